@@ -1,0 +1,51 @@
+// One jest run covers every workspace; each workspace is a project with its own environment.
+const swcTransform = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+
+const shared = {
+  transform: { '^.+\\.(t|j)sx?$': swcTransform },
+  moduleNameMapper: {
+    '^@expiry-radar/shared/(.*)$': '<rootDir>/shared/src/$1',
+    '^@expiry-radar/functions/(.*)$': '<rootDir>/functions/src/$1',
+  },
+  rootDir: __dirname,
+};
+
+/** @type {import('jest').Config} */
+module.exports = {
+  testTimeout: 30_000,
+  projects: [
+    { ...shared, displayName: 'shared', testEnvironment: 'node', roots: ['<rootDir>/shared/src'] },
+    {
+      ...shared,
+      displayName: 'functions',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/functions/src'],
+      globalSetup: '<rootDir>/functions/test-support/global-setup.ts',
+      globalTeardown: '<rootDir>/functions/test-support/global-teardown.ts',
+      setupFiles: ['<rootDir>/functions/test-support/emulator-env.ts'],
+    },
+    { ...shared, displayName: 'infra', testEnvironment: 'node', roots: ['<rootDir>/infra'] },
+    {
+      ...shared,
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/web/src'],
+      setupFilesAfterEnv: ['<rootDir>/web/jest.setup.ts'],
+      moduleNameMapper: {
+        ...shared.moduleNameMapper,
+        '\\.(css|woff2?)$': '<rootDir>/web/test-support/style-stub.js',
+      },
+    },
+    { ...shared, displayName: 'test', testEnvironment: 'node', roots: ['<rootDir>/test'], testPathIgnorePatterns: ['/e2e/', '/bench/'] },
+  ],
+};
