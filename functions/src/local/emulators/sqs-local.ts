@@ -1,0 +1,77 @@
+import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { ALERT_QUEUE_SETTINGS, alertQueueNames } from '../../data/queue-definition';
+import { LOCAL_AWS_ENVIRONMENT } from './local-credentials';
+import { importEsm } from './import-esm';
+
+export interface RunningSqsLocal {
+  readonly endpoint: string;
+  readonly alertQueueUrl: string;
+  readonly alertDeadLetterQueueUrl: string;
+  stop(): Promise<void>;
+}
+
+interface FauxqsServer {
+  readonly port: number;
+  stop(): Promise<void>;
+}
+type FauxqsModule = {
+  startFauxqs(options: { port: number; logger: boolean; host?: string }): Promise<FauxqsServer>;
+};
+
+/**
+ * Starts fauxqs (an SQS API emulator) and creates the alert queue with its dead-letter queue
+ * through the SQS API itself, with the same redrive settings as the CDK data stack.
+ */
+export async function startSqsLocal(options: {
+  port: number;
+  stage: string;
+}): Promise<RunningSqsLocal> {
+  const { startFauxqs } = await importEsm<FauxqsModule>('fauxqs');
+  const server = await startFauxqs({ port: options.port, logger: false });
+  const endpoint = `http://127.0.0.1:${server.port}`;
+  const client = new SQSClient({
+    endpoint,
+    region: LOCAL_AWS_ENVIRONMENT.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    const names = alertQueueNames(options.stage);
+    const deadLetter = await client.send(
+      new CreateQueueCommand({
+        QueueName: names.deadLetterQueue,
+        Attributes: {
+          MessageRetentionPeriod: String(ALERT_QUEUE_SETTINGS.deadLetterRetentionSeconds),
+        },
+      }),
+    );
+    const { Attributes } = await client.send(
+      new GetQueueAttributesCommand({
+        QueueUrl: deadLetter.QueueUrl,
+        AttributeNames: ['QueueArn'],
+      }),
+    );
+    const alertQueue = await client.send(
+      new CreateQueueCommand({
+        QueueName: names.alertQueue,
+        Attributes: {
+          VisibilityTimeout: String(ALERT_QUEUE_SETTINGS.visibilityTimeoutSeconds),
+          RedrivePolicy: JSON.stringify({
+            deadLetterTargetArn: Attributes?.QueueArn,
+            maxReceiveCount: ALERT_QUEUE_SETTINGS.maxReceiveCount,
+          }),
+        },
+      }),
+    );
+    return {
+      endpoint,
+      alertQueueUrl: alertQueue.QueueUrl ?? '',
+      alertDeadLetterQueueUrl: deadLetter.QueueUrl ?? '',
+      stop: () => server.stop(),
+    };
+  } catch (error) {
+    await server.stop();
+    throw error;
+  } finally {
+    client.destroy();
+  }
+}

@@ -1,0 +1,93 @@
+/**
+ * `npm start`: runs the whole product on this machine with no AWS account. Every AWS service is
+ * an emulator speaking the same API; the handlers are the ones deployed to Lambda.
+ */
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { applyLocalCredentials } from './emulators/local-credentials';
+import { startLocalRuntime } from './local-runtime';
+import { assertPortFree, PortInUseError } from './ports';
+
+const projectRoot = resolve(__dirname, '../../..');
+const envFile = join(projectRoot, '.env');
+if (existsSync(envFile)) process.loadEnvFile(envFile);
+
+function portFrom(variable: string, fallback: number): number {
+  const raw = process.env[variable];
+  if (raw === undefined || raw === '') return fallback;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) {
+    throw new Error(`${variable} must be a port number between 1 and 65535, not "${raw}".`);
+  }
+  return port;
+}
+
+async function main(): Promise<void> {
+  const ports = {
+    PORT: portFrom('PORT', 4000),
+    DYNAMODB_PORT: portFrom('DYNAMODB_PORT', 4001),
+    SQS_PORT: portFrom('SQS_PORT', 4002),
+    SES_PORT: portFrom('SES_PORT', 4003),
+  };
+  for (const [variable, port] of Object.entries(ports)) await assertPortFree(port, variable);
+
+  const dataDirectory = resolve(projectRoot, process.env.DATA_DIR ?? '.data');
+  mkdirSync(dataDirectory, { recursive: true });
+  applyLocalCredentials();
+  process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+
+  const runtime = await startLocalRuntime({
+    appPort: ports.PORT,
+    host: process.env.HOST ?? '127.0.0.1',
+    emulatorPorts: { dynamoDb: ports.DYNAMODB_PORT, sqs: ports.SQS_PORT, ses: ports.SES_PORT },
+    tableName: process.env.TABLE_NAME ?? 'expiry-radar-local',
+    webDirectory: join(projectRoot, 'web/dist'),
+    dataDirectory: join(dataDirectory, 'dynamodb'),
+    runtimeSettings: {
+      apiBaseUrl: process.env.API_BASE_URL ?? '',
+      analyticsKey: process.env.ANALYTICS_KEY ?? '',
+      analyticsHost: process.env.ANALYTICS_HOST ?? '',
+      paymentPublishableKey: process.env.PAYMENT_PUBLISHABLE_KEY ?? '',
+    },
+    onUnexpectedError: (error) => console.error(error),
+  });
+
+  const { endpoints } = runtime.emulators;
+  writeFileSync(
+    join(dataDirectory, 'endpoints.json'),
+    JSON.stringify({ app: runtime.appUrl, ...endpoints }, null, 2) + '\n',
+  );
+  console.log(
+    [
+      '',
+      `Expiry Radar is running on the local AWS emulators.`,
+      `  App:           ${runtime.appUrl}`,
+      `  Email viewer:  ${endpoints.emailViewer}`,
+      `  Data:          ${dataDirectory} (DynamoDB Local ${endpoints.dynamoDb}, SQS ${endpoints.sqs})`,
+      'Press Ctrl-C to stop.',
+      '',
+    ].join('\n'),
+  );
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`\nReceived ${signal}; stopping the app and the emulators...`);
+    runtime.stop().then(
+      () => process.exit(0),
+      (error: unknown) => {
+        console.error(error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof PortInUseError) console.error(error.message);
+  else console.error('Expiry Radar could not start:', error);
+  process.exit(1);
+});

@@ -1,0 +1,35 @@
+/**
+ * Module-scope AWS clients: created on first use and then reused for the life of the container,
+ * so warm invocations skip connection set-up. Locally they point at the emulators.
+ */
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { getConfig } from './config';
+
+let dynamoDbClient: DynamoDBClient | undefined;
+let documentClient: DynamoDBDocumentClient | undefined;
+let sqsClient: SQSClient | undefined;
+
+export function getDynamoDbClient(): DynamoDBClient {
+  if (!dynamoDbClient) {
+    const { region, dynamoDbEndpoint } = getConfig();
+    dynamoDbClient = new DynamoDBClient({ region, endpoint: dynamoDbEndpoint });
+  }
+  return dynamoDbClient;
+}
+
+export function getDocumentClient(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(getDynamoDbClient(), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+export function getSqsClient(): SQSClient {
+  if (!sqsClient) {
+    const { region, sqsEndpoint } = getConfig();
+    sqsClient = new SQSClient({ region, endpoint: sqsEndpoint });
+  }
+  return sqsClient;
+}

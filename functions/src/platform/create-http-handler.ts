@@ -1,0 +1,48 @@
+/**
+ * The middy stack every HTTP route runs in. A route handler only sees validated input and the
+ * caller's session, and returns a status and body; everything cross-cutting happens here.
+ */
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
+import { jsonResponse } from './json-response';
+import type { HttpContext, RouteRequest, RouteResponse } from './http-types';
+import { csrfProtection } from './middleware/csrf-protection';
+import { errorResponse } from './middleware/error-response';
+import { requestContext } from './middleware/request-context';
+import { requestValidation } from './middleware/request-validation';
+import { sessionAuth } from './middleware/session-auth';
+
+const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+export type RouteHandler<Id extends RouteId> = (request: RouteRequest<Id>) => Promise<RouteResponse>;
+
+export function createHttpHandler<Id extends RouteId>(routeId: Id, routeHandler: RouteHandler<Id>) {
+  const route = findRoute(routeId);
+
+  const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext>()
+    .use(errorResponse())
+    .use(requestContext())
+    .use(sessionAuth(route.auth));
+  if (STATE_CHANGING_METHODS.has(route.method)) stack.use(csrfProtection());
+  stack.use(requestValidation(route.request));
+
+  return stack.handler(async (event, context) => {
+    const state = context.httpStack;
+    const result = await routeHandler({
+      body: state.body,
+      query: state.query,
+      params: state.params,
+      cookies: state.cookies,
+      session: state.session,
+      secureCookies: state.secureCookies,
+      requestId: event.requestContext.requestId,
+      now: state.now,
+      event,
+    } as RouteRequest<Id>);
+    return jsonResponse(result.status ?? 200, result.body, {
+      cookies: result.cookies,
+      headers: result.headers,
+    });
+  });
+}

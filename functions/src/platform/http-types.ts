@@ -1,0 +1,54 @@
+import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type { z } from 'zod';
+import type { RouteId, routeTable } from '@expiry-radar/shared/api/route-table';
+import type { UserRecord } from '../data/user-records';
+
+export type RouteDefinitionOf<Id extends RouteId> = Extract<(typeof routeTable)[number], { id: Id }>;
+
+type RequestPart<Id extends RouteId, Part extends 'body' | 'query' | 'params'> =
+  RouteDefinitionOf<Id> extends { request: infer Request }
+    ? Request extends { [K in Part]: infer Schema extends z.ZodType }
+      ? z.output<Schema>
+      : undefined
+    : undefined;
+
+export interface SignedInSession {
+  readonly sessionId: string;
+  readonly user: UserRecord;
+  readonly needsVerification: boolean;
+}
+
+/** What a route handler receives: validated input and who is asking. */
+export interface RouteRequest<Id extends RouteId> {
+  readonly body: RequestPart<Id, 'body'>;
+  readonly query: RequestPart<Id, 'query'>;
+  readonly params: RequestPart<Id, 'params'>;
+  readonly cookies: Readonly<Record<string, string>>;
+  /** Present when the request carries a valid session cookie. */
+  readonly session: SignedInSession | undefined;
+  /** Whether Set-Cookie values must carry Secure (everywhere but localhost). */
+  readonly secureCookies: boolean;
+  readonly requestId: string;
+  readonly now: Date;
+  readonly event: APIGatewayProxyEventV2;
+}
+
+export interface RouteResponse {
+  readonly status?: number;
+  readonly body: unknown;
+  readonly cookies?: readonly string[];
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** State the middlewares build up before the route handler runs. */
+export interface HttpStackState {
+  cookies: Record<string, string>;
+  secureCookies: boolean;
+  session: SignedInSession | undefined;
+  body: unknown;
+  query: unknown;
+  params: unknown;
+  now: Date;
+}
+
+export type HttpContext = Context & { httpStack: HttpStackState };

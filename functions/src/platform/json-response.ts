@@ -1,0 +1,18 @@
+import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+
+export function jsonResponse(
+  status: number,
+  body: unknown,
+  options: { cookies?: readonly string[]; headers?: Readonly<Record<string, string>> } = {},
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      ...options.headers,
+    },
+    body: JSON.stringify(body),
+    ...(options.cookies?.length ? { cookies: [...options.cookies] } : {}),
+  };
+}

@@ -1,0 +1,38 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { AppError } from '../app-error';
+import type { HttpContext } from '../http-types';
+import { jsonResponse } from '../json-response';
+import { logger } from '../logger';
+
+/**
+ * The one place errors become HTTP answers: an AppError keeps its status, code and message;
+ * anything else is logged with its stack and answered as a 500 without internals.
+ */
+export function errorResponse(): MiddlewareObj<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  HttpContext
+> {
+  return {
+    onError: (request) => {
+      const { error } = request;
+      if (error instanceof AppError) {
+        if (error.status >= 500) logger.error('Request failed', { error });
+        else logger.info('Request refused', { status: error.status, code: error.code });
+        request.response = jsonResponse(error.status, {
+          error: error.message,
+          code: error.code,
+          ...(error.details ? { details: error.details } : {}),
+        });
+        return;
+      }
+      logger.error('Unexpected error', { error: error ?? undefined });
+      request.response = jsonResponse(500, {
+        error: 'Server error. Please try again later.',
+        code: 'INTERNAL',
+      });
+    },
+  };
+}

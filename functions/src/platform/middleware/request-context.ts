@@ -1,0 +1,39 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { parseCookies, shouldUseSecureCookies } from '../cookies';
+import type { HttpContext } from '../http-types';
+import { logger } from '../logger';
+
+/** Adds the request id to every log line and prepares the per-request state. */
+export function requestContext(): MiddlewareObj<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  HttpContext
+> {
+  return {
+    before: (request) => {
+      const { event, context } = request;
+      logger.resetKeys();
+      logger.appendKeys({
+        requestId: event.requestContext.requestId,
+        route: event.routeKey,
+      });
+      context.httpStack = {
+        cookies: parseCookies(event.cookies ?? headerCookies(event)),
+        secureCookies: shouldUseSecureCookies(event.headers.host),
+        session: undefined,
+        body: undefined,
+        query: undefined,
+        params: undefined,
+        now: new Date(),
+      };
+    },
+  };
+}
+
+/** HTTP API v2 moves cookies into `event.cookies`; a raw header is read only as a fallback. */
+function headerCookies(event: APIGatewayProxyEventV2): string[] | undefined {
+  const header = event.headers.cookie;
+  return header ? [header] : undefined;
+}

@@ -1,0 +1,43 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { z } from 'zod';
+import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
+import { badRequest } from '../app-error';
+import type { HttpContext } from '../http-types';
+import { parseQueryString } from '../query-string';
+
+/** Parses the JSON body, query and path parameters and validates each against the route's schemas. */
+export function requestValidation(
+  request: RouteDefinition['request'],
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext> {
+  return {
+    before: ({ event, context }) => {
+      const state = context.httpStack;
+      state.body = validate(request?.body, parseJsonBody(event));
+      state.query = validate(request?.query, parseQueryString(event.rawQueryString ?? ''));
+      state.params = validate(request?.params, event.pathParameters ?? {});
+    },
+  };
+}
+
+function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (!event.body) return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw badRequest('Request body must be valid JSON');
+  }
+}
+
+function validate(schema: z.ZodType | undefined, input: unknown): unknown {
+  if (!schema) return input;
+  const result = schema.safeParse(input ?? (schema.def.type === 'object' ? {} : input));
+  if (result.success) return result.data;
+  const details = result.error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }));
+  throw badRequest(details[0]?.message ?? 'Invalid request. Please check your input.', details);
+}

@@ -1,0 +1,37 @@
+import type { MiddlewareObj } from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { RouteAuth } from '@expiry-radar/shared/api/route-table';
+import { findActiveSession } from '../../data/session-records';
+import { findUserById } from '../../data/user-records';
+import { AppError, unauthorized } from '../app-error';
+import { SESSION_COOKIE } from '../cookies';
+import type { HttpContext, SignedInSession } from '../http-types';
+
+/** Loads the session named by the cookie and enforces who may call the route. */
+export function sessionAuth(
+  auth: RouteAuth,
+): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext> {
+  return {
+    before: async ({ context }) => {
+      const state = context.httpStack;
+      state.session = await loadSession(state.cookies[SESSION_COOKIE], state.now);
+      if (auth === 'public') return;
+      if (!state.session) throw unauthorized();
+      if (auth === 'verifiedSession' && state.session.needsVerification) {
+        throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
+      }
+    },
+  };
+}
+
+async function loadSession(
+  sessionId: string | undefined,
+  now: Date,
+): Promise<SignedInSession | undefined> {
+  if (!sessionId) return undefined;
+  const session = await findActiveSession(sessionId, now);
+  if (!session) return undefined;
+  const user = await findUserById(session.userId);
+  if (!user) return undefined;
+  return { sessionId, user, needsVerification: !user.emailVerified };
+}
