@@ -33,6 +33,7 @@ module.exports = {
       globalSetup: '<rootDir>/functions/test-support/global-setup.ts',
       globalTeardown: '<rootDir>/functions/test-support/global-teardown.ts',
       setupFiles: ['<rootDir>/functions/test-support/emulator-env.ts'],
+      transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
     },
     { ...shared, displayName: 'infra', testEnvironment: 'node', roots: ['<rootDir>/infra'] },
     {
@@ -46,6 +47,12 @@ module.exports = {
         '\\.(css|woff2?)$': '<rootDir>/web/test-support/style-stub.js',
       },
     },
-    { ...shared, displayName: 'test', testEnvironment: 'node', roots: ['<rootDir>/test'], testPathIgnorePatterns: ['/e2e/', '/bench/'] },
+    {
+      ...shared,
+      displayName: 'test',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test'],
+      testPathIgnorePatterns: ['/e2e/', '/bench/'],
+    },
   ],
 };

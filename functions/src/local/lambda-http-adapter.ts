@@ -10,10 +10,7 @@ import type {
   Context,
 } from 'aws-lambda';
 
-export type HttpLambdaHandler = (
-  event: APIGatewayProxyEventV2,
-  context: Context,
-) => Promise<APIGatewayProxyStructuredResultV2>;
+export type { HttpLambdaHandler } from '../platform/http-types';
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024; // Lambda's synchronous payload limit
 

@@ -1,7 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { resetConfigForTests } from '../platform/config';
-import { startEmulators, type EmulatorPorts, type RunningEmulators } from './emulators/start-emulators';
+import {
+  startEmulators,
+  type EmulatorPorts,
+  type RunningEmulators,
+} from './emulators/start-emulators';
 import { createLocalServer, type WebRuntimeSettings } from './local-server';
 import { mountImplementedRoutes } from './mount-routes';
 
@@ -27,7 +31,9 @@ export interface RunningLocalRuntime {
  * The embedded default: the AWS emulators, the table and queues in them, and one HTTP server
  * mounting every implemented route. `npm start` and the black-box tests both start it this way.
  */
-export async function startLocalRuntime(options: LocalRuntimeOptions): Promise<RunningLocalRuntime> {
+export async function startLocalRuntime(
+  options: LocalRuntimeOptions,
+): Promise<RunningLocalRuntime> {
   const emulators = await startEmulators({
     ports: options.emulatorPorts,
     tableName: options.tableName,

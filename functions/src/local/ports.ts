@@ -5,7 +5,9 @@ export class PortInUseError extends Error {
     readonly port: number,
     readonly variable: string,
   ) {
-    super(`Port ${port} is already in use. Stop what is using it or set ${variable} to another port.`);
+    super(
+      `Port ${port} is already in use. Stop what is using it or set ${variable} to another port.`,
+    );
     this.name = 'PortInUseError';
   }
 }

@@ -6,7 +6,7 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
 import { jsonResponse } from './json-response';
-import type { HttpContext, RouteRequest, RouteResponse } from './http-types';
+import type { HttpContext, HttpLambdaHandler, RouteRequest, RouteResponse } from './http-types';
 import { csrfProtection } from './middleware/csrf-protection';
 import { errorResponse } from './middleware/error-response';
 import { requestContext } from './middleware/request-context';
@@ -15,19 +15,29 @@ import { sessionAuth } from './middleware/session-auth';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-export type RouteHandler<Id extends RouteId> = (request: RouteRequest<Id>) => Promise<RouteResponse>;
+export type RouteHandler<Id extends RouteId> = (
+  request: RouteRequest<Id>,
+) => RouteResponse | Promise<RouteResponse>;
 
-export function createHttpHandler<Id extends RouteId>(routeId: Id, routeHandler: RouteHandler<Id>) {
+export function createHttpHandler<Id extends RouteId>(
+  routeId: Id,
+  routeHandler: RouteHandler<Id>,
+): HttpLambdaHandler {
   const route = findRoute(routeId);
 
-  const stack = middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext>()
+  const stack = middy<
+    APIGatewayProxyEventV2,
+    APIGatewayProxyStructuredResultV2,
+    Error,
+    HttpContext
+  >()
     .use(errorResponse())
     .use(requestContext())
     .use(sessionAuth(route.auth));
   if (STATE_CHANGING_METHODS.has(route.method)) stack.use(csrfProtection());
   stack.use(requestValidation(route.request));
 
-  return stack.handler(async (event, context) => {
+  const lambdaHandler = stack.handler(async (event, context) => {
     const state = context.httpStack;
     const result = await routeHandler({
       body: state.body,
@@ -45,4 +55,6 @@ export function createHttpHandler<Id extends RouteId>(routeId: Id, routeHandler:
       headers: result.headers,
     });
   });
+  // Lambda calls handlers with (event, context); middy's typing adds an optional third argument.
+  return lambdaHandler as unknown as HttpLambdaHandler;
 }

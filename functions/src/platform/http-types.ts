@@ -1,9 +1,16 @@
-import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
+import type {
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Context,
+} from 'aws-lambda';
 import type { z } from 'zod';
 import type { RouteId, routeTable } from '@expiry-radar/shared/api/route-table';
 import type { UserRecord } from '../data/user-records';
 
-export type RouteDefinitionOf<Id extends RouteId> = Extract<(typeof routeTable)[number], { id: Id }>;
+export type RouteDefinitionOf<Id extends RouteId> = Extract<
+  (typeof routeTable)[number],
+  { id: Id }
+>;
 
 type RequestPart<Id extends RouteId, Part extends 'body' | 'query' | 'params'> =
   RouteDefinitionOf<Id> extends { request: infer Request }
@@ -52,3 +59,9 @@ export interface HttpStackState {
 }
 
 export type HttpContext = Context & { httpStack: HttpStackState };
+
+/** A route's Lambda entry point, as API Gateway (or the local server) calls it. */
+export type HttpLambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;

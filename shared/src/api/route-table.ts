@@ -2,8 +2,78 @@
  * Every API call of the product (spec §7), written once. The CDK api stack and the local server
  * loop over it to mount handlers; the web client and the OpenAPI document read its schemas.
  * A route listed here but without a handler in functions/src/http/route-handlers.ts is not mounted.
+ *
+ * Request schemas parse what arrives (query values are strings) and output normalized values.
+ * `updateToken`'s body schema is context-free; the handler parses again with the stored token
+ * (`updateTokenSchema({ current })` from domain/update-token-schema).
  */
-import { z } from 'zod';
+import type { z } from 'zod';
+import { createTokenBodySchema } from '../domain/create-token-schema';
+import { updateTokenBodySchema } from '../domain/update-token-schema';
+import {
+  alertSettingsBody,
+  alertSettingsSchema,
+  alertStatsQuery,
+  alertStatsResponse,
+  listAlertQueueQuery,
+  listAlertQueueResponse,
+  requeueAlertsBody,
+  requeueAlertsResponse,
+  retryAlertBody,
+  testWebhookBody,
+  testWebhookResponse,
+} from './alert-api-schemas';
+import {
+  exportAuditQuery,
+  exportAuditResponse,
+  listAuditEventsQuery,
+  listAuditEventsResponse,
+  listWorkspaceAuditEventsQuery,
+} from './audit-api-schemas';
+import {
+  csrfTokenResponse,
+  googleCallbackQuery,
+  googleSignInQuery,
+  healthResponse,
+  loginBody,
+  registerBody,
+  requestPasswordResetBody,
+  resetPasswordBody,
+  sessionResponse,
+  updateAccountBody,
+  userResponse,
+  verifyEmailQuery,
+} from './auth-schemas';
+import {
+  billingPortalResponse,
+  confirmBillingBody,
+  organizationUsageResponse,
+  planResponse,
+  stripeWebhookResponse,
+  upgradePlanBody,
+  upgradePlanResponse,
+} from './billing-api-schemas';
+import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
+import {
+  deleteTokenResponse,
+  listTokensQuery,
+  listTokensResponse,
+  tokenResponse,
+} from './token-api-schemas';
+import {
+  addMemberBody,
+  createWorkspaceBody,
+  listMembersQuery,
+  listMembersResponse,
+  listWorkspacesQuery,
+  listWorkspacesResponse,
+  memberSchema,
+  renameWorkspaceBody,
+  transferTokensBody,
+  transferTokensResponse,
+  updateMemberBody,
+  workspaceSchema,
+} from './workspace-api-schemas';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -25,30 +95,8 @@ export interface RouteDefinition {
   readonly response: z.ZodType;
 }
 
-const sessionResponse = z.object({
-  loggedIn: z.boolean(),
-  user: z
-    .object({
-      id: z.string(),
-      displayName: z.string(),
-      name: z.string().nullable(),
-      email: z.string(),
-      avatar: z.string().nullable(),
-      plan: z.string(),
-      downgraded: z.boolean(),
-    })
-    .optional(),
-  needsVerification: z.boolean().optional(),
-});
-
-const csrfTokenResponse = z.object({ csrfToken: z.string() });
-
-const healthResponse = z.object({
-  status: z.enum(['ok', 'degraded']),
-  checks: z.record(z.string(), z.object({ ok: z.boolean(), latencyMs: z.number() })),
-});
-
 export const routeTable = [
+  // Session and platform
   {
     id: 'getSession',
     method: 'GET',
@@ -72,6 +120,375 @@ export const routeTable = [
     auth: 'public',
     summary: 'Whether the table and the alert queues are reachable.',
     response: healthResponse,
+  },
+  // Accounts (/auth/*)
+  {
+    id: 'login',
+    method: 'POST',
+    path: '/auth/login',
+    auth: 'public',
+    summary: 'Signs in with email and password; sets a new session cookie. Rate limited.',
+    request: { body: loginBody },
+    response: sessionResponse,
+  },
+  {
+    id: 'register',
+    method: 'POST',
+    path: '/auth/register',
+    auth: 'public',
+    summary: 'Creates an account, sends the verification email and signs in. Rate limited.',
+    request: { body: registerBody },
+    response: sessionResponse,
+  },
+  {
+    id: 'logout',
+    method: 'POST',
+    path: '/api/logout',
+    auth: 'public',
+    summary: 'Revokes the session (if any) and clears its cookie; idempotent.',
+    response: okResponse,
+  },
+  {
+    id: 'updateAccount',
+    method: 'PUT',
+    path: '/auth/account',
+    auth: 'session',
+    summary: 'Updates the display name and/or the password (with the current one).',
+    request: { body: updateAccountBody },
+    response: userResponse,
+  },
+  {
+    id: 'deleteAccount',
+    method: 'DELETE',
+    path: '/auth/account',
+    auth: 'session',
+    summary: 'Deletes the account, its sessions and the workspaces it owns.',
+    response: okResponse,
+  },
+  {
+    id: 'verifyEmail',
+    method: 'GET',
+    path: '/auth/verify-email',
+    auth: 'public',
+    summary:
+      'The link of the verification email: verifies and redirects to /dashboard?verification_success=true (or /verify-email?error=invalid).',
+    request: { query: verifyEmailQuery },
+    response: redirectResponse,
+  },
+  {
+    id: 'resendVerification',
+    method: 'POST',
+    path: '/auth/verify-email/resend',
+    auth: 'session',
+    summary: "Sends the verification email again to the session's address. Rate limited.",
+    response: okResponse,
+  },
+  {
+    id: 'requestPasswordReset',
+    method: 'POST',
+    path: '/auth/reset-password/request',
+    auth: 'public',
+    summary: 'Emails a reset link if the account exists; always answers ok. Rate limited.',
+    request: { body: requestPasswordResetBody },
+    response: okResponse,
+  },
+  {
+    id: 'resetPassword',
+    method: 'POST',
+    path: '/auth/reset-password',
+    auth: 'public',
+    summary: "Sets a new password from a reset link's token and revokes every session.",
+    request: { body: resetPasswordBody },
+    response: okResponse,
+  },
+  {
+    id: 'googleSignIn',
+    method: 'GET',
+    path: '/auth/google',
+    auth: 'public',
+    summary: 'Redirects to Google sign-in.',
+    request: { query: googleSignInQuery },
+    response: redirectResponse,
+  },
+  {
+    id: 'googleCallback',
+    method: 'GET',
+    path: '/auth/google/callback',
+    auth: 'public',
+    summary: 'Google returns here; signs in or registers, then redirects to the app.',
+    request: { query: googleCallbackQuery },
+    response: redirectResponse,
+  },
+  // Tokens
+  {
+    id: 'listTokens',
+    method: 'GET',
+    path: '/api/tokens',
+    auth: 'verifiedSession',
+    summary: "A page of a workspace's tokens with facets per category and section.",
+    request: { query: listTokensQuery },
+    response: listTokensResponse,
+  },
+  {
+    id: 'createToken',
+    method: 'POST',
+    path: '/api/tokens',
+    auth: 'verifiedSession',
+    summary: 'Creates a token in a workspace (admin or workspace manager).',
+    request: { body: createTokenBodySchema },
+    response: tokenResponse,
+  },
+  {
+    id: 'updateToken',
+    method: 'PUT',
+    path: '/api/tokens/{id}',
+    auth: 'verifiedSession',
+    summary: 'Edits or renews a token; type and category cannot change.',
+    request: { params: idParams, body: updateTokenBodySchema },
+    response: tokenResponse,
+  },
+  {
+    id: 'deleteToken',
+    method: 'DELETE',
+    path: '/api/tokens/{id}',
+    auth: 'verifiedSession',
+    summary: 'Deletes a token permanently.',
+    request: { params: idParams },
+    response: deleteTokenResponse,
+  },
+  // Alerts
+  {
+    id: 'testWebhook',
+    method: 'POST',
+    path: '/api/test-webhook',
+    auth: 'verifiedSession',
+    summary: 'Sends a test message to a webhook. Rate limited.',
+    request: { body: testWebhookBody },
+    response: testWebhookResponse,
+  },
+  {
+    id: 'requeueAlerts',
+    method: 'POST',
+    path: '/api/alert-queue/requeue',
+    auth: 'verifiedSession',
+    summary: 'Moves failed alerts (dead-letter queue) back to the alert queue.',
+    request: { body: requeueAlertsBody },
+    response: requeueAlertsResponse,
+  },
+  {
+    id: 'listAlertQueue',
+    method: 'GET',
+    path: '/api/alert-queue',
+    auth: 'verifiedSession',
+    summary: 'Alerts with their per-channel delivery state.',
+    request: { query: listAlertQueueQuery },
+    response: listAlertQueueResponse,
+  },
+  {
+    id: 'retryAlert',
+    method: 'POST',
+    path: '/api/alert-queue/{id}/retry',
+    auth: 'verifiedSession',
+    summary: "Queues one alert's failed channel again.",
+    request: { params: idParams, body: retryAlertBody },
+    response: okResponse,
+  },
+  {
+    id: 'getAlertStats',
+    method: 'GET',
+    path: '/api/alert-stats',
+    auth: 'verifiedSession',
+    summary: 'Alert counts by delivery state and deliveries this month.',
+    request: { query: alertStatsQuery },
+    response: alertStatsResponse,
+  },
+  // Audit
+  {
+    id: 'listAuditEvents',
+    method: 'GET',
+    path: '/api/audit-events',
+    auth: 'verifiedSession',
+    summary: "Audit events: the user's own, or with scope=organization all they manage.",
+    request: { query: listAuditEventsQuery },
+    response: listAuditEventsResponse,
+  },
+  {
+    id: 'listWorkspaceAuditEvents',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/audit-events',
+    auth: 'verifiedSession',
+    summary: "A workspace's audit events, newest first.",
+    request: { params: idParams, query: listWorkspaceAuditEventsQuery },
+    response: listAuditEventsResponse,
+  },
+  {
+    id: 'exportAudit',
+    method: 'GET',
+    path: '/api/account/export-audit',
+    auth: 'verifiedSession',
+    summary: 'Audit events as a JSON or CSV file download.',
+    request: { query: exportAuditQuery },
+    response: exportAuditResponse,
+  },
+  // Plan and billing
+  {
+    id: 'getPlan',
+    method: 'GET',
+    path: '/api/account/plan',
+    auth: 'session',
+    summary: "The user's plan.",
+    response: planResponse,
+  },
+  {
+    id: 'upgradePlan',
+    method: 'POST',
+    path: '/api/account/upgrade',
+    auth: 'session',
+    summary: 'Starts a Stripe checkout for a plan, or switches it directly in local billing mode.',
+    request: { body: upgradePlanBody },
+    response: upgradePlanResponse,
+  },
+  {
+    id: 'confirmBilling',
+    method: 'POST',
+    path: '/api/billing/confirm',
+    auth: 'session',
+    summary: 'Confirms a checkout session on return from the payment provider.',
+    request: { body: confirmBillingBody },
+    response: planResponse,
+  },
+  {
+    id: 'openBillingPortal',
+    method: 'POST',
+    path: '/api/billing/portal',
+    auth: 'session',
+    summary: 'A billing portal session URL; the portal returns to /billing?portal=return.',
+    response: billingPortalResponse,
+  },
+  {
+    id: 'stripeWebhook',
+    method: 'POST',
+    path: '/api/billing/webhook',
+    auth: 'public',
+    summary: 'Stripe events (raw body, Stripe-Signature checked, no CSRF, idempotent by event id).',
+    response: stripeWebhookResponse,
+  },
+  {
+    id: 'getOrganizationUsage',
+    method: 'GET',
+    path: '/api/organization/usage',
+    auth: 'verifiedSession',
+    summary: "Usage against the plan's limits, per owned workspace.",
+    response: organizationUsageResponse,
+  },
+  // Workspaces
+  {
+    id: 'listWorkspaces',
+    method: 'GET',
+    path: '/api/v1/workspaces',
+    auth: 'verifiedSession',
+    summary: "The user's workspaces with their role in each.",
+    request: { query: listWorkspacesQuery },
+    response: listWorkspacesResponse,
+  },
+  {
+    id: 'createWorkspace',
+    method: 'POST',
+    path: '/api/v1/workspaces',
+    auth: 'verifiedSession',
+    summary: 'Creates a workspace owned by the user, within the plan limit.',
+    request: { body: createWorkspaceBody },
+    response: workspaceSchema,
+  },
+  {
+    id: 'getWorkspace',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}',
+    auth: 'verifiedSession',
+    summary: "One workspace with the user's role in it.",
+    request: { params: idParams },
+    response: workspaceSchema,
+  },
+  {
+    id: 'renameWorkspace',
+    method: 'PATCH',
+    path: '/api/v1/workspaces/{id}',
+    auth: 'verifiedSession',
+    summary: 'Renames a workspace (admin).',
+    request: { params: idParams, body: renameWorkspaceBody },
+    response: workspaceSchema,
+  },
+  {
+    id: 'deleteWorkspace',
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}',
+    auth: 'verifiedSession',
+    summary: 'Deletes a workspace and its tokens (admin).',
+    request: { params: idParams },
+    response: okResponse,
+  },
+  {
+    id: 'listMembers',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/members',
+    auth: 'verifiedSession',
+    summary: "A workspace's members and invitations.",
+    request: { params: idParams, query: listMembersQuery },
+    response: listMembersResponse,
+  },
+  {
+    id: 'addMember',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/members',
+    auth: 'verifiedSession',
+    summary: 'Invites a member by email with a role, within the plan limit.',
+    request: { params: idParams, body: addMemberBody },
+    response: memberSchema,
+  },
+  {
+    id: 'updateMember',
+    method: 'PATCH',
+    path: '/api/v1/workspaces/{id}/members/{userId}',
+    auth: 'verifiedSession',
+    summary: "Changes a member's role.",
+    request: { params: memberParams, body: updateMemberBody },
+    response: memberSchema,
+  },
+  {
+    id: 'removeMember',
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}/members/{userId}',
+    auth: 'verifiedSession',
+    summary: 'Removes a member or cancels an invitation.',
+    request: { params: memberParams },
+    response: okResponse,
+  },
+  {
+    id: 'getAlertSettings',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/alert-settings',
+    auth: 'verifiedSession',
+    summary: "A workspace's alert channels, contact groups and thresholds.",
+    request: { params: idParams },
+    response: alertSettingsSchema,
+  },
+  {
+    id: 'putAlertSettings',
+    method: 'PUT',
+    path: '/api/v1/workspaces/{id}/alert-settings',
+    auth: 'verifiedSession',
+    summary: "Replaces a workspace's alert settings (admin or workspace manager).",
+    request: { params: idParams, body: alertSettingsBody },
+    response: alertSettingsSchema,
+  },
+  {
+    id: 'transferTokens',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/transfer-tokens',
+    auth: 'verifiedSession',
+    summary: 'Moves tokens from another workspace (e.g. a frozen one) into this one.',
+    request: { params: idParams, body: transferTokensBody },
+    response: transferTokensResponse,
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -6,7 +6,7 @@ import { createHttpHandler } from '../../platform/create-http-handler';
  * `GET /api/csrf-token`: the token to echo in X-CSRF-Token. An existing token is kept, so
  * several tabs asking at once do not invalidate each other's token.
  */
-export const handler = createHttpHandler('getCsrfToken', async ({ cookies, secureCookies }) => {
+export const handler = createHttpHandler('getCsrfToken', ({ cookies, secureCookies }) => {
   const csrfToken = cookies[CSRF_COOKIE] || generateSecret();
   return {
     body: { csrfToken },

@@ -1,7 +1,7 @@
 import { createHttpHandler } from '../../platform/create-http-handler';
 
 /** `GET /api/session`: who is signed in, or `{ loggedIn: false }`. */
-export const handler = createHttpHandler('getSession', async ({ session }) => {
+export const handler = createHttpHandler('getSession', ({ session }) => {
   if (!session) return { body: { loggedIn: false } };
   const { user, needsVerification } = session;
   return {

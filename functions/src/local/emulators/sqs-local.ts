@@ -26,8 +26,8 @@ export async function startSqsLocal(options: {
   port: number;
   stage: string;
 }): Promise<RunningSqsLocal> {
-  const { startFauxqs } = await importEsm<FauxqsModule>('fauxqs');
-  const server = await startFauxqs({ port: options.port, logger: false });
+  const fauxqs = await importEsm<FauxqsModule>('fauxqs');
+  const server = await fauxqs.startFauxqs({ port: options.port, logger: false });
   const endpoint = `http://127.0.0.1:${server.port}`;
   const client = new SQSClient({
     endpoint,

@@ -22,7 +22,9 @@ export function requestValidation(
 
 function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   if (!event.body) return undefined;
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const text = event.isBase64Encoded
+    ? Buffer.from(event.body, 'base64').toString('utf8')
+    : event.body;
   if (text.trim() === '') return undefined;
   try {
     return JSON.parse(text) as unknown;

@@ -1,0 +1,50 @@
+import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
+import { givenSignedInUser } from '../../../test-support/fixtures';
+import { handler } from './get-session';
+
+const getSession = (cookies?: string[]) =>
+  invoke(handler, apiGatewayEvent({ method: 'GET', path: '/api/session', cookies }));
+
+describe('GET /api/session', () => {
+  it('answers loggedIn false without a session cookie', async () => {
+    const response = await getSession();
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toEqual({ loggedIn: false });
+    expect(response.headers?.['cache-control']).toBe('no-store');
+  });
+
+  it('answers loggedIn false for an unknown session id', async () => {
+    const response = await getSession(['er_session=not-a-real-session']);
+    expect(response.json).toEqual({ loggedIn: false });
+  });
+
+  it('answers loggedIn false for an expired session that TTL has not removed yet', async () => {
+    const { cookie } = await givenSignedInUser({ sessionExpiresAt: new Date(Date.now() - 1000) });
+    const response = await getSession([cookie]);
+    expect(response.json).toEqual({ loggedIn: false });
+  });
+
+  it('answers the signed-in user', async () => {
+    const { cookie, userId, email } = await givenSignedInUser();
+    const response = await getSession([cookie]);
+    expect(response.json).toEqual({
+      loggedIn: true,
+      user: {
+        id: userId,
+        displayName: 'Ada Lovelace',
+        name: 'Ada',
+        email,
+        avatar: null,
+        plan: 'free',
+        downgraded: false,
+      },
+      needsVerification: false,
+    });
+  });
+
+  it('says when the signed-in user still needs to verify their email', async () => {
+    const { cookie } = await givenSignedInUser({ emailVerified: false });
+    const response = await getSession([cookie]);
+    expect(response.json).toMatchObject({ loggedIn: true, needsVerification: true });
+  });
+});

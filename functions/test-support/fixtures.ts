@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { epochSeconds, keys } from '../src/data/keys';
+import { generateSecret, hashSecret } from '../src/data/secret-hash';
+import { getDocumentClient } from '../src/platform/aws-clients';
+import { getConfig } from '../src/platform/config';
+
+/** Writes a user and a session straight to the table and returns the session cookie. */
+export async function givenSignedInUser(
+  options: { emailVerified?: boolean; sessionExpiresAt?: Date } = {},
+) {
+  const userId = randomUUID();
+  const email = `user-${userId}@example.com`;
+  const now = new Date();
+  const { tableName } = getConfig();
+  await getDocumentClient().send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.user(userId),
+        id: userId,
+        email,
+        displayName: 'Ada Lovelace',
+        name: 'Ada',
+        avatar: null,
+        plan: 'free',
+        downgraded: false,
+        emailVerified: options.emailVerified ?? true,
+        createdAt: now.toISOString(),
+      },
+    }),
+  );
+  const sessionId = generateSecret();
+  const expiresAt = options.sessionExpiresAt ?? new Date(now.getTime() + 86_400_000);
+  await getDocumentClient().send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.session(hashSecret(sessionId)),
+        userId,
+        createdAt: now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+        ttl: epochSeconds(expiresAt),
+      },
+    }),
+  );
+  return { userId, email, sessionId, cookie: `er_session=${sessionId}` };
+}

@@ -1,0 +1,41 @@
+/**
+ * Deploy-time settings read from CDK context (`cdk.json` or `cdk synth -c key=value`). Every value
+ * defaults to empty so that `cdk synth` works offline with no configuration at all.
+ */
+import type { Node } from 'constructs';
+
+export interface AppContext {
+  /**
+   * The public origin of the SPA (`https://dxxxx.cloudfront.net` or a custom domain). The api
+   * stack comes before the web stack, so the CloudFront URL cannot be referenced without a cycle;
+   * it is given here after the first deploy (or as the custom domain). Empty: not set.
+   */
+  readonly appOrigin: string;
+  /** Runtime settings of spec §9, written to `/config.json`. */
+  readonly analyticsKey: string;
+  readonly analyticsHost: string;
+  readonly paymentPublishableKey: string;
+}
+
+export const CONTEXT_KEYS = {
+  appOrigin: 'appOrigin',
+  analyticsKey: 'analyticsKey',
+  analyticsHost: 'analyticsHost',
+  paymentPublishableKey: 'paymentPublishableKey',
+} as const satisfies Record<keyof AppContext, string>;
+
+function readString(node: Node, key: string): string {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null) return '';
+  if (typeof value !== 'string') throw new Error(`Context value "${key}" must be a string`);
+  return value.trim();
+}
+
+export function readAppContext(node: Node): AppContext {
+  return {
+    appOrigin: readString(node, CONTEXT_KEYS.appOrigin).replace(/\/+$/, ''),
+    analyticsKey: readString(node, CONTEXT_KEYS.analyticsKey),
+    analyticsHost: readString(node, CONTEXT_KEYS.analyticsHost).replace(/\/+$/, ''),
+    paymentPublishableKey: readString(node, CONTEXT_KEYS.paymentPublishableKey),
+  };
+}

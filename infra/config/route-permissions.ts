@@ -1,0 +1,30 @@
+/**
+ * What each route's function may do, beyond writing its own logs. A route without an entry gets
+ * DEFAULT_ROUTE_PERMISSIONS. New routes that need more (send to the alert queue, redrive the
+ * dead-letter queue) add an entry here; nothing is granted by default that most routes do not use.
+ */
+import type { RouteId } from '../../shared/src/api/route-table';
+
+export type Permission =
+  /** GetItem, BatchGetItem, Query on the table and its indexes (never Scan). */
+  | 'tableRead'
+  /** PutItem, UpdateItem, DeleteItem, BatchWriteItem, ConditionCheckItem (transactions use these). */
+  | 'tableWrite'
+  /** DescribeTable only: a reachability check that reads no items. */
+  | 'tableDescribe'
+  /** SendMessage to the alert queue. */
+  | 'alertQueueSend'
+  /** GetQueueAttributes on the alert queue and its dead-letter queue. */
+  | 'queuesGetAttributes'
+  /** Receive and delete from the dead-letter queue and send back to the alert queue (requeue). */
+  | 'deadLetterQueueRedrive';
+
+export const DEFAULT_ROUTE_PERMISSIONS: readonly Permission[] = ['tableRead', 'tableWrite'];
+
+export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> = {
+  getHealth: ['tableDescribe', 'queuesGetAttributes'],
+};
+
+export function permissionsFor(routeId: RouteId): readonly Permission[] {
+  return routePermissions[routeId] ?? DEFAULT_ROUTE_PERMISSIONS;
+}

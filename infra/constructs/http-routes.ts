@@ -1,0 +1,63 @@
+/**
+ * A group of routes of the route table, each with its own function and HTTP API route. The api
+ * stack holds one group today; when the route count grows, groups by area (tokens, workspaces,
+ * billing...) move into their own stacks against the same HTTP API to stay far below
+ * CloudFormation's 500-resource limit (each route costs 7: function, role, policy, log group, permission, integration, route).
+ */
+import * as path from 'node:path';
+import { Validations } from 'aws-cdk-lib';
+import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import { Construct } from 'constructs';
+import type { RouteDefinition, RouteId } from '../../shared/src/api/route-table';
+import { permissionsFor } from '../config/route-permissions';
+import { HttpFunction, type AppResources } from './http-function';
+
+/** A route of the table with the handler module that implements it. */
+export interface ImplementedRoute {
+  readonly route: RouteDefinition & { readonly id: RouteId };
+  /** Handler module path relative to `handlersDir`. */
+  readonly handlerFile: string;
+}
+
+export interface HttpRoutesProps {
+  readonly httpApi: IHttpApi;
+  readonly routes: readonly ImplementedRoute[];
+  /** Absolute path of functions/src/http. */
+  readonly handlersDir: string;
+  readonly resources: AppResources;
+  readonly environment: Readonly<Record<string, string>>;
+}
+
+/** `getCsrfToken` -> `GetCsrfToken`: stable construct ids, hence stable logical ids. */
+export function constructIdOf(routeId: string): string {
+  return routeId.charAt(0).toUpperCase() + routeId.slice(1);
+}
+
+export class HttpRoutes extends Construct {
+  readonly functions = new Map<RouteId, HttpFunction>();
+
+  constructor(scope: Construct, id: string, props: HttpRoutesProps) {
+    super(scope, id);
+    for (const { route, handlerFile } of props.routes) {
+      const name = constructIdOf(route.id);
+      const httpFunction = new HttpFunction(this, name, {
+        entry: path.join(props.handlersDir, handlerFile),
+        description: `${route.method} ${route.path} (${route.id})`,
+        resources: props.resources,
+        permissions: permissionsFor(route.id),
+        environment: props.environment,
+      });
+      const httpRoute = new HttpRoute(this, `${name}Route`, {
+        httpApi: props.httpApi,
+        routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
+        integration: new HttpLambdaIntegration(`${name}Integration`, httpFunction.function),
+      });
+      Validations.of(httpRoute).acknowledge({
+        id: 'AwsSolutions-APIG4',
+        reason: `Route auth is "${route.auth}": sessions are HttpOnly cookies checked in the handler's middleware (hashed session id in DynamoDB, CSRF header on mutations, role checks per workspace); an API Gateway authorizer cannot do this and public routes need none.`,
+      });
+      this.functions.set(route.id, httpFunction);
+    }
+  }
+}

@@ -1,0 +1,157 @@
+import { Match } from 'aws-cdk-lib/assertions';
+import { buildTestApp, resourcesOf, type Resources } from '../test-support/test-app';
+import { API_THROTTLE, implementedRoutes } from './api-stack';
+
+const APP_ORIGIN = 'https://expiry-radar.example.com';
+const { templates } = buildTestApp({ appOrigin: APP_ORIGIN });
+const api = templates.api;
+
+const functions = resourcesOf(api, 'AWS::Lambda::Function');
+const routes = resourcesOf(api, 'AWS::ApiGatewayV2::Route');
+const integrations = resourcesOf(api, 'AWS::ApiGatewayV2::Integration');
+const policies = resourcesOf(api, 'AWS::IAM::Policy');
+const logGroups = resourcesOf(api, 'AWS::Logs::LogGroup');
+
+interface Statement {
+  Action: string | string[];
+  Resource: unknown;
+}
+
+/** The logical id of the function behind `METHOD path`, following route -> integration -> function. */
+function functionIdOf(routeKey: string): string {
+  const route = Object.values(routes).find((r) => r.Properties?.RouteKey === routeKey);
+  expect(route).toBeDefined();
+  const target = route?.Properties?.Target as { 'Fn::Join': [string, unknown[]] };
+  const integrationRef = target['Fn::Join'][1][1] as { Ref: string };
+  const integration = integrations[integrationRef.Ref];
+  const uri = integration?.Properties?.IntegrationUri as { 'Fn::GetAtt': [string, string] };
+  return uri['Fn::GetAtt'][0];
+}
+
+function actionsOf(functionId: string, resources: Resources = policies): string[] {
+  const roleRef = (functions[functionId]?.Properties?.Role as { 'Fn::GetAtt': [string] })[
+    'Fn::GetAtt'
+  ][0];
+  return Object.values(resources)
+    .filter((policy) =>
+      (policy.Properties?.Roles as { Ref: string }[]).some((role) => role.Ref === roleRef),
+    )
+    .flatMap(
+      (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
+    )
+    .flatMap((statement) => [statement.Action].flat());
+}
+
+describe('api stack: one function and one route per implemented route', () => {
+  const implemented = implementedRoutes();
+
+  it('covers the routes that have handlers', () => {
+    expect(implemented.map(({ route }) => route.id)).toEqual(
+      expect.arrayContaining(['getSession', 'getCsrfToken', 'getHealth']),
+    );
+    expect(Object.keys(routes)).toHaveLength(implemented.length);
+  });
+
+  it.each(implemented.map(({ route }) => [`${route.method} ${route.path}`]))(
+    '%s is served by its own Node.js 22 arm64 function',
+    (routeKey) => {
+      const fn = functions[functionIdOf(routeKey)];
+      expect(fn?.Properties).toMatchObject({
+        Runtime: 'nodejs22.x',
+        Architectures: ['arm64'],
+        Handler: 'index.handler',
+        LoggingConfig: { LogFormat: 'JSON' },
+      });
+    },
+  );
+
+  it('gives each route a different function', () => {
+    const ids = implemented.map(({ route }) => functionIdOf(`${route.method} ${route.path}`));
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it('sets the environment the handlers read on every function', () => {
+    for (const fn of Object.values(functions)) {
+      expect(fn.Properties?.Environment).toMatchObject({
+        Variables: {
+          TABLE_NAME: expect.anything() as unknown,
+          ALERT_QUEUE_URL: expect.anything() as unknown,
+          ALERT_DLQ_URL: expect.anything() as unknown,
+          APP_ENV: 'production',
+          APP_ORIGIN,
+          POWERTOOLS_SERVICE_NAME: 'expiry-radar',
+          POWERTOOLS_LOG_LEVEL: 'INFO',
+        },
+      });
+    }
+  });
+
+  it('logs every function into its own log group with a retention period', () => {
+    for (const fn of Object.values(functions)) {
+      const logGroupRef = (fn.Properties?.LoggingConfig as { LogGroup: { Ref: string } }).LogGroup
+        .Ref;
+      expect(logGroups[logGroupRef]?.Properties?.RetentionInDays).toEqual(expect.any(Number));
+    }
+    for (const logGroup of Object.values(logGroups)) {
+      expect(logGroup.Properties?.RetentionInDays).toEqual(expect.any(Number));
+    }
+  });
+});
+
+describe('api stack: least privilege', () => {
+  it('lets the health function describe the table and read queue attributes, nothing more', () => {
+    const actions = actionsOf(functionIdOf('GET /api/health'));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:DescribeTable', 'sqs:GetQueueAttributes']),
+    );
+    expect(actions).not.toContain('dynamodb:PutItem');
+    expect(actions.filter((action) => action.startsWith('dynamodb:'))).toEqual([
+      'dynamodb:DescribeTable',
+    ]);
+  });
+
+  it('lets the session function read and write items', () => {
+    const actions = actionsOf(functionIdOf('GET /api/session'));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem']),
+    );
+  });
+
+  it('grants no function Scan, wildcard actions or AWS managed policies', () => {
+    const all = Object.keys(functions).flatMap((id) => actionsOf(id));
+    expect(all).not.toContain('dynamodb:Scan');
+    expect(all.filter((action) => action.includes('*'))).toEqual([]);
+    for (const role of Object.values(resourcesOf(api, 'AWS::IAM::Role'))) {
+      expect(role.Properties?.ManagedPolicyArns).toBeUndefined();
+    }
+  });
+});
+
+describe('api stack: stage and alarms', () => {
+  it('throttles the default stage and writes access logs', () => {
+    api.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({
+        ThrottlingRateLimit: API_THROTTLE.rateLimit,
+        ThrottlingBurstLimit: API_THROTTLE.burstLimit,
+      }),
+      AccessLogSettings: {
+        DestinationArn: Match.anyValue(),
+        Format: Match.stringLikeRegexp('requestId'),
+      },
+    });
+  });
+
+  it('raises an alarm on the 5xx rate', () => {
+    api.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Metrics: Match.arrayWith([
+        Match.objectLike({
+          MetricStat: Match.objectLike({
+            Metric: Match.objectLike({ Namespace: 'AWS/ApiGateway', MetricName: '5xx' }),
+          }),
+        }),
+      ]),
+    });
+  });
+});

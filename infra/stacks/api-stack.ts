@@ -1,0 +1,126 @@
+/**
+ * The HTTP API: one function and one route per implemented route of the shared route table,
+ * a throttled default stage with JSON access logs, and an alarm on the 5xx rate.
+ */
+import * as path from 'node:path';
+import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
+import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
+import {
+  Alarm,
+  ComparisonOperator,
+  MathExpression,
+  Stats,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { Construct } from 'constructs';
+import { routeHandlerFiles } from '../../functions/src/http/route-handlers';
+import { routeTable } from '../../shared/src/api/route-table';
+import { REPO_ROOT, type AppResources } from '../constructs/http-function';
+import { HttpRoutes, type ImplementedRoute } from '../constructs/http-routes';
+
+/** Every route of the table that has a handler module. */
+export function implementedRoutes(): ImplementedRoute[] {
+  return routeTable.flatMap((route) => {
+    const handlerFile = routeHandlerFiles[route.id];
+    return handlerFile ? [{ route, handlerFile }] : [];
+  });
+}
+
+export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
+/** Percentage of requests answered 5xx that raises the alarm. */
+export const API_5XX_RATE_THRESHOLD = 5;
+
+export interface ApiStackProps extends StackProps {
+  readonly resources: AppResources;
+  /** The SPA's public origin for APP_ORIGIN; empty when not yet known. */
+  readonly appOrigin: string;
+  /** @default every implemented route of the route table */
+  readonly routes?: readonly ImplementedRoute[];
+  /** @default functions/src/http of this repository */
+  readonly handlersDir?: string;
+}
+
+export class ApiStack extends Stack {
+  readonly httpApi: HttpApi;
+  readonly stage: HttpStage;
+  /** `<api-id>.execute-api.<region>.<suffix>`: the CloudFront origin of /api/* and /auth/*. */
+  readonly apiDomainName: string;
+  readonly routes: HttpRoutes;
+  readonly serverErrorAlarm: Alarm;
+
+  constructor(scope: Construct, id: string, props: ApiStackProps) {
+    super(scope, id, props);
+    const { resources } = props;
+
+    this.httpApi = new HttpApi(this, 'HttpApi', {
+      description: 'Expiry Radar API, reached through CloudFront at /api/* and /auth/*',
+      createDefaultStage: false,
+    });
+
+    const accessLogGroup = new LogGroup(this, 'AccessLogs', {
+      retention: RetentionDays.THREE_MONTHS,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    this.stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.httpApi,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: API_THROTTLE,
+      accessLogSettings: {
+        destination: new LogGroupLogDestination(accessLogGroup),
+        format: AccessLogFormat.custom(
+          JSON.stringify({
+            requestId: '$context.requestId',
+            time: '$context.requestTimeEpoch',
+            method: '$context.httpMethod',
+            routeKey: '$context.routeKey',
+            status: '$context.status',
+            latencyMs: '$context.responseLatency',
+            integrationLatencyMs: '$context.integrationLatency',
+            integrationError: '$context.integrationErrorMessage',
+            responseLength: '$context.responseLength',
+            userAgent: '$context.identity.userAgent',
+          }),
+        ),
+      },
+    });
+    this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
+
+    this.routes = new HttpRoutes(this, 'Routes', {
+      httpApi: this.httpApi,
+      routes: props.routes ?? implementedRoutes(),
+      handlersDir: props.handlersDir ?? path.join(REPO_ROOT, 'functions', 'src', 'http'),
+      resources,
+      environment: {
+        TABLE_NAME: resources.table.tableName,
+        ALERT_QUEUE_URL: resources.alertQueue.queueUrl,
+        ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
+        APP_ENV: 'production',
+        APP_ORIGIN: props.appOrigin,
+        POWERTOOLS_SERVICE_NAME: 'expiry-radar',
+        POWERTOOLS_LOG_LEVEL: 'INFO',
+      },
+    });
+
+    const period = Duration.minutes(5);
+    this.serverErrorAlarm = new Alarm(this, 'ServerErrorRateAlarm', {
+      alarmDescription: `More than ${API_5XX_RATE_THRESHOLD}% of API requests answered 5xx in two of three 5-minute periods.`,
+      metric: new MathExpression({
+        label: '5xx rate (%)',
+        expression: 'IF(requests > 0, 100 * errors / requests, 0)',
+        usingMetrics: {
+          errors: this.httpApi.metricServerError({ period, statistic: Stats.SUM }),
+          requests: this.httpApi.metricCount({ period, statistic: Stats.SUM }),
+        },
+        period,
+      }),
+      threshold: API_5XX_RATE_THRESHOLD,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 3,
+      datapointsToAlarm: 2,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+}

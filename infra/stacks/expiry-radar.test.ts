@@ -1,0 +1,42 @@
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
+import { buildTestApp } from '../test-support/test-app';
+import { STACK_NAMES } from './expiry-radar';
+
+describe('the app', () => {
+  const { app, stacks } = buildTestApp();
+  const all = [stacks.data, stacks.api, stacks.web];
+
+  it('has the data, api and web stacks, environment-agnostic', () => {
+    expect(all.map((stack) => stack.stackName)).toEqual(Object.values(STACK_NAMES));
+    for (const stack of all) {
+      expect(stack.environment).toBe('aws://unknown-account/unknown-region');
+    }
+  });
+
+  it('leaves no cdk-nag AWS Solutions finding unacknowledged', () => {
+    const report = new AwsSolutionsChecks().validateScope(app);
+    const findings = report.violations.map(
+      (violation) =>
+        `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath ?? r.resourceLogicalId).join(', ')}`,
+    );
+    expect(findings).toEqual([]);
+  });
+
+  it('reports no errors in any stack, and synthesizes with the nag plugin registered', () => {
+    for (const stack of all) {
+      Annotations.fromStack(stack).hasNoError('*', Match.anyValue());
+    }
+    expect(() => app.synth()).not.toThrow();
+  });
+
+  it('keeps each stack far below the CloudFormation resource limit', () => {
+    const assembly = app.synth();
+    for (const stack of all) {
+      const template = assembly.getStackByName(stack.stackName).template as {
+        Resources: Record<string, unknown>;
+      };
+      expect(Object.keys(template.Resources).length).toBeLessThan(400);
+    }
+  });
+});

@@ -1,0 +1,187 @@
+import * as os from 'node:os';
+import * as path from 'node:path';
+import * as vm from 'node:vm';
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { buildTestApp, resourcesOf } from '../test-support/test-app';
+import {
+  API_PATH_PATTERNS,
+  SPA_REWRITE_FUNCTION_CODE,
+  contentSecurityPolicy,
+  runtimeConfig,
+} from './web-stack';
+
+const { templates, stacks } = buildTestApp();
+const web = templates.web;
+
+interface Behavior {
+  PathPattern?: string;
+  TargetOriginId: string;
+  CachePolicyId: string;
+  OriginRequestPolicyId?: string;
+  AllowedMethods?: string[];
+  FunctionAssociations?: { EventType: string; FunctionARN: unknown }[];
+}
+interface DistributionConfig {
+  DefaultCacheBehavior: Behavior;
+  CacheBehaviors: Behavior[];
+  CustomErrorResponses?: unknown;
+  Origins: { Id: string; S3OriginConfig?: unknown; CustomOriginConfig?: unknown }[];
+}
+const [distribution] = Object.values(resourcesOf(web, 'AWS::CloudFront::Distribution'));
+const config = distribution?.Properties?.DistributionConfig as DistributionConfig;
+const originOf = (behavior: Behavior) =>
+  config.Origins.find((origin) => origin.Id === behavior.TargetOriginId);
+
+describe('web stack: buckets', () => {
+  it('keeps every bucket private, encrypted and TLS-only', () => {
+    const buckets = Object.values(resourcesOf(web, 'AWS::S3::Bucket'));
+    expect(buckets.length).toBeGreaterThan(0);
+    for (const bucket of buckets) {
+      expect(bucket.Properties).toMatchObject({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        BucketEncryption: expect.anything() as unknown,
+      });
+    }
+    for (const policy of Object.values(resourcesOf(web, 'AWS::S3::BucketPolicy'))) {
+      expect(JSON.stringify(policy.Properties?.PolicyDocument)).toContain('aws:SecureTransport');
+    }
+  });
+
+  it('logs access to the site bucket', () => {
+    const siteBucket: unknown = stacks.web.resolve(stacks.web.siteBucket.bucketName);
+    expect(siteBucket).toBeDefined();
+    web.hasResourceProperties('AWS::S3::Bucket', {
+      LoggingConfiguration: {
+        DestinationBucketName: Match.anyValue(),
+        LogFilePrefix: 's3-access/',
+      },
+    });
+  });
+});
+
+describe('web stack: CloudFront', () => {
+  it.each(API_PATH_PATTERNS.map((pattern) => [pattern]))(
+    '%s goes to the API uncached, with cookies, query strings and headers, all methods',
+    (pattern) => {
+      const behavior = config.CacheBehaviors.find((b) => b.PathPattern === pattern);
+      expect(behavior).toBeDefined();
+      if (!behavior) return;
+      expect(behavior.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
+      expect(behavior.OriginRequestPolicyId).toBe(
+        OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      );
+      expect(behavior.AllowedMethods).toEqual(
+        expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
+      );
+      expect(behavior.FunctionAssociations).toBeUndefined();
+      expect(originOf(behavior)?.CustomOriginConfig).toBeDefined();
+      expect(JSON.stringify(originOf(behavior))).toContain('.execute-api.');
+    },
+  );
+
+  it('serves the default behaviour from S3 with the SPA rewrite on viewer-request', () => {
+    const behavior = config.DefaultCacheBehavior;
+    expect(originOf(behavior)?.S3OriginConfig).toBeDefined();
+    const functionArn: unknown = stacks.web.resolve(stacks.web.spaRewriteFunction.functionArn);
+    expect(behavior.FunctionAssociations).toEqual([
+      { EventType: 'viewer-request', FunctionARN: functionArn },
+    ]);
+    web.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: SPA_REWRITE_FUNCTION_CODE,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
+  });
+
+  it('has no distribution-wide error responses (API 404s stay 404s)', () => {
+    expect(config.CustomErrorResponses).toBeUndefined();
+  });
+
+  it('sends security headers', () => {
+    web.hasResourceProperties('AWS::CloudFront::ResponseHeadersPolicy', {
+      ResponseHeadersPolicyConfig: Match.objectLike({
+        SecurityHeadersConfig: Match.objectLike({
+          StrictTransportSecurity: Match.objectLike({ Override: true }),
+          ContentTypeOptions: { Override: true },
+          FrameOptions: { FrameOption: 'DENY', Override: true },
+          ReferrerPolicy: Match.objectLike({ ReferrerPolicy: 'strict-origin-when-cross-origin' }),
+          ContentSecurityPolicy: Match.objectLike({
+            ContentSecurityPolicy: Match.stringLikeRegexp("style-src 'self' 'unsafe-inline'"),
+          }),
+        }),
+      }),
+    });
+  });
+});
+
+describe('web stack: SPA rewrite function', () => {
+  const rewrite = (uri: string): string => {
+    const sandbox: { result?: { uri: string } } = {};
+    vm.runInNewContext(
+      `${SPA_REWRITE_FUNCTION_CODE}\nresult = handler({ request: { uri: ${JSON.stringify(uri)} } });`,
+      sandbox,
+    );
+    return sandbox.result?.uri ?? '';
+  };
+
+  it.each([
+    ['/', '/index.html'],
+    ['/dashboard', '/index.html'],
+    ['/tokens/0b7c7a52-1d2e-4d1c-9a0e-3c5f1e2d4b6a', '/index.html'],
+    ['/verify-email', '/index.html'],
+    ['/assets/index-abc123.js', '/assets/index-abc123.js'],
+    ['/config.json', '/config.json'],
+    ['/favicon.svg', '/favicon.svg'],
+  ])('%s -> %s', (uri, expected) => {
+    expect(rewrite(uri)).toBe(expected);
+  });
+});
+
+describe('web stack: runtime settings', () => {
+  const context = {
+    appOrigin: '',
+    analyticsKey: 'phc_key',
+    analyticsHost: 'https://eu.i.posthog.com',
+    paymentPublishableKey: 'pk_test_123',
+  };
+
+  it('writes /config.json from context values, same-origin API', () => {
+    expect(runtimeConfig(context)).toEqual({
+      apiBaseUrl: '',
+      analyticsKey: 'phc_key',
+      analyticsHost: 'https://eu.i.posthog.com',
+      paymentPublishableKey: 'pk_test_123',
+    });
+  });
+
+  it('lets the page reach the analytics host only when one is configured', () => {
+    expect(contentSecurityPolicy(context)).toContain('https://eu.i.posthog.com');
+    expect(contentSecurityPolicy({ ...context, analyticsHost: '' })).not.toContain('posthog');
+  });
+
+  it('serves /config.json and index.html with no-cache', () => {
+    web.hasResourceProperties('Custom::CDKBucketDeployment', {
+      Include: ['index.html', 'config.json'],
+      SystemMetadata: { 'cache-control': 'no-cache' },
+      Prune: false,
+    });
+  });
+
+  it('skips the SPA upload with a warning when there is no web build', () => {
+    const missing = path.join(os.tmpdir(), 'expiry-radar-no-such-dist');
+    const { stacks: withoutBuild, templates: withoutBuildTemplates } = buildTestApp(
+      {},
+      { webDistDir: missing },
+    );
+    Annotations.fromStack(withoutBuild.web).hasWarning('*', Match.stringLikeRegexp('No web build'));
+    const deployments = Object.values(
+      resourcesOf(withoutBuildTemplates.web, 'Custom::CDKBucketDeployment'),
+    );
+    expect(deployments).toHaveLength(1);
+  });
+});

@@ -1,0 +1,307 @@
+/**
+ * The web front: a private S3 bucket with the built SPA and `/config.json`, behind CloudFront.
+ * `/api/*` and `/auth/*` go to the HTTP API uncached with cookies, query strings and headers
+ * (X-CSRF-Token) forwarded. The SPA fallback is a viewer-request function on the S3 behaviour
+ * only, so API 404s stay API 404s.
+ */
+import * as fs from 'node:fs';
+import * as path from 'node:path';
+import {
+  Annotations,
+  DefaultStackSynthesizer,
+  Duration,
+  Stack,
+  Validations,
+  type StackProps,
+} from 'aws-cdk-lib';
+import {
+  AllowedMethods,
+  CachePolicy,
+  Distribution,
+  Function as CloudFrontFunction,
+  FunctionCode,
+  FunctionEventType,
+  FunctionRuntime,
+  HeadersFrameOption,
+  HeadersReferrerPolicy,
+  HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
+  OriginSslPolicy,
+  PriceClass,
+  ResponseHeadersPolicy,
+  ViewerProtocolPolicy,
+  type BehaviorOptions,
+} from 'aws-cdk-lib/aws-cloudfront';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import {
+  BlockPublicAccess,
+  Bucket,
+  BucketEncryption,
+  type CfnBucket,
+  ObjectOwnership,
+} from 'aws-cdk-lib/aws-s3';
+import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
+import type { Construct } from 'constructs';
+import type { AppContext } from '../config/app-context';
+import { REPO_ROOT } from '../constructs/http-function';
+
+export const API_PATH_PATTERNS = ['/api/*', '/auth/*'] as const;
+
+/**
+ * Viewer-request function of the S3 behaviour: a path whose last segment has no extension is a
+ * client-side route of the SPA and gets index.html. Files (with an extension) pass unchanged.
+ */
+export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
+  var request = event.request;
+  var uri = request.uri;
+  var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
+  if (lastSegment.indexOf('.') === -1) {
+    request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/** Runtime settings of spec §9 as the SPA reads them from /config.json. */
+export function runtimeConfig(context: AppContext): Record<string, string> {
+  return {
+    // Same origin: CloudFront serves the API under /api/* and /auth/*.
+    apiBaseUrl: '',
+    analyticsKey: context.analyticsKey,
+    analyticsHost: context.analyticsHost,
+    paymentPublishableKey: context.paymentPublishableKey,
+  };
+}
+
+/**
+ * MUI/emotion inject <style> elements at run time, hence 'unsafe-inline' for styles only. Fonts
+ * are bundled (@fontsource). The analytics host is allowed only when configured.
+ */
+export function contentSecurityPolicy(context: AppContext): string {
+  const connect = ["'self'", 'https://api.stripe.com'];
+  if (context.analyticsHost) connect.push(context.analyticsHost);
+  return [
+    "default-src 'self'",
+    "script-src 'self' https://js.stripe.com",
+    "style-src 'self' 'unsafe-inline'",
+    "font-src 'self' data:",
+    "img-src 'self' data: https:",
+    `connect-src ${connect.join(' ')}`,
+    'frame-src https://js.stripe.com https://hooks.stripe.com',
+    "frame-ancestors 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "object-src 'none'",
+  ].join('; ');
+}
+
+export interface WebStackProps extends StackProps {
+  /** `<api-id>.execute-api.<region>.<suffix>` of the HTTP API. */
+  readonly apiDomainName: string;
+  readonly context: AppContext;
+  /** @default web/dist of this repository; skipped (with a warning) when it has no index.html */
+  readonly webDistDir?: string;
+}
+
+export class WebStack extends Stack {
+  readonly siteBucket: Bucket;
+  readonly logBucket: Bucket;
+  readonly distribution: Distribution;
+  readonly spaRewriteFunction: CloudFrontFunction;
+
+  constructor(scope: Construct, id: string, props: WebStackProps) {
+    super(scope, id, props);
+
+    this.logBucket = new Bucket(this, 'LogBucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      // CloudFront standard logging writes with ACLs.
+      objectOwnership: ObjectOwnership.OBJECT_WRITER,
+      lifecycleRules: [{ expiration: Duration.days(90) }],
+    });
+    Validations.of(this.logBucket).acknowledge({
+      id: 'AwsSolutions-S1',
+      reason:
+        'This bucket is the access-log destination of the site bucket and CloudFront; logging it into itself would loop.',
+    });
+
+    this.siteBucket = new Bucket(this, 'SiteBucket', {
+      encryption: BucketEncryption.S3_MANAGED,
+      blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+      enforceSSL: true,
+      serverAccessLogsBucket: this.logBucket,
+      serverAccessLogsPrefix: 's3-access/',
+    });
+
+    const securityHeaders = new ResponseHeadersPolicy(this, 'SecurityHeaders', {
+      comment: 'Expiry Radar security headers',
+      securityHeadersBehavior: {
+        strictTransportSecurity: {
+          accessControlMaxAge: Duration.days(365 * 2),
+          includeSubdomains: true,
+          override: true,
+        },
+        contentTypeOptions: { override: true },
+        frameOptions: { frameOption: HeadersFrameOption.DENY, override: true },
+        referrerPolicy: {
+          referrerPolicy: HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+          override: true,
+        },
+        contentSecurityPolicy: {
+          contentSecurityPolicy: contentSecurityPolicy(props.context),
+          override: true,
+        },
+      },
+    });
+
+    this.spaRewriteFunction = new CloudFrontFunction(this, 'SpaRewrite', {
+      comment: 'Extension-less paths of the SPA get /index.html',
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
+    });
+
+    const apiBehavior: BehaviorOptions = {
+      origin: new HttpOrigin(props.apiDomainName, {
+        protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+        originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+      }),
+      viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+      allowedMethods: AllowedMethods.ALLOW_ALL,
+      cachePolicy: CachePolicy.CACHING_DISABLED,
+      // Cookies, query strings and every header except Host (API Gateway needs its own).
+      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      responseHeadersPolicy: securityHeaders,
+      compress: true,
+    };
+
+    this.distribution = new Distribution(this, 'Distribution', {
+      comment: 'Expiry Radar',
+      defaultRootObject: 'index.html',
+      httpVersion: HttpVersion.HTTP2_AND_3,
+      priceClass: PriceClass.PRICE_CLASS_100,
+      enableLogging: true,
+      logBucket: this.logBucket,
+      logFilePrefix: 'cloudfront/',
+      defaultBehavior: {
+        origin: S3BucketOrigin.withOriginAccessControl(this.siteBucket),
+        viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        cachePolicy: CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeaders,
+        compress: true,
+        functionAssociations: [
+          { function: this.spaRewriteFunction, eventType: FunctionEventType.VIEWER_REQUEST },
+        ],
+      },
+      additionalBehaviors: Object.fromEntries(
+        API_PATH_PATTERNS.map((pattern) => [pattern, apiBehavior]),
+      ),
+    });
+    Validations.of(this.distribution).acknowledge(
+      {
+        id: 'AwsSolutions-CFR1',
+        reason:
+          'The product is offered worldwide (spec: individual accounts and teams anywhere); no geo restriction is wanted.',
+      },
+      {
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'No WAF web ACL yet: the API enforces per-route rate limits (login, register, reset, test-webhook) and the API stage is throttled; a web ACL can be attached when a custom domain is set up.',
+      },
+      {
+        id: 'AwsSolutions-CFR4',
+        reason:
+          'The distribution uses the default *.cloudfront.net certificate (no custom domain yet), whose security policy CloudFront fixes at TLSv1; a custom domain with an ACM certificate and TLSv1.2_2021 replaces it.',
+      },
+    );
+
+    this.deploySite(props);
+  }
+
+  private deploySite(props: WebStackProps): void {
+    const distDir = props.webDistDir ?? path.join(REPO_ROOT, 'web', 'dist');
+    const hasBuild = fs.existsSync(path.join(distDir, 'index.html'));
+    const deploymentLogs = new LogGroup(this, 'DeploymentLogs', {
+      retention: RetentionDays.ONE_MONTH,
+    });
+    const common = {
+      destinationBucket: this.siteBucket,
+      distribution: this.distribution,
+      logGroup: deploymentLogs,
+      memoryLimit: 512,
+    };
+
+    if (hasBuild) {
+      // Hashed bundles and static files; index.html and config.json are the shell below.
+      new BucketDeployment(this, 'DeploySite', {
+        ...common,
+        sources: [Source.asset(distDir)],
+        exclude: ['index.html', 'config.json'],
+        prune: true,
+        cacheControl: [CacheControl.setPublic(), CacheControl.maxAge(Duration.days(7))],
+        distributionPaths: ['/*'],
+      });
+    } else {
+      Annotations.of(this).addWarningV2(
+        'expiry-radar:web-build-missing',
+        `No web build at ${distDir}: the SPA is not deployed. Run \`npm run build -w web\` before deploying.`,
+      );
+    }
+
+    // Always revalidated, so a deploy takes effect at once: the HTML shell and runtime settings.
+    new BucketDeployment(this, 'DeployShell', {
+      ...common,
+      sources: [
+        ...(hasBuild ? [Source.asset(distDir)] : []),
+        Source.jsonData('config.json', runtimeConfig(props.context)),
+      ],
+      exclude: ['*'],
+      include: ['index.html', 'config.json'],
+      prune: false,
+      cacheControl: [CacheControl.noCache()],
+      distributionPaths: ['/index.html', '/config.json'],
+    });
+    this.acknowledgeDeploymentHandler();
+  }
+
+  /** BucketDeployment runs one CDK-provided singleton function per stack; its findings are CDK's. */
+  private acknowledgeDeploymentHandler(): void {
+    const handler = this.node.children.find((child) =>
+      child.node.id.startsWith('Custom::CDKBucketDeployment'),
+    );
+    if (!handler) throw new Error('BucketDeployment handler not found in the web stack');
+    const cdkManaged =
+      'CDK BucketDeployment custom resource, provided and maintained by aws-cdk-lib';
+    const validations = Validations.of(handler);
+    validations.acknowledge(
+      {
+        id: 'AwsSolutions-L1',
+        reason: `${cdkManaged}: its runtime is chosen by the library, not configurable.`,
+      },
+      {
+        id: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
+        reason: `${cdkManaged}: the library attaches the basic execution role to its own function; it writes logs only.`,
+      },
+      {
+        id: 'AwsSolutions-IAM5[Resource::*]',
+        reason: `${cdkManaged}: cloudfront:CreateInvalidation and GetInvalidation are granted on * by the library to invalidate this distribution after a deploy.`,
+      },
+    );
+    const bucketWildcards = [
+      'Action::s3:GetObject*',
+      'Action::s3:GetBucket*',
+      'Action::s3:List*',
+      'Action::s3:DeleteObject*',
+      'Action::s3:Abort*',
+      `Resource::arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>/*`,
+      `Resource::<${this.getLogicalId(this.siteBucket.node.defaultChild as CfnBucket)}.Arn>/*`,
+    ];
+    for (const finding of bucketWildcards) {
+      validations.acknowledge({
+        id: `AwsSolutions-IAM5[${finding}]`,
+        reason: `${cdkManaged}: it reads the CDK asset bucket and syncs (puts, deletes) objects of the site bucket only; object-level wildcards are inherent to a sync.`,
+      });
+    }
+  }
+}

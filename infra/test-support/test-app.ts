@@ -1,0 +1,41 @@
+/**
+ * Builds the real app for assertion tests, without esbuild bundling (context
+ * `aws:cdk:bundling-stacks: []`), so tests stay fast and need no build output.
+ */
+import { App } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import {
+  createExpiryRadar,
+  type ExpiryRadarOptions,
+  type ExpiryRadarStacks,
+} from '../stacks/expiry-radar';
+
+export interface TestApp {
+  readonly app: App;
+  readonly stacks: ExpiryRadarStacks;
+  readonly templates: { readonly data: Template; readonly api: Template; readonly web: Template };
+}
+
+export function buildTestApp(
+  context: Record<string, unknown> = {},
+  options: ExpiryRadarOptions = {},
+): TestApp {
+  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const stacks = createExpiryRadar(app, options);
+  return {
+    app,
+    stacks,
+    templates: {
+      data: Template.fromStack(stacks.data),
+      api: Template.fromStack(stacks.api),
+      web: Template.fromStack(stacks.web),
+    },
+  };
+}
+
+export type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
+
+/** The resources of a type, keyed by logical id. */
+export function resourcesOf(template: Template, type: string): Resources {
+  return template.findResources(type) as Resources;
+}

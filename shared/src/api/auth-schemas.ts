@@ -1,0 +1,98 @@
+/** Bodies and answers of the session and `/auth/*` routes. */
+import { z } from 'zod';
+import { emailSchema } from '../domain/email';
+import { currentPasswordSchema, newPasswordSchema } from '../domain/password-policy';
+
+export const NAME_MAX_LENGTH = 100;
+const nameMessage = `Name must be ${NAME_MAX_LENGTH} characters or less`;
+
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  name: z.string().nullable(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  plan: z.string(),
+  downgraded: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionResponse = z.object({
+  loggedIn: z.boolean(),
+  user: sessionUserSchema.optional(),
+  needsVerification: z.boolean().optional(),
+});
+export type SessionResponse = z.infer<typeof sessionResponse>;
+
+export const csrfTokenResponse = z.object({ csrfToken: z.string() });
+
+export const healthResponse = z.object({
+  status: z.enum(['ok', 'degraded']),
+  checks: z.record(z.string(), z.object({ ok: z.boolean(), latencyMs: z.number() })),
+});
+
+/** Optional display name: blank becomes undefined. */
+const optionalName = z
+  .string()
+  .trim()
+  .max(NAME_MAX_LENGTH, nameMessage)
+  .optional()
+  .transform((name) => (name === '' ? undefined : name));
+
+export const loginBody = z.object({ email: emailSchema, password: currentPasswordSchema });
+export type LoginBody = z.infer<typeof loginBody>;
+
+export const registerBody = z.object({
+  email: emailSchema,
+  password: newPasswordSchema,
+  name: optionalName,
+});
+export type RegisterBody = z.infer<typeof registerBody>;
+
+export const UPDATE_ACCOUNT_MESSAGES = {
+  currentPasswordRequired: 'Current password is required to set a new password',
+} as const;
+
+/** Account settings: display name, and/or a new password with the current one. */
+export const updateAccountBody = z
+  .object({
+    name: optionalName,
+    currentPassword: z.string().optional(),
+    newPassword: newPasswordSchema.optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.newPassword !== undefined && !body.currentPassword) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['currentPassword'],
+        message: UPDATE_ACCOUNT_MESSAGES.currentPasswordRequired,
+      });
+    }
+  });
+export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
+
+export const userResponse = z.object({ user: sessionUserSchema });
+
+export const verifyEmailQuery = z.object({ token: z.string().min(1).max(512) });
+
+export const requestPasswordResetBody = z.object({ email: emailSchema });
+
+export const resetPasswordBody = z.object({
+  token: z.string().min(1).max(512),
+  password: newPasswordSchema,
+});
+
+/** `redirect`: an app path to return to after sign-in (server must accept only paths). */
+export const googleSignInQuery = z.object({
+  redirect: z
+    .string()
+    .regex(/^\/(?!\/)/, 'Redirect must be a path of this app')
+    .max(500)
+    .optional(),
+});
+
+export const googleCallbackQuery = z.object({
+  code: z.string().optional(),
+  state: z.string().optional(),
+  error: z.string().optional(),
+});

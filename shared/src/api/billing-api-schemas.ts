@@ -1,0 +1,55 @@
+/** Plan, upgrade, billing return and usage (spec §7; DESIGN.md "Plans"). */
+import { z } from 'zod';
+import { planSchema } from '../domain/plans';
+
+export const planResponse = z.object({ plan: planSchema });
+
+export const upgradePlanBody = z.object({
+  plan: z.enum(planSchema.options, { error: 'Please choose a plan' }),
+});
+/** With Stripe: `checkoutUrl` to open; in local billing mode the plan is switched directly. */
+export const upgradePlanResponse = z.object({
+  plan: planSchema,
+  checkoutUrl: z.string().optional(),
+});
+
+export const confirmBillingBody = z.object({
+  session_id: z.string({ error: 'Missing billing session' }).trim().min(1).max(500),
+});
+
+export const billingPortalResponse = z.object({ url: z.string() });
+
+/** Stripe's webhook answer. The body is raw (signature verified), so no body schema. */
+export const stripeWebhookResponse = z.object({ received: z.literal(true) });
+
+const limitValue = z.number().int().nullable();
+
+export const planLimitsSchema = z.object({
+  workspacesOwned: limitValue,
+  tokensPerWorkspace: limitValue,
+  membersPerWorkspace: limitValue,
+  contactGroups: z.boolean(),
+  webhooksPerWorkspace: limitValue,
+  alertDeliveriesPerMonth: limitValue,
+  auditRetentionDays: z.number().int(),
+});
+
+export const organizationUsageResponse = z.object({
+  plan: planSchema,
+  limits: planLimitsSchema,
+  usage: z.object({
+    workspacesOwned: z.number().int().nonnegative(),
+    alertDeliveriesThisMonth: z.number().int().nonnegative(),
+  }),
+  workspaces: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      is_frozen: z.boolean(),
+      tokens: z.number().int().nonnegative(),
+      members: z.number().int().nonnegative(),
+      webhooks: z.number().int().nonnegative(),
+    }),
+  ),
+});
+export type OrganizationUsage = z.infer<typeof organizationUsageResponse>;

@@ -1,0 +1,77 @@
+/** Workspaces, members and token transfer (spec §3, §7). */
+import { z } from 'zod';
+import { WORKSPACE_LIST_PAGE_SIZE, WORKSPACE_LOOKUP_PAGE_SIZE } from '../constants/paging';
+import { emailSchema } from '../domain/email';
+import { planSchema } from '../domain/plans';
+import { roleSchema } from '../domain/roles';
+import { idSchema, pageOf, pagingQuery } from './common-schemas';
+
+export const WORKSPACE_NAME_MAX_LENGTH = 100;
+export const WORKSPACE_MESSAGES = {
+  nameRequired: 'Workspace name is required',
+  nameTooLong: `Workspace name must be ${WORKSPACE_NAME_MAX_LENGTH} characters or less`,
+  roleRequired: 'Role is required',
+  tokensRequired: 'Select at least one token',
+  sourceRequired: 'Source workspace is required',
+} as const;
+
+export const workspaceSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  plan: planSchema,
+  /** The current user's role in it. */
+  role: roleSchema,
+  is_frozen: z.boolean(),
+});
+export type Workspace = z.infer<typeof workspaceSchema>;
+
+const workspaceName = z
+  .string({ error: WORKSPACE_MESSAGES.nameRequired })
+  .trim()
+  .min(1, WORKSPACE_MESSAGES.nameRequired)
+  .max(WORKSPACE_NAME_MAX_LENGTH, WORKSPACE_MESSAGES.nameTooLong);
+
+/** Lists default to 50; lookups ask for up to 100. */
+export const listWorkspacesQuery = pagingQuery(
+  WORKSPACE_LIST_PAGE_SIZE,
+  WORKSPACE_LOOKUP_PAGE_SIZE,
+);
+export const listWorkspacesResponse = pageOf(workspaceSchema);
+
+/** `plan` is accepted for the spec's payload; a workspace's plan is its owner's. */
+export const createWorkspaceBody = z.object({ name: workspaceName, plan: planSchema.optional() });
+export const renameWorkspaceBody = z.object({ name: workspaceName });
+
+export const memberSchema = z.object({
+  user_id: z.string(),
+  email: z.string(),
+  name: z.string().nullable(),
+  role: roleSchema,
+  /** Invited members have not signed in to the workspace yet. */
+  status: z.enum(['active', 'invited']),
+  joined_at: z.string().nullable(),
+});
+export type Member = z.infer<typeof memberSchema>;
+
+export const listMembersQuery = pagingQuery(WORKSPACE_LIST_PAGE_SIZE);
+export const listMembersResponse = pageOf(memberSchema);
+
+const roleField = z.enum(roleSchema.options, { error: WORKSPACE_MESSAGES.roleRequired });
+
+export const addMemberBody = z.object({ email: emailSchema, role: roleField });
+export const updateMemberBody = z.object({ role: roleField });
+
+export const TRANSFER_MAX_TOKENS = 100;
+
+/** `POST /api/v1/workspaces/{id}/transfer-tokens`: moves tokens from another workspace into `{id}`. */
+export const transferTokensBody = z.object({
+  from_workspace_id: z
+    .string({ error: WORKSPACE_MESSAGES.sourceRequired })
+    .trim()
+    .min(1, WORKSPACE_MESSAGES.sourceRequired),
+  token_ids: z
+    .array(idSchema, { error: WORKSPACE_MESSAGES.tokensRequired })
+    .min(1, WORKSPACE_MESSAGES.tokensRequired)
+    .max(TRANSFER_MAX_TOKENS, `Transfer at most ${TRANSFER_MAX_TOKENS} tokens at a time`),
+});
+export const transferTokensResponse = z.object({ transferred: z.number().int().nonnegative() });

@@ -1,0 +1,22 @@
+/** Alert defaults (DESIGN.md "Alerts") and webhook kinds. */
+import { z } from 'zod';
+
+/** Days before expiry at which alerts go out, unless a workspace or contact group says otherwise. */
+export const DEFAULT_ALERT_THRESHOLDS: readonly number[] = [30, 14, 7, 1, 0];
+
+export const WEBHOOK_KINDS = ['generic', 'slack', 'teams', 'discord', 'pagerduty'] as const;
+export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
+export const webhookKindSchema = z.enum(WEBHOOK_KINDS);
+export const DEFAULT_WEBHOOK_KIND: WebhookKind = 'generic';
+
+export const WEBHOOK_KIND_LABELS: Readonly<Record<WebhookKind, string>> = {
+  generic: 'Generic',
+  slack: 'Slack',
+  teams: 'Microsoft Teams',
+  discord: 'Discord',
+  pagerduty: 'PagerDuty',
+};
+
+/** Alert channels: email, or a webhook by its kind. */
+export const ALERT_CHANNELS = ['email', ...WEBHOOK_KINDS] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];

@@ -1,0 +1,86 @@
+/**
+ * Dates as the product reads them: `YYYY-MM-DD` (a UTC calendar day) or a full ISO 8601 date-time.
+ * Day arithmetic is in whole UTC calendar days.
+ */
+
+/** A fixed instant, or a function read at validation time (so long-lived schemas stay current). */
+export type Clock = Date | (() => Date);
+
+export function readClock(clock: Clock): Date {
+  return typeof clock === 'function' ? clock() : clock;
+}
+
+const MS_PER_DAY = 86_400_000;
+const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
+
+function isRealDay(year: number, month: number, day: number): boolean {
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day
+  );
+}
+
+/**
+ * The instant a date string names, or null when it is not a real date in one of the accepted
+ * formats. A date without time is midnight UTC; a date-time without offset is read as UTC.
+ */
+export function parseDate(value: string): Date | null {
+  const text = value.trim();
+  const dateOnly = DATE_ONLY.exec(text);
+  if (dateOnly) {
+    const [year, month, day] = dateOnly.slice(1, 4).map(Number) as [number, number, number];
+    return isRealDay(year, month, day) ? new Date(Date.UTC(year, month - 1, day)) : null;
+  }
+  const dateTime = DATE_TIME.exec(text);
+  if (!dateTime) return null;
+  const [year, month, day, hour, minute] = dateTime.slice(1, 6).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const second = Number(dateTime[6] ?? '0');
+  if (!isRealDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return null;
+  const zoned = dateTime[7] ? text : `${text}Z`;
+  const instant = new Date(zoned.replace(' ', 'T'));
+  return Number.isNaN(instant.getTime()) ? null : instant;
+}
+
+/**
+ * The canonical form of a valid date string: `YYYY-MM-DD` stays as it is; a date-time becomes
+ * `toISOString()` (UTC, milliseconds). Null when invalid.
+ */
+export function normalizeDate(value: string): string | null {
+  const text = value.trim();
+  const instant = parseDate(text);
+  if (!instant) return null;
+  return DATE_ONLY.test(text) ? text : instant.toISOString();
+}
+
+/** The number of the UTC calendar day an instant falls on (days since 1970-01-01). */
+export function utcDayNumber(date: Date): number {
+  return Math.floor(date.getTime() / MS_PER_DAY);
+}
+
+/** Whole UTC calendar days from `from` to `to`: tomorrow is 1, today 0, yesterday -1. */
+export function calendarDaysBetween(from: Date, to: Date): number {
+  return utcDayNumber(to) - utcDayNumber(from);
+}
+
+/** Whether `date` falls on a UTC calendar day after the day of `now` (today is not after). */
+export function isAfterToday(date: Date, now: Date): boolean {
+  return calendarDaysBetween(now, date) > 0;
+}
+
+/** `YYYY-MM-DD` of the UTC calendar day of an instant. */
+export function toIsoDate(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** The UTC calendar day `days` days after the day of `date`, as `YYYY-MM-DD`. */
+export function addCalendarDays(date: Date, days: number): string {
+  return toIsoDate(new Date((utcDayNumber(date) + days) * MS_PER_DAY));
+}

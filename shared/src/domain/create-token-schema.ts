@@ -1,0 +1,96 @@
+/**
+ * The create token schema (spec §5), for the create form and for `POST /api/tokens`.
+ * Build it with `createTokenSchema(now)`; pass a function (the default reads the current time) to
+ * keep a long-lived schema current. Output: every field present, empty ones null ([] for domains),
+ * fields of other categories cleared.
+ */
+import { z } from 'zod';
+import type { Category, TokenType } from './categories';
+import type { Clock } from './calendar-date';
+import type { TokenFields } from './token';
+import {
+  categoryField,
+  contactGroupIdField,
+  costField,
+  domainsField,
+  expiresAtField,
+  keySizeField,
+  nameField,
+  optionalDateField,
+  optionalTextField,
+  renewalUrlField,
+  sectionField,
+  typeField,
+} from './token-field-schemas';
+import { KEY_SIZE_RANGE } from './token-form-ranges';
+import { checkTypeRules, clearForeignFields } from './token-type-rules';
+import { VALIDATION_MESSAGES as M } from './validation-messages';
+
+const currentTime: Clock = () => new Date();
+
+function createShape(now: Clock) {
+  return {
+    name: nameField,
+    category: categoryField,
+    type: typeField,
+    expiresAt: expiresAtField(now),
+    section: sectionField.default(null),
+    contact_group_id: contactGroupIdField.default(null),
+    domains: domainsField.default(() => []),
+    issuer: optionalTextField('issuer').default(null),
+    serial_number: optionalTextField('serial_number').default(null),
+    subject: optionalTextField('subject').default(null),
+    algorithm: optionalTextField('algorithm').default(null),
+    key_size: keySizeField(KEY_SIZE_RANGE).default(null),
+    location: optionalTextField('location').default(null),
+    used_by: optionalTextField('used_by').default(null),
+    description: optionalTextField('description').default(null),
+    vendor: optionalTextField('vendor').default(null),
+    license_type: optionalTextField('license_type').default(null),
+    cost: costField.default(null),
+    renewal_url: renewalUrlField.default(null),
+    renewal_date: optionalDateField.default(null),
+    contacts: optionalTextField('contacts').default(null),
+    notes: optionalTextField('notes').default(null),
+  };
+}
+
+/** Runs after checkTypeRules passed: the type is one of the category's. */
+function finish<T extends { category: Category; type: string }>(
+  data: T,
+): Omit<T, 'type'> & { type: TokenType } {
+  const type = data.type as TokenType;
+  return clearForeignFields({ ...data, type }, data.category, type);
+}
+
+/** The create form's fields (no workspace: the form posts to the selected one). */
+export function createTokenSchema(now: Clock = currentTime) {
+  return z
+    .object(createShape(now))
+    .superRefine((data, ctx) => checkTypeRules(data, data.category, data.type, ctx), {
+      when: () => true,
+    })
+    .transform((data): TokenFields => finish(data));
+}
+
+/** The body of `POST /api/tokens`: the form's fields plus `workspace_id`. */
+export function createTokenRequestSchema(now: Clock = currentTime) {
+  return z
+    .object({
+      ...createShape(now),
+      workspace_id: z.string({ error: M.workspaceRequired }).trim().min(1, M.workspaceRequired),
+    })
+    .superRefine((data, ctx) => checkTypeRules(data, data.category, data.type, ctx), {
+      when: () => true,
+    })
+    .transform((data): TokenFields & { workspace_id: string } => finish(data));
+}
+
+/** Validates against the time of each parse. */
+export const createTokenFormSchema = createTokenSchema();
+export const createTokenBodySchema = createTokenRequestSchema();
+
+export type CreateTokenInput = z.input<typeof createTokenFormSchema>;
+export type CreateTokenData = z.output<typeof createTokenFormSchema>;
+export type CreateTokenRequestInput = z.input<typeof createTokenBodySchema>;
+export type CreateTokenRequest = z.output<typeof createTokenBodySchema>;

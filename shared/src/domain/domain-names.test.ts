@@ -1,0 +1,38 @@
+import { isValidDomainName, joinDomainList, splitDomainList } from './domain-names';
+
+describe('domain names', () => {
+  it.each([
+    'example.com',
+    'a.b.example.co.uk',
+    '*.example.com',
+    'xn--bcher-kva.example',
+    '10.0.0.1',
+    'my-host.io',
+  ])('accepts %s', (name) => {
+    expect(isValidDomainName(name)).toBe(true);
+  });
+
+  it.each([
+    '',
+    'localhost',
+    'example',
+    '*.com.',
+    '-a.com',
+    'a-.com',
+    'a..com',
+    '*.*.a.com',
+    'a.123',
+    'exa mple.com',
+    `${'a'.repeat(64)}.com`,
+    'a.com/path',
+    'http://a.com',
+  ])('refuses %p', (name) => {
+    expect(isValidDomainName(name)).toBe(false);
+  });
+
+  it('splits, trims, lower-cases and de-duplicates', () => {
+    expect(splitDomainList(' A.com,b.com ,, a.com ')).toEqual(['a.com', 'b.com']);
+    expect(splitDomainList(['x.io, y.io', ' '])).toEqual(['x.io', 'y.io']);
+    expect(joinDomainList(['a.com', 'b.com'])).toBe('a.com, b.com');
+  });
+});

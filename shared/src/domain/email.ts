@@ -1,0 +1,12 @@
+/** Email addresses: trimmed, lower-cased, checked (spec's message). */
+import { z } from 'zod';
+
+export const EMAIL_MESSAGE = 'Please enter a valid email address';
+export const EMAIL_MAX_LENGTH = 254;
+
+export const emailSchema = z
+  .string({ error: EMAIL_MESSAGE })
+  .trim()
+  .toLowerCase()
+  .max(EMAIL_MAX_LENGTH, EMAIL_MESSAGE)
+  .pipe(z.email({ error: EMAIL_MESSAGE }));

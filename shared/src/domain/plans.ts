@@ -1,0 +1,103 @@
+/** Plans in order (spec §1) and their limits (DESIGN.md "Plans"). `null` means unlimited. */
+import { z } from 'zod';
+
+export const PLANS = ['free', 'pro', 'team', 'enterprise'] as const;
+export type Plan = (typeof PLANS)[number];
+export const planSchema = z.enum(PLANS);
+
+export const PLAN_LABELS: Readonly<Record<Plan, string>> = {
+  free: 'Free',
+  pro: 'Pro',
+  team: 'Team',
+  enterprise: 'Enterprise',
+};
+
+/** A count limit; `null` is unlimited. */
+export type Limit = number | null;
+
+export interface PlanLimits {
+  readonly workspacesOwned: Limit;
+  readonly tokensPerWorkspace: Limit;
+  readonly membersPerWorkspace: Limit;
+  /** Contact groups and the per-token contact group. */
+  readonly contactGroups: boolean;
+  readonly webhooksPerWorkspace: Limit;
+  readonly alertDeliveriesPerMonth: Limit;
+  readonly auditRetentionDays: number;
+}
+
+export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
+  free: {
+    workspacesOwned: 1,
+    tokensPerWorkspace: 50,
+    membersPerWorkspace: 1,
+    contactGroups: false,
+    webhooksPerWorkspace: 1,
+    alertDeliveriesPerMonth: 100,
+    auditRetentionDays: 30,
+  },
+  pro: {
+    workspacesOwned: 3,
+    tokensPerWorkspace: 500,
+    membersPerWorkspace: 5,
+    contactGroups: true,
+    webhooksPerWorkspace: 5,
+    alertDeliveriesPerMonth: 2_000,
+    auditRetentionDays: 90,
+  },
+  team: {
+    workspacesOwned: 10,
+    tokensPerWorkspace: 5_000,
+    membersPerWorkspace: 50,
+    contactGroups: true,
+    webhooksPerWorkspace: 20,
+    alertDeliveriesPerMonth: 20_000,
+    auditRetentionDays: 365,
+  },
+  enterprise: {
+    workspacesOwned: null,
+    tokensPerWorkspace: null,
+    membersPerWorkspace: null,
+    contactGroups: true,
+    webhooksPerWorkspace: null,
+    alertDeliveriesPerMonth: null,
+    auditRetentionDays: 2_555,
+  },
+};
+
+export function isPlan(value: unknown): value is Plan {
+  return typeof value === 'string' && (PLANS as readonly string[]).includes(value);
+}
+
+/** 0 for free up to 3 for enterprise. */
+export function planRank(plan: Plan): number {
+  return PLANS.indexOf(plan);
+}
+
+/** Negative when `a` is below `b`, 0 when equal, positive when above. */
+export function comparePlans(a: Plan, b: Plan): number {
+  return planRank(a) - planRank(b);
+}
+
+export function isPlanAtLeast(plan: Plan, minimum: Plan): boolean {
+  return comparePlans(plan, minimum) >= 0;
+}
+
+export function isPaidPlan(plan: Plan): boolean {
+  return plan !== 'free';
+}
+
+/** Whether `count` items (the total after the change) fit in `limit`; null is unlimited. */
+export function isWithinLimit(limit: Limit, count: number): boolean {
+  return limit === null || count <= limit;
+}
+
+/** Whether one more item may be added to `currentCount` existing ones. */
+export function canAddWithinLimit(limit: Limit, currentCount: number): boolean {
+  return isWithinLimit(limit, currentCount + 1);
+}
+
+/** "Unlimited" or the number with thousands separators ("5,000"). */
+export function formatLimit(limit: Limit): string {
+  return limit === null ? 'Unlimited' : limit.toLocaleString('en-US');
+}

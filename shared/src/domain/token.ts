@@ -1,0 +1,60 @@
+/** The token record (spec §3): every field, as stored and as answered by the API. */
+import { z } from 'zod';
+import { categorySchema, tokenTypeSchema } from './categories';
+
+const text = z.string().nullable();
+
+export const tokenSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  type: tokenTypeSchema,
+  category: categorySchema,
+  /** `YYYY-MM-DD`, or an ISO date-time in UTC (`toISOString()`). */
+  expiresAt: z.string(),
+  section: text,
+  domains: z.array(z.string()),
+  location: text,
+  used_by: text,
+  contact_group_id: text,
+  issuer: text,
+  serial_number: text,
+  subject: text,
+  key_size: z.number().int().nullable(),
+  algorithm: text,
+  license_type: text,
+  vendor: text,
+  cost: z.number().nullable(),
+  renewal_url: text,
+  /** `YYYY-MM-DD` or ISO date-time, like expiresAt. */
+  renewal_date: text,
+  contacts: text,
+  description: text,
+  notes: text,
+  created_at: z.string(),
+  updated_at: z.string(),
+  workspace_id: z.string(),
+});
+
+export type Token = z.infer<typeof tokenSchema>;
+
+/** What a user enters: the token without its id, timestamps and workspace. */
+export type TokenFields = Omit<Token, 'id' | 'created_at' | 'updated_at' | 'workspace_id'>;
+
+/** The optional text fields of a token: empty means null. */
+export const OPTIONAL_TEXT_FIELDS = [
+  'section',
+  'location',
+  'used_by',
+  'issuer',
+  'serial_number',
+  'subject',
+  'algorithm',
+  'license_type',
+  'vendor',
+  'renewal_url',
+  'contacts',
+  'description',
+  'notes',
+] as const satisfies readonly (keyof TokenFields)[];
+
+export type OptionalTextField = (typeof OPTIONAL_TEXT_FIELDS)[number];

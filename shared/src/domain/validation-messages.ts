@@ -1,0 +1,34 @@
+/** The exact validation messages of spec §5, and the few this product adds in the same style. */
+import type { NumberRange } from './token-form-ranges';
+
+export const VALIDATION_MESSAGES = {
+  nameRequired: 'Name is required',
+  nameTooLong: 'Name must be 100 characters or less',
+  typeRequired: 'Type is required',
+  categoryRequired: 'Category is required',
+  invalidCategory: 'Invalid category',
+  expiresAtRequired: 'Expiration date is required',
+  invalidDate: 'Invalid date format',
+  expiresAtNotFuture: 'Expiration date must be in the future',
+  invalidDomains: 'Please provide at least one valid domain',
+  invalidCost: 'Cost must be a valid positive number',
+  costTooHigh: 'Cost must be less than 1 trillion',
+  invalidKeySize: 'Key size must be a valid positive integer',
+  algorithmNotAllowed: 'Algorithm is only valid for encryption keys, SSH keys and certificates',
+  keySizeNotAllowed: 'Key size is only valid for encryption keys, SSH keys and certificates',
+  typeCategoryImmutable: 'Type and category cannot be changed',
+  invalidRenewalUrl: 'Renewal URL must start with http:// or https://',
+  invalidText: 'Must be text',
+  workspaceRequired: 'Workspace is required',
+  invalidContactGroup: 'Invalid contact group',
+} as const;
+
+/** "Invalid type for cert category" (the category's value is substituted). */
+export function invalidTypeMessage(category: string): string {
+  return `Invalid type for ${category} category`;
+}
+
+/** "Key size must be between 128 and 16384". */
+export function keySizeRangeMessage(range: NumberRange): string {
+  return `Key size must be between ${range.min} and ${range.max}`;
+}

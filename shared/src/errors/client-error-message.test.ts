@@ -1,0 +1,93 @@
+import { clientErrorMessage } from './client-error-message';
+import { PUBLIC_PAGE_PATHS, isPublicPage } from './public-pages';
+
+describe('clientErrorMessage', () => {
+  const path = '/dashboard';
+
+  it('400: the server message, else the default', () => {
+    expect(clientErrorMessage({ status: 400, serverMessage: 'Name is required', path })).toEqual({
+      message: 'Name is required',
+      silent: false,
+    });
+    expect(clientErrorMessage({ status: 400, path })).toEqual({
+      message: 'Invalid request. Please check your input.',
+      silent: false,
+    });
+    expect(clientErrorMessage({ status: 400, serverMessage: '  ', path }).message).toBe(
+      'Invalid request. Please check your input.',
+    );
+  });
+
+  it.each([
+    '/',
+    '/login',
+    '/register',
+    '/pricing',
+    '/help',
+    '/privacy-policy',
+    '/terms-of-service',
+  ])('401 on %s is silent', (page) => {
+    const outcome = clientErrorMessage({ status: 401, path: page });
+    expect(outcome.silent).toBe(true);
+    expect(outcome.redirectToLoginAfterMs).toBeUndefined();
+  });
+
+  it.each(['/dashboard', '/billing', '/docs', '/workspaces', '/pricing/extra'])(
+    '401 on %s expires the session and redirects after 800 ms',
+    (page) => {
+      expect(clientErrorMessage({ status: 401, path: page })).toEqual({
+        message: 'Your session has expired. Please log in again.',
+        silent: false,
+        redirectToLoginAfterMs: 800,
+      });
+    },
+  );
+
+  it('403: the server message, else the default', () => {
+    expect(
+      clientErrorMessage({ status: 403, serverMessage: 'Workspace is frozen', path }).message,
+    ).toBe('Workspace is frozen');
+    expect(clientErrorMessage({ status: 403, path }).message).toBe(
+      "Access denied. You don't have permission for this action.",
+    );
+  });
+
+  it.each([
+    [404, 'Resource not found.'],
+    [429, 'Too many requests. Please wait a moment and try again.'],
+    [500, 'Server error. Please try again later.'],
+    [409, 'Request failed with status 409.'],
+    [502, 'Request failed with status 502.'],
+    [418, 'Request failed with status 418.'],
+  ])('%i: %s, ignoring the server message', (status, message) => {
+    expect(clientErrorMessage({ status, serverMessage: 'from server', path })).toEqual({
+      message,
+      silent: false,
+    });
+  });
+
+  it('no response: network error', () => {
+    expect(clientErrorMessage({ noResponse: true, path })).toEqual({
+      message: 'Network error. Please check your connection and try again.',
+      silent: false,
+    });
+  });
+
+  it('otherwise: unexpected error', () => {
+    expect(clientErrorMessage({ path })).toEqual({
+      message: 'An unexpected error occurred.',
+      silent: false,
+    });
+  });
+});
+
+describe('isPublicPage', () => {
+  it('ignores query, hash and trailing slash', () => {
+    expect(PUBLIC_PAGE_PATHS).toHaveLength(7);
+    expect(isPublicPage('/login?next=/x')).toBe(true);
+    expect(isPublicPage('/help/')).toBe(true);
+    expect(isPublicPage('/#top')).toBe(true);
+    expect(isPublicPage('')).toBe(true);
+    expect(isPublicPage('/verify-email')).toBe(false);
+  });
+});

@@ -1,0 +1,79 @@
+/** The web client's error catalogue (spec §8) as data and one pure function. */
+import { SESSION_EXPIRED_REDIRECT_MS } from '../constants/timing';
+import { isPublicPage } from './public-pages';
+
+export const CLIENT_ERROR_MESSAGES = {
+  badRequest: 'Invalid request. Please check your input.',
+  sessionExpired: 'Your session has expired. Please log in again.',
+  forbidden: "Access denied. You don't have permission for this action.",
+  notFound: 'Resource not found.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  serverError: 'Server error. Please try again later.',
+  network: 'Network error. Please check your connection and try again.',
+  unexpected: 'An unexpected error occurred.',
+} as const;
+
+/** "Request failed with status 418." */
+export function requestFailedMessage(status: number): string {
+  return `Request failed with status ${status}.`;
+}
+
+export interface ClientErrorInput {
+  /** The answer's HTTP status; absent when there was no answer or no HTTP error. */
+  readonly status?: number;
+  /** The answer's `error` field, if any. */
+  readonly serverMessage?: string | null;
+  /** The page's location path (window.location.pathname). */
+  readonly path: string;
+  /** The request was sent but no answer came (network error, timeout). */
+  readonly noResponse?: boolean;
+}
+
+export interface ClientErrorOutcome {
+  readonly message: string;
+  /** Show no toast. */
+  readonly silent: boolean;
+  /** Redirect to /login after this many ms. */
+  readonly redirectToLoginAfterMs?: number;
+}
+
+function shown(message: string): ClientErrorOutcome {
+  return { message, silent: false };
+}
+
+/**
+ * What the client shows for a failed request. A 401 on a public page is silent (its message is
+ * still returned, for logs); elsewhere it also asks for a redirect to /login after 800 ms.
+ */
+export function clientErrorMessage({
+  status,
+  serverMessage,
+  path,
+  noResponse,
+}: ClientErrorInput): ClientErrorOutcome {
+  const server = serverMessage?.trim() ? serverMessage.trim() : null;
+  if (noResponse) return shown(CLIENT_ERROR_MESSAGES.network);
+  if (status === undefined) return shown(CLIENT_ERROR_MESSAGES.unexpected);
+  switch (status) {
+    case 400:
+      return shown(server ?? CLIENT_ERROR_MESSAGES.badRequest);
+    case 401:
+      return isPublicPage(path)
+        ? { message: CLIENT_ERROR_MESSAGES.sessionExpired, silent: true }
+        : {
+            message: CLIENT_ERROR_MESSAGES.sessionExpired,
+            silent: false,
+            redirectToLoginAfterMs: SESSION_EXPIRED_REDIRECT_MS,
+          };
+    case 403:
+      return shown(server ?? CLIENT_ERROR_MESSAGES.forbidden);
+    case 404:
+      return shown(CLIENT_ERROR_MESSAGES.notFound);
+    case 429:
+      return shown(CLIENT_ERROR_MESSAGES.tooManyRequests);
+    case 500:
+      return shown(CLIENT_ERROR_MESSAGES.serverError);
+    default:
+      return shown(requestFailedMessage(status));
+  }
+}

@@ -1,0 +1,56 @@
+import { z } from 'zod';
+import { ERROR_CODES, ERROR_CODE_LIST, apiError, apiErrorSchema } from './error-codes';
+import { validationErrorBody } from './validation-error';
+
+describe('error codes', () => {
+  it('has a status and message for each code', () => {
+    expect(ERROR_CODE_LIST).toEqual([
+      'VALIDATION_ERROR',
+      'UNAUTHORIZED',
+      'FORBIDDEN',
+      'EBADCSRFTOKEN',
+      'NOT_FOUND',
+      'CONFLICT',
+      'PLAN_LIMIT',
+      'WORKSPACE_FROZEN',
+      'RATE_LIMITED',
+      'INTERNAL',
+    ]);
+    expect(Object.fromEntries(ERROR_CODE_LIST.map((c) => [c, ERROR_CODES[c].status]))).toEqual({
+      VALIDATION_ERROR: 400,
+      UNAUTHORIZED: 401,
+      FORBIDDEN: 403,
+      EBADCSRFTOKEN: 403,
+      NOT_FOUND: 404,
+      CONFLICT: 409,
+      PLAN_LIMIT: 403,
+      WORKSPACE_FROZEN: 403,
+      RATE_LIMITED: 429,
+      INTERNAL: 500,
+    });
+  });
+
+  it('builds error bodies', () => {
+    expect(apiError('NOT_FOUND')).toEqual({ error: 'Resource not found.', code: 'NOT_FOUND' });
+    const body = apiError('VALIDATION_ERROR', 'Name is required', [
+      { path: 'name', message: 'Name is required' },
+    ]);
+    expect(apiErrorSchema.parse(body)).toEqual(body);
+    expect(apiError('FORBIDDEN', undefined, [])).not.toHaveProperty('details');
+  });
+
+  it('turns a zod error into a 400 body with the first message', () => {
+    const result = z
+      .object({ name: z.string().min(1, 'Name is required'), n: z.number('Bad n') })
+      .safeParse({ name: '' });
+    expect(result.success).toBe(false);
+    expect(validationErrorBody(result.error!)).toEqual({
+      error: 'Name is required',
+      code: 'VALIDATION_ERROR',
+      details: [
+        { path: 'name', message: 'Name is required' },
+        { path: 'n', message: 'Bad n' },
+      ],
+    });
+  });
+});

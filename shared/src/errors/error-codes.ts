@@ -1,0 +1,56 @@
+/**
+ * Machine codes of API error answers `{ error, code, details? }` (DESIGN.md), each with its HTTP
+ * status and default human message. The web's catalogue (client-error-message) shows the server's
+ * message for 400 and 403, so codes whose message users must read map to one of those.
+ */
+import { z } from 'zod';
+
+export interface ErrorCodeDefinition {
+  readonly status: number;
+  readonly message: string;
+}
+
+export const ERROR_CODES = {
+  VALIDATION_ERROR: { status: 400, message: 'Invalid request. Please check your input.' },
+  UNAUTHORIZED: { status: 401, message: 'Please log in to continue.' },
+  FORBIDDEN: { status: 403, message: "Access denied. You don't have permission for this action." },
+  EBADCSRFTOKEN: { status: 403, message: 'Invalid or missing CSRF token.' },
+  NOT_FOUND: { status: 404, message: 'Resource not found.' },
+  CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
+  PLAN_LIMIT: {
+    status: 403,
+    message: 'Your plan limit has been reached. Upgrade your plan to add more.',
+  },
+  WORKSPACE_FROZEN: {
+    status: 403,
+    message: 'This workspace is frozen. Upgrade your plan or transfer its tokens.',
+  },
+  RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  INTERNAL: { status: 500, message: 'Server error. Please try again later.' },
+} as const satisfies Record<string, ErrorCodeDefinition>;
+
+export type ErrorCode = keyof typeof ERROR_CODES;
+
+export const ERROR_CODE_LIST = Object.keys(ERROR_CODES) as ErrorCode[];
+export const errorCodeSchema = z.enum(ERROR_CODE_LIST as [ErrorCode, ...ErrorCode[]]);
+
+/** One problem of a request, e.g. `{ path: 'name', message: 'Name is required' }`. */
+export const errorDetailSchema = z.object({ path: z.string(), message: z.string() });
+export type ErrorDetail = z.infer<typeof errorDetailSchema>;
+
+/** The body of every error answer. */
+export const apiErrorSchema = z.object({
+  error: z.string(),
+  code: errorCodeSchema,
+  details: z.array(errorDetailSchema).optional(),
+});
+export type ApiError = z.infer<typeof apiErrorSchema>;
+
+/** An error body with the code's default message unless one is given. */
+export function apiError(code: ErrorCode, message?: string, details?: ErrorDetail[]): ApiError {
+  return {
+    error: message ?? ERROR_CODES[code].message,
+    code,
+    ...(details && details.length > 0 ? { details } : {}),
+  };
+}

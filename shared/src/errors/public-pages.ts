@@ -1,0 +1,18 @@
+/** Pages where a 401 is silent (spec §8): the public pages. */
+
+export const PUBLIC_PAGE_PATHS: readonly string[] = [
+  '/',
+  '/login',
+  '/register',
+  '/pricing',
+  '/help',
+  '/privacy-policy',
+  '/terms-of-service',
+];
+
+/** Whether a location path (query, hash and a trailing slash ignored) is a public page. */
+export function isPublicPage(path: string): boolean {
+  const bare = path.split(/[?#]/, 1)[0] ?? '';
+  const normalized = bare.length > 1 ? bare.replace(/\/+$/, '') : bare;
+  return PUBLIC_PAGE_PATHS.includes(normalized === '' ? '/' : normalized);
+}

@@ -1,0 +1,8 @@
+/** Standing notices of spec §8. */
+
+/** Shown when a workspace has no email alerts and no webhook. */
+export const ALERTS_DISABLED_NOTICE = 'Alerts are disabled until a channel is defined';
+
+/** Shown to a downgraded user whose workspaces beyond the plan's limit are frozen. */
+export const DOWNGRADED_NOTICE =
+  'Account downgraded: transfer tokens from frozen workspaces in Account settings';

@@ -1,0 +1,29 @@
+/** Success toasts of spec §8. */
+
+export const SUCCESS_MESSAGES = {
+  loggedOut: 'Successfully logged out',
+  accountUpdated: 'Account updated successfully',
+  accountDeleted: 'Account deleted successfully',
+  tokenCreated: 'Token created successfully',
+  tokenUpdated: 'Token updated successfully',
+  tokenDeleted: 'Token deleted successfully',
+  webhookTestSent: 'Webhook test message sent successfully',
+  retryQueued: 'Retry queued',
+  workspaceCreated: 'Workspace created',
+  workspaceRenamed: 'Workspace renamed',
+  workspaceDeleted: 'Workspace deleted',
+  memberInvited: 'Member invited',
+  roleUpdated: 'Role updated',
+  memberRemoved: 'Member removed',
+  tokensTransferred: 'Tokens transferred',
+} as const;
+
+/** "Requeued 3 alerts". */
+export function requeuedAlertsMessage(count: number): string {
+  return `Requeued ${count} alerts`;
+}
+
+/** "Plan upgraded to pro" (pass `PLAN_LABELS[plan]` for "Plan upgraded to Pro"). */
+export function planUpgradedMessage(plan: string): string {
+  return `Plan upgraded to ${plan}`;
+}

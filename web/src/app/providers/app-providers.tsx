@@ -1,0 +1,27 @@
+import { useState } from 'react';
+import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { AppErrorBoundary } from '../../components/app-error-boundary';
+import { createQueryClient } from '../../lib/query-client';
+import { AppThemeProvider } from '../theme/app-theme-provider';
+import { AppToaster } from './app-toaster';
+
+interface AppProvidersProps {
+  children: ReactNode;
+  /** A client of the caller's (tests); by default one is made for the app's lifetime. */
+  queryClient?: QueryClient;
+}
+
+/** Theme (with CssBaseline), crash screen boundary, TanStack Query and toasts. */
+export function AppProviders({ children, queryClient }: AppProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <AppThemeProvider>
+      <AppErrorBoundary>
+        <QueryClientProvider client={client}>{children}</QueryClientProvider>
+      </AppErrorBoundary>
+      <AppToaster />
+    </AppThemeProvider>
+  );
+}

@@ -1,0 +1,35 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { AppProviders } from '../providers/app-providers';
+import { appRoutes } from './app-routes';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  render(
+    <AppProviders>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+describe('app routes', () => {
+  it('renders the landing page at /', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Expiry Radar' })).toBeVisible();
+    expect(
+      screen.getByText('Never miss an expiring token, secret, certificate or license again.'),
+    ).toBeVisible();
+    for (const category of ['Certificates', 'Keys & secrets', 'Licenses', 'General']) {
+      expect(screen.getByRole('heading', { name: category })).toBeVisible();
+    }
+  });
+
+  it('renders the not-found page for an unknown path, with a link home', async () => {
+    const router = renderAt('/no/such/page');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to home page' })).toHaveAttribute('href', '/');
+    expect(router.state.location.pathname).toBe('/no/such/page');
+  });
+});
