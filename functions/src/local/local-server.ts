@@ -1,4 +1,6 @@
 import { createServer, type Server } from 'node:http';
+import { apiError, ERROR_CODES } from '@expiry-radar/shared/errors/error-codes';
+import { jsonResponse } from '../platform/json-response';
 import {
   lambdaContext,
   readBody,
@@ -46,15 +48,8 @@ export function createLocalServer(options: {
       if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
         const match = matcher.match(method, url.pathname);
         if (match === undefined || match === 'methodNotAllowed') {
-          const status = match === undefined ? 404 : 405;
-          response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-          response.end(
-            JSON.stringify(
-              status === 404
-                ? { error: 'Resource not found.', code: 'NOT_FOUND' }
-                : { error: 'Method not allowed', code: 'METHOD_NOT_ALLOWED' },
-            ),
-          );
+          const code = match === undefined ? 'NOT_FOUND' : 'METHOD_NOT_ALLOWED';
+          writeLambdaResult(response, jsonResponse(ERROR_CODES[code].status, apiError(code)));
           return;
         }
         const body = await readBody(request);
@@ -86,9 +81,7 @@ export function createLocalServer(options: {
       if (!response.headersSent) {
         response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
       }
-      response.end(
-        JSON.stringify({ error: 'Server error. Please try again later.', code: 'INTERNAL' }),
-      );
+      response.end(JSON.stringify(apiError('INTERNAL')));
     });
   });
 }

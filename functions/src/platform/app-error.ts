@@ -1,35 +1,35 @@
 /**
- * The one error type handlers and use cases throw on purpose. The HTTP stack turns it into
- * `{ error, code, details? }` with its status; anything else is a 500 and is logged.
+ * The one error type handlers and use cases throw on purpose. Its code (from the shared error
+ * catalogue) fixes the HTTP status; the HTTP stack answers `{ error, code, details? }`.
+ * Anything else thrown is a 500 and is logged.
  */
-export interface ErrorDetail {
-  readonly path: string;
-  readonly message: string;
-}
+import type { z } from 'zod';
+import {
+  ERROR_CODES,
+  type ErrorCode,
+  type ErrorDetail,
+} from '@expiry-radar/shared/errors/error-codes';
+import { validationErrorBody } from '@expiry-radar/shared/errors/validation-error';
 
 export class AppError extends Error {
+  readonly status: number;
+
   constructor(
-    readonly status: number,
-    readonly code: string,
-    message: string,
+    readonly code: ErrorCode,
+    message: string = ERROR_CODES[code].message,
     readonly details?: readonly ErrorDetail[],
   ) {
     super(message);
     this.name = 'AppError';
+    this.status = ERROR_CODES[code].status;
+  }
+
+  /** A 400 whose message is the first issue's (one of the spec's exact messages). */
+  static fromZodError(error: z.ZodError): AppError {
+    const body = validationErrorBody(error);
+    return new AppError('VALIDATION_ERROR', body.error, body.details);
   }
 }
 
 export const badRequest = (message: string, details?: readonly ErrorDetail[]) =>
-  new AppError(400, 'VALIDATION_ERROR', message, details);
-
-export const unauthorized = (message = 'Authentication required') =>
-  new AppError(401, 'UNAUTHORIZED', message);
-
-export const forbidden = (message = "Access denied. You don't have permission for this action.") =>
-  new AppError(403, 'FORBIDDEN', message);
-
-export const invalidCsrfToken = () =>
-  new AppError(403, 'EBADCSRFTOKEN', 'Invalid or missing CSRF token');
-
-export const notFound = (message = 'Resource not found.') =>
-  new AppError(404, 'NOT_FOUND', message);
+  new AppError('VALIDATION_ERROR', message, details);

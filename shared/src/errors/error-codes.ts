@@ -15,10 +15,12 @@ export const ERROR_CODES = {
   UNAUTHORIZED: { status: 401, message: 'Please log in to continue.' },
   FORBIDDEN: { status: 403, message: "Access denied. You don't have permission for this action." },
   EBADCSRFTOKEN: { status: 403, message: 'Invalid or missing CSRF token.' },
+  EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email address first.' },
   NOT_FOUND: { status: 404, message: 'Resource not found.' },
+  METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
   PLAN_LIMIT: {
-    status: 403,
+    status: 409,
     message: 'Your plan limit has been reached. Upgrade your plan to add more.',
   },
   WORKSPACE_FROZEN: {

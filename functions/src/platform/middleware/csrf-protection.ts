@@ -1,7 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { invalidCsrfToken } from '../app-error';
+import { AppError } from '../app-error';
 import { CSRF_COOKIE } from '../cookies';
 import type { HttpContext } from '../http-types';
 
@@ -23,7 +23,7 @@ export function csrfProtection(): MiddlewareObj<
       const expected = context.httpStack.cookies[CSRF_COOKIE];
       const presented = event.headers[CSRF_HEADER];
       if (!expected || !presented || !constantTimeEquals(expected, presented)) {
-        throw invalidCsrfToken();
+        throw new AppError('EBADCSRFTOKEN');
       }
     },
   };

@@ -1,5 +1,6 @@
 import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { apiError } from '@expiry-radar/shared/errors/error-codes';
 import { AppError } from '../app-error';
 import type { HttpContext } from '../http-types';
 import { jsonResponse } from '../json-response';
@@ -21,18 +22,14 @@ export function errorResponse(): MiddlewareObj<
       if (error instanceof AppError) {
         if (error.status >= 500) logger.error('Request failed', { error });
         else logger.info('Request refused', { status: error.status, code: error.code });
-        request.response = jsonResponse(error.status, {
-          error: error.message,
-          code: error.code,
-          ...(error.details ? { details: error.details } : {}),
-        });
+        request.response = jsonResponse(
+          error.status,
+          apiError(error.code, error.message, error.details ? [...error.details] : undefined),
+        );
         return;
       }
       logger.error('Unexpected error', { error: error ?? undefined });
-      request.response = jsonResponse(500, {
-        error: 'Server error. Please try again later.',
-        code: 'INTERNAL',
-      });
+      request.response = jsonResponse(500, apiError('INTERNAL'));
     },
   };
 }

@@ -2,7 +2,7 @@ import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
-import { badRequest } from '../app-error';
+import { AppError, badRequest } from '../app-error';
 import type { HttpContext } from '../http-types';
 import { parseQueryString } from '../query-string';
 
@@ -37,9 +37,5 @@ function validate(schema: z.ZodType | undefined, input: unknown): unknown {
   if (!schema) return input;
   const result = schema.safeParse(input ?? (schema.def.type === 'object' ? {} : input));
   if (result.success) return result.data;
-  const details = result.error.issues.map((issue) => ({
-    path: issue.path.map(String).join('.'),
-    message: issue.message,
-  }));
-  throw badRequest(details[0]?.message ?? 'Invalid request. Please check your input.', details);
+  throw AppError.fromZodError(result.error);
 }

@@ -3,7 +3,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import type { RouteAuth } from '@expiry-radar/shared/api/route-table';
 import { findActiveSession } from '../../data/session-records';
 import { findUserById } from '../../data/user-records';
-import { AppError, unauthorized } from '../app-error';
+import { AppError } from '../app-error';
 import { SESSION_COOKIE } from '../cookies';
 import type { HttpContext, SignedInSession } from '../http-types';
 
@@ -16,9 +16,9 @@ export function sessionAuth(
       const state = context.httpStack;
       state.session = await loadSession(state.cookies[SESSION_COOKIE], state.now);
       if (auth === 'public') return;
-      if (!state.session) throw unauthorized();
+      if (!state.session) throw new AppError('UNAUTHORIZED');
       if (auth === 'verifiedSession' && state.session.needsVerification) {
-        throw new AppError(403, 'EMAIL_NOT_VERIFIED', 'Please verify your email address first.');
+        throw new AppError('EMAIL_NOT_VERIFIED');
       }
     },
   };
