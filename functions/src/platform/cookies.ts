@@ -5,10 +5,11 @@ export const CSRF_COOKIE = 'er_csrf';
 export function parseCookies(cookieHeaders: readonly string[] | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
   for (const header of cookieHeaders ?? []) {
-    for (const pair of header.split(';')) {
+    for (const rawPair of header.split(';')) {
+      const pair = rawPair.trim();
       const separator = pair.indexOf('=');
       if (separator <= 0) continue;
-      const name = pair.slice(0, separator).trim();
+      const name = pair.slice(0, separator);
       const rawValue = pair.slice(separator + 1).trim();
       if (!(name in cookies)) cookies[name] = safeDecode(rawValue);
     }

@@ -1,0 +1,28 @@
+import { findRoute } from '@expiry-radar/shared/api/route-table';
+import { RouteMatcher } from './route-matcher';
+
+describe('RouteMatcher', () => {
+  const matcher = new RouteMatcher([
+    { route: findRoute('updateToken'), handler: 'update' },
+    { route: findRoute('deleteToken'), handler: 'delete' },
+    { route: findRoute('updateMember'), handler: 'member' },
+  ]);
+
+  it('matches a path template and decodes its parameters', () => {
+    expect(matcher.match('PUT', '/api/tokens/tok%201')).toEqual({
+      handler: 'update',
+      routeKey: 'PUT /api/tokens/{id}',
+      pathParameters: { id: 'tok 1' },
+    });
+    expect(matcher.match('PATCH', '/api/v1/workspaces/w1/members/u2')).toMatchObject({
+      handler: 'member',
+      pathParameters: { id: 'w1', userId: 'u2' },
+    });
+  });
+
+  it('tells a wrong method from an unknown path', () => {
+    expect(matcher.match('GET', '/api/tokens/tok1')).toBe('methodNotAllowed');
+    expect(matcher.match('PUT', '/api/tokens/tok1/extra')).toBeUndefined();
+    expect(matcher.match('PUT', '/api/tokens/')).toBeUndefined();
+  });
+});

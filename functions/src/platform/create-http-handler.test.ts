@@ -1,0 +1,158 @@
+import { apiGatewayEvent, invoke } from '../../test-support/api-gateway-event';
+import { givenSignedInUser } from '../../test-support/fixtures';
+import { AppError } from './app-error';
+import { createHttpHandler } from './create-http-handler';
+
+const CSRF = 'csrf-token-value';
+
+describe('the HTTP stack', () => {
+  describe('on a state-changing route (POST /auth/login)', () => {
+    const received: unknown[] = [];
+    const login = createHttpHandler('login', ({ body }) => {
+      received.push(body);
+      return { status: 201, body: { ok: true } };
+    });
+    const post = (options: {
+      headers?: Record<string, string>;
+      cookies?: string[];
+      body?: unknown;
+    }) => invoke(login, apiGatewayEvent({ method: 'POST', path: '/auth/login', ...options }));
+    const validBody = { email: 'ada@example.com', password: 'a long enough password' };
+
+    beforeEach(() => (received.length = 0));
+
+    it('refuses a request without the CSRF header with 403 EBADCSRFTOKEN', async () => {
+      const response = await post({ cookies: [`er_csrf=${CSRF}`], body: validBody });
+      expect(response.statusCode).toBe(403);
+      expect(response.json).toEqual({
+        error: 'Invalid or missing CSRF token.',
+        code: 'EBADCSRFTOKEN',
+      });
+      expect(received).toEqual([]);
+    });
+
+    it('refuses a header that does not match the cookie', async () => {
+      const response = await post({
+        cookies: [`er_csrf=${CSRF}`],
+        headers: { 'x-csrf-token': 'something-else' },
+        body: validBody,
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json).toMatchObject({ code: 'EBADCSRFTOKEN' });
+    });
+
+    it('refuses a header when the browser holds no CSRF cookie', async () => {
+      const response = await post({ headers: { 'x-csrf-token': CSRF }, body: validBody });
+      expect(response.json).toMatchObject({ code: 'EBADCSRFTOKEN' });
+    });
+
+    it('passes the validated body to the route with a matching token', async () => {
+      const response = await post({
+        cookies: [`er_csrf=${CSRF}`],
+        headers: { 'x-csrf-token': CSRF },
+        body: validBody,
+      });
+      expect(response.statusCode).toBe(201);
+      expect(response.json).toEqual({ ok: true });
+      expect(received).toHaveLength(1);
+    });
+
+    it('answers malformed JSON with a 400', async () => {
+      const response = await post({
+        cookies: [`er_csrf=${CSRF}`],
+        headers: { 'x-csrf-token': CSRF },
+        body: '{"email":',
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json).toEqual({
+        error: 'Request body must be valid JSON',
+        code: 'VALIDATION_ERROR',
+      });
+    });
+
+    it('answers an invalid body with the first message and every detail', async () => {
+      const response = await post({
+        cookies: [`er_csrf=${CSRF}`],
+        headers: { 'x-csrf-token': CSRF },
+        body: { email: 'not-an-email' },
+      });
+      expect(response.statusCode).toBe(400);
+      const body = response.json as { error: string; code: string; details: unknown[] };
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.error).toBe('Please enter a valid email address');
+      expect(body.details.length).toBeGreaterThanOrEqual(2);
+    });
+  });
+
+  describe('on a route for verified sessions (GET /api/tokens)', () => {
+    const listTokens = createHttpHandler('listTokens', ({ query, session }) => ({
+      body: { query, userId: session?.user.id },
+    }));
+    const get = (query: string, cookies?: string[]) =>
+      invoke(listTokens, apiGatewayEvent({ method: 'GET', path: '/api/tokens', query, cookies }));
+
+    it('answers 401 without a session', async () => {
+      const response = await get('workspace_id=w1');
+      expect(response.statusCode).toBe(401);
+      expect(response.json).toMatchObject({ code: 'UNAUTHORIZED' });
+    });
+
+    it('answers 403 EMAIL_NOT_VERIFIED to a session that still needs verification', async () => {
+      const { cookie } = await givenSignedInUser({ emailVerified: false });
+      const response = await get('workspace_id=w1', [cookie]);
+      expect(response.statusCode).toBe(403);
+      expect(response.json).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    });
+
+    it('reads repeated category[] parameters as a list and applies defaults', async () => {
+      const { cookie, userId } = await givenSignedInUser();
+      const response = await get('workspace_id=w1&category[]=cert&category[]=license', [cookie]);
+      expect(response.statusCode).toBe(200);
+      expect(response.json).toEqual({
+        userId,
+        query: expect.objectContaining({
+          workspace_id: 'w1',
+          category: ['cert', 'license'],
+          limit: 100,
+          offset: 0,
+          sort: 'expiration_asc',
+        }) as unknown,
+      });
+    });
+
+    it('answers an out-of-range query parameter with a 400', async () => {
+      const { cookie } = await givenSignedInUser();
+      const response = await get('workspace_id=w1&limit=101', [cookie]);
+      expect(response.statusCode).toBe(400);
+    });
+  });
+
+  describe('errors', () => {
+    it('answers an AppError with its status, code and message', async () => {
+      const handler = createHttpHandler('getSession', () => {
+        throw new AppError('PLAN_LIMIT', 'Your plan allows 1 workspace.');
+      });
+      const response = await invoke(
+        handler,
+        apiGatewayEvent({ method: 'GET', path: '/api/session' }),
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json).toEqual({ error: 'Your plan allows 1 workspace.', code: 'PLAN_LIMIT' });
+    });
+
+    it('answers anything else with a 500 that hides the cause', async () => {
+      const handler = createHttpHandler('getSession', () => {
+        throw new Error('connection string with a password in it');
+      });
+      const response = await invoke(
+        handler,
+        apiGatewayEvent({ method: 'GET', path: '/api/session' }),
+      );
+      expect(response.statusCode).toBe(500);
+      expect(response.json).toEqual({
+        error: 'Server error. Please try again later.',
+        code: 'INTERNAL',
+      });
+    });
+  });
+});
