@@ -52,7 +52,7 @@ module.exports = {
       displayName: 'test',
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
-      testPathIgnorePatterns: ['/e2e/', '/bench/'],
+      testPathIgnorePatterns: ['/bench/'],
     },
   ],
 };

@@ -4,12 +4,16 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
+import { SSMClient } from '@aws-sdk/client-ssm';
 import { getConfig } from './config';
 
 let dynamoDbClient: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 let sqsClient: SQSClient | undefined;
+let sesClient: SESv2Client | undefined;
+let ssmClient: SSMClient | undefined;
 
 export function getDynamoDbClient(): DynamoDBClient {
   if (!dynamoDbClient) {
@@ -32,4 +36,17 @@ export function getSqsClient(): SQSClient {
     sqsClient = new SQSClient({ region, endpoint: sqsEndpoint });
   }
   return sqsClient;
+}
+
+export function getSesClient(): SESv2Client {
+  if (!sesClient) {
+    const { region, sesEndpoint } = getConfig();
+    sesClient = new SESv2Client({ region, endpoint: sesEndpoint });
+  }
+  return sesClient;
+}
+
+export function getSsmClient(): SSMClient {
+  ssmClient ??= new SSMClient({ region: getConfig().region });
+  return ssmClient;
 }

@@ -14,6 +14,31 @@ export interface RuntimeConfig {
   readonly sesEndpoint: string | undefined;
   /** The origin the web app is served from, used to build links in emails. */
   readonly appOrigin: string;
+  /** Sender of account emails (SES verified identity in AWS). */
+  readonly emailFrom: string;
+  readonly google: GoogleSignInConfig;
+}
+
+/**
+ * Google sign-in is offered only when a client id and a secret source are set. Locally the
+ * secret comes from GOOGLE_CLIENT_SECRET (.env); in AWS from the SSM SecureString parameter
+ * named by GOOGLE_CLIENT_SECRET_PARAMETER, read at cold start (adapters/google-client-secret.ts).
+ */
+export interface GoogleSignInConfig {
+  readonly clientId: string | undefined;
+  readonly clientSecret: string | undefined;
+  readonly clientSecretParameter: string | undefined;
+  /** OpenID Connect issuer; tests point it at a local mock server. */
+  readonly issuer: string;
+  /** Where Google returns; defaults to APP_ORIGIN + /auth/google/callback. */
+  readonly redirectUri: string;
+}
+
+export const DEFAULT_EMAIL_FROM = 'Expiry Radar <no-reply@expiry-radar.local>';
+export const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
+
+export function isGoogleSignInConfigured(google: GoogleSignInConfig): boolean {
+  return Boolean(google.clientId && (google.clientSecret || google.clientSecretParameter));
 }
 
 function readAppEnv(value: string | undefined): RuntimeConfig['appEnv'] {
@@ -29,7 +54,13 @@ function optional(name: string): string | undefined {
 let cachedConfig: RuntimeConfig | undefined;
 
 export function getConfig(): RuntimeConfig {
-  cachedConfig ??= {
+  cachedConfig ??= readConfig();
+  return cachedConfig;
+}
+
+function readConfig(): RuntimeConfig {
+  const appOrigin = process.env.APP_ORIGIN ?? '';
+  return {
     appEnv: readAppEnv(process.env.APP_ENV),
     region: process.env.AWS_REGION ?? 'us-east-1',
     tableName: process.env.TABLE_NAME ?? 'expiry-radar',
@@ -38,9 +69,16 @@ export function getConfig(): RuntimeConfig {
     dynamoDbEndpoint: optional('DYNAMODB_ENDPOINT'),
     sqsEndpoint: optional('SQS_ENDPOINT'),
     sesEndpoint: optional('SES_ENDPOINT'),
-    appOrigin: process.env.APP_ORIGIN ?? '',
+    appOrigin,
+    emailFrom: optional('EMAIL_FROM') ?? DEFAULT_EMAIL_FROM,
+    google: {
+      clientId: optional('GOOGLE_CLIENT_ID'),
+      clientSecret: optional('GOOGLE_CLIENT_SECRET'),
+      clientSecretParameter: optional('GOOGLE_CLIENT_SECRET_PARAMETER'),
+      issuer: optional('GOOGLE_ISSUER') ?? DEFAULT_GOOGLE_ISSUER,
+      redirectUri: optional('GOOGLE_REDIRECT_URI') ?? `${appOrigin}/auth/google/callback`,
+    },
   };
-  return cachedConfig;
 }
 
 /** Tests and the local runtime change the environment; this makes the next read see it. */

@@ -5,7 +5,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
-import { jsonResponse } from './json-response';
+import { jsonResponse, redirectResponse } from './json-response';
 import type { HttpContext, HttpLambdaHandler, RouteRequest, RouteResponse } from './http-types';
 import { csrfProtection } from './middleware/csrf-protection';
 import { errorResponse } from './middleware/error-response';
@@ -50,10 +50,9 @@ export function createHttpHandler<Id extends RouteId>(
       now: state.now,
       event,
     } as RouteRequest<Id>);
-    return jsonResponse(result.status ?? 200, result.body, {
-      cookies: result.cookies,
-      headers: result.headers,
-    });
+    const options = { cookies: result.cookies, headers: result.headers };
+    if (result.redirectTo !== undefined) return redirectResponse(result.redirectTo, options);
+    return jsonResponse(result.status ?? 200, result.body, options);
   });
   // Lambda calls handlers with (event, context); middy's typing adds an optional third argument.
   return lambdaHandler as unknown as HttpLambdaHandler;

@@ -42,7 +42,10 @@ export interface RouteRequest<Id extends RouteId> {
 
 export interface RouteResponse {
   readonly status?: number;
-  readonly body: unknown;
+  /** Ignored when `redirectTo` is set. */
+  readonly body?: unknown;
+  /** Answers 302 to this location (a path of the app or an external sign-in page), no body. */
+  readonly redirectTo?: string;
   readonly cookies?: readonly string[];
   readonly headers?: Readonly<Record<string, string>>;
 }

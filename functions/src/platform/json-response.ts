@@ -16,3 +16,14 @@ export function jsonResponse(
     ...(options.cookies?.length ? { cookies: [...options.cookies] } : {}),
   };
 }
+
+export function redirectResponse(
+  location: string,
+  options: { cookies?: readonly string[]; headers?: Readonly<Record<string, string>> } = {},
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: 302,
+    headers: { 'cache-control': 'no-store', ...options.headers, location },
+    ...(options.cookies?.length ? { cookies: [...options.cookies] } : {}),
+  };
+}

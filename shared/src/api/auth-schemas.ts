@@ -17,10 +17,15 @@ export const sessionUserSchema = z.object({
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
+/** Optional sign-in methods the server offers, so the web shows only working buttons. */
+export const authFeaturesSchema = z.object({ googleSignIn: z.boolean() });
+export type AuthFeatures = z.infer<typeof authFeaturesSchema>;
+
 export const sessionResponse = z.object({
   loggedIn: z.boolean(),
   user: sessionUserSchema.optional(),
   needsVerification: z.boolean().optional(),
+  features: authFeaturesSchema,
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 
@@ -53,11 +58,15 @@ export const UPDATE_ACCOUNT_MESSAGES = {
   currentPasswordRequired: 'Current password is required to set a new password',
 } as const;
 
-/** Account settings: display name, and/or a new password with the current one. */
+/**
+ * Account settings: display name; a new email (verified again through a link sent to it); a new
+ * password with the current one.
+ */
 export const updateAccountBody = z
   .object({
     name: optionalName,
-    currentPassword: z.string().optional(),
+    email: emailSchema.optional(),
+    currentPassword: z.string().max(1024).optional(),
     newPassword: newPasswordSchema.optional(),
   })
   .superRefine((body, ctx) => {
@@ -71,7 +80,13 @@ export const updateAccountBody = z
   });
 export type UpdateAccountBody = z.infer<typeof updateAccountBody>;
 
-export const userResponse = z.object({ user: sessionUserSchema });
+export const userResponse = z.object({
+  user: sessionUserSchema,
+  needsVerification: z.boolean(),
+});
+
+/** Deleting the account needs the password, unless the session signed in minutes ago. */
+export const deleteAccountBody = z.object({ password: z.string().max(1024).optional() });
 
 export const verifyEmailQuery = z.object({ token: z.string().min(1).max(512) });
 

@@ -32,6 +32,7 @@ import {
 } from './audit-api-schemas';
 import {
   csrfTokenResponse,
+  deleteAccountBody,
   googleCallbackQuery,
   googleSignInQuery,
   healthResponse,
@@ -153,7 +154,8 @@ export const routeTable = [
     method: 'PUT',
     path: '/auth/account',
     auth: 'session',
-    summary: 'Updates the display name and/or the password (with the current one).',
+    summary:
+      'Updates the display name, the email (verified again) and/or the password (with the current one).',
     request: { body: updateAccountBody },
     response: userResponse,
   },
@@ -162,7 +164,9 @@ export const routeTable = [
     method: 'DELETE',
     path: '/auth/account',
     auth: 'session',
-    summary: 'Deletes the account, its sessions and the workspaces it owns.',
+    summary:
+      'Deletes the account with its sessions, memberships and the workspaces only it belonged to. Needs the password or a sign-in within the last 10 minutes.',
+    request: { body: deleteAccountBody },
     response: okResponse,
   },
   {

@@ -13,12 +13,21 @@ export interface ErrorCodeDefinition {
 export const ERROR_CODES = {
   VALIDATION_ERROR: { status: 400, message: 'Invalid request. Please check your input.' },
   UNAUTHORIZED: { status: 401, message: 'Please log in to continue.' },
+  INVALID_CREDENTIALS: { status: 401, message: 'Invalid email or password' },
+  /** Not 401: the web treats 401 as an expired session and signs the user out. */
+  INVALID_CURRENT_PASSWORD: { status: 400, message: 'Current password is incorrect' },
+  INVALID_LINK: { status: 400, message: 'This link is invalid or has expired.' },
   FORBIDDEN: { status: 403, message: "Access denied. You don't have permission for this action." },
   EBADCSRFTOKEN: { status: 403, message: 'Invalid or missing CSRF token.' },
   EMAIL_NOT_VERIFIED: { status: 403, message: 'Please verify your email address first.' },
+  REAUTHENTICATION_REQUIRED: {
+    status: 403,
+    message: 'Please enter your password to confirm this action.',
+  },
   NOT_FOUND: { status: 404, message: 'Resource not found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
+  EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists' },
   PLAN_LIMIT: {
     status: 409,
     message: 'Your plan limit has been reached. Upgrade your plan to add more.',

@@ -1,0 +1,105 @@
+/** The account emails, in text and HTML, with links built on the app's origin. */
+import type { EmailMessage } from './mailer';
+
+const PRODUCT = 'Expiry Radar';
+
+function escapeHtml(value: string): string {
+  return value
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#39;');
+}
+
+function linkEmail(options: {
+  to: string;
+  subject: string;
+  greeting: string;
+  lines: readonly string[];
+  action: string;
+  url: string;
+  footer: string;
+}): EmailMessage {
+  const text = [
+    options.greeting,
+    '',
+    ...options.lines,
+    '',
+    `${options.action}: ${options.url}`,
+    '',
+    options.footer,
+    '',
+    `— ${PRODUCT}`,
+  ].join('\n');
+  const paragraphs = options.lines.map((line) => `<p>${escapeHtml(line)}</p>`).join('');
+  const html = [
+    '<!doctype html><html><body style="font-family: Montserrat, Arial, sans-serif; color: #1f2933;">',
+    `<p>${escapeHtml(options.greeting)}</p>`,
+    paragraphs,
+    `<p><a href="${escapeHtml(options.url)}" style="display: inline-block; padding: 12px 20px; background: #1e66f5; color: #ffffff; border-radius: 6px; text-decoration: none;">${escapeHtml(options.action)}</a></p>`,
+    `<p style="font-size: 13px;">Or open this address: <a href="${escapeHtml(options.url)}">${escapeHtml(options.url)}</a></p>`,
+    `<p style="font-size: 13px; color: #616e7c;">${escapeHtml(options.footer)}</p>`,
+    `<p>— ${PRODUCT}</p>`,
+    '</body></html>',
+  ].join('');
+  return { to: options.to, subject: options.subject, text, html };
+}
+
+function greetingFor(displayName: string): string {
+  return `Hello ${displayName},`;
+}
+
+export function verificationLink(appOrigin: string, token: string): string {
+  return `${appOrigin}/auth/verify-email?token=${encodeURIComponent(token)}`;
+}
+
+export function passwordResetLink(appOrigin: string, token: string): string {
+  return `${appOrigin}/reset-password?token=${encodeURIComponent(token)}`;
+}
+
+export function verificationEmail(options: {
+  appOrigin: string;
+  to: string;
+  displayName: string;
+  token: string;
+  /** True when confirming a changed address rather than a new account. */
+  emailChange?: boolean;
+}): EmailMessage {
+  return linkEmail({
+    to: options.to,
+    subject: options.emailChange
+      ? `Confirm your new email address for ${PRODUCT}`
+      : `Verify your email address for ${PRODUCT}`,
+    greeting: greetingFor(options.displayName),
+    lines: [
+      options.emailChange
+        ? `Please confirm that ${options.to} is the new email address of your ${PRODUCT} account.`
+        : `Thanks for signing up for ${PRODUCT}. Please confirm your email address to start tracking your expiring tokens.`,
+      'The link is valid for 24 hours and can be used once.',
+    ],
+    action: options.emailChange ? 'Confirm email address' : 'Verify email address',
+    url: verificationLink(options.appOrigin, options.token),
+    footer: `If you did not ask for this, you can ignore this email.`,
+  });
+}
+
+export function passwordResetEmail(options: {
+  appOrigin: string;
+  to: string;
+  displayName: string;
+  token: string;
+}): EmailMessage {
+  return linkEmail({
+    to: options.to,
+    subject: `Reset your ${PRODUCT} password`,
+    greeting: greetingFor(options.displayName),
+    lines: [
+      `Someone asked to reset the password of your ${PRODUCT} account.`,
+      'The link is valid for 30 minutes and can be used once. Setting a new password signs you out everywhere.',
+    ],
+    action: 'Choose a new password',
+    url: passwordResetLink(options.appOrigin, options.token),
+    footer: 'If you did not ask for this, you can ignore this email; your password stays the same.',
+  });
+}
