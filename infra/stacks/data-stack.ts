@@ -18,12 +18,8 @@ import {
   type KeyAttribute,
   type TableDefinition,
 } from '../../functions/src/data/table-definition';
+import { ALERT_QUEUE_SETTINGS } from '../../functions/src/data/queue-definition';
 import type { AppResources } from '../constructs/http-function';
-
-/** The alert worker's timeout; the queue's visibility timeout is six times it (AWS guidance). */
-export const ALERT_WORKER_TIMEOUT = Duration.seconds(60);
-/** Receives before a message moves to the dead-letter queue. */
-export const ALERT_MAX_RECEIVE_COUNT = 5;
 
 function attribute(key: KeyAttribute): { name: string; type: AttributeType } {
   return { name: key.name, type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER };
@@ -65,17 +61,20 @@ export class DataStack extends Stack {
     }
 
     this.deadLetterQueue = new Queue(this, 'AlertDeadLetterQueue', {
-      retentionPeriod: Duration.days(14),
+      retentionPeriod: Duration.seconds(ALERT_QUEUE_SETTINGS.deadLetterRetentionSeconds),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     this.alertQueue = new Queue(this, 'AlertQueue', {
-      visibilityTimeout: Duration.seconds(ALERT_WORKER_TIMEOUT.toSeconds() * 6),
+      visibilityTimeout: Duration.seconds(ALERT_QUEUE_SETTINGS.visibilityTimeoutSeconds),
       retentionPeriod: Duration.days(4),
       encryption: QueueEncryption.SQS_MANAGED,
       enforceSSL: true,
-      deadLetterQueue: { queue: this.deadLetterQueue, maxReceiveCount: ALERT_MAX_RECEIVE_COUNT },
+      deadLetterQueue: {
+        queue: this.deadLetterQueue,
+        maxReceiveCount: ALERT_QUEUE_SETTINGS.maxReceiveCount,
+      },
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
