@@ -1,0 +1,60 @@
+/**
+ * Prints the size of every route's Lambda bundle (built as the CDK api stack builds it) and of
+ * the JavaScript the landing route loads. Budgets from DESIGN.md: landing <= 200 KB gzip.
+ */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
+
+const projectRoot = join(__dirname, '../..');
+const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+
+async function lambdaBundleSizes(): Promise<void> {
+  console.log('Lambda bundles (minified, @aws-sdk/* provided by the runtime):');
+  for (const [routeId, file] of Object.entries(routeHandlerFiles)) {
+    const result = await build({
+      entryPoints: [join(projectRoot, 'functions/src/http', file)],
+      bundle: true,
+      minify: true,
+      platform: 'node',
+      target: 'node22',
+      format: 'cjs',
+      external: ['@aws-sdk/*'],
+      tsconfig: join(projectRoot, 'tsconfig.base.json'),
+      write: false,
+      metafile: true,
+      logLevel: 'silent',
+    });
+    const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+    console.log(
+      `  ${routeId.padEnd(24)} ${kilobytes(code.length).padStart(10)}  gzip ${kilobytes(gzipSync(code).length).padStart(9)}`,
+    );
+  }
+}
+
+function landingJavaScriptSize(): void {
+  const dist = join(projectRoot, 'web/dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
+    (m) => m[1] ?? '',
+  );
+  const gzipBytes = scripts.reduce(
+    (total, script) => total + gzipSync(readFileSync(join(dist, script))).length,
+    0,
+  );
+  console.log(
+    `Web: index.html loads ${scripts.length} scripts up front, ${kilobytes(gzipBytes)} gzip (budget 200 KB; lazy route chunks not included)`,
+  );
+}
+
+async function main(): Promise<void> {
+  await lambdaBundleSizes();
+  landingJavaScriptSize();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
