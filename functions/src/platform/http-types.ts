@@ -3,6 +3,7 @@ import type {
   APIGatewayProxyStructuredResultV2,
   Context,
 } from 'aws-lambda';
+import type { MiddlewareObj } from '@middy/core';
 import type { z } from 'zod';
 import type { RouteId, routeTable } from '@expiry-radar/shared/api/route-table';
 import type { UserRecord } from '../data/user-records';
@@ -68,3 +69,11 @@ export type HttpLambdaHandler = (
   event: APIGatewayProxyEventV2,
   context: Context,
 ) => Promise<APIGatewayProxyStructuredResultV2>;
+
+/** A middleware of the HTTP stack (see create-http-handler.ts). */
+export type HttpMiddleware = MiddlewareObj<
+  APIGatewayProxyEventV2,
+  APIGatewayProxyStructuredResultV2,
+  Error,
+  HttpContext
+>;

@@ -1,9 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { AppError } from '../app-error';
 import { CSRF_COOKIE } from '../cookies';
-import type { HttpContext } from '../http-types';
+import type { HttpMiddleware } from '../http-types';
 
 export const CSRF_HEADER = 'x-csrf-token';
 
@@ -12,12 +10,7 @@ export const CSRF_HEADER = 'x-csrf-token';
  * answer; a state-changing request must echo it in X-CSRF-Token. A page on another site can
  * neither read the answer nor set the header, so it cannot forge the request.
  */
-export function csrfProtection(): MiddlewareObj<
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Error,
-  HttpContext
-> {
+export function csrfProtection(): HttpMiddleware {
   return {
     before: ({ event, context }) => {
       const expected = context.httpStack.cookies[CSRF_COOKIE];

@@ -1,8 +1,6 @@
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { apiError } from '@expiry-radar/shared/errors/error-codes';
 import { AppError } from '../app-error';
-import type { HttpContext } from '../http-types';
+import type { HttpMiddleware } from '../http-types';
 import { jsonResponse } from '../json-response';
 import { logger } from '../logger';
 
@@ -10,12 +8,7 @@ import { logger } from '../logger';
  * The one place errors become HTTP answers: an AppError keeps its status, code and message;
  * anything else is logged with its stack and answered as a 500 without internals.
  */
-export function errorResponse(): MiddlewareObj<
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Error,
-  HttpContext
-> {
+export function errorResponse(): HttpMiddleware {
   return {
     onError: (request) => {
       const { error } = request;

@@ -1,16 +1,10 @@
-import type { MiddlewareObj } from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { parseCookies, shouldUseSecureCookies } from '../cookies';
-import type { HttpContext } from '../http-types';
+import type { HttpMiddleware } from '../http-types';
 import { logger } from '../logger';
 
 /** Adds the request id to every log line and prepares the per-request state. */
-export function requestContext(): MiddlewareObj<
-  APIGatewayProxyEventV2,
-  APIGatewayProxyStructuredResultV2,
-  Error,
-  HttpContext
-> {
+export function requestContext(): HttpMiddleware {
   return {
     before: (request) => {
       const { event, context } = request;

@@ -1,15 +1,12 @@
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
 import { AppError, badRequest } from '../app-error';
-import type { HttpContext } from '../http-types';
+import type { HttpMiddleware } from '../http-types';
 import { parseQueryString } from '../query-string';
 
 /** Parses the JSON body, query and path parameters and validates each against the route's schemas. */
-export function requestValidation(
-  request: RouteDefinition['request'],
-): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext> {
+export function requestValidation(request: RouteDefinition['request']): HttpMiddleware {
   return {
     before: ({ event, context }) => {
       const state = context.httpStack;

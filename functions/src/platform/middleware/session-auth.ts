@@ -1,16 +1,12 @@
-import type { MiddlewareObj } from '@middy/core';
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteAuth } from '@expiry-radar/shared/api/route-table';
 import { findActiveSession } from '../../data/session-records';
 import { findUserById } from '../../data/user-records';
 import { AppError } from '../app-error';
 import { SESSION_COOKIE } from '../cookies';
-import type { HttpContext, SignedInSession } from '../http-types';
+import type { HttpMiddleware, SignedInSession } from '../http-types';
 
 /** Loads the session named by the cookie and enforces who may call the route. */
-export function sessionAuth(
-  auth: RouteAuth,
-): MiddlewareObj<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext> {
+export function sessionAuth(auth: RouteAuth): HttpMiddleware {
   return {
     before: async ({ context }) => {
       const state = context.httpStack;
