@@ -1,4 +1,4 @@
-import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { parseCookies, shouldUseSecureCookies } from '../cookies';
 import type { HttpMiddleware } from '../http-types';
 import { logger } from '../logger';
