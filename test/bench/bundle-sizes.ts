@@ -1,12 +1,14 @@
 /**
- * Prints the size of every route's Lambda bundle (built as the CDK api stack builds it) and of
- * the JavaScript the landing route loads. Budgets from DESIGN.md: landing <= 200 KB gzip.
+ * `npm run bench`: prints the size of every route's Lambda bundle (built as the CDK api stack
+ * builds it), the JavaScript the landing route loads in Chromium (budget 200 KB gzip) and every
+ * lazy chunk of the web app.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
+import { measureLandingJavaScript } from './landing-javascript';
 
 const projectRoot = join(__dirname, '../..');
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -34,25 +36,18 @@ async function lambdaBundleSizes(): Promise<void> {
   }
 }
 
-function landingJavaScriptSize(): void {
+function webChunkSizes(): void {
   const dist = join(projectRoot, 'web/dist');
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
     (m) => m[1] ?? '',
-  );
-  const gzipBytes = scripts.reduce(
-    (total, script) => total + gzipSync(readFileSync(join(dist, script))).length,
-    0,
-  );
-  console.log(
-    `Web: the landing route loads ${scripts.length} scripts up front, ${kilobytes(gzipBytes)} gzip (budget 200 KB)`,
   );
   const upFront = new Set(scripts.map((script) => script.replace('/assets/', '')));
   const lazyChunks = readdirSync(join(dist, 'assets'))
     .filter((file) => file.endsWith('.js') && !upFront.has(file))
     .map((file) => ({ file, gzip: gzipSync(readFileSync(join(dist, 'assets', file))).length }))
     .sort((a, b) => b.gzip - a.gzip);
-  console.log(`Web: ${lazyChunks.length} lazy chunks, loaded when their route is visited:`);
+  console.log(`Web: ${lazyChunks.length} lazy chunks (each loaded when its route is visited):`);
   for (const chunk of lazyChunks) {
     console.log(`  ${chunk.file.padEnd(48)} gzip ${kilobytes(chunk.gzip).padStart(9)}`);
   }
@@ -60,7 +55,8 @@ function landingJavaScriptSize(): void {
 
 async function main(): Promise<void> {
   await lambdaBundleSizes();
-  landingJavaScriptSize();
+  await measureLandingJavaScript();
+  webChunkSizes();
 }
 
 main().catch((error: unknown) => {
