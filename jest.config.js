@@ -33,7 +33,11 @@ module.exports = {
       globalSetup: '<rootDir>/functions/test-support/global-setup.ts',
       globalTeardown: '<rootDir>/functions/test-support/global-teardown.ts',
       setupFiles: ['<rootDir>/functions/test-support/emulator-env.ts'],
-      transformIgnorePatterns: ['/node_modules/(?!@middy/)'],
+      // ESM-only packages are compiled to CommonJS like the sources.
+      transform: { ...shared.transform, '^.+\\.mjs$': swcTransform },
+      transformIgnorePatterns: [
+        '/node_modules/(?!(@middy|openid-client|oauth4webapi|jose|oauth2-mock-server|is-plain-obj)/)',
+      ],
     },
     { ...shared, displayName: 'infra', testEnvironment: 'node', roots: ['<rootDir>/infra'] },
     {

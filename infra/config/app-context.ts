@@ -3,6 +3,7 @@
  * defaults to empty so that `cdk synth` works offline with no configuration at all.
  */
 import type { Node } from 'constructs';
+import { SECRET_PARAMETER_PREFIX } from './route-permissions';
 
 export interface AppContext {
   /**
@@ -17,12 +18,28 @@ export interface AppContext {
   readonly paymentPublishableKey: string;
 }
 
+/** Settings of the account functions (they never reach the SPA). */
+export interface AccountContext {
+  /** Sender of account emails, a verified SES identity. Empty: the functions' default. */
+  readonly emailFrom: string;
+  /** Google sign-in is offered when set; its secret is the SSM parameter below. */
+  readonly googleClientId: string;
+  /** Name of the SecureString parameter holding the Google client secret. */
+  readonly googleClientSecretParameter: string;
+}
+
 export const CONTEXT_KEYS = {
   appOrigin: 'appOrigin',
   analyticsKey: 'analyticsKey',
   analyticsHost: 'analyticsHost',
   paymentPublishableKey: 'paymentPublishableKey',
 } as const satisfies Record<keyof AppContext, string>;
+
+export const ACCOUNT_CONTEXT_KEYS = {
+  emailFrom: 'emailFrom',
+  googleClientId: 'googleClientId',
+  googleClientSecretParameter: 'googleClientSecretParameter',
+} as const satisfies Record<keyof AccountContext, string>;
 
 function readString(node: Node, key: string): string {
   const value: unknown = node.tryGetContext(key);
@@ -37,5 +54,15 @@ export function readAppContext(node: Node): AppContext {
     analyticsKey: readString(node, CONTEXT_KEYS.analyticsKey),
     analyticsHost: readString(node, CONTEXT_KEYS.analyticsHost).replace(/\/+$/, ''),
     paymentPublishableKey: readString(node, CONTEXT_KEYS.paymentPublishableKey),
+  };
+}
+
+export function readAccountContext(node: Node): AccountContext {
+  return {
+    emailFrom: readString(node, ACCOUNT_CONTEXT_KEYS.emailFrom),
+    googleClientId: readString(node, ACCOUNT_CONTEXT_KEYS.googleClientId),
+    googleClientSecretParameter:
+      readString(node, ACCOUNT_CONTEXT_KEYS.googleClientSecretParameter) ||
+      `${SECRET_PARAMETER_PREFIX}google-client-secret`,
   };
 }

@@ -17,12 +17,25 @@ export type Permission =
   /** GetQueueAttributes on the alert queue and its dead-letter queue. */
   | 'queuesGetAttributes'
   /** Receive and delete from the dead-letter queue and send back to the alert queue (requeue). */
-  | 'deadLetterQueueRedrive';
+  | 'deadLetterQueueRedrive'
+  /** ses:SendEmail: account emails (verification, password reset). */
+  | 'emailSend'
+  /** ssm:GetParameter under SECRET_PARAMETER_PREFIX: the Google client secret. */
+  | 'secretParameterRead';
+
+/** Secrets in SSM Parameter Store (SecureString) live under this path. */
+export const SECRET_PARAMETER_PREFIX = '/expiry-radar/';
 
 export const DEFAULT_ROUTE_PERMISSIONS: readonly Permission[] = ['tableRead', 'tableWrite'];
 
 export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> = {
   getHealth: ['tableDescribe', 'queuesGetAttributes'],
+  register: ['tableRead', 'tableWrite', 'emailSend'],
+  resendVerification: ['tableRead', 'tableWrite', 'emailSend'],
+  requestPasswordReset: ['tableRead', 'tableWrite', 'emailSend'],
+  updateAccount: ['tableRead', 'tableWrite', 'emailSend'],
+  googleSignIn: ['tableRead', 'tableWrite', 'secretParameterRead'],
+  googleCallback: ['tableRead', 'tableWrite', 'secretParameterRead'],
 };
 
 export function permissionsFor(routeId: RouteId): readonly Permission[] {

@@ -4,7 +4,7 @@
  * period, and an explicit role that can write only to that log group plus the route's permissions.
  */
 import * as path from 'node:path';
-import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
@@ -12,7 +12,7 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { Permission } from '../config/route-permissions';
+import { SECRET_PARAMETER_PREFIX, type Permission } from '../config/route-permissions';
 
 /** The repository root (this file is infra/constructs/http-function.ts). */
 export const REPO_ROOT = path.resolve(__dirname, '..', '..');
@@ -121,6 +121,7 @@ export function grantPermissions(
   resources: AppResources,
 ): void {
   const { table, alertQueue, deadLetterQueue } = resources;
+  const stack = Stack.of(role);
   const indexArns = resources.tableIndexNames.map(
     (indexName) => `${table.tableArn}/index/${indexName}`,
   );
@@ -156,6 +157,33 @@ export function grantPermissions(
           [deadLetterQueue.queueArn],
         );
         statement(['sqs:SendMessage'], [alertQueue.queueArn]);
+        break;
+      case 'emailSend':
+        statement(
+          ['ses:SendEmail'],
+          [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+        );
+        Validations.of(role).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ses:<AWS::Region>:<AWS::AccountId>:identity/*]',
+          reason:
+            'SES checks SendEmail against the sender identity and, in the SES sandbox, each recipient identity; recipients are any user address, so the identity part is a wildcard limited to ses:SendEmail in this account and region.',
+        });
+        break;
+      case 'secretParameterRead':
+        statement(
+          ['ssm:GetParameter'],
+          [
+            stack.formatArn({
+              service: 'ssm',
+              resource: 'parameter',
+              resourceName: `${SECRET_PARAMETER_PREFIX.replace(/^\//, '')}*`,
+            }),
+          ],
+        );
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:ssm:<AWS::Region>:<AWS::AccountId>:parameter${SECRET_PARAMETER_PREFIX}*]`,
+          reason: `Reads only the product's secret parameters under ${SECRET_PARAMETER_PREFIX} (SecureString, named at deploy time).`,
+        });
         break;
     }
   }

@@ -17,6 +17,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routeHandlerFiles } from '../../functions/src/http/route-handlers';
 import { routeTable } from '../../shared/src/api/route-table';
+import type { AccountContext } from '../config/app-context';
 import { REPO_ROOT, type AppResources } from '../constructs/http-function';
 import { HttpRoutes, type ImplementedRoute } from '../constructs/http-routes';
 
@@ -36,6 +37,8 @@ export interface ApiStackProps extends StackProps {
   readonly resources: AppResources;
   /** The SPA's public origin for APP_ORIGIN; empty when not yet known. */
   readonly appOrigin: string;
+  /** Account email sender and Google sign-in settings (context); empty values are left out. */
+  readonly accountSettings?: AccountContext;
   /** @default every implemented route of the route table */
   readonly routes?: readonly ImplementedRoute[];
   /** @default functions/src/http of this repository */
@@ -101,6 +104,7 @@ export class ApiStack extends Stack {
         APP_ORIGIN: props.appOrigin,
         POWERTOOLS_SERVICE_NAME: 'expiry-radar',
         POWERTOOLS_LOG_LEVEL: 'INFO',
+        ...accountEnvironment(props.accountSettings),
       },
     });
 
@@ -123,4 +127,17 @@ export class ApiStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
   }
+}
+
+function accountEnvironment(settings: ApiStackProps['accountSettings']): Record<string, string> {
+  if (!settings) return {};
+  return {
+    ...(settings.emailFrom ? { EMAIL_FROM: settings.emailFrom } : {}),
+    ...(settings.googleClientId
+      ? {
+          GOOGLE_CLIENT_ID: settings.googleClientId,
+          GOOGLE_CLIENT_SECRET_PARAMETER: settings.googleClientSecretParameter,
+        }
+      : {}),
+  };
 }

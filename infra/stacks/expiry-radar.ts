@@ -4,7 +4,7 @@
  */
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readAppContext } from '../config/app-context';
+import { readAccountContext, readAppContext } from '../config/app-context';
 import { ApiStack, type ApiStackProps } from './api-stack';
 import { DataStack } from './data-stack';
 import { WebStack } from './web-stack';
@@ -48,6 +48,7 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
     description: description('HTTP API and one function per route'),
     resources: data.resources,
     appOrigin: context.appOrigin,
+    accountSettings: readAccountContext(app.node),
     ...options.api,
   });
   const web = new WebStack(app, STACK_NAMES.web, {

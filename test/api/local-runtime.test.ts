@@ -30,7 +30,7 @@ describe('local runtime over HTTP', () => {
   it('answers GET /api/session with loggedIn false', async () => {
     const response = await get('/api/session');
     expect(response.status).toBe(200);
-    expect(await response.json()).toEqual({ loggedIn: false });
+    expect(await response.json()).toEqual({ loggedIn: false, features: { googleSignIn: false } });
   });
 
   it('answers GET /api/csrf-token with a token and a cookie', async () => {

@@ -1,7 +1,8 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { keys } from './keys';
+import { gsi1, keys } from './keys';
+import { conditionFailedAt, isConditionalCheckFailure } from './table-operations';
 
 export interface UserRecord {
   readonly id: string;
@@ -16,13 +17,36 @@ export interface UserRecord {
 }
 
 export async function findUserById(userId: string): Promise<UserRecord | undefined> {
+  const item = await getUserItem(userId);
+  return item ? toUserRecord(item) : undefined;
+}
+
+/** The user and their password hash (null for accounts that only sign in with Google). */
+export async function findUserCredentials(
+  userId: string,
+): Promise<{ user: UserRecord; passwordHash: string | null } | undefined> {
+  const item = await getUserItem(userId);
+  if (!item) return undefined;
+  const passwordHash = typeof item.passwordHash === 'string' ? item.passwordHash : null;
+  return { user: toUserRecord(item), passwordHash };
+}
+
+/** The id of the user holding an address (any case), from its email claim item. */
+export async function findUserIdByEmail(email: string): Promise<string | undefined> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({ TableName: getConfig().tableName, Key: keys.userEmail(email) }),
+  );
+  return typeof Item?.userId === 'string' ? Item.userId : undefined;
+}
+
+async function getUserItem(userId: string): Promise<Record<string, unknown> | undefined> {
   const { Item } = await getDocumentClient().send(
     new GetCommand({ TableName: getConfig().tableName, Key: keys.user(userId) }),
   );
-  return Item ? toUserRecord(Item) : undefined;
+  return Item;
 }
 
-function toUserRecord(item: Record<string, unknown>): UserRecord {
+export function toUserRecord(item: Record<string, unknown>): UserRecord {
   return {
     id: String(item.id),
     email: String(item.email),
@@ -34,4 +58,119 @@ function toUserRecord(item: Record<string, unknown>): UserRecord {
     emailVerified: item.emailVerified === true,
     createdAt: String(item.createdAt),
   };
+}
+
+const userExists = 'attribute_exists(pk)';
+
+export async function updateUserName(userId: string, name: string, now: Date): Promise<void> {
+  await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET #name = :name, displayName = :name, updatedAt = :now',
+      ConditionExpression: userExists,
+      ExpressionAttributeNames: { '#name': 'name' },
+      ExpressionAttributeValues: { ':name': name, ':now': now.toISOString() },
+    }),
+  );
+}
+
+export async function setPasswordHash(userId: string, passwordHash: string, now: Date) {
+  await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET passwordHash = :hash, passwordChangedAt = :now, updatedAt = :now',
+      ConditionExpression: userExists,
+      ExpressionAttributeValues: { ':hash': passwordHash, ':now': now.toISOString() },
+    }),
+  );
+}
+
+/**
+ * Marks the address verified, only if it is still the user's address (a link sent to an old
+ * address must not verify a newer one). False when it is not.
+ */
+export async function markEmailVerified(userId: string, email: string, now: Date) {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.user(userId),
+        UpdateExpression: 'SET emailVerified = :true, emailVerifiedAt = :now, updatedAt = :now',
+        ConditionExpression: `${userExists} AND email = :email`,
+        ExpressionAttributeValues: { ':true': true, ':email': email, ':now': now.toISOString() },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+export class EmailTakenError extends Error {
+  constructor() {
+    super('Email address already in use');
+    this.name = 'EmailTakenError';
+  }
+}
+
+/**
+ * Moves the account to a new address in one transaction: claims the new address (unless taken),
+ * releases the old one and marks the account unverified until the new address is confirmed.
+ */
+export async function changeEmail(
+  user: Pick<UserRecord, 'id' | 'email'>,
+  newEmail: string,
+  now: Date,
+): Promise<void> {
+  const { tableName } = getConfig();
+  try {
+    await getDocumentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: {
+                ...keys.userEmail(newEmail),
+                ...gsi1.userEmail(user.id, newEmail),
+                userId: user.id,
+                email: newEmail,
+                createdAt: now.toISOString(),
+              },
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.userEmail(user.email),
+              ConditionExpression: 'userId = :userId',
+              ExpressionAttributeValues: { ':userId': user.id },
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.user(user.id),
+              UpdateExpression:
+                'SET email = :email, emailVerified = :false, updatedAt = :now REMOVE emailVerifiedAt',
+              ConditionExpression: 'email = :oldEmail',
+              ExpressionAttributeValues: {
+                ':email': newEmail,
+                ':oldEmail': user.email,
+                ':false': false,
+                ':now': now.toISOString(),
+              },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) throw new EmailTakenError();
+    throw error;
+  }
 }

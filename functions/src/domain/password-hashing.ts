@@ -32,14 +32,16 @@ export async function hashPassword(password: string): Promise<string> {
 
 /** Whether `password` matches `storedHash`; false for any malformed hash. */
 export async function verifyPassword(password: string, storedHash: string): Promise<boolean> {
-  const parts = storedHash.split('$');
-  if (parts.length !== 6 || parts[0] !== PREFIX) return false;
-  const [N, r, p] = parts.slice(1, 4).map(Number);
+  const [prefix, rawN, rawR, rawP, rawSalt, rawKey, ...rest] = storedHash.split('$');
+  if (prefix !== PREFIX || rawSalt === undefined || rawKey === undefined || rest.length > 0) {
+    return false;
+  }
+  const [N, r, p] = [rawN, rawR, rawP].map(Number) as [number, number, number];
   if (![N, r, p].every((value) => Number.isInteger(value) && value > 0)) return false;
-  const salt = Buffer.from(parts[4], 'base64url');
-  const expected = Buffer.from(parts[5], 'base64url');
+  const salt = Buffer.from(rawSalt, 'base64url');
+  const expected = Buffer.from(rawKey, 'base64url');
   if (expected.length !== KEY_LENGTH) return false;
-  const actual = await deriveKey(password, salt, { N, r, p, maxmem: 128 * N * r * 2 });
+  const actual = await deriveKey(password, salt, { N, r, p, maxmem: 256 * N * r });
   return timingSafeEqual(actual, expected);
 }
 

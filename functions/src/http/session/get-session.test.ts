@@ -9,19 +9,19 @@ describe('GET /api/session', () => {
   it('answers loggedIn false without a session cookie', async () => {
     const response = await getSession();
     expect(response.statusCode).toBe(200);
-    expect(response.json).toEqual({ loggedIn: false });
+    expect(response.json).toEqual({ loggedIn: false, features: { googleSignIn: false } });
     expect(response.headers?.['cache-control']).toBe('no-store');
   });
 
   it('answers loggedIn false for an unknown session id', async () => {
     const response = await getSession(['er_session=not-a-real-session']);
-    expect(response.json).toEqual({ loggedIn: false });
+    expect(response.json).toEqual({ loggedIn: false, features: { googleSignIn: false } });
   });
 
   it('answers loggedIn false for an expired session that TTL has not removed yet', async () => {
     const { cookie } = await givenSignedInUser({ sessionExpiresAt: new Date(Date.now() - 1000) });
     const response = await getSession([cookie]);
-    expect(response.json).toEqual({ loggedIn: false });
+    expect(response.json).toEqual({ loggedIn: false, features: { googleSignIn: false } });
   });
 
   it('answers the signed-in user', async () => {
@@ -39,6 +39,7 @@ describe('GET /api/session', () => {
         downgraded: false,
       },
       needsVerification: false,
+      features: { googleSignIn: false },
     });
   });
 

@@ -1,0 +1,90 @@
+/**
+ * Google sign-in through openid-client: discovery, authorization code flow with state, PKCE (S256)
+ * and nonce, ID token validation. The issuer is configurable so tests can use a mock server;
+ * plain http is allowed only for such a local issuer.
+ */
+import * as oidc from 'openid-client';
+import type {
+  GoogleAuthorizationRequest,
+  GoogleIdentity,
+  GoogleIdentityProvider,
+} from '../domain/google-identity';
+import type { GoogleSignInConfig } from '../platform/config';
+import { getGoogleClientSecret } from './google-client-secret';
+
+const SCOPE = 'openid email profile';
+
+let cachedConfiguration: { key: string; configuration: Promise<oidc.Configuration> } | undefined;
+
+function isLocalHttp(issuer: string): boolean {
+  const url = new URL(issuer);
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+async function discover(google: GoogleSignInConfig): Promise<oidc.Configuration> {
+  const clientId = google.clientId;
+  if (!clientId) throw new Error('Google sign-in is not configured');
+  const clientSecret = await getGoogleClientSecret(google);
+  return oidc.discovery(
+    new URL(google.issuer),
+    clientId,
+    clientSecret,
+    undefined,
+    isLocalHttp(google.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+  );
+}
+
+/** Discovery once per container (and per issuer and client, which only tests change). */
+function getConfiguration(google: GoogleSignInConfig): Promise<oidc.Configuration> {
+  const key = `${google.issuer} ${google.clientId ?? ''}`;
+  if (cachedConfiguration?.key !== key) {
+    const configuration = discover(google);
+    cachedConfiguration = { key, configuration };
+    configuration.catch(() => {
+      if (cachedConfiguration?.configuration === configuration) cachedConfiguration = undefined;
+    });
+  }
+  return cachedConfiguration.configuration;
+}
+
+export function googleOpenIdProvider(google: GoogleSignInConfig): GoogleIdentityProvider {
+  return {
+    async startAuthorization(): Promise<GoogleAuthorizationRequest> {
+      const configuration = await getConfiguration(google);
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      const url = oidc.buildAuthorizationUrl(configuration, {
+        redirect_uri: google.redirectUri,
+        scope: SCOPE,
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
+        prompt: 'select_account',
+      });
+      return { url: url.href, state, nonce, codeVerifier };
+    },
+
+    async completeAuthorization(callbackUrl, expected): Promise<GoogleIdentity> {
+      const configuration = await getConfiguration(google);
+      const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+        pkceCodeVerifier: expected.codeVerifier,
+        expectedState: expected.state,
+        expectedNonce: expected.nonce,
+        idTokenExpected: true,
+      });
+      const claims = tokens.claims();
+      if (!claims) throw new Error('Google returned no ID token');
+      const text = (value: unknown) =>
+        typeof value === 'string' && value !== '' ? value : undefined;
+      return {
+        subject: claims.sub,
+        email: text(claims.email)?.toLowerCase(),
+        emailVerified: claims.email_verified === true,
+        name: text(claims.name),
+        picture: text(claims.picture),
+      };
+    },
+  };
+}

@@ -1,0 +1,25 @@
+import { SendEmailCommand } from '@aws-sdk/client-sesv2';
+import type { EmailMessage, Mailer } from '../domain/mailer';
+import { getSesClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+
+/** Sends through SES v2 (aws-ses-v2-local when running locally). */
+export const sesMailer: Mailer = {
+  async send(message: EmailMessage): Promise<void> {
+    await getSesClient().send(
+      new SendEmailCommand({
+        FromEmailAddress: getConfig().emailFrom,
+        Destination: { ToAddresses: [message.to] },
+        Content: {
+          Simple: {
+            Subject: { Data: message.subject, Charset: 'UTF-8' },
+            Body: {
+              Text: { Data: message.text, Charset: 'UTF-8' },
+              Html: { Data: message.html, Charset: 'UTF-8' },
+            },
+          },
+        },
+      }),
+    );
+  },
+};

@@ -1,0 +1,151 @@
+/** Creating and deleting whole accounts: the user with everything that belongs only to them. */
+import { randomUUID } from 'node:crypto';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { anonymiseAuditEventsOfActor } from './audit-events';
+import { gsi1, keys } from './keys';
+import { INDEX_NAMES } from './table-definition';
+import { conditionFailedAt, deleteItems, keyOf, queryAll } from './table-operations';
+import { EmailTakenError, type UserRecord } from './user-records';
+import {
+  deleteWorkspaceData,
+  findWorkspaceOwnerId,
+  listMembershipsOfUser,
+  listMembersOfWorkspace,
+  membershipItem,
+  PERSONAL_WORKSPACE_NAME,
+  transferOwnership,
+  workspaceItem,
+} from './workspace-records';
+
+export interface NewAccount {
+  readonly email: string;
+  readonly displayName: string;
+  readonly name: string | null;
+  readonly avatar: string | null;
+  /** Null for accounts created through Google sign-in. */
+  readonly passwordHash: string | null;
+  readonly emailVerified: boolean;
+  /** Google's subject when the account is created through Google sign-in. */
+  readonly googleSubject?: string;
+}
+
+export interface CreatedAccount {
+  readonly user: UserRecord;
+  readonly workspaceId: string;
+}
+
+/**
+ * One transaction: the user, the claim on their address (unique without regard to case), a
+ * personal workspace on the free plan and their admin membership. EmailTakenError when the
+ * address is claimed already.
+ */
+export async function createAccount(account: NewAccount, now: Date): Promise<CreatedAccount> {
+  const { tableName } = getConfig();
+  const userId = randomUUID();
+  const workspaceId = randomUUID();
+  const email = account.email.toLowerCase();
+  const createdAt = now.toISOString();
+  const userItem = {
+    ...keys.user(userId),
+    id: userId,
+    email,
+    displayName: account.displayName,
+    name: account.name,
+    avatar: account.avatar,
+    plan: 'free',
+    downgraded: false,
+    emailVerified: account.emailVerified,
+    ...(account.passwordHash ? { passwordHash: account.passwordHash } : {}),
+    ...(account.emailVerified ? { emailVerifiedAt: createdAt } : {}),
+    createdAt,
+  };
+  const put = (Item: Record<string, unknown>) => ({
+    Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
+  });
+  const transactItems = [
+    put({ ...keys.userEmail(email), ...gsi1.userEmail(userId, email), userId, email, createdAt }),
+    put(userItem),
+    put(
+      workspaceItem({
+        workspaceId,
+        name: PERSONAL_WORKSPACE_NAME,
+        ownerId: userId,
+        plan: 'free',
+        now,
+      }),
+    ),
+    put(membershipItem({ workspaceId, userId, role: 'admin', now })),
+  ];
+  if (account.googleSubject) {
+    transactItems.push(put(googleIdentityItem(userId, account.googleSubject, now)));
+  }
+  try {
+    await getDocumentClient().send(new TransactWriteCommand({ TransactItems: transactItems }));
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) throw new EmailTakenError();
+    throw error;
+  }
+  return {
+    user: {
+      id: userId,
+      email,
+      displayName: account.displayName,
+      name: account.name,
+      avatar: account.avatar,
+      plan: 'free',
+      downgraded: false,
+      emailVerified: account.emailVerified,
+      createdAt,
+    },
+    workspaceId,
+  };
+}
+
+export function googleIdentityItem(userId: string, subject: string, now: Date) {
+  return {
+    ...keys.googleIdentity(subject),
+    ...gsi1.googleIdentity(userId, subject),
+    userId,
+    subject,
+    createdAt: now.toISOString(),
+  };
+}
+
+/**
+ * Removes an account: workspaces only this user belonged to (with their tokens), the user's
+ * memberships elsewhere (ownership passes to the longest-standing remaining admin, else member),
+ * and every item of the user (profile, address claim, sessions, link tokens, Google link).
+ * Audit events stay, with the actor anonymised.
+ */
+export async function deleteAccountData(userId: string): Promise<void> {
+  const memberships = await listMembershipsOfUser(userId);
+  await anonymiseAuditEventsOfActor(
+    userId,
+    memberships.map((membership) => membership.workspaceId),
+  );
+  for (const membership of memberships) {
+    const others = (await listMembersOfWorkspace(membership.workspaceId))
+      .filter((member) => member.userId !== userId)
+      .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
+    if (others.length === 0) {
+      await deleteWorkspaceData(membership.workspaceId);
+      continue;
+    }
+    const remainingAdmin = others.find((member) => member.role === 'admin');
+    const [longestStanding] = others;
+    if (!remainingAdmin && longestStanding) {
+      await transferOwnership(membership.workspaceId, longestStanding.userId);
+    } else if (remainingAdmin && (await findWorkspaceOwnerId(membership.workspaceId)) === userId) {
+      await transferOwnership(membership.workspaceId, remainingAdmin.userId);
+    }
+  }
+  const userItems = await queryAll({
+    IndexName: INDEX_NAMES.byAlternateKey,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1.userItems(userId) },
+    ProjectionExpression: 'pk, sk',
+  });
+  await deleteItems([...userItems.map(keyOf), keys.user(userId)]);
+}

@@ -1,0 +1,75 @@
+/**
+ * Single-use tokens of emailed links (email verification, password reset). Only the SHA-256 of
+ * the token is stored; using a link deletes its item in the same conditional write that checks it.
+ */
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { addSeconds } from '../domain/account-policy';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { epochSeconds, gsi1, keys } from './keys';
+import { generateSecret, hashSecret } from './secret-hash';
+import { isConditionalCheckFailure } from './table-operations';
+
+export type AccountTokenPurpose = 'verify-email' | 'reset-password';
+
+export interface AccountTokenRecord {
+  readonly purpose: AccountTokenPurpose;
+  readonly userId: string;
+  /** The address the link was sent to. */
+  readonly email: string;
+}
+
+export async function createAccountToken(options: {
+  purpose: AccountTokenPurpose;
+  userId: string;
+  email: string;
+  lifetimeSeconds: number;
+  now: Date;
+}): Promise<string> {
+  const token = generateSecret();
+  const tokenHash = hashSecret(token);
+  const expiresAt = addSeconds(options.now, options.lifetimeSeconds);
+  await getDocumentClient().send(
+    new PutCommand({
+      TableName: getConfig().tableName,
+      Item: {
+        ...keys.accountToken(tokenHash),
+        ...gsi1.accountToken(options.userId, tokenHash),
+        purpose: options.purpose,
+        userId: options.userId,
+        email: options.email,
+        createdAt: options.now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+        ttl: epochSeconds(expiresAt),
+      },
+    }),
+  );
+  return token;
+}
+
+/**
+ * Uses a token: deletes it if it exists, has this purpose and has not expired, and returns what
+ * it was for. Undefined for unknown, expired, already used or other-purpose tokens.
+ */
+export async function consumeAccountToken(
+  token: string,
+  purpose: AccountTokenPurpose,
+  now: Date,
+): Promise<AccountTokenRecord | undefined> {
+  try {
+    const { Attributes } = await getDocumentClient().send(
+      new DeleteCommand({
+        TableName: getConfig().tableName,
+        Key: keys.accountToken(hashSecret(token)),
+        ConditionExpression: 'attribute_exists(pk) AND purpose = :purpose AND expiresAt > :now',
+        ExpressionAttributeValues: { ':purpose': purpose, ':now': now.toISOString() },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    if (!Attributes) return undefined;
+    return { purpose, userId: String(Attributes.userId), email: String(Attributes.email) };
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}

@@ -1,0 +1,45 @@
+import { isRecentSignIn, RATE_LIMITS } from '../../domain/account-policy';
+import { verifyPassword } from '../../domain/password-hashing';
+import { deleteAccountData } from '../../data/account-records';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { consumeRateLimit } from '../../data/rate-limiter';
+import { findActiveSession } from '../../data/session-records';
+import { findUserCredentials } from '../../data/user-records';
+import { AppError } from '../../platform/app-error';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { recordAccountEvent } from './account-audit';
+import { requireSession } from './require-session';
+import { clearedSessionCookie } from './session-cookie';
+
+/**
+ * `DELETE /auth/account`: needs the password, or a sign-in within the last 10 minutes (accounts
+ * that sign in only with Google have no password). The deletion event is recorded first and then
+ * anonymised with the user's other events.
+ */
+export const handler = createHttpHandler(
+  'deleteAccount',
+  async ({ body, session, now, secureCookies }) => {
+    const { user, sessionId } = requireSession(session);
+    const credentials = await findUserCredentials(user.id);
+    if (!credentials) throw new AppError('UNAUTHORIZED');
+
+    if (body.password) {
+      if (!(await consumeRateLimit(RATE_LIMITS.loginPerEmail, user.email, now))) {
+        throw new AppError('RATE_LIMITED');
+      }
+      const matches =
+        credentials.passwordHash !== null &&
+        (await verifyPassword(body.password, credentials.passwordHash));
+      if (!matches) throw new AppError('INVALID_CURRENT_PASSWORD');
+    } else {
+      const current = await findActiveSession(sessionId, now);
+      if (!current || !isRecentSignIn(current.createdAt, now)) {
+        throw new AppError('REAUTHENTICATION_REQUIRED');
+      }
+    }
+
+    await recordAccountEvent(user, AUDIT_ACTIONS.deleted, now);
+    await deleteAccountData(user.id);
+    return { body: { ok: true }, cookies: [clearedSessionCookie(secureCookies)] };
+  },
+);

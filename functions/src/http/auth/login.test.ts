@@ -1,0 +1,109 @@
+import { invoke } from '../../../test-support/api-gateway-event';
+import {
+  mutationEvent,
+  sessionCookieFrom,
+  uniqueEmail,
+  uniqueIp,
+} from '../../../test-support/auth-requests';
+import { findActiveSession } from '../../data/session-records';
+import { handler as register } from './register';
+import { handler as login } from './login';
+
+const password = 'correct horse battery staple';
+
+async function givenAccount() {
+  const email = uniqueEmail('login');
+  const response = await invoke(
+    register,
+    mutationEvent({ method: 'POST', path: '/auth/register', body: { email, password } }),
+  );
+  return { email, cookie: sessionCookieFrom(response.cookies)! };
+}
+
+const signIn = (
+  body: unknown,
+  options: { sourceIp?: string; cookies?: string[]; csrf?: 'missing' | 'wrong' } = {},
+) => invoke(login, mutationEvent({ method: 'POST', path: '/auth/login', body, ...options }));
+
+const genericFailure = { error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' };
+
+describe('POST /auth/login', () => {
+  it('signs in with the address in any case and rotates the session id', async () => {
+    const { email, cookie } = await givenAccount();
+    const response = await signIn({ email: email.toUpperCase(), password }, { cookies: [cookie] });
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toMatchObject({
+      loggedIn: true,
+      needsVerification: true,
+      user: { email: email.toLowerCase() },
+    });
+    const newCookie = sessionCookieFrom(response.cookies);
+    expect(newCookie).toBeDefined();
+    expect(newCookie).not.toBe(cookie);
+    const now = new Date();
+    expect(await findActiveSession(cookie.split('=')[1]!, now)).toBeUndefined();
+    expect(await findActiveSession(newCookie!.split('=')[1]!, now)).toBeDefined();
+  });
+
+  it('answers the same generic 401 for a wrong password and an unknown address', async () => {
+    const { email } = await givenAccount();
+    const wrongPassword = await signIn({ email, password: 'not the right password' });
+    const unknown = await signIn({ email: uniqueEmail('nobody'), password });
+    expect(wrongPassword.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrongPassword.json).toEqual(genericFailure);
+    expect(unknown.json).toEqual(genericFailure);
+    expect(wrongPassword.cookies).toBeUndefined();
+  });
+
+  it('answers 400 without an email or password', async () => {
+    const response = await signIn({ email: uniqueEmail() });
+    expect(response.statusCode).toBe(400);
+    expect(response.json).toMatchObject({ error: 'Password is required' });
+  });
+
+  it('refuses a request without a valid CSRF token', async () => {
+    const { email } = await givenAccount();
+    for (const csrf of ['missing', 'wrong'] as const) {
+      const response = await signIn({ email, password }, { csrf });
+      expect(response.statusCode).toBe(403);
+      expect(response.json).toEqual({
+        error: 'Invalid or missing CSRF token.',
+        code: 'EBADCSRFTOKEN',
+      });
+    }
+  });
+
+  it('answers 429 on the 11th failed sign-in in a row for one address, even from new IPs', async () => {
+    const { email } = await givenAccount();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      expect((await signIn({ email, password: 'wrong password!!' })).statusCode).toBe(401);
+    }
+    const limited = await signIn({ email, password });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json).toEqual({
+      error: 'Too many requests. Please wait a moment and try again.',
+      code: 'RATE_LIMITED',
+    });
+  });
+
+  it('clears the run of failures after a successful sign-in', async () => {
+    const { email } = await givenAccount();
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      await signIn({ email, password: 'wrong password!!' });
+    }
+    expect((await signIn({ email, password })).statusCode).toBe(200);
+    for (let attempt = 1; attempt <= 9; attempt += 1) {
+      expect((await signIn({ email, password: 'wrong password!!' })).statusCode).toBe(401);
+    }
+  });
+
+  it('answers 429 after too many attempts from one IP address', async () => {
+    const sourceIp = uniqueIp();
+    for (let attempt = 1; attempt <= 100; attempt += 1) {
+      await signIn({ email: uniqueEmail('spray'), password: 'x' }, { sourceIp });
+    }
+    const response = await signIn({ email: uniqueEmail('spray'), password: 'x' }, { sourceIp });
+    expect(response.statusCode).toBe(429);
+  }, 60_000);
+});

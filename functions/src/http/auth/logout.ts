@@ -1,0 +1,14 @@
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { deleteSession } from '../../data/session-records';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { recordAccountEvent } from './account-audit';
+import { clearedSessionCookie } from './session-cookie';
+
+/** `POST /api/logout`: revokes the session server-side and clears its cookie; idempotent. */
+export const handler = createHttpHandler('logout', async ({ session, now, secureCookies }) => {
+  if (session) {
+    await deleteSession(session.sessionId);
+    await recordAccountEvent(session.user, AUDIT_ACTIONS.signedOut, now);
+  }
+  return { body: { ok: true }, cookies: [clearedSessionCookie(secureCookies)] };
+});

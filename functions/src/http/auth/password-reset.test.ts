@@ -1,0 +1,121 @@
+import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
+import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
+import { mutationEvent, uniqueEmail, uniqueIp } from '../../../test-support/auth-requests';
+import { emailsTo, latestEmailTo, linkToken } from '../../../test-support/sent-emails';
+import { createAccountToken } from '../../data/account-token-records';
+import { findUserById } from '../../data/user-records';
+import { handler as getSession } from '../session/get-session';
+import { handler as login } from './login';
+import { handler as requestReset } from './request-password-reset';
+import { handler as resetPassword } from './reset-password';
+
+const newPassword = 'a brand new passphrase';
+
+const request = (body: unknown, options: { sourceIp?: string; csrf?: 'missing' } = {}) =>
+  invoke(
+    requestReset,
+    mutationEvent({ method: 'POST', path: '/auth/reset-password/request', body, ...options }),
+  );
+const reset = (body: unknown, options: { sourceIp?: string; csrf?: 'missing' } = {}) =>
+  invoke(
+    resetPassword,
+    mutationEvent({ method: 'POST', path: '/auth/reset-password', body, ...options }),
+  );
+const sessionOf = (cookie: string) =>
+  invoke(getSession, apiGatewayEvent({ method: 'GET', path: '/api/session', cookies: [cookie] }));
+
+describe('POST /auth/reset-password/request', () => {
+  it('answers the same for a known and an unknown address, and emails only the known one', async () => {
+    const { email } = await givenRegisteredUser('reset-known');
+    const unknown = uniqueEmail('reset-unknown');
+    const known = await request({ email: email.toUpperCase() });
+    const other = await request({ email: unknown });
+    expect(known.statusCode).toBe(200);
+    expect(other.statusCode).toBe(200);
+    expect(known.json).toEqual({ ok: true });
+    expect(other.json).toEqual(known.json);
+    const mail = await latestEmailTo(email);
+    expect(mail?.subject).toBe('Reset your Expiry Radar password');
+    expect(mail?.body.text).toContain('http://localhost:4000/reset-password?token=');
+    expect(await emailsTo(unknown)).toHaveLength(0);
+  });
+
+  it('answers 400 for an invalid address and 403 without CSRF', async () => {
+    expect((await request({ email: 'nope' })).statusCode).toBe(400);
+    expect((await request({ email: uniqueEmail() }, { csrf: 'missing' })).json).toMatchObject({
+      code: 'EBADCSRFTOKEN',
+    });
+  });
+
+  it('answers 429 after five requests for one address within the hour', async () => {
+    const email = uniqueEmail('reset-many');
+    for (let attempt = 1; attempt <= 5; attempt += 1) {
+      expect((await request({ email })).statusCode).toBe(200);
+    }
+    expect((await request({ email })).statusCode).toBe(429);
+  });
+});
+
+describe('POST /auth/reset-password', () => {
+  it('sets the new password, ends every session and accepts the token once', async () => {
+    const { email, userId, cookie } = await givenRegisteredUser('reset');
+    await request({ email });
+    const token = linkToken(await latestEmailTo(email));
+
+    const response = await reset({ token, password: newPassword });
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toEqual({ ok: true });
+    expect((await sessionOf(cookie)).json).toMatchObject({ loggedIn: false });
+    expect((await findUserById(userId))?.emailVerified).toBe(true);
+
+    const signIn = (password: string) =>
+      invoke(
+        login,
+        mutationEvent({ method: 'POST', path: '/auth/login', body: { email, password } }),
+      );
+    expect((await signIn(TEST_PASSWORD)).statusCode).toBe(401);
+    expect((await signIn(newPassword)).statusCode).toBe(200);
+
+    const again = await reset({ token, password: 'yet another passphrase' });
+    expect(again.statusCode).toBe(400);
+    expect(again.json).toEqual({
+      error: 'This link is invalid or has expired.',
+      code: 'INVALID_LINK',
+    });
+  });
+
+  it('refuses an expired token (older than 30 minutes)', async () => {
+    const { email, userId } = await givenRegisteredUser('reset-expired');
+    const token = await createAccountToken({
+      purpose: 'reset-password',
+      userId,
+      email,
+      lifetimeSeconds: 30 * 60,
+      now: new Date(Date.now() - 31 * 60 * 1000),
+    });
+    expect((await reset({ token, password: newPassword })).json).toMatchObject({
+      code: 'INVALID_LINK',
+    });
+  });
+
+  it('refuses an email verification token and an unknown token', async () => {
+    const { verificationToken } = await givenRegisteredUser('reset-wrong-purpose');
+    expect((await reset({ token: verificationToken, password: newPassword })).statusCode).toBe(400);
+    expect((await reset({ token: 'unknown', password: newPassword })).statusCode).toBe(400);
+  });
+
+  it('applies the password policy', async () => {
+    const response = await reset({ token: 'whatever', password: 'short' });
+    expect(response.json).toMatchObject({ error: 'Password must be at least 12 characters' });
+  });
+
+  it('answers 429 after too many attempts from one IP address', async () => {
+    const sourceIp = uniqueIp();
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      await reset({ token: 'guess', password: newPassword }, { sourceIp });
+    }
+    expect((await reset({ token: 'guess', password: newPassword }, { sourceIp })).statusCode).toBe(
+      429,
+    );
+  });
+});

@@ -1,0 +1,36 @@
+import { RATE_LIMITS } from '../../domain/account-policy';
+import { hashPassword } from '../../domain/password-hashing';
+import { consumeAccountToken } from '../../data/account-token-records';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { clearRateLimit, consumeRateLimit } from '../../data/rate-limiter';
+import { deleteSessionsOfUser } from '../../data/session-records';
+import { findUserById, markEmailVerified, setPasswordHash } from '../../data/user-records';
+import { AppError } from '../../platform/app-error';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { recordAccountEvent } from './account-audit';
+import { clientIp } from './client-ip';
+import { clearedSessionCookie } from './session-cookie';
+
+/**
+ * `POST /auth/reset-password`: sets a new password with a reset link's token (single use, 30
+ * minutes) and ends every session of the user. The link also proves the address is theirs.
+ */
+export const handler = createHttpHandler(
+  'resetPassword',
+  async ({ body, event, now, secureCookies }) => {
+    const ip = clientIp(event);
+    if (!(await consumeRateLimit(RATE_LIMITS.resetPasswordPerIp, ip, now))) {
+      throw new AppError('RATE_LIMITED');
+    }
+    const token = await consumeAccountToken(body.token, 'reset-password', now);
+    const user = token ? await findUserById(token.userId) : undefined;
+    if (!token || !user || user.email !== token.email) throw new AppError('INVALID_LINK');
+
+    await setPasswordHash(user.id, await hashPassword(body.password), now);
+    await deleteSessionsOfUser(user.id);
+    if (!user.emailVerified) await markEmailVerified(user.id, user.email, now);
+    await clearRateLimit(RATE_LIMITS.loginPerEmail, user.email);
+    await recordAccountEvent(user, AUDIT_ACTIONS.passwordReset, now, { ip });
+    return { body: { ok: true }, cookies: [clearedSessionCookie(secureCookies)] };
+  },
+);

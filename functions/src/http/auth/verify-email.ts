@@ -1,0 +1,22 @@
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { consumeAccountToken } from '../../data/account-token-records';
+import { findUserById, markEmailVerified } from '../../data/user-records';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { recordAccountEvent } from './account-audit';
+
+export const VERIFIED_REDIRECT = '/dashboard?verification_success=true';
+export const INVALID_LINK_REDIRECT = '/verify-email?error=invalid_or_expired';
+
+/**
+ * `GET /auth/verify-email?token=...`: the link of the verification email. Single use; valid only
+ * while the address it was sent to is still the account's address.
+ */
+export const handler = createHttpHandler('verifyEmail', async ({ query, now }) => {
+  const token = await consumeAccountToken(query.token, 'verify-email', now);
+  if (!token) return { redirectTo: INVALID_LINK_REDIRECT };
+  const verified = await markEmailVerified(token.userId, token.email, now);
+  const user = verified ? await findUserById(token.userId) : undefined;
+  if (!user) return { redirectTo: INVALID_LINK_REDIRECT };
+  await recordAccountEvent(user, AUDIT_ACTIONS.emailVerified, now);
+  return { redirectTo: VERIFIED_REDIRECT };
+});
