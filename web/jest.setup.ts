@@ -8,3 +8,26 @@ Object.assign(globalThis, {
   TextEncoder: globalThis.TextEncoder ?? TextEncoder,
   TextDecoder: globalThis.TextDecoder ?? TextDecoder,
 });
+
+// jsdom has no matchMedia; MUI and react-hot-toast ask for reduced motion and breakpoints.
+if (!window.matchMedia) {
+  Object.defineProperty(window, 'matchMedia', {
+    configurable: true,
+    writable: true,
+    value: (query: string): MediaQueryList =>
+      ({
+        matches: false,
+        media: query,
+        onchange: null,
+        addListener: () => {},
+        removeListener: () => {},
+        addEventListener: () => {},
+        removeEventListener: () => {},
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  });
+}
+
+afterEach(() => {
+  window.localStorage.clear();
+});

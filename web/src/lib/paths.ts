@@ -15,5 +15,30 @@ export const paths = {
   privacyPolicy: '/privacy-policy',
   termsOfService: '/terms-of-service',
   docs: '/docs',
+  docsTeams: '/docs/teams',
+  docsTokens: '/docs/tokens',
+  docsAlerts: '/docs/alerts',
+  docsAudit: '/docs/audit',
+  docsUsage: '/docs/usage',
+  docsApi: '/docs/api',
   help: '/help',
 } as const;
+
+/** Query parameters of spec §2. */
+export const queryParams = {
+  workspace: 'workspace',
+  section: 'section',
+  view: 'view',
+  email: 'email',
+  token: 'token',
+} as const;
+
+/** `/verify-email?email=...`, where a session that needs verification is sent. */
+export function verifyEmailPath(email?: string | null): string {
+  return email
+    ? `${paths.verifyEmail}?${new URLSearchParams({ [queryParams.email]: email }).toString()}`
+    : paths.verifyEmail;
+}
+
+/** The account view of the dashboard (spec §2: `view=account`). */
+export const accountSettingsPath = `${paths.dashboard}?${queryParams.view}=account`;

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { AppErrorBoundary } from '../../components/app-error-boundary';
+import { captureCaughtError } from '../../lib/analytics';
 import { createQueryClient } from '../../lib/query-client';
 import { AppThemeProvider } from '../theme/app-theme-provider';
 import { AppToaster } from './app-toaster';
@@ -18,7 +19,7 @@ export function AppProviders({ children, queryClient }: AppProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
   return (
     <AppThemeProvider>
-      <AppErrorBoundary>
+      <AppErrorBoundary onError={(error) => captureCaughtError(error, 'app')}>
         <QueryClientProvider client={client}>{children}</QueryClientProvider>
       </AppErrorBoundary>
       <AppToaster />

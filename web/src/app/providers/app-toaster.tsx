@@ -1,13 +1,23 @@
 import { useTheme } from '@mui/material/styles';
 import { Toaster } from 'react-hot-toast';
+import { TOAST_SETTINGS } from '@expiry-radar/shared/constants/toast-settings';
 
-/** Toasts top-right (spec §8), styled from the theme; durations are react-hot-toast's defaults. */
+const { durationsMs, offsetPx, removeDelayMs } = TOAST_SETTINGS;
+
+/** Toasts top-right with the durations of spec §9, styled from the theme. */
 export function AppToaster() {
   const theme = useTheme();
   return (
     <Toaster
-      position="top-right"
+      position={TOAST_SETTINGS.position}
+      containerStyle={{ top: offsetPx, right: offsetPx, bottom: offsetPx, left: offsetPx }}
       toastOptions={{
+        duration: durationsMs.blank,
+        removeDelay: removeDelayMs,
+        success: { duration: durationsMs.success },
+        error: { duration: durationsMs.error },
+        loading: { duration: durationsMs.loading },
+        custom: { duration: durationsMs.custom },
         style: {
           background: theme.palette.background.paper,
           color: theme.palette.text.primary,

@@ -1,20 +1,20 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
-import { AppProviders } from '../providers/app-providers';
-import { appRoutes } from './app-routes';
+import { screen } from '@testing-library/react';
+import {
+  LOGGED_OUT_SESSION,
+  installFetchMock,
+  jsonResponse,
+} from '../../../test-support/mock-fetch';
+import { renderApp } from '../../../test-support/render-app';
 
 function renderAt(path: string) {
-  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return renderApp(path).router;
 }
 
 describe('app routes', () => {
+  beforeEach(() => {
+    installFetchMock({ 'GET /api/session': () => jsonResponse(LOGGED_OUT_SESSION) });
+  });
+
   it('renders the landing page at /', async () => {
     renderAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Expiry Radar' })).toBeVisible();

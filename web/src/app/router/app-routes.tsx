@@ -1,34 +1,250 @@
+import type { ComponentType } from 'react';
 import type { RouteObject } from 'react-router';
 import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { importWithPreloadErrorEvent } from '../../lib/preload-error';
 import { paths } from '../../lib/paths';
+import { RootLayout } from './root-layout';
+import {
+  RedirectSignedIn,
+  RequireSession,
+  ResetPasswordGuard,
+  SessionGate,
+  VerifyEmailGuard,
+} from './route-guards';
 import { RouterErrorPage } from './router-error-page';
+
+/** A lazy route's loader: the page's own chunk, raising vite:preloadError if it fails to load. */
+function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
+  return async () => ({ Component: pick(await importWithPreloadErrorEvent(load)) });
+}
+
+/** Route paths relative to the root, from the one paths module. */
+function child(path: string): string {
+  return path.slice(1);
+}
+
+/** Docs sub-page paths relative to /docs. */
+function docsChild(path: string): string {
+  return path.slice(paths.docs.length + 1);
+}
 
 /** Every page is its own chunk, loaded when first visited (spec §2). */
 export const appRoutes: RouteObject[] = [
   {
     path: paths.home,
+    Component: RootLayout,
     errorElement: <RouterErrorPage />,
     hydrateFallbackElement: <Spinner minHeight="100vh" />,
     children: [
       {
-        index: true,
-        lazy: async () => {
-          const { LandingPage } = await importWithPreloadErrorEvent(
-            () => import('../../features/landing/landing-page'),
-          );
-          return { Component: LandingPage };
-        },
+        Component: SessionGate,
+        children: [
+          {
+            index: true,
+            lazy: lazyPage(
+              () => import('../../features/landing/landing-page'),
+              (m) => m.LandingPage,
+            ),
+          },
+        ],
       },
       {
-        path: '*',
-        lazy: async () => {
-          const { NotFoundPage } = await importWithPreloadErrorEvent(
-            () => import('../../features/not-found/not-found-page'),
-          );
-          return { Component: NotFoundPage };
-        },
+        Component: RedirectSignedIn,
+        children: [
+          {
+            path: child(paths.login),
+            lazy: lazyPage(
+              () => import('../../features/auth/login-page'),
+              (m) => m.LoginPage,
+            ),
+          },
+          {
+            path: child(paths.register),
+            lazy: lazyPage(
+              () => import('../../features/auth/register-page'),
+              (m) => m.RegisterPage,
+            ),
+          },
+        ],
+      },
+      {
+        Component: VerifyEmailGuard,
+        children: [
+          {
+            path: child(paths.verifyEmail),
+            lazy: lazyPage(
+              () => import('../../features/auth/verify-email-page'),
+              (m) => m.VerifyEmailPage,
+            ),
+          },
+        ],
+      },
+      {
+        Component: ResetPasswordGuard,
+        children: [
+          {
+            path: child(paths.resetPassword),
+            lazy: lazyPage(
+              () => import('../../features/auth/reset-password-page'),
+              (m) => m.ResetPasswordPage,
+            ),
+          },
+        ],
+      },
+      {
+        // Top bar, footer and workspace selection around every other page.
+        lazy: lazyPage(
+          () => import('../layout/app-shell'),
+          (m) => m.AppShell,
+        ),
+        children: [
+          {
+            path: child(paths.pricing),
+            lazy: lazyPage(
+              () => import('../../features/pricing/pricing-page'),
+              (m) => m.PricingPage,
+            ),
+          },
+          {
+            path: child(paths.privacyPolicy),
+            lazy: lazyPage(
+              () => import('../../features/legal/privacy-policy-page'),
+              (m) => m.PrivacyPolicyPage,
+            ),
+          },
+          {
+            path: child(paths.termsOfService),
+            lazy: lazyPage(
+              () => import('../../features/legal/terms-of-service-page'),
+              (m) => m.TermsOfServicePage,
+            ),
+          },
+          {
+            element: <RequireSession verified />,
+            children: [
+              {
+                path: child(paths.dashboard),
+                lazy: lazyPage(
+                  () => import('../../features/dashboard/dashboard-page'),
+                  (m) => m.DashboardPage,
+                ),
+              },
+              {
+                path: child(paths.preferences),
+                lazy: lazyPage(
+                  () => import('../../features/preferences/preferences-page'),
+                  (m) => m.PreferencesPage,
+                ),
+              },
+            ],
+          },
+          {
+            element: <RequireSession />,
+            children: [
+              {
+                path: child(paths.billing),
+                lazy: lazyPage(
+                  () => import('../../features/billing/billing-page'),
+                  (m) => m.BillingPage,
+                ),
+              },
+              {
+                path: child(paths.usage),
+                lazy: lazyPage(
+                  () => import('../../features/usage/usage-page'),
+                  (m) => m.UsagePage,
+                ),
+              },
+              {
+                path: child(paths.workspaces),
+                lazy: lazyPage(
+                  () => import('../../features/workspaces/workspaces-page'),
+                  (m) => m.WorkspacesPage,
+                ),
+              },
+              {
+                path: child(paths.audit),
+                lazy: lazyPage(
+                  () => import('../../features/audit/audit-page'),
+                  (m) => m.AuditPage,
+                ),
+              },
+              {
+                path: child(paths.help),
+                lazy: lazyPage(
+                  () => import('../../features/help/help-page'),
+                  (m) => m.HelpPage,
+                ),
+              },
+              {
+                path: child(paths.docs),
+                lazy: lazyPage(
+                  () => import('../../features/docs/docs-layout'),
+                  (m) => m.DocsLayout,
+                ),
+                children: [
+                  {
+                    index: true,
+                    lazy: lazyPage(
+                      () => import('../../features/docs/docs-overview-page'),
+                      (m) => m.DocsOverviewPage,
+                    ),
+                  },
+                  {
+                    path: docsChild(paths.docsTeams),
+                    lazy: lazyPage(
+                      () => import('../../features/docs/docs-teams-page'),
+                      (m) => m.DocsTeamsPage,
+                    ),
+                  },
+                  {
+                    path: docsChild(paths.docsTokens),
+                    lazy: lazyPage(
+                      () => import('../../features/docs/docs-tokens-page'),
+                      (m) => m.DocsTokensPage,
+                    ),
+                  },
+                  {
+                    path: docsChild(paths.docsAlerts),
+                    lazy: lazyPage(
+                      () => import('../../features/docs/docs-alerts-page'),
+                      (m) => m.DocsAlertsPage,
+                    ),
+                  },
+                  {
+                    path: docsChild(paths.docsAudit),
+                    lazy: lazyPage(
+                      () => import('../../features/docs/docs-audit-page'),
+                      (m) => m.DocsAuditPage,
+                    ),
+                  },
+                  {
+                    path: docsChild(paths.docsUsage),
+                    lazy: lazyPage(
+                      () => import('../../features/docs/docs-usage-page'),
+                      (m) => m.DocsUsagePage,
+                    ),
+                  },
+                  {
+                    path: docsChild(paths.docsApi),
+                    lazy: lazyPage(
+                      () => import('../../features/docs/docs-api-page'),
+                      (m) => m.DocsApiPage,
+                    ),
+                  },
+                ],
+              },
+            ],
+          },
+          {
+            path: '*',
+            lazy: lazyPage(
+              () => import('../../features/not-found/not-found-page'),
+              (m) => m.NotFoundPage,
+            ),
+          },
+        ],
       },
     ],
   },

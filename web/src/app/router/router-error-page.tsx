@@ -1,7 +1,9 @@
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { useEffect } from 'react';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
+import { captureCaughtError } from '../../lib/analytics';
 import { paths } from '../../lib/paths';
 
 /** What went wrong, as "status statusText" for route error responses, else the message. */
@@ -17,6 +19,9 @@ export function describeRouteError(error: unknown): string {
 /** The router's fallback when a route fails to load or render (spec §2). */
 export function RouterErrorPage() {
   const error = useRouteError();
+  useEffect(() => {
+    if (!isRouteErrorResponse(error)) captureCaughtError(error, 'router');
+  }, [error]);
   return (
     <Stack
       role="alert"

@@ -1,10 +1,10 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowForward from '@mui/icons-material/ArrowForward';
 import { Link as RouterLink } from 'react-router';
+import { AppFooter } from '../../components/app-footer';
 import { PageContainer } from '../../components/page-container';
 import { paths } from '../../lib/paths';
 import { CategoryOverview } from './components/category-overview';
@@ -80,30 +80,7 @@ export function LandingPage() {
         </PageContainer>
       </Box>
 
-      <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 4 }}>
-        <PageContainer
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 3,
-            alignItems: 'center',
-            justifyContent: 'space-between',
-            py: 3,
-          }}
-        >
-          <Typography variant="body2" color="text.secondary">
-            © {new Date().getFullYear()} Expiry Radar
-          </Typography>
-          <Stack direction="row" spacing={3}>
-            <Link component={RouterLink} to={paths.privacyPolicy} variant="body2" color="inherit">
-              Privacy Policy
-            </Link>
-            <Link component={RouterLink} to={paths.termsOfService} variant="body2" color="inherit">
-              Terms of Service
-            </Link>
-          </Stack>
-        </PageContainer>
-      </Box>
+      <AppFooter />
     </Box>
   );
 }

@@ -8,7 +8,7 @@ import { paths } from '../../lib/paths';
 export function NotFoundPage() {
   return (
     <Stack
-      component="main"
+      component="section"
       spacing={2}
       sx={{ minHeight: '70vh', alignItems: 'center', justifyContent: 'center', p: 3 }}
     >

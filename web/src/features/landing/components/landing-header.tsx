@@ -1,48 +1,56 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
-import Radar from '@mui/icons-material/Radar';
 import { Link as RouterLink } from 'react-router';
+import { BrandLink } from '../../../components/brand-link';
 import { ColorModeToggle } from '../../../components/color-mode-toggle';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../lib/paths';
+import { useSession } from '../../session/hooks/use-session';
 
 export function LandingHeader() {
+  const { isLoggedIn } = useSession();
   return (
     <Box component="header" sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <PageContainer sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 64 }}>
-        <Box
-          component={RouterLink}
-          to={paths.home}
-          aria-label="Expiry Radar home"
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            gap: 1,
-            color: 'text.primary',
-            textDecoration: 'none',
-            mr: 'auto',
-          }}
-        >
-          <Radar color="primary" />
-          <Typography component="span" variant="h6">
-            Expiry Radar
-          </Typography>
+        <Box sx={{ mr: 'auto' }}>
+          <BrandLink />
         </Box>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-          <ColorModeToggle />
-          <Button component={RouterLink} to={paths.login} color="inherit">
-            Sign in
-          </Button>
+        <Stack
+          component="nav"
+          aria-label="Main"
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center' }}
+        >
           <Button
             component={RouterLink}
-            to={paths.register}
-            variant="contained"
+            to={paths.pricing}
+            color="inherit"
             sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
           >
-            Get started
+            Pricing
           </Button>
+          <ColorModeToggle />
+          {isLoggedIn ? (
+            <Button component={RouterLink} to={paths.dashboard} variant="contained">
+              Go to Dashboard
+            </Button>
+          ) : (
+            <>
+              <Button component={RouterLink} to={paths.login} color="inherit">
+                Sign in
+              </Button>
+              <Button
+                component={RouterLink}
+                to={paths.register}
+                variant="contained"
+                sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
+              >
+                Get started
+              </Button>
+            </>
+          )}
         </Stack>
       </PageContainer>
     </Box>

@@ -1,0 +1,69 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import { Outlet, Link as RouterLink, useLocation, useSearchParams } from 'react-router';
+import { isPublicPage } from '@expiry-radar/shared/errors/public-pages';
+import { DOWNGRADED_NOTICE } from '@expiry-radar/shared/messages/notices';
+import { AppFooter } from '../../components/app-footer';
+import { PageContainer } from '../../components/page-container';
+import { Spinner } from '../../components/spinner';
+import { useSignOut } from '../../features/auth/hooks/use-sign-out';
+import { useSession } from '../../features/session/hooks/use-session';
+import { useWorkspaceSelection } from '../../features/workspaces/hooks/use-workspace-selection';
+import { accountSettingsPath } from '../../lib/paths';
+import { hasBillingReturnParam } from '../query-params/billing-return-params';
+import { visibleNavItems, workspacePickerState } from './nav-items';
+import type { NavContext } from './nav-items';
+import { TopBar } from './top-bar';
+
+/**
+ * Top bar, page and footer for every page but the landing and the sign-in screens. Waits for the
+ * session behind a spinner; on pages that are not public the workspace selection is written back
+ * to the URL and localStorage (spec §4: public pages skip workspace redirection).
+ */
+export function AppShell() {
+  const { pathname } = useLocation();
+  const [search] = useSearchParams();
+  const session = useSession();
+  const signOut = useSignOut();
+  const verified = session.isLoggedIn && !session.needsVerification;
+  const selection = useWorkspaceSelection({
+    enabled: verified,
+    // After the billing return parameters are gone: one writer of the URL at a time.
+    writeBack: verified && !isPublicPage(pathname) && !hasBillingReturnParam(search),
+  });
+
+  if (session.isLoading) return <Spinner minHeight="100vh" />;
+
+  const context: NavContext = {
+    isLoggedIn: session.isLoggedIn,
+    verified,
+    userPlan: session.user?.plan ?? 'free',
+    selectedWorkspace: selection.selected,
+    workspaceCount: selection.workspaces.length,
+  };
+
+  return (
+    <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <TopBar
+        user={session.user}
+        verified={verified}
+        items={visibleNavItems(context)}
+        picker={workspacePickerState(context)}
+        selection={selection}
+        onSignOut={() => void signOut()}
+      />
+      <PageContainer component="main" sx={{ flex: 1, py: { xs: 3, md: 5 } }}>
+        {session.user?.downgraded && (
+          <Alert severity="warning" sx={{ mb: 3 }}>
+            <Link component={RouterLink} to={accountSettingsPath} color="inherit">
+              {DOWNGRADED_NOTICE}
+            </Link>
+          </Alert>
+        )}
+        <Outlet />
+      </PageContainer>
+      <AppFooter />
+    </Box>
+  );
+}

@@ -1,0 +1,101 @@
+import Box from '@mui/material/Box';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { NavLink } from 'react-router';
+import { BrandLink } from '../../components/brand-link';
+import { ColorModeToggle } from '../../components/color-mode-toggle';
+import type { SessionUser } from '../../features/session/api/session-schema';
+import type { WorkspaceSelection } from '../../features/workspaces/hooks/use-workspace-selection';
+import { paths } from '../../lib/paths';
+import type { NavItem, WorkspacePickerState } from './nav-items';
+import { userMenuLinks } from './nav-items';
+import { WorkspacePicker } from './workspace-picker';
+
+interface NavDrawerProps {
+  open: boolean;
+  onClose: () => void;
+  user: SessionUser | null;
+  items: NavItem[];
+  picker: WorkspacePickerState;
+  selection: WorkspaceSelection;
+  onSignOut: () => void;
+}
+
+/** The top bar's items for small screens. */
+export function NavDrawer({
+  open,
+  onClose,
+  user,
+  items,
+  picker,
+  selection,
+  onSignOut,
+}: NavDrawerProps) {
+  const accountLinks = user
+    ? userMenuLinks
+    : [
+        { label: 'Sign in', to: paths.login },
+        { label: 'Get started', to: paths.register },
+      ];
+  return (
+    <Drawer anchor="left" open={open} onClose={onClose}>
+      <Box component="nav" aria-label="Navigation menu" sx={{ width: 280, py: 2 }}>
+        <Stack direction="row" sx={{ px: 2, pb: 2, alignItems: 'center', gap: 1 }}>
+          <Box onClick={onClose} sx={{ mr: 'auto' }}>
+            <BrandLink />
+          </Box>
+          <ColorModeToggle />
+        </Stack>
+        {user && (
+          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }} noWrap>
+            {user.email}
+          </Typography>
+        )}
+        {picker.visible && (
+          <Box sx={{ px: 2, py: 1 }}>
+            <WorkspacePicker
+              workspaces={selection.workspaces}
+              selected={selection.selected}
+              state={picker}
+              onSelect={(id) => {
+                selection.select(id);
+                onClose();
+              }}
+              showHintText
+            />
+          </Box>
+        )}
+        <List>
+          {items.map((item) => (
+            <ListItemButton key={item.key} component={NavLink} to={item.to} onClick={onClose}>
+              <ListItemText primary={item.label} />
+            </ListItemButton>
+          ))}
+        </List>
+        <Divider />
+        <List>
+          {accountLinks.map((link) => (
+            <ListItemButton key={link.to} component={NavLink} to={link.to} onClick={onClose}>
+              <ListItemText primary={link.label} />
+            </ListItemButton>
+          ))}
+          {user && (
+            <ListItemButton
+              onClick={() => {
+                onClose();
+                onSignOut();
+              }}
+            >
+              <ListItemText primary="Sign Out" />
+            </ListItemButton>
+          )}
+        </List>
+      </Box>
+    </Drawer>
+  );
+}

@@ -1,0 +1,82 @@
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import type { NavContext } from './nav-items';
+import { UPGRADE_FOR_WORKSPACES_HINT, visibleNavItems, workspacePickerState } from './nav-items';
+
+function context(
+  userPlan: string,
+  role: Workspace['role'] | null,
+  workspacePlan: Workspace['plan'] = 'free',
+  workspaceCount = 1,
+): NavContext {
+  return {
+    isLoggedIn: true,
+    verified: true,
+    userPlan,
+    selectedWorkspace: role
+      ? { id: 'w', name: 'W', plan: workspacePlan, role, is_frozen: false }
+      : null,
+    workspaceCount,
+  };
+}
+
+function labels(ctx: NavContext): string[] {
+  return visibleNavItems(ctx).map((item) => item.label);
+}
+
+describe('top bar visibility (spec §2, §6)', () => {
+  it('visitors see Docs, Pricing and Help', () => {
+    expect(
+      labels({
+        isLoggedIn: false,
+        verified: false,
+        userPlan: 'free',
+        selectedWorkspace: null,
+        workspaceCount: 0,
+      }),
+    ).toEqual(['Docs', 'Pricing', 'Help']);
+  });
+
+  it.each([
+    // user plan, role, workspace plan, expected
+    ['free', 'admin', 'free', ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help']],
+    ['pro', 'admin', 'pro', ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces']],
+    [
+      'team',
+      'admin',
+      'team',
+      ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces'],
+    ],
+    ['pro', 'workspace_manager', 'pro', ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help']],
+    [
+      'free',
+      'workspace_manager',
+      'team',
+      ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces'],
+    ],
+    ['free', 'workspace_manager', 'free', ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help']],
+    ['pro', 'viewer', 'pro', ['Tokens', 'Docs', 'Pricing', 'Help']],
+    ['free', 'viewer', 'team', ['Tokens', 'Docs', 'Pricing', 'Help']],
+  ] as const)('%s user, %s in a %s workspace', (userPlan, role, workspacePlan, expected) => {
+    expect(labels(context(userPlan, role, workspacePlan))).toEqual(expected);
+  });
+
+  it('without a workspace there is no Usage, Audit or Workspaces', () => {
+    expect(labels(context('pro', null))).toEqual(['Tokens', 'Docs', 'Pricing', 'Help']);
+  });
+
+  it('the workspace picker is disabled on the free plan with one workspace, with a hint', () => {
+    expect(workspacePickerState(context('free', 'admin', 'free', 1))).toEqual({
+      visible: true,
+      disabled: true,
+      hint: UPGRADE_FOR_WORKSPACES_HINT,
+    });
+    expect(UPGRADE_FOR_WORKSPACES_HINT).toBe('Upgrade to create more workspaces');
+    expect(workspacePickerState(context('free', 'admin', 'free', 2))).toEqual({
+      visible: true,
+      disabled: false,
+      hint: null,
+    });
+    expect(workspacePickerState(context('pro', 'admin', 'pro', 1)).disabled).toBe(false);
+    expect(workspacePickerState(context('pro', 'admin', 'pro', 0)).visible).toBe(false);
+  });
+});

@@ -1,0 +1,76 @@
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { canSeeAuditAndWorkspaces, canSeeUsage } from '@expiry-radar/shared/domain/permissions';
+import { isPlan } from '@expiry-radar/shared/domain/plans';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
+import { accountSettingsPath, paths } from '../../lib/paths';
+
+export const UPGRADE_FOR_WORKSPACES_HINT = 'Upgrade to create more workspaces';
+
+export interface NavContext {
+  isLoggedIn: boolean;
+  /** The session's email is verified (workspaces can be read). */
+  verified: boolean;
+  /** The user's plan as the session gives it. */
+  userPlan: string;
+  selectedWorkspace: Workspace | null;
+  /** Workspaces the picker offers (frozen ones excluded). */
+  workspaceCount: number;
+}
+
+export interface NavItem {
+  key: 'tokens' | 'usage' | 'docs' | 'pricing' | 'help' | 'audit' | 'workspaces';
+  label: string;
+  to: string;
+}
+
+export function planOf(value: string): Plan {
+  return isPlan(value) ? value : 'free';
+}
+
+/** The top bar's links, in the order of spec §2, with the visibility rules of §6. */
+export function visibleNavItems(context: NavContext): NavItem[] {
+  const role = context.selectedWorkspace?.role;
+  const signedIn = context.isLoggedIn && context.verified;
+  const auditAndWorkspaces =
+    signedIn &&
+    context.selectedWorkspace !== null &&
+    canSeeAuditAndWorkspaces({
+      role,
+      userPlan: planOf(context.userPlan),
+      workspacePlan: context.selectedWorkspace.plan,
+    });
+  const items: (NavItem | false)[] = [
+    context.isLoggedIn && { key: 'tokens', label: 'Tokens', to: paths.dashboard },
+    signedIn && canSeeUsage(role) && { key: 'usage', label: 'Usage', to: paths.usage },
+    { key: 'docs', label: 'Docs', to: paths.docs },
+    { key: 'pricing', label: 'Pricing', to: paths.pricing },
+    { key: 'help', label: 'Help', to: paths.help },
+    auditAndWorkspaces && { key: 'audit', label: 'Audit', to: paths.audit },
+    auditAndWorkspaces && { key: 'workspaces', label: 'Workspaces', to: paths.workspaces },
+  ];
+  return items.filter((item): item is NavItem => item !== false);
+}
+
+export interface WorkspacePickerState {
+  visible: boolean;
+  disabled: boolean;
+  hint: string | null;
+}
+
+/** Disabled on the free plan with one workspace, with the upgrade hint (spec §2). */
+export function workspacePickerState(context: NavContext): WorkspacePickerState {
+  const visible = context.isLoggedIn && context.verified && context.workspaceCount > 0;
+  const locked = planOf(context.userPlan) === 'free' && context.workspaceCount <= 1;
+  return {
+    visible,
+    disabled: locked,
+    hint: locked ? UPGRADE_FOR_WORKSPACES_HINT : null,
+  };
+}
+
+/** The user menu of spec §2 (Sign Out is an action, not a link). */
+export const userMenuLinks = [
+  { label: 'Account Settings', to: accountSettingsPath },
+  { label: 'Preferences', to: paths.preferences },
+  { label: 'Billing & Plans', to: paths.billing },
+] as const;

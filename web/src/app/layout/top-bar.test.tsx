@@ -1,0 +1,194 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import { renderApp } from '../../../test-support/render-app';
+import { resetApiClientState } from '../../lib/api-client';
+import { resetToastHistory } from '../../lib/toasts';
+
+function serve({
+  plan = 'pro',
+  role = 'admin',
+  workspaces,
+  alerts = () => jsonResponse({ items: [] }),
+}: {
+  plan?: string;
+  role?: string;
+  workspaces?: unknown[];
+  alerts?: () => Response;
+} = {}) {
+  let loggedIn = true;
+  return installFetchMock({
+    'GET /api/session': () => jsonResponse(loggedIn ? sessionFor({ plan }) : { loggedIn: false }),
+    'GET /api/csrf-token': () => jsonResponse({ csrfToken: 't' }),
+    'POST /api/logout': () => {
+      loggedIn = false;
+      return jsonResponse({ ok: true });
+    },
+    'GET /api/v1/workspaces': () =>
+      jsonResponse({
+        items: workspaces ?? [{ id: 'w1', name: 'Production', plan, role, is_frozen: false }],
+      }),
+    'GET /api/alert-queue': alerts,
+  });
+}
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+});
+afterEach(() => toast.remove());
+
+function mainNav() {
+  return screen.getByRole('navigation', { name: 'Main' });
+}
+
+describe('top bar', () => {
+  it('shows every item for an admin on a paid plan', async () => {
+    serve();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    const nav = mainNav();
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: 'Audit' })).toBeInTheDocument(),
+    );
+    for (const name of ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help', 'Workspaces']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
+    }
+    expect(within(nav).getByRole('link', { name: 'Expiry Radar home' })).toHaveAttribute(
+      'href',
+      '/',
+    );
+    expect(within(nav).getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+  });
+
+  it('hides Usage, Audit and Workspaces from a viewer', async () => {
+    serve({ role: 'viewer' });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    await screen.findByLabelText('Workspace');
+    const nav = mainNav();
+    expect(within(nav).getByRole('link', { name: 'Tokens' })).toBeInTheDocument();
+    for (const name of ['Usage', 'Audit', 'Workspaces']) {
+      expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();
+    }
+  });
+
+  it('disables the picker on the free plan with one workspace, with the upgrade hint', async () => {
+    serve({ plan: 'free' });
+    renderApp('/dashboard');
+    const picker = await screen.findByRole('combobox', { name: 'Workspace' });
+    expect(picker).toHaveAttribute('aria-disabled', 'true');
+    expect(picker).toHaveAccessibleDescription('Upgrade to create more workspaces');
+  });
+
+  it('the bell shows an empty state when the alert call fails, without a toast', async () => {
+    const errorToast = jest.spyOn(toast, 'error');
+    serve({ alerts: () => jsonResponse({ error: 'nope' }, 500) });
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications' }));
+    expect(await screen.findByText(/No recent alerts/)).toBeVisible();
+    expect(errorToast).not.toHaveBeenCalled();
+    errorToast.mockRestore();
+  });
+
+  it('the bell lists recent alerts of the selected workspace', async () => {
+    const { requests } = serve({
+      alerts: () =>
+        jsonResponse({
+          items: [
+            {
+              id: 'al1',
+              workspace_id: 'w1',
+              token_id: 't1',
+              token_name: 'api.example.com',
+              threshold: 7,
+              status: 'sent',
+              channels: [],
+              created_at: '2026-11-20T10:00:00.000Z',
+              updated_at: '2026-11-20T10:00:00.000Z',
+            },
+          ],
+        }),
+    });
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Notifications (1 recent)' }));
+    expect(await screen.findByText('api.example.com')).toBeVisible();
+    const call = requests.find((r) => r.path === '/api/alert-queue');
+    expect(call?.url.searchParams.get('workspace_id')).toBe('w1');
+    expect(call?.url.searchParams.get('limit')).toBe('10');
+  });
+
+  it('user menu: links, and Sign Out posts /api/logout and says so', async () => {
+    const successToast = jest.spyOn(toast, 'success');
+    const { requests } = serve();
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+      'href',
+      '/dashboard?view=account',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Preferences' })).toHaveAttribute(
+      'href',
+      '/preferences',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Billing & Plans' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+    await user.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
+    expect(requests.some((r) => r.method === 'POST' && r.path === '/api/logout')).toBe(true);
+    expect(successToast).toHaveBeenCalledWith('Successfully logged out', expect.anything());
+    successToast.mockRestore();
+  });
+
+  it('offers the same items in a side drawer', async () => {
+    serve();
+    renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Navigation menu' });
+    await waitFor(() => expect(within(drawer).getByRole('link', { name: 'Audit' })).toBeVisible());
+    for (const name of [
+      'Tokens',
+      'Usage',
+      'Docs',
+      'Pricing',
+      'Help',
+      'Workspaces',
+      'Account Settings',
+      'Preferences',
+      'Billing & Plans',
+    ]) {
+      expect(within(drawer).getByRole('link', { name })).toBeVisible();
+    }
+    expect(within(drawer).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+
+  it('has the footer links', async () => {
+    serve();
+    renderApp('/pricing');
+    const footer = await screen.findByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      '/privacy-policy',
+    );
+    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      '/terms-of-service',
+    );
+    expect(within(footer).getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+      'href',
+      'mailto:support@expiry-radar.example',
+    );
+    expect(within(footer).getByRole('link', { name: 'Community Chat' })).toHaveAttribute('href');
+  });
+});

@@ -1,0 +1,72 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Tooltip from '@mui/material/Tooltip';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import type { WorkspacePickerState } from './nav-items';
+
+interface WorkspacePickerProps {
+  workspaces: Workspace[];
+  selected: Workspace | null;
+  state: WorkspacePickerState;
+  onSelect: (id: string) => void;
+  /** In the drawer the hint is written out under the field. */
+  showHintText?: boolean;
+}
+
+/** The workspace picker of the top bar and the drawer. */
+export function WorkspacePicker({
+  workspaces,
+  selected,
+  state,
+  onSelect,
+  showHintText = false,
+}: WorkspacePickerProps) {
+  const id = showHintText ? 'drawer-workspace' : 'top-bar-workspace';
+  const field = (
+    <FormControl size="small" sx={{ minWidth: 180, maxWidth: 240 }} disabled={state.disabled}>
+      <InputLabel id={`${id}-label`}>Workspace</InputLabel>
+      <Select
+        labelId={`${id}-label`}
+        id={id}
+        label="Workspace"
+        value={selected?.id ?? ''}
+        onChange={(event) => onSelect(event.target.value)}
+        inputProps={{ 'aria-describedby': state.hint ? `${id}-hint` : undefined }}
+      >
+        {workspaces.map((workspace) => (
+          <MenuItem key={workspace.id} value={workspace.id}>
+            {workspace.name}
+          </MenuItem>
+        ))}
+      </Select>
+      {state.hint && (
+        <FormHelperText
+          id={`${id}-hint`}
+          sx={
+            showHintText
+              ? undefined
+              : {
+                  position: 'absolute',
+                  width: 1,
+                  height: 1,
+                  overflow: 'hidden',
+                  clip: 'rect(0 0 0 0)',
+                  m: 0,
+                }
+          }
+        >
+          {state.hint}
+        </FormHelperText>
+      )}
+    </FormControl>
+  );
+  if (!state.hint || showHintText) return field;
+  return (
+    <Tooltip title={state.hint}>
+      <span>{field}</span>
+    </Tooltip>
+  );
+}

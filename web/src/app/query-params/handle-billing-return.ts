@@ -1,0 +1,43 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { PLAN_LABELS } from '@expiry-radar/shared/domain/plans';
+import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
+import { billingKeys } from '../../features/billing/api/billing-keys';
+import { confirmBilling, planQueryOptions } from '../../features/billing/api/billing-queries';
+import { sessionKeys } from '../../features/session/api/session-keys';
+import { workspaceKeys } from '../../features/workspaces/api/workspace-keys';
+import { localStore, storageKeys } from '../../lib/local-store';
+import { logger } from '../../lib/logger';
+import { showSuccessToast } from '../../lib/toasts';
+
+/** After a plan change: plan, workspaces and session again (the downgraded notice goes with it). */
+export async function refreshAfterPlanChange(queryClient: QueryClient): Promise<void> {
+  await Promise.all([
+    queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
+    queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+  ]);
+}
+
+/**
+ * A return from checkout (`session_id`) or the billing portal (`portal=return`): confirm the
+ * checkout, refresh, and record the plan now in force. A cancelled checkout changes nothing.
+ */
+export async function handleBillingReturn(
+  queryClient: QueryClient,
+  params: URLSearchParams,
+): Promise<void> {
+  if (params.get('billing') === 'cancel') return;
+  try {
+    const sessionId = params.get('session_id');
+    if (sessionId) {
+      const { plan } = await confirmBilling(sessionId);
+      showSuccessToast(planUpgradedMessage(PLAN_LABELS[plan]));
+    }
+    await refreshAfterPlanChange(queryClient);
+    const { plan } = await queryClient.fetchQuery(planQueryOptions());
+    localStore.set(storageKeys.plan, plan);
+  } catch (error) {
+    // Already reported by the API client.
+    logger.warn('Billing return not completed', error);
+  }
+}

@@ -1,0 +1,115 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import { renderApp } from '../../../test-support/render-app';
+import { resetApiClientState } from '../../lib/api-client';
+import { resetToastHistory } from '../../lib/toasts';
+
+const PENDING = 'expiry-radar:pending-welcome';
+
+function serve(session: unknown = sessionFor(), extra = {}) {
+  return installFetchMock({
+    'GET /api/session': () => jsonResponse(session),
+    'GET /api/csrf-token': () => jsonResponse({ csrfToken: 't' }),
+    'GET /api/v1/workspaces': () =>
+      jsonResponse({
+        items: [{ id: 'w1', name: 'Mine', plan: 'pro', role: 'admin', is_frozen: false }],
+      }),
+    'GET /api/alert-queue': () => jsonResponse({ items: [] }),
+    'GET /api/account/plan': () => jsonResponse({ plan: 'team' }),
+    'POST /api/billing/confirm': () => jsonResponse({ plan: 'team' }),
+    ...extra,
+  });
+}
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+});
+afterEach(() => toast.remove());
+
+describe('welcome dialog (spec §2, §4)', () => {
+  it.each(['new_user', 'first_login', 'registered', 'verification_success'])(
+    '%s=true opens "Welcome on board"; closing removes the flag and the pending state',
+    async (flag) => {
+      serve();
+      window.localStorage.setItem(PENDING, 'true');
+      const { router } = renderApp(`/dashboard?${flag}=true`);
+      const dialog = await screen.findByRole('dialog', { name: 'Welcome on board' });
+      expect(dialog).toBeVisible();
+      await userEvent.setup().click(screen.getByRole('button', { name: 'Go to Dashboard' }));
+      await waitFor(() =>
+        expect(screen.queryByRole('dialog', { name: 'Welcome on board' })).not.toBeInTheDocument(),
+      );
+      expect(router.state.location.search).not.toContain(flag);
+      expect(router.state.location.pathname).toBe('/dashboard');
+      expect(window.localStorage.getItem(PENDING)).toBeNull();
+    },
+  );
+
+  it('"Get Started" closes it and opens the getting-started guide', async () => {
+    serve();
+    const { router } = renderApp('/dashboard?new_user=true');
+    await screen.findByRole('dialog', { name: 'Welcome on board' });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Get Started' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/docs/tokens'));
+  });
+
+  it('shows for a pending welcome on the dashboard', async () => {
+    serve();
+    window.localStorage.setItem(PENDING, 'true');
+    renderApp('/dashboard');
+    expect(await screen.findByRole('dialog', { name: 'Welcome on board' })).toBeVisible();
+  });
+
+  it('does not show without a flag or a pending welcome', async () => {
+    serve();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    expect(screen.queryByRole('dialog', { name: 'Welcome on board' })).not.toBeInTheDocument();
+  });
+
+  it('a flag seen before verification is kept as pending', async () => {
+    serve(sessionFor({ needsVerification: true }));
+    renderApp('/dashboard?registered=true');
+    await screen.findByRole('heading', { name: 'Verify your email' });
+    expect(window.localStorage.getItem(PENDING)).toBe('true');
+    expect(screen.queryByRole('dialog', { name: 'Welcome on board' })).not.toBeInTheDocument();
+  });
+});
+
+describe('billing return (spec §2, §4)', () => {
+  it('confirms a checkout, records the plan and removes the billing parameters', async () => {
+    const successToast = jest.spyOn(toast, 'success');
+    const { requests } = serve();
+    const { router } = renderApp('/billing?session_id=cs_123&redirect_status=succeeded');
+    await screen.findByRole('heading', { name: 'Billing & Plans' });
+    await waitFor(() => expect(window.localStorage.getItem('expiry-radar:plan')).toBe('team'));
+    const confirm = requests.find((r) => r.path === '/api/billing/confirm');
+    expect(confirm?.body).toEqual({ session_id: 'cs_123' });
+    expect(router.state.location.search).not.toMatch(/session_id|redirect_status/);
+    expect(successToast).toHaveBeenCalledWith('Plan upgraded to Team', expect.anything());
+    // Session and workspaces are read again after the plan change.
+    await waitFor(() =>
+      expect(requests.filter((r) => r.path === '/api/session').length).toBeGreaterThan(1),
+    );
+    successToast.mockRestore();
+  });
+
+  it('a cancelled checkout only removes the parameter', async () => {
+    const { requests } = serve();
+    const { router } = renderApp('/billing?billing=cancel');
+    await screen.findByRole('heading', { name: 'Billing & Plans' });
+    await waitFor(() => expect(router.state.location.search).not.toContain('billing'));
+    expect(requests.some((r) => r.path === '/api/billing/confirm')).toBe(false);
+    expect(window.localStorage.getItem('expiry-radar:plan')).toBeNull();
+  });
+
+  it('a portal return refreshes and records the plan', async () => {
+    serve();
+    const { router } = renderApp('/billing?portal=return');
+    await waitFor(() => expect(window.localStorage.getItem('expiry-radar:plan')).toBe('team'));
+    expect(router.state.location.search).not.toContain('portal');
+  });
+});

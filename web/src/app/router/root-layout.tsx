@@ -1,0 +1,30 @@
+import { Suspense, lazy } from 'react';
+import { Outlet } from 'react-router';
+import { useSignedOutCleanup } from '../../features/auth/hooks/use-sign-out';
+import { useAnalyticsPageViews } from '../../lib/use-analytics-page-views';
+import { useBillingReturn } from '../query-params/use-billing-return';
+import { useWelcomeDialog } from '../query-params/use-welcome-dialog';
+
+// Loaded only when a welcome is due: the landing chunk stays small.
+const WelcomeDialog = lazy(async () => {
+  const { WelcomeDialog: Component } = await import('../query-params/welcome-dialog');
+  return { default: Component };
+});
+
+/** The root route: the page, plus what the query parameters of spec §2 ask for on any page. */
+export function RootLayout() {
+  const welcome = useWelcomeDialog();
+  useBillingReturn();
+  useSignedOutCleanup();
+  useAnalyticsPageViews();
+  return (
+    <>
+      <Outlet />
+      {welcome.open && (
+        <Suspense fallback={null}>
+          <WelcomeDialog open onClose={welcome.close} />
+        </Suspense>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+import { screen, waitFor } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import {
+  LOGGED_OUT_SESSION,
+  installFetchMock,
+  jsonResponse,
+  sessionFor,
+} from '../../../test-support/mock-fetch';
+import { renderApp } from '../../../test-support/render-app';
+import { resetApiClientState } from '../../lib/api-client';
+import { resetToastHistory } from '../../lib/toasts';
+
+const workspaces = {
+  items: [
+    { id: 'ws-viewer', name: 'Shared', plan: 'free', role: 'viewer', is_frozen: false },
+    { id: 'ws-admin', name: 'Mine', plan: 'free', role: 'admin', is_frozen: false },
+  ],
+};
+
+function serve(session: unknown) {
+  return installFetchMock({
+    'GET /api/session': () => jsonResponse(session),
+    'GET /api/v1/workspaces': () => jsonResponse(workspaces),
+    'GET /api/alert-queue': () => jsonResponse({ items: [] }),
+  });
+}
+
+function location(router: ReturnType<typeof renderApp>['router']) {
+  return `${router.state.location.pathname}${router.state.location.search}`;
+}
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+});
+afterEach(() => toast.remove());
+
+describe('route guards (spec §2)', () => {
+  it.each([
+    '/dashboard',
+    '/billing',
+    '/preferences',
+    '/usage',
+    '/workspaces',
+    '/audit',
+    '/docs',
+    '/docs/api',
+    '/help',
+  ])('%s sends a signed-out visitor to /login', async (path) => {
+    serve(LOGGED_OUT_SESSION);
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  it.each(['/dashboard', '/preferences'])(
+    '%s sends a session that needs verification to /verify-email?email=...',
+    async (path) => {
+      serve(sessionFor({ needsVerification: true }));
+      const { router } = renderApp(path);
+      await waitFor(() => expect(location(router)).toBe('/verify-email?email=ada%40example.com'));
+      expect(await screen.findByText('ada@example.com')).toBeVisible();
+    },
+  );
+
+  it('lets an unverified session read the docs', async () => {
+    serve(sessionFor({ needsVerification: true }));
+    const { router } = renderApp('/docs/teams');
+    expect(await screen.findByRole('heading', { name: 'Teams and workspaces' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/docs/teams');
+  });
+
+  it('shows a spinner while the session loads on non-auth pages', async () => {
+    installFetchMock({ 'GET /api/session': () => new Promise<Response>(() => {}) });
+    renderApp('/pricing');
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'Pricing' })).not.toBeInTheDocument();
+  });
+
+  it('shows the sign-in form at once while the session loads', async () => {
+    installFetchMock({ 'GET /api/session': () => new Promise<Response>(() => {}) });
+    renderApp('/login');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+  });
+
+  it.each(['/login', '/register'])('%s forwards a verified session to /dashboard', async (path) => {
+    serve(sessionFor());
+    const { router } = renderApp(path);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(
+      await screen.findByRole('heading', { name: 'Token Management Dashboard' }),
+    ).toBeVisible();
+  });
+
+  it.each(['/login', '/register'])(
+    '%s forwards an unverified session to /verify-email?email=...',
+    async (path) => {
+      serve(sessionFor({ needsVerification: true }));
+      const { router } = renderApp(path);
+      await waitFor(() => expect(location(router)).toBe('/verify-email?email=ada%40example.com'));
+    },
+  );
+
+  it('/verify-email sends a verified session to /dashboard', async () => {
+    serve(sessionFor());
+    const { router } = renderApp('/verify-email?email=ada%40example.com');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  it('/reset-password sends a session to /dashboard', async () => {
+    serve(sessionFor({ needsVerification: true }));
+    const { router } = renderApp('/reset-password');
+    await waitFor(() => expect(router.state.location.pathname).not.toBe('/reset-password'));
+  });
+
+  it('public pages are open to visitors', async () => {
+    serve(LOGGED_OUT_SESSION);
+    const pages: [string, string][] = [
+      ['/pricing', 'Pricing'],
+      ['/privacy-policy', 'Privacy Policy'],
+      ['/terms-of-service', 'Terms of Service'],
+    ];
+    for (const [path, heading] of pages) {
+      const view = renderApp(path);
+      expect(await screen.findByRole('heading', { level: 1, name: heading })).toBeVisible();
+      view.unmount();
+    }
+  });
+
+  it('selects a workspace on protected pages but not on public ones', async () => {
+    serve(sessionFor());
+    const pricing = renderApp('/pricing');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Pricing' })).toBeVisible();
+    await screen.findByLabelText('Workspace');
+    expect(pricing.router.state.location.search).toBe('');
+    pricing.unmount();
+
+    const dashboard = renderApp('/dashboard');
+    // No URL choice and nothing stored: the first workspace where the user is admin.
+    await waitFor(() => expect(dashboard.router.state.location.search).toBe('?workspace=ws-admin'));
+    expect(window.localStorage.getItem('expiry-radar:last-workspace')).toBe('ws-admin');
+  });
+
+  it('shows the not-found page for unknown paths', async () => {
+    serve(LOGGED_OUT_SESSION);
+    renderApp('/nowhere');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeVisible();
+  });
+});

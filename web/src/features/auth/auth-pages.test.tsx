@@ -1,0 +1,183 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import {
+  LOGGED_OUT_SESSION,
+  installFetchMock,
+  jsonResponse,
+  sessionFor,
+} from '../../../test-support/mock-fetch';
+import { renderApp } from '../../../test-support/render-app';
+import { resetApiClientState } from '../../lib/api-client';
+import { resetToastHistory } from '../../lib/toasts';
+
+function serve(routes = {}) {
+  return installFetchMock({
+    'GET /api/session': () => jsonResponse(LOGGED_OUT_SESSION),
+    'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+    'GET /api/v1/workspaces': () => jsonResponse({ items: [] }),
+    ...routes,
+  });
+}
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+});
+afterEach(() => toast.remove());
+
+describe('login page', () => {
+  it('validates the fields before sending anything', async () => {
+    const { requests } = serve();
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeVisible();
+    expect(screen.getByText('Password is required')).toBeVisible();
+    await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Please enter a valid email address')).toBeVisible();
+    expect(requests.some((r) => r.path === '/auth/login')).toBe(false);
+  });
+
+  it('signs in with the CSRF header and goes to the dashboard', async () => {
+    const { requests } = serve({
+      'POST /auth/login': () => jsonResponse(sessionFor()),
+    });
+    const { router } = renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), ' Ada@Example.com ');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    const login = requests.find((r) => r.path === '/auth/login');
+    expect(login?.body).toEqual({ email: 'ada@example.com', password: 'correct horse battery' });
+    expect(login?.headers.get('X-CSRF-Token')).toBe('csrf');
+  });
+
+  it('returns to the protected page that sent the visitor to sign in', async () => {
+    serve({ 'POST /auth/login': () => jsonResponse(sessionFor()) });
+    const { router } = renderApp('/help');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/help'));
+  });
+
+  it('shows the server message when the credentials are wrong (the 401 toast is silent)', async () => {
+    const errorToast = jest.spyOn(toast, 'error');
+    window.history.pushState({}, '', '/login');
+    serve({
+      'POST /auth/login': () =>
+        jsonResponse({ error: 'Invalid email or password', code: 'UNAUTHORIZED' }, 401),
+    });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email or password')).toBeVisible();
+    expect(errorToast).not.toHaveBeenCalled();
+    errorToast.mockRestore();
+    window.history.pushState({}, '', '/');
+  });
+
+  it('offers Google sign-in only when the server says it is configured', async () => {
+    serve();
+    const first = renderApp('/login');
+    await screen.findByRole('button', { name: 'Sign in' });
+    expect(screen.queryByRole('link', { name: 'Continue with Google' })).not.toBeInTheDocument();
+    first.unmount();
+
+    serve({
+      'GET /api/session': () => jsonResponse({ loggedIn: false, features: { googleSignIn: true } }),
+    });
+    renderApp('/login');
+    expect(await screen.findByRole('link', { name: 'Continue with Google' })).toHaveAttribute(
+      'href',
+      '/auth/google',
+    );
+  });
+});
+
+describe('register page', () => {
+  it('applies the password policy before sending', async () => {
+    const { requests } = serve();
+    renderApp('/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'short');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(await screen.findByText('Password must be at least 12 characters')).toBeVisible();
+    expect(requests.some((r) => r.path === '/auth/register')).toBe(false);
+  });
+
+  it('registers, remembers the pending welcome and goes to verify the email', async () => {
+    const { requests } = serve({
+      'POST /auth/register': () => jsonResponse(sessionFor({ needsVerification: true })),
+    });
+    const { router } = renderApp('/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Name/), 'Ada');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'a long and unusual passphrase');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
+    expect(router.state.location.search).toBe('?email=ada%40example.com');
+    expect(requests.find((r) => r.path === '/auth/register')?.body).toEqual({
+      email: 'ada@example.com',
+      password: 'a long and unusual passphrase',
+      name: 'Ada',
+    });
+    expect(window.localStorage.getItem('expiry-radar:pending-welcome')).toBe('true');
+    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeVisible();
+  });
+});
+
+describe('verify-email and reset-password pages', () => {
+  it('resends the verification email', async () => {
+    const { requests } = serve({
+      'GET /api/session': () => jsonResponse(sessionFor({ needsVerification: true })),
+      'POST /auth/verify-email/resend': () => jsonResponse({ ok: true }),
+    });
+    renderApp('/verify-email?email=ada%40example.com');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('A new verification email is on its way.')).toBeVisible();
+    expect(requests.some((r) => r.path === '/auth/verify-email/resend')).toBe(true);
+  });
+
+  it('requests a reset link, then sets a new password from the link', async () => {
+    const { requests } = serve({
+      'POST /auth/reset-password/request': () => jsonResponse({ ok: true }),
+      'POST /auth/reset-password': () => jsonResponse({ ok: true }),
+    });
+    const first = renderApp('/reset-password');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+    expect(await screen.findByText(/If an account exists for ada@example.com/)).toBeVisible();
+    expect(requests.find((r) => r.path === '/auth/reset-password/request')?.body).toEqual({
+      email: 'ada@example.com',
+    });
+    first.unmount();
+
+    renderApp('/reset-password?token=tok123');
+    await user.type(await screen.findByLabelText(/^New password/), 'a long and unusual passphrase');
+    await user.type(screen.getByLabelText(/^Confirm new password/), 'something else entirely');
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('Passwords do not match')).toBeVisible();
+    await user.clear(screen.getByLabelText(/^Confirm new password/));
+    await user.type(
+      screen.getByLabelText(/^Confirm new password/),
+      'a long and unusual passphrase',
+    );
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText(/Your password has been changed/)).toBeVisible();
+    expect(requests.find((r) => r.path === '/auth/reset-password')?.body).toEqual({
+      token: 'tok123',
+      password: 'a long and unusual passphrase',
+    });
+  });
+});

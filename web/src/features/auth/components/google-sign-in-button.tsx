@@ -1,0 +1,26 @@
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Google from '@mui/icons-material/Google';
+import { useSession } from '../../session/hooks/use-session';
+import { googleSignInUrl } from '../api/auth-api';
+
+/** "Continue with Google", shown only when the server says Google sign-in is configured. */
+export function GoogleSignInButton() {
+  const { googleSignIn } = useSession();
+  if (!googleSignIn) return null;
+  return (
+    <>
+      <Button
+        component="a"
+        href={googleSignInUrl()}
+        variant="outlined"
+        size="large"
+        fullWidth
+        startIcon={<Google />}
+      >
+        Continue with Google
+      </Button>
+      <Divider sx={{ my: 3 }}>or</Divider>
+    </>
+  );
+}

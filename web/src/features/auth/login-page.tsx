@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import type { z } from 'zod';
+import { loginBody } from '@expiry-radar/shared/api/auth-schemas';
+import { paths } from '../../lib/paths';
+import { login } from './api/auth-api';
+import { formErrorMessage, INVALID_CREDENTIALS_MESSAGE } from './api/form-error';
+import { AuthLayout } from './components/auth-layout';
+import { GoogleSignInButton } from './components/google-sign-in-button';
+import { PasswordField } from './components/password-field';
+import { useSignedIn } from './hooks/use-signed-in';
+
+type LoginInput = z.input<typeof loginBody>;
+type LoginValues = z.output<typeof loginBody>;
+
+/** Sign in (spec §2, route /login). */
+export function LoginPage() {
+  const signedIn = useSignedIn();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<LoginInput, unknown, LoginValues>({
+    resolver: zodResolver(loginBody),
+    defaultValues: { email: '', password: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const session = await login(values);
+      if (!session.loggedIn) {
+        setFailure(INVALID_CREDENTIALS_MESSAGE);
+        return;
+      }
+      signedIn(session);
+    } catch (error) {
+      setFailure(formErrorMessage(error));
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Sign in"
+      subtitle="Welcome back. Sign in to see what is about to expire."
+      footer={
+        <>
+          New to Expiry Radar?{' '}
+          <Link component={RouterLink} to={paths.register}>
+            Create an account
+          </Link>
+        </>
+      }
+    >
+      <GoogleSignInButton />
+      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <TextField
+          {...register('email')}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          autoFocus
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        <PasswordField
+          {...register('password')}
+          label="Password"
+          autoComplete="current-password"
+          required
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message}
+        />
+        <Link
+          component={RouterLink}
+          to={paths.resetPassword}
+          variant="body2"
+          sx={{ alignSelf: 'flex-end' }}
+        >
+          Forgot password?
+        </Link>
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {isSubmitting ? 'Signing in…' : 'Sign in'}
+        </Button>
+      </Stack>
+    </AuthLayout>
+  );
+}

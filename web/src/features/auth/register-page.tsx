@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import type { z } from 'zod';
+import { registerBody } from '@expiry-radar/shared/api/auth-schemas';
+import { PASSWORD_MIN_LENGTH } from '@expiry-radar/shared/domain/password-policy';
+import { markWelcomePending } from '../../lib/welcome-flags';
+import { paths } from '../../lib/paths';
+import { register as registerAccount } from './api/auth-api';
+import { formErrorMessage } from './api/form-error';
+import { AuthLayout } from './components/auth-layout';
+import { GoogleSignInButton } from './components/google-sign-in-button';
+import { PasswordField } from './components/password-field';
+import { useSignedIn } from './hooks/use-signed-in';
+
+type RegisterInput = z.input<typeof registerBody>;
+type RegisterValues = z.output<typeof registerBody>;
+
+/** Create an account (spec §2, route /register). */
+export function RegisterPage() {
+  const signedIn = useSignedIn();
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RegisterInput, unknown, RegisterValues>({
+    resolver: zodResolver(registerBody),
+    defaultValues: { email: '', password: '', name: '' },
+  });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setFailure(null);
+    try {
+      const session = await registerAccount(values);
+      // The welcome dialog waits until the email is verified.
+      markWelcomePending();
+      signedIn(session);
+    } catch (error) {
+      setFailure(formErrorMessage(error));
+    }
+  });
+
+  return (
+    <AuthLayout
+      title="Create your account"
+      subtitle="Start tracking certificates, keys, licenses and everything else that expires."
+      footer={
+        <>
+          Already have an account?{' '}
+          <Link component={RouterLink} to={paths.login}>
+            Sign in
+          </Link>
+        </>
+      }
+    >
+      <GoogleSignInButton />
+      <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <TextField
+          {...register('name')}
+          label="Name (optional)"
+          autoComplete="name"
+          error={Boolean(errors.name)}
+          helperText={errors.name?.message}
+        />
+        <TextField
+          {...register('email')}
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={Boolean(errors.email)}
+          helperText={errors.email?.message}
+        />
+        <PasswordField
+          {...register('password')}
+          label="Password"
+          autoComplete="new-password"
+          required
+          error={Boolean(errors.password)}
+          helperText={errors.password?.message ?? `At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+          {isSubmitting ? 'Creating account…' : 'Create account'}
+        </Button>
+        <Alert severity="info" variant="outlined" icon={false} sx={{ fontSize: '0.8125rem' }}>
+          By creating an account you agree to the{' '}
+          <Link component={RouterLink} to={paths.termsOfService}>
+            Terms of Service
+          </Link>{' '}
+          and the{' '}
+          <Link component={RouterLink} to={paths.privacyPolicy}>
+            Privacy Policy
+          </Link>
+          .
+        </Alert>
+      </Stack>
+    </AuthLayout>
+  );
+}

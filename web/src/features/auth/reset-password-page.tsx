@@ -1,0 +1,165 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { z } from 'zod';
+import { requestPasswordResetBody } from '@expiry-radar/shared/api/auth-schemas';
+import { newPasswordSchema } from '@expiry-radar/shared/domain/password-policy';
+import { paths, queryParams } from '../../lib/paths';
+import { requestPasswordReset, resetPassword } from './api/auth-api';
+import { formErrorMessage } from './api/form-error';
+import { AuthLayout } from './components/auth-layout';
+import { PasswordField } from './components/password-field';
+
+export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match';
+
+const newPasswordForm = z
+  .object({ password: newPasswordSchema, confirm: z.string() })
+  .refine((values) => values.password === values.confirm, {
+    path: ['confirm'],
+    message: PASSWORDS_DIFFER_MESSAGE,
+  });
+
+type RequestInput = z.input<typeof requestPasswordResetBody>;
+type RequestValues = z.output<typeof requestPasswordResetBody>;
+type NewPasswordValues = z.infer<typeof newPasswordForm>;
+
+function RequestResetForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<RequestInput, unknown, RequestValues>({
+    resolver: zodResolver(requestPasswordResetBody),
+    defaultValues: { email: '' },
+  });
+  const onSubmit = handleSubmit(async ({ email }) => {
+    setFailure(null);
+    try {
+      await requestPasswordReset(email);
+      setSentTo(email);
+    } catch (error) {
+      setFailure(formErrorMessage(error));
+    }
+  });
+
+  if (sentTo) {
+    return (
+      <Alert severity="success">
+        If an account exists for {sentTo}, an email with a link to reset the password is on its way.
+        The link works once and expires soon.
+      </Alert>
+    );
+  }
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <TextField
+        {...register('email')}
+        label="Email"
+        type="email"
+        autoComplete="email"
+        required
+        autoFocus
+        error={Boolean(errors.email)}
+        helperText={errors.email?.message}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+        {isSubmitting ? 'Sending…' : 'Send reset link'}
+      </Button>
+    </Stack>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const [done, setDone] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors, isSubmitting },
+  } = useForm<NewPasswordValues>({
+    resolver: zodResolver(newPasswordForm),
+    defaultValues: { password: '', confirm: '' },
+  });
+  const onSubmit = handleSubmit(async ({ password }) => {
+    setFailure(null);
+    try {
+      await resetPassword(token, password);
+      setDone(true);
+    } catch (error) {
+      setFailure(formErrorMessage(error));
+    }
+  });
+
+  if (done) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="success">
+          Your password has been changed and every other session signed out.
+        </Alert>
+        <Button component={RouterLink} to={paths.login} variant="contained" size="large">
+          Sign in
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
+      {failure && <Alert severity="error">{failure}</Alert>}
+      <PasswordField
+        {...register('password')}
+        label="New password"
+        autoComplete="new-password"
+        required
+        autoFocus
+        error={Boolean(errors.password)}
+        helperText={errors.password?.message}
+      />
+      <PasswordField
+        {...register('confirm')}
+        label="Confirm new password"
+        autoComplete="new-password"
+        required
+        error={Boolean(errors.confirm)}
+        helperText={errors.confirm?.message}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+        {isSubmitting ? 'Saving…' : 'Set new password'}
+      </Button>
+    </Stack>
+  );
+}
+
+/** Password reset (spec §2, route /reset-password): request a link, or set a new password. */
+export function ResetPasswordPage() {
+  const [search] = useSearchParams();
+  const token = search.get(queryParams.token);
+  return (
+    <AuthLayout
+      title={token ? 'Choose a new password' : 'Reset your password'}
+      subtitle={
+        token
+          ? 'Pick a password you do not use anywhere else.'
+          : 'Enter the email of your account and we will send you a link to reset the password.'
+      }
+      footer={
+        <>
+          Remembered it?{' '}
+          <Link component={RouterLink} to={paths.login}>
+            Back to sign in
+          </Link>
+        </>
+      }
+    >
+      {token ? <NewPasswordForm token={token} /> : <RequestResetForm />}
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,103 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { paths, queryParams } from '../../lib/paths';
+import { useSession } from '../session/hooks/use-session';
+import { resendVerificationEmail } from './api/auth-api';
+import { formErrorMessage } from './api/form-error';
+import { AuthLayout } from './components/auth-layout';
+import { useSignOut } from './hooks/use-sign-out';
+
+export const VERIFICATION_SENT_MESSAGE = 'A new verification email is on its way.';
+export const INVALID_LINK_MESSAGE =
+  'This verification link is invalid or has expired. Send yourself a new one below.';
+
+type ResendState = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string };
+
+/** Email verification (spec §2, route /verify-email): check your inbox, resend the link. */
+export function VerifyEmailPage() {
+  const [search] = useSearchParams();
+  const { isLoggedIn, user } = useSession();
+  const signOut = useSignOut();
+  const [sending, setSending] = useState(false);
+  const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
+  const email = search.get(queryParams.email) ?? user?.email ?? null;
+  const invalidLink = search.get('error') === 'invalid';
+
+  const onResend = async () => {
+    setSending(true);
+    try {
+      await resendVerificationEmail();
+      setResend({ kind: 'sent' });
+    } catch (error) {
+      setResend({ kind: 'failed', message: formErrorMessage(error) });
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <AuthLayout
+      title="Verify your email"
+      subtitle={
+        email ? (
+          <>
+            We sent a verification link to <strong>{email}</strong>. Open it to start using Expiry
+            Radar.
+          </>
+        ) : (
+          'We sent you a verification link. Open it to start using Expiry Radar.'
+        )
+      }
+      footer={
+        isLoggedIn ? (
+          <>
+            Wrong address?{' '}
+            <Link
+              component="button"
+              onClick={() => void signOut()}
+              sx={{ verticalAlign: 'baseline' }}
+            >
+              Sign out
+            </Link>{' '}
+            and register again.
+          </>
+        ) : (
+          <>
+            Already verified?{' '}
+            <Link component={RouterLink} to={paths.login}>
+              Sign in
+            </Link>
+          </>
+        )
+      }
+    >
+      <Stack spacing={2}>
+        {invalidLink && <Alert severity="error">{INVALID_LINK_MESSAGE}</Alert>}
+        {resend.kind === 'sent' && <Alert severity="success">{VERIFICATION_SENT_MESSAGE}</Alert>}
+        {resend.kind === 'failed' && <Alert severity="error">{resend.message}</Alert>}
+        <Typography variant="body2" color="text.secondary">
+          No email after a few minutes? Check your spam folder, or send the link again.
+        </Typography>
+        {isLoggedIn ? (
+          <Button
+            variant="contained"
+            size="large"
+            disabled={sending}
+            onClick={() => void onResend()}
+          >
+            {sending ? 'Sending…' : 'Resend verification email'}
+          </Button>
+        ) : (
+          <Button component={RouterLink} to={paths.login} variant="contained" size="large">
+            Sign in to resend the email
+          </Button>
+        )}
+      </Stack>
+    </AuthLayout>
+  );
+}

@@ -1,0 +1,56 @@
+import {
+  DEFAULT_ALERT_THRESHOLDS,
+  WEBHOOK_KIND_LABELS,
+  WEBHOOK_KINDS,
+} from '@expiry-radar/shared/domain/alerts';
+import { ALERTS_DISABLED_NOTICE } from '@expiry-radar/shared/messages/notices';
+import { Bullets, Code, DocsArticle, DocsSection, P } from './components/docs-article';
+
+/** /docs/alerts. */
+export function DocsAlertsPage() {
+  return (
+    <DocsArticle
+      title="Alerts"
+      lead="Expiry Radar checks expiry dates continuously and sends an alert when a token enters an alert window, by email and to webhooks."
+    >
+      <DocsSection title="When alerts go out">
+        <P>
+          By default at {DEFAULT_ALERT_THRESHOLDS.join(', ')} days before expiry (0 is the expiry
+          day). Admins and workspace managers can change the thresholds per workspace and per
+          contact group. Each window sends once per token and expiry date; after a renewal the
+          windows start over for the new date. A window missed during an outage is sent late, once.
+        </P>
+        <P>
+          A workspace with no email alerts and no webhook shows the notice “{ALERTS_DISABLED_NOTICE}
+          ”.
+        </P>
+      </DocsSection>
+      <DocsSection title="Channels">
+        <Bullets
+          items={[
+            'Email: to the workspace’s contacts, or to a token’s contact group (Pro and above).',
+            `Webhooks: ${WEBHOOK_KINDS.map((kind) => WEBHOOK_KIND_LABELS[kind]).join(', ')}. Use “Test” in Preferences to send a test message.`,
+          ]}
+        />
+        <P>
+          Generic webhooks are signed: the request carries a timestamp and an HMAC-SHA256 signature
+          of <Code>timestamp + body</Code> made with your workspace&apos;s signing secret. Check the
+          signature and reject old timestamps to make sure a call came from Expiry Radar.
+        </P>
+        <P>
+          PagerDuty alerts use Events v2 with a stable dedup key, so repeats do not open new
+          incidents.
+        </P>
+      </DocsSection>
+      <DocsSection title="Failed deliveries">
+        <P>
+          Each channel and recipient is tracked on its own, and failures are retried with backoff.
+          When retries run out the alert is marked failed in the alert queue with the last error;
+          nothing is dropped silently. From there you can retry one channel, or requeue every failed
+          alert of the workspace. The bell in the top bar shows the latest alerts of the selected
+          workspace.
+        </P>
+      </DocsSection>
+    </DocsArticle>
+  );
+}

@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import { CATEGORY_LIST } from '@expiry-radar/shared/domain/categories';
+import {
+  CRITICAL_DAYS,
+  LONG_TERM_DAYS,
+  WARNING_DAYS,
+} from '@expiry-radar/shared/domain/expiry-status';
+import { TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
+import { Bullets, Code, DocsArticle, DocsSection, P } from './components/docs-article';
+
+/** /docs/tokens. */
+export function DocsTokensPage() {
+  return (
+    <DocsArticle
+      title="Tokens"
+      lead="A token is anything with an expiry date: a certificate, a key or secret, a license, or anything else. Tokens live in a workspace and are grouped by category on the dashboard."
+    >
+      <DocsSection title="Categories and types">
+        <Box sx={{ overflowX: 'auto', mb: 2 }}>
+          <Table size="small" aria-label="Categories and their types">
+            <TableHead>
+              <TableRow>
+                <TableCell>Category</TableCell>
+                <TableCell>Types</TableCell>
+                <TableCell>Extra fields</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {CATEGORY_LIST.map((category) => (
+                <TableRow key={category.value}>
+                  <TableCell>{category.label}</TableCell>
+                  <TableCell>{category.types.map((t) => t.label).join(', ')}</TableCell>
+                  <TableCell>{category.fields.join(', ')}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+        <P>
+          Name (up to 100 characters), type and a future expiry date are required. The type and
+          category of a token cannot be changed later; create a new token instead. Algorithm and key
+          size apply only to certificates, encryption keys and SSH keys.
+        </P>
+        <P>
+          Do not paste secret values into any field. Record where the secret lives (
+          <Code>location</Code>) and who uses it (<Code>used_by</Code>) instead.
+        </P>
+      </DocsSection>
+      <DocsSection title="Expiry status">
+        <Bullets
+          items={[
+            'Expired: the date has passed.',
+            `Under ${CRITICAL_DAYS} days: critical, renew now.`,
+            `Under ${WARNING_DAYS} days: plan the renewal.`,
+            `${WARNING_DAYS} to ${LONG_TERM_DAYS - 1} days: fine for now.`,
+            `Long-term: ${LONG_TERM_DAYS} days or more.`,
+          ]}
+        />
+      </DocsSection>
+      <DocsSection title="Finding tokens">
+        <P>
+          Filter by category with the chips at the top (click again to clear), and by section:
+          sections are free-text groups such as a team or an environment. Each category card has its
+          own search box and loads {TOKEN_PAGE_SIZE} tokens at a time. Click a column header to sort
+          by it; click again to reverse.
+        </P>
+      </DocsSection>
+      <DocsSection title="Renewing and deleting">
+        <P>
+          Renew sets a new expiry date, suggested from the type (for example 365 days for an API key
+          or license, 90 days for a password or certificate); you can pick any future date. Alerts
+          are scheduled again for the new date. Delete removes a token permanently after a
+          confirmation. Viewers can open token details but cannot change anything.
+        </P>
+      </DocsSection>
+    </DocsArticle>
+  );
+}

@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import { SESSION_CHECK } from '@expiry-radar/shared/constants/timing';
+import { apiRequest } from '../../../lib/api-client';
+import { paths } from '../../../lib/paths';
+import { sessionKeys } from './session-keys';
+import { sessionSchema } from './session-schema';
+
+export const SESSION_PATH = '/api/session';
+
+/** Retries of the session check (spec §4): 3 on the dashboard, 1 elsewhere. */
+export function sessionRetryLimit(pathname: string): number {
+  return pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`)
+    ? SESSION_CHECK.dashboardRetries
+    : SESSION_CHECK.otherRetries;
+}
+
+/** 100 ms, doubling, at most 500 ms. */
+export function sessionRetryDelay(attemptIndex: number): number {
+  return Math.min(SESSION_CHECK.initialDelayMs * 2 ** attemptIndex, SESSION_CHECK.maxDelayMs);
+}
+
+export function sessionQueryOptions(pathname: string) {
+  return queryOptions({
+    queryKey: sessionKeys.current(),
+    queryFn: ({ signal }) => apiRequest(SESSION_PATH, { schema: sessionSchema, signal }),
+    retry: sessionRetryLimit(pathname),
+    retryDelay: sessionRetryDelay,
+    // Checked on load; sign-in, sign-out and plan changes update or invalidate it.
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+}

@@ -1,0 +1,25 @@
+// zod/mini: the session is read on every page, the landing included (bundle budget).
+import * as z from 'zod/mini';
+
+/** `GET /api/session` as the web reads it (route table: sessionResponse, plus `features`). */
+export const sessionUserSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  name: z.nullable(z.string()),
+  email: z.string(),
+  avatar: z.nullable(z.string()),
+  plan: z.string(),
+  downgraded: z.boolean(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const sessionSchema = z.object({
+  loggedIn: z.boolean(),
+  user: z.optional(sessionUserSchema),
+  needsVerification: z.optional(z.boolean()),
+  /** What the server has configured (Google sign-in is shown only when it says so). */
+  features: z.optional(z.object({ googleSignIn: z.optional(z.boolean()) })),
+});
+export type Session = z.infer<typeof sessionSchema>;
+
+export const LOGGED_OUT: Session = { loggedIn: false };

@@ -1,0 +1,33 @@
+import { useQuery } from '@tanstack/react-query';
+import { useLocation } from 'react-router';
+import { sessionQueryOptions } from '../api/session-queries';
+import type { Session, SessionUser } from '../api/session-schema';
+
+export interface SessionState {
+  /** The first check has not finished. */
+  isLoading: boolean;
+  session: Session | undefined;
+  user: SessionUser | null;
+  isLoggedIn: boolean;
+  needsVerification: boolean;
+  googleSignIn: boolean;
+}
+
+/**
+ * The session, checked on load with the retries of spec §4. A failed check counts as signed out.
+ * (No shared plan helpers here: they bring the full zod into the landing chunk.)
+ */
+export function useSession(): SessionState {
+  const { pathname } = useLocation();
+  const query = useQuery(sessionQueryOptions(pathname));
+  const session = query.data;
+  const user = session?.loggedIn ? (session.user ?? null) : null;
+  return {
+    isLoading: query.isPending,
+    session,
+    user,
+    isLoggedIn: Boolean(session?.loggedIn && user),
+    needsVerification: Boolean(session?.loggedIn && session.needsVerification),
+    googleSignIn: session?.features?.googleSignIn === true,
+  };
+}

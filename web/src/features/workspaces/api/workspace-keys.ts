@@ -1,0 +1,9 @@
+/** Query keys of workspaces (general -> specific). */
+export const workspaceKeys = {
+  all: ['workspaces'] as const,
+  lists: () => [...workspaceKeys.all, 'list'] as const,
+  list: (page: { limit: number; offset: number }) => [...workspaceKeys.lists(), page] as const,
+  detail: (id: string) => [...workspaceKeys.all, 'detail', id] as const,
+  members: (id: string) => [...workspaceKeys.detail(id), 'members'] as const,
+  alertSettings: (id: string) => [...workspaceKeys.detail(id), 'alert-settings'] as const,
+};

@@ -1,0 +1,94 @@
+import type { ReactNode } from 'react';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { MemoryRouter, useLocation } from 'react-router';
+import { installFetchMock, jsonResponse } from '../../../../test-support/mock-fetch';
+import { createTestQueryClient } from '../../../../test-support/render-app';
+import { resetApiClientState } from '../../../lib/api-client';
+import { useWorkspaceSelection } from './use-workspace-selection';
+
+const LAST = 'expiry-radar:last-workspace';
+
+let items = [
+  { id: 'a', name: 'A', plan: 'pro', role: 'viewer', is_frozen: false },
+  { id: 'b', name: 'B', plan: 'pro', role: 'admin', is_frozen: false },
+  { id: 'c', name: 'C', plan: 'pro', role: 'admin', is_frozen: true },
+];
+
+function setup(entry: string, writeBack = true) {
+  const client = createTestQueryClient();
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <QueryClientProvider client={client}>
+      <MemoryRouter initialEntries={[entry]}>{children}</MemoryRouter>
+    </QueryClientProvider>
+  );
+  const hook = renderHook(
+    () => ({
+      selection: useWorkspaceSelection({ enabled: true, writeBack }),
+      location: useLocation(),
+    }),
+    { wrapper },
+  );
+  return { ...hook, client };
+}
+
+beforeEach(() => {
+  resetApiClientState();
+  items = [
+    { id: 'a', name: 'A', plan: 'pro', role: 'viewer', is_frozen: false },
+    { id: 'b', name: 'B', plan: 'pro', role: 'admin', is_frozen: false },
+    { id: 'c', name: 'C', plan: 'pro', role: 'admin', is_frozen: true },
+  ];
+  installFetchMock({ 'GET /api/v1/workspaces': () => jsonResponse({ items }) });
+});
+
+describe('useWorkspaceSelection', () => {
+  it('writes the choice back to the URL and localStorage, leaving frozen ones out', async () => {
+    const { result } = setup('/dashboard?section=ops');
+    await waitFor(() => expect(result.current.selection.selected?.id).toBe('b'));
+    await waitFor(() => expect(result.current.location.search).toBe('?section=ops&workspace=b'));
+    expect(window.localStorage.getItem(LAST)).toBe('b');
+    expect(result.current.selection.workspaces.map((w) => w.id)).toEqual(['a', 'b']);
+  });
+
+  it('prefers the URL, then the stored one', async () => {
+    window.localStorage.setItem(LAST, 'a');
+    const fromStorage = setup('/dashboard');
+    await waitFor(() => expect(fromStorage.result.current.location.search).toBe('?workspace=a'));
+    fromStorage.unmount();
+
+    const fromUrl = setup('/dashboard?workspace=b');
+    await waitFor(() => expect(fromUrl.result.current.selection.selected?.id).toBe('b'));
+    expect(window.localStorage.getItem(LAST)).toBe('b');
+  });
+
+  it('select() updates URL and storage and drops the section', async () => {
+    const { result } = setup('/dashboard?workspace=b&section=ops');
+    await waitFor(() => expect(result.current.selection.selected?.id).toBe('b'));
+    act(() => result.current.selection.select('a'));
+    await waitFor(() => expect(result.current.location.search).toBe('?workspace=a'));
+    expect(window.localStorage.getItem(LAST)).toBe('a');
+  });
+
+  it('without write-back leaves the URL alone', async () => {
+    const { result } = setup('/pricing', false);
+    await waitFor(() => expect(result.current.selection.selected?.id).toBe('b'));
+    expect(result.current.location.search).toBe('');
+    expect(window.localStorage.getItem(LAST)).toBeNull();
+  });
+
+  it('when the current workspace is deleted, picks the first remaining or clears', async () => {
+    const { result, client } = setup('/dashboard?workspace=b');
+    await waitFor(() => expect(result.current.selection.selected?.id).toBe('b'));
+
+    items = items.filter((w) => w.id !== 'b');
+    await act(() => client.invalidateQueries());
+    await waitFor(() => expect(result.current.location.search).toBe('?workspace=a'));
+
+    items = [];
+    await act(() => client.invalidateQueries());
+    await waitFor(() => expect(result.current.location.search).toBe(''));
+    expect(result.current.selection.selected).toBeNull();
+    expect(window.localStorage.getItem(LAST)).toBeNull();
+  });
+});

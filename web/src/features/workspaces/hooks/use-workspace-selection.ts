@@ -1,0 +1,84 @@
+import { useCallback, useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { localStore, storageKeys } from '../../../lib/local-store';
+import { queryParams } from '../../../lib/paths';
+import { workspaceListQueryOptions } from '../api/workspace-queries';
+import { chooseWorkspace, selectableWorkspaces } from '../workspace-selection';
+
+export interface WorkspaceSelection {
+  /** The workspaces the user may pick (frozen ones left out). */
+  workspaces: Workspace[];
+  /** Every workspace, frozen ones included. */
+  allWorkspaces: Workspace[];
+  selected: Workspace | null;
+  isLoading: boolean;
+  /** Selects a workspace: written to the URL and localStorage. */
+  select: (id: string) => void;
+}
+
+interface Options {
+  /** Whether the list may be read (a verified session). */
+  enabled: boolean;
+  /** Write the choice back to the URL and localStorage (once per page: the app shell). */
+  writeBack?: boolean;
+}
+
+/** The selected workspace of spec §4. */
+export function useWorkspaceSelection({ enabled, writeBack = false }: Options): WorkspaceSelection {
+  const [search, setSearch] = useSearchParams();
+  const query = useQuery({ ...workspaceListQueryOptions(), enabled });
+  const allWorkspaces = query.data?.items ?? [];
+  const fromUrl = search.get(queryParams.workspace);
+  const selected = query.data
+    ? chooseWorkspace({
+        workspaces: allWorkspaces,
+        fromUrl,
+        stored: localStore.get(storageKeys.lastWorkspace),
+      })
+    : null;
+  const selectedId = selected?.id ?? null;
+  const loaded = query.isSuccess;
+
+  useEffect(() => {
+    if (!writeBack || !loaded) return;
+    if (selectedId) {
+      localStore.set(storageKeys.lastWorkspace, selectedId);
+    } else {
+      localStore.remove(storageKeys.lastWorkspace);
+    }
+    if (fromUrl === selectedId) return;
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        if (selectedId) next.set(queryParams.workspace, selectedId);
+        else next.delete(queryParams.workspace);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [writeBack, loaded, selectedId, fromUrl, setSearch]);
+
+  const select = useCallback(
+    (id: string) => {
+      localStore.set(storageKeys.lastWorkspace, id);
+      setSearch((current) => {
+        const next = new URLSearchParams(current);
+        next.set(queryParams.workspace, id);
+        // A section belongs to the workspace it was chosen in.
+        next.delete(queryParams.section);
+        return next;
+      });
+    },
+    [setSearch],
+  );
+
+  return {
+    workspaces: selectableWorkspaces(allWorkspaces),
+    allWorkspaces,
+    selected,
+    isLoading: enabled && query.isPending,
+    select,
+  };
+}

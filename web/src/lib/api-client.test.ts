@@ -1,0 +1,232 @@
+import toast from 'react-hot-toast';
+import { CLIENT_ERROR_MESSAGES } from '@expiry-radar/shared/errors/client-error-message';
+import { installFetchMock, jsonResponse, toRecordedRequest } from '../../test-support/mock-fetch';
+import type { FetchMock } from '../../test-support/mock-fetch';
+import { ApiError, CSRF_HEADER, apiRequest, resetApiClientState } from './api-client';
+import { assignLocation } from './browser-location';
+import { resetToastHistory } from './toasts';
+
+jest.mock('./browser-location', () => ({ assignLocation: jest.fn() }));
+
+const errorToast = jest.spyOn(toast, 'error');
+
+function at(path: string) {
+  window.history.pushState({}, '', path);
+}
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+  errorToast.mockClear();
+  jest.mocked(assignLocation).mockClear();
+  at('/dashboard');
+});
+
+afterEach(() => {
+  jest.useRealTimers();
+  toast.remove();
+});
+
+describe('apiRequest', () => {
+  it('sends cookies and JSON, and parses the JSON answer', async () => {
+    const { fetchMock, requests } = installFetchMock({
+      'GET /api/tokens': () => jsonResponse({ items: [] }),
+    });
+    await expect(
+      apiRequest('/api/tokens', { query: { limit: 10, q: undefined, 'category[]': ['cert'] } }),
+    ).resolves.toEqual({ items: [] });
+    expect(fetchMock.mock.calls[0]?.[1]).toEqual(
+      expect.objectContaining({ credentials: 'include', method: 'GET' }),
+    );
+    expect(requests[0]?.url.search).toBe('?limit=10&category%5B%5D=cert');
+    expect(requests[0]?.headers.get(CSRF_HEADER)).toBeNull();
+  });
+
+  it('fetches the CSRF token once and sends it on POST, PUT, PATCH and DELETE', async () => {
+    const { requests } = installFetchMock({
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf-1' }),
+      'POST /api/tokens': () => jsonResponse({ ok: true }),
+      'PUT /api/tokens/1': () => jsonResponse({ ok: true }),
+      'PATCH /api/v1/workspaces/1': () => jsonResponse({ ok: true }),
+      'DELETE /api/tokens/1': () => jsonResponse({ ok: true }),
+    });
+    await apiRequest('/api/tokens', { method: 'POST', body: { name: 'x' } });
+    await apiRequest('/api/tokens/1', { method: 'PUT', body: { name: 'y' } });
+    await apiRequest('/api/v1/workspaces/1', { method: 'PATCH', body: { name: 'z' } });
+    await apiRequest('/api/tokens/1', { method: 'DELETE' });
+
+    expect(requests.filter((r) => r.path === '/api/csrf-token')).toHaveLength(1);
+    const mutations = requests.filter((r) => r.path !== '/api/csrf-token');
+    expect(mutations.map((r) => r.method)).toEqual(['POST', 'PUT', 'PATCH', 'DELETE']);
+    for (const request of mutations) {
+      expect(request.headers.get(CSRF_HEADER)).toBe('csrf-1');
+      expect(request.headers.get('Content-Type') ?? 'application/json').toBe('application/json');
+    }
+    expect(mutations[0]?.body).toEqual({ name: 'x' });
+  });
+
+  it('refetches the CSRF token and retries once on 403 EBADCSRFTOKEN', async () => {
+    let issued = 0;
+    let attempts = 0;
+    const { requests } = installFetchMock({
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: `csrf-${++issued}` }),
+      'POST /api/logout': () =>
+        ++attempts === 1
+          ? jsonResponse({ error: 'Invalid or missing CSRF token.', code: 'EBADCSRFTOKEN' }, 403)
+          : jsonResponse({ ok: true }),
+    });
+    await expect(apiRequest('/api/logout', { method: 'POST' })).resolves.toEqual({ ok: true });
+    const posts = requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => r.headers.get(CSRF_HEADER))).toEqual(['csrf-1', 'csrf-2']);
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+
+  it('retries only once: a second EBADCSRFTOKEN is reported', async () => {
+    const { requests } = installFetchMock({
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'stale' }),
+      'POST /api/logout': () =>
+        jsonResponse({ error: 'Invalid or missing CSRF token.', code: 'EBADCSRFTOKEN' }, 403),
+    });
+    await expect(apiRequest('/api/logout', { method: 'POST' })).rejects.toMatchObject({
+      status: 403,
+      code: 'EBADCSRFTOKEN',
+    });
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2);
+    expect(errorToast).toHaveBeenCalledWith('Invalid or missing CSRF token.', expect.anything());
+  });
+
+  it('gives up after 10 seconds with the network error', async () => {
+    jest.useFakeTimers();
+    const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
+      (...args) =>
+        new Promise<Response>((_resolve, reject) => {
+          args[1]?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError')),
+          );
+        }),
+    );
+    globalThis.fetch = fetchMock;
+    const outcome = apiRequest('/api/tokens').catch((error: unknown) => error);
+    await jest.advanceTimersByTimeAsync(9_999);
+    expect(errorToast).not.toHaveBeenCalled();
+    await jest.advanceTimersByTimeAsync(1);
+    const error = await outcome;
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).noResponse).toBe(true);
+    expect(errorToast).toHaveBeenCalledWith(CLIENT_ERROR_MESSAGES.network, expect.anything());
+  });
+
+  it('passes a caller abort through without a toast', async () => {
+    const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
+      (...args) =>
+        new Promise<Response>((_resolve, reject) => {
+          args[1]?.signal?.addEventListener('abort', () =>
+            reject(new DOMException('The operation was aborted.', 'AbortError')),
+          );
+        }),
+    );
+    globalThis.fetch = fetchMock;
+    const controller = new AbortController();
+    const outcome = apiRequest('/api/tokens', { signal: controller.signal });
+    controller.abort();
+    await expect(outcome).rejects.toMatchObject({ name: 'AbortError' });
+    expect(errorToast).not.toHaveBeenCalled();
+  });
+
+  describe('error catalogue (spec §8) to toast text', () => {
+    it.each([
+      [400, { error: 'Name is required', code: 'VALIDATION_ERROR' }, 'Name is required'],
+      [400, {}, 'Invalid request. Please check your input.'],
+      [403, { error: 'Workspace is frozen', code: 'WORKSPACE_FROZEN' }, 'Workspace is frozen'],
+      [403, {}, "Access denied. You don't have permission for this action."],
+      [404, { error: 'Token missing', code: 'NOT_FOUND' }, 'Resource not found.'],
+      [429, {}, 'Too many requests. Please wait a moment and try again.'],
+      [500, { error: 'boom', code: 'INTERNAL' }, 'Server error. Please try again later.'],
+      [409, { error: 'Conflict', code: 'CONFLICT' }, 'Request failed with status 409.'],
+      [503, {}, 'Request failed with status 503.'],
+    ])('%i %j shows "%s"', async (status, body, message) => {
+      installFetchMock({ 'GET /api/thing': () => jsonResponse(body, status) });
+      await expect(apiRequest('/api/thing')).rejects.toBeInstanceOf(ApiError);
+      expect(errorToast).toHaveBeenCalledTimes(1);
+      expect(errorToast).toHaveBeenCalledWith(message, { id: `error:${message}` });
+    });
+
+    it('no response: the network error', async () => {
+      globalThis.fetch = jest.fn<Promise<Response>, Parameters<typeof fetch>>(() =>
+        Promise.reject(new TypeError('Failed to fetch')),
+      );
+      await expect(apiRequest('/api/thing')).rejects.toMatchObject({ noResponse: true });
+      expect(errorToast).toHaveBeenCalledWith(
+        'Network error. Please check your connection and try again.',
+        expect.anything(),
+      );
+    });
+
+    it('otherwise: an unexpected error (an answer that does not fit the schema)', async () => {
+      installFetchMock({ 'GET /api/thing': () => jsonResponse({ nope: true }) });
+      const schema = {
+        parse: (data: unknown) => {
+          if (!(data as { ok?: boolean }).ok) throw new Error('bad shape');
+          return data;
+        },
+      };
+      await expect(apiRequest('/api/thing', { schema })).rejects.toBeInstanceOf(ApiError);
+      expect(errorToast).toHaveBeenCalledWith('An unexpected error occurred.', expect.anything());
+    });
+
+    it('silent requests show no toast', async () => {
+      installFetchMock({ 'GET /api/thing': () => jsonResponse({}, 500) });
+      await expect(apiRequest('/api/thing', { silent: true })).rejects.toBeInstanceOf(ApiError);
+      expect(errorToast).not.toHaveBeenCalled();
+    });
+  });
+
+  describe('401', () => {
+    it('outside public pages: session expired, then /login after 800 ms', async () => {
+      jest.useFakeTimers();
+      installFetchMock({ 'GET /api/tokens': () => jsonResponse({ code: 'UNAUTHORIZED' }, 401) });
+      await expect(apiRequest('/api/tokens')).rejects.toMatchObject({ status: 401 });
+      expect(errorToast).toHaveBeenCalledWith(
+        'Your session has expired. Please log in again.',
+        expect.anything(),
+      );
+      await jest.advanceTimersByTimeAsync(799);
+      expect(assignLocation).not.toHaveBeenCalled();
+      await jest.advanceTimersByTimeAsync(1);
+      expect(assignLocation).toHaveBeenCalledWith('/login');
+    });
+
+    it('redirects once for several 401s', async () => {
+      jest.useFakeTimers();
+      installFetchMock({ 'GET /api/tokens': () => jsonResponse({}, 401) });
+      await Promise.allSettled([apiRequest('/api/tokens'), apiRequest('/api/tokens')]);
+      await jest.advanceTimersByTimeAsync(800);
+      expect(assignLocation).toHaveBeenCalledTimes(1);
+    });
+
+    it.each([
+      '/',
+      '/login',
+      '/register',
+      '/pricing',
+      '/help',
+      '/privacy-policy',
+      '/terms-of-service',
+    ])('on %s: silent, no redirect', async (page) => {
+      jest.useFakeTimers();
+      at(page);
+      installFetchMock({ 'GET /api/tokens': () => jsonResponse({}, 401) });
+      await expect(apiRequest('/api/tokens')).rejects.toMatchObject({ status: 401 });
+      await jest.advanceTimersByTimeAsync(2_000);
+      expect(errorToast).not.toHaveBeenCalled();
+      expect(assignLocation).not.toHaveBeenCalled();
+    });
+  });
+
+  it('records requests with their method and path (test helper)', () => {
+    expect(toRecordedRequest('/api/x?y=1', { method: 'post' })).toMatchObject({
+      method: 'POST',
+      path: '/api/x',
+    });
+  });
+});

@@ -1,0 +1,74 @@
+/** A typed `fetch` mock answering by "METHOD /path" (query ignored), for the web tests. */
+export type FetchMock = jest.Mock<Promise<Response>, Parameters<typeof fetch>>;
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  url: URL;
+  headers: Headers;
+  body: unknown;
+}
+
+export type RouteHandler = (request: RecordedRequest) => Response | Promise<Response>;
+
+export function jsonResponse(body: unknown, status = 200): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json' },
+  });
+}
+
+export function toRecordedRequest(...[input, init]: Parameters<typeof fetch>): RecordedRequest {
+  const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  const url = new URL(raw, 'http://localhost');
+  const text = typeof init?.body === 'string' ? init.body : undefined;
+  return {
+    method: (init?.method ?? 'GET').toUpperCase(),
+    path: url.pathname,
+    url,
+    headers: new Headers(init?.headers),
+    body: text === undefined ? undefined : (JSON.parse(text) as unknown),
+  };
+}
+
+/**
+ * Installs a fetch mock on `globalThis`. Unknown routes answer 404 with the API's error shape.
+ * Returns the mock and the requests it saw.
+ */
+export function installFetchMock(routes: Record<string, RouteHandler>): {
+  fetchMock: FetchMock;
+  requests: RecordedRequest[];
+} {
+  const requests: RecordedRequest[] = [];
+  const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
+    async (...args) => {
+      const request = toRecordedRequest(...args);
+      requests.push(request);
+      const handler = routes[`${request.method} ${request.path}`];
+      if (!handler) return jsonResponse({ error: 'Resource not found.', code: 'NOT_FOUND' }, 404);
+      return handler(request);
+    },
+  );
+  globalThis.fetch = fetchMock;
+  return { fetchMock, requests };
+}
+
+export const LOGGED_OUT_SESSION = { loggedIn: false };
+
+export function sessionFor(
+  overrides: { plan?: string; needsVerification?: boolean; downgraded?: boolean } = {},
+) {
+  return {
+    loggedIn: true,
+    needsVerification: overrides.needsVerification ?? false,
+    user: {
+      id: 'user-1',
+      displayName: 'Ada Lovelace',
+      name: 'Ada Lovelace',
+      email: 'ada@example.com',
+      avatar: null,
+      plan: overrides.plan ?? 'free',
+      downgraded: overrides.downgraded ?? false,
+    },
+  };
+}
