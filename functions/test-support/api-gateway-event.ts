@@ -63,5 +63,9 @@ export async function invoke(
     event,
     lambdaContext('test', event.requestContext.requestId),
   )) as APIGatewayProxyStructuredResultV2;
-  return { ...result, json: result.body ? (JSON.parse(result.body) as unknown) : undefined };
+  const isJson = String(result.headers?.['content-type'] ?? '').startsWith('application/json');
+  return {
+    ...result,
+    json: result.body && isJson ? (JSON.parse(result.body) as unknown) : undefined,
+  };
 }

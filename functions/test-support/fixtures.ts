@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { epochSeconds, keys } from '../src/data/keys';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
+import { epochSeconds, gsi1, keys } from '../src/data/keys';
 import { generateSecret, hashSecret } from '../src/data/secret-hash';
 import { getDocumentClient } from '../src/platform/aws-clients';
 import { getConfig } from '../src/platform/config';
 
-/** Writes a user and a session straight to the table and returns the session cookie. */
+/**
+ * Writes a user (with the claim on their address) and a session straight to the table and
+ * returns the session cookie.
+ */
 export async function givenSignedInUser(
-  options: { emailVerified?: boolean; sessionExpiresAt?: Date } = {},
+  options: { emailVerified?: boolean; sessionExpiresAt?: Date; plan?: Plan } = {},
 ) {
   const userId = randomUUID();
   const email = `user-${userId}@example.com`;
@@ -23,9 +27,21 @@ export async function givenSignedInUser(
         displayName: 'Ada Lovelace',
         name: 'Ada',
         avatar: null,
-        plan: 'free',
+        plan: options.plan ?? 'free',
         downgraded: false,
         emailVerified: options.emailVerified ?? true,
+        createdAt: now.toISOString(),
+      },
+    }),
+  );
+  await getDocumentClient().send(
+    new PutCommand({
+      TableName: tableName,
+      Item: {
+        ...keys.userEmail(email),
+        ...gsi1.userEmail(userId, email),
+        userId,
+        email,
         createdAt: now.toISOString(),
       },
     }),

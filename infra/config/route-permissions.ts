@@ -18,7 +18,7 @@ export type Permission =
   | 'queuesGetAttributes'
   /** Receive and delete from the dead-letter queue and send back to the alert queue (requeue). */
   | 'deadLetterQueueRedrive'
-  /** ses:SendEmail: account emails (verification, password reset). */
+  /** ses:SendEmail: account emails (verification, password reset) and workspace invitations. */
   | 'emailSend'
   /** ssm:GetParameter under SECRET_PARAMETER_PREFIX: the Google client secret. */
   | 'secretParameterRead';
@@ -36,6 +36,17 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   updateAccount: ['tableRead', 'tableWrite', 'emailSend'],
   googleSignIn: ['tableRead', 'tableWrite', 'secretParameterRead'],
   googleCallback: ['tableRead', 'tableWrite', 'secretParameterRead'],
+  // Reads only: the session lookup and the items they answer.
+  listWorkspaces: ['tableRead'],
+  getWorkspace: ['tableRead'],
+  listMembers: ['tableRead'],
+  getPlan: ['tableRead'],
+  listAuditEvents: ['tableRead'],
+  listWorkspaceAuditEvents: ['tableRead'],
+  exportAudit: ['tableRead'],
+  // Invites unknown addresses by email.
+  addMember: ['tableRead', 'tableWrite', 'emailSend'],
+  listTokens: ['tableRead'],
 };
 
 export function permissionsFor(routeId: RouteId): readonly Permission[] {

@@ -9,7 +9,8 @@ import { isPlan, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { addSeconds } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { AUDIT_SORT_PREFIX, epochSeconds, keys } from './keys';
+import { AUDIT_SORT_PREFIX, epochSeconds, gsi1, keys } from './keys';
+import { INDEX_NAMES } from './table-definition';
 import { queryAll } from './table-operations';
 
 export const AUDIT_ACTIONS = {
@@ -22,6 +23,20 @@ export const AUDIT_ACTIONS = {
   passwordReset: 'account.password_reset',
   updated: 'account.updated',
   deleted: 'account.deleted',
+  tokenCreated: 'token.created',
+  tokenUpdated: 'token.updated',
+  tokenRenewed: 'token.renewed',
+  tokenDeleted: 'token.deleted',
+  tokensTransferred: 'tokens.transferred',
+  workspaceCreated: 'workspace.created',
+  workspaceRenamed: 'workspace.renamed',
+  workspaceDeleted: 'workspace.deleted',
+  memberAdded: 'member.added',
+  memberInvited: 'member.invited',
+  memberJoined: 'member.joined',
+  memberRoleUpdated: 'member.role_updated',
+  memberRemoved: 'member.removed',
+  invitationCancelled: 'invitation.cancelled',
 } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
@@ -57,6 +72,7 @@ export async function recordAuditEvent(input: AuditEventInput): Promise<void> {
       TableName: getConfig().tableName,
       Item: {
         ...keys.auditEvent(scopeKey(input.scope), createdAt, id),
+        ...gsi1.auditEvent(input.actor.id, createdAt, id),
         id,
         action: input.action,
         actorId: input.actor.id,
@@ -75,8 +91,9 @@ export async function recordAuditEvent(input: AuditEventInput): Promise<void> {
 
 /**
  * Keeps a deleted user's events but removes who they were: the actor becomes DELETED_ACTOR_ID and
- * the email and metadata (addresses, IPs) go. Reads the user's own trail and, filtered by actor,
- * the trails of the workspaces they belonged to (a rare operation, bounded by audit retention).
+ * the email, metadata (addresses, IPs) and the actor index entry go. Reads the user's own trail,
+ * the trails of the workspaces they belonged to filtered by actor, and the actor index (events in
+ * workspaces they have left); a rare operation, bounded by audit retention.
  */
 export async function anonymiseAuditEventsOfActor(
   userId: string,
@@ -93,13 +110,23 @@ export async function anonymiseAuditEventsOfActor(
       },
       ProjectionExpression: 'pk, sk, targetId',
     });
-  const events = [
+  const actedIn = queryAll({
+    IndexName: INDEX_NAMES.byAlternateKey,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1.auditActor(userId) },
+    ProjectionExpression: 'pk, sk, targetId',
+  });
+  const found = [
     ...(await trail(keys.user(userId).pk, false)),
     ...(
       await Promise.all(
         workspaceIds.map((workspaceId) => trail(keys.workspace(workspaceId).pk, true)),
       )
     ).flat(),
+    ...(await actedIn),
+  ];
+  const events = [
+    ...new Map(found.map((event) => [`${String(event.pk)}|${String(event.sk)}`, event])).values(),
   ];
   for (const event of events) {
     const targetIsUser = event.targetId === userId;
@@ -109,7 +136,7 @@ export async function anonymiseAuditEventsOfActor(
         Key: { pk: event.pk, sk: event.sk },
         UpdateExpression: `SET actorId = :deleted, actorEmail = :null, metadata = :empty${
           targetIsUser ? ', targetId = :deleted, targetName = :null' : ''
-        }`,
+        } REMOVE gsi1pk, gsi1sk`,
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':deleted': DELETED_ACTOR_ID, ':null': null, ':empty': {} },
       }),

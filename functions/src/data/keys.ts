@@ -16,9 +16,19 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `MEMBER#${userId}`,
   }),
+  /** A pending invitation of an address (lower-cased) that has no account in the workspace yet. */
+  invitation: (workspaceId: string, email: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${INVITE_SORT_PREFIX}${email.toLowerCase()}`,
+  }),
   rateLimit: (ruleName: string, subjectHash: string) => ({
     pk: `RATE#${ruleName}#${subjectHash}`,
     sk: 'RATE',
+  }),
+  /** A token lives under its workspace; its id also names the workspace (domain/token-ids). */
+  token: (workspaceId: string, tokenId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${TOKEN_SORT_PREFIX}${tokenId}`,
   }),
   auditEvent: (scopeKey: string, createdAt: string, eventId: string) => ({
     pk: scopeKey,
@@ -28,6 +38,18 @@ export const keys = {
 
 export const AUDIT_SORT_PREFIX = 'AUDIT#';
 export const MEMBER_SORT_PREFIX = 'MEMBER#';
+export const TOKEN_SORT_PREFIX = 'TOKEN#';
+
+/**
+ * gsi2 (tokens by expiry) and gsi3 (tokens by lower-cased name) share one partition per
+ * workspace and category; the token id ends each sort key so equal dates or names stay ordered.
+ */
+export const tokenIndexKeys = {
+  partition: (workspaceId: string, category: string) => `WS#${workspaceId}#CAT#${category}`,
+  byExpiry: (expiresAt: string, tokenId: string) => `${expiresAt}#${tokenId}`,
+  byName: (name: string, tokenId: string) => `${name.toLowerCase()}#${tokenId}`,
+} as const;
+export const INVITE_SORT_PREFIX = 'INVITE#';
 
 /**
  * gsi1 (INDEX_NAMES.byAlternateKey) entries. Every item that belongs to a user (sessions,
@@ -55,6 +77,24 @@ export const gsi1 = {
   googleIdentity: (userId: string, subject: string) => ({
     gsi1pk: gsi1.userItems(userId),
     gsi1sk: `GOOGLE#${subject}`,
+  }),
+  /** On workspace items: the workspaces a user owns, oldest first (not `USER#`: not the user's). */
+  ownedWorkspaces: (ownerId: string) => `OWNER#${ownerId}`,
+  ownedWorkspace: (ownerId: string, createdAt: string, workspaceId: string) => ({
+    gsi1pk: gsi1.ownedWorkspaces(ownerId),
+    gsi1sk: `WS#${createdAt}#${workspaceId}`,
+  }),
+  /** On invitation items: the invitations of an address, to join them when it signs in. */
+  invitationsOf: (email: string) => `INVITE#${email.toLowerCase()}`,
+  invitation: (email: string, workspaceId: string) => ({
+    gsi1pk: gsi1.invitationsOf(email),
+    gsi1sk: `WS#${workspaceId}`,
+  }),
+  /** On audit events: the events a user acted in, newest first. */
+  auditActor: (actorId: string) => `ACTOR#${actorId}`,
+  auditEvent: (actorId: string, createdAt: string, eventId: string) => ({
+    gsi1pk: gsi1.auditActor(actorId),
+    gsi1sk: `${AUDIT_SORT_PREFIX}${createdAt}#${eventId}`,
   }),
 } as const;
 

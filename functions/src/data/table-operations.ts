@@ -1,5 +1,10 @@
 /** Paging and batching helpers over the document client, shared by the record modules. */
-import { BatchWriteCommand, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  BatchWriteCommand,
+  QueryCommand,
+  type QueryCommandInput,
+} from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 
@@ -23,6 +28,83 @@ export async function queryAll(
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
   } while (startKey);
+  return items;
+}
+
+/** How many items a query matches (Select COUNT: no item is returned). */
+export async function countAll(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Select'>,
+): Promise<number> {
+  let count = 0;
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await getDocumentClient().send(
+      new QueryCommand({
+        ...input,
+        TableName: getConfig().tableName,
+        Select: 'COUNT',
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    count += page.Count ?? 0;
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return count;
+}
+
+/**
+ * Up to `count` items of a query, newest first when `ScanIndexForward` is false, keeping only
+ * those `keep` accepts (e.g. not past their TTL), following LastEvaluatedKey as needed.
+ */
+export async function queryFirst(
+  input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey' | 'Limit'>,
+  count: number,
+  keep: (item: TableItem) => boolean = () => true,
+): Promise<TableItem[]> {
+  const items: TableItem[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await getDocumentClient().send(
+      new QueryCommand({
+        ...input,
+        TableName: getConfig().tableName,
+        Limit: Math.min(count - items.length, 1000),
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    items.push(...(page.Items ?? []).filter(keep));
+    startKey = page.LastEvaluatedKey;
+  } while (startKey && items.length < count);
+  return items.slice(0, count);
+}
+
+const BATCH_GET_SIZE = 100;
+
+/** Items by key, 100 per request, retrying unprocessed keys; missing items are left out. */
+export async function batchGetAll(
+  itemKeys: readonly TableKey[],
+  options: { consistentRead?: boolean } = {},
+): Promise<TableItem[]> {
+  const { tableName } = getConfig();
+  const items: TableItem[] = [];
+  for (let start = 0; start < itemKeys.length; start += BATCH_GET_SIZE) {
+    let pending: Record<string, unknown>[] = itemKeys
+      .slice(start, start + BATCH_GET_SIZE)
+      .map(({ pk, sk }) => ({ pk, sk }));
+    for (let attempt = 1; pending.length > 0; attempt += 1) {
+      if (attempt > MAX_ATTEMPTS) throw new Error('Batch get left keys unprocessed');
+      const result = await getDocumentClient().send(
+        new BatchGetCommand({
+          RequestItems: {
+            [tableName]: { Keys: pending, ConsistentRead: options.consistentRead ?? false },
+          },
+        }),
+      );
+      items.push(...(result.Responses?.[tableName] ?? []));
+      pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
+      if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
   return items;
 }
 

@@ -20,14 +20,16 @@ export function workspaceItem(options: {
   plan: Plan;
   now: Date;
 }): Record<string, unknown> {
+  const createdAt = options.now.toISOString();
   return {
     ...keys.workspace(options.workspaceId),
+    ...gsi1.ownedWorkspace(options.ownerId, createdAt, options.workspaceId),
     id: options.workspaceId,
     name: options.name,
     ownerId: options.ownerId,
     plan: options.plan,
     isFrozen: false,
-    createdAt: options.now.toISOString(),
+    createdAt,
   };
 }
 
@@ -101,9 +103,9 @@ export async function transferOwnership(workspaceId: string, userId: string): Pr
     new UpdateCommand({
       TableName: tableName,
       Key: keys.workspace(workspaceId),
-      UpdateExpression: 'SET ownerId = :userId',
+      UpdateExpression: 'SET ownerId = :userId, gsi1pk = :owned',
       ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':userId': userId },
+      ExpressionAttributeValues: { ':userId': userId, ':owned': gsi1.ownedWorkspaces(userId) },
     }),
   );
   await getDocumentClient().send(

@@ -12,7 +12,7 @@ function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-function linkEmail(options: {
+export function linkEmail(options: {
   to: string;
   subject: string;
   greeting: string;

@@ -5,7 +5,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
-import { jsonResponse, redirectResponse } from './json-response';
+import { jsonResponse, redirectResponse, textResponse } from './json-response';
 import type { HttpContext, HttpLambdaHandler, RouteRequest, RouteResponse } from './http-types';
 import { csrfProtection } from './middleware/csrf-protection';
 import { errorResponse } from './middleware/error-response';
@@ -52,6 +52,7 @@ export function createHttpHandler<Id extends RouteId>(
     } as RouteRequest<Id>);
     const options = { cookies: result.cookies, headers: result.headers };
     if (result.redirectTo !== undefined) return redirectResponse(result.redirectTo, options);
+    if (result.text !== undefined) return textResponse(result.status ?? 200, result.text, options);
     return jsonResponse(result.status ?? 200, result.body, options);
   });
   // Lambda calls handlers with (event, context); middy's typing adds an optional third argument.

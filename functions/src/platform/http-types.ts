@@ -43,8 +43,10 @@ export interface RouteRequest<Id extends RouteId> {
 
 export interface RouteResponse {
   readonly status?: number;
-  /** Ignored when `redirectTo` is set. */
+  /** Ignored when `redirectTo` or `text` is set. */
   readonly body?: unknown;
+  /** A non-JSON answer (a file download), sent as is; `headers` give its content type. */
+  readonly text?: string;
   /** Answers 302 to this location (a path of the app or an external sign-in page), no body. */
   readonly redirectTo?: string;
   readonly cookies?: readonly string[];

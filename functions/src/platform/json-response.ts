@@ -27,3 +27,21 @@ export function redirectResponse(
     ...(options.cookies?.length ? { cookies: [...options.cookies] } : {}),
   };
 }
+
+/** A text answer such as a CSV download; `headers` set its content type and disposition. */
+export function textResponse(
+  status: number,
+  text: string,
+  options: { cookies?: readonly string[]; headers?: Readonly<Record<string, string>> } = {},
+): APIGatewayProxyStructuredResultV2 {
+  return {
+    statusCode: status,
+    headers: {
+      'content-type': 'text/plain; charset=utf-8',
+      'cache-control': 'no-store',
+      ...options.headers,
+    },
+    body: text,
+    ...(options.cookies?.length ? { cookies: [...options.cookies] } : {}),
+  };
+}

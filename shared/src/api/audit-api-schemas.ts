@@ -12,30 +12,36 @@ import { limitField, pageOf, pagingQuery } from './common-schemas';
 
 export const auditEventSchema = z.object({
   id: z.string(),
-  /** e.g. `token.created`, `member.role_updated`. */
-  action: z.string(),
+  /** ISO date-time. */
+  occurred_at: z.string(),
+  /** Who acted; `deleted-user` with no email once their account is deleted. */
   actor: z.object({ id: z.string(), email: z.string().nullable() }),
-  target: z.object({ type: z.string(), id: z.string(), name: z.string().nullable() }),
+  /** e.g. `workspace.created`, `member.role_updated`. */
+  action: z.string(),
+  target_type: z.string(),
+  target_id: z.string(),
   workspace_id: z.string().nullable(),
-  created_at: z.string(),
-  metadata: z.record(z.string(), z.unknown()).optional(),
+  metadata: z.record(z.string(), z.unknown()),
 });
 export type AuditEvent = z.infer<typeof auditEventSchema>;
 
 export const AUDIT_SCOPES = ['organization'] as const;
 
-/** Without `scope`, the user's own events; `scope=organization` for all workspaces they manage. */
+/** Without `scope`, the events the user acted in; `scope=organization` for every workspace they own. */
 export const listAuditEventsQuery = pagingQuery(AUDIT_DEFAULT_LIMIT).extend({
-  scope: z.enum(AUDIT_SCOPES).optional(),
+  scope: z.enum(AUDIT_SCOPES, { error: 'Scope must be organization' }).optional(),
 });
 export const listWorkspaceAuditEventsQuery = pagingQuery(AUDIT_DEFAULT_LIMIT);
 export const listAuditEventsResponse = pageOf(auditEventSchema);
 
 export const exportAuditQuery = z.object({
-  scope: z.enum(AUDIT_SCOPES).optional(),
-  format: z.enum(EXPORT_FORMATS).default(EXPORT_DEFAULT_FORMAT),
+  scope: z.enum(AUDIT_SCOPES, { error: 'Scope must be organization' }).optional(),
+  format: z
+    .enum(EXPORT_FORMATS, { error: 'Format must be json or csv' })
+    .default(EXPORT_DEFAULT_FORMAT),
   limit: limitField(EXPORT_DEFAULT_LIMIT, EXPORT_DEFAULT_LIMIT),
-  workspace_id: z.string().trim().min(1).optional(),
+  /** One workspace (admin or workspace manager); takes precedence over `scope`. */
+  workspace_id: z.string().trim().min(1).max(200).optional(),
   /** Events at or after this date (`YYYY-MM-DD` or ISO date-time). */
   since: z
     .string()

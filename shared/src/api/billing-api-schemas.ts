@@ -2,8 +2,6 @@
 import { z } from 'zod';
 import { planSchema } from '../domain/plans';
 
-export const planResponse = z.object({ plan: planSchema });
-
 export const upgradePlanBody = z.object({
   plan: z.enum(planSchema.options, { error: 'Please choose a plan' }),
 });
@@ -33,6 +31,30 @@ export const planLimitsSchema = z.object({
   alertDeliveriesPerMonth: limitValue,
   auditRetentionDays: z.number().int(),
 });
+
+/**
+ * `GET /api/account/plan`: the caller's plan, its limits and what they use of it: the workspaces
+ * they own, with tokens and members (pending invitations count as members) in each.
+ */
+export const planResponse = z.object({
+  plan: planSchema,
+  limits: planLimitsSchema.optional(),
+  usage: z
+    .object({
+      workspacesOwned: z.number().int().nonnegative(),
+      workspaces: z.array(
+        z.object({
+          id: z.string(),
+          name: z.string(),
+          is_frozen: z.boolean(),
+          tokens: z.number().int().nonnegative(),
+          members: z.number().int().nonnegative(),
+        }),
+      ),
+    })
+    .optional(),
+});
+export type PlanResponse = z.infer<typeof planResponse>;
 
 export const organizationUsageResponse = z.object({
   plan: planSchema,

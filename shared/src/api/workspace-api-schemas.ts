@@ -1,6 +1,10 @@
 /** Workspaces, members and token transfer (spec §3, §7). */
 import { z } from 'zod';
-import { WORKSPACE_LIST_PAGE_SIZE, WORKSPACE_LOOKUP_PAGE_SIZE } from '../constants/paging';
+import {
+  MEMBER_LIST_PAGE_SIZE,
+  WORKSPACE_LIST_PAGE_SIZE,
+  WORKSPACE_LOOKUP_PAGE_SIZE,
+} from '../constants/paging';
 import { emailSchema } from '../domain/email';
 import { planSchema } from '../domain/plans';
 import { roleSchema } from '../domain/roles';
@@ -11,6 +15,7 @@ export const WORKSPACE_MESSAGES = {
   nameRequired: 'Workspace name is required',
   nameTooLong: `Workspace name must be ${WORKSPACE_NAME_MAX_LENGTH} characters or less`,
   roleRequired: 'Role is required',
+  roleInvalid: 'Role must be workspace_manager or viewer',
   tokensRequired: 'Select at least one token',
   sourceRequired: 'Source workspace is required',
 } as const;
@@ -42,26 +47,38 @@ export const listWorkspacesResponse = pageOf(workspaceSchema);
 export const createWorkspaceBody = z.object({ name: workspaceName, plan: planSchema.optional() });
 export const renameWorkspaceBody = z.object({ name: workspaceName });
 
+/**
+ * A member, or a pending invitation (`status: 'invited'`, `user_id` is then the invitation's id
+ * and `display_name` null until the person joins).
+ */
 export const memberSchema = z.object({
   user_id: z.string(),
   email: z.string(),
-  name: z.string().nullable(),
+  display_name: z.string().nullable(),
   role: roleSchema,
-  /** Invited members have not signed in to the workspace yet. */
   status: z.enum(['active', 'invited']),
   joined_at: z.string().nullable(),
 });
 export type Member = z.infer<typeof memberSchema>;
 
-export const listMembersQuery = pagingQuery(WORKSPACE_LIST_PAGE_SIZE);
+export const listMembersQuery = pagingQuery(MEMBER_LIST_PAGE_SIZE);
 export const listMembersResponse = pageOf(memberSchema);
 
-const roleField = z.enum(roleSchema.options, { error: WORKSPACE_MESSAGES.roleRequired });
+/** Roles a member can be given; the admin role stays with the workspace's owner. */
+export const ASSIGNABLE_ROLES = ['workspace_manager', 'viewer'] as const;
+const roleField = z.enum(ASSIGNABLE_ROLES, {
+  error: (issue) =>
+    issue.input === undefined ? WORKSPACE_MESSAGES.roleRequired : WORKSPACE_MESSAGES.roleInvalid,
+});
 
 export const addMemberBody = z.object({ email: emailSchema, role: roleField });
 export const updateMemberBody = z.object({ role: roleField });
 
-export const TRANSFER_MAX_TOKENS = 100;
+/**
+ * A transfer is one DynamoDB transaction (all or nothing): at most 100 items, two per token
+ * (removed from the source, written to the target) and two workspace counter updates.
+ */
+export const TRANSFER_MAX_TOKENS = 49;
 
 /** `POST /api/v1/workspaces/{id}/transfer-tokens`: moves tokens from another workspace into `{id}`. */
 export const transferTokensBody = z.object({
@@ -72,6 +89,9 @@ export const transferTokensBody = z.object({
   token_ids: z
     .array(idSchema, { error: WORKSPACE_MESSAGES.tokensRequired })
     .min(1, WORKSPACE_MESSAGES.tokensRequired)
-    .max(TRANSFER_MAX_TOKENS, `Transfer at most ${TRANSFER_MAX_TOKENS} tokens at a time`),
+    .max(
+      TRANSFER_MAX_TOKENS,
+      `Transfer at most ${TRANSFER_MAX_TOKENS} tokens at a time, so that each transfer is all or nothing`,
+    ),
 });
 export const transferTokensResponse = z.object({ transferred: z.number().int().nonnegative() });

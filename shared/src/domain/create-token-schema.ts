@@ -23,7 +23,7 @@ import {
   typeField,
 } from './token-field-schemas';
 import { KEY_SIZE_RANGE } from './token-form-ranges';
-import { checkTypeRules, clearForeignFields } from './token-type-rules';
+import { checkTypeRules, clearForeignFields, whenObject } from './token-type-rules';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 const currentTime: Clock = () => new Date();
@@ -68,7 +68,7 @@ export function createTokenSchema(now: Clock = currentTime) {
   return z
     .object(createShape(now))
     .superRefine((data, ctx) => checkTypeRules(data, data.category, data.type, ctx), {
-      when: () => true,
+      when: whenObject,
     })
     .transform((data): TokenFields => finish(data));
 }
@@ -81,7 +81,7 @@ export function createTokenRequestSchema(now: Clock = currentTime) {
       workspace_id: z.string({ error: M.workspaceRequired }).trim().min(1, M.workspaceRequired),
     })
     .superRefine((data, ctx) => checkTypeRules(data, data.category, data.type, ctx), {
-      when: () => true,
+      when: whenObject,
     })
     .transform((data): TokenFields & { workspace_id: string } => finish(data));
 }

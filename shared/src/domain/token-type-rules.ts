@@ -69,3 +69,13 @@ export function clearForeignFields<T extends object>(
   }
   return result as T;
 }
+
+/**
+ * For `superRefine(..., { when: whenObject })`: the category/type rules run even when other
+ * fields failed (so every message shows at once), but only on an object input; a body that is
+ * null, a string or an array has already failed and has no fields to check.
+ */
+export function whenObject(payload: { readonly value: unknown }): boolean {
+  const { value } = payload;
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}

@@ -30,7 +30,7 @@ import {
   sectionField,
 } from './token-field-schemas';
 import { EDIT_KEY_SIZE_RANGE } from './token-form-ranges';
-import { checkTypeRules, clearForeignFields } from './token-type-rules';
+import { checkTypeRules, clearForeignFields, whenObject } from './token-type-rules';
 import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 export interface UpdateTokenContext {
@@ -89,7 +89,7 @@ export function updateTokenSchema(context: UpdateTokenContext = {}) {
         }
         checkTypeRules(data, current.category, current.type, ctx);
       },
-      { when: () => true },
+      { when: whenObject },
     )
     .transform((data): TokenUpdate => {
       const { category: _category, type: _type, ...update } = data;

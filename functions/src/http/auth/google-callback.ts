@@ -16,6 +16,7 @@ import { AppError } from '../../platform/app-error';
 import { getConfig, isGoogleSignInConfigured } from '../../platform/config';
 import { createHttpHandler } from '../../platform/create-http-handler';
 import { logger } from '../../platform/logger';
+import { joinInvitedWorkspaces } from '../workspaces/member-invitations';
 import { recordAccountEvent } from './account-audit';
 import { clientIp } from './client-ip';
 import { clearedGoogleStateCookie, GOOGLE_STATE_COOKIE } from './google-state-cookie';
@@ -67,6 +68,7 @@ export const handler = createHttpHandler(
     if (session) await deleteSession(session.sessionId);
     const newSession = await createSession(outcome.user.id, now);
     await recordAccountEvent(outcome.user, AUDIT_ACTIONS.signedIn, now, { method: 'google', ip });
+    await joinInvitedWorkspaces(outcome.user, now);
     const redirectTo =
       outcome.created && pending.redirect === DEFAULT_SIGN_IN_REDIRECT
         ? `${DEFAULT_SIGN_IN_REDIRECT}?new_user=true`

@@ -7,6 +7,7 @@ import { findUserCredentials, findUserIdByEmail } from '../../data/user-records'
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../../platform/create-http-handler';
 import { sessionBody } from '../session/session-body';
+import { joinInvitedWorkspaces } from '../workspaces/member-invitations';
 import { recordAccountEvent } from './account-audit';
 import { clientIp } from './client-ip';
 import { sessionCookie } from './session-cookie';
@@ -44,6 +45,7 @@ export const handler = createHttpHandler(
     if (session) await deleteSession(session.sessionId);
     const newSession = await createSession(user.id, now);
     await recordAccountEvent(user, AUDIT_ACTIONS.signedIn, now, { method: 'password', ip });
+    await joinInvitedWorkspaces(user, now);
     return {
       body: sessionBody(user),
       cookies: [sessionCookie(newSession, now, secureCookies)],

@@ -10,6 +10,7 @@ import { createHttpHandler } from '../../platform/create-http-handler';
 import { logger } from '../../platform/logger';
 import { sessionBody } from '../session/session-body';
 import { recordAccountEvent } from './account-audit';
+import { joinInvitedWorkspaces } from '../workspaces/member-invitations';
 import { sendVerificationEmail } from './account-mail';
 import { clientIp } from './client-ip';
 import { sessionCookie } from './session-cookie';
@@ -49,6 +50,7 @@ export const handler = createHttpHandler(
       workspaceId,
       ip,
     });
+    await joinInvitedWorkspaces(user, now);
     // The account exists either way; a failed send is logged and the user can ask again.
     await sendVerificationEmail(user, now).catch((error: unknown) =>
       logger.error('Verification email not sent', { error: error as Error }),

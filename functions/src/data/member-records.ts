@@ -1,0 +1,282 @@
+/**
+ * A workspace's members (`MEMBER#<userId>`) and pending invitations (`INVITE#<email>`), both
+ * under `pk = WS#<workspaceId>`. Invitations also carry gsi1 `INVITE#<email>` so that an address
+ * joins every workspace that invited it when it registers or signs in.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { isRole, type Role } from '@expiry-radar/shared/domain/roles';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { gsi1, INVITE_SORT_PREFIX, keys, MEMBER_SORT_PREFIX } from './keys';
+import { INDEX_NAMES } from './table-definition';
+import { countAll, isConditionalCheckFailure, queryAll, type TableItem } from './table-operations';
+import { membershipItem } from './workspace-records';
+
+export interface MemberEntry {
+  readonly workspaceId: string;
+  readonly userId: string;
+  readonly role: Role;
+  readonly joinedAt: string;
+}
+
+export interface InvitationEntry {
+  readonly workspaceId: string;
+  readonly invitationId: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly invitedBy: string;
+  readonly invitedAt: string;
+}
+
+const roleOf = (item: TableItem): Role => (isRole(item.role) ? item.role : 'viewer');
+
+function toMember(item: TableItem): MemberEntry {
+  return {
+    workspaceId: String(item.workspaceId),
+    userId: String(item.userId),
+    role: roleOf(item),
+    joinedAt: String(item.joinedAt),
+  };
+}
+
+function toInvitation(item: TableItem): InvitationEntry {
+  return {
+    workspaceId: String(item.workspaceId),
+    invitationId: String(item.invitationId),
+    email: String(item.email),
+    role: roleOf(item),
+    invitedBy: String(item.invitedBy),
+    invitedAt: String(item.invitedAt),
+  };
+}
+
+const underPrefix = (workspaceId: string, prefix: string) => ({
+  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+  ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk, ':prefix': prefix },
+});
+
+export async function listMembers(workspaceId: string): Promise<MemberEntry[]> {
+  return (await queryAll(underPrefix(workspaceId, MEMBER_SORT_PREFIX))).map(toMember);
+}
+
+export async function listInvitations(workspaceId: string): Promise<InvitationEntry[]> {
+  return (await queryAll(underPrefix(workspaceId, INVITE_SORT_PREFIX))).map(toInvitation);
+}
+
+/** Members plus pending invitations: what the plan's member limit counts. */
+export async function countMembersAndInvitations(workspaceId: string): Promise<number> {
+  const [members, invitations] = await Promise.all([
+    countAll(underPrefix(workspaceId, MEMBER_SORT_PREFIX)),
+    countAll(underPrefix(workspaceId, INVITE_SORT_PREFIX)),
+  ]);
+  return members + invitations;
+}
+
+export async function findMember(
+  workspaceId: string,
+  userId: string,
+): Promise<MemberEntry | undefined> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.membership(workspaceId, userId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toMember(Item) : undefined;
+}
+
+export async function findInvitation(
+  workspaceId: string,
+  email: string,
+): Promise<InvitationEntry | undefined> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.invitation(workspaceId, email),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? toInvitation(Item) : undefined;
+}
+
+/** False when the user is a member already. */
+export async function addMember(options: {
+  workspaceId: string;
+  userId: string;
+  role: Role;
+  now: Date;
+}): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: membershipItem(options),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Undefined when the address has a pending invitation to the workspace already. */
+export async function createInvitation(options: {
+  workspaceId: string;
+  email: string;
+  role: Role;
+  invitedBy: string;
+  now: Date;
+}): Promise<InvitationEntry | undefined> {
+  const email = options.email.toLowerCase();
+  const invitation: InvitationEntry = {
+    workspaceId: options.workspaceId,
+    invitationId: randomUUID(),
+    email,
+    role: options.role,
+    invitedBy: options.invitedBy,
+    invitedAt: options.now.toISOString(),
+  };
+  try {
+    await getDocumentClient().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: {
+          ...keys.invitation(options.workspaceId, email),
+          ...gsi1.invitation(email, options.workspaceId),
+          ...invitation,
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return invitation;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+}
+
+/** False when the member is gone, or became the admin meanwhile. */
+export async function updateMemberRole(
+  workspaceId: string,
+  userId: string,
+  role: Role,
+): Promise<boolean> {
+  return conditionalUpdate(keys.membership(workspaceId, userId), role);
+}
+
+export async function updateInvitationRole(
+  workspaceId: string,
+  email: string,
+  role: Role,
+): Promise<boolean> {
+  return conditionalUpdate(keys.invitation(workspaceId, email), role);
+}
+
+async function conditionalUpdate(key: { pk: string; sk: string }, role: Role): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: key,
+        UpdateExpression: 'SET #role = :role',
+        ConditionExpression: 'attribute_exists(pk) AND #role <> :admin',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':role': role, ':admin': 'admin' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** False when there was no such (non-admin) member. */
+export async function removeMember(workspaceId: string, userId: string): Promise<boolean> {
+  return conditionalDelete(keys.membership(workspaceId, userId));
+}
+
+export async function removeInvitation(workspaceId: string, email: string): Promise<boolean> {
+  return conditionalDelete(keys.invitation(workspaceId, email));
+}
+
+async function conditionalDelete(key: { pk: string; sk: string }): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new DeleteCommand({
+        TableName: getConfig().tableName,
+        Key: key,
+        ConditionExpression: 'attribute_exists(pk) AND #role <> :admin',
+        ExpressionAttributeNames: { '#role': 'role' },
+        ExpressionAttributeValues: { ':admin': 'admin' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The pending invitations of an address, across workspaces. */
+export async function listInvitationsOfEmail(email: string): Promise<InvitationEntry[]> {
+  const items = await queryAll({
+    IndexName: INDEX_NAMES.byAlternateKey,
+    KeyConditionExpression: 'gsi1pk = :pk',
+    ExpressionAttributeValues: { ':pk': gsi1.invitationsOf(email) },
+  });
+  return items.map(toInvitation);
+}
+
+/**
+ * Turns an invitation into a membership in one transaction (the invitation must still exist; a
+ * membership that exists already is kept). False when nothing changed.
+ */
+export async function acceptInvitation(
+  invitation: InvitationEntry,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  const { tableName } = getConfig();
+  try {
+    await getDocumentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.invitation(invitation.workspaceId, invitation.email),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: membershipItem({
+                workspaceId: invitation.workspaceId,
+                userId,
+                role: invitation.role,
+                now,
+              }),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    throw error;
+  }
+}

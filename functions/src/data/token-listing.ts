@@ -1,0 +1,70 @@
+/**
+ * `GET /api/tokens` (spec §7): a page, its total and the facets. Without a search: the page
+ * from the indexes (token-index-reader) and total and facets from the workspace's counters.
+ * With a search: the workspace's tokens read once (bounded by the plan's token limit), then
+ * matched, counted, filtered, sorted and paged in memory in the same order the indexes give.
+ */
+import type {
+  ListTokensQuery,
+  ListTokensResponse,
+} from '@expiry-radar/shared/api/token-api-schemas';
+import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
+import { facetsFromCounters, facetsFromTokens, totalFromCounters } from '../domain/token-counters';
+import {
+  matchesFilters,
+  matchesSearch,
+  sortByIndexKey,
+  usesNameIndex,
+} from '../domain/token-search';
+import { readIndexPage } from './token-index-reader';
+import { listAllTokens, readTokenCounters, tokenFromItem } from './token-records';
+
+export type TokenListRequest = Omit<ListTokensQuery, 'workspace_id'> & {
+  readonly workspaceId: string;
+};
+
+export interface TokenListResult extends ListTokensResponse {
+  /** Token items DynamoDB read for the page (the workspace item not included). */
+  readonly itemsRead: number;
+}
+
+async function listWithoutSearch(request: TokenListRequest): Promise<TokenListResult> {
+  const categories = request.category ?? [...CATEGORIES];
+  const counters = await readTokenCounters(request.workspaceId);
+  const total = totalFromCounters(counters, categories, request.section);
+  const page =
+    request.offset >= total
+      ? { items: [], itemsRead: 0 }
+      : await readIndexPage({ ...request, categories });
+  return {
+    items: page.items.map(tokenFromItem),
+    total,
+    facets: facetsFromCounters(counters),
+    itemsRead: page.itemsRead,
+  };
+}
+
+async function listWithSearch(request: TokenListRequest, search: string): Promise<TokenListResult> {
+  const items = await listAllTokens(request.workspaceId);
+  const matches = items
+    .map((item) => ({ item, token: tokenFromItem(item) }))
+    .filter(({ token }) => matchesSearch(token, search));
+  const filtered = matches.filter(({ token }) =>
+    matchesFilters(token, request.category, request.section),
+  );
+  const sorted = sortByIndexKey(
+    filtered,
+    ({ item }) => String(usesNameIndex(request.sort) ? item.gsi3sk : item.gsi2sk),
+    request.sort,
+  );
+  return {
+    items: sorted.slice(request.offset, request.offset + request.limit).map(({ token }) => token),
+    total: filtered.length,
+    facets: facetsFromTokens(matches.map(({ token }) => token)),
+    itemsRead: items.length,
+  };
+}
+
+export function listTokens(request: TokenListRequest): Promise<TokenListResult> {
+  return request.q === undefined ? listWithoutSearch(request) : listWithSearch(request, request.q);
+}

@@ -1,0 +1,136 @@
+/**
+ * Token writes, each one transaction with the workspace counters (ACCESS_PATTERNS.md rows 9–13):
+ * create (+1, within the plan's token limit), update (moves its counter when the section changes),
+ * delete (−1) and transfer (−n in the source, +n in the target within its limit).
+ */
+import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
+import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
+import type { Limit } from '@expiry-radar/shared/domain/plans';
+import { TRANSFER_MAX_TOKENS } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { newTokenId } from '../domain/token-ids';
+import {
+  counterCellOf,
+  deleteTokenItem,
+  pruneEmptyCounters,
+  putNewTokenItem,
+  replaceTokenItem,
+  runTokenTransaction,
+} from './token-records';
+
+export async function createToken(options: {
+  workspaceId: string;
+  fields: TokenFields;
+  tokenLimit: Limit;
+  now: Date;
+}): Promise<Token> {
+  const { workspaceId, fields, now } = options;
+  const timestamp = now.toISOString();
+  const token: Token = {
+    id: newTokenId(workspaceId),
+    ...fields,
+    created_at: timestamp,
+    updated_at: timestamp,
+    workspace_id: workspaceId,
+  };
+  await runTokenTransaction(
+    [{ tokenId: token.id, item: putNewTokenItem(token) }],
+    [
+      {
+        workspaceId,
+        cells: [{ cell: counterCellOf(token), delta: 1 }],
+        requireNotFrozen: true,
+        tokenLimit: options.tokenLimit,
+      },
+    ],
+  );
+  return token;
+}
+
+export async function updateToken(current: Token, update: TokenUpdate, now: Date): Promise<Token> {
+  const next: Token = { ...current, ...update, updated_at: now.toISOString() };
+  const sectionChanged = next.section !== current.section;
+  await runTokenTransaction(
+    [{ tokenId: current.id, item: replaceTokenItem(next, current.updated_at) }],
+    [
+      {
+        workspaceId: current.workspace_id,
+        cells: sectionChanged
+          ? [
+              { cell: counterCellOf(current), delta: -1 },
+              { cell: counterCellOf(next), delta: 1 },
+            ]
+          : [],
+        requireNotFrozen: true,
+      },
+    ],
+  );
+  if (sectionChanged) await pruneEmptyCounters(current.workspace_id, [counterCellOf(current)]);
+  return next;
+}
+
+export async function deleteToken(token: Token): Promise<void> {
+  await runTokenTransaction(
+    [{ tokenId: token.id, item: deleteTokenItem(token) }],
+    [
+      {
+        workspaceId: token.workspace_id,
+        cells: [{ cell: counterCellOf(token), delta: -1 }],
+        requireNotFrozen: true,
+      },
+    ],
+  );
+  await pruneEmptyCounters(token.workspace_id, [counterCellOf(token)]);
+}
+
+export interface TransferredToken {
+  readonly fromId: string;
+  readonly token: Token;
+}
+
+/**
+ * Moves tokens into `targetWorkspaceId`, all or nothing. Moved tokens get ids of the target and
+ * lose their contact group (contact groups belong to a workspace). The source may be frozen.
+ */
+export async function transferTokens(options: {
+  tokens: readonly Token[];
+  sourceWorkspaceId: string;
+  targetWorkspaceId: string;
+  targetTokenLimit: Limit;
+  now: Date;
+}): Promise<TransferredToken[]> {
+  const { tokens, sourceWorkspaceId, targetWorkspaceId, now } = options;
+  if (tokens.length > TRANSFER_MAX_TOKENS) {
+    throw new Error(`A transfer moves at most ${TRANSFER_MAX_TOKENS} tokens`);
+  }
+  const moved = tokens.map((token) => ({
+    fromId: token.id,
+    token: {
+      ...token,
+      id: newTokenId(targetWorkspaceId),
+      workspace_id: targetWorkspaceId,
+      contact_group_id: null,
+      updated_at: now.toISOString(),
+    },
+  }));
+  await runTokenTransaction(
+    moved.flatMap(({ fromId, token }, index) => [
+      { tokenId: fromId, item: deleteTokenItem(tokens[index]!) },
+      { tokenId: fromId, item: putNewTokenItem(token) },
+    ]),
+    [
+      {
+        workspaceId: sourceWorkspaceId,
+        cells: tokens.map((token) => ({ cell: counterCellOf(token), delta: -1 })),
+        requireNotFrozen: false,
+      },
+      {
+        workspaceId: targetWorkspaceId,
+        cells: moved.map(({ token }) => ({ cell: counterCellOf(token), delta: 1 })),
+        requireNotFrozen: true,
+        tokenLimit: options.targetTokenLimit,
+      },
+    ],
+  );
+  await pruneEmptyCounters(sourceWorkspaceId, tokens.map(counterCellOf));
+  return moved;
+}

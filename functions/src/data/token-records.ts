@@ -1,0 +1,285 @@
+/**
+ * Token items (ACCESS_PATTERNS.md rows 9–13): `pk=WS#<workspaceId>`, `sk=TOKEN#<tokenId>`, the
+ * API fields of spec §3 as attributes, plus the gsi2 (expiry) and gsi3 (name) keys of its
+ * workspace and category and `sectionKey` (the section, or `__none__`) for section filters.
+ * Every write changes the workspace's facet counters in the same transaction
+ * (domain/token-counters). Tokens carry no `dueShard`/`nextAlertAt` yet (Alerts issue).
+ */
+import {
+  GetCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import { tokenSchema, type Token } from '@expiry-radar/shared/domain/token';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import {
+  cellDeltas,
+  readCounterValues,
+  sectionKey,
+  TOKEN_COUNT_ATTRIBUTE,
+  type CounterCell,
+  type CounterValues,
+} from '../domain/token-counters';
+import { keys, TOKEN_SORT_PREFIX, tokenIndexKeys } from './keys';
+import { isConditionalCheckFailure, queryAll, type TableItem } from './table-operations';
+
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+const TOKEN_FIELDS = Object.keys(tokenSchema.shape) as (keyof Token)[];
+
+export function tokenItem(token: Token): TableItem {
+  return {
+    ...keys.token(token.workspace_id, token.id),
+    entity: 'TOKEN',
+    gsi2pk: tokenIndexKeys.partition(token.workspace_id, token.category),
+    gsi2sk: tokenIndexKeys.byExpiry(token.expiresAt, token.id),
+    gsi3pk: tokenIndexKeys.partition(token.workspace_id, token.category),
+    gsi3sk: tokenIndexKeys.byName(token.name, token.id),
+    sectionKey: sectionKey(token.section),
+    ...token,
+  };
+}
+
+/** The API token of a stored item: only the fields of spec §3. */
+export function tokenFromItem(item: TableItem): Token {
+  const token = Object.fromEntries(TOKEN_FIELDS.map((field) => [field, item[field] ?? null]));
+  const domains: unknown[] = Array.isArray(item.domains) ? item.domains : [];
+  return { ...token, domains: domains.map(String) } as Token;
+}
+
+export function counterCellOf(token: Pick<Token, 'category' | 'section'>): CounterCell {
+  return { category: token.category, section: token.section };
+}
+
+export async function findToken(workspaceId: string, tokenId: string): Promise<Token | undefined> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.token(workspaceId, tokenId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? tokenFromItem(Item) : undefined;
+}
+
+/** Every token of a workspace (a search): bounded by the plan's token limit. */
+export async function listAllTokens(workspaceId: string): Promise<TableItem[]> {
+  return queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.workspace(workspaceId).pk,
+      ':prefix': TOKEN_SORT_PREFIX,
+    },
+  });
+}
+
+async function getWorkspaceItem(workspaceId: string): Promise<TableItem | undefined> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.workspace(workspaceId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item;
+}
+
+export async function readTokenCounters(workspaceId: string): Promise<CounterValues> {
+  return readCounterValues((await getWorkspaceItem(workspaceId)) ?? {});
+}
+
+/** The number of tokens a workspace holds (plan usage). */
+export async function countTokens(workspaceId: string): Promise<number> {
+  const value = (await getWorkspaceItem(workspaceId))?.[TOKEN_COUNT_ATTRIBUTE];
+  return typeof value === 'number' ? value : 0;
+}
+
+/** Why a transaction's workspace condition failed. */
+export type WorkspaceConditionFailure = 'missing' | 'frozen' | 'limit';
+
+export class WorkspaceConditionError extends Error {
+  constructor(
+    readonly workspaceId: string,
+    readonly reason: WorkspaceConditionFailure,
+  ) {
+    super(`Workspace ${workspaceId}: ${reason}`);
+    this.name = 'WorkspaceConditionError';
+  }
+}
+
+/** A token condition (exists, unchanged) failed: it was deleted or changed meanwhile. */
+export class TokenConditionError extends Error {
+  constructor(readonly tokenId: string) {
+    super(`Token ${tokenId} changed meanwhile`);
+    this.name = 'TokenConditionError';
+  }
+}
+
+export interface WorkspaceChange {
+  readonly workspaceId: string;
+  /** Counter changes; may be empty (then the workspace is only checked). */
+  readonly cells: readonly { readonly cell: CounterCell; readonly delta: number }[];
+  /** Fails unless the workspace is not frozen. */
+  readonly requireNotFrozen: boolean;
+  /** With tokens added, fails if the total would pass this limit (null: unlimited). */
+  readonly tokenLimit?: number | null;
+}
+
+/** The workspace item's update (or condition check) of a token transaction. */
+export function workspaceChangeItem(change: WorkspaceChange): TransactItem {
+  const deltas = cellDeltas(change.cells);
+  const added = change.cells.reduce((sum, { delta }) => sum + delta, 0);
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  const conditions = ['attribute_exists(pk)'];
+  if (change.requireNotFrozen) {
+    conditions.push('(attribute_not_exists(isFrozen) OR isFrozen = :false)');
+    values[':false'] = false;
+  }
+  const limit = change.tokenLimit ?? null;
+  if (added > 0 && limit !== null) {
+    conditions.push(`(attribute_not_exists(#total) OR #total <= :maxBefore)`);
+    names['#total'] = TOKEN_COUNT_ATTRIBUTE;
+    values[':maxBefore'] = limit - added;
+  }
+  const Key = keys.workspace(change.workspaceId);
+  const TableName = getConfig().tableName;
+  const ConditionExpression = conditions.join(' AND ');
+  if (deltas.size === 0 && added === 0) {
+    return {
+      ConditionCheck: {
+        TableName,
+        Key,
+        ConditionExpression,
+        ...(Object.keys(names).length > 0 ? { ExpressionAttributeNames: names } : {}),
+        ...(Object.keys(values).length > 0 ? { ExpressionAttributeValues: values } : {}),
+      },
+    };
+  }
+  const additions: string[] = [];
+  if (added !== 0) {
+    names['#total'] = TOKEN_COUNT_ATTRIBUTE;
+    values[':added'] = added;
+    additions.push('#total :added');
+  }
+  [...deltas].forEach(([name, delta], index) => {
+    names[`#c${index}`] = name;
+    values[`:c${index}`] = delta;
+    additions.push(`#c${index} :c${index}`);
+  });
+  return {
+    Update: {
+      TableName,
+      Key,
+      UpdateExpression: `ADD ${additions.join(', ')}`,
+      ConditionExpression,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
+}
+
+function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return undefined;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] })
+    .CancellationReasons;
+  return reasons?.map((reason) => reason.Code);
+}
+
+async function workspaceFailureReason(change: WorkspaceChange): Promise<WorkspaceConditionFailure> {
+  const item = await getWorkspaceItem(change.workspaceId);
+  if (!item) return 'missing';
+  if (change.requireNotFrozen && item.isFrozen === true) return 'frozen';
+  return 'limit';
+}
+
+/**
+ * Runs a token transaction: token items (with their conditions) and workspace changes, all or
+ * nothing. A failed condition becomes a TokenConditionError or a WorkspaceConditionError.
+ */
+export async function runTokenTransaction(
+  tokenItems: readonly { readonly tokenId: string; readonly item: TransactItem }[],
+  workspaces: readonly WorkspaceChange[],
+): Promise<void> {
+  try {
+    await getDocumentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          ...tokenItems.map(({ item }) => item),
+          ...workspaces.map(workspaceChangeItem),
+        ],
+      }),
+    );
+  } catch (error) {
+    const codes = cancellationCodes(error);
+    if (!codes) throw error;
+    const failedAt = codes.findIndex((code) => code === 'ConditionalCheckFailed');
+    if (failedAt < 0) throw error;
+    if (failedAt < tokenItems.length) throw new TokenConditionError(tokenItems[failedAt]!.tokenId);
+    const change = workspaces[failedAt - tokenItems.length]!;
+    throw new WorkspaceConditionError(change.workspaceId, await workspaceFailureReason(change));
+  }
+}
+
+export function putNewTokenItem(token: Token): TransactItem {
+  return {
+    Put: {
+      TableName: getConfig().tableName,
+      Item: tokenItem(token),
+      ConditionExpression: 'attribute_not_exists(pk)',
+    },
+  };
+}
+
+/** Replaces a token only if nobody changed it since `previousUpdatedAt`. */
+export function replaceTokenItem(token: Token, previousUpdatedAt: string): TransactItem {
+  return {
+    Put: {
+      TableName: getConfig().tableName,
+      Item: tokenItem(token),
+      ConditionExpression: 'attribute_exists(pk) AND updated_at = :previous',
+      ExpressionAttributeValues: { ':previous': previousUpdatedAt },
+    },
+  };
+}
+
+/** Deletes a token only if nobody changed it since `previousUpdatedAt`. */
+export function deleteTokenItem(token: Token): TransactItem {
+  return {
+    Delete: {
+      TableName: getConfig().tableName,
+      Key: keys.token(token.workspace_id, token.id),
+      ConditionExpression: 'attribute_exists(pk) AND updated_at = :previous',
+      ExpressionAttributeValues: { ':previous': token.updated_at },
+    },
+  };
+}
+
+/**
+ * Removes counter cells that reached 0 (best effort, after the transaction) so emptied sections
+ * do not pile up on the workspace item.
+ */
+export async function pruneEmptyCounters(
+  workspaceId: string,
+  cells: readonly CounterCell[],
+): Promise<void> {
+  const names = [...cellDeltas(cells.map((cell) => ({ cell, delta: -1 }))).keys()];
+  for (const name of names) {
+    try {
+      await getDocumentClient().send(
+        new UpdateCommand({
+          TableName: getConfig().tableName,
+          Key: keys.workspace(workspaceId),
+          UpdateExpression: 'REMOVE #cell',
+          ConditionExpression: '#cell = :zero',
+          ExpressionAttributeNames: { '#cell': name },
+          ExpressionAttributeValues: { ':zero': 0 },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+    }
+  }
+}

@@ -1,0 +1,21 @@
+/** The messages of 409 PLAN_LIMIT answers: what the plan allows and what to do about it. */
+import {
+  formatLimit,
+  PLAN_LABELS,
+  PLAN_LIMITS,
+  type Limit,
+  type Plan,
+} from '@expiry-radar/shared/domain/plans';
+
+const plural = (limit: Limit, noun: string) =>
+  `${formatLimit(limit)} ${noun}${limit === 1 ? '' : 's'}`;
+
+export function workspaceLimitMessage(plan: Plan): string {
+  const limit = PLAN_LIMITS[plan].workspacesOwned;
+  return `Your ${PLAN_LABELS[plan]} plan allows ${plural(limit, 'workspace')}. Upgrade your plan to create more workspaces.`;
+}
+
+export function memberLimitMessage(plan: Plan): string {
+  const limit = PLAN_LIMITS[plan].membersPerWorkspace;
+  return `A workspace on the ${PLAN_LABELS[plan]} plan can have ${plural(limit, 'member')} (pending invitations included). Upgrade the plan to add more members.`;
+}

@@ -1,0 +1,135 @@
+/**
+ * Facet counters kept on the workspace item (DESIGN.md "Facets without reading the workspace").
+ * One counter per category and section pair (`tc#<category>#<section>`, `__none__` for tokens
+ * without a section) plus `tokenCount`, the total the plan limit is checked against. Sums of the
+ * pairs give the category facets, the section facets and the total of any category and section
+ * filter, so a list page without a search needs no token reads to count.
+ */
+import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categories';
+import {
+  SECTION_FILTER_ALL,
+  SECTION_FILTER_NONE,
+} from '@expiry-radar/shared/domain/section-filter';
+import type { TokenFacets } from '@expiry-radar/shared/api/token-api-schemas';
+
+export const TOKEN_COUNT_ATTRIBUTE = 'tokenCount';
+const CELL_PREFIX = 'tc#';
+
+/** A token's place in the counters. */
+export interface CounterCell {
+  readonly category: Category;
+  readonly section: string | null;
+}
+
+/** Counter values read from the workspace item: cell attribute name -> count. */
+export type CounterValues = ReadonlyMap<string, number>;
+
+/** `section` names cannot be `__none__` (reserved), so the marker never collides with a name. */
+export function sectionKey(section: string | null): string {
+  return section ?? SECTION_FILTER_NONE;
+}
+
+export function cellAttribute({ category, section }: CounterCell): string {
+  return `${CELL_PREFIX}${category}#${sectionKey(section)}`;
+}
+
+/** Sums changes per cell attribute: `+1` for a token added to a cell, `-1` for one removed. */
+export function cellDeltas(
+  changes: readonly { readonly cell: CounterCell; readonly delta: number }[],
+): Map<string, number> {
+  const deltas = new Map<string, number>();
+  for (const { cell, delta } of changes) {
+    const name = cellAttribute(cell);
+    deltas.set(name, (deltas.get(name) ?? 0) + delta);
+  }
+  for (const [name, delta] of deltas) if (delta === 0) deltas.delete(name);
+  return deltas;
+}
+
+/** The counter cells of a workspace item's attributes. */
+export function readCounterValues(item: Readonly<Record<string, unknown>>): CounterValues {
+  const values = new Map<string, number>();
+  for (const [name, value] of Object.entries(item)) {
+    if (name.startsWith(CELL_PREFIX) && typeof value === 'number' && value > 0) {
+      values.set(name, value);
+    }
+  }
+  return values;
+}
+
+function parseCell(name: string): { category: Category; sectionKey: string } | undefined {
+  const rest = name.slice(CELL_PREFIX.length);
+  const category = CATEGORIES.find((candidate) => rest.startsWith(`${candidate}#`));
+  return category ? { category, sectionKey: rest.slice(category.length + 1) } : undefined;
+}
+
+interface FacetCounts {
+  readonly category: ReadonlyMap<Category, number>;
+  readonly section: ReadonlyMap<string, number>;
+}
+
+/** By name; tokens without a section after named sections of the same count. */
+function compareSectionNames(a: string | null, b: string | null): number {
+  if (a === null || b === null) return Number(a === null) - Number(b === null);
+  return a.localeCompare(b);
+}
+
+/** Facets in the answer's shape: every category (0 included); sections by count, then name. */
+export function facetsOf(counts: FacetCounts): TokenFacets {
+  const category = Object.fromEntries(
+    CATEGORIES.map((value) => [value, counts.category.get(value) ?? 0]),
+  );
+  const section = [...counts.section]
+    .filter(([, count]) => count > 0)
+    .map(([key, count]) => ({ section: key === SECTION_FILTER_NONE ? null : key, count }))
+    .sort((a, b) => b.count - a.count || compareSectionNames(a.section, b.section));
+  return { category, section };
+}
+
+function addTo<K>(map: Map<K, number>, key: K, count: number): void {
+  map.set(key, (map.get(key) ?? 0) + count);
+}
+
+/** The facets of a whole workspace, from its counters. */
+export function facetsFromCounters(values: CounterValues): TokenFacets {
+  const category = new Map<Category, number>();
+  const section = new Map<string, number>();
+  for (const [name, count] of values) {
+    const cell = parseCell(name);
+    if (!cell) continue;
+    addTo(category, cell.category, count);
+    addTo(section, cell.sectionKey, count);
+  }
+  return facetsOf({ category, section });
+}
+
+/** The facets of a set of tokens (a search's matches). */
+export function facetsFromTokens(tokens: readonly CounterCell[]): TokenFacets {
+  const category = new Map<Category, number>();
+  const section = new Map<string, number>();
+  for (const token of tokens) {
+    addTo(category, token.category, 1);
+    addTo(section, sectionKey(token.section), 1);
+  }
+  return facetsOf({ category, section });
+}
+
+/**
+ * How many tokens a category and section filter matches, from the counters. `section` is a
+ * name, `__none__`, or `__all__`/undefined for every section.
+ */
+export function totalFromCounters(
+  values: CounterValues,
+  categories: readonly Category[],
+  section: string | undefined,
+): number {
+  let total = 0;
+  for (const [name, count] of values) {
+    const cell = parseCell(name);
+    if (!cell || !categories.includes(cell.category)) continue;
+    if (section === undefined || section === SECTION_FILTER_ALL || section === cell.sectionKey) {
+      total += count;
+    }
+  }
+  return total;
+}

@@ -1,0 +1,58 @@
+/**
+ * Whose audit events a request reads: one workspace (its admin or workspace managers), every
+ * workspace the caller owns (`scope=organization`), or else the events the caller acted in.
+ */
+import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
+import {
+  listActorAuditEvents,
+  listAuditEventsOfWorkspaces,
+  listWorkspaceAuditEvents,
+  type AuditQuery,
+} from '../../data/audit-queries';
+import { listOwnedWorkspaces } from '../../data/workspace-store';
+import { loadWorkspaceAccess, requireEditor } from '../../platform/workspace-access';
+
+export type AuditSource =
+  | { readonly kind: 'workspace'; readonly workspaceId: string }
+  | { readonly kind: 'organization' }
+  | { readonly kind: 'own' };
+
+export function auditSourceOf(query: {
+  scope?: 'organization';
+  workspace_id?: string;
+}): AuditSource {
+  if (query.workspace_id !== undefined) {
+    return { kind: 'workspace', workspaceId: query.workspace_id };
+  }
+  return query.scope === 'organization' ? { kind: 'organization' } : { kind: 'own' };
+}
+
+/** Checks access to a workspace's trail: 404 for non-members, 403 for viewers. */
+export async function requireAuditAccess(workspaceId: string, userId: string) {
+  const access = await loadWorkspaceAccess(workspaceId, userId);
+  requireEditor(access);
+  return access;
+}
+
+/** The newest `query.count` events of the source, newest first. */
+export async function readAuditEvents(
+  source: AuditSource,
+  userId: string,
+  query: AuditQuery,
+): Promise<AuditEvent[]> {
+  switch (source.kind) {
+    case 'workspace': {
+      const access = await requireAuditAccess(source.workspaceId, userId);
+      return listWorkspaceAuditEvents(access.workspaceId, query);
+    }
+    case 'organization': {
+      const owned = await listOwnedWorkspaces(userId);
+      return listAuditEventsOfWorkspaces(
+        owned.map((workspace) => workspace.id),
+        query,
+      );
+    }
+    case 'own':
+      return listActorAuditEvents(userId, query);
+  }
+}

@@ -1,0 +1,16 @@
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { requireSession } from '../auth/require-session';
+import { auditSourceOf, readAuditEvents } from './audit-sources';
+
+/**
+ * `GET /api/audit-events`: the events the caller acted in, or with `scope=organization` the
+ * events of every workspace they own; newest first.
+ */
+export const handler = createHttpHandler('listAuditEvents', async ({ query, session, now }) => {
+  const { user } = requireSession(session);
+  const events = await readAuditEvents(auditSourceOf(query), user.id, {
+    count: query.offset + query.limit,
+    now,
+  });
+  return { body: { items: events.slice(query.offset) } };
+});

@@ -1,0 +1,16 @@
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { requireSession } from '../auth/require-session';
+import { readAuditEvents } from './audit-sources';
+
+/** `GET /api/v1/workspaces/{id}/audit-events`: for its admin and workspace managers. */
+export const handler = createHttpHandler(
+  'listWorkspaceAuditEvents',
+  async ({ params, query, session, now }) => {
+    const { user } = requireSession(session);
+    const events = await readAuditEvents({ kind: 'workspace', workspaceId: params.id }, user.id, {
+      count: query.offset + query.limit,
+      now,
+    });
+    return { body: { items: events.slice(query.offset) } };
+  },
+);

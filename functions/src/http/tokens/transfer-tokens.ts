@@ -1,0 +1,77 @@
+import { PLAN_LIMITS, isWithinLimit } from '@expiry-radar/shared/domain/plans';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { countTokens } from '../../data/token-records';
+import { transferTokens } from '../../data/token-mutations';
+import { badRequest } from '../../platform/app-error';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import {
+  loadWorkspaceAccess,
+  requireEditor,
+  requireNotFrozen,
+} from '../../platform/workspace-access';
+import { requireSession } from '../auth/require-session';
+import { loadTokensOf } from './token-access';
+import { recordTokenEvent } from './token-audit';
+import { tokenLimitError, withTokenWriteErrors } from './token-write-errors';
+
+/**
+ * `POST /api/v1/workspaces/{id}/transfer-tokens`: moves tokens from `from_workspace_id` into
+ * `{id}`, all or nothing. The caller edits both (admin or workspace manager); the source may be
+ * frozen (moving out is how a frozen workspace is emptied), the target may not, and the target's
+ * plan limit holds. Moved tokens get new ids in the target.
+ */
+export const handler = createHttpHandler(
+  'transferTokens',
+  async ({ params, body, session, now }) => {
+    const { user } = requireSession(session);
+    if (body.from_workspace_id === params.id) {
+      throw badRequest('Choose a different workspace to transfer tokens from', [
+        {
+          path: 'from_workspace_id',
+          message: 'Choose a different workspace to transfer tokens from',
+        },
+      ]);
+    }
+    const [target, source] = await Promise.all([
+      loadWorkspaceAccess(params.id, user.id),
+      loadWorkspaceAccess(body.from_workspace_id, user.id),
+    ]);
+    requireEditor(target);
+    requireEditor(source);
+    requireNotFrozen(target);
+    const tokens = await loadTokensOf(source.workspaceId, [...new Set(body.token_ids)]);
+    const limit = PLAN_LIMITS[target.plan].tokensPerWorkspace;
+    if (!isWithinLimit(limit, (await countTokens(target.workspaceId)) + tokens.length)) {
+      throw tokenLimitError(target.plan);
+    }
+    const moved = await withTokenWriteErrors(target.plan, () =>
+      transferTokens({
+        tokens,
+        sourceWorkspaceId: source.workspaceId,
+        targetWorkspaceId: target.workspaceId,
+        targetTokenLimit: limit,
+        now,
+      }),
+    );
+    const metadata = {
+      from_workspace_id: source.workspaceId,
+      to_workspace_id: target.workspaceId,
+      tokens: moved.map(({ fromId, token }) => ({
+        from_id: fromId,
+        id: token.id,
+        name: token.name,
+      })),
+    };
+    for (const access of [source, target]) {
+      await recordTokenEvent({
+        access,
+        user,
+        action: AUDIT_ACTIONS.tokensTransferred,
+        target: { id: target.workspaceId, name: target.name },
+        metadata,
+        now,
+      });
+    }
+    return { body: { transferred: moved.length } };
+  },
+);

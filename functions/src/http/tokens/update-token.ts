@@ -1,0 +1,54 @@
+import type { Token } from '@expiry-radar/shared/domain/token';
+import {
+  updateTokenSchema,
+  type TokenUpdate,
+} from '@expiry-radar/shared/domain/update-token-schema';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { updateToken } from '../../data/token-mutations';
+import { AppError } from '../../platform/app-error';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { requireEditor, requireNotFrozen } from '../../platform/workspace-access';
+import { requireSession } from '../auth/require-session';
+import { rawJsonBody } from './raw-json-body';
+import { loadTokenAccess, requireContactGroupAllowed } from './token-access';
+import { recordTokenEvent } from './token-audit';
+import { withTokenWriteErrors } from './token-write-errors';
+
+function changedFields(current: Token, update: TokenUpdate): string[] {
+  return Object.entries(update)
+    .filter(
+      ([field, value]) => JSON.stringify(value) !== JSON.stringify(current[field as keyof Token]),
+    )
+    .map(([field]) => field);
+}
+
+/**
+ * `PUT /api/tokens/{id}`: edits or renews (a future `expiresAt`) a token. The body is parsed again
+ * with the stored token, so type and category cannot change, an unchanged past expiry stays
+ * editable, and fields of other categories are cleared.
+ */
+export const handler = createHttpHandler('updateToken', async ({ params, session, now, event }) => {
+  const { user } = requireSession(session);
+  const { access, token } = await loadTokenAccess(params.id, user.id);
+  requireEditor(access);
+  requireNotFrozen(access);
+  const parsed = updateTokenSchema({ now, current: token }).safeParse(rawJsonBody(event));
+  if (!parsed.success) throw AppError.fromZodError(parsed.error);
+  const update = parsed.data;
+  requireContactGroupAllowed(access, update.contact_group_id, token.contact_group_id);
+  const fields = changedFields(token, update);
+  if (fields.length === 0) return { body: token };
+  const updated = await withTokenWriteErrors(access.plan, () => updateToken(token, update, now));
+  const renewed = fields.length === 1 && fields[0] === 'expiresAt';
+  await recordTokenEvent({
+    access,
+    user,
+    action: renewed ? AUDIT_ACTIONS.tokenRenewed : AUDIT_ACTIONS.tokenUpdated,
+    target: updated,
+    metadata: renewed
+      ? { previousExpiresAt: token.expiresAt, expiresAt: updated.expiresAt }
+      : { fields },
+    now,
+  });
+  return { body: updated };
+});

@@ -1,0 +1,21 @@
+import { createHttpHandler } from '../../platform/create-http-handler';
+import {
+  loadWorkspaceAccess,
+  requireEditor,
+  requireNotFrozen,
+} from '../../platform/workspace-access';
+import { requireSession } from '../auth/require-session';
+import { addOrInviteMember } from './member-invitations';
+
+/**
+ * `POST /api/v1/workspaces/{id}/members` `{email, role}` (admin or workspace manager): adds an
+ * existing user, or invites the address by email; within the plan's members per workspace.
+ */
+export const handler = createHttpHandler('addMember', async ({ params, body, session, now }) => {
+  const { user } = requireSession(session);
+  const access = await loadWorkspaceAccess(params.id, user.id);
+  requireEditor(access);
+  requireNotFrozen(access);
+  const member = await addOrInviteMember({ access, actor: user, ...body, now });
+  return { status: 201, body: member };
+});

@@ -1,0 +1,32 @@
+import { canAddWithinLimit, isPlan, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import { workspaceLimitMessage } from '../../domain/plan-limit-messages';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { countOwnedWorkspaces, createWorkspace } from '../../data/workspace-store';
+import { AppError } from '../../platform/app-error';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { requireSession } from '../auth/require-session';
+import { recordWorkspaceEvent } from './workspace-audit';
+import { workspaceView } from './workspace-view';
+
+/**
+ * `POST /api/v1/workspaces`: a workspace owned by the caller (its admin), on the caller's plan,
+ * within that plan's number of owned workspaces. A `plan` in the body is ignored.
+ */
+export const handler = createHttpHandler('createWorkspace', async ({ body, session, now }) => {
+  const { user } = requireSession(session);
+  const plan = isPlan(user.plan) ? user.plan : 'free';
+  const owned = await countOwnedWorkspaces(user.id);
+  if (!canAddWithinLimit(PLAN_LIMITS[plan].workspacesOwned, owned)) {
+    throw new AppError('PLAN_LIMIT', workspaceLimitMessage(plan));
+  }
+  const workspace = await createWorkspace({ name: body.name, ownerId: user.id, plan, now });
+  await recordWorkspaceEvent({
+    workspace: { workspaceId: workspace.id, plan },
+    actor: user,
+    action: AUDIT_ACTIONS.workspaceCreated,
+    target: { type: 'workspace', id: workspace.id, name: workspace.name },
+    metadata: { name: workspace.name },
+    now,
+  });
+  return { status: 201, body: workspaceView(workspace, 'admin') };
+});

@@ -1,0 +1,27 @@
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { deleteWorkspaceData } from '../../data/workspace-records';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { loadWorkspaceAccess, requireAdmin } from '../../platform/workspace-access';
+import { requireSession } from '../auth/require-session';
+import { recordWorkspaceEvent } from './workspace-audit';
+
+/**
+ * `DELETE /api/v1/workspaces/{id}`: admin only. Removes its tokens, settings, invitations and
+ * memberships; its audit trail stays until its retention ends. Allowed on a frozen workspace,
+ * which is one way out of being over the plan's limit.
+ */
+export const handler = createHttpHandler('deleteWorkspace', async ({ params, session, now }) => {
+  const { user } = requireSession(session);
+  const access = await loadWorkspaceAccess(params.id, user.id);
+  requireAdmin(access);
+  await deleteWorkspaceData(access.workspaceId);
+  await recordWorkspaceEvent({
+    workspace: access,
+    actor: user,
+    action: AUDIT_ACTIONS.workspaceDeleted,
+    target: { type: 'workspace', id: access.workspaceId, name: access.name },
+    metadata: { name: access.name },
+    now,
+  });
+  return { body: { ok: true } };
+});

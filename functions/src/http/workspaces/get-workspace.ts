@@ -1,0 +1,11 @@
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { loadWorkspaceAccess } from '../../platform/workspace-access';
+import { requireSession } from '../auth/require-session';
+import { workspaceView } from './workspace-view';
+
+/** `GET /api/v1/workspaces/{id}`: for its members (404 for anyone else). */
+export const handler = createHttpHandler('getWorkspace', async ({ params, session }) => {
+  const { user } = requireSession(session);
+  const access = await loadWorkspaceAccess(params.id, user.id);
+  return { body: workspaceView({ ...access, id: access.workspaceId }, access.role) };
+});

@@ -1,0 +1,15 @@
+import { createHttpHandler } from '../../platform/create-http-handler';
+import { requireSession } from '../auth/require-session';
+import { listUserWorkspaces } from './user-workspaces';
+
+/** `GET /api/v1/workspaces`: the caller's workspaces with their role, frozen ones included. */
+export const handler = createHttpHandler('listWorkspaces', async ({ query, session }) => {
+  const { user } = requireSession(session);
+  const workspaces = await listUserWorkspaces(user.id);
+  return {
+    body: {
+      items: workspaces.slice(query.offset, query.offset + query.limit),
+      total: workspaces.length,
+    },
+  };
+});

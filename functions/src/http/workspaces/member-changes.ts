@@ -1,0 +1,89 @@
+/** Changing and removing members and invitations, with the rules of domain/member-policy. */
+import type { Member } from '@expiry-radar/shared/api/workspace-api-schemas';
+import type { Role } from '@expiry-radar/shared/domain/roles';
+import { MEMBER_POLICY_MESSAGES, refuseMemberChange } from '../../domain/member-policy';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import {
+  removeInvitation,
+  removeMember,
+  updateInvitationRole,
+  updateMemberRole,
+} from '../../data/member-records';
+import { findUserById, type UserRecord } from '../../data/user-records';
+import { AppError } from '../../platform/app-error';
+import type { WorkspaceAccess } from '../../platform/workspace-access';
+import { activeMemberView, findMemberTarget, invitedMemberView } from './member-views';
+import { recordWorkspaceEvent } from './workspace-audit';
+
+interface MemberChangeInput {
+  readonly access: WorkspaceAccess;
+  readonly actor: UserRecord;
+  /** A member's user id or a pending invitation's id. */
+  readonly targetId: string;
+  readonly now: Date;
+}
+
+const notFound = () => new AppError('NOT_FOUND', MEMBER_POLICY_MESSAGES.memberNotFound);
+
+function checkAllowed(
+  kind: 'role' | 'remove',
+  input: MemberChangeInput,
+  target: { userId: string; role: Role },
+) {
+  const refusal = refuseMemberChange({
+    kind,
+    actorId: input.actor.id,
+    targetUserId: target.userId,
+    targetRole: target.role,
+    ownerId: input.access.ownerId,
+  });
+  if (refusal) throw new AppError('FORBIDDEN', MEMBER_POLICY_MESSAGES[refusal]);
+}
+
+export async function changeMemberRole(input: MemberChangeInput & { role: Role }): Promise<Member> {
+  const { access, actor, targetId, role, now } = input;
+  const target = await findMemberTarget(access.workspaceId, targetId);
+  if (!target) throw notFound();
+  const before = target.kind === 'member' ? target.member : target.invitation;
+  if (target.kind === 'member') {
+    checkAllowed('role', input, target.member);
+    if (!(await updateMemberRole(access.workspaceId, target.member.userId, role))) throw notFound();
+  } else if (!(await updateInvitationRole(access.workspaceId, target.invitation.email, role))) {
+    throw notFound();
+  }
+  await recordWorkspaceEvent({
+    workspace: access,
+    actor,
+    action: AUDIT_ACTIONS.memberRoleUpdated,
+    target: { type: target.kind, id: targetId },
+    metadata: { from: before.role, to: role },
+    now,
+  });
+  if (target.kind === 'invitation') return invitedMemberView({ ...target.invitation, role });
+  const user = await findUserById(target.member.userId);
+  return activeMemberView({ ...target.member, role }, user);
+}
+
+export async function removeMemberOrInvitation(input: MemberChangeInput): Promise<void> {
+  const { access, actor, targetId, now } = input;
+  const target = await findMemberTarget(access.workspaceId, targetId);
+  if (!target) throw notFound();
+  if (target.kind === 'member') {
+    checkAllowed('remove', input, target.member);
+    if (!(await removeMember(access.workspaceId, target.member.userId))) throw notFound();
+  } else if (!(await removeInvitation(access.workspaceId, target.invitation.email))) {
+    throw notFound();
+  }
+  await recordWorkspaceEvent({
+    workspace: access,
+    actor,
+    action:
+      target.kind === 'member' ? AUDIT_ACTIONS.memberRemoved : AUDIT_ACTIONS.invitationCancelled,
+    target: { type: target.kind, id: targetId },
+    metadata: {
+      role: target.kind === 'member' ? target.member.role : target.invitation.role,
+      ...(target.kind === 'invitation' ? { email: target.invitation.email } : {}),
+    },
+    now,
+  });
+}

@@ -1,0 +1,292 @@
+import { randomUUID } from 'node:crypto';
+import { invoke } from '../../../test-support/api-gateway-event';
+import { uniqueEmail } from '../../../test-support/auth-requests';
+import { givenSignedInUser } from '../../../test-support/fixtures';
+import { latestEmailTo } from '../../../test-support/sent-emails';
+import { givenTeam, givenWorkspace, routeEvent } from '../../../test-support/workspace-fixtures';
+import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { findMember, listInvitations } from '../../data/member-records';
+import { handler as addMember } from './add-member';
+import { handler as listMembers } from './list-members';
+import { handler as removeMember } from './remove-member';
+import { handler as updateMember } from './update-member';
+
+const members = (workspaceId: string, cookie: string, query = '') =>
+  invoke(
+    listMembers,
+    routeEvent({
+      method: 'GET',
+      path: `/api/v1/workspaces/${workspaceId}/members`,
+      routePath: '/api/v1/workspaces/{id}/members',
+      pathParameters: { id: workspaceId },
+      query,
+      cookie,
+    }),
+  );
+
+const add = (workspaceId: string, cookie: string, body: unknown) =>
+  invoke(
+    addMember,
+    routeEvent({
+      method: 'POST',
+      path: `/api/v1/workspaces/${workspaceId}/members`,
+      routePath: '/api/v1/workspaces/{id}/members',
+      pathParameters: { id: workspaceId },
+      body,
+      cookie,
+    }),
+  );
+
+const onMember = (
+  method: 'PATCH' | 'DELETE',
+  workspaceId: string,
+  userId: string,
+  cookie: string,
+  body?: unknown,
+) =>
+  routeEvent({
+    method,
+    path: `/api/v1/workspaces/${workspaceId}/members/${userId}`,
+    routePath: '/api/v1/workspaces/{id}/members/{userId}',
+    pathParameters: { id: workspaceId, userId },
+    cookie,
+    body,
+  });
+
+const update = (workspaceId: string, userId: string, cookie: string, body: unknown) =>
+  invoke(updateMember, onMember('PATCH', workspaceId, userId, cookie, body));
+const remove = (workspaceId: string, userId: string, cookie: string) =>
+  invoke(removeMember, onMember('DELETE', workspaceId, userId, cookie));
+
+const lastEvent = async (workspaceId: string) =>
+  (await listWorkspaceAuditEvents(workspaceId, { count: 1, now: new Date() }))[0];
+
+describe('GET /api/v1/workspaces/{id}/members', () => {
+  it('lists members (admin first) and pending invitations, paged', async () => {
+    const { workspaceId, admin, manager, viewer } = await givenTeam();
+    await add(workspaceId, admin.cookie, { email: 'zed-invitee@example.com', role: 'viewer' });
+    const response = await members(workspaceId, viewer.cookie);
+    expect(response.statusCode).toBe(200);
+    const person = (user: { userId: string; email: string }, role: string) => ({
+      user_id: user.userId,
+      email: user.email,
+      display_name: 'Ada Lovelace',
+      role,
+      status: 'active',
+      joined_at: expect.any(String) as string,
+    });
+    expect(response.json).toEqual({
+      items: [
+        person(admin, 'admin'),
+        person(manager, 'workspace_manager'),
+        person(viewer, 'viewer'),
+        {
+          user_id: expect.any(String) as string,
+          email: 'zed-invitee@example.com',
+          display_name: null,
+          role: 'viewer',
+          status: 'invited',
+          joined_at: null,
+        },
+      ],
+      total: 4,
+    });
+    const page = await members(workspaceId, viewer.cookie, 'limit=2&offset=1');
+    expect((page.json as { items: Array<{ role: string }> }).items.map((m) => m.role)).toEqual([
+      'workspace_manager',
+      'viewer',
+    ]);
+  });
+});
+
+describe('POST /api/v1/workspaces/{id}/members', () => {
+  it('adds an existing user at once, by any case of their address', async () => {
+    const { workspaceId, manager } = await givenTeam();
+    const newcomer = await givenSignedInUser();
+    const response = await add(workspaceId, manager.cookie, {
+      email: newcomer.email.toUpperCase(),
+      role: 'workspace_manager',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json).toMatchObject({
+      user_id: newcomer.userId,
+      email: newcomer.email,
+      role: 'workspace_manager',
+      status: 'active',
+    });
+    expect(await findMember(workspaceId, newcomer.userId)).toMatchObject({
+      role: 'workspace_manager',
+    });
+    expect(await lastEvent(workspaceId)).toMatchObject({
+      action: 'member.added',
+      actor: { id: manager.userId },
+      target_type: 'member',
+      target_id: newcomer.userId,
+      metadata: { email: newcomer.email, role: 'workspace_manager' },
+    });
+  });
+
+  it('invites an unknown address by email', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const email = uniqueEmail('invitee').toLowerCase();
+    const response = await add(workspaceId, admin.cookie, { email, role: 'viewer' });
+    expect(response.statusCode).toBe(201);
+    expect(response.json).toMatchObject({ email, role: 'viewer', status: 'invited' });
+    const sent = await latestEmailTo(email);
+    expect(sent?.subject).toBe('Ada Lovelace invited you to Platform on Expiry Radar');
+    expect(sent?.body.text).toContain(`/register?email=${encodeURIComponent(email)}`);
+    expect(await lastEvent(workspaceId)).toMatchObject({
+      action: 'member.invited',
+      target_type: 'invitation',
+      metadata: { email, role: 'viewer' },
+    });
+  });
+
+  it('answers 409 for a member or an invitation that exists', async () => {
+    const { workspaceId, admin, viewer } = await givenTeam();
+    expect(
+      (await add(workspaceId, admin.cookie, { email: viewer.email, role: 'viewer' })).json,
+    ).toEqual({
+      code: 'CONFLICT',
+      error: 'This person is already a member of the workspace.',
+    });
+    const email = uniqueEmail('twice');
+    expect((await add(workspaceId, admin.cookie, { email, role: 'viewer' })).statusCode).toBe(201);
+    const again = await add(workspaceId, admin.cookie, { email, role: 'workspace_manager' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json).toMatchObject({
+      error: 'This address has already been invited to the workspace.',
+    });
+  });
+
+  it("answers 409 PLAN_LIMIT beyond the plan's members, invitations included", async () => {
+    const owner = await givenSignedInUser({ plan: 'free' });
+    const personal = await givenWorkspace({ ownerId: owner.userId, plan: 'free' });
+    const refused = await add(personal, owner.cookie, { email: uniqueEmail(), role: 'viewer' });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json).toEqual({
+      code: 'PLAN_LIMIT',
+      error:
+        'A workspace on the Free plan can have 1 member (pending invitations included). Upgrade the plan to add more members.',
+    });
+    const pro = await givenSignedInUser({ plan: 'pro' });
+    const team = await givenWorkspace({ ownerId: pro.userId, plan: 'pro' });
+    for (let index = 0; index < 4; index += 1) {
+      expect(
+        (await add(team, pro.cookie, { email: uniqueEmail(), role: 'viewer' })).statusCode,
+      ).toBe(201);
+    }
+    expect(
+      (await add(team, pro.cookie, { email: uniqueEmail(), role: 'viewer' })).json,
+    ).toMatchObject({ code: 'PLAN_LIMIT' });
+  });
+
+  it('validates the address and the role', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    for (const [body, message] of [
+      [{ email: 'not-an-address', role: 'viewer' }, 'Please enter a valid email address'],
+      [{ role: 'viewer' }, 'Please enter a valid email address'],
+      [{ email: 'a@example.com' }, 'Role is required'],
+      [{ email: 'a@example.com', role: 'admin' }, 'Role must be workspace_manager or viewer'],
+      [{ email: 'a@example.com', role: 'owner' }, 'Role must be workspace_manager or viewer'],
+    ] as const) {
+      const response = await add(workspaceId, admin.cookie, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
+    }
+  });
+
+  it('refuses viewers, frozen workspaces and strangers', async () => {
+    const { workspaceId, viewer, outsider, admin } = await givenTeam();
+    const body = { email: uniqueEmail(), role: 'viewer' };
+    expect((await add(workspaceId, viewer.cookie, body)).json).toEqual({
+      code: 'FORBIDDEN',
+      error: 'Viewers have read-only access to this workspace.',
+    });
+    expect((await add(workspaceId, outsider.cookie, body)).statusCode).toBe(404);
+    const frozen = await givenWorkspace({ ownerId: admin.userId, frozen: true });
+    expect((await add(frozen, admin.cookie, body)).json).toMatchObject({
+      code: 'WORKSPACE_FROZEN',
+    });
+  });
+});
+
+describe('PATCH /api/v1/workspaces/{id}/members/{userId}', () => {
+  it("changes a member's role and an invitation's role", async () => {
+    const { workspaceId, admin, viewer } = await givenTeam();
+    const response = await update(workspaceId, viewer.userId, admin.cookie, {
+      role: 'workspace_manager',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toMatchObject({
+      user_id: viewer.userId,
+      email: viewer.email,
+      role: 'workspace_manager',
+      status: 'active',
+    });
+    expect(await lastEvent(workspaceId)).toMatchObject({
+      action: 'member.role_updated',
+      target_id: viewer.userId,
+      metadata: { from: 'viewer', to: 'workspace_manager' },
+    });
+    await add(workspaceId, admin.cookie, { email: 'later@example.com', role: 'viewer' });
+    const [invitation] = await listInvitations(workspaceId);
+    const invited = await update(workspaceId, invitation!.invitationId, admin.cookie, {
+      role: 'workspace_manager',
+    });
+    expect(invited.json).toMatchObject({ status: 'invited', role: 'workspace_manager' });
+  });
+
+  it('protects the admin and one’s own role; 404 for unknown members; validates', async () => {
+    const { workspaceId, admin, manager } = await givenTeam();
+    const demote = await update(workspaceId, admin.userId, manager.cookie, { role: 'viewer' });
+    expect(demote.statusCode).toBe(403);
+    expect(demote.json).toMatchObject({
+      error: "The workspace admin's role cannot be changed, and the admin cannot be removed.",
+    });
+    const own = await update(workspaceId, manager.userId, manager.cookie, { role: 'viewer' });
+    expect(own.json).toEqual({ code: 'FORBIDDEN', error: 'You cannot change your own role.' });
+    const unknown = await update(workspaceId, randomUUID(), admin.cookie, { role: 'viewer' });
+    expect(unknown.json).toEqual({ code: 'NOT_FOUND', error: 'Member not found.' });
+    const invalid = await update(workspaceId, manager.userId, admin.cookie, { role: 'admin' });
+    expect(invalid.json).toMatchObject({ error: 'Role must be workspace_manager or viewer' });
+  });
+});
+
+describe('DELETE /api/v1/workspaces/{id}/members/{userId}', () => {
+  it('removes a member, cancels an invitation, and lets a manager leave', async () => {
+    const { workspaceId, admin, manager, viewer } = await givenTeam();
+    expect((await remove(workspaceId, viewer.userId, manager.cookie)).json).toEqual({ ok: true });
+    expect(await findMember(workspaceId, viewer.userId)).toBeUndefined();
+    expect(await lastEvent(workspaceId)).toMatchObject({
+      action: 'member.removed',
+      target_id: viewer.userId,
+    });
+
+    await add(workspaceId, admin.cookie, { email: 'cancel@example.com', role: 'viewer' });
+    const [invitation] = await listInvitations(workspaceId);
+    expect((await remove(workspaceId, invitation!.invitationId, admin.cookie)).statusCode).toBe(
+      200,
+    );
+    expect(await listInvitations(workspaceId)).toEqual([]);
+    expect(await lastEvent(workspaceId)).toMatchObject({
+      action: 'invitation.cancelled',
+      metadata: { email: 'cancel@example.com', role: 'viewer' },
+    });
+
+    expect((await remove(workspaceId, manager.userId, manager.cookie)).statusCode).toBe(200);
+    expect(await findMember(workspaceId, manager.userId)).toBeUndefined();
+  });
+
+  it('never removes the admin; 404 for unknown members', async () => {
+    const { workspaceId, admin, manager } = await givenTeam();
+    for (const cookie of [manager.cookie, admin.cookie]) {
+      const response = await remove(workspaceId, admin.userId, cookie);
+      expect(response.statusCode).toBe(403);
+    }
+    expect(await findMember(workspaceId, admin.userId)).toMatchObject({ role: 'admin' });
+    expect((await remove(workspaceId, randomUUID(), admin.cookie)).json).toMatchObject({
+      code: 'NOT_FOUND',
+    });
+  });
+});

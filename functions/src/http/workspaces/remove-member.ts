@@ -1,0 +1,21 @@
+import { createHttpHandler } from '../../platform/create-http-handler';
+import {
+  loadWorkspaceAccess,
+  requireEditor,
+  requireNotFrozen,
+} from '../../platform/workspace-access';
+import { requireSession } from '../auth/require-session';
+import { removeMemberOrInvitation } from './member-changes';
+
+/**
+ * `DELETE /api/v1/workspaces/{id}/members/{userId}` (admin or workspace manager): removes a
+ * member, or cancels an invitation when `userId` is an invitation's id.
+ */
+export const handler = createHttpHandler('removeMember', async ({ params, session, now }) => {
+  const { user } = requireSession(session);
+  const access = await loadWorkspaceAccess(params.id, user.id);
+  requireEditor(access);
+  requireNotFrozen(access);
+  await removeMemberOrInvitation({ access, actor: user, targetId: params.userId, now });
+  return { body: { ok: true } };
+});

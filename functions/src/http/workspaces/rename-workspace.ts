@@ -1,0 +1,32 @@
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { renameWorkspace } from '../../data/workspace-store';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import {
+  loadWorkspaceAccess,
+  requireAdmin,
+  requireNotFrozen,
+} from '../../platform/workspace-access';
+import { requireSession } from '../auth/require-session';
+import { recordWorkspaceEvent } from './workspace-audit';
+import { workspaceView } from './workspace-view';
+
+/** `PATCH /api/v1/workspaces/{id}` `{name}`: admin only; not while frozen. */
+export const handler = createHttpHandler(
+  'renameWorkspace',
+  async ({ params, body, session, now }) => {
+    const { user } = requireSession(session);
+    const access = await loadWorkspaceAccess(params.id, user.id);
+    requireAdmin(access);
+    requireNotFrozen(access);
+    const workspace = await renameWorkspace(access.workspaceId, body.name, now);
+    await recordWorkspaceEvent({
+      workspace: access,
+      actor: user,
+      action: AUDIT_ACTIONS.workspaceRenamed,
+      target: { type: 'workspace', id: access.workspaceId, name: workspace.name },
+      metadata: { from: access.name, to: workspace.name },
+      now,
+    });
+    return { body: workspaceView(workspace, access.role) };
+  },
+);

@@ -1,0 +1,261 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { invoke } from '../../../test-support/api-gateway-event';
+import { givenSignedInUser } from '../../../test-support/fixtures';
+import {
+  givenTeam,
+  givenWorkspace,
+  putItem,
+  routeEvent,
+} from '../../../test-support/workspace-fixtures';
+import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { keys } from '../../data/keys';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig } from '../../platform/config';
+import { handler as createWorkspace } from './create-workspace';
+import { handler as deleteWorkspace } from './delete-workspace';
+import { handler as getWorkspace } from './get-workspace';
+import { handler as listWorkspaces } from './list-workspaces';
+import { handler as renameWorkspace } from './rename-workspace';
+
+const list = (cookie: string, query = '') =>
+  invoke(listWorkspaces, routeEvent({ method: 'GET', path: '/api/v1/workspaces', query, cookie }));
+
+const create = (cookie: string, body: unknown) =>
+  invoke(createWorkspace, routeEvent({ method: 'POST', path: '/api/v1/workspaces', body, cookie }));
+
+const onWorkspace = (
+  method: 'GET' | 'PATCH' | 'DELETE',
+  workspaceId: string,
+  cookie: string,
+  body?: unknown,
+) =>
+  routeEvent({
+    method,
+    path: `/api/v1/workspaces/${workspaceId}`,
+    routePath: '/api/v1/workspaces/{id}',
+    pathParameters: { id: workspaceId },
+    cookie,
+    body,
+  });
+
+const auditOf = (workspaceId: string) =>
+  listWorkspaceAuditEvents(workspaceId, { count: 100, now: new Date() });
+
+describe('GET /api/v1/workspaces', () => {
+  it("lists the caller's workspaces by name with their role and frozen state, paged", async () => {
+    const user = await givenSignedInUser({ plan: 'team' });
+    const other = await givenSignedInUser({ plan: 'team' });
+    const beta = await givenWorkspace({ ownerId: user.userId, name: 'beta' });
+    const alpha = await givenWorkspace({
+      ownerId: other.userId,
+      name: 'Alpha',
+      frozen: true,
+      members: [{ userId: user.userId, role: 'viewer' }],
+    });
+    const gamma = await givenWorkspace({
+      ownerId: other.userId,
+      name: 'Gamma',
+      members: [{ userId: user.userId, role: 'workspace_manager' }],
+    });
+    await givenWorkspace({ ownerId: other.userId, name: 'Not mine' });
+
+    const all = await list(user.cookie);
+    expect(all.statusCode).toBe(200);
+    expect(all.json).toEqual({
+      items: [
+        { id: alpha, name: 'Alpha', plan: 'team', role: 'viewer', is_frozen: true },
+        { id: beta, name: 'beta', plan: 'team', role: 'admin', is_frozen: false },
+        { id: gamma, name: 'Gamma', plan: 'team', role: 'workspace_manager', is_frozen: false },
+      ],
+      total: 3,
+    });
+    const page = await list(user.cookie, 'limit=1&offset=1');
+    expect(page.json).toEqual({ items: [expect.objectContaining({ id: beta })], total: 3 });
+  });
+
+  it('refuses a bad limit or offset with a clear message', async () => {
+    const user = await givenSignedInUser();
+    for (const [query, message] of [
+      ['limit=0', 'Limit must be an integer between 1 and 100'],
+      ['limit=101', 'Limit must be an integer between 1 and 100'],
+      ['offset=-1', 'Offset must be a non-negative integer'],
+    ]) {
+      const response = await list(user.cookie, query);
+      expect(response.statusCode).toBe(400);
+      expect(response.json).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
+    }
+  });
+});
+
+describe('POST /api/v1/workspaces', () => {
+  it('creates a workspace on the owner plan with the caller as admin, trimmed, audited', async () => {
+    const user = await givenSignedInUser({ plan: 'pro' });
+    const response = await create(user.cookie, { name: '  Platform team  ', plan: 'enterprise' });
+    expect(response.statusCode).toBe(201);
+    const workspace = response.json as { id: string };
+    expect(workspace).toEqual({
+      id: expect.any(String) as string,
+      name: 'Platform team',
+      plan: 'pro',
+      role: 'admin',
+      is_frozen: false,
+    });
+    expect((await list(user.cookie)).json).toMatchObject({ items: [workspace] });
+    expect(await auditOf(workspace.id)).toEqual([
+      expect.objectContaining({
+        action: 'workspace.created',
+        actor: { id: user.userId, email: user.email },
+        target_type: 'workspace',
+        target_id: workspace.id,
+        workspace_id: workspace.id,
+        metadata: { name: 'Platform team' },
+      }),
+    ]);
+  });
+
+  it("answers 409 PLAN_LIMIT beyond the plan's owned workspaces", async () => {
+    const user = await givenSignedInUser({ plan: 'free' });
+    await givenWorkspace({ ownerId: user.userId, name: 'Personal' });
+    const response = await create(user.cookie, { name: 'Second' });
+    expect(response.statusCode).toBe(409);
+    expect(response.json).toEqual({
+      code: 'PLAN_LIMIT',
+      error: 'Your Free plan allows 1 workspace. Upgrade your plan to create more workspaces.',
+    });
+    const pro = await givenSignedInUser({ plan: 'pro' });
+    for (const name of ['One', 'Two', 'Three']) {
+      expect((await create(pro.cookie, { name })).statusCode).toBe(201);
+    }
+    expect((await create(pro.cookie, { name: 'Four' })).json).toMatchObject({
+      code: 'PLAN_LIMIT',
+      error: 'Your Pro plan allows 3 workspaces. Upgrade your plan to create more workspaces.',
+    });
+  });
+
+  it('validates the name with clear messages', async () => {
+    const user = await givenSignedInUser({ plan: 'team' });
+    for (const [body, message] of [
+      [{}, 'Workspace name is required'],
+      [{ name: '   ' }, 'Workspace name is required'],
+      [{ name: 42 }, 'Workspace name is required'],
+      [{ name: 'x'.repeat(101) }, 'Workspace name must be 100 characters or less'],
+    ] as const) {
+      const response = await create(user.cookie, body);
+      expect(response.statusCode).toBe(400);
+      expect(response.json).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
+    }
+    expect((await create(user.cookie, { name: 'x'.repeat(100) })).statusCode).toBe(201);
+  });
+
+  it('needs the CSRF header', async () => {
+    const user = await givenSignedInUser({ plan: 'team' });
+    const event = routeEvent({
+      method: 'POST',
+      path: '/api/v1/workspaces',
+      body: { name: 'X' },
+      cookie: user.cookie,
+    });
+    delete event.headers['x-csrf-token'];
+    expect((await invoke(createWorkspace, event)).json).toMatchObject({ code: 'EBADCSRFTOKEN' });
+  });
+});
+
+describe('GET /api/v1/workspaces/{id}', () => {
+  it('answers the workspace with the caller role, and 404 for unknown ids', async () => {
+    const { workspaceId, viewer } = await givenTeam();
+    const response = await invoke(getWorkspace, onWorkspace('GET', workspaceId, viewer.cookie));
+    expect(response.json).toEqual({
+      id: workspaceId,
+      name: 'Platform',
+      plan: 'team',
+      role: 'viewer',
+      is_frozen: false,
+    });
+    const unknown = await invoke(getWorkspace, onWorkspace('GET', randomUUID(), viewer.cookie));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json).toMatchObject({ code: 'NOT_FOUND' });
+  });
+});
+
+describe('PATCH /api/v1/workspaces/{id}', () => {
+  it('renames for the admin and records the old and new name', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const response = await invoke(
+      renameWorkspace,
+      onWorkspace('PATCH', workspaceId, admin.cookie, { name: ' Core ' }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toMatchObject({ id: workspaceId, name: 'Core', role: 'admin' });
+    expect(await auditOf(workspaceId)).toEqual([
+      expect.objectContaining({
+        action: 'workspace.renamed',
+        metadata: { from: 'Platform', to: 'Core' },
+      }),
+    ]);
+  });
+
+  it('refuses managers, frozen workspaces, bad names and strangers', async () => {
+    const { workspaceId, admin, manager, outsider } = await givenTeam();
+    const as = (cookie: string, body: unknown, id = workspaceId) =>
+      invoke(renameWorkspace, onWorkspace('PATCH', id, cookie, body));
+    expect((await as(manager.cookie, { name: 'X' })).json).toEqual({
+      code: 'FORBIDDEN',
+      error: 'Only the workspace admin can do this.',
+    });
+    expect((await as(outsider.cookie, { name: 'X' })).statusCode).toBe(404);
+    expect((await as(admin.cookie, { name: '' })).json).toMatchObject({
+      error: 'Workspace name is required',
+    });
+    const frozen = await givenWorkspace({ ownerId: admin.userId, frozen: true });
+    const response = await as(admin.cookie, { name: 'X' }, frozen);
+    expect(response.statusCode).toBe(403);
+    expect(response.json).toMatchObject({ code: 'WORKSPACE_FROZEN' });
+  });
+});
+
+describe('DELETE /api/v1/workspaces/{id}', () => {
+  it('removes tokens, settings, invitations and memberships but keeps the audit trail', async () => {
+    const { workspaceId, admin, manager } = await givenTeam();
+    const pk = keys.workspace(workspaceId).pk;
+    await putItem({ pk, sk: 'TOKEN#t1', name: 'a token' });
+    await putItem({ pk, sk: 'SETTINGS', emailAlertsEnabled: true });
+    await putItem({ ...keys.invitation(workspaceId, 'x@example.com'), role: 'viewer' });
+
+    const response = await invoke(
+      deleteWorkspace,
+      onWorkspace('DELETE', workspaceId, admin.cookie),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toEqual({ ok: true });
+    const { Items } = await getDocumentClient().send(
+      new QueryCommand({
+        TableName: getConfig().tableName,
+        KeyConditionExpression: 'pk = :pk',
+        ExpressionAttributeValues: { ':pk': pk },
+      }),
+    );
+    expect(Items?.map((item) => String(item.sk).split('#')[0])).toEqual(['AUDIT']);
+    expect((await auditOf(workspaceId))[0]).toMatchObject({ action: 'workspace.deleted' });
+    expect((await list(manager.cookie)).json).toEqual({ items: [], total: 0 });
+    const again = await invoke(getWorkspace, onWorkspace('GET', workspaceId, admin.cookie));
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('is for the admin only, frozen or not', async () => {
+    const { workspaceId, admin, manager } = await givenTeam();
+    const refused = await invoke(
+      deleteWorkspace,
+      onWorkspace('DELETE', workspaceId, manager.cookie),
+    );
+    expect(refused.json).toMatchObject({ code: 'FORBIDDEN' });
+    const frozen = await givenWorkspace({ ownerId: admin.userId, frozen: true });
+    expect(
+      (await invoke(deleteWorkspace, onWorkspace('DELETE', frozen, admin.cookie))).statusCode,
+    ).toBe(200);
+    const { Item } = await getDocumentClient().send(
+      new GetCommand({ TableName: getConfig().tableName, Key: keys.workspace(frozen) }),
+    );
+    expect(Item).toBeUndefined();
+  });
+});

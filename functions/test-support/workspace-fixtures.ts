@@ -1,0 +1,97 @@
+/** Workspaces with members written straight to the table, and requests to workspace routes. */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
+import type { Role } from '@expiry-radar/shared/domain/roles';
+import { membershipItem, workspaceItem } from '../src/data/workspace-records';
+import { getDocumentClient } from '../src/platform/aws-clients';
+import { getConfig } from '../src/platform/config';
+import { apiGatewayEvent } from './api-gateway-event';
+import { mutationEvent } from './auth-requests';
+import { givenSignedInUser } from './fixtures';
+
+export type TestUser = Awaited<ReturnType<typeof givenSignedInUser>>;
+
+export async function putItem(item: Record<string, unknown>): Promise<void> {
+  await getDocumentClient().send(new PutCommand({ TableName: getConfig().tableName, Item: item }));
+}
+
+/** A workspace owned (and administered) by `ownerId`, with further members. */
+export async function givenWorkspace(options: {
+  ownerId: string;
+  plan?: Plan;
+  name?: string;
+  frozen?: boolean;
+  members?: ReadonlyArray<{ userId: string; role: Role }>;
+  now?: Date;
+}): Promise<string> {
+  const workspaceId = randomUUID();
+  const now = options.now ?? new Date();
+  await putItem({
+    ...workspaceItem({
+      workspaceId,
+      name: options.name ?? 'Platform',
+      ownerId: options.ownerId,
+      plan: options.plan ?? 'team',
+      now,
+    }),
+    isFrozen: options.frozen ?? false,
+  });
+  const members = [{ userId: options.ownerId, role: 'admin' as Role }, ...(options.members ?? [])];
+  for (const member of members) {
+    await putItem(membershipItem({ workspaceId, ...member, now }));
+  }
+  return workspaceId;
+}
+
+/** A team-plan workspace with an admin (its owner), a workspace manager, a viewer and an outsider. */
+export async function givenTeam(options: { plan?: Plan; frozen?: boolean } = {}) {
+  const plan = options.plan ?? 'team';
+  const [admin, manager, viewer, outsider] = await Promise.all([
+    givenSignedInUser({ plan }),
+    givenSignedInUser({ plan }),
+    givenSignedInUser({ plan }),
+    givenSignedInUser({ plan }),
+  ]);
+  const workspaceId = await givenWorkspace({
+    ownerId: admin.userId,
+    plan,
+    frozen: options.frozen,
+    members: [
+      { userId: manager.userId, role: 'workspace_manager' },
+      { userId: viewer.userId, role: 'viewer' },
+    ],
+  });
+  return { workspaceId, admin, manager, viewer, outsider };
+}
+
+/** A request to a route as the web sends it: GETs with the session cookie, writes with CSRF too. */
+export function routeEvent(options: {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  path: string;
+  routePath?: string;
+  pathParameters?: Record<string, string>;
+  query?: string;
+  body?: unknown;
+  cookie?: string;
+}): APIGatewayProxyEventV2 {
+  const cookies = options.cookie ? [options.cookie] : [];
+  const event =
+    options.method === 'GET'
+      ? apiGatewayEvent({ method: 'GET', path: options.path, query: options.query, cookies })
+      : mutationEvent({
+          method: options.method,
+          path: options.path,
+          body: options.body,
+          cookies,
+        });
+  const routeKey = `${options.method} ${options.routePath ?? options.path}`;
+  return {
+    ...event,
+    routeKey,
+    rawQueryString: options.query ?? '',
+    pathParameters: options.pathParameters,
+    requestContext: { ...event.requestContext, routeKey },
+  };
+}
