@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: prints the size of every route's Lambda bundle (built as the CDK api stack
  * builds it), the JavaScript the landing route loads in Chromium (budget 200 KB gzip) and every
- * lazy chunk of the web app.
+ * lazy chunk of the web app; then the token list cost against the raw DynamoDB query
+ * (token-list-cost.ts).
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -9,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
 import { measureLandingJavaScript } from './landing-javascript';
+import { measureTokenListCost } from './token-list-cost';
 
 const projectRoot = join(__dirname, '../..');
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -57,6 +59,7 @@ async function main(): Promise<void> {
   await lambdaBundleSizes();
   await measureLandingJavaScript();
   webChunkSizes();
+  await measureTokenListCost();
 }
 
 main().catch((error: unknown) => {

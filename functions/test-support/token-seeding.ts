@@ -1,0 +1,129 @@
+/**
+ * Tokens written straight to the table with the item builders and counter updates the token
+ * mutations use (data/token-records.ts), for set-ups the API refuses (a token in a frozen
+ * workspace) or that would be slow through it (thousands of tokens for a benchmark).
+ */
+import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
+import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
+import {
+  counterCellOf,
+  putNewTokenItem,
+  runTokenTransaction,
+  tokenItem,
+} from '../src/data/token-records';
+import { newTokenId } from '../src/domain/token-ids';
+import { getDocumentClient } from '../src/platform/aws-clients';
+import { getConfig } from '../src/platform/config';
+
+const DEFAULT_TYPE: Readonly<Record<Category, TokenType>> = {
+  cert: 'ssl_cert',
+  key_secret: 'api_key',
+  license: 'software_license',
+  general: 'other',
+};
+
+/** A complete token of `workspaceId` (every optional field null unless given). */
+export function buildToken(
+  workspaceId: string,
+  fields: Partial<TokenFields> = {},
+  now = new Date(),
+): Token {
+  const category = fields.category ?? 'key_secret';
+  const timestamp = now.toISOString();
+  return {
+    id: newTokenId(workspaceId),
+    name: 'Seeded token',
+    type: DEFAULT_TYPE[category],
+    category,
+    expiresAt: '2030-01-01',
+    section: null,
+    domains: [],
+    location: null,
+    used_by: null,
+    contact_group_id: null,
+    issuer: null,
+    serial_number: null,
+    subject: null,
+    key_size: null,
+    algorithm: null,
+    license_type: null,
+    vendor: null,
+    cost: null,
+    renewal_url: null,
+    renewal_date: null,
+    contacts: null,
+    description: null,
+    notes: null,
+    ...fields,
+    created_at: timestamp,
+    updated_at: timestamp,
+    workspace_id: workspaceId,
+  };
+}
+
+/**
+ * Writes one token and its counter change in one transaction, as createToken does, but also into
+ * a frozen workspace and without a plan limit.
+ */
+export async function seedToken(
+  workspaceId: string,
+  fields: Partial<TokenFields> = {},
+): Promise<Token> {
+  const token = buildToken(workspaceId, fields);
+  await runTokenTransaction(
+    [{ tokenId: token.id, item: putNewTokenItem(token) }],
+    [{ workspaceId, cells: [{ cell: counterCellOf(token), delta: 1 }], requireNotFrozen: false }],
+  );
+  return token;
+}
+
+const BATCH_SIZE = 25;
+
+async function batchWrite(items: readonly Record<string, unknown>[]): Promise<void> {
+  const tableName = getConfig().tableName;
+  let pending = items.map((Item) => ({ PutRequest: { Item } }));
+  for (let attempt = 0; pending.length > 0; attempt += 1) {
+    if (attempt > 10) throw new Error('BatchWrite kept leaving items unprocessed');
+    const { UnprocessedItems } = await getDocumentClient().send(
+      new BatchWriteCommand({ RequestItems: { [tableName]: pending } }),
+    );
+    pending = (UnprocessedItems?.[tableName] ?? []).flatMap((request) =>
+      request.PutRequest?.Item ? [{ PutRequest: { Item: request.PutRequest.Item } }] : [],
+    );
+  }
+}
+
+/**
+ * Writes many tokens with BatchWrite (`concurrency` batches of 25 at a time), then adds them to
+ * the workspace's counters in one update, so totals and facets match the items.
+ */
+export async function seedTokens(
+  workspaceId: string,
+  tokens: readonly Token[],
+  concurrency = 8,
+): Promise<void> {
+  const batches: Token[][] = [];
+  for (let start = 0; start < tokens.length; start += BATCH_SIZE) {
+    batches.push(tokens.slice(start, start + BATCH_SIZE));
+  }
+  let next = 0;
+  const worker = async () => {
+    while (next < batches.length) {
+      const batch = batches[next]!;
+      next += 1;
+      await batchWrite(batch.map(tokenItem));
+    }
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+  await runTokenTransaction(
+    [],
+    [
+      {
+        workspaceId,
+        cells: tokens.map((token) => ({ cell: counterCellOf(token), delta: 1 })),
+        requireNotFrozen: false,
+      },
+    ],
+  );
+}
