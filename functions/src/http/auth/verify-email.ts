@@ -1,11 +1,15 @@
+import {
+  INVALID_VERIFICATION_LINK_REDIRECT,
+  VERIFIED_REDIRECT,
+} from '@expiry-radar/shared/api/verification-link';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { consumeAccountToken } from '../../data/account-token-records';
 import { findUserById, markEmailVerified } from '../../data/user-records';
 import { createHttpHandler } from '../../platform/create-http-handler';
 import { recordAccountEvent } from './account-audit';
 
-export const VERIFIED_REDIRECT = '/dashboard?verification_success=true';
-export const INVALID_LINK_REDIRECT = '/verify-email?error=invalid_or_expired';
+export { VERIFIED_REDIRECT };
+export const INVALID_LINK_REDIRECT = INVALID_VERIFICATION_LINK_REDIRECT;
 
 /**
  * `GET /auth/verify-email?token=...`: the link of the verification email. Single use; valid only

@@ -10,6 +10,7 @@ import {
 import { renderApp } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
+import { INVALID_VERIFICATION_LINK_REDIRECT } from '@expiry-radar/shared/api/verification-link';
 
 function serve(routes = {}) {
   return installFetchMock({
@@ -146,6 +147,14 @@ describe('verify-email and reset-password pages', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('A new verification email is on its way.')).toBeVisible();
     expect(requests.some((r) => r.path === '/auth/verify-email/resend')).toBe(true);
+  });
+
+  it('explains a verification link the server refused', async () => {
+    serve();
+    renderApp(INVALID_VERIFICATION_LINK_REDIRECT);
+    expect(
+      await screen.findByText(/This verification link is invalid or has expired/),
+    ).toBeVisible();
   });
 
   it('requests a reset link, then sets a new password from the link', async () => {

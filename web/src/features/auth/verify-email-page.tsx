@@ -5,6 +5,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import {
+  INVALID_VERIFICATION_LINK,
+  VERIFICATION_ERROR_PARAM,
+} from '@expiry-radar/shared/api/verification-link';
 import { paths, queryParams } from '../../lib/paths';
 import { useSession } from '../session/hooks/use-session';
 import { resendVerificationEmail } from './api/auth-api';
@@ -26,7 +30,7 @@ export function VerifyEmailPage() {
   const [sending, setSending] = useState(false);
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
   const email = search.get(queryParams.email) ?? user?.email ?? null;
-  const invalidLink = search.get('error') === 'invalid';
+  const invalidLink = search.get(VERIFICATION_ERROR_PARAM) === INVALID_VERIFICATION_LINK;
 
   const onResend = async () => {
     setSending(true);
