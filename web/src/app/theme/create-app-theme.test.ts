@@ -22,8 +22,8 @@ describe('createAppTheme', () => {
     }
     const theme = createAppTheme('light');
     expect(theme.palette.grey[500]).toBe(colorScales.neutral[500]);
-    expect(theme.palette.neutral.main).toBe(colorScales.neutral[600]);
-    expect(theme.palette.primary.main).toBe(colorScales.primary[600]);
+    expect(theme.palette.neutral.main).toBe(colorScales.neutral[700]);
+    expect(theme.palette.primary.main).toBe(colorScales.primary[700]);
     expect(createAppTheme('dark').palette.primary.main).toBe(colorScales.primary[400]);
   });
 

@@ -1,0 +1,207 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import {
+  collectPageErrors,
+  field,
+  screenshot,
+  strongPassword,
+  uniqueEmail,
+  waitForPageHeading,
+} from '../support/e2e-helpers';
+import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { linkInEmail, waitForEmail, type SesEmail } from '../support/ses-inbox';
+
+const VERIFY_SUBJECT = 'Verify your email address for Expiry Radar';
+const RESET_SUBJECT = 'Reset your Expiry Radar password';
+
+/**
+ * A new user's account journeys in real Chromium against `npm start`'s program: register, verify
+ * through the email the SES emulator received, the welcome dialog, sign out and in, and a
+ * password reset through its email. The tests run in order and share one account.
+ */
+describe('account journeys in Chromium', () => {
+  let app: LocalAppProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+  let verificationEmail: SesEmail | undefined;
+  let verified = false;
+
+  const email = uniqueEmail('journey');
+  const password = strongPassword('first');
+  const newPassword = strongPassword('second');
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    context.setDefaultTimeout(10_000);
+    page = await context.newPage();
+    pageErrors = collectPageErrors(page);
+  }, 90_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const url = (path: string) => `${app.appUrl}${path}`;
+  const pathOf = (target: Page) => new URL(target.url()).pathname;
+
+  async function signIn(target: Page, address: string, secret: string): Promise<void> {
+    const form = target.locator('form');
+    await field(form, 'Email').fill(address);
+    await field(form, 'Password').fill(secret);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+  }
+
+  it('registers, verifies through the emailed link and is welcomed on the dashboard', async () => {
+    await page.goto(url('/register'));
+    await waitForPageHeading(page, 'Create your account');
+    const form = page.locator('form');
+    await field(form, 'Name (optional)').fill('Ada Journey');
+    await field(form, 'Email').fill(email);
+    await field(form, 'Password').fill(password);
+    await form.getByRole('button', { name: 'Create account' }).click();
+
+    // Registered but not verified: the verification page, naming the address.
+    await page.waitForURL((current) => current.pathname === '/verify-email');
+    expect(new URL(page.url()).searchParams.get('email')).toBe(email);
+    await waitForPageHeading(page, 'Verify your email');
+    await page.getByText(email, { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Resend verification email' }).waitFor();
+
+    // A protected page is not open before verification.
+    await page.goto(url('/dashboard'));
+    await page.waitForURL((current) => current.pathname === '/verify-email');
+
+    verificationEmail = await waitForEmail(app.endpoints.ses!, {
+      to: email,
+      subject: VERIFY_SUBJECT,
+    });
+    expect(verificationEmail.from).toContain('Expiry Radar');
+    const link = linkInEmail(verificationEmail, '/auth/verify-email');
+    expect(link.origin).toBe(new URL(app.appUrl).origin);
+    expect(link.searchParams.get('token')).toMatch(/^[\w-]{20,}$/);
+
+    await page.goto(link.href);
+    await page.waitForURL((current) => current.pathname === '/dashboard');
+    const welcome = page.getByRole('dialog', { name: 'Welcome on board' });
+    await welcome.waitFor();
+    await screenshot(page, 'journey-welcome-dialog');
+    await welcome.getByRole('button', { name: 'Go to Dashboard' }).click();
+    await welcome.waitFor({ state: 'hidden' });
+    await waitForPageHeading(page, 'Token Management Dashboard');
+    // Closing removes the welcome flag from the URL, and the welcome is not shown again.
+    expect(new URL(page.url()).searchParams.has('verification_success')).toBe(false);
+    await page.reload();
+    await waitForPageHeading(page, 'Token Management Dashboard');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(pageErrors).toEqual([]);
+    verified = true;
+  }, 60_000);
+
+  function requireVerifiedAccount(): void {
+    if (!verified) throw new Error('This step needs the verified account of the first test');
+  }
+
+  it('signs out through the user menu and back in through /login', async () => {
+    requireVerifiedAccount();
+    await page.getByRole('button', { name: 'Account menu' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText(email).waitFor();
+    await menu.getByRole('menuitem', { name: 'Sign Out' }).click();
+    await page.getByText('Successfully logged out').waitFor();
+    await page.waitForURL((current) => current.pathname === '/');
+    await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
+    await screenshot(page, 'journey-signed-out');
+
+    // The session is gone on the server too: the dashboard asks to sign in.
+    await page.goto(url('/dashboard'));
+    await page.waitForURL((current) => current.pathname === '/login');
+    await waitForPageHeading(page, 'Sign in');
+    await signIn(page, email, password);
+    // Back where the user was going, without a second welcome.
+    await page.waitForURL((current) => current.pathname === '/dashboard');
+    await waitForPageHeading(page, 'Token Management Dashboard');
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('resets the password through the emailed link; the new one works, the old one fails', async () => {
+    requireVerifiedAccount();
+    const other = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    other.setDefaultTimeout(10_000);
+    const resetPage = await other.newPage();
+    const resetErrors = collectPageErrors(resetPage);
+
+    await resetPage.goto(url('/login'));
+    await resetPage.getByRole('link', { name: 'Forgot password?' }).click();
+    await resetPage.waitForURL((current) => current.pathname === '/reset-password');
+    await waitForPageHeading(resetPage, 'Reset your password');
+    await field(resetPage.locator('form'), 'Email').fill(email);
+    await resetPage.getByRole('button', { name: 'Send reset link' }).click();
+    await resetPage.getByText(`If an account exists for ${email}`).waitFor();
+
+    const resetEmail = await waitForEmail(app.endpoints.ses!, {
+      to: email,
+      subject: RESET_SUBJECT,
+    });
+    const link = linkInEmail(resetEmail, '/reset-password');
+    expect(link.origin).toBe(new URL(app.appUrl).origin);
+    await resetPage.goto(link.href);
+    await waitForPageHeading(resetPage, 'Choose a new password');
+    await field(resetPage, 'New password').fill(newPassword);
+    await field(resetPage, 'Confirm new password').fill(newPassword);
+    await resetPage.getByRole('button', { name: 'Set new password' }).click();
+    await resetPage.getByText('Your password has been changed').waitFor();
+    await screenshot(resetPage, 'journey-password-changed');
+
+    await resetPage.getByRole('link', { name: 'Sign in', exact: true }).click();
+    await resetPage.waitForURL((current) => current.pathname === '/login');
+    await signIn(resetPage, email, password);
+    await resetPage
+      .getByRole('alert')
+      .getByText(/^Invalid email or password\.?$/)
+      .waitFor();
+    expect(pathOf(resetPage)).toBe('/login');
+
+    await signIn(resetPage, email, newPassword);
+    await resetPage.waitForURL((current) => current.pathname === '/dashboard');
+    await waitForPageHeading(resetPage, 'Token Management Dashboard');
+
+    // Setting a new password signed out every other session, such as the first browser's.
+    await page.goto(url('/dashboard'));
+    await page.waitForURL((current) => current.pathname === '/login');
+
+    // The reset link works once.
+    await other.clearCookies();
+    await resetPage.goto(link.href);
+    await waitForPageHeading(resetPage, 'Choose a new password');
+    await field(resetPage, 'New password').fill(password);
+    await field(resetPage, 'Confirm new password').fill(password);
+    await resetPage.getByRole('button', { name: 'Set new password' }).click();
+    await resetPage.getByRole('alert').filter({ hasNotText: 'changed' }).waitFor();
+    expect(await resetPage.getByText('Your password has been changed').count()).toBe(0);
+
+    expect(resetErrors).toEqual([]);
+    await other.close();
+  }, 60_000);
+
+  it('explains that a verification link that was used already is no longer valid', async () => {
+    requireVerifiedAccount();
+    const stranger = await browser.newContext();
+    stranger.setDefaultTimeout(10_000);
+    const strangerPage = await stranger.newPage();
+    await strangerPage.goto(linkInEmail(verificationEmail!, '/auth/verify-email').href);
+    await strangerPage.waitForURL((current) => current.pathname === '/verify-email');
+    await waitForPageHeading(strangerPage, 'Verify your email');
+    await screenshot(strangerPage, 'journey-used-verification-link');
+    await strangerPage
+      .getByRole('alert')
+      .getByText('This verification link is invalid or has expired', { exact: false })
+      .waitFor({ timeout: 5_000 });
+    await stranger.close();
+  }, 60_000);
+});

@@ -1,0 +1,65 @@
+/** Small helpers shared by the end-to-end tests in Chromium. */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { projectRoot } from './local-app-process';
+
+/** Screenshots land here (gitignored). */
+export const artifacts = join(projectRoot, 'test-results');
+
+/** Where the web app keeps the colour mode (web/src/app/theme/color-mode.ts). */
+export const COLOR_MODE_STORAGE_KEY = 'expiry-radar:color-mode';
+
+export type ColorMode = 'dark' | 'light';
+
+/** A new address per run and per call, so reruns against one data directory never collide. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${Date.now()}-${randomUUID().slice(0, 8)}@example.com`;
+}
+
+/** At least 12 characters and not on the common-password list. */
+export function strongPassword(label: string): string {
+  return `${label} horse battery ${randomUUID().slice(0, 6)}`;
+}
+
+export async function screenshot(page: Page, name: string): Promise<void> {
+  mkdirSync(artifacts, { recursive: true });
+  await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: true });
+}
+
+/** Uncaught errors of the page, to assert that a journey ran without any. */
+export function collectPageErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Every page of the context starts in `mode`, as if the user had chosen it on an earlier visit. */
+export async function startInColorMode(context: BrowserContext, mode: ColorMode): Promise<void> {
+  await context.addInitScript(([key, value]) => window.localStorage.setItem(key, value), [
+    COLOR_MODE_STORAGE_KEY,
+    mode,
+  ] as const);
+}
+
+/** The sum of the page background's red, green and blue (0 black … 765 white). */
+export async function backgroundBrightness(page: Page): Promise<number> {
+  const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+  const [red = 0, green = 0, blue = 0] = (background.match(/\d+/g) ?? []).map(Number);
+  return red + green + blue;
+}
+
+/** The page's only level-1 heading, once the lazily loaded page has rendered. */
+export async function waitForPageHeading(page: Page, name?: string | RegExp): Promise<void> {
+  await page.getByRole('heading', { level: 1, ...(name === undefined ? {} : { name }) }).waitFor();
+}
+
+/**
+ * The form field with exactly this label, whether or not MUI marks it as required with an
+ * asterisk ("Password *"), and not a button whose label merely contains the word.
+ */
+export function field(scope: Page | Locator, label: string): Locator {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return scope.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}
