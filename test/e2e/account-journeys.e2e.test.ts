@@ -184,6 +184,13 @@ describe('account journeys in Chromium', () => {
     await resetPage.getByRole('button', { name: 'Set new password' }).click();
     await resetPage.getByRole('alert').filter({ hasNotText: 'changed' }).waitFor();
     expect(await resetPage.getByText('Your password has been changed').count()).toBe(0);
+    // The refused second use did not bring the old password back.
+    await resetPage.goto(url('/login'));
+    await signIn(resetPage, email, password);
+    await resetPage
+      .getByRole('alert')
+      .getByText(/^Invalid email or password\.?$/)
+      .waitFor();
 
     expect(resetErrors).toEqual([]);
     await other.close();

@@ -1,0 +1,40 @@
+/** Accounts made through a browser context's own request API, so the context holds the session. */
+import type { BrowserContext } from 'playwright-core';
+import type { LocalAppProcess } from './local-app-process';
+import { linkInEmail, waitForEmail } from './ses-inbox';
+
+export interface TestAccount {
+  readonly email: string;
+  readonly password: string;
+}
+
+/**
+ * Registers `account` and verifies it through the link of its email, the way the web app does
+ * (CSRF token first); afterwards `context` is signed in with a verified session.
+ */
+export async function registerVerifiedAccount(
+  context: BrowserContext,
+  app: LocalAppProcess,
+  account: TestAccount,
+): Promise<void> {
+  const csrf = await context.request.get(`${app.appUrl}/api/csrf-token`);
+  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
+  const registered = await context.request.post(`${app.appUrl}/auth/register`, {
+    headers: { 'X-CSRF-Token': csrfToken },
+    data: { email: account.email, password: account.password },
+  });
+  if (registered.status() !== 201) {
+    throw new Error(`Register answered ${registered.status()}: ${await registered.text()}`);
+  }
+  const email = await waitForEmail(app.endpoints.ses!, {
+    to: account.email,
+    subject: /^Verify your email address/,
+  });
+  const verified = await context.request.get(linkInEmail(email, '/auth/verify-email').href, {
+    maxRedirects: 0,
+  });
+  const location = verified.headers()['location'] ?? '';
+  if (!location.startsWith('/dashboard')) {
+    throw new Error(`The verification link redirected to "${location}"`);
+  }
+}
