@@ -1,13 +1,12 @@
-/** Alert settings, webhook test, alert queue and stats (spec §3, §7; DESIGN.md "Alerts"). */
+/** Alert settings and the webhook test (spec §3, §7; DESIGN.md "Alerts"). */
 import { z } from 'zod';
-import { ALERT_QUEUE_PAGE_SIZE } from '../constants/paging';
 import {
   DEFAULT_ALERT_THRESHOLDS,
   DEFAULT_WEBHOOK_KIND,
   webhookKindSchema,
 } from '../domain/alerts';
 import { emailSchema } from '../domain/email';
-import { idSchema, pageOf, pagingQuery, workspaceIdField } from './common-schemas';
+import { idSchema } from './common-schemas';
 
 export const ALERT_MESSAGES = {
   invalidWebhookUrl: 'Webhook URL must be a valid http(s) URL',
@@ -98,55 +97,4 @@ export const testWebhookResponse = z.object({
   ok: z.literal(true),
   /** The receiver's HTTP status. */
   status: z.number().int().optional(),
-});
-
-export const requeueAlertsBody = z.object({ workspace_id: z.string().trim().min(1).optional() });
-export const requeueAlertsResponse = z.object({ updated: z.number().int().nonnegative() });
-
-export const listAlertQueueQuery = pagingQuery(ALERT_QUEUE_PAGE_SIZE).extend({
-  workspace_id: workspaceIdField.optional(),
-});
-
-export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
-const deliveryStatus = z.enum(DELIVERY_STATUSES);
-
-export const alertQueueItemSchema = z.object({
-  id: z.string(),
-  workspace_id: z.string(),
-  token_id: z.string(),
-  token_name: z.string(),
-  /** Days before expiry of the alert window. */
-  threshold: z.number().int(),
-  status: z.enum(['pending', 'sent', 'partial', 'failed']),
-  channels: z.array(
-    z.object({
-      /** `email` or a webhook id; what `POST /api/alert-queue/{id}/retry` takes. */
-      channel: z.string(),
-      status: deliveryStatus,
-      attempts: z.number().int().nonnegative(),
-      last_error: z.string().nullable(),
-    }),
-  ),
-  created_at: z.string(),
-  updated_at: z.string(),
-});
-export type AlertQueueItem = z.infer<typeof alertQueueItemSchema>;
-export const listAlertQueueResponse = pageOf(alertQueueItemSchema);
-
-export const retryAlertBody = z.object({
-  channel: z
-    .string({ error: ALERT_MESSAGES.channelRequired })
-    .trim()
-    .min(1, ALERT_MESSAGES.channelRequired)
-    .max(200),
-});
-
-export const alertStatsQuery = z.object({ workspace_id: workspaceIdField.optional() });
-export const alertStatsResponse = z.object({
-  pending: z.number().int().nonnegative(),
-  sent: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
-  /** Deliveries counted against the plan this calendar month, and the plan's limit (null: none). */
-  deliveries_this_month: z.number().int().nonnegative(),
-  deliveries_limit: z.number().int().nullable(),
 });

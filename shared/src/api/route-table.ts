@@ -13,6 +13,10 @@ import { updateTokenBodySchema } from '../domain/update-token-schema';
 import {
   alertSettingsBody,
   alertSettingsSchema,
+  testWebhookBody,
+  testWebhookResponse,
+} from './alert-api-schemas';
+import {
   alertStatsQuery,
   alertStatsResponse,
   listAlertQueueQuery,
@@ -20,9 +24,7 @@ import {
   requeueAlertsBody,
   requeueAlertsResponse,
   retryAlertBody,
-  testWebhookBody,
-  testWebhookResponse,
-} from './alert-api-schemas';
+} from './alert-queue-api-schemas';
 import {
   exportAuditQuery,
   exportAuditResponse,

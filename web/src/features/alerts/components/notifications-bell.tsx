@@ -10,7 +10,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useQuery } from '@tanstack/react-query';
-import type { AlertQueueItem } from '@expiry-radar/shared/api/alert-api-schemas';
+import type { AlertQueueItem } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { recentAlertsQueryOptions } from '../api/alert-queries';
 
 const statusColor = {
