@@ -4,7 +4,7 @@
  * (data/alert-settings-records.ts); the pipeline reads them through `readAlertSettings` there and
  * sends webhooks through a `WebhookSender` (adapters/webhook-sender.ts).
  */
-import type { TokenCategory } from '@expiry-radar/shared/domain/categories';
+import type { Category } from '@expiry-radar/shared/domain/categories';
 import type { WebhookKind } from '@expiry-radar/shared/domain/alerts';
 
 export type PagerDutySeverity = 'critical' | 'error' | 'warning' | 'info';
@@ -50,7 +50,7 @@ export interface AlertNotice {
   readonly workspaceName: string;
   readonly tokenId: string;
   readonly tokenName: string;
-  readonly category: TokenCategory;
+  readonly category: Category;
   readonly type: string;
   /** ISO instant of the token's expiry. */
   readonly expiresAt: string;
