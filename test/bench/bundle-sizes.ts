@@ -1,21 +1,17 @@
 /**
- * `npm run bench`: prints the size of every route's Lambda bundle (built as the CDK api stack
- * builds it), the JavaScript the landing route loads in Chromium (budget 200 KB gzip) and every
- * lazy chunk of the web app; then the token list cost against the raw DynamoDB query
- * (token-list-cost.ts).
+ * Sizes: every route's Lambda bundle (built as the CDK api stack builds it) and every lazy chunk
+ * of the web app.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
-import { measureLandingJavaScript } from './landing-javascript';
-import { measureTokenListCost } from './token-list-cost';
 
 const projectRoot = join(__dirname, '../..');
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-async function lambdaBundleSizes(): Promise<void> {
+export async function lambdaBundleSizes(): Promise<void> {
   console.log('Lambda bundles (minified, @aws-sdk/* provided by the runtime):');
   for (const [routeId, file] of Object.entries(routeHandlerFiles)) {
     const result = await build({
@@ -38,7 +34,7 @@ async function lambdaBundleSizes(): Promise<void> {
   }
 }
 
-function webChunkSizes(): void {
+export function webChunkSizes(): void {
   const dist = join(projectRoot, 'web/dist');
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const scripts = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
@@ -54,15 +50,3 @@ function webChunkSizes(): void {
     console.log(`  ${chunk.file.padEnd(48)} gzip ${kilobytes(chunk.gzip).padStart(9)}`);
   }
 }
-
-async function main(): Promise<void> {
-  await lambdaBundleSizes();
-  await measureLandingJavaScript();
-  webChunkSizes();
-  await measureTokenListCost();
-}
-
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
