@@ -30,6 +30,8 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${TOKEN_SORT_PREFIX}${tokenId}`,
   }),
+  /** A workspace's alert settings and its generic-webhook signing secret. */
+  alertSettings: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'ALERT_SETTINGS' }),
   auditEvent: (scopeKey: string, createdAt: string, eventId: string) => ({
     pk: scopeKey,
     sk: `${AUDIT_SORT_PREFIX}${createdAt}#${eventId}`,

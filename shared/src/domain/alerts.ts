@@ -9,6 +9,15 @@ export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 export const webhookKindSchema = z.enum(WEBHOOK_KINDS);
 export const DEFAULT_WEBHOOK_KIND: WebhookKind = 'generic';
 
+export function isWebhookKind(value: unknown): value is WebhookKind {
+  return typeof value === 'string' && (WEBHOOK_KINDS as readonly string[]).includes(value);
+}
+
+/** PagerDuty Events v2 severities, most severe first. */
+export const PAGERDUTY_SEVERITIES = ['critical', 'error', 'warning', 'info'] as const;
+export type PagerDutySeverity = (typeof PAGERDUTY_SEVERITIES)[number];
+export const pagerDutySeveritySchema = z.enum(PAGERDUTY_SEVERITIES);
+
 export const WEBHOOK_KIND_LABELS: Readonly<Record<WebhookKind, string>> = {
   generic: 'Generic',
   slack: 'Slack',
