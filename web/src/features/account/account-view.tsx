@@ -1,0 +1,46 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { PageFrame } from '../../components/page-frame';
+import { Spinner } from '../../components/spinner';
+import { useSession } from '../session/hooks/use-session';
+import { workspaceListQueryOptions } from '../workspaces/api/workspace-queries';
+import { DeleteAccountSection } from './components/delete-account-section';
+import { PasswordSection } from './components/password-section';
+import { ProfileSection } from './components/profile-section';
+import { TransferTokensSection } from './components/transfer-tokens-section';
+
+/**
+ * The account view of /dashboard?view=account (spec §2): update the profile and password,
+ * transfer tokens out of frozen workspaces, delete the account.
+ */
+export function AccountView() {
+  const { user } = useSession();
+  const workspaces = useQuery(workspaceListQueryOptions());
+
+  if (!user) return <Spinner minHeight="40vh" />;
+  const allWorkspaces = workspaces.data?.items ?? [];
+  const showTransfer = user.downgraded || allWorkspaces.some((workspace) => workspace.is_frozen);
+
+  return (
+    <PageFrame
+      title="Account Settings"
+      description={`Signed in as ${user.email}. Your name, email and password; tokens of frozen workspaces; deleting the account.`}
+    >
+      <Stack spacing={3}>
+        {/* Keyed by user: a saved change resets the form to the server's answer. */}
+        <ProfileSection key={`${user.id}:${user.email}:${user.name ?? ''}`} user={user} />
+        <PasswordSection />
+        {showTransfer &&
+          (workspaces.isPending ? (
+            <Spinner minHeight={120} />
+          ) : workspaces.isError ? (
+            <Alert severity="error">Your workspaces could not be loaded.</Alert>
+          ) : (
+            <TransferTokensSection workspaces={allWorkspaces} />
+          ))}
+        <DeleteAccountSection />
+      </Stack>
+    </PageFrame>
+  );
+}

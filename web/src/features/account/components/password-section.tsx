@@ -1,0 +1,115 @@
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { z } from 'zod';
+import { UPDATE_ACCOUNT_MESSAGES } from '@expiry-radar/shared/api/auth-schemas';
+import {
+  PASSWORD_MESSAGES,
+  PASSWORD_MIN_LENGTH,
+  newPasswordSchema,
+} from '@expiry-radar/shared/domain/password-policy';
+import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
+import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
+import { showSuccessToast } from '../../../lib/toasts';
+import { PasswordField } from '../../auth/components/password-field';
+import { updateAccount } from '../api/account-api';
+import { useApplyUser } from '../api/use-apply-user';
+import { SectionCard } from './section-card';
+
+export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match';
+
+const passwordChangeSchema = z
+  .object({
+    currentPassword: z
+      .string()
+      .min(1, UPDATE_ACCOUNT_MESSAGES.currentPasswordRequired)
+      .max(1024, PASSWORD_MESSAGES.tooLong),
+    newPassword: newPasswordSchema,
+    confirmPassword: z.string(),
+  })
+  .refine((values) => values.newPassword === values.confirmPassword, {
+    path: ['confirmPassword'],
+    message: PASSWORDS_DIFFER_MESSAGE,
+  });
+type PasswordChange = z.infer<typeof passwordChangeSchema>;
+
+const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
+
+/** A new password, with the current one; the user's other sessions end. */
+export function PasswordSection() {
+  const applyUser = useApplyUser();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<PasswordChange>({
+    resolver: zodResolver(passwordChangeSchema),
+    defaultValues: EMPTY,
+  });
+
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+    try {
+      const answer = await updateAccount({ currentPassword, newPassword });
+      reset(EMPTY);
+      showSuccessToast(SUCCESS_MESSAGES.accountUpdated);
+      applyUser(answer.user, answer.needsVerification);
+    } catch (error) {
+      const fields = apiFieldErrors(error);
+      if (fields.currentPassword) setError('currentPassword', { message: fields.currentPassword });
+      if (fields.newPassword) setError('newPassword', { message: fields.newPassword });
+      if (hasErrorCode(error, 'INVALID_CURRENT_PASSWORD') && error instanceof Error) {
+        setError('currentPassword', { message: error.message });
+      }
+    }
+  });
+
+  return (
+    <SectionCard
+      id="account-password"
+      title="Password"
+      description="Changing your password signs you out everywhere else. Signed up with Google? Set a first password through “Forgot password?” on the sign-in page."
+    >
+      <Stack
+        component="form"
+        noValidate
+        spacing={2.5}
+        aria-labelledby="account-password"
+        onSubmit={(event) => void onSubmit(event)}
+        sx={{ maxWidth: 520 }}
+      >
+        <PasswordField
+          {...register('currentPassword')}
+          label="Current password"
+          autoComplete="current-password"
+          required
+          error={Boolean(errors.currentPassword)}
+          helperText={errors.currentPassword?.message}
+        />
+        <PasswordField
+          {...register('newPassword')}
+          label="New password"
+          autoComplete="new-password"
+          required
+          error={Boolean(errors.newPassword)}
+          helperText={errors.newPassword?.message ?? `At least ${PASSWORD_MIN_LENGTH} characters.`}
+        />
+        <PasswordField
+          {...register('confirmPassword')}
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          error={Boolean(errors.confirmPassword)}
+          helperText={errors.confirmPassword?.message}
+        />
+        <Stack direction="row">
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {isSubmitting ? 'Changing password…' : 'Change password'}
+          </Button>
+        </Stack>
+      </Stack>
+    </SectionCard>
+  );
+}
