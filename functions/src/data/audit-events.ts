@@ -37,7 +37,17 @@ export const AUDIT_ACTIONS = {
   memberRoleUpdated: 'member.role_updated',
   memberRemoved: 'member.removed',
   invitationCancelled: 'invitation.cancelled',
+  alertQueued: 'alert.queued',
+  alertSent: 'alert.sent',
+  alertFailed: 'alert.failed',
+  alertSkipped: 'alert.skipped',
+  alertDeadLettered: 'alert.dead_lettered',
+  alertsRequeued: 'alerts.requeued',
+  alertRetried: 'alert.retried',
 } as const;
+
+/** The actor of events the system does on its own (the expiry scan, the alert worker). */
+export const SYSTEM_ACTOR = { id: 'system', email: null } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 /** Stands in for the actor of events whose account was deleted. */
