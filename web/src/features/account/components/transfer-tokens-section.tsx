@@ -4,11 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -136,26 +135,26 @@ function TokenPicker({ sourceId, selected, onToggle, onSelectMany, onClear }: To
       >
         {tokens.map((token) => {
           const checked = selected.has(token.id);
-          const labelId = `transfer-token-${token.id}`;
           return (
-            <ListItem key={token.id} disablePadding>
-              <ListItemButton
-                role={undefined}
-                dense
-                disabled={!checked && full}
-                onClick={() => onToggle(token.id)}
-              >
-                <ListItemIcon sx={{ minWidth: 40 }}>
+            <ListItem key={token.id} dense divider>
+              <FormControlLabel
+                sx={{ m: 0, width: '100%', alignItems: 'flex-start' }}
+                control={
                   <Checkbox
-                    edge="start"
                     checked={checked}
-                    tabIndex={-1}
-                    disableRipple
-                    slotProps={{ input: { 'aria-labelledby': labelId } }}
+                    disabled={!checked && full}
+                    onChange={() => onToggle(token.id)}
+                    sx={{ mt: -0.5 }}
                   />
-                </ListItemIcon>
-                <ListItemText id={labelId} primary={token.name} secondary={describeToken(token)} />
-              </ListItemButton>
+                }
+                label={
+                  <ListItemText
+                    sx={{ my: 0 }}
+                    primary={token.name}
+                    secondary={describeToken(token)}
+                  />
+                }
+              />
             </ListItem>
           );
         })}

@@ -1,0 +1,387 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import {
+  installFetchMock,
+  jsonResponse,
+  sessionFor,
+  type RouteHandler,
+} from '../../../test-support/mock-fetch';
+import { createTestQueryClient } from '../../../test-support/render-app';
+import { AppProviders } from '../../app/providers/app-providers';
+import { resetApiClientState } from '../../lib/api-client';
+import { resetToastHistory } from '../../lib/toasts';
+import { AccountView } from './account-view';
+import { DowngradedNotice } from './downgraded-notice';
+
+const workspace = (id: string, name: string, role: string, isFrozen = false) => ({
+  id,
+  name,
+  plan: 'free',
+  role,
+  is_frozen: isFrozen,
+});
+
+function tokenItem(index: number) {
+  return {
+    id: `tok-${index}`,
+    name: `Token ${String(index).padStart(2, '0')}`,
+    type: 'api_key',
+    category: 'key_secret',
+    expiresAt: '2030-01-15',
+    section: null,
+    domains: [],
+    location: null,
+    used_by: null,
+    contact_group_id: null,
+    issuer: null,
+    serial_number: null,
+    subject: null,
+    key_size: null,
+    algorithm: null,
+    license_type: null,
+    vendor: null,
+    cost: null,
+    renewal_url: null,
+    renewal_date: null,
+    contacts: null,
+    description: null,
+    notes: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    workspace_id: 'ws-frozen',
+  };
+}
+
+function tokenPage(count: number) {
+  const items = Array.from({ length: count }, (_, index) => tokenItem(index + 1));
+  return {
+    items,
+    total: count,
+    facets: { category: { key_secret: count }, section: [{ section: null, count }] },
+  };
+}
+
+function serve(
+  routes: Record<string, RouteHandler> = {},
+  session: ReturnType<typeof sessionFor> = sessionFor(),
+) {
+  return installFetchMock({
+    'GET /api/session': () => jsonResponse(session),
+    'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+    'GET /api/v1/workspaces': () => jsonResponse({ items: [workspace('ws-1', 'Main', 'admin')] }),
+    ...routes,
+  });
+}
+
+function renderAccount(element = <AccountView />) {
+  const router = createMemoryRouter(
+    [
+      { path: '/dashboard', element },
+      { path: '/', element: <h1>Home</h1> },
+    ],
+    { initialEntries: ['/dashboard?view=account'] },
+  );
+  const queryClient = createTestQueryClient();
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, queryClient };
+}
+
+function form(name: string): HTMLElement {
+  return screen.getByRole('form', { name });
+}
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+});
+afterEach(() => toast.remove());
+
+describe('account view: profile', () => {
+  it('validates the name and email before sending anything', async () => {
+    const { requests } = serve();
+    renderAccount();
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Display name');
+    await user.clear(name);
+    await user.clear(screen.getByLabelText(/^Email/));
+    await user.type(screen.getByLabelText(/^Email/), 'not-an-email');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Name is required')).toBeVisible();
+    expect(screen.getByText('Please enter a valid email address')).toBeVisible();
+    await user.type(name, 'x'.repeat(101));
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Name must be 100 characters or less')).toBeVisible();
+    expect(requests.some((r) => r.path === '/auth/account')).toBe(false);
+  });
+
+  it('saves the changed name with the CSRF header and confirms with a toast', async () => {
+    const { requests } = serve({
+      'PUT /auth/account': () =>
+        jsonResponse({
+          user: { ...sessionFor().user, name: 'Ada King', displayName: 'Ada King' },
+          needsVerification: false,
+        }),
+    });
+    renderAccount();
+    const user = userEvent.setup();
+    const name = await screen.findByLabelText('Display name');
+    // The email is unchanged: no password is asked for.
+    expect(within(form('Profile')).queryByLabelText('Current password')).not.toBeInTheDocument();
+    await user.clear(name);
+    await user.type(name, '  Ada King ');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Account updated successfully')).toBeInTheDocument();
+    const put = requests.find((r) => r.method === 'PUT' && r.path === '/auth/account');
+    expect(put?.body).toEqual({ name: 'Ada King' });
+    expect(put?.headers.get('X-CSRF-Token')).toBe('csrf');
+    await waitFor(() => expect(screen.getByLabelText('Display name')).toHaveValue('Ada King'));
+    expect(screen.getByRole('button', { name: 'Save profile' })).toBeDisabled();
+  });
+
+  it('asks for the current password to change the email and shows a wrong one at the field', async () => {
+    const { requests } = serve({
+      'PUT /auth/account': () =>
+        jsonResponse(
+          { error: 'Current password is incorrect', code: 'INVALID_CURRENT_PASSWORD' },
+          400,
+        ),
+    });
+    renderAccount();
+    const user = userEvent.setup();
+    const email = await screen.findByLabelText(/^Email/);
+    await user.clear(email);
+    await user.type(email, 'Ada.New@Example.com');
+    expect(
+      screen.getByText(
+        'A verification link goes to the new address; the app opens again once it is verified.',
+      ),
+    ).toBeVisible();
+    await user.type(within(form('Profile')).getByLabelText('Current password'), 'wrong one');
+    await user.click(screen.getByRole('button', { name: 'Save profile' }));
+    const field = within(form('Profile')).getByLabelText('Current password');
+    await waitFor(() => expect(field).toHaveAccessibleDescription('Current password is incorrect'));
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      email: 'ada.new@example.com',
+      currentPassword: 'wrong one',
+    });
+  });
+});
+
+describe('account view: password', () => {
+  it('checks the current password, the policy and the confirmation', async () => {
+    const { requests } = serve();
+    renderAccount();
+    const user = userEvent.setup();
+    const scope = within(await screen.findByRole('form', { name: 'Password' }));
+    await user.type(scope.getByLabelText(/^New password/), 'short');
+    await user.type(scope.getByLabelText(/^Confirm new password/), 'other');
+    await user.click(scope.getByRole('button', { name: 'Change password' }));
+    expect(
+      await scope.findByText('Current password is required to set a new password'),
+    ).toBeVisible();
+    expect(scope.getByText('Password must be at least 12 characters')).toBeVisible();
+    expect(scope.getByText('Passwords do not match')).toBeVisible();
+    expect(requests.some((r) => r.path === '/auth/account')).toBe(false);
+  });
+
+  it('changes the password and clears the form', async () => {
+    const { requests } = serve({
+      'PUT /auth/account': () =>
+        jsonResponse({ user: sessionFor().user, needsVerification: false }),
+    });
+    renderAccount();
+    const user = userEvent.setup();
+    const scope = within(await screen.findByRole('form', { name: 'Password' }));
+    await user.type(scope.getByLabelText(/^Current password/), 'old horse battery');
+    await user.type(scope.getByLabelText(/^New password/), 'new horse battery staple');
+    await user.type(scope.getByLabelText(/^Confirm new password/), 'new horse battery staple');
+    await user.click(scope.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Account updated successfully')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
+      currentPassword: 'old horse battery',
+      newPassword: 'new horse battery staple',
+    });
+    await waitFor(() => expect(scope.getByLabelText(/^New password/)).toHaveValue(''));
+  });
+});
+
+describe('account view: deletion', () => {
+  it('asks for confirmation; Cancel sends nothing', async () => {
+    const { requests } = serve();
+    renderAccount();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(within(dialog).getByText(/This action cannot be undone/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+  });
+
+  it('shows why the server wants the password, then deletes and goes home', async () => {
+    let attempts = 0;
+    const { requests } = serve({
+      'DELETE /auth/account': () => {
+        attempts += 1;
+        return attempts === 1
+          ? jsonResponse(
+              {
+                error: 'Please enter your password to confirm this action.',
+                code: 'REAUTHENTICATION_REQUIRED',
+              },
+              403,
+            )
+          : jsonResponse({ ok: true });
+      },
+    });
+    const { router } = renderAccount();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await waitFor(() =>
+      expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription(
+        'Please enter your password to confirm this action.',
+      ),
+    );
+    expect(requests.filter((r) => r.method === 'DELETE')[0]?.body).toEqual({});
+    await user.type(within(dialog).getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.state).toEqual({ signedOut: true });
+    const second = requests.filter((r) => r.method === 'DELETE')[1];
+    expect(second?.body).toEqual({ password: 'correct horse battery' });
+    expect(second?.headers.get('X-CSRF-Token')).toBe('csrf');
+  });
+});
+
+describe('account view: transfer from frozen workspaces', () => {
+  const workspaces = [
+    workspace('ws-active', 'Main', 'admin'),
+    workspace('ws-frozen', 'Old project', 'admin', true),
+    workspace('ws-viewer', 'Shared with me', 'viewer'),
+  ];
+
+  it('is not offered when no workspace is frozen and the user is not downgraded', async () => {
+    serve();
+    renderAccount();
+    await screen.findByRole('form', { name: 'Profile' });
+    expect(
+      screen.queryByRole('heading', { name: 'Transfer tokens from frozen workspaces' }),
+    ).not.toBeInTheDocument();
+  });
+
+  it('moves the chosen tokens into an active workspace the user edits', async () => {
+    const { requests } = serve(
+      {
+        'GET /api/v1/workspaces': () => jsonResponse({ items: workspaces }),
+        'GET /api/tokens': () => jsonResponse(tokenPage(3)),
+        'POST /api/v1/workspaces/ws-active/transfer-tokens': () => jsonResponse({ transferred: 2 }),
+      },
+      sessionFor({ downgraded: true }),
+    );
+    renderAccount();
+    const user = userEvent.setup();
+    const scope = within(
+      await screen.findByRole('form', { name: 'Transfer tokens from frozen workspaces' }),
+    );
+    expect(scope.getByRole('combobox', { name: 'Frozen workspace' })).toHaveTextContent(
+      'Old project',
+    );
+    // The viewer's workspace cannot receive tokens.
+    await user.click(scope.getByRole('combobox', { name: 'Transfer to' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Main']);
+    await user.keyboard('{Escape}');
+
+    await user.click(await scope.findByRole('checkbox', { name: /Token 01/ }));
+    await user.click(scope.getByRole('checkbox', { name: /Token 03/ }));
+    expect(scope.getByText(/2 of 3 selected/)).toBeVisible();
+    await user.click(scope.getByRole('button', { name: 'Transfer 2 tokens' }));
+    expect(await screen.findByText('Tokens transferred')).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST' && r.path.endsWith('/transfer-tokens'));
+    expect(post?.body).toEqual({ from_workspace_id: 'ws-frozen', token_ids: ['tok-1', 'tok-3'] });
+    const list = requests.find((r) => r.path === '/api/tokens');
+    expect(list?.url.searchParams.get('workspace_id')).toBe('ws-frozen');
+    await waitFor(() =>
+      expect(scope.getByRole('button', { name: 'Transfer 0 tokens' })).toBeDisabled(),
+    );
+  });
+
+  it('selects at most 49 tokens per transfer', async () => {
+    const { requests } = serve(
+      {
+        'GET /api/v1/workspaces': () => jsonResponse({ items: workspaces }),
+        'GET /api/tokens': () => jsonResponse(tokenPage(60)),
+        'POST /api/v1/workspaces/ws-active/transfer-tokens': () =>
+          jsonResponse({ transferred: 49 }),
+      },
+      sessionFor({ downgraded: true }),
+    );
+    renderAccount();
+    const user = userEvent.setup();
+    const scope = within(
+      await screen.findByRole('form', { name: 'Transfer tokens from frozen workspaces' }),
+    );
+    await user.click(await scope.findByRole('button', { name: 'Select up to 49' }));
+    expect(scope.getByText(/49 of 49 selected/)).toBeVisible();
+    expect(
+      scope.getByText('At most 49 tokens per transfer; transfer these, then choose more.'),
+    ).toBeVisible();
+    expect(scope.getByRole('checkbox', { name: /Token 50/ })).not.toBeChecked();
+    expect(scope.getByRole('checkbox', { name: /Token 50/ })).toBeDisabled();
+    expect(scope.getByRole('checkbox', { name: /Token 01/ })).toBeEnabled();
+    await user.click(scope.getByRole('button', { name: 'Transfer 49 tokens' }));
+    await screen.findByText('Tokens transferred');
+    const post = requests.find((r) => r.path.endsWith('/transfer-tokens'));
+    expect((post?.body as { token_ids: string[] }).token_ids).toHaveLength(49);
+  });
+
+  it('explains when no active workspace can receive the tokens', async () => {
+    serve(
+      {
+        'GET /api/v1/workspaces': () =>
+          jsonResponse({ items: [workspace('ws-frozen', 'Old project', 'admin', true)] }),
+      },
+      sessionFor({ downgraded: true }),
+    );
+    renderAccount();
+    expect(await screen.findByText(/No active workspace can receive tokens/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/pricing',
+    );
+  });
+});
+
+describe('downgraded notice', () => {
+  it('tells a downgraded user to transfer tokens and links to the account view', async () => {
+    serve({}, sessionFor({ downgraded: true }));
+    renderAccount(<DowngradedNotice />);
+    expect(
+      await screen.findByText(
+        'Account downgraded: transfer tokens from frozen workspaces in Account settings',
+      ),
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Transfer tokens' })).toHaveAttribute(
+      'href',
+      '/dashboard?view=account',
+    );
+  });
+
+  it('shows nothing otherwise', async () => {
+    const { fetchMock } = serve();
+    renderAccount(<DowngradedNotice />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((done) => setTimeout(done, 20));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
