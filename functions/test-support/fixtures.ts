@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { epochSeconds, gsi1, keys } from '../src/data/keys';
-import { generateSecret, hashSecret } from '../src/data/secret-hash';
+import { hashSecret } from '../src/data/secret-hash';
+import { newSessionId } from '../src/data/session-records';
 import { getDocumentClient } from '../src/platform/aws-clients';
 import { getConfig } from '../src/platform/config';
 
@@ -46,7 +47,7 @@ export async function givenSignedInUser(
       },
     }),
   );
-  const sessionId = generateSecret();
+  const sessionId = newSessionId(userId);
   const expiresAt = options.sessionExpiresAt ?? new Date(now.getTime() + 86_400_000);
   await getDocumentClient().send(
     new PutCommand({

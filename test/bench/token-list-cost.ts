@@ -282,8 +282,11 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
     page.items.length === 100 && page.items.every((token, index) => token.id === rawIds[index]);
   if (!samePage) throw new Error('The handler and the raw Query did not answer the same 100 items');
   const search = await throughHandler(searchQuery)();
+  const { loadWorkspaceAccess } = await import('@expiry-radar/functions/platform/workspace-access');
+  const { tokenCounters } = await loadWorkspaceAccess(workspaceId, viewer.userId);
   const listing = await listTokens({
     workspaceId,
+    tokenCounters,
     q: undefined,
     category: ['cert'],
     sort: 'expiration_asc',
@@ -293,6 +296,7 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
   });
   const searchListing = await listTokens({
     workspaceId,
+    tokenCounters,
     q: 'acme',
     category: ['cert'],
     sort: 'expiration_asc',

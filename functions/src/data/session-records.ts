@@ -1,11 +1,12 @@
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, SESSION_LIFETIME_SECONDS } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { INDEX_NAMES } from './table-definition';
 import { epochSeconds, gsi1, keys, SESSION_SORT_PREFIX } from './keys';
 import { generateSecret, hashSecret } from './secret-hash';
-import { deleteItems, keyOf, queryAll } from './table-operations';
+import { deleteItems, keyOf, queryAll, type TableItem, type TableKey } from './table-operations';
+import { toUserRecord, type UserRecord } from './user-records';
 
 export interface SessionRecord {
   readonly userId: string;
@@ -15,9 +16,36 @@ export interface SessionRecord {
 }
 
 /**
- * The session a cookie names, if it exists and has not expired. DynamoDB removes expired items
- * lazily through TTL, so expiry is checked here on every read as well.
+ * A session id is `<userId>.<secret>`: naming the user lets one BatchGet read the session and its
+ * user together. Only the hash of the whole id is stored, and the stored session must belong to
+ * the user the id names.
  */
+const SESSION_ID_SEPARATOR = '.';
+
+/** A fresh random session id for a user. */
+export function newSessionId(userId: string): string {
+  return `${userId}${SESSION_ID_SEPARATOR}${generateSecret()}`;
+}
+
+/** The user a session id names, before the session is checked: only to plan what to read. */
+export function claimedUserIdOf(sessionId: string): string | undefined {
+  const separator = sessionId.indexOf(SESSION_ID_SEPARATOR);
+  return separator > 0 ? sessionId.slice(0, separator) : undefined;
+}
+
+function activeSessionOf(
+  item: Record<string, unknown> | undefined,
+  now: Date,
+): SessionRecord | undefined {
+  if (!item || typeof item.expiresAt !== 'string' || typeof item.userId !== 'string') {
+    return undefined;
+  }
+  // DynamoDB removes expired items lazily through TTL, so expiry is checked on every read.
+  if (Date.parse(item.expiresAt) <= now.getTime()) return undefined;
+  return { userId: item.userId, createdAt: String(item.createdAt), expiresAt: item.expiresAt };
+}
+
+/** The session a cookie names, if it exists and has not expired. */
 export async function findActiveSession(
   sessionId: string,
   now: Date,
@@ -25,11 +53,48 @@ export async function findActiveSession(
   const { Item } = await getDocumentClient().send(
     new GetCommand({ TableName: getConfig().tableName, Key: keys.session(hashSecret(sessionId)) }),
   );
-  if (!Item || typeof Item.expiresAt !== 'string' || typeof Item.userId !== 'string') {
-    return undefined;
-  }
-  if (Date.parse(Item.expiresAt) <= now.getTime()) return undefined;
-  return { userId: Item.userId, createdAt: String(Item.createdAt), expiresAt: Item.expiresAt };
+  return activeSessionOf(Item, now);
+}
+
+export interface SessionWithUser {
+  readonly session: SessionRecord;
+  readonly user: UserRecord;
+  /** The items of `alsoRead`, in its order; undefined where no item exists. */
+  readonly alsoRead: readonly (TableItem | undefined)[];
+}
+
+const sameKey = (key: TableKey) => (item: TableItem) => item.pk === key.pk && item.sk === key.sk;
+
+/**
+ * The active session a cookie names and its user, read in one round trip together with any
+ * other items the request needs (a workspace and the caller's membership, say).
+ */
+export async function findActiveSessionWithUser(
+  sessionId: string,
+  now: Date,
+  alsoRead: readonly TableKey[] = [],
+): Promise<SessionWithUser | undefined> {
+  const userId = claimedUserIdOf(sessionId);
+  if (!userId) return undefined;
+  const { tableName } = getConfig();
+  const sessionKey = keys.session(hashSecret(sessionId));
+  const userKey = keys.user(userId);
+  const { Responses } = await getDocumentClient().send(
+    new BatchGetCommand({
+      RequestItems: {
+        [tableName]: { Keys: [sessionKey, userKey, ...alsoRead], ConsistentRead: true },
+      },
+    }),
+  );
+  const items = Responses?.[tableName] ?? [];
+  const session = activeSessionOf(items.find(sameKey(sessionKey)), now);
+  const userItem = items.find(sameKey(userKey));
+  if (!session || session.userId !== userId || !userItem) return undefined;
+  return {
+    session,
+    user: toUserRecord(userItem),
+    alsoRead: alsoRead.map((key) => items.find(sameKey(key))),
+  };
 }
 
 export interface NewSession {
@@ -40,7 +105,7 @@ export interface NewSession {
 
 /** Starts a session with a fresh random id (a sign-in never reuses an id the browser had). */
 export async function createSession(userId: string, now: Date): Promise<NewSession> {
-  const sessionId = generateSecret();
+  const sessionId = newSessionId(userId);
   const sessionIdHash = hashSecret(sessionId);
   const expiresAt = addSeconds(now, SESSION_LIFETIME_SECONDS);
   await getDocumentClient().send(

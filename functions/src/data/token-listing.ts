@@ -9,7 +9,12 @@ import type {
   ListTokensResponse,
 } from '@expiry-radar/shared/api/token-api-schemas';
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
-import { facetsFromCounters, facetsFromTokens, totalFromCounters } from '../domain/token-counters';
+import {
+  facetsFromCounters,
+  facetsFromTokens,
+  totalFromCounters,
+  type CounterValues,
+} from '../domain/token-counters';
 import {
   matchesFilters,
   matchesSearch,
@@ -17,10 +22,12 @@ import {
   usesNameIndex,
 } from '../domain/token-search';
 import { readIndexPage } from './token-index-reader';
-import { listAllTokens, readTokenCounters, tokenFromItem } from './token-records';
+import { listAllTokens, tokenFromItem } from './token-records';
 
 export type TokenListRequest = Omit<ListTokensQuery, 'workspace_id'> & {
   readonly workspaceId: string;
+  /** The workspace item's counters, as the access check read them. */
+  readonly tokenCounters: CounterValues;
 };
 
 export interface TokenListResult extends ListTokensResponse {
@@ -30,7 +37,7 @@ export interface TokenListResult extends ListTokensResponse {
 
 async function listWithoutSearch(request: TokenListRequest): Promise<TokenListResult> {
   const categories = request.category ?? [...CATEGORIES];
-  const counters = await readTokenCounters(request.workspaceId);
+  const counters = request.tokenCounters;
   const total = totalFromCounters(counters, categories, request.section);
   const page =
     request.offset >= total

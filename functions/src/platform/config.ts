@@ -17,6 +17,11 @@ export interface RuntimeConfig {
   /** Sender of account emails (SES verified identity in AWS). */
   readonly emailFrom: string;
   readonly google: GoogleSignInConfig;
+  /**
+   * WEBHOOK_ALLOW_LOOPBACK=true lets webhooks reach 127.0.0.0/8 and ::1 (a receiver on this
+   * machine). Honoured only when APP_ENV is local or test; never in production.
+   */
+  readonly webhookAllowLoopback: boolean;
 }
 
 /**
@@ -60,8 +65,9 @@ export function getConfig(): RuntimeConfig {
 
 function readConfig(): RuntimeConfig {
   const appOrigin = process.env.APP_ORIGIN ?? '';
+  const appEnv = readAppEnv(process.env.APP_ENV);
   return {
-    appEnv: readAppEnv(process.env.APP_ENV),
+    appEnv,
     region: process.env.AWS_REGION ?? 'us-east-1',
     tableName: process.env.TABLE_NAME ?? 'expiry-radar',
     alertQueueUrl: process.env.ALERT_QUEUE_URL ?? '',
@@ -78,6 +84,7 @@ function readConfig(): RuntimeConfig {
       issuer: optional('GOOGLE_ISSUER') ?? DEFAULT_GOOGLE_ISSUER,
       redirectUri: optional('GOOGLE_REDIRECT_URI') ?? `${appOrigin}/auth/google/callback`,
     },
+    webhookAllowLoopback: appEnv !== 'production' && process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
   };
 }
 

@@ -6,12 +6,21 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
 import { jsonResponse, redirectResponse, textResponse } from './json-response';
-import type { HttpContext, HttpLambdaHandler, RouteRequest, RouteResponse } from './http-types';
+import type {
+  HttpContext,
+  HttpLambdaHandler,
+  HttpStackState,
+  RouteRequest,
+  RouteResponse,
+  WorkspaceOfEvent,
+} from './http-types';
 import { csrfProtection } from './middleware/csrf-protection';
 import { errorResponse } from './middleware/error-response';
 import { requestContext } from './middleware/request-context';
 import { requestValidation } from './middleware/request-validation';
 import { sessionAuth } from './middleware/session-auth';
+import { loadWorkspaceAccess, workspaceAccessFrom, type WorkspaceAccess } from './workspace-access';
+import { AppError } from './app-error';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -19,9 +28,29 @@ export type RouteHandler<Id extends RouteId> = (
   request: RouteRequest<Id>,
 ) => RouteResponse | Promise<RouteResponse>;
 
+export interface HttpHandlerOptions {
+  /**
+   * For hot read routes: which workspace the request is about, so its access check is read in
+   * the session's round trip instead of one of its own.
+   */
+  readonly prefetchWorkspaceOf?: WorkspaceOfEvent;
+}
+
+function workspaceAccessOf(state: HttpStackState) {
+  return async (workspaceId: string): Promise<WorkspaceAccess> => {
+    if (!state.session) throw new AppError('UNAUTHORIZED');
+    const prefetched = state.prefetchedWorkspace;
+    if (prefetched?.workspaceId === workspaceId) {
+      return workspaceAccessFrom(workspaceId, prefetched.workspace, prefetched.membership);
+    }
+    return loadWorkspaceAccess(workspaceId, state.session.user.id);
+  };
+}
+
 export function createHttpHandler<Id extends RouteId>(
   routeId: Id,
   routeHandler: RouteHandler<Id>,
+  options: HttpHandlerOptions = {},
 ): HttpLambdaHandler {
   const route = findRoute(routeId);
 
@@ -33,7 +62,7 @@ export function createHttpHandler<Id extends RouteId>(
   >()
     .use(errorResponse())
     .use(requestContext())
-    .use(sessionAuth(route.auth));
+    .use(sessionAuth(route.auth, options.prefetchWorkspaceOf));
   if (STATE_CHANGING_METHODS.has(route.method)) stack.use(csrfProtection());
   stack.use(requestValidation(route.request));
 
@@ -49,6 +78,7 @@ export function createHttpHandler<Id extends RouteId>(
       requestId: event.requestContext.requestId,
       now: state.now,
       event,
+      workspaceAccess: workspaceAccessOf(state),
     } as RouteRequest<Id>);
     const options = { cookies: result.cookies, headers: result.headers };
     if (result.redirectTo !== undefined) return redirectResponse(result.redirectTo, options);

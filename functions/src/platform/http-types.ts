@@ -6,7 +6,9 @@ import type {
 import type { MiddlewareObj } from '@middy/core';
 import type { z } from 'zod';
 import type { RouteId, routeTable } from '@expiry-radar/shared/api/route-table';
+import type { TableItem } from '../data/table-operations';
 import type { UserRecord } from '../data/user-records';
+import type { WorkspaceAccess } from './workspace-access';
 
 export type RouteDefinitionOf<Id extends RouteId> = Extract<
   (typeof routeTable)[number],
@@ -24,6 +26,8 @@ export interface SignedInSession {
   readonly sessionId: string;
   readonly user: UserRecord;
   readonly needsVerification: boolean;
+  /** When the user signed in to start this session (recent sign-in checks read it). */
+  readonly signedInAt: string;
 }
 
 /** What a route handler receives: validated input and who is asking. */
@@ -39,6 +43,11 @@ export interface RouteRequest<Id extends RouteId> {
   readonly requestId: string;
   readonly now: Date;
   readonly event: APIGatewayProxyEventV2;
+  /**
+   * The caller's access to a workspace (404 for non-members). Free when the route prefetched
+   * this workspace with the session (`createHttpHandler`'s `prefetchWorkspaceOf`).
+   */
+  readonly workspaceAccess: (workspaceId: string) => Promise<WorkspaceAccess>;
 }
 
 export interface RouteResponse {
@@ -62,7 +71,18 @@ export interface HttpStackState {
   query: unknown;
   params: unknown;
   now: Date;
+  /** Read with the session in one round trip, for routes that name their workspace up front. */
+  prefetchedWorkspace: PrefetchedWorkspace | undefined;
 }
+
+export interface PrefetchedWorkspace {
+  readonly workspaceId: string;
+  readonly workspace: TableItem | undefined;
+  readonly membership: TableItem | undefined;
+}
+
+/** Which workspace a request is about, read from the raw event before validation. */
+export type WorkspaceOfEvent = (event: APIGatewayProxyEventV2) => string | undefined;
 
 export type HttpContext = Context & { httpStack: HttpStackState };
 

@@ -50,6 +50,7 @@ describe('workspace access', () => {
       plan: 'team',
       isFrozen: false,
       role: 'workspace_manager',
+      tokenCounters: new Map(),
     });
   });
 

@@ -6,7 +6,9 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
 import { isRole, type Role } from '@expiry-radar/shared/domain/roles';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
+import { readCounterValues, type CounterValues } from '../domain/token-counters';
 import { keys } from '../data/keys';
+import type { TableItem, TableKey } from '../data/table-operations';
 import { AppError } from './app-error';
 import { getDocumentClient } from './aws-clients';
 import { getConfig } from './config';
@@ -20,24 +22,21 @@ export interface WorkspaceAccess {
   /** Frozen after the owner's plan dropped below what the workspace needs: read-only. */
   readonly isFrozen: boolean;
   readonly role: Role;
+  /** The workspace's token counters (facets and totals), read with it at no extra cost. */
+  readonly tokenCounters: CounterValues;
 }
 
-/** The workspace and the caller's role in it, read together in one round trip. */
-export async function loadWorkspaceAccess(
+/** The items an access check reads: the workspace and the caller's membership. */
+export function workspaceAccessKeys(workspaceId: string, userId: string): [TableKey, TableKey] {
+  return [keys.workspace(workspaceId), keys.membership(workspaceId, userId)];
+}
+
+/** The access the two items of `workspaceAccessKeys` give; 404 when either is missing. */
+export function workspaceAccessFrom(
   workspaceId: string,
-  userId: string,
-): Promise<WorkspaceAccess> {
-  const { tableName } = getConfig();
-  const workspaceKey = keys.workspace(workspaceId);
-  const membershipKey = keys.membership(workspaceId, userId);
-  const { Responses } = await getDocumentClient().send(
-    new BatchGetCommand({
-      RequestItems: { [tableName]: { Keys: [workspaceKey, membershipKey], ConsistentRead: true } },
-    }),
-  );
-  const items = Responses?.[tableName] ?? [];
-  const workspace = items.find((item) => item.sk === workspaceKey.sk);
-  const membership = items.find((item) => item.sk === membershipKey.sk);
+  workspace: TableItem | undefined,
+  membership: TableItem | undefined,
+): WorkspaceAccess {
   if (!workspace || !membership || !isRole(membership.role)) {
     throw new AppError('NOT_FOUND', 'Workspace not found.');
   }
@@ -48,7 +47,28 @@ export async function loadWorkspaceAccess(
     plan: isPlan(workspace.plan) ? workspace.plan : 'free',
     isFrozen: workspace.isFrozen === true,
     role: membership.role,
+    tokenCounters: readCounterValues(workspace),
   };
+}
+
+/** The workspace and the caller's role in it, read together in one round trip. */
+export async function loadWorkspaceAccess(
+  workspaceId: string,
+  userId: string,
+): Promise<WorkspaceAccess> {
+  const { tableName } = getConfig();
+  const [workspaceKey, membershipKey] = workspaceAccessKeys(workspaceId, userId);
+  const { Responses } = await getDocumentClient().send(
+    new BatchGetCommand({
+      RequestItems: { [tableName]: { Keys: [workspaceKey, membershipKey], ConsistentRead: true } },
+    }),
+  );
+  const items = Responses?.[tableName] ?? [];
+  return workspaceAccessFrom(
+    workspaceId,
+    items.find((item) => item.sk === workspaceKey.sk),
+    items.find((item) => item.sk === membershipKey.sk),
+  );
 }
 
 /** Viewers are read-only. */

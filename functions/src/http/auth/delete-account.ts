@@ -3,7 +3,6 @@ import { verifyPassword } from '../../domain/password-hashing';
 import { deleteAccountData } from '../../data/account-records';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { consumeRateLimit } from '../../data/rate-limiter';
-import { findActiveSession } from '../../data/session-records';
 import { findUserCredentials } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../../platform/create-http-handler';
@@ -19,7 +18,7 @@ import { clearedSessionCookie } from './session-cookie';
 export const handler = createHttpHandler(
   'deleteAccount',
   async ({ body, session, now, secureCookies }) => {
-    const { user, sessionId } = requireSession(session);
+    const { user, signedInAt } = requireSession(session);
     const credentials = await findUserCredentials(user.id);
     if (!credentials) throw new AppError('UNAUTHORIZED');
 
@@ -32,8 +31,7 @@ export const handler = createHttpHandler(
         (await verifyPassword(body.password, credentials.passwordHash));
       if (!matches) throw new AppError('INVALID_CURRENT_PASSWORD');
     } else {
-      const current = await findActiveSession(sessionId, now);
-      if (!current || !isRecentSignIn(current.createdAt, now)) {
+      if (!isRecentSignIn(signedInAt, now)) {
         throw new AppError('REAUTHENTICATION_REQUIRED');
       }
     }

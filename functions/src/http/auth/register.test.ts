@@ -36,7 +36,7 @@ describe('POST /auth/register', () => {
     });
     const cookie = sessionCookieFrom(response.cookies);
     expect(response.cookies?.[0]).toMatch(
-      /^er_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
+      /^er_session=[\w-]{36}\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
     );
 
     const session = await invoke(

@@ -24,6 +24,14 @@ describe('GET /api/session', () => {
     expect(response.json).toEqual({ loggedIn: false, features: { googleSignIn: false } });
   });
 
+  it('answers loggedIn false when the user part of the session id names someone else', async () => {
+    const { sessionId } = await givenSignedInUser();
+    const other = await givenSignedInUser();
+    const secret = sessionId.slice(sessionId.indexOf('.') + 1);
+    const response = await getSession([`er_session=${other.userId}.${secret}`]);
+    expect(response.json).toEqual({ loggedIn: false, features: { googleSignIn: false } });
+  });
+
   it('answers the signed-in user', async () => {
     const { cookie, userId, email } = await givenSignedInUser();
     const response = await getSession([cookie]);

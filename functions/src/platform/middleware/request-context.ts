@@ -21,6 +21,7 @@ export function requestContext(): HttpMiddleware {
         query: undefined,
         params: undefined,
         now: new Date(),
+        prefetchedWorkspace: undefined,
       };
     },
   };

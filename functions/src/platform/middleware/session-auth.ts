@@ -1,16 +1,23 @@
 import type { RouteAuth } from '@expiry-radar/shared/api/route-table';
-import { findActiveSession } from '../../data/session-records';
-import { findUserById } from '../../data/user-records';
+import { claimedUserIdOf, findActiveSessionWithUser } from '../../data/session-records';
 import { AppError } from '../app-error';
 import { SESSION_COOKIE } from '../cookies';
-import type { HttpMiddleware, SignedInSession } from '../http-types';
+import type { HttpMiddleware, HttpStackState, WorkspaceOfEvent } from '../http-types';
+import { workspaceAccessKeys } from '../workspace-access';
 
-/** Loads the session named by the cookie and enforces who may call the route. */
-export function sessionAuth(auth: RouteAuth): HttpMiddleware {
+/**
+ * Loads the session named by the cookie and enforces who may call the route. For routes that
+ * name their workspace up front, the workspace and the caller's membership are read in the same
+ * round trip as the session.
+ */
+export function sessionAuth(
+  auth: RouteAuth,
+  prefetchWorkspaceOf?: WorkspaceOfEvent,
+): HttpMiddleware {
   return {
-    before: async ({ context }) => {
+    before: async ({ event, context }) => {
       const state = context.httpStack;
-      state.session = await loadSession(state.cookies[SESSION_COOKIE], state.now);
+      await loadSession(state, state.cookies[SESSION_COOKIE], prefetchWorkspaceOf?.(event));
       if (auth === 'public') return;
       if (!state.session) throw new AppError('UNAUTHORIZED');
       if (auth === 'verifiedSession' && state.session.needsVerification) {
@@ -21,13 +28,24 @@ export function sessionAuth(auth: RouteAuth): HttpMiddleware {
 }
 
 async function loadSession(
+  state: HttpStackState,
   sessionId: string | undefined,
-  now: Date,
-): Promise<SignedInSession | undefined> {
-  if (!sessionId) return undefined;
-  const session = await findActiveSession(sessionId, now);
-  if (!session) return undefined;
-  const user = await findUserById(session.userId);
-  if (!user) return undefined;
-  return { sessionId, user, needsVerification: !user.emailVerified };
+  workspaceId: string | undefined,
+): Promise<void> {
+  if (!sessionId) return;
+  const userId = claimedUserIdOf(sessionId);
+  const alsoRead = workspaceId && userId ? workspaceAccessKeys(workspaceId, userId) : [];
+  const found = await findActiveSessionWithUser(sessionId, state.now, alsoRead);
+  if (!found) return;
+  const { session, user } = found;
+  state.session = {
+    sessionId,
+    user,
+    needsVerification: !user.emailVerified,
+    signedInAt: session.createdAt,
+  };
+  if (workspaceId && alsoRead.length > 0) {
+    const [workspace, membership] = found.alsoRead;
+    state.prefetchedWorkspace = { workspaceId, workspace, membership };
+  }
 }
