@@ -1,6 +1,35 @@
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
+import { Spinner } from '../../components/spinner';
 import { queryParams } from '../../lib/paths';
+import { useSession } from '../session/hooks/use-session';
+import { useWorkspaceSelection } from '../workspaces/hooks/use-workspace-selection';
+import { DashboardView, NoWorkspace } from './components/dashboard-view';
+
+/** The token dashboard of the selected workspace (spec §2). */
+function TokenDashboard() {
+  const session = useSession();
+  const selection = useWorkspaceSelection({ enabled: session.isLoggedIn });
+  const workspace = selection.selected;
+  return (
+    <PageFrame
+      title="Token Management Dashboard"
+      description="Every token, secret, certificate and license of the selected workspace, by category, with its expiry status."
+    >
+      {selection.isLoading ? (
+        <Spinner minHeight={240} />
+      ) : workspace ? (
+        <DashboardView
+          key={workspace.id}
+          workspace={workspace}
+          userEmail={session.user?.email ?? null}
+        />
+      ) : (
+        <NoWorkspace />
+      )}
+    </PageFrame>
+  );
+}
 
 /** /dashboard: the token dashboard, or with `view=account` the account settings (spec §2). */
 export function DashboardPage() {
@@ -13,10 +42,5 @@ export function DashboardPage() {
       />
     );
   }
-  return (
-    <PageFrame
-      title="Token Management Dashboard"
-      description="Every token, secret, certificate and license of the selected workspace, by category, with its expiry status."
-    />
-  );
+  return <TokenDashboard />;
 }

@@ -1,0 +1,191 @@
+import { useEffect, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import SearchIcon from '@mui/icons-material/Search';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { SEARCH_DEBOUNCE_MS } from '@expiry-radar/shared/constants/timing';
+import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
+import { TOKEN_SEARCH_MAX_LENGTH } from '@expiry-radar/shared/domain/token-list';
+import { tokenListQueryOptions } from '../../tokens/api/token-queries';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import type { SortKey, TokenSortState } from '../token-sorting';
+import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from '../token-sorting';
+import type { TokenActionHandlers } from './token-actions';
+import { TokenCardList } from './token-card-list';
+import { TokenTable } from './token-table';
+
+export const NO_RESULTS_IN_CATEGORY = 'No results in this category.';
+
+interface CategoryCardProps extends TokenActionHandlers {
+  definition: CategoryDefinition;
+  workspaceId: string;
+  /** The section filter: a name, `__none__` or `__all__`. */
+  section: string;
+  canEdit: boolean;
+  now: Date;
+  /** Called once the first page has been shown (performance timeline). */
+  onFirstPage?: (category: CategoryDefinition['value']) => void;
+}
+
+/**
+ * One category's tokens (spec §2): its own search (debounced 300 ms), sortable columns, a table
+ * on wide screens and cards on narrow ones, and "Load more" while the server has more.
+ */
+export function CategoryCard({
+  definition,
+  workspaceId,
+  section,
+  canEdit,
+  now,
+  onFirstPage,
+  ...actions
+}: CategoryCardProps) {
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [sort, setSort] = useState<TokenSortState>(DEFAULT_SORT);
+  const query = useInfiniteQuery({
+    ...tokenListQueryOptions(workspaceId, {
+      category: definition.value,
+      q,
+      sort: requestSort(sort),
+      section,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
+    query;
+  const tokens = useMemo(
+    () => sortTokens(data?.pages.flatMap((page) => page.items) ?? [], sort),
+    [data, sort],
+  );
+  const total = data?.pages[0]?.total ?? 0;
+  const titleId = `category-${definition.value}-title`;
+  const loaded = data !== undefined;
+
+  useEffect(() => {
+    if (loaded) onFirstPage?.(definition.value);
+  }, [loaded, onFirstPage, definition.value]);
+
+  const onSort = (key: SortKey) => setSort((current) => toggleSort(current, key));
+
+  let content;
+  if (isPending) {
+    content = (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress size={28} aria-label={`Loading ${definition.label}`} />
+      </Box>
+    );
+  } else if (isError && !data) {
+    content = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {definition.label} could not be loaded.
+      </Alert>
+    );
+  } else if (tokens.length === 0) {
+    content = (
+      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+        {NO_RESULTS_IN_CATEGORY}
+      </Typography>
+    );
+  } else if (wide) {
+    content = (
+      <TokenTable
+        definition={definition}
+        tokens={tokens}
+        sort={sort}
+        onSort={onSort}
+        canEdit={canEdit}
+        now={now}
+        {...actions}
+      />
+    );
+  } else {
+    content = (
+      <TokenCardList
+        definition={definition}
+        tokens={tokens}
+        canEdit={canEdit}
+        now={now}
+        {...actions}
+      />
+    );
+  }
+
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby={titleId}
+      data-category={definition.value}
+      sx={{ p: { xs: 2, sm: 2.5 }, borderTop: 4, borderTopColor: definition.color }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          gap: 2,
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          mb: 2,
+        }}
+      >
+        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.25rem' }}>
+          {definition.label}{' '}
+          <Typography component="span" color="text.secondary" sx={{ fontSize: '1rem' }}>
+            ({total})
+          </Typography>
+        </Typography>
+        <TextField
+          size="small"
+          type="search"
+          placeholder={`Search ${definition.label}...`}
+          value={search}
+          onChange={(event) => setSearch(event.target.value)}
+          sx={{ width: { xs: '100%', sm: 280 } }}
+          slotProps={{
+            htmlInput: {
+              'aria-label': `Search ${definition.label}`,
+              maxLength: TOKEN_SEARCH_MAX_LENGTH,
+            },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+      {content}
+      {hasNextPage && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
+          <Button
+            variant="outlined"
+            onClick={() => void fetchNextPage()}
+            disabled={isFetchingNextPage}
+          >
+            {isFetchingNextPage ? 'Loading…' : `Load more ${definition.label}`}
+          </Button>
+        </Box>
+      )}
+    </Paper>
+  );
+}

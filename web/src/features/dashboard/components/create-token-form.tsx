@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useForm } from 'react-hook-form';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
+import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-schema';
+import { defaultExpiryDate } from '@expiry-radar/shared/domain/default-expiry';
+import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
+import { showSuccessToast } from '../../../lib/toasts';
+import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
+import { createToken } from '../../tokens/api/token-api';
+import { applyServerFieldErrors } from '../server-field-errors';
+import { EMPTY_TOKEN_FORM, createTokenResolver } from '../token-form-values';
+import type { TokenFormValues } from '../token-form-values';
+import { TokenFormFields } from './token-form-fields';
+
+interface CreateTokenFormProps {
+  workspace: Workspace;
+  userEmail: string | null;
+  /** The clock for the expiry suggestion (tests pass a fixed one). */
+  now?: () => Date;
+}
+
+/**
+ * "Create New Token" (spec §2, §5): category, type, then the category's fields; the expiry is
+ * suggested by category and type until the user picks one; messages of the shared schema.
+ */
+export function CreateTokenForm({
+  workspace,
+  userEmail,
+  now = () => new Date(),
+}: CreateTokenFormProps) {
+  const form = useForm<TokenFormValues, unknown, CreateTokenData>({
+    resolver: createTokenResolver(),
+    defaultValues: EMPTY_TOKEN_FORM,
+  });
+  const [expiryEdited, setExpiryEdited] = useState(false);
+  const {
+    handleSubmit,
+    reset,
+    setValue,
+    setError,
+    formState: { isSubmitting },
+  } = form;
+
+  const suggestExpiry = (category: Category, type: TokenType | '') => {
+    if (expiryEdited) return;
+    setValue('expiresAt', defaultExpiryDate(category, type === '' ? null : type, now()), {
+      shouldValidate: form.formState.isSubmitted,
+    });
+  };
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await createToken(workspace.id, values);
+    } catch (error) {
+      applyServerFieldErrors(error, setError);
+      return;
+    }
+    showSuccessToast(SUCCESS_MESSAGES.tokenCreated);
+    setExpiryEdited(false);
+    reset(EMPTY_TOKEN_FORM);
+    dispatchTokensUpdated({ workspaceId: workspace.id });
+  });
+
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="create-token-title"
+      sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}
+    >
+      <Typography id="create-token-title" variant="h2" sx={{ fontSize: '1.375rem', mb: 2.5 }}>
+        Create New Token
+      </Typography>
+      <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        <TokenFormFields
+          form={form}
+          mode="create"
+          workspace={workspace}
+          userEmail={userEmail}
+          idPrefix="create-token"
+          onKindChange={suggestExpiry}
+          onExpiryEdited={() => setExpiryEdited(true)}
+        />
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2.5 }}>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {isSubmitting ? 'Creating…' : 'Create Token'}
+          </Button>
+        </Box>
+      </Box>
+    </Paper>
+  );
+}

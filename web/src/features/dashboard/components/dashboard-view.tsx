@@ -1,0 +1,222 @@
+import { useCallback, useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import type { Category } from '@expiry-radar/shared/domain/categories';
+import { CATEGORY_LIST } from '@expiry-radar/shared/domain/categories';
+import {
+  canCreateToken,
+  canEditToken,
+  canSetContactGroup,
+} from '@expiry-radar/shared/domain/permissions';
+import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import { Spinner } from '../../../components/spinner';
+import { paths, queryParams } from '../../../lib/paths';
+import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
+import { removeTokenFromLists, replaceTokenInLists } from '../../tokens/api/token-cache';
+import {
+  contactGroupsQueryOptions,
+  tokenSummaryQueryOptions,
+} from '../../tokens/api/token-queries';
+import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
+import { useTokensUpdatedReload } from '../hooks/use-tokens-updated-reload';
+import { sectionChips, sectionFilterFrom } from '../section-chips';
+import { CategoryCard } from './category-card';
+import { CategoryFilterChips } from './category-filter-chips';
+import { CreateTokenForm } from './create-token-form';
+import { DeleteTokenDialog } from './delete-token-dialog';
+import { RenewTokenDialog } from './renew-token-dialog';
+import { SectionFilterChips } from './section-filter-chips';
+import { TokenDialog } from './token-dialog';
+
+export const EMPTY_WORKSPACE_EDITOR = 'No tokens found. Create your first token above.';
+export const EMPTY_WORKSPACE_VIEWER = 'No tokens in this workspace.';
+
+type OpenDialog = { kind: 'details' | 'renew' | 'delete'; token: Token } | null;
+
+interface DashboardViewProps {
+  workspace: Workspace;
+  userEmail: string | null;
+}
+
+/** The token dashboard of one workspace (spec §2): form, filters and a card per category. */
+export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
+  const queryClient = useQueryClient();
+  const [search, setSearch] = useSearchParams();
+  const [now] = useState(() => new Date());
+  const [category, setCategory] = useState<Category | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const section = sectionFilterFrom(search.get(queryParams.section));
+  const canCreate = canCreateToken(workspace.role);
+  const canEdit = canEditToken(workspace.role);
+  const summary = useQuery(tokenSummaryQueryOptions(workspace.id));
+  const contactGroups = useQuery({
+    ...contactGroupsQueryOptions(workspace.id),
+    enabled: canSetContactGroup(workspace.role, workspace.plan),
+  });
+  useTokensUpdatedReload(workspace.id);
+
+  const visible = useMemo(
+    () => CATEGORY_LIST.filter((definition) => category === null || definition.value === category),
+    [category],
+  );
+  const visibleValues = useMemo(() => visible.map((definition) => definition.value), [visible]);
+  const { onFirstPage, markChipStart } = useDashboardPerformance(visibleValues, category ?? '');
+
+  const setSection = useCallback(
+    (value: string) => {
+      setSearch((current) => {
+        const next = new URLSearchParams(current);
+        if (value === SECTION_FILTER_ALL) next.delete(queryParams.section);
+        else next.set(queryParams.section, value);
+        return next;
+      });
+    },
+    [setSearch],
+  );
+
+  const onTokenSaved = useCallback(
+    (saved: Token, previous: Token) => {
+      replaceTokenInLists(queryClient, saved);
+      if ((saved.section ?? null) !== (previous.section ?? null)) setSection(SECTION_FILTER_ALL);
+      setDialog((current) =>
+        current?.kind === 'details' ? { kind: 'details', token: saved } : null,
+      );
+      dispatchTokensUpdated({ workspaceId: workspace.id });
+    },
+    [queryClient, setSection, workspace.id],
+  );
+
+  const onTokenDeleted = useCallback(
+    (token: Token) => {
+      removeTokenFromLists(queryClient, token);
+      setDialog(null);
+      dispatchTokensUpdated({ workspaceId: workspace.id });
+    },
+    [queryClient, workspace.id],
+  );
+
+  const actions = useMemo(
+    () => ({
+      onDetails: (token: Token) => setDialog({ kind: 'details', token }),
+      onRenew: (token: Token) => setDialog({ kind: 'renew', token }),
+      onDelete: (token: Token) => setDialog({ kind: 'delete', token }),
+    }),
+    [],
+  );
+
+  const chips = useMemo(() => {
+    if (!summary.data) return [];
+    const list = sectionChips(summary.data.facets.section, summary.data.total);
+    // A section from the URL that has no tokens (any more) stays visible, so it can be cleared.
+    return list.some((chip) => chip.value === section)
+      ? list
+      : [...list, { value: section, label: section, count: 0 }];
+  }, [summary.data, section]);
+
+  const toggleCategory = (value: Category) => {
+    markChipStart();
+    setCategory((current) => (current === value ? null : value));
+  };
+
+  const closeDialog = () => setDialog(null);
+  const empty = summary.data?.total === 0;
+
+  return (
+    <>
+      {canCreate && (
+        <CreateTokenForm key={workspace.id} workspace={workspace} userEmail={userEmail} />
+      )}
+      {summary.isPending ? (
+        <Spinner minHeight={200} />
+      ) : empty ? (
+        <Typography
+          role="status"
+          color="text.secondary"
+          sx={{ py: 6, textAlign: 'center', fontSize: '1.125rem' }}
+        >
+          {canCreate ? EMPTY_WORKSPACE_EDITOR : EMPTY_WORKSPACE_VIEWER}
+        </Typography>
+      ) : (
+        <>
+          {summary.isError && (
+            <Alert severity="error" sx={{ mb: 2 }}>
+              The token counts could not be loaded.
+            </Alert>
+          )}
+          <Stack spacing={1.5} sx={{ mb: 3 }} component="nav" aria-label="Token filters">
+            <CategoryFilterChips
+              counts={summary.data?.facets.category ?? {}}
+              selected={category}
+              onToggle={toggleCategory}
+            />
+            <SectionFilterChips
+              chips={chips}
+              selected={section}
+              onSelect={(value) => setSection(value === section ? SECTION_FILTER_ALL : value)}
+            />
+          </Stack>
+          <Stack spacing={3}>
+            {visible.map((definition) => (
+              <CategoryCard
+                key={definition.value}
+                definition={definition}
+                workspaceId={workspace.id}
+                section={section}
+                canEdit={canEdit}
+                now={now}
+                onFirstPage={onFirstPage}
+                {...actions}
+              />
+            ))}
+          </Stack>
+        </>
+      )}
+      {dialog?.kind === 'details' && (
+        <TokenDialog
+          key={`${dialog.token.id}:${dialog.token.updated_at}`}
+          token={dialog.token}
+          workspace={workspace}
+          userEmail={userEmail}
+          canEdit={canEdit}
+          contactGroups={contactGroups.data}
+          now={now}
+          onClose={closeDialog}
+          onSaved={onTokenSaved}
+        />
+      )}
+      {dialog?.kind === 'renew' && (
+        <RenewTokenDialog
+          token={dialog.token}
+          now={now}
+          onClose={closeDialog}
+          onRenewed={onTokenSaved}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteTokenDialog token={dialog.token} onClose={closeDialog} onDeleted={onTokenDeleted} />
+      )}
+    </>
+  );
+}
+
+/** Shown when the user has no workspace to show (every one frozen, or none yet). */
+export function NoWorkspace() {
+  return (
+    <Box sx={{ py: 4 }}>
+      <Alert severity="info">
+        No workspace is available.{' '}
+        <Link component={RouterLink} to={paths.workspaces} color="inherit">
+          Open Workspaces
+        </Link>{' '}
+        to create one.
+      </Alert>
+    </Box>
+  );
+}

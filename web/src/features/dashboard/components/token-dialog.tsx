@@ -1,0 +1,180 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useForm } from 'react-hook-form';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { allowedCategoryFields } from '@expiry-radar/shared/domain/categories';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
+import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
+import { showSuccessToast } from '../../../lib/toasts';
+import { updateToken } from '../../tokens/api/token-api';
+import type { ContactGroupOption } from '../../tokens/api/token-queries';
+import { applyServerFieldErrors } from '../server-field-errors';
+import { categoryLabel, fieldText, formatDate, typeLabel } from '../token-display';
+import {
+  CATEGORY_FIELD_SPECS,
+  editBody,
+  editTokenResolver,
+  tokenToFormValues,
+} from '../token-form-values';
+import type { TokenFormValues } from '../token-form-values';
+import { ExpiryPill } from './expiry-pill';
+import { TokenFormFields } from './token-form-fields';
+import { USE_WORKSPACE_DEFAULT } from './contact-group-field';
+
+interface TokenDialogProps {
+  token: Token;
+  workspace: Workspace;
+  userEmail: string | null;
+  canEdit: boolean;
+  contactGroups: readonly ContactGroupOption[] | undefined;
+  now: Date;
+  onClose: () => void;
+  /** The saved token, as the server answered. */
+  onSaved: (saved: Token, previous: Token) => void;
+}
+
+function contactGroupText(token: Token, groups: readonly ContactGroupOption[] | undefined) {
+  if (!token.contact_group_id) return USE_WORKSPACE_DEFAULT;
+  return groups?.find((group) => group.id === token.contact_group_id)?.name ?? 'Assigned group';
+}
+
+/** The token detail dialog (spec §2, §4, §5): view, then edit; cancel reverts. */
+export function TokenDialog(props: TokenDialogProps) {
+  const { token, workspace, userEmail, canEdit, contactGroups, now, onClose, onSaved } = props;
+  const theme = useTheme();
+  const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
+  const [editing, setEditing] = useState(false);
+  const form = useForm<TokenFormValues, unknown, TokenUpdate>({
+    resolver: editTokenResolver(token),
+    defaultValues: tokenToFormValues(token),
+  });
+  const {
+    handleSubmit,
+    reset,
+    setError,
+    formState: { isSubmitting },
+  } = form;
+
+  const cancelEdit = () => {
+    reset(tokenToFormValues(token));
+    setEditing(false);
+  };
+
+  const onSubmit = handleSubmit(async (update) => {
+    let saved: Token;
+    try {
+      saved = await updateToken(token.id, editBody(token, update));
+    } catch (error) {
+      applyServerFieldErrors(error, setError);
+      return;
+    }
+    showSuccessToast(SUCCESS_MESSAGES.tokenUpdated);
+    reset(tokenToFormValues(saved));
+    setEditing(false);
+    onSaved(saved, token);
+  });
+
+  const rows: Array<[string, string]> = [
+    ['Category', categoryLabel(token)],
+    ['Type', typeLabel(token)],
+    ['Expiration', formatDate(token.expiresAt)],
+    ['Section', token.section ?? ''],
+  ];
+  if (canEdit) rows.push(['Contact Group', contactGroupText(token, contactGroups)]);
+  for (const field of allowedCategoryFields(token.category, token.type)) {
+    rows.push([CATEGORY_FIELD_SPECS[field].label, fieldText(token, field)]);
+  }
+  rows.push(['Notes', token.notes ?? '']);
+  rows.push(['Created', formatDate(token.created_at)]);
+  rows.push(['Updated', formatDate(token.updated_at)]);
+
+  return (
+    <Dialog
+      open
+      onClose={editing ? undefined : onClose}
+      aria-labelledby="token-dialog-title"
+      fullWidth
+      maxWidth="md"
+      fullScreen={fullScreen}
+    >
+      <DialogTitle id="token-dialog-title" sx={{ pr: 3, overflowWrap: 'anywhere' }}>
+        {editing ? `Edit ${token.name}` : token.name}
+      </DialogTitle>
+      {editing ? (
+        <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+          <DialogContent dividers>
+            <TokenFormFields
+              form={form}
+              mode="edit"
+              workspace={workspace}
+              userEmail={userEmail}
+              idPrefix="edit-token"
+            />
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={cancelEdit} disabled={isSubmitting}>
+              Cancel
+            </Button>
+            <Button type="submit" variant="contained" disabled={isSubmitting}>
+              {isSubmitting ? 'Saving…' : 'Save'}
+            </Button>
+          </DialogActions>
+        </Box>
+      ) : (
+        <>
+          <DialogContent dividers>
+            <Box sx={{ mb: 2 }}>
+              <ExpiryPill expiresAt={token.expiresAt} now={now} />
+            </Box>
+            <Box
+              component="dl"
+              sx={{
+                display: 'grid',
+                gridTemplateColumns: { xs: '1fr', sm: 'minmax(140px, max-content) 1fr' },
+                columnGap: 3,
+                rowGap: { xs: 0.5, sm: 1.25 },
+                m: 0,
+              }}
+            >
+              {rows.map(([label, value]) => (
+                <Box key={label} sx={{ display: 'contents' }}>
+                  <Typography component="dt" color="text.secondary" sx={{ fontWeight: 600 }}>
+                    {label}
+                  </Typography>
+                  <Typography
+                    component="dd"
+                    sx={{
+                      m: 0,
+                      mb: { xs: 1, sm: 0 },
+                      overflowWrap: 'anywhere',
+                      whiteSpace: 'pre-wrap',
+                    }}
+                  >
+                    {value === '' ? '—' : value}
+                  </Typography>
+                </Box>
+              ))}
+            </Box>
+          </DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+            {canEdit && (
+              <Button variant="contained" onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+            )}
+          </DialogActions>
+        </>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,37 @@
+/** The section filter chips (spec §2): All sections, No section, then each section by count. */
+import type { TokenFacets } from '@expiry-radar/shared/api/token-api-schemas';
+import {
+  SECTION_FILTER_ALL,
+  SECTION_FILTER_NONE,
+} from '@expiry-radar/shared/domain/section-filter';
+
+export interface SectionChip {
+  /** The `section` query parameter's value. */
+  readonly value: string;
+  readonly label: string;
+  readonly count: number;
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+/** Named sections sorted by count (most first), then by name. */
+export function sectionChips(facets: TokenFacets['section'], total: number): SectionChip[] {
+  const unsectioned = facets
+    .filter((facet) => facet.section === null)
+    .reduce((sum, facet) => sum + facet.count, 0);
+  const named = facets
+    .filter((facet): facet is { section: string; count: number } => facet.section !== null)
+    .sort((a, b) => b.count - a.count || collator.compare(a.section, b.section))
+    .map(({ section, count }) => ({ value: section, label: section, count }));
+  return [
+    { value: SECTION_FILTER_ALL, label: 'All sections', count: total },
+    { value: SECTION_FILTER_NONE, label: 'No section', count: unsectioned },
+    ...named,
+  ];
+}
+
+/** The filter a `section` query parameter stands for (absent or empty: all sections). */
+export function sectionFilterFrom(param: string | null): string {
+  const value = param?.trim() ?? '';
+  return value === '' ? SECTION_FILTER_ALL : value;
+}

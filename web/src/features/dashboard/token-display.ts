@@ -1,0 +1,42 @@
+/** How token values read in the table, the cards and the dialogs. */
+import type { CategoryField } from '@expiry-radar/shared/domain/categories';
+import { CATEGORY_DEFINITIONS, TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
+import { parseDate, toIsoDate } from '@expiry-radar/shared/domain/calendar-date';
+import { joinDomainList } from '@expiry-radar/shared/domain/domain-names';
+import type { Token } from '@expiry-radar/shared/domain/token';
+
+/** A date as `YYYY-MM-DD` (its UTC day, as entered); the raw text if it is not a valid date. */
+export function formatDate(value: string | null): string {
+  if (!value) return '';
+  const instant = parseDate(value);
+  return instant ? toIsoDate(instant) : value;
+}
+
+const costFormat = new Intl.NumberFormat(undefined, {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** A category field's value as text; '' when empty. */
+export function fieldText(token: Token, field: CategoryField): string {
+  switch (field) {
+    case 'domains':
+      return joinDomainList(token.domains);
+    case 'cost':
+      return token.cost === null ? '' : costFormat.format(token.cost);
+    case 'key_size':
+      return token.key_size === null ? '' : String(token.key_size);
+    case 'renewal_date':
+      return formatDate(token.renewal_date);
+    default:
+      return token[field] ?? '';
+  }
+}
+
+export function typeLabel(token: Token): string {
+  return TYPE_LABELS[token.type];
+}
+
+export function categoryLabel(token: Token): string {
+  return CATEGORY_DEFINITIONS[token.category].label;
+}

@@ -1,0 +1,98 @@
+import type { Token } from '@expiry-radar/shared/domain/token';
+import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from './token-sorting';
+
+function token(overrides: Partial<Token>): Token {
+  return {
+    id: overrides.name ?? 'id',
+    name: 'token',
+    type: 'ssl_cert',
+    category: 'cert',
+    expiresAt: '2030-01-01',
+    section: null,
+    domains: [],
+    location: null,
+    used_by: null,
+    contact_group_id: null,
+    issuer: null,
+    serial_number: null,
+    subject: null,
+    key_size: null,
+    algorithm: null,
+    license_type: null,
+    vendor: null,
+    cost: null,
+    renewal_url: null,
+    renewal_date: null,
+    contacts: null,
+    description: null,
+    notes: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    workspace_id: 'ws',
+    ...overrides,
+  };
+}
+
+const names = (tokens: Token[]) => tokens.map((item) => item.name);
+
+describe('token sorting', () => {
+  it('toggles the direction on the same key and starts a new key ascending', () => {
+    expect(toggleSort(DEFAULT_SORT, 'expiresAt')).toEqual({ key: 'expiresAt', direction: 'desc' });
+    expect(toggleSort({ key: 'expiresAt', direction: 'desc' }, 'expiresAt').direction).toBe('asc');
+    expect(toggleSort({ key: 'expiresAt', direction: 'desc' }, 'name')).toEqual({
+      key: 'name',
+      direction: 'asc',
+    });
+  });
+
+  it('compares dates as dates, whatever their format', () => {
+    const tokens = [
+      token({ name: 'b', expiresAt: '2030-02-01T00:00:00.000Z' }),
+      token({ name: 'a', expiresAt: '2030-01-15' }),
+      token({ name: 'c', expiresAt: '2029-12-31T23:00:00Z' }),
+    ];
+    expect(names(sortTokens(tokens, { key: 'expiresAt', direction: 'asc' }))).toEqual([
+      'c',
+      'a',
+      'b',
+    ]);
+    expect(names(sortTokens(tokens, { key: 'expiresAt', direction: 'desc' }))).toEqual([
+      'b',
+      'a',
+      'c',
+    ]);
+  });
+
+  it('joins lists by comma and compares text without regard to case', () => {
+    const tokens = [
+      token({ name: 'Zeta', domains: ['b.example.com'] }),
+      token({ name: 'alpha', domains: ['a.example.com', 'z.example.com'] }),
+      token({ name: 'Beta', domains: [] }),
+    ];
+    expect(names(sortTokens(tokens, { key: 'name', direction: 'asc' }))).toEqual([
+      'alpha',
+      'Beta',
+      'Zeta',
+    ]);
+    expect(names(sortTokens(tokens, { key: 'domains', direction: 'asc' }))).toEqual([
+      'Beta',
+      'alpha',
+      'Zeta',
+    ]);
+  });
+
+  it('sorts types by their label', () => {
+    const tokens = [
+      token({ name: 'tls', type: 'tls_cert' }),
+      token({ name: 'code', type: 'code_signing' }),
+    ];
+    expect(names(sortTokens(tokens, { key: 'type', direction: 'asc' }))).toEqual(['code', 'tls']);
+  });
+
+  it('asks the server for the order it can give', () => {
+    expect(requestSort({ key: 'expiresAt', direction: 'asc' })).toBe('expiration_asc');
+    expect(requestSort({ key: 'expiresAt', direction: 'desc' })).toBe('expiration_desc');
+    expect(requestSort({ key: 'name', direction: 'desc' })).toBe('name_asc');
+    expect(requestSort({ key: 'vendor', direction: 'asc' })).toBe('expiration_asc');
+  });
+});

@@ -1,0 +1,70 @@
+/**
+ * Per-category sorting (spec §4): a column header toggles the sort key and direction; dates
+ * compare as dates, lists joined by comma, anything else as case-insensitive text.
+ */
+import type { CategoryField } from '@expiry-radar/shared/domain/categories';
+import { TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
+import { parseDate } from '@expiry-radar/shared/domain/calendar-date';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
+
+export type SortKey = 'name' | 'type' | 'expiresAt' | 'created_at' | CategoryField;
+export type SortDirection = 'asc' | 'desc';
+
+export interface TokenSortState {
+  readonly key: SortKey;
+  readonly direction: SortDirection;
+}
+
+export const DEFAULT_SORT: TokenSortState = { key: 'expiresAt', direction: 'asc' };
+
+const DATE_KEYS: ReadonlySet<SortKey> = new Set(['expiresAt', 'created_at']);
+
+/** Clicking a header: the same key flips the direction, another key sorts by it ascending. */
+export function toggleSort(current: TokenSortState, key: SortKey): TokenSortState {
+  if (current.key === key) {
+    return { key, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+  }
+  return { key, direction: 'asc' };
+}
+
+function sortText(token: Token, key: SortKey): string {
+  if (key === 'type') return TYPE_LABELS[token.type];
+  const value = token[key];
+  if (value === null) return '';
+  if (Array.isArray(value)) return value.join(',');
+  return typeof value === 'number' ? String(value) : value;
+}
+
+/** Dates compare as instants; an invalid or missing date sorts after every valid one. */
+function compareDates(a: string, b: string): number {
+  const left = parseDate(a)?.getTime() ?? Number.POSITIVE_INFINITY;
+  const right = parseDate(b)?.getTime() ?? Number.POSITIVE_INFINITY;
+  if (left === right) return 0;
+  return left < right ? -1 : 1;
+}
+
+const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
+
+export function compareTokens(a: Token, b: Token, { key, direction }: TokenSortState): number {
+  const order = DATE_KEYS.has(key)
+    ? compareDates(sortText(a, key), sortText(b, key))
+    : collator.compare(sortText(a, key), sortText(b, key));
+  const tieBreak = order === 0 ? collator.compare(a.name, b.name) : order;
+  return direction === 'asc' ? tieBreak : -tieBreak;
+}
+
+/** A sorted copy. */
+export function sortTokens(tokens: readonly Token[], sort: TokenSortState): Token[] {
+  return [...tokens].sort((a, b) => compareTokens(a, b, sort));
+}
+
+/**
+ * The server's order for a card's pages (spec §4: expiration_asc, expiration_desc, name_asc), so
+ * that "Load more" continues the order shown; other keys are sorted within what is loaded.
+ */
+export function requestSort({ key, direction }: TokenSortState): TokenSort {
+  if (key === 'expiresAt') return direction === 'asc' ? 'expiration_asc' : 'expiration_desc';
+  if (key === 'name') return 'name_asc';
+  return 'expiration_asc';
+}

@@ -1,0 +1,28 @@
+import type { Category } from '@expiry-radar/shared/domain/categories';
+import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
+
+/** What one category card asks for (the page offset is the infinite query's page parameter). */
+export interface TokenListFilters {
+  readonly category: Category;
+  /** The search text, trimmed; empty for none. */
+  readonly q: string;
+  readonly sort: TokenSort;
+  /** A section name, `__none__`, or `__all__`. */
+  readonly section: string;
+}
+
+/** Query keys of tokens (general -> specific). */
+export const tokenKeys = {
+  all: ['tokens'] as const,
+  workspace: (workspaceId: string) => [...tokenKeys.all, workspaceId] as const,
+  lists: (workspaceId: string) => [...tokenKeys.workspace(workspaceId), 'list'] as const,
+  list: (workspaceId: string, filters: TokenListFilters) =>
+    [...tokenKeys.lists(workspaceId), filters] as const,
+  /** Total and facets of the whole workspace (no search, category or section filter). */
+  summary: (workspaceId: string) => [...tokenKeys.workspace(workspaceId), 'summary'] as const,
+  /** The contact groups a token may be assigned to. */
+  contactGroups: (workspaceId: string) =>
+    [...tokenKeys.all, 'contact-groups', workspaceId] as const,
+  /** The workspace admin's address, shown where contact groups need a paid plan. */
+  adminEmail: (workspaceId: string) => [...tokenKeys.all, 'admin-email', workspaceId] as const,
+};

@@ -1,0 +1,104 @@
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { z } from 'zod';
+import { listTokensResponse } from '@expiry-radar/shared/api/token-api-schemas';
+import { listMembersResponse } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { MEMBER_LIST_PAGE_SIZE, TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
+import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
+import { apiRequest } from '../../../lib/api-client';
+import type { TokenListFilters } from './token-keys';
+import { tokenKeys } from './token-keys';
+
+export const TOKENS_PATH = '/api/tokens';
+
+function workspacePath(workspaceId: string, rest: string): string {
+  return `/api/v1/workspaces/${encodeURIComponent(workspaceId)}/${rest}`;
+}
+
+/**
+ * One category card's tokens, 100 per request (spec §9), with "Load more" as further pages:
+ * `GET /api/tokens?workspace_id&category[]&limit&offset&q&sort&section`.
+ */
+export function tokenListQueryOptions(workspaceId: string, filters: TokenListFilters) {
+  return infiniteQueryOptions({
+    queryKey: tokenKeys.list(workspaceId, filters),
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest(TOKENS_PATH, {
+        query: {
+          workspace_id: workspaceId,
+          'category[]': [filters.category],
+          limit: TOKEN_PAGE_SIZE,
+          offset: pageParam,
+          q: filters.q || undefined,
+          sort: filters.sort,
+          section: filters.section === SECTION_FILTER_ALL ? undefined : filters.section,
+        },
+        schema: listTokensResponse,
+        signal,
+      }),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages, lastOffset) => {
+      const loaded = lastOffset + last.items.length;
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+  });
+}
+
+/** The workspace's token total and facets per category and section, for the filter chips. */
+export function tokenSummaryQueryOptions(workspaceId: string) {
+  return queryOptions({
+    queryKey: tokenKeys.summary(workspaceId),
+    queryFn: ({ signal }) =>
+      apiRequest(TOKENS_PATH, {
+        query: { workspace_id: workspaceId, limit: 1 },
+        schema: listTokensResponse,
+        signal,
+      }),
+    select: ({ total, facets }) => ({ total, facets }),
+  });
+}
+
+/** The part of `GET .../alert-settings` the token forms need: the groups' ids and names. */
+const contactGroupsAnswer = z.object({
+  contact_groups: z.array(z.object({ id: z.string(), name: z.string() }).loose()),
+  default_contact_group_id: z.string().nullable().optional(),
+});
+
+export interface ContactGroupOption {
+  readonly id: string;
+  readonly name: string;
+}
+
+/** The workspace's contact groups (pro, team and enterprise workspaces; editors only). */
+export function contactGroupsQueryOptions(workspaceId: string) {
+  return queryOptions({
+    queryKey: tokenKeys.contactGroups(workspaceId),
+    queryFn: async ({ signal }): Promise<ContactGroupOption[]> => {
+      const answer = await apiRequest(workspacePath(workspaceId, 'alert-settings'), {
+        schema: contactGroupsAnswer,
+        silent: true,
+        signal,
+      });
+      return answer.contact_groups.map(({ id, name }) => ({ id, name }));
+    },
+    staleTime: 30_000,
+    retry: false,
+  });
+}
+
+/** The address of the workspace's admin (its owner), where alerts go without contact groups. */
+export function workspaceAdminEmailQueryOptions(workspaceId: string) {
+  return queryOptions({
+    queryKey: tokenKeys.adminEmail(workspaceId),
+    queryFn: async ({ signal }): Promise<string | null> => {
+      const members = await apiRequest(workspacePath(workspaceId, 'members'), {
+        query: { limit: MEMBER_LIST_PAGE_SIZE, offset: 0 },
+        schema: listMembersResponse,
+        silent: true,
+        signal,
+      });
+      return members.items.find((member) => member.role === 'admin')?.email ?? null;
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+}
