@@ -12,6 +12,7 @@ import {
   runTokenTransaction,
   tokenItem,
 } from '../src/data/token-records';
+import type { TokenAlertSchedule } from '../src/data/alert-token-attributes';
 import { newTokenId } from '../src/domain/token-ids';
 import { getDocumentClient } from '../src/platform/aws-clients';
 import { getConfig } from '../src/platform/config';
@@ -96,12 +97,14 @@ async function batchWrite(items: readonly Record<string, unknown>[]): Promise<vo
 
 /**
  * Writes many tokens with BatchWrite (`concurrency` batches of 25 at a time), then adds them to
- * the workspace's counters in one update, so totals and facets match the items.
+ * the workspace's counters in one update, so totals and facets match the items. `scheduleOf`
+ * arms them for alerts (none by default).
  */
 export async function seedTokens(
   workspaceId: string,
   tokens: readonly Token[],
   concurrency = 8,
+  scheduleOf?: (token: Token) => TokenAlertSchedule,
 ): Promise<void> {
   const batches: Token[][] = [];
   for (let start = 0; start < tokens.length; start += BATCH_SIZE) {
@@ -112,7 +115,7 @@ export async function seedTokens(
     while (next < batches.length) {
       const batch = batches[next]!;
       next += 1;
-      await batchWrite(batch.map(tokenItem));
+      await batchWrite(batch.map((token) => tokenItem(token, scheduleOf?.(token))));
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

@@ -1,13 +1,15 @@
 /**
  * Token writes, each one transaction with the workspace counters (ACCESS_PATTERNS.md rows 9–13):
  * create (+1, within the plan's token limit), update (moves its counter when the section changes),
- * delete (−1) and transfer (−n in the source, +n in the target within its limit).
+ * delete (−1) and transfer (−n in the source, +n in the target within its limit). Written tokens
+ * are armed for their next alert (data/alert-arming).
  */
 import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
 import type { Limit } from '@expiry-radar/shared/domain/plans';
 import { TRANSFER_MAX_TOKENS } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { newTokenId } from '../domain/token-ids';
+import { armTokens } from './alert-arming';
 import {
   counterCellOf,
   deleteTokenItem,
@@ -32,8 +34,9 @@ export async function createToken(options: {
     updated_at: timestamp,
     workspace_id: workspaceId,
   };
+  const schedules = await armTokens(workspaceId, [token], now);
   await runTokenTransaction(
-    [{ tokenId: token.id, item: putNewTokenItem(token) }],
+    [{ tokenId: token.id, item: putNewTokenItem(token, schedules.get(token.id)) }],
     [
       {
         workspaceId,
@@ -49,8 +52,16 @@ export async function createToken(options: {
 export async function updateToken(current: Token, update: TokenUpdate, now: Date): Promise<Token> {
   const next: Token = { ...current, ...update, updated_at: now.toISOString() };
   const sectionChanged = next.section !== current.section;
+  // Same id: the last window alerted carries over, so an edit that keeps the date re-alerts
+  // nothing, and a renewal (new date) starts over with the new date's windows.
+  const schedules = await armTokens(current.workspace_id, [next], now, (token) => token.id);
   await runTokenTransaction(
-    [{ tokenId: current.id, item: replaceTokenItem(next, current.updated_at) }],
+    [
+      {
+        tokenId: current.id,
+        item: replaceTokenItem(next, current.updated_at, schedules.get(next.id)),
+      },
+    ],
     [
       {
         workspaceId: current.workspace_id,
@@ -112,10 +123,15 @@ export async function transferTokens(options: {
       updated_at: now.toISOString(),
     },
   }));
+  const schedules = await armTokens(
+    targetWorkspaceId,
+    moved.map(({ token }) => token),
+    now,
+  );
   await runTokenTransaction(
     moved.flatMap(({ fromId, token }, index) => [
       { tokenId: fromId, item: deleteTokenItem(tokens[index]!) },
-      { tokenId: fromId, item: putNewTokenItem(token) },
+      { tokenId: fromId, item: putNewTokenItem(token, schedules.get(token.id)) },
     ]),
     [
       {

@@ -3,7 +3,8 @@
  * API fields of spec §3 as attributes, plus the gsi2 (expiry) and gsi3 (name) keys of its
  * workspace and category and `sectionKey` (the section, or `__none__`) for section filters.
  * Every write changes the workspace's facet counters in the same transaction
- * (domain/token-counters). Tokens carry no `dueShard`/`nextAlertAt` yet (Alerts issue).
+ * (domain/token-counters). Tokens also carry their alert schedule (data/alert-token-attributes:
+ * `dueShard`/`nextAlertAt` of the sparse due-alerts index and the last window alerted).
  */
 import {
   GetCommand,
@@ -22,6 +23,11 @@ import {
   type CounterCell,
   type CounterValues,
 } from '../domain/token-counters';
+import {
+  alertScheduleAttributes,
+  NO_ALERT_SCHEDULE,
+  type TokenAlertSchedule,
+} from './alert-token-attributes';
 import { keys, TOKEN_SORT_PREFIX, tokenIndexKeys } from './keys';
 import { isConditionalCheckFailure, queryAll, type TableItem } from './table-operations';
 
@@ -29,8 +35,12 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 
 const TOKEN_FIELDS = Object.keys(tokenSchema.shape) as (keyof Token)[];
 
-export function tokenItem(token: Token): TableItem {
+export function tokenItem(
+  token: Token,
+  schedule: TokenAlertSchedule = NO_ALERT_SCHEDULE,
+): TableItem {
   return {
+    ...alertScheduleAttributes(token.id, schedule),
     ...keys.token(token.workspace_id, token.id),
     entity: 'TOKEN',
     gsi2pk: tokenIndexKeys.partition(token.workspace_id, token.category),
@@ -223,22 +233,29 @@ export async function runTokenTransaction(
   }
 }
 
-export function putNewTokenItem(token: Token): TransactItem {
+export function putNewTokenItem(
+  token: Token,
+  schedule: TokenAlertSchedule = NO_ALERT_SCHEDULE,
+): TransactItem {
   return {
     Put: {
       TableName: getConfig().tableName,
-      Item: tokenItem(token),
+      Item: tokenItem(token, schedule),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
 }
 
 /** Replaces a token only if nobody changed it since `previousUpdatedAt`. */
-export function replaceTokenItem(token: Token, previousUpdatedAt: string): TransactItem {
+export function replaceTokenItem(
+  token: Token,
+  previousUpdatedAt: string,
+  schedule: TokenAlertSchedule = NO_ALERT_SCHEDULE,
+): TransactItem {
   return {
     Put: {
       TableName: getConfig().tableName,
-      Item: tokenItem(token),
+      Item: tokenItem(token, schedule),
       ConditionExpression: 'attribute_exists(pk) AND updated_at = :previous',
       ExpressionAttributeValues: { ':previous': previousUpdatedAt },
     },

@@ -1,6 +1,11 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfigForTests } from '../platform/config';
+import { startAlertQueuePoller } from './alert-queue-poller';
+import { LOCAL_AWS_ENVIRONMENT } from './emulators/local-credentials';
+import { scanIntervalSeconds, startExpiryScanTimer } from './expiry-scan-timer';
+import { startLocalControlServer } from './local-control-server';
 import {
   startEmulators,
   type EmulatorPorts,
@@ -19,12 +24,62 @@ export interface LocalRuntimeOptions {
   /** DynamoDB Local keeps its data here; in memory when absent (tests). */
   readonly dataDirectory?: string;
   readonly onUnexpectedError?: (error: unknown) => void;
+  /** The local-only control endpoint (`POST /alerts/scan`); 0 or absent: any free port. */
+  readonly controlPort?: number;
 }
 
 export interface RunningLocalRuntime {
   readonly appUrl: string;
   readonly emulators: RunningEmulators;
+  /** `POST {controlUrl}/alerts/scan` runs one expiry scan now. */
+  readonly controlUrl: string;
   stop(): Promise<void>;
+}
+
+/**
+ * The jobs of the jobs stack, locally: the alert worker fed by a queue poller, and the expiry
+ * scan on a timer (ALERT_SCAN_INTERVAL_SECONDS) or on demand through the control endpoint.
+ * Imported after the environment points at the emulators, like the route handlers.
+ */
+async function startLocalJobs(options: {
+  sqsEndpoint: string;
+  alertQueueUrl: string;
+  controlPort: number;
+  onUnexpectedError?: (error: unknown) => void;
+}) {
+  const [{ handler: worker }, { runExpiryScan }] = await Promise.all([
+    import('../jobs/alert-worker'),
+    import('../jobs/expiry-scan'),
+  ]);
+  const client = new SQSClient({
+    endpoint: options.sqsEndpoint,
+    region: LOCAL_AWS_ENVIRONMENT.AWS_REGION,
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  const poller = startAlertQueuePoller({
+    client,
+    queueUrl: options.alertQueueUrl,
+    worker,
+    onError: options.onUnexpectedError,
+  });
+  const timer = startExpiryScanTimer({
+    intervalSeconds: scanIntervalSeconds(),
+    scan: () => runExpiryScan(new Date()),
+    onError: options.onUnexpectedError,
+  });
+  const control = await startLocalControlServer({
+    port: options.controlPort,
+    runScan: () => timer.runNow(),
+  });
+  return {
+    controlUrl: control.url,
+    stop: async () => {
+      await control.stop();
+      await timer.stop();
+      await poller.stop();
+      client.destroy();
+    },
+  };
 }
 
 /**
@@ -59,10 +114,18 @@ export async function startLocalRuntime(
     const appUrl = `http://localhost:${port}`;
     process.env.APP_ORIGIN = appUrl;
     resetConfigForTests();
+    const jobs = await startLocalJobs({
+      sqsEndpoint: emulators.endpoints.sqs,
+      alertQueueUrl: emulators.endpoints.alertQueueUrl,
+      controlPort: options.controlPort ?? 0,
+      onUnexpectedError: options.onUnexpectedError,
+    });
     return {
       appUrl,
       emulators,
+      controlUrl: jobs.controlUrl,
       stop: async () => {
+        await jobs.stop();
         await new Promise<void>((resolve) => {
           listening.closeAllConnections();
           listening.close(() => resolve());

@@ -5,6 +5,7 @@
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { applyLocalCredentials } from './emulators/local-credentials';
+import { scanIntervalSeconds } from './expiry-scan-timer';
 import { startLocalRuntime } from './local-runtime';
 import { assertPortFree, PortInUseError } from './ports';
 
@@ -50,12 +51,14 @@ async function main(): Promise<void> {
       paymentPublishableKey: process.env.PAYMENT_PUBLISHABLE_KEY ?? '',
     },
     onUnexpectedError: (error) => console.error(error),
+    controlPort: process.env.LOCAL_CONTROL_PORT ? portFrom('LOCAL_CONTROL_PORT', 0) : 0,
   });
 
   const { endpoints } = runtime.emulators;
   writeFileSync(
     join(dataDirectory, 'endpoints.json'),
-    JSON.stringify({ app: runtime.appUrl, ...endpoints }, null, 2) + '\n',
+    JSON.stringify({ app: runtime.appUrl, control: runtime.controlUrl, ...endpoints }, null, 2) +
+      '\n',
   );
   console.log(
     [
@@ -64,6 +67,7 @@ async function main(): Promise<void> {
       `  App:           ${runtime.appUrl}`,
       `  Email viewer:  ${endpoints.emailViewer}`,
       `  Data:          ${dataDirectory} (DynamoDB Local ${endpoints.dynamoDb}, SQS ${endpoints.sqs})`,
+      `  Alert scan:    every ${scanIntervalSeconds()} s; now with npm run alerts:scan`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

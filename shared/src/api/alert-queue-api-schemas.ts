@@ -1,8 +1,22 @@
-/** The alert queue, its requeue and retry, and alert statistics (spec §7; DESIGN.md "Alerts"). */
+/**
+ * The alert queue, its requeue and retry, alert statistics (spec §7; DESIGN.md "Alerts"), and the
+ * body of the messages the expiry scan puts on the SQS alert queue.
+ */
 import { z } from 'zod';
 import { ALERT_QUEUE_PAGE_SIZE } from '../constants/paging';
 import { pageOf, pagingQuery, workspaceIdField } from './common-schemas';
 import { ALERT_MESSAGES } from './alert-api-schemas';
+
+/** One alert window of one token: what the scan enqueues and the worker delivers. */
+export const alertMessageSchema = z.object({
+  /** Token id + expiry date + threshold window (the idempotency key). */
+  alertId: z.string().min(1),
+  workspaceId: z.string().min(1),
+  tokenId: z.string().min(1),
+  expiresAt: z.string().min(1),
+  threshold: z.number().int().nonnegative(),
+});
+export type AlertMessage = z.infer<typeof alertMessageSchema>;
 
 export const requeueAlertsBody = z.object({ workspace_id: z.string().trim().min(1).optional() });
 export const requeueAlertsResponse = z.object({ updated: z.number().int().nonnegative() });
@@ -11,26 +25,56 @@ export const listAlertQueueQuery = pagingQuery(ALERT_QUEUE_PAGE_SIZE).extend({
   workspace_id: workspaceIdField.optional(),
 });
 
-export const DELIVERY_STATUSES = ['pending', 'sent', 'failed'] as const;
+/**
+ * A channel's delivery: `skipped` when it was not sent on purpose (monthly delivery limit
+ * reached, the webhook removed meanwhile); `last_error` says why.
+ */
+export const DELIVERY_STATUSES = ['pending', 'sent', 'failed', 'skipped'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 const deliveryStatus = z.enum(DELIVERY_STATUSES);
+
+/** An alert as a whole: `partial` when some channels were sent and others failed or skipped. */
+export const ALERT_STATUSES = ['pending', 'sent', 'partial', 'failed'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export const alertChannelStateSchema = z.object({
+  /** `email` or `webhook:<name>`: what `POST /api/alert-queue/{id}/retry` takes. */
+  channel: z.string(),
+  /** `email`, or the webhook's kind. */
+  kind: z.string(),
+  status: deliveryStatus,
+  attempts: z.number().int().nonnegative(),
+  last_error: z.string().nullable(),
+  /** Per recipient for email (one per address); one entry for a webhook. */
+  recipients: z.array(
+    z.object({
+      target: z.string(),
+      status: deliveryStatus,
+      attempts: z.number().int().nonnegative(),
+      last_error: z.string().nullable(),
+      sent_at: z.string().nullable(),
+    }),
+  ),
+});
+export type AlertChannelState = z.infer<typeof alertChannelStateSchema>;
 
 export const alertQueueItemSchema = z.object({
   id: z.string(),
   workspace_id: z.string(),
   token_id: z.string(),
   token_name: z.string(),
+  expires_at: z.string(),
   /** Days before expiry of the alert window. */
   threshold: z.number().int(),
-  status: z.enum(['pending', 'sent', 'partial', 'failed']),
-  channels: z.array(
-    z.object({
-      /** `email` or a webhook id; what `POST /api/alert-queue/{id}/retry` takes. */
-      channel: z.string(),
-      status: deliveryStatus,
-      attempts: z.number().int().nonnegative(),
-      last_error: z.string().nullable(),
-    }),
-  ),
+  status: z.enum(ALERT_STATUSES),
+  /** The message went to the dead-letter queue after its last attempt (requeue brings it back). */
+  dead_lettered: z.boolean(),
+  channels: z.array(alertChannelStateSchema),
+  /** Times the worker received the message. */
+  attempts: z.number().int().nonnegative(),
+  last_error: z.string().nullable(),
+  /** When the next retry is due; null when none is planned. */
+  next_attempt_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -46,11 +90,24 @@ export const retryAlertBody = z.object({
 });
 
 export const alertStatsQuery = z.object({ workspace_id: workspaceIdField.optional() });
+
+const channelStats = z.object({
+  /** `email` or a webhook kind. */
+  channel: z.string(),
+  attempts: z.number().int().nonnegative(),
+  successes: z.number().int().nonnegative(),
+  failures: z.number().int().nonnegative(),
+});
+
+/** This calendar month (UTC), for one workspace or every workspace of the caller. */
 export const alertStatsResponse = z.object({
-  pending: z.number().int().nonnegative(),
-  sent: z.number().int().nonnegative(),
-  failed: z.number().int().nonnegative(),
-  /** Deliveries counted against the plan this calendar month, and the plan's limit (null: none). */
+  /** `YYYY-MM`. */
+  month: z.string(),
+  channels: z.array(channelStats),
+  totals: channelStats.omit({ channel: true }),
+  /** Deliveries counted against the plan this month (the owner's, summed over owners). */
   deliveries_this_month: z.number().int().nonnegative(),
+  /** The plan's monthly limit when one owner's workspaces are asked for; null: unlimited. */
   deliveries_limit: z.number().int().nullable(),
 });
+export type AlertStats = z.infer<typeof alertStatsResponse>;

@@ -56,12 +56,20 @@ export const planResponse = z.object({
 });
 export type PlanResponse = z.infer<typeof planResponse>;
 
+/**
+ * `GET /api/organization/usage`: the caller's organization (the workspaces they own) against the
+ * plan: alert deliveries this calendar month (UTC, `month` = `YYYY-MM`), tokens and members
+ * (pending invitations included) in total and per workspace.
+ */
 export const organizationUsageResponse = z.object({
   plan: planSchema,
   limits: planLimitsSchema,
   usage: z.object({
+    month: z.string(),
     workspacesOwned: z.number().int().nonnegative(),
     alertDeliveriesThisMonth: z.number().int().nonnegative(),
+    tokens: z.number().int().nonnegative(),
+    members: z.number().int().nonnegative(),
   }),
   workspaces: z.array(
     z.object({

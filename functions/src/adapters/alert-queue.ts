@@ -1,0 +1,107 @@
+/**
+ * The SQS alert queue and its dead-letter queue: the expiry scan and the requeue routes send
+ * messages, the worker delays retries, the requeue moves dead letters back.
+ */
+import {
+  ChangeMessageVisibilityCommand,
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+} from '@aws-sdk/client-sqs';
+import {
+  alertMessageSchema,
+  type AlertMessage,
+} from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { getSqsClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+
+const SQS_BATCH_SIZE = 10;
+const MAX_SEND_ATTEMPTS = 5;
+
+/** Port: puts alert messages on the alert queue. */
+export type AlertEnqueuer = (messages: readonly AlertMessage[]) => Promise<void>;
+
+/** SendMessageBatch, 10 at a time, retrying entries SQS reports as failed. */
+export const enqueueAlerts: AlertEnqueuer = async (messages) => {
+  const queueUrl = getConfig().alertQueueUrl;
+  for (let start = 0; start < messages.length; start += SQS_BATCH_SIZE) {
+    let entries = messages.slice(start, start + SQS_BATCH_SIZE).map((message, index) => ({
+      Id: String(index),
+      MessageBody: JSON.stringify(message),
+    }));
+    for (let attempt = 1; entries.length > 0; attempt += 1) {
+      if (attempt > MAX_SEND_ATTEMPTS) {
+        throw new Error(`The alert queue refused ${entries.length} messages`);
+      }
+      const { Failed } = await getSqsClient().send(
+        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries }),
+      );
+      const failedIds = new Set((Failed ?? []).map((failure) => failure.Id));
+      entries = entries.filter((entry) => failedIds.has(entry.Id));
+      if (entries.length > 0) await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+};
+
+/** Hides a received message for `seconds` before the queue hands it out again (retry backoff). */
+export async function delayRedelivery(receiptHandle: string, seconds: number): Promise<void> {
+  await getSqsClient().send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: getConfig().alertQueueUrl,
+      ReceiptHandle: receiptHandle,
+      VisibilityTimeout: Math.max(0, Math.min(43_200, Math.round(seconds))),
+    }),
+  );
+}
+
+/**
+ * Moves the dead letters `select` accepts back to the alert queue (send, then delete from the
+ * dead-letter queue) and answers them. Others are left for other callers: hidden for a few
+ * seconds, then visible again. Reads until the dead-letter queue has nothing more to give.
+ */
+export async function moveDeadLetters(
+  select: (message: AlertMessage) => boolean,
+): Promise<AlertMessage[]> {
+  const { alertDeadLetterQueueUrl } = getConfig();
+  const moved: AlertMessage[] = [];
+  for (;;) {
+    const { Messages } = await getSqsClient().send(
+      new ReceiveMessageCommand({
+        QueueUrl: alertDeadLetterQueueUrl,
+        MaxNumberOfMessages: SQS_BATCH_SIZE,
+        VisibilityTimeout: 5,
+        WaitTimeSeconds: 0,
+      }),
+    );
+    if (!Messages || Messages.length === 0) return moved;
+    const chosen: { receiptHandle: string; message: AlertMessage }[] = [];
+    for (const received of Messages) {
+      const parsed = alertMessageSchema.safeParse(safeJson(received.Body));
+      // Unreadable bodies stay in the dead-letter queue for an operator.
+      if (!received.ReceiptHandle || !parsed.success) continue;
+      if (select(parsed.data)) {
+        chosen.push({ receiptHandle: received.ReceiptHandle, message: parsed.data });
+      }
+    }
+    if (chosen.length === 0) return moved;
+    await enqueueAlerts(chosen.map(({ message }) => message));
+    await getSqsClient().send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: alertDeadLetterQueueUrl,
+        Entries: chosen.map(({ receiptHandle }, index) => ({
+          Id: String(index),
+          ReceiptHandle: receiptHandle,
+        })),
+      }),
+    );
+    moved.push(...chosen.map(({ message }) => message));
+  }
+}
+
+function safeJson(body: string | undefined): unknown {
+  try {
+    return JSON.parse(body ?? '');
+  } catch {
+    return undefined;
+  }
+}

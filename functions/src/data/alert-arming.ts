@@ -1,0 +1,147 @@
+/**
+ * Arms tokens for their next alert (ACCESS_PATTERNS.md row 14): every token write stores
+ * `nextAlertAt` and `dueShard` (the sparse `due-alerts` index) computed from its expiry and the
+ * thresholds that apply (domain/alert-schedule), and keeps the last window it was alerted for.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import type { WorkspaceAlertSettings } from '../domain/alert-channels';
+import { dueShardOf, nextAlertAt, thresholdsFor, type LastAlert } from '../domain/alert-schedule';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { readAlertSettings } from './alert-settings-records';
+import { lastAlertOf, type TokenAlertSchedule } from './alert-token-attributes';
+import { keys } from './keys';
+import { isConditionalCheckFailure, type TableItem } from './table-operations';
+import { listAllTokens, tokenFromItem } from './token-records';
+
+/** The schedule of a token under these settings, given the window it was last alerted for. */
+export function scheduleFor(options: {
+  token: Pick<Token, 'expiresAt' | 'contact_group_id'>;
+  settings: WorkspaceAlertSettings;
+  plan: Plan;
+  lastAlert: LastAlert | null;
+  now: Date;
+}): TokenAlertSchedule {
+  const { token, settings, plan, lastAlert, now } = options;
+  const next = nextAlertAt({
+    expiresAt: token.expiresAt,
+    thresholds: thresholdsFor(settings, token.contact_group_id, plan),
+    lastAlert,
+    now,
+  });
+  return { nextAlertAt: next ? next.toISOString() : null, lastAlert };
+}
+
+async function readWorkspacePlan(workspaceId: string): Promise<Plan> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.workspace(workspaceId),
+      ProjectionExpression: '#plan',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+    }),
+  );
+  return isPlan(Item?.plan) ? Item.plan : 'free';
+}
+
+async function readLastAlert(workspaceId: string, tokenId: string): Promise<LastAlert | null> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.token(workspaceId, tokenId),
+      ProjectionExpression: 'lastAlertExpiresAt, lastAlertThreshold',
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? lastAlertOf(Item) : null;
+}
+
+/**
+ * Schedules for tokens about to be written to one workspace. `previousIdOf` names the stored
+ * token whose alert history carries over (an edit or renewal: same id); new and transferred
+ * tokens start with none.
+ */
+export async function armTokens(
+  workspaceId: string,
+  tokens: readonly Token[],
+  now: Date,
+  previousIdOf: (token: Token) => string | null = () => null,
+): Promise<Map<string, TokenAlertSchedule>> {
+  const [settings, plan] = await Promise.all([
+    readAlertSettings(workspaceId),
+    readWorkspacePlan(workspaceId),
+  ]);
+  const schedules = new Map<string, TokenAlertSchedule>();
+  for (const token of tokens) {
+    const previousId = previousIdOf(token);
+    const lastAlert = previousId ? await readLastAlert(workspaceId, previousId) : null;
+    schedules.set(token.id, scheduleFor({ token, settings, plan, lastAlert, now }));
+  }
+  return schedules;
+}
+
+/**
+ * Recomputes `nextAlertAt` for every token of a workspace (bounded by its plan's token limit),
+ * e.g. after its thresholds, contact groups or channels changed. A token edited meanwhile is left
+ * alone: its own write armed it. Returns how many tokens changed.
+ */
+export async function rearmWorkspaceAlerts(workspaceId: string, now = new Date()): Promise<number> {
+  const [settings, plan, items] = await Promise.all([
+    readAlertSettings(workspaceId),
+    readWorkspacePlan(workspaceId),
+    listAllTokens(workspaceId),
+  ]);
+  let changed = 0;
+  for (const item of items) {
+    const token = tokenFromItem(item);
+    const schedule = scheduleFor({ token, settings, plan, lastAlert: lastAlertOf(item), now });
+    const stored = typeof item.nextAlertAt === 'string' ? item.nextAlertAt : null;
+    if (stored === schedule.nextAlertAt) continue;
+    if (await writeNextAlertAt(item, schedule.nextAlertAt)) changed += 1;
+  }
+  return changed;
+}
+
+/** Sets (or clears) a stored token's `nextAlertAt` unless it was changed since it was read. */
+export async function writeNextAlertAt(
+  item: TableItem,
+  next: string | null,
+  lastAlert?: LastAlert,
+): Promise<boolean> {
+  const tokenId = String(item.id);
+  const sets: string[] = [];
+  const values: Record<string, unknown> = { ':updatedAt': item.updated_at };
+  if (next !== null) {
+    sets.push('dueShard = :shard', 'nextAlertAt = :next');
+    values[':shard'] = dueShardOf(tokenId);
+    values[':next'] = next;
+  }
+  if (lastAlert) {
+    sets.push('lastAlertExpiresAt = :lastExpiresAt', 'lastAlertThreshold = :lastThreshold');
+    values[':lastExpiresAt'] = lastAlert.expiresAt;
+    values[':lastThreshold'] = lastAlert.threshold;
+  }
+  const expression = [
+    sets.length > 0 ? `SET ${sets.join(', ')}` : '',
+    next === null ? 'REMOVE dueShard, nextAlertAt' : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: { pk: item.pk, sk: item.sk },
+        UpdateExpression: expression,
+        ConditionExpression: 'attribute_exists(pk) AND updated_at = :updatedAt',
+        ExpressionAttributeValues: values,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,158 @@
+/**
+ * When a token's alerts go out (DESIGN.md "Alerts", "Due alerts in O(due)"). Each threshold of
+ * days before expiry opens a window at 00:00 UTC of the day that many days before the expiry
+ * day. A token carries `nextAlertAt`, the opening of the window it must be alerted for next, and
+ * the last window it was alerted for (expiry date + threshold), so that:
+ * - an edit that keeps the expiry date never alerts a window twice;
+ * - a renewal (new expiry date) starts over with the windows of the new date;
+ * - windows missed during an outage collapse into one: only the latest opened window fires, late.
+ */
+import { parseDate, utcDayNumber } from '@expiry-radar/shared/domain/calendar-date';
+import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { ContactGroup, WorkspaceAlertSettings } from './alert-channels';
+
+const MS_PER_DAY = 86_400_000;
+
+export interface AlertWindow {
+  /** Days before expiry. */
+  readonly threshold: number;
+  readonly opensAt: Date;
+}
+
+/** The window a token was last alerted for. */
+export interface LastAlert {
+  readonly expiresAt: string;
+  readonly threshold: number;
+}
+
+/** The alert windows of an expiry date, earliest first (largest threshold first). */
+export function alertWindows(expiresAt: string, thresholds: readonly number[]): AlertWindow[] {
+  const expiry = parseDate(expiresAt);
+  if (!expiry) return [];
+  const expiryDay = utcDayNumber(expiry);
+  return [...new Set(thresholds)]
+    .filter((threshold) => Number.isInteger(threshold) && threshold >= 0)
+    .sort((a, b) => b - a)
+    .map((threshold) => ({ threshold, opensAt: new Date((expiryDay - threshold) * MS_PER_DAY) }));
+}
+
+/** Windows not yet alerted: all of them after a renewal, else those after the last one alerted. */
+function pendingWindows(
+  expiresAt: string,
+  thresholds: readonly number[],
+  lastAlert: LastAlert | null,
+): AlertWindow[] {
+  const windows = alertWindows(expiresAt, thresholds);
+  if (!lastAlert || lastAlert.expiresAt !== expiresAt) return windows;
+  return windows.filter((window) => window.threshold < lastAlert.threshold);
+}
+
+/**
+ * The window to alert now: the latest pending window that has opened. Earlier opened windows
+ * are skipped (they were missed; one late alert says the same, with the current days left).
+ */
+export function dueWindow(options: {
+  expiresAt: string;
+  thresholds: readonly number[];
+  lastAlert: LastAlert | null;
+  now: Date;
+}): AlertWindow | null {
+  const opened = pendingWindows(options.expiresAt, options.thresholds, options.lastAlert).filter(
+    (window) => window.opensAt.getTime() <= options.now.getTime(),
+  );
+  return opened[opened.length - 1] ?? null;
+}
+
+/**
+ * The instant the token's next alert is due: now-or-earlier when an opened window is pending
+ * (the next scan sends it), else the opening of the next window; null when no window is left.
+ */
+export function nextAlertAt(options: {
+  expiresAt: string;
+  thresholds: readonly number[];
+  lastAlert: LastAlert | null;
+  now: Date;
+}): Date | null {
+  const due = dueWindow(options);
+  if (due) return due.opensAt;
+  const upcoming = pendingWindows(options.expiresAt, options.thresholds, options.lastAlert);
+  return upcoming[0]?.opensAt ?? null;
+}
+
+/**
+ * The contact group that applies to a token: its own, else the workspace default; none on plans
+ * without contact groups, or when the group named no longer exists.
+ */
+export function contactGroupFor(
+  settings: Pick<WorkspaceAlertSettings, 'contact_groups' | 'default_contact_group_id'>,
+  contactGroupId: string | null,
+  plan: Plan,
+): ContactGroup | null {
+  if (!PLAN_LIMITS[plan].contactGroups) return null;
+  const groupId = contactGroupId ?? settings.default_contact_group_id;
+  if (!groupId) return null;
+  return settings.contact_groups.find((group) => group.id === groupId) ?? null;
+}
+
+/** The thresholds of a token: its contact group's when it has its own, else the workspace's. */
+export function thresholdsFor(
+  settings: Pick<
+    WorkspaceAlertSettings,
+    'contact_groups' | 'default_contact_group_id' | 'thresholds'
+  >,
+  contactGroupId: string | null,
+  plan: Plan,
+): readonly number[] {
+  const group = contactGroupFor(settings, contactGroupId, plan);
+  return group?.thresholds && group.thresholds.length > 0 ? group.thresholds : settings.thresholds;
+}
+
+/** Whether a workspace has any channel: email alerts on, or at least one webhook. */
+export function hasAlertChannel(
+  settings: Pick<WorkspaceAlertSettings, 'email_alerts_enabled' | 'webhook_urls'>,
+): boolean {
+  return settings.email_alerts_enabled || settings.webhook_urls.length > 0;
+}
+
+/** How many partitions the sparse due-alerts index spreads its writes over. */
+export const DUE_SHARD_COUNT = 4;
+
+/** A token's shard of the due-alerts index: a stable hash of its id. */
+export function dueShardOf(tokenId: string): string {
+  let hash = 0;
+  for (let index = 0; index < tokenId.length; index += 1) {
+    hash = (hash * 31 + tokenId.charCodeAt(index)) >>> 0;
+  }
+  return String(hash % DUE_SHARD_COUNT);
+}
+
+export const ALL_DUE_SHARDS: readonly string[] = Array.from({ length: DUE_SHARD_COUNT }, (_, i) =>
+  String(i),
+);
+
+/**
+ * The idempotency key of one alert: token id + expiry date + window. A renewed token gets new
+ * keys; a retried or duplicated message keeps its key, so nothing is sent twice.
+ */
+export function alertIdOf(tokenId: string, expiresAt: string, threshold: number): string {
+  return `${tokenId}~${expiresAt}~${threshold}`;
+}
+
+export function parseAlertId(
+  alertId: string,
+): { tokenId: string; expiresAt: string; threshold: number } | null {
+  const parts = alertId.split('~');
+  if (parts.length !== 3) return null;
+  const [tokenId, expiresAt, thresholdText] = parts as [string, string, string];
+  const threshold = Number(thresholdText);
+  if (!tokenId || !parseDate(expiresAt) || !Number.isInteger(threshold) || threshold < 0) {
+    return null;
+  }
+  return { tokenId, expiresAt, threshold };
+}
+
+/** Whole UTC calendar days from `now` to the expiry day; negative once expired. */
+export function daysLeft(expiresAt: string, now: Date): number {
+  const expiry = parseDate(expiresAt);
+  return expiry ? utcDayNumber(expiry) - utcDayNumber(now) : 0;
+}

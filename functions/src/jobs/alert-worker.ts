@@ -1,0 +1,111 @@
+/**
+ * The alert worker: consumes the SQS alert queue (event source with `reportBatchItemFailures`),
+ * one record per alert window, with Powertools batch processing. A record that still has
+ * deliveries to retry is reported as failed after its visibility is set to the backoff delay, so
+ * the queue hands it out again then; after `maxReceiveCount` receives the queue moves it to the
+ * dead-letter queue, and its alert record already says failed and dead-lettered.
+ *
+ * Backoff: ALERT_RETRY_BASE_SECONDS (default 60) doubling per receive, at most
+ * ALERT_RETRY_MAX_SECONDS (default 900). Tests set both to seconds.
+ */
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { alertMessageSchema } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { delayRedelivery } from '../adapters/alert-queue';
+import { sesMailer } from '../adapters/ses-mailer';
+import { sendWebhook } from '../adapters/webhook-sender';
+import { recordAlertEvent } from '../data/alert-audit';
+import { loadAlertContext } from '../data/alert-context';
+import { alertRecordStore } from '../data/alert-records';
+import { countDeliveryOutcome, releaseDelivery, reserveDelivery } from '../data/alert-usage';
+import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
+import { deliverAlert, type AlertDeliveryPorts, type RetryPolicy } from '../domain/alert-delivery';
+import { getConfig } from '../platform/config';
+import { logger } from '../platform/logger';
+
+function secondsFrom(variable: string, fallback: number): number {
+  const value = Number(process.env[variable]);
+  return process.env[variable] !== undefined && Number.isFinite(value) && value >= 0
+    ? value
+    : fallback;
+}
+
+export function retryPolicyFromEnvironment(): RetryPolicy {
+  return {
+    maxReceiveCount: ALERT_QUEUE_SETTINGS.maxReceiveCount,
+    baseDelaySeconds: secondsFrom('ALERT_RETRY_BASE_SECONDS', 60),
+    maxDelaySeconds: secondsFrom('ALERT_RETRY_MAX_SECONDS', 900),
+  };
+}
+
+/** The production ports: DynamoDB records and counters, SES, the webhook sender, the audit. */
+export function defaultAlertPorts(): AlertDeliveryPorts {
+  return {
+    records: alertRecordStore,
+    loadContext: loadAlertContext,
+    quota: { reserve: reserveDelivery, release: releaseDelivery },
+    stats: { count: countDeliveryOutcome },
+    mailer: sesMailer,
+    sendWebhook,
+    audit: (event) => recordAlertEvent(event, new Date()),
+    appOrigin: getConfig().appOrigin,
+  };
+}
+
+export interface AlertWorkerOptions {
+  readonly ports?: Partial<AlertDeliveryPorts>;
+  readonly policy?: RetryPolicy;
+  /** Sets a retried message's visibility (the backoff); SQS ChangeMessageVisibility by default. */
+  readonly delay?: (receiptHandle: string, seconds: number) => Promise<void>;
+}
+
+export class AlertRetryError extends Error {
+  constructor(
+    readonly alertId: string,
+    message: string,
+  ) {
+    super(`Alert ${alertId} will be retried: ${message}`);
+    this.name = 'AlertRetryError';
+  }
+}
+
+/** A worker handler with some ports replaced (tests and benchmarks inject failures here). */
+export function createAlertWorker(options: AlertWorkerOptions = {}) {
+  const processor = new BatchProcessor(EventType.SQS);
+  let ports: AlertDeliveryPorts | undefined;
+  const delay = options.delay ?? delayRedelivery;
+
+  const recordHandler = async (record: SQSRecord): Promise<void> => {
+    ports ??= { ...defaultAlertPorts(), ...options.ports };
+    const policy = options.policy ?? retryPolicyFromEnvironment();
+    const parsed = alertMessageSchema.safeParse(JSON.parse(record.body));
+    if (!parsed.success) {
+      // Left to reach the dead-letter queue, where an operator can see it.
+      throw new Error(`Not an alert message: ${record.messageId}`);
+    }
+    const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
+    const result = await deliverAlert(
+      parsed.data,
+      { receiveCount, policy, now: new Date() },
+      ports,
+    );
+    if (result.kind === 'done') return;
+    if (receiveCount < policy.maxReceiveCount) {
+      await delay(record.receiptHandle, result.delaySeconds);
+    }
+    throw new AlertRetryError(parsed.data.alertId, result.error);
+  };
+
+  return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+    const response = await processPartialResponse(event, recordHandler, processor, {
+      context,
+      throwOnFullBatchFailure: false,
+    });
+    if (response.batchItemFailures.length > 0) {
+      logger.info('Alert deliveries to retry', { messages: response.batchItemFailures.length });
+    }
+    return response;
+  };
+}
+
+export const handler = createAlertWorker();

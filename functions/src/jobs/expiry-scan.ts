@@ -1,0 +1,182 @@
+/**
+ * The expiry scan (EventBridge schedule, hourly; a timer locally): reads the tokens whose next
+ * alert window has opened (the sparse due-alerts index, never a table scan), creates one alert
+ * record per token window and enqueues one message for it, then arms the token for its next
+ * window. Only the latest opened window of a token fires, so windows missed in an outage fire
+ * once, late.
+ *
+ * Paused workspaces (frozen, or with no channel: email off and no webhook) enqueue nothing.
+ * Their tokens are not marked alerted: `nextAlertAt` moves a day ahead (PAUSED_RECHECK_SECONDS),
+ * so the window is looked at again daily and fires once the workspace is unfrozen or gets a
+ * channel (saving alert settings also re-arms at once, data/alert-arming). A window that closed
+ * while paused gives way to the next one, like any missed window.
+ *
+ * Crash safety: record, then message, then the token's advance. A crash in between leaves the
+ * token due, so the next scan enqueues the same alert id again; the worker's per-delivery state
+ * makes that second message send nothing twice.
+ */
+import type { ScheduledHandler } from 'aws-lambda';
+import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
+import { tokenFromItem } from '../data/token-records';
+import { enqueueAlerts, type AlertEnqueuer } from '../adapters/alert-queue';
+import { writeNextAlertAt } from '../data/alert-arming';
+import { recordAlertEvent } from '../data/alert-audit';
+import { findDueTokenItems } from '../data/alert-due-tokens';
+import { createAlertRecord } from '../data/alert-records';
+import { readAlertSettings } from '../data/alert-settings-records';
+import { lastAlertOf } from '../data/alert-token-attributes';
+import { keys } from '../data/keys';
+import { batchGetAll, type TableItem } from '../data/table-operations';
+import type { WorkspaceAlertSettings } from '../domain/alert-channels';
+import {
+  alertIdOf,
+  dueWindow,
+  hasAlertChannel,
+  nextAlertAt,
+  thresholdsFor,
+} from '../domain/alert-schedule';
+import { logger } from '../platform/logger';
+
+export const PAUSED_RECHECK_SECONDS = 24 * 60 * 60;
+const CONCURRENCY = 16;
+
+export interface ExpiryScanResult {
+  /** Token items the due-alerts index answered. */
+  readonly due: number;
+  readonly queued: number;
+  /** In frozen workspaces or workspaces without a channel: checked again later. */
+  readonly paused: number;
+  /** Due by an old schedule only (thresholds changed meanwhile): re-armed, nothing sent. */
+  readonly rearmed: number;
+}
+
+export interface ExpiryScanPorts {
+  readonly enqueue: AlertEnqueuer;
+}
+
+interface WorkspaceState {
+  readonly exists: boolean;
+  readonly isFrozen: boolean;
+  readonly plan: Plan;
+  readonly settings: WorkspaceAlertSettings | undefined;
+}
+
+async function loadWorkspaces(
+  workspaceIds: readonly string[],
+): Promise<Map<string, WorkspaceState>> {
+  const items = await batchGetAll(workspaceIds.map((id) => keys.workspace(id)));
+  const byId = new Map(items.map((item) => [String(item.id), item]));
+  const states = new Map<string, WorkspaceState>();
+  await forEachLimited(workspaceIds, CONCURRENCY, async (workspaceId) => {
+    const item = byId.get(workspaceId);
+    states.set(workspaceId, {
+      exists: item !== undefined,
+      isFrozen: item?.isFrozen === true,
+      plan: isPlan(item?.plan) ? item.plan : 'free',
+      settings: item ? await readAlertSettings(workspaceId) : undefined,
+    });
+  });
+  return states;
+}
+
+async function forEachLimited<T>(
+  items: readonly T[],
+  limit: number,
+  run: (item: T) => Promise<void>,
+): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const item = items[next]!;
+      next += 1;
+      await run(item);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+}
+
+export async function runExpiryScan(
+  now: Date,
+  ports: ExpiryScanPorts = { enqueue: enqueueAlerts },
+): Promise<ExpiryScanResult> {
+  const items = (await findDueTokenItems(now)).filter(
+    (item) => typeof item.nextAlertAt === 'string' && item.nextAlertAt <= now.toISOString(),
+  );
+  const workspaces = await loadWorkspaces([
+    ...new Set(items.map((item) => String(item.workspace_id))),
+  ]);
+  let paused = 0;
+  let rearmed = 0;
+  const queued: { item: TableItem; message: AlertMessage; created: boolean; plan: Plan }[] = [];
+
+  await forEachLimited(items, CONCURRENCY, async (item) => {
+    const token = tokenFromItem(item);
+    const workspace = workspaces.get(token.workspace_id);
+    if (!workspace?.exists || !workspace.settings) return;
+    const lastAlert = lastAlertOf(item);
+    if (workspace.isFrozen || !hasAlertChannel(workspace.settings)) {
+      paused += 1;
+      const recheck = new Date(now.getTime() + PAUSED_RECHECK_SECONDS * 1000);
+      await writeNextAlertAt(item, recheck.toISOString());
+      return;
+    }
+    const thresholds = thresholdsFor(workspace.settings, token.contact_group_id, workspace.plan);
+    const window = dueWindow({ expiresAt: token.expiresAt, thresholds, lastAlert, now });
+    if (!window) {
+      rearmed += 1;
+      const next = nextAlertAt({ expiresAt: token.expiresAt, thresholds, lastAlert, now });
+      await writeNextAlertAt(item, next ? next.toISOString() : null);
+      return;
+    }
+    const message: AlertMessage = {
+      alertId: alertIdOf(token.id, token.expiresAt, window.threshold),
+      workspaceId: token.workspace_id,
+      tokenId: token.id,
+      expiresAt: token.expiresAt,
+      threshold: window.threshold,
+    };
+    const created = await createAlertRecord({ ...message, tokenName: token.name, now });
+    queued.push({ item, message, created, plan: workspace.plan });
+  });
+
+  await ports.enqueue(queued.map(({ message }) => message));
+
+  await forEachLimited(queued, CONCURRENCY, async ({ item, message, created, plan }) => {
+    const workspace = workspaces.get(message.workspaceId);
+    const token = tokenFromItem(item);
+    const alerted = { expiresAt: message.expiresAt, threshold: message.threshold };
+    const thresholds = workspace?.settings
+      ? thresholdsFor(workspace.settings, token.contact_group_id, plan)
+      : [];
+    const next = nextAlertAt({
+      expiresAt: token.expiresAt,
+      thresholds,
+      lastAlert: alerted,
+      now,
+    });
+    await writeNextAlertAt(item, next ? next.toISOString() : null, alerted);
+    if (created) {
+      await recordAlertEvent(
+        {
+          action: 'alert.queued',
+          workspaceId: message.workspaceId,
+          plan,
+          alertId: message.alertId,
+          tokenName: token.name,
+          metadata: { threshold: message.threshold, expiresAt: message.expiresAt },
+        },
+        now,
+      );
+    }
+  });
+
+  const result = { due: items.length, queued: queued.length, paused, rearmed };
+  logger.info('Expiry scan done', { ...result });
+  return result;
+}
+
+/** The scheduled Lambda: one scan at the time EventBridge fires. */
+export const handler: ScheduledHandler = async () => {
+  await runExpiryScan(new Date());
+};

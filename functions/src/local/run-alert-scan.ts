@@ -1,0 +1,30 @@
+/**
+ * `npm run alerts:scan`: runs one expiry scan now in the running local runtime (`npm start`),
+ * through its local-only control endpoint named in `.data/endpoints.json`. The runtime's queue
+ * poller then delivers what the scan enqueued within seconds.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+const projectRoot = resolve(__dirname, '../../..');
+
+async function main(): Promise<void> {
+  const dataDirectory = resolve(projectRoot, process.env.DATA_DIR ?? '.data');
+  const endpointsFile = join(dataDirectory, 'endpoints.json');
+  if (!existsSync(endpointsFile)) {
+    throw new Error(`No ${endpointsFile}: start the app first with npm start (or npm run dev).`);
+  }
+  const { control } = JSON.parse(readFileSync(endpointsFile, 'utf8')) as { control?: string };
+  if (!control) throw new Error(`${endpointsFile} names no control endpoint: restart the app.`);
+  const response = await fetch(`${control}/alerts/scan`, { method: 'POST' }).catch(() => {
+    throw new Error(`The app does not answer at ${control}: is it running?`);
+  });
+  const result: unknown = await response.json();
+  if (!response.ok) throw new Error(`The scan failed: ${JSON.stringify(result)}`);
+  console.log('Expiry scan done:', result);
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});
