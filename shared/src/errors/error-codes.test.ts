@@ -21,6 +21,10 @@ describe('error codes', () => {
       'PLAN_LIMIT',
       'WORKSPACE_FROZEN',
       'RATE_LIMITED',
+      'WEBHOOK_BLOCKED',
+      'WEBHOOK_UNREACHABLE',
+      'WEBHOOK_TIMEOUT',
+      'WEBHOOK_REJECTED',
       'INTERNAL',
     ]);
     expect(Object.fromEntries(ERROR_CODE_LIST.map((c) => [c, ERROR_CODES[c].status]))).toEqual({
@@ -40,6 +44,10 @@ describe('error codes', () => {
       PLAN_LIMIT: 409,
       WORKSPACE_FROZEN: 403,
       RATE_LIMITED: 429,
+      WEBHOOK_BLOCKED: 400,
+      WEBHOOK_UNREACHABLE: 400,
+      WEBHOOK_TIMEOUT: 400,
+      WEBHOOK_REJECTED: 400,
       INTERNAL: 500,
     });
   });

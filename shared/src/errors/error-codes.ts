@@ -37,6 +37,21 @@ export const ERROR_CODES = {
     message: 'This workspace is frozen. Upgrade your plan or transfer its tokens.',
   },
   RATE_LIMITED: { status: 429, message: 'Too many requests. Please wait a moment and try again.' },
+  /*
+   * A webhook test (`POST /api/test-webhook`) that did not reach a 2xx answer. 400, not 502: the
+   * cause is the address the user typed, and the web shows a 400's message to the user.
+   */
+  WEBHOOK_BLOCKED: {
+    status: 400,
+    message:
+      'This webhook address is not allowed: it points to a private, local or reserved network address.',
+  },
+  WEBHOOK_UNREACHABLE: {
+    status: 400,
+    message: 'Could not connect to the webhook. Check the URL and try again.',
+  },
+  WEBHOOK_TIMEOUT: { status: 400, message: 'The webhook did not answer in time.' },
+  WEBHOOK_REJECTED: { status: 400, message: 'The webhook refused the test message.' },
   INTERNAL: { status: 500, message: 'Server error. Please try again later.' },
 } as const satisfies Record<string, ErrorCodeDefinition>;
 
