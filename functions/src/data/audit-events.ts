@@ -44,6 +44,8 @@ export const AUDIT_ACTIONS = {
   alertDeadLettered: 'alert.dead_lettered',
   alertsRequeued: 'alerts.requeued',
   alertRetried: 'alert.retried',
+  alertSettingsUpdated: 'alert_settings.updated',
+  webhookSigningSecretRotated: 'alert_settings.signing_secret_rotated',
 } as const;
 
 /** The actor of events the system does on its own (the expiry scan, the alert worker). */
