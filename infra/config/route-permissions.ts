@@ -47,6 +47,9 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   // Invites unknown addresses by email.
   addMember: ['tableRead', 'tableWrite', 'emailSend'],
   listTokens: ['tableRead'],
+  listAlertQueue: ['tableRead'],
+  requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],
+  retryAlert: ['tableRead', 'tableWrite', 'alertQueueSend'],
 };
 
 export function permissionsFor(routeId: RouteId): readonly Permission[] {

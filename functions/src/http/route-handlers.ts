@@ -39,4 +39,10 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   updateToken: 'tokens/update-token.ts',
   deleteToken: 'tokens/delete-token.ts',
   transferTokens: 'tokens/transfer-tokens.ts',
+  // Alert queue, statistics and usage
+  listAlertQueue: 'alert-queue/list-alert-queue.ts',
+  requeueAlerts: 'alert-queue/requeue-alerts.ts',
+  retryAlert: 'alert-queue/retry-alert.ts',
+  getAlertStats: 'alert-queue/get-alert-stats.ts',
+  getOrganizationUsage: 'organization/get-organization-usage.ts',
 };

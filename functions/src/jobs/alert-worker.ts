@@ -90,9 +90,9 @@ export function createAlertWorker(options: AlertWorkerOptions = {}) {
       ports,
     );
     if (result.kind === 'done') return;
-    if (receiveCount < policy.maxReceiveCount) {
-      await delay(record.receiptHandle, result.delaySeconds);
-    }
+    // Also after the last attempt: the queue moves the message to the dead-letter queue on its
+    // next receive, so it should not wait out the queue's long visibility timeout first.
+    await delay(record.receiptHandle, result.delaySeconds);
     throw new AlertRetryError(parsed.data.alertId, result.error);
   };
 

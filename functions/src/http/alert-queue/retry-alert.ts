@@ -1,0 +1,50 @@
+import { enqueueAlerts } from '../../adapters/alert-queue';
+import { recordAlertRequest } from '../../data/alert-audit';
+import { findAlertRecord, resetFailedDeliveries } from '../../data/alert-records';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { AppError } from '../../platform/app-error';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import {
+  loadWorkspaceAccess,
+  requireEditor,
+  requireNotFrozen,
+} from '../../platform/workspace-access';
+import { requireSession } from '../auth/require-session';
+
+/**
+ * `POST /api/alert-queue/{id}/retry`: sends one channel of an alert again (`email` or
+ * `webhook:<name>`), only its failed or skipped deliveries. Admins and workspace managers.
+ */
+export const handler = createHttpHandler('retryAlert', async ({ params, body, session, now }) => {
+  const { user } = requireSession(session);
+  const record = await findAlertRecord(params.id);
+  if (!record) throw new AppError('NOT_FOUND', 'Alert not found.');
+  const access = await loadWorkspaceAccess(record.workspaceId, user.id);
+  requireEditor(access);
+  requireNotFrozen(access);
+  if (!(record.deliveries ?? []).some((delivery) => delivery.channel === body.channel)) {
+    throw new AppError('NOT_FOUND', 'This alert has no such channel.');
+  }
+  if ((await resetFailedDeliveries(record, now, body.channel)) === 0) {
+    throw new AppError('CONFLICT', 'Nothing to retry: this channel has no failed delivery.');
+  }
+  await enqueueAlerts([
+    {
+      alertId: record.alertId,
+      workspaceId: record.workspaceId,
+      tokenId: record.tokenId,
+      expiresAt: record.expiresAt,
+      threshold: record.threshold,
+    },
+  ]);
+  await recordAlertRequest({
+    action: AUDIT_ACTIONS.alertRetried,
+    workspaceId: record.workspaceId,
+    plan: access.plan,
+    actor: { id: user.id, email: user.email },
+    target: { id: record.alertId, name: record.tokenName },
+    metadata: { channel: body.channel },
+    now,
+  });
+  return { body: { ok: true as const } };
+});
