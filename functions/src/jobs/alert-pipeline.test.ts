@@ -1,0 +1,342 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { invoke } from '../../test-support/api-gateway-event';
+import {
+  givenMember,
+  givenToken,
+  givenWorkspace,
+  inDays,
+  updateRequest,
+} from '../../test-support/token-fixtures';
+import { routeEvent } from '../../test-support/workspace-fixtures';
+import { readAlertSettingsRecord, writeAlertSettings } from '../data/alert-settings-records';
+import { alertUsageKey } from '../data/alert-usage';
+import { keys } from '../data/keys';
+import { WebhookDeliveryError, type WebhookDelivery } from '../domain/alert-channels';
+import { monthOf, type RetryPolicy } from '../domain/alert-delivery';
+import type { EmailMessage } from '../domain/mailer';
+import { handler as getAlertStats } from '../http/alert-queue/get-alert-stats';
+import { handler as listAlertQueue } from '../http/alert-queue/list-alert-queue';
+import { handler as requeueAlerts } from '../http/alert-queue/requeue-alerts';
+import { handler as retryAlert } from '../http/alert-queue/retry-alert';
+import { handler as getOrganizationUsage } from '../http/organization/get-organization-usage';
+import { lambdaContext } from '../local/lambda-http-adapter';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { createAlertWorker } from './alert-worker';
+import { runExpiryScan } from './expiry-scan';
+
+const POLICY: RetryPolicy = { maxReceiveCount: 3, baseDelaySeconds: 1, maxDelaySeconds: 1 };
+
+/** The queue, in memory: the scan's messages per workspace, handed to the worker as SQS does. */
+async function scanFor(workspaceId: string): Promise<AlertMessage[]> {
+  const messages: AlertMessage[] = [];
+  await runExpiryScan(new Date(), { enqueue: async (batch) => void messages.push(...batch) });
+  return messages.filter((message) => message.workspaceId === workspaceId);
+}
+
+function sqsEvent(messages: readonly AlertMessage[], receiveCount = 1): SQSEvent {
+  return {
+    Records: messages.map((message) => ({
+      messageId: randomUUID(),
+      receiptHandle: randomUUID(),
+      body: JSON.stringify(message),
+      attributes: {
+        ApproximateReceiveCount: String(receiveCount),
+        SentTimestamp: String(Date.now()),
+        SenderId: 'test',
+        ApproximateFirstReceiveTimestamp: String(Date.now()),
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:alerts',
+      awsRegion: 'us-east-1',
+    })),
+  };
+}
+
+function channels(options: { failWebhook?: () => boolean } = {}) {
+  const emails: EmailMessage[] = [];
+  const webhooks: WebhookDelivery[] = [];
+  const delays: number[] = [];
+  const worker = createAlertWorker({
+    policy: POLICY,
+    delay: async (_receipt, seconds) => void delays.push(seconds),
+    ports: {
+      mailer: { send: async (message) => void emails.push(message) },
+      sendWebhook: async (delivery) => {
+        if (options.failWebhook?.()) {
+          throw new WebhookDeliveryError('rejected', 'The receiver answered 500', 500);
+        }
+        webhooks.push(delivery);
+        return { status: 204 };
+      },
+    },
+  });
+  const run = (messages: readonly AlertMessage[], receiveCount = 1) =>
+    worker(sqsEvent(messages, receiveCount), lambdaContext('alert-worker', randomUUID()));
+  return { emails, webhooks, delays, run };
+}
+
+async function withWebhook(workspaceId: string, emailAlerts = true) {
+  const current = await readAlertSettingsRecord(workspaceId);
+  await writeAlertSettings({
+    workspaceId,
+    changes: {
+      email_alerts_enabled: emailAlerts,
+      webhook_urls: [{ name: 'ops', kind: 'generic', url: 'https://hooks.example.com/x' }],
+      contact_groups: [],
+      default_contact_group_id: null,
+      thresholds: [30, 14, 7, 1, 0],
+    },
+    expectedRevision: current.revision,
+    now: new Date(),
+  });
+}
+
+async function tokenItem(workspaceId: string, tokenId: string) {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({ TableName: getConfig().tableName, Key: keys.token(workspaceId, tokenId) }),
+  );
+  return Item ?? {};
+}
+
+const get = (handler: typeof listAlertQueue, path: string, cookie: string, query = '') =>
+  invoke(handler, routeEvent({ method: 'GET', path, query, cookie }));
+
+describe('alert pipeline: scan, worker and the alert queue routes', () => {
+  it('arms new tokens, sends each window once, and re-arms a renewed token', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    await withWebhook(workspaceId);
+    const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
+    const later = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(200) });
+    const armed = await tokenItem(workspaceId, token.id);
+    expect(armed.nextAlertAt).toBe(`${inDays(0)}T00:00:00.000Z`);
+    expect(['0', '1', '2', '3']).toContain(armed.dueShard);
+    expect((await tokenItem(workspaceId, later.id)).nextAlertAt).toBe(
+      `${inDays(170)}T00:00:00.000Z`,
+    );
+
+    const messages = await scanFor(workspaceId);
+    expect(messages).toEqual([expect.objectContaining({ tokenId: token.id, threshold: 7 })]);
+    expect((await tokenItem(workspaceId, token.id)).nextAlertAt).toBe(`${inDays(6)}T00:00:00.000Z`);
+
+    const { emails, webhooks, run } = channels();
+    expect((await run(messages)).batchItemFailures).toEqual([]);
+    expect(emails).toEqual([
+      expect.objectContaining({ to: owner.email, subject: `${token.name} expires in 7 days` }),
+    ]);
+    expect(webhooks).toHaveLength(1);
+    expect(webhooks[0]!.notice).toMatchObject({ daysLeft: 7, threshold: 7, tokenId: token.id });
+
+    // A duplicate message and a second scan send nothing more.
+    expect((await run(messages, 2)).batchItemFailures).toEqual([]);
+    expect(await scanFor(workspaceId)).toEqual([]);
+    expect(emails).toHaveLength(1);
+    expect(webhooks).toHaveLength(1);
+
+    const renewed = await updateRequest(owner.cookie, token.id, { expiresAt: inDays(10) });
+    expect(renewed.statusCode).toBe(200);
+    const again = await scanFor(workspaceId);
+    expect(again).toEqual([expect.objectContaining({ expiresAt: inDays(10), threshold: 14 })]);
+
+    const queue = await get(
+      listAlertQueue,
+      '/api/alert-queue',
+      owner.cookie,
+      `workspace_id=${workspaceId}`,
+    );
+    expect(queue.statusCode).toBe(200);
+    const items = (queue.json as { items: { status: string; threshold: number }[] }).items;
+    // Newest window first: the renewed date's 14-day window opened before today's 7-day one.
+    expect(items.map((item) => [item.threshold, item.status])).toEqual([
+      [7, 'sent'],
+      [14, 'pending'],
+    ]);
+
+    const stats = await get(
+      getAlertStats,
+      '/api/alert-stats',
+      owner.cookie,
+      `workspace_id=${workspaceId}`,
+    );
+    expect(stats.json).toMatchObject({
+      month: monthOf(new Date()),
+      totals: { attempts: 2, successes: 2, failures: 0 },
+      deliveries_this_month: 2,
+      deliveries_limit: 2_000,
+    });
+    const usage = await get(getOrganizationUsage, '/api/organization/usage', owner.cookie);
+    expect(usage.statusCode).toBe(200);
+    expect(usage.json).toMatchObject({
+      usage: { alertDeliveriesThisMonth: 2, tokens: 2, members: 1, workspacesOwned: 1 },
+      workspaces: [expect.objectContaining({ id: workspaceId, webhooks: 1, tokens: 2 })],
+    });
+  });
+
+  it('retries a failing webhook, dead-letters it, and a retry sends only that channel', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    await withWebhook(workspaceId);
+    const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(1) });
+    const messages = await scanFor(workspaceId);
+    let failing = true;
+    const { emails, webhooks, delays, run } = channels({ failWebhook: () => failing });
+
+    for (let receive = 1; receive <= POLICY.maxReceiveCount; receive += 1) {
+      const response = await run(messages, receive);
+      expect(response.batchItemFailures).toHaveLength(1);
+    }
+    expect(delays).toEqual([1, 1, 1]);
+    expect(emails).toHaveLength(1);
+    const queue = await get(
+      listAlertQueue,
+      '/api/alert-queue',
+      owner.cookie,
+      `workspace_id=${workspaceId}`,
+    );
+    const [alert] = (queue.json as { items: Record<string, unknown>[] }).items;
+    expect(alert).toMatchObject({
+      token_id: token.id,
+      status: 'partial',
+      dead_lettered: true,
+      attempts: 3,
+      next_attempt_at: null,
+      channels: [
+        expect.objectContaining({ channel: 'email', status: 'sent' }),
+        expect.objectContaining({
+          channel: 'webhook:ops',
+          status: 'failed',
+          attempts: 3,
+          last_error: 'The receiver answered 500',
+        }),
+      ],
+    });
+
+    failing = false;
+    const id = String(alert!.id);
+    const retried = await invoke(
+      retryAlert,
+      routeEvent({
+        method: 'POST',
+        path: `/api/alert-queue/${encodeURIComponent(id)}/retry`,
+        routePath: '/api/alert-queue/{id}/retry',
+        pathParameters: { id },
+        body: { channel: 'webhook:ops' },
+        cookie: owner.cookie,
+      }),
+    );
+    expect(retried.statusCode).toBe(200);
+    expect((await run(messages, 1)).batchItemFailures).toEqual([]);
+    expect(webhooks).toHaveLength(1);
+    expect(emails).toHaveLength(1);
+
+    const twice = await invoke(
+      retryAlert,
+      routeEvent({
+        method: 'POST',
+        path: `/api/alert-queue/${encodeURIComponent(id)}/retry`,
+        routePath: '/api/alert-queue/{id}/retry',
+        pathParameters: { id },
+        body: { channel: 'webhook:ops' },
+        cookie: owner.cookie,
+      }),
+    );
+    expect(twice.statusCode).toBe(409);
+  });
+
+  it('skips deliveries beyond the monthly quota and records why', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'free' });
+    await getDocumentClient().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: { ...alertUsageKey(owner.userId, monthOf(new Date())), deliveries: 100 },
+      }),
+    );
+    await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
+    const { emails, run } = channels();
+    expect((await run(await scanFor(workspaceId))).batchItemFailures).toEqual([]);
+    expect(emails).toEqual([]);
+    const queue = await get(
+      listAlertQueue,
+      '/api/alert-queue',
+      owner.cookie,
+      `workspace_id=${workspaceId}`,
+    );
+    expect((queue.json as { items: unknown[] }).items).toEqual([
+      expect.objectContaining({
+        status: 'failed',
+        last_error: 'Monthly alert delivery limit reached',
+        channels: [expect.objectContaining({ channel: 'email', status: 'skipped' })],
+      }),
+    ]);
+  });
+
+  it('pauses frozen workspaces and those without a channel, without losing the window', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const current = await readAlertSettingsRecord(workspaceId);
+    await writeAlertSettings({
+      workspaceId,
+      changes: { ...current.settings, email_alerts_enabled: false, webhook_urls: [] },
+      expectedRevision: current.revision,
+      now: new Date(),
+    });
+    const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
+    expect(await scanFor(workspaceId)).toEqual([]);
+    const paused = await tokenItem(workspaceId, token.id);
+    expect(paused.lastAlertThreshold).toBeUndefined();
+    expect(String(paused.nextAlertAt) > new Date().toISOString()).toBe(true);
+  });
+
+  it('requires membership to read and an editor to requeue or retry', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
+    const viewer = await givenMember(workspaceId, 'viewer');
+    const { owner: outsider } = await givenWorkspace();
+    const query = `workspace_id=${workspaceId}`;
+    expect((await get(listAlertQueue, '/api/alert-queue', outsider.cookie, query)).statusCode).toBe(
+      404,
+    );
+    expect((await get(getAlertStats, '/api/alert-stats', outsider.cookie, query)).statusCode).toBe(
+      404,
+    );
+    expect((await get(listAlertQueue, '/api/alert-queue', viewer.cookie, query)).statusCode).toBe(
+      200,
+    );
+
+    const requeue = (cookie: string) =>
+      invoke(
+        requeueAlerts,
+        routeEvent({
+          method: 'POST',
+          path: '/api/alert-queue/requeue',
+          body: { workspace_id: workspaceId },
+          cookie,
+        }),
+      );
+    expect((await requeue(viewer.cookie)).statusCode).toBe(403);
+    expect((await requeue(outsider.cookie)).statusCode).toBe(404);
+    const done = await requeue(owner.cookie);
+    expect(done.statusCode).toBe(200);
+    expect(done.json).toEqual({ updated: 0 });
+
+    await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
+    const [message] = await scanFor(workspaceId);
+    const id = message!.alertId;
+    const retry = (cookie: string) =>
+      invoke(
+        retryAlert,
+        routeEvent({
+          method: 'POST',
+          path: `/api/alert-queue/${encodeURIComponent(id)}/retry`,
+          routePath: '/api/alert-queue/{id}/retry',
+          pathParameters: { id },
+          body: { channel: 'email' },
+          cookie,
+        }),
+      );
+    expect((await retry(viewer.cookie)).statusCode).toBe(403);
+    expect((await retry(outsider.cookie)).statusCode).toBe(404);
+  });
+});

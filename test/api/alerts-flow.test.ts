@@ -1,0 +1,290 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { AlertQueueItem } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import {
+  SIGNATURE_HEADER,
+  TIMESTAMP_HEADER,
+  verifyWebhookSignature,
+} from '@expiry-radar/functions/domain/webhook-signature';
+import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { readInbox, waitForEmail } from '../support/ses-inbox';
+
+/** A webhook receiver on 127.0.0.1 that answers 500 while `failing`, else 204. */
+interface Receiver {
+  readonly url: string;
+  failing: boolean;
+  readonly received: { headers: IncomingHttpHeaders; body: string; status: number }[];
+  close(): Promise<void>;
+}
+
+async function startReceiver(): Promise<Receiver> {
+  const received: Receiver['received'] = [];
+  const state = { failing: false };
+  const server: Server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      const status = state.failing ? 500 : 204;
+      received.push({ headers: request.headers, body, status });
+      response.writeHead(status).end();
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/hook`,
+    get failing() {
+      return state.failing;
+    },
+    set failing(value: boolean) {
+      state.failing = value;
+    },
+    received,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function eventually<T>(
+  read: () => Promise<T>,
+  accept: (value: T) => boolean,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (accept(value)) return value;
+    if (Date.now() > deadline)
+      throw new Error(`Timed out waiting for ${what}: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/**
+ * The alert pipeline on `npm start`'s program: settings and a token over HTTP, the scan through
+ * the local control endpoint, the worker fed by the local queue poller, SES emulator and a local
+ * webhook receiver at the other end.
+ */
+describe('expiry alerts over HTTP', () => {
+  let app: LocalAppProcess;
+  let receiver: Receiver;
+  let sqs: SQSClient;
+
+  beforeAll(async () => {
+    receiver = await startReceiver();
+    app = await startLocalApp({
+      env: {
+        WEBHOOK_ALLOW_LOOPBACK: 'true',
+        ALERT_RETRY_BASE_SECONDS: '1',
+        ALERT_RETRY_MAX_SECONDS: '1',
+        ALERT_SCAN_INTERVAL_SECONDS: '3600',
+      },
+    });
+    sqs = new SQSClient({
+      endpoint: app.endpoints.sqs,
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+  }, 90_000);
+
+  const inbox = () => app.endpoints.emailViewer ?? '';
+
+  afterAll(async () => {
+    sqs?.destroy();
+    await app?.stop();
+    await receiver?.close();
+  });
+
+  /** A verified user in their own session; `call` sends cookies and the CSRF header. */
+  async function signUp() {
+    const jar = new Map<string, string>();
+    let csrfToken = '';
+    const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
+      const headers: Record<string, string> = {
+        cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+      };
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      if (method !== 'GET') headers['x-csrf-token'] = csrfToken;
+      const response = await fetch(`${app.appUrl}${path}`, {
+        method,
+        headers,
+        body: body === undefined ? undefined : JSON.stringify(body),
+        redirect: 'manual',
+      });
+      for (const setCookie of response.headers.getSetCookie()) {
+        const [name, value] = setCookie.split(';')[0]!.split('=') as [string, string];
+        if (value === '') jar.delete(name);
+        else jar.set(name, value);
+      }
+      return response;
+    };
+    csrfToken = ((await (await call('GET', '/api/csrf-token')).json()) as { csrfToken: string })
+      .csrfToken;
+    const email = `alerts-${randomUUID()}@example.com`;
+    const registered = await call('POST', '/auth/register', {
+      email,
+      password: 'a long enough passphrase',
+      name: 'Ada',
+    });
+    expect(registered.status).toBe(201);
+    const verification = await eventually(
+      async () => (await readInbox(inbox())).filter((mail) => mail.destination.to.includes(email)),
+      (mails) => mails.length > 0,
+      'the verification email',
+    );
+    const token = /token=([\w-]+)/.exec(verification[0]!.body.text ?? '')?.[1];
+    expect((await call('GET', `/auth/verify-email?token=${token}`)).status).toBe(302);
+    const { items } = (await (await call('GET', '/api/v1/workspaces')).json()) as {
+      items: { id: string }[];
+    };
+    return { email, call, workspaceId: items[0]!.id };
+  }
+
+  async function configureWebhook(
+    user: Awaited<ReturnType<typeof signUp>>,
+    emailAlerts: boolean,
+  ): Promise<string> {
+    const saved = await user.call('PUT', `/api/v1/workspaces/${user.workspaceId}/alert-settings`, {
+      email_alerts_enabled: emailAlerts,
+      webhook_urls: [{ name: 'ops', url: receiver.url, kind: 'generic' }],
+    });
+    expect(saved.status).toBe(200);
+    const settings = (await (
+      await user.call('GET', `/api/v1/workspaces/${user.workspaceId}/alert-settings`)
+    ).json()) as { webhook_signing_secret: string };
+    return settings.webhook_signing_secret;
+  }
+
+  async function createToken(user: Awaited<ReturnType<typeof signUp>>, name: string) {
+    const created = await user.call('POST', '/api/tokens', {
+      name,
+      category: 'key_secret',
+      type: 'api_key',
+      expiresAt: addCalendarDays(new Date(), 7),
+      workspace_id: user.workspaceId,
+    });
+    expect(created.status).toBe(201);
+    return (await created.json()) as { id: string };
+  }
+
+  async function scan(): Promise<{ queued: number }> {
+    const response = await fetch(`${app.endpoints.control}/alerts/scan`, { method: 'POST' });
+    expect(response.status).toBe(200);
+    return (await response.json()) as { queued: number };
+  }
+
+  async function alertsOf(user: Awaited<ReturnType<typeof signUp>>): Promise<AlertQueueItem[]> {
+    const response = await user.call('GET', `/api/alert-queue?workspace_id=${user.workspaceId}`);
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { items: AlertQueueItem[] }).items;
+  }
+
+  const requestsFor = (tokenName: string) =>
+    receiver.received.filter((request) => request.body.includes(tokenName));
+
+  it('emails and signs a webhook for a token expiring in 7 days, once', async () => {
+    const user = await signUp();
+    const secret = await configureWebhook(user, true);
+    const tokenName = `Payments API key ${randomUUID().slice(0, 8)}`;
+    await createToken(user, tokenName);
+
+    expect((await scan()).queued).toBeGreaterThanOrEqual(1);
+
+    const email = await waitForEmail(inbox(), {
+      to: user.email,
+      subject: `${tokenName} expires in 7 days`,
+    });
+    expect(email.body.text).toContain('Days left: 7');
+    expect(email.body.text).toContain(`${app.appUrl}/dashboard?workspace=${user.workspaceId}`);
+    expect(email.body.html).toContain(tokenName);
+
+    const [delivery] = await eventually(
+      async () => requestsFor(tokenName),
+      (requests) => requests.length >= 1,
+      'the webhook',
+    );
+    expect(
+      verifyWebhookSignature({
+        secret,
+        body: delivery!.body,
+        timestamp: String(delivery!.headers[TIMESTAMP_HEADER.toLowerCase()]),
+        signature: String(delivery!.headers[SIGNATURE_HEADER.toLowerCase()]),
+        now: new Date(),
+      }),
+    ).toBe(true);
+    const [alert] = await eventually(
+      () => alertsOf(user),
+      (items) => items[0]?.status === 'sent',
+      'the alert to be sent',
+    );
+    expect(alert).toMatchObject({ threshold: 7, token_name: tokenName, dead_lettered: false });
+    expect(alert!.channels.map((channel) => [channel.channel, channel.status])).toEqual([
+      ['email', 'sent'],
+      ['webhook:ops', 'sent'],
+    ]);
+
+    await scan();
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const emails = (await readInbox(inbox())).filter(
+      (mail) => mail.subject === `${tokenName} expires in 7 days`,
+    );
+    expect(emails).toHaveLength(1);
+    expect(requestsFor(tokenName)).toHaveLength(1);
+  }, 90_000);
+
+  it('retries a failing webhook, dead-letters it, and delivers it once after a requeue', async () => {
+    const user = await signUp();
+    await configureWebhook(user, false);
+    const tokenName = `Flaky receiver key ${randomUUID().slice(0, 8)}`;
+    receiver.failing = true;
+    await createToken(user, tokenName);
+    await scan();
+
+    const [failed] = await eventually(
+      () => alertsOf(user),
+      (items) => items[0]?.dead_lettered === true,
+      'the alert to be dead-lettered',
+      60_000,
+    );
+    expect(failed).toMatchObject({ status: 'failed', attempts: 5 });
+    expect(failed!.channels[0]).toMatchObject({ channel: 'webhook:ops', status: 'failed' });
+    expect(failed!.channels[0]!.last_error).toMatch(/500/);
+    expect(requestsFor(tokenName)).toHaveLength(5);
+
+    const deadLetters = async () => {
+      const { Attributes } = await sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl: app.endpoints.alertDeadLetterQueueUrl,
+          AttributeNames: ['ApproximateNumberOfMessages'],
+        }),
+      );
+      return Number(Attributes?.ApproximateNumberOfMessages ?? 0);
+    };
+    await eventually(deadLetters, (count) => count >= 1, 'the dead-letter queue');
+
+    receiver.failing = false;
+    const requeued = await user.call('POST', '/api/alert-queue/requeue', {
+      workspace_id: user.workspaceId,
+    });
+    expect(requeued.status).toBe(200);
+    expect(await requeued.json()).toEqual({ updated: 1 });
+
+    const [sent] = await eventually(
+      () => alertsOf(user),
+      (items) => items[0]?.status === 'sent',
+      'the requeued alert to be sent',
+    );
+    expect(sent!.dead_lettered).toBe(false);
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const delivered = requestsFor(tokenName).filter((request) => request.status === 204);
+    expect(delivered).toHaveLength(1);
+    expect(await deadLetters()).toBe(0);
+  }, 120_000);
+});
