@@ -49,7 +49,7 @@ export function CategoryCard({
   ...actions
 }: CategoryCardProps) {
   const theme = useTheme();
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<TokenSortState>(DEFAULT_SORT);
@@ -104,7 +104,7 @@ export function CategoryCard({
         {NO_RESULTS_IN_CATEGORY}
       </Typography>
     );
-  } else if (wide) {
+  } else if (!narrow) {
     content = (
       <TokenTable
         definition={definition}

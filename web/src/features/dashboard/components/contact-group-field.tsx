@@ -74,6 +74,7 @@ export function ContactGroupField({
           onBlur={field.onBlur}
           inputRef={field.ref}
           error={Boolean(fieldState.error)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           helperText={
             fieldState.error?.message ??
             (groups.isError ? 'Contact groups could not be loaded.' : undefined)

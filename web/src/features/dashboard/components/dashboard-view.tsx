@@ -180,7 +180,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
       )}
       {dialog?.kind === 'details' && (
         <TokenDialog
-          key={`${dialog.token.id}:${dialog.token.updated_at}`}
+          key={dialog.token.id}
           token={dialog.token}
           workspace={workspace}
           userEmail={userEmail}

@@ -1,0 +1,495 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
+import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import type { RecordedRequest } from '../../../test-support/mock-fetch';
+import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import { renderApp } from '../../../test-support/render-app';
+import { resetApiClientState } from '../../lib/api-client';
+import { resetToastHistory } from '../../lib/toasts';
+import { dispatchTokensUpdated } from '../../lib/tokens-updated';
+
+const inDays = (days: number) => addCalendarDays(new Date(), days);
+
+function token(overrides: Partial<Token> & Pick<Token, 'id' | 'name'>): Token {
+  return {
+    type: 'ssl_cert',
+    category: 'cert',
+    expiresAt: inDays(100),
+    section: null,
+    domains: [],
+    location: null,
+    used_by: null,
+    contact_group_id: null,
+    issuer: null,
+    serial_number: null,
+    subject: null,
+    key_size: null,
+    algorithm: null,
+    license_type: null,
+    vendor: null,
+    cost: null,
+    renewal_url: null,
+    renewal_date: null,
+    contacts: null,
+    description: null,
+    notes: null,
+    created_at: '2025-01-01T00:00:00.000Z',
+    updated_at: '2025-01-01T00:00:00.000Z',
+    workspace_id: 'ws-1',
+    ...overrides,
+  };
+}
+
+const TOKENS: Token[] = [
+  token({
+    id: 'c1',
+    name: 'www.example.com',
+    expiresAt: inDays(3),
+    domains: ['example.com'],
+    issuer: "Let's Encrypt",
+    section: 'web',
+  }),
+  token({
+    id: 'c2',
+    name: 'api cert',
+    expiresAt: inDays(20),
+    domains: ['api.example.com', 'b.example.com'],
+    issuer: 'DigiCert',
+    section: 'platform',
+  }),
+  token({
+    id: 'c3',
+    name: 'Billing cert',
+    expiresAt: inDays(-2),
+    domains: ['billing.example.com'],
+    issuer: 'acme',
+    section: 'platform',
+  }),
+  token({
+    id: 'k1',
+    name: 'Stripe key',
+    category: 'key_secret',
+    type: 'api_key',
+    expiresAt: inDays(400),
+    location: 'vault',
+    used_by: 'billing',
+    description: 'live key',
+    section: 'platform',
+  }),
+  token({
+    id: 'l1',
+    name: 'IDE seats',
+    category: 'license',
+    type: 'software_license',
+    vendor: 'JetBrains',
+    license_type: 'seat',
+    cost: 120,
+  }),
+];
+
+interface ServeOptions {
+  workspace?: Partial<Workspace>;
+  tokens?: Token[];
+  put?: (request: RecordedRequest) => Response;
+}
+
+function serve({ workspace, tokens = TOKENS, put }: ServeOptions = {}) {
+  let current = [...tokens];
+  const ws: Workspace = {
+    id: 'ws-1',
+    name: 'Platform',
+    plan: 'free',
+    role: 'admin',
+    is_frozen: false,
+    ...workspace,
+  };
+  const mock = installFetchMock({
+    'GET /api/session': () => jsonResponse(sessionFor({ plan: ws.plan })),
+    'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+    'GET /api/v1/workspaces': () => jsonResponse({ items: [ws] }),
+    'GET /api/alert-queue': () => jsonResponse({ items: [] }),
+    'GET /api/tokens': ({ url }) => {
+      const categories = url.searchParams.getAll('category[]');
+      const section = url.searchParams.get('section');
+      const q = url.searchParams.get('q')?.toLowerCase();
+      const searched = current.filter((t) => !q || t.name.toLowerCase().includes(q));
+      const items = searched.filter(
+        (t) =>
+          (categories.length === 0 || categories.includes(t.category)) &&
+          (!section || (section === '__none__' ? t.section === null : t.section === section)),
+      );
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const sections = new Map<string | null, number>();
+      for (const t of searched) sections.set(t.section, (sections.get(t.section) ?? 0) + 1);
+      return jsonResponse({
+        items: items.slice(offset, offset + limit),
+        total: items.length,
+        facets: {
+          category: Object.fromEntries(
+            CATEGORIES.map((c) => [c, searched.filter((t) => t.category === c).length]),
+          ),
+          section: [...sections].map(([name, count]) => ({ section: name, count })),
+        },
+      });
+    },
+    'PUT /api/tokens/c1': (request) => {
+      if (put) return put(request);
+      const saved = {
+        ...current.find((t) => t.id === 'c1')!,
+        ...(request.body as Partial<Token>),
+        updated_at: '2025-06-01T00:00:00.000Z',
+      };
+      current = current.map((t) => (t.id === 'c1' ? saved : t));
+      return jsonResponse(saved);
+    },
+    'DELETE /api/tokens/c2': () => {
+      current = current.filter((t) => t.id !== 'c2');
+      return jsonResponse({ ok: true });
+    },
+  });
+  return mock;
+}
+
+function card(label: string) {
+  return screen.getByRole('region', { name: new RegExp(`^${label}`) });
+}
+
+async function renderDashboard(path = '/dashboard?workspace=ws-1') {
+  const view = renderApp(path);
+  await screen.findByRole('heading', { name: 'Token Management Dashboard' }, { timeout: 5000 });
+  await within(await screen.findByRole('region', { name: /^Certificates/ })).findByText(
+    'www.example.com',
+  );
+  return view;
+}
+
+const rowNames = (label: string) =>
+  within(card(label))
+    .getAllByRole('rowheader')
+    .map((cell) => cell.textContent);
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+});
+afterEach(() => toast.remove());
+
+describe('token dashboard', () => {
+  it('shows a card per category with the spec columns, expiry pills and empty states', async () => {
+    const { requests } = serve();
+    await renderDashboard();
+    const certs = card('Certificates');
+    const headers = within(certs)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
+    expect(headers).toEqual([
+      'Name',
+      'Type',
+      'Domains',
+      'Issuer',
+      'Expiration',
+      'Status',
+      'Actions',
+    ]);
+    expect(
+      within(card('Keys & Secrets'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Name',
+      'Type',
+      'Location',
+      'Used By',
+      'Description',
+      'Expiration',
+      'Status',
+      'Actions',
+    ]);
+    expect(
+      within(card('Licenses'))
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Name', 'Type', 'Vendor', 'License Type', 'Expiration', 'Status', 'Actions']);
+    expect(await within(card('General')).findByText('No results in this category.')).toBeVisible();
+    expect(within(certs).getByText('Expired')).toBeVisible();
+    expect(within(certs).getByText('3 days').closest('[data-status]')).toHaveAttribute(
+      'data-status',
+      'critical',
+    );
+    expect(within(card('Keys & Secrets')).getByText('Long-term')).toBeVisible();
+    expect(within(certs).getByPlaceholderText('Search Certificates...')).toBeVisible();
+    const list = requests.find((r) => r.url.searchParams.get('category[]') === 'cert');
+    expect(Object.fromEntries(list!.url.searchParams)).toMatchObject({
+      workspace_id: 'ws-1',
+      limit: '100',
+      offset: '0',
+      sort: 'expiration_asc',
+    });
+    expect(screen.getByRole('heading', { name: 'Create New Token' })).toBeVisible();
+  });
+
+  it('filters by one category chip and clears on a second click', async () => {
+    serve();
+    await renderDashboard();
+    const chips = screen.getByRole('group', { name: 'Filter by category' });
+    const certChip = within(chips).getByRole('button', { name: 'Certificates (3)' });
+    expect(within(chips).getByRole('button', { name: 'Keys & Secrets (1)' })).toBeVisible();
+    expect(within(chips).getByRole('button', { name: 'General (0)' })).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(certChip);
+    expect(certChip).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.queryByRole('region', { name: /^Licenses/ })).not.toBeInTheDocument();
+    expect(card('Certificates')).toBeVisible();
+    await user.click(certChip);
+    expect(certChip).toHaveAttribute('aria-pressed', 'false');
+    expect(card('Licenses')).toBeVisible();
+  });
+
+  it('lists section chips by count then name and binds them to the section parameter', async () => {
+    const { requests } = serve();
+    const { router } = await renderDashboard();
+    const group = screen.getByRole('group', { name: 'Filter by section' });
+    expect(
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['All sections (5)', 'No section (1)', 'platform (3)', 'web (1)']);
+    const user = userEvent.setup();
+    await user.click(within(group).getByRole('button', { name: 'platform (3)' }));
+    await waitFor(() => expect(router.state.location.search).toContain('section=platform'));
+    await waitFor(() =>
+      expect(within(card('Certificates')).queryByText('www.example.com')).not.toBeInTheDocument(),
+    );
+    expect(requests.some((r) => r.url.searchParams.get('section') === 'platform')).toBe(true);
+    await user.click(within(group).getByRole('button', { name: 'No section (1)' }));
+    await waitFor(() => expect(router.state.location.search).toContain('section=__none__'));
+    await user.click(within(group).getByRole('button', { name: 'No section (1)' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('section='));
+  });
+
+  it('sorts a category by the clicked column, toggling the direction', async () => {
+    serve();
+    await renderDashboard();
+    expect(rowNames('Certificates')).toEqual(['Billing cert', 'www.example.com', 'api cert']);
+    const user = userEvent.setup();
+    const header = (name: string) => within(card('Certificates')).getByRole('button', { name });
+    await user.click(header('Name'));
+    await waitFor(() =>
+      expect(rowNames('Certificates')).toEqual(['api cert', 'Billing cert', 'www.example.com']),
+    );
+    await user.click(header('Name'));
+    expect(rowNames('Certificates')).toEqual(['www.example.com', 'Billing cert', 'api cert']);
+    await user.click(header('Issuer'));
+    expect(rowNames('Certificates')).toEqual(['Billing cert', 'api cert', 'www.example.com']);
+    await user.click(header('Domains'));
+    expect(rowNames('Certificates')).toEqual(['api cert', 'Billing cert', 'www.example.com']);
+    await user.click(header('Expiration'));
+    await user.click(header('Expiration'));
+    await waitFor(() =>
+      expect(rowNames('Certificates')).toEqual(['api cert', 'www.example.com', 'Billing cert']),
+    );
+    expect(
+      within(card('Certificates')).getByRole('columnheader', { name: /Expiration/ }),
+    ).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('searches within one category after the debounce', async () => {
+    const { requests } = serve();
+    await renderDashboard();
+    const user = userEvent.setup();
+    await user.type(
+      within(card('Certificates')).getByRole('searchbox', { name: 'Search Certificates' }),
+      'api',
+    );
+    await waitFor(() => expect(rowNames('Certificates')).toEqual(['api cert']));
+    expect(
+      requests.some(
+        (r) =>
+          r.url.searchParams.get('q') === 'api' && r.url.searchParams.get('category[]') === 'cert',
+      ),
+    ).toBe(true);
+    expect(requests.some((r) => r.url.searchParams.get('q') === 'a')).toBe(false);
+    await user.clear(within(card('Certificates')).getByRole('searchbox'));
+    await user.type(within(card('Certificates')).getByRole('searchbox'), 'nothing');
+    expect(
+      await within(card('Certificates')).findByText('No results in this category.'),
+    ).toBeVisible();
+  });
+
+  it('opens details on a row, edits, reverts on cancel and saves with the normalized fields', async () => {
+    const { requests } = serve();
+    const { router } = await renderDashboard('/dashboard?workspace=ws-1&section=web');
+    const user = userEvent.setup();
+    await user.click(within(card('Certificates')).getByText('www.example.com'));
+    const dialog = await screen.findByRole('dialog', { name: 'www.example.com' });
+    expect(within(dialog).getByText("Let's Encrypt")).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    expect(within(dialog).getByLabelText('Category')).toBeDisabled();
+    expect(within(dialog).getByLabelText('Type')).toBeDisabled();
+    const issuer = within(dialog).getByLabelText('Issuer');
+    await user.clear(issuer);
+    await user.type(issuer, 'Changed');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(within(dialog).getByText("Let's Encrypt")).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    expect(within(dialog).getByLabelText('Issuer')).toHaveValue("Let's Encrypt");
+
+    await user.clear(within(dialog).getByLabelText('Issuer'));
+    await user.clear(within(dialog).getByLabelText(/^Domains/));
+    await user.type(within(dialog).getByLabelText(/^Domains/), 'a.example.com, B.example.com');
+    await user.type(within(dialog).getByLabelText('Key Size'), '2048');
+    await user.clear(within(dialog).getByLabelText('Section'));
+    await user.type(within(dialog).getByLabelText('Section'), 'edge');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const body = requests.find((r) => r.method === 'PUT')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({
+      issuer: null,
+      domains: ['a.example.com', 'b.example.com'],
+      key_size: 2048,
+      section: 'edge',
+      notes: null,
+    });
+    expect(body).not.toHaveProperty('expiresAt');
+    expect(body).not.toHaveProperty('type');
+    expect(await screen.findByText('Token updated successfully')).toBeInTheDocument();
+    // The section changed: the section parameter is dropped.
+    await waitFor(() => expect(router.state.location.search).not.toContain('section='));
+    // The dialog shows the saved token; closed, its row shows it too.
+    const saved = await screen.findByRole('dialog', { name: 'www.example.com' });
+    expect(await within(saved).findByText('a.example.com, b.example.com')).toBeVisible();
+    await user.click(within(saved).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(
+      await within(card('Certificates')).findByText('a.example.com, b.example.com'),
+    ).toBeVisible();
+  });
+
+  it('renews with the suggested date, and shows the server error when renewal fails', async () => {
+    let fail = true;
+    const { requests } = serve({
+      put: (request) => {
+        if (fail) return jsonResponse({ error: 'Workspace is read-only', code: 'FORBIDDEN' }, 403);
+        return jsonResponse({ ...TOKENS[0]!, ...(request.body as object) });
+      },
+    });
+    await renderDashboard();
+    const user = userEvent.setup();
+    await user.click(
+      within(card('Certificates')).getByRole('button', { name: 'Renew www.example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Token' });
+    expect(within(dialog).getByText('www.example.com')).toBeVisible();
+    expect(
+      within(dialog).getByText(`Current expiration: ${inDays(3)}`, { exact: false }),
+    ).toBeVisible();
+    const date = within(dialog).getByLabelText(/^New Expiration Date/);
+    expect(date).toHaveValue(inDays(90));
+    expect(
+      within(dialog).getByText(
+        'Default set based on token category/type. You can pick any future date.',
+      ),
+    ).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Workspace is read-only')).toBeVisible();
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Renew Token' })).not.toBeInTheDocument(),
+    );
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
+      expiresAt: inDays(90),
+    });
+  });
+
+  it('says "Failed to update token" when a renewal fails without a message', async () => {
+    serve({ put: () => new Response('', { status: 502 }) });
+    await renderDashboard();
+    const user = userEvent.setup();
+    await user.click(
+      within(card('Certificates')).getByRole('button', { name: 'Renew www.example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Token' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByText('Failed to update token')).toBeVisible();
+  });
+
+  it('confirms deletion with the spec texts and removes the row', async () => {
+    const { requests } = serve();
+    await renderDashboard();
+    const user = userEvent.setup();
+    await user.click(within(card('Certificates')).getByRole('button', { name: 'Delete api cert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirm Token Deletion' });
+    expect(
+      within(dialog).getByText(
+        'This action cannot be undone. The token will be permanently deleted.',
+      ),
+    ).toBeVisible();
+    for (const text of ['api cert', 'SSL Certificate', 'Certificates', inDays(20)]) {
+      expect(within(dialog).getByText(text)).toBeVisible();
+    }
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await user.click(within(card('Certificates')).getByRole('button', { name: 'Delete api cert' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete Token' }),
+    );
+    expect(await screen.findByText('Token deleted successfully')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(card('Certificates')).queryByText('api cert')).not.toBeInTheDocument(),
+    );
+  });
+
+  it('reloads once for a burst of tokens-updated events', async () => {
+    const { requests } = serve();
+    await renderDashboard();
+    const count = () => requests.filter((r) => r.path === '/api/tokens').length;
+    const before = count();
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] });
+    try {
+      act(() => {
+        dispatchTokensUpdated({ workspaceId: 'ws-1' });
+        dispatchTokensUpdated({ workspaceId: 'ws-1' });
+      });
+      act(() => jest.advanceTimersByTime(300));
+      act(() => dispatchTokensUpdated());
+      act(() => jest.advanceTimersByTime(340));
+      expect(count()).toBe(before);
+      act(() => jest.advanceTimersByTime(20));
+    } finally {
+      jest.useRealTimers();
+    }
+    await waitFor(() => expect(count()).toBe(before + 5));
+  });
+
+  it('shows viewers Details only, no form, and their empty state', async () => {
+    serve({ workspace: { role: 'viewer' } });
+    await renderDashboard();
+    expect(screen.queryByRole('heading', { name: 'Create New Token' })).not.toBeInTheDocument();
+    const certs = card('Certificates');
+    expect(within(certs).getAllByRole('button', { name: /^Details of/ })).toHaveLength(3);
+    expect(within(certs).queryByRole('button', { name: /^Renew/ })).not.toBeInTheDocument();
+    expect(within(certs).queryByRole('button', { name: /^Delete/ })).not.toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(within(certs).getByRole('button', { name: 'Details of api cert' }));
+    const dialog = await screen.findByRole('dialog', { name: 'api cert' });
+    expect(within(dialog).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+  });
+
+  it('shows the empty workspace messages', async () => {
+    serve({ tokens: [] });
+    const first = renderApp('/dashboard?workspace=ws-1');
+    expect(
+      await screen.findByText('No tokens found. Create your first token above.'),
+    ).toBeVisible();
+    first.unmount();
+    serve({ tokens: [], workspace: { role: 'viewer' } });
+    renderApp('/dashboard?workspace=ws-1');
+    expect(await screen.findByText('No tokens in this workspace.')).toBeVisible();
+  });
+});
