@@ -1,23 +1,26 @@
 /**
  * The whole production deployment: data (stateful), api, web; checked by cdk-nag's AWS Solutions
- * pack, whose unacknowledged findings fail synthesis. Jobs (schedules, alert worker) come later.
+ * pack, whose unacknowledged findings fail synthesis; jobs (expiry scan, alert worker).
  */
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readAccountContext, readAppContext } from '../config/app-context';
 import { ApiStack, type ApiStackProps } from './api-stack';
 import { DataStack } from './data-stack';
+import { JobsStack } from './jobs-stack';
 import { WebStack } from './web-stack';
 
 export const STACK_NAMES = {
   data: 'ExpiryRadarData',
   api: 'ExpiryRadarApi',
+  jobs: 'ExpiryRadarJobs',
   web: 'ExpiryRadarWeb',
 } as const;
 
 export interface ExpiryRadarStacks {
   readonly data: DataStack;
   readonly api: ApiStack;
+  readonly jobs: JobsStack;
   readonly web: WebStack;
 }
 
@@ -51,6 +54,12 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
     accountSettings: readAccountContext(app.node),
     ...options.api,
   });
+  const jobs = new JobsStack(app, STACK_NAMES.jobs, {
+    description: description('expiry scan schedule and alert worker'),
+    resources: data.resources,
+    appOrigin: context.appOrigin,
+    accountSettings: readAccountContext(app.node),
+  });
   const web = new WebStack(app, STACK_NAMES.web, {
     description: description('SPA bucket and CloudFront distribution'),
     apiDomainName: api.apiDomainName,
@@ -59,5 +68,5 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
   });
 
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { data, api, web };
+  return { data, api, jobs, web };
 }

@@ -1,0 +1,46 @@
+/**
+ * A function fed by an SQS queue (the alert worker): batches with partial batch failures
+ * (`reportBatchItemFailures`), so only failed messages come back; the queue's redrive policy
+ * moves a message to its dead-letter queue after the last receive, where the data stack's
+ * alarm reports it. An alarm here reports a backlog: the oldest message waiting too long.
+ */
+import { Duration } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { Construct } from 'constructs';
+import { HttpFunction, type HttpFunctionProps } from './http-function';
+
+export interface QueueConsumerProps extends HttpFunctionProps {
+  readonly queue: IQueue;
+  readonly batchSize: number;
+  /** Raise the backlog alarm when the oldest message waited longer than this. */
+  readonly maxMessageAge: Duration;
+}
+
+export class QueueConsumer extends Construct {
+  readonly consumer: HttpFunction;
+  readonly backlogAlarm: Alarm;
+
+  constructor(scope: Construct, id: string, props: QueueConsumerProps) {
+    super(scope, id);
+    this.consumer = new HttpFunction(this, 'Consumer', props);
+    this.consumer.function.addEventSource(
+      new SqsEventSource(props.queue, {
+        batchSize: props.batchSize,
+        reportBatchItemFailures: true,
+      }),
+    );
+    this.backlogAlarm = new Alarm(this, 'BacklogAlarm', {
+      alarmDescription: `Messages wait longer than ${props.maxMessageAge.toHumanString()} for ${props.description}.`,
+      metric: props.queue.metricApproximateAgeOfOldestMessage({
+        period: Duration.minutes(5),
+        statistic: Stats.MAXIMUM,
+      }),
+      threshold: props.maxMessageAge.toSeconds(),
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+  }
+}

@@ -1,0 +1,100 @@
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { ALERT_QUEUE_SETTINGS } from '../../functions/src/data/queue-definition';
+import { INDEX_NAMES } from '../../functions/src/data/table-definition';
+import { buildTestApp, resourcesOf } from '../test-support/test-app';
+import { senderAddress } from './jobs-stack';
+
+const { stacks } = buildTestApp({ emailFrom: 'Expiry Radar <alerts@radar.example.com>' });
+const jobs = Template.fromStack(stacks.jobs);
+
+type Statement = { Action: string | string[]; Resource: unknown };
+
+function statementsOf(roleLogicalIdPrefix: string): Statement[] {
+  const policies = resourcesOf(jobs, 'AWS::IAM::Policy');
+  return Object.entries(policies)
+    .filter(([id]) => id.startsWith(roleLogicalIdPrefix))
+    .flatMap(
+      ([, policy]) =>
+        (policy.Properties as { PolicyDocument: { Statement: Statement[] } }).PolicyDocument
+          .Statement,
+    );
+}
+
+const actionsOf = (statements: Statement[]) =>
+  statements.flatMap((statement) => [statement.Action].flat()).sort();
+
+describe('jobs stack', () => {
+  it('runs the expiry scan every hour', () => {
+    jobs.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 hour)',
+      State: 'ENABLED',
+      Targets: [Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 0 } })],
+    });
+    jobs.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'events.amazonaws.com',
+    });
+  });
+
+  it('lets the scan query only the due-alerts index, write the table and send to the queue', () => {
+    const statements = statementsOf('ExpiryScanJobRole');
+    expect(actionsOf(statements)).toEqual(
+      [
+        'dynamodb:BatchGetItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'sqs:GetQueueAttributes',
+        'sqs:SendMessage',
+      ].sort(),
+    );
+    const read = statements.find((statement) =>
+      [statement.Action].flat().includes('dynamodb:Query'),
+    );
+    expect(JSON.stringify(read?.Resource)).toContain(`/index/${INDEX_NAMES.dueAlerts}`);
+    expect(JSON.stringify(read?.Resource)).not.toContain('/index/*');
+    expect(JSON.stringify(statements)).not.toContain('dynamodb:Scan');
+  });
+
+  it('feeds the worker from the alert queue with partial batch failures', () => {
+    jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const workers = Object.values(resourcesOf(jobs, 'AWS::Lambda::Function')).filter((fn) =>
+      String(fn.Properties?.Description).startsWith('the alert worker'),
+    );
+    expect(workers).toHaveLength(1);
+    // SQS guidance: the queue's visibility timeout is six times the function's timeout.
+    expect(workers[0]!.Properties?.Timeout).toBe(ALERT_QUEUE_SETTINGS.visibilityTimeoutSeconds / 6);
+  });
+
+  it('limits the worker to sending email as the configured sender identity', () => {
+    const ses = statementsOf('AlertWorkerConsumerRole').find((statement) =>
+      [statement.Action].flat().includes('ses:SendEmail'),
+    );
+    const resources = JSON.stringify(ses?.Resource);
+    expect(resources).toContain('identity/alerts@radar.example.com');
+    expect(resources).toContain('identity/radar.example.com');
+    expect(resources).not.toContain('identity/*');
+  });
+
+  it('alarms on a backlog in the alert queue (the dead-letter alarm is in the data stack)', () => {
+    jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      Threshold: 7200,
+    });
+    Template.fromStack(stacks.data).hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateNumberOfMessagesVisible',
+    });
+  });
+
+  it('reads the sender address out of a display name', () => {
+    expect(senderAddress('Expiry Radar <a@b.example>')).toBe('a@b.example');
+    expect(senderAddress('a@b.example')).toBe('a@b.example');
+  });
+});
