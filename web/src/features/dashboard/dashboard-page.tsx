@@ -2,6 +2,8 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { queryParams } from '../../lib/paths';
+import { AccountView } from '../account/account-view';
+import { DowngradedNotice } from '../account/downgraded-notice';
 import { useSession } from '../session/hooks/use-session';
 import { useWorkspaceSelection } from '../workspaces/hooks/use-workspace-selection';
 import { DashboardView, NoWorkspace } from './components/dashboard-view';
@@ -16,6 +18,7 @@ function TokenDashboard() {
       title="Token Management Dashboard"
       description="Every token, secret, certificate and license of the selected workspace, by category, with its expiry status."
     >
+      <DowngradedNotice sx={{ mb: 3 }} />
       {selection.isLoading ? (
         <Spinner minHeight={240} />
       ) : workspace ? (
@@ -34,13 +37,6 @@ function TokenDashboard() {
 /** /dashboard: the token dashboard, or with `view=account` the account settings (spec §2). */
 export function DashboardPage() {
   const [search] = useSearchParams();
-  if (search.get(queryParams.view) === 'account') {
-    return (
-      <PageFrame
-        title="Account Settings"
-        description="Your name, password and sign-in details; delete the account, or move tokens out of frozen workspaces."
-      />
-    );
-  }
+  if (search.get(queryParams.view) === 'account') return <AccountView />;
   return <TokenDashboard />;
 }

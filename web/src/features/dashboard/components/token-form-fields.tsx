@@ -151,10 +151,7 @@ export function TokenFormFields({
                 onBlur={field.onBlur}
                 inputRef={field.ref}
                 error={Boolean(fieldState.error)}
-                helperText={
-                  fieldState.error?.message ??
-                  (isCategory(category) ? undefined : 'Choose a category first')
-                }
+                helperText={fieldState.error?.message}
               >
                 {(isCategory(category) ? CATEGORY_DEFINITIONS[category].types : []).map(
                   (option) => (
