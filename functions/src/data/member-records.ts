@@ -14,9 +14,16 @@ import {
 import { isRole, type Role } from '@expiry-radar/shared/domain/roles';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import type { AdmissionGuard } from './admission-guard';
 import { gsi1, INVITE_SORT_PREFIX, keys, MEMBER_SORT_PREFIX } from './keys';
 import { INDEX_NAMES } from './table-definition';
-import { countAll, isConditionalCheckFailure, queryAll, type TableItem } from './table-operations';
+import {
+  conditionFailedAt,
+  countAll,
+  isConditionalCheckFailure,
+  queryAll,
+  type TableItem,
+} from './table-operations';
 import { membershipItem } from './workspace-records';
 
 export interface MemberEntry {
@@ -58,6 +65,7 @@ function toInvitation(item: TableItem): InvitationEntry {
 }
 
 const underPrefix = (workspaceId: string, prefix: string) => ({
+  ConsistentRead: true,
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
   ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk, ':prefix': prefix },
 });
@@ -107,36 +115,43 @@ export async function findInvitation(
   return Item ? toInvitation(Item) : undefined;
 }
 
-/** False when the user is a member already. */
-export async function addMember(options: {
-  workspaceId: string;
-  userId: string;
-  role: Role;
-  now: Date;
-}): Promise<boolean> {
+/** One write, or a transaction after `guard` (an admission guard) when given. */
+async function putNewItem(item: TableItem, guard: AdmissionGuard | undefined): Promise<void> {
+  const { tableName } = getConfig();
+  const put = { TableName: tableName, Item: item, ConditionExpression: 'attribute_not_exists(pk)' };
+  if (!guard) {
+    await getDocumentClient().send(new PutCommand(put));
+    return;
+  }
+  await getDocumentClient().send(
+    new TransactWriteCommand({ TransactItems: [guard, { Put: put }] }),
+  );
+}
+
+/** The item exists already (the put's own condition failed, not the guard's). */
+function itemExisted(error: unknown, guarded: boolean): boolean {
+  return guarded ? conditionFailedAt(error, 1) : isConditionalCheckFailure(error);
+}
+
+/** False when the user is a member already. `guard`: see admission-guard.ts. */
+export async function addMember(
+  options: { workspaceId: string; userId: string; role: Role; now: Date },
+  guard?: AdmissionGuard,
+): Promise<boolean> {
   try {
-    await getDocumentClient().send(
-      new PutCommand({
-        TableName: getConfig().tableName,
-        Item: membershipItem(options),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await putNewItem(membershipItem(options), guard);
     return true;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
+    if (itemExisted(error, guard !== undefined)) return false;
     throw error;
   }
 }
 
 /** Undefined when the address has a pending invitation to the workspace already. */
-export async function createInvitation(options: {
-  workspaceId: string;
-  email: string;
-  role: Role;
-  invitedBy: string;
-  now: Date;
-}): Promise<InvitationEntry | undefined> {
+export async function createInvitation(
+  options: { workspaceId: string; email: string; role: Role; invitedBy: string; now: Date },
+  guard?: AdmissionGuard,
+): Promise<InvitationEntry | undefined> {
   const email = options.email.toLowerCase();
   const invitation: InvitationEntry = {
     workspaceId: options.workspaceId,
@@ -146,21 +161,16 @@ export async function createInvitation(options: {
     invitedBy: options.invitedBy,
     invitedAt: options.now.toISOString(),
   };
+  const item = {
+    ...keys.invitation(options.workspaceId, email),
+    ...gsi1.invitation(email, options.workspaceId),
+    ...invitation,
+  };
   try {
-    await getDocumentClient().send(
-      new PutCommand({
-        TableName: getConfig().tableName,
-        Item: {
-          ...keys.invitation(options.workspaceId, email),
-          ...gsi1.invitation(email, options.workspaceId),
-          ...invitation,
-        },
-        ConditionExpression: 'attribute_not_exists(pk)',
-      }),
-    );
+    await putNewItem(item, guard);
     return invitation;
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return undefined;
+    if (itemExisted(error, guard !== undefined)) return undefined;
     throw error;
   }
 }

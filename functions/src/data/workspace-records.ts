@@ -2,7 +2,7 @@
  * The workspace and membership items the account flows create and remove. Every item of a
  * workspace lives under `pk = WS#<id>`, so removing a workspace is one query plus batch deletes.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -12,6 +12,13 @@ import { INDEX_NAMES } from './table-definition';
 import { deleteItems, keyOf, queryAll } from './table-operations';
 
 export const PERSONAL_WORKSPACE_NAME = 'Personal';
+
+/**
+ * The ids of the workspaces a user owns are also kept on the user item (a string set), so that
+ * creating one within the plan's limit is one conditional transaction, free of count-then-write
+ * races.
+ */
+export const OWNED_WORKSPACE_IDS = 'ownedWorkspaceIds';
 
 export function workspaceItem(options: {
   workspaceId: string;
@@ -99,23 +106,43 @@ export async function deleteWorkspaceData(workspaceId: string): Promise<void> {
 /** Makes `userId` the owner (and an admin) of a workspace whose owner leaves. */
 export async function transferOwnership(workspaceId: string, userId: string): Promise<void> {
   const { tableName } = getConfig();
+  const exists = 'attribute_exists(pk)';
   await getDocumentClient().send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.workspace(workspaceId),
-      UpdateExpression: 'SET ownerId = :userId, gsi1pk = :owned',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeValues: { ':userId': userId, ':owned': gsi1.ownedWorkspaces(userId) },
-    }),
-  );
-  await getDocumentClient().send(
-    new UpdateCommand({
-      TableName: tableName,
-      Key: keys.membership(workspaceId, userId),
-      UpdateExpression: 'SET #role = :admin',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#role': 'role' },
-      ExpressionAttributeValues: { ':admin': 'admin' },
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.workspace(workspaceId),
+            UpdateExpression: 'SET ownerId = :userId, gsi1pk = :owned',
+            ConditionExpression: exists,
+            ExpressionAttributeValues: {
+              ':userId': userId,
+              ':owned': gsi1.ownedWorkspaces(userId),
+            },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.membership(workspaceId, userId),
+            UpdateExpression: 'SET #role = :admin',
+            ConditionExpression: exists,
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':admin': 'admin' },
+          },
+        },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.user(userId),
+            UpdateExpression: 'ADD #ids :id',
+            ConditionExpression: exists,
+            ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+            ExpressionAttributeValues: { ':id': new Set([workspaceId]) },
+          },
+        },
+      ],
     }),
   );
 }

@@ -3,14 +3,20 @@
  * rename, read several at once, and the workspaces a user owns (gsi1 `OWNER#<userId>`).
  */
 import { randomUUID } from 'node:crypto';
-import { TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isPlan, type Limit, type Plan } from '@expiry-radar/shared/domain/plans';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { gsi1, keys } from './keys';
 import { INDEX_NAMES } from './table-definition';
-import { batchGetAll, countAll, queryAll, type TableItem } from './table-operations';
-import { membershipItem, workspaceItem } from './workspace-records';
+import {
+  batchGetAll,
+  conditionFailedAt,
+  isConditionalCheckFailure,
+  queryAll,
+  type TableItem,
+} from './table-operations';
+import { membershipItem, OWNED_WORKSPACE_IDS, workspaceItem } from './workspace-records';
 
 export interface WorkspaceRecord {
   readonly id: string;
@@ -51,11 +57,54 @@ export function tokenCountOf(item: TableItem): number {
   return 0;
 }
 
-/** One transaction: the workspace item and the creator's admin membership. */
+/** The creation would pass the owner's plan limit of owned workspaces. */
+export class OwnedWorkspaceLimitError extends Error {
+  constructor() {
+    super('Owned workspace limit reached');
+    this.name = 'OwnedWorkspaceLimitError';
+  }
+}
+
+/** Accounts made before the user item held the set get it once, from gsi1. */
+async function ensureOwnedWorkspaceIds(ownerId: string): Promise<void> {
+  const { tableName } = getConfig();
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: tableName,
+      Key: keys.user(ownerId),
+      ConsistentRead: true,
+      ProjectionExpression: '#ids',
+      ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+    }),
+  );
+  if (Item?.[OWNED_WORKSPACE_IDS] !== undefined) return;
+  const owned = await listOwnedWorkspaces(ownerId);
+  if (owned.length === 0) return;
+  await getDocumentClient()
+    .send(
+      new UpdateCommand({
+        TableName: tableName,
+        Key: keys.user(ownerId),
+        UpdateExpression: 'SET #ids = :ids',
+        ConditionExpression: 'attribute_exists(pk) AND attribute_not_exists(#ids)',
+        ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+        ExpressionAttributeValues: { ':ids': new Set(owned.map((workspace) => workspace.id)) },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
+}
+
+/**
+ * One transaction: the workspace item, the creator's admin membership and its id added to the
+ * owner's set, on condition that the set holds fewer than `ownedLimit` ids.
+ */
 export async function createWorkspace(options: {
   name: string;
   ownerId: string;
   plan: Plan;
+  ownedLimit: Limit;
   now: Date;
 }): Promise<WorkspaceRecord> {
   const { tableName } = getConfig();
@@ -64,17 +113,63 @@ export async function createWorkspace(options: {
   const put = (Item: Record<string, unknown>) => ({
     Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
   });
-  await getDocumentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        put(item),
-        put(
-          membershipItem({ workspaceId, userId: options.ownerId, role: 'admin', now: options.now }),
-        ),
-      ],
-    }),
-  );
+  const withinLimit = options.ownedLimit === null;
+  await ensureOwnedWorkspaceIds(options.ownerId);
+  const claim = {
+    Update: {
+      TableName: tableName,
+      Key: keys.user(options.ownerId),
+      UpdateExpression: 'ADD #ids :id',
+      ConditionExpression: withinLimit
+        ? 'attribute_exists(pk)'
+        : 'attribute_exists(pk) AND (attribute_not_exists(#ids) OR size(#ids) < :limit)',
+      ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+      ExpressionAttributeValues: {
+        ':id': new Set([workspaceId]),
+        ...(withinLimit ? {} : { ':limit': options.ownedLimit }),
+      },
+    },
+  };
+  try {
+    await getDocumentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          claim,
+          put(item),
+          put(
+            membershipItem({
+              workspaceId,
+              userId: options.ownerId,
+              role: 'admin',
+              now: options.now,
+            }),
+          ),
+        ],
+      }),
+    );
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) throw new OwnedWorkspaceLimitError();
+    throw error;
+  }
   return toWorkspaceRecord(item);
+}
+
+/** Takes a deleted workspace off its owner's set (no-op when the owner is gone). */
+export async function releaseOwnedWorkspace(ownerId: string, workspaceId: string): Promise<void> {
+  await getDocumentClient()
+    .send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.user(ownerId),
+        UpdateExpression: 'DELETE #ids :id',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+        ExpressionAttributeValues: { ':id': new Set([workspaceId]) },
+      }),
+    )
+    .catch((error: unknown) => {
+      if (!isConditionalCheckFailure(error)) throw error;
+    });
 }
 
 export async function renameWorkspace(
@@ -110,12 +205,4 @@ export async function listOwnedWorkspaces(ownerId: string): Promise<WorkspaceRec
     ExpressionAttributeValues: { ':pk': gsi1.ownedWorkspaces(ownerId), ':prefix': 'WS#' },
   });
   return items.map(toWorkspaceRecord);
-}
-
-export function countOwnedWorkspaces(ownerId: string): Promise<number> {
-  return countAll({
-    IndexName: INDEX_NAMES.byAlternateKey,
-    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': gsi1.ownedWorkspaces(ownerId), ':prefix': 'WS#' },
-  });
 }

@@ -1,7 +1,7 @@
-import { canAddWithinLimit, isPlan, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import { isPlan, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { workspaceLimitMessage } from '../../domain/plan-limit-messages';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import { countOwnedWorkspaces, createWorkspace } from '../../data/workspace-store';
+import { createWorkspace, OwnedWorkspaceLimitError } from '../../data/workspace-store';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../../platform/create-http-handler';
 import { requireSession } from '../auth/require-session';
@@ -15,11 +15,18 @@ import { workspaceView } from './workspace-view';
 export const handler = createHttpHandler('createWorkspace', async ({ body, session, now }) => {
   const { user } = requireSession(session);
   const plan = isPlan(user.plan) ? user.plan : 'free';
-  const owned = await countOwnedWorkspaces(user.id);
-  if (!canAddWithinLimit(PLAN_LIMITS[plan].workspacesOwned, owned)) {
-    throw new AppError('PLAN_LIMIT', workspaceLimitMessage(plan));
-  }
-  const workspace = await createWorkspace({ name: body.name, ownerId: user.id, plan, now });
+  const workspace = await createWorkspace({
+    name: body.name,
+    ownerId: user.id,
+    plan,
+    ownedLimit: PLAN_LIMITS[plan].workspacesOwned,
+    now,
+  }).catch((error: unknown) => {
+    if (error instanceof OwnedWorkspaceLimitError) {
+      throw new AppError('PLAN_LIMIT', workspaceLimitMessage(plan));
+    }
+    throw error;
+  });
   await recordWorkspaceEvent({
     workspace: { workspaceId: workspace.id, plan },
     actor: user,

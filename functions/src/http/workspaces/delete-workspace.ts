@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { deleteWorkspaceData } from '../../data/workspace-records';
+import { releaseOwnedWorkspace } from '../../data/workspace-store';
 import { createHttpHandler } from '../../platform/create-http-handler';
 import { loadWorkspaceAccess, requireAdmin } from '../../platform/workspace-access';
 import { requireSession } from '../auth/require-session';
@@ -15,6 +16,7 @@ export const handler = createHttpHandler('deleteWorkspace', async ({ params, ses
   const access = await loadWorkspaceAccess(params.id, user.id);
   requireAdmin(access);
   await deleteWorkspaceData(access.workspaceId);
+  await releaseOwnedWorkspace(access.ownerId, access.workspaceId);
   await recordWorkspaceEvent({
     workspace: access,
     actor: user,

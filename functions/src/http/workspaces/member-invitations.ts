@@ -3,14 +3,20 @@
  * gets an invitation email and joins when it registers or signs in (joinInvitedWorkspaces).
  */
 import type { Member } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { canAddWithinLimit, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { sesMailer } from '../../adapters/ses-mailer';
 import { invitationEmail } from '../../domain/invitation-email';
 import type { Mailer } from '../../domain/mailer';
 import { MEMBER_POLICY_MESSAGES } from '../../domain/member-policy';
 import { memberLimitMessage } from '../../domain/plan-limit-messages';
+import {
+  admitWithinLimit,
+  AdmissionLimitError,
+  type AdmissionGuard,
+} from '../../data/admission-guard';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
+import { keys } from '../../data/keys';
 import {
   acceptInvitation,
   addMember,
@@ -38,12 +44,21 @@ export async function addOrInviteMember(options: {
   mailer?: Mailer;
 }): Promise<Member> {
   const { access, actor, email, role, now } = options;
-  const count = await countMembersAndInvitations(access.workspaceId);
-  if (!canAddWithinLimit(PLAN_LIMITS[access.plan].membersPerWorkspace, count)) {
-    throw new AppError('PLAN_LIMIT', memberLimitMessage(access.plan));
-  }
   const userId = await findUserIdByEmail(email);
   const user = userId ? await findUserById(userId) : undefined;
+  const withinMemberLimit = <T>(admit: (guard: AdmissionGuard) => Promise<T>) =>
+    admitWithinLimit({
+      scope: keys.workspace(access.workspaceId),
+      limit: PLAN_LIMITS[access.plan].membersPerWorkspace,
+      count: () => countMembersAndInvitations(access.workspaceId),
+      admit,
+    }).catch((error: unknown) => {
+      if (error instanceof AdmissionLimitError) {
+        throw new AppError('PLAN_LIMIT', memberLimitMessage(access.plan));
+      }
+      throw error;
+    });
+
   if (user) {
     const member: MemberEntry = {
       workspaceId: access.workspaceId,
@@ -51,7 +66,7 @@ export async function addOrInviteMember(options: {
       role,
       joinedAt: now.toISOString(),
     };
-    if (!(await addMember({ ...member, now }))) {
+    if (!(await withinMemberLimit((guard) => addMember({ ...member, now }, guard)))) {
       throw new AppError('CONFLICT', MEMBER_POLICY_MESSAGES.alreadyMember);
     }
     await recordWorkspaceEvent({
@@ -64,13 +79,12 @@ export async function addOrInviteMember(options: {
     });
     return activeMemberView(member, user);
   }
-  const invitation = await createInvitation({
-    workspaceId: access.workspaceId,
-    email,
-    role,
-    invitedBy: actor.id,
-    now,
-  });
+  const invitation = await withinMemberLimit((guard) =>
+    createInvitation(
+      { workspaceId: access.workspaceId, email, role, invitedBy: actor.id, now },
+      guard,
+    ),
+  );
   if (!invitation) throw new AppError('CONFLICT', MEMBER_POLICY_MESSAGES.alreadyInvited);
   await recordWorkspaceEvent({
     workspace: access,

@@ -181,6 +181,19 @@ describe('POST /api/v1/workspaces/{id}/members', () => {
     ).toMatchObject({ code: 'PLAN_LIMIT' });
   });
 
+  it('holds the member limit under concurrent invitations', async () => {
+    const pro = await givenSignedInUser({ plan: 'pro' });
+    const team = await givenWorkspace({ ownerId: pro.userId, plan: 'pro' });
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        add(team, pro.cookie, { email: uniqueEmail(), role: 'viewer' }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 201, 409, 409, 409, 409]);
+    expect(await listInvitations(team)).toHaveLength(4);
+  });
+
   it('validates the address and the role', async () => {
     const { workspaceId, admin } = await givenTeam();
     for (const [body, message] of [

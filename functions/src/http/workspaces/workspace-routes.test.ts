@@ -133,6 +133,21 @@ describe('POST /api/v1/workspaces', () => {
     });
   });
 
+  it('holds the owned-workspace limit under concurrent creates, and frees a slot on delete', async () => {
+    const pro = await givenSignedInUser({ plan: 'pro' });
+    const responses = await Promise.all(
+      Array.from({ length: 8 }, (_, index) => create(pro.cookie, { name: `Race ${index}` })),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409, 409]);
+    const created = responses.find((response) => response.statusCode === 201)!;
+    const { id } = created.json as { id: string };
+    expect((await invoke(deleteWorkspace, onWorkspace('DELETE', id, pro.cookie))).statusCode).toBe(
+      200,
+    );
+    expect((await create(pro.cookie, { name: 'After delete' })).statusCode).toBe(201);
+  });
+
   it('validates the name with clear messages', async () => {
     const user = await givenSignedInUser({ plan: 'team' });
     for (const [body, message] of [
