@@ -16,6 +16,8 @@ export const SUCCESS_MESSAGES = {
   roleUpdated: 'Role updated',
   memberRemoved: 'Member removed',
   tokensTransferred: 'Tokens transferred',
+  /** Not in the spec's list: the alert preferences page's save. */
+  alertSettingsSaved: 'Alert settings saved',
 } as const;
 
 /** "Requeued 3 alerts". */

@@ -1,11 +1,91 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { clientErrorMessage } from '@expiry-radar/shared/errors/client-error-message';
+import { canManageAlertSettings } from '@expiry-radar/shared/domain/permissions';
 import { PageFrame } from '../../components/page-frame';
+import { Spinner } from '../../components/spinner';
+import { ApiError } from '../../lib/api-client';
+import { paths } from '../../lib/paths';
+import { AlertQueuePanel } from '../alerts/components/alert-queue-panel';
+import { useSession } from '../session/hooks/use-session';
+import { useWorkspaceSelection } from '../workspaces/hooks/use-workspace-selection';
+import { alertSettingsQueryOptions } from './api/alert-settings-api';
+import { AlertsDisabledNotice } from './alerts-disabled-notice';
+import { AlertSettingsForm } from './components/alert-settings-form';
 
-/** /preferences (spec §2). */
+function loadFailure(error: unknown): string {
+  const api = error instanceof ApiError ? error : null;
+  return clientErrorMessage({
+    status: api?.status,
+    serverMessage: api?.serverMessage,
+    noResponse: api?.noResponse,
+    path: window.location.pathname,
+  }).message;
+}
+
+function WorkspacePreferences({ workspace }: { workspace: Workspace }) {
+  const settings = useQuery(alertSettingsQueryOptions(workspace.id));
+  return (
+    <Stack spacing={3}>
+      {settings.isPending ? (
+        <Spinner minHeight={240} />
+      ) : settings.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          The alert settings could not be loaded. {loadFailure(settings.error)}
+        </Alert>
+      ) : (
+        <>
+          <AlertsDisabledNotice workspaceId={workspace.id} showLink={false} />
+          <AlertSettingsForm workspace={workspace} settings={settings.data} />
+        </>
+      )}
+      <AlertQueuePanel
+        workspaceId={workspace.id}
+        canManage={canManageAlertSettings(workspace.role)}
+      />
+    </Stack>
+  );
+}
+
+/** /preferences (spec §2): the selected workspace's alert settings and alert queue. */
 export function PreferencesPage() {
+  const session = useSession();
+  const selection = useWorkspaceSelection({ enabled: session.isLoggedIn });
+  const workspace = selection.selected;
   return (
     <PageFrame
       title="Alert Preferences"
-      description="How the selected workspace is alerted: email alerts, webhooks (Slack, Teams, Discord, PagerDuty or generic) and contact groups."
-    />
+      description={
+        workspace
+          ? `How the workspace “${workspace.name}” is alerted: email alerts, webhooks (Slack, Teams, Discord, PagerDuty or generic) and contact groups.`
+          : 'How the selected workspace is alerted: email alerts, webhooks (Slack, Teams, Discord, PagerDuty or generic) and contact groups.'
+      }
+    >
+      {selection.isLoading ? (
+        <Spinner minHeight={240} />
+      ) : workspace ? (
+        <WorkspacePreferences key={workspace.id} workspace={workspace} />
+      ) : (
+        <Alert severity="info">
+          You have no active workspace yet.{' '}
+          <Link component={RouterLink} to={paths.workspaces}>
+            Create a workspace
+          </Link>{' '}
+          to set up its alerts.
+        </Alert>
+      )}
+    </PageFrame>
   );
 }

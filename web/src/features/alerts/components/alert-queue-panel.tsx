@@ -1,0 +1,332 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AlertChannelState,
+  AlertQueueItem,
+  AlertStats,
+  DeliveryStatus,
+} from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { isWebhookKind, WEBHOOK_KIND_LABELS } from '@expiry-radar/shared/domain/alerts';
+import {
+  SUCCESS_MESSAGES,
+  requeuedAlertsMessage,
+} from '@expiry-radar/shared/messages/success-messages';
+import { showSuccessToast } from '../../../lib/toasts';
+import {
+  alertQueueQueryOptions,
+  alertStatsQueryOptions,
+  requeueFailedAlerts,
+  retryAlertChannel,
+} from '../api/alert-queue-api';
+import { alertKeys } from '../api/alert-keys';
+import { describeThreshold } from './notifications-bell';
+
+const alertStatusColor = {
+  pending: 'info',
+  sent: 'success',
+  partial: 'warning',
+  failed: 'error',
+} as const;
+
+const deliveryColor: Record<DeliveryStatus, 'info' | 'success' | 'error' | 'default'> = {
+  pending: 'info',
+  sent: 'success',
+  failed: 'error',
+  skipped: 'default',
+};
+
+function formatWhen(iso: string | null): string {
+  if (!iso) return '—';
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+}
+
+function formatDay(value: string): string {
+  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
+  return Number.isNaN(date.getTime())
+    ? value
+    : date.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+}
+
+/** "Email", "Slack: ops-alerts" (channel ids are `email` or `webhook:<name>`). */
+export function channelLabel(channel: AlertChannelState): string {
+  if (channel.channel === 'email') return 'Email';
+  const name = channel.channel.startsWith('webhook:')
+    ? channel.channel.slice('webhook:'.length)
+    : channel.channel;
+  const kind = isWebhookKind(channel.kind) ? WEBHOOK_KIND_LABELS[channel.kind] : channel.kind;
+  return `${kind}: ${name}`;
+}
+
+function StatFigure({ label, value }: { label: string; value: string }) {
+  return (
+    <Paper variant="outlined" sx={{ px: 2, py: 1.5, minWidth: 140, flex: '1 1 140px' }}>
+      <Typography variant="body2" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontSize: '1.5rem', fontWeight: 600 }}>{value}</Typography>
+    </Paper>
+  );
+}
+
+function AlertStatsFigures({ stats }: { stats: AlertStats }) {
+  const limit = stats.deliveries_limit;
+  return (
+    <Stack
+      direction="row"
+      useFlexGap
+      spacing={1.5}
+      sx={{ flexWrap: 'wrap', mb: 2 }}
+      aria-label={`Alert deliveries in ${stats.month}`}
+      role="group"
+    >
+      <StatFigure
+        label="Deliveries this month"
+        value={
+          limit === null
+            ? stats.deliveries_this_month.toLocaleString()
+            : `${stats.deliveries_this_month.toLocaleString()} / ${limit.toLocaleString()}`
+        }
+      />
+      <StatFigure label="Sent" value={stats.totals.successes.toLocaleString()} />
+      <StatFigure label="Failed" value={stats.totals.failures.toLocaleString()} />
+      <StatFigure label="Attempts" value={stats.totals.attempts.toLocaleString()} />
+    </Stack>
+  );
+}
+
+interface ChannelListProps {
+  item: AlertQueueItem;
+  canRetry: boolean;
+  retrying: string | null;
+  onRetry: (channel: string) => void;
+}
+
+function ChannelList({ item, canRetry, retrying, onRetry }: ChannelListProps) {
+  if (item.channels.length === 0) {
+    return (
+      <Typography variant="body2" color="text.secondary">
+        No channel
+      </Typography>
+    );
+  }
+  return (
+    <Stack spacing={1}>
+      {item.channels.map((channel) => {
+        const key = `${item.id}:${channel.channel}`;
+        return (
+          <Stack key={channel.channel} spacing={0.25}>
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+              <Typography variant="body2">{channelLabel(channel)}</Typography>
+              <Chip size="small" label={channel.status} color={deliveryColor[channel.status]} />
+              {canRetry && channel.status === 'failed' && (
+                <Button
+                  size="small"
+                  startIcon={<ReplayOutlined />}
+                  disabled={retrying === key}
+                  onClick={() => onRetry(channel.channel)}
+                  aria-label={`Retry ${channelLabel(channel)} for ${item.token_name}`}
+                >
+                  Retry
+                </Button>
+              )}
+            </Stack>
+            <Typography variant="caption" color="text.secondary">
+              {channel.attempts} {channel.attempts === 1 ? 'attempt' : 'attempts'}
+              {channel.last_error ? ` · ${channel.last_error}` : ''}
+            </Typography>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+interface AlertQueuePanelProps {
+  workspaceId: string;
+  /** Admins and workspace managers requeue and retry. */
+  canManage: boolean;
+}
+
+/**
+ * The workspace's alerts with their delivery state per channel (DESIGN.md "Alerts"): requeue the
+ * failed ones, or retry one channel; this month's delivery figures above.
+ */
+export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps) {
+  const queryClient = useQueryClient();
+  const queue = useInfiniteQuery(alertQueueQueryOptions(workspaceId));
+  const stats = useQuery(alertStatsQueryOptions(workspaceId));
+  const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
+  const hasFailures = items.some(
+    (item) => item.status === 'failed' || item.status === 'partial' || item.dead_lettered,
+  );
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: alertKeys.all });
+
+  const requeue = useMutation({
+    mutationFn: () => requeueFailedAlerts(workspaceId),
+    onSuccess: async ({ updated }) => {
+      showSuccessToast(requeuedAlertsMessage(updated));
+      await refresh();
+    },
+  });
+  const retry = useMutation({
+    mutationFn: ({ alertId, channel }: { alertId: string; channel: string }) =>
+      retryAlertChannel(alertId, channel),
+    onSuccess: async () => {
+      showSuccessToast(SUCCESS_MESSAGES.retryQueued);
+      await refresh();
+    },
+  });
+  const retrying =
+    retry.isPending && retry.variables
+      ? `${retry.variables.alertId}:${retry.variables.channel}`
+      : null;
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="alert-queue-title"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1.5}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' }, mb: 2 }}
+      >
+        <Box>
+          <Typography id="alert-queue-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
+            Alert queue
+          </Typography>
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            Each alert with its delivery per channel. Failed deliveries are retried with backoff;
+            after the last attempt they wait here until requeued.
+          </Typography>
+        </Box>
+        <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
+          <Button onClick={() => void refresh()} disabled={queue.isFetching}>
+            Refresh
+          </Button>
+          {canManage && (
+            <Button
+              variant="outlined"
+              onClick={() => requeue.mutate()}
+              disabled={requeue.isPending || !hasFailures}
+            >
+              {requeue.isPending ? 'Requeueing…' : 'Requeue failed'}
+            </Button>
+          )}
+        </Stack>
+      </Stack>
+
+      {stats.isSuccess && <AlertStatsFigures stats={stats.data} />}
+
+      {queue.isPending ? (
+        <Typography color="text.secondary" role="status">
+          Loading alerts…
+        </Typography>
+      ) : queue.isError ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void queue.refetch()}>
+              Try again
+            </Button>
+          }
+        >
+          The alert queue could not be loaded.
+        </Alert>
+      ) : items.length === 0 ? (
+        <Typography color="text.secondary">
+          No alerts yet. They appear here when tokens of this workspace reach a threshold.
+        </Typography>
+      ) : (
+        <>
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-labelledby="alert-queue-title" sx={{ minWidth: 760 }}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Token</TableCell>
+                  <TableCell>Window</TableCell>
+                  <TableCell>Status</TableCell>
+                  <TableCell>Channels</TableCell>
+                  <TableCell align="right">Attempts</TableCell>
+                  <TableCell>Last error</TableCell>
+                  <TableCell>Next attempt</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {items.map((item) => (
+                  <TableRow key={item.id} sx={{ verticalAlign: 'top' }}>
+                    <TableCell>
+                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+                        {item.token_name}
+                      </Typography>
+                      <Typography variant="caption" color="text.secondary">
+                        Expires {formatDay(item.expires_at)}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{describeThreshold(item.threshold)}</TableCell>
+                    <TableCell>
+                      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                        <Chip
+                          size="small"
+                          label={item.status}
+                          color={alertStatusColor[item.status]}
+                        />
+                        {item.dead_lettered && (
+                          <Typography variant="caption" color="error">
+                            Waiting for requeue
+                          </Typography>
+                        )}
+                      </Stack>
+                    </TableCell>
+                    <TableCell>
+                      <ChannelList
+                        item={item}
+                        canRetry={canManage}
+                        retrying={retrying}
+                        onRetry={(channel) => retry.mutate({ alertId: item.id, channel })}
+                      />
+                    </TableCell>
+                    <TableCell align="right">{item.attempts}</TableCell>
+                    <TableCell sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>
+                      {item.last_error ?? '—'}
+                    </TableCell>
+                    <TableCell>{formatWhen(item.next_attempt_at)}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {queue.hasNextPage && (
+            <Box sx={{ mt: 1.5 }}>
+              <Button
+                onClick={() => void queue.fetchNextPage()}
+                disabled={queue.isFetchingNextPage}
+              >
+                {queue.isFetchingNextPage ? 'Loading…' : 'Load more alerts'}
+              </Button>
+            </Box>
+          )}
+        </>
+      )}
+    </Paper>
+  );
+}

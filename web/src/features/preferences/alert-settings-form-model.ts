@@ -1,0 +1,171 @@
+import { z } from 'zod';
+import type { AlertSettings, AlertSettingsInput } from '@expiry-radar/shared/api/alert-api-schemas';
+import { alertSettingsBody } from '@expiry-radar/shared/api/alert-api-schemas';
+import type { PagerDutySeverity, WebhookKind } from '@expiry-radar/shared/domain/alerts';
+import { DEFAULT_ALERT_THRESHOLDS, WEBHOOK_KINDS } from '@expiry-radar/shared/domain/alerts';
+
+/**
+ * The alert settings form: the API's body, with lists the user types (email addresses, threshold
+ * days) kept as text until submit. Submitting parses the text and validates with the shared body
+ * schema, so the form shows the server's own messages at the same paths.
+ */
+export interface WebhookFormValue {
+  name: string;
+  kind: WebhookKind;
+  url: string;
+  routing_key: string;
+  severity: PagerDutySeverity | '';
+}
+
+export interface ContactGroupFormValue {
+  /** Empty for a group the server has not seen yet. */
+  id: string;
+  name: string;
+  /** Addresses separated by commas, spaces or new lines. */
+  emails: string;
+  webhook_names: string[];
+  /** Days separated by commas; empty: the workspace's thresholds. */
+  thresholds: string;
+}
+
+export interface AlertSettingsFormValues {
+  email_alerts_enabled: boolean;
+  webhook_urls: WebhookFormValue[];
+  contact_groups: ContactGroupFormValue[];
+  /** Empty: no default group. */
+  default_contact_group_id: string;
+  /** Days separated by commas. */
+  thresholds: string;
+}
+
+export const EMPTY_WEBHOOK: WebhookFormValue = {
+  name: '',
+  kind: 'generic',
+  url: '',
+  routing_key: '',
+  severity: '',
+};
+
+export const EMPTY_CONTACT_GROUP: ContactGroupFormValue = {
+  id: '',
+  name: '',
+  emails: '',
+  webhook_names: [],
+  thresholds: '',
+};
+
+export function formatDays(days: readonly number[]): string {
+  return days.join(', ');
+}
+
+function splitList(text: string): string[] {
+  return text
+    .split(/[\s,;]+/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+/** "30, 14, 7" -> [30, 14, 7]; anything that is not a number stays NaN for the schema to refuse. */
+export function parseDays(text: string): number[] {
+  return text
+    .split(/[\s,;]+/)
+    .filter((part) => part !== '')
+    .map((part) => (/^-?\d+(\.\d+)?$/.test(part) ? Number(part) : Number.NaN));
+}
+
+export function toFormValues(settings: AlertSettings): AlertSettingsFormValues {
+  return {
+    email_alerts_enabled: settings.email_alerts_enabled,
+    webhook_urls: settings.webhook_urls.map((webhook) => ({
+      name: webhook.name,
+      kind: webhook.kind,
+      url: webhook.url,
+      routing_key: webhook.routing_key ?? '',
+      severity: webhook.severity ?? '',
+    })),
+    contact_groups: settings.contact_groups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      emails: group.emails.join(', '),
+      webhook_names: [...group.webhook_names],
+      thresholds: group.thresholds ? formatDays(group.thresholds) : '',
+    })),
+    default_contact_group_id: settings.default_contact_group_id ?? '',
+    thresholds: formatDays(settings.thresholds),
+  };
+}
+
+/** The PUT body the form values stand for (before validation). */
+export function toBody(values: AlertSettingsFormValues): AlertSettingsInput {
+  return {
+    email_alerts_enabled: values.email_alerts_enabled,
+    webhook_urls: values.webhook_urls.map((webhook) => ({
+      name: webhook.name,
+      kind: webhook.kind,
+      url: webhook.url,
+      ...(webhook.kind === 'pagerduty'
+        ? { routing_key: webhook.routing_key, severity: webhook.severity }
+        : {}),
+    })),
+    contact_groups: values.contact_groups.map((group) => ({
+      ...(group.id === '' ? {} : { id: group.id }),
+      name: group.name,
+      emails: splitList(group.emails),
+      webhook_names: group.webhook_names,
+      ...(group.thresholds.trim() === '' ? {} : { thresholds: parseDays(group.thresholds) }),
+    })),
+    default_contact_group_id:
+      values.default_contact_group_id === '' ? null : values.default_contact_group_id,
+    thresholds:
+      values.thresholds.trim() === ''
+        ? [...DEFAULT_ALERT_THRESHOLDS]
+        : parseDays(values.thresholds),
+  };
+}
+
+/** The stored settings as a body, e.g. to rotate the signing secret without other changes. */
+export function storedAsBody(settings: AlertSettings): AlertSettingsInput {
+  return toBody(toFormValues(settings));
+}
+
+const webhookKind = z.enum(WEBHOOK_KINDS);
+
+/** The form's shape, then the shared body schema on what it stands for. */
+export const alertSettingsFormSchema = z
+  .object({
+    email_alerts_enabled: z.boolean(),
+    webhook_urls: z.array(
+      z.object({
+        name: z.string(),
+        kind: webhookKind,
+        url: z.string(),
+        routing_key: z.string(),
+        severity: z.union([z.enum(['critical', 'error', 'warning', 'info']), z.literal('')]),
+      }),
+    ),
+    contact_groups: z.array(
+      z.object({
+        id: z.string(),
+        name: z.string(),
+        emails: z.string(),
+        webhook_names: z.array(z.string()),
+        thresholds: z.string(),
+      }),
+    ),
+    default_contact_group_id: z.string(),
+    thresholds: z.string(),
+  })
+  .transform(toBody)
+  .pipe(alertSettingsBody);
+
+export type AlertSettingsSubmit = z.output<typeof alertSettingsFormSchema>;
+
+/**
+ * Alerts go nowhere (spec §8 notice): email alerts off and no webhook. Contact groups only route
+ * the channels; without email alerts and webhooks nothing is sent.
+ */
+export function alertsAreDisabled(
+  settings: Pick<AlertSettings, 'email_alerts_enabled' | 'webhook_urls'>,
+): boolean {
+  return !settings.email_alerts_enabled && settings.webhook_urls.length === 0;
+}

@@ -1,0 +1,462 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { useQueryClient } from '@tanstack/react-query';
+import type { FieldPath } from 'react-hook-form';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router';
+import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { DEFAULT_ALERT_THRESHOLDS } from '@expiry-radar/shared/domain/alerts';
+import { canManageAlertSettings } from '@expiry-radar/shared/domain/permissions';
+import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
+import { ApiError, reportApiError } from '../../../lib/api-client';
+import { apiFieldErrors } from '../../../lib/api-error-details';
+import { paths } from '../../../lib/paths';
+import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
+import { saveAlertSettings, sendTestWebhook } from '../api/alert-settings-api';
+import { preferencesKeys } from '../api/preferences-keys';
+import type { AlertSettingsFormValues, AlertSettingsSubmit } from '../alert-settings-form-model';
+import {
+  EMPTY_CONTACT_GROUP,
+  EMPTY_WEBHOOK,
+  formatDays,
+  storedAsBody,
+  toFormValues,
+} from '../alert-settings-form-model';
+import { errorPathFor, alertSettingsResolver } from '../alert-settings-resolver';
+import { ContactGroupRow } from './contact-group-row';
+import { firstErrorMessage, ownErrorMessage } from './field-error';
+import { SigningSecretField } from './signing-secret-field';
+import { WebhookRow } from './webhook-row';
+
+export const CONTACT_GROUPS_UPGRADE_NOTE =
+  'Contact groups are available on the Pro, Team and Enterprise plans.';
+export const VIEWER_NOTE =
+  'You can view these settings; admins and workspace managers change them.';
+
+/** A contact group id the server accepts (letters, digits, hyphens; at most 64). */
+function newGroupId(): string {
+  return `cg-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function SectionHeading({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography id={id} variant="h2" sx={{ fontSize: '1.25rem' }}>
+        {title}
+      </Typography>
+      {children && (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          {children}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+/** The failure of a webhook test: the server's reason (the receiver's answer) when it gave one. */
+function showTestFailure(error: unknown): void {
+  if (error instanceof ApiError && error.serverMessage && error.status !== 401) {
+    showErrorToast(error.serverMessage);
+  } else {
+    reportApiError(error);
+  }
+}
+
+interface AlertSettingsFormProps {
+  workspace: Workspace;
+  settings: AlertSettings;
+}
+
+/** The alert settings of one workspace (issue 5); read-only for viewers. */
+export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProps) {
+  const queryClient = useQueryClient();
+  const canEdit = canManageAlertSettings(workspace.role) && !workspace.is_frozen;
+  const readOnly = !canEdit;
+  const groupsAllowed = settings.limits.contact_groups;
+  const webhookLimit = settings.limits.webhooks;
+  const [testing, setTesting] = useState<number | null>(null);
+
+  const {
+    control,
+    register,
+    handleSubmit,
+    reset,
+    setError,
+    setValue,
+    getValues,
+    trigger,
+    formState: { errors, isDirty, isSubmitting, isSubmitted, isValid },
+  } = useForm<AlertSettingsFormValues, unknown, AlertSettingsSubmit>({
+    resolver: alertSettingsResolver,
+    defaultValues: toFormValues(settings),
+  });
+  const webhooks = useFieldArray({ control, name: 'webhook_urls' });
+  const groups = useFieldArray({ control, name: 'contact_groups' });
+  const watchedWebhooks = useWatch({ control, name: 'webhook_urls' });
+  const watchedGroups = useWatch({ control, name: 'contact_groups' });
+  const webhookNames = [
+    ...new Set(
+      watchedWebhooks.map((webhook) => (webhook.name ?? '').trim()).filter((name) => name !== ''),
+    ),
+  ];
+  const atWebhookLimit = webhookLimit !== null && webhooks.fields.length >= webhookLimit;
+
+  const store = (answer: AlertSettings) => {
+    queryClient.setQueryData(preferencesKeys.alertSettings(workspace.id), answer);
+    // The token forms offer the workspace's contact groups (tokens feature).
+    void queryClient.invalidateQueries({ queryKey: ['tokens', 'contact-groups', workspace.id] });
+  };
+
+  const onSubmit = handleSubmit(async (body) => {
+    try {
+      const answer = await saveAlertSettings(workspace.id, body);
+      store(answer);
+      reset(toFormValues(answer));
+      showSuccessToast(SUCCESS_MESSAGES.alertSettingsSaved);
+    } catch (error) {
+      for (const [path, message] of Object.entries(apiFieldErrors(error))) {
+        const name = errorPathFor(path.split('.')).join('.');
+        setError(name as FieldPath<AlertSettingsFormValues>, { type: 'server', message });
+      }
+    }
+  });
+
+  const rotateSecret = async () => {
+    const answer = await saveAlertSettings(workspace.id, {
+      ...storedAsBody(settings),
+      rotate_signing_secret: true,
+    });
+    store(answer);
+  };
+
+  const testWebhook = async (index: number) => {
+    const valid = await trigger([`webhook_urls.${index}.url`, `webhook_urls.${index}.routing_key`]);
+    if (!valid) return;
+    const webhook = getValues(`webhook_urls.${index}`);
+    const extras: Record<string, string> =
+      webhook.kind === 'pagerduty'
+        ? {
+            routing_key: webhook.routing_key.trim(),
+            ...(webhook.severity ? { severity: webhook.severity } : {}),
+          }
+        : {};
+    setTesting(index);
+    try {
+      await sendTestWebhook({
+        url: webhook.url.trim(),
+        kind: webhook.kind,
+        workspaceId: workspace.id,
+        extras,
+      });
+      showSuccessToast(SUCCESS_MESSAGES.webhookTestSent);
+    } catch (error) {
+      showTestFailure(error);
+    } finally {
+      setTesting(null);
+    }
+  };
+
+  const removeWebhook = (index: number) => {
+    const name = getValues(`webhook_urls.${index}.name`).trim();
+    webhooks.remove(index);
+    // Groups no longer route to a webhook that is gone.
+    getValues('contact_groups').forEach((group, groupIndex) => {
+      if (group.webhook_names.includes(name)) {
+        setValue(
+          `contact_groups.${groupIndex}.webhook_names`,
+          group.webhook_names.filter((webhookName) => webhookName !== name),
+          { shouldDirty: true },
+        );
+      }
+    });
+  };
+
+  const removeGroup = (index: number) => {
+    const id = getValues(`contact_groups.${index}.id`);
+    groups.remove(index);
+    if (getValues('default_contact_group_id') === id) {
+      setValue('default_contact_group_id', '', { shouldDirty: true });
+    }
+  };
+
+  return (
+    <Stack
+      component="form"
+      noValidate
+      aria-label="Alert settings"
+      spacing={3}
+      onSubmit={(event) => void onSubmit(event)}
+    >
+      {readOnly && <Alert severity="info">{VIEWER_NOTE}</Alert>}
+
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="alert-channels"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <SectionHeading id="alert-channels" title="Channels">
+          Where alerts go when tokens approach their expiry.
+        </SectionHeading>
+        <Controller
+          control={control}
+          name="email_alerts_enabled"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.target.checked)}
+                  onBlur={field.onBlur}
+                  disabled={readOnly}
+                />
+              }
+              label="Email alerts"
+            />
+          )}
+        />
+        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+          {settings.admin_email
+            ? `Emails go to a token's contact group, or else to the workspace admin (${settings.admin_email}).`
+            : "Emails go to a token's contact group, or else to the workspace admin."}
+        </Typography>
+
+        <Typography variant="h3" sx={{ fontSize: '1rem', fontWeight: 600, mb: 1.5 }}>
+          Webhooks
+        </Typography>
+        <Stack spacing={2}>
+          {webhooks.fields.length === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              No webhooks. Add one to post alerts to Slack, Microsoft Teams, Discord, PagerDuty or
+              your own endpoint.
+            </Typography>
+          )}
+          {webhooks.fields.map((item, index) => (
+            <WebhookRow
+              key={item.id}
+              index={index}
+              control={control}
+              register={register}
+              errors={errors}
+              readOnly={readOnly}
+              testing={testing === index}
+              onTest={() => void testWebhook(index)}
+              onRemove={() => removeWebhook(index)}
+            />
+          ))}
+          {ownErrorMessage(errors.webhook_urls) && (
+            <Typography role="alert" variant="body2" color="error">
+              {ownErrorMessage(errors.webhook_urls)}
+            </Typography>
+          )}
+          {!readOnly && (
+            <Box>
+              <Button
+                startIcon={<AddOutlined />}
+                onClick={() => webhooks.append({ ...EMPTY_WEBHOOK })}
+                disabled={atWebhookLimit}
+              >
+                Add webhook
+              </Button>
+              {atWebhookLimit && (
+                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                  This workspace&apos;s plan allows {webhookLimit}{' '}
+                  {webhookLimit === 1 ? 'webhook' : 'webhooks'}.{' '}
+                  <Link component={RouterLink} to={paths.pricing}>
+                    Upgrade for more
+                  </Link>
+                  .
+                </Typography>
+              )}
+            </Box>
+          )}
+        </Stack>
+      </Paper>
+
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="alert-thresholds"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <SectionHeading id="alert-thresholds" title="Thresholds">
+          Days before expiry at which alerts go out.
+        </SectionHeading>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1.5}
+          sx={{ alignItems: { sm: 'flex-start' } }}
+        >
+          <TextField
+            {...register('thresholds')}
+            label="Alert thresholds (days before expiry)"
+            sx={{ flex: 1, maxWidth: 480 }}
+            slotProps={{ htmlInput: { readOnly, inputMode: 'text' } }}
+            error={Boolean(errors.thresholds)}
+            helperText={
+              firstErrorMessage(errors.thresholds) ??
+              `Whole days from 0 to 365, separated by commas; default ${formatDays(DEFAULT_ALERT_THRESHOLDS)}.`
+            }
+          />
+          {!readOnly && (
+            <Button
+              sx={{ mt: { sm: 1 } }}
+              onClick={() =>
+                setValue('thresholds', formatDays(DEFAULT_ALERT_THRESHOLDS), {
+                  shouldDirty: true,
+                  shouldValidate: isSubmitted,
+                })
+              }
+            >
+              Use defaults
+            </Button>
+          )}
+        </Stack>
+      </Paper>
+
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="alert-contact-groups"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <SectionHeading id="alert-contact-groups" title="Contact groups">
+          Route a token&apos;s alerts to its own people and webhooks, with their own thresholds if
+          needed.
+        </SectionHeading>
+        {!groupsAllowed && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {CONTACT_GROUPS_UPGRADE_NOTE}{' '}
+            <Link component={RouterLink} to={paths.pricing}>
+              Upgrade
+            </Link>
+          </Alert>
+        )}
+        <Stack spacing={2}>
+          {groups.fields.length === 0 && groupsAllowed && (
+            <Typography variant="body2" color="text.secondary">
+              No contact groups: alerts go to the workspace&apos;s channels above.
+            </Typography>
+          )}
+          {groups.fields.map((item, index) => (
+            <ContactGroupRow
+              key={item.id}
+              index={index}
+              control={control}
+              register={register}
+              errors={errors}
+              webhookNames={webhookNames}
+              disabled={readOnly || !groupsAllowed}
+              onRemove={() => removeGroup(index)}
+            />
+          ))}
+          {ownErrorMessage(errors.contact_groups) && (
+            <Typography role="alert" variant="body2" color="error">
+              {ownErrorMessage(errors.contact_groups)}
+            </Typography>
+          )}
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={2}
+            sx={{ alignItems: { sm: 'flex-start' } }}
+          >
+            {!readOnly && (
+              <Button
+                startIcon={<AddOutlined />}
+                disabled={!groupsAllowed}
+                onClick={() => groups.append({ ...EMPTY_CONTACT_GROUP, id: newGroupId() })}
+                sx={{ mt: { sm: 1 } }}
+              >
+                Add contact group
+              </Button>
+            )}
+            <Controller
+              control={control}
+              name="default_contact_group_id"
+              render={({ field }) => (
+                <TextField
+                  select
+                  label="Default contact group"
+                  {...field}
+                  disabled={readOnly || !groupsAllowed}
+                  sx={{ minWidth: 260 }}
+                  error={Boolean(errors.default_contact_group_id)}
+                  helperText={
+                    errors.default_contact_group_id?.message ??
+                    'For tokens without a contact group of their own.'
+                  }
+                >
+                  <MenuItem value="">None</MenuItem>
+                  {watchedGroups.map((group, index) => (
+                    <MenuItem key={group.id || index} value={group.id}>
+                      {(group.name ?? '').trim() || `Contact group ${index + 1}`}
+                    </MenuItem>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Stack>
+        </Stack>
+      </Paper>
+
+      {settings.webhook_signing_secret && (
+        <Paper
+          variant="outlined"
+          component="section"
+          aria-labelledby="alert-signing"
+          sx={{ p: { xs: 2, sm: 3 } }}
+        >
+          <SectionHeading id="alert-signing" title="Webhook signing" />
+          <SigningSecretField
+            secret={settings.webhook_signing_secret}
+            onRotate={canEdit ? rotateSecret : undefined}
+          />
+        </Paper>
+      )}
+
+      {canEdit && (
+        <>
+          <Divider />
+          {isSubmitted && !isValid && (
+            <Alert severity="error">
+              Some settings need attention: see the highlighted fields.
+            </Alert>
+          )}
+          <Stack direction="row" spacing={1.5}>
+            <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
+              {isSubmitting ? 'Saving…' : 'Save alert settings'}
+            </Button>
+            <Button
+              type="button"
+              disabled={isSubmitting || !isDirty}
+              onClick={() => reset(toFormValues(settings))}
+            >
+              Discard changes
+            </Button>
+          </Stack>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,140 @@
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import { Controller, useWatch } from 'react-hook-form';
+import type { AlertSettingsFormValues, AlertSettingsSubmit } from '../alert-settings-form-model';
+import { firstErrorMessage, ownErrorMessage } from './field-error';
+
+interface ContactGroupRowProps {
+  index: number;
+  control: Control<AlertSettingsFormValues, unknown, AlertSettingsSubmit>;
+  register: UseFormRegister<AlertSettingsFormValues>;
+  errors: FieldErrors<AlertSettingsFormValues>;
+  /** Names of the webhooks in the form, for the group's webhook choice. */
+  webhookNames: string[];
+  disabled: boolean;
+  onRemove: () => void;
+}
+
+/** One contact group: name, addresses, webhooks, and its own thresholds if any. */
+export function ContactGroupRow({
+  index,
+  control,
+  register,
+  errors,
+  webhookNames,
+  disabled,
+  onRemove,
+}: ContactGroupRowProps) {
+  const name = useWatch({ control, name: `contact_groups.${index}.name` });
+  const rowErrors = errors.contact_groups?.[index];
+  const label = (name ?? '').trim() === '' ? `Contact group ${index + 1}` : name;
+  const groupProblem = ownErrorMessage(rowErrors);
+
+  return (
+    <Paper
+      variant="outlined"
+      component="fieldset"
+      aria-label={label}
+      sx={{ p: 2, m: 0, minWidth: 0 }}
+    >
+      <Stack spacing={2}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
+          <TextField
+            {...register(`contact_groups.${index}.name`)}
+            label="Group name"
+            required
+            disabled={disabled}
+            sx={{ flex: 1 }}
+            error={Boolean(rowErrors?.name)}
+            helperText={rowErrors?.name?.message}
+          />
+          {!disabled && (
+            <Tooltip title="Remove contact group">
+              <IconButton aria-label={`Remove ${label}`} onClick={onRemove} sx={{ mt: 1 }}>
+                <DeleteOutlined />
+              </IconButton>
+            </Tooltip>
+          )}
+        </Stack>
+        <TextField
+          {...register(`contact_groups.${index}.emails`)}
+          label="Email addresses"
+          multiline
+          minRows={2}
+          disabled={disabled}
+          placeholder="ops@example.com, security@example.com"
+          error={Boolean(rowErrors?.emails)}
+          helperText={
+            firstErrorMessage(rowErrors?.emails) ?? 'Separate addresses with commas or new lines.'
+          }
+        />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Controller
+            control={control}
+            name={`contact_groups.${index}.webhook_names`}
+            render={({ field }) => (
+              <TextField
+                select
+                label="Webhooks"
+                sx={{ flex: 1 }}
+                disabled={disabled || webhookNames.length === 0}
+                value={field.value}
+                onChange={(event) => {
+                  const value = event.target.value as unknown;
+                  field.onChange(typeof value === 'string' ? value.split(',') : value);
+                }}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                error={Boolean(rowErrors?.webhook_names)}
+                helperText={
+                  firstErrorMessage(rowErrors?.webhook_names) ??
+                  (webhookNames.length === 0
+                    ? 'Add a webhook above to route this group to it.'
+                    : undefined)
+                }
+                slotProps={{
+                  select: {
+                    multiple: true,
+                    renderValue: (selected) => (selected as string[]).join(', '),
+                  },
+                }}
+              >
+                {webhookNames.map((webhook) => (
+                  <MenuItem key={webhook} value={webhook}>
+                    <Checkbox checked={field.value.includes(webhook)} size="small" />
+                    <ListItemText primary={webhook} />
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <TextField
+            {...register(`contact_groups.${index}.thresholds`)}
+            label="Own thresholds (days)"
+            disabled={disabled}
+            sx={{ flex: 1 }}
+            placeholder="Workspace thresholds"
+            error={Boolean(rowErrors?.thresholds)}
+            helperText={
+              firstErrorMessage(rowErrors?.thresholds) ?? 'Empty: the workspace thresholds.'
+            }
+          />
+        </Stack>
+        {groupProblem && (
+          <Box role="alert" sx={{ color: 'error.main', typography: 'body2' }}>
+            {groupProblem}
+          </Box>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,382 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import {
+  installFetchMock,
+  jsonResponse,
+  sessionFor,
+  type RouteHandler,
+} from '../../../test-support/mock-fetch';
+import { createTestQueryClient } from '../../../test-support/render-app';
+import { AppProviders } from '../../app/providers/app-providers';
+import { resetApiClientState } from '../../lib/api-client';
+import { resetToastHistory } from '../../lib/toasts';
+import { AlertsDisabledNotice } from './alerts-disabled-notice';
+import { PreferencesPage } from './preferences-page';
+
+const SETTINGS_PATH = '/api/v1/workspaces/ws-1/alert-settings';
+
+function workspace(role = 'admin', plan = 'pro') {
+  return { id: 'ws-1', name: 'Main', plan, role, is_frozen: false };
+}
+
+function settings(overrides: Record<string, unknown> = {}) {
+  return {
+    email_alerts_enabled: true,
+    webhook_urls: [],
+    contact_groups: [],
+    default_contact_group_id: null,
+    thresholds: [30, 14, 7, 1, 0],
+    admin_email: 'ada@example.com',
+    limits: { contact_groups: true, webhooks: 5 },
+    webhook_signing_secret: 'whsec_test_secret',
+    updated_at: null,
+    ...overrides,
+  };
+}
+
+const queueItem = {
+  id: 'alert-1',
+  workspace_id: 'ws-1',
+  token_id: 'tok-1',
+  token_name: 'Payments API key',
+  expires_at: '2030-01-15',
+  threshold: 7,
+  status: 'partial',
+  dead_lettered: true,
+  channels: [
+    {
+      channel: 'email',
+      kind: 'email',
+      status: 'sent',
+      attempts: 1,
+      last_error: null,
+      recipients: [],
+    },
+    {
+      channel: 'webhook:ops',
+      kind: 'slack',
+      status: 'failed',
+      attempts: 3,
+      last_error: 'Receiver answered 500',
+      recipients: [],
+    },
+  ],
+  attempts: 3,
+  last_error: 'Receiver answered 500',
+  next_attempt_at: null,
+  created_at: '2025-01-01T00:00:00.000Z',
+  updated_at: '2025-01-01T00:00:00.000Z',
+};
+
+function serve(
+  routes: Record<string, RouteHandler> = {},
+  options: { role?: string; plan?: string; settings?: Record<string, unknown> } = {},
+) {
+  return installFetchMock({
+    'GET /api/session': () => jsonResponse(sessionFor()),
+    'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+    'GET /api/v1/workspaces': () =>
+      jsonResponse({ items: [workspace(options.role, options.plan)] }),
+    [`GET ${SETTINGS_PATH}`]: () => jsonResponse(settings(options.settings)),
+    'GET /api/alert-queue': () => jsonResponse({ items: [], total: 0 }),
+    ...routes,
+  });
+}
+
+function renderPage(element = <PreferencesPage />) {
+  const router = createMemoryRouter(
+    [
+      { path: '/preferences', element },
+      { path: '/dashboard', element },
+    ],
+    { initialEntries: ['/preferences?workspace=ws-1'] },
+  );
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router };
+}
+
+async function settingsForm() {
+  return within(await screen.findByRole('form', { name: 'Alert settings' }));
+}
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+});
+afterEach(() => toast.remove());
+
+describe('alert preferences', () => {
+  it('adds a webhook, validates it, and saves the settings', async () => {
+    let saved: unknown;
+    const { requests } = serve({
+      [`PUT ${SETTINGS_PATH}`]: (request) => {
+        saved = request.body;
+        return jsonResponse(
+          settings({
+            email_alerts_enabled: false,
+            webhook_urls: [{ name: 'ops', kind: 'slack', url: 'https://hooks.slack.com/x' }],
+            thresholds: [30, 7, 1],
+          }),
+        );
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await settingsForm();
+    await user.click(form.getByRole('switch', { name: 'Email alerts' }));
+    await user.click(form.getByRole('button', { name: 'Add webhook' }));
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    expect(await form.findByText('Webhook name is required')).toBeVisible();
+    expect(form.getByText('Webhook URL must be a valid http(s) URL')).toBeVisible();
+    expect(requests.some((r) => r.method === 'PUT')).toBe(false);
+
+    const webhook = form.getByRole('group', { name: 'Webhook 1' });
+    await user.type(within(webhook).getByLabelText(/^Name/), 'ops');
+    await user.click(within(webhook).getByRole('combobox', { name: 'Kind' }));
+    await user.click(await screen.findByRole('option', { name: 'Slack' }));
+    await user.click(within(webhook).getByLabelText(/^URL/));
+    await user.paste('https://hooks.slack.com/x');
+    const thresholds = form.getByLabelText('Alert thresholds (days before expiry)');
+    await user.clear(thresholds);
+    await user.type(thresholds, '7, 30, x');
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    expect(
+      await form.findByText('Alert thresholds must be whole days between 0 and 365'),
+    ).toBeVisible();
+    await user.clear(thresholds);
+    await user.type(thresholds, '7, 30, 1, 7');
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+
+    expect(await screen.findByText('Alert settings saved')).toBeInTheDocument();
+    expect(saved).toEqual({
+      email_alerts_enabled: false,
+      webhook_urls: [{ name: 'ops', kind: 'slack', url: 'https://hooks.slack.com/x' }],
+      contact_groups: [],
+      default_contact_group_id: null,
+      thresholds: [30, 7, 1],
+      rotate_signing_secret: false,
+    });
+    expect(requests.find((r) => r.method === 'PUT')?.headers.get('X-CSRF-Token')).toBe('csrf');
+    await waitFor(() => expect(thresholds).toHaveValue('30, 7, 1'));
+  }, 60_000);
+
+  it('shows the notice when neither email alerts nor a webhook is set', async () => {
+    serve({}, { settings: { email_alerts_enabled: false } });
+    renderPage();
+    expect(await screen.findByText('Alerts are disabled until a channel is defined')).toBeVisible();
+  });
+
+  it('sends a test message to a webhook and reports the outcome', async () => {
+    let attempts = 0;
+    const { requests } = serve(
+      {
+        'POST /api/test-webhook': () => {
+          attempts += 1;
+          return attempts === 1
+            ? jsonResponse({
+                ok: true,
+                message: 'Webhook test message sent successfully',
+                status: 200,
+              })
+            : jsonResponse({ error: 'The receiver answered 404', code: 'VALIDATION_ERROR' }, 400);
+        },
+      },
+      {
+        settings: {
+          webhook_urls: [
+            {
+              name: 'pager',
+              kind: 'pagerduty',
+              url: 'https://events.pagerduty.com/v2/enqueue',
+              routing_key: 'R0UT1NG',
+              severity: 'critical',
+            },
+          ],
+        },
+      },
+    );
+    renderPage();
+    const user = userEvent.setup();
+    const form = await settingsForm();
+    await user.click(form.getByRole('button', { name: 'Send test to pager' }));
+    expect(await screen.findByText('Webhook test message sent successfully')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/test-webhook')?.body).toEqual({
+      url: 'https://events.pagerduty.com/v2/enqueue',
+      kind: 'pagerduty',
+      workspace_id: 'ws-1',
+      extras: { routing_key: 'R0UT1NG', severity: 'critical' },
+    });
+    await user.click(form.getByRole('button', { name: 'Send test to pager' }));
+    expect(await screen.findByText('The receiver answered 404')).toBeInTheDocument();
+  });
+
+  it('edits contact groups on paid workspaces and sends them with the default group', async () => {
+    let saved: { contact_groups: { id: string }[]; default_contact_group_id: string } | undefined;
+    serve({
+      [`PUT ${SETTINGS_PATH}`]: (request) => {
+        saved = request.body as typeof saved;
+        return jsonResponse(settings());
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await settingsForm();
+    await user.click(form.getByRole('button', { name: 'Add contact group' }));
+    const group = form.getByRole('group', { name: 'Contact group 1' });
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    expect(await form.findByText('Contact group name is required')).toBeVisible();
+    await user.type(within(group).getByLabelText(/^Group name/), 'Security');
+    await user.click(within(group).getByLabelText('Email addresses'));
+    await user.paste('sec@example.com, not-mail');
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    expect(await form.findByText('Please enter a valid email address')).toBeVisible();
+    await user.clear(within(group).getByLabelText('Email addresses'));
+    await user.click(within(group).getByLabelText('Email addresses'));
+    await user.paste('sec@example.com\nops@example.com');
+    await user.click(form.getByRole('combobox', { name: 'Default contact group' }));
+    await user.click(await screen.findByRole('option', { name: 'Security' }));
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    await screen.findByText('Alert settings saved');
+    expect(saved?.contact_groups).toEqual([
+      {
+        id: expect.stringMatching(/^[A-Za-z0-9_-]{1,64}$/) as unknown,
+        name: 'Security',
+        emails: ['sec@example.com', 'ops@example.com'],
+        webhook_names: [],
+      },
+    ]);
+    expect(saved?.default_contact_group_id).toBe(saved?.contact_groups[0]?.id);
+  }, 60_000);
+
+  it('shows contact groups disabled with an upgrade note on the free plan', async () => {
+    serve({}, { plan: 'free', settings: { limits: { contact_groups: false, webhooks: 1 } } });
+    renderPage();
+    const form = await settingsForm();
+    expect(
+      form.getByText('Contact groups are available on the Pro, Team and Enterprise plans.'),
+    ).toBeVisible();
+    expect(form.getByRole('button', { name: 'Add contact group' })).toBeDisabled();
+    expect(form.getByRole('combobox', { name: 'Default contact group' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+  });
+
+  it('is read-only for viewers', async () => {
+    serve(
+      {},
+      {
+        role: 'viewer',
+        settings: {
+          webhook_urls: [{ name: 'ops', kind: 'slack', url: 'https://hooks.slack.com' }],
+          webhook_signing_secret: undefined,
+        },
+      },
+    );
+    renderPage();
+    const form = await settingsForm();
+    expect(
+      form.getByText('You can view these settings; admins and workspace managers change them.'),
+    ).toBeVisible();
+    expect(form.getByRole('switch', { name: 'Email alerts' })).toBeDisabled();
+    expect(form.getByLabelText(/^URL/)).toHaveAttribute('readonly');
+    expect(form.queryByRole('button', { name: /Save alert settings/ })).not.toBeInTheDocument();
+    expect(form.queryByRole('button', { name: /Send test/ })).not.toBeInTheDocument();
+    expect(form.queryByRole('button', { name: 'Add webhook' })).not.toBeInTheDocument();
+    expect(form.queryByLabelText('Webhook signing secret')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Requeue failed' })).not.toBeInTheDocument();
+  });
+
+  it('shows the signing secret read-only and rotates it after confirmation', async () => {
+    let rotated: unknown;
+    serve({
+      [`PUT ${SETTINGS_PATH}`]: (request) => {
+        rotated = request.body;
+        return jsonResponse(settings({ webhook_signing_secret: 'whsec_new' }));
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await settingsForm();
+    const secret = form.getByLabelText('Webhook signing secret');
+    expect(secret).toHaveValue('whsec_test_secret');
+    expect(secret).toHaveAttribute('readonly');
+    expect(secret).toHaveAttribute('type', 'password');
+    await user.click(form.getByRole('button', { name: 'Show secret' }));
+    expect(secret).toHaveAttribute('type', 'text');
+    await user.click(form.getByRole('button', { name: 'Rotate secret' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rotate the signing secret?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Rotate secret' }));
+    await waitFor(() =>
+      expect(form.getByLabelText('Webhook signing secret')).toHaveValue('whsec_new'),
+    );
+    expect(rotated).toMatchObject({ rotate_signing_secret: true, thresholds: [30, 14, 7, 1, 0] });
+  });
+});
+
+describe('alert queue', () => {
+  it('lists alerts with their channels; requeues failed ones and retries a channel', async () => {
+    const { requests } = serve({
+      'GET /api/alert-queue': () => jsonResponse({ items: [queueItem], total: 1 }),
+      'GET /api/alert-stats': () =>
+        jsonResponse({
+          month: '2025-01',
+          channels: [],
+          totals: { attempts: 12, successes: 10, failures: 2 },
+          deliveries_this_month: 10,
+          deliveries_limit: 2000,
+        }),
+      'POST /api/alert-queue/requeue': () => jsonResponse({ updated: 3 }),
+      'POST /api/alert-queue/alert-1/retry': () => jsonResponse({ ok: true }),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const queue = within(await screen.findByRole('region', { name: 'Alert queue' }));
+    expect(await queue.findByText('Payments API key')).toBeVisible();
+    expect(queue.getByText('7 days before expiry')).toBeVisible();
+    expect(queue.getByText('Slack: ops')).toBeVisible();
+    expect(queue.getByText('Waiting for requeue')).toBeVisible();
+    expect(await queue.findByText('10 / 2,000')).toBeVisible();
+
+    await user.click(queue.getByRole('button', { name: 'Requeue failed' }));
+    expect(await screen.findByText('Requeued 3 alerts')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/alert-queue/requeue')?.body).toEqual({
+      workspace_id: 'ws-1',
+    });
+
+    await user.click(queue.getByRole('button', { name: 'Retry Slack: ops for Payments API key' }));
+    expect(await screen.findByText('Retry queued')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/alert-queue/alert-1/retry')?.body).toEqual({
+      channel: 'webhook:ops',
+    });
+  });
+});
+
+describe('AlertsDisabledNotice', () => {
+  it('links to the preferences of the workspace when alerts go nowhere', async () => {
+    serve({}, { settings: { email_alerts_enabled: false } });
+    renderPage(<AlertsDisabledNotice workspaceId="ws-1" />);
+    expect(await screen.findByText('Alerts are disabled until a channel is defined')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Set up alerts' })).toHaveAttribute(
+      'href',
+      '/preferences?workspace=ws-1',
+    );
+  });
+
+  it('stays away when a channel exists or the settings cannot be read', async () => {
+    const { fetchMock } = serve({
+      [`GET ${SETTINGS_PATH}`]: () => jsonResponse({ error: 'Resource not found.' }, 404),
+    });
+    renderPage(<AlertsDisabledNotice workspaceId="ws-1" />);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+    await new Promise((done) => setTimeout(done, 20));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
