@@ -39,6 +39,10 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   updateToken: 'tokens/update-token.ts',
   deleteToken: 'tokens/delete-token.ts',
   transferTokens: 'tokens/transfer-tokens.ts',
+  // Alert settings and the webhook test
+  getAlertSettings: 'alerts/get-alert-settings.ts',
+  putAlertSettings: 'alerts/put-alert-settings.ts',
+  testWebhook: 'alerts/test-webhook.ts',
   // Alert queue, statistics and usage
   listAlertQueue: 'alert-queue/list-alert-queue.ts',
   requeueAlerts: 'alert-queue/requeue-alerts.ts',

@@ -97,7 +97,11 @@ export async function startLocalRuntime(
   });
   let server: Server | undefined;
   try {
-    Object.assign(process.env, emulators.environment, { APP_ENV: 'local' });
+    Object.assign(process.env, emulators.environment, {
+      APP_ENV: 'local',
+      // Lets a webhook receiver on this machine take test messages; never honoured in production.
+      WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK ?? 'true',
+    });
     const routes = await mountImplementedRoutes();
     server = createLocalServer({
       routes,

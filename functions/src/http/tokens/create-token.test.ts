@@ -1,5 +1,6 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { givenContactGroups } from '../../../test-support/alert-settings-fixtures';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import {
   createRequest,
@@ -103,6 +104,7 @@ describe('POST /api/tokens', () => {
   }, 60_000);
 
   it('sets a contact group only on plans that have contact groups', async () => {
+    await givenContactGroups(workspace.workspaceId, ['group-1']);
     const team = await createRequest(workspace.owner.cookie, {
       ...valid(workspace.workspaceId),
       contact_group_id: 'group-1',

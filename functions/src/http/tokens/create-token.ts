@@ -7,6 +7,7 @@ import {
   requireEditor,
   requireNotFrozen,
 } from '../../platform/workspace-access';
+import { requireKnownContactGroup } from '../alerts/token-contact-group';
 import { requireSession } from '../auth/require-session';
 import { requireContactGroupAllowed } from './token-access';
 import { recordTokenEvent } from './token-audit';
@@ -20,6 +21,7 @@ export const handler = createHttpHandler('createToken', async ({ body, session, 
   requireEditor(access);
   requireNotFrozen(access);
   requireContactGroupAllowed(access, fields.contact_group_id);
+  await requireKnownContactGroup(access.workspaceId, fields.contact_group_id);
   const token = await withTokenWriteErrors(access.plan, () =>
     createToken({
       workspaceId: access.workspaceId,

@@ -10,6 +10,7 @@ import {
   listRequest,
   transferRequest,
 } from '../../../test-support/token-fixtures';
+import { givenContactGroups } from '../../../test-support/alert-settings-fixtures';
 import { TokenConditionError } from '../../data/token-records';
 import { transferTokens } from '../../data/token-mutations';
 import { membershipItem } from '../../data/workspace-records';
@@ -33,6 +34,7 @@ async function givenTwoWorkspaces(
   const target = await givenWorkspace({ plan: options.targetPlan ?? 'team' });
   await joinAs(target.workspaceId, source.owner.userId, options.targetRole ?? 'admin');
   const user = source.owner;
+  await givenContactGroups(source.workspaceId, ['g1']);
   const tokens = [
     await givenToken(user.cookie, source.workspaceId, { section: 'ops', contact_group_id: 'g1' }),
     await givenToken(user.cookie, source.workspaceId, { category: 'cert', type: 'ssl_cert' }),

@@ -8,6 +8,7 @@ import { updateToken } from '../../data/token-mutations';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../../platform/create-http-handler';
 import { requireEditor, requireNotFrozen } from '../../platform/workspace-access';
+import { requireKnownContactGroup } from '../alerts/token-contact-group';
 import { requireSession } from '../auth/require-session';
 import { rawJsonBody } from './raw-json-body';
 import { loadTokenAccess, requireContactGroupAllowed } from './token-access';
@@ -36,6 +37,11 @@ export const handler = createHttpHandler('updateToken', async ({ params, session
   if (!parsed.success) throw AppError.fromZodError(parsed.error);
   const update = parsed.data;
   requireContactGroupAllowed(access, update.contact_group_id, token.contact_group_id);
+  await requireKnownContactGroup(
+    access.workspaceId,
+    update.contact_group_id,
+    token.contact_group_id,
+  );
   const fields = changedFields(token, update);
   if (fields.length === 0) return { body: token };
   const updated = await withTokenWriteErrors(access.plan, () => updateToken(token, update, now));

@@ -33,9 +33,13 @@ export function DocsAlertsPage() {
           ]}
         />
         <P>
-          Generic webhooks are signed: the request carries a timestamp and an HMAC-SHA256 signature
-          of <Code>timestamp + body</Code> made with your workspace&apos;s signing secret. Check the
-          signature and reject old timestamps to make sure a call came from Expiry Radar.
+          Generic webhooks are signed. Each request carries <Code>X-Expiry-Radar-Timestamp</Code>{' '}
+          (Unix seconds) and <Code>X-Expiry-Radar-Signature: v1=&lt;hex&gt;</Code>, the HMAC-SHA256
+          of <Code>timestamp + &quot;.&quot; + raw body</Code> keyed with the workspace&apos;s
+          signing secret (shown to admins and workspace managers in Preferences, where it can also
+          be rotated). Recompute it over the raw body, compare in constant time and reject
+          timestamps more than 5 minutes old to make sure a call came from Expiry Radar. Webhook
+          addresses must be public https URLs; redirects are not followed.
         </P>
         <P>
           PagerDuty alerts use Events v2 with a stable dedup key, so repeats do not open new

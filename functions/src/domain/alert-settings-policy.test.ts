@@ -1,0 +1,72 @@
+import {
+  affectsAlertSchedule,
+  planLimitViolation,
+  settingsChangeMetadata,
+  withGroupIds,
+} from './alert-settings-policy';
+
+const webhook = { name: 'A', kind: 'slack' as const, url: 'https://hooks.example.com/secret' };
+const group = { id: 'g', name: 'G', emails: ['g@example.com'], webhook_names: [] };
+const settings = {
+  email_alerts_enabled: true,
+  webhook_urls: [webhook],
+  contact_groups: [group],
+  default_contact_group_id: null,
+  thresholds: [30, 7],
+};
+
+describe('alert settings policy', () => {
+  it('applies the plan: contact groups from Pro, webhooks up to the limit', () => {
+    const none = { webhook_urls: [], contact_groups: [], default_contact_group_id: null };
+    expect(planLimitViolation('free', none)).toBeUndefined();
+    expect(planLimitViolation('free', { ...none, contact_groups: [group] })).toMatch(
+      /^Contact groups need a Pro or Team workspace/,
+    );
+    expect(planLimitViolation('free', { ...none, default_contact_group_id: 'g' })).toBeDefined();
+    expect(planLimitViolation('pro', { ...none, contact_groups: [group] })).toBeUndefined();
+    expect(planLimitViolation('free', { ...none, webhook_urls: [webhook] })).toBeUndefined();
+    expect(planLimitViolation('free', { ...none, webhook_urls: [webhook, webhook] })).toBe(
+      'A workspace on the Free plan can have 1 webhook. Upgrade the plan to add more webhooks.',
+    );
+    const many = Array.from({ length: 21 }, () => webhook);
+    expect(planLimitViolation('team', { ...none, webhook_urls: many })).toMatch(/20 webhooks/);
+    expect(planLimitViolation('enterprise', { ...none, webhook_urls: many })).toBeUndefined();
+  });
+
+  it('assigns ids to new groups only', () => {
+    const { id: _id, ...fresh } = group;
+    expect(withGroupIds([group, fresh], () => 'new').map((g) => g.id)).toEqual(['g', 'new']);
+  });
+
+  it('knows which changes move alert instants', () => {
+    expect(affectsAlertSchedule(settings, { ...settings })).toBe(false);
+    expect(affectsAlertSchedule(settings, { ...settings, thresholds: [30] })).toBe(true);
+    expect(affectsAlertSchedule(settings, { ...settings, default_contact_group_id: 'g' })).toBe(
+      true,
+    );
+    expect(
+      affectsAlertSchedule(settings, {
+        ...settings,
+        contact_groups: [{ ...group, thresholds: [1] }],
+      }),
+    ).toBe(true);
+    expect(
+      affectsAlertSchedule(settings, {
+        ...settings,
+        contact_groups: [{ ...group, name: 'Renamed', emails: [] }],
+      }),
+    ).toBe(false);
+  });
+
+  it('audits what changed without URLs', () => {
+    const metadata = settingsChangeMetadata(settings, { ...settings, email_alerts_enabled: false });
+    expect(metadata).toEqual({
+      changed: ['email_alerts_enabled'],
+      email_alerts_enabled: false,
+      webhooks: [{ name: 'A', kind: 'slack' }],
+      contact_groups: [{ id: 'g', name: 'G' }],
+      thresholds: [30, 7],
+    });
+    expect(JSON.stringify(metadata)).not.toContain('secret');
+  });
+});

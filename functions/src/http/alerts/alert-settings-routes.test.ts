@@ -1,0 +1,407 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import { invoke } from '../../../test-support/api-gateway-event';
+import {
+  createRequest,
+  givenToken,
+  inDays,
+  updateRequest,
+} from '../../../test-support/token-fixtures';
+import { givenTeam, routeEvent } from '../../../test-support/workspace-fixtures';
+import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { keys } from '../../data/keys';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig } from '../../platform/config';
+import { handler as getAlertSettings } from './get-alert-settings';
+import { handler as putAlertSettings } from './put-alert-settings';
+
+const path = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/alert-settings`;
+const routePath = '/api/v1/workspaces/{id}/alert-settings';
+
+const getSettings = (workspaceId: string, cookie?: string) =>
+  invoke(
+    getAlertSettings,
+    routeEvent({
+      method: 'GET',
+      path: path(workspaceId),
+      routePath,
+      pathParameters: { id: workspaceId },
+      cookie,
+    }),
+  );
+
+const putSettings = (workspaceId: string, cookie: string | undefined, body: unknown) =>
+  invoke(
+    putAlertSettings,
+    routeEvent({
+      method: 'PUT',
+      path: path(workspaceId),
+      routePath,
+      pathParameters: { id: workspaceId },
+      cookie,
+      body,
+    }),
+  );
+
+const slack = { name: 'Ops Slack', kind: 'slack', url: 'https://hooks.slack.com/services/T/B/X' };
+const pager = {
+  name: 'Pager',
+  kind: 'pagerduty',
+  url: 'https://events.pagerduty.com/v2/enqueue',
+  routing_key: 'R0UT1NG',
+};
+const settingsBody = {
+  email_alerts_enabled: true,
+  webhook_urls: [slack, pager],
+  contact_groups: [
+    {
+      id: 'ops',
+      name: 'Ops',
+      emails: ['ops@example.com'],
+      webhook_names: ['Ops Slack'],
+      thresholds: [10, 3],
+    },
+  ],
+  default_contact_group_id: 'ops',
+  thresholds: [20, 5, 0],
+};
+
+async function givenTeamOn(plan: Plan, frozen = false) {
+  return givenTeam({ plan, frozen });
+}
+
+const auditOf = (workspaceId: string) =>
+  listWorkspaceAuditEvents(workspaceId, { count: 100, now: new Date() });
+
+describe('GET /api/v1/workspaces/{id}/alert-settings', () => {
+  it('answers the defaults to a new workspace: email alerts on, to the admin', async () => {
+    const team = await givenTeamOn('pro');
+    const response = await getSettings(team.workspaceId, team.admin.cookie);
+    expect(response.statusCode).toBe(200);
+    const body = response.json as AlertSettings;
+    expect(body).toEqual({
+      email_alerts_enabled: true,
+      webhook_urls: [],
+      contact_groups: [],
+      default_contact_group_id: null,
+      thresholds: [30, 14, 7, 1, 0],
+      admin_email: team.admin.email,
+      limits: { contact_groups: true, webhooks: 5 },
+      webhook_signing_secret: body.webhook_signing_secret,
+      updated_at: null,
+    });
+    expect(body.webhook_signing_secret).toMatch(/^whsec_/);
+    const again = await getSettings(team.workspaceId, team.manager.cookie);
+    expect((again.json as AlertSettings).webhook_signing_secret).toBe(body.webhook_signing_secret);
+  });
+
+  it('shows viewers the settings without the secret, routing keys or full webhook URLs', async () => {
+    const team = await givenTeamOn('team');
+    expect((await putSettings(team.workspaceId, team.admin.cookie, settingsBody)).statusCode).toBe(
+      200,
+    );
+    const response = await getSettings(team.workspaceId, team.viewer.cookie);
+    expect(response.statusCode).toBe(200);
+    expect(response.json).not.toHaveProperty('webhook_signing_secret');
+    expect((response.json as AlertSettings).webhook_urls).toEqual([
+      { name: 'Ops Slack', kind: 'slack', url: 'https://hooks.slack.com/…' },
+      { name: 'Pager', kind: 'pagerduty', url: 'https://events.pagerduty.com/…' },
+    ]);
+  });
+
+  it('hides the workspace from non-members and needs a session', async () => {
+    const team = await givenTeamOn('team');
+    expect((await getSettings(team.workspaceId, team.outsider.cookie)).statusCode).toBe(404);
+    expect((await getSettings(team.workspaceId)).statusCode).toBe(401);
+  });
+});
+
+describe('PUT /api/v1/workspaces/{id}/alert-settings', () => {
+  it('saves the settings of a workspace manager, audits them without URLs, and answers them', async () => {
+    const team = await givenTeamOn('team');
+    const response = await putSettings(team.workspaceId, team.manager.cookie, settingsBody);
+    expect(response.statusCode).toBe(200);
+    const saved = response.json as AlertSettings;
+    expect(saved).toMatchObject({
+      email_alerts_enabled: true,
+      webhook_urls: [slack, pager],
+      contact_groups: settingsBody.contact_groups,
+      default_contact_group_id: 'ops',
+      thresholds: [20, 5, 0],
+    });
+    expect(saved.updated_at).not.toBeNull();
+    expect((await getSettings(team.workspaceId, team.admin.cookie)).json).toEqual(saved);
+
+    const [event] = await auditOf(team.workspaceId);
+    expect(event).toMatchObject({
+      action: 'alert_settings.updated',
+      actor: { id: team.manager.userId },
+      metadata: {
+        changed: ['webhook_urls', 'contact_groups', 'default_contact_group_id', 'thresholds'],
+        webhooks: [
+          { name: 'Ops Slack', kind: 'slack' },
+          { name: 'Pager', kind: 'pagerduty' },
+        ],
+        contact_groups: [{ id: 'ops', name: 'Ops' }],
+      },
+    });
+    expect(JSON.stringify(event)).not.toContain('hooks.slack.com');
+    expect(JSON.stringify(event)).not.toContain('R0UT1NG');
+  });
+
+  it('gives new contact groups an id and keeps the given ones', async () => {
+    const team = await givenTeamOn('pro');
+    const response = await putSettings(team.workspaceId, team.admin.cookie, {
+      email_alerts_enabled: false,
+      webhook_urls: [],
+      contact_groups: [
+        { id: 'keep', name: 'Kept', emails: ['a@example.com'] },
+        { name: 'New', emails: ['b@example.com'] },
+      ],
+      default_contact_group_id: 'keep',
+    });
+    expect(response.statusCode).toBe(200);
+    const groups = (response.json as AlertSettings).contact_groups;
+    expect(groups[0]?.id).toBe('keep');
+    expect(groups[1]?.id).toMatch(/^[0-9a-f-]{36}$/);
+    expect((response.json as AlertSettings).thresholds).toEqual([30, 14, 7, 1, 0]);
+  });
+
+  it('rotates the signing secret on request, and audits it', async () => {
+    const team = await givenTeamOn('free');
+    const before = (await getSettings(team.workspaceId, team.admin.cookie)).json as AlertSettings;
+    const body = { email_alerts_enabled: true, webhook_urls: [] };
+    const kept = (await putSettings(team.workspaceId, team.admin.cookie, body)).json;
+    expect((kept as AlertSettings).webhook_signing_secret).toBe(before.webhook_signing_secret);
+    const rotated = await putSettings(team.workspaceId, team.admin.cookie, {
+      ...body,
+      rotate_signing_secret: true,
+    });
+    expect(rotated.statusCode).toBe(200);
+    const secret = (rotated.json as AlertSettings).webhook_signing_secret;
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(before.webhook_signing_secret);
+    const after = (await getSettings(team.workspaceId, team.admin.cookie)).json as AlertSettings;
+    expect(after.webhook_signing_secret).toBe(secret);
+    expect((await auditOf(team.workspaceId)).map((event) => event.action)).toEqual(
+      expect.arrayContaining(['alert_settings.signing_secret_rotated']),
+    );
+  });
+
+  it('refuses viewers, non-members, anonymous callers and frozen workspaces', async () => {
+    const team = await givenTeamOn('team');
+    const viewer = await putSettings(team.workspaceId, team.viewer.cookie, settingsBody);
+    expect(viewer.statusCode).toBe(403);
+    expect(viewer.json).toMatchObject({ code: 'FORBIDDEN' });
+    expect(
+      (await putSettings(team.workspaceId, team.outsider.cookie, settingsBody)).statusCode,
+    ).toBe(404);
+    expect((await putSettings(team.workspaceId, undefined, settingsBody)).statusCode).toBe(401);
+
+    const frozen = await givenTeamOn('team', true);
+    const refused = await putSettings(frozen.workspaceId, frozen.admin.cookie, settingsBody);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json).toMatchObject({ code: 'WORKSPACE_FROZEN' });
+    expect((await getSettings(frozen.workspaceId, frozen.viewer.cookie)).statusCode).toBe(200);
+  });
+
+  it('keeps contact groups to Pro and Team and webhooks to the plan limit', async () => {
+    const free = await givenTeamOn('free');
+    const groups = await putSettings(free.workspaceId, free.admin.cookie, {
+      ...settingsBody,
+      webhook_urls: [slack],
+    });
+    expect(groups.statusCode).toBe(409);
+    expect(groups.json).toEqual({
+      code: 'PLAN_LIMIT',
+      error: 'Contact groups need a Pro or Team workspace. Upgrade to Pro or Team to use them.',
+    });
+    const twoWebhooks = await putSettings(free.workspaceId, free.admin.cookie, {
+      email_alerts_enabled: true,
+      webhook_urls: [slack, pager],
+    });
+    expect(twoWebhooks.json).toEqual({
+      code: 'PLAN_LIMIT',
+      error:
+        'A workspace on the Free plan can have 1 webhook. Upgrade the plan to add more webhooks.',
+    });
+    const one = await putSettings(free.workspaceId, free.admin.cookie, {
+      email_alerts_enabled: true,
+      webhook_urls: [slack],
+    });
+    expect(one.statusCode).toBe(200);
+
+    const pro = await givenTeamOn('pro');
+    const six = Array.from({ length: 6 }, (_, i) => ({ ...slack, name: `Hook ${i}` }));
+    const tooMany = await putSettings(pro.workspaceId, pro.admin.cookie, {
+      email_alerts_enabled: true,
+      webhook_urls: six,
+    });
+    expect(tooMany.statusCode).toBe(409);
+    expect(tooMany.json).toMatchObject({
+      error:
+        'A workspace on the Pro plan can have 5 webhooks. Upgrade the plan to add more webhooks.',
+    });
+    const enterprise = await givenTeamOn('enterprise');
+    expect(
+      (
+        await putSettings(enterprise.workspaceId, enterprise.admin.cookie, {
+          email_alerts_enabled: true,
+          webhook_urls: six,
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  const base = { email_alerts_enabled: true, webhook_urls: [slack], contact_groups: [] };
+  const group = { id: 'ops', name: 'Ops', emails: ['ops@example.com'], webhook_names: [] };
+  it.each([
+    [{ ...base, email_alerts_enabled: 'yes' }, 'email_alerts_enabled must be true or false'],
+    [{ ...base, webhook_urls: [{ ...slack, name: '' }] }, 'Webhook name is required'],
+    [
+      { ...base, webhook_urls: [{ ...slack, url: 'hooks' }] },
+      'Webhook URL must be a valid http(s) URL',
+    ],
+    [
+      { ...base, webhook_urls: [{ ...slack, kind: 'sms' }] },
+      'Webhook kind must be one of generic, slack, teams, discord or pagerduty',
+    ],
+    [
+      { ...base, webhook_urls: [{ ...pager, routing_key: undefined }] },
+      'PagerDuty webhooks need a routing key',
+    ],
+    [
+      { ...base, webhook_urls: [{ ...pager, severity: 'urgent' }] },
+      'PagerDuty severity must be one of critical, error, warning or info',
+    ],
+    [
+      { ...base, webhook_urls: [slack, { ...pager, name: 'OPS SLACK' }] },
+      'Webhook names must be unique: "OPS SLACK" is used more than once',
+    ],
+    [
+      { ...base, contact_groups: [{ ...group, webhook_names: ['Pager'] }] },
+      'Contact group "Ops" refers to webhook "Pager", which is not one of the webhooks',
+    ],
+    [
+      { ...base, contact_groups: [{ ...group, emails: ['not-an-address'] }] },
+      'Please enter a valid email address',
+    ],
+    [
+      { ...base, contact_groups: [{ ...group, emails: [] }] },
+      'Contact group "Ops" needs at least one email address or webhook',
+    ],
+    [{ ...base, contact_groups: [{ ...group, name: ' ' }] }, 'Contact group name is required'],
+    [
+      { ...base, contact_groups: [group, { ...group, id: 'dev' }] },
+      'Contact group names must be unique: "Ops" is used more than once',
+    ],
+    [
+      { ...base, contact_groups: [group], default_contact_group_id: 'dev' },
+      'Default contact group must be one of the contact groups',
+    ],
+    [{ ...base, thresholds: [400] }, 'Alert thresholds must be whole days between 0 and 365'],
+    [{ ...base, thresholds: [] }, 'Give at least one alert threshold'],
+    [
+      { ...base, contact_groups: [{ ...group, thresholds: [-1] }] },
+      'Alert thresholds must be whole days between 0 and 365',
+    ],
+    [
+      { ...base, webhook_urls: [{ ...slack, url: 'https://10.0.0.8/hook' }] },
+      'Webhook URL must not point to a private, local or reserved network address',
+    ],
+    [
+      { ...base, webhook_urls: [{ ...slack, url: 'https://169.254.169.254/latest' }] },
+      'Webhook URL must not point to a private, local or reserved network address',
+    ],
+    [
+      { ...base, webhook_urls: [{ ...slack, url: 'https://[fd00::1]/hook' }] },
+      'Webhook URL must not point to a private, local or reserved network address',
+    ],
+  ])('refuses %j: %s', async (body, message) => {
+    const team = await givenTeamOn('team');
+    const response = await putSettings(team.workspaceId, team.admin.cookie, body);
+    expect(response.statusCode).toBe(400);
+    expect(response.json).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
+  });
+
+  it('re-arms the tokens when thresholds change', async () => {
+    const team = await givenTeamOn('team');
+    const token = await givenToken(team.admin.cookie, team.workspaceId, {
+      expiresAt: inDays(40),
+    });
+    const nextAlertAt = async () => {
+      const { Item } = await getDocumentClient().send(
+        new GetCommand({
+          TableName: getConfig().tableName,
+          Key: keys.token(team.workspaceId, token.id),
+          ConsistentRead: true,
+        }),
+      );
+      return Item?.nextAlertAt as string | undefined;
+    };
+    const before = await nextAlertAt();
+    const response = await putSettings(team.workspaceId, team.admin.cookie, {
+      email_alerts_enabled: true,
+      webhook_urls: [],
+      thresholds: [2],
+    });
+    expect(response.statusCode).toBe(200);
+    const after = await nextAlertAt();
+    expect(after).toBeDefined();
+    expect(after).not.toBe(before);
+    expect(after?.slice(0, 10)).toBe(inDays(38));
+  });
+});
+
+describe("a token's contact group", () => {
+  it('must be one of the workspace groups', async () => {
+    const team = await givenTeamOn('team');
+    await putSettings(team.workspaceId, team.admin.cookie, settingsBody);
+    const fields = {
+      name: 'Signing key',
+      category: 'key_secret',
+      type: 'api_key',
+      expiresAt: inDays(30),
+      workspace_id: team.workspaceId,
+    };
+    const unknown = await createRequest(team.manager.cookie, {
+      ...fields,
+      contact_group_id: 'dev',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json).toEqual({
+      code: 'VALIDATION_ERROR',
+      error: "Contact group must be one of the workspace's contact groups",
+      details: [
+        {
+          path: 'contact_group_id',
+          message: "Contact group must be one of the workspace's contact groups",
+        },
+      ],
+    });
+    const created = await createRequest(team.manager.cookie, {
+      ...fields,
+      contact_group_id: 'ops',
+    });
+    expect(created.statusCode).toBe(201);
+    const token = created.json as Token;
+    expect(token.contact_group_id).toBe('ops');
+
+    const { workspace_id: _workspace, ...editable } = fields;
+    const moved = await updateRequest(team.admin.cookie, token.id, {
+      ...editable,
+      contact_group_id: 'dev',
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json).toMatchObject({
+      error: "Contact group must be one of the workspace's contact groups",
+    });
+    const cleared = await updateRequest(team.admin.cookie, token.id, {
+      ...editable,
+      contact_group_id: null,
+    });
+    expect(cleared.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,45 @@
+import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
+import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
+import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import type { AlertSettingsRecord } from '../../data/alert-settings-records';
+import { findUserById } from '../../data/user-records';
+import type { WebhookChannel } from '../../domain/alert-channels';
+import type { WorkspaceAccess } from '../../platform/workspace-access';
+
+/** A webhook URL is a credential (anyone holding a Slack URL can post): viewers see the origin. */
+function maskedWebhook(webhook: WebhookChannel): AlertSettings['webhook_urls'][number] {
+  return { name: webhook.name, kind: webhook.kind, url: `${new URL(webhook.url).origin}/…` };
+}
+
+/**
+ * The answer of both alert-settings routes. Admins and workspace managers also get the full URLs,
+ * routing keys and the signing secret.
+ */
+export async function alertSettingsView(
+  record: AlertSettingsRecord,
+  access: WorkspaceAccess,
+): Promise<AlertSettings> {
+  const { settings } = record;
+  const editor = isEditorRole(access.role);
+  const admin = await findUserById(access.ownerId);
+  const limits = PLAN_LIMITS[access.plan];
+  return {
+    email_alerts_enabled: settings.email_alerts_enabled,
+    webhook_urls: settings.webhook_urls.map((webhook) =>
+      editor ? { ...webhook } : maskedWebhook(webhook),
+    ),
+    contact_groups: settings.contact_groups.map((group) => ({
+      id: group.id,
+      name: group.name,
+      emails: [...group.emails],
+      webhook_names: [...group.webhook_names],
+      ...(group.thresholds ? { thresholds: [...group.thresholds] } : {}),
+    })),
+    default_contact_group_id: settings.default_contact_group_id,
+    thresholds: [...settings.thresholds],
+    admin_email: admin?.email ?? null,
+    limits: { contact_groups: limits.contactGroups, webhooks: limits.webhooksPerWorkspace },
+    ...(editor ? { webhook_signing_secret: settings.signing_secret } : {}),
+    updated_at: record.updatedAt,
+  };
+}

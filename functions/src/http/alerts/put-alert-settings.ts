@@ -1,0 +1,89 @@
+import { randomUUID } from 'node:crypto';
+import { readAlertSettingsRecord, writeAlertSettings } from '../../data/alert-settings-records';
+import { rearmWorkspaceAlerts } from '../../data/alert-arming';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import {
+  affectsAlertSchedule,
+  planLimitViolation,
+  settingsChangeMetadata,
+  withGroupIds,
+} from '../../domain/alert-settings-policy';
+import { hasAlertChannel } from '../../domain/alert-schedule';
+import { AppError } from '../../platform/app-error';
+import { createHttpHandler } from '../../platform/create-http-handler';
+import {
+  loadWorkspaceAccess,
+  requireEditor,
+  requireNotFrozen,
+} from '../../platform/workspace-access';
+import { requireSession } from '../auth/require-session';
+import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
+import { alertSettingsView } from './alert-settings-view';
+import { requireAllowedWebhookUrls } from './webhook-url-checks';
+
+export const ALERT_SETTINGS_CONFLICT_MESSAGE =
+  'The alert settings were changed by someone else meanwhile. Reload them and try again.';
+
+/**
+ * `PUT /api/v1/workspaces/{id}/alert-settings`: admins and workspace managers, not while frozen,
+ * within the plan. Changed thresholds re-arm the workspace's tokens.
+ */
+export const handler = createHttpHandler(
+  'putAlertSettings',
+  async ({ params, body, session, now }) => {
+    const { user } = requireSession(session);
+    const access = await loadWorkspaceAccess(params.id, user.id);
+    requireEditor(access);
+    requireNotFrozen(access);
+    const violation = planLimitViolation(access.plan, body);
+    if (violation) throw new AppError('PLAN_LIMIT', violation);
+    requireAllowedWebhookUrls(body.webhook_urls);
+
+    const current = await readAlertSettingsRecord(access.workspaceId);
+    const changes = {
+      email_alerts_enabled: body.email_alerts_enabled,
+      webhook_urls: body.webhook_urls,
+      contact_groups: withGroupIds(body.contact_groups, randomUUID),
+      default_contact_group_id: body.default_contact_group_id,
+      thresholds: body.thresholds,
+    };
+    const result = await writeAlertSettings({
+      workspaceId: access.workspaceId,
+      changes,
+      expectedRevision: current.revision,
+      rotateSigningSecret: body.rotate_signing_secret,
+      now,
+    });
+    if (!result.ok) {
+      throw result.reason === 'frozen'
+        ? new AppError('WORKSPACE_FROZEN')
+        : new AppError('CONFLICT', ALERT_SETTINGS_CONFLICT_MESSAGE);
+    }
+    // Channels matter too: a workspace without any has nothing to arm.
+    if (
+      affectsAlertSchedule(current.settings, changes) ||
+      hasAlertChannel(current.settings) !== hasAlertChannel(changes)
+    ) {
+      await rearmWorkspaceAlerts(access.workspaceId, now);
+    }
+    const target = { type: 'workspace', id: access.workspaceId, name: access.name };
+    await recordWorkspaceEvent({
+      workspace: access,
+      actor: user,
+      action: AUDIT_ACTIONS.alertSettingsUpdated,
+      target,
+      metadata: settingsChangeMetadata(current.settings, changes),
+      now,
+    });
+    if (body.rotate_signing_secret) {
+      await recordWorkspaceEvent({
+        workspace: access,
+        actor: user,
+        action: AUDIT_ACTIONS.webhookSigningSecretRotated,
+        target,
+        now,
+      });
+    }
+    return { body: await alertSettingsView(result.record, access) };
+  },
+);
