@@ -206,7 +206,7 @@ describe('expiry alerts over HTTP', () => {
     expect(email.body.html).toContain(tokenName);
 
     const [delivery] = await eventually(
-      async () => requestsFor(tokenName),
+      () => Promise.resolve(requestsFor(tokenName)),
       (requests) => requests.length >= 1,
       'the webhook',
     );

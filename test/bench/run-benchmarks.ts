@@ -2,7 +2,10 @@
  * `npm run bench`: every benchmark in turn, each printing its figures against the budgets of
  * DESIGN.md "Performance budgets". Run after `npm run build` (the script does both).
  */
+import { measureAlertPipeline } from './alert-pipeline';
 import { lambdaBundleSizes, webChunkSizes } from './bundle-sizes';
+import { measureDashboardRender } from './dashboard-render';
+import { measureExpiryScanCost } from './expiry-scan-cost';
 import { measureLandingJavaScript } from './landing-javascript';
 import { measureTokenListCost } from './token-list-cost';
 
@@ -11,6 +14,9 @@ const benchmarks: readonly (() => Promise<void> | void)[] = [
   measureLandingJavaScript,
   webChunkSizes,
   measureTokenListCost,
+  measureExpiryScanCost,
+  measureAlertPipeline,
+  measureDashboardRender,
 ];
 
 async function main(): Promise<void> {

@@ -109,7 +109,7 @@ export function toAlertRecord(item: TableItem): AlertRecord {
     alertId: String(item.id),
     workspaceId: String(item.workspaceId),
     tokenId: String(item.tokenId),
-    tokenName: String(item.tokenName ?? ''),
+    tokenName: text(item.tokenName) ?? '',
     expiresAt: String(item.expiresAt),
     threshold: Number(item.threshold),
     deliveries,

@@ -127,8 +127,7 @@ export async function readAlertStats(
   const items: TableItem[] = await batchGetAll(
     workspaceIds.map((workspaceId) => alertStatsKey(workspaceId, month)),
   );
-  const read = (item: TableItem, name: string) =>
-    typeof item[name] === 'number' ? (item[name] as number) : 0;
+  const read = (item: TableItem, name: string) => (typeof item[name] === 'number' ? item[name] : 0);
   return ALERT_CHANNELS.map((channel) => ({
     channel,
     attempts: items.reduce((sum, item) => sum + read(item, `${channel}#attempts`), 0),

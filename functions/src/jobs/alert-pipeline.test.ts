@@ -33,7 +33,9 @@ const POLICY: RetryPolicy = { maxReceiveCount: 3, baseDelaySeconds: 1, maxDelayS
 /** The queue, in memory: the scan's messages per workspace, handed to the worker as SQS does. */
 async function scanFor(workspaceId: string): Promise<AlertMessage[]> {
   const messages: AlertMessage[] = [];
-  await runExpiryScan(new Date(), { enqueue: async (batch) => void messages.push(...batch) });
+  await runExpiryScan(new Date(), {
+    enqueue: (batch) => Promise.resolve(void messages.push(...batch)),
+  });
   return messages.filter((message) => message.workspaceId === workspaceId);
 }
 
@@ -64,15 +66,17 @@ function channels(options: { failWebhook?: () => boolean } = {}) {
   const delays: number[] = [];
   const worker = createAlertWorker({
     policy: POLICY,
-    delay: async (_receipt, seconds) => void delays.push(seconds),
+    delay: (_receipt, seconds) => Promise.resolve(void delays.push(seconds)),
     ports: {
-      mailer: { send: async (message) => void emails.push(message) },
-      sendWebhook: async (delivery) => {
+      mailer: { send: (message) => Promise.resolve(void emails.push(message)) },
+      sendWebhook: (delivery) => {
         if (options.failWebhook?.()) {
-          throw new WebhookDeliveryError('rejected', 'The receiver answered 500', 500);
+          return Promise.reject(
+            new WebhookDeliveryError('rejected', 'The receiver answered 500', 500),
+          );
         }
         webhooks.push(delivery);
-        return { status: 204 };
+        return Promise.resolve({ status: 204 });
       },
     },
   });

@@ -1,0 +1,33 @@
+/** Emulators in this process for a benchmark, with the environment the handlers read. */
+import {
+  startEmulators,
+  type RunningEmulators,
+} from '@expiry-radar/functions/local/emulators/start-emulators';
+import { applyLocalCredentials } from '@expiry-radar/functions/local/emulators/local-credentials';
+import { findFreePort } from '@expiry-radar/functions/local/ports';
+
+export async function withBenchEmulators(
+  stage: string,
+  run: (emulators: RunningEmulators) => Promise<void>,
+  environment: Record<string, string> = {},
+): Promise<void> {
+  applyLocalCredentials();
+  const emulators = await startEmulators({
+    ports: { dynamoDb: await findFreePort(), sqs: await findFreePort(), ses: await findFreePort() },
+    tableName: `expiry-radar-${stage}`,
+    stage,
+  });
+  try {
+    Object.assign(process.env, emulators.environment, {
+      APP_ENV: 'local',
+      APP_ORIGIN: 'http://localhost:4000',
+      POWERTOOLS_LOG_LEVEL: 'SILENT',
+      ...environment,
+    });
+    const { resetConfigForTests } = await import('@expiry-radar/functions/platform/config');
+    resetConfigForTests();
+    await run(emulators);
+  } finally {
+    await emulators.stop();
+  }
+}
