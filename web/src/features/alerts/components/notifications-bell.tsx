@@ -51,9 +51,11 @@ export function NotificationsBell({ workspaceId }: { workspaceId: string | null 
         onClick={(event) => setAnchor(event.currentTarget)}
       >
         <Badge
-          badgeContent={failed > 0 ? failed : items.length}
+          // No hidden "0" for screen readers: the button's label already says how many.
+          badgeContent={items.length > 0 ? (failed > 0 ? failed : items.length) : undefined}
           color={failed > 0 ? 'error' : 'primary'}
           max={9}
+          slotProps={{ badge: { 'aria-hidden': true } }}
         >
           <NotificationsOutlined />
         </Badge>

@@ -1,0 +1,101 @@
+/**
+ * The account view (/dashboard?view=account) in Chromium against the local runtime: a verified
+ * user renames themselves, changes the password, and deletes the account behind its
+ * confirmation dialog; afterwards the account can no longer sign in.
+ */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerVerifiedAccount } from '../support/browser-accounts';
+import { launchChromium } from '../support/browser';
+import {
+  collectPageErrors,
+  field,
+  screenshot,
+  strongPassword,
+  uniqueEmail,
+  waitForPageHeading,
+} from '../support/e2e-helpers';
+import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+
+describe('account settings in Chromium', () => {
+  let app: LocalAppProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+
+  const email = uniqueEmail('account');
+  const password = strongPassword('account');
+  const newPassword = strongPassword('renewed');
+
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    await registerVerifiedAccount(context, app, { email, password });
+    page = await context.newPage();
+    pageErrors = collectPageErrors(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  const url = (path: string) => `${app.appUrl}${path}`;
+
+  it('updates the display name and the password', async () => {
+    await page.goto(url('/dashboard?view=account'));
+    await waitForPageHeading(page, 'Account Settings');
+    const profile = page.getByRole('form', { name: 'Profile' });
+    await field(profile, 'Display name').fill('Grace Account');
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await page.getByText('Account updated successfully').waitFor();
+    await page.reload();
+    await waitForPageHeading(page, 'Account Settings');
+    expect(
+      await field(page.getByRole('form', { name: 'Profile' }), 'Display name').inputValue(),
+    ).toBe('Grace Account');
+
+    const passwordForm = page.getByRole('form', { name: 'Password' });
+    await field(passwordForm, 'Current password').fill('not my password at all');
+    await field(passwordForm, 'New password').fill(newPassword);
+    await field(passwordForm, 'Confirm new password').fill(newPassword);
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await passwordForm.getByText('Current password is incorrect').waitFor();
+
+    await field(passwordForm, 'Current password').fill(password);
+    await passwordForm.getByRole('button', { name: 'Change password' }).click();
+    await page.getByText('Account updated successfully').waitFor();
+    expect(await field(passwordForm, 'New password').inputValue()).toBe('');
+    await screenshot(page, 'account-settings');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('deletes the account after confirmation and can no longer sign in', async () => {
+    await page.goto(url('/dashboard?view=account'));
+    await waitForPageHeading(page, 'Account Settings');
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
+    await dialog.getByText('This action cannot be undone.', { exact: false }).waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await field(dialog, 'Password').fill(newPassword);
+    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByText('Account deleted successfully').waitFor();
+    await page.waitForURL((current) => current.pathname === '/');
+
+    await page.goto(url('/dashboard'));
+    await page.waitForURL((current) => current.pathname === '/login');
+    const form = page.locator('form');
+    await field(form, 'Email').fill(email);
+    await field(form, 'Password').fill(newPassword);
+    await form.getByRole('button', { name: 'Sign in' }).click();
+    await page
+      .getByRole('alert')
+      .getByText(/^Invalid email or password\.?$/)
+      .waitFor();
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});

@@ -1,0 +1,159 @@
+/**
+ * Alert preferences in Chromium against the local runtime: a workspace owner adds a generic
+ * webhook pointing at a receiver on this machine (loopback allowed by WEBHOOK_ALLOW_LOOPBACK),
+ * sends a signed test message to it, saves thresholds and channels, and finds them again after
+ * a reload; without email alerts or a webhook the spec's notice shows.
+ */
+import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerVerifiedAccount } from '../support/browser-accounts';
+import { launchChromium } from '../support/browser';
+import {
+  collectPageErrors,
+  field,
+  screenshot,
+  strongPassword,
+  uniqueEmail,
+  waitForPageHeading,
+} from '../support/e2e-helpers';
+import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+
+interface ReceivedRequest {
+  method: string;
+  url: string;
+  headers: IncomingHttpHeaders;
+  body: string;
+}
+
+/** A webhook receiver on 127.0.0.1 that records what it is sent and answers 200. */
+async function startReceiver(): Promise<{
+  server: Server;
+  url: string;
+  received: ReceivedRequest[];
+}> {
+  const received: ReceivedRequest[] = [];
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    request.on('end', () => {
+      received.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        headers: request.headers,
+        body,
+      });
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  return { server, url: `http://127.0.0.1:${port}/hooks/expiry-radar`, received };
+}
+
+describe('alert preferences in Chromium', () => {
+  let app: LocalAppProcess;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+  let receiver: Awaited<ReturnType<typeof startReceiver>>;
+
+  beforeAll(async () => {
+    [app, browser, receiver] = await Promise.all([
+      startLocalApp({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } }),
+      launchChromium(),
+      startReceiver(),
+    ]);
+    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    context.setDefaultTimeout(15_000);
+    await registerVerifiedAccount(context, app, {
+      email: uniqueEmail('preferences'),
+      password: strongPassword('preferences'),
+    });
+    page = await context.newPage();
+    pageErrors = collectPageErrors(page);
+  }, 120_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+    await new Promise((done) => receiver?.server.close(done));
+  });
+
+  const url = (path: string) => `${app.appUrl}${path}`;
+
+  it('tests a webhook against a local receiver, saves the settings and finds them after a reload', async () => {
+    await page.goto(url('/preferences'));
+    await waitForPageHeading(page, 'Alert Preferences');
+    const form = page.getByRole('form', { name: 'Alert settings' });
+    await form.waitFor();
+    // A new workspace alerts by email, with the default thresholds.
+    expect(await form.getByRole('switch', { name: 'Email alerts' }).isChecked()).toBe(true);
+    expect(await field(form, 'Alert thresholds (days before expiry)').inputValue()).toBe(
+      '30, 14, 7, 1, 0',
+    );
+    await page.getByRole('region', { name: 'Alert queue' }).getByText('No alerts yet').waitFor();
+
+    await form.getByRole('button', { name: 'Add webhook' }).click();
+    const webhook = form.getByRole('group', { name: 'Webhook 1' });
+    await field(webhook, 'Name').fill('receiver');
+    // The row is named after its webhook once it has a name.
+    const named = form.getByRole('group', { name: 'receiver' });
+    await field(named, 'URL').fill(receiver.url);
+    await named.getByRole('button', { name: 'Send test to receiver' }).click();
+    await page.getByText('Webhook test message sent successfully').waitFor();
+    expect(receiver.received).toHaveLength(1);
+    const [test] = receiver.received;
+    expect(test?.method).toBe('POST');
+    expect(test?.url).toBe('/hooks/expiry-radar');
+    expect(JSON.parse(test?.body ?? '{}')).toEqual(expect.any(Object));
+    // Generic webhooks are signed.
+    expect(
+      Object.keys(test?.headers ?? {}).some((name) => name.toLowerCase().includes('signature')),
+    ).toBe(true);
+
+    await field(form, 'Alert thresholds (days before expiry)').fill('7, 30, 1');
+    await form.getByRole('button', { name: 'Save alert settings' }).click();
+    await page.getByText('Alert settings saved').waitFor();
+    await screenshot(page, 'preferences-saved');
+
+    await page.reload();
+    await waitForPageHeading(page, 'Alert Preferences');
+    const reloaded = page.getByRole('form', { name: 'Alert settings' });
+    const saved = reloaded.getByRole('group', { name: 'receiver' });
+    await saved.waitFor();
+    expect(await field(saved, 'URL').inputValue()).toBe(receiver.url);
+    expect(await field(reloaded, 'Alert thresholds (days before expiry)').inputValue()).toBe(
+      '30, 7, 1',
+    );
+    const secret = field(reloaded, 'Webhook signing secret');
+    expect(await secret.getAttribute('readonly')).not.toBeNull();
+    expect((await secret.inputValue()).length).toBeGreaterThan(16);
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
+
+  it('shows the notice when neither email alerts nor a webhook is left', async () => {
+    await page.goto(url('/preferences'));
+    const form = page.getByRole('form', { name: 'Alert settings' });
+    await form.getByRole('group', { name: 'receiver' }).waitFor();
+    await form.getByRole('button', { name: 'Remove receiver' }).click();
+    await form.getByRole('switch', { name: 'Email alerts' }).uncheck();
+    await form.getByRole('button', { name: 'Save alert settings' }).click();
+    await page.getByText('Alert settings saved').waitFor();
+    await page.getByText('Alerts are disabled until a channel is defined').waitFor();
+
+    await page.reload();
+    await waitForPageHeading(page, 'Alert Preferences');
+    await page.getByText('Alerts are disabled until a channel is defined').waitFor();
+    expect(
+      await page
+        .getByRole('form', { name: 'Alert settings' })
+        .getByRole('switch', { name: 'Email alerts' })
+        .isChecked(),
+    ).toBe(false);
+    await screenshot(page, 'preferences-alerts-disabled');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+});
