@@ -24,6 +24,7 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { paths } from '../../../lib/paths';
 import { showSuccessToast } from '../../../lib/toasts';
+import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
 import { billingKeys } from '../../billing/api/billing-keys';
 import { workspaceKeys } from '../../workspaces/api/workspace-keys';
 import { transferTokens, transferableTokensQueryOptions } from '../api/account-api';
@@ -193,16 +194,18 @@ export function TransferTokensSection({ workspaces }: { workspaces: Workspace[] 
 
   const transfer = useMutation({
     mutationFn: transferTokens,
-    onSuccess: async (_answer, { fromWorkspaceId }) => {
+    onSuccess: async (_answer, { fromWorkspaceId, targetWorkspaceId }) => {
       setSelected(new Set());
       showSuccessToast(SUCCESS_MESSAGES.tokensTransferred);
+      dispatchTokensUpdated({ workspaceId: fromWorkspaceId });
+      dispatchTokensUpdated({ workspaceId: targetWorkspaceId });
       await Promise.all([
         queryClient.invalidateQueries({
           queryKey: accountKeys.transferableTokens(fromWorkspaceId),
         }),
         queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
         queryClient.invalidateQueries({ queryKey: billingKeys.all }),
-        // The token lists of both workspaces (the tokens feature's keys start with 'tokens').
+        // Cached token lists of both workspaces (the tokens feature's keys start with 'tokens').
         queryClient.invalidateQueries({ predicate: (query) => query.queryKey[0] === 'tokens' }),
       ]);
     },

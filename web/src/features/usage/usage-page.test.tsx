@@ -1,0 +1,77 @@
+import { render, screen } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import { createTestQueryClient } from '../../../test-support/render-app';
+import { AppProviders } from '../../app/providers/app-providers';
+import { resetApiClientState } from '../../lib/api-client';
+import { UsagePage } from './usage-page';
+
+const usage = {
+  plan: 'pro',
+  limits: {
+    workspacesOwned: 3,
+    tokensPerWorkspace: 500,
+    membersPerWorkspace: 5,
+    contactGroups: true,
+    webhooksPerWorkspace: 5,
+    alertDeliveriesPerMonth: 2000,
+    auditRetentionDays: 90,
+  },
+  usage: {
+    month: '2025-01',
+    workspacesOwned: 2,
+    alertDeliveriesThisMonth: 1800,
+    tokens: 120,
+    members: 4,
+  },
+  workspaces: [
+    { id: 'ws-1', name: 'Main', is_frozen: false, tokens: 100, members: 3, webhooks: 2 },
+    { id: 'ws-2', name: 'Old', is_frozen: true, tokens: 20, members: 1, webhooks: 0 },
+  ],
+};
+
+function serve(role: string) {
+  return installFetchMock({
+    'GET /api/session': () => jsonResponse(sessionFor({ plan: 'pro' })),
+    'GET /api/v1/workspaces': () =>
+      jsonResponse({ items: [{ id: 'ws-1', name: 'Main', plan: 'pro', role, is_frozen: false }] }),
+    'GET /api/organization/usage': () => jsonResponse(usage),
+  });
+}
+
+function renderUsage() {
+  const router = createMemoryRouter([{ path: '/usage', element: <UsagePage /> }], {
+    initialEntries: ['/usage?workspace=ws-1'],
+  });
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+}
+
+beforeEach(() => resetApiClientState());
+
+describe('usage page', () => {
+  it('shows deliveries this month against the plan, and each workspace', async () => {
+    serve('admin');
+    renderUsage();
+    expect(await screen.findByText('1,800 / 2,000')).toBeVisible();
+    expect(
+      screen.getByRole('progressbar', { name: /Alert deliveries this month: 90%/ }),
+    ).toBeVisible();
+    expect(screen.getByText('2 / 3')).toBeVisible();
+    expect(screen.getByText('100 / 500')).toBeVisible();
+    expect(screen.getByText('Frozen')).toBeVisible();
+  });
+
+  it('is for admins and workspace managers only', async () => {
+    const { requests } = serve('viewer');
+    renderUsage();
+    expect(
+      await screen.findByText('Usage is shown to admins and workspace managers.'),
+    ).toBeVisible();
+    expect(requests.some((r) => r.path === '/api/organization/usage')).toBe(false);
+  });
+});
