@@ -284,7 +284,7 @@ describe('Create New Token form', () => {
     successToast.mockRestore();
   });
 
-  it('on a free workspace shows the admin email in a disabled contact group field', async () => {
+  it('on a free workspace shows the admin email in a disabled contact group field', () => {
     serve();
     renderForm(FREE, 'ada@example.com');
     const field = screen.getByLabelText('Contact Group');

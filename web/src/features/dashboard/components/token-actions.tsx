@@ -22,7 +22,7 @@ export function TokenActions({ token, canEdit, onDetails, onRenew, onDelete }: T
     action(token);
   };
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'wrap' }}>
+    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
       <Button size="small" onClick={run(onDetails)} aria-label={`Details of ${token.name}`}>
         Details
       </Button>
