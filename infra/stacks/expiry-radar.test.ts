@@ -5,9 +5,9 @@ import { STACK_NAMES } from './expiry-radar';
 
 describe('the app', () => {
   const { app, stacks } = buildTestApp();
-  const all = [stacks.data, stacks.api, stacks.web];
+  const all = [stacks.data, stacks.api, stacks.jobs, stacks.web];
 
-  it('has the data, api and web stacks, environment-agnostic', () => {
+  it('has the data, api, jobs and web stacks, environment-agnostic', () => {
     expect(all.map((stack) => stack.stackName)).toEqual(Object.values(STACK_NAMES));
     for (const stack of all) {
       expect(stack.environment).toBe('aws://unknown-account/unknown-region');

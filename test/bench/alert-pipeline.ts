@@ -118,10 +118,14 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
         );
       };
       let requeued = 0;
+      let idleChecks = 0;
       const deadline = Date.now() + 30 * 60_000;
-      while (Date.now() < deadline) {
+      while (Date.now() < deadline && sends.size < expected) {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
-        if ((await queueDepth(emulators.endpoints.alertQueueUrl)) > 0) continue;
+        // Retried messages are hidden for their backoff: idle only after several empty looks.
+        idleChecks = (await queueDepth(emulators.endpoints.alertQueueUrl)) > 0 ? 0 : idleChecks + 1;
+        if (idleChecks < 5) continue;
+        idleChecks = 0;
         // What the requeue route does: failed records back to pending, dead letters moved back.
         const ids = new Set<string>();
         for (const workspaceId of workspaceIds) {
@@ -153,7 +157,6 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
           ),
         );
         requeued += ids.size + moved.length;
-        if (ids.size === 0 && moved.length === 0) break;
       }
       await poller.stop();
       sqs.destroy();
