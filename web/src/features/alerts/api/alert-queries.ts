@@ -1,7 +1,19 @@
 import { queryOptions } from '@tanstack/react-query';
-import { listAlertQueueResponse } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { z } from 'zod';
+import { alertQueueItemSchema } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { apiRequest } from '../../../lib/api-client';
 import { alertKeys } from './alert-keys';
+
+/** The part of each alert the bell shows (the queue's other fields are the preferences page's). */
+export const recentAlertSchema = alertQueueItemSchema.pick({
+  id: true,
+  token_name: true,
+  threshold: true,
+  status: true,
+  created_at: true,
+});
+export type RecentAlert = z.infer<typeof recentAlertSchema>;
+const recentAlertsResponse = z.object({ items: z.array(recentAlertSchema) });
 
 /** How many alerts the notifications bell shows. */
 export const RECENT_ALERTS_LIMIT = 10;
@@ -13,7 +25,7 @@ export function recentAlertsQueryOptions(workspaceId: string) {
     queryFn: ({ signal }) =>
       apiRequest('/api/alert-queue', {
         query: { workspace_id: workspaceId, limit: RECENT_ALERTS_LIMIT },
-        schema: listAlertQueueResponse,
+        schema: recentAlertsResponse,
         silent: true,
         signal,
       }),

@@ -10,7 +10,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useQuery } from '@tanstack/react-query';
-import type { AlertQueueItem } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import type { RecentAlert } from '../api/alert-queries';
 import { recentAlertsQueryOptions } from '../api/alert-queries';
 
 const statusColor = {
@@ -39,7 +39,7 @@ export function NotificationsBell({ workspaceId }: { workspaceId: string | null 
     ...recentAlertsQueryOptions(workspaceId ?? ''),
     enabled: workspaceId !== null,
   });
-  const items: AlertQueueItem[] = query.isSuccess ? query.data.items : [];
+  const items: RecentAlert[] = query.isSuccess ? query.data.items : [];
   const failed = items.filter((item) => item.status === 'failed').length;
 
   return (
