@@ -30,6 +30,8 @@ function serve({
         items: workspaces ?? [{ id: 'w1', name: 'Production', plan, role, is_frozen: false }],
       }),
     'GET /api/alert-queue': alerts,
+    'GET /api/tokens': () =>
+      jsonResponse({ items: [], total: 0, facets: { category: {}, section: [] } }),
   });
 }
 

@@ -17,6 +17,8 @@ function serve(session: unknown = sessionFor(), extra = {}) {
         items: [{ id: 'w1', name: 'Mine', plan: 'pro', role: 'admin', is_frozen: false }],
       }),
     'GET /api/alert-queue': () => jsonResponse({ items: [] }),
+    'GET /api/tokens': () =>
+      jsonResponse({ items: [], total: 0, facets: { category: {}, section: [] } }),
     'GET /api/account/plan': () => jsonResponse({ plan: 'team' }),
     'POST /api/billing/confirm': () => jsonResponse({ plan: 'team' }),
     ...extra,
@@ -36,7 +38,12 @@ describe('welcome dialog (spec §2, §4)', () => {
       serve();
       window.localStorage.setItem(PENDING, 'true');
       const { router } = renderApp(`/dashboard?${flag}=true`);
-      const dialog = await screen.findByRole('dialog', { name: 'Welcome on board' });
+      // The first render also compiles the lazy dashboard chunk: allow it more than a second.
+      const dialog = await screen.findByRole(
+        'dialog',
+        { name: 'Welcome on board' },
+        { timeout: 5_000 },
+      );
       expect(dialog).toBeVisible();
       await userEvent.setup().click(screen.getByRole('button', { name: 'Go to Dashboard' }));
       await waitFor(() =>

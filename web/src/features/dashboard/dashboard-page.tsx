@@ -3,7 +3,7 @@ import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { queryParams } from '../../lib/paths';
 import { AccountView } from '../account/account-view';
-import { DowngradedNotice } from '../account/downgraded-notice';
+import { AlertsDisabledNotice } from '../preferences/alerts-disabled-notice';
 import { useSession } from '../session/hooks/use-session';
 import { useWorkspaceSelection } from '../workspaces/hooks/use-workspace-selection';
 import { DashboardView, NoWorkspace } from './components/dashboard-view';
@@ -18,15 +18,17 @@ function TokenDashboard() {
       title="Token Management Dashboard"
       description="Every token, secret, certificate and license of the selected workspace, by category, with its expiry status."
     >
-      <DowngradedNotice sx={{ mb: 3 }} />
       {selection.isLoading ? (
         <Spinner minHeight={240} />
       ) : workspace ? (
-        <DashboardView
-          key={workspace.id}
-          workspace={workspace}
-          userEmail={session.user?.email ?? null}
-        />
+        <>
+          <AlertsDisabledNotice workspaceId={workspace.id} sx={{ mb: 3 }} />
+          <DashboardView
+            key={workspace.id}
+            workspace={workspace}
+            userEmail={session.user?.email ?? null}
+          />
+        </>
       ) : (
         <NoWorkspace />
       )}
