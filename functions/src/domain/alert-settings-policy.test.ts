@@ -18,19 +18,43 @@ const settings = {
 describe('alert settings policy', () => {
   it('applies the plan: contact groups from Pro, webhooks up to the limit', () => {
     const none = { webhook_urls: [], contact_groups: [], default_contact_group_id: null };
-    expect(planLimitViolation('free', none)).toBeUndefined();
-    expect(planLimitViolation('free', { ...none, contact_groups: [group] })).toMatch(
+    expect(planLimitViolation('free', none, none)).toBeUndefined();
+    expect(planLimitViolation('free', { ...none, contact_groups: [group] }, none)).toMatch(
       /^Contact groups need a Pro or Team workspace/,
     );
-    expect(planLimitViolation('free', { ...none, default_contact_group_id: 'g' })).toBeDefined();
-    expect(planLimitViolation('pro', { ...none, contact_groups: [group] })).toBeUndefined();
-    expect(planLimitViolation('free', { ...none, webhook_urls: [webhook] })).toBeUndefined();
-    expect(planLimitViolation('free', { ...none, webhook_urls: [webhook, webhook] })).toBe(
+    expect(
+      planLimitViolation('free', { ...none, default_contact_group_id: 'g' }, none),
+    ).toBeDefined();
+    expect(planLimitViolation('pro', { ...none, contact_groups: [group] }, none)).toBeUndefined();
+    expect(planLimitViolation('free', { ...none, webhook_urls: [webhook] }, none)).toBeUndefined();
+    expect(planLimitViolation('free', { ...none, webhook_urls: [webhook, webhook] }, none)).toBe(
       'A workspace on the Free plan can have 1 webhook. Upgrade the plan to add more webhooks.',
     );
     const many = Array.from({ length: 21 }, () => webhook);
-    expect(planLimitViolation('team', { ...none, webhook_urls: many })).toMatch(/20 webhooks/);
-    expect(planLimitViolation('enterprise', { ...none, webhook_urls: many })).toBeUndefined();
+    expect(planLimitViolation('team', { ...none, webhook_urls: many }, none)).toMatch(
+      /20 webhooks/,
+    );
+    expect(planLimitViolation('enterprise', { ...none, webhook_urls: many }, none)).toBeUndefined();
+  });
+
+  it('lets settings kept from a higher plan be saved unchanged, but not grow', () => {
+    const kept = {
+      webhook_urls: [webhook, webhook],
+      contact_groups: [group],
+      default_contact_group_id: 'g',
+    };
+    expect(planLimitViolation('free', kept, kept)).toBeUndefined();
+    expect(planLimitViolation('free', { ...kept, webhook_urls: [webhook] }, kept)).toBeUndefined();
+    expect(
+      planLimitViolation('free', { ...kept, webhook_urls: [webhook, webhook, webhook] }, kept),
+    ).toMatch(/1 webhook\./);
+    expect(
+      planLimitViolation(
+        'free',
+        { ...kept, contact_groups: [{ ...group, name: 'Renamed' }] },
+        kept,
+      ),
+    ).toMatch(/^Contact groups need a Pro or Team workspace/);
   });
 
   it('assigns ids to new groups only', () => {

@@ -29,15 +29,41 @@ export function webhookLimitMessage(plan: Plan): string {
   return `A workspace on the ${PLAN_LABELS[plan]} plan can have ${formatLimit(limit)} ${noun}. Upgrade the plan to add more webhooks.`;
 }
 
-/** The PLAN_LIMIT message a settings update breaks, if any. */
+type PlanBoundSettings = Pick<
+  AlertSettingsUpdate,
+  'webhook_urls' | 'contact_groups' | 'default_contact_group_id'
+>;
+
+function groupsSignature(settings: PlanBoundSettings): string {
+  const groups = settings.contact_groups.map(({ id, name, emails, webhook_names, thresholds }) => ({
+    id: id ?? null,
+    name,
+    emails,
+    webhook_names,
+    thresholds: thresholds ?? null,
+  }));
+  return JSON.stringify({ groups, defaultGroup: settings.default_contact_group_id });
+}
+
+/**
+ * The PLAN_LIMIT message a settings update breaks, if any. Settings kept from a higher plan
+ * (after a downgrade) may be saved unchanged: they stay, unused, until an upgrade. Only adding
+ * beyond what the plan allows is refused, so nothing is lost and the rest stays editable.
+ */
 export function planLimitViolation(
   plan: Plan,
-  update: Pick<AlertSettingsUpdate, 'webhook_urls' | 'contact_groups' | 'default_contact_group_id'>,
+  update: PlanBoundSettings,
+  stored: PlanBoundSettings,
 ): string | undefined {
   const limits = PLAN_LIMITS[plan];
   const usesGroups = update.contact_groups.length > 0 || update.default_contact_group_id !== null;
-  if (usesGroups && !limits.contactGroups) return CONTACT_GROUPS_PLAN_MESSAGE;
-  if (!isWithinLimit(limits.webhooksPerWorkspace, update.webhook_urls.length)) {
+  const groupsUnchanged = groupsSignature(update) === groupsSignature(stored);
+  if (usesGroups && !limits.contactGroups && !groupsUnchanged) return CONTACT_GROUPS_PLAN_MESSAGE;
+  const webhooks = update.webhook_urls.length;
+  if (
+    !isWithinLimit(limits.webhooksPerWorkspace, webhooks) &&
+    webhooks > stored.webhook_urls.length
+  ) {
     return webhookLimitMessage(plan);
   }
   return undefined;

@@ -35,11 +35,11 @@ export const handler = createHttpHandler(
     const access = await loadWorkspaceAccess(params.id, user.id);
     requireEditor(access);
     requireNotFrozen(access);
-    const violation = planLimitViolation(access.plan, body);
+    const current = await readAlertSettingsRecord(access.workspaceId);
+    const violation = planLimitViolation(access.plan, body, current.settings);
     if (violation) throw new AppError('PLAN_LIMIT', violation);
     requireAllowedWebhookUrls(body.webhook_urls);
 
-    const current = await readAlertSettingsRecord(access.workspaceId);
     const changes = {
       email_alerts_enabled: body.email_alerts_enabled,
       webhook_urls: body.webhook_urls,
