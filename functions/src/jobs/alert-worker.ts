@@ -19,7 +19,12 @@ import { loadAlertContext } from '../data/alert-context';
 import { alertRecordStore } from '../data/alert-records';
 import { countDeliveryOutcome, releaseDelivery, reserveDelivery } from '../data/alert-usage';
 import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
-import { deliverAlert, type AlertDeliveryPorts, type RetryPolicy } from '../domain/alert-delivery';
+import {
+  deliverAlert,
+  retryDelaySeconds,
+  type AlertDeliveryPorts,
+  type RetryPolicy,
+} from '../domain/alert-delivery';
 import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
 
@@ -84,11 +89,17 @@ export function createAlertWorker(options: AlertWorkerOptions = {}) {
       throw new Error(`Not an alert message: ${record.messageId}`);
     }
     const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
-    const result = await deliverAlert(
-      parsed.data,
-      { receiveCount, policy, now: new Date() },
-      ports,
-    );
+    let result: Awaited<ReturnType<typeof deliverAlert>>;
+    try {
+      result = await deliverAlert(parsed.data, { receiveCount, policy, now: new Date() }, ports);
+    } catch (error) {
+      // An unexpected failure (throttling, a network error) backs off like a failed send rather
+      // than waiting out the queue's whole visibility timeout.
+      await delay(record.receiptHandle, retryDelaySeconds(receiveCount, policy)).catch(
+        () => undefined,
+      );
+      throw error;
+    }
     if (result.kind === 'done') return;
     // Also after the last attempt: the queue moves the message to the dead-letter queue on its
     // next receive, so it should not wait out the queue's long visibility timeout first.
