@@ -29,10 +29,12 @@ export function webhookLimitMessage(plan: Plan): string {
   return `A workspace on the ${PLAN_LABELS[plan]} plan can have ${formatLimit(limit)} ${noun}. Upgrade the plan to add more webhooks.`;
 }
 
-type PlanBoundSettings = Pick<
-  AlertSettingsUpdate,
-  'webhook_urls' | 'contact_groups' | 'default_contact_group_id'
->;
+/** The parts of alert settings a plan limits, as sent or as stored. */
+interface PlanBoundSettings {
+  readonly webhook_urls: readonly unknown[];
+  readonly contact_groups: readonly (Omit<ContactGroup, 'id'> & { readonly id?: string })[];
+  readonly default_contact_group_id: string | null;
+}
 
 function groupsSignature(settings: PlanBoundSettings): string {
   const groups = settings.contact_groups.map(({ id, name, emails, webhook_names, thresholds }) => ({
