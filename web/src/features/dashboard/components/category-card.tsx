@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -37,9 +37,10 @@ interface CategoryCardProps extends TokenActionHandlers {
 
 /**
  * One category's tokens (spec §2): its own search (debounced 300 ms), sortable columns, a table
- * on wide screens and cards on narrow ones, and "Load more" while the server has more.
+ * on wide screens and cards on narrow ones, and "Load more" while the server has more. Memoized:
+ * a chip or another card's change does not re-render it.
  */
-export function CategoryCard({
+export const CategoryCard = memo(function CategoryCard({
   definition,
   workspaceId,
   section,
@@ -76,7 +77,7 @@ export function CategoryCard({
     if (loaded) onFirstPage?.(definition.value);
   }, [loaded, onFirstPage, definition.value]);
 
-  const onSort = (key: SortKey) => setSort((current) => toggleSort(current, key));
+  const onSort = useCallback((key: SortKey) => setSort((current) => toggleSort(current, key)), []);
 
   let content;
   if (isPending) {
@@ -188,4 +189,4 @@ export function CategoryCard({
       )}
     </Paper>
   );
-}
+});

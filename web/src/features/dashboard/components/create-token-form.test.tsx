@@ -29,11 +29,14 @@ function serve() {
         email_alerts_enabled: true,
         webhook_urls: [],
         contact_groups: [
-          { id: 'g-ops', name: 'Operations', emails: ['ops@example.com'] },
-          { id: 'g-sec', name: 'Security', emails: [] },
+          { id: 'g-ops', name: 'Operations', emails: ['ops@example.com'], webhook_names: [] },
+          { id: 'g-sec', name: 'Security', emails: [], webhook_names: [] },
         ],
         default_contact_group_id: null,
         thresholds: [30, 7],
+        admin_email: 'owner@example.com',
+        limits: { contact_groups: true, webhooks: null },
+        updated_at: null,
       }),
     'GET /api/v1/workspaces/ws-1/members': () =>
       jsonResponse({

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -22,11 +22,13 @@ import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
 import { removeTokenFromLists, replaceTokenInLists } from '../../tokens/api/token-cache';
 import {
   contactGroupsQueryOptions,
+  tokenListQueryOptions,
   tokenSummaryQueryOptions,
 } from '../../tokens/api/token-queries';
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
 import { useTokensUpdatedReload } from '../hooks/use-tokens-updated-reload';
 import { sectionChips, sectionFilterFrom } from '../section-chips';
+import { DEFAULT_SORT, requestSort } from '../token-sorting';
 import { CategoryCard } from './category-card';
 import { CategoryFilterChips } from './category-filter-chips';
 import { CreateTokenForm } from './create-token-form';
@@ -68,6 +70,23 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   );
   const visibleValues = useMemo(() => visible.map((definition) => definition.value), [visible]);
   const { onFirstPage, markChipStart } = useDashboardPerformance(visibleValues, category ?? '');
+
+  // The visible cards' first pages load alongside the summary rather than after it (the cards
+  // mount once the summary has answered): the same queries the cards then read. Lists already
+  // cached are left to the cards (they refresh stale ones themselves).
+  useEffect(() => {
+    for (const value of visibleValues) {
+      void queryClient.prefetchInfiniteQuery({
+        ...tokenListQueryOptions(workspace.id, {
+          category: value,
+          q: '',
+          sort: requestSort(DEFAULT_SORT),
+          section,
+        }),
+        staleTime: Number.POSITIVE_INFINITY,
+      });
+    }
+  }, [queryClient, workspace.id, section, visibleValues]);
 
   const setSection = useCallback(
     (value: string) => {
@@ -120,12 +139,20 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
       : [...list, { value: section, label: section, count: 0 }];
   }, [summary.data, section]);
 
-  const toggleCategory = (value: Category) => {
-    markChipStart();
-    setCategory((current) => (current === value ? null : value));
-  };
+  const toggleCategory = useCallback(
+    (value: Category) => {
+      markChipStart();
+      setCategory((current) => (current === value ? null : value));
+    },
+    [markChipStart],
+  );
 
-  const closeDialog = () => setDialog(null);
+  const selectSection = useCallback(
+    (value: string) => setSection(value === section ? SECTION_FILTER_ALL : value),
+    [setSection, section],
+  );
+
+  const closeDialog = useCallback(() => setDialog(null), []);
   const empty = summary.data?.total === 0;
 
   return (
@@ -156,11 +183,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
               selected={category}
               onToggle={toggleCategory}
             />
-            <SectionFilterChips
-              chips={chips}
-              selected={section}
-              onSelect={(value) => setSection(value === section ? SECTION_FILTER_ALL : value)}
-            />
+            <SectionFilterChips chips={chips} selected={section} onSelect={selectSection} />
           </Stack>
           <Stack spacing={3}>
             {visible.map((definition) => (

@@ -1,16 +1,6 @@
-import Chip from '@mui/material/Chip';
-import type { ChipProps } from '@mui/material/Chip';
 import type { ExpiryStatusKind } from '@expiry-radar/shared/domain/expiry-status';
 import { expiryStatus } from '@expiry-radar/shared/domain/expiry-status';
-
-const COLORS: Readonly<Record<ExpiryStatusKind, ChipProps['color']>> = {
-  expired: 'error',
-  critical: 'error',
-  warning: 'warning',
-  ok: 'success',
-  long_term: 'info',
-  invalid: 'default',
-};
+import { pillClasses } from './token-row-styles';
 
 const DESCRIPTIONS: Readonly<Record<ExpiryStatusKind, string>> = {
   expired: 'Expired',
@@ -26,18 +16,15 @@ interface ExpiryPillProps {
   now: Date;
 }
 
-/** The expiry status badge by days remaining (spec §4: 7, 30 and 365 days). */
+/**
+ * The expiry status badge by days remaining (spec §4: 7, 30 and 365 days). Plain elements (one
+ * per table row), styled by the container with `pillStyles` of token-row-styles.
+ */
 export function ExpiryPill({ expiresAt, now }: ExpiryPillProps) {
   const { status, label } = expiryStatus(expiresAt, now);
   return (
-    <Chip
-      size="small"
-      color={COLORS[status]}
-      variant={status === 'expired' || status === 'invalid' ? 'filled' : 'outlined'}
-      label={label}
-      title={DESCRIPTIONS[status]}
-      data-status={status}
-      sx={{ fontWeight: 600 }}
-    />
+    <span className={pillClasses.root} title={DESCRIPTIONS[status]} data-status={status}>
+      <span className={pillClasses.label}>{label}</span>
+    </span>
   );
 }

@@ -1,7 +1,6 @@
 import type { MouseEvent } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { actionClasses } from './token-row-styles';
 
 export interface TokenActionHandlers {
   onDetails: (token: Token) => void;
@@ -14,7 +13,10 @@ interface TokenActionsProps extends TokenActionHandlers {
   canEdit: boolean;
 }
 
-/** Details for everyone; Renew and Delete for admins and workspace managers (spec §2, §6). */
+/**
+ * Details for everyone; Renew and Delete for admins and workspace managers (spec §2, §6). Plain
+ * buttons (three per row), styled by the container with `actionStyles` of token-row-styles.
+ */
 export function TokenActions({ token, canEdit, onDetails, onRenew, onDelete }: TokenActionsProps) {
   const run = (action: (token: Token) => void) => (event: MouseEvent) => {
     // The row opens the details itself; a button does only its own action.
@@ -22,25 +24,35 @@ export function TokenActions({ token, canEdit, onDetails, onRenew, onDelete }: T
     action(token);
   };
   return (
-    <Box sx={{ display: 'flex', gap: 0.5, flexWrap: 'nowrap' }}>
-      <Button size="small" onClick={run(onDetails)} aria-label={`Details of ${token.name}`}>
+    <div className={actionClasses.group}>
+      <button
+        type="button"
+        className={actionClasses.button}
+        onClick={run(onDetails)}
+        aria-label={`Details of ${token.name}`}
+      >
         Details
-      </Button>
+      </button>
       {canEdit && (
         <>
-          <Button size="small" onClick={run(onRenew)} aria-label={`Renew ${token.name}`}>
+          <button
+            type="button"
+            className={actionClasses.button}
+            onClick={run(onRenew)}
+            aria-label={`Renew ${token.name}`}
+          >
             Renew
-          </Button>
-          <Button
-            size="small"
-            color="error"
+          </button>
+          <button
+            type="button"
+            className={`${actionClasses.button} ${actionClasses.danger}`}
             onClick={run(onDelete)}
             aria-label={`Delete ${token.name}`}
           >
             Delete
-          </Button>
+          </button>
         </>
       )}
-    </Box>
+    </div>
   );
 }

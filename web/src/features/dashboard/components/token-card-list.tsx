@@ -5,12 +5,14 @@ import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { fieldText, formatDate, typeLabel } from '../token-display';
 import { ExpiryPill } from './expiry-pill';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
+import { actionStyles, pillStyles } from './token-row-styles';
 
 interface TokenCardListProps extends TokenActionHandlers {
   definition: CategoryDefinition;
@@ -95,6 +97,17 @@ const TokenCard = memo(function TokenCard({
   );
 });
 
+/** The cards' list; their pills and actions are plain elements styled here. */
+const CardList = styled('ul')(({ theme }) => ({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'grid',
+  gap: theme.spacing(1.5),
+  ...pillStyles(theme),
+  ...actionStyles(theme),
+}));
+
 /** A category's tokens on narrow screens: one card each. */
 export function TokenCardList({
   definition,
@@ -104,11 +117,7 @@ export function TokenCardList({
   ...actions
 }: TokenCardListProps) {
   return (
-    <Box
-      component="ul"
-      aria-label={`${definition.label} tokens`}
-      sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1.5 }}
-    >
+    <CardList aria-label={`${definition.label} tokens`}>
       {tokens.map((token) => (
         <TokenCard
           key={token.id}
@@ -119,6 +128,6 @@ export function TokenCardList({
           {...actions}
         />
       ))}
-    </Box>
+    </CardList>
   );
 }

@@ -28,6 +28,7 @@ import {
 import type { TokenFormValues } from '../token-form-values';
 import { ExpiryPill } from './expiry-pill';
 import { TokenFormFields } from './token-form-fields';
+import { PillScope } from './token-row-styles';
 import { USE_WORKSPACE_DEFAULT } from './contact-group-field';
 
 interface TokenDialogProps {
@@ -132,9 +133,9 @@ export function TokenDialog(props: TokenDialogProps) {
       ) : (
         <>
           <DialogContent dividers>
-            <Box sx={{ mb: 2 }}>
+            <PillScope sx={{ mb: 2 }}>
               <ExpiryPill expiresAt={token.expiresAt} now={now} />
-            </Box>
+            </PillScope>
             <Box
               component="dl"
               sx={{

@@ -1,11 +1,11 @@
 import { memo } from 'react';
 import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
+import { styled } from '@mui/material/styles';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { fieldText, formatDate, typeLabel } from '../token-display';
@@ -13,6 +13,7 @@ import type { SortKey, TokenSortState } from '../token-sorting';
 import { ExpiryPill } from './expiry-pill';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
+import { actionStyles, pillStyles, rowClasses, rowStyles } from './token-row-styles';
 
 interface TokenTableProps extends TokenActionHandlers {
   definition: CategoryDefinition;
@@ -35,6 +36,14 @@ interface TokenRowProps extends TokenActionHandlers {
   now: Date;
 }
 
+/** One styled class for the whole table: rows, pills and actions are plain elements. */
+const RowsTable = styled(Table)(({ theme }) => ({
+  ...rowStyles(theme),
+  ...pillStyles(theme),
+  ...actionStyles(theme),
+}));
+
+/** A body row: plain table elements (a card shows up to hundreds), styled by the table. */
 const TokenRow = memo(function TokenRow({
   token,
   definition,
@@ -43,29 +52,29 @@ const TokenRow = memo(function TokenRow({
   ...actions
 }: TokenRowProps) {
   return (
-    <TableRow hover onClick={() => actions.onDetails(token)} sx={{ cursor: 'pointer' }}>
-      <TableCell component="th" scope="row" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+    <tr className={rowClasses.row} onClick={() => actions.onDetails(token)}>
+      <th scope="row" className={rowClasses.name}>
         {token.name}
-      </TableCell>
-      <TableCell>{typeLabel(token)}</TableCell>
+      </th>
+      <td>{typeLabel(token)}</td>
       {definition.columns.map((column) => (
-        <TableCell key={column.field} sx={{ overflowWrap: 'anywhere', maxWidth: 220 }}>
+        <td key={column.field} className={rowClasses.field}>
           {fieldText(token, column.field)}
-        </TableCell>
+        </td>
       ))}
-      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(token.expiresAt)}</TableCell>
-      <TableCell>
+      <td className={rowClasses.date}>{formatDate(token.expiresAt)}</td>
+      <td>
         <ExpiryPill expiresAt={token.expiresAt} now={now} />
-      </TableCell>
-      <TableCell>
+      </td>
+      <td>
         <TokenActions token={token} canEdit={canEdit} {...actions} />
-      </TableCell>
-    </TableRow>
+      </td>
+    </tr>
   );
 });
 
 /** A category's tokens on wide screens (spec §2 columns); headers sort, rows open details. */
-export function TokenTable({
+export const TokenTable = memo(function TokenTable({
   definition,
   tokens,
   sort,
@@ -82,7 +91,7 @@ export function TokenTable({
   ];
   return (
     <TableContainer>
-      <Table size="small" aria-label={`${definition.label} tokens`}>
+      <RowsTable size="small" aria-label={`${definition.label} tokens`}>
         <TableHead>
           <TableRow>
             {columns.map((column) => {
@@ -107,7 +116,7 @@ export function TokenTable({
             <TableCell sx={{ fontWeight: 700 }}>Actions</TableCell>
           </TableRow>
         </TableHead>
-        <TableBody>
+        <tbody>
           {tokens.map((token) => (
             <TokenRow
               key={token.id}
@@ -118,8 +127,8 @@ export function TokenTable({
               {...actions}
             />
           ))}
-        </TableBody>
-      </Table>
+        </tbody>
+      </RowsTable>
     </TableContainer>
   );
-}
+});

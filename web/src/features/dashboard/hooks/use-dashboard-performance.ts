@@ -26,21 +26,24 @@ export function useDashboardPerformance(visible: readonly Category[], filterKey:
   const loaded = useRef(new Set<Category>());
   const firstDone = useRef(false);
   const chipPending = useRef(false);
+  // Read through a ref so that `onFirstPage` stays the same function: the (memoized) category
+  // cards take it as a prop and need not re-render when the visible set changes.
+  const visibleRef = useRef(visible);
+  useEffect(() => {
+    visibleRef.current = visible;
+  }, [visible]);
 
-  const onFirstPage = useCallback(
-    (category: Category) => {
-      loaded.current.add(category);
-      if (firstDone.current || !visible.every((item) => loaded.current.has(item))) return;
-      firstDone.current = true;
-      afterPaint(() => {
-        const perf = timeline();
-        if (!perf) return;
-        perf.mark(P.firstRenderMark);
-        perf.measure(P.firstRenderMeasure, { start: 0, end: P.firstRenderMark });
-      });
-    },
-    [visible],
-  );
+  const onFirstPage = useCallback((category: Category) => {
+    loaded.current.add(category);
+    if (firstDone.current || !visibleRef.current.every((item) => loaded.current.has(item))) return;
+    firstDone.current = true;
+    afterPaint(() => {
+      const perf = timeline();
+      if (!perf) return;
+      perf.mark(P.firstRenderMark);
+      perf.measure(P.firstRenderMeasure, { start: 0, end: P.firstRenderMark });
+    });
+  }, []);
 
   const markChipStart = useCallback(() => {
     chipPending.current = true;

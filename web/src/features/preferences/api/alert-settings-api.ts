@@ -1,4 +1,3 @@
-import { queryOptions } from '@tanstack/react-query';
 import type { AlertSettingsInput } from '@expiry-radar/shared/api/alert-api-schemas';
 import {
   alertSettingsSchema,
@@ -6,30 +5,12 @@ import {
 } from '@expiry-radar/shared/api/alert-api-schemas';
 import type { WebhookKind } from '@expiry-radar/shared/domain/alerts';
 import { apiRequest } from '../../../lib/api-client';
-import { preferencesKeys } from './preferences-keys';
+import { alertSettingsPath } from '../../../lib/alert-settings-query';
 
 /** The alert calls of spec §7 (route table: getAlertSettings, putAlertSettings, testWebhook). */
 
-export function alertSettingsPath(workspaceId: string): string {
-  return `/api/v1/workspaces/${encodeURIComponent(workspaceId)}/alert-settings`;
-}
-
-/**
- * A workspace's alert settings. Quiet on failure: the preferences page shows its own error state,
- * and the dashboard's notice simply stays away.
- */
-export function alertSettingsQueryOptions(workspaceId: string) {
-  return queryOptions({
-    queryKey: preferencesKeys.alertSettings(workspaceId),
-    queryFn: ({ signal }) =>
-      apiRequest(alertSettingsPath(workspaceId), {
-        schema: alertSettingsSchema,
-        silent: true,
-        signal,
-      }),
-    staleTime: 30_000,
-  });
-}
+// The GET is shared with the token forms (their contact groups): one query key, one request.
+export { alertSettingsPath, alertSettingsQueryOptions } from '../../../lib/alert-settings-query';
 
 /** PUT .../alert-settings: replaces the settings; answers with the stored ones. */
 export function saveAlertSettings(workspaceId: string, body: AlertSettingsInput) {

@@ -1,6 +1,8 @@
+import { alertSettingsQueryKey } from '../../../lib/alert-settings-query';
+
 /** Query keys of the alert preferences (general -> specific). */
 export const preferencesKeys = {
   all: ['preferences'] as const,
-  alertSettings: (workspaceId: string) =>
-    [...preferencesKeys.all, 'alert-settings', workspaceId] as const,
+  /** Shared with the token forms' contact groups (lib/alert-settings-query). */
+  alertSettings: alertSettingsQueryKey,
 };

@@ -20,9 +20,6 @@ export const tokenKeys = {
     [...tokenKeys.lists(workspaceId), filters] as const,
   /** Total and facets of the whole workspace (no search, category or section filter). */
   summary: (workspaceId: string) => [...tokenKeys.workspace(workspaceId), 'summary'] as const,
-  /** The contact groups a token may be assigned to. */
-  contactGroups: (workspaceId: string) =>
-    [...tokenKeys.all, 'contact-groups', workspaceId] as const,
   /** The workspace admin's address, shown where contact groups need a paid plan. */
   adminEmail: (workspaceId: string) => [...tokenKeys.all, 'admin-email', workspaceId] as const,
 };

@@ -1,9 +1,10 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
 import { listTokensResponse } from '@expiry-radar/shared/api/token-api-schemas';
 import { listMembersResponse } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { MEMBER_LIST_PAGE_SIZE, TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
+import { alertSettingsQueryOptions } from '../../../lib/alert-settings-query';
 import { apiRequest } from '../../../lib/api-client';
 import type { TokenListFilters } from './token-keys';
 import { tokenKeys } from './token-keys';
@@ -57,30 +58,24 @@ export function tokenSummaryQueryOptions(workspaceId: string) {
   });
 }
 
-/** The part of `GET .../alert-settings` the token forms need: the groups' ids and names. */
-const contactGroupsAnswer = z.object({
-  contact_groups: z.array(z.object({ id: z.string(), name: z.string() }).loose()),
-  default_contact_group_id: z.string().nullable().optional(),
-});
-
 export interface ContactGroupOption {
   readonly id: string;
   readonly name: string;
 }
 
-/** The workspace's contact groups (pro, team and enterprise workspaces; editors only). */
+function contactGroupOptions(settings: AlertSettings): ContactGroupOption[] {
+  return settings.contact_groups.map(({ id, name }) => ({ id, name }));
+}
+
+/**
+ * The workspace's contact groups (pro, team and enterprise workspaces; editors only): the groups'
+ * ids and names from the alert settings, the same query (and request) as the dashboard's
+ * alerts-disabled notice and the preferences page.
+ */
 export function contactGroupsQueryOptions(workspaceId: string) {
   return queryOptions({
-    queryKey: tokenKeys.contactGroups(workspaceId),
-    queryFn: async ({ signal }): Promise<ContactGroupOption[]> => {
-      const answer = await apiRequest(workspacePath(workspaceId, 'alert-settings'), {
-        schema: contactGroupsAnswer,
-        silent: true,
-        signal,
-      });
-      return answer.contact_groups.map(({ id, name }) => ({ id, name }));
-    },
-    staleTime: 30_000,
+    ...alertSettingsQueryOptions(workspaceId),
+    select: contactGroupOptions,
     retry: false,
   });
 }
