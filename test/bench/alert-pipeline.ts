@@ -123,7 +123,11 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
       while (Date.now() < deadline && sends.size < expected) {
         await new Promise((resolve) => setTimeout(resolve, 1_000));
         // Retried messages are hidden for their backoff: idle only after several empty looks.
-        idleChecks = (await queueDepth(emulators.endpoints.alertQueueUrl)) > 0 ? 0 : idleChecks + 1;
+        const depth = await queueDepth(emulators.endpoints.alertQueueUrl);
+        idleChecks = depth > 0 ? 0 : idleChecks + 1;
+        if (Math.round((performance.now() - started) / 1000) % 30 === 0) {
+          console.log(`  ... ${sends.size}/${expected} delivered, ${depth} messages queued`);
+        }
         if (idleChecks < 5) continue;
         idleChecks = 0;
         // What the requeue route does: failed records back to pending, dead letters moved back.

@@ -365,7 +365,7 @@ async function writeOutcome(alertId: string, outcome: AlertOutcome, now: Date): 
 }
 
 /**
- * Brings failed and skipped deliveries of an alert back to pending (all of them, or those of one
+ * Brings failed, skipped and interrupted deliveries of an alert back to pending (all of them, or those of one
  * channel) and clears its dead-letter mark, so the next message delivers them. Answers how many
  * deliveries were reset; 0 when there was nothing to retry.
  */
@@ -374,9 +374,14 @@ export async function resetFailedDeliveries(
   now: Date,
   channel?: string,
 ): Promise<number> {
+  // A delivery left `sending` after its lease ran out was interrupted (a crash or an error
+  // between the send and its mark): it may or may not have gone out, and is retried too.
+  const interrupted = (delivery: DeliveryState) =>
+    delivery.status === 'sending' &&
+    (delivery.leaseUntil === null || new Date(delivery.leaseUntil) <= now);
   const retryable = (record.deliveries ?? []).filter(
     (delivery) =>
-      (delivery.status === 'failed' || delivery.status === 'skipped') &&
+      (delivery.status === 'failed' || delivery.status === 'skipped' || interrupted(delivery)) &&
       (channel === undefined || delivery.channel === channel),
   );
   const unplanned = record.deliveries === null || record.deliveries.length === 0;

@@ -76,7 +76,6 @@ export class AlertRetryError extends Error {
 
 /** A worker handler with some ports replaced (tests and benchmarks inject failures here). */
 export function createAlertWorker(options: AlertWorkerOptions = {}) {
-  const processor = new BatchProcessor(EventType.SQS);
   let ports: AlertDeliveryPorts | undefined;
   const delay = options.delay ?? delayRedelivery;
 
@@ -108,6 +107,9 @@ export function createAlertWorker(options: AlertWorkerOptions = {}) {
   };
 
   return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+    // A processor per invocation: it holds the batch's state, and the local poller (unlike
+    // Lambda) runs several invocations of one handler at once.
+    const processor = new BatchProcessor(EventType.SQS);
     const response = await processPartialResponse(event, recordHandler, processor, {
       context,
       throwOnFullBatchFailure: false,
