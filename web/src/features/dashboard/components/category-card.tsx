@@ -24,6 +24,18 @@ import { TokenTable } from './token-table';
 
 export const NO_RESULTS_IN_CATEGORY = 'No results in this category.';
 
+/**
+ * A list this recent is not fetched again when its card mounts: the dashboard prefetches the
+ * first pages while the summary loads (the cards mount after it). Reloads after changes
+ * (tokens-updated) invalidate the lists whatever their age.
+ */
+const LIST_FRESH_MS = 5_000;
+
+/** A card's height before it is first laid out: its header and rows (table) or cards (narrow). */
+function estimatedHeight(rows: number, narrow: boolean): number {
+  return 140 + rows * (narrow ? 170 : 53);
+}
+
 interface CategoryCardProps extends TokenActionHandlers {
   definition: CategoryDefinition;
   workspaceId: string;
@@ -62,6 +74,7 @@ export const CategoryCard = memo(function CategoryCard({
       section,
     }),
     placeholderData: keepPreviousData,
+    staleTime: LIST_FRESH_MS,
   });
   const { data, isPending, isError, hasNextPage, isFetchingNextPage, fetchNextPage, refetch } =
     query;
@@ -135,7 +148,15 @@ export const CategoryCard = memo(function CategoryCard({
       variant="outlined"
       aria-labelledby={titleId}
       data-category={definition.value}
-      sx={{ p: { xs: 2, sm: 2.5 }, borderTop: 4, borderTopColor: definition.color }}
+      sx={{
+        p: { xs: 2, sm: 2.5 },
+        borderTop: 4,
+        borderTopColor: definition.color,
+        // A card out of view is not laid out or painted until it comes near (hundreds of rows
+        // each); its height meanwhile is estimated from its rows, then remembered (`auto`).
+        contentVisibility: 'auto',
+        containIntrinsicSize: `auto ${estimatedHeight(tokens.length, narrow)}px`,
+      }}
     >
       <Box
         sx={{

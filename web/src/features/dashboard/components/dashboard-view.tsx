@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -22,13 +22,12 @@ import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
 import { removeTokenFromLists, replaceTokenInLists } from '../../tokens/api/token-cache';
 import {
   contactGroupsQueryOptions,
-  tokenListQueryOptions,
   tokenSummaryQueryOptions,
 } from '../../tokens/api/token-queries';
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
+import { useDashboardPrefetch } from '../hooks/use-dashboard-prefetch';
 import { useTokensUpdatedReload } from '../hooks/use-tokens-updated-reload';
 import { sectionChips, sectionFilterFrom } from '../section-chips';
-import { DEFAULT_SORT, requestSort } from '../token-sorting';
 import { CategoryCard } from './category-card';
 import { CategoryFilterChips } from './category-filter-chips';
 import { CreateTokenForm } from './create-token-form';
@@ -57,6 +56,13 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const section = sectionFilterFrom(search.get(queryParams.section));
   const canCreate = canCreateToken(workspace.role);
   const canEdit = canEditToken(workspace.role);
+  const visible = useMemo(
+    () => CATEGORY_LIST.filter((definition) => category === null || definition.value === category),
+    [category],
+  );
+  const visibleValues = useMemo(() => visible.map((definition) => definition.value), [visible]);
+  // Before the summary's useQuery (which would create the query, so nothing to prefetch).
+  useDashboardPrefetch(workspace.id, section, visibleValues);
   const summary = useQuery(tokenSummaryQueryOptions(workspace.id));
   const contactGroups = useQuery({
     ...contactGroupsQueryOptions(workspace.id),
@@ -64,29 +70,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   });
   useTokensUpdatedReload(workspace.id);
 
-  const visible = useMemo(
-    () => CATEGORY_LIST.filter((definition) => category === null || definition.value === category),
-    [category],
-  );
-  const visibleValues = useMemo(() => visible.map((definition) => definition.value), [visible]);
   const { onFirstPage, markChipStart } = useDashboardPerformance(visibleValues, category ?? '');
-
-  // The visible cards' first pages load alongside the summary rather than after it (the cards
-  // mount once the summary has answered): the same queries the cards then read. Lists already
-  // cached are left to the cards (they refresh stale ones themselves).
-  useEffect(() => {
-    for (const value of visibleValues) {
-      void queryClient.prefetchInfiniteQuery({
-        ...tokenListQueryOptions(workspace.id, {
-          category: value,
-          q: '',
-          sort: requestSort(DEFAULT_SORT),
-          section,
-        }),
-        staleTime: Number.POSITIVE_INFINITY,
-      });
-    }
-  }, [queryClient, workspace.id, section, visibleValues]);
 
   const setSection = useCallback(
     (value: string) => {

@@ -1,10 +1,8 @@
 import { memo } from 'react';
-import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
-import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
@@ -47,47 +45,20 @@ const TokenCard = memo(function TokenCard({
     <Card variant="outlined" component="li" data-testid="token-card">
       <CardActionArea onClick={() => actions.onDetails(token)}>
         <CardContent sx={{ pb: 1 }}>
-          <Box
-            sx={{
-              display: 'flex',
-              justifyContent: 'space-between',
-              gap: 1,
-              alignItems: 'flex-start',
-            }}
-          >
-            <Typography component="h3" sx={{ fontWeight: 700, overflowWrap: 'anywhere' }}>
-              {token.name}
-            </Typography>
+          <div className={cardClasses.head}>
+            <h3 className={cardClasses.name}>{token.name}</h3>
             <ExpiryPill expiresAt={token.expiresAt} now={now} />
-          </Box>
-          <Box
-            component="dl"
-            sx={{
-              display: 'grid',
-              gridTemplateColumns: 'max-content 1fr',
-              columnGap: 1.5,
-              rowGap: 0.25,
-              m: 0,
-              mt: 1,
-            }}
-          >
+          </div>
+          <dl className={cardClasses.details}>
             {details
               .filter(([, value]) => value !== '')
               .map(([label, value]) => (
-                <Box key={label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" variant="body2" color="text.secondary">
-                    {label}
-                  </Typography>
-                  <Typography
-                    component="dd"
-                    variant="body2"
-                    sx={{ m: 0, overflowWrap: 'anywhere' }}
-                  >
-                    {value}
-                  </Typography>
-                </Box>
+                <div key={label}>
+                  <dt>{label}</dt>
+                  <dd>{value}</dd>
+                </div>
               ))}
-          </Box>
+          </dl>
         </CardContent>
       </CardActionArea>
       <CardActions sx={{ pt: 0 }}>
@@ -97,13 +68,45 @@ const TokenCard = memo(function TokenCard({
   );
 });
 
-/** The cards' list; their pills and actions are plain elements styled here. */
+const cardClasses = {
+  head: 'TokenCard-head',
+  name: 'TokenCard-name',
+  details: 'TokenCard-details',
+} as const;
+
+/**
+ * The cards' list. Inside each card (a category shows up to hundreds) the heading, details, pill
+ * and actions are plain elements styled here once (the look of the Typography and Box they were).
+ */
 const CardList = styled('ul')(({ theme }) => ({
   listStyle: 'none',
   margin: 0,
   padding: 0,
   display: 'grid',
   gap: theme.spacing(1.5),
+  [`& .${cardClasses.head}`]: {
+    display: 'flex',
+    justifyContent: 'space-between',
+    gap: theme.spacing(1),
+    alignItems: 'flex-start',
+  },
+  [`& .${cardClasses.name}`]: {
+    ...theme.typography.body1,
+    margin: 0,
+    fontWeight: 700,
+    overflowWrap: 'anywhere',
+  },
+  [`& .${cardClasses.details}`]: {
+    display: 'grid',
+    gridTemplateColumns: 'max-content 1fr',
+    columnGap: theme.spacing(1.5),
+    rowGap: theme.spacing(0.25),
+    margin: 0,
+    marginTop: theme.spacing(1),
+    '& > div': { display: 'contents' },
+    '& dt, & dd': { ...theme.typography.body2, margin: 0 },
+    '& dd': { overflowWrap: 'anywhere' },
+  },
   ...pillStyles(theme),
   ...actionStyles(theme),
 }));
