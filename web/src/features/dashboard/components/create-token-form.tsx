@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -27,8 +27,9 @@ interface CreateTokenFormProps {
 /**
  * "Create New Token" (spec §2, §5): category, type, then the category's fields; the expiry is
  * suggested by category and type until the user picks one; messages of the shared schema.
+ * Memoized: the dashboard's chips and dialogs do not re-render the form.
  */
-export function CreateTokenForm({
+export const CreateTokenForm = memo(function CreateTokenForm({
   workspace,
   userEmail,
   now = () => new Date(),
@@ -94,4 +95,4 @@ export function CreateTokenForm({
       </Box>
     </Paper>
   );
-}
+});
