@@ -10,6 +10,7 @@ import {
   type RouteHandler,
 } from '../../../test-support/mock-fetch';
 import { createTestQueryClient } from '../../../test-support/render-app';
+import { tokenFixture } from '../../../test-support/token-fixtures';
 import { AppProviders } from '../../app/providers/app-providers';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
@@ -25,34 +26,14 @@ const workspace = (id: string, name: string, role: string, isFrozen = false) => 
 });
 
 function tokenItem(index: number) {
-  return {
+  return tokenFixture({
     id: `tok-${index}`,
     name: `Token ${String(index).padStart(2, '0')}`,
     type: 'api_key',
     category: 'key_secret',
     expiresAt: '2030-01-15',
-    section: null,
-    domains: [],
-    location: null,
-    used_by: null,
-    contact_group_id: null,
-    issuer: null,
-    serial_number: null,
-    subject: null,
-    key_size: null,
-    algorithm: null,
-    license_type: null,
-    vendor: null,
-    cost: null,
-    renewal_url: null,
-    renewal_date: null,
-    contacts: null,
-    description: null,
-    notes: null,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
     workspace_id: 'ws-frozen',
-  };
+  });
 }
 
 function tokenPage(count: number) {

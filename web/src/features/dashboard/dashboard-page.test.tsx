@@ -8,41 +8,15 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import type { RecordedRequest } from '../../../test-support/mock-fetch';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
+import { tokenFixture } from '../../../test-support/token-fixtures';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 import { dispatchTokensUpdated } from '../../lib/tokens-updated';
 
 const inDays = (days: number) => addCalendarDays(new Date(), days);
 
-function token(overrides: Partial<Token> & Pick<Token, 'id' | 'name'>): Token {
-  return {
-    type: 'ssl_cert',
-    category: 'cert',
-    expiresAt: inDays(100),
-    section: null,
-    domains: [],
-    location: null,
-    used_by: null,
-    contact_group_id: null,
-    issuer: null,
-    serial_number: null,
-    subject: null,
-    key_size: null,
-    algorithm: null,
-    license_type: null,
-    vendor: null,
-    cost: null,
-    renewal_url: null,
-    renewal_date: null,
-    contacts: null,
-    description: null,
-    notes: null,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-    workspace_id: 'ws-1',
-    ...overrides,
-  };
-}
+const token = (overrides: Partial<Token> & Pick<Token, 'id' | 'name'>): Token =>
+  tokenFixture({ expiresAt: inDays(100), ...overrides });
 
 const TOKENS: Token[] = [
   token({

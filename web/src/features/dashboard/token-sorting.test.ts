@@ -1,37 +1,9 @@
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { tokenFixture } from '../../../test-support/token-fixtures';
 import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from './token-sorting';
 
-function token(overrides: Partial<Token>): Token {
-  return {
-    id: overrides.name ?? 'id',
-    name: 'token',
-    type: 'ssl_cert',
-    category: 'cert',
-    expiresAt: '2030-01-01',
-    section: null,
-    domains: [],
-    location: null,
-    used_by: null,
-    contact_group_id: null,
-    issuer: null,
-    serial_number: null,
-    subject: null,
-    key_size: null,
-    algorithm: null,
-    license_type: null,
-    vendor: null,
-    cost: null,
-    renewal_url: null,
-    renewal_date: null,
-    contacts: null,
-    description: null,
-    notes: null,
-    created_at: '2025-01-01T00:00:00.000Z',
-    updated_at: '2025-01-01T00:00:00.000Z',
-    workspace_id: 'ws',
-    ...overrides,
-  };
-}
+const token = (overrides: Partial<Token>): Token =>
+  tokenFixture({ id: overrides.name ?? 'id', workspace_id: 'ws', ...overrides });
 
 const names = (tokens: Token[]) => tokens.map((item) => item.name);
 
