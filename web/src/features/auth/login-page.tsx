@@ -3,18 +3,18 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
 import type { z } from 'zod';
 import { loginBody } from '@expiry-radar/shared/api/auth-schemas';
 import { paths } from '../../lib/paths';
+import { EmailField } from '../../components/email-field';
+import { PasswordField } from '../../components/password-field';
 import { login } from './api/auth-api';
 import { formErrorMessage, INVALID_CREDENTIALS_MESSAGE } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
-import { PasswordField } from './components/password-field';
 import { useSignedIn } from './hooks/use-signed-in';
 
 type LoginInput = z.input<typeof loginBody>;
@@ -63,12 +63,8 @@ export function LoginPage() {
       <GoogleSignInButton />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         {failure && <Alert severity="error">{failure}</Alert>}
-        <TextField
+        <EmailField
           {...register('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
           autoFocus
           error={Boolean(errors.email)}
           helperText={errors.email?.message}

@@ -12,11 +12,12 @@ import { registerBody } from '@expiry-radar/shared/api/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '@expiry-radar/shared/domain/password-policy';
 import { markWelcomePending } from '../../lib/welcome-flags';
 import { paths } from '../../lib/paths';
+import { EmailField } from '../../components/email-field';
+import { PasswordField } from '../../components/password-field';
 import { register as registerAccount } from './api/auth-api';
 import { formErrorMessage } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
-import { PasswordField } from './components/password-field';
 import { useSignedIn } from './hooks/use-signed-in';
 
 type RegisterInput = z.input<typeof registerBody>;
@@ -70,12 +71,8 @@ export function RegisterPage() {
           error={Boolean(errors.name)}
           helperText={errors.name?.message}
         />
-        <TextField
+        <EmailField
           {...register('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
           error={Boolean(errors.email)}
           helperText={errors.email?.message}
         />

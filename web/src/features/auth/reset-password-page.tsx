@@ -3,7 +3,6 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -11,10 +10,11 @@ import { z } from 'zod';
 import { requestPasswordResetBody } from '@expiry-radar/shared/api/auth-schemas';
 import { newPasswordSchema } from '@expiry-radar/shared/domain/password-policy';
 import { paths, queryParams } from '../../lib/paths';
+import { EmailField } from '../../components/email-field';
+import { PasswordField } from '../../components/password-field';
 import { requestPasswordReset, resetPassword } from './api/auth-api';
 import { formErrorMessage } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
-import { PasswordField } from './components/password-field';
 
 export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match';
 
@@ -61,12 +61,8 @@ function RequestResetForm() {
   return (
     <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
       {failure && <Alert severity="error">{failure}</Alert>}
-      <TextField
+      <EmailField
         {...register('email')}
-        label="Email"
-        type="email"
-        autoComplete="email"
-        required
         autoFocus
         error={Boolean(errors.email)}
         helperText={errors.email?.message}

@@ -15,7 +15,7 @@ import { resetApiClientState } from '../../../lib/api-client';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
 import { showSuccessToast } from '../../../lib/toasts';
-import { PasswordField } from '../../auth/components/password-field';
+import { PasswordField } from '../../../components/password-field';
 import { deleteAccount } from '../api/account-api';
 import { SectionCard } from './section-card';
 

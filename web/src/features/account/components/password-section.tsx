@@ -12,7 +12,7 @@ import {
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { showSuccessToast } from '../../../lib/toasts';
-import { PasswordField } from '../../auth/components/password-field';
+import { PasswordField } from '../../../components/password-field';
 import { updateAccount } from '../api/account-api';
 import { useApplyUser } from '../api/use-apply-user';
 import { SectionCard } from './section-card';

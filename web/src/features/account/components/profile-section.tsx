@@ -11,7 +11,8 @@ import { VALIDATION_MESSAGES } from '@expiry-radar/shared/domain/validation-mess
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { showSuccessToast } from '../../../lib/toasts';
-import { PasswordField } from '../../auth/components/password-field';
+import { EmailField } from '../../../components/email-field';
+import { PasswordField } from '../../../components/password-field';
 import type { UpdateAccountRequest } from '../api/account-api';
 import { updateAccount } from '../api/account-api';
 import { useApplyUser } from '../api/use-apply-user';
@@ -116,12 +117,8 @@ export function ProfileSection({ user }: { user: SessionUser }) {
           error={Boolean(errors.name)}
           helperText={errors.name?.message}
         />
-        <TextField
+        <EmailField
           {...register('email')}
-          label="Email"
-          type="email"
-          autoComplete="email"
-          required
           error={Boolean(errors.email)}
           helperText={errors.email?.message ?? (emailChanges ? EMAIL_CHANGE_HINT : undefined)}
         />
