@@ -51,26 +51,32 @@ function newGroupId(): string {
   return `cg-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
 }
 
-function SectionHeading({
+/** One titled part of the form, named by its heading. */
+function SettingsSection({
   id,
   title,
+  description,
   children,
 }: {
   id: string;
   title: string;
-  children?: React.ReactNode;
+  description?: string;
+  children: React.ReactNode;
 }) {
   return (
-    <Box sx={{ mb: 2 }}>
-      <Typography id={id} variant="h2" sx={{ fontSize: '1.25rem' }}>
-        {title}
-      </Typography>
-      {children && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-          {children}
+    <Paper variant="outlined" component="section" aria-labelledby={id} sx={{ p: { xs: 2, sm: 3 } }}>
+      <Box sx={{ mb: 2 }}>
+        <Typography id={id} variant="h2" sx={{ fontSize: '1.25rem' }}>
+          {title}
         </Typography>
-      )}
-    </Box>
+        {description && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            {description}
+          </Typography>
+        )}
+      </Box>
+      {children}
+    </Paper>
   );
 }
 
@@ -124,8 +130,6 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
 
   const store = (answer: AlertSettings) => {
     queryClient.setQueryData(preferencesKeys.alertSettings(workspace.id), answer);
-    // The token forms offer the workspace's contact groups (tokens feature).
-    void queryClient.invalidateQueries({ queryKey: ['tokens', 'contact-groups', workspace.id] });
   };
 
   const onSubmit = handleSubmit(async (body) => {
@@ -210,15 +214,11 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
     >
       {readOnly && <Alert severity="info">{VIEWER_NOTE}</Alert>}
 
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby="alert-channels"
-        sx={{ p: { xs: 2, sm: 3 } }}
+      <SettingsSection
+        id="alert-channels"
+        title="Channels"
+        description="Where alerts go when tokens approach their expiry."
       >
-        <SectionHeading id="alert-channels" title="Channels">
-          Where alerts go when tokens approach their expiry.
-        </SectionHeading>
         <Controller
           control={control}
           name="email_alerts_enabled"
@@ -292,17 +292,13 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
             </Box>
           )}
         </Stack>
-      </Paper>
+      </SettingsSection>
 
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby="alert-thresholds"
-        sx={{ p: { xs: 2, sm: 3 } }}
+      <SettingsSection
+        id="alert-thresholds"
+        title="Thresholds"
+        description="Days before expiry at which alerts go out."
       >
-        <SectionHeading id="alert-thresholds" title="Thresholds">
-          Days before expiry at which alerts go out.
-        </SectionHeading>
         <Stack
           direction={{ xs: 'column', sm: 'row' }}
           spacing={1.5}
@@ -333,18 +329,13 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
             </Button>
           )}
         </Stack>
-      </Paper>
+      </SettingsSection>
 
-      <Paper
-        variant="outlined"
-        component="section"
-        aria-labelledby="alert-contact-groups"
-        sx={{ p: { xs: 2, sm: 3 } }}
+      <SettingsSection
+        id="alert-contact-groups"
+        title="Contact groups"
+        description="Route a token's alerts to its own people and webhooks, with their own thresholds if needed."
       >
-        <SectionHeading id="alert-contact-groups" title="Contact groups">
-          Route a token&apos;s alerts to its own people and webhooks, with their own thresholds if
-          needed.
-        </SectionHeading>
         {!groupsAllowed && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {CONTACT_GROUPS_UPGRADE_NOTE}{' '}
@@ -418,21 +409,15 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
             />
           </Stack>
         </Stack>
-      </Paper>
+      </SettingsSection>
 
       {settings.webhook_signing_secret && (
-        <Paper
-          variant="outlined"
-          component="section"
-          aria-labelledby="alert-signing"
-          sx={{ p: { xs: 2, sm: 3 } }}
-        >
-          <SectionHeading id="alert-signing" title="Webhook signing" />
+        <SettingsSection id="alert-signing" title="Webhook signing">
           <SigningSecretField
             secret={settings.webhook_signing_secret}
             onRotate={canEdit ? rotateSecret : undefined}
           />
-        </Paper>
+        </SettingsSection>
       )}
 
       {canEdit && (

@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -12,6 +10,7 @@ import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
 import { Controller, useWatch } from 'react-hook-form';
 import type { AlertSettingsFormValues, AlertSettingsSubmit } from '../alert-settings-form-model';
 import { firstErrorMessage, ownErrorMessage } from './field-error';
+import { RowFieldset } from './row-fieldset';
 
 interface ContactGroupRowProps {
   index: number;
@@ -37,104 +36,91 @@ export function ContactGroupRow({
   const name = useWatch({ control, name: `contact_groups.${index}.name` });
   const rowErrors = errors.contact_groups?.[index];
   const label = (name ?? '').trim() === '' ? `Contact group ${index + 1}` : name;
-  const groupProblem = ownErrorMessage(rowErrors);
 
   return (
-    <Paper
-      variant="outlined"
-      component="fieldset"
-      aria-label={label}
-      sx={{ p: 2, m: 0, minWidth: 0 }}
-    >
-      <Stack spacing={2}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-          <TextField
-            {...register(`contact_groups.${index}.name`)}
-            label="Group name"
-            required
-            disabled={disabled}
-            sx={{ flex: 1 }}
-            error={Boolean(rowErrors?.name)}
-            helperText={rowErrors?.name?.message}
-          />
-          {!disabled && (
-            <Tooltip title="Remove contact group">
-              <IconButton aria-label={`Remove ${label}`} onClick={onRemove} sx={{ mt: 1 }}>
-                <DeleteOutlined />
-              </IconButton>
-            </Tooltip>
-          )}
-        </Stack>
+    <RowFieldset label={label} problem={ownErrorMessage(rowErrors)}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
         <TextField
-          {...register(`contact_groups.${index}.emails`)}
-          label="Email addresses"
-          multiline
-          minRows={2}
+          {...register(`contact_groups.${index}.name`)}
+          label="Group name"
+          required
           disabled={disabled}
-          placeholder="ops@example.com, security@example.com"
-          error={Boolean(rowErrors?.emails)}
-          helperText={
-            firstErrorMessage(rowErrors?.emails) ?? 'Separate addresses with commas or new lines.'
-          }
+          sx={{ flex: 1 }}
+          error={Boolean(rowErrors?.name)}
+          helperText={rowErrors?.name?.message}
         />
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-          <Controller
-            control={control}
-            name={`contact_groups.${index}.webhook_names`}
-            render={({ field }) => (
-              <TextField
-                select
-                label="Webhooks"
-                sx={{ flex: 1 }}
-                disabled={disabled || webhookNames.length === 0}
-                value={field.value}
-                onChange={(event) => {
-                  const value = event.target.value as unknown;
-                  field.onChange(typeof value === 'string' ? value.split(',') : value);
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={Boolean(rowErrors?.webhook_names)}
-                helperText={
-                  firstErrorMessage(rowErrors?.webhook_names) ??
-                  (webhookNames.length === 0
-                    ? 'Add a webhook above to route this group to it.'
-                    : undefined)
-                }
-                slotProps={{
-                  select: {
-                    multiple: true,
-                    renderValue: (selected) => (selected as string[]).join(', '),
-                  },
-                }}
-              >
-                {webhookNames.map((webhook) => (
-                  <MenuItem key={webhook} value={webhook}>
-                    <Checkbox checked={field.value.includes(webhook)} size="small" />
-                    <ListItemText primary={webhook} />
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
-          <TextField
-            {...register(`contact_groups.${index}.thresholds`)}
-            label="Own thresholds (days)"
-            disabled={disabled}
-            sx={{ flex: 1 }}
-            placeholder="Workspace thresholds"
-            error={Boolean(rowErrors?.thresholds)}
-            helperText={
-              firstErrorMessage(rowErrors?.thresholds) ?? 'Empty: the workspace thresholds.'
-            }
-          />
-        </Stack>
-        {groupProblem && (
-          <Box role="alert" sx={{ color: 'error.main', typography: 'body2' }}>
-            {groupProblem}
-          </Box>
+        {!disabled && (
+          <Tooltip title="Remove contact group">
+            <IconButton aria-label={`Remove ${label}`} onClick={onRemove} sx={{ mt: 1 }}>
+              <DeleteOutlined />
+            </IconButton>
+          </Tooltip>
         )}
       </Stack>
-    </Paper>
+      <TextField
+        {...register(`contact_groups.${index}.emails`)}
+        label="Email addresses"
+        multiline
+        minRows={2}
+        disabled={disabled}
+        placeholder="ops@example.com, security@example.com"
+        error={Boolean(rowErrors?.emails)}
+        helperText={
+          firstErrorMessage(rowErrors?.emails) ?? 'Separate addresses with commas or new lines.'
+        }
+      />
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Controller
+          control={control}
+          name={`contact_groups.${index}.webhook_names`}
+          render={({ field }) => (
+            <TextField
+              select
+              label="Webhooks"
+              sx={{ flex: 1 }}
+              disabled={disabled || webhookNames.length === 0}
+              value={field.value}
+              onChange={(event) => {
+                const value = event.target.value as unknown;
+                field.onChange(typeof value === 'string' ? value.split(',') : value);
+              }}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              error={Boolean(rowErrors?.webhook_names)}
+              helperText={
+                firstErrorMessage(rowErrors?.webhook_names) ??
+                (webhookNames.length === 0
+                  ? 'Add a webhook above to route this group to it.'
+                  : undefined)
+              }
+              slotProps={{
+                select: {
+                  multiple: true,
+                  renderValue: (selected) => (selected as string[]).join(', '),
+                },
+              }}
+            >
+              {webhookNames.map((webhook) => (
+                <MenuItem key={webhook} value={webhook}>
+                  <Checkbox checked={field.value.includes(webhook)} size="small" />
+                  <ListItemText primary={webhook} />
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+        <TextField
+          {...register(`contact_groups.${index}.thresholds`)}
+          label="Own thresholds (days)"
+          disabled={disabled}
+          sx={{ flex: 1 }}
+          placeholder="Workspace thresholds"
+          error={Boolean(rowErrors?.thresholds)}
+          helperText={
+            firstErrorMessage(rowErrors?.thresholds) ?? 'Empty: the workspace thresholds.'
+          }
+        />
+      </Stack>
+    </RowFieldset>
   );
 }

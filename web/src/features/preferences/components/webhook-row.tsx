@@ -2,7 +2,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
@@ -17,6 +16,7 @@ import {
 } from '@expiry-radar/shared/domain/alerts';
 import type { AlertSettingsFormValues, AlertSettingsSubmit } from '../alert-settings-form-model';
 import { firstErrorMessage } from './field-error';
+import { RowFieldset } from './row-fieldset';
 
 const URL_PLACEHOLDERS = {
   generic: 'https://example.com/hooks/expiry-radar',
@@ -52,119 +52,108 @@ export function WebhookRow({
   const name = useWatch({ control, name: `webhook_urls.${index}.name` });
   const rowErrors = errors.webhook_urls?.[index];
   const label = (name ?? '').trim() === '' ? `Webhook ${index + 1}` : name;
+  const fieldsShowTheirErrors =
+    !rowErrors || rowErrors.name || rowErrors.url || rowErrors.routing_key || rowErrors.severity;
 
   return (
-    <Paper
-      variant="outlined"
-      component="fieldset"
-      aria-label={label}
-      sx={{ p: 2, m: 0, minWidth: 0 }}
+    <RowFieldset
+      label={label}
+      problem={fieldsShowTheirErrors ? undefined : firstErrorMessage(rowErrors)}
     >
-      <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <TextField
+          {...register(`webhook_urls.${index}.name`)}
+          label="Name"
+          required
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { readOnly } }}
+          error={Boolean(rowErrors?.name)}
+          helperText={rowErrors?.name?.message}
+        />
+        <Controller
+          control={control}
+          name={`webhook_urls.${index}.kind`}
+          render={({ field }) => (
+            <TextField
+              select
+              label="Kind"
+              {...field}
+              disabled={readOnly}
+              sx={{ minWidth: { sm: 200 } }}
+            >
+              {WEBHOOK_KINDS.map((value) => (
+                <MenuItem key={value} value={value}>
+                  {WEBHOOK_KIND_LABELS[value]}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+        />
+      </Stack>
+      <TextField
+        {...register(`webhook_urls.${index}.url`)}
+        label="URL"
+        type="url"
+        required
+        placeholder={URL_PLACEHOLDERS[kind]}
+        slotProps={{ htmlInput: { readOnly, spellCheck: false } }}
+        error={Boolean(rowErrors?.url)}
+        helperText={rowErrors?.url?.message}
+      />
+      {kind === 'pagerduty' && (
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <TextField
-            {...register(`webhook_urls.${index}.name`)}
-            label="Name"
+            {...register(`webhook_urls.${index}.routing_key`)}
+            label="Routing key"
             required
             sx={{ flex: 1 }}
-            slotProps={{ htmlInput: { readOnly } }}
-            error={Boolean(rowErrors?.name)}
-            helperText={rowErrors?.name?.message}
+            slotProps={{ htmlInput: { readOnly, spellCheck: false } }}
+            error={Boolean(rowErrors?.routing_key)}
+            helperText={rowErrors?.routing_key?.message ?? 'The integration key of the service.'}
           />
           <Controller
             control={control}
-            name={`webhook_urls.${index}.kind`}
+            name={`webhook_urls.${index}.severity`}
             render={({ field }) => (
               <TextField
                 select
-                label="Kind"
+                label="Severity"
                 {...field}
                 disabled={readOnly}
                 sx={{ minWidth: { sm: 200 } }}
+                error={Boolean(rowErrors?.severity)}
+                helperText={rowErrors?.severity?.message ?? 'By days left when automatic.'}
               >
-                {WEBHOOK_KINDS.map((value) => (
+                <MenuItem value="">Automatic</MenuItem>
+                {PAGERDUTY_SEVERITIES.map((value) => (
                   <MenuItem key={value} value={value}>
-                    {WEBHOOK_KIND_LABELS[value]}
+                    {value[0]?.toUpperCase()}
+                    {value.slice(1)}
                   </MenuItem>
                 ))}
               </TextField>
             )}
           />
         </Stack>
-        <TextField
-          {...register(`webhook_urls.${index}.url`)}
-          label="URL"
-          type="url"
-          required
-          placeholder={URL_PLACEHOLDERS[kind]}
-          slotProps={{ htmlInput: { readOnly, spellCheck: false } }}
-          error={Boolean(rowErrors?.url)}
-          helperText={rowErrors?.url?.message}
-        />
-        {kind === 'pagerduty' && (
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <TextField
-              {...register(`webhook_urls.${index}.routing_key`)}
-              label="Routing key"
-              required
-              sx={{ flex: 1 }}
-              slotProps={{ htmlInput: { readOnly, spellCheck: false } }}
-              error={Boolean(rowErrors?.routing_key)}
-              helperText={rowErrors?.routing_key?.message ?? 'The integration key of the service.'}
-            />
-            <Controller
-              control={control}
-              name={`webhook_urls.${index}.severity`}
-              render={({ field }) => (
-                <TextField
-                  select
-                  label="Severity"
-                  {...field}
-                  disabled={readOnly}
-                  sx={{ minWidth: { sm: 200 } }}
-                  error={Boolean(rowErrors?.severity)}
-                  helperText={rowErrors?.severity?.message ?? 'By days left when automatic.'}
-                >
-                  <MenuItem value="">Automatic</MenuItem>
-                  {PAGERDUTY_SEVERITIES.map((value) => (
-                    <MenuItem key={value} value={value}>
-                      {value[0]?.toUpperCase()}
-                      {value.slice(1)}
-                    </MenuItem>
-                  ))}
-                </TextField>
-              )}
-            />
-          </Stack>
-        )}
-        {!readOnly && (
-          <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center' }}>
-            <Button
-              size="small"
-              startIcon={<SendOutlined />}
-              onClick={onTest}
-              disabled={testing}
-              aria-label={`Send test to ${label}`}
-            >
-              {testing ? 'Sending…' : 'Send test'}
-            </Button>
-            <Tooltip title="Remove webhook">
-              <IconButton aria-label={`Remove ${label}`} onClick={onRemove} size="small">
-                <DeleteOutlined />
-              </IconButton>
-            </Tooltip>
-          </Box>
-        )}
-        {rowErrors &&
-          !rowErrors.name &&
-          !rowErrors.url &&
-          !rowErrors.routing_key &&
-          !rowErrors.severity && (
-            <Box role="alert" sx={{ color: 'error.main', typography: 'body2' }}>
-              {firstErrorMessage(rowErrors)}
-            </Box>
-          )}
-      </Stack>
-    </Paper>
+      )}
+      {!readOnly && (
+        <Box sx={{ display: 'flex', gap: 1, justifyContent: 'flex-end', alignItems: 'center' }}>
+          <Button
+            size="small"
+            startIcon={<SendOutlined />}
+            onClick={onTest}
+            disabled={testing}
+            aria-label={`Send test to ${label}`}
+          >
+            {testing ? 'Sending…' : 'Send test'}
+          </Button>
+          <Tooltip title="Remove webhook">
+            <IconButton aria-label={`Remove ${label}`} onClick={onRemove} size="small">
+              <DeleteOutlined />
+            </IconButton>
+          </Tooltip>
+        </Box>
+      )}
+    </RowFieldset>
   );
 }
