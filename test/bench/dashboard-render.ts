@@ -11,10 +11,11 @@ import type { Page } from 'playwright-core';
 import { DASHBOARD_PERFORMANCE as P } from '@expiry-radar/shared/constants/dashboard-performance';
 import { CATEGORIES, CATEGORY_DEFINITIONS } from '@expiry-radar/shared/domain/categories';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
-import { registerVerifiedAccount } from '../support/browser-accounts';
+import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
 import { launchChromium } from '../support/browser';
 import { strongPassword, uniqueEmail } from '../support/e2e-helpers';
 import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { setLocalPlan } from '../support/local-plan';
 
 const TABLE_NAME = 'expiry-radar-bench-dashboard';
 const TOKENS_PER_CATEGORY = 100;
@@ -27,32 +28,9 @@ export interface DashboardRenderOptions {
 
 /** The app's Pro plan allows 500 tokens; there is no HTTP way to set a plan without Stripe. */
 async function seedWorkspace(app: LocalAppProcess, email: string, workspaceId: string) {
-  const { applyLocalCredentials } =
-    await import('@expiry-radar/functions/local/emulators/local-credentials');
-  applyLocalCredentials();
-  Object.assign(process.env, {
-    DYNAMODB_ENDPOINT: app.endpoints.dynamoDb,
-    TABLE_NAME,
-    POWERTOOLS_LOG_LEVEL: 'SILENT',
-  });
-  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { findUserIdByEmail } = await import('@expiry-radar/functions/data/user-records');
-  const { keys } = await import('@expiry-radar/functions/data/keys');
-  const { getDocumentClient } = await import('@expiry-radar/functions/platform/aws-clients');
+  process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
+  await setLocalPlan(app, { tableName: TABLE_NAME, email, workspaceId, plan: 'pro' });
   const { buildToken, seedTokens } = await import('../../functions/test-support/token-seeding');
-  const userId = await findUserIdByEmail(email);
-  if (!userId) throw new Error(`No user ${email}`);
-  for (const key of [keys.user(userId), keys.workspace(workspaceId)]) {
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: key,
-        UpdateExpression: 'SET #plan = :plan',
-        ExpressionAttributeNames: { '#plan': 'plan' },
-        ExpressionAttributeValues: { ':plan': 'pro' },
-      }),
-    );
-  }
   const now = new Date();
   const tokens = CATEGORIES.flatMap((category) =>
     Array.from({ length: TOKENS_PER_CATEGORY }, (_, index) =>
@@ -103,9 +81,7 @@ export async function measureDashboardRender(options: DashboardRenderOptions = {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     const account = { email: uniqueEmail('bench'), password: strongPassword('bench') };
     await registerVerifiedAccount(context, app, account);
-    const workspaces = await context.request.get(`${app.appUrl}/api/v1/workspaces`);
-    const { items } = (await workspaces.json()) as { items: Array<{ id: string }> };
-    const workspaceId = items[0]!.id;
+    const workspaceId = await firstWorkspaceId(context, app);
     await seedWorkspace(app, account.email, workspaceId);
 
     const firstRender: number[] = [];

@@ -1,5 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
+import type { Browser, Page } from 'playwright-core';
+import {
+  startBrowserSession,
+  stopBrowserSession,
+  type BrowserSession,
+} from '../support/browser-session';
 import {
   collectPageErrors,
   field,
@@ -8,7 +12,7 @@ import {
   uniqueEmail,
   waitForPageHeading,
 } from '../support/e2e-helpers';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import type { LocalAppProcess } from '../support/local-app-process';
 import { linkInEmail, waitForEmail, type SesEmail } from '../support/ses-inbox';
 
 const VERIFY_SUBJECT = 'Verify your email address for Expiry Radar';
@@ -20,9 +24,9 @@ const RESET_SUBJECT = 'Reset your Expiry Radar password';
  * password reset through its email. The tests run in order and share one account.
  */
 describe('account journeys in Chromium', () => {
+  let session: BrowserSession | undefined;
   let app: LocalAppProcess;
   let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let pageErrors: string[];
   let verificationEmail: SesEmail | undefined;
@@ -33,17 +37,14 @@ describe('account journeys in Chromium', () => {
   const newPassword = strongPassword('second');
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-    context.setDefaultTimeout(10_000);
-    page = await context.newPage();
-    pageErrors = collectPageErrors(page);
+    session = await startBrowserSession({
+      viewport: { width: 1280, height: 800 },
+      timeout: 10_000,
+    });
+    ({ app, browser, page, pageErrors } = session);
   }, 90_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => stopBrowserSession(session));
 
   const url = (path: string) => `${app.appUrl}${path}`;
   const pathOf = (target: Page) => new URL(target.url()).pathname;

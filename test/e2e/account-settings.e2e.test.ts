@@ -3,23 +3,24 @@
  * user renames themselves, changes the password, and deletes the account behind its
  * confirmation dialog; afterwards the account can no longer sign in.
  */
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { registerVerifiedAccount } from '../support/browser-accounts';
-import { launchChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
 import {
-  collectPageErrors,
+  startBrowserSession,
+  stopBrowserSession,
+  type BrowserSession,
+} from '../support/browser-session';
+import {
   field,
   screenshot,
   strongPassword,
   uniqueEmail,
   waitForPageHeading,
 } from '../support/e2e-helpers';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import type { LocalAppProcess } from '../support/local-app-process';
 
 describe('account settings in Chromium', () => {
+  let session: BrowserSession | undefined;
   let app: LocalAppProcess;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let pageErrors: string[];
 
@@ -28,18 +29,11 @@ describe('account settings in Chromium', () => {
   const newPassword = strongPassword('renewed');
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    await registerVerifiedAccount(context, app, { email, password });
-    page = await context.newPage();
-    pageErrors = collectPageErrors(page);
+    session = await startBrowserSession({ account: { email, password } });
+    ({ app, page, pageErrors } = session);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => stopBrowserSession(session));
 
   const url = (path: string) => `${app.appUrl}${path}`;
 

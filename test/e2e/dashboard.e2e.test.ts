@@ -9,11 +9,13 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
-import type { Plan } from '@expiry-radar/shared/domain/plans';
-import { registerVerifiedAccount } from '../support/browser-accounts';
-import { launchChromium } from '../support/browser';
+import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
 import {
-  collectPageErrors,
+  startBrowserSession,
+  stopBrowserSession,
+  type BrowserSession,
+} from '../support/browser-session';
+import {
   field,
   startInColorMode,
   strongPassword,
@@ -21,39 +23,12 @@ import {
   waitForPageHeading,
   type ColorMode,
 } from '../support/e2e-helpers';
-import { projectRoot, startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { projectRoot, type LocalAppProcess } from '../support/local-app-process';
+import { setLocalPlan } from '../support/local-plan';
 
 const TABLE_NAME = 'expiry-radar-e2e-dashboard';
 const ARTIFACTS = join(projectRoot, 'test/artifacts');
 const inDays = (days: number) => addCalendarDays(new Date(), days);
-
-/**
- * There is no HTTP way to change a plan without Stripe locally, so the plan is written through
- * the app's data layer into the runtime's DynamoDB Local, as the functions tests do.
- */
-async function setPlan(app: LocalAppProcess, email: string, workspaceId: string, plan: Plan) {
-  const { applyLocalCredentials } =
-    await import('@expiry-radar/functions/local/emulators/local-credentials');
-  applyLocalCredentials();
-  Object.assign(process.env, { DYNAMODB_ENDPOINT: app.endpoints.dynamoDb, TABLE_NAME });
-  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-  const { findUserIdByEmail } = await import('@expiry-radar/functions/data/user-records');
-  const { keys } = await import('@expiry-radar/functions/data/keys');
-  const { getDocumentClient } = await import('@expiry-radar/functions/platform/aws-clients');
-  const userId = await findUserIdByEmail(email);
-  if (!userId) throw new Error(`No user ${email}`);
-  for (const key of [keys.user(userId), keys.workspace(workspaceId)]) {
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: TABLE_NAME,
-        Key: key,
-        UpdateExpression: 'SET #plan = :plan',
-        ExpressionAttributeNames: { '#plan': 'plan' },
-        ExpressionAttributeValues: { ':plan': plan },
-      }),
-    );
-  }
-}
 
 async function csrfHeaders(context: BrowserContext, app: LocalAppProcess) {
   const response = await context.request.get(`${app.appUrl}/api/csrf-token`);
@@ -111,6 +86,7 @@ async function createToken(page: Page, token: NewToken) {
 }
 
 describe('token dashboard in Chromium', () => {
+  let session: BrowserSession | undefined;
   let app: LocalAppProcess;
   let browser: Browser;
   let owner: BrowserContext;
@@ -122,14 +98,15 @@ describe('token dashboard in Chromium', () => {
   const dashboardUrl = () => `${app.appUrl}/dashboard?workspace=${workspaceId}`;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startLocalApp({ env: { TABLE_NAME } }), launchChromium()]);
-    owner = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    owner.setDefaultTimeout(15_000);
-    await registerVerifiedAccount(owner, app, ownerAccount);
-    const workspaces = await owner.request.get(`${app.appUrl}/api/v1/workspaces`);
-    const { items } = (await workspaces.json()) as { items: Array<{ id: string }> };
-    workspaceId = items[0]!.id;
-    await setPlan(app, ownerAccount.email, workspaceId, 'pro');
+    session = await startBrowserSession({ env: { TABLE_NAME }, account: ownerAccount });
+    ({ app, browser, context: owner, page, pageErrors } = session);
+    workspaceId = await firstWorkspaceId(owner, app);
+    await setLocalPlan(app, {
+      tableName: TABLE_NAME,
+      email: ownerAccount.email,
+      workspaceId,
+      plan: 'pro',
+    });
 
     const viewer = await browser.newContext();
     await registerVerifiedAccount(viewer, app, viewerAccount);
@@ -142,15 +119,9 @@ describe('token dashboard in Chromium', () => {
       },
     );
     if (invited.status() !== 201) throw new Error(`Add member: ${await invited.text()}`);
-
-    page = await owner.newPage();
-    pageErrors = collectPageErrors(page);
   }, 120_000);
 
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
+  afterAll(() => stopBrowserSession(session));
 
   it('creates a token of each category from the form', async () => {
     await page.goto(dashboardUrl());

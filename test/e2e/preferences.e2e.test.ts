@@ -6,18 +6,20 @@
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { registerVerifiedAccount } from '../support/browser-accounts';
-import { launchChromium } from '../support/browser';
+import type { Page } from 'playwright-core';
 import {
-  collectPageErrors,
+  startBrowserSession,
+  stopBrowserSession,
+  type BrowserSession,
+} from '../support/browser-session';
+import {
   field,
   screenshot,
   strongPassword,
   uniqueEmail,
   waitForPageHeading,
 } from '../support/e2e-helpers';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import type { LocalAppProcess } from '../support/local-app-process';
 
 interface ReceivedRequest {
   method: string;
@@ -53,32 +55,25 @@ async function startReceiver(): Promise<{
 }
 
 describe('alert preferences in Chromium', () => {
+  let session: BrowserSession | undefined;
   let app: LocalAppProcess;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let pageErrors: string[];
   let receiver: Awaited<ReturnType<typeof startReceiver>>;
 
   beforeAll(async () => {
-    [app, browser, receiver] = await Promise.all([
-      startLocalApp({ env: { WEBHOOK_ALLOW_LOOPBACK: 'true' } }),
-      launchChromium(),
+    [session, receiver] = await Promise.all([
+      startBrowserSession({
+        env: { WEBHOOK_ALLOW_LOOPBACK: 'true' },
+        account: { email: uniqueEmail('preferences'), password: strongPassword('preferences') },
+      }),
       startReceiver(),
     ]);
-    context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-    context.setDefaultTimeout(15_000);
-    await registerVerifiedAccount(context, app, {
-      email: uniqueEmail('preferences'),
-      password: strongPassword('preferences'),
-    });
-    page = await context.newPage();
-    pageErrors = collectPageErrors(page);
+    ({ app, page, pageErrors } = session);
   }, 120_000);
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+    await stopBrowserSession(session);
     await new Promise((done) => receiver?.server.close(done));
   });
 

@@ -38,3 +38,13 @@ export async function registerVerifiedAccount(
     throw new Error(`The verification link redirected to "${location}"`);
   }
 }
+
+/** The id of the first workspace of the context's user: a new account's own workspace. */
+export async function firstWorkspaceId(
+  context: BrowserContext,
+  app: LocalAppProcess,
+): Promise<string> {
+  const workspaces = await context.request.get(`${app.appUrl}/api/v1/workspaces`);
+  const { items } = (await workspaces.json()) as { items: Array<{ id: string }> };
+  return items[0]!.id;
+}

@@ -1,0 +1,51 @@
+/** The local app and Chromium started together, with one context and page, as the e2e suites use them. */
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { registerVerifiedAccount, type TestAccount } from './browser-accounts';
+import { launchChromium } from './browser';
+import { collectPageErrors } from './e2e-helpers';
+import { startLocalApp, type LocalAppProcess } from './local-app-process';
+
+export interface BrowserSession {
+  readonly app: LocalAppProcess;
+  readonly browser: Browser;
+  readonly context: BrowserContext;
+  readonly page: Page;
+  /** The uncaught errors of `page` so far. */
+  readonly pageErrors: string[];
+}
+
+export interface BrowserSessionOptions {
+  /** Environment of the local app, over the test process's own. */
+  readonly env?: Record<string, string>;
+  readonly viewport?: { width: number; height: number };
+  /** The context's default timeout for actions and waits, in milliseconds. */
+  readonly timeout?: number;
+  /** Registered and verified through the context first, so the page starts signed in. */
+  readonly account?: TestAccount;
+}
+
+export async function startBrowserSession(
+  options: BrowserSessionOptions = {},
+): Promise<BrowserSession> {
+  const [app, browser] = await Promise.all([startLocalApp({ env: options.env }), launchChromium()]);
+  try {
+    const context = await browser.newContext({
+      viewport: options.viewport ?? { width: 1280, height: 900 },
+    });
+    context.setDefaultTimeout(options.timeout ?? 15_000);
+    if (options.account) await registerVerifiedAccount(context, app, options.account);
+    const page = await context.newPage();
+    return { app, browser, context, page, pageErrors: collectPageErrors(page) };
+  } catch (error) {
+    await stopBrowserSession({ app, browser });
+    throw error;
+  }
+}
+
+/** Closes the browser and stops the app; nothing to do when the session never started. */
+export async function stopBrowserSession(
+  session: Pick<BrowserSession, 'app' | 'browser'> | undefined,
+): Promise<void> {
+  await session?.browser.close();
+  await session?.app.stop();
+}
