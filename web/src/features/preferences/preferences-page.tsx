@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
@@ -7,6 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { clientErrorMessage } from '@expiry-radar/shared/errors/client-error-message';
 import { canManageAlertSettings } from '@expiry-radar/shared/domain/permissions';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
@@ -35,16 +35,9 @@ function WorkspacePreferences({ workspace }: { workspace: Workspace }) {
       {settings.isPending ? (
         <Spinner minHeight={240} />
       ) : settings.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void settings.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadErrorAlert onRetry={settings.refetch}>
           The alert settings could not be loaded. {loadFailure(settings.error)}
-        </Alert>
+        </LoadErrorAlert>
       ) : (
         <>
           <AlertsDisabledNotice workspaceId={workspace.id} showLink={false} />

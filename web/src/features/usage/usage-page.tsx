@@ -1,5 +1,4 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -15,6 +14,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OrganizationUsage } from '@expiry-radar/shared/api/billing-api-schemas';
 import { canSeeUsage } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LABELS, formatLimit, type Limit } from '@expiry-radar/shared/domain/plans';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { organizationUsageQueryOptions } from '../billing/api/billing-queries';
@@ -127,18 +127,7 @@ function UsageContent() {
   const query = useQuery(organizationUsageQueryOptions());
   if (query.isPending) return <Spinner minHeight={240} />;
   if (query.isError) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
-        Usage could not be loaded.
-      </Alert>
-    );
+    return <LoadErrorAlert onRetry={query.refetch}>Usage could not be loaded.</LoadErrorAlert>;
   }
   return <UsageReport usage={query.data} />;
 }

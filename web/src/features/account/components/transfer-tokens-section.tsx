@@ -22,6 +22,7 @@ import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
 import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { paths } from '../../../lib/paths';
 import { showSuccessToast } from '../../../lib/toasts';
 import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
@@ -69,16 +70,9 @@ function TokenPicker({ sourceId, selected, onToggle, onSelectMany, onClear }: To
   }
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            Try again
-          </Button>
-        }
-      >
+      <LoadErrorAlert onRetry={query.refetch}>
         The tokens of this workspace could not be loaded.
-      </Alert>
+      </LoadErrorAlert>
     );
   }
   if (tokens.length === 0) {

@@ -1,4 +1,3 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -24,6 +23,7 @@ import {
   SUCCESS_MESSAGES,
   requeuedAlertsMessage,
 } from '@expiry-radar/shared/messages/success-messages';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { showSuccessToast } from '../../../lib/toasts';
 import {
   alertQueueQueryOptions,
@@ -242,16 +242,9 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
           Loading alerts…
         </Typography>
       ) : queue.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void queue.refetch()}>
-              Try again
-            </Button>
-          }
-        >
+        <LoadErrorAlert onRetry={queue.refetch}>
           The alert queue could not be loaded.
-        </Alert>
+        </LoadErrorAlert>
       ) : items.length === 0 ? (
         <Typography color="text.secondary">
           No alerts yet. They appear here when tokens of this workspace reach a threshold.
