@@ -24,8 +24,12 @@ export async function withBenchEmulators(
       POWERTOOLS_LOG_LEVEL: 'SILENT',
       ...environment,
     });
+    // Earlier benchmarks in this process made clients for their own (now stopped) emulators.
     const { resetConfigForTests } = await import('@expiry-radar/functions/platform/config');
+    const { resetAwsClientsForTests } =
+      await import('@expiry-radar/functions/platform/aws-clients');
     resetConfigForTests();
+    resetAwsClientsForTests();
     await run(emulators);
   } finally {
     await emulators.stop();

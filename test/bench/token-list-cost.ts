@@ -13,9 +13,7 @@ import type { ServiceOutputTypes } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { startEmulators } from '@expiry-radar/functions/local/emulators/start-emulators';
-import { applyLocalCredentials } from '@expiry-radar/functions/local/emulators/local-credentials';
-import { findFreePort } from '@expiry-radar/functions/local/ports';
+import { withBenchEmulators } from './bench-emulators';
 
 const BUDGET_RATIO = 1.5;
 const SECTIONS = ['platform', 'payments', 'identity', 'data', null] as const;
@@ -125,22 +123,7 @@ function printRatio(label: string, measured: Measurement, baseline: Measurement,
 export async function measureTokenListCost(options: TokenListCostOptions = {}): Promise<void> {
   const tokenCount = options.tokens ?? 5_000;
   const runs = options.runs ?? 30;
-  applyLocalCredentials();
-  const emulators = await startEmulators({
-    ports: { dynamoDb: await findFreePort(), sqs: await findFreePort(), ses: await findFreePort() },
-    tableName: 'expiry-radar-bench',
-    stage: 'bench',
-  });
-  try {
-    Object.assign(process.env, emulators.environment, {
-      APP_ENV: 'local',
-      APP_ORIGIN: 'http://localhost:4000',
-      POWERTOOLS_LOG_LEVEL: 'SILENT',
-    });
-    await measureAgainstEmulators(tokenCount, runs);
-  } finally {
-    await emulators.stop();
-  }
+  await withBenchEmulators('bench-token-list', () => measureAgainstEmulators(tokenCount, runs));
 }
 
 async function measureAgainstEmulators(tokenCount: number, runs: number): Promise<void> {

@@ -50,3 +50,12 @@ export function getSsmClient(): SSMClient {
   ssmClient ??= new SSMClient({ region: getConfig().region });
   return ssmClient;
 }
+
+/** For benchmarks that start fresh emulators in one process: the next call makes new clients. */
+export function resetAwsClientsForTests(): void {
+  dynamoDbClient = undefined;
+  documentClient = undefined;
+  sqsClient = undefined;
+  sesClient = undefined;
+  ssmClient = undefined;
+}
