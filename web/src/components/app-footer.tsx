@@ -21,7 +21,7 @@ export function AppFooter() {
           py: 3,
         }}
       >
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           © {new Date().getFullYear()} Expiry Radar
         </Typography>
         <Stack

@@ -14,7 +14,7 @@ export function CrashScreen() {
       <Typography variant="h1" sx={{ fontSize: '2rem', textAlign: 'center' }}>
         Something went wrong
       </Typography>
-      <Typography color="text.secondary" sx={{ textAlign: 'center', maxWidth: 480 }}>
+      <Typography color="textSecondary" sx={{ textAlign: 'center', maxWidth: 480 }}>
         The page hit an unexpected problem. Refreshing usually fixes it.
       </Typography>
       <Button variant="contained" size="large" onClick={reloadPage}>

@@ -33,7 +33,7 @@ export function PageFrame({ title, description, actions, children }: PageFramePr
             {title}
           </Typography>
           {description && (
-            <Typography color="text.secondary" sx={{ mt: 1, maxWidth: 720 }}>
+            <Typography color="textSecondary" sx={{ mt: 1, maxWidth: 720 }}>
               {description}
             </Typography>
           )}

@@ -52,7 +52,7 @@ export function NavDrawer({
           <ColorModeToggle />
         </Stack>
         {user && (
-          <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 1 }} noWrap>
+          <Typography variant="body2" color="textSecondary" sx={{ px: 2, pb: 1 }} noWrap>
             {user.email}
           </Typography>
         )}

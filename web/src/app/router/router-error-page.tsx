@@ -34,7 +34,7 @@ export function RouterErrorPage() {
       <Typography
         variant="mono"
         component="p"
-        color="text.secondary"
+        color="textSecondary"
         sx={{ textAlign: 'center', wordBreak: 'break-word' }}
       >
         {describeRouteError(error)}

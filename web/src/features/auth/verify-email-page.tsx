@@ -84,7 +84,7 @@ export function VerifyEmailPage() {
         {invalidLink && <Alert severity="error">{INVALID_LINK_MESSAGE}</Alert>}
         {resend.kind === 'sent' && <Alert severity="success">{VERIFICATION_SENT_MESSAGE}</Alert>}
         {resend.kind === 'failed' && <Alert severity="error">{resend.message}</Alert>}
-        <Typography variant="body2" color="text.secondary">
+        <Typography variant="body2" color="textSecondary">
           No email after a few minutes? Check your spam folder, or send the link again.
         </Typography>
         {isLoggedIn ? (

@@ -22,7 +22,7 @@ export function DocsLayout() {
         aria-labelledby="docs-nav-title"
         sx={{ position: { md: 'sticky' }, top: { md: 88 } }}
       >
-        <Typography id="docs-nav-title" variant="overline" color="text.secondary">
+        <Typography id="docs-nav-title" variant="overline" color="textSecondary">
           Documentation
         </Typography>
         <List dense disablePadding>

@@ -109,7 +109,7 @@ export function HelpPage() {
                 </Typography>
               </AccordionSummary>
               <AccordionDetails>
-                <Typography color="text.secondary">{faq.answer}</Typography>
+                <Typography color="textSecondary">{faq.answer}</Typography>
               </AccordionDetails>
             </Accordion>
           ))}
@@ -118,7 +118,7 @@ export function HelpPage() {
           <Typography id="support-title" variant="h5" component="h2" sx={{ mb: 1 }}>
             Contact support
           </Typography>
-          <Typography color="text.secondary" sx={{ mb: 2 }}>
+          <Typography color="textSecondary" sx={{ mb: 2 }}>
             Write to <Link href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</Link>. We answer within one
             business day; include your workspace name and what you were doing.
           </Typography>

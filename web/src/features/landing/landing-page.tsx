@@ -49,7 +49,7 @@ export function LandingPage() {
             >
               {PRODUCT_PITCH}
             </Typography>
-            <Typography color="text.secondary" sx={{ mt: 2, maxWidth: 560 }}>
+            <Typography color="textSecondary" sx={{ mt: 2, maxWidth: 560 }}>
               Keep one inventory of everything with an expiry date, see at a glance what is due, and
               let the right people know by email or webhook before it lapses.
             </Typography>

@@ -22,7 +22,7 @@ export function NotFoundPage() {
       <Typography variant="h1" sx={{ fontSize: { xs: '2rem', sm: '2.5rem' }, textAlign: 'center' }}>
         Page not found
       </Typography>
-      <Typography color="text.secondary" sx={{ textAlign: 'center', maxWidth: 440 }}>
+      <Typography color="textSecondary" sx={{ textAlign: 'center', maxWidth: 440 }}>
         The page you are looking for does not exist or has moved.
       </Typography>
       <Button component={RouterLink} to={paths.home} variant="contained" size="large">

@@ -105,7 +105,7 @@ export function PricingPage() {
                   <Chip size="small" variant="outlined" label="Popular" />
                 )}
               </Box>
-              <Typography variant="body2" color="text.secondary" sx={{ minHeight: 60 }}>
+              <Typography variant="body2" color="textSecondary" sx={{ minHeight: 60 }}>
                 {PLAN_BLURBS[plan]}
               </Typography>
               <List dense sx={{ flex: 1, my: 1 }}>
@@ -152,7 +152,7 @@ export function PricingPage() {
           );
         })}
       </Box>
-      <Typography variant="body2" color="text.secondary" sx={{ mt: 3 }}>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 3 }}>
         A workspace uses the plan of its owner. If you move to a smaller plan, the newest workspaces
         beyond its limit are frozen (read-only, alerts paused) until you upgrade again or move their
         tokens out.

@@ -35,7 +35,7 @@ function UsageFigure({ label, value, limit }: { label: string; value: number; li
   const percent = bounded ? Math.min(100, Math.round((value / limit) * 100)) : 0;
   return (
     <Paper variant="outlined" sx={{ p: 2, flex: '1 1 200px', minWidth: 0 }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography sx={{ fontSize: '1.625rem', fontWeight: 600 }}>
@@ -58,7 +58,7 @@ function UsageReport({ usage }: { usage: OrganizationUsage }) {
   const { limits } = usage;
   return (
     <Stack spacing={3}>
-      <Typography color="text.secondary">
+      <Typography color="textSecondary">
         Plan: <strong>{PLAN_LABELS[usage.plan]}</strong> · Month {usage.usage.month} (UTC)
       </Typography>
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
@@ -80,7 +80,7 @@ function UsageReport({ usage }: { usage: OrganizationUsage }) {
           Per workspace
         </Typography>
         {usage.workspaces.length === 0 ? (
-          <Typography color="text.secondary" sx={{ px: 2, pb: 2 }}>
+          <Typography color="textSecondary" sx={{ px: 2, pb: 2 }}>
             You own no workspaces.
           </Typography>
         ) : (

@@ -77,7 +77,7 @@ function TokenPicker({ sourceId, selected, onToggle, onSelectMany, onClear }: To
   }
   if (tokens.length === 0) {
     return (
-      <Typography color="text.secondary">This workspace has no tokens left to transfer.</Typography>
+      <Typography color="textSecondary">This workspace has no tokens left to transfer.</Typography>
     );
   }
 
@@ -220,7 +220,7 @@ export function TransferTokensSection({ workspaces }: { workspaces: Workspace[] 
       description="Workspaces beyond your plan's limit are frozen: read-only, without alerts. Move their tokens into a workspace that is active, or upgrade to unfreeze them."
     >
       {frozen.length === 0 ? (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           None of your workspaces is frozen: there is nothing to transfer.
         </Typography>
       ) : sources.length === 0 ? (

@@ -76,7 +76,7 @@ export function channelLabel(channel: AlertChannelState): string {
 function StatFigure({ label, value }: { label: string; value: string }) {
   return (
     <Paper variant="outlined" sx={{ px: 2, py: 1.5, minWidth: 140, flex: '1 1 140px' }}>
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         {label}
       </Typography>
       <Typography sx={{ fontSize: '1.5rem', fontWeight: 600 }}>{value}</Typography>
@@ -120,7 +120,7 @@ interface ChannelListProps {
 function ChannelList({ item, canRetry, retrying, onRetry }: ChannelListProps) {
   if (item.channels.length === 0) {
     return (
-      <Typography variant="body2" color="text.secondary">
+      <Typography variant="body2" color="textSecondary">
         No channel
       </Typography>
     );
@@ -146,7 +146,7 @@ function ChannelList({ item, canRetry, retrying, onRetry }: ChannelListProps) {
                 </Button>
               )}
             </Stack>
-            <Typography variant="caption" color="text.secondary">
+            <Typography variant="caption" color="textSecondary">
               {channel.attempts} {channel.attempts === 1 ? 'attempt' : 'attempts'}
               {channel.last_error ? ` · ${channel.last_error}` : ''}
             </Typography>
@@ -214,7 +214,7 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
           <Typography id="alert-queue-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
             Alert queue
           </Typography>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             Each alert with its delivery per channel. Failed deliveries are retried with backoff;
             after the last attempt they wait here until requeued.
           </Typography>
@@ -238,7 +238,7 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
       {stats.isSuccess && <AlertStatsFigures stats={stats.data} />}
 
       {queue.isPending ? (
-        <Typography color="text.secondary" role="status">
+        <Typography color="textSecondary" role="status">
           Loading alerts…
         </Typography>
       ) : queue.isError ? (
@@ -246,7 +246,7 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
           The alert queue could not be loaded.
         </LoadErrorAlert>
       ) : items.length === 0 ? (
-        <Typography color="text.secondary">
+        <Typography color="textSecondary">
           No alerts yet. They appear here when tokens of this workspace reach a threshold.
         </Typography>
       ) : (
@@ -271,7 +271,7 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
                       <Typography variant="body2" sx={{ fontWeight: 600 }}>
                         {item.token_name}
                       </Typography>
-                      <Typography variant="caption" color="text.secondary">
+                      <Typography variant="caption" color="textSecondary">
                         Expires {formatDay(item.expires_at)}
                       </Typography>
                     </TableCell>

@@ -73,7 +73,7 @@ export function NotificationsBell({ workspaceId }: { workspaceId: string | null 
             Recent alerts
           </Typography>
           {items.length === 0 ? (
-            <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
+            <Typography variant="body2" color="textSecondary" sx={{ px: 2, pb: 2 }}>
               No recent alerts. You will see alerts here when tokens of this workspace approach
               their expiry.
             </Typography>

@@ -34,7 +34,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
           {title}
         </Typography>
         {subtitle && (
-          <Typography color="text.secondary" sx={{ mb: 3 }}>
+          <Typography color="textSecondary" sx={{ mb: 3 }}>
             {subtitle}
           </Typography>
         )}
@@ -42,7 +42,7 @@ export function AuthLayout({ title, subtitle, children, footer }: AuthLayoutProp
       </Card>
       {footer && (
         <Box sx={{ mt: 3, mb: 6, px: 2, textAlign: 'center' }}>
-          <Typography variant="body2" color="text.secondary" component="div">
+          <Typography variant="body2" color="textSecondary" component="div">
             {footer}
           </Typography>
         </Box>

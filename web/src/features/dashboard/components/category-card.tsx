@@ -114,7 +114,7 @@ export const CategoryCard = memo(function CategoryCard({
     );
   } else if (tokens.length === 0) {
     content = (
-      <Typography color="text.secondary" sx={{ py: 3, textAlign: 'center' }}>
+      <Typography color="textSecondary" sx={{ py: 3, textAlign: 'center' }}>
         {NO_RESULTS_IN_CATEGORY}
       </Typography>
     );
@@ -170,7 +170,7 @@ export const CategoryCard = memo(function CategoryCard({
       >
         <Typography id={titleId} variant="h2" sx={{ fontSize: '1.25rem' }}>
           {definition.label}{' '}
-          <Typography component="span" color="text.secondary" sx={{ fontSize: '1rem' }}>
+          <Typography component="span" color="textSecondary" sx={{ fontSize: '1rem' }}>
             ({total})
           </Typography>
         </Typography>

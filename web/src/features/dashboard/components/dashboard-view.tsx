@@ -149,7 +149,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
       ) : empty ? (
         <Typography
           role="status"
-          color="text.secondary"
+          color="textSecondary"
           sx={{ py: 6, textAlign: 'center', fontSize: '1.125rem' }}
         >
           {canCreate ? EMPTY_WORKSPACE_EDITOR : EMPTY_WORKSPACE_VIEWER}

@@ -72,7 +72,7 @@ export function DeleteTokenDialog({ token, onClose, onDeleted }: DeleteTokenDial
         >
           {details.map(([label, value]) => (
             <Box key={label} sx={{ display: 'contents' }}>
-              <Typography component="dt" color="text.secondary" sx={{ fontWeight: 600 }}>
+              <Typography component="dt" color="textSecondary" sx={{ fontWeight: 600 }}>
                 {label}
               </Typography>
               <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>

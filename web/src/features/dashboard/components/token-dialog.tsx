@@ -148,7 +148,7 @@ export function TokenDialog(props: TokenDialogProps) {
             >
               {rows.map(([label, value]) => (
                 <Box key={label} sx={{ display: 'contents' }}>
-                  <Typography component="dt" color="text.secondary" sx={{ fontWeight: 600 }}>
+                  <Typography component="dt" color="textSecondary" sx={{ fontWeight: 600 }}>
                     {label}
                   </Typography>
                   <Typography

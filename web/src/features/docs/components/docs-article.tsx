@@ -17,7 +17,7 @@ export function DocsArticle({
       <Typography id="docs-title" variant="h1" sx={{ fontSize: { xs: '1.875rem', md: '2.25rem' } }}>
         {title}
       </Typography>
-      <Typography color="text.secondary" sx={{ mt: 1, mb: 4, fontSize: '1.0625rem' }}>
+      <Typography color="textSecondary" sx={{ mt: 1, mb: 4, fontSize: '1.0625rem' }}>
         {lead}
       </Typography>
       {children}

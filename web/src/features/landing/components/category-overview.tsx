@@ -43,7 +43,7 @@ export function CategoryOverview() {
       <Typography id="categories-heading" variant="h2" sx={{ mb: 1 }}>
         Everything that expires, in one place
       </Typography>
-      <Typography color="text.secondary" sx={{ mb: 4, maxWidth: 640 }}>
+      <Typography color="textSecondary" sx={{ mb: 4, maxWidth: 640 }}>
         Four categories, each with the fields that matter for it.
       </Typography>
       <Box
@@ -59,7 +59,7 @@ export function CategoryOverview() {
             <Typography variant="h5" component="h3" sx={{ mb: 1 }}>
               {title}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {text}
             </Typography>
           </Card>

@@ -26,7 +26,7 @@ const sampleItems: SampleItem[] = [
 export function ExpiryPreview() {
   return (
     <Card aria-hidden sx={{ p: { xs: 2, sm: 2.5 }, boxShadow: 6 }}>
-      <Typography variant="overline" color="text.secondary">
+      <Typography variant="overline" color="textSecondary">
         Expiring soon
       </Typography>
       <Stack spacing={1.25} sx={{ mt: 1 }}>
@@ -46,7 +46,7 @@ export function ExpiryPreview() {
               <Typography variant="mono" component="p" noWrap>
                 {item.name}
               </Typography>
-              <Typography variant="caption" color="text.secondary">
+              <Typography variant="caption" color="textSecondary">
                 {item.kind}
               </Typography>
             </Box>

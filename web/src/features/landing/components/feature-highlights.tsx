@@ -60,7 +60,7 @@ export function FeatureHighlights() {
             <Typography variant="h6" component="h3" sx={{ mb: 0.5 }}>
               {title}
             </Typography>
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               {text}
             </Typography>
           </Box>

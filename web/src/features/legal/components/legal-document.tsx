@@ -27,7 +27,7 @@ export function LegalDocument({ title, updated, intro, sections }: LegalDocument
               {index + 1}. {section.heading}
             </Typography>
             {section.body.map((paragraph, i) => (
-              <Typography key={i} color="text.secondary" sx={{ mb: 1.5 }}>
+              <Typography key={i} color="textSecondary" sx={{ mb: 1.5 }}>
                 {paragraph}
               </Typography>
             ))}

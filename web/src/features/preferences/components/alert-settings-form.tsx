@@ -70,7 +70,7 @@ function SettingsSection({
           {title}
         </Typography>
         {description && (
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
             {description}
           </Typography>
         )}
@@ -236,7 +236,7 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
             />
           )}
         />
-        <Typography variant="body2" color="text.secondary" sx={{ mb: 3 }}>
+        <Typography variant="body2" color="textSecondary" sx={{ mb: 3 }}>
           {settings.admin_email
             ? `Emails go to a token's contact group, or else to the workspace admin (${settings.admin_email}).`
             : "Emails go to a token's contact group, or else to the workspace admin."}
@@ -247,7 +247,7 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
         </Typography>
         <Stack spacing={2}>
           {webhooks.fields.length === 0 && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               No webhooks. Add one to post alerts to Slack, Microsoft Teams, Discord, PagerDuty or
               your own endpoint.
             </Typography>
@@ -280,7 +280,7 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
                 Add webhook
               </Button>
               {atWebhookLimit && (
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+                <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
                   This workspace&apos;s plan allows {webhookLimit}{' '}
                   {webhookLimit === 1 ? 'webhook' : 'webhooks'}.{' '}
                   <Link component={RouterLink} to={paths.pricing}>
@@ -346,7 +346,7 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
         )}
         <Stack spacing={2}>
           {groups.fields.length === 0 && groupsAllowed && (
-            <Typography variant="body2" color="text.secondary">
+            <Typography variant="body2" color="textSecondary">
               No contact groups: alerts go to the workspace&apos;s channels above.
             </Typography>
           )}
