@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { createMemoryRouter } from 'react-router';
@@ -362,7 +362,8 @@ describe('downgraded notice', () => {
     const { fetchMock } = serve();
     renderAccount(<DowngradedNotice />);
     await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    await new Promise((done) => setTimeout(done, 20));
+    // Let the session answer land (inside act) before checking that nothing rendered.
+    await act(() => new Promise((done) => setTimeout(done, 20)));
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });
