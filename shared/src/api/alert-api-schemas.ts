@@ -1,5 +1,5 @@
 /** Alert settings and the webhook test (spec §3, §7; DESIGN.md "Alerts"). */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   DEFAULT_ALERT_THRESHOLDS,
   DEFAULT_WEBHOOK_KIND,

@@ -2,7 +2,7 @@
  * The alert queue, its requeue and retry, alert statistics (spec §7; DESIGN.md "Alerts"), and the
  * body of the messages the expiry scan puts on the SQS alert queue.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { ALERT_QUEUE_PAGE_SIZE } from '../constants/paging';
 import { pageOf, pagingQuery, workspaceIdField } from './common-schemas';
 import { ALERT_MESSAGES } from './alert-api-schemas';

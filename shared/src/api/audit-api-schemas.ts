@@ -1,5 +1,5 @@
 /** Audit events and export (spec §7; DESIGN.md: every mutation writes one). */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   AUDIT_DEFAULT_LIMIT,
   EXPORT_DEFAULT_FORMAT,

@@ -1,5 +1,5 @@
 /** Bodies and answers of the session and `/auth/*` routes. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema } from '../domain/email';
 import { currentPasswordSchema, newPasswordSchema } from '../domain/password-policy';
 

@@ -1,5 +1,5 @@
 /** Plan, upgrade, billing return and usage (spec §7; DESIGN.md "Plans"). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { planSchema } from '../domain/plans';
 
 export const upgradePlanBody = z.object({

@@ -1,5 +1,5 @@
 /** Small schemas shared by several routes: paging, path parameters, empty answers. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_PAGE_SIZE } from '../constants/paging';
 import { VALIDATION_MESSAGES } from '../domain/validation-messages';
 

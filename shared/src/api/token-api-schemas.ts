@@ -1,5 +1,5 @@
 /** Query and answers of the token routes (spec §7). Bodies are the domain's token schemas. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { TOKEN_PAGE_SIZE } from '../constants/paging';
 import type { Category } from '../domain/categories';
 import { isCategory } from '../domain/categories';

@@ -1,5 +1,5 @@
 /** Workspaces, members and token transfer (spec §3, §7). */
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   MEMBER_LIST_PAGE_SIZE,
   WORKSPACE_LIST_PAGE_SIZE,

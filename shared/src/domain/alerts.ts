@@ -1,5 +1,5 @@
 /** Alert defaults (DESIGN.md "Alerts") and webhook kinds. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Days before expiry at which alerts go out, unless a workspace or contact group says otherwise. */
 export const DEFAULT_ALERT_THRESHOLDS: readonly number[] = [30, 14, 7, 1, 0];

@@ -2,7 +2,7 @@
  * The four token categories of spec §3, their types, colours and the extra fields each one shows
  * (the dashboard's category columns of spec §2) or accepts.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const CATEGORIES = ['cert', 'key_secret', 'license', 'general'] as const;
 export type Category = (typeof CATEGORIES)[number];

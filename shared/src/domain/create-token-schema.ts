@@ -4,7 +4,7 @@
  * keep a long-lived schema current. Output: every field present, empty ones null ([] for domains),
  * fields of other categories cleared.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Category, TokenType } from './categories';
 import type { Clock } from './calendar-date';
 import type { TokenFields } from './token';

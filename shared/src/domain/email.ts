@@ -1,5 +1,5 @@
 /** Email addresses: trimmed, lower-cased, checked (spec's message). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';
 export const EMAIL_MAX_LENGTH = 254;

@@ -1,5 +1,5 @@
 /** The password policy for register, reset and password change (DESIGN.md: a clear message). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 export const PASSWORD_MIN_LENGTH = 12;

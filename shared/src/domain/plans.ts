@@ -1,5 +1,5 @@
 /** Plans in order (spec §1) and their limits (DESIGN.md "Plans"). `null` means unlimited. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const PLANS = ['free', 'pro', 'team', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];

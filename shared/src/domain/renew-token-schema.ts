@@ -2,7 +2,7 @@
  * The renew dialog's schema (spec §5): a new expiration date, required, valid, in the future.
  * Renewal is sent as an edit (`PUT /api/tokens/{id}` with `{ expiresAt }`).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Clock } from './calendar-date';
 import { expiresAtField } from './token-field-schemas';
 

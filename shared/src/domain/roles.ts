@@ -1,5 +1,5 @@
 /** Workspace roles (spec §6). */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ROLES = ['admin', 'workspace_manager', 'viewer'] as const;
 export type Role = (typeof ROLES)[number];

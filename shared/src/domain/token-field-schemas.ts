@@ -3,7 +3,7 @@
  * what forms and JSON bodies send (numbers may arrive as strings, domains as one string); outputs
  * are normalized: trimmed text, empty optional text as null, parsed numbers, canonical dates.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { categorySchema } from './categories';
 import type { Clock } from './calendar-date';
 import { isAfterToday, normalizeDate, parseDate, readClock } from './calendar-date';

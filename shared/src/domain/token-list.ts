@@ -1,5 +1,5 @@
 /** Token list requests (spec §4): sort options. The page size is in constants/paging. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const TOKEN_SORT_OPTIONS = ['expiration_asc', 'expiration_desc', 'name_asc'] as const;
 export type TokenSort = (typeof TOKEN_SORT_OPTIONS)[number];

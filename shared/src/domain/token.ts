@@ -1,5 +1,5 @@
 /** The token record (spec §3): every field, as stored and as answered by the API. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { categorySchema, tokenTypeSchema } from './categories';
 
 const text = z.string().nullable();

@@ -13,7 +13,7 @@
  * `current` (`updateTokenSchema({ now, current: token })`), which also checks algorithm/key_size
  * against the token's type and clears fields of other categories.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import type { Category, TokenType } from './categories';
 import type { Clock } from './calendar-date';
 import type { TokenFields } from './token';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { ERROR_CODES, ERROR_CODE_LIST, apiError, apiErrorSchema } from './error-codes';
 import { validationErrorBody } from './validation-error';
 

@@ -3,7 +3,7 @@
  * status and default human message. The web's catalogue (client-error-message) shows the server's
  * message for 400 and 403, so codes whose message users must read map to one of those.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export interface ErrorCodeDefinition {
   readonly status: number;

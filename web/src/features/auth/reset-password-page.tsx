@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { z } from 'zod';
+import * as z from 'zod';
 import { requestPasswordResetBody } from '@expiry-radar/shared/api/auth-schemas';
 import { newPasswordSchema } from '@expiry-radar/shared/domain/password-policy';
 import { paths, queryParams } from '../../lib/paths';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import type { AlertSettings, AlertSettingsInput } from '@expiry-radar/shared/api/alert-api-schemas';
 import { alertSettingsBody } from '@expiry-radar/shared/api/alert-api-schemas';
 import type { PagerDutySeverity, WebhookKind } from '@expiry-radar/shared/domain/alerts';

@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm, useWatch } from 'react-hook-form';
-import { z } from 'zod';
+import * as z from 'zod';
 import type { SessionUser } from '@expiry-radar/shared/api/auth-schemas';
 import { NAME_MAX_LENGTH } from '@expiry-radar/shared/api/auth-schemas';
 import { emailSchema } from '@expiry-radar/shared/domain/email';

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { z } from 'zod';
+import * as z from 'zod';
 import { alertQueueItemSchema } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { apiRequest } from '../../../lib/api-client';
 import { alertKeys } from './alert-keys';
