@@ -33,6 +33,15 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
       ],
+      // `import { z }` keeps all of zod in every Lambda bundle; the namespace import tree-shakes.
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector:
+            "ImportDeclaration[source.value='zod'][importKind='value'] > ImportSpecifier[imported.name='z']",
+          message: "Use `import * as z from 'zod'` so bundlers can drop what is unused.",
+        },
+      ],
       'import-x/no-cycle': 'error',
       'import-x/no-self-import': 'error',
       'check-file/filename-naming-convention': [
