@@ -23,6 +23,8 @@ export const AUDIT_ACTIONS = {
   passwordReset: 'account.password_reset',
   updated: 'account.updated',
   deleted: 'account.deleted',
+  planChanged: 'account.plan_changed',
+  workspacePlanChanged: 'workspace.plan_changed',
   tokenCreated: 'token.created',
   tokenUpdated: 'token.updated',
   tokenRenewed: 'token.renewed',
@@ -50,6 +52,8 @@ export const AUDIT_ACTIONS = {
 
 /** The actor of events the system does on its own (the expiry scan, the alert worker). */
 export const SYSTEM_ACTOR = { id: 'system', email: null } as const;
+/** The actor of plan changes Stripe reports through its webhook. */
+export const STRIPE_ACTOR = { id: 'stripe', email: null } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 /** Stands in for the actor of events whose account was deleted. */

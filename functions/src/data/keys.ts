@@ -32,6 +32,13 @@ export const keys = {
   }),
   /** A workspace's alert settings and its generic-webhook signing secret. */
   alertSettings: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'ALERT_SETTINGS' }),
+  /** A Stripe webhook event already processed (idempotency; TTL). */
+  stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'STRIPE_EVENT' }),
+  /** Which user a Stripe customer belongs to (holds `userId`; gsi1 `USER#<userId>`). */
+  stripeCustomer: (customerId: string) => ({
+    pk: `STRIPE_CUSTOMER#${customerId}`,
+    sk: 'STRIPE_CUSTOMER',
+  }),
   auditEvent: (scopeKey: string, createdAt: string, eventId: string) => ({
     pk: scopeKey,
     sk: `${AUDIT_SORT_PREFIX}${createdAt}#${eventId}`,
@@ -79,6 +86,10 @@ export const gsi1 = {
   googleIdentity: (userId: string, subject: string) => ({
     gsi1pk: gsi1.userItems(userId),
     gsi1sk: `GOOGLE#${subject}`,
+  }),
+  stripeCustomer: (userId: string, customerId: string) => ({
+    gsi1pk: gsi1.userItems(userId),
+    gsi1sk: `STRIPE_CUSTOMER#${customerId}`,
   }),
   /** On workspace items: the workspaces a user owns, oldest first (not `USER#`: not the user's). */
   ownedWorkspaces: (ownerId: string) => `OWNER#${ownerId}`,

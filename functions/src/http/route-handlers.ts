@@ -31,6 +31,11 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   updateMember: 'workspaces/update-member.ts',
   removeMember: 'workspaces/remove-member.ts',
   getPlan: 'account/get-plan.ts',
+  // Billing: plan changes (local billing mode or Stripe) and Stripe's webhook
+  upgradePlan: 'billing/upgrade-plan.ts',
+  confirmBilling: 'billing/confirm-billing.ts',
+  openBillingPortal: 'billing/open-billing-portal.ts',
+  stripeWebhook: 'billing/stripe-webhook.ts',
   listAuditEvents: 'audit/list-audit-events.ts',
   listWorkspaceAuditEvents: 'audit/list-workspace-audit-events.ts',
   exportAudit: 'audit/export-audit.ts',

@@ -34,6 +34,11 @@ export interface HttpHandlerOptions {
    * the session's round trip instead of one of its own.
    */
   readonly prefetchWorkspaceOf?: WorkspaceOfEvent;
+  /**
+   * Only for public server-to-server callbacks that prove themselves another way (Stripe's
+   * webhook: a signature over the raw body). Browsers' state-changing calls always need CSRF.
+   */
+  readonly skipCsrf?: boolean;
 }
 
 function workspaceAccessOf(state: HttpStackState) {
@@ -63,7 +68,9 @@ export function createHttpHandler<Id extends RouteId>(
     .use(errorResponse())
     .use(requestContext())
     .use(sessionAuth(route.auth, options.prefetchWorkspaceOf));
-  if (STATE_CHANGING_METHODS.has(route.method)) stack.use(csrfProtection());
+  if (STATE_CHANGING_METHODS.has(route.method) && !(options.skipCsrf && route.auth === 'public')) {
+    stack.use(csrfProtection());
+  }
   stack.use(requestValidation(route.request));
 
   const lambdaHandler = stack.handler(async (event, context) => {

@@ -12,13 +12,21 @@ export const upgradePlanResponse = z.object({
 });
 
 export const confirmBillingBody = z.object({
-  session_id: z.string({ error: 'Missing billing session' }).trim().min(1).max(500),
+  session_id: z
+    .string({ error: 'Missing billing session' })
+    .trim()
+    .min(1, 'Missing billing session')
+    .max(500, 'Invalid billing session'),
 });
 
 export const billingPortalResponse = z.object({ url: z.string() });
 
 /** Stripe's webhook answer. The body is raw (signature verified), so no body schema. */
 export const stripeWebhookResponse = z.object({ received: z.literal(true) });
+
+export const BILLING_MODES = ['stripe', 'local', 'unavailable'] as const;
+export const billingModeSchema = z.enum(BILLING_MODES);
+export type BillingMode = z.infer<typeof billingModeSchema>;
 
 const limitValue = z.number().int().nullable();
 
@@ -39,6 +47,12 @@ export const planLimitsSchema = z.object({
 export const planResponse = z.object({
   plan: planSchema,
   limits: planLimitsSchema.optional(),
+  /**
+   * How plans change here: `stripe` (checkout and billing portal), `local` (no Stripe key, not
+   * production: the local billing mode switches plans directly), `unavailable` (production
+   * without Stripe: plans cannot be changed).
+   */
+  billingMode: billingModeSchema.optional(),
   usage: z
     .object({
       workspacesOwned: z.number().int().nonnegative(),

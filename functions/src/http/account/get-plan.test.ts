@@ -59,6 +59,7 @@ describe('GET /api/account/plan', () => {
     expect(response.json).toEqual({
       plan: 'pro',
       limits: PLAN_LIMITS.pro,
+      billingMode: 'local',
       usage: {
         workspacesOwned: 2,
         workspaces: [
@@ -74,6 +75,7 @@ describe('GET /api/account/plan', () => {
     expect((await getPlan(user.cookie)).json).toEqual({
       plan: 'free',
       limits: PLAN_LIMITS.free,
+      billingMode: 'local',
       usage: { workspacesOwned: 0, workspaces: [] },
     });
     expect((await getPlan()).statusCode).toBe(401);

@@ -1,0 +1,61 @@
+/**
+ * Billing settings, read from the environment on each call (cheap, and tests can change them).
+ *
+ * - `stripe`: a Stripe secret key is configured: STRIPE_SECRET_KEY (locally, from .env) or, in
+ *   AWS, the SSM SecureString parameter named by STRIPE_SECRET_KEY_PARAMETER. Upgrades go through
+ *   Stripe Checkout, the billing portal is offered and Stripe's webhook changes plans.
+ * - `local`: no Stripe key, and not production: the clearly labelled local billing mode, where
+ *   `POST /api/account/upgrade` switches plans directly (DESIGN.md "Shape").
+ * - `unavailable`: production without Stripe: plans cannot be changed (never free upgrades).
+ */
+import type { BillingMode } from '@expiry-radar/shared/api/billing-api-schemas';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
+import { getConfig } from '../platform/config';
+
+export type PaidPlan = Exclude<Plan, 'free'>;
+
+export interface StripeBillingConfig {
+  readonly secretKey: string | undefined;
+  readonly secretKeyParameter: string | undefined;
+  readonly webhookSecret: string | undefined;
+  readonly webhookSecretParameter: string | undefined;
+  /** Stripe price id of each paid plan (STRIPE_PRICE_PRO, _TEAM, _ENTERPRISE). */
+  readonly prices: Readonly<Record<PaidPlan, string | undefined>>;
+  /**
+   * STRIPE_API_URL (`http://127.0.0.1:12111`): talk to a local Stripe stand-in instead of
+   * api.stripe.com. Honoured only outside production (tests).
+   */
+  readonly apiUrl: URL | undefined;
+}
+
+function optional(name: string): string | undefined {
+  const value = process.env[name]?.trim();
+  return value ? value : undefined;
+}
+
+export function readStripeBillingConfig(): StripeBillingConfig {
+  const apiUrl = getConfig().appEnv === 'production' ? undefined : optional('STRIPE_API_URL');
+  return {
+    secretKey: optional('STRIPE_SECRET_KEY'),
+    secretKeyParameter: optional('STRIPE_SECRET_KEY_PARAMETER'),
+    webhookSecret: optional('STRIPE_WEBHOOK_SECRET'),
+    webhookSecretParameter: optional('STRIPE_WEBHOOK_SECRET_PARAMETER'),
+    prices: {
+      pro: optional('STRIPE_PRICE_PRO'),
+      team: optional('STRIPE_PRICE_TEAM'),
+      enterprise: optional('STRIPE_PRICE_ENTERPRISE'),
+    },
+    apiUrl: apiUrl ? new URL(apiUrl) : undefined,
+  };
+}
+
+export function billingMode(config: StripeBillingConfig = readStripeBillingConfig()): BillingMode {
+  if (config.secretKey || config.secretKeyParameter) return 'stripe';
+  return getConfig().appEnv === 'production' ? 'unavailable' : 'local';
+}
+
+/** The paid plan a Stripe price id stands for, if it is one of ours. */
+export function planOfPrice(config: StripeBillingConfig, priceId: string): PaidPlan | undefined {
+  const entries = Object.entries(config.prices) as [PaidPlan, string | undefined][];
+  return entries.find(([, id]) => id === priceId)?.[0];
+}

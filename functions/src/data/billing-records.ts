@@ -1,0 +1,77 @@
+/**
+ * Stripe bookkeeping in the table (ACCESS_PATTERNS.md rows 18 and 38): processed webhook event
+ * ids (idempotency) and which user a Stripe customer belongs to.
+ */
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { epochSeconds, gsi1, keys } from './keys';
+import { isConditionalCheckFailure } from './table-operations';
+
+/** Stripe retries a webhook for up to three days; its id is remembered for longer. */
+export const STRIPE_EVENT_RETENTION_DAYS = 30;
+
+/**
+ * Claims a Stripe event id: true the first time, false when it was claimed before (a replay or a
+ * retry of an event already handled). One conditional PutItem.
+ */
+export async function claimStripeEvent(options: {
+  eventId: string;
+  type: string;
+  now: Date;
+}): Promise<boolean> {
+  const expiresAt = new Date(options.now.getTime() + STRIPE_EVENT_RETENTION_DAYS * 86_400_000);
+  try {
+    await getDocumentClient().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: {
+          ...keys.stripeEvent(options.eventId),
+          eventId: options.eventId,
+          type: options.type,
+          processedAt: options.now.toISOString(),
+          ttl: epochSeconds(expiresAt),
+        },
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Gives a claimed event id back when handling it failed, so Stripe's retry handles it again. */
+export async function releaseStripeEvent(eventId: string): Promise<void> {
+  await getDocumentClient().send(
+    new DeleteCommand({ TableName: getConfig().tableName, Key: keys.stripeEvent(eventId) }),
+  );
+}
+
+/** Remembers that a Stripe customer is this user's (idempotent). */
+export async function linkStripeCustomer(options: {
+  customerId: string;
+  userId: string;
+  now: Date;
+}): Promise<void> {
+  await getDocumentClient().send(
+    new PutCommand({
+      TableName: getConfig().tableName,
+      Item: {
+        ...keys.stripeCustomer(options.customerId),
+        ...gsi1.stripeCustomer(options.userId, options.customerId),
+        customerId: options.customerId,
+        userId: options.userId,
+        createdAt: options.now.toISOString(),
+      },
+    }),
+  );
+}
+
+export async function findUserIdByStripeCustomer(customerId: string): Promise<string | undefined> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({ TableName: getConfig().tableName, Key: keys.stripeCustomer(customerId) }),
+  );
+  return typeof Item?.userId === 'string' ? Item.userId : undefined;
+}

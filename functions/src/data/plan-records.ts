@@ -1,0 +1,139 @@
+/**
+ * Plan changes in the table (ACCESS_PATTERNS.md row 37): the owner's workspaces read
+ * consistently, then each changed workspace item and the user's `PROFILE` item updated.
+ */
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { OwnedWorkspaceState } from '../domain/plan-change';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { keys } from './keys';
+import { batchGetAll, isConditionalCheckFailure } from './table-operations';
+import { OWNED_WORKSPACE_IDS } from './workspace-records';
+import { listOwnedWorkspaces } from './workspace-store';
+
+export interface PlanHolder {
+  readonly id: string;
+  readonly email: string;
+  readonly plan: Plan;
+  readonly downgraded: boolean;
+  readonly stripeCustomerId: string | null;
+}
+
+/** The user's plan and billing link, read consistently; undefined when the user is gone. */
+export async function readPlanHolder(userId: string): Promise<PlanHolder | undefined> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.user(userId),
+      ConsistentRead: true,
+      ProjectionExpression: 'id, email, #plan, downgraded, stripeCustomerId, #ids',
+      ExpressionAttributeNames: { '#plan': 'plan', '#ids': OWNED_WORKSPACE_IDS },
+    }),
+  );
+  if (!Item) return undefined;
+  return {
+    id: String(Item.id),
+    email: String(Item.email),
+    plan: isPlan(Item.plan) ? Item.plan : 'free',
+    downgraded: Item.downgraded === true,
+    stripeCustomerId: typeof Item.stripeCustomerId === 'string' ? Item.stripeCustomerId : null,
+  };
+}
+
+/**
+ * The workspaces a user owns, read consistently: the ids on the user item (`ownedWorkspaceIds`,
+ * always current) joined with the owner index (eventually consistent; covers accounts older than
+ * the set), then the workspace items themselves, keeping those the user still owns.
+ */
+export async function readOwnedWorkspaceStates(userId: string): Promise<OwnedWorkspaceState[]> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.user(userId),
+      ConsistentRead: true,
+      ProjectionExpression: '#ids',
+      ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+    }),
+  );
+  const fromSet: unknown = Item?.[OWNED_WORKSPACE_IDS];
+  const ids = new Set<string>(fromSet instanceof Set ? (fromSet as Set<string>) : []);
+  for (const workspace of await listOwnedWorkspaces(userId)) ids.add(workspace.id);
+  const items = await batchGetAll(
+    [...ids].map((id) => keys.workspace(id)),
+    { consistentRead: true },
+  );
+  return items
+    .filter((item) => item.ownerId === userId)
+    .map((item) => ({
+      id: String(item.id),
+      name: String(item.name),
+      createdAt: String(item.createdAt),
+      plan: isPlan(item.plan) ? item.plan : 'free',
+      isFrozen: item.isFrozen === true,
+    }));
+}
+
+/**
+ * Sets a workspace's plan and frozen state, only while `ownerId` still owns it. False when it is
+ * gone or was transferred meanwhile.
+ */
+export async function writeWorkspacePlan(options: {
+  workspaceId: string;
+  ownerId: string;
+  plan: Plan;
+  isFrozen: boolean;
+  now: Date;
+}): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.workspace(options.workspaceId),
+        UpdateExpression: 'SET #plan = :plan, isFrozen = :frozen, planChangedAt = :now',
+        ConditionExpression: 'attribute_exists(pk) AND ownerId = :owner',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: {
+          ':plan': options.plan,
+          ':frozen': options.isFrozen,
+          ':owner': options.ownerId,
+          ':now': options.now.toISOString(),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Sets the user's plan and downgraded flag (and the Stripe customer, when given). */
+export async function writeUserPlan(options: {
+  userId: string;
+  plan: Plan;
+  downgraded: boolean;
+  stripeCustomerId?: string;
+  now: Date;
+}): Promise<void> {
+  const sets = ['#plan = :plan', 'downgraded = :downgraded', 'planChangedAt = :now'];
+  const values: Record<string, unknown> = {
+    ':plan': options.plan,
+    ':downgraded': options.downgraded,
+    ':now': options.now.toISOString(),
+  };
+  if (options.stripeCustomerId) {
+    sets.push('stripeCustomerId = :customer');
+    values[':customer'] = options.stripeCustomerId;
+  }
+  await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: keys.user(options.userId),
+      UpdateExpression: `SET ${sets.join(', ')}`,
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeNames: { '#plan': 'plan' },
+      ExpressionAttributeValues: values,
+    }),
+  );
+}

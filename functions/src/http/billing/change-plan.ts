@@ -1,0 +1,122 @@
+/**
+ * The plan change use case, shared by the local billing mode, the checkout confirmation and
+ * Stripe's webhook: the user's plan and every owned workspace's plan (a workspace's plan is its
+ * owner's), the newest workspaces beyond the new limit frozen and the others unfrozen
+ * (domain/plan-change), `downgraded` set while any is frozen, alerts re-armed where the plan
+ * changed what they are scheduled from, and audit events. Tokens are never deleted.
+ *
+ * Idempotent: applying the same plan again writes nothing and records nothing.
+ */
+import type { Plan } from '@expiry-radar/shared/domain/plans';
+import {
+  planChangeOutcome,
+  workspaceChanges,
+  type PlanChangeOutcome,
+} from '../../domain/plan-change';
+import { rearmWorkspaceAlerts } from '../../data/alert-arming';
+import { AUDIT_ACTIONS, recordAuditEvent } from '../../data/audit-events';
+import {
+  readOwnedWorkspaceStates,
+  readPlanHolder,
+  writeUserPlan,
+  writeWorkspacePlan,
+} from '../../data/plan-records';
+import { logger } from '../../platform/logger';
+
+export type PlanChangeSource = 'local_billing' | 'checkout' | 'stripe_webhook';
+
+export interface PlanChangeResult extends PlanChangeOutcome {
+  /** False when the user already had this plan and nothing needed writing. */
+  readonly changed: boolean;
+}
+
+export async function changePlan(options: {
+  userId: string;
+  plan: Plan;
+  source: PlanChangeSource;
+  /** Who made the change, for the audit trail (the user, or Stripe for webhook events). */
+  actor: { readonly id: string; readonly email: string | null };
+  now: Date;
+  stripeCustomerId?: string;
+}): Promise<PlanChangeResult | undefined> {
+  const { userId, plan, now } = options;
+  const holder = await readPlanHolder(userId);
+  if (!holder) return undefined;
+  const owned = await readOwnedWorkspaceStates(userId);
+  const outcome = planChangeOutcome({ fromPlan: holder.plan, toPlan: plan, owned });
+  const toWrite = outcome.workspaces.filter((workspace) => workspaceChanges(workspace, plan));
+  const customerChanged =
+    options.stripeCustomerId !== undefined && options.stripeCustomerId !== holder.stripeCustomerId;
+  const changed =
+    holder.plan !== plan ||
+    holder.downgraded !== outcome.downgraded ||
+    toWrite.length > 0 ||
+    customerChanged;
+  if (!changed) return { ...outcome, changed: false };
+
+  const written = [];
+  for (const workspace of toWrite) {
+    const ok = await writeWorkspacePlan({
+      workspaceId: workspace.id,
+      ownerId: userId,
+      plan,
+      isFrozen: workspace.isFrozen,
+      now,
+    });
+    if (ok) written.push(workspace);
+  }
+  await writeUserPlan({
+    userId,
+    plan,
+    downgraded: outcome.downgraded,
+    stripeCustomerId: options.stripeCustomerId,
+    now,
+  });
+
+  // Thresholds depend on the plan (contact groups are paid), and an unfrozen workspace's missed
+  // windows should fire now rather than at the scan's next daily look. Frozen ones stay paused.
+  for (const workspace of written.filter((candidate) => !candidate.isFrozen)) {
+    await rearmWorkspaceAlerts(workspace.id, now).catch((error: unknown) => {
+      logger.warn('Re-arming alerts after a plan change failed', {
+        workspaceId: workspace.id,
+        error,
+      });
+    });
+  }
+
+  if (holder.plan !== plan || written.length > 0) {
+    await recordAuditEvent({
+      scope: { type: 'user', userId },
+      action: AUDIT_ACTIONS.planChanged,
+      actor: options.actor,
+      target: { type: 'user', id: userId, name: holder.email },
+      plan,
+      metadata: {
+        from: holder.plan,
+        to: plan,
+        source: options.source,
+        frozenWorkspaceIds: outcome.newlyFrozen.map((workspace) => workspace.id),
+        unfrozenWorkspaceIds: outcome.unfrozen.map((workspace) => workspace.id),
+      },
+      now,
+    });
+    for (const workspace of written) {
+      await recordAuditEvent({
+        scope: { type: 'workspace', workspaceId: workspace.id },
+        action: AUDIT_ACTIONS.workspacePlanChanged,
+        actor: options.actor,
+        target: { type: 'workspace', id: workspace.id, name: workspace.name },
+        plan,
+        metadata: {
+          from: workspace.fromPlan,
+          to: plan,
+          source: options.source,
+          frozen: workspace.isFrozen,
+          wasFrozen: workspace.wasFrozen,
+        },
+        now,
+      });
+    }
+  }
+  return { ...outcome, changed: true };
+}
