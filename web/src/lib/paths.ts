@@ -31,6 +31,8 @@ export const queryParams = {
   view: 'view',
   email: 'email',
   token: 'token',
+  /** On /billing: the plan to change to (from /pricing). */
+  upgrade: 'upgrade',
 } as const;
 
 /** `/verify-email?email=...`, where a session that needs verification is sent. */
@@ -42,3 +44,8 @@ export function verifyEmailPath(email?: string | null): string {
 
 /** The account view of the dashboard (spec §2: `view=account`). */
 export const accountSettingsPath = `${paths.dashboard}?${queryParams.view}=account`;
+
+/** `/billing?upgrade=pro`: the billing page opens the change to that plan. */
+export function billingUpgradePath(plan: string): string {
+  return `${paths.billing}?${new URLSearchParams({ [queryParams.upgrade]: plan }).toString()}`;
+}

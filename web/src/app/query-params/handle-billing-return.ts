@@ -1,22 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { PLAN_LABELS } from '@expiry-radar/shared/domain/plans';
 import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
-import { billingKeys } from '../../features/billing/api/billing-keys';
+import { refreshAfterPlanChange } from '../../features/billing/api/billing-mutations';
 import { confirmBilling, planQueryOptions } from '../../features/billing/api/billing-queries';
-import { sessionKeys } from '../../features/session/api/session-keys';
-import { workspaceKeys } from '../../features/workspaces/api/workspace-keys';
 import { localStore, storageKeys } from '../../lib/local-store';
 import { logger } from '../../lib/logger';
 import { showSuccessToast } from '../../lib/toasts';
-
-/** After a plan change: plan, workspaces and session again (the downgraded notice goes with it). */
-export async function refreshAfterPlanChange(queryClient: QueryClient): Promise<void> {
-  await Promise.all([
-    queryClient.invalidateQueries({ queryKey: billingKeys.all }),
-    queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
-    queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
-  ]);
-}
 
 /**
  * A return from checkout (`session_id`) or the billing portal (`portal=return`): confirm the

@@ -1,11 +1,389 @@
+import { useEffect, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { BillingMode, PlanResponse } from '@expiry-radar/shared/api/billing-api-schemas';
+import {
+  comparePlans,
+  formatLimit,
+  isPlan,
+  PLAN_LABELS,
+  PLAN_LIMITS,
+  PLANS,
+  type Limit,
+  type Plan,
+} from '@expiry-radar/shared/domain/plans';
+import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
+import { Spinner } from '../../components/spinner';
+import { assignLocation } from '../../lib/browser-location';
+import { accountSettingsPath, queryParams } from '../../lib/paths';
+import { showSuccessToast } from '../../lib/toasts';
+import { openBillingPortal, refreshAfterPlanChange, upgradePlan } from './api/billing-mutations';
+import { planQueryOptions } from './api/billing-queries';
 
-/** /billing (spec §2). */
+type Usage = NonNullable<PlanResponse['usage']>;
+
+function ofLimit(value: number, limit: Limit): string {
+  const count = value.toLocaleString('en-US');
+  return limit === null ? count : `${count} / ${formatLimit(limit)}`;
+}
+
+function pluralize(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
+/** The success toast: spec §8's "Plan upgraded to {plan}" for an upgrade. */
+export function planChangedMessage(from: Plan, to: Plan): string {
+  return comparePlans(to, from) > 0
+    ? planUpgradedMessage(PLAN_LABELS[to])
+    : `Plan changed to ${PLAN_LABELS[to]}`;
+}
+
+/** How many owned workspaces a move to `plan` would freeze. */
+function freezesOnMove(plan: Plan, ownedCount: number): number {
+  const limit = PLAN_LIMITS[plan].workspacesOwned;
+  return limit === null ? 0 : Math.max(0, ownedCount - limit);
+}
+
+function LocalModeNotice() {
+  return (
+    <Alert severity="info" variant="outlined">
+      <AlertTitle>Local billing mode</AlertTitle>
+      No card payment provider is configured (no <code>STRIPE_SECRET_KEY</code>), so choosing a plan
+      switches it at once, without payment. Nothing is charged.
+    </Alert>
+  );
+}
+
+function CurrentPlan({ plan, usage }: { plan: Plan; usage: Usage | undefined }) {
+  const limits = PLAN_LIMITS[plan];
+  return (
+    <Paper variant="outlined" component="section" aria-labelledby="billing-current" sx={{ p: 3 }}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mb: 2 }}>
+        <Typography id="billing-current" variant="h2" sx={{ fontSize: '1.25rem' }}>
+          Current plan: {PLAN_LABELS[plan]}
+        </Typography>
+      </Stack>
+      <Stack direction="row" useFlexGap spacing={3} sx={{ flexWrap: 'wrap', mb: 2 }}>
+        <Figure
+          label="Workspaces owned"
+          value={usage ? ofLimit(usage.workspacesOwned, limits.workspacesOwned) : '—'}
+        />
+        <Figure label="Tokens per workspace" value={formatLimit(limits.tokensPerWorkspace)} />
+        <Figure label="Members per workspace" value={formatLimit(limits.membersPerWorkspace)} />
+        <Figure label="Webhooks per workspace" value={formatLimit(limits.webhooksPerWorkspace)} />
+        <Figure
+          label="Alert deliveries a month"
+          value={formatLimit(limits.alertDeliveriesPerMonth)}
+        />
+      </Stack>
+      {usage && usage.workspaces.length > 0 && (
+        <List dense aria-label="Workspaces you own" disablePadding>
+          {usage.workspaces.map((workspace) => (
+            <ListItem key={workspace.id} disableGutters>
+              <ListItemText
+                primary={
+                  <>
+                    {workspace.name}
+                    {workspace.is_frozen && (
+                      <Chip size="small" color="warning" label="Frozen" sx={{ ml: 1 }} />
+                    )}
+                  </>
+                }
+                secondary={`${ofLimit(workspace.tokens, limits.tokensPerWorkspace)} tokens · ${ofLimit(
+                  workspace.members,
+                  limits.membersPerWorkspace,
+                )} members`}
+              />
+            </ListItem>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
+
+function Figure({ label, value }: { label: string; value: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="textSecondary">
+        {label}
+      </Typography>
+      <Typography sx={{ fontSize: '1.25rem', fontWeight: 600 }}>{value}</Typography>
+    </Box>
+  );
+}
+
+function FrozenWorkspaces({ usage }: { usage: Usage | undefined }) {
+  const frozen = usage?.workspaces.filter((workspace) => workspace.is_frozen) ?? [];
+  if (frozen.length === 0) return null;
+  return (
+    <Alert
+      severity="warning"
+      action={
+        <Button component={RouterLink} to={accountSettingsPath} color="inherit" size="small">
+          Transfer tokens
+        </Button>
+      }
+    >
+      <AlertTitle>Frozen workspaces</AlertTitle>
+      {pluralize(frozen.length, 'workspace is', 'workspaces are')} beyond your plan&apos;s limit:
+      read-only, with alerts paused. Upgrade to unfreeze, or move the tokens out.
+      <Box component="ul" aria-label="Frozen workspaces" sx={{ m: 0, mt: 1, pl: 3 }}>
+        {frozen.map((workspace) => (
+          <li key={workspace.id}>{workspace.name}</li>
+        ))}
+      </Box>
+    </Alert>
+  );
+}
+
+interface PlanCardsProps {
+  current: Plan;
+  mode: BillingMode;
+  busy: boolean;
+  onChoose: (plan: Plan) => void;
+  onPortal: () => void;
+}
+
+function PlanCards({ current, mode, busy, onChoose, onPortal }: PlanCardsProps) {
+  // With Stripe, a subscription changes (or ends) in the billing portal.
+  const throughPortal = mode === 'stripe' && current !== 'free';
+  return (
+    <Box
+      component="section"
+      aria-label="Plans"
+      sx={{
+        display: 'grid',
+        gap: 2,
+        gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+      }}
+    >
+      {PLANS.map((plan) => {
+        const isCurrent = plan === current;
+        const limits = PLAN_LIMITS[plan];
+        const up = comparePlans(plan, current) > 0;
+        const label = `${up ? 'Upgrade' : 'Downgrade'} to ${PLAN_LABELS[plan]}`;
+        return (
+          <Card
+            key={plan}
+            component="article"
+            aria-labelledby={`billing-plan-${plan}`}
+            sx={{ p: 2.5, display: 'flex', flexDirection: 'column', gap: 1 }}
+          >
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography id={`billing-plan-${plan}`} variant="h3" sx={{ fontSize: '1.25rem' }}>
+                {PLAN_LABELS[plan]}
+              </Typography>
+              {isCurrent && <Chip size="small" color="primary" label="Current" />}
+            </Stack>
+            <Typography variant="body2" color="textSecondary" sx={{ flex: 1 }}>
+              {limits.workspacesOwned === 1
+                ? '1 workspace'
+                : `${formatLimit(limits.workspacesOwned)} workspaces`}
+              , {formatLimit(limits.tokensPerWorkspace)} tokens and{' '}
+              {formatLimit(limits.membersPerWorkspace)} members per workspace
+              {limits.contactGroups ? ', contact groups' : ''}.
+            </Typography>
+            {isCurrent ? (
+              <Button variant="outlined" disabled>
+                Current plan
+              </Button>
+            ) : mode === 'unavailable' ? null : throughPortal ? (
+              <Button variant="outlined" disabled={busy} onClick={onPortal}>
+                Change in billing portal
+              </Button>
+            ) : mode === 'stripe' && !up ? null : (
+              <Button
+                variant={up ? 'contained' : 'outlined'}
+                disabled={busy}
+                onClick={() => onChoose(plan)}
+              >
+                {label}
+              </Button>
+            )}
+          </Card>
+        );
+      })}
+    </Box>
+  );
+}
+
+interface PlanChangeDialogProps {
+  target: Plan | null;
+  current: Plan;
+  mode: BillingMode;
+  ownedCount: number;
+  busy: boolean;
+  onConfirm: (plan: Plan) => void;
+  onClose: () => void;
+}
+
+function PlanChangeDialog(props: PlanChangeDialogProps) {
+  const { target, current, mode, ownedCount, busy, onConfirm, onClose } = props;
+  const plan = target ?? current;
+  const up = comparePlans(plan, current) > 0;
+  const freezes = freezesOnMove(plan, ownedCount);
+  const action = `${up ? 'Upgrade' : 'Downgrade'} to ${PLAN_LABELS[plan]}`;
+  return (
+    <Dialog open={target !== null} onClose={onClose} aria-labelledby="plan-change-title">
+      <DialogTitle id="plan-change-title">{action}?</DialogTitle>
+      <DialogContent>
+        <DialogContentText>
+          {mode === 'stripe'
+            ? `You will continue to secure card checkout for the ${PLAN_LABELS[plan]} plan.`
+            : `Your plan changes from ${PLAN_LABELS[current]} to ${PLAN_LABELS[plan]} at once (local billing mode: nothing is charged).`}
+        </DialogContentText>
+        {freezes > 0 && (
+          <Alert severity="warning" sx={{ mt: 2 }}>
+            The {PLAN_LABELS[plan]} plan allows{' '}
+            {pluralize(PLAN_LIMITS[plan].workspacesOwned ?? 0, 'workspace', 'workspaces')}: your
+            newest {pluralize(freezes, 'workspace', 'workspaces')} will be frozen (read-only, alerts
+            paused). Their tokens are kept.
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button
+          variant="contained"
+          color={freezes > 0 ? 'warning' : 'primary'}
+          disabled={busy}
+          onClick={() => onConfirm(plan)}
+        >
+          {action}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function BillingContent({ data }: { data: PlanResponse }) {
+  const queryClient = useQueryClient();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const current = data.plan;
+  const mode = data.billingMode ?? 'local';
+  const ownedCount = data.usage?.workspacesOwned ?? 0;
+
+  // /pricing sends plans here as ?upgrade=<plan>: that change opens, and the parameter goes.
+  const requested = searchParams.get(queryParams.upgrade);
+  const [target, setTarget] = useState<Plan | null>(() =>
+    isPlan(requested) && requested !== current ? requested : null,
+  );
+  useEffect(() => {
+    if (requested === null) return;
+    setSearchParams(
+      (params) => {
+        params.delete(queryParams.upgrade);
+        return params;
+      },
+      { replace: true },
+    );
+  }, [requested, setSearchParams]);
+
+  const change = useMutation({
+    mutationFn: upgradePlan,
+    onSuccess: async (answer) => {
+      if (answer.checkoutUrl) {
+        assignLocation(answer.checkoutUrl);
+        return;
+      }
+      setTarget(null);
+      showSuccessToast(planChangedMessage(current, answer.plan));
+      await refreshAfterPlanChange(queryClient, answer.plan);
+    },
+  });
+  const portal = useMutation({
+    mutationFn: openBillingPortal,
+    onSuccess: ({ url }) => assignLocation(url),
+  });
+  const busy = change.isPending || portal.isPending;
+
+  const choose = (plan: Plan) => {
+    // A downgrade that freezes workspaces is confirmed first; anything else goes at once.
+    if (comparePlans(plan, current) < 0 && freezesOnMove(plan, ownedCount) > 0) setTarget(plan);
+    else change.mutate(plan);
+  };
+
+  return (
+    <Stack spacing={3}>
+      {mode === 'local' && <LocalModeNotice />}
+      {mode === 'unavailable' && (
+        <Alert severity="info">
+          Plan changes are not available: card billing is not configured for this installation.
+        </Alert>
+      )}
+      <FrozenWorkspaces usage={data.usage} />
+      <CurrentPlan plan={current} usage={data.usage} />
+      {mode === 'stripe' && current !== 'free' && (
+        <Box>
+          <Button variant="outlined" disabled={busy} onClick={() => portal.mutate()}>
+            Manage billing
+          </Button>
+          <Typography variant="body2" color="textSecondary" sx={{ mt: 1 }}>
+            Invoices, payment method, plan changes and cancellation are in the billing portal.
+          </Typography>
+        </Box>
+      )}
+      <PlanCards
+        current={current}
+        mode={mode}
+        busy={busy}
+        onChoose={choose}
+        onPortal={() => portal.mutate()}
+      />
+      <PlanChangeDialog
+        target={target}
+        current={current}
+        mode={mode}
+        ownedCount={ownedCount}
+        busy={busy}
+        onConfirm={(plan) => change.mutate(plan)}
+        onClose={() => setTarget(null)}
+      />
+    </Stack>
+  );
+}
+
+/** /billing (spec §2): the plan, its limits and usage, plan changes, and the billing portal. */
 export function BillingPage() {
+  const query = useQuery(planQueryOptions());
+  const mode = query.data?.billingMode;
   return (
     <PageFrame
       title="Billing & Plans"
       description="Your current plan, upgrades through secure card checkout, and invoices and payment details in the billing portal."
-    />
+      actions={
+        mode === 'local' ? (
+          <Chip color="info" variant="outlined" label="Local billing mode" />
+        ) : undefined
+      }
+    >
+      {query.isPending ? (
+        <Spinner minHeight={240} />
+      ) : query.isError ? (
+        <LoadErrorAlert onRetry={query.refetch}>Your plan could not be loaded.</LoadErrorAlert>
+      ) : (
+        <BillingContent data={query.data} />
+      )}
+    </PageFrame>
   );
 }

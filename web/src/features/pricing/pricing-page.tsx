@@ -19,7 +19,7 @@ import {
 } from '@expiry-radar/shared/domain/plans';
 import type { Plan, PlanLimits } from '@expiry-radar/shared/domain/plans';
 import { PageFrame } from '../../components/page-frame';
-import { paths } from '../../lib/paths';
+import { billingUpgradePath, paths } from '../../lib/paths';
 import { useSession } from '../session/hooks/use-session';
 
 const PLAN_BLURBS: Readonly<Record<Plan, string>> = {
@@ -130,7 +130,7 @@ export function PricingPage() {
               {isLoggedIn ? (
                 <Button
                   component={RouterLink}
-                  to={paths.billing}
+                  to={billingUpgradePath(plan)}
                   variant={plan === 'free' ? 'outlined' : 'contained'}
                   disabled={current}
                   aria-label={

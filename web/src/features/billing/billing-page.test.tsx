@@ -1,0 +1,155 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
+import {
+  installFetchMock,
+  jsonResponse,
+  sessionFor,
+  type RecordedRequest,
+} from '../../../test-support/mock-fetch';
+import { createTestQueryClient } from '../../../test-support/render-app';
+import { AppProviders } from '../../app/providers/app-providers';
+import { resetApiClientState } from '../../lib/api-client';
+import { assignLocation } from '../../lib/browser-location';
+import { resetToastHistory } from '../../lib/toasts';
+import { BillingPage } from './billing-page';
+
+jest.mock('../../lib/browser-location', () => ({ assignLocation: jest.fn() }));
+
+interface World {
+  plan: Plan;
+  mode: 'local' | 'stripe' | 'unavailable';
+  workspaces: { id: string; name: string; is_frozen: boolean; tokens: number; members: number }[];
+}
+
+function planAnswer(world: World) {
+  return {
+    plan: world.plan,
+    limits: PLAN_LIMITS[world.plan],
+    billingMode: world.mode,
+    usage: { workspacesOwned: world.workspaces.length, workspaces: world.workspaces },
+  };
+}
+
+/** A fake API whose upgrade changes the world as the server's local billing mode does. */
+function serve(world: World) {
+  return installFetchMock({
+    'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+    'GET /api/session': () => jsonResponse(sessionFor({ plan: world.plan })),
+    'GET /api/account/plan': () => jsonResponse(planAnswer(world)),
+    'POST /api/account/upgrade': (request: RecordedRequest) => {
+      const { plan } = request.body as { plan: Plan };
+      if (world.mode === 'stripe') {
+        return jsonResponse({ plan: world.plan, checkoutUrl: 'https://checkout.stripe.test/c/1' });
+      }
+      world.plan = plan;
+      const limit = PLAN_LIMITS[plan].workspacesOwned;
+      world.workspaces = world.workspaces.map((workspace, index) => ({
+        ...workspace,
+        is_frozen: limit !== null && index >= limit,
+      }));
+      return jsonResponse({ plan });
+    },
+    'POST /api/billing/portal': () => jsonResponse({ url: 'https://billing.stripe.test/p/1' }),
+  });
+}
+
+function renderBilling(path = '/billing') {
+  const router = createMemoryRouter([{ path: '/billing', element: <BillingPage /> }], {
+    initialEntries: [path],
+  });
+  render(
+    <AppProviders queryClient={createTestQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const workspace = (id: string, is_frozen = false) => ({
+  id,
+  name: `Workspace ${id}`,
+  is_frozen,
+  tokens: 3,
+  members: 1,
+});
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+  jest.mocked(assignLocation).mockClear();
+});
+
+describe('billing page', () => {
+  it('labels the local billing mode and upgrades at once, with the spec toast and a refresh', async () => {
+    const { requests } = serve({ plan: 'free', mode: 'local', workspaces: [workspace('a')] });
+    renderBilling();
+    expect(await screen.findByRole('heading', { name: 'Billing & Plans' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Current plan: Free' })).toBeVisible();
+    expect(screen.getAllByText('Local billing mode').length).toBeGreaterThan(0);
+    expect(screen.getByText('1 / 1')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+    expect(await screen.findByText('Plan upgraded to Pro')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Current plan: Pro' })).toBeVisible();
+    const upgrade = requests.find((r) => r.path === '/api/account/upgrade');
+    expect(upgrade?.body).toEqual({ plan: 'pro' });
+    expect(upgrade?.headers.get('X-CSRF-Token')).toBe('csrf');
+    expect(requests.filter((r) => r.path === '/api/account/plan').length).toBeGreaterThan(1);
+    expect(window.localStorage.getItem('expiry-radar:plan')).toBe('pro');
+    expect(assignLocation).not.toHaveBeenCalled();
+  });
+
+  it('confirms a downgrade that freezes workspaces, then lists them with a way to transfer', async () => {
+    const { requests } = serve({
+      plan: 'pro',
+      mode: 'local',
+      workspaces: [workspace('a'), workspace('b')],
+    });
+    renderBilling();
+    await userEvent.click(await screen.findByRole('button', { name: 'Downgrade to Free' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Free?' });
+    expect(within(dialog).getByText(/your newest 1 workspace will be frozen/)).toBeVisible();
+    expect(requests.some((r) => r.path === '/api/account/upgrade')).toBe(false);
+
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Downgrade to Free' }));
+    expect(await screen.findByText('Plan changed to Free')).toBeInTheDocument();
+    const frozenList = await screen.findByRole('list', { name: 'Frozen workspaces' });
+    expect(within(frozenList).getByText('Workspace b')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Transfer tokens' })).toHaveAttribute(
+      'href',
+      '/dashboard?view=account',
+    );
+  });
+
+  it('opens the change asked for by /pricing and drops the parameter', async () => {
+    serve({ plan: 'free', mode: 'local', workspaces: [workspace('a')] });
+    const router = renderBilling('/billing?upgrade=team');
+    expect(await screen.findByRole('dialog', { name: 'Upgrade to Team?' })).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+  });
+
+  it('with Stripe, sends an upgrade to checkout and opens the billing portal', async () => {
+    const world: World = { plan: 'free', mode: 'stripe', workspaces: [workspace('a')] };
+    serve(world);
+    renderBilling();
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Team' }));
+    await waitFor(() =>
+      expect(assignLocation).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'),
+    );
+    expect(screen.queryByText('Local billing mode')).toBeNull();
+  });
+
+  it('with Stripe and a paid plan, offers Manage billing and plan changes in the portal', async () => {
+    serve({ plan: 'pro', mode: 'stripe', workspaces: [workspace('a')] });
+    renderBilling();
+    await userEvent.click(await screen.findByRole('button', { name: 'Manage billing' }));
+    await waitFor(() =>
+      expect(assignLocation).toHaveBeenCalledWith('https://billing.stripe.test/p/1'),
+    );
+    expect(screen.getAllByRole('button', { name: 'Change in billing portal' })).toHaveLength(3);
+  });
+});
