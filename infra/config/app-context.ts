@@ -66,3 +66,55 @@ export function readAccountContext(node: Node): AccountContext {
       `${SECRET_PARAMETER_PREFIX}google-client-secret`,
   };
 }
+
+/**
+ * Stripe billing (DESIGN.md "Plans", "Deployment details"). Stripe is on when at least one price
+ * id is set; its secret key and webhook signing secret are SSM SecureString parameters, never
+ * context or environment values. Without prices, a deployment cannot change plans (the local
+ * billing mode exists only locally).
+ */
+export interface BillingContext {
+  readonly stripeSecretKeyParameter: string;
+  readonly stripeWebhookSecretParameter: string;
+  readonly stripePricePro: string;
+  readonly stripePriceTeam: string;
+  readonly stripePriceEnterprise: string;
+}
+
+export const BILLING_CONTEXT_KEYS = {
+  stripeSecretKeyParameter: 'stripeSecretKeyParameter',
+  stripeWebhookSecretParameter: 'stripeWebhookSecretParameter',
+  stripePricePro: 'stripePricePro',
+  stripePriceTeam: 'stripePriceTeam',
+  stripePriceEnterprise: 'stripePriceEnterprise',
+} as const satisfies Record<keyof BillingContext, string>;
+
+export const DEFAULT_STRIPE_PARAMETERS = {
+  secretKey: `${SECRET_PARAMETER_PREFIX}stripe-secret-key`,
+  webhookSecret: `${SECRET_PARAMETER_PREFIX}stripe-webhook-secret`,
+} as const;
+
+export function readBillingContext(node: Node): BillingContext {
+  return {
+    stripeSecretKeyParameter:
+      readString(node, BILLING_CONTEXT_KEYS.stripeSecretKeyParameter) ||
+      DEFAULT_STRIPE_PARAMETERS.secretKey,
+    stripeWebhookSecretParameter:
+      readString(node, BILLING_CONTEXT_KEYS.stripeWebhookSecretParameter) ||
+      DEFAULT_STRIPE_PARAMETERS.webhookSecret,
+    stripePricePro: readString(node, BILLING_CONTEXT_KEYS.stripePricePro),
+    stripePriceTeam: readString(node, BILLING_CONTEXT_KEYS.stripePriceTeam),
+    stripePriceEnterprise: readString(node, BILLING_CONTEXT_KEYS.stripePriceEnterprise),
+  };
+}
+
+export function isStripeConfigured(billing: BillingContext): boolean {
+  return Boolean(
+    billing.stripePricePro || billing.stripePriceTeam || billing.stripePriceEnterprise,
+  );
+}
+
+/** The Stripe parameters' names, for the billing functions' read grant. */
+export function stripeParameterNames(billing: BillingContext): string[] {
+  return [billing.stripeSecretKeyParameter, billing.stripeWebhookSecretParameter];
+}

@@ -21,7 +21,12 @@ export type Permission =
   /** ses:SendEmail: account emails (verification, password reset) and workspace invitations. */
   | 'emailSend'
   /** ssm:GetParameter under SECRET_PARAMETER_PREFIX: the Google client secret. */
-  | 'secretParameterRead';
+  | 'secretParameterRead'
+  /**
+   * ssm:GetParameter on exactly the two Stripe SecureString parameters (secret key, webhook
+   * signing secret), named by CDK context (config/app-context.ts BillingContext).
+   */
+  | 'billingSecretParameterRead';
 
 /** Secrets in SSM Parameter Store (SecureString) live under this path. */
 export const SECRET_PARAMETER_PREFIX = '/expiry-radar/';
@@ -36,6 +41,11 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   updateAccount: ['tableRead', 'tableWrite', 'emailSend'],
   googleSignIn: ['tableRead', 'tableWrite', 'secretParameterRead'],
   googleCallback: ['tableRead', 'tableWrite', 'secretParameterRead'],
+  // Billing: plan changes write the user, workspaces, audit and alert arming; Stripe's secrets.
+  upgradePlan: ['tableRead', 'tableWrite', 'billingSecretParameterRead'],
+  confirmBilling: ['tableRead', 'tableWrite', 'billingSecretParameterRead'],
+  openBillingPortal: ['tableRead', 'billingSecretParameterRead'],
+  stripeWebhook: ['tableRead', 'tableWrite', 'billingSecretParameterRead'],
   // Reads only: the session lookup and the items they answer.
   listWorkspaces: ['tableRead'],
   getWorkspace: ['tableRead'],

@@ -36,6 +36,8 @@ export interface HttpFunctionProps {
   readonly resources: AppResources;
   readonly permissions: readonly Permission[];
   readonly environment: Readonly<Record<string, string>>;
+  /** Names of the SSM parameters `billingSecretParameterRead` may read (the Stripe secrets). */
+  readonly billingSecretParameters?: readonly string[];
   /** @default 512 (scrypt password hashing is CPU-bound; CPU scales with memory) */
   readonly memorySize?: number;
   /** @default 10 seconds (API Gateway HTTP APIs give up after 30) */
@@ -66,7 +68,9 @@ export class HttpFunction extends Construct {
         resources: [this.logGroup.logGroupArn],
       }),
     );
-    grantPermissions(this.role, props.permissions, props.resources);
+    grantPermissions(this.role, props.permissions, props.resources, {
+      billingSecretParameters: props.billingSecretParameters,
+    });
 
     this.function = new NodejsFunction(this, 'Function', {
       entry: props.entry,
@@ -119,6 +123,7 @@ export function grantPermissions(
   role: Role,
   permissions: readonly Permission[],
   resources: AppResources,
+  secrets: { readonly billingSecretParameters?: readonly string[] } = {},
 ): void {
   const { table, alertQueue, deadLetterQueue } = resources;
   const stack = Stack.of(role);
@@ -185,6 +190,23 @@ export function grantPermissions(
           reason: `Reads only the product's secret parameters under ${SECRET_PARAMETER_PREFIX} (SecureString, named at deploy time).`,
         });
         break;
+      case 'billingSecretParameterRead': {
+        const names = secrets.billingSecretParameters ?? [];
+        if (names.length === 0) {
+          throw new Error('billingSecretParameterRead needs the Stripe parameter names');
+        }
+        statement(
+          ['ssm:GetParameter'],
+          names.map((name) =>
+            stack.formatArn({
+              service: 'ssm',
+              resource: 'parameter',
+              resourceName: name.replace(/^\//, ''),
+            }),
+          ),
+        );
+        break;
+      }
     }
   }
 }

@@ -27,6 +27,8 @@ export interface HttpRoutesProps {
   readonly handlersDir: string;
   readonly resources: AppResources;
   readonly environment: Readonly<Record<string, string>>;
+  /** The Stripe SSM parameters the billing routes (permission `billingSecretParameterRead`) read. */
+  readonly billingSecretParameters?: readonly string[];
 }
 
 /** `getCsrfToken` -> `GetCsrfToken`: stable construct ids, hence stable logical ids. */
@@ -47,6 +49,7 @@ export class HttpRoutes extends Construct {
         resources: props.resources,
         permissions: permissionsFor(route.id),
         environment: props.environment,
+        billingSecretParameters: props.billingSecretParameters,
       });
       const httpRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: props.httpApi,

@@ -17,7 +17,12 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Construct } from 'constructs';
 import { routeHandlerFiles } from '../../functions/src/http/route-handlers';
 import { routeTable } from '../../shared/src/api/route-table';
-import type { AccountContext } from '../config/app-context';
+import {
+  isStripeConfigured,
+  stripeParameterNames,
+  type AccountContext,
+  type BillingContext,
+} from '../config/app-context';
 import { REPO_ROOT, type AppResources } from '../constructs/http-function';
 import { HttpRoutes, type ImplementedRoute } from '../constructs/http-routes';
 
@@ -39,6 +44,8 @@ export interface ApiStackProps extends StackProps {
   readonly appOrigin: string;
   /** Account email sender and Google sign-in settings (context); empty values are left out. */
   readonly accountSettings?: AccountContext;
+  /** Stripe price ids and secret parameter names (context); without prices Stripe is off. */
+  readonly billingSettings?: BillingContext;
   /** @default every implemented route of the route table */
   readonly routes?: readonly ImplementedRoute[];
   /** @default functions/src/http of this repository */
@@ -105,7 +112,11 @@ export class ApiStack extends Stack {
         POWERTOOLS_SERVICE_NAME: 'expiry-radar',
         POWERTOOLS_LOG_LEVEL: 'INFO',
         ...accountEnvironment(props.accountSettings),
+        ...billingEnvironment(props.billingSettings),
       },
+      billingSecretParameters: props.billingSettings
+        ? stripeParameterNames(props.billingSettings)
+        : undefined,
     });
 
     const period = Duration.minutes(5);
@@ -139,5 +150,23 @@ function accountEnvironment(settings: ApiStackProps['accountSettings']): Record<
           GOOGLE_CLIENT_SECRET_PARAMETER: settings.googleClientSecretParameter,
         }
       : {}),
+  };
+}
+
+/**
+ * Stripe's settings for every function (the plan route reports the billing mode): the names of
+ * the secret parameters (never the secrets) and the price ids. Nothing when Stripe is off.
+ */
+export function billingEnvironment(settings: BillingContext | undefined): Record<string, string> {
+  if (!settings || !isStripeConfigured(settings)) return {};
+  const prices: Record<string, string> = {
+    STRIPE_PRICE_PRO: settings.stripePricePro,
+    STRIPE_PRICE_TEAM: settings.stripePriceTeam,
+    STRIPE_PRICE_ENTERPRISE: settings.stripePriceEnterprise,
+  };
+  return {
+    STRIPE_SECRET_KEY_PARAMETER: settings.stripeSecretKeyParameter,
+    STRIPE_WEBHOOK_SECRET_PARAMETER: settings.stripeWebhookSecretParameter,
+    ...Object.fromEntries(Object.entries(prices).filter(([, value]) => value !== '')),
   };
 }

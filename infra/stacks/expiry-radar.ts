@@ -4,7 +4,7 @@
  */
 import { Validations, type App } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readAccountContext, readAppContext } from '../config/app-context';
+import { readAccountContext, readAppContext, readBillingContext } from '../config/app-context';
 import { ApiStack, type ApiStackProps } from './api-stack';
 import { DataStack } from './data-stack';
 import { JobsStack } from './jobs-stack';
@@ -52,6 +52,7 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
     resources: data.resources,
     appOrigin: context.appOrigin,
     accountSettings: readAccountContext(app.node),
+    billingSettings: readBillingContext(app.node),
     ...options.api,
   });
   const jobs = new JobsStack(app, STACK_NAMES.jobs, {
