@@ -14,7 +14,7 @@ import { AppProviders } from '../../app/providers/app-providers';
 import { resetApiClientState } from '../../lib/api-client';
 import { assignLocation } from '../../lib/browser-location';
 import { resetToastHistory } from '../../lib/toasts';
-import { BillingPage } from './billing-page';
+import { BillingPage, describeLimits, planChangedMessage } from './billing-page';
 
 jest.mock('../../lib/browser-location', () => ({ assignLocation: jest.fn() }));
 
@@ -151,5 +151,21 @@ describe('billing page', () => {
       expect(assignLocation).toHaveBeenCalledWith('https://billing.stripe.test/p/1'),
     );
     expect(screen.getAllByRole('button', { name: 'Change in billing portal' })).toHaveLength(3);
+  });
+});
+
+describe('billing page texts', () => {
+  it('describes limits in words and names plan changes', () => {
+    expect(describeLimits(PLAN_LIMITS.free)).toBe(
+      '1 workspace, 50 tokens and 1 member per workspace.',
+    );
+    expect(describeLimits(PLAN_LIMITS.team)).toBe(
+      '10 workspaces, 5,000 tokens and 50 members per workspace, contact groups.',
+    );
+    expect(describeLimits(PLAN_LIMITS.enterprise)).toBe(
+      'Unlimited workspaces, unlimited tokens and unlimited members per workspace, contact groups.',
+    );
+    expect(planChangedMessage('free', 'team')).toBe('Plan upgraded to Team');
+    expect(planChangedMessage('team', 'pro')).toBe('Plan changed to Pro');
   });
 });

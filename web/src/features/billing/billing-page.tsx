@@ -28,6 +28,7 @@ import {
   PLANS,
   type Limit,
   type Plan,
+  type PlanLimits,
 } from '@expiry-radar/shared/domain/plans';
 import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -47,7 +48,20 @@ function ofLimit(value: number, limit: Limit): string {
 }
 
 function pluralize(count: number, one: string, many: string): string {
-  return `${count} ${count === 1 ? one : many}`;
+  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+}
+
+/** "3 workspaces, 500 tokens and 5 members per workspace, contact groups." */
+export function describeLimits(limits: PlanLimits): string {
+  const count = (limit: Limit, one: string, many: string) =>
+    limit === null ? `unlimited ${many}` : pluralize(limit, one, many);
+  const parts = `${count(limits.workspacesOwned, 'workspace', 'workspaces')}, ${count(
+    limits.tokensPerWorkspace,
+    'token',
+    'tokens',
+  )} and ${count(limits.membersPerWorkspace, 'member', 'members')} per workspace`;
+  const text = `${parts}${limits.contactGroups ? ', contact groups' : ''}.`;
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 /** The success toast: spec §8's "Plan upgraded to {plan}" for an upgrade. */
@@ -196,12 +210,7 @@ function PlanCards({ current, mode, busy, onChoose, onPortal }: PlanCardsProps) 
               {isCurrent && <Chip size="small" color="primary" label="Current" />}
             </Stack>
             <Typography variant="body2" color="textSecondary" sx={{ flex: 1 }}>
-              {limits.workspacesOwned === 1
-                ? '1 workspace'
-                : `${formatLimit(limits.workspacesOwned)} workspaces`}
-              , {formatLimit(limits.tokensPerWorkspace)} tokens and{' '}
-              {formatLimit(limits.membersPerWorkspace)} members per workspace
-              {limits.contactGroups ? ', contact groups' : ''}.
+              {describeLimits(limits)}
             </Typography>
             {isCurrent ? (
               <Button variant="outlined" disabled>
