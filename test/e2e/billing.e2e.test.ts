@@ -3,6 +3,7 @@
  * verified user upgrades from free to pro, creates a second workspace, downgrades to free, and
  * sees the downgraded notice and the newest workspace frozen.
  */
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { DOWNGRADED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import {
@@ -11,6 +12,7 @@ import {
   type BrowserSession,
 } from '../support/browser-session';
 import {
+  COLOR_MODE_STORAGE_KEY,
   screenshot,
   strongPassword,
   uniqueEmail,
@@ -83,4 +85,23 @@ describe('billing in Chromium (local billing mode)', () => {
     });
     expect(pageErrors).toEqual([]);
   }, 90_000);
+
+  it('has no serious or critical accessibility violation, in dark and light mode', async () => {
+    for (const mode of ['dark', 'light']) {
+      await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+        COLOR_MODE_STORAGE_KEY,
+        mode,
+      ] as const);
+      await page.goto(url('/billing'));
+      await page.getByRole('heading', { name: 'Current plan: Free' }).waitFor();
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await page.waitForTimeout(300);
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const blocking = violations
+        .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+        .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.html).join(' | ')}`);
+      await screenshot(page, `billing-${mode}`);
+      expect({ mode, blocking }).toEqual({ mode, blocking: [] });
+    }
+  }, 60_000);
 });
