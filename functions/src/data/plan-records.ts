@@ -18,6 +18,10 @@ export interface PlanHolder {
   readonly plan: Plan;
   readonly downgraded: boolean;
   readonly stripeCustomerId: string | null;
+  /** The subscription the plan comes from (set by a completed checkout). */
+  readonly stripeSubscriptionId: string | null;
+  /** `created` (epoch seconds) of the newest Stripe event applied: older ones arrive late. */
+  readonly stripeEventCreated: number | null;
 }
 
 /** The user's plan and billing link, read consistently; undefined when the user is gone. */
@@ -27,8 +31,9 @@ export async function readPlanHolder(userId: string): Promise<PlanHolder | undef
       TableName: getConfig().tableName,
       Key: keys.user(userId),
       ConsistentRead: true,
-      ProjectionExpression: 'id, email, #plan, downgraded, stripeCustomerId, #ids',
-      ExpressionAttributeNames: { '#plan': 'plan', '#ids': OWNED_WORKSPACE_IDS },
+      ProjectionExpression:
+        'id, email, #plan, downgraded, stripeCustomerId, stripeSubscriptionId, stripeEventCreated',
+      ExpressionAttributeNames: { '#plan': 'plan' },
     }),
   );
   if (!Item) return undefined;
@@ -38,6 +43,10 @@ export async function readPlanHolder(userId: string): Promise<PlanHolder | undef
     plan: isPlan(Item.plan) ? Item.plan : 'free',
     downgraded: Item.downgraded === true,
     stripeCustomerId: typeof Item.stripeCustomerId === 'string' ? Item.stripeCustomerId : null,
+    stripeSubscriptionId:
+      typeof Item.stripeSubscriptionId === 'string' ? Item.stripeSubscriptionId : null,
+    stripeEventCreated:
+      typeof Item.stripeEventCreated === 'number' ? Item.stripeEventCreated : null,
   };
 }
 
@@ -108,12 +117,20 @@ export async function writeWorkspacePlan(options: {
   }
 }
 
-/** Sets the user's plan and downgraded flag (and the Stripe customer, when given). */
+/** What a plan change learnt from Stripe, kept on the user item. */
+export interface StripeLink {
+  readonly customerId?: string;
+  readonly subscriptionId?: string;
+  /** The webhook event's `created` (epoch seconds). */
+  readonly eventCreated?: number;
+}
+
+/** Sets the user's plan and downgraded flag (and what is known from Stripe, when given). */
 export async function writeUserPlan(options: {
   userId: string;
   plan: Plan;
   downgraded: boolean;
-  stripeCustomerId?: string;
+  stripe?: StripeLink;
   now: Date;
 }): Promise<void> {
   const sets = ['#plan = :plan', 'downgraded = :downgraded', 'planChangedAt = :now'];
@@ -122,9 +139,18 @@ export async function writeUserPlan(options: {
     ':downgraded': options.downgraded,
     ':now': options.now.toISOString(),
   };
-  if (options.stripeCustomerId) {
+  const { customerId, subscriptionId, eventCreated } = options.stripe ?? {};
+  if (customerId) {
     sets.push('stripeCustomerId = :customer');
-    values[':customer'] = options.stripeCustomerId;
+    values[':customer'] = customerId;
+  }
+  if (subscriptionId) {
+    sets.push('stripeSubscriptionId = :subscription');
+    values[':subscription'] = subscriptionId;
+  }
+  if (eventCreated !== undefined) {
+    sets.push('stripeEventCreated = :eventCreated');
+    values[':eventCreated'] = eventCreated;
   }
   await getDocumentClient().send(
     new UpdateCommand({

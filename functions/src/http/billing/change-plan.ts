@@ -20,14 +20,21 @@ import {
   readPlanHolder,
   writeUserPlan,
   writeWorkspacePlan,
+  type PlanHolder,
+  type StripeLink,
 } from '../../data/plan-records';
 import { logger } from '../../platform/logger';
 
 export type PlanChangeSource = 'local_billing' | 'checkout' | 'stripe_webhook';
 
 export interface PlanChangeResult extends PlanChangeOutcome {
-  /** False when the user already had this plan and nothing needed writing. */
+  /** False when the user already had this plan and nothing needed writing, or it was stale. */
   readonly changed: boolean;
+  /**
+   * Not applied because Stripe told us something newer already (an event older than the last one
+   * applied, or about a subscription that is no longer the user's).
+   */
+  readonly stale: boolean;
 }
 
 export async function changePlan(options: {
@@ -37,22 +44,30 @@ export async function changePlan(options: {
   /** Who made the change, for the audit trail (the user, or Stripe for webhook events). */
   actor: { readonly id: string; readonly email: string | null };
   now: Date;
-  stripeCustomerId?: string;
+  /** What Stripe says: the customer, subscription and event behind this change. */
+  stripe?: StripeLink & {
+    /** Apply only if this is the user's subscription (or they have none on record). */
+    readonly onlyForSubscription?: string;
+  };
 }): Promise<PlanChangeResult | undefined> {
-  const { userId, plan, now } = options;
+  const { userId, plan, now, stripe } = options;
   const holder = await readPlanHolder(userId);
   if (!holder) return undefined;
   const owned = await readOwnedWorkspaceStates(userId);
   const outcome = planChangeOutcome({ fromPlan: holder.plan, toPlan: plan, owned });
+  if (isStale(holder, stripe)) return { ...outcome, changed: false, stale: true };
   const toWrite = outcome.workspaces.filter((workspace) => workspaceChanges(workspace, plan));
-  const customerChanged =
-    options.stripeCustomerId !== undefined && options.stripeCustomerId !== holder.stripeCustomerId;
+  const stripeChanged =
+    (stripe?.customerId !== undefined && stripe.customerId !== holder.stripeCustomerId) ||
+    (stripe?.subscriptionId !== undefined &&
+      stripe.subscriptionId !== holder.stripeSubscriptionId) ||
+    (stripe?.eventCreated !== undefined && stripe.eventCreated !== holder.stripeEventCreated);
   const changed =
     holder.plan !== plan ||
     holder.downgraded !== outcome.downgraded ||
     toWrite.length > 0 ||
-    customerChanged;
-  if (!changed) return { ...outcome, changed: false };
+    stripeChanged;
+  if (!changed) return { ...outcome, changed: false, stale: false };
 
   const written = [];
   for (const workspace of toWrite) {
@@ -69,7 +84,7 @@ export async function changePlan(options: {
     userId,
     plan,
     downgraded: outcome.downgraded,
-    stripeCustomerId: options.stripeCustomerId,
+    stripe,
     now,
   });
 
@@ -118,5 +133,25 @@ export async function changePlan(options: {
       });
     }
   }
-  return { ...outcome, changed: true };
+  return { ...outcome, changed: true, stale: false };
+}
+
+/**
+ * Stripe does not promise to deliver events in order: one older than the last applied, or about
+ * another subscription than the user's current one, must not undo a newer state.
+ */
+function isStale(holder: PlanHolder, stripe: Parameters<typeof changePlan>[0]['stripe']) {
+  if (!stripe) return false;
+  if (
+    stripe.eventCreated !== undefined &&
+    holder.stripeEventCreated !== null &&
+    stripe.eventCreated < holder.stripeEventCreated
+  ) {
+    return true;
+  }
+  return Boolean(
+    stripe.onlyForSubscription &&
+    holder.stripeSubscriptionId &&
+    stripe.onlyForSubscription !== holder.stripeSubscriptionId,
+  );
 }

@@ -6,6 +6,7 @@ export interface CompletedCheckout {
   readonly userId: string;
   readonly plan: Exclude<Plan, 'free'>;
   readonly customerId: string | null;
+  readonly subscriptionId: string | null;
 }
 
 export type CheckoutState =
@@ -23,5 +24,13 @@ export function checkoutState(session: Stripe.Checkout.Session): CheckoutState {
   if (!userId || !isPlan(plan) || plan === 'free') return { state: 'not_ours' };
   if (session.status !== 'complete') return { state: 'incomplete' };
   if (session.payment_status === 'unpaid') return { state: 'payment_pending' };
-  return { state: 'paid', checkout: { userId, plan, customerId: idOf(session.customer) } };
+  return {
+    state: 'paid',
+    checkout: {
+      userId,
+      plan,
+      customerId: idOf(session.customer),
+      subscriptionId: idOf(session.subscription),
+    },
+  };
 }

@@ -38,7 +38,7 @@ export const handler = createHttpHandler('confirmBilling', async ({ body, sessio
   // Another user's session id proves nothing about the caller: same answer as an unknown one.
   if (result.checkout.userId !== user.id) throw badRequest(billingMessages.unknownSession);
 
-  const { plan, customerId } = result.checkout;
+  const { plan, customerId, subscriptionId } = result.checkout;
   if (customerId) await linkStripeCustomer({ customerId, userId: user.id, now });
   const changed = await changePlan({
     userId: user.id,
@@ -46,7 +46,7 @@ export const handler = createHttpHandler('confirmBilling', async ({ body, sessio
     source: 'checkout',
     actor: user,
     now,
-    stripeCustomerId: customerId ?? undefined,
+    stripe: { customerId: customerId ?? undefined, subscriptionId: subscriptionId ?? undefined },
   });
   if (!changed) throw new AppError('UNAUTHORIZED');
   return { body: await planBody(user.id, plan) };

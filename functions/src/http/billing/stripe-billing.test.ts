@@ -384,6 +384,42 @@ describe('POST /api/billing/webhook', () => {
     expect((await userItem(user.userId))?.plan).toBe('team');
   });
 
+  it('does not let a late event, or one about an old subscription, undo a newer state', async () => {
+    const user = await givenSignedInUser();
+    const { id } = fakeStripe.givenPaidSession(user.userId, 'pro');
+    await post(confirmBilling, '/api/billing/confirm', user.cookie, { session_id: id });
+    const deleted = stripeEvent(
+      'customer.subscription.deleted',
+      subscriptionObject(user.userId, 'canceled', 'price_pro'),
+    );
+    expect((await invoke(stripeWebhook, webhookRequest(deleted))).statusCode).toBe(200);
+    expect((await userItem(user.userId))?.plan).toBe('free');
+
+    // An update sent before the deletion arrives after it.
+    const late = {
+      ...stripeEvent(
+        'customer.subscription.updated',
+        subscriptionObject(user.userId, 'active', 'price_team'),
+      ),
+      created: deleted.created - 60,
+    };
+    expect((await invoke(stripeWebhook, webhookRequest(late))).statusCode).toBe(200);
+    expect((await userItem(user.userId))?.plan).toBe('free');
+
+    // A new subscription; then the old one's (late) deletion changes nothing.
+    const renewed = fakeStripe.givenPaidSession(user.userId, 'team', { subscription: 'sub_2' });
+    await post(confirmBilling, '/api/billing/confirm', user.cookie, { session_id: renewed.id });
+    const oldDeleted = stripeEvent('customer.subscription.deleted', {
+      ...subscriptionObject(user.userId, 'canceled', 'price_pro'),
+      id: 'sub_1',
+    });
+    expect((await invoke(stripeWebhook, webhookRequest(oldDeleted))).statusCode).toBe(200);
+    expect(await userItem(user.userId)).toMatchObject({
+      plan: 'team',
+      stripeSubscriptionId: 'sub_2',
+    });
+  });
+
   it('acknowledges events it does not act on, and those of unknown users', async () => {
     const other = stripeEvent('invoice.paid', { id: 'in_1', object: 'invoice' });
     expect((await invoke(stripeWebhook, webhookRequest(other))).statusCode).toBe(200);

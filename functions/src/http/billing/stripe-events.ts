@@ -58,7 +58,7 @@ async function applyEvent(
     case 'checkout.session.async_payment_succeeded': {
       const result = checkoutState(event.data.object);
       if (result.state !== 'paid') return 'ignored';
-      const { userId, plan, customerId } = result.checkout;
+      const { userId, plan, customerId, subscriptionId } = result.checkout;
       if (customerId) await linkStripeCustomer({ customerId, userId, now });
       const changed = await changePlan({
         userId,
@@ -66,9 +66,13 @@ async function applyEvent(
         source: 'stripe_webhook',
         actor: STRIPE_ACTOR,
         now,
-        stripeCustomerId: customerId ?? undefined,
+        stripe: {
+          customerId: customerId ?? undefined,
+          subscriptionId: subscriptionId ?? undefined,
+          eventCreated: event.created,
+        },
       });
-      return changed ? 'applied' : 'ignored';
+      return changed?.changed ? 'applied' : 'ignored';
     }
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted': {
@@ -79,16 +83,19 @@ async function applyEvent(
           ? 'free'
           : planOfSubscription(config, subscription);
       if (!userId || !plan) return 'ignored';
-      const customerId = idOf(subscription.customer);
       const changed = await changePlan({
         userId,
         plan,
         source: 'stripe_webhook',
         actor: STRIPE_ACTOR,
         now,
-        stripeCustomerId: customerId ?? undefined,
+        stripe: {
+          customerId: idOf(subscription.customer) ?? undefined,
+          eventCreated: event.created,
+          onlyForSubscription: subscription.id,
+        },
       });
-      return changed ? 'applied' : 'ignored';
+      return changed?.changed ? 'applied' : 'ignored';
     }
     default:
       return 'ignored';
