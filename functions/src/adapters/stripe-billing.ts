@@ -65,8 +65,8 @@ export async function getStripeClient(
     : {};
   const client = new Stripe(key, {
     ...endpoint,
-    // API Gateway gives up after 30 s and the function after 10 s.
-    timeout: 8_000,
+    // The function gives up after 10 s: one retry (same idempotency key) fits within it.
+    timeout: 4_000,
     maxNetworkRetries: 1,
     appInfo: { name: 'Expiry Radar' },
   });

@@ -14,7 +14,7 @@ import { AppProviders } from '../../app/providers/app-providers';
 import { resetApiClientState } from '../../lib/api-client';
 import { assignLocation } from '../../lib/browser-location';
 import { resetToastHistory } from '../../lib/toasts';
-import { BillingPage, describeLimits, planChangedMessage } from './billing-page';
+import { BillingPage, changesHere, describeLimits, planChangedMessage } from './billing-page';
 
 jest.mock('../../lib/browser-location', () => ({ assignLocation: jest.fn() }));
 
@@ -166,6 +166,11 @@ describe('billing page texts', () => {
       'Unlimited workspaces, unlimited tokens and unlimited members per workspace, contact groups.',
     );
     expect(planChangedMessage('free', 'team')).toBe('Plan upgraded to Team');
+    expect(changesHere('local', 'team', 'free')).toBe(true);
+    expect(changesHere('stripe', 'free', 'pro')).toBe(true);
+    expect(changesHere('stripe', 'pro', 'team')).toBe(false);
+    expect(changesHere('stripe', 'pro', 'free')).toBe(false);
+    expect(changesHere('unavailable', 'free', 'pro')).toBe(false);
     expect(planChangedMessage('team', 'pro')).toBe('Plan changed to Pro');
   });
 });

@@ -71,6 +71,16 @@ export function planChangedMessage(from: Plan, to: Plan): string {
     : `Plan changed to ${PLAN_LABELS[to]}`;
 }
 
+/**
+ * Whether this page changes to `plan` itself: always in the local billing mode; with Stripe only
+ * from the free plan up (checkout), since a subscription changes in the billing portal.
+ */
+export function changesHere(mode: BillingMode, current: Plan, plan: Plan): boolean {
+  if (plan === current) return false;
+  if (mode === 'local') return true;
+  return mode === 'stripe' && current === 'free' && comparePlans(plan, current) > 0;
+}
+
 /** How many owned workspaces a move to `plan` would freeze. */
 function freezesOnMove(plan: Plan, ownedCount: number): number {
   const limit = PLAN_LIMITS[plan].workspacesOwned;
@@ -220,7 +230,7 @@ function PlanCards({ current, mode, busy, onChoose, onPortal }: PlanCardsProps) 
               <Button variant="outlined" disabled={busy} onClick={onPortal}>
                 Change in billing portal
               </Button>
-            ) : mode === 'stripe' && !up ? null : (
+            ) : !changesHere(mode, current, plan) ? null : (
               <Button
                 variant={up ? 'contained' : 'outlined'}
                 disabled={busy}
@@ -295,7 +305,7 @@ function BillingContent({ data }: { data: PlanResponse }) {
   // /pricing sends plans here as ?upgrade=<plan>: that change opens, and the parameter goes.
   const requested = searchParams.get(queryParams.upgrade);
   const [target, setTarget] = useState<Plan | null>(() =>
-    isPlan(requested) && requested !== current ? requested : null,
+    isPlan(requested) && changesHere(mode, current, requested) ? requested : null,
   );
   useEffect(() => {
     if (requested === null) return;
