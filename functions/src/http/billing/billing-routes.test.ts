@@ -15,6 +15,7 @@ import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { handler as getPlan } from '../account/get-plan';
 import { handler as getSession } from '../session/get-session';
+import { handler as deleteWorkspace } from '../workspaces/delete-workspace';
 import { handler as confirmBilling } from './confirm-billing';
 import { handler as openBillingPortal } from './open-billing-portal';
 import { handler as stripeWebhook } from './stripe-webhook';
@@ -177,6 +178,32 @@ describe('POST /api/account/upgrade in the local billing mode', () => {
       plan: 'enterprise',
       downgraded: false,
     });
+  });
+
+  it('settles frozen workspaces again when an owned workspace is deleted', async () => {
+    const { owner, ids } = await givenProOwnerOfThree();
+    const [oldest, middle, newest] = ids;
+    await upgrade(owner.cookie, { plan: 'free' });
+    const remove = (workspaceId: string) =>
+      invoke(
+        deleteWorkspace,
+        routeEvent({
+          method: 'DELETE',
+          path: `/api/v1/workspaces/${workspaceId}`,
+          routePath: '/api/v1/workspaces/{id}',
+          pathParameters: { id: workspaceId },
+          cookie: owner.cookie,
+        }),
+      );
+
+    expect((await remove(oldest)).statusCode).toBe(200);
+    expect(await itemOf(keys.workspace(middle))).toMatchObject({ isFrozen: false });
+    expect(await itemOf(keys.workspace(newest))).toMatchObject({ isFrozen: true });
+    expect((await sessionOf(owner.cookie)).user).toMatchObject({ plan: 'free', downgraded: true });
+
+    expect((await remove(newest)).statusCode).toBe(200);
+    expect((await sessionOf(owner.cookie)).user).toMatchObject({ plan: 'free', downgraded: false });
+    expect(await auditActions(keys.user(owner.userId).pk)).toEqual(['account.plan_changed']);
   });
 
   it('leaves workspaces the user only belongs to alone, and writes nothing for the same plan', async () => {

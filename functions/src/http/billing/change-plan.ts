@@ -25,7 +25,12 @@ import {
 } from '../../data/plan-records';
 import { logger } from '../../platform/logger';
 
-export type PlanChangeSource = 'local_billing' | 'checkout' | 'stripe_webhook';
+export type PlanChangeSource =
+  | 'local_billing'
+  | 'checkout'
+  | 'stripe_webhook'
+  /** No new plan: an owned workspace went away, so what is frozen is settled again. */
+  | 'workspace_deleted';
 
 export interface PlanChangeResult extends PlanChangeOutcome {
   /** False when the user already had this plan and nothing needed writing, or it was stale. */
@@ -99,7 +104,7 @@ export async function changePlan(options: {
     });
   }
 
-  if (holder.plan !== plan || written.length > 0) {
+  if (holder.plan !== plan) {
     await recordAuditEvent({
       scope: { type: 'user', userId },
       action: AUDIT_ACTIONS.planChanged,
@@ -115,25 +120,39 @@ export async function changePlan(options: {
       },
       now,
     });
-    for (const workspace of written) {
-      await recordAuditEvent({
-        scope: { type: 'workspace', workspaceId: workspace.id },
-        action: AUDIT_ACTIONS.workspacePlanChanged,
-        actor: options.actor,
-        target: { type: 'workspace', id: workspace.id, name: workspace.name },
-        plan,
-        metadata: {
-          from: workspace.fromPlan,
-          to: plan,
-          source: options.source,
-          frozen: workspace.isFrozen,
-          wasFrozen: workspace.wasFrozen,
-        },
-        now,
-      });
-    }
+  }
+  for (const workspace of written) {
+    await recordAuditEvent({
+      scope: { type: 'workspace', workspaceId: workspace.id },
+      action: AUDIT_ACTIONS.workspacePlanChanged,
+      actor: options.actor,
+      target: { type: 'workspace', id: workspace.id, name: workspace.name },
+      plan,
+      metadata: {
+        from: workspace.fromPlan,
+        to: plan,
+        source: options.source,
+        frozen: workspace.isFrozen,
+        wasFrozen: workspace.wasFrozen,
+      },
+      now,
+    });
   }
   return { ...outcome, changed: true, stale: false };
+}
+
+/**
+ * After an owned workspace is deleted: the owner's plan stays, but a frozen workspace may now fit
+ * the plan's limit (it is unfrozen) and, with none frozen left, the downgraded notice ends.
+ */
+export async function settleOwnedWorkspaces(options: {
+  userId: string;
+  actor: { readonly id: string; readonly email: string | null };
+  now: Date;
+}): Promise<void> {
+  const holder = await readPlanHolder(options.userId);
+  if (!holder) return;
+  await changePlan({ ...options, plan: holder.plan, source: 'workspace_deleted' });
 }
 
 /**

@@ -4,6 +4,7 @@ import { releaseOwnedWorkspace } from '../../data/workspace-store';
 import { createHttpHandler } from '../../platform/create-http-handler';
 import { loadWorkspaceAccess, requireAdmin } from '../../platform/workspace-access';
 import { requireSession } from '../auth/require-session';
+import { settleOwnedWorkspaces } from '../billing/change-plan';
 import { recordWorkspaceEvent } from './workspace-audit';
 
 /**
@@ -25,5 +26,7 @@ export const handler = createHttpHandler('deleteWorkspace', async ({ params, ses
     metadata: { name: access.name },
     now,
   });
+  // One fewer owned workspace: a frozen one may fit the plan now, and the notice may end.
+  await settleOwnedWorkspaces({ userId: access.ownerId, actor: user, now });
   return { body: { ok: true } };
 });
