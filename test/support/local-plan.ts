@@ -2,10 +2,12 @@ import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { LocalAppProcess } from './local-app-process';
 
 /**
- * Sets the plan of a user and their workspace. There is no HTTP way to change a plan without
- * Stripe locally, so it is written through the app's data layer into the runtime's DynamoDB
- * Local, as the functions tests do. Leaves this process pointed at that table (DYNAMODB_ENDPOINT,
- * TABLE_NAME), so later writes through the data layer, such as seeded tokens, go there too.
+ * Sets the plan of a user and their workspace as a test precondition, written through the app's
+ * data layer into the runtime's DynamoDB Local as the functions tests do. (Users change plans with
+ * `POST /api/account/upgrade`, which the billing e2e test covers; this skips its freezing and
+ * audit trail for tests about something else.) Leaves this process pointed at that table
+ * (DYNAMODB_ENDPOINT, TABLE_NAME), so later writes through the data layer, such as seeded tokens,
+ * go there too.
  */
 export async function setLocalPlan(
   app: LocalAppProcess,
