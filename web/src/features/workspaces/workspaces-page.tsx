@@ -1,11 +1,212 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import AddOutlined from '@mui/icons-material/AddOutlined';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { WORKSPACE_LIST_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
+import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
+import { Spinner } from '../../components/spinner';
+import { paths } from '../../lib/paths';
+import { showSuccessToast } from '../../lib/toasts';
+import { useSession } from '../session/hooks/use-session';
+import { createWorkspace, deleteWorkspace, renameWorkspace } from './api/workspace-api';
+import { forgetWorkspace, refreshWorkspaces } from './api/workspace-cache';
+import { workspaceListQueryOptions } from './api/workspace-queries';
+import { DeleteWorkspaceDialog } from './components/delete-workspace-dialog';
+import { TransferTokensDialog } from './components/transfer-tokens-dialog';
+import { WorkspaceDetails } from './components/workspace-details';
+import { WorkspaceNameDialog } from './components/workspace-name-dialog';
+import { WorkspaceTable } from './components/workspace-table';
+import { useWorkspaceSelection } from './hooks/use-workspace-selection';
+import { ownedWorkspacesLine } from './owned-workspaces';
 
-/** /workspaces (spec §2). */
+type OpenDialog =
+  | { kind: 'create' }
+  | { kind: 'rename'; workspace: Workspace }
+  | { kind: 'delete'; workspace: Workspace }
+  | { kind: 'transfer'; workspace: Workspace };
+
+/**
+ * /workspaces (spec §2): the user's workspaces (50 per page) with plan, role and frozen state;
+ * create, rename and delete; the open workspace's members (invite, change role, remove); token
+ * transfers between workspaces. Controls follow the server's rules (workspace-permissions).
+ */
 export function WorkspacesPage() {
+  const queryClient = useQueryClient();
+  const session = useSession();
+  const verified = session.isLoggedIn && !session.needsVerification;
+  const selection = useWorkspaceSelection({ enabled: verified });
+  const [page, setPage] = useState(0);
+  const [openId, setOpenId] = useState<string | null>(null);
+  const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  const list = useQuery({
+    ...workspaceListQueryOptions({
+      limit: WORKSPACE_LIST_PAGE_SIZE,
+      offset: page * WORKSPACE_LIST_PAGE_SIZE,
+    }),
+    enabled: verified,
+    placeholderData: keepPreviousData,
+  });
+
+  const items = list.data?.items ?? [];
+  const known = [...items, ...selection.allWorkspaces];
+  // The row the user opened (frozen ones too), else the app's selected workspace.
+  const open = (openId ? known.find((w) => w.id === openId) : undefined) ?? selection.selected;
+  const close = () => setDialog(null);
+
+  const openWorkspace = (workspace: Workspace) => {
+    setOpenId(workspace.id);
+    // Frozen workspaces are never the app's selection (spec §4); active ones become it.
+    if (!workspace.is_frozen) selection.select(workspace.id);
+  };
+
+  const create = async (name: string) => {
+    const created = await createWorkspace(name);
+    showSuccessToast(SUCCESS_MESSAGES.workspaceCreated);
+    close();
+    await refreshWorkspaces(queryClient);
+    openWorkspace(created);
+  };
+
+  const rename = async (workspace: Workspace, name: string) => {
+    await renameWorkspace(workspace.id, name);
+    showSuccessToast(SUCCESS_MESSAGES.workspaceRenamed);
+    close();
+    await refreshWorkspaces(queryClient);
+  };
+
+  const remove = async (workspace: Workspace) => {
+    await deleteWorkspace(workspace.id);
+    showSuccessToast(SUCCESS_MESSAGES.workspaceDeleted);
+    close();
+    if (openId === workspace.id) setOpenId(null);
+    // The app shell then selects the first remaining workspace, or none (spec §4).
+    await forgetWorkspace(queryClient, workspace.id);
+    if (page > 0 && items.length === 1) setPage(page - 1);
+  };
+
+  const owned = ownedWorkspacesLine(session.user?.plan, selection.allWorkspaces);
+
   return (
     <PageFrame
       title="Workspaces"
       description="Create, rename and delete workspaces, invite members and set their roles, and move tokens between workspaces."
-    />
+      actions={
+        verified && (
+          <Button
+            variant="contained"
+            startIcon={<AddOutlined />}
+            onClick={() => setDialog({ kind: 'create' })}
+          >
+            Create workspace
+          </Button>
+        )
+      }
+    >
+      {!verified ? (
+        <Alert severity="info">Verify your email address to see and manage workspaces.</Alert>
+      ) : list.isPending ? (
+        <Spinner minHeight={240} />
+      ) : list.isError ? (
+        <LoadErrorAlert onRetry={list.refetch}>Your workspaces could not be loaded.</LoadErrorAlert>
+      ) : (
+        <Stack spacing={3}>
+          <Paper
+            variant="outlined"
+            component="section"
+            aria-labelledby="workspace-list-title"
+            sx={{ p: { xs: 2, sm: 3 } }}
+          >
+            <Stack spacing={0.5} sx={{ mb: 2 }}>
+              <Typography id="workspace-list-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
+                Your workspaces
+              </Typography>
+              {owned && (
+                <Typography variant="body2" color="textSecondary">
+                  {owned.text}
+                  {owned.atLimit && (
+                    <>
+                      {' '}
+                      <Link component={RouterLink} to={paths.pricing}>
+                        Upgrade to create more workspaces
+                      </Link>
+                    </>
+                  )}
+                </Typography>
+              )}
+            </Stack>
+            {items.length === 0 ? (
+              <Typography color="textSecondary">
+                You have no workspace yet. Create one to start tracking tokens.
+              </Typography>
+            ) : (
+              <WorkspaceTable
+                workspaces={items}
+                total={list.data.total ?? items.length}
+                pageSize={WORKSPACE_LIST_PAGE_SIZE}
+                page={page}
+                onPageChange={setPage}
+                openId={open?.id ?? null}
+                onOpen={openWorkspace}
+                onRename={(workspace) => setDialog({ kind: 'rename', workspace })}
+                onDelete={(workspace) => setDialog({ kind: 'delete', workspace })}
+              />
+            )}
+          </Paper>
+          {open && session.user && (
+            <WorkspaceDetails
+              key={open.id}
+              workspace={open}
+              selfId={session.user.id}
+              onTransfer={() => setDialog({ kind: 'transfer', workspace: open })}
+              onLeft={() => setOpenId(null)}
+            />
+          )}
+        </Stack>
+      )}
+      {dialog?.kind === 'create' && (
+        <WorkspaceNameDialog
+          id="create-workspace"
+          title="Create workspace"
+          description="You become its admin; it follows your plan's limits."
+          submitLabel="Create"
+          onClose={close}
+          onSubmit={create}
+        />
+      )}
+      {dialog?.kind === 'rename' && (
+        <WorkspaceNameDialog
+          id="rename-workspace"
+          title="Rename workspace"
+          description={`The new name of “${dialog.workspace.name}”, as its members will see it.`}
+          submitLabel="Rename"
+          initialName={dialog.workspace.name}
+          onClose={close}
+          onSubmit={(name) => rename(dialog.workspace, name)}
+        />
+      )}
+      {dialog?.kind === 'delete' && (
+        <DeleteWorkspaceDialog
+          workspace={dialog.workspace}
+          onClose={close}
+          onConfirm={() => remove(dialog.workspace)}
+        />
+      )}
+      {dialog?.kind === 'transfer' && (
+        <TransferTokensDialog
+          workspaces={selection.allWorkspaces}
+          workspace={dialog.workspace}
+          onClose={close}
+        />
+      )}
+    </PageFrame>
   );
 }

@@ -5,5 +5,7 @@ export const workspaceKeys = {
   list: (page: { limit: number; offset: number }) => [...workspaceKeys.lists(), page] as const,
   detail: (id: string) => [...workspaceKeys.all, 'detail', id] as const,
   members: (id: string) => [...workspaceKeys.detail(id), 'members'] as const,
+  memberPage: (id: string, page: { limit: number; offset: number }) =>
+    [...workspaceKeys.members(id), page] as const,
   alertSettings: (id: string) => [...workspaceKeys.detail(id), 'alert-settings'] as const,
 };

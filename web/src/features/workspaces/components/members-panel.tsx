@@ -1,0 +1,215 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Member, Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { ASSIGNABLE_ROLES } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { MEMBER_LIST_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
+import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
+import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { Spinner } from '../../../components/spinner';
+import { showSuccessToast } from '../../../lib/toasts';
+import { addMember, removeMember, updateMemberRole } from '../api/workspace-api';
+import { refreshMembers, refreshWorkspaces } from '../api/workspace-cache';
+import { membersQueryOptions } from '../api/workspace-queries';
+import type { AssignableRole } from '../workspace-permissions';
+import {
+  canChangeRole,
+  canEditMembers,
+  canRemove,
+  isAssignableRole,
+} from '../workspace-permissions';
+import { InviteMemberForm } from './invite-member-form';
+import { RemoveMemberDialog } from './remove-member-dialog';
+
+interface MembersPanelProps {
+  workspace: Workspace;
+  /** The signed-in user's id: their own role cannot be changed. */
+  selfId: string;
+  /** Called after the user removed themselves (left the workspace). */
+  onLeft: () => void;
+}
+
+function RoleCell({
+  workspace,
+  member,
+  selfId,
+  onChange,
+}: {
+  workspace: Workspace;
+  member: Member;
+  selfId: string;
+  onChange: (role: AssignableRole) => void;
+}) {
+  const label = ROLE_LABELS[member.role];
+  if (!canChangeRole(workspace, member, selfId)) return <>{label}</>;
+  return (
+    <TextField
+      select
+      size="small"
+      value={member.role}
+      onChange={(event) => {
+        if (isAssignableRole(event.target.value)) onChange(event.target.value);
+      }}
+      slotProps={{ htmlInput: { 'aria-label': `Role of ${member.email}` } }}
+      sx={{ minWidth: 190 }}
+    >
+      {ASSIGNABLE_ROLES.map((role) => (
+        <MenuItem key={role} value={role}>
+          {ROLE_LABELS[role]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/** The members and pending invitations of one workspace, 50 per page, with what the user may change. */
+export function MembersPanel({ workspace, selfId, onLeft }: MembersPanelProps) {
+  const queryClient = useQueryClient();
+  const [page, setPage] = useState(0);
+  const [removing, setRemoving] = useState<Member | null>(null);
+  const members = useQuery({
+    ...membersQueryOptions(workspace.id, {
+      limit: MEMBER_LIST_PAGE_SIZE,
+      offset: page * MEMBER_LIST_PAGE_SIZE,
+    }),
+    placeholderData: keepPreviousData,
+  });
+  const editable = canEditMembers(workspace);
+
+  const changeRole = useMutation({
+    mutationFn: ({ member, role }: { member: Member; role: AssignableRole }) =>
+      updateMemberRole(workspace.id, member.user_id, role),
+    onSuccess: async () => {
+      showSuccessToast(SUCCESS_MESSAGES.roleUpdated);
+      await refreshMembers(queryClient, workspace.id);
+    },
+  });
+
+  const invite = async (body: { email: string; role: AssignableRole }) => {
+    await addMember(workspace.id, body);
+    showSuccessToast(SUCCESS_MESSAGES.memberInvited);
+    await refreshMembers(queryClient, workspace.id);
+  };
+
+  const remove = async (member: Member) => {
+    await removeMember(workspace.id, member.user_id);
+    showSuccessToast(SUCCESS_MESSAGES.memberRemoved);
+    setRemoving(null);
+    if (member.user_id === selfId) {
+      onLeft();
+      await refreshWorkspaces(queryClient);
+      return;
+    }
+    await refreshMembers(queryClient, workspace.id);
+  };
+
+  const items = members.data?.items ?? [];
+  const total = members.data?.total ?? items.length;
+
+  return (
+    <Stack spacing={2}>
+      {editable && <InviteMemberForm onInvite={invite} />}
+      {members.isPending ? (
+        <Spinner minHeight={160} />
+      ) : members.isError ? (
+        <LoadErrorAlert onRetry={members.refetch}>The members could not be loaded.</LoadErrorAlert>
+      ) : (
+        <Box>
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label={`Members of ${workspace.name}`}>
+              <TableHead>
+                <TableRow>
+                  <TableCell>Name</TableCell>
+                  <TableCell>Email</TableCell>
+                  <TableCell>Role</TableCell>
+                  <TableCell>Status</TableCell>
+                  {editable && <TableCell align="right">Actions</TableCell>}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {items.map((member) => {
+                  const self = member.user_id === selfId;
+                  return (
+                    <TableRow key={member.user_id}>
+                      <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                        {member.display_name ?? (
+                          <Typography component="span" variant="body2" color="textSecondary">
+                            —
+                          </Typography>
+                        )}
+                        {self && ' (you)'}
+                      </TableCell>
+                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.email}</TableCell>
+                      <TableCell>
+                        <RoleCell
+                          workspace={workspace}
+                          member={member}
+                          selfId={selfId}
+                          onChange={(role) => changeRole.mutate({ member, role })}
+                        />
+                      </TableCell>
+                      <TableCell>
+                        {member.status === 'invited' ? (
+                          <Chip size="small" color="info" variant="outlined" label="Invited" />
+                        ) : (
+                          <Chip size="small" variant="outlined" label="Active" />
+                        )}
+                      </TableCell>
+                      {editable && (
+                        <TableCell align="right">
+                          {canRemove(workspace, member) && (
+                            <Button
+                              size="small"
+                              color="error"
+                              onClick={() => setRemoving(member)}
+                              aria-label={`${self ? 'Leave workspace' : 'Remove'} ${member.email}`}
+                            >
+                              {self ? 'Leave' : member.status === 'invited' ? 'Withdraw' : 'Remove'}
+                            </Button>
+                          )}
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          {total > MEMBER_LIST_PAGE_SIZE && (
+            <TablePagination
+              component="div"
+              count={total}
+              page={page}
+              rowsPerPage={MEMBER_LIST_PAGE_SIZE}
+              rowsPerPageOptions={[]}
+              onPageChange={(_event, next) => setPage(next)}
+            />
+          )}
+        </Box>
+      )}
+      {removing && (
+        <RemoveMemberDialog
+          member={removing}
+          workspaceName={workspace.name}
+          isSelf={removing.user_id === selfId}
+          onClose={() => setRemoving(null)}
+          onConfirm={() => remove(removing)}
+        />
+      )}
+    </Stack>
+  );
+}

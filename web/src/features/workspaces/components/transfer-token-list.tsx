@@ -1,0 +1,149 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { TRANSFER_MAX_TOKENS } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { CATEGORY_DEFINITIONS, TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { transferableTokensQueryOptions } from '../../account/api/account-api';
+
+export const TRANSFER_LIMIT_NOTE = `At most ${TRANSFER_MAX_TOKENS} tokens per transfer; transfer these, then choose more.`;
+
+function describeToken(token: Token): string {
+  const category = CATEGORY_DEFINITIONS[token.category]?.label ?? token.category;
+  const type = TYPE_LABELS[token.type] ?? token.type;
+  return `${category} · ${type} · Expires ${token.expiresAt.slice(0, 10)}`;
+}
+
+interface TransferTokenListProps {
+  sourceId: string;
+  selected: ReadonlySet<string>;
+  onChange: (next: ReadonlySet<string>) => void;
+}
+
+/** The source workspace's tokens by name (100 per page) with a checkbox each, up to 49 chosen. */
+export function TransferTokenList({ sourceId, selected, onChange }: TransferTokenListProps) {
+  const query = useInfiniteQuery(transferableTokensQueryOptions(sourceId));
+  const tokens = query.data?.pages.flatMap((page) => page.items) ?? [];
+  const total = query.data?.pages[0]?.total ?? tokens.length;
+  const full = selected.size >= TRANSFER_MAX_TOKENS;
+
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else if (next.size < TRANSFER_MAX_TOKENS) next.add(id);
+    onChange(next);
+  };
+
+  if (query.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 3 }}>
+        <CircularProgress size={28} aria-label="Loading tokens" />
+      </Box>
+    );
+  }
+  if (query.isError) {
+    return (
+      <LoadErrorAlert onRetry={query.refetch}>
+        The tokens of this workspace could not be loaded.
+      </LoadErrorAlert>
+    );
+  }
+  if (tokens.length === 0) {
+    return <Typography color="textSecondary">This workspace has no tokens to transfer.</Typography>;
+  }
+
+  return (
+    <Stack spacing={1}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={1}
+        sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+      >
+        <Typography variant="body2" aria-live="polite">
+          {selected.size} selected of {total} {total === 1 ? 'token' : 'tokens'}
+        </Typography>
+        <Stack direction="row" spacing={1}>
+          <Button
+            size="small"
+            disabled={full}
+            onClick={() =>
+              onChange(
+                new Set(
+                  [...selected, ...tokens.map((token) => token.id)].slice(0, TRANSFER_MAX_TOKENS),
+                ),
+              )
+            }
+          >
+            {total > TRANSFER_MAX_TOKENS ? `Select up to ${TRANSFER_MAX_TOKENS}` : 'Select all'}
+          </Button>
+          <Button size="small" disabled={selected.size === 0} onClick={() => onChange(new Set())}>
+            Clear selection
+          </Button>
+        </Stack>
+      </Stack>
+      {full && (
+        <Alert severity="info" variant="outlined">
+          {TRANSFER_LIMIT_NOTE}
+        </Alert>
+      )}
+      <List
+        dense
+        aria-label="Tokens to transfer"
+        sx={{
+          maxHeight: 320,
+          overflowY: 'auto',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+        }}
+      >
+        {tokens.map((token) => {
+          const checked = selected.has(token.id);
+          return (
+            <ListItem key={token.id} dense divider>
+              <FormControlLabel
+                sx={{ m: 0, width: '100%', alignItems: 'flex-start' }}
+                control={
+                  <Checkbox
+                    checked={checked}
+                    disabled={!checked && full}
+                    onChange={() => toggle(token.id)}
+                    sx={{ mt: -0.5 }}
+                  />
+                }
+                label={
+                  <ListItemText
+                    sx={{ my: 0 }}
+                    primary={token.name}
+                    secondary={describeToken(token)}
+                  />
+                }
+              />
+            </ListItem>
+          );
+        })}
+      </List>
+      {query.hasNextPage && (
+        <Box>
+          <Button
+            size="small"
+            onClick={() => void query.fetchNextPage()}
+            disabled={query.isFetchingNextPage}
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'Load more tokens'}
+          </Button>
+        </Box>
+      )}
+    </Stack>
+  );
+}

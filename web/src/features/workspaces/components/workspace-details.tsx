@@ -1,0 +1,72 @@
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
+import { paths } from '../../../lib/paths';
+import { canEditMembers, canTransferFrom } from '../workspace-permissions';
+import { MembersPanel } from './members-panel';
+
+export const FROZEN_NOTE =
+  'This workspace is frozen: it is read-only and its alerts are paused, because it is beyond its owner’s plan limit. Upgrade the plan to unfreeze it, or transfer its tokens into an active workspace.';
+export const VIEWER_MEMBERS_NOTE = 'Admins and workspace managers invite members and change roles.';
+
+interface WorkspaceDetailsProps {
+  workspace: Workspace;
+  selfId: string;
+  onTransfer: () => void;
+  onLeft: () => void;
+}
+
+/** The open workspace: its state, its members, and moving tokens into or out of it. */
+export function WorkspaceDetails({ workspace, selfId, onTransfer, onLeft }: WorkspaceDetailsProps) {
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="workspace-members-title"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Stack spacing={2}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+        >
+          <Stack spacing={0.5}>
+            <Typography
+              id="workspace-members-title"
+              variant="h2"
+              sx={{ fontSize: '1.25rem', overflowWrap: 'anywhere' }}
+            >
+              Members of {workspace.name}
+            </Typography>
+            <Typography variant="body2" color="textSecondary">
+              Your role: {ROLE_LABELS[workspace.role]}
+            </Typography>
+          </Stack>
+          {canTransferFrom(workspace) && (
+            <Button variant="outlined" onClick={onTransfer}>
+              Transfer tokens
+            </Button>
+          )}
+        </Stack>
+        {workspace.is_frozen ? (
+          <Alert severity="warning">
+            {FROZEN_NOTE}{' '}
+            <Link component={RouterLink} to={paths.billing} color="inherit">
+              Billing & Plans
+            </Link>
+          </Alert>
+        ) : (
+          !canEditMembers(workspace) && <Alert severity="info">{VIEWER_MEMBERS_NOTE}</Alert>
+        )}
+        <MembersPanel key={workspace.id} workspace={workspace} selfId={selfId} onLeft={onLeft} />
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,109 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import type * as z from 'zod';
+import {
+  renameWorkspaceBody,
+  WORKSPACE_NAME_MAX_LENGTH,
+} from '@expiry-radar/shared/api/workspace-api-schemas';
+import { requestFailure } from '../request-failure';
+
+type NameInput = z.input<typeof renameWorkspaceBody>;
+type NameValues = z.output<typeof renameWorkspaceBody>;
+
+interface WorkspaceNameDialogProps {
+  /** Makes the ids and the accessible names unique ("create-workspace"). */
+  id: string;
+  title: string;
+  description: string;
+  submitLabel: string;
+  initialName?: string;
+  onClose: () => void;
+  /** Sends the name; a rejection keeps the dialog open with the server's reason. */
+  onSubmit: (name: string) => Promise<unknown>;
+}
+
+/** Create and Rename: one name field, validated like the server (required, at most 100). */
+export function WorkspaceNameDialog({
+  id,
+  title,
+  description,
+  submitLabel,
+  initialName = '',
+  onClose,
+  onSubmit,
+}: WorkspaceNameDialogProps) {
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<NameInput, unknown, NameValues>({
+    resolver: zodResolver(renameWorkspaceBody),
+    defaultValues: { name: initialName },
+  });
+
+  const submit = handleSubmit(async ({ name }) => {
+    setFailure(null);
+    try {
+      await onSubmit(name);
+    } catch (error) {
+      const reason = requestFailure(error, 'name');
+      if (reason.field) setError('name', { type: 'server', message: reason.field });
+      if (reason.message) setFailure(reason.message);
+    }
+  });
+
+  return (
+    <Dialog
+      open
+      onClose={isSubmitting ? undefined : onClose}
+      aria-labelledby={`${id}-title`}
+      aria-describedby={`${id}-description`}
+      fullWidth
+      maxWidth="xs"
+    >
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={`${id}-description`}>{description}</DialogContentText>
+          {failure && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {failure}
+            </Alert>
+          )}
+          <TextField
+            {...register('name')}
+            id={`${id}-name`}
+            label="Workspace name"
+            required
+            fullWidth
+            autoFocus
+            margin="normal"
+            autoComplete="off"
+            error={Boolean(errors.name)}
+            helperText={errors.name?.message ?? `At most ${WORKSPACE_NAME_MAX_LENGTH} characters.`}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {submitLabel}
+          </Button>
+        </DialogActions>
+      </Box>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import IconButton from '@mui/material/IconButton';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import Tooltip from '@mui/material/Tooltip';
+import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
+import EditOutlined from '@mui/icons-material/EditOutlined';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { PLAN_LABELS } from '@expiry-radar/shared/domain/plans';
+import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
+import { canDelete, canRename } from '../workspace-permissions';
+
+interface WorkspaceTableProps {
+  workspaces: Workspace[];
+  total: number;
+  pageSize: number;
+  /** Zero-based page index. */
+  page: number;
+  onPageChange: (page: number) => void;
+  openId: string | null;
+  onOpen: (workspace: Workspace) => void;
+  onRename: (workspace: Workspace) => void;
+  onDelete: (workspace: Workspace) => void;
+}
+
+/** The user's workspaces, 50 per page: name, plan, role, state, and what the user may do. */
+export function WorkspaceTable({
+  workspaces,
+  total,
+  pageSize,
+  page,
+  onPageChange,
+  openId,
+  onOpen,
+  onRename,
+  onDelete,
+}: WorkspaceTableProps) {
+  return (
+    <Box>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label="Your workspaces">
+          <TableHead>
+            <TableRow>
+              <TableCell>Name</TableCell>
+              <TableCell>Plan</TableCell>
+              <TableCell>Your role</TableCell>
+              <TableCell>Status</TableCell>
+              <TableCell align="right">Actions</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {workspaces.map((workspace) => {
+              const open = workspace.id === openId;
+              return (
+                <TableRow key={workspace.id} selected={open} aria-current={open || undefined}>
+                  <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
+                    {workspace.name}
+                  </TableCell>
+                  <TableCell>{PLAN_LABELS[workspace.plan]}</TableCell>
+                  <TableCell>{ROLE_LABELS[workspace.role]}</TableCell>
+                  <TableCell>
+                    {workspace.is_frozen ? (
+                      <Chip size="small" color="warning" label="Frozen" />
+                    ) : (
+                      <Chip size="small" color="success" variant="outlined" label="Active" />
+                    )}
+                  </TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Button
+                      size="small"
+                      onClick={() => onOpen(workspace)}
+                      disabled={open}
+                      aria-label={`Members of ${workspace.name}`}
+                    >
+                      {open ? 'Shown' : 'Members'}
+                    </Button>
+                    {canRename(workspace) && (
+                      <Tooltip title="Rename">
+                        <IconButton
+                          size="small"
+                          aria-label={`Rename ${workspace.name}`}
+                          onClick={() => onRename(workspace)}
+                        >
+                          <EditOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                    {canDelete(workspace) && (
+                      <Tooltip title="Delete">
+                        <IconButton
+                          size="small"
+                          aria-label={`Delete ${workspace.name}`}
+                          onClick={() => onDelete(workspace)}
+                        >
+                          <DeleteOutlined fontSize="small" />
+                        </IconButton>
+                      </Tooltip>
+                    )}
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {total > pageSize && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={page}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={[]}
+          onPageChange={(_event, next) => onPageChange(next)}
+        />
+      )}
+    </Box>
+  );
+}

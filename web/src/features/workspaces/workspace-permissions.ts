@@ -1,0 +1,52 @@
+/**
+ * What the workspaces page offers, mirroring the server's rules (spec §6; functions'
+ * workspace-access and member-policy): admins and workspace managers manage members, only the
+ * admin renames or deletes, nobody changes the admin or their own role, and a frozen workspace
+ * is read-only (it can still be deleted, and its tokens moved out).
+ */
+import type { Member, Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { ASSIGNABLE_ROLES } from '@expiry-radar/shared/api/workspace-api-schemas';
+import {
+  canManageMembers,
+  canRenameOrDeleteWorkspace,
+  isEditorRole,
+} from '@expiry-radar/shared/domain/permissions';
+
+export type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+
+export function isAssignableRole(value: unknown): value is AssignableRole {
+  return (ASSIGNABLE_ROLES as readonly unknown[]).includes(value);
+}
+
+export function canRename(workspace: Workspace): boolean {
+  return canRenameOrDeleteWorkspace(workspace.role) && !workspace.is_frozen;
+}
+
+/** Deleting is allowed while frozen: one way back under the plan's limit. */
+export function canDelete(workspace: Workspace): boolean {
+  return canRenameOrDeleteWorkspace(workspace.role);
+}
+
+/** Invite, change roles, remove. */
+export function canEditMembers(workspace: Workspace): boolean {
+  return canManageMembers(workspace.role) && !workspace.is_frozen;
+}
+
+/** A role select for this row: not the admin, not oneself. */
+export function canChangeRole(workspace: Workspace, member: Member, selfId: string): boolean {
+  return canEditMembers(workspace) && member.role !== 'admin' && member.user_id !== selfId;
+}
+
+/** Remove (or cancel the invitation): never the admin; leaving oneself is allowed. */
+export function canRemove(workspace: Workspace, member: Member): boolean {
+  return canEditMembers(workspace) && member.role !== 'admin';
+}
+
+/** Tokens can move from any workspace the user edits (frozen too) into an active one. */
+export function canTransferFrom(workspace: Workspace): boolean {
+  return isEditorRole(workspace.role);
+}
+
+export function canTransferInto(workspace: Workspace): boolean {
+  return isEditorRole(workspace.role) && !workspace.is_frozen;
+}
