@@ -1,0 +1,480 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { createMemoryRouter } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import type { Member, Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import {
+  installFetchMock,
+  jsonResponse,
+  sessionFor,
+  type RecordedRequest,
+} from '../../../test-support/mock-fetch';
+import { createTestQueryClient } from '../../../test-support/render-app';
+import { tokenFixture } from '../../../test-support/token-fixtures';
+import { AppProviders } from '../../app/providers/app-providers';
+import { resetApiClientState } from '../../lib/api-client';
+import { resetToastHistory } from '../../lib/toasts';
+import { DELETE_WORKSPACE_WARNING } from './components/delete-workspace-dialog';
+import { FROZEN_NOTE, VIEWER_MEMBERS_NOTE } from './components/workspace-details';
+import { WorkspacesPage } from './workspaces-page';
+
+const SELF = 'user-1';
+
+function ws(id: string, name: string, role: Workspace['role'], isFrozen = false): Workspace {
+  return { id, name, plan: 'pro', role, is_frozen: isFrozen };
+}
+
+function member(
+  userId: string,
+  email: string,
+  role: Member['role'],
+  displayName: string | null = null,
+): Member {
+  return {
+    user_id: userId,
+    email,
+    display_name: displayName,
+    role,
+    status: 'active',
+    joined_at: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+/** A small in-memory server for the workspace routes, answering like the real handlers. */
+function fakeServer(options: { workspaces: Workspace[]; members?: Record<string, Member[]> }) {
+  const state = {
+    workspaces: options.workspaces.map((w) => ({ ...w })),
+    members: { ...options.members } as Record<string, Member[]>,
+  };
+  const idOf = (request: RecordedRequest) => request.path.split('/')[4] ?? '';
+  const page = <T,>(request: RecordedRequest, all: T[]) => {
+    const limit = Number(request.url.searchParams.get('limit') ?? 50);
+    const offset = Number(request.url.searchParams.get('offset') ?? 0);
+    return jsonResponse({ items: all.slice(offset, offset + limit), total: all.length });
+  };
+  const routes: Parameters<typeof installFetchMock>[0] = {
+    'GET /api/session': () => jsonResponse(sessionFor({ plan: 'pro' })),
+    'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+    'GET /api/v1/workspaces': (request) => page(request, state.workspaces),
+    'POST /api/v1/workspaces': (request) => {
+      const created = ws('ws-new', (request.body as { name: string }).name, 'admin');
+      state.workspaces.push(created);
+      state.members[created.id] = [member(SELF, 'ada@example.com', 'admin', 'Ada Lovelace')];
+      return jsonResponse(created, 201);
+    },
+  };
+  for (const workspace of options.workspaces) {
+    const base = `/api/v1/workspaces/${workspace.id}`;
+    routes[`PATCH ${base}`] = (request) => {
+      const target = state.workspaces.find((w) => w.id === workspace.id)!;
+      target.name = (request.body as { name: string }).name;
+      return jsonResponse(target);
+    };
+    routes[`DELETE ${base}`] = () => {
+      state.workspaces = state.workspaces.filter((w) => w.id !== workspace.id);
+      return jsonResponse({ ok: true });
+    };
+    routes[`GET ${base}/members`] = (request) => page(request, state.members[idOf(request)] ?? []);
+    routes[`POST ${base}/members`] = (request) => {
+      const { email, role } = request.body as { email: string; role: Member['role'] };
+      const invited: Member = {
+        ...member('inv-1', email, role),
+        status: 'invited',
+        joined_at: null,
+      };
+      (state.members[workspace.id] ??= []).push(invited);
+      return jsonResponse(invited, 201);
+    };
+  }
+  return { state, routes };
+}
+
+function renderPage(path = '/workspaces?workspace=ws-main') {
+  const router = createMemoryRouter([{ path: '/workspaces', element: <WorkspacesPage /> }], {
+    initialEntries: [path],
+  });
+  const queryClient = createTestQueryClient();
+  render(
+    <AppProviders queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return { router, queryClient };
+}
+
+const workspaceTable = () => screen.findByRole('table', { name: 'Your workspaces' });
+const row = (table: HTMLElement, name: string) =>
+  within(table).getByRole('rowheader', { name }).closest('tr')!;
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+});
+afterEach(() => toast.remove());
+
+const main = ws('ws-main', 'Main', 'admin');
+const shared = ws('ws-shared', 'Shared', 'viewer');
+const old = ws('ws-old', 'Old project', 'admin', true);
+const mainMembers = [
+  member(SELF, 'ada@example.com', 'admin', 'Ada Lovelace'),
+  member('user-2', 'grace@example.com', 'workspace_manager', 'Grace Hopper'),
+  member('user-3', 'alan@example.com', 'viewer'),
+];
+
+describe('workspaces page: the list', () => {
+  it('shows name, plan, role and frozen state, 50 per page, and the plan’s allowance', async () => {
+    const { routes } = fakeServer({ workspaces: [main, old, shared], members: {} });
+    const { requests } = installFetchMock(routes);
+    renderPage();
+    const table = await workspaceTable();
+    expect(within(row(table, 'Main')).getByText('Pro')).toBeVisible();
+    expect(within(row(table, 'Main')).getByText('Admin')).toBeVisible();
+    expect(within(row(table, 'Main')).getByText('Active')).toBeVisible();
+    expect(within(row(table, 'Old project')).getByText('Frozen')).toBeVisible();
+    expect(within(row(table, 'Shared')).getByText('Viewer')).toBeVisible();
+    expect(screen.getByText(/Your Pro plan allows 3 owned workspaces; you own 2\./)).toBeVisible();
+    const pageRequest = requests.find(
+      (r) => r.path === '/api/v1/workspaces' && r.url.searchParams.get('limit') === '50',
+    );
+    expect(pageRequest?.url.searchParams.get('offset')).toBe('0');
+    // Only the admin renames and deletes; a frozen workspace can be deleted but not renamed.
+    expect(
+      within(row(table, 'Shared')).queryByRole('button', { name: /Rename|Delete/ }),
+    ).toBeNull();
+    expect(within(row(table, 'Old project')).queryByRole('button', { name: /Rename/ })).toBeNull();
+    expect(
+      within(row(table, 'Old project')).getByRole('button', { name: 'Delete Old project' }),
+    ).toBeVisible();
+  });
+
+  it('pages through more than 50 workspaces with limit and offset', async () => {
+    const many = Array.from({ length: 60 }, (_, index) =>
+      ws(`ws-${index}`, `Workspace ${String(index).padStart(2, '0')}`, 'viewer'),
+    );
+    const { routes } = fakeServer({ workspaces: many });
+    const { requests } = installFetchMock(routes);
+    renderPage('/workspaces');
+    const table = await workspaceTable();
+    expect(within(table).getByRole('rowheader', { name: 'Workspace 49' })).toBeVisible();
+    expect(within(table).queryByRole('rowheader', { name: 'Workspace 50' })).toBeNull();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to next page' }));
+    expect(await within(table).findByRole('rowheader', { name: 'Workspace 59' })).toBeVisible();
+    expect(
+      requests.some(
+        (r) =>
+          r.path === '/api/v1/workspaces' &&
+          r.url.searchParams.get('limit') === '50' &&
+          r.url.searchParams.get('offset') === '50',
+      ),
+    ).toBe(true);
+  });
+});
+
+describe('workspaces page: create, rename, delete', () => {
+  it('creates a workspace, validating the name first, and opens it', async () => {
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    const { requests } = installFetchMock(routes);
+    const { router } = renderPage();
+    const user = userEvent.setup();
+    await workspaceTable();
+    await user.click(screen.getByRole('button', { name: 'Create workspace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create workspace' });
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText('Workspace name is required')).toBeVisible();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.type(within(dialog).getByLabelText(/^Workspace name/), '  Side project ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Workspace created')).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST' && r.path === '/api/v1/workspaces');
+    expect(post?.body).toEqual({ name: 'Side project' });
+    expect(post?.headers.get('X-CSRF-Token')).toBe('csrf');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(await screen.findByRole('heading', { name: 'Members of Side project' })).toBeVisible();
+    expect(router.state.location.search).toBe('?workspace=ws-new');
+  });
+
+  it('keeps the dialog open with the server’s reason on 409 PLAN_LIMIT', async () => {
+    const message =
+      'Your Pro plan allows 3 workspaces. Upgrade your plan to create more workspaces.';
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    installFetchMock({
+      ...routes,
+      'POST /api/v1/workspaces': () => jsonResponse({ error: message, code: 'PLAN_LIMIT' }, 409),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await workspaceTable();
+    await user.click(screen.getByRole('button', { name: 'Create workspace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create workspace' });
+    await user.type(within(dialog).getByLabelText(/^Workspace name/), 'Fourth');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await within(dialog).findByText(message)).toBeVisible();
+    // The catalogue's toast of spec §8 for a 409.
+    expect(await screen.findByText('Request failed with status 409.')).toBeInTheDocument();
+    expect(screen.queryByText('Workspace created')).toBeNull();
+  });
+
+  it('renames a workspace (admin)', async () => {
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    const { requests } = installFetchMock(routes);
+    renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+    await user.click(within(table).getByRole('button', { name: 'Rename Main' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename workspace' });
+    const name = within(dialog).getByLabelText(/^Workspace name/);
+    expect(name).toHaveValue('Main');
+    await user.clear(name);
+    await user.type(name, 'Production');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await screen.findByText('Workspace renamed')).toBeInTheDocument();
+    expect(await within(table).findByRole('rowheader', { name: 'Production' })).toBeVisible();
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.path).toBe('/api/v1/workspaces/ws-main');
+    expect(patch?.body).toEqual({ name: 'Production' });
+  });
+
+  it('deletes only after the name is typed, saying what goes with it', async () => {
+    const { routes } = fakeServer({
+      workspaces: [main, ws('ws-side', 'Side', 'admin')],
+      members: { 'ws-main': mainMembers, 'ws-side': [] },
+    });
+    const { requests } = installFetchMock(routes);
+    renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+    await user.click(within(table).getByRole('button', { name: 'Delete Side' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete workspace?' });
+    expect(dialog).toHaveAccessibleDescription(DELETE_WORKSPACE_WARNING);
+    expect(DELETE_WORKSPACE_WARNING).toMatch(/tokens, alert settings.*invitations and memberships/);
+    const confirm = within(dialog).getByRole('button', { name: 'Delete Workspace' });
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Workspace name'), 'Side');
+    await user.click(confirm);
+    expect(await screen.findByText('Workspace deleted')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(within(table).queryByRole('rowheader', { name: 'Side' })).toBeNull(),
+    );
+    expect(requests.find((r) => r.method === 'DELETE')?.path).toBe('/api/v1/workspaces/ws-side');
+  });
+});
+
+describe('workspaces page: members', () => {
+  it('lists members; nobody changes the admin or their own role', async () => {
+    const asManager = ws('ws-main', 'Main', 'workspace_manager');
+    const { routes } = fakeServer({
+      workspaces: [asManager],
+      members: {
+        'ws-main': [
+          member('owner', 'owner@example.com', 'admin', 'Olga Owner'),
+          member(SELF, 'ada@example.com', 'workspace_manager', 'Ada Lovelace'),
+          member('user-3', 'alan@example.com', 'viewer'),
+        ],
+      },
+    });
+    installFetchMock(routes);
+    renderPage();
+    const members = await screen.findByRole('table', { name: 'Members of Main' });
+    expect(within(members).getByText('Olga Owner')).toBeVisible();
+    expect(within(members).getByText('alan@example.com')).toBeVisible();
+    expect(
+      within(members).getByRole('combobox', { name: 'Role of alan@example.com' }),
+    ).toBeVisible();
+    expect(
+      within(members).queryByRole('combobox', { name: 'Role of owner@example.com' }),
+    ).toBeNull();
+    expect(within(members).queryByRole('combobox', { name: 'Role of ada@example.com' })).toBeNull();
+    expect(within(members).queryByRole('button', { name: /owner@example.com/ })).toBeNull();
+    // Leaving is allowed.
+    expect(
+      within(members).getByRole('button', { name: 'Leave workspace ada@example.com' }),
+    ).toBeVisible();
+  });
+
+  it('invites by email with a role', async () => {
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    const { requests } = installFetchMock(routes);
+    renderPage();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Invite a member' });
+    await user.click(within(form).getByRole('button', { name: 'Invite' }));
+    expect(await within(form).findByText(/valid email/i)).toBeVisible();
+
+    await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
+    await user.click(within(form).getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Workspace Manager' }));
+    await user.click(within(form).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('Member invited')).toBeInTheDocument();
+    const post = requests.find((r) => r.method === 'POST' && r.path.endsWith('/members'));
+    expect(post?.body).toEqual({ email: 'new@example.com', role: 'workspace_manager' });
+    const members = screen.getByRole('table', { name: 'Members of Main' });
+    expect(await within(members).findByText('new@example.com')).toBeVisible();
+    expect(within(members).getByText('Invited')).toBeVisible();
+    expect(within(form).getByLabelText(/^Email/)).toHaveValue('');
+  });
+
+  it('shows why an invitation was refused', async () => {
+    const message = 'This person is already a member of the workspace.';
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    installFetchMock({
+      ...routes,
+      'POST /api/v1/workspaces/ws-main/members': () =>
+        jsonResponse({ error: message, code: 'CONFLICT' }, 409),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Invite a member' });
+    await user.type(within(form).getByLabelText(/^Email/), 'grace@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Invite' }));
+    expect(await within(form).findByText(message)).toBeVisible();
+    expect(within(form).getByLabelText(/^Email/)).toHaveValue('grace@example.com');
+  });
+
+  it('changes a role and removes a member after confirmation', async () => {
+    const { routes, state } = fakeServer({
+      workspaces: [main],
+      members: { 'ws-main': mainMembers.map((m) => ({ ...m })) },
+    });
+    const { requests } = installFetchMock({
+      ...routes,
+      'PATCH /api/v1/workspaces/ws-main/members/user-3': (request) => {
+        const target = state.members['ws-main']!.find((m) => m.user_id === 'user-3')!;
+        target.role = (request.body as { role: Member['role'] }).role;
+        return jsonResponse(target);
+      },
+      'DELETE /api/v1/workspaces/ws-main/members/user-2': () => {
+        state.members['ws-main'] = state.members['ws-main']!.filter((m) => m.user_id !== 'user-2');
+        return jsonResponse({ ok: true });
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const members = await screen.findByRole('table', { name: 'Members of Main' });
+    await user.click(within(members).getByRole('combobox', { name: 'Role of alan@example.com' }));
+    await user.click(await screen.findByRole('option', { name: 'Workspace Manager' }));
+    expect(await screen.findByText('Role updated')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      role: 'workspace_manager',
+    });
+    await waitFor(() =>
+      expect(
+        within(members).getByRole('combobox', { name: 'Role of alan@example.com' }),
+      ).toHaveTextContent('Workspace Manager'),
+    );
+
+    await user.click(within(members).getByRole('button', { name: 'Remove grace@example.com' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Remove member?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
+    await user.click(within(members).getByRole('button', { name: 'Remove grace@example.com' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Remove member?' })).getByRole('button', {
+        name: 'Remove',
+      }),
+    );
+    expect(await screen.findByText('Member removed')).toBeInTheDocument();
+    await waitFor(() => expect(within(members).queryByText('grace@example.com')).toBeNull());
+  });
+
+  it('is read-only for viewers', async () => {
+    const { routes } = fakeServer({
+      workspaces: [shared],
+      members: { 'ws-shared': mainMembers },
+    });
+    installFetchMock(routes);
+    renderPage('/workspaces?workspace=ws-shared');
+    const members = await screen.findByRole('table', { name: 'Members of Shared' });
+    expect(screen.getByText(VIEWER_MEMBERS_NOTE)).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Invite a member' })).toBeNull();
+    expect(within(members).queryByRole('combobox')).toBeNull();
+    expect(within(members).queryByRole('button')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Transfer tokens' })).toBeNull();
+  });
+});
+
+describe('workspaces page: frozen workspaces and transfers', () => {
+  const tokens = [1, 2, 3].map((index) =>
+    tokenFixture({
+      id: `tok-${index}`,
+      name: `Token ${index}`,
+      type: 'api_key',
+      category: 'key_secret',
+      workspace_id: 'ws-old',
+    }),
+  );
+
+  it('shows a frozen workspace read-only with the note', async () => {
+    const { routes } = fakeServer({
+      workspaces: [main, old],
+      members: { 'ws-main': mainMembers, 'ws-old': mainMembers },
+    });
+    installFetchMock(routes);
+    const { router } = renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+    await user.click(within(table).getByRole('button', { name: 'Members of Old project' }));
+    const members = await screen.findByRole('table', { name: 'Members of Old project' });
+    expect(screen.getByText(FROZEN_NOTE)).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Invite a member' })).toBeNull();
+    expect(within(members).queryByRole('combobox')).toBeNull();
+    // A frozen workspace never becomes the app's selection (spec §4).
+    expect(router.state.location.search).toBe('?workspace=ws-main');
+  });
+
+  it('moves chosen tokens out of a frozen workspace into the open one', async () => {
+    const { routes } = fakeServer({
+      workspaces: [main, old, shared],
+      members: { 'ws-main': mainMembers },
+    });
+    let transferred = false;
+    const { requests } = installFetchMock({
+      ...routes,
+      'GET /api/tokens': () =>
+        jsonResponse({
+          items: transferred ? [tokens[1]] : tokens,
+          total: transferred ? 1 : 3,
+          facets: { category: {}, section: [] },
+        }),
+      'POST /api/v1/workspaces/ws-main/transfer-tokens': () => {
+        transferred = true;
+        return jsonResponse({ transferred: 2 });
+      },
+    });
+    const tokensUpdated = jest.fn();
+    window.addEventListener('tokens-updated', tokensUpdated);
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Members of Main' });
+    await user.click(screen.getByRole('button', { name: 'Transfer tokens' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer tokens' });
+    expect(within(dialog).getByRole('combobox', { name: 'From workspace' })).toHaveTextContent(
+      'Old project (frozen)',
+    );
+    expect(within(dialog).getByRole('combobox', { name: 'Into workspace' })).toHaveTextContent(
+      'Main',
+    );
+    // A viewer's workspace is neither a source nor a target.
+    await user.click(within(dialog).getByRole('combobox', { name: 'From workspace' }));
+    expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
+      'Old project (frozen)',
+    ]);
+    await user.keyboard('{Escape}');
+
+    const submit = within(dialog).getByRole('button', { name: 'Transfer 0 tokens' });
+    expect(submit).toBeDisabled();
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Token 1/ }));
+    await user.click(within(dialog).getByRole('checkbox', { name: /Token 3/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer 2 tokens' }));
+    expect(await screen.findByText('Tokens transferred')).toBeInTheDocument();
+    const post = requests.find((r) => r.path.endsWith('/transfer-tokens'));
+    expect(post?.body).toEqual({ from_workspace_id: 'ws-old', token_ids: ['tok-1', 'tok-3'] });
+    expect(
+      requests.find((r) => r.path === '/api/tokens')?.url.searchParams.get('workspace_id'),
+    ).toBe('ws-old');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(tokensUpdated).toHaveBeenCalledTimes(2);
+    window.removeEventListener('tokens-updated', tokensUpdated);
+  });
+});
