@@ -69,7 +69,7 @@ export function WorkspaceTable({
                     {workspace.is_frozen ? (
                       <Chip size="small" color="warning" label="Frozen" />
                     ) : (
-                      <Chip size="small" color="success" variant="outlined" label="Active" />
+                      <Chip size="small" variant="outlined" label="Active" />
                     )}
                   </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -79,7 +79,7 @@ export function WorkspaceTable({
                       disabled={open}
                       aria-label={`Members of ${workspace.name}`}
                     >
-                      {open ? 'Shown' : 'Members'}
+                      Members
                     </Button>
                     {canRename(workspace) && (
                       <Tooltip title="Rename">

@@ -1,0 +1,230 @@
+/**
+ * /workspaces in Chromium against the local runtime: an owner on the Pro plan creates a
+ * workspace, renames it, invites a registered colleague, changes their role and removes them,
+ * moves tokens into it from their first workspace, and deletes it; axe-core finds no serious or
+ * critical violation on the page and its dialogs, in dark and light mode.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
+import {
+  startBrowserSession,
+  stopBrowserSession,
+  type BrowserSession,
+} from '../support/browser-session';
+import {
+  COLOR_MODE_STORAGE_KEY,
+  field,
+  screenshot,
+  strongPassword,
+  uniqueEmail,
+  waitForPageHeading,
+} from '../support/e2e-helpers';
+import type { LocalAppProcess } from '../support/local-app-process';
+import { setLocalPlan } from '../support/local-plan';
+
+const TABLE_NAME = 'expiry-radar-e2e-workspaces';
+
+async function csrfHeaders(context: BrowserContext, app: LocalAppProcess) {
+  const response = await context.request.get(`${app.appUrl}/api/csrf-token`);
+  const { csrfToken } = (await response.json()) as { csrfToken: string };
+  return { 'X-CSRF-Token': csrfToken };
+}
+
+async function blockingViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).analyze();
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map(
+        (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`,
+      ),
+    );
+}
+
+/** The row of the workspace table (or the members table) whose header cell is `name`. */
+function rowOf(table: Locator, name: string): Locator {
+  return table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name }) });
+}
+
+describe('workspaces in Chromium', () => {
+  let session: BrowserSession | undefined;
+  let app: LocalAppProcess;
+  let owner: BrowserContext;
+  let page: Page;
+  let pageErrors: string[];
+  let firstId: string;
+  const ownerAccount = { email: uniqueEmail('ws-owner'), password: strongPassword('ws-owner') };
+  const colleague = { email: uniqueEmail('ws-colleague'), password: strongPassword('colleague') };
+  const url = (path: string) => `${app.appUrl}${path}`;
+
+  beforeAll(async () => {
+    session = await startBrowserSession({ env: { TABLE_NAME }, account: ownerAccount });
+    ({ app, context: owner, page, pageErrors } = session);
+    firstId = await firstWorkspaceId(owner, app);
+    await setLocalPlan(app, {
+      tableName: TABLE_NAME,
+      email: ownerAccount.email,
+      workspaceId: firstId,
+      plan: 'pro',
+    });
+    const other = await session.browser.newContext();
+    await registerVerifiedAccount(other, app, colleague);
+    await other.close();
+    // Three tokens to move later.
+    const headers = await csrfHeaders(owner, app);
+    for (const name of ['Billing API key', 'Deploy key', 'Stays behind']) {
+      const created = await owner.request.post(url('/api/tokens'), {
+        headers,
+        data: {
+          workspace_id: firstId,
+          name,
+          category: 'key_secret',
+          type: 'api_key',
+          expiresAt: addCalendarDays(new Date(), 60),
+        },
+      });
+      expect(created.status()).toBe(201);
+    }
+  }, 120_000);
+
+  afterAll(() => stopBrowserSession(session));
+
+  it('creates, renames, manages members, transfers tokens and deletes a workspace', async () => {
+    await page.goto(url('/workspaces'));
+    await waitForPageHeading(page, 'Workspaces');
+    const workspaces = page.getByRole('table', { name: 'Your workspaces' });
+    await rowOf(workspaces, 'Personal').getByText('Pro').waitFor();
+    await page.getByText('Your Pro plan allows 3 owned workspaces; you own 1.').waitFor();
+
+    // Create
+    await page.getByRole('button', { name: 'Create workspace' }).click();
+    let dialog = page.getByRole('dialog', { name: 'Create workspace' });
+    await field(dialog, 'Workspace name').fill('Team Alpha');
+    await dialog.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Workspace created').waitFor();
+    await page.getByRole('heading', { name: 'Members of Team Alpha' }).waitFor();
+    await rowOf(workspaces, 'Team Alpha').getByText('Admin').waitFor();
+    expect(new URL(page.url()).searchParams.get('workspace')).not.toBe(firstId);
+
+    // Rename
+    await workspaces.getByRole('button', { name: 'Rename Team Alpha' }).click();
+    dialog = page.getByRole('dialog', { name: 'Rename workspace' });
+    await field(dialog, 'Workspace name').fill('Team Beta');
+    await dialog.getByRole('button', { name: 'Rename' }).click();
+    await page.getByText('Workspace renamed').waitFor();
+    await workspaces.getByRole('rowheader', { name: 'Team Beta' }).waitFor();
+    await page.getByRole('heading', { name: 'Members of Team Beta' }).waitFor();
+
+    // Invite a registered colleague as a viewer: they are a member at once.
+    const invite = page.getByRole('form', { name: 'Invite a member' });
+    await field(invite, 'Email').fill(colleague.email);
+    await invite.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('option', { name: 'Viewer', exact: true }).click();
+    await invite.getByRole('button', { name: 'Invite' }).click();
+    await page.getByText('Member invited').waitFor();
+    const members = page.getByRole('table', { name: 'Members of Team Beta' });
+    const role = members.getByRole('combobox', { name: `Role of ${colleague.email}` });
+    await role.waitFor();
+    expect(await role.textContent()).toContain('Viewer');
+    // The admin's own row has no role select.
+    expect(
+      await members.getByRole('combobox', { name: `Role of ${ownerAccount.email}` }).count(),
+    ).toBe(0);
+    await screenshot(page, 'workspaces-members');
+
+    // Change the role
+    await role.click();
+    await page.getByRole('option', { name: 'Workspace Manager' }).click();
+    await page.getByText('Role updated').waitFor();
+    await page.waitForFunction(
+      (email) =>
+        document
+          .querySelector(`[aria-label="Role of ${email}"]`)
+          ?.closest('td')
+          ?.textContent?.includes('Workspace Manager') ?? false,
+      colleague.email,
+    );
+
+    // Remove
+    await members.getByRole('button', { name: `Remove ${colleague.email}` }).click();
+    dialog = page.getByRole('dialog', { name: 'Remove member?' });
+    await dialog.getByRole('button', { name: 'Remove' }).click();
+    await page.getByText('Member removed').waitFor();
+    await members.getByText(colleague.email).waitFor({ state: 'detached' });
+
+    // Transfer two tokens from the first workspace into this one.
+    await page.getByRole('button', { name: 'Transfer tokens' }).click();
+    dialog = page.getByRole('dialog', { name: 'Transfer tokens' });
+    expect(await dialog.getByRole('combobox', { name: 'From workspace' }).textContent()).toContain(
+      'Personal',
+    );
+    expect(await dialog.getByRole('combobox', { name: 'Into workspace' }).textContent()).toContain(
+      'Team Beta',
+    );
+    await dialog.getByRole('checkbox', { name: /Billing API key/ }).check();
+    await dialog.getByRole('checkbox', { name: /Deploy key/ }).check();
+    await screenshot(page, 'workspaces-transfer');
+    await dialog.getByRole('button', { name: 'Transfer 2 tokens' }).click();
+    await page.getByText('Tokens transferred').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const targetId = new URL(page.url()).searchParams.get('workspace') ?? '';
+    const moved = await owner.request.get(url(`/api/tokens?workspace_id=${targetId}&limit=100`));
+    const names = ((await moved.json()) as { items: Array<{ name: string }> }).items.map(
+      (token) => token.name,
+    );
+    expect(names.sort()).toEqual(['Billing API key', 'Deploy key']);
+    const left = await owner.request.get(url(`/api/tokens?workspace_id=${firstId}&limit=100`));
+    expect(((await left.json()) as { total: number }).total).toBe(1);
+
+    // Delete, confirmed by typing the name.
+    await workspaces.getByRole('button', { name: 'Delete Team Beta' }).click();
+    dialog = page.getByRole('dialog', { name: 'Delete workspace?' });
+    await dialog.getByText('invitations and memberships', { exact: false }).waitFor();
+    const confirm = dialog.getByRole('button', { name: 'Delete Workspace' });
+    expect(await confirm.isDisabled()).toBe(true);
+    await dialog.getByLabel('Workspace name').fill('Team Beta');
+    await confirm.click();
+    await page.getByText('Workspace deleted').waitFor();
+    await workspaces.getByRole('rowheader', { name: 'Team Beta' }).waitFor({ state: 'detached' });
+    // The app falls back to the remaining workspace.
+    await page.getByRole('heading', { name: 'Members of Personal' }).waitFor();
+    await page.waitForURL((current) => current.searchParams.get('workspace') === firstId);
+    expect(pageErrors).toEqual([]);
+  }, 120_000);
+
+  it('has no serious or critical accessibility violation, in dark and light mode', async () => {
+    for (const mode of ['dark', 'light']) {
+      await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+        COLOR_MODE_STORAGE_KEY,
+        mode,
+      ] as const);
+      await page.goto(url('/workspaces'));
+      await waitForPageHeading(page, 'Workspaces');
+      await page.getByRole('heading', { name: 'Members of Personal' }).waitFor();
+      await page.getByRole('table', { name: 'Members of Personal' }).waitFor();
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await page.waitForTimeout(300);
+      expect({ mode, page: await blockingViolations(page) }).toEqual({ mode, page: [] });
+      await screenshot(page, `workspaces-${mode}`);
+
+      // The dialogs too.
+      await page.getByRole('button', { name: 'Create workspace' }).click();
+      const create = page.getByRole('dialog', { name: 'Create workspace' });
+      await create.waitFor();
+      await page.waitForTimeout(300);
+      expect({ mode, create: await blockingViolations(page) }).toEqual({ mode, create: [] });
+      await create.getByRole('button', { name: 'Cancel' }).click();
+      await create.waitFor({ state: 'hidden' });
+
+      await page.getByRole('button', { name: 'Transfer tokens' }).click();
+      const transfer = page.getByRole('dialog', { name: 'Transfer tokens' });
+      await transfer.waitFor();
+      await page.waitForTimeout(300);
+      expect({ mode, transfer: await blockingViolations(page) }).toEqual({ mode, transfer: [] });
+      await transfer.getByRole('button', { name: 'Cancel' }).click();
+      await transfer.waitFor({ state: 'hidden' });
+    }
+  }, 90_000);
+});
