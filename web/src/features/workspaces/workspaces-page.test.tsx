@@ -251,13 +251,39 @@ describe('workspaces page: create, rename, delete', () => {
     expect(DELETE_WORKSPACE_WARNING).toMatch(/tokens, alert settings.*invitations and memberships/);
     const confirm = within(dialog).getByRole('button', { name: 'Delete Workspace' });
     expect(confirm).toBeDisabled();
-    await user.type(within(dialog).getByLabelText('Workspace name'), 'Side');
+    await user.type(within(dialog).getByLabelText('Workspace name'), 'Sid');
+    expect(confirm).toBeDisabled();
+    await user.type(within(dialog).getByLabelText('Workspace name'), 'e');
     await user.click(confirm);
     expect(await screen.findByText('Workspace deleted')).toBeInTheDocument();
     await waitFor(() =>
       expect(within(table).queryByRole('rowheader', { name: 'Side' })).toBeNull(),
     );
     expect(requests.find((r) => r.method === 'DELETE')?.path).toBe('/api/v1/workspaces/ws-side');
+  });
+});
+
+describe('workspaces page: deleting the open workspace', () => {
+  it('opens the remaining one and never asks for the deleted one again', async () => {
+    const { routes } = fakeServer({
+      workspaces: [main, ws('ws-side', 'Side', 'admin')],
+      members: { 'ws-main': mainMembers, 'ws-side': [] },
+    });
+    const { requests } = installFetchMock(routes);
+    renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+    await screen.findByRole('heading', { name: 'Members of Main' });
+    await user.click(within(table).getByRole('button', { name: 'Delete Main' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete workspace?' });
+    await user.type(within(dialog).getByLabelText('Workspace name'), 'Main');
+    const before = requests.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Workspace' }));
+    expect(await screen.findByText('Workspace deleted')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Members of Side' })).toBeVisible();
+    const after = requests.slice(before);
+    expect(after.some((r) => r.method === 'GET' && r.path.includes('/ws-main'))).toBe(false);
+    expect(screen.queryByText('Resource not found.')).toBeNull();
   });
 });
 
@@ -376,6 +402,73 @@ describe('workspaces page: members', () => {
     );
     expect(await screen.findByText('Member removed')).toBeInTheDocument();
     await waitFor(() => expect(within(members).queryByText('grace@example.com')).toBeNull());
+  });
+
+  it('leaves a workspace (a manager removing themselves) without asking for it again', async () => {
+    const asManager = ws('ws-main', 'Main', 'workspace_manager');
+    const { routes, state } = fakeServer({
+      workspaces: [asManager, ws('ws-other', 'Other', 'admin')],
+      members: {
+        'ws-main': [
+          member('owner', 'owner@example.com', 'admin'),
+          member(SELF, 'ada@example.com', 'workspace_manager', 'Ada Lovelace'),
+        ],
+        'ws-other': [member(SELF, 'ada@example.com', 'admin', 'Ada Lovelace')],
+      },
+    });
+    const { requests } = installFetchMock({
+      ...routes,
+      [`DELETE /api/v1/workspaces/ws-main/members/${SELF}`]: () => {
+        state.workspaces = state.workspaces.filter((w) => w.id !== 'ws-main');
+        return jsonResponse({ ok: true });
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const members = await screen.findByRole('table', { name: 'Members of Main' });
+    await user.click(
+      within(members).getByRole('button', { name: 'Leave workspace ada@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Leave workspace?' });
+    const before = requests.length;
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Member removed')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Members of Other' })).toBeVisible();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Your workspaces' })).queryByText('Main'),
+      ).toBeNull(),
+    );
+    const after = requests.slice(before);
+    expect(after.some((r) => r.method === 'GET' && r.path.includes('/ws-main/'))).toBe(false);
+    expect(screen.queryByText('Resource not found.')).toBeNull();
+  });
+
+  it('turns read-only when the server says the workspace is frozen', async () => {
+    const { routes, state } = fakeServer({
+      workspaces: [main],
+      members: { 'ws-main': mainMembers },
+    });
+    installFetchMock({
+      ...routes,
+      'POST /api/v1/workspaces/ws-main/members': () => {
+        state.workspaces[0]!.is_frozen = true;
+        return jsonResponse(
+          {
+            error: 'This workspace is frozen. Upgrade your plan or transfer its tokens.',
+            code: 'WORKSPACE_FROZEN',
+          },
+          403,
+        );
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Invite a member' });
+    await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText(FROZEN_NOTE)).toBeVisible();
+    expect(screen.queryByRole('form', { name: 'Invite a member' })).toBeNull();
   });
 
   it('is read-only for viewers', async () => {

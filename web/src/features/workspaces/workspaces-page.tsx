@@ -18,7 +18,7 @@ import { paths } from '../../lib/paths';
 import { showSuccessToast } from '../../lib/toasts';
 import { useSession } from '../session/hooks/use-session';
 import { createWorkspace, deleteWorkspace, renameWorkspace } from './api/workspace-api';
-import { forgetWorkspace, refreshWorkspaces } from './api/workspace-cache';
+import { forgetWorkspace, refreshIfFrozen, refreshWorkspaces } from './api/workspace-cache';
 import { workspaceListQueryOptions } from './api/workspace-queries';
 import { DeleteWorkspaceDialog } from './components/delete-workspace-dialog';
 import { TransferTokensDialog } from './components/transfer-tokens-dialog';
@@ -47,6 +47,8 @@ export function WorkspacesPage() {
   const [page, setPage] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
+  // Deleted or left here: hidden at once, before the lists have loaded again.
+  const [gone, setGone] = useState<ReadonlySet<string>>(new Set());
   const list = useQuery({
     ...workspaceListQueryOptions({
       limit: WORKSPACE_LIST_PAGE_SIZE,
@@ -56,10 +58,16 @@ export function WorkspacesPage() {
     placeholderData: keepPreviousData,
   });
 
-  const items = list.data?.items ?? [];
+  const reachable = (workspace: Workspace | null | undefined) =>
+    workspace && !gone.has(workspace.id) ? workspace : undefined;
+  const items = (list.data?.items ?? []).filter((workspace) => !gone.has(workspace.id));
   const known = [...items, ...selection.allWorkspaces];
   // The row the user opened (frozen ones too), else the app's selected workspace.
-  const open = (openId ? known.find((w) => w.id === openId) : undefined) ?? selection.selected;
+  const open =
+    reachable(openId ? known.find((w) => w.id === openId) : undefined) ??
+    reachable(selection.selected) ??
+    selection.workspaces.find((w) => !gone.has(w.id)) ??
+    null;
   const close = () => setDialog(null);
 
   const openWorkspace = (workspace: Workspace) => {
@@ -77,23 +85,38 @@ export function WorkspacesPage() {
   };
 
   const rename = async (workspace: Workspace, name: string) => {
-    await renameWorkspace(workspace.id, name);
+    try {
+      await renameWorkspace(workspace.id, name);
+    } catch (error) {
+      await refreshIfFrozen(queryClient, error);
+      throw error;
+    }
     showSuccessToast(SUCCESS_MESSAGES.workspaceRenamed);
     close();
     await refreshWorkspaces(queryClient);
+  };
+
+  /** Deleted or left: hidden here at once; the app shell then selects another (spec §4). */
+  const forget = async (workspace: Workspace) => {
+    setGone((current) => new Set(current).add(workspace.id));
+    if (openId === workspace.id) setOpenId(null);
+    if (page > 0 && items.length === 1) setPage(page - 1);
+    await forgetWorkspace(queryClient, workspace.id);
   };
 
   const remove = async (workspace: Workspace) => {
     await deleteWorkspace(workspace.id);
     showSuccessToast(SUCCESS_MESSAGES.workspaceDeleted);
     close();
-    if (openId === workspace.id) setOpenId(null);
-    // The app shell then selects the first remaining workspace, or none (spec §4).
-    await forgetWorkspace(queryClient, workspace.id);
-    if (page > 0 && items.length === 1) setPage(page - 1);
+    await forget(workspace);
   };
 
-  const owned = ownedWorkspacesLine(session.user?.plan, selection.allWorkspaces);
+  const owned = selection.isLoading
+    ? null
+    : ownedWorkspacesLine(
+        session.user?.plan,
+        selection.allWorkspaces.filter((workspace) => !gone.has(workspace.id)),
+      );
 
   return (
     <PageFrame
@@ -167,7 +190,8 @@ export function WorkspacesPage() {
               workspace={open}
               selfId={session.user.id}
               onTransfer={() => setDialog({ kind: 'transfer', workspace: open })}
-              onLeft={() => setOpenId(null)}
+              onLeft={() => forget(open)}
+              onFrozen={() => setOpenId(open.id)}
             />
           )}
         </Stack>

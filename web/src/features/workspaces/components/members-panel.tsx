@@ -23,7 +23,7 @@ import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { Spinner } from '../../../components/spinner';
 import { showSuccessToast } from '../../../lib/toasts';
 import { addMember, removeMember, updateMemberRole } from '../api/workspace-api';
-import { refreshMembers, refreshWorkspaces } from '../api/workspace-cache';
+import { refreshIfFrozen, refreshMembers } from '../api/workspace-cache';
 import { membersQueryOptions } from '../api/workspace-queries';
 import type { AssignableRole } from '../workspace-permissions';
 import {
@@ -40,18 +40,22 @@ interface MembersPanelProps {
   /** The signed-in user's id: their own role cannot be changed. */
   selfId: string;
   /** Called after the user removed themselves (left the workspace). */
-  onLeft: () => void;
+  onLeft: () => Promise<void>;
+  /** Called when the server refused a change because the workspace is now frozen. */
+  onFrozen: () => void;
 }
 
 function RoleCell({
   workspace,
   member,
   selfId,
+  saving,
   onChange,
 }: {
   workspace: Workspace;
   member: Member;
   selfId: string;
+  saving: boolean;
   onChange: (role: AssignableRole) => void;
 }) {
   const label = ROLE_LABELS[member.role];
@@ -61,6 +65,7 @@ function RoleCell({
       select
       size="small"
       value={member.role}
+      disabled={saving}
       onChange={(event) => {
         if (isAssignableRole(event.target.value)) onChange(event.target.value);
       }}
@@ -77,7 +82,7 @@ function RoleCell({
 }
 
 /** The members and pending invitations of one workspace, 50 per page, with what the user may change. */
-export function MembersPanel({ workspace, selfId, onLeft }: MembersPanelProps) {
+export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPanelProps) {
   const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const [removing, setRemoving] = useState<Member | null>(null);
@@ -97,24 +102,31 @@ export function MembersPanel({ workspace, selfId, onLeft }: MembersPanelProps) {
       showSuccessToast(SUCCESS_MESSAGES.roleUpdated);
       await refreshMembers(queryClient, workspace.id);
     },
+    onError: (error) => refreshIfFrozen(queryClient, error, onFrozen),
   });
 
   const invite = async (body: { email: string; role: AssignableRole }) => {
-    await addMember(workspace.id, body);
+    try {
+      await addMember(workspace.id, body);
+    } catch (error) {
+      await refreshIfFrozen(queryClient, error, onFrozen);
+      throw error;
+    }
     showSuccessToast(SUCCESS_MESSAGES.memberInvited);
     await refreshMembers(queryClient, workspace.id);
   };
 
   const remove = async (member: Member) => {
-    await removeMember(workspace.id, member.user_id);
+    try {
+      await removeMember(workspace.id, member.user_id);
+    } catch (error) {
+      await refreshIfFrozen(queryClient, error, onFrozen);
+      throw error;
+    }
     showSuccessToast(SUCCESS_MESSAGES.memberRemoved);
     setRemoving(null);
-    if (member.user_id === selfId) {
-      onLeft();
-      await refreshWorkspaces(queryClient);
-      return;
-    }
-    await refreshMembers(queryClient, workspace.id);
+    if (member.user_id === selfId) await onLeft();
+    else await refreshMembers(queryClient, workspace.id);
   };
 
   const items = members.data?.items ?? [];
@@ -159,6 +171,10 @@ export function MembersPanel({ workspace, selfId, onLeft }: MembersPanelProps) {
                           workspace={workspace}
                           member={member}
                           selfId={selfId}
+                          saving={
+                            changeRole.isPending &&
+                            changeRole.variables.member.user_id === member.user_id
+                          }
                           onChange={(role) => changeRole.mutate({ member, role })}
                         />
                       </TableCell>

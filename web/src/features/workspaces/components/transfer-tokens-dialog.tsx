@@ -18,7 +18,7 @@ import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
 import { transferTokens } from '../../account/api/account-api';
 import { accountKeys } from '../../account/api/account-keys';
 import { tokenKeys } from '../../tokens/api/token-keys';
-import { refreshWorkspaces } from '../api/workspace-cache';
+import { refreshIfFrozen, refreshWorkspaces } from '../api/workspace-cache';
 import { requestFailure } from '../request-failure';
 import { canTransferFrom, canTransferInto } from '../workspace-permissions';
 import { TransferTokenList } from './transfer-token-list';
@@ -79,7 +79,10 @@ export function TransferTokensDialog({
         refreshWorkspaces(queryClient),
       ]);
     },
-    onError: (error) => setFailure(requestFailure(error).message ?? null),
+    onError: async (error) => {
+      setFailure(requestFailure(error).message ?? null);
+      await refreshIfFrozen(queryClient, error);
+    },
   });
 
   const noPair = sources.length === 0 || targets.length === 0;

@@ -19,11 +19,18 @@ interface WorkspaceDetailsProps {
   workspace: Workspace;
   selfId: string;
   onTransfer: () => void;
-  onLeft: () => void;
+  onLeft: () => Promise<void>;
+  onFrozen: () => void;
 }
 
 /** The open workspace: its state, its members, and moving tokens into or out of it. */
-export function WorkspaceDetails({ workspace, selfId, onTransfer, onLeft }: WorkspaceDetailsProps) {
+export function WorkspaceDetails({
+  workspace,
+  selfId,
+  onTransfer,
+  onLeft,
+  onFrozen,
+}: WorkspaceDetailsProps) {
   return (
     <Paper
       variant="outlined"
@@ -65,7 +72,13 @@ export function WorkspaceDetails({ workspace, selfId, onTransfer, onLeft }: Work
         ) : (
           !canEditMembers(workspace) && <Alert severity="info">{VIEWER_MEMBERS_NOTE}</Alert>
         )}
-        <MembersPanel key={workspace.id} workspace={workspace} selfId={selfId} onLeft={onLeft} />
+        <MembersPanel
+          key={workspace.id}
+          workspace={workspace}
+          selfId={selfId}
+          onLeft={onLeft}
+          onFrozen={onFrozen}
+        />
       </Stack>
     </Paper>
   );
