@@ -193,27 +193,26 @@ function isAbort(error: unknown): boolean {
   return error instanceof Error && error.name === 'AbortError';
 }
 
-async function perform<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+/**
+ * Sends the request (the CSRF header on mutations, one refetch and retry on 403 EBADCSRFTOKEN)
+ * and resolves with the successful response; any other answer rejects with its ApiError.
+ */
+async function exchange(
+  path: string,
+  options: Pick<ApiRequestOptions<unknown>, 'method' | 'body' | 'query' | 'signal'>,
+  accept: string,
+): Promise<Response> {
   const method = options.method ?? 'GET';
   const url = buildUrl(path, options.query);
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: accept };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   const body = options.body === undefined ? undefined : JSON.stringify(options.body);
 
   for (let attempt = 0; ; attempt += 1) {
     if (isMutation(method)) headers[CSRF_HEADER] = await getCsrfToken(attempt > 0);
     const response = await send(url, { method, headers, body }, options.signal);
-    const payload = await readBody(response);
-    if (response.ok) {
-      if (!options.schema) return payload as T;
-      try {
-        return options.schema.parse(payload);
-      } catch (error) {
-        logger.error('Unexpected answer from', path, error);
-        throw new ApiError('Unexpected answer from the server');
-      }
-    }
-    const { error, code, details } = asErrorBody(payload);
+    if (response.ok) return response;
+    const { error, code, details } = asErrorBody(await readBody(response));
     if (response.status === 403 && code === BAD_CSRF_CODE && isMutation(method) && attempt === 0) {
       continue;
     }
@@ -226,6 +225,18 @@ async function perform<T>(path: string, options: ApiRequestOptions<T>): Promise<
   }
 }
 
+async function perform<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
+  const response = await exchange(path, options, 'application/json');
+  const payload = await readBody(response);
+  if (!options.schema) return payload as T;
+  try {
+    return options.schema.parse(payload);
+  } catch (error) {
+    logger.error('Unexpected answer from', path, error);
+    throw new ApiError('Unexpected answer from the server');
+  }
+}
+
 /** Calls the API; on failure reports it (toast, 401 redirect) and rejects with an ApiError. */
 export async function apiRequest<T = unknown>(
   path: string,
@@ -233,6 +244,72 @@ export async function apiRequest<T = unknown>(
 ): Promise<T> {
   try {
     return await perform(path, options);
+  } catch (error) {
+    if (isAbort(error)) throw error;
+    reportApiError(error, options.silent);
+    throw error instanceof ApiError ? error : new ApiError('Unexpected error');
+  }
+}
+
+export interface ApiDownloadOptions {
+  method?: HttpMethod;
+  body?: unknown;
+  query?: Record<string, QueryValue>;
+  /** The file's name when the answer does not name it (no or unreadable content-disposition). */
+  fallbackFileName: string;
+  silent?: boolean;
+  signal?: AbortSignal;
+}
+
+export interface DownloadedFile {
+  readonly blob: Blob;
+  /** From the answer's content-disposition (spec §7), else the fallback. */
+  readonly fileName: string;
+}
+
+/**
+ * The file name of a `Content-Disposition` header: `filename*=UTF-8''...` (RFC 6266) first, else
+ * `filename="..."` or a bare `filename=...`; without any folder part. Null when there is none.
+ */
+export function fileNameFromContentDisposition(header: string | null): string | null {
+  if (!header) return null;
+  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
+  let name: string | null = null;
+  if (extended?.[2]) {
+    try {
+      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
+    } catch {
+      name = null;
+    }
+  }
+  if (name === null) {
+    const quoted = /filename\s*=\s*"((?:\\.|[^"\\])*)"/i.exec(header);
+    const bare = /filename\s*=\s*([^";]+)/i.exec(header);
+    name = quoted?.[1]?.replace(/\\(.)/g, '$1') ?? bare?.[1]?.trim() ?? null;
+  }
+  const base = name?.split(/[\\/]/).pop()?.trim();
+  return base ? base : null;
+}
+
+/**
+ * Downloads a file from the API with the same rules as `apiRequest` (cookies, 10 s timeout, CSRF
+ * on mutations, the error catalogue's toast and 401 redirect): its body as a Blob and its name
+ * from the content-disposition header.
+ */
+export async function apiDownload(
+  path: string,
+  options: ApiDownloadOptions,
+): Promise<DownloadedFile> {
+  try {
+    const response = await exchange(path, options, '*/*');
+    const received = await response.blob();
+    const type = response.headers.get('Content-Type') ?? '';
+    // Browsers type the blob from the answer; some fetch implementations leave it empty.
+    const blob = received.type || !type ? received : new Blob([received], { type });
+    const fileName =
+      fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ??
+      options.fallbackFileName;
+    return { blob, fileName };
   } catch (error) {
     if (isAbort(error)) throw error;
     reportApiError(error, options.silent);
