@@ -1,8 +1,9 @@
 /**
  * /workspaces in Chromium against the local runtime: an owner on the Pro plan creates a
  * workspace, renames it, invites a registered colleague, changes their role and removes them,
- * moves tokens into it from their first workspace, and deletes it; axe-core finds no serious or
- * critical violation on the page and its dialogs, in dark and light mode.
+ * moves tokens into it from their first workspace, and deletes it; after a downgrade (local
+ * billing mode) the newest workspace is frozen, read-only, and its tokens are moved out; axe-core
+ * finds no serious or critical violation on the page and its dialogs, in dark and light mode.
  */
 import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -60,7 +61,11 @@ describe('workspaces in Chromium', () => {
   const url = (path: string) => `${app.appUrl}${path}`;
 
   beforeAll(async () => {
-    session = await startBrowserSession({ env: { TABLE_NAME }, account: ownerAccount });
+    session = await startBrowserSession({
+      // The local billing mode (no Stripe), whatever the developer's environment holds.
+      env: { TABLE_NAME, STRIPE_SECRET_KEY: '', STRIPE_SECRET_KEY_PARAMETER: '' },
+      account: ownerAccount,
+    });
     ({ app, context: owner, page, pageErrors } = session);
     firstId = await firstWorkspaceId(owner, app);
     await setLocalPlan(app, {
@@ -193,6 +198,67 @@ describe('workspaces in Chromium', () => {
     await page.waitForURL((current) => current.searchParams.get('workspace') === firstId);
     expect(pageErrors).toEqual([]);
   }, 120_000);
+
+  it('shows a frozen workspace read-only and moves its tokens out', async () => {
+    // A second owned workspace with a token, then a downgrade to free freezes it (the newest).
+    let headers = await csrfHeaders(owner, app);
+    const created = await owner.request.post(url('/api/v1/workspaces'), {
+      headers,
+      data: { name: 'Archive' },
+    });
+    expect(created.status()).toBe(201);
+    const archiveId = ((await created.json()) as { id: string }).id;
+    const token = await owner.request.post(url('/api/tokens'), {
+      headers,
+      data: {
+        workspace_id: archiveId,
+        name: 'Archived licence key',
+        category: 'key_secret',
+        type: 'api_key',
+        expiresAt: addCalendarDays(new Date(), 90),
+      },
+    });
+    expect(token.status()).toBe(201);
+    headers = await csrfHeaders(owner, app);
+    const downgraded = await owner.request.post(url('/api/account/upgrade'), {
+      headers,
+      data: { plan: 'free' },
+    });
+    expect(downgraded.status()).toBe(200);
+
+    await page.goto(url('/workspaces'));
+    await waitForPageHeading(page, 'Workspaces');
+    const workspaces = page.getByRole('table', { name: 'Your workspaces' });
+    await rowOf(workspaces, 'Archive').getByText('Frozen').waitFor();
+    // Frozen: no rename, but it can still be deleted.
+    expect(await workspaces.getByRole('button', { name: 'Rename Archive' }).count()).toBe(0);
+    await workspaces.getByRole('button', { name: 'Delete Archive' }).waitFor();
+    await workspaces.getByRole('button', { name: 'Members of Archive' }).click();
+    await page.getByRole('heading', { name: 'Members of Archive' }).waitFor();
+    await page.getByText('This workspace is frozen', { exact: false }).first().waitFor();
+    expect(await page.getByRole('form', { name: 'Invite a member' }).count()).toBe(0);
+    // A frozen workspace never becomes the app's selection.
+    expect(new URL(page.url()).searchParams.get('workspace')).toBe(firstId);
+    await screenshot(page, 'workspaces-frozen');
+
+    await page.getByRole('button', { name: 'Transfer tokens' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer tokens' });
+    expect(await dialog.getByRole('combobox', { name: 'From workspace' }).textContent()).toContain(
+      'Archive (frozen)',
+    );
+    expect(await dialog.getByRole('combobox', { name: 'Into workspace' }).textContent()).toContain(
+      'Personal',
+    );
+    await dialog.getByRole('button', { name: 'Select all' }).click();
+    await dialog.getByRole('button', { name: 'Transfer 1 token' }).click();
+    await page.getByText('Tokens transferred').waitFor();
+    const personal = await owner.request.get(url(`/api/tokens?workspace_id=${firstId}&limit=100`));
+    const names = ((await personal.json()) as { items: Array<{ name: string }> }).items.map(
+      (item) => item.name,
+    );
+    expect(names).toContain('Archived licence key');
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 
   it('has no serious or critical accessibility violation, in dark and light mode', async () => {
     for (const mode of ['dark', 'light']) {
