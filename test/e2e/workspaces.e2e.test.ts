@@ -196,6 +196,8 @@ describe('workspaces in Chromium', () => {
     // The app falls back to the remaining workspace.
     await page.getByRole('heading', { name: 'Members of Personal' }).waitFor();
     await page.waitForURL((current) => current.searchParams.get('workspace') === firstId);
+    // The deleted workspace is not asked for again (no "Resource not found." toast).
+    expect(await page.getByText('Resource not found.').count()).toBe(0);
     expect(pageErrors).toEqual([]);
   }, 120_000);
 
