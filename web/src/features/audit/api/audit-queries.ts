@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { listAuditEventsResponse } from '@expiry-radar/shared/api/audit-api-schemas';
 import { AUDIT_DEFAULT_LIMIT } from '@expiry-radar/shared/constants/paging';
 import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
@@ -7,16 +7,29 @@ import { auditKeys } from './audit-keys';
 
 const firstPage = { limit: AUDIT_DEFAULT_LIMIT, offset: 0 };
 
+type Page = { limit: number; offset: number };
+
+function fetchAuditEvents(scope: 'own' | 'organization', page: Page, signal?: AbortSignal) {
+  return apiRequest('/api/audit-events', {
+    query: { ...page, scope: scope === 'organization' ? 'organization' : undefined },
+    schema: listAuditEventsResponse,
+    signal,
+  });
+}
+
+function fetchWorkspaceAuditEvents(workspaceId: string, page: Page, signal?: AbortSignal) {
+  return apiRequest(`/api/v1/workspaces/${encodeURIComponent(workspaceId)}/audit-events`, {
+    query: page,
+    schema: listAuditEventsResponse,
+    signal,
+  });
+}
+
 /** GET /api/audit-events (the user's own, or `organization` scope), cached 8 s (spec §7). */
 export function auditEventsQueryOptions(scope: 'own' | 'organization', page = firstPage) {
   return queryOptions({
     queryKey: scope === 'organization' ? auditKeys.organization(page) : auditKeys.own(page),
-    queryFn: ({ signal }) =>
-      apiRequest('/api/audit-events', {
-        query: { ...page, scope: scope === 'organization' ? 'organization' : undefined },
-        schema: listAuditEventsResponse,
-        signal,
-      }),
+    queryFn: ({ signal }) => fetchAuditEvents(scope, page, signal),
     staleTime: CLIENT_CACHE_MS.auditEvents,
   });
 }
@@ -25,12 +38,30 @@ export function auditEventsQueryOptions(scope: 'own' | 'organization', page = fi
 export function workspaceAuditEventsQueryOptions(workspaceId: string, page = firstPage) {
   return queryOptions({
     queryKey: auditKeys.workspace(workspaceId, page),
+    queryFn: ({ signal }) => fetchWorkspaceAuditEvents(workspaceId, page, signal),
+    staleTime: CLIENT_CACHE_MS.auditEvents,
+  });
+}
+
+export type AuditSource =
+  | { readonly kind: 'workspace'; readonly workspaceId: string }
+  | { readonly kind: 'own' }
+  | { readonly kind: 'organization' };
+
+/** Either list above behind one type, for a page that switches between them (same keys). */
+export function auditSourceQueryOptions(source: AuditSource, page = firstPage) {
+  const queryKey: QueryKey =
+    source.kind === 'workspace'
+      ? auditKeys.workspace(source.workspaceId, page)
+      : source.kind === 'organization'
+        ? auditKeys.organization(page)
+        : auditKeys.own(page);
+  return queryOptions({
+    queryKey,
     queryFn: ({ signal }) =>
-      apiRequest(`/api/v1/workspaces/${encodeURIComponent(workspaceId)}/audit-events`, {
-        query: page,
-        schema: listAuditEventsResponse,
-        signal,
-      }),
+      source.kind === 'workspace'
+        ? fetchWorkspaceAuditEvents(source.workspaceId, page, signal)
+        : fetchAuditEvents(source.kind, page, signal),
     staleTime: CLIENT_CACHE_MS.auditEvents,
   });
 }

@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import { EXPORT_DEFAULT_LIMIT, type ExportFormat } from '@expiry-radar/shared/constants/paging';
+import { saveFile } from '../../../lib/save-file';
+import { exportAuditEvents } from '../api/audit-api';
+import { exportQuery, type AuditScope } from '../audit-scope';
+
+interface AuditExportPanelProps {
+  scope: AuditScope;
+  workspaceId: string | null;
+  /** "the workspace Main", "your activity"… */
+  scopeText: string;
+}
+
+/** Today in the browser's zone, as the date field writes it (YYYY-MM-DD). */
+function today(): string {
+  const now = new Date();
+  const offset = now.getTimezoneOffset() * 60_000;
+  return new Date(now.getTime() - offset).toISOString().slice(0, 10);
+}
+
+/**
+ * Export of the scope's events, optionally since a date, as JSON or CSV; the file keeps the
+ * server's name. Failures show the error catalogue's toast (the API client).
+ */
+export function AuditExportPanel({ scope, workspaceId, scopeText }: AuditExportPanelProps) {
+  const [since, setSince] = useState('');
+  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const max = today();
+  const invalid = since !== '' && since > max;
+
+  const download = async (format: ExportFormat) => {
+    setBusy(format);
+    setSaved(null);
+    try {
+      const file = await exportAuditEvents(exportQuery({ scope, workspaceId, format, since }));
+      saveFile(file);
+      setSaved(file.fileName);
+    } catch {
+      // The API client has shown the error.
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-labelledby="audit-export-title"
+      sx={{ p: { xs: 2, sm: 3 } }}
+    >
+      <Typography id="audit-export-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
+        Export
+      </Typography>
+      <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
+        Downloads the events of {scopeText}, newest first, up to{' '}
+        {EXPORT_DEFAULT_LIMIT.toLocaleString('en-US')} per file.
+      </Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { xs: 'stretch', sm: 'flex-start' } }}
+      >
+        <TextField
+          type="date"
+          size="small"
+          label="Since"
+          value={since}
+          onChange={(event) => setSince(event.target.value)}
+          error={invalid}
+          helperText={invalid ? 'Pick a date that is not in the future.' : 'Optional'}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max } }}
+          sx={{ minWidth: 180 }}
+        />
+        {(['json', 'csv'] as const).map((format) => (
+          <Button
+            key={format}
+            variant="outlined"
+            startIcon={<FileDownloadOutlined />}
+            disabled={busy !== null || invalid}
+            loading={busy === format}
+            onClick={() => void download(format)}
+            sx={{ minHeight: 40 }}
+          >
+            Export {format.toUpperCase()}
+          </Button>
+        ))}
+      </Stack>
+      <Typography role="status" variant="body2" color="textSecondary" sx={{ mt: 1, minHeight: 20 }}>
+        {saved ? `Downloaded ${saved}` : ''}
+      </Typography>
+    </Paper>
+  );
+}
