@@ -189,6 +189,8 @@ describe('audit page', () => {
     ).toEqual(['Workspace: Main', 'My activity', 'Organization']);
 
     await user.click(within(picker).getByRole('button', { name: 'My activity' }));
+    // Another scope's events never stand in while the new ones load.
+    expect(screen.queryByText('Token created')).toBeNull();
     expect(await screen.findByText('Signed in')).toBeVisible();
     expect(screen.getByText(/Events are kept for 1 year on your Team plan/)).toBeVisible();
     expect(auditRequests(requests).at(-1)?.url.search).toBe('?limit=100&offset=0');

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { AUDIT_DEFAULT_LIMIT } from '@expiry-radar/shared/constants/paging';
 import { PLAN_LABELS, PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
@@ -50,6 +50,11 @@ function RetentionNote({ scope, workspace }: { scope: AuditScope; workspace: Wor
   );
 }
 
+/** Whether two list keys differ only in their page (the last part). */
+function sameSource(a: QueryKey, b: QueryKey): boolean {
+  return JSON.stringify(a.slice(0, -1)) === JSON.stringify(b.slice(0, -1));
+}
+
 interface AuditEventsSectionProps {
   scope: AuditScope;
   workspace: Workspace | null;
@@ -66,12 +71,15 @@ function AuditEventsSection({ scope, workspace, workspaces, selfId }: AuditEvent
   // A new scope or workspace starts on its first page.
   const page = paging.source === source ? paging.page : 0;
   const goTo = (next: number) => setPaging({ source, page: next });
+  const options = scopeQueryOptions(scope, workspace?.id ?? null, {
+    limit: PAGE_SIZE,
+    offset: page * PAGE_SIZE,
+  });
   const query = useQuery({
-    ...scopeQueryOptions(scope, workspace?.id ?? null, {
-      limit: PAGE_SIZE,
-      offset: page * PAGE_SIZE,
-    }),
-    placeholderData: keepPreviousData,
+    ...options,
+    // The previous page stays while the next loads; another scope's events never stand in.
+    placeholderData: (previous, previousQuery) =>
+      previousQuery && sameSource(previousQuery.queryKey, options.queryKey) ? previous : undefined,
   });
 
   let content;
