@@ -39,7 +39,7 @@ describe('audit display', () => {
       targetLabel({ target_type: 'invitation', target_id: id, metadata: { email: 'x@y.z' } }),
     ).toBe('Invitation x@y.z');
     expect(targetLabel({ target_type: 'token', target_id: id, metadata: {} })).toBe(
-      'Token 0f8c2a55…',
+      'Token …1b2c3d4e',
     );
     expect(targetLabel({ target_type: 'user', target_id: 'short', metadata: {} })).toBe(
       'Account short',

@@ -72,9 +72,12 @@ const TARGET_LABELS: Readonly<Record<string, string>> = {
   alert_settings: 'Alert settings',
 };
 
-/** The first 8 characters of a long id (the full one is in the details). */
+/**
+ * The last 8 characters of a long id (the full one is in the details): time-ordered ids share
+ * their beginning, not their end.
+ */
 export function shortId(id: string): string {
-  return id.length > 12 ? `${id.slice(0, 8)}…` : id;
+  return id.length > 12 ? `…${id.slice(-8)}` : id;
 }
 
 function text(value: unknown): string | null {
