@@ -279,7 +279,7 @@ describe('audit page', () => {
     expect(Object.fromEntries(csv!.url.searchParams)).toEqual({
       format: 'csv',
       workspace_id: 'ws-1',
-      since: '2026-01-01',
+      since: new Date(2026, 0, 1).toISOString(),
     });
     expect(saveFile).toHaveBeenCalledWith(
       expect.objectContaining({ fileName: 'expiry-radar-audit-server-name.csv' }),
@@ -292,7 +292,7 @@ describe('audit page', () => {
     expect(Object.fromEntries(json!.url.searchParams)).toEqual({
       format: 'json',
       scope: 'organization',
-      since: '2026-01-01',
+      since: new Date(2026, 0, 1).toISOString(),
     });
     expect(jest.mocked(saveFile).mock.calls[1]?.[0].fileName).toBe(
       'expiry-radar-audit-server-name.json',

@@ -1,5 +1,5 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { availableScopes, effectiveScope, exportQuery } from './audit-scope';
+import { availableScopes, effectiveScope, exportQuery, startOfLocalDay } from './audit-scope';
 
 const ws = (id: string, role: Workspace['role']): Workspace => ({
   id,
@@ -36,6 +36,12 @@ describe('audit scopes', () => {
     expect(effectiveScope('workspace', ['own'])).toBe('own');
   });
 
+  it('sends a date as the start of that day in the browser zone', () => {
+    expect(startOfLocalDay('2026-03-04')).toBe(new Date(2026, 2, 4, 0, 0, 0).toISOString());
+    expect(new Date(startOfLocalDay('2026-03-04')).getDate()).toBe(4);
+    expect(startOfLocalDay('soon')).toBe('soon');
+  });
+
   it('builds the export query of each scope', () => {
     expect(exportQuery({ scope: 'workspace', workspaceId: 'a', format: 'csv', since: '' })).toEqual(
       { format: 'csv', scope: undefined, workspace_id: 'a', since: undefined },
@@ -46,7 +52,7 @@ describe('audit scopes', () => {
       format: 'json',
       scope: 'organization',
       workspace_id: undefined,
-      since: '2026-01-01',
+      since: new Date(2026, 0, 1).toISOString(),
     });
     expect(exportQuery({ scope: 'own', workspaceId: null, format: 'json', since: ' ' })).toEqual({
       format: 'json',

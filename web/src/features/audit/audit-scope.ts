@@ -65,6 +65,17 @@ export function scopeQueryOptions(scope: AuditScope, workspaceId: string | null,
   );
 }
 
+/**
+ * The start of a date field's day (`YYYY-MM-DD`) in the browser's zone, as the ISO instant the
+ * server filters on; any other text is passed on for the server to judge.
+ */
+export function startOfLocalDay(date: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(date);
+  if (!match) return date;
+  const start = new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]));
+  return Number.isNaN(start.getTime()) ? date : start.toISOString();
+}
+
 /** The query of `GET /api/account/export-audit` for a scope (workspace_id wins over scope). */
 export function exportQuery(options: {
   scope: AuditScope;
@@ -77,6 +88,6 @@ export function exportQuery(options: {
     format,
     scope: scope === 'organization' ? 'organization' : undefined,
     workspace_id: scope === 'workspace' && workspaceId ? workspaceId : undefined,
-    since: since.trim() || undefined,
+    since: since.trim() ? startOfLocalDay(since.trim()) : undefined,
   };
 }

@@ -75,7 +75,11 @@ export function AuditExportPanel({ scope, workspaceId, scopeText }: AuditExportP
           value={since}
           onChange={(event) => setSince(event.target.value)}
           error={invalid}
-          helperText={invalid ? 'Pick a date that is not in the future.' : 'Optional'}
+          helperText={
+            invalid
+              ? 'Pick a date that is not in the future.'
+              : 'Optional; from the start of that day'
+          }
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max } }}
           sx={{ minWidth: 180 }}
         />
