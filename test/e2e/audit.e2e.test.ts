@@ -114,6 +114,9 @@ describe('audit log in Chromium', () => {
     await events.getByRole('cell', { name: 'Workspace renamed', exact: true }).waitFor();
     expect(await events.getByRole('cell', { name: 'Token created', exact: true }).count()).toBe(2);
     expect(await events.getByRole('cell', { name: `${account.email} (you)` }).count()).toBe(3);
+    expect(
+      await events.getByRole('cell', { name: /^Token \(API Key\) …[0-9a-f]{8}$/ }).count(),
+    ).toBe(2);
     const time = events.locator('time').first();
     expect(await time.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
 
@@ -184,6 +187,26 @@ describe('audit log in Chromium', () => {
       await page.waitForTimeout(300);
       await screenshot(page, `audit-${mode}`);
       expect({ mode, blocking: await blockingViolations(page) }).toEqual({ mode, blocking: [] });
+    }
+  }, 60_000);
+
+  it('lists the events as cards on a phone', async () => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    try {
+      await page.goto(url(`/audit?workspace=${workspaceId}`));
+      const list = page.getByRole('list', { name: 'Events' });
+      await list.getByRole('heading', { name: 'Workspace renamed' }).waitFor();
+      expect(await list.getByRole('listitem').count()).toBe(3);
+      expect(await page.getByRole('table').count()).toBe(0);
+      await list.getByRole('button', { name: 'Show details: Workspace renamed' }).click();
+      await list.getByLabel('Event details').getByText('Personal', { exact: true }).waitFor();
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      await page.waitForTimeout(300);
+      await screenshot(page, 'audit-phone');
+      expect(await blockingViolations(page)).toEqual([]);
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await page.setViewportSize({ width: 1280, height: 900 });
     }
   }, 60_000);
 });

@@ -41,6 +41,9 @@ describe('audit display', () => {
     expect(targetLabel({ target_type: 'token', target_id: id, metadata: {} })).toBe(
       'Token …1b2c3d4e',
     );
+    expect(
+      targetLabel({ target_type: 'token', target_id: id, metadata: { type: 'api_key' } }),
+    ).toBe('Token (API Key) …1b2c3d4e');
     expect(targetLabel({ target_type: 'user', target_id: 'short', metadata: {} })).toBe(
       'Account short',
     );

@@ -1,6 +1,7 @@
 /** How audit events read on the page: actions in words, actors, targets, times, retention. */
 import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { TYPE_LABELS, type TokenType } from '@expiry-radar/shared/domain/categories';
 
 /** The server's actions (functions/src/data/audit-events.ts AUDIT_ACTIONS) in words. */
 const ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -84,7 +85,7 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-/** "Workspace Main", "Member ada@example.com", "Token 1a2b3c4d…". */
+/** "Workspace Main", "Member ada@example.com", "Token (API Key) …1a2b3c4d". */
 export function targetLabel(event: Pick<AuditEvent, 'target_type' | 'target_id' | 'metadata'>) {
   const kind = TARGET_LABELS[event.target_type] ?? actionLabel(event.target_type);
   const { metadata } = event;
@@ -93,7 +94,12 @@ export function targetLabel(event: Pick<AuditEvent, 'target_type' | 'target_id' 
     text(metadata.email) ??
     text(metadata.tokenName) ??
     (event.target_type === 'workspace' ? text(metadata.to) : null);
-  return `${kind} ${name ?? shortId(event.target_id)}`;
+  const type = text(metadata.type);
+  const typeLabel =
+    event.target_type === 'token' && type && type in TYPE_LABELS
+      ? ` (${TYPE_LABELS[type as TokenType]})`
+      : '';
+  return `${kind}${typeLabel} ${name ?? shortId(event.target_id)}`;
 }
 
 /** The workspace's name when the user knows it, its short id otherwise, "—" for none. */
