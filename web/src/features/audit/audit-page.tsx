@@ -122,7 +122,7 @@ function AuditEventsSection({ scope, workspace, workspaces, selfId }: AuditEvent
             aria-label="Audit event pages"
             sx={{ display: 'flex', gap: 2, alignItems: 'center', justifyContent: 'flex-end' }}
           >
-            {events.length > 0 && (
+            {events.length > 0 && !query.isPlaceholderData && (
               <Typography variant="body2" color="textSecondary" aria-live="polite">
                 Events {first + 1}–{first + events.length}
               </Typography>
