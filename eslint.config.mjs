@@ -5,6 +5,26 @@ import checkFile from 'eslint-plugin-check-file';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 
+const FUNCTIONS = 'functions/src';
+const layer = (name) => `${FUNCTIONS}/${name}`;
+/** Each layer, and the layers it must not import. */
+const FORBIDDEN_IMPORTS = {
+  services: ['http', 'jobs', 'local'],
+  adapters: ['http', 'jobs', 'local', 'services', 'data'],
+  data: ['http', 'jobs', 'local', 'services', 'adapters'],
+  domain: ['http', 'jobs', 'local', 'services', 'adapters', 'data', 'platform'],
+  platform: ['http', 'jobs', 'local', 'services', 'adapters', 'data', 'domain'],
+  jobs: ['http', 'local'],
+  http: ['jobs', 'local'],
+};
+const functionLayerZones = Object.entries(FORBIDDEN_IMPORTS).flatMap(([target, forbidden]) =>
+  forbidden.map((from) => ({
+    target: layer(target),
+    from: layer(from),
+    message: `functions/src/${target} must not import functions/src/${from} (layers: docs/architecture.md).`,
+  })),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -52,6 +72,22 @@ export default tseslint.config(
     },
     settings: {
       'import-x/resolver': { typescript: true, node: true },
+    },
+  },
+  {
+    // The layers of functions/src (see docs/architecture.md). Entry points (http handlers, jobs,
+    // local) use services; services use data, adapters, domain and platform; data uses domain and
+    // platform; domain and platform stand alone. Nothing but the local runtime mounts handlers.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/**/*.test.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          basePath: import.meta.dirname,
+          zones: functionLayerZones,
+        },
+      ],
     },
   },
   {

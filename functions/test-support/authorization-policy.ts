@@ -7,7 +7,7 @@
  * functions/src/http/workspaces/authorization-policy.test.ts).
  */
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import type { HttpLambdaHandler } from '../src/platform/http-types';
+import type { HttpLambdaHandler } from '../src/http/pipeline/http-types';
 import { invoke } from './api-gateway-event';
 import { givenSignedInUser } from './fixtures';
 import { givenWorkspace, type TestUser } from './workspace-fixtures';

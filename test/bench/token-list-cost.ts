@@ -265,7 +265,8 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
     page.items.length === 100 && page.items.every((token, index) => token.id === rawIds[index]);
   if (!samePage) throw new Error('The handler and the raw Query did not answer the same 100 items');
   const search = await throughHandler(searchQuery)();
-  const { loadWorkspaceAccess } = await import('@expiry-radar/functions/platform/workspace-access');
+  const { loadWorkspaceAccess } =
+    await import('@expiry-radar/functions/services/workspaces/workspace-access');
   const { tokenCounters } = await loadWorkspaceAccess(workspaceId, viewer.userId);
   const listing = await listTokens({
     workspaceId,

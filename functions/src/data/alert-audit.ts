@@ -1,6 +1,6 @@
 /** Audit events of the alert pipeline, in the alert's workspace. */
 import type { Plan } from '@expiry-radar/shared/domain/plans';
-import type { AlertAuditEvent } from '../domain/alert-delivery';
+import type { AlertAuditEvent } from '../domain/alert-delivery-model';
 import { AUDIT_ACTIONS, recordAuditEvent, SYSTEM_ACTOR, type AuditAction } from './audit-events';
 
 const ACTIONS: Readonly<Record<AlertAuditEvent['action'] | 'alert.queued', AuditAction>> = {

@@ -5,7 +5,7 @@
  */
 import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { isPlan } from '@expiry-radar/shared/domain/plans';
-import type { AlertContext } from '../domain/alert-delivery';
+import type { AlertContext } from '../domain/alert-delivery-model';
 import { readAlertSettings } from './alert-settings-records';
 import { keys } from './keys';
 import { batchGetAll } from './table-operations';

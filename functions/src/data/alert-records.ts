@@ -24,7 +24,7 @@ import type {
   AlertRecordStore,
   DeliveryState,
   DeliveryStatus,
-} from '../domain/alert-delivery';
+} from '../domain/alert-delivery-model';
 import { alertWindows, parseAlertId } from '../domain/alert-schedule';
 import { workspaceIdOfToken } from '../domain/token-ids';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -219,7 +219,7 @@ function storedDelivery(delivery: DeliveryState): TableItem {
   };
 }
 
-/** The record store of the alert worker (domain/alert-delivery `AlertRecordStore`). */
+/** The record store of the alert worker (`AlertRecordStore` of domain/alert-delivery-model). */
 export const alertRecordStore: AlertRecordStore = {
   get: findAlertRecord,
 

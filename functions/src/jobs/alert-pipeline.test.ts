@@ -15,7 +15,7 @@ import { readAlertSettingsRecord, writeAlertSettings } from '../data/alert-setti
 import { alertUsageKey } from '../data/alert-usage';
 import { keys } from '../data/keys';
 import { WebhookDeliveryError, type WebhookDelivery } from '../domain/alert-channels';
-import { monthOf, type RetryPolicy } from '../domain/alert-delivery';
+import { monthOf, type RetryPolicy } from '../services/alerts/alert-delivery';
 import type { EmailMessage } from '../domain/mailer';
 import { handler as getAlertStats } from '../http/alert-queue/get-alert-stats';
 import { handler as listAlertQueue } from '../http/alert-queue/list-alert-queue';

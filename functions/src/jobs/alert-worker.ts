@@ -19,12 +19,12 @@ import { loadAlertContext } from '../data/alert-context';
 import { alertRecordStore } from '../data/alert-records';
 import { countDeliveryOutcome, releaseDelivery, reserveDelivery } from '../data/alert-usage';
 import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
+import type { AlertDeliveryPorts } from '../domain/alert-delivery-model';
 import {
   deliverAlert,
   retryDelaySeconds,
-  type AlertDeliveryPorts,
   type RetryPolicy,
-} from '../domain/alert-delivery';
+} from '../services/alerts/alert-delivery';
 import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
 

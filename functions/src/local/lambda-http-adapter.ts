@@ -10,7 +10,7 @@ import type {
   Context,
 } from 'aws-lambda';
 
-export type { HttpLambdaHandler } from '../platform/http-types';
+export type { HttpLambdaHandler } from '../http/pipeline/http-types';
 
 const MAX_BODY_BYTES = 6 * 1024 * 1024; // Lambda's synchronous payload limit
 

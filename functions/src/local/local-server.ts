@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { apiError, ERROR_CODES } from '@expiry-radar/shared/errors/error-codes';
-import { jsonResponse } from '../platform/json-response';
+import { jsonResponse } from '../http/pipeline/json-response';
 import {
   lambdaContext,
   readBody,

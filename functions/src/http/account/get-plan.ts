@@ -1,7 +1,7 @@
 import { isPlan } from '@expiry-radar/shared/domain/plans';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { planBody } from '../billing/plan-body';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { planBody } from '../../services/billing/plan-body';
 
 /**
  * `GET /api/account/plan`: the caller's plan, its limits, the billing mode (Stripe or the local

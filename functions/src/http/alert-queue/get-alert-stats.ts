@@ -1,9 +1,9 @@
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { readAlertStats, readDeliveriesThisMonth } from '../../data/alert-usage';
-import { monthOf } from '../../domain/alert-delivery';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { workspacesInScope } from './alert-scope';
+import { monthOf } from '../../services/alerts/alert-delivery';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { workspacesInScope } from '../../services/alerts/alert-scope';
 
 /**
  * `GET /api/alert-stats`: this month's attempts, successes and failures per channel, for one

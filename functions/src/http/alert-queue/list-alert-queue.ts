@@ -1,7 +1,7 @@
 import { alertQueueItem, listAlertRecords, toAlertRecord } from '../../data/alert-records';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { workspacesInScope } from './alert-scope';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { workspacesInScope } from '../../services/alerts/alert-scope';
 
 /**
  * `GET /api/alert-queue`: alerts newest window first, with per-channel (and per-recipient)

@@ -6,10 +6,10 @@ import {
   resetFailedDeliveries,
 } from '../../data/alert-records';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import type { AlertRecord } from '../../domain/alert-delivery';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { workspacesInScope } from './alert-scope';
+import type { AlertRecord } from '../../domain/alert-delivery-model';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { workspacesInScope } from '../../services/alerts/alert-scope';
 
 const messageOf = (record: AlertRecord) => ({
   alertId: record.alertId,

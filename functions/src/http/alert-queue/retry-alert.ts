@@ -3,13 +3,13 @@ import { recordAlertRequest } from '../../data/alert-audit';
 import { findAlertRecord, resetFailedDeliveries } from '../../data/alert-records';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { AppError } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
   requireEditor,
   requireNotFrozen,
-} from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
+} from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
 
 /**
  * `POST /api/alert-queue/{id}/retry`: sends one channel of an alert again (`email` or

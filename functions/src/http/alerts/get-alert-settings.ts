@@ -1,8 +1,8 @@
 import { readAlertSettingsRecord } from '../../data/alert-settings-records';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { loadWorkspaceAccess } from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { alertSettingsView } from './alert-settings-view';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { loadWorkspaceAccess } from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { alertSettingsView } from '../../services/alerts/alert-settings-view';
 
 /** `GET /api/v1/workspaces/{id}/alert-settings`: any member; frozen workspaces too. */
 export const handler = createHttpHandler('getAlertSettings', async ({ params, session }) => {

@@ -10,16 +10,16 @@ import {
 } from '../../domain/alert-settings-policy';
 import { hasAlertChannel } from '../../domain/alert-schedule';
 import { AppError } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
   requireEditor,
   requireNotFrozen,
-} from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
-import { alertSettingsView } from './alert-settings-view';
-import { requireAllowedWebhookUrls } from './webhook-url-checks';
+} from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
+import { alertSettingsView } from '../../services/alerts/alert-settings-view';
+import { requireAllowedWebhookUrls } from '../../services/alerts/webhook-url-checks';
 
 export const ALERT_SETTINGS_CONFLICT_MESSAGE =
   'The alert settings were changed by someone else meanwhile. Reload them and try again.';

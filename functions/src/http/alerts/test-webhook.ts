@@ -6,10 +6,10 @@ import { WebhookDeliveryError, type WebhookFailureReason } from '../../domain/al
 import { TEST_WEBHOOK_RATE_LIMIT } from '../../domain/alert-settings-policy';
 import { AppError } from '../../platform/app-error';
 import { getConfig } from '../../platform/config';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { loadWorkspaceAccess, requireEditor } from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { requireAllowedWebhookUrl } from './webhook-url-checks';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { loadWorkspaceAccess, requireEditor } from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { requireAllowedWebhookUrl } from '../../services/alerts/webhook-url-checks';
 
 const FAILURE_CODES = {
   blocked: 'WEBHOOK_BLOCKED',

@@ -1,7 +1,11 @@
 import { auditEventsToCsv } from '../../domain/audit-csv';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { auditSourceOf, readAuditEvents, type AuditSource } from './audit-sources';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import {
+  auditSourceOf,
+  readAuditEvents,
+  type AuditSource,
+} from '../../services/audit/audit-sources';
 
 /**
  * `GET /api/account/export-audit`: up to `limit` events (newest first, optionally `since` a date)

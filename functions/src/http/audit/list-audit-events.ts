@@ -1,6 +1,6 @@
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { auditSourceOf, readAuditEvents } from './audit-sources';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { auditSourceOf, readAuditEvents } from '../../services/audit/audit-sources';
 
 /**
  * `GET /api/audit-events`: the events the caller acted in, or with `scope=organization` the

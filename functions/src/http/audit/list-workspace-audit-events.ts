@@ -1,6 +1,6 @@
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { readAuditEvents } from './audit-sources';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { readAuditEvents } from '../../services/audit/audit-sources';
 
 /** `GET /api/v1/workspaces/{id}/audit-events`: for its admin and workspace managers. */
 export const handler = createHttpHandler(

@@ -5,10 +5,10 @@ import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { consumeRateLimit } from '../../data/rate-limiter';
 import { findUserCredentials } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { recordAccountEvent } from './account-audit';
-import { requireSession } from './require-session';
-import { clearedSessionCookie } from './session-cookie';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { requireSession } from '../pipeline/require-session';
+import { clearedSessionCookie } from '../pipeline/session-cookie';
 
 /**
  * `DELETE /auth/account`: needs the password, or a sign-in within the last 10 minutes (accounts

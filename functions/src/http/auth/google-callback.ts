@@ -14,14 +14,14 @@ import { EmailTakenError, findUserById, findUserIdByEmail } from '../../data/use
 import type { UserRecord } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
 import { getConfig, isGoogleSignInConfigured } from '../../platform/config';
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import { logger } from '../../platform/logger';
-import { joinInvitedWorkspaces } from '../workspaces/member-invitations';
-import { recordAccountEvent } from './account-audit';
-import { clientIp } from './client-ip';
-import { clearedGoogleStateCookie, GOOGLE_STATE_COOKIE } from './google-state-cookie';
+import { joinInvitedWorkspaces } from '../../services/members/member-invitations';
+import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { clientIp } from '../pipeline/client-ip';
+import { clearedGoogleStateCookie, GOOGLE_STATE_COOKIE } from '../pipeline/google-state-cookie';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
-import { sessionCookie } from './session-cookie';
+import { sessionCookie } from '../pipeline/session-cookie';
 
 export const GOOGLE_FAILED_REDIRECT = '/login?error=google_sign_in_failed';
 export const GOOGLE_UNVERIFIED_REDIRECT = '/login?error=google_email_unverified';

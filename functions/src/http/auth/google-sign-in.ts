@@ -2,8 +2,8 @@ import { googleOpenIdProvider } from '../../adapters/google-openid-client';
 import { saveGoogleSignInState } from '../../data/google-sign-in-records';
 import { AppError } from '../../platform/app-error';
 import { getConfig, isGoogleSignInConfigured } from '../../platform/config';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { googleStateCookie } from './google-state-cookie';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { googleStateCookie } from '../pipeline/google-state-cookie';
 
 export const DEFAULT_SIGN_IN_REDIRECT = '/dashboard';
 

@@ -5,12 +5,12 @@ import { clearRateLimit, consumeRateLimit } from '../../data/rate-limiter';
 import { createSession, deleteSession } from '../../data/session-records';
 import { findUserCredentials, findUserIdByEmail } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { sessionBody } from '../session/session-body';
-import { joinInvitedWorkspaces } from '../workspaces/member-invitations';
-import { recordAccountEvent } from './account-audit';
-import { clientIp } from './client-ip';
-import { sessionCookie } from './session-cookie';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { sessionBody } from '../../services/accounts/session-body';
+import { joinInvitedWorkspaces } from '../../services/members/member-invitations';
+import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { clientIp } from '../pipeline/client-ip';
+import { sessionCookie } from '../pipeline/session-cookie';
 
 /**
  * `POST /auth/login`: one generic 401 for an unknown address and a wrong password alike, with the

@@ -1,8 +1,8 @@
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { deleteSession } from '../../data/session-records';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { recordAccountEvent } from './account-audit';
-import { clearedSessionCookie } from './session-cookie';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { clearedSessionCookie } from '../pipeline/session-cookie';
 
 /** `POST /api/logout`: revokes the session server-side and clears its cookie; idempotent. */
 export const handler = createHttpHandler('logout', async ({ session, now, secureCookies }) => {

@@ -6,14 +6,14 @@ import { consumeRateLimit } from '../../data/rate-limiter';
 import { createSession, deleteSession } from '../../data/session-records';
 import { EmailTakenError } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import { logger } from '../../platform/logger';
-import { sessionBody } from '../session/session-body';
-import { recordAccountEvent } from './account-audit';
-import { joinInvitedWorkspaces } from '../workspaces/member-invitations';
-import { sendVerificationEmail } from './account-mail';
-import { clientIp } from './client-ip';
-import { sessionCookie } from './session-cookie';
+import { sessionBody } from '../../services/accounts/session-body';
+import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { joinInvitedWorkspaces } from '../../services/members/member-invitations';
+import { sendVerificationEmail } from '../../services/accounts/account-mail';
+import { clientIp } from '../pipeline/client-ip';
+import { sessionCookie } from '../pipeline/session-cookie';
 
 /**
  * `POST /auth/register`: the account with its personal free workspace, a verification email and

@@ -3,10 +3,10 @@ import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { consumeRateLimit } from '../../data/rate-limiter';
 import { findUserById, findUserIdByEmail } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { recordAccountEvent } from './account-audit';
-import { sendPasswordResetEmail } from './account-mail';
-import { clientIp } from './client-ip';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { sendPasswordResetEmail } from '../../services/accounts/account-mail';
+import { clientIp } from '../pipeline/client-ip';
 
 /**
  * `POST /auth/reset-password/request`: emails a reset link when the address has an account.

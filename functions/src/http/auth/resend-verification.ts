@@ -1,9 +1,9 @@
 import { RATE_LIMITS } from '../../domain/account-policy';
 import { consumeRateLimit } from '../../data/rate-limiter';
 import { AppError } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { sendVerificationEmail } from './account-mail';
-import { requireSession } from './require-session';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { sendVerificationEmail } from '../../services/accounts/account-mail';
+import { requireSession } from '../pipeline/require-session';
 
 /** `POST /auth/verify-email/resend`: a new link to the session's address. Rate limited. */
 export const handler = createHttpHandler('resendVerification', async ({ session, now }) => {

@@ -6,10 +6,10 @@ import { clearRateLimit, consumeRateLimit } from '../../data/rate-limiter';
 import { deleteSessionsOfUser } from '../../data/session-records';
 import { findUserById, markEmailVerified, setPasswordHash } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { recordAccountEvent } from './account-audit';
-import { clientIp } from './client-ip';
-import { clearedSessionCookie } from './session-cookie';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { clientIp } from '../pipeline/client-ip';
+import { clearedSessionCookie } from '../pipeline/session-cookie';
 
 /**
  * `POST /auth/reset-password`: sets a new password with a reset link's token (single use, 30

@@ -13,11 +13,11 @@ import {
   updateUserName,
 } from '../../data/user-records';
 import { AppError, badRequest } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { sessionUser } from '../session/session-body';
-import { recordAccountEvent } from './account-audit';
-import { sendVerificationEmail } from './account-mail';
-import { requireSession } from './require-session';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { sessionUser } from '../../services/accounts/session-body';
+import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { sendVerificationEmail } from '../../services/accounts/account-mail';
+import { requireSession } from '../pipeline/require-session';
 
 /**
  * `PUT /auth/account`: display name; a new email address (the account needs verification again

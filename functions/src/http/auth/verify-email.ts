@@ -5,8 +5,8 @@ import {
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { consumeAccountToken } from '../../data/account-token-records';
 import { findUserById, markEmailVerified } from '../../data/user-records';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { recordAccountEvent } from './account-audit';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { recordAccountEvent } from '../../services/accounts/account-audit';
 
 export { VERIFIED_REDIRECT };
 export const INVALID_LINK_REDIRECT = INVALID_VERIFICATION_LINK_REDIRECT;

@@ -2,12 +2,12 @@ import { billingMode, readStripeBillingConfig } from '../../adapters/billing-con
 import { retrieveCheckoutSession } from '../../adapters/stripe-billing';
 import { linkStripeCustomer } from '../../data/billing-records';
 import { AppError, badRequest } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { billingMessages, mapStripeError } from './billing-errors';
-import { changePlan } from './change-plan';
-import { checkoutState } from './checkout-completion';
-import { planBody } from './plan-body';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { billingMessages, mapStripeError } from '../../services/billing/billing-errors';
+import { changePlan } from '../../services/billing/change-plan';
+import { checkoutState } from '../../services/billing/checkout-completion';
+import { planBody } from '../../services/billing/plan-body';
 
 /**
  * `POST /api/billing/confirm` `{ session_id }` on the return from Stripe Checkout: reads the

@@ -3,9 +3,9 @@ import { createPortalSession } from '../../adapters/stripe-billing';
 import { readPlanHolder } from '../../data/plan-records';
 import { badRequest } from '../../platform/app-error';
 import { getConfig } from '../../platform/config';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { billingMessages, mapStripeError } from './billing-errors';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { billingMessages, mapStripeError } from '../../services/billing/billing-errors';
 
 /**
  * `POST /api/billing/portal`: a Stripe billing portal session for the caller's customer (invoices,

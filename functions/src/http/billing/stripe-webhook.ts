@@ -1,9 +1,9 @@
 import { billingMode, readStripeBillingConfig } from '../../adapters/billing-config';
 import { isStripeSignatureError, verifyWebhookEvent } from '../../adapters/stripe-billing';
 import { badRequest } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { billingMessages } from './billing-errors';
-import { handleStripeEvent } from './stripe-events';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { billingMessages } from '../../services/billing/billing-errors';
+import { handleStripeEvent } from '../../services/billing/stripe-events';
 
 /**
  * `POST /api/billing/webhook`: Stripe's events. Public and without CSRF (Stripe is no browser);

@@ -4,10 +4,10 @@ import { createCheckoutSession } from '../../adapters/stripe-billing';
 import { readPlanHolder } from '../../data/plan-records';
 import { AppError, badRequest } from '../../platform/app-error';
 import { getConfig } from '../../platform/config';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { billingMessages, mapStripeError } from './billing-errors';
-import { changePlan } from './change-plan';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { billingMessages, mapStripeError } from '../../services/billing/billing-errors';
+import { changePlan } from '../../services/billing/change-plan';
 
 /**
  * `POST /api/account/upgrade` `{ plan }`:

@@ -2,7 +2,7 @@ import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
 import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { getDynamoDbClient, getSqsClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import { logger } from '../../platform/logger';
 
 interface CheckResult {

@@ -3,9 +3,9 @@ import { readAlertSettings } from '../../data/alert-settings-records';
 import { readDeliveriesThisMonth } from '../../data/alert-usage';
 import { countMembersAndInvitations } from '../../data/member-records';
 import { listOwnedWorkspaces } from '../../data/workspace-store';
-import { monthOf } from '../../domain/alert-delivery';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
+import { monthOf } from '../../services/alerts/alert-delivery';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
 
 /**
  * `GET /api/organization/usage`: the caller's organization (the workspaces they own) against

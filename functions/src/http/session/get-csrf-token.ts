@@ -1,6 +1,6 @@
 import { generateSecret } from '../../data/secret-hash';
-import { CSRF_COOKIE, serializeCookie } from '../../platform/cookies';
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { CSRF_COOKIE, serializeCookie } from '../pipeline/cookies';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 
 /**
  * `GET /api/csrf-token`: the token to echo in X-CSRF-Token. An existing token is kept, so

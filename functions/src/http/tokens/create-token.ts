@@ -1,17 +1,17 @@
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { createToken } from '../../data/token-mutations';
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
   requireEditor,
   requireNotFrozen,
-} from '../../platform/workspace-access';
-import { requireKnownContactGroup } from '../alerts/token-contact-group';
-import { requireSession } from '../auth/require-session';
-import { requireContactGroupAllowed } from './token-access';
-import { recordTokenEvent } from './token-audit';
-import { withTokenWriteErrors } from './token-write-errors';
+} from '../../services/workspaces/workspace-access';
+import { requireKnownContactGroup } from '../../services/alerts/token-contact-group';
+import { requireSession } from '../pipeline/require-session';
+import { requireContactGroupAllowed } from '../../services/tokens/token-access';
+import { recordTokenEvent } from '../../services/tokens/token-audit';
+import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 
 /** `POST /api/tokens`: admins and workspace managers, within the plan's tokens per workspace. */
 export const handler = createHttpHandler('createToken', async ({ body, session, now }) => {

@@ -1,11 +1,11 @@
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { deleteToken } from '../../data/token-mutations';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireEditor, requireNotFrozen } from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { loadTokenAccess } from './token-access';
-import { recordTokenEvent } from './token-audit';
-import { withTokenWriteErrors } from './token-write-errors';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireEditor, requireNotFrozen } from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { loadTokenAccess } from '../../services/tokens/token-access';
+import { recordTokenEvent } from '../../services/tokens/token-audit';
+import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 
 /** `DELETE /api/tokens/{id}`: removes a token permanently (admins and workspace managers). */
 export const handler = createHttpHandler('deleteToken', async ({ params, session, now }) => {

@@ -1,6 +1,6 @@
 import { listTokens } from '../../data/token-listing';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { parseQueryString } from '../../platform/query-string';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { parseQueryString } from '../pipeline/query-string';
 
 /** The raw `workspace_id`, read before validation so the access check joins the session's read. */
 function workspaceIdOfQuery(rawQueryString: string | undefined): string | undefined {

@@ -3,16 +3,16 @@ import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { countTokens } from '../../data/token-records';
 import { transferTokens } from '../../data/token-mutations';
 import { badRequest } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
   requireEditor,
   requireNotFrozen,
-} from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { loadTokensOf } from './token-access';
-import { recordTokenEvent } from './token-audit';
-import { tokenLimitError, withTokenWriteErrors } from './token-write-errors';
+} from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { loadTokensOf } from '../../services/tokens/token-access';
+import { recordTokenEvent } from '../../services/tokens/token-audit';
+import { tokenLimitError, withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 
 /**
  * `POST /api/v1/workspaces/{id}/transfer-tokens`: moves tokens from `from_workspace_id` into

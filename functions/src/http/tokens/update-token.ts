@@ -6,14 +6,14 @@ import {
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { updateToken } from '../../data/token-mutations';
 import { AppError } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireEditor, requireNotFrozen } from '../../platform/workspace-access';
-import { requireKnownContactGroup } from '../alerts/token-contact-group';
-import { requireSession } from '../auth/require-session';
-import { rawJsonBody } from './raw-json-body';
-import { loadTokenAccess, requireContactGroupAllowed } from './token-access';
-import { recordTokenEvent } from './token-audit';
-import { withTokenWriteErrors } from './token-write-errors';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireEditor, requireNotFrozen } from '../../services/workspaces/workspace-access';
+import { requireKnownContactGroup } from '../../services/alerts/token-contact-group';
+import { requireSession } from '../pipeline/require-session';
+import { rawJsonBody } from '../pipeline/raw-json-body';
+import { loadTokenAccess, requireContactGroupAllowed } from '../../services/tokens/token-access';
+import { recordTokenEvent } from '../../services/tokens/token-audit';
+import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 
 function changedFields(current: Token, update: TokenUpdate): string[] {
   return Object.entries(update)

@@ -1,11 +1,11 @@
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
   requireEditor,
   requireNotFrozen,
-} from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { addOrInviteMember } from './member-invitations';
+} from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { addOrInviteMember } from '../../services/members/member-invitations';
 
 /**
  * `POST /api/v1/workspaces/{id}/members` `{email, role}` (admin or workspace manager): adds an

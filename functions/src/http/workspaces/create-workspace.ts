@@ -3,10 +3,10 @@ import { workspaceLimitMessage } from '../../domain/plan-limit-messages';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { createWorkspace, OwnedWorkspaceLimitError } from '../../data/workspace-store';
 import { AppError } from '../../platform/app-error';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { recordWorkspaceEvent } from './workspace-audit';
-import { workspaceView } from './workspace-view';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
+import { workspaceView } from '../../services/workspaces/workspace-view';
 
 /**
  * `POST /api/v1/workspaces`: a workspace owned by the caller (its admin), on the caller's plan,

@@ -1,11 +1,11 @@
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { deleteWorkspaceData } from '../../data/workspace-records';
 import { releaseOwnedWorkspace } from '../../data/workspace-store';
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { loadWorkspaceAccess, requireAdmin } from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { settleOwnedWorkspaces } from '../billing/change-plan';
-import { recordWorkspaceEvent } from './workspace-audit';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { loadWorkspaceAccess, requireAdmin } from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { settleOwnedWorkspaces } from '../../services/billing/change-plan';
+import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
 
 /**
  * `DELETE /api/v1/workspaces/{id}`: admin only. Removes its tokens, settings, invitations and

@@ -1,7 +1,7 @@
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { loadWorkspaceAccess } from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { workspaceView } from './workspace-view';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { loadWorkspaceAccess } from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { workspaceView } from '../../services/workspaces/workspace-view';
 
 /** `GET /api/v1/workspaces/{id}`: for its members (404 for anyone else). */
 export const handler = createHttpHandler('getWorkspace', async ({ params, session }) => {

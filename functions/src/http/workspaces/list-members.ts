@@ -1,7 +1,7 @@
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { loadWorkspaceAccess } from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { listMemberViews } from './member-views';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { loadWorkspaceAccess } from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { listMemberViews } from '../../services/members/member-views';
 
 /** `GET /api/v1/workspaces/{id}/members`: members and pending invitations, for any member. */
 export const handler = createHttpHandler('listMembers', async ({ params, query, session }) => {

@@ -1,6 +1,6 @@
-import { createHttpHandler } from '../../platform/create-http-handler';
-import { requireSession } from '../auth/require-session';
-import { listUserWorkspaces } from './user-workspaces';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { listUserWorkspaces } from '../../services/workspaces/user-workspaces';
 
 /** `GET /api/v1/workspaces`: the caller's workspaces with their role, frozen ones included. */
 export const handler = createHttpHandler('listWorkspaces', async ({ query, session }) => {

@@ -1,11 +1,11 @@
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
   requireEditor,
   requireNotFrozen,
-} from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { removeMemberOrInvitation } from './member-changes';
+} from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { removeMemberOrInvitation } from '../../services/members/member-changes';
 
 /**
  * `DELETE /api/v1/workspaces/{id}/members/{userId}` (admin or workspace manager): removes a

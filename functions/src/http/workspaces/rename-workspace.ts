@@ -1,14 +1,14 @@
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { renameWorkspace } from '../../data/workspace-store';
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
   requireAdmin,
   requireNotFrozen,
-} from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { recordWorkspaceEvent } from './workspace-audit';
-import { workspaceView } from './workspace-view';
+} from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
+import { workspaceView } from '../../services/workspaces/workspace-view';
 
 /** `PATCH /api/v1/workspaces/{id}` `{name}`: admin only; not while frozen. */
 export const handler = createHttpHandler(

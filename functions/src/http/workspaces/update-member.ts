@@ -1,11 +1,11 @@
-import { createHttpHandler } from '../../platform/create-http-handler';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
   requireEditor,
   requireNotFrozen,
-} from '../../platform/workspace-access';
-import { requireSession } from '../auth/require-session';
-import { changeMemberRole } from './member-changes';
+} from '../../services/workspaces/workspace-access';
+import { requireSession } from '../pipeline/require-session';
+import { changeMemberRole } from '../../services/members/member-changes';
 
 /** `PATCH /api/v1/workspaces/{id}/members/{userId}` `{role}` (admin or workspace manager). */
 export const handler = createHttpHandler('updateMember', async ({ params, body, session, now }) => {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { membershipItem, workspaceItem } from '../data/workspace-records';
-import { getDocumentClient } from './aws-clients';
-import { getConfig } from './config';
-import type { AppError } from './app-error';
+import { membershipItem, workspaceItem } from '../../data/workspace-records';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig } from '../../platform/config';
+import type { AppError } from '../../platform/app-error';
 import {
   loadWorkspaceAccess,
   requireAdmin,

@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import { AppError } from '../app-error';
+import { AppError } from '../../../platform/app-error';
 import { CSRF_COOKIE } from '../cookies';
 import type { HttpMiddleware } from '../http-types';
 

@@ -6,9 +6,9 @@ import type {
 import type { MiddlewareObj } from '@middy/core';
 import type { z } from 'zod';
 import type { RouteId, routeTable } from '@expiry-radar/shared/api/route-table';
-import type { TableItem } from '../data/table-operations';
-import type { UserRecord } from '../data/user-records';
-import type { WorkspaceAccess } from './workspace-access';
+import type { TableItem } from '../../data/table-operations';
+import type { UserRecord } from '../../data/user-records';
+import type { WorkspaceAccess } from '../../services/workspaces/workspace-access';
 
 export type RouteDefinitionOf<Id extends RouteId> = Extract<
   (typeof routeTable)[number],

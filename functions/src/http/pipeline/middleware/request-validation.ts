@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
-import { AppError, badRequest } from '../app-error';
+import { AppError, badRequest } from '../../../platform/app-error';
 import type { HttpMiddleware } from '../http-types';
 import { parseQueryString } from '../query-string';
 

@@ -1,4 +1,4 @@
-import { SESSION_COOKIE, serializeCookie } from '../../platform/cookies';
+import { SESSION_COOKIE, serializeCookie } from './cookies';
 import type { NewSession } from '../../data/session-records';
 
 export function sessionCookie(session: NewSession, now: Date, secure: boolean): string {

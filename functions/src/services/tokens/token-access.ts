@@ -4,7 +4,7 @@ import { canSetContactGroup } from '@expiry-radar/shared/domain/permissions';
 import { findToken } from '../../data/token-records';
 import { workspaceIdOfToken } from '../../domain/token-ids';
 import { AppError } from '../../platform/app-error';
-import { loadWorkspaceAccess, type WorkspaceAccess } from '../../platform/workspace-access';
+import { loadWorkspaceAccess, type WorkspaceAccess } from '../workspaces/workspace-access';
 
 const tokenNotFound = () => new AppError('NOT_FOUND', 'Token not found.');
 

@@ -6,12 +6,12 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
 import { isRole, type Role } from '@expiry-radar/shared/domain/roles';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
-import { readCounterValues, type CounterValues } from '../domain/token-counters';
-import { keys } from '../data/keys';
-import type { TableItem, TableKey } from '../data/table-operations';
-import { AppError } from './app-error';
-import { getDocumentClient } from './aws-clients';
-import { getConfig } from './config';
+import { readCounterValues, type CounterValues } from '../../domain/token-counters';
+import { keys } from '../../data/keys';
+import type { TableItem, TableKey } from '../../data/table-operations';
+import { AppError } from '../../platform/app-error';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig } from '../../platform/config';
 
 export interface WorkspaceAccess {
   readonly workspaceId: string;

@@ -10,7 +10,7 @@ import {
   type AuditQuery,
 } from '../../data/audit-queries';
 import { listOwnedWorkspaces } from '../../data/workspace-store';
-import { loadWorkspaceAccess, requireEditor } from '../../platform/workspace-access';
+import { loadWorkspaceAccess, requireEditor } from '../workspaces/workspace-access';
 
 export type AuditSource =
   | { readonly kind: 'workspace'; readonly workspaceId: string }

@@ -8,7 +8,7 @@ import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
 import { isRole } from '@expiry-radar/shared/domain/roles';
 import { listMembershipsOfUser } from '../../data/workspace-records';
 import { findWorkspaces } from '../../data/workspace-store';
-import { loadWorkspaceAccess, requireEditor } from '../../platform/workspace-access';
+import { loadWorkspaceAccess, requireEditor } from '../workspaces/workspace-access';
 
 export interface ScopedWorkspace {
   readonly workspaceId: string;

@@ -31,9 +31,9 @@ import { findWorkspaces } from '../../data/workspace-store';
 import { AppError } from '../../platform/app-error';
 import { getConfig } from '../../platform/config';
 import { logger } from '../../platform/logger';
-import type { WorkspaceAccess } from '../../platform/workspace-access';
+import type { WorkspaceAccess } from '../workspaces/workspace-access';
 import { activeMemberView, invitedMemberView } from './member-views';
-import { recordWorkspaceEvent } from './workspace-audit';
+import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
 
 export async function addOrInviteMember(options: {
   access: WorkspaceAccess;

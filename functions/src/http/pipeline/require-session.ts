@@ -1,5 +1,5 @@
 import { AppError } from '../../platform/app-error';
-import type { SignedInSession } from '../../platform/http-types';
+import type { SignedInSession } from './http-types';
 
 /** The session of a route whose auth is not public (the stack has already checked it). */
 export function requireSession(session: SignedInSession | undefined): SignedInSession {

@@ -11,9 +11,9 @@ import {
 } from '../../data/member-records';
 import { findUserById, type UserRecord } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
-import type { WorkspaceAccess } from '../../platform/workspace-access';
+import type { WorkspaceAccess } from '../workspaces/workspace-access';
 import { activeMemberView, findMemberTarget, invitedMemberView } from './member-views';
-import { recordWorkspaceEvent } from './workspace-audit';
+import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
 
 interface MemberChangeInput {
   readonly access: WorkspaceAccess;

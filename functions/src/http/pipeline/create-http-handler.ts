@@ -19,8 +19,12 @@ import { errorResponse } from './middleware/error-response';
 import { requestContext } from './middleware/request-context';
 import { requestValidation } from './middleware/request-validation';
 import { sessionAuth } from './middleware/session-auth';
-import { loadWorkspaceAccess, workspaceAccessFrom, type WorkspaceAccess } from './workspace-access';
-import { AppError } from './app-error';
+import {
+  loadWorkspaceAccess,
+  workspaceAccessFrom,
+  type WorkspaceAccess,
+} from '../../services/workspaces/workspace-access';
+import { AppError } from '../../platform/app-error';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

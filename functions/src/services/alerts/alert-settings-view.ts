@@ -4,7 +4,7 @@ import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import type { AlertSettingsRecord } from '../../data/alert-settings-records';
 import { findUserById } from '../../data/user-records';
 import type { WebhookChannel } from '../../domain/alert-channels';
-import type { WorkspaceAccess } from '../../platform/workspace-access';
+import type { WorkspaceAccess } from '../workspaces/workspace-access';
 
 /** A webhook URL is a credential (anyone holding a Slack URL can post): viewers see the origin. */
 function maskedWebhook(webhook: WebhookChannel): AlertSettings['webhook_urls'][number] {

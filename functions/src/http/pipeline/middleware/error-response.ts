@@ -1,8 +1,8 @@
 import { apiError } from '@expiry-radar/shared/errors/error-codes';
-import { AppError } from '../app-error';
+import { AppError } from '../../../platform/app-error';
 import type { HttpMiddleware } from '../http-types';
 import { jsonResponse } from '../json-response';
-import { logger } from '../logger';
+import { logger } from '../../../platform/logger';
 
 /**
  * The one place errors become HTTP answers: an AppError keeps its status, code and message;

@@ -1,7 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { parseCookies, shouldUseSecureCookies } from '../cookies';
 import type { HttpMiddleware } from '../http-types';
-import { logger } from '../logger';
+import { logger } from '../../../platform/logger';
 
 /** Adds the request id to every log line and prepares the per-request state. */
 export function requestContext(): HttpMiddleware {

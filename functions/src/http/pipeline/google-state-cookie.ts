@@ -1,5 +1,5 @@
 import { GOOGLE_SIGN_IN_STATE_LIFETIME_SECONDS } from '../../domain/account-policy';
-import { serializeCookie } from '../../platform/cookies';
+import { serializeCookie } from './cookies';
 
 /** Binds a Google sign-in to the browser that started it (the state is also kept server-side). */
 export const GOOGLE_STATE_COOKIE = 'er_google_state';

@@ -1,6 +1,6 @@
-import { apiGatewayEvent, invoke } from '../../test-support/api-gateway-event';
-import { givenSignedInUser } from '../../test-support/fixtures';
-import { AppError } from './app-error';
+import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
+import { givenSignedInUser } from '../../../test-support/fixtures';
+import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from './create-http-handler';
 
 const CSRF = 'csrf-token-value';

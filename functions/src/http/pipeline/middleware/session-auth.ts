@@ -1,9 +1,9 @@
 import type { RouteAuth } from '@expiry-radar/shared/api/route-table';
-import { claimedUserIdOf, findActiveSessionWithUser } from '../../data/session-records';
-import { AppError } from '../app-error';
+import { claimedUserIdOf, findActiveSessionWithUser } from '../../../data/session-records';
+import { AppError } from '../../../platform/app-error';
 import { SESSION_COOKIE } from '../cookies';
 import type { HttpMiddleware, HttpStackState, WorkspaceOfEvent } from '../http-types';
-import { workspaceAccessKeys } from '../workspace-access';
+import { workspaceAccessKeys } from '../../../services/workspaces/workspace-access';
 
 /**
  * Loads the session named by the cookie and enforces who may call the route. For routes that

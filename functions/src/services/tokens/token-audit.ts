@@ -1,6 +1,6 @@
 import { recordAuditEvent, type AuditAction } from '../../data/audit-events';
 import type { UserRecord } from '../../data/user-records';
-import type { WorkspaceAccess } from '../../platform/workspace-access';
+import type { WorkspaceAccess } from '../workspaces/workspace-access';
 
 /** An audit event of a token change in the token's workspace, acted by the signed-in user. */
 export function recordTokenEvent(options: {
