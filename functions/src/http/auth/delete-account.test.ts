@@ -3,6 +3,7 @@ import { invoke } from '../../../test-support/api-gateway-event';
 import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
 import { mutationEvent } from '../../../test-support/auth-requests';
 import { givenSignedInUser } from '../../../test-support/fixtures';
+import { buildToken, putTokenItem } from '../../../test-support/token-seeding';
 import { AUDIT_ACTIONS, DELETED_ACTOR_ID, recordAuditEvent } from '../../data/audit-events';
 import { keys } from '../../data/keys';
 import { hashSecret } from '../../data/secret-hash';
@@ -32,12 +33,7 @@ describe('DELETE /auth/account', () => {
     const { cookie, userId, email } = await givenRegisteredUser('leaver');
     const [membership] = await listMembershipsOfUser(userId);
     const workspaceId = membership!.workspaceId;
-    await getDocumentClient().send(
-      new PutCommand({
-        TableName: table(),
-        Item: { pk: `WS#${workspaceId}`, sk: 'TOKEN#t1', name: 'a token' },
-      }),
-    );
+    await putTokenItem(buildToken(workspaceId, { name: 'a token' }));
 
     const response = await remove(cookie, { password: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { givenSignedInUser } from '../../../test-support/fixtures';
+import { buildToken, putTokenItem } from '../../../test-support/token-seeding';
 import {
   givenTeam,
   givenWorkspace,
@@ -233,7 +234,7 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
   it('removes tokens, settings, invitations and memberships but keeps the audit trail', async () => {
     const { workspaceId, admin, manager } = await givenTeam();
     const pk = keys.workspace(workspaceId).pk;
-    await putItem({ pk, sk: 'TOKEN#t1', name: 'a token' });
+    await putTokenItem(buildToken(workspaceId, { name: 'a token' }));
     await putItem({ pk, sk: 'SETTINGS', emailAlertsEnabled: true });
     await putItem({ ...keys.invitation(workspaceId, 'x@example.com'), role: 'viewer' });
 
