@@ -12,7 +12,7 @@ import {
 } from '../../test-support/token-fixtures';
 import { routeEvent } from '../../test-support/workspace-fixtures';
 import { readAlertSettingsRecord, writeAlertSettings } from '../data/alert-settings-records';
-import { alertUsageKey } from '../data/alert-usage';
+import { alertUsageCodec } from '../data/entities/alert-usage';
 import { keys } from '../data/keys';
 import { WebhookDeliveryError, type WebhookDelivery } from '../domain/alert-channels';
 import { monthOf, type RetryPolicy } from '../services/alerts/alert-delivery';
@@ -256,7 +256,11 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     await getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
-        Item: { ...alertUsageKey(owner.userId, monthOf(new Date())), deliveries: 100 },
+        Item: alertUsageCodec.toItem({
+          ownerId: owner.userId,
+          month: monthOf(new Date()),
+          deliveries: 100,
+        }),
       }),
     );
     await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });

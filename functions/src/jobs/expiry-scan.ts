@@ -23,7 +23,7 @@ import { enqueueAlerts, type AlertEnqueuer } from '../adapters/alert-queue';
 import { writeNextAlertAt } from '../data/alert-arming';
 import { recordAlertEvent } from '../data/alert-audit';
 import { findDueTokens } from '../data/alert-due-tokens';
-import { createAlertRecord } from '../data/alert-records';
+import { createAlertRecord } from '../data/alert-record-store';
 import { readAlertSettings } from '../data/alert-settings-records';
 import { keys } from '../data/keys';
 import { batchGetAll } from '../data/table-operations';
