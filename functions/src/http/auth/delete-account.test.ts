@@ -4,7 +4,8 @@ import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/accoun
 import { mutationEvent } from '../../../test-support/auth-requests';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { buildToken, putTokenItem } from '../../../test-support/token-seeding';
-import { AUDIT_ACTIONS, DELETED_ACTOR_ID, recordAuditEvent } from '../../data/audit-events';
+import { AUDIT_ACTIONS, recordAuditEvent } from '../../data/audit-events';
+import { DELETED_ACTOR_ID } from '../../data/entities/audit-event';
 import { keys } from '../../data/keys';
 import { hashSecret } from '../../data/secret-hash';
 import { findActiveSession } from '../../data/session-records';

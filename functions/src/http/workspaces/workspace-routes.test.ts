@@ -13,6 +13,7 @@ import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { keys } from '../../data/keys';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
+import { auditEventView } from '../../services/audit/audit-event-view';
 import { handler as createWorkspace } from './create-workspace';
 import { handler as deleteWorkspace } from './delete-workspace';
 import { handler as getWorkspace } from './get-workspace';
@@ -40,8 +41,10 @@ const onWorkspace = (
     body,
   });
 
-const auditOf = (workspaceId: string) =>
-  listWorkspaceAuditEvents(workspaceId, { count: 100, now: new Date() });
+const auditOf = async (workspaceId: string) =>
+  (await listWorkspaceAuditEvents(workspaceId, { count: 100, now: new Date() })).map(
+    auditEventView,
+  );
 
 describe('GET /api/v1/workspaces', () => {
   it("lists the caller's workspaces by name with their role and frozen state, paged", async () => {
