@@ -19,7 +19,12 @@ function invitedLine(invitation: PendingInvitation): string {
 }
 
 /** Pending invitations to the user's address, each with Accept and Decline; none: nothing. */
-export function InvitationsList({ invitations, busyId, onAccept, onDecline }: InvitationsListProps) {
+export function InvitationsList({
+  invitations,
+  busyId,
+  onAccept,
+  onDecline,
+}: InvitationsListProps) {
   if (invitations.length === 0) return null;
   return (
     <Paper

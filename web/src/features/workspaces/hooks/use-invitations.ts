@@ -4,7 +4,11 @@ import type { PendingInvitation } from '@expiry-radar/shared/api/invitation-api-
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { showSuccessToast } from '../../../lib/toasts';
-import { acceptInvitation, declineInvitation, invitationsQueryOptions } from '../api/invitation-api';
+import {
+  acceptInvitation,
+  declineInvitation,
+  invitationsQueryOptions,
+} from '../api/invitation-api';
 import { refreshWorkspaces } from '../api/workspace-cache';
 
 export interface Invitations {
