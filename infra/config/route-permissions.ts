@@ -54,8 +54,12 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   listAuditEvents: ['tableRead'],
   listWorkspaceAuditEvents: ['tableRead'],
   exportAudit: ['tableRead'],
-  // Invites unknown addresses by email.
+  // Invites addresses by email (and counts invitations against the rate limits).
   addMember: ['tableRead', 'tableWrite', 'emailSend'],
+  // The invitee's side: a read, and writes that join (or decline) without any email.
+  listInvitations: ['tableRead'],
+  acceptInvitation: ['tableRead', 'tableWrite'],
+  declineInvitation: ['tableRead', 'tableWrite'],
   listTokens: ['tableRead'],
   listAlertQueue: ['tableRead'],
   requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],

@@ -4,7 +4,7 @@
  * window opens or the limit is reached). Expired windows are recognised on read, since TTL
  * deletion is lazy.
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitRule } from '../domain/account-policy';
 import { addSeconds } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -70,4 +70,26 @@ export async function clearRateLimit(rule: RateLimitRule, subject: string): Prom
   await getDocumentClient().send(
     new DeleteCommand({ TableName: getConfig().tableName, Key: counterKey(rule, subject) }),
   );
+}
+
+/**
+ * Seconds until a subject's current window ends (at least 1), for a Retry-After; the whole
+ * window when no counter is found.
+ */
+export async function rateLimitRetryAfterSeconds(
+  rule: RateLimitRule,
+  subject: string,
+  now: Date,
+): Promise<number> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: counterKey(rule, subject),
+      ConsistentRead: true,
+      ProjectionExpression: 'windowEndsAt',
+    }),
+  );
+  const endsAt = typeof Item?.windowEndsAt === 'string' ? Date.parse(Item.windowEndsAt) : NaN;
+  if (!Number.isFinite(endsAt)) return rule.windowSeconds;
+  return Math.min(rule.windowSeconds, Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)));
 }

@@ -16,7 +16,6 @@ import { AppError } from '../../platform/app-error';
 import { getConfig, isGoogleSignInConfigured } from '../../platform/config';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { logger } from '../../platform/logger';
-import { joinInvitedWorkspaces } from '../../services/members/member-invitations';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
 import { clientIp } from '../pipeline/client-ip';
 import { clearedGoogleStateCookie, GOOGLE_STATE_COOKIE } from '../pipeline/google-state-cookie';
@@ -68,7 +67,6 @@ export const handler = createHttpHandler(
     if (session) await deleteSession(session.sessionId);
     const newSession = await createSession(outcome.user.id, now);
     await recordAccountEvent(outcome.user, AUDIT_ACTIONS.signedIn, now, { method: 'google', ip });
-    await joinInvitedWorkspaces(outcome.user, now);
     const redirectTo =
       outcome.created && pending.redirect === DEFAULT_SIGN_IN_REDIRECT
         ? `${DEFAULT_SIGN_IN_REDIRECT}?new_user=true`

@@ -7,7 +7,6 @@ import { findUserCredentials, findUserIdByEmail } from '../../data/user-records'
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { sessionBody } from '../../services/accounts/session-body';
-import { joinInvitedWorkspaces } from '../../services/members/member-invitations';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
 import { clientIp } from '../pipeline/client-ip';
 import { sessionCookie } from '../pipeline/session-cookie';
@@ -45,7 +44,6 @@ export const handler = createHttpHandler(
     if (session) await deleteSession(session.sessionId);
     const newSession = await createSession(user.id, now);
     await recordAccountEvent(user, AUDIT_ACTIONS.signedIn, now, { method: 'password', ip });
-    await joinInvitedWorkspaces(user, now);
     return {
       body: sessionBody(user),
       cookies: [sessionCookie(newSession, now, secureCookies)],

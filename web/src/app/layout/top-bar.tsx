@@ -10,6 +10,7 @@ import { BrandLink } from '../../components/brand-link';
 import { ColorModeToggle } from '../../components/color-mode-toggle';
 import { LAYOUT_MAX_WIDTH } from '../theme/layout';
 import { NotificationsBell } from '../../features/alerts/components/notifications-bell';
+import { InvitationsBadge } from '../../features/workspaces/components/invitations-badge';
 import type { SessionUser } from '../../features/session/api/session-schema';
 import type { WorkspaceSelection } from '../../features/workspaces/hooks/use-workspace-selection';
 import { paths } from '../../lib/paths';
@@ -83,6 +84,7 @@ export function TopBar({ user, verified, items, picker, selection, onSignOut }: 
           ))}
         </Box>
         <Box sx={{ flex: 1 }} />
+        {user && verified && <InvitationsBadge />}
         {user && verified && <NotificationsBell workspaceId={selection.selected?.id ?? null} />}
         <ColorModeToggle />
         {user ? (

@@ -30,6 +30,8 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'member.role_updated': 'Member role changed',
   'member.removed': 'Member removed',
   'invitation.cancelled': 'Invitation cancelled',
+  'invitation.accepted': 'Invitation accepted',
+  'invitation.declined': 'Invitation declined',
   'alert.queued': 'Alert queued',
   'alert.sent': 'Alert sent',
   'alert.failed': 'Alert delivery failed',

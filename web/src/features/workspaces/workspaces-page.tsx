@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import type { PendingInvitation } from '@expiry-radar/shared/api/invitation-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { WORKSPACE_LIST_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
@@ -21,10 +22,12 @@ import { createWorkspace, deleteWorkspace, renameWorkspace } from './api/workspa
 import { forgetWorkspace, refreshIfFrozen, refreshWorkspaces } from './api/workspace-cache';
 import { workspaceListQueryOptions } from './api/workspace-queries';
 import { DeleteWorkspaceDialog } from './components/delete-workspace-dialog';
+import { InvitationsList } from './components/invitations-list';
 import { TransferTokensDialog } from './components/transfer-tokens-dialog';
 import { WorkspaceDetails } from './components/workspace-details';
 import { WorkspaceNameDialog } from './components/workspace-name-dialog';
 import { WorkspaceTable } from './components/workspace-table';
+import { useInvitations } from './hooks/use-invitations';
 import { useWorkspaceSelection } from './hooks/use-workspace-selection';
 import { ownedWorkspacesLine } from './owned-workspaces';
 
@@ -37,13 +40,15 @@ type OpenDialog =
 /**
  * /workspaces (spec §2): the user's workspaces (50 per page) with plan, role and frozen state;
  * create, rename and delete; the open workspace's members (invite, change role, remove); token
- * transfers between workspaces. Controls follow the server's rules (workspace-permissions).
+ * transfers between workspaces; the user's pending invitations (accept or decline). Controls
+ * follow the server's rules (workspace-permissions).
  */
 export function WorkspacesPage() {
   const queryClient = useQueryClient();
   const session = useSession();
   const verified = session.isLoggedIn && !session.needsVerification;
   const selection = useWorkspaceSelection({ enabled: verified });
+  const invitations = useInvitations({ enabled: verified });
   const [page, setPage] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -74,6 +79,12 @@ export function WorkspacesPage() {
     setOpenId(workspace.id);
     // Frozen workspaces are never the app's selection (spec §4); active ones become it.
     if (!workspace.is_frozen) selection.select(workspace.id);
+  };
+
+  /** Accepted: the lists load again and the joined workspace opens and becomes the selection. */
+  const acceptInvitation = async (invitation: PendingInvitation) => {
+    const joined = await invitations.accept(invitation);
+    if (joined) openWorkspace(joined);
   };
 
   const create = async (name: string) => {
@@ -142,6 +153,12 @@ export function WorkspacesPage() {
         <LoadErrorAlert onRetry={list.refetch}>Your workspaces could not be loaded.</LoadErrorAlert>
       ) : (
         <Stack spacing={3}>
+          <InvitationsList
+            invitations={invitations.items}
+            busyId={invitations.busyId}
+            onAccept={(invitation) => void acceptInvitation(invitation)}
+            onDecline={(invitation) => void invitations.decline(invitation)}
+          />
           <Paper
             variant="outlined"
             component="section"

@@ -18,6 +18,7 @@ export function errorResponse(): HttpMiddleware {
         request.response = jsonResponse(
           error.status,
           apiError(error.code, error.message, error.details ? [...error.details] : undefined),
+          { headers: error.headers },
         );
         return;
       }

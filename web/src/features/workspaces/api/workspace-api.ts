@@ -29,7 +29,7 @@ export function deleteWorkspace(id: string) {
   return apiRequest(workspacePath(id), { method: 'DELETE', schema: okResponse });
 }
 
-/** POST .../members: adds an existing user at once, or invites the address by email. */
+/** POST .../members: invites the address by email; it joins when its owner accepts. */
 export function addMember(workspaceId: string, body: { email: string; role: AssignableRole }) {
   return apiRequest(membersPath(workspaceId), { method: 'POST', body, schema: memberSchema });
 }
