@@ -40,6 +40,7 @@ export const AUDIT_ACTIONS = {
   workspaceCreated: 'workspace.created',
   workspaceRenamed: 'workspace.renamed',
   workspaceDeleted: 'workspace.deleted',
+  workspaceOwnershipTransferred: 'workspace.ownership_transferred',
   memberAdded: 'member.added',
   memberInvited: 'member.invited',
   memberRoleUpdated: 'member.role_updated',

@@ -1,19 +1,21 @@
 import { isRecentSignIn, RATE_LIMITS } from '../../domain/account-policy';
 import { verifyPassword } from '../../domain/password-hashing';
-import { deleteAccountData } from '../../data/account-records';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { consumeRateLimit } from '../../data/rate-limiter';
 import { findUserCredentials } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { deleteAccount } from '../../services/accounts/account-deletion';
 import { requireSession } from '../pipeline/require-session';
 import { clearedSessionCookie } from '../pipeline/session-cookie';
 
 /**
  * `DELETE /auth/account`: needs the password, or a sign-in within the last 10 minutes (accounts
  * that sign in only with Google have no password). The deletion event is recorded first and then
- * anonymised with the user's other events.
+ * anonymised with the user's other events. Owned workspaces shared with an admin or workspace
+ * manager pass to one of them under their own plan's limits; the others are deleted
+ * (services/accounts/account-deletion).
  */
 export const handler = createHttpHandler(
   'deleteAccount',
@@ -37,7 +39,7 @@ export const handler = createHttpHandler(
     }
 
     await recordAccountEvent(user, AUDIT_ACTIONS.deleted, now);
-    await deleteAccountData(user.id);
+    await deleteAccount(user.id, now);
     return { body: { ok: true }, cookies: [clearedSessionCookie(secureCookies)] };
   },
 );
