@@ -9,6 +9,7 @@ import {
   type ErrorCode,
   type ErrorDetail,
 } from '@expiry-radar/shared/errors/error-codes';
+import { retryAfterDetail } from '@expiry-radar/shared/errors/retry-after';
 import { validationErrorBody } from '@expiry-radar/shared/errors/validation-error';
 
 export class AppError extends Error {
@@ -33,3 +34,19 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: readonly ErrorDetail[]) =>
   new AppError('VALIDATION_ERROR', message, details);
+
+/**
+ * A 429 that says when to try again: the HTTP stack sends the seconds as `Retry-After`, and
+ * `details` carries them for the web (shared/errors/retry-after).
+ */
+export class RateLimitedError extends AppError {
+  /** Whole seconds, at least 1. */
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, message?: string) {
+    const detail = retryAfterDetail(retryAfterSeconds);
+    super('RATE_LIMITED', message, [detail]);
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = Number(detail.message);
+  }
+}

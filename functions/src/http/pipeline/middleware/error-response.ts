@@ -1,5 +1,5 @@
 import { apiError } from '@expiry-radar/shared/errors/error-codes';
-import { AppError } from '../../../platform/app-error';
+import { AppError, RateLimitedError } from '../../../platform/app-error';
 import type { HttpMiddleware } from '../http-types';
 import { jsonResponse } from '../json-response';
 import { logger } from '../../../platform/logger';
@@ -18,6 +18,9 @@ export function errorResponse(): HttpMiddleware {
         request.response = jsonResponse(
           error.status,
           apiError(error.code, error.message, error.details ? [...error.details] : undefined),
+          error instanceof RateLimitedError
+            ? { headers: { 'retry-after': String(error.retryAfterSeconds) } }
+            : {},
         );
         return;
       }
