@@ -120,7 +120,7 @@ export const gsi1 = {
   }),
   accountToken: (userId: string, tokenHash: string) => ({
     gsi1pk: gsi1.userItems(userId),
-    gsi1sk: `ACCOUNT_TOKEN#${tokenHash}`,
+    gsi1sk: `${ACCOUNT_TOKEN_SORT_PREFIX}${tokenHash}`,
   }),
   userEmail: (userId: string, email: string) => ({
     gsi1pk: gsi1.userItems(userId),
@@ -161,6 +161,7 @@ export const gsi1 = {
 } as const;
 
 export const SESSION_SORT_PREFIX = 'SESSION#';
+export const ACCOUNT_TOKEN_SORT_PREFIX = 'ACCOUNT_TOKEN#';
 export const MEMBERSHIP_SORT_PREFIX = 'WS#';
 
 export function epochSeconds(date: Date): number {
