@@ -23,9 +23,7 @@ describe('calendar dates', () => {
   it('accepts the years 1970 to 9999 only, written and in UTC', () => {
     expect(parseDate('1970-01-01')?.toISOString()).toBe('1970-01-01T00:00:00.000Z');
     expect(parseDate('9999-12-31')?.toISOString()).toBe('9999-12-31T00:00:00.000Z');
-    expect(parseDate('9999-12-31T23:59:59.999Z')?.toISOString()).toBe(
-      '9999-12-31T23:59:59.999Z',
-    );
+    expect(parseDate('9999-12-31T23:59:59.999Z')?.toISOString()).toBe('9999-12-31T23:59:59.999Z');
     expect(parseDate('1969-12-31T23:30:00-01:00')).toBeNull();
     for (const outside of [
       '1969-12-31',

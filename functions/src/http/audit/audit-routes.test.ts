@@ -219,11 +219,17 @@ describe('GET /api/account/export-audit', () => {
     for (const [query, message] of [
       ['format=xml', 'Format must be json or csv'],
       ['since=yesterday', 'Invalid date format'],
+      ['since=1969-12-31', 'Invalid date format'],
+      ['since=10000-01-01', 'Invalid date format'],
+      ['since=9999-12-31T23:00:00-05:00', 'Invalid date format'],
       ['limit=10001', 'Limit must be an integer between 1 and 10000'],
     ] as const) {
       const response = await exportQuery(admin.cookie, query);
       expect(response.statusCode).toBe(400);
       expect(response.json).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
+    }
+    for (const since of ['1970-01-01', '9999-12-31']) {
+      expect((await exportQuery(admin.cookie, `since=${since}`)).statusCode).toBe(200);
     }
     expect((await exportQuery(viewer.cookie, `workspace_id=${workspaceId}`)).json).toMatchObject({
       code: 'FORBIDDEN',
