@@ -39,9 +39,6 @@ export const badRequest = (message: string, details?: readonly ErrorDetail[]) =>
 
 /** 429 RATE_LIMITED with the catalogue message, saying when to try again (detail and header). */
 export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError(
-    'RATE_LIMITED',
-    undefined,
-    [retryAfterDetail(retryAfterSeconds)],
-    { 'retry-after': String(retryAfterSeconds) },
-  );
+  new AppError('RATE_LIMITED', undefined, [retryAfterDetail(retryAfterSeconds)], {
+    'retry-after': String(retryAfterSeconds),
+  });
