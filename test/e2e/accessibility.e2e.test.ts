@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import {
@@ -10,6 +9,7 @@ import {
   type ColorMode,
 } from '../support/e2e-helpers';
 import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { blockingViolations } from '../support/accessibility';
 
 /** Every public page of spec §2 (the not-found page stands for any unknown path). */
 const PUBLIC_PAGES = [
@@ -23,23 +23,6 @@ const PUBLIC_PAGES = [
   { name: 'reset-password', path: '/reset-password' },
   { name: 'not-found', path: '/this-page-does-not-exist' },
 ] as const;
-
-const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
-
-/** One line per serious or critical violation: rule, impact, the elements and what is wrong. */
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => BLOCKING_IMPACTS.has(violation.impact ?? ''))
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) =>
-          `${violation.id} (${violation.impact}) at ${node.target.join(' ')}: ${
-            node.failureSummary?.replace(/\s+/g, ' ') ?? violation.help
-          }`,
-      ),
-    );
-}
 
 async function settle(page: Page): Promise<void> {
   await waitForPageHeading(page);

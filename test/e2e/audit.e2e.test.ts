@@ -5,7 +5,6 @@
  * server; axe-core finds no serious or critical violation, in dark and light mode.
  */
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { firstWorkspaceId } from '../support/browser-accounts';
@@ -23,25 +22,10 @@ import {
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
 import { setLocalPlan } from '../support/local-plan';
+import { blockingViolations } from '../support/accessibility';
+import { csrfHeaders } from '../support/csrf';
 
 const TABLE_NAME = 'expiry-radar-e2e-audit';
-
-async function csrfHeaders(context: BrowserContext, app: LocalAppProcess) {
-  const response = await context.request.get(`${app.appUrl}/api/csrf-token`);
-  const { csrfToken } = (await response.json()) as { csrfToken: string };
-  return { 'X-CSRF-Token': csrfToken };
-}
-
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`,
-      ),
-    );
-}
 
 /** Clicks the button and answers the file the browser downloaded: its name and text. */
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
@@ -75,7 +59,7 @@ describe('audit log in Chromium', () => {
       workspaceId,
       plan: 'team',
     });
-    const headers = await csrfHeaders(owner, app);
+    const headers = await csrfHeaders(owner.request, app.appUrl);
     for (const name of ['Billing API key', 'Deploy key']) {
       const created = await owner.request.post(url('/api/tokens'), {
         headers,

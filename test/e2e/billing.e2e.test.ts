@@ -3,7 +3,6 @@
  * verified user upgrades from free to pro, creates a second workspace, downgrades to free, and
  * sees the downgraded notice and the newest workspace frozen.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { DOWNGRADED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import {
@@ -19,6 +18,8 @@ import {
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
+import { blockingViolations } from '../support/accessibility';
+import { csrfHeaders } from '../support/csrf';
 
 describe('billing in Chromium (local billing mode)', () => {
   let session: BrowserSession | undefined;
@@ -41,10 +42,8 @@ describe('billing in Chromium (local billing mode)', () => {
 
   /** A workspace created through the API, as the web client sends it (CSRF header). */
   async function createWorkspace(name: string): Promise<void> {
-    const csrf = await page.request.get(url('/api/csrf-token'));
-    const { csrfToken } = (await csrf.json()) as { csrfToken: string };
     const created = await page.request.post(url('/api/v1/workspaces'), {
-      headers: { 'X-CSRF-Token': csrfToken },
+      headers: await csrfHeaders(page.request, app.appUrl),
       data: { name },
     });
     expect(created.status()).toBe(201);
@@ -96,10 +95,7 @@ describe('billing in Chromium (local billing mode)', () => {
       await page.getByRole('heading', { name: 'Current plan: Free' }).waitFor();
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       await page.waitForTimeout(300);
-      const { violations } = await new AxeBuilder({ page }).analyze();
-      const blocking = violations
-        .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-        .map((violation) => `${violation.id}: ${violation.nodes.map((n) => n.html).join(' | ')}`);
+      const blocking = await blockingViolations(page);
       await screenshot(page, `billing-${mode}`);
       expect({ mode, blocking }).toEqual({ mode, blocking: [] });
     }

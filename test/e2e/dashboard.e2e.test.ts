@@ -6,7 +6,6 @@
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
@@ -25,27 +24,12 @@ import {
 } from '../support/e2e-helpers';
 import { projectRoot, type LocalAppProcess } from '../support/local-app-process';
 import { setLocalPlan } from '../support/local-plan';
+import { blockingViolations } from '../support/accessibility';
+import { csrfHeaders } from '../support/csrf';
 
 const TABLE_NAME = 'expiry-radar-e2e-dashboard';
 const ARTIFACTS = join(projectRoot, 'test/artifacts');
 const inDays = (days: number) => addCalendarDays(new Date(), days);
-
-async function csrfHeaders(context: BrowserContext, app: LocalAppProcess) {
-  const response = await context.request.get(`${app.appUrl}/api/csrf-token`);
-  const { csrfToken } = (await response.json()) as { csrfToken: string };
-  return { 'X-CSRF-Token': csrfToken };
-}
-
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`,
-      ),
-    );
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   mkdirSync(ARTIFACTS, { recursive: true });
@@ -114,7 +98,7 @@ describe('token dashboard in Chromium', () => {
     const invited = await owner.request.post(
       `${app.appUrl}/api/v1/workspaces/${workspaceId}/members`,
       {
-        headers: await csrfHeaders(owner, app),
+        headers: await csrfHeaders(owner.request, app.appUrl),
         data: { email: viewerAccount.email, role: 'viewer' },
       },
     );
@@ -315,7 +299,7 @@ describe('token dashboard in Chromium', () => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
     context.setDefaultTimeout(15_000);
     try {
-      const csrf = await csrfHeaders(context, app);
+      const csrf = await csrfHeaders(context.request, app.appUrl);
       const login = await context.request.post(`${app.appUrl}/auth/login`, {
         headers: csrf,
         data: viewerAccount,

@@ -6,7 +6,6 @@
  * frozen, read-only, and its tokens are moved out; axe-core finds no serious or critical
  * violation on the page and its dialogs, in dark and light mode.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
@@ -25,25 +24,10 @@ import {
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
 import { setLocalPlan } from '../support/local-plan';
+import { blockingViolations } from '../support/accessibility';
+import { csrfHeaders } from '../support/csrf';
 
 const TABLE_NAME = 'expiry-radar-e2e-workspaces';
-
-async function csrfHeaders(context: BrowserContext, app: LocalAppProcess) {
-  const response = await context.request.get(`${app.appUrl}/api/csrf-token`);
-  const { csrfToken } = (await response.json()) as { csrfToken: string };
-  return { 'X-CSRF-Token': csrfToken };
-}
-
-async function blockingViolations(page: Page): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations
-    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-    .flatMap((violation) =>
-      violation.nodes.map(
-        (node) => `${violation.id} (${violation.impact}) at ${node.target.join(' ')}`,
-      ),
-    );
-}
 
 /** The row of the workspace table (or the members table) whose header cell is `name`. */
 function rowOf(table: Locator, name: string): Locator {
@@ -79,7 +63,7 @@ describe('workspaces in Chromium', () => {
     await registerVerifiedAccount(other, app, colleague);
     await other.close();
     // Three tokens to move later.
-    const headers = await csrfHeaders(owner, app);
+    const headers = await csrfHeaders(owner.request, app.appUrl);
     for (const name of ['Billing API key', 'Deploy key', 'Stays behind']) {
       const created = await owner.request.post(url('/api/tokens'), {
         headers,
@@ -235,7 +219,7 @@ describe('workspaces in Chromium', () => {
 
   it('shows a frozen workspace read-only and moves its tokens out', async () => {
     // A second owned workspace with a token, then a downgrade to free freezes it (the newest).
-    let headers = await csrfHeaders(owner, app);
+    let headers = await csrfHeaders(owner.request, app.appUrl);
     const created = await owner.request.post(url('/api/v1/workspaces'), {
       headers,
       data: { name: 'Archive' },
@@ -253,7 +237,7 @@ describe('workspaces in Chromium', () => {
       },
     });
     expect(token.status()).toBe(201);
-    headers = await csrfHeaders(owner, app);
+    headers = await csrfHeaders(owner.request, app.appUrl);
     const downgraded = await owner.request.post(url('/api/account/upgrade'), {
       headers,
       data: { plan: 'free' },

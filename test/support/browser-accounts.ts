@@ -1,5 +1,6 @@
 /** Accounts made through a browser context's own request API, so the context holds the session. */
 import type { BrowserContext } from 'playwright-core';
+import { csrfHeaders } from './csrf';
 import type { LocalAppProcess } from './local-app-process';
 import { linkInEmail, waitForEmail } from './ses-inbox';
 
@@ -17,10 +18,8 @@ export async function registerVerifiedAccount(
   app: LocalAppProcess,
   account: TestAccount,
 ): Promise<void> {
-  const csrf = await context.request.get(`${app.appUrl}/api/csrf-token`);
-  const { csrfToken } = (await csrf.json()) as { csrfToken: string };
   const registered = await context.request.post(`${app.appUrl}/auth/register`, {
-    headers: { 'X-CSRF-Token': csrfToken },
+    headers: await csrfHeaders(context.request, app.appUrl),
     data: { email: account.email, password: account.password },
   });
   if (registered.status() !== 201) {

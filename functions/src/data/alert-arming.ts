@@ -11,10 +11,14 @@ import { dueShardOf, nextAlertAt, thresholdsFor, type LastAlert } from '../domai
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { readAlertSettings } from './alert-settings-records';
-import { lastAlertOf, type TokenAlertSchedule } from './alert-token-attributes';
+import {
+  LAST_ALERT_PROJECTION,
+  lastAlertFromItem,
+  type TokenAlertSchedule,
+} from './entities/token';
 import { keys } from './keys';
-import { isConditionalCheckFailure, type TableItem } from './table-operations';
-import { listAllTokens, tokenFromItem } from './token-records';
+import { isConditionalCheckFailure } from './table-operations';
+import { listAllTokens } from './token-records';
 
 /** The schedule of a token under these settings, given the window it was last alerted for. */
 export function scheduleFor(options: {
@@ -51,11 +55,11 @@ async function readLastAlert(workspaceId: string, tokenId: string): Promise<Last
     new GetCommand({
       TableName: getConfig().tableName,
       Key: keys.token(workspaceId, tokenId),
-      ProjectionExpression: 'lastAlertExpiresAt, lastAlertThreshold',
+      ProjectionExpression: LAST_ALERT_PROJECTION,
       ConsistentRead: true,
     }),
   );
-  return Item ? lastAlertOf(Item) : null;
+  return Item ? lastAlertFromItem(Item) : null;
 }
 
 /**
@@ -88,34 +92,31 @@ export async function armTokens(
  * alone: its own write armed it. Returns how many tokens changed.
  */
 export async function rearmWorkspaceAlerts(workspaceId: string, now = new Date()): Promise<number> {
-  const [settings, plan, items] = await Promise.all([
+  const [settings, plan, records] = await Promise.all([
     readAlertSettings(workspaceId),
     readWorkspacePlan(workspaceId),
     listAllTokens(workspaceId),
   ]);
   let changed = 0;
-  for (const item of items) {
-    const token = tokenFromItem(item);
-    const schedule = scheduleFor({ token, settings, plan, lastAlert: lastAlertOf(item), now });
-    const stored = typeof item.nextAlertAt === 'string' ? item.nextAlertAt : null;
-    if (stored === schedule.nextAlertAt) continue;
-    if (await writeNextAlertAt(item, schedule.nextAlertAt)) changed += 1;
+  for (const { token, schedule: stored } of records) {
+    const schedule = scheduleFor({ token, settings, plan, lastAlert: stored.lastAlert, now });
+    if (stored.nextAlertAt === schedule.nextAlertAt) continue;
+    if (await writeNextAlertAt(token, schedule.nextAlertAt)) changed += 1;
   }
   return changed;
 }
 
 /** Sets (or clears) a stored token's `nextAlertAt` unless it was changed since it was read. */
 export async function writeNextAlertAt(
-  item: TableItem,
+  token: Pick<Token, 'id' | 'workspace_id' | 'updated_at'>,
   next: string | null,
   lastAlert?: LastAlert,
 ): Promise<boolean> {
-  const tokenId = String(item.id);
   const sets: string[] = [];
-  const values: Record<string, unknown> = { ':updatedAt': item.updated_at };
+  const values: Record<string, unknown> = { ':updatedAt': token.updated_at };
   if (next !== null) {
     sets.push('dueShard = :shard', 'nextAlertAt = :next');
-    values[':shard'] = dueShardOf(tokenId);
+    values[':shard'] = dueShardOf(token.id);
     values[':next'] = next;
   }
   if (lastAlert) {
@@ -133,7 +134,7 @@ export async function writeNextAlertAt(
     await getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
-        Key: { pk: item.pk, sk: item.sk },
+        Key: keys.token(token.workspace_id, token.id),
         UpdateExpression: expression,
         ConditionExpression: 'attribute_exists(pk) AND updated_at = :updatedAt',
         ExpressionAttributeValues: values,

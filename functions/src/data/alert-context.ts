@@ -7,9 +7,9 @@ import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-sche
 import { isPlan } from '@expiry-radar/shared/domain/plans';
 import type { AlertContext } from '../domain/alert-delivery-model';
 import { readAlertSettings } from './alert-settings-records';
+import { tokenCodec } from './entities/token';
 import { keys } from './keys';
 import { batchGetAll } from './table-operations';
-import { tokenFromItem } from './token-records';
 import { findUserById } from './user-records';
 
 export async function loadAlertContext(message: AlertMessage): Promise<AlertContext | undefined> {
@@ -25,7 +25,7 @@ export async function loadAlertContext(message: AlertMessage): Promise<AlertCont
     findUserById(ownerId),
   ]);
   return {
-    token: tokenItem ? tokenFromItem(tokenItem) : undefined,
+    token: tokenItem ? tokenCodec.fromItem(tokenItem).token : undefined,
     workspace: {
       name: String(workspace.name),
       plan: isPlan(workspace.plan) ? workspace.plan : 'free',

@@ -18,6 +18,7 @@ import type {
 } from '../domain/alert-channels';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { itemSize, MAX_ITEM_BYTES } from './item-size';
 import { keys } from './keys';
 import { conditionFailedAt, type TableItem } from './table-operations';
 
@@ -77,11 +78,14 @@ export async function readAlertSettingsRecord(workspaceId: string): Promise<Aler
 
 export type AlertSettingsWriteResult =
   | { readonly ok: true; readonly record: AlertSettingsRecord }
-  | { readonly ok: false; readonly reason: 'frozen' | 'conflict' };
+  /** `too_large`: the item would pass DynamoDB's item size limit; nothing was sent. */
+  | { readonly ok: false; readonly reason: 'frozen' | 'conflict' | 'too_large' };
 
 /**
  * Replaces the configured settings if the item is still at `expectedRevision` and the workspace
  * exists and is not frozen, in one transaction. `rotateSigningSecret` also replaces the secret.
+ * Settings within the schema's list limits can still make an item beyond DynamoDB's 400 KB (long
+ * addresses in many groups), so the item as it would be after the write is measured first.
  */
 export async function writeAlertSettings(options: {
   workspaceId: string;
@@ -106,6 +110,20 @@ export async function writeAlertSettings(options: {
     ':updatedAt': updatedAt,
   };
   if (rotated) values[':secret'] = rotated;
+  const after = {
+    ...keys.alertSettings(workspaceId),
+    workspaceId,
+    email_alerts_enabled: values[':enabled'],
+    webhook_urls: values[':webhooks'],
+    contact_groups: values[':groups'],
+    default_contact_group_id: values[':defaultGroup'],
+    thresholds: values[':thresholds'],
+    // Every secret comes from newSigningSecret, so a new one has the stored one's length.
+    signingSecret: rotated ?? newSigningSecret(),
+    revision,
+    updatedAt,
+  };
+  if (itemSize(after) > MAX_ITEM_BYTES) return { ok: false, reason: 'too_large' };
   try {
     await getDocumentClient().send(
       new TransactWriteCommand({

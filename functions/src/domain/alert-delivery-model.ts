@@ -59,7 +59,7 @@ export interface AlertOutcome {
   readonly needsAttention: boolean;
 }
 
-/** Port: the alert records (data/alert-records.ts). */
+/** Port: the alert records (data/alert-record-store.ts). */
 export interface AlertRecordStore {
   get(alertId: string): Promise<AlertRecord | undefined>;
   /** Stores the resolved deliveries unless another attempt already did; answers the record. */

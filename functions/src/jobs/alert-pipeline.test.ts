@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { invoke } from '../../test-support/api-gateway-event';
@@ -10,9 +10,11 @@ import {
   inDays,
   updateRequest,
 } from '../../test-support/token-fixtures';
+import { buildToken } from '../../test-support/token-seeding';
 import { routeEvent } from '../../test-support/workspace-fixtures';
 import { readAlertSettingsRecord, writeAlertSettings } from '../data/alert-settings-records';
-import { alertUsageKey } from '../data/alert-usage';
+import { alertUsageCodec } from '../data/entities/alert-usage';
+import { tokenCodec } from '../data/entities/token';
 import { keys } from '../data/keys';
 import { WebhookDeliveryError, type WebhookDelivery } from '../domain/alert-channels';
 import { monthOf, type RetryPolicy } from '../services/alerts/alert-delivery';
@@ -256,7 +258,11 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     await getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
-        Item: { ...alertUsageKey(owner.userId, monthOf(new Date())), deliveries: 100 },
+        Item: alertUsageCodec.toItem({
+          ownerId: owner.userId,
+          month: monthOf(new Date()),
+          deliveries: 100,
+        }),
       }),
     );
     await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
@@ -292,6 +298,26 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     const paused = await tokenItem(workspaceId, token.id);
     expect(paused.lastAlertThreshold).toBeUndefined();
     expect(String(paused.nextAlertAt) > new Date().toISOString()).toBe(true);
+  });
+
+  it('leaves a malformed due token out of the scan and alerts the others', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
+    const { name: _name, ...nameless } = tokenCodec.toItem({
+      token: buildToken(workspaceId, { expiresAt: inDays(7) }),
+      schedule: { nextAlertAt: `${inDays(0)}T00:00:00.000Z`, lastAlert: null },
+    });
+    const { tableName } = getConfig();
+    await getDocumentClient().send(new PutCommand({ TableName: tableName, Item: nameless }));
+    try {
+      expect(await scanFor(workspaceId)).toEqual([
+        expect.objectContaining({ tokenId: token.id, threshold: 7 }),
+      ]);
+    } finally {
+      await getDocumentClient().send(
+        new DeleteCommand({ TableName: tableName, Key: { pk: nameless.pk, sk: nameless.sk } }),
+      );
+    }
   });
 
   it('requires membership to read and an editor to requeue or retry', async () => {

@@ -16,7 +16,7 @@ import { sesMailer } from '../adapters/ses-mailer';
 import { sendWebhook } from '../adapters/webhook-sender';
 import { recordAlertEvent } from '../data/alert-audit';
 import { loadAlertContext } from '../data/alert-context';
-import { alertRecordStore } from '../data/alert-records';
+import { alertRecordStore } from '../data/alert-record-store';
 import { countDeliveryOutcome, releaseDelivery, reserveDelivery } from '../data/alert-usage';
 import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
 import type { AlertDeliveryPorts } from '../domain/alert-delivery-model';

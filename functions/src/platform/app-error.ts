@@ -37,8 +37,21 @@ export class AppError extends Error {
 export const badRequest = (message: string, details?: readonly ErrorDetail[]) =>
   new AppError('VALIDATION_ERROR', message, details);
 
-/** 429 RATE_LIMITED with the catalogue message, saying when to try again (detail and header). */
-export const rateLimited = (retryAfterSeconds: number) =>
-  new AppError('RATE_LIMITED', undefined, [retryAfterDetail(retryAfterSeconds)], {
-    'retry-after': String(retryAfterSeconds),
-  });
+/**
+ * A 429 that says when to try again: the HTTP stack sends the seconds as `Retry-After`, and
+ * `details` carries them for the web (shared/errors/retry-after).
+ */
+export class RateLimitedError extends AppError {
+  /** Whole seconds, at least 1. */
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, message?: string) {
+    const detail = retryAfterDetail(retryAfterSeconds);
+    super('RATE_LIMITED', message, [detail], { 'retry-after': detail.message });
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = Number(detail.message);
+  }
+}
+
+/** 429 RATE_LIMITED with the catalogue message, saying when to try again. */
+export const rateLimited = (retryAfterSeconds: number) => new RateLimitedError(retryAfterSeconds);

@@ -25,6 +25,8 @@ export const ALERT_MESSAGES = {
   tooManyWebhooks: 'At most 100 webhooks',
   tooManyContactGroups: 'At most 100 contact groups',
   tooManyGroupEmails: 'A contact group can have at most 50 email addresses',
+  settingsTooLarge:
+    'Alert settings are too large to save. Remove some contact groups, email addresses or webhooks.',
 } as const;
 
 export const alertSettingsMessages = {

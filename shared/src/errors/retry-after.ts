@@ -1,16 +1,20 @@
 /**
- * A 429 RATE_LIMITED answer says when to try again: the Retry-After header and, for the web, a
- * detail `{ path: 'retryAfterSeconds', message: '<seconds>' }`.
+ * A 429 answer says when to try again twice: the `Retry-After` header (seconds) and one entry of
+ * the error body's `details`, `{ path: 'retryAfterSeconds', message: '<seconds>' }`, which the web
+ * reads from the body it already parses.
  */
 import type { ErrorDetail } from './error-codes';
 
 export const RETRY_AFTER_DETAIL_PATH = 'retryAfterSeconds';
 
+/** After sending a link email, another one to the same address waits this long. */
+export const EMAIL_RESEND_COOLDOWN_SECONDS = 60;
+
 export function retryAfterDetail(seconds: number): ErrorDetail {
   return { path: RETRY_AFTER_DETAIL_PATH, message: String(Math.max(1, Math.ceil(seconds))) };
 }
 
-/** The seconds a refused request's details ask to wait, or undefined. */
+/** The seconds to wait that a refused request's `details` name; undefined when none. */
 export function retryAfterSecondsOf(details: unknown): number | undefined {
   if (!Array.isArray(details)) return undefined;
   for (const detail of details as unknown[]) {
@@ -23,11 +27,7 @@ export function retryAfterSecondsOf(details: unknown): number | undefined {
   return undefined;
 }
 
-/** "about 15 minutes", "about 2 hours", "a few seconds": how long a cooldown lasts, in words. */
-export function cooldownText(seconds: number): string {
-  if (seconds < 60) return 'a few seconds';
-  const minutes = Math.ceil(seconds / 60);
-  if (minutes < 60) return `about ${minutes} minute${minutes === 1 ? '' : 's'}`;
-  const hours = Math.ceil(minutes / 60);
-  return `about ${hours} hour${hours === 1 ? '' : 's'}`;
+/** "45 s" under two minutes, else whole minutes rounded up ("3 min"). */
+export function formatWait(seconds: number): string {
+  return seconds < 120 ? `${Math.max(1, Math.ceil(seconds))} s` : `${Math.ceil(seconds / 60)} min`;
 }

@@ -15,7 +15,8 @@ import {
   listActorAuditEvents,
   listWorkspaceAuditEvents as readTrail,
 } from '../../data/audit-queries';
-import { epochSeconds, keys } from '../../data/keys';
+import { auditEventCodec } from '../../data/entities/audit-event';
+import { epochSeconds } from '../../data/keys';
 import { handler as exportAudit } from './export-audit';
 import { handler as listAuditEvents } from './list-audit-events';
 import { handler as listWorkspaceAuditEvents } from './list-workspace-audit-events';
@@ -99,13 +100,18 @@ describe('GET /api/v1/workspaces/{id}/audit-events', () => {
 
   it('leaves out events past their retention, and refuses viewers and strangers', async () => {
     const { workspaceId, admin, viewer, outsider } = await givenTeam();
-    await putItem({
-      ...keys.auditEvent(keys.workspace(workspaceId).pk, '2025-01-01T00:00:00.000Z', 'old'),
-      id: 'old',
-      action: 'workspace.renamed',
-      createdAt: '2025-01-01T00:00:00.000Z',
-      ttl: epochSeconds(new Date(Date.now() - 1000)),
-    });
+    await putItem(
+      auditEventCodec.toItem({
+        id: 'old',
+        scope: { type: 'workspace', workspaceId },
+        action: 'workspace.renamed',
+        actor: { id: admin.userId, email: admin.email },
+        target: { type: 'workspace', id: workspaceId, name: null },
+        metadata: {},
+        createdAt: '2025-01-01T00:00:00.000Z',
+        ttl: epochSeconds(new Date(Date.now() - 1000)),
+      }),
+    );
     expect((await list(workspaceId, admin.cookie)).json).toEqual({ items: [] });
     expect((await list(workspaceId, viewer.cookie)).json).toMatchObject({ code: 'FORBIDDEN' });
     expect((await list(workspaceId, outsider.cookie)).statusCode).toBe(404);

@@ -74,27 +74,66 @@ describe('POST /auth/login', () => {
     }
   });
 
-  it('answers 429 on the 11th failed sign-in in a row for one address, even from new IPs', async () => {
+  it('answers 429 on the 11th failed sign-in in a row for one account from one address', async () => {
     const { email } = await givenAccount();
+    const sourceIp = uniqueIp();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      expect((await signIn({ email, password: 'wrong password!!' })).statusCode).toBe(401);
+      const failed = await signIn({ email, password: 'wrong password!!' }, { sourceIp });
+      expect(failed.statusCode).toBe(401);
     }
-    const limited = await signIn({ email, password });
+    const limited = await signIn({ email, password }, { sourceIp });
     expect(limited.statusCode).toBe(429);
+    const wait = Number(limited.headers?.['retry-after']);
     expect(limited.json).toEqual({
       error: 'Too many requests. Please wait a moment and try again.',
       code: 'RATE_LIMITED',
+      details: [{ path: 'retryAfterSeconds', message: String(wait) }],
     });
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
   });
+
+  it('does not lock the owner out when a stranger elsewhere exhausts the attempts', async () => {
+    const { email } = await givenAccount();
+    const stranger = uniqueIp();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      await signIn({ email, password: 'a stranger guessing' }, { sourceIp: stranger });
+    }
+    expect((await signIn({ email, password }, { sourceIp: stranger })).statusCode).toBe(429);
+    expect((await signIn({ email, password }, { sourceIp: uniqueIp() })).statusCode).toBe(200);
+  });
+
+  it('limits failures for one account from any address, and says the limit is the account', async () => {
+    const { email } = await givenAccount();
+    const owner = uniqueIp();
+    for (let attempt = 1; attempt <= 49; attempt += 1) {
+      const failed = await signIn({ email, password: 'spread guessing' });
+      expect(failed.statusCode).toBe(401);
+    }
+    // The owner's successful sign-in is no failure: it does not use up the account's allowance.
+    expect((await signIn({ email, password }, { sourceIp: owner })).statusCode).toBe(200);
+    expect((await signIn({ email, password: 'spread guessing' })).statusCode).toBe(401);
+
+    const limited = await signIn({ email, password }, { sourceIp: owner });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json).toMatchObject({
+      code: 'RATE_LIMITED',
+      error:
+        'Too many failed sign-ins for this account. Try again in 60 minutes or reset your password.',
+    });
+    expect(Number(limited.headers?.['retry-after'])).toBeGreaterThan(59 * 60);
+  }, 120_000);
 
   it('clears the run of failures after a successful sign-in', async () => {
     const { email } = await givenAccount();
+    const sourceIp = uniqueIp();
     for (let attempt = 1; attempt <= 9; attempt += 1) {
-      await signIn({ email, password: 'wrong password!!' });
+      await signIn({ email, password: 'wrong password!!' }, { sourceIp });
     }
-    expect((await signIn({ email, password })).statusCode).toBe(200);
+    expect((await signIn({ email, password }, { sourceIp })).statusCode).toBe(200);
     for (let attempt = 1; attempt <= 9; attempt += 1) {
-      expect((await signIn({ email, password: 'wrong password!!' })).statusCode).toBe(401);
+      const failed = await signIn({ email, password: 'wrong password!!' }, { sourceIp });
+      expect(failed.statusCode).toBe(401);
     }
   });
 

@@ -10,6 +10,7 @@ import { keys } from '../../data/keys';
 import { findMember, listInvitations } from '../../data/member-records';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
+import { auditEventView } from '../../services/audit/audit-event-view';
 import { handler as addMember } from './add-member';
 import { handler as listMembers } from './list-members';
 import { handler as removeMember } from './remove-member';
@@ -63,7 +64,9 @@ const remove = (workspaceId: string, userId: string, cookie: string) =>
   invoke(removeMember, onMember('DELETE', workspaceId, userId, cookie));
 
 const lastEvent = async (workspaceId: string) =>
-  (await listWorkspaceAuditEvents(workspaceId, { count: 1, now: new Date() }))[0];
+  (await listWorkspaceAuditEvents(workspaceId, { count: 1, now: new Date() })).map(
+    auditEventView,
+  )[0];
 
 describe('GET /api/v1/workspaces/{id}/members', () => {
   it('lists members (admin first) and pending invitations, paged', async () => {

@@ -24,6 +24,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'workspace.created': 'Workspace created',
   'workspace.renamed': 'Workspace renamed',
   'workspace.deleted': 'Workspace deleted',
+  'workspace.ownership_transferred': 'Workspace ownership transferred',
   'member.added': 'Member added',
   'member.invited': 'Member invited',
   'member.joined': 'Member joined',

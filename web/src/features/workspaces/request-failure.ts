@@ -1,4 +1,4 @@
-import { cooldownText, retryAfterSecondsOf } from '@expiry-radar/shared/errors/retry-after';
+import { formatWait, retryAfterSecondsOf } from '@expiry-radar/shared/errors/retry-after';
 import { ApiError } from '../../lib/api-client';
 import { apiFieldErrors } from '../../lib/api-error-details';
 
@@ -18,7 +18,7 @@ export function requestFailure(
     const wait = error.status === 429 ? retryAfterSecondsOf(error.details) : undefined;
     return {
       message: wait
-        ? `${error.serverMessage} You can try again in ${cooldownText(wait)}.`
+        ? `${error.serverMessage} You can try again in ${formatWait(wait)}.`
         : error.serverMessage,
     };
   }
