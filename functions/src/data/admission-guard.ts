@@ -77,7 +77,9 @@ async function readScope(scope: TableKey): Promise<ScopeState> {
 }
 
 function guardItem(scope: TableKey, version: number, unlessFrozen: boolean): AdmissionGuard {
-  const notFrozen = unlessFrozen ? ' AND (attribute_not_exists(isFrozen) OR isFrozen = :false)' : '';
+  const notFrozen = unlessFrozen
+    ? ' AND (attribute_not_exists(isFrozen) OR isFrozen = :false)'
+    : '';
   return {
     Update: {
       TableName: getConfig().tableName,

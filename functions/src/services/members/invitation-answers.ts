@@ -28,7 +28,8 @@ import { withinMemberLimit } from './member-admission';
 type Invitee = Pick<UserRecord, 'id' | 'email' | 'emailVerified'>;
 
 function requireVerified(user: Invitee): void {
-  if (!user.emailVerified) throw new AppError('EMAIL_NOT_VERIFIED', INVITATION_MESSAGES.notEligible);
+  if (!user.emailVerified)
+    throw new AppError('EMAIL_NOT_VERIFIED', INVITATION_MESSAGES.notEligible);
 }
 
 /** The invitations to the user's address whose workspace still exists, oldest first. */
