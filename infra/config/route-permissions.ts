@@ -50,5 +50,8 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
 };
 
 export function permissionsFor(routeId: RouteId): readonly Permission[] {
-  return [...HTTP_ROUTE_BASE_PERMISSIONS, ...(routePermissions[routeId] ?? DEFAULT_ROUTE_PERMISSIONS)];
+  return [
+    ...HTTP_ROUTE_BASE_PERMISSIONS,
+    ...(routePermissions[routeId] ?? DEFAULT_ROUTE_PERMISSIONS),
+  ];
 }

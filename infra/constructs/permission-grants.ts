@@ -64,10 +64,7 @@ export function grantPermissions(
   for (const permission of new Set(permissions)) {
     switch (permission) {
       case 'tableRead':
-        statement(TABLE_READ_ACTIONS, [
-          table.tableArn,
-          ...resources.tableIndexNames.map(indexArn),
-        ]);
+        statement(TABLE_READ_ACTIONS, [table.tableArn, ...resources.tableIndexNames.map(indexArn)]);
         break;
       case 'tableItemRead':
         statement(TABLE_READ_ACTIONS, [table.tableArn]);

@@ -4,10 +4,7 @@
  * Read once per container and again after ORIGIN_SECRET_CACHE_MS, so a rotation reaches warm
  * functions without a redeploy.
  */
-import {
-  GetSecretValueCommand,
-  ResourceNotFoundException,
-} from '@aws-sdk/client-secrets-manager';
+import { GetSecretValueCommand, ResourceNotFoundException } from '@aws-sdk/client-secrets-manager';
 import { getSecretsManagerClient } from '../platform/aws-clients';
 
 export const ORIGIN_SECRET_CACHE_MS = 5 * 60 * 1000;

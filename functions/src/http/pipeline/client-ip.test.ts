@@ -13,7 +13,9 @@ describe('the client IP of a request', () => {
 
   it('reads an IPv6 viewer address up to the last colon', () => {
     expect(clientIp(eventWith({ [VIEWER_ADDRESS_HEADER]: '2001:db8::1:443' }))).toBe('2001:db8::1');
-    expect(viewerAddressIp('2001:db8:85a3::8a2e:370:7334:50123')).toBe('2001:db8:85a3::8a2e:370:7334');
+    expect(viewerAddressIp('2001:db8:85a3::8a2e:370:7334:50123')).toBe(
+      '2001:db8:85a3::8a2e:370:7334',
+    );
     expect(viewerAddressIp('[2001:db8::7]:8443')).toBe('2001:db8::7');
     expect(viewerAddressIp('::ffff:192.0.2.1:443')).toBe('::ffff:192.0.2.1');
   });

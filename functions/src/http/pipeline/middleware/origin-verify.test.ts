@@ -1,5 +1,6 @@
 import {
   GetSecretValueCommand,
+  type GetSecretValueCommandOutput,
   ResourceNotFoundException,
   SecretsManagerClient,
 } from '@aws-sdk/client-secrets-manager';
@@ -19,7 +20,7 @@ const PREVIOUS = 'previous-origin-secret-value';
 
 /** Secrets Manager as the functions see it: one value per version stage. */
 let stages: Record<string, string> = {};
-const send = jest.spyOn(SecretsManagerClient.prototype, 'send').mockImplementation((command) => {
+function answer(command: unknown): Promise<GetSecretValueCommandOutput> {
   if (!(command instanceof GetSecretValueCommand)) throw new Error('Unexpected command');
   const { SecretId, VersionStage = 'AWSCURRENT' } = command.input;
   const value = SecretId === SECRET_ARN ? stages[VersionStage] : undefined;
@@ -29,7 +30,11 @@ const send = jest.spyOn(SecretsManagerClient.prototype, 'send').mockImplementati
     );
   }
   return Promise.resolve({ SecretString: value, $metadata: {} });
-});
+}
+const send = jest
+  .spyOn(SecretsManagerClient.prototype, 'send')
+  // `send` also has a callback overload; the client under test only awaits the promise.
+  .mockImplementation((command) => answer(command) as never);
 
 const reached: string[] = [];
 const getCsrfToken = createHttpHandler('getCsrfToken', () => {
