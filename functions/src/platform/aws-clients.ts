@@ -4,6 +4,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SSMClient } from '@aws-sdk/client-ssm';
@@ -14,6 +15,7 @@ let documentClient: DynamoDBDocumentClient | undefined;
 let sqsClient: SQSClient | undefined;
 let sesClient: SESv2Client | undefined;
 let ssmClient: SSMClient | undefined;
+let secretsManagerClient: SecretsManagerClient | undefined;
 
 export function getDynamoDbClient(): DynamoDBClient {
   if (!dynamoDbClient) {
@@ -51,6 +53,11 @@ export function getSsmClient(): SSMClient {
   return ssmClient;
 }
 
+export function getSecretsManagerClient(): SecretsManagerClient {
+  secretsManagerClient ??= new SecretsManagerClient({ region: getConfig().region });
+  return secretsManagerClient;
+}
+
 /** For benchmarks that start fresh emulators in one process: the next call makes new clients. */
 export function resetAwsClientsForTests(): void {
   dynamoDbClient = undefined;
@@ -58,4 +65,5 @@ export function resetAwsClientsForTests(): void {
   sqsClient = undefined;
   sesClient = undefined;
   ssmClient = undefined;
+  secretsManagerClient = undefined;
 }

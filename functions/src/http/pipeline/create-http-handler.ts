@@ -16,6 +16,7 @@ import type {
 } from './http-types';
 import { csrfProtection } from './middleware/csrf-protection';
 import { errorResponse } from './middleware/error-response';
+import { originVerify } from './middleware/origin-verify';
 import { requestContext } from './middleware/request-context';
 import { requestValidation } from './middleware/request-validation';
 import { sessionAuth } from './middleware/session-auth';
@@ -71,6 +72,8 @@ export function createHttpHandler<Id extends RouteId>(
   >()
     .use(errorResponse())
     .use(requestContext())
+    // Before the session lookup: a request that bypassed CloudFront reads nothing.
+    .use(originVerify())
     .use(sessionAuth(route.auth, options.prefetchWorkspaceOf));
   if (STATE_CHANGING_METHODS.has(route.method) && !(options.skipCsrf && route.auth === 'public')) {
     stack.use(csrfProtection());
