@@ -84,6 +84,81 @@ describe('the HTTP stack', () => {
     });
   });
 
+  describe('on writes, the body must be declared JSON', () => {
+    const received: unknown[] = [];
+    const login = createHttpHandler('login', ({ body }) => {
+      received.push(body);
+      return { status: 201, body: { ok: true } };
+    });
+    const logout = createHttpHandler('logout', () => ({ body: { ok: true } }));
+    const body = JSON.stringify({ email: 'ada@example.com', password: 'a long enough password' });
+    const post = (headers: Record<string, string>) =>
+      invoke(
+        login,
+        apiGatewayEvent({
+          method: 'POST',
+          path: '/auth/login',
+          cookies: [`er_csrf=${CSRF}`],
+          headers: { 'x-csrf-token': CSRF, ...headers },
+          body,
+        }),
+      );
+
+    beforeEach(() => (received.length = 0));
+
+    it.each([
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=iso-8859-1',
+      'application/jsonp',
+    ])('refuses a JSON text sent as %s with 415, before the route runs', async (type) => {
+      const response = await post({ 'content-type': type });
+      expect(response.statusCode).toBe(415);
+      expect(response.json).toEqual({
+        error: 'Request body must be JSON (Content-Type: application/json).',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+      expect(received).toEqual([]);
+    });
+
+    it('refuses a body without a content type', async () => {
+      const event = apiGatewayEvent({
+        method: 'POST',
+        path: '/auth/login',
+        cookies: [`er_csrf=${CSRF}`],
+        headers: { 'x-csrf-token': CSRF },
+        body,
+      });
+      delete event.headers['content-type'];
+      expect((await invoke(login, event)).statusCode).toBe(415);
+    });
+
+    it.each([
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON;Charset="UTF-8"',
+    ])('accepts %s', async (type) => {
+      const response = await post({ 'content-type': type });
+      expect(response.statusCode).toBe(201);
+      expect(received).toHaveLength(1);
+    });
+
+    it('accepts a write without a body and without a content type', async () => {
+      const response = await invoke(
+        logout,
+        apiGatewayEvent({
+          method: 'POST',
+          path: '/api/logout',
+          cookies: [`er_csrf=${CSRF}`],
+          headers: { 'x-csrf-token': CSRF },
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
   describe('on a route for verified sessions (GET /api/tokens)', () => {
     const listTokens = createHttpHandler('listTokens', ({ query, session }) => ({
       body: { query, userId: session?.user.id },

@@ -16,6 +16,7 @@ import type {
 } from './http-types';
 import { csrfProtection } from './middleware/csrf-protection';
 import { errorResponse } from './middleware/error-response';
+import { jsonContentType } from './middleware/json-content-type';
 import { requestContext } from './middleware/request-context';
 import { requestValidation } from './middleware/request-validation';
 import { sessionAuth } from './middleware/session-auth';
@@ -70,9 +71,11 @@ export function createHttpHandler<Id extends RouteId>(
     HttpContext
   >()
     .use(errorResponse())
-    .use(requestContext())
-    .use(sessionAuth(route.auth, options.prefetchWorkspaceOf));
-  if (STATE_CHANGING_METHODS.has(route.method) && !(options.skipCsrf && route.auth === 'public')) {
+    .use(requestContext());
+  const isWrite = STATE_CHANGING_METHODS.has(route.method);
+  if (isWrite) stack.use(jsonContentType());
+  stack.use(sessionAuth(route.auth, options.prefetchWorkspaceOf));
+  if (isWrite && !(options.skipCsrf && route.auth === 'public')) {
     stack.use(csrfProtection());
   }
   stack.use(requestValidation(route.request));
