@@ -10,7 +10,7 @@ import { sessionBody } from '../../services/accounts/session-body';
 import { joinInvitedWorkspaces } from '../../services/members/member-invitations';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
 import { clientIp } from '../pipeline/client-ip';
-import { sessionCookie } from '../pipeline/session-cookie';
+import { signInCookies } from '../pipeline/session-cookie';
 
 /**
  * `POST /auth/login`: one generic 401 for an unknown address and a wrong password alike, with the
@@ -48,7 +48,7 @@ export const handler = createHttpHandler(
     await joinInvitedWorkspaces(user, now);
     return {
       body: sessionBody(user),
-      cookies: [sessionCookie(newSession, now, secureCookies)],
+      cookies: signInCookies(newSession, now, secureCookies),
     };
   },
 );
