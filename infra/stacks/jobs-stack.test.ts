@@ -50,6 +50,8 @@ describe('jobs stack', () => {
         'logs:PutLogEvents',
         'sqs:GetQueueAttributes',
         'sqs:SendMessage',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
       ].sort(),
     );
     const read = statements.find((statement) =>
@@ -58,6 +60,14 @@ describe('jobs stack', () => {
     expect(JSON.stringify(read?.Resource)).toContain(`/index/${INDEX_NAMES.dueAlerts}`);
     expect(JSON.stringify(read?.Resource)).not.toContain('/index/*');
     expect(JSON.stringify(statements)).not.toContain('dynamodb:Scan');
+  });
+
+  it('traces the scan and the worker with X-Ray', () => {
+    const functions = Object.values(resourcesOf(jobs, 'AWS::Lambda::Function'));
+    expect(functions.length).toBeGreaterThanOrEqual(2);
+    for (const fn of functions) {
+      expect(fn.Properties?.TracingConfig).toEqual({ Mode: 'Active' });
+    }
   });
 
   it('feeds the worker from the alert queue with partial batch failures', () => {

@@ -1,5 +1,6 @@
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import { givenSignedInUser } from '../../../test-support/fixtures';
+import { captureMetrics, metricCounts } from '../../../test-support/metrics-output';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from './create-http-handler';
 
@@ -213,6 +214,29 @@ describe('the HTTP stack', () => {
       );
       expect(response.statusCode).toBe(409);
       expect(response.json).toEqual({ error: 'Your plan allows 1 workspace.', code: 'PLAN_LIMIT' });
+    });
+
+    it('counts a plan-limit refusal per route as a CloudWatch metric', async () => {
+      const handler = createHttpHandler('getSession', () => {
+        throw new AppError('PLAN_LIMIT');
+      });
+      const event = apiGatewayEvent({ method: 'GET', path: '/api/session' });
+      const lines = await captureMetrics(() => invoke(handler, event));
+      expect(metricCounts(lines, 'route')).toEqual({ 'PlanLimitRefusals GET /api/session': 1 });
+      expect(lines[0]?._aws.CloudWatchMetrics[0]).toMatchObject({
+        Namespace: 'ExpiryRadar',
+        Dimensions: [expect.arrayContaining(['service', 'route'])],
+        Metrics: [{ Name: 'PlanLimitRefusals', Unit: 'Count' }],
+      });
+      // Other refusals count nothing, and nothing is printed while metrics are off (tests).
+      const forbidden = createHttpHandler('getSession', () => {
+        throw new AppError('FORBIDDEN');
+      });
+      expect(await captureMetrics(() => invoke(forbidden, event))).toEqual([]);
+      const write = jest.spyOn(process.stdout, 'write');
+      await invoke(handler, event);
+      expect(write).not.toHaveBeenCalled();
+      write.mockRestore();
     });
 
     it('answers anything else with a 500 that hides the cause', async () => {

@@ -2,6 +2,7 @@
  * The middy stack every HTTP route runs in. A route handler only sees validated input and the
  * caller's session, and returns a status and body; everything cross-cutting happens here.
  */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
@@ -26,6 +27,7 @@ import {
   type WorkspaceAccess,
 } from '../../services/workspaces/workspace-access';
 import { AppError } from '../../platform/app-error';
+import { logger } from '../../platform/logger';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -70,6 +72,8 @@ export function createHttpHandler<Id extends RouteId>(
     Error,
     HttpContext
   >()
+    // Outermost: its cleanup runs last, after the error answer has been logged with the ids.
+    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorResponse())
     .use(requestContext());
   const isWrite = STATE_CHANGING_METHODS.has(route.method);
