@@ -6,7 +6,13 @@
 import * as path from 'node:path';
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, LoggingFormat, Runtime, SystemLogLevel } from 'aws-cdk-lib/aws-lambda';
+import {
+  Architecture,
+  LoggingFormat,
+  Runtime,
+  SystemLogLevel,
+  Tracing,
+} from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
@@ -72,6 +78,8 @@ export class AppFunction extends Construct {
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,
       systemLogLevelV2: SystemLogLevel.WARN,
+      // X-Ray: Powertools Tracer records the AWS SDK and HTTPS calls (functions/src/platform).
+      tracing: Tracing.ACTIVE,
       // Stack traces in the logs point into the TypeScript sources.
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
       projectRoot: REPO_ROOT,
@@ -86,6 +94,11 @@ export class AppFunction extends Construct {
         externalModules: ['@aws-sdk/*'],
         forceDockerBundling: false,
       },
+    });
+    Validations.of(this.role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'Active tracing grants xray:PutTraceSegments and xray:PutTelemetryRecords, which support no resource-level permissions; nothing else is granted on *.',
     });
     // The role's policy must exist before the function can run with it.
     this.function.node.addDependency(this.role);

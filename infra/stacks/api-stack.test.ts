@@ -61,6 +61,7 @@ describe('api stack: one function and one route per implemented route', () => {
         Architectures: ['arm64'],
         Handler: 'index.handler',
         LoggingConfig: { LogFormat: 'JSON' },
+        TracingConfig: { Mode: 'Active' },
       });
     },
   );
@@ -114,6 +115,18 @@ describe('api stack: least privilege', () => {
     const actions = actionsOf(functionIdOf('GET /api/session'));
     expect(actions).toEqual(
       expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem']),
+    );
+  });
+
+  it('grants * as resource only for the X-Ray writes of active tracing', () => {
+    const onAnyResource = Object.values(policies)
+      .flatMap(
+        (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
+      )
+      .filter((statement) => statement.Resource === '*')
+      .flatMap((statement) => [statement.Action].flat());
+    expect(new Set(onAnyResource)).toEqual(
+      new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']),
     );
   });
 

@@ -53,6 +53,8 @@ describe('jobs stack', () => {
         'logs:PutLogEvents',
         'sqs:GetQueueAttributes',
         'sqs:SendMessage',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
       ].sort(),
     );
     const indexResources = statements
@@ -86,6 +88,14 @@ describe('jobs stack', () => {
     // The worker reads items by key only, no index.
     const workerStatements = statementsOf('AlertWorkerConsumerRole');
     expect(JSON.stringify(workerStatements)).not.toContain('/index/');
+  });
+
+  it('traces the scan and the worker with X-Ray', () => {
+    const functions = Object.values(resourcesOf(jobs, 'AWS::Lambda::Function'));
+    expect(functions.length).toBeGreaterThanOrEqual(2);
+    for (const fn of functions) {
+      expect(fn.Properties?.TracingConfig).toEqual({ Mode: 'Active' });
+    }
   });
 
   it('feeds the worker from the alert queue with partial batch failures', () => {

@@ -4,7 +4,7 @@ import * as vm from 'node:vm';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/client-ip';
-import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/csrf-protection';
+import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/csrf-token';
 import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
 import { buildTestApp, resourcesOf } from '../test-support/test-app';
 import {

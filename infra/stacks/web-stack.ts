@@ -50,7 +50,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/client-ip';
-import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/csrf-protection';
+import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/csrf-token';
 import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
 import type { AppContext } from '../config/app-context';
 import { REPO_ROOT } from '../constructs/app-function';

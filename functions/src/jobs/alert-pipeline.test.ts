@@ -3,6 +3,7 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { invoke } from '../../test-support/api-gateway-event';
+import { captureMetrics, metricCounts } from '../../test-support/metrics-output';
 import {
   givenMember,
   givenToken,
@@ -251,6 +252,29 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
       }),
     );
     expect(twice.statusCode).toBe(409);
+  });
+
+  it('counts sent, failed and dead-lettered deliveries per channel kind as metrics', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    await withWebhook(workspaceId);
+    await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
+    const messages = await scanFor(workspaceId);
+    const { run } = channels({ failWebhook: () => true });
+
+    const first = await captureMetrics(() => run(messages, 1));
+    expect(metricCounts(first, 'channel')).toEqual({
+      'AlertsSent email': 1,
+      'AlertsFailed generic': 1,
+    });
+    expect(first[0]?._aws.CloudWatchMetrics[0]).toMatchObject({
+      Namespace: 'ExpiryRadar',
+      Dimensions: [expect.arrayContaining(['service', 'channel'])],
+    });
+    const last = await captureMetrics(() => run(messages, POLICY.maxReceiveCount));
+    expect(metricCounts(last, 'channel')).toEqual({
+      'AlertsFailed generic': 1,
+      'AlertsDeadLettered generic': 1,
+    });
   });
 
   it('skips deliveries beyond the monthly quota and records why', async () => {

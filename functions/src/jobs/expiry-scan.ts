@@ -15,7 +15,11 @@
  * token due, so the next scan enqueues the same alert id again; the worker's per-delivery state
  * makes that second message send nothing twice.
  */
-import type { ScheduledHandler } from 'aws-lambda';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import middy from '@middy/core';
+import type { Context, ScheduledEvent } from 'aws-lambda';
 import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
@@ -36,6 +40,7 @@ import {
   thresholdsFor,
 } from '../domain/alert-schedule';
 import { logger } from '../platform/logger';
+import { metrics, METRIC_NAMES } from '../platform/metrics';
 
 export const PAUSED_RECHECK_SECONDS = 24 * 60 * 60;
 const CONCURRENCY = 16;
@@ -171,7 +176,13 @@ export async function runExpiryScan(
   return result;
 }
 
-/** The scheduled Lambda: one scan at the time EventBridge fires. */
-export const handler: ScheduledHandler = async () => {
-  await runExpiryScan(new Date());
-};
+/**
+ * The scheduled Lambda: one scan at the time EventBridge fires. Its AlertsQueued count (0 too,
+ * so a stalled scan shows) is published when the invocation ends.
+ */
+export const handler = middy(async (_event: ScheduledEvent, _context: Context): Promise<void> => {
+  const result = await runExpiryScan(new Date());
+  metrics.addMetric(METRIC_NAMES.alertsQueued, MetricUnit.Count, result.queued);
+})
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(logMetrics(metrics));

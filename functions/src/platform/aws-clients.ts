@@ -1,6 +1,7 @@
 /**
  * Module-scope AWS clients: created on first use and then reused for the life of the container,
- * so warm invocations skip connection set-up. Locally they point at the emulators.
+ * so warm invocations skip connection set-up. Locally they point at the emulators. In Lambda
+ * each call is traced in X-Ray (platform/tracer.ts; untouched elsewhere).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
@@ -9,6 +10,7 @@ import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { getConfig } from './config';
+import { tracer } from './tracer';
 
 let dynamoDbClient: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -20,7 +22,9 @@ let secretsManagerClient: SecretsManagerClient | undefined;
 export function getDynamoDbClient(): DynamoDBClient {
   if (!dynamoDbClient) {
     const { region, dynamoDbEndpoint } = getConfig();
-    dynamoDbClient = new DynamoDBClient({ region, endpoint: dynamoDbEndpoint });
+    dynamoDbClient = tracer.captureAWSv3Client(
+      new DynamoDBClient({ region, endpoint: dynamoDbEndpoint }),
+    );
   }
   return dynamoDbClient;
 }
@@ -35,7 +39,7 @@ export function getDocumentClient(): DynamoDBDocumentClient {
 export function getSqsClient(): SQSClient {
   if (!sqsClient) {
     const { region, sqsEndpoint } = getConfig();
-    sqsClient = new SQSClient({ region, endpoint: sqsEndpoint });
+    sqsClient = tracer.captureAWSv3Client(new SQSClient({ region, endpoint: sqsEndpoint }));
   }
   return sqsClient;
 }
@@ -43,13 +47,13 @@ export function getSqsClient(): SQSClient {
 export function getSesClient(): SESv2Client {
   if (!sesClient) {
     const { region, sesEndpoint } = getConfig();
-    sesClient = new SESv2Client({ region, endpoint: sesEndpoint });
+    sesClient = tracer.captureAWSv3Client(new SESv2Client({ region, endpoint: sesEndpoint }));
   }
   return sesClient;
 }
 
 export function getSsmClient(): SSMClient {
-  ssmClient ??= new SSMClient({ region: getConfig().region });
+  ssmClient ??= tracer.captureAWSv3Client(new SSMClient({ region: getConfig().region }));
   return ssmClient;
 }
 

@@ -20,7 +20,7 @@ import { recordAccountEvent } from '../../services/accounts/account-audit';
 import { clientIp } from '../pipeline/client-ip';
 import { clearedGoogleStateCookie, GOOGLE_STATE_COOKIE } from '../pipeline/google-state-cookie';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
-import { sessionCookie } from '../pipeline/session-cookie';
+import { signInCookies } from '../pipeline/session-cookie';
 
 export const GOOGLE_FAILED_REDIRECT = '/login?error=google_sign_in_failed';
 export const GOOGLE_UNVERIFIED_REDIRECT = '/login?error=google_email_unverified';
@@ -73,7 +73,7 @@ export const handler = createHttpHandler(
         : pending.redirect;
     return {
       redirectTo,
-      cookies: [clearState, sessionCookie(newSession, now, secureCookies)],
+      cookies: [clearState, ...signInCookies(newSession, now, secureCookies)],
     };
   },
 );

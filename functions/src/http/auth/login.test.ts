@@ -1,4 +1,4 @@
-import { invoke } from '../../../test-support/api-gateway-event';
+import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import {
   mutationEvent,
   sessionCookieFrom,
@@ -8,6 +8,7 @@ import {
 import { findActiveSession } from '../../data/session-records';
 import { handler as register } from './register';
 import { handler as login } from './login';
+import { handler as logout } from './logout';
 
 const password = 'correct horse battery staple';
 
@@ -145,4 +146,50 @@ describe('POST /auth/login', () => {
     const response = await signIn({ email: uniqueEmail('spray'), password: 'x' }, { sourceIp });
     expect(response.statusCode).toBe(429);
   }, 60_000);
+});
+
+describe('the CSRF token across a sign-in', () => {
+  /** The value of the cookie named `name` that an answer sets. */
+  const setCookieValue = (cookies: readonly string[] | undefined, name: string) =>
+    cookies
+      ?.find((cookie) => cookie.startsWith(`${name}=`))
+      ?.split(';')[0]
+      ?.slice(name.length + 1);
+
+  it('refuses a token fixed before sign-in for the new session, which gets a token of its own', async () => {
+    const { email } = await givenAccount();
+    // Planted by an attacker (a sibling subdomain, an http page) or simply left from before.
+    const fixed = 'token-fixed-before-sign-in';
+    const signedIn = await invoke(
+      login,
+      apiGatewayEvent({
+        method: 'POST',
+        path: '/auth/login',
+        cookies: [`er_csrf=${fixed}`],
+        headers: { 'x-csrf-token': fixed },
+        body: { email, password },
+      }),
+    );
+    expect(signedIn.statusCode).toBe(200);
+    const session = sessionCookieFrom(signedIn.cookies)!;
+    const rotated = setCookieValue(signedIn.cookies, 'er_csrf');
+    expect(rotated).toMatch(/^[\w-]{43}$/);
+    expect(rotated).not.toBe(fixed);
+
+    const write = (token: string) =>
+      invoke(
+        logout,
+        apiGatewayEvent({
+          method: 'POST',
+          path: '/api/logout',
+          cookies: [session, `er_csrf=${token}`],
+          headers: { 'x-csrf-token': token },
+        }),
+      );
+    const forged = await write(fixed);
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json).toMatchObject({ code: 'EBADCSRFTOKEN' });
+    expect(await findActiveSession(session.split('=')[1]!, new Date())).toBeDefined();
+    expect((await write(rotated!)).statusCode).toBe(200);
+  });
 });

@@ -13,7 +13,7 @@ import {
   startPasswordCheck,
 } from '../../services/accounts/account-rate-limits';
 import { clientIp } from '../pipeline/client-ip';
-import { sessionCookie } from '../pipeline/session-cookie';
+import { signInCookies } from '../pipeline/session-cookie';
 
 /**
  * `POST /auth/login`: one generic 401 for an unknown address and a wrong password alike, with the
@@ -49,7 +49,7 @@ export const handler = createHttpHandler(
     await recordAccountEvent(user, AUDIT_ACTIONS.signedIn, now, { method: 'password', ip });
     return {
       body: sessionBody(user),
-      cookies: [sessionCookie(newSession, now, secureCookies)],
+      cookies: signInCookies(newSession, now, secureCookies),
     };
   },
 );

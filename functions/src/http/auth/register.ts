@@ -12,7 +12,7 @@ import { sessionBody } from '../../services/accounts/session-body';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
 import { sendVerificationEmail } from '../../services/accounts/account-mail';
 import { clientIp } from '../pipeline/client-ip';
-import { sessionCookie } from '../pipeline/session-cookie';
+import { signInCookies } from '../pipeline/session-cookie';
 
 /**
  * `POST /auth/register`: the account with its personal free workspace, a verification email and
@@ -58,7 +58,7 @@ export const handler = createHttpHandler(
     return {
       status: 201,
       body: sessionBody(user),
-      cookies: [sessionCookie(newSession, now, secureCookies)],
+      cookies: signInCookies(newSession, now, secureCookies),
     };
   },
 );
