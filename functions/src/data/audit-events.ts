@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = {
   signedOut: 'auth.signed_out',
   registered: 'account.registered',
   emailVerified: 'account.email_verified',
+  googleLinked: 'account.google_linked',
   passwordResetRequested: 'account.password_reset_requested',
   passwordReset: 'account.password_reset',
   updated: 'account.updated',

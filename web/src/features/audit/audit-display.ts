@@ -10,6 +10,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'auth.signed_out': 'Signed out',
   'account.registered': 'Account registered',
   'account.email_verified': 'Email verified',
+  'account.google_linked': 'Google sign-in linked',
   'account.password_reset_requested': 'Password reset requested',
   'account.password_reset': 'Password reset',
   'account.updated': 'Account updated',

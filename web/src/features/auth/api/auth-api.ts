@@ -17,12 +17,18 @@ export function logout() {
   return apiRequest('/api/logout', { method: 'POST' });
 }
 
+/** Silent: the page shows the failure, and the wait, itself. */
 export function resendVerificationEmail() {
-  return apiRequest('/auth/verify-email/resend', { method: 'POST' });
+  return apiRequest('/auth/verify-email/resend', { method: 'POST', silent: true });
 }
 
+/** Silent: the page shows the failure, and the wait, itself. */
 export function requestPasswordReset(email: string) {
-  return apiRequest('/auth/reset-password/request', { method: 'POST', body: { email } });
+  return apiRequest('/auth/reset-password/request', {
+    method: 'POST',
+    body: { email },
+    silent: true,
+  });
 }
 
 export function resetPassword(token: string, password: string) {
