@@ -4,7 +4,7 @@
  * thresholds that apply (domain/alert-schedule), and keeps the last window it was alerted for.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import { dueShardOf, nextAlertAt, thresholdsFor, type LastAlert } from '../domain/alert-schedule';
@@ -16,6 +16,11 @@ import {
   lastAlertFromItem,
   type TokenAlertSchedule,
 } from './entities/token';
+import {
+  WORKSPACE_PLAN_NAMES,
+  WORKSPACE_PLAN_PROJECTION,
+  workspacePlanFromItem,
+} from './entities/workspace';
 import { keys } from './keys';
 import { isConditionalCheckFailure } from './table-operations';
 import { listAllTokens } from './token-records';
@@ -43,11 +48,12 @@ async function readWorkspacePlan(workspaceId: string): Promise<Plan> {
     new GetCommand({
       TableName: getConfig().tableName,
       Key: keys.workspace(workspaceId),
-      ProjectionExpression: '#plan',
-      ExpressionAttributeNames: { '#plan': 'plan' },
+      ProjectionExpression: WORKSPACE_PLAN_PROJECTION,
+      ExpressionAttributeNames: WORKSPACE_PLAN_NAMES,
     }),
   );
-  return isPlan(Item?.plan) ? Item.plan : 'free';
+  // A workspace removed meanwhile arms as the free plan (its tokens go with it).
+  return Item ? workspacePlanFromItem(Item) : 'free';
 }
 
 async function readLastAlert(workspaceId: string, tokenId: string): Promise<LastAlert | null> {

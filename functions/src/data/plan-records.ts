@@ -11,8 +11,9 @@ import { getConfig } from '../platform/config';
 import { keys } from './keys';
 import { countMembersAndInvitations } from './member-records';
 import { batchGetAll, isConditionalCheckFailure } from './table-operations';
-import { OWNED_WORKSPACE_IDS, OWNED_SINCE } from './workspace-records';
-import { listOwnedWorkspaces, tokenCountOf } from './workspace-store';
+import { workspaceCodec } from './entities/workspace';
+import { OWNED_WORKSPACE_IDS } from './workspace-records';
+import { listOwnedWorkspaces } from './workspace-store';
 
 export interface PlanHolder {
   readonly id: string;
@@ -75,17 +76,19 @@ export async function readOwnedWorkspaceStates(userId: string): Promise<OwnedWor
     [...ids].map((id) => keys.workspace(id)),
     { consistentRead: true },
   );
-  const owned = items.filter((item) => item.ownerId === userId);
+  const owned = items
+    .map((item) => workspaceCodec.fromItem(item))
+    .filter(({ workspace }) => workspace.ownerId === userId);
   const members = await Promise.all(
-    owned.map((item) => countMembersAndInvitations(String(item.id))),
+    owned.map(({ workspace }) => countMembersAndInvitations(workspace.id)),
   );
-  return owned.map((item, index) => ({
-    id: String(item.id),
-    name: String(item.name),
-    ownedSince: String(item[OWNED_SINCE] ?? item.createdAt),
-    plan: isPlan(item.plan) ? item.plan : 'free',
-    isFrozen: item.isFrozen === true,
-    tokens: tokenCountOf(item),
+  return owned.map(({ workspace, ownedSince }, index) => ({
+    id: workspace.id,
+    name: workspace.name,
+    ownedSince: ownedSince ?? workspace.createdAt,
+    plan: workspace.plan,
+    isFrozen: workspace.isFrozen,
+    tokens: workspace.tokenCount,
     members: members[index] ?? 0,
   }));
 }

@@ -14,7 +14,6 @@ import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import {
   cellDeltas,
-  readCounterValues,
   TOKEN_COUNT_ATTRIBUTE,
   type CounterCell,
   type CounterValues,
@@ -25,8 +24,9 @@ import {
   type TokenAlertSchedule,
   type TokenRecord,
 } from './entities/token';
+import { workspaceCodec, type StoredWorkspace } from './entities/workspace';
 import { keys, TOKEN_SORT_PREFIX } from './keys';
-import { isConditionalCheckFailure, queryAll, type TableItem } from './table-operations';
+import { isConditionalCheckFailure, queryAll } from './table-operations';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -57,7 +57,7 @@ export async function listAllTokens(workspaceId: string): Promise<TokenRecord[]>
   return items.map((item) => tokenCodec.fromItem(item));
 }
 
-async function getWorkspaceItem(workspaceId: string): Promise<TableItem | undefined> {
+async function getWorkspace(workspaceId: string): Promise<StoredWorkspace | undefined> {
   const { Item } = await getDocumentClient().send(
     new GetCommand({
       TableName: getConfig().tableName,
@@ -65,17 +65,16 @@ async function getWorkspaceItem(workspaceId: string): Promise<TableItem | undefi
       ConsistentRead: true,
     }),
   );
-  return Item;
+  return Item ? workspaceCodec.fromItem(Item) : undefined;
 }
 
 export async function readTokenCounters(workspaceId: string): Promise<CounterValues> {
-  return readCounterValues((await getWorkspaceItem(workspaceId)) ?? {});
+  return (await getWorkspace(workspaceId))?.counters ?? new Map<string, number>();
 }
 
 /** The number of tokens a workspace holds (plan usage). */
 export async function countTokens(workspaceId: string): Promise<number> {
-  const value = (await getWorkspaceItem(workspaceId))?.[TOKEN_COUNT_ATTRIBUTE];
-  return typeof value === 'number' ? value : 0;
+  return (await getWorkspace(workspaceId))?.workspace.tokenCount ?? 0;
 }
 
 /** Why a transaction's workspace condition failed. */
@@ -171,9 +170,9 @@ function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
 }
 
 async function workspaceFailureReason(change: WorkspaceChange): Promise<WorkspaceConditionFailure> {
-  const item = await getWorkspaceItem(change.workspaceId);
-  if (!item) return 'missing';
-  if (change.requireNotFrozen && item.isFrozen === true) return 'frozen';
+  const stored = await getWorkspace(change.workspaceId);
+  if (!stored) return 'missing';
+  if (change.requireNotFrozen && stored.workspace.isFrozen) return 'frozen';
   return 'limit';
 }
 

@@ -7,6 +7,7 @@ import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { newStoredWorkspace, workspaceCodec } from './entities/workspace';
 import { AUDIT_SORT_PREFIX, gsi1, keys, MEMBER_SORT_PREFIX, MEMBERSHIP_SORT_PREFIX } from './keys';
 import { INDEX_NAMES } from './table-definition';
 import { conditionFailedAt, deleteItems, keyOf, queryAll } from './table-operations';
@@ -26,6 +27,7 @@ export const OWNED_WORKSPACE_IDS = 'ownedWorkspaceIds';
  */
 export const OWNED_SINCE = 'ownedSince';
 
+/** The item of a new workspace (entities/workspace.ts): no tokens yet, not frozen. */
 export function workspaceItem(options: {
   workspaceId: string;
   name: string;
@@ -33,17 +35,7 @@ export function workspaceItem(options: {
   plan: Plan;
   now: Date;
 }): Record<string, unknown> {
-  const createdAt = options.now.toISOString();
-  return {
-    ...keys.workspace(options.workspaceId),
-    ...gsi1.ownedWorkspace(options.ownerId, createdAt, options.workspaceId),
-    id: options.workspaceId,
-    name: options.name,
-    ownerId: options.ownerId,
-    plan: options.plan,
-    isFrozen: false,
-    createdAt,
-  };
+  return workspaceCodec.toItem(newStoredWorkspace(options));
 }
 
 export function membershipItem(options: {

@@ -21,7 +21,7 @@ import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
-import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { enqueueAlerts, type AlertEnqueuer } from '../adapters/alert-queue';
 import { writeNextAlertAt } from '../data/alert-arming';
@@ -29,6 +29,7 @@ import { recordAlertEvent } from '../data/alert-audit';
 import { findDueTokens } from '../data/alert-due-tokens';
 import { createAlertRecord } from '../data/alert-record-store';
 import { readAlertSettings } from '../data/alert-settings-records';
+import { workspaceCodec } from '../data/entities/workspace';
 import { keys } from '../data/keys';
 import { batchGetAll } from '../data/table-operations';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
@@ -74,10 +75,11 @@ async function loadWorkspaces(
   const states = new Map<string, WorkspaceState>();
   await forEachLimited(workspaceIds, CONCURRENCY, async (workspaceId) => {
     const item = byPartition.get(keys.workspace(workspaceId).pk);
+    const workspace = item ? workspaceCodec.fromItem(item).workspace : undefined;
     states.set(workspaceId, {
-      exists: item !== undefined,
-      isFrozen: item?.isFrozen === true,
-      plan: isPlan(item?.plan) ? item.plan : 'free',
+      exists: workspace !== undefined,
+      isFrozen: workspace?.isFrozen ?? false,
+      plan: workspace?.plan ?? 'free',
       settings: item ? await readAlertSettings(workspaceId) : undefined,
     });
   });
