@@ -379,7 +379,7 @@ describe('workspaces page: members', () => {
     await user.click(within(form).getByRole('button', { name: 'Invite' }));
     expect(
       await within(form).findByText(
-        'Too many requests. Please wait a moment and try again. You can try again in about 15 minutes.',
+        'Too many requests. Please wait a moment and try again. You can try again in 15 min.',
       ),
     ).toBeVisible();
   });
