@@ -3,6 +3,7 @@ import * as z from 'zod';
 import {
   DEFAULT_ALERT_THRESHOLDS,
   DEFAULT_WEBHOOK_KIND,
+  MAX_ALERT_THRESHOLD_DAYS,
   pagerDutySeveritySchema,
   WEBHOOK_KINDS,
   webhookKindSchema,
@@ -63,7 +64,7 @@ export const alertThresholdsSchema = z
       .number({ error: ALERT_MESSAGES.invalidThreshold })
       .int(ALERT_MESSAGES.invalidThreshold)
       .min(0, ALERT_MESSAGES.invalidThreshold)
-      .max(365, ALERT_MESSAGES.invalidThreshold),
+      .max(MAX_ALERT_THRESHOLD_DAYS, ALERT_MESSAGES.invalidThreshold),
     { error: ALERT_MESSAGES.invalidThreshold },
   )
   .min(1, ALERT_MESSAGES.thresholdRequired)
