@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { alertIdOf } from '../src/domain/alert-schedule';
-import { alertRecordStore, createAlertRecord } from '../src/data/alert-records';
+import { alertRecordStore, createAlertRecord } from '../src/data/alert-record-store';
 import { createInvitation } from '../src/data/member-records';
 import { keys, TOKEN_SORT_PREFIX } from '../src/data/keys';
 import { setPasswordHash } from '../src/data/user-records';
