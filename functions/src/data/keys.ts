@@ -73,6 +73,19 @@ export const keyParts = {
   userId: (pk: string) => afterPrefix(pk, 'USER#'),
   /** `WS#<workspaceId>` */
   workspaceId: (pk: string) => afterPrefix(pk, 'WS#'),
+  /** `SESSION#<sessionIdHash>` */
+  sessionIdHash: (pk: string) => afterPrefix(pk, 'SESSION#'),
+  /** `ACCOUNT_TOKEN#<tokenHash>` */
+  accountTokenHash: (pk: string) => afterPrefix(pk, ACCOUNT_TOKEN_SORT_PREFIX),
+  /** `OAUTH_STATE#<stateHash>` */
+  googleSignInStateHash: (pk: string) => afterPrefix(pk, 'OAUTH_STATE#'),
+  /** `RATE#<ruleName>#<subjectHash>` (the hash holds no `#`; a rule name may) */
+  rateLimit: (pk: string) => {
+    const rest = afterPrefix(pk, 'RATE#');
+    const separator = rest?.lastIndexOf('#') ?? -1;
+    if (rest === undefined || separator <= 0 || separator === rest.length - 1) return undefined;
+    return { ruleName: rest.slice(0, separator), subjectHash: rest.slice(separator + 1) };
+  },
   /** `ALERT_USAGE#<YYYY-MM>` */
   alertUsageMonth: (sk: string) => afterPrefix(sk, ALERT_USAGE_SORT_PREFIX),
   /** `ALERT_STATS#<YYYY-MM>` */
