@@ -4,8 +4,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
+import { memberCodec, newMember } from '../src/data/entities/member';
 import { newStoredWorkspace, workspaceCodec } from '../src/data/entities/workspace';
-import { membershipItem } from '../src/data/workspace-records';
 import { getDocumentClient } from '../src/platform/aws-clients';
 import { getConfig } from '../src/platform/config';
 import { apiGatewayEvent } from './api-gateway-event';
@@ -43,7 +43,7 @@ export async function givenWorkspace(options: {
   );
   const members = [{ userId: options.ownerId, role: 'admin' as Role }, ...(options.members ?? [])];
   for (const member of members) {
-    await putItem(membershipItem({ workspaceId, ...member, now }));
+    await putItem(memberCodec.toItem(newMember({ workspaceId, ...member, now })));
   }
   return workspaceId;
 }

@@ -4,9 +4,10 @@
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
-import { isRole, type Role } from '@expiry-radar/shared/domain/roles';
+import type { Role } from '@expiry-radar/shared/domain/roles';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
 import type { CounterValues } from '../../domain/token-counters';
+import { memberCodec } from '../../data/entities/member';
 import { workspaceCodec } from '../../data/entities/workspace';
 import { keys } from '../../data/keys';
 import type { TableItem, TableKey } from '../../data/table-operations';
@@ -38,9 +39,9 @@ export function workspaceAccessFrom(
   workspace: TableItem | undefined,
   membership: TableItem | undefined,
 ): WorkspaceAccess {
-  if (!workspace || !membership || !isRole(membership.role)) {
-    throw new AppError('NOT_FOUND', 'Workspace not found.');
-  }
+  const role = membership ? memberCodec.fromItem(membership).role : null;
+  // A role this version does not know grants nothing.
+  if (!workspace || role === null) throw new AppError('NOT_FOUND', 'Workspace not found.');
   const stored = workspaceCodec.fromItem(workspace);
   return {
     workspaceId,
@@ -48,7 +49,7 @@ export function workspaceAccessFrom(
     ownerId: stored.workspace.ownerId,
     plan: stored.workspace.plan,
     isFrozen: stored.workspace.isFrozen,
-    role: membership.role,
+    role,
     tokenCounters: stored.counters,
   };
 }
