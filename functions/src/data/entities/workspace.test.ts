@@ -5,6 +5,7 @@ import { cellAttribute } from '../../domain/token-counters';
 import { gsi1, keys } from '../keys';
 import { MalformedItemError } from './entity-codec';
 import {
+  admissionStateFromItem,
   newStoredWorkspace,
   workspaceCodec,
   workspaceItemSchema,
@@ -120,6 +121,17 @@ describe('workspace codec', () => {
 
   it('refuses an item whose name is not a string', () => {
     expect(() => workspaceCodec.fromItem({ ...workspaceCodec.toItem(created), name: 7 })).toThrow(
+      MalformedItemError,
+    );
+  });
+
+  it('reads the admission state from a projection: not frozen and version 0 until set', () => {
+    expect(admissionStateFromItem({ pk: 'WS#ws-1' })).toEqual({ frozen: false, version: 0 });
+    expect(admissionStateFromItem({ pk: 'WS#ws-1', isFrozen: true, admissionVersion: 4 })).toEqual({
+      frozen: true,
+      version: 4,
+    });
+    expect(() => admissionStateFromItem({ pk: 'WS#ws-1', admissionVersion: 'x' })).toThrow(
       MalformedItemError,
     );
   });

@@ -4,7 +4,8 @@
  * creation time; the owner index entry `gsi1pk=OWNER#<ownerId>`, `gsi1sk=WS#<since>#<id>`, where
  * `since` is `ownedSince` (set when ownership was transferred) or else `createdAt`; and the facet
  * counters the token writes keep on it (domain/token-counters): `tokenCount` and one `tc#…`
- * attribute per category and section.
+ * attribute per category and section; and `admissionVersion`, which every admission of a member
+ * or invitation bumps (data/admission-guard.ts).
  *
  * Reading: id, name, owner, creation time and the owner index entry are required. A plan this
  * version does not know reads as free and a frozen flag that is not `true` as not frozen
@@ -45,6 +46,9 @@ export interface StoredWorkspace {
 
 const planAttribute = z.enum(PLANS).catch('free');
 
+/** The version an admission to the workspace conditions its write on. */
+export const ADMISSION_VERSION = 'admissionVersion';
+
 export const workspaceItemSchema = z.looseObject({
   pk: z.string(),
   sk: z.string(),
@@ -59,6 +63,8 @@ export const workspaceItemSchema = z.looseObject({
   ownedSince: z.string().optional(),
   updatedAt: z.string().optional(),
   planChangedAt: z.string().optional(),
+  /** Bumped by every admission of a member or invitation (data/admission-guard.ts). */
+  [ADMISSION_VERSION]: z.number().optional(),
   [TOKEN_COUNT_ATTRIBUTE]: z.number().optional(),
   /** Counters of older items, per category; read only when `tokenCount` is missing. */
   categoryCounts: z.record(z.string(), z.number().catch(0)).optional().catch(undefined),
@@ -142,4 +148,25 @@ export const WORKSPACE_PLAN_NAMES = { '#plan': 'plan' } as const;
 /** The plan of a workspace, from an item read with WORKSPACE_PLAN_PROJECTION. */
 export function workspacePlanFromItem(item: TableItem): Plan {
   return parseItem('WORKSPACE', z.object({ plan: planAttribute }), item).plan;
+}
+
+/** What `admissionStateFromItem` reads: a ProjectionExpression (with WORKSPACE_ADMISSION_NAMES). */
+export const WORKSPACE_ADMISSION_PROJECTION = 'pk, isFrozen, #version';
+export const WORKSPACE_ADMISSION_NAMES = { '#version': ADMISSION_VERSION } as const;
+
+const admissionAttributes = z.object({
+  isFrozen: workspaceItemSchema.shape.isFrozen,
+  [ADMISSION_VERSION]: z.number().default(0),
+});
+
+/**
+ * Whether the workspace is frozen and its admission version (0 before the first admission), from
+ * an item read with WORKSPACE_ADMISSION_PROJECTION.
+ */
+export function admissionStateFromItem(item: TableItem): {
+  readonly frozen: boolean;
+  readonly version: number;
+} {
+  const parsed = parseItem('WORKSPACE', admissionAttributes, item);
+  return { frozen: parsed.isFrozen, version: parsed[ADMISSION_VERSION] };
 }
