@@ -10,7 +10,9 @@ import { addSeconds, GOOGLE_SIGN_IN_STATE_LIFETIME_SECONDS } from '../domain/acc
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { googleIdentityItem } from './account-records';
-import { epochSeconds, keys } from './keys';
+import { googleIdentityCodec } from './entities/google-identity';
+import { googleSignInStateCodec, type GoogleSignInState } from './entities/google-sign-in-state';
+import { keys } from './keys';
 import { hashSecret } from './secret-hash';
 import { conditionFailedAt, isConditionalCheckFailure } from './table-operations';
 
@@ -18,7 +20,7 @@ export async function findUserIdByGoogleSubject(subject: string): Promise<string
   const { Item } = await getDocumentClient().send(
     new GetCommand({ TableName: getConfig().tableName, Key: keys.googleIdentity(subject) }),
   );
-  return typeof Item?.userId === 'string' ? Item.userId : undefined;
+  return Item ? googleIdentityCodec.fromItem(Item).userId : undefined;
 }
 
 /**
@@ -108,13 +110,6 @@ export async function takeOverUnverifiedAccount(options: {
   }
 }
 
-export interface GoogleSignInState {
-  readonly nonce: string;
-  readonly codeVerifier: string;
-  /** The app path to land on afterwards. */
-  readonly redirect: string;
-}
-
 export async function saveGoogleSignInState(
   state: string,
   pending: GoogleSignInState,
@@ -124,12 +119,11 @@ export async function saveGoogleSignInState(
   await getDocumentClient().send(
     new PutCommand({
       TableName: getConfig().tableName,
-      Item: {
-        ...keys.googleSignInState(hashSecret(state)),
-        ...pending,
+      Item: googleSignInStateCodec.toItem({
+        stateHash: hashSecret(state),
+        pending,
         expiresAt: expiresAt.toISOString(),
-        ttl: epochSeconds(expiresAt),
-      },
+      }),
     }),
   );
 }
@@ -150,11 +144,7 @@ export async function consumeGoogleSignInState(
       }),
     );
     if (!Attributes) return undefined;
-    return {
-      nonce: String(Attributes.nonce),
-      codeVerifier: String(Attributes.codeVerifier),
-      redirect: String(Attributes.redirect),
-    };
+    return googleSignInStateCodec.fromItem(Attributes).pending;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;

@@ -7,6 +7,7 @@ import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/accoun
 import { mutationEvent, sessionCookieFrom, uniqueEmail } from '../../../test-support/auth-requests';
 import { latestEmailTo, linkToken } from '../../../test-support/sent-emails';
 import { listActorAuditEvents } from '../../data/audit-queries';
+import { googleSignInStateCodec } from '../../data/entities/google-sign-in-state';
 import { saveGoogleSignInState } from '../../data/google-sign-in-records';
 import { keys } from '../../data/keys';
 import { hashSecret } from '../../data/secret-hash';
@@ -285,15 +286,8 @@ describe('Google sign-in', () => {
           Key: keys.googleSignInState(hashSecret(state)),
         }),
       );
-      await saveGoogleSignInState(
-        state,
-        {
-          nonce: String(Item?.nonce),
-          codeVerifier: String(Item?.codeVerifier),
-          redirect: '/\\evil.example',
-        },
-        new Date(),
-      );
+      const { pending } = googleSignInStateCodec.fromItem(Item ?? {});
+      await saveGoogleSignInState(state, { ...pending, redirect: '/\\evil.example' }, new Date());
       const authorize = await fetch(started.headers!.location as string, { redirect: 'manual' });
       const returned = new URL(authorize.headers.get('location')!);
       const response = await callback(returned.search.slice(1), [
