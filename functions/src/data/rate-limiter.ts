@@ -5,11 +5,18 @@
  * count against the one window that the first of them opened, and a refusal knows how long its
  * window still runs. Expired windows are recognised on read, since TTL deletion is lazy.
  */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitRule } from '../domain/account-policy';
 import { addSeconds } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import {
+  rateLimitCounterFromRawItem,
+  windowEndsAtFromItem,
+  WINDOW_ENDS_AT_PROJECTION,
+  type RateLimitCounter,
+} from './entities/rate-limit';
 import { epochSeconds, keys } from './keys';
 import { hashSecret } from './secret-hash';
 import { isConditionalCheckFailure } from './table-operations';
@@ -25,17 +32,9 @@ export interface RateLimitDecision {
   readonly retryAfterSeconds: number;
 }
 
-/** The counter as a refused conditional write found it (raw attribute values). */
-interface CounterState {
-  readonly hits: number;
-  readonly windowEndsAt: string;
-}
-
-function counterStateOf(error: unknown): CounterState | undefined {
-  const item = (error as { Item?: Record<string, { N?: string; S?: string }> }).Item;
-  const windowEndsAt = item?.windowEndsAt?.S;
-  if (!item || windowEndsAt === undefined) return undefined;
-  return { hits: Number(item.hits?.N ?? 0), windowEndsAt };
+/** The counter as a refused conditional write found it; undefined when there was none. */
+function counterStateOf(error: unknown): RateLimitCounter | undefined {
+  return rateLimitCounterFromRawItem((error as { Item?: Record<string, AttributeValue> }).Item);
 }
 
 function refusal(windowEndsAt: string, now: Date): RateLimitDecision {
@@ -166,10 +165,10 @@ export async function rateLimitRetryAfterSeconds(
       TableName: getConfig().tableName,
       Key: counterKey(rule, subject),
       ConsistentRead: true,
-      ProjectionExpression: 'windowEndsAt',
+      ProjectionExpression: WINDOW_ENDS_AT_PROJECTION,
     }),
   );
-  const endsAt = typeof Item?.windowEndsAt === 'string' ? Date.parse(Item.windowEndsAt) : NaN;
+  const endsAt = Item ? Date.parse(windowEndsAtFromItem(Item)) : NaN;
   if (!Number.isFinite(endsAt)) return rule.windowSeconds;
   return Math.min(rule.windowSeconds, Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)));
 }
