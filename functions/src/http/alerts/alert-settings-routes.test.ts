@@ -19,6 +19,7 @@ import {
 } from '../../../test-support/token-fixtures';
 import { givenTeam, routeEvent } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { tokenCodec } from '../../data/entities/token';
 import { keys } from '../../data/keys';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
@@ -421,7 +422,7 @@ describe('PUT /api/v1/workspaces/{id}/alert-settings', () => {
           ConsistentRead: true,
         }),
       );
-      return Item?.nextAlertAt as string | undefined;
+      return Item ? (tokenCodec.fromItem(Item).schedule.nextAlertAt ?? undefined) : undefined;
     };
     const before = await nextAlertAt();
     const response = await putSettings(team.workspaceId, team.admin.cookie, {

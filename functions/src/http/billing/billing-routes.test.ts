@@ -10,6 +10,7 @@ import { mutationEvent } from '../../../test-support/auth-requests';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { seedToken } from '../../../test-support/token-seeding';
 import { givenWorkspace, routeEvent } from '../../../test-support/workspace-fixtures';
+import { auditEventCodec } from '../../data/entities/audit-event';
 import { AUDIT_SORT_PREFIX, keys } from '../../data/keys';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
@@ -64,7 +65,7 @@ async function auditActions(pk: string): Promise<string[]> {
       ExpressionAttributeValues: { ':pk': pk, ':audit': AUDIT_SORT_PREFIX },
     }),
   );
-  return (Items ?? []).map((item) => String(item.action));
+  return (Items ?? []).map((item) => auditEventCodec.fromItem(item).action);
 }
 
 /** A pro user owning three workspaces created a minute apart (oldest first). */

@@ -11,6 +11,7 @@ import {
 } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { keys } from '../../data/keys';
+import { keyOf } from '../../data/table-operations';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { auditEventView } from '../../services/audit/audit-event-view';
@@ -254,7 +255,7 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
         ExpressionAttributeValues: { ':pk': pk },
       }),
     );
-    expect(Items?.map((item) => String(item.sk).split('#')[0])).toEqual(['AUDIT']);
+    expect(Items?.map((item) => keyOf(item).sk.split('#')[0])).toEqual(['AUDIT']);
     expect((await auditOf(workspaceId))[0]).toMatchObject({ action: 'workspace.deleted' });
     expect((await list(manager.cookie)).json).toEqual({ items: [], total: 0 });
     const again = await invoke(getWorkspace, onWorkspace('GET', workspaceId, admin.cookie));
