@@ -1,16 +1,12 @@
 import fc from 'fast-check';
+import { expectRoundTrip, isoInstant } from '../../../test-support/codec-properties';
 import { epochSeconds, gsi1, keys } from '../keys';
 import {
   ACCOUNT_TOKEN_PURPOSES,
   accountTokenCodec,
-  accountTokenItemSchema,
   type StoredAccountToken,
 } from './account-token';
 import { MalformedItemError } from './entity-codec';
-
-const isoInstant = fc
-  .date({ min: new Date(0), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((date) => date.toISOString());
 
 const tokenArbitrary: fc.Arbitrary<StoredAccountToken> = fc.record({
   tokenHash: fc.stringMatching(/^[A-Za-z0-9_-]{1,43}$/),
@@ -32,13 +28,7 @@ const stored: StoredAccountToken = {
 
 describe('account token codec', () => {
   it('reads back every link token it wrote, the hash from the key', () => {
-    fc.assert(
-      fc.property(tokenArbitrary, (generated) => {
-        const item = accountTokenCodec.toItem(generated);
-        expect(accountTokenItemSchema.safeParse(item).success).toBe(true);
-        expect(accountTokenCodec.fromItem(item)).toEqual(generated);
-      }),
-    );
+    expectRoundTrip(accountTokenCodec, tokenArbitrary);
   });
 
   it('stores a link token under its hash and in the user index, removed by TTL at expiry', () => {

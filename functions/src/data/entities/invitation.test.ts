@@ -1,15 +1,9 @@
 import fc from 'fast-check';
 import { ROLES } from '@expiry-radar/shared/domain/roles';
+import { expectRoundTrip, isoInstant } from '../../../test-support/codec-properties';
 import { gsi1, keys } from '../keys';
 import { MalformedItemError } from './entity-codec';
-import {
-  invitationCodec,
-  invitationItemSchema,
-  newInvitation,
-  type InvitationRecord,
-} from './invitation';
-
-const isoInstant = fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+import { invitationCodec, newInvitation, type InvitationRecord } from './invitation';
 
 const invitationArbitrary: fc.Arbitrary<InvitationRecord> = fc.record({
   workspaceId: fc.uuid(),
@@ -30,13 +24,7 @@ const invitation = newInvitation({
 
 describe('invitation codec', () => {
   it('reads back every invitation it wrote, and writes items its schema accepts', () => {
-    fc.assert(
-      fc.property(invitationArbitrary, (generated) => {
-        const item = invitationCodec.toItem(generated);
-        expect(invitationItemSchema.safeParse(item).success).toBe(true);
-        expect(invitationCodec.fromItem(item)).toEqual(generated);
-      }),
-    );
+    expectRoundTrip(invitationCodec, invitationArbitrary);
   });
 
   it('lower-cases the address of a new invitation and gives it a fresh id', () => {

@@ -1,10 +1,9 @@
 import fc from 'fast-check';
 import { ROLES } from '@expiry-radar/shared/domain/roles';
+import { expectRoundTrip, isoInstant } from '../../../test-support/codec-properties';
 import { gsi1, keys } from '../keys';
 import { MalformedItemError } from './entity-codec';
-import { memberCodec, memberItemSchema, newMember, type MemberRecord } from './member';
-
-const isoInstant = fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
+import { memberCodec, newMember, type MemberRecord } from './member';
 
 const memberArbitrary: fc.Arbitrary<MemberRecord> = fc.record({
   workspaceId: fc.uuid(),
@@ -22,13 +21,7 @@ const member = newMember({
 
 describe('member codec', () => {
   it('reads back every membership it wrote, and writes items its schema accepts', () => {
-    fc.assert(
-      fc.property(memberArbitrary, (generated) => {
-        const item = memberCodec.toItem(generated);
-        expect(memberItemSchema.safeParse(item).success).toBe(true);
-        expect(memberCodec.fromItem(item)).toEqual(generated);
-      }),
-    );
+    expectRoundTrip(memberCodec, memberArbitrary);
   });
 
   it('stores a membership under its workspace and in its user index', () => {

@@ -1,11 +1,9 @@
 import fc from 'fast-check';
+import { expectRoundTrip, isoInstant } from '../../../test-support/codec-properties';
 import { epochSeconds, gsi1, keys } from '../keys';
 import { MalformedItemError } from './entity-codec';
-import { sessionCodec, sessionItemSchema, type StoredSession } from './session';
+import { sessionCodec, type StoredSession } from './session';
 
-const isoInstant = fc
-  .date({ min: new Date(0), max: new Date('9999-12-31T00:00:00Z'), noInvalidDate: true })
-  .map((date) => date.toISOString());
 const secretHash = fc.stringMatching(/^[A-Za-z0-9_-]{1,43}$/);
 
 const sessionArbitrary: fc.Arbitrary<StoredSession> = fc.record({
@@ -24,13 +22,7 @@ const stored: StoredSession = {
 
 describe('session codec', () => {
   it('reads back every session it wrote, the hash from the key', () => {
-    fc.assert(
-      fc.property(sessionArbitrary, (generated) => {
-        const item = sessionCodec.toItem(generated);
-        expect(sessionItemSchema.safeParse(item).success).toBe(true);
-        expect(sessionCodec.fromItem(item)).toEqual(generated);
-      }),
-    );
+    expectRoundTrip(sessionCodec, sessionArbitrary);
   });
 
   it('stores a session under its hash and in its user index, removed by TTL at expiry', () => {

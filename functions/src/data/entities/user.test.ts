@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { PLANS } from '@expiry-radar/shared/domain/plans';
+import { expectRoundTrip, isoInstant } from '../../../test-support/codec-properties';
 import { keys } from '../keys';
 import { MalformedItemError } from './entity-codec';
 import {
@@ -7,11 +8,9 @@ import {
   ownedWorkspaceIdsFromItem,
   planHolderFromItem,
   userCodec,
-  userItemSchema,
   type StoredUser,
 } from './user';
 
-const isoInstant = fc.date({ noInvalidDate: true }).map((date) => date.toISOString());
 const text = fc.option(fc.string(), { nil: null });
 
 const storedArbitrary: fc.Arbitrary<StoredUser> = fc.record({
@@ -52,13 +51,7 @@ const stored: StoredUser = {
 
 describe('user codec', () => {
   it('reads back every user it wrote, and writes items its schema accepts', () => {
-    fc.assert(
-      fc.property(storedArbitrary, (generated) => {
-        const item = userCodec.toItem(generated);
-        expect(userItemSchema.safeParse(item).success).toBe(true);
-        expect(userCodec.fromItem(item)).toEqual(generated);
-      }),
-    );
+    expectRoundTrip(userCodec, storedArbitrary);
   });
 
   it('writes the profile of an account, without the attributes it does not have', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import { PLANS } from '@expiry-radar/shared/domain/plans';
+import { expectRoundTrip } from '../../../test-support/codec-properties';
 import { cellAttribute } from '../../domain/token-counters';
 import { gsi1, keys } from '../keys';
 import { MalformedItemError } from './entity-codec';
@@ -8,7 +9,6 @@ import {
   admissionStateFromItem,
   newStoredWorkspace,
   workspaceCodec,
-  workspaceItemSchema,
   workspacePlanFromItem,
   type StoredWorkspace,
 } from './workspace';
@@ -52,13 +52,7 @@ const created = newStoredWorkspace({
 
 describe('workspace codec', () => {
   it('reads back every workspace it wrote, and writes items its schema accepts', () => {
-    fc.assert(
-      fc.property(storedArbitrary, (stored) => {
-        const item = workspaceCodec.toItem(stored);
-        expect(workspaceItemSchema.safeParse(item).success).toBe(true);
-        expect(workspaceCodec.fromItem(item)).toEqual(stored);
-      }),
-    );
+    expectRoundTrip(workspaceCodec, storedArbitrary);
   });
 
   it('writes the key, the owner index entry and the counters of a new workspace', () => {
