@@ -8,6 +8,7 @@ import {
   givenWorkspace,
   putItem,
   routeEvent,
+  routeRequest,
 } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { keys } from '../../data/keys';
@@ -32,15 +33,7 @@ const onWorkspace = (
   workspaceId: string,
   cookie: string,
   body?: unknown,
-) =>
-  routeEvent({
-    method,
-    path: `/api/v1/workspaces/${workspaceId}`,
-    routePath: '/api/v1/workspaces/{id}',
-    pathParameters: { id: workspaceId },
-    cookie,
-    body,
-  });
+) => routeRequest(method, '/api/v1/workspaces/{id}', { params: { id: workspaceId }, cookie, body });
 
 const auditOf = async (workspaceId: string) =>
   (await listWorkspaceAuditEvents(workspaceId, { count: 100, now: new Date() })).map(
