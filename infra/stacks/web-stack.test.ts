@@ -204,7 +204,6 @@ describe('web stack: Content-Security-Policy', () => {
     appOrigin: '',
     analyticsKey: '',
     analyticsHost: '',
-    paymentPublishableKey: '',
   });
   const directive = (name: string) =>
     csp
@@ -258,7 +257,6 @@ describe('web stack: runtime settings', () => {
     appOrigin: '',
     analyticsKey: 'phc_key',
     analyticsHost: 'https://eu.i.posthog.com',
-    paymentPublishableKey: 'pk_test_123',
   };
 
   it('writes /config.json from context values, same-origin API', () => {
@@ -266,7 +264,6 @@ describe('web stack: runtime settings', () => {
       apiBaseUrl: '',
       analyticsKey: 'phc_key',
       analyticsHost: 'https://eu.i.posthog.com',
-      paymentPublishableKey: 'pk_test_123',
     });
   });
 

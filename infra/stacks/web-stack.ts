@@ -123,7 +123,6 @@ export function runtimeConfig(context: AppContext): Record<string, string> {
     apiBaseUrl: '',
     analyticsKey: context.analyticsKey,
     analyticsHost: context.analyticsHost,
-    paymentPublishableKey: context.paymentPublishableKey,
   };
 }
 

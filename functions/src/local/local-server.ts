@@ -19,7 +19,6 @@ export interface WebRuntimeSettings {
   readonly apiBaseUrl: string;
   readonly analyticsKey: string;
   readonly analyticsHost: string;
-  readonly paymentPublishableKey: string;
 }
 
 const SECURITY_HEADERS = {
