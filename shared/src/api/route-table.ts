@@ -1,5 +1,5 @@
 /**
- * Every API call of the product (spec §7), written once. The CDK api stack and the local server
+ * Every API call of the product, written once. The CDK api stack and the local server
  * loop over it to mount handlers; the web client and the OpenAPI document read its schemas.
  * A route listed here but without a handler in functions/src/http/route-handlers.ts is not mounted.
  *

@@ -1,4 +1,4 @@
-/** Toasts (spec §8, §9): react-hot-toast's options with the spec's numbers. */
+/** Toasts: react-hot-toast's options, and how long identical toasts are suppressed. */
 
 export const TOAST_SETTINGS = {
   position: 'top-right',
