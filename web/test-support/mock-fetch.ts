@@ -53,7 +53,10 @@ export function installFetchMock(routes: Record<string, RouteHandler>): {
   return { fetchMock, requests };
 }
 
-export const LOGGED_OUT_SESSION = { loggedIn: false };
+/** What the server says it offers (here: no Google sign-in), in every session answer. */
+const FEATURES = { googleSignIn: false };
+
+export const LOGGED_OUT_SESSION = { loggedIn: false, features: FEATURES };
 
 export function sessionFor(
   overrides: { plan?: string; needsVerification?: boolean; downgraded?: boolean } = {},
@@ -70,5 +73,6 @@ export function sessionFor(
       plan: overrides.plan ?? 'free',
       downgraded: overrides.downgraded ?? false,
     },
+    features: FEATURES,
   };
 }

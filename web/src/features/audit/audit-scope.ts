@@ -6,7 +6,7 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { ExportFormat } from '@expiry-radar/shared/constants/paging';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
-import type { QueryValue } from '../../lib/api-client';
+import type { ExportAuditQuery } from './api/audit-api';
 import { auditSourceQueryOptions } from './api/audit-queries';
 
 export type AuditScope = 'workspace' | 'own' | 'organization';
@@ -82,7 +82,7 @@ export function exportQuery(options: {
   workspaceId: string | null;
   format: ExportFormat;
   since: string;
-}): Record<string, QueryValue> & { format: ExportFormat } {
+}): ExportAuditQuery {
   const { scope, workspaceId, format, since } = options;
   return {
     format,

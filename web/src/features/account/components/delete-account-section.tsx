@@ -16,6 +16,7 @@ import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
 import { showSuccessToast } from '../../../lib/toasts';
 import { PasswordField } from '../../../components/password-field';
+import { SIGNED_OUT_STATE } from '../../session/hooks/use-signed-out-cleanup';
 import { deleteAccount } from '../api/account-api';
 import { SectionCard } from './section-card';
 
@@ -57,7 +58,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     resetApiClientState();
     showSuccessToast(SUCCESS_MESSAGES.accountDeleted);
     // The root layout drops the cached session and answers once home is on screen.
-    await navigate(paths.home, { state: { signedOut: true } });
+    await navigate(paths.home, { state: SIGNED_OUT_STATE });
   };
 
   return (

@@ -1,10 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  billingPortalResponse,
-  upgradePlanResponse,
-} from '@expiry-radar/shared/api/billing-api-schemas';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-call';
 import { localStore, storageKeys } from '../../../lib/local-store';
 import { sessionKeys } from '../../session/api/session-keys';
 import { workspaceKeys } from '../../workspaces/api/workspace-keys';
@@ -15,16 +11,12 @@ import { billingKeys } from './billing-keys';
  * mode the plan is switched at once (up or down) and the answer is the new plan.
  */
 export function upgradePlan(plan: Plan) {
-  return apiRequest('/api/account/upgrade', {
-    method: 'POST',
-    body: { plan },
-    schema: upgradePlanResponse,
-  });
+  return call('upgradePlan', { body: { plan } });
 }
 
 /** POST /api/billing/portal: the Stripe billing portal's URL (it returns to /billing?portal=return). */
 export function openBillingPortal() {
-  return apiRequest('/api/billing/portal', { method: 'POST', schema: billingPortalResponse });
+  return call('openBillingPortal');
 }
 
 /**

@@ -1,17 +1,13 @@
 import { queryOptions } from '@tanstack/react-query';
-import {
-  organizationUsageResponse,
-  planResponse,
-} from '@expiry-radar/shared/api/billing-api-schemas';
 import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-call';
 import { billingKeys } from './billing-keys';
 
 /** GET /api/account/plan, cached 15 s (spec §7). */
 export function planQueryOptions() {
   return queryOptions({
     queryKey: billingKeys.plan(),
-    queryFn: ({ signal }) => apiRequest('/api/account/plan', { schema: planResponse, signal }),
+    queryFn: ({ signal }) => call('getPlan', {}, { signal }),
     staleTime: CLIENT_CACHE_MS.plan,
   });
 }
@@ -20,17 +16,12 @@ export function planQueryOptions() {
 export function organizationUsageQueryOptions() {
   return queryOptions({
     queryKey: billingKeys.usage(),
-    queryFn: ({ signal }) =>
-      apiRequest('/api/organization/usage', { schema: organizationUsageResponse, signal }),
+    queryFn: ({ signal }) => call('getOrganizationUsage', {}, { signal }),
     staleTime: CLIENT_CACHE_MS.organizationUsage,
   });
 }
 
 /** POST /api/billing/confirm after a checkout return. */
 export function confirmBilling(sessionId: string) {
-  return apiRequest('/api/billing/confirm', {
-    method: 'POST',
-    body: { session_id: sessionId },
-    schema: planResponse,
-  });
+  return call('confirmBilling', { body: { session_id: sessionId } });
 }
