@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router';
-import type { SessionUser } from '../../features/session/api/session-schema';
+import type { SessionUser } from '../../features/session';
 import { userMenuLinks } from './nav-items';
 
 interface UserMenuProps {

@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useSession } from '../../features/session/hooks/use-session';
+import { useSession } from '../../features/session';
 import { paths } from '../../lib/paths';
 import {
   clearWelcomePending,

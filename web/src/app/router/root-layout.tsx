@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
-import { useSignedOutCleanup } from '../../features/session/hooks/use-signed-out-cleanup';
+import { useSignedOutCleanup } from '../../features/session';
 import { useAnalyticsPageViews } from '../../lib/use-analytics-page-views';
 import { useBillingReturn } from '../query-params/use-billing-return';
 import { useWelcomeDialog } from '../query-params/use-welcome-dialog';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
-import { useSession } from '../../features/session/hooks/use-session';
+import { useSession } from '../../features/session';
 import { paths, verifyEmailPath } from '../../lib/paths';
 
 interface FromState {

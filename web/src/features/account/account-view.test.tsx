@@ -1,4 +1,4 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { createMemoryRouter } from 'react-router';
@@ -15,7 +15,6 @@ import { AppProviders } from '../../app/providers/app-providers';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 import { AccountView } from './account-view';
-import { DowngradedNotice } from './downgraded-notice';
 
 const workspace = (id: string, name: string, role: string, isFrozen = false) => ({
   id,
@@ -340,30 +339,5 @@ describe('account view: transfer from frozen workspaces', () => {
       'href',
       '/pricing',
     );
-  });
-});
-
-describe('downgraded notice', () => {
-  it('tells a downgraded user to transfer tokens and links to the account view', async () => {
-    serve({}, sessionFor({ downgraded: true }));
-    renderAccount(<DowngradedNotice />);
-    expect(
-      await screen.findByText(
-        'Account downgraded: transfer tokens from frozen workspaces in Account settings',
-      ),
-    ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Transfer tokens' })).toHaveAttribute(
-      'href',
-      '/dashboard?view=account',
-    );
-  });
-
-  it('shows nothing otherwise', async () => {
-    const { fetchMock } = serve();
-    renderAccount(<DowngradedNotice />);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    // Let the session answer land (inside act) before checking that nothing rendered.
-    await act(() => new Promise((done) => setTimeout(done, 20)));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

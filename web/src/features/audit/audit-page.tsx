@@ -14,9 +14,9 @@ import { PLAN_LABELS, PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
-import { planQueryOptions } from '../billing/api/billing-queries';
-import { useSession } from '../session/hooks/use-session';
-import { useWorkspaceSelection } from '../workspaces/hooks/use-workspace-selection';
+import { planQueryOptions } from '../plan';
+import { useSession } from '../session';
+import { useWorkspaceSelection } from '../workspaces';
 import { retentionText } from './audit-display';
 import {
   availableScopes,

@@ -6,7 +6,7 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { ExportFormat } from '@expiry-radar/shared/constants/paging';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
-import type { ExportAuditQuery } from './api/audit-api';
+import type { ExportAuditQuery } from './api/audit-export';
 import { auditSourceQueryOptions } from './api/audit-queries';
 
 export type AuditScope = 'workspace' | 'own' | 'organization';

@@ -12,7 +12,7 @@ import { newPasswordSchema } from '@expiry-radar/shared/domain/password-policy';
 import { paths, queryParams } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
-import { requestPasswordReset, resetPassword } from './api/auth-api';
+import { useRequestPasswordResetMutation, useResetPasswordMutation } from './api/auth-mutations';
 import { formErrorMessage } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 
@@ -30,6 +30,7 @@ type RequestValues = z.output<typeof requestPasswordResetBody>;
 type NewPasswordValues = z.infer<typeof newPasswordForm>;
 
 function RequestResetForm() {
+  const requestReset = useRequestPasswordResetMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -43,7 +44,7 @@ function RequestResetForm() {
   const onSubmit = handleSubmit(async ({ email }) => {
     setFailure(null);
     try {
-      await requestPasswordReset(email);
+      await requestReset.mutateAsync(email);
       setSentTo(email);
     } catch (error) {
       setFailure(formErrorMessage(error));
@@ -75,6 +76,7 @@ function RequestResetForm() {
 }
 
 function NewPasswordForm({ token }: { token: string }) {
+  const reset = useResetPasswordMutation();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -88,7 +90,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      await resetPassword(token, password);
+      await reset.mutateAsync({ token, password });
       setDone(true);
     } catch (error) {
       setFailure(formErrorMessage(error));

@@ -10,8 +10,8 @@ import {
   VERIFICATION_ERROR_PARAM,
 } from '@expiry-radar/shared/api/verification-link';
 import { paths, queryParams } from '../../lib/paths';
-import { useSession } from '../session/hooks/use-session';
-import { resendVerificationEmail } from './api/auth-api';
+import { useSession } from '../session';
+import { useResendVerificationMutation } from './api/auth-mutations';
 import { formErrorMessage } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { useSignOut } from './hooks/use-sign-out';
@@ -27,6 +27,7 @@ export function VerifyEmailPage() {
   const [search] = useSearchParams();
   const { isLoggedIn, user } = useSession();
   const signOut = useSignOut();
+  const resendEmail = useResendVerificationMutation();
   const [sending, setSending] = useState(false);
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
   const email = search.get(queryParams.email) ?? user?.email ?? null;
@@ -35,7 +36,7 @@ export function VerifyEmailPage() {
   const onResend = async () => {
     setSending(true);
     try {
-      await resendVerificationEmail();
+      await resendEmail.mutateAsync();
       setResend({ kind: 'sent' });
     } catch (error) {
       setResend({ kind: 'failed', message: formErrorMessage(error) });

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { ALERTS_DISABLED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import { paths, queryParams } from '../../lib/paths';
-import { alertSettingsQueryOptions } from './api/alert-settings-api';
+import { alertSettingsQueryOptions } from '../../lib/alert-settings-query';
 import { alertsAreDisabled } from './alert-settings-form-model';
 
 interface AlertsDisabledNoticeProps {

@@ -20,7 +20,7 @@ import {
 import type { Plan, PlanLimits } from '@expiry-radar/shared/domain/plans';
 import { PageFrame } from '../../components/page-frame';
 import { billingUpgradePath, paths } from '../../lib/paths';
-import { useSession } from '../session/hooks/use-session';
+import { useSession } from '../session';
 
 const PLAN_BLURBS: Readonly<Record<Plan, string>> = {
   free: 'For one person keeping track of their own certificates, keys and renewals.',

@@ -6,19 +6,20 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { WORKSPACE_LIST_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
-import { showSuccessToast } from '../../lib/toasts';
-import { useSession } from '../session/hooks/use-session';
-import { createWorkspace, deleteWorkspace, renameWorkspace } from './api/workspace-api';
-import { forgetWorkspace, refreshIfFrozen, refreshWorkspaces } from './api/workspace-cache';
+import { useSession } from '../session';
+import {
+  useCreateWorkspaceMutation,
+  useDeleteWorkspaceMutation,
+  useRenameWorkspaceMutation,
+} from './api/workspace-mutations';
 import { workspaceListQueryOptions } from './api/workspace-queries';
 import { DeleteWorkspaceDialog } from './components/delete-workspace-dialog';
 import { TransferTokensDialog } from './components/transfer-tokens-dialog';
@@ -40,7 +41,6 @@ type OpenDialog =
  * transfers between workspaces. Controls follow the server's rules (workspace-permissions).
  */
 export function WorkspacesPage() {
-  const queryClient = useQueryClient();
   const session = useSession();
   const verified = session.isLoggedIn && !session.needsVerification;
   const selection = useWorkspaceSelection({ enabled: verified });
@@ -76,40 +76,24 @@ export function WorkspacesPage() {
     if (!workspace.is_frozen) selection.select(workspace.id);
   };
 
-  const create = async (name: string) => {
-    const created = await createWorkspace(name);
-    showSuccessToast(SUCCESS_MESSAGES.workspaceCreated);
-    close();
-    await refreshWorkspaces(queryClient);
-    openWorkspace(created);
-  };
-
-  const rename = async (workspace: Workspace, name: string) => {
-    try {
-      await renameWorkspace(workspace.id, name);
-    } catch (error) {
-      await refreshIfFrozen(queryClient, error);
-      throw error;
-    }
-    showSuccessToast(SUCCESS_MESSAGES.workspaceRenamed);
-    close();
-    await refreshWorkspaces(queryClient);
-  };
-
-  /** Deleted or left: hidden here at once; the app shell then selects another (spec §4). */
-  const forget = async (workspace: Workspace) => {
+  /**
+   * Deleted or left: hidden here at once, before its cached answers are dropped; the app shell
+   * then selects another workspace.
+   */
+  const hide = (workspace: Workspace) => {
     setGone((current) => new Set(current).add(workspace.id));
     if (openId === workspace.id) setOpenId(null);
     if (page > 0 && items.length === 1) setPage(page - 1);
-    await forgetWorkspace(queryClient, workspace.id);
   };
 
-  const remove = async (workspace: Workspace) => {
-    await deleteWorkspace(workspace.id);
-    showSuccessToast(SUCCESS_MESSAGES.workspaceDeleted);
-    close();
-    await forget(workspace);
-  };
+  const create = useCreateWorkspaceMutation({ onSuccess: close });
+  const rename = useRenameWorkspaceMutation({ onSuccess: close });
+  const remove = useDeleteWorkspaceMutation({
+    onSuccess: (workspace) => {
+      close();
+      hide(workspace);
+    },
+  });
 
   const owned = selection.isLoading
     ? null
@@ -190,7 +174,7 @@ export function WorkspacesPage() {
               workspace={open}
               selfId={session.user.id}
               onTransfer={() => setDialog({ kind: 'transfer', workspace: open })}
-              onLeft={() => forget(open)}
+              onLeft={() => hide(open)}
               onFrozen={() => setOpenId(open.id)}
             />
           )}
@@ -203,7 +187,7 @@ export function WorkspacesPage() {
           description="You become its admin; it follows your plan's limits."
           submitLabel="Create"
           onClose={close}
-          onSubmit={create}
+          onSubmit={async (name) => openWorkspace(await create.mutateAsync(name))}
         />
       )}
       {dialog?.kind === 'rename' && (
@@ -214,14 +198,14 @@ export function WorkspacesPage() {
           submitLabel="Rename"
           initialName={dialog.workspace.name}
           onClose={close}
-          onSubmit={(name) => rename(dialog.workspace, name)}
+          onSubmit={(name) => rename.mutateAsync({ workspace: dialog.workspace, name })}
         />
       )}
       {dialog?.kind === 'delete' && (
         <DeleteWorkspaceDialog
           workspace={dialog.workspace}
           onClose={close}
-          onConfirm={() => remove(dialog.workspace)}
+          onConfirm={() => remove.mutateAsync(dialog.workspace)}
         />
       )}
       {dialog?.kind === 'transfer' && (

@@ -10,14 +10,11 @@ import Stack from '@mui/material/Stack';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useNavigate } from 'react-router';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
-import { resetApiClientState } from '../../../lib/api-client';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
-import { showSuccessToast } from '../../../lib/toasts';
 import { PasswordField } from '../../../components/password-field';
-import { SIGNED_OUT_STATE } from '../../session/hooks/use-signed-out-cleanup';
-import { deleteAccount } from '../api/account-api';
+import { SIGNED_OUT_STATE } from '../../session';
+import { useDeleteAccountMutation } from '../api/account-mutations';
 import { SectionCard } from './section-card';
 
 export const DELETE_ACCOUNT_WARNING =
@@ -33,6 +30,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
   const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteAccountMutation();
 
   const close = () => {
     if (deleting) return;
@@ -45,7 +43,7 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
     setDeleting(true);
     setPasswordError(null);
     try {
-      await deleteAccount(password === '' ? undefined : password);
+      await remove.mutateAsync(password === '' ? undefined : password);
     } catch (error) {
       setDeleting(false);
       const fieldMessage = apiFieldErrors(error).password;
@@ -55,8 +53,6 @@ function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => 
       }
       return;
     }
-    resetApiClientState();
-    showSuccessToast(SUCCESS_MESSAGES.accountDeleted);
     // The root layout drops the cached session and answers once home is on screen.
     await navigate(paths.home, { state: SIGNED_OUT_STATE });
   };

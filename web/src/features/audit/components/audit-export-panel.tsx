@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { EXPORT_DEFAULT_LIMIT, type ExportFormat } from '@expiry-radar/shared/constants/paging';
 import { saveFile } from '../../../lib/save-file';
-import { exportAuditEvents } from '../api/audit-api';
+import { useExportAuditMutation } from '../api/audit-export';
 import { exportQuery, type AuditScope } from '../audit-scope';
 
 interface AuditExportPanelProps {
@@ -30,22 +30,20 @@ function today(): string {
  */
 export function AuditExportPanel({ scope, workspaceId, scopeText }: AuditExportPanelProps) {
   const [since, setSince] = useState('');
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const exporting = useExportAuditMutation();
+  const busy = exporting.isPending ? exporting.variables.format : null;
   const [saved, setSaved] = useState<string | null>(null);
   const max = today();
   const invalid = since !== '' && since > max;
 
   const download = async (format: ExportFormat) => {
-    setBusy(format);
     setSaved(null);
     try {
-      const file = await exportAuditEvents(exportQuery({ scope, workspaceId, format, since }));
+      const file = await exporting.mutateAsync(exportQuery({ scope, workspaceId, format, since }));
       saveFile(file);
       setSaved(file.fileName);
     } catch {
       // The API client has shown the error.
-    } finally {
-      setBusy(null);
     }
   };
 

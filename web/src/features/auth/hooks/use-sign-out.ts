@@ -4,8 +4,8 @@ import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages
 import { resetApiClientState } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { showSuccessToast } from '../../../lib/toasts';
-import { SIGNED_OUT_STATE } from '../../session/hooks/use-signed-out-cleanup';
-import { logout } from '../api/auth-api';
+import { SIGNED_OUT_STATE } from '../../session';
+import { useLogoutMutation } from '../api/auth-mutations';
 
 /**
  * Sign Out: the logout call, "Successfully logged out", then home; the root layout drops the
@@ -13,6 +13,7 @@ import { logout } from '../api/auth-api';
  */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
+  const { mutateAsync: logout } = useLogoutMutation();
   return useCallback(async () => {
     try {
       await logout();
@@ -22,5 +23,5 @@ export function useSignOut(): () => Promise<void> {
     resetApiClientState();
     showSuccessToast(SUCCESS_MESSAGES.loggedOut);
     await navigate(paths.home, { state: SIGNED_OUT_STATE });
-  }, [navigate]);
+  }, [logout, navigate]);
 }

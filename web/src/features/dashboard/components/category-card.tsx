@@ -14,7 +14,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { SEARCH_DEBOUNCE_MS } from '@expiry-radar/shared/constants/timing';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import { TOKEN_SEARCH_MAX_LENGTH } from '@expiry-radar/shared/domain/token-list';
-import { tokenListQueryOptions } from '../../tokens/api/token-queries';
+import { tokenListQueryOptions } from '../../tokens';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import type { SortKey, TokenSortState } from '../token-sorting';
 import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from '../token-sorting';

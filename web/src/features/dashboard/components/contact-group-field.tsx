@@ -5,10 +5,7 @@ import type { Control } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { canSetContactGroup, isEditorRole } from '@expiry-radar/shared/domain/permissions';
-import {
-  contactGroupsQueryOptions,
-  workspaceAdminEmailQueryOptions,
-} from '../../tokens/api/token-queries';
+import { contactGroupsQueryOptions, workspaceAdminEmailQueryOptions } from '../../tokens';
 import type { TokenFormValues } from '../token-form-values';
 
 export const USE_WORKSPACE_DEFAULT = 'Use workspace default';

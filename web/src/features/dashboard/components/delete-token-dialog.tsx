@@ -8,9 +8,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
-import { showSuccessToast } from '../../../lib/toasts';
-import { deleteToken } from '../../tokens/api/token-api';
+import { useDeleteTokenMutation } from '../../tokens';
 import { categoryLabel, formatDate, typeLabel } from '../token-display';
 
 export const DELETE_WARNING =
@@ -25,17 +23,17 @@ interface DeleteTokenDialogProps {
 /** "Confirm Token Deletion" (spec §2): what will be deleted, Cancel or Delete Token. */
 export function DeleteTokenDialog({ token, onClose, onDeleted }: DeleteTokenDialogProps) {
   const [deleting, setDeleting] = useState(false);
+  const remove = useDeleteTokenMutation();
 
   const confirm = async () => {
     setDeleting(true);
     try {
-      await deleteToken(token.id);
+      await remove.mutateAsync(token);
     } catch {
       // The API client showed the error; the dialog stays open to try again.
       setDeleting(false);
       return;
     }
-    showSuccessToast(SUCCESS_MESSAGES.tokenDeleted);
     onDeleted(token);
   };
 

@@ -6,7 +6,7 @@ import { BrandLink } from '../../../components/brand-link';
 import { ColorModeToggle } from '../../../components/color-mode-toggle';
 import { PageContainer } from '../../../components/page-container';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../session/hooks/use-session';
+import { useSession } from '../../session';
 
 export function LandingHeader() {
   const { isLoggedIn } = useSession();

@@ -38,6 +38,31 @@ export function tokenListQueryOptions(workspaceId: string, filters: TokenListFil
   });
 }
 
+/** A workspace's tokens by name, 100 per page, to choose what to transfer. */
+export function transferableTokensQueryOptions(workspaceId: string) {
+  return infiniteQueryOptions({
+    queryKey: tokenKeys.transferable(workspaceId),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        'listTokens',
+        {
+          query: {
+            workspace_id: workspaceId,
+            limit: TOKEN_PAGE_SIZE,
+            offset: pageParam,
+            sort: 'name_asc',
+          },
+        },
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+  });
+}
+
 /** The workspace's token total and facets per category and section, for the filter chips. */
 export function tokenSummaryQueryOptions(workspaceId: string) {
   return queryOptions({

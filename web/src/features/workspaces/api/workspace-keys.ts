@@ -7,5 +7,4 @@ export const workspaceKeys = {
   members: (id: string) => [...workspaceKeys.detail(id), 'members'] as const,
   memberPage: (id: string, page: { limit: number; offset: number }) =>
     [...workspaceKeys.members(id), page] as const,
-  alertSettings: (id: string) => [...workspaceKeys.detail(id), 'alert-settings'] as const,
 };

@@ -1,27 +1,22 @@
 import { queryOptions } from '@tanstack/react-query';
 import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
 import { call } from '../../../lib/api-call';
-import { billingKeys } from './billing-keys';
+import { planKeys } from './plan-keys';
 
-/** GET /api/account/plan, cached 15 s (spec §7). */
+/** The user's plan, its limits and usage, and the billing mode; cached 15 s. */
 export function planQueryOptions() {
   return queryOptions({
-    queryKey: billingKeys.plan(),
+    queryKey: planKeys.current(),
     queryFn: ({ signal }) => call('getPlan', {}, { signal }),
     staleTime: CLIENT_CACHE_MS.plan,
   });
 }
 
-/** GET /api/organization/usage, cached 15 s (spec §7). */
+/** Usage against the plan's limits, per owned workspace; cached 15 s. */
 export function organizationUsageQueryOptions() {
   return queryOptions({
-    queryKey: billingKeys.usage(),
+    queryKey: planKeys.usage(),
     queryFn: ({ signal }) => call('getOrganizationUsage', {}, { signal }),
     staleTime: CLIENT_CACHE_MS.organizationUsage,
   });
-}
-
-/** POST /api/billing/confirm after a checkout return. */
-export function confirmBilling(sessionId: string) {
-  return call('confirmBilling', { body: { session_id: sessionId } });
 }

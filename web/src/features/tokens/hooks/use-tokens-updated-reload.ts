@@ -5,7 +5,7 @@ import {
   LIST_REFRESH_MIN_GAP_MS,
 } from '@expiry-radar/shared/constants/timing';
 import { onTokensUpdated } from '../../../lib/tokens-updated';
-import { tokenKeys } from '../../tokens/api/token-keys';
+import { tokenKeys } from '../api/token-keys';
 
 /**
  * Reloads the workspace's token lists and facets on tokens-updated events (spec §4, §9): a burst

@@ -3,7 +3,7 @@ import { ALERT_QUEUE_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { call } from '../../../lib/api-call';
 import { alertKeys } from './alert-keys';
 
-/** The alert queue calls (route table: listAlertQueue, getAlertStats, requeueAlerts, retryAlert). */
+/** The alert queue's reads (route table: listAlertQueue, getAlertStats). */
 
 /** The workspace's alerts with their per-channel delivery state, 50 per page. */
 export function alertQueueQueryOptions(workspaceId: string) {
@@ -34,14 +34,4 @@ export function alertStatsQueryOptions(workspaceId: string) {
     retry: false,
     staleTime: 30_000,
   });
-}
-
-/** Failed alerts of the workspace go back to the queue. */
-export function requeueFailedAlerts(workspaceId: string) {
-  return call('requeueAlerts', { body: { workspace_id: workspaceId } });
-}
-
-/** One alert's channel is queued again. */
-export function retryAlertChannel(alertId: string, channel: string) {
-  return call('retryAlert', { params: { id: alertId }, body: { channel } });
 }
