@@ -1,7 +1,11 @@
 import toast from 'react-hot-toast';
 import { CLIENT_ERROR_MESSAGES } from '@expiry-radar/shared/errors/client-error-message';
-import { installFetchMock, jsonResponse, toRecordedRequest } from '../../test-support/mock-fetch';
-import type { FetchMock } from '../../test-support/mock-fetch';
+import {
+  installFetchMock,
+  installUnansweredFetch,
+  jsonResponse,
+  toRecordedRequest,
+} from '../../test-support/mock-fetch';
 import { apiRoute, call, routeUrl } from './api-call';
 import { ApiError, CSRF_HEADER, requestRoute, resetApiClientState } from './api-client';
 import { assignLocation } from './browser-location';
@@ -100,15 +104,7 @@ describe('requestRoute', () => {
 
   it('gives up after 10 seconds with the network error', async () => {
     jest.useFakeTimers();
-    const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
-      (...args) =>
-        new Promise<Response>((_resolve, reject) => {
-          args[1]?.signal?.addEventListener('abort', () =>
-            reject(new DOMException('The operation was aborted.', 'AbortError')),
-          );
-        }),
-    );
-    globalThis.fetch = fetchMock;
+    installUnansweredFetch();
     const outcome = requestRoute(apiRoute('listTokens')).catch((error: unknown) => error);
     await jest.advanceTimersByTimeAsync(9_999);
     expect(errorToast).not.toHaveBeenCalled();
@@ -120,15 +116,7 @@ describe('requestRoute', () => {
   });
 
   it('passes a caller abort through without a toast', async () => {
-    const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
-      (...args) =>
-        new Promise<Response>((_resolve, reject) => {
-          args[1]?.signal?.addEventListener('abort', () =>
-            reject(new DOMException('The operation was aborted.', 'AbortError')),
-          );
-        }),
-    );
-    globalThis.fetch = fetchMock;
+    installUnansweredFetch();
     const controller = new AbortController();
     const outcome = requestRoute(apiRoute('listTokens'), {}, { signal: controller.signal });
     controller.abort();

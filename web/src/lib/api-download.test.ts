@@ -1,7 +1,10 @@
 import toast from 'react-hot-toast';
 import { CLIENT_ERROR_MESSAGES } from '@expiry-radar/shared/errors/client-error-message';
-import { installFetchMock, jsonResponse } from '../../test-support/mock-fetch';
-import type { FetchMock } from '../../test-support/mock-fetch';
+import {
+  installFetchMock,
+  installUnansweredFetch,
+  jsonResponse,
+} from '../../test-support/mock-fetch';
 import { ApiError, CSRF_HEADER, resetApiClientState } from './api-client';
 import { download, fileNameFromContentDisposition } from './api-download';
 import { assignLocation } from './browser-location';
@@ -144,15 +147,7 @@ describe('download', () => {
 
   it('gives up after 10 seconds with the network error', async () => {
     jest.useFakeTimers();
-    const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
-      (...args) =>
-        new Promise<Response>((_resolve, reject) => {
-          args[1]?.signal?.addEventListener('abort', () =>
-            reject(new DOMException('The operation was aborted.', 'AbortError')),
-          );
-        }),
-    );
-    globalThis.fetch = fetchMock;
+    installUnansweredFetch();
     const outcome = download('exportAudit', {}, { fallbackFileName: 'f' }).catch(
       (error: unknown) => error,
     );
@@ -162,14 +157,7 @@ describe('download', () => {
   });
 
   it('passes a caller abort through without a toast', async () => {
-    globalThis.fetch = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
-      (...args) =>
-        new Promise<Response>((_resolve, reject) => {
-          args[1]?.signal?.addEventListener('abort', () =>
-            reject(new DOMException('The operation was aborted.', 'AbortError')),
-          );
-        }),
-    );
+    installUnansweredFetch();
     const controller = new AbortController();
     const outcome = download(
       'exportAudit',

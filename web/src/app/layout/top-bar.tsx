@@ -5,14 +5,14 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
-import { NavLink, Link as RouterLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { BrandLink } from '../../components/brand-link';
 import { ColorModeToggle } from '../../components/color-mode-toggle';
+import { SignInButtons } from '../../components/sign-in-buttons';
 import { LAYOUT_MAX_WIDTH } from '../theme/layout';
 import { NotificationsBell } from '../../features/alerts';
 import type { SessionUser } from '../../features/session';
 import type { WorkspaceSelection } from '../../features/workspaces';
-import { paths } from '../../lib/paths';
 import { NavDrawer } from './nav-drawer';
 import type { NavItem, WorkspacePickerState } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -30,7 +30,10 @@ export interface TopBarProps {
 /** Where the bar switches between inline links and the side drawer. */
 export const DESKTOP_BREAKPOINT = 'lg';
 
-/** The top bar of spec §2; on small screens the same items live in a side drawer. */
+/**
+ * The top bar: brand, links, workspace picker, notifications and user menu; on small screens the
+ * same items live in a side drawer.
+ */
 export function TopBar({ user, verified, items, picker, selection, onSignOut }: TopBarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const desktop = { xs: 'none', [DESKTOP_BREAKPOINT]: 'flex' } as const;
@@ -85,23 +88,7 @@ export function TopBar({ user, verified, items, picker, selection, onSignOut }: 
         <Box sx={{ flex: 1 }} />
         {user && verified && <NotificationsBell workspaceId={selection.selected?.id ?? null} />}
         <ColorModeToggle />
-        {user ? (
-          <UserMenu user={user} onSignOut={onSignOut} />
-        ) : (
-          <>
-            <Button component={RouterLink} to={paths.login} color="inherit">
-              Sign in
-            </Button>
-            <Button
-              component={RouterLink}
-              to={paths.register}
-              variant="contained"
-              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-            >
-              Get started
-            </Button>
-          </>
-        )}
+        {user ? <UserMenu user={user} onSignOut={onSignOut} /> : <SignInButtons />}
       </Toolbar>
       <NavDrawer
         open={drawerOpen}

@@ -1,17 +1,14 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import {
   installFetchMock,
   jsonResponse,
   sessionFor,
   type RouteHandler,
 } from '../../../test-support/mock-fetch';
-import { createTestQueryClient } from '../../../test-support/render-app';
+import { renderRoutes } from '../../../test-support/render-app';
 import { tokenFixture } from '../../../test-support/token-fixtures';
-import { AppProviders } from '../../app/providers/app-providers';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 import { AccountView } from './account-view';
@@ -57,18 +54,12 @@ function serve(
 }
 
 function renderAccount(element = <AccountView />) {
-  const router = createMemoryRouter(
+  const { router, queryClient } = renderRoutes(
     [
       { path: '/dashboard', element },
       { path: '/', element: <h1>Home</h1> },
     ],
-    { initialEntries: ['/dashboard?view=account'] },
-  );
-  const queryClient = createTestQueryClient();
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    '/dashboard?view=account',
   );
   return { router, queryClient };
 }
