@@ -19,7 +19,7 @@ import { TopBar } from './top-bar';
 /**
  * Top bar, page and footer for every page but the landing and the sign-in screens. Waits for the
  * session behind a spinner; on pages that are not public the workspace selection is written back
- * to the URL and localStorage (spec §4: public pages skip workspace redirection).
+ * to the URL and localStorage (public pages skip workspace redirection).
  */
 export function AppShell() {
   const { pathname } = useLocation();

@@ -19,7 +19,7 @@ export function initials(user: SessionUser): string {
   return source.trim().charAt(0).toUpperCase() || '?';
 }
 
-/** Account Settings, Preferences, Billing & Plans, Sign Out (spec §2). */
+/** Account Settings, Preferences, Billing & Plans, Sign Out. */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);

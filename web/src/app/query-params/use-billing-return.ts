@@ -9,7 +9,7 @@ import {
   withoutBillingReturnParams,
 } from './billing-return-params';
 
-/** Handles the billing return parameters once, then removes them from the URL (spec §2, §4). */
+/** Handles the billing return parameters once, then removes them from the URL. */
 export function useBillingReturn(): void {
   const [search, setSearch] = useSearchParams();
   const queryClient = useQueryClient();

@@ -35,7 +35,7 @@ beforeEach(() => {
 });
 afterEach(() => toast.remove());
 
-describe('route guards (spec §2)', () => {
+describe('route guards', () => {
   it.each([
     '/dashboard',
     '/billing',

@@ -18,7 +18,7 @@ function signedInHome(needsVerification: boolean, email: string | undefined, sta
   return from?.pathname ? `${from.pathname}${from.search ?? ''}` : paths.dashboard;
 }
 
-/** Non-auth pages wait for the session behind a spinner (spec §2). */
+/** Non-auth pages wait for the session behind a spinner. */
 export function SessionGate({ children }: { children?: ReactNode }) {
   const { isLoading } = useSession();
   if (isLoading) return <Spinner minHeight="60vh" />;

@@ -11,7 +11,7 @@ import { ProfileSection } from './components/profile-section';
 import { TransferTokensSection } from './components/transfer-tokens-section';
 
 /**
- * The account view of /dashboard?view=account (spec §2): update the profile and password,
+ * The account view of /dashboard?view=account: update the profile and password,
  * transfer tokens out of frozen workspaces, delete the account.
  */
 export function AccountView() {

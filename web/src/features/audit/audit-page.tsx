@@ -164,9 +164,9 @@ function scopeText(scope: AuditScope, workspace: Workspace | null): string {
 }
 
 /**
- * /audit (spec §2): who changed what and when. The scopes the user may read (the selected
+ * /audit: who changed what and when. The scopes the user may read (the selected
  * workspace for its admin and workspace managers, their own activity, the workspaces they own),
- * the events 100 a page (cached 8 s, spec §7) with details, the plan's retention, and export to
+ * the events 100 a page (cached 8 s) with details, the plan's retention, and export to
  * JSON or CSV since a date.
  */
 export function AuditPage() {

@@ -76,7 +76,7 @@ export function startOfLocalDay(date: string): string {
   return Number.isNaN(start.getTime()) ? date : start.toISOString();
 }
 
-/** The query of `GET /api/account/export-audit` for a scope (workspace_id wins over scope). */
+/** The query of the audit export (exportAudit) for a scope (workspace_id wins over scope). */
 export function exportQuery(options: {
   scope: AuditScope;
   workspaceId: string | null;

@@ -19,7 +19,7 @@ import { GoogleSignInButton } from './components/google-sign-in-button';
 type LoginInput = z.input<typeof loginBody>;
 type LoginValues = z.output<typeof loginBody>;
 
-/** Sign in (spec §2, route /login). */
+/** Sign in (route /login). */
 export function LoginPage() {
   const login = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);

@@ -21,7 +21,7 @@ import { GoogleSignInButton } from './components/google-sign-in-button';
 type RegisterInput = z.input<typeof registerBody>;
 type RegisterValues = z.output<typeof registerBody>;
 
-/** Create an account (spec §2, route /register). */
+/** Create an account (route /register). */
 export function RegisterPage() {
   const registerAccount = useRegisterMutation();
   const [failure, setFailure] = useState<string | null>(null);

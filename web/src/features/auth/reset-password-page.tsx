@@ -136,7 +136,7 @@ function NewPasswordForm({ token }: { token: string }) {
   );
 }
 
-/** Password reset (spec §2, route /reset-password): request a link, or set a new password. */
+/** Password reset (route /reset-password): request a link, or set a new password. */
 export function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get(queryParams.token);

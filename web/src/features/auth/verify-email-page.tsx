@@ -22,7 +22,7 @@ export const INVALID_LINK_MESSAGE =
 
 type ResendState = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
-/** Email verification (spec §2, route /verify-email): check your inbox, resend the link. */
+/** Email verification (route /verify-email): check your inbox, resend the link. */
 export function VerifyEmailPage() {
   const [search] = useSearchParams();
   const { isLoggedIn, user } = useSession();

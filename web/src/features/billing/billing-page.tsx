@@ -63,7 +63,7 @@ export function describeLimits(limits: PlanLimits): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The success toast: spec §8's "Plan upgraded to {plan}" for an upgrade. */
+/** The success toast: "Plan upgraded to {plan}" for an upgrade, "Plan changed to {plan}" else. */
 export function planChangedMessage(from: Plan, to: Plan): string {
   return comparePlans(to, from) > 0
     ? planUpgradedMessage(PLAN_LABELS[to])
@@ -371,7 +371,7 @@ function BillingContent({ data }: { data: PlanResponse }) {
   );
 }
 
-/** /billing (spec §2): the plan, its limits and usage, plan changes, and the billing portal. */
+/** /billing: the plan, its limits and usage, plan changes, and the billing portal. */
 export function BillingPage() {
   const query = useQuery(planQueryOptions());
   const mode = query.data?.billingMode;

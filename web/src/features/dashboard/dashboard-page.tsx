@@ -8,7 +8,7 @@ import { useSession } from '../session';
 import { useWorkspaceSelection } from '../workspaces';
 import { DashboardView, NoWorkspace } from './components/dashboard-view';
 
-/** The token dashboard of the selected workspace (spec §2). */
+/** The token dashboard of the selected workspace. */
 function TokenDashboard() {
   const session = useSession();
   const selection = useWorkspaceSelection({ enabled: session.isLoggedIn });
@@ -36,7 +36,7 @@ function TokenDashboard() {
   );
 }
 
-/** /dashboard: the token dashboard, or with `view=account` the account settings (spec §2). */
+/** /dashboard: the token dashboard, or with `view=account` the account settings. */
 export function DashboardPage() {
   const [search] = useSearchParams();
   if (search.get(queryParams.view) === 'account') return <AccountView />;

@@ -17,7 +17,7 @@ interface AlertsDisabledNoticeProps {
 }
 
 /**
- * Spec §8's "Alerts are disabled until a channel is defined": shown when the workspace has email
+ * "Alerts are disabled until a channel is defined": shown when the workspace has email
  * alerts off and no webhook. Reads the settings itself (cached, quiet on failure), so the
  * dashboard can render it with only the workspace id.
  */

@@ -52,7 +52,7 @@ function WorkspacePreferences({ workspace }: { workspace: Workspace }) {
   );
 }
 
-/** /preferences (spec §2): the selected workspace's alert settings and alert queue. */
+/** /preferences: the selected workspace's alert settings and alert queue. */
 export function PreferencesPage() {
   const session = useSession();
   const selection = useWorkspaceSelection({ enabled: session.isLoggedIn });

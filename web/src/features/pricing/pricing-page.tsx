@@ -65,7 +65,7 @@ export function planFeatures(limits: PlanLimits): Feature[] {
   ];
 }
 
-/** Plans and their limits (spec §2, route /pricing), from the shared plan table. */
+/** Plans and their limits (route /pricing), from the shared plan table. */
 export function PricingPage() {
   const { isLoggedIn, user } = useSession();
   const currentPlan: Plan | null = user && isPlan(user.plan) ? user.plan : null;

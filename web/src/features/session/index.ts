@@ -3,6 +3,6 @@
  * other features make to the cached session. Everything here is in the landing bundle: no zod.
  */
 export { applySessionUser, refreshSession, replaceSession } from './api/session-cache';
-export { LOGGED_OUT, type Session, type SessionUser } from './api/session-schema';
+export type { Session, SessionUser } from './api/session-schema';
 export { useSession, type SessionState } from './hooks/use-session';
 export { SIGNED_OUT_STATE, useSignedOutCleanup } from './hooks/use-signed-out-cleanup';

@@ -132,7 +132,7 @@ function UsageContent() {
   return <UsageReport usage={query.data} />;
 }
 
-/** /usage (spec §2, §6): admins and workspace managers; cached 15 s (spec §7). */
+/** /usage: admins and workspace managers; cached 15 s. */
 export function UsagePage() {
   const session = useSession();
   const selection = useWorkspaceSelection({ enabled: session.isLoggedIn });

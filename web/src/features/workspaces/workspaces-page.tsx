@@ -36,7 +36,7 @@ type OpenDialog =
   | { kind: 'transfer'; workspace: Workspace };
 
 /**
- * /workspaces (spec §2): the user's workspaces (50 per page) with plan, role and frozen state;
+ * /workspaces: the user's workspaces (50 per page) with plan, role and frozen state;
  * create, rename and delete; the open workspace's members (invite, change role, remove); token
  * transfers between workspaces. Controls follow the server's rules (workspace-permissions).
  */
@@ -72,7 +72,7 @@ export function WorkspacesPage() {
 
   const openWorkspace = (workspace: Workspace) => {
     setOpenId(workspace.id);
-    // Frozen workspaces are never the app's selection (spec §4); active ones become it.
+    // Frozen workspaces are never the app's selection; active ones become it.
     if (!workspace.is_frozen) selection.select(workspace.id);
   };
 

@@ -158,8 +158,8 @@ interface AlertQueuePanelProps {
 }
 
 /**
- * The workspace's alerts with their delivery state per channel (DESIGN.md "Alerts"): requeue the
- * failed ones, or retry one channel; this month's delivery figures above.
+ * The workspace's alerts with their delivery state per channel (email and each webhook): requeue
+ * the failed ones, or retry one channel; this month's delivery figures above.
  */
 export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps) {
   const queue = useInfiniteQuery(alertQueueQueryOptions(workspaceId));

@@ -20,7 +20,7 @@ function fetchWorkspaceAuditEvents(workspaceId: string, page: Page, signal?: Abo
   return call('listWorkspaceAuditEvents', { params: { id: workspaceId }, query: page }, { signal });
 }
 
-/** GET /api/audit-events (the user's own, or `organization` scope), cached 8 s (spec §7). */
+/** The user's own events, or with `organization` scope all they manage (listAuditEvents), cached 8 s. */
 export function auditEventsQueryOptions(scope: 'own' | 'organization', page = firstPage) {
   return queryOptions({
     queryKey: scope === 'organization' ? auditKeys.organization(page) : auditKeys.own(page),
@@ -29,7 +29,7 @@ export function auditEventsQueryOptions(scope: 'own' | 'organization', page = fi
   });
 }
 
-/** GET /api/v1/workspaces/{id}/audit-events, cached 8 s (spec §7). */
+/** A workspace's events (listWorkspaceAuditEvents), cached 8 s. */
 export function workspaceAuditEventsQueryOptions(workspaceId: string, page = firstPage) {
   return queryOptions({
     queryKey: auditKeys.workspace(workspaceId, page),

@@ -48,7 +48,7 @@ interface CategoryCardProps extends TokenActionHandlers {
 }
 
 /**
- * One category's tokens (spec §2): its own search (debounced 300 ms), sortable columns, a table
+ * One category's tokens: its own search (debounced 300 ms), sortable columns, a table
  * on wide screens and cards on narrow ones, and "Load more" while the server has more. Memoized:
  * a chip or another card's change does not re-render it.
  */

@@ -21,7 +21,7 @@ interface ContactGroupFieldProps {
 }
 
 /**
- * The per-token contact group (spec §6): admins and workspace managers of pro, team and enterprise
+ * The per-token contact group: admins and workspace managers of pro, team and enterprise
  * workspaces choose one or "Use workspace default"; elsewhere the field is disabled, shows the
  * default admin email and asks to upgrade. Viewers never see it.
  */

@@ -22,7 +22,7 @@ interface CreateTokenFormProps {
 }
 
 /**
- * "Create New Token" (spec §2, §5): category, type, then the category's fields; the expiry is
+ * "Create New Token": category, type, then the category's fields; the expiry is
  * suggested by category and type until the user picks one; messages of the shared schema.
  * Memoized: the dashboard's chips and dialogs do not re-render the form.
  */

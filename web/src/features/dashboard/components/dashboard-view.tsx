@@ -44,7 +44,7 @@ interface DashboardViewProps {
   userEmail: string | null;
 }
 
-/** The token dashboard of one workspace (spec §2): form, filters and a card per category. */
+/** The token dashboard of one workspace: form, filters and a card per category. */
 export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const [search, setSearch] = useSearchParams();
   const [now] = useState(() => new Date());

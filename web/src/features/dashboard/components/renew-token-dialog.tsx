@@ -34,7 +34,7 @@ interface RenewTokenDialogProps {
   onRenewed: (saved: Token, previous: Token) => void;
 }
 
-/** "Renew Token" (spec §2, §5): a new future expiry, suggested by category and type. */
+/** "Renew Token": a new future expiry, suggested by category and type. */
 export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenDialogProps) {
   const [failure, setFailure] = useState<string | null>(null);
   // Quiet: a failure is said here, in the dialog and a toast of its own.

@@ -45,7 +45,7 @@ function contactGroupText(token: Token, groups: readonly ContactGroupOption[] | 
   return groups?.find((group) => group.id === token.contact_group_id)?.name ?? 'Assigned group';
 }
 
-/** The token detail dialog (spec §2, §4, §5): view, then edit; cancel reverts. */
+/** The token detail dialog: view, then edit; cancel reverts. */
 export function TokenDialog(props: TokenDialogProps) {
   const { token, workspace, userEmail, canEdit, contactGroups, now, onClose, onSaved } = props;
   const theme = useTheme();

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths';
 import { sessionKeys } from './session-keys';
 import { sessionSchema } from './session-schema';
 
-/** Retries of the session check (spec §4): 3 on the dashboard, 1 elsewhere. */
+/** Retries of the session check: 3 on the dashboard, 1 elsewhere. */
 export function sessionRetryLimit(pathname: string): number {
   return pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`)
     ? SESSION_CHECK.dashboardRetries

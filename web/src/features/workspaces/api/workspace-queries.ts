@@ -7,7 +7,7 @@ import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
 import { call } from '../../../lib/api-call';
 import { workspaceKeys } from './workspace-keys';
 
-/** The user's workspaces (a lookup of up to 100), cached 30 s (spec §7). */
+/** The user's workspaces (a lookup of up to 100), cached 30 s. */
 export function workspaceListQueryOptions(page = { limit: WORKSPACE_LOOKUP_PAGE_SIZE, offset: 0 }) {
   return queryOptions({
     queryKey: workspaceKeys.list(page),
