@@ -83,7 +83,7 @@ function isMutation(method: HttpMethod): boolean {
 }
 
 /** The route's path with each `{name}` replaced by its value, URI-encoded. */
-export function routePath(route: ApiRoute, params: ApiInput['params'] = {}): string {
+function routePath(route: ApiRoute, params: ApiInput['params'] = {}): string {
   return route.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
     const value = params[name];
     if (value === undefined) throw new Error(`${route.id}: no value for {${name}}`);

@@ -4,5 +4,5 @@
  */
 export { applySessionUser, refreshSession, replaceSession } from './api/session-cache';
 export type { Session, SessionUser } from './api/session-schema';
-export { useSession, type SessionState } from './hooks/use-session';
+export { useSession } from './hooks/use-session';
 export { SIGNED_OUT_STATE, useSignedOutCleanup } from './hooks/use-signed-out-cleanup';

@@ -7,7 +7,6 @@ export {
   useCreateTokenMutation,
   useDeleteTokenMutation,
   useUpdateTokenMutation,
-  type TokenChange,
 } from './api/token-mutations';
 export { tokenKeys, type TokenListFilters } from './api/token-keys';
 export { useTokensUpdatedReload } from './hooks/use-tokens-updated-reload';

@@ -4,8 +4,8 @@
  * out of frozen ones with the same list and change). Workspace changes reload through
  * `workspaceKeys`.
  */
-export { useTransferTokensMutation, type TokenTransfer } from './api/workspace-mutations';
+export { useTransferTokensMutation } from './api/workspace-mutations';
 export { workspaceKeys } from './api/workspace-keys';
 export { workspaceListQueryOptions } from './api/workspace-queries';
-export { TRANSFER_LIMIT_NOTE, TransferTokenList } from './components/transfer-token-list';
+export { TransferTokenList } from './components/transfer-token-list';
 export { useWorkspaceSelection, type WorkspaceSelection } from './hooks/use-workspace-selection';

@@ -16,7 +16,7 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { transferableTokensQueryOptions } from '../../tokens';
 
-export const TRANSFER_LIMIT_NOTE = `At most ${TRANSFER_MAX_TOKENS} tokens per transfer; transfer these, then choose more.`;
+const TRANSFER_LIMIT_NOTE = `At most ${TRANSFER_MAX_TOKENS} tokens per transfer; transfer these, then choose more.`;
 
 function formatExpiry(expiresAt: string): string {
   const date = new Date(expiresAt.length === 10 ? `${expiresAt}T00:00:00Z` : expiresAt);
