@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 // jsdom has no fetch API; React Router builds a Request for every navigation.
 import 'whatwg-fetch';
@@ -22,3 +23,7 @@ if (!window.matchMedia) {
 afterEach(() => {
   window.localStorage.clear();
 });
+
+// findBy* and waitFor wait for what a page shows after its requests; on a busy 2-core CI
+// machine the whole app (lazy routes, several queries) can take longer than the 1 s default.
+configure({ asyncUtilTimeout: 5_000 });

@@ -6,7 +6,10 @@ import type {
 } from 'aws-lambda';
 import { lambdaContext } from '../src/local/lambda-http-adapter';
 
-/** A real HTTP API (v2) event, as API Gateway hands it to a route's Lambda. */
+/**
+ * A real HTTP API (v2) event, as API Gateway hands it to a route's Lambda. A body goes as JSON
+ * (`content-type: application/json`, as the web client sends it) unless `headers` say otherwise.
+ */
 export function apiGatewayEvent(options: {
   method: string;
   path: string;
@@ -25,7 +28,11 @@ export function apiGatewayEvent(options: {
     rawPath: options.path,
     rawQueryString: options.query ?? '',
     cookies: options.cookies,
-    headers: { host: 'localhost:4000', ...options.headers },
+    headers: {
+      host: 'localhost:4000',
+      ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      ...options.headers,
+    },
     pathParameters: options.pathParameters,
     body:
       options.body === undefined

@@ -1,10 +1,14 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { sessionCsrfToken } from '../src/http/pipeline/csrf-token';
 import { apiGatewayEvent } from './api-gateway-event';
 
 export const TEST_CSRF_TOKEN = 'test-csrf-token';
 
-/** A state-changing request as the web sends it: CSRF cookie and header, JSON body. */
+/**
+ * A state-changing request as the web sends it: CSRF cookie and header, JSON body. The token is
+ * the one `GET /api/csrf-token` answers: the session's own when `cookies` hold a session cookie.
+ */
 export function mutationEvent(options: {
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   path: string;
@@ -15,17 +19,19 @@ export function mutationEvent(options: {
   csrf?: 'valid' | 'missing' | 'wrong';
 }): APIGatewayProxyEventV2 {
   const csrf = options.csrf ?? 'valid';
+  const sessionId = options.cookies
+    ?.find((cookie) => cookie.startsWith('er_session='))
+    ?.slice('er_session='.length);
+  const token = sessionId ? sessionCsrfToken(sessionId) : TEST_CSRF_TOKEN;
   const event = apiGatewayEvent({
     method: options.method,
     path: options.path,
     body: options.body,
     headers: {
       'content-type': 'application/json',
-      ...(csrf === 'missing'
-        ? {}
-        : { 'x-csrf-token': csrf === 'wrong' ? 'nope' : TEST_CSRF_TOKEN }),
+      ...(csrf === 'missing' ? {} : { 'x-csrf-token': csrf === 'wrong' ? 'nope' : token }),
     },
-    cookies: [`er_csrf=${TEST_CSRF_TOKEN}`, ...(options.cookies ?? [])],
+    cookies: [`er_csrf=${token}`, ...(options.cookies ?? [])],
   });
   event.requestContext.http.sourceIp = options.sourceIp ?? uniqueIp();
   return event;

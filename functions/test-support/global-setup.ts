@@ -23,6 +23,7 @@ export default async function globalSetup(): Promise<void> {
     APP_ENV: 'test',
     APP_ORIGIN: 'http://localhost:4000',
     POWERTOOLS_LOG_LEVEL: 'SILENT',
+    POWERTOOLS_METRICS_DISABLED: 'true',
     SES_VIEWER_URL: emulators.endpoints.emailViewer,
   });
 }

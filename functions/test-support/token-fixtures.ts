@@ -4,7 +4,8 @@ import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { membershipItem, workspaceItem } from '../src/data/workspace-records';
+import { newStoredWorkspace, workspaceCodec } from '../src/data/entities/workspace';
+import { membershipItem } from '../src/data/workspace-records';
 import { handler as createToken } from '../src/http/tokens/create-token';
 import { handler as deleteToken } from '../src/http/tokens/delete-token';
 import { handler as listTokens } from '../src/http/tokens/list-tokens';
@@ -28,16 +29,18 @@ export async function givenWorkspace(options: { plan?: Plan; frozen?: boolean } 
   const owner = await givenSignedInUser();
   const workspaceId = randomUUID();
   const now = new Date();
-  await put({
-    ...workspaceItem({
-      workspaceId,
-      name: 'Platform',
-      ownerId: owner.userId,
-      plan: options.plan ?? 'team',
-      now,
-    }),
-    isFrozen: options.frozen ?? false,
-  });
+  await put(
+    workspaceCodec.toItem(
+      newStoredWorkspace({
+        workspaceId,
+        name: 'Platform',
+        ownerId: owner.userId,
+        plan: options.plan ?? 'team',
+        isFrozen: options.frozen ?? false,
+        now,
+      }),
+    ),
+  );
   await put(membershipItem({ workspaceId, userId: owner.userId, role: 'admin', now }));
   return { workspaceId, owner };
 }

@@ -1,18 +1,14 @@
 /**
- * Tokens written straight to the table with the item builders and counter updates the token
- * mutations use (data/token-records.ts), for set-ups the API refuses (a token in a frozen
- * workspace) or that would be slow through it (thousands of tokens for a benchmark).
+ * Tokens written straight to the table with the token codec (data/entities/token.ts) and the
+ * counter updates the token mutations use (data/token-records.ts), for set-ups the API refuses
+ * (a token in a frozen workspace) or that would be slow through it (thousands of tokens for a
+ * benchmark).
  */
-import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
 import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
-import {
-  counterCellOf,
-  putNewTokenItem,
-  runTokenTransaction,
-  tokenItem,
-} from '../src/data/token-records';
-import type { TokenAlertSchedule } from '../src/data/alert-token-attributes';
+import { NO_ALERT_SCHEDULE, tokenCodec, type TokenAlertSchedule } from '../src/data/entities/token';
+import { counterCellOf, putNewTokenItem, runTokenTransaction } from '../src/data/token-records';
 import { newTokenId } from '../src/domain/token-ids';
 import { getDocumentClient } from '../src/platform/aws-clients';
 import { getConfig } from '../src/platform/config';
@@ -79,6 +75,19 @@ export async function seedToken(
   return token;
 }
 
+/** Writes one token item as it is (replacing any), with no counter change. */
+export async function putTokenItem(
+  token: Token,
+  schedule: TokenAlertSchedule = NO_ALERT_SCHEDULE,
+): Promise<void> {
+  await getDocumentClient().send(
+    new PutCommand({
+      TableName: getConfig().tableName,
+      Item: tokenCodec.toItem({ token, schedule }),
+    }),
+  );
+}
+
 const BATCH_SIZE = 25;
 
 async function batchWrite(items: readonly Record<string, unknown>[]): Promise<void> {
@@ -115,7 +124,11 @@ export async function seedTokens(
     while (next < batches.length) {
       const batch = batches[next]!;
       next += 1;
-      await batchWrite(batch.map((token) => tokenItem(token, scheduleOf?.(token))));
+      await batchWrite(
+        batch.map((token) =>
+          tokenCodec.toItem({ token, schedule: scheduleOf?.(token) ?? NO_ALERT_SCHEDULE }),
+        ),
+      );
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

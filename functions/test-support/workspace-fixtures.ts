@@ -4,7 +4,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
-import { membershipItem, workspaceItem } from '../src/data/workspace-records';
+import { newStoredWorkspace, workspaceCodec } from '../src/data/entities/workspace';
+import { membershipItem } from '../src/data/workspace-records';
 import { getDocumentClient } from '../src/platform/aws-clients';
 import { getConfig } from '../src/platform/config';
 import { apiGatewayEvent } from './api-gateway-event';
@@ -28,16 +29,18 @@ export async function givenWorkspace(options: {
 }): Promise<string> {
   const workspaceId = randomUUID();
   const now = options.now ?? new Date();
-  await putItem({
-    ...workspaceItem({
-      workspaceId,
-      name: options.name ?? 'Platform',
-      ownerId: options.ownerId,
-      plan: options.plan ?? 'team',
-      now,
-    }),
-    isFrozen: options.frozen ?? false,
-  });
+  await putItem(
+    workspaceCodec.toItem(
+      newStoredWorkspace({
+        workspaceId,
+        name: options.name ?? 'Platform',
+        ownerId: options.ownerId,
+        plan: options.plan ?? 'team',
+        isFrozen: options.frozen ?? false,
+        now,
+      }),
+    ),
+  );
   const members = [{ userId: options.ownerId, role: 'admin' as Role }, ...(options.members ?? [])];
   for (const member of members) {
     await putItem(membershipItem({ workspaceId, ...member, now }));

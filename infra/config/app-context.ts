@@ -3,7 +3,7 @@
  * defaults to empty so that `cdk synth` works offline with no configuration at all.
  */
 import type { Node } from 'constructs';
-import { SECRET_PARAMETER_PREFIX } from './route-permissions';
+import { SECRET_PARAMETER_PREFIX } from './permissions';
 
 export interface AppContext {
   /**
@@ -117,4 +117,53 @@ export function isStripeConfigured(billing: BillingContext): boolean {
 /** The Stripe parameters' names, for the billing functions' read grant. */
 export function stripeParameterNames(billing: BillingContext): string[] {
   return [billing.stripeSecretKeyParameter, billing.stripeWebhookSecretParameter];
+}
+
+/** The deployment's edge (CloudFront, WAF) and operations (alarm notifications) settings. */
+export interface EdgeContext {
+  /**
+   * A WAF web ACL in front of CloudFront (managed common and known-bad-inputs rules, a per-IP
+   * rate limit on /auth/*). CloudFront's web ACLs live in us-east-1, so it has its own stack there.
+   */
+  readonly wafEnabled: boolean;
+  /**
+   * The region of the other stacks, needed only with wafEnabled (references from us-east-1 need
+   * a concrete region). Empty: CDK_DEFAULT_REGION, which the CDK CLI sets from the AWS profile.
+   */
+  readonly region: string;
+  /** An address subscribed to the alarm topic (it confirms by email). Empty: no subscription. */
+  readonly alarmEmail: string;
+  /**
+   * Any new value makes CloudFront re-read the origin secret on the next deploy of the web stack
+   * (CloudFormation resolves a secret again only when the resource using it changes).
+   */
+  readonly originSecretRotation: string;
+}
+
+export const EDGE_CONTEXT_KEYS = {
+  wafEnabled: 'wafEnabled',
+  region: 'region',
+  alarmEmail: 'alarmEmail',
+  originSecretRotation: 'originSecretRotation',
+} as const satisfies Record<keyof EdgeContext, string>;
+
+/** A flag given in cdk.json (a boolean) or with -c (a string). */
+function readBoolean(node: Node, key: string): boolean {
+  const value: unknown = node.tryGetContext(key);
+  if (value === undefined || value === null || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new Error(`Context value "${key}" must be true or false`);
+}
+
+export function readEdgeContext(node: Node): EdgeContext {
+  const alarmEmail = readString(node, EDGE_CONTEXT_KEYS.alarmEmail);
+  if (alarmEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(alarmEmail)) {
+    throw new Error(`Context value "${EDGE_CONTEXT_KEYS.alarmEmail}" must be an email address`);
+  }
+  return {
+    wafEnabled: readBoolean(node, EDGE_CONTEXT_KEYS.wafEnabled),
+    region: readString(node, EDGE_CONTEXT_KEYS.region) || (process.env.CDK_DEFAULT_REGION ?? ''),
+    alarmEmail,
+    originSecretRotation: readString(node, EDGE_CONTEXT_KEYS.originSecretRotation),
+  };
 }

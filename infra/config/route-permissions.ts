@@ -1,35 +1,14 @@
 /**
- * What each route's function may do, beyond writing its own logs. A route without an entry gets
+ * What each route's function may do, beyond writing its own logs and reading the origin secret
+ * (every route: the HTTP pipeline checks CloudFront's header). A route without an entry gets
  * DEFAULT_ROUTE_PERMISSIONS. New routes that need more (send to the alert queue, redrive the
  * dead-letter queue) add an entry here; nothing is granted by default that most routes do not use.
  */
-import type { RouteId } from '../../shared/src/api/route-table';
+import type { RouteId } from '@expiry-radar/shared/api/route-table';
+import type { Permission } from './permissions';
 
-export type Permission =
-  /** GetItem, BatchGetItem, Query on the table and its indexes (never Scan). */
-  | 'tableRead'
-  /** PutItem, UpdateItem, DeleteItem, BatchWriteItem, ConditionCheckItem (transactions use these). */
-  | 'tableWrite'
-  /** DescribeTable only: a reachability check that reads no items. */
-  | 'tableDescribe'
-  /** SendMessage to the alert queue. */
-  | 'alertQueueSend'
-  /** GetQueueAttributes on the alert queue and its dead-letter queue. */
-  | 'queuesGetAttributes'
-  /** Receive and delete from the dead-letter queue and send back to the alert queue (requeue). */
-  | 'deadLetterQueueRedrive'
-  /** ses:SendEmail: account emails (verification, password reset) and workspace invitations. */
-  | 'emailSend'
-  /** ssm:GetParameter under SECRET_PARAMETER_PREFIX: the Google client secret. */
-  | 'secretParameterRead'
-  /**
-   * ssm:GetParameter on exactly the two Stripe SecureString parameters (secret key, webhook
-   * signing secret), named by CDK context (config/app-context.ts BillingContext).
-   */
-  | 'billingSecretParameterRead';
-
-/** Secrets in SSM Parameter Store (SecureString) live under this path. */
-export const SECRET_PARAMETER_PREFIX = '/expiry-radar/';
+/** Every route function reads the origin secret (see functions' origin-verify middleware). */
+export const HTTP_ROUTE_BASE_PERMISSIONS: readonly Permission[] = ['originSecretRead'];
 
 export const DEFAULT_ROUTE_PERMISSIONS: readonly Permission[] = ['tableRead', 'tableWrite'];
 
@@ -54,8 +33,12 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   listAuditEvents: ['tableRead'],
   listWorkspaceAuditEvents: ['tableRead'],
   exportAudit: ['tableRead'],
-  // Invites unknown addresses by email.
+  // Invites addresses by email (and counts invitations against the rate limits).
   addMember: ['tableRead', 'tableWrite', 'emailSend'],
+  // The invitee's side: a read, and writes that join (or decline) without any email.
+  listInvitations: ['tableRead'],
+  acceptInvitation: ['tableRead', 'tableWrite'],
+  declineInvitation: ['tableRead', 'tableWrite'],
   listTokens: ['tableRead'],
   listAlertQueue: ['tableRead'],
   requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],
@@ -67,5 +50,8 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
 };
 
 export function permissionsFor(routeId: RouteId): readonly Permission[] {
-  return routePermissions[routeId] ?? DEFAULT_ROUTE_PERMISSIONS;
+  return [
+    ...HTTP_ROUTE_BASE_PERMISSIONS,
+    ...(routePermissions[routeId] ?? DEFAULT_ROUTE_PERMISSIONS),
+  ];
 }

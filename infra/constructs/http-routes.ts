@@ -9,9 +9,10 @@ import { Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
-import type { RouteDefinition, RouteId } from '../../shared/src/api/route-table';
+import type { RouteDefinition, RouteId } from '@expiry-radar/shared/api/route-table';
 import { permissionsFor } from '../config/route-permissions';
-import { HttpFunction, type AppResources } from './http-function';
+import { AppFunction } from './app-function';
+import type { AppResources, PermissionTargets } from './permission-grants';
 
 /** A route of the table with the handler module that implements it. */
 export interface ImplementedRoute {
@@ -27,8 +28,8 @@ export interface HttpRoutesProps {
   readonly handlersDir: string;
   readonly resources: AppResources;
   readonly environment: Readonly<Record<string, string>>;
-  /** The Stripe SSM parameters the billing routes (permission `billingSecretParameterRead`) read. */
-  readonly billingSecretParameters?: readonly string[];
+  /** The origin secret every route reads, and the Stripe parameters the billing routes read. */
+  readonly permissionTargets: PermissionTargets;
 }
 
 /** `getCsrfToken` -> `GetCsrfToken`: stable construct ids, hence stable logical ids. */
@@ -37,30 +38,30 @@ export function constructIdOf(routeId: string): string {
 }
 
 export class HttpRoutes extends Construct {
-  readonly functions = new Map<RouteId, HttpFunction>();
+  readonly functions = new Map<RouteId, AppFunction>();
 
   constructor(scope: Construct, id: string, props: HttpRoutesProps) {
     super(scope, id);
     for (const { route, handlerFile } of props.routes) {
       const name = constructIdOf(route.id);
-      const httpFunction = new HttpFunction(this, name, {
+      const routeFunction = new AppFunction(this, name, {
         entry: path.join(props.handlersDir, handlerFile),
         description: `${route.method} ${route.path} (${route.id})`,
         resources: props.resources,
         permissions: permissionsFor(route.id),
         environment: props.environment,
-        billingSecretParameters: props.billingSecretParameters,
+        permissionTargets: props.permissionTargets,
       });
       const httpRoute = new HttpRoute(this, `${name}Route`, {
         httpApi: props.httpApi,
         routeKey: HttpRouteKey.with(route.path, HttpMethod[route.method]),
-        integration: new HttpLambdaIntegration(`${name}Integration`, httpFunction.function),
+        integration: new HttpLambdaIntegration(`${name}Integration`, routeFunction.function),
       });
       Validations.of(httpRoute).acknowledge({
         id: 'AwsSolutions-APIG4',
         reason: `Route auth is "${route.auth}": sessions are HttpOnly cookies checked in the handler's middleware (hashed session id in DynamoDB, CSRF header on mutations, role checks per workspace); an API Gateway authorizer cannot do this and public routes need none.`,
       });
-      this.functions.set(route.id, httpFunction);
+      this.functions.set(route.id, routeFunction);
     }
   }
 }

@@ -9,9 +9,9 @@ import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import { HttpFunction, type HttpFunctionProps } from './http-function';
+import { AppFunction, type AppFunctionProps } from './app-function';
 
-export interface QueueConsumerProps extends HttpFunctionProps {
+export interface QueueConsumerProps extends AppFunctionProps {
   readonly queue: IQueue;
   readonly batchSize: number;
   /** Raise the backlog alarm when the oldest message waited longer than this. */
@@ -19,12 +19,12 @@ export interface QueueConsumerProps extends HttpFunctionProps {
 }
 
 export class QueueConsumer extends Construct {
-  readonly consumer: HttpFunction;
+  readonly consumer: AppFunction;
   readonly backlogAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: QueueConsumerProps) {
     super(scope, id);
-    this.consumer = new HttpFunction(this, 'Consumer', props);
+    this.consumer = new AppFunction(this, 'Consumer', props);
     this.consumer.function.addEventSource(
       new SqsEventSource(props.queue, {
         batchSize: props.batchSize,

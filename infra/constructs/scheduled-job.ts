@@ -1,24 +1,24 @@
 /**
  * A function run on an EventBridge schedule (the expiry scan): the shared function defaults of
- * HttpFunction (explicit role, own log group, JSON logs, local esbuild bundle) plus the rule.
+ * AppFunction (explicit role, own log group, JSON logs, local esbuild bundle) plus the rule.
  */
 import { Duration } from 'aws-cdk-lib';
 import { Rule, type Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Construct } from 'constructs';
-import { HttpFunction, type HttpFunctionProps } from './http-function';
+import { AppFunction, type AppFunctionProps } from './app-function';
 
-export interface ScheduledJobProps extends HttpFunctionProps {
+export interface ScheduledJobProps extends AppFunctionProps {
   readonly schedule: Schedule;
 }
 
 export class ScheduledJob extends Construct {
-  readonly job: HttpFunction;
+  readonly job: AppFunction;
   readonly rule: Rule;
 
   constructor(scope: Construct, id: string, props: ScheduledJobProps) {
     super(scope, id);
-    this.job = new HttpFunction(this, 'Job', props);
+    this.job = new AppFunction(this, 'Job', props);
     this.rule = new Rule(this, 'Schedule', {
       description: `Runs ${props.description}`,
       schedule: props.schedule,

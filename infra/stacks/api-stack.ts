@@ -1,9 +1,11 @@
 /**
  * The HTTP API: one function and one route per implemented route of the shared route table,
- * a throttled default stage with JSON access logs, and an alarm on the 5xx rate.
+ * a throttled default stage with JSON access logs, an alarm on the 5xx rate, and the origin
+ * secret: CloudFront sends it as a header, and the functions refuse requests without it, so the
+ * API's own execute-api URL leads nowhere.
  */
 import * as path from 'node:path';
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -14,16 +16,18 @@ import {
   TreatMissingData,
 } from 'aws-cdk-lib/aws-cloudwatch';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { routeHandlerFiles } from '../../functions/src/http/route-handlers';
-import { routeTable } from '../../shared/src/api/route-table';
+import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
+import { routeTable } from '@expiry-radar/shared/api/route-table';
 import {
   isStripeConfigured,
   stripeParameterNames,
   type AccountContext,
   type BillingContext,
 } from '../config/app-context';
-import { REPO_ROOT, type AppResources } from '../constructs/http-function';
+import { REPO_ROOT } from '../constructs/app-function';
+import type { AppResources } from '../constructs/permission-grants';
 import { HttpRoutes, type ImplementedRoute } from '../constructs/http-routes';
 
 /** Every route of the table that has a handler module. */
@@ -59,6 +63,8 @@ export class ApiStack extends Stack {
   readonly apiDomainName: string;
   readonly routes: HttpRoutes;
   readonly serverErrorAlarm: Alarm;
+  /** CloudFront's X-Origin-Verify value; every route function may read it, nothing else. */
+  readonly originSecret: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -98,6 +104,18 @@ export class ApiStack extends Stack {
     });
     this.apiDomainName = `${this.httpApi.apiId}.execute-api.${this.region}.${this.urlSuffix}`;
 
+    this.originSecret = new Secret(this, 'OriginVerifySecret', {
+      description:
+        'Sent by CloudFront to the API as the X-Origin-Verify header; the API refuses requests without it',
+      // Header-safe characters only; 64 of them are far beyond guessing.
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(this.originSecret).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by hand (README "Deployment": put a new value, then redeploy the web stack with a new originSecretRotation): CloudFront reads the value only when its distribution is deployed, so a scheduled rotation would break the API until that deploy. The functions accept the previous value meanwhile.',
+    });
+
     this.routes = new HttpRoutes(this, 'Routes', {
       httpApi: this.httpApi,
       routes: props.routes ?? implementedRoutes(),
@@ -109,14 +127,19 @@ export class ApiStack extends Stack {
         ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
         APP_ENV: 'production',
         APP_ORIGIN: props.appOrigin,
+        // The secret's ARN, never its value: the functions read it at cold start.
+        ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
         POWERTOOLS_SERVICE_NAME: 'expiry-radar',
         POWERTOOLS_LOG_LEVEL: 'INFO',
         ...accountEnvironment(props.accountSettings),
         ...billingEnvironment(props.billingSettings),
       },
-      billingSecretParameters: props.billingSettings
-        ? stripeParameterNames(props.billingSettings)
-        : undefined,
+      permissionTargets: {
+        originSecret: this.originSecret,
+        billingSecretParameters: props.billingSettings
+          ? stripeParameterNames(props.billingSettings)
+          : undefined,
+      },
     });
 
     const period = Duration.minutes(5);

@@ -1,5 +1,5 @@
 import { Match } from 'aws-cdk-lib/assertions';
-import { tableDefinition } from '../../functions/src/data/table-definition';
+import { tableDefinition } from '@expiry-radar/functions/data/table-definition';
 import { buildTestApp, resourcesOf } from '../test-support/test-app';
 
 const { templates, stacks } = buildTestApp();

@@ -1,6 +1,7 @@
 /**
  * The stateful part: the one DynamoDB table (created from the shared table definition) and the
- * alert queue with its dead-letter queue. Protected against deletion and kept on stack removal.
+ * alert queue with its dead-letter queue, protected against deletion and kept on stack removal;
+ * and the topic every alarm of the app notifies (see constructs/alarm-notifications.ts).
  */
 import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
@@ -11,15 +12,19 @@ import {
   Table,
   TableEncryption,
 } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { Key } from 'aws-cdk-lib/aws-kms';
+import { Topic } from 'aws-cdk-lib/aws-sns';
+import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
   tableDefinition,
   type KeyAttribute,
   type TableDefinition,
-} from '../../functions/src/data/table-definition';
-import { ALERT_QUEUE_SETTINGS } from '../../functions/src/data/queue-definition';
-import type { AppResources } from '../constructs/http-function';
+} from '@expiry-radar/functions/data/table-definition';
+import { ALERT_QUEUE_SETTINGS } from '@expiry-radar/functions/data/queue-definition';
+import type { AppResources } from '../constructs/permission-grants';
 
 function attribute(key: KeyAttribute): { name: string; type: AttributeType } {
   return { name: key.name, type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER };
@@ -28,6 +33,8 @@ function attribute(key: KeyAttribute): { name: string; type: AttributeType } {
 export interface DataStackProps extends StackProps {
   /** @default the shared tableDefinition */
   readonly tableDefinition?: TableDefinition;
+  /** Subscribed to the alarm topic by email when set. */
+  readonly alarmEmail?: string;
 }
 
 export class DataStack extends Stack {
@@ -35,6 +42,8 @@ export class DataStack extends Stack {
   readonly alertQueue: Queue;
   readonly deadLetterQueue: Queue;
   readonly deadLetterAlarm: Alarm;
+  /** Every alarm of the app notifies this topic (alarm and OK). */
+  readonly alarmTopic: Topic;
   readonly resources: AppResources;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
@@ -92,11 +101,37 @@ export class DataStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
+    this.alarmTopic = this.createAlarmTopic(props.alarmEmail);
+
     this.resources = {
       table: this.table,
       tableIndexNames: definition.globalSecondaryIndexes.map((index) => index.indexName),
       alertQueue: this.alertQueue,
       deadLetterQueue: this.deadLetterQueue,
     };
+  }
+
+  private createAlarmTopic(alarmEmail: string | undefined): Topic {
+    // A customer managed key: CloudWatch may not use the AWS managed SNS key to publish.
+    const key = new Key(this, 'AlarmTopicKey', {
+      description: 'Encrypts the Expiry Radar alarm topic',
+      enableKeyRotation: true,
+    });
+    key.addToResourcePolicy(
+      new PolicyStatement({
+        principals: [new ServicePrincipal('cloudwatch.amazonaws.com')],
+        actions: ['kms:Decrypt', 'kms:GenerateDataKey*'],
+        resources: ['*'],
+        // Only this account's alarms, not another account's CloudWatch acting on our behalf.
+        conditions: { StringEquals: { 'aws:SourceAccount': this.account } },
+      }),
+    );
+    const topic = new Topic(this, 'AlarmTopic', {
+      displayName: 'Expiry Radar alarms',
+      masterKey: key,
+      enforceSSL: true,
+    });
+    if (alarmEmail) topic.addSubscription(new EmailSubscription(alarmEmail));
+    return topic;
   }
 }

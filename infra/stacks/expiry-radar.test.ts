@@ -7,8 +7,10 @@ describe('the app', () => {
   const { app, stacks } = buildTestApp();
   const all = [stacks.data, stacks.api, stacks.jobs, stacks.web];
 
-  it('has the data, api, jobs and web stacks, environment-agnostic', () => {
-    expect(all.map((stack) => stack.stackName)).toEqual(Object.values(STACK_NAMES));
+  it('has the data, api, jobs and web stacks, environment-agnostic (no WAF stack by default)', () => {
+    const { waf: _waf, ...withoutWaf } = STACK_NAMES;
+    expect(all.map((stack) => stack.stackName)).toEqual(Object.values(withoutWaf));
+    expect(stacks.waf).toBeUndefined();
     for (const stack of all) {
       expect(stack.environment).toBe('aws://unknown-account/unknown-region');
     }

@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
-import { ALERT_QUEUE_SETTINGS } from '../../functions/src/data/queue-definition';
-import { INDEX_NAMES } from '../../functions/src/data/table-definition';
+import { ALERT_QUEUE_SETTINGS } from '@expiry-radar/functions/data/queue-definition';
+import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
+import { jobPermissions } from '../config/job-permissions';
 import { buildTestApp, resourcesOf } from '../test-support/test-app';
 import { senderAddress } from './jobs-stack';
 
@@ -36,11 +37,13 @@ describe('jobs stack', () => {
     });
   });
 
-  it('lets the scan query only the due-alerts index, write the table and send to the queue', () => {
+  it('lets the scan query only the due-alerts index, read and write items, send to the queue', () => {
     const statements = statementsOf('ExpiryScanJobRole');
-    expect(actionsOf(statements)).toEqual(
+    expect([...new Set(actionsOf(statements))]).toEqual(
       [
         'dynamodb:BatchGetItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
         'dynamodb:DeleteItem',
         'dynamodb:GetItem',
         'dynamodb:PutItem',
@@ -50,14 +53,49 @@ describe('jobs stack', () => {
         'logs:PutLogEvents',
         'sqs:GetQueueAttributes',
         'sqs:SendMessage',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
       ].sort(),
     );
-    const read = statements.find((statement) =>
-      [statement.Action].flat().includes('dynamodb:Query'),
+    const indexResources = statements
+      .map((statement) => JSON.stringify(statement.Resource))
+      .filter((resource) => resource.includes('/index/'));
+    expect(indexResources).toEqual([expect.stringContaining(`/index/${INDEX_NAMES.dueAlerts}`)]);
+    const indexStatement = statements.find((statement) =>
+      JSON.stringify(statement.Resource).includes('/index/'),
     );
-    expect(JSON.stringify(read?.Resource)).toContain(`/index/${INDEX_NAMES.dueAlerts}`);
-    expect(JSON.stringify(read?.Resource)).not.toContain('/index/*');
+    expect(indexStatement?.Action).toBe('dynamodb:Query');
+    expect(JSON.stringify(statements)).not.toContain('/index/*');
     expect(JSON.stringify(statements)).not.toContain('dynamodb:Scan');
+  });
+
+  it("grants the jobs in the routes' vocabulary, through the same grant code", () => {
+    const scan = new Set(actionsOf(statementsOf('ExpiryScanJobRole')));
+    const worker = new Set(actionsOf(statementsOf('AlertWorkerConsumerRole')));
+    // tableWrite is the same set of actions for routes and jobs.
+    for (const action of [
+      'dynamodb:PutItem',
+      'dynamodb:BatchWriteItem',
+      'dynamodb:ConditionCheckItem',
+    ]) {
+      expect(scan.has(action)).toBe(true);
+      expect(worker.has(action)).toBe(true);
+    }
+    expect(jobPermissions.expiryScan).toEqual(
+      expect.arrayContaining(['dueAlertsIndexRead', 'tableWrite', 'alertQueueSend']),
+    );
+    expect(jobPermissions.alertWorker).toContain('senderEmailSend');
+    // The worker reads items by key only, no index.
+    const workerStatements = statementsOf('AlertWorkerConsumerRole');
+    expect(JSON.stringify(workerStatements)).not.toContain('/index/');
+  });
+
+  it('traces the scan and the worker with X-Ray', () => {
+    const functions = Object.values(resourcesOf(jobs, 'AWS::Lambda::Function'));
+    expect(functions.length).toBeGreaterThanOrEqual(2);
+    for (const fn of functions) {
+      expect(fn.Properties?.TracingConfig).toEqual({ Mode: 'Active' });
+    }
   });
 
   it('feeds the worker from the alert queue with partial batch failures', () => {

@@ -1,20 +1,20 @@
 /**
- * The alert pipeline's functions (DESIGN.md "Shape"): the hourly expiry scan and the alert
- * worker consuming the alert queue. Each role allows only what its job does: the scan reads the
- * due-alerts index and the items it names, writes tokens and alert records, sends to the queue;
- * the worker reads and writes the table, consumes the queue, and sends email only as the
- * configured sender identity.
+ * The alert pipeline's functions: the hourly expiry scan and the alert worker consuming the
+ * alert queue. Each role allows only what its job does, in the routes' permission vocabulary
+ * (config/job-permissions.ts): the scan queries the due-alerts index, reads the items it names,
+ * writes tokens and alert records and sends to the queue; the worker reads and writes the table,
+ * consumes the queue, and sends email only as the configured sender identity.
  */
 import * as path from 'node:path';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Schedule } from 'aws-cdk-lib/aws-events';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
-import { ALERT_QUEUE_SETTINGS } from '../../functions/src/data/queue-definition';
-import { INDEX_NAMES } from '../../functions/src/data/table-definition';
-import { DEFAULT_EMAIL_FROM } from '../../functions/src/platform/config';
+import { ALERT_QUEUE_SETTINGS } from '@expiry-radar/functions/data/queue-definition';
+import { DEFAULT_EMAIL_FROM } from '@expiry-radar/functions/platform/config';
 import type { AccountContext } from '../config/app-context';
-import { REPO_ROOT, type AppResources } from '../constructs/http-function';
+import { jobPermissions } from '../config/job-permissions';
+import { REPO_ROOT } from '../constructs/app-function';
+import type { AppResources } from '../constructs/permission-grants';
 import { QueueConsumer } from '../constructs/queue-consumer';
 import { ScheduledJob } from '../constructs/scheduled-job';
 
@@ -39,9 +39,6 @@ export function senderAddress(emailFrom: string): string {
   return (match?.[1] ?? emailFrom).trim();
 }
 
-const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
-const TABLE_WRITE_ACTIONS = ['dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'];
-
 export class JobsStack extends Stack {
   readonly expiryScan: ScheduledJob;
   readonly alertWorker: QueueConsumer;
@@ -65,56 +62,22 @@ export class JobsStack extends Stack {
       entry: path.join(jobsDir, 'expiry-scan.ts'),
       description: 'the hourly expiry scan: enqueues one alert per due token window',
       resources,
-      permissions: [],
+      permissions: jobPermissions.expiryScan,
       environment,
       timeout: Duration.minutes(5),
       schedule: EXPIRY_SCAN_SCHEDULE,
     });
-    const scanRole = this.expiryScan.job.role;
-    scanRole.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: TABLE_READ_ACTIONS,
-        resources: [table.tableArn, `${table.tableArn}/index/${INDEX_NAMES.dueAlerts}`],
-      }),
-    );
-    scanRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }),
-    );
-    scanRole.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
-        resources: [alertQueue.queueArn],
-      }),
-    );
-
     this.alertWorker = new QueueConsumer(this, 'AlertWorker', {
       entry: path.join(jobsDir, 'alert-worker.ts'),
       description: 'the alert worker: email through SES and webhooks, per delivery state',
       resources,
-      permissions: [],
+      permissions: jobPermissions.alertWorker,
+      permissionTargets: { emailSender: senderAddress(emailFrom) },
       environment,
       timeout: ALERT_WORKER_TIMEOUT,
       queue: alertQueue,
       batchSize: ALERT_WORKER_BATCH_SIZE,
       maxMessageAge: Duration.hours(2),
     });
-    const workerRole = this.alertWorker.consumer.role;
-    workerRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: TABLE_READ_ACTIONS, resources: [table.tableArn] }),
-    );
-    workerRole.addToPrincipalPolicy(
-      new PolicyStatement({ actions: TABLE_WRITE_ACTIONS, resources: [table.tableArn] }),
-    );
-    const address = senderAddress(emailFrom);
-    const domain = address.split('@')[1] ?? address;
-    workerRole.addToPrincipalPolicy(
-      new PolicyStatement({
-        actions: ['ses:SendEmail'],
-        // The sender identity, verified as the address or as its domain.
-        resources: [address, domain].map((identity) =>
-          this.formatArn({ service: 'ses', resource: 'identity', resourceName: identity }),
-        ),
-      }),
-    );
   }
 }

@@ -2,10 +2,15 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
-import { CachePolicy, OriginRequestPolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
+import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/client-ip';
+import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/csrf-token';
+import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
 import { buildTestApp, resourcesOf } from '../test-support/test-app';
 import {
+  API_FORWARDED_HEADERS,
   API_PATH_PATTERNS,
+  GOOGLE_AVATAR_ORIGIN,
   SPA_REWRITE_FUNCTION_CODE,
   contentSecurityPolicy,
   runtimeConfig,
@@ -26,7 +31,13 @@ interface DistributionConfig {
   DefaultCacheBehavior: Behavior;
   CacheBehaviors: Behavior[];
   CustomErrorResponses?: unknown;
-  Origins: { Id: string; S3OriginConfig?: unknown; CustomOriginConfig?: unknown }[];
+  Origins: {
+    Id: string;
+    S3OriginConfig?: unknown;
+    CustomOriginConfig?: unknown;
+    OriginCustomHeaders?: { HeaderName: string; HeaderValue: unknown }[];
+  }[];
+  WebACLId?: unknown;
 }
 const [distribution] = Object.values(resourcesOf(web, 'AWS::CloudFront::Distribution'));
 const config = distribution?.Properties?.DistributionConfig as DistributionConfig;
@@ -73,8 +84,8 @@ describe('web stack: CloudFront', () => {
       expect(behavior).toBeDefined();
       if (!behavior) return;
       expect(behavior.CachePolicyId).toBe(CachePolicy.CACHING_DISABLED.cachePolicyId);
-      expect(behavior.OriginRequestPolicyId).toBe(
-        OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER.originRequestPolicyId,
+      expect(behavior.OriginRequestPolicyId).toEqual(
+        stacks.web.resolve(stacks.web.apiOriginRequestPolicy.originRequestPolicyId),
       );
       expect(behavior.AllowedMethods).toEqual(
         expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
@@ -98,6 +109,60 @@ describe('web stack: CloudFront', () => {
     });
   });
 
+  it('forwards cookies, query strings, the headers the API reads and the viewer address', () => {
+    const [policy] = Object.values(resourcesOf(web, 'AWS::CloudFront::OriginRequestPolicy'));
+    const policyConfig = policy?.Properties?.OriginRequestPolicyConfig as {
+      CookiesConfig: { CookieBehavior: string };
+      QueryStringsConfig: { QueryStringBehavior: string };
+      HeadersConfig: { HeaderBehavior: string; Headers: string[] };
+    };
+    expect(policyConfig.CookiesConfig.CookieBehavior).toBe('all');
+    expect(policyConfig.QueryStringsConfig.QueryStringBehavior).toBe('all');
+    expect(policyConfig.HeadersConfig.HeaderBehavior).toBe('whitelist');
+    const headers = policyConfig.HeadersConfig.Headers.map((header) => header.toLowerCase());
+    expect(headers).toEqual(
+      expect.arrayContaining([
+        VIEWER_ADDRESS_HEADER,
+        CSRF_HEADER,
+        'stripe-signature',
+        'content-type',
+      ]),
+    );
+    expect(headers).toEqual([...API_FORWARDED_HEADERS]);
+    // API Gateway answers only to its own Host; CloudFront's origin secret is not a viewer's.
+    expect(headers).not.toContain('host');
+    expect(headers).not.toContain(ORIGIN_VERIFY_HEADER);
+    // CloudFront's default quota of headers in an origin request policy.
+    expect(headers.length).toBeLessThanOrEqual(10);
+  });
+
+  it('sends the origin secret to the API, as a deploy-time reference to the api stack secret', () => {
+    const apiOrigins = config.Origins.filter((origin) => origin.CustomOriginConfig);
+    expect(apiOrigins).toHaveLength(1);
+    const headers = apiOrigins[0]?.OriginCustomHeaders ?? [];
+    expect(headers.map((header) => header.HeaderName.toLowerCase())).toEqual([
+      ORIGIN_VERIFY_HEADER,
+    ]);
+    const value = JSON.stringify(headers[0]?.HeaderValue);
+    expect(value).toContain('{{resolve:secretsmanager:');
+    expect(value).toMatch(/"Fn::ImportValue":"ExpiryRadarApi:ExportsOutputRefOriginVerifySecret/);
+    // The S3 origin gets no secret.
+    const s3Origin = config.Origins.find((origin) => origin.S3OriginConfig);
+    expect(s3Origin?.OriginCustomHeaders).toBeUndefined();
+  });
+
+  it('redeploys the distribution when the origin secret is rotated', () => {
+    const { templates: rotated } = buildTestApp({ originSecretRotation: '2030-01' });
+    const [rotatedDistribution] = Object.values(
+      resourcesOf(rotated.web, 'AWS::CloudFront::Distribution'),
+    );
+    const rotatedConfig = rotatedDistribution?.Properties?.DistributionConfig as {
+      Comment: string;
+    };
+    expect(rotatedConfig.Comment).toContain('2030-01');
+    expect((config as unknown as { Comment: string }).Comment).toBe('Expiry Radar');
+  });
+
   it('has no distribution-wide error responses (API 404s stay 404s)', () => {
     expect(config.CustomErrorResponses).toBeUndefined();
   });
@@ -116,6 +181,52 @@ describe('web stack: CloudFront', () => {
         }),
       }),
     });
+  });
+
+  it('switches off browser features the app does not use with a Permissions-Policy', () => {
+    const [policy] = Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const custom = (
+      policy?.Properties?.ResponseHeadersPolicyConfig as {
+        CustomHeadersConfig: { Items: { Header: string; Value: string; Override: boolean }[] };
+      }
+    ).CustomHeadersConfig.Items;
+    const permissionsPolicy = custom.find((header) => header.Header === 'Permissions-Policy');
+    expect(permissionsPolicy?.Override).toBe(true);
+    const directives = permissionsPolicy?.Value.split(', ') ?? [];
+    for (const feature of ['camera', 'microphone', 'geolocation', 'payment', 'usb']) {
+      expect(directives).toContain(`${feature}=()`);
+    }
+  });
+});
+
+describe('web stack: Content-Security-Policy', () => {
+  const csp = contentSecurityPolicy({
+    appOrigin: '',
+    analyticsKey: '',
+    analyticsHost: '',
+    paymentPublishableKey: '',
+  });
+  const directive = (name: string) =>
+    csp
+      .split('; ')
+      .find((entry) => entry.startsWith(`${name} `))
+      ?.split(' ')
+      .slice(1);
+
+  it('allows no scheme-wide source anywhere', () => {
+    expect(csp).not.toMatch(/(^|\s)(https?:|data:|blob:|\*)(\s|;|$)/);
+  });
+
+  it('loads images from the app and Google profile pictures (avatars) only', () => {
+    expect(directive('img-src')).toEqual(["'self'", GOOGLE_AVATAR_ORIGIN]);
+  });
+
+  it('loads scripts and fonts from the app only, and frames nothing', () => {
+    expect(directive('script-src')).toEqual(["'self'"]);
+    expect(directive('font-src')).toEqual(["'self'"]);
+    expect(directive('frame-src')).toEqual(["'none'"]);
+    expect(directive('connect-src')).toEqual(["'self'"]);
+    expect(directive('frame-ancestors')).toEqual(["'none'"]);
   });
 });
 

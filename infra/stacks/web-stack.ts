@@ -1,8 +1,9 @@
 /**
  * The web front: a private S3 bucket with the built SPA and `/config.json`, behind CloudFront.
- * `/api/*` and `/auth/*` go to the HTTP API uncached with cookies, query strings and headers
- * (X-CSRF-Token) forwarded. The SPA fallback is a viewer-request function on the S3 behaviour
- * only, so API 404s stay API 404s.
+ * `/api/*` and `/auth/*` go to the HTTP API uncached, with cookies, query strings, the headers the
+ * API reads and the viewer's address forwarded, plus the origin secret header the API requires.
+ * The SPA fallback is a viewer-request function on the S3 behaviour only, so API 404s stay API
+ * 404s. With a web ACL (WAF stack, us-east-1) the distribution is attached to it.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -26,7 +27,10 @@ import {
   HeadersReferrerPolicy,
   HttpVersion,
   OriginProtocolPolicy,
+  OriginRequestCookieBehavior,
+  OriginRequestHeaderBehavior,
   OriginRequestPolicy,
+  OriginRequestQueryStringBehavior,
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
@@ -42,12 +46,61 @@ import {
   type CfnBucket,
   ObjectOwnership,
 } from 'aws-cdk-lib/aws-s3';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/client-ip';
+import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/csrf-token';
+import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
 import type { AppContext } from '../config/app-context';
-import { REPO_ROOT } from '../constructs/http-function';
+import { REPO_ROOT } from '../constructs/app-function';
+import { nagAccount, nagRegion } from '../constructs/nag-findings';
 
 export const API_PATH_PATTERNS = ['/api/*', '/auth/*'] as const;
+
+/**
+ * The viewer headers CloudFront passes to the API (besides every cookie and query string): the
+ * ones the handlers read, and CloudFront's viewer address for per-IP rate limits. Host is left
+ * out on purpose: API Gateway needs its own. A handler that reads a new header adds it here.
+ */
+export const API_FORWARDED_HEADERS = [
+  VIEWER_ADDRESS_HEADER,
+  CSRF_HEADER,
+  'stripe-signature',
+  'content-type',
+  'accept',
+  'origin',
+  'sec-fetch-site',
+  'user-agent',
+] as const;
+
+/**
+ * Browser features the app never uses, switched off for it and anything it might embed. Stripe
+ * is reached by redirecting to Checkout and the billing portal, so not even payment is needed.
+ */
+export const PERMISSIONS_POLICY = [
+  'accelerometer=()',
+  'autoplay=()',
+  'camera=()',
+  'display-capture=()',
+  'encrypted-media=()',
+  'geolocation=()',
+  'gyroscope=()',
+  'hid=()',
+  'magnetometer=()',
+  'microphone=()',
+  'midi=()',
+  'payment=()',
+  'publickey-credentials-get=()',
+  'screen-wake-lock=()',
+  'serial=()',
+  'usb=()',
+  'xr-spatial-tracking=()',
+  'browsing-topics=()',
+].join(', ');
+
+/** Profile pictures of Google accounts (the `picture` claim of Google sign-in). */
+export const GOOGLE_AVATAR_ORIGIN = 'https://lh3.googleusercontent.com';
 
 /**
  * Viewer-request function of the S3 behaviour: a path whose last segment has no extension is a
@@ -75,20 +128,23 @@ export function runtimeConfig(context: AppContext): Record<string, string> {
 }
 
 /**
- * MUI/emotion inject <style> elements at run time, hence 'unsafe-inline' for styles only. Fonts
- * are bundled (@fontsource). The analytics host is allowed only when configured.
+ * What the SPA loads, and nothing more. MUI/emotion inject <style> elements at run time, hence
+ * 'unsafe-inline' for styles only. Fonts are bundled (@fontsource, served as files of the build).
+ * Images are the app's own, plus Google profile pictures as avatars (an avatar that fails to
+ * load shows the user's initial instead). Stripe is a redirect to its own pages,
+ * never a script or frame here. The analytics host is allowed only when configured.
  */
 export function contentSecurityPolicy(context: AppContext): string {
-  const connect = ["'self'", 'https://api.stripe.com'];
+  const connect = ["'self'"];
   if (context.analyticsHost) connect.push(context.analyticsHost);
   return [
     "default-src 'self'",
-    "script-src 'self' https://js.stripe.com",
+    "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
-    "font-src 'self' data:",
-    "img-src 'self' data: https:",
+    "font-src 'self'",
+    `img-src 'self' ${GOOGLE_AVATAR_ORIGIN}`,
     `connect-src ${connect.join(' ')}`,
-    'frame-src https://js.stripe.com https://hooks.stripe.com',
+    "frame-src 'none'",
     "frame-ancestors 'none'",
     "base-uri 'self'",
     "form-action 'self'",
@@ -99,6 +155,15 @@ export function contentSecurityPolicy(context: AppContext): string {
 export interface WebStackProps extends StackProps {
   /** `<api-id>.execute-api.<region>.<suffix>` of the HTTP API. */
   readonly apiDomainName: string;
+  /** Sent to the API as the X-Origin-Verify header (resolved by CloudFormation at deploy time). */
+  readonly originSecret: ISecret;
+  /**
+   * Changing it redeploys the distribution, so CloudFront picks up a rotated origin secret.
+   * @default '' (no rotation yet)
+   */
+  readonly originSecretRotation?: string;
+  /** The WAF web ACL (CLOUDFRONT scope, us-east-1) to attach; none when undefined. */
+  readonly webAclArn?: string;
   readonly context: AppContext;
   /** @default web/dist of this repository; skipped (with a warning) when it has no index.html */
   readonly webDistDir?: string;
@@ -109,6 +174,7 @@ export class WebStack extends Stack {
   readonly logBucket: Bucket;
   readonly distribution: Distribution;
   readonly spaRewriteFunction: CloudFrontFunction;
+  readonly apiOriginRequestPolicy: OriginRequestPolicy;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -154,6 +220,11 @@ export class WebStack extends Stack {
           override: true,
         },
       },
+      customHeadersBehavior: {
+        customHeaders: [
+          { header: 'Permissions-Policy', value: PERMISSIONS_POLICY, override: true },
+        ],
+      },
     });
 
     this.spaRewriteFunction = new CloudFrontFunction(this, 'SpaRewrite', {
@@ -162,22 +233,35 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
     });
 
+    this.apiOriginRequestPolicy = new OriginRequestPolicy(this, 'ApiOriginRequest', {
+      comment: 'Expiry Radar API: cookies, query strings, the headers it reads, the viewer address',
+      cookieBehavior: OriginRequestCookieBehavior.all(),
+      queryStringBehavior: OriginRequestQueryStringBehavior.all(),
+      headerBehavior: OriginRequestHeaderBehavior.allowList(...API_FORWARDED_HEADERS),
+    });
+
     const apiBehavior: BehaviorOptions = {
       origin: new HttpOrigin(props.apiDomainName, {
         protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
         originSslProtocols: [OriginSslPolicy.TLS_V1_2],
+        customHeaders: {
+          // A dynamic reference: CloudFormation reads the value at deploy time; the template
+          // holds only the secret's ARN.
+          [ORIGIN_VERIFY_HEADER]: props.originSecret.secretValue.unsafeUnwrap(),
+        },
       }),
       viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
       allowedMethods: AllowedMethods.ALLOW_ALL,
       cachePolicy: CachePolicy.CACHING_DISABLED,
-      // Cookies, query strings and every header except Host (API Gateway needs its own).
-      originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+      originRequestPolicy: this.apiOriginRequestPolicy,
       responseHeadersPolicy: securityHeaders,
       compress: true,
     };
 
+    const rotation = props.originSecretRotation ?? '';
     this.distribution = new Distribution(this, 'Distribution', {
-      comment: 'Expiry Radar',
+      comment: rotation ? `Expiry Radar (origin secret ${rotation})` : 'Expiry Radar',
+      webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
       priceClass: PriceClass.PRICE_CLASS_100,
@@ -205,16 +289,18 @@ export class WebStack extends Stack {
           'The product is offered worldwide (spec: individual accounts and teams anywhere); no geo restriction is wanted.',
       },
       {
-        id: 'AwsSolutions-CFR2',
-        reason:
-          'No WAF web ACL yet: the API enforces per-route rate limits (login, register, reset, test-webhook) and the API stage is throttled; a web ACL can be attached when a custom domain is set up.',
-      },
-      {
         id: 'AwsSolutions-CFR4',
         reason:
           'The distribution uses the default *.cloudfront.net certificate (no custom domain yet), whose security policy CloudFront fixes at TLSv1; a custom domain with an ACM certificate and TLSv1.2_2021 replaces it.',
       },
     );
+    if (!props.webAclArn) {
+      Validations.of(this.distribution).acknowledge({
+        id: 'AwsSolutions-CFR2',
+        reason:
+          'WAF is off in this deployment (context wafEnabled, see README): the API enforces per-route rate limits (login, register, reset, test-webhook), counts them per viewer address, and its stage is throttled. Setting wafEnabled attaches a web ACL.',
+      });
+    }
 
     this.deploySite(props);
   }
@@ -294,7 +380,7 @@ export class WebStack extends Stack {
       'Action::s3:List*',
       'Action::s3:DeleteObject*',
       'Action::s3:Abort*',
-      `Resource::arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-<AWS::AccountId>-<AWS::Region>/*`,
+      `Resource::arn:<AWS::Partition>:s3:::cdk-${DefaultStackSynthesizer.DEFAULT_QUALIFIER}-assets-${nagAccount(this)}-${nagRegion(this)}/*`,
       `Resource::<${this.getLogicalId(this.siteBucket.node.defaultChild as CfnBucket)}.Arn>/*`,
     ];
     for (const finding of bucketWildcards) {

@@ -13,7 +13,12 @@ import {
 export interface TestApp {
   readonly app: App;
   readonly stacks: ExpiryRadarStacks;
-  readonly templates: { readonly data: Template; readonly api: Template; readonly web: Template };
+  readonly templates: {
+    readonly data: Template;
+    readonly api: Template;
+    readonly jobs: Template;
+    readonly web: Template;
+  };
 }
 
 export function buildTestApp(
@@ -28,6 +33,7 @@ export function buildTestApp(
     templates: {
       data: Template.fromStack(stacks.data),
       api: Template.fromStack(stacks.api),
+      jobs: Template.fromStack(stacks.jobs),
       web: Template.fromStack(stacks.web),
     },
   };

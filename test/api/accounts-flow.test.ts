@@ -17,7 +17,26 @@ describe('accounts over HTTP', () => {
     await app?.stop();
   });
 
+  /**
+   * Like the web client: a write refused with 403 EBADCSRFTOKEN (the token changes at every
+   * sign-in) fetches the current token and is sent once more.
+   */
   async function call(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { csrf?: boolean; cookies?: Map<string, string> } = {},
+  ): Promise<Response> {
+    const response = await send(method, path, body, options);
+    if (response.status !== 403 || options.csrf === false || method === 'GET') return response;
+    const { code } = (await response.clone().json()) as { code?: string };
+    if (code !== 'EBADCSRFTOKEN') return response;
+    const fresh = await send('GET', '/api/csrf-token', undefined, options);
+    csrfToken = ((await fresh.json()) as { csrfToken: string }).csrfToken;
+    return send(method, path, body, options);
+  }
+
+  async function send(
     method: string,
     path: string,
     body?: unknown,

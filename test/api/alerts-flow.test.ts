@@ -9,6 +9,7 @@ import {
   TIMESTAMP_HEADER,
   verifyWebhookSignature,
 } from '@expiry-radar/functions/domain/webhook-signature';
+import { controlAuthorization } from '@expiry-radar/functions/local/local-control-server';
 import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
 import { readInbox, waitForEmail } from '../support/ses-inbox';
 
@@ -134,6 +135,9 @@ describe('expiry alerts over HTTP', () => {
       name: 'Ada',
     });
     expect(registered.status).toBe(201);
+    // Signing in set the session's own CSRF token, as the web client then fetches it.
+    csrfToken = ((await (await call('GET', '/api/csrf-token')).json()) as { csrfToken: string })
+      .csrfToken;
     const verification = await eventually(
       async () => (await readInbox(inbox())).filter((mail) => mail.destination.to.includes(email)),
       (mails) => mails.length > 0,
@@ -175,7 +179,10 @@ describe('expiry alerts over HTTP', () => {
   }
 
   async function scan(): Promise<{ queued: number }> {
-    const response = await fetch(`${app.endpoints.control}/alerts/scan`, { method: 'POST' });
+    const response = await fetch(`${app.endpoints.control}/alerts/scan`, {
+      method: 'POST',
+      headers: controlAuthorization(app.endpoints.controlSecret ?? ''),
+    });
     expect(response.status).toBe(200);
     return (await response.json()) as { queued: number };
   }

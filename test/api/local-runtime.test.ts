@@ -1,8 +1,46 @@
+import { execFile } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { createServer } from 'node:net';
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { controlAuthorization } from '@expiry-radar/functions/local/local-control-server';
 import { findFreePort } from '@expiry-radar/functions/local/ports';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { projectRoot, startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+
+const SEVEN_MEGABYTES = 7 * 1024 * 1024;
+
+/** Sends `chunks` one by one with chunked encoding (no Content-Length) and reads the answer. */
+function postChunked(url: string, chunks: number, chunkBytes: number) {
+  return new Promise<{ status: number; body: string }>((resolve, reject) => {
+    const request = httpRequest(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'transfer-encoding': 'chunked' },
+    });
+    request.on('response', (response) => {
+      let body = '';
+      response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+    });
+    // The server closes the connection once it has answered, while chunks may still be on the way.
+    request.on('error', (error: NodeJS.ErrnoException) => {
+      if (error.code !== 'EPIPE' && error.code !== 'ECONNRESET') reject(error);
+    });
+    const chunk = Buffer.alloc(chunkBytes, 'a');
+    let sent = 0;
+    const writeMore = () => {
+      while (sent < chunks) {
+        sent += 1;
+        if (!request.write(chunk)) {
+          request.once('drain', writeMore);
+          return;
+        }
+      }
+      request.end();
+    };
+    writeMore();
+  });
+}
 
 /** `npm start`'s program as a browser or a script sees it: over HTTP, nothing mocked. */
 describe('local runtime over HTTP', () => {
@@ -56,6 +94,66 @@ describe('local runtime over HTTP', () => {
     const response = await get('/api/session', { method: 'DELETE' });
     expect(response.status).toBe(405);
   });
+
+  it('answers a body over 6 MB with 413, holding at most 6 MB of it, and keeps serving', async () => {
+    const declared = await get('/auth/login', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: Buffer.alloc(SEVEN_MEGABYTES, ' '),
+    });
+    expect(declared.status).toBe(413);
+    expect(await declared.json()).toEqual({
+      error: 'The request body is too large.',
+      code: 'PAYLOAD_TOO_LARGE',
+    });
+    // Without a Content-Length the server counts what arrives and stops at the limit.
+    const streamed = await postChunked(`${app.appUrl}/auth/login`, 112, 64 * 1024);
+    expect(streamed.status).toBe(413);
+    expect(JSON.parse(streamed.body)).toMatchObject({ code: 'PAYLOAD_TOO_LARGE' });
+    expect((await get('/api/health')).status).toBe(200);
+  }, 60_000);
+
+  it('answers a malformed percent-escape in the path with 400, never 500', async () => {
+    for (const method of ['GET', 'PATCH', 'DELETE']) {
+      const response = await get('/api/v1/workspaces/%ZZ', { method });
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({
+        error: 'The request path is not valid: a percent-escape is malformed.',
+        code: 'VALIDATION_ERROR',
+      });
+    }
+  });
+
+  it('answers request targets such as // instead of dropping the connection', async () => {
+    // The SPA (or 503 when the web app is not built), never a reset connection or a 500.
+    expect((await get('//')).status).not.toBe(500);
+    expect((await get('//api/session')).status).not.toBe(500);
+    expect((await get('/api/health')).status).toBe(200);
+  });
+
+  it('runs a scan on the control endpoint only with the secret of endpoints.json', async () => {
+    const scan = (headers?: Record<string, string>) =>
+      fetch(`${app.endpoints.control}/alerts/scan`, { method: 'POST', headers });
+    const secret = app.endpoints.controlSecret ?? '';
+    expect(secret).toMatch(/^[\w-]{43}$/);
+    expect(statSync(join(app.dataDirectory, 'endpoints.json')).mode & 0o777).toBe(0o600);
+
+    expect((await scan()).status).toBe(401);
+    expect((await scan(controlAuthorization(`${secret.slice(1)}x`))).status).toBe(401);
+    expect((await scan({ 'content-type': 'text/plain' })).status).toBe(401);
+    const allowed = await scan(controlAuthorization(secret));
+    expect(allowed.status).toBe(200);
+    expect(await allowed.json()).toMatchObject({ queued: expect.any(Number) as number });
+  });
+
+  it('npm run alerts:scan reaches the control endpoint with the secret', async () => {
+    const { stdout } = await promisify(execFile)(
+      join(projectRoot, 'node_modules/.bin/tsx'),
+      ['functions/src/local/run-alert-scan.ts'],
+      { cwd: projectRoot, env: { ...process.env, DATA_DIR: app.dataDirectory } },
+    );
+    expect(stdout).toContain('Expiry scan done:');
+  }, 60_000);
 
   it('serves the runtime settings as /config.json', async () => {
     const response = await get('/config.json');

@@ -25,8 +25,9 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
         await import('@expiry-radar/functions/local/alert-queue-poller');
       const { moveDeadLetters, enqueueAlerts } =
         await import('@expiry-radar/functions/adapters/alert-queue');
-      const { findAlertRecord, listAlertsNeedingAttention, resetFailedDeliveries } =
-        await import('@expiry-radar/functions/data/alert-records');
+      const { findAlertRecord } = await import('@expiry-radar/functions/data/alert-record-store');
+      const { listAlertsNeedingAttention, resetFailedDeliveries } =
+        await import('@expiry-radar/functions/data/alert-requeue');
       const { readAlertSettingsRecord, writeAlertSettings } =
         await import('@expiry-radar/functions/data/alert-settings-records');
       const { WebhookDeliveryError } =

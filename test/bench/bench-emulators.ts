@@ -22,6 +22,7 @@ export async function withBenchEmulators(
       APP_ENV: 'local',
       APP_ORIGIN: 'http://localhost:4000',
       POWERTOOLS_LOG_LEVEL: 'SILENT',
+      POWERTOOLS_METRICS_DISABLED: 'true',
       ...environment,
     });
     // Earlier benchmarks in this process made clients for their own (now stopped) emulators.

@@ -127,6 +127,24 @@ describe('account journeys in Chromium', () => {
     await waitForPageHeading(page, 'Token Management Dashboard');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
+
+    // Signing in gave the session a CSRF token of its own; the next write still goes through (the
+    // web client, refused once with the token it held, fetches the session's and retries).
+    const created = page.waitForResponse(
+      (response) =>
+        response.url().endsWith('/api/tokens') &&
+        response.request().method() === 'POST' &&
+        response.status() !== 403,
+    );
+    const form = page.getByRole('region', { name: 'Create New Token' });
+    await page.getByRole('combobox', { name: /^Category/ }).click();
+    await page.getByRole('option', { name: 'Keys & Secrets', exact: true }).click();
+    await page.getByRole('combobox', { name: /^Type/ }).click();
+    await page.getByRole('option', { name: 'API Key', exact: true }).click();
+    await field(form, 'Name').fill('First key after signing in');
+    await form.getByRole('button', { name: 'Create Token' }).click();
+    expect((await created).status()).toBe(201);
+    await page.getByText('Token created successfully').waitFor();
     expect(pageErrors).toEqual([]);
   }, 60_000);
 

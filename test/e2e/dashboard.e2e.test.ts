@@ -8,7 +8,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
-import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
+import {
+  acceptInvitationTo,
+  firstWorkspaceId,
+  registerVerifiedAccount,
+} from '../support/browser-accounts';
 import {
   startBrowserSession,
   stopBrowserSession,
@@ -94,7 +98,6 @@ describe('token dashboard in Chromium', () => {
 
     const viewer = await browser.newContext();
     await registerVerifiedAccount(viewer, app, viewerAccount);
-    await viewer.close();
     const invited = await owner.request.post(
       `${app.appUrl}/api/v1/workspaces/${workspaceId}/members`,
       {
@@ -103,6 +106,8 @@ describe('token dashboard in Chromium', () => {
       },
     );
     if (invited.status() !== 201) throw new Error(`Add member: ${await invited.text()}`);
+    await acceptInvitationTo(viewer, app, workspaceId);
+    await viewer.close();
   }, 120_000);
 
   afterAll(() => stopBrowserSession(session));

@@ -1,9 +1,10 @@
 /**
  * /workspaces in Chromium against the local runtime: an owner on the Pro plan creates a
- * workspace, renames it, invites a registered colleague, changes their role and removes them,
- * moves tokens into it from their first workspace, and deletes it; after a downgrade (local
- * billing mode) the newest workspace is frozen, read-only, and its tokens are moved out; axe-core
- * finds no serious or critical violation on the page and its dialogs, in dark and light mode.
+ * workspace, renames it, invites a registered colleague (who signs in, sees the invitation and
+ * accepts it), changes their role and removes them, moves tokens into it from their first
+ * workspace, and deletes it; after a downgrade (local billing mode) the newest workspace is
+ * frozen, read-only, and its tokens are moved out; axe-core finds no serious or critical
+ * violation on the page and its dialogs, in dark and light mode.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
@@ -106,7 +107,7 @@ describe('workspaces in Chromium', () => {
     await workspaces.getByRole('rowheader', { name: 'Team Beta' }).waitFor();
     await page.getByRole('heading', { name: 'Members of Team Beta' }).waitFor();
 
-    // Invite a registered colleague as a viewer: they are a member at once.
+    // Invite a registered colleague as a viewer: an invitation until they accept it.
     const invite = page.getByRole('form', { name: 'Invite a member' });
     await field(invite, 'Email').fill(colleague.email);
     await invite.getByRole('combobox', { name: 'Role' }).click();
@@ -114,6 +115,37 @@ describe('workspaces in Chromium', () => {
     await invite.getByRole('button', { name: 'Invite' }).click();
     await page.getByText('Member invited').waitFor();
     const members = page.getByRole('table', { name: 'Members of Team Beta' });
+    const colleagueRow = members.getByRole('row').filter({ hasText: colleague.email });
+    await colleagueRow.getByText('Invited').waitFor();
+
+    // The colleague signs in, sees the invitation, accepts it and sees the workspace.
+    const invitee = await session!.browser.newContext({ viewport: { width: 1280, height: 900 } });
+    invitee.setDefaultTimeout(15_000);
+    const inviteePage = await invitee.newPage();
+    await inviteePage.goto(url('/login'));
+    const signIn = inviteePage.locator('form');
+    await field(signIn, 'Email').fill(colleague.email);
+    await field(signIn, 'Password').fill(colleague.password);
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await inviteePage.waitForURL((current) => current.pathname === '/dashboard');
+    await inviteePage.getByRole('link', { name: '1 pending invitation' }).click();
+    await waitForPageHeading(inviteePage, 'Workspaces');
+    const invitation = inviteePage
+      .getByRole('region', { name: 'Invitations' })
+      .getByRole('listitem', { name: 'Invitation to Team Beta' });
+    await invitation.getByText(/as Viewer/).waitFor();
+    await invitation.getByRole('button', { name: 'Accept' }).click();
+    await inviteePage.getByText('Invitation accepted').waitFor();
+    const theirWorkspaces = inviteePage.getByRole('table', { name: 'Your workspaces' });
+    await rowOf(theirWorkspaces, 'Team Beta').getByText('Viewer').waitFor();
+    await inviteePage.getByRole('heading', { name: 'Members of Team Beta' }).waitFor();
+    await inviteePage.getByRole('region', { name: 'Invitations' }).waitFor({ state: 'detached' });
+    await invitee.close();
+
+    // The owner sees them as a member now.
+    await page.reload();
+    await page.getByRole('heading', { name: 'Members of Team Beta' }).waitFor();
+    await colleagueRow.getByText('Active').waitFor();
     const role = members.getByRole('combobox', { name: `Role of ${colleague.email}` });
     await role.waitFor();
     expect(await role.textContent()).toContain('Viewer');

@@ -47,3 +47,23 @@ export async function firstWorkspaceId(
   const { items } = (await workspaces.json()) as { items: Array<{ id: string }> };
   return items[0]!.id;
 }
+
+/**
+ * Accepts, as the context's signed-in (verified) user, the pending invitation to `workspaceId`:
+ * an invited address becomes a member only when its owner accepts.
+ */
+export async function acceptInvitationTo(
+  context: BrowserContext,
+  app: LocalAppProcess,
+  workspaceId: string,
+): Promise<void> {
+  const listed = await context.request.get(`${app.appUrl}/api/invitations`);
+  const { items } = (await listed.json()) as { items: { id: string; workspace_id: string }[] };
+  const invitation = items.find((item) => item.workspace_id === workspaceId);
+  if (!invitation) throw new Error(`No invitation to ${workspaceId}: ${JSON.stringify(items)}`);
+  const accepted = await context.request.post(
+    `${app.appUrl}/api/invitations/${encodeURIComponent(invitation.id)}/accept`,
+    { headers: await csrfHeaders(context.request, app.appUrl) },
+  );
+  if (!accepted.ok()) throw new Error(`Accept: ${accepted.status()} ${await accepted.text()}`);
+}

@@ -3,20 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { anonymiseAuditEventsOfActor } from './audit-events';
 import { gsi1, keys } from './keys';
 import { INDEX_NAMES } from './table-definition';
 import { conditionFailedAt, deleteItems, keyOf, queryAll } from './table-operations';
 import { EmailTakenError, type UserRecord } from './user-records';
 import {
-  deleteWorkspaceData,
-  findWorkspaceOwnerId,
-  listMembershipsOfUser,
-  listMembersOfWorkspace,
   membershipItem,
   OWNED_WORKSPACE_IDS,
   PERSONAL_WORKSPACE_NAME,
-  transferOwnership,
   workspaceItem,
 } from './workspace-records';
 
@@ -116,33 +110,11 @@ export function googleIdentityItem(userId: string, subject: string, now: Date) {
 }
 
 /**
- * Removes an account: workspaces only this user belonged to (with their tokens), the user's
- * memberships elsewhere (ownership passes to the longest-standing remaining admin, else member),
- * and every item of the user (profile, address claim, sessions, link tokens, Google link).
- * Audit events stay, with the actor anonymised.
+ * Removes every item of a user: profile, address claim, sessions, memberships, link tokens and
+ * the Google link (ACCESS_PATTERNS.md row 22). What happens to the workspaces they own is decided
+ * before (services/accounts/account-deletion).
  */
-export async function deleteAccountData(userId: string): Promise<void> {
-  const memberships = await listMembershipsOfUser(userId);
-  await anonymiseAuditEventsOfActor(
-    userId,
-    memberships.map((membership) => membership.workspaceId),
-  );
-  for (const membership of memberships) {
-    const others = (await listMembersOfWorkspace(membership.workspaceId))
-      .filter((member) => member.userId !== userId)
-      .sort((a, b) => a.joinedAt.localeCompare(b.joinedAt));
-    if (others.length === 0) {
-      await deleteWorkspaceData(membership.workspaceId);
-      continue;
-    }
-    const remainingAdmin = others.find((member) => member.role === 'admin');
-    const [longestStanding] = others;
-    if (!remainingAdmin && longestStanding) {
-      await transferOwnership(membership.workspaceId, longestStanding.userId);
-    } else if (remainingAdmin && (await findWorkspaceOwnerId(membership.workspaceId)) === userId) {
-      await transferOwnership(membership.workspaceId, remainingAdmin.userId);
-    }
-  }
+export async function deleteUserItems(userId: string): Promise<void> {
   const userItems = await queryAll({
     IndexName: INDEX_NAMES.byAlternateKey,
     KeyConditionExpression: 'gsi1pk = :pk',

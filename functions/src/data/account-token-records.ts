@@ -6,9 +6,10 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { epochSeconds, gsi1, keys } from './keys';
+import { ACCOUNT_TOKEN_SORT_PREFIX, epochSeconds, gsi1, keys } from './keys';
 import { generateSecret, hashSecret } from './secret-hash';
-import { isConditionalCheckFailure } from './table-operations';
+import { INDEX_NAMES } from './table-definition';
+import { deleteItems, isConditionalCheckFailure, keyOf, queryAll } from './table-operations';
 
 export type AccountTokenPurpose = 'verify-email' | 'reset-password';
 
@@ -72,4 +73,26 @@ export async function consumeAccountToken(
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * Revokes every outstanding link of a user with this purpose (using one reset link ends the
+ * others). Expired items not yet removed by TTL are deleted too.
+ */
+export async function deleteAccountTokensOfUser(
+  userId: string,
+  purpose: AccountTokenPurpose,
+): Promise<void> {
+  const tokens = await queryAll({
+    IndexName: INDEX_NAMES.byAlternateKey,
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    FilterExpression: 'purpose = :purpose',
+    ExpressionAttributeValues: {
+      ':pk': gsi1.userItems(userId),
+      ':prefix': ACCOUNT_TOKEN_SORT_PREFIX,
+      ':purpose': purpose,
+    },
+    ProjectionExpression: 'pk, sk',
+  });
+  await deleteItems(tokens.map(keyOf));
 }

@@ -4,17 +4,26 @@
  * thresholds that apply (domain/alert-schedule), and keeps the last window it was alerted for.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import { dueShardOf, nextAlertAt, thresholdsFor, type LastAlert } from '../domain/alert-schedule';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { readAlertSettings } from './alert-settings-records';
-import { lastAlertOf, type TokenAlertSchedule } from './alert-token-attributes';
+import {
+  LAST_ALERT_PROJECTION,
+  lastAlertFromItem,
+  type TokenAlertSchedule,
+} from './entities/token';
+import {
+  WORKSPACE_PLAN_NAMES,
+  WORKSPACE_PLAN_PROJECTION,
+  workspacePlanFromItem,
+} from './entities/workspace';
 import { keys } from './keys';
-import { isConditionalCheckFailure, type TableItem } from './table-operations';
-import { listAllTokens, tokenFromItem } from './token-records';
+import { isConditionalCheckFailure } from './table-operations';
+import { listAllTokens } from './token-records';
 
 /** The schedule of a token under these settings, given the window it was last alerted for. */
 export function scheduleFor(options: {
@@ -39,11 +48,12 @@ async function readWorkspacePlan(workspaceId: string): Promise<Plan> {
     new GetCommand({
       TableName: getConfig().tableName,
       Key: keys.workspace(workspaceId),
-      ProjectionExpression: '#plan',
-      ExpressionAttributeNames: { '#plan': 'plan' },
+      ProjectionExpression: WORKSPACE_PLAN_PROJECTION,
+      ExpressionAttributeNames: WORKSPACE_PLAN_NAMES,
     }),
   );
-  return isPlan(Item?.plan) ? Item.plan : 'free';
+  // A workspace removed meanwhile arms as the free plan (its tokens go with it).
+  return Item ? workspacePlanFromItem(Item) : 'free';
 }
 
 async function readLastAlert(workspaceId: string, tokenId: string): Promise<LastAlert | null> {
@@ -51,11 +61,11 @@ async function readLastAlert(workspaceId: string, tokenId: string): Promise<Last
     new GetCommand({
       TableName: getConfig().tableName,
       Key: keys.token(workspaceId, tokenId),
-      ProjectionExpression: 'lastAlertExpiresAt, lastAlertThreshold',
+      ProjectionExpression: LAST_ALERT_PROJECTION,
       ConsistentRead: true,
     }),
   );
-  return Item ? lastAlertOf(Item) : null;
+  return Item ? lastAlertFromItem(Item) : null;
 }
 
 /**
@@ -88,34 +98,31 @@ export async function armTokens(
  * alone: its own write armed it. Returns how many tokens changed.
  */
 export async function rearmWorkspaceAlerts(workspaceId: string, now = new Date()): Promise<number> {
-  const [settings, plan, items] = await Promise.all([
+  const [settings, plan, records] = await Promise.all([
     readAlertSettings(workspaceId),
     readWorkspacePlan(workspaceId),
     listAllTokens(workspaceId),
   ]);
   let changed = 0;
-  for (const item of items) {
-    const token = tokenFromItem(item);
-    const schedule = scheduleFor({ token, settings, plan, lastAlert: lastAlertOf(item), now });
-    const stored = typeof item.nextAlertAt === 'string' ? item.nextAlertAt : null;
-    if (stored === schedule.nextAlertAt) continue;
-    if (await writeNextAlertAt(item, schedule.nextAlertAt)) changed += 1;
+  for (const { token, schedule: stored } of records) {
+    const schedule = scheduleFor({ token, settings, plan, lastAlert: stored.lastAlert, now });
+    if (stored.nextAlertAt === schedule.nextAlertAt) continue;
+    if (await writeNextAlertAt(token, schedule.nextAlertAt)) changed += 1;
   }
   return changed;
 }
 
 /** Sets (or clears) a stored token's `nextAlertAt` unless it was changed since it was read. */
 export async function writeNextAlertAt(
-  item: TableItem,
+  token: Pick<Token, 'id' | 'workspace_id' | 'updated_at'>,
   next: string | null,
   lastAlert?: LastAlert,
 ): Promise<boolean> {
-  const tokenId = String(item.id);
   const sets: string[] = [];
-  const values: Record<string, unknown> = { ':updatedAt': item.updated_at };
+  const values: Record<string, unknown> = { ':updatedAt': token.updated_at };
   if (next !== null) {
     sets.push('dueShard = :shard', 'nextAlertAt = :next');
-    values[':shard'] = dueShardOf(tokenId);
+    values[':shard'] = dueShardOf(token.id);
     values[':next'] = next;
   }
   if (lastAlert) {
@@ -133,7 +140,7 @@ export async function writeNextAlertAt(
     await getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
-        Key: { pk: item.pk, sk: item.sk },
+        Key: keys.token(token.workspace_id, token.id),
         UpdateExpression: expression,
         ConditionExpression: 'attribute_exists(pk) AND updated_at = :updatedAt',
         ExpressionAttributeValues: values,

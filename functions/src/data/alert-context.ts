@@ -4,33 +4,34 @@
  * recipient). One BatchGetItem for token and workspace, then settings and owner.
  */
 import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
-import { isPlan } from '@expiry-radar/shared/domain/plans';
 import type { AlertContext } from '../domain/alert-delivery-model';
 import { readAlertSettings } from './alert-settings-records';
+import { tokenCodec } from './entities/token';
+import { workspaceCodec } from './entities/workspace';
 import { keys } from './keys';
 import { batchGetAll } from './table-operations';
-import { tokenFromItem } from './token-records';
 import { findUserById } from './user-records';
 
 export async function loadAlertContext(message: AlertMessage): Promise<AlertContext | undefined> {
   const tokenKey = keys.token(message.workspaceId, message.tokenId);
   const workspaceKey = keys.workspace(message.workspaceId);
   const items = await batchGetAll([tokenKey, workspaceKey], { consistentRead: true });
-  const workspace = items.find((item) => item.sk === workspaceKey.sk);
-  if (!workspace) return undefined;
+  const workspaceItem = items.find((item) => item.sk === workspaceKey.sk);
+  if (!workspaceItem) return undefined;
+  const { workspace } = workspaceCodec.fromItem(workspaceItem);
   const tokenItem = items.find((item) => item.sk === tokenKey.sk);
-  const ownerId = String(workspace.ownerId);
+  const { ownerId } = workspace;
   const [settings, owner] = await Promise.all([
     readAlertSettings(message.workspaceId),
     findUserById(ownerId),
   ]);
   return {
-    token: tokenItem ? tokenFromItem(tokenItem) : undefined,
+    token: tokenItem ? tokenCodec.fromItem(tokenItem).token : undefined,
     workspace: {
-      name: String(workspace.name),
-      plan: isPlan(workspace.plan) ? workspace.plan : 'free',
+      name: workspace.name,
+      plan: workspace.plan,
       ownerId,
-      isFrozen: workspace.isFrozen === true,
+      isFrozen: workspace.isFrozen,
     },
     settings,
     ownerEmail: owner?.email ?? null,

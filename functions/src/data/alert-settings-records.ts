@@ -6,31 +6,19 @@
  */
 import { randomBytes } from 'node:crypto';
 import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import {
-  DEFAULT_ALERT_THRESHOLDS,
-  isWebhookKind,
-  PAGERDUTY_SEVERITIES,
-} from '@expiry-radar/shared/domain/alerts';
-import type {
-  ContactGroup,
-  WebhookChannel,
-  WorkspaceAlertSettings,
-} from '../domain/alert-channels';
+import { DEFAULT_ALERT_THRESHOLDS } from '@expiry-radar/shared/domain/alerts';
+import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { alertSettingsCodec, type AlertSettingsRecord } from './entities/alert-settings';
+import { itemSize, MAX_ITEM_BYTES } from './item-size';
 import { keys } from './keys';
 import { conditionFailedAt, type TableItem } from './table-operations';
 
 /** What a workspace configures; the signing secret is kept apart (never sent back by a PUT). */
 export type AlertSettingsChanges = Omit<WorkspaceAlertSettings, 'workspaceId' | 'signing_secret'>;
 
-export interface AlertSettingsRecord {
-  readonly settings: WorkspaceAlertSettings;
-  /** Bumped on every write; a write names the revision it read (optimistic concurrency). */
-  readonly revision: number;
-  /** When settings were last saved by someone; null while they are the defaults. */
-  readonly updatedAt: string | null;
-}
+export type { AlertSettingsRecord } from './entities/alert-settings';
 
 export class WorkspaceNotFoundError extends Error {
   constructor(workspaceId: string) {
@@ -66,22 +54,25 @@ export async function readAlertSettings(workspaceId: string): Promise<WorkspaceA
 
 export async function readAlertSettingsRecord(workspaceId: string): Promise<AlertSettingsRecord> {
   const existing = await getSettingsItem(workspaceId);
-  if (existing) return toRecord(workspaceId, existing);
-  const created = await createDefaultItem(workspaceId);
-  if (created) return toRecord(workspaceId, created);
+  if (existing) return alertSettingsCodec.fromItem(existing);
+  const created = await createDefaultRecord(workspaceId);
+  if (created) return created;
   // Another reader created it first, or the workspace does not exist.
   const raced = await getSettingsItem(workspaceId);
-  if (raced) return toRecord(workspaceId, raced);
+  if (raced) return alertSettingsCodec.fromItem(raced);
   throw new WorkspaceNotFoundError(workspaceId);
 }
 
 export type AlertSettingsWriteResult =
   | { readonly ok: true; readonly record: AlertSettingsRecord }
-  | { readonly ok: false; readonly reason: 'frozen' | 'conflict' };
+  /** `too_large`: the item would pass DynamoDB's item size limit; nothing was sent. */
+  | { readonly ok: false; readonly reason: 'frozen' | 'conflict' | 'too_large' };
 
 /**
  * Replaces the configured settings if the item is still at `expectedRevision` and the workspace
  * exists and is not frozen, in one transaction. `rotateSigningSecret` also replaces the secret.
+ * Settings within the schema's list limits can still make an item beyond DynamoDB's 400 KB (long
+ * addresses in many groups), so the item as it would be after the write is measured first.
  */
 export async function writeAlertSettings(options: {
   workspaceId: string;
@@ -95,17 +86,28 @@ export async function writeAlertSettings(options: {
   const revision = expectedRevision + 1;
   const updatedAt = options.now.toISOString();
   const rotated = options.rotateSigningSecret ? newSigningSecret() : undefined;
+  const after = alertSettingsCodec.toItem({
+    settings: {
+      workspaceId,
+      ...changes,
+      // Every secret comes from newSigningSecret, so a new one has the stored one's length.
+      signing_secret: rotated ?? newSigningSecret(),
+    },
+    revision,
+    updatedAt,
+  });
+  if (itemSize(after) > MAX_ITEM_BYTES) return { ok: false, reason: 'too_large' };
   const values: Record<string, unknown> = {
-    ':enabled': changes.email_alerts_enabled,
-    ':webhooks': changes.webhook_urls.map(storedWebhook),
-    ':groups': changes.contact_groups.map(storedGroup),
-    ':defaultGroup': changes.default_contact_group_id,
-    ':thresholds': [...changes.thresholds],
+    ':enabled': after.email_alerts_enabled,
+    ':webhooks': after.webhook_urls,
+    ':groups': after.contact_groups,
+    ':defaultGroup': after.default_contact_group_id,
+    ':thresholds': after.thresholds,
     ':revision': revision,
     ':expected': expectedRevision,
     ':updatedAt': updatedAt,
   };
-  if (rotated) values[':secret'] = rotated;
+  if (rotated) values[':secret'] = after.signingSecret;
   try {
     await getDocumentClient().send(
       new TransactWriteCommand({
@@ -142,7 +144,8 @@ export async function writeAlertSettings(options: {
     throw error;
   }
   const current = await getSettingsItem(workspaceId);
-  const signingSecret = rotated ?? (current ? String(current.signingSecret) : '');
+  const signingSecret =
+    rotated ?? (current ? alertSettingsCodec.fromItem(current).settings.signing_secret : '');
   return {
     ok: true,
     record: {
@@ -165,19 +168,12 @@ async function getSettingsItem(workspaceId: string): Promise<TableItem | undefin
 }
 
 /** Puts the defaults with a new secret, only while the workspace exists and has no item yet. */
-async function createDefaultItem(workspaceId: string): Promise<TableItem | undefined> {
+async function createDefaultRecord(workspaceId: string): Promise<AlertSettingsRecord | undefined> {
   const { tableName } = getConfig();
-  const defaults = defaultAlertSettings(workspaceId, newSigningSecret());
-  const item: TableItem = {
-    ...keys.alertSettings(workspaceId),
-    workspaceId,
-    email_alerts_enabled: defaults.email_alerts_enabled,
-    webhook_urls: [],
-    contact_groups: [],
-    default_contact_group_id: null,
-    thresholds: [...defaults.thresholds],
-    signingSecret: defaults.signing_secret,
+  const record: AlertSettingsRecord = {
+    settings: defaultAlertSettings(workspaceId, newSigningSecret()),
     revision: 0,
+    updatedAt: null,
   };
   try {
     await getDocumentClient().send(
@@ -193,97 +189,16 @@ async function createDefaultItem(workspaceId: string): Promise<TableItem | undef
           {
             Put: {
               TableName: tableName,
-              Item: item,
+              Item: alertSettingsCodec.toItem(record),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
         ],
       }),
     );
-    return item;
+    return record;
   } catch (error) {
     if (conditionFailedAt(error, 0) || conditionFailedAt(error, 1)) return undefined;
     throw error;
   }
-}
-
-function storedWebhook(channel: WebhookChannel): Record<string, unknown> {
-  return {
-    name: channel.name,
-    kind: channel.kind,
-    url: channel.url,
-    ...(channel.routing_key ? { routing_key: channel.routing_key } : {}),
-    ...(channel.severity ? { severity: channel.severity } : {}),
-  };
-}
-
-function storedGroup(group: ContactGroup): Record<string, unknown> {
-  return {
-    id: group.id,
-    name: group.name,
-    emails: [...group.emails],
-    webhook_names: [...group.webhook_names],
-    ...(group.thresholds ? { thresholds: [...group.thresholds] } : {}),
-  };
-}
-
-function toRecord(workspaceId: string, item: TableItem): AlertSettingsRecord {
-  const thresholds = numbers(item.thresholds);
-  return {
-    settings: {
-      workspaceId,
-      email_alerts_enabled: item.email_alerts_enabled !== false,
-      webhook_urls: objects(item.webhook_urls).flatMap(toWebhook),
-      contact_groups: objects(item.contact_groups).map(toGroup),
-      default_contact_group_id:
-        typeof item.default_contact_group_id === 'string' ? item.default_contact_group_id : null,
-      thresholds: thresholds ?? [...DEFAULT_ALERT_THRESHOLDS],
-      signing_secret: String(item.signingSecret),
-    },
-    revision: typeof item.revision === 'number' ? item.revision : 0,
-    updatedAt: typeof item.updatedAt === 'string' ? item.updatedAt : null,
-  };
-}
-
-function toWebhook(item: TableItem): WebhookChannel[] {
-  if (!isWebhookKind(item.kind)) return [];
-  const severity = PAGERDUTY_SEVERITIES.find((value) => value === item.severity);
-  return [
-    {
-      name: String(item.name),
-      kind: item.kind,
-      url: String(item.url),
-      ...(typeof item.routing_key === 'string' ? { routing_key: item.routing_key } : {}),
-      ...(severity ? { severity } : {}),
-    },
-  ];
-}
-
-function toGroup(item: TableItem): ContactGroup {
-  const thresholds = numbers(item.thresholds);
-  return {
-    id: String(item.id),
-    name: String(item.name),
-    emails: strings(item.emails),
-    webhook_names: strings(item.webhook_names),
-    ...(thresholds ? { thresholds } : {}),
-  };
-}
-
-function objects(value: unknown): TableItem[] {
-  return Array.isArray(value)
-    ? value.filter((entry): entry is TableItem => typeof entry === 'object' && entry !== null)
-    : [];
-}
-
-function strings(value: unknown): string[] {
-  return Array.isArray(value)
-    ? value.filter((entry): entry is string => typeof entry === 'string')
-    : [];
-}
-
-function numbers(value: unknown): number[] | undefined {
-  return Array.isArray(value)
-    ? value.filter((entry): entry is number => typeof entry === 'number')
-    : undefined;
 }

@@ -1,33 +1,24 @@
 /**
- * Monthly alert counters (ACCESS_PATTERNS.md rows 35–36): the deliveries an owner's plan allows
- * per calendar month (one item per owner and month, `pk=USER#<ownerId>`,
- * `sk=ALERT_USAGE#<YYYY-MM>`), and per workspace and month the attempts, successes and failures
- * of each channel kind (`pk=WS#<workspaceId>`, `sk=ALERT_STATS#<YYYY-MM>`). Both expire by TTL
- * a little over a year later.
+ * Monthly alert counters (ACCESS_PATTERNS.md rows 35–36; items of entities/alert-usage.ts): the
+ * deliveries an owner's plan allows per calendar month, reserved before a send and released when
+ * it failed, and per workspace and month the attempts, successes and failures of each channel
+ * kind. Counters change with `ADD`, so concurrent workers never lose a count.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ALERT_CHANNELS } from '@expiry-radar/shared/domain/alerts';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { epochSeconds, keys } from './keys';
-import { batchGetAll, isConditionalCheckFailure, type TableItem } from './table-operations';
-
-const COUNTER_RETENTION_SECONDS = 400 * 24 * 60 * 60;
-
-export const alertUsageKey = (ownerId: string, month: string) => ({
-  pk: keys.user(ownerId).pk,
-  sk: `ALERT_USAGE#${month}`,
-});
-
-export const alertStatsKey = (workspaceId: string, month: string) => ({
-  pk: keys.workspace(workspaceId).pk,
-  sk: `ALERT_STATS#${month}`,
-});
-
-function ttlFor(month: string): number {
-  return epochSeconds(new Date(`${month}-01T00:00:00Z`)) + COUNTER_RETENTION_SECONDS;
-}
+import {
+  alertStatsAttribute,
+  alertStatsCodec,
+  alertUsageCodec,
+  counterTtl,
+  type AlertStatsCounter,
+  type ChannelStats,
+} from './entities/alert-usage';
+import { keys } from './keys';
+import { batchGetAll, isConditionalCheckFailure } from './table-operations';
 
 /** Counts one delivery against the owner's plan for the month; false when the limit is reached. */
 export async function reserveDelivery(
@@ -40,7 +31,7 @@ export async function reserveDelivery(
     await getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
-        Key: alertUsageKey(ownerId, month),
+        Key: keys.alertUsage(ownerId, month),
         UpdateExpression: 'ADD deliveries :one SET #ttl = if_not_exists(#ttl, :ttl)',
         ...(limit === null
           ? {}
@@ -48,7 +39,7 @@ export async function reserveDelivery(
         ExpressionAttributeNames: { '#ttl': 'ttl' },
         ExpressionAttributeValues: {
           ':one': 1,
-          ':ttl': ttlFor(month),
+          ':ttl': counterTtl(month),
           ...(limit === null ? {} : { ':limit': limit }),
         },
       }),
@@ -66,7 +57,7 @@ export async function releaseDelivery(ownerId: string, month: string): Promise<v
     await getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
-        Key: alertUsageKey(ownerId, month),
+        Key: keys.alertUsage(ownerId, month),
         UpdateExpression: 'ADD deliveries :minusOne',
         ConditionExpression: 'deliveries > :zero',
         ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
@@ -86,14 +77,14 @@ export async function countDeliveryOutcome(
   await getDocumentClient().send(
     new UpdateCommand({
       TableName: getConfig().tableName,
-      Key: alertStatsKey(workspaceId, month),
+      Key: keys.alertStats(workspaceId, month),
       UpdateExpression: 'ADD #attempts :one, #outcome :one SET #ttl = if_not_exists(#ttl, :ttl)',
       ExpressionAttributeNames: {
-        '#attempts': `${kind}#attempts`,
-        '#outcome': `${kind}#${outcome === 'success' ? 'successes' : 'failures'}`,
+        '#attempts': alertStatsAttribute(kind, 'attempts'),
+        '#outcome': alertStatsAttribute(kind, outcome === 'success' ? 'successes' : 'failures'),
         '#ttl': 'ttl',
       },
-      ExpressionAttributeValues: { ':one': 1, ':ttl': ttlFor(month) },
+      ExpressionAttributeValues: { ':one': 1, ':ttl': counterTtl(month) },
     }),
   );
 }
@@ -103,20 +94,13 @@ export async function readDeliveriesThisMonth(
   ownerIds: readonly string[],
   month: string,
 ): Promise<Map<string, number>> {
-  const items = await batchGetAll(ownerIds.map((ownerId) => alertUsageKey(ownerId, month)));
+  const items = await batchGetAll(ownerIds.map((ownerId) => keys.alertUsage(ownerId, month)));
   const counts = new Map(ownerIds.map((ownerId) => [ownerId, 0]));
   for (const item of items) {
-    const ownerId = String(item.pk).slice('USER#'.length);
-    counts.set(ownerId, typeof item.deliveries === 'number' ? item.deliveries : 0);
+    const usage = alertUsageCodec.fromItem(item);
+    counts.set(usage.ownerId, usage.deliveries);
   }
   return counts;
-}
-
-export interface ChannelStats {
-  readonly channel: string;
-  readonly attempts: number;
-  readonly successes: number;
-  readonly failures: number;
 }
 
 /** Per channel kind, summed over the workspaces asked for; every kind listed, zeros included. */
@@ -124,14 +108,20 @@ export async function readAlertStats(
   workspaceIds: readonly string[],
   month: string,
 ): Promise<ChannelStats[]> {
-  const items: TableItem[] = await batchGetAll(
-    workspaceIds.map((workspaceId) => alertStatsKey(workspaceId, month)),
+  const items = await batchGetAll(
+    workspaceIds.map((workspaceId) => keys.alertStats(workspaceId, month)),
   );
-  const read = (item: TableItem, name: string) => (typeof item[name] === 'number' ? item[name] : 0);
+  const perWorkspace = items.map((item) => alertStatsCodec.fromItem(item).channels);
+  const sum = (channel: string, counter: AlertStatsCounter) =>
+    perWorkspace.reduce(
+      (total, channels) =>
+        total + (channels.find((stats) => stats.channel === channel)?.[counter] ?? 0),
+      0,
+    );
   return ALERT_CHANNELS.map((channel) => ({
     channel,
-    attempts: items.reduce((sum, item) => sum + read(item, `${channel}#attempts`), 0),
-    successes: items.reduce((sum, item) => sum + read(item, `${channel}#successes`), 0),
-    failures: items.reduce((sum, item) => sum + read(item, `${channel}#failures`), 0),
+    attempts: sum(channel, 'attempts'),
+    successes: sum(channel, 'successes'),
+    failures: sum(channel, 'failures'),
   }));
 }

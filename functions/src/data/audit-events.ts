@@ -1,7 +1,7 @@
 /**
- * Audit events (DESIGN.md: actor, action, target, workspace, time, metadata). They live under the
- * workspace (`WS#<id>`) or, for account events, the user (`USER#<id>`), sorted by time, and expire
- * with the plan's audit retention. Deleting an account anonymises the events it acted in.
+ * Writing audit events (actor, action, target, workspace, time, metadata; items of
+ * entities/audit-event.ts): every mutation records one, kept for the plan's audit retention.
+ * Deleting an account anonymises the events it acted in.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -9,6 +9,13 @@ import { isPlan, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { addSeconds } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import {
+  AUDIT_EVENT_REF_PROJECTION,
+  auditEventCodec,
+  auditEventRefFromItem,
+  DELETED_ACTOR_ID,
+  type AuditScope,
+} from './entities/audit-event';
 import { AUDIT_SORT_PREFIX, epochSeconds, gsi1, keys } from './keys';
 import { INDEX_NAMES } from './table-definition';
 import { queryAll } from './table-operations';
@@ -19,6 +26,7 @@ export const AUDIT_ACTIONS = {
   signedOut: 'auth.signed_out',
   registered: 'account.registered',
   emailVerified: 'account.email_verified',
+  googleLinked: 'account.google_linked',
   passwordResetRequested: 'account.password_reset_requested',
   passwordReset: 'account.password_reset',
   updated: 'account.updated',
@@ -33,12 +41,14 @@ export const AUDIT_ACTIONS = {
   workspaceCreated: 'workspace.created',
   workspaceRenamed: 'workspace.renamed',
   workspaceDeleted: 'workspace.deleted',
+  workspaceOwnershipTransferred: 'workspace.ownership_transferred',
   memberAdded: 'member.added',
   memberInvited: 'member.invited',
-  memberJoined: 'member.joined',
   memberRoleUpdated: 'member.role_updated',
   memberRemoved: 'member.removed',
   invitationCancelled: 'invitation.cancelled',
+  invitationAccepted: 'invitation.accepted',
+  invitationDeclined: 'invitation.declined',
   alertQueued: 'alert.queued',
   alertSent: 'alert.sent',
   alertFailed: 'alert.failed',
@@ -56,13 +66,6 @@ export const SYSTEM_ACTOR = { id: 'system', email: null } as const;
 export const STRIPE_ACTOR = { id: 'stripe', email: null } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
-/** Stands in for the actor of events whose account was deleted. */
-export const DELETED_ACTOR_ID = 'deleted-user';
-
-export type AuditScope =
-  | { readonly type: 'user'; readonly userId: string }
-  | { readonly type: 'workspace'; readonly workspaceId: string };
-
 export interface AuditEventInput {
   readonly scope: AuditScope;
   readonly action: AuditAction;
@@ -74,33 +77,22 @@ export interface AuditEventInput {
   readonly now: Date;
 }
 
-function scopeKey(scope: AuditScope): string {
-  return scope.type === 'user' ? keys.user(scope.userId).pk : keys.workspace(scope.workspaceId).pk;
-}
-
 export async function recordAuditEvent(input: AuditEventInput): Promise<void> {
-  const id = randomUUID();
-  const createdAt = input.now.toISOString();
   const retentionDays = PLAN_LIMITS[isPlan(input.plan) ? input.plan : 'free'].auditRetentionDays;
   const expiresAt = addSeconds(input.now, retentionDays * 24 * 60 * 60);
   await getDocumentClient().send(
     new PutCommand({
       TableName: getConfig().tableName,
-      Item: {
-        ...keys.auditEvent(scopeKey(input.scope), createdAt, id),
-        ...gsi1.auditEvent(input.actor.id, createdAt, id),
-        id,
+      Item: auditEventCodec.toItem({
+        id: randomUUID(),
+        scope: input.scope,
         action: input.action,
-        actorId: input.actor.id,
-        actorEmail: input.actor.email,
-        targetType: input.target.type,
-        targetId: input.target.id,
-        targetName: input.target.name ?? null,
-        workspaceId: input.scope.type === 'workspace' ? input.scope.workspaceId : null,
+        actor: { id: input.actor.id, email: input.actor.email },
+        target: { type: input.target.type, id: input.target.id, name: input.target.name ?? null },
         metadata: input.metadata ?? {},
-        createdAt,
+        createdAt: input.now.toISOString(),
         ttl: epochSeconds(expiresAt),
-      },
+      }),
     }),
   );
 }
@@ -124,13 +116,13 @@ export async function anonymiseAuditEventsOfActor(
         ':audit': AUDIT_SORT_PREFIX,
         ...(byActor ? { ':actor': userId } : {}),
       },
-      ProjectionExpression: 'pk, sk, targetId',
+      ProjectionExpression: AUDIT_EVENT_REF_PROJECTION,
     });
   const actedIn = queryAll({
     IndexName: INDEX_NAMES.byAlternateKey,
     KeyConditionExpression: 'gsi1pk = :pk',
     ExpressionAttributeValues: { ':pk': gsi1.auditActor(userId) },
-    ProjectionExpression: 'pk, sk, targetId',
+    ProjectionExpression: AUDIT_EVENT_REF_PROJECTION,
   });
   const found = [
     ...(await trail(keys.user(userId).pk, false)),
@@ -142,14 +134,16 @@ export async function anonymiseAuditEventsOfActor(
     ...(await actedIn),
   ];
   const events = [
-    ...new Map(found.map((event) => [`${String(event.pk)}|${String(event.sk)}`, event])).values(),
+    ...new Map(
+      found.map(auditEventRefFromItem).map((event) => [`${event.key.pk}|${event.key.sk}`, event]),
+    ).values(),
   ];
   for (const event of events) {
     const targetIsUser = event.targetId === userId;
     await getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
-        Key: { pk: event.pk, sk: event.sk },
+        Key: event.key,
         UpdateExpression: `SET actorId = :deleted, actorEmail = :null, metadata = :empty${
           targetIsUser ? ', targetId = :deleted, targetName = :null' : ''
         } REMOVE gsi1pk, gsi1sk`,

@@ -1,10 +1,11 @@
 /**
- * Reading audit events, newest first: a workspace's trail (`pk = WS#<id>`), the events a user
- * acted in (gsi1 `ACTOR#<userId>`), and several trails merged (an organization). Events past
- * their retention are left out on read, since TTL deletion is lazy.
+ * Reading audit events (entities/audit-event.ts), newest first: a workspace's trail
+ * (`pk = WS#<id>`), the events a user acted in (gsi1 `ACTOR#<userId>`), and several trails merged
+ * (an organization). Events past their retention are left out on read, since TTL deletion is
+ * lazy. The API's view of an event is built in services/audit/audit-event-view.ts.
  */
-import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
-import { AUDIT_SORT_PREFIX, epochSeconds, gsi1, keys } from './keys';
+import { auditEventCodec, isRetained, type AuditEventRecord } from './entities/audit-event';
+import { AUDIT_SORT_PREFIX, gsi1, keys } from './keys';
 import { INDEX_NAMES } from './table-definition';
 import { queryFirst, type TableItem } from './table-operations';
 
@@ -29,13 +30,13 @@ function timeCondition(sortKey: string, since: string | undefined) {
       };
 }
 
-const notExpired = (now: Date) => (item: TableItem) =>
-  typeof item.ttl !== 'number' || item.ttl > epochSeconds(now);
+const retainedAt = (now: Date) => (item: TableItem) => isRetained(item, now);
+const toRecord = (item: TableItem) => auditEventCodec.fromItem(item);
 
 export async function listWorkspaceAuditEvents(
   workspaceId: string,
   query: AuditQuery,
-): Promise<AuditEvent[]> {
+): Promise<AuditEventRecord[]> {
   const time = timeCondition('sk', query.since);
   const items = await queryFirst(
     {
@@ -44,15 +45,15 @@ export async function listWorkspaceAuditEvents(
       ScanIndexForward: false,
     },
     query.count,
-    notExpired(query.now),
+    retainedAt(query.now),
   );
-  return items.map(toAuditEvent);
+  return items.map(toRecord);
 }
 
 export async function listActorAuditEvents(
   actorId: string,
   query: AuditQuery,
-): Promise<AuditEvent[]> {
+): Promise<AuditEventRecord[]> {
   const time = timeCondition('gsi1sk', query.since);
   const items = await queryFirst(
     {
@@ -62,44 +63,24 @@ export async function listActorAuditEvents(
       ScanIndexForward: false,
     },
     query.count,
-    notExpired(query.now),
+    retainedAt(query.now),
   );
-  return items.map(toAuditEvent);
+  return items.map(toRecord);
 }
 
 /** The newest `query.count` events of several workspaces together. */
 export async function listAuditEventsOfWorkspaces(
   workspaceIds: readonly string[],
   query: AuditQuery,
-): Promise<AuditEvent[]> {
+): Promise<AuditEventRecord[]> {
   const trails = await Promise.all(
     workspaceIds.map((workspaceId) => listWorkspaceAuditEvents(workspaceId, query)),
   );
   return newestFirst(trails.flat()).slice(0, query.count);
 }
 
-export function newestFirst(events: readonly AuditEvent[]): AuditEvent[] {
+export function newestFirst(events: readonly AuditEventRecord[]): AuditEventRecord[] {
   return [...events].sort(
-    (a, b) => b.occurred_at.localeCompare(a.occurred_at) || b.id.localeCompare(a.id),
+    (a, b) => b.createdAt.localeCompare(a.createdAt) || b.id.localeCompare(a.id),
   );
-}
-
-export function toAuditEvent(item: TableItem): AuditEvent {
-  const metadata =
-    item.metadata && typeof item.metadata === 'object'
-      ? (item.metadata as Record<string, unknown>)
-      : {};
-  return {
-    id: String(item.id),
-    occurred_at: String(item.createdAt),
-    actor: {
-      id: String(item.actorId),
-      email: typeof item.actorEmail === 'string' ? item.actorEmail : null,
-    },
-    action: String(item.action),
-    target_type: String(item.targetType),
-    target_id: String(item.targetId),
-    workspace_id: typeof item.workspaceId === 'string' ? item.workspaceId : null,
-    metadata,
-  };
 }

@@ -1,6 +1,7 @@
 /**
- * Key builders for every entity of the single table. Keys are written only here so that the
- * shapes in ACCESS_PATTERNS.md have one implementation.
+ * Key builders for every entity of the single table. Keys are written (and read back, keyParts)
+ * only here so that the shapes in ACCESS_PATTERNS.md have one implementation; the entity codecs
+ * (entities/) and the record modules use these builders.
  */
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
@@ -43,11 +44,53 @@ export const keys = {
     pk: scopeKey,
     sk: `${AUDIT_SORT_PREFIX}${createdAt}#${eventId}`,
   }),
+  /**
+   * One alert window of a token, under its workspace, by the time the window opens (newest
+   * first in a descending query); the alert id names token, expiry date and threshold.
+   */
+  alert: (workspaceId: string, opensAt: string, alertId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${ALERT_SORT_PREFIX}${opensAt}#${alertId}`,
+  }),
+  /** The alert deliveries an owner's plan counted in a month (`YYYY-MM`). */
+  alertUsage: (ownerId: string, month: string) => ({
+    pk: `USER#${ownerId}`,
+    sk: `${ALERT_USAGE_SORT_PREFIX}${month}`,
+  }),
+  /** A workspace's alert attempts, successes and failures per channel kind in a month. */
+  alertStats: (workspaceId: string, month: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${ALERT_STATS_SORT_PREFIX}${month}`,
+  }),
 } as const;
+
+/**
+ * The ids the keys above hold, read back (codecs rebuild what an item stores only in its key);
+ * undefined when the key has another shape.
+ */
+export const keyParts = {
+  /** `USER#<userId>` */
+  userId: (pk: string) => afterPrefix(pk, 'USER#'),
+  /** `WS#<workspaceId>` */
+  workspaceId: (pk: string) => afterPrefix(pk, 'WS#'),
+  /** `ALERT_USAGE#<YYYY-MM>` */
+  alertUsageMonth: (sk: string) => afterPrefix(sk, ALERT_USAGE_SORT_PREFIX),
+  /** `ALERT_STATS#<YYYY-MM>` */
+  alertStatsMonth: (sk: string) => afterPrefix(sk, ALERT_STATS_SORT_PREFIX),
+} as const;
+
+function afterPrefix(key: string, prefix: string): string | undefined {
+  return key.startsWith(prefix) && key.length > prefix.length
+    ? key.slice(prefix.length)
+    : undefined;
+}
 
 export const AUDIT_SORT_PREFIX = 'AUDIT#';
 export const MEMBER_SORT_PREFIX = 'MEMBER#';
 export const TOKEN_SORT_PREFIX = 'TOKEN#';
+export const ALERT_SORT_PREFIX = 'ALERT#';
+const ALERT_USAGE_SORT_PREFIX = 'ALERT_USAGE#';
+const ALERT_STATS_SORT_PREFIX = 'ALERT_STATS#';
 
 /**
  * gsi2 (tokens by expiry) and gsi3 (tokens by lower-cased name) share one partition per
@@ -77,7 +120,7 @@ export const gsi1 = {
   }),
   accountToken: (userId: string, tokenHash: string) => ({
     gsi1pk: gsi1.userItems(userId),
-    gsi1sk: `ACCOUNT_TOKEN#${tokenHash}`,
+    gsi1sk: `${ACCOUNT_TOKEN_SORT_PREFIX}${tokenHash}`,
   }),
   userEmail: (userId: string, email: string) => ({
     gsi1pk: gsi1.userItems(userId),
@@ -109,9 +152,16 @@ export const gsi1 = {
     gsi1pk: gsi1.auditActor(actorId),
     gsi1sk: `${AUDIT_SORT_PREFIX}${createdAt}#${eventId}`,
   }),
+  /** Sparse, on alert records: the alerts of a workspace that wait for a person (requeue). */
+  alertsNeedingAttention: (workspaceId: string) => `ALERTS_ATTENTION#${workspaceId}`,
+  alertNeedingAttention: (workspaceId: string, alertSortKey: string) => ({
+    gsi1pk: gsi1.alertsNeedingAttention(workspaceId),
+    gsi1sk: alertSortKey,
+  }),
 } as const;
 
 export const SESSION_SORT_PREFIX = 'SESSION#';
+export const ACCOUNT_TOKEN_SORT_PREFIX = 'ACCOUNT_TOKEN#';
 export const MEMBERSHIP_SORT_PREFIX = 'WS#';
 
 export function epochSeconds(date: Date): number {

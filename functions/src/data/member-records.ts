@@ -1,7 +1,7 @@
 /**
  * A workspace's members (`MEMBER#<userId>`) and pending invitations (`INVITE#<email>`), both
- * under `pk = WS#<workspaceId>`. Invitations also carry gsi1 `INVITE#<email>` so that an address
- * joins every workspace that invited it when it registers or signs in.
+ * under `pk = WS#<workspaceId>`. Invitations also carry gsi1 `INVITE#<email>` so that the owner
+ * of a verified address can list, accept and decline the invitations sent to it.
  */
 import { randomUUID } from 'node:crypto';
 import {
@@ -248,25 +248,59 @@ export async function listInvitationsOfEmail(email: string): Promise<InvitationE
   return items.map(toInvitation);
 }
 
+/** Declines (removes) this very invitation; false when it is gone or was sent again since. */
+export async function deleteInvitation(invitation: InvitationEntry): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new DeleteCommand({
+        TableName: getConfig().tableName,
+        Key: keys.invitation(invitation.workspaceId, invitation.email),
+        ConditionExpression: 'invitationId = :id',
+        ExpressionAttributeValues: { ':id': invitation.invitationId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
 /**
- * Turns an invitation into a membership in one transaction (the invitation must still exist; a
- * membership that exists already is kept). False when nothing changed.
+ * How an acceptance ended: `invitationGone` (declined, cancelled or sent again meanwhile),
+ * `alreadyMember`, or `notEligible` (the user's address is no longer the invited one, or is not
+ * verified).
+ */
+export type AcceptOutcome = 'accepted' | 'invitationGone' | 'alreadyMember' | 'notEligible';
+
+/**
+ * Turns an invitation into a membership in one transaction after `guard` (the admission guard of
+ * the workspace): the invitation (this very one) is deleted, the membership is put, and the user
+ * must still have the invited address, verified. Contention on the guard is rethrown for the
+ * admission guard to retry.
  */
 export async function acceptInvitation(
-  invitation: InvitationEntry,
-  userId: string,
-  now: Date,
-): Promise<boolean> {
+  options: {
+    invitation: InvitationEntry;
+    /** The user's id and address as the caller checked them against the invitation. */
+    user: { readonly id: string; readonly email: string };
+    now: Date;
+  },
+  guard: AdmissionGuard,
+): Promise<AcceptOutcome> {
+  const { invitation, user, now } = options;
   const { tableName } = getConfig();
   try {
     await getDocumentClient().send(
       new TransactWriteCommand({
         TransactItems: [
+          guard,
           {
             Delete: {
               TableName: tableName,
               Key: keys.invitation(invitation.workspaceId, invitation.email),
-              ConditionExpression: 'attribute_exists(pk)',
+              ConditionExpression: 'invitationId = :id',
+              ExpressionAttributeValues: { ':id': invitation.invitationId },
             },
           },
           {
@@ -274,19 +308,29 @@ export async function acceptInvitation(
               TableName: tableName,
               Item: membershipItem({
                 workspaceId: invitation.workspaceId,
-                userId,
+                userId: user.id,
                 role: invitation.role,
                 now,
               }),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: keys.user(user.id),
+              ConditionExpression: 'email = :email AND emailVerified = :true',
+              ExpressionAttributeValues: { ':email': user.email, ':true': true },
+            },
+          },
         ],
       }),
     );
-    return true;
+    return 'accepted';
   } catch (error) {
-    if (error instanceof Error && error.name === 'TransactionCanceledException') return false;
+    if (conditionFailedAt(error, 1)) return 'invitationGone';
+    if (conditionFailedAt(error, 2)) return 'alreadyMember';
+    if (conditionFailedAt(error, 3)) return 'notEligible';
     throw error;
   }
 }

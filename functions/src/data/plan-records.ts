@@ -1,6 +1,7 @@
 /**
  * Plan changes in the table (ACCESS_PATTERNS.md row 37): the owner's workspaces read
- * consistently, then each changed workspace item and the user's `PROFILE` item updated.
+ * consistently with what they hold (tokens, members), then each changed workspace item and the
+ * user's `PROFILE` item updated.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
@@ -8,7 +9,9 @@ import type { OwnedWorkspaceState } from '../domain/plan-change';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { keys } from './keys';
+import { countMembersAndInvitations } from './member-records';
 import { batchGetAll, isConditionalCheckFailure } from './table-operations';
+import { workspaceCodec } from './entities/workspace';
 import { OWNED_WORKSPACE_IDS } from './workspace-records';
 import { listOwnedWorkspaces } from './workspace-store';
 
@@ -53,7 +56,8 @@ export async function readPlanHolder(userId: string): Promise<PlanHolder | undef
 /**
  * The workspaces a user owns, read consistently: the ids on the user item (`ownedWorkspaceIds`,
  * always current) joined with the owner index (eventually consistent; covers accounts older than
- * the set), then the workspace items themselves, keeping those the user still owns.
+ * the set), then the workspace items themselves, keeping those the user still owns, with their
+ * token count (the workspace's counter) and members (pending invitations included).
  */
 export async function readOwnedWorkspaceStates(userId: string): Promise<OwnedWorkspaceState[]> {
   const { Item } = await getDocumentClient().send(
@@ -72,15 +76,21 @@ export async function readOwnedWorkspaceStates(userId: string): Promise<OwnedWor
     [...ids].map((id) => keys.workspace(id)),
     { consistentRead: true },
   );
-  return items
-    .filter((item) => item.ownerId === userId)
-    .map((item) => ({
-      id: String(item.id),
-      name: String(item.name),
-      createdAt: String(item.createdAt),
-      plan: isPlan(item.plan) ? item.plan : 'free',
-      isFrozen: item.isFrozen === true,
-    }));
+  const owned = items
+    .map((item) => workspaceCodec.fromItem(item))
+    .filter(({ workspace }) => workspace.ownerId === userId);
+  const members = await Promise.all(
+    owned.map(({ workspace }) => countMembersAndInvitations(workspace.id)),
+  );
+  return owned.map(({ workspace, ownedSince }, index) => ({
+    id: workspace.id,
+    name: workspace.name,
+    ownedSince: ownedSince ?? workspace.createdAt,
+    plan: workspace.plan,
+    isFrozen: workspace.isFrozen,
+    tokens: workspace.tokenCount,
+    members: members[index] ?? 0,
+  }));
 }
 
 /**

@@ -1,10 +1,11 @@
 /**
  * Fixed-window counters with TTL. A window opens at the first hit and lasts `windowSeconds`;
  * within it at most `limit` hits pass. Each check is one conditional UpdateItem (two when a
- * window opens or the limit is reached). Expired windows are recognised on read, since TTL
- * deletion is lazy.
+ * window opens). A refused write returns the item as it was, so concurrent first requests all
+ * count against the one window that the first of them opened, and a refusal knows how long its
+ * window still runs. Expired windows are recognised on read, since TTL deletion is lazy.
  */
-import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitRule } from '../domain/account-policy';
 import { addSeconds } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -18,50 +19,129 @@ function counterKey(rule: RateLimitRule, subject: string) {
   return keys.rateLimit(rule.name, hashSecret(subject.toLowerCase()));
 }
 
+export interface RateLimitDecision {
+  readonly allowed: boolean;
+  /** When refused: whole seconds until the window ends and hits pass again; else 0. */
+  readonly retryAfterSeconds: number;
+}
+
+/** The counter as a refused conditional write found it (raw attribute values). */
+interface CounterState {
+  readonly hits: number;
+  readonly windowEndsAt: string;
+}
+
+function counterStateOf(error: unknown): CounterState | undefined {
+  const item = (error as { Item?: Record<string, { N?: string; S?: string }> }).Item;
+  const windowEndsAt = item?.windowEndsAt?.S;
+  if (!item || windowEndsAt === undefined) return undefined;
+  return { hits: Number(item.hits?.N ?? 0), windowEndsAt };
+}
+
+function refusal(windowEndsAt: string, now: Date): RateLimitDecision {
+  const seconds = Math.ceil((Date.parse(windowEndsAt) - now.getTime()) / 1000);
+  return { allowed: false, retryAfterSeconds: Math.max(1, seconds) };
+}
+
+const ALLOWED: RateLimitDecision = { allowed: true, retryAfterSeconds: 0 };
+
+/**
+ * A window that opens and closes again while one request is deciding would send it round the
+ * loop once more; more rounds than this mean something else is wrong.
+ */
+const MAX_ROUNDS = 4;
+
+/**
+ * Counts one hit of a subject. Refused when the subject's window already holds `limit` hits
+ * (the refused hit is not counted), with the seconds until that window ends.
+ */
+export async function takeRateLimit(
+  rule: RateLimitRule,
+  subject: string,
+  now: Date,
+): Promise<RateLimitDecision> {
+  const client = getDocumentClient();
+  const { tableName } = getConfig();
+  const key = counterKey(rule, subject);
+  const nowText = now.toISOString();
+  for (let round = 1; round <= MAX_ROUNDS; round += 1) {
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'ADD hits :one',
+          ConditionExpression: 'windowEndsAt > :now AND hits < :limit',
+          ExpressionAttributeValues: { ':one': 1, ':now': nowText, ':limit': rule.limit },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return ALLOWED;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+      const counter = counterStateOf(error);
+      // A running window that is full: refused. No counter or an expired one: open a window.
+      if (counter && counter.windowEndsAt > nowText) return refusal(counter.windowEndsAt, now);
+    }
+    const windowEndsAt = addSeconds(now, rule.windowSeconds);
+    try {
+      await client.send(
+        new UpdateCommand({
+          TableName: tableName,
+          Key: key,
+          UpdateExpression: 'SET hits = :one, windowEndsAt = :ends, #ttl = :ttl',
+          ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now',
+          ExpressionAttributeNames: { '#ttl': 'ttl' },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':now': nowText,
+            ':ends': windowEndsAt.toISOString(),
+            ':ttl': epochSeconds(windowEndsAt),
+          },
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+        }),
+      );
+      return ALLOWED;
+    } catch (error) {
+      if (!isConditionalCheckFailure(error)) throw error;
+      // Another request opened the window first: this hit counts in that window.
+      const counter = counterStateOf(error);
+      if (counter && counter.hits >= rule.limit) return refusal(counter.windowEndsAt, now);
+    }
+  }
+  throw new Error(`Rate limit ${rule.name}: the counter kept changing`);
+}
+
 /** Counts one hit; false when the subject is over the limit (the hit is then not counted). */
 export async function consumeRateLimit(
   rule: RateLimitRule,
   subject: string,
   now: Date,
 ): Promise<boolean> {
-  const client = getDocumentClient();
-  const { tableName } = getConfig();
-  const key = counterKey(rule, subject);
+  return (await takeRateLimit(rule, subject, now)).allowed;
+}
+
+/**
+ * Gives back one hit of the running window (a request that was counted before it could tell
+ * whether it should count, such as a sign-in that then succeeded). Never goes below zero.
+ */
+export async function refundRateLimit(
+  rule: RateLimitRule,
+  subject: string,
+  now: Date,
+): Promise<void> {
   try {
-    await client.send(
+    await getDocumentClient().send(
       new UpdateCommand({
-        TableName: tableName,
-        Key: key,
-        UpdateExpression: 'ADD hits :one',
-        ConditionExpression: 'windowEndsAt > :now AND hits < :limit',
-        ExpressionAttributeValues: { ':one': 1, ':now': now.toISOString(), ':limit': rule.limit },
+        TableName: getConfig().tableName,
+        Key: counterKey(rule, subject),
+        UpdateExpression: 'ADD hits :minusOne',
+        ConditionExpression: 'windowEndsAt > :now AND hits > :zero',
+        ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':now': now.toISOString() },
       }),
     );
-    return true;
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
-  }
-  const windowEndsAt = addSeconds(now, rule.windowSeconds);
-  try {
-    await client.send(
-      new UpdateCommand({
-        TableName: tableName,
-        Key: key,
-        UpdateExpression: 'SET hits = :one, windowEndsAt = :ends, #ttl = :ttl',
-        ConditionExpression: 'attribute_not_exists(pk) OR windowEndsAt <= :now',
-        ExpressionAttributeNames: { '#ttl': 'ttl' },
-        ExpressionAttributeValues: {
-          ':one': 1,
-          ':now': now.toISOString(),
-          ':ends': windowEndsAt.toISOString(),
-          ':ttl': epochSeconds(windowEndsAt),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
   }
 }
 
@@ -70,4 +150,26 @@ export async function clearRateLimit(rule: RateLimitRule, subject: string): Prom
   await getDocumentClient().send(
     new DeleteCommand({ TableName: getConfig().tableName, Key: counterKey(rule, subject) }),
   );
+}
+
+/**
+ * Seconds until a subject's current window ends (at least 1), for a Retry-After; the whole
+ * window when no counter is found.
+ */
+export async function rateLimitRetryAfterSeconds(
+  rule: RateLimitRule,
+  subject: string,
+  now: Date,
+): Promise<number> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: counterKey(rule, subject),
+      ConsistentRead: true,
+      ProjectionExpression: 'windowEndsAt',
+    }),
+  );
+  const endsAt = typeof Item?.windowEndsAt === 'string' ? Date.parse(Item.windowEndsAt) : NaN;
+  if (!Number.isFinite(endsAt)) return rule.windowSeconds;
+  return Math.min(rule.windowSeconds, Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)));
 }

@@ -90,6 +90,9 @@ export async function findActiveSessionWithUser(
   const session = activeSessionOf(items.find(sameKey(sessionKey)), now);
   const userItem = items.find(sameKey(userKey));
   if (!session || session.userId !== userId || !userItem) return undefined;
+  // Sessions started before the user's sessions were last revoked as a whole stay revoked.
+  const validFrom: unknown = userItem.sessionsValidFrom;
+  if (typeof validFrom === 'string' && session.createdAt < validFrom) return undefined;
   return {
     session,
     user: toUserRecord(userItem),
@@ -134,11 +137,14 @@ export async function deleteSession(sessionId: string): Promise<void> {
   );
 }
 
-/** Ends every session of a user (password reset, account deletion), optionally but one. */
+/**
+ * Ends every session of a user (password reset, account deletion), optionally but one; returns
+ * how many ended.
+ */
 export async function deleteSessionsOfUser(
   userId: string,
   options: { exceptSessionId?: string } = {},
-): Promise<void> {
+): Promise<number> {
   const keep = options.exceptSessionId ? keys.session(hashSecret(options.exceptSessionId)) : null;
   const sessions = await queryAll({
     IndexName: INDEX_NAMES.byAlternateKey,
@@ -146,5 +152,7 @@ export async function deleteSessionsOfUser(
     ExpressionAttributeValues: { ':pk': gsi1.userItems(userId), ':prefix': SESSION_SORT_PREFIX },
     ProjectionExpression: 'pk, sk',
   });
-  await deleteItems(sessions.map(keyOf).filter((key) => key.pk !== keep?.pk));
+  const ending = sessions.map(keyOf).filter((key) => key.pk !== keep?.pk);
+  await deleteItems(ending);
+  return ending.length;
 }

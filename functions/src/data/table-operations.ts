@@ -141,6 +141,14 @@ export function conditionFailedAt(error: unknown, index: number): boolean {
   return reasons?.[index]?.Code === 'ConditionalCheckFailed';
 }
 
+/** Whether a transaction was cancelled because another one was writing the same items. */
+export function isTransactionConflict(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as Error & { CancellationReasons?: Array<{ Code?: string }> })
+    .CancellationReasons;
+  return reasons?.some((reason) => reason.Code === 'TransactionConflict') ?? false;
+}
+
 export function isConditionalCheckFailure(error: unknown): boolean {
   return error instanceof Error && error.name === 'ConditionalCheckFailedException';
 }

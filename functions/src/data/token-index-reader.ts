@@ -8,13 +8,14 @@
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category } from '@expiry-radar/shared/domain/categories';
 import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
 import { compareIndexKeys, isDescending, usesNameIndex } from '../domain/token-search';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { tokenCodec, tokenIndexSortKey } from './entities/token';
 import { tokenIndexKeys } from './keys';
 import { INDEX_NAMES } from './table-definition';
-import type { TableItem } from './table-operations';
 
 const MIN_CHUNK = 10;
 /** A deep offset reads in chunks of this size rather than asking for everything at once. */
@@ -30,13 +31,13 @@ export interface IndexPageRequest {
 }
 
 export interface IndexPage {
-  readonly items: TableItem[];
+  readonly items: Token[];
   /** Items DynamoDB read (before the section filter), for cost measurements. */
   readonly itemsRead: number;
 }
 
 class CategoryStream {
-  private buffer: TableItem[] = [];
+  private buffer: Token[] = [];
   private startKey: Record<string, unknown> | undefined;
   private exhausted = false;
   itemsRead = 0;
@@ -47,7 +48,7 @@ class CategoryStream {
     private readonly chunk: number,
   ) {}
 
-  async peek(): Promise<TableItem | undefined> {
+  async peek(): Promise<Token | undefined> {
     while (this.buffer.length === 0 && !this.exhausted) await this.fill();
     return this.buffer[0];
   }
@@ -75,15 +76,11 @@ class CategoryStream {
         ExclusiveStartKey: this.startKey,
       }),
     );
-    this.buffer.push(...(page.Items ?? []));
+    this.buffer.push(...(page.Items ?? []).map((item) => tokenCodec.fromItem(item).token));
     this.itemsRead += page.ScannedCount ?? page.Items?.length ?? 0;
     this.startKey = page.LastEvaluatedKey;
     this.exhausted = this.startKey === undefined;
   }
-}
-
-function sortKeyOf(item: TableItem, sort: TokenSort): string {
-  return String(usesNameIndex(sort) ? item.gsi3sk : item.gsi2sk);
 }
 
 export async function readIndexPage(request: IndexPageRequest): Promise<IndexPage> {
@@ -97,7 +94,7 @@ export async function readIndexPage(request: IndexPageRequest): Promise<IndexPag
     (category) => new CategoryStream(request, category, chunk),
   );
   const descending = isDescending(request.sort);
-  const items: TableItem[] = [];
+  const items: Token[] = [];
   for (let position = 0; position < wanted; position += 1) {
     const heads = await Promise.all(streams.map((stream) => stream.peek()));
     let best = -1;
@@ -107,8 +104,8 @@ export async function readIndexPage(request: IndexPageRequest): Promise<IndexPag
       if (
         !current ||
         compareIndexKeys(
-          sortKeyOf(head, request.sort),
-          sortKeyOf(current, request.sort),
+          tokenIndexSortKey(head, request.sort),
+          tokenIndexSortKey(current, request.sort),
           descending,
         ) < 0
       ) {

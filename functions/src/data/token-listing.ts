@@ -15,14 +15,10 @@ import {
   totalFromCounters,
   type CounterValues,
 } from '../domain/token-counters';
-import {
-  matchesFilters,
-  matchesSearch,
-  sortByIndexKey,
-  usesNameIndex,
-} from '../domain/token-search';
+import { matchesFilters, matchesSearch, sortByIndexKey } from '../domain/token-search';
+import { tokenIndexSortKey } from './entities/token';
 import { readIndexPage } from './token-index-reader';
-import { listAllTokens, tokenFromItem } from './token-records';
+import { listAllTokens } from './token-records';
 
 export type TokenListRequest = Omit<ListTokensQuery, 'workspace_id'> & {
   readonly workspaceId: string;
@@ -44,7 +40,7 @@ async function listWithoutSearch(request: TokenListRequest): Promise<TokenListRe
       ? { items: [], itemsRead: 0 }
       : await readIndexPage({ ...request, categories });
   return {
-    items: page.items.map(tokenFromItem),
+    items: page.items,
     total,
     facets: facetsFromCounters(counters),
     itemsRead: page.itemsRead,
@@ -52,23 +48,21 @@ async function listWithoutSearch(request: TokenListRequest): Promise<TokenListRe
 }
 
 async function listWithSearch(request: TokenListRequest, search: string): Promise<TokenListResult> {
-  const items = await listAllTokens(request.workspaceId);
-  const matches = items
-    .map((item) => ({ item, token: tokenFromItem(item) }))
-    .filter(({ token }) => matchesSearch(token, search));
-  const filtered = matches.filter(({ token }) =>
+  const records = await listAllTokens(request.workspaceId);
+  const matches = records.map(({ token }) => token).filter((token) => matchesSearch(token, search));
+  const filtered = matches.filter((token) =>
     matchesFilters(token, request.category, request.section),
   );
   const sorted = sortByIndexKey(
     filtered,
-    ({ item }) => String(usesNameIndex(request.sort) ? item.gsi3sk : item.gsi2sk),
+    (token) => tokenIndexSortKey(token, request.sort),
     request.sort,
   );
   return {
-    items: sorted.slice(request.offset, request.offset + request.limit).map(({ token }) => token),
+    items: sorted.slice(request.offset, request.offset + request.limit),
     total: filtered.length,
-    facets: facetsFromTokens(matches.map(({ token }) => token)),
-    itemsRead: items.length,
+    facets: facetsFromTokens(matches),
+    itemsRead: records.length,
   };
 }
 

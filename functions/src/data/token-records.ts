@@ -1,10 +1,7 @@
 /**
- * Token items (ACCESS_PATTERNS.md rows 9–13): `pk=WS#<workspaceId>`, `sk=TOKEN#<tokenId>`, the
- * API fields of spec §3 as attributes, plus the gsi2 (expiry) and gsi3 (name) keys of its
- * workspace and category and `sectionKey` (the section, or `__none__`) for section filters.
- * Every write changes the workspace's facet counters in the same transaction
- * (domain/token-counters). Tokens also carry their alert schedule (data/alert-token-attributes:
- * `dueShard`/`nextAlertAt` of the sparse due-alerts index and the last window alerted).
+ * Token writes and reads (ACCESS_PATTERNS.md rows 9–13) on items of the token entity
+ * (entities/token.ts). Every write changes the workspace's facet counters in the same transaction
+ * (domain/token-counters).
  */
 import {
   GetCommand,
@@ -12,52 +9,26 @@ import {
   UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import { tokenSchema, type Token } from '@expiry-radar/shared/domain/token';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import {
   cellDeltas,
-  readCounterValues,
-  sectionKey,
   TOKEN_COUNT_ATTRIBUTE,
   type CounterCell,
   type CounterValues,
 } from '../domain/token-counters';
 import {
-  alertScheduleAttributes,
   NO_ALERT_SCHEDULE,
+  tokenCodec,
   type TokenAlertSchedule,
-} from './alert-token-attributes';
-import { keys, TOKEN_SORT_PREFIX, tokenIndexKeys } from './keys';
-import { isConditionalCheckFailure, queryAll, type TableItem } from './table-operations';
+  type TokenRecord,
+} from './entities/token';
+import { workspaceCodec, type StoredWorkspace } from './entities/workspace';
+import { keys, TOKEN_SORT_PREFIX } from './keys';
+import { isConditionalCheckFailure, queryAll } from './table-operations';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
-
-const TOKEN_FIELDS = Object.keys(tokenSchema.shape) as (keyof Token)[];
-
-export function tokenItem(
-  token: Token,
-  schedule: TokenAlertSchedule = NO_ALERT_SCHEDULE,
-): TableItem {
-  return {
-    ...alertScheduleAttributes(token.id, schedule),
-    ...keys.token(token.workspace_id, token.id),
-    entity: 'TOKEN',
-    gsi2pk: tokenIndexKeys.partition(token.workspace_id, token.category),
-    gsi2sk: tokenIndexKeys.byExpiry(token.expiresAt, token.id),
-    gsi3pk: tokenIndexKeys.partition(token.workspace_id, token.category),
-    gsi3sk: tokenIndexKeys.byName(token.name, token.id),
-    sectionKey: sectionKey(token.section),
-    ...token,
-  };
-}
-
-/** The API token of a stored item: only the fields of spec §3. */
-export function tokenFromItem(item: TableItem): Token {
-  const token = Object.fromEntries(TOKEN_FIELDS.map((field) => [field, item[field] ?? null]));
-  const domains: unknown[] = Array.isArray(item.domains) ? item.domains : [];
-  return { ...token, domains: domains.map(String) } as Token;
-}
 
 export function counterCellOf(token: Pick<Token, 'category' | 'section'>): CounterCell {
   return { category: token.category, section: token.section };
@@ -71,21 +42,22 @@ export async function findToken(workspaceId: string, tokenId: string): Promise<T
       ConsistentRead: true,
     }),
   );
-  return Item ? tokenFromItem(Item) : undefined;
+  return Item ? tokenCodec.fromItem(Item).token : undefined;
 }
 
-/** Every token of a workspace (a search): bounded by the plan's token limit. */
-export async function listAllTokens(workspaceId: string): Promise<TableItem[]> {
-  return queryAll({
+/** Every token of a workspace (a search, a re-arm): bounded by the plan's token limit. */
+export async function listAllTokens(workspaceId: string): Promise<TokenRecord[]> {
+  const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {
       ':pk': keys.workspace(workspaceId).pk,
       ':prefix': TOKEN_SORT_PREFIX,
     },
   });
+  return items.map((item) => tokenCodec.fromItem(item));
 }
 
-async function getWorkspaceItem(workspaceId: string): Promise<TableItem | undefined> {
+async function getWorkspace(workspaceId: string): Promise<StoredWorkspace | undefined> {
   const { Item } = await getDocumentClient().send(
     new GetCommand({
       TableName: getConfig().tableName,
@@ -93,17 +65,16 @@ async function getWorkspaceItem(workspaceId: string): Promise<TableItem | undefi
       ConsistentRead: true,
     }),
   );
-  return Item;
+  return Item ? workspaceCodec.fromItem(Item) : undefined;
 }
 
 export async function readTokenCounters(workspaceId: string): Promise<CounterValues> {
-  return readCounterValues((await getWorkspaceItem(workspaceId)) ?? {});
+  return (await getWorkspace(workspaceId))?.counters ?? new Map<string, number>();
 }
 
 /** The number of tokens a workspace holds (plan usage). */
 export async function countTokens(workspaceId: string): Promise<number> {
-  const value = (await getWorkspaceItem(workspaceId))?.[TOKEN_COUNT_ATTRIBUTE];
-  return typeof value === 'number' ? value : 0;
+  return (await getWorkspace(workspaceId))?.workspace.tokenCount ?? 0;
 }
 
 /** Why a transaction's workspace condition failed. */
@@ -199,9 +170,9 @@ function cancellationCodes(error: unknown): (string | undefined)[] | undefined {
 }
 
 async function workspaceFailureReason(change: WorkspaceChange): Promise<WorkspaceConditionFailure> {
-  const item = await getWorkspaceItem(change.workspaceId);
-  if (!item) return 'missing';
-  if (change.requireNotFrozen && item.isFrozen === true) return 'frozen';
+  const stored = await getWorkspace(change.workspaceId);
+  if (!stored) return 'missing';
+  if (change.requireNotFrozen && stored.workspace.isFrozen) return 'frozen';
   return 'limit';
 }
 
@@ -240,7 +211,7 @@ export function putNewTokenItem(
   return {
     Put: {
       TableName: getConfig().tableName,
-      Item: tokenItem(token, schedule),
+      Item: tokenCodec.toItem({ token, schedule }),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -255,7 +226,7 @@ export function replaceTokenItem(
   return {
     Put: {
       TableName: getConfig().tableName,
-      Item: tokenItem(token, schedule),
+      Item: tokenCodec.toItem({ token, schedule }),
       ConditionExpression: 'attribute_exists(pk) AND updated_at = :previous',
       ExpressionAttributeValues: { ':previous': previousUpdatedAt },
     },

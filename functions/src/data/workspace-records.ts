@@ -2,14 +2,15 @@
  * The workspace and membership items the account flows create and remove. Every item of a
  * workspace lives under `pk = WS#<id>`, so removing a workspace is one query plus batch deletes.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { newStoredWorkspace, workspaceCodec } from './entities/workspace';
 import { AUDIT_SORT_PREFIX, gsi1, keys, MEMBER_SORT_PREFIX, MEMBERSHIP_SORT_PREFIX } from './keys';
 import { INDEX_NAMES } from './table-definition';
-import { deleteItems, keyOf, queryAll } from './table-operations';
+import { conditionFailedAt, deleteItems, keyOf, queryAll } from './table-operations';
 
 export const PERSONAL_WORKSPACE_NAME = 'Personal';
 
@@ -20,6 +21,13 @@ export const PERSONAL_WORKSPACE_NAME = 'Personal';
  */
 export const OWNED_WORKSPACE_IDS = 'ownedWorkspaceIds';
 
+/**
+ * On a workspace item whose ownership was transferred: when its owner got it. Its absence means
+ * since `createdAt`. Plan limits keep the oldest owned workspaces active.
+ */
+export const OWNED_SINCE = 'ownedSince';
+
+/** The item of a new workspace (entities/workspace.ts): no tokens yet, not frozen. */
 export function workspaceItem(options: {
   workspaceId: string;
   name: string;
@@ -27,17 +35,7 @@ export function workspaceItem(options: {
   plan: Plan;
   now: Date;
 }): Record<string, unknown> {
-  const createdAt = options.now.toISOString();
-  return {
-    ...keys.workspace(options.workspaceId),
-    ...gsi1.ownedWorkspace(options.ownerId, createdAt, options.workspaceId),
-    id: options.workspaceId,
-    name: options.name,
-    ownerId: options.ownerId,
-    plan: options.plan,
-    isFrozen: false,
-    createdAt,
-  };
+  return workspaceCodec.toItem(newStoredWorkspace(options));
 }
 
 export function membershipItem(options: {
@@ -103,57 +101,83 @@ export async function deleteWorkspaceData(workspaceId: string): Promise<void> {
   await deleteItems(items.map(keyOf).filter((key) => !key.sk.startsWith(AUDIT_SORT_PREFIX)));
 }
 
-/** Makes `userId` the owner (and an admin) of a workspace whose owner leaves. */
-export async function transferOwnership(workspaceId: string, userId: string): Promise<void> {
+export type OwnershipTransferResult =
+  | 'transferred'
+  /** The workspace is gone or no longer the leaving owner's: leave it alone. */
+  | 'workspace_changed'
+  /** The new owner's account, or their membership as an admin or workspace manager, is gone. */
+  | 'heir_unavailable';
+
+/**
+ * One transaction handing a workspace from its leaving owner to `toUserId`, a member who becomes
+ * its owner and admin: the workspace takes the new owner's `plan` and is frozen until their
+ * limits are settled (services/billing/change-plan), its owner index entry moves to them, ordered
+ * from now (`ownedSince`), the leaving owner's membership goes, and the id joins the new owner's
+ * `ownedWorkspaceIds`.
+ */
+export async function transferOwnership(options: {
+  workspaceId: string;
+  fromUserId: string;
+  toUserId: string;
+  plan: Plan;
+  now: Date;
+}): Promise<OwnershipTransferResult> {
   const { tableName } = getConfig();
-  const exists = 'attribute_exists(pk)';
-  await getDocumentClient().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        {
-          Update: {
-            TableName: tableName,
-            Key: keys.workspace(workspaceId),
-            UpdateExpression: 'SET ownerId = :userId, gsi1pk = :owned',
-            ConditionExpression: exists,
-            ExpressionAttributeValues: {
-              ':userId': userId,
-              ':owned': gsi1.ownedWorkspaces(userId),
+  const { workspaceId, fromUserId, toUserId, now } = options;
+  const owned = gsi1.ownedWorkspace(toUserId, now.toISOString(), workspaceId);
+  try {
+    await getDocumentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.workspace(workspaceId),
+              UpdateExpression: [
+                'SET ownerId = :to, gsi1pk = :ownedPk, gsi1sk = :ownedSk, #since = :now',
+                '#plan = :plan, isFrozen = :frozen, planChangedAt = :now',
+              ].join(', '),
+              ConditionExpression: 'attribute_exists(pk) AND ownerId = :from',
+              ExpressionAttributeNames: { '#since': OWNED_SINCE, '#plan': 'plan' },
+              ExpressionAttributeValues: {
+                ':to': toUserId,
+                ':from': fromUserId,
+                ':ownedPk': owned.gsi1pk,
+                ':ownedSk': owned.gsi1sk,
+                ':now': now.toISOString(),
+                ':plan': options.plan,
+                ':frozen': true,
+              },
             },
           },
-        },
-        {
-          Update: {
-            TableName: tableName,
-            Key: keys.membership(workspaceId, userId),
-            UpdateExpression: 'SET #role = :admin',
-            ConditionExpression: exists,
-            ExpressionAttributeNames: { '#role': 'role' },
-            ExpressionAttributeValues: { ':admin': 'admin' },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.membership(workspaceId, toUserId),
+              UpdateExpression: 'SET #role = :admin',
+              ConditionExpression: 'attribute_exists(pk) AND #role IN (:admin, :manager)',
+              ExpressionAttributeNames: { '#role': 'role' },
+              ExpressionAttributeValues: { ':admin': 'admin', ':manager': 'workspace_manager' },
+            },
           },
-        },
-        {
-          Update: {
-            TableName: tableName,
-            Key: keys.user(userId),
-            UpdateExpression: 'ADD #ids :id',
-            ConditionExpression: exists,
-            ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
-            ExpressionAttributeValues: { ':id': new Set([workspaceId]) },
+          { Delete: { TableName: tableName, Key: keys.membership(workspaceId, fromUserId) } },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.user(toUserId),
+              UpdateExpression: 'ADD #ids :id',
+              ConditionExpression: 'attribute_exists(pk)',
+              ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+              ExpressionAttributeValues: { ':id': new Set([workspaceId]) },
+            },
           },
-        },
-      ],
-    }),
-  );
-}
-
-export async function findWorkspaceOwnerId(workspaceId: string): Promise<string | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.workspace(workspaceId),
-      ProjectionExpression: 'ownerId',
-    }),
-  );
-  return typeof Item?.ownerId === 'string' ? Item.ownerId : undefined;
+        ],
+      }),
+    );
+    return 'transferred';
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) return 'workspace_changed';
+    if (conditionFailedAt(error, 1) || conditionFailedAt(error, 3)) return 'heir_unavailable';
+    throw error;
+  }
 }

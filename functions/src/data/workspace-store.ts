@@ -4,9 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isPlan, type Limit, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { Limit, Plan } from '@expiry-radar/shared/domain/plans';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { newStoredWorkspace, workspaceCodec, type WorkspaceRecord } from './entities/workspace';
 import { gsi1, keys } from './keys';
 import { INDEX_NAMES } from './table-definition';
 import {
@@ -16,45 +17,13 @@ import {
   queryAll,
   type TableItem,
 } from './table-operations';
-import { membershipItem, OWNED_WORKSPACE_IDS, workspaceItem } from './workspace-records';
+import { membershipItem, OWNED_WORKSPACE_IDS } from './workspace-records';
 
-export interface WorkspaceRecord {
-  readonly id: string;
-  readonly name: string;
-  readonly ownerId: string;
-  readonly plan: Plan;
-  readonly isFrozen: boolean;
-  readonly createdAt: string;
-  /** From the counters the token writes keep on the workspace item; 0 when there are none. */
-  readonly tokenCount: number;
-}
+export type { WorkspaceRecord } from './entities/workspace';
 
+/** The workspace of a workspace item. */
 export function toWorkspaceRecord(item: TableItem): WorkspaceRecord {
-  return {
-    id: String(item.id),
-    name: String(item.name),
-    ownerId: String(item.ownerId),
-    plan: isPlan(item.plan) ? item.plan : 'free',
-    isFrozen: item.isFrozen === true,
-    createdAt: String(item.createdAt),
-    tokenCount: tokenCountOf(item),
-  };
-}
-
-/**
- * The workspace's token count: its `tokenCount` counter, else the sum of its per-category
- * counters (`categoryCounts`), else 0.
- */
-export function tokenCountOf(item: TableItem): number {
-  if (typeof item.tokenCount === 'number') return Math.max(0, item.tokenCount);
-  const perCategory = item.categoryCounts;
-  if (perCategory && typeof perCategory === 'object') {
-    const total = Object.values(perCategory as Record<string, unknown>)
-      .filter((value): value is number => typeof value === 'number')
-      .reduce((sum, value) => sum + value, 0);
-    return Math.max(0, total);
-  }
-  return 0;
+  return workspaceCodec.fromItem(item).workspace;
 }
 
 /** The creation would pass the owner's plan limit of owned workspaces. */
@@ -109,7 +78,7 @@ export async function createWorkspace(options: {
 }): Promise<WorkspaceRecord> {
   const { tableName } = getConfig();
   const workspaceId = randomUUID();
-  const item = workspaceItem({ workspaceId, ...options });
+  const stored = newStoredWorkspace({ workspaceId, ...options });
   const put = (Item: Record<string, unknown>) => ({
     Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
   });
@@ -135,7 +104,7 @@ export async function createWorkspace(options: {
       new TransactWriteCommand({
         TransactItems: [
           claim,
-          put(item),
+          put(workspaceCodec.toItem(stored)),
           put(
             membershipItem({
               workspaceId,
@@ -151,7 +120,7 @@ export async function createWorkspace(options: {
     if (conditionFailedAt(error, 0)) throw new OwnedWorkspaceLimitError();
     throw error;
   }
-  return toWorkspaceRecord(item);
+  return stored.workspace;
 }
 
 /** Takes a deleted workspace off its owner's set (no-op when the owner is gone). */

@@ -1,16 +1,17 @@
-/** The account emails, in text and HTML, with links built on the app's origin. */
+/**
+ * The account emails, in text and HTML, with links built on the app's origin. User text (a
+ * display name) is one capped line (email-text.ts) and escaped in HTML; every subject is one
+ * line too, whoever builds it.
+ */
+import { escapeHtml, subjectText } from './email-text';
 import type { EmailMessage } from './mailer';
 
 const PRODUCT = 'Expiry Radar';
 
-function escapeHtml(value: string): string {
-  return value
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** Whole subjects are capped here; user text within them has its own, shorter cap. */
+export const SUBJECT_MAX_LENGTH = 150;
+/** A display name in a greeting. */
+export const NAME_IN_EMAIL_MAX_LENGTH = 80;
 
 export function linkEmail(options: {
   to: string;
@@ -43,11 +44,11 @@ export function linkEmail(options: {
     `<p>— ${PRODUCT}</p>`,
     '</body></html>',
   ].join('');
-  return { to: options.to, subject: options.subject, text, html };
+  return { to: options.to, subject: subjectText(options.subject, SUBJECT_MAX_LENGTH), text, html };
 }
 
 function greetingFor(displayName: string): string {
-  return `Hello ${displayName},`;
+  return `Hello ${subjectText(displayName, NAME_IN_EMAIL_MAX_LENGTH)},`;
 }
 
 export function verificationLink(appOrigin: string, token: string): string {

@@ -1,4 +1,6 @@
-/** Lifetimes and limits of the account flows (DESIGN.md "Accounts and security"). */
+/** Lifetimes and limits of the account flows. */
+import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
+
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
@@ -17,15 +19,45 @@ export interface RateLimitRule {
 }
 
 export const RATE_LIMITS = {
-  /** Failed sign-ins in a row for one address; a success clears the counter. */
-  loginPerEmail: { name: 'login-email', limit: 10, windowSeconds: 15 * MINUTE },
+  /**
+   * Failed password checks in a row for one account from one client address; a success clears
+   * the counter. Keyed on the pair, so a stranger elsewhere cannot lock the owner out with it.
+   */
+  loginPerAccountAndIp: { name: 'login-account-ip', limit: 10, windowSeconds: 15 * MINUTE },
+  /** Failed password checks for one account from any address: slower, against spread guessing. */
+  loginPerAccount: { name: 'login-account', limit: 50, windowSeconds: HOUR },
+  /** Wrong current passwords in a row of a signed-in user confirming a change. */
+  currentPasswordPerUser: { name: 'current-password-user', limit: 10, windowSeconds: 15 * MINUTE },
   loginPerIp: { name: 'login-ip', limit: 100, windowSeconds: 15 * MINUTE },
   registerPerIp: { name: 'register-ip', limit: 20, windowSeconds: HOUR },
-  passwordResetPerEmail: { name: 'reset-email', limit: 5, windowSeconds: HOUR },
   passwordResetPerIp: { name: 'reset-ip', limit: 30, windowSeconds: HOUR },
   resetPasswordPerIp: { name: 'reset-submit-ip', limit: 30, windowSeconds: HOUR },
   verificationResendPerUser: { name: 'verify-resend-user', limit: 5, windowSeconds: HOUR },
+  emailChangePerUser: { name: 'email-change-user', limit: 5, windowSeconds: HOUR },
+  /**
+   * Link emails (verification, address change, password reset) to one address, whoever asks:
+   * one per cooldown, and a few per hour.
+   */
+  linkEmailCooldownPerAddress: {
+    name: 'link-email-cooldown',
+    limit: 1,
+    windowSeconds: EMAIL_RESEND_COOLDOWN_SECONDS,
+  },
+  linkEmailsPerAddress: { name: 'link-email-address', limit: 5, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimitRule>;
+
+/** The subject of `loginPerAccountAndIp`: one account (by address) from one client address. */
+export function accountAndClientSubject(email: string, ip: string): string {
+  return `${email.trim().toLowerCase()} from ${ip}`;
+}
+
+/** The 429 message when the account-wide limit refuses: says it is about the account. */
+export function accountSignInLimitMessage(retryAfterSeconds: number): string {
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  return `Too many failed sign-ins for this account. Try again in ${minutes} minute${
+    minutes === 1 ? '' : 's'
+  } or reset your password.`;
+}
 
 export function isRecentSignIn(signedInAt: string, now: Date): boolean {
   const signedIn = Date.parse(signedInAt);

@@ -59,7 +59,7 @@ export interface AlertOutcome {
   readonly needsAttention: boolean;
 }
 
-/** Port: the alert records (data/alert-records.ts). */
+/** Port: the alert records (data/alert-record-store.ts). */
 export interface AlertRecordStore {
   get(alertId: string): Promise<AlertRecord | undefined>;
   /** Stores the resolved deliveries unless another attempt already did; answers the record. */
@@ -110,6 +110,9 @@ export interface AlertAuditEvent {
   readonly metadata: Readonly<Record<string, unknown>>;
 }
 
+/** What the delivery metrics count: a send that worked or failed, or was given up for good. */
+export type DeliveryOutcomeMetric = 'sent' | 'failed' | 'deadLettered';
+
 export interface AlertDeliveryPorts {
   readonly records: AlertRecordStore;
   /** Undefined when the workspace is gone. */
@@ -131,6 +134,8 @@ export interface AlertDeliveryPorts {
   readonly mailer: Mailer;
   readonly sendWebhook: WebhookSender;
   audit(event: AlertAuditEvent): Promise<void>;
+  /** Operational metrics (CloudWatch): one delivery's outcome, per channel kind. */
+  readonly metrics: { count(outcome: DeliveryOutcomeMetric, channelKind: string): void };
   /** The web app's origin, for the dashboard link. */
   readonly appOrigin: string;
 }

@@ -1,20 +1,18 @@
-/** The alert email (DESIGN.md "Alerts"): the same facts in the text and the HTML part. */
+/**
+ * The alert email: the same facts in the text and the HTML part. The token's name is one capped
+ * line in the subject; every name is escaped in the HTML.
+ */
 import {
   CATEGORY_DEFINITIONS,
   TYPE_LABELS,
   type TokenType,
 } from '@expiry-radar/shared/domain/categories';
 import type { AlertNotice } from './alert-channels';
+import { escapeHtml, subjectText } from './email-text';
 import type { EmailMessage } from './mailer';
 
-function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** A token name in the subject, before what it says of the expiry. */
+export const TOKEN_NAME_IN_SUBJECT_MAX_LENGTH = 80;
 
 /** "expires in 7 days", "expires tomorrow", "expires today", "expired 3 days ago". */
 export function describeDaysLeft(daysLeft: number): string {
@@ -26,7 +24,8 @@ export function describeDaysLeft(daysLeft: number): string {
 }
 
 export function alertEmailSubject(notice: AlertNotice): string {
-  return `${notice.tokenName} ${describeDaysLeft(notice.daysLeft)}`;
+  const name = subjectText(notice.tokenName, TOKEN_NAME_IN_SUBJECT_MAX_LENGTH);
+  return `${name} ${describeDaysLeft(notice.daysLeft)}`;
 }
 
 export function renderAlertEmail(notice: AlertNotice, to: string): EmailMessage {

@@ -91,4 +91,15 @@ describe('alert schedule', () => {
     const shards = new Set(Array.from({ length: 200 }, (_, i) => dueShardOf(`ws.${i}`)));
     expect(shards.size).toBe(DUE_SHARD_COUNT);
   });
+
+  it('reads no alert id whose threshold a workspace cannot set (its window would be no date)', () => {
+    expect(parseAlertId('ws-1.abc~2030-01-31~365')).toEqual({
+      tokenId: 'ws-1.abc',
+      expiresAt: '2030-01-31',
+      threshold: 365,
+    });
+    for (const threshold of ['366', '99999999999999999999', '1e21', '-1', '1.5']) {
+      expect(parseAlertId(`ws-1.abc~2030-01-31~${threshold}`)).toBeNull();
+    }
+  });
 });

@@ -8,6 +8,7 @@
  * - windows missed during an outage collapse into one: only the latest opened window fires, late.
  */
 import { parseDate, utcDayNumber } from '@expiry-radar/shared/domain/calendar-date';
+import { MAX_ALERT_THRESHOLD_DAYS } from '@expiry-radar/shared/domain/alerts';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { ContactGroup, WorkspaceAlertSettings } from './alert-channels';
 
@@ -145,7 +146,14 @@ export function parseAlertId(
   if (parts.length !== 3) return null;
   const [tokenId, expiresAt, thresholdText] = parts as [string, string, string];
   const threshold = Number(thresholdText);
-  if (!tokenId || !parseDate(expiresAt) || !Number.isInteger(threshold) || threshold < 0) {
+  // Only thresholds a workspace can set: a huge one would open its window before any date.
+  if (
+    !tokenId ||
+    !parseDate(expiresAt) ||
+    !Number.isInteger(threshold) ||
+    threshold < 0 ||
+    threshold > MAX_ALERT_THRESHOLD_DAYS
+  ) {
     return null;
   }
   return { tokenId, expiresAt, threshold };

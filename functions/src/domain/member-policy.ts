@@ -10,6 +10,8 @@ export const MEMBER_POLICY_MESSAGES = {
   alreadyMember: 'This person is already a member of the workspace.',
   alreadyInvited: 'This address has already been invited to the workspace.',
   memberNotFound: 'Member not found.',
+  /** Racing admissions to one workspace outlasted the retries. */
+  busy: 'Too many changes to this workspace at once. Please try again.',
 } as const;
 
 export type MemberChangeRefusal = keyof typeof MEMBER_POLICY_MESSAGES;

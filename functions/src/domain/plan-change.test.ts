@@ -1,11 +1,20 @@
+import fc from 'fast-check';
+import { PLAN_LIMITS, PLANS } from '@expiry-radar/shared/domain/plans';
+import { usageFreezeReason } from '@expiry-radar/shared/domain/workspace-freezing';
 import { planChangeOutcome, workspaceChanges, type OwnedWorkspaceState } from './plan-change';
 
-const workspace = (id: string, minute: number, isFrozen = false): OwnedWorkspaceState => ({
+const workspace = (
+  id: string,
+  minute: number,
+  isFrozen = false,
+  usage = { tokens: 0, members: 1 },
+): OwnedWorkspaceState => ({
   id,
   name: id,
-  createdAt: `2025-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`,
+  ownedSince: `2025-01-01T00:${String(minute).padStart(2, '0')}:00.000Z`,
   plan: 'pro',
   isFrozen,
+  ...usage,
 });
 
 describe('planChangeOutcome', () => {
@@ -52,5 +61,67 @@ describe('planChangeOutcome', () => {
       direction: 'same',
       downgraded: false,
     });
+  });
+
+  it('freezes what holds more tokens or members than the new plan allows, whatever its age', () => {
+    const outcome = planChangeOutcome({
+      fromPlan: 'team',
+      toPlan: 'free',
+      owned: [
+        workspace('crowded', 1, false, { tokens: 2, members: 2 }),
+        workspace('full', 2, false, { tokens: 51, members: 1 }),
+        workspace('fits', 3, false, { tokens: 50, members: 1 }),
+        workspace('newest', 4),
+      ],
+    });
+    expect(outcome.workspaces.map((w) => [w.id, w.frozenFor])).toEqual([
+      ['crowded', 'member_limit'],
+      ['full', 'token_limit'],
+      ['fits', null],
+      ['newest', 'workspace_limit'],
+    ]);
+    expect(outcome.downgraded).toBe(true);
+    const back = planChangeOutcome({
+      fromPlan: 'free',
+      toPlan: 'pro',
+      owned: [
+        workspace('crowded', 1, true, { tokens: 2, members: 2 }),
+        workspace('full', 2, true, { tokens: 51, members: 1 }),
+      ],
+    });
+    expect(back.unfrozen.map((w) => w.id)).toEqual(['crowded', 'full']);
+  });
+
+  it('never leaves an owner more in use than the plan allows', () => {
+    const state = fc.record({
+      id: fc.uuid(),
+      minute: fc.integer({ min: 0, max: 59 }),
+      isFrozen: fc.boolean(),
+      tokens: fc.nat(6_000),
+      members: fc.nat(60),
+    });
+    fc.assert(
+      fc.property(
+        fc.constantFrom(...PLANS),
+        fc.constantFrom(...PLANS),
+        fc.uniqueArray(state, { selector: (w) => w.id, maxLength: 12 }),
+        (fromPlan, toPlan, states) => {
+          const owned = states.map((w) =>
+            workspace(w.id, w.minute, w.isFrozen, { tokens: w.tokens, members: w.members }),
+          );
+          const outcome = planChangeOutcome({ fromPlan, toPlan, owned });
+          const limits = PLAN_LIMITS[toPlan];
+          const active = outcome.workspaces.filter((w) => !w.isFrozen);
+          const usageOf = new Map(owned.map((w) => [w.id, w]));
+          if (limits.workspacesOwned !== null) {
+            expect(active.length).toBeLessThanOrEqual(limits.workspacesOwned);
+          }
+          for (const w of active) expect(usageFreezeReason(toPlan, usageOf.get(w.id)!)).toBeNull();
+          const fitting = owned.filter((w) => usageFreezeReason(toPlan, w) === null).length;
+          expect(active.length).toBe(Math.min(fitting, limits.workspacesOwned ?? Infinity));
+          expect(outcome.downgraded).toBe(active.length < owned.length);
+        },
+      ),
+    );
   });
 });

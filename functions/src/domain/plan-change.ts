@@ -1,15 +1,23 @@
 /**
- * What a plan change does to the workspaces a user owns (DESIGN.md "Plans"): every one takes the
- * owner's new plan; the oldest ones up to the new plan's `workspacesOwned` limit are active and
- * the newest beyond it are frozen (read-only, alerts paused). So a downgrade freezes the newest
- * workspaces and an upgrade unfreezes as many as the new limit allows. Tokens are never touched.
+ * What a plan change does to the workspaces a user owns: every one takes the owner's new plan,
+ * and which stay active follows shared/domain/workspace-freezing: a workspace with more tokens or
+ * members than the plan allows is frozen, and of the others the oldest owned up to the plan's
+ * `workspacesOwned` limit are active and the newest beyond it frozen (read-only, alerts paused).
+ * So a downgrade freezes the newest workspaces and an upgrade unfreezes what the new limits allow.
+ * A workspace that changed owner counts from when its new owner got it. Tokens are never touched.
  */
-import { comparePlans, PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
+import { comparePlans, type Plan } from '@expiry-radar/shared/domain/plans';
+import {
+  freezeReasons,
+  type FreezeReason,
+  type WorkspaceUsage,
+} from '@expiry-radar/shared/domain/workspace-freezing';
 
-export interface OwnedWorkspaceState {
+export interface OwnedWorkspaceState extends WorkspaceUsage {
   readonly id: string;
   readonly name: string;
-  readonly createdAt: string;
+  /** When the user came to own it: its creation, or the transfer of its ownership to them. */
+  readonly ownedSince: string;
   readonly plan: Plan;
   readonly isFrozen: boolean;
 }
@@ -20,6 +28,8 @@ export interface WorkspacePlanChange {
   readonly fromPlan: Plan;
   readonly wasFrozen: boolean;
   readonly isFrozen: boolean;
+  /** Why it is frozen after the change; null when active. */
+  readonly frozenFor: FreezeReason | null;
 }
 
 export interface PlanChangeOutcome {
@@ -40,9 +50,9 @@ export interface PlanChangeOutcome {
   readonly downgraded: boolean;
 }
 
-/** Oldest first; equal creation times are ordered by id so the choice is stable. */
+/** Oldest owned first; equal times are ordered by id so the choice is stable. */
 export function byAge(a: OwnedWorkspaceState, b: OwnedWorkspaceState): number {
-  if (a.createdAt !== b.createdAt) return a.createdAt < b.createdAt ? -1 : 1;
+  if (a.ownedSince !== b.ownedSince) return a.ownedSince < b.ownedSince ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
@@ -52,15 +62,19 @@ export function planChangeOutcome(options: {
   owned: readonly OwnedWorkspaceState[];
 }): PlanChangeOutcome {
   const { fromPlan, toPlan } = options;
-  const limit = PLAN_LIMITS[toPlan].workspacesOwned;
   const ordered = [...options.owned].sort(byAge);
-  const workspaces = ordered.map((workspace, index) => ({
-    id: workspace.id,
-    name: workspace.name,
-    fromPlan: workspace.plan,
-    wasFrozen: workspace.isFrozen,
-    isFrozen: limit !== null && index >= limit,
-  }));
+  const reasons = freezeReasons(toPlan, ordered);
+  const workspaces = ordered.map((workspace, index) => {
+    const frozenFor = reasons[index] ?? null;
+    return {
+      id: workspace.id,
+      name: workspace.name,
+      fromPlan: workspace.plan,
+      wasFrozen: workspace.isFrozen,
+      isFrozen: frozenFor !== null,
+      frozenFor,
+    };
+  });
   const frozen = workspaces.filter((workspace) => workspace.isFrozen);
   const order = comparePlans(toPlan, fromPlan);
   return {

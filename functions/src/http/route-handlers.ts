@@ -30,6 +30,9 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   addMember: 'workspaces/add-member.ts',
   updateMember: 'workspaces/update-member.ts',
   removeMember: 'workspaces/remove-member.ts',
+  listInvitations: 'invitations/list-invitations.ts',
+  acceptInvitation: 'invitations/accept-invitation.ts',
+  declineInvitation: 'invitations/decline-invitation.ts',
   getPlan: 'account/get-plan.ts',
   // Billing: plan changes (local billing mode or Stripe) and Stripe's webhook
   upgradePlan: 'billing/upgrade-plan.ts',

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { invoke } from '../../test-support/api-gateway-event';
+import { captureMetrics, metricCounts } from '../../test-support/metrics-output';
 import {
   givenMember,
   givenToken,
@@ -10,9 +11,11 @@ import {
   inDays,
   updateRequest,
 } from '../../test-support/token-fixtures';
+import { buildToken } from '../../test-support/token-seeding';
 import { routeEvent } from '../../test-support/workspace-fixtures';
 import { readAlertSettingsRecord, writeAlertSettings } from '../data/alert-settings-records';
-import { alertUsageKey } from '../data/alert-usage';
+import { alertUsageCodec } from '../data/entities/alert-usage';
+import { tokenCodec } from '../data/entities/token';
 import { keys } from '../data/keys';
 import { WebhookDeliveryError, type WebhookDelivery } from '../domain/alert-channels';
 import { monthOf, type RetryPolicy } from '../services/alerts/alert-delivery';
@@ -251,12 +254,39 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it('counts sent, failed and dead-lettered deliveries per channel kind as metrics', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    await withWebhook(workspaceId);
+    await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
+    const messages = await scanFor(workspaceId);
+    const { run } = channels({ failWebhook: () => true });
+
+    const first = await captureMetrics(() => run(messages, 1));
+    expect(metricCounts(first, 'channel')).toEqual({
+      'AlertsSent email': 1,
+      'AlertsFailed generic': 1,
+    });
+    expect(first[0]?._aws.CloudWatchMetrics[0]).toMatchObject({
+      Namespace: 'ExpiryRadar',
+      Dimensions: [expect.arrayContaining(['service', 'channel'])],
+    });
+    const last = await captureMetrics(() => run(messages, POLICY.maxReceiveCount));
+    expect(metricCounts(last, 'channel')).toEqual({
+      'AlertsFailed generic': 1,
+      'AlertsDeadLettered generic': 1,
+    });
+  });
+
   it('skips deliveries beyond the monthly quota and records why', async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'free' });
     await getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
-        Item: { ...alertUsageKey(owner.userId, monthOf(new Date())), deliveries: 100 },
+        Item: alertUsageCodec.toItem({
+          ownerId: owner.userId,
+          month: monthOf(new Date()),
+          deliveries: 100,
+        }),
       }),
     );
     await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
@@ -292,6 +322,26 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     const paused = await tokenItem(workspaceId, token.id);
     expect(paused.lastAlertThreshold).toBeUndefined();
     expect(String(paused.nextAlertAt) > new Date().toISOString()).toBe(true);
+  });
+
+  it('leaves a malformed due token out of the scan and alerts the others', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
+    const { name: _name, ...nameless } = tokenCodec.toItem({
+      token: buildToken(workspaceId, { expiresAt: inDays(7) }),
+      schedule: { nextAlertAt: `${inDays(0)}T00:00:00.000Z`, lastAlert: null },
+    });
+    const { tableName } = getConfig();
+    await getDocumentClient().send(new PutCommand({ TableName: tableName, Item: nameless }));
+    try {
+      expect(await scanFor(workspaceId)).toEqual([
+        expect.objectContaining({ tokenId: token.id, threshold: 7 }),
+      ]);
+    } finally {
+      await getDocumentClient().send(
+        new DeleteCommand({ TableName: tableName, Key: { pk: nameless.pk, sk: nameless.sk } }),
+      );
+    }
   });
 
   it('requires membership to read and an editor to requeue or retry', async () => {

@@ -9,6 +9,8 @@
  * ALERT_RETRY_MAX_SECONDS (default 900). Tests set both to seconds.
  */
 import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
 import { alertMessageSchema } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { delayRedelivery } from '../adapters/alert-queue';
@@ -16,10 +18,10 @@ import { sesMailer } from '../adapters/ses-mailer';
 import { sendWebhook } from '../adapters/webhook-sender';
 import { recordAlertEvent } from '../data/alert-audit';
 import { loadAlertContext } from '../data/alert-context';
-import { alertRecordStore } from '../data/alert-records';
+import { alertRecordStore } from '../data/alert-record-store';
 import { countDeliveryOutcome, releaseDelivery, reserveDelivery } from '../data/alert-usage';
 import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
-import type { AlertDeliveryPorts } from '../domain/alert-delivery-model';
+import type { AlertDeliveryPorts, DeliveryOutcomeMetric } from '../domain/alert-delivery-model';
 import {
   deliverAlert,
   retryDelaySeconds,
@@ -27,6 +29,7 @@ import {
 } from '../services/alerts/alert-delivery';
 import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
+import { countWithDimension, METRIC_NAMES, type MetricName } from '../platform/metrics';
 
 function secondsFrom(variable: string, fallback: number): number {
   const value = Number(process.env[variable]);
@@ -43,7 +46,21 @@ export function retryPolicyFromEnvironment(): RetryPolicy {
   };
 }
 
-/** The production ports: DynamoDB records and counters, SES, the webhook sender, the audit. */
+const DELIVERY_METRICS: Record<DeliveryOutcomeMetric, MetricName> = {
+  sent: METRIC_NAMES.alertsSent,
+  failed: METRIC_NAMES.alertsFailed,
+  deadLettered: METRIC_NAMES.alertsDeadLettered,
+};
+
+/** Delivery outcomes as CloudWatch metrics with the channel kind as dimension `channel`. */
+export function countDeliveryMetric(outcome: DeliveryOutcomeMetric, channelKind: string): void {
+  countWithDimension(DELIVERY_METRICS[outcome], 'channel', channelKind);
+}
+
+/**
+ * The production ports: DynamoDB records and counters, SES, the webhook sender, the audit, the
+ * metrics.
+ */
 export function defaultAlertPorts(): AlertDeliveryPorts {
   return {
     records: alertRecordStore,
@@ -53,6 +70,7 @@ export function defaultAlertPorts(): AlertDeliveryPorts {
     mailer: sesMailer,
     sendWebhook,
     audit: (event) => recordAlertEvent(event, new Date()),
+    metrics: { count: countDeliveryMetric },
     appOrigin: getConfig().appOrigin,
   };
 }
@@ -106,7 +124,7 @@ export function createAlertWorker(options: AlertWorkerOptions = {}) {
     throw new AlertRetryError(parsed.data.alertId, result.error);
   };
 
-  return async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
+  const worker = middy(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
     // A processor per invocation: it holds the batch's state, and the local poller (unlike
     // Lambda) runs several invocations of one handler at once.
     const processor = new BatchProcessor(EventType.SQS);
@@ -118,7 +136,8 @@ export function createAlertWorker(options: AlertWorkerOptions = {}) {
       logger.info('Alert deliveries to retry', { messages: response.batchItemFailures.length });
     }
     return response;
-  };
+  }).use(injectLambdaContext(logger, { resetKeys: true }));
+  return (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => worker(event, context);
 }
 
 export const handler = createAlertWorker();

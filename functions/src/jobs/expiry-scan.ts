@@ -15,19 +15,23 @@
  * token due, so the next scan enqueues the same alert id again; the worker's per-delivery state
  * makes that second message send nothing twice.
  */
-import type { ScheduledHandler } from 'aws-lambda';
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import middy from '@middy/core';
+import type { Context, ScheduledEvent } from 'aws-lambda';
 import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
-import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
-import { tokenFromItem } from '../data/token-records';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import { enqueueAlerts, type AlertEnqueuer } from '../adapters/alert-queue';
 import { writeNextAlertAt } from '../data/alert-arming';
 import { recordAlertEvent } from '../data/alert-audit';
-import { findDueTokenItems } from '../data/alert-due-tokens';
-import { createAlertRecord } from '../data/alert-records';
+import { findDueTokens } from '../data/alert-due-tokens';
+import { createAlertRecord } from '../data/alert-record-store';
 import { readAlertSettings } from '../data/alert-settings-records';
-import { lastAlertOf } from '../data/alert-token-attributes';
+import { workspaceCodec } from '../data/entities/workspace';
 import { keys } from '../data/keys';
-import { batchGetAll, type TableItem } from '../data/table-operations';
+import { batchGetAll } from '../data/table-operations';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import {
   alertIdOf,
@@ -37,6 +41,7 @@ import {
   thresholdsFor,
 } from '../domain/alert-schedule';
 import { logger } from '../platform/logger';
+import { metrics, METRIC_NAMES } from '../platform/metrics';
 
 export const PAUSED_RECHECK_SECONDS = 24 * 60 * 60;
 const CONCURRENCY = 16;
@@ -66,14 +71,15 @@ async function loadWorkspaces(
   workspaceIds: readonly string[],
 ): Promise<Map<string, WorkspaceState>> {
   const items = await batchGetAll(workspaceIds.map((id) => keys.workspace(id)));
-  const byId = new Map(items.map((item) => [String(item.id), item]));
+  const byPartition = new Map(items.map((item) => [item.pk, item]));
   const states = new Map<string, WorkspaceState>();
   await forEachLimited(workspaceIds, CONCURRENCY, async (workspaceId) => {
-    const item = byId.get(workspaceId);
+    const item = byPartition.get(keys.workspace(workspaceId).pk);
+    const workspace = item ? workspaceCodec.fromItem(item).workspace : undefined;
     states.set(workspaceId, {
-      exists: item !== undefined,
-      isFrozen: item?.isFrozen === true,
-      plan: isPlan(item?.plan) ? item.plan : 'free',
+      exists: workspace !== undefined,
+      isFrozen: workspace?.isFrozen ?? false,
+      plan: workspace?.plan ?? 'free',
       settings: item ? await readAlertSettings(workspaceId) : undefined,
     });
   });
@@ -100,25 +106,22 @@ export async function runExpiryScan(
   now: Date,
   ports: ExpiryScanPorts = { enqueue: enqueueAlerts },
 ): Promise<ExpiryScanResult> {
-  const items = (await findDueTokenItems(now)).filter(
-    (item) => typeof item.nextAlertAt === 'string' && item.nextAlertAt <= now.toISOString(),
+  const due = (await findDueTokens(now)).filter(
+    ({ schedule }) => schedule.nextAlertAt !== null && schedule.nextAlertAt <= now.toISOString(),
   );
-  const workspaces = await loadWorkspaces([
-    ...new Set(items.map((item) => String(item.workspace_id))),
-  ]);
+  const workspaces = await loadWorkspaces([...new Set(due.map(({ token }) => token.workspace_id))]);
   let paused = 0;
   let rearmed = 0;
-  const queued: { item: TableItem; message: AlertMessage; created: boolean; plan: Plan }[] = [];
+  const queued: { token: Token; message: AlertMessage; created: boolean; plan: Plan }[] = [];
 
-  await forEachLimited(items, CONCURRENCY, async (item) => {
-    const token = tokenFromItem(item);
+  await forEachLimited(due, CONCURRENCY, async ({ token, schedule }) => {
     const workspace = workspaces.get(token.workspace_id);
     if (!workspace?.exists || !workspace.settings) return;
-    const lastAlert = lastAlertOf(item);
+    const lastAlert = schedule.lastAlert;
     if (workspace.isFrozen || !hasAlertChannel(workspace.settings)) {
       paused += 1;
       const recheck = new Date(now.getTime() + PAUSED_RECHECK_SECONDS * 1000);
-      await writeNextAlertAt(item, recheck.toISOString());
+      await writeNextAlertAt(token, recheck.toISOString());
       return;
     }
     const thresholds = thresholdsFor(workspace.settings, token.contact_group_id, workspace.plan);
@@ -126,7 +129,7 @@ export async function runExpiryScan(
     if (!window) {
       rearmed += 1;
       const next = nextAlertAt({ expiresAt: token.expiresAt, thresholds, lastAlert, now });
-      await writeNextAlertAt(item, next ? next.toISOString() : null);
+      await writeNextAlertAt(token, next ? next.toISOString() : null);
       return;
     }
     const message: AlertMessage = {
@@ -137,14 +140,13 @@ export async function runExpiryScan(
       threshold: window.threshold,
     };
     const created = await createAlertRecord({ ...message, tokenName: token.name, now });
-    queued.push({ item, message, created, plan: workspace.plan });
+    queued.push({ token, message, created, plan: workspace.plan });
   });
 
   await ports.enqueue(queued.map(({ message }) => message));
 
-  await forEachLimited(queued, CONCURRENCY, async ({ item, message, created, plan }) => {
+  await forEachLimited(queued, CONCURRENCY, async ({ token, message, created, plan }) => {
     const workspace = workspaces.get(message.workspaceId);
-    const token = tokenFromItem(item);
     const alerted = { expiresAt: message.expiresAt, threshold: message.threshold };
     const thresholds = workspace?.settings
       ? thresholdsFor(workspace.settings, token.contact_group_id, plan)
@@ -155,7 +157,7 @@ export async function runExpiryScan(
       lastAlert: alerted,
       now,
     });
-    await writeNextAlertAt(item, next ? next.toISOString() : null, alerted);
+    await writeNextAlertAt(token, next ? next.toISOString() : null, alerted);
     if (created) {
       await recordAlertEvent(
         {
@@ -171,12 +173,18 @@ export async function runExpiryScan(
     }
   });
 
-  const result = { due: items.length, queued: queued.length, paused, rearmed };
+  const result = { due: due.length, queued: queued.length, paused, rearmed };
   logger.info('Expiry scan done', { ...result });
   return result;
 }
 
-/** The scheduled Lambda: one scan at the time EventBridge fires. */
-export const handler: ScheduledHandler = async () => {
-  await runExpiryScan(new Date());
-};
+/**
+ * The scheduled Lambda: one scan at the time EventBridge fires. Its AlertsQueued count (0 too,
+ * so a stalled scan shows) is published when the invocation ends.
+ */
+export const handler = middy(async (_event: ScheduledEvent, _context: Context): Promise<void> => {
+  const result = await runExpiryScan(new Date());
+  metrics.addMetric(METRIC_NAMES.alertsQueued, MetricUnit.Count, result.queued);
+})
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(logMetrics(metrics));

@@ -12,26 +12,96 @@ import type {
 
 export type { HttpLambdaHandler } from '../http/pipeline/http-types';
 
-const MAX_BODY_BYTES = 6 * 1024 * 1024; // Lambda's synchronous payload limit
+/** Lambda's synchronous payload limit; API Gateway answers 413 to a larger request. */
+export const MAX_BODY_BYTES = 6 * 1024 * 1024;
 
-export async function readBody(request: IncomingMessage): Promise<Buffer> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    const buffer = chunk as Buffer;
-    size += buffer.length;
-    if (size > MAX_BODY_BYTES) throw new Error('Request body too large');
-    chunks.push(buffer);
+export class PayloadTooLargeError extends Error {
+  constructor() {
+    super('Request body too large');
+    this.name = 'PayloadTooLargeError';
   }
-  return Buffer.concat(chunks);
+}
+
+/**
+ * The request body, at most `limit` bytes. A larger one rejects with PayloadTooLargeError as soon
+ * as its Content-Length says so or the bytes read pass the limit; collecting stops there, so no
+ * more than the limit is ever held in memory (see discardRestOfBody for the rest).
+ */
+export function readBody(request: IncomingMessage, limit = MAX_BODY_BYTES): Promise<Buffer> {
+  const declared = Number(request.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) {
+    return Promise.reject(new PayloadTooLargeError());
+  }
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      request.off('data', onData);
+      request.off('end', onEnd);
+      request.off('error', onError);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= limit) {
+        chunks.push(chunk);
+        return;
+      }
+      stop();
+      request.pause();
+      chunks.length = 0;
+      reject(new PayloadTooLargeError());
+    };
+    const onEnd = () => {
+      stop();
+      resolve(Buffer.concat(chunks));
+    };
+    const onError = (error: Error) => {
+      stop();
+      reject(error);
+    };
+    request.on('data', onData);
+    request.on('end', onEnd);
+    request.on('error', onError);
+  });
+}
+
+/** How much of a refused body is read and dropped before the connection is cut. */
+export const MAX_DISCARDED_BYTES = 64 * 1024 * 1024;
+
+/**
+ * Reads and drops what is left of a refused body without keeping any of it, so that a client
+ * still sending gets the answer; a client that sends more than `limit` bytes more has its
+ * connection cut.
+ */
+export function discardRestOfBody(request: IncomingMessage, limit = MAX_DISCARDED_BYTES): void {
+  let dropped = 0;
+  request.on('data', (chunk: Buffer) => {
+    dropped += chunk.length;
+    if (dropped > limit) request.socket.destroy();
+  });
+  request.resume();
+}
+
+/**
+ * The path and query of the request target, or undefined when it is not a path (`*`, an
+ * absolute URL meant for a proxy). `//x/y` stays the path `//x/y`, never a host.
+ */
+export function requestUrl(target: string | undefined): URL | undefined {
+  const raw = target ?? '/';
+  if (!raw.startsWith('/')) return undefined;
+  try {
+    return new URL(`http://localhost${raw}`);
+  } catch {
+    return undefined;
+  }
 }
 
 export function toApiGatewayEvent(
   request: IncomingMessage,
+  url: URL,
   body: Buffer,
   match: { routeKey: string; pathParameters: Record<string, string> },
 ): APIGatewayProxyEventV2 {
-  const url = new URL(request.url ?? '/', 'http://localhost');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(request.headers)) {
     if (value === undefined || name === 'cookie') continue;

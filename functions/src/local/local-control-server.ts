@@ -1,24 +1,50 @@
 /**
  * A local-only control endpoint on 127.0.0.1 (its own port, never the app's): `POST /alerts/scan`
  * runs one expiry scan now and answers its counts. `npm run alerts:scan` and the tests call it.
+ *
+ * Every call must carry the secret drawn when the endpoint starts (`Authorization: Bearer …`),
+ * which the runtime writes only to `.data/endpoints.json` (mode 0600): a web page in the browser
+ * (DNS rebinding, a form post to 127.0.0.1) or another user of the machine cannot know it.
  */
-import { createServer, type Server } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+
+export const CONTROL_SECRET_HEADER = 'authorization';
 
 export interface LocalControlServer {
   readonly url: string;
+  /** Sent as `Authorization: Bearer <secret>` by every caller. */
+  readonly secret: string;
   stop(): Promise<void>;
+}
+
+/** The header a caller sends with the secret of `endpoints.json`. */
+export function controlAuthorization(secret: string): Record<string, string> {
+  return { [CONTROL_SECRET_HEADER]: `Bearer ${secret}` };
+}
+
+function presentsSecret(request: IncomingMessage, secret: string): boolean {
+  const presented = Buffer.from(request.headers[CONTROL_SECRET_HEADER] ?? '');
+  const expected = Buffer.from(`Bearer ${secret}`);
+  return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
 
 export async function startLocalControlServer(options: {
   port: number;
   runScan: () => Promise<unknown>;
 }): Promise<LocalControlServer> {
+  const secret = randomBytes(32).toString('base64url');
   const server: Server = createServer((request, response) => {
     const reply = (status: number, body: unknown) => {
       response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
       response.end(JSON.stringify(body));
     };
+    if (!presentsSecret(request, secret)) {
+      response.setHeader('www-authenticate', 'Bearer');
+      reply(401, { error: 'The control secret of .data/endpoints.json is missing or wrong.' });
+      return;
+    }
     if (request.method !== 'POST' || request.url !== '/alerts/scan') {
       reply(404, { error: 'Not found' });
       return;
@@ -36,6 +62,7 @@ export async function startLocalControlServer(options: {
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
+    secret,
     stop: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

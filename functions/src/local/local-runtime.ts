@@ -33,6 +33,8 @@ export interface RunningLocalRuntime {
   readonly emulators: RunningEmulators;
   /** `POST {controlUrl}/alerts/scan` runs one expiry scan now. */
   readonly controlUrl: string;
+  /** The control endpoint answers only calls that carry it (`controlAuthorization`). */
+  readonly controlSecret: string;
   stop(): Promise<void>;
 }
 
@@ -73,6 +75,7 @@ async function startLocalJobs(options: {
   });
   return {
     controlUrl: control.url,
+    controlSecret: control.secret,
     stop: async () => {
       await control.stop();
       await timer.stop();
@@ -128,6 +131,7 @@ export async function startLocalRuntime(
       appUrl,
       emulators,
       controlUrl: jobs.controlUrl,
+      controlSecret: jobs.controlSecret,
       stop: async () => {
         await jobs.stop();
         await new Promise<void>((resolve) => {

@@ -1,9 +1,12 @@
 import { createServer, type Server } from 'node:http';
-import { apiError, ERROR_CODES } from '@expiry-radar/shared/errors/error-codes';
+import { apiError, ERROR_CODES, type ErrorCode } from '@expiry-radar/shared/errors/error-codes';
 import { jsonResponse } from '../http/pipeline/json-response';
 import {
+  discardRestOfBody,
   lambdaContext,
+  PayloadTooLargeError,
   readBody,
+  requestUrl,
   toApiGatewayEvent,
   writeLambdaResult,
   type HttpLambdaHandler,
@@ -27,6 +30,9 @@ const SECURITY_HEADERS = {
 
 const API_PREFIXES = ['/api/', '/auth/'];
 
+const MALFORMED_PATH = 'The request path is not valid: a percent-escape is malformed.';
+const NOT_A_PATH = 'The request target is not a path.';
+
 /**
  * One HTTP server standing in for CloudFront and API Gateway: API paths go to the route
  * handlers as Lambda events; everything else is the SPA.
@@ -41,19 +47,23 @@ export function createLocalServer(options: {
 
   return createServer((request, response) => {
     for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
-    const url = new URL(request.url ?? '/', 'http://localhost');
     const method = request.method ?? 'GET';
+    const answer = (code: ErrorCode, message?: string) =>
+      writeLambdaResult(response, jsonResponse(ERROR_CODES[code].status, apiError(code, message)));
 
     const handle = async () => {
+      const url = requestUrl(request.url);
+      if (!url) {
+        answer('VALIDATION_ERROR', NOT_A_PATH);
+        return;
+      }
       if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
         const match = matcher.match(method, url.pathname);
-        if (match === undefined || match === 'methodNotAllowed') {
-          const code = match === undefined ? 'NOT_FOUND' : 'METHOD_NOT_ALLOWED';
-          writeLambdaResult(response, jsonResponse(ERROR_CODES[code].status, apiError(code)));
-          return;
-        }
+        if (match === undefined) return answer('NOT_FOUND');
+        if (match === 'methodNotAllowed') return answer('METHOD_NOT_ALLOWED');
+        if (match === 'malformedPath') return answer('VALIDATION_ERROR', MALFORMED_PATH);
         const body = await readBody(request);
-        const event = toApiGatewayEvent(request, body, match);
+        const event = toApiGatewayEvent(request, url, body, match);
         const result = await match.handler(
           event,
           lambdaContext(match.routeKey, event.requestContext.requestId),
@@ -77,6 +87,11 @@ export function createLocalServer(options: {
     };
 
     handle().catch((error: unknown) => {
+      if (error instanceof PayloadTooLargeError && !response.headersSent) {
+        answer('PAYLOAD_TOO_LARGE');
+        discardRestOfBody(request);
+        return;
+      }
       options.onUnexpectedError?.(error);
       if (!response.headersSent) {
         response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });

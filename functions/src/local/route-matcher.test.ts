@@ -20,6 +20,11 @@ describe('RouteMatcher', () => {
     });
   });
 
+  it('tells a malformed percent-escape in a parameter apart instead of throwing', () => {
+    expect(matcher.match('PUT', '/api/tokens/%ZZ')).toBe('malformedPath');
+    expect(matcher.match('DELETE', '/api/tokens/tok%E0%A4%A')).toBe('malformedPath');
+  });
+
   it('tells a wrong method from an unknown path', () => {
     expect(matcher.match('GET', '/api/tokens/tok1')).toBe('methodNotAllowed');
     expect(matcher.match('PUT', '/api/tokens/tok1/extra')).toBeUndefined();

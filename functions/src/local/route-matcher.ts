@@ -36,8 +36,14 @@ export class RouteMatcher<Handler> {
     });
   }
 
-  /** The route for this method and path; `methodNotAllowed` when only the path matches. */
-  match(method: string, path: string): RouteMatch<Handler> | 'methodNotAllowed' | undefined {
+  /**
+   * The route for this method and path; `methodNotAllowed` when only the path matches,
+   * `malformedPath` when a path parameter is not valid percent-encoding (`%ZZ`).
+   */
+  match(
+    method: string,
+    path: string,
+  ): RouteMatch<Handler> | 'methodNotAllowed' | 'malformedPath' | undefined {
     let pathMatched = false;
     for (const candidate of this.routes) {
       const found = candidate.pattern.exec(path);
@@ -45,9 +51,11 @@ export class RouteMatcher<Handler> {
       pathMatched = true;
       if (candidate.route.method !== method) continue;
       const pathParameters: Record<string, string> = {};
-      candidate.parameterNames.forEach((name, position) => {
-        pathParameters[name] = decodeURIComponent(found[position + 1] ?? '');
-      });
+      for (const [position, name] of candidate.parameterNames.entries()) {
+        const value = decodePathSegment(found[position + 1] ?? '');
+        if (value === undefined) return 'malformedPath';
+        pathParameters[name] = value;
+      }
       return {
         handler: candidate.handler,
         routeKey: `${candidate.route.method} ${candidate.route.path}`,
@@ -55,5 +63,13 @@ export class RouteMatcher<Handler> {
       };
     }
     return pathMatched ? 'methodNotAllowed' : undefined;
+  }
+}
+
+function decodePathSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { controlAuthorization } from './local-control-server';
 
 const projectRoot = resolve(__dirname, '../../..');
 
@@ -14,9 +15,17 @@ async function main(): Promise<void> {
   if (!existsSync(endpointsFile)) {
     throw new Error(`No ${endpointsFile}: start the app first with npm start (or npm run dev).`);
   }
-  const { control } = JSON.parse(readFileSync(endpointsFile, 'utf8')) as { control?: string };
-  if (!control) throw new Error(`${endpointsFile} names no control endpoint: restart the app.`);
-  const response = await fetch(`${control}/alerts/scan`, { method: 'POST' }).catch(() => {
+  const { control, controlSecret } = JSON.parse(readFileSync(endpointsFile, 'utf8')) as {
+    control?: string;
+    controlSecret?: string;
+  };
+  if (!control || !controlSecret) {
+    throw new Error(`${endpointsFile} names no control endpoint: restart the app.`);
+  }
+  const response = await fetch(`${control}/alerts/scan`, {
+    method: 'POST',
+    headers: controlAuthorization(controlSecret),
+  }).catch(() => {
     throw new Error(`The app does not answer at ${control}: is it running?`);
   });
   const result: unknown = await response.json();

@@ -2,7 +2,7 @@
  * `npm start`: runs the whole product on this machine with no AWS account. Every AWS service is
  * an emulator speaking the same API; the handlers are the ones deployed to Lambda.
  */
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { applyLocalCredentials } from './emulators/local-credentials';
 import { scanIntervalSeconds } from './expiry-scan-timer';
@@ -36,6 +36,8 @@ async function main(): Promise<void> {
   mkdirSync(dataDirectory, { recursive: true });
   applyLocalCredentials();
   process.env.POWERTOOLS_LOG_LEVEL ??= 'WARN';
+  // CloudWatch metrics (EMF lines on stdout) only when asked for: POWERTOOLS_METRICS_DISABLED=false.
+  process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
   const runtime = await startLocalRuntime({
     appPort: ports.PORT,
@@ -55,11 +57,16 @@ async function main(): Promise<void> {
   });
 
   const { endpoints } = runtime.emulators;
-  writeFileSync(
-    join(dataDirectory, 'endpoints.json'),
-    JSON.stringify({ app: runtime.appUrl, control: runtime.controlUrl, ...endpoints }, null, 2) +
-      '\n',
-  );
+  const endpointsFile = join(dataDirectory, 'endpoints.json');
+  const published = {
+    app: runtime.appUrl,
+    control: runtime.controlUrl,
+    controlSecret: runtime.controlSecret,
+    ...endpoints,
+  };
+  // Holds the control secret: readable by this user only (also when the file already existed).
+  writeFileSync(endpointsFile, JSON.stringify(published, null, 2) + '\n', { mode: 0o600 });
+  chmodSync(endpointsFile, 0o600);
   console.log(
     [
       '',

@@ -9,6 +9,7 @@ import {
   type ErrorCode,
   type ErrorDetail,
 } from '@expiry-radar/shared/errors/error-codes';
+import { retryAfterDetail } from '@expiry-radar/shared/errors/retry-after';
 import { validationErrorBody } from '@expiry-radar/shared/errors/validation-error';
 
 export class AppError extends Error {
@@ -18,6 +19,8 @@ export class AppError extends Error {
     readonly code: ErrorCode,
     message: string = ERROR_CODES[code].message,
     readonly details?: readonly ErrorDetail[],
+    /** Headers of the error answer, e.g. Retry-After. */
+    readonly headers?: Readonly<Record<string, string>>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -33,3 +36,22 @@ export class AppError extends Error {
 
 export const badRequest = (message: string, details?: readonly ErrorDetail[]) =>
   new AppError('VALIDATION_ERROR', message, details);
+
+/**
+ * A 429 that says when to try again: the HTTP stack sends the seconds as `Retry-After`, and
+ * `details` carries them for the web (shared/errors/retry-after).
+ */
+export class RateLimitedError extends AppError {
+  /** Whole seconds, at least 1. */
+  readonly retryAfterSeconds: number;
+
+  constructor(retryAfterSeconds: number, message?: string) {
+    const detail = retryAfterDetail(retryAfterSeconds);
+    super('RATE_LIMITED', message, [detail], { 'retry-after': detail.message });
+    this.name = 'RateLimitedError';
+    this.retryAfterSeconds = Number(detail.message);
+  }
+}
+
+/** 429 RATE_LIMITED with the catalogue message, saying when to try again. */
+export const rateLimited = (retryAfterSeconds: number) => new RateLimitedError(retryAfterSeconds);

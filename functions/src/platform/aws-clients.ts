@@ -1,24 +1,30 @@
 /**
  * Module-scope AWS clients: created on first use and then reused for the life of the container,
- * so warm invocations skip connection set-up. Locally they point at the emulators.
+ * so warm invocations skip connection set-up. Locally they point at the emulators. In Lambda
+ * each call is traced in X-Ray (platform/tracer.ts; untouched elsewhere).
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { SSMClient } from '@aws-sdk/client-ssm';
 import { getConfig } from './config';
+import { tracer } from './tracer';
 
 let dynamoDbClient: DynamoDBClient | undefined;
 let documentClient: DynamoDBDocumentClient | undefined;
 let sqsClient: SQSClient | undefined;
 let sesClient: SESv2Client | undefined;
 let ssmClient: SSMClient | undefined;
+let secretsManagerClient: SecretsManagerClient | undefined;
 
 export function getDynamoDbClient(): DynamoDBClient {
   if (!dynamoDbClient) {
     const { region, dynamoDbEndpoint } = getConfig();
-    dynamoDbClient = new DynamoDBClient({ region, endpoint: dynamoDbEndpoint });
+    dynamoDbClient = tracer.captureAWSv3Client(
+      new DynamoDBClient({ region, endpoint: dynamoDbEndpoint }),
+    );
   }
   return dynamoDbClient;
 }
@@ -33,7 +39,7 @@ export function getDocumentClient(): DynamoDBDocumentClient {
 export function getSqsClient(): SQSClient {
   if (!sqsClient) {
     const { region, sqsEndpoint } = getConfig();
-    sqsClient = new SQSClient({ region, endpoint: sqsEndpoint });
+    sqsClient = tracer.captureAWSv3Client(new SQSClient({ region, endpoint: sqsEndpoint }));
   }
   return sqsClient;
 }
@@ -41,14 +47,19 @@ export function getSqsClient(): SQSClient {
 export function getSesClient(): SESv2Client {
   if (!sesClient) {
     const { region, sesEndpoint } = getConfig();
-    sesClient = new SESv2Client({ region, endpoint: sesEndpoint });
+    sesClient = tracer.captureAWSv3Client(new SESv2Client({ region, endpoint: sesEndpoint }));
   }
   return sesClient;
 }
 
 export function getSsmClient(): SSMClient {
-  ssmClient ??= new SSMClient({ region: getConfig().region });
+  ssmClient ??= tracer.captureAWSv3Client(new SSMClient({ region: getConfig().region }));
   return ssmClient;
+}
+
+export function getSecretsManagerClient(): SecretsManagerClient {
+  secretsManagerClient ??= new SecretsManagerClient({ region: getConfig().region });
+  return secretsManagerClient;
 }
 
 /** For benchmarks that start fresh emulators in one process: the next call makes new clients. */
@@ -58,4 +69,5 @@ export function resetAwsClientsForTests(): void {
   sqsClient = undefined;
   sesClient = undefined;
   ssmClient = undefined;
+  secretsManagerClient = undefined;
 }

@@ -22,6 +22,11 @@ export interface RuntimeConfig {
    * machine). Honoured only when APP_ENV is local or test; never in production.
    */
   readonly webhookAllowLoopback: boolean;
+  /**
+   * ORIGIN_VERIFY_SECRET_ARN: the Secrets Manager secret CloudFront sends as the X-Origin-Verify
+   * header; when set (in AWS), HTTP requests without it are refused. Unset locally and in tests.
+   */
+  readonly originVerifySecretArn: string | undefined;
 }
 
 /**
@@ -85,6 +90,7 @@ function readConfig(): RuntimeConfig {
       redirectUri: optional('GOOGLE_REDIRECT_URI') ?? `${appOrigin}/auth/google/callback`,
     },
     webhookAllowLoopback: appEnv !== 'production' && process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
+    originVerifySecretArn: optional('ORIGIN_VERIFY_SECRET_ARN'),
   };
 }
 

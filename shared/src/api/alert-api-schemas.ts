@@ -3,6 +3,7 @@ import * as z from 'zod';
 import {
   DEFAULT_ALERT_THRESHOLDS,
   DEFAULT_WEBHOOK_KIND,
+  MAX_ALERT_THRESHOLD_DAYS,
   pagerDutySeveritySchema,
   WEBHOOK_KINDS,
   webhookKindSchema,
@@ -25,6 +26,8 @@ export const ALERT_MESSAGES = {
   tooManyWebhooks: 'At most 100 webhooks',
   tooManyContactGroups: 'At most 100 contact groups',
   tooManyGroupEmails: 'A contact group can have at most 50 email addresses',
+  settingsTooLarge:
+    'Alert settings are too large to save. Remove some contact groups, email addresses or webhooks.',
 } as const;
 
 export const alertSettingsMessages = {
@@ -61,7 +64,7 @@ export const alertThresholdsSchema = z
       .number({ error: ALERT_MESSAGES.invalidThreshold })
       .int(ALERT_MESSAGES.invalidThreshold)
       .min(0, ALERT_MESSAGES.invalidThreshold)
-      .max(365, ALERT_MESSAGES.invalidThreshold),
+      .max(MAX_ALERT_THRESHOLD_DAYS, ALERT_MESSAGES.invalidThreshold),
     { error: ALERT_MESSAGES.invalidThreshold },
   )
   .min(1, ALERT_MESSAGES.thresholdRequired)

@@ -18,7 +18,7 @@ export const alertMessageSchema = z.object({
 });
 export type AlertMessage = z.infer<typeof alertMessageSchema>;
 
-export const requeueAlertsBody = z.object({ workspace_id: z.string().trim().min(1).optional() });
+export const requeueAlertsBody = z.object({ workspace_id: workspaceIdField.optional() });
 export const requeueAlertsResponse = z.object({ updated: z.number().int().nonnegative() });
 
 export const listAlertQueueQuery = pagingQuery(ALERT_QUEUE_PAGE_SIZE).extend({

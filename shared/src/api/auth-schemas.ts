@@ -1,6 +1,7 @@
 /** Bodies and answers of the session and `/auth/*` routes. */
 import * as z from 'zod';
 import { emailSchema } from '../domain/email';
+import { appRedirectPath, INVALID_REDIRECT_MESSAGE } from './app-redirect';
 import { currentPasswordSchema, newPasswordSchema } from '../domain/password-policy';
 
 export const NAME_MAX_LENGTH = 100;
@@ -97,12 +98,18 @@ export const resetPasswordBody = z.object({
   password: newPasswordSchema,
 });
 
-/** `redirect`: an app path to return to after sign-in (server must accept only paths). */
+/** `redirect`: a same-origin app path to return to after sign-in, kept in its normalised form. */
 export const googleSignInQuery = z.object({
   redirect: z
     .string()
-    .regex(/^\/(?!\/)/, 'Redirect must be a path of this app')
-    .max(500)
+    .transform((redirect, ctx) => {
+      const path = appRedirectPath(redirect);
+      if (path === undefined) {
+        ctx.addIssue({ code: 'custom', message: INVALID_REDIRECT_MESSAGE });
+        return z.NEVER;
+      }
+      return path;
+    })
     .optional(),
 });
 

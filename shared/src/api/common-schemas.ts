@@ -1,7 +1,7 @@
 /** Small schemas shared by several routes: paging, path parameters, empty answers. */
 import * as z from 'zod';
 import { MAX_PAGE_SIZE } from '../constants/paging';
-import { VALIDATION_MESSAGES } from '../domain/validation-messages';
+import { ID_MAX_LENGTH, workspaceIdSchema } from '../domain/ids';
 
 /** `{ ok: true }`: the answer of calls whose spec answer is "not shown". */
 export const okResponse = z.object({ ok: z.literal(true) });
@@ -9,7 +9,7 @@ export const okResponse = z.object({ ok: z.literal(true) });
 /** A redirect (302) with no JSON body: Google sign-in and email verification links. */
 export const redirectResponse = z.unknown().describe('302 redirect to a page of the app; no body');
 
-export const idSchema = z.string().trim().min(1).max(200);
+export const idSchema = z.string().trim().min(1).max(ID_MAX_LENGTH);
 
 export const idParams = z.object({ id: idSchema });
 export const memberParams = z.object({ id: idSchema, userId: idSchema });
@@ -35,10 +35,7 @@ export function pagingQuery(fallbackLimit: number, maxLimit: number = MAX_PAGE_S
   return z.object({ limit: limitField(fallbackLimit, maxLimit), offset: offsetField });
 }
 
-export const workspaceIdField = z
-  .string({ error: VALIDATION_MESSAGES.workspaceRequired })
-  .trim()
-  .min(1, VALIDATION_MESSAGES.workspaceRequired);
+export const workspaceIdField = workspaceIdSchema();
 
 /** A page of items with the total count (when the server knows it). */
 export function pageOf<T extends z.ZodType>(item: T) {

@@ -60,6 +60,7 @@ import {
 } from './billing-api-schemas';
 import { startUpRoutes } from './start-up-routes';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
+import { acceptInvitationResponse, listInvitationsResponse } from './invitation-api-schemas';
 import {
   deleteTokenResponse,
   listTokensQuery,
@@ -446,7 +447,8 @@ export const routeTable = [
     method: 'POST',
     path: '/api/v1/workspaces/{id}/members',
     auth: 'verifiedSession',
-    summary: 'Invites a member by email with a role, within the plan limit.',
+    summary:
+      'Invites an address by email with a role, within the plan limit; it joins only when its owner accepts. Rate limited.',
     request: { params: idParams, body: addMemberBody },
     response: memberSchema,
   },
@@ -466,6 +468,33 @@ export const routeTable = [
     auth: 'verifiedSession',
     summary: 'Removes a member or cancels an invitation.',
     request: { params: memberParams },
+    response: okResponse,
+  },
+  // Invitations to the user's own (verified) address
+  {
+    id: 'listInvitations',
+    method: 'GET',
+    path: '/api/invitations',
+    auth: 'verifiedSession',
+    summary: "The pending invitations to the user's current, verified address.",
+    response: listInvitationsResponse,
+  },
+  {
+    id: 'acceptInvitation',
+    method: 'POST',
+    path: '/api/invitations/{id}/accept',
+    auth: 'verifiedSession',
+    summary: 'Joins the workspace with the invited role, within its plan limit.',
+    request: { params: idParams },
+    response: acceptInvitationResponse,
+  },
+  {
+    id: 'declineInvitation',
+    method: 'POST',
+    path: '/api/invitations/{id}/decline',
+    auth: 'verifiedSession',
+    summary: 'Declines (removes) an invitation.',
+    request: { params: idParams },
     response: okResponse,
   },
   {

@@ -6,6 +6,7 @@ import {
   WORKSPACE_LOOKUP_PAGE_SIZE,
 } from '../constants/paging';
 import { emailSchema } from '../domain/email';
+import { workspaceIdSchema } from '../domain/ids';
 import { planSchema } from '../domain/plans';
 import { roleSchema } from '../domain/roles';
 import { idSchema, pageOf, pagingQuery } from './common-schemas';
@@ -82,10 +83,7 @@ export const TRANSFER_MAX_TOKENS = 49;
 
 /** `POST /api/v1/workspaces/{id}/transfer-tokens`: moves tokens from another workspace into `{id}`. */
 export const transferTokensBody = z.object({
-  from_workspace_id: z
-    .string({ error: WORKSPACE_MESSAGES.sourceRequired })
-    .trim()
-    .min(1, WORKSPACE_MESSAGES.sourceRequired),
+  from_workspace_id: workspaceIdSchema(WORKSPACE_MESSAGES.sourceRequired),
   token_ids: z
     .array(idSchema, { error: WORKSPACE_MESSAGES.tokensRequired })
     .min(1, WORKSPACE_MESSAGES.tokensRequired)

@@ -4,6 +4,9 @@ import * as z from 'zod';
 /** Days before expiry at which alerts go out, unless a workspace or contact group says otherwise. */
 export const DEFAULT_ALERT_THRESHOLDS: readonly number[] = [30, 14, 7, 1, 0];
 
+/** A threshold is a whole number of days from 0 to this. */
+export const MAX_ALERT_THRESHOLD_DAYS = 365;
+
 export const WEBHOOK_KINDS = ['generic', 'slack', 'teams', 'discord', 'pagerduty'] as const;
 export type WebhookKind = (typeof WEBHOOK_KINDS)[number];
 export const webhookKindSchema = z.enum(WEBHOOK_KINDS);

@@ -20,6 +20,30 @@ describe('calendar dates', () => {
     expect(parseDate('June 15, 2025')).toBeNull();
   });
 
+  it('accepts the years 1970 to 9999 only, written and in UTC', () => {
+    expect(parseDate('1970-01-01')?.toISOString()).toBe('1970-01-01T00:00:00.000Z');
+    expect(parseDate('9999-12-31')?.toISOString()).toBe('9999-12-31T00:00:00.000Z');
+    expect(parseDate('9999-12-31T23:59:59.999Z')?.toISOString()).toBe('9999-12-31T23:59:59.999Z');
+    expect(parseDate('1969-12-31T23:30:00-01:00')).toBeNull();
+    for (const outside of [
+      '1969-12-31',
+      '1900-01-01',
+      '0100-01-01',
+      '0001-01-01',
+      '0000-01-01',
+      '10000-01-01',
+      '+010000-01-01',
+      '-000001-01-01',
+      '+275760-09-13T00:00:00.000Z',
+      '1970-01-01T00:30:00+01:00',
+      '9999-12-31T23:00:00-05:00',
+    ]) {
+      expect([outside, parseDate(outside)]).toEqual([outside, null]);
+      expect([outside, normalizeDate(outside)]).toEqual([outside, null]);
+    }
+    expect(normalizeDate('9999-12-31T10:00:00+14:00')).toBe('9999-12-30T20:00:00.000Z');
+  });
+
   it('normalizes', () => {
     expect(normalizeDate(' 2025-06-15 ')).toBe('2025-06-15');
     expect(normalizeDate('2025-06-15T10:00Z')).toBe('2025-06-15T10:00:00.000Z');

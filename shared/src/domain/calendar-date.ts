@@ -1,6 +1,7 @@
 /**
  * Dates as the product reads them: `YYYY-MM-DD` (a UTC calendar day) or a full ISO 8601 date-time.
- * Day arithmetic is in whole UTC calendar days.
+ * Day arithmetic is in whole UTC calendar days. Years run from 1970 to 9999, written and once in
+ * UTC, so every accepted date has one canonical form (`normalizeDate`) that reads back unchanged.
  */
 
 /** A fixed instant, or a function read at validation time (so long-lived schemas stay current). */
@@ -11,6 +12,18 @@ export function readClock(clock: Clock): Date {
 }
 
 const MS_PER_DAY = 86_400_000;
+
+/** The first and last calendar days a date may fall on (in UTC), for date inputs' min and max. */
+export const EARLIEST_DATE = '1970-01-01';
+export const LATEST_DATE = '9999-12-31';
+const EARLIEST_YEAR = 1970;
+const LATEST_INSTANT = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Within the years 1970 to 9999, as written and as an instant in UTC. */
+function isInRange(writtenYear: number, instant: Date): boolean {
+  const time = instant.getTime();
+  return writtenYear >= EARLIEST_YEAR && time >= 0 && time <= LATEST_INSTANT;
+}
 const DATE_ONLY = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})?$/;
@@ -24,14 +37,17 @@ function isRealDay(year: number, month: number, day: number): boolean {
 
 /**
  * The instant a date string names, or null when it is not a real date in one of the accepted
- * formats. A date without time is midnight UTC; a date-time without offset is read as UTC.
+ * formats or falls outside the years 1970 to 9999 (written, or in UTC once its offset is
+ * applied). A date without time is midnight UTC; a date-time without offset is read as UTC.
  */
 export function parseDate(value: string): Date | null {
   const text = value.trim();
   const dateOnly = DATE_ONLY.exec(text);
   if (dateOnly) {
     const [year, month, day] = dateOnly.slice(1, 4).map(Number) as [number, number, number];
-    return isRealDay(year, month, day) ? new Date(Date.UTC(year, month - 1, day)) : null;
+    if (!isRealDay(year, month, day)) return null;
+    const instant = new Date(Date.UTC(year, month - 1, day));
+    return isInRange(year, instant) ? instant : null;
   }
   const dateTime = DATE_TIME.exec(text);
   if (!dateTime) return null;
@@ -46,7 +62,7 @@ export function parseDate(value: string): Date | null {
   if (!isRealDay(year, month, day) || hour > 23 || minute > 59 || second > 59) return null;
   const zoned = dateTime[7] ? text : `${text}Z`;
   const instant = new Date(zoned.replace(' ', 'T'));
-  return Number.isNaN(instant.getTime()) ? null : instant;
+  return !Number.isNaN(instant.getTime()) && isInRange(year, instant) ? instant : null;
 }
 
 /**

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import type { Category, TokenType } from './categories';
 import type { Clock } from './calendar-date';
+import { workspaceIdSchema } from './ids';
 import type { TokenFields } from './token';
 import {
   categoryField,
@@ -24,7 +25,6 @@ import {
 } from './token-field-schemas';
 import { KEY_SIZE_RANGE } from './token-form-ranges';
 import { checkTypeRules, clearForeignFields, whenObject } from './token-type-rules';
-import { VALIDATION_MESSAGES as M } from './validation-messages';
 
 const currentTime: Clock = () => new Date();
 
@@ -78,7 +78,7 @@ export function createTokenRequestSchema(now: Clock = currentTime) {
   return z
     .object({
       ...createShape(now),
-      workspace_id: z.string({ error: M.workspaceRequired }).trim().min(1, M.workspaceRequired),
+      workspace_id: workspaceIdSchema(),
     })
     .superRefine((data, ctx) => checkTypeRules(data, data.category, data.type, ctx), {
       when: whenObject,

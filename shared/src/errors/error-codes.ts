@@ -26,6 +26,13 @@ export const ERROR_CODES = {
   },
   NOT_FOUND: { status: 404, message: 'Resource not found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
+  /** A body over Lambda's 6 MB request limit (the local runtime answers it like API Gateway). */
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  /** A write whose body is not declared `application/json` (a form or text/plain post). */
+  UNSUPPORTED_MEDIA_TYPE: {
+    status: 415,
+    message: 'Request body must be JSON (Content-Type: application/json).',
+  },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
   EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists' },
   PLAN_LIMIT: {

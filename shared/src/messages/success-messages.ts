@@ -16,6 +16,9 @@ export const SUCCESS_MESSAGES = {
   roleUpdated: 'Role updated',
   memberRemoved: 'Member removed',
   tokensTransferred: 'Tokens transferred',
+  /** Not in the spec's list: the invitee's answers to an invitation. */
+  invitationAccepted: 'Invitation accepted',
+  invitationDeclined: 'Invitation declined',
   /** Not in the spec's list: the alert preferences page's save. */
   alertSettingsSaved: 'Alert settings saved',
 } as const;

@@ -49,7 +49,8 @@ describe('GET /api/account/plan', () => {
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.workspace(second),
-        UpdateExpression: 'SET categoryCounts = :counts',
+        // An item from before the single counter: per-category counts and no `tokenCount`.
+        UpdateExpression: 'SET categoryCounts = :counts REMOVE tokenCount',
         ExpressionAttributeValues: { ':counts': { cert: 2, license: 1 } },
       }),
     );

@@ -1,4 +1,5 @@
-import { alertQueueItem, listAlertRecords, toAlertRecord } from '../../data/alert-records';
+import { listAlertRecords } from '../../data/alert-listing';
+import { alertQueueItem } from '../../services/alerts/alert-queue-view';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 import { workspacesInScope } from '../../services/alerts/alert-scope';
@@ -14,13 +15,9 @@ export const handler = createHttpHandler('listAlertQueue', async ({ query, sessi
     workspaceId: query.workspace_id,
     editorsOnly: false,
   });
-  const count = query.offset + query.limit;
-  const perWorkspace = await Promise.all(
-    workspaces.map(({ workspaceId }) => listAlertRecords(workspaceId, count)),
+  const records = await listAlertRecords(
+    workspaces.map(({ workspaceId }) => workspaceId),
+    query.offset + query.limit,
   );
-  const page = perWorkspace
-    .flat()
-    .sort((a, b) => (String(a.sk) < String(b.sk) ? 1 : String(a.sk) > String(b.sk) ? -1 : 0))
-    .slice(query.offset, count);
-  return { body: { items: page.map((item) => alertQueueItem(toAlertRecord(item))) } };
+  return { body: { items: records.slice(query.offset).map(alertQueueItem) } };
 });

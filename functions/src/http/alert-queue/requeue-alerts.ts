@@ -1,10 +1,7 @@
 import { enqueueAlerts, moveDeadLetters } from '../../adapters/alert-queue';
 import { recordAlertRequest } from '../../data/alert-audit';
-import {
-  findAlertRecord,
-  listAlertsNeedingAttention,
-  resetFailedDeliveries,
-} from '../../data/alert-records';
+import { findAlertRecord } from '../../data/alert-record-store';
+import { listAlertsNeedingAttention, resetFailedDeliveries } from '../../data/alert-requeue';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import type { AlertRecord } from '../../domain/alert-delivery-model';
 import { createHttpHandler } from '../pipeline/create-http-handler';

@@ -1,6 +1,7 @@
 import { enqueueAlerts } from '../../adapters/alert-queue';
 import { recordAlertRequest } from '../../data/alert-audit';
-import { findAlertRecord, resetFailedDeliveries } from '../../data/alert-records';
+import { findAlertRecord } from '../../data/alert-record-store';
+import { resetFailedDeliveries } from '../../data/alert-requeue';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';

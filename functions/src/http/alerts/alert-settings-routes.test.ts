@@ -1,5 +1,13 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
+import {
+  MAX_ALERT_THRESHOLDS,
+  MAX_CONTACT_GROUP_EMAILS,
+  MAX_CONTACT_GROUPS,
+  MAX_WEBHOOKS,
+  WEBHOOK_NAME_MAX_LENGTH,
+  WEBHOOK_URL_MAX_LENGTH,
+  type AlertSettings,
+} from '@expiry-radar/shared/api/alert-api-schemas';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { invoke } from '../../../test-support/api-gateway-event';
@@ -253,6 +261,80 @@ describe('PUT /api/v1/workspaces/{id}/alert-settings', () => {
         })
       ).statusCode,
     ).toBe(200);
+  });
+
+  /** `text` padded with `fill` to exactly `length` characters. */
+  const fixed = (text: string, length: number, fill = 'x') =>
+    `${text}${fill.repeat(length - text.length)}`;
+  /** A valid address of the schema's 254 characters, different for each `index`. */
+  const longAddress = (index: number) =>
+    `${fixed(`m${index}-`, 64, 'a')}@${['b'.repeat(63), 'c'.repeat(63), 'd'.repeat(57)].join('.')}.com`;
+  const longWebhook = (index: number) => ({
+    name: fixed(`Hook ${index} `, WEBHOOK_NAME_MAX_LENGTH),
+    kind: 'pagerduty',
+    url: fixed(`https://events.example.com/${index}/`, WEBHOOK_URL_MAX_LENGTH),
+    routing_key: fixed(`key-${index}-`, 200),
+    severity: 'critical',
+  });
+  const thresholds = Array.from({ length: MAX_ALERT_THRESHOLDS }, (_, day) => 365 - day);
+
+  it('refuses the largest settings the schema accepts with a 400 about their size, writing nothing', async () => {
+    const team = await givenTeamOn('enterprise');
+    expect((await putSettings(team.workspaceId, team.admin.cookie, settingsBody)).statusCode).toBe(
+      200,
+    );
+    const before = (await getSettings(team.workspaceId, team.admin.cookie)).json;
+    const webhooks = Array.from({ length: MAX_WEBHOOKS }, (_, index) => longWebhook(index));
+    const largest = {
+      email_alerts_enabled: true,
+      webhook_urls: webhooks,
+      contact_groups: Array.from({ length: MAX_CONTACT_GROUPS }, (_, group) => ({
+        id: fixed(`g${group}-`, 64, '0'),
+        name: fixed(`Group ${group} `, 100),
+        emails: Array.from({ length: MAX_CONTACT_GROUP_EMAILS }, (_, index) =>
+          longAddress(group * MAX_CONTACT_GROUP_EMAILS + index),
+        ),
+        webhook_names: webhooks.map((webhook) => webhook.name),
+        thresholds,
+      })),
+      default_contact_group_id: fixed('g0-', 64, '0'),
+      thresholds,
+      rotate_signing_secret: true,
+    };
+
+    const response = await putSettings(team.workspaceId, team.admin.cookie, largest);
+    expect(response.statusCode).toBe(400);
+    expect(response.json).toEqual({
+      code: 'VALIDATION_ERROR',
+      error:
+        'Alert settings are too large to save. Remove some contact groups, email addresses or webhooks.',
+    });
+    expect((await getSettings(team.workspaceId, team.admin.cookie)).json).toEqual(before);
+  });
+
+  it('saves large settings that fit in one item, and reads them back unchanged', async () => {
+    const team = await givenTeamOn('enterprise');
+    const webhooks = Array.from({ length: MAX_WEBHOOKS }, (_, index) => longWebhook(index));
+    const large = {
+      email_alerts_enabled: true,
+      webhook_urls: webhooks,
+      contact_groups: Array.from({ length: 10 }, (_, group) => ({
+        id: `group-${group}`,
+        name: `Group ${group}`,
+        emails: Array.from({ length: MAX_CONTACT_GROUP_EMAILS }, (_, index) =>
+          longAddress(group * MAX_CONTACT_GROUP_EMAILS + index),
+        ),
+        webhook_names: webhooks.slice(0, 10).map((webhook) => webhook.name),
+        thresholds,
+      })),
+      default_contact_group_id: 'group-0',
+      thresholds,
+    };
+
+    const response = await putSettings(team.workspaceId, team.admin.cookie, large);
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toMatchObject(large);
+    expect((await getSettings(team.workspaceId, team.admin.cookie)).json).toEqual(response.json);
   });
 
   const base = { email_alerts_enabled: true, webhook_urls: [slack], contact_groups: [] };

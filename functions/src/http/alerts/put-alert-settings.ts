@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ALERT_MESSAGES } from '@expiry-radar/shared/api/alert-api-schemas';
 import { readAlertSettingsRecord, writeAlertSettings } from '../../data/alert-settings-records';
 import { rearmWorkspaceAlerts } from '../../data/alert-arming';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
@@ -9,7 +10,7 @@ import {
   withGroupIds,
 } from '../../domain/alert-settings-policy';
 import { hasAlertChannel } from '../../domain/alert-schedule';
-import { AppError } from '../../platform/app-error';
+import { AppError, badRequest } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
@@ -26,7 +27,8 @@ export const ALERT_SETTINGS_CONFLICT_MESSAGE =
 
 /**
  * `PUT /api/v1/workspaces/{id}/alert-settings`: admins and workspace managers, not while frozen,
- * within the plan. Changed thresholds re-arm the workspace's tokens.
+ * within the plan, and within what one table item holds (400 with a message saying so). Changed
+ * thresholds re-arm the workspace's tokens.
  */
 export const handler = createHttpHandler(
   'putAlertSettings',
@@ -55,6 +57,7 @@ export const handler = createHttpHandler(
       now,
     });
     if (!result.ok) {
+      if (result.reason === 'too_large') throw badRequest(ALERT_MESSAGES.settingsTooLarge);
       throw result.reason === 'frozen'
         ? new AppError('WORKSPACE_FROZEN')
         : new AppError('CONFLICT', ALERT_SETTINGS_CONFLICT_MESSAGE);

@@ -15,7 +15,8 @@ import {
   listActorAuditEvents,
   listWorkspaceAuditEvents as readTrail,
 } from '../../data/audit-queries';
-import { epochSeconds, keys } from '../../data/keys';
+import { auditEventCodec } from '../../data/entities/audit-event';
+import { epochSeconds } from '../../data/keys';
 import { handler as exportAudit } from './export-audit';
 import { handler as listAuditEvents } from './list-audit-events';
 import { handler as listWorkspaceAuditEvents } from './list-workspace-audit-events';
@@ -99,13 +100,18 @@ describe('GET /api/v1/workspaces/{id}/audit-events', () => {
 
   it('leaves out events past their retention, and refuses viewers and strangers', async () => {
     const { workspaceId, admin, viewer, outsider } = await givenTeam();
-    await putItem({
-      ...keys.auditEvent(keys.workspace(workspaceId).pk, '2025-01-01T00:00:00.000Z', 'old'),
-      id: 'old',
-      action: 'workspace.renamed',
-      createdAt: '2025-01-01T00:00:00.000Z',
-      ttl: epochSeconds(new Date(Date.now() - 1000)),
-    });
+    await putItem(
+      auditEventCodec.toItem({
+        id: 'old',
+        scope: { type: 'workspace', workspaceId },
+        action: 'workspace.renamed',
+        actor: { id: admin.userId, email: admin.email },
+        target: { type: 'workspace', id: workspaceId, name: null },
+        metadata: {},
+        createdAt: '2025-01-01T00:00:00.000Z',
+        ttl: epochSeconds(new Date(Date.now() - 1000)),
+      }),
+    );
     expect((await list(workspaceId, admin.cookie)).json).toEqual({ items: [] });
     expect((await list(workspaceId, viewer.cookie)).json).toMatchObject({ code: 'FORBIDDEN' });
     expect((await list(workspaceId, outsider.cookie)).statusCode).toBe(404);
@@ -213,11 +219,17 @@ describe('GET /api/account/export-audit', () => {
     for (const [query, message] of [
       ['format=xml', 'Format must be json or csv'],
       ['since=yesterday', 'Invalid date format'],
+      ['since=1969-12-31', 'Invalid date format'],
+      ['since=10000-01-01', 'Invalid date format'],
+      ['since=9999-12-31T23:00:00-05:00', 'Invalid date format'],
       ['limit=10001', 'Limit must be an integer between 1 and 10000'],
     ] as const) {
       const response = await exportQuery(admin.cookie, query);
       expect(response.statusCode).toBe(400);
       expect(response.json).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
+    }
+    for (const since of ['1970-01-01', '9999-12-31']) {
+      expect((await exportQuery(admin.cookie, `since=${since}`)).statusCode).toBe(200);
     }
     expect((await exportQuery(viewer.cookie, `workspace_id=${workspaceId}`)).json).toMatchObject({
       code: 'FORBIDDEN',

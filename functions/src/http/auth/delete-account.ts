@@ -1,19 +1,24 @@
-import { isRecentSignIn, RATE_LIMITS } from '../../domain/account-policy';
+import { isRecentSignIn } from '../../domain/account-policy';
 import { verifyPassword } from '../../domain/password-hashing';
-import { deleteAccountData } from '../../data/account-records';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import { consumeRateLimit } from '../../data/rate-limiter';
 import { findUserCredentials } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { deleteAccount } from '../../services/accounts/account-deletion';
+import {
+  passwordCheckSucceeded,
+  startPasswordCheck,
+} from '../../services/accounts/account-rate-limits';
 import { requireSession } from '../pipeline/require-session';
 import { clearedSessionCookie } from '../pipeline/session-cookie';
 
 /**
  * `DELETE /auth/account`: needs the password, or a sign-in within the last 10 minutes (accounts
  * that sign in only with Google have no password). The deletion event is recorded first and then
- * anonymised with the user's other events.
+ * anonymised with the user's other events. Owned workspaces shared with an admin or workspace
+ * manager pass to one of them under their own plan's limits; the others are deleted
+ * (services/accounts/account-deletion).
  */
 export const handler = createHttpHandler(
   'deleteAccount',
@@ -23,13 +28,12 @@ export const handler = createHttpHandler(
     if (!credentials) throw new AppError('UNAUTHORIZED');
 
     if (body.password) {
-      if (!(await consumeRateLimit(RATE_LIMITS.loginPerEmail, user.email, now))) {
-        throw new AppError('RATE_LIMITED');
-      }
+      await startPasswordCheck(user.email, { userId: user.id }, now);
       const matches =
         credentials.passwordHash !== null &&
         (await verifyPassword(body.password, credentials.passwordHash));
       if (!matches) throw new AppError('INVALID_CURRENT_PASSWORD');
+      await passwordCheckSucceeded(user.email, { userId: user.id }, now);
     } else {
       if (!isRecentSignIn(signedInAt, now)) {
         throw new AppError('REAUTHENTICATION_REQUIRED');
@@ -37,7 +41,7 @@ export const handler = createHttpHandler(
     }
 
     await recordAccountEvent(user, AUDIT_ACTIONS.deleted, now);
-    await deleteAccountData(user.id);
+    await deleteAccount(user.id, now);
     return { body: { ok: true }, cookies: [clearedSessionCookie(secureCookies)] };
   },
 );

@@ -1,14 +1,26 @@
 import { randomUUID } from 'node:crypto';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
-import { givenRegisteredUser } from '../../../test-support/account-fixtures';
-import { sessionCookieFrom, uniqueEmail } from '../../../test-support/auth-requests';
+import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
+import { mutationEvent, sessionCookieFrom, uniqueEmail } from '../../../test-support/auth-requests';
+import { latestEmailTo, linkToken } from '../../../test-support/sent-emails';
+import { listActorAuditEvents } from '../../data/audit-queries';
+import { saveGoogleSignInState } from '../../data/google-sign-in-records';
+import { keys } from '../../data/keys';
+import { hashSecret } from '../../data/secret-hash';
+import { createSession } from '../../data/session-records';
 import { findUserById, findUserIdByEmail } from '../../data/user-records';
-import { resetConfigForTests } from '../../platform/config';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig, resetConfigForTests } from '../../platform/config';
 import { handler as getSession } from '../session/get-session';
 import { handler as googleCallback } from './google-callback';
 import { handler as googleSignIn } from './google-sign-in';
+import { handler as login } from './login';
+import { handler as requestPasswordReset } from './request-password-reset';
+import { handler as resetPassword } from './reset-password';
+import { handler as verifyEmail } from './verify-email';
 
 const GOOGLE_VARIABLES = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER'] as const;
 
@@ -52,6 +64,12 @@ function cookieValue(response: APIGatewayProxyStructuredResultV2, name: string):
   const cookie = response.cookies?.find((value) => value.startsWith(`${name}=`));
   return cookie!.split(';')[0]!;
 }
+
+const sessionOf = (cookie: string) =>
+  invoke(getSession, apiGatewayEvent({ method: 'GET', path: '/api/session', cookies: [cookie] }));
+
+const signInWithPassword = (email: string, password: string) =>
+  invoke(login, mutationEvent({ method: 'POST', path: '/auth/login', body: { email, password } }));
 
 /** Follows the flow like a browser: our redirect, the provider's redirect, our callback. */
 async function signInWithGoogle(options: { query?: string; tamperState?: boolean } = {}) {
@@ -127,13 +145,81 @@ describe('Google sign-in', () => {
       expect(again.headers?.location).toBe('/preferences');
     });
 
-    it('links an existing account with the same verified address', async () => {
-      const { email, userId } = await givenRegisteredUser('google-link');
+    it('links a verified account as it is: its password and sessions stay', async () => {
+      const { email, userId, cookie, verificationToken } = await givenRegisteredUser('google-link');
+      await invoke(
+        verifyEmail,
+        apiGatewayEvent({
+          method: 'GET',
+          path: '/auth/verify-email',
+          query: `token=${verificationToken}`,
+        }),
+      );
       claims = { sub: randomUUID(), email: email.toUpperCase(), email_verified: true };
       const response = await signInWithGoogle();
       expect(response.headers?.location).toBe('/dashboard');
       expect(await findUserIdByEmail(email)).toBe(userId);
-      expect((await findUserById(userId))?.emailVerified).toBe(true);
+      expect(await findUserById(userId)).toMatchObject({
+        emailVerified: true,
+        displayName: 'Grace Hopper',
+      });
+      expect((await sessionOf(cookie)).json).toMatchObject({ loggedIn: true });
+      expect((await signInWithPassword(email, TEST_PASSWORD)).statusCode).toBe(200);
+    });
+
+    it('treats an account whose address was never verified as new: the earlier password and sessions die', async () => {
+      // Someone registered the owner's address with their own password before the owner came.
+      const squatter = await givenRegisteredUser('google-prehijack');
+      const { email, userId } = squatter;
+      await invoke(
+        requestPasswordReset,
+        mutationEvent({ method: 'POST', path: '/auth/reset-password/request', body: { email } }),
+      );
+      const resetToken = linkToken(await latestEmailTo(email));
+
+      claims = {
+        sub: randomUUID(),
+        email,
+        email_verified: true,
+        name: 'Rightful Owner',
+        picture: 'https://example.com/owner.png',
+      };
+      const response = await signInWithGoogle();
+      expect(response.headers?.location).toBe('/dashboard?new_user=true');
+      const ownerCookie = sessionCookieFrom(response.cookies)!;
+      expect((await sessionOf(ownerCookie)).json).toMatchObject({
+        loggedIn: true,
+        needsVerification: false,
+        user: { id: userId, email, displayName: 'Rightful Owner', name: 'Rightful Owner' },
+      });
+
+      expect((await sessionOf(squatter.cookie)).json).toMatchObject({ loggedIn: false });
+      expect((await signInWithPassword(email, TEST_PASSWORD)).statusCode).toBe(401);
+      const reset = await invoke(
+        resetPassword,
+        mutationEvent({
+          method: 'POST',
+          path: '/auth/reset-password',
+          body: { token: resetToken, password: 'the squatter takes it back' },
+        }),
+      );
+      expect(reset.json).toMatchObject({ code: 'INVALID_LINK' });
+
+      const events = await listActorAuditEvents(userId, { count: 10, now: new Date() });
+      expect(events.find((event) => event.action === 'account.google_linked')).toMatchObject({
+        metadata: { unverifiedAccountReset: true, passwordRemoved: true, sessionsRevoked: 1 },
+      });
+    });
+
+    it('ends a session of the earlier password that was created before the takeover but not yet listed', async () => {
+      const squatter = await givenRegisteredUser('google-race');
+      claims = { sub: randomUUID(), email: squatter.email, email_verified: true };
+      const started = Date.now();
+      expect((await signInWithGoogle()).statusCode).toBe(302);
+      // A sign-in that checked the old password before the takeover writes its session late.
+      const late = await createSession(squatter.userId, new Date(started - 1000));
+      const lateCookie = `er_session=${late.sessionId}`;
+      expect((await sessionOf(lateCookie)).json).toMatchObject({ loggedIn: false });
     });
 
     it('refuses an address Google has not verified', async () => {
@@ -161,9 +247,59 @@ describe('Google sign-in', () => {
       );
     });
 
-    it('refuses a redirect that is not a path of the app', async () => {
-      const response = await start('redirect=//evil.example');
+    it.each([
+      '//evil.example',
+      '/\\evil.example',
+      '/%5Cevil.example',
+      '/%09/evil.example',
+      '/%0A/evil.example',
+      '%2F%2Fevil.example',
+      '/%5C%5Cevil.example',
+      'https://evil.example',
+      'https%3A%2F%2Fevil.example',
+      '/\t/evil',
+    ])('refuses redirect=%s, which would end at another site', async (redirect) => {
+      const response = await start(`redirect=${redirect}`);
       expect(response.statusCode).toBe(400);
+      expect(response.json).toMatchObject({ error: 'Redirect must be a path of this app' });
+    });
+
+    it('returns to a path of the app with its query', async () => {
+      claims = { sub: randomUUID(), email: uniqueEmail('google-path'), email_verified: true };
+      await signInWithGoogle();
+      const response = await signInWithGoogle({
+        query: `redirect=${encodeURIComponent('/dashboard?workspace=x')}`,
+      });
+      expect(response.headers?.location).toBe('/dashboard?workspace=x');
+    });
+
+    it('lands on the dashboard when a stored redirect is not a path of the app', async () => {
+      claims = { sub: randomUUID(), email: uniqueEmail('google-stored'), email_verified: true };
+      await signInWithGoogle();
+      const started = await start();
+      const state = new URL(started.headers!.location as string).searchParams.get('state')!;
+      // A pending sign-in saved before redirects were checked this strictly.
+      const { Item } = await getDocumentClient().send(
+        new GetCommand({
+          TableName: getConfig().tableName,
+          Key: keys.googleSignInState(hashSecret(state)),
+        }),
+      );
+      await saveGoogleSignInState(
+        state,
+        {
+          nonce: String(Item?.nonce),
+          codeVerifier: String(Item?.codeVerifier),
+          redirect: '/\\evil.example',
+        },
+        new Date(),
+      );
+      const authorize = await fetch(started.headers!.location as string, { redirect: 'manual' });
+      const returned = new URL(authorize.headers.get('location')!);
+      const response = await callback(returned.search.slice(1), [
+        cookieValue(started, 'er_google_state'),
+      ]);
+      expect(response.headers?.location).toBe('/dashboard');
     });
   });
 });

@@ -1,4 +1,4 @@
-import { invoke } from '../../../test-support/api-gateway-event';
+import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import {
   mutationEvent,
   sessionCookieFrom,
@@ -8,6 +8,7 @@ import {
 import { findActiveSession } from '../../data/session-records';
 import { handler as register } from './register';
 import { handler as login } from './login';
+import { handler as logout } from './logout';
 
 const password = 'correct horse battery staple';
 
@@ -74,27 +75,66 @@ describe('POST /auth/login', () => {
     }
   });
 
-  it('answers 429 on the 11th failed sign-in in a row for one address, even from new IPs', async () => {
+  it('answers 429 on the 11th failed sign-in in a row for one account from one address', async () => {
     const { email } = await givenAccount();
+    const sourceIp = uniqueIp();
     for (let attempt = 1; attempt <= 10; attempt += 1) {
-      expect((await signIn({ email, password: 'wrong password!!' })).statusCode).toBe(401);
+      const failed = await signIn({ email, password: 'wrong password!!' }, { sourceIp });
+      expect(failed.statusCode).toBe(401);
     }
-    const limited = await signIn({ email, password });
+    const limited = await signIn({ email, password }, { sourceIp });
     expect(limited.statusCode).toBe(429);
+    const wait = Number(limited.headers?.['retry-after']);
     expect(limited.json).toEqual({
       error: 'Too many requests. Please wait a moment and try again.',
       code: 'RATE_LIMITED',
+      details: [{ path: 'retryAfterSeconds', message: String(wait) }],
     });
+    expect(wait).toBeGreaterThan(14 * 60);
+    expect(wait).toBeLessThanOrEqual(15 * 60);
   });
+
+  it('does not lock the owner out when a stranger elsewhere exhausts the attempts', async () => {
+    const { email } = await givenAccount();
+    const stranger = uniqueIp();
+    for (let attempt = 1; attempt <= 10; attempt += 1) {
+      await signIn({ email, password: 'a stranger guessing' }, { sourceIp: stranger });
+    }
+    expect((await signIn({ email, password }, { sourceIp: stranger })).statusCode).toBe(429);
+    expect((await signIn({ email, password }, { sourceIp: uniqueIp() })).statusCode).toBe(200);
+  });
+
+  it('limits failures for one account from any address, and says the limit is the account', async () => {
+    const { email } = await givenAccount();
+    const owner = uniqueIp();
+    for (let attempt = 1; attempt <= 49; attempt += 1) {
+      const failed = await signIn({ email, password: 'spread guessing' });
+      expect(failed.statusCode).toBe(401);
+    }
+    // The owner's successful sign-in is no failure: it does not use up the account's allowance.
+    expect((await signIn({ email, password }, { sourceIp: owner })).statusCode).toBe(200);
+    expect((await signIn({ email, password: 'spread guessing' })).statusCode).toBe(401);
+
+    const limited = await signIn({ email, password }, { sourceIp: owner });
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json).toMatchObject({
+      code: 'RATE_LIMITED',
+      error:
+        'Too many failed sign-ins for this account. Try again in 60 minutes or reset your password.',
+    });
+    expect(Number(limited.headers?.['retry-after'])).toBeGreaterThan(59 * 60);
+  }, 120_000);
 
   it('clears the run of failures after a successful sign-in', async () => {
     const { email } = await givenAccount();
+    const sourceIp = uniqueIp();
     for (let attempt = 1; attempt <= 9; attempt += 1) {
-      await signIn({ email, password: 'wrong password!!' });
+      await signIn({ email, password: 'wrong password!!' }, { sourceIp });
     }
-    expect((await signIn({ email, password })).statusCode).toBe(200);
+    expect((await signIn({ email, password }, { sourceIp })).statusCode).toBe(200);
     for (let attempt = 1; attempt <= 9; attempt += 1) {
-      expect((await signIn({ email, password: 'wrong password!!' })).statusCode).toBe(401);
+      const failed = await signIn({ email, password: 'wrong password!!' }, { sourceIp });
+      expect(failed.statusCode).toBe(401);
     }
   });
 
@@ -106,4 +146,50 @@ describe('POST /auth/login', () => {
     const response = await signIn({ email: uniqueEmail('spray'), password: 'x' }, { sourceIp });
     expect(response.statusCode).toBe(429);
   }, 60_000);
+});
+
+describe('the CSRF token across a sign-in', () => {
+  /** The value of the cookie named `name` that an answer sets. */
+  const setCookieValue = (cookies: readonly string[] | undefined, name: string) =>
+    cookies
+      ?.find((cookie) => cookie.startsWith(`${name}=`))
+      ?.split(';')[0]
+      ?.slice(name.length + 1);
+
+  it('refuses a token fixed before sign-in for the new session, which gets a token of its own', async () => {
+    const { email } = await givenAccount();
+    // Planted by an attacker (a sibling subdomain, an http page) or simply left from before.
+    const fixed = 'token-fixed-before-sign-in';
+    const signedIn = await invoke(
+      login,
+      apiGatewayEvent({
+        method: 'POST',
+        path: '/auth/login',
+        cookies: [`er_csrf=${fixed}`],
+        headers: { 'x-csrf-token': fixed },
+        body: { email, password },
+      }),
+    );
+    expect(signedIn.statusCode).toBe(200);
+    const session = sessionCookieFrom(signedIn.cookies)!;
+    const rotated = setCookieValue(signedIn.cookies, 'er_csrf');
+    expect(rotated).toMatch(/^[\w-]{43}$/);
+    expect(rotated).not.toBe(fixed);
+
+    const write = (token: string) =>
+      invoke(
+        logout,
+        apiGatewayEvent({
+          method: 'POST',
+          path: '/api/logout',
+          cookies: [session, `er_csrf=${token}`],
+          headers: { 'x-csrf-token': token },
+        }),
+      );
+    const forged = await write(fixed);
+    expect(forged.statusCode).toBe(403);
+    expect(forged.json).toMatchObject({ code: 'EBADCSRFTOKEN' });
+    expect(await findActiveSession(session.split('=')[1]!, new Date())).toBeDefined();
+    expect((await write(rotated!)).statusCode).toBe(200);
+  });
 });

@@ -1,29 +1,31 @@
 import { RATE_LIMITS } from '../../domain/account-policy';
 import { verifyAgainstDummy, verifyPassword } from '../../domain/password-hashing';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import { clearRateLimit, consumeRateLimit } from '../../data/rate-limiter';
 import { createSession, deleteSession } from '../../data/session-records';
 import { findUserCredentials, findUserIdByEmail } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { sessionBody } from '../../services/accounts/session-body';
-import { joinInvitedWorkspaces } from '../../services/members/member-invitations';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
+import {
+  enforceRateLimits,
+  passwordCheckSucceeded,
+  startPasswordCheck,
+} from '../../services/accounts/account-rate-limits';
 import { clientIp } from '../pipeline/client-ip';
-import { sessionCookie } from '../pipeline/session-cookie';
+import { signInCookies } from '../pipeline/session-cookie';
 
 /**
  * `POST /auth/login`: one generic 401 for an unknown address and a wrong password alike, with the
- * same work done in both cases. The session id is always new.
+ * same work done in both cases. The session id is always new. Failures are limited per client
+ * address, per account and client address, and (more slowly) per account.
  */
 export const handler = createHttpHandler(
   'login',
   async ({ body, event, now, session, secureCookies }) => {
     const ip = clientIp(event);
-    const allowed =
-      (await consumeRateLimit(RATE_LIMITS.loginPerIp, ip, now)) &&
-      (await consumeRateLimit(RATE_LIMITS.loginPerEmail, body.email, now));
-    if (!allowed) throw new AppError('RATE_LIMITED');
+    await enforceRateLimits([[RATE_LIMITS.loginPerIp, ip]], now);
+    await startPasswordCheck(body.email, { ip }, now);
 
     const userId = await findUserIdByEmail(body.email);
     const credentials = userId ? await findUserCredentials(userId) : undefined;
@@ -41,14 +43,13 @@ export const handler = createHttpHandler(
     }
 
     const { user } = credentials;
-    await clearRateLimit(RATE_LIMITS.loginPerEmail, body.email);
+    await passwordCheckSucceeded(body.email, { ip }, now);
     if (session) await deleteSession(session.sessionId);
     const newSession = await createSession(user.id, now);
     await recordAccountEvent(user, AUDIT_ACTIONS.signedIn, now, { method: 'password', ip });
-    await joinInvitedWorkspaces(user, now);
     return {
       body: sessionBody(user),
-      cookies: [sessionCookie(newSession, now, secureCookies)],
+      cookies: signInCookies(newSession, now, secureCookies),
     };
   },
 );

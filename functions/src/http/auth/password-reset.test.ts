@@ -1,4 +1,5 @@
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
+import { useFakeClock } from '../../../test-support/fake-clock';
 import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
 import { mutationEvent, uniqueEmail, uniqueIp } from '../../../test-support/auth-requests';
 import { emailsTo, latestEmailTo, linkToken } from '../../../test-support/sent-emails';
@@ -25,6 +26,8 @@ const sessionOf = (cookie: string) =>
   invoke(getSession, apiGatewayEvent({ method: 'GET', path: '/api/session', cookies: [cookie] }));
 
 describe('POST /auth/reset-password/request', () => {
+  const clock = useFakeClock();
+
   it('answers the same for a known and an unknown address, and emails only the known one', async () => {
     const { email } = await givenRegisteredUser('reset-known');
     const unknown = uniqueEmail('reset-unknown');
@@ -47,16 +50,65 @@ describe('POST /auth/reset-password/request', () => {
     });
   });
 
-  it('answers 429 after five requests for one address within the hour', async () => {
+  it('refuses a second email to one address within a minute and says when to try again', async () => {
+    const { email } = await givenRegisteredUser('reset-cooldown');
+    expect((await request({ email })).statusCode).toBe(200);
+    clock.advanceSeconds(20);
+    const refused = await request({ email }, { sourceIp: uniqueIp() });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers?.['retry-after']).toBe('40');
+    expect(refused.json).toEqual({
+      error: 'Too many requests. Please wait a moment and try again.',
+      code: 'RATE_LIMITED',
+      details: [{ path: 'retryAfterSeconds', message: '40' }],
+    });
+    expect(await emailsTo(email)).toHaveLength(2); // the verification email and one reset email
+
+    clock.advanceSeconds(40);
+    expect((await request({ email })).statusCode).toBe(200);
+    expect(await emailsTo(email)).toHaveLength(3);
+  });
+
+  it('answers 429 after five requests for one address within the hour, whoever asks', async () => {
     const email = uniqueEmail('reset-many');
     for (let attempt = 1; attempt <= 5; attempt += 1) {
-      expect((await request({ email })).statusCode).toBe(200);
+      expect((await request({ email }, { sourceIp: uniqueIp() })).statusCode).toBe(200);
+      clock.advanceSeconds(61);
     }
-    expect((await request({ email })).statusCode).toBe(429);
+    const refused = await request({ email }, { sourceIp: uniqueIp() });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers?.['retry-after'])).toBe(60 * 60 - 5 * 61);
   });
+
+  it('answers 429 when one client asks for too many addresses within the hour', async () => {
+    const sourceIp = uniqueIp();
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      expect((await request({ email: uniqueEmail('spray') }, { sourceIp })).statusCode).toBe(200);
+    }
+    const refused = await request({ email: uniqueEmail('spray') }, { sourceIp });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers?.['retry-after'])).toBeGreaterThan(59 * 60);
+  }, 60_000);
 });
 
 describe('POST /auth/reset-password', () => {
+  const clock = useFakeClock();
+
+  it("revokes the account's other reset links when one is used", async () => {
+    const { email } = await givenRegisteredUser('reset-others');
+    await request({ email });
+    const first = linkToken(await latestEmailTo(email));
+    clock.advanceSeconds(61);
+    await request({ email });
+    const second = linkToken(await latestEmailTo(email));
+    expect(second).not.toBe(first);
+
+    expect((await reset({ token: second, password: newPassword })).statusCode).toBe(200);
+    const stale = await reset({ token: first, password: 'what the first link would set' });
+    expect(stale.statusCode).toBe(400);
+    expect(stale.json).toMatchObject({ code: 'INVALID_LINK' });
+  });
+
   it('sets the new password, ends every session and accepts the token once', async () => {
     const { email, userId, cookie } = await givenRegisteredUser('reset');
     await request({ email });

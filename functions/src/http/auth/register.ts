@@ -10,10 +10,9 @@ import { createHttpHandler } from '../pipeline/create-http-handler';
 import { logger } from '../../platform/logger';
 import { sessionBody } from '../../services/accounts/session-body';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
-import { joinInvitedWorkspaces } from '../../services/members/member-invitations';
 import { sendVerificationEmail } from '../../services/accounts/account-mail';
 import { clientIp } from '../pipeline/client-ip';
-import { sessionCookie } from '../pipeline/session-cookie';
+import { signInCookies } from '../pipeline/session-cookie';
 
 /**
  * `POST /auth/register`: the account with its personal free workspace, a verification email and
@@ -50,7 +49,6 @@ export const handler = createHttpHandler(
       workspaceId,
       ip,
     });
-    await joinInvitedWorkspaces(user, now);
     // The account exists either way; a failed send is logged and the user can ask again.
     await sendVerificationEmail(user, now).catch((error: unknown) =>
       logger.error('Verification email not sent', { error: error as Error }),
@@ -60,7 +58,7 @@ export const handler = createHttpHandler(
     return {
       status: 201,
       body: sessionBody(user),
-      cookies: [sessionCookie(newSession, now, secureCookies)],
+      cookies: signInCookies(newSession, now, secureCookies),
     };
   },
 );

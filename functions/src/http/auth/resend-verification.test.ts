@@ -1,5 +1,6 @@
 import { invoke } from '../../../test-support/api-gateway-event';
 import { givenRegisteredUser } from '../../../test-support/account-fixtures';
+import { useFakeClock } from '../../../test-support/fake-clock';
 import { mutationEvent } from '../../../test-support/auth-requests';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { emailsTo, linkToken, latestEmailTo } from '../../../test-support/sent-emails';
@@ -12,6 +13,8 @@ const resend = (cookies: string[], csrf?: 'missing' | 'wrong') =>
   );
 
 describe('POST /auth/verify-email/resend', () => {
+  const clock = useFakeClock();
+
   it('sends a new link to the session address', async () => {
     const { email, cookie, verificationToken } = await givenRegisteredUser('resend');
     const response = await resend([cookie]);
@@ -37,15 +40,34 @@ describe('POST /auth/verify-email/resend', () => {
     expect((await resend([cookie], 'missing')).json).toMatchObject({ code: 'EBADCSRFTOKEN' });
   });
 
+  it('refuses a second resend within a minute and says how long to wait', async () => {
+    const { cookie, email } = await givenRegisteredUser('resend-cooldown');
+    expect((await resend([cookie])).statusCode).toBe(200);
+    clock.advanceSeconds(15);
+    const refused = await resend([cookie]);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers?.['retry-after']).toBe('45');
+    expect(refused.json).toEqual({
+      error: 'Too many requests. Please wait a moment and try again.',
+      code: 'RATE_LIMITED',
+      details: [{ path: 'retryAfterSeconds', message: '45' }],
+    });
+    expect(await emailsTo(email)).toHaveLength(2);
+    clock.advanceSeconds(45);
+    expect((await resend([cookie])).statusCode).toBe(200);
+  });
+
   it('answers 429 after five resends within the hour', async () => {
     const { cookie } = await givenRegisteredUser('resend-limit');
     for (let attempt = 1; attempt <= 5; attempt += 1) {
       expect((await resend([cookie])).statusCode).toBe(200);
+      clock.advanceSeconds(61);
     }
     const response = await resend([cookie]);
     expect(response.statusCode).toBe(429);
     expect(response.json).toMatchObject({
       error: 'Too many requests. Please wait a moment and try again.',
     });
+    expect(Number(response.headers?.['retry-after'])).toBe(60 * 60 - 5 * 61);
   });
 });

@@ -1,19 +1,21 @@
 import { RATE_LIMITS } from '../../domain/account-policy';
 import { hashPassword } from '../../domain/password-hashing';
-import { consumeAccountToken } from '../../data/account-token-records';
+import { consumeAccountToken, deleteAccountTokensOfUser } from '../../data/account-token-records';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import { clearRateLimit, consumeRateLimit } from '../../data/rate-limiter';
+import { consumeRateLimit } from '../../data/rate-limiter';
 import { deleteSessionsOfUser } from '../../data/session-records';
 import { findUserById, markEmailVerified, setPasswordHash } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { forgetPasswordFailures } from '../../services/accounts/account-rate-limits';
 import { clientIp } from '../pipeline/client-ip';
 import { clearedSessionCookie } from '../pipeline/session-cookie';
 
 /**
  * `POST /auth/reset-password`: sets a new password with a reset link's token (single use, 30
- * minutes) and ends every session of the user. The link also proves the address is theirs.
+ * minutes), revokes the user's other reset links and ends every session of the user. The link
+ * also proves the address is theirs.
  */
 export const handler = createHttpHandler(
   'resetPassword',
@@ -26,10 +28,11 @@ export const handler = createHttpHandler(
     const user = token ? await findUserById(token.userId) : undefined;
     if (!token || !user || user.email !== token.email) throw new AppError('INVALID_LINK');
 
+    await deleteAccountTokensOfUser(user.id, 'reset-password');
     await setPasswordHash(user.id, await hashPassword(body.password), now);
     await deleteSessionsOfUser(user.id);
     if (!user.emailVerified) await markEmailVerified(user.id, user.email, now);
-    await clearRateLimit(RATE_LIMITS.loginPerEmail, user.email);
+    await forgetPasswordFailures(user.email, ip);
     await recordAccountEvent(user, AUDIT_ACTIONS.passwordReset, now, { ip });
     return { body: { ok: true }, cookies: [clearedSessionCookie(secureCookies)] };
   },

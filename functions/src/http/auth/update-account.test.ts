@@ -1,7 +1,8 @@
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
+import { useFakeClock } from '../../../test-support/fake-clock';
 import { mutationEvent, uniqueEmail } from '../../../test-support/auth-requests';
-import { latestEmailTo, linkToken } from '../../../test-support/sent-emails';
+import { emailsTo, latestEmailTo, linkToken } from '../../../test-support/sent-emails';
 import { findUserIdByEmail } from '../../data/user-records';
 import { handler as getSession } from '../session/get-session';
 import { handler as login } from './login';
@@ -23,6 +24,8 @@ const signIn = (email: string, password: string) =>
   invoke(login, mutationEvent({ method: 'POST', path: '/auth/login', body: { email, password } }));
 
 describe('PUT /auth/account', () => {
+  const clock = useFakeClock();
+
   it('changes the display name', async () => {
     const { cookie } = await givenRegisteredUser('rename');
     const response = await update(cookie, { name: 'Rear Admiral Hopper' });
@@ -127,4 +130,53 @@ describe('PUT /auth/account', () => {
     });
     expect(response.statusCode).toBe(429);
   });
+
+  it('limits address changes of one user: the sixth within the hour is refused', async () => {
+    const { cookie } = await givenRegisteredUser('move-often');
+    for (let change = 1; change <= 5; change += 1) {
+      const moved = await update(cookie, {
+        email: uniqueEmail('hop'),
+        currentPassword: TEST_PASSWORD,
+      });
+      expect(moved.statusCode).toBe(200);
+      clock.advanceSeconds(61);
+    }
+    const target = uniqueEmail('hop');
+    const refused = await update(cookie, { email: target, currentPassword: TEST_PASSWORD });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers?.['retry-after'])).toBe(60 * 60 - 5 * 61);
+    expect(refused.json).toMatchObject({
+      code: 'RATE_LIMITED',
+      details: [{ path: 'retryAfterSeconds', message: String(60 * 60 - 5 * 61) }],
+    });
+    expect(await findUserIdByEmail(target)).toBeUndefined();
+    expect(await emailsTo(target)).toHaveLength(0);
+  });
+
+  it('limits emails to one outside address across accounts that move onto it', async () => {
+    const target = uniqueEmail('victim').toLowerCase();
+    const first = await givenRegisteredUser('flood-a');
+    const second = await givenRegisteredUser('flood-b');
+    const moveTo = (cookie: string, email: string) =>
+      update(cookie, { email, currentPassword: TEST_PASSWORD });
+
+    expect((await moveTo(first.cookie, target)).statusCode).toBe(200);
+    expect((await moveTo(first.cookie, uniqueEmail('away'))).statusCode).toBe(200);
+    clock.advanceSeconds(30);
+    const refused = await moveTo(second.cookie, target);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers?.['retry-after']).toBe('30');
+    expect(await emailsTo(target)).toHaveLength(1);
+
+    // Each account stays within its own limit; the address's hourly limit stops a sixth email.
+    for (let round = 1; round <= 4; round += 1) {
+      clock.advanceSeconds(61);
+      const mover = round === 1 ? second : await givenRegisteredUser(`flood-${round}`);
+      expect((await moveTo(mover.cookie, target)).statusCode).toBe(200);
+      expect((await moveTo(mover.cookie, uniqueEmail('away'))).statusCode).toBe(200);
+    }
+    clock.advanceSeconds(61);
+    expect((await moveTo(second.cookie, target)).statusCode).toBe(429);
+    expect(await emailsTo(target)).toHaveLength(5);
+  }, 120_000);
 });

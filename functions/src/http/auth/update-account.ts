@@ -2,7 +2,6 @@ import { UPDATE_ACCOUNT_MESSAGES } from '@expiry-radar/shared/api/auth-schemas';
 import { RATE_LIMITS } from '../../domain/account-policy';
 import { hashPassword, verifyPassword } from '../../domain/password-hashing';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import { consumeRateLimit } from '../../data/rate-limiter';
 import { deleteSessionsOfUser } from '../../data/session-records';
 import {
   changeEmail,
@@ -17,12 +16,18 @@ import { createHttpHandler } from '../pipeline/create-http-handler';
 import { sessionUser } from '../../services/accounts/session-body';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
 import { sendVerificationEmail } from '../../services/accounts/account-mail';
+import {
+  limitLinkEmail,
+  passwordCheckSucceeded,
+  startPasswordCheck,
+} from '../../services/accounts/account-rate-limits';
 import { requireSession } from '../pipeline/require-session';
 
 /**
  * `PUT /auth/account`: display name; a new email address (the account needs verification again
- * and a link goes to the new address); a new password, which needs the current one and ends the
- * user's other sessions. Changing the address of an account with a password needs it too.
+ * and a link goes to the new address, limited per user and per new address); a new password,
+ * which needs the current one and ends the user's other sessions. Changing the address of an
+ * account with a password needs it too.
  */
 export const handler = createHttpHandler('updateAccount', async ({ body, session, now }) => {
   const { user, sessionId } = requireSession(session);
@@ -38,17 +43,17 @@ export const handler = createHttpHandler('updateAccount', async ({ body, session
         { path: 'currentPassword', message: UPDATE_ACCOUNT_MESSAGES.currentPasswordRequired },
       ]);
     }
-    if (!(await consumeRateLimit(RATE_LIMITS.loginPerEmail, user.email, now))) {
-      throw new AppError('RATE_LIMITED');
-    }
+    await startPasswordCheck(user.email, { userId: user.id }, now);
     const matches =
       credentials.passwordHash !== null &&
       (await verifyPassword(body.currentPassword, credentials.passwordHash));
     if (!matches) throw new AppError('INVALID_CURRENT_PASSWORD');
+    await passwordCheckSucceeded(user.email, { userId: user.id }, now);
   }
 
   const changed: string[] = [];
   if (emailChanges && body.email) {
+    await limitLinkEmail([RATE_LIMITS.emailChangePerUser, user.id], body.email, now);
     try {
       await changeEmail(user, body.email, now);
     } catch (error) {

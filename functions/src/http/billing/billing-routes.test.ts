@@ -133,6 +133,29 @@ describe('POST /api/account/upgrade in the local billing mode', () => {
     expect(event).toBe('account.plan_changed');
   });
 
+  it('freezes on a downgrade a workspace with more tokens or members than the new plan allows', async () => {
+    const owner = await givenSignedInUser({ plan: 'team' });
+    const colleague = await givenSignedInUser({ plan: 'team' });
+    const shared = await givenWorkspace({
+      ownerId: owner.userId,
+      plan: 'team',
+      name: 'Shared',
+      members: [{ userId: colleague.userId, role: 'viewer' }],
+      now: new Date(Date.now() - 10 * 60_000),
+    });
+    const solo = await givenWorkspace({ ownerId: owner.userId, plan: 'team', name: 'Solo' });
+
+    expect((await upgrade(owner.cookie, { plan: 'free' })).statusCode).toBe(200);
+
+    // The older workspace has two members, more than Free allows: the newer one stays active.
+    expect(await itemOf(keys.workspace(shared))).toMatchObject({ plan: 'free', isFrozen: true });
+    expect(await itemOf(keys.workspace(solo))).toMatchObject({ plan: 'free', isFrozen: false });
+    expect((await sessionOf(owner.cookie)).user).toMatchObject({ downgraded: true });
+
+    expect((await upgrade(owner.cookie, { plan: 'pro' })).statusCode).toBe(200);
+    expect(await itemOf(keys.workspace(shared))).toMatchObject({ plan: 'pro', isFrozen: false });
+  });
+
   it('unfreezes what the new limit allows on an upgrade and clears downgraded when none is left', async () => {
     const { owner, ids } = await givenProOwnerOfThree();
     const [oldest, middle, newest] = ids;

@@ -1,6 +1,5 @@
 /** Reading the Cookie header and writing Set-Cookie values with the product's defaults. */
 export const SESSION_COOKIE = 'er_session';
-export const CSRF_COOKIE = 'er_csrf';
 
 export function parseCookies(cookieHeaders: readonly string[] | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};

@@ -1,5 +1,6 @@
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import { givenSignedInUser } from '../../../test-support/fixtures';
+import { captureMetrics, metricCounts } from '../../../test-support/metrics-output';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from './create-http-handler';
 
@@ -84,6 +85,81 @@ describe('the HTTP stack', () => {
     });
   });
 
+  describe('on writes, the body must be declared JSON', () => {
+    const received: unknown[] = [];
+    const login = createHttpHandler('login', ({ body }) => {
+      received.push(body);
+      return { status: 201, body: { ok: true } };
+    });
+    const logout = createHttpHandler('logout', () => ({ body: { ok: true } }));
+    const body = JSON.stringify({ email: 'ada@example.com', password: 'a long enough password' });
+    const post = (headers: Record<string, string>) =>
+      invoke(
+        login,
+        apiGatewayEvent({
+          method: 'POST',
+          path: '/auth/login',
+          cookies: [`er_csrf=${CSRF}`],
+          headers: { 'x-csrf-token': CSRF, ...headers },
+          body,
+        }),
+      );
+
+    beforeEach(() => (received.length = 0));
+
+    it.each([
+      'text/plain',
+      'text/plain;charset=UTF-8',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+      'application/json; charset=iso-8859-1',
+      'application/jsonp',
+    ])('refuses a JSON text sent as %s with 415, before the route runs', async (type) => {
+      const response = await post({ 'content-type': type });
+      expect(response.statusCode).toBe(415);
+      expect(response.json).toEqual({
+        error: 'Request body must be JSON (Content-Type: application/json).',
+        code: 'UNSUPPORTED_MEDIA_TYPE',
+      });
+      expect(received).toEqual([]);
+    });
+
+    it('refuses a body without a content type', async () => {
+      const event = apiGatewayEvent({
+        method: 'POST',
+        path: '/auth/login',
+        cookies: [`er_csrf=${CSRF}`],
+        headers: { 'x-csrf-token': CSRF },
+        body,
+      });
+      delete event.headers['content-type'];
+      expect((await invoke(login, event)).statusCode).toBe(415);
+    });
+
+    it.each([
+      'application/json',
+      'application/json; charset=utf-8',
+      'Application/JSON;Charset="UTF-8"',
+    ])('accepts %s', async (type) => {
+      const response = await post({ 'content-type': type });
+      expect(response.statusCode).toBe(201);
+      expect(received).toHaveLength(1);
+    });
+
+    it('accepts a write without a body and without a content type', async () => {
+      const response = await invoke(
+        logout,
+        apiGatewayEvent({
+          method: 'POST',
+          path: '/api/logout',
+          cookies: [`er_csrf=${CSRF}`],
+          headers: { 'x-csrf-token': CSRF },
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+    });
+  });
+
   describe('on a route for verified sessions (GET /api/tokens)', () => {
     const listTokens = createHttpHandler('listTokens', ({ query, session }) => ({
       body: { query, userId: session?.user.id },
@@ -138,6 +214,29 @@ describe('the HTTP stack', () => {
       );
       expect(response.statusCode).toBe(409);
       expect(response.json).toEqual({ error: 'Your plan allows 1 workspace.', code: 'PLAN_LIMIT' });
+    });
+
+    it('counts a plan-limit refusal per route as a CloudWatch metric', async () => {
+      const handler = createHttpHandler('getSession', () => {
+        throw new AppError('PLAN_LIMIT');
+      });
+      const event = apiGatewayEvent({ method: 'GET', path: '/api/session' });
+      const lines = await captureMetrics(() => invoke(handler, event));
+      expect(metricCounts(lines, 'route')).toEqual({ 'PlanLimitRefusals GET /api/session': 1 });
+      expect(lines[0]?._aws.CloudWatchMetrics[0]).toMatchObject({
+        Namespace: 'ExpiryRadar',
+        Dimensions: [expect.arrayContaining(['service', 'route'])],
+        Metrics: [{ Name: 'PlanLimitRefusals', Unit: 'Count' }],
+      });
+      // Other refusals count nothing, and nothing is printed while metrics are off (tests).
+      const forbidden = createHttpHandler('getSession', () => {
+        throw new AppError('FORBIDDEN');
+      });
+      expect(await captureMetrics(() => invoke(forbidden, event))).toEqual([]);
+      const write = jest.spyOn(process.stdout, 'write');
+      await invoke(handler, event);
+      expect(write).not.toHaveBeenCalled();
+      write.mockRestore();
     });
 
     it('answers anything else with a 500 that hides the cause', async () => {

@@ -2,6 +2,7 @@
  * The middy stack every HTTP route runs in. A route handler only sees validated input and the
  * caller's session, and returns a status and body; everything cross-cutting happens here.
  */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
@@ -16,6 +17,8 @@ import type {
 } from './http-types';
 import { csrfProtection } from './middleware/csrf-protection';
 import { errorResponse } from './middleware/error-response';
+import { jsonContentType } from './middleware/json-content-type';
+import { originVerify } from './middleware/origin-verify';
 import { requestContext } from './middleware/request-context';
 import { requestValidation } from './middleware/request-validation';
 import { sessionAuth } from './middleware/session-auth';
@@ -25,6 +28,7 @@ import {
   type WorkspaceAccess,
 } from '../../services/workspaces/workspace-access';
 import { AppError } from '../../platform/app-error';
+import { logger } from '../../platform/logger';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -69,10 +73,16 @@ export function createHttpHandler<Id extends RouteId>(
     Error,
     HttpContext
   >()
+    // Outermost: its cleanup runs last, after the error answer has been logged with the ids.
+    .use(injectLambdaContext(logger, { resetKeys: true }))
     .use(errorResponse())
     .use(requestContext())
-    .use(sessionAuth(route.auth, options.prefetchWorkspaceOf));
-  if (STATE_CHANGING_METHODS.has(route.method) && !(options.skipCsrf && route.auth === 'public')) {
+    // Before the session lookup: a request that bypassed CloudFront reads nothing.
+    .use(originVerify());
+  const isWrite = STATE_CHANGING_METHODS.has(route.method);
+  if (isWrite) stack.use(jsonContentType());
+  stack.use(sessionAuth(route.auth, options.prefetchWorkspaceOf));
+  if (isWrite && !(options.skipCsrf && route.auth === 'public')) {
     stack.use(csrfProtection());
   }
   stack.use(requestValidation(route.request));

@@ -1,15 +1,15 @@
 import { generateSecret } from '../../data/secret-hash';
-import { CSRF_COOKIE, serializeCookie } from '../pipeline/cookies';
 import { createHttpHandler } from '../pipeline/create-http-handler';
+import { csrfCookie, csrfCookieName, sessionCsrfToken } from '../pipeline/csrf-token';
 
 /**
- * `GET /api/csrf-token`: the token to echo in X-CSRF-Token. An existing token is kept, so
- * several tabs asking at once do not invalidate each other's token.
+ * `GET /api/csrf-token`: the token to echo in X-CSRF-Token. Signed in, the session's token;
+ * signed out, the CSRF cookie's token if there is one, so several tabs asking at once do not
+ * invalidate each other's token, else a new random one.
  */
-export const handler = createHttpHandler('getCsrfToken', ({ cookies, secureCookies }) => {
-  const csrfToken = cookies[CSRF_COOKIE] || generateSecret();
-  return {
-    body: { csrfToken },
-    cookies: [serializeCookie(CSRF_COOKIE, csrfToken, { secure: secureCookies })],
-  };
+export const handler = createHttpHandler('getCsrfToken', ({ cookies, session, secureCookies }) => {
+  const csrfToken = session
+    ? sessionCsrfToken(session.sessionId)
+    : cookies[csrfCookieName(secureCookies)] || generateSecret();
+  return { body: { csrfToken }, cookies: [csrfCookie(csrfToken, secureCookies)] };
 });

@@ -246,6 +246,25 @@ describe('POST /api/tokens', () => {
     });
   });
 
+  it('answers 400 to a workspace id longer than any id (not a table key past its size)', async () => {
+    for (const workspaceId of ['x'.repeat(2_100), 'é'.repeat(210_000)]) {
+      const response = await createRequest(workspace.owner.cookie, {
+        ...valid(workspace.workspaceId),
+        workspace_id: workspaceId,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        error: 'Workspace id must be 200 characters or less',
+      });
+    }
+    const longest = await createRequest(workspace.owner.cookie, {
+      ...valid(workspace.workspaceId),
+      workspace_id: 'x'.repeat(200),
+    });
+    expect(longest.statusCode).toBe(404);
+  });
+
   it('answers 400 to a body that is not JSON', async () => {
     const response = await createRequest(workspace.owner.cookie, '{nope');
     expect(response.statusCode).toBe(400);

@@ -1,4 +1,3 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import {
@@ -8,9 +7,8 @@ import {
   givenWorkspace,
   listRequest,
 } from '../../../test-support/token-fixtures';
-import { findToken, tokenItem } from '../../data/token-records';
-import { getDocumentClient } from '../../platform/aws-clients';
-import { getConfig } from '../../platform/config';
+import { putTokenItem } from '../../../test-support/token-seeding';
+import { findToken } from '../../data/token-records';
 
 describe('DELETE /api/tokens/{id}', () => {
   it('deletes the token and its counts', async () => {
@@ -48,9 +46,7 @@ describe('DELETE /api/tokens/{id}', () => {
       id: `${frozen.workspaceId}.kept`,
       workspace_id: frozen.workspaceId,
     };
-    await getDocumentClient().send(
-      new PutCommand({ TableName: getConfig().tableName, Item: tokenItem(frozenToken) }),
-    );
+    await putTokenItem(frozenToken);
     const response = await deleteRequest(frozen.owner.cookie, frozenToken.id);
     expect(response.statusCode).toBe(403);
     expect(response.json).toMatchObject({ code: 'WORKSPACE_FROZEN' });

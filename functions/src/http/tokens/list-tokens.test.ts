@@ -246,6 +246,8 @@ describe('GET /api/tokens', () => {
     ['workspace_id=w&sort=newest', undefined],
     [`workspace_id=w&q=${'x'.repeat(201)}`, 'Search must be 200 characters or less'],
     [`workspace_id=w&section=${'s'.repeat(121)}`, undefined],
+    // Longer than any id: refused before it becomes a table key past DynamoDB's key size.
+    [`workspace_id=${'x'.repeat(2_100)}`, 'Workspace id must be 200 characters or less'],
   ])('answers 400 to query case %#', async (query, message) => {
     const response = await listRequest(inventory.owner.cookie, query);
     expect(response.statusCode).toBe(400);

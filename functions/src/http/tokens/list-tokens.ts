@@ -1,11 +1,16 @@
+import { workspaceIdField } from '@expiry-radar/shared/api/common-schemas';
 import { listTokens } from '../../data/token-listing';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { parseQueryString } from '../pipeline/query-string';
 
-/** The raw `workspace_id`, read before validation so the access check joins the session's read. */
+/**
+ * The `workspace_id` of the raw query, read before validation so the access check joins the
+ * session's read; only a valid one (an invalid one is answered 400 by validation, and a too long
+ * one would not even make a table key).
+ */
 function workspaceIdOfQuery(rawQueryString: string | undefined): string | undefined {
-  const value = parseQueryString(rawQueryString ?? '').workspace_id;
-  return typeof value === 'string' ? value : undefined;
+  const parsed = workspaceIdField.safeParse(parseQueryString(rawQueryString ?? '').workspace_id);
+  return parsed.success ? parsed.data : undefined;
 }
 
 /**

@@ -188,6 +188,23 @@ describe('POST /api/v1/workspaces/{id}/transfer-tokens', () => {
     expect((await listOf(user.cookie, target.workspaceId)).total).toBe(0);
   });
 
+  it('answers 400 to a source workspace id longer than any id, moving nothing', async () => {
+    const { source, target, user, tokens } = await givenTwoWorkspaces();
+    for (const fromWorkspaceId of ['x'.repeat(2_100), 'é'.repeat(210_000)]) {
+      const response = await transferRequest(user.cookie, target.workspaceId, {
+        from_workspace_id: fromWorkspaceId,
+        token_ids: [tokens[0]!.id],
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json).toMatchObject({
+        code: 'VALIDATION_ERROR',
+        error: 'Workspace id must be 200 characters or less',
+      });
+    }
+    expect((await listOf(user.cookie, source.workspaceId)).total).toBe(3);
+    expect((await listOf(user.cookie, target.workspaceId)).total).toBe(0);
+  });
+
   it('is one transaction: a token changed meanwhile cancels the whole move', async () => {
     const { source, target, user, tokens } = await givenTwoWorkspaces();
     const stale: Token = { ...tokens[1]!, updated_at: '2000-01-01T00:00:00.000Z' };

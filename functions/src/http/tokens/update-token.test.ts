@@ -1,4 +1,3 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ListTokensResponse } from '@expiry-radar/shared/api/token-api-schemas';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { givenSignedInUser } from '../../../test-support/fixtures';
@@ -10,9 +9,7 @@ import {
   listRequest,
   updateRequest,
 } from '../../../test-support/token-fixtures';
-import { tokenItem } from '../../data/token-records';
-import { getDocumentClient } from '../../platform/aws-clients';
-import { getConfig } from '../../platform/config';
+import { putTokenItem } from '../../../test-support/token-seeding';
 
 describe('PUT /api/tokens/{id}', () => {
   let workspace: Awaited<ReturnType<typeof givenWorkspace>>;
@@ -78,9 +75,7 @@ describe('PUT /api/tokens/{id}', () => {
   it('keeps an expired token editable when its expiry is sent unchanged', async () => {
     const token = await givenToken(workspace.owner.cookie, workspace.workspaceId);
     const expired: Token = { ...token, expiresAt: inDays(-10) };
-    await getDocumentClient().send(
-      new PutCommand({ TableName: getConfig().tableName, Item: tokenItem(expired) }),
-    );
+    await putTokenItem(expired);
     const response = await update(token.id, { ...expired, notes: 'still here' });
     expect(response.statusCode).toBe(200);
     expect(response.json).toMatchObject({ notes: 'still here', expiresAt: inDays(-10) });
@@ -159,9 +154,7 @@ describe('PUT /api/tokens/{id}', () => {
       id: `${frozen.workspaceId}.frozen-token`,
       workspace_id: frozen.workspaceId,
     };
-    await getDocumentClient().send(
-      new PutCommand({ TableName: getConfig().tableName, Item: tokenItem(token) }),
-    );
+    await putTokenItem(token);
     const response = await updateRequest(frozen.owner.cookie, token.id, { name: 'x' });
     expect(response.statusCode).toBe(403);
     expect(response.json).toMatchObject({ code: 'WORKSPACE_FROZEN' });

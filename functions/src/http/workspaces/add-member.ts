@@ -5,17 +5,18 @@ import {
   requireNotFrozen,
 } from '../../services/workspaces/workspace-access';
 import { requireSession } from '../pipeline/require-session';
-import { addOrInviteMember } from '../../services/members/member-invitations';
+import { inviteMember } from '../../services/members/member-invitations';
 
 /**
- * `POST /api/v1/workspaces/{id}/members` `{email, role}` (admin or workspace manager): adds an
- * existing user, or invites the address by email; within the plan's members per workspace.
+ * `POST /api/v1/workspaces/{id}/members` `{email, role}` (admin or workspace manager): invites
+ * the address by email, whether it has an account or not; within the plan's members per
+ * workspace (invitations count) and the invitation rate limits.
  */
 export const handler = createHttpHandler('addMember', async ({ params, body, session, now }) => {
   const { user } = requireSession(session);
   const access = await loadWorkspaceAccess(params.id, user.id);
   requireEditor(access);
   requireNotFrozen(access);
-  const member = await addOrInviteMember({ access, actor: user, ...body, now });
+  const member = await inviteMember({ access, actor: user, ...body, now });
   return { status: 201, body: member };
 });

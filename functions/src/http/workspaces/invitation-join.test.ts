@@ -1,83 +1,174 @@
+/**
+ * Invitation takeover: an invitation becomes a membership only when the owner of the invited
+ * address, verified, accepts it. Registering, signing in, verifying or changing the address
+ * never joins by itself, and an address change never carries invitations along.
+ */
 import { invoke } from '../../../test-support/api-gateway-event';
-import { TEST_PASSWORD } from '../../../test-support/account-fixtures';
-import { mutationEvent, uniqueEmail } from '../../../test-support/auth-requests';
-import { givenTeam, routeEvent } from '../../../test-support/workspace-fixtures';
+import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
+import { mutationEvent, sessionCookieFrom, uniqueEmail } from '../../../test-support/auth-requests';
+import {
+  accept,
+  followVerificationLink,
+  invite,
+  myInvitationIds,
+  myInvitations,
+} from '../../../test-support/invitation-requests';
+import { latestEmailTo, linkToken } from '../../../test-support/sent-emails';
+import { givenTeam } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { findMember, listInvitations } from '../../data/member-records';
 import { listMembershipsOfUser } from '../../data/workspace-records';
 import { handler as login } from '../auth/login';
 import { handler as register } from '../auth/register';
-import { handler as addMember } from './add-member';
+import { handler as updateAccount } from '../auth/update-account';
 
-const invite = (workspaceId: string, cookie: string, email: string, role: string) =>
-  invoke(
-    addMember,
-    routeEvent({
+const registerAs = async (email: string) => {
+  const response = await invoke(
+    register,
+    mutationEvent({
       method: 'POST',
-      path: `/api/v1/workspaces/${workspaceId}/members`,
-      routePath: '/api/v1/workspaces/{id}/members',
-      pathParameters: { id: workspaceId },
-      body: { email, role },
-      cookie,
+      path: '/auth/register',
+      body: { email, password: TEST_PASSWORD },
+    }),
+  );
+  expect(response.statusCode).toBe(201);
+  const { user } = response.json as { user: { id: string } };
+  return { userId: user.id, cookie: sessionCookieFrom(response.cookies)! };
+};
+
+const signIn = async (email: string) => {
+  const response = await invoke(
+    login,
+    mutationEvent({
+      method: 'POST',
+      path: '/auth/login',
+      body: { email, password: TEST_PASSWORD },
+    }),
+  );
+  expect(response.statusCode).toBe(200);
+  return sessionCookieFrom(response.cookies)!;
+};
+
+const changeEmail = (cookie: string, email: string) =>
+  invoke(
+    updateAccount,
+    mutationEvent({
+      method: 'PUT',
+      path: '/auth/account',
+      body: { email, currentPassword: TEST_PASSWORD },
+      cookies: [cookie],
     }),
   );
 
-describe('joining invited workspaces', () => {
-  it('joins on registering with the invited address, with the invited role', async () => {
+const invitedId = async (workspaceId: string, email: string) =>
+  (await listInvitations(workspaceId)).find((invitation) => invitation.email === email)!
+    .invitationId;
+
+describe('invitations never join by themselves', () => {
+  it('registering an invited address joins nothing; only verifying it and accepting does', async () => {
     const { workspaceId, admin } = await givenTeam();
-    const email = uniqueEmail('newcomer');
+    const email = uniqueEmail('newcomer').toLowerCase();
     expect((await invite(workspaceId, admin.cookie, email, 'workspace_manager')).statusCode).toBe(
       201,
     );
-    const response = await invoke(
-      register,
-      mutationEvent({
-        method: 'POST',
-        path: '/auth/register',
-        body: { email, password: TEST_PASSWORD },
-      }),
+    const { userId, cookie } = await registerAs(email);
+    expect(await findMember(workspaceId, userId)).toBeUndefined();
+    expect(await listMembershipsOfUser(userId)).not.toContainEqual(
+      expect.objectContaining({ workspaceId }),
     );
-    expect(response.statusCode).toBe(201);
-    const { user } = response.json as { user: { id: string } };
-    expect(await findMember(workspaceId, user.id)).toMatchObject({ role: 'workspace_manager' });
+
+    const id = await invitedId(workspaceId, email);
+    const unverified = await accept(cookie, id);
+    expect(unverified.statusCode).toBe(403);
+    expect(unverified.json).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect((await myInvitations(cookie)).statusCode).toBe(403);
+    expect(await findMember(workspaceId, userId)).toBeUndefined();
+
+    const verified = await followVerificationLink(linkToken(await latestEmailTo(email)));
+    expect(verified.headers?.location).toBe('/dashboard?verification_success=true');
+    expect(await findMember(workspaceId, userId)).toBeUndefined();
+    expect(await myInvitationIds(cookie)).toEqual([id]);
+
+    const accepted = await accept(cookie, id);
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json).toEqual({
+      workspace: {
+        id: workspaceId,
+        name: 'Platform',
+        plan: 'team',
+        role: 'workspace_manager',
+        is_frozen: false,
+      },
+    });
+    expect(await findMember(workspaceId, userId)).toMatchObject({ role: 'workspace_manager' });
     expect(await listInvitations(workspaceId)).toEqual([]);
     const [event] = await listWorkspaceAuditEvents(workspaceId, { count: 1, now: new Date() });
-    expect(event).toMatchObject({ action: 'member.joined', actor: { id: user.id } });
+    expect(event).toMatchObject({
+      action: 'invitation.accepted',
+      actor: { id: userId },
+      metadata: { role: 'workspace_manager', invitationId: id },
+    });
   });
 
-  it('joins on signing in when the account came after the invitation was sent', async () => {
-    const email = uniqueEmail('existing');
-    const registered = await invoke(
-      register,
-      mutationEvent({
-        method: 'POST',
-        path: '/auth/register',
-        body: { email, password: TEST_PASSWORD },
-      }),
-    );
-    const { user } = registered.json as { user: { id: string } };
-    const { workspaceId } = await givenTeam();
-    // An invitation written while the address had no account (e.g. it was changed since).
-    const { createInvitation } = await import('../../data/member-records');
-    await createInvitation({
-      workspaceId,
-      email,
-      role: 'viewer',
-      invitedBy: 'someone',
-      now: new Date(),
+  it('switching to an invited address and signing in again joins nothing until it is verified', async () => {
+    const { cookie, userId, verificationToken } = await givenRegisteredUser('switcher');
+    await followVerificationLink(verificationToken);
+    const { workspaceId, admin } = await givenTeam();
+    const victim = uniqueEmail('victim').toLowerCase();
+    await invite(workspaceId, admin.cookie, victim);
+
+    expect((await changeEmail(cookie, victim)).statusCode).toBe(200);
+    const again = await signIn(victim);
+    expect(await findMember(workspaceId, userId)).toBeUndefined();
+    const id = await invitedId(workspaceId, victim);
+    expect((await accept(again, id)).json).toMatchObject({ code: 'EMAIL_NOT_VERIFIED' });
+    expect((await myInvitations(again)).statusCode).toBe(403);
+    expect(await findMember(workspaceId, userId)).toBeUndefined();
+    expect(await listInvitations(workspaceId)).toHaveLength(1);
+
+    // Only the owner of the address can verify it: the link goes to the new address.
+    const mail = await latestEmailTo(victim);
+    expect(mail?.subject).toBe('Confirm your new email address for Expiry Radar');
+    await followVerificationLink(linkToken(mail));
+    expect(await myInvitationIds(again)).toEqual([id]);
+    expect((await accept(again, id)).statusCode).toBe(200);
+    expect(await findMember(workspaceId, userId)).toMatchObject({ role: 'viewer' });
+  });
+
+  it('an address change after the invitation never carries it along', async () => {
+    const { cookie, userId, email, verificationToken } = await givenRegisteredUser('mover');
+    await followVerificationLink(verificationToken);
+    const { workspaceId, admin } = await givenTeam();
+    await invite(workspaceId, admin.cookie, email);
+    const id = await invitedId(workspaceId, email);
+    expect(await myInvitationIds(cookie)).toEqual([id]);
+
+    const moved = uniqueEmail('moved').toLowerCase();
+    expect((await changeEmail(cookie, moved)).statusCode).toBe(200);
+    await followVerificationLink(linkToken(await latestEmailTo(moved)));
+    const session = await signIn(moved);
+    expect(await myInvitationIds(session)).toEqual([]);
+    const refused = await accept(session, id);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json).toEqual({
+      code: 'NOT_FOUND',
+      error: 'This invitation no longer exists.',
     });
-    const response = await invoke(
-      login,
-      mutationEvent({
-        method: 'POST',
-        path: '/auth/login',
-        body: { email, password: TEST_PASSWORD },
-      }),
-    );
-    expect(response.statusCode).toBe(200);
-    expect(await listMembershipsOfUser(user.id)).toEqual(
-      expect.arrayContaining([expect.objectContaining({ workspaceId, role: 'viewer' })]),
-    );
-    expect(await listInvitations(workspaceId)).toEqual([]);
+    expect(await findMember(workspaceId, userId)).toBeUndefined();
+    // The invitation still waits for whoever holds the invited address.
+    expect(await listInvitations(workspaceId)).toEqual([
+      expect.objectContaining({ email, invitationId: id }),
+    ]);
+  });
+
+  it('signing in with a pending invitation joins nothing', async () => {
+    const { email, userId, verificationToken } = await givenRegisteredUser('existing');
+    await followVerificationLink(verificationToken);
+    const { workspaceId, admin } = await givenTeam();
+    await invite(workspaceId, admin.cookie, email);
+    const session = await signIn(email);
+    expect(await findMember(workspaceId, userId)).toBeUndefined();
+    expect(await myInvitationIds(session)).toHaveLength(1);
+    expect(await findMember(workspaceId, userId)).toBeUndefined();
   });
 });

@@ -1,11 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { uniqueEmail } from '../../../test-support/auth-requests';
 import { givenSignedInUser } from '../../../test-support/fixtures';
-import { latestEmailTo } from '../../../test-support/sent-emails';
+import { emailsTo, latestEmailTo } from '../../../test-support/sent-emails';
 import { givenTeam, givenWorkspace, routeEvent } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { keys } from '../../data/keys';
 import { findMember, listInvitations } from '../../data/member-records';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig } from '../../platform/config';
+import { auditEventView } from '../../services/audit/audit-event-view';
 import { handler as addMember } from './add-member';
 import { handler as listMembers } from './list-members';
 import { handler as removeMember } from './remove-member';
@@ -59,7 +64,9 @@ const remove = (workspaceId: string, userId: string, cookie: string) =>
   invoke(removeMember, onMember('DELETE', workspaceId, userId, cookie));
 
 const lastEvent = async (workspaceId: string) =>
-  (await listWorkspaceAuditEvents(workspaceId, { count: 1, now: new Date() }))[0];
+  (await listWorkspaceAuditEvents(workspaceId, { count: 1, now: new Date() })).map(
+    auditEventView,
+  )[0];
 
 describe('GET /api/v1/workspaces/{id}/members', () => {
   it('lists members (admin first) and pending invitations, paged', async () => {
@@ -100,7 +107,7 @@ describe('GET /api/v1/workspaces/{id}/members', () => {
 });
 
 describe('POST /api/v1/workspaces/{id}/members', () => {
-  it('adds an existing user at once, by any case of their address', async () => {
+  it('invites an existing account too: no membership, and no name before it accepts', async () => {
     const { workspaceId, manager } = await givenTeam();
     const newcomer = await givenSignedInUser();
     const response = await add(workspaceId, manager.cookie, {
@@ -108,20 +115,30 @@ describe('POST /api/v1/workspaces/{id}/members', () => {
       role: 'workspace_manager',
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json).toMatchObject({
-      user_id: newcomer.userId,
+    const [invitation] = await listInvitations(workspaceId);
+    const invited = {
+      user_id: invitation!.invitationId,
       email: newcomer.email,
+      display_name: null,
       role: 'workspace_manager',
-      status: 'active',
-    });
-    expect(await findMember(workspaceId, newcomer.userId)).toMatchObject({
-      role: 'workspace_manager',
-    });
+      status: 'invited',
+      joined_at: null,
+    };
+    expect(response.json).toEqual(invited);
+    expect(await findMember(workspaceId, newcomer.userId)).toBeUndefined();
+    const listed = (await members(workspaceId, manager.cookie)).json as {
+      items: Array<{ user_id: string }>;
+    };
+    expect(listed.items).toContainEqual(invited);
+    expect(listed.items.map((member) => member.user_id)).not.toContain(newcomer.userId);
+    const sent = await latestEmailTo(newcomer.email);
+    expect(sent?.subject).toBe('Ada Lovelace invited you to Platform on Expiry Radar');
+    expect(sent?.body.text).toContain('/login');
     expect(await lastEvent(workspaceId)).toMatchObject({
-      action: 'member.added',
+      action: 'member.invited',
       actor: { id: manager.userId },
-      target_type: 'member',
-      target_id: newcomer.userId,
+      target_type: 'invitation',
+      target_id: invitation!.invitationId,
       metadata: { email: newcomer.email, role: 'workspace_manager' },
     });
   });
@@ -134,7 +151,7 @@ describe('POST /api/v1/workspaces/{id}/members', () => {
     expect(response.json).toMatchObject({ email, role: 'viewer', status: 'invited' });
     const sent = await latestEmailTo(email);
     expect(sent?.subject).toBe('Ada Lovelace invited you to Platform on Expiry Radar');
-    expect(sent?.body.text).toContain(`/register?email=${encodeURIComponent(email)}`);
+    expect(sent?.body.text).toContain(`/register?email=${encodeURIComponent(email)}&invitation=1`);
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'member.invited',
       target_type: 'invitation',
@@ -184,14 +201,118 @@ describe('POST /api/v1/workspaces/{id}/members', () => {
   it('holds the member limit under concurrent invitations', async () => {
     const pro = await givenSignedInUser({ plan: 'pro' });
     const team = await givenWorkspace({ ownerId: pro.userId, plan: 'pro' });
+    expect((await add(team, pro.cookie, { email: uniqueEmail(), role: 'viewer' })).statusCode).toBe(
+      201,
+    );
     const responses = await Promise.all(
-      Array.from({ length: 8 }, () =>
+      Array.from({ length: 7 }, () =>
         add(team, pro.cookie, { email: uniqueEmail(), role: 'viewer' }),
       ),
     );
     const statuses = responses.map((response) => response.statusCode).sort();
-    expect(statuses).toEqual([201, 201, 201, 201, 409, 409, 409, 409]);
+    expect(statuses).toEqual([201, 201, 201, 409, 409, 409, 409]);
     expect(await listInvitations(team)).toHaveLength(4);
+  });
+
+  it('never answers 5xx to a burst of invitations to one workspace (201 or 409)', async () => {
+    const owner = await givenSignedInUser({ plan: 'enterprise' });
+    // One invitation per manager: the burst contends on the workspace, not on a rate limit.
+    const managers = await Promise.all(
+      Array.from({ length: 12 }, () => givenSignedInUser({ plan: 'enterprise' })),
+    );
+    const team = await givenWorkspace({
+      ownerId: owner.userId,
+      plan: 'enterprise',
+      members: managers.map((manager) => ({
+        userId: manager.userId,
+        role: 'workspace_manager' as const,
+      })),
+    });
+    const responses = await Promise.all(
+      managers.map((manager) =>
+        add(team, manager.cookie, { email: uniqueEmail(), role: 'viewer' }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode);
+    expect(statuses.filter((status) => status !== 201 && status !== 409)).toEqual([]);
+    for (const response of responses.filter((candidate) => candidate.statusCode === 409)) {
+      expect(response.json).toEqual({
+        code: 'CONFLICT',
+        error: 'Too many changes to this workspace at once. Please try again.',
+      });
+    }
+    expect(await listInvitations(team)).toHaveLength(
+      statuses.filter((status) => status === 201).length,
+    );
+  }, 120_000);
+
+  it('limits invitations per sender (429 with when to try again)', async () => {
+    const owner = await givenSignedInUser({ plan: 'enterprise' });
+    const team = await givenWorkspace({ ownerId: owner.userId, plan: 'enterprise' });
+    for (let index = 0; index < 30; index += 1) {
+      const response = await add(team, owner.cookie, { email: uniqueEmail(), role: 'viewer' });
+      expect(response.statusCode).toBe(201);
+    }
+    const refused = await add(team, owner.cookie, { email: uniqueEmail(), role: 'viewer' });
+    expect(refused.statusCode).toBe(429);
+    const seconds = Number(refused.headers?.['retry-after']);
+    expect(seconds).toBeGreaterThan(3000);
+    expect(seconds).toBeLessThanOrEqual(3600);
+    expect(refused.json).toEqual({
+      code: 'RATE_LIMITED',
+      error: 'Too many requests. Please wait a moment and try again.',
+      details: [{ path: 'retryAfterSeconds', message: String(seconds) }],
+    });
+    expect(await listInvitations(team)).toHaveLength(30);
+  });
+
+  it('limits invitations per address, across senders: invite, cancel, invite again', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const email = uniqueEmail('flooded').toLowerCase();
+    for (let round = 0; round < 5; round += 1) {
+      expect((await add(workspaceId, admin.cookie, { email, role: 'viewer' })).statusCode).toBe(
+        201,
+      );
+      const [invitation] = await listInvitations(workspaceId);
+      expect((await remove(workspaceId, invitation!.invitationId, admin.cookie)).statusCode).toBe(
+        200,
+      );
+    }
+    expect((await add(workspaceId, admin.cookie, { email, role: 'viewer' })).statusCode).toBe(429);
+    const other = await givenTeam();
+    const elsewhere = await add(other.workspaceId, other.admin.cookie, { email, role: 'viewer' });
+    expect(elsewhere.statusCode).toBe(429);
+    expect(Number(elsewhere.headers?.['retry-after'])).toBeGreaterThan(23 * 3600);
+    expect(await emailsTo(email)).toHaveLength(5);
+  });
+
+  it('keeps names out of the subject unescaped, and caps them', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.user(admin.userId),
+        UpdateExpression: 'SET displayName = :name',
+        ExpressionAttributeValues: { ':name': 'Mallory\r\nBcc: victim@example.com' },
+      }),
+    );
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.workspace(workspaceId),
+        UpdateExpression: 'SET #name = :name',
+        ExpressionAttributeNames: { '#name': 'name' },
+        ExpressionAttributeValues: { ':name': `<b>Pay now</b>\n${'x'.repeat(100)}` },
+      }),
+    );
+    const email = uniqueEmail('escaped').toLowerCase();
+    expect((await add(workspaceId, admin.cookie, { email, role: 'viewer' })).statusCode).toBe(201);
+    const sent = await latestEmailTo(email);
+    expect(sent?.subject).toBe(
+      `Mallory Bcc: victim@example.com invited you to <b>Pay now</b> ${'x'.repeat(44)}… on Expiry Radar`,
+    );
+    expect(sent?.body.html).toContain('&lt;b&gt;Pay now&lt;/b&gt;');
+    expect(sent?.body.html).not.toContain('<b>Pay now');
   });
 
   it('validates the address and the role', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { givenSignedInUser } from '../../../test-support/fixtures';
+import { buildToken, putTokenItem } from '../../../test-support/token-seeding';
 import {
   givenTeam,
   givenWorkspace,
@@ -12,6 +13,7 @@ import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { keys } from '../../data/keys';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
+import { auditEventView } from '../../services/audit/audit-event-view';
 import { handler as createWorkspace } from './create-workspace';
 import { handler as deleteWorkspace } from './delete-workspace';
 import { handler as getWorkspace } from './get-workspace';
@@ -39,8 +41,10 @@ const onWorkspace = (
     body,
   });
 
-const auditOf = (workspaceId: string) =>
-  listWorkspaceAuditEvents(workspaceId, { count: 100, now: new Date() });
+const auditOf = async (workspaceId: string) =>
+  (await listWorkspaceAuditEvents(workspaceId, { count: 100, now: new Date() })).map(
+    auditEventView,
+  );
 
 describe('GET /api/v1/workspaces', () => {
   it("lists the caller's workspaces by name with their role and frozen state, paged", async () => {
@@ -233,7 +237,7 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
   it('removes tokens, settings, invitations and memberships but keeps the audit trail', async () => {
     const { workspaceId, admin, manager } = await givenTeam();
     const pk = keys.workspace(workspaceId).pk;
-    await putItem({ pk, sk: 'TOKEN#t1', name: 'a token' });
+    await putTokenItem(buildToken(workspaceId, { name: 'a token' }));
     await putItem({ pk, sk: 'SETTINGS', emailAlertsEnabled: true });
     await putItem({ ...keys.invitation(workspaceId, 'x@example.com'), role: 'viewer' });
 

@@ -115,6 +115,12 @@ export function resolveDeliveries(context: AlertContext): DeliveryState[] {
   return deliveries;
 }
 
+/** A delivery that another attempt would still try: failed for a passing reason, or unfinished. */
+function isRetryable(delivery: DeliveryState): boolean {
+  if (delivery.status === 'failed') return !delivery.permanent;
+  return delivery.status === 'pending' || delivery.status === 'sending';
+}
+
 function isClaimable(delivery: DeliveryState, now: Date): boolean {
   if (delivery.status === 'pending') return true;
   if (delivery.status === 'failed') return !delivery.permanent;
@@ -164,7 +170,7 @@ export function summarize(deliveries: readonly DeliveryState[]): {
   ).length;
   const failed = deliveries.filter((delivery) => delivery.status === 'failed');
   const skipped = deliveries.filter((delivery) => delivery.status === 'skipped');
-  const retryable = failed.some((delivery) => !delivery.permanent) || open > 0;
+  const retryable = deliveries.some(isRetryable);
   const lastError = [...failed, ...skipped].map((delivery) => delivery.lastError).find(Boolean);
   let status: AlertRecordStatus;
   if (open > 0) status = 'pending';
@@ -266,6 +272,7 @@ export async function deliverAlert(
       await ports.quota.release(context.workspace.ownerId, month);
       await ports.records.markFailed(message.alertId, delivery.key, text, permanent, now);
       await ports.stats.count(message.workspaceId, month, delivery.kind, 'failure');
+      ports.metrics.count('failed', delivery.kind);
       update(delivery.key, {
         status: 'failed',
         lastError: text,
@@ -277,6 +284,7 @@ export async function deliverAlert(
     }
     await ports.records.markSent(message.alertId, delivery.key, now);
     await ports.stats.count(message.workspaceId, month, delivery.kind, 'success');
+    ports.metrics.count('sent', delivery.kind);
     update(delivery.key, { status: 'sent', sentAt: now.toISOString() });
     sentNow.push(delivery.channel);
   }
@@ -319,6 +327,9 @@ export async function deliverAlert(
     await ports.audit({ ...base, action: 'alert.skipped', metadata: { skipped: skippedNow } });
   }
   if (deadLettered) {
+    for (const delivery of states.values()) {
+      if (isRetryable(delivery)) ports.metrics.count('deadLettered', delivery.kind);
+    }
     await ports.audit({
       ...base,
       action: 'alert.dead_lettered',

@@ -4,7 +4,7 @@
  * edit when `editorsOnly`).
  */
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
-import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { isRole } from '@expiry-radar/shared/domain/roles';
 import { listMembershipsOfUser } from '../../data/workspace-records';
 import { findWorkspaces } from '../../data/workspace-store';
@@ -35,7 +35,7 @@ export async function workspacesInScope(options: {
   return workspaces.map((workspace) => ({
     workspaceId: workspace.id,
     ownerId: workspace.ownerId,
-    plan: isPlan(workspace.plan) ? workspace.plan : 'free',
+    plan: workspace.plan,
     isFrozen: workspace.isFrozen,
   }));
 }

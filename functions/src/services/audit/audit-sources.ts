@@ -11,6 +11,7 @@ import {
 } from '../../data/audit-queries';
 import { listOwnedWorkspaces } from '../../data/workspace-store';
 import { loadWorkspaceAccess, requireEditor } from '../workspaces/workspace-access';
+import { auditEventView } from './audit-event-view';
 
 export type AuditSource =
   | { readonly kind: 'workspace'; readonly workspaceId: string }
@@ -34,12 +35,16 @@ export async function requireAuditAccess(workspaceId: string, userId: string) {
   return access;
 }
 
-/** The newest `query.count` events of the source, newest first. */
+/** The newest `query.count` events of the source, newest first, as the API answers them. */
 export async function readAuditEvents(
   source: AuditSource,
   userId: string,
   query: AuditQuery,
 ): Promise<AuditEvent[]> {
+  return (await readAuditRecords(source, userId, query)).map(auditEventView);
+}
+
+async function readAuditRecords(source: AuditSource, userId: string, query: AuditQuery) {
   switch (source.kind) {
     case 'workspace': {
       const access = await requireAuditAccess(source.workspaceId, userId);

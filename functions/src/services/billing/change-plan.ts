@@ -1,7 +1,9 @@
 /**
- * The plan change use case, shared by the local billing mode, the checkout confirmation and
- * Stripe's webhook: the user's plan and every owned workspace's plan (a workspace's plan is its
- * owner's), the newest workspaces beyond the new limit frozen and the others unfrozen
+ * The plan change use case, shared by the local billing mode, the checkout confirmation, Stripe's
+ * webhook and the changes of what a user owns (a workspace deleted, or taken over from an owner
+ * who deleted their account): the user's plan and every owned workspace's plan (a workspace's
+ * plan is its owner's), the workspaces beyond the plan's limits frozen (more tokens or members
+ * than it allows, or the newest beyond its number of workspaces) and the others unfrozen
  * (domain/plan-change), `downgraded` set while any is frozen, alerts re-armed where the plan
  * changed what they are scheduled from, and audit events. Tokens are never deleted.
  *
@@ -30,7 +32,9 @@ export type PlanChangeSource =
   | 'checkout'
   | 'stripe_webhook'
   /** No new plan: an owned workspace went away, so what is frozen is settled again. */
-  | 'workspace_deleted';
+  | 'workspace_deleted'
+  /** No new plan: the user took over a workspace whose owner deleted their account. */
+  | 'ownership_transferred';
 
 export interface PlanChangeResult extends PlanChangeOutcome {
   /** False when the user already had this plan and nothing needed writing, or it was stale. */
@@ -134,6 +138,7 @@ export async function changePlan(options: {
         source: options.source,
         frozen: workspace.isFrozen,
         wasFrozen: workspace.wasFrozen,
+        frozenFor: workspace.frozenFor,
       },
       now,
     });
@@ -142,17 +147,20 @@ export async function changePlan(options: {
 }
 
 /**
- * After an owned workspace is deleted: the owner's plan stays, but a frozen workspace may now fit
- * the plan's limit (it is unfrozen) and, with none frozen left, the downgraded notice ends.
+ * After what a user owns changed, their plan staying: an owned workspace was deleted (a frozen
+ * one may now fit the plan's limit and is unfrozen; with none frozen left, the downgraded notice
+ * ends) or one was taken over (it gets the plan's limits like any other owned workspace).
  */
 export async function settleOwnedWorkspaces(options: {
   userId: string;
   actor: { readonly id: string; readonly email: string | null };
   now: Date;
-}): Promise<void> {
+  source?: Extract<PlanChangeSource, 'workspace_deleted' | 'ownership_transferred'>;
+}): Promise<PlanChangeResult | undefined> {
+  const { source = 'workspace_deleted', ...rest } = options;
   const holder = await readPlanHolder(options.userId);
-  if (!holder) return;
-  await changePlan({ ...options, plan: holder.plan, source: 'workspace_deleted' });
+  if (!holder) return undefined;
+  return changePlan({ ...rest, plan: holder.plan, source });
 }
 
 /**

@@ -1,41 +1,40 @@
 /**
- * Adding people to a workspace: an existing account becomes a member at once; any other address
- * gets an invitation email and joins when it registers or signs in (joinInvitedWorkspaces).
+ * Adding people to a workspace: every address, with an account or not, gets an invitation and an
+ * email. Nobody joins until the owner of the address verifies it and accepts (invitation-answers).
+ * The answer never says whether the address has an account, nor its name.
  */
 import type { Member } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { sesMailer } from '../../adapters/ses-mailer';
 import { invitationEmail } from '../../domain/invitation-email';
+import { INVITATION_RATE_LIMITS } from '../../domain/invitation-policy';
 import type { Mailer } from '../../domain/mailer';
 import { MEMBER_POLICY_MESSAGES } from '../../domain/member-policy';
-import { memberLimitMessage } from '../../domain/plan-limit-messages';
-import {
-  admitWithinLimit,
-  AdmissionLimitError,
-  type AdmissionGuard,
-} from '../../data/admission-guard';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import { keys } from '../../data/keys';
-import {
-  acceptInvitation,
-  addMember,
-  countMembersAndInvitations,
-  createInvitation,
-  listInvitationsOfEmail,
-  removeInvitation,
-  type MemberEntry,
-} from '../../data/member-records';
-import { findUserById, findUserIdByEmail, type UserRecord } from '../../data/user-records';
-import { findWorkspaces } from '../../data/workspace-store';
-import { AppError } from '../../platform/app-error';
+import { createInvitation, findMember } from '../../data/member-records';
+import { consumeRateLimit, rateLimitRetryAfterSeconds } from '../../data/rate-limiter';
+import { findUserIdByEmail, type UserRecord } from '../../data/user-records';
+import { AppError, rateLimited } from '../../platform/app-error';
 import { getConfig } from '../../platform/config';
 import { logger } from '../../platform/logger';
 import type { WorkspaceAccess } from '../workspaces/workspace-access';
-import { activeMemberView, invitedMemberView } from './member-views';
 import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
+import { withinMemberLimit } from './member-admission';
+import { invitedMemberView } from './member-views';
 
-export async function addOrInviteMember(options: {
+/** Counts one invitation for the sender and for the address; 429 with a cooldown past either. */
+async function consumeInvitationAllowance(actorId: string, email: string, now: Date) {
+  for (const [rule, subject] of [
+    [INVITATION_RATE_LIMITS.perActor, actorId],
+    [INVITATION_RATE_LIMITS.perAddress, email],
+  ] as const) {
+    if (!(await consumeRateLimit(rule, subject, now))) {
+      throw rateLimited(await rateLimitRetryAfterSeconds(rule, subject, now));
+    }
+  }
+}
+
+export async function inviteMember(options: {
   access: WorkspaceAccess;
   actor: UserRecord;
   email: string;
@@ -43,48 +42,21 @@ export async function addOrInviteMember(options: {
   now: Date;
   mailer?: Mailer;
 }): Promise<Member> {
-  const { access, actor, email, role, now } = options;
+  const { access, actor, role, now } = options;
+  const email = options.email.toLowerCase();
   const userId = await findUserIdByEmail(email);
-  const user = userId ? await findUserById(userId) : undefined;
-  const withinMemberLimit = <T>(admit: (guard: AdmissionGuard) => Promise<T>) =>
-    admitWithinLimit({
-      scope: keys.workspace(access.workspaceId),
-      limit: PLAN_LIMITS[access.plan].membersPerWorkspace,
-      count: () => countMembersAndInvitations(access.workspaceId),
-      admit,
-    }).catch((error: unknown) => {
-      if (error instanceof AdmissionLimitError) {
-        throw new AppError('PLAN_LIMIT', memberLimitMessage(access.plan));
-      }
-      throw error;
-    });
-
-  if (user) {
-    const member: MemberEntry = {
-      workspaceId: access.workspaceId,
-      userId: user.id,
-      role,
-      joinedAt: now.toISOString(),
-    };
-    if (!(await withinMemberLimit((guard) => addMember({ ...member, now }, guard)))) {
-      throw new AppError('CONFLICT', MEMBER_POLICY_MESSAGES.alreadyMember);
-    }
-    await recordWorkspaceEvent({
-      workspace: access,
-      actor,
-      action: AUDIT_ACTIONS.memberAdded,
-      target: { type: 'member', id: user.id, name: user.email },
-      metadata: { email: user.email, role },
-      now,
-    });
-    return activeMemberView(member, user);
+  if (userId && (await findMember(access.workspaceId, userId))) {
+    throw new AppError('CONFLICT', MEMBER_POLICY_MESSAGES.alreadyMember);
   }
-  const invitation = await withinMemberLimit((guard) =>
-    createInvitation(
-      { workspaceId: access.workspaceId, email, role, invitedBy: actor.id, now },
-      guard,
-    ),
-  );
+  await consumeInvitationAllowance(actor.id, email, now);
+  const invitation = await withinMemberLimit(access, {
+    count: 'asNew',
+    admit: (guard) =>
+      createInvitation(
+        { workspaceId: access.workspaceId, email, role, invitedBy: actor.id, now },
+        guard,
+      ),
+  });
   if (!invitation) throw new AppError('CONFLICT', MEMBER_POLICY_MESSAGES.alreadyInvited);
   await recordWorkspaceEvent({
     workspace: access,
@@ -103,46 +75,11 @@ export async function addOrInviteMember(options: {
         inviterName: actor.displayName,
         workspaceName: access.name,
         role,
+        hasAccount: userId !== undefined,
       }),
     )
     .catch((error: unknown) =>
       logger.error('Invitation email not sent', { error: error as Error }),
     );
   return invitedMemberView(invitation);
-}
-
-/**
- * Turns the pending invitations of the user's address into memberships (on register and sign-in).
- * Never fails the sign-in: problems are logged.
- */
-export async function joinInvitedWorkspaces(
-  user: Pick<UserRecord, 'id' | 'email'>,
-  now: Date,
-): Promise<void> {
-  try {
-    const invitations = await listInvitationsOfEmail(user.email);
-    if (invitations.length === 0) return;
-    const workspaces = new Map(
-      (await findWorkspaces(invitations.map((invitation) => invitation.workspaceId))).map(
-        (workspace) => [workspace.id, workspace],
-      ),
-    );
-    for (const invitation of invitations) {
-      const workspace = workspaces.get(invitation.workspaceId);
-      if (!workspace || !(await acceptInvitation(invitation, user.id, now))) {
-        await removeInvitation(invitation.workspaceId, invitation.email);
-        continue;
-      }
-      await recordWorkspaceEvent({
-        workspace: { workspaceId: workspace.id, plan: workspace.plan },
-        actor: user,
-        action: AUDIT_ACTIONS.memberJoined,
-        target: { type: 'member', id: user.id, name: user.email },
-        metadata: { role: invitation.role, invitationId: invitation.invitationId },
-        now,
-      });
-    }
-  } catch (error) {
-    logger.error('Invitations not joined', { error: error as Error });
-  }
 }

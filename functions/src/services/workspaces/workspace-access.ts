@@ -3,10 +3,11 @@
  * caller who is not a member gets 404, not 403, so workspace ids cannot be probed.
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { isRole, type Role } from '@expiry-radar/shared/domain/roles';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
-import { readCounterValues, type CounterValues } from '../../domain/token-counters';
+import type { CounterValues } from '../../domain/token-counters';
+import { workspaceCodec } from '../../data/entities/workspace';
 import { keys } from '../../data/keys';
 import type { TableItem, TableKey } from '../../data/table-operations';
 import { AppError } from '../../platform/app-error';
@@ -40,14 +41,15 @@ export function workspaceAccessFrom(
   if (!workspace || !membership || !isRole(membership.role)) {
     throw new AppError('NOT_FOUND', 'Workspace not found.');
   }
+  const stored = workspaceCodec.fromItem(workspace);
   return {
     workspaceId,
-    name: String(workspace.name),
-    ownerId: String(workspace.ownerId),
-    plan: isPlan(workspace.plan) ? workspace.plan : 'free',
-    isFrozen: workspace.isFrozen === true,
+    name: stored.workspace.name,
+    ownerId: stored.workspace.ownerId,
+    plan: stored.workspace.plan,
+    isFrozen: stored.workspace.isFrozen,
     role: membership.role,
-    tokenCounters: readCounterValues(workspace),
+    tokenCounters: stored.counters,
   };
 }
 

@@ -11,11 +11,13 @@ function serve({
   role = 'admin',
   workspaces,
   alerts = () => jsonResponse({ items: [] }),
+  invitations = [],
 }: {
   plan?: string;
   role?: string;
   workspaces?: unknown[];
   alerts?: () => Response;
+  invitations?: unknown[];
 } = {}) {
   let loggedIn = true;
   return installFetchMock({
@@ -30,6 +32,7 @@ function serve({
         items: workspaces ?? [{ id: 'w1', name: 'Production', plan, role, is_frozen: false }],
       }),
     'GET /api/alert-queue': alerts,
+    'GET /api/invitations': () => jsonResponse({ items: invitations }),
     'GET /api/tokens': () =>
       jsonResponse({ items: [], total: 0, facets: { category: {}, section: [] } }),
   });
@@ -63,6 +66,33 @@ describe('top bar', () => {
     );
     expect(within(nav).getByRole('button', { name: 'Notifications' })).toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
+  });
+
+  it('points to pending invitations', async () => {
+    serve({
+      invitations: [
+        {
+          id: 'inv-1',
+          workspace_id: 'w9',
+          workspace_name: 'Team space',
+          role: 'viewer',
+          invited_by_name: 'Grace Hopper',
+          invited_at: '2025-03-01T10:00:00.000Z',
+        },
+      ],
+    });
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    const link = await within(mainNav()).findByRole('link', { name: '1 pending invitation' });
+    expect(link).toHaveAttribute('href', '/workspaces#invitations');
+  });
+
+  it('shows no invitations pointer without pending invitations', async () => {
+    serve();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    await screen.findByLabelText('Workspace');
+    expect(within(mainNav()).queryByRole('link', { name: /pending invitation/ })).toBeNull();
   });
 
   it('hides Usage, Audit and Workspaces from a viewer', async () => {

@@ -12,7 +12,7 @@ import { SignInButtons } from '../../components/sign-in-buttons';
 import { LAYOUT_MAX_WIDTH } from '../theme/layout';
 import { NotificationsBell } from '../../features/alerts';
 import type { SessionUser } from '../../features/session';
-import type { WorkspaceSelection } from '../../features/workspaces';
+import { InvitationsBadge, type WorkspaceSelection } from '../../features/workspaces';
 import { NavDrawer } from './nav-drawer';
 import type { NavItem, WorkspacePickerState } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -86,6 +86,7 @@ export function TopBar({ user, verified, items, picker, selection, onSignOut }: 
           ))}
         </Box>
         <Box sx={{ flex: 1 }} />
+        {user && verified && <InvitationsBadge />}
         {user && verified && <NotificationsBell workspaceId={selection.selected?.id ?? null} />}
         <ColorModeToggle />
         {user ? <UserMenu user={user} onSignOut={onSignOut} /> : <SignInButtons />}

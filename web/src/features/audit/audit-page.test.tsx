@@ -261,7 +261,14 @@ describe('audit page', () => {
     renderAudit();
     await screen.findByText('Token created');
     const exportSection = screen.getByRole('region', { name: 'Export' });
-    await user.type(within(exportSection).getByLabelText('Since'), '2026-01-01');
+    const since = within(exportSection).getByLabelText('Since');
+    // 1970-01-01 would start in 1969 in a zone east of UTC, which the server refuses.
+    expect(since).toHaveAttribute('min', '1970-01-02');
+    await user.type(since, '1970-01-01');
+    expect(within(exportSection).getByText('Pick a date from 1970-01-02 on.')).toBeVisible();
+    expect(within(exportSection).getByRole('button', { name: 'Export CSV' })).toBeDisabled();
+    await user.clear(since);
+    await user.type(since, '2026-01-01');
     await user.click(within(exportSection).getByRole('button', { name: 'Export CSV' }));
     expect(await within(exportSection).findByRole('status')).toHaveTextContent(
       'Downloaded expiry-radar-audit-server-name.csv',

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import {
@@ -188,5 +188,127 @@ describe('verify-email and reset-password pages', () => {
       token: 'tok123',
       password: 'a long and unusual passphrase',
     });
+  });
+
+  describe('resend cooldown', () => {
+    beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] }));
+    afterEach(() => jest.useRealTimers());
+    const typist = () => userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    const wait = (seconds: number) => act(() => jest.advanceTimersByTime(seconds * 1000));
+
+    it('counts down before the verification email can be sent again', async () => {
+      const { requests } = serve({
+        'GET /api/session': () => jsonResponse(sessionFor({ needsVerification: true })),
+        'POST /auth/verify-email/resend': () => jsonResponse({ ok: true }),
+      });
+      renderApp('/verify-email?email=ada%40example.com');
+      const user = typist();
+      const button = await screen.findByRole('button', { name: 'Resend verification email' });
+      await user.click(button);
+      expect(await screen.findByText('You can resend in 60 s')).toBeVisible();
+      expect(button).toBeDisabled();
+      wait(1);
+      expect(screen.getByText('You can resend in 59 s')).toBeVisible();
+      wait(59);
+      expect(screen.queryByText(/You can resend in/)).not.toBeInTheDocument();
+      expect(button).toBeEnabled();
+      await user.click(button);
+      await waitFor(() =>
+        expect(requests.filter((r) => r.path === '/auth/verify-email/resend')).toHaveLength(2),
+      );
+      expect(await screen.findByText('You can resend in 60 s')).toBeVisible();
+    });
+
+    it('waits as long as the server says when it refuses a resend', async () => {
+      const errorToast = jest.spyOn(toast, 'error');
+      serve({
+        'GET /api/session': () => jsonResponse(sessionFor({ needsVerification: true })),
+        'POST /auth/verify-email/resend': () =>
+          jsonResponse(
+            {
+              error: 'Too many requests. Please wait a moment and try again.',
+              code: 'RATE_LIMITED',
+              details: [{ path: 'retryAfterSeconds', message: '42' }],
+            },
+            429,
+          ),
+      });
+      renderApp('/verify-email');
+      const user = typist();
+      const button = await screen.findByRole('button', { name: 'Resend verification email' });
+      await user.click(button);
+      expect(await screen.findByText('You can resend in 42 s')).toBeVisible();
+      expect(button).toBeDisabled();
+      expect(screen.queryByText('A new verification email is on its way.')).not.toBeInTheDocument();
+      expect(errorToast).not.toHaveBeenCalled();
+      errorToast.mockRestore();
+    });
+
+    it('counts down before the reset link can be sent again, then sends it to the same address', async () => {
+      const { requests } = serve({
+        'POST /auth/reset-password/request': () => jsonResponse({ ok: true }),
+      });
+      renderApp('/reset-password');
+      const user = typist();
+      await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+      await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+      expect(await screen.findByText('You can resend in 60 s')).toBeVisible();
+      const again = screen.getByRole('button', { name: 'Send the link again' });
+      expect(again).toBeDisabled();
+      wait(60);
+      expect(again).toBeEnabled();
+      await user.click(again);
+      expect(await screen.findByText('You can resend in 60 s')).toBeVisible();
+      const sent = requests.filter((r) => r.path === '/auth/reset-password/request');
+      expect(sent.map((r) => r.body)).toEqual([
+        { email: 'ada@example.com' },
+        { email: 'ada@example.com' },
+      ]);
+    });
+
+    it('shows a long wait the server asks for in minutes and keeps the button disabled', async () => {
+      serve({
+        'POST /auth/reset-password/request': () =>
+          jsonResponse(
+            {
+              error: 'Too many requests. Please wait a moment and try again.',
+              code: 'RATE_LIMITED',
+              details: [{ path: 'retryAfterSeconds', message: '1800' }],
+            },
+            429,
+          ),
+      });
+      renderApp('/reset-password');
+      const user = typist();
+      await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+      await user.click(screen.getByRole('button', { name: 'Send reset link' }));
+      expect(await screen.findByText('You can resend in 30 min')).toBeVisible();
+      expect(screen.getByRole('button', { name: 'Send reset link' })).toBeDisabled();
+      expect(screen.queryByText(/If an account exists/)).not.toBeInTheDocument();
+    });
+  });
+});
+
+describe('login page limits', () => {
+  it('says when the limit is about the account', async () => {
+    const message =
+      'Too many failed sign-ins for this account. Try again in 60 minutes or reset your password.';
+    serve({
+      'POST /auth/login': () =>
+        jsonResponse(
+          {
+            error: message,
+            code: 'RATE_LIMITED',
+            details: [{ path: 'retryAfterSeconds', message: '3600' }],
+          },
+          429,
+        ),
+    });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText(message)).toBeVisible();
   });
 });

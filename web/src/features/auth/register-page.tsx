@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { registerBody } from '@expiry-radar/shared/api/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '@expiry-radar/shared/domain/password-policy';
@@ -21,9 +21,14 @@ import { GoogleSignInButton } from './components/google-sign-in-button';
 type RegisterInput = z.input<typeof registerBody>;
 type RegisterValues = z.output<typeof registerBody>;
 
-/** Create an account (route /register). */
+/**
+ * Create an account (route /register). An invitation's link (`?email=…&invitation=1`) fills in
+ * the invited address and says how to join.
+ */
 export function RegisterPage() {
   const registerAccount = useRegisterMutation();
+  const [search] = useSearchParams();
+  const invited = search.get('invitation') === '1';
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -31,7 +36,7 @@ export function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterValues>({
     resolver: zodResolver(registerBody),
-    defaultValues: { email: '', password: '', name: '' },
+    defaultValues: { email: search.get('email') ?? '', password: '', name: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -59,6 +64,12 @@ export function RegisterPage() {
       <GoogleSignInButton />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         {failure && <Alert severity="error">{failure}</Alert>}
+        {invited && (
+          <Alert severity="info">
+            You were invited to a workspace. Create your account with the invited address and verify
+            it; then accept the invitation under Workspaces.
+          </Alert>
+        )}
         <TextField
           {...register('name')}
           label="Name (optional)"

@@ -8,13 +8,16 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import * as z from 'zod';
 import { requestPasswordResetBody } from '@expiry-radar/shared/api/auth-schemas';
+import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
 import { newPasswordSchema } from '@expiry-radar/shared/domain/password-policy';
 import { paths, queryParams } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { useRequestPasswordResetMutation, useResetPasswordMutation } from './api/auth-mutations';
-import { formErrorMessage } from './api/form-error';
+import { formErrorMessage, retryAfterSeconds } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
+import { ResendCountdown } from './components/resend-countdown';
+import { useResendCooldown } from './hooks/use-resend-cooldown';
 
 export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match';
 
@@ -32,7 +35,9 @@ type NewPasswordValues = z.infer<typeof newPasswordForm>;
 function RequestResetForm() {
   const requestReset = useRequestPasswordResetMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sendingAgain, setSendingAgain] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const cooldown = useResendCooldown();
   const {
     register,
     handleSubmit,
@@ -41,22 +46,43 @@ function RequestResetForm() {
     resolver: zodResolver(requestPasswordResetBody),
     defaultValues: { email: '' },
   });
-  const onSubmit = handleSubmit(async ({ email }) => {
+  const send = async (email: string) => {
     setFailure(null);
     try {
       await requestReset.mutateAsync(email);
       setSentTo(email);
+      cooldown.start(EMAIL_RESEND_COOLDOWN_SECONDS);
     } catch (error) {
-      setFailure(formErrorMessage(error));
+      const wait = retryAfterSeconds(error);
+      if (wait === undefined) setFailure(formErrorMessage(error));
+      else cooldown.start(wait);
     }
-  });
+  };
+  const onSubmit = handleSubmit(({ email }) => send(email));
+  const sendAgain = async (email: string) => {
+    setSendingAgain(true);
+    await send(email);
+    setSendingAgain(false);
+  };
 
   if (sentTo) {
     return (
-      <Alert severity="success">
-        If an account exists for {sentTo}, an email with a link to reset the password is on its way.
-        The link works once and expires soon.
-      </Alert>
+      <Stack spacing={2}>
+        <Alert severity="success">
+          If an account exists for {sentTo}, an email with a link to reset the password is on its
+          way. The link works once and expires soon.
+        </Alert>
+        {failure && <Alert severity="error">{failure}</Alert>}
+        <Button
+          variant="outlined"
+          size="large"
+          disabled={sendingAgain || cooldown.secondsLeft > 0}
+          onClick={() => void sendAgain(sentTo)}
+        >
+          {sendingAgain ? 'Sending…' : 'Send the link again'}
+        </Button>
+        <ResendCountdown secondsLeft={cooldown.secondsLeft} />
+      </Stack>
     );
   }
   return (
@@ -68,9 +94,15 @@ function RequestResetForm() {
         error={Boolean(errors.email)}
         helperText={errors.email?.message}
       />
-      <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
+      <Button
+        type="submit"
+        variant="contained"
+        size="large"
+        disabled={isSubmitting || cooldown.secondsLeft > 0}
+      >
         {isSubmitting ? 'Sending…' : 'Send reset link'}
       </Button>
+      <ResendCountdown secondsLeft={cooldown.secondsLeft} />
     </Stack>
   );
 }

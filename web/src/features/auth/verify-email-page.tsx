@@ -9,11 +9,14 @@ import {
   INVALID_VERIFICATION_LINK,
   VERIFICATION_ERROR_PARAM,
 } from '@expiry-radar/shared/api/verification-link';
+import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
 import { paths, queryParams } from '../../lib/paths';
 import { useSession } from '../session';
 import { useResendVerificationMutation } from './api/auth-mutations';
-import { formErrorMessage } from './api/form-error';
+import { formErrorMessage, retryAfterSeconds } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
+import { ResendCountdown } from './components/resend-countdown';
+import { useResendCooldown } from './hooks/use-resend-cooldown';
 import { useSignOut } from './hooks/use-sign-out';
 
 export const VERIFICATION_SENT_MESSAGE = 'A new verification email is on its way.';
@@ -30,6 +33,7 @@ export function VerifyEmailPage() {
   const resendEmail = useResendVerificationMutation();
   const [sending, setSending] = useState(false);
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
+  const cooldown = useResendCooldown();
   const email = search.get(queryParams.email) ?? user?.email ?? null;
   const invalidLink = search.get(VERIFICATION_ERROR_PARAM) === INVALID_VERIFICATION_LINK;
 
@@ -38,8 +42,15 @@ export function VerifyEmailPage() {
     try {
       await resendEmail.mutateAsync();
       setResend({ kind: 'sent' });
+      cooldown.start(EMAIL_RESEND_COOLDOWN_SECONDS);
     } catch (error) {
-      setResend({ kind: 'failed', message: formErrorMessage(error) });
+      const wait = retryAfterSeconds(error);
+      if (wait === undefined) {
+        setResend({ kind: 'failed', message: formErrorMessage(error) });
+      } else {
+        setResend({ kind: 'idle' });
+        cooldown.start(wait);
+      }
     } finally {
       setSending(false);
     }
@@ -89,14 +100,17 @@ export function VerifyEmailPage() {
           No email after a few minutes? Check your spam folder, or send the link again.
         </Typography>
         {isLoggedIn ? (
-          <Button
-            variant="contained"
-            size="large"
-            disabled={sending}
-            onClick={() => void onResend()}
-          >
-            {sending ? 'Sending…' : 'Resend verification email'}
-          </Button>
+          <>
+            <Button
+              variant="contained"
+              size="large"
+              disabled={sending || cooldown.secondsLeft > 0}
+              onClick={() => void onResend()}
+            >
+              {sending ? 'Sending…' : 'Resend verification email'}
+            </Button>
+            <ResendCountdown secondsLeft={cooldown.secondsLeft} />
+          </>
         ) : (
           <Button component={RouterLink} to={paths.login} variant="contained" size="large">
             Sign in to resend the email

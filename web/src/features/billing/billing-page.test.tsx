@@ -114,6 +114,27 @@ describe('billing page', () => {
     );
   });
 
+  it('warns of workspaces holding more tokens or members than the smaller plan allows', async () => {
+    serve({
+      plan: 'team',
+      mode: 'local',
+      workspaces: [
+        workspace('a'),
+        { ...workspace('b'), tokens: 60 },
+        { ...workspace('c'), members: 2 },
+      ],
+    });
+    renderBilling();
+    await userEvent.click(await screen.findByRole('button', { name: 'Downgrade to Free' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Free?' });
+    expect(
+      within(dialog).getByText(
+        /2 workspaces hold more tokens or members than the Free plan allows and will be frozen/,
+      ),
+    ).toBeVisible();
+    expect(within(dialog).queryByText(/your newest/)).toBeNull();
+  });
+
   it('opens the change asked for by /pricing and drops the parameter', async () => {
     serve({ plan: 'free', mode: 'local', workspaces: [workspace('a')] });
     const router = renderBilling('/billing?upgrade=team');

@@ -30,6 +30,7 @@ import {
   type Plan,
   type PlanLimits,
 } from '@expiry-radar/shared/domain/plans';
+import { freezeReasons } from '@expiry-radar/shared/domain/workspace-freezing';
 import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
@@ -80,11 +81,24 @@ export function changesHere(mode: BillingMode, current: Plan, plan: Plan): boole
   return mode === 'stripe' && current === 'free' && comparePlans(plan, current) > 0;
 }
 
-/** How many owned workspaces a move to `plan` would freeze. */
-function freezesOnMove(plan: Plan, ownedCount: number): number {
-  const limit = PLAN_LIMITS[plan].workspacesOwned;
-  return limit === null ? 0 : Math.max(0, ownedCount - limit);
+interface Freezes {
+  /** The newest owned beyond the plan's number of workspaces. */
+  readonly beyondLimit: number;
+  /** Those holding more tokens or members than the plan allows. */
+  readonly overUsage: number;
 }
+
+/** What a move to `plan` would freeze, by the server's rule (usage lists the oldest owned first). */
+function freezesOnMove(plan: Plan, usage: Usage | undefined): Freezes {
+  const reasons = freezeReasons(plan, usage?.workspaces ?? []);
+  return {
+    beyondLimit: reasons.filter((reason) => reason === 'workspace_limit').length,
+    overUsage: reasons.filter((reason) => reason === 'token_limit' || reason === 'member_limit')
+      .length,
+  };
+}
+
+const freezesAny = (freezes: Freezes) => freezes.beyondLimit + freezes.overUsage > 0;
 
 function LocalModeNotice() {
   return (
@@ -249,17 +263,17 @@ interface PlanChangeDialogProps {
   target: Plan | null;
   current: Plan;
   mode: BillingMode;
-  ownedCount: number;
+  usage: Usage | undefined;
   busy: boolean;
   onConfirm: (plan: Plan) => void;
   onClose: () => void;
 }
 
 function PlanChangeDialog(props: PlanChangeDialogProps) {
-  const { target, current, mode, ownedCount, busy, onConfirm, onClose } = props;
+  const { target, current, mode, usage, busy, onConfirm, onClose } = props;
   const plan = target ?? current;
   const up = comparePlans(plan, current) > 0;
-  const freezes = freezesOnMove(plan, ownedCount);
+  const freezes = freezesOnMove(plan, usage);
   const action = `${up ? 'Upgrade' : 'Downgrade'} to ${PLAN_LABELS[plan]}`;
   return (
     <Dialog open={target !== null} onClose={onClose} aria-labelledby="plan-change-title">
@@ -270,12 +284,13 @@ function PlanChangeDialog(props: PlanChangeDialogProps) {
             ? `You will continue to secure card checkout for the ${PLAN_LABELS[plan]} plan.`
             : `Your plan changes from ${PLAN_LABELS[current]} to ${PLAN_LABELS[plan]} at once (local billing mode: nothing is charged).`}
         </DialogContentText>
-        {freezes > 0 && (
+        {freezesAny(freezes) && (
           <Alert severity="warning" sx={{ mt: 2 }}>
-            The {PLAN_LABELS[plan]} plan allows{' '}
-            {pluralize(PLAN_LIMITS[plan].workspacesOwned ?? 0, 'workspace', 'workspaces')}: your
-            newest {pluralize(freezes, 'workspace', 'workspaces')} will be frozen (read-only, alerts
-            paused). Their tokens are kept.
+            {freezes.overUsage > 0 &&
+              `${pluralize(freezes.overUsage, 'workspace holds', 'workspaces hold')} more tokens or members than the ${PLAN_LABELS[plan]} plan allows and will be frozen (read-only, alerts paused). `}
+            {freezes.beyondLimit > 0 &&
+              `The ${PLAN_LABELS[plan]} plan allows ${pluralize(PLAN_LIMITS[plan].workspacesOwned ?? 0, 'workspace', 'workspaces')}: your newest ${pluralize(freezes.beyondLimit, 'workspace', 'workspaces')} will be frozen (read-only, alerts paused). `}
+            Their tokens are kept.
           </Alert>
         )}
       </DialogContent>
@@ -283,7 +298,7 @@ function PlanChangeDialog(props: PlanChangeDialogProps) {
         <Button onClick={onClose}>Cancel</Button>
         <Button
           variant="contained"
-          color={freezes > 0 ? 'warning' : 'primary'}
+          color={freezesAny(freezes) ? 'warning' : 'primary'}
           disabled={busy}
           onClick={() => onConfirm(plan)}
         >
@@ -298,7 +313,6 @@ function BillingContent({ data }: { data: PlanResponse }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const current = data.plan;
   const mode = data.billingMode ?? 'local';
-  const ownedCount = data.usage?.workspacesOwned ?? 0;
 
   // /pricing sends plans here as ?upgrade=<plan>: that change opens, and the parameter goes.
   const requested = searchParams.get(queryParams.upgrade);
@@ -327,8 +341,9 @@ function BillingContent({ data }: { data: PlanResponse }) {
 
   const choose = (plan: Plan) => {
     // A downgrade that freezes workspaces is confirmed first; anything else goes at once.
-    if (comparePlans(plan, current) < 0 && freezesOnMove(plan, ownedCount) > 0) setTarget(plan);
-    else change.mutate(plan);
+    if (comparePlans(plan, current) < 0 && freezesAny(freezesOnMove(plan, data.usage))) {
+      setTarget(plan);
+    } else change.mutate(plan);
   };
 
   return (
@@ -362,7 +377,7 @@ function BillingContent({ data }: { data: PlanResponse }) {
         target={target}
         current={current}
         mode={mode}
-        ownedCount={ownedCount}
+        usage={data.usage}
         busy={busy}
         onConfirm={(plan) => change.mutate(plan)}
         onClose={() => setTarget(null)}

@@ -44,9 +44,19 @@ export function DocsTeamsPage() {
       </DocsSection>
       <DocsSection title="Frozen workspaces">
         <P>
-          If the owner moves to a smaller plan, the newest workspaces beyond the new limit are
-          frozen: read-only, hidden from the picker and with alerts paused. Nothing is deleted. Move
-          their tokens into an active workspace from Account Settings, or upgrade to unfreeze them.
+          A workspace uses its owner&apos;s plan. If the owner moves to a smaller plan, workspaces
+          holding more tokens or members than it allows, and the newest beyond its number of
+          workspaces, are frozen: read-only, hidden from the picker and with alerts paused. Nothing
+          is deleted. Move their tokens into an active workspace from Account Settings, or upgrade
+          to unfreeze them.
+        </P>
+      </DocsSection>
+      <DocsSection title="When an owner deletes their account">
+        <P>
+          A workspace passes to another admin, or else to its longest-standing workspace manager,
+          who becomes its owner and admin. It then uses the new owner&apos;s plan at once and is
+          frozen, like on a downgrade, if it goes beyond that plan&apos;s limits. A workspace with
+          no admin or workspace manager left (only viewers, or nobody) is deleted with its tokens.
         </P>
       </DocsSection>
     </DocsArticle>

@@ -64,7 +64,7 @@ const faqs: Faq[] = [
   {
     question: 'What happens to my data if I downgrade?',
     answer:
-      'Nothing is deleted. Workspaces beyond the smaller plan’s limit are frozen (read-only, alerts paused). Move their tokens to an active workspace from Account Settings, or upgrade again.',
+      'Nothing is deleted. Workspaces beyond the smaller plan’s limits (the number of workspaces, or tokens and members in one) are frozen (read-only, alerts paused). Move their tokens to an active workspace from Account Settings, or upgrade again.',
   },
   {
     question: 'Should I store the secret itself?',

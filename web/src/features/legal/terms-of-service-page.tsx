@@ -39,8 +39,8 @@ const sections: LegalSection[] = [
         <Link component={RouterLink} to={paths.pricing}>
           pricing page
         </Link>
-        . When you downgrade, workspaces beyond the new limit are frozen (read-only, alerts paused)
-        until you upgrade or move their tokens; nothing is deleted.
+        . When you downgrade, workspaces beyond the new plan&apos;s limits are frozen (read-only,
+        alerts paused) until you upgrade or move their tokens; nothing is deleted.
       </>,
       'Fees are non-refundable except where the law requires otherwise. We may change prices with at least 30 days’ notice, effective at your next renewal.',
     ],

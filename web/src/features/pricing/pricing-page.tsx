@@ -153,8 +153,9 @@ export function PricingPage() {
         })}
       </Box>
       <Typography variant="body2" color="textSecondary" sx={{ mt: 3 }}>
-        A workspace uses the plan of its owner. If you move to a smaller plan, the newest workspaces
-        beyond its limit are frozen (read-only, alerts paused) until you upgrade again or move their
+        A workspace uses the plan of its owner. If you move to a smaller plan, workspaces beyond its
+        limits (the newest beyond its number of workspaces, and any with more tokens or members than
+        it allows) are frozen (read-only, alerts paused) until you upgrade again or move their
         tokens out.
       </Typography>
     </PageFrame>

@@ -350,6 +350,32 @@ describe('workspaces page: members', () => {
     expect(within(form).getByLabelText(/^Email/)).toHaveValue('grace@example.com');
   });
 
+  it('says when invitations can be sent again after 429', async () => {
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    installFetchMock({
+      ...routes,
+      'POST /api/v1/workspaces/ws-main/members': () =>
+        jsonResponse(
+          {
+            error: 'Too many requests. Please wait a moment and try again.',
+            code: 'RATE_LIMITED',
+            details: [{ path: 'retryAfterSeconds', message: '900' }],
+          },
+          429,
+        ),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await screen.findByRole('form', { name: 'Invite a member' });
+    await user.type(within(form).getByLabelText(/^Email/), 'new@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Invite' }));
+    expect(
+      await within(form).findByText(
+        'Too many requests. Please wait a moment and try again. You can try again in 15 min.',
+      ),
+    ).toBeVisible();
+  });
+
   it('changes a role and removes a member after confirmation', async () => {
     const { routes, state } = fakeServer({
       workspaces: [main],
@@ -561,5 +587,72 @@ describe('workspaces page: frozen workspaces and transfers', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     expect(tokensUpdated).toHaveBeenCalledTimes(2);
     window.removeEventListener('tokens-updated', tokensUpdated);
+  });
+});
+
+describe('workspaces page: invitations to the user', () => {
+  const invitation = {
+    id: 'inv-9',
+    workspace_id: 'ws-team',
+    workspace_name: 'Team space',
+    role: 'workspace_manager' as const,
+    invited_by_name: 'Grace Hopper',
+    invited_at: '2025-03-01T10:00:00.000Z',
+  };
+
+  function withInvitations() {
+    const server = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    let pending = [invitation];
+    const team = ws('ws-team', 'Team space', 'workspace_manager');
+    server.routes['GET /api/invitations'] = () => jsonResponse({ items: pending });
+    server.routes['POST /api/invitations/inv-9/accept'] = () => {
+      pending = [];
+      server.state.workspaces.push(team);
+      server.state.members['ws-team'] = [member(SELF, 'ada@example.com', 'workspace_manager')];
+      return jsonResponse({ workspace: team });
+    };
+    server.routes['GET /api/v1/workspaces/ws-team/members'] = () =>
+      jsonResponse({ items: server.state.members['ws-team'] ?? [], total: 1 });
+    server.routes['POST /api/invitations/inv-9/decline'] = () => {
+      pending = [];
+      return jsonResponse({ ok: true });
+    };
+    return server;
+  }
+
+  it('accepts: the workspace joins the list, opens and becomes the selection', async () => {
+    const { routes } = withInvitations();
+    installFetchMock(routes);
+    const { router } = renderPage();
+    const list = await screen.findByRole('region', { name: 'Invitations' });
+    const item = within(list).getByRole('listitem', { name: 'Invitation to Team space' });
+    expect(within(item).getByText('Team space')).toBeVisible();
+    expect(within(item).getByText(/Invited by Grace Hopper as Workspace Manager/)).toBeVisible();
+    const user = userEvent.setup();
+    await user.click(within(item).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Invitation accepted')).toBeInTheDocument();
+    const table = await workspaceTable();
+    expect(await within(table).findByRole('rowheader', { name: 'Team space' })).toBeVisible();
+    await waitFor(() => expect(router.state.location.search).toContain('workspace=ws-team'));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Invitations' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByRole('table', { name: 'Members of Team space' })).toBeVisible();
+  });
+
+  it('declines: the invitation goes and no workspace is added', async () => {
+    const { routes } = withInvitations();
+    const { requests } = installFetchMock(routes);
+    renderPage();
+    const list = await screen.findByRole('region', { name: 'Invitations' });
+    const user = userEvent.setup();
+    await user.click(within(list).getByRole('button', { name: 'Decline' }));
+    expect(await screen.findByText('Invitation declined')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Invitations' })).not.toBeInTheDocument(),
+    );
+    expect(requests.some((r) => r.path === '/api/invitations/inv-9/accept')).toBe(false);
+    const table = await workspaceTable();
+    expect(within(table).queryByRole('rowheader', { name: 'Team space' })).toBeNull();
   });
 });

@@ -8,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
+import type { PendingInvitation } from '@expiry-radar/shared/api/invitation-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { WORKSPACE_LIST_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { LoadErrorAlert } from '../../components/load-error-alert';
@@ -16,12 +17,15 @@ import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
 import { useSession } from '../session';
 import {
+  useAcceptInvitationMutation,
   useCreateWorkspaceMutation,
+  useDeclineInvitationMutation,
   useDeleteWorkspaceMutation,
   useRenameWorkspaceMutation,
 } from './api/workspace-mutations';
-import { workspaceListQueryOptions } from './api/workspace-queries';
+import { invitationsQueryOptions, workspaceListQueryOptions } from './api/workspace-queries';
 import { DeleteWorkspaceDialog } from './components/delete-workspace-dialog';
+import { InvitationsList } from './components/invitations-list';
 import { TransferTokensDialog } from './components/transfer-tokens-dialog';
 import { WorkspaceDetails } from './components/workspace-details';
 import { WorkspaceNameDialog } from './components/workspace-name-dialog';
@@ -38,12 +42,14 @@ type OpenDialog =
 /**
  * /workspaces: the user's workspaces (50 per page) with plan, role and frozen state;
  * create, rename and delete; the open workspace's members (invite, change role, remove); token
- * transfers between workspaces. Controls follow the server's rules (workspace-permissions).
+ * transfers between workspaces; the user's pending invitations (accept or decline). Controls
+ * follow the server's rules (workspace-permissions).
  */
 export function WorkspacesPage() {
   const session = useSession();
   const verified = session.isLoggedIn && !session.needsVerification;
   const selection = useWorkspaceSelection({ enabled: verified });
+  const invitations = useQuery({ ...invitationsQueryOptions(), enabled: verified });
   const [page, setPage] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -88,6 +94,17 @@ export function WorkspacesPage() {
 
   const create = useCreateWorkspaceMutation({ onSuccess: close });
   const rename = useRenameWorkspaceMutation({ onSuccess: close });
+  const accept = useAcceptInvitationMutation();
+  const decline = useDeclineInvitationMutation();
+  const answering = accept.isPending
+    ? accept.variables
+    : decline.isPending
+      ? decline.variables
+      : undefined;
+  /** Accepted: the lists load again and the joined workspace opens and becomes the selection. */
+  const acceptInvitation = (invitation: PendingInvitation) =>
+    accept.mutateAsync(invitation).then(openWorkspace, () => undefined);
+
   const remove = useDeleteWorkspaceMutation({
     onSuccess: (workspace) => {
       close();
@@ -126,6 +143,12 @@ export function WorkspacesPage() {
         <LoadErrorAlert onRetry={list.refetch}>Your workspaces could not be loaded.</LoadErrorAlert>
       ) : (
         <Stack spacing={3}>
+          <InvitationsList
+            invitations={invitations.data?.items ?? []}
+            busyId={answering?.id ?? null}
+            onAccept={(invitation) => void acceptInvitation(invitation)}
+            onDecline={(invitation) => decline.mutate(invitation)}
+          />
           <Paper
             variant="outlined"
             component="section"

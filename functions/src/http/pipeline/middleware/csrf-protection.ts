@@ -1,19 +1,22 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../platform/app-error';
-import { CSRF_COOKIE } from '../cookies';
+import { CSRF_HEADER, csrfCookieName, sessionCsrfToken } from '../csrf-token';
 import type { HttpMiddleware } from '../http-types';
 
-export const CSRF_HEADER = 'x-csrf-token';
-
 /**
- * Double-submit check: `GET /api/csrf-token` puts the token in an HttpOnly cookie and in its
- * answer; a state-changing request must echo it in X-CSRF-Token. A page on another site can
- * neither read the answer nor set the header, so it cannot forge the request.
+ * A state-changing request must carry the CSRF token in X-CSRF-Token: the session's token when
+ * signed in, else the one in the CSRF cookie (`GET /api/csrf-token` answers it and sets the
+ * cookie). A page on another site can neither read the answer nor set the header, so it cannot
+ * forge the request; and a token planted before sign-in or taken from another session does not
+ * pass for this session.
  */
 export function csrfProtection(): HttpMiddleware {
   return {
     before: ({ event, context }) => {
-      const expected = context.httpStack.cookies[CSRF_COOKIE];
+      const state = context.httpStack;
+      const expected = state.session
+        ? sessionCsrfToken(state.session.sessionId)
+        : state.cookies[csrfCookieName(state.secureCookies)];
       const presented = event.headers[CSRF_HEADER];
       if (!expected || !presented || !constantTimeEquals(expected, presented)) {
         throw new AppError('EBADCSRFTOKEN');

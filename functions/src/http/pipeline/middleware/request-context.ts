@@ -3,12 +3,14 @@ import { parseCookies, shouldUseSecureCookies } from '../cookies';
 import type { HttpMiddleware } from '../http-types';
 import { logger } from '../../../platform/logger';
 
-/** Adds the request id to every log line and prepares the per-request state. */
+/**
+ * Adds API Gateway's request id and the route to the invocation's log lines (cleared after it
+ * by `injectLambdaContext` in the stack) and prepares the per-request state.
+ */
 export function requestContext(): HttpMiddleware {
   return {
     before: (request) => {
       const { event, context } = request;
-      logger.resetKeys();
       logger.appendKeys({
         requestId: event.requestContext.requestId,
         route: event.routeKey,

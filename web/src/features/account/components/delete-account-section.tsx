@@ -12,7 +12,7 @@ import { useDeleteAccountMutation } from '../api/account-mutations';
 import { SectionCard } from './section-card';
 
 export const DELETE_ACCOUNT_WARNING =
-  'This action cannot be undone. Your account, your sessions and the workspaces that only you belong to are deleted permanently; you leave every other workspace.';
+  'This action cannot be undone. Your account and your sessions are deleted permanently, and you leave every workspace. A workspace you own passes to another admin, else to its longest-standing workspace manager, under their plan; one with no admin or workspace manager left (only viewers, or nobody) is deleted permanently with its tokens.';
 
 /** Codes for which the password field says what is wrong. */
 const PASSWORD_CODES = ['INVALID_CURRENT_PASSWORD', 'REAUTHENTICATION_REQUIRED'] as const;
@@ -79,7 +79,7 @@ export function DeleteAccountSection() {
       id="account-delete"
       title="Delete account"
       tone="danger"
-      description="Deletes your account and signs you out. Workspaces shared with others stay with them."
+      description="Deletes your account and signs you out. Each workspace you own passes to one of its admins or workspace managers, or is deleted when it has none."
     >
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
         Delete Account

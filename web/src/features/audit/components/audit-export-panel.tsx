@@ -6,6 +6,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import { EXPORT_DEFAULT_LIMIT, type ExportFormat } from '@expiry-radar/shared/constants/paging';
+import {
+  addCalendarDays,
+  EARLIEST_DATE,
+  parseDate,
+} from '@expiry-radar/shared/domain/calendar-date';
 import { saveFile } from '../../../lib/save-file';
 import { useExportAuditMutation } from '../api/audit-export';
 import { exportQuery, type AuditScope } from '../audit-scope';
@@ -25,6 +30,12 @@ function today(): string {
 }
 
 /**
+ * The earliest day offered: the server takes dates from 1970 on, and the start of 1970-01-01 in a
+ * zone east of UTC is still in 1969.
+ */
+const EARLIEST_SINCE = addCalendarDays(parseDate(EARLIEST_DATE) ?? new Date(0), 1);
+
+/**
  * Export of the scope's events, optionally since a date, as JSON or CSV; the file keeps the
  * server's name. Failures show the error catalogue's toast (the API client).
  */
@@ -34,7 +45,9 @@ export function AuditExportPanel({ scope, workspaceId, scopeText }: AuditExportP
   const busy = exporting.isPending ? exporting.variables.format : null;
   const [saved, setSaved] = useState<string | null>(null);
   const max = today();
-  const invalid = since !== '' && since > max;
+  const tooLate = since !== '' && since > max;
+  const tooEarly = since !== '' && since < EARLIEST_SINCE;
+  const invalid = tooLate || tooEarly;
 
   const download = async (format: ExportFormat) => {
     setSaved(null);
@@ -74,11 +87,13 @@ export function AuditExportPanel({ scope, workspaceId, scopeText }: AuditExportP
           onChange={(event) => setSince(event.target.value)}
           error={invalid}
           helperText={
-            invalid
+            tooLate
               ? 'Pick a date that is not in the future.'
-              : 'Optional; from the start of that day'
+              : tooEarly
+                ? `Pick a date from ${EARLIEST_SINCE} on.`
+                : 'Optional; from the start of that day'
           }
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: EARLIEST_SINCE, max } }}
           sx={{ minWidth: 180 }}
         />
         {(['json', 'csv'] as const).map((format) => (

@@ -39,15 +39,22 @@ export function useLogoutMutation() {
   return useMutation({ mutationFn: () => call('logout') });
 }
 
-/** Sends the verification email again to the session's address. */
+/**
+ * Sends the verification email again to the session's address. Silent: the page shows the
+ * failure, and the wait, itself.
+ */
 export function useResendVerificationMutation() {
-  return useMutation({ mutationFn: () => call('resendVerification') });
+  return useMutation({ mutationFn: () => call('resendVerification', {}, { silent: true }) });
 }
 
-/** Emails a reset link if the account exists (the answer is the same either way). */
+/**
+ * Emails a reset link if the account exists (the answer is the same either way). Silent: the
+ * page shows the failure, and the wait, itself.
+ */
 export function useRequestPasswordResetMutation() {
   return useMutation({
-    mutationFn: (email: string) => call('requestPasswordReset', { body: { email } }),
+    mutationFn: (email: string) =>
+      call('requestPasswordReset', { body: { email } }, { silent: true }),
   });
 }
 

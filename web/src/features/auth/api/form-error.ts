@@ -2,6 +2,7 @@ import {
   CLIENT_ERROR_MESSAGES,
   clientErrorMessage,
 } from '@expiry-radar/shared/errors/client-error-message';
+import { retryAfterSecondsOf } from '@expiry-radar/shared/errors/retry-after';
 import { ApiError } from '../../../lib/api-client';
 
 export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
@@ -19,4 +20,10 @@ export function formErrorMessage(error: unknown): string {
     noResponse: error.noResponse,
     path: window.location.pathname,
   }).message;
+}
+
+/** The seconds a refused request (429) was told to wait; undefined for any other failure. */
+export function retryAfterSeconds(error: unknown): number | undefined {
+  if (!(error instanceof ApiError) || error.status !== 429) return undefined;
+  return retryAfterSecondsOf(error.details);
 }

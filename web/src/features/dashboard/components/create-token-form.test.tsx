@@ -135,6 +135,11 @@ describe('Create New Token form', () => {
     }
     expect(screen.queryByLabelText('Domains')).not.toBeInTheDocument();
     expect(screen.queryByLabelText('Key Size')).not.toBeInTheDocument();
+    // Date pickers offer the years the server accepts.
+    for (const label of [/^Expiration Date/, 'Renewal Date']) {
+      expect(screen.getByLabelText(label)).toHaveAttribute('min', '1970-01-01');
+      expect(screen.getByLabelText(label)).toHaveAttribute('max', '9999-12-31');
+    }
   });
 
   it('suggests the expiry by category and type until one is picked by hand', async () => {

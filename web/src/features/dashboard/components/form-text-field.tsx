@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
 import type { Control } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
+import { EARLIEST_DATE, LATEST_DATE } from '@expiry-radar/shared/domain/calendar-date';
 import type { NumberRange } from '@expiry-radar/shared/domain/token-form-ranges';
 import type { FieldInputKind, TokenFormValues } from '../token-form-values';
 
@@ -62,6 +63,8 @@ export function FormTextField({
           slotProps={{
             htmlInput: {
               ...(range ? { min: range.min, max: range.max, step: range.step } : {}),
+              // The years the server accepts (1970 to 9999), so the picker offers no others.
+              ...(kind === 'date' ? { min: EARLIEST_DATE, max: LATEST_DATE } : {}),
               ...(kind === 'number' ? { inputMode: 'decimal' } : {}),
             },
             inputLabel: kind === 'date' ? { shrink: true } : undefined,

@@ -10,6 +10,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { EARLIEST_DATE, LATEST_DATE } from '@expiry-radar/shared/domain/calendar-date';
 import { defaultExpiryDate } from '@expiry-radar/shared/domain/default-expiry';
 import type {
   RenewTokenData,
@@ -104,7 +105,10 @@ export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenD
                 inputRef={field.ref}
                 error={Boolean(fieldState.error)}
                 helperText={fieldState.error?.message ?? RENEW_HINT}
-                slotProps={{ inputLabel: { shrink: true } }}
+                slotProps={{
+                  inputLabel: { shrink: true },
+                  htmlInput: { min: EARLIEST_DATE, max: LATEST_DATE },
+                }}
               />
             )}
           />

@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PendingInvitation } from '@expiry-radar/shared/api/invitation-api-schemas';
 import type { Member, Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { call } from '../../../lib/api-call';
@@ -68,7 +69,7 @@ export function useDeleteWorkspaceMutation({ onSuccess }: ChangeSteps<Workspace>
   });
 }
 
-/** Adds an existing user to the workspace at once, or invites the address by email. */
+/** Invites the address by email; it joins when its owner accepts. */
 export function useAddMemberMutation(workspaceId: string, { onFrozen }: ChangeSteps<Member> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -121,6 +122,33 @@ export function useRemoveMemberMutation(
       else await refreshMembers(queryClient, workspaceId);
     },
     onError: (error) => refreshIfFrozen(queryClient, error, onFrozen),
+  });
+}
+
+/**
+ * Accepts an invitation: the user joins its workspace with the invited role. Says so, then the
+ * workspaces, the invitations and the usage load again; a refusal's toast comes from the API
+ * client and the lists load again too (the invitation may be gone). The answer is the joined
+ * workspace.
+ */
+export function useAcceptInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (invitation: PendingInvitation) =>
+      (await call('acceptInvitation', { params: { id: invitation.id } })).workspace,
+    onSuccess: () => showSuccessToast(SUCCESS_MESSAGES.invitationAccepted),
+    onSettled: () => refreshWorkspaces(queryClient),
+  });
+}
+
+/** Declines (removes) an invitation; the invitations load again either way. */
+export function useDeclineInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (invitation: PendingInvitation) =>
+      call('declineInvitation', { params: { id: invitation.id } }),
+    onSuccess: () => showSuccessToast(SUCCESS_MESSAGES.invitationDeclined),
+    onSettled: () => refreshWorkspaces(queryClient),
   });
 }
 

@@ -16,6 +16,17 @@ export function workspaceListQueryOptions(page = { limit: WORKSPACE_LOOKUP_PAGE_
   });
 }
 
+/**
+ * The pending invitations to the user's verified address. A failure shows no toast (the list is
+ * a side panel, not the page).
+ */
+export function invitationsQueryOptions() {
+  return queryOptions({
+    queryKey: workspaceKeys.invitations(),
+    queryFn: ({ signal }) => call('listInvitations', {}, { signal, silent: true }),
+  });
+}
+
 /** A page of a workspace's members and pending invitations (50 per page). */
 export function membersQueryOptions(
   workspaceId: string,

@@ -25,7 +25,7 @@ export function RemoveMemberDialog({
   const text = isSelf
     ? `You will lose access to “${workspaceName}” and its tokens. An admin or workspace manager can invite you again.`
     : invited
-      ? `The invitation of ${who} to “${workspaceName}” is withdrawn; its link no longer lets them join.`
+      ? `The invitation of ${who} to “${workspaceName}” is withdrawn; they can no longer accept it.`
       : `${who} loses access to “${workspaceName}” and its tokens. Their own account is not affected.`;
 
   return (

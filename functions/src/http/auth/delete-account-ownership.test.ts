@@ -1,0 +1,250 @@
+/**
+ * Deleting an account that owns workspaces shared with others: who takes each one over, and the
+ * new owner's plan applied at once (the attack: a workspace on its leaving owner's bigger plan,
+ * handed to a member whose plan does not allow it).
+ */
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
+import type { Role } from '@expiry-radar/shared/domain/roles';
+import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
+import { mutationEvent } from '../../../test-support/auth-requests';
+import { givenSignedInUser } from '../../../test-support/fixtures';
+import { buildToken, seedToken, seedTokens } from '../../../test-support/token-seeding';
+import {
+  givenWorkspace,
+  putItem,
+  routeEvent,
+  type TestUser,
+} from '../../../test-support/workspace-fixtures';
+import { AUDIT_ACTIONS, SYSTEM_ACTOR } from '../../data/audit-events';
+import { AUDIT_SORT_PREFIX, keys } from '../../data/keys';
+import { listMembersOfWorkspace, membershipItem } from '../../data/workspace-records';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig } from '../../platform/config';
+import { handler as getSession } from '../session/get-session';
+import { handler as listWorkspaces } from '../workspaces/list-workspaces';
+import { handler as deleteAccount } from './delete-account';
+
+/** Deletes the account of a user who signed in moments ago (no password needed). */
+const deleteAccountOf = (user: TestUser) =>
+  invoke(
+    deleteAccount,
+    mutationEvent({ method: 'DELETE', path: '/auth/account', cookies: [user.cookie] }),
+  );
+
+const workspacesOf = async (user: TestUser) =>
+  (
+    (
+      await invoke(
+        listWorkspaces,
+        routeEvent({ method: 'GET', path: '/api/v1/workspaces', cookie: user.cookie }),
+      )
+    ).json as { items: { id: string; plan: Plan; role: Role; is_frozen: boolean }[] }
+  ).items;
+
+const sessionUserOf = async (user: TestUser) =>
+  (
+    (
+      await invoke(
+        getSession,
+        apiGatewayEvent({ method: 'GET', path: '/api/session', cookies: [user.cookie] }),
+      )
+    ).json as { user: { plan: Plan; downgraded: boolean } }
+  ).user;
+
+async function itemOf(key: { pk: string; sk: string }) {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({ TableName: getConfig().tableName, Key: key, ConsistentRead: true }),
+  );
+  return Item;
+}
+
+async function auditEventsOf(workspaceId: string) {
+  const { Items } = await getDocumentClient().send(
+    new QueryCommand({
+      TableName: getConfig().tableName,
+      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :audit)',
+      ExpressionAttributeValues: {
+        ':pk': keys.workspace(workspaceId).pk,
+        ':audit': AUDIT_SORT_PREFIX,
+      },
+    }),
+  );
+  return Items ?? [];
+}
+
+const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
+
+/** Adds a member who joined at `joinedAt`. */
+async function addMember(workspaceId: string, user: TestUser, role: Role, joinedAt = new Date()) {
+  await putItem(membershipItem({ workspaceId, userId: user.userId, role, now: joinedAt }));
+}
+
+describe('DELETE /auth/account: workspaces shared with others', () => {
+  it("gives a free member the leaving owner's pro workspace on the free plan, frozen beyond their one workspace", async () => {
+    const owner = await givenSignedInUser({ plan: 'pro' });
+    const member = await givenSignedInUser({ plan: 'free' });
+    // The shared workspace is older than the member's own: the member's stays active anyway.
+    const shared = await givenWorkspace({
+      ownerId: owner.userId,
+      plan: 'pro',
+      name: 'Shared',
+      now: minutesAgo(30),
+    });
+    await addMember(shared, member, 'workspace_manager', minutesAgo(20));
+    await seedToken(shared);
+    const own = await givenWorkspace({
+      ownerId: member.userId,
+      plan: 'free',
+      name: 'Own',
+      now: minutesAgo(10),
+    });
+
+    expect((await deleteAccountOf(owner)).statusCode).toBe(200);
+
+    expect(await itemOf(keys.workspace(shared))).toMatchObject({
+      ownerId: member.userId,
+      plan: 'free',
+      isFrozen: true,
+    });
+    expect(await itemOf(keys.workspace(own))).toMatchObject({ plan: 'free', isFrozen: false });
+    expect(await workspacesOf(member)).toEqual(
+      expect.arrayContaining([
+        { id: shared, name: 'Shared', plan: 'free', role: 'admin', is_frozen: true },
+        { id: own, name: 'Own', plan: 'free', role: 'admin', is_frozen: false },
+      ]),
+    );
+    expect(await sessionUserOf(member)).toMatchObject({ plan: 'free', downgraded: true });
+    expect(await listMembersOfWorkspace(shared)).toEqual([
+      expect.objectContaining({ userId: member.userId, role: 'admin' }),
+    ]);
+    expect(await auditEventsOf(shared)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          action: AUDIT_ACTIONS.workspaceOwnershipTransferred,
+          actorId: SYSTEM_ACTOR.id,
+          targetId: shared,
+          metadata: expect.objectContaining({
+            to_user_id: member.userId,
+            from_role: 'workspace_manager',
+            from_plan: 'pro',
+            to_plan: 'free',
+          }) as unknown,
+        }),
+      ]),
+    );
+  });
+
+  it('hands the workspace to a pro member with room for it, on their plan and active', async () => {
+    const owner = await givenSignedInUser({ plan: 'team' });
+    const member = await givenSignedInUser({ plan: 'pro' });
+    const shared = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
+    await addMember(shared, member, 'workspace_manager');
+
+    expect((await deleteAccountOf(owner)).statusCode).toBe(200);
+
+    expect(await workspacesOf(member)).toEqual([
+      { id: shared, name: 'Platform', plan: 'pro', role: 'admin', is_frozen: false },
+    ]);
+    expect(await sessionUserOf(member)).toMatchObject({ plan: 'pro', downgraded: false });
+    const owned = (await itemOf(keys.user(member.userId)))?.ownedWorkspaceIds as Set<string>;
+    expect([...owned]).toEqual([shared]);
+  });
+
+  it('prefers an admin member, then the longest-standing workspace manager; never a viewer', async () => {
+    const owner = await givenSignedInUser({ plan: 'team' });
+    const [viewer, laterManager, earlierManager, admin] = await Promise.all([
+      givenSignedInUser({ plan: 'team' }),
+      givenSignedInUser({ plan: 'team' }),
+      givenSignedInUser({ plan: 'team' }),
+      givenSignedInUser({ plan: 'team' }),
+    ]);
+    const withAdmin = await givenWorkspace({ ownerId: owner.userId, name: 'With admin' });
+    await addMember(withAdmin, earlierManager, 'workspace_manager', minutesAgo(50));
+    await addMember(withAdmin, admin, 'admin', minutesAgo(10));
+    const withManagers = await givenWorkspace({ ownerId: owner.userId, name: 'Managers' });
+    await addMember(withManagers, viewer, 'viewer', minutesAgo(60));
+    await addMember(withManagers, laterManager, 'workspace_manager', minutesAgo(20));
+    await addMember(withManagers, earlierManager, 'workspace_manager', minutesAgo(40));
+
+    expect((await deleteAccountOf(owner)).statusCode).toBe(200);
+
+    expect(await itemOf(keys.workspace(withAdmin))).toMatchObject({ ownerId: admin.userId });
+    expect(await itemOf(keys.workspace(withManagers))).toMatchObject({
+      ownerId: earlierManager.userId,
+    });
+    const roles = Object.fromEntries(
+      (await listMembersOfWorkspace(withManagers)).map((member) => [member.userId, member.role]),
+    );
+    expect(roles).toEqual({
+      [earlierManager.userId]: 'admin',
+      [laterManager.userId]: 'workspace_manager',
+      [viewer.userId]: 'viewer',
+    });
+  });
+
+  it('deletes a workspace whose other members are all viewers, with its tokens', async () => {
+    const owner = await givenSignedInUser({ plan: 'pro' });
+    const viewer = await givenSignedInUser({ plan: 'pro' });
+    const shared = await givenWorkspace({
+      ownerId: owner.userId,
+      plan: 'pro',
+      members: [{ userId: viewer.userId, role: 'viewer' }],
+    });
+    const token = await seedToken(shared);
+
+    expect((await deleteAccountOf(owner)).statusCode).toBe(200);
+
+    expect(await itemOf(keys.workspace(shared))).toBeUndefined();
+    expect(await itemOf(keys.token(shared, token.id))).toBeUndefined();
+    expect(await listMembersOfWorkspace(shared)).toEqual([]);
+    expect(await workspacesOf(viewer)).toEqual([]);
+  });
+
+  it("freezes a workspace with more tokens or members than the new owner's plan allows", async () => {
+    const owner = await givenSignedInUser({ plan: 'team' });
+    const [tokensHeir, membersHeir, viewer, fittingHeir] = await Promise.all([
+      givenSignedInUser({ plan: 'free' }),
+      givenSignedInUser({ plan: 'free' }),
+      givenSignedInUser({ plan: 'free' }),
+      givenSignedInUser({ plan: 'free' }),
+    ]);
+    const manyTokens = await givenWorkspace({
+      ownerId: owner.userId,
+      members: [{ userId: tokensHeir.userId, role: 'workspace_manager' }],
+    });
+    await seedTokens(
+      manyTokens,
+      Array.from({ length: 51 }, () => buildToken(manyTokens)),
+    );
+    const manyMembers = await givenWorkspace({
+      ownerId: owner.userId,
+      members: [
+        { userId: membersHeir.userId, role: 'workspace_manager' },
+        { userId: viewer.userId, role: 'viewer' },
+      ],
+    });
+    const fitting = await givenWorkspace({
+      ownerId: owner.userId,
+      members: [{ userId: fittingHeir.userId, role: 'workspace_manager' }],
+    });
+    await seedTokens(
+      fitting,
+      Array.from({ length: 50 }, () => buildToken(fitting)),
+    );
+
+    expect((await deleteAccountOf(owner)).statusCode).toBe(200);
+
+    expect(await workspacesOf(tokensHeir)).toEqual([
+      expect.objectContaining({ id: manyTokens, plan: 'free', role: 'admin', is_frozen: true }),
+    ]);
+    expect(await workspacesOf(membersHeir)).toEqual([
+      expect.objectContaining({ id: manyMembers, plan: 'free', role: 'admin', is_frozen: true }),
+    ]);
+    expect(await workspacesOf(fittingHeir)).toEqual([
+      expect.objectContaining({ id: fitting, plan: 'free', role: 'admin', is_frozen: false }),
+    ]);
+    expect(await sessionUserOf(tokensHeir)).toMatchObject({ downgraded: true });
+    expect(await sessionUserOf(fittingHeir)).toMatchObject({ downgraded: false });
+  });
+});

@@ -1,0 +1,55 @@
+import { getDynamoDbClient, getSesClient, getSqsClient, getSsmClient } from './aws-clients';
+import { tracer } from './tracer';
+
+const XRAY_MIDDLEWARE = 'XRaySDKInstrumentation';
+
+const middlewareOf = (client: { middlewareStack: { identify(): string[] } }) =>
+  client.middlewareStack.identify().join(' ');
+
+/** The four clients of a fresh copy of the module, created under `environment`. */
+async function clientsWith(environment: Record<string, string>) {
+  const previous = { ...process.env };
+  Object.assign(process.env, environment);
+  try {
+    let clients: { middlewareStack: { identify(): string[] } }[] = [];
+    await jest.isolateModulesAsync(async () => {
+      const fresh = await import('./aws-clients');
+      clients = [
+        fresh.getDynamoDbClient(),
+        fresh.getSqsClient(),
+        fresh.getSesClient(),
+        fresh.getSsmClient(),
+      ];
+    });
+    return clients;
+  } finally {
+    process.env = previous;
+  }
+}
+
+// In Lambda; outgoing HTTPS stays unpatched here, so other tests in this worker are untouched.
+const IN_LAMBDA = {
+  AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
+  POWERTOOLS_TRACER_CAPTURE_HTTPS_REQUESTS: 'false',
+};
+
+describe('AWS clients and X-Ray tracing', () => {
+  it('leaves the clients as they are outside Lambda (tests, local runtime, benchmarks)', () => {
+    expect(tracer.isTracingEnabled()).toBe(false);
+    for (const client of [getDynamoDbClient(), getSqsClient(), getSesClient(), getSsmClient()]) {
+      expect(middlewareOf(client)).not.toContain(XRAY_MIDDLEWARE);
+    }
+  });
+
+  it('traces every client inside Lambda', async () => {
+    for (const client of await clientsWith(IN_LAMBDA)) {
+      expect(middlewareOf(client)).toContain(XRAY_MIDDLEWARE);
+    }
+  });
+
+  it('POWERTOOLS_TRACE_ENABLED=false turns tracing off inside Lambda too', async () => {
+    for (const client of await clientsWith({ ...IN_LAMBDA, POWERTOOLS_TRACE_ENABLED: 'false' })) {
+      expect(middlewareOf(client)).not.toContain(XRAY_MIDDLEWARE);
+    }
+  });
+});

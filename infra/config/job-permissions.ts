@@ -1,0 +1,12 @@
+/**
+ * What each job's function may do, in the same vocabulary as the routes (config/permissions.ts).
+ * The alert worker's queue consumption is granted by its SQS event source, not listed here.
+ */
+import type { Permission } from './permissions';
+
+export const jobPermissions = {
+  /** Finds due windows in the due-alerts index, records alerts, enqueues one message each. */
+  expiryScan: ['tableItemRead', 'dueAlertsIndexRead', 'tableWrite', 'alertQueueSend'],
+  /** Reads and updates alert records, sends email as the configured sender (and webhooks). */
+  alertWorker: ['tableItemRead', 'tableWrite', 'senderEmailSend'],
+} as const satisfies Record<string, readonly Permission[]>;

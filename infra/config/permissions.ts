@@ -1,0 +1,44 @@
+/**
+ * The one vocabulary of what a function may do beyond writing its own logs, for the API's route
+ * functions (config/route-permissions.ts) and the jobs (config/job-permissions.ts) alike. Each
+ * name becomes IAM statements on exactly the resources involved (constructs/permission-grants.ts).
+ */
+export type Permission =
+  /** GetItem, BatchGetItem, Query on the table and every index (never Scan). */
+  | 'tableRead'
+  /** GetItem, BatchGetItem, Query on the table's own items only, no index. */
+  | 'tableItemRead'
+  /** Query on the due-alerts index only (the expiry scan's window lookup). */
+  | 'dueAlertsIndexRead'
+  /** PutItem, UpdateItem, DeleteItem, BatchWriteItem, ConditionCheckItem (transactions use these). */
+  | 'tableWrite'
+  /** DescribeTable only: a reachability check that reads no items. */
+  | 'tableDescribe'
+  /** SendMessage to the alert queue. */
+  | 'alertQueueSend'
+  /** GetQueueAttributes on the alert queue and its dead-letter queue. */
+  | 'queuesGetAttributes'
+  /** Receive and delete from the dead-letter queue and send back to the alert queue (requeue). */
+  | 'deadLetterQueueRedrive'
+  /**
+   * ses:SendEmail to any recipient: account emails (verification, password reset) and workspace
+   * invitations.
+   */
+  | 'emailSend'
+  /** ses:SendEmail as the configured sender identity only (its address and its domain). */
+  | 'senderEmailSend'
+  /** ssm:GetParameter under SECRET_PARAMETER_PREFIX: the Google client secret. */
+  | 'secretParameterRead'
+  /**
+   * ssm:GetParameter on exactly the two Stripe SecureString parameters (secret key, webhook
+   * signing secret), named by CDK context (config/app-context.ts BillingContext).
+   */
+  | 'billingSecretParameterRead'
+  /**
+   * secretsmanager:GetSecretValue on exactly the origin secret CloudFront sends to the API (the
+   * HTTP pipeline refuses requests without it).
+   */
+  | 'originSecretRead';
+
+/** Secrets in SSM Parameter Store (SecureString) live under this path. */
+export const SECRET_PARAMETER_PREFIX = '/expiry-radar/';

@@ -1,0 +1,157 @@
+/**
+ * Turns permission names (config/permissions.ts) into IAM statements on exactly the resources
+ * involved, for route functions and jobs alike.
+ */
+import { Stack, Validations } from 'aws-cdk-lib';
+import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
+import { SECRET_PARAMETER_PREFIX, type Permission } from '../config/permissions';
+import { nagAccount, nagRegion } from './nag-findings';
+
+/** The stateful resources of the data stack that functions may be granted access to. */
+export interface AppResources {
+  readonly table: ITable;
+  /** Names of the table's global secondary indexes (from tableDefinition). */
+  readonly tableIndexNames: readonly string[];
+  readonly alertQueue: IQueue;
+  readonly deadLetterQueue: IQueue;
+}
+
+/** What the permissions that name no data stack resource apply to. */
+export interface PermissionTargets {
+  /** `billingSecretParameterRead`: the Stripe SSM parameters' names. */
+  readonly billingSecretParameters?: readonly string[];
+  /** `senderEmailSend`: the sender's address (a bare address, no display name). */
+  readonly emailSender?: string;
+  /** `originSecretRead`: the secret CloudFront sends to the API. */
+  readonly originSecret?: ISecret;
+}
+
+const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
+const TABLE_WRITE_ACTIONS = [
+  'dynamodb:PutItem',
+  'dynamodb:UpdateItem',
+  'dynamodb:DeleteItem',
+  'dynamodb:BatchWriteItem',
+  'dynamodb:ConditionCheckItem',
+];
+
+function required<T>(value: T | undefined, permission: Permission, what: string): T {
+  if (value === undefined) throw new Error(`${permission} needs ${what}`);
+  return value;
+}
+
+export function grantPermissions(
+  role: Role,
+  permissions: readonly Permission[],
+  resources: AppResources,
+  targets: PermissionTargets = {},
+): void {
+  const { table, alertQueue, deadLetterQueue } = resources;
+  const stack = Stack.of(role);
+  const indexArn = (indexName: string) => `${table.tableArn}/index/${indexName}`;
+  const statement = (actions: string[], arns: string[]): void => {
+    role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: arns }));
+  };
+  const nagArn = (service: string, resource: string) =>
+    `arn:<AWS::Partition>:${service}:${nagRegion(stack)}:${nagAccount(stack)}:${resource}`;
+  const sesIdentityArn = (identity: string) =>
+    stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
+
+  for (const permission of new Set(permissions)) {
+    switch (permission) {
+      case 'tableRead':
+        statement(TABLE_READ_ACTIONS, [table.tableArn, ...resources.tableIndexNames.map(indexArn)]);
+        break;
+      case 'tableItemRead':
+        statement(TABLE_READ_ACTIONS, [table.tableArn]);
+        break;
+      case 'dueAlertsIndexRead':
+        if (!resources.tableIndexNames.includes(INDEX_NAMES.dueAlerts)) {
+          throw new Error(`${permission}: the table has no index ${INDEX_NAMES.dueAlerts}`);
+        }
+        statement(['dynamodb:Query'], [indexArn(INDEX_NAMES.dueAlerts)]);
+        break;
+      case 'tableWrite':
+        statement(TABLE_WRITE_ACTIONS, [table.tableArn]);
+        break;
+      case 'tableDescribe':
+        statement(['dynamodb:DescribeTable'], [table.tableArn]);
+        break;
+      case 'alertQueueSend':
+        statement(['sqs:SendMessage', 'sqs:GetQueueAttributes'], [alertQueue.queueArn]);
+        break;
+      case 'queuesGetAttributes':
+        statement(['sqs:GetQueueAttributes'], [alertQueue.queueArn, deadLetterQueue.queueArn]);
+        break;
+      case 'deadLetterQueueRedrive':
+        statement(
+          [
+            'sqs:ReceiveMessage',
+            'sqs:DeleteMessage',
+            'sqs:ChangeMessageVisibility',
+            'sqs:GetQueueAttributes',
+          ],
+          [deadLetterQueue.queueArn],
+        );
+        statement(['sqs:SendMessage'], [alertQueue.queueArn]);
+        break;
+      case 'emailSend':
+        statement(['ses:SendEmail'], [sesIdentityArn('*')]);
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${nagArn('ses', 'identity/*')}]`,
+          reason:
+            'SES checks SendEmail against the sender identity and, in the SES sandbox, each recipient identity; recipients are any user address, so the identity part is a wildcard limited to ses:SendEmail in this account and region.',
+        });
+        break;
+      case 'senderEmailSend': {
+        const address = required(targets.emailSender, permission, 'the sender address');
+        const domain = address.split('@')[1] ?? address;
+        // The sender identity, verified as the address or as its domain.
+        statement(['ses:SendEmail'], [...new Set([address, domain])].map(sesIdentityArn));
+        break;
+      }
+      case 'secretParameterRead':
+        statement(
+          ['ssm:GetParameter'],
+          [
+            stack.formatArn({
+              service: 'ssm',
+              resource: 'parameter',
+              resourceName: `${SECRET_PARAMETER_PREFIX.replace(/^\//, '')}*`,
+            }),
+          ],
+        );
+        Validations.of(role).acknowledge({
+          id: `AwsSolutions-IAM5[Resource::${nagArn('ssm', `parameter${SECRET_PARAMETER_PREFIX}*`)}]`,
+          reason: `Reads only the product's secret parameters under ${SECRET_PARAMETER_PREFIX} (SecureString, named at deploy time).`,
+        });
+        break;
+      case 'billingSecretParameterRead': {
+        const names = targets.billingSecretParameters ?? [];
+        if (names.length === 0) {
+          throw new Error('billingSecretParameterRead needs the Stripe parameter names');
+        }
+        statement(
+          ['ssm:GetParameter'],
+          names.map((name) =>
+            stack.formatArn({
+              service: 'ssm',
+              resource: 'parameter',
+              resourceName: name.replace(/^\//, ''),
+            }),
+          ),
+        );
+        break;
+      }
+      case 'originSecretRead': {
+        const secret = required(targets.originSecret, permission, 'the origin secret');
+        statement(['secretsmanager:GetSecretValue'], [secret.secretArn]);
+        break;
+      }
+    }
+  }
+}

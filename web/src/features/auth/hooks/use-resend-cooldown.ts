@@ -1,0 +1,34 @@
+import { useCallback, useEffect, useState } from 'react';
+
+const TICK_MS = 250;
+
+/**
+ * A countdown after an email was sent (or the server said to wait): the whole seconds left,
+ * 0 when sending is possible again.
+ */
+export function useResendCooldown(): {
+  secondsLeft: number;
+  start: (seconds: number) => void;
+} {
+  const [endsAt, setEndsAt] = useState<number | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+
+  useEffect(() => {
+    if (endsAt === null) return undefined;
+    const timer = setInterval(() => {
+      const current = Date.now();
+      setNow(current);
+      if (current >= endsAt) setEndsAt(null);
+    }, TICK_MS);
+    return () => clearInterval(timer);
+  }, [endsAt]);
+
+  const start = useCallback((seconds: number) => {
+    const current = Date.now();
+    setNow(current);
+    setEndsAt(current + seconds * 1000);
+  }, []);
+
+  const secondsLeft = endsAt === null ? 0 : Math.max(0, Math.ceil((endsAt - now) / 1000));
+  return { secondsLeft, start };
+}
