@@ -1,9 +1,7 @@
-/** Toasts: react-hot-toast's options, and how long identical toasts are suppressed. */
+/** Toasts: react-hot-toast's position, durations and the de-duplication windows. */
 
 export const TOAST_SETTINGS = {
   position: 'top-right',
-  /** At most this many toasts held. */
-  limit: 20,
   durationsMs: {
     blank: 4_000,
     error: 4_000,
