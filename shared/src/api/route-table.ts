@@ -1,8 +1,8 @@
 /**
  * Every API call of the product, written once. The CDK api stack and the local server loop over it
  * to mount handlers; the web client takes each call's method, path and answer schema from it. The
- * routes the web calls as it starts keep their id,
- * method and path in start-up-routes.ts (no zod there, for the web's start-up bundle).
+ * routes the web calls as it starts keep their id, method and path in start-up-routes.ts (no zod
+ * there, for the web's start-up bundle).
  * A route listed here but without a handler in functions/src/http/route-handlers.ts is not mounted.
  *
  * Request schemas parse what arrives (query values are strings) and output normalized values.
