@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import { importX } from 'eslint-plugin-import-x';
@@ -24,6 +26,44 @@ const functionLayerZones = Object.entries(FORBIDDEN_IMPORTS).flatMap(([target, f
     message: `functions/src/${target} must not import functions/src/${from} (layers: docs/architecture.md).`,
   })),
 );
+
+const WEB = 'web/src';
+const FEATURES = `${WEB}/features`;
+/** Every feature folder of the web (web/src/features/<feature>/). */
+const webFeatures = readdirSync(join(import.meta.dirname, FEATURES), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+/** Absolute globs: the rule matches `except` globs against absolute paths as they are. */
+const absolute = (glob) => join(import.meta.dirname, glob);
+/** A feature's one public entry point. */
+const featureEntries = absolute(`${FEATURES}/*/index.ts`);
+const webBoundaryZones = [
+  // A feature imports another feature only through that feature's index.ts.
+  ...webFeatures.map((feature) => ({
+    target: `${FEATURES}/${feature}`,
+    from: `${FEATURES}/**`,
+    except: [absolute(`${FEATURES}/${feature}/**`), featureEntries],
+    message: `A feature imports another one only through its index.ts (web/src/features/<feature>/index.ts); move what features share to web/src/components, web/src/lib or a shared feature's index.ts.`,
+  })),
+  // lib and components are below every feature.
+  {
+    target: [`${WEB}/lib`, `${WEB}/components`],
+    from: FEATURES,
+    message: 'web/src/lib and web/src/components must not import features.',
+  },
+  // The app imports a feature's index.ts, and the router its top-level route modules.
+  {
+    target: `${WEB}/app`,
+    from: `${FEATURES}/**`,
+    except: [
+      featureEntries,
+      absolute(`${FEATURES}/*/*-page.tsx`),
+      absolute(`${FEATURES}/*/*-layout.tsx`),
+    ],
+    message:
+      "web/src/app imports a feature through its index.ts; only the router imports a feature's route modules (its top-level *-page.tsx and *-layout.tsx, each lazily loaded).",
+  },
+];
 
 export default tseslint.config(
   {
@@ -95,6 +135,22 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     languageOptions: { globals: { ...globals.browser } },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    // The boundaries of web/src, tests included:
+    // - a feature (features/<feature>/) reaches another feature only through that feature's
+    //   public entry point, its index.ts; what two features share lives in components/, lib/ or
+    //   the index.ts of the feature that owns it, so no feature depends on another's internals;
+    // - lib/ and components/ import no feature;
+    // - app/ imports a feature's index.ts; the router (app/router) also imports the modules it
+    //   loads lazily for a route: a feature's top-level *-page.tsx and *-layout.tsx.
+    files: ['web/src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: import.meta.dirname, zones: webBoundaryZones },
+      ],
+    },
   },
   {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],

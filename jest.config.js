@@ -44,7 +44,7 @@ module.exports = {
       ...shared,
       displayName: 'web',
       testEnvironment: 'jsdom',
-      // Not a logging host (spec §9: only localhost, IPs and staging log), so the app stays quiet.
+      // Not a logging host (only localhost, IP addresses and staging log), so the app stays quiet.
       testEnvironmentOptions: { url: 'http://app.expiry-radar.test/' },
       roots: ['<rootDir>/web/src'],
       setupFilesAfterEnv: ['<rootDir>/web/jest.setup.ts'],

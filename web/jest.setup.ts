@@ -3,6 +3,7 @@ import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 // jsdom has no fetch API; React Router builds a Request for every navigation.
 import 'whatwg-fetch';
+import { mediaQueryList } from './test-support/match-media';
 
 // React Router encodes and decodes with these; older jsdom environments lack them.
 Object.assign(globalThis, {
@@ -15,17 +16,7 @@ if (!window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     writable: true,
-    value: (query: string): MediaQueryList =>
-      ({
-        matches: false,
-        media: query,
-        onchange: null,
-        addListener: () => {},
-        removeListener: () => {},
-        addEventListener: () => {},
-        removeEventListener: () => {},
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+    value: (query: string): MediaQueryList => mediaQueryList(query, false),
   });
 }
 

@@ -12,7 +12,7 @@ export interface AppContext {
    * it is given here after the first deploy (or as the custom domain). Empty: not set.
    */
   readonly appOrigin: string;
-  /** Runtime settings of spec §9, written to `/config.json`. */
+  /** Runtime settings of the SPA (empty by default), written to `/config.json`. */
   readonly analyticsKey: string;
   readonly analyticsHost: string;
 }
@@ -65,10 +65,9 @@ export function readAccountContext(node: Node): AccountContext {
 }
 
 /**
- * Stripe billing (DESIGN.md "Plans", "Deployment details"). Stripe is on when at least one price
- * id is set; its secret key and webhook signing secret are SSM SecureString parameters, never
- * context or environment values. Without prices, a deployment cannot change plans (the local
- * billing mode exists only locally).
+ * Stripe billing. Stripe is on when at least one price id is set; its secret key and webhook
+ * signing secret are SSM SecureString parameters, never context or environment values. Without
+ * prices, a deployment cannot change plans (the local billing mode exists only locally).
  */
 export interface BillingContext {
   readonly stripeSecretKeyParameter: string;

@@ -116,7 +116,7 @@ export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
   return request;
 }`;
 
-/** Runtime settings of spec §9 as the SPA reads them from /config.json. */
+/** The SPA's runtime settings as it reads them from /config.json. */
 export function runtimeConfig(context: AppContext): Record<string, string> {
   return {
     // Same origin: CloudFront serves the API under /api/* and /auth/*.
@@ -285,7 +285,7 @@ export class WebStack extends Stack {
       {
         id: 'AwsSolutions-CFR1',
         reason:
-          'The product is offered worldwide (spec: individual accounts and teams anywhere); no geo restriction is wanted.',
+          'The product is offered worldwide, to individual accounts and teams anywhere; no geo restriction is wanted.',
       },
       {
         id: 'AwsSolutions-CFR4',

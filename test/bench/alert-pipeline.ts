@@ -1,5 +1,5 @@
 /**
- * Alert pipeline (DESIGN.md "Performance budgets"): 10,000 alerts (one per due token, each to one
+ * Alert pipeline (budgets: docs/architecture.md): 10,000 alerts (one per due token, each to one
  * email address and one webhook) through the scan, the SQS emulator, the local queue poller and
  * the worker, with 20% of channel sends failing at random (injected through the worker's mailer
  * and webhook ports). Retries back off 1 s; dead letters are requeued as the requeue route does.

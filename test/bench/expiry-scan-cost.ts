@@ -1,5 +1,5 @@
 /**
- * Expiry scan cost (DESIGN.md "Performance budgets"): with 100,000 tokens of which 1% are due,
+ * Expiry scan cost (budgets: docs/architecture.md): with 100,000 tokens of which 1% are due,
  * the items the scan reads against the items due (budget: at most 1.2x). The scan queries the
  * sparse due-alerts index (keys only) per shard and then reads each due token once, so both the
  * index items and the token items it reads are counted, each against the due count.

@@ -1,6 +1,6 @@
 /**
- * `npm run bench`: every benchmark in turn, each printing its figures against the budgets of
- * DESIGN.md "Performance budgets". Run after `npm run build` (the script does both).
+ * `npm run bench`: every benchmark in turn, each printing its figures against the budgets in
+ * docs/architecture.md. Run after `npm run build` (the script does both).
  */
 import { measureAlertPipeline } from './alert-pipeline';
 import { lambdaBundleSizes, webChunkSizes } from './bundle-sizes';

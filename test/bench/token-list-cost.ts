@@ -1,5 +1,5 @@
 /**
- * Token list cost (DESIGN.md "Performance budgets"): a 100-item `GET /api/tokens` page from a
+ * Token list cost (budgets: docs/architecture.md): a 100-item `GET /api/tokens` page from a
  * workspace of 5,000 tokens, through the real handler, against the raw DynamoDB Query of gsi2
  * for the same 100 items (budget: at most 1.5x), with the items each one reads. Also a search
  * page, which reads every token of the workspace (bounded by the plan's token limit) and so is
@@ -19,7 +19,7 @@ const BUDGET_RATIO = 1.5;
 const SECTIONS = ['platform', 'payments', 'identity', 'data', null] as const;
 
 export interface TokenListCostOptions {
-  /** Tokens seeded into the workspace (5,000: the Team plan's limit, as DESIGN.md asks). */
+  /** Tokens seeded into the workspace (5,000: the Team plan's token limit). */
   readonly tokens?: number;
   /** Timed runs of each measurement, after warm-up runs. */
   readonly runs?: number;

@@ -11,7 +11,7 @@ import {
 import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
 import { blockingViolations } from '../support/accessibility';
 
-/** Every public page of spec §2 (the not-found page stands for any unknown path). */
+/** Every page reachable without a session (the not-found page stands for any unknown path). */
 const PUBLIC_PAGES = [
   { name: 'landing', path: '/' },
   { name: 'login', path: '/login' },

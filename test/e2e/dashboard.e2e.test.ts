@@ -1,8 +1,8 @@
 /**
- * The token dashboard in Chromium against the local runtime (spec §2, §4, §5): an owner on the
- * Pro plan creates a token of each category, searches, filters, sorts, edits, renews and deletes;
- * a viewer sees Details only; a narrow screen shows cards; axe-core finds no serious or critical
- * violation on the dashboard and its dialogs; screenshots in dark and light mode.
+ * The token dashboard in Chromium against the local runtime: an owner on the Pro plan creates a
+ * token of each category, searches, filters, sorts, edits, renews and deletes; a viewer sees
+ * Details only; a narrow screen shows cards; axe-core finds no serious or critical violation on
+ * the dashboard and its dialogs; screenshots in dark and light mode.
  */
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';

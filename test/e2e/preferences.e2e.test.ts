@@ -2,7 +2,8 @@
  * Alert preferences in Chromium against the local runtime: a workspace owner adds a generic
  * webhook pointing at a receiver on this machine (loopback allowed by WEBHOOK_ALLOW_LOOPBACK),
  * sends a signed test message to it, saves thresholds and channels, and finds them again after
- * a reload; without email alerts or a webhook the spec's notice shows.
+ * a reload; without email alerts or a webhook, "Alerts are disabled until a channel is defined"
+ * shows.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

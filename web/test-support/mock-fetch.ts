@@ -53,7 +53,27 @@ export function installFetchMock(routes: Record<string, RouteHandler>): {
   return { fetchMock, requests };
 }
 
-export const LOGGED_OUT_SESSION = { loggedIn: false };
+/** What the server says it offers (here: no Google sign-in), in every session answer. */
+const FEATURES = { googleSignIn: false };
+
+/**
+ * Installs a fetch that never answers: each request waits until its signal aborts, then rejects
+ * with the AbortError fetch gives (the client's timeout, or the caller's abort).
+ */
+export function installUnansweredFetch(): FetchMock {
+  const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
+    (...[, init]) =>
+      new Promise<Response>((_resolve, reject) => {
+        init?.signal?.addEventListener('abort', () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError')),
+        );
+      }),
+  );
+  globalThis.fetch = fetchMock;
+  return fetchMock;
+}
+
+export const LOGGED_OUT_SESSION = { loggedIn: false, features: FEATURES };
 
 export function sessionFor(
   overrides: { plan?: string; needsVerification?: boolean; downgraded?: boolean } = {},
@@ -70,5 +90,6 @@ export function sessionFor(
       plan: overrides.plan ?? 'free',
       downgraded: overrides.downgraded ?? false,
     },
+    features: FEATURES,
   };
 }

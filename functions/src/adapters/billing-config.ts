@@ -5,7 +5,7 @@
  *   AWS, the SSM SecureString parameter named by STRIPE_SECRET_KEY_PARAMETER. Upgrades go through
  *   Stripe Checkout, the billing portal is offered and Stripe's webhook changes plans.
  * - `local`: no Stripe key, and not production: the clearly labelled local billing mode, where
- *   `POST /api/account/upgrade` switches plans directly (DESIGN.md "Shape").
+ *   `POST /api/account/upgrade` switches plans directly.
  * - `unavailable`: production without Stripe: plans cannot be changed (never free upgrades).
  */
 import type { BillingMode } from '@expiry-radar/shared/api/billing-api-schemas';

@@ -1,5 +1,5 @@
 /**
- * The SSRF guard for webhooks (DESIGN.md "Alerts"). `guardedLookup` replaces DNS resolution in
+ * The SSRF guard for webhooks. `guardedLookup` replaces DNS resolution in
  * node:http(s) request options, so the addresses checked are the ones connected to (no window
  * for DNS rebinding); `checkWebhookUrl` covers what no lookup sees: the scheme and IP literals.
  */

@@ -1,6 +1,7 @@
 /**
- * `GET /api/tokens` (spec §7): a page, its total and the facets. Without a search: the page
- * from the indexes (token-index-reader) and total and facets from the workspace's counters.
+ * `GET /api/tokens`: a page, its total and the facets (counts per category and per section).
+ * Without a search: the page from the indexes (token-index-reader) and total and facets from the
+ * workspace's counters.
  * With a search: the workspace's tokens read once (bounded by the plan's token limit), then
  * matched, counted, filtered, sorted and paged in memory in the same order the indexes give.
  */

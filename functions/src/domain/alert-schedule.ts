@@ -1,5 +1,5 @@
 /**
- * When a token's alerts go out (DESIGN.md "Alerts", "Due alerts in O(due)"). Each threshold of
+ * When a token's alerts go out; the scan reads only the tokens due. Each threshold of
  * days before expiry opens a window at 00:00 UTC of the day that many days before the expiry
  * day. A token carries `nextAlertAt`, the opening of the window it must be alerted for next, and
  * the last window it was alerted for (expiry date + threshold), so that:

@@ -1,6 +1,7 @@
 /**
- * What a workspace's plan allows in its alert settings (DESIGN.md "Plans"), and what a change
- * means for the alert schedule and the audit trail. Pure.
+ * What a workspace's plan allows in its alert settings (contact groups, number of webhooks:
+ * PLAN_LIMITS in shared/src/domain/plans.ts), and what a change means for the alert schedule and
+ * the audit trail. Pure.
  */
 import type { AlertSettingsUpdate } from '@expiry-radar/shared/api/alert-api-schemas';
 import {

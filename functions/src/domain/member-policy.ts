@@ -1,5 +1,5 @@
 /**
- * Rules for changing a workspace's members (spec §6): admins and workspace managers manage
+ * Rules for changing a workspace's members: admins and workspace managers manage
  * members; nobody demotes or removes the workspace admin, nor changes their own role.
  */
 import type { Role } from '@expiry-radar/shared/domain/roles';

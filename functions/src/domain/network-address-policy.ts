@@ -1,5 +1,5 @@
 /**
- * Which IP addresses a webhook may connect to (DESIGN.md "Alerts": SSRF). Pure: the adapter
+ * Which IP addresses a webhook may connect to (the SSRF rule of docs/product.md). Pure: the adapter
  * (adapters/ssrf-guard.ts) applies it to every address a host name resolves to, at connect time.
  * Only public unicast passes; IPv6 outside global unicast 2000::/3 is refused as reserved, and
  * addresses that embed an IPv4 address (mapped ::ffff:a.b.c.d) are judged by that address.

@@ -45,7 +45,7 @@ export interface PlanChangeOutcome {
   readonly newlyFrozen: readonly WorkspacePlanChange[];
   /**
    * The user's `downgraded` flag after the change: set while any owned workspace is frozen (the
-   * spec's notice asks to move tokens out of frozen workspaces), cleared when none is.
+   * "Account downgraded" notice asks to move tokens out of them), cleared when none is.
    */
   readonly downgraded: boolean;
 }

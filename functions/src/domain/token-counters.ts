@@ -1,5 +1,5 @@
 /**
- * Facet counters kept on the workspace item (DESIGN.md "Facets without reading the workspace").
+ * Facet counters kept on the workspace item, changed in the same transaction as the token write.
  * One counter per category and section pair (`tc#<category>#<section>`, `__none__` for tokens
  * without a section) plus `tokenCount`, the total the plan limit is checked against. Sums of the
  * pairs give the category facets, the section facets and the total of any category and section

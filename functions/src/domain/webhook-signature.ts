@@ -1,5 +1,5 @@
 /**
- * Signing of generic webhooks (DESIGN.md "Alerts"). The receiver recomputes
+ * Signing of generic webhooks, so receivers can verify them. The receiver recomputes
  * `v1=<hex HMAC-SHA256(secret, timestamp + "." + body)>` over the raw body, compares it in
  * constant time and refuses old timestamps (replays). The secret is used as UTF-8 text.
  */

@@ -14,7 +14,7 @@ import {
 import { RouteMatcher, type MountedRoute } from './route-matcher';
 import { serveStaticFile } from './static-files';
 
-/** The spec's runtime settings, served as /config.json like CloudFront serves the deployed file. */
+/** The SPA's runtime settings, served as /config.json like CloudFront serves the deployed file. */
 export interface WebRuntimeSettings {
   readonly apiBaseUrl: string;
   readonly analyticsKey: string;

@@ -27,7 +27,7 @@ export class AppError extends Error {
     this.status = ERROR_CODES[code].status;
   }
 
-  /** A 400 whose message is the first issue's (one of the spec's exact messages). */
+  /** A 400 whose message is the first issue's (one of the product's validation messages). */
   static fromZodError(error: z.ZodError): AppError {
     const body = validationErrorBody(error);
     return new AppError('VALIDATION_ERROR', body.error, body.details);

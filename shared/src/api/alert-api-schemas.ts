@@ -1,4 +1,4 @@
-/** Alert settings and the webhook test (spec §3, §7; DESIGN.md "Alerts"). */
+/** Alert settings and the webhook test. */
 import * as z from 'zod';
 import {
   DEFAULT_ALERT_THRESHOLDS,
@@ -276,7 +276,7 @@ export type AlertSettings = z.infer<typeof alertSettingsSchema>;
 /**
  * `POST /api/test-webhook`. `workspace_id` signs a generic test with that workspace's secret (and
  * needs an admin or workspace manager of it). PagerDuty options may come at the top level or in
- * `extras` (spec: "url, kind, extras").
+ * `extras`.
  */
 export const testWebhookBody = z
   .object({

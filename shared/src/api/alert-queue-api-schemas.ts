@@ -1,6 +1,5 @@
 /**
- * The alert queue, its requeue and retry, alert statistics (spec §7; DESIGN.md "Alerts"), and the
- * body of the messages the expiry scan puts on the SQS alert queue.
+ * The alert queue, its requeue and retry, alert statistics, and the body of the messages the expiry scan puts on the SQS alert queue.
  */
 import * as z from 'zod';
 import { ALERT_QUEUE_PAGE_SIZE } from '../constants/paging';

@@ -1,4 +1,4 @@
-/** Audit events and export (spec §7; DESIGN.md: every mutation writes one). */
+/** Audit events (every mutation writes one) and their export. */
 import * as z from 'zod';
 import {
   AUDIT_DEFAULT_LIMIT,

@@ -1,4 +1,4 @@
-/** Plan, upgrade, billing return and usage (spec §7; DESIGN.md "Plans"). */
+/** Plan, upgrade, billing return and usage. */
 import * as z from 'zod';
 import { planSchema } from '../domain/plans';
 

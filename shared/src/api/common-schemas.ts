@@ -3,7 +3,7 @@ import * as z from 'zod';
 import { MAX_PAGE_SIZE } from '../constants/paging';
 import { ID_MAX_LENGTH, workspaceIdSchema } from '../domain/ids';
 
-/** `{ ok: true }`: the answer of calls whose spec answer is "not shown". */
+/** `{ ok: true }`: the answer of calls that have nothing else to return. */
 export const okResponse = z.object({ ok: z.literal(true) });
 
 /** A redirect (302) with no JSON body: Google sign-in and email verification links. */

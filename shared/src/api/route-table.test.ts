@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import { findRoute, routeTable } from './route-table';
 
-const specCalls: Array<[string, string]> = [
+const productCalls: Array<[string, string]> = [
   ['GET', '/api/csrf-token'],
   ['POST', '/auth/login'],
   ['POST', '/auth/register'],
@@ -84,7 +84,7 @@ describe('routeTable', () => {
     });
   });
 
-  it.each(specCalls)('covers %s %s of spec §7', (method, path) => {
+  it.each(productCalls)('has a route for %s %s', (method, path) => {
     expect(routeTable.some((route) => route.method === method && route.path === path)).toBe(true);
   });
 

@@ -1,6 +1,8 @@
 /**
- * Every API call of the product (spec §7), written once. The CDK api stack and the local server
- * loop over it to mount handlers; the web client and the OpenAPI document read its schemas.
+ * Every API call of the product, written once. The CDK api stack and the local server loop over it
+ * to mount handlers; the web client takes each call's method, path and answer schema from it. The
+ * routes the web calls as it starts keep their id, method and path in start-up-routes.ts (no zod
+ * there, for the web's start-up bundle).
  * A route listed here but without a handler in functions/src/http/route-handlers.ts is not mounted.
  *
  * Request schemas parse what arrives (query values are strings) and output normalized values.
@@ -56,6 +58,7 @@ import {
   upgradePlanBody,
   upgradePlanResponse,
 } from './billing-api-schemas';
+import { startUpRoutes } from './start-up-routes';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
 import { acceptInvitationResponse, listInvitationsResponse } from './invitation-api-schemas';
 import {
@@ -102,17 +105,13 @@ export interface RouteDefinition {
 export const routeTable = [
   // Session and platform
   {
-    id: 'getSession',
-    method: 'GET',
-    path: '/api/session',
+    ...startUpRoutes.getSession,
     auth: 'public',
     summary: 'The current session, or loggedIn false.',
     response: sessionResponse,
   },
   {
-    id: 'getCsrfToken',
-    method: 'GET',
-    path: '/api/csrf-token',
+    ...startUpRoutes.getCsrfToken,
     auth: 'public',
     summary: 'A CSRF token to send as X-CSRF-Token on every POST, PUT, PATCH and DELETE.',
     response: csrfTokenResponse,

@@ -1,4 +1,4 @@
-/** Query and answers of the token routes (spec §7). Bodies are the domain's token schemas. */
+/** Query and answers of the token routes. Bodies are the domain's token schemas. */
 import * as z from 'zod';
 import { TOKEN_PAGE_SIZE } from '../constants/paging';
 import type { Category } from '../domain/categories';

@@ -1,4 +1,4 @@
-/** Workspaces, members and token transfer (spec §3, §7). */
+/** Workspaces, members and token transfer. */
 import * as z from 'zod';
 import {
   MEMBER_LIST_PAGE_SIZE,
@@ -44,7 +44,7 @@ export const listWorkspacesQuery = pagingQuery(
 );
 export const listWorkspacesResponse = pageOf(workspaceSchema);
 
-/** `plan` is accepted for the spec's payload; a workspace's plan is its owner's. */
+/** A `plan` in the body is accepted and ignored: a workspace's plan is its owner's. */
 export const createWorkspaceBody = z.object({ name: workspaceName, plan: planSchema.optional() });
 export const renameWorkspaceBody = z.object({ name: workspaceName });
 

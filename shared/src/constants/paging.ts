@@ -1,4 +1,4 @@
-/** Page sizes and list limits of spec §9. */
+/** Page sizes and list limits. */
 
 /** Tokens per category request. */
 export const TOKEN_PAGE_SIZE = 100;

@@ -1,13 +1,13 @@
-/** Client timings of spec §4 and §9, in milliseconds. */
+/** Timings of the web client, in milliseconds. */
 
 export const SEARCH_DEBOUNCE_MS = 300;
 export const LIST_REFRESH_DEBOUNCE_MS = 350;
 export const LIST_REFRESH_MIN_GAP_MS = 800;
 export const REQUEST_TIMEOUT_MS = 10_000;
-/** After a 401 outside public pages, redirect to /login after this delay (spec §8). */
+/** After a 401 outside public pages, redirect to /login after this delay. */
 export const SESSION_EXPIRED_REDIRECT_MS = 800;
 
-/** Session check on load (spec §4): retries, with a delay growing from 100 ms to at most 500 ms. */
+/** Session check on load: retries, with a delay growing from 100 ms to at most 500 ms. */
 export const SESSION_CHECK = {
   dashboardRetries: 3,
   otherRetries: 1,
@@ -15,7 +15,7 @@ export const SESSION_CHECK = {
   maxDelayMs: 500,
 } as const;
 
-/** GET caching on the client (spec §7). */
+/** How long the web client reuses a GET answer before fetching it again. */
 export const CLIENT_CACHE_MS = {
   workspaces: 30_000,
   plan: 15_000,

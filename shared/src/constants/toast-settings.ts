@@ -1,9 +1,7 @@
-/** Toasts (spec §8, §9): react-hot-toast's options with the spec's numbers. */
+/** Toasts: react-hot-toast's position, durations and the de-duplication windows. */
 
 export const TOAST_SETTINGS = {
   position: 'top-right',
-  /** At most this many toasts held. */
-  limit: 20,
   durationsMs: {
     blank: 4_000,
     error: 4_000,

@@ -1,4 +1,4 @@
-/** Alert defaults (DESIGN.md "Alerts") and webhook kinds. */
+/** Alert defaults and webhook kinds. */
 import * as z from 'zod';
 
 /** Days before expiry at which alerts go out, unless a workspace or contact group says otherwise. */

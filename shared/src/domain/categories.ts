@@ -1,6 +1,6 @@
 /**
- * The four token categories of spec §3, their types, colours and the extra fields each one shows
- * (the dashboard's category columns of spec §2) or accepts.
+ * The four token categories, their types, colours and the extra fields each one shows (the
+ * dashboard's category columns) or accepts.
  */
 import * as z from 'zod';
 
@@ -43,7 +43,7 @@ export type TokenTypeOf<C extends Category> = (typeof TYPES_BY_CATEGORY)[C][numb
 export const categorySchema = z.enum(CATEGORIES);
 export const tokenTypeSchema = z.enum(TOKEN_TYPES);
 
-/** Fields a token may carry beyond the common ones (spec §3 table). */
+/** Fields a token may carry beyond the common ones, depending on its category. */
 export type CategoryField =
   | 'domains'
   | 'issuer'
@@ -77,9 +77,9 @@ export interface CategoryDefinition {
   /** Hex colour of the category's chip and card accent. */
   readonly color: string;
   readonly types: readonly TypeDefinition[];
-  /** The dashboard table columns between Type and Expiration (spec §2). */
+  /** The dashboard table columns between Type and Expiration. */
   readonly columns: readonly CategoryColumn[];
-  /** Extra fields the category's forms show and its tokens store (spec §3). */
+  /** Extra fields the category's forms show and its tokens store. */
   readonly fields: readonly CategoryField[];
 }
 
@@ -158,7 +158,7 @@ export const CATEGORY_LIST: readonly CategoryDefinition[] = CATEGORIES.map(
   (category) => CATEGORY_DEFINITIONS[category],
 );
 
-/** Types that may carry algorithm and key_size (spec §5): encryption and SSH keys, all certs. */
+/** Types that may carry algorithm and key_size: encryption and SSH keys, all certs. */
 export const CRYPTO_TYPES: readonly TokenType[] = [...CERT_TYPES, 'encryption_key', 'ssh_key'];
 
 export function isCategory(value: unknown): value is Category {

@@ -47,7 +47,7 @@ describe('createTokenSchema', () => {
     });
   });
 
-  it('reports every required field with the spec messages', () => {
+  it('reports every missing required field with its message', () => {
     expect(issues({})).toEqual([
       ['name', 'Name is required'],
       ['category', 'Category is required'],

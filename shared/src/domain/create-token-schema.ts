@@ -1,5 +1,5 @@
 /**
- * The create token schema (spec §5), for the create form and for `POST /api/tokens`.
+ * The create token schema, for the create form and for `POST /api/tokens`.
  * Build it with `createTokenSchema(now)`; pass a function (the default reads the current time) to
  * keep a long-lived schema current. Output: every field present, empty ones null ([] for domains),
  * fields of other categories cleared.

@@ -1,4 +1,4 @@
-/** Default expiry suggestions of spec §5, for the create form and the renew dialog. */
+/** Default expiry suggestions, for the create form and the renew dialog. */
 import type { Category, TokenType } from './categories';
 import { addCalendarDays } from './calendar-date';
 

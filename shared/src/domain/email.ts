@@ -1,4 +1,4 @@
-/** Email addresses: trimmed, lower-cased, checked (spec's message). */
+/** Email addresses: trimmed, lower-cased, checked ("Please enter a valid email address"). */
 import * as z from 'zod';
 
 export const EMAIL_MESSAGE = 'Please enter a valid email address';

@@ -5,7 +5,7 @@ const now = new Date('2025-06-15T18:30:00Z');
 const inDays = (days: number) => addCalendarDays(now, days);
 
 describe('expiryStatus', () => {
-  it('has the spec thresholds', () => {
+  it('puts the thresholds at 7, 30 and 365 days', () => {
     expect([CRITICAL_DAYS, WARNING_DAYS, LONG_TERM_DAYS]).toEqual([7, 30, 365]);
   });
 

@@ -1,4 +1,4 @@
-/** The expiry badge of spec §4: a status by whole UTC calendar days remaining. */
+/** The expiry badge: a status by whole UTC calendar days remaining. */
 import { calendarDaysBetween, parseDate } from './calendar-date';
 
 /** Under this many days: critical. */

@@ -1,4 +1,4 @@
-/** Maximum lengths of the token's text fields (spec §5) and the labels used in their messages. */
+/** Maximum lengths of the token's text fields and the labels used in their messages. */
 
 export const FIELD_MAX_LENGTHS = {
   name: 100,
@@ -39,7 +39,7 @@ export const FIELD_LABELS: Readonly<Record<LimitedField, string>> = {
   notes: 'Notes',
 };
 
-/** "Name must be 100 characters or less", in the spec's style, for any limited field. */
+/** "Name must be 100 characters or less", in that style for any limited field. */
 export function maxLengthMessage(field: LimitedField): string {
   return `${FIELD_LABELS[field]} must be ${FIELD_MAX_LENGTHS[field]} characters or less`;
 }

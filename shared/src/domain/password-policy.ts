@@ -1,4 +1,4 @@
-/** The password policy for register, reset and password change (DESIGN.md: a clear message). */
+/** The password policy for register, reset and password change; each refusal says why. */
 import * as z from 'zod';
 import { COMMON_PASSWORDS } from './common-passwords';
 

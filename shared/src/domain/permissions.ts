@@ -1,5 +1,5 @@
 /**
- * Permission predicates of spec §6, used by the web (what to show) and the server (what to allow).
+ * Permission predicates, used by the web (what to show) and the server (what to allow).
  * A missing or unknown role is allowed nothing.
  */
 import type { Plan } from './plans';

@@ -27,7 +27,7 @@ describe('plans', () => {
     expect(isPlan('gold')).toBe(false);
   });
 
-  it('has the limits table of the design', () => {
+  it('has the limits of each plan', () => {
     const column = (key: keyof (typeof PLAN_LIMITS)['free']) =>
       PLANS.map((p) => PLAN_LIMITS[p][key]);
     expect(column('workspacesOwned')).toEqual([1, 3, 10, null]);

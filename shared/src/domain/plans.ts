@@ -1,4 +1,4 @@
-/** Plans in order (spec §1) and their limits (DESIGN.md "Plans"). `null` means unlimited. */
+/** Plans in order, cheapest first, and their limits. `null` means unlimited. */
 import * as z from 'zod';
 
 export const PLANS = ['free', 'pro', 'team', 'enterprise'] as const;

@@ -1,5 +1,5 @@
 /**
- * The renew dialog's schema (spec §5): a new expiration date, required, valid, in the future.
+ * The renew dialog's schema: a new expiration date, required, valid, in the future.
  * Renewal is sent as an edit (`PUT /api/tokens/{id}` with `{ expiresAt }`).
  */
 import * as z from 'zod';
@@ -16,5 +16,5 @@ export const renewTokenFormSchema = renewTokenSchema();
 export type RenewTokenInput = z.input<typeof renewTokenFormSchema>;
 export type RenewTokenData = z.output<typeof renewTokenFormSchema>;
 
-/** Shown when a renewal fails without a server message (spec §5). */
+/** Shown when a renewal fails without a server message. */
 export const RENEW_FAILED_MESSAGE = 'Failed to update token';

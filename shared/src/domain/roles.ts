@@ -1,4 +1,4 @@
-/** Workspace roles (spec §6). */
+/** Workspace roles. */
 import * as z from 'zod';
 
 export const ROLES = ['admin', 'workspace_manager', 'viewer'] as const;

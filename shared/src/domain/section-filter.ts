@@ -1,4 +1,4 @@
-/** The dashboard's section filter values (spec §2): all sections, or tokens without a section. */
+/** The dashboard's section filter values: all sections, or tokens without a section. */
 
 export const SECTION_FILTER_ALL = '__all__';
 export const SECTION_FILTER_NONE = '__none__';

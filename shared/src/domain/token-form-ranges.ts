@@ -1,14 +1,14 @@
-/** Numeric ranges of the token forms (spec §5, §9): HTML input min, max and step. */
+/** Numeric ranges of the token forms: HTML input min, max and step. */
 
 export const COST_RANGE = { min: 0, max: 999_999_999_999.99, step: 0.01 } as const;
 
-/** Costs must stay strictly below this (spec: "below 1 trillion"). */
+/** Costs must stay strictly below this (one trillion). */
 export const COST_CEILING = 1_000_000_000_000;
 
 /** Key size on the create form, also enforced by the create schema. */
 export const KEY_SIZE_RANGE = { min: 128, max: 16_384, step: 1 } as const;
 
-/** Key size on the edit form (spec §5: "edit form: min 1"), also enforced by the edit schema. */
+/** Key size on the edit form (from 1, unlike the create form), also enforced by the edit schema. */
 export const EDIT_KEY_SIZE_RANGE = { min: 1, max: 16_384, step: 1 } as const;
 
 export interface NumberRange {

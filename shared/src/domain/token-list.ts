@@ -1,4 +1,4 @@
-/** Token list requests (spec §4): sort options. The page size is in constants/paging. */
+/** Token list requests: sort options. The page size is in constants/paging. */
 import * as z from 'zod';
 
 export const TOKEN_SORT_OPTIONS = ['expiration_asc', 'expiration_desc', 'name_asc'] as const;

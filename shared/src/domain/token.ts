@@ -1,4 +1,4 @@
-/** The token record (spec §3): every field, as stored and as answered by the API. */
+/** The token record: every field, as stored and as answered by the API. */
 import * as z from 'zod';
 import { categorySchema, tokenTypeSchema } from './categories';
 

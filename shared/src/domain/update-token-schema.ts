@@ -1,5 +1,5 @@
 /**
- * The edit token schema (spec §5) for the token detail dialog and `PUT /api/tokens/{id}`.
+ * The edit token schema for the token detail dialog and `PUT /api/tokens/{id}`.
  *
  * Every field is optional: a field that is absent stays absent in the output (not changed), a
  * blank optional text becomes null, numbers are parsed or null, domains are split by commas.

@@ -1,4 +1,4 @@
-/** The exact validation messages of spec §5, and the few this product adds in the same style. */
+/** The exact validation messages of the token forms and the API, all in one style. */
 import type { NumberRange } from './token-form-ranges';
 
 export const VALIDATION_MESSAGES = {

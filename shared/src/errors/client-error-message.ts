@@ -1,4 +1,4 @@
-/** The web client's error catalogue (spec §8) as data and one pure function. */
+/** The web client's error catalogue (what each failure shows) as data and one pure function. */
 import { SESSION_EXPIRED_REDIRECT_MS } from '../constants/timing';
 import { isPublicPage } from './public-pages';
 

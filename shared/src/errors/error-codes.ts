@@ -1,5 +1,5 @@
 /**
- * Machine codes of API error answers `{ error, code, details? }` (DESIGN.md), each with its HTTP
+ * Machine codes of API error answers `{ error, code, details? }`, each with its HTTP
  * status and default human message. The web's catalogue (client-error-message) shows the server's
  * message for 400 and 403, so codes whose message users must read map to one of those.
  */

@@ -1,4 +1,4 @@
-/** Pages where a 401 is silent (spec §8): the public pages. */
+/** Pages where a 401 is silent: the public pages. */
 
 export const PUBLIC_PAGE_PATHS: readonly string[] = [
   '/',

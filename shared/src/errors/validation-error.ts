@@ -1,6 +1,6 @@
 /**
- * Turns a zod error into the 400 answer: the first issue's message (one of the spec's exact
- * messages) as `error`, every issue as `details`.
+ * Turns a zod error into the 400 answer: the first issue's message (one of the product's
+ * validation messages) as `error`, every issue as `details`.
  */
 import type { z } from 'zod';
 import type { ApiError } from './error-codes';

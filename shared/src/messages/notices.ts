@@ -1,4 +1,4 @@
-/** Standing notices of spec §8. */
+/** Standing notices. */
 
 /** Shown when a workspace has no email alerts and no webhook. */
 export const ALERTS_DISABLED_NOTICE = 'Alerts are disabled until a channel is defined';

@@ -9,7 +9,7 @@ describe('messages', () => {
     expect(planUpgradedMessage(PLAN_LABELS.team)).toBe('Plan upgraded to Team');
   });
 
-  it('has the spec strings', () => {
+  it('has the exact success and notice texts', () => {
     expect(SUCCESS_MESSAGES.loggedOut).toBe('Successfully logged out');
     expect(SUCCESS_MESSAGES.tokenCreated).toBe('Token created successfully');
     expect(SUCCESS_MESSAGES.webhookTestSent).toBe('Webhook test message sent successfully');

@@ -1,4 +1,4 @@
-/** Success toasts of spec §8. */
+/** The texts of the success toasts. */
 
 export const SUCCESS_MESSAGES = {
   loggedOut: 'Successfully logged out',
@@ -16,10 +16,10 @@ export const SUCCESS_MESSAGES = {
   roleUpdated: 'Role updated',
   memberRemoved: 'Member removed',
   tokensTransferred: 'Tokens transferred',
-  /** Not in the spec's list: the invitee's answers to an invitation. */
+  /** The invitee's answers to an invitation. */
   invitationAccepted: 'Invitation accepted',
   invitationDeclined: 'Invitation declined',
-  /** Not in the spec's list: the alert preferences page's save. */
+  /** The alert preferences page's save. */
   alertSettingsSaved: 'Alert settings saved',
 } as const;
 

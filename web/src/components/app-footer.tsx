@@ -7,7 +7,7 @@ import { COMMUNITY_CHAT_URL, SUPPORT_MAILTO } from '../lib/contact-links';
 import { paths } from '../lib/paths';
 import { PageContainer } from './page-container';
 
-/** Privacy policy, terms, support contact and community chat (spec §1). */
+/** Privacy policy, terms, support contact and community chat. */
 export function AppFooter() {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 4 }}>

@@ -1,16 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
-import { alertSettingsSchema } from '@expiry-radar/shared/api/alert-api-schemas';
-import { apiRequest } from './api-client';
+import { call } from './api-call';
 
 /**
  * `GET .../alert-settings` (route table: getAlertSettings), one query for every reader: the
  * preferences page, the dashboard's alerts-disabled notice and the token forms' contact groups
  * (these select their part), so a page that shows several of them fetches the settings once.
  */
-
-export function alertSettingsPath(workspaceId: string): string {
-  return `/api/v1/workspaces/${encodeURIComponent(workspaceId)}/alert-settings`;
-}
 
 export const alertSettingsQueryKey = (workspaceId: string) =>
   ['preferences', 'alert-settings', workspaceId] as const;
@@ -23,11 +18,7 @@ export function alertSettingsQueryOptions(workspaceId: string) {
   return queryOptions({
     queryKey: alertSettingsQueryKey(workspaceId),
     queryFn: ({ signal }) =>
-      apiRequest(alertSettingsPath(workspaceId), {
-        schema: alertSettingsSchema,
-        silent: true,
-        signal,
-      }),
+      call('getAlertSettings', { params: { id: workspaceId } }, { silent: true, signal }),
     staleTime: 30_000,
   });
 }

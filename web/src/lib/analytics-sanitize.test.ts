@@ -6,7 +6,7 @@ import {
   sanitizeUrl,
 } from './analytics-sanitize';
 
-describe('analytics scrubbing (spec §9)', () => {
+describe('analytics scrubbing', () => {
   it('removes workspace, workspace_id, ws, token, email, user and session_id from URLs', () => {
     expect(
       sanitizeUrl(

@@ -1,5 +1,5 @@
 /**
- * What analytics may see (spec §9): no identifying query parameters, ids in paths replaced by
+ * What analytics may see: no identifying query parameters, ids in paths replaced by
  * `:id`, and workspace ids redacted from event properties.
  */
 export const SENSITIVE_QUERY_PARAMS = [

@@ -22,7 +22,7 @@ beforeEach(() => {
 });
 afterAll(() => resetAnalytics());
 
-describe('analytics (spec §9)', () => {
+describe('analytics', () => {
   it.each([
     { analyticsKey: '', analyticsHost: '' },
     { analyticsKey: 'phc_1', analyticsHost: '' },
@@ -38,7 +38,7 @@ describe('analytics (spec §9)', () => {
     expect(mockCapture).not.toHaveBeenCalled();
   });
 
-  it('starts posthog with exactly the options of §9 when configured', async () => {
+  it('starts posthog with exactly its privacy options when configured', async () => {
     await expect(
       initAnalytics({ analyticsKey: 'phc_1', analyticsHost: 'https://eu.example.com' }),
     ).resolves.toBe(true);

@@ -3,7 +3,7 @@ import type { Properties } from './analytics-sanitize';
 import { logger } from './logger';
 
 /**
- * Optional analytics (spec §9): nothing is loaded or sent unless both the key and the host are
+ * Optional analytics: nothing is loaded or sent unless both the key and the host are
  * configured. posthog-js is then loaded in its own chunk.
  */
 export interface AnalyticsClient {

@@ -1,8 +1,13 @@
 import toast from 'react-hot-toast';
 import { CLIENT_ERROR_MESSAGES } from '@expiry-radar/shared/errors/client-error-message';
-import { installFetchMock, jsonResponse, toRecordedRequest } from '../../test-support/mock-fetch';
-import type { FetchMock } from '../../test-support/mock-fetch';
-import { ApiError, CSRF_HEADER, apiRequest, resetApiClientState } from './api-client';
+import {
+  installFetchMock,
+  installUnansweredFetch,
+  jsonResponse,
+  toRecordedRequest,
+} from '../../test-support/mock-fetch';
+import { apiRoute, call, routeUrl } from './api-call';
+import { ApiError, CSRF_HEADER, requestRoute, resetApiClientState } from './api-client';
 import { assignLocation } from './browser-location';
 import { resetToastHistory } from './toasts';
 
@@ -27,13 +32,15 @@ afterEach(() => {
   toast.remove();
 });
 
-describe('apiRequest', () => {
+describe('requestRoute', () => {
   it('sends cookies and JSON, and parses the JSON answer', async () => {
     const { fetchMock, requests } = installFetchMock({
       'GET /api/tokens': () => jsonResponse({ items: [] }),
     });
     await expect(
-      apiRequest('/api/tokens', { query: { limit: 10, q: undefined, 'category[]': ['cert'] } }),
+      requestRoute(apiRoute('listTokens'), {
+        query: { limit: 10, q: undefined, 'category[]': ['cert'] },
+      }),
     ).resolves.toEqual({ items: [] });
     expect(fetchMock.mock.calls[0]?.[1]).toEqual(
       expect.objectContaining({ credentials: 'include', method: 'GET' }),
@@ -50,10 +57,10 @@ describe('apiRequest', () => {
       'PATCH /api/v1/workspaces/1': () => jsonResponse({ ok: true }),
       'DELETE /api/tokens/1': () => jsonResponse({ ok: true }),
     });
-    await apiRequest('/api/tokens', { method: 'POST', body: { name: 'x' } });
-    await apiRequest('/api/tokens/1', { method: 'PUT', body: { name: 'y' } });
-    await apiRequest('/api/v1/workspaces/1', { method: 'PATCH', body: { name: 'z' } });
-    await apiRequest('/api/tokens/1', { method: 'DELETE' });
+    await requestRoute(apiRoute('createToken'), { body: { name: 'x' } });
+    await requestRoute(apiRoute('updateToken'), { params: { id: '1' }, body: { name: 'y' } });
+    await requestRoute(apiRoute('renameWorkspace'), { params: { id: '1' }, body: { name: 'z' } });
+    await requestRoute(apiRoute('deleteToken'), { params: { id: '1' } });
 
     expect(requests.filter((r) => r.path === '/api/csrf-token')).toHaveLength(1);
     const mutations = requests.filter((r) => r.path !== '/api/csrf-token');
@@ -75,7 +82,7 @@ describe('apiRequest', () => {
           ? jsonResponse({ error: 'Invalid or missing CSRF token.', code: 'EBADCSRFTOKEN' }, 403)
           : jsonResponse({ ok: true }),
     });
-    await expect(apiRequest('/api/logout', { method: 'POST' })).resolves.toEqual({ ok: true });
+    await expect(call('logout')).resolves.toEqual({ ok: true });
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.headers.get(CSRF_HEADER))).toEqual(['csrf-1', 'csrf-2']);
     expect(errorToast).not.toHaveBeenCalled();
@@ -87,7 +94,7 @@ describe('apiRequest', () => {
       'POST /api/logout': () =>
         jsonResponse({ error: 'Invalid or missing CSRF token.', code: 'EBADCSRFTOKEN' }, 403),
     });
-    await expect(apiRequest('/api/logout', { method: 'POST' })).rejects.toMatchObject({
+    await expect(call('logout')).rejects.toMatchObject({
       status: 403,
       code: 'EBADCSRFTOKEN',
     });
@@ -97,16 +104,8 @@ describe('apiRequest', () => {
 
   it('gives up after 10 seconds with the network error', async () => {
     jest.useFakeTimers();
-    const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
-      (...args) =>
-        new Promise<Response>((_resolve, reject) => {
-          args[1]?.signal?.addEventListener('abort', () =>
-            reject(new DOMException('The operation was aborted.', 'AbortError')),
-          );
-        }),
-    );
-    globalThis.fetch = fetchMock;
-    const outcome = apiRequest('/api/tokens').catch((error: unknown) => error);
+    installUnansweredFetch();
+    const outcome = requestRoute(apiRoute('listTokens')).catch((error: unknown) => error);
     await jest.advanceTimersByTimeAsync(9_999);
     expect(errorToast).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(1);
@@ -117,23 +116,15 @@ describe('apiRequest', () => {
   });
 
   it('passes a caller abort through without a toast', async () => {
-    const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
-      (...args) =>
-        new Promise<Response>((_resolve, reject) => {
-          args[1]?.signal?.addEventListener('abort', () =>
-            reject(new DOMException('The operation was aborted.', 'AbortError')),
-          );
-        }),
-    );
-    globalThis.fetch = fetchMock;
+    installUnansweredFetch();
     const controller = new AbortController();
-    const outcome = apiRequest('/api/tokens', { signal: controller.signal });
+    const outcome = requestRoute(apiRoute('listTokens'), {}, { signal: controller.signal });
     controller.abort();
     await expect(outcome).rejects.toMatchObject({ name: 'AbortError' });
     expect(errorToast).not.toHaveBeenCalled();
   });
 
-  describe('error catalogue (spec §8) to toast text', () => {
+  describe('error catalogue to toast text', () => {
     it.each([
       [400, { error: 'Name is required', code: 'VALIDATION_ERROR' }, 'Name is required'],
       [400, {}, 'Invalid request. Please check your input.'],
@@ -145,8 +136,8 @@ describe('apiRequest', () => {
       [409, { error: 'Conflict', code: 'CONFLICT' }, 'Request failed with status 409.'],
       [503, {}, 'Request failed with status 503.'],
     ])('%i %j shows "%s"', async (status, body, message) => {
-      installFetchMock({ 'GET /api/thing': () => jsonResponse(body, status) });
-      await expect(apiRequest('/api/thing')).rejects.toBeInstanceOf(ApiError);
+      installFetchMock({ 'GET /api/account/plan': () => jsonResponse(body, status) });
+      await expect(call('getPlan')).rejects.toBeInstanceOf(ApiError);
       expect(errorToast).toHaveBeenCalledTimes(1);
       expect(errorToast).toHaveBeenCalledWith(message, { id: `error:${message}` });
     });
@@ -155,28 +146,22 @@ describe('apiRequest', () => {
       globalThis.fetch = jest.fn<Promise<Response>, Parameters<typeof fetch>>(() =>
         Promise.reject(new TypeError('Failed to fetch')),
       );
-      await expect(apiRequest('/api/thing')).rejects.toMatchObject({ noResponse: true });
+      await expect(call('getPlan')).rejects.toMatchObject({ noResponse: true });
       expect(errorToast).toHaveBeenCalledWith(
         'Network error. Please check your connection and try again.',
         expect.anything(),
       );
     });
 
-    it('otherwise: an unexpected error (an answer that does not fit the schema)', async () => {
-      installFetchMock({ 'GET /api/thing': () => jsonResponse({ nope: true }) });
-      const schema = {
-        parse: (data: unknown) => {
-          if (!(data as { ok?: boolean }).ok) throw new Error('bad shape');
-          return data;
-        },
-      };
-      await expect(apiRequest('/api/thing', { schema })).rejects.toBeInstanceOf(ApiError);
+    it("otherwise: an unexpected error (an answer that does not fit the route's schema)", async () => {
+      installFetchMock({ 'GET /api/account/plan': () => jsonResponse({ nope: true }) });
+      await expect(call('getPlan')).rejects.toBeInstanceOf(ApiError);
       expect(errorToast).toHaveBeenCalledWith('An unexpected error occurred.', expect.anything());
     });
 
     it('silent requests show no toast', async () => {
-      installFetchMock({ 'GET /api/thing': () => jsonResponse({}, 500) });
-      await expect(apiRequest('/api/thing', { silent: true })).rejects.toBeInstanceOf(ApiError);
+      installFetchMock({ 'GET /api/account/plan': () => jsonResponse({}, 500) });
+      await expect(call('getPlan', {}, { silent: true })).rejects.toBeInstanceOf(ApiError);
       expect(errorToast).not.toHaveBeenCalled();
     });
   });
@@ -184,8 +169,10 @@ describe('apiRequest', () => {
   describe('401', () => {
     it('outside public pages: session expired, then /login after 800 ms', async () => {
       jest.useFakeTimers();
-      installFetchMock({ 'GET /api/tokens': () => jsonResponse({ code: 'UNAUTHORIZED' }, 401) });
-      await expect(apiRequest('/api/tokens')).rejects.toMatchObject({ status: 401 });
+      installFetchMock({
+        'GET /api/account/plan': () => jsonResponse({ code: 'UNAUTHORIZED' }, 401),
+      });
+      await expect(call('getPlan')).rejects.toMatchObject({ status: 401 });
       expect(errorToast).toHaveBeenCalledWith(
         'Your session has expired. Please log in again.',
         expect.anything(),
@@ -198,8 +185,8 @@ describe('apiRequest', () => {
 
     it('redirects once for several 401s', async () => {
       jest.useFakeTimers();
-      installFetchMock({ 'GET /api/tokens': () => jsonResponse({}, 401) });
-      await Promise.allSettled([apiRequest('/api/tokens'), apiRequest('/api/tokens')]);
+      installFetchMock({ 'GET /api/account/plan': () => jsonResponse({}, 401) });
+      await Promise.allSettled([call('getPlan'), call('getPlan')]);
       await jest.advanceTimersByTimeAsync(800);
       expect(assignLocation).toHaveBeenCalledTimes(1);
     });
@@ -215,8 +202,8 @@ describe('apiRequest', () => {
     ])('on %s: silent, no redirect', async (page) => {
       jest.useFakeTimers();
       at(page);
-      installFetchMock({ 'GET /api/tokens': () => jsonResponse({}, 401) });
-      await expect(apiRequest('/api/tokens')).rejects.toMatchObject({ status: 401 });
+      installFetchMock({ 'GET /api/account/plan': () => jsonResponse({}, 401) });
+      await expect(call('getPlan')).rejects.toMatchObject({ status: 401 });
       await jest.advanceTimersByTimeAsync(2_000);
       expect(errorToast).not.toHaveBeenCalled();
       expect(assignLocation).not.toHaveBeenCalled();
@@ -228,5 +215,45 @@ describe('apiRequest', () => {
       method: 'POST',
       path: '/api/x',
     });
+  });
+});
+
+describe('call', () => {
+  it("sends the route's method to its path, parameters URI-encoded, and answers the parsed JSON", async () => {
+    const member = {
+      user_id: 'u/1',
+      email: 'ada@example.com',
+      display_name: null,
+      role: 'viewer',
+      status: 'active',
+      joined_at: null,
+    };
+    const { requests } = installFetchMock({
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf-1' }),
+      'PATCH /api/v1/workspaces/a%20b/members/u%2F1': () => jsonResponse(member),
+    });
+    await expect(
+      call('updateMember', { params: { id: 'a b', userId: 'u/1' }, body: { role: 'viewer' } }),
+    ).resolves.toMatchObject({ user_id: 'u/1', role: 'viewer' });
+    const patch = requests.find((request) => request.method === 'PATCH');
+    expect(patch?.body).toEqual({ role: 'viewer' });
+    expect(patch?.headers.get(CSRF_HEADER)).toBe('csrf-1');
+  });
+
+  it('reports a route called without one of its path parameters as an unexpected error', async () => {
+    const { fetchMock } = installFetchMock({});
+    const params = {} as { id: string };
+    await expect(call('getWorkspace', { params })).rejects.toBeInstanceOf(ApiError);
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(errorToast).toHaveBeenCalledWith('An unexpected error occurred.', expect.anything());
+  });
+});
+
+describe('routeUrl', () => {
+  it('is the URL of a route the browser goes to itself, with its query', () => {
+    expect(routeUrl('googleSignIn')).toBe('/auth/google');
+    expect(routeUrl('googleSignIn', { query: { redirect: '/dashboard?view=account' } })).toBe(
+      '/auth/google?redirect=%2Fdashboard%3Fview%3Daccount',
+    );
   });
 });

@@ -1,3 +1,5 @@
+import type { HttpMethod } from '@expiry-radar/shared/api/route-table';
+import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
 import { clientErrorMessage } from '@expiry-radar/shared/errors/client-error-message';
 import { REQUEST_TIMEOUT_MS } from '@expiry-radar/shared/constants/timing';
 import { assignLocation } from './browser-location';
@@ -7,15 +9,25 @@ import { getRuntimeConfig } from './runtime-config';
 import { showErrorToast } from './toasts';
 
 /**
- * The one HTTP client of the SPA (spec §7, §8): base URL from the runtime settings, cookies sent,
- * 10 s timeout, JSON bodies, the CSRF header on POST/PUT/PATCH/DELETE with one refetch and retry
- * on 403 EBADCSRFTOKEN, and every failure mapped through the error catalogue to a toast.
+ * The HTTP engine of the SPA under `call` (api-call.ts): base URL from the runtime settings,
+ * cookies sent, 10 s timeout, JSON bodies, the CSRF header on POST/PUT/PATCH/DELETE with one
+ * refetch and retry on 403 EBADCSRFTOKEN, and every failure mapped through the error catalogue to
+ * a toast (a 401 outside the public pages then sends the user to /login).
+ *
+ * It knows routes, never paths: a route (id, method, path) comes from the route table. Features
+ * use `call`; only the start-up modules (the session, the CSRF token) use `requestRoute` with a
+ * route of start-up-routes.ts, which keeps the route table's schemas out of the landing bundle.
  */
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-
 export const CSRF_HEADER = 'X-CSRF-Token';
-export const CSRF_TOKEN_PATH = '/api/csrf-token';
 export const BAD_CSRF_CODE = 'EBADCSRFTOKEN';
+
+/** A route of the route table: where a call goes. */
+export interface ApiRoute {
+  readonly id: string;
+  readonly method: HttpMethod;
+  /** With `{name}` parameters: `/api/tokens/{id}`. */
+  readonly path: string;
+}
 
 /** Anything with zod's `parse` (zod or zod/mini schemas). */
 export interface ResponseParser<T> {
@@ -24,14 +36,15 @@ export interface ResponseParser<T> {
 
 export type QueryValue = string | number | boolean | null | undefined | readonly string[];
 
-export interface ApiRequestOptions<T> {
-  method?: HttpMethod;
-  /** Sent as JSON. */
-  body?: unknown;
-  /** Appended to the URL; null and undefined values are left out, arrays repeat the key. */
-  query?: Record<string, QueryValue>;
-  /** Validates and types the answer. */
-  schema?: ResponseParser<T>;
+/** What a call sends: the values of the path's parameters, the query and the JSON body. */
+export interface ApiInput {
+  readonly params?: Readonly<Record<string, string>>;
+  /** Null and undefined values are left out; arrays repeat the key. */
+  readonly query?: Readonly<Record<string, QueryValue>>;
+  readonly body?: unknown;
+}
+
+export interface ApiCallOptions {
   /** No toast for a failure (the caller shows its own state); a 401 still redirects. */
   silent?: boolean;
   /** Cancels the request (TanStack Query passes one). */
@@ -69,9 +82,19 @@ function isMutation(method: HttpMethod): boolean {
   return method !== 'GET';
 }
 
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+/** The route's path with each `{name}` replaced by its value, URI-encoded. */
+function routePath(route: ApiRoute, params: ApiInput['params'] = {}): string {
+  return route.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`${route.id}: no value for {${name}}`);
+    return encodeURIComponent(value);
+  });
+}
+
+/** The full URL of a route: the API's base URL, the path with its parameters, the query. */
+export function routeLocation(route: ApiRoute, input: Pick<ApiInput, 'params' | 'query'> = {}) {
   const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
+  for (const [key, value] of Object.entries(input.query ?? {})) {
     if (value === null || value === undefined) continue;
     if (Array.isArray(value)) {
       for (const item of value as readonly string[]) search.append(key, item);
@@ -80,7 +103,7 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
     }
   }
   const qs = search.toString();
-  return `${getRuntimeConfig().apiBaseUrl}${path}${qs ? `?${qs}` : ''}`;
+  return `${getRuntimeConfig().apiBaseUrl}${routePath(route, input.params)}${qs ? `?${qs}` : ''}`;
 }
 
 interface ErrorBody {
@@ -129,7 +152,7 @@ let csrfToken: Promise<string> | null = null;
 let loginRedirectTimer: ReturnType<typeof setTimeout> | null = null;
 
 async function fetchCsrfToken(): Promise<string> {
-  const response = await send(buildUrl(CSRF_TOKEN_PATH), {
+  const response = await send(routeLocation(startUpRoutes.getCsrfToken), {
     method: 'GET',
     headers: { Accept: 'application/json' },
   });
@@ -197,20 +220,21 @@ function isAbort(error: unknown): boolean {
  * Sends the request (the CSRF header on mutations, one refetch and retry on 403 EBADCSRFTOKEN)
  * and resolves with the successful response; any other answer rejects with its ApiError.
  */
-async function exchange(
-  path: string,
-  options: Pick<ApiRequestOptions<unknown>, 'method' | 'body' | 'query' | 'signal'>,
+export async function exchange(
+  route: ApiRoute,
+  input: ApiInput,
   accept: string,
+  signal?: AbortSignal,
 ): Promise<Response> {
-  const method = options.method ?? 'GET';
-  const url = buildUrl(path, options.query);
+  const { method } = route;
+  const url = routeLocation(route, input);
   const headers: Record<string, string> = { Accept: accept };
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
-  const body = options.body === undefined ? undefined : JSON.stringify(options.body);
+  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  const body = input.body === undefined ? undefined : JSON.stringify(input.body);
 
   for (let attempt = 0; ; attempt += 1) {
     if (isMutation(method)) headers[CSRF_HEADER] = await getCsrfToken(attempt > 0);
-    const response = await send(url, { method, headers, body }, options.signal);
+    const response = await send(url, { method, headers, body }, signal);
     if (response.ok) return response;
     const { error, code, details } = asErrorBody(await readBody(response));
     if (response.status === 403 && code === BAD_CSRF_CODE && isMutation(method) && attempt === 0) {
@@ -225,94 +249,38 @@ async function exchange(
   }
 }
 
-async function perform<T>(path: string, options: ApiRequestOptions<T>): Promise<T> {
-  const response = await exchange(path, options, 'application/json');
-  const payload = await readBody(response);
-  if (!options.schema) return payload as T;
+/**
+ * Runs `task`; a failure other than the caller's abort is reported (toast unless silent, the 401
+ * redirect) and rejects as an ApiError.
+ */
+export async function reported<T>(task: () => Promise<T>, silent = false): Promise<T> {
   try {
-    return options.schema.parse(payload);
+    return await task();
   } catch (error) {
-    logger.error('Unexpected answer from', path, error);
-    throw new ApiError('Unexpected answer from the server');
+    if (isAbort(error)) throw error;
+    reportApiError(error, silent);
+    throw error instanceof ApiError ? error : new ApiError('Unexpected error');
   }
 }
 
-/** Calls the API; on failure reports it (toast, 401 redirect) and rejects with an ApiError. */
-export async function apiRequest<T = unknown>(
-  path: string,
-  options: ApiRequestOptions<T> = {},
+/**
+ * Calls a route and answers its JSON, checked by `schema` when one is given. Features use `call`,
+ * which passes the route table's answer schema.
+ */
+export function requestRoute<T = unknown>(
+  route: ApiRoute,
+  input: ApiInput = {},
+  options: ApiCallOptions & { schema?: ResponseParser<T> } = {},
 ): Promise<T> {
-  try {
-    return await perform(path, options);
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    reportApiError(error, options.silent);
-    throw error instanceof ApiError ? error : new ApiError('Unexpected error');
-  }
-}
-
-export interface ApiDownloadOptions {
-  method?: HttpMethod;
-  body?: unknown;
-  query?: Record<string, QueryValue>;
-  /** The file's name when the answer does not name it (no or unreadable content-disposition). */
-  fallbackFileName: string;
-  silent?: boolean;
-  signal?: AbortSignal;
-}
-
-export interface DownloadedFile {
-  readonly blob: Blob;
-  /** From the answer's content-disposition (spec §7), else the fallback. */
-  readonly fileName: string;
-}
-
-/**
- * The file name of a `Content-Disposition` header: `filename*=UTF-8''...` (RFC 6266) first, else
- * `filename="..."` or a bare `filename=...`; without any folder part. Null when there is none.
- */
-export function fileNameFromContentDisposition(header: string | null): string | null {
-  if (!header) return null;
-  const extended = /filename\*\s*=\s*([^']*)'[^']*'([^;]+)/i.exec(header);
-  let name: string | null = null;
-  if (extended?.[2]) {
+  return reported(async () => {
+    const response = await exchange(route, input, 'application/json', options.signal);
+    const payload = await readBody(response);
+    if (!options.schema) return payload as T;
     try {
-      name = decodeURIComponent(extended[2].trim().replace(/^"|"$/g, ''));
-    } catch {
-      name = null;
+      return options.schema.parse(payload);
+    } catch (error) {
+      logger.error('Unexpected answer from', route.id, error);
+      throw new ApiError('Unexpected answer from the server');
     }
-  }
-  if (name === null) {
-    const quoted = /filename\s*=\s*"((?:\\.|[^"\\])*)"/i.exec(header);
-    const bare = /filename\s*=\s*([^";]+)/i.exec(header);
-    name = quoted?.[1]?.replace(/\\(.)/g, '$1') ?? bare?.[1]?.trim() ?? null;
-  }
-  const base = name?.split(/[\\/]/).pop()?.trim();
-  return base ? base : null;
-}
-
-/**
- * Downloads a file from the API with the same rules as `apiRequest` (cookies, 10 s timeout, CSRF
- * on mutations, the error catalogue's toast and 401 redirect): its body as a Blob and its name
- * from the content-disposition header.
- */
-export async function apiDownload(
-  path: string,
-  options: ApiDownloadOptions,
-): Promise<DownloadedFile> {
-  try {
-    const response = await exchange(path, options, '*/*');
-    const received = await response.blob();
-    const type = response.headers.get('Content-Type') ?? '';
-    // Browsers type the blob from the answer; some fetch implementations leave it empty.
-    const blob = received.type || !type ? received : new Blob([received], { type });
-    const fileName =
-      fileNameFromContentDisposition(response.headers.get('Content-Disposition')) ??
-      options.fallbackFileName;
-    return { blob, fileName };
-  } catch (error) {
-    if (isAbort(error)) throw error;
-    reportApiError(error, options.silent);
-    throw error instanceof ApiError ? error : new ApiError('Unexpected error');
-  }
+  }, options.silent);
 }

@@ -1,14 +1,12 @@
 import toast from 'react-hot-toast';
 import { CLIENT_ERROR_MESSAGES } from '@expiry-radar/shared/errors/client-error-message';
-import { installFetchMock, jsonResponse } from '../../test-support/mock-fetch';
-import type { FetchMock } from '../../test-support/mock-fetch';
 import {
-  ApiError,
-  CSRF_HEADER,
-  apiDownload,
-  fileNameFromContentDisposition,
-  resetApiClientState,
-} from './api-client';
+  installFetchMock,
+  installUnansweredFetch,
+  jsonResponse,
+} from '../../test-support/mock-fetch';
+import { ApiError, CSRF_HEADER, resetApiClientState } from './api-client';
+import { download, fileNameFromContentDisposition } from './api-download';
 import { assignLocation } from './browser-location';
 import { resetToastHistory } from './toasts';
 
@@ -61,7 +59,7 @@ describe('fileNameFromContentDisposition', () => {
   );
 });
 
-describe('apiDownload', () => {
+describe('download', () => {
   it('answers the body and the name from content-disposition, with cookies and the query', async () => {
     const { fetchMock, requests } = installFetchMock({
       'GET /api/account/export-audit': () =>
@@ -70,10 +68,11 @@ describe('apiDownload', () => {
           'Content-Disposition': 'attachment; filename="expiry-radar-audit-account-2026-01-02.csv"',
         }),
     });
-    const file = await apiDownload('/api/account/export-audit', {
-      query: { format: 'csv', since: undefined, scope: 'organization' },
-      fallbackFileName: 'audit.csv',
-    });
+    const file = await download(
+      'exportAudit',
+      { query: { format: 'csv', since: undefined, scope: 'organization' } },
+      { fallbackFileName: 'audit.csv' },
+    );
     expect(file.fileName).toBe('expiry-radar-audit-account-2026-01-02.csv');
     expect(file.blob.type).toMatch(/^text\/csv/);
     expect(await text(file.blob)).toBe('id,action\r\n1,token.created');
@@ -85,8 +84,8 @@ describe('apiDownload', () => {
   });
 
   it('falls back to the given name when the answer names no file', async () => {
-    installFetchMock({ 'GET /api/file': () => jsonResponse([]) });
-    const file = await apiDownload('/api/file', { fallbackFileName: 'audit.json' });
+    installFetchMock({ 'GET /api/account/export-audit': () => jsonResponse([]) });
+    const file = await download('exportAudit', {}, { fallbackFileName: 'audit.json' });
     expect(file.fileName).toBe('audit.json');
     expect(await text(file.blob)).toBe('[]');
   });
@@ -96,20 +95,20 @@ describe('apiDownload', () => {
     let attempts = 0;
     const { requests } = installFetchMock({
       'GET /api/csrf-token': () => jsonResponse({ csrfToken: `csrf-${++issued}` }),
-      'POST /api/report': () =>
+      'POST /api/alert-queue/requeue': () =>
         ++attempts === 1
           ? jsonResponse({ error: 'Invalid or missing CSRF token.', code: 'EBADCSRFTOKEN' }, 403)
           : fileResponse('x', { 'Content-Disposition': 'attachment; filename="r.txt"' }),
     });
-    const file = await apiDownload('/api/report', {
-      method: 'POST',
-      body: { a: 1 },
-      fallbackFileName: 'report.txt',
-    });
+    const file = await download(
+      'requeueAlerts',
+      { body: { workspace_id: 'ws-1' } },
+      { fallbackFileName: 'report.txt' },
+    );
     expect(file.fileName).toBe('r.txt');
     const posts = requests.filter((r) => r.method === 'POST');
     expect(posts.map((r) => r.headers.get(CSRF_HEADER))).toEqual(['csrf-1', 'csrf-2']);
-    expect(posts[1]?.body).toEqual({ a: 1 });
+    expect(posts[1]?.body).toEqual({ workspace_id: 'ws-1' });
     expect(errorToast).not.toHaveBeenCalled();
   });
 
@@ -119,23 +118,23 @@ describe('apiDownload', () => {
         jsonResponse({ error: 'Invalid date format', code: 'VALIDATION_ERROR' }, 400),
     });
     await expect(
-      apiDownload('/api/account/export-audit', { fallbackFileName: 'audit.json' }),
+      download('exportAudit', {}, { fallbackFileName: 'audit.json' }),
     ).rejects.toMatchObject({ status: 400, code: 'VALIDATION_ERROR' });
     expect(errorToast).toHaveBeenCalledWith('Invalid date format', expect.anything());
   });
 
   it('silent downloads show no toast', async () => {
-    installFetchMock({ 'GET /api/file': () => jsonResponse({}, 500) });
+    installFetchMock({ 'GET /api/account/export-audit': () => jsonResponse({}, 500) });
     await expect(
-      apiDownload('/api/file', { fallbackFileName: 'f', silent: true }),
+      download('exportAudit', {}, { fallbackFileName: 'f', silent: true }),
     ).rejects.toBeInstanceOf(ApiError);
     expect(errorToast).not.toHaveBeenCalled();
   });
 
   it('a 401 shows the session message and redirects to /login after 800 ms', async () => {
     jest.useFakeTimers();
-    installFetchMock({ 'GET /api/file': () => jsonResponse({}, 401) });
-    await expect(apiDownload('/api/file', { fallbackFileName: 'f' })).rejects.toMatchObject({
+    installFetchMock({ 'GET /api/account/export-audit': () => jsonResponse({}, 401) });
+    await expect(download('exportAudit', {}, { fallbackFileName: 'f' })).rejects.toMatchObject({
       status: 401,
     });
     expect(errorToast).toHaveBeenCalledWith(
@@ -148,16 +147,8 @@ describe('apiDownload', () => {
 
   it('gives up after 10 seconds with the network error', async () => {
     jest.useFakeTimers();
-    const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
-      (...args) =>
-        new Promise<Response>((_resolve, reject) => {
-          args[1]?.signal?.addEventListener('abort', () =>
-            reject(new DOMException('The operation was aborted.', 'AbortError')),
-          );
-        }),
-    );
-    globalThis.fetch = fetchMock;
-    const outcome = apiDownload('/api/file', { fallbackFileName: 'f' }).catch(
+    installUnansweredFetch();
+    const outcome = download('exportAudit', {}, { fallbackFileName: 'f' }).catch(
       (error: unknown) => error,
     );
     await jest.advanceTimersByTimeAsync(10_000);
@@ -166,16 +157,13 @@ describe('apiDownload', () => {
   });
 
   it('passes a caller abort through without a toast', async () => {
-    globalThis.fetch = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
-      (...args) =>
-        new Promise<Response>((_resolve, reject) => {
-          args[1]?.signal?.addEventListener('abort', () =>
-            reject(new DOMException('The operation was aborted.', 'AbortError')),
-          );
-        }),
-    );
+    installUnansweredFetch();
     const controller = new AbortController();
-    const outcome = apiDownload('/api/file', { fallbackFileName: 'f', signal: controller.signal });
+    const outcome = download(
+      'exportAudit',
+      {},
+      { fallbackFileName: 'f', signal: controller.signal },
+    );
     controller.abort();
     await expect(outcome).rejects.toMatchObject({ name: 'AbortError' });
     expect(errorToast).not.toHaveBeenCalled();

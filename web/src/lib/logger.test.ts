@@ -1,6 +1,6 @@
 import { isLoggingHost } from './logger';
 
-describe('isLoggingHost (spec §9)', () => {
+describe('isLoggingHost', () => {
   it.each([
     'localhost',
     'app.localhost',

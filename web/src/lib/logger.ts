@@ -1,6 +1,6 @@
 /**
  * Console logging, enabled only on hosts containing localhost, an IP address or "staging"
- * (spec §9); silent everywhere else.
+ *; silent everywhere else.
  */
 const IPV4 = /(^|\D)\d{1,3}(\.\d{1,3}){3}(\D|$)/;
 const IPV6 = /^\[?[0-9a-f:]*:[0-9a-f:]*\]?$/i;

@@ -1,4 +1,4 @@
-/** Every URL of the SPA in one place (spec §2). */
+/** Every URL of the SPA in one place. */
 export const paths = {
   home: '/',
   login: '/login',
@@ -24,7 +24,7 @@ export const paths = {
   help: '/help',
 } as const;
 
-/** Query parameters of spec §2. */
+/** The query parameters the app reads. */
 export const queryParams = {
   workspace: 'workspace',
   section: 'section',
@@ -42,7 +42,7 @@ export function verifyEmailPath(email?: string | null): string {
     : paths.verifyEmail;
 }
 
-/** The account view of the dashboard (spec §2: `view=account`). */
+/** The account view of the dashboard (`view=account`). */
 export const accountSettingsPath = `${paths.dashboard}?${queryParams.view}=account`;
 
 /** `/billing?upgrade=pro`: the billing page opens the change to that plan. */

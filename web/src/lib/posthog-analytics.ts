@@ -4,7 +4,10 @@ import type { AnalyticsClient } from './analytics';
 import { sanitizeEvent } from './analytics-sanitize';
 import type { Properties } from './analytics-sanitize';
 
-/** The options of spec §9, exactly. */
+/**
+ * PostHog kept to the minimum: no cookies (memory only), no automatic page views, autocapture,
+ * session recording or surveys; Do Not Track respected; every event scrubbed before it is sent.
+ */
 export function posthogOptions(host: string): Partial<PostHogConfig> {
   return {
     api_host: host,

@@ -16,13 +16,13 @@ const full = {
   apiBaseUrl: 'https://api.example.com',
   analyticsKey: 'phc_123',
   analyticsHost: 'https://eu.example.com',
-  paymentPublishableKey: 'pk_test_123',
 };
 
 describe('loadRuntimeConfig', () => {
-  it('reads /config.json', async () => {
+  it('reads /config.json, only the settings the web uses', async () => {
+    const served = { ...full, paymentPublishableKey: 'pk_test_123' };
     const fetchFn = jest.fn<Promise<Response>, Parameters<typeof fetch>>(() =>
-      Promise.resolve(jsonResponse(full)),
+      Promise.resolve(jsonResponse(served)),
     );
     await expect(loadRuntimeConfig(fetchFn)).resolves.toEqual(full);
     expect(fetchFn).toHaveBeenCalledWith(RUNTIME_CONFIG_URL, expect.anything());
@@ -35,7 +35,6 @@ describe('loadRuntimeConfig', () => {
       apiBaseUrl: '',
       analyticsKey: '',
       analyticsHost: '',
-      paymentPublishableKey: '',
     });
     expect(getRuntimeConfig()).toBe(defaultRuntimeConfig);
   });
@@ -60,7 +59,6 @@ describe('loadRuntimeConfig', () => {
       apiBaseUrl: 'http://localhost:4000',
       analyticsKey: '',
       analyticsHost: '',
-      paymentPublishableKey: '',
     });
   });
 });

@@ -2,7 +2,7 @@
 import * as z from 'zod/mini';
 
 /**
- * Runtime settings (spec §9), served as `/config.json` beside the SPA (written by CDK at deploy
+ * Runtime settings, served as `/config.json` beside the SPA (written by CDK at deploy
  * time, served by the local server locally) so one build runs everywhere. A missing or malformed
  * field falls back to the empty string: the app always starts.
  */
@@ -13,9 +13,8 @@ export const runtimeConfigSchema = z.catch(
     apiBaseUrl: setting,
     analyticsKey: setting,
     analyticsHost: setting,
-    paymentPublishableKey: setting,
   }),
-  () => ({ apiBaseUrl: '', analyticsKey: '', analyticsHost: '', paymentPublishableKey: '' }),
+  () => ({ apiBaseUrl: '', analyticsKey: '', analyticsHost: '' }),
 );
 
 export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
@@ -29,7 +28,6 @@ export const defaultRuntimeConfig: Readonly<RuntimeConfig> = Object.freeze({
   apiBaseUrl: '',
   analyticsKey: '',
   analyticsHost: '',
-  paymentPublishableKey: '',
 });
 
 let current: Readonly<RuntimeConfig> = defaultRuntimeConfig;

@@ -11,7 +11,7 @@ beforeEach(() => {
 });
 afterEach(() => toast.remove());
 
-describe('toast de-duplication (spec §8)', () => {
+describe('toast de-duplication', () => {
   it('suppresses an identical error within 4 s', () => {
     expect(showErrorToast('Resource not found.', 0)).toBe(true);
     expect(showErrorToast('Resource not found.', 3_999)).toBe(false);

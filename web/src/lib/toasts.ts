@@ -2,7 +2,7 @@ import toast from 'react-hot-toast';
 import { TOAST_SETTINGS } from '@expiry-radar/shared/constants/toast-settings';
 
 /**
- * Toasts with the spec's de-duplication (§8): an identical error within 4 s, or an identical
+ * Toasts with de-duplication: an identical error within 4 s, or an identical
  * success within 2 s, is not shown again. The toast id is the message, so one never stacks twice.
  */
 const lastShownAt = new Map<string, number>();

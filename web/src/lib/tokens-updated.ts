@@ -1,5 +1,5 @@
 /**
- * The tokens-updated event (spec §4): raised on `window` after anything changes a workspace's
+ * The tokens-updated event: raised on `window` after anything changes a workspace's
  * tokens (create, edit, renew, delete, transfer), so every token list on the page reloads.
  */
 export const TOKENS_UPDATED_EVENT = 'tokens-updated';

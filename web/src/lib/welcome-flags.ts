@@ -1,6 +1,6 @@
 import { localStore, storageKeys } from './local-store';
 
-/** Query parameters that open the welcome dialog when `true` (spec §2). */
+/** Query parameters that open the welcome dialog when `true`. */
 export const WELCOME_PARAMS = ['new_user', 'first_login', 'registered', 'verification_success'];
 
 export function hasWelcomeParam(search: URLSearchParams): boolean {

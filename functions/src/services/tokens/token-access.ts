@@ -1,4 +1,4 @@
-/** Finding a token by id for a caller, and the per-token contact group rule (spec §6). */
+/** Finding a token by id for a caller, and who may set a token's contact group. */
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { canSetContactGroup } from '@expiry-radar/shared/domain/permissions';
 import { findToken } from '../../data/token-records';

@@ -7,9 +7,9 @@ import { DOWNGRADED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import { AppFooter } from '../../components/app-footer';
 import { PageContainer } from '../../components/page-container';
 import { Spinner } from '../../components/spinner';
-import { useSignOut } from '../../features/auth/hooks/use-sign-out';
-import { useSession } from '../../features/session/hooks/use-session';
-import { useWorkspaceSelection } from '../../features/workspaces/hooks/use-workspace-selection';
+import { useSignOut } from '../../features/auth';
+import { useSession } from '../../features/session';
+import { useWorkspaceSelection } from '../../features/workspaces';
 import { accountSettingsPath } from '../../lib/paths';
 import { hasBillingReturnParam } from '../query-params/billing-return-params';
 import { visibleNavItems, workspacePickerState } from './nav-items';
@@ -19,7 +19,7 @@ import { TopBar } from './top-bar';
 /**
  * Top bar, page and footer for every page but the landing and the sign-in screens. Waits for the
  * session behind a spinner; on pages that are not public the workspace selection is written back
- * to the URL and localStorage (spec §4: public pages skip workspace redirection).
+ * to the URL and localStorage (public pages skip workspace redirection).
  */
 export function AppShell() {
   const { pathname } = useLocation();

@@ -23,7 +23,7 @@ function labels(ctx: NavContext): string[] {
   return visibleNavItems(ctx).map((item) => item.label);
 }
 
-describe('top bar visibility (spec §2, §6)', () => {
+describe('top bar visibility', () => {
   it('visitors see Docs, Pricing and Help', () => {
     expect(
       labels({

@@ -27,7 +27,11 @@ export function planOf(value: string): Plan {
   return isPlan(value) ? value : 'free';
 }
 
-/** The top bar's links, in the order of spec §2, with the visibility rules of §6. */
+/**
+ * The top bar's links in their fixed order, each shown only to who may use its page: Docs,
+ * Pricing and Help to everyone; Tokens once signed in; Usage, Audit and Workspaces to a verified
+ * user by the selected workspace's role and the plans (shared/domain/permissions).
+ */
 export function visibleNavItems(context: NavContext): NavItem[] {
   const role = context.selectedWorkspace?.role;
   const signedIn = context.isLoggedIn && context.verified;
@@ -57,7 +61,7 @@ export interface WorkspacePickerState {
   hint: string | null;
 }
 
-/** Disabled on the free plan with one workspace, with the upgrade hint (spec §2). */
+/** Disabled on the free plan with one workspace, with the upgrade hint. */
 export function workspacePickerState(context: NavContext): WorkspacePickerState {
   const visible = context.isLoggedIn && context.verified && context.workspaceCount > 0;
   const locked = planOf(context.userPlan) === 'free' && context.workspaceCount <= 1;
@@ -68,7 +72,7 @@ export function workspacePickerState(context: NavContext): WorkspacePickerState 
   };
 }
 
-/** The user menu of spec §2 (Sign Out is an action, not a link). */
+/** The user menu's links: Account Settings, Preferences, Billing & Plans (Sign Out is an action). */
 export const userMenuLinks = [
   { label: 'Account Settings', to: accountSettingsPath },
   { label: 'Preferences', to: paths.preferences },

@@ -136,9 +136,14 @@ describe('top bar', () => {
               workspace_id: 'w1',
               token_id: 't1',
               token_name: 'api.example.com',
+              expires_at: '2026-11-27',
               threshold: 7,
               status: 'sent',
+              dead_lettered: false,
               channels: [],
+              attempts: 1,
+              last_error: null,
+              next_attempt_at: null,
               created_at: '2026-11-20T10:00:00.000Z',
               updated_at: '2026-11-20T10:00:00.000Z',
             },
@@ -175,7 +180,8 @@ describe('top bar', () => {
     );
     await user.click(within(menu).getByRole('menuitem', { name: 'Sign Out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeVisible();
+    // The landing page's chunk is compiled on first use: allow it more than a second.
+    expect(await screen.findByRole('link', { name: 'Sign in' }, { timeout: 5_000 })).toBeVisible();
     expect(router.state.location.pathname).toBe('/');
     expect(requests.some((r) => r.method === 'POST' && r.path === '/api/logout')).toBe(true);
     expect(successToast).toHaveBeenCalledWith('Successfully logged out', expect.anything());

@@ -5,15 +5,14 @@ import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
-import { NavLink, Link as RouterLink } from 'react-router';
+import { NavLink } from 'react-router';
 import { BrandLink } from '../../components/brand-link';
 import { ColorModeToggle } from '../../components/color-mode-toggle';
+import { SignInButtons } from '../../components/sign-in-buttons';
 import { LAYOUT_MAX_WIDTH } from '../theme/layout';
-import { NotificationsBell } from '../../features/alerts/components/notifications-bell';
-import { InvitationsBadge } from '../../features/workspaces/components/invitations-badge';
-import type { SessionUser } from '../../features/session/api/session-schema';
-import type { WorkspaceSelection } from '../../features/workspaces/hooks/use-workspace-selection';
-import { paths } from '../../lib/paths';
+import { NotificationsBell } from '../../features/alerts';
+import type { SessionUser } from '../../features/session';
+import { InvitationsBadge, type WorkspaceSelection } from '../../features/workspaces';
 import { NavDrawer } from './nav-drawer';
 import type { NavItem, WorkspacePickerState } from './nav-items';
 import { UserMenu } from './user-menu';
@@ -31,7 +30,10 @@ export interface TopBarProps {
 /** Where the bar switches between inline links and the side drawer. */
 export const DESKTOP_BREAKPOINT = 'lg';
 
-/** The top bar of spec §2; on small screens the same items live in a side drawer. */
+/**
+ * The top bar: brand, links, workspace picker, notifications and user menu; on small screens the
+ * same items live in a side drawer.
+ */
 export function TopBar({ user, verified, items, picker, selection, onSignOut }: TopBarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
   const desktop = { xs: 'none', [DESKTOP_BREAKPOINT]: 'flex' } as const;
@@ -87,23 +89,7 @@ export function TopBar({ user, verified, items, picker, selection, onSignOut }: 
         {user && verified && <InvitationsBadge />}
         {user && verified && <NotificationsBell workspaceId={selection.selected?.id ?? null} />}
         <ColorModeToggle />
-        {user ? (
-          <UserMenu user={user} onSignOut={onSignOut} />
-        ) : (
-          <>
-            <Button component={RouterLink} to={paths.login} color="inherit">
-              Sign in
-            </Button>
-            <Button
-              component={RouterLink}
-              to={paths.register}
-              variant="contained"
-              sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-            >
-              Get started
-            </Button>
-          </>
-        )}
+        {user ? <UserMenu user={user} onSignOut={onSignOut} /> : <SignInButtons />}
       </Toolbar>
       <NavDrawer
         open={drawerOpen}

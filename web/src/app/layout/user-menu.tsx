@@ -6,7 +6,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { Link as RouterLink } from 'react-router';
-import type { SessionUser } from '../../features/session/api/session-schema';
+import type { SessionUser } from '../../features/session';
 import { userMenuLinks } from './nav-items';
 
 interface UserMenuProps {
@@ -19,7 +19,7 @@ export function initials(user: SessionUser): string {
   return source.trim().charAt(0).toUpperCase() || '?';
 }
 
-/** Account Settings, Preferences, Billing & Plans, Sign Out (spec §2). */
+/** Account Settings, Preferences, Billing & Plans, Sign Out. */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);

@@ -4,7 +4,7 @@ import { TOAST_SETTINGS } from '@expiry-radar/shared/constants/toast-settings';
 
 const { durationsMs, offsetPx, removeDelayMs } = TOAST_SETTINGS;
 
-/** Toasts top-right with the durations of spec §9, styled from the theme. */
+/** Toasts top-right with the durations of TOAST_SETTINGS, styled from the theme. */
 export function AppToaster() {
   const theme = useTheme();
   return (

@@ -1,4 +1,4 @@
-/** Query parameters of a return from checkout or the billing portal (spec §2). */
+/** Query parameters of a return from checkout or the billing portal. */
 export const BILLING_RETURN_PARAMS = ['billing', 'session_id', 'redirect_status', 'portal'];
 
 export function hasBillingReturnParam(search: URLSearchParams): boolean {

@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 afterEach(() => toast.remove());
 
-describe('welcome dialog (spec §2, §4)', () => {
+describe('welcome dialog', () => {
   it.each(['new_user', 'first_login', 'registered', 'verification_success'])(
     '%s=true opens "Welcome on board"; closing removes the flag and the pending state',
     async (flag) => {
@@ -86,7 +86,7 @@ describe('welcome dialog (spec §2, §4)', () => {
   });
 });
 
-describe('billing return (spec §2, §4)', () => {
+describe('billing return', () => {
   it('confirms a checkout, records the plan and removes the billing parameters', async () => {
     const successToast = jest.spyOn(toast, 'success');
     const { requests } = serve();

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { useSession } from '../../features/session/hooks/use-session';
+import { useSession } from '../../features/session';
 import { logger } from '../../lib/logger';
 import {
   billingReturnKey,
@@ -9,7 +9,7 @@ import {
   withoutBillingReturnParams,
 } from './billing-return-params';
 
-/** Handles the billing return parameters once, then removes them from the URL (spec §2, §4). */
+/** Handles the billing return parameters once, then removes them from the URL. */
 export function useBillingReturn(): void {
   const [search, setSearch] = useSearchParams();
   const queryClient = useQueryClient();
@@ -27,7 +27,7 @@ export function useBillingReturn(): void {
     if (!isLoggedIn) return;
     const params = new URLSearchParams(search);
     // Its own chunk: only a billing return needs it.
-    import('./handle-billing-return')
+    import('../../features/billing')
       .then(({ handleBillingReturn }) => handleBillingReturn(queryClient, params))
       .catch((error: unknown) => logger.error('Billing return failed', error));
   }, [present, isLoading, isLoggedIn, search, setSearch, queryClient]);

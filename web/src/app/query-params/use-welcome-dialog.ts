@@ -1,6 +1,6 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
-import { useSession } from '../../features/session/hooks/use-session';
+import { useSession } from '../../features/session';
 import { paths } from '../../lib/paths';
 import {
   clearWelcomePending,
@@ -11,7 +11,7 @@ import {
 } from '../../lib/welcome-flags';
 
 /**
- * The welcome dialog (spec §2, §4): open for a verified session when a welcome flag is in the URL,
+ * The welcome dialog: open for a verified session when a welcome flag is in the URL,
  * or when one is pending from registration and the dashboard is shown. A flag seen before the
  * session can use the app (not verified yet) is remembered as pending. Closing removes the flags
  * from the URL and clears the pending state.

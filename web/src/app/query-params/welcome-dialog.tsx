@@ -12,7 +12,7 @@ interface WelcomeDialogProps {
   onClose: () => void;
 }
 
-/** "Welcome on board" for new users (spec §2). */
+/** "Welcome on board" for new users. */
 export function WelcomeDialog({ open, onClose }: WelcomeDialogProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();

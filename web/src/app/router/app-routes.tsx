@@ -29,7 +29,7 @@ function docsChild(path: string): string {
   return path.slice(paths.docs.length + 1);
 }
 
-/** Every page is its own chunk, loaded when first visited (spec §2). */
+/** Every page is its own chunk, loaded when first visited. */
 export const appRoutes: RouteObject[] = [
   {
     path: paths.home,

@@ -1,6 +1,6 @@
 import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
-import { useSignedOutCleanup } from '../../features/auth/hooks/use-sign-out';
+import { useSignedOutCleanup } from '../../features/session';
 import { useAnalyticsPageViews } from '../../lib/use-analytics-page-views';
 import { useBillingReturn } from '../query-params/use-billing-return';
 import { useWelcomeDialog } from '../query-params/use-welcome-dialog';
@@ -11,7 +11,10 @@ const WelcomeDialog = lazy(async () => {
   return { default: Component };
 });
 
-/** The root route: the page, plus what the query parameters of spec §2 ask for on any page. */
+/**
+ * The root route: the page, plus what query parameters ask for on any page (the welcome dialog, a
+ * return from checkout or the billing portal).
+ */
 export function RootLayout() {
   const welcome = useWelcomeDialog();
   useBillingReturn();

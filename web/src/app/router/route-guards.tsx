@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { Spinner } from '../../components/spinner';
-import { useSession } from '../../features/session/hooks/use-session';
+import { useSession } from '../../features/session';
 import { paths, verifyEmailPath } from '../../lib/paths';
 
 interface FromState {
@@ -18,7 +18,7 @@ function signedInHome(needsVerification: boolean, email: string | undefined, sta
   return from?.pathname ? `${from.pathname}${from.search ?? ''}` : paths.dashboard;
 }
 
-/** Non-auth pages wait for the session behind a spinner (spec §2). */
+/** Non-auth pages wait for the session behind a spinner. */
 export function SessionGate({ children }: { children?: ReactNode }) {
   const { isLoading } = useSession();
   if (isLoading) return <Spinner minHeight="60vh" />;

@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useEffect } from 'react';
 import { isRouteErrorResponse, Link as RouterLink, useRouteError } from 'react-router';
+import { ErrorScreen } from '../../components/error-screen';
 import { captureCaughtError } from '../../lib/analytics';
 import { paths } from '../../lib/paths';
 
@@ -16,21 +16,21 @@ export function describeRouteError(error: unknown): string {
   return 'Unknown error';
 }
 
-/** The router's fallback when a route fails to load or render (spec §2). */
+/** The router's fallback when a route fails to load or render. */
 export function RouterErrorPage() {
   const error = useRouteError();
   useEffect(() => {
     if (!isRouteErrorResponse(error)) captureCaughtError(error, 'router');
   }, [error]);
   return (
-    <Stack
-      role="alert"
-      spacing={2}
-      sx={{ minHeight: '100vh', alignItems: 'center', justifyContent: 'center', p: 3 }}
+    <ErrorScreen
+      title="Unexpected Application Error!"
+      action={
+        <Button component={RouterLink} to={paths.home} reloadDocument variant="outlined">
+          Back to home
+        </Button>
+      }
     >
-      <Typography variant="h1" sx={{ fontSize: '2rem', textAlign: 'center' }}>
-        Unexpected Application Error!
-      </Typography>
       <Typography
         variant="mono"
         component="p"
@@ -39,9 +39,6 @@ export function RouterErrorPage() {
       >
         {describeRouteError(error)}
       </Typography>
-      <Button component={RouterLink} to={paths.home} reloadDocument variant="outlined">
-        Back to home
-      </Button>
-    </Stack>
+    </ErrorScreen>
   );
 }

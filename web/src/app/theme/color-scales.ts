@@ -82,7 +82,7 @@ export const grey: ColorScale = {
   900: '#0f172a',
 };
 
-/** The theme's named scales (spec §9). */
+/** The theme's named scales. */
 export const colorScales = {
   primary: blue,
   success: green,

@@ -33,10 +33,10 @@ declare module '@mui/material/Button' {
   }
 }
 
-/** Button heights in px per MUI size (spec §9: lg 48, md 40, sm 32). */
+/** Button heights in px per MUI size (lg 48, md 40, sm 32). */
 export const buttonHeights = { large: 48, medium: 40, small: 32 } as const;
 
-/** The alert variants the product uses (spec §9). */
+/** The alert variants the product uses. */
 export const alertSeverities = ['info', 'warning', 'error', 'success'] as const;
 export type AlertSeverity = (typeof alertSeverities)[number];
 
@@ -59,7 +59,7 @@ function scaleColor(scale: ColorScale, mode: ColorMode, contrastText: string) {
 
 const headingBase = { fontFamily: headingFontFamily, letterSpacing: '-0.01em' } as const;
 
-/** The app theme for one colour mode (spec §9). */
+/** The app theme for one colour mode. */
 export function createAppTheme(mode: ColorMode): Theme {
   const dark = mode === 'dark';
   const onLight = grey[900];

@@ -1,4 +1,4 @@
-// Self-hosted fonts (spec §9), latin subsets and only the weights the theme uses.
+// Self-hosted fonts, latin subsets and only the weights the theme uses.
 import '@fontsource/archivo/latin-600.css';
 import '@fontsource/archivo/latin-700.css';
 import '@fontsource/montserrat/latin-400.css';

@@ -1,2 +1,2 @@
-/** The widest the page content gets, in px (spec §2, top bar). */
+/** The widest the page content gets, in px (the top bar's too). */
 export const LAYOUT_MAX_WIDTH = 1200;

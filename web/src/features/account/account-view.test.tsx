@@ -1,21 +1,17 @@
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import {
   installFetchMock,
   jsonResponse,
   sessionFor,
   type RouteHandler,
 } from '../../../test-support/mock-fetch';
-import { createTestQueryClient } from '../../../test-support/render-app';
+import { renderRoutes } from '../../../test-support/render-app';
 import { tokenFixture } from '../../../test-support/token-fixtures';
-import { AppProviders } from '../../app/providers/app-providers';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 import { AccountView } from './account-view';
-import { DowngradedNotice } from './downgraded-notice';
 
 const workspace = (id: string, name: string, role: string, isFrozen = false) => ({
   id,
@@ -58,18 +54,12 @@ function serve(
 }
 
 function renderAccount(element = <AccountView />) {
-  const router = createMemoryRouter(
+  const { router, queryClient } = renderRoutes(
     [
       { path: '/dashboard', element },
       { path: '/', element: <h1>Home</h1> },
     ],
-    { initialEntries: ['/dashboard?view=account'] },
-  );
-  const queryClient = createTestQueryClient();
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    '/dashboard?view=account',
   );
   return { router, queryClient };
 }
@@ -340,30 +330,5 @@ describe('account view: transfer from frozen workspaces', () => {
       'href',
       '/pricing',
     );
-  });
-});
-
-describe('downgraded notice', () => {
-  it('tells a downgraded user to transfer tokens and links to the account view', async () => {
-    serve({}, sessionFor({ downgraded: true }));
-    renderAccount(<DowngradedNotice />);
-    expect(
-      await screen.findByText(
-        'Account downgraded: transfer tokens from frozen workspaces in Account settings',
-      ),
-    ).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Transfer tokens' })).toHaveAttribute(
-      'href',
-      '/dashboard?view=account',
-    );
-  });
-
-  it('shows nothing otherwise', async () => {
-    const { fetchMock } = serve();
-    renderAccount(<DowngradedNotice />);
-    await waitFor(() => expect(fetchMock).toHaveBeenCalled());
-    // Let the session answer land (inside act) before checking that nothing rendered.
-    await act(() => new Promise((done) => setTimeout(done, 20)));
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -3,15 +3,15 @@ import Stack from '@mui/material/Stack';
 import { useQuery } from '@tanstack/react-query';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
-import { useSession } from '../session/hooks/use-session';
-import { workspaceListQueryOptions } from '../workspaces/api/workspace-queries';
+import { useSession } from '../session';
+import { workspaceListQueryOptions } from '../workspaces';
 import { DeleteAccountSection } from './components/delete-account-section';
 import { PasswordSection } from './components/password-section';
 import { ProfileSection } from './components/profile-section';
 import { TransferTokensSection } from './components/transfer-tokens-section';
 
 /**
- * The account view of /dashboard?view=account (spec §2): update the profile and password,
+ * The account view of /dashboard?view=account: update the profile and password,
  * transfer tokens out of frozen workspaces, delete the account.
  */
 export function AccountView() {

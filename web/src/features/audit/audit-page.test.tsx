@@ -1,8 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import {
@@ -12,8 +10,8 @@ import {
   toRecordedRequest,
   type RecordedRequest,
 } from '../../../test-support/mock-fetch';
-import { createTestQueryClient } from '../../../test-support/render-app';
-import { AppProviders } from '../../app/providers/app-providers';
+import { mediaQueryList } from '../../../test-support/match-media';
+import { renderRoutes } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
 import { saveFile } from '../../lib/save-file';
 import { resetToastHistory } from '../../lib/toasts';
@@ -91,14 +89,7 @@ function serve(options: ServeOptions = {}) {
 }
 
 function renderAudit(path = '/audit?workspace=ws-1') {
-  const router = createMemoryRouter([{ path: '/audit', element: <AuditPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <AppProviders queryClient={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRoutes([{ path: '/audit', element: <AuditPage /> }], path);
 }
 
 const auditRequests = (requests: RecordedRequest[]) =>
@@ -348,19 +339,9 @@ describe('audit page', () => {
 
   it('lists events as cards on narrow screens', async () => {
     const user = userEvent.setup();
-    const narrow = jest.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query.includes('max-width'),
-          media: query,
-          onchange: null,
-          addListener: () => {},
-          removeListener: () => {},
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
+    const narrow = jest
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width')));
     try {
       serve({ workspaceEvents: [auditEvent(1), auditEvent(2, { action: 'token.deleted' })] });
       renderAudit();

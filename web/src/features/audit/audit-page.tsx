@@ -14,9 +14,9 @@ import { PLAN_LABELS, PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
-import { planQueryOptions } from '../billing/api/billing-queries';
-import { useSession } from '../session/hooks/use-session';
-import { useWorkspaceSelection } from '../workspaces/hooks/use-workspace-selection';
+import { planQueryOptions } from '../plan';
+import { useSession } from '../session';
+import { useWorkspaceSelection } from '../workspaces';
 import { retentionText } from './audit-display';
 import {
   availableScopes,
@@ -164,9 +164,9 @@ function scopeText(scope: AuditScope, workspace: Workspace | null): string {
 }
 
 /**
- * /audit (spec §2): who changed what and when. The scopes the user may read (the selected
+ * /audit: who changed what and when. The scopes the user may read (the selected
  * workspace for its admin and workspace managers, their own activity, the workspaces they own),
- * the events 100 a page (cached 8 s, spec §7) with details, the plan's retention, and export to
+ * the events 100 a page (cached 8 s) with details, the plan's retention, and export to
  * JSON or CSV since a date.
  */
 export function AuditPage() {

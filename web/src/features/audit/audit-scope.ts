@@ -6,7 +6,7 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { ExportFormat } from '@expiry-radar/shared/constants/paging';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
-import type { QueryValue } from '../../lib/api-client';
+import type { ExportAuditQuery } from './api/audit-export';
 import { auditSourceQueryOptions } from './api/audit-queries';
 
 export type AuditScope = 'workspace' | 'own' | 'organization';
@@ -76,13 +76,13 @@ export function startOfLocalDay(date: string): string {
   return Number.isNaN(start.getTime()) ? date : start.toISOString();
 }
 
-/** The query of `GET /api/account/export-audit` for a scope (workspace_id wins over scope). */
+/** The query of the audit export (exportAudit) for a scope (workspace_id wins over scope). */
 export function exportQuery(options: {
   scope: AuditScope;
   workspaceId: string | null;
   format: ExportFormat;
   since: string;
-}): Record<string, QueryValue> & { format: ExportFormat } {
+}): ExportAuditQuery {
   const { scope, workspaceId, format, since } = options;
   return {
     format,

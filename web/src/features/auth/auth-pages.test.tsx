@@ -216,6 +216,7 @@ describe('verify-email and reset-password pages', () => {
       await waitFor(() =>
         expect(requests.filter((r) => r.path === '/auth/verify-email/resend')).toHaveLength(2),
       );
+      expect(await screen.findByText('You can resend in 60 s')).toBeVisible();
     });
 
     it('waits as long as the server says when it refuses a resend', async () => {

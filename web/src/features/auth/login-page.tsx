@@ -11,18 +11,17 @@ import { loginBody } from '@expiry-radar/shared/api/auth-schemas';
 import { paths } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
-import { login } from './api/auth-api';
+import { useLoginMutation } from './api/auth-mutations';
 import { formErrorMessage, INVALID_CREDENTIALS_MESSAGE } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
-import { useSignedIn } from './hooks/use-signed-in';
 
 type LoginInput = z.input<typeof loginBody>;
 type LoginValues = z.output<typeof loginBody>;
 
-/** Sign in (spec §2, route /login). */
+/** Sign in (route /login). */
 export function LoginPage() {
-  const signedIn = useSignedIn();
+  const login = useLoginMutation();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -36,12 +35,8 @@ export function LoginPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const session = await login(values);
-      if (!session.loggedIn) {
-        setFailure(INVALID_CREDENTIALS_MESSAGE);
-        return;
-      }
-      signedIn(session);
+      const session = await login.mutateAsync(values);
+      if (!session.loggedIn) setFailure(INVALID_CREDENTIALS_MESSAGE);
     } catch (error) {
       setFailure(formErrorMessage(error));
     }

@@ -10,25 +10,23 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { registerBody } from '@expiry-radar/shared/api/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '@expiry-radar/shared/domain/password-policy';
-import { markWelcomePending } from '../../lib/welcome-flags';
 import { paths } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
-import { register as registerAccount } from './api/auth-api';
+import { useRegisterMutation } from './api/auth-mutations';
 import { formErrorMessage } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
-import { useSignedIn } from './hooks/use-signed-in';
 
 type RegisterInput = z.input<typeof registerBody>;
 type RegisterValues = z.output<typeof registerBody>;
 
 /**
- * Create an account (spec §2, route /register). An invitation's link (`?email=…&invitation=1`)
- * fills in the invited address and says how to join.
+ * Create an account (route /register). An invitation's link (`?email=…&invitation=1`) fills in
+ * the invited address and says how to join.
  */
 export function RegisterPage() {
-  const signedIn = useSignedIn();
+  const registerAccount = useRegisterMutation();
   const [search] = useSearchParams();
   const invited = search.get('invitation') === '1';
   const [failure, setFailure] = useState<string | null>(null);
@@ -44,10 +42,7 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      const session = await registerAccount(values);
-      // The welcome dialog waits until the email is verified.
-      markWelcomePending();
-      signedIn(session);
+      await registerAccount.mutateAsync(values);
     } catch (error) {
       setFailure(formErrorMessage(error));
     }

@@ -13,7 +13,7 @@ import { newPasswordSchema } from '@expiry-radar/shared/domain/password-policy';
 import { paths, queryParams } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
-import { requestPasswordReset, resetPassword } from './api/auth-api';
+import { useRequestPasswordResetMutation, useResetPasswordMutation } from './api/auth-mutations';
 import { formErrorMessage, retryAfterSeconds } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { ResendCountdown } from './components/resend-countdown';
@@ -33,6 +33,7 @@ type RequestValues = z.output<typeof requestPasswordResetBody>;
 type NewPasswordValues = z.infer<typeof newPasswordForm>;
 
 function RequestResetForm() {
+  const requestReset = useRequestPasswordResetMutation();
   const [sentTo, setSentTo] = useState<string | null>(null);
   const [sendingAgain, setSendingAgain] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
@@ -48,7 +49,7 @@ function RequestResetForm() {
   const send = async (email: string) => {
     setFailure(null);
     try {
-      await requestPasswordReset(email);
+      await requestReset.mutateAsync(email);
       setSentTo(email);
       cooldown.start(EMAIL_RESEND_COOLDOWN_SECONDS);
     } catch (error) {
@@ -107,6 +108,7 @@ function RequestResetForm() {
 }
 
 function NewPasswordForm({ token }: { token: string }) {
+  const reset = useResetPasswordMutation();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -120,7 +122,7 @@ function NewPasswordForm({ token }: { token: string }) {
   const onSubmit = handleSubmit(async ({ password }) => {
     setFailure(null);
     try {
-      await resetPassword(token, password);
+      await reset.mutateAsync({ token, password });
       setDone(true);
     } catch (error) {
       setFailure(formErrorMessage(error));
@@ -166,7 +168,7 @@ function NewPasswordForm({ token }: { token: string }) {
   );
 }
 
-/** Password reset (spec §2, route /reset-password): request a link, or set a new password. */
+/** Password reset (route /reset-password): request a link, or set a new password. */
 export function ResetPasswordPage() {
   const [search] = useSearchParams();
   const token = search.get(queryParams.token);

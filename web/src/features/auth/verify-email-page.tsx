@@ -11,8 +11,8 @@ import {
 } from '@expiry-radar/shared/api/verification-link';
 import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
 import { paths, queryParams } from '../../lib/paths';
-import { useSession } from '../session/hooks/use-session';
-import { resendVerificationEmail } from './api/auth-api';
+import { useSession } from '../session';
+import { useResendVerificationMutation } from './api/auth-mutations';
 import { formErrorMessage, retryAfterSeconds } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { ResendCountdown } from './components/resend-countdown';
@@ -25,11 +25,12 @@ export const INVALID_LINK_MESSAGE =
 
 type ResendState = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
-/** Email verification (spec §2, route /verify-email): check your inbox, resend the link. */
+/** Email verification (route /verify-email): check your inbox, resend the link. */
 export function VerifyEmailPage() {
   const [search] = useSearchParams();
   const { isLoggedIn, user } = useSession();
   const signOut = useSignOut();
+  const resendEmail = useResendVerificationMutation();
   const [sending, setSending] = useState(false);
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
   const cooldown = useResendCooldown();
@@ -39,7 +40,7 @@ export function VerifyEmailPage() {
   const onResend = async () => {
     setSending(true);
     try {
-      await resendVerificationEmail();
+      await resendEmail.mutateAsync();
       setResend({ kind: 'sent' });
       cooldown.start(EMAIL_RESEND_COOLDOWN_SECONDS);
     } catch (error) {

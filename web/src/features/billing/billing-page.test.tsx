@@ -1,7 +1,5 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import {
   installFetchMock,
@@ -9,8 +7,7 @@ import {
   sessionFor,
   type RecordedRequest,
 } from '../../../test-support/mock-fetch';
-import { createTestQueryClient } from '../../../test-support/render-app';
-import { AppProviders } from '../../app/providers/app-providers';
+import { renderRoutes } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
 import { assignLocation } from '../../lib/browser-location';
 import { resetToastHistory } from '../../lib/toasts';
@@ -57,15 +54,7 @@ function serve(world: World) {
 }
 
 function renderBilling(path = '/billing') {
-  const router = createMemoryRouter([{ path: '/billing', element: <BillingPage /> }], {
-    initialEntries: [path],
-  });
-  render(
-    <AppProviders queryClient={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
+  return renderRoutes([{ path: '/billing', element: <BillingPage /> }], path).router;
 }
 
 const workspace = (id: string, is_frozen = false) => ({

@@ -16,7 +16,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { BillingMode, PlanResponse } from '@expiry-radar/shared/api/billing-api-schemas';
 import {
@@ -35,11 +35,10 @@ import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messa
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
-import { assignLocation } from '../../lib/browser-location';
 import { accountSettingsPath, queryParams } from '../../lib/paths';
 import { showSuccessToast } from '../../lib/toasts';
-import { openBillingPortal, refreshAfterPlanChange, upgradePlan } from './api/billing-mutations';
-import { planQueryOptions } from './api/billing-queries';
+import { planQueryOptions } from '../plan';
+import { useBillingPortalMutation, useChangePlanMutation } from './api/billing-mutations';
 
 type Usage = NonNullable<PlanResponse['usage']>;
 
@@ -65,7 +64,7 @@ export function describeLimits(limits: PlanLimits): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
-/** The success toast: spec §8's "Plan upgraded to {plan}" for an upgrade. */
+/** The success toast: "Plan upgraded to {plan}" for an upgrade, "Plan changed to {plan}" else. */
 export function planChangedMessage(from: Plan, to: Plan): string {
   return comparePlans(to, from) > 0
     ? planUpgradedMessage(PLAN_LABELS[to])
@@ -311,7 +310,6 @@ function PlanChangeDialog(props: PlanChangeDialogProps) {
 }
 
 function BillingContent({ data }: { data: PlanResponse }) {
-  const queryClient = useQueryClient();
   const [searchParams, setSearchParams] = useSearchParams();
   const current = data.plan;
   const mode = data.billingMode ?? 'local';
@@ -332,22 +330,13 @@ function BillingContent({ data }: { data: PlanResponse }) {
     );
   }, [requested, setSearchParams]);
 
-  const change = useMutation({
-    mutationFn: upgradePlan,
-    onSuccess: async (answer) => {
-      if (answer.checkoutUrl) {
-        assignLocation(answer.checkoutUrl);
-        return;
-      }
+  const change = useChangePlanMutation({
+    onChanged: (plan) => {
       setTarget(null);
-      showSuccessToast(planChangedMessage(current, answer.plan));
-      await refreshAfterPlanChange(queryClient, answer.plan);
+      showSuccessToast(planChangedMessage(current, plan));
     },
   });
-  const portal = useMutation({
-    mutationFn: openBillingPortal,
-    onSuccess: ({ url }) => assignLocation(url),
-  });
+  const portal = useBillingPortalMutation();
   const busy = change.isPending || portal.isPending;
 
   const choose = (plan: Plan) => {
@@ -397,7 +386,7 @@ function BillingContent({ data }: { data: PlanResponse }) {
   );
 }
 
-/** /billing (spec §2): the plan, its limits and usage, plan changes, and the billing portal. */
+/** /billing: the plan, its limits and usage, plan changes, and the billing portal. */
 export function BillingPage() {
   const query = useQuery(planQueryOptions());
   const mode = query.data?.billingMode;

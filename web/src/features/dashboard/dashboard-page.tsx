@@ -2,13 +2,13 @@ import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { queryParams } from '../../lib/paths';
-import { AccountView } from '../account/account-view';
-import { AlertsDisabledNotice } from '../preferences/alerts-disabled-notice';
-import { useSession } from '../session/hooks/use-session';
-import { useWorkspaceSelection } from '../workspaces/hooks/use-workspace-selection';
+import { AccountView } from '../account';
+import { AlertsDisabledNotice } from '../preferences';
+import { useSession } from '../session';
+import { useWorkspaceSelection } from '../workspaces';
 import { DashboardView, NoWorkspace } from './components/dashboard-view';
 
-/** The token dashboard of the selected workspace (spec §2). */
+/** The token dashboard of the selected workspace. */
 function TokenDashboard() {
   const session = useSession();
   const selection = useWorkspaceSelection({ enabled: session.isLoggedIn });
@@ -36,7 +36,7 @@ function TokenDashboard() {
   );
 }
 
-/** /dashboard: the token dashboard, or with `view=account` the account settings (spec §2). */
+/** /dashboard: the token dashboard, or with `view=account` the account settings. */
 export function DashboardPage() {
   const [search] = useSearchParams();
   if (search.get(queryParams.view) === 'account') return <AccountView />;

@@ -1,4 +1,4 @@
-/** The section filter chips (spec §2): All sections, No section, then each section by count. */
+/** The section filter chips: All sections, No section, then each section by count. */
 import type { TokenFacets } from '@expiry-radar/shared/api/token-api-schemas';
 import {
   SECTION_FILTER_ALL,

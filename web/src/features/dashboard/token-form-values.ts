@@ -1,6 +1,6 @@
 /**
  * The token forms' values: everything as the inputs hold it (text), turned into API bodies by the
- * shared schemas (spec §5). Also the labels and input kinds of the category fields (spec §3).
+ * shared schemas. Also the labels and input kinds of the category fields.
  */
 import type { Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -166,7 +166,7 @@ export function tokenToFormValues(token: Token): TokenFormValues {
 }
 
 /**
- * The create form's resolver: the shared create schema (spec §5 messages). The inputs hold text
+ * The create form's resolver: the shared create schema (with its messages). The inputs hold text
  * ('' for an unchosen category or type), which the schema accepts and reports on.
  */
 export function createTokenResolver(): Resolver<TokenFormValues, unknown, CreateTokenData> {

@@ -1,5 +1,5 @@
 /**
- * Per-category sorting (spec §4): a column header toggles the sort key and direction; dates
+ * Per-category sorting: a column header toggles the sort key and direction; dates
  * compare as dates, lists joined by comma, anything else as case-insensitive text.
  */
 import type { CategoryField } from '@expiry-radar/shared/domain/categories';
@@ -81,7 +81,7 @@ export function sortTokens(tokens: readonly Token[], sort: TokenSortState): Toke
 }
 
 /**
- * The server's order for a card's pages (spec §4: expiration_asc, expiration_desc, name_asc), so
+ * The server's order for a card's pages (expiration_asc, expiration_desc, name_asc), so
  * that "Load more" continues the order shown; other keys are sorted within what is loaded.
  */
 export function requestSort({ key, direction }: TokenSortState): TokenSort {

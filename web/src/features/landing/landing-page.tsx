@@ -14,7 +14,7 @@ import { LandingHeader } from './components/landing-header';
 
 export const PRODUCT_PITCH = 'Never miss an expiring token, secret, certificate or license again.';
 
-/** The public home page (spec §2, route /). */
+/** The public home page (route /). */
 export function LandingPage() {
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>

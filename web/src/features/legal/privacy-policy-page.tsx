@@ -75,7 +75,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /privacy-policy (spec §2). */
+/** /privacy-policy. */
 export function PrivacyPolicyPage() {
   return (
     <LegalDocument

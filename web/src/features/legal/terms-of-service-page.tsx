@@ -87,7 +87,7 @@ const sections: LegalSection[] = [
   },
 ];
 
-/** /terms-of-service (spec §2). */
+/** /terms-of-service. */
 export function TermsOfServicePage() {
   return (
     <LegalDocument

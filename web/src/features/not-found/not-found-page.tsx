@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/paths';
 
-/** Any path the app does not know (spec §2). */
+/** Any path the app does not know. */
 export function NotFoundPage() {
   return (
     <Stack

@@ -161,8 +161,8 @@ export const alertSettingsFormSchema = z
 export type AlertSettingsSubmit = z.output<typeof alertSettingsFormSchema>;
 
 /**
- * Alerts go nowhere (spec §8 notice): email alerts off and no webhook. Contact groups only route
- * the channels; without email alerts and webhooks nothing is sent.
+ * Alerts go nowhere (the "Alerts are disabled" notice): email alerts off and no webhook. Contact
+ * groups only route the channels; without email alerts and webhooks nothing is sent.
  */
 export function alertsAreDisabled(
   settings: Pick<AlertSettings, 'email_alerts_enabled' | 'webhook_urls'>,

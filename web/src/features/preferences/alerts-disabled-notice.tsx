@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { ALERTS_DISABLED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import { paths, queryParams } from '../../lib/paths';
-import { alertSettingsQueryOptions } from './api/alert-settings-api';
+import { alertSettingsQueryOptions } from '../../lib/alert-settings-query';
 import { alertsAreDisabled } from './alert-settings-form-model';
 
 interface AlertsDisabledNoticeProps {
@@ -17,7 +17,7 @@ interface AlertsDisabledNoticeProps {
 }
 
 /**
- * Spec §8's "Alerts are disabled until a channel is defined": shown when the workspace has email
+ * "Alerts are disabled until a channel is defined": shown when the workspace has email
  * alerts off and no webhook. Reads the settings itself (cached, quiet on failure), so the
  * dashboard can render it with only the workspace id.
  */

@@ -1,16 +1,13 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import {
   installFetchMock,
   jsonResponse,
   sessionFor,
   type RouteHandler,
 } from '../../../test-support/mock-fetch';
-import { createTestQueryClient } from '../../../test-support/render-app';
-import { AppProviders } from '../../app/providers/app-providers';
+import { renderRoutes } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 import { AlertsDisabledNotice } from './alerts-disabled-notice';
@@ -87,17 +84,12 @@ function serve(
 }
 
 function renderPage(element = <PreferencesPage />) {
-  const router = createMemoryRouter(
+  const { router } = renderRoutes(
     [
       { path: '/preferences', element },
       { path: '/dashboard', element },
     ],
-    { initialEntries: ['/preferences?workspace=ws-1'] },
-  );
-  render(
-    <AppProviders queryClient={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+    '/preferences?workspace=ws-1',
   );
   return { router };
 }

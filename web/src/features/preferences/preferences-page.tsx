@@ -11,10 +11,10 @@ import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { ApiError } from '../../lib/api-client';
 import { paths } from '../../lib/paths';
-import { AlertQueuePanel } from '../alerts/components/alert-queue-panel';
-import { useSession } from '../session/hooks/use-session';
-import { useWorkspaceSelection } from '../workspaces/hooks/use-workspace-selection';
-import { alertSettingsQueryOptions } from './api/alert-settings-api';
+import { AlertQueuePanel } from '../alerts';
+import { useSession } from '../session';
+import { useWorkspaceSelection } from '../workspaces';
+import { alertSettingsQueryOptions } from '../../lib/alert-settings-query';
 import { AlertsDisabledNotice } from './alerts-disabled-notice';
 import { AlertSettingsForm } from './components/alert-settings-form';
 
@@ -52,7 +52,7 @@ function WorkspacePreferences({ workspace }: { workspace: Workspace }) {
   );
 }
 
-/** /preferences (spec §2): the selected workspace's alert settings and alert queue. */
+/** /preferences: the selected workspace's alert settings and alert queue. */
 export function PreferencesPage() {
   const session = useSession();
   const selection = useWorkspaceSelection({ enabled: session.isLoggedIn });

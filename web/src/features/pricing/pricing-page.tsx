@@ -20,7 +20,7 @@ import {
 import type { Plan, PlanLimits } from '@expiry-radar/shared/domain/plans';
 import { PageFrame } from '../../components/page-frame';
 import { billingUpgradePath, paths } from '../../lib/paths';
-import { useSession } from '../session/hooks/use-session';
+import { useSession } from '../session';
 
 const PLAN_BLURBS: Readonly<Record<Plan, string>> = {
   free: 'For one person keeping track of their own certificates, keys and renewals.',
@@ -65,7 +65,7 @@ export function planFeatures(limits: PlanLimits): Feature[] {
   ];
 }
 
-/** Plans and their limits (spec §2, route /pricing), from the shared plan table. */
+/** Plans and their limits (route /pricing), from the shared plan table. */
 export function PricingPage() {
   const { isLoggedIn, user } = useSession();
   const currentPlan: Plan | null = user && isPlan(user.plan) ? user.plan : null;

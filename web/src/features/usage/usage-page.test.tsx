@@ -1,9 +1,6 @@
-import { render, screen } from '@testing-library/react';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { screen } from '@testing-library/react';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
-import { createTestQueryClient } from '../../../test-support/render-app';
-import { AppProviders } from '../../app/providers/app-providers';
+import { renderRoutes } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
 import { UsagePage } from './usage-page';
 
@@ -41,14 +38,7 @@ function serve(role: string) {
 }
 
 function renderUsage() {
-  const router = createMemoryRouter([{ path: '/usage', element: <UsagePage /> }], {
-    initialEntries: ['/usage?workspace=ws-1'],
-  });
-  render(
-    <AppProviders queryClient={createTestQueryClient()}>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  renderRoutes([{ path: '/usage', element: <UsagePage /> }], '/usage?workspace=ws-1');
 }
 
 beforeEach(() => resetApiClientState());

@@ -17,9 +17,9 @@ import { PLAN_LABELS, formatLimit, type Limit } from '@expiry-radar/shared/domai
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
-import { organizationUsageQueryOptions } from '../billing/api/billing-queries';
-import { useSession } from '../session/hooks/use-session';
-import { useWorkspaceSelection } from '../workspaces/hooks/use-workspace-selection';
+import { organizationUsageQueryOptions } from '../plan';
+import { useSession } from '../session';
+import { useWorkspaceSelection } from '../workspaces';
 
 function count(value: number): string {
   return value.toLocaleString('en-US');
@@ -132,7 +132,7 @@ function UsageContent() {
   return <UsageReport usage={query.data} />;
 }
 
-/** /usage (spec §2, §6): admins and workspace managers; cached 15 s (spec §7). */
+/** /usage: admins and workspace managers; cached 15 s. */
 export function UsagePage() {
   const session = useSession();
   const selection = useWorkspaceSelection({ enabled: session.isLoggedIn });

@@ -1,5 +1,5 @@
 /**
- * What the workspaces page offers, mirroring the server's rules (spec §6; functions'
+ * What the workspaces page offers, mirroring the server's rules (functions'
  * workspace-access and member-policy): admins and workspace managers manage members, only the
  * admin renames or deletes, nobody changes the admin or their own role, and a frozen workspace
  * is read-only (it can still be deleted, and its tokens moved out).

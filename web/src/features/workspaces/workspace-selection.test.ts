@@ -10,7 +10,7 @@ const manager = ws('manager', 'workspace_manager');
 const admin = ws('admin', 'admin');
 const frozen = ws('frozen', 'admin', true);
 
-describe('chooseWorkspace (spec §4)', () => {
+describe('chooseWorkspace', () => {
   it('takes the URL first', () => {
     expect(
       chooseWorkspace({ workspaces: [viewer, admin], fromUrl: 'viewer', stored: 'admin' }),

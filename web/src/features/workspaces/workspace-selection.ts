@@ -9,15 +9,15 @@ export interface WorkspaceChoiceInput {
   stored: string | null;
 }
 
-/** Frozen workspaces are never selected or offered (spec §4). */
+/** Frozen workspaces are never selected or offered. */
 export function selectableWorkspaces(workspaces: readonly Workspace[]): Workspace[] {
   return workspaces.filter((workspace) => !workspace.is_frozen);
 }
 
 /**
- * Spec §4: the URL's workspace, else the last used, else the first non-frozen one, preferring one
- * where the user is admin or workspace manager. Null when none is left (e.g. after deleting the
- * only one); a deleted or frozen current workspace falls through to the next rule.
+ * The selected workspace: the URL's workspace, else the last used, else the first non-frozen one,
+ * preferring one where the user is admin or workspace manager. Null when none is left (e.g. after
+ * deleting the only one); a deleted or frozen current workspace falls through to the next rule.
  */
 export function chooseWorkspace({
   workspaces,

@@ -1,8 +1,6 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { createMemoryRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
 import type { Member, Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import {
   installFetchMock,
@@ -10,9 +8,8 @@ import {
   sessionFor,
   type RecordedRequest,
 } from '../../../test-support/mock-fetch';
-import { createTestQueryClient } from '../../../test-support/render-app';
+import { renderRoutes } from '../../../test-support/render-app';
 import { tokenFixture } from '../../../test-support/token-fixtures';
-import { AppProviders } from '../../app/providers/app-providers';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 import { DELETE_WORKSPACE_WARNING } from './components/delete-workspace-dialog';
@@ -91,14 +88,9 @@ function fakeServer(options: { workspaces: Workspace[]; members?: Record<string,
 }
 
 function renderPage(path = '/workspaces?workspace=ws-main') {
-  const router = createMemoryRouter([{ path: '/workspaces', element: <WorkspacesPage /> }], {
-    initialEntries: [path],
-  });
-  const queryClient = createTestQueryClient();
-  render(
-    <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
-    </AppProviders>,
+  const { router, queryClient } = renderRoutes(
+    [{ path: '/workspaces', element: <WorkspacesPage /> }],
+    path,
   );
   return { router, queryClient };
 }
@@ -211,7 +203,7 @@ describe('workspaces page: create, rename, delete', () => {
     await user.type(within(dialog).getByLabelText(/^Workspace name/), 'Fourth');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(message)).toBeVisible();
-    // The catalogue's toast of spec §8 for a 409.
+    // The error catalogue's toast for a 409.
     expect(await screen.findByText('Request failed with status 409.')).toBeInTheDocument();
     expect(screen.queryByText('Workspace created')).toBeNull();
   });
@@ -538,7 +530,7 @@ describe('workspaces page: frozen workspaces and transfers', () => {
     expect(screen.getByText(FROZEN_NOTE)).toBeVisible();
     expect(screen.queryByRole('form', { name: 'Invite a member' })).toBeNull();
     expect(within(members).queryByRole('combobox')).toBeNull();
-    // A frozen workspace never becomes the app's selection (spec §4).
+    // A frozen workspace never becomes the app's selection.
     expect(router.state.location.search).toBe('?workspace=ws-main');
   });
 

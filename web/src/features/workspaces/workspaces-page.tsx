@@ -6,28 +6,30 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { PendingInvitation } from '@expiry-radar/shared/api/invitation-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { WORKSPACE_LIST_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { paths } from '../../lib/paths';
-import { showSuccessToast } from '../../lib/toasts';
-import { useSession } from '../session/hooks/use-session';
-import { createWorkspace, deleteWorkspace, renameWorkspace } from './api/workspace-api';
-import { forgetWorkspace, refreshIfFrozen, refreshWorkspaces } from './api/workspace-cache';
-import { workspaceListQueryOptions } from './api/workspace-queries';
+import { useSession } from '../session';
+import {
+  useAcceptInvitationMutation,
+  useCreateWorkspaceMutation,
+  useDeclineInvitationMutation,
+  useDeleteWorkspaceMutation,
+  useRenameWorkspaceMutation,
+} from './api/workspace-mutations';
+import { invitationsQueryOptions, workspaceListQueryOptions } from './api/workspace-queries';
 import { DeleteWorkspaceDialog } from './components/delete-workspace-dialog';
 import { InvitationsList } from './components/invitations-list';
 import { TransferTokensDialog } from './components/transfer-tokens-dialog';
 import { WorkspaceDetails } from './components/workspace-details';
 import { WorkspaceNameDialog } from './components/workspace-name-dialog';
 import { WorkspaceTable } from './components/workspace-table';
-import { useInvitations } from './hooks/use-invitations';
 import { useWorkspaceSelection } from './hooks/use-workspace-selection';
 import { ownedWorkspacesLine } from './owned-workspaces';
 
@@ -38,17 +40,16 @@ type OpenDialog =
   | { kind: 'transfer'; workspace: Workspace };
 
 /**
- * /workspaces (spec §2): the user's workspaces (50 per page) with plan, role and frozen state;
+ * /workspaces: the user's workspaces (50 per page) with plan, role and frozen state;
  * create, rename and delete; the open workspace's members (invite, change role, remove); token
  * transfers between workspaces; the user's pending invitations (accept or decline). Controls
  * follow the server's rules (workspace-permissions).
  */
 export function WorkspacesPage() {
-  const queryClient = useQueryClient();
   const session = useSession();
   const verified = session.isLoggedIn && !session.needsVerification;
   const selection = useWorkspaceSelection({ enabled: verified });
-  const invitations = useInvitations({ enabled: verified });
+  const invitations = useQuery({ ...invitationsQueryOptions(), enabled: verified });
   const [page, setPage] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -77,50 +78,39 @@ export function WorkspacesPage() {
 
   const openWorkspace = (workspace: Workspace) => {
     setOpenId(workspace.id);
-    // Frozen workspaces are never the app's selection (spec §4); active ones become it.
+    // Frozen workspaces are never the app's selection; active ones become it.
     if (!workspace.is_frozen) selection.select(workspace.id);
   };
 
-  /** Accepted: the lists load again and the joined workspace opens and becomes the selection. */
-  const acceptInvitation = async (invitation: PendingInvitation) => {
-    const joined = await invitations.accept(invitation);
-    if (joined) openWorkspace(joined);
-  };
-
-  const create = async (name: string) => {
-    const created = await createWorkspace(name);
-    showSuccessToast(SUCCESS_MESSAGES.workspaceCreated);
-    close();
-    await refreshWorkspaces(queryClient);
-    openWorkspace(created);
-  };
-
-  const rename = async (workspace: Workspace, name: string) => {
-    try {
-      await renameWorkspace(workspace.id, name);
-    } catch (error) {
-      await refreshIfFrozen(queryClient, error);
-      throw error;
-    }
-    showSuccessToast(SUCCESS_MESSAGES.workspaceRenamed);
-    close();
-    await refreshWorkspaces(queryClient);
-  };
-
-  /** Deleted or left: hidden here at once; the app shell then selects another (spec §4). */
-  const forget = async (workspace: Workspace) => {
+  /**
+   * Deleted or left: hidden here at once, before its cached answers are dropped; the app shell
+   * then selects another workspace.
+   */
+  const hide = (workspace: Workspace) => {
     setGone((current) => new Set(current).add(workspace.id));
     if (openId === workspace.id) setOpenId(null);
     if (page > 0 && items.length === 1) setPage(page - 1);
-    await forgetWorkspace(queryClient, workspace.id);
   };
 
-  const remove = async (workspace: Workspace) => {
-    await deleteWorkspace(workspace.id);
-    showSuccessToast(SUCCESS_MESSAGES.workspaceDeleted);
-    close();
-    await forget(workspace);
-  };
+  const create = useCreateWorkspaceMutation({ onSuccess: close });
+  const rename = useRenameWorkspaceMutation({ onSuccess: close });
+  const accept = useAcceptInvitationMutation();
+  const decline = useDeclineInvitationMutation();
+  const answering = accept.isPending
+    ? accept.variables
+    : decline.isPending
+      ? decline.variables
+      : undefined;
+  /** Accepted: the lists load again and the joined workspace opens and becomes the selection. */
+  const acceptInvitation = (invitation: PendingInvitation) =>
+    accept.mutateAsync(invitation).then(openWorkspace, () => undefined);
+
+  const remove = useDeleteWorkspaceMutation({
+    onSuccess: (workspace) => {
+      close();
+      hide(workspace);
+    },
+  });
 
   const owned = selection.isLoading
     ? null
@@ -154,10 +144,10 @@ export function WorkspacesPage() {
       ) : (
         <Stack spacing={3}>
           <InvitationsList
-            invitations={invitations.items}
-            busyId={invitations.busyId}
+            invitations={invitations.data?.items ?? []}
+            busyId={answering?.id ?? null}
             onAccept={(invitation) => void acceptInvitation(invitation)}
-            onDecline={(invitation) => void invitations.decline(invitation)}
+            onDecline={(invitation) => decline.mutate(invitation)}
           />
           <Paper
             variant="outlined"
@@ -207,7 +197,7 @@ export function WorkspacesPage() {
               workspace={open}
               selfId={session.user.id}
               onTransfer={() => setDialog({ kind: 'transfer', workspace: open })}
-              onLeft={() => forget(open)}
+              onLeft={() => hide(open)}
               onFrozen={() => setOpenId(open.id)}
             />
           )}
@@ -220,7 +210,7 @@ export function WorkspacesPage() {
           description="You become its admin; it follows your plan's limits."
           submitLabel="Create"
           onClose={close}
-          onSubmit={create}
+          onSubmit={async (name) => openWorkspace(await create.mutateAsync(name))}
         />
       )}
       {dialog?.kind === 'rename' && (
@@ -231,14 +221,14 @@ export function WorkspacesPage() {
           submitLabel="Rename"
           initialName={dialog.workspace.name}
           onClose={close}
-          onSubmit={(name) => rename(dialog.workspace, name)}
+          onSubmit={(name) => rename.mutateAsync({ workspace: dialog.workspace, name })}
         />
       )}
       {dialog?.kind === 'delete' && (
         <DeleteWorkspaceDialog
           workspace={dialog.workspace}
           onClose={close}
-          onConfirm={() => remove(dialog.workspace)}
+          onConfirm={() => remove.mutateAsync(dialog.workspace)}
         />
       )}
       {dialog?.kind === 'transfer' && (

@@ -1,22 +1,14 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import useMediaQuery from '@mui/material/useMediaQuery';
-import type { Theme } from '@mui/material/styles';
 import { useNavigate } from 'react-router';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
-import { resetApiClientState } from '../../../lib/api-client';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { PasswordField } from '../../../components/password-field';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
-import { showSuccessToast } from '../../../lib/toasts';
-import { PasswordField } from '../../../components/password-field';
-import { deleteAccount } from '../api/account-api';
+import { SIGNED_OUT_STATE } from '../../session';
+import { useDeleteAccountMutation } from '../api/account-mutations';
 import { SectionCard } from './section-card';
 
 export const DELETE_ACCOUNT_WARNING =
@@ -25,88 +17,57 @@ export const DELETE_ACCOUNT_WARNING =
 /** Codes for which the password field says what is wrong. */
 const PASSWORD_CODES = ['INVALID_CURRENT_PASSWORD', 'REAUTHENTICATION_REQUIRED'] as const;
 
-function DeleteAccountDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
-  const titleId = useId();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
-  const [deleting, setDeleting] = useState(false);
-
-  const close = () => {
-    if (deleting) return;
-    setPassword('');
-    setPasswordError(null);
-    onClose();
-  };
+  const remove = useDeleteAccountMutation();
 
   const confirm = async () => {
-    setDeleting(true);
     setPasswordError(null);
     try {
-      await deleteAccount(password === '' ? undefined : password);
+      await remove.mutateAsync(password === '' ? undefined : password);
     } catch (error) {
-      setDeleting(false);
       const fieldMessage = apiFieldErrors(error).password;
       if (fieldMessage) setPasswordError(fieldMessage);
       else if (PASSWORD_CODES.some((code) => hasErrorCode(error, code)) && error instanceof Error) {
         setPasswordError(error.message);
       }
-      return;
+      throw error;
     }
-    resetApiClientState();
-    showSuccessToast(SUCCESS_MESSAGES.accountDeleted);
     // The root layout drops the cached session and answers once home is on screen.
-    await navigate(paths.home, { state: { signedOut: true } });
+    await navigate(paths.home, { state: SIGNED_OUT_STATE });
   };
 
   return (
-    <Dialog
-      open={open}
-      onClose={close}
-      aria-labelledby={titleId}
-      fullScreen={fullScreen}
+    <ConfirmDialog
+      id="delete-account"
+      title="Delete your account?"
+      confirmLabel="Delete Account"
+      busyLabel="Deleting…"
       maxWidth="sm"
-      fullWidth
+      fullScreenOnPhones
+      onClose={onClose}
+      onConfirm={confirm}
     >
-      <DialogTitle id={titleId}>Delete your account?</DialogTitle>
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void confirm();
-        }}
-      >
-        <DialogContent sx={{ pt: 0 }}>
-          <Alert severity="error" sx={{ mb: 2 }}>
-            {DELETE_ACCOUNT_WARNING}
-          </Alert>
-          <DialogContentText sx={{ mb: 2 }}>
-            Enter your password to confirm. It is not needed if you signed in within the last 10
-            minutes (for example with Google).
-          </DialogContentText>
-          <PasswordField
-            label="Password"
-            autoComplete="current-password"
-            fullWidth
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-            error={passwordError !== null}
-            helperText={passwordError ?? undefined}
-            autoFocus
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button type="button" onClick={close} disabled={deleting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" color="error" disabled={deleting}>
-            {deleting ? 'Deleting…' : 'Delete Account'}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+      <Alert id="delete-account-description" severity="error" sx={{ mb: 2 }}>
+        {DELETE_ACCOUNT_WARNING}
+      </Alert>
+      <DialogContentText sx={{ mb: 2 }}>
+        Enter your password to confirm. It is not needed if you signed in within the last 10 minutes
+        (for example with Google).
+      </DialogContentText>
+      <PasswordField
+        label="Password"
+        autoComplete="current-password"
+        fullWidth
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+        error={passwordError !== null}
+        helperText={passwordError ?? undefined}
+        autoFocus
+      />
+    </ConfirmDialog>
   );
 }
 
@@ -123,7 +84,7 @@ export function DeleteAccountSection() {
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
         Delete Account
       </Button>
-      <DeleteAccountDialog open={open} onClose={() => setOpen(false)} />
+      {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
     </SectionCard>
   );
 }

@@ -9,12 +9,9 @@ import {
   PASSWORD_MIN_LENGTH,
   newPasswordSchema,
 } from '@expiry-radar/shared/domain/password-policy';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
-import { showSuccessToast } from '../../../lib/toasts';
 import { PasswordField } from '../../../components/password-field';
-import { updateAccount } from '../api/account-api';
-import { useApplyUser } from '../api/use-apply-user';
+import { useUpdateAccountMutation } from '../api/account-mutations';
 import { SectionCard } from './section-card';
 
 export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match';
@@ -38,7 +35,7 @@ const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPas
 
 /** A new password, with the current one; the user's other sessions end. */
 export function PasswordSection() {
-  const applyUser = useApplyUser();
+  const update = useUpdateAccountMutation();
   const {
     register,
     handleSubmit,
@@ -52,10 +49,8 @@ export function PasswordSection() {
 
   const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
     try {
-      const answer = await updateAccount({ currentPassword, newPassword });
+      await update.mutateAsync({ currentPassword, newPassword });
       reset(EMPTY);
-      showSuccessToast(SUCCESS_MESSAGES.accountUpdated);
-      applyUser(answer.user, answer.needsVerification);
     } catch (error) {
       const fields = apiFieldErrors(error);
       if (fields.currentPassword) setError('currentPassword', { message: fields.currentPassword });

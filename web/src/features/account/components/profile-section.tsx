@@ -8,14 +8,11 @@ import type { SessionUser } from '@expiry-radar/shared/api/auth-schemas';
 import { NAME_MAX_LENGTH } from '@expiry-radar/shared/api/auth-schemas';
 import { emailSchema } from '@expiry-radar/shared/domain/email';
 import { VALIDATION_MESSAGES } from '@expiry-radar/shared/domain/validation-messages';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
-import { showSuccessToast } from '../../../lib/toasts';
 import { EmailField } from '../../../components/email-field';
 import { PasswordField } from '../../../components/password-field';
-import type { UpdateAccountRequest } from '../api/account-api';
-import { updateAccount } from '../api/account-api';
-import { useApplyUser } from '../api/use-apply-user';
+import type { UpdateAccountRequest } from '../api/account-mutations';
+import { useUpdateAccountMutation } from '../api/account-mutations';
 import { SectionCard } from './section-card';
 
 export const EMAIL_CHANGE_HINT =
@@ -43,7 +40,7 @@ function defaultsOf(user: SessionUser): ProfileInput {
   return { name: user.name ?? '', email: user.email, currentPassword: '' };
 }
 
-/** What changed, as the body of PUT /auth/account. */
+/** What changed, as the body of the account update. */
 function changesOf(user: SessionUser, values: ProfileValues): UpdateAccountRequest {
   const body: UpdateAccountRequest = {};
   if (values.name !== '' && values.name !== user.name) body.name = values.name;
@@ -56,7 +53,7 @@ function changesOf(user: SessionUser, values: ProfileValues): UpdateAccountReque
 
 /** Display name and email address. */
 export function ProfileSection({ user }: { user: SessionUser }) {
-  const applyUser = useApplyUser();
+  const update = useUpdateAccountMutation();
   const {
     register,
     handleSubmit,
@@ -78,10 +75,8 @@ export function ProfileSection({ user }: { user: SessionUser }) {
       return;
     }
     try {
-      const answer = await updateAccount(body);
+      const answer = await update.mutateAsync(body);
       reset(defaultsOf(answer.user));
-      showSuccessToast(SUCCESS_MESSAGES.accountUpdated);
-      applyUser(answer.user, answer.needsVerification);
     } catch (error) {
       const fields = apiFieldErrors(error);
       for (const field of FIELDS) {

@@ -11,7 +11,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
   AlertChannelState,
   AlertQueueItem,
@@ -19,19 +19,13 @@ import type {
   DeliveryStatus,
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { isWebhookKind, WEBHOOK_KIND_LABELS } from '@expiry-radar/shared/domain/alerts';
-import {
-  SUCCESS_MESSAGES,
-  requeuedAlertsMessage,
-} from '@expiry-radar/shared/messages/success-messages';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { showSuccessToast } from '../../../lib/toasts';
 import {
-  alertQueueQueryOptions,
-  alertStatsQueryOptions,
-  requeueFailedAlerts,
-  retryAlertChannel,
-} from '../api/alert-queue-api';
-import { alertKeys } from '../api/alert-keys';
+  useRefreshAlerts,
+  useRequeueAlertsMutation,
+  useRetryAlertMutation,
+} from '../api/alert-queue-mutations';
+import { alertQueueQueryOptions, alertStatsQueryOptions } from '../api/alert-queue-queries';
 import { describeThreshold } from './notifications-bell';
 
 const alertStatusColor = {
@@ -164,11 +158,10 @@ interface AlertQueuePanelProps {
 }
 
 /**
- * The workspace's alerts with their delivery state per channel (DESIGN.md "Alerts"): requeue the
- * failed ones, or retry one channel; this month's delivery figures above.
+ * The workspace's alerts with their delivery state per channel (email and each webhook): requeue
+ * the failed ones, or retry one channel; this month's delivery figures above.
  */
 export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps) {
-  const queryClient = useQueryClient();
   const queue = useInfiniteQuery(alertQueueQueryOptions(workspaceId));
   const stats = useQuery(alertStatsQueryOptions(workspaceId));
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
@@ -176,23 +169,9 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
     (item) => item.status === 'failed' || item.status === 'partial' || item.dead_lettered,
   );
 
-  const refresh = () => queryClient.invalidateQueries({ queryKey: alertKeys.all });
-
-  const requeue = useMutation({
-    mutationFn: () => requeueFailedAlerts(workspaceId),
-    onSuccess: async ({ updated }) => {
-      showSuccessToast(requeuedAlertsMessage(updated));
-      await refresh();
-    },
-  });
-  const retry = useMutation({
-    mutationFn: ({ alertId, channel }: { alertId: string; channel: string }) =>
-      retryAlertChannel(alertId, channel),
-    onSuccess: async () => {
-      showSuccessToast(SUCCESS_MESSAGES.retryQueued);
-      await refresh();
-    },
-  });
+  const refresh = useRefreshAlerts();
+  const requeue = useRequeueAlertsMutation(workspaceId);
+  const retry = useRetryAlertMutation();
   const retrying =
     retry.isPending && retry.variables
       ? `${retry.variables.alertId}:${retry.variables.channel}`

@@ -1,8 +1,7 @@
 import { queryOptions, type QueryKey } from '@tanstack/react-query';
-import { listAuditEventsResponse } from '@expiry-radar/shared/api/audit-api-schemas';
 import { AUDIT_DEFAULT_LIMIT } from '@expiry-radar/shared/constants/paging';
 import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-call';
 import { auditKeys } from './audit-keys';
 
 const firstPage = { limit: AUDIT_DEFAULT_LIMIT, offset: 0 };
@@ -10,22 +9,18 @@ const firstPage = { limit: AUDIT_DEFAULT_LIMIT, offset: 0 };
 type Page = { limit: number; offset: number };
 
 function fetchAuditEvents(scope: 'own' | 'organization', page: Page, signal?: AbortSignal) {
-  return apiRequest('/api/audit-events', {
-    query: { ...page, scope: scope === 'organization' ? 'organization' : undefined },
-    schema: listAuditEventsResponse,
-    signal,
-  });
+  return call(
+    'listAuditEvents',
+    { query: { ...page, scope: scope === 'organization' ? 'organization' : undefined } },
+    { signal },
+  );
 }
 
 function fetchWorkspaceAuditEvents(workspaceId: string, page: Page, signal?: AbortSignal) {
-  return apiRequest(`/api/v1/workspaces/${encodeURIComponent(workspaceId)}/audit-events`, {
-    query: page,
-    schema: listAuditEventsResponse,
-    signal,
-  });
+  return call('listWorkspaceAuditEvents', { params: { id: workspaceId }, query: page }, { signal });
 }
 
-/** GET /api/audit-events (the user's own, or `organization` scope), cached 8 s (spec §7). */
+/** The user's own events, or with `organization` scope all they manage (listAuditEvents), cached 8 s. */
 export function auditEventsQueryOptions(scope: 'own' | 'organization', page = firstPage) {
   return queryOptions({
     queryKey: scope === 'organization' ? auditKeys.organization(page) : auditKeys.own(page),
@@ -34,7 +29,7 @@ export function auditEventsQueryOptions(scope: 'own' | 'organization', page = fi
   });
 }
 
-/** GET /api/v1/workspaces/{id}/audit-events, cached 8 s (spec §7). */
+/** A workspace's events (listWorkspaceAuditEvents), cached 8 s. */
 export function workspaceAuditEventsQueryOptions(workspaceId: string, page = firstPage) {
   return queryOptions({
     queryKey: auditKeys.workspace(workspaceId, page),

@@ -12,7 +12,7 @@ import {
   parseDate,
 } from '@expiry-radar/shared/domain/calendar-date';
 import { saveFile } from '../../../lib/save-file';
-import { exportAuditEvents } from '../api/audit-api';
+import { useExportAuditMutation } from '../api/audit-export';
 import { exportQuery, type AuditScope } from '../audit-scope';
 
 interface AuditExportPanelProps {
@@ -41,7 +41,8 @@ const EARLIEST_SINCE = addCalendarDays(parseDate(EARLIEST_DATE) ?? new Date(0), 
  */
 export function AuditExportPanel({ scope, workspaceId, scopeText }: AuditExportPanelProps) {
   const [since, setSince] = useState('');
-  const [busy, setBusy] = useState<ExportFormat | null>(null);
+  const exporting = useExportAuditMutation();
+  const busy = exporting.isPending ? exporting.variables.format : null;
   const [saved, setSaved] = useState<string | null>(null);
   const max = today();
   const tooLate = since !== '' && since > max;
@@ -49,16 +50,13 @@ export function AuditExportPanel({ scope, workspaceId, scopeText }: AuditExportP
   const invalid = tooLate || tooEarly;
 
   const download = async (format: ExportFormat) => {
-    setBusy(format);
     setSaved(null);
     try {
-      const file = await exportAuditEvents(exportQuery({ scope, workspaceId, format, since }));
+      const file = await exporting.mutateAsync(exportQuery({ scope, workspaceId, format, since }));
       saveFile(file);
       setSaved(file.fileName);
     } catch {
       // The API client has shown the error.
-    } finally {
-      setBusy(null);
     }
   };
 

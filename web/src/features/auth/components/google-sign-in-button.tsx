@@ -1,8 +1,8 @@
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Google from '@mui/icons-material/Google';
-import { useSession } from '../../session/hooks/use-session';
-import { googleSignInUrl } from '../api/auth-api';
+import { useSession } from '../../session';
+import { routeUrl } from '../../../lib/api-call';
 
 /** "Continue with Google", shown only when the server says Google sign-in is configured. */
 export function GoogleSignInButton() {
@@ -12,7 +12,8 @@ export function GoogleSignInButton() {
     <>
       <Button
         component="a"
-        href={googleSignInUrl()}
+        // A full-page navigation to the server, which redirects to Google.
+        href={routeUrl('googleSignIn')}
         variant="outlined"
         size="large"
         fullWidth

@@ -1,25 +1,19 @@
-import { useCallback, useEffect } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { useLocation, useNavigate } from 'react-router';
+import { useCallback } from 'react';
+import { useNavigate } from 'react-router';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { resetApiClientState } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { showSuccessToast } from '../../../lib/toasts';
-import { sessionKeys } from '../../session/api/session-keys';
-import { LOGGED_OUT } from '../../session/api/session-schema';
-import { logout } from '../api/auth-api';
-
-interface SignedOutState {
-  signedOut?: boolean;
-}
+import { SIGNED_OUT_STATE } from '../../session';
+import { useLogoutMutation } from '../api/auth-mutations';
 
 /**
- * Sign Out: POST /api/logout, "Successfully logged out", then home. The cached session and
- * answers are dropped by `useSignedOutCleanup` once home is on screen, so a protected page never
- * sees the signed-out session (it would send the user to /login).
+ * Sign Out: the logout call, "Successfully logged out", then home; the root layout drops the
+ * cached session and answers once home is on screen.
  */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
+  const { mutateAsync: logout } = useLogoutMutation();
   return useCallback(async () => {
     try {
       await logout();
@@ -28,21 +22,6 @@ export function useSignOut(): () => Promise<void> {
     }
     resetApiClientState();
     showSuccessToast(SUCCESS_MESSAGES.loggedOut);
-    await navigate(paths.home, { state: { signedOut: true } satisfies SignedOutState });
-  }, [navigate]);
-}
-
-/** Mounted at the root: finishes a sign-out after the navigation home has rendered. */
-export function useSignedOutCleanup(): void {
-  const location = useLocation();
-  const navigate = useNavigate();
-  const queryClient = useQueryClient();
-  const signedOut = (location.state as SignedOutState | null)?.signedOut === true;
-
-  useEffect(() => {
-    if (!signedOut) return;
-    queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
-    queryClient.setQueryData(sessionKeys.current(), LOGGED_OUT);
-    void navigate(`${location.pathname}${location.search}`, { replace: true, state: null });
-  }, [signedOut, queryClient, navigate, location.pathname, location.search]);
+    await navigate(paths.home, { state: SIGNED_OUT_STATE });
+  }, [logout, navigate]);
 }

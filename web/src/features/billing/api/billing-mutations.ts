@@ -1,41 +1,49 @@
-import type { QueryClient } from '@tanstack/react-query';
-import {
-  billingPortalResponse,
-  upgradePlanResponse,
-} from '@expiry-radar/shared/api/billing-api-schemas';
+import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-call';
+import { assignLocation } from '../../../lib/browser-location';
 import { localStore, storageKeys } from '../../../lib/local-store';
-import { sessionKeys } from '../../session/api/session-keys';
-import { workspaceKeys } from '../../workspaces/api/workspace-keys';
-import { billingKeys } from './billing-keys';
+import { planKeys } from '../../plan';
+import { refreshSession } from '../../session';
+import { workspaceKeys } from '../../workspaces';
 
 /**
- * POST /api/account/upgrade: with Stripe, answers `checkoutUrl` to open; in the local billing
- * mode the plan is switched at once (up or down) and the answer is the new plan.
- */
-export function upgradePlan(plan: Plan) {
-  return apiRequest('/api/account/upgrade', {
-    method: 'POST',
-    body: { plan },
-    schema: upgradePlanResponse,
-  });
-}
-
-/** POST /api/billing/portal: the Stripe billing portal's URL (it returns to /billing?portal=return). */
-export function openBillingPortal() {
-  return apiRequest('/api/billing/portal', { method: 'POST', schema: billingPortalResponse });
-}
-
-/**
- * After a plan change (spec §4): plan, workspaces and session again (the downgraded notice goes
- * with the session), and the plan now in force recorded.
+ * After a plan change: plan, workspaces (frozen or not) and session (the downgraded notice goes
+ * with it) again, and the plan now in force recorded.
  */
 export async function refreshAfterPlanChange(queryClient: QueryClient, plan?: Plan): Promise<void> {
   if (plan) localStore.set(storageKeys.plan, plan);
   await Promise.all([
-    queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    queryClient.invalidateQueries({ queryKey: planKeys.all }),
     queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
-    queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+    refreshSession(queryClient),
   ]);
+}
+
+/**
+ * Changes the plan. With Stripe the answer is a checkout to open (the browser goes there); in the
+ * local billing mode the plan is switched at once (up or down): `onChanged` runs with the new plan
+ * (the page's toast), then everything the plan governs reloads.
+ */
+export function useChangePlanMutation({ onChanged }: { onChanged?: (plan: Plan) => void } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (plan: Plan) => call('upgradePlan', { body: { plan } }),
+    onSuccess: async (answer) => {
+      if (answer.checkoutUrl) {
+        assignLocation(answer.checkoutUrl);
+        return;
+      }
+      onChanged?.(answer.plan);
+      await refreshAfterPlanChange(queryClient, answer.plan);
+    },
+  });
+}
+
+/** Opens the Stripe billing portal (it returns to /billing?portal=return). */
+export function useBillingPortalMutation() {
+  return useMutation({
+    mutationFn: () => call('openBillingPortal'),
+    onSuccess: ({ url }) => assignLocation(url),
+  });
 }

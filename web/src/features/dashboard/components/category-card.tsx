@@ -14,7 +14,7 @@ import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { SEARCH_DEBOUNCE_MS } from '@expiry-radar/shared/constants/timing';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import { TOKEN_SEARCH_MAX_LENGTH } from '@expiry-radar/shared/domain/token-list';
-import { tokenListQueryOptions } from '../../tokens/api/token-queries';
+import { tokenListQueryOptions } from '../../tokens';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import type { SortKey, TokenSortState } from '../token-sorting';
 import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from '../token-sorting';
@@ -48,7 +48,7 @@ interface CategoryCardProps extends TokenActionHandlers {
 }
 
 /**
- * One category's tokens (spec §2): its own search (debounced 300 ms), sortable columns, a table
+ * One category's tokens: its own search (debounced 300 ms), sortable columns, a table
  * on wide screens and cards on narrow ones, and "Load more" while the server has more. Memoized:
  * a chip or another card's change does not re-render it.
  */

@@ -10,7 +10,7 @@ interface CategoryFilterChipsProps {
   onToggle: (category: Category) => void;
 }
 
-/** Category filter chips with counts (spec §2): one selected category, click again to clear. */
+/** Category filter chips with counts: one selected category, click again to clear. */
 export function CategoryFilterChips({ counts, selected, onToggle }: CategoryFilterChipsProps) {
   return (
     <Box

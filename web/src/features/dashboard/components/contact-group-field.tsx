@@ -5,10 +5,7 @@ import type { Control } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { canSetContactGroup, isEditorRole } from '@expiry-radar/shared/domain/permissions';
-import {
-  contactGroupsQueryOptions,
-  workspaceAdminEmailQueryOptions,
-} from '../../tokens/api/token-queries';
+import { contactGroupsQueryOptions, workspaceAdminEmailQueryOptions } from '../../tokens';
 import type { TokenFormValues } from '../token-form-values';
 
 export const USE_WORKSPACE_DEFAULT = 'Use workspace default';
@@ -24,7 +21,7 @@ interface ContactGroupFieldProps {
 }
 
 /**
- * The per-token contact group (spec §6): admins and workspace managers of pro, team and enterprise
+ * The per-token contact group: admins and workspace managers of pro, team and enterprise
  * workspaces choose one or "Use workspace default"; elsewhere the field is disabled, shows the
  * default admin email and asks to upgrade. Viewers never see it.
  */

@@ -8,10 +8,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
 import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-schema';
 import { defaultExpiryDate } from '@expiry-radar/shared/domain/default-expiry';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
-import { showSuccessToast } from '../../../lib/toasts';
-import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
-import { createToken } from '../../tokens/api/token-api';
+import { useCreateTokenMutation } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { EMPTY_TOKEN_FORM, createTokenResolver } from '../token-form-values';
 import type { TokenFormValues } from '../token-form-values';
@@ -25,7 +22,7 @@ interface CreateTokenFormProps {
 }
 
 /**
- * "Create New Token" (spec §2, §5): category, type, then the category's fields; the expiry is
+ * "Create New Token": category, type, then the category's fields; the expiry is
  * suggested by category and type until the user picks one; messages of the shared schema.
  * Memoized: the dashboard's chips and dialogs do not re-render the form.
  */
@@ -39,6 +36,7 @@ export const CreateTokenForm = memo(function CreateTokenForm({
     defaultValues: EMPTY_TOKEN_FORM,
   });
   const [expiryEdited, setExpiryEdited] = useState(false);
+  const create = useCreateTokenMutation(workspace.id);
   const {
     handleSubmit,
     reset,
@@ -56,15 +54,13 @@ export const CreateTokenForm = memo(function CreateTokenForm({
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await createToken(workspace.id, values);
+      await create.mutateAsync(values);
     } catch (error) {
       applyServerFieldErrors(error, setError);
       return;
     }
-    showSuccessToast(SUCCESS_MESSAGES.tokenCreated);
     setExpiryEdited(false);
     reset(EMPTY_TOKEN_FORM);
-    dispatchTokensUpdated({ workspaceId: workspace.id });
   });
 
   return (

@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Category } from '@expiry-radar/shared/domain/categories';
@@ -18,15 +18,13 @@ import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { Spinner } from '../../../components/spinner';
 import { paths, queryParams } from '../../../lib/paths';
-import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
-import { removeTokenFromLists, replaceTokenInLists } from '../../tokens/api/token-cache';
 import {
   contactGroupsQueryOptions,
   tokenSummaryQueryOptions,
-} from '../../tokens/api/token-queries';
+  useTokensUpdatedReload,
+} from '../../tokens';
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
 import { useDashboardPrefetch } from '../hooks/use-dashboard-prefetch';
-import { useTokensUpdatedReload } from '../hooks/use-tokens-updated-reload';
 import { sectionChips, sectionFilterFrom } from '../section-chips';
 import { CategoryCard } from './category-card';
 import { CategoryFilterChips } from './category-filter-chips';
@@ -46,9 +44,8 @@ interface DashboardViewProps {
   userEmail: string | null;
 }
 
-/** The token dashboard of one workspace (spec §2): form, filters and a card per category. */
+/** The token dashboard of one workspace: form, filters and a card per category. */
 export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
-  const queryClient = useQueryClient();
   const [search, setSearch] = useSearchParams();
   const [now] = useState(() => new Date());
   const [category, setCategory] = useState<Category | null>(null);
@@ -84,25 +81,15 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
     [setSearch],
   );
 
+  // The token mutations have updated the lists; the page follows the saved token.
   const onTokenSaved = useCallback(
     (saved: Token, previous: Token) => {
-      replaceTokenInLists(queryClient, saved);
       if ((saved.section ?? null) !== (previous.section ?? null)) setSection(SECTION_FILTER_ALL);
       setDialog((current) =>
         current?.kind === 'details' ? { kind: 'details', token: saved } : null,
       );
-      dispatchTokensUpdated({ workspaceId: workspace.id });
     },
-    [queryClient, setSection, workspace.id],
-  );
-
-  const onTokenDeleted = useCallback(
-    (token: Token) => {
-      removeTokenFromLists(queryClient, token);
-      setDialog(null);
-      dispatchTokensUpdated({ workspaceId: workspace.id });
-    },
-    [queryClient, workspace.id],
+    [setSection],
   );
 
   const actions = useMemo(
@@ -207,7 +194,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
         />
       )}
       {dialog?.kind === 'delete' && (
-        <DeleteTokenDialog token={dialog.token} onClose={closeDialog} onDeleted={onTokenDeleted} />
+        <DeleteTokenDialog token={dialog.token} onClose={closeDialog} onDeleted={closeDialog} />
       )}
     </>
   );

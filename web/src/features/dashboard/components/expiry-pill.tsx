@@ -17,7 +17,7 @@ interface ExpiryPillProps {
 }
 
 /**
- * The expiry status badge by days remaining (spec §4: 7, 30 and 365 days). Plain elements (one
+ * The expiry status badge by days remaining (7, 30 and 365 days). Plain elements (one
  * per table row), styled by the container with `pillStyles` of token-row-styles.
  */
 export function ExpiryPill({ expiresAt, now }: ExpiryPillProps) {

@@ -21,10 +21,9 @@ import {
   renewTokenFormSchema,
 } from '@expiry-radar/shared/domain/renew-token-schema';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { ApiError } from '../../../lib/api-client';
-import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
-import { updateToken } from '../../tokens/api/token-api';
+import { showErrorToast } from '../../../lib/toasts';
+import { useUpdateTokenMutation } from '../../tokens';
 import { formatDate } from '../token-display';
 
 export const RENEW_HINT = 'Default set based on token category/type. You can pick any future date.';
@@ -36,9 +35,11 @@ interface RenewTokenDialogProps {
   onRenewed: (saved: Token, previous: Token) => void;
 }
 
-/** "Renew Token" (spec §2, §5): a new future expiry, suggested by category and type. */
+/** "Renew Token": a new future expiry, suggested by category and type. */
 export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenDialogProps) {
   const [failure, setFailure] = useState<string | null>(null);
+  // Quiet: a failure is said here, in the dialog and a toast of its own.
+  const renew = useUpdateTokenMutation({ silent: true });
   const {
     control,
     handleSubmit,
@@ -52,7 +53,7 @@ export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenD
     setFailure(null);
     let saved: Token;
     try {
-      saved = await updateToken(token.id, { expiresAt }, { silent: true });
+      saved = await renew.mutateAsync({ token, update: { expiresAt } });
     } catch (error) {
       const message =
         error instanceof ApiError && error.serverMessage
@@ -62,7 +63,6 @@ export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenD
       showErrorToast(message);
       return;
     }
-    showSuccessToast(SUCCESS_MESSAGES.tokenUpdated);
     onRenewed(saved, token);
   });
 

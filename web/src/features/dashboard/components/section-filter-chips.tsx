@@ -9,7 +9,7 @@ interface SectionFilterChipsProps {
   onSelect: (value: string) => void;
 }
 
-/** Section chips (spec §2): All sections, No section, then each section with its count. */
+/** Section chips: All sections, No section, then each section with its count. */
 export function SectionFilterChips({ chips, selected, onSelect }: SectionFilterChipsProps) {
   return (
     <Box

@@ -14,7 +14,7 @@ interface TokenActionsProps extends TokenActionHandlers {
 }
 
 /**
- * Details for everyone; Renew and Delete for admins and workspace managers (spec §2, §6). Plain
+ * Details for everyone; Renew and Delete for admins and workspace managers. Plain
  * buttons (three per row), styled by the container with `actionStyles` of token-row-styles.
  */
 export function TokenActions({ token, canEdit, onDetails, onRenew, onDelete }: TokenActionsProps) {

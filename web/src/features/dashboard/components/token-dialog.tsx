@@ -13,10 +13,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { allowedCategoryFields } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
-import { showSuccessToast } from '../../../lib/toasts';
-import { updateToken } from '../../tokens/api/token-api';
-import type { ContactGroupOption } from '../../tokens/api/token-queries';
+import { useUpdateTokenMutation, type ContactGroupOption } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { categoryLabel, fieldText, formatDate, typeLabel } from '../token-display';
 import {
@@ -48,12 +45,13 @@ function contactGroupText(token: Token, groups: readonly ContactGroupOption[] | 
   return groups?.find((group) => group.id === token.contact_group_id)?.name ?? 'Assigned group';
 }
 
-/** The token detail dialog (spec §2, §4, §5): view, then edit; cancel reverts. */
+/** The token detail dialog: view, then edit; cancel reverts. */
 export function TokenDialog(props: TokenDialogProps) {
   const { token, workspace, userEmail, canEdit, contactGroups, now, onClose, onSaved } = props;
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [editing, setEditing] = useState(false);
+  const save = useUpdateTokenMutation();
   const form = useForm<TokenFormValues, unknown, TokenUpdate>({
     resolver: editTokenResolver(token),
     defaultValues: tokenToFormValues(token),
@@ -73,12 +71,11 @@ export function TokenDialog(props: TokenDialogProps) {
   const onSubmit = handleSubmit(async (update) => {
     let saved: Token;
     try {
-      saved = await updateToken(token.id, editBody(token, update));
+      saved = await save.mutateAsync({ token, update: editBody(token, update) });
     } catch (error) {
       applyServerFieldErrors(error, setError);
       return;
     }
-    showSuccessToast(SUCCESS_MESSAGES.tokenUpdated);
     reset(tokenToFormValues(saved));
     setEditing(false);
     onSaved(saved, token);

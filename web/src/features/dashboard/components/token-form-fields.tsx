@@ -51,9 +51,9 @@ const grid = {
 } as const;
 
 /**
- * The fields of a token (spec §3) in the order of the create form: category, then a type of that
+ * The fields of a token in the order of the create form: category, then a type of that
  * category, then name, expiry, section, contact group and that category's own fields, then notes.
- * In edit mode category and type are shown but cannot be changed (spec §5).
+ * In edit mode category and type are shown but cannot be changed.
  */
 export function TokenFormFields({
   form,

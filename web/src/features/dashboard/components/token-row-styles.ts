@@ -31,7 +31,7 @@ export const actionClasses = {
 
 type PillColor = 'error' | 'warning' | 'success' | 'info';
 
-/** Spec §4's badge colours: filled when expired (or invalid), outlined otherwise. */
+/** The badge colours by status: filled when expired (or invalid), outlined otherwise. */
 const PILL_LOOK: Readonly<Record<ExpiryStatusKind, { color: PillColor | null; filled: boolean }>> =
   {
     expired: { color: 'error', filled: true },

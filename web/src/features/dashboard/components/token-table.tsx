@@ -73,7 +73,7 @@ const TokenRow = memo(function TokenRow({
   );
 });
 
-/** A category's tokens on wide screens (spec §2 columns); headers sort, rows open details. */
+/** A category's tokens on wide screens, in columns; headers sort, rows open details. */
 export const TokenTable = memo(function TokenTable({
   definition,
   tokens,

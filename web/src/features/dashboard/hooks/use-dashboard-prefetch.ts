@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@expiry-radar/shared/domain/categories';
-import { tokenListQueryOptions, tokenSummaryQueryOptions } from '../../tokens/api/token-queries';
+import { tokenListQueryOptions, tokenSummaryQueryOptions } from '../../tokens';
 import { DEFAULT_SORT, requestSort } from '../token-sorting';
 
 /**

@@ -13,7 +13,7 @@ interface CategoryBlurb {
   Icon: typeof SvgIcon;
 }
 
-// Marketing copy for the four categories the product tracks (spec §3).
+// Marketing copy for the four categories the product tracks.
 const categories: CategoryBlurb[] = [
   {
     title: 'Certificates',

@@ -5,8 +5,9 @@ import { Link as RouterLink } from 'react-router';
 import { BrandLink } from '../../../components/brand-link';
 import { ColorModeToggle } from '../../../components/color-mode-toggle';
 import { PageContainer } from '../../../components/page-container';
+import { SignInButtons } from '../../../components/sign-in-buttons';
 import { paths } from '../../../lib/paths';
-import { useSession } from '../../session/hooks/use-session';
+import { useSession } from '../../session';
 
 export function LandingHeader() {
   const { isLoggedIn } = useSession();
@@ -37,19 +38,7 @@ export function LandingHeader() {
               Go to Dashboard
             </Button>
           ) : (
-            <>
-              <Button component={RouterLink} to={paths.login} color="inherit">
-                Sign in
-              </Button>
-              <Button
-                component={RouterLink}
-                to={paths.register}
-                variant="contained"
-                sx={{ display: { xs: 'none', sm: 'inline-flex' } }}
-              >
-                Get started
-              </Button>
-            </>
+            <SignInButtons />
           )}
         </Stack>
       </PageContainer>

@@ -12,7 +12,6 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
-import { useQueryClient } from '@tanstack/react-query';
 import type { FieldPath } from 'react-hook-form';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router';
@@ -25,8 +24,10 @@ import { ApiError, reportApiError } from '../../../lib/api-client';
 import { apiFieldErrors } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
-import { saveAlertSettings, sendTestWebhook } from '../api/alert-settings-api';
-import { preferencesKeys } from '../api/preferences-keys';
+import {
+  useSaveAlertSettingsMutation,
+  useTestWebhookMutation,
+} from '../api/alert-settings-mutations';
 import type { AlertSettingsFormValues, AlertSettingsSubmit } from '../alert-settings-form-model';
 import {
   EMPTY_CONTACT_GROUP,
@@ -96,7 +97,8 @@ interface AlertSettingsFormProps {
 
 /** The alert settings of one workspace (issue 5); read-only for viewers. */
 export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProps) {
-  const queryClient = useQueryClient();
+  const save = useSaveAlertSettingsMutation(workspace.id);
+  const sendTest = useTestWebhookMutation();
   const canEdit = canManageAlertSettings(workspace.role) && !workspace.is_frozen;
   const readOnly = !canEdit;
   const groupsAllowed = settings.limits.contact_groups;
@@ -128,14 +130,9 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
   ];
   const atWebhookLimit = webhookLimit !== null && webhooks.fields.length >= webhookLimit;
 
-  const store = (answer: AlertSettings) => {
-    queryClient.setQueryData(preferencesKeys.alertSettings(workspace.id), answer);
-  };
-
   const onSubmit = handleSubmit(async (body) => {
     try {
-      const answer = await saveAlertSettings(workspace.id, body);
-      store(answer);
+      const answer = await save.mutateAsync(body);
       reset(toFormValues(answer));
       showSuccessToast(SUCCESS_MESSAGES.alertSettingsSaved);
     } catch (error) {
@@ -147,11 +144,7 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
   });
 
   const rotateSecret = async () => {
-    const answer = await saveAlertSettings(workspace.id, {
-      ...storedAsBody(settings),
-      rotate_signing_secret: true,
-    });
-    store(answer);
+    await save.mutateAsync({ ...storedAsBody(settings), rotate_signing_secret: true });
   };
 
   const testWebhook = async (index: number) => {
@@ -167,7 +160,7 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
         : {};
     setTesting(index);
     try {
-      await sendTestWebhook({
+      await sendTest.mutateAsync({
         url: webhook.url.trim(),
         kind: webhook.kind,
         workspaceId: workspace.id,

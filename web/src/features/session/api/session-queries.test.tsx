@@ -18,7 +18,7 @@ beforeEach(() => {
 });
 afterEach(() => toast.remove());
 
-describe('session check retries (spec §4)', () => {
+describe('session check retries', () => {
   it('retries 3 times on the dashboard and once elsewhere', () => {
     expect(sessionRetryLimit('/dashboard')).toBe(3);
     expect(sessionRetryLimit('/dashboard/')).toBe(3);

@@ -1,13 +1,12 @@
 import { queryOptions } from '@tanstack/react-query';
 import { SESSION_CHECK } from '@expiry-radar/shared/constants/timing';
-import { apiRequest } from '../../../lib/api-client';
+import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
+import { requestRoute } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
 import { sessionKeys } from './session-keys';
 import { sessionSchema } from './session-schema';
 
-export const SESSION_PATH = '/api/session';
-
-/** Retries of the session check (spec §4): 3 on the dashboard, 1 elsewhere. */
+/** Retries of the session check: 3 on the dashboard, 1 elsewhere. */
 export function sessionRetryLimit(pathname: string): number {
   return pathname === paths.dashboard || pathname.startsWith(`${paths.dashboard}/`)
     ? SESSION_CHECK.dashboardRetries
@@ -22,7 +21,9 @@ export function sessionRetryDelay(attemptIndex: number): number {
 export function sessionQueryOptions(pathname: string) {
   return queryOptions({
     queryKey: sessionKeys.current(),
-    queryFn: ({ signal }) => apiRequest(SESSION_PATH, { schema: sessionSchema, signal }),
+    // The route's answer checked with the web's zod/mini copy of its schema (the landing bundle).
+    queryFn: ({ signal }) =>
+      requestRoute(startUpRoutes.getSession, {}, { schema: sessionSchema, signal }),
     retry: sessionRetryLimit(pathname),
     retryDelay: sessionRetryDelay,
     // Checked on load; sign-in, sign-out and plan changes update or invalidate it.

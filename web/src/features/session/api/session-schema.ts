@@ -1,7 +1,10 @@
 // zod/mini: the session is read on every page, the landing included (bundle budget).
 import * as z from 'zod/mini';
 
-/** `GET /api/session` as the web reads it (route table: sessionResponse, plus `features`). */
+/**
+ * The session (getSession) as the web reads it: the route table's sessionResponse in zod/mini,
+ * with `features` optional.
+ */
 export const sessionUserSchema = z.object({
   id: z.string(),
   displayName: z.string(),

@@ -14,7 +14,8 @@ export interface SessionState {
 }
 
 /**
- * The session, checked on load with the retries of spec §4. A failed check counts as signed out.
+ * The session, checked on load (retried 3 times on the dashboard, once elsewhere). A failed check
+ * counts as signed out.
  * (No shared plan helpers here: they bring the full zod into the landing chunk.)
  */
 export function useSession(): SessionState {

@@ -12,7 +12,7 @@ function mapPages(
   return data ? { ...data, pages: data.pages.map(change) } : data;
 }
 
-/** Puts a saved token in place of its row in every loaded list of its workspace (spec §4). */
+/** Puts a saved token in place of its row in every loaded list of its workspace. */
 export function replaceTokenInLists(queryClient: QueryClient, token: Token): void {
   queryClient.setQueriesData<TokenPages>(
     { queryKey: tokenKeys.lists(token.workspace_id) },

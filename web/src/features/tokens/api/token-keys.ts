@@ -20,6 +20,9 @@ export const tokenKeys = {
     [...tokenKeys.lists(workspaceId), filters] as const,
   /** Total and facets of the whole workspace (no search, category or section filter). */
   summary: (workspaceId: string) => [...tokenKeys.workspace(workspaceId), 'summary'] as const,
+  /** The workspace's tokens by name, page by page, to choose what to transfer. */
+  transferable: (workspaceId: string) =>
+    [...tokenKeys.workspace(workspaceId), 'transferable'] as const,
   /** The workspace admin's address, shown where contact groups need a paid plan. */
   adminEmail: (workspaceId: string) => [...tokenKeys.all, 'admin-email', workspaceId] as const,
 };

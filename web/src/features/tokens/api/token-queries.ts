@@ -1,44 +1,63 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
-import { listTokensResponse } from '@expiry-radar/shared/api/token-api-schemas';
-import { listMembersResponse } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { MEMBER_LIST_PAGE_SIZE, TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
 import { alertSettingsQueryOptions } from '../../../lib/alert-settings-query';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-call';
 import type { TokenListFilters } from './token-keys';
 import { tokenKeys } from './token-keys';
 
-export const TOKENS_PATH = '/api/tokens';
-
-function workspacePath(workspaceId: string, rest: string): string {
-  return `/api/v1/workspaces/${encodeURIComponent(workspaceId)}/${rest}`;
-}
-
 /**
- * One category card's tokens, 100 per request (spec §9), with "Load more" as further pages:
- * `GET /api/tokens?workspace_id&category[]&limit&offset&q&sort&section`.
+ * One category card's tokens, 100 per request, with "Load more" as further pages (route table:
+ * listTokens with workspace_id, category[], limit, offset, q, sort and section).
  */
 export function tokenListQueryOptions(workspaceId: string, filters: TokenListFilters) {
   return infiniteQueryOptions({
     queryKey: tokenKeys.list(workspaceId, filters),
     queryFn: ({ pageParam, signal }) =>
-      apiRequest(TOKENS_PATH, {
-        query: {
-          workspace_id: workspaceId,
-          'category[]': [filters.category],
-          limit: TOKEN_PAGE_SIZE,
-          offset: pageParam,
-          q: filters.q || undefined,
-          sort: filters.sort,
-          section: filters.section === SECTION_FILTER_ALL ? undefined : filters.section,
+      call(
+        'listTokens',
+        {
+          query: {
+            workspace_id: workspaceId,
+            'category[]': [filters.category],
+            limit: TOKEN_PAGE_SIZE,
+            offset: pageParam,
+            q: filters.q || undefined,
+            sort: filters.sort,
+            section: filters.section === SECTION_FILTER_ALL ? undefined : filters.section,
+          },
         },
-        schema: listTokensResponse,
-        signal,
-      }),
+        { signal },
+      ),
     initialPageParam: 0,
     getNextPageParam: (last, pages, lastOffset) => {
       const loaded = lastOffset + last.items.length;
+      return last.items.length > 0 && loaded < last.total ? loaded : undefined;
+    },
+  });
+}
+
+/** A workspace's tokens by name, 100 per page, to choose what to transfer. */
+export function transferableTokensQueryOptions(workspaceId: string) {
+  return infiniteQueryOptions({
+    queryKey: tokenKeys.transferable(workspaceId),
+    queryFn: ({ pageParam, signal }) =>
+      call(
+        'listTokens',
+        {
+          query: {
+            workspace_id: workspaceId,
+            limit: TOKEN_PAGE_SIZE,
+            offset: pageParam,
+            sort: 'name_asc',
+          },
+        },
+        { signal },
+      ),
+    initialPageParam: 0,
+    getNextPageParam: (last, pages) => {
+      const loaded = pages.reduce((sum, page) => sum + page.items.length, 0);
       return last.items.length > 0 && loaded < last.total ? loaded : undefined;
     },
   });
@@ -49,11 +68,7 @@ export function tokenSummaryQueryOptions(workspaceId: string) {
   return queryOptions({
     queryKey: tokenKeys.summary(workspaceId),
     queryFn: ({ signal }) =>
-      apiRequest(TOKENS_PATH, {
-        query: { workspace_id: workspaceId, limit: 1 },
-        schema: listTokensResponse,
-        signal,
-      }),
+      call('listTokens', { query: { workspace_id: workspaceId, limit: 1 } }, { signal }),
     select: ({ total, facets }) => ({ total, facets }),
   });
 }
@@ -85,12 +100,11 @@ export function workspaceAdminEmailQueryOptions(workspaceId: string) {
   return queryOptions({
     queryKey: tokenKeys.adminEmail(workspaceId),
     queryFn: async ({ signal }): Promise<string | null> => {
-      const members = await apiRequest(workspacePath(workspaceId, 'members'), {
-        query: { limit: MEMBER_LIST_PAGE_SIZE, offset: 0 },
-        schema: listMembersResponse,
-        silent: true,
-        signal,
-      });
+      const members = await call(
+        'listMembers',
+        { params: { id: workspaceId }, query: { limit: MEMBER_LIST_PAGE_SIZE, offset: 0 } },
+        { silent: true, signal },
+      );
       return members.items.find((member) => member.role === 'admin')?.email ?? null;
     },
     staleTime: 60_000,

@@ -1,17 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { hasErrorCode } from '../../../lib/api-error-details';
-import { billingKeys } from '../../billing/api/billing-keys';
-import { tokenKeys } from '../../tokens/api/token-keys';
+import { planKeys } from '../../plan';
+import { tokenKeys } from '../../tokens';
 import { workspaceKeys } from './workspace-keys';
 
 /**
- * What to load again after a change on the workspaces page. Workspaces (lists and details) and
- * the plan with its usage (owned workspaces, members and tokens per workspace count against it).
+ * What to load again after a change to workspaces. Workspaces (lists and details) and the plan
+ * with its usage (owned workspaces, members and tokens per workspace count against it).
  */
 export async function refreshWorkspaces(queryClient: QueryClient): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: workspaceKeys.all }),
-    queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    queryClient.invalidateQueries({ queryKey: planKeys.all }),
   ]);
 }
 
@@ -19,7 +19,7 @@ export async function refreshWorkspaces(queryClient: QueryClient): Promise<void>
 export async function refreshMembers(queryClient: QueryClient, workspaceId: string): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: workspaceKeys.members(workspaceId) }),
-    queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    queryClient.invalidateQueries({ queryKey: planKeys.all }),
   ]);
 }
 
@@ -33,7 +33,7 @@ export async function forgetWorkspace(
 ): Promise<void> {
   await Promise.all([
     queryClient.invalidateQueries({ queryKey: workspaceKeys.lists() }),
-    queryClient.invalidateQueries({ queryKey: billingKeys.all }),
+    queryClient.invalidateQueries({ queryKey: planKeys.all }),
   ]);
   queryClient.removeQueries({ queryKey: workspaceKeys.detail(workspaceId) });
   queryClient.removeQueries({ queryKey: tokenKeys.workspace(workspaceId) });

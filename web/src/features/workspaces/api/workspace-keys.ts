@@ -7,5 +7,7 @@ export const workspaceKeys = {
   members: (id: string) => [...workspaceKeys.detail(id), 'members'] as const,
   memberPage: (id: string, page: { limit: number; offset: number }) =>
     [...workspaceKeys.members(id), page] as const,
-  alertSettings: (id: string) => [...workspaceKeys.detail(id), 'alert-settings'] as const,
+  /** The user's pending invitations: under the workspaces' key, so every refresh of the
+   * workspaces loads them again too. */
+  invitations: () => [...workspaceKeys.all, 'invitations'] as const,
 };

@@ -1,36 +1,29 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  listMembersResponse,
-  listWorkspacesResponse,
-} from '@expiry-radar/shared/api/workspace-api-schemas';
-import {
   MEMBER_LIST_PAGE_SIZE,
   WORKSPACE_LOOKUP_PAGE_SIZE,
 } from '@expiry-radar/shared/constants/paging';
 import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
-import { apiRequest } from '../../../lib/api-client';
+import { call } from '../../../lib/api-call';
 import { workspaceKeys } from './workspace-keys';
 
-export const WORKSPACES_PATH = '/api/v1/workspaces';
-
-/** `/api/v1/workspaces/{id}`. */
-export function workspacePath(id: string): string {
-  return `${WORKSPACES_PATH}/${encodeURIComponent(id)}`;
-}
-
-/** `/api/v1/workspaces/{id}/members`, or one member's (or invitation's) path. */
-export function membersPath(id: string, userId?: string): string {
-  const base = `${workspacePath(id)}/members`;
-  return userId === undefined ? base : `${base}/${encodeURIComponent(userId)}`;
-}
-
-/** The user's workspaces (a lookup of up to 100), cached 30 s (spec §7). */
+/** The user's workspaces (a lookup of up to 100), cached 30 s. */
 export function workspaceListQueryOptions(page = { limit: WORKSPACE_LOOKUP_PAGE_SIZE, offset: 0 }) {
   return queryOptions({
     queryKey: workspaceKeys.list(page),
-    queryFn: ({ signal }) =>
-      apiRequest(WORKSPACES_PATH, { query: page, schema: listWorkspacesResponse, signal }),
+    queryFn: ({ signal }) => call('listWorkspaces', { query: page }, { signal }),
     staleTime: CLIENT_CACHE_MS.workspaces,
+  });
+}
+
+/**
+ * The pending invitations to the user's verified address. A failure shows no toast (the list is
+ * a side panel, not the page).
+ */
+export function invitationsQueryOptions() {
+  return queryOptions({
+    queryKey: workspaceKeys.invitations(),
+    queryFn: ({ signal }) => call('listInvitations', {}, { signal, silent: true }),
   });
 }
 
@@ -42,6 +35,6 @@ export function membersQueryOptions(
   return queryOptions({
     queryKey: workspaceKeys.memberPage(workspaceId, page),
     queryFn: ({ signal }) =>
-      apiRequest(membersPath(workspaceId), { query: page, schema: listMembersResponse, signal }),
+      call('listMembers', { params: { id: workspaceId }, query: page }, { signal }),
   });
 }

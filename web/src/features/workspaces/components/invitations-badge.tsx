@@ -5,7 +5,7 @@ import MailOutlined from '@mui/icons-material/MailOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../../lib/paths';
-import { invitationsQueryOptions } from '../api/invitation-api';
+import { invitationsQueryOptions } from '../api/workspace-queries';
 
 /** The top bar's pointer to pending invitations (on /workspaces); nothing when there are none. */
 export function InvitationsBadge() {

@@ -13,17 +13,18 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Member, Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { ASSIGNABLE_ROLES } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { MEMBER_LIST_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { Spinner } from '../../../components/spinner';
-import { showSuccessToast } from '../../../lib/toasts';
-import { addMember, removeMember, updateMemberRole } from '../api/workspace-api';
-import { refreshIfFrozen, refreshMembers } from '../api/workspace-cache';
+import {
+  useAddMemberMutation,
+  useRemoveMemberMutation,
+  useUpdateMemberRoleMutation,
+} from '../api/workspace-mutations';
 import { membersQueryOptions } from '../api/workspace-queries';
 import type { AssignableRole } from '../workspace-permissions';
 import {
@@ -39,8 +40,8 @@ interface MembersPanelProps {
   workspace: Workspace;
   /** The signed-in user's id: their own role cannot be changed. */
   selfId: string;
-  /** Called after the user removed themselves (left the workspace). */
-  onLeft: () => Promise<void>;
+  /** Called after the user removed themselves (left the workspace), before its answers go. */
+  onLeft: () => void;
   /** Called when the server refused a change because the workspace is now frozen. */
   onFrozen: () => void;
 }
@@ -83,7 +84,6 @@ function RoleCell({
 
 /** The members and pending invitations of one workspace, 50 per page, with what the user may change. */
 export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPanelProps) {
-  const queryClient = useQueryClient();
   const [page, setPage] = useState(0);
   const [removing, setRemoving] = useState<Member | null>(null);
   const members = useQuery({
@@ -95,46 +95,23 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
   });
   const editable = canEditMembers(workspace);
 
-  const changeRole = useMutation({
-    mutationFn: ({ member, role }: { member: Member; role: AssignableRole }) =>
-      updateMemberRole(workspace.id, member.user_id, role),
-    onSuccess: async () => {
-      showSuccessToast(SUCCESS_MESSAGES.roleUpdated);
-      await refreshMembers(queryClient, workspace.id);
+  const changeRole = useUpdateMemberRoleMutation(workspace.id, { onFrozen });
+  const invite = useAddMemberMutation(workspace.id, { onFrozen });
+  const remove = useRemoveMemberMutation(workspace.id, {
+    selfId,
+    onFrozen,
+    onSuccess: (member) => {
+      setRemoving(null);
+      if (member.user_id === selfId) onLeft();
     },
-    onError: (error) => refreshIfFrozen(queryClient, error, onFrozen),
   });
-
-  const invite = async (body: { email: string; role: AssignableRole }) => {
-    try {
-      await addMember(workspace.id, body);
-    } catch (error) {
-      await refreshIfFrozen(queryClient, error, onFrozen);
-      throw error;
-    }
-    showSuccessToast(SUCCESS_MESSAGES.memberInvited);
-    await refreshMembers(queryClient, workspace.id);
-  };
-
-  const remove = async (member: Member) => {
-    try {
-      await removeMember(workspace.id, member.user_id);
-    } catch (error) {
-      await refreshIfFrozen(queryClient, error, onFrozen);
-      throw error;
-    }
-    showSuccessToast(SUCCESS_MESSAGES.memberRemoved);
-    setRemoving(null);
-    if (member.user_id === selfId) await onLeft();
-    else await refreshMembers(queryClient, workspace.id);
-  };
 
   const items = members.data?.items ?? [];
   const total = members.data?.total ?? items.length;
 
   return (
     <Stack spacing={2}>
-      {editable && <InviteMemberForm onInvite={invite} />}
+      {editable && <InviteMemberForm onInvite={(body) => invite.mutateAsync(body)} />}
       {members.isPending ? (
         <Spinner minHeight={160} />
       ) : members.isError ? (
@@ -223,7 +200,7 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
           workspaceName={workspace.name}
           isSelf={removing.user_id === selfId}
           onClose={() => setRemoving(null)}
-          onConfirm={() => remove(removing)}
+          onConfirm={() => remove.mutateAsync(removing)}
         />
       )}
     </Stack>

@@ -1,11 +1,6 @@
-import { useState } from 'react';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import type { Member } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 interface RemoveMemberDialogProps {
   member: Member;
@@ -24,7 +19,6 @@ export function RemoveMemberDialog({
   onClose,
   onConfirm,
 }: RemoveMemberDialogProps) {
-  const [removing, setRemoving] = useState(false);
   const invited = member.status === 'invited';
   const who = member.display_name ? `${member.display_name} (${member.email})` : member.email;
   const title = isSelf ? 'Leave workspace?' : invited ? 'Withdraw invitation?' : 'Remove member?';
@@ -34,43 +28,17 @@ export function RemoveMemberDialog({
       ? `The invitation of ${who} to “${workspaceName}” is withdrawn; they can no longer accept it.`
       : `${who} loses access to “${workspaceName}” and its tokens. Their own account is not affected.`;
 
-  const confirm = async () => {
-    setRemoving(true);
-    try {
-      await onConfirm();
-    } catch {
-      setRemoving(false);
-    }
-  };
-
   return (
-    <Dialog
-      open
-      onClose={removing ? undefined : onClose}
-      aria-labelledby="remove-member-title"
-      aria-describedby="remove-member-text"
-      fullWidth
-      maxWidth="xs"
+    <ConfirmDialog
+      id="remove-member"
+      title={title}
+      confirmLabel={isSelf ? 'Leave' : invited ? 'Withdraw invitation' : 'Remove'}
+      onClose={onClose}
+      onConfirm={onConfirm}
     >
-      <DialogTitle id="remove-member-title">{title}</DialogTitle>
-      <DialogContent>
-        <DialogContentText id="remove-member-text" sx={{ overflowWrap: 'anywhere' }}>
-          {text}
-        </DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={removing}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          onClick={() => void confirm()}
-          disabled={removing}
-        >
-          {isSelf ? 'Leave' : invited ? 'Withdraw invitation' : 'Remove'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <DialogContentText id="remove-member-description" sx={{ overflowWrap: 'anywhere' }}>
+        {text}
+      </DialogContentText>
+    </ConfirmDialog>
   );
 }

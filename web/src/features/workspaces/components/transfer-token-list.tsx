@@ -14,14 +14,21 @@ import { TRANSFER_MAX_TOKENS } from '@expiry-radar/shared/api/workspace-api-sche
 import { CATEGORY_DEFINITIONS, TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
-import { transferableTokensQueryOptions } from '../../account/api/account-api';
+import { transferableTokensQueryOptions } from '../../tokens';
 
-export const TRANSFER_LIMIT_NOTE = `At most ${TRANSFER_MAX_TOKENS} tokens per transfer; transfer these, then choose more.`;
+const TRANSFER_LIMIT_NOTE = `At most ${TRANSFER_MAX_TOKENS} tokens per transfer; transfer these, then choose more.`;
+
+function formatExpiry(expiresAt: string): string {
+  const date = new Date(expiresAt.length === 10 ? `${expiresAt}T00:00:00Z` : expiresAt);
+  return Number.isNaN(date.getTime())
+    ? expiresAt
+    : date.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+}
 
 function describeToken(token: Token): string {
   const category = CATEGORY_DEFINITIONS[token.category]?.label ?? token.category;
   const type = TYPE_LABELS[token.type] ?? token.type;
-  return `${category} · ${type} · Expires ${token.expiresAt.slice(0, 10)}`;
+  return `${category} · ${type} · Expires ${formatExpiry(token.expiresAt)}`;
 }
 
 interface TransferTokenListProps {
@@ -30,11 +37,14 @@ interface TransferTokenListProps {
   onChange: (next: ReadonlySet<string>) => void;
 }
 
-/** The source workspace's tokens by name (100 per page) with a checkbox each, up to 49 chosen. */
+/**
+ * The source workspace's tokens by name (100 per page, "Load more tokens") with a checkbox each,
+ * up to 49 chosen: the picker of every token transfer (the account view and the workspaces page).
+ */
 export function TransferTokenList({ sourceId, selected, onChange }: TransferTokenListProps) {
   const query = useInfiniteQuery(transferableTokensQueryOptions(sourceId));
   const tokens = query.data?.pages.flatMap((page) => page.items) ?? [];
-  const total = query.data?.pages[0]?.total ?? tokens.length;
+  const total = query.data?.pages[0]?.total ?? 0;
   const full = selected.size >= TRANSFER_MAX_TOKENS;
 
   const toggle = (id: string) => {
@@ -59,7 +69,9 @@ export function TransferTokenList({ sourceId, selected, onChange }: TransferToke
     );
   }
   if (tokens.length === 0) {
-    return <Typography color="textSecondary">This workspace has no tokens to transfer.</Typography>;
+    return (
+      <Typography color="textSecondary">This workspace has no tokens left to transfer.</Typography>
+    );
   }
 
   return (
@@ -70,7 +82,8 @@ export function TransferTokenList({ sourceId, selected, onChange }: TransferToke
         sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
         <Typography variant="body2" aria-live="polite">
-          {selected.size} selected of {total} {total === 1 ? 'token' : 'tokens'}
+          {selected.size} of {Math.min(total, TRANSFER_MAX_TOKENS)} selected ({total}{' '}
+          {total === 1 ? 'token' : 'tokens'} in this workspace)
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button
@@ -78,9 +91,13 @@ export function TransferTokenList({ sourceId, selected, onChange }: TransferToke
             disabled={full}
             onClick={() =>
               onChange(
-                new Set(
-                  [...selected, ...tokens.map((token) => token.id)].slice(0, TRANSFER_MAX_TOKENS),
-                ),
+                new Set([
+                  ...selected,
+                  ...tokens
+                    .map((token) => token.id)
+                    .filter((id) => !selected.has(id))
+                    .slice(0, TRANSFER_MAX_TOKENS - selected.size),
+                ]),
               )
             }
           >
@@ -100,7 +117,7 @@ export function TransferTokenList({ sourceId, selected, onChange }: TransferToke
         dense
         aria-label="Tokens to transfer"
         sx={{
-          maxHeight: 320,
+          maxHeight: 360,
           overflowY: 'auto',
           border: 1,
           borderColor: 'divider',

@@ -10,15 +10,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
-import { showSuccessToast } from '../../../lib/toasts';
-import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
-import { transferTokens } from '../../account/api/account-api';
-import { accountKeys } from '../../account/api/account-keys';
-import { tokenKeys } from '../../tokens/api/token-keys';
-import { refreshIfFrozen, refreshWorkspaces } from '../api/workspace-cache';
+import { useTransferTokensMutation } from '../api/workspace-mutations';
 import { requestFailure } from '../request-failure';
 import { canTransferFrom, canTransferInto } from '../workspace-permissions';
 import { TransferTokenList } from './transfer-token-list';
@@ -44,7 +37,7 @@ function initialPair(workspaces: Workspace[], workspace: Workspace) {
 }
 
 /**
- * "Transfer tokens" (POST /api/v1/workspaces/{into}/transfer-tokens): choose the workspace to
+ * "Transfer tokens" (route table: transferTokens into the target): choose the workspace to
  * move tokens from (frozen ones too: this is how they are emptied), the active one to move them
  * into, and up to 49 tokens; all or nothing. Moved tokens get new ids in the target.
  */
@@ -53,36 +46,15 @@ export function TransferTokensDialog({
   workspace,
   onClose,
 }: TransferTokensDialogProps) {
-  const queryClient = useQueryClient();
   const [pair, setPair] = useState(() => initialPair(workspaces, workspace));
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [failure, setFailure] = useState<string | null>(null);
   const sources = workspaces.filter((w) => canTransferFrom(w) && w.id !== pair.into);
   const targets = workspaces.filter((w) => canTransferInto(w) && w.id !== pair.from);
 
-  const transfer = useMutation({
-    mutationFn: transferTokens,
-    onSuccess: async (_answer, { fromWorkspaceId, targetWorkspaceId }) => {
-      showSuccessToast(SUCCESS_MESSAGES.tokensTransferred);
-      dispatchTokensUpdated({ workspaceId: fromWorkspaceId });
-      dispatchTokensUpdated({ workspaceId: targetWorkspaceId });
-      onClose();
-      await Promise.all([
-        queryClient.invalidateQueries({
-          queryKey: accountKeys.transferableTokens(fromWorkspaceId),
-        }),
-        queryClient.invalidateQueries({
-          queryKey: accountKeys.transferableTokens(targetWorkspaceId),
-        }),
-        queryClient.invalidateQueries({ queryKey: tokenKeys.workspace(fromWorkspaceId) }),
-        queryClient.invalidateQueries({ queryKey: tokenKeys.workspace(targetWorkspaceId) }),
-        refreshWorkspaces(queryClient),
-      ]);
-    },
-    onError: async (error) => {
-      setFailure(requestFailure(error).message ?? null);
-      await refreshIfFrozen(queryClient, error);
-    },
+  const transfer = useTransferTokensMutation({
+    onSuccess: onClose,
+    onError: (error) => setFailure(requestFailure(error).message ?? null),
   });
 
   const noPair = sources.length === 0 || targets.length === 0;

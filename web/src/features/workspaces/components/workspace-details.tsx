@@ -19,7 +19,7 @@ interface WorkspaceDetailsProps {
   workspace: Workspace;
   selfId: string;
   onTransfer: () => void;
-  onLeft: () => Promise<void>;
+  onLeft: () => void;
   onFrozen: () => void;
 }
 

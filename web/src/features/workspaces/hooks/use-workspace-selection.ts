@@ -25,7 +25,10 @@ interface Options {
   writeBack?: boolean;
 }
 
-/** The selected workspace of spec §4. */
+/**
+ * The selected workspace, which every workspace page follows: chosen from the URL, the last used
+ * one and the list (`chooseWorkspace`), never a frozen one.
+ */
 export function useWorkspaceSelection({ enabled, writeBack = false }: Options): WorkspaceSelection {
   const [search, setSearch] = useSearchParams();
   const query = useQuery({ ...workspaceListQueryOptions(), enabled });

@@ -5,10 +5,10 @@ import {
   LIST_REFRESH_MIN_GAP_MS,
 } from '@expiry-radar/shared/constants/timing';
 import { onTokensUpdated } from '../../../lib/tokens-updated';
-import { tokenKeys } from '../../tokens/api/token-keys';
+import { tokenKeys } from '../api/token-keys';
 
 /**
- * Reloads the workspace's token lists and facets on tokens-updated events (spec §4, §9): a burst
+ * Reloads the workspace's token lists and facets on tokens-updated events: a burst
  * of events gives one reload 350 ms after the last, and reloads are at least 800 ms apart.
  */
 export function useTokensUpdatedReload(workspaceId: string): void {

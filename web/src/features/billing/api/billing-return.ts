@@ -1,11 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { PLAN_LABELS } from '@expiry-radar/shared/domain/plans';
 import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
-import { refreshAfterPlanChange } from '../../features/billing/api/billing-mutations';
-import { confirmBilling, planQueryOptions } from '../../features/billing/api/billing-queries';
-import { localStore, storageKeys } from '../../lib/local-store';
-import { logger } from '../../lib/logger';
-import { showSuccessToast } from '../../lib/toasts';
+import { call } from '../../../lib/api-call';
+import { localStore, storageKeys } from '../../../lib/local-store';
+import { logger } from '../../../lib/logger';
+import { showSuccessToast } from '../../../lib/toasts';
+import { planQueryOptions } from '../../plan';
+import { refreshAfterPlanChange } from './billing-mutations';
 
 /**
  * A return from checkout (`session_id`) or the billing portal (`portal=return`): confirm the
@@ -19,7 +20,7 @@ export async function handleBillingReturn(
   try {
     const sessionId = params.get('session_id');
     if (sessionId) {
-      const { plan } = await confirmBilling(sessionId);
+      const { plan } = await call('confirmBilling', { body: { session_id: sessionId } });
       showSuccessToast(planUpgradedMessage(PLAN_LABELS[plan]));
     }
     await refreshAfterPlanChange(queryClient);

@@ -1,0 +1,67 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { LoginBody, RegisterBody } from '@expiry-radar/shared/api/auth-schemas';
+import { call } from '../../../lib/api-call';
+import { markWelcomePending } from '../../../lib/welcome-flags';
+import { replaceSession } from '../../session';
+
+/**
+ * Signs in. A signed-in answer replaces every cached answer with the new session; the sign-in
+ * pages' guard then forwards the user (to /verify-email, the page they came from, or the
+ * dashboard). A signed-out answer changes nothing (the form says the credentials are wrong).
+ */
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: LoginBody) => call('login', { body }),
+    onSuccess: (session) => {
+      if (session.loggedIn) replaceSession(queryClient, session);
+    },
+  });
+}
+
+/**
+ * Creates the account and signs in: the welcome dialog is remembered as pending (it waits until
+ * the email is verified), and the new session replaces every cached answer.
+ */
+export function useRegisterMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: RegisterBody) => call('register', { body }),
+    onSuccess: (session) => {
+      markWelcomePending();
+      replaceSession(queryClient, session);
+    },
+  });
+}
+
+/** Revokes the session and clears its cookie (the caller goes home signed out). */
+export function useLogoutMutation() {
+  return useMutation({ mutationFn: () => call('logout') });
+}
+
+/**
+ * Sends the verification email again to the session's address. Silent: the page shows the
+ * failure, and the wait, itself.
+ */
+export function useResendVerificationMutation() {
+  return useMutation({ mutationFn: () => call('resendVerification', {}, { silent: true }) });
+}
+
+/**
+ * Emails a reset link if the account exists (the answer is the same either way). Silent: the
+ * page shows the failure, and the wait, itself.
+ */
+export function useRequestPasswordResetMutation() {
+  return useMutation({
+    mutationFn: (email: string) =>
+      call('requestPasswordReset', { body: { email } }, { silent: true }),
+  });
+}
+
+/** Sets a new password from a reset link's token; every session of the account ends. */
+export function useResetPasswordMutation() {
+  return useMutation({
+    mutationFn: ({ token, password }: { token: string; password: string }) =>
+      call('resetPassword', { body: { token, password } }),
+  });
+}

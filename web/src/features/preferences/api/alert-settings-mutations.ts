@@ -1,0 +1,44 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { AlertSettingsInput } from '@expiry-radar/shared/api/alert-api-schemas';
+import type { WebhookKind } from '@expiry-radar/shared/domain/alerts';
+import { call } from '../../../lib/api-call';
+import { preferencesKeys } from './preferences-keys';
+
+/**
+ * Replaces a workspace's alert settings; the stored settings the server answers with become the
+ * cached ones (the one query the preferences page, the dashboard's notice and the token forms
+ * read).
+ */
+export function useSaveAlertSettingsMutation(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: AlertSettingsInput) =>
+      call('putAlertSettings', { params: { id: workspaceId }, body }),
+    onSuccess: (stored) => {
+      queryClient.setQueryData(preferencesKeys.alertSettings(workspaceId), stored);
+    },
+  });
+}
+
+export interface TestWebhookInput {
+  url: string;
+  kind: WebhookKind;
+  workspaceId: string;
+  /** Kind-specific options (PagerDuty: routing_key, severity). */
+  extras: Record<string, string>;
+}
+
+/**
+ * Sends a test message to a webhook. Quiet: the caller shows the server's own reason (the
+ * receiver's answer) rather than the catalogue's status line.
+ */
+export function useTestWebhookMutation() {
+  return useMutation({
+    mutationFn: ({ url, kind, workspaceId, extras }: TestWebhookInput) =>
+      call(
+        'testWebhook',
+        { body: { url, kind, workspace_id: workspaceId, extras } },
+        { silent: true },
+      ),
+  });
+}

@@ -1,0 +1,8 @@
+/**
+ * The session feature's public entry: who is signed in (checked on load), and the few changes
+ * other features make to the cached session. Everything here is in the landing bundle: no zod.
+ */
+export { applySessionUser, refreshSession, replaceSession } from './api/session-cache';
+export type { Session, SessionUser } from './api/session-schema';
+export { useSession } from './hooks/use-session';
+export { SIGNED_OUT_STATE, useSignedOutCleanup } from './hooks/use-signed-out-cleanup';

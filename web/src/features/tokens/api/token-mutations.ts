@@ -1,0 +1,63 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-schema';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
+import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
+import { call } from '../../../lib/api-call';
+import { showSuccessToast } from '../../../lib/toasts';
+import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
+import { removeTokenFromLists, replaceTokenInLists } from './token-cache';
+
+/**
+ * The token changes. Each says so in a toast and raises tokens-updated for its workspace (every
+ * list of it reloads); an edit or a deletion also updates the loaded lists at once.
+ */
+
+/** Creates a token from the create form's fields in the workspace. */
+export function useCreateTokenMutation(workspaceId: string) {
+  return useMutation({
+    mutationFn: (fields: CreateTokenData) =>
+      call('createToken', { body: { ...fields, workspace_id: workspaceId } }),
+    onSuccess: () => {
+      showSuccessToast(SUCCESS_MESSAGES.tokenCreated);
+      dispatchTokensUpdated({ workspaceId });
+    },
+  });
+}
+
+export interface TokenChange {
+  /** The token as shown before the change. */
+  readonly token: Token;
+  /** An edit, or a renewal (`{ expiresAt }`). */
+  readonly update: TokenUpdate;
+}
+
+/**
+ * Saves an edit or a renewal; the saved token (as the server answered) takes its row's place.
+ * `silent`: the caller shows the failure itself (no toast from the client).
+ */
+export function useUpdateTokenMutation({ silent = false }: { silent?: boolean } = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ token, update }: TokenChange) =>
+      call('updateToken', { params: { id: token.id }, body: update }, { silent }),
+    onSuccess: (saved) => {
+      showSuccessToast(SUCCESS_MESSAGES.tokenUpdated);
+      replaceTokenInLists(queryClient, saved);
+      dispatchTokensUpdated({ workspaceId: saved.workspace_id });
+    },
+  });
+}
+
+/** Deletes a token permanently; its row leaves the loaded lists at once. */
+export function useDeleteTokenMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: Token) => call('deleteToken', { params: { id: token.id } }),
+    onSuccess: (_answer, token) => {
+      showSuccessToast(SUCCESS_MESSAGES.tokenDeleted);
+      removeTokenFromLists(queryClient, token);
+      dispatchTokensUpdated({ workspaceId: token.workspace_id });
+    },
+  });
+}

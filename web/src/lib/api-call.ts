@@ -1,0 +1,69 @@
+import type * as z from 'zod';
+import type { RouteId, routeTable } from '@expiry-radar/shared/api/route-table';
+import { findRoute } from '@expiry-radar/shared/api/route-table';
+import type { ApiCallOptions, ApiInput, ApiRoute, QueryValue } from './api-client';
+import { requestRoute, routeLocation } from './api-client';
+
+/**
+ * The web's API client, typed from the route table: `call('updateToken', { params, body })`
+ * sends the route's method to its path (parameters filled in and URI-encoded) and checks the
+ * answer with the route's answer schema; what may be sent is the input of the route's request
+ * schemas, and the answer is the output of its answer schema. No path is written anywhere else.
+ */
+
+type RouteOf<Id extends RouteId> = Extract<(typeof routeTable)[number], { readonly id: Id }>;
+type RequestOf<Id extends RouteId> = RouteOf<Id> extends { readonly request: infer R } ? R : object;
+type InputAt<Id extends RouteId, Part extends string> = Part extends keyof RequestOf<Id>
+  ? RequestOf<Id>[Part] extends z.ZodType
+    ? z.input<RequestOf<Id>[Part]>
+    : never
+  : never;
+
+/** A query as a URL carries it: each field of the schema's input as text, number, flag or list. */
+type QueryInput<T> = { [K in keyof T]: T[K] & QueryValue };
+
+/** A part the route does not take is left out; one that may be empty is optional. */
+type Part<Name extends string, T> = [T] extends [never]
+  ? { readonly [K in Name]?: never }
+  : object extends T
+    ? { readonly [K in Name]?: T }
+    : { readonly [K in Name]: T };
+
+/** What a call of the route sends: its path parameters, query and body. */
+export type CallInput<Id extends RouteId> = Part<'params', InputAt<Id, 'params'>> &
+  Part<'query', QueryInput<InputAt<Id, 'query'>>> &
+  Part<'body', InputAt<Id, 'body'>>;
+
+/** What a call of the route answers: the output of its answer schema. */
+export type CallAnswer<Id extends RouteId> = z.output<RouteOf<Id>['response']>;
+
+/** The input may be left out when the route needs none. */
+export type CallArgs<Id extends RouteId, Options = ApiCallOptions> =
+  object extends CallInput<Id>
+    ? [input?: CallInput<Id>, options?: Options]
+    : [input: CallInput<Id>, options?: Options];
+
+/** The route of an id, as the route table has it. */
+export function apiRoute(id: RouteId): ApiRoute {
+  return findRoute(id);
+}
+
+/** Calls a route of the route table; failures are reported and reject as an ApiError. */
+export function call<Id extends RouteId>(id: Id, ...args: CallArgs<Id>): Promise<CallAnswer<Id>> {
+  const [input = {}, options = {}] = args as [ApiInput?, ApiCallOptions?];
+  const route = findRoute(id);
+  return requestRoute(route, input, { ...options, schema: route.response }) as Promise<
+    CallAnswer<Id>
+  >;
+}
+
+/**
+ * The URL of a route the browser goes to itself (a link or a full-page navigation, such as Google
+ * sign-in): the API's base URL, the path with its parameters, the query.
+ */
+export function routeUrl<Id extends RouteId>(
+  id: Id,
+  ...[input]: object extends CallInput<Id> ? [input?: CallInput<Id>] : [input: CallInput<Id>]
+): string {
+  return routeLocation(findRoute(id), (input ?? {}) as ApiInput);
+}
