@@ -15,6 +15,7 @@ export interface AppContext {
   /** Runtime settings of the SPA (empty by default), written to `/config.json`. */
   readonly analyticsKey: string;
   readonly analyticsHost: string;
+  readonly paymentPublishableKey: string;
 }
 
 /** Settings of the account functions (they never reach the SPA). */
@@ -31,6 +32,7 @@ export const CONTEXT_KEYS = {
   appOrigin: 'appOrigin',
   analyticsKey: 'analyticsKey',
   analyticsHost: 'analyticsHost',
+  paymentPublishableKey: 'paymentPublishableKey',
 } as const satisfies Record<keyof AppContext, string>;
 
 export const ACCOUNT_CONTEXT_KEYS = {
@@ -51,6 +53,7 @@ export function readAppContext(node: Node): AppContext {
     appOrigin: readString(node, CONTEXT_KEYS.appOrigin).replace(/\/+$/, ''),
     analyticsKey: readString(node, CONTEXT_KEYS.analyticsKey),
     analyticsHost: readString(node, CONTEXT_KEYS.analyticsHost).replace(/\/+$/, ''),
+    paymentPublishableKey: readString(node, CONTEXT_KEYS.paymentPublishableKey),
   };
 }
 

@@ -204,6 +204,7 @@ describe('web stack: Content-Security-Policy', () => {
     appOrigin: '',
     analyticsKey: '',
     analyticsHost: '',
+    paymentPublishableKey: '',
   });
   const directive = (name: string) =>
     csp
@@ -257,6 +258,7 @@ describe('web stack: runtime settings', () => {
     appOrigin: '',
     analyticsKey: 'phc_key',
     analyticsHost: 'https://eu.i.posthog.com',
+    paymentPublishableKey: 'pk_test_123',
   };
 
   it('writes /config.json from context values, same-origin API', () => {
@@ -264,6 +266,7 @@ describe('web stack: runtime settings', () => {
       apiBaseUrl: '',
       analyticsKey: 'phc_key',
       analyticsHost: 'https://eu.i.posthog.com',
+      paymentPublishableKey: 'pk_test_123',
     });
   });
 

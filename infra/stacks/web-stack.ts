@@ -123,6 +123,7 @@ export function runtimeConfig(context: AppContext): Record<string, string> {
     apiBaseUrl: '',
     analyticsKey: context.analyticsKey,
     analyticsHost: context.analyticsHost,
+    paymentPublishableKey: context.paymentPublishableKey,
   };
 }
 

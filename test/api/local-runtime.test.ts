@@ -47,7 +47,7 @@ describe('local runtime over HTTP', () => {
   let app: LocalAppProcess;
 
   beforeAll(async () => {
-    app = await startLocalApp({ env: { ANALYTICS_KEY: 'phc_local' } });
+    app = await startLocalApp({ env: { PAYMENT_PUBLISHABLE_KEY: 'pk_test_local' } });
   }, 90_000);
 
   afterAll(async () => {
@@ -159,8 +159,9 @@ describe('local runtime over HTTP', () => {
     const response = await get('/config.json');
     expect(await response.json()).toEqual({
       apiBaseUrl: '',
-      analyticsKey: 'phc_local',
+      analyticsKey: '',
       analyticsHost: '',
+      paymentPublishableKey: 'pk_test_local',
     });
   });
 

@@ -19,6 +19,7 @@ export interface WebRuntimeSettings {
   readonly apiBaseUrl: string;
   readonly analyticsKey: string;
   readonly analyticsHost: string;
+  readonly paymentPublishableKey: string;
 }
 
 const SECURITY_HEADERS = {

@@ -50,6 +50,7 @@ async function main(): Promise<void> {
       apiBaseUrl: process.env.API_BASE_URL ?? '',
       analyticsKey: process.env.ANALYTICS_KEY ?? '',
       analyticsHost: process.env.ANALYTICS_HOST ?? '',
+      paymentPublishableKey: process.env.PAYMENT_PUBLISHABLE_KEY ?? '',
     },
     onUnexpectedError: (error) => console.error(error),
     controlPort: process.env.LOCAL_CONTROL_PORT ? portFrom('LOCAL_CONTROL_PORT', 0) : 0,
