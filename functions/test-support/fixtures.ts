@@ -33,6 +33,7 @@ export async function givenSignedInUser(
         plan: options.plan ?? 'free',
         downgraded: false,
         emailVerified: options.emailVerified ?? true,
+        twoFactorEnabled: false,
         createdAt: now.toISOString(),
       },
       passwordHash: null,

@@ -49,6 +49,7 @@ export async function createAccount(account: NewAccount, now: Date): Promise<Cre
     plan: 'free',
     downgraded: false,
     emailVerified: account.emailVerified,
+    twoFactorEnabled: false,
     createdAt,
   };
   const put = (Item: Record<string, unknown>) => ({

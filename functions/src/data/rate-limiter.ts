@@ -30,6 +30,8 @@ export interface RateLimitDecision {
   readonly allowed: boolean;
   /** When refused: whole seconds until the window ends and hits pass again; else 0. */
   readonly retryAfterSeconds: number;
+  /** When allowed: the hits the window still allows after this one; else 0. */
+  readonly remaining: number;
 }
 
 /** The counter as a refused conditional write found it; undefined when there was none. */
@@ -39,10 +41,18 @@ function counterStateOf(error: unknown): RateLimitCounter | undefined {
 
 function refusal(windowEndsAt: string, now: Date): RateLimitDecision {
   const seconds = Math.ceil((Date.parse(windowEndsAt) - now.getTime()) / 1000);
-  return { allowed: false, retryAfterSeconds: Math.max(1, seconds) };
+  return { allowed: false, retryAfterSeconds: Math.max(1, seconds), remaining: 0 };
 }
 
-const ALLOWED: RateLimitDecision = { allowed: true, retryAfterSeconds: 0 };
+function allowed(rule: RateLimitRule, hits: number): RateLimitDecision {
+  return { allowed: true, retryAfterSeconds: 0, remaining: Math.max(0, rule.limit - hits) };
+}
+
+/** The hits an `ADD hits` update answered (`UPDATED_NEW`). */
+function hitsOf(attributes: Record<string, unknown> | undefined): number {
+  const hits = attributes?.hits;
+  return typeof hits === 'number' ? hits : 1;
+}
 
 /**
  * A window that opens and closes again while one request is deciding would send it round the
@@ -65,17 +75,18 @@ export async function takeRateLimit(
   const nowText = now.toISOString();
   for (let round = 1; round <= MAX_ROUNDS; round += 1) {
     try {
-      await client.send(
+      const { Attributes } = await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key,
           UpdateExpression: 'ADD hits :one',
           ConditionExpression: 'windowEndsAt > :now AND hits < :limit',
           ExpressionAttributeValues: { ':one': 1, ':now': nowText, ':limit': rule.limit },
+          ReturnValues: 'UPDATED_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return ALLOWED;
+      return allowed(rule, hitsOf(Attributes));
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
       const counter = counterStateOf(error);
@@ -100,7 +111,7 @@ export async function takeRateLimit(
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return ALLOWED;
+      return allowed(rule, 1);
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
       // Another request opened the window first: this hit counts in that window.
@@ -142,6 +153,27 @@ export async function refundRateLimit(
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
   }
+}
+
+/**
+ * Fills a subject's window and starts it again now: every hit is refused for the rule's whole
+ * window from this moment (a lockout that runs from the failure that caused it).
+ */
+export async function lockRateLimit(rule: RateLimitRule, subject: string, now: Date): Promise<void> {
+  const windowEndsAt = addSeconds(now, rule.windowSeconds);
+  await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: counterKey(rule, subject),
+      UpdateExpression: 'SET hits = :limit, windowEndsAt = :ends, #ttl = :ttl',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':limit': rule.limit,
+        ':ends': windowEndsAt.toISOString(),
+        ':ttl': epochSeconds(windowEndsAt),
+      },
+    }),
+  );
 }
 
 /** Forgets a subject's hits (a successful sign-in ends a run of failures). */

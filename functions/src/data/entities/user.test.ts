@@ -23,6 +23,7 @@ const storedArbitrary: fc.Arbitrary<StoredUser> = fc.record({
     plan: fc.constantFrom(...PLANS),
     downgraded: fc.boolean(),
     emailVerified: fc.boolean(),
+    twoFactorEnabled: fc.boolean(),
     createdAt: isoInstant,
   }),
   passwordHash: text,
@@ -41,6 +42,7 @@ const stored: StoredUser = {
     plan: 'free',
     downgraded: false,
     emailVerified: true,
+    twoFactorEnabled: false,
     createdAt: '2026-01-01T00:00:00.000Z',
   },
   passwordHash: 'scrypt$hash',
@@ -80,6 +82,13 @@ describe('user codec', () => {
       expect(googleOnly).not.toHaveProperty(attribute);
     }
     expect(userCodec.keyOf(stored)).toEqual(keys.user('u-1'));
+  });
+
+  it('writes the two-factor flag only when it is on', () => {
+    expect(userCodec.toItem(stored)).not.toHaveProperty('twoFactorEnabled');
+    const enrolled = userCodec.toItem({ ...stored, user: { ...stored.user, twoFactorEnabled: true } });
+    expect(enrolled).toMatchObject({ twoFactorEnabled: true });
+    expect(userCodec.fromItem(enrolled).user.twoFactorEnabled).toBe(true);
   });
 
   it('reads the defaults of older or partial items', () => {

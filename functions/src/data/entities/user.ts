@@ -10,7 +10,8 @@
  *
  * Reading: id, address and creation time are required. A missing display name reads as the
  * address; a name or avatar that is not text as null; a plan this version does not know as free
- * and a flag that is not `true` as false (`.catch`); a missing owned-workspace set as none.
+ * and a flag that is not `true` as false (`.catch`; `twoFactorEnabled` is written only when on);
+ * a missing owned-workspace set as none.
  */
 import * as z from 'zod';
 import { PLANS, type Plan } from '@expiry-radar/shared/domain/plans';
@@ -28,6 +29,8 @@ export interface UserRecord {
   readonly plan: Plan;
   readonly downgraded: boolean;
   readonly emailVerified: boolean;
+  /** Signs in with a second factor (data/two-factor-records.ts keeps the secret). */
+  readonly twoFactorEnabled: boolean;
   readonly createdAt: string;
 }
 
@@ -65,6 +68,7 @@ export const userItemSchema = z.object({
   plan: planAttribute,
   downgraded: flag,
   emailVerified: flag,
+  twoFactorEnabled: z.boolean().optional().catch(undefined),
   createdAt: z.string(),
   passwordHash: optionalText,
   emailVerifiedAt: optionalText,
@@ -90,8 +94,14 @@ function userOf(item: UserItem): UserRecord {
     plan: item.plan,
     downgraded: item.downgraded,
     emailVerified: item.emailVerified,
+    twoFactorEnabled: item.twoFactorEnabled ?? false,
     createdAt: item.createdAt,
   };
+}
+
+function withoutTwoFactorFlag(user: UserRecord): Omit<UserRecord, 'twoFactorEnabled'> {
+  const { twoFactorEnabled: _flag, ...account } = user;
+  return account;
 }
 
 export const userCodec = {
@@ -102,7 +112,9 @@ export const userCodec = {
 
   toItem: ({ user, passwordHash, emailVerifiedAt, sessionsValidFrom, ownedWorkspaceIds }) => ({
     ...keys.user(user.id),
-    ...user,
+    ...withoutTwoFactorFlag(user),
+    // Written only when on: most accounts never carry it.
+    ...(user.twoFactorEnabled ? { twoFactorEnabled: true } : {}),
     ...(passwordHash === null ? {} : { passwordHash }),
     ...(emailVerifiedAt === null ? {} : { emailVerifiedAt }),
     ...(sessionsValidFrom === null ? {} : { sessionsValidFrom }),

@@ -35,6 +35,7 @@ const storedArbitrary: fc.Arbitrary<StoredWorkspace> = fc.record({
     ownerId: fc.uuid(),
     plan: fc.constantFrom(...PLANS),
     isFrozen: fc.boolean(),
+    requireTwoFactor: fc.boolean(),
     createdAt: isoInstant,
     tokenCount: fc.nat(),
   }),
@@ -68,6 +69,17 @@ describe('workspace codec', () => {
       tokenCount: 0,
     });
     expect(workspaceCodec.keyOf(created)).toEqual(keys.workspace('ws-1'));
+  });
+
+  it('writes the two-factor requirement only when it is on', () => {
+    const required = { ...created, workspace: { ...created.workspace, requireTwoFactor: true } };
+    expect(workspaceCodec.toItem(required)).toMatchObject({ requireTwoFactor: true });
+    expect(workspaceCodec.fromItem(workspaceCodec.toItem(required)).workspace.requireTwoFactor).toBe(
+      true,
+    );
+    expect(workspaceCodec.fromItem(workspaceCodec.toItem(created)).workspace.requireTwoFactor).toBe(
+      false,
+    );
   });
 
   it('orders a transferred workspace in its owner index from when the owner got it', () => {

@@ -1,7 +1,8 @@
 /**
  * The workspace entity (ACCESS_PATTERNS.md rows 8, 12, 27, 28, 37; codec pattern:
  * entity-codec.ts): `pk=WS#<workspaceId>`, `sk=WORKSPACE`; its name, owner, plan, frozen state and
- * creation time; the owner index entry `gsi1pk=OWNER#<ownerId>`, `gsi1sk=WS#<since>#<id>`, where
+ * creation time; whether its admins require two-factor authentication (`requireTwoFactor`,
+ * written only when on); the owner index entry `gsi1pk=OWNER#<ownerId>`, `gsi1sk=WS#<since>#<id>`, where
  * `since` is `ownedSince` (set when ownership was transferred) or else `createdAt`; and the facet
  * counters the token writes keep on it (domain/token-counters): `tokenCount` and one `tc#…`
  * attribute per category and section; and `admissionVersion`, which every admission of a member
@@ -30,6 +31,11 @@ export interface WorkspaceRecord {
   readonly ownerId: string;
   readonly plan: Plan;
   readonly isFrozen: boolean;
+  /**
+   * Its admins require two-factor authentication of every member; in force only while the plan
+   * allows it (PLAN_LIMITS[plan].requireTwoFactor).
+   */
+  readonly requireTwoFactor: boolean;
   readonly createdAt: string;
   /** From the counters the token writes keep on the workspace item; 0 when there are none. */
   readonly tokenCount: number;
@@ -59,6 +65,7 @@ export const workspaceItemSchema = z.looseObject({
   ownerId: z.string(),
   plan: planAttribute,
   isFrozen: z.boolean().catch(false),
+  requireTwoFactor: z.boolean().optional().catch(undefined),
   createdAt: z.string(),
   ownedSince: z.string().optional(),
   updatedAt: z.string().optional(),
@@ -94,6 +101,8 @@ export const workspaceCodec = {
     ownerId: workspace.ownerId,
     plan: workspace.plan,
     isFrozen: workspace.isFrozen,
+    // Written only when on: most workspaces never carry it.
+    ...(workspace.requireTwoFactor ? { requireTwoFactor: true } : {}),
     createdAt: workspace.createdAt,
     ...(ownedSince === null ? {} : { ownedSince }),
     [TOKEN_COUNT_ATTRIBUTE]: workspace.tokenCount,
@@ -108,6 +117,7 @@ export const workspaceCodec = {
         ownerId: parsed.ownerId,
         plan: parsed.plan,
         isFrozen: parsed.isFrozen,
+        requireTwoFactor: parsed.requireTwoFactor ?? false,
         createdAt: parsed.createdAt,
         tokenCount: tokenCountOf(parsed),
       },
@@ -133,6 +143,7 @@ export function newStoredWorkspace(options: {
       ownerId: options.ownerId,
       plan: options.plan,
       isFrozen: options.isFrozen ?? false,
+      requireTwoFactor: false,
       createdAt: options.now.toISOString(),
       tokenCount: 0,
     },
