@@ -56,7 +56,8 @@ export async function linkGoogleIdentity(userId: string, subject: string, now: D
  * Google's verified owner of an address takes over the account holding it whose address was
  * never verified: whoever set that account's password never proved the address was theirs. One
  * transaction links the Google identity and makes the account new: no password, the address
- * verified, Google's name and picture, and every session started before now revoked (sessions
+ * verified, Google's name and picture, no second factor (its secret was set up by whoever held
+ * the account, the TWO_FACTOR item is deleted), and every session started before now revoked (sessions
  * are checked against `sessionsValidFrom` on read; their items are deleted afterwards).
  * False when the account changed meanwhile (verified, or moved to another address).
  */
@@ -87,7 +88,7 @@ export async function takeOverUnverifiedAccount(options: {
               UpdateExpression:
                 'SET emailVerified = :true, emailVerifiedAt = :now, sessionsValidFrom = :now, ' +
                 'passwordChangedAt = :now, displayName = :displayName, #name = :name, ' +
-                'avatar = :avatar, updatedAt = :now REMOVE passwordHash',
+                'avatar = :avatar, updatedAt = :now REMOVE passwordHash, twoFactorEnabled',
               ConditionExpression: 'email = :email AND emailVerified <> :true',
               ExpressionAttributeNames: { '#name': 'name' },
               ExpressionAttributeValues: {
@@ -99,6 +100,10 @@ export async function takeOverUnverifiedAccount(options: {
                 ':avatar': options.profile.avatar,
               },
             },
+          },
+          {
+            // The second factor was the former holder's, not the address owner's: it goes too.
+            Delete: { TableName: tableName, Key: keys.twoFactor(options.userId) },
           },
         ],
       }),

@@ -159,7 +159,11 @@ export async function refundRateLimit(
  * Fills a subject's window and starts it again now: every hit is refused for the rule's whole
  * window from this moment (a lockout that runs from the failure that caused it).
  */
-export async function lockRateLimit(rule: RateLimitRule, subject: string, now: Date): Promise<void> {
+export async function lockRateLimit(
+  rule: RateLimitRule,
+  subject: string,
+  now: Date,
+): Promise<void> {
   const windowEndsAt = addSeconds(now, rule.windowSeconds);
   await getDocumentClient().send(
     new UpdateCommand({

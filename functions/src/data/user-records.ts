@@ -23,6 +23,16 @@ export async function findUserCredentials(
   return { user, passwordHash };
 }
 
+/** The user and since when their sessions count (sessions started before were revoked). */
+export async function findUserWithRevocation(
+  userId: string,
+): Promise<{ user: UserRecord; sessionsValidFrom: string | null } | undefined> {
+  const item = await getUserItem(userId);
+  if (!item) return undefined;
+  const { user, sessionsValidFrom } = userCodec.fromItem(item);
+  return { user, sessionsValidFrom };
+}
+
 /** The id of the user holding an address (any case), from its email claim item. */
 export async function findUserIdByEmail(email: string): Promise<string | undefined> {
   const { Item } = await getDocumentClient().send(

@@ -166,6 +166,33 @@ export async function renameWorkspace(
   return toWorkspaceRecord(Attributes ?? {});
 }
 
+/**
+ * Whether the workspace requires two-factor authentication of its members (ACCESS_PATTERNS.md row
+ * 45): set when on, removed when off (most workspaces never carry it).
+ */
+export async function setWorkspaceTwoFactorRequirement(
+  workspaceId: string,
+  required: boolean,
+  now: Date,
+): Promise<WorkspaceRecord> {
+  const { Attributes } = await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: keys.workspace(workspaceId),
+      UpdateExpression: required
+        ? 'SET requireTwoFactor = :true, updatedAt = :now'
+        : 'SET updatedAt = :now REMOVE requireTwoFactor',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ...(required ? { ':true': true } : {}),
+        ':now': now.toISOString(),
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toWorkspaceRecord(Attributes ?? {});
+}
+
 /** The workspaces with these ids that exist (any order). */
 export async function findWorkspaces(workspaceIds: readonly string[]): Promise<WorkspaceRecord[]> {
   const items = await batchGetAll(workspaceIds.map((id) => keys.workspace(id)));

@@ -5,7 +5,11 @@
  * returned so that the caller can refuse it a second time.
  */
 import { Secret, TOTP } from 'otpauth';
-import { TOTP_DIGITS, TOTP_PERIOD_SECONDS, normalizeCode } from '@expiry-radar/shared/domain/two-factor';
+import {
+  TOTP_DIGITS,
+  TOTP_PERIOD_SECONDS,
+  normalizeCode,
+} from '@expiry-radar/shared/domain/two-factor';
 
 export const TOTP_ISSUER = 'Expiry Radar';
 /** Steps either side of the current one that are still accepted. */

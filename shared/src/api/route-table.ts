@@ -271,7 +271,8 @@ export const routeTable = [
     method: 'POST',
     path: '/api/account/two-factor/enrolment/confirm',
     auth: 'session',
-    summary: 'Turns two-factor authentication on with a code from the app; answers 10 recovery codes, shown once.',
+    summary:
+      'Turns two-factor authentication on with a code from the app; answers 10 recovery codes, shown once.',
     request: { body: confirmTwoFactorBody },
     response: recoveryCodesResponse,
   },

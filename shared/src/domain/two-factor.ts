@@ -49,3 +49,6 @@ export const secondFactorCodeSchema = z
   .trim()
   .min(1, TWO_FACTOR_MESSAGES.codeOrRecoveryRequired)
   .max(CODE_MAX_LENGTH, TWO_FACTOR_MESSAGES.codeOrRecoveryRequired);
+
+/** The page of the sign-in's second step (the web's route; Google sign-in returns there). */
+export const TWO_FACTOR_SIGN_IN_PAGE = '/login/two-factor';

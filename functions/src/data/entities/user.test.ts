@@ -86,7 +86,10 @@ describe('user codec', () => {
 
   it('writes the two-factor flag only when it is on', () => {
     expect(userCodec.toItem(stored)).not.toHaveProperty('twoFactorEnabled');
-    const enrolled = userCodec.toItem({ ...stored, user: { ...stored.user, twoFactorEnabled: true } });
+    const enrolled = userCodec.toItem({
+      ...stored,
+      user: { ...stored.user, twoFactorEnabled: true },
+    });
     expect(enrolled).toMatchObject({ twoFactorEnabled: true });
     expect(userCodec.fromItem(enrolled).user.twoFactorEnabled).toBe(true);
   });

@@ -74,9 +74,9 @@ describe('workspace codec', () => {
   it('writes the two-factor requirement only when it is on', () => {
     const required = { ...created, workspace: { ...created.workspace, requireTwoFactor: true } };
     expect(workspaceCodec.toItem(required)).toMatchObject({ requireTwoFactor: true });
-    expect(workspaceCodec.fromItem(workspaceCodec.toItem(required)).workspace.requireTwoFactor).toBe(
-      true,
-    );
+    expect(
+      workspaceCodec.fromItem(workspaceCodec.toItem(required)).workspace.requireTwoFactor,
+    ).toBe(true);
     expect(workspaceCodec.fromItem(workspaceCodec.toItem(created)).workspace.requireTwoFactor).toBe(
       false,
     );

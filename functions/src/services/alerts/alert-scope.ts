@@ -41,9 +41,9 @@ export async function workspacesInScope(options: {
   return workspaces
     .filter((workspace) => isOpenTo(workspace, options.caller))
     .map((workspace) => ({
-    workspaceId: workspace.id,
-    ownerId: workspace.ownerId,
-    plan: workspace.plan,
-    isFrozen: workspace.isFrozen,
-  }));
+      workspaceId: workspace.id,
+      ownerId: workspace.ownerId,
+      plan: workspace.plan,
+      isFrozen: workspace.isFrozen,
+    }));
 }

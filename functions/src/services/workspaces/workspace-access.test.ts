@@ -85,7 +85,10 @@ describe('workspace access', () => {
   });
 
   it('answers 403 TWO_FACTOR_REQUIRED to a member without two-factor where it is required', async () => {
-    const { workspaceId, memberId } = await givenWorkspace({ role: 'admin', requireTwoFactor: true });
+    const { workspaceId, memberId } = await givenWorkspace({
+      role: 'admin',
+      requireTwoFactor: true,
+    });
     await expect(loadWorkspaceAccess(workspaceId, without(memberId))).rejects.toMatchObject({
       code: 'TWO_FACTOR_REQUIRED',
       status: 403,
