@@ -16,7 +16,7 @@ export const sessionUserSchema = z.object({
   plan: z.string(),
   downgraded: z.boolean(),
   /** Whether the user signs in with a second factor (and so may use workspaces that require it). */
-  twoFactorEnabled: z.boolean().default(false),
+  twoFactorEnabled: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

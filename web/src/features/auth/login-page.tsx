@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import type { z } from 'zod';
 import { loginBody } from '@expiry-radar/shared/api/auth-schemas';
 import { paths } from '../../lib/paths';
@@ -22,6 +22,8 @@ type LoginValues = z.output<typeof loginBody>;
 /** Sign in (route /login). */
 export function LoginPage() {
   const login = useLoginMutation();
+  const navigate = useNavigate();
+  const location = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -36,7 +38,12 @@ export function LoginPage() {
     setFailure(null);
     try {
       const session = await login.mutateAsync(values);
-      if (!session.loggedIn) setFailure(INVALID_CREDENTIALS_MESSAGE);
+      if (session.twoFactorRequired) {
+        // The page that sent the user to sign in travels on to the second step.
+        await navigate(paths.twoFactorSignIn, { state: location.state as unknown });
+      } else if (!session.loggedIn) {
+        setFailure(INVALID_CREDENTIALS_MESSAGE);
+      }
     } catch (error) {
       setFailure(formErrorMessage(error));
     }
