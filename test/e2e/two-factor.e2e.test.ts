@@ -63,8 +63,9 @@ describe('two-factor sign-in in Chromium', () => {
     await on
       .getByRole('button', { name: 'Set up two-factor authentication' })
       .click({ timeout: 15_000 });
-    await field(on, 'Password').fill(password);
-    await on.getByRole('button', { name: 'Continue' }).click();
+    const confirm = on.getByRole('form', { name: 'Confirm your password' });
+    await field(confirm, 'Password').fill(password);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
     const secret = ((await on.getByTestId('two-factor-secret').textContent()) ?? '').replace(
       /\s/g,
       '',
@@ -73,12 +74,12 @@ describe('two-factor sign-in in Chromium', () => {
     await expect(on.getByRole('img', { name: /QR code/ }).getAttribute('src')).resolves.toMatch(
       /^data:image\/svg\+xml;base64,/,
     );
-    await field(on, 'Authentication code').fill(codeOf(secret));
-    await on.getByRole('button', { name: 'Turn on' }).click();
-    const codes = await on
-      .getByRole('list', { name: 'Recovery codes' })
-      .getByRole('listitem')
-      .allTextContents();
+    const setUp = on.getByRole('form', { name: 'Set up your authenticator app' });
+    await field(setUp, 'Authentication code').fill(codeOf(secret));
+    await setUp.getByRole('button', { name: 'Turn on' }).click();
+    const list = on.getByRole('list', { name: 'Recovery codes' });
+    await list.waitFor();
+    const codes = await list.getByRole('listitem').allTextContents();
     expect(codes).toHaveLength(10);
     await on.getByRole('button', { name: 'I have saved my recovery codes' }).click();
     await on.getByText('Two-factor authentication is on.').waitFor();
@@ -146,8 +147,13 @@ describe('two-factor sign-in in Chromium', () => {
 
   it('requires two-factor of members: blocked with a notice, then in after setting it up', async () => {
     await page.goto(url('/workspaces'));
-    await page.getByRole('checkbox', { name: 'Require two-factor for members' }).check();
+    const requirement = page.getByLabel('Require two-factor for members');
+    // The switch follows the server's answer.
+    await requirement.click();
     await page.getByText('Two-factor authentication is now required in this workspace').waitFor();
+    await page
+      .getByRole('switch', { name: 'Require two-factor for members', checked: true })
+      .waitFor();
 
     const memberContext = await session!.browser.newContext();
     await registerVerifiedAccount(memberContext, app, member);
