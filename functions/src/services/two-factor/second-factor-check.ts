@@ -50,7 +50,7 @@ function lockedMessage(retryAfterSeconds: number): string {
 
 /** Throws 400 INVALID_TWO_FACTOR_CODE (or 429 when locked) unless the code is accepted. */
 export async function checkSecondFactor(check: CodeCheck): Promise<AcceptedCode> {
-  const { user, code, now } = check;
+  const { user, now } = check;
   const rule = RATE_LIMITS.twoFactorPerUser;
   const decision = await takeRateLimit(rule, user.id, now);
   if (!decision.allowed) {
