@@ -62,9 +62,30 @@ describe('GET /api/v1/workspaces', () => {
     expect(all.statusCode).toBe(200);
     expect(all.json).toEqual({
       items: [
-        { id: alpha, name: 'Alpha', plan: 'team', role: 'viewer', is_frozen: true },
-        { id: beta, name: 'beta', plan: 'team', role: 'admin', is_frozen: false },
-        { id: gamma, name: 'Gamma', plan: 'team', role: 'workspace_manager', is_frozen: false },
+        {
+          id: alpha,
+          name: 'Alpha',
+          plan: 'team',
+          role: 'viewer',
+          is_frozen: true,
+          require_two_factor: false,
+        },
+        {
+          id: beta,
+          name: 'beta',
+          plan: 'team',
+          role: 'admin',
+          is_frozen: false,
+          require_two_factor: false,
+        },
+        {
+          id: gamma,
+          name: 'Gamma',
+          plan: 'team',
+          role: 'workspace_manager',
+          is_frozen: false,
+          require_two_factor: false,
+        },
       ],
       total: 3,
     });
@@ -98,6 +119,7 @@ describe('POST /api/v1/workspaces', () => {
       plan: 'pro',
       role: 'admin',
       is_frozen: false,
+      require_two_factor: false,
     });
     expect((await list(user.cookie)).json).toMatchObject({ items: [workspace] });
     expect(await auditOf(workspace.id)).toEqual([
@@ -184,6 +206,7 @@ describe('GET /api/v1/workspaces/{id}', () => {
       plan: 'team',
       role: 'viewer',
       is_frozen: false,
+      require_two_factor: false,
     });
     const unknown = await invoke(getWorkspace, onWorkspace('GET', randomUUID(), viewer.cookie));
     expect(unknown.statusCode).toBe(404);
