@@ -455,6 +455,17 @@ describe('token dashboard', () => {
     expect(within(dialog).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
   });
 
+  it('reads nothing of a workspace that requires two-factor of a member without it', async () => {
+    const { requests } = serve({ workspace: { require_two_factor: true } });
+    renderApp('/dashboard?workspace=ws-1');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' }, { timeout: 5000 });
+    expect(
+      await screen.findByRole('link', { name: 'Set up two-factor authentication' }),
+    ).toBeVisible();
+    expect(screen.queryByRole('region', { name: /^Certificates/ })).not.toBeInTheDocument();
+    expect(requests.filter((request) => request.url.pathname === '/api/tokens')).toEqual([]);
+  });
+
   it('shows the empty workspace messages', async () => {
     serve({ tokens: [] });
     const first = renderApp('/dashboard?workspace=ws-1');

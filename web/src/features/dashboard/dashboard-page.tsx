@@ -5,10 +5,14 @@ import { queryParams } from '../../lib/paths';
 import { AccountView } from '../account';
 import { AlertsDisabledNotice } from '../preferences';
 import { useSession } from '../session';
-import { useWorkspaceSelection } from '../workspaces';
+import { isBlockedByTwoFactor, useWorkspaceSelection } from '../workspaces';
 import { DashboardView, NoWorkspace } from './components/dashboard-view';
 
-/** The token dashboard of the selected workspace. */
+/**
+ * The token dashboard of the selected workspace. A workspace that requires two-factor of a member
+ * without it shows nothing here (the server would refuse every read): the app shell's notice says
+ * why and links to the set-up.
+ */
 function TokenDashboard() {
   const session = useSession();
   const selection = useWorkspaceSelection({ enabled: session.isLoggedIn });
@@ -20,7 +24,8 @@ function TokenDashboard() {
     >
       {selection.isLoading ? (
         <Spinner minHeight={240} />
-      ) : workspace ? (
+      ) : workspace &&
+        isBlockedByTwoFactor(workspace, session.user?.twoFactorEnabled) ? null : workspace ? (
         <>
           <AlertsDisabledNotice workspaceId={workspace.id} sx={{ mb: 3 }} />
           <DashboardView
