@@ -111,8 +111,22 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
     expect(await itemOf(keys.workspace(own))).toMatchObject({ plan: 'free', isFrozen: false });
     expect(await workspacesOf(member)).toEqual(
       expect.arrayContaining([
-        { id: shared, name: 'Shared', plan: 'free', role: 'admin', is_frozen: true },
-        { id: own, name: 'Own', plan: 'free', role: 'admin', is_frozen: false },
+        {
+          id: shared,
+          name: 'Shared',
+          plan: 'free',
+          role: 'admin',
+          is_frozen: true,
+          require_two_factor: false,
+        },
+        {
+          id: own,
+          name: 'Own',
+          plan: 'free',
+          role: 'admin',
+          is_frozen: false,
+          require_two_factor: false,
+        },
       ]),
     );
     expect(await sessionUserOf(member)).toMatchObject({ plan: 'free', downgraded: true });
@@ -145,7 +159,14 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
     expect((await deleteAccountOf(owner)).statusCode).toBe(200);
 
     expect(await workspacesOf(member)).toEqual([
-      { id: shared, name: 'Platform', plan: 'pro', role: 'admin', is_frozen: false },
+      {
+        id: shared,
+        name: 'Platform',
+        plan: 'pro',
+        role: 'admin',
+        is_frozen: false,
+        require_two_factor: false,
+      },
     ]);
     expect(await sessionUserOf(member)).toMatchObject({ plan: 'pro', downgraded: false });
     const owned = ownedWorkspaceIdsFromItem(await itemOf(keys.user(member.userId)));
