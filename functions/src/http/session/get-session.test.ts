@@ -45,6 +45,7 @@ describe('GET /api/session', () => {
         avatar: null,
         plan: 'free',
         downgraded: false,
+        twoFactorEnabled: false,
       },
       needsVerification: false,
       features: { googleSignIn: false },
