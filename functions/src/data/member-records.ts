@@ -40,6 +40,12 @@ export interface InvitationEntry {
   readonly role: Role;
   readonly invitedBy: string;
   readonly invitedAt: string;
+  /**
+   * The workspace's and the inviter's names as the invitation email gave them (invitations
+   * written before these were kept have neither).
+   */
+  readonly workspaceName?: string;
+  readonly inviterName?: string;
 }
 
 const roleOf = (item: TableItem): Role => (isRole(item.role) ? item.role : 'viewer');
@@ -61,6 +67,8 @@ function toInvitation(item: TableItem): InvitationEntry {
     role: roleOf(item),
     invitedBy: String(item.invitedBy),
     invitedAt: String(item.invitedAt),
+    ...(typeof item.workspaceName === 'string' ? { workspaceName: item.workspaceName } : {}),
+    ...(typeof item.inviterName === 'string' ? { inviterName: item.inviterName } : {}),
   };
 }
 
@@ -149,7 +157,16 @@ export async function addMember(
 
 /** Undefined when the address has a pending invitation to the workspace already. */
 export async function createInvitation(
-  options: { workspaceId: string; email: string; role: Role; invitedBy: string; now: Date },
+  options: {
+    workspaceId: string;
+    email: string;
+    role: Role;
+    invitedBy: string;
+    now: Date;
+    /** The names the invitation email gives. */
+    workspaceName: string;
+    inviterName: string;
+  },
   guard?: AdmissionGuard,
 ): Promise<InvitationEntry | undefined> {
   const email = options.email.toLowerCase();
@@ -160,6 +177,8 @@ export async function createInvitation(
     role: options.role,
     invitedBy: options.invitedBy,
     invitedAt: options.now.toISOString(),
+    workspaceName: options.workspaceName,
+    inviterName: options.inviterName,
   };
   const item = {
     ...keys.invitation(options.workspaceId, email),

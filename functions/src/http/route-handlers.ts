@@ -30,6 +30,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   addMember: 'workspaces/add-member.ts',
   updateMember: 'workspaces/update-member.ts',
   removeMember: 'workspaces/remove-member.ts',
+  getInvitationPreview: 'invitations/get-invitation-preview.ts',
   listInvitations: 'invitations/list-invitations.ts',
   acceptInvitation: 'invitations/accept-invitation.ts',
   declineInvitation: 'invitations/decline-invitation.ts',

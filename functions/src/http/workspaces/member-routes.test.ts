@@ -133,7 +133,9 @@ describe('POST /api/v1/workspaces/{id}/members', () => {
     expect(listed.items.map((member) => member.user_id)).not.toContain(newcomer.userId);
     const sent = await latestEmailTo(newcomer.email);
     expect(sent?.subject).toBe('Ada Lovelace invited you to Platform on Expiry Radar');
-    expect(sent?.body.text).toContain('/login');
+    expect(sent?.body.text).toContain(
+      `/login?email=${encodeURIComponent(newcomer.email)}&invitation=${invitation!.invitationId}`,
+    );
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'member.invited',
       actor: { id: manager.userId },
@@ -151,7 +153,12 @@ describe('POST /api/v1/workspaces/{id}/members', () => {
     expect(response.json).toMatchObject({ email, role: 'viewer', status: 'invited' });
     const sent = await latestEmailTo(email);
     expect(sent?.subject).toBe('Ada Lovelace invited you to Platform on Expiry Radar');
-    expect(sent?.body.text).toContain(`/register?email=${encodeURIComponent(email)}&invitation=1`);
+    const [invitation] = (await listInvitations(workspaceId)).filter(
+      (candidate) => candidate.email === email,
+    );
+    expect(sent?.body.text).toContain(
+      `/register?email=${encodeURIComponent(email)}&invitation=${invitation!.invitationId}`,
+    );
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'member.invited',
       target_type: 'invitation',

@@ -136,6 +136,52 @@ describe('register page', () => {
   });
 });
 
+describe('an invitation email link', () => {
+  const preview = () =>
+    jsonResponse({ workspace_name: 'Client Acme', inviter_name: 'Ada Lovelace' });
+
+  it('fills in the address on /register and names the workspace and the inviter', async () => {
+    const { requests } = serve({ 'GET /api/invitations/preview': preview });
+    renderApp('/register?email=grace%40example.com&invitation=inv-1');
+    expect(
+      await screen.findByText('You were invited to Client Acme by Ada Lovelace'),
+    ).toBeVisible();
+    expect(screen.getByText(/Create your account with the invited address/)).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('grace@example.com');
+    const asked = requests.find((r) => r.path === '/api/invitations/preview');
+    expect(Object.fromEntries(asked!.url.searchParams)).toEqual({
+      email: 'grace@example.com',
+      invitation: 'inv-1',
+    });
+  });
+
+  it('fills in the address on /login for an invited account', async () => {
+    serve({ 'GET /api/invitations/preview': preview });
+    renderApp('/login?email=grace%40example.com&invitation=inv-1');
+    expect(
+      await screen.findByText('You were invited to Client Acme by Ada Lovelace'),
+    ).toBeVisible();
+    expect(screen.getByText(/Sign in with the invited address/)).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('grace@example.com');
+  });
+
+  it('says only that there is an invitation when the names cannot be had, without a toast', async () => {
+    const errorToast = jest.spyOn(toast, 'error');
+    serve();
+    renderApp('/register?email=grace%40example.com&invitation=gone');
+    expect(await screen.findByText('You were invited to a workspace')).toBeVisible();
+    expect(errorToast).not.toHaveBeenCalled();
+    errorToast.mockRestore();
+  });
+
+  it('says only that there is an invitation for an older link without an id', async () => {
+    const { requests } = serve();
+    renderApp('/register?email=grace%40example.com&invitation=1');
+    expect(await screen.findByText('You were invited to a workspace')).toBeVisible();
+    expect(requests.some((r) => r.path === '/api/invitations/preview')).toBe(false);
+  });
+});
+
 describe('verify-email and reset-password pages', () => {
   it('resends the verification email', async () => {
     const { requests } = serve({
