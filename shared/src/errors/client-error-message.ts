@@ -13,11 +13,6 @@ export const CLIENT_ERROR_MESSAGES = {
   unexpected: 'An unexpected error occurred.',
 } as const;
 
-/** "Request failed with status 418." */
-export function requestFailedMessage(status: number): string {
-  return `Request failed with status ${status}.`;
-}
-
 export interface ClientErrorInput {
   /** The answer's HTTP status; absent when there was no answer or no HTTP error. */
   readonly status?: number;
@@ -44,6 +39,9 @@ function shown(message: string): ClientErrorOutcome {
 /**
  * What the client shows for a failed request. A 401 on a public page is silent (its message is
  * still returned, for logs); elsewhere it also asks for a redirect to /login after 800 ms.
+ * No status line ever reaches a user: a refusal with a status of its own (409 plan limits and
+ * conflicts, 405, 413, 415, 429…) shows the server's message, and without one a 5xx shows the
+ * server-error message and anything else the unexpected-error message.
  */
 export function clientErrorMessage({
   status,
@@ -70,10 +68,13 @@ export function clientErrorMessage({
     case 404:
       return shown(CLIENT_ERROR_MESSAGES.notFound);
     case 429:
-      return shown(CLIENT_ERROR_MESSAGES.tooManyRequests);
+      return shown(server ?? CLIENT_ERROR_MESSAGES.tooManyRequests);
     case 500:
       return shown(CLIENT_ERROR_MESSAGES.serverError);
     default:
-      return shown(requestFailedMessage(status));
+      return shown(
+        server ??
+          (status >= 500 ? CLIENT_ERROR_MESSAGES.serverError : CLIENT_ERROR_MESSAGES.unexpected),
+      );
   }
 }

@@ -7,7 +7,13 @@ import {
   toRecordedRequest,
 } from '../../test-support/mock-fetch';
 import { apiRoute, call, routeUrl } from './api-call';
-import { ApiError, CSRF_HEADER, requestRoute, resetApiClientState } from './api-client';
+import {
+  ApiError,
+  CSRF_HEADER,
+  refusalMessage,
+  requestRoute,
+  resetApiClientState,
+} from './api-client';
 import { assignLocation } from './browser-location';
 import { resetToastHistory } from './toasts';
 
@@ -133,8 +139,18 @@ describe('requestRoute', () => {
       [404, { error: 'Token missing', code: 'NOT_FOUND' }, 'Resource not found.'],
       [429, {}, 'Too many requests. Please wait a moment and try again.'],
       [500, { error: 'boom', code: 'INTERNAL' }, 'Server error. Please try again later.'],
-      [409, { error: 'Conflict', code: 'CONFLICT' }, 'Request failed with status 409.'],
-      [503, {}, 'Request failed with status 503.'],
+      [409, { error: 'Your plan allows 3.', code: 'PLAN_LIMIT' }, 'Your plan allows 3.'],
+      [409, {}, 'An unexpected error occurred.'],
+      [503, {}, 'Server error. Please try again later.'],
+      [
+        429,
+        {
+          error: 'Too many requests. Please wait a moment and try again.',
+          code: 'RATE_LIMITED',
+          details: [{ path: 'retryAfterSeconds', message: '40' }],
+        },
+        'Too many requests. Please wait a moment and try again. You can try again in 40 s.',
+      ],
     ])('%i %j shows "%s"', async (status, body, message) => {
       installFetchMock({ 'GET /api/account/plan': () => jsonResponse(body, status) });
       await expect(call('getPlan')).rejects.toBeInstanceOf(ApiError);
@@ -157,6 +173,17 @@ describe('requestRoute', () => {
       installFetchMock({ 'GET /api/account/plan': () => jsonResponse({ nope: true }) });
       await expect(call('getPlan')).rejects.toBeInstanceOf(ApiError);
       expect(errorToast).toHaveBeenCalledWith('An unexpected error occurred.', expect.anything());
+    });
+
+    it('never shows a status line, whatever the status and answer', async () => {
+      for (let status = 400; status < 600; status += 1) {
+        if (status === 401) continue;
+        for (const body of [{}, { error: 'Refused here', code: 'CONFLICT' }]) {
+          installFetchMock({ 'GET /api/account/plan': () => jsonResponse(body, status) });
+          const error = await call('getPlan', {}, { silent: true }).catch((e: unknown) => e);
+          expect(refusalMessage(error)).not.toMatch(/status|\b\d{3}\b/i);
+        }
+      }
     });
 
     it('silent requests show no toast', async () => {

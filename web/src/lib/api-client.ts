@@ -1,6 +1,10 @@
 import type { HttpMethod } from '@expiry-radar/shared/api/route-table';
 import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
-import { clientErrorMessage } from '@expiry-radar/shared/errors/client-error-message';
+import {
+  CLIENT_ERROR_MESSAGES,
+  clientErrorMessage,
+} from '@expiry-radar/shared/errors/client-error-message';
+import { formatWait, retryAfterSecondsOf } from '@expiry-radar/shared/errors/retry-after';
 import { REQUEST_TIMEOUT_MS } from '@expiry-radar/shared/constants/timing';
 import { assignLocation } from './browser-location';
 import { logger } from './logger';
@@ -45,7 +49,10 @@ export interface ApiInput {
 }
 
 export interface ApiCallOptions {
-  /** No toast for a failure (the caller shows its own state); a 401 still redirects. */
+  /**
+   * No toast for a failure: the caller shows `refusalMessage(error)` itself (inline, or as a toast
+   * when it placed nothing at its fields), so each refusal shows once. A 401 still redirects.
+   */
   silent?: boolean;
   /** Cancels the request (TanStack Query passes one). */
   signal?: AbortSignal;
@@ -196,17 +203,46 @@ function scheduleLoginRedirect(delayMs: number): void {
   }, delayMs);
 }
 
-/** Shows the catalogue's message for a failure (unless silent) and schedules the 401 redirect. */
-export function reportApiError(error: unknown, silent = false): void {
+function outcomeOf(error: unknown) {
   const api = error instanceof ApiError ? error : null;
-  const outcome = clientErrorMessage({
+  return clientErrorMessage({
     status: api?.status,
     serverMessage: api?.serverMessage,
     noResponse: api?.noResponse,
     path: window.location.pathname,
   });
-  logger.warn('Request failed:', outcome.message, error);
-  if (!outcome.silent && !silent) showErrorToast(outcome.message);
+}
+
+/**
+ * The one message a failed call shows, as a toast or in the form that sent it: the catalogue's
+ * (the server's own message for a refusal), and for a 429 when to try again.
+ */
+export function refusalMessage(error: unknown): string {
+  if (!(error instanceof Error)) return CLIENT_ERROR_MESSAGES.unexpected;
+  const { message } = outcomeOf(error);
+  const wait =
+    error instanceof ApiError && error.status === 429
+      ? retryAfterSecondsOf(error.details)
+      : undefined;
+  return wait && !/try again in/i.test(message)
+    ? `${message} You can try again in ${formatWait(wait)}.`
+    : message;
+}
+
+/** Shows a refusal's one message as a toast: a form called silently and placed none of it. */
+export function toastRefusal(error: unknown): void {
+  showErrorToast(refusalMessage(error));
+}
+
+/**
+ * Shows the catalogue's message for a failure (unless silent: the caller shows it itself, see
+ * `refusalMessage`) and schedules the 401 redirect.
+ */
+export function reportApiError(error: unknown, silent = false): void {
+  const outcome = outcomeOf(error);
+  const message = refusalMessage(error);
+  logger.warn('Request failed:', message, error);
+  if (!outcome.silent && !silent) showErrorToast(message);
   if (outcome.redirectToLoginAfterMs !== undefined) {
     scheduleLoginRedirect(outcome.redirectToLoginAfterMs);
   }

@@ -203,8 +203,9 @@ describe('workspaces page: create, rename, delete', () => {
     await user.type(within(dialog).getByLabelText(/^Workspace name/), 'Fourth');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(message)).toBeVisible();
-    // The error catalogue's toast for a 409.
-    expect(await screen.findByText('Request failed with status 409.')).toBeInTheDocument();
+    // One message, in one place: no toast beside it, and never a status line.
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(/Request failed/)).toBeNull();
     expect(screen.queryByText('Workspace created')).toBeNull();
   });
 

@@ -13,11 +13,12 @@ export type UpdateAccountRequest = z.input<typeof updateAccountBody>;
 /**
  * Updates the name, the email or the password: "Account updated successfully", and the user the
  * server answered with goes into the cached session (a new email address needs verifying again).
+ * Silent: the section shows a refusal (at its fields, else as a toast).
  */
 export function useUpdateAccountMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateAccountRequest) => call('updateAccount', { body }),
+    mutationFn: (body: UpdateAccountRequest) => call('updateAccount', { body }, { silent: true }),
     onSuccess: (answer) => {
       showSuccessToast(SUCCESS_MESSAGES.accountUpdated);
       applySessionUser(queryClient, answer.user, answer.needsVerification);
@@ -27,12 +28,13 @@ export function useUpdateAccountMutation() {
 
 /**
  * Deletes the account (the password, unless the session signed in minutes ago): the client forgets
- * its CSRF token, "Account deleted successfully"; the caller then goes home signed out.
+ * its CSRF token, "Account deleted successfully"; the caller then goes home signed out. Silent:
+ * the dialog shows a refusal (at the password, else as a toast).
  */
 export function useDeleteAccountMutation() {
   return useMutation({
     mutationFn: (password: string | undefined) =>
-      call('deleteAccount', { body: password ? { password } : {} }),
+      call('deleteAccount', { body: password ? { password } : {} }, { silent: true }),
     onSuccess: () => {
       resetApiClientState();
       showSuccessToast(SUCCESS_MESSAGES.accountDeleted);

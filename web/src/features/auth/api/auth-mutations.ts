@@ -8,11 +8,12 @@ import { replaceSession } from '../../session';
  * Signs in. A signed-in answer replaces every cached answer with the new session; the sign-in
  * pages' guard then forwards the user (to /verify-email, the page they came from, or the
  * dashboard). A signed-out answer changes nothing (the form says the credentials are wrong).
+ * Silent: the form shows a refusal.
  */
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => call('login', { body }),
+    mutationFn: (body: LoginBody) => call('login', { body }, { silent: true }),
     onSuccess: (session) => {
       if (session.loggedIn) replaceSession(queryClient, session);
     },
@@ -21,12 +22,13 @@ export function useLoginMutation() {
 
 /**
  * Creates the account and signs in: the welcome dialog is remembered as pending (it waits until
- * the email is verified), and the new session replaces every cached answer.
+ * the email is verified), and the new session replaces every cached answer. Silent: the form
+ * shows a refusal (such as 409 "An account with this email already exists").
  */
 export function useRegisterMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterBody) => call('register', { body }),
+    mutationFn: (body: RegisterBody) => call('register', { body }, { silent: true }),
     onSuccess: (session) => {
       markWelcomePending();
       replaceSession(queryClient, session);
@@ -58,10 +60,13 @@ export function useRequestPasswordResetMutation() {
   });
 }
 
-/** Sets a new password from a reset link's token; every session of the account ends. */
+/**
+ * Sets a new password from a reset link's token; every session of the account ends. Silent: the
+ * form shows a refusal.
+ */
 export function useResetPasswordMutation() {
   return useMutation({
     mutationFn: ({ token, password }: { token: string; password: string }) =>
-      call('resetPassword', { body: { token, password } }),
+      call('resetPassword', { body: { token, password } }, { silent: true }),
   });
 }

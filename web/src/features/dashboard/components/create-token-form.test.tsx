@@ -292,6 +292,46 @@ describe('Create New Token form', () => {
     successToast.mockRestore();
   });
 
+  it('shows a plan-limit refusal once, as a toast with the server message, and keeps the form', async () => {
+    const message = 'Your Free plan allows 50 tokens per workspace. Upgrade your plan to add more.';
+    installFetchMock({
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+      'POST /api/tokens': () => jsonResponse({ error: message, code: 'PLAN_LIMIT' }, 409),
+    });
+    const errorToast = jest.spyOn(toast, 'error');
+    renderForm();
+    const user = userEvent.setup();
+    await fillValidCertificate(user);
+    await submit(user);
+    await waitFor(() => expect(errorToast).toHaveBeenCalledWith(message, expect.anything()));
+    expect(errorToast).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('www certificate');
+    errorToast.mockRestore();
+  });
+
+  it('shows a refusal that names a field at that field only, without a toast', async () => {
+    installFetchMock({
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+      'POST /api/tokens': () =>
+        jsonResponse(
+          {
+            error: 'Name is taken here',
+            code: 'VALIDATION_ERROR',
+            details: [{ path: 'name', message: 'Name is taken here' }],
+          },
+          400,
+        ),
+    });
+    const errorToast = jest.spyOn(toast, 'error');
+    renderForm();
+    const user = userEvent.setup();
+    await fillValidCertificate(user);
+    await submit(user);
+    expect(await screen.findByText('Name is taken here')).toBeVisible();
+    expect(errorToast).not.toHaveBeenCalled();
+    errorToast.mockRestore();
+  });
+
   it('on a free workspace shows the admin email in a disabled contact group field', () => {
     serve();
     renderForm(FREE, 'ada@example.com');

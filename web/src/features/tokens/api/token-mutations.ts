@@ -13,11 +13,14 @@ import { removeTokenFromLists, replaceTokenInLists } from './token-cache';
  * list of it reloads); an edit or a deletion also updates the loaded lists at once.
  */
 
-/** Creates a token from the create form's fields in the workspace. */
+/**
+ * Creates a token from the create form's fields in the workspace. Silent: the form shows a
+ * refusal (at its fields, else as a toast).
+ */
 export function useCreateTokenMutation(workspaceId: string) {
   return useMutation({
     mutationFn: (fields: CreateTokenData) =>
-      call('createToken', { body: { ...fields, workspace_id: workspaceId } }),
+      call('createToken', { body: { ...fields, workspace_id: workspaceId } }, { silent: true }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.tokenCreated);
       dispatchTokensUpdated({ workspaceId });

@@ -59,8 +59,8 @@ export function WorkspaceNameDialog({
       await onSubmit(name);
     } catch (error) {
       const reason = requestFailure(error, 'name');
-      if (reason.field) setError('name', { type: 'server', message: reason.field });
-      if (reason.message) setFailure(reason.message);
+      if (reason.field !== undefined) setError('name', { type: 'server', message: reason.field });
+      else setFailure(reason.message);
     }
   });
 
