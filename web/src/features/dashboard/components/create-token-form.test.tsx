@@ -236,15 +236,27 @@ describe('Create New Token form', () => {
     await waitFor(() => expect(screen.queryByText(/^Cost must/)).not.toBeInTheDocument());
   });
 
-  it('needs at least one valid domain when domains are given', async () => {
+  it('refuses a domain list with an invalid entry, naming it', async () => {
     const { requests } = serve();
     renderForm();
     const user = userEvent.setup();
     await fillValidCertificate(user);
     setField(/^Domains/, 'not a domain, also-not');
     await submit(user);
-    expect(await screen.findByText('Please provide at least one valid domain')).toBeVisible();
-    setField(/^Domains/, 'Example.com, not a domain, www.example.com');
+    expect(
+      await screen.findByText(
+        'Please provide at least one valid domain: "not a domain", "also-not" are not valid',
+      ),
+    ).toBeVisible();
+    setField(/^Domains/, 'Example.com, legacy..example.net, www.example.com');
+    await submit(user);
+    expect(
+      await screen.findByText(
+        'Please provide at least one valid domain: "legacy..example.net" is not valid',
+      ),
+    ).toBeVisible();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    setField(/^Domains/, 'Example.com, www.example.com');
     await submit(user);
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
