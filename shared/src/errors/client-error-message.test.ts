@@ -43,6 +43,22 @@ describe('clientErrorMessage', () => {
     },
   );
 
+  it.each(['/login', '/dashboard'])(
+    '401 INVALID_CREDENTIALS on %s is a refusal, not an expired session',
+    (page) => {
+      const outcome = clientErrorMessage({
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+        serverMessage: 'Invalid email or password',
+        path: page,
+      });
+      expect(outcome).toEqual({ message: 'Invalid email or password', silent: false });
+      expect(
+        clientErrorMessage({ status: 401, code: 'INVALID_CREDENTIALS', path: page }).message,
+      ).toBe('Invalid email or password');
+    },
+  );
+
   it('403: the server message, else the default', () => {
     expect(
       clientErrorMessage({ status: 403, serverMessage: 'Workspace is frozen', path }).message,

@@ -208,6 +208,7 @@ function outcomeOf(error: unknown) {
   return clientErrorMessage({
     status: api?.status,
     serverMessage: api?.serverMessage,
+    code: api?.code,
     noResponse: api?.noResponse,
     path: window.location.pathname,
   });

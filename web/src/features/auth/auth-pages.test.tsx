@@ -9,6 +9,7 @@ import {
 } from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
+import { logger } from '../../lib/logger';
 import { resetToastHistory } from '../../lib/toasts';
 import { INVALID_VERIFICATION_LINK_REDIRECT } from '@expiry-radar/shared/api/verification-link';
 
@@ -82,6 +83,32 @@ describe('login page', () => {
     expect(errorToast).not.toHaveBeenCalled();
     errorToast.mockRestore();
     window.history.pushState({}, '', '/');
+  });
+
+  it('never calls a wrong password an expired session, in the page, a toast or the log', async () => {
+    const errorToast = jest.spyOn(toast, 'error');
+    const logged = [
+      jest.spyOn(logger, 'warn').mockImplementation(() => undefined),
+      jest.spyOn(logger, 'info').mockImplementation(() => undefined),
+      jest.spyOn(logger, 'error').mockImplementation(() => undefined),
+    ];
+    serve({
+      'POST /auth/login': () =>
+        jsonResponse({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 401),
+    });
+    const { router } = renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email or password')).toBeVisible();
+    const said = logged.flatMap((spy) => spy.mock.calls.flat().map(String)).join('\n');
+    expect(said).not.toMatch(/session has expired/i);
+    expect(screen.queryByText(/session has expired/i)).toBeNull();
+    expect(errorToast).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/login');
+    for (const spy of logged) spy.mockRestore();
+    errorToast.mockRestore();
   });
 
   it('offers Google sign-in only when the server says it is configured', async () => {

@@ -78,6 +78,13 @@ describe('billing page', () => {
     expect(await screen.findByRole('heading', { name: 'Billing & Plans' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Current plan: Free' })).toBeVisible();
     expect(screen.getAllByText('Local billing mode').length).toBeGreaterThan(0);
+    // The local billing mode promises neither card checkout nor a billing portal.
+    expect(
+      screen.getByText(
+        'Your current plan, its limits and usage, and plan changes, which the local billing mode makes at once without payment.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/card checkout|billing portal/)).toBeNull();
     expect(screen.getByText('1 / 1')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
 
@@ -177,6 +184,11 @@ describe('billing page', () => {
       expect(assignLocation).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'),
     );
     expect(screen.queryByText('Local billing mode')).toBeNull();
+    expect(
+      screen.getByText(
+        'Your current plan, upgrades through secure card checkout, and invoices and payment details in the billing portal.',
+      ),
+    ).toBeVisible();
   });
 
   it('with Stripe and a paid plan, offers Manage billing and plan changes in the portal', async () => {

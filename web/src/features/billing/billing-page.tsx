@@ -410,6 +410,23 @@ function BillingContent({ data }: { data: PlanResponse }) {
   );
 }
 
+/**
+ * What the page offers in each billing mode: card checkout and the portal only with the payment
+ * provider; the local billing mode switches plans at once; without either, plans do not change.
+ */
+export function billingDescription(mode: BillingMode | undefined): string {
+  switch (mode) {
+    case 'stripe':
+      return 'Your current plan, upgrades through secure card checkout, and invoices and payment details in the billing portal.';
+    case 'local':
+      return 'Your current plan, its limits and usage, and plan changes, which the local billing mode makes at once without payment.';
+    case 'unavailable':
+      return 'Your current plan, its limits and usage.';
+    default:
+      return 'Your current plan, its limits and usage, and plan changes.';
+  }
+}
+
 /** /billing: the plan, its limits and usage, plan changes, and the billing portal. */
 export function BillingPage() {
   const query = useQuery(planQueryOptions());
@@ -417,7 +434,7 @@ export function BillingPage() {
   return (
     <PageFrame
       title="Billing & Plans"
-      description="Your current plan, upgrades through secure card checkout, and invoices and payment details in the billing portal."
+      description={billingDescription(mode)}
       actions={
         mode === 'local' ? (
           <Chip color="info" variant="outlined" label="Local billing mode" />

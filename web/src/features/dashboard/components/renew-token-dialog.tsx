@@ -38,7 +38,7 @@ interface RenewTokenDialogProps {
 export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenDialogProps) {
   const [failure, setFailure] = useState<string | null>(null);
   // Quiet: a failure is said here, in the dialog.
-  const renew = useUpdateTokenMutation({ silent: true });
+  const renew = useUpdateTokenMutation({ silent: true, renewal: true });
   const {
     control,
     handleSubmit,

@@ -37,15 +37,19 @@ export interface TokenChange {
 
 /**
  * Saves an edit or a renewal; the saved token (as the server answered) takes its row's place.
- * `silent`: the caller shows the failure itself (no toast from the client).
+ * `silent`: the caller shows the failure itself (no toast from the client). `renewal`: the Renew
+ * dialog's save, which says "Token renewed successfully" rather than "Token updated successfully".
  */
-export function useUpdateTokenMutation({ silent = false }: { silent?: boolean } = {}) {
+export function useUpdateTokenMutation({
+  silent = false,
+  renewal = false,
+}: { silent?: boolean; renewal?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ token, update }: TokenChange) =>
       call('updateToken', { params: { id: token.id }, body: update }, { silent }),
     onSuccess: (saved) => {
-      showSuccessToast(SUCCESS_MESSAGES.tokenUpdated);
+      showSuccessToast(renewal ? SUCCESS_MESSAGES.tokenRenewed : SUCCESS_MESSAGES.tokenUpdated);
       replaceTokenInLists(queryClient, saved);
       dispatchTokensUpdated({ workspaceId: saved.workspace_id });
     },
