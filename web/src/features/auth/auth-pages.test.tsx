@@ -25,6 +25,7 @@ function serve(routes = {}) {
 beforeEach(() => {
   resetApiClientState();
   resetToastHistory();
+  window.sessionStorage.clear();
 });
 afterEach(() => toast.remove());
 
@@ -159,7 +160,9 @@ describe('register page', () => {
       name: 'Ada',
     });
     expect(window.localStorage.getItem('expiry-radar:pending-welcome')).toBe('true');
-    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeVisible();
+    // The email was just sent: "Resend" counts down from now.
+    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeDisabled();
+    expect(screen.getByText(/^You can resend in (60|59) s$/)).toBeVisible();
   });
 });
 
@@ -220,6 +223,43 @@ describe('verify-email and reset-password pages', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('A new verification email is on its way.')).toBeVisible();
     expect(requests.some((r) => r.path === '/auth/verify-email/resend')).toBe(true);
+  });
+
+  it('keeps counting down after a reload, and after a 429 says how long to wait', async () => {
+    const { requests } = serve({
+      'GET /api/session': () => jsonResponse(sessionFor({ needsVerification: true })),
+      'POST /auth/verify-email/resend': () => jsonResponse({ ok: true }),
+    });
+    const first = renderApp('/verify-email?email=ada%40example.com');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText(/^You can resend in (60|59) s$/)).toBeVisible();
+    first.unmount();
+
+    renderApp('/verify-email?email=ada%40example.com');
+    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeDisabled();
+    expect(screen.getByText(/^You can resend in \d+ s$/)).toBeVisible();
+    expect(requests.filter((r) => r.path === '/auth/verify-email/resend')).toHaveLength(1);
+  });
+
+  it('counts down as the server says after a 429', async () => {
+    serve({
+      'GET /api/session': () => jsonResponse(sessionFor({ needsVerification: true })),
+      'POST /auth/verify-email/resend': () =>
+        jsonResponse(
+          {
+            error: 'Too many requests. Please wait a moment and try again.',
+            code: 'RATE_LIMITED',
+            details: [{ path: 'retryAfterSeconds', message: '42' }],
+          },
+          429,
+        ),
+    });
+    renderApp('/verify-email?email=grace%40example.com');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText(/^You can resend in (42|41) s$/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeDisabled();
   });
 
   it('explains a verification link the server refused', async () => {

@@ -2,7 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { z } from 'zod';
 import type { updateAccountBody } from '@expiry-radar/shared/api/auth-schemas';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
+import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
 import { call } from '../../../lib/api-call';
+import { rememberLinkEmailCooldown } from '../../../lib/link-email-cooldown';
 import { resetApiClientState } from '../../../lib/api-client';
 import { showSuccessToast } from '../../../lib/toasts';
 import { applySessionUser } from '../../session';
@@ -19,7 +21,11 @@ export function useUpdateAccountMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: UpdateAccountRequest) => call('updateAccount', { body }, { silent: true }),
-    onSuccess: (answer) => {
+    onSuccess: (answer, body) => {
+      // A new address gets a verification email: "Resend" waits a cooldown from now.
+      if (body.email && answer.needsVerification) {
+        rememberLinkEmailCooldown(answer.user.email, EMAIL_RESEND_COOLDOWN_SECONDS);
+      }
       showSuccessToast(SUCCESS_MESSAGES.accountUpdated);
       applySessionUser(queryClient, answer.user, answer.needsVerification);
     },

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, RegisterBody } from '@expiry-radar/shared/api/auth-schemas';
+import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
 import { call } from '../../../lib/api-call';
+import { rememberLinkEmailCooldown } from '../../../lib/link-email-cooldown';
 import { markWelcomePending } from '../../../lib/welcome-flags';
 import { replaceSession } from '../../session';
 
@@ -29,7 +31,9 @@ export function useRegisterMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterBody) => call('register', { body }, { silent: true }),
-    onSuccess: (session) => {
+    onSuccess: (session, body) => {
+      // The verification email is on its way: "Resend" waits a cooldown from now.
+      rememberLinkEmailCooldown(body.email, EMAIL_RESEND_COOLDOWN_SECONDS);
       markWelcomePending();
       replaceSession(queryClient, session);
     },
