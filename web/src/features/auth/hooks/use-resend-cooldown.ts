@@ -20,9 +20,12 @@ export function useResendCooldown(address?: string | null): {
   );
   const [now, setNow] = useState(() => Date.now());
 
-  useEffect(() => {
-    if (address) setEndsAt(linkEmailCooldownUntil(address));
-  }, [address]);
+  // Another address (the session loaded, or the link named one): its own countdown.
+  const [countedFor, setCountedFor] = useState(address);
+  if (countedFor !== address) {
+    setCountedFor(address);
+    setEndsAt(address ? linkEmailCooldownUntil(address) : null);
+  }
 
   useEffect(() => {
     if (endsAt === null) return undefined;
