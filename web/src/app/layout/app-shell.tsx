@@ -9,7 +9,7 @@ import { PageContainer } from '../../components/page-container';
 import { Spinner } from '../../components/spinner';
 import { useSignOut } from '../../features/auth';
 import { useSession } from '../../features/session';
-import { useWorkspaceSelection } from '../../features/workspaces';
+import { FrozenWorkspaceNotice, useWorkspaceSelection } from '../../features/workspaces';
 import { accountSettingsPath } from '../../lib/paths';
 import { hasBillingReturnParam } from '../query-params/billing-return-params';
 import { visibleNavItems, workspacePickerState } from './nav-items';
@@ -60,6 +60,13 @@ export function AppShell() {
               {DOWNGRADED_NOTICE}
             </Link>
           </Alert>
+        )}
+        {selection.replacedFrozen && (
+          <FrozenWorkspaceNotice
+            frozen={selection.replacedFrozen}
+            shown={selection.selected}
+            onClose={selection.dismissReplacedFrozen}
+          />
         )}
         <Outlet />
       </PageContainer>
