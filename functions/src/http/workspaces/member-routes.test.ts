@@ -368,7 +368,9 @@ describe('PATCH /api/v1/workspaces/{id}/members/{userId}', () => {
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'member.role_updated',
       target_id: viewer.userId,
-      metadata: { from: 'viewer', to: 'workspace_manager' },
+      // Named by address, as it was then: the log reads without the account.
+      target_name: viewer.email,
+      metadata: { from: 'viewer', to: 'workspace_manager', email: viewer.email },
     });
     await add(workspaceId, admin.cookie, { email: 'later@example.com', role: 'viewer' });
     const [invitation] = await listInvitations(workspaceId);
@@ -402,6 +404,8 @@ describe('DELETE /api/v1/workspaces/{id}/members/{userId}', () => {
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'member.removed',
       target_id: viewer.userId,
+      target_name: viewer.email,
+      metadata: { email: viewer.email },
     });
 
     await add(workspaceId, admin.cookie, { email: 'cancel@example.com', role: 'viewer' });
@@ -412,6 +416,7 @@ describe('DELETE /api/v1/workspaces/{id}/members/{userId}', () => {
     expect(await listInvitations(workspaceId)).toEqual([]);
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'invitation.cancelled',
+      target_name: 'cancel@example.com',
       metadata: { email: 'cancel@example.com', role: 'viewer' },
     });
 
