@@ -169,7 +169,7 @@ function valueText(value: unknown): string {
     );
     if (names.every((name) => name !== null)) return names.join(', ');
   }
-  return JSON.stringify(value) ?? String(value);
+  return JSON.stringify(value) ?? '—';
 }
 
 /**
