@@ -15,6 +15,7 @@ import {
   resetApiClientState,
 } from './api-client';
 import { assignLocation } from './browser-location';
+import { logger } from './logger';
 import { resetToastHistory } from './toasts';
 
 jest.mock('./browser-location', () => ({ assignLocation: jest.fn() }));
@@ -184,6 +185,37 @@ describe('requestRoute', () => {
           expect(refusalMessage(error)).not.toMatch(/status|\b\d{3}\b/i);
         }
       }
+    });
+
+    it('logs a handled refusal (4xx) as one line without a stack trace, a failure with it', async () => {
+      const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+      const info = jest.spyOn(logger, 'info').mockImplementation(() => undefined);
+      for (const [status, body, silent] of [
+        [409, { error: 'Your plan allows 3.', code: 'PLAN_LIMIT' }, false],
+        [403, { error: 'Frozen', code: 'WORKSPACE_FROZEN' }, true],
+        [400, {}, false],
+        [429, { error: 'Too many requests.', code: 'RATE_LIMITED' }, true],
+      ] as const) {
+        installFetchMock({ 'GET /api/account/plan': () => jsonResponse(body, status) });
+        await expect(call('getPlan', {}, { silent })).rejects.toBeInstanceOf(ApiError);
+      }
+      expect(warn).not.toHaveBeenCalled();
+      expect(info.mock.calls).toEqual([
+        ['Request refused (409 PLAN_LIMIT): Your plan allows 3.'],
+        ['Request refused (403 WORKSPACE_FROZEN): Frozen'],
+        ['Request refused (400): Invalid request. Please check your input.'],
+        ['Request refused (429 RATE_LIMITED): Too many requests.'],
+      ]);
+
+      installFetchMock({ 'GET /api/account/plan': () => jsonResponse({}, 500) });
+      await expect(call('getPlan')).rejects.toBeInstanceOf(ApiError);
+      expect(warn).toHaveBeenCalledWith(
+        'Request failed:',
+        'Server error. Please try again later.',
+        expect.any(ApiError),
+      );
+      warn.mockRestore();
+      info.mockRestore();
     });
 
     it('silent requests show no toast', async () => {

@@ -230,6 +230,31 @@ export function refusalMessage(error: unknown): string {
     : message;
 }
 
+/** The server refused the request (a 4xx answer): the app says why; nothing went wrong. */
+export function isRefusal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500
+  );
+}
+
+/**
+ * Logs a failed call once: a refusal (4xx), which the app shows and handles, as one information
+ * line without a stack trace; anything else (5xx, no answer, an unexpected answer) as a warning
+ * with the error.
+ */
+function logFailure(error: unknown, message: string): void {
+  if (isRefusal(error)) {
+    logger.info(
+      `Request refused (${error.status}${error.code ? ` ${error.code}` : ''}): ${message}`,
+    );
+  } else {
+    logger.warn('Request failed:', message, error);
+  }
+}
+
 /** Shows a refusal's one message as a toast: a form called silently and placed none of it. */
 export function toastRefusal(error: unknown): void {
   showErrorToast(refusalMessage(error));
@@ -242,7 +267,7 @@ export function toastRefusal(error: unknown): void {
 export function reportApiError(error: unknown, silent = false): void {
   const outcome = outcomeOf(error);
   const message = refusalMessage(error);
-  logger.warn('Request failed:', message, error);
+  logFailure(error, message);
   if (!outcome.silent && !silent) showErrorToast(message);
   if (outcome.redirectToLoginAfterMs !== undefined) {
     scheduleLoginRedirect(outcome.redirectToLoginAfterMs);
