@@ -85,7 +85,17 @@ describe('audit display', () => {
 
   it.each([
     ['account.plan_changed', { from: 'free', to: 'pro' }, 'Free → Pro'],
-    ['workspace.plan_changed', { from: 'team', to: 'free', frozen: true }, 'Team → Free'],
+    ['workspace.plan_changed', { from: 'team', to: 'free', frozen: true }, 'Team → Free, frozen'],
+    [
+      'workspace.plan_changed',
+      { from: 'free', to: 'pro', frozen: false, wasFrozen: true },
+      'Free → Pro, unfrozen',
+    ],
+    [
+      'workspace.plan_changed',
+      { from: 'free', to: 'pro', frozen: false, wasFrozen: false },
+      'Free → Pro',
+    ],
     [
       'member.role_updated',
       { from: 'viewer', to: 'workspace_manager' },

@@ -173,7 +173,8 @@ function valueText(value: unknown): string {
 }
 
 /**
- * A one-line account of the change, for the row: "Free → Pro", "Viewer → Workspace Manager",
+ * A one-line account of the change, for the row: "Free → Pro" (", frozen" when it froze the
+ * workspace), "Viewer → Workspace Manager",
  * "Old → New", "2026-01-01 → 2027-01-01", "3 tokens from Old to New: A, B, C"; null when the
  * action and its target say it all.
  */
@@ -182,7 +183,14 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'metadata'>): s
   const kind = changeKind(action);
   if (kind && metadata.from !== undefined && metadata.to !== undefined) {
     const show = kind === 'plan' ? planText : kind === 'role' ? roleText : valueText;
-    return `${show(metadata.from)} → ${show(metadata.to)}`;
+    // A workspace the change froze (or unfroze) says so.
+    const frozen =
+      metadata.frozen === true && metadata.wasFrozen !== true
+        ? ', frozen'
+        : metadata.frozen === false && metadata.wasFrozen === true
+          ? ', unfrozen'
+          : '';
+    return `${show(metadata.from)} → ${show(metadata.to)}${frozen}`;
   }
   if (action === 'token.renewed' && metadata.expiresAt !== undefined) {
     return `${valueText(metadata.previousExpiresAt)} → ${valueText(metadata.expiresAt)}`;
