@@ -188,6 +188,11 @@ export function getCsrfToken(refresh = false): Promise<string> {
   return csrfToken;
 }
 
+/** Forgets the CSRF token: a new session started (it has a token of its own). */
+export function forgetCsrfToken(): void {
+  csrfToken = null;
+}
+
 /** Forgets the CSRF token and a pending login redirect (tests; after sign-out). */
 export function resetApiClientState(): void {
   csrfToken = null;
