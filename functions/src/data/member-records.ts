@@ -125,7 +125,16 @@ export async function addMember(
 
 /** Undefined when the address has a pending invitation to the workspace already. */
 export async function createInvitation(
-  options: { workspaceId: string; email: string; role: Role; invitedBy: string; now: Date },
+  options: {
+    workspaceId: string;
+    email: string;
+    role: Role;
+    invitedBy: string;
+    now: Date;
+    /** The names the invitation email gives. */
+    workspaceName: string;
+    inviterName: string;
+  },
   guard?: AdmissionGuard,
 ): Promise<InvitationRecord | undefined> {
   const invitation = newInvitation(options);

@@ -38,6 +38,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   updateMember: 'workspaces/update-member.ts',
   removeMember: 'workspaces/remove-member.ts',
   setWorkspaceTwoFactorRequirement: 'workspaces/set-two-factor-requirement.ts',
+  getInvitationPreview: 'invitations/get-invitation-preview.ts',
   listInvitations: 'invitations/list-invitations.ts',
   acceptInvitation: 'invitations/accept-invitation.ts',
   declineInvitation: 'invitations/decline-invitation.ts',

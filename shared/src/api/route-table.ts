@@ -72,7 +72,12 @@ import {
   verifyTwoFactorResponse,
 } from './two-factor-api-schemas';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
-import { acceptInvitationResponse, listInvitationsResponse } from './invitation-api-schemas';
+import {
+  acceptInvitationResponse,
+  invitationPreviewQuery,
+  invitationPreviewResponse,
+  listInvitationsResponse,
+} from './invitation-api-schemas';
 import {
   deleteTokenResponse,
   listTokensQuery,
@@ -540,6 +545,16 @@ export const routeTable = [
     response: okResponse,
   },
   // Invitations to the user's own (verified) address
+  {
+    id: 'getInvitationPreview',
+    method: 'GET',
+    path: '/api/invitations/preview',
+    auth: 'public',
+    summary:
+      "An invitation email link's workspace and inviter names, as the email gave them (address and invitation id must match). Rate limited.",
+    request: { query: invitationPreviewQuery },
+    response: invitationPreviewResponse,
+  },
   {
     id: 'listInvitations',
     method: 'GET',

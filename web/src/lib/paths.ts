@@ -32,6 +32,8 @@ export const queryParams = {
   section: 'section',
   view: 'view',
   email: 'email',
+  /** On /register and /login: the invitation whose email link brought the visitor. */
+  invitation: 'invitation',
   token: 'token',
   /** On /billing: the plan to change to (from /pricing). */
   upgrade: 'upgrade',

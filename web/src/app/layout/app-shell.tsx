@@ -10,6 +10,7 @@ import { Spinner } from '../../components/spinner';
 import { useSignOut } from '../../features/auth';
 import { useSession } from '../../features/session';
 import {
+  FrozenWorkspaceNotice,
   isBlockedByTwoFactor,
   TwoFactorRequiredNotice,
   useWorkspaceSelection,
@@ -69,6 +70,13 @@ export function AppShell() {
           <Box sx={{ mb: 3 }}>
             <TwoFactorRequiredNotice workspaceName={selection.selected?.name} />
           </Box>
+        )}
+        {selection.replacedFrozen && (
+          <FrozenWorkspaceNotice
+            frozen={selection.replacedFrozen}
+            shown={selection.selected}
+            onClose={selection.dismissReplacedFrozen}
+          />
         )}
         <Outlet />
       </PageContainer>

@@ -5,25 +5,31 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { loginBody } from '@expiry-radar/shared/api/auth-schemas';
-import { paths } from '../../lib/paths';
+import { paths, queryParams } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { useLoginMutation } from './api/auth-mutations';
 import { formErrorMessage, INVALID_CREDENTIALS_MESSAGE } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
+import { InvitationNotice, invitationInSearch } from './components/invitation-notice';
 
 type LoginInput = z.input<typeof loginBody>;
 type LoginValues = z.output<typeof loginBody>;
 
-/** Sign in (route /login). */
+/**
+ * Sign in (route /login). An invitation email's link to an address with an account
+ * (`?email=…&invitation=<id>`) fills in the address and says who invited the visitor where.
+ */
 export function LoginPage() {
   const login = useLoginMutation();
   const navigate = useNavigate();
   const location = useLocation();
+  const [search] = useSearchParams();
+  const invitation = invitationInSearch(search);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -31,7 +37,7 @@ export function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginBody),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: search.get(queryParams.email) ?? '', password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -65,6 +71,7 @@ export function LoginPage() {
       <GoogleSignInButton />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         {failure && <Alert severity="error">{failure}</Alert>}
+        {invitation.invited && <InvitationNotice link={invitation.link} purpose="login" />}
         <EmailField
           {...register('email')}
           autoFocus

@@ -10,25 +10,26 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { registerBody } from '@expiry-radar/shared/api/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '@expiry-radar/shared/domain/password-policy';
-import { paths } from '../../lib/paths';
+import { paths, queryParams } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { useRegisterMutation } from './api/auth-mutations';
 import { formErrorMessage } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
+import { InvitationNotice, invitationInSearch } from './components/invitation-notice';
 
 type RegisterInput = z.input<typeof registerBody>;
 type RegisterValues = z.output<typeof registerBody>;
 
 /**
- * Create an account (route /register). An invitation's link (`?email=…&invitation=1`) fills in
- * the invited address and says how to join.
+ * Create an account (route /register). An invitation email's link (`?email=…&invitation=<id>`)
+ * fills in the invited address and says who invited the visitor to which workspace.
  */
 export function RegisterPage() {
   const registerAccount = useRegisterMutation();
   const [search] = useSearchParams();
-  const invited = search.get('invitation') === '1';
+  const invitation = invitationInSearch(search);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -36,7 +37,7 @@ export function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterValues>({
     resolver: zodResolver(registerBody),
-    defaultValues: { email: search.get('email') ?? '', password: '', name: '' },
+    defaultValues: { email: search.get(queryParams.email) ?? '', password: '', name: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -64,12 +65,7 @@ export function RegisterPage() {
       <GoogleSignInButton />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         {failure && <Alert severity="error">{failure}</Alert>}
-        {invited && (
-          <Alert severity="info">
-            You were invited to a workspace. Create your account with the invited address and verify
-            it; then accept the invitation under Workspaces.
-          </Alert>
-        )}
+        {invitation.invited && <InvitationNotice link={invitation.link} purpose="register" />}
         <TextField
           {...register('name')}
           label="Name (optional)"

@@ -33,8 +33,10 @@ export function VerifyEmailPage() {
   const resendEmail = useResendVerificationMutation();
   const [sending, setSending] = useState(false);
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
-  const cooldown = useResendCooldown();
   const email = search.get(queryParams.email) ?? user?.email ?? null;
+  // Counts down from the last email to this address: registration's, an address change's, a
+  // resend's, also after a reload.
+  const cooldown = useResendCooldown(email);
   const invalidLink = search.get(VERIFICATION_ERROR_PARAM) === INVALID_VERIFICATION_LINK;
 
   const onResend = async () => {

@@ -78,10 +78,22 @@ describe('billing page', () => {
     expect(await screen.findByRole('heading', { name: 'Billing & Plans' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Current plan: Free' })).toBeVisible();
     expect(screen.getAllByText('Local billing mode').length).toBeGreaterThan(0);
+    // The local billing mode promises neither card checkout nor a billing portal.
+    expect(
+      screen.getByText(
+        'Your current plan, its limits and usage, and plan changes, which the local billing mode makes at once without payment.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/card checkout|billing portal/)).toBeNull();
     expect(screen.getByText('1 / 1')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+    // The same confirmation as the way from /pricing, before anything changes.
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Pro?' });
+    expect(within(dialog).getByText(/Your plan changes from Free to Pro at once/)).toBeVisible();
+    expect(requests.some((r) => r.path === '/api/account/upgrade')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade to Pro' }));
     expect(await screen.findByText('Plan upgraded to Pro')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Current plan: Pro' })).toBeVisible();
     const upgrade = requests.find((r) => r.path === '/api/account/upgrade');
@@ -102,6 +114,12 @@ describe('billing page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Downgrade to Free' }));
     const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Free?' });
     expect(within(dialog).getByText(/your newest 1 workspace will be frozen/)).toBeVisible();
+    const listed = within(dialog).getByRole('list', { name: 'Frozen on the Free plan' });
+    expect(
+      within(listed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(["Workspace b: beyond the plan's number of workspaces"]);
     expect(requests.some((r) => r.path === '/api/account/upgrade')).toBe(false);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Downgrade to Free' }));
@@ -133,6 +151,15 @@ describe('billing page', () => {
       ),
     ).toBeVisible();
     expect(within(dialog).queryByText(/your newest/)).toBeNull();
+    const listed = within(dialog).getByRole('list', { name: 'Frozen on the Free plan' });
+    expect(
+      within(listed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Workspace b: more tokens than the plan allows',
+      'Workspace c: more members than the plan allows',
+    ]);
   });
 
   it('opens the change asked for by /pricing and drops the parameter', async () => {
@@ -147,10 +174,21 @@ describe('billing page', () => {
     serve(world);
     renderBilling();
     await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Team?' });
+    expect(
+      within(dialog).getByText('You will continue to secure card checkout for the Team plan.'),
+    ).toBeVisible();
+    expect(assignLocation).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade to Team' }));
     await waitFor(() =>
       expect(assignLocation).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'),
     );
     expect(screen.queryByText('Local billing mode')).toBeNull();
+    expect(
+      screen.getByText(
+        'Your current plan, upgrades through secure card checkout, and invoices and payment details in the billing portal.',
+      ),
+    ).toBeVisible();
   });
 
   it('with Stripe and a paid plan, offers Manage billing and plan changes in the portal', async () => {

@@ -30,7 +30,7 @@ import {
   type Plan,
   type PlanLimits,
 } from '@expiry-radar/shared/domain/plans';
-import { freezeReasons } from '@expiry-radar/shared/domain/workspace-freezing';
+import { freezeReasons, type FreezeReason } from '@expiry-radar/shared/domain/workspace-freezing';
 import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
@@ -86,15 +86,30 @@ interface Freezes {
   readonly beyondLimit: number;
   /** Those holding more tokens or members than the plan allows. */
   readonly overUsage: number;
+  /** Each workspace that would be frozen (and is not yet), with why. */
+  readonly workspaces: ReadonlyArray<{ readonly name: string; readonly why: string }>;
 }
+
+const FREEZE_WHY: Readonly<Record<FreezeReason, string>> = {
+  workspace_limit: "beyond the plan's number of workspaces",
+  token_limit: 'more tokens than the plan allows',
+  member_limit: 'more members than the plan allows',
+};
 
 /** What a move to `plan` would freeze, by the server's rule (usage lists the oldest owned first). */
 function freezesOnMove(plan: Plan, usage: Usage | undefined): Freezes {
-  const reasons = freezeReasons(plan, usage?.workspaces ?? []);
+  const owned = usage?.workspaces ?? [];
+  const reasons = freezeReasons(plan, owned);
   return {
     beyondLimit: reasons.filter((reason) => reason === 'workspace_limit').length,
     overUsage: reasons.filter((reason) => reason === 'token_limit' || reason === 'member_limit')
       .length,
+    workspaces: owned.flatMap((workspace, index) => {
+      const reason = reasons[index];
+      return reason && !workspace.is_frozen
+        ? [{ name: workspace.name, why: FREEZE_WHY[reason] }]
+        : [];
+    }),
   };
 }
 
@@ -291,6 +306,19 @@ function PlanChangeDialog(props: PlanChangeDialogProps) {
             {freezes.beyondLimit > 0 &&
               `The ${PLAN_LABELS[plan]} plan allows ${pluralize(PLAN_LIMITS[plan].workspacesOwned ?? 0, 'workspace', 'workspaces')}: your newest ${pluralize(freezes.beyondLimit, 'workspace', 'workspaces')} will be frozen (read-only, alerts paused). `}
             Their tokens are kept.
+            {freezes.workspaces.length > 0 && (
+              <Box
+                component="ul"
+                aria-label={`Frozen on the ${PLAN_LABELS[plan]} plan`}
+                sx={{ m: 0, mt: 1, pl: 3 }}
+              >
+                {freezes.workspaces.map((workspace, index) => (
+                  <li key={`${index}-${workspace.name}`}>
+                    <strong>{workspace.name}</strong>: {workspace.why}
+                  </li>
+                ))}
+              </Box>
+            )}
           </Alert>
         )}
       </DialogContent>
@@ -339,12 +367,8 @@ function BillingContent({ data }: { data: PlanResponse }) {
   const portal = useBillingPortalMutation();
   const busy = change.isPending || portal.isPending;
 
-  const choose = (plan: Plan) => {
-    // A downgrade that freezes workspaces is confirmed first; anything else goes at once.
-    if (comparePlans(plan, current) < 0 && freezesAny(freezesOnMove(plan, data.usage))) {
-      setTarget(plan);
-    } else change.mutate(plan);
-  };
+  // Every change is confirmed first, in the one dialog the way from /pricing opens too.
+  const choose = (plan: Plan) => setTarget(plan);
 
   return (
     <Stack spacing={3}>
@@ -386,6 +410,23 @@ function BillingContent({ data }: { data: PlanResponse }) {
   );
 }
 
+/**
+ * What the page offers in each billing mode: card checkout and the portal only with the payment
+ * provider; the local billing mode switches plans at once; without either, plans do not change.
+ */
+export function billingDescription(mode: BillingMode | undefined): string {
+  switch (mode) {
+    case 'stripe':
+      return 'Your current plan, upgrades through secure card checkout, and invoices and payment details in the billing portal.';
+    case 'local':
+      return 'Your current plan, its limits and usage, and plan changes, which the local billing mode makes at once without payment.';
+    case 'unavailable':
+      return 'Your current plan, its limits and usage.';
+    default:
+      return 'Your current plan, its limits and usage, and plan changes.';
+  }
+}
+
 /** /billing: the plan, its limits and usage, plan changes, and the billing portal. */
 export function BillingPage() {
   const query = useQuery(planQueryOptions());
@@ -393,7 +434,7 @@ export function BillingPage() {
   return (
     <PageFrame
       title="Billing & Plans"
-      description="Your current plan, upgrades through secure card checkout, and invoices and payment details in the billing portal."
+      description={billingDescription(mode)}
       actions={
         mode === 'local' ? (
           <Chip color="info" variant="outlined" label="Local billing mode" />

@@ -371,11 +371,15 @@ describe('token dashboard', () => {
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Workspace is read-only')).toBeVisible();
+    // The refusal shows in the dialog only, not in a toast beside it.
+    expect(screen.getAllByText('Workspace is read-only')).toHaveLength(1);
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Renew Token' })).not.toBeInTheDocument(),
     );
+    expect(await screen.findByText('Token renewed successfully')).toBeInTheDocument();
+    expect(screen.queryByText('Token updated successfully')).toBeNull();
     expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
       expiresAt: inDays(90),
     });

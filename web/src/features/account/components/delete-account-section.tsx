@@ -5,6 +5,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PasswordField } from '../../../components/password-field';
+import { toastRefusal } from '../../../lib/api-client';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
 import { SIGNED_OUT_STATE } from '../../session';
@@ -32,7 +33,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       if (fieldMessage) setPasswordError(fieldMessage);
       else if (PASSWORD_CODES.some((code) => hasErrorCode(error, code)) && error instanceof Error) {
         setPasswordError(error.message);
-      }
+      } else toastRefusal(error);
       throw error;
     }
     // The root layout drops the cached session and answers once home is on screen.

@@ -7,10 +7,17 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { actionLabel, actorLabel, targetLabel, workspaceLabel } from '../audit-display';
+import {
+  actionLabel,
+  actorLabel,
+  changeSummary,
+  targetLabel,
+  workspaceLabel,
+} from '../audit-display';
 import { AuditEventDetails } from './audit-event-details';
 import { EventTime } from './event-time';
 
@@ -49,6 +56,7 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
             const expanded = open.has(event.id);
             const detailsId = `audit-details-${event.id}`;
             const action = actionLabel(event.action);
+            const summary = changeSummary(event);
             return (
               <Fragment key={event.id}>
                 <TableRow hover sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined } }}>
@@ -58,9 +66,20 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>
                     {actorLabel(event.actor, selfId)}
                   </TableCell>
-                  <TableCell>{action}</TableCell>
+                  <TableCell>
+                    {action}
+                    {summary && (
+                      <Typography
+                        variant="body2"
+                        color="textSecondary"
+                        sx={{ overflowWrap: 'anywhere' }}
+                      >
+                        {summary}
+                      </Typography>
+                    )}
+                  </TableCell>
                   <TableCell sx={{ overflowWrap: 'anywhere' }}>{targetLabel(event)}</TableCell>
-                  <TableCell>{workspaceLabel(event.workspace_id, workspaces)}</TableCell>
+                  <TableCell>{workspaceLabel(event.workspace_id, workspaces, event)}</TableCell>
                   <TableCell align="right" padding="checkbox">
                     <IconButton
                       size="small"

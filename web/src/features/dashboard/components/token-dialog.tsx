@@ -13,6 +13,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { allowedCategoryFields } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
+import { toastRefusal } from '../../../lib/api-client';
 import { useUpdateTokenMutation, type ContactGroupOption } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { categoryLabel, fieldText, formatDate, typeLabel } from '../token-display';
@@ -51,7 +52,8 @@ export function TokenDialog(props: TokenDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [editing, setEditing] = useState(false);
-  const save = useUpdateTokenMutation();
+  // Silent: a refusal shows at the fields it names, else as a toast.
+  const save = useUpdateTokenMutation({ silent: true });
   const form = useForm<TokenFormValues, unknown, TokenUpdate>({
     resolver: editTokenResolver(token),
     defaultValues: tokenToFormValues(token),
@@ -73,7 +75,7 @@ export function TokenDialog(props: TokenDialogProps) {
     try {
       saved = await save.mutateAsync({ token, update: editBody(token, update) });
     } catch (error) {
-      applyServerFieldErrors(error, setError);
+      if (applyServerFieldErrors(error, setError) === 0) toastRefusal(error);
       return;
     }
     reset(tokenToFormValues(saved));

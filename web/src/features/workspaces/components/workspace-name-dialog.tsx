@@ -14,7 +14,9 @@ import type * as z from 'zod';
 import {
   renameWorkspaceBody,
   WORKSPACE_NAME_MAX_LENGTH,
+  workspaceNameTakenMessage,
 } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { sameWorkspaceName } from '@expiry-radar/shared/domain/workspace-names';
 import { requestFailure } from '../request-failure';
 
 type NameInput = z.input<typeof renameWorkspaceBody>;
@@ -27,18 +29,27 @@ interface WorkspaceNameDialogProps {
   description: string;
   submitLabel: string;
   initialName?: string;
+  /**
+   * The names of the user's other own workspaces: one of them (without regard to case) is refused
+   * at once, as the server would.
+   */
+  takenNames?: readonly string[];
   onClose: () => void;
   /** Sends the name; a rejection keeps the dialog open with the server's reason. */
   onSubmit: (name: string) => Promise<unknown>;
 }
 
-/** Create and Rename: one name field, validated like the server (required, at most 100). */
+/**
+ * Create and Rename: one name field, validated like the server (required, at most 100, not a name
+ * of the user's other workspaces).
+ */
 export function WorkspaceNameDialog({
   id,
   title,
   description,
   submitLabel,
   initialName = '',
+  takenNames = [],
   onClose,
   onSubmit,
 }: WorkspaceNameDialogProps) {
@@ -55,12 +66,17 @@ export function WorkspaceNameDialog({
 
   const submit = handleSubmit(async ({ name }) => {
     setFailure(null);
+    const taken = takenNames.find((other) => sameWorkspaceName(other, name));
+    if (taken !== undefined) {
+      setError('name', { type: 'taken', message: workspaceNameTakenMessage(taken) });
+      return;
+    }
     try {
       await onSubmit(name);
     } catch (error) {
       const reason = requestFailure(error, 'name');
-      if (reason.field) setError('name', { type: 'server', message: reason.field });
-      if (reason.message) setFailure(reason.message);
+      if (reason.field !== undefined) setError('name', { type: 'server', message: reason.field });
+      else setFailure(reason.message);
     }
   });
 
