@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
+import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
@@ -126,7 +127,7 @@ describe('top bar', () => {
     errorToast.mockRestore();
   });
 
-  it('the bell lists recent alerts of the selected workspace', async () => {
+  it('the bell lists recent alerts of the selected workspace, with the days left', async () => {
     const { requests } = serve({
       alerts: () =>
         jsonResponse({
@@ -136,7 +137,7 @@ describe('top bar', () => {
               workspace_id: 'w1',
               token_id: 't1',
               token_name: 'api.example.com',
-              expires_at: '2026-11-27',
+              expires_at: addCalendarDays(new Date(), 5),
               threshold: 7,
               status: 'sent',
               dead_lettered: false,
@@ -154,6 +155,10 @@ describe('top bar', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Notifications (1 recent)' }));
     expect(await screen.findByText('api.example.com')).toBeVisible();
+    const dialog = screen.getByRole('dialog', { name: 'Recent alerts' });
+    expect(within(dialog).getByText(/^Expires in 5 days · /)).toBeVisible();
+    expect(within(dialog).queryByText(/before expiry/)).toBeNull();
+    expect(within(dialog).getByText('Sent')).toBeVisible();
     const call = requests.find((r) => r.path === '/api/alert-queue');
     expect(call?.url.searchParams.get('workspace_id')).toBe('w1');
     expect(call?.url.searchParams.get('limit')).toBe('10');

@@ -26,7 +26,6 @@ import {
   useRetryAlertMutation,
 } from '../api/alert-queue-mutations';
 import { alertQueueQueryOptions, alertStatsQueryOptions } from '../api/alert-queue-queries';
-import { describeThreshold } from './notifications-bell';
 
 const alertStatusColor = {
   pending: 'info',
@@ -41,6 +40,12 @@ const deliveryColor: Record<DeliveryStatus, 'info' | 'success' | 'error' | 'defa
   failed: 'error',
   skipped: 'default',
 };
+
+/** The alert's window: "7 days before expiry", "1 day before expiry", "Expires today". */
+function describeThreshold(days: number): string {
+  if (days <= 0) return 'Expires today';
+  return days === 1 ? '1 day before expiry' : `${days} days before expiry`;
+}
 
 function formatWhen(iso: string | null): string {
   if (!iso) return '—';
