@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -6,14 +7,14 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { NavLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { BrandLink } from '../../components/brand-link';
 import { ColorModeToggle } from '../../components/color-mode-toggle';
 import type { SessionUser } from '../../features/session';
 import type { WorkspaceSelection } from '../../features/workspaces';
 import { paths } from '../../lib/paths';
 import type { NavItem, WorkspacePickerState } from './nav-items';
-import { userMenuLinks } from './nav-items';
+import { isCurrentPage, userMenuLinks } from './nav-items';
 import { WorkspacePicker } from './workspace-picker';
 
 interface NavDrawerProps {
@@ -26,6 +27,31 @@ interface NavDrawerProps {
   onSignOut: () => void;
 }
 
+/** A drawer link, marked as the current page (selected) when it is. */
+function NavDrawerLink({
+  to,
+  current,
+  onClick,
+  children,
+}: {
+  to: string;
+  current: boolean;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <ListItemButton
+      component={RouterLink}
+      to={to}
+      selected={current}
+      aria-current={current ? 'page' : undefined}
+      onClick={onClick}
+    >
+      {children}
+    </ListItemButton>
+  );
+}
+
 /** The top bar's items for small screens. */
 export function NavDrawer({
   open,
@@ -36,6 +62,7 @@ export function NavDrawer({
   selection,
   onSignOut,
 }: NavDrawerProps) {
+  const location = useLocation();
   const accountLinks = user
     ? userMenuLinks
     : [
@@ -72,17 +99,27 @@ export function NavDrawer({
         )}
         <List>
           {items.map((item) => (
-            <ListItemButton key={item.key} component={NavLink} to={item.to} onClick={onClose}>
+            <NavDrawerLink
+              key={item.key}
+              to={item.to}
+              current={isCurrentPage(item.to, location)}
+              onClick={onClose}
+            >
               <ListItemText primary={item.label} />
-            </ListItemButton>
+            </NavDrawerLink>
           ))}
         </List>
         <Divider />
         <List>
           {accountLinks.map((link) => (
-            <ListItemButton key={link.to} component={NavLink} to={link.to} onClick={onClose}>
+            <NavDrawerLink
+              key={link.to}
+              to={link.to}
+              current={isCurrentPage(link.to, location)}
+              onClick={onClose}
+            >
               <ListItemText primary={link.label} />
-            </ListItemButton>
+            </NavDrawerLink>
           ))}
           {user && (
             <ListItemButton

@@ -69,6 +69,39 @@ describe('top bar', () => {
     expect(within(nav).getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
   });
 
+  it('marks the current page: Tokens on the dashboard, nothing in the bar on the account view', async () => {
+    serve();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    expect(within(mainNav()).getByRole('link', { name: 'Tokens' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('marks Account Settings in the user menu on the account view, and no top bar link', async () => {
+    serve();
+    renderApp('/dashboard?view=account');
+    await screen.findByRole('heading', { level: 1, name: 'Account Settings' });
+    const nav = mainNav();
+    await within(nav).findByRole('link', { name: 'Workspaces' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((link) => link.hasAttribute('aria-current')),
+    ).toEqual([]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Preferences' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
   it('points to pending invitations', async () => {
     serve({
       invitations: [
