@@ -25,6 +25,7 @@ import { Spinner } from '../../components/spinner';
 import { organizationUsageQueryOptions } from '../plan';
 import { useSession } from '../session';
 import { useWorkspaceSelection } from '../workspaces';
+import { usageLevel, usagePercent } from './usage-level';
 
 function count(value: number): string {
   return value.toLocaleString('en-US');
@@ -35,9 +36,13 @@ function ofLimit(value: number, limit: Limit): string {
   return limit === null ? count(value) : `${count(value)} / ${formatLimit(limit)}`;
 }
 
+/** Neutral until 80 % of the limit, the warning colour from 80 %, red only at the limit. */
+const BAR_COLORS = { normal: 'inherit', high: 'warning', full: 'error' } as const;
+
 function UsageFigure({ label, value, limit }: { label: string; value: number; limit?: Limit }) {
   const bounded = limit !== undefined && limit !== null && limit > 0;
-  const percent = bounded ? Math.min(100, Math.round((value / limit) * 100)) : 0;
+  const percent = bounded ? usagePercent(value, limit) : 0;
+  const level = bounded ? usageLevel(value, limit) : 'normal';
   return (
     <Paper variant="outlined" sx={{ p: 2, flex: '1 1 200px', minWidth: 0 }}>
       <Typography variant="body2" color="textSecondary">
@@ -50,9 +55,11 @@ function UsageFigure({ label, value, limit }: { label: string; value: number; li
         <LinearProgress
           variant="determinate"
           value={percent}
-          color={percent >= 100 ? 'error' : percent >= 80 ? 'warning' : 'primary'}
+          color={BAR_COLORS[level]}
           aria-label={`${label}: ${percent}% of the plan's limit`}
-          sx={{ mt: 1, height: 6, borderRadius: 3 }}
+          data-level={level}
+          // Neutral: the bar in the secondary text colour, its track a light shade of it.
+          sx={{ mt: 1, height: 6, borderRadius: 3, color: 'text.secondary' }}
         />
       )}
     </Paper>
