@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { DOWNGRADED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
@@ -33,5 +34,25 @@ describe('app shell', () => {
     renderApp('/help');
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 })).toBeVisible();
     expect(screen.queryByText(DOWNGRADED_NOTICE)).not.toBeInTheDocument();
+  });
+
+  it('names the page in the document title', async () => {
+    serve(sessionFor());
+    renderApp('/help');
+    await screen.findByRole('heading', { level: 1, name: 'Help' }, { timeout: 5_000 });
+    expect(document.title).toBe('Help · Expiry Radar');
+  });
+
+  it('starts with "Skip to content", which moves the focus to the main content', async () => {
+    serve(sessionFor());
+    renderApp('/help');
+    await screen.findByRole('heading', { level: 1, name: 'Help' }, { timeout: 5_000 });
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(window.location.hash).toBe('');
   });
 });

@@ -253,18 +253,18 @@ describe('top bar', () => {
     serve();
     renderApp('/pricing');
     const footer = await screen.findByRole('navigation', { name: 'Footer' });
-    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
       'href',
       '/privacy-policy',
     );
-    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    expect(within(footer).getByRole('link', { name: 'Terms of service' })).toHaveAttribute(
       'href',
       '/terms-of-service',
     );
-    expect(within(footer).getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+    expect(within(footer).getByRole('link', { name: 'Contact support' })).toHaveAttribute(
       'href',
       'mailto:support@expiry-radar.example',
     );
-    expect(within(footer).getByRole('link', { name: 'Community Chat' })).toHaveAttribute('href');
+    expect(within(footer).getByRole('link', { name: 'Community chat' })).toHaveAttribute('href');
   });
 });
