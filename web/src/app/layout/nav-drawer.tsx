@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
@@ -40,15 +41,17 @@ function NavDrawerLink({
   children: ReactNode;
 }) {
   return (
-    <ListItemButton
-      component={RouterLink}
-      to={to}
-      selected={current}
-      aria-current={current ? 'page' : undefined}
-      onClick={onClick}
-    >
-      {children}
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={RouterLink}
+        to={to}
+        selected={current}
+        aria-current={current ? 'page' : undefined}
+        onClick={onClick}
+      >
+        {children}
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -70,7 +73,12 @@ export function NavDrawer({
         { label: 'Get started', to: paths.register },
       ];
   return (
-    <Drawer anchor="left" open={open} onClose={onClose}>
+    <Drawer
+      anchor="left"
+      open={open}
+      onClose={onClose}
+      slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
+    >
       <Box component="nav" aria-label="Navigation menu" sx={{ width: 280, py: 2 }}>
         <Stack direction="row" sx={{ px: 2, pb: 2, alignItems: 'center', gap: 1 }}>
           <Box onClick={onClose} sx={{ mr: 'auto' }}>
@@ -122,14 +130,16 @@ export function NavDrawer({
             </NavDrawerLink>
           ))}
           {user && (
-            <ListItemButton
-              onClick={() => {
-                onClose();
-                onSignOut();
-              }}
-            >
-              <ListItemText primary="Sign Out" />
-            </ListItemButton>
+            <ListItem disablePadding>
+              <ListItemButton
+                onClick={() => {
+                  onClose();
+                  onSignOut();
+                }}
+              >
+                <ListItemText primary="Sign Out" />
+              </ListItemButton>
+            </ListItem>
           )}
         </List>
       </Box>

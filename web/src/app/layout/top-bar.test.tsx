@@ -186,7 +186,7 @@ describe('top bar', () => {
     });
     renderApp('/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Notifications (1 recent)' }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 recent' }));
     expect(await screen.findByText('api.example.com')).toBeVisible();
     const dialog = screen.getByRole('dialog', { name: 'Recent alerts' });
     expect(within(dialog).getByText(/^Expires in 5 days · /)).toBeVisible();

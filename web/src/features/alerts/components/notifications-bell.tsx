@@ -11,7 +11,7 @@ import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useQuery } from '@tanstack/react-query';
 import type { RecentAlert } from '../api/alert-queries';
-import { recentAlertsQueryOptions } from '../api/alert-queries';
+import { RECENT_ALERTS_LIMIT, recentAlertsQueryOptions } from '../api/alert-queries';
 import { ALERT_STATUS_LABELS, daysLeftText } from './recent-alert-text';
 
 const statusColor = {
@@ -80,7 +80,13 @@ export function NotificationsBell({ workspaceId }: { workspaceId: string | null 
     <>
       <IconButton
         color="inherit"
-        aria-label={items.length > 0 ? `Notifications (${items.length} recent)` : 'Notifications'}
+        // The badge's number is a word of the name too (failed ones, else all recent ones), so
+        // what is seen is what speech input users can say.
+        aria-label={
+          items.length > 0
+            ? `Notifications, ${items.length} recent${failed > 0 ? `, ${failed} failed` : ''}`
+            : 'Notifications'
+        }
         aria-haspopup="dialog"
         onClick={(event) => {
           setMaxHeight(heightBelow(event.currentTarget));
@@ -92,7 +98,7 @@ export function NotificationsBell({ workspaceId }: { workspaceId: string | null 
           // No hidden "0" for screen readers: the button's label already says how many.
           badgeContent={items.length > 0 ? (failed > 0 ? failed : items.length) : undefined}
           color={failed > 0 ? 'error' : 'primary'}
-          max={9}
+          max={RECENT_ALERTS_LIMIT}
           slotProps={{ badge: { 'aria-hidden': true } }}
         >
           <NotificationsOutlined />

@@ -135,15 +135,17 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
     );
   const removeButton = (member: Member) => {
     const self = member.user_id === selfId;
+    // The visible word starts the accessible name, as speech input users say it.
+    const action = member.status === 'invited' ? 'Withdraw' : 'Remove';
     return (
       canRemove(workspace, member) && (
         <Button
           size="small"
           color="error"
           onClick={() => setRemoving(member)}
-          aria-label={`${self ? 'Leave workspace' : 'Remove'} ${member.email}`}
+          aria-label={`${self ? 'Leave workspace' : action} ${member.email}`}
         >
-          {self ? 'Leave' : member.status === 'invited' ? 'Withdraw' : 'Remove'}
+          {self ? 'Leave' : action}
         </Button>
       )
     );
