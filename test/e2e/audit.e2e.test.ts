@@ -84,7 +84,7 @@ describe('audit log in Chromium', () => {
 
   it('shows the changes by scope, with details, and exports CSV and JSON', async () => {
     await page.goto(url(`/audit?workspace=${workspaceId}`));
-    await waitForPageHeading(page, 'Audit Log');
+    await waitForPageHeading(page, 'Audit log');
     const scopes = page.getByRole('group', { name: 'Audit scope' });
     await scopes.getByRole('button', { name: 'Workspace: Audited' }).waitFor();
     expect(await scopes.getByRole('button').allTextContents()).toEqual([

@@ -69,7 +69,7 @@ async function createToken(page: Page, token: NewToken) {
   for (const [label, value] of Object.entries(token.fields ?? {})) {
     await field(form, label).fill(value);
   }
-  await form.getByRole('button', { name: 'Create Token' }).click();
+  await form.getByRole('button', { name: 'Create token' }).click();
   await card(page, token.category).getByRole('rowheader', { name: token.name }).waitFor();
 }
 
@@ -124,7 +124,7 @@ describe('token dashboard in Chromium', () => {
 
     // The shared schema's messages show at the fields.
     const form = page.getByRole('region', { name: 'Create New Token' });
-    await form.getByRole('button', { name: 'Create Token' }).click();
+    await form.getByRole('button', { name: 'Create token' }).click();
     await form.getByText('Name is required').waitFor();
     await form.getByText('Category is required').waitFor();
 

@@ -88,4 +88,24 @@ describe('app shell', () => {
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 })).toBeVisible();
     expect(screen.queryByText(/” is frozen$/)).toBeNull();
   });
+
+  it('names the page in the document title', async () => {
+    serve(sessionFor());
+    renderApp('/help');
+    await screen.findByRole('heading', { level: 1, name: 'Help' }, { timeout: 5_000 });
+    expect(document.title).toBe('Help · Expiry Radar');
+  });
+
+  it('starts with "Skip to content", which moves the focus to the main content', async () => {
+    serve(sessionFor());
+    renderApp('/help');
+    await screen.findByRole('heading', { level: 1, name: 'Help' }, { timeout: 5_000 });
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(window.location.hash).toBe('');
+  });
 });

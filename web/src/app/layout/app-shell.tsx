@@ -6,6 +6,7 @@ import { isPublicPage } from '@expiry-radar/shared/errors/public-pages';
 import { DOWNGRADED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import { AppFooter } from '../../components/app-footer';
 import { PageContainer } from '../../components/page-container';
+import { mainContentProps, SkipLink } from '../../components/skip-link';
 import { Spinner } from '../../components/spinner';
 import { useSignOut } from '../../features/auth';
 import { useSession } from '../../features/session';
@@ -50,6 +51,7 @@ export function AppShell() {
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <TopBar
         user={session.user}
         verified={verified}
@@ -58,7 +60,12 @@ export function AppShell() {
         selection={selection}
         onSignOut={() => void signOut()}
       />
-      <PageContainer component="main" sx={{ flex: 1, py: { xs: 3, md: 5 } }}>
+      <PageContainer
+        component="main"
+        id={mainContentProps.id}
+        tabIndex={mainContentProps.tabIndex}
+        sx={[{ flex: 1, py: { xs: 3, md: 5 } }, mainContentProps.sx]}
+      >
         {session.user?.downgraded && (
           <Alert severity="warning" sx={{ mb: 3 }}>
             <Link component={RouterLink} to={accountSettingsPath} color="inherit">

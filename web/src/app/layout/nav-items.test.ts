@@ -1,6 +1,12 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { NavContext } from './nav-items';
-import { UPGRADE_FOR_WORKSPACES_HINT, visibleNavItems, workspacePickerState } from './nav-items';
+import {
+  isCurrentPage,
+  UPGRADE_FOR_WORKSPACES_HINT,
+  userMenuLinks,
+  visibleNavItems,
+  workspacePickerState,
+} from './nav-items';
 
 function context(
   userPlan: string,
@@ -78,5 +84,36 @@ describe('top bar visibility', () => {
     });
     expect(workspacePickerState(context('pro', 'admin', 'pro', 1)).disabled).toBe(false);
     expect(workspacePickerState(context('pro', 'admin', 'pro', 0)).visible).toBe(false);
+  });
+});
+
+describe('isCurrentPage', () => {
+  const at = (url: string) => {
+    const { pathname, search } = new URL(url, 'http://app.invalid');
+    return { pathname, search };
+  };
+
+  it('marks Tokens on the dashboard, whatever its other parameters', () => {
+    expect(isCurrentPage('/dashboard', at('/dashboard'))).toBe(true);
+    expect(isCurrentPage('/dashboard', at('/dashboard?workspace=w1&section=web'))).toBe(true);
+  });
+
+  it('marks nothing of the top bar on the account view, and Account Settings in the user menu', () => {
+    const account = at('/dashboard?view=account&workspace=w1');
+    const bar = visibleNavItems(context('pro', 'admin', 'pro')).filter((item) =>
+      isCurrentPage(item.to, account),
+    );
+    expect(bar).toEqual([]);
+    expect(userMenuLinks.filter((link) => isCurrentPage(link.to, account))).toEqual([
+      userMenuLinks[0],
+    ]);
+    expect(userMenuLinks[0].label).toBe('Account Settings');
+  });
+
+  it('marks Docs on every docs page, and no page by a mere prefix of its name', () => {
+    expect(isCurrentPage('/docs', at('/docs/api'))).toBe(true);
+    expect(isCurrentPage('/docs', at('/docs'))).toBe(true);
+    expect(isCurrentPage('/docs', at('/docsearch'))).toBe(false);
+    expect(isCurrentPage('/usage', at('/audit'))).toBe(false);
   });
 });

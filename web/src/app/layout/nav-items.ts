@@ -2,7 +2,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { canSeeAuditAndWorkspaces, canSeeUsage } from '@expiry-radar/shared/domain/permissions';
 import { isPlan } from '@expiry-radar/shared/domain/plans';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
-import { accountSettingsPath, paths } from '../../lib/paths';
+import { accountSettingsPath, paths, queryParams } from '../../lib/paths';
 
 export const UPGRADE_FOR_WORKSPACES_HINT = 'Upgrade to create more workspaces';
 
@@ -78,3 +78,19 @@ export const userMenuLinks = [
   { label: 'Preferences', to: paths.preferences },
   { label: 'Billing & Plans', to: paths.billing },
 ] as const;
+
+/**
+ * Whether the link `to` leads to the page shown at `location`: the same path or one below it
+ * (the Docs link for every docs page), and the same view (the account view of /dashboard is
+ * not the Tokens page).
+ */
+export function isCurrentPage(
+  to: string,
+  location: { readonly pathname: string; readonly search: string },
+): boolean {
+  const target = new URL(to, 'http://app.invalid');
+  const samePath =
+    location.pathname === target.pathname || location.pathname.startsWith(`${target.pathname}/`);
+  const view = new URLSearchParams(location.search).get(queryParams.view);
+  return samePath && view === target.searchParams.get(queryParams.view);
+}

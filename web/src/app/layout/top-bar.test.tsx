@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
+import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
@@ -68,6 +69,39 @@ describe('top bar', () => {
     expect(within(nav).getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
   });
 
+  it('marks the current page: Tokens on the dashboard, nothing in the bar on the account view', async () => {
+    serve();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    expect(within(mainNav()).getByRole('link', { name: 'Tokens' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('marks Account Settings in the user menu on the account view, and no top bar link', async () => {
+    serve();
+    renderApp('/dashboard?view=account');
+    await screen.findByRole('heading', { level: 1, name: 'Account Settings' });
+    const nav = mainNav();
+    await within(nav).findByRole('link', { name: 'Workspaces' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((link) => link.hasAttribute('aria-current')),
+    ).toEqual([]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Preferences' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
   it('points to pending invitations', async () => {
     serve({
       invitations: [
@@ -126,7 +160,7 @@ describe('top bar', () => {
     errorToast.mockRestore();
   });
 
-  it('the bell lists recent alerts of the selected workspace', async () => {
+  it('the bell lists recent alerts of the selected workspace, with the days left', async () => {
     const { requests } = serve({
       alerts: () =>
         jsonResponse({
@@ -136,7 +170,7 @@ describe('top bar', () => {
               workspace_id: 'w1',
               token_id: 't1',
               token_name: 'api.example.com',
-              expires_at: '2026-11-27',
+              expires_at: addCalendarDays(new Date(), 5),
               threshold: 7,
               status: 'sent',
               dead_lettered: false,
@@ -152,8 +186,12 @@ describe('top bar', () => {
     });
     renderApp('/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Notifications (1 recent)' }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 recent' }));
     expect(await screen.findByText('api.example.com')).toBeVisible();
+    const dialog = screen.getByRole('dialog', { name: 'Recent alerts' });
+    expect(within(dialog).getByText(/^Expires in 5 days · /)).toBeVisible();
+    expect(within(dialog).queryByText(/before expiry/)).toBeNull();
+    expect(within(dialog).getByText('Sent')).toBeVisible();
     const call = requests.find((r) => r.path === '/api/alert-queue');
     expect(call?.url.searchParams.get('workspace_id')).toBe('w1');
     expect(call?.url.searchParams.get('limit')).toBe('10');
@@ -215,18 +253,18 @@ describe('top bar', () => {
     serve();
     renderApp('/pricing');
     const footer = await screen.findByRole('navigation', { name: 'Footer' });
-    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
       'href',
       '/privacy-policy',
     );
-    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    expect(within(footer).getByRole('link', { name: 'Terms of service' })).toHaveAttribute(
       'href',
       '/terms-of-service',
     );
-    expect(within(footer).getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+    expect(within(footer).getByRole('link', { name: 'Contact support' })).toHaveAttribute(
       'href',
       'mailto:support@expiry-radar.example',
     );
-    expect(within(footer).getByRole('link', { name: 'Community Chat' })).toHaveAttribute('href');
+    expect(within(footer).getByRole('link', { name: 'Community chat' })).toHaveAttribute('href');
   });
 });

@@ -118,8 +118,8 @@ describe('route guards', () => {
     serve(LOGGED_OUT_SESSION);
     const pages: [string, string][] = [
       ['/pricing', 'Pricing'],
-      ['/privacy-policy', 'Privacy Policy'],
-      ['/terms-of-service', 'Terms of Service'],
+      ['/privacy-policy', 'Privacy policy'],
+      ['/terms-of-service', 'Terms of service'],
     ];
     for (const [path, heading] of pages) {
       const view = renderApp(path);

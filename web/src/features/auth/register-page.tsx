@@ -92,11 +92,11 @@ export function RegisterPage() {
         <Alert severity="info" variant="outlined" icon={false} sx={{ fontSize: '0.8125rem' }}>
           By creating an account you agree to the{' '}
           <Link component={RouterLink} to={paths.termsOfService}>
-            Terms of Service
+            terms of service
           </Link>{' '}
           and the{' '}
           <Link component={RouterLink} to={paths.privacyPolicy}>
-            Privacy Policy
+            privacy policy
           </Link>
           .
         </Alert>

@@ -6,6 +6,7 @@ import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { RecordedRequest } from '../../../test-support/mock-fetch';
+import { mediaQueryList } from '../../../test-support/match-media';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
 import { tokenFixture } from '../../../test-support/token-fixtures';
@@ -270,6 +271,39 @@ describe('token dashboard', () => {
     expect(
       within(card('Certificates')).getByRole('columnheader', { name: /Expiration/ }),
     ).toHaveAttribute('aria-sort', 'descending');
+  });
+
+  it('shows cards on narrow screens, sorted by the select that stands for the headers', async () => {
+    const narrow = jest
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width')));
+    try {
+      serve();
+      renderApp('/dashboard?workspace=ws-1');
+      const certificates = await screen.findByRole('list', { name: 'Certificates tokens' });
+      const cardNames = () =>
+        within(certificates)
+          .getAllByRole('heading', { level: 3 })
+          .map((heading) => heading.textContent);
+      await waitFor(() =>
+        expect(cardNames()).toEqual(['Billing cert', 'www.example.com', 'api cert']),
+      );
+      expect(within(card('Certificates')).queryByRole('table')).toBeNull();
+      const user = userEvent.setup();
+      await user.click(within(card('Certificates')).getByRole('combobox', { name: 'Sort by' }));
+      await user.click(screen.getByRole('option', { name: 'Name, Z to A' }));
+      expect(cardNames()).toEqual(['www.example.com', 'Billing cert', 'api cert']);
+      await user.click(within(card('Certificates')).getByRole('combobox', { name: 'Sort by' }));
+      await user.click(screen.getByRole('option', { name: 'Expiration, latest first' }));
+      await waitFor(() =>
+        expect(cardNames()).toEqual(['api cert', 'www.example.com', 'Billing cert']),
+      );
+      expect(
+        within(card('Certificates')).getByRole('button', { name: 'Renew api cert' }),
+      ).toBeVisible();
+    } finally {
+      narrow.mockRestore();
+    }
   });
 
   it('searches within one category after the debounce', async () => {

@@ -294,7 +294,7 @@ describe('workspaces page: create, rename, delete', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete workspace?' });
     expect(dialog).toHaveAccessibleDescription(DELETE_WORKSPACE_WARNING);
     expect(DELETE_WORKSPACE_WARNING).toMatch(/tokens, alert settings.*invitations and memberships/);
-    const confirm = within(dialog).getByRole('button', { name: 'Delete Workspace' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete workspace' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Workspace name'), 'Sid');
     expect(confirm).toBeDisabled();
@@ -323,7 +323,7 @@ describe('workspaces page: deleting the open workspace', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete workspace?' });
     await user.type(within(dialog).getByLabelText('Workspace name'), 'Main');
     const before = requests.length;
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Workspace' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete workspace' }));
     expect(await screen.findByText('Workspace deleted')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Members of Side' })).toBeVisible();
     const after = requests.slice(before);

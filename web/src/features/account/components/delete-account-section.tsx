@@ -44,7 +44,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     <ConfirmDialog
       id="delete-account"
       title="Delete your account?"
-      confirmLabel="Delete Account"
+      confirmLabel="Delete account"
       busyLabel="Deleting…"
       maxWidth="sm"
       fullScreenOnPhones
@@ -83,7 +83,7 @@ export function DeleteAccountSection() {
       description="Deletes your account and signs you out. Each workspace you own passes to one of its admins or workspace managers, or is deleted when it has none."
     >
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
-        Delete Account
+        Delete account
       </Button>
       {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
     </SectionCard>

@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { actionsCellSx, CellText, oneLineTableSx } from '../../../components/cell-text';
 import {
   actionLabel,
   actorLabel,
@@ -40,7 +41,7 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
     });
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-labelledby={labelledBy} sx={{ minWidth: 760 }}>
+      <Table size="small" aria-labelledby={labelledBy} sx={oneLineTableSx}>
         <TableHead>
           <TableRow>
             <TableCell>Time</TableCell>
@@ -48,7 +49,9 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
             <TableCell>Action</TableCell>
             <TableCell>Target</TableCell>
             <TableCell>Workspace</TableCell>
-            <TableCell align="right">Details</TableCell>
+            <TableCell align="right" sx={actionsCellSx}>
+              Details
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -60,26 +63,26 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
             return (
               <Fragment key={event.id}>
                 <TableRow hover sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined } }}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell>
                     <EventTime iso={event.occurred_at} />
                   </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {actorLabel(event.actor, selfId)}
+                  <TableCell>
+                    <CellText text={actorLabel(event.actor, selfId)} />
                   </TableCell>
                   <TableCell>
-                    {action}
+                    <CellText text={action} />
                     {summary && (
-                      <Typography
-                        variant="body2"
-                        color="textSecondary"
-                        sx={{ overflowWrap: 'anywhere' }}
-                      >
-                        {summary}
+                      <Typography variant="body2" color="textSecondary" component="div">
+                        <CellText text={summary} />
                       </Typography>
                     )}
                   </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{targetLabel(event)}</TableCell>
-                  <TableCell>{workspaceLabel(event.workspace_id, workspaces, event)}</TableCell>
+                  <TableCell>
+                    <CellText text={targetLabel(event)} />
+                  </TableCell>
+                  <TableCell>
+                    <CellText text={workspaceLabel(event.workspace_id, workspaces, event)} />
+                  </TableCell>
                   <TableCell align="right" padding="checkbox">
                     <IconButton
                       size="small"
@@ -100,7 +103,7 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
                 </TableRow>
                 {expanded && (
                   <TableRow>
-                    <TableCell colSpan={6} sx={{ pt: 0, pb: 2 }}>
+                    <TableCell colSpan={6} sx={{ pt: 0, pb: 2, whiteSpace: 'normal' }}>
                       <Collapse in appear>
                         <AuditEventDetails event={event} id={detailsId} />
                       </Collapse>

@@ -83,7 +83,7 @@ async function fillValidCertificate(user: ReturnType<typeof userEvent.setup>) {
 }
 
 const submit = (user: ReturnType<typeof userEvent.setup>) =>
-  user.click(screen.getByRole('button', { name: 'Create Token' }));
+  user.click(screen.getByRole('button', { name: 'Create token' }));
 
 beforeEach(() => {
   resetApiClientState();

@@ -86,7 +86,7 @@ export const CreateTokenForm = memo(function CreateTokenForm({
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2.5 }}>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating…' : 'Create Token'}
+            {isSubmitting ? 'Creating…' : 'Create token'}
           </Button>
         </Box>
       </Box>

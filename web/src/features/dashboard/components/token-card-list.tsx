@@ -84,6 +84,8 @@ const CardList = styled('ul')(({ theme }) => ({
   padding: 0,
   display: 'grid',
   gap: theme.spacing(1.5),
+  // Two columns of cards on tablets, one on phones.
+  [theme.breakpoints.up('sm')]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
   [`& .${cardClasses.head}`]: {
     display: 'flex',
     justifyContent: 'space-between',

@@ -10,12 +10,13 @@
 import type { CSSObject, Theme } from '@mui/material/styles';
 import { alpha, darken, lighten, styled } from '@mui/material/styles';
 import type { ExpiryStatusKind } from '@expiry-radar/shared/domain/expiry-status';
+import { cellTextClasses } from '../../../components/cell-text';
 
 export const rowClasses = {
   row: 'TokenRow-root',
   name: 'TokenRow-name',
-  field: 'TokenRow-field',
-  date: 'TokenRow-date',
+  nowrap: 'TokenRow-nowrap',
+  actions: 'TokenRow-actions',
 } as const;
 
 export const pillClasses = {
@@ -172,9 +173,13 @@ export function rowStyles(theme: Theme): CSSObject {
         padding: '6px 16px',
         color: theme.palette.text.primary,
       },
-      [`& > .${rowClasses.name}`]: { fontWeight: 600, overflowWrap: 'anywhere' },
-      [`& > .${rowClasses.field}`]: { overflowWrap: 'anywhere', maxWidth: 220 },
-      [`& > .${rowClasses.date}`]: { whiteSpace: 'nowrap' },
+      // Names keep more of their width than the other texts when the table is narrow.
+      [`& > .${rowClasses.name}`]: {
+        fontWeight: 600,
+        [`& .${cellTextClasses.clip}`]: { gridTemplateColumns: 'minmax(7rem, max-content)' },
+      },
+      [`& > .${rowClasses.nowrap}`]: { whiteSpace: 'nowrap' },
+      [`& > .${rowClasses.actions}`]: { width: '1%' },
     },
   };
 }
