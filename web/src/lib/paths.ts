@@ -33,6 +33,13 @@ export const queryParams = {
   token: 'token',
   /** On /billing: the plan to change to (from /pricing). */
   upgrade: 'upgrade',
+  /** On /billing and /pricing: the billing period (monthly, yearly) to show and check out. */
+  period: 'period',
+  /**
+   * On /register, /login and /verify-email: the app path to land on once signed in and verified
+   * (only same-origin app paths are followed: shared/src/api/app-redirect.ts).
+   */
+  redirect: 'redirect',
 } as const;
 
 /** `/verify-email?email=...`, where a session that needs verification is sent. */
@@ -45,7 +52,9 @@ export function verifyEmailPath(email?: string | null): string {
 /** The account view of the dashboard (`view=account`). */
 export const accountSettingsPath = `${paths.dashboard}?${queryParams.view}=account`;
 
-/** `/billing?upgrade=pro`: the billing page opens the change to that plan. */
-export function billingUpgradePath(plan: string): string {
-  return `${paths.billing}?${new URLSearchParams({ [queryParams.upgrade]: plan }).toString()}`;
+/** `/billing?upgrade=pro&period=yearly`: the billing page opens the change to that plan. */
+export function billingUpgradePath(plan: string, period?: string): string {
+  const search = new URLSearchParams({ [queryParams.upgrade]: plan });
+  if (period) search.set(queryParams.period, period);
+  return `${paths.billing}?${search.toString()}`;
 }
