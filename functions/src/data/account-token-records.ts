@@ -18,6 +18,8 @@ export interface AccountTokenRecord {
   readonly userId: string;
   /** The address the link was sent to. */
   readonly email: string;
+  /** Verification links: the app path to land on once verified, if the user was headed to one. */
+  readonly redirect?: string;
 }
 
 export async function createAccountToken(options: {
@@ -26,6 +28,7 @@ export async function createAccountToken(options: {
   email: string;
   lifetimeSeconds: number;
   now: Date;
+  redirect?: string;
 }): Promise<string> {
   const token = generateSecret();
   const tokenHash = hashSecret(token);
@@ -39,6 +42,7 @@ export async function createAccountToken(options: {
         purpose: options.purpose,
         userId: options.userId,
         email: options.email,
+        ...(options.redirect ? { redirect: options.redirect } : {}),
         createdAt: options.now.toISOString(),
         expiresAt: expiresAt.toISOString(),
         ttl: epochSeconds(expiresAt),
@@ -68,7 +72,12 @@ export async function consumeAccountToken(
       }),
     );
     if (!Attributes) return undefined;
-    return { purpose, userId: String(Attributes.userId), email: String(Attributes.email) };
+    return {
+      purpose,
+      userId: String(Attributes.userId),
+      email: String(Attributes.email),
+      ...(typeof Attributes.redirect === 'string' ? { redirect: Attributes.redirect } : {}),
+    };
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;

@@ -43,6 +43,7 @@ import {
   loginBody,
   registerBody,
   requestPasswordResetBody,
+  resendVerificationBody,
   resetPasswordBody,
   sessionResponse,
   updateAccountBody,
@@ -188,6 +189,7 @@ export const routeTable = [
     path: '/auth/verify-email/resend',
     auth: 'session',
     summary: "Sends the verification email again to the session's address. Rate limited.",
+    request: { body: resendVerificationBody },
     response: okResponse,
   },
   {

@@ -1,4 +1,6 @@
 /** Every URL of the SPA in one place. */
+import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
+
 export const paths = {
   home: '/',
   login: '/login',
@@ -42,11 +44,27 @@ export const queryParams = {
   redirect: 'redirect',
 } as const;
 
-/** `/verify-email?email=...`, where a session that needs verification is sent. */
-export function verifyEmailPath(email?: string | null): string {
-  return email
-    ? `${paths.verifyEmail}?${new URLSearchParams({ [queryParams.email]: email }).toString()}`
-    : paths.verifyEmail;
+/**
+ * `/verify-email?email=...`, where a session that needs verification is sent, with the app path
+ * to land on once verified.
+ */
+export function verifyEmailPath(email?: string | null, redirect?: string): string {
+  const search = new URLSearchParams();
+  if (email) search.set(queryParams.email, email);
+  if (redirect) search.set(queryParams.redirect, redirect);
+  const query = search.toString();
+  return query ? `${paths.verifyEmail}?${query}` : paths.verifyEmail;
+}
+
+/** `/register?redirect=...` and the like: a sign-in page that leads on to `redirect`. */
+export function withRedirect(path: string, redirect: string | undefined): string {
+  if (!redirect) return path;
+  return `${path}?${new URLSearchParams({ [queryParams.redirect]: redirect }).toString()}`;
+}
+
+/** The `redirect` parameter when it is a same-origin app path; undefined otherwise. */
+export function redirectParamOf(search: URLSearchParams): string | undefined {
+  return appRedirectPath(search.get(queryParams.redirect));
 }
 
 /** The account view of the dashboard (`view=account`). */

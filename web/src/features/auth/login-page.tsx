@@ -5,10 +5,10 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { loginBody } from '@expiry-radar/shared/api/auth-schemas';
-import { paths } from '../../lib/paths';
+import { paths, redirectParamOf, withRedirect } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { useLoginMutation } from './api/auth-mutations';
@@ -19,9 +19,11 @@ import { GoogleSignInButton } from './components/google-sign-in-button';
 type LoginInput = z.input<typeof loginBody>;
 type LoginValues = z.output<typeof loginBody>;
 
-/** Sign in (route /login). */
+/** Sign in (route /login); `?redirect=` (an app path) is where a signed-in user goes next. */
 export function LoginPage() {
   const login = useLoginMutation();
+  const [search] = useSearchParams();
+  const redirect = redirectParamOf(search);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -49,13 +51,13 @@ export function LoginPage() {
       footer={
         <>
           New to Expiry Radar?{' '}
-          <Link component={RouterLink} to={paths.register}>
+          <Link component={RouterLink} to={withRedirect(paths.register, redirect)}>
             Create an account
           </Link>
         </>
       }
     >
-      <GoogleSignInButton />
+      <GoogleSignInButton redirect={redirect} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         {failure && <Alert severity="error">{failure}</Alert>}
         <EmailField

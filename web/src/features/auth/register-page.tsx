@@ -10,7 +10,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { registerBody } from '@expiry-radar/shared/api/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '@expiry-radar/shared/domain/password-policy';
-import { paths } from '../../lib/paths';
+import { paths, redirectParamOf, withRedirect } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { useRegisterMutation } from './api/auth-mutations';
@@ -23,11 +23,13 @@ type RegisterValues = z.output<typeof registerBody>;
 
 /**
  * Create an account (route /register). An invitation's link (`?email=…&invitation=1`) fills in
- * the invited address and says how to join.
+ * the invited address and says how to join. `?redirect=` (a plan chosen on /pricing) leads on
+ * through sign-in and the verification email's link.
  */
 export function RegisterPage() {
   const registerAccount = useRegisterMutation();
   const [search] = useSearchParams();
+  const redirect = redirectParamOf(search);
   const invited = search.get('invitation') === '1';
   const [failure, setFailure] = useState<string | null>(null);
   const {
@@ -42,7 +44,7 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await registerAccount.mutateAsync(values);
+      await registerAccount.mutateAsync({ ...values, redirect });
     } catch (error) {
       setFailure(formErrorMessage(error));
     }
@@ -55,13 +57,13 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link component={RouterLink} to={paths.login}>
+          <Link component={RouterLink} to={withRedirect(paths.login, redirect)}>
             Sign in
           </Link>
         </>
       }
     >
-      <GoogleSignInButton />
+      <GoogleSignInButton redirect={redirect} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         {failure && <Alert severity="error">{failure}</Alert>}
         {invited && (

@@ -29,7 +29,7 @@ import { BillingPeriodToggle } from '../../components/billing-period-toggle';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { PlanPrice, yearlySavingNote } from '../../components/plan-price';
-import { billingUpgradePath, paths, queryParams } from '../../lib/paths';
+import { billingUpgradePath, paths, queryParams, withRedirect } from '../../lib/paths';
 import { planPricesQueryOptions } from '../plan';
 import { useSession } from '../session';
 
@@ -174,7 +174,12 @@ export function PricingPage() {
               ) : (
                 <Button
                   component={RouterLink}
-                  to={paths.register}
+                  // A paid plan leads on, through registration and verification, to its checkout.
+                  to={
+                    plan === 'free'
+                      ? paths.register
+                      : withRedirect(paths.register, billingUpgradePath(plan, period))
+                  }
                   variant={plan === 'free' ? 'outlined' : 'contained'}
                 >
                   {plan === 'free' ? 'Get started free' : `Start with ${PLAN_LABELS[plan]}`}
