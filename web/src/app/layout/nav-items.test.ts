@@ -24,7 +24,7 @@ function labels(ctx: NavContext): string[] {
 }
 
 describe('top bar visibility', () => {
-  it('visitors see Docs, Pricing and Help', () => {
+  it('visitors see only Pricing: Docs and Help need a session', () => {
     expect(
       labels({
         isLoggedIn: false,
@@ -33,7 +33,19 @@ describe('top bar visibility', () => {
         selectedWorkspace: null,
         workspaceCount: 0,
       }),
-    ).toEqual(['Docs', 'Pricing', 'Help']);
+    ).toEqual(['Pricing']);
+  });
+
+  it('a session that still needs verification sees Tokens, Docs, Pricing and Help', () => {
+    expect(
+      labels({
+        isLoggedIn: true,
+        verified: false,
+        userPlan: 'free',
+        selectedWorkspace: null,
+        workspaceCount: 0,
+      }),
+    ).toEqual(['Tokens', 'Docs', 'Pricing', 'Help']);
   });
 
   it.each([

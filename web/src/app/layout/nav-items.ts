@@ -28,9 +28,10 @@ export function planOf(value: string): Plan {
 }
 
 /**
- * The top bar's links in their fixed order, each shown only to who may use its page: Docs,
- * Pricing and Help to everyone; Tokens once signed in; Usage, Audit and Workspaces to a verified
- * user by the selected workspace's role and the plans (shared/domain/permissions).
+ * The top bar's links in their fixed order, each shown only to who may open its page: Pricing to
+ * everyone; Tokens, Docs and Help once signed in (their routes need a session, so a visitor is not
+ * offered them); Usage, Audit and Workspaces to a verified user by the selected workspace's role
+ * and the plans (shared/domain/permissions).
  */
 export function visibleNavItems(context: NavContext): NavItem[] {
   const role = context.selectedWorkspace?.role;
@@ -46,9 +47,9 @@ export function visibleNavItems(context: NavContext): NavItem[] {
   const items: (NavItem | false)[] = [
     context.isLoggedIn && { key: 'tokens', label: 'Tokens', to: paths.dashboard },
     signedIn && canSeeUsage(role) && { key: 'usage', label: 'Usage', to: paths.usage },
-    { key: 'docs', label: 'Docs', to: paths.docs },
+    context.isLoggedIn && { key: 'docs', label: 'Docs', to: paths.docs },
     { key: 'pricing', label: 'Pricing', to: paths.pricing },
-    { key: 'help', label: 'Help', to: paths.help },
+    context.isLoggedIn && { key: 'help', label: 'Help', to: paths.help },
     auditAndWorkspaces && { key: 'audit', label: 'Audit', to: paths.audit },
     auditAndWorkspaces && { key: 'workspaces', label: 'Workspaces', to: paths.workspaces },
   ];

@@ -1,7 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import {
+  LOGGED_OUT_SESSION,
+  installFetchMock,
+  jsonResponse,
+  sessionFor,
+} from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
@@ -209,6 +214,30 @@ describe('top bar', () => {
       expect(within(drawer).getByRole('link', { name })).toBeVisible();
     }
     expect(within(drawer).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+
+  it('signed out, offers only pages a visitor can open (no Docs or Help)', async () => {
+    installFetchMock({ 'GET /api/session': () => jsonResponse(LOGGED_OUT_SESSION) });
+    const pricing = renderApp('/pricing');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Pricing' });
+    const inBar = within(mainNav()).getAllByRole('link');
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Navigation menu' });
+    const offered = [...inBar, ...within(drawer).getAllByRole('link')].map(
+      (link) => link.getAttribute('href') ?? '',
+    );
+    expect(offered).toContain('/pricing');
+    expect(offered).not.toContain('/docs');
+    expect(offered).not.toContain('/help');
+    pricing.unmount();
+
+    for (const href of new Set(offered)) {
+      const view = renderApp(href);
+      await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+      expect({ href, lands: view.router.state.location.pathname }).toEqual({ href, lands: href });
+      view.unmount();
+    }
   });
 
   it('has the footer links', async () => {
