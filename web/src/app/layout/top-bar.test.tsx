@@ -100,16 +100,30 @@ describe('top bar', () => {
     expect(within(mainNav()).queryByRole('link', { name: /pending invitation/ })).toBeNull();
   });
 
-  it('hides Usage, Audit and Workspaces from a viewer', async () => {
+  it('hides Usage from a viewer, who still has Audit and Workspaces', async () => {
     serve({ role: 'viewer' });
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Token Management Dashboard' });
     await screen.findByLabelText('Workspace');
     const nav = mainNav();
     expect(within(nav).getByRole('link', { name: 'Tokens' })).toBeInTheDocument();
-    for (const name of ['Usage', 'Audit', 'Workspaces']) {
-      expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Usage' })).not.toBeInTheDocument();
+    for (const name of ['Audit', 'Workspaces']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
+  });
+
+  it('offers Audit and Workspaces to an admin on the free plan, whose pages open', async () => {
+    serve({ plan: 'free' });
+    const { router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    const user = userEvent.setup();
+    await user.click(await within(mainNav()).findByRole('link', { name: 'Audit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit'));
+    expect(await screen.findByRole('heading', { level: 1, name: /^audit log$/i })).toBeVisible();
+    await user.click(within(mainNav()).getByRole('link', { name: 'Workspaces' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workspaces' })).toBeVisible();
   });
 
   it('disables the picker on the free plan with one workspace, with the upgrade hint', async () => {
