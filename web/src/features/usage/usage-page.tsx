@@ -15,6 +15,7 @@ import type { OrganizationUsage } from '@expiry-radar/shared/api/billing-api-sch
 import { canSeeUsage } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LABELS, formatLimit, type Limit } from '@expiry-radar/shared/domain/plans';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { DateText } from '../../components/date-text';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { organizationUsageQueryOptions } from '../plan';
@@ -59,7 +60,8 @@ function UsageReport({ usage }: { usage: OrganizationUsage }) {
   return (
     <Stack spacing={3}>
       <Typography color="textSecondary">
-        Plan: <strong>{PLAN_LABELS[usage.plan]}</strong> · Month {usage.usage.month} (UTC)
+        Plan: <strong>{PLAN_LABELS[usage.plan]}</strong> ·{' '}
+        <DateText value={usage.usage.month} kind="month" /> (UTC)
       </Typography>
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
         <UsageFigure

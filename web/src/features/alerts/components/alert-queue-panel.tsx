@@ -19,7 +19,9 @@ import type {
   DeliveryStatus,
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { isWebhookKind, WEBHOOK_KIND_LABELS } from '@expiry-radar/shared/domain/alerts';
+import { DateText } from '../../../components/date-text';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { formatDateText } from '../../../lib/date-format';
 import {
   useRefreshAlerts,
   useRequeueAlertsMutation,
@@ -41,21 +43,6 @@ const deliveryColor: Record<DeliveryStatus, 'info' | 'success' | 'error' | 'defa
   failed: 'error',
   skipped: 'default',
 };
-
-function formatWhen(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function formatDay(value: string): string {
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-}
 
 /** "Email", "Slack: ops-alerts" (channel ids are `email` or `webhook:<name>`). */
 export function channelLabel(channel: AlertChannelState): string {
@@ -86,7 +73,7 @@ function AlertStatsFigures({ stats }: { stats: AlertStats }) {
       useFlexGap
       spacing={1.5}
       sx={{ flexWrap: 'wrap', mb: 2 }}
-      aria-label={`Alert deliveries in ${stats.month}`}
+      aria-label={`Alert deliveries in ${formatDateText(stats.month, 'month')}`}
       role="group"
     >
       <StatFigure
@@ -251,7 +238,7 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
                         {item.token_name}
                       </Typography>
                       <Typography variant="caption" color="textSecondary">
-                        Expires {formatDay(item.expires_at)}
+                        Expires <DateText value={item.expires_at} kind="day" />
                       </Typography>
                     </TableCell>
                     <TableCell>{describeThreshold(item.threshold)}</TableCell>
@@ -281,7 +268,9 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
                     <TableCell sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>
                       {item.last_error ?? '—'}
                     </TableCell>
-                    <TableCell>{formatWhen(item.next_attempt_at)}</TableCell>
+                    <TableCell>
+                      <DateText value={item.next_attempt_at} kind="dateTime" />
+                    </TableCell>
                   </TableRow>
                 ))}
               </TableBody>

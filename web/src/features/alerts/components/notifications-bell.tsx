@@ -10,6 +10,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useQuery } from '@tanstack/react-query';
+import { DateText } from '../../../components/date-text';
 import type { RecentAlert } from '../api/alert-queries';
 import { recentAlertsQueryOptions } from '../api/alert-queries';
 
@@ -23,13 +24,6 @@ const statusColor = {
 export function describeThreshold(days: number): string {
   if (days <= 0) return 'Expires today';
   return days === 1 ? '1 day before expiry' : `${days} days before expiry`;
-}
-
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
 }
 
 /** Recent alerts of the selected workspace; an empty state when there are none or the call fails. */
@@ -88,7 +82,12 @@ export function NotificationsBell({ workspaceId }: { workspaceId: string | null 
                 >
                   <ListItemText
                     primary={item.token_name}
-                    secondary={`${describeThreshold(item.threshold)} · ${formatWhen(item.created_at)}`}
+                    secondary={
+                      <>
+                        {describeThreshold(item.threshold)} ·{' '}
+                        <DateText value={item.created_at} kind="dateTime" />
+                      </>
+                    }
                   />
                 </ListItem>
               ))}

@@ -24,7 +24,7 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import { ApiError } from '../../../lib/api-client';
 import { showErrorToast } from '../../../lib/toasts';
 import { useUpdateTokenMutation } from '../../tokens';
-import { formatDate } from '../token-display';
+import { DateText } from '../../../components/date-text';
 
 export const RENEW_HINT = 'Default set based on token category/type. You can pick any future date.';
 
@@ -80,7 +80,7 @@ export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenD
           <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
             <strong>{token.name}</strong>
             <br />
-            Current expiration: {formatDate(token.expiresAt)}
+            Current expiration: <DateText value={token.expiresAt} kind="day" />
           </DialogContentText>
           {failure && (
             <Alert severity="error" sx={{ mt: 2 }}>

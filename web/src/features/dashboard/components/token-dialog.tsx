@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,7 +15,8 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
 import { useUpdateTokenMutation, type ContactGroupOption } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
-import { categoryLabel, fieldText, formatDate, typeLabel } from '../token-display';
+import { DateText } from '../../../components/date-text';
+import { categoryLabel, fieldText, typeLabel } from '../token-display';
 import {
   CATEGORY_FIELD_SPECS,
   editBody,
@@ -81,19 +82,26 @@ export function TokenDialog(props: TokenDialogProps) {
     onSaved(saved, token);
   });
 
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     ['Category', categoryLabel(token)],
     ['Type', typeLabel(token)],
-    ['Expiration', formatDate(token.expiresAt)],
+    ['Expiration', <DateText key="expiration" value={token.expiresAt} kind="day" />],
     ['Section', token.section ?? ''],
   ];
   if (canEdit) rows.push(['Contact Group', contactGroupText(token, contactGroups)]);
   for (const field of allowedCategoryFields(token.category, token.type)) {
-    rows.push([CATEGORY_FIELD_SPECS[field].label, fieldText(token, field)]);
+    rows.push([
+      CATEGORY_FIELD_SPECS[field].label,
+      field === 'renewal_date' ? (
+        <DateText key={field} value={token.renewal_date} kind="day" />
+      ) : (
+        fieldText(token, field)
+      ),
+    ]);
   }
   rows.push(['Notes', token.notes ?? '']);
-  rows.push(['Created', formatDate(token.created_at)]);
-  rows.push(['Updated', formatDate(token.updated_at)]);
+  rows.push(['Created', <DateText key="created" value={token.created_at} kind="dateTime" />]);
+  rows.push(['Updated', <DateText key="updated" value={token.updated_at} kind="dateTime" />]);
 
   return (
     <Dialog

@@ -8,7 +8,9 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import { styled } from '@mui/material/styles';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { fieldText, formatDate, typeLabel } from '../token-display';
+import { DateText } from '../../../components/date-text';
+import { EMPTY_VALUE } from '../../../lib/date-format';
+import { fieldText, typeLabel } from '../token-display';
 import type { SortKey, TokenSortState } from '../token-sorting';
 import { ExpiryPill } from './expiry-pill';
 import type { TokenActionHandlers } from './token-actions';
@@ -59,10 +61,12 @@ const TokenRow = memo(function TokenRow({
       <td>{typeLabel(token)}</td>
       {definition.columns.map((column) => (
         <td key={column.field} className={rowClasses.field}>
-          {fieldText(token, column.field)}
+          {fieldText(token, column.field) || EMPTY_VALUE}
         </td>
       ))}
-      <td className={rowClasses.date}>{formatDate(token.expiresAt)}</td>
+      <td className={rowClasses.date}>
+        <DateText value={token.expiresAt} kind="day" />
+      </td>
       <td>
         <ExpiryPill expiresAt={token.expiresAt} now={now} />
       </td>
