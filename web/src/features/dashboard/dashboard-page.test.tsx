@@ -313,8 +313,21 @@ describe('token dashboard', () => {
     const issuer = within(dialog).getByLabelText('Issuer');
     await user.clear(issuer);
     await user.type(issuer, 'Changed');
+    // Unsaved changes: Cancel asks first; keeping them leaves the edit as it was.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(within(dialog).getByText("Let's Encrypt")).toBeVisible();
+    const keep = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(keep).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(within(dialog).getByLabelText('Issuer')).toHaveValue('Changed');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const discard = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(discard).getByRole('button', { name: 'Discard' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(await within(dialog).findByText("Let's Encrypt")).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(within(dialog).getByLabelText('Issuer')).toHaveValue("Let's Encrypt");
 

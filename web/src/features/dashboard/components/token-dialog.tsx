@@ -16,6 +16,7 @@ import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schem
 import { useUpdateTokenMutation, type ContactGroupOption } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { DateText } from '../../../components/date-text';
+import { UnsavedChangesGuard, useDiscardConfirmation } from '../../../components/unsaved-changes';
 import { categoryLabel, fieldText, typeLabel } from '../token-display';
 import {
   CATEGORY_FIELD_SPECS,
@@ -46,7 +47,10 @@ function contactGroupText(token: Token, groups: readonly ContactGroupOption[] | 
   return groups?.find((group) => group.id === token.contact_group_id)?.name ?? 'Assigned group';
 }
 
-/** The token detail dialog: view, then edit; cancel reverts. */
+/**
+ * The token detail dialog: view, then edit; cancel reverts. Unsaved edits are not lost silently:
+ * cancelling or leaving the page asks first.
+ */
 export function TokenDialog(props: TokenDialogProps) {
   const { token, workspace, userEmail, canEdit, contactGroups, now, onClose, onSaved } = props;
   const theme = useTheme();
@@ -61,13 +65,15 @@ export function TokenDialog(props: TokenDialogProps) {
     handleSubmit,
     reset,
     setError,
-    formState: { isSubmitting },
+    formState: { isDirty, isSubmitting },
   } = form;
 
   const cancelEdit = () => {
     reset(tokenToFormValues(token));
     setEditing(false);
   };
+  // Cancel, Escape or the backdrop with unsaved changes asks "Discard changes?" first.
+  const { requestDiscard, confirmation } = useDiscardConfirmation(isDirty, cancelEdit);
 
   const onSubmit = handleSubmit(async (update) => {
     let saved: Token;
@@ -106,7 +112,7 @@ export function TokenDialog(props: TokenDialogProps) {
   return (
     <Dialog
       open
-      onClose={editing ? undefined : onClose}
+      onClose={editing ? (isSubmitting ? undefined : requestDiscard) : onClose}
       aria-labelledby="token-dialog-title"
       fullWidth
       maxWidth="md"
@@ -127,7 +133,7 @@ export function TokenDialog(props: TokenDialogProps) {
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={cancelEdit} disabled={isSubmitting}>
+            <Button onClick={requestDiscard} disabled={isSubmitting}>
               Cancel
             </Button>
             <Button type="submit" variant="contained" disabled={isSubmitting}>
@@ -181,6 +187,8 @@ export function TokenDialog(props: TokenDialogProps) {
           </DialogActions>
         </>
       )}
+      {editing && <UnsavedChangesGuard when={isDirty && !isSubmitting} />}
+      {confirmation}
     </Dialog>
   );
 }

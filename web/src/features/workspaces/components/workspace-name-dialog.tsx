@@ -15,6 +15,7 @@ import {
   renameWorkspaceBody,
   WORKSPACE_NAME_MAX_LENGTH,
 } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { UnsavedChangesGuard, useDiscardConfirmation } from '../../../components/unsaved-changes';
 import { requestFailure } from '../request-failure';
 
 type NameInput = z.input<typeof renameWorkspaceBody>;
@@ -32,7 +33,10 @@ interface WorkspaceNameDialogProps {
   onSubmit: (name: string) => Promise<unknown>;
 }
 
-/** Create and Rename: one name field, validated like the server (required, at most 100). */
+/**
+ * Create and Rename: one name field, validated like the server (required, at most 100). A changed
+ * name is not dropped silently: closing or leaving the page asks first.
+ */
 export function WorkspaceNameDialog({
   id,
   title,
@@ -47,11 +51,12 @@ export function WorkspaceNameDialog({
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<NameInput, unknown, NameValues>({
     resolver: zodResolver(renameWorkspaceBody),
     defaultValues: { name: initialName },
   });
+  const { requestDiscard, confirmation } = useDiscardConfirmation(isDirty, onClose);
 
   const submit = handleSubmit(async ({ name }) => {
     setFailure(null);
@@ -67,7 +72,7 @@ export function WorkspaceNameDialog({
   return (
     <Dialog
       open
-      onClose={isSubmitting ? undefined : onClose}
+      onClose={isSubmitting ? undefined : requestDiscard}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-description`}
       fullWidth
@@ -96,7 +101,7 @@ export function WorkspaceNameDialog({
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
+          <Button onClick={requestDiscard} disabled={isSubmitting}>
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
@@ -104,6 +109,8 @@ export function WorkspaceNameDialog({
           </Button>
         </DialogActions>
       </Box>
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
+      {confirmation}
     </Dialog>
   );
 }
