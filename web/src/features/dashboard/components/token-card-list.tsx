@@ -7,11 +7,11 @@ import { styled } from '@mui/material/styles';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { DateText } from '../../../components/date-text';
+import { ExpiryPill, pillStyles } from '../../../components/expiry-pill';
 import { fieldText, typeLabel } from '../token-display';
-import { ExpiryPill } from './expiry-pill';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
-import { actionStyles, pillStyles } from './token-row-styles';
+import { actionStyles } from './token-row-styles';
 
 interface TokenCardListProps extends TokenActionHandlers {
   definition: CategoryDefinition;

@@ -16,6 +16,7 @@ import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schem
 import { useUpdateTokenMutation, type ContactGroupOption } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { DateText } from '../../../components/date-text';
+import { ExpiryPill, PillScope } from '../../../components/expiry-pill';
 import { UnsavedChangesGuard, useDiscardConfirmation } from '../../../components/unsaved-changes';
 import { categoryLabel, fieldText, typeLabel } from '../token-display';
 import {
@@ -25,9 +26,7 @@ import {
   tokenToFormValues,
 } from '../token-form-values';
 import type { TokenFormValues } from '../token-form-values';
-import { ExpiryPill } from './expiry-pill';
 import { TokenFormFields } from './token-form-fields';
-import { PillScope } from './token-row-styles';
 import { USE_WORKSPACE_DEFAULT } from './contact-group-field';
 
 interface TokenDialogProps {

@@ -9,13 +9,13 @@ import { styled } from '@mui/material/styles';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { DateText } from '../../../components/date-text';
+import { ExpiryPill, pillStyles } from '../../../components/expiry-pill';
 import { EMPTY_VALUE } from '../../../lib/date-format';
 import { fieldText, typeLabel } from '../token-display';
 import type { SortKey, TokenSortState } from '../token-sorting';
-import { ExpiryPill } from './expiry-pill';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
-import { actionStyles, pillStyles, rowClasses, rowStyles } from './token-row-styles';
+import { actionStyles, rowClasses, rowStyles } from './token-row-styles';
 
 interface TokenTableProps extends TokenActionHandlers {
   definition: CategoryDefinition;
