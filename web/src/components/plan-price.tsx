@@ -65,9 +65,12 @@ export function PlanPrice({ prices, period, loading }: PlanPriceProps) {
       <Typography component="p" sx={{ fontSize: '2rem', fontWeight: 700, lineHeight: 1.2 }}>
         {formatPrice(price)}
         {price.amount > 0 && (
-          <Typography component="span" color="textSecondary" sx={{ fontSize: '1rem', ml: 0.5 }}>
-            / {PER[period]}
-          </Typography>
+          <>
+            {' '}
+            <Typography component="span" color="textSecondary" sx={{ fontSize: '1rem' }}>
+              / {PER[period]}
+            </Typography>
+          </>
         )}
       </Typography>
       <Typography variant="body2" color="textSecondary">
