@@ -10,7 +10,12 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { HttpLambdaHandler } from '../src/http/pipeline/http-types';
 import { invoke } from './api-gateway-event';
 import { givenSignedInUser } from './fixtures';
-import { givenWorkspace, type TestUser } from './workspace-fixtures';
+import {
+  givenWorkspace,
+  routeRequest,
+  type RouteMethod,
+  type TestUser,
+} from './workspace-fixtures';
 
 export const PERSONAS = [
   'anonymous',
@@ -118,11 +123,40 @@ export function describePolicyTable(title: string, cases: readonly PolicyCase[])
   });
 }
 
+/** What every row expects of the callers without a verified session. */
+export const SIGNED_OUT = { anonymous: 401, unverified: 403 } as const;
+
+/** The caller's request to a route without path parameters (`GET /api/v1/workspaces`). */
+export function callerRequest(
+  world: PolicyWorld,
+  method: RouteMethod,
+  route: string,
+  options: { query?: string; body?: unknown } = {},
+): APIGatewayProxyEventV2 {
+  return routeRequest(method, route, { cookie: world.cookie, ...options });
+}
+
+/**
+ * The caller's request to a route of the world's workspace, `/api/v1/workspaces/{id}<suffix>`;
+ * `params` fill the suffix's own `{name}`s.
+ */
+export function workspaceRequest(
+  world: PolicyWorld,
+  method: RouteMethod,
+  suffix = '',
+  options: { params?: Record<string, string>; query?: string; body?: unknown } = {},
+): APIGatewayProxyEventV2 {
+  return routeRequest(method, `/api/v1/workspaces/{id}${suffix}`, {
+    ...options,
+    cookie: world.cookie,
+    params: { id: world.workspaceId, ...options.params },
+  });
+}
+
 /** A row where everyone signed in and verified gets `status`. */
 export function anyVerifiedUser(status: number): Record<Persona, number> {
   return {
-    anonymous: 401,
-    unverified: 403,
+    ...SIGNED_OUT,
     nonMember: status,
     viewer: status,
     workspaceManager: status,

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
-import { epochSeconds, gsi1, keys } from '../src/data/keys';
+import { emailClaimCodec } from '../src/data/entities/email-claim';
+import { sessionCodec } from '../src/data/entities/session';
+import { userCodec } from '../src/data/entities/user';
 import { hashSecret } from '../src/data/secret-hash';
 import { newSessionId } from '../src/data/session-records';
 import { getDocumentClient } from '../src/platform/aws-clients';
@@ -18,11 +20,11 @@ export async function givenSignedInUser(
   const email = `user-${userId}@example.com`;
   const now = new Date();
   const { tableName } = getConfig();
-  await getDocumentClient().send(
-    new PutCommand({
-      TableName: tableName,
-      Item: {
-        ...keys.user(userId),
+  const put = (item: Record<string, unknown>) =>
+    getDocumentClient().send(new PutCommand({ TableName: tableName, Item: item }));
+  await put(
+    userCodec.toItem({
+      user: {
         id: userId,
         email,
         displayName: 'Ada Lovelace',
@@ -31,34 +33,22 @@ export async function givenSignedInUser(
         plan: options.plan ?? 'free',
         downgraded: false,
         emailVerified: options.emailVerified ?? true,
+        twoFactorEnabled: false,
         createdAt: now.toISOString(),
       },
+      passwordHash: null,
+      emailVerifiedAt: null,
+      sessionsValidFrom: null,
+      ownedWorkspaceIds: new Set(),
     }),
   );
-  await getDocumentClient().send(
-    new PutCommand({
-      TableName: tableName,
-      Item: {
-        ...keys.userEmail(email),
-        ...gsi1.userEmail(userId, email),
-        userId,
-        email,
-        createdAt: now.toISOString(),
-      },
-    }),
-  );
+  await put(emailClaimCodec.toItem({ email, userId, createdAt: now.toISOString() }));
   const sessionId = newSessionId(userId);
   const expiresAt = options.sessionExpiresAt ?? new Date(now.getTime() + 86_400_000);
-  await getDocumentClient().send(
-    new PutCommand({
-      TableName: tableName,
-      Item: {
-        ...keys.session(hashSecret(sessionId)),
-        userId,
-        createdAt: now.toISOString(),
-        expiresAt: expiresAt.toISOString(),
-        ttl: epochSeconds(expiresAt),
-      },
+  await put(
+    sessionCodec.toItem({
+      sessionIdHash: hashSecret(sessionId),
+      session: { userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
     }),
   );
   return { userId, email, sessionId, cookie: `er_session=${sessionId}` };

@@ -24,6 +24,8 @@ export default async function globalSetup(): Promise<void> {
     APP_ORIGIN: 'http://localhost:4000',
     POWERTOOLS_LOG_LEVEL: 'SILENT',
     POWERTOOLS_METRICS_DISABLED: 'true',
+    // Seals the TOTP secrets the tests enrol (in AWS a Secrets Manager secret).
+    TWO_FACTOR_KEY: 'functions-tests-two-factor-key-material',
     SES_VIEWER_URL: emulators.endpoints.emailViewer,
   });
 }

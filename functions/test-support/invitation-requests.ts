@@ -1,7 +1,6 @@
 /** Requests to the invitation routes and to POST members, as the web sends them. */
 import { apiGatewayEvent, invoke } from './api-gateway-event';
-import { mutationEvent } from './auth-requests';
-import { routeEvent } from './workspace-fixtures';
+import { routeEvent, routeRequest } from './workspace-fixtures';
 import { handler as verifyEmail } from '../src/http/auth/verify-email';
 import { handler as acceptInvitation } from '../src/http/invitations/accept-invitation';
 import { handler as declineInvitation } from '../src/http/invitations/decline-invitation';
@@ -11,11 +10,8 @@ import { handler as addMember } from '../src/http/workspaces/add-member';
 export const invite = (workspaceId: string, cookie: string, email: string, role = 'viewer') =>
   invoke(
     addMember,
-    routeEvent({
-      method: 'POST',
-      path: `/api/v1/workspaces/${workspaceId}/members`,
-      routePath: '/api/v1/workspaces/{id}/members',
-      pathParameters: { id: workspaceId },
+    routeRequest('POST', '/api/v1/workspaces/{id}/members', {
+      params: { id: workspaceId },
       body: { email, role },
       cookie,
     }),
@@ -25,18 +21,13 @@ export const myInvitations = (cookie: string) =>
   invoke(listInvitations, routeEvent({ method: 'GET', path: '/api/invitations', cookie }));
 
 function answer(action: 'accept' | 'decline', cookie: string, invitationId: string) {
-  const event = mutationEvent({
-    method: 'POST',
-    path: `/api/invitations/${invitationId}/${action}`,
-    cookies: [cookie],
-  });
-  const routeKey = `POST /api/invitations/{id}/${action}`;
-  return invoke(action === 'accept' ? acceptInvitation : declineInvitation, {
-    ...event,
-    routeKey,
-    pathParameters: { id: invitationId },
-    requestContext: { ...event.requestContext, routeKey },
-  });
+  return invoke(
+    action === 'accept' ? acceptInvitation : declineInvitation,
+    routeRequest('POST', `/api/invitations/{id}/${action}`, {
+      params: { id: invitationId },
+      cookie,
+    }),
+  );
 }
 
 export const accept = (cookie: string, invitationId: string) =>

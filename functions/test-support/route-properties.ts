@@ -40,6 +40,7 @@ import {
 /** Areas of routes, by the folder of their handler (functions/src/http/<folder>/). */
 export const PROPERTY_AREAS = {
   accounts: ['session', 'health', 'auth', 'account'],
+  'two-factor': ['two-factor'],
   workspaces: ['workspaces', 'invitations'],
   tokens: ['tokens', 'audit'],
   alerts: ['alerts', 'alert-queue', 'billing', 'organization'],

@@ -4,8 +4,8 @@ import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { memberCodec, newMember } from '../src/data/entities/member';
 import { newStoredWorkspace, workspaceCodec } from '../src/data/entities/workspace';
-import { membershipItem } from '../src/data/workspace-records';
 import { handler as createToken } from '../src/http/tokens/create-token';
 import { handler as deleteToken } from '../src/http/tokens/delete-token';
 import { handler as listTokens } from '../src/http/tokens/list-tokens';
@@ -41,14 +41,18 @@ export async function givenWorkspace(options: { plan?: Plan; frozen?: boolean } 
       }),
     ),
   );
-  await put(membershipItem({ workspaceId, userId: owner.userId, role: 'admin', now }));
+  await put(
+    memberCodec.toItem(newMember({ workspaceId, userId: owner.userId, role: 'admin', now })),
+  );
   return { workspaceId, owner };
 }
 
 /** A new signed-in user with `role` in the workspace. */
 export async function givenMember(workspaceId: string, role: Role) {
   const user = await givenSignedInUser();
-  await put(membershipItem({ workspaceId, userId: user.userId, role, now: new Date() }));
+  await put(
+    memberCodec.toItem(newMember({ workspaceId, userId: user.userId, role, now: new Date() })),
+  );
   return user;
 }
 

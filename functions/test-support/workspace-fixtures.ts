@@ -4,8 +4,8 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
+import { memberCodec, newMember } from '../src/data/entities/member';
 import { newStoredWorkspace, workspaceCodec } from '../src/data/entities/workspace';
-import { membershipItem } from '../src/data/workspace-records';
 import { getDocumentClient } from '../src/platform/aws-clients';
 import { getConfig } from '../src/platform/config';
 import { apiGatewayEvent } from './api-gateway-event';
@@ -43,7 +43,7 @@ export async function givenWorkspace(options: {
   );
   const members = [{ userId: options.ownerId, role: 'admin' as Role }, ...(options.members ?? [])];
   for (const member of members) {
-    await putItem(membershipItem({ workspaceId, ...member, now }));
+    await putItem(memberCodec.toItem(newMember({ workspaceId, ...member, now })));
   }
   return workspaceId;
 }
@@ -69,9 +69,11 @@ export async function givenTeam(options: { plan?: Plan; frozen?: boolean } = {})
   return { workspaceId, admin, manager, viewer, outsider };
 }
 
+export type RouteMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
 /** A request to a route as the web sends it: GETs with the session cookie, writes with CSRF too. */
 export function routeEvent(options: {
-  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: RouteMethod;
   path: string;
   routePath?: string;
   pathParameters?: Record<string, string>;
@@ -97,4 +99,28 @@ export function routeEvent(options: {
     pathParameters: options.pathParameters,
     requestContext: { ...event.requestContext, routeKey },
   };
+}
+
+/**
+ * A request to a route named by its template, as the route table writes it
+ * (`/api/v1/workspaces/{id}/members/{userId}`): the path fills each `{name}` from `params`
+ * (encoded), the route key and path parameters are the route's.
+ */
+export function routeRequest(
+  method: RouteMethod,
+  route: string,
+  options: {
+    params?: Record<string, string>;
+    cookie?: string;
+    query?: string;
+    body?: unknown;
+  } = {},
+): APIGatewayProxyEventV2 {
+  const { params, ...rest } = options;
+  const path = route.replace(/\{(\w+)\}/g, (_match, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`No value for {${name}} of ${route}`);
+    return encodeURIComponent(value);
+  });
+  return routeEvent({ method, path, routePath: route, pathParameters: params, ...rest });
 }

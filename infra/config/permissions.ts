@@ -38,7 +38,12 @@ export type Permission =
    * secretsmanager:GetSecretValue on exactly the origin secret CloudFront sends to the API (the
    * HTTP pipeline refuses requests without it).
    */
-  | 'originSecretRead';
+  | 'originSecretRead'
+  /**
+   * secretsmanager:GetSecretValue on exactly the key TOTP secrets are sealed with (the routes that
+   * enrol, check or turn off a second factor).
+   */
+  | 'twoFactorKeyRead';
 
 /** Secrets in SSM Parameter Store (SecureString) live under this path. */
 export const SECRET_PARAMETER_PREFIX = '/expiry-radar/';

@@ -48,6 +48,13 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   getAlertSettings: ['tableRead', 'tableWrite'],
   // Writes only the rate-limit counter; the webhook itself is an outbound HTTPS call.
   testWebhook: ['tableRead', 'tableWrite'],
+  // Two-factor: the routes that seal or open a TOTP secret read its key; the status reads only.
+  getTwoFactorStatus: ['tableRead'],
+  verifyTwoFactorSignIn: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
+  startTwoFactorEnrolment: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
+  confirmTwoFactorEnrolment: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
+  regenerateRecoveryCodes: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
+  disableTwoFactor: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
 };
 
 export function permissionsFor(routeId: RouteId): readonly Permission[] {

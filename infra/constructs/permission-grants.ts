@@ -28,6 +28,8 @@ export interface PermissionTargets {
   readonly emailSender?: string;
   /** `originSecretRead`: the secret CloudFront sends to the API. */
   readonly originSecret?: ISecret;
+  /** `twoFactorKeyRead`: the key TOTP secrets are sealed with. */
+  readonly twoFactorKey?: ISecret;
 }
 
 const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -149,6 +151,11 @@ export function grantPermissions(
       }
       case 'originSecretRead': {
         const secret = required(targets.originSecret, permission, 'the origin secret');
+        statement(['secretsmanager:GetSecretValue'], [secret.secretArn]);
+        break;
+      }
+      case 'twoFactorKeyRead': {
+        const secret = required(targets.twoFactorKey, permission, 'the two-factor key');
         statement(['secretsmanager:GetSecretValue'], [secret.secretArn]);
         break;
       }

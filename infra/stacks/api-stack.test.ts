@@ -1,5 +1,6 @@
 import { Match } from 'aws-cdk-lib/assertions';
 import { buildTestApp, resourcesOf, type Resources } from '../test-support/test-app';
+import { permissionsFor } from '../config/route-permissions';
 import { API_THROTTLE, implementedRoutes } from './api-stack';
 
 const APP_ORIGIN = 'https://expiry-radar.example.com';
@@ -165,23 +166,54 @@ describe('api stack: the origin secret', () => {
     }
   });
 
-  it.each(implementedRoutes().map(({ route }) => [`${route.method} ${route.path}`]))(
-    '%s may read exactly that secret, and is told its ARN (never its value)',
-    (routeKey) => {
+  const twoFactorKeyRef: unknown = stacks.api.resolve(stacks.api.twoFactorKey.secretArn);
+
+  it.each(implementedRoutes().map(({ route }) => [`${route.method} ${route.path}`, route.id]))(
+    '%s may read exactly that secret (and the two-factor key if it seals or opens TOTP secrets), and is told their ARNs (never their values)',
+    (routeKey, routeId) => {
       const id = functionIdOf(routeKey);
       const secretStatements = statementsOf(id).filter((statement) =>
         [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')),
       );
+      const readsTwoFactorKey = permissionsFor(routeId).includes('twoFactorKeyRead');
       expect(secretStatements).toEqual([
         { Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: secretRef },
+        ...(readsTwoFactorKey
+          ? [
+              {
+                Action: 'secretsmanager:GetSecretValue',
+                Effect: 'Allow',
+                Resource: twoFactorKeyRef,
+              },
+            ]
+          : []),
       ]);
       const variables = (
         functions[id]?.Properties?.Environment as { Variables: Record<string, unknown> }
       ).Variables;
       expect(variables.ORIGIN_VERIFY_SECRET_ARN).toEqual(secretRef);
+      expect(variables.TWO_FACTOR_KEY_SECRET_ARN).toEqual(twoFactorKeyRef);
       expect(JSON.stringify(variables)).not.toContain('resolve:secretsmanager');
     },
   );
+
+  it('lets only the routes that seal or open TOTP secrets read the two-factor key', () => {
+    const readers = implementedRoutes()
+      .filter(({ route }) => permissionsFor(route.id).includes('twoFactorKeyRead'))
+      .map(({ route }) => route.id)
+      .sort();
+    expect(readers).toEqual([
+      'confirmTwoFactorEnrolment',
+      'disableTwoFactor',
+      'regenerateRecoveryCodes',
+      'startTwoFactorEnrolment',
+      'verifyTwoFactorSignIn',
+    ]);
+    api.hasResource('AWS::SecretsManager::Secret', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({ Description: Match.stringLikeRegexp('TOTP') }),
+    });
+  });
 });
 
 describe('api stack: stage and alarms', () => {

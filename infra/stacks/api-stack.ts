@@ -66,6 +66,8 @@ export class ApiStack extends Stack {
   readonly serverErrorAlarm: Alarm;
   /** CloudFront's X-Origin-Verify value; every route function may read it, nothing else. */
   readonly originSecret: Secret;
+  /** The key TOTP secrets are sealed with; only the two-factor routes that need it read it. */
+  readonly twoFactorKey: Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -117,6 +119,19 @@ export class ApiStack extends Stack {
         'Rotated by hand (README "Deployment": put a new value, then redeploy the web stack with a new originSecretRotation): CloudFront reads the value only when its distribution is deployed, so a scheduled rotation would break the API until that deploy. The functions accept the previous value meanwhile.',
     });
 
+    this.twoFactorKey = new Secret(this, 'TwoFactorKey', {
+      description:
+        'Key material the API seals TOTP secrets with (AES-256-GCM under a key derived with HKDF)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      // Without it no enrolled user could sign in: never deleted with the stack.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.twoFactorKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by hand (README "Deployment"): the functions open secrets sealed with the current or the previous version only, so a scheduled rotation would make older enrolments unreadable after its second run.',
+    });
+
     this.routes = new HttpRoutes(this, 'Routes', {
       httpApi: this.httpApi,
       routes: props.routes ?? implementedRoutes(),
@@ -130,6 +145,7 @@ export class ApiStack extends Stack {
         APP_ORIGIN: props.appOrigin,
         // The secret's ARN, never its value: the functions read it at cold start.
         ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
+        TWO_FACTOR_KEY_SECRET_ARN: this.twoFactorKey.secretArn,
         POWERTOOLS_SERVICE_NAME: 'expiry-radar',
         POWERTOOLS_LOG_LEVEL: 'INFO',
         ...accountEnvironment(props.accountSettings),
@@ -137,6 +153,7 @@ export class ApiStack extends Stack {
       },
       permissionTargets: {
         originSecret: this.originSecret,
+        twoFactorKey: this.twoFactorKey,
         billingSecretParameters: props.billingSettings
           ? stripeParameterNames(props.billingSettings)
           : undefined,

@@ -267,7 +267,10 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
   const search = await throughHandler(searchQuery)();
   const { loadWorkspaceAccess } =
     await import('@expiry-radar/functions/services/workspaces/workspace-access');
-  const { tokenCounters } = await loadWorkspaceAccess(workspaceId, viewer.userId);
+  const { tokenCounters } = await loadWorkspaceAccess(workspaceId, {
+    id: viewer.userId,
+    twoFactorEnabled: false,
+  });
   const listing = await listTokens({
     workspaceId,
     tokenCounters,

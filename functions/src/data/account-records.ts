@@ -3,16 +3,14 @@ import { randomUUID } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { emailClaimCodec } from './entities/email-claim';
+import { googleIdentityCodec } from './entities/google-identity';
+import { userCodec } from './entities/user';
 import { gsi1, keys } from './keys';
 import { INDEX_NAMES } from './table-definition';
 import { conditionFailedAt, deleteItems, keyOf, queryAll } from './table-operations';
 import { EmailTakenError, type UserRecord } from './user-records';
-import {
-  membershipItem,
-  OWNED_WORKSPACE_IDS,
-  PERSONAL_WORKSPACE_NAME,
-  workspaceItem,
-} from './workspace-records';
+import { membershipItem, PERSONAL_WORKSPACE_NAME, workspaceItem } from './workspace-records';
 
 export interface NewAccount {
   readonly email: string;
@@ -42,8 +40,7 @@ export async function createAccount(account: NewAccount, now: Date): Promise<Cre
   const workspaceId = randomUUID();
   const email = account.email.toLowerCase();
   const createdAt = now.toISOString();
-  const userItem = {
-    ...keys.user(userId),
+  const user: UserRecord = {
     id: userId,
     email,
     displayName: account.displayName,
@@ -52,17 +49,23 @@ export async function createAccount(account: NewAccount, now: Date): Promise<Cre
     plan: 'free',
     downgraded: false,
     emailVerified: account.emailVerified,
-    [OWNED_WORKSPACE_IDS]: new Set([workspaceId]),
-    ...(account.passwordHash ? { passwordHash: account.passwordHash } : {}),
-    ...(account.emailVerified ? { emailVerifiedAt: createdAt } : {}),
+    twoFactorEnabled: false,
     createdAt,
   };
   const put = (Item: Record<string, unknown>) => ({
     Put: { TableName: tableName, Item, ConditionExpression: 'attribute_not_exists(pk)' },
   });
   const transactItems = [
-    put({ ...keys.userEmail(email), ...gsi1.userEmail(userId, email), userId, email, createdAt }),
-    put(userItem),
+    put(emailClaimCodec.toItem({ email, userId, createdAt })),
+    put(
+      userCodec.toItem({
+        user,
+        passwordHash: account.passwordHash,
+        emailVerifiedAt: account.emailVerified ? createdAt : null,
+        sessionsValidFrom: null,
+        ownedWorkspaceIds: new Set([workspaceId]),
+      }),
+    ),
     put(
       workspaceItem({
         workspaceId,
@@ -83,30 +86,12 @@ export async function createAccount(account: NewAccount, now: Date): Promise<Cre
     if (conditionFailedAt(error, 0)) throw new EmailTakenError();
     throw error;
   }
-  return {
-    user: {
-      id: userId,
-      email,
-      displayName: account.displayName,
-      name: account.name,
-      avatar: account.avatar,
-      plan: 'free',
-      downgraded: false,
-      emailVerified: account.emailVerified,
-      createdAt,
-    },
-    workspaceId,
-  };
+  return { user, workspaceId };
 }
 
+/** The item linking a Google account (its subject) to a user (entities/google-identity.ts). */
 export function googleIdentityItem(userId: string, subject: string, now: Date) {
-  return {
-    ...keys.googleIdentity(subject),
-    ...gsi1.googleIdentity(userId, subject),
-    userId,
-    subject,
-    createdAt: now.toISOString(),
-  };
+  return googleIdentityCodec.toItem({ subject, userId, createdAt: now.toISOString() });
 }
 
 /**

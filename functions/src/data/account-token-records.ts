@@ -6,21 +6,17 @@ import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { ACCOUNT_TOKEN_SORT_PREFIX, epochSeconds, gsi1, keys } from './keys';
+import {
+  accountTokenCodec,
+  type AccountTokenPurpose,
+  type AccountTokenRecord,
+} from './entities/account-token';
+import { ACCOUNT_TOKEN_SORT_PREFIX, gsi1, keys } from './keys';
 import { generateSecret, hashSecret } from './secret-hash';
 import { INDEX_NAMES } from './table-definition';
 import { deleteItems, isConditionalCheckFailure, keyOf, queryAll } from './table-operations';
 
-export type AccountTokenPurpose = 'verify-email' | 'reset-password';
-
-export interface AccountTokenRecord {
-  readonly purpose: AccountTokenPurpose;
-  readonly userId: string;
-  /** The address the link was sent to. */
-  readonly email: string;
-  /** Verification links: the app path to land on once verified, if the user was headed to one. */
-  readonly redirect?: string;
-}
+export type { AccountTokenPurpose, AccountTokenRecord } from './entities/account-token';
 
 export async function createAccountToken(options: {
   purpose: AccountTokenPurpose;
@@ -36,17 +32,17 @@ export async function createAccountToken(options: {
   await getDocumentClient().send(
     new PutCommand({
       TableName: getConfig().tableName,
-      Item: {
-        ...keys.accountToken(tokenHash),
-        ...gsi1.accountToken(options.userId, tokenHash),
-        purpose: options.purpose,
-        userId: options.userId,
-        email: options.email,
-        ...(options.redirect ? { redirect: options.redirect } : {}),
+      Item: accountTokenCodec.toItem({
+        tokenHash,
+        token: {
+          purpose: options.purpose,
+          userId: options.userId,
+          email: options.email,
+          ...(options.redirect ? { redirect: options.redirect } : {}),
+        },
         createdAt: options.now.toISOString(),
         expiresAt: expiresAt.toISOString(),
-        ttl: epochSeconds(expiresAt),
-      },
+      }),
     }),
   );
   return token;
@@ -72,12 +68,7 @@ export async function consumeAccountToken(
       }),
     );
     if (!Attributes) return undefined;
-    return {
-      purpose,
-      userId: String(Attributes.userId),
-      email: String(Attributes.email),
-      ...(typeof Attributes.redirect === 'string' ? { redirect: Attributes.redirect } : {}),
-    };
+    return accountTokenCodec.fromItem(Attributes).token;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;

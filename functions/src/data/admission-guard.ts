@@ -1,8 +1,9 @@
 /**
  * Plan limits on counts that are read by counting (members and pending invitations of a
  * workspace) are checked before the write. Two requests could both count below the limit and
- * both write. So every admission also bumps a version on the scope's item, conditioned on the
- * version read before counting: of two racing admissions one commits, the other counts again.
+ * both write. So every admission also bumps a version on the scope's item (a workspace item:
+ * `admissionVersion`, read with its frozen state through entities/workspace.ts), conditioned on
+ * the version read before counting: of two racing admissions one commits, the other counts again.
  * Racing transactions can also be cancelled by DynamoDB itself (TransactionConflict); both kinds
  * of contention are retried a few times after a jittered pause, then AdmissionContendedError.
  */
@@ -10,12 +11,16 @@ import { GetCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamod
 import { isWithinLimit, type Limit } from '@expiry-radar/shared/domain/plans';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import {
+  admissionStateFromItem,
+  WORKSPACE_ADMISSION_NAMES,
+  WORKSPACE_ADMISSION_PROJECTION,
+} from './entities/workspace';
 import { conditionFailedAt, isTransactionConflict, type TableKey } from './table-operations';
 
 /** The guard's part of an admission's transaction. */
 export type AdmissionGuard = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
-const VERSION_ATTRIBUTE = 'admissionVersion';
 const MAX_ATTEMPTS = 6;
 /** The pause before attempt n (n >= 1) is random, up to BASE * 2^(n-1), capped at MAX. */
 const BACKOFF_BASE_MS = 15;
@@ -64,16 +69,12 @@ async function readScope(scope: TableKey): Promise<ScopeState> {
       TableName: getConfig().tableName,
       Key: scope,
       ConsistentRead: true,
-      ProjectionExpression: 'pk, isFrozen, #version',
-      ExpressionAttributeNames: { '#version': VERSION_ATTRIBUTE },
+      ProjectionExpression: WORKSPACE_ADMISSION_PROJECTION,
+      ExpressionAttributeNames: WORKSPACE_ADMISSION_NAMES,
     }),
   );
-  const version: unknown = Item?.[VERSION_ATTRIBUTE];
-  return {
-    exists: Item !== undefined,
-    frozen: Item?.isFrozen === true,
-    version: typeof version === 'number' ? version : 0,
-  };
+  if (!Item) return { exists: false, frozen: false, version: 0 };
+  return { exists: true, ...admissionStateFromItem(Item) };
 }
 
 function guardItem(scope: TableKey, version: number, unlessFrozen: boolean): AdmissionGuard {
@@ -86,7 +87,7 @@ function guardItem(scope: TableKey, version: number, unlessFrozen: boolean): Adm
       Key: scope,
       UpdateExpression: 'SET #version = :next',
       ConditionExpression: `attribute_exists(pk) AND (attribute_not_exists(#version) OR #version = :current)${notFrozen}`,
-      ExpressionAttributeNames: { '#version': VERSION_ATTRIBUTE },
+      ExpressionAttributeNames: WORKSPACE_ADMISSION_NAMES,
       ExpressionAttributeValues: {
         ':current': version,
         ':next': version + 1,

@@ -5,11 +5,10 @@
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { epochSeconds, gsi1, keys } from './keys';
+import { stripeCustomerCodec } from './entities/stripe-customer';
+import { stripeEventCodec } from './entities/stripe-event';
+import { keys } from './keys';
 import { isConditionalCheckFailure } from './table-operations';
-
-/** Stripe retries a webhook for up to three days; its id is remembered for longer. */
-export const STRIPE_EVENT_RETENTION_DAYS = 30;
 
 /**
  * Claims a Stripe event id: true the first time, false when it was claimed before (a replay or a
@@ -20,18 +19,15 @@ export async function claimStripeEvent(options: {
   type: string;
   now: Date;
 }): Promise<boolean> {
-  const expiresAt = new Date(options.now.getTime() + STRIPE_EVENT_RETENTION_DAYS * 86_400_000);
   try {
     await getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
-        Item: {
-          ...keys.stripeEvent(options.eventId),
+        Item: stripeEventCodec.toItem({
           eventId: options.eventId,
           type: options.type,
           processedAt: options.now.toISOString(),
-          ttl: epochSeconds(expiresAt),
-        },
+        }),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
@@ -58,13 +54,11 @@ export async function linkStripeCustomer(options: {
   await getDocumentClient().send(
     new PutCommand({
       TableName: getConfig().tableName,
-      Item: {
-        ...keys.stripeCustomer(options.customerId),
-        ...gsi1.stripeCustomer(options.userId, options.customerId),
+      Item: stripeCustomerCodec.toItem({
         customerId: options.customerId,
         userId: options.userId,
         createdAt: options.now.toISOString(),
-      },
+      }),
     }),
   );
 }
@@ -73,5 +67,5 @@ export async function findUserIdByStripeCustomer(customerId: string): Promise<st
   const { Item } = await getDocumentClient().send(
     new GetCommand({ TableName: getConfig().tableName, Key: keys.stripeCustomer(customerId) }),
   );
-  return typeof Item?.userId === 'string' ? Item.userId : undefined;
+  return Item ? stripeCustomerCodec.fromItem(Item).userId : undefined;
 }

@@ -10,7 +10,9 @@ import { addSeconds, GOOGLE_SIGN_IN_STATE_LIFETIME_SECONDS } from '../domain/acc
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { googleIdentityItem } from './account-records';
-import { epochSeconds, keys } from './keys';
+import { googleIdentityCodec } from './entities/google-identity';
+import { googleSignInStateCodec, type GoogleSignInState } from './entities/google-sign-in-state';
+import { keys } from './keys';
 import { hashSecret } from './secret-hash';
 import { conditionFailedAt, isConditionalCheckFailure } from './table-operations';
 
@@ -18,7 +20,7 @@ export async function findUserIdByGoogleSubject(subject: string): Promise<string
   const { Item } = await getDocumentClient().send(
     new GetCommand({ TableName: getConfig().tableName, Key: keys.googleIdentity(subject) }),
   );
-  return typeof Item?.userId === 'string' ? Item.userId : undefined;
+  return Item ? googleIdentityCodec.fromItem(Item).userId : undefined;
 }
 
 /**
@@ -54,7 +56,8 @@ export async function linkGoogleIdentity(userId: string, subject: string, now: D
  * Google's verified owner of an address takes over the account holding it whose address was
  * never verified: whoever set that account's password never proved the address was theirs. One
  * transaction links the Google identity and makes the account new: no password, the address
- * verified, Google's name and picture, and every session started before now revoked (sessions
+ * verified, Google's name and picture, no second factor (its secret was set up by whoever held
+ * the account, the TWO_FACTOR item is deleted), and every session started before now revoked (sessions
  * are checked against `sessionsValidFrom` on read; their items are deleted afterwards).
  * False when the account changed meanwhile (verified, or moved to another address).
  */
@@ -85,7 +88,7 @@ export async function takeOverUnverifiedAccount(options: {
               UpdateExpression:
                 'SET emailVerified = :true, emailVerifiedAt = :now, sessionsValidFrom = :now, ' +
                 'passwordChangedAt = :now, displayName = :displayName, #name = :name, ' +
-                'avatar = :avatar, updatedAt = :now REMOVE passwordHash',
+                'avatar = :avatar, updatedAt = :now REMOVE passwordHash, twoFactorEnabled',
               ConditionExpression: 'email = :email AND emailVerified <> :true',
               ExpressionAttributeNames: { '#name': 'name' },
               ExpressionAttributeValues: {
@@ -98,6 +101,10 @@ export async function takeOverUnverifiedAccount(options: {
               },
             },
           },
+          {
+            // The second factor was the former holder's, not the address owner's: it goes too.
+            Delete: { TableName: tableName, Key: keys.twoFactor(options.userId) },
+          },
         ],
       }),
     );
@@ -106,13 +113,6 @@ export async function takeOverUnverifiedAccount(options: {
     if (conditionFailedAt(error, 1)) return false;
     throw error;
   }
-}
-
-export interface GoogleSignInState {
-  readonly nonce: string;
-  readonly codeVerifier: string;
-  /** The app path to land on afterwards. */
-  readonly redirect: string;
 }
 
 export async function saveGoogleSignInState(
@@ -124,12 +124,11 @@ export async function saveGoogleSignInState(
   await getDocumentClient().send(
     new PutCommand({
       TableName: getConfig().tableName,
-      Item: {
-        ...keys.googleSignInState(hashSecret(state)),
-        ...pending,
+      Item: googleSignInStateCodec.toItem({
+        stateHash: hashSecret(state),
+        pending,
         expiresAt: expiresAt.toISOString(),
-        ttl: epochSeconds(expiresAt),
-      },
+      }),
     }),
   );
 }
@@ -150,11 +149,7 @@ export async function consumeGoogleSignInState(
       }),
     );
     if (!Attributes) return undefined;
-    return {
-      nonce: String(Attributes.nonce),
-      codeVerifier: String(Attributes.codeVerifier),
-      redirect: String(Attributes.redirect),
-    };
+    return googleSignInStateCodec.fromItem(Attributes).pending;
   } catch (error) {
     if (isConditionalCheckFailure(error)) return undefined;
     throw error;

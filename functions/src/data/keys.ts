@@ -8,6 +8,13 @@ export const keys = {
   /** Claims an address for one user; `email` is already lower-cased. */
   userEmail: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
   session: (sessionIdHash: string) => ({ pk: `SESSION#${sessionIdHash}`, sk: 'SESSION' }),
+  /** A user's two-factor authentication: the encrypted secret, recovery code hashes, last step. */
+  twoFactor: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TWO_FACTOR' }),
+  /** A sign-in waiting for its second step, by the hash of its cookie's value. */
+  twoFactorChallenge: (challengeHash: string) => ({
+    pk: `${TWO_FACTOR_CHALLENGE_PREFIX}${challengeHash}`,
+    sk: 'TWO_FACTOR_CHALLENGE',
+  }),
   /** A verification or password-reset link's token, by its hash. */
   accountToken: (tokenHash: string) => ({ pk: `ACCOUNT_TOKEN#${tokenHash}`, sk: 'ACCOUNT_TOKEN' }),
   googleIdentity: (subject: string) => ({ pk: `GOOGLE#${subject}`, sk: 'GOOGLE' }),
@@ -73,6 +80,21 @@ export const keyParts = {
   userId: (pk: string) => afterPrefix(pk, 'USER#'),
   /** `WS#<workspaceId>` */
   workspaceId: (pk: string) => afterPrefix(pk, 'WS#'),
+  /** `SESSION#<sessionIdHash>` */
+  sessionIdHash: (pk: string) => afterPrefix(pk, 'SESSION#'),
+  /** `TWO_FACTOR_CHALLENGE#<challengeHash>` */
+  twoFactorChallengeHash: (pk: string) => afterPrefix(pk, TWO_FACTOR_CHALLENGE_PREFIX),
+  /** `ACCOUNT_TOKEN#<tokenHash>` */
+  accountTokenHash: (pk: string) => afterPrefix(pk, ACCOUNT_TOKEN_SORT_PREFIX),
+  /** `OAUTH_STATE#<stateHash>` */
+  googleSignInStateHash: (pk: string) => afterPrefix(pk, 'OAUTH_STATE#'),
+  /** `RATE#<ruleName>#<subjectHash>` (the hash holds no `#`; a rule name may) */
+  rateLimit: (pk: string) => {
+    const rest = afterPrefix(pk, 'RATE#');
+    const separator = rest?.lastIndexOf('#') ?? -1;
+    if (rest === undefined || separator <= 0 || separator === rest.length - 1) return undefined;
+    return { ruleName: rest.slice(0, separator), subjectHash: rest.slice(separator + 1) };
+  },
   /** `ALERT_USAGE#<YYYY-MM>` */
   alertUsageMonth: (sk: string) => afterPrefix(sk, ALERT_USAGE_SORT_PREFIX),
   /** `ALERT_STATS#<YYYY-MM>` */
@@ -86,6 +108,7 @@ function afterPrefix(key: string, prefix: string): string | undefined {
 }
 
 export const AUDIT_SORT_PREFIX = 'AUDIT#';
+const TWO_FACTOR_CHALLENGE_PREFIX = 'TWO_FACTOR_CHALLENGE#';
 export const MEMBER_SORT_PREFIX = 'MEMBER#';
 export const TOKEN_SORT_PREFIX = 'TOKEN#';
 export const ALERT_SORT_PREFIX = 'ALERT#';
@@ -129,6 +152,14 @@ export const gsi1 = {
   googleIdentity: (userId: string, subject: string) => ({
     gsi1pk: gsi1.userItems(userId),
     gsi1sk: `GOOGLE#${subject}`,
+  }),
+  twoFactor: (userId: string) => ({
+    gsi1pk: gsi1.userItems(userId),
+    gsi1sk: 'TWO_FACTOR',
+  }),
+  twoFactorChallenge: (userId: string, challengeHash: string) => ({
+    gsi1pk: gsi1.userItems(userId),
+    gsi1sk: `${TWO_FACTOR_CHALLENGE_PREFIX}${challengeHash}`,
   }),
   stripeCustomer: (userId: string, customerId: string) => ({
     gsi1pk: gsi1.userItems(userId),

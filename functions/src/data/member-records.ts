@@ -3,7 +3,6 @@
  * under `pk = WS#<workspaceId>`. Invitations also carry gsi1 `INVITE#<email>` so that the owner
  * of a verified address can list, accept and decline the invitations sent to it.
  */
-import { randomUUID } from 'node:crypto';
 import {
   DeleteCommand,
   GetCommand,
@@ -11,10 +10,12 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { isRole, type Role } from '@expiry-radar/shared/domain/roles';
+import type { Role } from '@expiry-radar/shared/domain/roles';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import type { AdmissionGuard } from './admission-guard';
+import { invitationCodec, newInvitation, type InvitationRecord } from './entities/invitation';
+import { memberCodec, newMember, type MemberRecord } from './entities/member';
 import { gsi1, INVITE_SORT_PREFIX, keys, MEMBER_SORT_PREFIX } from './keys';
 import { INDEX_NAMES } from './table-definition';
 import {
@@ -24,45 +25,20 @@ import {
   queryAll,
   type TableItem,
 } from './table-operations';
-import { membershipItem } from './workspace-records';
 
-export interface MemberEntry {
-  readonly workspaceId: string;
-  readonly userId: string;
+export type { InvitationRecord } from './entities/invitation';
+
+/** A member as the members list shows it: a role this version does not know as a viewer. */
+export interface MemberEntry extends MemberRecord {
   readonly role: Role;
-  readonly joinedAt: string;
 }
-
-export interface InvitationEntry {
-  readonly workspaceId: string;
-  readonly invitationId: string;
-  readonly email: string;
-  readonly role: Role;
-  readonly invitedBy: string;
-  readonly invitedAt: string;
-}
-
-const roleOf = (item: TableItem): Role => (isRole(item.role) ? item.role : 'viewer');
 
 function toMember(item: TableItem): MemberEntry {
-  return {
-    workspaceId: String(item.workspaceId),
-    userId: String(item.userId),
-    role: roleOf(item),
-    joinedAt: String(item.joinedAt),
-  };
+  const member = memberCodec.fromItem(item);
+  return { ...member, role: member.role ?? 'viewer' };
 }
 
-function toInvitation(item: TableItem): InvitationEntry {
-  return {
-    workspaceId: String(item.workspaceId),
-    invitationId: String(item.invitationId),
-    email: String(item.email),
-    role: roleOf(item),
-    invitedBy: String(item.invitedBy),
-    invitedAt: String(item.invitedAt),
-  };
-}
+const toInvitation = (item: TableItem): InvitationRecord => invitationCodec.fromItem(item);
 
 const underPrefix = (workspaceId: string, prefix: string) => ({
   ConsistentRead: true,
@@ -74,7 +50,7 @@ export async function listMembers(workspaceId: string): Promise<MemberEntry[]> {
   return (await queryAll(underPrefix(workspaceId, MEMBER_SORT_PREFIX))).map(toMember);
 }
 
-export async function listInvitations(workspaceId: string): Promise<InvitationEntry[]> {
+export async function listInvitations(workspaceId: string): Promise<InvitationRecord[]> {
   return (await queryAll(underPrefix(workspaceId, INVITE_SORT_PREFIX))).map(toInvitation);
 }
 
@@ -104,7 +80,7 @@ export async function findMember(
 export async function findInvitation(
   workspaceId: string,
   email: string,
-): Promise<InvitationEntry | undefined> {
+): Promise<InvitationRecord | undefined> {
   const { Item } = await getDocumentClient().send(
     new GetCommand({
       TableName: getConfig().tableName,
@@ -139,7 +115,7 @@ export async function addMember(
   guard?: AdmissionGuard,
 ): Promise<boolean> {
   try {
-    await putNewItem(membershipItem(options), guard);
+    await putNewItem(memberCodec.toItem(newMember(options)), guard);
     return true;
   } catch (error) {
     if (itemExisted(error, guard !== undefined)) return false;
@@ -151,23 +127,10 @@ export async function addMember(
 export async function createInvitation(
   options: { workspaceId: string; email: string; role: Role; invitedBy: string; now: Date },
   guard?: AdmissionGuard,
-): Promise<InvitationEntry | undefined> {
-  const email = options.email.toLowerCase();
-  const invitation: InvitationEntry = {
-    workspaceId: options.workspaceId,
-    invitationId: randomUUID(),
-    email,
-    role: options.role,
-    invitedBy: options.invitedBy,
-    invitedAt: options.now.toISOString(),
-  };
-  const item = {
-    ...keys.invitation(options.workspaceId, email),
-    ...gsi1.invitation(email, options.workspaceId),
-    ...invitation,
-  };
+): Promise<InvitationRecord | undefined> {
+  const invitation = newInvitation(options);
   try {
-    await putNewItem(item, guard);
+    await putNewItem(invitationCodec.toItem(invitation), guard);
     return invitation;
   } catch (error) {
     if (itemExisted(error, guard !== undefined)) return undefined;
@@ -239,7 +202,7 @@ async function conditionalDelete(key: { pk: string; sk: string }): Promise<boole
 }
 
 /** The pending invitations of an address, across workspaces. */
-export async function listInvitationsOfEmail(email: string): Promise<InvitationEntry[]> {
+export async function listInvitationsOfEmail(email: string): Promise<InvitationRecord[]> {
   const items = await queryAll({
     IndexName: INDEX_NAMES.byAlternateKey,
     KeyConditionExpression: 'gsi1pk = :pk',
@@ -249,12 +212,12 @@ export async function listInvitationsOfEmail(email: string): Promise<InvitationE
 }
 
 /** Declines (removes) this very invitation; false when it is gone or was sent again since. */
-export async function deleteInvitation(invitation: InvitationEntry): Promise<boolean> {
+export async function deleteInvitation(invitation: InvitationRecord): Promise<boolean> {
   try {
     await getDocumentClient().send(
       new DeleteCommand({
         TableName: getConfig().tableName,
-        Key: keys.invitation(invitation.workspaceId, invitation.email),
+        Key: invitationCodec.keyOf(invitation),
         ConditionExpression: 'invitationId = :id',
         ExpressionAttributeValues: { ':id': invitation.invitationId },
       }),
@@ -281,7 +244,7 @@ export type AcceptOutcome = 'accepted' | 'invitationGone' | 'alreadyMember' | 'n
  */
 export async function acceptInvitation(
   options: {
-    invitation: InvitationEntry;
+    invitation: InvitationRecord;
     /** The user's id and address as the caller checked them against the invitation. */
     user: { readonly id: string; readonly email: string };
     now: Date;
@@ -298,7 +261,7 @@ export async function acceptInvitation(
           {
             Delete: {
               TableName: tableName,
-              Key: keys.invitation(invitation.workspaceId, invitation.email),
+              Key: invitationCodec.keyOf(invitation),
               ConditionExpression: 'invitationId = :id',
               ExpressionAttributeValues: { ':id': invitation.invitationId },
             },
@@ -306,12 +269,14 @@ export async function acceptInvitation(
           {
             Put: {
               TableName: tableName,
-              Item: membershipItem({
-                workspaceId: invitation.workspaceId,
-                userId: user.id,
-                role: invitation.role,
-                now,
-              }),
+              Item: memberCodec.toItem(
+                newMember({
+                  workspaceId: invitation.workspaceId,
+                  userId: user.id,
+                  role: invitation.role,
+                  now,
+                }),
+              ),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },

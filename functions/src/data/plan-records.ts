@@ -4,28 +4,26 @@
  * user's `PROFILE` item updated.
  */
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { isPlan, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { OwnedWorkspaceState } from '../domain/plan-change';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { keys } from './keys';
 import { countMembersAndInvitations } from './member-records';
 import { batchGetAll, isConditionalCheckFailure } from './table-operations';
+import {
+  OWNED_WORKSPACE_IDS_NAMES,
+  OWNED_WORKSPACE_IDS_PROJECTION,
+  ownedWorkspaceIdsFromItem,
+  PLAN_HOLDER_NAMES,
+  PLAN_HOLDER_PROJECTION,
+  planHolderFromItem,
+  type PlanHolder,
+} from './entities/user';
 import { workspaceCodec } from './entities/workspace';
-import { OWNED_WORKSPACE_IDS } from './workspace-records';
 import { listOwnedWorkspaces } from './workspace-store';
 
-export interface PlanHolder {
-  readonly id: string;
-  readonly email: string;
-  readonly plan: Plan;
-  readonly downgraded: boolean;
-  readonly stripeCustomerId: string | null;
-  /** The subscription the plan comes from (set by a completed checkout). */
-  readonly stripeSubscriptionId: string | null;
-  /** `created` (epoch seconds) of the newest Stripe event applied: older ones arrive late. */
-  readonly stripeEventCreated: number | null;
-}
+export type { PlanHolder } from './entities/user';
 
 /** The user's plan and billing link, read consistently; undefined when the user is gone. */
 export async function readPlanHolder(userId: string): Promise<PlanHolder | undefined> {
@@ -34,23 +32,11 @@ export async function readPlanHolder(userId: string): Promise<PlanHolder | undef
       TableName: getConfig().tableName,
       Key: keys.user(userId),
       ConsistentRead: true,
-      ProjectionExpression:
-        'id, email, #plan, downgraded, stripeCustomerId, stripeSubscriptionId, stripeEventCreated',
-      ExpressionAttributeNames: { '#plan': 'plan' },
+      ProjectionExpression: PLAN_HOLDER_PROJECTION,
+      ExpressionAttributeNames: PLAN_HOLDER_NAMES,
     }),
   );
-  if (!Item) return undefined;
-  return {
-    id: String(Item.id),
-    email: String(Item.email),
-    plan: isPlan(Item.plan) ? Item.plan : 'free',
-    downgraded: Item.downgraded === true,
-    stripeCustomerId: typeof Item.stripeCustomerId === 'string' ? Item.stripeCustomerId : null,
-    stripeSubscriptionId:
-      typeof Item.stripeSubscriptionId === 'string' ? Item.stripeSubscriptionId : null,
-    stripeEventCreated:
-      typeof Item.stripeEventCreated === 'number' ? Item.stripeEventCreated : null,
-  };
+  return Item ? planHolderFromItem(Item) : undefined;
 }
 
 /**
@@ -65,12 +51,11 @@ export async function readOwnedWorkspaceStates(userId: string): Promise<OwnedWor
       TableName: getConfig().tableName,
       Key: keys.user(userId),
       ConsistentRead: true,
-      ProjectionExpression: '#ids',
-      ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+      ProjectionExpression: OWNED_WORKSPACE_IDS_PROJECTION,
+      ExpressionAttributeNames: OWNED_WORKSPACE_IDS_NAMES,
     }),
   );
-  const fromSet: unknown = Item?.[OWNED_WORKSPACE_IDS];
-  const ids = new Set<string>(fromSet instanceof Set ? (fromSet as Set<string>) : []);
+  const ids = new Set<string>(ownedWorkspaceIdsFromItem(Item) ?? []);
   for (const workspace of await listOwnedWorkspaces(userId)) ids.add(workspace.id);
   const items = await batchGetAll(
     [...ids].map((id) => keys.workspace(id)),

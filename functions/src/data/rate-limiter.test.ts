@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { RateLimitRule } from '../domain/account-policy';
-import { clearRateLimit, consumeRateLimit, refundRateLimit, takeRateLimit } from './rate-limiter';
+import {
+  clearRateLimit,
+  consumeRateLimit,
+  lockRateLimit,
+  refundRateLimit,
+  takeRateLimit,
+} from './rate-limiter';
 
 const rule = (limit: number, windowSeconds = 60): RateLimitRule => ({
   name: `test-${randomUUID()}`,
@@ -40,11 +46,17 @@ describe('rate limiter', () => {
     expect(await takeRateLimit(limit, subject, at(0))).toEqual({
       allowed: true,
       retryAfterSeconds: 0,
+      remaining: 1,
     });
-    expect((await takeRateLimit(limit, subject, at(10))).allowed).toBe(true);
+    expect(await takeRateLimit(limit, subject, at(10))).toEqual({
+      allowed: true,
+      retryAfterSeconds: 0,
+      remaining: 0,
+    });
     expect(await takeRateLimit(limit, subject, at(15))).toEqual({
       allowed: false,
       retryAfterSeconds: 45,
+      remaining: 0,
     });
     // A part of a second left still counts as a whole second to wait.
     expect((await takeRateLimit(limit, subject, new Date(at(59).getTime() + 500))).allowed).toBe(
@@ -54,6 +66,20 @@ describe('rate limiter', () => {
       (await takeRateLimit(limit, subject, new Date(at(59).getTime() + 500))).retryAfterSeconds,
     ).toBe(1);
     expect((await takeRateLimit(limit, subject, at(60))).allowed).toBe(true);
+  });
+
+  it('locks a subject for a whole window from the moment it is locked', async () => {
+    const limit = rule(5, 60);
+    const subject = randomUUID();
+    await takeRateLimit(limit, subject, at(0));
+    await lockRateLimit(limit, subject, at(50));
+    // The first window would have ended at 60; the lock runs a whole window from 50.
+    expect(await takeRateLimit(limit, subject, at(70))).toEqual({
+      allowed: false,
+      retryAfterSeconds: 40,
+      remaining: 0,
+    });
+    expect((await takeRateLimit(limit, subject, at(110))).allowed).toBe(true);
   });
 
   it('opens one new window when concurrent requests find the old one expired', async () => {

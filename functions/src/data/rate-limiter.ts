@@ -5,11 +5,18 @@
  * count against the one window that the first of them opened, and a refusal knows how long its
  * window still runs. Expired windows are recognised on read, since TTL deletion is lazy.
  */
+import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitRule } from '../domain/account-policy';
 import { addSeconds } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import {
+  rateLimitCounterFromRawItem,
+  windowEndsAtFromItem,
+  WINDOW_ENDS_AT_PROJECTION,
+  type RateLimitCounter,
+} from './entities/rate-limit';
 import { epochSeconds, keys } from './keys';
 import { hashSecret } from './secret-hash';
 import { isConditionalCheckFailure } from './table-operations';
@@ -23,27 +30,29 @@ export interface RateLimitDecision {
   readonly allowed: boolean;
   /** When refused: whole seconds until the window ends and hits pass again; else 0. */
   readonly retryAfterSeconds: number;
+  /** When allowed: the hits the window still allows after this one; else 0. */
+  readonly remaining: number;
 }
 
-/** The counter as a refused conditional write found it (raw attribute values). */
-interface CounterState {
-  readonly hits: number;
-  readonly windowEndsAt: string;
-}
-
-function counterStateOf(error: unknown): CounterState | undefined {
-  const item = (error as { Item?: Record<string, { N?: string; S?: string }> }).Item;
-  const windowEndsAt = item?.windowEndsAt?.S;
-  if (!item || windowEndsAt === undefined) return undefined;
-  return { hits: Number(item.hits?.N ?? 0), windowEndsAt };
+/** The counter as a refused conditional write found it; undefined when there was none. */
+function counterStateOf(error: unknown): RateLimitCounter | undefined {
+  return rateLimitCounterFromRawItem((error as { Item?: Record<string, AttributeValue> }).Item);
 }
 
 function refusal(windowEndsAt: string, now: Date): RateLimitDecision {
   const seconds = Math.ceil((Date.parse(windowEndsAt) - now.getTime()) / 1000);
-  return { allowed: false, retryAfterSeconds: Math.max(1, seconds) };
+  return { allowed: false, retryAfterSeconds: Math.max(1, seconds), remaining: 0 };
 }
 
-const ALLOWED: RateLimitDecision = { allowed: true, retryAfterSeconds: 0 };
+function allowed(rule: RateLimitRule, hits: number): RateLimitDecision {
+  return { allowed: true, retryAfterSeconds: 0, remaining: Math.max(0, rule.limit - hits) };
+}
+
+/** The hits an `ADD hits` update answered (`UPDATED_NEW`). */
+function hitsOf(attributes: Record<string, unknown> | undefined): number {
+  const hits = attributes?.hits;
+  return typeof hits === 'number' ? hits : 1;
+}
 
 /**
  * A window that opens and closes again while one request is deciding would send it round the
@@ -66,17 +75,18 @@ export async function takeRateLimit(
   const nowText = now.toISOString();
   for (let round = 1; round <= MAX_ROUNDS; round += 1) {
     try {
-      await client.send(
+      const { Attributes } = await client.send(
         new UpdateCommand({
           TableName: tableName,
           Key: key,
           UpdateExpression: 'ADD hits :one',
           ConditionExpression: 'windowEndsAt > :now AND hits < :limit',
           ExpressionAttributeValues: { ':one': 1, ':now': nowText, ':limit': rule.limit },
+          ReturnValues: 'UPDATED_NEW',
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return ALLOWED;
+      return allowed(rule, hitsOf(Attributes));
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
       const counter = counterStateOf(error);
@@ -101,7 +111,7 @@ export async function takeRateLimit(
           ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
         }),
       );
-      return ALLOWED;
+      return allowed(rule, 1);
     } catch (error) {
       if (!isConditionalCheckFailure(error)) throw error;
       // Another request opened the window first: this hit counts in that window.
@@ -145,6 +155,31 @@ export async function refundRateLimit(
   }
 }
 
+/**
+ * Fills a subject's window and starts it again now: every hit is refused for the rule's whole
+ * window from this moment (a lockout that runs from the failure that caused it).
+ */
+export async function lockRateLimit(
+  rule: RateLimitRule,
+  subject: string,
+  now: Date,
+): Promise<void> {
+  const windowEndsAt = addSeconds(now, rule.windowSeconds);
+  await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: counterKey(rule, subject),
+      UpdateExpression: 'SET hits = :limit, windowEndsAt = :ends, #ttl = :ttl',
+      ExpressionAttributeNames: { '#ttl': 'ttl' },
+      ExpressionAttributeValues: {
+        ':limit': rule.limit,
+        ':ends': windowEndsAt.toISOString(),
+        ':ttl': epochSeconds(windowEndsAt),
+      },
+    }),
+  );
+}
+
 /** Forgets a subject's hits (a successful sign-in ends a run of failures). */
 export async function clearRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
   await getDocumentClient().send(
@@ -166,10 +201,10 @@ export async function rateLimitRetryAfterSeconds(
       TableName: getConfig().tableName,
       Key: counterKey(rule, subject),
       ConsistentRead: true,
-      ProjectionExpression: 'windowEndsAt',
+      ProjectionExpression: WINDOW_ENDS_AT_PROJECTION,
     }),
   );
-  const endsAt = typeof Item?.windowEndsAt === 'string' ? Date.parse(Item.windowEndsAt) : NaN;
+  const endsAt = Item ? Date.parse(windowEndsAtFromItem(Item)) : NaN;
   if (!Number.isFinite(endsAt)) return rule.windowSeconds;
   return Math.min(rule.windowSeconds, Math.max(1, Math.ceil((endsAt - now.getTime()) / 1000)));
 }

@@ -2,18 +2,14 @@ import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk
 import { addSeconds, SESSION_LIFETIME_SECONDS } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { sessionCodec, type SessionRecord } from './entities/session';
+import { userCodec, type UserRecord } from './entities/user';
 import { INDEX_NAMES } from './table-definition';
-import { epochSeconds, gsi1, keys, SESSION_SORT_PREFIX } from './keys';
+import { gsi1, keys, SESSION_SORT_PREFIX } from './keys';
 import { generateSecret, hashSecret } from './secret-hash';
 import { deleteItems, keyOf, queryAll, type TableItem, type TableKey } from './table-operations';
-import { toUserRecord, type UserRecord } from './user-records';
 
-export interface SessionRecord {
-  readonly userId: string;
-  /** When the user signed in to start this session (recent sign-in checks read it). */
-  readonly createdAt: string;
-  readonly expiresAt: string;
-}
+export type { SessionRecord } from './entities/session';
 
 /**
  * A session id is `<userId>.<secret>`: naming the user lets one BatchGet read the session and its
@@ -33,16 +29,12 @@ export function claimedUserIdOf(sessionId: string): string | undefined {
   return separator > 0 ? sessionId.slice(0, separator) : undefined;
 }
 
-function activeSessionOf(
-  item: Record<string, unknown> | undefined,
-  now: Date,
-): SessionRecord | undefined {
-  if (!item || typeof item.expiresAt !== 'string' || typeof item.userId !== 'string') {
-    return undefined;
-  }
+function activeSessionOf(item: TableItem | undefined, now: Date): SessionRecord | undefined {
+  if (!item) return undefined;
+  const { session } = sessionCodec.fromItem(item);
   // DynamoDB removes expired items lazily through TTL, so expiry is checked on every read.
-  if (Date.parse(item.expiresAt) <= now.getTime()) return undefined;
-  return { userId: item.userId, createdAt: String(item.createdAt), expiresAt: item.expiresAt };
+  if (Date.parse(session.expiresAt) <= now.getTime()) return undefined;
+  return session;
 }
 
 /** The session a cookie names, if it exists and has not expired. */
@@ -90,12 +82,12 @@ export async function findActiveSessionWithUser(
   const session = activeSessionOf(items.find(sameKey(sessionKey)), now);
   const userItem = items.find(sameKey(userKey));
   if (!session || session.userId !== userId || !userItem) return undefined;
+  const { user, sessionsValidFrom } = userCodec.fromItem(userItem);
   // Sessions started before the user's sessions were last revoked as a whole stay revoked.
-  const validFrom: unknown = userItem.sessionsValidFrom;
-  if (typeof validFrom === 'string' && session.createdAt < validFrom) return undefined;
+  if (sessionsValidFrom !== null && session.createdAt < sessionsValidFrom) return undefined;
   return {
     session,
-    user: toUserRecord(userItem),
+    user,
     alsoRead: alsoRead.map((key) => items.find(sameKey(key))),
   };
 }
@@ -114,14 +106,10 @@ export async function createSession(userId: string, now: Date): Promise<NewSessi
   await getDocumentClient().send(
     new PutCommand({
       TableName: getConfig().tableName,
-      Item: {
-        ...keys.session(sessionIdHash),
-        ...gsi1.session(userId, sessionIdHash),
-        userId,
-        createdAt: now.toISOString(),
-        expiresAt: expiresAt.toISOString(),
-        ttl: epochSeconds(expiresAt),
-      },
+      Item: sessionCodec.toItem({
+        sessionIdHash,
+        session: { userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
+      }),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
   );

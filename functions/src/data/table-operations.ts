@@ -7,6 +7,7 @@ import {
 } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { tableKeyOf } from './entities/entity-codec';
 
 export interface TableKey {
   readonly pk: string;
@@ -129,8 +130,9 @@ export async function deleteItems(itemKeys: readonly TableKey[]): Promise<void> 
   }
 }
 
+/** The key of an item read with at least `pk, sk`; MalformedItemError when it has none. */
 export function keyOf(item: TableItem): TableKey {
-  return { pk: String(item.pk), sk: String(item.sk) };
+  return tableKeyOf(item);
 }
 
 /** Whether a transaction was cancelled because the condition of item `index` failed. */

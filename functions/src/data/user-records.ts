@@ -1,20 +1,12 @@
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { gsi1, keys } from './keys';
-import { conditionFailedAt, isConditionalCheckFailure } from './table-operations';
+import { emailClaimCodec } from './entities/email-claim';
+import { userCodec, type UserRecord } from './entities/user';
+import { keys } from './keys';
+import { conditionFailedAt, isConditionalCheckFailure, type TableItem } from './table-operations';
 
-export interface UserRecord {
-  readonly id: string;
-  readonly email: string;
-  readonly displayName: string;
-  readonly name: string | null;
-  readonly avatar: string | null;
-  readonly plan: string;
-  readonly downgraded: boolean;
-  readonly emailVerified: boolean;
-  readonly createdAt: string;
-}
+export type { UserRecord } from './entities/user';
 
 export async function findUserById(userId: string): Promise<UserRecord | undefined> {
   const item = await getUserItem(userId);
@@ -27,8 +19,18 @@ export async function findUserCredentials(
 ): Promise<{ user: UserRecord; passwordHash: string | null } | undefined> {
   const item = await getUserItem(userId);
   if (!item) return undefined;
-  const passwordHash = typeof item.passwordHash === 'string' ? item.passwordHash : null;
-  return { user: toUserRecord(item), passwordHash };
+  const { user, passwordHash } = userCodec.fromItem(item);
+  return { user, passwordHash };
+}
+
+/** The user and since when their sessions count (sessions started before were revoked). */
+export async function findUserWithRevocation(
+  userId: string,
+): Promise<{ user: UserRecord; sessionsValidFrom: string | null } | undefined> {
+  const item = await getUserItem(userId);
+  if (!item) return undefined;
+  const { user, sessionsValidFrom } = userCodec.fromItem(item);
+  return { user, sessionsValidFrom };
 }
 
 /** The id of the user holding an address (any case), from its email claim item. */
@@ -36,28 +38,19 @@ export async function findUserIdByEmail(email: string): Promise<string | undefin
   const { Item } = await getDocumentClient().send(
     new GetCommand({ TableName: getConfig().tableName, Key: keys.userEmail(email) }),
   );
-  return typeof Item?.userId === 'string' ? Item.userId : undefined;
+  return Item ? emailClaimCodec.fromItem(Item).userId : undefined;
 }
 
-async function getUserItem(userId: string): Promise<Record<string, unknown> | undefined> {
+async function getUserItem(userId: string): Promise<TableItem | undefined> {
   const { Item } = await getDocumentClient().send(
     new GetCommand({ TableName: getConfig().tableName, Key: keys.user(userId) }),
   );
   return Item;
 }
 
-export function toUserRecord(item: Record<string, unknown>): UserRecord {
-  return {
-    id: String(item.id),
-    email: String(item.email),
-    displayName: String(item.displayName ?? item.email),
-    name: typeof item.name === 'string' ? item.name : null,
-    avatar: typeof item.avatar === 'string' ? item.avatar : null,
-    plan: typeof item.plan === 'string' ? item.plan : 'free',
-    downgraded: item.downgraded === true,
-    emailVerified: item.emailVerified === true,
-    createdAt: String(item.createdAt),
-  };
+/** The account of a user item. */
+export function toUserRecord(item: TableItem): UserRecord {
+  return userCodec.fromItem(item).user;
 }
 
 const userExists = 'attribute_exists(pk)';
@@ -133,13 +126,11 @@ export async function changeEmail(
           {
             Put: {
               TableName: tableName,
-              Item: {
-                ...keys.userEmail(newEmail),
-                ...gsi1.userEmail(user.id, newEmail),
-                userId: user.id,
+              Item: emailClaimCodec.toItem({
                 email: newEmail,
+                userId: user.id,
                 createdAt: now.toISOString(),
-              },
+              }),
               ConditionExpression: 'attribute_not_exists(pk)',
             },
           },

@@ -7,19 +7,20 @@ import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { memberCodec, newMember, type MemberRecord } from './entities/member';
+import { OWNED_WORKSPACE_IDS } from './entities/user';
 import { newStoredWorkspace, workspaceCodec } from './entities/workspace';
 import { AUDIT_SORT_PREFIX, gsi1, keys, MEMBER_SORT_PREFIX, MEMBERSHIP_SORT_PREFIX } from './keys';
 import { INDEX_NAMES } from './table-definition';
-import { conditionFailedAt, deleteItems, keyOf, queryAll } from './table-operations';
+import {
+  conditionFailedAt,
+  deleteItems,
+  keyOf,
+  queryAll,
+  type TableItem,
+} from './table-operations';
 
 export const PERSONAL_WORKSPACE_NAME = 'Personal';
-
-/**
- * The ids of the workspaces a user owns are also kept on the user item (a string set), so that
- * creating one within the plan's limit is one conditional transaction, free of count-then-write
- * races.
- */
-export const OWNED_WORKSPACE_IDS = 'ownedWorkspaceIds';
 
 /**
  * On a workspace item whose ownership was transferred: when its owner got it. Its absence means
@@ -38,40 +39,20 @@ export function workspaceItem(options: {
   return workspaceCodec.toItem(newStoredWorkspace(options));
 }
 
+/** The item of a new membership (entities/member.ts). */
 export function membershipItem(options: {
   workspaceId: string;
   userId: string;
   role: Role;
   now: Date;
 }): Record<string, unknown> {
-  return {
-    ...keys.membership(options.workspaceId, options.userId),
-    ...gsi1.membership(options.userId, options.workspaceId),
-    workspaceId: options.workspaceId,
-    userId: options.userId,
-    role: options.role,
-    joinedAt: options.now.toISOString(),
-  };
+  return memberCodec.toItem(newMember(options));
 }
 
-export interface MembershipRecord {
-  readonly workspaceId: string;
-  readonly userId: string;
-  readonly role: string;
-  readonly joinedAt: string;
-}
-
-function toMembership(item: Record<string, unknown>): MembershipRecord {
-  return {
-    workspaceId: String(item.workspaceId),
-    userId: String(item.userId),
-    role: String(item.role),
-    joinedAt: String(item.joinedAt),
-  };
-}
+const toMembership = (item: TableItem): MemberRecord => memberCodec.fromItem(item);
 
 /** A user's memberships, from gsi1 (`USER#<id>`, `WS#...`). */
-export async function listMembershipsOfUser(userId: string): Promise<MembershipRecord[]> {
+export async function listMembershipsOfUser(userId: string): Promise<MemberRecord[]> {
   const items = await queryAll({
     IndexName: INDEX_NAMES.byAlternateKey,
     KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
@@ -80,7 +61,7 @@ export async function listMembershipsOfUser(userId: string): Promise<MembershipR
   return items.map(toMembership);
 }
 
-export async function listMembersOfWorkspace(workspaceId: string): Promise<MembershipRecord[]> {
+export async function listMembersOfWorkspace(workspaceId: string): Promise<MemberRecord[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {

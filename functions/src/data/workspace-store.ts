@@ -7,6 +7,12 @@ import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dy
 import type { Limit, Plan } from '@expiry-radar/shared/domain/plans';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import {
+  OWNED_WORKSPACE_IDS,
+  OWNED_WORKSPACE_IDS_NAMES,
+  OWNED_WORKSPACE_IDS_PROJECTION,
+  ownedWorkspaceIdsFromItem,
+} from './entities/user';
 import { newStoredWorkspace, workspaceCodec, type WorkspaceRecord } from './entities/workspace';
 import { gsi1, keys } from './keys';
 import { INDEX_NAMES } from './table-definition';
@@ -17,7 +23,7 @@ import {
   queryAll,
   type TableItem,
 } from './table-operations';
-import { membershipItem, OWNED_WORKSPACE_IDS } from './workspace-records';
+import { membershipItem } from './workspace-records';
 
 export type { WorkspaceRecord } from './entities/workspace';
 
@@ -42,11 +48,11 @@ async function ensureOwnedWorkspaceIds(ownerId: string): Promise<void> {
       TableName: tableName,
       Key: keys.user(ownerId),
       ConsistentRead: true,
-      ProjectionExpression: '#ids',
-      ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+      ProjectionExpression: OWNED_WORKSPACE_IDS_PROJECTION,
+      ExpressionAttributeNames: OWNED_WORKSPACE_IDS_NAMES,
     }),
   );
-  if (Item?.[OWNED_WORKSPACE_IDS] !== undefined) return;
+  if (ownedWorkspaceIdsFromItem(Item) !== null) return;
   const owned = await listOwnedWorkspaces(ownerId);
   if (owned.length === 0) return;
   await getDocumentClient()
@@ -154,6 +160,33 @@ export async function renameWorkspace(
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: { '#name': 'name' },
       ExpressionAttributeValues: { ':name': name, ':now': now.toISOString() },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return toWorkspaceRecord(Attributes ?? {});
+}
+
+/**
+ * Whether the workspace requires two-factor authentication of its members (ACCESS_PATTERNS.md row
+ * 45): set when on, removed when off (most workspaces never carry it).
+ */
+export async function setWorkspaceTwoFactorRequirement(
+  workspaceId: string,
+  required: boolean,
+  now: Date,
+): Promise<WorkspaceRecord> {
+  const { Attributes } = await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: keys.workspace(workspaceId),
+      UpdateExpression: required
+        ? 'SET requireTwoFactor = :true, updatedAt = :now'
+        : 'SET updatedAt = :now REMOVE requireTwoFactor',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: {
+        ...(required ? { ':true': true } : {}),
+        ':now': now.toISOString(),
+      },
       ReturnValues: 'ALL_NEW',
     }),
   );

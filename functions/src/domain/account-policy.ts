@@ -1,5 +1,10 @@
 /** Lifetimes and limits of the account flows. */
 import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
+import {
+  TWO_FACTOR_LOCK_MINUTES,
+  TWO_FACTOR_MAX_FAILURES,
+  TWO_FACTOR_SIGN_IN_MINUTES,
+} from '@expiry-radar/shared/domain/two-factor';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -10,6 +15,10 @@ export const PASSWORD_RESET_LIFETIME_SECONDS = 30 * MINUTE;
 export const GOOGLE_SIGN_IN_STATE_LIFETIME_SECONDS = 10 * MINUTE;
 /** Deleting the account without the password needs a sign-in at most this long ago. */
 export const RECENT_SIGN_IN_SECONDS = 10 * MINUTE;
+/** A sign-in waiting for its second factor lasts this long (its own cookie, no session). */
+export const TWO_FACTOR_SIGN_IN_LIFETIME_SECONDS = TWO_FACTOR_SIGN_IN_MINUTES * MINUTE;
+/** An enrolment must be confirmed with a code within this time, or started again. */
+export const TWO_FACTOR_ENROLMENT_LIFETIME_SECONDS = 15 * MINUTE;
 
 export interface RateLimitRule {
   /** Names the counter; part of its key. */
@@ -44,6 +53,25 @@ export const RATE_LIMITS = {
     windowSeconds: EMAIL_RESEND_COOLDOWN_SECONDS,
   },
   linkEmailsPerAddress: { name: 'link-email-address', limit: 5, windowSeconds: HOUR },
+  /**
+   * Codes of a user's second factor (sign-in, turning it off, new recovery codes), counted before
+   * each check and cleared by a right one: the 5th wrong code in a row locks the checks for 15
+   * minutes from that code. Keyed on the user: a stolen password gets 5 guesses per 15 minutes
+   * wherever it is tried from.
+   */
+  twoFactorPerUser: {
+    name: 'two-factor-user',
+    limit: TWO_FACTOR_MAX_FAILURES,
+    windowSeconds: TWO_FACTOR_LOCK_MINUTES * MINUTE,
+  },
+  /** Second steps of sign-ins from one client address, whoever they are for. */
+  twoFactorPerIp: { name: 'two-factor-ip', limit: 100, windowSeconds: 15 * MINUTE },
+  /** Enrolments started and wrong confirming codes of one user. */
+  twoFactorEnrolmentPerUser: {
+    name: 'two-factor-enrol-user',
+    limit: 10,
+    windowSeconds: 15 * MINUTE,
+  },
 } as const satisfies Record<string, RateLimitRule>;
 
 /** The subject of `loginPerAccountAndIp`: one account (by address) from one client address. */

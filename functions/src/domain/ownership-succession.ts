@@ -13,7 +13,7 @@ export const SUCCESSOR_ROLES: readonly Role[] = ['admin', 'workspace_manager'];
 
 export interface MemberSeniority {
   readonly userId: string;
-  readonly role: string;
+  readonly role: string | null;
   readonly joinedAt: string;
 }
 

@@ -20,6 +20,13 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   resetPassword: 'auth/reset-password.ts',
   googleSignIn: 'auth/google-sign-in.ts',
   googleCallback: 'auth/google-callback.ts',
+  // Two-factor authentication: the sign-in's second step, enrolment, recovery codes
+  verifyTwoFactorSignIn: 'two-factor/verify-sign-in.ts',
+  getTwoFactorStatus: 'two-factor/get-status.ts',
+  startTwoFactorEnrolment: 'two-factor/start-enrolment.ts',
+  confirmTwoFactorEnrolment: 'two-factor/confirm-enrolment.ts',
+  regenerateRecoveryCodes: 'two-factor/regenerate-recovery-codes.ts',
+  disableTwoFactor: 'two-factor/disable.ts',
   // Workspaces, members, plan and audit
   listWorkspaces: 'workspaces/list-workspaces.ts',
   createWorkspace: 'workspaces/create-workspace.ts',
@@ -30,6 +37,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   addMember: 'workspaces/add-member.ts',
   updateMember: 'workspaces/update-member.ts',
   removeMember: 'workspaces/remove-member.ts',
+  setWorkspaceTwoFactorRequirement: 'workspaces/set-two-factor-requirement.ts',
   listInvitations: 'invitations/list-invitations.ts',
   acceptInvitation: 'invitations/accept-invitation.ts',
   declineInvitation: 'invitations/decline-invitation.ts',

@@ -12,7 +12,7 @@ import {
   updateRequest,
 } from '../../test-support/token-fixtures';
 import { buildToken } from '../../test-support/token-seeding';
-import { routeEvent } from '../../test-support/workspace-fixtures';
+import { routeEvent, routeRequest } from '../../test-support/workspace-fixtures';
 import { readAlertSettingsRecord, writeAlertSettings } from '../data/alert-settings-records';
 import { alertUsageCodec } from '../data/entities/alert-usage';
 import { tokenCodec } from '../data/entities/token';
@@ -226,11 +226,8 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     const id = String(alert!.id);
     const retried = await invoke(
       retryAlert,
-      routeEvent({
-        method: 'POST',
-        path: `/api/alert-queue/${encodeURIComponent(id)}/retry`,
-        routePath: '/api/alert-queue/{id}/retry',
-        pathParameters: { id },
+      routeRequest('POST', '/api/alert-queue/{id}/retry', {
+        params: { id },
         body: { channel: 'webhook:ops' },
         cookie: owner.cookie,
       }),
@@ -242,11 +239,8 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
 
     const twice = await invoke(
       retryAlert,
-      routeEvent({
-        method: 'POST',
-        path: `/api/alert-queue/${encodeURIComponent(id)}/retry`,
-        routePath: '/api/alert-queue/{id}/retry',
-        pathParameters: { id },
+      routeRequest('POST', '/api/alert-queue/{id}/retry', {
+        params: { id },
         body: { channel: 'webhook:ops' },
         cookie: owner.cookie,
       }),
@@ -381,11 +375,8 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     const retry = (cookie: string) =>
       invoke(
         retryAlert,
-        routeEvent({
-          method: 'POST',
-          path: `/api/alert-queue/${encodeURIComponent(id)}/retry`,
-          routePath: '/api/alert-queue/{id}/retry',
-          pathParameters: { id },
+        routeRequest('POST', '/api/alert-queue/{id}/retry', {
+          params: { id },
           body: { channel: 'email' },
           cookie,
         }),

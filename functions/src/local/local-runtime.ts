@@ -13,6 +13,7 @@ import {
 } from './emulators/start-emulators';
 import { createLocalServer, type WebRuntimeSettings } from './local-server';
 import { mountImplementedRoutes } from './mount-routes';
+import { ensureLocalTwoFactorKey } from './two-factor-key-file';
 
 export interface LocalRuntimeOptions {
   readonly appPort: number;
@@ -105,6 +106,7 @@ export async function startLocalRuntime(
       // Lets a webhook receiver on this machine take test messages; never honoured in production.
       WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK ?? 'true',
     });
+    ensureLocalTwoFactorKey(options.dataDirectory);
     const routes = await mountImplementedRoutes();
     server = createLocalServer({
       routes,

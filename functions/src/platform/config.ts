@@ -27,6 +27,14 @@ export interface RuntimeConfig {
    * header; when set (in AWS), HTTP requests without it are refused. Unset locally and in tests.
    */
   readonly originVerifySecretArn: string | undefined;
+  /**
+   * The key material TOTP secrets are encrypted with (adapters/two-factor-key.ts): locally
+   * TWO_FACTOR_KEY (the local runtime generates one under the data directory when unset); in AWS
+   * the Secrets Manager secret named by TWO_FACTOR_KEY_SECRET_ARN, whose previous version still
+   * opens secrets sealed before a rotation.
+   */
+  readonly twoFactorKey: string | undefined;
+  readonly twoFactorKeySecretArn: string | undefined;
 }
 
 /**
@@ -91,6 +99,8 @@ function readConfig(): RuntimeConfig {
     },
     webhookAllowLoopback: appEnv !== 'production' && process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
     originVerifySecretArn: optional('ORIGIN_VERIFY_SECRET_ARN'),
+    twoFactorKey: optional('TWO_FACTOR_KEY'),
+    twoFactorKeySecretArn: optional('TWO_FACTOR_KEY_SECRET_ARN'),
   };
 }
 

@@ -15,6 +15,8 @@ export const sessionUserSchema = z.object({
   avatar: z.string().nullable(),
   plan: z.string(),
   downgraded: z.boolean(),
+  /** Whether the user signs in with a second factor (and so may use workspaces that require it). */
+  twoFactorEnabled: z.boolean().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -27,6 +29,11 @@ export const sessionResponse = z.object({
   user: sessionUserSchema.optional(),
   needsVerification: z.boolean().optional(),
   features: authFeaturesSchema,
+  /**
+   * Login only: the password was right and the account has two-factor authentication; a pending
+   * sign-in cookie is set and the code goes to `POST /auth/two-factor`.
+   */
+  twoFactorRequired: z.boolean().optional(),
 });
 export type SessionResponse = z.infer<typeof sessionResponse>;
 

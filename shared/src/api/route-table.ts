@@ -61,6 +61,18 @@ import {
   upgradePlanResponse,
 } from './billing-api-schemas';
 import { startUpRoutes } from './start-up-routes';
+import {
+  confirmTwoFactorBody,
+  disableTwoFactorBody,
+  recoveryCodesResponse,
+  regenerateRecoveryCodesBody,
+  startTwoFactorBody,
+  startTwoFactorResponse,
+  twoFactorRequirementBody,
+  twoFactorStatusResponse,
+  verifyTwoFactorBody,
+  verifyTwoFactorResponse,
+} from './two-factor-api-schemas';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
 import { acceptInvitationResponse, listInvitationsResponse } from './invitation-api-schemas';
 import {
@@ -227,6 +239,63 @@ export const routeTable = [
     summary: 'Google returns here; signs in or registers, then redirects to the app.',
     request: { query: googleCallbackQuery },
     response: redirectResponse,
+  },
+  // Two-factor authentication
+  {
+    id: 'verifyTwoFactorSignIn',
+    method: 'POST',
+    path: '/auth/two-factor',
+    auth: 'public',
+    summary:
+      "The sign-in's second step: a code from the authenticator app or a recovery code, with the pending sign-in cookie that the password (or Google) step set; starts the session. 5 wrong codes lock it for 15 minutes.",
+    request: { body: verifyTwoFactorBody },
+    response: verifyTwoFactorResponse,
+  },
+  {
+    id: 'getTwoFactorStatus',
+    method: 'GET',
+    path: '/api/account/two-factor',
+    auth: 'session',
+    summary: 'Whether two-factor authentication is on, and how many recovery codes are left.',
+    response: twoFactorStatusResponse,
+  },
+  {
+    id: 'startTwoFactorEnrolment',
+    method: 'POST',
+    path: '/api/account/two-factor/enrolment',
+    auth: 'session',
+    summary:
+      'A new authenticator secret (QR code, URI and text) to confirm with a code; needs the password, or a recent sign-in for accounts without one.',
+    request: { body: startTwoFactorBody },
+    response: startTwoFactorResponse,
+  },
+  {
+    id: 'confirmTwoFactorEnrolment',
+    method: 'POST',
+    path: '/api/account/two-factor/enrolment/confirm',
+    auth: 'session',
+    summary:
+      'Turns two-factor authentication on with a code from the app; answers 10 recovery codes, shown once.',
+    request: { body: confirmTwoFactorBody },
+    response: recoveryCodesResponse,
+  },
+  {
+    id: 'regenerateRecoveryCodes',
+    method: 'POST',
+    path: '/api/account/two-factor/recovery-codes',
+    auth: 'session',
+    summary: 'Replaces the recovery codes with 10 new ones (password or a current code).',
+    request: { body: regenerateRecoveryCodesBody },
+    response: recoveryCodesResponse,
+  },
+  {
+    id: 'disableTwoFactor',
+    method: 'DELETE',
+    path: '/api/account/two-factor',
+    auth: 'session',
+    summary: 'Turns two-factor authentication off (password and a current code).',
+    request: { body: disableTwoFactorBody },
+    response: okResponse,
   },
   // Tokens
   {
@@ -526,6 +595,16 @@ export const routeTable = [
     summary: "Replaces a workspace's alert settings (admin or workspace manager).",
     request: { params: idParams, body: alertSettingsBody },
     response: alertSettingsSchema,
+  },
+  {
+    id: 'setWorkspaceTwoFactorRequirement',
+    method: 'PUT',
+    path: '/api/v1/workspaces/{id}/two-factor-requirement',
+    auth: 'verifiedSession',
+    summary:
+      'Requires two-factor authentication of every member, or stops requiring it (admin; team and enterprise plans; the admin must have it on).',
+    request: { params: idParams, body: twoFactorRequirementBody },
+    response: workspaceSchema,
   },
   {
     id: 'transferTokens',

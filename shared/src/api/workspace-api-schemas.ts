@@ -28,6 +28,8 @@ export const workspaceSchema = z.object({
   /** The current user's role in it. */
   role: roleSchema,
   is_frozen: z.boolean(),
+  /** Its admins require two-factor authentication of every member (team and enterprise plans); the server always says. */
+  require_two_factor: z.boolean().optional(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

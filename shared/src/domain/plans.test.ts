@@ -37,6 +37,7 @@ describe('plans', () => {
     expect(column('webhooksPerWorkspace')).toEqual([1, 5, 20, null]);
     expect(column('alertDeliveriesPerMonth')).toEqual([100, 2000, 20000, null]);
     expect(column('auditRetentionDays')).toEqual([30, 90, 365, 2555]);
+    expect(column('requireTwoFactor')).toEqual([false, false, true, true]);
   });
 
   it('checks counts against limits, null being unlimited', () => {

@@ -24,6 +24,8 @@ export interface PlanLimits {
   readonly webhooksPerWorkspace: Limit;
   readonly alertDeliveriesPerMonth: Limit;
   readonly auditRetentionDays: number;
+  /** Whether a workspace's admins may require two-factor authentication of its members. */
+  readonly requireTwoFactor: boolean;
 }
 
 export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
@@ -35,6 +37,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     webhooksPerWorkspace: 1,
     alertDeliveriesPerMonth: 100,
     auditRetentionDays: 30,
+    requireTwoFactor: false,
   },
   pro: {
     workspacesOwned: 3,
@@ -44,6 +47,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     webhooksPerWorkspace: 5,
     alertDeliveriesPerMonth: 2_000,
     auditRetentionDays: 90,
+    requireTwoFactor: false,
   },
   team: {
     workspacesOwned: 10,
@@ -53,6 +57,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     webhooksPerWorkspace: 20,
     alertDeliveriesPerMonth: 20_000,
     auditRetentionDays: 365,
+    requireTwoFactor: true,
   },
   enterprise: {
     workspacesOwned: null,
@@ -62,6 +67,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     webhooksPerWorkspace: null,
     alertDeliveriesPerMonth: null,
     auditRetentionDays: 2_555,
+    requireTwoFactor: true,
   },
 };
 

@@ -21,6 +21,7 @@ describe('clientErrorMessage', () => {
   it.each([
     '/',
     '/login',
+    '/login/two-factor',
     '/register',
     '/pricing',
     '/help',
@@ -83,7 +84,7 @@ describe('clientErrorMessage', () => {
 
 describe('isPublicPage', () => {
   it('ignores query, hash and trailing slash', () => {
-    expect(PUBLIC_PAGE_PATHS).toHaveLength(7);
+    expect(PUBLIC_PAGE_PATHS).toHaveLength(8);
     expect(isPublicPage('/login?next=/x')).toBe(true);
     expect(isPublicPage('/help/')).toBe(true);
     expect(isPublicPage('/#top')).toBe(true);

@@ -24,6 +24,25 @@ export const ERROR_CODES = {
     status: 403,
     message: 'Please enter your password to confirm this action.',
   },
+  /**
+   * A member without two-factor authentication in a workspace whose admins require it. 403, so
+   * the web shows the message, which says where to turn it on.
+   */
+  TWO_FACTOR_REQUIRED: {
+    status: 403,
+    message:
+      'This workspace requires two-factor authentication. Turn it on in Account settings to use this workspace.',
+  },
+  /** A wrong, expired or already used code. Not 401: the web treats 401 as a lost session. */
+  INVALID_TWO_FACTOR_CODE: {
+    status: 400,
+    message: 'That code is not valid. Enter the current code from your authenticator app.',
+  },
+  /** The second step of a sign-in without its pending sign-in (expired, used or never started). */
+  TWO_FACTOR_SIGN_IN_EXPIRED: {
+    status: 401,
+    message: 'Your sign-in has expired. Please sign in again.',
+  },
   NOT_FOUND: { status: 404, message: 'Resource not found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   /** A body over Lambda's 6 MB request limit (the local runtime answers it like API Gateway). */

@@ -3,6 +3,8 @@
 export const PUBLIC_PAGE_PATHS: readonly string[] = [
   '/',
   '/login',
+  // The sign-in's second step: an expired pending sign-in is its own message there.
+  '/login/two-factor',
   '/register',
   '/pricing',
   '/help',

@@ -4,6 +4,8 @@ import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
 export const paths = {
   home: '/',
   login: '/login',
+  /** The sign-in's second step (shared TWO_FACTOR_SIGN_IN_PAGE; Google sign-in returns there). */
+  twoFactorSignIn: '/login/two-factor',
   register: '/register',
   verifyEmail: '/verify-email',
   resetPassword: '/reset-password',
@@ -69,6 +71,9 @@ export function redirectParamOf(search: URLSearchParams): string | undefined {
 
 /** The account view of the dashboard (`view=account`). */
 export const accountSettingsPath = `${paths.dashboard}?${queryParams.view}=account`;
+
+/** The two-factor section of the account view, where members set it up. */
+export const twoFactorSettingsPath = `${accountSettingsPath}#two-factor`;
 
 /** `/billing?upgrade=pro&period=yearly`: the billing page opens the change to that plan. */
 export function billingUpgradePath(plan: string, period?: string): string {

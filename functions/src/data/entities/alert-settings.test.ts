@@ -1,12 +1,9 @@
 import fc from 'fast-check';
 import { PAGERDUTY_SEVERITIES, WEBHOOK_KINDS } from '@expiry-radar/shared/domain/alerts';
+import { expectRoundTrip } from '../../../test-support/codec-properties';
 import type { ContactGroup, WebhookChannel } from '../../domain/alert-channels';
 import { keys } from '../keys';
-import {
-  alertSettingsCodec,
-  alertSettingsItemSchema,
-  type AlertSettingsRecord,
-} from './alert-settings';
+import { alertSettingsCodec, type AlertSettingsRecord } from './alert-settings';
 import { MalformedItemError } from './entity-codec';
 
 const thresholdsArbitrary = fc.array(fc.nat({ max: 365 }), { maxLength: 5 });
@@ -73,13 +70,7 @@ const record: AlertSettingsRecord = {
 
 describe('alert settings codec', () => {
   it('reads back every record it wrote, and writes items its schema accepts', () => {
-    fc.assert(
-      fc.property(recordArbitrary, (generated) => {
-        const item = alertSettingsCodec.toItem(generated);
-        expect(alertSettingsItemSchema.safeParse(item).success).toBe(true);
-        expect(alertSettingsCodec.fromItem(item)).toEqual(generated);
-      }),
-    );
+    expectRoundTrip(alertSettingsCodec, recordArbitrary);
   });
 
   it('writes the key, the stored lists and the secret, and no updatedAt before a save', () => {

@@ -1,11 +1,11 @@
 import fc from 'fast-check';
 import { WEBHOOK_KINDS } from '@expiry-radar/shared/domain/alerts';
+import { expectRoundTrip } from '../../../test-support/codec-properties';
 import { alertIdOf } from '../../domain/alert-schedule';
 import { epochSeconds, gsi1, keys } from '../keys';
 import {
   ALERT_RETENTION_SECONDS,
   alertCodec,
-  alertItemSchema,
   alertLocation,
   type StoredAlertRecord,
 } from './alert';
@@ -126,13 +126,7 @@ const recordArbitrary: fc.Arbitrary<StoredAlertRecord> = fc
 
 describe('alert codec', () => {
   it('reads back every record it wrote, and writes items its schema accepts', () => {
-    fc.assert(
-      fc.property(recordArbitrary, (generated) => {
-        const item = alertCodec.toItem(generated);
-        expect(alertItemSchema.safeParse(item).success).toBe(true);
-        expect(alertCodec.fromItem(item)).toEqual(generated);
-      }),
-    );
+    expectRoundTrip(alertCodec, recordArbitrary);
   });
 
   it('keys an alert by the window its id names, with the attention entry and a year of TTL', () => {

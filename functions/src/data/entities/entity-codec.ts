@@ -21,7 +21,7 @@
  * attributes. API response shapes are built from records in services/ or handlers, never in
  * data/. Test fixtures write items with `toItem` too.
  */
-import type * as z from 'zod';
+import * as z from 'zod';
 import type { TableItem, TableKey } from '../table-operations';
 
 export interface EntityCodec<Entity, Item extends TableItem> {
@@ -77,4 +77,11 @@ export function requireKeyPart(
     throw new MalformedItemError(entity, describeKey(item), `the key holds no ${what}`);
   }
   return part;
+}
+
+const tableKeySchema = z.object({ pk: z.string(), sk: z.string() });
+
+/** The table key of any item (read with at least `pk, sk`). */
+export function tableKeyOf(item: TableItem): TableKey {
+  return parseItem('ITEM', tableKeySchema, item);
 }

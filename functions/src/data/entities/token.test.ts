@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { CATEGORIES, TOKEN_TYPES } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { expectRoundTrip } from '../../../test-support/codec-properties';
 import { dueShardOf } from '../../domain/alert-schedule';
 import { keys, tokenIndexKeys } from '../keys';
 import { MalformedItemError } from './entity-codec';
@@ -9,7 +10,6 @@ import {
   NO_ALERT_SCHEDULE,
   tokenCodec,
   tokenIndexSortKey,
-  tokenItemSchema,
   type TokenRecord,
 } from './token';
 
@@ -88,13 +88,7 @@ const token: Token = {
 
 describe('token codec', () => {
   it('reads back every token and schedule it wrote, and writes items its schema accepts', () => {
-    fc.assert(
-      fc.property(recordArbitrary, (record) => {
-        const item = tokenCodec.toItem(record);
-        expect(tokenItemSchema.safeParse(item).success).toBe(true);
-        expect(tokenCodec.fromItem(item)).toEqual(record);
-      }),
-    );
+    expectRoundTrip(tokenCodec, recordArbitrary);
   });
 
   it('writes the table, index and due-alerts keys of the token', () => {

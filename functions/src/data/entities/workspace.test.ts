@@ -1,13 +1,14 @@
 import fc from 'fast-check';
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import { PLANS } from '@expiry-radar/shared/domain/plans';
+import { expectRoundTrip } from '../../../test-support/codec-properties';
 import { cellAttribute } from '../../domain/token-counters';
 import { gsi1, keys } from '../keys';
 import { MalformedItemError } from './entity-codec';
 import {
+  admissionStateFromItem,
   newStoredWorkspace,
   workspaceCodec,
-  workspaceItemSchema,
   workspacePlanFromItem,
   type StoredWorkspace,
 } from './workspace';
@@ -34,6 +35,7 @@ const storedArbitrary: fc.Arbitrary<StoredWorkspace> = fc.record({
     ownerId: fc.uuid(),
     plan: fc.constantFrom(...PLANS),
     isFrozen: fc.boolean(),
+    requireTwoFactor: fc.boolean(),
     createdAt: isoInstant,
     tokenCount: fc.nat(),
   }),
@@ -51,13 +53,7 @@ const created = newStoredWorkspace({
 
 describe('workspace codec', () => {
   it('reads back every workspace it wrote, and writes items its schema accepts', () => {
-    fc.assert(
-      fc.property(storedArbitrary, (stored) => {
-        const item = workspaceCodec.toItem(stored);
-        expect(workspaceItemSchema.safeParse(item).success).toBe(true);
-        expect(workspaceCodec.fromItem(item)).toEqual(stored);
-      }),
-    );
+    expectRoundTrip(workspaceCodec, storedArbitrary);
   });
 
   it('writes the key, the owner index entry and the counters of a new workspace', () => {
@@ -73,6 +69,17 @@ describe('workspace codec', () => {
       tokenCount: 0,
     });
     expect(workspaceCodec.keyOf(created)).toEqual(keys.workspace('ws-1'));
+  });
+
+  it('writes the two-factor requirement only when it is on', () => {
+    const required = { ...created, workspace: { ...created.workspace, requireTwoFactor: true } };
+    expect(workspaceCodec.toItem(required)).toMatchObject({ requireTwoFactor: true });
+    expect(
+      workspaceCodec.fromItem(workspaceCodec.toItem(required)).workspace.requireTwoFactor,
+    ).toBe(true);
+    expect(workspaceCodec.fromItem(workspaceCodec.toItem(created)).workspace.requireTwoFactor).toBe(
+      false,
+    );
   });
 
   it('orders a transferred workspace in its owner index from when the owner got it', () => {
@@ -120,6 +127,17 @@ describe('workspace codec', () => {
 
   it('refuses an item whose name is not a string', () => {
     expect(() => workspaceCodec.fromItem({ ...workspaceCodec.toItem(created), name: 7 })).toThrow(
+      MalformedItemError,
+    );
+  });
+
+  it('reads the admission state from a projection: not frozen and version 0 until set', () => {
+    expect(admissionStateFromItem({ pk: 'WS#ws-1' })).toEqual({ frozen: false, version: 0 });
+    expect(admissionStateFromItem({ pk: 'WS#ws-1', isFrozen: true, admissionVersion: 4 })).toEqual({
+      frozen: true,
+      version: 4,
+    });
+    expect(() => admissionStateFromItem({ pk: 'WS#ws-1', admissionVersion: 'x' })).toThrow(
       MalformedItemError,
     );
   });

@@ -1,10 +1,12 @@
 /**
  * The workspace entity (ACCESS_PATTERNS.md rows 8, 12, 27, 28, 37; codec pattern:
  * entity-codec.ts): `pk=WS#<workspaceId>`, `sk=WORKSPACE`; its name, owner, plan, frozen state and
- * creation time; the owner index entry `gsi1pk=OWNER#<ownerId>`, `gsi1sk=WS#<since>#<id>`, where
+ * creation time; whether its admins require two-factor authentication (`requireTwoFactor`,
+ * written only when on); the owner index entry `gsi1pk=OWNER#<ownerId>`, `gsi1sk=WS#<since>#<id>`, where
  * `since` is `ownedSince` (set when ownership was transferred) or else `createdAt`; and the facet
  * counters the token writes keep on it (domain/token-counters): `tokenCount` and one `tc#…`
- * attribute per category and section.
+ * attribute per category and section; and `admissionVersion`, which every admission of a member
+ * or invitation bumps (data/admission-guard.ts).
  *
  * Reading: id, name, owner, creation time and the owner index entry are required. A plan this
  * version does not know reads as free and a frozen flag that is not `true` as not frozen
@@ -29,6 +31,11 @@ export interface WorkspaceRecord {
   readonly ownerId: string;
   readonly plan: Plan;
   readonly isFrozen: boolean;
+  /**
+   * Its admins require two-factor authentication of every member; in force only while the plan
+   * allows it (PLAN_LIMITS[plan].requireTwoFactor).
+   */
+  readonly requireTwoFactor: boolean;
   readonly createdAt: string;
   /** From the counters the token writes keep on the workspace item; 0 when there are none. */
   readonly tokenCount: number;
@@ -45,6 +52,9 @@ export interface StoredWorkspace {
 
 const planAttribute = z.enum(PLANS).catch('free');
 
+/** The version an admission to the workspace conditions its write on. */
+export const ADMISSION_VERSION = 'admissionVersion';
+
 export const workspaceItemSchema = z.looseObject({
   pk: z.string(),
   sk: z.string(),
@@ -55,10 +65,13 @@ export const workspaceItemSchema = z.looseObject({
   ownerId: z.string(),
   plan: planAttribute,
   isFrozen: z.boolean().catch(false),
+  requireTwoFactor: z.boolean().optional().catch(undefined),
   createdAt: z.string(),
   ownedSince: z.string().optional(),
   updatedAt: z.string().optional(),
   planChangedAt: z.string().optional(),
+  /** Bumped by every admission of a member or invitation (data/admission-guard.ts). */
+  [ADMISSION_VERSION]: z.number().optional(),
   [TOKEN_COUNT_ATTRIBUTE]: z.number().optional(),
   /** Counters of older items, per category; read only when `tokenCount` is missing. */
   categoryCounts: z.record(z.string(), z.number().catch(0)).optional().catch(undefined),
@@ -88,6 +101,8 @@ export const workspaceCodec = {
     ownerId: workspace.ownerId,
     plan: workspace.plan,
     isFrozen: workspace.isFrozen,
+    // Written only when on: most workspaces never carry it.
+    ...(workspace.requireTwoFactor ? { requireTwoFactor: true } : {}),
     createdAt: workspace.createdAt,
     ...(ownedSince === null ? {} : { ownedSince }),
     [TOKEN_COUNT_ATTRIBUTE]: workspace.tokenCount,
@@ -102,6 +117,7 @@ export const workspaceCodec = {
         ownerId: parsed.ownerId,
         plan: parsed.plan,
         isFrozen: parsed.isFrozen,
+        requireTwoFactor: parsed.requireTwoFactor ?? false,
         createdAt: parsed.createdAt,
         tokenCount: tokenCountOf(parsed),
       },
@@ -127,6 +143,7 @@ export function newStoredWorkspace(options: {
       ownerId: options.ownerId,
       plan: options.plan,
       isFrozen: options.isFrozen ?? false,
+      requireTwoFactor: false,
       createdAt: options.now.toISOString(),
       tokenCount: 0,
     },
@@ -142,4 +159,25 @@ export const WORKSPACE_PLAN_NAMES = { '#plan': 'plan' } as const;
 /** The plan of a workspace, from an item read with WORKSPACE_PLAN_PROJECTION. */
 export function workspacePlanFromItem(item: TableItem): Plan {
   return parseItem('WORKSPACE', z.object({ plan: planAttribute }), item).plan;
+}
+
+/** What `admissionStateFromItem` reads: a ProjectionExpression (with WORKSPACE_ADMISSION_NAMES). */
+export const WORKSPACE_ADMISSION_PROJECTION = 'pk, isFrozen, #version';
+export const WORKSPACE_ADMISSION_NAMES = { '#version': ADMISSION_VERSION } as const;
+
+const admissionAttributes = z.object({
+  isFrozen: workspaceItemSchema.shape.isFrozen,
+  [ADMISSION_VERSION]: z.number().default(0),
+});
+
+/**
+ * Whether the workspace is frozen and its admission version (0 before the first admission), from
+ * an item read with WORKSPACE_ADMISSION_PROJECTION.
+ */
+export function admissionStateFromItem(item: TableItem): {
+  readonly frozen: boolean;
+  readonly version: number;
+} {
+  const parsed = parseItem('WORKSPACE', admissionAttributes, item);
+  return { frozen: parsed.isFrozen, version: parsed[ADMISSION_VERSION] };
 }

@@ -1,6 +1,6 @@
 import { invoke } from '../../../test-support/api-gateway-event';
 import { givenToken } from '../../../test-support/token-fixtures';
-import { givenTeam, routeEvent } from '../../../test-support/workspace-fixtures';
+import { givenTeam, routeEvent, routeRequest } from '../../../test-support/workspace-fixtures';
 import { alertIdOf } from '../../domain/alert-schedule';
 import { handler as getAlertStats } from './get-alert-stats';
 import { handler as listAlertQueue } from './list-alert-queue';
@@ -59,11 +59,8 @@ describe('POST /api/alert-queue/{id}/retry', () => {
       const id = alertIdOf(token.id, token.expiresAt, threshold);
       const response = await invoke(
         retryAlert,
-        routeEvent({
-          method: 'POST',
-          path: `/api/alert-queue/${encodeURIComponent(id)}/retry`,
-          routePath: '/api/alert-queue/{id}/retry',
-          pathParameters: { id },
+        routeRequest('POST', '/api/alert-queue/{id}/retry', {
+          params: { id },
           body: { channel: 'email' },
           cookie: team.admin.cookie,
         }),

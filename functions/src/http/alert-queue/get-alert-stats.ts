@@ -13,7 +13,7 @@ import { workspacesInScope } from '../../services/alerts/alert-scope';
 export const handler = createHttpHandler('getAlertStats', async ({ query, session, now }) => {
   const { user } = requireSession(session);
   const workspaces = await workspacesInScope({
-    userId: user.id,
+    caller: user,
     workspaceId: query.workspace_id,
     editorsOnly: false,
   });

@@ -11,7 +11,7 @@ import { workspacesInScope } from '../../services/alerts/alert-scope';
 export const handler = createHttpHandler('listAlertQueue', async ({ query, session }) => {
   const { user } = requireSession(session);
   const workspaces = await workspacesInScope({
-    userId: user.id,
+    caller: user,
     workspaceId: query.workspace_id,
     editorsOnly: false,
   });

@@ -25,7 +25,7 @@ const messageOf = (record: AlertRecord) => ({
 export const handler = createHttpHandler('requeueAlerts', async ({ body, session, now }) => {
   const { user } = requireSession(session);
   const workspaces = (
-    await workspacesInScope({ userId: user.id, workspaceId: body.workspace_id, editorsOnly: true })
+    await workspacesInScope({ caller: user, workspaceId: body.workspace_id, editorsOnly: true })
   ).filter((workspace) => !workspace.isFrozen);
   const inScope = new Set(workspaces.map(({ workspaceId }) => workspaceId));
 

@@ -20,7 +20,7 @@ export const handler = createHttpHandler('retryAlert', async ({ params, body, se
   const { user } = requireSession(session);
   const record = await findAlertRecord(params.id);
   if (!record) throw new AppError('NOT_FOUND', 'Alert not found.');
-  const access = await loadWorkspaceAccess(record.workspaceId, user.id);
+  const access = await loadWorkspaceAccess(record.workspaceId, user);
   requireEditor(access);
   requireNotFrozen(access);
   if (!(record.deliveries ?? []).some((delivery) => delivery.channel === body.channel)) {

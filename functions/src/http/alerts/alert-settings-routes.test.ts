@@ -17,40 +17,27 @@ import {
   inDays,
   updateRequest,
 } from '../../../test-support/token-fixtures';
-import { givenTeam, routeEvent } from '../../../test-support/workspace-fixtures';
+import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { tokenCodec } from '../../data/entities/token';
 import { keys } from '../../data/keys';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { handler as getAlertSettings } from './get-alert-settings';
 import { handler as putAlertSettings } from './put-alert-settings';
 
-const path = (workspaceId: string) => `/api/v1/workspaces/${workspaceId}/alert-settings`;
-const routePath = '/api/v1/workspaces/{id}/alert-settings';
+const SETTINGS_ROUTE = '/api/v1/workspaces/{id}/alert-settings';
 
 const getSettings = (workspaceId: string, cookie?: string) =>
   invoke(
     getAlertSettings,
-    routeEvent({
-      method: 'GET',
-      path: path(workspaceId),
-      routePath,
-      pathParameters: { id: workspaceId },
-      cookie,
-    }),
+    routeRequest('GET', SETTINGS_ROUTE, { params: { id: workspaceId }, cookie }),
   );
 
 const putSettings = (workspaceId: string, cookie: string | undefined, body: unknown) =>
   invoke(
     putAlertSettings,
-    routeEvent({
-      method: 'PUT',
-      path: path(workspaceId),
-      routePath,
-      pathParameters: { id: workspaceId },
-      cookie,
-      body,
-    }),
+    routeRequest('PUT', SETTINGS_ROUTE, { params: { id: workspaceId }, cookie, body }),
   );
 
 const slack = { name: 'Ops Slack', kind: 'slack', url: 'https://hooks.slack.com/services/T/B/X' };
@@ -421,7 +408,7 @@ describe('PUT /api/v1/workspaces/{id}/alert-settings', () => {
           ConsistentRead: true,
         }),
       );
-      return Item?.nextAlertAt as string | undefined;
+      return Item ? (tokenCodec.fromItem(Item).schedule.nextAlertAt ?? undefined) : undefined;
     };
     const before = await nextAlertAt();
     const response = await putSettings(team.workspaceId, team.admin.cookie, {

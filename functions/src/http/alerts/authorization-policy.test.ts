@@ -2,11 +2,13 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   anyVerifiedUser,
+  callerRequest,
   describePolicyTable,
+  SIGNED_OUT,
+  workspaceRequest,
   type PolicyCase,
   type PolicyWorld,
 } from '../../../test-support/authorization-policy';
-import { routeEvent } from '../../../test-support/workspace-fixtures';
 import { resetConfigForTests } from '../../platform/config';
 import { handler as getAlertSettings } from './get-alert-settings';
 import { handler as putAlertSettings } from './put-alert-settings';
@@ -34,16 +36,7 @@ afterAll(async () => {
 });
 
 const onSettings = (world: PolicyWorld, method: 'GET' | 'PUT', body?: unknown) =>
-  routeEvent({
-    method,
-    path: `/api/v1/workspaces/${world.workspaceId}/alert-settings`,
-    routePath: '/api/v1/workspaces/{id}/alert-settings',
-    pathParameters: { id: world.workspaceId },
-    cookie: world.cookie,
-    body,
-  });
-
-const signedOut = { anonymous: 401, unverified: 403 };
+  workspaceRequest(world, method, '/alert-settings', { body });
 
 /** Members read; admins and workspace managers write and test for a workspace; frozen is read-only. */
 const alertPolicyCases: readonly PolicyCase[] = [
@@ -52,7 +45,7 @@ const alertPolicyCases: readonly PolicyCase[] = [
     handler: getAlertSettings,
     request: (world) => onSettings(world, 'GET'),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 200,
       workspaceManager: 200,
@@ -66,7 +59,7 @@ const alertPolicyCases: readonly PolicyCase[] = [
     request: (world) =>
       onSettings(world, 'PUT', { email_alerts_enabled: true, webhook_urls: [], thresholds: [7] }),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 200,
@@ -78,26 +71,18 @@ const alertPolicyCases: readonly PolicyCase[] = [
     route: 'POST /api/test-webhook',
     handler: testWebhook,
     request: (world) =>
-      routeEvent({
-        method: 'POST',
-        path: '/api/test-webhook',
-        body: { url: receiverUrl },
-        cookie: world.cookie,
-      }),
+      callerRequest(world, 'POST', '/api/test-webhook', { body: { url: receiverUrl } }),
     expected: anyVerifiedUser(200),
   },
   {
     route: 'POST /api/test-webhook (workspace_id)',
     handler: testWebhook,
     request: (world) =>
-      routeEvent({
-        method: 'POST',
-        path: '/api/test-webhook',
+      callerRequest(world, 'POST', '/api/test-webhook', {
         body: { url: receiverUrl, workspace_id: world.workspaceId },
-        cookie: world.cookie,
       }),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 200,

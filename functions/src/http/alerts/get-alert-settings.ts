@@ -7,7 +7,7 @@ import { alertSettingsView } from '../../services/alerts/alert-settings-view';
 /** `GET /api/v1/workspaces/{id}/alert-settings`: any member; frozen workspaces too. */
 export const handler = createHttpHandler('getAlertSettings', async ({ params, session }) => {
   const { user } = requireSession(session);
-  const access = await loadWorkspaceAccess(params.id, user.id);
+  const access = await loadWorkspaceAccess(params.id, user);
   const record = await readAlertSettingsRecord(access.workspaceId);
   return { body: await alertSettingsView(record, access) };
 });

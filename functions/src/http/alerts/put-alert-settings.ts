@@ -34,7 +34,7 @@ export const handler = createHttpHandler(
   'putAlertSettings',
   async ({ params, body, session, now }) => {
     const { user } = requireSession(session);
-    const access = await loadWorkspaceAccess(params.id, user.id);
+    const access = await loadWorkspaceAccess(params.id, user);
     requireEditor(access);
     requireNotFrozen(access);
     const current = await readAlertSettingsRecord(access.workspaceId);

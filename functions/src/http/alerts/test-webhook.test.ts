@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { givenSignedInUser } from '../../../test-support/fixtures';
-import { givenTeam, routeEvent } from '../../../test-support/workspace-fixtures';
+import { givenTeam, routeEvent, routeRequest } from '../../../test-support/workspace-fixtures';
 import { verifyWebhookSignature } from '../../domain/webhook-signature';
 import { resetConfigForTests } from '../../platform/config';
 import { handler as getAlertSettings } from './get-alert-settings';
@@ -69,10 +69,8 @@ describe('POST /api/test-webhook', () => {
     });
     const settings = await invoke(
       getAlertSettings,
-      routeEvent({
-        method: 'GET',
-        path: `/api/v1/workspaces/${team.workspaceId}/alert-settings`,
-        pathParameters: { id: team.workspaceId },
+      routeRequest('GET', '/api/v1/workspaces/{id}/alert-settings', {
+        params: { id: team.workspaceId },
         cookie: team.admin.cookie,
       }),
     );

@@ -7,7 +7,11 @@ import { TEST_WEBHOOK_RATE_LIMIT } from '../../domain/alert-settings-policy';
 import { AppError } from '../../platform/app-error';
 import { getConfig } from '../../platform/config';
 import { createHttpHandler } from '../pipeline/create-http-handler';
-import { loadWorkspaceAccess, requireEditor } from '../../services/workspaces/workspace-access';
+import {
+  loadWorkspaceAccess,
+  requireEditor,
+  type WorkspaceCaller,
+} from '../../services/workspaces/workspace-access';
 import { requireSession } from '../pipeline/require-session';
 import { requireAllowedWebhookUrl } from '../../services/alerts/webhook-url-checks';
 
@@ -19,7 +23,7 @@ const FAILURE_CODES = {
 } as const satisfies Record<WebhookFailureReason, string>;
 
 /** The workspace a test is sent for: its name and secret, or a one-off secret without one. */
-async function testContext(workspaceId: string | undefined, userId: string) {
+async function testContext(workspaceId: string | undefined, caller: WorkspaceCaller) {
   const { appOrigin } = getConfig();
   if (workspaceId === undefined) {
     return {
@@ -28,7 +32,7 @@ async function testContext(workspaceId: string | undefined, userId: string) {
       dashboardUrl: `${appOrigin}/dashboard`,
     };
   }
-  const access = await loadWorkspaceAccess(workspaceId, userId);
+  const access = await loadWorkspaceAccess(workspaceId, caller);
   requireEditor(access);
   const settings = await readAlertSettings(access.workspaceId);
   return {
@@ -48,7 +52,7 @@ export const handler = createHttpHandler('testWebhook', async ({ body, session, 
   if (!(await consumeRateLimit(TEST_WEBHOOK_RATE_LIMIT, user.id, now))) {
     throw new AppError('RATE_LIMITED');
   }
-  const context = await testContext(body.workspace_id, user.id);
+  const context = await testContext(body.workspace_id, user);
   try {
     const { status } = await sendTestWebhook({
       channel: {

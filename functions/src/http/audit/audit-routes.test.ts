@@ -4,7 +4,7 @@ import {
   givenTeam,
   givenWorkspace,
   putItem,
-  routeEvent,
+  routeRequest,
 } from '../../../test-support/workspace-fixtures';
 import {
   anonymiseAuditEventsOfActor,
@@ -46,26 +46,20 @@ async function event(
 
 const get = (
   handler: typeof listAuditEvents,
-  path: string,
+  route: string,
   cookie: string,
   query = '',
-  routePath?: string,
-  pathParameters?: Record<string, string>,
-) => invoke(handler, routeEvent({ method: 'GET', path, query, cookie, routePath, pathParameters }));
+  params?: Record<string, string>,
+) => invoke(handler, routeRequest('GET', route, { params, query, cookie }));
 
 const times = (page: unknown) =>
   (page as Page).items.map((item) => (item.metadata as { time: string }).time);
 
 describe('GET /api/v1/workspaces/{id}/audit-events', () => {
   const list = (workspaceId: string, cookie: string, query = '') =>
-    get(
-      listWorkspaceAuditEvents,
-      `/api/v1/workspaces/${workspaceId}/audit-events`,
-      cookie,
-      query,
-      '/api/v1/workspaces/{id}/audit-events',
-      { id: workspaceId },
-    );
+    get(listWorkspaceAuditEvents, '/api/v1/workspaces/{id}/audit-events', cookie, query, {
+      id: workspaceId,
+    });
 
   it('answers the events newest first in the API shape, paged', async () => {
     const { workspaceId, admin, manager } = await givenTeam();

@@ -14,7 +14,7 @@ import {
 export const handler = createHttpHandler('exportAudit', async ({ query, session, now }) => {
   const { user } = requireSession(session);
   const source = auditSourceOf(query);
-  const events = await readAuditEvents(source, user.id, {
+  const events = await readAuditEvents(source, user, {
     count: query.limit,
     since: query.since,
     now,

@@ -8,7 +8,7 @@ import { auditSourceOf, readAuditEvents } from '../../services/audit/audit-sourc
  */
 export const handler = createHttpHandler('listAuditEvents', async ({ query, session, now }) => {
   const { user } = requireSession(session);
-  const events = await readAuditEvents(auditSourceOf(query), user.id, {
+  const events = await readAuditEvents(auditSourceOf(query), user, {
     count: query.offset + query.limit,
     now,
   });

@@ -7,7 +7,7 @@ export const handler = createHttpHandler(
   'listWorkspaceAuditEvents',
   async ({ params, query, session, now }) => {
     const { user } = requireSession(session);
-    const events = await readAuditEvents({ kind: 'workspace', workspaceId: params.id }, user.id, {
+    const events = await readAuditEvents({ kind: 'workspace', workspaceId: params.id }, user, {
       count: query.offset + query.limit,
       now,
     });

@@ -17,6 +17,7 @@ import {
   type TestUser,
 } from '../../../test-support/workspace-fixtures';
 import { AUDIT_ACTIONS, SYSTEM_ACTOR } from '../../data/audit-events';
+import { ownedWorkspaceIdsFromItem } from '../../data/entities/user';
 import { AUDIT_SORT_PREFIX, keys } from '../../data/keys';
 import { listMembersOfWorkspace, membershipItem } from '../../data/workspace-records';
 import { getDocumentClient } from '../../platform/aws-clients';
@@ -147,8 +148,8 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
       { id: shared, name: 'Platform', plan: 'pro', role: 'admin', is_frozen: false },
     ]);
     expect(await sessionUserOf(member)).toMatchObject({ plan: 'pro', downgraded: false });
-    const owned = (await itemOf(keys.user(member.userId)))?.ownedWorkspaceIds as Set<string>;
-    expect([...owned]).toEqual([shared]);
+    const owned = ownedWorkspaceIdsFromItem(await itemOf(keys.user(member.userId)));
+    expect([...(owned ?? [])]).toEqual([shared]);
   });
 
   it('prefers an admin member, then the longest-standing workspace manager; never a viewer', async () => {

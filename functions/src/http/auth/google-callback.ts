@@ -15,6 +15,9 @@ import { clientIp } from '../pipeline/client-ip';
 import { clearedGoogleStateCookie, GOOGLE_STATE_COOKIE } from '../pipeline/google-state-cookie';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
 import { signInCookies } from '../pipeline/session-cookie';
+import { twoFactorCookie } from '../pipeline/two-factor-cookie';
+import { startSecondStep } from '../../services/two-factor/sign-in-second-step';
+import { TWO_FACTOR_SIGN_IN_PAGE } from '@expiry-radar/shared/domain/two-factor';
 
 export const GOOGLE_FAILED_REDIRECT = '/login?error=google_sign_in_failed';
 export const GOOGLE_UNVERIFIED_REDIRECT = '/login?error=google_email_unverified';
@@ -23,7 +26,9 @@ export const GOOGLE_UNVERIFIED_REDIRECT = '/login?error=google_email_unverified'
  * `GET /auth/google/callback`: checks the state against the browser's cookie and the stored
  * request, exchanges the code (PKCE, nonce), then signs in the linked account, links an account
  * with the same Google-verified address (taking over as new one whose address was never
- * verified), or creates one; and returns to the app path asked for, if it is one.
+ * verified), or creates one; and returns to the app path asked for, if it is one. An account
+ * with two-factor authentication goes to the second step's page with a pending sign-in cookie
+ * instead (the app path waits in the pending sign-in).
  */
 export const handler = createHttpHandler(
   'googleCallback',
@@ -59,10 +64,23 @@ export const handler = createHttpHandler(
     const outcome = await findOrCreateGoogleAccount(identity, now, ip);
     if (!outcome) return fail(GOOGLE_UNVERIFIED_REDIRECT);
 
+    const returnTo = appRedirectPath(pending.redirect) ?? DEFAULT_SIGN_IN_REDIRECT;
+    if (outcome.user.twoFactorEnabled) {
+      const challenge = await startSecondStep({
+        user: outcome.user,
+        method: 'google',
+        redirect: returnTo,
+        now,
+      });
+      return {
+        redirectTo: TWO_FACTOR_SIGN_IN_PAGE,
+        cookies: [clearState, twoFactorCookie(challenge.challengeId, secureCookies)],
+      };
+    }
+
     if (session) await deleteSession(session.sessionId);
     const newSession = await createSession(outcome.user.id, now);
     await recordAccountEvent(outcome.user, AUDIT_ACTIONS.signedIn, now, { method: 'google', ip });
-    const returnTo = appRedirectPath(pending.redirect) ?? DEFAULT_SIGN_IN_REDIRECT;
     const redirectTo =
       outcome.created && returnTo === DEFAULT_SIGN_IN_REDIRECT
         ? `${DEFAULT_SIGN_IN_REDIRECT}?new_user=true`

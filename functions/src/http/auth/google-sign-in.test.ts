@@ -6,11 +6,14 @@ import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event
 import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
 import { mutationEvent, sessionCookieFrom, uniqueEmail } from '../../../test-support/auth-requests';
 import { latestEmailTo, linkToken } from '../../../test-support/sent-emails';
+import { givenTwoFactor } from '../../../test-support/two-factor-fixtures';
 import { listActorAuditEvents } from '../../data/audit-queries';
+import { googleSignInStateCodec } from '../../data/entities/google-sign-in-state';
 import { saveGoogleSignInState } from '../../data/google-sign-in-records';
 import { keys } from '../../data/keys';
 import { hashSecret } from '../../data/secret-hash';
 import { createSession } from '../../data/session-records';
+import { findTwoFactor } from '../../data/two-factor-records';
 import { findUserById, findUserIdByEmail } from '../../data/user-records';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig, resetConfigForTests } from '../../platform/config';
@@ -21,6 +24,7 @@ import { handler as login } from './login';
 import { handler as requestPasswordReset } from './request-password-reset';
 import { handler as resetPassword } from './reset-password';
 import { handler as verifyEmail } from './verify-email';
+import { handler as verifyTwoFactorSignIn } from '../two-factor/verify-sign-in';
 
 const GOOGLE_VARIABLES = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER'] as const;
 
@@ -273,6 +277,43 @@ describe('Google sign-in', () => {
       expect(response.headers?.location).toBe('/dashboard?workspace=x');
     });
 
+    it('asks an account with two-factor for its code, then returns to the path asked for', async () => {
+      claims = { sub: randomUUID(), email: uniqueEmail('google-2fa'), email_verified: true };
+      const created = await signInWithGoogle();
+      const { recoveryCodes } = await givenTwoFactor(sessionCookieFrom(created.cookies)!);
+      const response = await signInWithGoogle({
+        query: `redirect=${encodeURIComponent('/audit?workspace=x')}`,
+      });
+      expect(response.statusCode).toBe(302);
+      expect(response.headers?.location).toBe('/login/two-factor');
+      expect(sessionCookieFrom(response.cookies)).toBeUndefined();
+      const pending = cookieValue(response, 'er_two_factor');
+      const second = await invoke(
+        verifyTwoFactorSignIn,
+        mutationEvent({
+          method: 'POST',
+          path: '/auth/two-factor',
+          body: { code: recoveryCodes[0] },
+          cookies: [pending],
+        }),
+      );
+      expect(second.statusCode).toBe(200);
+      expect(second.json).toMatchObject({ loggedIn: true, redirectTo: '/audit?workspace=x' });
+      expect(sessionCookieFrom(second.cookies)).toBeDefined();
+    });
+
+    it('drops a second factor set up on an unverified account it takes over', async () => {
+      // Someone registered the owner's address and tied it to their own authenticator app.
+      const squatter = await givenRegisteredUser('google-2fa-squat');
+      await givenTwoFactor(squatter.cookie, TEST_PASSWORD);
+      claims = { sub: randomUUID(), email: squatter.email, email_verified: true };
+      const response = await signInWithGoogle();
+      expect(response.headers?.location).toBe('/dashboard?new_user=true');
+      expect(sessionCookieFrom(response.cookies)).toBeDefined();
+      expect(await findUserById(squatter.userId)).toMatchObject({ twoFactorEnabled: false });
+      expect(await findTwoFactor(squatter.userId)).toBeUndefined();
+    });
+
     it('lands on the dashboard when a stored redirect is not a path of the app', async () => {
       claims = { sub: randomUUID(), email: uniqueEmail('google-stored'), email_verified: true };
       await signInWithGoogle();
@@ -285,15 +326,8 @@ describe('Google sign-in', () => {
           Key: keys.googleSignInState(hashSecret(state)),
         }),
       );
-      await saveGoogleSignInState(
-        state,
-        {
-          nonce: String(Item?.nonce),
-          codeVerifier: String(Item?.codeVerifier),
-          redirect: '/\\evil.example',
-        },
-        new Date(),
-      );
+      const { pending } = googleSignInStateCodec.fromItem(Item ?? {});
+      await saveGoogleSignInState(state, { ...pending, redirect: '/\\evil.example' }, new Date());
       const authorize = await fetch(started.headers!.location as string, { redirect: 'manual' });
       const returned = new URL(authorize.headers.get('location')!);
       const response = await callback(returned.search.slice(1), [

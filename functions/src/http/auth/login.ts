@@ -14,11 +14,15 @@ import {
 } from '../../services/accounts/account-rate-limits';
 import { clientIp } from '../pipeline/client-ip';
 import { signInCookies } from '../pipeline/session-cookie';
+import { twoFactorCookie } from '../pipeline/two-factor-cookie';
+import { startSecondStep } from '../../services/two-factor/sign-in-second-step';
 
 /**
  * `POST /auth/login`: one generic 401 for an unknown address and a wrong password alike, with the
  * same work done in both cases. The session id is always new. Failures are limited per client
- * address, per account and client address, and (more slowly) per account.
+ * address, per account and client address, and (more slowly) per account. An account with
+ * two-factor authentication gets no session yet: a pending sign-in cookie and
+ * `twoFactorRequired`, and the code goes to `POST /auth/two-factor`.
  */
 export const handler = createHttpHandler(
   'login',
@@ -44,6 +48,13 @@ export const handler = createHttpHandler(
 
     const { user } = credentials;
     await passwordCheckSucceeded(body.email, { ip }, now);
+    if (user.twoFactorEnabled) {
+      const pending = await startSecondStep({ user, method: 'password', now });
+      return {
+        body: { ...sessionBody(undefined), twoFactorRequired: true },
+        cookies: [twoFactorCookie(pending.challengeId, secureCookies)],
+      };
+    }
     if (session) await deleteSession(session.sessionId);
     const newSession = await createSession(user.id, now);
     await recordAccountEvent(user, AUDIT_ACTIONS.signedIn, now, { method: 'password', ip });

@@ -9,7 +9,8 @@ import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event
 import { mutationEvent } from '../../../test-support/auth-requests';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { seedToken } from '../../../test-support/token-seeding';
-import { givenWorkspace, routeEvent } from '../../../test-support/workspace-fixtures';
+import { givenWorkspace, routeEvent, routeRequest } from '../../../test-support/workspace-fixtures';
+import { auditEventCodec } from '../../data/entities/audit-event';
 import { AUDIT_SORT_PREFIX, keys } from '../../data/keys';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
@@ -64,7 +65,7 @@ async function auditActions(pk: string): Promise<string[]> {
       ExpressionAttributeValues: { ':pk': pk, ':audit': AUDIT_SORT_PREFIX },
     }),
   );
-  return (Items ?? []).map((item) => String(item.action));
+  return (Items ?? []).map((item) => auditEventCodec.fromItem(item).action);
 }
 
 /** A pro user owning three workspaces created a minute apart (oldest first). */
@@ -210,11 +211,8 @@ describe('POST /api/account/upgrade in the local billing mode', () => {
     const remove = (workspaceId: string) =>
       invoke(
         deleteWorkspace,
-        routeEvent({
-          method: 'DELETE',
-          path: `/api/v1/workspaces/${workspaceId}`,
-          routePath: '/api/v1/workspaces/{id}',
-          pathParameters: { id: workspaceId },
+        routeRequest('DELETE', '/api/v1/workspaces/{id}', {
+          params: { id: workspaceId },
           cookie: owner.cookie,
         }),
       );

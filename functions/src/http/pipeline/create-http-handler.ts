@@ -54,9 +54,14 @@ function workspaceAccessOf(state: HttpStackState) {
     if (!state.session) throw new AppError('UNAUTHORIZED');
     const prefetched = state.prefetchedWorkspace;
     if (prefetched?.workspaceId === workspaceId) {
-      return workspaceAccessFrom(workspaceId, prefetched.workspace, prefetched.membership);
+      return workspaceAccessFrom(
+        workspaceId,
+        prefetched.workspace,
+        prefetched.membership,
+        state.session.user,
+      );
     }
-    return loadWorkspaceAccess(workspaceId, state.session.user.id);
+    return loadWorkspaceAccess(workspaceId, state.session.user);
   };
 }
 

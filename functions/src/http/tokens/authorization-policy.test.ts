@@ -3,7 +3,9 @@ import type { ListTokensResponse } from '@expiry-radar/shared/api/token-api-sche
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { invoke } from '../../../test-support/api-gateway-event';
 import {
+  callerRequest,
   describePolicyTable,
+  SIGNED_OUT,
   type PolicyCase,
   type PolicyWorld,
 } from '../../../test-support/authorization-policy';
@@ -11,7 +13,7 @@ import { givenSignedInUser } from '../../../test-support/fixtures';
 import { seedToken } from '../../../test-support/token-seeding';
 import {
   givenWorkspace,
-  routeEvent,
+  routeRequest,
   type TestUser,
 } from '../../../test-support/workspace-fixtures';
 import { keys } from '../../data/keys';
@@ -22,8 +24,6 @@ import { handler as deleteToken } from './delete-token';
 import { handler as listTokens } from './list-tokens';
 import { handler as transferTokens } from './transfer-tokens';
 import { handler as updateToken } from './update-token';
-
-const signedOut = { anonymous: 401, unverified: 403 };
 
 const tokenBody = (workspaceId: string) => ({
   name: 'Policy token',
@@ -39,25 +39,15 @@ const onToken = (
   tokenId: string,
   body?: unknown,
 ): APIGatewayProxyEventV2 =>
-  routeEvent({
-    method,
-    path: `/api/tokens/${tokenId}`,
-    routePath: '/api/tokens/{id}',
-    pathParameters: { id: tokenId },
-    cookie,
-    body,
-  });
+  routeRequest(method, '/api/tokens/{id}', { params: { id: tokenId }, cookie, body });
 
 const transferEvent = (
   cookie: string | undefined,
   targetId: string,
   body: { from_workspace_id: string; token_ids: string[] },
 ): APIGatewayProxyEventV2 =>
-  routeEvent({
-    method: 'POST',
-    path: `/api/v1/workspaces/${targetId}/transfer-tokens`,
-    routePath: '/api/v1/workspaces/{id}/transfer-tokens',
-    pathParameters: { id: targetId },
+  routeRequest('POST', '/api/v1/workspaces/{id}/transfer-tokens', {
+    params: { id: targetId },
     cookie,
     body,
   });
@@ -75,14 +65,11 @@ export const tokenPolicyCases: readonly PolicyCase[] = [
     route: 'GET /api/tokens?workspace_id',
     handler: listTokens,
     request: (world) =>
-      routeEvent({
-        method: 'GET',
-        path: '/api/tokens',
+      callerRequest(world, 'GET', '/api/tokens', {
         query: `workspace_id=${world.workspaceId}&category[]=key_secret&q=policy`,
-        cookie: world.cookie,
       }),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 200,
       workspaceManager: 200,
@@ -94,14 +81,9 @@ export const tokenPolicyCases: readonly PolicyCase[] = [
     route: 'POST /api/tokens',
     handler: createToken,
     request: (world) =>
-      routeEvent({
-        method: 'POST',
-        path: '/api/tokens',
-        body: tokenBody(world.workspaceId),
-        cookie: world.cookie,
-      }),
+      callerRequest(world, 'POST', '/api/tokens', { body: tokenBody(world.workspaceId) }),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 201,
@@ -122,7 +104,7 @@ export const tokenPolicyCases: readonly PolicyCase[] = [
       });
     },
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 200,
@@ -136,7 +118,7 @@ export const tokenPolicyCases: readonly PolicyCase[] = [
     request: async (world) =>
       onToken(world.cookie, 'DELETE', (await seedToken(world.workspaceId)).id),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 200,
@@ -156,7 +138,7 @@ export const tokenPolicyCases: readonly PolicyCase[] = [
       });
     },
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 200,
@@ -177,7 +159,7 @@ export const tokenPolicyCases: readonly PolicyCase[] = [
     },
     // Moving tokens out of a frozen workspace is how it is emptied, so it is allowed.
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 200,
@@ -230,9 +212,7 @@ describe('authorization policy: no token route reaches another workspace', () =>
       name: 'GET /api/tokens?workspace_id=B',
       handler: listTokens,
       request: () =>
-        routeEvent({
-          method: 'GET',
-          path: '/api/tokens',
+        routeRequest('GET', '/api/tokens', {
           query: `workspace_id=${workspaceB}`,
           cookie: caller.cookie,
         }),
@@ -241,12 +221,7 @@ describe('authorization policy: no token route reaches another workspace', () =>
       name: 'POST /api/tokens into B',
       handler: createToken,
       request: () =>
-        routeEvent({
-          method: 'POST',
-          path: '/api/tokens',
-          body: tokenBody(workspaceB),
-          cookie: caller.cookie,
-        }),
+        routeRequest('POST', '/api/tokens', { body: tokenBody(workspaceB), cookie: caller.cookie }),
     },
     {
       name: "PUT /api/tokens/{B's token}",
@@ -314,9 +289,7 @@ describe('authorization policy: no token route reaches another workspace', () =>
   it("lists only A's tokens and counts only A's tokens in A's facets", async () => {
     const response = await invoke(
       listTokens,
-      routeEvent({
-        method: 'GET',
-        path: '/api/tokens',
+      routeRequest('GET', '/api/tokens', {
         query: `workspace_id=${workspaceA}&q=secret`,
         cookie: caller.cookie,
       }),
@@ -327,9 +300,7 @@ describe('authorization policy: no token route reaches another workspace', () =>
     const all = (
       await invoke(
         listTokens,
-        routeEvent({
-          method: 'GET',
-          path: '/api/tokens',
+        routeRequest('GET', '/api/tokens', {
           query: `workspace_id=${workspaceA}`,
           cookie: caller.cookie,
         }),

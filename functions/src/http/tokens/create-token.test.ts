@@ -10,6 +10,7 @@ import {
   inDays,
   listRequest,
 } from '../../../test-support/token-fixtures';
+import { auditEventCodec } from '../../data/entities/audit-event';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 
@@ -21,7 +22,7 @@ async function auditActions(workspaceId: string): Promise<string[]> {
       ExpressionAttributeValues: { ':pk': `WS#${workspaceId}`, ':audit': 'AUDIT#' },
     }),
   );
-  return (Items ?? []).map((item) => String(item.action));
+  return (Items ?? []).map((item) => auditEventCodec.fromItem(item).action);
 }
 
 const valid = (workspaceId: string) => ({

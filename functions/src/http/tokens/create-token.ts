@@ -17,7 +17,7 @@ import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 export const handler = createHttpHandler('createToken', async ({ body, session, now }) => {
   const { user } = requireSession(session);
   const { workspace_id: workspaceId, ...fields } = body;
-  const access = await loadWorkspaceAccess(workspaceId, user.id);
+  const access = await loadWorkspaceAccess(workspaceId, user);
   requireEditor(access);
   requireNotFrozen(access);
   requireContactGroupAllowed(access, fields.contact_group_id);

@@ -10,7 +10,7 @@ import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 /** `DELETE /api/tokens/{id}`: removes a token permanently (admins and workspace managers). */
 export const handler = createHttpHandler('deleteToken', async ({ params, session, now }) => {
   const { user } = requireSession(session);
-  const { access, token } = await loadTokenAccess(params.id, user.id);
+  const { access, token } = await loadTokenAccess(params.id, user);
   requireEditor(access);
   requireNotFrozen(access);
   await withTokenWriteErrors(access.plan, () => deleteToken(token));

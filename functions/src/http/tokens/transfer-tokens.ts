@@ -33,8 +33,8 @@ export const handler = createHttpHandler(
       ]);
     }
     const [target, source] = await Promise.all([
-      loadWorkspaceAccess(params.id, user.id),
-      loadWorkspaceAccess(body.from_workspace_id, user.id),
+      loadWorkspaceAccess(params.id, user),
+      loadWorkspaceAccess(body.from_workspace_id, user),
     ]);
     requireEditor(target);
     requireEditor(source);

@@ -30,7 +30,7 @@ function changedFields(current: Token, update: TokenUpdate): string[] {
  */
 export const handler = createHttpHandler('updateToken', async ({ params, session, now, event }) => {
   const { user } = requireSession(session);
-  const { access, token } = await loadTokenAccess(params.id, user.id);
+  const { access, token } = await loadTokenAccess(params.id, user);
   requireEditor(access);
   requireNotFrozen(access);
   const parsed = updateTokenSchema({ now, current: token }).safeParse(rawJsonBody(event));

@@ -14,7 +14,7 @@ import { inviteMember } from '../../services/members/member-invitations';
  */
 export const handler = createHttpHandler('addMember', async ({ params, body, session, now }) => {
   const { user } = requireSession(session);
-  const access = await loadWorkspaceAccess(params.id, user.id);
+  const access = await loadWorkspaceAccess(params.id, user);
   requireEditor(access);
   requireNotFrozen(access);
   const member = await inviteMember({ access, actor: user, ...body, now });

@@ -1,11 +1,13 @@
 import { uniqueEmail } from '../../../test-support/auth-requests';
 import {
   anyVerifiedUser,
+  callerRequest,
   describePolicyTable,
+  SIGNED_OUT,
+  workspaceRequest,
   type PolicyCase,
   type PolicyWorld,
 } from '../../../test-support/authorization-policy';
-import { routeEvent } from '../../../test-support/workspace-fixtures';
 import { handler as getPlan } from '../account/get-plan';
 import { handler as exportAudit } from '../audit/export-audit';
 import { handler as listAuditEvents } from '../audit/list-audit-events';
@@ -20,68 +22,42 @@ import { handler as removeMember } from './remove-member';
 import { handler as renameWorkspace } from './rename-workspace';
 import { handler as updateMember } from './update-member';
 
-const onWorkspace = (
-  world: PolicyWorld,
-  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
-  suffix = '',
-  extra: { body?: unknown; query?: string } = {},
-) =>
-  routeEvent({
-    method,
-    path: `/api/v1/workspaces/${world.workspaceId}${suffix}`,
-    routePath: `/api/v1/workspaces/{id}${suffix}`,
-    pathParameters: { id: world.workspaceId },
-    cookie: world.cookie,
-    ...extra,
-  });
-
 const onMember = (world: PolicyWorld, method: 'PATCH' | 'DELETE', body?: unknown) =>
-  routeEvent({
-    method,
-    path: `/api/v1/workspaces/${world.workspaceId}/members/${world.otherMember.userId}`,
-    routePath: '/api/v1/workspaces/{id}/members/{userId}',
-    pathParameters: { id: world.workspaceId, userId: world.otherMember.userId },
-    cookie: world.cookie,
+  workspaceRequest(world, method, '/members/{userId}', {
+    params: { userId: world.otherMember.userId },
     body,
   });
 
 /** Members read; admins and workspace managers write; nothing changes a frozen workspace. */
 const memberRead = { nonMember: 404, viewer: 200, workspaceManager: 200, admin: 200, frozen: 200 };
 const editorRead = { nonMember: 404, viewer: 403, workspaceManager: 200, admin: 200, frozen: 200 };
-const signedOut = { anonymous: 401, unverified: 403 };
 
 export const workspacePolicyCases: readonly PolicyCase[] = [
   {
     route: 'GET /api/v1/workspaces',
     handler: listWorkspaces,
-    request: (world) =>
-      routeEvent({ method: 'GET', path: '/api/v1/workspaces', cookie: world.cookie }),
+    request: (world) => callerRequest(world, 'GET', '/api/v1/workspaces'),
     expected: anyVerifiedUser(200),
   },
   {
     route: 'POST /api/v1/workspaces',
     handler: createWorkspace,
     request: (world) =>
-      routeEvent({
-        method: 'POST',
-        path: '/api/v1/workspaces',
-        body: { name: 'Another' },
-        cookie: world.cookie,
-      }),
+      callerRequest(world, 'POST', '/api/v1/workspaces', { body: { name: 'Another' } }),
     expected: anyVerifiedUser(201),
   },
   {
     route: 'GET /api/v1/workspaces/{id}',
     handler: getWorkspace,
-    request: (world) => onWorkspace(world, 'GET'),
-    expected: { ...signedOut, ...memberRead },
+    request: (world) => workspaceRequest(world, 'GET'),
+    expected: { ...SIGNED_OUT, ...memberRead },
   },
   {
     route: 'PATCH /api/v1/workspaces/{id}',
     handler: renameWorkspace,
-    request: (world) => onWorkspace(world, 'PATCH', '', { body: { name: 'Renamed' } }),
+    request: (world) => workspaceRequest(world, 'PATCH', '', { body: { name: 'Renamed' } }),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 403,
@@ -92,9 +68,9 @@ export const workspacePolicyCases: readonly PolicyCase[] = [
   {
     route: 'DELETE /api/v1/workspaces/{id}',
     handler: deleteWorkspace,
-    request: (world) => onWorkspace(world, 'DELETE'),
+    request: (world) => workspaceRequest(world, 'DELETE'),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 403,
@@ -105,18 +81,18 @@ export const workspacePolicyCases: readonly PolicyCase[] = [
   {
     route: 'GET /api/v1/workspaces/{id}/members',
     handler: listMembers,
-    request: (world) => onWorkspace(world, 'GET', '/members'),
-    expected: { ...signedOut, ...memberRead },
+    request: (world) => workspaceRequest(world, 'GET', '/members'),
+    expected: { ...SIGNED_OUT, ...memberRead },
   },
   {
     route: 'POST /api/v1/workspaces/{id}/members',
     handler: addMember,
     request: (world) =>
-      onWorkspace(world, 'POST', '/members', {
+      workspaceRequest(world, 'POST', '/members', {
         body: { email: uniqueEmail('invitee'), role: 'viewer' },
       }),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 201,
@@ -129,7 +105,7 @@ export const workspacePolicyCases: readonly PolicyCase[] = [
     handler: updateMember,
     request: (world) => onMember(world, 'PATCH', { role: 'workspace_manager' }),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 200,
@@ -142,7 +118,7 @@ export const workspacePolicyCases: readonly PolicyCase[] = [
     handler: removeMember,
     request: (world) => onMember(world, 'DELETE'),
     expected: {
-      ...signedOut,
+      ...SIGNED_OUT,
       nonMember: 404,
       viewer: 403,
       workspaceManager: 200,
@@ -153,8 +129,7 @@ export const workspacePolicyCases: readonly PolicyCase[] = [
   {
     route: 'GET /api/account/plan',
     handler: getPlan,
-    request: (world) =>
-      routeEvent({ method: 'GET', path: '/api/account/plan', cookie: world.cookie }),
+    request: (world) => callerRequest(world, 'GET', '/api/account/plan'),
     // A session is enough: the plan shows before the address is verified.
     expected: { ...anyVerifiedUser(200), unverified: 200 },
   },
@@ -162,31 +137,23 @@ export const workspacePolicyCases: readonly PolicyCase[] = [
     route: 'GET /api/audit-events',
     handler: listAuditEvents,
     request: (world) =>
-      routeEvent({
-        method: 'GET',
-        path: '/api/audit-events',
-        query: 'scope=organization',
-        cookie: world.cookie,
-      }),
+      callerRequest(world, 'GET', '/api/audit-events', { query: 'scope=organization' }),
     expected: anyVerifiedUser(200),
   },
   {
     route: 'GET /api/v1/workspaces/{id}/audit-events',
     handler: listWorkspaceAuditEvents,
-    request: (world) => onWorkspace(world, 'GET', '/audit-events'),
-    expected: { ...signedOut, ...editorRead },
+    request: (world) => workspaceRequest(world, 'GET', '/audit-events'),
+    expected: { ...SIGNED_OUT, ...editorRead },
   },
   {
     route: 'GET /api/account/export-audit?workspace_id',
     handler: exportAudit,
     request: (world) =>
-      routeEvent({
-        method: 'GET',
-        path: '/api/account/export-audit',
+      callerRequest(world, 'GET', '/api/account/export-audit', {
         query: `workspace_id=${world.workspaceId}&format=csv`,
-        cookie: world.cookie,
       }),
-    expected: { ...signedOut, ...editorRead },
+    expected: { ...SIGNED_OUT, ...editorRead },
   },
 ];
 

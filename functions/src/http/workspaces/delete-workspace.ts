@@ -14,7 +14,7 @@ import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit'
  */
 export const handler = createHttpHandler('deleteWorkspace', async ({ params, session, now }) => {
   const { user } = requireSession(session);
-  const access = await loadWorkspaceAccess(params.id, user.id);
+  const access = await loadWorkspaceAccess(params.id, user);
   requireAdmin(access);
   await deleteWorkspaceData(access.workspaceId);
   await releaseOwnedWorkspace(access.ownerId, access.workspaceId);

@@ -6,6 +6,6 @@ import { workspaceView } from '../../services/workspaces/workspace-view';
 /** `GET /api/v1/workspaces/{id}`: for its members (404 for anyone else). */
 export const handler = createHttpHandler('getWorkspace', async ({ params, session }) => {
   const { user } = requireSession(session);
-  const access = await loadWorkspaceAccess(params.id, user.id);
+  const access = await loadWorkspaceAccess(params.id, user);
   return { body: workspaceView({ ...access, id: access.workspaceId }, access.role) };
 });

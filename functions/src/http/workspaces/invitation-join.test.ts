@@ -98,6 +98,7 @@ describe('invitations never join by themselves', () => {
         plan: 'team',
         role: 'workspace_manager',
         is_frozen: false,
+        require_two_factor: false,
       },
     });
     expect(await findMember(workspaceId, userId)).toMatchObject({ role: 'workspace_manager' });

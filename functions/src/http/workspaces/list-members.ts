@@ -6,7 +6,7 @@ import { listMemberViews } from '../../services/members/member-views';
 /** `GET /api/v1/workspaces/{id}/members`: members and pending invitations, for any member. */
 export const handler = createHttpHandler('listMembers', async ({ params, query, session }) => {
   const { user } = requireSession(session);
-  const access = await loadWorkspaceAccess(params.id, user.id);
+  const access = await loadWorkspaceAccess(params.id, user);
   const members = await listMemberViews(access.workspaceId);
   return {
     body: {

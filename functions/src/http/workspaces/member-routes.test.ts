@@ -4,7 +4,7 @@ import { invoke } from '../../../test-support/api-gateway-event';
 import { uniqueEmail } from '../../../test-support/auth-requests';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { emailsTo, latestEmailTo } from '../../../test-support/sent-emails';
-import { givenTeam, givenWorkspace, routeEvent } from '../../../test-support/workspace-fixtures';
+import { givenTeam, givenWorkspace, routeRequest } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { keys } from '../../data/keys';
 import { findMember, listInvitations } from '../../data/member-records';
@@ -16,30 +16,18 @@ import { handler as listMembers } from './list-members';
 import { handler as removeMember } from './remove-member';
 import { handler as updateMember } from './update-member';
 
+const MEMBERS_ROUTE = '/api/v1/workspaces/{id}/members';
+
 const members = (workspaceId: string, cookie: string, query = '') =>
   invoke(
     listMembers,
-    routeEvent({
-      method: 'GET',
-      path: `/api/v1/workspaces/${workspaceId}/members`,
-      routePath: '/api/v1/workspaces/{id}/members',
-      pathParameters: { id: workspaceId },
-      query,
-      cookie,
-    }),
+    routeRequest('GET', MEMBERS_ROUTE, { params: { id: workspaceId }, query, cookie }),
   );
 
 const add = (workspaceId: string, cookie: string, body: unknown) =>
   invoke(
     addMember,
-    routeEvent({
-      method: 'POST',
-      path: `/api/v1/workspaces/${workspaceId}/members`,
-      routePath: '/api/v1/workspaces/{id}/members',
-      pathParameters: { id: workspaceId },
-      body,
-      cookie,
-    }),
+    routeRequest('POST', MEMBERS_ROUTE, { params: { id: workspaceId }, body, cookie }),
   );
 
 const onMember = (
@@ -49,11 +37,8 @@ const onMember = (
   cookie: string,
   body?: unknown,
 ) =>
-  routeEvent({
-    method,
-    path: `/api/v1/workspaces/${workspaceId}/members/${userId}`,
-    routePath: '/api/v1/workspaces/{id}/members/{userId}',
-    pathParameters: { id: workspaceId, userId },
+  routeRequest(method, `${MEMBERS_ROUTE}/{userId}`, {
+    params: { id: workspaceId, userId },
     cookie,
     body,
   });

@@ -13,7 +13,7 @@ import { removeMemberOrInvitation } from '../../services/members/member-changes'
  */
 export const handler = createHttpHandler('removeMember', async ({ params, session, now }) => {
   const { user } = requireSession(session);
-  const access = await loadWorkspaceAccess(params.id, user.id);
+  const access = await loadWorkspaceAccess(params.id, user);
   requireEditor(access);
   requireNotFrozen(access);
   await removeMemberOrInvitation({ access, actor: user, targetId: params.userId, now });

@@ -15,7 +15,7 @@ export const handler = createHttpHandler(
   'renameWorkspace',
   async ({ params, body, session, now }) => {
     const { user } = requireSession(session);
-    const access = await loadWorkspaceAccess(params.id, user.id);
+    const access = await loadWorkspaceAccess(params.id, user);
     requireAdmin(access);
     requireNotFrozen(access);
     const workspace = await renameWorkspace(access.workspaceId, body.name, now);

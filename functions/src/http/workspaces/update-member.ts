@@ -10,7 +10,7 @@ import { changeMemberRole } from '../../services/members/member-changes';
 /** `PATCH /api/v1/workspaces/{id}/members/{userId}` `{role}` (admin or workspace manager). */
 export const handler = createHttpHandler('updateMember', async ({ params, body, session, now }) => {
   const { user } = requireSession(session);
-  const access = await loadWorkspaceAccess(params.id, user.id);
+  const access = await loadWorkspaceAccess(params.id, user);
   requireEditor(access);
   requireNotFrozen(access);
   const member = await changeMemberRole({

@@ -8,9 +8,11 @@ import {
   givenWorkspace,
   putItem,
   routeEvent,
+  routeRequest,
 } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { keys } from '../../data/keys';
+import { keyOf } from '../../data/table-operations';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { auditEventView } from '../../services/audit/audit-event-view';
@@ -31,15 +33,7 @@ const onWorkspace = (
   workspaceId: string,
   cookie: string,
   body?: unknown,
-) =>
-  routeEvent({
-    method,
-    path: `/api/v1/workspaces/${workspaceId}`,
-    routePath: '/api/v1/workspaces/{id}',
-    pathParameters: { id: workspaceId },
-    cookie,
-    body,
-  });
+) => routeRequest(method, '/api/v1/workspaces/{id}', { params: { id: workspaceId }, cookie, body });
 
 const auditOf = async (workspaceId: string) =>
   (await listWorkspaceAuditEvents(workspaceId, { count: 100, now: new Date() })).map(
@@ -68,9 +62,30 @@ describe('GET /api/v1/workspaces', () => {
     expect(all.statusCode).toBe(200);
     expect(all.json).toEqual({
       items: [
-        { id: alpha, name: 'Alpha', plan: 'team', role: 'viewer', is_frozen: true },
-        { id: beta, name: 'beta', plan: 'team', role: 'admin', is_frozen: false },
-        { id: gamma, name: 'Gamma', plan: 'team', role: 'workspace_manager', is_frozen: false },
+        {
+          id: alpha,
+          name: 'Alpha',
+          plan: 'team',
+          role: 'viewer',
+          is_frozen: true,
+          require_two_factor: false,
+        },
+        {
+          id: beta,
+          name: 'beta',
+          plan: 'team',
+          role: 'admin',
+          is_frozen: false,
+          require_two_factor: false,
+        },
+        {
+          id: gamma,
+          name: 'Gamma',
+          plan: 'team',
+          role: 'workspace_manager',
+          is_frozen: false,
+          require_two_factor: false,
+        },
       ],
       total: 3,
     });
@@ -104,6 +119,7 @@ describe('POST /api/v1/workspaces', () => {
       plan: 'pro',
       role: 'admin',
       is_frozen: false,
+      require_two_factor: false,
     });
     expect((await list(user.cookie)).json).toMatchObject({ items: [workspace] });
     expect(await auditOf(workspace.id)).toEqual([
@@ -190,6 +206,7 @@ describe('GET /api/v1/workspaces/{id}', () => {
       plan: 'team',
       role: 'viewer',
       is_frozen: false,
+      require_two_factor: false,
     });
     const unknown = await invoke(getWorkspace, onWorkspace('GET', randomUUID(), viewer.cookie));
     expect(unknown.statusCode).toBe(404);
@@ -254,7 +271,7 @@ describe('DELETE /api/v1/workspaces/{id}', () => {
         ExpressionAttributeValues: { ':pk': pk },
       }),
     );
-    expect(Items?.map((item) => String(item.sk).split('#')[0])).toEqual(['AUDIT']);
+    expect(Items?.map((item) => keyOf(item).sk.split('#')[0])).toEqual(['AUDIT']);
     expect((await auditOf(workspaceId))[0]).toMatchObject({ action: 'workspace.deleted' });
     expect((await list(manager.cookie)).json).toEqual({ items: [], total: 0 });
     const again = await invoke(getWorkspace, onWorkspace('GET', workspaceId, admin.cookie));

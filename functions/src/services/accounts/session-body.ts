@@ -23,5 +23,6 @@ export function sessionUser(user: UserRecord) {
     avatar: user.avatar,
     plan: user.plan,
     downgraded: user.downgraded,
+    twoFactorEnabled: user.twoFactorEnabled,
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Whose audit events a request reads: one workspace (its admin or workspace managers), every
- * workspace the caller owns (`scope=organization`), or else the events the caller acted in.
+ * workspace the caller owns (`scope=organization`; those that require two-factor authentication
+ * the caller lacks are left out), or else the events the caller acted in.
  */
 import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
 import {
@@ -10,7 +11,12 @@ import {
   type AuditQuery,
 } from '../../data/audit-queries';
 import { listOwnedWorkspaces } from '../../data/workspace-store';
-import { loadWorkspaceAccess, requireEditor } from '../workspaces/workspace-access';
+import {
+  isOpenTo,
+  loadWorkspaceAccess,
+  requireEditor,
+  type WorkspaceCaller,
+} from '../workspaces/workspace-access';
 import { auditEventView } from './audit-event-view';
 
 export type AuditSource =
@@ -29,8 +35,8 @@ export function auditSourceOf(query: {
 }
 
 /** Checks access to a workspace's trail: 404 for non-members, 403 for viewers. */
-export async function requireAuditAccess(workspaceId: string, userId: string) {
-  const access = await loadWorkspaceAccess(workspaceId, userId);
+export async function requireAuditAccess(workspaceId: string, caller: WorkspaceCaller) {
+  const access = await loadWorkspaceAccess(workspaceId, caller);
   requireEditor(access);
   return access;
 }
@@ -38,26 +44,29 @@ export async function requireAuditAccess(workspaceId: string, userId: string) {
 /** The newest `query.count` events of the source, newest first, as the API answers them. */
 export async function readAuditEvents(
   source: AuditSource,
-  userId: string,
+  caller: WorkspaceCaller,
   query: AuditQuery,
 ): Promise<AuditEvent[]> {
-  return (await readAuditRecords(source, userId, query)).map(auditEventView);
+  return (await readAuditRecords(source, caller, query)).map(auditEventView);
 }
 
-async function readAuditRecords(source: AuditSource, userId: string, query: AuditQuery) {
+async function readAuditRecords(source: AuditSource, caller: WorkspaceCaller, query: AuditQuery) {
   switch (source.kind) {
     case 'workspace': {
-      const access = await requireAuditAccess(source.workspaceId, userId);
+      const access = await requireAuditAccess(source.workspaceId, caller);
       return listWorkspaceAuditEvents(access.workspaceId, query);
     }
     case 'organization': {
-      const owned = await listOwnedWorkspaces(userId);
+      // Not the trails of workspaces that require two-factor authentication the caller lacks.
+      const owned = (await listOwnedWorkspaces(caller.id)).filter((workspace) =>
+        isOpenTo(workspace, caller),
+      );
       return listAuditEventsOfWorkspaces(
         owned.map((workspace) => workspace.id),
         query,
       );
     }
     case 'own':
-      return listActorAuditEvents(userId, query);
+      return listActorAuditEvents(caller.id, query);
   }
 }

@@ -14,7 +14,7 @@ import {
   acceptInvitation,
   deleteInvitation,
   listInvitationsOfEmail,
-  type InvitationEntry,
+  type InvitationRecord,
 } from '../../data/member-records';
 import { keys } from '../../data/keys';
 import { batchGetAll } from '../../data/table-operations';
@@ -60,7 +60,7 @@ export async function listPendingInvitations(user: Invitee): Promise<PendingInvi
 async function findOwnInvitation(
   user: Invitee,
   invitationId: string,
-): Promise<{ invitation: InvitationEntry; workspace: WorkspaceRecord | undefined }> {
+): Promise<{ invitation: InvitationRecord; workspace: WorkspaceRecord | undefined }> {
   requireVerified(user);
   const invitation = (await listInvitationsOfEmail(user.email)).find(
     (candidate) => candidate.invitationId === invitationId,
@@ -71,7 +71,7 @@ async function findOwnInvitation(
 }
 
 /** An invitation whose workspace was deleted is dropped, and the user told so. */
-async function workspaceGone(invitation: InvitationEntry): Promise<never> {
+async function workspaceGone(invitation: InvitationRecord): Promise<never> {
   await deleteInvitation(invitation);
   throw new AppError('NOT_FOUND', INVITATION_MESSAGES.workspaceGone);
 }

@@ -5,7 +5,7 @@ import {
   findMember,
   listInvitations,
   listMembers,
-  type InvitationEntry,
+  type InvitationRecord,
   type MemberEntry,
 } from '../../data/member-records';
 import { keys } from '../../data/keys';
@@ -23,7 +23,7 @@ export function activeMemberView(member: MemberEntry, user: UserRecord | undefin
   };
 }
 
-export function invitedMemberView(invitation: InvitationEntry): Member {
+export function invitedMemberView(invitation: InvitationRecord): Member {
   return {
     user_id: invitation.invitationId,
     email: invitation.email,
@@ -55,7 +55,7 @@ export async function listMemberViews(workspaceId: string): Promise<Member[]> {
 
 export type MemberTarget =
   | { readonly kind: 'member'; readonly member: MemberEntry }
-  | { readonly kind: 'invitation'; readonly invitation: InvitationEntry };
+  | { readonly kind: 'invitation'; readonly invitation: InvitationRecord };
 
 /** The member with this user id, else the pending invitation with this id. */
 export async function findMemberTarget(

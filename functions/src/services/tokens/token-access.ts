@@ -4,18 +4,22 @@ import { canSetContactGroup } from '@expiry-radar/shared/domain/permissions';
 import { findToken } from '../../data/token-records';
 import { workspaceIdOfToken } from '../../domain/token-ids';
 import { AppError } from '../../platform/app-error';
-import { loadWorkspaceAccess, type WorkspaceAccess } from '../workspaces/workspace-access';
+import {
+  loadWorkspaceAccess,
+  type WorkspaceAccess,
+  type WorkspaceCaller,
+} from '../workspaces/workspace-access';
 
 const tokenNotFound = () => new AppError('NOT_FOUND', 'Token not found.');
 
 /** The token and the caller's access to its workspace; 404 for non-members and unknown ids. */
 export async function loadTokenAccess(
   tokenId: string,
-  userId: string,
+  caller: WorkspaceCaller,
 ): Promise<{ access: WorkspaceAccess; token: Token }> {
   const workspaceId = workspaceIdOfToken(tokenId);
   if (workspaceId === undefined) throw tokenNotFound();
-  const access = await loadWorkspaceAccess(workspaceId, userId);
+  const access = await loadWorkspaceAccess(workspaceId, caller);
   const token = await findToken(workspaceId, tokenId);
   if (!token) throw tokenNotFound();
   return { access, token };

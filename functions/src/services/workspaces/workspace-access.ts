@@ -1,15 +1,19 @@
 /**
  * Who may do what in a workspace, checked on the server for every workspace-scoped call. A
- * caller who is not a member gets 404, not 403, so workspace ids cannot be probed.
+ * caller who is not a member gets 404, not 403, so workspace ids cannot be probed. A member
+ * without two-factor authentication gets 403 TWO_FACTOR_REQUIRED in a workspace whose admins
+ * require it (while its plan allows the requirement), whatever the call.
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import type { Plan } from '@expiry-radar/shared/domain/plans';
-import { isRole, type Role } from '@expiry-radar/shared/domain/roles';
+import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { Role } from '@expiry-radar/shared/domain/roles';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
 import type { CounterValues } from '../../domain/token-counters';
+import { memberCodec } from '../../data/entities/member';
 import { workspaceCodec } from '../../data/entities/workspace';
 import { keys } from '../../data/keys';
 import type { TableItem, TableKey } from '../../data/table-operations';
+import type { UserRecord } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
@@ -23,8 +27,29 @@ export interface WorkspaceAccess {
   /** Frozen after the owner's plan dropped below what the workspace needs: read-only. */
   readonly isFrozen: boolean;
   readonly role: Role;
+  /** Every member must have two-factor authentication on (the requirement is in force). */
+  readonly requireTwoFactor: boolean;
   /** The workspace's token counters (facets and totals), read with it at no extra cost. */
   readonly tokenCounters: CounterValues;
+}
+
+/** Who asks: the session's user (whether they have two-factor authentication on counts). */
+export type WorkspaceCaller = Pick<UserRecord, 'id' | 'twoFactorEnabled'>;
+
+/**
+ * Whether the workspace's requirement of two-factor authentication applies: stored as on, and
+ * its plan (its owner's) offers it. After a downgrade below team the stored setting waits.
+ */
+export function isTwoFactorRequired(workspace: { plan: Plan; requireTwoFactor: boolean }): boolean {
+  return workspace.requireTwoFactor && PLAN_LIMITS[workspace.plan].requireTwoFactor;
+}
+
+/** Whether a member may use the workspace at all: not when it requires two-factor and they lack it. */
+export function isOpenTo(
+  workspace: { plan: Plan; requireTwoFactor: boolean },
+  caller: WorkspaceCaller,
+): boolean {
+  return caller.twoFactorEnabled || !isTwoFactorRequired(workspace);
 }
 
 /** The items an access check reads: the workspace and the caller's membership. */
@@ -32,23 +57,29 @@ export function workspaceAccessKeys(workspaceId: string, userId: string): [Table
   return [keys.workspace(workspaceId), keys.membership(workspaceId, userId)];
 }
 
-/** The access the two items of `workspaceAccessKeys` give; 404 when either is missing. */
+/**
+ * The access the two items of `workspaceAccessKeys` give; 404 when either is missing, 403
+ * TWO_FACTOR_REQUIRED when the workspace requires two-factor authentication the caller lacks.
+ */
 export function workspaceAccessFrom(
   workspaceId: string,
   workspace: TableItem | undefined,
   membership: TableItem | undefined,
+  caller: WorkspaceCaller,
 ): WorkspaceAccess {
-  if (!workspace || !membership || !isRole(membership.role)) {
-    throw new AppError('NOT_FOUND', 'Workspace not found.');
-  }
+  const role = membership ? memberCodec.fromItem(membership).role : null;
+  // A role this version does not know grants nothing.
+  if (!workspace || role === null) throw new AppError('NOT_FOUND', 'Workspace not found.');
   const stored = workspaceCodec.fromItem(workspace);
+  if (!isOpenTo(stored.workspace, caller)) throw new AppError('TWO_FACTOR_REQUIRED');
   return {
     workspaceId,
     name: stored.workspace.name,
     ownerId: stored.workspace.ownerId,
     plan: stored.workspace.plan,
     isFrozen: stored.workspace.isFrozen,
-    role: membership.role,
+    role,
+    requireTwoFactor: isTwoFactorRequired(stored.workspace),
     tokenCounters: stored.counters,
   };
 }
@@ -56,10 +87,10 @@ export function workspaceAccessFrom(
 /** The workspace and the caller's role in it, read together in one round trip. */
 export async function loadWorkspaceAccess(
   workspaceId: string,
-  userId: string,
+  caller: WorkspaceCaller,
 ): Promise<WorkspaceAccess> {
   const { tableName } = getConfig();
-  const [workspaceKey, membershipKey] = workspaceAccessKeys(workspaceId, userId);
+  const [workspaceKey, membershipKey] = workspaceAccessKeys(workspaceId, caller.id);
   const { Responses } = await getDocumentClient().send(
     new BatchGetCommand({
       RequestItems: { [tableName]: { Keys: [workspaceKey, membershipKey], ConsistentRead: true } },
@@ -70,6 +101,7 @@ export async function loadWorkspaceAccess(
     workspaceId,
     items.find((item) => item.sk === workspaceKey.sk),
     items.find((item) => item.sk === membershipKey.sk),
+    caller,
   );
 }
 

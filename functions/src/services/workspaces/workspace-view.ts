@@ -4,7 +4,13 @@ import type { Role } from '@expiry-radar/shared/domain/roles';
 
 /** A workspace as the API answers it: with the caller's role in it. */
 export function workspaceView(
-  workspace: { id: string; name: string; plan: Plan; isFrozen: boolean },
+  workspace: {
+    id: string;
+    name: string;
+    plan: Plan;
+    isFrozen: boolean;
+    requireTwoFactor: boolean;
+  },
   role: Role,
 ): Workspace {
   return {
@@ -13,5 +19,6 @@ export function workspaceView(
     plan: workspace.plan,
     role,
     is_frozen: workspace.isFrozen,
+    require_two_factor: workspace.requireTwoFactor,
   };
 }

@@ -9,7 +9,11 @@ import { PageContainer } from '../../components/page-container';
 import { Spinner } from '../../components/spinner';
 import { useSignOut } from '../../features/auth';
 import { useSession } from '../../features/session';
-import { useWorkspaceSelection } from '../../features/workspaces';
+import {
+  isBlockedByTwoFactor,
+  TwoFactorRequiredNotice,
+  useWorkspaceSelection,
+} from '../../features/workspaces';
 import { accountSettingsPath } from '../../lib/paths';
 import { hasBillingReturnParam } from '../query-params/billing-return-params';
 import { visibleNavItems, workspacePickerState } from './nav-items';
@@ -60,6 +64,11 @@ export function AppShell() {
               {DOWNGRADED_NOTICE}
             </Link>
           </Alert>
+        )}
+        {verified && isBlockedByTwoFactor(selection.selected, session.user?.twoFactorEnabled) && (
+          <Box sx={{ mb: 3 }}>
+            <TwoFactorRequiredNotice workspaceName={selection.selected?.name} />
+          </Box>
         )}
         <Outlet />
       </PageContainer>

@@ -69,6 +69,14 @@ export const appRoutes: RouteObject[] = [
         ],
       },
       {
+        // The sign-in's second step: its own page goes on once signed in.
+        path: child(paths.twoFactorSignIn),
+        lazy: lazyPage(
+          () => import('../../features/auth/two-factor-page'),
+          (m) => m.TwoFactorPage,
+        ),
+      },
+      {
         Component: VerifyEmailGuard,
         children: [
           {

@@ -9,10 +9,11 @@ import { DeleteAccountSection } from './components/delete-account-section';
 import { PasswordSection } from './components/password-section';
 import { ProfileSection } from './components/profile-section';
 import { TransferTokensSection } from './components/transfer-tokens-section';
+import { TwoFactorSection } from './components/two-factor-section';
 
 /**
- * The account view of /dashboard?view=account: update the profile and password,
- * transfer tokens out of frozen workspaces, delete the account.
+ * The account view of /dashboard?view=account: update the profile and password, two-factor
+ * authentication, transfer tokens out of frozen workspaces, delete the account.
  */
 export function AccountView() {
   const { user } = useSession();
@@ -25,12 +26,13 @@ export function AccountView() {
   return (
     <PageFrame
       title="Account Settings"
-      description={`Signed in as ${user.email}. Your name, email and password; tokens of frozen workspaces; deleting the account.`}
+      description={`Signed in as ${user.email}. Your name, email and password; two-factor authentication; tokens of frozen workspaces; deleting the account.`}
     >
       <Stack spacing={3}>
         {/* Keyed by user: a saved change resets the form to the server's answer. */}
         <ProfileSection key={`${user.id}:${user.email}:${user.name ?? ''}`} user={user} />
         <PasswordSection />
+        <TwoFactorSection email={user.email} />
         {showTransfer &&
           (workspaces.isPending ? (
             <Spinner minHeight={120} />

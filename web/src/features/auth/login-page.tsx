@@ -5,7 +5,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { loginBody } from '@expiry-radar/shared/api/auth-schemas';
 import { paths, redirectParamOf, withRedirect } from '../../lib/paths';
@@ -24,6 +24,8 @@ export function LoginPage() {
   const login = useLoginMutation();
   const [search] = useSearchParams();
   const redirect = redirectParamOf(search);
+  const navigate = useNavigate();
+  const location = useLocation();
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -38,7 +40,15 @@ export function LoginPage() {
     setFailure(null);
     try {
       const session = await login.mutateAsync(values);
-      if (!session.loggedIn) setFailure(INVALID_CREDENTIALS_MESSAGE);
+      if (session.twoFactorRequired) {
+        // Where the user was headed (the page that sent them, a plan chosen on /pricing) travels
+        // on to the second step.
+        await navigate(withRedirect(paths.twoFactorSignIn, redirect), {
+          state: location.state as unknown,
+        });
+      } else if (!session.loggedIn) {
+        setFailure(INVALID_CREDENTIALS_MESSAGE);
+      }
     } catch (error) {
       setFailure(formErrorMessage(error));
     }

@@ -10,3 +10,4 @@ export { workspaceListQueryOptions } from './api/workspace-queries';
 export { InvitationsBadge } from './components/invitations-badge';
 export { TransferTokenList } from './components/transfer-token-list';
 export { useWorkspaceSelection, type WorkspaceSelection } from './hooks/use-workspace-selection';
+export { isBlockedByTwoFactor, TwoFactorRequiredNotice } from './components/two-factor-requirement';

@@ -7,12 +7,28 @@ import { replaceSession } from '../../session';
 /**
  * Signs in. A signed-in answer replaces every cached answer with the new session; the sign-in
  * pages' guard then forwards the user (to /verify-email, the page they came from, or the
- * dashboard). A signed-out answer changes nothing (the form says the credentials are wrong).
+ * dashboard). A signed-out answer changes nothing: either the account asks for its second factor
+ * (`twoFactorRequired`, the page goes to the second step) or the credentials were wrong.
  */
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: LoginBody) => call('login', { body }),
+    onSuccess: (session) => {
+      if (session.loggedIn) replaceSession(queryClient, session);
+    },
+  });
+}
+
+/**
+ * The sign-in's second step: a code from the authenticator app or a recovery code. The signed-in
+ * answer replaces every cached answer, like a sign-in. Silent: the page shows the failure itself.
+ */
+export function useVerifyTwoFactorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) =>
+      call('verifyTwoFactorSignIn', { body: { code } }, { silent: true }),
     onSuccess: (session) => {
       if (session.loggedIn) replaceSession(queryClient, session);
     },

@@ -13,6 +13,8 @@ export const sessionUserSchema = z.object({
   avatar: z.nullable(z.string()),
   plan: z.string(),
   downgraded: z.boolean(),
+  /** Signs in with a second factor; workspaces that require it are open to this user. */
+  twoFactorEnabled: z.optional(z.boolean()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -53,6 +53,29 @@ export function useRenameWorkspaceMutation({ onSuccess, onFrozen }: ChangeSteps<
   });
 }
 
+export const REQUIREMENT_MESSAGES = {
+  on: 'Two-factor authentication is now required in this workspace',
+  off: 'Two-factor authentication is no longer required in this workspace',
+} as const;
+
+/** Requires two-factor authentication of every member, or stops requiring it (admin). */
+export function useSetTwoFactorRequirementMutation(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (required: boolean) =>
+      call('setWorkspaceTwoFactorRequirement', {
+        params: { id: workspaceId },
+        body: { required },
+      }),
+    onSuccess: async (workspace) => {
+      showSuccessToast(
+        workspace.require_two_factor ? REQUIREMENT_MESSAGES.on : REQUIREMENT_MESSAGES.off,
+      );
+      await refreshWorkspaces(queryClient);
+    },
+  });
+}
+
 /**
  * Deletes a workspace (admin) with its tokens, settings, invitations and memberships; its cached
  * answers are dropped once the caller has hidden it.

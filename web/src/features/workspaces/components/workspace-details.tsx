@@ -9,7 +9,13 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
 import { paths } from '../../../lib/paths';
 import { canEditMembers, canTransferFrom } from '../workspace-permissions';
+import { useSession } from '../../session';
 import { MembersPanel } from './members-panel';
+import {
+  isBlockedByTwoFactor,
+  TwoFactorRequiredNotice,
+  TwoFactorRequirement,
+} from './two-factor-requirement';
 
 export const FROZEN_NOTE =
   'This workspace is frozen: it is read-only and its alerts are paused, because it is beyond its owner’s plan limit. Upgrade the plan to unfreeze it, or transfer its tokens into an active workspace.';
@@ -31,6 +37,25 @@ export function WorkspaceDetails({
   onLeft,
   onFrozen,
 }: WorkspaceDetailsProps) {
+  const { user } = useSession();
+  const twoFactorEnabled = user?.twoFactorEnabled === true;
+  if (isBlockedByTwoFactor(workspace, twoFactorEnabled)) {
+    return (
+      <Paper
+        variant="outlined"
+        component="section"
+        aria-labelledby="workspace-members-title"
+        sx={{ p: { xs: 2, sm: 3 } }}
+      >
+        <Stack spacing={2}>
+          <Typography id="workspace-members-title" variant="h2" sx={{ fontSize: '1.25rem' }}>
+            Members of {workspace.name}
+          </Typography>
+          <TwoFactorRequiredNotice />
+        </Stack>
+      </Paper>
+    );
+  }
   return (
     <Paper
       variant="outlined"
@@ -72,6 +97,7 @@ export function WorkspaceDetails({
         ) : (
           !canEditMembers(workspace) && <Alert severity="info">{VIEWER_MEMBERS_NOTE}</Alert>
         )}
+        <TwoFactorRequirement workspace={workspace} twoFactorEnabled={twoFactorEnabled} />
         <MembersPanel
           key={workspace.id}
           workspace={workspace}
