@@ -20,6 +20,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
 import { routeTable } from '@expiry-radar/shared/api/route-table';
+import { PLAN_PRICES_SETTING } from '@expiry-radar/shared/domain/plan-prices';
 import {
   isStripeConfigured,
   stripeParameterNames,
@@ -48,7 +49,7 @@ export interface ApiStackProps extends StackProps {
   readonly appOrigin: string;
   /** Account email sender and Google sign-in settings (context); empty values are left out. */
   readonly accountSettings?: AccountContext;
-  /** Stripe price ids and secret parameter names (context); without prices Stripe is off. */
+  /** Prices, Stripe price ids and secret parameter names (context); without ids Stripe is off. */
   readonly billingSettings?: BillingContext;
   /** @default every implemented route of the route table */
   readonly routes?: readonly ImplementedRoute[];
@@ -194,19 +195,19 @@ function accountEnvironment(settings: ApiStackProps['accountSettings']): Record<
 }
 
 /**
- * Stripe's settings for every function (the plan route reports the billing mode): the names of
- * the secret parameters (never the secrets) and the price ids. Nothing when Stripe is off.
+ * Prices and Stripe's settings for every function (the plan route reports the billing mode, the
+ * prices route answers the prices): PLAN_PRICES when the prices are configured, and the names of
+ * the Stripe secret parameters (never the secrets) when Stripe is on.
  */
 export function billingEnvironment(settings: BillingContext | undefined): Record<string, string> {
-  if (!settings || !isStripeConfigured(settings)) return {};
-  const prices: Record<string, string> = {
-    STRIPE_PRICE_PRO: settings.stripePricePro,
-    STRIPE_PRICE_TEAM: settings.stripePriceTeam,
-    STRIPE_PRICE_ENTERPRISE: settings.stripePriceEnterprise,
-  };
+  if (!settings) return {};
   return {
-    STRIPE_SECRET_KEY_PARAMETER: settings.stripeSecretKeyParameter,
-    STRIPE_WEBHOOK_SECRET_PARAMETER: settings.stripeWebhookSecretParameter,
-    ...Object.fromEntries(Object.entries(prices).filter(([, value]) => value !== '')),
+    ...(settings.planPrices ? { [PLAN_PRICES_SETTING]: JSON.stringify(settings.planPrices) } : {}),
+    ...(isStripeConfigured(settings)
+      ? {
+          STRIPE_SECRET_KEY_PARAMETER: settings.stripeSecretKeyParameter,
+          STRIPE_WEBHOOK_SECRET_PARAMETER: settings.stripeWebhookSecretParameter,
+        }
+      : {}),
   };
 }

@@ -43,7 +43,8 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   acceptInvitation: 'invitations/accept-invitation.ts',
   declineInvitation: 'invitations/decline-invitation.ts',
   getPlan: 'account/get-plan.ts',
-  // Billing: plan changes (local billing mode or Stripe) and Stripe's webhook
+  // Billing: prices, plan changes (local billing mode or Stripe) and Stripe's webhook
+  getPlanPrices: 'billing/get-plan-prices.ts',
   upgradePlan: 'billing/upgrade-plan.ts',
   confirmBilling: 'billing/confirm-billing.ts',
   openBillingPortal: 'billing/open-billing-portal.ts',

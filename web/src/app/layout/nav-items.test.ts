@@ -30,7 +30,7 @@ function labels(ctx: NavContext): string[] {
 }
 
 describe('top bar visibility', () => {
-  it('visitors see Docs, Pricing and Help', () => {
+  it('visitors see only Pricing: Docs and Help need a session', () => {
     expect(
       labels({
         isLoggedIn: false,
@@ -39,35 +39,41 @@ describe('top bar visibility', () => {
         selectedWorkspace: null,
         workspaceCount: 0,
       }),
-    ).toEqual(['Docs', 'Pricing', 'Help']);
+    ).toEqual(['Pricing']);
   });
 
+  it('a session that still needs verification sees Tokens, Docs, Pricing and Help', () => {
+    expect(
+      labels({
+        isLoggedIn: true,
+        verified: false,
+        userPlan: 'free',
+        selectedWorkspace: null,
+        workspaceCount: 0,
+      }),
+    ).toEqual(['Tokens', 'Docs', 'Pricing', 'Help']);
+  });
+
+  const ALL = ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces'];
+  const VIEWER = ['Tokens', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces'];
+
   it.each([
-    // user plan, role, workspace plan, expected
-    ['free', 'admin', 'free', ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help']],
-    ['pro', 'admin', 'pro', ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces']],
-    [
-      'team',
-      'admin',
-      'team',
-      ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces'],
-    ],
-    ['pro', 'workspace_manager', 'pro', ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help']],
-    [
-      'free',
-      'workspace_manager',
-      'team',
-      ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces'],
-    ],
-    ['free', 'workspace_manager', 'free', ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help']],
-    ['pro', 'viewer', 'pro', ['Tokens', 'Docs', 'Pricing', 'Help']],
-    ['free', 'viewer', 'team', ['Tokens', 'Docs', 'Pricing', 'Help']],
+    // user plan, role, workspace plan, expected: Audit and Workspaces for every verified user
+    ['free', 'admin', 'free', ALL],
+    ['pro', 'admin', 'pro', ALL],
+    ['team', 'admin', 'team', ALL],
+    ['pro', 'workspace_manager', 'pro', ALL],
+    ['free', 'workspace_manager', 'team', ALL],
+    ['free', 'workspace_manager', 'free', ALL],
+    ['pro', 'viewer', 'pro', VIEWER],
+    ['free', 'viewer', 'team', VIEWER],
+    ['free', 'viewer', 'free', VIEWER],
   ] as const)('%s user, %s in a %s workspace', (userPlan, role, workspacePlan, expected) => {
     expect(labels(context(userPlan, role, workspacePlan))).toEqual(expected);
   });
 
-  it('without a workspace there is no Usage, Audit or Workspaces', () => {
-    expect(labels(context('pro', null))).toEqual(['Tokens', 'Docs', 'Pricing', 'Help']);
+  it('without a workspace there is no Usage; Audit and Workspaces stay', () => {
+    expect(labels(context('free', null))).toEqual(VIEWER);
   });
 
   it('the workspace picker is disabled on the free plan with one workspace, with a hint', () => {

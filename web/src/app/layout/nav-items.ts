@@ -1,5 +1,5 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { canSeeAuditAndWorkspaces, canSeeUsage } from '@expiry-radar/shared/domain/permissions';
+import { canSeeUsage } from '@expiry-radar/shared/domain/permissions';
 import { isPlan } from '@expiry-radar/shared/domain/plans';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { accountSettingsPath, paths, queryParams } from '../../lib/paths';
@@ -28,29 +28,23 @@ export function planOf(value: string): Plan {
 }
 
 /**
- * The top bar's links in their fixed order, each shown only to who may use its page: Docs,
- * Pricing and Help to everyone; Tokens once signed in; Usage, Audit and Workspaces to a verified
- * user by the selected workspace's role and the plans (shared/domain/permissions).
+ * The top bar's links in their fixed order, each shown exactly to who may open its page: Pricing
+ * to everyone; Tokens, Docs and Help once signed in (their routes need a session, so a visitor is
+ * not offered them); Usage to a verified admin or workspace manager of the selected workspace
+ * (shared/domain/permissions); Audit and Workspaces to every verified user, on any plan and in any
+ * role, as the server answers any verified session its own audit trail and its workspaces.
  */
 export function visibleNavItems(context: NavContext): NavItem[] {
   const role = context.selectedWorkspace?.role;
   const signedIn = context.isLoggedIn && context.verified;
-  const auditAndWorkspaces =
-    signedIn &&
-    context.selectedWorkspace !== null &&
-    canSeeAuditAndWorkspaces({
-      role,
-      userPlan: planOf(context.userPlan),
-      workspacePlan: context.selectedWorkspace.plan,
-    });
   const items: (NavItem | false)[] = [
     context.isLoggedIn && { key: 'tokens', label: 'Tokens', to: paths.dashboard },
     signedIn && canSeeUsage(role) && { key: 'usage', label: 'Usage', to: paths.usage },
-    { key: 'docs', label: 'Docs', to: paths.docs },
+    context.isLoggedIn && { key: 'docs', label: 'Docs', to: paths.docs },
     { key: 'pricing', label: 'Pricing', to: paths.pricing },
-    { key: 'help', label: 'Help', to: paths.help },
-    auditAndWorkspaces && { key: 'audit', label: 'Audit', to: paths.audit },
-    auditAndWorkspaces && { key: 'workspaces', label: 'Workspaces', to: paths.workspaces },
+    context.isLoggedIn && { key: 'help', label: 'Help', to: paths.help },
+    signedIn && { key: 'audit', label: 'Audit', to: paths.audit },
+    signedIn && { key: 'workspaces', label: 'Workspaces', to: paths.workspaces },
   ];
   return items.filter((item): item is NavItem => item !== false);
 }

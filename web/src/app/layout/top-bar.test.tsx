@@ -2,7 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
-import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import {
+  LOGGED_OUT_SESSION,
+  installFetchMock,
+  jsonResponse,
+  sessionFor,
+} from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
@@ -129,16 +134,30 @@ describe('top bar', () => {
     expect(within(mainNav()).queryByRole('link', { name: /pending invitation/ })).toBeNull();
   });
 
-  it('hides Usage, Audit and Workspaces from a viewer', async () => {
+  it('hides Usage from a viewer, who still has Audit and Workspaces', async () => {
     serve({ role: 'viewer' });
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Token Management Dashboard' });
     await screen.findByLabelText('Workspace');
     const nav = mainNav();
     expect(within(nav).getByRole('link', { name: 'Tokens' })).toBeInTheDocument();
-    for (const name of ['Usage', 'Audit', 'Workspaces']) {
-      expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Usage' })).not.toBeInTheDocument();
+    for (const name of ['Audit', 'Workspaces']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
+  });
+
+  it('offers Audit and Workspaces to an admin on the free plan, whose pages open', async () => {
+    serve({ plan: 'free' });
+    const { router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    const user = userEvent.setup();
+    await user.click(await within(mainNav()).findByRole('link', { name: 'Audit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit'));
+    expect(await screen.findByRole('heading', { level: 1, name: /^audit log$/i })).toBeVisible();
+    await user.click(within(mainNav()).getByRole('link', { name: 'Workspaces' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workspaces' })).toBeVisible();
   });
 
   it('disables the picker on the free plan with one workspace, with the upgrade hint', async () => {
@@ -247,6 +266,30 @@ describe('top bar', () => {
       expect(within(drawer).getByRole('link', { name })).toBeVisible();
     }
     expect(within(drawer).getByRole('button', { name: 'Sign Out' })).toBeVisible();
+  });
+
+  it('signed out, offers only pages a visitor can open (no Docs or Help)', async () => {
+    installFetchMock({ 'GET /api/session': () => jsonResponse(LOGGED_OUT_SESSION) });
+    const pricing = renderApp('/pricing');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Pricing' });
+    const inBar = within(mainNav()).getAllByRole('link');
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Navigation menu' });
+    const offered = [...inBar, ...within(drawer).getAllByRole('link')].map(
+      (link) => link.getAttribute('href') ?? '',
+    );
+    expect(offered).toContain('/pricing');
+    expect(offered).not.toContain('/docs');
+    expect(offered).not.toContain('/help');
+    pricing.unmount();
+
+    for (const href of new Set(offered)) {
+      const view = renderApp(href);
+      await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+      expect({ href, lands: view.router.state.location.pathname }).toEqual({ href, lands: href });
+      view.unmount();
+    }
   });
 
   it('has the footer links', async () => {

@@ -317,13 +317,6 @@ export function metadataEntries(
   });
 }
 
-/** The time in the browser's zone and locale ("Jan 2, 2026, 3:04 PM"). */
-export function formatEventTime(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
-
 /** 30 -> "30 days", 365 -> "1 year", 2555 -> "7 years". */
 export function retentionText(days: number): string {
   if (days >= 365 && days % 365 === 0) {

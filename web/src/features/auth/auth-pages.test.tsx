@@ -212,6 +212,71 @@ describe('an invitation email link', () => {
   });
 });
 
+describe('a plan chosen before registering (?redirect=)', () => {
+  const redirect = '/billing?upgrade=pro&period=yearly';
+
+  it('goes with the registration, to the verification page and its sign-in link', async () => {
+    const { requests } = serve({
+      'POST /auth/register': () => jsonResponse(sessionFor({ needsVerification: true })),
+    });
+    const { router } = renderApp(`/register?redirect=${encodeURIComponent(redirect)}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent(redirect)}`,
+    );
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'a long and unusual passphrase');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(redirect);
+    expect(requests.find((r) => r.path === '/auth/register')?.body).toMatchObject({ redirect });
+  });
+
+  it('is dropped when it is not an app path', async () => {
+    const { requests } = serve({
+      'POST /auth/register': () => jsonResponse(sessionFor({ needsVerification: true })),
+    });
+    const { router } = renderApp(`/register?redirect=${encodeURIComponent('//evil.example')}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'a long and unusual passphrase');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
+    expect(router.state.location.search).toBe('?email=ada%40example.com');
+    expect(requests.find((r) => r.path === '/auth/register')?.body).not.toHaveProperty('redirect');
+  });
+
+  it('goes with a resent verification email', async () => {
+    const { requests } = serve({
+      'GET /api/session': () => jsonResponse(sessionFor({ needsVerification: true })),
+      'POST /auth/verify-email/resend': () => jsonResponse({ ok: true }),
+    });
+    renderApp(`/verify-email?email=ada%40example.com&redirect=${encodeURIComponent(redirect)}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('A new verification email is on its way.')).toBeVisible();
+    expect(requests.find((r) => r.path === '/auth/verify-email/resend')?.body).toEqual({
+      redirect,
+    });
+  });
+
+  it('takes a signed-in user there after signing in', async () => {
+    serve({ 'POST /auth/login': () => jsonResponse(sessionFor()) });
+    const { router } = renderApp(`/login?redirect=${encodeURIComponent(redirect)}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      `/register?redirect=${encodeURIComponent(redirect)}`,
+    );
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
+  });
+});
+
 describe('verify-email and reset-password pages', () => {
   it('resends the verification email', async () => {
     const { requests } = serve({

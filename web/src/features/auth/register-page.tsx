@@ -10,7 +10,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { registerBody } from '@expiry-radar/shared/api/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '@expiry-radar/shared/domain/password-policy';
-import { paths, queryParams } from '../../lib/paths';
+import { paths, queryParams, redirectParamOf, withRedirect } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { useRegisterMutation } from './api/auth-mutations';
@@ -24,12 +24,14 @@ type RegisterValues = z.output<typeof registerBody>;
 
 /**
  * Create an account (route /register). An invitation email's link (`?email=…&invitation=<id>`)
- * fills in the invited address and says who invited the visitor to which workspace.
+ * fills in the invited address and says who invited the visitor to which workspace. `?redirect=`
+ * (a plan chosen on /pricing) leads on through sign-in and the verification email's link.
  */
 export function RegisterPage() {
   const registerAccount = useRegisterMutation();
   const [search] = useSearchParams();
   const invitation = invitationInSearch(search);
+  const redirect = redirectParamOf(search);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -43,7 +45,7 @@ export function RegisterPage() {
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await registerAccount.mutateAsync(values);
+      await registerAccount.mutateAsync({ ...values, redirect });
     } catch (error) {
       setFailure(formErrorMessage(error));
     }
@@ -56,13 +58,13 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link component={RouterLink} to={paths.login}>
+          <Link component={RouterLink} to={withRedirect(paths.login, redirect)}>
             Sign in
           </Link>
         </>
       }
     >
-      <GoogleSignInButton />
+      <GoogleSignInButton redirect={redirect} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         {failure && <Alert severity="error">{failure}</Alert>}
         {invitation.invited && <InvitationNotice link={invitation.link} purpose="register" />}

@@ -50,8 +50,15 @@ function serve(world: World) {
       return jsonResponse({ plan });
     },
     'POST /api/billing/portal': () => jsonResponse({ url: 'https://billing.stripe.test/p/1' }),
+    'GET /api/plan-prices': () => jsonResponse(PRICES),
   });
 }
+
+const usd = (monthly: number) => ({
+  monthly: { amount: monthly, currency: 'USD' },
+  yearly: { amount: monthly * 10, currency: 'USD' },
+});
+const PRICES = { prices: { free: usd(0), pro: usd(19), team: usd(79), enterprise: usd(299) } };
 
 function renderBilling(path = '/billing') {
   return renderRoutes([{ path: '/billing', element: <BillingPage /> }], path).router;
@@ -97,7 +104,7 @@ describe('billing page', () => {
     expect(await screen.findByText('Plan upgraded to Pro')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Current plan: Pro' })).toBeVisible();
     const upgrade = requests.find((r) => r.path === '/api/account/upgrade');
-    expect(upgrade?.body).toEqual({ plan: 'pro' });
+    expect(upgrade?.body).toEqual({ plan: 'pro', period: 'monthly' });
     expect(upgrade?.headers.get('X-CSRF-Token')).toBe('csrf');
     expect(requests.filter((r) => r.path === '/api/account/plan').length).toBeGreaterThan(1);
     expect(window.localStorage.getItem('expiry-radar:plan')).toBe('pro');
@@ -162,17 +169,42 @@ describe('billing page', () => {
     ]);
   });
 
-  it('opens the change asked for by /pricing and drops the parameter', async () => {
-    serve({ plan: 'free', mode: 'local', workspaces: [workspace('a')] });
-    const router = renderBilling('/billing?upgrade=team');
-    expect(await screen.findByRole('dialog', { name: 'Upgrade to Team?' })).toBeVisible();
+  it('opens the change asked for by /pricing, in its period, and drops the parameters', async () => {
+    const { requests } = serve({ plan: 'free', mode: 'local', workspaces: [workspace('a')] });
+    const router = renderBilling('/billing?upgrade=team&period=yearly');
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Team?' });
+    expect(await within(dialog).findByText('Team: $790 / year')).toBeVisible();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade to Team' }));
+    expect(await screen.findByText('Plan upgraded to Team')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/account/upgrade')?.body).toEqual({
+      plan: 'team',
+      period: 'yearly',
+    });
   });
 
-  it('with Stripe, sends an upgrade to checkout and opens the billing portal', async () => {
-    const world: World = { plan: 'free', mode: 'stripe', workspaces: [workspace('a')] };
-    serve(world);
+  it("shows each plan's price for the period the toggle picks", async () => {
+    serve({ plan: 'free', mode: 'local', workspaces: [workspace('a')] });
     renderBilling();
+    const pro = await screen.findByRole('article', { name: 'Pro' });
+    expect(await within(pro).findByText('$19')).toBeVisible();
+    expect(within(pro).getByText('Billed monthly')).toBeVisible();
+    expect(
+      within(screen.getByRole('article', { name: 'Free' })).getByText('Free', { selector: 'p' }),
+    ).toBeVisible();
+    expect(screen.getByText('Save up to 17% with yearly billing')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Yearly' }));
+    expect(within(pro).getByText('$190')).toBeVisible();
+    expect(within(pro).getByText('$15.83 a month, billed yearly')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Yearly' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('with Stripe, sends an upgrade to checkout of the chosen period and opens the billing portal', async () => {
+    const world: World = { plan: 'free', mode: 'stripe', workspaces: [workspace('a')] };
+    const { requests } = serve(world);
+    renderBilling();
+    await userEvent.click(await screen.findByRole('button', { name: 'Yearly' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Team' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Team?' });
     expect(
@@ -183,6 +215,10 @@ describe('billing page', () => {
     await waitFor(() =>
       expect(assignLocation).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'),
     );
+    expect(requests.find((r) => r.path === '/api/account/upgrade')?.body).toEqual({
+      plan: 'team',
+      period: 'yearly',
+    });
     expect(screen.queryByText('Local billing mode')).toBeNull();
     expect(
       screen.getByText(

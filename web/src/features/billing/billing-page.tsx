@@ -18,7 +18,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { BillingMode, PlanResponse } from '@expiry-radar/shared/api/billing-api-schemas';
+import type {
+  BillingMode,
+  PlanPricesResponse,
+  PlanResponse,
+} from '@expiry-radar/shared/api/billing-api-schemas';
+import {
+  DEFAULT_BILLING_PERIOD,
+  isBillingPeriod,
+  type BillingPeriod,
+} from '@expiry-radar/shared/domain/plan-prices';
 import {
   comparePlans,
   formatLimit,
@@ -32,15 +41,22 @@ import {
 } from '@expiry-radar/shared/domain/plans';
 import { freezeReasons, type FreezeReason } from '@expiry-radar/shared/domain/workspace-freezing';
 import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
+import { BillingPeriodToggle } from '../../components/billing-period-toggle';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
+import { PlanPrice, priceText, yearlySavingNote } from '../../components/plan-price';
 import { Spinner } from '../../components/spinner';
 import { accountSettingsPath, queryParams } from '../../lib/paths';
 import { showSuccessToast } from '../../lib/toasts';
-import { planQueryOptions } from '../plan';
-import { useBillingPortalMutation, useChangePlanMutation } from './api/billing-mutations';
+import { planPricesQueryOptions, planQueryOptions } from '../plan';
+import {
+  useBillingPortalMutation,
+  useChangePlanMutation,
+  type PlanChoice,
+} from './api/billing-mutations';
 
 type Usage = NonNullable<PlanResponse['usage']>;
+type Prices = PlanPricesResponse['prices'];
 
 function ofLimit(value: number, limit: Limit): string {
   const count = value.toLocaleString('en-US');
@@ -211,12 +227,16 @@ function FrozenWorkspaces({ usage }: { usage: Usage | undefined }) {
 interface PlanCardsProps {
   current: Plan;
   mode: BillingMode;
+  prices: Prices | undefined;
+  pricesLoading: boolean;
+  period: BillingPeriod;
   busy: boolean;
   onChoose: (plan: Plan) => void;
   onPortal: () => void;
 }
 
-function PlanCards({ current, mode, busy, onChoose, onPortal }: PlanCardsProps) {
+function PlanCards(props: PlanCardsProps) {
+  const { current, mode, prices, pricesLoading, period, busy, onChoose, onPortal } = props;
   // With Stripe, a subscription changes (or ends) in the billing portal.
   const throughPortal = mode === 'stripe' && current !== 'free';
   return (
@@ -247,6 +267,7 @@ function PlanCards({ current, mode, busy, onChoose, onPortal }: PlanCardsProps) 
               </Typography>
               {isCurrent && <Chip size="small" color="primary" label="Current" />}
             </Stack>
+            <PlanPrice prices={prices?.[plan]} period={period} loading={pricesLoading} />
             <Typography variant="body2" color="textSecondary" sx={{ flex: 1 }}>
               {describeLimits(limits)}
             </Typography>
@@ -279,13 +300,15 @@ interface PlanChangeDialogProps {
   current: Plan;
   mode: BillingMode;
   usage: Usage | undefined;
+  prices: Prices | undefined;
+  period: BillingPeriod;
   busy: boolean;
   onConfirm: (plan: Plan) => void;
   onClose: () => void;
 }
 
 function PlanChangeDialog(props: PlanChangeDialogProps) {
-  const { target, current, mode, usage, busy, onConfirm, onClose } = props;
+  const { target, current, mode, usage, prices, period, busy, onConfirm, onClose } = props;
   const plan = target ?? current;
   const up = comparePlans(plan, current) > 0;
   const freezes = freezesOnMove(plan, usage);
@@ -294,6 +317,11 @@ function PlanChangeDialog(props: PlanChangeDialogProps) {
     <Dialog open={target !== null} onClose={onClose} aria-labelledby="plan-change-title">
       <DialogTitle id="plan-change-title">{action}?</DialogTitle>
       <DialogContent>
+        {prices && (
+          <Typography sx={{ fontWeight: 600, mb: 1 }}>
+            {PLAN_LABELS[plan]}: {priceText(prices[plan], period)}
+          </Typography>
+        )}
         <DialogContentText>
           {mode === 'stripe'
             ? `You will continue to secure card checkout for the ${PLAN_LABELS[plan]} plan.`
@@ -342,21 +370,28 @@ function BillingContent({ data }: { data: PlanResponse }) {
   const current = data.plan;
   const mode = data.billingMode ?? 'local';
 
-  // /pricing sends plans here as ?upgrade=<plan>: that change opens, and the parameter goes.
+  // /pricing sends plans here as ?upgrade=<plan>&period=<period>: that change opens in that
+  // period, and the parameters go.
   const requested = searchParams.get(queryParams.upgrade);
+  const requestedPeriod = searchParams.get(queryParams.period);
   const [target, setTarget] = useState<Plan | null>(() =>
     isPlan(requested) && changesHere(mode, current, requested) ? requested : null,
   );
+  const [period, setPeriod] = useState<BillingPeriod>(() =>
+    isBillingPeriod(requestedPeriod) ? requestedPeriod : DEFAULT_BILLING_PERIOD,
+  );
   useEffect(() => {
-    if (requested === null) return;
+    if (requested === null && requestedPeriod === null) return;
     setSearchParams(
       (params) => {
         params.delete(queryParams.upgrade);
+        params.delete(queryParams.period);
         return params;
       },
       { replace: true },
     );
-  }, [requested, setSearchParams]);
+  }, [requested, requestedPeriod, setSearchParams]);
+  const prices = useQuery(planPricesQueryOptions());
 
   const change = useChangePlanMutation({
     onChanged: (plan) => {
@@ -369,6 +404,7 @@ function BillingContent({ data }: { data: PlanResponse }) {
 
   // Every change is confirmed first, in the one dialog the way from /pricing opens too.
   const choose = (plan: Plan) => setTarget(plan);
+  const changeTo = (plan: Plan) => change.mutate({ plan, period } satisfies PlanChoice);
 
   return (
     <Stack spacing={3}>
@@ -390,20 +426,32 @@ function BillingContent({ data }: { data: PlanResponse }) {
           </Typography>
         </Box>
       )}
-      <PlanCards
-        current={current}
-        mode={mode}
-        busy={busy}
-        onChoose={choose}
-        onPortal={() => portal.mutate()}
-      />
+      <Box>
+        <BillingPeriodToggle
+          value={period}
+          onChange={setPeriod}
+          note={yearlySavingNote(prices.data?.prices)}
+        />
+        <PlanCards
+          current={current}
+          mode={mode}
+          prices={prices.data?.prices}
+          pricesLoading={prices.isPending}
+          period={period}
+          busy={busy}
+          onChoose={choose}
+          onPortal={() => portal.mutate()}
+        />
+      </Box>
       <PlanChangeDialog
         target={target}
         current={current}
         mode={mode}
         usage={data.usage}
+        prices={prices.data?.prices}
+        period={period}
         busy={busy}
-        onConfirm={(plan) => change.mutate(plan)}
+        onConfirm={changeTo}
         onClose={() => setTarget(null)}
       />
     </Stack>

@@ -15,6 +15,11 @@ import { resetToastHistory } from '../../lib/toasts';
 import { dispatchTokensUpdated } from '../../lib/tokens-updated';
 
 const inDays = (days: number) => addCalendarDays(new Date(), days);
+/** A calendar day as the app writes it: the browser's locale. */
+const localeDay = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 const token = (overrides: Partial<Token> & Pick<Token, 'id' | 'name'>): Token =>
   tokenFixture({ expiresAt: inDays(100), ...overrides });
@@ -342,8 +347,21 @@ describe('token dashboard', () => {
     const issuer = within(dialog).getByLabelText('Issuer');
     await user.clear(issuer);
     await user.type(issuer, 'Changed');
+    // Unsaved changes: Cancel asks first; keeping them leaves the edit as it was.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(within(dialog).getByText("Let's Encrypt")).toBeVisible();
+    const keep = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(keep).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(within(dialog).getByLabelText('Issuer')).toHaveValue('Changed');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const discard = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(discard).getByRole('button', { name: 'Discard' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(await within(dialog).findByText("Let's Encrypt")).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(within(dialog).getByLabelText('Issuer')).toHaveValue("Let's Encrypt");
 
@@ -393,9 +411,9 @@ describe('token dashboard', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Renew Token' });
     expect(within(dialog).getByText('www.example.com')).toBeVisible();
-    expect(
-      within(dialog).getByText(`Current expiration: ${inDays(3)}`, { exact: false }),
-    ).toBeVisible();
+    expect(within(dialog).getByText('Current expiration:', { exact: false })).toBeVisible();
+    // The date in the user's locale, its ISO date on hover.
+    expect(within(dialog).getByTitle(inDays(3))).toHaveTextContent(localeDay(inDays(3)));
     const date = within(dialog).getByLabelText(/^New Expiration Date/);
     expect(date).toHaveValue(inDays(90));
     expect(
@@ -442,9 +460,10 @@ describe('token dashboard', () => {
         'This action cannot be undone. The token will be permanently deleted.',
       ),
     ).toBeVisible();
-    for (const text of ['api cert', 'SSL Certificate', 'Certificates', inDays(20)]) {
+    for (const text of ['api cert', 'SSL Certificate', 'Certificates', localeDay(inDays(20))]) {
       expect(within(dialog).getByText(text)).toBeVisible();
     }
+    expect(within(dialog).getByTitle(inDays(20))).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
     await user.click(within(card('Certificates')).getByRole('button', { name: 'Delete api cert' }));

@@ -19,6 +19,7 @@ import { canSeeUsage } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LABELS, formatLimit, type Limit } from '@expiry-radar/shared/domain/plans';
 import { CellText, oneLineTableSx } from '../../components/cell-text';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { DateText } from '../../components/date-text';
 import { RecordCard, RecordCardList } from '../../components/record-cards';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
@@ -77,7 +78,8 @@ function UsageReport({ usage }: { usage: OrganizationUsage }) {
   return (
     <Stack spacing={3}>
       <Typography color="textSecondary">
-        Plan: <strong>{PLAN_LABELS[usage.plan]}</strong> · Month {usage.usage.month} (UTC)
+        Plan: <strong>{PLAN_LABELS[usage.plan]}</strong> ·{' '}
+        <DateText value={usage.usage.month} kind="month" /> (UTC)
       </Typography>
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
         <UsageFigure

@@ -281,6 +281,37 @@ describe('workspaces page: create, rename, delete', () => {
     expect(patch?.body).toEqual({ name: 'Production' });
   });
 
+  it('asks before dropping a changed name (Cancel or Escape), and not for an unchanged one', async () => {
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    const { requests } = installFetchMock(routes);
+    renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+    await user.click(within(table).getByRole('button', { name: 'Rename Main' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Rename workspace' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(table).getByRole('button', { name: 'Rename Main' }));
+    dialog = await screen.findByRole('dialog', { name: 'Rename workspace' });
+    await user.type(within(dialog).getByLabelText(/^Workspace name/), ' 2');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(within(dialog).getByLabelText(/^Workspace name/)).toHaveValue('Main 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
   it('deletes only after the name is typed, saying what goes with it', async () => {
     const { routes } = fakeServer({
       workspaces: [main, ws('ws-side', 'Side', 'admin')],

@@ -22,8 +22,10 @@ import type {
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { isWebhookKind, WEBHOOK_KIND_LABELS } from '@expiry-radar/shared/domain/alerts';
 import { CellText, oneLineTableSx } from '../../../components/cell-text';
+import { DateText } from '../../../components/date-text';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { RecordCard, RecordCardList } from '../../../components/record-cards';
+import { formatDateText } from '../../../lib/date-format';
 import {
   useRefreshAlerts,
   useRequeueAlertsMutation,
@@ -66,21 +68,6 @@ function describeThreshold(days: number): string {
   return days === 1 ? '1 day before expiry' : `${days} days before expiry`;
 }
 
-function formatWhen(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function formatDay(value: string): string {
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-}
-
 /** "Email", "Slack: ops-alerts" (channel ids are `email` or `webhook:<name>`). */
 export function channelLabel(channel: AlertChannelState): string {
   if (channel.channel === 'email') return 'Email';
@@ -110,7 +97,7 @@ function AlertStatsFigures({ stats }: { stats: AlertStats }) {
       useFlexGap
       spacing={1.5}
       sx={{ flexWrap: 'wrap', mb: 2 }}
-      aria-label={`Alert deliveries in ${stats.month}`}
+      aria-label={`Alert deliveries in ${formatDateText(stats.month, 'month')}`}
       role="group"
     >
       <StatFigure
@@ -273,11 +260,11 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
                   title={item.token_name}
                   badge={<AlertStatusChip status={item.status} />}
                   details={[
-                    ['Expires', formatDay(item.expires_at)],
+                    ['Expires', formatDateText(item.expires_at, 'day')],
                     ['Window', describeThreshold(item.threshold)],
                     ['Attempts', String(item.attempts)],
                     ['Last error', item.last_error ?? '—'],
-                    ['Next attempt', formatWhen(item.next_attempt_at)],
+                    ['Next attempt', formatDateText(item.next_attempt_at, 'dateTime')],
                   ]}
                 >
                   {item.dead_lettered && (
@@ -318,7 +305,7 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
                           <CellText text={item.token_name} minWidth="8rem" />
                         </Typography>
                         <Typography variant="caption" color="textSecondary">
-                          Expires {formatDay(item.expires_at)}
+                          Expires <DateText value={item.expires_at} kind="day" />
                         </Typography>
                       </TableCell>
                       <TableCell>{describeThreshold(item.threshold)}</TableCell>
@@ -344,7 +331,9 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
                       <TableCell>
                         <CellText text={item.last_error ?? '—'} maxWidth="16rem" />
                       </TableCell>
-                      <TableCell>{formatWhen(item.next_attempt_at)}</TableCell>
+                      <TableCell>
+                        <DateText value={item.next_attempt_at} kind="dateTime" />
+                      </TableCell>
                     </TableRow>
                   ))}
                 </TableBody>

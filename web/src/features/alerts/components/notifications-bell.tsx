@@ -10,6 +10,7 @@ import Popover from '@mui/material/Popover';
 import Typography from '@mui/material/Typography';
 import NotificationsOutlined from '@mui/icons-material/NotificationsOutlined';
 import { useQuery } from '@tanstack/react-query';
+import { formatDateText } from '../../../lib/date-format';
 import type { RecentAlert } from '../api/alert-queries';
 import { RECENT_ALERTS_LIMIT, recentAlertsQueryOptions } from '../api/alert-queries';
 import { ALERT_STATUS_LABELS, daysLeftText } from './recent-alert-text';
@@ -25,13 +26,6 @@ const statusColor = {
 const POPOVER_GAP = 8;
 const POPOVER_MARGIN = 16;
 
-function formatWhen(iso: string): string {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? ''
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
 /**
  * The tallest the popover may be below `bell`: it always opens under the bell (MUI would move a
  * popover too tall for the space below up over its anchor, hiding the bell and its badge).
@@ -45,7 +39,7 @@ function heightBelow(bell: HTMLElement): number {
 
 function RecentAlertRow({ item, now }: { item: RecentAlert; now: Date }) {
   const daysLeft = daysLeftText(item.expires_at, now);
-  const when = formatWhen(item.created_at);
+  const when = formatDateText(item.created_at, 'dateTime');
   return (
     <ListItem sx={{ gap: 1.5, alignItems: 'flex-start' }}>
       <ListItemText

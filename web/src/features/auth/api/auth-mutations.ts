@@ -62,11 +62,14 @@ export function useLogoutMutation() {
 }
 
 /**
- * Sends the verification email again to the session's address. Silent: the page shows the
- * failure, and the wait, itself.
+ * Sends the verification email again to the session's address (its link leading to `redirect`,
+ * an app path, when given). Silent: the page shows the failure, and the wait, itself.
  */
 export function useResendVerificationMutation() {
-  return useMutation({ mutationFn: () => call('resendVerification', {}, { silent: true }) });
+  return useMutation({
+    mutationFn: (redirect?: string) =>
+      call('resendVerification', { body: redirect ? { redirect } : {} }, { silent: true }),
+  });
 }
 
 /**

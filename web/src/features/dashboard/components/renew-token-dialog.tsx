@@ -23,7 +23,7 @@ import {
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { ApiError } from '../../../lib/api-client';
 import { useUpdateTokenMutation } from '../../tokens';
-import { formatDate } from '../token-display';
+import { DateText } from '../../../components/date-text';
 
 export const RENEW_HINT = 'Default set based on token category/type. You can pick any future date.';
 
@@ -78,7 +78,7 @@ export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenD
           <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
             <strong>{token.name}</strong>
             <br />
-            Current expiration: {formatDate(token.expiresAt)}
+            Current expiration: <DateText value={token.expiresAt} kind="day" />
           </DialogContentText>
           {failure && (
             <Alert severity="error" sx={{ mt: 2 }}>

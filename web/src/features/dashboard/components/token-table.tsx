@@ -9,13 +9,15 @@ import { styled } from '@mui/material/styles';
 import { cellTextClasses, cellTextStyles } from '../../../components/cell-text';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { fieldText, formatDate, typeLabel } from '../token-display';
+import { DateText } from '../../../components/date-text';
+import { ExpiryPill, pillStyles } from '../../../components/expiry-pill';
+import { EMPTY_VALUE } from '../../../lib/date-format';
+import { fieldText, typeLabel } from '../token-display';
 import type { SortKey, TokenSortState } from '../token-sorting';
 import { sortColumns } from '../token-sorting';
-import { ExpiryPill } from './expiry-pill';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
-import { actionStyles, pillStyles, rowClasses, rowStyles } from './token-row-styles';
+import { actionStyles, rowClasses, rowStyles } from './token-row-styles';
 
 interface TokenTableProps extends TokenActionHandlers {
   definition: CategoryDefinition;
@@ -68,10 +70,12 @@ const TokenRow = memo(function TokenRow({
       <td className={rowClasses.nowrap}>{typeLabel(token)}</td>
       {definition.columns.map((column) => (
         <td key={column.field}>
-          <CellTextSpans text={fieldText(token, column.field)} />
+          <CellTextSpans text={fieldText(token, column.field) || EMPTY_VALUE} />
         </td>
       ))}
-      <td className={rowClasses.nowrap}>{formatDate(token.expiresAt)}</td>
+      <td className={rowClasses.nowrap}>
+        <DateText value={token.expiresAt} kind="day" />
+      </td>
       <td className={rowClasses.nowrap}>
         <ExpiryPill expiresAt={token.expiresAt} now={now} />
       </td>

@@ -20,6 +20,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { DEFAULT_ALERT_THRESHOLDS } from '@expiry-radar/shared/domain/alerts';
 import { canManageAlertSettings } from '@expiry-radar/shared/domain/permissions';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { ApiError, reportApiError, toastRefusal } from '../../../lib/api-client';
 import { apiFieldErrors } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
@@ -95,7 +96,10 @@ interface AlertSettingsFormProps {
   settings: AlertSettings;
 }
 
-/** The alert settings of one workspace (issue 5); read-only for viewers. */
+/**
+ * The alert settings of one workspace; read-only for viewers. Leaving with unsaved changes (another
+ * page, another workspace, closing the tab) asks first.
+ */
 export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProps) {
   const save = useSaveAlertSettingsMutation(workspace.id);
   const sendTest = useTestWebhookMutation();
@@ -213,6 +217,7 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
       onSubmit={(event) => void onSubmit(event)}
     >
       {readOnly && <Alert severity="info">{VIEWER_NOTE}</Alert>}
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
 
       <SettingsSection
         id="alert-channels"

@@ -17,6 +17,7 @@ import {
   workspaceNameTakenMessage,
 } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { sameWorkspaceName } from '@expiry-radar/shared/domain/workspace-names';
+import { UnsavedChangesGuard, useDiscardConfirmation } from '../../../components/unsaved-changes';
 import { requestFailure } from '../request-failure';
 
 type NameInput = z.input<typeof renameWorkspaceBody>;
@@ -41,7 +42,8 @@ interface WorkspaceNameDialogProps {
 
 /**
  * Create and Rename: one name field, validated like the server (required, at most 100, not a name
- * of the user's other workspaces).
+ * of the user's other workspaces). A changed name is not dropped silently: closing or leaving the
+ * page asks first.
  */
 export function WorkspaceNameDialog({
   id,
@@ -58,11 +60,12 @@ export function WorkspaceNameDialog({
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<NameInput, unknown, NameValues>({
     resolver: zodResolver(renameWorkspaceBody),
     defaultValues: { name: initialName },
   });
+  const { requestDiscard, confirmation } = useDiscardConfirmation(isDirty, onClose);
 
   const submit = handleSubmit(async ({ name }) => {
     setFailure(null);
@@ -83,7 +86,7 @@ export function WorkspaceNameDialog({
   return (
     <Dialog
       open
-      onClose={isSubmitting ? undefined : onClose}
+      onClose={isSubmitting ? undefined : requestDiscard}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-description`}
       fullWidth
@@ -112,7 +115,7 @@ export function WorkspaceNameDialog({
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
+          <Button onClick={requestDiscard} disabled={isSubmitting}>
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
@@ -120,6 +123,8 @@ export function WorkspaceNameDialog({
           </Button>
         </DialogActions>
       </Box>
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
+      {confirmation}
     </Dialog>
   );
 }
