@@ -121,6 +121,7 @@ async function givenFailedAlert(
 ): Promise<string> {
   const now = new Date();
   const alertId = alertIdOf(tokenId, expiresAt, 30);
+  const key = 'email:ops@example.com';
   await createAlertRecord({
     alertId,
     workspaceId,
@@ -128,12 +129,7 @@ async function givenFailedAlert(
     tokenName,
     expiresAt,
     threshold: 30,
-    now,
-  });
-  const key = 'email:ops@example.com';
-  await alertRecordStore.planDeliveries(
-    alertId,
-    [
+    deliveries: [
       {
         key,
         channel: 'email',
@@ -145,24 +141,23 @@ async function givenFailedAlert(
         permanent: false,
         sentAt: null,
         leaseUntil: null,
+        nextAttemptAt: null,
+        digestId: null,
       },
     ],
     now,
-  );
-  await alertRecordStore.claim(alertId, key, now, new Date(now.getTime() + 60_000));
-  await alertRecordStore.markFailed(alertId, key, 'Mailbox unavailable', false, now);
-  await alertRecordStore.finish(
+  });
+  await alertRecordStore.claim(alertId, key, {
+    now,
+    leaseUntil: new Date(now.getTime() + 60_000),
+  });
+  await alertRecordStore.markFailed(
     alertId,
-    {
-      status: 'failed',
-      deadLettered: false,
-      receives: 1,
-      lastError: 'Mailbox unavailable',
-      nextAttemptAt: null,
-      needsAttention: true,
-    },
+    key,
+    { error: 'Mailbox unavailable', permanent: false, nextAttemptAt: null },
     now,
   );
+  await alertRecordStore.settle(alertId, now);
   return alertId;
 }
 

@@ -5,7 +5,10 @@
 import type { Permission } from './permissions';
 
 export const jobPermissions = {
-  /** Finds due windows in the due-alerts index, records alerts, enqueues one message each. */
+  /**
+   * Finds due windows in the due-alerts index, records alerts with their planned deliveries,
+   * enqueues one digest per address and one message per alert with webhooks.
+   */
   expiryScan: ['tableItemRead', 'dueAlertsIndexRead', 'tableWrite', 'alertQueueSend'],
   /** Reads and updates alert records, sends email as the configured sender (and webhooks). */
   alertWorker: ['tableItemRead', 'tableWrite', 'senderEmailSend'],

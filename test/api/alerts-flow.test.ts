@@ -294,4 +294,35 @@ describe('expiry alerts over HTTP', () => {
     expect(delivered).toHaveLength(1);
     expect(await deadLetters()).toBe(0);
   }, 120_000);
+
+  it('sends one digest with a row per token when 11 tokens are due for one address', async () => {
+    const user = await signUp();
+    const run = randomUUID().slice(0, 8);
+    const names = Array.from({ length: 11 }, (_, index) => `Digest key ${index + 1} ${run}`);
+    for (const name of names) await createToken(user, name);
+
+    await scan();
+    const email = await waitForEmail(inbox(), {
+      to: user.email,
+      subject: '11 API keys expire in the next 7 days',
+    });
+    const text = email.body.text ?? '';
+    for (const name of names) expect(text).toContain(`${name} expires in 7 days`);
+    expect(text.match(/^ {2}Open: /gm)).toHaveLength(11);
+    expect(email.body.html).toContain(names[10]!);
+
+    await eventually(
+      () => alertsOf(user),
+      (items) => items.length === 11 && items.every((item) => item.status === 'sent'),
+      'the 11 alerts to be sent',
+    );
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    const mails = (await readInbox(inbox())).filter((mail) =>
+      mail.destination.to.includes(user.email),
+    );
+    // The verification email, and one alert email for all 11 tokens.
+    expect(
+      mails.filter((mail) => names.some((name) => mail.body.text?.includes(name))),
+    ).toHaveLength(1);
+  }, 90_000);
 });

@@ -23,11 +23,8 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
       const { createAlertWorker } = await import('@expiry-radar/functions/jobs/alert-worker');
       const { startAlertQueuePoller } =
         await import('@expiry-radar/functions/local/alert-queue-poller');
-      const { moveDeadLetters, enqueueAlerts } =
-        await import('@expiry-radar/functions/adapters/alert-queue');
-      const { findAlertRecord } = await import('@expiry-radar/functions/data/alert-record-store');
-      const { listAlertsNeedingAttention, resetFailedDeliveries } =
-        await import('@expiry-radar/functions/data/alert-requeue');
+      const { requeueAlerts } =
+        await import('@expiry-radar/functions/services/alerts/alert-requeue');
       const { readAlertSettingsRecord, writeAlertSettings } =
         await import('@expiry-radar/functions/data/alert-settings-records');
       const { WebhookDeliveryError } =
@@ -78,7 +75,16 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
         ports: {
           mailer: {
             send: (message) => {
-              deliver(`${message.subject}|${message.to}`);
+              // One email per address lists its due tokens, a row each: a delivery per row.
+              const rows = message.text.match(/^Token \d+ (?=expires)/gm) ?? [];
+              if (Math.random() < FAILURE_RATE) {
+                injectedFailures += 1;
+                throw new WebhookDeliveryError('rejected', 'Injected failure', 503);
+              }
+              for (const row of rows) {
+                const key = `${row.trim()}|${message.to}`;
+                sends.set(key, (sends.get(key) ?? 0) + 1);
+              }
               return Promise.resolve();
             },
           },
@@ -132,36 +138,7 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
         if (idleChecks < 5) continue;
         idleChecks = 0;
         // What the requeue route does: failed records back to pending, dead letters moved back.
-        const ids = new Set<string>();
-        for (const workspaceId of workspaceIds) {
-          for (const record of await listAlertsNeedingAttention(workspaceId)) {
-            if ((await resetFailedDeliveries(record, new Date())) > 0) ids.add(record.alertId);
-          }
-        }
-        const moved = await moveDeadLetters(() => true);
-        for (const message of moved) {
-          const record = await findAlertRecord(message.alertId);
-          if (record && !ids.has(record.alertId)) await resetFailedDeliveries(record, new Date());
-        }
-        const movedIds = new Set(moved.map((message) => message.alertId));
-        const again = [...ids].filter((id) => !movedIds.has(id));
-        const records = await Promise.all(again.map((id) => findAlertRecord(id)));
-        await enqueueAlerts(
-          records.flatMap((record) =>
-            record
-              ? [
-                  {
-                    alertId: record.alertId,
-                    workspaceId: record.workspaceId,
-                    tokenId: record.tokenId,
-                    expiresAt: record.expiresAt,
-                    threshold: record.threshold,
-                  },
-                ]
-              : [],
-          ),
-        );
-        requeued += ids.size + moved.length;
+        requeued += (await requeueAlerts({ workspaceIds, now: new Date() })).length;
       }
       await poller.stop();
       sqs.destroy();

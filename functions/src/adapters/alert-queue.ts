@@ -9,26 +9,45 @@ import {
   SendMessageBatchCommand,
 } from '@aws-sdk/client-sqs';
 import {
-  alertMessageSchema,
-  type AlertMessage,
+  alertQueueMessageSchema,
+  type AlertQueueMessage,
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { getSqsClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 
 const SQS_BATCH_SIZE = 10;
+/** SQS takes at most 256 KiB per batch (all its messages together); kept well below. */
+const SQS_BATCH_BYTES = 200 * 1024;
 const MAX_SEND_ATTEMPTS = 5;
 
-/** Port: puts alert messages on the alert queue. */
-export type AlertEnqueuer = (messages: readonly AlertMessage[]) => Promise<void>;
+/** Port: puts alert messages (digests and alerts for their webhooks) on the alert queue. */
+export type AlertEnqueuer = (messages: readonly AlertQueueMessage[]) => Promise<void>;
 
-/** SendMessageBatch, 10 at a time, retrying entries SQS reports as failed. */
+/** Message bodies in batches of at most 10 and SQS_BATCH_BYTES. */
+function batchesOf(messages: readonly AlertQueueMessage[]): string[][] {
+  const batches: string[][] = [];
+  let batch: string[] = [];
+  let bytes = 0;
+  for (const message of messages) {
+    const body = JSON.stringify(message);
+    const size = Buffer.byteLength(body);
+    if (batch.length > 0 && (batch.length === SQS_BATCH_SIZE || bytes + size > SQS_BATCH_BYTES)) {
+      batches.push(batch);
+      batch = [];
+      bytes = 0;
+    }
+    batch.push(body);
+    bytes += size;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+}
+
+/** SendMessageBatch, 10 (or fewer large) at a time, retrying entries SQS reports as failed. */
 export const enqueueAlerts: AlertEnqueuer = async (messages) => {
   const queueUrl = getConfig().alertQueueUrl;
-  for (let start = 0; start < messages.length; start += SQS_BATCH_SIZE) {
-    let entries = messages.slice(start, start + SQS_BATCH_SIZE).map((message, index) => ({
-      Id: String(index),
-      MessageBody: JSON.stringify(message),
-    }));
+  for (const bodies of batchesOf(messages)) {
+    let entries = bodies.map((body, index) => ({ Id: String(index), MessageBody: body }));
     for (let attempt = 1; entries.length > 0; attempt += 1) {
       if (attempt > MAX_SEND_ATTEMPTS) {
         throw new Error(`The alert queue refused ${entries.length} messages`);
@@ -60,10 +79,10 @@ export async function delayRedelivery(receiptHandle: string, seconds: number): P
  * seconds, then visible again. Reads until the dead-letter queue has nothing more to give.
  */
 export async function moveDeadLetters(
-  select: (message: AlertMessage) => boolean,
-): Promise<AlertMessage[]> {
+  select: (message: AlertQueueMessage) => boolean,
+): Promise<AlertQueueMessage[]> {
   const { alertDeadLetterQueueUrl } = getConfig();
-  const moved: AlertMessage[] = [];
+  const moved: AlertQueueMessage[] = [];
   for (;;) {
     const { Messages } = await getSqsClient().send(
       new ReceiveMessageCommand({
@@ -74,9 +93,9 @@ export async function moveDeadLetters(
       }),
     );
     if (!Messages || Messages.length === 0) return moved;
-    const chosen: { receiptHandle: string; message: AlertMessage }[] = [];
+    const chosen: { receiptHandle: string; message: AlertQueueMessage }[] = [];
     for (const received of Messages) {
-      const parsed = alertMessageSchema.safeParse(safeJson(received.Body));
+      const parsed = alertQueueMessageSchema.safeParse(safeJson(received.Body));
       // Unreadable bodies stay in the dead-letter queue for an operator.
       if (!received.ReceiptHandle || !parsed.success) continue;
       if (select(parsed.data)) {

@@ -12,7 +12,8 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { AlertOutcome, AlertRecordStore } from '../domain/alert-delivery-model';
+import type { AlertRecordStore, DeliveryState } from '../domain/alert-delivery-model';
+import { alertOutcomeOf } from '../domain/alert-outcome';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import {
@@ -23,11 +24,12 @@ import {
   requireAlertLocation,
   type StoredAlertRecord,
 } from './entities/alert';
-import { isConditionalCheckFailure } from './table-operations';
+import { batchGetAll, isConditionalCheckFailure } from './table-operations';
 
 /**
- * Creates the record of an alert window unless it exists (the scan, before it enqueues).
- * Answers whether it was created.
+ * Creates the record of an alert window with its planned deliveries unless it exists (the scan,
+ * before it enqueues). Answers whether it was created and the deliveries the record holds: an
+ * existing record keeps the ones planned first (planned now when it had none).
  */
 export async function createAlertRecord(options: {
   alertId: string;
@@ -36,13 +38,14 @@ export async function createAlertRecord(options: {
   tokenName: string;
   expiresAt: string;
   threshold: number;
+  deliveries: readonly DeliveryState[];
   now: Date;
-}): Promise<boolean> {
-  const { now, ...alert } = options;
+}): Promise<{ created: boolean; deliveries: readonly DeliveryState[] }> {
+  const { now, deliveries, ...alert } = options;
   const timestamp = now.toISOString();
   const record: StoredAlertRecord = {
     ...alert,
-    deliveries: null,
+    deliveries,
     status: 'pending',
     deadLettered: false,
     receives: 0,
@@ -51,6 +54,7 @@ export async function createAlertRecord(options: {
     createdAt: timestamp,
     updatedAt: timestamp,
     needsAttention: false,
+    revision: 0,
   };
   try {
     await getDocumentClient().send(
@@ -60,11 +64,12 @@ export async function createAlertRecord(options: {
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
     );
-    return true;
+    return { created: true, deliveries };
   } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
+    if (!isConditionalCheckFailure(error)) throw error;
   }
+  const existing = await alertRecordStore.planDeliveries(alert.alertId, deliveries, now);
+  return { created: false, deliveries: existing?.deliveries ?? [] };
 }
 
 export async function findAlertRecord(alertId: string): Promise<StoredAlertRecord | undefined> {
@@ -76,7 +81,16 @@ export async function findAlertRecord(alertId: string): Promise<StoredAlertRecor
   return Item ? alertCodec.fromItem(Item) : undefined;
 }
 
-/** An update of one delivery; false when its condition failed. */
+async function findAlertRecords(alertIds: readonly string[]): Promise<StoredAlertRecord[]> {
+  const locations = [...new Set(alertIds)].flatMap((alertId) => {
+    const location = alertLocation(alertId);
+    return location ? [location.key] : [];
+  });
+  const items = await batchGetAll(locations, { consistentRead: true });
+  return items.map((item) => alertCodec.fromItem(item));
+}
+
+/** An update of one delivery (counted in the record's revision); false when its condition failed. */
 async function updateDelivery(
   alertId: string,
   key: string,
@@ -90,10 +104,10 @@ async function updateDelivery(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: requireAlertLocation(alertId).key,
-        UpdateExpression: input.UpdateExpression,
+        UpdateExpression: `${input.UpdateExpression} ADD rev :revision`,
         ConditionExpression: input.ConditionExpression,
         ExpressionAttributeNames: { '#d': key, '#st': 'status', ...input.names },
-        ExpressionAttributeValues: input.values,
+        ExpressionAttributeValues: { ...input.values, ':revision': 1 },
       }),
     );
     return true;
@@ -103,7 +117,15 @@ async function updateDelivery(
   }
 }
 
-async function writeOutcome(alertId: string, outcome: AlertOutcome, now: Date): Promise<void> {
+/**
+ * Writes the outcome the record's deliveries say, over the revision it read. When the condition
+ * fails, a delivery changed after this read: whoever changed it settles after its change, and
+ * that later read sees this attempt's changes too, so nothing is lost by stopping here.
+ */
+async function settleRecord(alertId: string, now: Date): Promise<void> {
+  const record = await findAlertRecord(alertId);
+  if (!record) return;
+  const outcome = alertOutcomeOf(record.deliveries ?? []);
   const values: Record<string, unknown> = {
     ':status': outcome.status,
     ':deadLettered': outcome.deadLettered,
@@ -111,6 +133,7 @@ async function writeOutcome(alertId: string, outcome: AlertOutcome, now: Date): 
     ':lastError': outcome.lastError,
     ':next': outcome.nextAttemptAt,
     ':now': now.toISOString(),
+    ':revision': record.revision,
   };
   const sets = [
     '#st = :status',
@@ -126,25 +149,30 @@ async function writeOutcome(alertId: string, outcome: AlertOutcome, now: Date): 
     values[':attention'] = attention.gsi1pk;
     values[':sk'] = attention.gsi1sk;
   }
-  await getDocumentClient()
-    .send(
+  try {
+    await getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: requireAlertLocation(alertId).key,
         UpdateExpression: `SET ${sets.join(', ')}${outcome.needsAttention ? '' : ' REMOVE gsi1pk, gsi1sk'}`,
-        ConditionExpression: 'attribute_exists(pk)',
+        ConditionExpression:
+          record.revision === 0
+            ? 'attribute_exists(pk) AND (attribute_not_exists(rev) OR rev = :revision)'
+            : 'rev = :revision',
         ExpressionAttributeNames: { '#st': 'status' },
         ExpressionAttributeValues: values,
       }),
-    )
-    .catch((error: unknown) => {
-      if (!isConditionalCheckFailure(error)) throw error;
-    });
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
 }
 
 /** The record store of the alert worker (`AlertRecordStore` of domain/alert-delivery-model). */
 export const alertRecordStore: AlertRecordStore = {
   get: findAlertRecord,
+
+  getMany: findAlertRecords,
 
   async planDeliveries(alertId, deliveries, now) {
     try {
@@ -169,11 +197,12 @@ export const alertRecordStore: AlertRecordStore = {
     return findAlertRecord(alertId);
   },
 
-  claim(alertId, key, now, leaseUntil) {
+  claim(alertId, key, { now, leaseUntil, digestId }) {
     return updateDelivery(alertId, key, {
       UpdateExpression:
         'SET deliveries.#d.#st = :sending, deliveries.#d.leaseUntil = :lease, ' +
-        'deliveries.#d.attempts = deliveries.#d.attempts + :one, updatedAt = :now',
+        'deliveries.#d.attempts = deliveries.#d.attempts + :one, ' +
+        'deliveries.#d.nextAttemptAt = :null, deliveries.#d.digestId = :digest, updatedAt = :now',
       ConditionExpression:
         '(deliveries.#d.#st IN (:pending, :failed) AND deliveries.#d.permanent = :false) OR ' +
         '(deliveries.#d.#st = :sending AND deliveries.#d.leaseUntil < :now)',
@@ -182,6 +211,8 @@ export const alertRecordStore: AlertRecordStore = {
         ':pending': 'pending',
         ':failed': 'failed',
         ':false': false,
+        ':null': null,
+        ':digest': digestId ?? null,
         ':lease': leaseUntil.toISOString(),
         ':one': 1,
         ':now': now.toISOString(),
@@ -200,17 +231,19 @@ export const alertRecordStore: AlertRecordStore = {
     });
   },
 
-  async markFailed(alertId, key, error, permanent, now) {
+  async markFailed(alertId, key, failure, now) {
     await updateDelivery(alertId, key, {
       UpdateExpression:
         'SET deliveries.#d.#st = :failed, deliveries.#d.lastError = :error, ' +
-        'deliveries.#d.permanent = :permanent, deliveries.#d.leaseUntil = :null, updatedAt = :now',
+        'deliveries.#d.permanent = :permanent, deliveries.#d.leaseUntil = :null, ' +
+        'deliveries.#d.nextAttemptAt = :next, updatedAt = :now',
       ConditionExpression: 'deliveries.#d.#st = :sending',
       values: {
         ':failed': 'failed',
         ':sending': 'sending',
-        ':error': error,
-        ':permanent': permanent,
+        ':error': failure.error,
+        ':permanent': failure.permanent,
+        ':next': failure.permanent ? null : failure.nextAttemptAt,
         ':null': null,
         ':now': now.toISOString(),
       },
@@ -233,9 +266,7 @@ export const alertRecordStore: AlertRecordStore = {
     });
   },
 
-  async finish(alertId, outcome, now) {
-    await writeOutcome(alertId, outcome, now);
-  },
+  settle: settleRecord,
 
   async remove(alertId) {
     const location = alertLocation(alertId);

@@ -28,13 +28,14 @@ export async function listAlertsNeedingAttention(
 /**
  * Brings failed, skipped and interrupted deliveries of an alert back to pending (all of them, or
  * those of one channel) and clears its dead-letter mark and attention entry, so the next message
- * delivers them. Answers how many deliveries were reset; 0 when there was nothing to retry.
+ * delivers them. Answers the deliveries reset (none for a failed record that had none planned,
+ * which its next message plans), or null when there was nothing to retry.
  */
 export async function resetFailedDeliveries(
   record: AlertRecord,
   now: Date,
   channel?: string,
-): Promise<number> {
+): Promise<readonly DeliveryState[] | null> {
   // A delivery left `sending` after its lease ran out was interrupted (a crash or an error
   // between the send and its mark): it may or may not have gone out, and is retried too.
   const interrupted = (delivery: DeliveryState) =>
@@ -50,7 +51,7 @@ export async function resetFailedDeliveries(
     retryable.length === 0 &&
     !(unplanned && channel === undefined && record.status === 'failed')
   ) {
-    return 0;
+    return null;
   }
   const names: Record<string, string> = { '#st': 'status' };
   const values: Record<string, unknown> = {
@@ -58,6 +59,7 @@ export async function resetFailedDeliveries(
     ':false': false,
     ':null': null,
     ':now': now.toISOString(),
+    ':one': 1,
   };
   const sets = [
     '#st = :pending',
@@ -77,11 +79,12 @@ export async function resetFailedDeliveries(
     new UpdateCommand({
       TableName: getConfig().tableName,
       Key: requireAlertLocation(record.alertId).key,
-      UpdateExpression: `SET ${sets.join(', ')} REMOVE gsi1pk, gsi1sk`,
+      // The revision moves so that an outcome read before the reset is not written over it.
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE gsi1pk, gsi1sk ADD rev :one`,
       ConditionExpression: 'attribute_exists(pk)',
       ExpressionAttributeNames: names,
       ExpressionAttributeValues: values,
     }),
   );
-  return Math.max(1, retryable.length);
+  return retryable;
 }

@@ -6,7 +6,7 @@
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { WebhookKind } from '@expiry-radar/shared/domain/alerts';
-import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type { WebhookSender, WorkspaceAlertSettings } from './alert-channels';
 import type { Mailer } from './mailer';
 
@@ -27,6 +27,10 @@ export interface DeliveryState {
   readonly permanent: boolean;
   readonly sentAt: string | null;
   readonly leaseUntil: string | null;
+  /** When a failed delivery is tried again automatically; null once no attempt is left. */
+  readonly nextAttemptAt: string | null;
+  /** The digest (one email to the address) that last claimed an email delivery. */
+  readonly digestId: string | null;
 }
 
 export type AlertRecordStatus = 'pending' | 'sent' | 'partial' | 'failed';
@@ -49,37 +53,59 @@ export interface AlertRecord {
   readonly updatedAt: string;
 }
 
+/** What an alert record says as a whole, derived from its deliveries (domain/alert-outcome.ts). */
 export interface AlertOutcome {
   readonly status: AlertRecordStatus;
+  /** A delivery failed on its message's last attempt (the message went to the dead-letter queue). */
   readonly deadLettered: boolean;
+  /** The most attempts of one delivery. */
   readonly receives: number;
   readonly lastError: string | null;
+  /** The earliest automatic retry planned; null when none is. */
   readonly nextAttemptAt: string | null;
   /** Failed or skipped deliveries wait for a requeue or a per-channel retry. */
   readonly needsAttention: boolean;
 }
 
-/** Port: the alert records (data/alert-record-store.ts). */
+/** The failure of one delivery's send. */
+export interface DeliveryFailure {
+  readonly error: string;
+  /** Retrying cannot fix it (refused by the SSRF guard): not retried automatically. */
+  readonly permanent: boolean;
+  /** When its message comes back; null on the message's last attempt. */
+  readonly nextAttemptAt: string | null;
+}
+
+/**
+ * Port: the alert records (data/alert-record-store.ts). Several messages may deliver one record
+ * at once (its webhooks, and each address's digest): each delivery changes on its own with a
+ * conditional write, and `settle` derives the record's outcome from a fresh read, so the last
+ * writer's view wins.
+ */
 export interface AlertRecordStore {
   get(alertId: string): Promise<AlertRecord | undefined>;
+  /** Consistent reads of several records; missing ones are left out. */
+  getMany(alertIds: readonly string[]): Promise<AlertRecord[]>;
   /** Stores the resolved deliveries unless another attempt already did; answers the record. */
   planDeliveries(
     alertId: string,
     deliveries: readonly DeliveryState[],
     now: Date,
   ): Promise<AlertRecord | undefined>;
-  /** pending/failed (or sending with an expired lease) -> sending; false when not claimable. */
-  claim(alertId: string, key: string, now: Date, leaseUntil: Date): Promise<boolean>;
-  markSent(alertId: string, key: string, now: Date): Promise<void>;
-  markFailed(
+  /**
+   * pending/failed (or sending with an expired lease) -> sending, naming the digest that claims
+   * it; false when not claimable.
+   */
+  claim(
     alertId: string,
     key: string,
-    error: string,
-    permanent: boolean,
-    now: Date,
-  ): Promise<void>;
+    claim: { now: Date; leaseUntil: Date; digestId?: string },
+  ): Promise<boolean>;
+  markSent(alertId: string, key: string, now: Date): Promise<void>;
+  markFailed(alertId: string, key: string, failure: DeliveryFailure, now: Date): Promise<void>;
   markSkipped(alertId: string, key: string, reason: string, now: Date): Promise<void>;
-  finish(alertId: string, outcome: AlertOutcome, now: Date): Promise<void>;
+  /** Writes the record's outcome as its deliveries now say (`alertOutcomeOf`). */
+  settle(alertId: string, now: Date): Promise<void>;
   remove(alertId: string): Promise<void>;
 }
 
@@ -115,8 +141,8 @@ export type DeliveryOutcomeMetric = 'sent' | 'failed' | 'deadLettered';
 
 export interface AlertDeliveryPorts {
   readonly records: AlertRecordStore;
-  /** Undefined when the workspace is gone. */
-  loadContext(message: AlertMessage): Promise<AlertContext | undefined>;
+  /** Per alert id, the context of each alert whose workspace still exists. */
+  loadContexts(alerts: readonly AlertRef[]): Promise<ReadonlyMap<string, AlertContext>>;
   /** The owner's monthly delivery quota: reserve before a send, release when it failed. */
   readonly quota: {
     reserve(ownerId: string, plan: Plan, month: string): Promise<boolean>;

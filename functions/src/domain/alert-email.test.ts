@@ -1,5 +1,5 @@
 import type { AlertNotice } from './alert-channels';
-import { alertEmailSubject, renderAlertEmail } from './alert-email';
+import { alertEmailSubject, renderDigestEmail } from './alert-email';
 
 const notice: AlertNotice = {
   alertId: 'a1',
@@ -28,7 +28,10 @@ describe('alert email', () => {
   });
 
   it('escapes the token and workspace names in the HTML part', () => {
-    const mail = renderAlertEmail(notice, 'ops@example.com');
+    const mail = renderDigestEmail({
+      to: 'ops@example.com',
+      rows: [{ notice, identifiers: [], reason: { kind: 'workspace_owner' } }],
+    });
     expect(mail.html).toContain('Ops &lt;b&gt;team&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>team</b>');
     expect(mail.subject).not.toMatch(/[\r\n]/);

@@ -1,6 +1,7 @@
 /**
- * The alert email: the same facts in the text and the HTML part. The token's name is one capped
- * line in the subject; every name is escaped in the HTML.
+ * The alert email: one digest to one address, the same facts in the text and the HTML part. A
+ * single alert's subject names its token (one capped line); a digest's subject is its summary.
+ * Every name is escaped in the HTML.
  */
 import {
   CATEGORY_DEFINITIONS,
@@ -9,6 +10,13 @@ import {
 } from '@expiry-radar/shared/domain/categories';
 import { describeDaysLeft } from '@expiry-radar/shared/domain/days-left';
 import type { AlertNotice } from './alert-channels';
+import {
+  digestSections,
+  digestSummary,
+  reasonInWords,
+  type AlertDigest,
+  type DigestRow,
+} from './alert-digest';
 import { escapeHtml, subjectText } from './email-text';
 import type { EmailMessage } from './mailer';
 
@@ -20,49 +28,82 @@ export function alertEmailSubject(notice: AlertNotice): string {
   return `${name} ${describeDaysLeft(notice.daysLeft)}`;
 }
 
-export function renderAlertEmail(notice: AlertNotice, to: string): EmailMessage {
-  const category = CATEGORY_DEFINITIONS[notice.category]?.label ?? notice.category;
-  const type = TYPE_LABELS[notice.type as TokenType] ?? notice.type;
-  const expiryDate = notice.expiresAt.slice(0, 10);
-  const facts: [string, string][] = [
-    ['Token', notice.tokenName],
-    ['Category', category],
-    ['Type', type],
-    ['Expiry date', expiryDate],
+export function digestSubject(digest: AlertDigest): string {
+  const [only] = digest.rows;
+  return digest.rows.length === 1 && only
+    ? alertEmailSubject(only.notice)
+    : digestSummary(digest.rows);
+}
+
+function typeLabel(notice: AlertNotice): string {
+  return TYPE_LABELS[notice.type as TokenType] ?? notice.type;
+}
+
+function rowFacts(row: DigestRow): [string, string][] {
+  const { notice } = row;
+  return [
+    ['Type', typeLabel(notice)],
+    ['Category', CATEGORY_DEFINITIONS[notice.category]?.label ?? notice.category],
+    ...row.identifiers.map(({ label, value }): [string, string] => [label, value]),
+    ['Expiry date', notice.expiresAt.slice(0, 10)],
     ['Days left', String(notice.daysLeft)],
-    ['Workspace', notice.workspaceName],
   ];
-  const subject = alertEmailSubject(notice);
+}
+
+/** The reasons of a section, each said once. */
+function sectionReasons(rows: readonly DigestRow[], workspaceName: string): string[] {
+  return [...new Set(rows.map((row) => reasonInWords(row.reason, workspaceName)))];
+}
+
+export function renderDigestEmail(digest: AlertDigest): EmailMessage {
+  const sections = digestSections(digest.rows);
+  const summary = digestSummary(digest.rows);
   const text = [
-    `${notice.tokenName} ${describeDaysLeft(notice.daysLeft)} (${expiryDate}).`,
-    '',
-    ...facts.map(([label, value]) => `${label}: ${value}`),
-    ...(notice.renewalUrl ? ['', `Renew: ${notice.renewalUrl}`] : []),
-    '',
-    `Open the dashboard: ${notice.dashboardUrl}`,
-    '',
-    'You receive this because you are a contact for this token in Expiry Radar.',
+    `${summary}.`,
+    ...sections.flatMap((section) => [
+      '',
+      `Workspace: ${section.workspaceName}`,
+      ...section.rows.flatMap((row) => [
+        '',
+        `${row.notice.tokenName} ${describeDaysLeft(row.notice.daysLeft)}`,
+        ...rowFacts(row).map(([label, value]) => `  ${label}: ${value}`),
+        `  Open: ${row.notice.dashboardUrl}`,
+        ...(row.notice.renewalUrl ? [`  Renew: ${row.notice.renewalUrl}`] : []),
+      ]),
+      '',
+      ...sectionReasons(section.rows, section.workspaceName),
+    ]),
   ].join('\n');
-  const rows = facts
-    .map(
-      ([label, value]) =>
-        `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
-        `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-    )
-    .join('');
   const html = [
     '<!doctype html><html><body style="font-family:Montserrat,Arial,sans-serif">',
-    `<h1 style="font-size:20px">${escapeHtml(notice.tokenName)} ${escapeHtml(
-      describeDaysLeft(notice.daysLeft),
-    )}</h1>`,
-    `<table role="presentation">${rows}</table>`,
-    notice.renewalUrl
-      ? `<p><a href="${escapeHtml(notice.renewalUrl)}">Renew ${escapeHtml(notice.tokenName)}</a></p>`
-      : '',
-    `<p><a href="${escapeHtml(notice.dashboardUrl)}">Open the dashboard</a></p>`,
-    '<p style="color:#666;font-size:12px">You receive this because you are a contact for this ',
-    'token in Expiry Radar.</p>',
+    `<h1 style="font-size:20px">${escapeHtml(summary)}</h1>`,
+    ...sections.map((section) =>
+      [
+        `<h2 style="font-size:16px">${escapeHtml(section.workspaceName)}</h2>`,
+        ...section.rows.map((row) =>
+          [
+            `<h3 style="font-size:14px">${escapeHtml(row.notice.tokenName)} ${escapeHtml(
+              describeDaysLeft(row.notice.daysLeft),
+            )}</h3>`,
+            '<table role="presentation">',
+            ...rowFacts(row).map(
+              ([label, value]) =>
+                `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
+                `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
+            ),
+            '</table>',
+            `<p><a href="${escapeHtml(row.notice.dashboardUrl)}">Open ${escapeHtml(row.notice.tokenName)}</a></p>`,
+            row.notice.renewalUrl
+              ? `<p><a href="${escapeHtml(row.notice.renewalUrl)}">Renew ${escapeHtml(row.notice.tokenName)}</a></p>`
+              : '',
+          ].join(''),
+        ),
+        ...sectionReasons(section.rows, section.workspaceName).map(
+          (reason) => `<p style="color:#666;font-size:12px">${escapeHtml(reason)}</p>`,
+        ),
+      ].join(''),
+    ),
     '</body></html>',
   ].join('');
-  return { to, subject, text, html };
+  return { to: digest.to, subject: digestSubject(digest), text, html };
 }

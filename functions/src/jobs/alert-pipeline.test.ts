@@ -1,7 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
-import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import {
+  alertQueueMessageSchema,
+  alertRefsOf,
+  type AlertQueueItem,
+  type AlertQueueMessage,
+  type AlertRef,
+} from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { invoke } from '../../test-support/api-gateway-event';
 import { captureMetrics, metricCounts } from '../../test-support/metrics-output';
 import {
@@ -12,13 +19,18 @@ import {
   updateRequest,
 } from '../../test-support/token-fixtures';
 import { buildToken } from '../../test-support/token-seeding';
-import { routeEvent, routeRequest } from '../../test-support/workspace-fixtures';
+import { givenAlertSettings } from '../../test-support/alert-settings-fixtures';
+import {
+  givenWorkspace as givenOwnedWorkspace,
+  routeEvent,
+  routeRequest,
+} from '../../test-support/workspace-fixtures';
 import { readAlertSettingsRecord, writeAlertSettings } from '../data/alert-settings-records';
 import { alertUsageCodec } from '../data/entities/alert-usage';
 import { tokenCodec } from '../data/entities/token';
 import { keys } from '../data/keys';
 import { WebhookDeliveryError, type WebhookDelivery } from '../domain/alert-channels';
-import { monthOf, type RetryPolicy } from '../services/alerts/alert-delivery';
+import { monthOf, type RetryPolicy } from '../services/alerts/delivery-rules';
 import type { EmailMessage } from '../domain/mailer';
 import { handler as getAlertStats } from '../http/alert-queue/get-alert-stats';
 import { handler as listAlertQueue } from '../http/alert-queue/list-alert-queue';
@@ -26,23 +38,39 @@ import { handler as requeueAlerts } from '../http/alert-queue/requeue-alerts';
 import { handler as retryAlert } from '../http/alert-queue/retry-alert';
 import { handler as getOrganizationUsage } from '../http/organization/get-organization-usage';
 import { lambdaContext } from '../local/lambda-http-adapter';
-import { getDocumentClient } from '../platform/aws-clients';
+import { getDocumentClient, getSqsClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { createAlertWorker } from './alert-worker';
 import { runExpiryScan } from './expiry-scan';
 
 const POLICY: RetryPolicy = { maxReceiveCount: 3, baseDelaySeconds: 1, maxDelaySeconds: 1 };
 
-/** The queue, in memory: the scan's messages per workspace, handed to the worker as SQS does. */
-async function scanFor(workspaceId: string): Promise<AlertMessage[]> {
-  const messages: AlertMessage[] = [];
+/**
+ * The queue, in memory: the scan's messages about a workspace, handed to the worker as SQS does.
+ * (Only this file runs the scan: a scan in another file, at the same time, would take the due
+ * tokens of this one.)
+ */
+async function scanFor(workspaceId: string): Promise<AlertQueueMessage[]> {
+  const messages: AlertQueueMessage[] = [];
   await runExpiryScan(new Date(), {
     enqueue: (batch) => Promise.resolve(void messages.push(...batch)),
   });
-  return messages.filter((message) => message.workspaceId === workspaceId);
+  return messages.filter((message) =>
+    alertRefsOf(message).some((alert) => alert.workspaceId === workspaceId),
+  );
 }
 
-function sqsEvent(messages: readonly AlertMessage[], receiveCount = 1): SQSEvent {
+/** The alert windows the messages are about, each once. */
+function alertsIn(messages: readonly AlertQueueMessage[]): AlertRef[] {
+  const alerts = new Map<string, AlertRef>();
+  for (const alert of messages.flatMap(alertRefsOf)) {
+    const { alertId, workspaceId, tokenId, expiresAt, threshold } = alert;
+    alerts.set(alertId, { alertId, workspaceId, tokenId, expiresAt, threshold });
+  }
+  return [...alerts.values()];
+}
+
+function sqsEvent(messages: readonly AlertQueueMessage[], receiveCount = 1): SQSEvent {
   return {
     Records: messages.map((message) => ({
       messageId: randomUUID(),
@@ -63,7 +91,9 @@ function sqsEvent(messages: readonly AlertMessage[], receiveCount = 1): SQSEvent
   };
 }
 
-function channels(options: { failWebhook?: () => boolean } = {}) {
+function channels(
+  options: { failWebhook?: () => boolean; failEmail?: (to: string) => boolean } = {},
+) {
   const emails: EmailMessage[] = [];
   const webhooks: WebhookDelivery[] = [];
   const delays: number[] = [];
@@ -71,7 +101,12 @@ function channels(options: { failWebhook?: () => boolean } = {}) {
     policy: POLICY,
     delay: (_receipt, seconds) => Promise.resolve(void delays.push(seconds)),
     ports: {
-      mailer: { send: (message) => Promise.resolve(void emails.push(message)) },
+      mailer: {
+        send: (message) =>
+          options.failEmail?.(message.to)
+            ? Promise.reject(new Error('Mailbox unavailable'))
+            : Promise.resolve(void emails.push(message)),
+      },
       sendWebhook: (delivery) => {
         if (options.failWebhook?.()) {
           return Promise.reject(
@@ -83,7 +118,7 @@ function channels(options: { failWebhook?: () => boolean } = {}) {
       },
     },
   });
-  const run = (messages: readonly AlertMessage[], receiveCount = 1) =>
+  const run = (messages: readonly AlertQueueMessage[], receiveCount = 1) =>
     worker(sqsEvent(messages, receiveCount), lambdaContext('alert-worker', randomUUID()));
   return { emails, webhooks, delays, run };
 }
@@ -128,7 +163,14 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     );
 
     const messages = await scanFor(workspaceId);
-    expect(messages).toEqual([expect.objectContaining({ tokenId: token.id, threshold: 7 })]);
+    expect(messages).toEqual([
+      expect.objectContaining({
+        kind: 'digest',
+        address: owner.email,
+        alerts: [expect.objectContaining({ tokenId: token.id, threshold: 7 })],
+      }),
+      expect.objectContaining({ tokenId: token.id, threshold: 7, deliver: 'webhooks' }),
+    ]);
     expect((await tokenItem(workspaceId, token.id)).nextAlertAt).toBe(`${inDays(6)}T00:00:00.000Z`);
 
     const { emails, webhooks, run } = channels();
@@ -147,7 +189,7 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
 
     const renewed = await updateRequest(owner.cookie, token.id, { expiresAt: inDays(10) });
     expect(renewed.statusCode).toBe(200);
-    const again = await scanFor(workspaceId);
+    const again = alertsIn(await scanFor(workspaceId));
     expect(again).toEqual([expect.objectContaining({ expiresAt: inDays(10), threshold: 14 })]);
 
     const queue = await get(
@@ -328,7 +370,7 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     const { tableName } = getConfig();
     await getDocumentClient().send(new PutCommand({ TableName: tableName, Item: nameless }));
     try {
-      expect(await scanFor(workspaceId)).toEqual([
+      expect(alertsIn(await scanFor(workspaceId))).toEqual([
         expect.objectContaining({ tokenId: token.id, threshold: 7 }),
       ]);
     } finally {
@@ -370,8 +412,8 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     expect(done.json).toEqual({ updated: 0 });
 
     await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
-    const [message] = await scanFor(workspaceId);
-    const id = message!.alertId;
+    const [alert] = alertsIn(await scanFor(workspaceId));
+    const id = alert!.alertId;
     const retry = (cookie: string) =>
       invoke(
         retryAlert,
@@ -383,5 +425,238 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
       );
     expect((await retry(viewer.cookie)).statusCode).toBe(403);
     expect((await retry(outsider.cookie)).statusCode).toBe(404);
+  });
+});
+
+/** Token names in the order an email lists them (each row starts with the name). */
+function namesIn(text: string, names: readonly string[]): string[] {
+  return [...names].sort((a, b) => text.indexOf(`\n${a} `) - text.indexOf(`\n${b} `));
+}
+
+/** Takes the messages `accept` wants off the alert queue (the SQS emulator). */
+async function receiveFromQueue(
+  accept: (message: AlertQueueMessage) => boolean,
+): Promise<AlertQueueMessage[]> {
+  const taken: AlertQueueMessage[] = [];
+  const queueUrl = getConfig().alertQueueUrl;
+  for (;;) {
+    const { Messages } = await getSqsClient().send(
+      new ReceiveMessageCommand({
+        QueueUrl: queueUrl,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 0,
+      }),
+    );
+    if (!Messages || Messages.length === 0) return taken;
+    for (const received of Messages) {
+      const message = alertQueueMessageSchema.parse(JSON.parse(received.Body ?? ''));
+      if (!accept(message)) continue;
+      taken.push(message);
+      await getSqsClient().send(
+        new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: received.ReceiptHandle }),
+      );
+    }
+  }
+}
+
+async function queueOf(cookie: string, workspaceId: string) {
+  const queue = await get(
+    listAlertQueue,
+    '/api/alert-queue',
+    cookie,
+    `workspace_id=${workspaceId}`,
+  );
+  return (queue.json as { items: AlertQueueItem[] }).items;
+}
+
+describe('digests: one email per address for everything due for it', () => {
+  it('sends one email with 11 rows for 11 due tokens, by workspace, most urgent first', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const payments = await givenOwnedWorkspace({
+      ownerId: owner.userId,
+      plan: 'pro',
+      name: 'Payments',
+    });
+    const platformDays = [2, 3, 5, 6, 7];
+    const paymentsDays = [1, 4, 7, 10, 12, 13];
+    for (const days of platformDays) {
+      await givenToken(owner.cookie, workspaceId, { name: `P-${days}`, expiresAt: inDays(days) });
+    }
+    for (const days of paymentsDays) {
+      const cert = days % 2 === 0;
+      await givenToken(owner.cookie, payments, {
+        name: `Q-${days}`,
+        expiresAt: inDays(days),
+        ...(cert ? { category: 'cert', type: 'ssl_cert', domains: ['pay.example.com'] } : {}),
+      });
+    }
+
+    const messages = await scanFor(workspaceId);
+    expect(messages).toEqual([expect.objectContaining({ kind: 'digest', address: owner.email })]);
+    expect(alertsIn(messages)).toHaveLength(11);
+    const { emails, run } = channels();
+    expect((await run(messages)).batchItemFailures).toEqual([]);
+    expect(emails).toHaveLength(1);
+    const [email] = emails;
+    expect(email!.to).toBe(owner.email);
+    expect(email!.subject).toBe('8 API keys and 3 certificates expire in the next 13 days');
+    const names = [...paymentsDays.map((d) => `Q-${d}`), ...platformDays.map((d) => `P-${d}`)];
+    // Payments first (a token expires tomorrow), each workspace's rows by days left.
+    expect(namesIn(email!.text, names)).toEqual(names);
+    expect(email!.text.indexOf('Workspace: Payments')).toBeLessThan(
+      email!.text.indexOf('Workspace: Platform'),
+    );
+    expect(email!.text).toContain('Domains: pay.example.com');
+    expect(email!.text).toContain('go to the workspace owner (you)');
+
+    // The same digest again (a duplicate or a retried message) sends nothing more.
+    expect((await run(messages, 2)).batchItemFailures).toEqual([]);
+    expect(emails).toHaveLength(1);
+    const queue = await queueOf(owner.cookie, payments);
+    expect(queue).toHaveLength(6);
+    for (const item of queue) {
+      expect(item.status).toBe('sent');
+      expect(item.channels).toEqual([
+        expect.objectContaining({
+          channel: 'email',
+          recipients: [expect.objectContaining({ target: owner.email, status: 'sent' })],
+        }),
+      ]);
+    }
+  });
+
+  it('retries only the address whose email failed, with only what it has not received', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const [ada, bob, cy] = ['ada', 'bob', 'cy'].map(
+      (name) => `${name}-${randomUUID()}@example.com`,
+    );
+    await givenAlertSettings(workspaceId, {
+      contact_groups: [{ id: 'ops', name: 'Ops', emails: [ada!, bob!, cy!], webhook_names: [] }],
+      default_contact_group_id: 'ops',
+    });
+    await givenToken(owner.cookie, workspaceId, { name: 'First', expiresAt: inDays(7) });
+    await givenToken(owner.cookie, workspaceId, { name: 'Second', expiresAt: inDays(1) });
+    const messages = await scanFor(workspaceId);
+    expect(messages.map((message) => 'address' in message && message.address).sort()).toEqual(
+      [ada, bob, cy].sort(),
+    );
+
+    let bobFails = true;
+    const { emails, run } = channels({ failEmail: (to) => to === bob && bobFails });
+    expect((await run(messages, 1)).batchItemFailures).toHaveLength(1);
+    expect(emails.map((email) => email.to).sort()).toEqual([ada, cy].sort());
+    expect(emails[0]!.text).toContain('You are in the contact group Ops of Platform.');
+    const failed = await queueOf(owner.cookie, workspaceId);
+    expect(failed.map((item) => item.status)).toEqual(['partial', 'partial']);
+    expect(failed[0]!.channels[0]!.recipients).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          target: bob,
+          status: 'failed',
+          last_error: 'Mailbox unavailable',
+        }),
+        expect.objectContaining({ target: ada, status: 'sent' }),
+      ]),
+    );
+    expect(failed[0]!.next_attempt_at).not.toBeNull();
+
+    bobFails = false;
+    expect((await run(messages, 2)).batchItemFailures).toEqual([]);
+    expect(emails.map((email) => email.to)).toHaveLength(3);
+    expect(emails[2]).toMatchObject({ to: bob, subject: '2 API keys expire in the next 7 days' });
+    const sent = await queueOf(owner.cookie, workspaceId);
+    expect(sent.map((item) => [item.status, item.next_attempt_at])).toEqual([
+      ['sent', null],
+      ['sent', null],
+    ]);
+    const bobs = sent[0]!.channels[0]!.recipients.find((recipient) => recipient.target === bob);
+    expect(bobs).toMatchObject({ status: 'sent', attempts: 2 });
+  });
+
+  it('leaves out a token renewed between the scan and the send', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    await givenToken(owner.cookie, workspaceId, {
+      name: 'Kept',
+      expiresAt: inDays(7),
+    });
+    const renewed = await givenToken(owner.cookie, workspaceId, {
+      name: 'Renewed',
+      expiresAt: inDays(6),
+    });
+    await givenToken(owner.cookie, workspaceId, { name: 'Also kept', expiresAt: inDays(5) });
+    const messages = await scanFor(workspaceId);
+    expect(alertsIn(messages)).toHaveLength(3);
+    expect(
+      (await updateRequest(owner.cookie, renewed.id, { expiresAt: inDays(300) })).statusCode,
+    ).toBe(200);
+
+    const { emails, run } = channels();
+    expect((await run(messages)).batchItemFailures).toEqual([]);
+    expect(emails).toHaveLength(1);
+    expect(emails[0]!.subject).toBe('2 API keys expire in the next 7 days');
+    expect(emails[0]!.text).not.toContain('Renewed');
+    const queue = await queueOf(owner.cookie, workspaceId);
+    expect(queue.map((item) => [item.token_name, item.status]).sort()).toEqual([
+      ['Also kept', 'sent'],
+      ['Kept', 'sent'],
+    ]);
+  });
+
+  it('sends a digest once when two workers receive it at the same time', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    for (const days of [3, 4, 5]) {
+      await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(days) });
+    }
+    const messages = await scanFor(workspaceId);
+    const first = channels();
+    const second = channels();
+    await Promise.all([first.run(messages), second.run(messages)]);
+    const rows = [...first.emails, ...second.emails].map(
+      (email) => (email.text.match(/^Token \w+ expires/gm) ?? []).length,
+    );
+    // Each row goes out once, whichever worker claimed it.
+    expect(rows.reduce((sum, count) => sum + count, 0)).toBe(3);
+    const queue = await queueOf(owner.cookie, workspaceId);
+    expect(queue.every((item) => item.status === 'sent' || item.status === 'pending')).toBe(true);
+  });
+
+  it('requeues dead-lettered rows as one digest per address', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    await givenToken(owner.cookie, workspaceId, { name: 'One', expiresAt: inDays(3) });
+    await givenToken(owner.cookie, workspaceId, { name: 'Two', expiresAt: inDays(4) });
+    const messages = await scanFor(workspaceId);
+    const failing = channels({ failEmail: () => true });
+    for (let receive = 1; receive <= POLICY.maxReceiveCount; receive += 1) {
+      expect((await failing.run(messages, receive)).batchItemFailures).toHaveLength(1);
+    }
+    const dead = await queueOf(owner.cookie, workspaceId);
+    expect(dead.map((item) => [item.status, item.dead_lettered, item.attempts])).toEqual([
+      ['failed', true, 3],
+      ['failed', true, 3],
+    ]);
+
+    const requeued = await invoke(
+      requeueAlerts,
+      routeEvent({
+        method: 'POST',
+        path: '/api/alert-queue/requeue',
+        body: { workspace_id: workspaceId },
+        cookie: owner.cookie,
+      }),
+    );
+    expect(requeued.json).toEqual({ updated: 2 });
+    const again = await receiveFromQueue((message) =>
+      alertRefsOf(message).some((alert) => alert.workspaceId === workspaceId),
+    );
+    expect(again).toEqual([expect.objectContaining({ kind: 'digest', address: owner.email })]);
+    expect(alertsIn(again)).toHaveLength(2);
+    const { emails, run } = channels();
+    expect((await run(again)).batchItemFailures).toEqual([]);
+    expect(emails.map((email) => email.subject)).toEqual(['2 API keys expire in the next 4 days']);
+    const sent = await queueOf(owner.cookie, workspaceId);
+    expect(sent.map((item) => [item.status, item.dead_lettered])).toEqual([
+      ['sent', false],
+      ['sent', false],
+    ]);
   });
 });

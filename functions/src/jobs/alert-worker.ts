@@ -1,6 +1,7 @@
 /**
  * The alert worker: consumes the SQS alert queue (event source with `reportBatchItemFailures`),
- * one record per alert window, with Powertools batch processing. A record that still has
+ * one record per digest (one email to one address listing its due alerts) or per alert window
+ * for its webhooks, with Powertools batch processing. A record that still has
  * deliveries to retry is reported as failed after its visibility is set to the backoff delay, so
  * the queue hands it out again then; after `maxReceiveCount` receives the queue moves it to the
  * dead-letter queue, and its alert record already says failed and dead-lettered.
@@ -12,21 +13,25 @@ import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-p
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
-import { alertMessageSchema } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import {
+  alertQueueMessageSchema,
+  isDigestMessage,
+} from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { delayRedelivery } from '../adapters/alert-queue';
 import { sesMailer } from '../adapters/ses-mailer';
 import { sendWebhook } from '../adapters/webhook-sender';
 import { recordAlertEvent } from '../data/alert-audit';
-import { loadAlertContext } from '../data/alert-context';
+import { loadAlertContexts } from '../data/alert-context';
 import { alertRecordStore } from '../data/alert-record-store';
 import { countDeliveryOutcome, releaseDelivery, reserveDelivery } from '../data/alert-usage';
 import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
 import type { AlertDeliveryPorts, DeliveryOutcomeMetric } from '../domain/alert-delivery-model';
+import { deliverQueueMessage } from '../services/alerts/alert-delivery';
 import {
-  deliverAlert,
   retryDelaySeconds,
+  type DeliveryResult,
   type RetryPolicy,
-} from '../services/alerts/alert-delivery';
+} from '../services/alerts/delivery-rules';
 import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
 import { countWithDimension, METRIC_NAMES, type MetricName } from '../platform/metrics';
@@ -64,7 +69,7 @@ export function countDeliveryMetric(outcome: DeliveryOutcomeMetric, channelKind:
 export function defaultAlertPorts(): AlertDeliveryPorts {
   return {
     records: alertRecordStore,
-    loadContext: loadAlertContext,
+    loadContexts: loadAlertContexts,
     quota: { reserve: reserveDelivery, release: releaseDelivery },
     stats: { count: countDeliveryOutcome },
     mailer: sesMailer,
@@ -84,10 +89,11 @@ export interface AlertWorkerOptions {
 
 export class AlertRetryError extends Error {
   constructor(
-    readonly alertId: string,
+    /** The alert id, or `digest <id>`. */
+    readonly subject: string,
     message: string,
   ) {
-    super(`Alert ${alertId} will be retried: ${message}`);
+    super(`Alert ${subject} will be retried: ${message}`);
     this.name = 'AlertRetryError';
   }
 }
@@ -100,15 +106,19 @@ export function createAlertWorker(options: AlertWorkerOptions = {}) {
   const recordHandler = async (record: SQSRecord): Promise<void> => {
     ports ??= { ...defaultAlertPorts(), ...options.ports };
     const policy = options.policy ?? retryPolicyFromEnvironment();
-    const parsed = alertMessageSchema.safeParse(JSON.parse(record.body));
+    const parsed = alertQueueMessageSchema.safeParse(JSON.parse(record.body));
     if (!parsed.success) {
       // Left to reach the dead-letter queue, where an operator can see it.
       throw new Error(`Not an alert message: ${record.messageId}`);
     }
     const receiveCount = Number(record.attributes.ApproximateReceiveCount) || 1;
-    let result: Awaited<ReturnType<typeof deliverAlert>>;
+    let result: DeliveryResult;
     try {
-      result = await deliverAlert(parsed.data, { receiveCount, policy, now: new Date() }, ports);
+      result = await deliverQueueMessage(
+        parsed.data,
+        { receiveCount, policy, now: new Date() },
+        ports,
+      );
     } catch (error) {
       // An unexpected failure (throttling, a network error) backs off like a failed send rather
       // than waiting out the queue's whole visibility timeout.
@@ -121,7 +131,9 @@ export function createAlertWorker(options: AlertWorkerOptions = {}) {
     // Also after the last attempt: the queue moves the message to the dead-letter queue on its
     // next receive, so it should not wait out the queue's long visibility timeout first.
     await delay(record.receiptHandle, result.delaySeconds);
-    throw new AlertRetryError(parsed.data.alertId, result.error);
+    const message = parsed.data;
+    const subject = isDigestMessage(message) ? `digest ${message.digestId}` : message.alertId;
+    throw new AlertRetryError(subject, result.error);
   };
 
   const worker = middy(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {

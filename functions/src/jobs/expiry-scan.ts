@@ -1,9 +1,10 @@
 /**
  * The expiry scan (EventBridge schedule, hourly; a timer locally): reads the tokens whose next
  * alert window has opened (the sparse due-alerts index, never a table scan), creates one alert
- * record per token window and enqueues one message for it, then arms the token for its next
- * window. Only the latest opened window of a token fires, so windows missed in an outage fire
- * once, late.
+ * record per token window with its planned deliveries (the addresses and webhooks it goes to),
+ * then enqueues per address one digest listing every alert due for it, across workspaces, and
+ * per alert with webhooks one message for them; then arms each token for its next window. Only
+ * the latest opened window of a token fires, so windows missed in an outage fire once, late.
  *
  * Paused workspaces (frozen, or with no channel: email off and no webhook) enqueue nothing.
  * Their tokens are not marked alerted: `nextAlertAt` moves a day ahead (PAUSED_RECHECK_SECONDS),
@@ -12,15 +13,15 @@
  * while paused gives way to the next one, like any missed window.
  *
  * Crash safety: record, then message, then the token's advance. A crash in between leaves the
- * token due, so the next scan enqueues the same alert id again; the worker's per-delivery state
- * makes that second message send nothing twice.
+ * token due, so the next scan enqueues the same alert id again (in a new digest); the worker's
+ * per-delivery state makes that second message send nothing twice.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
-import type { AlertMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { isDigestMessage, type AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { enqueueAlerts, type AlertEnqueuer } from '../adapters/alert-queue';
@@ -32,6 +33,7 @@ import { readAlertSettings } from '../data/alert-settings-records';
 import { workspaceCodec } from '../data/entities/workspace';
 import { keys } from '../data/keys';
 import { batchGetAll } from '../data/table-operations';
+import { findUserById } from '../data/user-records';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import {
   alertIdOf,
@@ -41,6 +43,8 @@ import {
   thresholdsFor,
 } from '../domain/alert-schedule';
 import { logger } from '../platform/logger';
+import { alertMessagesFor, type AlertToDeliver } from '../services/alerts/alert-messages';
+import { resolveDeliveries } from '../services/alerts/delivery-rules';
 import { metrics, METRIC_NAMES } from '../platform/metrics';
 
 export const PAUSED_RECHECK_SECONDS = 24 * 60 * 60;
@@ -49,7 +53,10 @@ const CONCURRENCY = 16;
 export interface ExpiryScanResult {
   /** Token items the due-alerts index answered. */
   readonly due: number;
+  /** Alert windows enqueued (each in its recipients' digests and, with webhooks, a message). */
   readonly queued: number;
+  /** Digest messages enqueued: one per address (more when it has over DIGEST_MAX_ALERTS). */
+  readonly digests: number;
   /** In frozen workspaces or workspaces without a channel: checked again later. */
   readonly paused: number;
   /** Due by an old schedule only (thresholds changed meanwhile): re-armed, nothing sent. */
@@ -65,6 +72,8 @@ interface WorkspaceState {
   readonly isFrozen: boolean;
   readonly plan: Plan;
   readonly settings: WorkspaceAlertSettings | undefined;
+  /** The default recipient: the owner's address. */
+  readonly ownerEmail: string | null;
 }
 
 async function loadWorkspaces(
@@ -76,11 +85,15 @@ async function loadWorkspaces(
   await forEachLimited(workspaceIds, CONCURRENCY, async (workspaceId) => {
     const item = byPartition.get(keys.workspace(workspaceId).pk);
     const workspace = item ? workspaceCodec.fromItem(item).workspace : undefined;
+    const [settings, owner] = workspace
+      ? await Promise.all([readAlertSettings(workspaceId), findUserById(workspace.ownerId)])
+      : [undefined, undefined];
     states.set(workspaceId, {
       exists: workspace !== undefined,
       isFrozen: workspace?.isFrozen ?? false,
       plan: workspace?.plan ?? 'free',
-      settings: item ? await readAlertSettings(workspaceId) : undefined,
+      settings,
+      ownerEmail: owner?.email ?? null,
     });
   });
   return states;
@@ -112,7 +125,7 @@ export async function runExpiryScan(
   const workspaces = await loadWorkspaces([...new Set(due.map(({ token }) => token.workspace_id))]);
   let paused = 0;
   let rearmed = 0;
-  const queued: { token: Token; message: AlertMessage; created: boolean; plan: Plan }[] = [];
+  const queued: (AlertToDeliver & { token: Token; created: boolean; plan: Plan })[] = [];
 
   await forEachLimited(due, CONCURRENCY, async ({ token, schedule }) => {
     const workspace = workspaces.get(token.workspace_id);
@@ -132,22 +145,34 @@ export async function runExpiryScan(
       await writeNextAlertAt(token, next ? next.toISOString() : null);
       return;
     }
-    const message: AlertMessage = {
+    const alert: AlertRef = {
       alertId: alertIdOf(token.id, token.expiresAt, window.threshold),
       workspaceId: token.workspace_id,
       tokenId: token.id,
       expiresAt: token.expiresAt,
       threshold: window.threshold,
     };
-    const created = await createAlertRecord({ ...message, tokenName: token.name, now });
-    queued.push({ token, message, created, plan: workspace.plan });
+    const planned = resolveDeliveries({
+      token,
+      workspace,
+      settings: workspace.settings,
+      ownerEmail: workspace.ownerEmail,
+    });
+    const { created, deliveries } = await createAlertRecord({
+      ...alert,
+      tokenName: token.name,
+      deliveries: planned,
+      now,
+    });
+    queued.push({ alert, deliveries, token, created, plan: workspace.plan });
   });
 
-  await ports.enqueue(queued.map(({ message }) => message));
+  const messages = alertMessagesFor(queued);
+  await ports.enqueue(messages);
 
-  await forEachLimited(queued, CONCURRENCY, async ({ token, message, created, plan }) => {
-    const workspace = workspaces.get(message.workspaceId);
-    const alerted = { expiresAt: message.expiresAt, threshold: message.threshold };
+  await forEachLimited(queued, CONCURRENCY, async ({ token, alert, created, plan }) => {
+    const workspace = workspaces.get(alert.workspaceId);
+    const alerted = { expiresAt: alert.expiresAt, threshold: alert.threshold };
     const thresholds = workspace?.settings
       ? thresholdsFor(workspace.settings, token.contact_group_id, plan)
       : [];
@@ -162,18 +187,19 @@ export async function runExpiryScan(
       await recordAlertEvent(
         {
           action: 'alert.queued',
-          workspaceId: message.workspaceId,
+          workspaceId: alert.workspaceId,
           plan,
-          alertId: message.alertId,
+          alertId: alert.alertId,
           tokenName: token.name,
-          metadata: { threshold: message.threshold, expiresAt: message.expiresAt },
+          metadata: { threshold: alert.threshold, expiresAt: alert.expiresAt },
         },
         now,
       );
     }
   });
 
-  const result = { due: due.length, queued: queued.length, paused, rearmed };
+  const digests = messages.filter(isDigestMessage).length;
+  const result = { due: due.length, queued: queued.length, digests, paused, rearmed };
   logger.info('Expiry scan done', { ...result });
   return result;
 }

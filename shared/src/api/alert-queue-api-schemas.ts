@@ -6,8 +6,8 @@ import { ALERT_QUEUE_PAGE_SIZE } from '../constants/paging';
 import { pageOf, pagingQuery, workspaceIdField } from './common-schemas';
 import { ALERT_MESSAGES } from './alert-api-schemas';
 
-/** One alert window of one token: what the scan enqueues and the worker delivers. */
-export const alertMessageSchema = z.object({
+/** One alert window of one token: its record's id and what identifies the token's window. */
+export const alertRefSchema = z.object({
   /** Token id + expiry date + threshold window (the idempotency key). */
   alertId: z.string().min(1),
   workspaceId: z.string().min(1),
@@ -15,7 +15,47 @@ export const alertMessageSchema = z.object({
   expiresAt: z.string().min(1),
   threshold: z.number().int().nonnegative(),
 });
+export type AlertRef = z.infer<typeof alertRefSchema>;
+
+/**
+ * One alert window of one token, for its webhooks (one message per token and webhook, as
+ * PagerDuty wants one incident per token). `deliver: 'webhooks'` leaves its email deliveries to
+ * the recipients' digests; absent (a requeue or retry of older messages), it delivers every
+ * channel of the alert, each email address as a digest of this one alert.
+ */
+export const alertMessageSchema = alertRefSchema.extend({
+  deliver: z.enum(['all', 'webhooks']).optional(),
+});
 export type AlertMessage = z.infer<typeof alertMessageSchema>;
+
+/** Rows in one digest message (more due alerts for one address make several digests). */
+export const DIGEST_MAX_ALERTS = 100;
+
+/**
+ * One email to one address listing every alert due for it (across workspaces): each row is the
+ * email delivery `email:<address>` of one alert record, claimed and marked on its own.
+ */
+export const digestMessageSchema = z.object({
+  kind: z.literal('digest'),
+  /** Names the digest in the delivery state of each alert it carried. */
+  digestId: z.string().min(1),
+  address: z.string().min(1),
+  alerts: z.array(alertRefSchema).min(1).max(DIGEST_MAX_ALERTS),
+});
+export type DigestMessage = z.infer<typeof digestMessageSchema>;
+
+/** What the alert queue carries: a digest for one address, or one alert for its webhooks. */
+export const alertQueueMessageSchema = z.union([digestMessageSchema, alertMessageSchema]);
+export type AlertQueueMessage = z.infer<typeof alertQueueMessageSchema>;
+
+export function isDigestMessage(message: AlertQueueMessage): message is DigestMessage {
+  return 'kind' in message && message.kind === 'digest';
+}
+
+/** The alert windows a queue message is about. */
+export function alertRefsOf(message: AlertQueueMessage): readonly AlertRef[] {
+  return isDigestMessage(message) ? message.alerts : [message];
+}
 
 export const requeueAlertsBody = z.object({ workspace_id: workspaceIdField.optional() });
 export const requeueAlertsResponse = z.object({ updated: z.number().int().nonnegative() });

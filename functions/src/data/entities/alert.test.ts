@@ -32,6 +32,8 @@ const record: StoredAlertRecord = {
       permanent: false,
       sentAt: '2030-01-01T00:00:05.000Z',
       leaseUntil: null,
+      nextAttemptAt: null,
+      digestId: 'digest-1',
     },
     {
       key: 'webhook:ops',
@@ -44,6 +46,8 @@ const record: StoredAlertRecord = {
       permanent: false,
       sentAt: null,
       leaseUntil: null,
+      nextAttemptAt: null,
+      digestId: null,
     },
   ],
   status: 'partial',
@@ -54,6 +58,7 @@ const record: StoredAlertRecord = {
   createdAt: '2030-01-01T00:00:00.000Z',
   updatedAt: '2030-01-01T00:10:00.000Z',
   needsAttention: true,
+  revision: 7,
 };
 
 const text = fc.option(fc.string(), { nil: null });
@@ -62,7 +67,8 @@ const text = fc.option(fc.string(), { nil: null });
 const deliveriesArbitrary = fc
   .uniqueArray(
     fc.record({
-      key: fc.string({ minLength: 1 }),
+      // Keys are `email:<address>` or `webhook:<name>`, never a bare `__proto__`.
+      key: fc.string({ minLength: 1 }).map((name) => `webhook:${name}`),
       channel: fc.string({ minLength: 1 }),
       kind: fc.constantFrom('email' as const, ...WEBHOOK_KINDS),
       target: fc.string(),
@@ -72,6 +78,8 @@ const deliveriesArbitrary = fc
       permanent: fc.boolean(),
       sentAt: text,
       leaseUntil: text,
+      nextAttemptAt: text,
+      digestId: text,
     }),
     { selector: (delivery) => delivery.key, maxLength: 4 },
   )
@@ -112,6 +120,7 @@ const recordArbitrary: fc.Arbitrary<StoredAlertRecord> = fc
     createdAt: fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
     updatedAt: fc.string(),
     needsAttention: fc.boolean(),
+    revision: fc.nat(),
   })
   .map(({ tokenSuffix, expiresAt, ...rest }) => {
     const tokenId = `${rest.workspaceId}.${tokenSuffix}`;
@@ -177,6 +186,8 @@ describe('alert codec', () => {
         permanent: false,
         sentAt: null,
         leaseUntil: null,
+        nextAttemptAt: null,
+        digestId: null,
       },
       expect.objectContaining({ key: 'webhook:ops', kind: 'email', status: 'pending' }),
     ]);

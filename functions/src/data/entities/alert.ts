@@ -10,8 +10,9 @@
  *
  * Reading: ids, token, expiry date, threshold and times are required. An unknown record or
  * delivery status reads as pending and an unknown channel kind as email (`.catch`); a missing
- * token name or delivery target reads as '', a missing counter as 0, a missing flag as false, a
- * missing error or time as null, and a delivery without a channel is named by its key.
+ * token name or delivery target reads as '', a missing counter or revision as 0, a missing flag as
+ * false, a missing error, time or digest as null, and a delivery without a channel is named by its
+ * key. `rev` counts the changes of its deliveries (the outcome is written over the one it read).
  */
 import * as z from 'zod';
 import { ALERT_CHANNELS } from '@expiry-radar/shared/domain/alerts';
@@ -30,9 +31,13 @@ import { parseItem, type EntityCodec } from './entity-codec';
 /** Alert records are kept a year after they were created, then removed by TTL. */
 export const ALERT_RETENTION_SECONDS = 365 * 24 * 60 * 60;
 
-/** A stored alert: the record the worker and the API use, and whether it waits for a person. */
+/**
+ * A stored alert: the record the worker and the API use, whether it waits for a person, and the
+ * revision of its deliveries.
+ */
 export interface StoredAlertRecord extends AlertRecord {
   readonly needsAttention: boolean;
+  readonly revision: number;
 }
 
 /** Where an alert is stored, from its id alone; undefined for ids that are not ours. */
@@ -84,6 +89,8 @@ export const alertDeliveryItemSchema = z.object({
   permanent: z.boolean().default(false),
   sentAt: optionalText,
   leaseUntil: optionalText,
+  nextAttemptAt: optionalText,
+  digestId: optionalText,
 });
 
 export const alertItemSchema = z.object({
@@ -104,6 +111,8 @@ export const alertItemSchema = z.object({
   nextAttemptAt: optionalText,
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Counts changes of its deliveries: an outcome is written only over the revision it read. */
+  rev: z.number().default(0),
   gsi1pk: z.string().optional(),
   gsi1sk: z.string().optional(),
   ttl: z.number(),
@@ -133,11 +142,12 @@ export const alertCodec = {
 
   keyOf: (record) => requireAlertLocation(record.alertId).key,
 
-  toItem: ({ alertId, deliveries, needsAttention, ...record }) => ({
+  toItem: ({ alertId, deliveries, needsAttention, revision, ...record }) => ({
     ...requireAlertLocation(alertId).key,
     entity: 'ALERT',
     id: alertId,
     ...record,
+    rev: revision,
     ...(deliveries === null ? {} : { deliveries: alertDeliveriesItem(deliveries) }),
     ...(needsAttention ? attentionAttributes(alertId) : {}),
     ttl: epochSeconds(new Date(record.createdAt)) + ALERT_RETENTION_SECONDS,
@@ -166,6 +176,7 @@ export const alertCodec = {
       createdAt: parsed.createdAt,
       updatedAt: parsed.updatedAt,
       needsAttention: parsed.gsi1pk !== undefined,
+      revision: parsed.rev,
     };
   },
 } satisfies EntityCodec<StoredAlertRecord, AlertItem>;

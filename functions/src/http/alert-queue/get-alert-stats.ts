@@ -1,6 +1,6 @@
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { readAlertStats, readDeliveriesThisMonth } from '../../data/alert-usage';
-import { monthOf } from '../../services/alerts/alert-delivery';
+import { monthOf } from '../../services/alerts/delivery-rules';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 import { workspacesInScope } from '../../services/alerts/alert-scope';

@@ -1,4 +1,3 @@
-import { enqueueAlerts } from '../../adapters/alert-queue';
 import { recordAlertRequest } from '../../data/alert-audit';
 import { findAlertRecord } from '../../data/alert-record-store';
 import { resetFailedDeliveries } from '../../data/alert-requeue';
@@ -11,6 +10,7 @@ import {
   requireNotFrozen,
 } from '../../services/workspaces/workspace-access';
 import { requireSession } from '../pipeline/require-session';
+import { enqueueRetry } from '../../services/alerts/alert-requeue';
 
 /**
  * `POST /api/alert-queue/{id}/retry`: sends one channel of an alert again (`email` or
@@ -26,18 +26,11 @@ export const handler = createHttpHandler('retryAlert', async ({ params, body, se
   if (!(record.deliveries ?? []).some((delivery) => delivery.channel === body.channel)) {
     throw new AppError('NOT_FOUND', 'This alert has no such channel.');
   }
-  if ((await resetFailedDeliveries(record, now, body.channel)) === 0) {
+  const reset = await resetFailedDeliveries(record, now, body.channel);
+  if (!reset || reset.length === 0) {
     throw new AppError('CONFLICT', 'Nothing to retry: this channel has no failed delivery.');
   }
-  await enqueueAlerts([
-    {
-      alertId: record.alertId,
-      workspaceId: record.workspaceId,
-      tokenId: record.tokenId,
-      expiresAt: record.expiresAt,
-      threshold: record.threshold,
-    },
-  ]);
+  await enqueueRetry(record, reset);
   await recordAlertRequest({
     action: AUDIT_ACTIONS.alertRetried,
     workspaceId: record.workspaceId,

@@ -3,7 +3,7 @@ import { readAlertSettings } from '../../data/alert-settings-records';
 import { readDeliveriesThisMonth } from '../../data/alert-usage';
 import { countMembersAndInvitations } from '../../data/member-records';
 import { listOwnedWorkspaces } from '../../data/workspace-store';
-import { monthOf } from '../../services/alerts/alert-delivery';
+import { monthOf } from '../../services/alerts/delivery-rules';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 

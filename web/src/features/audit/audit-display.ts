@@ -260,6 +260,7 @@ const DETAIL_LABELS: Readonly<Record<string, string>> = {
   tokens: 'Tokens',
   threshold: 'Days before expiry',
   channels: 'Channels',
+  recipients: 'Recipients',
   failures: 'Failures',
   attempt: 'Attempt',
   attempts: 'Attempts',

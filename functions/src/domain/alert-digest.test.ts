@@ -1,0 +1,108 @@
+import type { AlertNotice } from './alert-channels';
+import { digestSections, digestSummary, identifyingFields, type DigestRow } from './alert-digest';
+
+function row(name: string, daysLeft: number, fields: Partial<AlertNotice> = {}): DigestRow {
+  return {
+    notice: {
+      alertId: `${name}-alert`,
+      workspaceId: 'ws-1',
+      workspaceName: 'Platform',
+      tokenId: `ws-1.${name}`,
+      tokenName: name,
+      category: 'key_secret',
+      type: 'api_key',
+      expiresAt: '2030-01-08',
+      daysLeft,
+      threshold: 7,
+      renewalUrl: null,
+      dashboardUrl: 'https://app.example/dashboard',
+      ...fields,
+    },
+    identifiers: [],
+    reason: { kind: 'workspace_owner' },
+  };
+}
+
+const cert = { category: 'cert', type: 'tls_cert' } as const;
+
+describe('digest summary', () => {
+  it('counts each kind, the largest first, up to the furthest expiry', () => {
+    expect(
+      digestSummary([row('a', 3, cert), row('b', 7, cert), row('c', 1), row('d', 2, cert)]),
+    ).toBe('3 certificates and 1 API key expire in the next 7 days');
+  });
+
+  it('says one token in the singular, and today and tomorrow in words', () => {
+    expect(digestSummary([row('a', 0)])).toBe('1 API key expires today');
+    expect(digestSummary([row('a', 1), row('b', 0, { type: 'password' })])).toBe(
+      '1 API key and 1 password expire by tomorrow',
+    );
+  });
+
+  it('names expired tokens first', () => {
+    expect(
+      digestSummary([
+        row('a', -2, { type: 'ssh_key' }),
+        row('b', 14, { category: 'license', type: 'software_license' }),
+        row('c', 5, { category: 'license', type: 'domain_registration' }),
+        row('d', 30, { category: 'general', type: 'document' }),
+      ]),
+    ).toBe(
+      '1 SSH key has expired; 1 document, 1 domain registration and 1 license expire in the next 30 days',
+    );
+    expect(digestSummary([row('a', -1), row('b', -3)])).toBe('2 API keys have expired');
+  });
+});
+
+describe('digest sections', () => {
+  it('groups rows by workspace, most urgent first, workspaces by their most urgent row', () => {
+    const other = { workspaceId: 'ws-2', workspaceName: 'Payments' };
+    const sections = digestSections([
+      row('late', 14),
+      row('soon', 2),
+      row('b-tie', 5, other),
+      row('a-tie', 5, other),
+      row('first', 1, other),
+    ]);
+    expect(
+      sections.map((section) => [
+        section.workspaceName,
+        section.rows.map((entry) => entry.notice.tokenName),
+      ]),
+    ).toEqual([
+      ['Payments', ['first', 'a-tie', 'b-tie']],
+      ['Platform', ['soon', 'late']],
+    ]);
+  });
+});
+
+describe('identifying fields', () => {
+  const token = {
+    domains: [] as string[],
+    issuer: null,
+    location: null,
+    used_by: null,
+    vendor: null,
+  };
+
+  it('names domains and issuer of certificates, vendor of licenses, else location and users', () => {
+    expect(
+      identifyingFields({
+        ...token,
+        category: 'cert',
+        domains: ['a.example.com', 'b.example.com'],
+        issuer: "Let's Encrypt",
+      }),
+    ).toEqual([
+      { label: 'Domains', value: 'a.example.com, b.example.com' },
+      { label: 'Issuer', value: "Let's Encrypt" },
+    ]);
+    expect(identifyingFields({ ...token, category: 'license', vendor: 'Acme' })).toEqual([
+      { label: 'Vendor', value: 'Acme' },
+    ]);
+    expect(
+      identifyingFields({ ...token, category: 'key_secret', location: 'Vault', used_by: ' ' }),
+    ).toEqual([{ label: 'Location', value: 'Vault' }]);
+    expect(identifyingFields({ ...token, category: 'general' })).toEqual([]);
+  });
+});

@@ -1,0 +1,171 @@
+/**
+ * A digest: one email to one address listing every alert due for it, grouped by workspace, most
+ * urgent first. What a row says (the token, its identifying fields, why the address gets it) and
+ * the one-line summary ("3 certificates and 1 API key expire in the next 7 days") live here; the
+ * email's layout is domain/alert-email.ts.
+ */
+import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import type { AlertNotice } from './alert-channels';
+
+/** Why an address gets a token's alerts. */
+export type RecipientReason =
+  | { readonly kind: 'contact_group'; readonly groupName: string }
+  /** No contact group applies: the workspace's owner (an admin) gets them. */
+  | { readonly kind: 'workspace_owner' };
+
+export interface IdentifyingField {
+  readonly label: string;
+  readonly value: string;
+}
+
+export interface DigestRow {
+  readonly notice: AlertNotice;
+  readonly identifiers: readonly IdentifyingField[];
+  readonly reason: RecipientReason;
+}
+
+export interface AlertDigest {
+  readonly to: string;
+  readonly rows: readonly DigestRow[];
+}
+
+export interface DigestSection {
+  readonly workspaceId: string;
+  readonly workspaceName: string;
+  readonly rows: readonly DigestRow[];
+}
+
+/** The fields that tell one token from another of its kind, when set. */
+export function identifyingFields(
+  token: Pick<Token, 'category' | 'domains' | 'issuer' | 'location' | 'used_by' | 'vendor'>,
+): IdentifyingField[] {
+  const fields: [string, string | null][] =
+    token.category === 'cert'
+      ? [
+          ['Domains', token.domains.length > 0 ? token.domains.join(', ') : null],
+          ['Issuer', token.issuer],
+        ]
+      : token.category === 'license'
+        ? [['Vendor', token.vendor]]
+        : [
+            ['Location', token.location],
+            ['Used by', token.used_by],
+          ];
+  return fields.flatMap(([label, value]) =>
+    value?.trim() ? [{ label, value: value.trim() }] : [],
+  );
+}
+
+const byUrgency = (a: DigestRow, b: DigestRow) =>
+  a.notice.daysLeft - b.notice.daysLeft ||
+  a.notice.tokenName.localeCompare(b.notice.tokenName) ||
+  a.notice.alertId.localeCompare(b.notice.alertId);
+
+/**
+ * The rows per workspace, most urgent first (fewest days left, then by name); workspaces in the
+ * order of their most urgent row, then by name.
+ */
+export function digestSections(rows: readonly DigestRow[]): DigestSection[] {
+  const sections = new Map<string, DigestRow[]>();
+  for (const row of [...rows].sort(byUrgency)) {
+    const section = sections.get(row.notice.workspaceId) ?? [];
+    section.push(row);
+    sections.set(row.notice.workspaceId, section);
+  }
+  return [...sections.values()]
+    .map((sectionRows) => ({
+      workspaceId: sectionRows[0]!.notice.workspaceId,
+      workspaceName: sectionRows[0]!.notice.workspaceName,
+      rows: sectionRows,
+    }))
+    .sort(
+      (a, b) =>
+        byUrgency(a.rows[0]!, b.rows[0]!) ||
+        a.workspaceName.localeCompare(b.workspaceName) ||
+        a.workspaceId.localeCompare(b.workspaceId),
+    );
+}
+
+/** What one token is called in a summary, singular. */
+const TYPE_NOUNS: Readonly<Record<TokenType, string>> = {
+  ssl_cert: 'certificate',
+  tls_cert: 'certificate',
+  code_signing: 'certificate',
+  client_cert: 'certificate',
+  api_key: 'API key',
+  secret: 'secret',
+  password: 'password',
+  encryption_key: 'encryption key',
+  ssh_key: 'SSH key',
+  software_license: 'license',
+  service_subscription: 'subscription',
+  domain_registration: 'domain registration',
+  other: 'item',
+  document: 'document',
+  membership: 'membership',
+};
+
+const CATEGORY_NOUNS: Readonly<Record<Category, string>> = {
+  cert: 'certificate',
+  key_secret: 'secret',
+  license: 'license',
+  general: 'item',
+};
+
+function nounOf(notice: Pick<AlertNotice, 'type' | 'category'>): string {
+  return TYPE_NOUNS[notice.type as TokenType] ?? CATEGORY_NOUNS[notice.category] ?? 'item';
+}
+
+/** "A", "A and B", "A, B and C". */
+function listInWords(parts: readonly string[]): string {
+  if (parts.length <= 1) return parts.join('');
+  return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]!}`;
+}
+
+/** "3 certificates and 1 API key": counts per kind, the largest first. */
+function countInWords(notices: readonly AlertNotice[]): string {
+  const counts = new Map<string, number>();
+  for (const notice of notices) {
+    const noun = nounOf(notice);
+    counts.set(noun, (counts.get(noun) ?? 0) + 1);
+  }
+  const parts = [...counts]
+    .sort(([nounA, a], [nounB, b]) => b - a || nounA.localeCompare(nounB))
+    .map(([noun, count]) => `${count} ${noun}${count === 1 ? '' : 's'}`);
+  return listInWords(parts);
+}
+
+/** "in the next 7 days", "by tomorrow", "today". */
+function horizonInWords(daysLeft: number): string {
+  if (daysLeft <= 0) return 'today';
+  if (daysLeft === 1) return 'by tomorrow';
+  return `in the next ${daysLeft} days`;
+}
+
+/**
+ * One line for everything in the digest: "3 certificates and 1 API key expire in the next 7
+ * days"; expired ones first: "1 password has expired; 2 API keys expire by tomorrow".
+ */
+export function digestSummary(rows: readonly DigestRow[]): string {
+  const notices = rows.map((row) => row.notice);
+  const expired = notices.filter((notice) => notice.daysLeft < 0);
+  const upcoming = notices.filter((notice) => notice.daysLeft >= 0);
+  const parts: string[] = [];
+  if (expired.length > 0) {
+    parts.push(`${countInWords(expired)} ${expired.length === 1 ? 'has' : 'have'} expired`);
+  }
+  if (upcoming.length > 0) {
+    const horizon = Math.max(...upcoming.map((notice) => notice.daysLeft));
+    const verb = upcoming.length === 1 ? 'expires' : 'expire';
+    parts.push(`${countInWords(upcoming)} ${verb} ${horizonInWords(horizon)}`);
+  }
+  return parts.join('; ');
+}
+
+/** How a reason reads in the email. */
+export function reasonInWords(reason: RecipientReason, workspaceName: string): string {
+  return reason.kind === 'contact_group'
+    ? `You are in the contact group ${reason.groupName} of ${workspaceName}.`
+    : `No contact group is set for these tokens in ${workspaceName}, so they go to the workspace owner (you).`;
+}

@@ -1,0 +1,205 @@
+/**
+ * What every alert delivery shares, whether a digest to one address or one alert to its webhooks:
+ * the retry policy and backoff, who gets an alert (its planned deliveries), when a planned
+ * delivery is skipped on purpose, and what an alert says (`AlertNotice`).
+ */
+import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import type { AlertNotice } from '../../domain/alert-channels';
+import type {
+  AlertContext,
+  AlertRecord,
+  AlertRecordStore,
+  DeliveryState,
+} from '../../domain/alert-delivery-model';
+import { contactGroupFor, daysLeft } from '../../domain/alert-schedule';
+
+export interface RetryPolicy {
+  /** The attempt (receive) after which the queue moves the message to the dead-letter queue. */
+  readonly maxReceiveCount: number;
+  readonly baseDelaySeconds: number;
+  readonly maxDelaySeconds: number;
+}
+
+/** One receive of a queue message. */
+export interface DeliveryAttempt {
+  readonly receiveCount: number;
+  readonly policy: RetryPolicy;
+  readonly now: Date;
+}
+
+/** Exponential backoff: base, 2x base, 4x base... capped. */
+export function retryDelaySeconds(receiveCount: number, policy: RetryPolicy): number {
+  const exponent = Math.max(0, receiveCount - 1);
+  return Math.min(policy.maxDelaySeconds, policy.baseDelaySeconds * 2 ** exponent);
+}
+
+/** When a delivery that failed on this attempt is tried again; null on the last attempt. */
+export function nextAttemptAfter(attempt: DeliveryAttempt): string | null {
+  if (attempt.receiveCount >= attempt.policy.maxReceiveCount) return null;
+  const seconds = retryDelaySeconds(attempt.receiveCount, attempt.policy);
+  return new Date(attempt.now.getTime() + seconds * 1000).toISOString();
+}
+
+/** How long a claimed delivery stays claimed (longer than any send may take). */
+export const DELIVERY_LEASE_SECONDS = 120;
+
+export const SKIP_REASONS = {
+  quota: 'Monthly alert delivery limit reached',
+  webhookRemoved: 'Webhook no longer configured',
+  frozen: 'Workspace is frozen: alerts are paused',
+  emailDisabled: 'Email alerts are disabled',
+} as const;
+
+export type DeliveryResult =
+  | { readonly kind: 'done' }
+  | { readonly kind: 'retry'; readonly delaySeconds: number; readonly error: string };
+
+/** `retry` when either says so (the longer delay), else `done`. */
+export function combineResults(a: DeliveryResult, b: DeliveryResult): DeliveryResult {
+  if (a.kind === 'done') return b;
+  if (b.kind === 'done') return a;
+  return a.delaySeconds >= b.delaySeconds ? a : b;
+}
+
+/** `YYYY-MM` of an instant (UTC): the quota and statistics month. */
+export function monthOf(now: Date): string {
+  return now.toISOString().slice(0, 7);
+}
+
+export function emailChannelKey(address: string): string {
+  return `email:${address.toLowerCase()}`;
+}
+
+export function webhookChannel(name: string): string {
+  return `webhook:${name}`;
+}
+
+function pendingDelivery(
+  fields: Pick<DeliveryState, 'key' | 'channel' | 'kind' | 'target'>,
+): DeliveryState {
+  return {
+    ...fields,
+    status: 'pending',
+    attempts: 0,
+    lastError: null,
+    permanent: false,
+    sentAt: null,
+    leaseUntil: null,
+    nextAttemptAt: null,
+    digestId: null,
+  };
+}
+
+/** The context of an alert whose token still exists. */
+export type TokenAlertContext = AlertContext & { readonly token: Token };
+
+/**
+ * Who gets the alert of a token. The contact group that applies (the token's, else the workspace
+ * default) names the addresses and webhooks; without one, the owner's address and every webhook
+ * of the workspace. Email only when email alerts are on.
+ */
+export function resolveDeliveries(context: {
+  readonly token: Pick<Token, 'contact_group_id'> | undefined;
+  readonly workspace: Pick<AlertContext['workspace'], 'plan'>;
+  readonly settings: AlertContext['settings'];
+  readonly ownerEmail: string | null;
+}): DeliveryState[] {
+  const { token, settings, workspace, ownerEmail } = context;
+  const group = contactGroupFor(settings, token?.contact_group_id ?? null, workspace.plan);
+  const addresses = settings.email_alerts_enabled
+    ? group
+      ? group.emails
+      : ownerEmail
+        ? [ownerEmail]
+        : []
+    : [];
+  const webhooks = group
+    ? settings.webhook_urls.filter((webhook) => group.webhook_names.includes(webhook.name))
+    : settings.webhook_urls;
+  const seen = new Set<string>();
+  const deliveries: DeliveryState[] = [];
+  for (const address of addresses) {
+    const key = emailChannelKey(address);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    deliveries.push(pendingDelivery({ key, channel: 'email', kind: 'email', target: address }));
+  }
+  for (const webhook of webhooks) {
+    const key = webhookChannel(webhook.name);
+    if (seen.has(key)) continue;
+    seen.add(key);
+    deliveries.push(
+      pendingDelivery({ key, channel: key, kind: webhook.kind, target: webhook.name }),
+    );
+  }
+  return deliveries;
+}
+
+/** Whether this attempt may claim the delivery (its claim is still a conditional write). */
+export function isClaimable(delivery: DeliveryState, now: Date): boolean {
+  if (delivery.status === 'pending') return true;
+  if (delivery.status === 'failed') return !delivery.permanent;
+  if (delivery.status === 'sending') {
+    return delivery.leaseUntil === null || new Date(delivery.leaseUntil) <= now;
+  }
+  return false;
+}
+
+/** Why a claimed delivery is not sent after all, or null when it may be sent. */
+export function skipReasonOf(context: AlertContext, delivery: DeliveryState): string | null {
+  if (context.workspace.isFrozen) return SKIP_REASONS.frozen;
+  if (delivery.kind === 'email') {
+    return context.settings.email_alerts_enabled ? null : SKIP_REASONS.emailDisabled;
+  }
+  const configured = context.settings.webhook_urls.some(
+    (channel) => channel.name === delivery.target,
+  );
+  return configured ? null : SKIP_REASONS.webhookRemoved;
+}
+
+export function alertNoticeOf(
+  alert: AlertRef,
+  context: TokenAlertContext,
+  appOrigin: string,
+  now: Date,
+): AlertNotice {
+  const { token, workspace } = context;
+  return {
+    alertId: alert.alertId,
+    workspaceId: alert.workspaceId,
+    workspaceName: workspace.name,
+    tokenId: token.id,
+    tokenName: token.name,
+    category: token.category,
+    type: token.type,
+    expiresAt: token.expiresAt,
+    daysLeft: daysLeft(token.expiresAt, now),
+    threshold: alert.threshold,
+    renewalUrl: token.renewal_url,
+    dashboardUrl: `${appOrigin}/dashboard?workspace=${encodeURIComponent(alert.workspaceId)}`,
+  };
+}
+
+export function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 500) || 'Unknown error';
+}
+
+/**
+ * A token deleted or renewed (a new expiry date) before its alert went out: its new date has its
+ * own alerts, so the record goes unless a delivery of it was already sent.
+ */
+export async function dropStaleAlert(record: AlertRecord, records: AlertRecordStore) {
+  if (!record.deliveries?.some((delivery) => delivery.status === 'sent')) {
+    await records.remove(record.alertId);
+  }
+}
+
+/** Whether the token of a context is still the one the alert is about. */
+export function isCurrent(
+  alert: AlertRef,
+  context: AlertContext | undefined,
+): context is TokenAlertContext {
+  return context?.token !== undefined && context.token.expiresAt === alert.expiresAt;
+}

@@ -1,0 +1,206 @@
+/**
+ * Delivering one digest: one email to one address listing every alert of the message still due
+ * for it. Each row is the delivery `email:<address>` of one alert record, claimed on its own with
+ * a conditional write (pending or failed -> sending, with a lease and the digest's id) before the
+ * send and marked sent or failed after it, so:
+ * - a row already sent (by an earlier attempt or another digest) is not claimed and drops out: a
+ *   retry never sends what was delivered;
+ * - a token deleted or renewed since the scan drops out (its record goes unless something of it
+ *   was sent);
+ * - a failure concerns this address only: the other addresses have digests of their own.
+ *
+ * The one gap is a crash between the send and the marks: the leases run out and the next attempt
+ * sends those rows again (at least once, not exactly once, in that window).
+ *
+ * Quota and statistics count per row (one alert delivered to one address); the delivery metrics
+ * count emails.
+ */
+import type { DigestMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import type {
+  AlertAuditEvent,
+  AlertDeliveryPorts,
+  AlertRecord,
+  DeliveryState,
+} from '../../domain/alert-delivery-model';
+import { contactGroupFor } from '../../domain/alert-schedule';
+import { identifyingFields, type DigestRow, type RecipientReason } from '../../domain/alert-digest';
+import { renderDigestEmail } from '../../domain/alert-email';
+import {
+  alertNoticeOf,
+  DELIVERY_LEASE_SECONDS,
+  dropStaleAlert,
+  emailChannelKey,
+  errorText,
+  isClaimable,
+  isCurrent,
+  monthOf,
+  nextAttemptAfter,
+  retryDelaySeconds,
+  SKIP_REASONS,
+  skipReasonOf,
+  type DeliveryAttempt,
+  type DeliveryResult,
+  type TokenAlertContext,
+} from './delivery-rules';
+
+interface ClaimedRow {
+  readonly record: AlertRecord;
+  readonly context: TokenAlertContext;
+  readonly row: DigestRow;
+}
+
+function reasonFor(context: TokenAlertContext, address: string): RecipientReason {
+  const group = contactGroupFor(
+    context.settings,
+    context.token.contact_group_id,
+    context.workspace.plan,
+  );
+  const inGroup = group?.emails.some((email) => email.toLowerCase() === address.toLowerCase());
+  return group && inGroup
+    ? { kind: 'contact_group', groupName: group.name }
+    : { kind: 'workspace_owner' };
+}
+
+/** A delivery another attempt holds: this message comes back to see how it ended. */
+function isHeldElsewhere(delivery: DeliveryState, now: Date): boolean {
+  return delivery.status === 'sending' && !isClaimable(delivery, now);
+}
+
+export async function deliverDigest(
+  message: DigestMessage,
+  attempt: DeliveryAttempt,
+  ports: AlertDeliveryPorts,
+): Promise<DeliveryResult> {
+  const { now } = attempt;
+  const key = emailChannelKey(message.address);
+  const [records, contexts] = await Promise.all([
+    ports.records.getMany(message.alerts.map((alert) => alert.alertId)),
+    ports.loadContexts(message.alerts),
+  ]);
+  const recordsById = new Map(records.map((record) => [record.alertId, record]));
+  const leaseUntil = new Date(now.getTime() + DELIVERY_LEASE_SECONDS * 1000);
+  const month = monthOf(now);
+  const audits: AlertAuditEvent[] = [];
+  const touched = new Set<string>();
+  const claimed: ClaimedRow[] = [];
+  let heldElsewhere = false;
+
+  for (const alert of message.alerts) {
+    const record = recordsById.get(alert.alertId);
+    if (!record) continue;
+    const context = contexts.get(alert.alertId);
+    if (!isCurrent(alert, context)) {
+      await dropStaleAlert(record, ports.records);
+      continue;
+    }
+    const delivery = record.deliveries?.find((planned) => planned.key === key);
+    if (!delivery) continue;
+    if (!isClaimable(delivery, now)) {
+      heldElsewhere ||= isHeldElsewhere(delivery, now);
+      continue;
+    }
+    const claim = { now, leaseUntil, digestId: message.digestId };
+    if (!(await ports.records.claim(alert.alertId, key, claim))) {
+      // Another attempt holds it (or finished it); the next attempt sees the outcome.
+      heldElsewhere = true;
+      continue;
+    }
+    touched.add(alert.alertId);
+    const base = {
+      workspaceId: alert.workspaceId,
+      plan: context.workspace.plan,
+      alertId: alert.alertId,
+      tokenName: context.token.name,
+    };
+    const skipReason =
+      skipReasonOf(context, delivery) ??
+      ((await ports.quota.reserve(context.workspace.ownerId, context.workspace.plan, month))
+        ? null
+        : SKIP_REASONS.quota);
+    if (skipReason) {
+      await ports.records.markSkipped(alert.alertId, key, skipReason, now);
+      audits.push({
+        ...base,
+        action: 'alert.skipped',
+        metadata: { skipped: [{ channel: 'email', reason: skipReason }] },
+      });
+      continue;
+    }
+    claimed.push({
+      record,
+      context,
+      row: {
+        notice: alertNoticeOf(alert, context, ports.appOrigin, now),
+        identifiers: identifyingFields(context.token),
+        reason: reasonFor(context, message.address),
+      },
+    });
+  }
+
+  let failure: string | null = null;
+  if (claimed.length > 0) {
+    try {
+      await ports.mailer.send(
+        renderDigestEmail({ to: message.address, rows: claimed.map(({ row }) => row) }),
+      );
+    } catch (error) {
+      failure = errorText(error);
+    }
+    const nextAttemptAt = nextAttemptAfter(attempt);
+    for (const { record, context, row } of claimed) {
+      const base = {
+        workspaceId: record.workspaceId,
+        plan: context.workspace.plan,
+        alertId: record.alertId,
+        tokenName: row.notice.tokenName,
+      };
+      if (failure === null) {
+        await ports.records.markSent(record.alertId, key, now);
+        await ports.stats.count(record.workspaceId, month, 'email', 'success');
+        audits.push({
+          ...base,
+          action: 'alert.sent',
+          metadata: { channels: ['email'], recipients: [message.address] },
+        });
+        continue;
+      }
+      await ports.quota.release(context.workspace.ownerId, month);
+      await ports.records.markFailed(
+        record.alertId,
+        key,
+        { error: failure, permanent: false, nextAttemptAt },
+        now,
+      );
+      await ports.stats.count(record.workspaceId, month, 'email', 'failure');
+      audits.push({
+        ...base,
+        action: 'alert.failed',
+        metadata: {
+          failures: [{ channel: 'email', target: message.address, error: failure }],
+          attempt: attempt.receiveCount,
+        },
+      });
+      if (nextAttemptAt === null) {
+        audits.push({
+          ...base,
+          action: 'alert.dead_lettered',
+          metadata: { attempts: attempt.receiveCount, lastError: failure },
+        });
+      }
+    }
+    ports.metrics.count(failure === null ? 'sent' : 'failed', 'email');
+    if (failure !== null && nextAttemptAfter(attempt) === null) {
+      ports.metrics.count('deadLettered', 'email');
+    }
+  }
+
+  for (const alertId of touched) await ports.records.settle(alertId, now);
+  for (const event of audits) await ports.audit(event);
+
+  if (failure === null && !heldElsewhere) return { kind: 'done' };
+  return {
+    kind: 'retry',
+    delaySeconds: retryDelaySeconds(attempt.receiveCount, attempt.policy),
+    error: failure ?? 'Delivery pending',
+  };
+}
