@@ -11,6 +11,9 @@ const swcTransform = [
   },
 ];
 
+/** React Email's renderer ships CommonJS with a dynamic import: compiled to a require. */
+const reactEmailTransform = { '/@react-email/.+\\.cjs$': swcTransform };
+
 const shared = {
   transform: { '^.+\\.(t|j)sx?$': swcTransform },
   moduleNameMapper: {
@@ -33,10 +36,11 @@ module.exports = {
       globalSetup: '<rootDir>/functions/test-support/global-setup.ts',
       globalTeardown: '<rootDir>/functions/test-support/global-teardown.ts',
       setupFiles: ['<rootDir>/functions/test-support/emulator-env.ts'],
-      // ESM-only packages are compiled to CommonJS like the sources.
-      transform: { ...shared.transform, '^.+\\.mjs$': swcTransform },
+      // ESM-only packages are compiled to CommonJS like the sources; so is React Email's
+      // renderer, whose `import('react-dom/server')` jest's CommonJS runtime cannot run as is.
+      transform: { ...shared.transform, '^.+\\.mjs$': swcTransform, ...reactEmailTransform },
       transformIgnorePatterns: [
-        '/node_modules/(?!(@middy|openid-client|oauth4webapi|jose|oauth2-mock-server|is-plain-obj)/)',
+        '/node_modules/(?!(@middy|openid-client|oauth4webapi|jose|oauth2-mock-server|is-plain-obj|@react-email)/)',
       ],
     },
     { ...shared, displayName: 'infra', testEnvironment: 'node', roots: ['<rootDir>/infra'] },
@@ -59,6 +63,9 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
       testPathIgnorePatterns: ['/bench/'],
+      // React Email's renderer (alert emails rendered for their screenshots), as in functions.
+      transform: { ...shared.transform, ...reactEmailTransform },
+      transformIgnorePatterns: ['/node_modules/(?!(@react-email)/)'],
     },
   ],
 };

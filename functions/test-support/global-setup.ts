@@ -26,6 +26,8 @@ export default async function globalSetup(): Promise<void> {
     POWERTOOLS_METRICS_DISABLED: 'true',
     // Seals the TOTP secrets the tests enrol (in AWS a Secrets Manager secret).
     TWO_FACTOR_KEY: 'functions-tests-two-factor-key-material',
+    // Signs the unsubscribe links of alert emails (in AWS a Secrets Manager secret).
+    ALERT_LINK_KEY: 'functions-tests-alert-link-key-material',
     SES_VIEWER_URL: emulators.endpoints.emailViewer,
   });
 }

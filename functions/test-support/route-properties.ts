@@ -43,7 +43,7 @@ export const PROPERTY_AREAS = {
   'two-factor': ['two-factor'],
   workspaces: ['workspaces', 'invitations'],
   tokens: ['tokens', 'audit'],
-  alerts: ['alerts', 'alert-queue', 'billing', 'organization'],
+  alerts: ['alerts', 'alert-queue', 'alert-emails', 'billing', 'organization'],
 } as const satisfies Record<string, readonly string[]>;
 export type PropertyArea = keyof typeof PROPERTY_AREAS;
 

@@ -10,6 +10,9 @@ export const jobPermissions = {
    * enqueues one digest per address and one message per alert with webhooks.
    */
   expiryScan: ['tableItemRead', 'dueAlertsIndexRead', 'tableWrite', 'alertQueueSend'],
-  /** Reads and updates alert records, sends email as the configured sender (and webhooks). */
-  alertWorker: ['tableItemRead', 'tableWrite', 'senderEmailSend'],
+  /**
+   * Reads and updates alert records, sends email as the configured sender (and webhooks), signs
+   * the emails' unsubscribe links.
+   */
+  alertWorker: ['tableItemRead', 'tableWrite', 'senderEmailSend', 'alertLinkKeyRead'],
 } as const satisfies Record<string, readonly Permission[]>;

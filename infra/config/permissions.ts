@@ -43,7 +43,12 @@ export type Permission =
    * secretsmanager:GetSecretValue on exactly the key TOTP secrets are sealed with (the routes that
    * enrol, check or turn off a second factor).
    */
-  | 'twoFactorKeyRead';
+  | 'twoFactorKeyRead'
+  /**
+   * secretsmanager:GetSecretValue on exactly the key unsubscribe links of alert emails are signed
+   * with (the alert worker signs them, the unsubscribe routes verify them).
+   */
+  | 'alertLinkKeyRead';
 
 /** Secrets in SSM Parameter Store (SecureString) live under this path. */
 export const SECRET_PARAMETER_PREFIX = '/expiry-radar/';

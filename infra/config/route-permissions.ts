@@ -44,6 +44,7 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   listAlertQueue: ['tableRead'],
   requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],
   retryAlert: ['tableRead', 'tableWrite', 'alertQueueSend'],
+  unsubscribeAlertEmails: ['tableRead', 'tableWrite', 'alertLinkKeyRead'],
   // A read that writes: the settings item and its signing secret are created on first read.
   getAlertSettings: ['tableRead', 'tableWrite'],
   // Writes only the rate-limit counter; the webhook itself is an outbound HTTPS call.

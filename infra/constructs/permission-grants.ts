@@ -18,6 +18,8 @@ export interface AppResources {
   readonly tableIndexNames: readonly string[];
   readonly alertQueue: IQueue;
   readonly deadLetterQueue: IQueue;
+  /** The key material unsubscribe links of alert emails are signed with. */
+  readonly alertLinkKey: ISecret;
 }
 
 /** What the permissions that name no data stack resource apply to. */
@@ -152,6 +154,10 @@ export function grantPermissions(
       case 'originSecretRead': {
         const secret = required(targets.originSecret, permission, 'the origin secret');
         statement(['secretsmanager:GetSecretValue'], [secret.secretArn]);
+        break;
+      }
+      case 'alertLinkKeyRead': {
+        statement(['secretsmanager:GetSecretValue'], [resources.alertLinkKey.secretArn]);
         break;
       }
       case 'twoFactorKeyRead': {

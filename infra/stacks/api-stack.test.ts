@@ -167,15 +167,22 @@ describe('api stack: the origin secret', () => {
   });
 
   const twoFactorKeyRef: unknown = stacks.api.resolve(stacks.api.twoFactorKey.secretArn);
+  /** The data stack's secret, imported. */
+  const alertLinkKeyRef = {
+    'Fn::ImportValue': expect.stringMatching(
+      /^ExpiryRadarData:ExportsOutputRefAlertLinkKey/,
+    ) as unknown,
+  };
 
   it.each(implementedRoutes().map(({ route }) => [`${route.method} ${route.path}`, route.id]))(
-    '%s may read exactly that secret (and the two-factor key if it seals or opens TOTP secrets), and is told their ARNs (never their values)',
+    '%s may read exactly that secret (and the two-factor key if it seals or opens TOTP secrets, the alert link key if it verifies unsubscribe links), and is told their ARNs (never their values)',
     (routeKey, routeId) => {
       const id = functionIdOf(routeKey);
       const secretStatements = statementsOf(id).filter((statement) =>
         [statement.Action].flat().some((action) => action.startsWith('secretsmanager:')),
       );
       const readsTwoFactorKey = permissionsFor(routeId).includes('twoFactorKeyRead');
+      const readsAlertLinkKey = permissionsFor(routeId).includes('alertLinkKeyRead');
       expect(secretStatements).toEqual([
         { Action: 'secretsmanager:GetSecretValue', Effect: 'Allow', Resource: secretRef },
         ...(readsTwoFactorKey
@@ -187,12 +194,22 @@ describe('api stack: the origin secret', () => {
               },
             ]
           : []),
+        ...(readsAlertLinkKey
+          ? [
+              {
+                Action: 'secretsmanager:GetSecretValue',
+                Effect: 'Allow',
+                Resource: alertLinkKeyRef,
+              },
+            ]
+          : []),
       ]);
       const variables = (
         functions[id]?.Properties?.Environment as { Variables: Record<string, unknown> }
       ).Variables;
       expect(variables.ORIGIN_VERIFY_SECRET_ARN).toEqual(secretRef);
       expect(variables.TWO_FACTOR_KEY_SECRET_ARN).toEqual(twoFactorKeyRef);
+      expect(variables.ALERT_LINK_KEY_SECRET_ARN).toEqual(alertLinkKeyRef);
       expect(JSON.stringify(variables)).not.toContain('resolve:secretsmanager');
     },
   );

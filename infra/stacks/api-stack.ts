@@ -146,6 +146,7 @@ export class ApiStack extends Stack {
         // The secret's ARN, never its value: the functions read it at cold start.
         ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
         TWO_FACTOR_KEY_SECRET_ARN: this.twoFactorKey.secretArn,
+        ALERT_LINK_KEY_SECRET_ARN: resources.alertLinkKey.secretArn,
         POWERTOOLS_SERVICE_NAME: 'expiry-radar',
         POWERTOOLS_LOG_LEVEL: 'INFO',
         ...accountEnvironment(props.accountSettings),

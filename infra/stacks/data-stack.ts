@@ -3,7 +3,7 @@
  * alert queue with its dead-letter queue, protected against deletion and kept on stack removal;
  * and the topic every alarm of the app notifies (see constructs/alarm-notifications.ts).
  */
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import {
   AttributeType,
@@ -16,6 +16,7 @@ import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
@@ -44,6 +45,8 @@ export class DataStack extends Stack {
   readonly deadLetterAlarm: Alarm;
   /** Every alarm of the app notifies this topic (alarm and OK). */
   readonly alarmTopic: Topic;
+  /** Signs the one-click unsubscribe links of alert emails (the worker signs, the routes verify). */
+  readonly alertLinkKey: Secret;
   readonly resources: AppResources;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
@@ -103,11 +106,25 @@ export class DataStack extends Stack {
 
     this.alarmTopic = this.createAlarmTopic(props.alarmEmail);
 
+    this.alertLinkKey = new Secret(this, 'AlertLinkKey', {
+      description:
+        'Key material the one-click unsubscribe links of alert emails are signed with (HMAC-SHA-256 under a key derived with HKDF)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+      // Links in emails already sent stop working without it: never deleted with the stack.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    Validations.of(this.alertLinkKey).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason:
+        'Rotated by hand (README "Deployment"): links signed with the current or the previous version verify, so a scheduled rotation would break the unsubscribe links of emails sent before its second run.',
+    });
+
     this.resources = {
       table: this.table,
       tableIndexNames: definition.globalSecondaryIndexes.map((index) => index.indexName),
       alertQueue: this.alertQueue,
       deadLetterQueue: this.deadLetterQueue,
+      alertLinkKey: this.alertLinkKey,
     };
   }
 

@@ -55,6 +55,8 @@ export class JobsStack extends Stack {
       ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
       APP_ORIGIN: props.appOrigin,
       EMAIL_FROM: emailFrom,
+      // The secret's ARN, never its value: the worker reads it at cold start.
+      ALERT_LINK_KEY_SECRET_ARN: resources.alertLinkKey.secretArn,
       POWERTOOLS_SERVICE_NAME: 'expiry-radar-jobs',
     };
 

@@ -200,7 +200,7 @@ describe('expiry alerts over HTTP', () => {
     const user = await signUp();
     const secret = await configureWebhook(user, true);
     const tokenName = `Payments API key ${randomUUID().slice(0, 8)}`;
-    await createToken(user, tokenName);
+    const token = await createToken(user, tokenName);
 
     expect((await scan()).queued).toBeGreaterThanOrEqual(1);
 
@@ -208,8 +208,21 @@ describe('expiry alerts over HTTP', () => {
       to: user.email,
       subject: `${tokenName} expires in 7 days`,
     });
-    expect(email.body.text).toContain('Days left: 7');
-    expect(email.body.text).toContain(`${app.appUrl}/dashboard?workspace=${user.workspaceId}`);
+    expect(email.body.text).toContain('(7 days left)');
+    expect(email.body.text).toContain(
+      `${app.appUrl}/dashboard?workspace=${user.workspaceId}&token=${token.id}`,
+    );
+    expect(email.headers).toEqual(
+      expect.arrayContaining([
+        { name: 'List-Unsubscribe-Post', value: 'List-Unsubscribe=One-Click' },
+        {
+          name: 'List-Unsubscribe',
+          value: expect.stringMatching(
+            /^<http:\/\/localhost:\d+\/api\/alert-emails\/unsubscribe\?token=v1\./,
+          ) as unknown,
+        },
+      ]),
+    );
     expect(email.body.html).toContain(tokenName);
 
     const [delivery] = await eventually(
@@ -308,7 +321,7 @@ describe('expiry alerts over HTTP', () => {
     });
     const text = email.body.text ?? '';
     for (const name of names) expect(text).toContain(`${name} expires in 7 days`);
-    expect(text.match(/^ {2}Open: /gm)).toHaveLength(11);
+    expect(text.match(/^ {2}Open Digest key \d+ \w+: http/gm)).toHaveLength(11);
     expect(email.body.html).toContain(names[10]!);
 
     await eventually(

@@ -6,6 +6,8 @@ export interface SesEmail {
   readonly destination: { readonly to: readonly string[] };
   readonly subject: string;
   readonly body: { readonly text?: string; readonly html?: string };
+  /** Header lines the sender added. */
+  readonly headers?: readonly { readonly name: string; readonly value: string }[];
   /** Seconds since the epoch. */
   readonly at: number;
 }

@@ -67,6 +67,11 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${ALERT_SORT_PREFIX}${opensAt}#${alertId}`,
   }),
+  /** An address that stopped a workspace's alert emails (lower-cased), by its unsubscribe link. */
+  alertEmailOptOut: (workspaceId: string, address: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${ALERT_EMAIL_OPT_OUT_SORT_PREFIX}${address.toLowerCase()}`,
+  }),
   /** The alert deliveries an owner's plan counted in a month (`YYYY-MM`). */
   alertUsage: (ownerId: string, month: string) => ({
     pk: `USER#${ownerId}`,
@@ -120,6 +125,7 @@ const TWO_FACTOR_CHALLENGE_PREFIX = 'TWO_FACTOR_CHALLENGE#';
 export const MEMBER_SORT_PREFIX = 'MEMBER#';
 export const TOKEN_SORT_PREFIX = 'TOKEN#';
 export const ALERT_SORT_PREFIX = 'ALERT#';
+export const ALERT_EMAIL_OPT_OUT_SORT_PREFIX = 'EMAIL_OPT_OUT#';
 const ALERT_USAGE_SORT_PREFIX = 'ALERT_USAGE#';
 const ALERT_STATS_SORT_PREFIX = 'ALERT_STATS#';
 

@@ -59,7 +59,7 @@ export interface AlertNotice {
   /** The threshold window (days before expiry) this alert is for. */
   readonly threshold: number;
   readonly renewalUrl: string | null;
-  /** The dashboard, with the workspace selected. */
+  /** The dashboard, with the workspace selected and the token's details open. */
   readonly dashboardUrl: string;
 }
 

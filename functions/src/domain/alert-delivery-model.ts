@@ -9,6 +9,7 @@ import type { WebhookKind } from '@expiry-radar/shared/domain/alerts';
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type { WebhookSender, WorkspaceAlertSettings } from './alert-channels';
 import type { Mailer } from './mailer';
+import type { UnsubscribeSubject } from './unsubscribe-token';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
@@ -159,9 +160,16 @@ export interface AlertDeliveryPorts {
   };
   readonly mailer: Mailer;
   readonly sendWebhook: WebhookSender;
+  /** Of these workspaces, those whose alert emails the address stopped (one-click links). */
+  workspacesOptedOut(
+    address: string,
+    workspaceIds: readonly string[],
+  ): Promise<ReadonlySet<string>>;
+  /** The signed token of a one-click unsubscribe link (domain/unsubscribe-token.ts). */
+  signUnsubscribe(subject: UnsubscribeSubject): Promise<string>;
   audit(event: AlertAuditEvent): Promise<void>;
   /** Operational metrics (CloudWatch): one delivery's outcome, per channel kind. */
   readonly metrics: { count(outcome: DeliveryOutcomeMetric, channelKind: string): void };
-  /** The web app's origin, for the dashboard link. */
+  /** The web app's origin, for the links in alerts. */
   readonly appOrigin: string;
 }

@@ -5,6 +5,7 @@
  * email's layout is domain/alert-email.ts.
  */
 import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
+import { CRITICAL_DAYS, WARNING_DAYS } from '@expiry-radar/shared/domain/expiry-status';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { AlertNotice } from './alert-channels';
 
@@ -25,9 +26,21 @@ export interface DigestRow {
   readonly reason: RecipientReason;
 }
 
+/** The links of one workspace's part of a digest. */
+export interface WorkspaceLinks {
+  /** The workspace's alert settings (who gets what, thresholds, channels). */
+  readonly preferencesUrl: string;
+  /** Stops this workspace's alert emails to this address (signed, one click). */
+  readonly unsubscribeUrl: string;
+}
+
 export interface AlertDigest {
   readonly to: string;
   readonly rows: readonly DigestRow[];
+  /** Per workspace id of the rows. */
+  readonly workspaceLinks: ReadonlyMap<string, WorkspaceLinks>;
+  /** Stops the alert emails of every workspace in the digest (the List-Unsubscribe header's). */
+  readonly unsubscribeUrl: string;
 }
 
 export interface DigestSection {
@@ -168,4 +181,27 @@ export function reasonInWords(reason: RecipientReason, workspaceName: string): s
   return reason.kind === 'contact_group'
     ? `You are in the contact group ${reason.groupName} of ${workspaceName}.`
     : `No contact group is set for these tokens in ${workspaceName}, so they go to the workspace owner (you).`;
+}
+
+/** The reasons of a section's rows, each once. */
+export function sectionReasons(section: DigestSection): string[] {
+  return [...new Set(section.rows.map((row) => reasonInWords(row.reason, section.workspaceName)))];
+}
+
+export type DaysLeftTone = 'expired' | 'critical' | 'warning' | 'ok';
+
+/** The status colour of days left, as the dashboard's expiry badge: under 7 critical, under 30 warning. */
+export function daysLeftTone(daysLeft: number): DaysLeftTone {
+  if (daysLeft < 0) return 'expired';
+  if (daysLeft < CRITICAL_DAYS) return 'critical';
+  if (daysLeft < WARNING_DAYS) return 'warning';
+  return 'ok';
+}
+
+/** "Expired 3 days ago", "Expired yesterday", "Expires today", "1 day left", "7 days left". */
+export function daysLeftLabel(daysLeft: number): string {
+  if (daysLeft < -1) return `Expired ${-daysLeft} days ago`;
+  if (daysLeft === -1) return 'Expired yesterday';
+  if (daysLeft === 0) return 'Expires today';
+  return daysLeft === 1 ? '1 day left' : `${daysLeft} days left`;
 }

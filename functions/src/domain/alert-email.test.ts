@@ -1,3 +1,4 @@
+import { sampleDigest } from '../../test-support/alert-digest-sample';
 import type { AlertNotice } from './alert-channels';
 import { alertEmailSubject, renderDigestEmail } from './alert-email';
 
@@ -13,8 +14,37 @@ const notice: AlertNotice = {
   daysLeft: 7,
   threshold: 7,
   renewalUrl: null,
-  dashboardUrl: 'https://app.example/dashboard?workspace=ws1',
+  dashboardUrl: 'https://app.example/dashboard?workspace=ws1&token=ws1.t1',
 };
+
+/**
+ * The text a reader sees in the HTML part: its text nodes, entities decoded. Column headings are
+ * left out: the text part labels each value on its own line instead.
+ */
+function visibleText(html: string): string[] {
+  const body = html
+    .replace(/<head>[\s\S]*?<\/head>/, '')
+    .replace(/<!--[\s\S]*?-->/g, '')
+    .replace(/<th[\s>][\s\S]*?<\/th>/g, '');
+  return body
+    .split(/<[^>]+>/)
+    .map((part) =>
+      part
+        .replace(/&#x27;|&#39;/g, "'")
+        .replace(/&quot;/g, '"')
+        .replace(/&lt;/g, '<')
+        .replace(/&gt;/g, '>')
+        .replace(/&amp;/g, '&')
+        .replace(/[\u200b-\u200f\u00a0\u2028\u2029\ufeff]|\u034f/g, ' ')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((part) => part.length > 0 && part !== '·' && part !== '—');
+}
+
+function hrefs(html: string): string[] {
+  return [...html.matchAll(/href="([^"]+)"/g)].map((match) => match[1]!.replace(/&amp;/g, '&'));
+}
 
 describe('alert email', () => {
   it('keeps a token name with line breaks to one line of the subject', () => {
@@ -27,13 +57,54 @@ describe('alert email', () => {
     expect(subject.length).toBeLessThanOrEqual(80 + ' expires in 7 days'.length);
   });
 
-  it('escapes the token and workspace names in the HTML part', () => {
-    const mail = renderDigestEmail({
-      to: 'ops@example.com',
+  it('escapes the token and workspace names in the HTML part', async () => {
+    const digest = sampleDigest();
+    const mail = await renderDigestEmail({
+      ...digest,
       rows: [{ notice, identifiers: [], reason: { kind: 'workspace_owner' } }],
     });
     expect(mail.html).toContain('Ops &lt;b&gt;team&lt;/b&gt;');
     expect(mail.html).not.toContain('<b>team</b>');
     expect(mail.subject).not.toMatch(/[\r\n]/);
+  });
+
+  it('says in the text part all the HTML part says, with every link', async () => {
+    const mail = await renderDigestEmail(sampleDigest());
+    expect(mail.subject).toBe(
+      '1 SSH key has expired; 2 certificates, 1 API key and 1 license expire in the next 14 days',
+    );
+    const text = mail.text.replace(/\s+/g, ' ');
+    const shown = visibleText(mail.html);
+    expect(shown.length).toBeGreaterThan(30);
+    for (const part of shown) expect(text).toContain(part);
+    const links = hrefs(mail.html);
+    expect(links).toHaveLength(5 + 2 + 2 + 2 + 1);
+    for (const link of links) expect(mail.text).toContain(link);
+  });
+
+  it('lists the most urgent workspace first and its rows by days left, with status colours', async () => {
+    const mail = await renderDigestEmail(sampleDigest());
+    const order = ['Deploy SSH key', 'api.example.com', 'Stripe secret key', 'Payments & Billing'];
+    const positions = order.map((name) => mail.text.indexOf(name));
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    expect(mail.text).toContain('  Expires: 2030-01-08 (Expired 2 days ago)');
+    expect(mail.text).toContain('  Expires: 2030-01-24 (14 days left)');
+    expect(mail.text).toContain('  Domains: api.example.com, www.example.com');
+    expect(mail.html).toContain('er-tone-expired');
+    expect(mail.html).toContain('er-tone-warning');
+    expect(mail.html).toContain('prefers-color-scheme: dark');
+    expect(mail.text).toContain('You are in the contact group Platform on-call of Platform.');
+    expect(mail.text).toContain(
+      'No contact group is set for these tokens in Payments & Billing, so they go to the workspace owner (you).',
+    );
+  });
+
+  it('offers the one-click unsubscribe in the List-Unsubscribe headers', async () => {
+    const mail = await renderDigestEmail(sampleDigest());
+    expect(mail.headers).toEqual({
+      'List-Unsubscribe':
+        '<https://app.expiry-radar.example/api/alert-emails/unsubscribe?token=v1.sample-all>',
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
   });
 });

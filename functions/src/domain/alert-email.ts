@@ -1,23 +1,23 @@
 /**
- * The alert email: one digest to one address, the same facts in the text and the HTML part. A
- * single alert's subject names its token (one capped line); a digest's subject is its summary.
- * Every name is escaped in the HTML.
+ * The alert email: one digest to one address. The HTML part is rendered with React Email
+ * (alert-email-layout.ts); the plain-text part says the same, in the same order, with every
+ * link. A single alert's subject names its token (one capped line); a digest's subject is its
+ * summary. The List-Unsubscribe headers give mail clients the one-click link (RFC 8058).
  */
-import {
-  CATEGORY_DEFINITIONS,
-  TYPE_LABELS,
-  type TokenType,
-} from '@expiry-radar/shared/domain/categories';
+import { render } from '@react-email/render';
 import { describeDaysLeft } from '@expiry-radar/shared/domain/days-left';
+import { TYPE_LABELS, type TokenType } from '@expiry-radar/shared/domain/categories';
 import type { AlertNotice } from './alert-channels';
 import {
+  daysLeftLabel,
   digestSections,
   digestSummary,
-  reasonInWords,
+  sectionReasons,
   type AlertDigest,
   type DigestRow,
 } from './alert-digest';
-import { escapeHtml, subjectText } from './email-text';
+import { categoryLabel, digestEmailDocument, PRODUCT_NAME } from './alert-email-layout';
+import { subjectText } from './email-text';
 import type { EmailMessage } from './mailer';
 
 /** A token name in the subject, before what it says of the expiry. */
@@ -28,82 +28,56 @@ export function alertEmailSubject(notice: AlertNotice): string {
   return `${name} ${describeDaysLeft(notice.daysLeft)}`;
 }
 
-export function digestSubject(digest: AlertDigest): string {
+export function digestSubject(digest: Pick<AlertDigest, 'rows'>): string {
   const [only] = digest.rows;
   return digest.rows.length === 1 && only
     ? alertEmailSubject(only.notice)
     : digestSummary(digest.rows);
 }
 
-function typeLabel(notice: AlertNotice): string {
-  return TYPE_LABELS[notice.type as TokenType] ?? notice.type;
-}
-
-function rowFacts(row: DigestRow): [string, string][] {
+function rowText(row: DigestRow): string[] {
   const { notice } = row;
+  const type = TYPE_LABELS[notice.type as TokenType] ?? notice.type;
   return [
-    ['Type', typeLabel(notice)],
-    ['Category', CATEGORY_DEFINITIONS[notice.category]?.label ?? notice.category],
-    ...row.identifiers.map(({ label, value }): [string, string] => [label, value]),
-    ['Expiry date', notice.expiresAt.slice(0, 10)],
-    ['Days left', String(notice.daysLeft)],
+    `${notice.tokenName} ${describeDaysLeft(notice.daysLeft)}`,
+    `  ${type} · ${categoryLabel(row)}`,
+    ...row.identifiers.map(({ label, value }) => `  ${label}: ${value}`),
+    `  Expires: ${notice.expiresAt.slice(0, 10)} (${daysLeftLabel(notice.daysLeft)})`,
+    `  Open ${notice.tokenName}: ${notice.dashboardUrl}`,
+    ...(notice.renewalUrl ? [`  Renew at the vendor: ${notice.renewalUrl}`] : []),
   ];
 }
 
-/** The reasons of a section, each said once. */
-function sectionReasons(rows: readonly DigestRow[], workspaceName: string): string[] {
-  return [...new Set(rows.map((row) => reasonInWords(row.reason, workspaceName)))];
+export function digestText(digest: AlertDigest): string {
+  const lines = [PRODUCT_NAME, '', `${digestSummary(digest.rows)}.`];
+  for (const section of digestSections(digest.rows)) {
+    const links = digest.workspaceLinks.get(section.workspaceId);
+    lines.push('', section.workspaceName, '-'.repeat(Math.min(60, section.workspaceName.length)));
+    for (const row of section.rows) lines.push('', ...rowText(row));
+    lines.push('', ...sectionReasons(section));
+    if (links) {
+      lines.push(
+        `Alert preferences: ${links.preferencesUrl}`,
+        `Stop these emails for ${section.workspaceName}: ${links.unsubscribeUrl}`,
+      );
+    }
+  }
+  lines.push(
+    '',
+    `${PRODUCT_NAME} alerts for ${digest.to} · Stop all these emails: ${digest.unsubscribeUrl}`,
+  );
+  return lines.join('\n');
 }
 
-export function renderDigestEmail(digest: AlertDigest): EmailMessage {
-  const sections = digestSections(digest.rows);
-  const summary = digestSummary(digest.rows);
-  const text = [
-    `${summary}.`,
-    ...sections.flatMap((section) => [
-      '',
-      `Workspace: ${section.workspaceName}`,
-      ...section.rows.flatMap((row) => [
-        '',
-        `${row.notice.tokenName} ${describeDaysLeft(row.notice.daysLeft)}`,
-        ...rowFacts(row).map(([label, value]) => `  ${label}: ${value}`),
-        `  Open: ${row.notice.dashboardUrl}`,
-        ...(row.notice.renewalUrl ? [`  Renew: ${row.notice.renewalUrl}`] : []),
-      ]),
-      '',
-      ...sectionReasons(section.rows, section.workspaceName),
-    ]),
-  ].join('\n');
-  const html = [
-    '<!doctype html><html><body style="font-family:Montserrat,Arial,sans-serif">',
-    `<h1 style="font-size:20px">${escapeHtml(summary)}</h1>`,
-    ...sections.map((section) =>
-      [
-        `<h2 style="font-size:16px">${escapeHtml(section.workspaceName)}</h2>`,
-        ...section.rows.map((row) =>
-          [
-            `<h3 style="font-size:14px">${escapeHtml(row.notice.tokenName)} ${escapeHtml(
-              describeDaysLeft(row.notice.daysLeft),
-            )}</h3>`,
-            '<table role="presentation">',
-            ...rowFacts(row).map(
-              ([label, value]) =>
-                `<tr><th align="left" style="padding:4px 12px 4px 0">${escapeHtml(label)}</th>` +
-                `<td style="padding:4px 0">${escapeHtml(value)}</td></tr>`,
-            ),
-            '</table>',
-            `<p><a href="${escapeHtml(row.notice.dashboardUrl)}">Open ${escapeHtml(row.notice.tokenName)}</a></p>`,
-            row.notice.renewalUrl
-              ? `<p><a href="${escapeHtml(row.notice.renewalUrl)}">Renew ${escapeHtml(row.notice.tokenName)}</a></p>`
-              : '',
-          ].join(''),
-        ),
-        ...sectionReasons(section.rows, section.workspaceName).map(
-          (reason) => `<p style="color:#666;font-size:12px">${escapeHtml(reason)}</p>`,
-        ),
-      ].join(''),
-    ),
-    '</body></html>',
-  ].join('');
-  return { to: digest.to, subject: digestSubject(digest), text, html };
+export async function renderDigestEmail(digest: AlertDigest): Promise<EmailMessage> {
+  return {
+    to: digest.to,
+    subject: digestSubject(digest),
+    text: digestText(digest),
+    html: await render(digestEmailDocument(digest)),
+    headers: {
+      'List-Unsubscribe': `<${digest.unsubscribeUrl}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+  };
 }

@@ -4,6 +4,8 @@ export interface EmailMessage {
   readonly subject: string;
   readonly text: string;
   readonly html: string;
+  /** Extra header lines (alert emails: List-Unsubscribe and List-Unsubscribe-Post). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 export interface Mailer {

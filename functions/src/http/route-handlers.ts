@@ -65,6 +65,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   listAlertQueue: 'alert-queue/list-alert-queue.ts',
   requeueAlerts: 'alert-queue/requeue-alerts.ts',
   retryAlert: 'alert-queue/retry-alert.ts',
+  unsubscribeAlertEmails: 'alert-emails/unsubscribe.ts',
   getAlertStats: 'alert-queue/get-alert-stats.ts',
   getOrganizationUsage: 'organization/get-organization-usage.ts',
 };

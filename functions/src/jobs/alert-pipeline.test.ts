@@ -9,7 +9,7 @@ import {
   type AlertQueueMessage,
   type AlertRef,
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
-import { invoke } from '../../test-support/api-gateway-event';
+import { apiGatewayEvent, invoke } from '../../test-support/api-gateway-event';
 import { captureMetrics, metricCounts } from '../../test-support/metrics-output';
 import {
   givenMember,
@@ -34,6 +34,7 @@ import { monthOf, type RetryPolicy } from '../services/alerts/delivery-rules';
 import type { EmailMessage } from '../domain/mailer';
 import { handler as getAlertStats } from '../http/alert-queue/get-alert-stats';
 import { handler as listAlertQueue } from '../http/alert-queue/list-alert-queue';
+import { handler as unsubscribe } from '../http/alert-emails/unsubscribe';
 import { handler as requeueAlerts } from '../http/alert-queue/requeue-alerts';
 import { handler as retryAlert } from '../http/alert-queue/retry-alert';
 import { handler as getOrganizationUsage } from '../http/organization/get-organization-usage';
@@ -503,9 +504,8 @@ describe('digests: one email per address for everything due for it', () => {
     const names = [...paymentsDays.map((d) => `Q-${d}`), ...platformDays.map((d) => `P-${d}`)];
     // Payments first (a token expires tomorrow), each workspace's rows by days left.
     expect(namesIn(email!.text, names)).toEqual(names);
-    expect(email!.text.indexOf('Workspace: Payments')).toBeLessThan(
-      email!.text.indexOf('Workspace: Platform'),
-    );
+    expect(email!.text.indexOf('\nPayments\n')).toBeGreaterThan(0);
+    expect(email!.text.indexOf('\nPayments\n')).toBeLessThan(email!.text.indexOf('\nPlatform\n'));
     expect(email!.text).toContain('Domains: pay.example.com');
     expect(email!.text).toContain('go to the workspace owner (you)');
 
@@ -657,6 +657,58 @@ describe('digests: one email per address for everything due for it', () => {
     expect(sent.map((item) => [item.status, item.dead_lettered])).toEqual([
       ['sent', false],
       ['sent', false],
+    ]);
+  });
+
+  it('stops further emails to an address that unsubscribed, and to that address only', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const [ada, bob] = ['ada', 'bob'].map((name) => `${name}-${randomUUID()}@example.com`);
+    await givenAlertSettings(workspaceId, {
+      contact_groups: [{ id: 'ops', name: 'Ops', emails: [ada!, bob!], webhook_names: [] }],
+      default_contact_group_id: 'ops',
+    });
+    await givenToken(owner.cookie, workspaceId, { name: 'First', expiresAt: inDays(7) });
+    const { emails, run } = channels();
+    expect((await run(await scanFor(workspaceId))).batchItemFailures).toEqual([]);
+    const adas = emails.find((email) => email.to === ada)!;
+    expect(adas.headers).toMatchObject({ 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+    const oneClick = /^<(.+)>$/.exec(adas.headers!['List-Unsubscribe']!)![1]!;
+    expect(oneClick).toMatch(/^http:\/\/localhost:4000\/api\/alert-emails\/unsubscribe\?token=/);
+    const pageLink = /Stop these emails for Platform: (\S+)/.exec(adas.text)![1]!;
+    expect(pageLink).toMatch(/^http:\/\/localhost:4000\/unsubscribe\?token=/);
+
+    // The mail client's one-click POST, as RFC 8058 has it.
+    const url = new URL(oneClick);
+    const stopped = await invoke(
+      unsubscribe,
+      apiGatewayEvent({
+        method: 'POST',
+        path: url.pathname,
+        query: url.search.slice(1),
+        body: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
+    expect(stopped.json).toEqual({
+      address: ada,
+      workspaces: [{ id: workspaceId, name: 'Platform' }],
+      subscribed: false,
+    });
+
+    // A digest already on its way leaves ada's row out; the next scan plans no email to her.
+    await givenToken(owner.cookie, workspaceId, { name: 'Second', expiresAt: inDays(6) });
+    const next = await scanFor(workspaceId);
+    expect(next.map((message) => 'address' in message && message.address)).toEqual([bob]);
+    const inFlight = {
+      kind: 'digest' as const,
+      digestId: randomUUID(),
+      address: ada!,
+      alerts: alertsIn(next),
+    };
+    const later = channels();
+    expect((await later.run([...next, inFlight])).batchItemFailures).toEqual([]);
+    expect(later.emails.map((email) => [email.to, email.subject])).toEqual([
+      [bob, 'Second expires in 6 days'],
     ]);
   });
 });

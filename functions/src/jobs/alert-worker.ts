@@ -22,11 +22,13 @@ import { sesMailer } from '../adapters/ses-mailer';
 import { sendWebhook } from '../adapters/webhook-sender';
 import { recordAlertEvent } from '../data/alert-audit';
 import { loadAlertContexts } from '../data/alert-context';
+import { workspacesOptedOut } from '../data/alert-email-opt-outs';
 import { alertRecordStore } from '../data/alert-record-store';
 import { countDeliveryOutcome, releaseDelivery, reserveDelivery } from '../data/alert-usage';
 import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
 import type { AlertDeliveryPorts, DeliveryOutcomeMetric } from '../domain/alert-delivery-model';
 import { deliverQueueMessage } from '../services/alerts/alert-delivery';
+import { signUnsubscribe } from '../services/alerts/alert-unsubscribe';
 import {
   retryDelaySeconds,
   type DeliveryResult,
@@ -74,6 +76,8 @@ export function defaultAlertPorts(): AlertDeliveryPorts {
     stats: { count: countDeliveryOutcome },
     mailer: sesMailer,
     sendWebhook,
+    workspacesOptedOut,
+    signUnsubscribe,
     audit: (event) => recordAlertEvent(event, new Date()),
     metrics: { count: countDeliveryMetric },
     appOrigin: getConfig().appOrigin,

@@ -26,6 +26,7 @@ import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { enqueueAlerts, type AlertEnqueuer } from '../adapters/alert-queue';
 import { writeNextAlertAt } from '../data/alert-arming';
+import { listAlertEmailOptOuts } from '../data/alert-email-opt-outs';
 import { recordAlertEvent } from '../data/alert-audit';
 import { findDueTokens } from '../data/alert-due-tokens';
 import { createAlertRecord } from '../data/alert-record-store';
@@ -74,6 +75,8 @@ interface WorkspaceState {
   readonly settings: WorkspaceAlertSettings | undefined;
   /** The default recipient: the owner's address. */
   readonly ownerEmail: string | null;
+  /** Addresses that stopped the workspace's alert emails. */
+  readonly optedOut: ReadonlySet<string>;
 }
 
 async function loadWorkspaces(
@@ -85,15 +88,20 @@ async function loadWorkspaces(
   await forEachLimited(workspaceIds, CONCURRENCY, async (workspaceId) => {
     const item = byPartition.get(keys.workspace(workspaceId).pk);
     const workspace = item ? workspaceCodec.fromItem(item).workspace : undefined;
-    const [settings, owner] = workspace
-      ? await Promise.all([readAlertSettings(workspaceId), findUserById(workspace.ownerId)])
-      : [undefined, undefined];
+    const [settings, owner, optedOut] = workspace
+      ? await Promise.all([
+          readAlertSettings(workspaceId),
+          findUserById(workspace.ownerId),
+          listAlertEmailOptOuts(workspaceId),
+        ])
+      : [undefined, undefined, new Set<string>()];
     states.set(workspaceId, {
       exists: workspace !== undefined,
       isFrozen: workspace?.isFrozen ?? false,
       plan: workspace?.plan ?? 'free',
       settings,
       ownerEmail: owner?.email ?? null,
+      optedOut,
     });
   });
   return states;
@@ -157,6 +165,7 @@ export async function runExpiryScan(
       workspace,
       settings: workspace.settings,
       ownerEmail: workspace.ownerEmail,
+      optedOut: workspace.optedOut,
     });
     const { created, deliveries } = await createAlertRecord({
       ...alert,

@@ -13,6 +13,7 @@ import {
 } from './emulators/start-emulators';
 import { createLocalServer, type WebRuntimeSettings } from './local-server';
 import { mountImplementedRoutes } from './mount-routes';
+import { ensureLocalAlertLinkKey } from './alert-link-key-file';
 import { ensureLocalTwoFactorKey } from './two-factor-key-file';
 
 export interface LocalRuntimeOptions {
@@ -107,6 +108,7 @@ export async function startLocalRuntime(
       WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK ?? 'true',
     });
     ensureLocalTwoFactorKey(options.dataDirectory);
+    ensureLocalAlertLinkKey(options.dataDirectory);
     const routes = await mountImplementedRoutes();
     server = createLocalServer({
       routes,

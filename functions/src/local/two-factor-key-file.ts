@@ -10,15 +10,27 @@ import { join } from 'node:path';
 export const TWO_FACTOR_KEY_FILE = 'two-factor-key';
 
 export function ensureLocalTwoFactorKey(dataDirectory: string | undefined): void {
-  if (process.env.TWO_FACTOR_KEY) return;
+  ensureLocalKeyMaterial('TWO_FACTOR_KEY', TWO_FACTOR_KEY_FILE, dataDirectory);
+}
+
+/**
+ * Sets the environment variable to key material unless set: the file's under the data directory
+ * (written with a random key on first use), or a random key for this run without one.
+ */
+export function ensureLocalKeyMaterial(
+  variable: string,
+  fileName: string,
+  dataDirectory: string | undefined,
+): void {
+  if (process.env[variable]) return;
   if (!dataDirectory) {
-    process.env.TWO_FACTOR_KEY = randomBytes(32).toString('base64url');
+    process.env[variable] = randomBytes(32).toString('base64url');
     return;
   }
-  const file = join(dataDirectory, TWO_FACTOR_KEY_FILE);
+  const file = join(dataDirectory, fileName);
   if (!existsSync(file)) {
     mkdirSync(dataDirectory, { recursive: true });
     writeFileSync(file, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600, flag: 'wx' });
   }
-  process.env.TWO_FACTOR_KEY = readFileSync(file, 'utf8').trim();
+  process.env[variable] = readFileSync(file, 'utf8').trim();
 }

@@ -35,6 +35,14 @@ export interface RuntimeConfig {
    */
   readonly twoFactorKey: string | undefined;
   readonly twoFactorKeySecretArn: string | undefined;
+  /**
+   * The key material unsubscribe links in alert emails are signed with (adapters/alert-link-key.ts):
+   * locally ALERT_LINK_KEY (the local runtime generates one under the data directory when unset);
+   * in AWS the Secrets Manager secret named by ALERT_LINK_KEY_SECRET_ARN, whose previous version
+   * still verifies links signed before a rotation.
+   */
+  readonly alertLinkKey: string | undefined;
+  readonly alertLinkKeySecretArn: string | undefined;
 }
 
 /**
@@ -101,6 +109,8 @@ function readConfig(): RuntimeConfig {
     originVerifySecretArn: optional('ORIGIN_VERIFY_SECRET_ARN'),
     twoFactorKey: optional('TWO_FACTOR_KEY'),
     twoFactorKeySecretArn: optional('TWO_FACTOR_KEY_SECRET_ARN'),
+    alertLinkKey: optional('ALERT_LINK_KEY'),
+    alertLinkKeySecretArn: optional('ALERT_LINK_KEY_SECRET_ARN'),
   };
 }
 

@@ -150,3 +150,24 @@ export const alertStatsResponse = z.object({
   deliveries_limit: z.number().int().nullable(),
 });
 export type AlertStats = z.infer<typeof alertStatsResponse>;
+
+/**
+ * The signed token of a one-click unsubscribe link (in the query, as mail clients POST it), and
+ * `resume=true` to undo.
+ */
+export const alertEmailLinkQuery = z.object({
+  token: z.string().trim().min(1).max(2000),
+  resume: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((value) => value === 'true'),
+});
+
+/** The address and the workspaces whose alert emails a link stopped or resumed. */
+export const alertEmailSubscriptionResponse = z.object({
+  address: z.string(),
+  workspaces: z.array(z.object({ id: z.string(), name: z.string() })),
+  /** Whether the alert emails now go to the address. */
+  subscribed: z.boolean(),
+});
+export type AlertEmailSubscriptionAnswer = z.infer<typeof alertEmailSubscriptionResponse>;

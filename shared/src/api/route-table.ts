@@ -26,6 +26,8 @@ import {
   requeueAlertsBody,
   requeueAlertsResponse,
   retryAlertBody,
+  alertEmailLinkQuery,
+  alertEmailSubscriptionResponse,
 } from './alert-queue-api-schemas';
 import {
   exportAuditQuery,
@@ -375,6 +377,16 @@ export const routeTable = [
     summary: "Queues one alert's failed channel again.",
     request: { params: idParams, body: retryAlertBody },
     response: okResponse,
+  },
+  {
+    id: 'unsubscribeAlertEmails',
+    method: 'POST',
+    path: '/api/alert-emails/unsubscribe',
+    auth: 'public',
+    summary:
+      "Stops (resume=true: resumes) the alert emails of a signed link's workspaces to its address; one click (RFC 8058): no CSRF, the form body List-Unsubscribe=One-Click accepted.",
+    request: { query: alertEmailLinkQuery },
+    response: alertEmailSubscriptionResponse,
   },
   {
     id: 'getAlertStats',

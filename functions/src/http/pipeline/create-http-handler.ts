@@ -16,6 +16,7 @@ import type {
   WorkspaceOfEvent,
 } from './http-types';
 import { csrfProtection } from './middleware/csrf-protection';
+import { oneClickPostBody } from './middleware/one-click-post-body';
 import { errorResponse } from './middleware/error-response';
 import { jsonContentType } from './middleware/json-content-type';
 import { originVerify } from './middleware/origin-verify';
@@ -47,6 +48,12 @@ export interface HttpHandlerOptions {
    * webhook: a signature over the raw body). Browsers' state-changing calls always need CSRF.
    */
   readonly skipCsrf?: boolean;
+  /**
+   * Only for a public link that proves itself with a signature in its query (the one-click
+   * unsubscribe of alert emails, RFC 8058): mail clients POST the form body
+   * `List-Unsubscribe=One-Click` without cookies, so neither CSRF nor a JSON body is asked for.
+   */
+  readonly oneClickPost?: boolean;
 }
 
 function workspaceAccessOf(state: HttpStackState) {
@@ -85,9 +92,10 @@ export function createHttpHandler<Id extends RouteId>(
     // Before the session lookup: a request that bypassed CloudFront reads nothing.
     .use(originVerify());
   const isWrite = STATE_CHANGING_METHODS.has(route.method);
-  if (isWrite) stack.use(jsonContentType());
+  const oneClick = options.oneClickPost === true && route.auth === 'public';
+  if (isWrite) stack.use(oneClick ? oneClickPostBody() : jsonContentType());
   stack.use(sessionAuth(route.auth, options.prefetchWorkspaceOf));
-  if (isWrite && !(options.skipCsrf && route.auth === 'public')) {
+  if (isWrite && !((options.skipCsrf || oneClick) && route.auth === 'public')) {
     stack.use(csrfProtection());
   }
   stack.use(requestValidation(route.request));

@@ -13,6 +13,7 @@ import type {
   DeliveryState,
 } from '../../domain/alert-delivery-model';
 import { contactGroupFor, daysLeft } from '../../domain/alert-schedule';
+import { tokenUrl } from './alert-links';
 
 export interface RetryPolicy {
   /** The attempt (receive) after which the queue moves the message to the dead-letter queue. */
@@ -49,6 +50,7 @@ export const SKIP_REASONS = {
   webhookRemoved: 'Webhook no longer configured',
   frozen: 'Workspace is frozen: alerts are paused',
   emailDisabled: 'Email alerts are disabled',
+  unsubscribed: 'The address stopped these alert emails',
 } as const;
 
 export type DeliveryResult =
@@ -97,13 +99,16 @@ export type TokenAlertContext = AlertContext & { readonly token: Token };
 /**
  * Who gets the alert of a token. The contact group that applies (the token's, else the workspace
  * default) names the addresses and webhooks; without one, the owner's address and every webhook
- * of the workspace. Email only when email alerts are on.
+ * of the workspace. Email only when email alerts are on, and not to addresses that stopped the
+ * workspace's alert emails.
  */
 export function resolveDeliveries(context: {
   readonly token: Pick<Token, 'contact_group_id'> | undefined;
   readonly workspace: Pick<AlertContext['workspace'], 'plan'>;
   readonly settings: AlertContext['settings'];
   readonly ownerEmail: string | null;
+  /** Lower-cased addresses that stopped the workspace's alert emails. */
+  readonly optedOut?: ReadonlySet<string>;
 }): DeliveryState[] {
   const { token, settings, workspace, ownerEmail } = context;
   const group = contactGroupFor(settings, token?.contact_group_id ?? null, workspace.plan);
@@ -121,7 +126,7 @@ export function resolveDeliveries(context: {
   const deliveries: DeliveryState[] = [];
   for (const address of addresses) {
     const key = emailChannelKey(address);
-    if (seen.has(key)) continue;
+    if (seen.has(key) || context.optedOut?.has(address.toLowerCase())) continue;
     seen.add(key);
     deliveries.push(pendingDelivery({ key, channel: 'email', kind: 'email', target: address }));
   }
@@ -177,7 +182,7 @@ export function alertNoticeOf(
     daysLeft: daysLeft(token.expiresAt, now),
     threshold: alert.threshold,
     renewalUrl: token.renewal_url,
-    dashboardUrl: `${appOrigin}/dashboard?workspace=${encodeURIComponent(alert.workspaceId)}`,
+    dashboardUrl: tokenUrl(appOrigin, alert.workspaceId, token.id),
   };
 }
 

@@ -12,6 +12,7 @@
  * The one gap is a crash between the send and the marks: the leases run out and the next attempt
  * sends those rows again (at least once, not exactly once, in that window).
  *
+ * A row of a workspace whose alert emails the address stopped (its one-click link) is skipped.
  * Quota and statistics count per row (one alert delivered to one address); the delivery metrics
  * count emails.
  */
@@ -23,7 +24,13 @@ import type {
   DeliveryState,
 } from '../../domain/alert-delivery-model';
 import { contactGroupFor } from '../../domain/alert-schedule';
-import { identifyingFields, type DigestRow, type RecipientReason } from '../../domain/alert-digest';
+import {
+  identifyingFields,
+  type AlertDigest,
+  type DigestRow,
+  type RecipientReason,
+  type WorkspaceLinks,
+} from '../../domain/alert-digest';
 import { renderDigestEmail } from '../../domain/alert-email';
 import {
   alertNoticeOf,
@@ -42,6 +49,7 @@ import {
   type DeliveryResult,
   type TokenAlertContext,
 } from './delivery-rules';
+import { oneClickUnsubscribeUrl, preferencesUrl, unsubscribePageUrl } from './alert-links';
 
 interface ClaimedRow {
   readonly record: AlertRecord;
@@ -61,6 +69,30 @@ function reasonFor(context: TokenAlertContext, address: string): RecipientReason
     : { kind: 'workspace_owner' };
 }
 
+/** The digest with its links: per workspace its preferences and a signed unsubscribe link. */
+async function digestOf(
+  address: string,
+  rows: readonly DigestRow[],
+  ports: Pick<AlertDeliveryPorts, 'signUnsubscribe' | 'appOrigin'>,
+): Promise<AlertDigest> {
+  const workspaceIds = [...new Set(rows.map((row) => row.notice.workspaceId))];
+  const workspaceLinks = new Map<string, WorkspaceLinks>();
+  for (const workspaceId of workspaceIds) {
+    const token = await ports.signUnsubscribe({ address, workspaceIds: [workspaceId] });
+    workspaceLinks.set(workspaceId, {
+      preferencesUrl: preferencesUrl(ports.appOrigin, workspaceId),
+      unsubscribeUrl: unsubscribePageUrl(ports.appOrigin, token),
+    });
+  }
+  const all = await ports.signUnsubscribe({ address, workspaceIds });
+  return {
+    to: address,
+    rows,
+    workspaceLinks,
+    unsubscribeUrl: oneClickUnsubscribeUrl(ports.appOrigin, all),
+  };
+}
+
 /** A delivery another attempt holds: this message comes back to see how it ended. */
 function isHeldElsewhere(delivery: DeliveryState, now: Date): boolean {
   return delivery.status === 'sending' && !isClaimable(delivery, now);
@@ -73,9 +105,11 @@ export async function deliverDigest(
 ): Promise<DeliveryResult> {
   const { now } = attempt;
   const key = emailChannelKey(message.address);
-  const [records, contexts] = await Promise.all([
+  const workspaceIds = [...new Set(message.alerts.map((alert) => alert.workspaceId))];
+  const [records, contexts, optedOut] = await Promise.all([
     ports.records.getMany(message.alerts.map((alert) => alert.alertId)),
     ports.loadContexts(message.alerts),
+    ports.workspacesOptedOut(message.address, workspaceIds),
   ]);
   const recordsById = new Map(records.map((record) => [record.alertId, record]));
   const leaseUntil = new Date(now.getTime() + DELIVERY_LEASE_SECONDS * 1000);
@@ -114,6 +148,7 @@ export async function deliverDigest(
     };
     const skipReason =
       skipReasonOf(context, delivery) ??
+      (optedOut.has(alert.workspaceId) ? SKIP_REASONS.unsubscribed : null) ??
       ((await ports.quota.reserve(context.workspace.ownerId, context.workspace.plan, month))
         ? null
         : SKIP_REASONS.quota);
@@ -140,8 +175,9 @@ export async function deliverDigest(
   let failure: string | null = null;
   if (claimed.length > 0) {
     try {
+      const rows = claimed.map(({ row }) => row);
       await ports.mailer.send(
-        renderDigestEmail({ to: message.address, rows: claimed.map(({ row }) => row) }),
+        await renderDigestEmail(await digestOf(message.address, rows, ports)),
       );
     } catch (error) {
       failure = errorText(error);

@@ -1,0 +1,58 @@
+/**
+ * The signed token of a one-click unsubscribe link: an address and the workspaces whose alert
+ * emails it stops, signed with HMAC-SHA-256 under a key derived (HKDF-SHA-256) from the alert
+ * link key material. It never expires: an old email's link keeps working. Several key materials
+ * verify (the current one first, then the one before a rotation); tokens are signed with the
+ * first. `v1.<payload>.<signature>`, each part base64url.
+ */
+import { createHmac, hkdfSync, timingSafeEqual } from 'node:crypto';
+import * as z from 'zod';
+
+const VERSION = 'v1';
+const HKDF_INFO = 'expiry-radar alert unsubscribe link v1';
+
+export interface UnsubscribeSubject {
+  /** Lower case. */
+  readonly address: string;
+  readonly workspaceIds: readonly string[];
+}
+
+const payloadSchema = z.object({
+  a: z.string().min(1).max(320),
+  w: z.array(z.string().min(1).max(100)).min(1).max(100),
+});
+
+function signatureOf(payload: string, keyMaterial: string): Buffer {
+  const key = Buffer.from(hkdfSync('sha256', keyMaterial, '', HKDF_INFO, 32));
+  return createHmac('sha256', key).update(`${VERSION}.${payload}`).digest();
+}
+
+export function signUnsubscribeToken(subject: UnsubscribeSubject, keyMaterial: string): string {
+  const payload = Buffer.from(
+    JSON.stringify({ a: subject.address.toLowerCase(), w: [...new Set(subject.workspaceIds)] }),
+  ).toString('base64url');
+  return `${VERSION}.${payload}.${signatureOf(payload, keyMaterial).toString('base64url')}`;
+}
+
+/** The subject of a token signed with one of the key materials; null when it is not one. */
+export function verifyUnsubscribeToken(
+  token: string,
+  keyMaterials: readonly string[],
+): UnsubscribeSubject | null {
+  const [version, payload, signature, ...rest] = token.split('.');
+  if (version !== VERSION || !payload || !signature || rest.length > 0) return null;
+  const given = Buffer.from(signature, 'base64url');
+  const signed = keyMaterials.some((material) => {
+    const expected = signatureOf(payload, material);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  });
+  if (!signed) return null;
+  let decoded: unknown;
+  try {
+    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return null;
+  }
+  const parsed = payloadSchema.safeParse(decoded);
+  return parsed.success ? { address: parsed.data.a, workspaceIds: parsed.data.w } : null;
+}
