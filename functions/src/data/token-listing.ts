@@ -2,6 +2,7 @@
  * `GET /api/tokens`: a page, its total and the facets (counts per category and per section).
  * Without a search: the page from the indexes (token-index-reader) and total and facets from the
  * workspace's counters.
+ * With an id: that one token (GetItem), for the link of an alert.
  * With a search: the workspace's tokens read once (bounded by the plan's token limit), then
  * matched, counted, filtered, sorted and paged in memory in the same order the indexes give.
  */
@@ -19,7 +20,7 @@ import {
 import { matchesFilters, matchesSearch, sortByIndexKey } from '../domain/token-search';
 import { tokenIndexSortKey } from './entities/token';
 import { readIndexPage } from './token-index-reader';
-import { listAllTokens } from './token-records';
+import { findToken, listAllTokens } from './token-records';
 
 export type TokenListRequest = Omit<ListTokensQuery, 'workspace_id'> & {
   readonly workspaceId: string;
@@ -67,6 +68,19 @@ async function listWithSearch(request: TokenListRequest, search: string): Promis
   };
 }
 
+/** One token by id (GetItem under the workspace's key, so only its own), with the facets. */
+async function listOne(request: TokenListRequest, tokenId: string): Promise<TokenListResult> {
+  const token = await findToken(request.workspaceId, tokenId);
+  const items = token ? [token] : [];
+  return {
+    items,
+    total: items.length,
+    facets: facetsFromCounters(request.tokenCounters),
+    itemsRead: items.length,
+  };
+}
+
 export function listTokens(request: TokenListRequest): Promise<TokenListResult> {
+  if (request.id !== undefined) return listOne(request, request.id);
   return request.q === undefined ? listWithoutSearch(request) : listWithSearch(request, request.q);
 }

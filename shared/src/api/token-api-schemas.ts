@@ -47,6 +47,8 @@ export const listTokensQuery = z
     category: categoryList.optional(),
     'category[]': categoryList.optional(),
     section: z.string().trim().max(FIELD_MAX_LENGTHS.section).optional(),
+    /** One token by id (an alert's link opens its details): the page holds it alone, if any. */
+    id: z.string().trim().min(1).max(200).optional(),
   })
   .transform(({ 'category[]': bracketed, category, q, section, ...rest }) => {
     const categories = [...new Set([...(category ?? []), ...(bracketed ?? [])])];

@@ -27,6 +27,7 @@ describe('clientErrorMessage', () => {
     '/help',
     '/privacy-policy',
     '/terms-of-service',
+    '/unsubscribe',
   ])('401 on %s is silent', (page) => {
     const outcome = clientErrorMessage({ status: 401, path: page });
     expect(outcome.silent).toBe(true);
@@ -117,7 +118,7 @@ describe('clientErrorMessage', () => {
 
 describe('isPublicPage', () => {
   it('ignores query, hash and trailing slash', () => {
-    expect(PUBLIC_PAGE_PATHS).toHaveLength(8);
+    expect(PUBLIC_PAGE_PATHS).toHaveLength(9);
     expect(isPublicPage('/login?next=/x')).toBe(true);
     expect(isPublicPage('/help/')).toBe(true);
     expect(isPublicPage('/#top')).toBe(true);

@@ -10,6 +10,8 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
   '/help',
   '/privacy-policy',
   '/terms-of-service',
+  // An alert email's unsubscribe link: the signed token is the proof, no sign-in needed.
+  '/unsubscribe',
 ];
 
 /** Whether a location path (query, hash and a trailing slash ignored) is a public page. */

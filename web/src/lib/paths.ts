@@ -26,6 +26,8 @@ export const paths = {
   docsUsage: '/docs/usage',
   docsApi: '/docs/api',
   help: '/help',
+  /** Where an alert email's "Stop these emails" link leads (public, signed token). */
+  unsubscribe: '/unsubscribe',
 } as const;
 
 /** The query parameters the app reads. */

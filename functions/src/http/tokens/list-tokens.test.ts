@@ -313,4 +313,23 @@ describe('GET /api/tokens over many tokens', () => {
       },
     });
   });
+
+  it('answers one token by id (an alert link), and nothing of another workspace', async () => {
+    const { workspaceId, owner } = await givenWorkspace();
+    const token = await givenToken(owner.cookie, workspaceId, { name: 'Linked key' });
+    await givenToken(owner.cookie, workspaceId, { name: 'Other key' });
+    const one = await listRequest(owner.cookie, `workspace_id=${workspaceId}&id=${token.id}`);
+    expect(one.statusCode).toBe(200);
+    expect(names(one)).toEqual(['Linked key']);
+    expect((one.json as ListTokensResponse).total).toBe(1);
+
+    const { workspaceId: otherWorkspace, owner: other } = await givenWorkspace();
+    const foreign = await listRequest(
+      other.cookie,
+      `workspace_id=${otherWorkspace}&id=${token.id}`,
+    );
+    expect(names(foreign)).toEqual([]);
+    const outsider = await listRequest(other.cookie, `workspace_id=${workspaceId}&id=${token.id}`);
+    expect(outsider.statusCode).toBe(404);
+  });
 });

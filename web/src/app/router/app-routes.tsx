@@ -129,6 +129,13 @@ export const appRoutes: RouteObject[] = [
             ),
           },
           {
+            path: child(paths.unsubscribe),
+            lazy: lazyPage(
+              () => import('../../features/alert-emails/unsubscribe-page'),
+              (m) => m.UnsubscribePage,
+            ),
+          },
+          {
             element: <RequireSession verified />,
             children: [
               {

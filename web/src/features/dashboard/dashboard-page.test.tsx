@@ -96,7 +96,10 @@ function serve({ workspace, tokens = TOKENS, put }: ServeOptions = {}) {
       const categories = url.searchParams.getAll('category[]');
       const section = url.searchParams.get('section');
       const q = url.searchParams.get('q')?.toLowerCase();
-      const searched = current.filter((t) => !q || t.name.toLowerCase().includes(q));
+      const id = url.searchParams.get('id');
+      const searched = current.filter(
+        (t) => (!q || t.name.toLowerCase().includes(q)) && (!id || t.id === id),
+      );
       const items = searched.filter(
         (t) =>
           (categories.length === 0 || categories.includes(t.category)) &&
@@ -332,6 +335,28 @@ describe('token dashboard', () => {
     expect(
       await within(card('Certificates')).findByText('No results in this category.'),
     ).toBeVisible();
+  });
+
+  it('opens the details of the token an alert email links to, once', async () => {
+    const { requests } = serve();
+    const { router } = await renderDashboard('/dashboard?workspace=ws-1&token=k1');
+    const dialog = await screen.findByRole('dialog', { name: 'Stripe key' });
+    expect(within(dialog).getByText('vault')).toBeVisible();
+    expect(requests.some((request) => request.url.searchParams.get('id') === 'k1')).toBe(true);
+    await waitFor(() => expect(router.state.location.search).toBe('?workspace=ws-1'));
+    await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Stripe key' })).toBeNull());
+  });
+
+  it('says so when the linked token is not in the workspace', async () => {
+    serve();
+    await renderDashboard('/dashboard?workspace=ws-1&token=gone');
+    expect(
+      await screen.findByText(
+        'The token this link opens is not in this workspace (it may have been deleted).',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('opens details on a row, edits, reverts on cancel and saves with the normalized fields', async () => {

@@ -33,6 +33,15 @@ export function DocsAlertsPage() {
           ]}
         />
         <P>
+          Email comes as one digest per address and scan: every token due for you, across your
+          workspaces, grouped by workspace with the most urgent first, each with its identifying
+          fields, expiry date and days left, a button that opens its details, its renewal link when
+          set, and why you get it (a contact group, or the workspace owner when none applies).
+          Webhooks get one message per token. Each email has a link to stop that workspace&apos;s
+          alert emails to your address (mail clients also offer it as one-click unsubscribe); the
+          page it opens can resume them.
+        </P>
+        <P>
           Generic webhooks are signed. Each request carries <Code>X-Expiry-Radar-Timestamp</Code>{' '}
           (Unix seconds) and <Code>X-Expiry-Radar-Signature: v1=&lt;hex&gt;</Code>, the HMAC-SHA256
           of <Code>timestamp + &quot;.&quot; + raw body</Code> keyed with the workspace&apos;s

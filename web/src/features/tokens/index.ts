@@ -12,6 +12,7 @@ export { tokenKeys, type TokenListFilters } from './api/token-keys';
 export { useTokensUpdatedReload } from './hooks/use-tokens-updated-reload';
 export {
   contactGroupsQueryOptions,
+  tokenByIdQueryOptions,
   tokenListQueryOptions,
   tokenSummaryQueryOptions,
   transferableTokensQueryOptions,

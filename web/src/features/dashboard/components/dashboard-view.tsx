@@ -25,6 +25,7 @@ import {
 } from '../../tokens';
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
 import { useDashboardPrefetch } from '../hooks/use-dashboard-prefetch';
+import { useLinkedToken } from '../hooks/use-linked-token';
 import { sectionChips, sectionFilterFrom } from '../section-chips';
 import { CategoryCard } from './category-card';
 import { CategoryFilterChips } from './category-filter-chips';
@@ -125,9 +126,15 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
 
   const closeDialog = useCallback(() => setDialog(null), []);
   const empty = summary.data?.total === 0;
+  const linkMissing = useLinkedToken(workspace.id, actions.onDetails);
 
   return (
     <>
+      {linkMissing && (
+        <Alert severity="info" sx={{ mb: 2 }}>
+          The token this link opens is not in this workspace (it may have been deleted).
+        </Alert>
+      )}
       {canCreate && (
         <CreateTokenForm key={workspace.id} workspace={workspace} userEmail={userEmail} />
       )}

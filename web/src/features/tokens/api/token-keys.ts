@@ -23,6 +23,9 @@ export const tokenKeys = {
   /** The workspace's tokens by name, page by page, to choose what to transfer. */
   transferable: (workspaceId: string) =>
     [...tokenKeys.workspace(workspaceId), 'transferable'] as const,
+  /** One token by id: what an alert's link opens. */
+  byId: (workspaceId: string, tokenId: string) =>
+    [...tokenKeys.workspace(workspaceId), 'by-id', tokenId] as const,
   /** The workspace admin's address, shown where contact groups need a paid plan. */
   adminEmail: (workspaceId: string) => [...tokenKeys.all, 'admin-email', workspaceId] as const,
 };

@@ -63,6 +63,20 @@ export function transferableTokensQueryOptions(workspaceId: string) {
   });
 }
 
+/** One token of the workspace by id (an alert email's link opens its details); null if none. */
+export function tokenByIdQueryOptions(workspaceId: string, tokenId: string) {
+  return queryOptions({
+    queryKey: tokenKeys.byId(workspaceId, tokenId),
+    queryFn: ({ signal }) =>
+      call(
+        'listTokens',
+        { query: { workspace_id: workspaceId, id: tokenId, limit: 1 } },
+        { signal },
+      ),
+    select: ({ items }) => items[0] ?? null,
+  });
+}
+
 /** The workspace's token total and facets per category and section, for the filter chips. */
 export function tokenSummaryQueryOptions(workspaceId: string) {
   return queryOptions({
