@@ -90,8 +90,9 @@ export class AppFunction extends Construct {
         target: 'node22',
         format: OutputFormat.CJS,
         tsconfig: path.join(REPO_ROOT, 'tsconfig.base.json'),
-        // The runtime provides AWS SDK v3; each bundle holds only its route's code.
-        externalModules: ['@aws-sdk/*'],
+        // The runtime provides AWS SDK v3; each bundle holds only its route's code. Prettier is
+        // loaded only by React Email's `pretty` option, which the alert email never asks for.
+        externalModules: ['@aws-sdk/*', 'prettier', 'prettier/*'],
         forceDockerBundling: false,
       },
     });
