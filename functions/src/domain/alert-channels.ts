@@ -5,7 +5,7 @@
  * sends webhooks through a `WebhookSender` (adapters/webhook-sender.ts).
  */
 import type { Category } from '@expiry-radar/shared/domain/categories';
-import type { WebhookKind } from '@expiry-radar/shared/domain/alerts';
+import type { DeliveryWindow, WebhookKind } from '@expiry-radar/shared/domain/alerts';
 
 export type PagerDutySeverity = 'critical' | 'error' | 'warning' | 'info';
 
@@ -40,6 +40,8 @@ export interface WorkspaceAlertSettings {
   readonly thresholds: readonly number[];
   /** HMAC-SHA256 key for generic webhooks' signature header. */
   readonly signing_secret: string;
+  /** When alerts may go out (quiet hours outside it); absent or null: at any time. */
+  readonly delivery_window?: DeliveryWindow | null;
 }
 
 /** What one alert says, whatever the channel. */

@@ -125,9 +125,10 @@ export function settingsChangeMetadata(
     'contact_groups',
     'default_contact_group_id',
     'thresholds',
+    'delivery_window',
   ];
   const changed = parts.filter(
-    (part) => JSON.stringify(before[part]) !== JSON.stringify(after[part]),
+    (part) => JSON.stringify(before[part] ?? null) !== JSON.stringify(after[part] ?? null),
   );
   return {
     changed,

@@ -18,7 +18,7 @@ import {
   inDays,
   updateRequest,
 } from '../../test-support/token-fixtures';
-import { buildToken } from '../../test-support/token-seeding';
+import { buildToken, seedTokens } from '../../test-support/token-seeding';
 import { givenAlertSettings } from '../../test-support/alert-settings-fixtures';
 import {
   givenWorkspace as givenOwnedWorkspace,
@@ -51,9 +51,9 @@ const POLICY: RetryPolicy = { maxReceiveCount: 3, baseDelaySeconds: 1, maxDelayS
  * (Only this file runs the scan: a scan in another file, at the same time, would take the due
  * tokens of this one.)
  */
-async function scanFor(workspaceId: string): Promise<AlertQueueMessage[]> {
+async function scanFor(workspaceId: string, now = new Date()): Promise<AlertQueueMessage[]> {
   const messages: AlertQueueMessage[] = [];
-  await runExpiryScan(new Date(), {
+  await runExpiryScan(now, {
     enqueue: (batch) => Promise.resolve(void messages.push(...batch)),
   });
   return messages.filter((message) =>
@@ -709,6 +709,52 @@ describe('digests: one email per address for everything due for it', () => {
     expect((await later.run([...next, inFlight])).batchItemFailures).toEqual([]);
     expect(later.emails.map((email) => [email.to, email.subject])).toEqual([
       [bob, 'Second expires in 6 days'],
+    ]);
+  });
+
+  it('holds alerts outside the delivery window and sends them when it opens; expiry-day ones at once', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    // A one-hour window two hours from now (UTC), every day: now is outside it.
+    const hour = (new Date().getUTCHours() + 2) % 24;
+    const start = `${String(hour).padStart(2, '0')}:00`;
+    const end = `${String((hour + 1) % 24).padStart(2, '0')}:00`;
+    await givenAlertSettings(workspaceId, {
+      delivery_window: {
+        time_zone: 'UTC',
+        days: [1, 2, 3, 4, 5, 6, 7],
+        start,
+        end,
+        urgent_any_time: true,
+      },
+    });
+    const later = await givenToken(owner.cookie, workspaceId, {
+      name: 'Later',
+      expiresAt: inDays(7),
+    });
+    const today = buildToken(workspaceId, { name: 'Today', expiresAt: inDays(0) });
+    await seedTokens(workspaceId, [today], 1, () => ({
+      nextAlertAt: `${inDays(0)}T00:00:00.000Z`,
+      lastAlert: null,
+    }));
+
+    const urgent = await scanFor(workspaceId);
+    expect(alertsIn(urgent).map((alert) => alert.tokenId)).toEqual([today.id]);
+    const opens = new Date();
+    opens.setUTCHours(hour, 0, 0, 0);
+    if (opens.getTime() < Date.now()) opens.setUTCDate(opens.getUTCDate() + 1);
+    expect((await tokenItem(workspaceId, later.id)).nextAlertAt).toBe(opens.toISOString());
+
+    // Just before the window opens nothing is due; at its start the held alert goes out.
+    expect(await scanFor(workspaceId, new Date(opens.getTime() - 60_000))).toEqual([]);
+    const released = await scanFor(workspaceId, opens);
+    expect(alertsIn(released)).toEqual([
+      expect.objectContaining({ tokenId: later.id, threshold: 7 }),
+    ]);
+    const { emails, run } = channels();
+    expect((await run([...urgent, ...released])).batchItemFailures).toEqual([]);
+    expect(emails.map((email) => email.subject).sort()).toEqual([
+      'Later expires in 7 days',
+      'Today expires today',
     ]);
   });
 });

@@ -6,6 +6,10 @@
  * per alert with webhooks one message for them; then arms each token for its next window. Only
  * the latest opened window of a token fires, so windows missed in an outage fire once, late.
  *
+ * Quiet hours: a workspace with a delivery window holds what comes due outside it: the token's
+ * `nextAlertAt` moves to the window's next opening, where the scan finds it due again (expiry-day
+ * and expired alerts go out at once when the window lets urgent alerts through).
+ *
  * Paused workspaces (frozen, or with no channel: email off and no webhook) enqueue nothing.
  * Their tokens are not marked alerted: `nextAlertAt` moves a day ahead (PAUSED_RECHECK_SECONDS),
  * so the window is looked at again daily and fires once the workspace is unfrozen or gets a
@@ -38,11 +42,13 @@ import { findUserById } from '../data/user-records';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import {
   alertIdOf,
+  daysLeft,
   dueWindow,
   hasAlertChannel,
   nextAlertAt,
   thresholdsFor,
 } from '../domain/alert-schedule';
+import { mayDeliverNow, nextWindowStart } from '../domain/delivery-window';
 import { logger } from '../platform/logger';
 import { alertMessagesFor, type AlertToDeliver } from '../services/alerts/alert-messages';
 import { resolveDeliveries } from '../services/alerts/delivery-rules';
@@ -62,6 +68,8 @@ export interface ExpiryScanResult {
   readonly paused: number;
   /** Due by an old schedule only (thresholds changed meanwhile): re-armed, nothing sent. */
   readonly rearmed: number;
+  /** Due outside their workspace's delivery window: due again when it opens. */
+  readonly held: number;
 }
 
 export interface ExpiryScanPorts {
@@ -133,6 +141,7 @@ export async function runExpiryScan(
   const workspaces = await loadWorkspaces([...new Set(due.map(({ token }) => token.workspace_id))]);
   let paused = 0;
   let rearmed = 0;
+  let heldCount = 0;
   const queued: (AlertToDeliver & { token: Token; created: boolean; plan: Plan })[] = [];
 
   await forEachLimited(due, CONCURRENCY, async ({ token, schedule }) => {
@@ -151,6 +160,18 @@ export async function runExpiryScan(
       rearmed += 1;
       const next = nextAlertAt({ expiresAt: token.expiresAt, thresholds, lastAlert, now });
       await writeNextAlertAt(token, next ? next.toISOString() : null);
+      return;
+    }
+    const held = !mayDeliverNow(
+      workspace.settings.delivery_window,
+      { threshold: window.threshold, daysLeft: daysLeft(token.expiresAt, now) },
+      now,
+    );
+    if (held && workspace.settings.delivery_window) {
+      // Quiet hours: due again when the window opens (the latest window then fires).
+      heldCount += 1;
+      const opens = nextWindowStart(workspace.settings.delivery_window, now);
+      await writeNextAlertAt(token, opens.toISOString());
       return;
     }
     const alert: AlertRef = {
@@ -208,7 +229,14 @@ export async function runExpiryScan(
   });
 
   const digests = messages.filter(isDigestMessage).length;
-  const result = { due: due.length, queued: queued.length, digests, paused, rearmed };
+  const result = {
+    due: due.length,
+    queued: queued.length,
+    digests,
+    paused,
+    rearmed,
+    held: heldCount,
+  };
   logger.info('Expiry scan done', { ...result });
   return result;
 }

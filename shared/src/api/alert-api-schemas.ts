@@ -3,6 +3,7 @@ import * as z from 'zod';
 import {
   DEFAULT_ALERT_THRESHOLDS,
   DEFAULT_WEBHOOK_KIND,
+  deliveryWindowSchema,
   MAX_ALERT_THRESHOLD_DAYS,
   pagerDutySeveritySchema,
   WEBHOOK_KINDS,
@@ -172,6 +173,8 @@ export const alertSettingsBody = z
       })
       .default(null),
     thresholds: alertThresholdsSchema.default(() => [...DEFAULT_ALERT_THRESHOLDS]),
+    /** When alerts may go out; null: at any time. */
+    delivery_window: deliveryWindowSchema.nullable().default(null),
     /** Replaces the generic-webhook signing secret; receivers must then use the new one. */
     rotate_signing_secret: z.boolean().default(false),
   })
@@ -256,6 +259,16 @@ export const alertSettingsSchema = z.object({
   ),
   default_contact_group_id: z.string().nullable(),
   thresholds: z.array(z.number().int()),
+  /** When alerts may go out (held outside it, sent at its start); null: at any time. */
+  delivery_window: z
+    .object({
+      time_zone: z.string(),
+      days: z.array(z.number().int()),
+      start: z.string(),
+      end: z.string(),
+      urgent_any_time: z.boolean(),
+    })
+    .nullable(),
   /** Where alerts go without contact groups: the workspace admin's address. */
   admin_email: z.string().nullable(),
   /** What the workspace's plan allows. */

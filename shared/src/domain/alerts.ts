@@ -32,3 +32,73 @@ export const WEBHOOK_KIND_LABELS: Readonly<Record<WebhookKind, string>> = {
 /** Alert channels: email, or a webhook by its kind. */
 export const ALERT_CHANNELS = ['email', ...WEBHOOK_KINDS] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+
+/** ISO weekdays: 1 Monday … 7 Sunday. */
+export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
+export const WEEKDAY_LABELS: Readonly<Record<number, string>> = {
+  1: 'Mon',
+  2: 'Tue',
+  3: 'Wed',
+  4: 'Thu',
+  5: 'Fri',
+  6: 'Sat',
+  7: 'Sun',
+};
+
+/**
+ * When a workspace's alerts may go out: on these weekdays, from `start` to `end` (`HH:MM`, 24 h;
+ * an `end` before `start` runs past midnight) in `time_zone` (IANA). Alerts that come due outside
+ * it are held and sent at the next start; with `urgent_any_time`, expiry-day and expired alerts
+ * are sent at once all the same.
+ */
+export interface DeliveryWindow {
+  readonly time_zone: string;
+  readonly days: readonly number[];
+  readonly start: string;
+  readonly end: string;
+  readonly urgent_any_time: boolean;
+}
+
+export const DELIVERY_WINDOW_MESSAGES = {
+  invalidTimeZone: 'Time zone must be an IANA time zone such as Europe/Zurich',
+  invalidTime: 'Times must be HH:MM (24-hour)',
+  dayRequired: 'Choose at least one weekday',
+  emptyWindow: 'The window must not start and end at the same time',
+} as const;
+
+/** Whether the runtime knows the IANA time zone. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const timeOfDay = z
+  .string({ error: DELIVERY_WINDOW_MESSAGES.invalidTime })
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, DELIVERY_WINDOW_MESSAGES.invalidTime);
+
+export const deliveryWindowSchema = z
+  .object({
+    time_zone: z
+      .string({ error: DELIVERY_WINDOW_MESSAGES.invalidTimeZone })
+      .trim()
+      .min(1, DELIVERY_WINDOW_MESSAGES.invalidTimeZone)
+      .max(64, DELIVERY_WINDOW_MESSAGES.invalidTimeZone)
+      .refine(isTimeZone, DELIVERY_WINDOW_MESSAGES.invalidTimeZone),
+    days: z
+      .array(z.number().int().min(1).max(7), { error: DELIVERY_WINDOW_MESSAGES.dayRequired })
+      .min(1, DELIVERY_WINDOW_MESSAGES.dayRequired)
+      .max(7)
+      .transform((days) => [...new Set(days)].sort((a, b) => a - b)),
+    start: timeOfDay,
+    end: timeOfDay,
+    urgent_any_time: z.boolean().default(true),
+  })
+  .refine((window) => window.start !== window.end, {
+    path: ['end'],
+    message: DELIVERY_WINDOW_MESSAGES.emptyWindow,
+  });

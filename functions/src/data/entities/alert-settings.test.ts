@@ -44,6 +44,17 @@ const recordArbitrary: fc.Arbitrary<AlertSettingsRecord> = fc.record({
     default_contact_group_id: fc.option(fc.uuid(), { nil: null }),
     thresholds: thresholdsArbitrary,
     signing_secret: fc.string({ minLength: 1 }),
+    // Absent when none is set (null reads back as absent, so it is not drawn).
+    delivery_window: fc.option(
+      fc.record({
+        time_zone: fc.constantFrom('Europe/Zurich', 'UTC', 'America/New_York'),
+        days: fc.uniqueArray(fc.integer({ min: 1, max: 7 }), { minLength: 1 }),
+        start: fc.constantFrom('08:00', '22:30'),
+        end: fc.constantFrom('18:00', '06:00'),
+        urgent_any_time: fc.boolean(),
+      }),
+      { nil: undefined },
+    ),
   }),
   revision: fc.nat(),
   updatedAt: fc.option(

@@ -10,6 +10,7 @@
  * (`.catch`); missing lists read as empty, a missing default group as null, missing thresholds
  * as the defaults (30, 14, 7, 1, 0), a missing revision as 0. A webhook of a kind this version
  * does not know is left out, and a PagerDuty routing key or severity it cannot use reads as none.
+ * A delivery window (quiet hours) is kept only when set; one this version cannot read is none.
  */
 import * as z from 'zod';
 import {
@@ -62,6 +63,17 @@ export const alertSettingsItemSchema = z.object({
   signingSecret: z.string(),
   revision: z.number().default(0),
   updatedAt: z.string().optional(),
+  delivery_window: z
+    .object({
+      time_zone: z.string(),
+      days: z.array(z.number()),
+      start: z.string(),
+      end: z.string(),
+      urgent_any_time: z.boolean().default(true),
+    })
+    .nullable()
+    .optional()
+    .catch(null),
 });
 
 export type AlertSettingsItem = z.output<typeof alertSettingsItemSchema>;
@@ -120,6 +132,14 @@ export const alertSettingsCodec = {
     default_contact_group_id: settings.default_contact_group_id,
     thresholds: [...settings.thresholds],
     signingSecret: settings.signing_secret,
+    ...(settings.delivery_window
+      ? {
+          delivery_window: {
+            ...settings.delivery_window,
+            days: [...settings.delivery_window.days],
+          },
+        }
+      : {}),
     revision,
     ...(updatedAt === null ? {} : { updatedAt }),
   }),
@@ -135,6 +155,7 @@ export const alertSettingsCodec = {
         default_contact_group_id: parsed.default_contact_group_id,
         thresholds: parsed.thresholds,
         signing_secret: parsed.signingSecret,
+        ...(parsed.delivery_window ? { delivery_window: parsed.delivery_window } : {}),
       },
       revision: parsed.revision,
       updatedAt: parsed.updatedAt ?? null,

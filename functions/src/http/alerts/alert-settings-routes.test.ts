@@ -82,6 +82,7 @@ describe('GET /api/v1/workspaces/{id}/alert-settings', () => {
       contact_groups: [],
       default_contact_group_id: null,
       thresholds: [30, 14, 7, 1, 0],
+      delivery_window: null,
       admin_email: team.admin.email,
       limits: { contact_groups: true, webhooks: 5 },
       webhook_signing_secret: body.webhook_signing_secret,
@@ -144,6 +145,44 @@ describe('PUT /api/v1/workspaces/{id}/alert-settings', () => {
     });
     expect(JSON.stringify(event)).not.toContain('hooks.slack.com');
     expect(JSON.stringify(event)).not.toContain('R0UT1NG');
+  });
+
+  it('saves a delivery window with its time zone, and refuses an unknown zone or no weekday', async () => {
+    const team = await givenTeamOn('pro');
+    const window = {
+      time_zone: 'Europe/Zurich',
+      days: [5, 1, 2, 3, 4],
+      start: '08:00',
+      end: '18:00',
+    };
+    const saved = await putSettings(team.workspaceId, team.admin.cookie, {
+      ...settingsBody,
+      delivery_window: window,
+    });
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json as AlertSettings).delivery_window).toEqual({
+      ...window,
+      days: [1, 2, 3, 4, 5],
+      urgent_any_time: true,
+    });
+    const [event] = await auditOf(team.workspaceId);
+    expect((event?.metadata as { changed: string[] }).changed).toContain('delivery_window');
+
+    const refuse = async (change: Record<string, unknown>, message: string) => {
+      const response = await putSettings(team.workspaceId, team.admin.cookie, {
+        ...settingsBody,
+        delivery_window: { ...window, ...change },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(JSON.stringify(response.json)).toContain(message);
+    };
+    await refuse({ time_zone: 'Mars/Olympus' }, 'Time zone must be an IANA time zone');
+    await refuse({ days: [] }, 'Choose at least one weekday');
+    await refuse({ start: '8am' }, 'Times must be HH:MM (24-hour)');
+    await refuse({ end: '08:00' }, 'The window must not start and end at the same time');
+
+    const cleared = await putSettings(team.workspaceId, team.admin.cookie, settingsBody);
+    expect((cleared.json as AlertSettings).delivery_window).toBeNull();
   });
 
   it('gives new contact groups an id and keeps the given ones', async () => {

@@ -48,6 +48,7 @@ export const handler = createHttpHandler(
       contact_groups: withGroupIds(body.contact_groups, randomUUID),
       default_contact_group_id: body.default_contact_group_id,
       thresholds: body.thresholds,
+      delivery_window: body.delivery_window,
     };
     const result = await writeAlertSettings({
       workspaceId: access.workspaceId,

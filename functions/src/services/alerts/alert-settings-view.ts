@@ -37,6 +37,9 @@ export async function alertSettingsView(
     })),
     default_contact_group_id: settings.default_contact_group_id,
     thresholds: [...settings.thresholds],
+    delivery_window: settings.delivery_window
+      ? { ...settings.delivery_window, days: [...settings.delivery_window.days] }
+      : null,
     admin_email: admin?.email ?? null,
     limits: { contact_groups: limits.contactGroups, webhooks: limits.webhooksPerWorkspace },
     ...(editor ? { webhook_signing_secret: settings.signing_secret } : {}),

@@ -21,6 +21,11 @@ export function DocsAlertsPage() {
           windows start over for the new date. A window missed during an outage is sent late, once.
         </P>
         <P>
+          Quiet hours: in Preferences a workspace can limit alerts to a delivery window, for example
+          weekdays 08:00–18:00 in Europe/Zurich. Alerts that come due outside it wait and go out
+          when it opens; expiry-day and expired alerts go out at once unless you turn that off.
+        </P>
+        <P>
           A workspace with no email alerts and no webhook shows the notice “{ALERTS_DISABLED_NOTICE}
           ”.
         </P>

@@ -28,6 +28,16 @@ export interface ContactGroupFormValue {
   thresholds: string;
 }
 
+/** Quiet hours: the window, kept (with `enabled` off) while the user switches it off and on. */
+export interface DeliveryWindowFormValue {
+  enabled: boolean;
+  time_zone: string;
+  days: number[];
+  start: string;
+  end: string;
+  urgent_any_time: boolean;
+}
+
 export interface AlertSettingsFormValues {
   email_alerts_enabled: boolean;
   webhook_urls: WebhookFormValue[];
@@ -36,6 +46,24 @@ export interface AlertSettingsFormValues {
   default_contact_group_id: string;
   /** Days separated by commas. */
   thresholds: string;
+  delivery_window: DeliveryWindowFormValue;
+}
+
+/** The browser's time zone, else UTC. */
+export function browserTimeZone(): string {
+  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+}
+
+/** What the window starts as when switched on: weekdays, office hours, the browser's zone. */
+export function defaultDeliveryWindow(): DeliveryWindowFormValue {
+  return {
+    enabled: false,
+    time_zone: browserTimeZone(),
+    days: [1, 2, 3, 4, 5],
+    start: '08:00',
+    end: '18:00',
+    urgent_any_time: true,
+  };
 }
 
 export const EMPTY_WEBHOOK: WebhookFormValue = {
@@ -92,6 +120,9 @@ export function toFormValues(settings: AlertSettings): AlertSettingsFormValues {
     })),
     default_contact_group_id: settings.default_contact_group_id ?? '',
     thresholds: formatDays(settings.thresholds),
+    delivery_window: settings.delivery_window
+      ? { ...settings.delivery_window, days: [...settings.delivery_window.days], enabled: true }
+      : defaultDeliveryWindow(),
   };
 }
 
@@ -120,6 +151,15 @@ export function toBody(values: AlertSettingsFormValues): AlertSettingsInput {
       values.thresholds.trim() === ''
         ? [...DEFAULT_ALERT_THRESHOLDS]
         : parseDays(values.thresholds),
+    delivery_window: values.delivery_window.enabled
+      ? {
+          time_zone: values.delivery_window.time_zone,
+          days: values.delivery_window.days,
+          start: values.delivery_window.start,
+          end: values.delivery_window.end,
+          urgent_any_time: values.delivery_window.urgent_any_time,
+        }
+      : null,
   };
 }
 
@@ -154,6 +194,14 @@ export const alertSettingsFormSchema = z
     ),
     default_contact_group_id: z.string(),
     thresholds: z.string(),
+    delivery_window: z.object({
+      enabled: z.boolean(),
+      time_zone: z.string(),
+      days: z.array(z.number()),
+      start: z.string(),
+      end: z.string(),
+      urgent_any_time: z.boolean(),
+    }),
   })
   .transform(toBody)
   .pipe(alertSettingsBody);

@@ -26,6 +26,7 @@ function settings(overrides: Record<string, unknown> = {}) {
     contact_groups: [],
     default_contact_group_id: null,
     thresholds: [30, 14, 7, 1, 0],
+    delivery_window: null,
     admin_email: 'ada@example.com',
     limits: { contact_groups: true, webhooks: 5 },
     webhook_signing_secret: 'whsec_test_secret',
@@ -184,10 +185,55 @@ describe('alert preferences', () => {
       contact_groups: [],
       default_contact_group_id: null,
       thresholds: [30, 7, 1],
+      delivery_window: null,
       rotate_signing_secret: false,
     });
     expect(requests.find((r) => r.method === 'PUT')?.headers.get('X-CSRF-Token')).toBe('csrf');
     await waitFor(() => expect(thresholds).toHaveValue('30, 7, 1'));
+  }, 60_000);
+
+  it('sets quiet hours: weekdays, times and a time zone, with the server’s messages', async () => {
+    let saved: { delivery_window?: unknown } | undefined;
+    serve({
+      [`PUT ${SETTINGS_PATH}`]: (request) => {
+        saved = request.body as typeof saved;
+        return jsonResponse(settings({ delivery_window: saved?.delivery_window }));
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await settingsForm();
+    expect(form.queryByLabelText('Time zone')).toBeNull();
+    await user.click(
+      form.getByRole('switch', { name: 'Send alerts only during a delivery window' }),
+    );
+    const zone = form.getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Zur');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Zurich' }));
+    await user.click(form.getByRole('checkbox', { name: 'Fri' }));
+    await user.click(form.getByRole('checkbox', { name: 'Sat' }));
+    const until = form.getByLabelText('Until');
+    await user.clear(until);
+    await user.type(until, '08:00');
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    expect(
+      await form.findByText('The window must not start and end at the same time'),
+    ).toBeVisible();
+    await user.clear(until);
+    await user.type(until, '17:30');
+    await user.click(
+      form.getByRole('checkbox', { name: 'Send expiry-day and expired alerts at any time' }),
+    );
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    expect(await screen.findByText('Alert settings saved')).toBeInTheDocument();
+    expect(saved?.delivery_window).toEqual({
+      time_zone: 'Europe/Zurich',
+      days: [1, 2, 3, 4, 6],
+      start: '08:00',
+      end: '17:30',
+      urgent_any_time: false,
+    });
   }, 60_000);
 
   it('shows the notice when neither email alerts nor a webhook is set', async () => {

@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import type { FieldPath } from 'react-hook-form';
 import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { DeliveryWindowFields } from './delivery-window-fields';
 import { Link as RouterLink } from 'react-router';
 import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
@@ -334,6 +335,14 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
             </Button>
           )}
         </Stack>
+      </SettingsSection>
+
+      <SettingsSection
+        id="alert-delivery-window"
+        title="Delivery window"
+        description="Quiet hours: alerts that come due outside the window are held and sent when it opens."
+      >
+        <DeliveryWindowFields control={control} errors={errors} readOnly={readOnly} />
       </SettingsSection>
 
       <SettingsSection
