@@ -24,6 +24,7 @@ describe('alert settings body', () => {
       contact_groups: [{ id: 'ops', name: 'Ops', emails: ['ops@example.com'], webhook_names: [] }],
       default_contact_group_id: null,
       thresholds: [30, 14, 7, 1, 0],
+      delivery_window: null,
       rotate_signing_secret: false,
     });
     expect(alertSettingsBody.parse({ ...base, thresholds: [1, 30, 1] }).thresholds).toEqual([
@@ -148,11 +149,27 @@ describe('alert settings body', () => {
         contact_groups: [],
         default_contact_group_id: null,
         thresholds: [30],
+        delivery_window: null,
         admin_email: 'a@example.com',
         limits: { contact_groups: false, webhooks: 1 },
         updated_at: null,
       }).success,
     ).toBe(true);
+  });
+
+  it('takes a delivery window: weekdays sorted, urgent alerts at any time by default', () => {
+    const window = { time_zone: 'Europe/Zurich', days: [3, 1, 1], start: '08:00', end: '18:00' };
+    expect(alertSettingsBody.parse({ ...base, delivery_window: window }).delivery_window).toEqual({
+      ...window,
+      days: [1, 3],
+      urgent_any_time: true,
+    });
+    expect(
+      firstMessage({ ...base, delivery_window: { ...window, time_zone: 'Nowhere/Else' } }),
+    ).toBe('Time zone must be an IANA time zone such as Europe/Zurich');
+    expect(firstMessage({ ...base, delivery_window: { ...window, start: '24:00' } })).toBe(
+      'Times must be HH:MM (24-hour)',
+    );
   });
 });
 

@@ -259,7 +259,10 @@ export const alertSettingsSchema = z.object({
   ),
   default_contact_group_id: z.string().nullable(),
   thresholds: z.array(z.number().int()),
-  /** When alerts may go out (held outside it, sent at its start); null: at any time. */
+  /**
+   * When alerts may go out (held outside it, sent at its start); null: at any time (also when an
+   * answer has none).
+   */
   delivery_window: z
     .object({
       time_zone: z.string(),
@@ -268,7 +271,8 @@ export const alertSettingsSchema = z.object({
       end: z.string(),
       urgent_any_time: z.boolean(),
     })
-    .nullable(),
+    .nullable()
+    .default(null),
   /** Where alerts go without contact groups: the workspace admin's address. */
   admin_email: z.string().nullable(),
   /** What the workspace's plan allows. */
