@@ -5,6 +5,7 @@ import {
 } from '@expiry-radar/functions/local/emulators/start-emulators';
 import { applyLocalCredentials } from '@expiry-radar/functions/local/emulators/local-credentials';
 import { findFreePort } from '@expiry-radar/functions/local/ports';
+import { ensureLocalAlertLinkKey } from '@expiry-radar/functions/local/alert-link-key-file';
 
 export async function withBenchEmulators(
   stage: string,
@@ -25,6 +26,8 @@ export async function withBenchEmulators(
       POWERTOOLS_METRICS_DISABLED: 'true',
       ...environment,
     });
+    // The alert worker signs each email's unsubscribe links: a key for this run.
+    ensureLocalAlertLinkKey(undefined);
     // Earlier benchmarks in this process made clients for their own (now stopped) emulators.
     const { resetConfigForTests } = await import('@expiry-radar/functions/platform/config');
     const { resetAwsClientsForTests } =
