@@ -18,6 +18,8 @@ export const PUBLIC_PAGES: readonly SitePage[] = [
   { name: 'pricing', path: '/pricing' },
   { name: 'privacy-policy', path: '/privacy-policy' },
   { name: 'terms-of-service', path: '/terms-of-service' },
+  // Where an alert email's unsubscribe link leads (it asks first; the token is not checked yet).
+  { name: 'unsubscribe', path: '/unsubscribe?token=v1.example' },
   { name: 'verify-email', path: '/verify-email' },
   { name: 'reset-password', path: '/reset-password' },
   { name: 'not-found', path: '/this-page-does-not-exist' },
