@@ -39,7 +39,6 @@ describe('the app', () => {
     }
     expect(() => app.synth()).not.toThrow();
   });
-
 });
 
 describe('stack sizes', () => {
