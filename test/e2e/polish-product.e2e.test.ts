@@ -254,6 +254,8 @@ describe('product polish in Chromium', () => {
       await shot(page, `discard-changes-${width}`);
       await ask.getByRole('button', { name: 'Keep editing' }).click();
       await ask.waitFor({ state: 'hidden' });
+      // The drawer closed as its link was followed; opening it again waits for that to finish.
+      await page.getByRole('navigation', { name: 'Navigation menu' }).waitFor({ state: 'hidden' });
       expect(new URL(page.url()).pathname).toBe('/preferences');
       expect(await emailAlerts.isChecked()).toBe(!before);
 
