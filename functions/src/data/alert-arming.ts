@@ -7,7 +7,13 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
-import { dueShardOf, nextAlertAt, thresholdsFor, type LastAlert } from '../domain/alert-schedule';
+import {
+  dueShardOf,
+  escalationFor,
+  nextAlertAt,
+  thresholdsFor,
+  type LastAlert,
+} from '../domain/alert-schedule';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { readAlertSettings } from './alert-settings-records';
@@ -39,6 +45,7 @@ export function scheduleFor(options: {
     thresholds: thresholdsFor(settings, token.contact_group_id, plan),
     lastAlert,
     now,
+    escalationDelayHours: escalationFor(settings, token.contact_group_id, plan)?.delayHours,
   });
   return { nextAlertAt: next ? next.toISOString() : null, lastAlert };
 }
@@ -112,27 +119,39 @@ export async function rearmWorkspaceAlerts(workspaceId: string, now = new Date()
   return changed;
 }
 
-/** Sets (or clears) a stored token's `nextAlertAt` unless it was changed since it was read. */
+/**
+ * Sets (or clears) a stored token's `nextAlertAt` unless it was changed since it was read; with
+ * `lastAlert`, also the window last alerted (and whether its escalation was sent).
+ */
 export async function writeNextAlertAt(
   token: Pick<Token, 'id' | 'workspace_id' | 'updated_at'>,
   next: string | null,
   lastAlert?: LastAlert,
 ): Promise<boolean> {
   const sets: string[] = [];
+  const removes: string[] = [];
   const values: Record<string, unknown> = { ':updatedAt': token.updated_at };
   if (next !== null) {
     sets.push('dueShard = :shard', 'nextAlertAt = :next');
     values[':shard'] = dueShardOf(token.id);
     values[':next'] = next;
+  } else {
+    removes.push('dueShard', 'nextAlertAt');
   }
   if (lastAlert) {
     sets.push('lastAlertExpiresAt = :lastExpiresAt', 'lastAlertThreshold = :lastThreshold');
     values[':lastExpiresAt'] = lastAlert.expiresAt;
     values[':lastThreshold'] = lastAlert.threshold;
+    if (lastAlert.escalated) {
+      sets.push('lastAlertEscalated = :escalated');
+      values[':escalated'] = true;
+    } else {
+      removes.push('lastAlertEscalated');
+    }
   }
   const expression = [
     sets.length > 0 ? `SET ${sets.join(', ')}` : '',
-    next === null ? 'REMOVE dueShard, nextAlertAt' : '',
+    removes.length > 0 ? `REMOVE ${removes.join(', ')}` : '',
   ]
     .filter(Boolean)
     .join(' ');

@@ -5,7 +5,11 @@
  * sends webhooks through a `WebhookSender` (adapters/webhook-sender.ts).
  */
 import type { Category } from '@expiry-radar/shared/domain/categories';
-import type { DeliveryWindow, WebhookKind } from '@expiry-radar/shared/domain/alerts';
+import type {
+  ContactGroupEscalation,
+  DeliveryWindow,
+  WebhookKind,
+} from '@expiry-radar/shared/domain/alerts';
 
 export type PagerDutySeverity = 'critical' | 'error' | 'warning' | 'info';
 
@@ -27,6 +31,11 @@ export interface ContactGroup {
   readonly webhook_names: readonly string[];
   /** Days before expiry; overrides the workspace thresholds for this group's tokens. */
   readonly thresholds?: readonly number[];
+  /**
+   * The group that gets a token's alert once more when it is still not renewed this long after
+   * its last alert window opened; absent or null: none.
+   */
+  readonly escalation?: ContactGroupEscalation | null;
 }
 
 /** A workspace's alert settings as stored, defaults applied. */
@@ -63,6 +72,11 @@ export interface AlertNotice {
   readonly renewalUrl: string | null;
   /** The dashboard, with the workspace selected and the token's details open. */
   readonly dashboardUrl: string;
+  /**
+   * An escalation: the token is still not renewed after its last alert window and the delay of
+   * its contact group's escalation; sent to the escalation group.
+   */
+  readonly escalation?: boolean;
 }
 
 export interface WebhookDelivery {

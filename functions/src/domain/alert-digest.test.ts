@@ -1,5 +1,11 @@
 import type { AlertNotice } from './alert-channels';
-import { digestSections, digestSummary, identifyingFields, type DigestRow } from './alert-digest';
+import {
+  digestSections,
+  digestSummary,
+  identifyingFields,
+  reasonInWords,
+  type DigestRow,
+} from './alert-digest';
 
 function row(name: string, daysLeft: number, fields: Partial<AlertNotice> = {}): DigestRow {
   return {
@@ -104,5 +110,30 @@ describe('identifying fields', () => {
       identifyingFields({ ...token, category: 'key_secret', location: 'Vault', used_by: ' ' }),
     ).toEqual([{ label: 'Location', value: 'Vault' }]);
     expect(identifyingFields({ ...token, category: 'general' })).toEqual([]);
+  });
+});
+
+describe('why an address gets a digest', () => {
+  it('names the contact group, the owner fallback, or the escalation and its delay', () => {
+    expect(reasonInWords({ kind: 'contact_group', groupName: 'Ops' }, 'Platform')).toBe(
+      'You are in the contact group Ops of Platform.',
+    );
+    expect(reasonInWords({ kind: 'workspace_owner' }, 'Platform')).toBe(
+      'No contact group is set for these tokens in Platform, so they go to the workspace owner (you).',
+    );
+    expect(
+      reasonInWords(
+        { kind: 'escalation', groupName: 'Leads', fromGroupName: 'Ops', delayHours: 1 },
+        'Platform',
+      ),
+    ).toBe(
+      'Escalated: you are in the contact group Leads of Platform, which gets the alerts of Ops once more when a token is still not renewed 1 hour after its last alert.',
+    );
+    expect(
+      reasonInWords(
+        { kind: 'escalation', groupName: null, fromGroupName: null, delayHours: null },
+        'Platform',
+      ),
+    ).toBe('Escalated: these tokens of Platform are still not renewed after their last alert.');
   });
 });

@@ -13,7 +13,17 @@ import type { AlertNotice } from './alert-channels';
 export type RecipientReason =
   | { readonly kind: 'contact_group'; readonly groupName: string }
   /** No contact group applies: the workspace's owner (an admin) gets them. */
-  | { readonly kind: 'workspace_owner' };
+  | { readonly kind: 'workspace_owner' }
+  /**
+   * The escalation group of the token's contact group (`from`), after `delayHours`; the names
+   * are null when the groups changed since the scan.
+   */
+  | {
+      readonly kind: 'escalation';
+      readonly groupName: string | null;
+      readonly fromGroupName: string | null;
+      readonly delayHours: number | null;
+    };
 
 export interface IdentifyingField {
   readonly label: string;
@@ -178,10 +188,22 @@ export function digestSummary(rows: readonly DigestRow[]): string {
 
 /** How a reason reads in the email. */
 export function reasonInWords(reason: RecipientReason, workspaceName: string): string {
-  return reason.kind === 'contact_group'
-    ? `You are in the contact group ${reason.groupName} of ${workspaceName}.`
-    : `No contact group is set for these tokens in ${workspaceName}, so they go to the workspace owner (you).`;
+  if (reason.kind === 'contact_group') {
+    return `You are in the contact group ${reason.groupName} of ${workspaceName}.`;
+  }
+  if (reason.kind === 'escalation') {
+    const { groupName, fromGroupName, delayHours } = reason;
+    const after =
+      delayHours === null ? 'after' : `${delayHours} ${delayHours === 1 ? 'hour' : 'hours'} after`;
+    return groupName && fromGroupName
+      ? `Escalated: you are in the contact group ${groupName} of ${workspaceName}, which gets the alerts of ${fromGroupName} once more when a token is still not renewed ${after} its last alert.`
+      : `Escalated: these tokens of ${workspaceName} are still not renewed ${after} their last alert.`;
+  }
+  return `No contact group is set for these tokens in ${workspaceName}, so they go to the workspace owner (you).`;
 }
+
+/** What marks an escalated row: the token is still not renewed after its last alert. */
+export const ESCALATION_NOTE = 'Escalated: still not renewed after its last alert';
 
 /** The reasons of a section's rows, each once. */
 export function sectionReasons(section: DigestSection): string[] {

@@ -28,6 +28,7 @@ import {
   daysLeftTone,
   digestSections,
   digestSummary,
+  ESCALATION_NOTE,
   sectionReasons,
   type AlertDigest,
   type DaysLeftTone,
@@ -68,6 +69,7 @@ const STYLE = `
   .er-line { border-color: #334155 !important; }
   .er-link { color: #93c5fd !important; }
   .er-button { background-color: #60a5fa !important; color: #0f172a !important; }
+  .er-escalation { color: ${TONES.critical.dark[0]} !important; }
 ${(Object.keys(TONES) as DaysLeftTone[])
   .map(
     (tone) =>
@@ -148,6 +150,16 @@ function tokenRows(row: DigestRow, index: number): ReactElement[] {
           { className: 'er-muted', style: muted },
           `${typeLabel(row)} · ${categoryLabel(row)}`,
         ),
+        notice.escalation
+          ? h(
+              'div',
+              {
+                className: 'er-escalation',
+                style: { ...muted, color: TONES.critical.light[0], fontWeight: 600 },
+              },
+              ESCALATION_NOTE,
+            )
+          : null,
       ),
       h(
         'td',

@@ -12,6 +12,7 @@ import {
   daysLeftLabel,
   digestSections,
   digestSummary,
+  ESCALATION_NOTE,
   sectionReasons,
   type AlertDigest,
   type DigestRow,
@@ -25,7 +26,7 @@ export const TOKEN_NAME_IN_SUBJECT_MAX_LENGTH = 80;
 
 export function alertEmailSubject(notice: AlertNotice): string {
   const name = subjectText(notice.tokenName, TOKEN_NAME_IN_SUBJECT_MAX_LENGTH);
-  return `${name} ${describeDaysLeft(notice.daysLeft)}`;
+  return `${notice.escalation ? 'Escalation: ' : ''}${name} ${describeDaysLeft(notice.daysLeft)}`;
 }
 
 export function digestSubject(digest: Pick<AlertDigest, 'rows'>): string {
@@ -41,6 +42,7 @@ function rowText(row: DigestRow): string[] {
   return [
     `${notice.tokenName} ${describeDaysLeft(notice.daysLeft)}`,
     `  ${type} · ${categoryLabel(row)}`,
+    ...(notice.escalation ? [`  ${ESCALATION_NOTE}`] : []),
     ...row.identifiers.map(({ label, value }) => `  ${label}: ${value}`),
     `  Expires: ${notice.expiresAt.slice(0, 10)} (${daysLeftLabel(notice.daysLeft)})`,
     `  Open ${notice.tokenName}: ${notice.dashboardUrl}`,

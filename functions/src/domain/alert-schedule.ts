@@ -6,6 +6,11 @@
  * - an edit that keeps the expiry date never alerts a window twice;
  * - a renewal (new expiry date) starts over with the windows of the new date;
  * - windows missed during an outage collapse into one: only the latest opened window fires, late.
+ *
+ * Escalation: when the token's contact group names an escalation group, the token is due once
+ * more after its last window (the one with the fewest days) plus the group's delay in hours; the
+ * scan then alerts the escalation group and marks the last alert escalated, so it never fires
+ * twice for that expiry date. A renewal (new date) starts over, escalation included.
  */
 import { parseDate, utcDayNumber } from '@expiry-radar/shared/domain/calendar-date';
 import { MAX_ALERT_THRESHOLD_DAYS } from '@expiry-radar/shared/domain/alerts';
@@ -13,6 +18,7 @@ import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { ContactGroup, WorkspaceAlertSettings } from './alert-channels';
 
 const MS_PER_DAY = 86_400_000;
+const MS_PER_HOUR = 3_600_000;
 
 export interface AlertWindow {
   /** Days before expiry. */
@@ -24,6 +30,8 @@ export interface AlertWindow {
 export interface LastAlert {
   readonly expiresAt: string;
   readonly threshold: number;
+  /** Its escalation was sent too (only after the last window of the expiry date). */
+  readonly escalated?: boolean;
 }
 
 /** The alert windows of an expiry date, earliest first (largest threshold first). */
@@ -65,19 +73,43 @@ export function dueWindow(options: {
 }
 
 /**
+ * When the token's escalation is due: its last alert window's opening plus the delay, once every
+ * window of its expiry date was alerted; null when a window is still pending, when it was
+ * escalated already or when no delay applies.
+ */
+export function escalationDueAt(options: {
+  expiresAt: string;
+  thresholds: readonly number[];
+  lastAlert: LastAlert | null;
+  delayHours: number | null;
+}): Date | null {
+  const { expiresAt, lastAlert, delayHours } = options;
+  if (delayHours === null || !lastAlert || lastAlert.expiresAt !== expiresAt) return null;
+  if (lastAlert.escalated || pendingWindows(expiresAt, options.thresholds, lastAlert).length > 0) {
+    return null;
+  }
+  const [lastWindow] = alertWindows(expiresAt, [lastAlert.threshold]);
+  return lastWindow ? new Date(lastWindow.opensAt.getTime() + delayHours * MS_PER_HOUR) : null;
+}
+
+/**
  * The instant the token's next alert is due: now-or-earlier when an opened window is pending
- * (the next scan sends it), else the opening of the next window; null when no window is left.
+ * (the next scan sends it), else the opening of the next window, else its escalation (with a
+ * delay, `escalationDelayHours`); null when nothing is left.
  */
 export function nextAlertAt(options: {
   expiresAt: string;
   thresholds: readonly number[];
   lastAlert: LastAlert | null;
   now: Date;
+  /** The delay of the escalation that applies to the token; null or absent: none. */
+  escalationDelayHours?: number | null;
 }): Date | null {
   const due = dueWindow(options);
   if (due) return due.opensAt;
   const upcoming = pendingWindows(options.expiresAt, options.thresholds, options.lastAlert);
-  return upcoming[0]?.opensAt ?? null;
+  if (upcoming[0]) return upcoming[0].opensAt;
+  return escalationDueAt({ ...options, delayHours: options.escalationDelayHours ?? null });
 }
 
 /**
@@ -106,6 +138,29 @@ export function thresholdsFor(
 ): readonly number[] {
   const group = contactGroupFor(settings, contactGroupId, plan);
   return group?.thresholds && group.thresholds.length > 0 ? group.thresholds : settings.thresholds;
+}
+
+/** A token's escalation: from its contact group to the group it names, after a delay. */
+export interface TokenEscalation {
+  readonly from: ContactGroup;
+  readonly to: ContactGroup;
+  readonly delayHours: number;
+}
+
+/**
+ * The escalation that applies to a token: the one its contact group (its own, else the default)
+ * names, when that group still exists and is another group; none on plans without contact groups.
+ */
+export function escalationFor(
+  settings: Pick<WorkspaceAlertSettings, 'contact_groups' | 'default_contact_group_id'>,
+  contactGroupId: string | null,
+  plan: Plan,
+): TokenEscalation | null {
+  const from = contactGroupFor(settings, contactGroupId, plan);
+  const escalation = from?.escalation;
+  if (!from || !escalation || escalation.group_id === from.id) return null;
+  const to = settings.contact_groups.find((group) => group.id === escalation.group_id);
+  return to ? { from, to, delayHours: escalation.delay_hours } : null;
 }
 
 /** Whether a workspace has any channel: email alerts on, or at least one webhook. */
@@ -139,11 +194,22 @@ export function alertIdOf(tokenId: string, expiresAt: string, threshold: number)
   return `${tokenId}~${expiresAt}~${threshold}`;
 }
 
+const ESCALATION_SUFFIX = 'escalation';
+
+/**
+ * The idempotency key of a token's escalation: the key of its last window's alert, marked. One
+ * per expiry date, so it is recorded (and sent) once.
+ */
+export function escalationAlertIdOf(tokenId: string, expiresAt: string, threshold: number): string {
+  return `${alertIdOf(tokenId, expiresAt, threshold)}~${ESCALATION_SUFFIX}`;
+}
+
 export function parseAlertId(
   alertId: string,
-): { tokenId: string; expiresAt: string; threshold: number } | null {
+): { tokenId: string; expiresAt: string; threshold: number; escalation: boolean } | null {
   const parts = alertId.split('~');
-  if (parts.length !== 3) return null;
+  const escalation = parts.length === 4 && parts[3] === ESCALATION_SUFFIX;
+  if (parts.length !== 3 && !escalation) return null;
   const [tokenId, expiresAt, thresholdText] = parts as [string, string, string];
   const threshold = Number(thresholdText);
   // Only thresholds a workspace can set: a huge one would open its window before any date.
@@ -156,7 +222,12 @@ export function parseAlertId(
   ) {
     return null;
   }
-  return { tokenId, expiresAt, threshold };
+  return { tokenId, expiresAt, threshold, escalation };
+}
+
+/** Whether an alert id names an escalation (`escalationAlertIdOf`). */
+export function isEscalationAlertId(alertId: string): boolean {
+  return parseAlertId(alertId)?.escalation ?? false;
 }
 
 /** Whole UTC calendar days from `now` to the expiry day; negative once expired. */

@@ -57,9 +57,19 @@ describe('alert settings policy', () => {
     ).toMatch(/^Contact groups need a Pro or Team workspace/);
   });
 
-  it('assigns ids to new groups only', () => {
+  it('assigns ids to new groups only, and keeps escalations', () => {
     const { id: _id, ...fresh } = group;
-    expect(withGroupIds([group, fresh], () => 'new').map((g) => g.id)).toEqual(['g', 'new']);
+    const escalation = { group_id: 'g', delay_hours: 12 };
+    const stored = withGroupIds(
+      [
+        { ...group, escalation: null },
+        { ...fresh, escalation },
+      ],
+      () => 'new',
+    );
+    expect(stored.map((g) => g.id)).toEqual(['g', 'new']);
+    expect(stored[0]).not.toHaveProperty('escalation');
+    expect(stored[1]).toMatchObject({ escalation });
   });
 
   it('knows which changes move alert instants', () => {
@@ -72,6 +82,12 @@ describe('alert settings policy', () => {
       affectsAlertSchedule(settings, {
         ...settings,
         contact_groups: [{ ...group, thresholds: [1] }],
+      }),
+    ).toBe(true);
+    expect(
+      affectsAlertSchedule(settings, {
+        ...settings,
+        contact_groups: [{ ...group, escalation: { group_id: 'h', delay_hours: 4 } }],
       }),
     ).toBe(true);
     expect(

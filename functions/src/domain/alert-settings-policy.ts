@@ -38,13 +38,16 @@ interface PlanBoundSettings {
 }
 
 function groupsSignature(settings: PlanBoundSettings): string {
-  const groups = settings.contact_groups.map(({ id, name, emails, webhook_names, thresholds }) => ({
-    id: id ?? null,
-    name,
-    emails,
-    webhook_names,
-    thresholds: thresholds ?? null,
-  }));
+  const groups = settings.contact_groups.map(
+    ({ id, name, emails, webhook_names, thresholds, escalation }) => ({
+      id: id ?? null,
+      name,
+      emails,
+      webhook_names,
+      thresholds: thresholds ?? null,
+      escalation: escalation ?? null,
+    }),
+  );
   return JSON.stringify({ groups, defaultGroup: settings.default_contact_group_id });
 }
 
@@ -77,12 +80,13 @@ export function withGroupIds(
   groups: AlertSettingsUpdate['contact_groups'],
   newId: () => string,
 ): ContactGroup[] {
-  return groups.map(({ id, name, emails, webhook_names, thresholds }) => ({
+  return groups.map(({ id, name, emails, webhook_names, thresholds, escalation }) => ({
     id: id ?? newId(),
     name,
     emails,
     webhook_names,
     ...(thresholds ? { thresholds } : {}),
+    ...(escalation ? { escalation } : {}),
   }));
 }
 
@@ -96,14 +100,15 @@ function scheduleKey(settings: ScheduleInputs): string {
     thresholds: settings.thresholds,
     defaultGroup: settings.default_contact_group_id,
     groups: settings.contact_groups
-      .map((group) => [group.id, group.thresholds ?? null] as const)
+      .map((group) => [group.id, group.thresholds ?? null, group.escalation ?? null] as const)
       .sort(([a], [b]) => a.localeCompare(b)),
   });
 }
 
 /**
- * Whether tokens' next alert instants may move: the thresholds that apply to a token come from
- * the workspace, its contact group or the default group, so any of these changing counts.
+ * Whether tokens' next alert instants may move: the thresholds (and the escalation) that apply to
+ * a token come from the workspace, its contact group or the default group, so any of these
+ * changing counts.
  */
 export function affectsAlertSchedule(before: ScheduleInputs, after: ScheduleInputs): boolean {
   return scheduleKey(before) !== scheduleKey(after);

@@ -67,6 +67,7 @@ describe('webhook formats', () => {
       summary: 'api.example.com & co expires in 7 days',
       days_left: 7,
       threshold_days: 7,
+      escalation: false,
       workspace: { id: 'ws', name: 'Platform <team>' },
       token: {
         id: 'ws.tok',
@@ -88,6 +89,13 @@ describe('webhook formats', () => {
       }),
     ).toBe(true);
     expect(bodyOf('generic', {}, { ...notice, daysLeft: -1 }).type).toBe('token.expired');
+    const escalated = bodyOf('generic', {}, { ...notice, daysLeft: -2, escalation: true });
+    expect(escalated).toMatchObject({
+      type: 'token.expired',
+      escalation: true,
+      summary:
+        'Escalation: api.example.com & co expired 2 days ago, still not renewed after its last alert',
+    });
   });
 
   it('leaves other kinds unsigned', () => {

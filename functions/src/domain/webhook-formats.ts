@@ -33,7 +33,8 @@ const CATEGORY_LABELS: Readonly<Record<AlertNotice['category'], string>> = {
 /** The one-line summary every format leads with. */
 export function alertSummary({ notice, test }: WebhookMessage): string {
   const line = `${notice.tokenName} ${describeDaysLeft(notice.daysLeft)}`;
-  return test ? `Test message from ${PRODUCT}: ${line}` : line;
+  if (test) return `Test message from ${PRODUCT}: ${line}`;
+  return notice.escalation ? `Escalation: ${line}, still not renewed after its last alert` : line;
 }
 
 /** PagerDuty severity by days left, unless the channel sets one. */
@@ -212,6 +213,8 @@ export function genericPayload(message: WebhookMessage): Record<string, unknown>
     summary: alertSummary(message),
     days_left: notice.daysLeft,
     threshold_days: notice.threshold,
+    /** Sent to the escalation group: still not renewed after the last alert window. */
+    escalation: notice.escalation === true,
     workspace: { id: notice.workspaceId, name: notice.workspaceName },
     token: {
       id: notice.tokenId,

@@ -757,4 +757,76 @@ describe('digests: one email per address for everything due for it', () => {
       'Today expires today',
     ]);
   });
+
+  it('escalates a token still not renewed its delay after the last window, once; a renewed one never', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const [ada, lee] = ['ada', 'lee'].map((name) => `${name}-${randomUUID()}@example.com`);
+    await givenAlertSettings(workspaceId, {
+      contact_groups: [
+        {
+          id: 'ops',
+          name: 'Ops',
+          emails: [ada!],
+          webhook_names: [],
+          escalation: { group_id: 'leads', delay_hours: 6 },
+        },
+        { id: 'leads', name: 'Leads', emails: [lee!], webhook_names: [] },
+      ],
+      default_contact_group_id: 'ops',
+    });
+    const day0 = new Date(`${inDays(0)}T00:00:00.000Z`);
+    const hoursAfter = (hours: number) => new Date(day0.getTime() + hours * 3_600_000);
+    const kept = buildToken(workspaceId, { name: 'Unrenewed', expiresAt: inDays(0) });
+    const renewed = buildToken(workspaceId, { name: 'Renewed', expiresAt: inDays(0) });
+    await seedTokens(workspaceId, [kept, renewed], 1, () => ({
+      nextAlertAt: day0.toISOString(),
+      lastAlert: null,
+    }));
+
+    // The expiry-day window goes to Ops; both tokens are then armed for the escalation.
+    const lastWindow = await scanFor(workspaceId, hoursAfter(1));
+    expect(lastWindow.map((message) => 'address' in message && message.address)).toEqual([ada]);
+    for (const token of [kept, renewed]) {
+      expect((await tokenItem(workspaceId, token.id)).nextAlertAt).toBe(
+        hoursAfter(6).toISOString(),
+      );
+    }
+    expect(await scanFor(workspaceId, new Date(hoursAfter(6).getTime() - 60_000))).toEqual([]);
+    expect(
+      (await updateRequest(owner.cookie, renewed.id, { expiresAt: inDays(300) })).statusCode,
+    ).toBe(200);
+
+    const escalation = await scanFor(workspaceId, hoursAfter(6));
+    expect(escalation).toEqual([expect.objectContaining({ kind: 'digest', address: lee })]);
+    expect(alertsIn(escalation).map((alert) => alert.tokenId)).toEqual([kept.id]);
+    const { emails, run } = channels();
+    expect((await run([...lastWindow, ...escalation])).batchItemFailures).toEqual([]);
+    const lees = emails.filter((email) => email.to === lee);
+    expect(lees.map((email) => email.subject)).toEqual(['Escalation: Unrenewed expires today']);
+    expect(lees[0]!.text).toContain('Escalated: still not renewed after its last alert');
+    expect(lees[0]!.text).toContain(
+      'Escalated: you are in the contact group Leads of Platform, which gets the alerts of Ops once more when a token is still not renewed 6 hours after its last alert.',
+    );
+    expect(lees[0]!.html).toContain('Escalated: still not renewed after its last alert');
+
+    // Recorded once: a later scan, or the same message again, sends nothing more.
+    const item = await tokenItem(workspaceId, kept.id);
+    expect(item).toMatchObject({ lastAlertThreshold: 0, lastAlertEscalated: true });
+    expect(item.nextAlertAt).toBeUndefined();
+    expect(await scanFor(workspaceId, hoursAfter(30))).toEqual([]);
+    expect((await run(escalation, 2)).batchItemFailures).toEqual([]);
+    expect(emails.filter((email) => email.to === lee)).toHaveLength(1);
+    const queue = await queueOf(owner.cookie, workspaceId);
+    expect(
+      queue
+        .filter((entry) => entry.escalation)
+        .map((entry) => [entry.token_name, entry.threshold, entry.status]),
+    ).toEqual([['Unrenewed', 0, 'sent']]);
+    expect(queue.filter((entry) => entry.escalation)[0]!.channels).toEqual([
+      expect.objectContaining({
+        channel: 'email',
+        recipients: [expect.objectContaining({ target: lee, status: 'sent' })],
+      }),
+    ]);
+  });
 });

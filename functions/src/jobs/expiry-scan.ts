@@ -6,6 +6,11 @@
  * per alert with webhooks one message for them; then arms each token for its next window. Only
  * the latest opened window of a token fires, so windows missed in an outage fire once, late.
  *
+ * Escalation: a token whose contact group escalates is due once more after its last window plus
+ * the group's delay; still unrenewed then (a renewal re-arms it for its new date), it gets one
+ * escalation record (`escalationAlertIdOf`, idempotent like any alert) planned for the
+ * escalation group, and its last alert is marked escalated so it is never due for it again.
+ *
  * Quiet hours: a workspace with a delivery window holds what comes due outside it: the token's
  * `nextAlertAt` moves to the window's next opening, where the scan finds it due again (expiry-day
  * and expired alerts go out at once when the window lets urgent alerts through).
@@ -44,9 +49,13 @@ import {
   alertIdOf,
   daysLeft,
   dueWindow,
+  escalationAlertIdOf,
+  escalationDueAt,
+  escalationFor,
   hasAlertChannel,
   nextAlertAt,
   thresholdsFor,
+  type LastAlert,
 } from '../domain/alert-schedule';
 import { mayDeliverNow, nextWindowStart } from '../domain/delivery-window';
 import { logger } from '../platform/logger';
@@ -62,6 +71,8 @@ export interface ExpiryScanResult {
   readonly due: number;
   /** Alert windows enqueued (each in its recipients' digests and, with webhooks, a message). */
   readonly queued: number;
+  /** Of these, escalations (to the escalation group of a token still not renewed). */
+  readonly escalated: number;
   /** Digest messages enqueued: one per address (more when it has over DIGEST_MAX_ALERTS). */
   readonly digests: number;
   /** In frozen workspaces or workspaces without a channel: checked again later. */
@@ -142,7 +153,13 @@ export async function runExpiryScan(
   let paused = 0;
   let rearmed = 0;
   let heldCount = 0;
-  const queued: (AlertToDeliver & { token: Token; created: boolean; plan: Plan })[] = [];
+  const queued: (AlertToDeliver & {
+    token: Token;
+    created: boolean;
+    plan: Plan;
+    /** What the token's last alert becomes once this one is enqueued. */
+    alerted: LastAlert;
+  })[] = [];
 
   await forEachLimited(due, CONCURRENCY, async ({ token, schedule }) => {
     const workspace = workspaces.get(token.workspace_id);
@@ -155,16 +172,35 @@ export async function runExpiryScan(
       return;
     }
     const thresholds = thresholdsFor(workspace.settings, token.contact_group_id, workspace.plan);
+    const escalationDelayHours =
+      escalationFor(workspace.settings, token.contact_group_id, workspace.plan)?.delayHours ?? null;
     const window = dueWindow({ expiresAt: token.expiresAt, thresholds, lastAlert, now });
-    if (!window) {
+    const escalationAt = window
+      ? null
+      : escalationDueAt({
+          expiresAt: token.expiresAt,
+          thresholds,
+          lastAlert,
+          delayHours: escalationDelayHours,
+        });
+    const escalating = escalationAt !== null && escalationAt <= now && lastAlert !== null;
+    if (!window && !escalating) {
       rearmed += 1;
-      const next = nextAlertAt({ expiresAt: token.expiresAt, thresholds, lastAlert, now });
+      const next = nextAlertAt({
+        expiresAt: token.expiresAt,
+        thresholds,
+        lastAlert,
+        now,
+        escalationDelayHours,
+      });
       await writeNextAlertAt(token, next ? next.toISOString() : null);
       return;
     }
+    // An escalation is about the last window alerted.
+    const threshold = window ? window.threshold : lastAlert!.threshold;
     const held = !mayDeliverNow(
       workspace.settings.delivery_window,
-      { threshold: window.threshold, daysLeft: daysLeft(token.expiresAt, now) },
+      { threshold, daysLeft: daysLeft(token.expiresAt, now) },
       now,
     );
     if (held && workspace.settings.delivery_window) {
@@ -175,11 +211,13 @@ export async function runExpiryScan(
       return;
     }
     const alert: AlertRef = {
-      alertId: alertIdOf(token.id, token.expiresAt, window.threshold),
+      alertId: window
+        ? alertIdOf(token.id, token.expiresAt, threshold)
+        : escalationAlertIdOf(token.id, token.expiresAt, threshold),
       workspaceId: token.workspace_id,
       tokenId: token.id,
       expiresAt: token.expiresAt,
-      threshold: window.threshold,
+      threshold,
     };
     const planned = resolveDeliveries({
       token,
@@ -187,6 +225,7 @@ export async function runExpiryScan(
       settings: workspace.settings,
       ownerEmail: workspace.ownerEmail,
       optedOut: workspace.optedOut,
+      escalation: !window,
     });
     const { created, deliveries } = await createAlertRecord({
       ...alert,
@@ -194,23 +233,25 @@ export async function runExpiryScan(
       deliveries: planned,
       now,
     });
-    queued.push({ alert, deliveries, token, created, plan: workspace.plan });
+    const alerted: LastAlert = window
+      ? { expiresAt: token.expiresAt, threshold }
+      : { expiresAt: token.expiresAt, threshold, escalated: true };
+    queued.push({ alert, deliveries, token, created, plan: workspace.plan, alerted });
   });
 
   const messages = alertMessagesFor(queued);
   await ports.enqueue(messages);
 
-  await forEachLimited(queued, CONCURRENCY, async ({ token, alert, created, plan }) => {
-    const workspace = workspaces.get(alert.workspaceId);
-    const alerted = { expiresAt: alert.expiresAt, threshold: alert.threshold };
-    const thresholds = workspace?.settings
-      ? thresholdsFor(workspace.settings, token.contact_group_id, plan)
-      : [];
+  await forEachLimited(queued, CONCURRENCY, async ({ token, alert, created, plan, alerted }) => {
+    const settings = workspaces.get(alert.workspaceId)?.settings;
     const next = nextAlertAt({
       expiresAt: token.expiresAt,
-      thresholds,
+      thresholds: settings ? thresholdsFor(settings, token.contact_group_id, plan) : [],
       lastAlert: alerted,
       now,
+      escalationDelayHours: settings
+        ? escalationFor(settings, token.contact_group_id, plan)?.delayHours
+        : null,
     });
     await writeNextAlertAt(token, next ? next.toISOString() : null, alerted);
     if (created) {
@@ -221,7 +262,11 @@ export async function runExpiryScan(
           plan,
           alertId: alert.alertId,
           tokenName: token.name,
-          metadata: { threshold: alert.threshold, expiresAt: alert.expiresAt },
+          metadata: {
+            threshold: alert.threshold,
+            expiresAt: alert.expiresAt,
+            ...(alerted.escalated ? { escalation: true } : {}),
+          },
         },
         now,
       );
@@ -232,6 +277,7 @@ export async function runExpiryScan(
   const result = {
     due: due.length,
     queued: queued.length,
+    escalated: queued.filter(({ alerted }) => alerted.escalated).length,
     digests,
     paused,
     rearmed,

@@ -21,7 +21,15 @@ describe('alert settings body', () => {
     expect(parsed).toEqual({
       email_alerts_enabled: true,
       webhook_urls: [{ name: 'Ops', kind: 'generic', url: 'https://hooks.example.com/x' }],
-      contact_groups: [{ id: 'ops', name: 'Ops', emails: ['ops@example.com'], webhook_names: [] }],
+      contact_groups: [
+        {
+          id: 'ops',
+          name: 'Ops',
+          emails: ['ops@example.com'],
+          webhook_names: [],
+          escalation: null,
+        },
+      ],
       default_contact_group_id: null,
       thresholds: [30, 14, 7, 1, 0],
       delivery_window: null,
@@ -35,7 +43,7 @@ describe('alert settings body', () => {
         ...base,
         contact_groups: [{ name: 'New', emails: ['a@example.com', 'A@example.com'] }],
       }).contact_groups,
-    ).toEqual([{ name: 'New', emails: ['a@example.com'], webhook_names: [] }]);
+    ).toEqual([{ name: 'New', emails: ['a@example.com'], webhook_names: [], escalation: null }]);
   });
 
   it('checks thresholds', () => {
@@ -139,6 +147,32 @@ describe('alert settings body', () => {
         contact_groups: [{ ...group, emails: [], webhook_names: ['Ops'] }],
       }).success,
     ).toBe(true);
+  });
+
+  it('takes an escalation to another contact group after whole hours', () => {
+    const ops = base.contact_groups[0];
+    const leads = { id: 'leads', name: 'Leads', emails: ['lead@example.com'], webhook_names: [] };
+    const escalating = (escalation: unknown, groups: unknown[] = [leads]) => ({
+      ...base,
+      contact_groups: [{ ...ops, escalation }, ...groups],
+    });
+    expect(
+      alertSettingsBody.parse(escalating({ group_id: 'leads', delay_hours: 24 })).contact_groups[0],
+    ).toMatchObject({ escalation: { group_id: 'leads', delay_hours: 24 } });
+    for (const delay_hours of [0, 1.5, 721, '24']) {
+      expect(firstMessage(escalating({ group_id: 'leads', delay_hours }))).toBe(
+        'Escalation delay must be whole hours between 1 and 720',
+      );
+    }
+    expect(firstMessage(escalating({ group_id: 'missing', delay_hours: 24 }))).toBe(
+      'Contact group "Ops" escalates to a contact group that is not one of the contact groups',
+    );
+    expect(firstMessage(escalating({ group_id: 'ops', delay_hours: 24 }))).toBe(
+      'Contact group "Ops" cannot escalate to itself',
+    );
+    const issue = alertSettingsBody.safeParse(escalating({ group_id: 'ops', delay_hours: 24 }))
+      .error?.issues[0];
+    expect(issue?.path).toEqual(['contact_groups', 0, 'escalation', 'group_id']);
   });
 
   it('describes the answer', () => {

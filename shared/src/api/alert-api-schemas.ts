@@ -5,6 +5,8 @@ import {
   DEFAULT_WEBHOOK_KIND,
   deliveryWindowSchema,
   MAX_ALERT_THRESHOLD_DAYS,
+  MAX_ESCALATION_DELAY_HOURS,
+  MIN_ESCALATION_DELAY_HOURS,
   pagerDutySeveritySchema,
   WEBHOOK_KINDS,
   webhookKindSchema,
@@ -27,6 +29,7 @@ export const ALERT_MESSAGES = {
   tooManyWebhooks: 'At most 100 webhooks',
   tooManyContactGroups: 'At most 100 contact groups',
   tooManyGroupEmails: 'A contact group can have at most 50 email addresses',
+  invalidEscalationDelay: `Escalation delay must be whole hours between ${MIN_ESCALATION_DELAY_HOURS} and ${MAX_ESCALATION_DELAY_HOURS}`,
   settingsTooLarge:
     'Alert settings are too large to save. Remove some contact groups, email addresses or webhooks.',
 } as const;
@@ -43,6 +46,9 @@ export const alertSettingsMessages = {
   emptyContactGroup: (group: string) =>
     `Contact group "${group}" needs at least one email address or webhook`,
   unknownDefaultContactGroup: 'Default contact group must be one of the contact groups',
+  unknownEscalationGroup: (group: string) =>
+    `Contact group "${group}" escalates to a contact group that is not one of the contact groups`,
+  selfEscalation: (group: string) => `Contact group "${group}" cannot escalate to itself`,
 } as const;
 
 export const WEBHOOK_URL_MAX_LENGTH = 2_000;
@@ -121,6 +127,15 @@ export const contactGroupIdSchema = z
   .trim()
   .regex(/^[A-Za-z0-9_-]{1,64}$/, ALERT_MESSAGES.invalidContactGroupId);
 
+export const escalationSchema = z.object({
+  group_id: contactGroupIdSchema,
+  delay_hours: z
+    .number({ error: ALERT_MESSAGES.invalidEscalationDelay })
+    .int(ALERT_MESSAGES.invalidEscalationDelay)
+    .min(MIN_ESCALATION_DELAY_HOURS, ALERT_MESSAGES.invalidEscalationDelay)
+    .max(MAX_ESCALATION_DELAY_HOURS, ALERT_MESSAGES.invalidEscalationDelay),
+});
+
 export const contactGroupSchema = z.object({
   /** Absent for a group being created (the server assigns one); a client may also choose one. */
   id: contactGroupIdSchema.optional(),
@@ -142,6 +157,11 @@ export const contactGroupSchema = z.object({
     .transform((names) => [...new Set(names)]),
   /** Overrides the workspace thresholds for this group's tokens. */
   thresholds: alertThresholdsSchema.optional(),
+  /**
+   * Who gets a token's alert once more when it is still not renewed `delay_hours` after its last
+   * alert window opened; null: no escalation.
+   */
+  escalation: escalationSchema.nullable().default(null),
 });
 
 function firstDuplicate(values: readonly string[]): string | undefined {
@@ -222,6 +242,21 @@ export const alertSettingsBody = z
           message: alertSettingsMessages.emptyContactGroup(group.name),
         });
       }
+      const escalation = group.escalation;
+      if (escalation === null) return;
+      if (group.id !== undefined && escalation.group_id === group.id) {
+        context.addIssue({
+          code: 'custom',
+          path: ['contact_groups', index, 'escalation', 'group_id'],
+          message: alertSettingsMessages.selfEscalation(group.name),
+        });
+      } else if (!ids.includes(escalation.group_id)) {
+        context.addIssue({
+          code: 'custom',
+          path: ['contact_groups', index, 'escalation', 'group_id'],
+          message: alertSettingsMessages.unknownEscalationGroup(group.name),
+        });
+      }
     });
     const defaultId = settings.default_contact_group_id;
     if (defaultId !== null && !ids.includes(defaultId)) {
@@ -255,6 +290,11 @@ export const alertSettingsSchema = z.object({
       emails: z.array(z.string()),
       webhook_names: z.array(z.string()),
       thresholds: z.array(z.number().int()).optional(),
+      /** null (also when an answer has none): no escalation. */
+      escalation: z
+        .object({ group_id: z.string(), delay_hours: z.number().int() })
+        .nullable()
+        .default(null),
     }),
   ),
   default_contact_group_id: z.string().nullable(),

@@ -103,8 +103,13 @@ export const alertQueueItemSchema = z.object({
   token_id: z.string(),
   token_name: z.string(),
   expires_at: z.string(),
-  /** Days before expiry of the alert window. */
+  /** Days before expiry of the alert window (of the last window, for an escalation). */
   threshold: z.number().int(),
+  /**
+   * Sent to the escalation group of the token's contact group: still not renewed after its last
+   * window and the escalation's delay.
+   */
+  escalation: z.boolean().default(false),
   status: z.enum(ALERT_STATUSES),
   /** The message went to the dead-letter queue after its last attempt (requeue brings it back). */
   dead_lettered: z.boolean(),

@@ -33,6 +33,21 @@ export const WEBHOOK_KIND_LABELS: Readonly<Record<WebhookKind, string>> = {
 export const ALERT_CHANNELS = ['email', ...WEBHOOK_KINDS] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
+/**
+ * Escalation: a contact group may name another group that gets a token's alert once more when
+ * the token is still not renewed this many hours after its last alert window opened.
+ */
+export const MIN_ESCALATION_DELAY_HOURS = 1;
+export const MAX_ESCALATION_DELAY_HOURS = 720;
+export const DEFAULT_ESCALATION_DELAY_HOURS = 24;
+
+export interface ContactGroupEscalation {
+  /** The contact group that gets the escalation. */
+  readonly group_id: string;
+  /** Hours after the opening of the token's last alert window. */
+  readonly delay_hours: number;
+}
+
 /** ISO weekdays: 1 Monday … 7 Sunday. */
 export const WEEKDAYS = [1, 2, 3, 4, 5, 6, 7] as const;
 export const WEEKDAY_LABELS: Readonly<Record<number, string>> = {

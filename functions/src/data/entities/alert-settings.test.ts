@@ -29,10 +29,15 @@ const groupArbitrary: fc.Arbitrary<ContactGroup> = fc
     emails: fc.array(fc.emailAddress(), { maxLength: 3 }),
     webhook_names: fc.array(fc.string({ minLength: 1 }), { maxLength: 3 }),
     thresholds: fc.option(thresholdsArbitrary, { nil: undefined }),
+    escalation: fc.option(
+      fc.record({ group_id: fc.uuid(), delay_hours: fc.integer({ min: 1, max: 720 }) }),
+      { nil: undefined },
+    ),
   })
-  .map(({ thresholds, ...group }) => ({
+  .map(({ thresholds, escalation, ...group }) => ({
     ...group,
     ...(thresholds === undefined ? {} : { thresholds }),
+    ...(escalation === undefined ? {} : { escalation }),
   }));
 
 const recordArbitrary: fc.Arbitrary<AlertSettingsRecord> = fc.record({
@@ -132,6 +137,23 @@ describe('alert settings codec', () => {
     expect(settings.webhook_urls).toStrictEqual([
       { name: 'Pager', kind: 'pagerduty', url: 'https://p.example.com' },
     ]);
+  });
+
+  it('keeps a contact group escalation it can read, and reads one it cannot as none', () => {
+    const escalating = {
+      id: 'g1',
+      name: 'Ops',
+      emails: [],
+      webhook_names: [],
+      escalation: { group_id: 'g2', delay_hours: 24 },
+    };
+    const item = { ...alertSettingsCodec.toItem(record), contact_groups: [escalating] };
+    expect(alertSettingsCodec.fromItem(item).settings.contact_groups).toEqual([escalating]);
+    const unreadable = { ...escalating, escalation: { group_id: 'g2', delay_hours: 'soon' } };
+    expect(
+      alertSettingsCodec.fromItem({ ...item, contact_groups: [unreadable] }).settings
+        .contact_groups,
+    ).toStrictEqual([{ id: 'g1', name: 'Ops', emails: [], webhook_names: [] }]);
   });
 
   it.each([

@@ -11,6 +11,8 @@
  * as the defaults (30, 14, 7, 1, 0), a missing revision as 0. A webhook of a kind this version
  * does not know is left out, and a PagerDuty routing key or severity it cannot use reads as none.
  * A delivery window (quiet hours) is kept only when set; one this version cannot read is none.
+ * A contact group's escalation (`escalation: { group_id, delay_hours }`) is kept only when set;
+ * one this version cannot read is none.
  */
 import * as z from 'zod';
 import {
@@ -49,6 +51,11 @@ export const contactGroupItemSchema = z.object({
   emails: z.array(z.string()).default([]),
   webhook_names: z.array(z.string()).default([]),
   thresholds: z.array(z.number()).optional(),
+  escalation: z
+    .object({ group_id: z.string(), delay_hours: z.number() })
+    .nullable()
+    .optional()
+    .catch(null),
 });
 
 export const alertSettingsItemSchema = z.object({
@@ -97,6 +104,7 @@ function contactGroupItem(group: ContactGroup): ContactGroupItem {
     emails: [...group.emails],
     webhook_names: [...group.webhook_names],
     ...(group.thresholds ? { thresholds: [...group.thresholds] } : {}),
+    ...(group.escalation ? { escalation: { ...group.escalation } } : {}),
   };
 }
 
@@ -113,8 +121,8 @@ function webhookOf({ kind, routing_key, severity, ...item }: WebhookItem): Webho
   ];
 }
 
-function contactGroupOf({ thresholds, ...group }: ContactGroupItem): ContactGroup {
-  return { ...group, ...(thresholds ? { thresholds } : {}) };
+function contactGroupOf({ thresholds, escalation, ...group }: ContactGroupItem): ContactGroup {
+  return { ...group, ...(thresholds ? { thresholds } : {}), ...(escalation ? { escalation } : {}) };
 }
 
 export const alertSettingsCodec = {

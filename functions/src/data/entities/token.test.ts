@@ -51,9 +51,17 @@ const recordArbitrary: fc.Arbitrary<TokenRecord> = fc.record({
       fc.date({ noInvalidDate: true }).map((date) => date.toISOString()),
       { nil: null },
     ),
-    lastAlert: fc.option(fc.record({ expiresAt: fc.string(), threshold: fc.nat({ max: 365 }) }), {
-      nil: null,
-    }),
+    lastAlert: fc.option(
+      fc.record(
+        {
+          expiresAt: fc.string(),
+          threshold: fc.nat({ max: 365 }),
+          escalated: fc.constant(true as const),
+        },
+        { requiredKeys: ['expiresAt', 'threshold'] },
+      ),
+      { nil: null },
+    ),
   }),
 });
 
@@ -155,11 +163,25 @@ describe('token codec', () => {
     expect(() => tokenCodec.fromItem({ ...item, entity: 'ALERT' })).toThrow(/entity/);
   });
 
-  it('reads the last alert from a projection of its two attributes', () => {
+  it('reads the last alert from a projection of its attributes, escalated only when marked', () => {
     expect(lastAlertFromItem({ lastAlertExpiresAt: '2030-01-01', lastAlertThreshold: 7 })).toEqual({
       expiresAt: '2030-01-01',
       threshold: 7,
     });
+    expect(
+      lastAlertFromItem({
+        lastAlertExpiresAt: '2030-01-01',
+        lastAlertThreshold: 0,
+        lastAlertEscalated: true,
+      }),
+    ).toEqual({ expiresAt: '2030-01-01', threshold: 0, escalated: true });
+    expect(
+      lastAlertFromItem({
+        lastAlertExpiresAt: '2030-01-01',
+        lastAlertThreshold: 0,
+        lastAlertEscalated: 'yes',
+      }),
+    ).toEqual({ expiresAt: '2030-01-01', threshold: 0 });
     expect(lastAlertFromItem({})).toBeNull();
     expect(() => lastAlertFromItem({ lastAlertThreshold: 'seven' })).toThrow(MalformedItemError);
   });

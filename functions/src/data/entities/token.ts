@@ -4,7 +4,8 @@
  * attributes; the gsi2 (expiry) and gsi3 (name) keys of its workspace and category;
  * `sectionKey` (the section, or `__none__`) for section filters; and its alert schedule:
  * `dueShard` and `nextAlertAt` (the sparse due-alerts index, absent when no window is left) and
- * the window last alerted (`lastAlertExpiresAt`, `lastAlertThreshold`, absent before the first).
+ * the window last alerted (`lastAlertExpiresAt`, `lastAlertThreshold`, absent before the first;
+ * `lastAlertEscalated: true` once its escalation was sent, absent otherwise).
  *
  * Reading: every API field is required except the nullable ones, which read as null when the
  * attribute is missing, and `domains`, which reads as [] when missing.
@@ -38,6 +39,7 @@ const { shape } = tokenSchema;
 const lastAlertAttributes = z.object({
   lastAlertExpiresAt: z.string().optional(),
   lastAlertThreshold: z.number().optional(),
+  lastAlertEscalated: z.boolean().optional().catch(undefined),
 });
 
 export const tokenItemSchema = tokenSchema
@@ -87,13 +89,17 @@ function scheduleAttributes(tokenId: string, schedule: TokenAlertSchedule) {
       : {
           lastAlertExpiresAt: schedule.lastAlert.expiresAt,
           lastAlertThreshold: schedule.lastAlert.threshold,
+          ...(schedule.lastAlert.escalated ? { lastAlertEscalated: true } : {}),
         }),
   };
 }
 
 function lastAlertOf(attributes: z.output<typeof lastAlertAttributes>): LastAlert | null {
   const { lastAlertExpiresAt: expiresAt, lastAlertThreshold: threshold } = attributes;
-  return expiresAt !== undefined && threshold !== undefined ? { expiresAt, threshold } : null;
+  if (expiresAt === undefined || threshold === undefined) return null;
+  return attributes.lastAlertEscalated === true
+    ? { expiresAt, threshold, escalated: true }
+    : { expiresAt, threshold };
 }
 
 export const tokenCodec = {
@@ -128,20 +134,21 @@ export const tokenCodec = {
       nextAlertAt,
       lastAlertExpiresAt,
       lastAlertThreshold,
+      lastAlertEscalated,
       ...token
     } = parseItem('TOKEN', tokenItemSchema, item);
     return {
       token,
       schedule: {
         nextAlertAt: nextAlertAt ?? null,
-        lastAlert: lastAlertOf({ lastAlertExpiresAt, lastAlertThreshold }),
+        lastAlert: lastAlertOf({ lastAlertExpiresAt, lastAlertThreshold, lastAlertEscalated }),
       },
     };
   },
 } satisfies EntityCodec<TokenRecord, TokenItem>;
 
 /** What `lastAlertFromItem` reads: a ProjectionExpression for nothing else. */
-export const LAST_ALERT_PROJECTION = 'lastAlertExpiresAt, lastAlertThreshold';
+export const LAST_ALERT_PROJECTION = 'lastAlertExpiresAt, lastAlertThreshold, lastAlertEscalated';
 
 /** The window a token was last alerted for, from an item read with LAST_ALERT_PROJECTION. */
 export function lastAlertFromItem(item: TableItem): LastAlert | null {

@@ -18,6 +18,7 @@ import {
   updateRequest,
 } from '../../../test-support/token-fixtures';
 import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
+import { writeNextAlertAt } from '../../data/alert-arming';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { tokenCodec } from '../../data/entities/token';
 import { keys } from '../../data/keys';
@@ -201,6 +202,50 @@ describe('PUT /api/v1/workspaces/{id}/alert-settings', () => {
     expect(groups[0]?.id).toBe('keep');
     expect(groups[1]?.id).toMatch(/^[0-9a-f-]{36}$/);
     expect((response.json as AlertSettings).thresholds).toEqual([30, 14, 7, 1, 0]);
+  });
+
+  it('saves an escalation to another group, answers it, and refuses an unknown group or delay', async () => {
+    const team = await givenTeamOn('pro');
+    const escalating = (escalation: unknown) => ({
+      ...settingsBody,
+      contact_groups: [
+        { ...settingsBody.contact_groups[0], escalation },
+        { id: 'leads', name: 'Leads', emails: ['lead@example.com'] },
+      ],
+    });
+    const saved = await putSettings(
+      team.workspaceId,
+      team.admin.cookie,
+      escalating({ group_id: 'leads', delay_hours: 48 }),
+    );
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json as AlertSettings).contact_groups.map((group) => group.escalation)).toEqual([
+      { group_id: 'leads', delay_hours: 48 },
+      null,
+    ]);
+    expect(
+      ((await getSettings(team.workspaceId, team.admin.cookie)).json as AlertSettings)
+        .contact_groups[0]?.escalation,
+    ).toEqual({ group_id: 'leads', delay_hours: 48 });
+
+    const refuse = async (escalation: unknown, message: string) => {
+      const response = await putSettings(
+        team.workspaceId,
+        team.admin.cookie,
+        escalating(escalation),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(JSON.stringify(response.json)).toContain(message);
+    };
+    await refuse(
+      { group_id: 'gone', delay_hours: 48 },
+      'Contact group \\"Ops\\" escalates to a contact group that is not one of the contact groups',
+    );
+    await refuse({ group_id: 'ops', delay_hours: 48 }, 'cannot escalate to itself');
+    await refuse(
+      { group_id: 'leads', delay_hours: 0 },
+      'Escalation delay must be whole hours between 1 and 720',
+    );
   });
 
   it('rotates the signing secret on request, and audits it', async () => {
@@ -460,6 +505,50 @@ describe('PUT /api/v1/workspaces/{id}/alert-settings', () => {
     expect(after).toBeDefined();
     expect(after).not.toBe(before);
     expect(after?.slice(0, 10)).toBe(inDays(38));
+  });
+
+  it('re-arms a token after its last window when its group gets an escalation', async () => {
+    const team = await givenTeamOn('team');
+    const token = await givenToken(team.admin.cookie, team.workspaceId, {
+      expiresAt: inDays(3),
+    });
+    const groups = [
+      { id: 'ops', name: 'Ops', emails: ['ops@example.com'] },
+      { id: 'leads', name: 'Leads', emails: ['lead@example.com'] },
+    ];
+    const save = (escalation: unknown) =>
+      putSettings(team.workspaceId, team.admin.cookie, {
+        email_alerts_enabled: true,
+        webhook_urls: [],
+        contact_groups: [{ ...groups[0], escalation }, groups[1]],
+        default_contact_group_id: 'ops',
+        thresholds: [7],
+      });
+    const schedule = async () => {
+      const { Item } = await getDocumentClient().send(
+        new GetCommand({
+          TableName: getConfig().tableName,
+          Key: keys.token(team.workspaceId, token.id),
+          ConsistentRead: true,
+        }),
+      );
+      return tokenCodec.fromItem(Item!).schedule;
+    };
+    expect((await save(null)).statusCode).toBe(200);
+    // The 7-day window has opened and is due: escalation comes after it is alerted.
+    expect((await schedule()).nextAlertAt).toBe(`${inDays(-4)}T00:00:00.000Z`);
+    const { Item } = await getDocumentClient().send(
+      new GetCommand({
+        TableName: getConfig().tableName,
+        Key: keys.token(team.workspaceId, token.id),
+      }),
+    );
+    const { token: stored } = tokenCodec.fromItem(Item!);
+    await writeNextAlertAt(stored, null, { expiresAt: token.expiresAt, threshold: 7 });
+    expect((await schedule()).nextAlertAt).toBeNull();
+
+    expect((await save({ group_id: 'leads', delay_hours: 12 })).statusCode).toBe(200);
+    expect((await schedule()).nextAlertAt).toBe(`${inDays(-4)}T12:00:00.000Z`);
   });
 });
 

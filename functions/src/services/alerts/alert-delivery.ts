@@ -19,6 +19,7 @@ import {
   type AlertQueueMessage,
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { WebhookDeliveryError } from '../../domain/alert-channels';
+import { isEscalationAlertId } from '../../domain/alert-schedule';
 import type {
   AlertAuditEvent,
   AlertDeliveryPorts,
@@ -76,8 +77,11 @@ export async function deliverAlert(
   if (record.deliveries === null || record.deliveries.length === 0) {
     // Records from before the scan planned deliveries: planned on their first attempt.
     record =
-      (await ports.records.planDeliveries(message.alertId, resolveDeliveries(context), now)) ??
-      record;
+      (await ports.records.planDeliveries(
+        message.alertId,
+        resolveDeliveries({ ...context, escalation: isEscalationAlertId(message.alertId) }),
+        now,
+      )) ?? record;
   }
   const deliveries = record.deliveries ?? [];
 

@@ -4,6 +4,7 @@
  */
 import type { AlertQueueItem } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type { AlertRecord, DeliveryStatus } from '../../domain/alert-delivery-model';
+import { isEscalationAlertId } from '../../domain/alert-schedule';
 
 type ApiDeliveryStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
@@ -45,6 +46,7 @@ export function alertQueueItem(record: AlertRecord): AlertQueueItem {
     token_name: record.tokenName,
     expires_at: record.expiresAt,
     threshold: record.threshold,
+    escalation: isEscalationAlertId(record.alertId),
     status: record.status,
     dead_lettered: record.deadLettered,
     channels,

@@ -34,6 +34,7 @@ export async function alertSettingsView(
       emails: [...group.emails],
       webhook_names: [...group.webhook_names],
       ...(group.thresholds ? { thresholds: [...group.thresholds] } : {}),
+      escalation: group.escalation ? { ...group.escalation } : null,
     })),
     default_contact_group_id: settings.default_contact_group_id,
     thresholds: [...settings.thresholds],

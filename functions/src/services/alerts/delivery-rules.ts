@@ -12,7 +12,12 @@ import type {
   AlertRecordStore,
   DeliveryState,
 } from '../../domain/alert-delivery-model';
-import { contactGroupFor, daysLeft } from '../../domain/alert-schedule';
+import {
+  contactGroupFor,
+  daysLeft,
+  escalationFor,
+  isEscalationAlertId,
+} from '../../domain/alert-schedule';
 import { tokenUrl } from './alert-links';
 
 export interface RetryPolicy {
@@ -99,7 +104,8 @@ export type TokenAlertContext = AlertContext & { readonly token: Token };
 /**
  * Who gets the alert of a token. The contact group that applies (the token's, else the workspace
  * default) names the addresses and webhooks; without one, the owner's address and every webhook
- * of the workspace. Email only when email alerts are on, and not to addresses that stopped the
+ * of the workspace. An escalation goes to the group that group escalates to, and nowhere when
+ * there is none. Email only when email alerts are on, and not to addresses that stopped the
  * workspace's alert emails.
  */
 export function resolveDeliveries(context: {
@@ -109,9 +115,16 @@ export function resolveDeliveries(context: {
   readonly ownerEmail: string | null;
   /** Lower-cased addresses that stopped the workspace's alert emails. */
   readonly optedOut?: ReadonlySet<string>;
+  /** The token's escalation rather than one of its windows. */
+  readonly escalation?: boolean;
 }): DeliveryState[] {
   const { token, settings, workspace, ownerEmail } = context;
-  const group = contactGroupFor(settings, token?.contact_group_id ?? null, workspace.plan);
+  const contactGroupId = token?.contact_group_id ?? null;
+  let group = contactGroupFor(settings, contactGroupId, workspace.plan);
+  if (context.escalation) {
+    group = escalationFor(settings, contactGroupId, workspace.plan)?.to ?? null;
+    if (!group) return [];
+  }
   const addresses = settings.email_alerts_enabled
     ? group
       ? group.emails
@@ -183,6 +196,7 @@ export function alertNoticeOf(
     threshold: alert.threshold,
     renewalUrl: token.renewal_url,
     dashboardUrl: tokenUrl(appOrigin, alert.workspaceId, token.id),
+    ...(isEscalationAlertId(alert.alertId) ? { escalation: true } : {}),
   };
 }
 

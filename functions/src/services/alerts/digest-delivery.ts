@@ -23,7 +23,7 @@ import type {
   AlertRecord,
   DeliveryState,
 } from '../../domain/alert-delivery-model';
-import { contactGroupFor } from '../../domain/alert-schedule';
+import { contactGroupFor, escalationFor, isEscalationAlertId } from '../../domain/alert-schedule';
 import {
   identifyingFields,
   type AlertDigest,
@@ -57,7 +57,24 @@ interface ClaimedRow {
   readonly row: DigestRow;
 }
 
-function reasonFor(context: TokenAlertContext, address: string): RecipientReason {
+function reasonFor(
+  context: TokenAlertContext,
+  address: string,
+  escalated: boolean,
+): RecipientReason {
+  if (escalated) {
+    const escalation = escalationFor(
+      context.settings,
+      context.token.contact_group_id,
+      context.workspace.plan,
+    );
+    return {
+      kind: 'escalation',
+      groupName: escalation?.to.name ?? null,
+      fromGroupName: escalation?.from.name ?? null,
+      delayHours: escalation?.delayHours ?? null,
+    };
+  }
   const group = contactGroupFor(
     context.settings,
     context.token.contact_group_id,
@@ -167,7 +184,7 @@ export async function deliverDigest(
       row: {
         notice: alertNoticeOf(alert, context, ports.appOrigin, now),
         identifiers: identifyingFields(context.token),
-        reason: reasonFor(context, message.address),
+        reason: reasonFor(context, message.address, isEscalationAlertId(alert.alertId)),
       },
     });
   }

@@ -1,5 +1,6 @@
 import {
   DEFAULT_ALERT_THRESHOLDS,
+  MAX_ESCALATION_DELAY_HOURS,
   WEBHOOK_KIND_LABELS,
   WEBHOOK_KINDS,
 } from '@expiry-radar/shared/domain/alerts';
@@ -24,6 +25,13 @@ export function DocsAlertsPage() {
           Quiet hours: in Preferences a workspace can limit alerts to a delivery window, for example
           weekdays 08:00–18:00 in Europe/Zurich. Alerts that come due outside it wait and go out
           when it opens; expiry-day and expired alerts go out at once unless you turn that off.
+        </P>
+        <P>
+          Escalation: a contact group can name another group to escalate to and a delay in hours (1
+          to {MAX_ESCALATION_DELAY_HOURS}). When one of its tokens is still not renewed that long
+          after its last alert window opened, the escalation group gets it once, marked “Escalated”
+          in its email and with <Code>escalation: true</Code> in generic webhook payloads. Renewing
+          the token before then cancels it.
         </P>
         <P>
           A workspace with no email alerts and no webhook shows the notice “{ALERTS_DISABLED_NOTICE}

@@ -2,7 +2,11 @@ import * as z from 'zod';
 import type { AlertSettings, AlertSettingsInput } from '@expiry-radar/shared/api/alert-api-schemas';
 import { alertSettingsBody } from '@expiry-radar/shared/api/alert-api-schemas';
 import type { PagerDutySeverity, WebhookKind } from '@expiry-radar/shared/domain/alerts';
-import { DEFAULT_ALERT_THRESHOLDS, WEBHOOK_KINDS } from '@expiry-radar/shared/domain/alerts';
+import {
+  DEFAULT_ALERT_THRESHOLDS,
+  DEFAULT_ESCALATION_DELAY_HOURS,
+  WEBHOOK_KINDS,
+} from '@expiry-radar/shared/domain/alerts';
 
 /**
  * The alert settings form: the API's body, with lists the user types (email addresses, threshold
@@ -26,6 +30,8 @@ export interface ContactGroupFormValue {
   webhook_names: string[];
   /** Days separated by commas; empty: the workspace's thresholds. */
   thresholds: string;
+  /** The group a still unrenewed token escalates to ('' none), after whole hours (text). */
+  escalation: { group_id: string; delay_hours: string };
 }
 
 /** Quiet hours: the window, kept (with `enabled` off) while the user switches it off and on. */
@@ -74,12 +80,18 @@ export const EMPTY_WEBHOOK: WebhookFormValue = {
   severity: '',
 };
 
+export const NO_ESCALATION: ContactGroupFormValue['escalation'] = {
+  group_id: '',
+  delay_hours: String(DEFAULT_ESCALATION_DELAY_HOURS),
+};
+
 export const EMPTY_CONTACT_GROUP: ContactGroupFormValue = {
   id: '',
   name: '',
   emails: '',
   webhook_names: [],
   thresholds: '',
+  escalation: NO_ESCALATION,
 };
 
 export function formatDays(days: readonly number[]): string {
@@ -91,6 +103,12 @@ function splitList(text: string): string[] {
     .split(/[\s,;]+/)
     .map((part) => part.trim())
     .filter((part) => part !== '');
+}
+
+/** "24" -> 24; anything that is not a number stays NaN for the schema to refuse. */
+function parseHours(text: string): number {
+  const trimmed = text.trim();
+  return /^-?\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) : Number.NaN;
 }
 
 /** "30, 14, 7" -> [30, 14, 7]; anything that is not a number stays NaN for the schema to refuse. */
@@ -117,6 +135,12 @@ export function toFormValues(settings: AlertSettings): AlertSettingsFormValues {
       emails: group.emails.join(', '),
       webhook_names: [...group.webhook_names],
       thresholds: group.thresholds ? formatDays(group.thresholds) : '',
+      escalation: group.escalation
+        ? {
+            group_id: group.escalation.group_id,
+            delay_hours: String(group.escalation.delay_hours),
+          }
+        : { ...NO_ESCALATION },
     })),
     default_contact_group_id: settings.default_contact_group_id ?? '',
     thresholds: formatDays(settings.thresholds),
@@ -144,6 +168,13 @@ export function toBody(values: AlertSettingsFormValues): AlertSettingsInput {
       emails: splitList(group.emails),
       webhook_names: group.webhook_names,
       ...(group.thresholds.trim() === '' ? {} : { thresholds: parseDays(group.thresholds) }),
+      escalation:
+        group.escalation.group_id === ''
+          ? null
+          : {
+              group_id: group.escalation.group_id,
+              delay_hours: parseHours(group.escalation.delay_hours),
+            },
     })),
     default_contact_group_id:
       values.default_contact_group_id === '' ? null : values.default_contact_group_id,
@@ -190,6 +221,7 @@ export const alertSettingsFormSchema = z
         emails: z.string(),
         webhook_names: z.array(z.string()),
         thresholds: z.string(),
+        escalation: z.object({ group_id: z.string(), delay_hours: z.string() }),
       }),
     ),
     default_contact_group_id: z.string(),

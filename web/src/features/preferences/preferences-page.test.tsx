@@ -319,9 +319,60 @@ describe('alert preferences', () => {
         name: 'Security',
         emails: ['sec@example.com', 'ops@example.com'],
         webhook_names: [],
+        escalation: null,
       },
     ]);
     expect(saved?.default_contact_group_id).toBe(saved?.contact_groups[0]?.id);
+  }, 60_000);
+
+  it('escalates a group to another after whole hours, and drops an escalation to a removed group', async () => {
+    let saved: { contact_groups: { id: string; escalation: unknown }[] } | undefined;
+    const groups = [
+      { id: 'ops', name: 'Ops', emails: ['ops@example.com'], webhook_names: [] },
+      { id: 'leads', name: 'Leads', emails: ['lead@example.com'], webhook_names: [] },
+    ];
+    serve(
+      {
+        [`PUT ${SETTINGS_PATH}`]: (request) => {
+          saved = request.body as typeof saved;
+          return jsonResponse(settings({ contact_groups: saved?.contact_groups }));
+        },
+      },
+      { settings: { contact_groups: groups } },
+    );
+    renderPage();
+    const user = userEvent.setup();
+    const form = await settingsForm();
+    const ops = within(form.getByRole('group', { name: 'Ops' }));
+    expect(ops.getByLabelText('Escalate after (hours)')).toBeDisabled();
+    await user.click(ops.getByRole('combobox', { name: 'Escalate to' }));
+    const choices = await screen.findAllByRole('option');
+    expect(choices.map((option) => option.textContent)).toEqual(['No escalation', 'Leads']);
+    await user.click(screen.getByRole('option', { name: 'Leads' }));
+    const delay = ops.getByLabelText('Escalate after (hours)');
+    expect(delay).toBeEnabled();
+    expect(delay).toHaveValue('24');
+    await user.clear(delay);
+    await user.type(delay, '0');
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    expect(
+      await ops.findByText('Escalation delay must be whole hours between 1 and 720'),
+    ).toBeVisible();
+    await user.clear(delay);
+    await user.type(delay, '12');
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    await screen.findByText('Alert settings saved');
+    expect(saved?.contact_groups.map((group) => [group.id, group.escalation])).toEqual([
+      ['ops', { group_id: 'leads', delay_hours: 12 }],
+      ['leads', null],
+    ]);
+
+    await user.click(form.getByRole('button', { name: 'Remove Leads' }));
+    expect(
+      within(form.getByRole('group', { name: 'Ops' })).getByRole('combobox', {
+        name: 'Escalate to',
+      }),
+    ).toHaveTextContent('No escalation');
   }, 60_000);
 
   it('shows contact groups disabled with an upgrade note on the free plan', async () => {

@@ -62,8 +62,13 @@ const deliveryColor: Record<DeliveryStatus, 'info' | 'success' | 'error' | 'defa
   skipped: 'default',
 };
 
-/** The alert's window: "7 days before expiry", "1 day before expiry", "Expires today". */
-function describeThreshold(days: number): string {
+/**
+ * The alert's window: "7 days before expiry", "1 day before expiry", "Expires today"; an
+ * escalation (after the last window) says so.
+ */
+export function describeWindow(item: Pick<AlertQueueItem, 'threshold' | 'escalation'>): string {
+  if (item.escalation) return 'Escalation: still not renewed';
+  const days = item.threshold;
   if (days <= 0) return 'Expires today';
   return days === 1 ? '1 day before expiry' : `${days} days before expiry`;
 }
@@ -261,7 +266,7 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
                   badge={<AlertStatusChip status={item.status} />}
                   details={[
                     ['Expires', formatDateText(item.expires_at, 'day')],
-                    ['Window', describeThreshold(item.threshold)],
+                    ['Window', describeWindow(item)],
                     ['Attempts', String(item.attempts)],
                     ['Last error', item.last_error ?? '—'],
                     ['Next attempt', formatDateText(item.next_attempt_at, 'dateTime')],
@@ -308,7 +313,7 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
                           Expires <DateText value={item.expires_at} kind="day" />
                         </Typography>
                       </TableCell>
-                      <TableCell>{describeThreshold(item.threshold)}</TableCell>
+                      <TableCell>{describeWindow(item)}</TableCell>
                       <TableCell>
                         <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
                           <AlertStatusChip status={item.status} />

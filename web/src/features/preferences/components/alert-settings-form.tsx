@@ -35,6 +35,7 @@ import {
   EMPTY_CONTACT_GROUP,
   EMPTY_WEBHOOK,
   formatDays,
+  NO_ESCALATION,
   storedAsBody,
   toFormValues,
 } from '../alert-settings-form-model';
@@ -207,6 +208,12 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
     if (getValues('default_contact_group_id') === id) {
       setValue('default_contact_group_id', '', { shouldDirty: true });
     }
+    // Groups no longer escalate to a group that is gone.
+    getValues('contact_groups').forEach((group, groupIndex) => {
+      if (group.escalation.group_id === id) {
+        setValue(`contact_groups.${groupIndex}.escalation.group_id`, '', { shouldDirty: true });
+      }
+    });
   };
 
   return (
@@ -372,6 +379,16 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
               register={register}
               errors={errors}
               webhookNames={webhookNames}
+              escalationChoices={watchedGroups.flatMap((group, groupIndex) =>
+                group.id === '' || groupIndex === index
+                  ? []
+                  : [
+                      {
+                        id: group.id,
+                        label: (group.name ?? '').trim() || `Contact group ${groupIndex + 1}`,
+                      },
+                    ],
+              )}
               disabled={readOnly || !groupsAllowed}
               onRemove={() => removeGroup(index)}
             />
@@ -390,7 +407,13 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
               <Button
                 startIcon={<AddOutlined />}
                 disabled={!groupsAllowed}
-                onClick={() => groups.append({ ...EMPTY_CONTACT_GROUP, id: newGroupId() })}
+                onClick={() =>
+                  groups.append({
+                    ...EMPTY_CONTACT_GROUP,
+                    escalation: { ...NO_ESCALATION },
+                    id: newGroupId(),
+                  })
+                }
                 sx={{ mt: { sm: 1 } }}
               >
                 Add contact group

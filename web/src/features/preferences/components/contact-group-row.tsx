@@ -19,21 +19,31 @@ interface ContactGroupRowProps {
   errors: FieldErrors<AlertSettingsFormValues>;
   /** Names of the webhooks in the form, for the group's webhook choice. */
   webhookNames: string[];
+  /** The other groups of the form, for the escalation choice. */
+  escalationChoices: { id: string; label: string }[];
   disabled: boolean;
   onRemove: () => void;
 }
 
-/** One contact group: name, addresses, webhooks, and its own thresholds if any. */
+/**
+ * One contact group: name, addresses, webhooks, its own thresholds if any, and the group its
+ * still unrenewed tokens escalate to.
+ */
 export function ContactGroupRow({
   index,
   control,
   register,
   errors,
   webhookNames,
+  escalationChoices,
   disabled,
   onRemove,
 }: ContactGroupRowProps) {
   const name = useWatch({ control, name: `contact_groups.${index}.name` });
+  const escalationGroup = useWatch({
+    control,
+    name: `contact_groups.${index}.escalation.group_id`,
+  });
   const rowErrors = errors.contact_groups?.[index];
   const label = (name ?? '').trim() === '' ? `Contact group ${index + 1}` : name;
 
@@ -118,6 +128,54 @@ export function ContactGroupRow({
           error={Boolean(rowErrors?.thresholds)}
           helperText={
             firstErrorMessage(rowErrors?.thresholds) ?? 'Empty: the workspace thresholds.'
+          }
+        />
+      </Stack>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+        <Controller
+          control={control}
+          name={`contact_groups.${index}.escalation.group_id`}
+          render={({ field }) => (
+            <TextField
+              select
+              label="Escalate to"
+              sx={{ flex: 1 }}
+              disabled={disabled || (escalationChoices.length === 0 && field.value === '')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+              error={Boolean(rowErrors?.escalation?.group_id)}
+              helperText={
+                rowErrors?.escalation?.group_id?.message ??
+                (escalationChoices.length === 0
+                  ? 'Add another contact group to escalate to it.'
+                  : 'Gets a token once more when it is still not renewed after its last alert.')
+              }
+            >
+              <MenuItem value="">No escalation</MenuItem>
+              {escalationChoices.map((choice) => (
+                <MenuItem key={choice.id} value={choice.id}>
+                  {choice.label}
+                </MenuItem>
+              ))}
+              {field.value !== '' && !escalationChoices.some((c) => c.id === field.value) && (
+                <MenuItem value={field.value}>Removed group</MenuItem>
+              )}
+            </TextField>
+          )}
+        />
+        <TextField
+          {...register(`contact_groups.${index}.escalation.delay_hours`)}
+          label="Escalate after (hours)"
+          disabled={disabled || escalationGroup === ''}
+          sx={{ flex: 1 }}
+          slotProps={{ htmlInput: { inputMode: 'numeric' } }}
+          error={Boolean(rowErrors?.escalation?.delay_hours)}
+          helperText={
+            rowErrors?.escalation?.delay_hours?.message ??
+            'Counted from the opening of its last alert window.'
           }
         />
       </Stack>
