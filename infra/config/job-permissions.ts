@@ -15,4 +15,10 @@ export const jobPermissions = {
    * the emails' unsubscribe links.
    */
   alertWorker: ['tableItemRead', 'tableWrite', 'senderEmailSend', 'alertLinkKeyRead'],
+  /**
+   * Finds the weekly summaries due (the due-alerts index), reads each user's workspaces (gsi1),
+   * tokens by expiry (gsi2) and renewals (audit items), claims the summary, sends the email as
+   * the configured sender, signs its unsubscribe links.
+   */
+  weeklySummary: ['tableRead', 'tableWrite', 'senderEmailSend', 'alertLinkKeyRead'],
 } as const satisfies Record<string, readonly Permission[]>;

@@ -1,4 +1,4 @@
-import { Match, Template } from 'aws-cdk-lib/assertions';
+import { Template } from 'aws-cdk-lib/assertions';
 import { ALERT_QUEUE_SETTINGS } from '@expiry-radar/functions/data/queue-definition';
 import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
 import { jobPermissions } from '../config/job-permissions';
@@ -25,12 +25,19 @@ const actionsOf = (statements: Statement[]) =>
   statements.flatMap((statement) => [statement.Action].flat()).sort();
 
 describe('jobs stack', () => {
-  it('runs the expiry scan every hour', () => {
-    jobs.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(1 hour)',
-      State: 'ENABLED',
-      Targets: [Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 0 } })],
-    });
+  it('runs the expiry scan and the weekly summary job every hour', () => {
+    const rules = Object.values(resourcesOf(jobs, 'AWS::Events::Rule'));
+    expect(rules.map((rule) => rule.Properties?.Description).sort()).toEqual([
+      'Runs the hourly expiry scan: enqueues one alert per due token window',
+      'Runs the weekly summary job: emails each opted-in user on their Monday morning',
+    ]);
+    for (const rule of rules) {
+      expect(rule.Properties).toMatchObject({
+        ScheduleExpression: 'rate(1 hour)',
+        State: 'ENABLED',
+        Targets: [{ RetryPolicy: { MaximumRetryAttempts: 0 } }],
+      });
+    }
     jobs.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
       Principal: 'events.amazonaws.com',
@@ -88,6 +95,39 @@ describe('jobs stack', () => {
     // The worker reads items by key only, no index.
     const workerStatements = statementsOf('AlertWorkerConsumerRole');
     expect(JSON.stringify(workerStatements)).not.toContain('/index/');
+  });
+
+  it('lets the weekly summary job read the table and its indexes, write, send as the sender, sign links', () => {
+    const statements = statementsOf('WeeklySummaryJobRole');
+    expect([...new Set(actionsOf(statements))]).toEqual(
+      [
+        'dynamodb:BatchGetItem',
+        'dynamodb:BatchWriteItem',
+        'dynamodb:ConditionCheckItem',
+        'dynamodb:DeleteItem',
+        'dynamodb:GetItem',
+        'dynamodb:PutItem',
+        'dynamodb:Query',
+        'dynamodb:UpdateItem',
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
+        'secretsmanager:GetSecretValue',
+        'ses:SendEmail',
+        'xray:PutTelemetryRecords',
+        'xray:PutTraceSegments',
+      ].sort(),
+    );
+    expect(JSON.stringify(statements)).not.toContain('dynamodb:Scan');
+    expect(JSON.stringify(statements)).not.toContain('sqs:');
+    const ses = statements.find((statement) => [statement.Action].flat().includes('ses:SendEmail'));
+    expect(JSON.stringify(ses?.Resource)).toContain('identity/alerts@radar.example.com');
+    expect(JSON.stringify(ses?.Resource)).not.toContain('identity/*');
+    const summaryJob = Object.values(resourcesOf(jobs, 'AWS::Lambda::Function')).find((fn) =>
+      String(fn.Properties?.Description).startsWith('the weekly summary job'),
+    );
+    expect(
+      (summaryJob?.Properties?.Environment as { Variables: Record<string, unknown> }).Variables,
+    ).toMatchObject({ ALERT_LINK_KEY_SECRET_ARN: expect.anything() as unknown });
   });
 
   it('traces the scan and the worker with X-Ray', () => {

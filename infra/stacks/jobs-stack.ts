@@ -1,9 +1,12 @@
 /**
- * The alert pipeline's functions: the hourly expiry scan and the alert worker consuming the
- * alert queue. Each role allows only what its job does, in the routes' permission vocabulary
- * (config/job-permissions.ts): the scan queries the due-alerts index, reads the items it names,
- * writes tokens and alert records and sends to the queue; the worker reads and writes the table,
- * consumes the queue, and sends email only as the configured sender identity.
+ * The alert pipeline's functions: the hourly expiry scan, the alert worker consuming the alert
+ * queue, and the hourly weekly summary job (each user's summary goes out on their Monday
+ * morning, so every hour is someone's). Each role allows only what its job does, in the routes'
+ * permission vocabulary (config/job-permissions.ts): the scan queries the due-alerts index, reads
+ * the items it names, writes tokens and alert records and sends to the queue; the worker reads
+ * and writes the table, consumes the queue, and sends email only as the configured sender
+ * identity; the summary job reads the table and its indexes, writes its own items and sends email
+ * as the same sender.
  */
 import * as path from 'node:path';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
@@ -19,6 +22,7 @@ import { QueueConsumer } from '../constructs/queue-consumer';
 import { ScheduledJob } from '../constructs/scheduled-job';
 
 export const EXPIRY_SCAN_SCHEDULE = Schedule.rate(Duration.hours(1));
+export const WEEKLY_SUMMARY_SCHEDULE = Schedule.rate(Duration.hours(1));
 /** The worker's limit; the queue's visibility timeout is six times this (AWS guidance). */
 export const ALERT_WORKER_TIMEOUT = Duration.seconds(
   ALERT_QUEUE_SETTINGS.visibilityTimeoutSeconds / 6,
@@ -42,6 +46,7 @@ export function senderAddress(emailFrom: string): string {
 export class JobsStack extends Stack {
   readonly expiryScan: ScheduledJob;
   readonly alertWorker: QueueConsumer;
+  readonly weeklySummary: ScheduledJob;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -80,6 +85,16 @@ export class JobsStack extends Stack {
       queue: alertQueue,
       batchSize: ALERT_WORKER_BATCH_SIZE,
       maxMessageAge: Duration.hours(2),
+    });
+    this.weeklySummary = new ScheduledJob(this, 'WeeklySummary', {
+      entry: path.join(jobsDir, 'weekly-summary.ts'),
+      description: 'the weekly summary job: emails each opted-in user on their Monday morning',
+      resources,
+      permissions: jobPermissions.weeklySummary,
+      permissionTargets: { emailSender: senderAddress(emailFrom) },
+      environment,
+      timeout: Duration.minutes(10),
+      schedule: WEEKLY_SUMMARY_SCHEDULE,
     });
   }
 }

@@ -338,4 +338,49 @@ describe('expiry alerts over HTTP', () => {
       mails.filter((mail) => names.some((name) => mail.body.text?.includes(name))),
     ).toHaveLength(1);
   }, 90_000);
+
+  it('sends the weekly summary on Monday morning once it is on, once, and its link stops it', async () => {
+    const user = await signUp();
+    const tokenName = `Summary key ${randomUUID().slice(0, 8)}`;
+    await createToken(user, tokenName);
+    const saved = await user.call('PUT', '/api/account/weekly-summary', {
+      enabled: true,
+      time_zone: 'Europe/Zurich',
+    });
+    expect(saved.status).toBe(200);
+    const { next_send_at: sendAt } = (await saved.json()) as { next_send_at: string };
+
+    const runAt = async (at: string) => {
+      const response = await fetch(
+        `${app.endpoints.control}/alerts/weekly-summary?at=${encodeURIComponent(at)}`,
+        { method: 'POST', headers: controlAuthorization(app.endpoints.controlSecret ?? '') },
+      );
+      expect(response.status).toBe(200);
+      return (await response.json()) as { sent: number };
+    };
+    expect((await runAt(sendAt)).sent).toBeGreaterThanOrEqual(1);
+    const email = await waitForEmail(inbox(), { to: user.email, subject: /^Weekly summary: / });
+    expect(email.subject).toBe('Weekly summary: 1 API key expires in the next 30 days');
+    expect(email.body.text).toContain(`${tokenName} expires`);
+    expect(email.body.html).toContain(tokenName);
+    // The same Monday morning again sends nothing more.
+    await runAt(new Date(new Date(sendAt).getTime() + 60_000).toISOString());
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    const summaries = (await readInbox(inbox())).filter(
+      (mail) => mail.destination.to.includes(user.email) && mail.subject.startsWith('Weekly'),
+    );
+    expect(summaries).toHaveLength(1);
+
+    const header = email.headers?.find((line) => line.name === 'List-Unsubscribe')?.value ?? '';
+    const oneClick = /^<(.+)>$/.exec(header)![1]!;
+    const stopped = await fetch(oneClick, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(stopped.status).toBe(200);
+    expect(await stopped.json()).toMatchObject({ kind: 'weekly_summary', subscribed: false });
+    const settings = await user.call('GET', '/api/account/weekly-summary');
+    expect(await settings.json()).toMatchObject({ enabled: false, next_send_at: null });
+  }, 90_000);
 });

@@ -68,6 +68,29 @@ export async function listActorAuditEvents(
   return items.map(toRecord);
 }
 
+/**
+ * A workspace's events of one action since `since`, newest first, at most `count` of them (the
+ * weekly summary's renewals): the trail from `since` on, kept when the action matches.
+ */
+export async function listWorkspaceEventsOfAction(
+  workspaceId: string,
+  action: string,
+  query: AuditQuery & { readonly since: string },
+): Promise<AuditEventRecord[]> {
+  const time = timeCondition('sk', query.since);
+  const retained = retainedAt(query.now);
+  const items = await queryFirst(
+    {
+      KeyConditionExpression: `pk = :pk AND ${time.condition}`,
+      ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk, ...time.values },
+      ScanIndexForward: false,
+    },
+    query.count,
+    (item) => item.action === action && retained(item),
+  );
+  return items.map(toRecord);
+}
+
 /** The newest `query.count` events of several workspaces together. */
 export async function listAuditEventsOfWorkspaces(
   workspaceIds: readonly string[],

@@ -77,6 +77,8 @@ export const keys = {
     pk: `USER#${ownerId}`,
     sk: `${ALERT_USAGE_SORT_PREFIX}${month}`,
   }),
+  /** A user's weekly summary email: on or off, its time zone, when it goes out next. */
+  weeklySummary: (userId: string) => ({ pk: `USER#${userId}`, sk: 'WEEKLY_SUMMARY' }),
   /** A workspace's alert attempts, successes and failures per channel kind in a month. */
   alertStats: (workspaceId: string, month: string) => ({
     pk: `WS#${workspaceId}`,
@@ -179,6 +181,11 @@ export const gsi1 = {
   stripeCustomer: (userId: string, customerId: string) => ({
     gsi1pk: gsi1.userItems(userId),
     gsi1sk: `STRIPE_CUSTOMER#${customerId}`,
+  }),
+  /** On the weekly summary item: the account's deletion removes it with its other items. */
+  weeklySummary: (userId: string) => ({
+    gsi1pk: gsi1.userItems(userId),
+    gsi1sk: 'WEEKLY_SUMMARY',
   }),
   /** On workspace name claims: the account's deletion removes them with its other items. */
   workspaceName: (ownerId: string, nameKey: string) => ({

@@ -141,13 +141,13 @@ function nounOf(notice: Pick<AlertNotice, 'type' | 'category'>): string {
 }
 
 /** "A", "A and B", "A, B and C". */
-function listInWords(parts: readonly string[]): string {
+export function listInWords(parts: readonly string[]): string {
   if (parts.length <= 1) return parts.join('');
   return `${parts.slice(0, -1).join(', ')} and ${parts[parts.length - 1]!}`;
 }
 
 /** "3 certificates and 1 API key": counts per kind, the largest first. */
-function countInWords(notices: readonly AlertNotice[]): string {
+export function countInWords(notices: readonly Pick<AlertNotice, 'type' | 'category'>[]): string {
   const counts = new Map<string, number>();
   for (const notice of notices) {
     const noun = nounOf(notice);

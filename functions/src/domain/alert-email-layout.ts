@@ -1,10 +1,11 @@
 /**
- * The HTML of an alert digest, built with React Email's components (tables and inline styles
- * that mail clients render): the product header, the summary line, per workspace a table of its
- * tokens (name and type, the fields that identify it, expiry date and days left in the status
- * colour) with a button to open each token and its renewal link, why the address gets them and
- * the links to the alert preferences and to stop these emails. Light by default; clients that
- * honour `prefers-color-scheme` get the dark palette; under 480 px the table's cells stack.
+ * The HTML of the product's emails, built with React Email's components (tables and inline styles
+ * that mail clients render), and of the alert digest with them: the product header, the summary
+ * line, per workspace a table of its tokens (name and type, the fields that identify it, expiry
+ * date and days left in the status colour) with a button to open each token and its renewal link,
+ * why the address gets them and the links to the alert preferences and to stop these emails.
+ * Light by default; clients that honour `prefers-color-scheme` get the dark palette; under 480 px
+ * the table's cells stack. The weekly summary (weekly-summary-email.ts) uses the same parts.
  */
 import { Body } from '@react-email/body';
 import { Button } from '@react-email/button';
@@ -17,10 +18,11 @@ import { Link } from '@react-email/link';
 import { Preview } from '@react-email/preview';
 import { Section } from '@react-email/section';
 import { Text } from '@react-email/text';
-import { createElement as h, type CSSProperties, type ReactElement } from 'react';
+import { createElement as h, type CSSProperties, type ReactElement, type ReactNode } from 'react';
 import {
   CATEGORY_DEFINITIONS,
   TYPE_LABELS,
+  type Category,
   type TokenType,
 } from '@expiry-radar/shared/domain/categories';
 import {
@@ -34,6 +36,7 @@ import {
   type DaysLeftTone,
   type DigestRow,
   type DigestSection,
+  type IdentifyingField,
 } from './alert-digest';
 
 export const PRODUCT_NAME = 'Expiry Radar';
@@ -96,12 +99,46 @@ const cell: CSSProperties = {
 };
 const link: CSSProperties = { color: LIGHT.primary, textDecoration: 'underline' };
 
-function typeLabel(row: DigestRow): string {
-  return TYPE_LABELS[row.notice.type as TokenType] ?? row.notice.type;
+/** One token in an email's table: what identifies it, its expiry, and where to act. */
+export interface TokenLine {
+  /** Unique within the email (React's key). */
+  readonly key: string;
+  readonly tokenName: string;
+  readonly type: string;
+  readonly category: Category;
+  readonly identifiers: readonly IdentifyingField[];
+  /** ISO date or instant. */
+  readonly expiresAt: string;
+  readonly daysLeft: number;
+  /** The token's details on the dashboard. */
+  readonly openUrl: string;
+  readonly renewalUrl: string | null;
+  /** A line under its name in the critical colour ("Escalated: …"). */
+  readonly note?: string;
 }
 
-export function categoryLabel(row: DigestRow): string {
-  return CATEGORY_DEFINITIONS[row.notice.category]?.label ?? row.notice.category;
+/** A digest row as a token line. */
+export function lineOfRow({ notice, identifiers }: DigestRow): TokenLine {
+  return {
+    key: notice.alertId,
+    tokenName: notice.tokenName,
+    type: notice.type,
+    category: notice.category,
+    identifiers,
+    expiresAt: notice.expiresAt,
+    daysLeft: notice.daysLeft,
+    openUrl: notice.dashboardUrl,
+    renewalUrl: notice.renewalUrl,
+    ...(notice.escalation ? { note: ESCALATION_NOTE } : {}),
+  };
+}
+
+export function typeLabel(line: Pick<TokenLine, 'type'>): string {
+  return TYPE_LABELS[line.type as TokenType] ?? line.type;
+}
+
+export function categoryLabel(line: Pick<TokenLine, 'category'>): string {
+  return CATEGORY_DEFINITIONS[line.category]?.label ?? line.category;
 }
 
 function pill(daysLeft: number): ReactElement {
@@ -126,9 +163,8 @@ function pill(daysLeft: number): ReactElement {
   );
 }
 
-function tokenRows(row: DigestRow, index: number): ReactElement[] {
-  const { notice } = row;
-  const details = row.identifiers.map(({ label, value }) =>
+function tokenRows(line: TokenLine, index: number): ReactElement[] {
+  const details = line.identifiers.map(({ label, value }) =>
     h(
       'div',
       { key: label },
@@ -140,24 +176,24 @@ function tokenRows(row: DigestRow, index: number): ReactElement[] {
   return [
     h(
       'tr',
-      { key: `${notice.alertId}-facts` },
+      { key: `${line.key}-facts` },
       h(
         'td',
         { className: 'er-cell er-cell-first er-line', style: { ...cell, ...border, width: '40%' } },
-        h('div', { className: 'er-text', style: { ...text, fontWeight: 700 } }, notice.tokenName),
+        h('div', { className: 'er-text', style: { ...text, fontWeight: 700 } }, line.tokenName),
         h(
           'div',
           { className: 'er-muted', style: muted },
-          `${typeLabel(row)} · ${categoryLabel(row)}`,
+          `${typeLabel(line)} · ${categoryLabel(line)}`,
         ),
-        notice.escalation
+        line.note
           ? h(
               'div',
               {
                 className: 'er-escalation',
                 style: { ...muted, color: TONES.critical.light[0], fontWeight: 600 },
               },
-              ESCALATION_NOTE,
+              line.note,
             )
           : null,
       ),
@@ -172,20 +208,20 @@ function tokenRows(row: DigestRow, index: number): ReactElement[] {
       h(
         'td',
         { className: 'er-cell er-cell-rest er-line', style: { ...cell, ...border, width: '25%' } },
-        h('div', { className: 'er-text', style: text }, notice.expiresAt.slice(0, 10)),
-        pill(notice.daysLeft),
+        h('div', { className: 'er-text', style: text }, line.expiresAt.slice(0, 10)),
+        pill(line.daysLeft),
       ),
     ),
     h(
       'tr',
-      { key: `${notice.alertId}-actions` },
+      { key: `${line.key}-actions` },
       h(
         'td',
         { className: 'er-cell', colSpan: 3, style: { ...cell, padding: '8px 16px 12px' } },
         h(
           Button,
           {
-            href: notice.dashboardUrl,
+            href: line.openUrl,
             className: 'er-button',
             style: {
               backgroundColor: LIGHT.primary,
@@ -196,13 +232,13 @@ function tokenRows(row: DigestRow, index: number): ReactElement[] {
               padding: '8px 14px',
             },
           },
-          `Open ${notice.tokenName}`,
+          `Open ${line.tokenName}`,
         ),
-        notice.renewalUrl
+        line.renewalUrl
           ? h(
               Link,
               {
-                href: notice.renewalUrl,
+                href: line.renewalUrl,
                 className: 'er-link',
                 style: { ...link, fontSize: '13px', marginLeft: '12px' },
               },
@@ -214,8 +250,8 @@ function tokenRows(row: DigestRow, index: number): ReactElement[] {
   ];
 }
 
-function sectionOf(section: DigestSection, digest: AlertDigest): ReactElement {
-  const links = digest.workspaceLinks.get(section.workspaceId);
+/** A table of tokens: name and type, what identifies each, expiry and days left, its actions. */
+export function tokenTable(lines: readonly TokenLine[]): ReactElement {
   const head = (label: string, width: string) =>
     h(
       'th',
@@ -226,9 +262,50 @@ function sectionOf(section: DigestSection, digest: AlertDigest): ReactElement {
       label,
     );
   return h(
+    'table',
+    { width: '100%', cellPadding: 0, cellSpacing: 0, role: 'presentation' },
+    h(
+      'thead',
+      null,
+      h('tr', null, head('Token', '40%'), head('Identifies it', '35%'), head('Expires', '25%')),
+    ),
+    h('tbody', null, ...lines.flatMap(tokenRows)),
+  );
+}
+
+/** A muted paragraph under a card's table. */
+export function noteText(key: string, content: ReactNode): ReactElement {
+  return h(Text, { key, className: 'er-muted', style: { ...muted, margin: '0 0 6px' } }, content);
+}
+
+/** A small heading inside a card. */
+export function cardSubheading(content: string): ReactElement {
+  return h(
+    Heading,
+    {
+      as: 'h3',
+      className: 'er-text',
+      style: { ...text, fontSize: '14px', fontWeight: 700, padding: '12px 16px 0' },
+    },
+    content,
+  );
+}
+
+export function emailLink(href: string, label: string): ReactElement {
+  return h(Link, { href, className: 'er-link', style: link }, label);
+}
+
+/** One workspace's card: its name, then `children`, then the footer lines. */
+export function workspaceCard(options: {
+  key: string;
+  title: string;
+  children: readonly (ReactElement | null)[];
+  footer: readonly (ReactElement | null)[];
+}): ReactElement {
+  return h(
     Section,
     {
-      key: section.workspaceId,
+      key: options.key,
       className: 'er-card',
       style: {
         backgroundColor: LIGHT.card,
@@ -244,51 +321,44 @@ function sectionOf(section: DigestSection, digest: AlertDigest): ReactElement {
         className: 'er-text',
         style: { ...text, fontSize: '16px', fontWeight: 700, padding: '16px 16px 0' },
       },
-      section.workspaceName,
+      options.title,
     ),
-    h(
-      'table',
-      { width: '100%', cellPadding: 0, cellSpacing: 0, role: 'presentation' },
-      h(
-        'thead',
-        null,
-        h('tr', null, head('Token', '40%'), head('Identifies it', '35%'), head('Expires', '25%')),
-      ),
-      h('tbody', null, ...section.rows.flatMap(tokenRows)),
-    ),
-    h(
-      'div',
-      { style: { padding: '4px 16px 16px' } },
-      ...sectionReasons(section).map((reason) =>
-        h(
-          Text,
-          { key: reason, className: 'er-muted', style: { ...muted, margin: '0 0 6px' } },
-          reason,
-        ),
-      ),
+    ...options.children,
+    h('div', { style: { padding: '4px 16px 16px' } }, ...options.footer),
+  );
+}
+
+function sectionOf(section: DigestSection, digest: AlertDigest): ReactElement {
+  const links = digest.workspaceLinks.get(section.workspaceId);
+  return workspaceCard({
+    key: section.workspaceId,
+    title: section.workspaceName,
+    children: [tokenTable(section.rows.map(lineOfRow))],
+    footer: [
+      ...sectionReasons(section).map((reason) => noteText(reason, reason)),
       links
         ? h(
             Text,
             { className: 'er-muted', style: { ...muted, margin: 0 } },
-            h(
-              Link,
-              { href: links.preferencesUrl, className: 'er-link', style: link },
-              'Alert preferences',
-            ),
+            emailLink(links.preferencesUrl, 'Alert preferences'),
             ' · ',
-            h(
-              Link,
-              { href: links.unsubscribeUrl, className: 'er-link', style: link },
-              `Stop these emails for ${section.workspaceName}`,
-            ),
+            emailLink(links.unsubscribeUrl, `Stop these emails for ${section.workspaceName}`),
           )
         : null,
-    ),
-  );
+    ],
+  });
 }
 
-export function digestEmailDocument(digest: AlertDigest): ReactElement {
-  const summary = digestSummary(digest.rows);
+/**
+ * An email of the product: the header, a heading line, the cards, and a centred footer line; light
+ * by default, dark where the client follows the system, stacked under 480 px.
+ */
+export function emailDocument(options: {
+  /** The heading, also the inbox preview. */
+  heading: string;
+  cards: readonly ReactElement[];
+  footer: readonly ReactNode[];
+}): ReactElement {
   return h(
     Html,
     { lang: 'en' },
@@ -299,7 +369,7 @@ export function digestEmailDocument(digest: AlertDigest): ReactElement {
       h('meta', { name: 'supported-color-schemes', content: 'light dark' }),
       h('style', null, STYLE),
     ),
-    h(Preview, null, summary),
+    h(Preview, null, options.heading),
     h(
       Body,
       {
@@ -339,21 +409,27 @@ export function digestEmailDocument(digest: AlertDigest): ReactElement {
             className: 'er-text',
             style: { ...text, fontSize: '20px', lineHeight: '28px', margin: '0 0 16px' },
           },
-          summary,
+          options.heading,
         ),
-        ...digestSections(digest.rows).map((section) => sectionOf(section, digest)),
+        ...options.cards,
         h(Hr, { className: 'er-line', style: { borderColor: LIGHT.line, margin: '8px 0 12px' } }),
         h(
           Text,
           { className: 'er-muted', style: { ...muted, textAlign: 'center' } },
-          `${PRODUCT_NAME} alerts for ${digest.to} · `,
-          h(
-            Link,
-            { href: digest.unsubscribeUrl, className: 'er-link', style: link },
-            'Stop all these emails',
-          ),
+          ...options.footer,
         ),
       ),
     ),
   );
+}
+
+export function digestEmailDocument(digest: AlertDigest): ReactElement {
+  return emailDocument({
+    heading: digestSummary(digest.rows),
+    cards: digestSections(digest.rows).map((section) => sectionOf(section, digest)),
+    footer: [
+      `${PRODUCT_NAME} alerts for ${digest.to} · `,
+      emailLink(digest.unsubscribeUrl, 'Stop all these emails'),
+    ],
+  });
 }

@@ -6,18 +6,23 @@
  */
 import { render } from '@react-email/render';
 import { describeDaysLeft } from '@expiry-radar/shared/domain/days-left';
-import { TYPE_LABELS, type TokenType } from '@expiry-radar/shared/domain/categories';
 import type { AlertNotice } from './alert-channels';
 import {
   daysLeftLabel,
   digestSections,
   digestSummary,
-  ESCALATION_NOTE,
   sectionReasons,
   type AlertDigest,
   type DigestRow,
 } from './alert-digest';
-import { categoryLabel, digestEmailDocument, PRODUCT_NAME } from './alert-email-layout';
+import {
+  categoryLabel,
+  digestEmailDocument,
+  lineOfRow,
+  PRODUCT_NAME,
+  typeLabel,
+  type TokenLine,
+} from './alert-email-layout';
 import { subjectText } from './email-text';
 import type { EmailMessage } from './mailer';
 
@@ -36,18 +41,21 @@ export function digestSubject(digest: Pick<AlertDigest, 'rows'>): string {
     : digestSummary(digest.rows);
 }
 
-function rowText(row: DigestRow): string[] {
-  const { notice } = row;
-  const type = TYPE_LABELS[notice.type as TokenType] ?? notice.type;
+/** A token line in the plain-text part: what the HTML table says of it, with its links. */
+export function tokenLineText(line: TokenLine): string[] {
   return [
-    `${notice.tokenName} ${describeDaysLeft(notice.daysLeft)}`,
-    `  ${type} · ${categoryLabel(row)}`,
-    ...(notice.escalation ? [`  ${ESCALATION_NOTE}`] : []),
-    ...row.identifiers.map(({ label, value }) => `  ${label}: ${value}`),
-    `  Expires: ${notice.expiresAt.slice(0, 10)} (${daysLeftLabel(notice.daysLeft)})`,
-    `  Open ${notice.tokenName}: ${notice.dashboardUrl}`,
-    ...(notice.renewalUrl ? [`  Renew at the vendor: ${notice.renewalUrl}`] : []),
+    `${line.tokenName} ${describeDaysLeft(line.daysLeft)}`,
+    `  ${typeLabel(line)} · ${categoryLabel(line)}`,
+    ...(line.note ? [`  ${line.note}`] : []),
+    ...line.identifiers.map(({ label, value }) => `  ${label}: ${value}`),
+    `  Expires: ${line.expiresAt.slice(0, 10)} (${daysLeftLabel(line.daysLeft)})`,
+    `  Open ${line.tokenName}: ${line.openUrl}`,
+    ...(line.renewalUrl ? [`  Renew at the vendor: ${line.renewalUrl}`] : []),
   ];
+}
+
+function rowText(row: DigestRow): string[] {
+  return tokenLineText(lineOfRow(row));
 }
 
 export function digestText(digest: AlertDigest): string {

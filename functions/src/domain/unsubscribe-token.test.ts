@@ -1,5 +1,10 @@
 import fc from 'fast-check';
-import { signUnsubscribeToken, verifyUnsubscribeToken } from './unsubscribe-token';
+import {
+  signUnsubscribeToken,
+  signWeeklySummaryUnsubscribeToken,
+  verifyEmailLinkToken,
+  verifyUnsubscribeToken,
+} from './unsubscribe-token';
 
 const KEY = 'current key material';
 const OLD = 'previous key material';
@@ -37,5 +42,30 @@ describe('unsubscribe token', () => {
     expect(verifyUnsubscribeToken(`${token}x`, [KEY])).toBeNull();
     expect(verifyUnsubscribeToken('v1.e30.', [KEY])).toBeNull();
     expect(verifyUnsubscribeToken('', [KEY])).toBeNull();
+  });
+
+  it('signs the weekly summary of a user apart from alert emails', () => {
+    const token = signWeeklySummaryUnsubscribeToken(
+      { address: 'Ada@Example.com', userId: 'user-1' },
+      KEY,
+    );
+    expect(verifyEmailLinkToken(token, [KEY])).toEqual({
+      kind: 'weekly_summary',
+      address: 'ada@example.com',
+      userId: 'user-1',
+    });
+    // It stops no workspace's alert emails, and an alerts link names no user.
+    expect(verifyUnsubscribeToken(token, [KEY])).toBeNull();
+    const alerts = signUnsubscribeToken({ address: 'a@example.com', workspaceIds: ['ws-1'] }, KEY);
+    expect(verifyEmailLinkToken(alerts, [KEY])).toEqual({
+      kind: 'alerts',
+      address: 'a@example.com',
+      workspaceIds: ['ws-1'],
+    });
+    const [version, , signature] = token.split('.');
+    const forged = Buffer.from(JSON.stringify({ a: 'ada@example.com', u: 'user-2' })).toString(
+      'base64url',
+    );
+    expect(verifyEmailLinkToken(`${version}.${forged}.${signature}`, [KEY])).toBeNull();
   });
 });

@@ -44,6 +44,8 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   acceptInvitation: 'invitations/accept-invitation.ts',
   declineInvitation: 'invitations/decline-invitation.ts',
   getPlan: 'account/get-plan.ts',
+  getWeeklySummary: 'account/get-weekly-summary.ts',
+  updateWeeklySummary: 'account/update-weekly-summary.ts',
   // Billing: prices, plan changes (local billing mode or Stripe) and Stripe's webhook
   getPlanPrices: 'billing/get-plan-prices.ts',
   upgradePlan: 'billing/upgrade-plan.ts',

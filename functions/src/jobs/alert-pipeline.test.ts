@@ -690,6 +690,7 @@ describe('digests: one email per address for everything due for it', () => {
       }),
     );
     expect(stopped.json).toEqual({
+      kind: 'alerts',
       address: ada,
       workspaces: [{ id: workspaceId, name: 'Platform' }],
       subscribed: false,

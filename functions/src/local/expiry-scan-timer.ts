@@ -1,7 +1,7 @@
 /**
- * Locally, the hourly EventBridge schedule: a timer running the same scan every
- * ALERT_SCAN_INTERVAL_SECONDS (default 3600). Runs never overlap; `runNow` is the
- * `npm run alerts:scan` trigger.
+ * Locally, the hourly EventBridge schedules: a timer running the same job (the expiry scan every
+ * ALERT_SCAN_INTERVAL_SECONDS, the weekly summary every WEEKLY_SUMMARY_INTERVAL_SECONDS; default
+ * 3600 each). Runs of one job never overlap; `runNow` is the `npm run alerts:scan` trigger.
  */
 export interface ExpiryScanTimer {
   runNow(): Promise<unknown>;
@@ -43,12 +43,22 @@ export function startExpiryScanTimer(options: {
   };
 }
 
-export function scanIntervalSeconds(): number {
-  const raw = process.env.ALERT_SCAN_INTERVAL_SECONDS;
+/** Seconds from an environment variable (default an hour, as the EventBridge schedules). */
+function intervalSecondsOf(variable: string): number {
+  const raw = process.env[variable];
   const value = Number(raw);
   if (raw === undefined || raw === '') return 3600;
   if (!Number.isFinite(value) || value < 1) {
-    throw new Error(`ALERT_SCAN_INTERVAL_SECONDS must be a number of seconds, not "${raw}".`);
+    throw new Error(`${variable} must be a number of seconds, not "${raw}".`);
   }
   return value;
+}
+
+export function scanIntervalSeconds(): number {
+  return intervalSecondsOf('ALERT_SCAN_INTERVAL_SECONDS');
+}
+
+/** The weekly summary job's timer: hourly, as its schedule (each user's Monday morning comes). */
+export function weeklySummaryIntervalSeconds(): number {
+  return intervalSecondsOf('WEEKLY_SUMMARY_INTERVAL_SECONDS');
 }

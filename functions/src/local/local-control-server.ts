@@ -1,6 +1,8 @@
 /**
  * A local-only control endpoint on 127.0.0.1 (its own port, never the app's): `POST /alerts/scan`
- * runs one expiry scan now and answers its counts. `npm run alerts:scan` and the tests call it.
+ * runs one expiry scan now and answers its counts; `POST /alerts/weekly-summary` runs the weekly
+ * summary job now, or as at `?at=<ISO instant>` (a fake clock: Monday morning on any day).
+ * `npm run alerts:scan` and the tests call it.
  *
  * Every call must carry the secret drawn when the endpoint starts (`Authorization: Bearer …`),
  * which the runtime writes only to `.data/endpoints.json` (mode 0600): a web page in the browser
@@ -30,9 +32,20 @@ function presentsSecret(request: IncomingMessage, secret: string): boolean {
   return presented.length === expected.length && timingSafeEqual(presented, expected);
 }
 
+/** `?at=` as an instant; absent: none (the job runs as now). */
+function atOf(url: URL): Date | undefined {
+  const at = url.searchParams.get('at');
+  if (at === null) return undefined;
+  const instant = new Date(at);
+  if (Number.isNaN(instant.getTime())) throw new Error(`Not an instant: ${at}`);
+  return instant;
+}
+
 export async function startLocalControlServer(options: {
   port: number;
   runScan: () => Promise<unknown>;
+  /** `at`: the instant the job runs as; absent: now. */
+  runWeeklySummary?: (at?: Date) => Promise<unknown>;
 }): Promise<LocalControlServer> {
   const secret = randomBytes(32).toString('base64url');
   const server: Server = createServer((request, response) => {
@@ -45,11 +58,18 @@ export async function startLocalControlServer(options: {
       reply(401, { error: 'The control secret of .data/endpoints.json is missing or wrong.' });
       return;
     }
-    if (request.method !== 'POST' || request.url !== '/alerts/scan') {
+    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+    const job =
+      url.pathname === '/alerts/scan'
+        ? () => options.runScan()
+        : url.pathname === '/alerts/weekly-summary' && options.runWeeklySummary
+          ? () => Promise.resolve(url).then((asked) => options.runWeeklySummary!(atOf(asked)))
+          : undefined;
+    if (request.method !== 'POST' || !job) {
       reply(404, { error: 'Not found' });
       return;
     }
-    options.runScan().then(
+    job().then(
       (result) => reply(200, result),
       (error: unknown) =>
         reply(500, { error: error instanceof Error ? error.message : String(error) }),

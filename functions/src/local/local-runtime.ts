@@ -4,7 +4,11 @@ import { SQSClient } from '@aws-sdk/client-sqs';
 import { resetConfigForTests } from '../platform/config';
 import { startAlertQueuePoller } from './alert-queue-poller';
 import { LOCAL_AWS_ENVIRONMENT } from './emulators/local-credentials';
-import { scanIntervalSeconds, startExpiryScanTimer } from './expiry-scan-timer';
+import {
+  scanIntervalSeconds,
+  startExpiryScanTimer,
+  weeklySummaryIntervalSeconds,
+} from './expiry-scan-timer';
 import { startLocalControlServer } from './local-control-server';
 import {
   startEmulators,
@@ -33,7 +37,10 @@ export interface LocalRuntimeOptions {
 export interface RunningLocalRuntime {
   readonly appUrl: string;
   readonly emulators: RunningEmulators;
-  /** `POST {controlUrl}/alerts/scan` runs one expiry scan now. */
+  /**
+   * `POST {controlUrl}/alerts/scan` runs one expiry scan now; `/alerts/weekly-summary` (`?at=`)
+   * the weekly summary job.
+   */
   readonly controlUrl: string;
   /** The control endpoint answers only calls that carry it (`controlAuthorization`). */
   readonly controlSecret: string;
@@ -41,8 +48,9 @@ export interface RunningLocalRuntime {
 }
 
 /**
- * The jobs of the jobs stack, locally: the alert worker fed by a queue poller, and the expiry
- * scan on a timer (ALERT_SCAN_INTERVAL_SECONDS) or on demand through the control endpoint.
+ * The jobs of the jobs stack, locally: the alert worker fed by a queue poller, the expiry scan on
+ * a timer (ALERT_SCAN_INTERVAL_SECONDS) and the weekly summary on another
+ * (WEEKLY_SUMMARY_INTERVAL_SECONDS), each also on demand through the control endpoint.
  * Imported after the environment points at the emulators, like the route handlers.
  */
 async function startLocalJobs(options: {
@@ -51,9 +59,10 @@ async function startLocalJobs(options: {
   controlPort: number;
   onUnexpectedError?: (error: unknown) => void;
 }) {
-  const [{ handler: worker }, { runExpiryScan }] = await Promise.all([
+  const [{ handler: worker }, { runExpiryScan }, { runWeeklySummaries }] = await Promise.all([
     import('../jobs/alert-worker'),
     import('../jobs/expiry-scan'),
+    import('../jobs/weekly-summary'),
   ]);
   const client = new SQSClient({
     endpoint: options.sqsEndpoint,
@@ -71,9 +80,15 @@ async function startLocalJobs(options: {
     scan: () => runExpiryScan(new Date()),
     onError: options.onUnexpectedError,
   });
+  const summaryTimer = startExpiryScanTimer({
+    intervalSeconds: weeklySummaryIntervalSeconds(),
+    scan: () => runWeeklySummaries(new Date()),
+    onError: options.onUnexpectedError,
+  });
   const control = await startLocalControlServer({
     port: options.controlPort,
     runScan: () => timer.runNow(),
+    runWeeklySummary: (at) => (at ? runWeeklySummaries(at) : summaryTimer.runNow()),
   });
   return {
     controlUrl: control.url,
@@ -81,6 +96,7 @@ async function startLocalJobs(options: {
     stop: async () => {
       await control.stop();
       await timer.stop();
+      await summaryTimer.stop();
       await poller.stop();
       client.destroy();
     },

@@ -1,7 +1,8 @@
 /**
  * `npm run alerts:scan`: runs one expiry scan now in the running local runtime (`npm start`),
  * through its local-only control endpoint named in `.data/endpoints.json`. The runtime's queue
- * poller then delivers what the scan enqueued within seconds.
+ * poller then delivers what the scan enqueued within seconds. `npm run alerts:weekly-summary`
+ * (this script with `weekly-summary`) runs the weekly summary job now instead.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -22,15 +23,16 @@ async function main(): Promise<void> {
   if (!control || !controlSecret) {
     throw new Error(`${endpointsFile} names no control endpoint: restart the app.`);
   }
-  const response = await fetch(`${control}/alerts/scan`, {
+  const job = process.argv[2] === 'weekly-summary' ? 'weekly-summary' : 'scan';
+  const response = await fetch(`${control}/alerts/${job}`, {
     method: 'POST',
     headers: controlAuthorization(controlSecret),
   }).catch(() => {
     throw new Error(`The app does not answer at ${control}: is it running?`);
   });
   const result: unknown = await response.json();
-  if (!response.ok) throw new Error(`The scan failed: ${JSON.stringify(result)}`);
-  console.log('Expiry scan done:', result);
+  if (!response.ok) throw new Error(`The ${job} failed: ${JSON.stringify(result)}`);
+  console.log(job === 'scan' ? 'Expiry scan done:' : 'Weekly summary done:', result);
 }
 
 main().catch((error: unknown) => {

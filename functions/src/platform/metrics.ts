@@ -17,6 +17,9 @@ export const METRIC_NAMES = {
   alertsFailed: 'AlertsFailed',
   /** Deliveries still failing when their message went to the dead-letter queue. */
   alertsDeadLettered: 'AlertsDeadLettered',
+  /** Weekly summary emails sent, and those whose send failed (tried again next run). */
+  weeklySummariesSent: 'WeeklySummariesSent',
+  weeklySummariesFailed: 'WeeklySummariesFailed',
   /** 409 PLAN_LIMIT answers, per `route` (`POST /api/tokens`…). */
   planLimitRefusals: 'PlanLimitRefusals',
 } as const;

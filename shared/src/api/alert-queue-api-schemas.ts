@@ -168,11 +168,16 @@ export const alertEmailLinkQuery = z.object({
     .transform((value) => value === 'true'),
 });
 
-/** The address and the workspaces whose alert emails a link stopped or resumed. */
+/** What a signed link stops: a workspace's alert emails, or the user's weekly summary. */
+export const EMAIL_LINK_KINDS = ['alerts', 'weekly_summary'] as const;
+
+/** The address and the workspaces whose alert emails (or the weekly summary) a link stopped or resumed. */
 export const alertEmailSubscriptionResponse = z.object({
+  kind: z.enum(EMAIL_LINK_KINDS).default('alerts'),
   address: z.string(),
+  /** The workspaces of an alerts link; none for the weekly summary. */
   workspaces: z.array(z.object({ id: z.string(), name: z.string() })),
-  /** Whether the alert emails now go to the address. */
+  /** Whether the emails now go to the address. */
   subscribed: z.boolean(),
 });
 export type AlertEmailSubscriptionAnswer = z.infer<typeof alertEmailSubscriptionResponse>;

@@ -18,6 +18,7 @@ import {
   testWebhookBody,
   testWebhookResponse,
 } from './alert-api-schemas';
+import { updateWeeklySummaryBody, weeklySummaryResponse } from './weekly-summary-api-schemas';
 import {
   alertStatsQuery,
   alertStatsResponse,
@@ -433,6 +434,24 @@ export const routeTable = [
     auth: 'session',
     summary: "The user's plan.",
     response: planResponse,
+  },
+  {
+    id: 'getWeeklySummary',
+    method: 'GET',
+    path: '/api/account/weekly-summary',
+    auth: 'session',
+    summary: "The caller's weekly summary email: on or off, its time zone, when it goes out next.",
+    response: weeklySummaryResponse,
+  },
+  {
+    id: 'updateWeeklySummary',
+    method: 'PUT',
+    path: '/api/account/weekly-summary',
+    auth: 'session',
+    summary:
+      'Turns the weekly summary email on (Monday 08:00 in the given time zone) or off for the caller.',
+    request: { body: updateWeeklySummaryBody },
+    response: weeklySummaryResponse,
   },
   {
     id: 'getPlanPrices',

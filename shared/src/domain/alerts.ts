@@ -96,14 +96,17 @@ const timeOfDay = z
   .trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d$/, DELIVERY_WINDOW_MESSAGES.invalidTime);
 
+/** An IANA time zone the runtime knows ("Europe/Zurich"). */
+export const timeZoneSchema = z
+  .string({ error: DELIVERY_WINDOW_MESSAGES.invalidTimeZone })
+  .trim()
+  .min(1, DELIVERY_WINDOW_MESSAGES.invalidTimeZone)
+  .max(64, DELIVERY_WINDOW_MESSAGES.invalidTimeZone)
+  .refine(isTimeZone, DELIVERY_WINDOW_MESSAGES.invalidTimeZone);
+
 export const deliveryWindowSchema = z
   .object({
-    time_zone: z
-      .string({ error: DELIVERY_WINDOW_MESSAGES.invalidTimeZone })
-      .trim()
-      .min(1, DELIVERY_WINDOW_MESSAGES.invalidTimeZone)
-      .max(64, DELIVERY_WINDOW_MESSAGES.invalidTimeZone)
-      .refine(isTimeZone, DELIVERY_WINDOW_MESSAGES.invalidTimeZone),
+    time_zone: timeZoneSchema,
     days: z
       .array(z.number().int().min(1).max(7), { error: DELIVERY_WINDOW_MESSAGES.dayRequired })
       .min(1, DELIVERY_WINDOW_MESSAGES.dayRequired)

@@ -39,6 +39,8 @@ export const queryParams = {
   /** On /register and /login: the invitation whose email link brought the visitor. */
   invitation: 'invitation',
   token: 'token',
+  /** On /unsubscribe: `weekly-summary` when the link is the weekly summary's (wording only). */
+  about: 'about',
   /** On /billing: the plan to change to (from /pricing). */
   upgrade: 'upgrade',
   /** On /billing and /pricing: the billing period (monthly, yearly) to show and check out. */

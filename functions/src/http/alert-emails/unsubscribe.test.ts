@@ -31,6 +31,7 @@ describe('POST /api/alert-emails/unsubscribe', () => {
     const stopped = await oneClick(`token=${encodeURIComponent(token)}`);
     expect(stopped.statusCode).toBe(200);
     expect(stopped.json).toEqual({
+      kind: 'alerts',
       address: address.toLowerCase(),
       workspaces: [{ id: workspaceId, name: 'Platform' }],
       subscribed: false,

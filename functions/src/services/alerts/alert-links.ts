@@ -10,13 +10,31 @@ export function tokenUrl(appOrigin: string, workspaceId: string, tokenId: string
   return `${appOrigin}/dashboard?${query.toString()}`;
 }
 
+/** The dashboard with the workspace selected. */
+export function workspaceDashboardUrl(appOrigin: string, workspaceId: string): string {
+  return `${appOrigin}/dashboard?${new URLSearchParams({ workspace: workspaceId }).toString()}`;
+}
+
+/** Account settings, where the weekly summary is turned on or off. */
+export function accountSettingsUrl(appOrigin: string): string {
+  return `${appOrigin}/dashboard?view=account`;
+}
+
 export function preferencesUrl(appOrigin: string, workspaceId: string): string {
   return `${appOrigin}/preferences?${new URLSearchParams({ workspace: workspaceId }).toString()}`;
 }
 
-/** The page that asks before it stops the emails (a link scanner's GET changes nothing). */
-export function unsubscribePageUrl(appOrigin: string, token: string): string {
-  return `${appOrigin}/unsubscribe?${new URLSearchParams({ token }).toString()}`;
+/**
+ * The page that asks before it stops the emails (a link scanner's GET changes nothing); `about`
+ * words its question for the weekly summary (the token alone decides what stops).
+ */
+export function unsubscribePageUrl(
+  appOrigin: string,
+  token: string,
+  about?: 'weekly-summary',
+): string {
+  const query = new URLSearchParams({ token, ...(about ? { about } : {}) });
+  return `${appOrigin}/unsubscribe?${query.toString()}`;
 }
 
 /** The one-click address of the List-Unsubscribe header (RFC 8058: the client POSTs to it). */

@@ -332,3 +332,53 @@ describe('account view: transfer from frozen workspaces', () => {
     );
   });
 });
+
+describe('account view: weekly summary', () => {
+  it('turns the weekly summary on in a chosen time zone and says when it goes out', async () => {
+    let saved: unknown;
+    const { requests } = serve({
+      'GET /api/account/weekly-summary': () =>
+        jsonResponse({ enabled: false, time_zone: null, next_send_at: null, last_sent_at: null }),
+      'PUT /api/account/weekly-summary': (request) => {
+        saved = request.body;
+        return jsonResponse({
+          enabled: true,
+          time_zone: 'Europe/Zurich',
+          next_send_at: '2030-01-07T07:00:00.000Z',
+          last_sent_at: null,
+        });
+      },
+    });
+    renderAccount();
+    const user = userEvent.setup();
+    const section = within(await screen.findByRole('region', { name: 'Weekly summary' }));
+    const save = await section.findByRole('button', { name: 'Save weekly summary' });
+    expect(save).toBeDisabled();
+    expect(section.getByRole('combobox', { name: 'Time zone' })).toBeDisabled();
+    await user.click(section.getByRole('switch', { name: 'Email me a weekly summary' }));
+    const zone = section.getByRole('combobox', { name: 'Time zone' });
+    await user.clear(zone);
+    await user.type(zone, 'Europe/Zur');
+    await user.click(await screen.findByRole('option', { name: 'Europe/Zurich' }));
+    await user.click(save);
+    expect(await screen.findByText('Weekly summary turned on')).toBeInTheDocument();
+    expect(saved).toEqual({ enabled: true, time_zone: 'Europe/Zurich' });
+    const put = requests.find(
+      (r) => r.method === 'PUT' && r.path === '/api/account/weekly-summary',
+    );
+    expect(put?.headers.get('X-CSRF-Token')).toBe('csrf');
+    expect(await section.findByText(/Next summary:/)).toBeVisible();
+    expect(section.getByRole('button', { name: 'Save weekly summary' })).toBeDisabled();
+  }, 30_000);
+
+  it('says so when the settings cannot be loaded', async () => {
+    serve({
+      'GET /api/account/weekly-summary': () =>
+        jsonResponse({ error: 'Internal error', code: 'INTERNAL' }, 500),
+    });
+    renderAccount();
+    expect(
+      await screen.findByText('The weekly summary settings could not be loaded.'),
+    ).toBeVisible();
+  });
+});

@@ -10,10 +10,12 @@ import { PasswordSection } from './components/password-section';
 import { ProfileSection } from './components/profile-section';
 import { TransferTokensSection } from './components/transfer-tokens-section';
 import { TwoFactorSection } from './components/two-factor-section';
+import { WeeklySummarySection } from './components/weekly-summary-section';
 
 /**
  * The account view of /dashboard?view=account: update the profile and password, two-factor
- * authentication, transfer tokens out of frozen workspaces, delete the account.
+ * authentication, the weekly summary email, transfer tokens out of frozen workspaces, delete the
+ * account.
  */
 export function AccountView() {
   const { user } = useSession();
@@ -26,13 +28,14 @@ export function AccountView() {
   return (
     <PageFrame
       title="Account Settings"
-      description={`Signed in as ${user.email}. Your name, email and password; two-factor authentication; tokens of frozen workspaces; deleting the account.`}
+      description={`Signed in as ${user.email}. Your name, email and password; two-factor authentication; the weekly summary; tokens of frozen workspaces; deleting the account.`}
     >
       <Stack spacing={3}>
         {/* Keyed by user: a saved change resets the form to the server's answer. */}
         <ProfileSection key={`${user.id}:${user.email}:${user.name ?? ''}`} user={user} />
         <PasswordSection />
         <TwoFactorSection email={user.email} />
+        <WeeklySummarySection />
         {showTransfer &&
           (workspaces.isPending ? (
             <Spinner minHeight={120} />

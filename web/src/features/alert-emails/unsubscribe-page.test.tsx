@@ -71,4 +71,39 @@ describe('unsubscribe page', () => {
       ),
     ).toBeVisible();
   });
+
+  it('stops and resumes the weekly summary its link names', async () => {
+    let subscribed = true;
+    const { requests } = installFetchMock({
+      'GET /api/session': () => jsonResponse({ loggedIn: false, user: null }),
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+      'POST /api/alert-emails/unsubscribe': ({ url }) => {
+        subscribed = url.searchParams.get('resume') === 'true';
+        return jsonResponse({
+          kind: 'weekly_summary',
+          address: 'ada@example.com',
+          workspaces: [],
+          subscribed,
+        });
+      },
+    });
+    renderApp('/unsubscribe?token=v1.summary&about=weekly-summary');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText(
+        'Stop the weekly summary this link was sent with? Your address will no longer get it; you can resume it here.',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Stop the weekly summary' }));
+    expect(
+      await screen.findByText(
+        'ada@example.com no longer gets the weekly summary. Alert emails are not affected; you can turn it on again in Account settings.',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Resume the weekly summary' }));
+    expect(
+      await screen.findByText('The weekly summary goes to ada@example.com again.'),
+    ).toBeVisible();
+    expect(requests.filter((request) => request.method === 'POST')).toHaveLength(2);
+  });
 });

@@ -4,6 +4,10 @@ import {
   WEBHOOK_KIND_LABELS,
   WEBHOOK_KINDS,
 } from '@expiry-radar/shared/domain/alerts';
+import {
+  WEEKLY_SUMMARY_HORIZON_DAYS,
+  WEEKLY_SUMMARY_LOCAL_TIME,
+} from '@expiry-radar/shared/api/weekly-summary-api-schemas';
 import { ALERTS_DISABLED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import { Bullets, Code, DocsArticle, DocsSection, P } from './components/docs-article';
 
@@ -66,6 +70,15 @@ export function DocsAlertsPage() {
         <P>
           PagerDuty alerts use Events v2 with a stable dedup key, so repeats do not open new
           incidents.
+        </P>
+      </DocsSection>
+      <DocsSection title="Weekly summary">
+        <P>
+          In Account settings you can ask for a weekly summary: an email on Monday at{' '}
+          {WEEKLY_SUMMARY_LOCAL_TIME} in your time zone with what expires in the next{' '}
+          {WEEKLY_SUMMARY_HORIZON_DAYS} days across your workspaces (and what expired in the last
+          week without a renewal), and what was renewed last week. Its link stops it without
+          touching your alert emails.
         </P>
       </DocsSection>
       <DocsSection title="Failed deliveries">

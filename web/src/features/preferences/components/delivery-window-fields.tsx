@@ -1,4 +1,3 @@
-import Autocomplete from '@mui/material/Autocomplete';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -9,6 +8,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { WEEKDAY_LABELS, WEEKDAYS } from '@expiry-radar/shared/domain/alerts';
+import { TimeZoneField } from '../../../components/time-zone-field';
 import type { AlertSettingsFormValues, AlertSettingsSubmit } from '../alert-settings-form-model';
 import { firstErrorMessage } from './field-error';
 
@@ -17,13 +17,6 @@ interface DeliveryWindowFieldsProps {
   errors: FieldErrors<AlertSettingsFormValues>;
   readOnly: boolean;
 }
-
-/** Every IANA zone the browser knows, UTC first when it does not list it. */
-const TIME_ZONES: readonly string[] = (() => {
-  const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return known.includes('UTC') ? known : ['UTC', ...known];
-})();
 
 /**
  * Quiet hours: alerts only on the chosen weekdays between two times in a time zone; those due
@@ -57,21 +50,11 @@ export function DeliveryWindowFields({ control, errors, readOnly }: DeliveryWind
             control={control}
             name="delivery_window.time_zone"
             render={({ field }) => (
-              <Autocomplete
-                options={TIME_ZONES}
+              <TimeZoneField
                 value={field.value}
-                disableClearable
                 readOnly={readOnly}
-                onChange={(_event, value) => field.onChange(value)}
-                sx={{ maxWidth: 360 }}
-                renderInput={(params) => (
-                  <TextField
-                    {...params}
-                    label="Time zone"
-                    error={Boolean(windowErrors?.time_zone)}
-                    helperText={firstErrorMessage(windowErrors?.time_zone)}
-                  />
-                )}
+                onChange={field.onChange}
+                error={firstErrorMessage(windowErrors?.time_zone)}
               />
             )}
           />

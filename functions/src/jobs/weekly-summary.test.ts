@@ -1,0 +1,225 @@
+import type { WeeklySummarySettings } from '@expiry-radar/shared/api/weekly-summary-api-schemas';
+import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import { apiGatewayEvent, invoke } from '../../test-support/api-gateway-event';
+import { givenSignedInUser } from '../../test-support/fixtures';
+import { updateRequest } from '../../test-support/token-fixtures';
+import { buildToken, seedTokens } from '../../test-support/token-seeding';
+import { givenWorkspace, routeEvent } from '../../test-support/workspace-fixtures';
+import { listAlertEmailOptOuts } from '../data/alert-email-opt-outs';
+import type { EmailMessage } from '../domain/mailer';
+import { nextWeeklySummaryAt } from '../domain/weekly-summary-schedule';
+import { handler as getWeeklySummary } from '../http/account/get-weekly-summary';
+import { handler as updateWeeklySummary } from '../http/account/update-weekly-summary';
+import { handler as unsubscribe } from '../http/alert-emails/unsubscribe';
+import { signWeeklySummaryUnsubscribe } from '../services/alerts/alert-unsubscribe';
+import { runWeeklySummaries } from './weekly-summary';
+
+const ROUTE = '/api/account/weekly-summary';
+
+const settingsOf = async (cookie: string) =>
+  (await invoke(getWeeklySummary, routeEvent({ method: 'GET', path: ROUTE, cookie })))
+    .json as WeeklySummarySettings;
+
+const save = (cookie: string, body: unknown) =>
+  invoke(updateWeeklySummary, routeEvent({ method: 'PUT', path: ROUTE, cookie, body }));
+
+/** A run of the job (only this file runs it) with its emails kept, failing while `fail` says so. */
+function job(fail: (to: string) => boolean = () => false) {
+  const emails: EmailMessage[] = [];
+  const run = (now: Date) =>
+    runWeeklySummaries(now, {
+      appOrigin: 'http://localhost:4000',
+      signUnsubscribe: signWeeklySummaryUnsubscribe,
+      mailer: {
+        send: (message) =>
+          fail(message.to)
+            ? Promise.reject(new Error('Mailbox unavailable'))
+            : Promise.resolve(void emails.push(message)),
+      },
+    });
+  return { emails, run };
+}
+
+describe('weekly summary', () => {
+  it('is off until the user turns it on with a time zone, which must be a real one', async () => {
+    const user = await givenSignedInUser();
+    expect(await settingsOf(user.cookie)).toEqual({
+      enabled: false,
+      time_zone: null,
+      next_send_at: null,
+      last_sent_at: null,
+    });
+    const refused = await save(user.cookie, { enabled: true, time_zone: 'Mars/Olympus' });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json)).toContain(
+      'Time zone must be an IANA time zone such as Europe/Zurich',
+    );
+    expect((await save(user.cookie, { enabled: 'yes', time_zone: 'UTC' })).statusCode).toBe(400);
+    const anonymous = await invoke(getWeeklySummary, routeEvent({ method: 'GET', path: ROUTE }));
+    expect(anonymous.statusCode).toBe(401);
+
+    const saved = await save(user.cookie, { enabled: true, time_zone: 'Europe/Zurich' });
+    expect(saved.statusCode).toBe(200);
+    const next = (saved.json as WeeklySummarySettings).next_send_at!;
+    expect(new Date(next).getTime()).toBeGreaterThan(Date.now());
+    expect(
+      new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Europe/Zurich',
+        weekday: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date(next)),
+    ).toBe('Mon 08:00');
+    expect(await settingsOf(user.cookie)).toEqual({
+      enabled: true,
+      time_zone: 'Europe/Zurich',
+      next_send_at: next,
+      last_sent_at: null,
+    });
+  });
+
+  it('sends each user one email on their Monday morning: what expires across their workspaces, what was renewed', async () => {
+    const ada = await givenSignedInUser({ plan: 'pro' });
+    const other = await givenSignedInUser({ plan: 'pro' });
+    const own = await givenWorkspace({ ownerId: ada.userId, name: 'Platform', plan: 'pro' });
+    const shared = await givenWorkspace({
+      ownerId: other.userId,
+      name: 'Billing',
+      plan: 'pro',
+      members: [{ userId: ada.userId, role: 'viewer' }],
+    });
+    const elsewhere = await givenWorkspace({ ownerId: other.userId, name: 'Elsewhere' });
+    const saved = await save(ada.cookie, { enabled: true, time_zone: 'America/New_York' });
+    const sendAt = new Date((saved.json as WeeklySummarySettings).next_send_at!);
+    const on = (days: number) => addCalendarDays(sendAt, days);
+    await seedTokens(own, [
+      buildToken(own, { name: 'Soon key', expiresAt: on(3) }),
+      buildToken(own, { name: 'Later key', expiresAt: on(20) }),
+      buildToken(own, { name: 'Far key', expiresAt: on(45) }),
+      buildToken(own, { name: 'Lapsed key', expiresAt: on(-2) }),
+      buildToken(own, { name: 'Long lapsed key', expiresAt: on(-20) }),
+    ]);
+    const renewed = buildToken(own, {
+      name: 'Renewed key',
+      expiresAt: addCalendarDays(new Date(), 2),
+    });
+    await seedTokens(own, [renewed]);
+    expect((await updateRequest(ada.cookie, renewed.id, { expiresAt: on(300) })).statusCode).toBe(
+      200,
+    );
+    await seedTokens(shared, [
+      buildToken(shared, { name: 'Billing cert', category: 'cert', expiresAt: on(10) }),
+    ]);
+    await seedTokens(elsewhere, [buildToken(elsewhere, { name: 'Not hers', expiresAt: on(5) })]);
+
+    const { emails, run } = job();
+    await run(new Date(sendAt.getTime() - 60_000));
+    expect(emails.filter((email) => email.to === ada.email)).toEqual([]);
+    await run(sendAt);
+    const [email, ...more] = emails.filter((mail) => mail.to === ada.email);
+    expect(more).toEqual([]);
+    expect(email!.subject).toBe(
+      'Weekly summary: 1 API key has expired; 2 API keys and 1 certificate expire in the next 30 days; 1 token was renewed last week',
+    );
+    const text = email!.text;
+    // Workspaces by name; in each, the most urgent first.
+    const order = [
+      '\nBilling\n',
+      'Billing cert',
+      '\nPlatform\n',
+      'Lapsed key',
+      'Soon key',
+      'Later key',
+    ];
+    const positions = order.map((part) => text.indexOf(part));
+    expect(positions.every((position) => position >= 0)).toBe(true);
+    expect(positions).toEqual([...positions].sort((a, b) => a - b));
+    for (const absent of ['Far key', 'Long lapsed key', 'Not hers', 'Elsewhere']) {
+      expect(text).not.toContain(absent);
+    }
+    expect(text).toContain(`  Renewed key: renewed until ${on(300)}`);
+    expect(text).toContain(
+      `Open Soon key: http://localhost:4000/dashboard?workspace=${own}&token=`,
+    );
+    expect(email!.html).toContain('Weekly summary: 1 API key has expired');
+    expect(email!.headers?.['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+
+    // Once: a later run the same morning sends nothing; the next one is due a week on.
+    await run(new Date(sendAt.getTime() + 3_600_000));
+    expect(emails.filter((mail) => mail.to === ada.email)).toHaveLength(1);
+    expect(await settingsOf(ada.cookie)).toMatchObject({
+      next_send_at: nextWeeklySummaryAt('America/New_York', sendAt).toISOString(),
+      last_sent_at: sendAt.toISOString(),
+    });
+  });
+
+  it('tries a failed send again at the next run; its one-click link stops the summary only', async () => {
+    const bob = await givenSignedInUser();
+    const workspace = await givenWorkspace({ ownerId: bob.userId });
+    const saved = await save(bob.cookie, { enabled: true, time_zone: 'UTC' });
+    const sendAt = new Date((saved.json as WeeklySummarySettings).next_send_at!);
+    let failing = true;
+    const { emails, run } = job((to) => to === bob.email && failing);
+    expect((await run(sendAt)).failed).toBeGreaterThanOrEqual(1);
+    expect(await settingsOf(bob.cookie)).toMatchObject({
+      next_send_at: sendAt.toISOString(),
+      last_sent_at: null,
+    });
+    failing = false;
+    await run(new Date(sendAt.getTime() + 3_600_000));
+    const [email] = emails.filter((mail) => mail.to === bob.email);
+    expect(email!.subject).toBe('Weekly summary: Nothing expires in the next 30 days');
+
+    const oneClick = new URL(/^<(.+)>$/.exec(email!.headers!['List-Unsubscribe']!)![1]!);
+    const pageLink = /Stop the weekly summary: (\S+)/.exec(email!.text)![1]!;
+    expect(pageLink).toMatch(/\/unsubscribe\?token=.+&about=weekly-summary$/);
+    const stopped = await invoke(
+      unsubscribe,
+      apiGatewayEvent({
+        method: 'POST',
+        path: oneClick.pathname,
+        query: oneClick.search.slice(1),
+        body: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
+    expect(stopped.json).toEqual({
+      kind: 'weekly_summary',
+      address: bob.email,
+      workspaces: [],
+      subscribed: false,
+    });
+    expect(await settingsOf(bob.cookie)).toMatchObject({ enabled: false, next_send_at: null });
+    // The workspace's alert emails to the address are not touched.
+    expect([...(await listAlertEmailOptOuts(workspace))]).toEqual([]);
+    const nextMonday = nextWeeklySummaryAt('UTC', sendAt);
+    await run(nextMonday);
+    expect(emails.filter((mail) => mail.to === bob.email)).toHaveLength(1);
+
+    const resumed = await invoke(
+      unsubscribe,
+      apiGatewayEvent({
+        method: 'POST',
+        path: oneClick.pathname,
+        query: `${oneClick.search.slice(1)}&resume=true`,
+        body: 'List-Unsubscribe=One-Click',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      }),
+    );
+    expect(resumed.json).toMatchObject({ kind: 'weekly_summary', subscribed: true });
+    expect(await settingsOf(bob.cookie)).toMatchObject({ enabled: true, time_zone: 'UTC' });
+  });
+
+  it('sends none to an address that is not verified, and moves on to the next week', async () => {
+    const unverified = await givenSignedInUser({ emailVerified: false });
+    const saved = await save(unverified.cookie, { enabled: true, time_zone: 'UTC' });
+    const sendAt = new Date((saved.json as WeeklySummarySettings).next_send_at!);
+    const { emails, run } = job();
+    await run(sendAt);
+    expect(emails.filter((mail) => mail.to === unverified.email)).toEqual([]);
+    expect((await settingsOf(unverified.cookie)).next_send_at).toBe(
+      nextWeeklySummaryAt('UTC', sendAt).toISOString(),
+    );
+  });
+});

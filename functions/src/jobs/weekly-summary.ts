@@ -1,0 +1,111 @@
+/**
+ * The weekly summary job (EventBridge schedule, hourly; a timer locally): finds the summaries due
+ * (each user's Monday 08:00 in their time zone has come, ACCESS_PATTERNS.md row 47), claims each
+ * (its next send moves to the following Monday on condition it is still the one due, so two runs
+ * never both send it), then builds and sends one email per user. A send that fails gives the claim
+ * back: the next run tries again. A crash between the claim and the send loses that week's
+ * summary (at most once, unlike alerts). Users whose address is not verified get none that week.
+ */
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
+import { MetricUnit } from '@aws-lambda-powertools/metrics';
+import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
+import middy from '@middy/core';
+import type { Context, ScheduledEvent } from 'aws-lambda';
+import { sesMailer } from '../adapters/ses-mailer';
+import { findUserById } from '../data/user-records';
+import {
+  claimWeeklySummary,
+  findDueWeeklySummaries,
+  releaseWeeklySummary,
+} from '../data/weekly-summary-records';
+import type { Mailer } from '../domain/mailer';
+import { nextWeeklySummaryAt } from '../domain/weekly-summary-schedule';
+import { renderWeeklySummaryEmail } from '../domain/weekly-summary-email';
+import { getConfig } from '../platform/config';
+import { logger } from '../platform/logger';
+import { metrics, METRIC_NAMES } from '../platform/metrics';
+import { signWeeklySummaryUnsubscribe } from '../services/alerts/alert-unsubscribe';
+import {
+  weeklySummaryOf,
+  type WeeklySummaryPorts,
+} from '../services/alerts/weekly-summary-content';
+
+const CONCURRENCY = 8;
+
+export interface WeeklySummaryJobPorts extends WeeklySummaryPorts {
+  readonly mailer: Mailer;
+}
+
+export interface WeeklySummaryResult {
+  /** Summaries due at this run. */
+  readonly due: number;
+  readonly sent: number;
+  /** Sends that failed: due again for the next run. */
+  readonly failed: number;
+  /** Taken by another run meanwhile, or users without a verified address (next week). */
+  readonly skipped: number;
+}
+
+export function defaultWeeklySummaryPorts(): WeeklySummaryJobPorts {
+  return {
+    mailer: sesMailer,
+    appOrigin: getConfig().appOrigin,
+    signUnsubscribe: signWeeklySummaryUnsubscribe,
+  };
+}
+
+export async function runWeeklySummaries(
+  now: Date,
+  ports: WeeklySummaryJobPorts = defaultWeeklySummaryPorts(),
+): Promise<WeeklySummaryResult> {
+  const due = await findDueWeeklySummaries(now);
+  let sent = 0;
+  let failed = 0;
+  let skipped = 0;
+  let next = 0;
+  const worker = async () => {
+    while (next < due.length) {
+      const summary = due[next]!;
+      next += 1;
+      const claim = {
+        due: summary.nextSendAt!,
+        next: nextWeeklySummaryAt(summary.timeZone, now).toISOString(),
+        now,
+      };
+      if (!(await claimWeeklySummary(summary.userId, claim))) {
+        skipped += 1;
+        continue;
+      }
+      const user = await findUserById(summary.userId);
+      if (!user?.emailVerified) {
+        skipped += 1;
+        continue;
+      }
+      try {
+        const email = await renderWeeklySummaryEmail(await weeklySummaryOf(user, now, ports));
+        await ports.mailer.send(email);
+        sent += 1;
+      } catch (error) {
+        failed += 1;
+        logger.error('Weekly summary not sent; due again next run', {
+          userId: summary.userId,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        await releaseWeeklySummary(summary.userId, { ...claim, lastSentAt: summary.lastSentAt });
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
+  const result = { due: due.length, sent, failed, skipped };
+  logger.info('Weekly summaries done', { ...result });
+  return result;
+}
+
+/** The scheduled Lambda: one run at the time EventBridge fires. */
+export const handler = middy(async (_event: ScheduledEvent, _context: Context): Promise<void> => {
+  const result = await runWeeklySummaries(new Date());
+  metrics.addMetric(METRIC_NAMES.weeklySummariesSent, MetricUnit.Count, result.sent);
+  metrics.addMetric(METRIC_NAMES.weeklySummariesFailed, MetricUnit.Count, result.failed);
+})
+  .use(injectLambdaContext(logger, { resetKeys: true }))
+  .use(logMetrics(metrics));
