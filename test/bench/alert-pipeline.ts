@@ -8,7 +8,7 @@
  * Starts its own emulators. Standalone: `npx tsx test/bench/alert-pipeline.ts`.
  */
 import { performance } from 'node:perf_hooks';
-import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { drainAlertQueue } from './alert-queue-drain';
 import { withBenchEmulators } from './bench-emulators';
 
 const FAILURE_RATE = 0.2;
@@ -21,10 +21,6 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
       const { addCalendarDays } = await import('@expiry-radar/shared/domain/calendar-date');
       const { runExpiryScan } = await import('@expiry-radar/functions/jobs/expiry-scan');
       const { createAlertWorker } = await import('@expiry-radar/functions/jobs/alert-worker');
-      const { startAlertQueuePoller } =
-        await import('@expiry-radar/functions/local/alert-queue-poller');
-      const { requeueAlerts } =
-        await import('@expiry-radar/functions/services/alerts/alert-requeue');
       const { readAlertSettingsRecord, writeAlertSettings } =
         await import('@expiry-radar/functions/data/alert-settings-records');
       const { WebhookDeliveryError } =
@@ -94,55 +90,17 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
           },
         },
       });
-      const sqs = new SQSClient({
-        endpoint: emulators.endpoints.sqs,
-        region: 'us-east-1',
-        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-      });
       const started = performance.now();
       const scan = await runExpiryScan(now);
-      const poller = startAlertQueuePoller({
-        client: sqs,
-        queueUrl: emulators.endpoints.alertQueueUrl,
-        worker,
-        concurrency: 8,
-        onError: (error) => console.error(error),
-      });
       const expected = scan.queued * 2;
-      const queueDepth = async (queueUrl: string) => {
-        const { Attributes } = await sqs.send(
-          new GetQueueAttributesCommand({
-            QueueUrl: queueUrl,
-            AttributeNames: [
-              'ApproximateNumberOfMessages',
-              'ApproximateNumberOfMessagesNotVisible',
-            ],
-          }),
-        );
-        return (
-          Number(Attributes?.ApproximateNumberOfMessages ?? 0) +
-          Number(Attributes?.ApproximateNumberOfMessagesNotVisible ?? 0)
-        );
-      };
-      let requeued = 0;
-      let idleChecks = 0;
-      const deadline = Date.now() + 30 * 60_000;
-      while (Date.now() < deadline && sends.size < expected) {
-        await new Promise((resolve) => setTimeout(resolve, 1_000));
-        // Retried messages are hidden for their backoff: idle only after several empty looks.
-        const depth = await queueDepth(emulators.endpoints.alertQueueUrl);
-        idleChecks = depth > 0 ? 0 : idleChecks + 1;
-        if (Math.round((performance.now() - started) / 1000) % 30 === 0) {
-          console.log(`  ... ${sends.size}/${expected} delivered, ${depth} messages queued`);
-        }
-        if (idleChecks < 5) continue;
-        idleChecks = 0;
-        // What the requeue route does: failed records back to pending, dead letters moved back.
-        requeued += (await requeueAlerts({ workspaceIds, now: new Date() })).length;
-      }
-      await poller.stop();
-      sqs.destroy();
-      const seconds = (performance.now() - started) / 1000;
+      const { requeued, seconds } = await drainAlertQueue({
+        emulators,
+        worker,
+        workspaceIds,
+        started,
+        done: () => sends.size >= expected,
+        progress: () => `${sends.size}/${expected} delivered`,
+      });
       const delivered = sends.size;
       const twice = [...sends.values()].filter((count) => count > 1).length;
       const lost = expected - delivered;

@@ -2,6 +2,7 @@
  * `npm run bench`: every benchmark in turn, each printing its figures against the budgets in
  * docs/architecture.md. Run after `npm run build` (the script does both).
  */
+import { measureAlertDigests } from './alert-digests';
 import { measureAlertPipeline } from './alert-pipeline';
 import { lambdaBundleSizes, webChunkSizes } from './bundle-sizes';
 import { measureDashboardRender } from './dashboard-render';
@@ -16,6 +17,7 @@ const benchmarks: readonly (() => Promise<void> | void)[] = [
   measureTokenListCost,
   measureExpiryScanCost,
   measureAlertPipeline,
+  measureAlertDigests,
   measureDashboardRender,
 ];
 

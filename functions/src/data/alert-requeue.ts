@@ -44,7 +44,7 @@ export async function resetFailedDeliveries(
   const retryable = (record.deliveries ?? []).filter(
     (delivery) =>
       (delivery.status === 'failed' || delivery.status === 'skipped' || interrupted(delivery)) &&
-      (channel === undefined || delivery.channel === channel),
+      (channel === undefined || delivery.channel === channel || delivery.key === channel),
   );
   const unplanned = record.deliveries === null || record.deliveries.length === 0;
   if (

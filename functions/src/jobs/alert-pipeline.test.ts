@@ -573,6 +573,65 @@ describe('digests: one email per address for everything due for it', () => {
     expect(bobs).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
+  it('shows each recipient with the digest that carried it, and retries one recipient alone', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const [ada, bob] = ['ada', 'bob'].map((name) => `${name}-${randomUUID()}@example.com`);
+    await givenAlertSettings(workspaceId, {
+      contact_groups: [{ id: 'ops', name: 'Ops', emails: [ada!, bob!], webhook_names: [] }],
+      default_contact_group_id: 'ops',
+    });
+    await givenToken(owner.cookie, workspaceId, { name: 'Shared', expiresAt: inDays(7) });
+    const messages = await scanFor(workspaceId);
+    const failing = channels({ failEmail: (to) => to === bob });
+    for (let receive = 1; receive <= POLICY.maxReceiveCount; receive += 1) {
+      await failing.run(messages, receive);
+    }
+    const digestOf = (address: string) =>
+      messages.find((message) => 'address' in message && message.address === address) as {
+        digestId: string;
+      };
+    const [item] = await queueOf(owner.cookie, workspaceId);
+    expect(item!.channels[0]!.recipients).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          channel: `email:${ada}`,
+          target: ada,
+          status: 'sent',
+          digest_id: digestOf(ada!).digestId,
+        }),
+        expect.objectContaining({
+          channel: `email:${bob}`,
+          target: bob,
+          status: 'failed',
+          attempts: 3,
+          digest_id: digestOf(bob!).digestId,
+        }),
+      ]),
+    );
+
+    const retry = (channel: string) =>
+      invoke(
+        retryAlert,
+        routeRequest('POST', '/api/alert-queue/{id}/retry', {
+          params: { id: item!.id },
+          body: { channel },
+          cookie: owner.cookie,
+        }),
+      );
+    expect((await retry('email:nobody@example.com')).statusCode).toBe(404);
+    expect((await retry(`email:${ada}`)).statusCode).toBe(409);
+    expect((await retry(`email:${bob}`)).statusCode).toBe(200);
+    const again = await receiveFromQueue((message) =>
+      alertRefsOf(message).some((alert) => alert.workspaceId === workspaceId),
+    );
+    expect(again).toEqual([expect.objectContaining({ kind: 'digest', address: bob })]);
+    const { emails, run } = channels();
+    expect((await run(again)).batchItemFailures).toEqual([]);
+    expect(emails.map((email) => email.to)).toEqual([bob]);
+    const [sent] = await queueOf(owner.cookie, workspaceId);
+    expect(sent!.status).toBe('sent');
+  });
+
   it('leaves out a token renewed between the scan and the send', async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
     await givenToken(owner.cookie, workspaceId, {

@@ -58,6 +58,7 @@ import {
   type LastAlert,
 } from '../domain/alert-schedule';
 import { mayDeliverNow, nextWindowStart } from '../domain/delivery-window';
+import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
 import { alertMessagesFor, type AlertToDeliver } from '../services/alerts/alert-messages';
 import { resolveDeliveries } from '../services/alerts/delivery-rules';
@@ -124,22 +125,6 @@ async function loadWorkspaces(
     });
   });
   return states;
-}
-
-async function forEachLimited<T>(
-  items: readonly T[],
-  limit: number,
-  run: (item: T) => Promise<void>,
-): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const item = items[next]!;
-      next += 1;
-      await run(item);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
 }
 
 export async function runExpiryScan(

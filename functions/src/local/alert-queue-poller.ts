@@ -13,7 +13,11 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda';
+import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
 import { lambdaContext } from './lambda-http-adapter';
+
+/** The worker's timeout, as the jobs stack gives it: a sixth of the visibility timeout. */
+const ALERT_WORKER_TIMEOUT_MS = (ALERT_QUEUE_SETTINGS.visibilityTimeoutSeconds / 6) * 1000;
 
 export type SqsWorker = (event: SQSEvent, context: Context) => Promise<SQSBatchResponse>;
 
@@ -77,7 +81,10 @@ export function startAlertQueuePoller(options: AlertQueuePollerOptions): AlertQu
     };
     let failed: Set<string>;
     try {
-      const response = await worker(event, lambdaContext('alert-worker', randomUUID()));
+      const response = await worker(
+        event,
+        lambdaContext('alert-worker', randomUUID(), ALERT_WORKER_TIMEOUT_MS),
+      );
       failed = new Set(response.batchItemFailures.map((failure) => failure.itemIdentifier));
     } catch (error) {
       // A thrown invocation fails the whole batch, as with Lambda.

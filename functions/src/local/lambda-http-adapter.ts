@@ -154,8 +154,16 @@ function queryParameters(params: URLSearchParams): Record<string, string> | unde
   return Object.keys(joined).length ? joined : undefined;
 }
 
-export function lambdaContext(functionName: string, requestId: string): Context {
-  const deadline = Date.now() + 29_000;
+/**
+ * A Lambda context for one invocation; `timeoutMs` is the function's timeout (API Gateway's 29 s
+ * for routes unless told otherwise).
+ */
+export function lambdaContext(
+  functionName: string,
+  requestId: string,
+  timeoutMs = 29_000,
+): Context {
+  const deadline = Date.now() + timeoutMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

@@ -84,14 +84,21 @@ export const alertChannelStateSchema = z.object({
   status: deliveryStatus,
   attempts: z.number().int().nonnegative(),
   last_error: z.string().nullable(),
-  /** Per recipient for email (one per address); one entry for a webhook. */
+  /**
+   * Per recipient for email (one per address, each sent in that address's digest); one entry for
+   * a webhook.
+   */
   recipients: z.array(
     z.object({
+      /** What `POST /api/alert-queue/{id}/retry` takes to retry this recipient alone. */
+      channel: z.string().default(''),
       target: z.string(),
       status: deliveryStatus,
       attempts: z.number().int().nonnegative(),
       last_error: z.string().nullable(),
       sent_at: z.string().nullable(),
+      /** The digest (one email to the address) that last carried it; null for webhooks. */
+      digest_id: z.string().nullable().default(null),
     }),
   ),
 });

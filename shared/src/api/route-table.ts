@@ -375,7 +375,7 @@ export const routeTable = [
     method: 'POST',
     path: '/api/alert-queue/{id}/retry',
     auth: 'verifiedSession',
-    summary: "Queues one alert's failed channel again.",
+    summary: "Queues one alert's failed channel (or one email recipient, email:<address>) again.",
     request: { params: idParams, body: retryAlertBody },
     response: okResponse,
   },

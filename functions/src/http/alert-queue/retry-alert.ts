@@ -13,8 +13,9 @@ import { requireSession } from '../pipeline/require-session';
 import { enqueueRetry } from '../../services/alerts/alert-requeue';
 
 /**
- * `POST /api/alert-queue/{id}/retry`: sends one channel of an alert again (`email` or
- * `webhook:<name>`), only its failed or skipped deliveries. Admins and workspace managers.
+ * `POST /api/alert-queue/{id}/retry`: sends one channel of an alert again (`email`, one
+ * recipient's `email:<address>`, or `webhook:<name>`), only its failed or skipped deliveries.
+ * Admins and workspace managers.
  */
 export const handler = createHttpHandler('retryAlert', async ({ params, body, session, now }) => {
   const { user } = requireSession(session);
@@ -23,7 +24,9 @@ export const handler = createHttpHandler('retryAlert', async ({ params, body, se
   const access = await loadWorkspaceAccess(record.workspaceId, user);
   requireEditor(access);
   requireNotFrozen(access);
-  if (!(record.deliveries ?? []).some((delivery) => delivery.channel === body.channel)) {
+  const named = (delivery: { channel: string; key: string }) =>
+    delivery.channel === body.channel || delivery.key === body.channel;
+  if (!(record.deliveries ?? []).some(named)) {
     throw new AppError('NOT_FOUND', 'This alert has no such channel.');
   }
   const reset = await resetFailedDeliveries(record, now, body.channel);

@@ -1,6 +1,7 @@
 /**
  * The API view of an alert record (`GET /api/alert-queue`): per channel a summary of its
- * recipients' deliveries, with `sending` shown as pending.
+ * recipients' deliveries (each email recipient with the digest that carried it and the channel
+ * that retries it alone), with `sending` shown as pending.
  */
 import type { AlertQueueItem } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type { AlertRecord, DeliveryStatus } from '../../domain/alert-delivery-model';
@@ -31,11 +32,13 @@ export function alertQueueItem(record: AlertRecord): AlertQueueItem {
       attempts: Math.max(...members.map((delivery) => delivery.attempts)),
       last_error: members.map((delivery) => delivery.lastError).find(Boolean) ?? null,
       recipients: members.map((delivery) => ({
+        channel: delivery.key,
         target: delivery.target,
         status: apiStatus(delivery.status),
         attempts: delivery.attempts,
         last_error: delivery.lastError,
         sent_at: delivery.sentAt,
+        digest_id: delivery.digestId,
       })),
     } satisfies AlertQueueItem['channels'][number];
   });

@@ -12,6 +12,7 @@
  * The one gap is a crash between the send and the marks: the leases run out and the next attempt
  * sends those rows again (at least once, not exactly once, in that window).
  *
+ * Rows are claimed, marked and settled ROW_CONCURRENCY at a time (each is a record of its own).
  * A row of a workspace whose alert emails the address stopped (its one-click link) is skipped.
  * Quota and statistics count per row (one alert delivered to one address); the delivery metrics
  * count emails.
@@ -49,7 +50,15 @@ import {
   type DeliveryResult,
   type TokenAlertContext,
 } from './delivery-rules';
+import { forEachLimited } from '../../platform/concurrency';
 import { oneClickUnsubscribeUrl, preferencesUrl, unsubscribePageUrl } from './alert-links';
+
+/**
+ * Rows of one digest claimed, marked and settled at once: each row is its own record and its own
+ * conditional writes, so they need no order; a digest of 100 rows stays well within the worker's
+ * time.
+ */
+const ROW_CONCURRENCY = 10;
 
 interface ClaimedRow {
   readonly record: AlertRecord;
@@ -136,25 +145,25 @@ export async function deliverDigest(
   const claimed: ClaimedRow[] = [];
   let heldElsewhere = false;
 
-  for (const alert of message.alerts) {
+  await forEachLimited(message.alerts, ROW_CONCURRENCY, async (alert) => {
     const record = recordsById.get(alert.alertId);
-    if (!record) continue;
+    if (!record) return;
     const context = contexts.get(alert.alertId);
     if (!isCurrent(alert, context)) {
       await dropStaleAlert(record, ports.records);
-      continue;
+      return;
     }
     const delivery = record.deliveries?.find((planned) => planned.key === key);
-    if (!delivery) continue;
+    if (!delivery) return;
     if (!isClaimable(delivery, now)) {
       heldElsewhere ||= isHeldElsewhere(delivery, now);
-      continue;
+      return;
     }
     const claim = { now, leaseUntil, digestId: message.digestId };
     if (!(await ports.records.claim(alert.alertId, key, claim))) {
       // Another attempt holds it (or finished it); the next attempt sees the outcome.
       heldElsewhere = true;
-      continue;
+      return;
     }
     touched.add(alert.alertId);
     const base = {
@@ -176,7 +185,7 @@ export async function deliverDigest(
         action: 'alert.skipped',
         metadata: { skipped: [{ channel: 'email', reason: skipReason }] },
       });
-      continue;
+      return;
     }
     claimed.push({
       record,
@@ -187,7 +196,7 @@ export async function deliverDigest(
         reason: reasonFor(context, message.address, isEscalationAlertId(alert.alertId)),
       },
     });
-  }
+  });
 
   let failure: string | null = null;
   if (claimed.length > 0) {
@@ -200,7 +209,7 @@ export async function deliverDigest(
       failure = errorText(error);
     }
     const nextAttemptAt = nextAttemptAfter(attempt);
-    for (const { record, context, row } of claimed) {
+    await forEachLimited(claimed, ROW_CONCURRENCY, async ({ record, context, row }) => {
       const base = {
         workspaceId: record.workspaceId,
         plan: context.workspace.plan,
@@ -215,7 +224,7 @@ export async function deliverDigest(
           action: 'alert.sent',
           metadata: { channels: ['email'], recipients: [message.address] },
         });
-        continue;
+        return;
       }
       await ports.quota.release(context.workspace.ownerId, month);
       await ports.records.markFailed(
@@ -240,15 +249,17 @@ export async function deliverDigest(
           metadata: { attempts: attempt.receiveCount, lastError: failure },
         });
       }
-    }
+    });
     ports.metrics.count(failure === null ? 'sent' : 'failed', 'email');
     if (failure !== null && nextAttemptAfter(attempt) === null) {
       ports.metrics.count('deadLettered', 'email');
     }
   }
 
-  for (const alertId of touched) await ports.records.settle(alertId, now);
-  for (const event of audits) await ports.audit(event);
+  await forEachLimited([...touched], ROW_CONCURRENCY, (alertId) =>
+    ports.records.settle(alertId, now),
+  );
+  await forEachLimited(audits, ROW_CONCURRENCY, (event) => ports.audit(event));
 
   if (failure === null && !heldElsewhere) return { kind: 'done' };
   return {

@@ -479,6 +479,69 @@ describe('alert queue', () => {
   });
 });
 
+describe('alert queue: email recipients', () => {
+  it('shows each recipient of an email with its own state, and retries one alone', async () => {
+    const recipient = (target: string, status: string, extra: Record<string, unknown> = {}) => ({
+      channel: `email:${target}`,
+      target,
+      status,
+      attempts: 1,
+      last_error: null,
+      sent_at: status === 'sent' ? '2030-01-08T09:00:00.000Z' : null,
+      digest_id: `digest-${target}`,
+      ...extra,
+    });
+    const item = {
+      ...queueItem,
+      status: 'partial',
+      dead_lettered: false,
+      channels: [
+        {
+          channel: 'email',
+          kind: 'email',
+          status: 'failed',
+          attempts: 3,
+          last_error: 'Mailbox unavailable',
+          recipients: [
+            recipient('ada@example.com', 'sent'),
+            recipient('bob@example.com', 'failed', {
+              attempts: 3,
+              last_error: 'Mailbox unavailable',
+            }),
+          ],
+        },
+      ],
+    };
+    const { requests } = serve({
+      'GET /api/alert-queue': () => jsonResponse({ items: [item], total: 1 }),
+      'POST /api/alert-queue/alert-1/retry': () => jsonResponse({ ok: true }),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const queue = within(await screen.findByRole('region', { name: 'Alert queue' }));
+    const recipients = within(
+      await queue.findByRole('list', { name: 'Email recipients of Payments API key' }),
+    );
+    const lines = recipients.getAllByRole('listitem');
+    expect(lines.map((line) => line.textContent)).toEqual([
+      expect.stringMatching(/^ada@example\.comSent1 attempt · sent /) as unknown,
+      expect.stringMatching(
+        /^bob@example\.comFailedRetry3 attempts · Mailbox unavailable$/,
+      ) as unknown,
+    ]);
+    expect(
+      queue.queryByRole('button', { name: 'Retry email to ada@example.com for Payments API key' }),
+    ).toBeNull();
+    await user.click(
+      queue.getByRole('button', { name: 'Retry email to bob@example.com for Payments API key' }),
+    );
+    expect(await screen.findByText('Retry queued')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/alert-queue/alert-1/retry')?.body).toEqual({
+      channel: 'email:bob@example.com',
+    });
+  });
+});
+
 describe('AlertsDisabledNotice', () => {
   it('links to the preferences of the workspace when alerts go nowhere', async () => {
     serve({}, { settings: { email_alerts_enabled: false } });

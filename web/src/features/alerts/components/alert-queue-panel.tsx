@@ -162,16 +162,89 @@ function ChannelList({ item, canRetry, retrying, onRetry }: ChannelListProps) {
                 </Button>
               )}
             </Stack>
-            <Typography variant="caption" color="textSecondary" component="div">
-              <CellText
-                text={`${channel.attempts} ${channel.attempts === 1 ? 'attempt' : 'attempts'}${
-                  channel.last_error ? ` · ${channel.last_error}` : ''
-                }`}
-              />
-            </Typography>
+            {channel.channel === 'email' && channel.recipients.length > 0 ? (
+              <Stack
+                component="ul"
+                spacing={0.5}
+                sx={{ listStyle: 'none', m: 0, pl: 1.5 }}
+                aria-label={`Email recipients of ${item.token_name}`}
+              >
+                {channel.recipients.map((recipient) => (
+                  <RecipientLine
+                    key={recipient.channel || recipient.target}
+                    item={item}
+                    recipient={recipient}
+                    canRetry={canRetry}
+                    retrying={retrying}
+                    onRetry={onRetry}
+                  />
+                ))}
+              </Stack>
+            ) : (
+              <Typography variant="caption" color="textSecondary" component="div">
+                <CellText text={attemptsText(channel)} />
+              </Typography>
+            )}
           </Stack>
         );
       })}
+    </Stack>
+  );
+}
+
+type Recipient = AlertChannelState['recipients'][number];
+
+/** "2 attempts · Mailbox unavailable". */
+function attemptsText(delivery: Pick<Recipient, 'attempts' | 'last_error'>): string {
+  const attempts = `${delivery.attempts} ${delivery.attempts === 1 ? 'attempt' : 'attempts'}`;
+  return delivery.last_error ? `${attempts} · ${delivery.last_error}` : attempts;
+}
+
+/**
+ * One email recipient of an alert: each gets it in a digest of their own, so each has its own
+ * state and can be retried alone.
+ */
+function RecipientLine({
+  item,
+  recipient,
+  canRetry,
+  retrying,
+  onRetry,
+}: {
+  item: AlertQueueItem;
+  recipient: Recipient;
+  canRetry: boolean;
+  retrying: string | null;
+  onRetry: (channel: string) => void;
+}) {
+  const sent = recipient.sent_at ? ` · sent ${formatDateText(recipient.sent_at, 'dateTime')}` : '';
+  return (
+    <Stack component="li" spacing={0}>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography variant="body2" component="div">
+          <CellText text={recipient.target} minWidth="6rem" maxWidth="16rem" />
+        </Typography>
+        <Chip
+          size="small"
+          variant="outlined"
+          label={DELIVERY_STATUS_LABELS[recipient.status]}
+          color={deliveryColor[recipient.status]}
+        />
+        {canRetry && recipient.status === 'failed' && recipient.channel !== '' && (
+          <Button
+            size="small"
+            startIcon={<ReplayOutlined />}
+            disabled={retrying === `${item.id}:${recipient.channel}`}
+            onClick={() => onRetry(recipient.channel)}
+            aria-label={`Retry email to ${recipient.target} for ${item.token_name}`}
+          >
+            Retry
+          </Button>
+        )}
+      </Stack>
+      <Typography variant="caption" color="textSecondary" component="div">
+        <CellText text={`${attemptsText(recipient)}${sent}`} />
+      </Typography>
     </Stack>
   );
 }
@@ -221,8 +294,9 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
             Alert queue
           </Typography>
           <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
-            Each alert with its delivery per channel. Failed deliveries are retried with backoff;
-            after the last attempt they wait here until requeued.
+            Each alert with its delivery per channel, and per email recipient (each gets it in a
+            digest of their own). Failed deliveries are retried with backoff; after the last attempt
+            they wait here until requeued.
           </Typography>
         </Box>
         <Stack direction="row" spacing={1} sx={{ flexShrink: 0 }}>
