@@ -344,14 +344,14 @@ describe('alert preferences', () => {
     const user = userEvent.setup();
     const form = await settingsForm();
     const ops = within(form.getByRole('group', { name: 'Ops' }));
-    expect(ops.getByLabelText('Escalate after (hours)')).toBeDisabled();
+    expect(ops.getByText('Used once a group to escalate to is chosen.')).toBeVisible();
     await user.click(ops.getByRole('combobox', { name: 'Escalate to' }));
     const choices = await screen.findAllByRole('option');
     expect(choices.map((option) => option.textContent)).toEqual(['No escalation', 'Leads']);
     await user.click(screen.getByRole('option', { name: 'Leads' }));
     const delay = ops.getByLabelText('Escalate after (hours)');
-    expect(delay).toBeEnabled();
     expect(delay).toHaveValue('24');
+    expect(ops.getByText('Counted from the opening of its last alert window.')).toBeVisible();
     await user.clear(delay);
     await user.type(delay, '0');
     await user.click(form.getByRole('button', { name: 'Save alert settings' }));

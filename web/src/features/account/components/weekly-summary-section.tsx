@@ -76,13 +76,14 @@ function WeeklySummaryForm({ settings }: { settings: WeeklySummarySettings }) {
         }
         label="Email me a weekly summary"
       />
-      <TimeZoneField
-        value={timeZone}
-        onChange={setTimeZone}
-        disabled={!enabled}
-        error={problem}
-        helperText={`Sent on Mondays at ${WEEKLY_SUMMARY_LOCAL_TIME} in this time zone.`}
-      />
+      {enabled && (
+        <TimeZoneField
+          value={timeZone}
+          onChange={setTimeZone}
+          error={problem}
+          helperText={`Sent on Mondays at ${WEEKLY_SUMMARY_LOCAL_TIME} in this time zone.`}
+        />
+      )}
       {settings.enabled && settings.next_send_at && !changed && (
         <Typography variant="body2" color="textSecondary">
           Next summary: <DateText value={settings.next_send_at} kind="dateTime" />

@@ -140,7 +140,7 @@ export function ContactGroupRow({
               select
               label="Escalate to"
               sx={{ flex: 1 }}
-              disabled={disabled || (escalationChoices.length === 0 && field.value === '')}
+              disabled={disabled}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -169,13 +169,15 @@ export function ContactGroupRow({
         <TextField
           {...register(`contact_groups.${index}.escalation.delay_hours`)}
           label="Escalate after (hours)"
-          disabled={disabled || escalationGroup === ''}
+          disabled={disabled}
           sx={{ flex: 1 }}
           slotProps={{ htmlInput: { inputMode: 'numeric' } }}
           error={Boolean(rowErrors?.escalation?.delay_hours)}
           helperText={
             rowErrors?.escalation?.delay_hours?.message ??
-            'Counted from the opening of its last alert window.'
+            (escalationGroup === ''
+              ? 'Used once a group to escalate to is chosen.'
+              : 'Counted from the opening of its last alert window.')
           }
         />
       </Stack>
