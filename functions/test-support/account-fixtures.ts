@@ -5,15 +5,18 @@ import { latestEmailTo, linkToken } from './sent-emails';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
-/** Registers through the real handler; returns the session cookie and the verification token. */
-export async function givenRegisteredUser(label = 'account') {
+/**
+ * Registers through the real handler (with `redirect`, where the verification link leads);
+ * returns the session cookie and the verification token.
+ */
+export async function givenRegisteredUser(label = 'account', options: { redirect?: string } = {}) {
   const email = uniqueEmail(label).toLowerCase();
   const response = await invoke(
     register,
     mutationEvent({
       method: 'POST',
       path: '/auth/register',
-      body: { email, password: TEST_PASSWORD, name: 'Grace Hopper' },
+      body: { email, password: TEST_PASSWORD, name: 'Grace Hopper', ...options },
     }),
   );
   if (response.statusCode !== 201) throw new Error(`Register failed: ${response.body}`);

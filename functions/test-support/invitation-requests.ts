@@ -1,9 +1,11 @@
 /** Requests to the invitation routes and to POST members, as the web sends them. */
 import { apiGatewayEvent, invoke } from './api-gateway-event';
+import { uniqueIp } from './auth-requests';
 import { routeEvent, routeRequest } from './workspace-fixtures';
 import { handler as verifyEmail } from '../src/http/auth/verify-email';
 import { handler as acceptInvitation } from '../src/http/invitations/accept-invitation';
 import { handler as declineInvitation } from '../src/http/invitations/decline-invitation';
+import { handler as getInvitationPreview } from '../src/http/invitations/get-invitation-preview';
 import { handler as listInvitations } from '../src/http/invitations/list-invitations';
 import { handler as addMember } from '../src/http/workspaces/add-member';
 
@@ -16,6 +18,17 @@ export const invite = (workspaceId: string, cookie: string, email: string, role 
       cookie,
     }),
   );
+
+/** The names an invitation link's page shows, asked from `ip` without a session. */
+export const invitationPreview = (query: { email: string; invitation: string }, ip?: string) => {
+  const event = routeEvent({
+    method: 'GET',
+    path: '/api/invitations/preview',
+    query: new URLSearchParams(query).toString(),
+  });
+  event.requestContext.http.sourceIp = ip ?? uniqueIp();
+  return invoke(getInvitationPreview, event);
+};
 
 export const myInvitations = (cookie: string) =>
   invoke(listInvitations, routeEvent({ method: 'GET', path: '/api/invitations', cookie }));

@@ -84,6 +84,8 @@ export async function givenPropertyWorld(): Promise<PropertyWorld> {
       role: 'viewer',
       invitedBy: owner.userId,
       now: new Date(),
+      workspaceName: 'Ops',
+      inviterName: 'Owner',
     }),
   ]);
   const alert = await givenFailedAlert(workspaceId, token.id, token.name, token.expiresAt);

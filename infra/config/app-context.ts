@@ -3,6 +3,12 @@
  * defaults to empty so that `cdk synth` works offline with no configuration at all.
  */
 import type { Node } from 'constructs';
+import {
+  hasStripePrices,
+  parsePlanPricesOverride,
+  resolvePlanPrices,
+  type PlanPricesOverride,
+} from '@expiry-radar/shared/domain/plan-prices';
 import { SECRET_PARAMETER_PREFIX } from './permissions';
 
 export interface AppContext {
@@ -68,24 +74,24 @@ export function readAccountContext(node: Node): AccountContext {
 }
 
 /**
- * Stripe billing. Stripe is on when at least one price id is set; its secret key and webhook
- * signing secret are SSM SecureString parameters, never context or environment values. Without
- * prices, a deployment cannot change plans (the local billing mode exists only locally).
+ * Prices and Stripe billing. `planPrices` overrides the default prices per plan and billing
+ * period (amount, currency, Stripe price id; see shared/src/domain/plan-prices.ts), as an object
+ * in cdk.json or a JSON text with `-c`. Stripe is on when at least one Stripe price id is set; its
+ * secret key and webhook signing secret are SSM SecureString parameters, never context or
+ * environment values. Without Stripe price ids, a deployment cannot change plans (the local
+ * billing mode exists only locally).
  */
 export interface BillingContext {
   readonly stripeSecretKeyParameter: string;
   readonly stripeWebhookSecretParameter: string;
-  readonly stripePricePro: string;
-  readonly stripePriceTeam: string;
-  readonly stripePriceEnterprise: string;
+  /** Undefined when not given: the default prices, and no Stripe. */
+  readonly planPrices: PlanPricesOverride | undefined;
 }
 
 export const BILLING_CONTEXT_KEYS = {
   stripeSecretKeyParameter: 'stripeSecretKeyParameter',
   stripeWebhookSecretParameter: 'stripeWebhookSecretParameter',
-  stripePricePro: 'stripePricePro',
-  stripePriceTeam: 'stripePriceTeam',
-  stripePriceEnterprise: 'stripePriceEnterprise',
+  planPrices: 'planPrices',
 } as const satisfies Record<keyof BillingContext, string>;
 
 export const DEFAULT_STRIPE_PARAMETERS = {
@@ -101,16 +107,25 @@ export function readBillingContext(node: Node): BillingContext {
     stripeWebhookSecretParameter:
       readString(node, BILLING_CONTEXT_KEYS.stripeWebhookSecretParameter) ||
       DEFAULT_STRIPE_PARAMETERS.webhookSecret,
-    stripePricePro: readString(node, BILLING_CONTEXT_KEYS.stripePricePro),
-    stripePriceTeam: readString(node, BILLING_CONTEXT_KEYS.stripePriceTeam),
-    stripePriceEnterprise: readString(node, BILLING_CONTEXT_KEYS.stripePriceEnterprise),
+    planPrices: readPlanPrices(node),
   };
 }
 
+/** The `planPrices` context value; a value that is not valid stops the synth with its reason. */
+function readPlanPrices(node: Node): PlanPricesOverride | undefined {
+  const value: unknown = node.tryGetContext(BILLING_CONTEXT_KEYS.planPrices);
+  try {
+    return parsePlanPricesOverride(value);
+  } catch (error) {
+    throw new Error(
+      `Context value "${BILLING_CONTEXT_KEYS.planPrices}": ${(error as Error).message}`,
+      { cause: error },
+    );
+  }
+}
+
 export function isStripeConfigured(billing: BillingContext): boolean {
-  return Boolean(
-    billing.stripePricePro || billing.stripePriceTeam || billing.stripePriceEnterprise,
-  );
+  return hasStripePrices(resolvePlanPrices(billing.planPrices));
 }
 
 /** The Stripe parameters' names, for the billing functions' read grant. */

@@ -30,6 +30,7 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   getWorkspace: ['tableRead'],
   listMembers: ['tableRead'],
   getPlan: ['tableRead'],
+  getPlanPrices: ['tableRead'],
   listAuditEvents: ['tableRead'],
   listWorkspaceAuditEvents: ['tableRead'],
   exportAudit: ['tableRead'],

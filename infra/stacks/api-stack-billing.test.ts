@@ -1,9 +1,9 @@
 /**
- * Billing in the api stack: the four billing routes have their functions, only they may read
- * the Stripe secret parameters (exactly those two), and Stripe's settings reach the functions
- * as parameter names and price ids only when Stripe is configured.
+ * Billing in the api's route stacks: the four billing routes have their functions, only they may read
+ * the Stripe secret parameters (exactly those two), the configured prices (PLAN_PRICES, with their
+ * Stripe price ids) reach the functions, and the secrets' parameter names only when Stripe is on.
  */
-import { buildTestApp, resourcesOf, type Resources } from '../test-support/test-app';
+import { buildTestApp, resourcesAcross, type Resources } from '../test-support/test-app';
 import { DEFAULT_STRIPE_PARAMETERS } from '../config/app-context';
 import type { Template } from 'aws-cdk-lib/assertions';
 
@@ -19,11 +19,12 @@ interface Statement {
   Resource: unknown;
 }
 
-function model(api: Template) {
-  const functions = resourcesOf(api, 'AWS::Lambda::Function');
-  const routes = resourcesOf(api, 'AWS::ApiGatewayV2::Route');
-  const integrations = resourcesOf(api, 'AWS::ApiGatewayV2::Integration');
-  const policies = resourcesOf(api, 'AWS::IAM::Policy');
+/** The route functions of the area stacks' templates. */
+function model(routeTemplates: readonly Template[]) {
+  const functions = resourcesAcross(routeTemplates, 'AWS::Lambda::Function');
+  const routes = resourcesAcross(routeTemplates, 'AWS::ApiGatewayV2::Route');
+  const integrations = resourcesAcross(routeTemplates, 'AWS::ApiGatewayV2::Integration');
+  const policies = resourcesAcross(routeTemplates, 'AWS::IAM::Policy');
 
   const functionIdOf = (routeKey: string): string => {
     const route = Object.values(routes).find((r) => r.Properties?.RouteKey === routeKey);
@@ -63,7 +64,7 @@ function model(api: Template) {
 
 describe('api stack: billing', () => {
   const { templates } = buildTestApp();
-  const { functions, functionIdOf, ssmParametersOf } = model(templates.api);
+  const { functions, functionIdOf, ssmParametersOf } = model(templates.apiRoutes);
 
   it.each(BILLING_ROUTE_KEYS)(
     '%s has its own function reading only the Stripe parameters',
@@ -81,36 +82,61 @@ describe('api stack: billing', () => {
     }
   });
 
-  it('leaves Stripe settings out of the environment when no price is configured', () => {
+  it('leaves Stripe settings and prices out of the environment when none are configured', () => {
     for (const fn of Object.values(functions)) {
       const variables = (fn.Properties?.Environment as { Variables: Record<string, unknown> })
         .Variables;
-      expect(Object.keys(variables).filter((name) => name.startsWith('STRIPE_'))).toEqual([]);
+      expect(Object.keys(variables).filter((name) => /^(STRIPE_|PLAN_PRICES)/.test(name))).toEqual(
+        [],
+      );
     }
   });
 });
 
+describe('api stack: prices without Stripe', () => {
+  it('gives the functions the prices (a JSON text with -c) and keeps Stripe off', () => {
+    const setting = JSON.stringify({ pro: { monthly: { amount: 25 } } });
+    const { templates } = buildTestApp({ planPrices: setting });
+    const { functions, functionIdOf } = model(templates.apiRoutes);
+    const fn = functions[functionIdOf('GET /api/plan-prices')];
+    const variables = (fn?.Properties?.Environment as { Variables: Record<string, unknown> })
+      .Variables;
+    expect(variables.PLAN_PRICES).toBe(setting);
+    expect(Object.keys(variables).filter((name) => name.startsWith('STRIPE_'))).toEqual([]);
+  });
+
+  it('stops the synth on prices that are not valid, saying why', () => {
+    expect(() => buildTestApp({ planPrices: { pro: { monthly: { amount: -5 } } } })).toThrow(
+      'Context value "planPrices": PLAN_PRICES at pro.monthly.amount: amount must not be negative',
+    );
+  });
+});
+
+const PLAN_PRICES = {
+  pro: { monthly: { stripePriceId: 'price_pro_1' }, yearly: { stripePriceId: 'price_pro_12' } },
+  team: { monthly: { amount: 89, currency: 'EUR', stripePriceId: 'price_team_1' } },
+};
+
 describe('api stack: billing with Stripe configured', () => {
   const { templates } = buildTestApp({
-    stripePricePro: 'price_pro_1',
-    stripePriceTeam: 'price_team_1',
+    planPrices: PLAN_PRICES,
     stripeSecretKeyParameter: '/expiry-radar/billing/stripe-key',
   });
-  const { functions, functionIdOf, ssmParametersOf } = model(templates.api);
+  const { functions, functionIdOf, ssmParametersOf } = model(templates.apiRoutes);
 
-  it('gives the functions the parameter names and price ids, never a secret', () => {
-    const upgrade = functions[functionIdOf('POST /api/account/upgrade')];
-    const variables = (upgrade?.Properties?.Environment as { Variables: Record<string, unknown> })
-      .Variables;
-    expect(variables).toMatchObject({
-      STRIPE_SECRET_KEY_PARAMETER: '/expiry-radar/billing/stripe-key',
-      STRIPE_WEBHOOK_SECRET_PARAMETER: DEFAULT_STRIPE_PARAMETERS.webhookSecret,
-      STRIPE_PRICE_PRO: 'price_pro_1',
-      STRIPE_PRICE_TEAM: 'price_team_1',
-    });
-    expect(variables).not.toHaveProperty('STRIPE_PRICE_ENTERPRISE');
-    expect(variables).not.toHaveProperty('STRIPE_SECRET_KEY');
-    expect(variables).not.toHaveProperty('STRIPE_WEBHOOK_SECRET');
+  it('gives the functions the parameter names and the prices with their ids, never a secret', () => {
+    for (const key of ['POST /api/account/upgrade', 'GET /api/plan-prices']) {
+      const fn = functions[functionIdOf(key)];
+      const variables = (fn?.Properties?.Environment as { Variables: Record<string, unknown> })
+        .Variables;
+      expect(variables).toMatchObject({
+        STRIPE_SECRET_KEY_PARAMETER: '/expiry-radar/billing/stripe-key',
+        STRIPE_WEBHOOK_SECRET_PARAMETER: DEFAULT_STRIPE_PARAMETERS.webhookSecret,
+      });
+      expect(JSON.parse(String(variables.PLAN_PRICES))).toEqual(PLAN_PRICES);
+      expect(variables).not.toHaveProperty('STRIPE_SECRET_KEY');
+      expect(variables).not.toHaveProperty('STRIPE_WEBHOOK_SECRET');
+    }
   });
 
   it('grants the billing functions the configured parameter names', () => {

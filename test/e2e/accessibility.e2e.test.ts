@@ -1,28 +1,33 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+/**
+ * axe-core in Chromium: no serious or critical violation on any page, signed out and signed in,
+ * nor in any dialog, in dark and in light mode; and a screenshot of every page at 1280 px and
+ * 390 px in both modes (test/artifacts/screenshots). Dialogs checked by their own suites are not
+ * repeated here: the token details, renew and delete dialogs (dashboard), create workspace and
+ * transfer tokens (workspaces), and an audit event's details (audit).
+ */
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { launchChromium } from '../support/browser';
 import {
   backgroundBrightness,
   collectPageErrors,
-  screenshot,
   startInColorMode,
   waitForPageHeading,
   type ColorMode,
 } from '../support/e2e-helpers';
 import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
 import { blockingViolations } from '../support/accessibility';
+import { createShowcaseAccount, SHOWCASE } from '../support/showcase-account';
+import {
+  DESKTOP,
+  openPage,
+  pageScreenshot,
+  PHONE,
+  PUBLIC_PAGES,
+  SIGNED_IN_PAGES,
+  type SitePage,
+} from '../support/site-pages';
 
-/** Every page reachable without a session (the not-found page stands for any unknown path). */
-const PUBLIC_PAGES = [
-  { name: 'landing', path: '/' },
-  { name: 'login', path: '/login' },
-  { name: 'register', path: '/register' },
-  { name: 'pricing', path: '/pricing' },
-  { name: 'privacy-policy', path: '/privacy-policy' },
-  { name: 'terms-of-service', path: '/terms-of-service' },
-  { name: 'verify-email', path: '/verify-email' },
-  { name: 'reset-password', path: '/reset-password' },
-  { name: 'not-found', path: '/this-page-does-not-exist' },
-] as const;
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 async function settle(page: Page): Promise<void> {
   await waitForPageHeading(page);
@@ -31,14 +36,131 @@ async function settle(page: Page): Promise<void> {
   await page.waitForTimeout(300);
 }
 
-/** axe-core in Chromium: no serious or critical violation on any public page, in both modes. */
-describe('accessibility of the public pages in Chromium', () => {
+/** A dialog that stays open while axe looks at the page, and how to open it on its page. */
+interface DialogCase {
+  readonly name: string;
+  readonly path: string;
+  readonly viewport?: { width: number; height: number };
+  open(page: Page): Promise<Locator>;
+  /** Closes it again without changing anything; Escape unless said otherwise. */
+  close?(page: Page, dialog: Locator): Promise<void>;
+}
+
+const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true });
+
+const DIALOGS: readonly DialogCase[] = [
+  {
+    name: 'welcome',
+    path: '/dashboard?new_user=true',
+    open: (page) => Promise.resolve(page.getByRole('dialog', { name: 'Welcome on board' })),
+  },
+  {
+    name: 'recent-alerts',
+    path: '/dashboard',
+    open: async (page) => {
+      await page.getByRole('button', { name: /^Notifications/ }).click();
+      return page.getByRole('dialog', { name: 'Recent alerts' });
+    },
+  },
+  {
+    name: 'user-menu',
+    path: '/dashboard',
+    open: async (page) => {
+      await button(page, 'Account menu').click();
+      return page.getByRole('menu');
+    },
+  },
+  {
+    name: 'token-edit',
+    path: '/dashboard',
+    open: async (page) => {
+      await button(page, `Details of ${SHOWCASE.keyName}`).click();
+      const dialog = page.getByRole('dialog', { name: SHOWCASE.keyName });
+      await dialog.getByRole('button', { name: 'Edit', exact: true }).click();
+      return page.getByRole('dialog', { name: `Edit ${SHOWCASE.keyName}` });
+    },
+    // An open edit ignores Escape: Cancel, then Close.
+    close: async (page, dialog) => {
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await page
+        .getByRole('dialog', { name: SHOWCASE.keyName })
+        .getByRole('button', { name: 'Close' })
+        .click();
+    },
+  },
+  {
+    name: 'rename-workspace',
+    path: '/workspaces',
+    open: async (page) => {
+      await button(page, `Rename ${SHOWCASE.workspaceName}`).click();
+      return page.getByRole('dialog', { name: 'Rename workspace' });
+    },
+  },
+  {
+    name: 'delete-workspace',
+    path: '/workspaces',
+    open: async (page) => {
+      await button(page, `Delete ${SHOWCASE.secondWorkspaceName}`).click();
+      return page.getByRole('dialog', { name: 'Delete workspace?' });
+    },
+  },
+  {
+    name: 'withdraw-invitation',
+    path: '/workspaces',
+    open: async (page) => {
+      await button(page, `Withdraw ${SHOWCASE.memberEmail}`).click();
+      return page.getByRole('dialog', { name: 'Withdraw invitation?' });
+    },
+  },
+  {
+    name: 'change-plan',
+    path: '/billing',
+    open: async (page) => {
+      // A move that would freeze a workspace: it asks first, listing what would freeze.
+      await button(page, 'Downgrade to Free').click();
+      return page.getByRole('dialog', { name: 'Downgrade to Free?' });
+    },
+  },
+  {
+    name: 'delete-account',
+    path: '/dashboard?view=account',
+    open: async (page) => {
+      await button(page, 'Delete account').click();
+      return page.getByRole('dialog', { name: 'Delete your account?' });
+    },
+  },
+  {
+    name: 'rotate-signing-secret',
+    path: '/preferences',
+    open: async (page) => {
+      await button(page, 'Rotate secret').click();
+      return page.getByRole('dialog', { name: 'Rotate the signing secret?' });
+    },
+  },
+  {
+    name: 'navigation-drawer',
+    path: '/dashboard',
+    viewport: PHONE,
+    open: async (page) => {
+      await button(page, 'Open navigation menu').click();
+      return page.getByRole('navigation', { name: 'Navigation menu' });
+    },
+  },
+];
+
+describe('accessibility of every page and dialog in Chromium', () => {
   let app: LocalAppProcess;
   let browser: Browser;
+  let signedInState: StorageState;
 
   beforeAll(async () => {
     [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
-  }, 90_000);
+    const setup = await browser.newContext();
+    setup.setDefaultTimeout(15_000);
+    await createShowcaseAccount(setup, app);
+    signedInState = await setup.storageState();
+    await setup.close();
+  }, 120_000);
 
   afterAll(async () => {
     await browser?.close();
@@ -46,40 +168,83 @@ describe('accessibility of the public pages in Chromium', () => {
   });
 
   describe.each<ColorMode>(['dark', 'light'])('in %s mode', (mode) => {
-    let context: BrowserContext;
-    let page: Page;
-    let pageErrors: string[];
+    const contexts: BrowserContext[] = [];
+    const pages: Record<'out' | 'in', Page> = {} as Record<'out' | 'in', Page>;
+    const pageErrors: string[][] = [];
 
     beforeAll(async () => {
-      context = await browser.newContext({
-        viewport: { width: 1280, height: 800 },
-        // The opposite system preference: the app must follow its own setting, not the system.
-        colorScheme: mode === 'dark' ? 'light' : 'dark',
-      });
-      context.setDefaultTimeout(10_000);
-      await startInColorMode(context, mode);
-      page = await context.newPage();
-      pageErrors = collectPageErrors(page);
+      for (const state of ['out', 'in'] as const) {
+        const context = await browser.newContext({
+          viewport: DESKTOP,
+          // The opposite system preference: the app must follow its own setting, not the system.
+          colorScheme: mode === 'dark' ? 'light' : 'dark',
+          storageState: state === 'in' ? signedInState : undefined,
+        });
+        context.setDefaultTimeout(15_000);
+        await startInColorMode(context, mode);
+        contexts.push(context);
+        pages[state] = await context.newPage();
+        pageErrors.push(collectPageErrors(pages[state]));
+      }
     });
 
     afterAll(async () => {
-      await context?.close();
+      for (const context of contexts) await context.close();
     });
 
+    /** axe at 1280 px, then the page's screenshots at 1280 px and 390 px. */
+    async function checkPage(page: Page, { name, path }: SitePage): Promise<void> {
+      await page.setViewportSize(DESKTOP);
+      await openPage(page, `${app.appUrl}${path}`);
+      const brightness = await backgroundBrightness(page);
+      if (mode === 'dark') expect(brightness).toBeLessThan(200);
+      else expect(brightness).toBeGreaterThan(600);
+      expect({ page: name, blocking: await blockingViolations(page) }).toEqual({
+        page: name,
+        blocking: [],
+      });
+      await pageScreenshot(page, `${name}-1280-${mode}`);
+      await page.setViewportSize(PHONE);
+      await page.waitForTimeout(300);
+      await pageScreenshot(page, `${name}-390-${mode}`);
+    }
+
     it.each(PUBLIC_PAGES)(
-      '$name ($path)',
-      async ({ name, path }) => {
-        await page.goto(`${app.appUrl}${path}`);
-        await settle(page);
-        const brightness = await backgroundBrightness(page);
-        if (mode === 'dark') expect(brightness).toBeLessThan(200);
-        else expect(brightness).toBeGreaterThan(600);
-        await screenshot(page, `a11y-${name}-${mode}`);
-        expect(await blockingViolations(page)).toEqual([]);
-        expect(pageErrors).toEqual([]);
+      '$name ($path), signed out',
+      (site) => checkPage(pages.out, site),
+      30_000,
+    );
+
+    it.each(SIGNED_IN_PAGES)(
+      '$name ($path), signed in',
+      (site) => checkPage(pages.in, site),
+      30_000,
+    );
+
+    it.each(DIALOGS)(
+      'the $name dialog on $path',
+      async (dialog) => {
+        const page = pages.in;
+        await page.setViewportSize(dialog.viewport ?? DESKTOP);
+        await openPage(page, `${app.appUrl}${dialog.path}`);
+        const opened = await dialog.open(page);
+        await opened.waitFor();
+        await page.waitForTimeout(300);
+        expect({ dialog: dialog.name, blocking: await blockingViolations(page) }).toEqual({
+          dialog: dialog.name,
+          blocking: [],
+        });
+        await pageScreenshot(page, `dialog-${dialog.name}-${mode}`);
+        if (dialog.close) await dialog.close(page, opened);
+        else await page.keyboard.press('Escape');
+        await opened.waitFor({ state: 'hidden' });
       },
       30_000,
     );
+
+    it('raised no uncaught error', () => {
+      expect(pageErrors.flat()).toEqual([]);
+    });
   });
 
   it('switches between dark and light with the colour-mode button and keeps the choice', async () => {

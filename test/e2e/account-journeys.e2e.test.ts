@@ -142,7 +142,7 @@ describe('account journeys in Chromium', () => {
     await page.getByRole('combobox', { name: /^Type/ }).click();
     await page.getByRole('option', { name: 'API Key', exact: true }).click();
     await field(form, 'Name').fill('First key after signing in');
-    await form.getByRole('button', { name: 'Create Token' }).click();
+    await form.getByRole('button', { name: 'Create token' }).click();
     expect((await created).status()).toBe(201);
     await page.getByText('Token created successfully').waitFor();
     expect(pageErrors).toEqual([]);

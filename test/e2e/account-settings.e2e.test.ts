@@ -68,15 +68,15 @@ describe('account settings in Chromium', () => {
   it('deletes the account after confirmation and can no longer sign in', async () => {
     await page.goto(url('/dashboard?view=account'));
     await waitForPageHeading(page, 'Account Settings');
-    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('button', { name: 'Delete account' }).click();
     const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
     await dialog.getByText('This action cannot be undone.', { exact: false }).waitFor();
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
 
-    await page.getByRole('button', { name: 'Delete Account' }).click();
+    await page.getByRole('button', { name: 'Delete account' }).click();
     await field(dialog, 'Password').fill(newPassword);
-    await dialog.getByRole('button', { name: 'Delete Account' }).click();
+    await dialog.getByRole('button', { name: 'Delete account' }).click();
     await page.getByText('Account deleted successfully').waitFor();
     await page.waitForURL((current) => current.pathname === '/');
 

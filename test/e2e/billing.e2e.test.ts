@@ -56,6 +56,8 @@ describe('billing in Chromium (local billing mode)', () => {
     await page.getByText('Local billing mode').first().waitFor();
 
     await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
+    const upgrade = page.getByRole('dialog', { name: 'Upgrade to Pro?' });
+    await upgrade.getByRole('button', { name: 'Upgrade to Pro' }).click();
     await page.getByText('Plan upgraded to Pro').waitFor();
     await page.getByRole('heading', { name: 'Current plan: Pro' }).waitFor();
     await screenshot(page, 'billing-pro');

@@ -69,7 +69,7 @@ async function createToken(page: Page, token: NewToken) {
   for (const [label, value] of Object.entries(token.fields ?? {})) {
     await field(form, label).fill(value);
   }
-  await form.getByRole('button', { name: 'Create Token' }).click();
+  await form.getByRole('button', { name: 'Create token' }).click();
   await card(page, token.category).getByRole('rowheader', { name: token.name }).waitFor();
 }
 
@@ -124,7 +124,7 @@ describe('token dashboard in Chromium', () => {
 
     // The shared schema's messages show at the fields.
     const form = page.getByRole('region', { name: 'Create New Token' });
-    await form.getByRole('button', { name: 'Create Token' }).click();
+    await form.getByRole('button', { name: 'Create token' }).click();
     await form.getByText('Name is required').waitFor();
     await form.getByText('Category is required').waitFor();
 
@@ -244,8 +244,9 @@ describe('token dashboard in Chromium', () => {
     await field(dialog, 'New Expiration Date').fill(inDays(500));
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });
+    // The table writes the date in the browser's locale; its machine form is the ISO date.
     await card(page, 'Keys & Secrets')
-      .getByRole('cell', { name: inDays(500) })
+      .locator(`time[datetime="${inDays(500)}"]`)
       .waitFor();
   }, 30_000);
 

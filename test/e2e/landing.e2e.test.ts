@@ -28,7 +28,9 @@ describe('landing page in Chromium', () => {
     page.on('pageerror', (error) => consoleErrors.push(error.message));
     await page.goto(app.appUrl);
     await page.getByRole('heading', { level: 1 }).waitFor();
-    expect(await page.title()).toBe('Expiry Radar');
+    expect(await page.title()).toBe(
+      'Expiry Radar — Never miss an expiring token, secret, certificate or license again',
+    );
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [red = 255, green = 255, blue = 255] = (background.match(/\d+/g) ?? []).map(Number);
     expect(red + green + blue).toBeLessThan(200);

@@ -82,7 +82,7 @@ describe('alert preferences in Chromium', () => {
 
   it('tests a webhook against a local receiver, saves the settings and finds them after a reload', async () => {
     await page.goto(url('/preferences'));
-    await waitForPageHeading(page, 'Alert Preferences');
+    await waitForPageHeading(page, 'Alert preferences');
     const form = page.getByRole('form', { name: 'Alert settings' });
     await form.waitFor();
     // A new workspace alerts by email, with the default thresholds.
@@ -116,7 +116,7 @@ describe('alert preferences in Chromium', () => {
     await screenshot(page, 'preferences-saved');
 
     await page.reload();
-    await waitForPageHeading(page, 'Alert Preferences');
+    await waitForPageHeading(page, 'Alert preferences');
     const reloaded = page.getByRole('form', { name: 'Alert settings' });
     const saved = reloaded.getByRole('group', { name: 'receiver' });
     await saved.waitFor();
@@ -141,7 +141,7 @@ describe('alert preferences in Chromium', () => {
     await page.getByText('Alerts are disabled until a channel is defined').waitFor();
 
     await page.reload();
-    await waitForPageHeading(page, 'Alert Preferences');
+    await waitForPageHeading(page, 'Alert preferences');
     await page.getByText('Alerts are disabled until a channel is defined').waitFor();
     expect(
       await page

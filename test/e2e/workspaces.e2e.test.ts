@@ -203,7 +203,7 @@ describe('workspaces in Chromium', () => {
     await workspaces.getByRole('button', { name: 'Delete Team Beta' }).click();
     dialog = page.getByRole('dialog', { name: 'Delete workspace?' });
     await dialog.getByText('invitations and memberships', { exact: false }).waitFor();
-    const confirm = dialog.getByRole('button', { name: 'Delete Workspace' });
+    const confirm = dialog.getByRole('button', { name: 'Delete workspace' });
     expect(await confirm.isDisabled()).toBe(true);
     await dialog.getByLabel('Workspace name').fill('Team Beta');
     await confirm.click();

@@ -9,18 +9,25 @@
  * - `unavailable`: production without Stripe: plans cannot be changed (never free upgrades).
  */
 import type { BillingMode } from '@expiry-radar/shared/api/billing-api-schemas';
-import type { Plan } from '@expiry-radar/shared/domain/plans';
+import {
+  PLAN_PRICES_SETTING,
+  planOfStripePrice,
+  planPricesFromSetting,
+  type PaidPlan,
+  type PlanPrices,
+} from '@expiry-radar/shared/domain/plan-prices';
 import { getConfig } from '../platform/config';
-
-export type PaidPlan = Exclude<Plan, 'free'>;
 
 export interface StripeBillingConfig {
   readonly secretKey: string | undefined;
   readonly secretKeyParameter: string | undefined;
   readonly webhookSecret: string | undefined;
   readonly webhookSecretParameter: string | undefined;
-  /** Stripe price id of each paid plan (STRIPE_PRICE_PRO, _TEAM, _ENTERPRISE). */
-  readonly prices: Readonly<Record<PaidPlan, string | undefined>>;
+  /**
+   * Each plan's price per billing period and the Stripe price id that bills it: the defaults of
+   * shared/domain/plan-prices with the PLAN_PRICES setting (JSON) over them.
+   */
+  readonly planPrices: PlanPrices;
   /**
    * STRIPE_API_URL (`http://127.0.0.1:12111`): talk to a local Stripe stand-in instead of
    * api.stripe.com. Honoured only outside production (tests).
@@ -33,6 +40,11 @@ function optional(name: string): string | undefined {
   return value ? value : undefined;
 }
 
+/** The prices in force; throws, naming PLAN_PRICES, when the setting is not valid. */
+export function readPlanPrices(): PlanPrices {
+  return planPricesFromSetting(process.env[PLAN_PRICES_SETTING]);
+}
+
 export function readStripeBillingConfig(): StripeBillingConfig {
   const apiUrl = getConfig().appEnv === 'production' ? undefined : optional('STRIPE_API_URL');
   return {
@@ -40,11 +52,7 @@ export function readStripeBillingConfig(): StripeBillingConfig {
     secretKeyParameter: optional('STRIPE_SECRET_KEY_PARAMETER'),
     webhookSecret: optional('STRIPE_WEBHOOK_SECRET'),
     webhookSecretParameter: optional('STRIPE_WEBHOOK_SECRET_PARAMETER'),
-    prices: {
-      pro: optional('STRIPE_PRICE_PRO'),
-      team: optional('STRIPE_PRICE_TEAM'),
-      enterprise: optional('STRIPE_PRICE_ENTERPRISE'),
-    },
+    planPrices: readPlanPrices(),
     apiUrl: apiUrl ? new URL(apiUrl) : undefined,
   };
 }
@@ -54,8 +62,7 @@ export function billingMode(config: StripeBillingConfig = readStripeBillingConfi
   return getConfig().appEnv === 'production' ? 'unavailable' : 'local';
 }
 
-/** The paid plan a Stripe price id stands for, if it is one of ours. */
+/** The paid plan a Stripe price id stands for (monthly or yearly), if it is one of ours. */
 export function planOfPrice(config: StripeBillingConfig, priceId: string): PaidPlan | undefined {
-  const entries = Object.entries(config.prices) as [PaidPlan, string | undefined][];
-  return entries.find(([, id]) => id === priceId)?.[0];
+  return planOfStripePrice(config.planPrices, priceId)?.plan;
 }

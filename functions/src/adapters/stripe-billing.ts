@@ -9,8 +9,9 @@
  */
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import Stripe from 'stripe';
+import type { BillingPeriod, PaidPlan } from '@expiry-radar/shared/domain/plan-prices';
 import { getSsmClient } from '../platform/aws-clients';
-import { readStripeBillingConfig, type PaidPlan, type StripeBillingConfig } from './billing-config';
+import { readStripeBillingConfig, type StripeBillingConfig } from './billing-config';
 
 const cachedParameters = new Map<string, Promise<string>>();
 
@@ -74,10 +75,11 @@ export async function getStripeClient(
   return client;
 }
 
-/** Metadata on Checkout sessions and subscriptions: who pays and for which plan. */
+/** Metadata on Checkout sessions and subscriptions: who pays, for which plan and period. */
 export interface BillingMetadata {
   readonly userId: string;
   readonly plan: PaidPlan;
+  readonly period: BillingPeriod;
 }
 
 export async function createCheckoutSession(options: {
@@ -89,7 +91,8 @@ export async function createCheckoutSession(options: {
   appOrigin: string;
 }): Promise<{ id: string; url: string }> {
   const stripe = await getStripeClient(options.config);
-  const metadata = { userId: options.metadata.userId, plan: options.metadata.plan };
+  const { userId, plan, period } = options.metadata;
+  const metadata = { userId, plan, period };
   const session = await stripe.checkout.sessions.create({
     mode: 'subscription',
     line_items: [{ price: options.priceId, quantity: 1 }],

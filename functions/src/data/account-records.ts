@@ -11,6 +11,7 @@ import { INDEX_NAMES } from './table-definition';
 import { conditionFailedAt, deleteItems, keyOf, queryAll } from './table-operations';
 import { EmailTakenError, type UserRecord } from './user-records';
 import { membershipItem, PERSONAL_WORKSPACE_NAME, workspaceItem } from './workspace-records';
+import { workspaceNameClaimItem } from './workspace-names';
 
 export interface NewAccount {
   readonly email: string;
@@ -31,8 +32,8 @@ export interface CreatedAccount {
 
 /**
  * One transaction: the user, the claim on their address (unique without regard to case), a
- * personal workspace on the free plan and their admin membership. EmailTakenError when the
- * address is claimed already.
+ * personal workspace on the free plan, their admin membership and the claim on its name.
+ * EmailTakenError when the address is claimed already.
  */
 export async function createAccount(account: NewAccount, now: Date): Promise<CreatedAccount> {
   const { tableName } = getConfig();
@@ -76,6 +77,7 @@ export async function createAccount(account: NewAccount, now: Date): Promise<Cre
       }),
     ),
     put(membershipItem({ workspaceId, userId, role: 'admin', now })),
+    put(workspaceNameClaimItem(userId, PERSONAL_WORKSPACE_NAME, workspaceId)),
   ];
   if (account.googleSubject) {
     transactItems.push(put(googleIdentityItem(userId, account.googleSubject, now)));

@@ -24,6 +24,7 @@ export async function createAccountToken(options: {
   email: string;
   lifetimeSeconds: number;
   now: Date;
+  redirect?: string;
 }): Promise<string> {
   const token = generateSecret();
   const tokenHash = hashSecret(token);
@@ -33,7 +34,12 @@ export async function createAccountToken(options: {
       TableName: getConfig().tableName,
       Item: accountTokenCodec.toItem({
         tokenHash,
-        token: { purpose: options.purpose, userId: options.userId, email: options.email },
+        token: {
+          purpose: options.purpose,
+          userId: options.userId,
+          email: options.email,
+          ...(options.redirect ? { redirect: options.redirect } : {}),
+        },
         createdAt: options.now.toISOString(),
         expiresAt: expiresAt.toISOString(),
       }),

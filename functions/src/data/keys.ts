@@ -20,6 +20,14 @@ export const keys = {
   googleIdentity: (subject: string) => ({ pk: `GOOGLE#${subject}`, sk: 'GOOGLE' }),
   googleSignInState: (stateHash: string) => ({ pk: `OAUTH_STATE#${stateHash}`, sk: 'OAUTH_STATE' }),
   workspace: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WORKSPACE' }),
+  /**
+   * Claims a workspace name for one owner (`nameKey`: domain/workspace-names), so that no two of
+   * their workspaces share a name without regard to case; holds the workspace's id.
+   */
+  workspaceName: (ownerId: string, nameKey: string) => ({
+    pk: `USER#${ownerId}`,
+    sk: `${WORKSPACE_NAME_SORT_PREFIX}${nameKey}`,
+  }),
   membership: (workspaceId: string, userId: string) => ({
     pk: `WS#${workspaceId}`,
     sk: `MEMBER#${userId}`,
@@ -125,11 +133,12 @@ export const tokenIndexKeys = {
   byName: (name: string, tokenId: string) => `${name.toLowerCase()}#${tokenId}`,
 } as const;
 export const INVITE_SORT_PREFIX = 'INVITE#';
+export const WORKSPACE_NAME_SORT_PREFIX = 'WORKSPACE_NAME#';
 
 /**
  * gsi1 (INDEX_NAMES.byAlternateKey) entries. Every item that belongs to a user (sessions,
- * memberships, link tokens, the email claim, the Google link) carries `gsi1pk = USER#<id>`, so
- * one query finds them all, e.g. to revoke sessions or delete the account.
+ * memberships, link tokens, the email claim, the Google link, workspace name claims) carries
+ * `gsi1pk = USER#<id>`, so one query finds them all, e.g. to revoke sessions or delete the account.
  */
 export const gsi1 = {
   userItems: (userId: string) => `USER#${userId}`,
@@ -164,6 +173,11 @@ export const gsi1 = {
   stripeCustomer: (userId: string, customerId: string) => ({
     gsi1pk: gsi1.userItems(userId),
     gsi1sk: `STRIPE_CUSTOMER#${customerId}`,
+  }),
+  /** On workspace name claims: the account's deletion removes them with its other items. */
+  workspaceName: (ownerId: string, nameKey: string) => ({
+    gsi1pk: gsi1.userItems(ownerId),
+    gsi1sk: `${WORKSPACE_NAME_SORT_PREFIX}${nameKey}`,
   }),
   /** On workspace items: the workspaces a user owns, oldest first (not `USER#`: not the user's). */
   ownedWorkspaces: (ownerId: string) => `OWNER#${ownerId}`,

@@ -1,10 +1,12 @@
 /**
  * Workspaces as the Workspaces routes see them: create (with the creator's admin membership),
- * rename, read several at once, and the workspaces a user owns (gsi1 `OWNER#<userId>`).
+ * rename, read several at once, and the workspaces a user owns (gsi1 `OWNER#<userId>`). An
+ * owner's workspace names are unique without regard to case (workspace-names.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Limit, Plan } from '@expiry-radar/shared/domain/plans';
+import { sameWorkspaceName } from '@expiry-radar/shared/domain/workspace-names';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import {
@@ -20,9 +22,15 @@ import {
   batchGetAll,
   conditionFailedAt,
   isConditionalCheckFailure,
+  isTransactionConflict,
   queryAll,
   type TableItem,
 } from './table-operations';
+import {
+  workspaceNameClaimKey,
+  workspaceNameClaimPut,
+  workspaceNameHolder,
+} from './workspace-names';
 import { membershipItem } from './workspace-records';
 
 export type { WorkspaceRecord } from './entities/workspace';
@@ -37,6 +45,55 @@ export class OwnedWorkspaceLimitError extends Error {
   constructor() {
     super('Owned workspace limit reached');
     this.name = 'OwnedWorkspaceLimitError';
+  }
+}
+
+/** The owner uses the name already, on another workspace (compared without regard to case). */
+export class WorkspaceNameTakenError extends Error {
+  /** The other workspace's name as its owner wrote it. */
+  readonly takenName: string;
+
+  constructor(takenName: string) {
+    super('Workspace name taken');
+    this.name = 'WorkspaceNameTakenError';
+    this.takenName = takenName;
+  }
+}
+
+/**
+ * Throws WorkspaceNameTakenError when another workspace of the owner has the name: compared with
+ * the owned workspaces, which also covers workspaces older than the name claims (the claim in the
+ * write's transaction covers concurrent requests).
+ */
+async function requireFreeName(ownerId: string, name: string, exceptId?: string): Promise<void> {
+  const taken = (await listOwnedWorkspaces(ownerId)).find(
+    (workspace) => workspace.id !== exceptId && sameWorkspaceName(workspace.name, name),
+  );
+  if (taken) throw new WorkspaceNameTakenError(taken.name);
+}
+
+const TRANSACTION_ATTEMPTS = 4;
+const CONFLICT_PAUSE_MS = 40;
+
+/**
+ * Sends a transaction again when DynamoDB cancelled it for a concurrent one on the same items (a
+ * race for one name or the owner's set); a failed condition is the caller's to read.
+ */
+async function transactWithRetries(
+  transactItems: NonNullable<
+    ConstructorParameters<typeof TransactWriteCommand>[0]['TransactItems']
+  >,
+): Promise<void> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await getDocumentClient().send(new TransactWriteCommand({ TransactItems: transactItems }));
+      return;
+    } catch (error) {
+      if (!isTransactionConflict(error) || attempt >= TRANSACTION_ATTEMPTS) throw error;
+      await new Promise((resolve) =>
+        setTimeout(resolve, Math.random() * CONFLICT_PAUSE_MS * attempt),
+      );
+    }
   }
 }
 
@@ -72,8 +129,9 @@ async function ensureOwnedWorkspaceIds(ownerId: string): Promise<void> {
 }
 
 /**
- * One transaction: the workspace item, the creator's admin membership and its id added to the
- * owner's set, on condition that the set holds fewer than `ownedLimit` ids.
+ * One transaction: the workspace item, the creator's admin membership, its id added to the
+ * owner's set on condition that the set holds fewer than `ownedLimit` ids, and the claim on its
+ * name (OwnedWorkspaceLimitError, WorkspaceNameTakenError).
  */
 export async function createWorkspace(options: {
   name: string;
@@ -90,6 +148,7 @@ export async function createWorkspace(options: {
   });
   const withinLimit = options.ownedLimit === null;
   await ensureOwnedWorkspaceIds(options.ownerId);
+  await requireFreeName(options.ownerId, options.name);
   const claim = {
     Update: {
       TableName: tableName,
@@ -106,24 +165,17 @@ export async function createWorkspace(options: {
     },
   };
   try {
-    await getDocumentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          claim,
-          put(workspaceCodec.toItem(stored)),
-          put(
-            membershipItem({
-              workspaceId,
-              userId: options.ownerId,
-              role: 'admin',
-              now: options.now,
-            }),
-          ),
-        ],
-      }),
-    );
+    await transactWithRetries([
+      claim,
+      put(workspaceCodec.toItem(stored)),
+      put(
+        membershipItem({ workspaceId, userId: options.ownerId, role: 'admin', now: options.now }),
+      ),
+      workspaceNameClaimPut(options.ownerId, options.name, workspaceId),
+    ]);
   } catch (error) {
     if (conditionFailedAt(error, 0)) throw new OwnedWorkspaceLimitError();
+    if (conditionFailedAt(error, 3)) throw new WorkspaceNameTakenError(options.name);
     throw error;
   }
   return stored.workspace;
@@ -147,23 +199,80 @@ export async function releaseOwnedWorkspace(ownerId: string, workspaceId: string
     });
 }
 
-export async function renameWorkspace(
-  workspaceId: string,
-  name: string,
-  now: Date,
-): Promise<WorkspaceRecord> {
-  const { Attributes } = await getDocumentClient().send(
-    new UpdateCommand({
-      TableName: getConfig().tableName,
+/** The workspace is gone, or changed owner or name while it was being renamed. */
+export class WorkspaceChangedError extends Error {
+  constructor() {
+    super('Workspace changed meanwhile');
+    this.name = 'WorkspaceChangedError';
+  }
+}
+
+/**
+ * Renames a workspace: one transaction updating its name (condition: still `from` and owned by
+ * `ownerId`), claiming the new name for the owner, and giving back the old name's claim when this
+ * workspace holds it. WorkspaceNameTakenError when another workspace of the owner has the name,
+ * WorkspaceChangedError when the workspace changed meanwhile.
+ */
+export async function renameWorkspace(options: {
+  workspaceId: string;
+  ownerId: string;
+  /** Its name now. */
+  from: string;
+  name: string;
+  now: Date;
+}): Promise<WorkspaceRecord> {
+  const { tableName } = getConfig();
+  const { workspaceId, ownerId, from, name, now } = options;
+  await requireFreeName(ownerId, name, workspaceId);
+  const releasesOld =
+    !sameWorkspaceName(from, name) && (await workspaceNameHolder(ownerId, from)) === workspaceId;
+  try {
+    await transactWithRetries([
+      {
+        Update: {
+          TableName: tableName,
+          Key: keys.workspace(workspaceId),
+          UpdateExpression: 'SET #name = :name, updatedAt = :now',
+          ConditionExpression: 'attribute_exists(pk) AND ownerId = :owner AND #name = :from',
+          ExpressionAttributeNames: { '#name': 'name' },
+          ExpressionAttributeValues: {
+            ':name': name,
+            ':now': now.toISOString(),
+            ':owner': ownerId,
+            ':from': from,
+          },
+        },
+      },
+      workspaceNameClaimPut(ownerId, name, workspaceId),
+      ...(releasesOld
+        ? [
+            {
+              Delete: {
+                TableName: tableName,
+                Key: workspaceNameClaimKey(ownerId, from),
+                ConditionExpression: 'workspaceId = :id',
+                ExpressionAttributeValues: { ':id': workspaceId },
+              },
+            },
+          ]
+        : []),
+    ]);
+  } catch (error) {
+    if (conditionFailedAt(error, 1)) throw new WorkspaceNameTakenError(name);
+    if (conditionFailedAt(error, 0) || conditionFailedAt(error, 2)) {
+      throw new WorkspaceChangedError();
+    }
+    throw error;
+  }
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: tableName,
       Key: keys.workspace(workspaceId),
-      UpdateExpression: 'SET #name = :name, updatedAt = :now',
-      ConditionExpression: 'attribute_exists(pk)',
-      ExpressionAttributeNames: { '#name': 'name' },
-      ExpressionAttributeValues: { ':name': name, ':now': now.toISOString() },
-      ReturnValues: 'ALL_NEW',
+      ConsistentRead: true,
     }),
   );
-  return toWorkspaceRecord(Attributes ?? {});
+  if (!Item) throw new WorkspaceChangedError();
+  return toWorkspaceRecord(Item);
 }
 
 /**

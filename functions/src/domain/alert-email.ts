@@ -7,21 +7,13 @@ import {
   TYPE_LABELS,
   type TokenType,
 } from '@expiry-radar/shared/domain/categories';
+import { describeDaysLeft } from '@expiry-radar/shared/domain/days-left';
 import type { AlertNotice } from './alert-channels';
 import { escapeHtml, subjectText } from './email-text';
 import type { EmailMessage } from './mailer';
 
 /** A token name in the subject, before what it says of the expiry. */
 export const TOKEN_NAME_IN_SUBJECT_MAX_LENGTH = 80;
-
-/** "expires in 7 days", "expires tomorrow", "expires today", "expired 3 days ago". */
-export function describeDaysLeft(daysLeft: number): string {
-  if (daysLeft > 1) return `expires in ${daysLeft} days`;
-  if (daysLeft === 1) return 'expires tomorrow';
-  if (daysLeft === 0) return 'expires today';
-  if (daysLeft === -1) return 'expired yesterday';
-  return `expired ${-daysLeft} days ago`;
-}
 
 export function alertEmailSubject(notice: AlertNotice): string {
   const name = subjectText(notice.tokenName, TOKEN_NAME_IN_SUBJECT_MAX_LENGTH);

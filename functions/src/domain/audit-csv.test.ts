@@ -20,6 +20,7 @@ describe('audit CSV', () => {
       action: 'workspace.renamed',
       target_type: 'workspace',
       target_id: 'w1',
+      target_name: 'New',
       workspace_id: 'w1',
       metadata: { from: 'Old, name', to: 'New' },
     };

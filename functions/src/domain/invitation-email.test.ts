@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { subjectText, SUBJECT_TEXT_MAX_LENGTH } from './email-subject-text';
-import { invitationEmail, invitationLink } from './invitation-email';
+import { invitationEmail, invitationLink, invitationNames } from './invitation-email';
 
 const message = (inviterName: string, workspaceName: string, hasAccount = false) =>
   invitationEmail({
     appOrigin: 'https://app.example.com',
     to: 'new+person@example.com',
+    invitationId: 'inv-1',
     inviterName,
     workspaceName,
     role: 'viewer',
@@ -50,11 +51,28 @@ describe('invitationEmail', () => {
     expect(email.text).not.toContain('Eve\r\n');
   });
 
-  it('links to sign-in for an account, else to registration with the address', () => {
-    expect(message('Ada', 'Ops', true).text).toContain('https://app.example.com/login');
-    expect(invitationLink('https://app.example.com', 'new+person@example.com', false)).toBe(
-      'https://app.example.com/register?email=new%2Bperson%40example.com&invitation=1',
+  it('links to sign-in for an account, else to registration, with the address and the id', () => {
+    expect(message('Ada', 'Ops', true).text).toContain(
+      'https://app.example.com/login?email=new%2Bperson%40example.com&invitation=inv-1',
     );
-    expect(message('Ada', 'Ops').text).toContain('/register?email=new%2Bperson%40example.com');
+    expect(
+      invitationLink(
+        'https://app.example.com',
+        { email: 'new+person@example.com', invitationId: 'a b&c' },
+        false,
+      ),
+    ).toBe('https://app.example.com/register?email=new%2Bperson%40example.com&invitation=a+b%26c');
+    expect(message('Ada', 'Ops').text).toContain(
+      '/register?email=new%2Bperson%40example.com&invitation=inv-1',
+    );
+  });
+
+  it('gives the names of its body line, which the invitation preview shows', () => {
+    expect(
+      invitationNames({ inviterName: ' Ada\r\nLovelace ', workspaceName: 'w'.repeat(130) }),
+    ).toEqual({ inviterName: 'Ada Lovelace', workspaceName: `${'w'.repeat(119)}…` });
+    expect(message('Ada\nLovelace', 'Ops').text).toContain(
+      'Ada Lovelace invited you to the workspace "Ops"',
+    );
   });
 });

@@ -10,4 +10,6 @@ const HOUR = 60 * 60;
 export const INVITATION_RATE_LIMITS = {
   perActor: { name: 'invite-actor', limit: 30, windowSeconds: HOUR },
   perAddress: { name: 'invite-address', limit: 5, windowSeconds: 24 * HOUR },
+  /** Look-ups of an invitation link's names (a public route) from one client address. */
+  previewPerIp: { name: 'invite-preview-ip', limit: 60, windowSeconds: HOUR },
 } as const satisfies Record<string, RateLimitRule>;

@@ -3,6 +3,7 @@
  * embed, a PagerDuty Events v2 trigger, and signed JSON for generic receivers.
  */
 import { isTokenType, TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
+import { describeDaysLeft } from '@expiry-radar/shared/domain/days-left';
 import type { AlertNotice, PagerDutySeverity, WebhookChannel } from './alert-channels';
 import { signatureHeaders } from './webhook-signature';
 
@@ -29,18 +30,9 @@ const CATEGORY_LABELS: Readonly<Record<AlertNotice['category'], string>> = {
   general: 'General',
 };
 
-/** "expires in 7 days", "expires tomorrow", "expires today", "expired 3 days ago". */
-export function expiryPhrase(daysLeft: number): string {
-  if (daysLeft > 1) return `expires in ${daysLeft} days`;
-  if (daysLeft === 1) return 'expires tomorrow';
-  if (daysLeft === 0) return 'expires today';
-  if (daysLeft === -1) return 'expired yesterday';
-  return `expired ${-daysLeft} days ago`;
-}
-
 /** The one-line summary every format leads with. */
 export function alertSummary({ notice, test }: WebhookMessage): string {
-  const line = `${notice.tokenName} ${expiryPhrase(notice.daysLeft)}`;
+  const line = `${notice.tokenName} ${describeDaysLeft(notice.daysLeft)}`;
   return test ? `Test message from ${PRODUCT}: ${line}` : line;
 }
 

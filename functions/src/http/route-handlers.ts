@@ -1,7 +1,8 @@
 /**
  * Which routes of the shared route table are implemented, and where: the path of each handler
- * module relative to this folder. Every module exports `handler`. The CDK api stack makes one
- * Lambda function per entry; the local server mounts the same modules.
+ * module relative to this folder, `<area>/<action>.ts`. Every module exports `handler`. The CDK
+ * app makes one Lambda function per entry, deployed by the stack of its area (its folder); the
+ * local server mounts the same modules.
  */
 import type { RouteId } from '@expiry-radar/shared/api/route-table';
 
@@ -38,11 +39,13 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   updateMember: 'workspaces/update-member.ts',
   removeMember: 'workspaces/remove-member.ts',
   setWorkspaceTwoFactorRequirement: 'workspaces/set-two-factor-requirement.ts',
+  getInvitationPreview: 'invitations/get-invitation-preview.ts',
   listInvitations: 'invitations/list-invitations.ts',
   acceptInvitation: 'invitations/accept-invitation.ts',
   declineInvitation: 'invitations/decline-invitation.ts',
   getPlan: 'account/get-plan.ts',
-  // Billing: plan changes (local billing mode or Stripe) and Stripe's webhook
+  // Billing: prices, plan changes (local billing mode or Stripe) and Stripe's webhook
+  getPlanPrices: 'billing/get-plan-prices.ts',
   upgradePlan: 'billing/upgrade-plan.ts',
   confirmBilling: 'billing/confirm-billing.ts',
   openBillingPortal: 'billing/open-billing-portal.ts',

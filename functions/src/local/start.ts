@@ -4,6 +4,10 @@
  */
 import { chmodSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import {
+  PLAN_PRICES_SETTING,
+  planPricesFromSetting,
+} from '@expiry-radar/shared/domain/plan-prices';
 import { applyLocalCredentials } from './emulators/local-credentials';
 import { scanIntervalSeconds } from './expiry-scan-timer';
 import { startLocalRuntime } from './local-runtime';
@@ -24,6 +28,8 @@ function portFrom(variable: string, fallback: number): number {
 }
 
 async function main(): Promise<void> {
+  // A PLAN_PRICES that is not valid stops the start with its reason (not every price request).
+  planPricesFromSetting(process.env[PLAN_PRICES_SETTING]);
   const ports = {
     PORT: portFrom('PORT', 4000),
     DYNAMODB_PORT: portFrom('DYNAMODB_PORT', 4001),

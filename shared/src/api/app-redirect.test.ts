@@ -1,5 +1,8 @@
 import { appRedirectPath } from './app-redirect';
-import { googleSignInQuery } from './auth-schemas';
+import { googleSignInQuery, registerBody, resendVerificationBody } from './auth-schemas';
+import { VERIFIED_REDIRECT, verifiedRedirect } from './verification-link';
+
+const REGISTRATION = { email: 'ada@example.com', password: 'correct horse battery staple' };
 
 /** Each form as the handler sees it, after the query string was decoded once. */
 const ATTACKS = [
@@ -52,6 +55,9 @@ describe('appRedirectPath', () => {
     (_label, attack) => {
       expect(appRedirectPath(attack)).toBeUndefined();
       expect(googleSignInQuery.safeParse({ redirect: attack }).success).toBe(false);
+      expect(registerBody.safeParse({ ...REGISTRATION, redirect: attack }).success).toBe(false);
+      expect(resendVerificationBody.safeParse({ redirect: attack }).success).toBe(false);
+      expect(verifiedRedirect(attack)).toBe(VERIFIED_REDIRECT);
     },
   );
 
@@ -61,10 +67,15 @@ describe('appRedirectPath', () => {
       'https://expiry-radar.example',
     );
     expect(googleSignInQuery.parse({ redirect: input })).toEqual({ redirect: lands });
+    expect(registerBody.parse({ ...REGISTRATION, redirect: input }).redirect).toBe(lands);
+    expect(verifiedRedirect(input)).toBe(lands);
   });
 
   it('leaves the redirect optional', () => {
     expect(googleSignInQuery.parse({})).toEqual({});
+    expect(resendVerificationBody.parse({})).toEqual({});
+    expect(registerBody.parse(REGISTRATION).redirect).toBeUndefined();
+    expect(verifiedRedirect(undefined)).toBe(VERIFIED_REDIRECT);
     expect(appRedirectPath(undefined)).toBeUndefined();
     expect(appRedirectPath(null)).toBeUndefined();
   });

@@ -20,6 +20,8 @@ export const auditEventSchema = z.object({
   action: z.string(),
   target_type: z.string(),
   target_id: z.string(),
+  /** The target's name (a token's, a workspace's, a member's address) when the event was written. */
+  target_name: z.string().nullable().default(null),
   workspace_id: z.string().nullable(),
   metadata: z.record(z.string(), z.unknown()),
 });

@@ -52,13 +52,31 @@ const optionalName = z
   .optional()
   .transform((name) => (name === '' ? undefined : name));
 
+/**
+ * `redirect`: a same-origin app path to land on after sign-in (or, for registration and its
+ * verification email, after verifying), kept in its normalised form; anything else is refused.
+ */
+const appRedirect = z
+  .string()
+  .transform((redirect, ctx) => {
+    const path = appRedirectPath(redirect);
+    if (path === undefined) {
+      ctx.addIssue({ code: 'custom', message: INVALID_REDIRECT_MESSAGE });
+      return z.NEVER;
+    }
+    return path;
+  })
+  .optional();
+
 export const loginBody = z.object({ email: emailSchema, password: currentPasswordSchema });
 export type LoginBody = z.infer<typeof loginBody>;
 
+/** `redirect`: where the verification email's link leads once used (the dashboard without it). */
 export const registerBody = z.object({
   email: emailSchema,
   password: newPasswordSchema,
   name: optionalName,
+  redirect: appRedirect,
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
@@ -105,20 +123,10 @@ export const resetPasswordBody = z.object({
   password: newPasswordSchema,
 });
 
-/** `redirect`: a same-origin app path to return to after sign-in, kept in its normalised form. */
-export const googleSignInQuery = z.object({
-  redirect: z
-    .string()
-    .transform((redirect, ctx) => {
-      const path = appRedirectPath(redirect);
-      if (path === undefined) {
-        ctx.addIssue({ code: 'custom', message: INVALID_REDIRECT_MESSAGE });
-        return z.NEVER;
-      }
-      return path;
-    })
-    .optional(),
-});
+export const googleSignInQuery = z.object({ redirect: appRedirect });
+
+/** `POST /auth/verify-email/resend`: the new link leads to `redirect` once used. */
+export const resendVerificationBody = z.object({ redirect: appRedirect });
 
 export const googleCallbackQuery = z.object({
   code: z.string().optional(),

@@ -1,9 +1,12 @@
 /** Plan, upgrade, billing return and usage. */
 import * as z from 'zod';
+import { billingPeriodSchema, DEFAULT_BILLING_PERIOD } from '../domain/plan-prices';
 import { planSchema } from '../domain/plans';
 
+/** `period` picks the Stripe price of the checkout (monthly when not given). */
 export const upgradePlanBody = z.object({
   plan: z.enum(planSchema.options, { error: 'Please choose a plan' }),
+  period: billingPeriodSchema.default(DEFAULT_BILLING_PERIOD),
 });
 /** With Stripe: `checkoutUrl` to open; in local billing mode the plan is switched directly. */
 export const upgradePlanResponse = z.object({
@@ -18,6 +21,20 @@ export const confirmBillingBody = z.object({
     .min(1, 'Missing billing session')
     .max(500, 'Invalid billing session'),
 });
+
+const priceSchema = z.object({ amount: z.number().nonnegative(), currency: z.string() });
+const periodPricesSchema = z.object({ monthly: priceSchema, yearly: priceSchema });
+
+/** `GET /api/plan-prices`: each plan's price per billing period, as the deployment sets them. */
+export const planPricesResponse = z.object({
+  prices: z.object({
+    free: periodPricesSchema,
+    pro: periodPricesSchema,
+    team: periodPricesSchema,
+    enterprise: periodPricesSchema,
+  }),
+});
+export type PlanPricesResponse = z.infer<typeof planPricesResponse>;
 
 export const billingPortalResponse = z.object({ url: z.string() });
 

@@ -3,7 +3,9 @@
  * membership starts only when they accept one; declining removes it.
  */
 import * as z from 'zod';
+import { emailSchema } from '../domain/email';
 import { roleSchema } from '../domain/roles';
+import { idSchema } from './common-schemas';
 import { workspaceSchema } from './workspace-api-schemas';
 
 export const pendingInvitationSchema = z.object({
@@ -21,6 +23,22 @@ export const listInvitationsResponse = z.object({ items: z.array(pendingInvitati
 
 /** The joined workspace, with the role the invitation gave. */
 export const acceptInvitationResponse = z.object({ workspace: workspaceSchema });
+
+/**
+ * What an invitation email's link carries (`/register?email=…&invitation=<id>`, or `/login?…` for
+ * an address with an account): the invited address and the invitation's id.
+ */
+export const invitationPreviewQuery = z.object({ email: emailSchema, invitation: idSchema });
+
+/**
+ * The names the invitation email gave, as they were when it was sent (never more than the email
+ * told its recipient), so the page can say "You were invited to {workspace} by {name}".
+ */
+export const invitationPreviewResponse = z.object({
+  workspace_name: z.string(),
+  inviter_name: z.string(),
+});
+export type InvitationPreview = z.infer<typeof invitationPreviewResponse>;
 
 /** Messages of the invitation routes, shown to the invitee. */
 export const INVITATION_MESSAGES = {

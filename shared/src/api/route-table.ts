@@ -43,6 +43,7 @@ import {
   loginBody,
   registerBody,
   requestPasswordResetBody,
+  resendVerificationBody,
   resetPasswordBody,
   sessionResponse,
   updateAccountBody,
@@ -53,6 +54,7 @@ import {
   billingPortalResponse,
   confirmBillingBody,
   organizationUsageResponse,
+  planPricesResponse,
   planResponse,
   stripeWebhookResponse,
   upgradePlanBody,
@@ -72,7 +74,12 @@ import {
   verifyTwoFactorResponse,
 } from './two-factor-api-schemas';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
-import { acceptInvitationResponse, listInvitationsResponse } from './invitation-api-schemas';
+import {
+  acceptInvitationResponse,
+  invitationPreviewQuery,
+  invitationPreviewResponse,
+  listInvitationsResponse,
+} from './invitation-api-schemas';
 import {
   deleteTokenResponse,
   listTokensQuery,
@@ -199,6 +206,7 @@ export const routeTable = [
     path: '/auth/verify-email/resend',
     auth: 'session',
     summary: "Sends the verification email again to the session's address. Rate limited.",
+    request: { body: resendVerificationBody },
     response: okResponse,
   },
   {
@@ -415,11 +423,20 @@ export const routeTable = [
     response: planResponse,
   },
   {
+    id: 'getPlanPrices',
+    method: 'GET',
+    path: '/api/plan-prices',
+    auth: 'public',
+    summary: "Each plan's price per billing period (monthly, yearly), as the deployment sets them.",
+    response: planPricesResponse,
+  },
+  {
     id: 'upgradePlan',
     method: 'POST',
     path: '/api/account/upgrade',
     auth: 'verifiedSession',
-    summary: 'Starts a Stripe checkout for a plan, or switches it directly in local billing mode.',
+    summary:
+      'Starts a Stripe checkout for a plan and billing period, or switches the plan directly in local billing mode.',
     request: { body: upgradePlanBody },
     response: upgradePlanResponse,
   },
@@ -540,6 +557,16 @@ export const routeTable = [
     response: okResponse,
   },
   // Invitations to the user's own (verified) address
+  {
+    id: 'getInvitationPreview',
+    method: 'GET',
+    path: '/api/invitations/preview',
+    auth: 'public',
+    summary:
+      "An invitation email link's workspace and inviter names, as the email gave them (address and invitation id must match). Rate limited.",
+    request: { query: invitationPreviewQuery },
+    response: invitationPreviewResponse,
+  },
   {
     id: 'listInvitations',
     method: 'GET',

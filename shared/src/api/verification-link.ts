@@ -2,8 +2,19 @@
  * Where the verification link (`GET /auth/verify-email`) sends the browser. The server builds
  * these redirects and the web's /verify-email page reads the error value, so both use these.
  */
+import { appRedirectPath } from './app-redirect';
+
 export const VERIFICATION_ERROR_PARAM = 'error';
 export const INVALID_VERIFICATION_LINK = 'invalid_or_expired';
 
 export const VERIFIED_REDIRECT = '/dashboard?verification_success=true';
 export const INVALID_VERIFICATION_LINK_REDIRECT = `/verify-email?${VERIFICATION_ERROR_PARAM}=${INVALID_VERIFICATION_LINK}`;
+
+/**
+ * Where a used verification link lands: the app path the user was on their way to when they
+ * registered (a plan's checkout from /pricing), checked again as a same-origin app path; the
+ * dashboard with its welcome otherwise.
+ */
+export function verifiedRedirect(redirect: string | null | undefined): string {
+  return appRedirectPath(redirect) ?? VERIFIED_REDIRECT;
+}

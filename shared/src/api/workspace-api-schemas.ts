@@ -21,6 +21,14 @@ export const WORKSPACE_MESSAGES = {
   sourceRequired: 'Source workspace is required',
 } as const;
 
+/**
+ * 409 when the owner already uses the name (without regard to case), naming their workspace:
+ * 'You already have a workspace named "Client Acme"'.
+ */
+export function workspaceNameTakenMessage(existingName: string): string {
+  return `You already have a workspace named "${existingName}"`;
+}
+
 export const workspaceSchema = z.object({
   id: z.string(),
   name: z.string(),

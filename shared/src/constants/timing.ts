@@ -21,4 +21,6 @@ export const CLIENT_CACHE_MS = {
   plan: 15_000,
   organizationUsage: 15_000,
   auditEvents: 8_000,
+  /** The plans' prices change only with a deployment. */
+  planPrices: 300_000,
 } as const;

@@ -293,12 +293,21 @@ describe('createTokenSchema', () => {
   });
 
   describe('domains', () => {
-    it('splits a comma-separated string, trims, drops empties and invalid names', () => {
-      const data = schema.parse({
-        ...valid,
-        domains: ' Example.com, ,*.example.org,not a domain ',
-      });
+    it('splits a comma-separated string, trims, lower-cases and drops empties', () => {
+      const data = schema.parse({ ...valid, domains: ' Example.com, ,*.example.org,example.com ' });
       expect(data.domains).toEqual(['example.com', '*.example.org']);
+    });
+
+    it('refuses a list with an invalid entry beside valid ones, naming the entry', () => {
+      expect(
+        messageFor({ ...valid, domains: ' Example.com, ,*.example.org,not a domain ' }, 'domains'),
+      ).toBe('Please provide at least one valid domain: "not a domain" is not valid');
+      expect(
+        messageFor(
+          { ...valid, domains: ['a.example.com', 'Legacy..Example.net, b.io'] },
+          'domains',
+        ),
+      ).toBe('Please provide at least one valid domain: "Legacy..Example.net" is not valid');
     });
 
     it('accepts a list', () => {
@@ -307,14 +316,18 @@ describe('createTokenSchema', () => {
       ).toEqual(['a.example.com', 'b.example.com', 'c.io']);
     });
 
-    it.each(['not a domain', 'localhost', ['-bad-.com', '*.'], '*.*.example.com'])(
-      'refuses %p when no entry is valid',
-      (domains) => {
-        expect(messageFor({ ...valid, domains }, 'domains')).toBe(
-          'Please provide at least one valid domain',
-        );
-      },
-    );
+    it.each([
+      ['not a domain', '"not a domain" is not valid'],
+      ['localhost', '"localhost" is not valid'],
+      [['-bad-.com', '*.'], '"-bad-.com", "*." are not valid'],
+      ['*.*.example.com', '"*.*.example.com" is not valid'],
+      ['a, b, c, d, e', '"a", "b", "c" and 2 more are not valid'],
+      [`${'x'.repeat(80)}`, `"${'x'.repeat(59)}…" is not valid`],
+    ])('refuses %p naming the invalid entries', (domains, named) => {
+      expect(messageFor({ ...valid, domains }, 'domains')).toBe(
+        `Please provide at least one valid domain: ${named}`,
+      );
+    });
 
     it.each(['', ' , ', [], null])('treats %p as no domains', (domains) => {
       expect(schema.parse({ ...valid, domains }).domains).toEqual([]);

@@ -1,4 +1,9 @@
-import { isValidDomainName, joinDomainList, splitDomainList } from './domain-names';
+import {
+  invalidDomainEntries,
+  isValidDomainName,
+  joinDomainList,
+  splitDomainList,
+} from './domain-names';
 
 describe('domain names', () => {
   it.each([
@@ -34,5 +39,15 @@ describe('domain names', () => {
     expect(splitDomainList(' A.com,b.com ,, a.com ')).toEqual(['a.com', 'b.com']);
     expect(splitDomainList(['x.io, y.io', ' '])).toEqual(['x.io', 'y.io']);
     expect(joinDomainList(['a.com', 'b.com'])).toBe('a.com, b.com');
+  });
+
+  it('names the invalid entries as given, trimmed, once each, in order', () => {
+    expect(invalidDomainEntries(' Example.com, Intranet ,, a..b.com, intranet ,Intranet')).toEqual([
+      'Intranet',
+      'a..b.com',
+      'intranet',
+    ]);
+    expect(invalidDomainEntries(['x.io', 'y, *.z.dev'])).toEqual(['y']);
+    expect(invalidDomainEntries(['x.io', ' , '])).toEqual([]);
   });
 });

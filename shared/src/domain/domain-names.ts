@@ -28,6 +28,18 @@ export function splitDomainList(value: string | readonly string[]): string[] {
   return [...new Set(domains)];
 }
 
+/**
+ * The entries of a domain list (as `splitDomainList` reads it) that are not valid names, trimmed
+ * but otherwise as given, each once, in input order.
+ */
+export function invalidDomainEntries(value: string | readonly string[]): string[] {
+  const parts = (typeof value === 'string' ? [value] : value).flatMap((entry) => entry.split(','));
+  const invalid = parts
+    .map((part) => part.trim())
+    .filter((part) => part !== '' && !isValidDomainName(part.toLowerCase()));
+  return [...new Set(invalid)];
+}
+
 /** The list as it is displayed and measured against the domains length limit. */
 export function joinDomainList(domains: readonly string[]): string {
   return domains.join(', ');

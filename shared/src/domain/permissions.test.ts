@@ -1,4 +1,3 @@
-import type { Plan } from './plans';
 import { PLANS } from './plans';
 import type { Role } from './roles';
 import {
@@ -9,7 +8,6 @@ import {
   canManageMembers,
   canRenameOrDeleteWorkspace,
   canRenewToken,
-  canSeeAuditAndWorkspaces,
   canSeeUsage,
   canSetContactGroup,
   canViewTokens,
@@ -59,33 +57,4 @@ describe('canSetContactGroup', () => {
       expect(canSetContactGroup(role, plan)).toBe(editor && plan !== 'free');
     },
   );
-});
-
-describe('canSeeAuditAndWorkspaces', () => {
-  const cases: Array<[Role, Plan, Plan, boolean]> = [
-    ['admin', 'pro', 'pro', true],
-    ['admin', 'team', 'free', true],
-    ['admin', 'enterprise', 'enterprise', true],
-    ['admin', 'free', 'free', false],
-    ['admin', 'free', 'pro', false],
-    ['workspace_manager', 'free', 'pro', true],
-    ['workspace_manager', 'free', 'team', true],
-    ['workspace_manager', 'free', 'free', false],
-    ['workspace_manager', 'pro', 'pro', false],
-    ['viewer', 'free', 'pro', false],
-    ['viewer', 'pro', 'pro', false],
-  ];
-
-  it.each(cases)(
-    '%s with user plan %s in a %s workspace: %s',
-    (role, userPlan, workspacePlan, expected) => {
-      expect(canSeeAuditAndWorkspaces({ role, userPlan, workspacePlan })).toBe(expected);
-    },
-  );
-
-  it('is false without a role', () => {
-    expect(canSeeAuditAndWorkspaces({ role: null, userPlan: 'pro', workspacePlan: 'pro' })).toBe(
-      false,
-    );
-  });
 });

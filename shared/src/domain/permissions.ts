@@ -3,7 +3,7 @@
  * A missing or unknown role is allowed nothing.
  */
 import type { Plan } from './plans';
-import { PLAN_LIMITS, isPaidPlan } from './plans';
+import { PLAN_LIMITS } from './plans';
 import type { Role } from './roles';
 
 type MaybeRole = Role | null | undefined;
@@ -43,28 +43,6 @@ export function canSetContactGroup(role: MaybeRole, workspacePlan: Plan): boolea
 
 export function canSeeUsage(role: MaybeRole): boolean {
   return isEditorRole(role);
-}
-
-export interface AuditVisibilityInput {
-  /** The role in the selected workspace. */
-  readonly role: MaybeRole;
-  /** The signed-in user's own plan. */
-  readonly userPlan: Plan;
-  /** The selected workspace's plan (its owner's). */
-  readonly workspacePlan: Plan;
-}
-
-/**
- * Audit and Workspaces links: for an admin on a paid plan; on the free plan only for a workspace
- * manager in a paid workspace.
- */
-export function canSeeAuditAndWorkspaces({
-  role,
-  userPlan,
-  workspacePlan,
-}: AuditVisibilityInput): boolean {
-  if (role === 'admin' && isPaidPlan(userPlan)) return true;
-  return userPlan === 'free' && role === 'workspace_manager' && isPaidPlan(workspacePlan);
 }
 
 export function canManageMembers(role: MaybeRole): boolean {

@@ -7,13 +7,17 @@ import * as z from 'zod';
 import { categorySchema } from './categories';
 import type { Clock } from './calendar-date';
 import { isAfterToday, normalizeDate, parseDate, readClock } from './calendar-date';
-import { isValidDomainName, joinDomainList, splitDomainList } from './domain-names';
+import { invalidDomainEntries, joinDomainList, splitDomainList } from './domain-names';
 import type { LimitedField } from './field-limits';
 import { FIELD_MAX_LENGTHS, maxLengthMessage } from './field-limits';
 import { RESERVED_SECTION_MESSAGE, RESERVED_SECTION_NAMES } from './section-filter';
 import type { NumberRange } from './token-form-ranges';
 import { COST_CEILING } from './token-form-ranges';
-import { VALIDATION_MESSAGES as M, keySizeRangeMessage } from './validation-messages';
+import {
+  VALIDATION_MESSAGES as M,
+  invalidDomainsMessage,
+  keySizeRangeMessage,
+} from './validation-messages';
 
 type TextField = Exclude<LimitedField, 'name' | 'domains'>;
 
@@ -120,18 +124,19 @@ export function keySizeField(range: NumberRange) {
 
 /**
  * Domains: a list of strings and/or comma-separated strings. Entries are split, trimmed,
- * lower-cased and de-duplicated; invalid names are dropped, and if entries were given but none is
- * valid: "Please provide at least one valid domain". Null or blank gives an empty list.
+ * lower-cased and de-duplicated; an entry that is not a valid name refuses the list with the
+ * domain message naming it ('Please provide at least one valid domain: "localhost" is not
+ * valid'). Null or blank gives an empty list.
  */
 export const domainsField = z
   .union([z.string(), z.array(z.string()), z.null()], { error: M.invalidDomains })
   .transform((value, ctx): string[] => {
     if (value === null) return [];
-    const entries = splitDomainList(value);
-    if (entries.length === 0) return [];
-    const domains = entries.filter(isValidDomainName);
-    if (domains.length === 0) {
-      ctx.addIssue({ code: 'custom', message: M.invalidDomains });
+    const domains = splitDomainList(value);
+    if (domains.length === 0) return [];
+    const invalid = invalidDomainEntries(value);
+    if (invalid.length > 0) {
+      ctx.addIssue({ code: 'custom', message: invalidDomainsMessage(invalid) });
       return z.NEVER;
     }
     if (joinDomainList(domains).length > FIELD_MAX_LENGTHS.domains) {

@@ -97,6 +97,9 @@ describe('updateTokenSchema', () => {
       vendor: null,
       cost: null,
     });
+    expect(issues(cert, { domains: 'a.com, intranet' })).toEqual([
+      ['domains', 'Please provide at least one valid domain: "intranet" is not valid'],
+    ]);
     const license = updateTokenSchema({
       now,
       current: { category: 'license', type: 'software_license', expiresAt: '2026-01-01' },

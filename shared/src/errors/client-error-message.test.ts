@@ -44,6 +44,22 @@ describe('clientErrorMessage', () => {
     },
   );
 
+  it.each(['/login', '/dashboard'])(
+    '401 INVALID_CREDENTIALS on %s is a refusal, not an expired session',
+    (page) => {
+      const outcome = clientErrorMessage({
+        status: 401,
+        code: 'INVALID_CREDENTIALS',
+        serverMessage: 'Invalid email or password',
+        path: page,
+      });
+      expect(outcome).toEqual({ message: 'Invalid email or password', silent: false });
+      expect(
+        clientErrorMessage({ status: 401, code: 'INVALID_CREDENTIALS', path: page }).message,
+      ).toBe('Invalid email or password');
+    },
+  );
+
   it('403: the server message, else the default', () => {
     expect(
       clientErrorMessage({ status: 403, serverMessage: 'Workspace is frozen', path }).message,
@@ -55,16 +71,33 @@ describe('clientErrorMessage', () => {
 
   it.each([
     [404, 'Resource not found.'],
-    [429, 'Too many requests. Please wait a moment and try again.'],
     [500, 'Server error. Please try again later.'],
-    [409, 'Request failed with status 409.'],
-    [502, 'Request failed with status 502.'],
-    [418, 'Request failed with status 418.'],
   ])('%i: %s, ignoring the server message', (status, message) => {
     expect(clientErrorMessage({ status, serverMessage: 'from server', path })).toEqual({
       message,
       silent: false,
     });
+  });
+
+  it.each([409, 405, 413, 415, 418, 429, 502, 503])(
+    '%i: the server message, never a status line',
+    (status) => {
+      expect(
+        clientErrorMessage({ status, serverMessage: 'Your Pro plan allows 3 workspaces.', path }),
+      ).toEqual({ message: 'Your Pro plan allows 3 workspaces.', silent: false });
+    },
+  );
+
+  it.each([
+    [429, 'Too many requests. Please wait a moment and try again.'],
+    [409, 'An unexpected error occurred.'],
+    [418, 'An unexpected error occurred.'],
+    [502, 'Server error. Please try again later.'],
+    [504, 'Server error. Please try again later.'],
+  ])('%i without a server message: %s', (status, message) => {
+    const outcome = clientErrorMessage({ status, serverMessage: ' ', path });
+    expect(outcome).toEqual({ message, silent: false });
+    expect(outcome.message).not.toMatch(/status/i);
   });
 
   it('no response: network error', () => {

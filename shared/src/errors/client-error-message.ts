@@ -11,18 +11,19 @@ export const CLIENT_ERROR_MESSAGES = {
   serverError: 'Server error. Please try again later.',
   network: 'Network error. Please check your connection and try again.',
   unexpected: 'An unexpected error occurred.',
+  invalidCredentials: 'Invalid email or password',
 } as const;
 
-/** "Request failed with status 418." */
-export function requestFailedMessage(status: number): string {
-  return `Request failed with status ${status}.`;
-}
+/** The code of a 401 that refuses an email and password (sign-in), not a session. */
+export const CREDENTIALS_REFUSED_CODE = 'INVALID_CREDENTIALS';
 
 export interface ClientErrorInput {
   /** The answer's HTTP status; absent when there was no answer or no HTTP error. */
   readonly status?: number;
   /** The answer's `error` field, if any. */
   readonly serverMessage?: string | null;
+  /** The answer's `code` field, if any. */
+  readonly code?: string | null;
   /** The page's location path (window.location.pathname). */
   readonly path: string;
   /** The request was sent but no answer came (network error, timeout). */
@@ -43,11 +44,16 @@ function shown(message: string): ClientErrorOutcome {
 
 /**
  * What the client shows for a failed request. A 401 on a public page is silent (its message is
- * still returned, for logs); elsewhere it also asks for a redirect to /login after 800 ms.
+ * still returned, for logs); elsewhere it also asks for a redirect to /login after 800 ms; but a
+ * 401 INVALID_CREDENTIALS (a wrong password at sign-in) is a refusal with its own message.
+ * No status line ever reaches a user: a refusal with a status of its own (409 plan limits and
+ * conflicts, 405, 413, 415, 429…) shows the server's message, and without one a 5xx shows the
+ * server-error message and anything else the unexpected-error message.
  */
 export function clientErrorMessage({
   status,
   serverMessage,
+  code,
   path,
   noResponse,
 }: ClientErrorInput): ClientErrorOutcome {
@@ -58,6 +64,10 @@ export function clientErrorMessage({
     case 400:
       return shown(server ?? CLIENT_ERROR_MESSAGES.badRequest);
     case 401:
+      // Wrong credentials at sign-in are a refusal, not an expired session.
+      if (code === CREDENTIALS_REFUSED_CODE) {
+        return shown(server ?? CLIENT_ERROR_MESSAGES.invalidCredentials);
+      }
       return isPublicPage(path)
         ? { message: CLIENT_ERROR_MESSAGES.sessionExpired, silent: true }
         : {
@@ -70,10 +80,13 @@ export function clientErrorMessage({
     case 404:
       return shown(CLIENT_ERROR_MESSAGES.notFound);
     case 429:
-      return shown(CLIENT_ERROR_MESSAGES.tooManyRequests);
+      return shown(server ?? CLIENT_ERROR_MESSAGES.tooManyRequests);
     case 500:
       return shown(CLIENT_ERROR_MESSAGES.serverError);
     default:
-      return shown(requestFailedMessage(status));
+      return shown(
+        server ??
+          (status >= 500 ? CLIENT_ERROR_MESSAGES.serverError : CLIENT_ERROR_MESSAGES.unexpected),
+      );
   }
 }

@@ -12,6 +12,7 @@ describe('messages', () => {
   it('has the exact success and notice texts', () => {
     expect(SUCCESS_MESSAGES.loggedOut).toBe('Successfully logged out');
     expect(SUCCESS_MESSAGES.tokenCreated).toBe('Token created successfully');
+    expect(SUCCESS_MESSAGES.tokenRenewed).toBe('Token renewed successfully');
     expect(SUCCESS_MESSAGES.webhookTestSent).toBe('Webhook test message sent successfully');
     expect(ALERTS_DISABLED_NOTICE).toBe('Alerts are disabled until a channel is defined');
     expect(DOWNGRADED_NOTICE).toBe(

@@ -6,6 +6,8 @@ export const SUCCESS_MESSAGES = {
   accountDeleted: 'Account deleted successfully',
   tokenCreated: 'Token created successfully',
   tokenUpdated: 'Token updated successfully',
+  /** The Renew dialog's save (an edit says tokenUpdated). */
+  tokenRenewed: 'Token renewed successfully',
   tokenDeleted: 'Token deleted successfully',
   webhookTestSent: 'Webhook test message sent successfully',
   retryQueued: 'Retry queued',

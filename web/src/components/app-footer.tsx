@@ -31,13 +31,13 @@ export function AppFooter() {
           sx={{ flexWrap: 'wrap', columnGap: 3, rowGap: 1 }}
         >
           <Link component={RouterLink} to={paths.privacyPolicy} variant="body2" color="inherit">
-            Privacy Policy
+            Privacy policy
           </Link>
           <Link component={RouterLink} to={paths.termsOfService} variant="body2" color="inherit">
-            Terms of Service
+            Terms of service
           </Link>
           <Link href={SUPPORT_MAILTO} variant="body2" color="inherit">
-            Contact Support
+            Contact support
           </Link>
           <Link
             href={COMMUNITY_CHAT_URL}
@@ -46,7 +46,7 @@ export function AppFooter() {
             variant="body2"
             color="inherit"
           >
-            Community Chat
+            Community chat
           </Link>
         </Stack>
       </PageContainer>

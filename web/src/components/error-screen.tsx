@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { documentTitle, useDocumentTitle } from '../lib/document-title';
 
 interface ErrorScreenProps {
   title: string;
@@ -12,6 +13,7 @@ interface ErrorScreenProps {
 
 /** A whole-page alert when the app cannot show a page: a title, what happened, a way out. */
 export function ErrorScreen({ title, children, action }: ErrorScreenProps) {
+  useDocumentTitle(documentTitle(title));
   return (
     <Stack
       role="alert"

@@ -1,17 +1,27 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { documentTitle as toDocumentTitle, useDocumentTitle } from '../lib/document-title';
 
 interface PageFrameProps {
   title: string;
+  /** The browser tab's name of the page, when shorter than its heading; else the heading. */
+  documentTitle?: string;
   /** One line on what the page is for. */
   description?: ReactNode;
   actions?: ReactNode;
   children?: ReactNode;
 }
 
-/** A page's heading, its purpose line, and its content. */
-export function PageFrame({ title, description, actions, children }: PageFrameProps) {
+/** A page's heading (and the browser tab's title), its purpose line, and its content. */
+export function PageFrame({
+  title,
+  documentTitle,
+  description,
+  actions,
+  children,
+}: PageFrameProps) {
+  useDocumentTitle(toDocumentTitle(documentTitle ?? title));
   return (
     <Box component="section" aria-labelledby="page-title">
       <Box

@@ -14,6 +14,7 @@ describe('analytics scrubbing', () => {
       ),
     ).toBe('https://app.example.com/dashboard?section=ops&view=account');
     expect(sanitizeUrl('/verify-email?email=a%40b.c')).toBe('/verify-email');
+    expect(sanitizeUrl('/register?email=a%40b.c&invitation=0f8fad5b')).toBe('/register');
     expect(sanitizeUrl('/reset-password?token=abc#top')).toBe('/reset-password#top');
   });
 

@@ -10,6 +10,8 @@ export const SENSITIVE_QUERY_PARAMS = [
   'email',
   'user',
   'session_id',
+  // An invitation email link's id (with the address, it reads the invitation's names).
+  'invitation',
 ];
 
 export const REDACTED_PROPERTIES = ['workspace', 'workspace_id'];

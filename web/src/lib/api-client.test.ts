@@ -7,8 +7,15 @@ import {
   toRecordedRequest,
 } from '../../test-support/mock-fetch';
 import { apiRoute, call, routeUrl } from './api-call';
-import { ApiError, CSRF_HEADER, requestRoute, resetApiClientState } from './api-client';
+import {
+  ApiError,
+  CSRF_HEADER,
+  refusalMessage,
+  requestRoute,
+  resetApiClientState,
+} from './api-client';
 import { assignLocation } from './browser-location';
+import { logger } from './logger';
 import { resetToastHistory } from './toasts';
 
 jest.mock('./browser-location', () => ({ assignLocation: jest.fn() }));
@@ -133,8 +140,18 @@ describe('requestRoute', () => {
       [404, { error: 'Token missing', code: 'NOT_FOUND' }, 'Resource not found.'],
       [429, {}, 'Too many requests. Please wait a moment and try again.'],
       [500, { error: 'boom', code: 'INTERNAL' }, 'Server error. Please try again later.'],
-      [409, { error: 'Conflict', code: 'CONFLICT' }, 'Request failed with status 409.'],
-      [503, {}, 'Request failed with status 503.'],
+      [409, { error: 'Your plan allows 3.', code: 'PLAN_LIMIT' }, 'Your plan allows 3.'],
+      [409, {}, 'An unexpected error occurred.'],
+      [503, {}, 'Server error. Please try again later.'],
+      [
+        429,
+        {
+          error: 'Too many requests. Please wait a moment and try again.',
+          code: 'RATE_LIMITED',
+          details: [{ path: 'retryAfterSeconds', message: '40' }],
+        },
+        'Too many requests. Please wait a moment and try again. You can try again in 40 s.',
+      ],
     ])('%i %j shows "%s"', async (status, body, message) => {
       installFetchMock({ 'GET /api/account/plan': () => jsonResponse(body, status) });
       await expect(call('getPlan')).rejects.toBeInstanceOf(ApiError);
@@ -157,6 +174,48 @@ describe('requestRoute', () => {
       installFetchMock({ 'GET /api/account/plan': () => jsonResponse({ nope: true }) });
       await expect(call('getPlan')).rejects.toBeInstanceOf(ApiError);
       expect(errorToast).toHaveBeenCalledWith('An unexpected error occurred.', expect.anything());
+    });
+
+    it('never shows a status line, whatever the status and answer', async () => {
+      for (let status = 400; status < 600; status += 1) {
+        if (status === 401) continue;
+        for (const body of [{}, { error: 'Refused here', code: 'CONFLICT' }]) {
+          installFetchMock({ 'GET /api/account/plan': () => jsonResponse(body, status) });
+          const error = await call('getPlan', {}, { silent: true }).catch((e: unknown) => e);
+          expect(refusalMessage(error)).not.toMatch(/status|\b\d{3}\b/i);
+        }
+      }
+    });
+
+    it('logs a handled refusal (4xx) as one line without a stack trace, a failure with it', async () => {
+      const warn = jest.spyOn(logger, 'warn').mockImplementation(() => undefined);
+      const info = jest.spyOn(logger, 'info').mockImplementation(() => undefined);
+      for (const [status, body, silent] of [
+        [409, { error: 'Your plan allows 3.', code: 'PLAN_LIMIT' }, false],
+        [403, { error: 'Frozen', code: 'WORKSPACE_FROZEN' }, true],
+        [400, {}, false],
+        [429, { error: 'Too many requests.', code: 'RATE_LIMITED' }, true],
+      ] as const) {
+        installFetchMock({ 'GET /api/account/plan': () => jsonResponse(body, status) });
+        await expect(call('getPlan', {}, { silent })).rejects.toBeInstanceOf(ApiError);
+      }
+      expect(warn).not.toHaveBeenCalled();
+      expect(info.mock.calls).toEqual([
+        ['Request refused (409 PLAN_LIMIT): Your plan allows 3.'],
+        ['Request refused (403 WORKSPACE_FROZEN): Frozen'],
+        ['Request refused (400): Invalid request. Please check your input.'],
+        ['Request refused (429 RATE_LIMITED): Too many requests.'],
+      ]);
+
+      installFetchMock({ 'GET /api/account/plan': () => jsonResponse({}, 500) });
+      await expect(call('getPlan')).rejects.toBeInstanceOf(ApiError);
+      expect(warn).toHaveBeenCalledWith(
+        'Request failed:',
+        'Server error. Please try again later.',
+        expect.any(ApiError),
+      );
+      warn.mockRestore();
+      info.mockRestore();
     });
 
     it('silent requests show no toast', async () => {

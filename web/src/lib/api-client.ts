@@ -1,6 +1,10 @@
 import type { HttpMethod } from '@expiry-radar/shared/api/route-table';
 import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
-import { clientErrorMessage } from '@expiry-radar/shared/errors/client-error-message';
+import {
+  CLIENT_ERROR_MESSAGES,
+  clientErrorMessage,
+} from '@expiry-radar/shared/errors/client-error-message';
+import { formatWait, retryAfterSecondsOf } from '@expiry-radar/shared/errors/retry-after';
 import { REQUEST_TIMEOUT_MS } from '@expiry-radar/shared/constants/timing';
 import { assignLocation } from './browser-location';
 import { logger } from './logger';
@@ -45,7 +49,10 @@ export interface ApiInput {
 }
 
 export interface ApiCallOptions {
-  /** No toast for a failure (the caller shows its own state); a 401 still redirects. */
+  /**
+   * No toast for a failure: the caller shows `refusalMessage(error)` itself (inline, or as a toast
+   * when it placed nothing at its fields), so each refusal shows once. A 401 still redirects.
+   */
   silent?: boolean;
   /** Cancels the request (TanStack Query passes one). */
   signal?: AbortSignal;
@@ -181,6 +188,11 @@ export function getCsrfToken(refresh = false): Promise<string> {
   return csrfToken;
 }
 
+/** Forgets the CSRF token: a new session started (it has a token of its own). */
+export function forgetCsrfToken(): void {
+  csrfToken = null;
+}
+
 /** Forgets the CSRF token and a pending login redirect (tests; after sign-out). */
 export function resetApiClientState(): void {
   csrfToken = null;
@@ -196,17 +208,72 @@ function scheduleLoginRedirect(delayMs: number): void {
   }, delayMs);
 }
 
-/** Shows the catalogue's message for a failure (unless silent) and schedules the 401 redirect. */
-export function reportApiError(error: unknown, silent = false): void {
+function outcomeOf(error: unknown) {
   const api = error instanceof ApiError ? error : null;
-  const outcome = clientErrorMessage({
+  return clientErrorMessage({
     status: api?.status,
     serverMessage: api?.serverMessage,
+    code: api?.code,
     noResponse: api?.noResponse,
     path: window.location.pathname,
   });
-  logger.warn('Request failed:', outcome.message, error);
-  if (!outcome.silent && !silent) showErrorToast(outcome.message);
+}
+
+/**
+ * The one message a failed call shows, as a toast or in the form that sent it: the catalogue's
+ * (the server's own message for a refusal), and for a 429 when to try again.
+ */
+export function refusalMessage(error: unknown): string {
+  if (!(error instanceof Error)) return CLIENT_ERROR_MESSAGES.unexpected;
+  const { message } = outcomeOf(error);
+  const wait =
+    error instanceof ApiError && error.status === 429
+      ? retryAfterSecondsOf(error.details)
+      : undefined;
+  return wait && !/try again in/i.test(message)
+    ? `${message} You can try again in ${formatWait(wait)}.`
+    : message;
+}
+
+/** The server refused the request (a 4xx answer): the app says why; nothing went wrong. */
+export function isRefusal(error: unknown): error is ApiError {
+  return (
+    error instanceof ApiError &&
+    error.status !== undefined &&
+    error.status >= 400 &&
+    error.status < 500
+  );
+}
+
+/**
+ * Logs a failed call once: a refusal (4xx), which the app shows and handles, as one information
+ * line without a stack trace; anything else (5xx, no answer, an unexpected answer) as a warning
+ * with the error.
+ */
+function logFailure(error: unknown, message: string): void {
+  if (isRefusal(error)) {
+    logger.info(
+      `Request refused (${error.status}${error.code ? ` ${error.code}` : ''}): ${message}`,
+    );
+  } else {
+    logger.warn('Request failed:', message, error);
+  }
+}
+
+/** Shows a refusal's one message as a toast: a form called silently and placed none of it. */
+export function toastRefusal(error: unknown): void {
+  showErrorToast(refusalMessage(error));
+}
+
+/**
+ * Shows the catalogue's message for a failure (unless silent: the caller shows it itself, see
+ * `refusalMessage`) and schedules the 401 redirect.
+ */
+export function reportApiError(error: unknown, silent = false): void {
+  const outcome = outcomeOf(error);
+  const message = refusalMessage(error);
+  logFailure(error, message);
+  if (!outcome.silent && !silent) showErrorToast(message);
   if (outcome.redirectToLoginAfterMs !== undefined) {
     scheduleLoginRedirect(outcome.redirectToLoginAfterMs);
   }

@@ -1,4 +1,6 @@
 /** Every URL of the SPA in one place. */
+import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
+
 export const paths = {
   home: '/',
   login: '/login',
@@ -32,16 +34,41 @@ export const queryParams = {
   section: 'section',
   view: 'view',
   email: 'email',
+  /** On /register and /login: the invitation whose email link brought the visitor. */
+  invitation: 'invitation',
   token: 'token',
   /** On /billing: the plan to change to (from /pricing). */
   upgrade: 'upgrade',
+  /** On /billing and /pricing: the billing period (monthly, yearly) to show and check out. */
+  period: 'period',
+  /**
+   * On /register, /login and /verify-email: the app path to land on once signed in and verified
+   * (only same-origin app paths are followed: shared/src/api/app-redirect.ts).
+   */
+  redirect: 'redirect',
 } as const;
 
-/** `/verify-email?email=...`, where a session that needs verification is sent. */
-export function verifyEmailPath(email?: string | null): string {
-  return email
-    ? `${paths.verifyEmail}?${new URLSearchParams({ [queryParams.email]: email }).toString()}`
-    : paths.verifyEmail;
+/**
+ * `/verify-email?email=...`, where a session that needs verification is sent, with the app path
+ * to land on once verified.
+ */
+export function verifyEmailPath(email?: string | null, redirect?: string): string {
+  const search = new URLSearchParams();
+  if (email) search.set(queryParams.email, email);
+  if (redirect) search.set(queryParams.redirect, redirect);
+  const query = search.toString();
+  return query ? `${paths.verifyEmail}?${query}` : paths.verifyEmail;
+}
+
+/** `/register?redirect=...` and the like: a sign-in page that leads on to `redirect`. */
+export function withRedirect(path: string, redirect: string | undefined): string {
+  if (!redirect) return path;
+  return `${path}?${new URLSearchParams({ [queryParams.redirect]: redirect }).toString()}`;
+}
+
+/** The `redirect` parameter when it is a same-origin app path; undefined otherwise. */
+export function redirectParamOf(search: URLSearchParams): string | undefined {
+  return appRedirectPath(search.get(queryParams.redirect));
 }
 
 /** The account view of the dashboard (`view=account`). */
@@ -50,7 +77,9 @@ export const accountSettingsPath = `${paths.dashboard}?${queryParams.view}=accou
 /** The two-factor section of the account view, where members set it up. */
 export const twoFactorSettingsPath = `${accountSettingsPath}#two-factor`;
 
-/** `/billing?upgrade=pro`: the billing page opens the change to that plan. */
-export function billingUpgradePath(plan: string): string {
-  return `${paths.billing}?${new URLSearchParams({ [queryParams.upgrade]: plan }).toString()}`;
+/** `/billing?upgrade=pro&period=yearly`: the billing page opens the change to that plan. */
+export function billingUpgradePath(plan: string, period?: string): string {
+  const search = new URLSearchParams({ [queryParams.upgrade]: plan });
+  if (period) search.set(queryParams.period, period);
+  return `${paths.billing}?${search.toString()}`;
 }

@@ -10,11 +10,15 @@ import { MalformedItemError } from './entity-codec';
 
 const tokenArbitrary: fc.Arbitrary<StoredAccountToken> = fc.record({
   tokenHash: fc.stringMatching(/^[A-Za-z0-9_-]{1,43}$/),
-  token: fc.record({
-    purpose: fc.constantFrom(...ACCOUNT_TOKEN_PURPOSES),
-    userId: fc.uuid(),
-    email: fc.emailAddress(),
-  }),
+  token: fc.record(
+    {
+      purpose: fc.constantFrom(...ACCOUNT_TOKEN_PURPOSES),
+      userId: fc.uuid(),
+      email: fc.emailAddress(),
+      redirect: fc.constantFrom('/billing?upgrade=pro&period=yearly', '/dashboard'),
+    },
+    { requiredKeys: ['purpose', 'userId', 'email'] },
+  ),
   createdAt: isoInstant,
   expiresAt: isoInstant,
 });

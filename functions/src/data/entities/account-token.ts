@@ -2,11 +2,12 @@
  * The emailed-link token entity (ACCESS_PATTERNS.md rows 5 and 22; codec pattern:
  * entity-codec.ts): a single-use email verification or password reset token,
  * `pk=ACCOUNT_TOKEN#<SHA-256 of the token>`, `sk=ACCOUNT_TOKEN` (the token itself is never
- * stored), with its purpose, user, the address the link went to, creation and expiry (and `ttl`),
- * and the user's index entry `gsi1pk=USER#<userId>`, `gsi1sk=ACCOUNT_TOKEN#<hash>` (revoking a
+ * stored), with its purpose, user, the address the link went to, for a verification link the app
+ * path it leads to once used (`redirect`, when the user was headed somewhere), creation and expiry
+ * (and `ttl`), and the user's index entry `gsi1pk=USER#<userId>`, `gsi1sk=ACCOUNT_TOKEN#<hash>` (revoking a
  * user's links, account deletion).
  *
- * Reading: the hash comes from the key; every attribute is required.
+ * Reading: the hash comes from the key; every attribute but `redirect` is required.
  */
 import * as z from 'zod';
 import { epochSeconds, gsi1, keyParts, keys } from '../keys';
@@ -20,6 +21,8 @@ export interface AccountTokenRecord {
   readonly userId: string;
   /** The address the link was sent to. */
   readonly email: string;
+  /** Verification links: the app path to land on once verified, if the user was headed to one. */
+  readonly redirect?: string;
 }
 
 export interface StoredAccountToken {
@@ -38,6 +41,7 @@ export const accountTokenItemSchema = z.object({
   purpose: z.enum(ACCOUNT_TOKEN_PURPOSES),
   userId: z.string(),
   email: z.string(),
+  redirect: z.string().optional(),
   createdAt: z.string(),
   expiresAt: z.string(),
   ttl: z.number(),
@@ -57,6 +61,7 @@ export const accountTokenCodec = {
     purpose: token.purpose,
     userId: token.userId,
     email: token.email,
+    ...(token.redirect ? { redirect: token.redirect } : {}),
     createdAt,
     expiresAt,
     ttl: epochSeconds(new Date(expiresAt)),
@@ -71,7 +76,12 @@ export const accountTokenCodec = {
         keyParts.accountTokenHash(parsed.pk),
         'token hash',
       ),
-      token: { purpose: parsed.purpose, userId: parsed.userId, email: parsed.email },
+      token: {
+        purpose: parsed.purpose,
+        userId: parsed.userId,
+        email: parsed.email,
+        ...(parsed.redirect === undefined ? {} : { redirect: parsed.redirect }),
+      },
       createdAt: parsed.createdAt,
       expiresAt: parsed.expiresAt,
     };

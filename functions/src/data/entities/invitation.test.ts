@@ -12,6 +12,8 @@ const invitationArbitrary: fc.Arbitrary<InvitationRecord> = fc.record({
   role: fc.constantFrom(...ROLES),
   invitedBy: fc.uuid(),
   invitedAt: isoInstant,
+  workspaceName: fc.option(fc.string(), { nil: undefined }),
+  inviterName: fc.option(fc.string(), { nil: undefined }),
 });
 
 const invitation = newInvitation({
@@ -20,6 +22,8 @@ const invitation = newInvitation({
   role: 'viewer',
   invitedBy: 'u-1',
   now: new Date('2026-01-01T00:00:00.000Z'),
+  workspaceName: 'Platform',
+  inviterName: 'Ada',
 });
 
 describe('invitation codec', () => {
@@ -29,7 +33,12 @@ describe('invitation codec', () => {
 
   it('lower-cases the address of a new invitation and gives it a fresh id', () => {
     expect(invitation).toMatchObject({ email: 'grace@example.com', invitedBy: 'u-1' });
-    const again = newInvitation({ ...invitation, now: new Date() });
+    const again = newInvitation({
+      ...invitation,
+      workspaceName: 'Platform',
+      inviterName: 'Ada',
+      now: new Date(),
+    });
     expect(again.invitationId).not.toBe(invitation.invitationId);
   });
 
@@ -43,8 +52,21 @@ describe('invitation codec', () => {
       role: 'viewer',
       invitedBy: 'u-1',
       invitedAt: '2026-01-01T00:00:00.000Z',
+      workspaceName: 'Platform',
+      inviterName: 'Ada',
     });
     expect(invitationCodec.keyOf(invitation)).toEqual(keys.invitation('ws-1', 'grace@example.com'));
+  });
+
+  it('reads an invitation written before the names were kept', () => {
+    const {
+      workspaceName: _workspace,
+      inviterName: _inviter,
+      ...older
+    } = invitationCodec.toItem(invitation);
+    const read = invitationCodec.fromItem(older);
+    expect(read).not.toHaveProperty('workspaceName');
+    expect(read).not.toHaveProperty('inviterName');
   });
 
   it('reads a role this version does not know as viewer', () => {

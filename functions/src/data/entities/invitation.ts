@@ -5,7 +5,7 @@
  * and time, and the address's index entry `gsi1pk=INVITE#<lower-cased email>`,
  * `gsi1sk=WS#<workspaceId>` (the invitations an address holds).
  *
- * Reading: every attribute is required but the role; a role this version does not know reads as
+ * Reading: every attribute is required but the role and the names (optional); a role this version does not know reads as
  * viewer (`.catch`).
  */
 import { randomUUID } from 'node:crypto';
@@ -24,6 +24,12 @@ export interface InvitationRecord {
   readonly invitedBy: string;
   /** ISO instant. */
   readonly invitedAt: string;
+  /**
+   * The workspace's and the inviter's names as the invitation email gave them (invitations written
+   * before these were kept have neither).
+   */
+  readonly workspaceName?: string;
+  readonly inviterName?: string;
 }
 
 export const invitationItemSchema = z.object({
@@ -37,6 +43,8 @@ export const invitationItemSchema = z.object({
   role: z.enum(ROLES).catch('viewer'),
   invitedBy: z.string(),
   invitedAt: z.string(),
+  workspaceName: z.string().optional(),
+  inviterName: z.string().optional(),
 });
 
 export type InvitationItem = z.output<typeof invitationItemSchema>;
@@ -56,6 +64,8 @@ export const invitationCodec = {
     role: invitation.role,
     invitedBy: invitation.invitedBy,
     invitedAt: invitation.invitedAt,
+    ...(invitation.workspaceName === undefined ? {} : { workspaceName: invitation.workspaceName }),
+    ...(invitation.inviterName === undefined ? {} : { inviterName: invitation.inviterName }),
   }),
 
   fromItem(item) {
@@ -70,14 +80,19 @@ export const invitationCodec = {
   },
 } satisfies EntityCodec<InvitationRecord, InvitationItem>;
 
+export interface NewInvitation {
+  readonly workspaceId: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly invitedBy: string;
+  readonly now: Date;
+  /** The names the invitation email gives. */
+  readonly workspaceName: string;
+  readonly inviterName: string;
+}
+
 /** A new invitation with a fresh id; the address is lower-cased. */
-export function newInvitation(options: {
-  workspaceId: string;
-  email: string;
-  role: Role;
-  invitedBy: string;
-  now: Date;
-}): InvitationRecord {
+export function newInvitation(options: NewInvitation): InvitationRecord {
   return {
     workspaceId: options.workspaceId,
     invitationId: randomUUID(),
@@ -85,5 +100,7 @@ export function newInvitation(options: {
     role: options.role,
     invitedBy: options.invitedBy,
     invitedAt: options.now.toISOString(),
+    workspaceName: options.workspaceName,
+    inviterName: options.inviterName,
   };
 }

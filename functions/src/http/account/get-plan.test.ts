@@ -36,6 +36,8 @@ describe('GET /api/account/plan', () => {
       role: 'viewer',
       invitedBy: owner.userId,
       now: new Date(),
+      workspaceName: 'First',
+      inviterName: 'Owner',
     });
     await getDocumentClient().send(
       new UpdateCommand({

@@ -84,6 +84,7 @@ describe('GET /api/v1/workspaces/{id}/audit-events', () => {
       action: 'workspace.renamed',
       target_type: 'workspace',
       target_id: workspaceId,
+      target_name: null,
       workspace_id: workspaceId,
       metadata: { time: '2026-01-03T00:00:00.000Z' },
     });

@@ -19,6 +19,7 @@ import {
 import { AUDIT_ACTIONS, SYSTEM_ACTOR } from '../../data/audit-events';
 import { ownedWorkspaceIdsFromItem } from '../../data/entities/user';
 import { AUDIT_SORT_PREFIX, keys } from '../../data/keys';
+import { workspaceNameClaimItem } from '../../data/workspace-names';
 import { listMembersOfWorkspace, membershipItem } from '../../data/workspace-records';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
@@ -171,6 +172,30 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
     expect(await sessionUserOf(member)).toMatchObject({ plan: 'pro', downgraded: false });
     const owned = ownedWorkspaceIdsFromItem(await itemOf(keys.user(member.userId)));
     expect([...(owned ?? [])]).toEqual([shared]);
+    // Its name is the new owner's now, and the leaving owner's name claims are gone.
+    expect(await itemOf(keys.workspaceName(member.userId, 'platform'))).toMatchObject({
+      workspaceId: shared,
+    });
+  });
+
+  it("leaves the new owner's own workspace of the same name its name", async () => {
+    const owner = await givenSignedInUser({ plan: 'team' });
+    const member = await givenSignedInUser({ plan: 'team' });
+    const shared = await givenWorkspace({ ownerId: owner.userId, plan: 'team', name: 'Ops' });
+    await addMember(shared, member, 'workspace_manager');
+    const own = await givenWorkspace({ ownerId: member.userId, plan: 'team', name: 'ops' });
+    await putItem(workspaceNameClaimItem(member.userId, 'ops', own));
+    await putItem(workspaceNameClaimItem(owner.userId, 'Ops', shared));
+
+    expect((await deleteAccountOf(owner)).statusCode).toBe(200);
+
+    expect((await workspacesOf(member)).map((workspace) => workspace.id).sort()).toEqual(
+      [shared, own].sort(),
+    );
+    expect(await itemOf(keys.workspaceName(member.userId, 'ops'))).toMatchObject({
+      workspaceId: own,
+    });
+    expect(await itemOf(keys.workspaceName(owner.userId, 'ops'))).toBeUndefined();
   });
 
   it('prefers an admin member, then the longest-standing workspace manager; never a viewer', async () => {

@@ -54,6 +54,13 @@ describe('POST /auth/register', () => {
       }),
     );
     expect(workspace).toMatchObject({ plan: 'free', ownerId: body.user.id, name: 'Personal' });
+    const { Item: nameClaim } = await getDocumentClient().send(
+      new GetCommand({
+        TableName: getConfig().tableName,
+        Key: keys.workspaceName(body.user.id, 'personal'),
+      }),
+    );
+    expect(nameClaim).toMatchObject({ workspaceId: memberships[0]!.workspaceId });
 
     const { Item: user } = await getDocumentClient().send(
       new GetCommand({ TableName: getConfig().tableName, Key: keys.user(body.user.id) }),

@@ -15,8 +15,9 @@ import { clientIp } from '../pipeline/client-ip';
 import { signInCookies } from '../pipeline/session-cookie';
 
 /**
- * `POST /auth/register`: the account with its personal free workspace, a verification email and
- * a session that needs verification.
+ * `POST /auth/register`: the account with its personal free workspace, a verification email
+ * (whose link leads to `redirect`, a same-origin app path, when given) and a session that needs
+ * verification.
  */
 export const handler = createHttpHandler(
   'register',
@@ -50,7 +51,7 @@ export const handler = createHttpHandler(
       ip,
     });
     // The account exists either way; a failed send is logged and the user can ask again.
-    await sendVerificationEmail(user, now).catch((error: unknown) =>
+    await sendVerificationEmail(user, now, { redirect: body.redirect }).catch((error: unknown) =>
       logger.error('Verification email not sent', { error: error as Error }),
     );
     if (session) await deleteSession(session.sessionId);

@@ -4,12 +4,14 @@ import { useFakeClock } from '../../../test-support/fake-clock';
 import { mutationEvent } from '../../../test-support/auth-requests';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { emailsTo, linkToken, latestEmailTo } from '../../../test-support/sent-emails';
+import { apiGatewayEvent } from '../../../test-support/api-gateway-event';
 import { handler } from './resend-verification';
+import { handler as verifyEmail } from './verify-email';
 
-const resend = (cookies: string[], csrf?: 'missing' | 'wrong') =>
+const resend = (cookies: string[], csrf?: 'missing' | 'wrong', body?: unknown) =>
   invoke(
     handler,
-    mutationEvent({ method: 'POST', path: '/auth/verify-email/resend', cookies, csrf }),
+    mutationEvent({ method: 'POST', path: '/auth/verify-email/resend', cookies, csrf, body }),
   );
 
 describe('POST /auth/verify-email/resend', () => {
@@ -22,6 +24,22 @@ describe('POST /auth/verify-email/resend', () => {
     expect(response.json).toEqual({ ok: true });
     expect(await emailsTo(email)).toHaveLength(2);
     expect(linkToken(await latestEmailTo(email))).not.toBe(verificationToken);
+  });
+
+  it('sends a link that lands on the app path given, and refuses one off the app', async () => {
+    const { email, cookie } = await givenRegisteredUser('resend-plan');
+    const offsite = await resend([cookie], undefined, { redirect: '//evil.example' });
+    expect(offsite.statusCode).toBe(400);
+    expect(await emailsTo(email)).toHaveLength(1);
+
+    const response = await resend([cookie], undefined, { redirect: '/billing?upgrade=team' });
+    expect(response.statusCode).toBe(200);
+    const token = linkToken(await latestEmailTo(email));
+    const verified = await invoke(
+      verifyEmail,
+      apiGatewayEvent({ method: 'GET', path: '/auth/verify-email', query: `token=${token}` }),
+    );
+    expect(verified.headers?.location).toBe('/billing?upgrade=team');
   });
 
   it('sends nothing when the address is verified already', async () => {

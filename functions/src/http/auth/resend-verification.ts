@@ -5,13 +5,14 @@ import { limitLinkEmail } from '../../services/accounts/account-rate-limits';
 import { requireSession } from '../pipeline/require-session';
 
 /**
- * `POST /auth/verify-email/resend`: a new link to the session's address. Limited per user and
- * per address, with a cooldown between two emails; a 429 says how long to wait.
+ * `POST /auth/verify-email/resend` `{ redirect? }`: a new link to the session's address (leading
+ * to `redirect` once used). Limited per user and per address, with a cooldown between two
+ * emails; a 429 says how long to wait.
  */
-export const handler = createHttpHandler('resendVerification', async ({ session, now }) => {
+export const handler = createHttpHandler('resendVerification', async ({ body, session, now }) => {
   const { user } = requireSession(session);
   if (user.emailVerified) return { body: { ok: true } };
   await limitLinkEmail([RATE_LIMITS.verificationResendPerUser, user.id], user.email, now);
-  await sendVerificationEmail(user, now);
+  await sendVerificationEmail(user, now, { redirect: body.redirect });
   return { body: { ok: true } };
 });

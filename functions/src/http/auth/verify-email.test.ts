@@ -1,7 +1,9 @@
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
-import { givenRegisteredUser } from '../../../test-support/account-fixtures';
+import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
+import { mutationEvent, uniqueEmail } from '../../../test-support/auth-requests';
 import { createAccountToken } from '../../data/account-token-records';
-import { findUserById } from '../../data/user-records';
+import { findUserById, findUserIdByEmail } from '../../data/user-records';
+import { handler as register } from './register';
 import { handler } from './verify-email';
 
 const verify = (query: string) =>
@@ -19,6 +21,49 @@ describe('GET /auth/verify-email', () => {
     const again = await verify(`token=${verificationToken}`);
     expect(again.statusCode).toBe(302);
     expect(again.headers?.location).toBe('/verify-email?error=invalid_or_expired');
+  });
+
+  it('lands on the app path the user chose at registration (a plan from /pricing), once', async () => {
+    const redirect = '/billing?upgrade=pro&period=yearly';
+    const { userId, verificationToken } = await givenRegisteredUser('plan', { redirect });
+    const response = await verify(`token=${verificationToken}`);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers?.location).toBe(redirect);
+    expect((await findUserById(userId))?.emailVerified).toBe(true);
+    const again = await verify(`token=${verificationToken}`);
+    expect(again.headers?.location).toBe('/verify-email?error=invalid_or_expired');
+  });
+
+  it.each(['//evil.example/billing', '/\\evil.example', 'https://evil.example', '/api/session'])(
+    'refuses a registration whose redirect %s is not an app path, and creates nothing',
+    async (redirect) => {
+      const email = uniqueEmail('offsite').toLowerCase();
+      const response = await invoke(
+        register,
+        mutationEvent({
+          method: 'POST',
+          path: '/auth/register',
+          body: { email, password: TEST_PASSWORD, redirect },
+        }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json).toMatchObject({ error: 'Redirect must be a path of this app' });
+      expect(await findUserIdByEmail(email)).toBeUndefined();
+    },
+  );
+
+  it('never leads off the app, even from a stored link whose redirect is not an app path', async () => {
+    const { userId, email } = await givenRegisteredUser('stored');
+    const token = await createAccountToken({
+      purpose: 'verify-email',
+      userId,
+      email,
+      lifetimeSeconds: 600,
+      now: new Date(),
+      redirect: '//evil.example/billing',
+    });
+    const response = await verify(`token=${token}`);
+    expect(response.headers?.location).toBe('/dashboard?verification_success=true');
   });
 
   it('redirects to the error page for an unknown token', async () => {

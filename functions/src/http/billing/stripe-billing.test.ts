@@ -135,8 +135,10 @@ beforeAll(async () => {
   Object.assign(process.env, {
     STRIPE_SECRET_KEY: 'sk_test_local',
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
-    STRIPE_PRICE_PRO: 'price_pro',
-    STRIPE_PRICE_TEAM: 'price_team',
+    PLAN_PRICES: JSON.stringify({
+      pro: { monthly: { stripePriceId: 'price_pro' }, yearly: { stripePriceId: 'price_pro_year' } },
+      team: { monthly: { stripePriceId: 'price_team' } },
+    }),
     STRIPE_API_URL: apiUrl,
   });
 });
@@ -221,6 +223,7 @@ describe('POST /api/account/upgrade with Stripe', () => {
       client_reference_id: user.userId,
       customer_email: user.email,
       'metadata[plan]': 'pro',
+      'metadata[period]': 'monthly',
       'metadata[userId]': user.userId,
       'subscription_data[metadata][plan]': 'pro',
       success_url: `${origin}/billing?session_id={CHECKOUT_SESSION_ID}`,
@@ -234,16 +237,41 @@ describe('POST /api/account/upgrade with Stripe', () => {
     expect(plan.json).toMatchObject({ plan: 'free', billingMode: 'stripe' });
   });
 
-  it('answers 400 for a plan without a price, the same plan, or a change a subscription owns', async () => {
+  it('checks out the Stripe price of the chosen billing period', async () => {
+    const user = await givenSignedInUser();
+    const response = await post(upgradePlan, '/api/account/upgrade', user.cookie, {
+      plan: 'pro',
+      period: 'yearly',
+    });
+    expect(response.statusCode).toBe(200);
+    const call = fakeStripe.calls.findLast((c) => c.path === '/v1/checkout/sessions');
+    expect(call?.form.get('line_items[0][price]')).toBe('price_pro_year');
+    expect(call?.form.get('metadata[period]')).toBe('yearly');
+    expect(call?.form.get('subscription_data[metadata][period]')).toBe('yearly');
+  });
+
+  it('answers 400 for a plan or period without a price, the same plan, or a change a subscription owns', async () => {
     const free = await givenSignedInUser();
     const pro = await givenSignedInUser({ plan: 'pro' });
-    const cases: [string, string, unknown][] = [
-      [free.cookie, 'enterprise', 'The Enterprise plan cannot be bought here yet.'],
-      [free.cookie, 'free', 'You are already on the Free plan.'],
-      [pro.cookie, 'team', expect.stringContaining('billing portal') as unknown],
+    const cases: [string, string, string | undefined, unknown][] = [
+      [
+        free.cookie,
+        'enterprise',
+        undefined,
+        'The Enterprise plan cannot be bought with monthly billing here yet.',
+      ],
+      [
+        free.cookie,
+        'team',
+        'yearly',
+        'The Team plan cannot be bought with yearly billing here yet.',
+      ],
+      [free.cookie, 'pro', 'weekly', 'Please choose monthly or yearly billing'],
+      [free.cookie, 'free', undefined, 'You are already on the Free plan.'],
+      [pro.cookie, 'team', 'monthly', expect.stringContaining('billing portal') as unknown],
     ];
-    for (const [cookie, plan, message] of cases) {
-      const response = await post(upgradePlan, '/api/account/upgrade', cookie, { plan });
+    for (const [cookie, plan, period, message] of cases) {
+      const response = await post(upgradePlan, '/api/account/upgrade', cookie, { plan, period });
       expect(response.statusCode).toBe(400);
       expect(response.json).toMatchObject({ code: 'VALIDATION_ERROR', error: message });
     }
@@ -382,6 +410,14 @@ describe('POST /api/billing/webhook', () => {
     });
     expect((await invoke(stripeWebhook, webhookRequest(updated))).statusCode).toBe(200);
     expect((await userItem(user.userId))?.plan).toBe('team');
+
+    // A yearly price stands for its plan as the monthly one does.
+    const yearly = stripeEvent('customer.subscription.updated', {
+      ...subscriptionObject(user.userId, 'active', 'price_pro_year'),
+      metadata: {},
+    });
+    expect((await invoke(stripeWebhook, webhookRequest(yearly))).statusCode).toBe(200);
+    expect((await userItem(user.userId))?.plan).toBe('pro');
   });
 
   it('does not let a late event, or one about an old subscription, undo a newer state', async () => {

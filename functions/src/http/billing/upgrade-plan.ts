@@ -10,8 +10,9 @@ import { billingMessages, mapStripeError } from '../../services/billing/billing-
 import { changePlan } from '../../services/billing/change-plan';
 
 /**
- * `POST /api/account/upgrade` `{ plan }`:
- * - with Stripe, from the free plan to a paid one: a Checkout session; answers the current plan
+ * `POST /api/account/upgrade` `{ plan, period }`:
+ * - with Stripe, from the free plan to a paid one: a Checkout session for the Stripe price of the
+ *   plan and billing period (monthly or yearly, PLAN_PRICES); answers the current plan
  *   and `checkoutUrl` (the plan changes on the return, `POST /api/billing/confirm`, or Stripe's
  *   webhook). Moves between paid plans and back to free happen in the billing portal.
  * - in the local billing mode: switches to the plan at once (up or down) and answers it.
@@ -39,12 +40,12 @@ export const handler = createHttpHandler('upgradePlan', async ({ body, session, 
   const current = isPlan(holder.plan) ? holder.plan : 'free';
   if (body.plan === current) throw badRequest(billingMessages.sameStripePlan(current));
   if (current !== 'free' || body.plan === 'free') throw badRequest(billingMessages.useThePortal);
-  const priceId = config.prices[body.plan];
-  if (!priceId) throw badRequest(billingMessages.noPrice(body.plan));
+  const priceId = config.planPrices[body.plan][body.period].stripePriceId;
+  if (!priceId) throw badRequest(billingMessages.noPrice(body.plan, body.period));
   const checkout = await createCheckoutSession({
     config,
     priceId,
-    metadata: { userId: user.id, plan: body.plan },
+    metadata: { userId: user.id, plan: body.plan, period: body.period },
     customerId: holder.stripeCustomerId,
     email: user.email,
     appOrigin: getConfig().appOrigin,

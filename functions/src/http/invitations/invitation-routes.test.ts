@@ -1,6 +1,13 @@
 import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { givenSignedInUser } from '../../../test-support/fixtures';
-import { accept, decline, invite, myInvitations } from '../../../test-support/invitation-requests';
+import {
+  accept,
+  decline,
+  invitationPreview,
+  invite,
+  myInvitations,
+} from '../../../test-support/invitation-requests';
+import { uniqueEmail, uniqueIp } from '../../../test-support/auth-requests';
 import { givenTeam, givenWorkspace } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { keys } from '../../data/keys';
@@ -29,6 +36,77 @@ async function givenInvitation(role = 'viewer') {
   const [invitation] = await listInvitations(team.workspaceId);
   return { ...team, invitee, invitationId: invitation!.invitationId };
 }
+
+describe('GET /api/invitations/preview', () => {
+  it("answers the names the email gave for the link's address and invitation id", async () => {
+    const team = await givenTeam();
+    const email = uniqueEmail('preview').toLowerCase();
+    expect((await invite(team.workspaceId, team.admin.cookie, email)).statusCode).toBe(201);
+    const [invitation] = await listInvitations(team.workspaceId);
+    const response = await invitationPreview({
+      email: email.toUpperCase(),
+      invitation: invitation!.invitationId,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toEqual({ workspace_name: 'Platform', inviter_name: 'Ada Lovelace' });
+
+    // A rename later changes nothing: the page never says more than the email did.
+    await setOnWorkspace(team.workspaceId, 'name', 'Renamed since');
+    expect((await invitationPreview({ email, invitation: invitation!.invitationId })).json).toEqual(
+      { workspace_name: 'Platform', inviter_name: 'Ada Lovelace' },
+    );
+  });
+
+  it('answers 404 unless the address and the id belong together', async () => {
+    const team = await givenTeam();
+    const email = uniqueEmail('preview').toLowerCase();
+    const other = uniqueEmail('other').toLowerCase();
+    await invite(team.workspaceId, team.admin.cookie, email);
+    await invite(team.workspaceId, team.admin.cookie, other);
+    const invitations = await listInvitations(team.workspaceId);
+    const ofOther = invitations.find((invitation) => invitation.email === other)!;
+    for (const query of [
+      { email, invitation: ofOther.invitationId },
+      { email, invitation: 'not-an-invitation' },
+      { email: uniqueEmail('stranger'), invitation: ofOther.invitationId },
+    ]) {
+      const response = await invitationPreview(query);
+      expect(response.statusCode).toBe(404);
+      expect(response.json).toEqual({
+        error: 'This invitation no longer exists.',
+        code: 'NOT_FOUND',
+      });
+    }
+  });
+
+  it('answers 404 for an invitation kept without names, and 400 for a malformed address', async () => {
+    const team = await givenTeam();
+    const email = uniqueEmail('legacy').toLowerCase();
+    await invite(team.workspaceId, team.admin.cookie, email);
+    const [invitation] = await listInvitations(team.workspaceId);
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.invitation(team.workspaceId, email),
+        UpdateExpression: 'REMOVE workspaceName, inviterName',
+      }),
+    );
+    expect(
+      (await invitationPreview({ email, invitation: invitation!.invitationId })).statusCode,
+    ).toBe(404);
+    expect((await invitationPreview({ email: 'nope', invitation: 'x' })).statusCode).toBe(400);
+  });
+
+  it('is limited per client address', async () => {
+    const ip = uniqueIp();
+    const query = { email: uniqueEmail('probe'), invitation: 'guess' };
+    for (let attempt = 0; attempt < 60; attempt += 1) {
+      expect((await invitationPreview(query, ip)).statusCode).toBe(404);
+    }
+    expect((await invitationPreview(query, ip)).statusCode).toBe(429);
+    expect((await invitationPreview(query)).statusCode).toBe(404);
+  });
+});
 
 describe('GET /api/invitations', () => {
   it("lists the invitations to the user's address with workspace and inviter", async () => {

@@ -136,8 +136,8 @@ describe('POST /api/tokens', () => {
     ['expiresAt', { expiresAt: inDays(-3) }, 'Expiration date must be in the future'],
     [
       'domains',
-      { category: 'cert', type: 'ssl_cert', domains: 'not a domain, ???' },
-      'Please provide at least one valid domain',
+      { category: 'cert', type: 'ssl_cert', domains: 'example.com, not a domain, ???' },
+      'Please provide at least one valid domain: "not a domain", "???" are not valid',
     ],
     [
       'domains',

@@ -11,7 +11,9 @@ import {
   transferRequest,
 } from '../../../test-support/token-fixtures';
 import { givenContactGroups } from '../../../test-support/alert-settings-fixtures';
+import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { TokenConditionError } from '../../data/token-records';
+import { auditEventView } from '../../services/audit/audit-event-view';
 import { transferTokens } from '../../data/token-mutations';
 import { membershipItem } from '../../data/workspace-records';
 import { getDocumentClient } from '../../platform/aws-clients';
@@ -94,6 +96,24 @@ describe('POST /api/v1/workspaces/{id}/transfer-tokens', () => {
         workspace_id: target.workspaceId,
         contact_group_id: null,
         updated_at: expect.any(String) as unknown,
+      });
+    }
+    // Both trails name the workspaces and the tokens; the target is the receiving workspace.
+    for (const workspaceId of [source.workspaceId, target.workspaceId]) {
+      const [event] = await listWorkspaceAuditEvents(workspaceId, { count: 1, now: new Date() });
+      expect(auditEventView(event!)).toMatchObject({
+        action: 'tokens.transferred',
+        target_type: 'workspace',
+        target_id: target.workspaceId,
+        target_name: 'Platform',
+        metadata: {
+          from_workspace_name: 'Platform',
+          to_workspace_name: 'Platform',
+          tokens: expect.arrayContaining([
+            expect.objectContaining({ name: moving[0]!.name }),
+            expect.objectContaining({ name: moving[1]!.name }),
+          ]) as unknown,
+        },
       });
     }
   });

@@ -11,7 +11,7 @@ import {
 } from '../../services/workspaces/workspace-access';
 import { requireSession } from '../pipeline/require-session';
 import { loadTokensOf } from '../../services/tokens/token-access';
-import { recordTokenEvent } from '../../services/tokens/token-audit';
+import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
 import { tokenLimitError, withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 
 /**
@@ -55,19 +55,22 @@ export const handler = createHttpHandler(
     );
     const metadata = {
       from_workspace_id: source.workspaceId,
+      from_workspace_name: source.name,
       to_workspace_id: target.workspaceId,
+      to_workspace_name: target.name,
       tokens: moved.map(({ fromId, token }) => ({
         from_id: fromId,
         id: token.id,
         name: token.name,
       })),
     };
+    // In both trails; the target is the workspace the tokens went into.
     for (const access of [source, target]) {
-      await recordTokenEvent({
-        access,
-        user,
+      await recordWorkspaceEvent({
+        workspace: access,
+        actor: user,
         action: AUDIT_ACTIONS.tokensTransferred,
-        target: { id: target.workspaceId, name: target.name },
+        target: { type: 'workspace', id: target.workspaceId, name: target.name },
         metadata,
         now,
       });

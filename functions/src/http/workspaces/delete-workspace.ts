@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { deleteWorkspaceData } from '../../data/workspace-records';
+import { releaseWorkspaceName } from '../../data/workspace-names';
 import { releaseOwnedWorkspace } from '../../data/workspace-store';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { loadWorkspaceAccess, requireAdmin } from '../../services/workspaces/workspace-access';
@@ -18,6 +19,7 @@ export const handler = createHttpHandler('deleteWorkspace', async ({ params, ses
   requireAdmin(access);
   await deleteWorkspaceData(access.workspaceId);
   await releaseOwnedWorkspace(access.ownerId, access.workspaceId);
+  await releaseWorkspaceName(access.ownerId, access.name, access.workspaceId);
   await recordWorkspaceEvent({
     workspace: access,
     actor: user,

@@ -118,7 +118,9 @@ describe('POST /api/v1/workspaces/{id}/members', () => {
     expect(listed.items.map((member) => member.user_id)).not.toContain(newcomer.userId);
     const sent = await latestEmailTo(newcomer.email);
     expect(sent?.subject).toBe('Ada Lovelace invited you to Platform on Expiry Radar');
-    expect(sent?.body.text).toContain('/login');
+    expect(sent?.body.text).toContain(
+      `/login?email=${encodeURIComponent(newcomer.email)}&invitation=${invitation!.invitationId}`,
+    );
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'member.invited',
       actor: { id: manager.userId },
@@ -136,7 +138,12 @@ describe('POST /api/v1/workspaces/{id}/members', () => {
     expect(response.json).toMatchObject({ email, role: 'viewer', status: 'invited' });
     const sent = await latestEmailTo(email);
     expect(sent?.subject).toBe('Ada Lovelace invited you to Platform on Expiry Radar');
-    expect(sent?.body.text).toContain(`/register?email=${encodeURIComponent(email)}&invitation=1`);
+    const [invitation] = (await listInvitations(workspaceId)).filter(
+      (candidate) => candidate.email === email,
+    );
+    expect(sent?.body.text).toContain(
+      `/register?email=${encodeURIComponent(email)}&invitation=${invitation!.invitationId}`,
+    );
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'member.invited',
       target_type: 'invitation',
@@ -346,7 +353,9 @@ describe('PATCH /api/v1/workspaces/{id}/members/{userId}', () => {
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'member.role_updated',
       target_id: viewer.userId,
-      metadata: { from: 'viewer', to: 'workspace_manager' },
+      // Named by address, as it was then: the log reads without the account.
+      target_name: viewer.email,
+      metadata: { from: 'viewer', to: 'workspace_manager', email: viewer.email },
     });
     await add(workspaceId, admin.cookie, { email: 'later@example.com', role: 'viewer' });
     const [invitation] = await listInvitations(workspaceId);
@@ -380,6 +389,8 @@ describe('DELETE /api/v1/workspaces/{id}/members/{userId}', () => {
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'member.removed',
       target_id: viewer.userId,
+      target_name: viewer.email,
+      metadata: { email: viewer.email },
     });
 
     await add(workspaceId, admin.cookie, { email: 'cancel@example.com', role: 'viewer' });
@@ -390,6 +401,7 @@ describe('DELETE /api/v1/workspaces/{id}/members/{userId}', () => {
     expect(await listInvitations(workspaceId)).toEqual([]);
     expect(await lastEvent(workspaceId)).toMatchObject({
       action: 'invitation.cancelled',
+      target_name: 'cancel@example.com',
       metadata: { email: 'cancel@example.com', role: 'viewer' },
     });
 

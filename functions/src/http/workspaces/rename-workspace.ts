@@ -1,5 +1,6 @@
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { renameWorkspace } from '../../data/workspace-store';
+import { withWorkspaceNameErrors } from '../../services/workspaces/workspace-name-errors';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
@@ -10,7 +11,10 @@ import { requireSession } from '../pipeline/require-session';
 import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
 import { workspaceView } from '../../services/workspaces/workspace-view';
 
-/** `PATCH /api/v1/workspaces/{id}` `{name}`: admin only; not while frozen. */
+/**
+ * `PATCH /api/v1/workspaces/{id}` `{name}`: admin only; not while frozen; not to a name the owner
+ * uses for another workspace (409 at the name).
+ */
 export const handler = createHttpHandler(
   'renameWorkspace',
   async ({ params, body, session, now }) => {
@@ -18,7 +22,15 @@ export const handler = createHttpHandler(
     const access = await loadWorkspaceAccess(params.id, user);
     requireAdmin(access);
     requireNotFrozen(access);
-    const workspace = await renameWorkspace(access.workspaceId, body.name, now);
+    const workspace = await withWorkspaceNameErrors(() =>
+      renameWorkspace({
+        workspaceId: access.workspaceId,
+        ownerId: access.ownerId,
+        from: access.name,
+        name: body.name,
+        now,
+      }),
+    );
     await recordWorkspaceEvent({
       workspace: access,
       actor: user,

@@ -168,6 +168,52 @@ describe('POST /api/v1/workspaces', () => {
     expect((await create(pro.cookie, { name: 'After delete' })).statusCode).toBe(201);
   });
 
+  it('refuses a name the owner already uses, without regard to case, at the name', async () => {
+    const user = await givenSignedInUser({ plan: 'team' });
+    expect((await create(user.cookie, { name: 'Client Acme' })).statusCode).toBe(201);
+    for (const name of ['client acme', ' CLIENT  ACME ']) {
+      const response = await create(user.cookie, { name });
+      expect(response.statusCode).toBe(409);
+      expect(response.json).toEqual({
+        code: 'CONFLICT',
+        error: 'You already have a workspace named "Client Acme"',
+        details: [{ path: 'name', message: 'You already have a workspace named "Client Acme"' }],
+      });
+    }
+    // Another owner may use it; so may a workspace the user only belongs to.
+    const other = await givenSignedInUser({ plan: 'team' });
+    expect((await create(other.cookie, { name: 'client acme' })).statusCode).toBe(201);
+    expect((await list(user.cookie)).json).toMatchObject({ total: 1 });
+  });
+
+  it('refuses a name of a workspace older than the name claims', async () => {
+    const user = await givenSignedInUser({ plan: 'team' });
+    await givenWorkspace({ ownerId: user.userId, name: 'Legacy Ops' });
+    expect((await create(user.cookie, { name: 'legacy ops' })).json).toMatchObject({
+      code: 'CONFLICT',
+      error: 'You already have a workspace named "Legacy Ops"',
+    });
+  });
+
+  it('lets one of concurrent creates with one name through, and frees the name on delete', async () => {
+    const team = await givenSignedInUser({ plan: 'team' });
+    const responses = await Promise.all(
+      ['Race', 'race', 'RACE', 'Race ', 'rAce', 'race'].map((name) =>
+        create(team.cookie, { name }),
+      ),
+    );
+    const statuses = responses.map((response) => response.statusCode).sort();
+    expect(statuses).toEqual([201, 409, 409, 409, 409, 409]);
+    const { id } = responses.find((response) => response.statusCode === 201)!.json as {
+      id: string;
+    };
+    expect((await list(team.cookie)).json).toMatchObject({ total: 1 });
+    expect((await invoke(deleteWorkspace, onWorkspace('DELETE', id, team.cookie))).statusCode).toBe(
+      200,
+    );
+    expect((await create(team.cookie, { name: 'race' })).statusCode).toBe(201);
+  });
+
   it('validates the name with clear messages', async () => {
     const user = await givenSignedInUser({ plan: 'team' });
     for (const [body, message] of [
@@ -229,6 +275,46 @@ describe('PATCH /api/v1/workspaces/{id}', () => {
         metadata: { from: 'Platform', to: 'Core' },
       }),
     ]);
+  });
+
+  it('refuses a name the owner uses for another workspace; a change of case is fine', async () => {
+    const user = await givenSignedInUser({ plan: 'team' });
+    const first = (await create(user.cookie, { name: 'Client Acme' })).json as { id: string };
+    const second = (await create(user.cookie, { name: 'Staging' })).json as { id: string };
+    const rename = (id: string, name: string) =>
+      invoke(renameWorkspace, onWorkspace('PATCH', id, user.cookie, { name }));
+
+    const refused = await rename(second.id, 'CLIENT acme');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json).toMatchObject({
+      code: 'CONFLICT',
+      error: 'You already have a workspace named "Client Acme"',
+      details: [{ path: 'name', message: 'You already have a workspace named "Client Acme"' }],
+    });
+    expect((await rename(first.id, 'client ACME')).json).toMatchObject({ name: 'client ACME' });
+    // The old name is free once its workspace has another.
+    expect((await rename(second.id, 'Production')).statusCode).toBe(200);
+    expect((await create(user.cookie, { name: 'staging' })).statusCode).toBe(201);
+    expect((await create(user.cookie, { name: 'production' })).statusCode).toBe(409);
+  });
+
+  it('holds names under concurrent renames to one name', async () => {
+    const user = await givenSignedInUser({ plan: 'team' });
+    const ids = await Promise.all(
+      ['One', 'Two', 'Three'].map(
+        async (name) => ((await create(user.cookie, { name })).json as { id: string }).id,
+      ),
+    );
+    const responses = await Promise.all(
+      ids.map((id) =>
+        invoke(renameWorkspace, onWorkspace('PATCH', id, user.cookie, { name: 'Same' })),
+      ),
+    );
+    expect(responses.map((response) => response.statusCode).sort()).toEqual([200, 409, 409]);
+    const names = ((await list(user.cookie)).json as { items: Array<{ name: string }> }).items.map(
+      (workspace) => workspace.name,
+    );
+    expect(names.filter((name) => name === 'Same')).toHaveLength(1);
   });
 
   it('refuses managers, frozen workspaces, bad names and strangers', async () => {

@@ -23,6 +23,7 @@ import {
   listMembersOfWorkspace,
   transferOwnership,
 } from '../../data/workspace-records';
+import { claimWorkspaceNameIfFree } from '../../data/workspace-names';
 import type { OwnedWorkspaceState } from '../../domain/plan-change';
 import { settleOwnedWorkspaces } from '../billing/change-plan';
 
@@ -84,6 +85,8 @@ async function passOn(
     });
     if (result === 'workspace_changed') return { kind: 'changed' };
     if (result === 'heir_unavailable') continue;
+    // The name becomes the heir's, unless they use it already (names were unique per owner).
+    await claimWorkspaceNameIfFree(heir.userId, workspace.name, workspace.id);
     await recordAuditEvent({
       scope: { type: 'workspace', workspaceId: workspace.id },
       action: AUDIT_ACTIONS.workspaceOwnershipTransferred,

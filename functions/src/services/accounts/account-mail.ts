@@ -12,10 +12,11 @@ import { getConfig } from '../../platform/config';
 
 type Recipient = Pick<UserRecord, 'id' | 'email' | 'displayName'>;
 
+/** `redirect`: the app path the link lands on once used (a plan's checkout chosen before). */
 export async function sendVerificationEmail(
   user: Recipient,
   now: Date,
-  options: { emailChange?: boolean; mailer?: Mailer } = {},
+  options: { emailChange?: boolean; mailer?: Mailer; redirect?: string } = {},
 ): Promise<void> {
   const token = await createAccountToken({
     purpose: 'verify-email',
@@ -23,6 +24,7 @@ export async function sendVerificationEmail(
     email: user.email,
     lifetimeSeconds: EMAIL_VERIFICATION_LIFETIME_SECONDS,
     now,
+    redirect: options.redirect,
   });
   await (options.mailer ?? sesMailer).send(
     verificationEmail({

@@ -1,3 +1,4 @@
+import type { BillingPeriod } from '@expiry-radar/shared/domain/plan-prices';
 import { PLAN_LABELS, type Plan } from '@expiry-radar/shared/domain/plans';
 import { isStripeRequestError } from '../../adapters/stripe-billing';
 import { AppError, badRequest } from '../../platform/app-error';
@@ -14,7 +15,8 @@ export const billingMessages = {
   sameStripePlan: (plan: Plan) => `You are already on the ${PLAN_LABELS[plan]} plan.`,
   useThePortal:
     'Your plan is a subscription: change or cancel it in the billing portal (Manage billing).',
-  noPrice: (plan: Plan) => `The ${PLAN_LABELS[plan]} plan cannot be bought here yet.`,
+  noPrice: (plan: Plan, period: BillingPeriod) =>
+    `The ${PLAN_LABELS[plan]} plan cannot be bought with ${period} billing here yet.`,
   noCustomer: 'You have no billing account yet: choose a paid plan first.',
   unknownSession: 'Unknown billing session.',
   checkoutIncomplete: 'This checkout is not complete.',

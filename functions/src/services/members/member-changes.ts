@@ -1,4 +1,7 @@
-/** Changing and removing members and invitations, with the rules of domain/member-policy. */
+/**
+ * Changing and removing members and invitations, with the rules of domain/member-policy. Their
+ * audit events name the member or invitation by address (as it was then).
+ */
 import type { Member } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { MEMBER_POLICY_MESSAGES, refuseMemberChange } from '../../domain/member-policy';
@@ -12,7 +15,12 @@ import {
 import { findUserById, type UserRecord } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
 import type { WorkspaceAccess } from '../workspaces/workspace-access';
-import { activeMemberView, findMemberTarget, invitedMemberView } from './member-views';
+import {
+  activeMemberView,
+  findMemberTarget,
+  invitedMemberView,
+  type MemberTarget,
+} from './member-views';
 import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
 
 interface MemberChangeInput {
@@ -24,6 +32,12 @@ interface MemberChangeInput {
 }
 
 const notFound = () => new AppError('NOT_FOUND', MEMBER_POLICY_MESSAGES.memberNotFound);
+
+/** The address a member or invitation is known by: the member's account's, or the invited one. */
+async function addressOf(target: MemberTarget): Promise<string | null> {
+  if (target.kind === 'invitation') return target.invitation.email;
+  return (await findUserById(target.member.userId))?.email ?? null;
+}
 
 function checkAllowed(
   kind: 'role' | 'remove',
@@ -51,16 +65,17 @@ export async function changeMemberRole(input: MemberChangeInput & { role: Role }
   } else if (!(await updateInvitationRole(access.workspaceId, target.invitation.email, role))) {
     throw notFound();
   }
+  const user = target.kind === 'member' ? await findUserById(target.member.userId) : undefined;
+  const email = target.kind === 'member' ? (user?.email ?? null) : target.invitation.email;
   await recordWorkspaceEvent({
     workspace: access,
     actor,
     action: AUDIT_ACTIONS.memberRoleUpdated,
-    target: { type: target.kind, id: targetId },
-    metadata: { from: before.role, to: role },
+    target: { type: target.kind, id: targetId, name: email },
+    metadata: { from: before.role, to: role, ...(email ? { email } : {}) },
     now,
   });
   if (target.kind === 'invitation') return invitedMemberView({ ...target.invitation, role });
-  const user = await findUserById(target.member.userId);
   return activeMemberView({ ...target.member, role }, user);
 }
 
@@ -68,6 +83,7 @@ export async function removeMemberOrInvitation(input: MemberChangeInput): Promis
   const { access, actor, targetId, now } = input;
   const target = await findMemberTarget(access.workspaceId, targetId);
   if (!target) throw notFound();
+  const email = await addressOf(target);
   if (target.kind === 'member') {
     checkAllowed('remove', input, target.member);
     if (!(await removeMember(access.workspaceId, target.member.userId))) throw notFound();
@@ -79,10 +95,10 @@ export async function removeMemberOrInvitation(input: MemberChangeInput): Promis
     actor,
     action:
       target.kind === 'member' ? AUDIT_ACTIONS.memberRemoved : AUDIT_ACTIONS.invitationCancelled,
-    target: { type: target.kind, id: targetId },
+    target: { type: target.kind, id: targetId, name: email },
     metadata: {
       role: target.kind === 'member' ? target.member.role : target.invitation.role,
-      ...(target.kind === 'invitation' ? { email: target.invitation.email } : {}),
+      ...(email ? { email } : {}),
     },
     now,
   });

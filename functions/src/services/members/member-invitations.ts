@@ -6,7 +6,7 @@
 import type { Member } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { sesMailer } from '../../adapters/ses-mailer';
-import { invitationEmail } from '../../domain/invitation-email';
+import { invitationEmail, invitationNames } from '../../domain/invitation-email';
 import { INVITATION_RATE_LIMITS } from '../../domain/invitation-policy';
 import type { Mailer } from '../../domain/mailer';
 import { MEMBER_POLICY_MESSAGES } from '../../domain/member-policy';
@@ -53,7 +53,14 @@ export async function inviteMember(options: {
     count: 'asNew',
     admit: (guard) =>
       createInvitation(
-        { workspaceId: access.workspaceId, email, role, invitedBy: actor.id, now },
+        {
+          workspaceId: access.workspaceId,
+          email,
+          role,
+          invitedBy: actor.id,
+          now,
+          ...invitationNames({ inviterName: actor.displayName, workspaceName: access.name }),
+        },
         guard,
       ),
   });
@@ -72,6 +79,7 @@ export async function inviteMember(options: {
       invitationEmail({
         appOrigin: getConfig().appOrigin,
         to: invitation.email,
+        invitationId: invitation.invitationId,
         inviterName: actor.displayName,
         workspaceName: access.name,
         role,

@@ -1,4 +1,5 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { DOWNGRADED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
@@ -6,12 +7,20 @@ import { renderApp } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 
-function serve(session: ReturnType<typeof sessionFor>) {
+function serve(session: ReturnType<typeof sessionFor>, workspaces: unknown[] = []) {
   installFetchMock({
     'GET /api/session': () => jsonResponse(session),
-    'GET /api/v1/workspaces': () => jsonResponse({ items: [] }),
+    'GET /api/v1/workspaces': () => jsonResponse({ items: workspaces }),
   });
 }
+
+const workspace = (id: string, name: string, role: string, isFrozen = false) => ({
+  id,
+  name,
+  plan: 'free',
+  role,
+  is_frozen: isFrozen,
+});
 
 beforeEach(() => {
   resetApiClientState();
@@ -33,5 +42,70 @@ describe('app shell', () => {
     renderApp('/help');
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 })).toBeVisible();
     expect(screen.queryByText(DOWNGRADED_NOTICE)).not.toBeInTheDocument();
+  });
+
+  it('says why a link to a frozen workspace shows another one, until dismissed', async () => {
+    serve(sessionFor({ downgraded: true }), [
+      workspace('ws-personal', 'Personal', 'admin'),
+      workspace('ws-acme', 'Client Acme', 'admin', true),
+    ]);
+    const { router } = renderApp('/docs?workspace=ws-acme');
+    const notice = await screen.findByText('“Client Acme” is frozen', {}, { timeout: 5_000 });
+    const alert = notice.closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent(
+      "It is beyond your plan's limits, so it is read-only with its alerts paused. “Personal” is shown instead.",
+    );
+    expect(within(alert).getByRole('link', { name: 'Upgrade' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+    expect(within(alert).getByRole('link', { name: 'transfer its tokens' })).toHaveAttribute(
+      'href',
+      '/dashboard?view=account',
+    );
+    await waitFor(() => expect(router.state.location.search).toBe('?workspace=ws-personal'));
+    expect(screen.getByText('“Client Acme” is frozen')).toBeVisible();
+    await userEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByText('“Client Acme” is frozen')).toBeNull();
+  });
+
+  it("tells a member that the owner's plan froze it", async () => {
+    serve(sessionFor(), [
+      workspace('ws-own', 'Own', 'admin'),
+      workspace('ws-team', 'Team space', 'viewer', true),
+    ]);
+    renderApp('/docs?workspace=ws-team');
+    const notice = await screen.findByText('“Team space” is frozen', {}, { timeout: 5_000 });
+    const alert = notice.closest('[role="alert"]') as HTMLElement;
+    expect(alert).toHaveTextContent("Its owner's plan no longer covers it");
+    expect(alert).toHaveTextContent('“Own” is shown instead.');
+    expect(within(alert).queryByRole('link')).toBeNull();
+  });
+
+  it('shows no notice for an active workspace in the link', async () => {
+    serve(sessionFor(), [workspace('ws-own', 'Own', 'admin')]);
+    renderApp('/docs?workspace=ws-own');
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 })).toBeVisible();
+    expect(screen.queryByText(/” is frozen$/)).toBeNull();
+  });
+
+  it('names the page in the document title', async () => {
+    serve(sessionFor());
+    renderApp('/help');
+    await screen.findByRole('heading', { level: 1, name: 'Help' }, { timeout: 5_000 });
+    expect(document.title).toBe('Help · Expiry Radar');
+  });
+
+  it('starts with "Skip to content", which moves the focus to the main content', async () => {
+    serve(sessionFor());
+    renderApp('/help');
+    await screen.findByRole('heading', { level: 1, name: 'Help' }, { timeout: 5_000 });
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(skip).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('main')).toHaveFocus();
+    expect(window.location.hash).toBe('');
   });
 });

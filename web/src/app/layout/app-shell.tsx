@@ -6,10 +6,12 @@ import { isPublicPage } from '@expiry-radar/shared/errors/public-pages';
 import { DOWNGRADED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import { AppFooter } from '../../components/app-footer';
 import { PageContainer } from '../../components/page-container';
+import { mainContentProps, SkipLink } from '../../components/skip-link';
 import { Spinner } from '../../components/spinner';
 import { useSignOut } from '../../features/auth';
 import { useSession } from '../../features/session';
 import {
+  FrozenWorkspaceNotice,
   isBlockedByTwoFactor,
   TwoFactorRequiredNotice,
   useWorkspaceSelection,
@@ -45,10 +47,12 @@ export function AppShell() {
     userPlan: session.user?.plan ?? 'free',
     selectedWorkspace: selection.selected,
     workspaceCount: selection.workspaces.length,
+    workspacesLoading: selection.isLoading,
   };
 
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <TopBar
         user={session.user}
         verified={verified}
@@ -57,7 +61,12 @@ export function AppShell() {
         selection={selection}
         onSignOut={() => void signOut()}
       />
-      <PageContainer component="main" sx={{ flex: 1, py: { xs: 3, md: 5 } }}>
+      <PageContainer
+        component="main"
+        id={mainContentProps.id}
+        tabIndex={mainContentProps.tabIndex}
+        sx={[{ flex: 1, py: { xs: 3, md: 5 } }, mainContentProps.sx]}
+      >
         {session.user?.downgraded && (
           <Alert severity="warning" sx={{ mb: 3 }}>
             <Link component={RouterLink} to={accountSettingsPath} color="inherit">
@@ -69,6 +78,13 @@ export function AppShell() {
           <Box sx={{ mb: 3 }}>
             <TwoFactorRequiredNotice workspaceName={selection.selected?.name} />
           </Box>
+        )}
+        {selection.replacedFrozen && (
+          <FrozenWorkspaceNotice
+            frozen={selection.replacedFrozen}
+            shown={selection.selected}
+            onClose={selection.dismissReplacedFrozen}
+          />
         )}
         <Outlet />
       </PageContainer>

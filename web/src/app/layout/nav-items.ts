@@ -1,8 +1,8 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { canSeeAuditAndWorkspaces, canSeeUsage } from '@expiry-radar/shared/domain/permissions';
+import { canSeeUsage } from '@expiry-radar/shared/domain/permissions';
 import { isPlan } from '@expiry-radar/shared/domain/plans';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
-import { accountSettingsPath, paths } from '../../lib/paths';
+import { accountSettingsPath, paths, queryParams } from '../../lib/paths';
 
 export const UPGRADE_FOR_WORKSPACES_HINT = 'Upgrade to create more workspaces';
 
@@ -15,6 +15,8 @@ export interface NavContext {
   selectedWorkspace: Workspace | null;
   /** Workspaces the picker offers (frozen ones excluded). */
   workspaceCount: number;
+  /** The workspace list is still on its way. */
+  workspacesLoading: boolean;
 }
 
 export interface NavItem {
@@ -28,45 +30,46 @@ export function planOf(value: string): Plan {
 }
 
 /**
- * The top bar's links in their fixed order, each shown only to who may use its page: Docs,
- * Pricing and Help to everyone; Tokens once signed in; Usage, Audit and Workspaces to a verified
- * user by the selected workspace's role and the plans (shared/domain/permissions).
+ * The top bar's links in their fixed order, each shown exactly to who may open its page: Pricing
+ * to everyone; Tokens, Docs and Help once signed in (their routes need a session, so a visitor is
+ * not offered them); Usage to a verified admin or workspace manager of the selected workspace
+ * (shared/domain/permissions); Audit and Workspaces to every verified user, on any plan and in any
+ * role, as the server answers any verified session its own audit trail and its workspaces.
  */
 export function visibleNavItems(context: NavContext): NavItem[] {
   const role = context.selectedWorkspace?.role;
   const signedIn = context.isLoggedIn && context.verified;
-  const auditAndWorkspaces =
-    signedIn &&
-    context.selectedWorkspace !== null &&
-    canSeeAuditAndWorkspaces({
-      role,
-      userPlan: planOf(context.userPlan),
-      workspacePlan: context.selectedWorkspace.plan,
-    });
   const items: (NavItem | false)[] = [
     context.isLoggedIn && { key: 'tokens', label: 'Tokens', to: paths.dashboard },
     signedIn && canSeeUsage(role) && { key: 'usage', label: 'Usage', to: paths.usage },
-    { key: 'docs', label: 'Docs', to: paths.docs },
+    context.isLoggedIn && { key: 'docs', label: 'Docs', to: paths.docs },
     { key: 'pricing', label: 'Pricing', to: paths.pricing },
-    { key: 'help', label: 'Help', to: paths.help },
-    auditAndWorkspaces && { key: 'audit', label: 'Audit', to: paths.audit },
-    auditAndWorkspaces && { key: 'workspaces', label: 'Workspaces', to: paths.workspaces },
+    context.isLoggedIn && { key: 'help', label: 'Help', to: paths.help },
+    signedIn && { key: 'audit', label: 'Audit', to: paths.audit },
+    signedIn && { key: 'workspaces', label: 'Workspaces', to: paths.workspaces },
   ];
   return items.filter((item): item is NavItem => item !== false);
 }
 
 export interface WorkspacePickerState {
   visible: boolean;
+  /**
+   * The list is still loading for a user who will get a picker: its place is kept, so the bar's
+   * links do not move under the pointer when it arrives.
+   */
+  loading: boolean;
   disabled: boolean;
   hint: string | null;
 }
 
 /** Disabled on the free plan with one workspace, with the upgrade hint. */
 export function workspacePickerState(context: NavContext): WorkspacePickerState {
-  const visible = context.isLoggedIn && context.verified && context.workspaceCount > 0;
+  const canPick = context.isLoggedIn && context.verified;
+  const visible = canPick && context.workspaceCount > 0;
   const locked = planOf(context.userPlan) === 'free' && context.workspaceCount <= 1;
   return {
     visible,
+    loading: canPick && context.workspacesLoading,
     disabled: locked,
     hint: locked ? UPGRADE_FOR_WORKSPACES_HINT : null,
   };
@@ -78,3 +81,19 @@ export const userMenuLinks = [
   { label: 'Preferences', to: paths.preferences },
   { label: 'Billing & Plans', to: paths.billing },
 ] as const;
+
+/**
+ * Whether the link `to` leads to the page shown at `location`: the same path or one below it
+ * (the Docs link for every docs page), and the same view (the account view of /dashboard is
+ * not the Tokens page).
+ */
+export function isCurrentPage(
+  to: string,
+  location: { readonly pathname: string; readonly search: string },
+): boolean {
+  const target = new URL(to, 'http://app.invalid');
+  const samePath =
+    location.pathname === target.pathname || location.pathname.startsWith(`${target.pathname}/`);
+  const view = new URLSearchParams(location.search).get(queryParams.view);
+  return samePath && view === target.searchParams.get(queryParams.view);
+}

@@ -1,7 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
-import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import {
+  LOGGED_OUT_SESSION,
+  installFetchMock,
+  jsonResponse,
+  sessionFor,
+} from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
@@ -68,6 +74,39 @@ describe('top bar', () => {
     expect(within(nav).getByRole('button', { name: 'Switch to light mode' })).toBeInTheDocument();
   });
 
+  it('marks the current page: Tokens on the dashboard, nothing in the bar on the account view', async () => {
+    serve();
+    renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    expect(within(mainNav()).getByRole('link', { name: 'Tokens' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('marks Account Settings in the user menu on the account view, and no top bar link', async () => {
+    serve();
+    renderApp('/dashboard?view=account');
+    await screen.findByRole('heading', { level: 1, name: 'Account Settings' });
+    const nav = mainNav();
+    await within(nav).findByRole('link', { name: 'Workspaces' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .filter((link) => link.hasAttribute('aria-current')),
+    ).toEqual([]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Account menu' }));
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Account Settings' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(menu).getByRole('menuitem', { name: 'Preferences' })).not.toHaveAttribute(
+      'aria-current',
+    );
+  });
+
   it('points to pending invitations', async () => {
     serve({
       invitations: [
@@ -95,16 +134,30 @@ describe('top bar', () => {
     expect(within(mainNav()).queryByRole('link', { name: /pending invitation/ })).toBeNull();
   });
 
-  it('hides Usage, Audit and Workspaces from a viewer', async () => {
+  it('hides Usage from a viewer, who still has Audit and Workspaces', async () => {
     serve({ role: 'viewer' });
     renderApp('/dashboard');
     await screen.findByRole('heading', { name: 'Token Management Dashboard' });
     await screen.findByLabelText('Workspace');
     const nav = mainNav();
     expect(within(nav).getByRole('link', { name: 'Tokens' })).toBeInTheDocument();
-    for (const name of ['Usage', 'Audit', 'Workspaces']) {
-      expect(within(nav).queryByRole('link', { name })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Usage' })).not.toBeInTheDocument();
+    for (const name of ['Audit', 'Workspaces']) {
+      expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
+  });
+
+  it('offers Audit and Workspaces to an admin on the free plan, whose pages open', async () => {
+    serve({ plan: 'free' });
+    const { router } = renderApp('/dashboard');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+    const user = userEvent.setup();
+    await user.click(await within(mainNav()).findByRole('link', { name: 'Audit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/audit'));
+    expect(await screen.findByRole('heading', { level: 1, name: /^audit log$/i })).toBeVisible();
+    await user.click(within(mainNav()).getByRole('link', { name: 'Workspaces' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Workspaces' })).toBeVisible();
   });
 
   it('disables the picker on the free plan with one workspace, with the upgrade hint', async () => {
@@ -126,7 +179,7 @@ describe('top bar', () => {
     errorToast.mockRestore();
   });
 
-  it('the bell lists recent alerts of the selected workspace', async () => {
+  it('the bell lists recent alerts of the selected workspace, with the days left', async () => {
     const { requests } = serve({
       alerts: () =>
         jsonResponse({
@@ -136,7 +189,7 @@ describe('top bar', () => {
               workspace_id: 'w1',
               token_id: 't1',
               token_name: 'api.example.com',
-              expires_at: '2026-11-27',
+              expires_at: addCalendarDays(new Date(), 5),
               threshold: 7,
               status: 'sent',
               dead_lettered: false,
@@ -152,8 +205,12 @@ describe('top bar', () => {
     });
     renderApp('/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Notifications (1 recent)' }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 recent' }));
     expect(await screen.findByText('api.example.com')).toBeVisible();
+    const dialog = screen.getByRole('dialog', { name: 'Recent alerts' });
+    expect(within(dialog).getByText(/^Expires in 5 days · /)).toBeVisible();
+    expect(within(dialog).queryByText(/before expiry/)).toBeNull();
+    expect(within(dialog).getByText('Sent')).toBeVisible();
     const call = requests.find((r) => r.path === '/api/alert-queue');
     expect(call?.url.searchParams.get('workspace_id')).toBe('w1');
     expect(call?.url.searchParams.get('limit')).toBe('10');
@@ -211,22 +268,59 @@ describe('top bar', () => {
     expect(within(drawer).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
 
+  it('follows a drawer link once the drawer has closed, so no two modals overlap', async () => {
+    serve();
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Navigation menu' });
+    await user.click(within(drawer).getByRole('link', { name: 'Workspaces' }));
+    // Still on the dashboard while the drawer leaves; there once it has gone.
+    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'));
+    expect(screen.queryByRole('navigation', { name: 'Navigation menu' })).toBeNull();
+  });
+
+  it('signed out, offers only pages a visitor can open (no Docs or Help)', async () => {
+    installFetchMock({ 'GET /api/session': () => jsonResponse(LOGGED_OUT_SESSION) });
+    const pricing = renderApp('/pricing');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Pricing' });
+    const inBar = within(mainNav()).getAllByRole('link');
+    await user.click(screen.getByRole('button', { name: 'Open navigation menu' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Navigation menu' });
+    const offered = [...inBar, ...within(drawer).getAllByRole('link')].map(
+      (link) => link.getAttribute('href') ?? '',
+    );
+    expect(offered).toContain('/pricing');
+    expect(offered).not.toContain('/docs');
+    expect(offered).not.toContain('/help');
+    pricing.unmount();
+
+    for (const href of new Set(offered)) {
+      const view = renderApp(href);
+      await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 });
+      expect({ href, lands: view.router.state.location.pathname }).toEqual({ href, lands: href });
+      view.unmount();
+    }
+  });
+
   it('has the footer links', async () => {
     serve();
     renderApp('/pricing');
     const footer = await screen.findByRole('navigation', { name: 'Footer' });
-    expect(within(footer).getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+    expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
       'href',
       '/privacy-policy',
     );
-    expect(within(footer).getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    expect(within(footer).getByRole('link', { name: 'Terms of service' })).toHaveAttribute(
       'href',
       '/terms-of-service',
     );
-    expect(within(footer).getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
+    expect(within(footer).getByRole('link', { name: 'Contact support' })).toHaveAttribute(
       'href',
       'mailto:support@expiry-radar.example',
     );
-    expect(within(footer).getByRole('link', { name: 'Community Chat' })).toHaveAttribute('href');
+    expect(within(footer).getByRole('link', { name: 'Community chat' })).toHaveAttribute('href');
   });
 });

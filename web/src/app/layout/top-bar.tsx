@@ -3,9 +3,10 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
-import { NavLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import { BrandLink } from '../../components/brand-link';
 import { ColorModeToggle } from '../../components/color-mode-toggle';
 import { SignInButtons } from '../../components/sign-in-buttons';
@@ -15,6 +16,7 @@ import type { SessionUser } from '../../features/session';
 import { InvitationsBadge, type WorkspaceSelection } from '../../features/workspaces';
 import { NavDrawer } from './nav-drawer';
 import type { NavItem, WorkspacePickerState } from './nav-items';
+import { isCurrentPage } from './nav-items';
 import { UserMenu } from './user-menu';
 import { WorkspacePicker } from './workspace-picker';
 
@@ -36,6 +38,7 @@ export const DESKTOP_BREAKPOINT = 'lg';
  */
 export function TopBar({ user, verified, items, picker, selection, onSignOut }: TopBarProps) {
   const [drawerOpen, setDrawerOpen] = useState(false);
+  const location = useLocation();
   const desktop = { xs: 'none', [DESKTOP_BREAKPOINT]: 'flex' } as const;
   const mobile = { xs: 'inline-flex', [DESKTOP_BREAKPOINT]: 'none' } as const;
 
@@ -61,6 +64,15 @@ export function TopBar({ user, verified, items, picker, selection, onSignOut }: 
           <MenuIcon />
         </IconButton>
         <BrandLink />
+        {picker.loading && (
+          <Skeleton
+            variant="rounded"
+            width={180}
+            height={40}
+            aria-hidden
+            sx={{ display: desktop, ml: 1, flex: 'none' }}
+          />
+        )}
         {picker.visible && (
           <Box sx={{ display: desktop, ml: 1 }}>
             <WorkspacePicker
@@ -75,11 +87,12 @@ export function TopBar({ user, verified, items, picker, selection, onSignOut }: 
           {items.map((item) => (
             <Button
               key={item.key}
-              component={NavLink}
+              component={RouterLink}
               to={item.to}
+              aria-current={isCurrentPage(item.to, location) ? 'page' : undefined}
               color="inherit"
               size="small"
-              sx={{ '&.active': { color: 'primary.main' } }}
+              sx={{ '&[aria-current="page"]': { color: 'primary.main' } }}
             >
               {item.label}
             </Button>

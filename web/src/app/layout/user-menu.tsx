@@ -5,9 +5,9 @@ import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useLocation } from 'react-router';
 import type { SessionUser } from '../../features/session';
-import { userMenuLinks } from './nav-items';
+import { isCurrentPage, userMenuLinks } from './nav-items';
 
 interface UserMenuProps {
   user: SessionUser;
@@ -22,6 +22,7 @@ export function initials(user: SessionUser): string {
 /** Account Settings, Preferences, Billing & Plans, Sign Out. */
 export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const location = useLocation();
   const close = () => setAnchor(null);
   return (
     <>
@@ -51,11 +52,21 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           slotProps={{ secondary: { noWrap: true } }}
         />
         <Divider />
-        {userMenuLinks.map((link) => (
-          <MenuItem key={link.to} component={RouterLink} to={link.to} onClick={close}>
-            {link.label}
-          </MenuItem>
-        ))}
+        {userMenuLinks.map((link) => {
+          const current = isCurrentPage(link.to, location);
+          return (
+            <MenuItem
+              key={link.to}
+              component={RouterLink}
+              to={link.to}
+              selected={current}
+              aria-current={current ? 'page' : undefined}
+              onClick={close}
+            >
+              {link.label}
+            </MenuItem>
+          );
+        })}
         <Divider />
         <MenuItem
           onClick={() => {

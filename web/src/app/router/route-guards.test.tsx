@@ -102,6 +102,27 @@ describe('route guards', () => {
     },
   );
 
+  it('/register?redirect=... carries where the user was headed to /verify-email', async () => {
+    serve(sessionFor({ needsVerification: true }));
+    const redirect = encodeURIComponent('/billing?upgrade=pro&period=yearly');
+    const { router } = renderApp(`/register?redirect=${redirect}`);
+    await waitFor(() =>
+      expect(location(router)).toBe(`/verify-email?email=ada%40example.com&redirect=${redirect}`),
+    );
+  });
+
+  it.each([
+    ['/login', '/billing?upgrade=team', '/billing'],
+    ['/verify-email', '/billing?upgrade=team', '/billing'],
+    ['/login', '//evil.example/billing', '/dashboard'],
+    ['/verify-email', 'https://evil.example', '/dashboard'],
+    ['/login', '/api/session', '/dashboard'],
+  ])('%s?redirect=%s sends a verified session to %s', async (page, redirect, lands) => {
+    serve(sessionFor());
+    const { router } = renderApp(`${page}?redirect=${encodeURIComponent(redirect)}`);
+    await waitFor(() => expect(router.state.location.pathname).toBe(lands));
+  });
+
   it('/verify-email sends a verified session to /dashboard', async () => {
     serve(sessionFor());
     const { router } = renderApp('/verify-email?email=ada%40example.com');
@@ -118,8 +139,8 @@ describe('route guards', () => {
     serve(LOGGED_OUT_SESSION);
     const pages: [string, string][] = [
       ['/pricing', 'Pricing'],
-      ['/privacy-policy', 'Privacy Policy'],
-      ['/terms-of-service', 'Terms of Service'],
+      ['/privacy-policy', 'Privacy policy'],
+      ['/terms-of-service', 'Terms of service'],
     ];
     for (const [path, heading] of pages) {
       const view = renderApp(path);

@@ -1,21 +1,35 @@
 import type { ReactNode } from 'react';
-import { Navigate, Outlet, useLocation } from 'react-router';
+import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
+import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
 import { Spinner } from '../../components/spinner';
 import { useSession } from '../../features/session';
-import { paths, verifyEmailPath } from '../../lib/paths';
+import { paths, redirectParamOf, verifyEmailPath } from '../../lib/paths';
 
 interface FromState {
   from?: { pathname?: string; search?: string };
 }
 
 /**
- * Where a signed-in user belongs: the verification page until verified, else the page that sent
- * them to sign in, else the dashboard.
+ * Where the user was headed: the `redirect` parameter (a plan chosen on /pricing), else the
+ * protected page that sent them to sign in; only ever a same-origin app path.
  */
-function signedInHome(needsVerification: boolean, email: string | undefined, state: unknown) {
-  if (needsVerification) return verifyEmailPath(email);
+function destinationOf(search: URLSearchParams, state: unknown): string | undefined {
   const from = (state as FromState | null)?.from;
-  return from?.pathname ? `${from.pathname}${from.search ?? ''}` : paths.dashboard;
+  const fromPath = from?.pathname ? `${from.pathname}${from.search ?? ''}` : undefined;
+  return redirectParamOf(search) ?? appRedirectPath(fromPath);
+}
+
+/**
+ * Where a signed-in user belongs: the verification page until verified (carrying where they were
+ * headed), else where they were headed, else the dashboard.
+ */
+export function signedInHome(
+  needsVerification: boolean,
+  email: string | undefined,
+  destination: string | undefined,
+): string {
+  if (needsVerification) return verifyEmailPath(email, destination);
+  return destination ?? paths.dashboard;
 }
 
 /** Non-auth pages wait for the session behind a spinner. */
@@ -48,17 +62,25 @@ export function RequireSession({ verified = false }: { verified?: boolean }) {
  */
 export function RedirectSignedIn() {
   const location = useLocation();
+  const [search] = useSearchParams();
   const { isLoggedIn, needsVerification, user } = useSession();
   if (isLoggedIn) {
-    return <Navigate to={signedInHome(needsVerification, user?.email, location.state)} replace />;
+    const destination = destinationOf(search, location.state);
+    return <Navigate to={signedInHome(needsVerification, user?.email, destination)} replace />;
   }
   return <Outlet />;
 }
 
-/** /verify-email: a session that needs no verification goes to the dashboard. */
+/**
+ * /verify-email: a session that needs no verification goes where it was headed (`redirect`), else
+ * to the dashboard.
+ */
 export function VerifyEmailGuard() {
+  const [search] = useSearchParams();
   const { isLoggedIn, needsVerification } = useSession();
-  if (isLoggedIn && !needsVerification) return <Navigate to={paths.dashboard} replace />;
+  if (isLoggedIn && !needsVerification) {
+    return <Navigate to={redirectParamOf(search) ?? paths.dashboard} replace />;
+  }
   return <Outlet />;
 }
 

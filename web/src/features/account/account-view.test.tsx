@@ -188,7 +188,7 @@ describe('account view: deletion', () => {
     const { requests } = serve();
     renderAccount();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
     expect(within(dialog).getByText(/This action cannot be undone/)).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -214,9 +214,9 @@ describe('account view: deletion', () => {
     });
     const { router } = renderAccount();
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Delete Account' }));
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     await waitFor(() =>
       expect(within(dialog).getByLabelText(/^Password/)).toHaveAccessibleDescription(
         'Please enter your password to confirm this action.',
@@ -224,7 +224,7 @@ describe('account view: deletion', () => {
     );
     expect(requests.filter((r) => r.method === 'DELETE')[0]?.body).toEqual({});
     await user.type(within(dialog).getByLabelText(/^Password/), 'correct horse battery');
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Account' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
     expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.state).toEqual({ signedOut: true });

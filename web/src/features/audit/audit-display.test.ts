@@ -1,7 +1,8 @@
 import {
   actionLabel,
   actorLabel,
-  formatEventTime,
+  changeSummary,
+  detailLabel,
   metadataEntries,
   retentionText,
   targetLabel,
@@ -21,13 +22,33 @@ describe('audit display', () => {
   it('names actors: the user, others, the system, Stripe and deleted accounts', () => {
     expect(actorLabel({ id: 'u1', email: 'ada@example.com' }, 'u1')).toBe('ada@example.com (you)');
     expect(actorLabel({ id: 'u2', email: 'grace@example.com' }, 'u1')).toBe('grace@example.com');
-    expect(actorLabel({ id: 'u3', email: null }, 'u1')).toBe('u3');
+    expect(actorLabel({ id: 'u3', email: null }, 'u1')).toBe('Unknown user');
     expect(actorLabel({ id: 'system', email: null }, 'u1')).toBe('System');
     expect(actorLabel({ id: 'stripe', email: null }, 'u1')).toBe('Stripe');
     expect(actorLabel({ id: 'deleted-user', email: null }, 'u1')).toBe('Deleted user');
   });
 
-  it('names targets from their metadata, else by a short id', () => {
+  it('names targets by the name the event kept: tokens, members by address', () => {
+    const id = '0f8c2a55-8b1e-4c59-9a3d-6f7e1b2c3d4e';
+    expect(
+      targetLabel({
+        target_type: 'token',
+        target_id: id,
+        target_name: 'Deploy key',
+        metadata: { type: 'api_key' },
+      }),
+    ).toBe('Token (API Key) Deploy key');
+    expect(
+      targetLabel({
+        target_type: 'member',
+        target_id: id,
+        target_name: 'grace@example.com',
+        metadata: {},
+      }),
+    ).toBe('Member grace@example.com');
+  });
+
+  it('names older targets from their metadata, else by their kind only (never an id)', () => {
     const id = '0f8c2a55-8b1e-4c59-9a3d-6f7e1b2c3d4e';
     expect(
       targetLabel({ target_type: 'workspace', target_id: id, metadata: { name: 'Main' } }),
@@ -38,27 +59,81 @@ describe('audit display', () => {
     expect(
       targetLabel({ target_type: 'invitation', target_id: id, metadata: { email: 'x@y.z' } }),
     ).toBe('Invitation x@y.z');
-    expect(targetLabel({ target_type: 'token', target_id: id, metadata: {} })).toBe(
-      'Token …1b2c3d4e',
-    );
+    expect(
+      targetLabel({ target_type: 'token', target_id: id, target_name: null, metadata: {} }),
+    ).toBe('Token');
     expect(
       targetLabel({ target_type: 'token', target_id: id, metadata: { type: 'api_key' } }),
-    ).toBe('Token (API Key) …1b2c3d4e');
-    expect(targetLabel({ target_type: 'user', target_id: 'short', metadata: {} })).toBe(
-      'Account short',
-    );
+    ).toBe('Token (API Key)');
+    expect(targetLabel({ target_type: 'user', target_id: 'short', metadata: {} })).toBe('Account');
   });
 
-  it('names workspaces the user knows', () => {
+  it('names workspaces the user knows, else the name the event kept, never an id', () => {
     const workspaces = [{ id: 'ws-1', name: 'Main' }];
     expect(workspaceLabel('ws-1', workspaces)).toBe('Main');
-    expect(workspaceLabel('ws-2', workspaces)).toBe('ws-2');
+    expect(workspaceLabel('ws-2', workspaces)).toBe('Workspace no longer available');
+    expect(
+      workspaceLabel('ws-2', workspaces, {
+        target_type: 'workspace',
+        target_id: 'ws-2',
+        target_name: 'Old client',
+      }),
+    ).toBe('Old client');
     expect(workspaceLabel(null, workspaces)).toBe('—');
   });
 
-  it('formats times in the given locale, leaving bad input as it is', () => {
-    expect(formatEventTime('2026-01-02T12:00:00.000Z', 'en-US')).toMatch(/Jan 2, 2026/);
-    expect(formatEventTime('not a date')).toBe('not a date');
+  it.each([
+    ['account.plan_changed', { from: 'free', to: 'pro' }, 'Free → Pro'],
+    ['workspace.plan_changed', { from: 'team', to: 'free', frozen: true }, 'Team → Free, frozen'],
+    [
+      'workspace.plan_changed',
+      { from: 'free', to: 'pro', frozen: false, wasFrozen: true },
+      'Free → Pro, unfrozen',
+    ],
+    [
+      'workspace.plan_changed',
+      { from: 'free', to: 'pro', frozen: false, wasFrozen: false },
+      'Free → Pro',
+    ],
+    [
+      'member.role_updated',
+      { from: 'viewer', to: 'workspace_manager' },
+      'Viewer → Workspace Manager',
+    ],
+    ['workspace.renamed', { from: 'Old', to: 'New' }, 'Old → New'],
+    [
+      'token.renewed',
+      { previousExpiresAt: '2026-01-01', expiresAt: '2027-01-01' },
+      '2026-01-01 → 2027-01-01',
+    ],
+    ['token.updated', { fields: ['name', 'notes'] }, 'Changed: name, notes'],
+    [
+      'tokens.transferred',
+      {
+        from_workspace_name: 'Old',
+        to_workspace_name: 'New',
+        tokens: [
+          { id: 't1', from_id: 't0', name: 'A' },
+          { id: 't2', from_id: 't3', name: 'B' },
+        ],
+      },
+      '2 tokens from Old to New: A, B',
+    ],
+    ['member.invited', { email: 'x@y.z', role: 'viewer' }, 'As Viewer'],
+    ['workspace.ownership_transferred', { to_email: 'heir@y.z' }, 'To heir@y.z'],
+    ['token.created', { category: 'cert' }, null],
+  ])('sums up %s as %p', (action, metadata, summary) => {
+    expect(changeSummary({ action, metadata })).toBe(summary);
+  });
+
+  it('labels every detail key, known or not', () => {
+    expect(detailLabel('account.plan_changed', 'from')).toBe('Previous plan');
+    expect(detailLabel('account.plan_changed', 'to')).toBe('New plan');
+    expect(detailLabel('workspace.renamed', 'from')).toBe('Previous name');
+    expect(detailLabel('alert.retried', 'from')).toBe('From');
+    expect(detailLabel('token.renewed', 'previousExpiresAt')).toBe('Previous expiry date');
+    expect(detailLabel('x.y', 'someNewKey')).toBe('Some new key');
+    expect(detailLabel('x.y', 'to_be_named')).toBe('To be named');
   });
 
   it.each([
@@ -71,12 +146,29 @@ describe('audit display', () => {
     expect(retentionText(days)).toBe(text);
   });
 
-  it('lists metadata with objects as JSON', () => {
-    expect(metadataEntries({ to: 'b', alerts: 2, ids: ['a'], nested: { x: true } })).toEqual([
-      ['to', 'b'],
-      ['alerts', '2'],
-      ['ids', '["a"]'],
-      ['nested', '{"x":true}'],
+  it('lists metadata with labels: plans and roles by name, lists in words, objects as JSON', () => {
+    expect(
+      metadataEntries({
+        action: 'account.plan_changed',
+        metadata: { from: 'free', to: 'pro', source: 'local', frozenWorkspaceIds: [] },
+      }),
+    ).toEqual([
+      ['Previous plan', 'Free'],
+      ['New plan', 'Pro'],
+      ['Source', 'local'],
+      ['Frozen workspace ids', 'None'],
+    ]);
+    expect(
+      metadataEntries({
+        action: 'future.thing',
+        metadata: { to: 'b', alerts: 2, ids: ['a', 'b'], nested: { x: true }, ok: false },
+      }),
+    ).toEqual([
+      ['To', 'b'],
+      ['Alerts', '2'],
+      ['Ids', 'a, b'],
+      ['Nested', '{"x":true}'],
+      ['Ok', 'No'],
     ]);
   });
 });

@@ -2,6 +2,8 @@
 import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { TYPE_LABELS, type TokenType } from '@expiry-radar/shared/domain/categories';
+import { isPlan, PLAN_LABELS } from '@expiry-radar/shared/domain/plans';
+import { isRole, ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
 
 /** The server's actions (functions/src/data/audit-events.ts AUDIT_ACTIONS) in words. */
 const ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -69,7 +71,7 @@ const SPECIAL_ACTORS: Readonly<Record<string, string>> = {
 export function actorLabel(actor: AuditEvent['actor'], selfId: string | undefined): string {
   const special = SPECIAL_ACTORS[actor.id];
   if (special) return special;
-  const name = actor.email ?? actor.id;
+  const name = actor.email ?? 'Unknown user';
   return actor.id === selfId ? `${name} (you)` : name;
 }
 
@@ -84,8 +86,8 @@ const TARGET_LABELS: Readonly<Record<string, string>> = {
 };
 
 /**
- * The last 8 characters of a long id (the full one is in the details): time-ordered ids share
- * their beginning, not their end.
+ * The last 8 characters of a long id: time-ordered ids share their beginning, not their end.
+ * Only the expanded details show ids; rows name things.
  */
 export function shortId(id: string): string {
   return id.length > 12 ? `…${id.slice(-8)}` : id;
@@ -95,11 +97,19 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-/** "Workspace Main", "Member ada@example.com", "Token (API Key) …1a2b3c4d". */
-export function targetLabel(event: Pick<AuditEvent, 'target_type' | 'target_id' | 'metadata'>) {
+type Named = Pick<AuditEvent, 'target_type' | 'target_id' | 'metadata'> &
+  Partial<Pick<AuditEvent, 'target_name'>>;
+
+/**
+ * "Workspace Main", "Member ada@example.com", "Token (API Key) Deploy key": the name the event
+ * kept, else one from its metadata; an older event that kept none names the kind only (its id is
+ * in the details).
+ */
+export function targetLabel(event: Named): string {
   const kind = TARGET_LABELS[event.target_type] ?? actionLabel(event.target_type);
   const { metadata } = event;
   const name =
+    text(event.target_name) ??
     text(metadata.name) ??
     text(metadata.email) ??
     text(metadata.tokenName) ??
@@ -109,23 +119,202 @@ export function targetLabel(event: Pick<AuditEvent, 'target_type' | 'target_id' 
     event.target_type === 'token' && type && type in TYPE_LABELS
       ? ` (${TYPE_LABELS[type as TokenType]})`
       : '';
-  return `${kind}${typeLabel} ${name ?? shortId(event.target_id)}`;
+  return name ? `${kind}${typeLabel} ${name}` : `${kind}${typeLabel}`;
 }
 
-/** The workspace's name when the user knows it, its short id otherwise, "—" for none. */
+/**
+ * The workspace's name when the user knows it, else the name the event kept when it is about that
+ * workspace, else that it is no longer available; "—" for none. Never an id.
+ */
 export function workspaceLabel(
   workspaceId: string | null,
   workspaces: readonly Pick<Workspace, 'id' | 'name'>[],
+  event?: Pick<AuditEvent, 'target_type' | 'target_id'> & Partial<Pick<AuditEvent, 'target_name'>>,
 ): string {
   if (workspaceId === null) return '—';
-  return workspaces.find((workspace) => workspace.id === workspaceId)?.name ?? shortId(workspaceId);
+  const known = workspaces.find((workspace) => workspace.id === workspaceId)?.name;
+  if (known) return known;
+  const kept =
+    event?.target_type === 'workspace' && event.target_id === workspaceId
+      ? text(event.target_name)
+      : null;
+  return kept ?? 'Workspace no longer available';
 }
 
-/** The time in the browser's zone and locale ("Jan 2, 2026, 3:04 PM"). */
-export function formatEventTime(iso: string, locale?: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+const PLAN_ACTIONS = new Set(['account.plan_changed', 'workspace.plan_changed']);
+
+/** What `from` and `to` hold, by action. */
+function changeKind(action: string): 'plan' | 'role' | 'name' | null {
+  if (PLAN_ACTIONS.has(action)) return 'plan';
+  if (action === 'member.role_updated') return 'role';
+  if (action === 'workspace.renamed') return 'name';
+  return null;
+}
+
+function planText(value: unknown): string {
+  return typeof value === 'string' && isPlan(value) ? PLAN_LABELS[value] : valueText(value);
+}
+
+function roleText(value: unknown): string {
+  return typeof value === 'string' && isRole(value) ? ROLE_LABELS[value] : valueText(value);
+}
+
+/** A metadata value in words: lists joined, yes/no, names of listed tokens, JSON for the rest. */
+function valueText(value: unknown): string {
+  if (value === null || value === undefined) return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  if (typeof value === 'number') return String(value);
+  if (Array.isArray(value)) {
+    if (value.length === 0) return 'None';
+    if (value.every((item) => typeof item === 'string' || typeof item === 'number')) {
+      return value.join(', ');
+    }
+    const names = value.map((item: unknown) =>
+      typeof item === 'object' && item !== null ? text((item as { name?: unknown }).name) : null,
+    );
+    if (names.every((name) => name !== null)) return names.join(', ');
+  }
+  return JSON.stringify(value) ?? '—';
+}
+
+/**
+ * A one-line account of the change, for the row: "Free → Pro" (", frozen" when it froze the
+ * workspace), "Viewer → Workspace Manager",
+ * "Old → New", "2026-01-01 → 2027-01-01", "3 tokens from Old to New: A, B, C"; null when the
+ * action and its target say it all.
+ */
+export function changeSummary(event: Pick<AuditEvent, 'action' | 'metadata'>): string | null {
+  const { action, metadata } = event;
+  const kind = changeKind(action);
+  if (kind && metadata.from !== undefined && metadata.to !== undefined) {
+    const show = kind === 'plan' ? planText : kind === 'role' ? roleText : valueText;
+    // A workspace the change froze (or unfroze) says so.
+    const frozen =
+      metadata.frozen === true && metadata.wasFrozen !== true
+        ? ', frozen'
+        : metadata.frozen === false && metadata.wasFrozen === true
+          ? ', unfrozen'
+          : '';
+    return `${show(metadata.from)} → ${show(metadata.to)}${frozen}`;
+  }
+  if (action === 'token.renewed' && metadata.expiresAt !== undefined) {
+    return `${valueText(metadata.previousExpiresAt)} → ${valueText(metadata.expiresAt)}`;
+  }
+  if (action === 'token.updated' && Array.isArray(metadata.fields)) {
+    return `Changed: ${valueText(metadata.fields)}`;
+  }
+  if (action === 'account.updated' && Array.isArray(metadata.fields)) {
+    return `Changed: ${valueText(metadata.fields)}`;
+  }
+  if (action === 'tokens.transferred' && Array.isArray(metadata.tokens)) {
+    const count = metadata.tokens.length;
+    const from = text(metadata.from_workspace_name);
+    const to = text(metadata.to_workspace_name);
+    const route = from && to ? ` from ${from} to ${to}` : '';
+    return `${count} ${count === 1 ? 'token' : 'tokens'}${route}: ${valueText(metadata.tokens)}`;
+  }
+  if (action === 'workspace.ownership_transferred' && text(metadata.to_email)) {
+    return `To ${text(metadata.to_email)}`;
+  }
+  if (
+    (action === 'member.invited' || action.startsWith('invitation.')) &&
+    typeof metadata.role === 'string'
+  ) {
+    return `As ${roleText(metadata.role)}`;
+  }
+  return null;
+}
+
+/** Labels of the metadata keys the server writes; any other key is put in words from its name. */
+const DETAIL_LABELS: Readonly<Record<string, string>> = {
+  name: 'Name',
+  email: 'Email',
+  previousEmail: 'Previous email',
+  role: 'Role',
+  category: 'Category',
+  type: 'Type',
+  expiresAt: 'Expiry date',
+  previousExpiresAt: 'Previous expiry date',
+  fields: 'Changed fields',
+  method: 'Sign-in method',
+  ip: 'IP address',
+  workspaceId: 'Workspace id',
+  invitationId: 'Invitation id',
+  source: 'Source',
+  frozen: 'Frozen',
+  wasFrozen: 'Was frozen',
+  frozenFor: 'Frozen for',
+  frozenWorkspaceIds: 'Frozen workspace ids',
+  unfrozenWorkspaceIds: 'Unfrozen workspace ids',
+  reason: 'Reason',
+  to_user_id: 'New owner id',
+  to_email: 'New owner',
+  from_role: "New owner's previous role",
+  from_plan: 'Previous plan',
+  to_plan: 'New plan',
+  from_workspace_id: 'Source workspace id',
+  from_workspace_name: 'Source workspace',
+  to_workspace_id: 'Target workspace id',
+  to_workspace_name: 'Target workspace',
+  tokens: 'Tokens',
+  threshold: 'Days before expiry',
+  channels: 'Channels',
+  failures: 'Failures',
+  attempt: 'Attempt',
+  attempts: 'Attempts',
+  skipped: 'Skipped',
+  lastError: 'Last error',
+  alerts: 'Alerts',
+  alert_ids: 'Alert ids',
+  channel: 'Channel',
+  changed: 'Changed settings',
+  email_alerts_enabled: 'Email alerts',
+  webhooks: 'Webhooks',
+  contact_groups: 'Contact groups',
+  thresholds: 'Thresholds (days before expiry)',
+};
+
+const FROM_TO_LABELS = {
+  plan: ['Previous plan', 'New plan'],
+  role: ['Previous role', 'New role'],
+  name: ['Previous name', 'New name'],
+} as const;
+
+/** "previousExpiresAt" -> "Previous expires at", "to_user_id" -> "To user id". */
+function keyInWords(key: string): string {
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[._-]+/g, ' ')
+    .trim()
+    .toLowerCase();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : key;
+}
+
+/** The label of a metadata key of an event with this action. */
+export function detailLabel(action: string, key: string): string {
+  const kind = changeKind(action);
+  if (kind && (key === 'from' || key === 'to')) return FROM_TO_LABELS[kind][key === 'from' ? 0 : 1];
+  if (key === 'from') return 'From';
+  if (key === 'to') return 'To';
+  return DETAIL_LABELS[key] ?? keyInWords(key);
+}
+
+/** The metadata as label and text pairs: plans and roles by their names, lists in words. */
+export function metadataEntries(
+  event: Pick<AuditEvent, 'action' | 'metadata'>,
+): Array<[string, string]> {
+  const kind = changeKind(event.action);
+  return Object.entries(event.metadata).map(([key, value]) => {
+    const fromTo = key === 'from' || key === 'to';
+    const shown =
+      (kind === 'plan' && fromTo) || key === 'from_plan' || key === 'to_plan'
+        ? planText(value)
+        : (kind === 'role' && fromTo) || key === 'role' || key === 'from_role'
+          ? roleText(value)
+          : valueText(value);
+    return [detailLabel(event.action, key), shown];
+  });
 }
 
 /** 30 -> "30 days", 365 -> "1 year", 2555 -> "7 years". */
@@ -135,12 +324,4 @@ export function retentionText(days: number): string {
     return `${years} ${years === 1 ? 'year' : 'years'}`;
   }
   return `${days} ${days === 1 ? 'day' : 'days'}`;
-}
-
-/** The metadata as label and text pairs; objects and lists as compact JSON. */
-export function metadataEntries(metadata: AuditEvent['metadata']): Array<[string, string]> {
-  return Object.entries(metadata).map(([key, value]) => [
-    key,
-    typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value)),
-  ]);
 }

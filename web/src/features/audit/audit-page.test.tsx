@@ -33,6 +33,7 @@ function auditEvent(index: number, overrides: Partial<AuditEvent> = {}): AuditEv
     action: 'token.created',
     target_type: 'token',
     target_id: `token-${index}`,
+    target_name: `Token ${index}`,
     workspace_id: 'ws-1',
     metadata: { category: 'cert', type: 'ssl_cert' },
     ...overrides,
@@ -115,6 +116,7 @@ describe('audit page', () => {
           actor: { id: 'user-2', email: 'grace@example.com' },
           target_type: 'member',
           target_id: 'user-3',
+          target_name: 'alan@example.com',
           metadata: { from: 'viewer', to: 'workspace_manager' },
         }),
         auditEvent(3, {
@@ -131,14 +133,21 @@ describe('audit page', () => {
     expect(rows).toHaveLength(4);
     expect(within(rows[1]!).getByText('Token created')).toBeVisible();
     expect(within(rows[1]!).getByText('ada@example.com (you)')).toBeVisible();
+    expect(within(rows[1]!).getByText('Token (SSL Certificate) Token 1')).toBeVisible();
     expect(within(rows[1]!).getByText('Main')).toBeVisible();
     expect(within(rows[2]!).getByText('Member role changed')).toBeVisible();
+    expect(within(rows[2]!).getByText('Viewer → Workspace Manager')).toBeVisible();
+    expect(within(rows[2]!).getByText('Member alan@example.com')).toBeVisible();
     expect(within(rows[2]!).getByText('grace@example.com')).toBeVisible();
     expect(within(rows[3]!).getByText('System')).toBeVisible();
+    // Rows name things; ids show only in the expanded details.
+    for (const row of rows.slice(1)) expect(row).not.toHaveTextContent(/token-\d|user-3|event-/);
 
     const time = rows[1]!.querySelector('time');
     expect(time).toHaveAttribute('dateTime', '2026-01-02T11:59:00.000Z');
-    expect(time).toHaveAttribute('title', '2026-01-02T11:59:00.000Z');
+    // The ISO date and time in the browser's zone on hover; the locale's form on screen.
+    expect(time?.getAttribute('title')).toMatch(/^2026-01-0[1-3] \d{2}:\d{2}$/);
+    expect(time).toHaveTextContent(/Jan [1-3], 2026/);
 
     expect(screen.getByRole('button', { name: /Workspace: Main/ })).toHaveAttribute(
       'aria-pressed',
@@ -154,10 +163,12 @@ describe('audit page', () => {
     expect(expand).toHaveAttribute('aria-expanded', 'false');
     await user.click(expand);
     const list = screen.getByLabelText('Event details');
-    expect(within(list).getByText('from')).toBeVisible();
-    expect(within(list).getByText('viewer')).toBeVisible();
-    expect(within(list).getByText('workspace_manager')).toBeVisible();
+    expect(within(list).getByText('Previous role')).toBeVisible();
+    expect(within(list).getByText('Viewer')).toBeVisible();
+    expect(within(list).getByText('New role')).toBeVisible();
+    expect(within(list).getByText('Workspace Manager')).toBeVisible();
     expect(within(list).getByText('event-2')).toBeVisible();
+    expect(within(list).getByText('member user-3')).toBeVisible();
     expect(
       screen.getByRole('button', { name: 'Hide details: Member role changed' }),
     ).toHaveAttribute('aria-expanded', 'true');

@@ -180,7 +180,7 @@ export function AuditPage() {
 
   return (
     <PageFrame
-      title="Audit Log"
+      title="Audit log"
       description="Who changed what and when, in your workspaces and organization, with export to JSON or CSV."
     >
       {session.isLoading ? (

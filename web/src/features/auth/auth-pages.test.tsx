@@ -9,6 +9,7 @@ import {
 } from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
+import { logger } from '../../lib/logger';
 import { resetToastHistory } from '../../lib/toasts';
 import { INVALID_VERIFICATION_LINK_REDIRECT } from '@expiry-radar/shared/api/verification-link';
 
@@ -24,6 +25,7 @@ function serve(routes = {}) {
 beforeEach(() => {
   resetApiClientState();
   resetToastHistory();
+  window.sessionStorage.clear();
 });
 afterEach(() => toast.remove());
 
@@ -84,6 +86,32 @@ describe('login page', () => {
     window.history.pushState({}, '', '/');
   });
 
+  it('never calls a wrong password an expired session, in the page, a toast or the log', async () => {
+    const errorToast = jest.spyOn(toast, 'error');
+    const logged = [
+      jest.spyOn(logger, 'warn').mockImplementation(() => undefined),
+      jest.spyOn(logger, 'info').mockImplementation(() => undefined),
+      jest.spyOn(logger, 'error').mockImplementation(() => undefined),
+    ];
+    serve({
+      'POST /auth/login': () =>
+        jsonResponse({ error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' }, 401),
+    });
+    const { router } = renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email or password')).toBeVisible();
+    const said = logged.flatMap((spy) => spy.mock.calls.flat().map(String)).join('\n');
+    expect(said).not.toMatch(/session has expired/i);
+    expect(screen.queryByText(/session has expired/i)).toBeNull();
+    expect(errorToast).not.toHaveBeenCalled();
+    expect(router.state.location.pathname).toBe('/login');
+    for (const spy of logged) spy.mockRestore();
+    errorToast.mockRestore();
+  });
+
   it('offers Google sign-in only when the server says it is configured', async () => {
     serve();
     const first = renderApp('/login');
@@ -132,7 +160,120 @@ describe('register page', () => {
       name: 'Ada',
     });
     expect(window.localStorage.getItem('expiry-radar:pending-welcome')).toBe('true');
-    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeVisible();
+    // The email was just sent: "Resend" counts down from now.
+    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeDisabled();
+    expect(screen.getByText(/^You can resend in (60|59) s$/)).toBeVisible();
+  });
+});
+
+describe('an invitation email link', () => {
+  const preview = () =>
+    jsonResponse({ workspace_name: 'Client Acme', inviter_name: 'Ada Lovelace' });
+
+  it('fills in the address on /register and names the workspace and the inviter', async () => {
+    const { requests } = serve({ 'GET /api/invitations/preview': preview });
+    renderApp('/register?email=grace%40example.com&invitation=inv-1');
+    expect(
+      await screen.findByText('You were invited to Client Acme by Ada Lovelace'),
+    ).toBeVisible();
+    expect(screen.getByText(/Create your account with the invited address/)).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('grace@example.com');
+    const asked = requests.find((r) => r.path === '/api/invitations/preview');
+    expect(Object.fromEntries(asked!.url.searchParams)).toEqual({
+      email: 'grace@example.com',
+      invitation: 'inv-1',
+    });
+  });
+
+  it('fills in the address on /login for an invited account', async () => {
+    serve({ 'GET /api/invitations/preview': preview });
+    renderApp('/login?email=grace%40example.com&invitation=inv-1');
+    expect(
+      await screen.findByText('You were invited to Client Acme by Ada Lovelace'),
+    ).toBeVisible();
+    expect(screen.getByText(/Sign in with the invited address/)).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('grace@example.com');
+  });
+
+  it('says only that there is an invitation when the names cannot be had, without a toast', async () => {
+    const errorToast = jest.spyOn(toast, 'error');
+    serve();
+    renderApp('/register?email=grace%40example.com&invitation=gone');
+    expect(await screen.findByText('You were invited to a workspace')).toBeVisible();
+    expect(errorToast).not.toHaveBeenCalled();
+    errorToast.mockRestore();
+  });
+
+  it('says only that there is an invitation for an older link without an id', async () => {
+    const { requests } = serve();
+    renderApp('/register?email=grace%40example.com&invitation=1');
+    expect(await screen.findByText('You were invited to a workspace')).toBeVisible();
+    expect(requests.some((r) => r.path === '/api/invitations/preview')).toBe(false);
+  });
+});
+
+describe('a plan chosen before registering (?redirect=)', () => {
+  const redirect = '/billing?upgrade=pro&period=yearly';
+
+  it('goes with the registration, to the verification page and its sign-in link', async () => {
+    const { requests } = serve({
+      'POST /auth/register': () => jsonResponse(sessionFor({ needsVerification: true })),
+    });
+    const { router } = renderApp(`/register?redirect=${encodeURIComponent(redirect)}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      `/login?redirect=${encodeURIComponent(redirect)}`,
+    );
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'a long and unusual passphrase');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
+    expect(new URLSearchParams(router.state.location.search).get('redirect')).toBe(redirect);
+    expect(requests.find((r) => r.path === '/auth/register')?.body).toMatchObject({ redirect });
+  });
+
+  it('is dropped when it is not an app path', async () => {
+    const { requests } = serve({
+      'POST /auth/register': () => jsonResponse(sessionFor({ needsVerification: true })),
+    });
+    const { router } = renderApp(`/register?redirect=${encodeURIComponent('//evil.example')}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'a long and unusual passphrase');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/verify-email'));
+    expect(router.state.location.search).toBe('?email=ada%40example.com');
+    expect(requests.find((r) => r.path === '/auth/register')?.body).not.toHaveProperty('redirect');
+  });
+
+  it('goes with a resent verification email', async () => {
+    const { requests } = serve({
+      'GET /api/session': () => jsonResponse(sessionFor({ needsVerification: true })),
+      'POST /auth/verify-email/resend': () => jsonResponse({ ok: true }),
+    });
+    renderApp(`/verify-email?email=ada%40example.com&redirect=${encodeURIComponent(redirect)}`);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText('A new verification email is on its way.')).toBeVisible();
+    expect(requests.find((r) => r.path === '/auth/verify-email/resend')?.body).toEqual({
+      redirect,
+    });
+  });
+
+  it('takes a signed-in user there after signing in', async () => {
+    serve({ 'POST /auth/login': () => jsonResponse(sessionFor()) });
+    const { router } = renderApp(`/login?redirect=${encodeURIComponent(redirect)}`);
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Create an account' })).toHaveAttribute(
+      'href',
+      `/register?redirect=${encodeURIComponent(redirect)}`,
+    );
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
   });
 });
 
@@ -147,6 +288,43 @@ describe('verify-email and reset-password pages', () => {
     await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
     expect(await screen.findByText('A new verification email is on its way.')).toBeVisible();
     expect(requests.some((r) => r.path === '/auth/verify-email/resend')).toBe(true);
+  });
+
+  it('keeps counting down after a reload, and after a 429 says how long to wait', async () => {
+    const { requests } = serve({
+      'GET /api/session': () => jsonResponse(sessionFor({ needsVerification: true })),
+      'POST /auth/verify-email/resend': () => jsonResponse({ ok: true }),
+    });
+    const first = renderApp('/verify-email?email=ada%40example.com');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText(/^You can resend in (60|59) s$/)).toBeVisible();
+    first.unmount();
+
+    renderApp('/verify-email?email=ada%40example.com');
+    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeDisabled();
+    expect(screen.getByText(/^You can resend in \d+ s$/)).toBeVisible();
+    expect(requests.filter((r) => r.path === '/auth/verify-email/resend')).toHaveLength(1);
+  });
+
+  it('counts down as the server says after a 429', async () => {
+    serve({
+      'GET /api/session': () => jsonResponse(sessionFor({ needsVerification: true })),
+      'POST /auth/verify-email/resend': () =>
+        jsonResponse(
+          {
+            error: 'Too many requests. Please wait a moment and try again.',
+            code: 'RATE_LIMITED',
+            details: [{ path: 'retryAfterSeconds', message: '42' }],
+          },
+          429,
+        ),
+    });
+    renderApp('/verify-email?email=grace%40example.com');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Resend verification email' }));
+    expect(await screen.findByText(/^You can resend in (42|41) s$/)).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Resend verification email' })).toBeDisabled();
   });
 
   it('explains a verification link the server refused', async () => {

@@ -5,25 +5,33 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { loginBody } from '@expiry-radar/shared/api/auth-schemas';
-import { paths } from '../../lib/paths';
+import { paths, queryParams, redirectParamOf, withRedirect } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { useLoginMutation } from './api/auth-mutations';
 import { formErrorMessage, INVALID_CREDENTIALS_MESSAGE } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
+import { InvitationNotice, invitationInSearch } from './components/invitation-notice';
 
 type LoginInput = z.input<typeof loginBody>;
 type LoginValues = z.output<typeof loginBody>;
 
-/** Sign in (route /login). */
+/**
+ * Sign in (route /login). An invitation email's link to an address with an account
+ * (`?email=…&invitation=<id>`) fills in the address and says who invited the visitor where;
+ * `?redirect=` (an app path) is where a signed-in user goes next.
+ */
 export function LoginPage() {
   const login = useLoginMutation();
+  const [search] = useSearchParams();
+  const redirect = redirectParamOf(search);
   const navigate = useNavigate();
   const location = useLocation();
+  const invitation = invitationInSearch(search);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -31,7 +39,7 @@ export function LoginPage() {
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginBody),
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: search.get(queryParams.email) ?? '', password: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -39,8 +47,11 @@ export function LoginPage() {
     try {
       const session = await login.mutateAsync(values);
       if (session.twoFactorRequired) {
-        // The page that sent the user to sign in travels on to the second step.
-        await navigate(paths.twoFactorSignIn, { state: location.state as unknown });
+        // Where the user was headed (the page that sent them, a plan chosen on /pricing) travels
+        // on to the second step.
+        await navigate(withRedirect(paths.twoFactorSignIn, redirect), {
+          state: location.state as unknown,
+        });
       } else if (!session.loggedIn) {
         setFailure(INVALID_CREDENTIALS_MESSAGE);
       }
@@ -56,15 +67,16 @@ export function LoginPage() {
       footer={
         <>
           New to Expiry Radar?{' '}
-          <Link component={RouterLink} to={paths.register}>
+          <Link component={RouterLink} to={withRedirect(paths.register, redirect)}>
             Create an account
           </Link>
         </>
       }
     >
-      <GoogleSignInButton />
+      <GoogleSignInButton redirect={redirect} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         {failure && <Alert severity="error">{failure}</Alert>}
+        {invitation.invited && <InvitationNotice link={invitation.link} purpose="login" />}
         <EmailField
           {...register('email')}
           autoFocus

@@ -10,25 +10,28 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { registerBody } from '@expiry-radar/shared/api/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '@expiry-radar/shared/domain/password-policy';
-import { paths } from '../../lib/paths';
+import { paths, queryParams, redirectParamOf, withRedirect } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { useRegisterMutation } from './api/auth-mutations';
 import { formErrorMessage } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
+import { InvitationNotice, invitationInSearch } from './components/invitation-notice';
 
 type RegisterInput = z.input<typeof registerBody>;
 type RegisterValues = z.output<typeof registerBody>;
 
 /**
- * Create an account (route /register). An invitation's link (`?email=…&invitation=1`) fills in
- * the invited address and says how to join.
+ * Create an account (route /register). An invitation email's link (`?email=…&invitation=<id>`)
+ * fills in the invited address and says who invited the visitor to which workspace. `?redirect=`
+ * (a plan chosen on /pricing) leads on through sign-in and the verification email's link.
  */
 export function RegisterPage() {
   const registerAccount = useRegisterMutation();
   const [search] = useSearchParams();
-  const invited = search.get('invitation') === '1';
+  const invitation = invitationInSearch(search);
+  const redirect = redirectParamOf(search);
   const [failure, setFailure] = useState<string | null>(null);
   const {
     register,
@@ -36,13 +39,13 @@ export function RegisterPage() {
     formState: { errors, isSubmitting },
   } = useForm<RegisterInput, unknown, RegisterValues>({
     resolver: zodResolver(registerBody),
-    defaultValues: { email: search.get('email') ?? '', password: '', name: '' },
+    defaultValues: { email: search.get(queryParams.email) ?? '', password: '', name: '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
     try {
-      await registerAccount.mutateAsync(values);
+      await registerAccount.mutateAsync({ ...values, redirect });
     } catch (error) {
       setFailure(formErrorMessage(error));
     }
@@ -55,21 +58,16 @@ export function RegisterPage() {
       footer={
         <>
           Already have an account?{' '}
-          <Link component={RouterLink} to={paths.login}>
+          <Link component={RouterLink} to={withRedirect(paths.login, redirect)}>
             Sign in
           </Link>
         </>
       }
     >
-      <GoogleSignInButton />
+      <GoogleSignInButton redirect={redirect} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         {failure && <Alert severity="error">{failure}</Alert>}
-        {invited && (
-          <Alert severity="info">
-            You were invited to a workspace. Create your account with the invited address and verify
-            it; then accept the invitation under Workspaces.
-          </Alert>
-        )}
+        {invitation.invited && <InvitationNotice link={invitation.link} purpose="register" />}
         <TextField
           {...register('name')}
           label="Name (optional)"
@@ -96,11 +94,11 @@ export function RegisterPage() {
         <Alert severity="info" variant="outlined" icon={false} sx={{ fontSize: '0.8125rem' }}>
           By creating an account you agree to the{' '}
           <Link component={RouterLink} to={paths.termsOfService}>
-            Terms of Service
+            terms of service
           </Link>{' '}
           and the{' '}
           <Link component={RouterLink} to={paths.privacyPolicy}>
-            Privacy Policy
+            privacy policy
           </Link>
           .
         </Alert>

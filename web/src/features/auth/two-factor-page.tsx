@@ -3,10 +3,16 @@ import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import {
+  Navigate,
+  Link as RouterLink,
+  useLocation,
+  useNavigate,
+  useSearchParams,
+} from 'react-router';
 import { CodeField } from '../../components/code-field';
 import { ApiError } from '../../lib/api-client';
-import { paths } from '../../lib/paths';
+import { paths, redirectParamOf } from '../../lib/paths';
 import { useVerifyTwoFactorMutation } from './api/auth-mutations';
 import { formErrorMessage } from './api/form-error';
 import { useSession } from '../session';
@@ -29,6 +35,9 @@ export function TwoFactorPage() {
   const verify = useVerifyTwoFactorMutation();
   const navigate = useNavigate();
   const location = useLocation();
+  // Where the user was headed when signing in (a plan chosen on /pricing), if anywhere.
+  const [search] = useSearchParams();
+  const redirect = redirectParamOf(search);
   const [recovery, setRecovery] = useState(false);
   const [code, setCode] = useState('');
   const [fieldError, setFieldError] = useState<string | null>(null);
@@ -51,6 +60,7 @@ export function TwoFactorPage() {
       const from = (location.state as FromState | null)?.from;
       const target =
         session.redirectTo ??
+        redirect ??
         (from?.pathname ? `${from.pathname}${from.search ?? ''}` : paths.dashboard);
       await navigate(target, { replace: true });
     } catch (error) {

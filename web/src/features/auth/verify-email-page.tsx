@@ -10,7 +10,7 @@ import {
   VERIFICATION_ERROR_PARAM,
 } from '@expiry-radar/shared/api/verification-link';
 import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
-import { paths, queryParams } from '../../lib/paths';
+import { paths, queryParams, redirectParamOf, withRedirect } from '../../lib/paths';
 import { useSession } from '../session';
 import { useResendVerificationMutation } from './api/auth-mutations';
 import { formErrorMessage, retryAfterSeconds } from './api/form-error';
@@ -33,14 +33,18 @@ export function VerifyEmailPage() {
   const resendEmail = useResendVerificationMutation();
   const [sending, setSending] = useState(false);
   const [resend, setResend] = useState<ResendState>({ kind: 'idle' });
-  const cooldown = useResendCooldown();
   const email = search.get(queryParams.email) ?? user?.email ?? null;
+  // Counts down from the last email to this address: registration's, an address change's, a
+  // resend's, also after a reload.
+  const cooldown = useResendCooldown(email);
+  // Where the user was headed (a plan chosen on /pricing): the resent link leads there too.
+  const redirect = redirectParamOf(search);
   const invalidLink = search.get(VERIFICATION_ERROR_PARAM) === INVALID_VERIFICATION_LINK;
 
   const onResend = async () => {
     setSending(true);
     try {
-      await resendEmail.mutateAsync();
+      await resendEmail.mutateAsync(redirect);
       setResend({ kind: 'sent' });
       cooldown.start(EMAIL_RESEND_COOLDOWN_SECONDS);
     } catch (error) {
@@ -85,7 +89,7 @@ export function VerifyEmailPage() {
         ) : (
           <>
             Already verified?{' '}
-            <Link component={RouterLink} to={paths.login}>
+            <Link component={RouterLink} to={withRedirect(paths.login, redirect)}>
               Sign in
             </Link>
           </>
@@ -112,7 +116,12 @@ export function VerifyEmailPage() {
             <ResendCountdown secondsLeft={cooldown.secondsLeft} />
           </>
         ) : (
-          <Button component={RouterLink} to={paths.login} variant="contained" size="large">
+          <Button
+            component={RouterLink}
+            to={withRedirect(paths.login, redirect)}
+            variant="contained"
+            size="large"
+          >
             Sign in to resend the email
           </Button>
         )}

@@ -50,8 +50,15 @@ function serve(world: World) {
       return jsonResponse({ plan });
     },
     'POST /api/billing/portal': () => jsonResponse({ url: 'https://billing.stripe.test/p/1' }),
+    'GET /api/plan-prices': () => jsonResponse(PRICES),
   });
 }
+
+const usd = (monthly: number) => ({
+  monthly: { amount: monthly, currency: 'USD' },
+  yearly: { amount: monthly * 10, currency: 'USD' },
+});
+const PRICES = { prices: { free: usd(0), pro: usd(19), team: usd(79), enterprise: usd(299) } };
 
 function renderBilling(path = '/billing') {
   return renderRoutes([{ path: '/billing', element: <BillingPage /> }], path).router;
@@ -78,14 +85,26 @@ describe('billing page', () => {
     expect(await screen.findByRole('heading', { name: 'Billing & Plans' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Current plan: Free' })).toBeVisible();
     expect(screen.getAllByText('Local billing mode').length).toBeGreaterThan(0);
+    // The local billing mode promises neither card checkout nor a billing portal.
+    expect(
+      screen.getByText(
+        'Your current plan, its limits and usage, and plan changes, which the local billing mode makes at once without payment.',
+      ),
+    ).toBeVisible();
+    expect(screen.queryByText(/card checkout|billing portal/)).toBeNull();
     expect(screen.getByText('1 / 1')).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Manage billing' })).toBeNull();
 
     await userEvent.click(screen.getByRole('button', { name: 'Upgrade to Pro' }));
+    // The same confirmation as the way from /pricing, before anything changes.
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Pro?' });
+    expect(within(dialog).getByText(/Your plan changes from Free to Pro at once/)).toBeVisible();
+    expect(requests.some((r) => r.path === '/api/account/upgrade')).toBe(false);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade to Pro' }));
     expect(await screen.findByText('Plan upgraded to Pro')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Current plan: Pro' })).toBeVisible();
     const upgrade = requests.find((r) => r.path === '/api/account/upgrade');
-    expect(upgrade?.body).toEqual({ plan: 'pro' });
+    expect(upgrade?.body).toEqual({ plan: 'pro', period: 'monthly' });
     expect(upgrade?.headers.get('X-CSRF-Token')).toBe('csrf');
     expect(requests.filter((r) => r.path === '/api/account/plan').length).toBeGreaterThan(1);
     expect(window.localStorage.getItem('expiry-radar:plan')).toBe('pro');
@@ -102,6 +121,12 @@ describe('billing page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Downgrade to Free' }));
     const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Free?' });
     expect(within(dialog).getByText(/your newest 1 workspace will be frozen/)).toBeVisible();
+    const listed = within(dialog).getByRole('list', { name: 'Frozen on the Free plan' });
+    expect(
+      within(listed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(["Workspace b: beyond the plan's number of workspaces"]);
     expect(requests.some((r) => r.path === '/api/account/upgrade')).toBe(false);
 
     await userEvent.click(within(dialog).getByRole('button', { name: 'Downgrade to Free' }));
@@ -133,24 +158,73 @@ describe('billing page', () => {
       ),
     ).toBeVisible();
     expect(within(dialog).queryByText(/your newest/)).toBeNull();
+    const listed = within(dialog).getByRole('list', { name: 'Frozen on the Free plan' });
+    expect(
+      within(listed)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Workspace b: more tokens than the plan allows',
+      'Workspace c: more members than the plan allows',
+    ]);
   });
 
-  it('opens the change asked for by /pricing and drops the parameter', async () => {
-    serve({ plan: 'free', mode: 'local', workspaces: [workspace('a')] });
-    const router = renderBilling('/billing?upgrade=team');
-    expect(await screen.findByRole('dialog', { name: 'Upgrade to Team?' })).toBeVisible();
+  it('opens the change asked for by /pricing, in its period, and drops the parameters', async () => {
+    const { requests } = serve({ plan: 'free', mode: 'local', workspaces: [workspace('a')] });
+    const router = renderBilling('/billing?upgrade=team&period=yearly');
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Team?' });
+    expect(await within(dialog).findByText('Team: $790 / year')).toBeVisible();
     await waitFor(() => expect(router.state.location.search).toBe(''));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade to Team' }));
+    expect(await screen.findByText('Plan upgraded to Team')).toBeInTheDocument();
+    expect(requests.find((r) => r.path === '/api/account/upgrade')?.body).toEqual({
+      plan: 'team',
+      period: 'yearly',
+    });
   });
 
-  it('with Stripe, sends an upgrade to checkout and opens the billing portal', async () => {
-    const world: World = { plan: 'free', mode: 'stripe', workspaces: [workspace('a')] };
-    serve(world);
+  it("shows each plan's price for the period the toggle picks", async () => {
+    serve({ plan: 'free', mode: 'local', workspaces: [workspace('a')] });
     renderBilling();
+    const pro = await screen.findByRole('article', { name: 'Pro' });
+    expect(await within(pro).findByText('$19')).toBeVisible();
+    expect(within(pro).getByText('Billed monthly')).toBeVisible();
+    expect(
+      within(screen.getByRole('article', { name: 'Free' })).getByText('Free', { selector: 'p' }),
+    ).toBeVisible();
+    expect(screen.getByText('Save up to 17% with yearly billing')).toBeVisible();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Yearly' }));
+    expect(within(pro).getByText('$190')).toBeVisible();
+    expect(within(pro).getByText('$15.83 a month, billed yearly')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Yearly' })).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('with Stripe, sends an upgrade to checkout of the chosen period and opens the billing portal', async () => {
+    const world: World = { plan: 'free', mode: 'stripe', workspaces: [workspace('a')] };
+    const { requests } = serve(world);
+    renderBilling();
+    await userEvent.click(await screen.findByRole('button', { name: 'Yearly' }));
     await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Team' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Team?' });
+    expect(
+      within(dialog).getByText('You will continue to secure card checkout for the Team plan.'),
+    ).toBeVisible();
+    expect(assignLocation).not.toHaveBeenCalled();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Upgrade to Team' }));
     await waitFor(() =>
       expect(assignLocation).toHaveBeenCalledWith('https://checkout.stripe.test/c/1'),
     );
+    expect(requests.find((r) => r.path === '/api/account/upgrade')?.body).toEqual({
+      plan: 'team',
+      period: 'yearly',
+    });
     expect(screen.queryByText('Local billing mode')).toBeNull();
+    expect(
+      screen.getByText(
+        'Your current plan, upgrades through secure card checkout, and invoices and payment details in the billing portal.',
+      ),
+    ).toBeVisible();
   });
 
   it('with Stripe and a paid plan, offers Manage billing and plan changes in the portal', async () => {

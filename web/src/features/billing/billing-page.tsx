@@ -18,7 +18,16 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import type { BillingMode, PlanResponse } from '@expiry-radar/shared/api/billing-api-schemas';
+import type {
+  BillingMode,
+  PlanPricesResponse,
+  PlanResponse,
+} from '@expiry-radar/shared/api/billing-api-schemas';
+import {
+  DEFAULT_BILLING_PERIOD,
+  isBillingPeriod,
+  type BillingPeriod,
+} from '@expiry-radar/shared/domain/plan-prices';
 import {
   comparePlans,
   formatLimit,
@@ -30,17 +39,24 @@ import {
   type Plan,
   type PlanLimits,
 } from '@expiry-radar/shared/domain/plans';
-import { freezeReasons } from '@expiry-radar/shared/domain/workspace-freezing';
+import { freezeReasons, type FreezeReason } from '@expiry-radar/shared/domain/workspace-freezing';
 import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
+import { BillingPeriodToggle } from '../../components/billing-period-toggle';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
+import { PlanPrice, priceText, yearlySavingNote } from '../../components/plan-price';
 import { Spinner } from '../../components/spinner';
 import { accountSettingsPath, queryParams } from '../../lib/paths';
 import { showSuccessToast } from '../../lib/toasts';
-import { planQueryOptions } from '../plan';
-import { useBillingPortalMutation, useChangePlanMutation } from './api/billing-mutations';
+import { planPricesQueryOptions, planQueryOptions } from '../plan';
+import {
+  useBillingPortalMutation,
+  useChangePlanMutation,
+  type PlanChoice,
+} from './api/billing-mutations';
 
 type Usage = NonNullable<PlanResponse['usage']>;
+type Prices = PlanPricesResponse['prices'];
 
 function ofLimit(value: number, limit: Limit): string {
   const count = value.toLocaleString('en-US');
@@ -86,15 +102,30 @@ interface Freezes {
   readonly beyondLimit: number;
   /** Those holding more tokens or members than the plan allows. */
   readonly overUsage: number;
+  /** Each workspace that would be frozen (and is not yet), with why. */
+  readonly workspaces: ReadonlyArray<{ readonly name: string; readonly why: string }>;
 }
+
+const FREEZE_WHY: Readonly<Record<FreezeReason, string>> = {
+  workspace_limit: "beyond the plan's number of workspaces",
+  token_limit: 'more tokens than the plan allows',
+  member_limit: 'more members than the plan allows',
+};
 
 /** What a move to `plan` would freeze, by the server's rule (usage lists the oldest owned first). */
 function freezesOnMove(plan: Plan, usage: Usage | undefined): Freezes {
-  const reasons = freezeReasons(plan, usage?.workspaces ?? []);
+  const owned = usage?.workspaces ?? [];
+  const reasons = freezeReasons(plan, owned);
   return {
     beyondLimit: reasons.filter((reason) => reason === 'workspace_limit').length,
     overUsage: reasons.filter((reason) => reason === 'token_limit' || reason === 'member_limit')
       .length,
+    workspaces: owned.flatMap((workspace, index) => {
+      const reason = reasons[index];
+      return reason && !workspace.is_frozen
+        ? [{ name: workspace.name, why: FREEZE_WHY[reason] }]
+        : [];
+    }),
   };
 }
 
@@ -196,12 +227,16 @@ function FrozenWorkspaces({ usage }: { usage: Usage | undefined }) {
 interface PlanCardsProps {
   current: Plan;
   mode: BillingMode;
+  prices: Prices | undefined;
+  pricesLoading: boolean;
+  period: BillingPeriod;
   busy: boolean;
   onChoose: (plan: Plan) => void;
   onPortal: () => void;
 }
 
-function PlanCards({ current, mode, busy, onChoose, onPortal }: PlanCardsProps) {
+function PlanCards(props: PlanCardsProps) {
+  const { current, mode, prices, pricesLoading, period, busy, onChoose, onPortal } = props;
   // With Stripe, a subscription changes (or ends) in the billing portal.
   const throughPortal = mode === 'stripe' && current !== 'free';
   return (
@@ -232,6 +267,7 @@ function PlanCards({ current, mode, busy, onChoose, onPortal }: PlanCardsProps) 
               </Typography>
               {isCurrent && <Chip size="small" color="primary" label="Current" />}
             </Stack>
+            <PlanPrice prices={prices?.[plan]} period={period} loading={pricesLoading} />
             <Typography variant="body2" color="textSecondary" sx={{ flex: 1 }}>
               {describeLimits(limits)}
             </Typography>
@@ -264,13 +300,15 @@ interface PlanChangeDialogProps {
   current: Plan;
   mode: BillingMode;
   usage: Usage | undefined;
+  prices: Prices | undefined;
+  period: BillingPeriod;
   busy: boolean;
   onConfirm: (plan: Plan) => void;
   onClose: () => void;
 }
 
 function PlanChangeDialog(props: PlanChangeDialogProps) {
-  const { target, current, mode, usage, busy, onConfirm, onClose } = props;
+  const { target, current, mode, usage, prices, period, busy, onConfirm, onClose } = props;
   const plan = target ?? current;
   const up = comparePlans(plan, current) > 0;
   const freezes = freezesOnMove(plan, usage);
@@ -279,6 +317,11 @@ function PlanChangeDialog(props: PlanChangeDialogProps) {
     <Dialog open={target !== null} onClose={onClose} aria-labelledby="plan-change-title">
       <DialogTitle id="plan-change-title">{action}?</DialogTitle>
       <DialogContent>
+        {prices && (
+          <Typography sx={{ fontWeight: 600, mb: 1 }}>
+            {PLAN_LABELS[plan]}: {priceText(prices[plan], period)}
+          </Typography>
+        )}
         <DialogContentText>
           {mode === 'stripe'
             ? `You will continue to secure card checkout for the ${PLAN_LABELS[plan]} plan.`
@@ -291,6 +334,19 @@ function PlanChangeDialog(props: PlanChangeDialogProps) {
             {freezes.beyondLimit > 0 &&
               `The ${PLAN_LABELS[plan]} plan allows ${pluralize(PLAN_LIMITS[plan].workspacesOwned ?? 0, 'workspace', 'workspaces')}: your newest ${pluralize(freezes.beyondLimit, 'workspace', 'workspaces')} will be frozen (read-only, alerts paused). `}
             Their tokens are kept.
+            {freezes.workspaces.length > 0 && (
+              <Box
+                component="ul"
+                aria-label={`Frozen on the ${PLAN_LABELS[plan]} plan`}
+                sx={{ m: 0, mt: 1, pl: 3 }}
+              >
+                {freezes.workspaces.map((workspace, index) => (
+                  <li key={`${index}-${workspace.name}`}>
+                    <strong>{workspace.name}</strong>: {workspace.why}
+                  </li>
+                ))}
+              </Box>
+            )}
           </Alert>
         )}
       </DialogContent>
@@ -314,21 +370,28 @@ function BillingContent({ data }: { data: PlanResponse }) {
   const current = data.plan;
   const mode = data.billingMode ?? 'local';
 
-  // /pricing sends plans here as ?upgrade=<plan>: that change opens, and the parameter goes.
+  // /pricing sends plans here as ?upgrade=<plan>&period=<period>: that change opens in that
+  // period, and the parameters go.
   const requested = searchParams.get(queryParams.upgrade);
+  const requestedPeriod = searchParams.get(queryParams.period);
   const [target, setTarget] = useState<Plan | null>(() =>
     isPlan(requested) && changesHere(mode, current, requested) ? requested : null,
   );
+  const [period, setPeriod] = useState<BillingPeriod>(() =>
+    isBillingPeriod(requestedPeriod) ? requestedPeriod : DEFAULT_BILLING_PERIOD,
+  );
   useEffect(() => {
-    if (requested === null) return;
+    if (requested === null && requestedPeriod === null) return;
     setSearchParams(
       (params) => {
         params.delete(queryParams.upgrade);
+        params.delete(queryParams.period);
         return params;
       },
       { replace: true },
     );
-  }, [requested, setSearchParams]);
+  }, [requested, requestedPeriod, setSearchParams]);
+  const prices = useQuery(planPricesQueryOptions());
 
   const change = useChangePlanMutation({
     onChanged: (plan) => {
@@ -339,12 +402,9 @@ function BillingContent({ data }: { data: PlanResponse }) {
   const portal = useBillingPortalMutation();
   const busy = change.isPending || portal.isPending;
 
-  const choose = (plan: Plan) => {
-    // A downgrade that freezes workspaces is confirmed first; anything else goes at once.
-    if (comparePlans(plan, current) < 0 && freezesAny(freezesOnMove(plan, data.usage))) {
-      setTarget(plan);
-    } else change.mutate(plan);
-  };
+  // Every change is confirmed first, in the one dialog the way from /pricing opens too.
+  const choose = (plan: Plan) => setTarget(plan);
+  const changeTo = (plan: Plan) => change.mutate({ plan, period } satisfies PlanChoice);
 
   return (
     <Stack spacing={3}>
@@ -366,24 +426,53 @@ function BillingContent({ data }: { data: PlanResponse }) {
           </Typography>
         </Box>
       )}
-      <PlanCards
-        current={current}
-        mode={mode}
-        busy={busy}
-        onChoose={choose}
-        onPortal={() => portal.mutate()}
-      />
+      <Box>
+        <BillingPeriodToggle
+          value={period}
+          onChange={setPeriod}
+          note={yearlySavingNote(prices.data?.prices)}
+        />
+        <PlanCards
+          current={current}
+          mode={mode}
+          prices={prices.data?.prices}
+          pricesLoading={prices.isPending}
+          period={period}
+          busy={busy}
+          onChoose={choose}
+          onPortal={() => portal.mutate()}
+        />
+      </Box>
       <PlanChangeDialog
         target={target}
         current={current}
         mode={mode}
         usage={data.usage}
+        prices={prices.data?.prices}
+        period={period}
         busy={busy}
-        onConfirm={(plan) => change.mutate(plan)}
+        onConfirm={changeTo}
         onClose={() => setTarget(null)}
       />
     </Stack>
   );
+}
+
+/**
+ * What the page offers in each billing mode: card checkout and the portal only with the payment
+ * provider; the local billing mode switches plans at once; without either, plans do not change.
+ */
+export function billingDescription(mode: BillingMode | undefined): string {
+  switch (mode) {
+    case 'stripe':
+      return 'Your current plan, upgrades through secure card checkout, and invoices and payment details in the billing portal.';
+    case 'local':
+      return 'Your current plan, its limits and usage, and plan changes, which the local billing mode makes at once without payment.';
+    case 'unavailable':
+      return 'Your current plan, its limits and usage.';
+    default:
+      return 'Your current plan, its limits and usage, and plan changes.';
+  }
 }
 
 /** /billing: the plan, its limits and usage, plan changes, and the billing portal. */
@@ -393,7 +482,7 @@ export function BillingPage() {
   return (
     <PageFrame
       title="Billing & Plans"
-      description="Your current plan, upgrades through secure card checkout, and invoices and payment details in the billing portal."
+      description={billingDescription(mode)}
       actions={
         mode === 'local' ? (
           <Chip color="info" variant="outlined" label="Local billing mode" />

@@ -6,6 +6,7 @@ import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { RecordedRequest } from '../../../test-support/mock-fetch';
+import { mediaQueryList } from '../../../test-support/match-media';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
 import { tokenFixture } from '../../../test-support/token-fixtures';
@@ -14,6 +15,11 @@ import { resetToastHistory } from '../../lib/toasts';
 import { dispatchTokensUpdated } from '../../lib/tokens-updated';
 
 const inDays = (days: number) => addCalendarDays(new Date(), days);
+/** A calendar day as the app writes it: the browser's locale. */
+const localeDay = (iso: string) =>
+  new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: 'UTC' }).format(
+    new Date(`${iso}T00:00:00Z`),
+  );
 
 const token = (overrides: Partial<Token> & Pick<Token, 'id' | 'name'>): Token =>
   tokenFixture({ expiresAt: inDays(100), ...overrides });
@@ -272,6 +278,39 @@ describe('token dashboard', () => {
     ).toHaveAttribute('aria-sort', 'descending');
   });
 
+  it('shows cards on narrow screens, sorted by the select that stands for the headers', async () => {
+    const narrow = jest
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width')));
+    try {
+      serve();
+      renderApp('/dashboard?workspace=ws-1');
+      const certificates = await screen.findByRole('list', { name: 'Certificates tokens' });
+      const cardNames = () =>
+        within(certificates)
+          .getAllByRole('heading', { level: 3 })
+          .map((heading) => heading.textContent);
+      await waitFor(() =>
+        expect(cardNames()).toEqual(['Billing cert', 'www.example.com', 'api cert']),
+      );
+      expect(within(card('Certificates')).queryByRole('table')).toBeNull();
+      const user = userEvent.setup();
+      await user.click(within(card('Certificates')).getByRole('combobox', { name: 'Sort by' }));
+      await user.click(screen.getByRole('option', { name: 'Name, Z to A' }));
+      expect(cardNames()).toEqual(['www.example.com', 'Billing cert', 'api cert']);
+      await user.click(within(card('Certificates')).getByRole('combobox', { name: 'Sort by' }));
+      await user.click(screen.getByRole('option', { name: 'Expiration, latest first' }));
+      await waitFor(() =>
+        expect(cardNames()).toEqual(['api cert', 'www.example.com', 'Billing cert']),
+      );
+      expect(
+        within(card('Certificates')).getByRole('button', { name: 'Renew api cert' }),
+      ).toBeVisible();
+    } finally {
+      narrow.mockRestore();
+    }
+  });
+
   it('searches within one category after the debounce', async () => {
     const { requests } = serve();
     await renderDashboard();
@@ -308,8 +347,21 @@ describe('token dashboard', () => {
     const issuer = within(dialog).getByLabelText('Issuer');
     await user.clear(issuer);
     await user.type(issuer, 'Changed');
+    // Unsaved changes: Cancel asks first; keeping them leaves the edit as it was.
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(within(dialog).getByText("Let's Encrypt")).toBeVisible();
+    const keep = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(keep).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(within(dialog).getByLabelText('Issuer')).toHaveValue('Changed');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    const discard = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(discard).getByRole('button', { name: 'Discard' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(await within(dialog).findByText("Let's Encrypt")).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
     expect(within(dialog).getByLabelText('Issuer')).toHaveValue("Let's Encrypt");
 
@@ -359,9 +411,9 @@ describe('token dashboard', () => {
     );
     const dialog = await screen.findByRole('dialog', { name: 'Renew Token' });
     expect(within(dialog).getByText('www.example.com')).toBeVisible();
-    expect(
-      within(dialog).getByText(`Current expiration: ${inDays(3)}`, { exact: false }),
-    ).toBeVisible();
+    expect(within(dialog).getByText('Current expiration:', { exact: false })).toBeVisible();
+    // The date in the user's locale, its ISO date on hover.
+    expect(within(dialog).getByTitle(inDays(3))).toHaveTextContent(localeDay(inDays(3)));
     const date = within(dialog).getByLabelText(/^New Expiration Date/);
     expect(date).toHaveValue(inDays(90));
     expect(
@@ -371,11 +423,15 @@ describe('token dashboard', () => {
     ).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(await within(dialog).findByText('Workspace is read-only')).toBeVisible();
+    // The refusal shows in the dialog only, not in a toast beside it.
+    expect(screen.getAllByText('Workspace is read-only')).toHaveLength(1);
     fail = false;
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Renew Token' })).not.toBeInTheDocument(),
     );
+    expect(await screen.findByText('Token renewed successfully')).toBeInTheDocument();
+    expect(screen.queryByText('Token updated successfully')).toBeNull();
     expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
       expiresAt: inDays(90),
     });
@@ -404,9 +460,10 @@ describe('token dashboard', () => {
         'This action cannot be undone. The token will be permanently deleted.',
       ),
     ).toBeVisible();
-    for (const text of ['api cert', 'SSL Certificate', 'Certificates', inDays(20)]) {
+    for (const text of ['api cert', 'SSL Certificate', 'Certificates', localeDay(inDays(20))]) {
       expect(within(dialog).getByText(text)).toBeVisible();
     }
+    expect(within(dialog).getByTitle(inDays(20))).toBeVisible();
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
     await user.click(within(card('Certificates')).getByRole('button', { name: 'Delete api cert' }));

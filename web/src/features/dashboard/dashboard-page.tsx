@@ -20,6 +20,7 @@ function TokenDashboard() {
   return (
     <PageFrame
       title="Token Management Dashboard"
+      documentTitle="Dashboard"
       description="Every token, secret, certificate and license of the selected workspace, by category, with its expiry status."
     >
       {selection.isLoading ? (

@@ -9,8 +9,8 @@ function isFormField(path: string): path is keyof TokenFormValues {
 }
 
 /**
- * Shows a refused request's field problems (`details: [{ path, message }]`) at the fields; the
- * API client has already shown the request's error message. Returns how many were placed.
+ * Shows a refused request's field problems (`details: [{ path, message }]`) at the fields.
+ * Returns how many were placed; with none, the caller shows the refusal's message instead.
  */
 export function applyServerFieldErrors(
   error: unknown,

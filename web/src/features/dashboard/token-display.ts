@@ -1,23 +1,16 @@
 /** How token values read in the table, the cards and the dialogs. */
 import type { CategoryField } from '@expiry-radar/shared/domain/categories';
 import { CATEGORY_DEFINITIONS, TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
-import { parseDate, toIsoDate } from '@expiry-radar/shared/domain/calendar-date';
 import { joinDomainList } from '@expiry-radar/shared/domain/domain-names';
 import type { Token } from '@expiry-radar/shared/domain/token';
-
-/** A date as `YYYY-MM-DD` (its UTC day, as entered); the raw text if it is not a valid date. */
-export function formatDate(value: string | null): string {
-  if (!value) return '';
-  const instant = parseDate(value);
-  return instant ? toIsoDate(instant) : value;
-}
+import { formatDateText } from '../../lib/date-format';
 
 const costFormat = new Intl.NumberFormat(undefined, {
   minimumFractionDigits: 2,
   maximumFractionDigits: 2,
 });
 
-/** A category field's value as text; '' when empty. */
+/** A category field's value as text (dates in the user's locale); '' when empty. */
 export function fieldText(token: Token, field: CategoryField): string {
   switch (field) {
     case 'domains':
@@ -27,7 +20,7 @@ export function fieldText(token: Token, field: CategoryField): string {
     case 'key_size':
       return token.key_size === null ? '' : String(token.key_size);
     case 'renewal_date':
-      return formatDate(token.renewal_date);
+      return token.renewal_date ? formatDateText(token.renewal_date, 'day') : '';
     default:
       return token[field] ?? '';
   }

@@ -1,6 +1,15 @@
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { tokenFixture } from '../../../test-support/token-fixtures';
-import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from './token-sorting';
+import { CATEGORY_DEFINITIONS } from '@expiry-radar/shared/domain/categories';
+import {
+  DEFAULT_SORT,
+  requestSort,
+  sortColumns,
+  sortOptions,
+  sortTokens,
+  sortValue,
+  toggleSort,
+} from './token-sorting';
 
 const token = (overrides: Partial<Token>): Token =>
   tokenFixture({ id: overrides.name ?? 'id', workspace_id: 'ws', ...overrides });
@@ -66,5 +75,28 @@ describe('token sorting', () => {
     expect(requestSort({ key: 'expiresAt', direction: 'desc' })).toBe('expiration_desc');
     expect(requestSort({ key: 'name', direction: 'desc' })).toBe('name_asc');
     expect(requestSort({ key: 'vendor', direction: 'asc' })).toBe('expiration_asc');
+  });
+
+  it('offers the cards every sortable column of the table, in both directions', () => {
+    const definition = CATEGORY_DEFINITIONS.key_secret;
+    const options = sortOptions(definition);
+    expect(options.map((option) => option.label)).toEqual([
+      'Name, A to Z',
+      'Name, Z to A',
+      'Type, A to Z',
+      'Type, Z to A',
+      'Location, A to Z',
+      'Location, Z to A',
+      'Used By, A to Z',
+      'Used By, Z to A',
+      'Description, A to Z',
+      'Description, Z to A',
+      'Expiration, soonest first',
+      'Expiration, latest first',
+    ]);
+    expect(new Set(options.map((option) => option.sort.key))).toEqual(
+      new Set(sortColumns(definition).map((column) => column.key)),
+    );
+    expect(options.map((option) => option.value)).toContain(sortValue(DEFAULT_SORT));
   });
 });

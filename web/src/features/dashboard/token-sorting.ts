@@ -2,7 +2,7 @@
  * Per-category sorting: a column header toggles the sort key and direction; dates
  * compare as dates, lists joined by comma, anything else as case-insensitive text.
  */
-import type { CategoryField } from '@expiry-radar/shared/domain/categories';
+import type { CategoryDefinition, CategoryField } from '@expiry-radar/shared/domain/categories';
 import { TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
 import { parseDate } from '@expiry-radar/shared/domain/calendar-date';
 import type { Token } from '@expiry-radar/shared/domain/token';
@@ -19,6 +19,49 @@ export interface TokenSortState {
 export const DEFAULT_SORT: TokenSortState = { key: 'expiresAt', direction: 'asc' };
 
 const DATE_KEYS: ReadonlySet<SortKey> = new Set(['expiresAt', 'created_at']);
+
+export interface SortColumn {
+  readonly key: SortKey;
+  readonly label: string;
+}
+
+/** A category's sortable columns, in the table's order: Name, Type, its own, Expiration. */
+export function sortColumns(definition: CategoryDefinition): SortColumn[] {
+  return [
+    { key: 'name', label: 'Name' },
+    { key: 'type', label: 'Type' },
+    ...definition.columns.map((column) => ({ key: column.field, label: column.label })),
+    { key: 'expiresAt', label: 'Expiration' },
+  ];
+}
+
+export interface SortOption {
+  /** `key:direction`, the value of the cards' sort select. */
+  readonly value: string;
+  readonly label: string;
+  readonly sort: TokenSortState;
+}
+
+/**
+ * The cards' sort select (phones have no column headers): each sortable column in both
+ * directions, worded by its kind ("Expiration, soonest first", "Name, A to Z").
+ */
+export function sortOptions(definition: CategoryDefinition): SortOption[] {
+  return sortColumns(definition).flatMap(({ key, label }) => {
+    const [ascending, descending] = DATE_KEYS.has(key)
+      ? ['soonest first', 'latest first']
+      : ['A to Z', 'Z to A'];
+    return (['asc', 'desc'] as const).map((direction) => ({
+      value: sortValue({ key, direction }),
+      label: `${label}, ${direction === 'asc' ? ascending : descending}`,
+      sort: { key, direction },
+    }));
+  });
+}
+
+export function sortValue({ key, direction }: TokenSortState): string {
+  return `${key}:${direction}`;
+}
 
 /** Clicking a header: the same key flips the direction, another key sorts by it ascending. */
 export function toggleSort(current: TokenSortState, key: SortKey): TokenSortState {

@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
@@ -27,18 +28,19 @@ export function DocsLayout() {
         </Typography>
         <List dense disablePadding>
           {docsPages.map((page) => (
-            <ListItemButton
-              key={page.to}
-              component={NavLink}
-              to={page.to}
-              end
-              sx={{
-                borderRadius: 1,
-                '&.active': { bgcolor: 'action.selected', color: 'primary.main' },
-              }}
-            >
-              <ListItemText primary={page.label} />
-            </ListItemButton>
+            <ListItem key={page.to} disablePadding>
+              <ListItemButton
+                component={NavLink}
+                to={page.to}
+                end
+                sx={{
+                  borderRadius: 1,
+                  '&.active': { bgcolor: 'action.selected', color: 'primary.main' },
+                }}
+              >
+                <ListItemText primary={page.label} />
+              </ListItemButton>
+            </ListItem>
           ))}
         </List>
       </Box>

@@ -9,6 +9,7 @@ export function DocsOverviewPage() {
   return (
     <DocsArticle
       title="Expiry Radar documentation"
+      documentTitle="Docs"
       lead="Expiry Radar keeps one inventory of everything with an expiry date and alerts the right people before it lapses. This guide covers the concepts and every screen."
     >
       <DocsSection title="Concepts">

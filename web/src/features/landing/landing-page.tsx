@@ -6,6 +6,8 @@ import ArrowForward from '@mui/icons-material/ArrowForward';
 import { Link as RouterLink } from 'react-router';
 import { AppFooter } from '../../components/app-footer';
 import { PageContainer } from '../../components/page-container';
+import { mainContentProps, SkipLink } from '../../components/skip-link';
+import { PRODUCT_NAME, useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 import { CategoryOverview } from './components/category-overview';
 import { ExpiryPreview } from './components/expiry-preview';
@@ -14,12 +16,17 @@ import { LandingHeader } from './components/landing-header';
 
 export const PRODUCT_PITCH = 'Never miss an expiring token, secret, certificate or license again.';
 
+/** The landing's tab title: the product and what it does, not the bare name. */
+export const LANDING_TITLE = `${PRODUCT_NAME} — ${PRODUCT_PITCH.replace(/\.$/, '')}`;
+
 /** The public home page (route /). */
 export function LandingPage() {
+  useDocumentTitle(LANDING_TITLE);
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+      <SkipLink />
       <LandingHeader />
-      <Box component="main" sx={{ flex: 1 }}>
+      <Box component="main" {...mainContentProps} sx={[{ flex: 1 }, mainContentProps.sx]}>
         <PageContainer
           component="section"
           aria-labelledby="hero-heading"

@@ -79,7 +79,7 @@ const sections: LegalSection[] = [
 export function PrivacyPolicyPage() {
   return (
     <LegalDocument
-      title="Privacy Policy"
+      title="Privacy policy"
       updated="November 1, 2026"
       intro="This policy explains what personal data Expiry Radar processes when you use the service, why, and the choices you have."
       sections={sections}

@@ -52,7 +52,7 @@ const sections: LegalSection[] = [
         You own the data you put in the service. We process it only to provide the service, as
         described in the{' '}
         <Link component={RouterLink} to={paths.privacyPolicy}>
-          Privacy Policy
+          privacy policy
         </Link>
         . You can export the audit log and delete your account at any time.
       </>,
@@ -91,7 +91,7 @@ const sections: LegalSection[] = [
 export function TermsOfServicePage() {
   return (
     <LegalDocument
-      title="Terms of Service"
+      title="Terms of service"
       updated="November 1, 2026"
       intro="These terms are the agreement between you and Expiry Radar for the use of the service. By creating an account or using the service you accept them."
       sections={sections}

@@ -2,10 +2,12 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
+import { documentTitle, useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
 
 /** Any path the app does not know. */
 export function NotFoundPage() {
+  useDocumentTitle(documentTitle('Page not found'));
   return (
     <Stack
       component="section"

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import {
@@ -103,6 +103,37 @@ beforeEach(() => {
   resetToastHistory();
 });
 afterEach(() => toast.remove());
+
+describe('alert preferences with unsaved changes', () => {
+  it('asks before leaving the page, and leaves only on Discard', async () => {
+    serve();
+    const { router } = renderPage();
+    const user = userEvent.setup();
+    await settingsForm();
+    // Nothing changed yet: leaving asks nothing.
+    await act(() => router.navigate('/dashboard'));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    await act(() => router.navigate('/preferences?workspace=ws-1'));
+
+    const again = await settingsForm();
+    await user.click(again.getByRole('switch', { name: 'Email alerts' }));
+    await act(() => router.navigate('/dashboard'));
+    const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    expect(router.state.location.pathname).toBe('/preferences');
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/preferences');
+    expect(again.getByRole('switch', { name: 'Email alerts' })).not.toBeChecked();
+
+    await act(() => router.navigate('/dashboard'));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
 
 describe('alert preferences', () => {
   it('adds a webhook, validates it, and saves the settings', async () => {

@@ -59,7 +59,7 @@ export function PreferencesPage() {
   const workspace = selection.selected;
   return (
     <PageFrame
-      title="Alert Preferences"
+      title="Alert preferences"
       description={
         workspace
           ? `How the workspace “${workspace.name}” is alerted: email alerts, webhooks (Slack, Teams, Discord, PagerDuty or generic) and contact groups.`

@@ -9,7 +9,14 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import CheckCircleOutline from '@mui/icons-material/CheckCircleOutlineOutlined';
 import RemoveCircleOutline from '@mui/icons-material/RemoveCircleOutlineOutlined';
-import { Link as RouterLink } from 'react-router';
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import {
+  DEFAULT_BILLING_PERIOD,
+  isBillingPeriod,
+  type BillingPeriod,
+} from '@expiry-radar/shared/domain/plan-prices';
 import {
   PLANS,
   PLAN_LABELS,
@@ -18,8 +25,12 @@ import {
   isPlan,
 } from '@expiry-radar/shared/domain/plans';
 import type { Plan, PlanLimits } from '@expiry-radar/shared/domain/plans';
+import { BillingPeriodToggle } from '../../components/billing-period-toggle';
+import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
-import { billingUpgradePath, paths } from '../../lib/paths';
+import { PlanPrice, yearlySavingNote } from '../../components/plan-price';
+import { billingUpgradePath, paths, queryParams, withRedirect } from '../../lib/paths';
+import { planPricesQueryOptions } from '../plan';
 import { useSession } from '../session';
 
 const PLAN_BLURBS: Readonly<Record<Plan, string>> = {
@@ -65,16 +76,32 @@ export function planFeatures(limits: PlanLimits): Feature[] {
   ];
 }
 
-/** Plans and their limits (route /pricing), from the shared plan table. */
+/** Plans, their prices per billing period and their limits (route /pricing). */
 export function PricingPage() {
   const { isLoggedIn, user } = useSession();
   const currentPlan: Plan | null = user && isPlan(user.plan) ? user.plan : null;
+  const [search] = useSearchParams();
+  const [period, setPeriod] = useState<BillingPeriod>(() => {
+    const requested = search.get(queryParams.period);
+    return isBillingPeriod(requested) ? requested : DEFAULT_BILLING_PERIOD;
+  });
+  const prices = useQuery(planPricesQueryOptions());
 
   return (
     <PageFrame
       title="Pricing"
       description="Start free and upgrade when you need more workspaces, members or alerts. Paid plans are billed by card through our payment provider; you can change or cancel at any time in Billing & Plans."
     >
+      {prices.isError && (
+        <Box sx={{ mb: 2 }}>
+          <LoadErrorAlert onRetry={prices.refetch}>The prices could not be loaded.</LoadErrorAlert>
+        </Box>
+      )}
+      <BillingPeriodToggle
+        value={period}
+        onChange={setPeriod}
+        note={yearlySavingNote(prices.data?.prices)}
+      />
       <Box
         sx={{
           display: 'grid',
@@ -108,6 +135,11 @@ export function PricingPage() {
               <Typography variant="body2" color="textSecondary" sx={{ minHeight: 60 }}>
                 {PLAN_BLURBS[plan]}
               </Typography>
+              <PlanPrice
+                prices={prices.data?.prices[plan]}
+                period={period}
+                loading={prices.isPending}
+              />
               <List dense sx={{ flex: 1, my: 1 }}>
                 {planFeatures(PLAN_LIMITS[plan]).map((feature) => (
                   <ListItem key={feature.text} disableGutters>
@@ -130,7 +162,7 @@ export function PricingPage() {
               {isLoggedIn ? (
                 <Button
                   component={RouterLink}
-                  to={billingUpgradePath(plan)}
+                  to={billingUpgradePath(plan, period)}
                   variant={plan === 'free' ? 'outlined' : 'contained'}
                   disabled={current}
                   aria-label={
@@ -142,7 +174,12 @@ export function PricingPage() {
               ) : (
                 <Button
                   component={RouterLink}
-                  to={paths.register}
+                  // A paid plan leads on, through registration and verification, to its checkout.
+                  to={
+                    plan === 'free'
+                      ? paths.register
+                      : withRedirect(paths.register, billingUpgradePath(plan, period))
+                  }
                   variant={plan === 'free' ? 'outlined' : 'contained'}
                 >
                   {plan === 'free' ? 'Get started free' : `Start with ${PLAN_LABELS[plan]}`}

@@ -48,9 +48,14 @@ describe('usage page', () => {
     serve('admin');
     renderUsage();
     expect(await screen.findByText('1,800 / 2,000')).toBeVisible();
-    expect(
-      screen.getByRole('progressbar', { name: /Alert deliveries this month: 90%/ }),
-    ).toBeVisible();
+    const deliveries = screen.getByRole('progressbar', {
+      name: /Alert deliveries this month: 90%/,
+    });
+    // 90 % of the limit: the warning colour, not the error one.
+    expect(deliveries).toHaveClass('MuiLinearProgress-colorWarning');
+    // 2 of 3 workspaces (67 %): neutral.
+    const workspaces = screen.getByRole('progressbar', { name: /Workspaces owned: 66%/ });
+    expect(workspaces).toHaveClass('MuiLinearProgress-colorInherit');
     expect(screen.getByText('2 / 3')).toBeVisible();
     expect(screen.getByText('100 / 500')).toBeVisible();
     expect(screen.getByText('Frozen')).toBeVisible();

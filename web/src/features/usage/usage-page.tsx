@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -10,16 +11,22 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
 import type { OrganizationUsage } from '@expiry-radar/shared/api/billing-api-schemas';
 import { canSeeUsage } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LABELS, formatLimit, type Limit } from '@expiry-radar/shared/domain/plans';
+import { CellText, oneLineTableSx } from '../../components/cell-text';
 import { LoadErrorAlert } from '../../components/load-error-alert';
+import { DateText } from '../../components/date-text';
+import { RecordCard, RecordCardList } from '../../components/record-cards';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { organizationUsageQueryOptions } from '../plan';
 import { useSession } from '../session';
 import { useWorkspaceSelection } from '../workspaces';
+import { usageLevel, usagePercent } from './usage-level';
 
 function count(value: number): string {
   return value.toLocaleString('en-US');
@@ -30,9 +37,13 @@ function ofLimit(value: number, limit: Limit): string {
   return limit === null ? count(value) : `${count(value)} / ${formatLimit(limit)}`;
 }
 
+/** Neutral until 80 % of the limit, the warning colour from 80 %, red only at the limit. */
+const BAR_COLORS = { normal: 'inherit', high: 'warning', full: 'error' } as const;
+
 function UsageFigure({ label, value, limit }: { label: string; value: number; limit?: Limit }) {
   const bounded = limit !== undefined && limit !== null && limit > 0;
-  const percent = bounded ? Math.min(100, Math.round((value / limit) * 100)) : 0;
+  const percent = bounded ? usagePercent(value, limit) : 0;
+  const level = bounded ? usageLevel(value, limit) : 'normal';
   return (
     <Paper variant="outlined" sx={{ p: 2, flex: '1 1 200px', minWidth: 0 }}>
       <Typography variant="body2" color="textSecondary">
@@ -45,21 +56,30 @@ function UsageFigure({ label, value, limit }: { label: string; value: number; li
         <LinearProgress
           variant="determinate"
           value={percent}
-          color={percent >= 100 ? 'error' : percent >= 80 ? 'warning' : 'primary'}
+          color={BAR_COLORS[level]}
           aria-label={`${label}: ${percent}% of the plan's limit`}
-          sx={{ mt: 1, height: 6, borderRadius: 3 }}
+          data-level={level}
+          // Neutral: the bar in the secondary text colour, its track a light shade of it.
+          sx={{ mt: 1, height: 6, borderRadius: 3, color: 'text.secondary' }}
         />
       )}
     </Paper>
   );
 }
 
+/** Below this width the per-workspace columns do not fit: one card per workspace. */
+const USAGE_TABLE_BREAKPOINT = 'sm';
+
 function UsageReport({ usage }: { usage: OrganizationUsage }) {
   const { limits } = usage;
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down(USAGE_TABLE_BREAKPOINT), { noSsr: true });
+  const frozen = <Chip size="small" label="Frozen" color="warning" />;
   return (
     <Stack spacing={3}>
       <Typography color="textSecondary">
-        Plan: <strong>{PLAN_LABELS[usage.plan]}</strong> · Month {usage.usage.month} (UTC)
+        Plan: <strong>{PLAN_LABELS[usage.plan]}</strong> ·{' '}
+        <DateText value={usage.usage.month} kind="month" /> (UTC)
       </Typography>
       <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
         <UsageFigure
@@ -83,9 +103,26 @@ function UsageReport({ usage }: { usage: OrganizationUsage }) {
           <Typography color="textSecondary" sx={{ px: 2, pb: 2 }}>
             You own no workspaces.
           </Typography>
+        ) : narrow ? (
+          <Box sx={{ px: 2, pb: 2 }}>
+            <RecordCardList aria-labelledby="usage-workspaces">
+              {usage.workspaces.map((workspace) => (
+                <RecordCard
+                  key={workspace.id}
+                  title={workspace.name}
+                  badge={workspace.is_frozen && frozen}
+                  details={[
+                    ['Tokens', ofLimit(workspace.tokens, limits.tokensPerWorkspace)],
+                    ['Members', ofLimit(workspace.members, limits.membersPerWorkspace)],
+                    ['Webhooks', ofLimit(workspace.webhooks, limits.webhooksPerWorkspace)],
+                  ]}
+                />
+              ))}
+            </RecordCardList>
+          </Box>
         ) : (
           <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby="usage-workspaces" sx={{ minWidth: 520 }}>
+            <Table size="small" aria-labelledby="usage-workspaces" sx={oneLineTableSx}>
               <TableHead>
                 <TableRow>
                   <TableCell>Workspace</TableCell>
@@ -97,11 +134,11 @@ function UsageReport({ usage }: { usage: OrganizationUsage }) {
               <TableBody>
                 {usage.workspaces.map((workspace) => (
                   <TableRow key={workspace.id}>
-                    <TableCell>
-                      {workspace.name}
-                      {workspace.is_frozen && (
-                        <Chip size="small" label="Frozen" color="warning" sx={{ ml: 1 }} />
-                      )}
+                    <TableCell component="th" scope="row">
+                      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+                        <CellText text={workspace.name} minWidth="8rem" />
+                        {workspace.is_frozen && frozen}
+                      </Box>
                     </TableCell>
                     <TableCell align="right">
                       {ofLimit(workspace.tokens, limits.tokensPerWorkspace)}

@@ -2,11 +2,13 @@
  * The workspaces feature's public entry: the workspace selection every page follows, the list of
  * the user's workspaces, and token transfers between workspaces (the account view moves tokens
  * out of frozen ones with the same list and change). Workspace changes reload through
- * `workspaceKeys`. The top bar's pointer to the user's pending invitations.
+ * `workspaceKeys`. The top bar's pointer to the user's pending invitations; the app shell's notice
+ * when a link named a frozen workspace and another one is shown.
  */
 export { useTransferTokensMutation } from './api/workspace-mutations';
 export { workspaceKeys } from './api/workspace-keys';
 export { workspaceListQueryOptions } from './api/workspace-queries';
+export { FrozenWorkspaceNotice } from './components/frozen-workspace-notice';
 export { InvitationsBadge } from './components/invitations-badge';
 export { TransferTokenList } from './components/transfer-token-list';
 export { useWorkspaceSelection, type WorkspaceSelection } from './hooks/use-workspace-selection';

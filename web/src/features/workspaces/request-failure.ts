@@ -1,26 +1,17 @@
-import { formatWait, retryAfterSecondsOf } from '@expiry-radar/shared/errors/retry-after';
-import { ApiError } from '../../lib/api-client';
+import { refusalMessage } from '../../lib/api-client';
 import { apiFieldErrors } from '../../lib/api-error-details';
 
 /**
- * What a dialog shows beside the API client's toast when the server refused: the server's own
+ * What a dialog shows when the server refused (its call is silent, so this is the one place the
+ * refusal shows): the field's message when the server names that field, else the refusal's
  * message (such as 409 PLAN_LIMIT's "Your Pro plan allows 3 workspaces…"; a 429 also says when
- * to try again), the field's message when it names one, nothing for failures without a message
- * of their own.
+ * to try again).
  */
 export function requestFailure(
   error: unknown,
   field?: string,
-): { field?: string; message?: string } {
+): { field: string; message?: undefined } | { field?: undefined; message: string } {
   const fieldMessage = field ? apiFieldErrors(error)[field] : undefined;
   if (fieldMessage) return { field: fieldMessage };
-  if (error instanceof ApiError && error.serverMessage && error.status !== 401) {
-    const wait = error.status === 429 ? retryAfterSecondsOf(error.details) : undefined;
-    return {
-      message: wait
-        ? `${error.serverMessage} You can try again in ${formatWait(wait)}.`
-        : error.serverMessage,
-    };
-  }
-  return {};
+  return { message: refusalMessage(error) };
 }

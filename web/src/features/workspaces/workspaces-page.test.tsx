@@ -203,9 +203,62 @@ describe('workspaces page: create, rename, delete', () => {
     await user.type(within(dialog).getByLabelText(/^Workspace name/), 'Fourth');
     await user.click(within(dialog).getByRole('button', { name: 'Create' }));
     expect(await within(dialog).findByText(message)).toBeVisible();
-    // The error catalogue's toast for a 409.
-    expect(await screen.findByText('Request failed with status 409.')).toBeInTheDocument();
+    // One message, in one place: no toast beside it, and never a status line.
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(screen.queryByText(/Request failed/)).toBeNull();
     expect(screen.queryByText('Workspace created')).toBeNull();
+  });
+
+  it('refuses a name the user already has, without regard to case, at the field', async () => {
+    const { routes } = fakeServer({
+      workspaces: [main, shared, old],
+      members: { 'ws-main': mainMembers },
+    });
+    const { requests } = installFetchMock(routes);
+    renderPage();
+    const user = userEvent.setup();
+    await workspaceTable();
+    await user.click(screen.getByRole('button', { name: 'Create workspace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create workspace' });
+    const name = within(dialog).getByLabelText(/^Workspace name/);
+    await user.type(name, ' old PROJECT ');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(
+      await within(dialog).findByText('You already have a workspace named "Old project"'),
+    ).toBeVisible();
+    // A workspace the user only belongs to is someone else's name.
+    await user.clear(name);
+    await user.type(name, 'shared');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    expect(await screen.findByText('Workspace created')).toBeInTheDocument();
+    expect(
+      requests.filter((r) => r.method === 'POST' && r.path === '/api/v1/workspaces'),
+    ).toHaveLength(1);
+  });
+
+  it('shows the server’s refusal of a taken name at the field, once', async () => {
+    const message = 'You already have a workspace named "Client Acme"';
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    installFetchMock({
+      ...routes,
+      'PATCH /api/v1/workspaces/ws-main': () =>
+        jsonResponse(
+          { error: message, code: 'CONFLICT', details: [{ path: 'name', message }] },
+          409,
+        ),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+    await user.click(within(table).getByRole('button', { name: 'Rename Main' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename workspace' });
+    const name = within(dialog).getByLabelText(/^Workspace name/);
+    await user.clear(name);
+    await user.type(name, 'client acme');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByText(message)).toBeVisible();
+    expect(screen.getAllByText(message)).toHaveLength(1);
+    expect(name).toHaveAttribute('aria-invalid', 'true');
   });
 
   it('renames a workspace (admin)', async () => {
@@ -228,6 +281,37 @@ describe('workspaces page: create, rename, delete', () => {
     expect(patch?.body).toEqual({ name: 'Production' });
   });
 
+  it('asks before dropping a changed name (Cancel or Escape), and not for an unchanged one', async () => {
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    const { requests } = installFetchMock(routes);
+    renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+    await user.click(within(table).getByRole('button', { name: 'Rename Main' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Rename workspace' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(within(table).getByRole('button', { name: 'Rename Main' }));
+    dialog = await screen.findByRole('dialog', { name: 'Rename workspace' });
+    await user.type(within(dialog).getByLabelText(/^Workspace name/), ' 2');
+    await user.keyboard('{Escape}');
+    const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull(),
+    );
+    expect(within(dialog).getByLabelText(/^Workspace name/)).toHaveValue('Main 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+        name: 'Discard',
+      }),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+  });
+
   it('deletes only after the name is typed, saying what goes with it', async () => {
     const { routes } = fakeServer({
       workspaces: [main, ws('ws-side', 'Side', 'admin')],
@@ -241,7 +325,7 @@ describe('workspaces page: create, rename, delete', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete workspace?' });
     expect(dialog).toHaveAccessibleDescription(DELETE_WORKSPACE_WARNING);
     expect(DELETE_WORKSPACE_WARNING).toMatch(/tokens, alert settings.*invitations and memberships/);
-    const confirm = within(dialog).getByRole('button', { name: 'Delete Workspace' });
+    const confirm = within(dialog).getByRole('button', { name: 'Delete workspace' });
     expect(confirm).toBeDisabled();
     await user.type(within(dialog).getByLabelText('Workspace name'), 'Sid');
     expect(confirm).toBeDisabled();
@@ -270,7 +354,7 @@ describe('workspaces page: deleting the open workspace', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete workspace?' });
     await user.type(within(dialog).getByLabelText('Workspace name'), 'Main');
     const before = requests.length;
-    await user.click(within(dialog).getByRole('button', { name: 'Delete Workspace' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Delete workspace' }));
     expect(await screen.findByText('Workspace deleted')).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Members of Side' })).toBeVisible();
     const after = requests.slice(before);

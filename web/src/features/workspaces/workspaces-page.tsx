@@ -112,6 +112,12 @@ export function WorkspacesPage() {
     },
   });
 
+  /** The names of the user's own workspaces but `except`: taken for a new name. */
+  const ownNamesBut = (except?: Workspace) =>
+    selection.allWorkspaces
+      .filter((w) => w.role === 'admin' && w.id !== except?.id && !gone.has(w.id))
+      .map((w) => w.name);
+
   const owned = selection.isLoading
     ? null
     : ownedWorkspacesLine(
@@ -209,6 +215,7 @@ export function WorkspacesPage() {
           title="Create workspace"
           description="You become its admin; it follows your plan's limits."
           submitLabel="Create"
+          takenNames={ownNamesBut()}
           onClose={close}
           onSubmit={async (name) => openWorkspace(await create.mutateAsync(name))}
         />
@@ -220,6 +227,7 @@ export function WorkspacesPage() {
           description={`The new name of “${dialog.workspace.name}”, as its members will see it.`}
           submitLabel="Rename"
           initialName={dialog.workspace.name}
+          takenNames={ownNamesBut(dialog.workspace)}
           onClose={close}
           onSubmit={(name) => rename.mutateAsync({ workspace: dialog.workspace, name })}
         />

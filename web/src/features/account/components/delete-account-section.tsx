@@ -5,6 +5,7 @@ import DialogContentText from '@mui/material/DialogContentText';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PasswordField } from '../../../components/password-field';
+import { toastRefusal } from '../../../lib/api-client';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
 import { SIGNED_OUT_STATE } from '../../session';
@@ -32,7 +33,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       if (fieldMessage) setPasswordError(fieldMessage);
       else if (PASSWORD_CODES.some((code) => hasErrorCode(error, code)) && error instanceof Error) {
         setPasswordError(error.message);
-      }
+      } else toastRefusal(error);
       throw error;
     }
     // The root layout drops the cached session and answers once home is on screen.
@@ -43,7 +44,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     <ConfirmDialog
       id="delete-account"
       title="Delete your account?"
-      confirmLabel="Delete Account"
+      confirmLabel="Delete account"
       busyLabel="Deleting…"
       maxWidth="sm"
       fullScreenOnPhones
@@ -82,7 +83,7 @@ export function DeleteAccountSection() {
       description="Deletes your account and signs you out. Each workspace you own passes to one of its admins or workspace managers, or is deleted when it has none."
     >
       <Button variant="outlined" color="error" onClick={() => setOpen(true)}>
-        Delete Account
+        Delete account
       </Button>
       {open && <DeleteAccountDialog onClose={() => setOpen(false)} />}
     </SectionCard>

@@ -9,6 +9,7 @@ import {
   PASSWORD_MIN_LENGTH,
   newPasswordSchema,
 } from '@expiry-radar/shared/domain/password-policy';
+import { toastRefusal } from '../../../lib/api-client';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { PasswordField } from '../../../components/password-field';
 import { useUpdateAccountMutation } from '../api/account-mutations';
@@ -53,11 +54,20 @@ export function PasswordSection() {
       reset(EMPTY);
     } catch (error) {
       const fields = apiFieldErrors(error);
-      if (fields.currentPassword) setError('currentPassword', { message: fields.currentPassword });
-      if (fields.newPassword) setError('newPassword', { message: fields.newPassword });
+      let placed = false;
+      if (fields.currentPassword) {
+        setError('currentPassword', { message: fields.currentPassword });
+        placed = true;
+      }
+      if (fields.newPassword) {
+        setError('newPassword', { message: fields.newPassword });
+        placed = true;
+      }
       if (hasErrorCode(error, 'INVALID_CURRENT_PASSWORD') && error instanceof Error) {
         setError('currentPassword', { message: error.message });
+        placed = true;
       }
+      if (!placed) toastRefusal(error);
     }
   });
 

@@ -8,6 +8,7 @@ import type { SessionUser } from '@expiry-radar/shared/api/auth-schemas';
 import { NAME_MAX_LENGTH } from '@expiry-radar/shared/api/auth-schemas';
 import { emailSchema } from '@expiry-radar/shared/domain/email';
 import { VALIDATION_MESSAGES } from '@expiry-radar/shared/domain/validation-messages';
+import { toastRefusal } from '../../../lib/api-client';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { EmailField } from '../../../components/email-field';
 import { PasswordField } from '../../../components/password-field';
@@ -79,15 +80,21 @@ export function ProfileSection({ user }: { user: SessionUser }) {
       reset(defaultsOf(answer.user));
     } catch (error) {
       const fields = apiFieldErrors(error);
+      let placed = false;
       for (const field of FIELDS) {
-        if (fields[field]) setError(field, { message: fields[field] });
+        if (!fields[field]) continue;
+        setError(field, { message: fields[field] });
+        placed = true;
       }
       if (hasErrorCode(error, 'INVALID_CURRENT_PASSWORD') && error instanceof Error) {
         setError('currentPassword', { message: error.message });
+        placed = true;
       }
       if (hasErrorCode(error, 'EMAIL_TAKEN') && error instanceof Error) {
         setError('email', { message: error.message });
+        placed = true;
       }
+      if (!placed) toastRefusal(error);
     }
   });
 

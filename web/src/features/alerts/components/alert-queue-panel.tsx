@@ -10,6 +10,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import ReplayOutlined from '@mui/icons-material/ReplayOutlined';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type {
@@ -19,14 +21,18 @@ import type {
   DeliveryStatus,
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { isWebhookKind, WEBHOOK_KIND_LABELS } from '@expiry-radar/shared/domain/alerts';
+import { CellText, oneLineTableSx } from '../../../components/cell-text';
+import { DateText } from '../../../components/date-text';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { RecordCard, RecordCardList } from '../../../components/record-cards';
+import { formatDateText } from '../../../lib/date-format';
 import {
   useRefreshAlerts,
   useRequeueAlertsMutation,
   useRetryAlertMutation,
 } from '../api/alert-queue-mutations';
 import { alertQueueQueryOptions, alertStatsQueryOptions } from '../api/alert-queue-queries';
-import { describeThreshold } from './notifications-bell';
+import { ALERT_STATUS_LABELS } from './recent-alert-text';
 
 const alertStatusColor = {
   pending: 'info',
@@ -35,6 +41,20 @@ const alertStatusColor = {
   failed: 'error',
 } as const;
 
+/** Below this width the queue's columns do not fit: one card per alert. */
+const ALERT_TABLE_BREAKPOINT = 'lg';
+
+function AlertStatusChip({ status }: { status: AlertQueueItem['status'] }) {
+  return <Chip size="small" label={ALERT_STATUS_LABELS[status]} color={alertStatusColor[status]} />;
+}
+
+const DELIVERY_STATUS_LABELS: Readonly<Record<DeliveryStatus, string>> = {
+  pending: 'Pending',
+  sent: 'Sent',
+  failed: 'Failed',
+  skipped: 'Skipped',
+};
+
 const deliveryColor: Record<DeliveryStatus, 'info' | 'success' | 'error' | 'default'> = {
   pending: 'info',
   sent: 'success',
@@ -42,19 +62,10 @@ const deliveryColor: Record<DeliveryStatus, 'info' | 'success' | 'error' | 'defa
   skipped: 'default',
 };
 
-function formatWhen(iso: string | null): string {
-  if (!iso) return '—';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime())
-    ? iso
-    : date.toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-}
-
-function formatDay(value: string): string {
-  const date = new Date(value.length === 10 ? `${value}T00:00:00Z` : value);
-  return Number.isNaN(date.getTime())
-    ? value
-    : date.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
+/** The alert's window: "7 days before expiry", "1 day before expiry", "Expires today". */
+function describeThreshold(days: number): string {
+  if (days <= 0) return 'Expires today';
+  return days === 1 ? '1 day before expiry' : `${days} days before expiry`;
 }
 
 /** "Email", "Slack: ops-alerts" (channel ids are `email` or `webhook:<name>`). */
@@ -86,7 +97,7 @@ function AlertStatsFigures({ stats }: { stats: AlertStats }) {
       useFlexGap
       spacing={1.5}
       sx={{ flexWrap: 'wrap', mb: 2 }}
-      aria-label={`Alert deliveries in ${stats.month}`}
+      aria-label={`Alert deliveries in ${formatDateText(stats.month, 'month')}`}
       role="group"
     >
       <StatFigure
@@ -125,9 +136,15 @@ function ChannelList({ item, canRetry, retrying, onRetry }: ChannelListProps) {
         const key = `${item.id}:${channel.channel}`;
         return (
           <Stack key={channel.channel} spacing={0.25}>
-            <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-              <Typography variant="body2">{channelLabel(channel)}</Typography>
-              <Chip size="small" label={channel.status} color={deliveryColor[channel.status]} />
+            <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+              <Typography variant="body2" component="div">
+                <CellText text={channelLabel(channel)} minWidth="3rem" />
+              </Typography>
+              <Chip
+                size="small"
+                label={DELIVERY_STATUS_LABELS[channel.status]}
+                color={deliveryColor[channel.status]}
+              />
               {canRetry && channel.status === 'failed' && (
                 <Button
                   size="small"
@@ -140,9 +157,12 @@ function ChannelList({ item, canRetry, retrying, onRetry }: ChannelListProps) {
                 </Button>
               )}
             </Stack>
-            <Typography variant="caption" color="textSecondary">
-              {channel.attempts} {channel.attempts === 1 ? 'attempt' : 'attempts'}
-              {channel.last_error ? ` · ${channel.last_error}` : ''}
+            <Typography variant="caption" color="textSecondary" component="div">
+              <CellText
+                text={`${channel.attempts} ${channel.attempts === 1 ? 'attempt' : 'attempts'}${
+                  channel.last_error ? ` · ${channel.last_error}` : ''
+                }`}
+              />
             </Typography>
           </Stack>
         );
@@ -162,6 +182,8 @@ interface AlertQueuePanelProps {
  * the failed ones, or retry one channel; this month's delivery figures above.
  */
 export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps) {
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down(ALERT_TABLE_BREAKPOINT), { noSsr: true });
   const queue = useInfiniteQuery(alertQueueQueryOptions(workspaceId));
   const stats = useQuery(alertStatsQueryOptions(workspaceId));
   const items = queue.data?.pages.flatMap((page) => page.items) ?? [];
@@ -230,63 +252,94 @@ export function AlertQueuePanel({ workspaceId, canManage }: AlertQueuePanelProps
         </Typography>
       ) : (
         <>
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-labelledby="alert-queue-title" sx={{ minWidth: 760 }}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Token</TableCell>
-                  <TableCell>Window</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell>Channels</TableCell>
-                  <TableCell align="right">Attempts</TableCell>
-                  <TableCell>Last error</TableCell>
-                  <TableCell>Next attempt</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((item) => (
-                  <TableRow key={item.id} sx={{ verticalAlign: 'top' }}>
-                    <TableCell>
-                      <Typography variant="body2" sx={{ fontWeight: 600 }}>
-                        {item.token_name}
-                      </Typography>
-                      <Typography variant="caption" color="textSecondary">
-                        Expires {formatDay(item.expires_at)}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{describeThreshold(item.threshold)}</TableCell>
-                    <TableCell>
-                      <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
-                        <Chip
-                          size="small"
-                          label={item.status}
-                          color={alertStatusColor[item.status]}
-                        />
-                        {item.dead_lettered && (
-                          <Typography variant="caption" color="error">
-                            Waiting for requeue
-                          </Typography>
-                        )}
-                      </Stack>
-                    </TableCell>
-                    <TableCell>
-                      <ChannelList
-                        item={item}
-                        canRetry={canManage}
-                        retrying={retrying}
-                        onRetry={(channel) => retry.mutate({ alertId: item.id, channel })}
-                      />
-                    </TableCell>
-                    <TableCell align="right">{item.attempts}</TableCell>
-                    <TableCell sx={{ maxWidth: 240, overflowWrap: 'anywhere' }}>
-                      {item.last_error ?? '—'}
-                    </TableCell>
-                    <TableCell>{formatWhen(item.next_attempt_at)}</TableCell>
+          {narrow ? (
+            <RecordCardList aria-labelledby="alert-queue-title">
+              {items.map((item) => (
+                <RecordCard
+                  key={item.id}
+                  title={item.token_name}
+                  badge={<AlertStatusChip status={item.status} />}
+                  details={[
+                    ['Expires', formatDateText(item.expires_at, 'day')],
+                    ['Window', describeThreshold(item.threshold)],
+                    ['Attempts', String(item.attempts)],
+                    ['Last error', item.last_error ?? '—'],
+                    ['Next attempt', formatDateText(item.next_attempt_at, 'dateTime')],
+                  ]}
+                >
+                  {item.dead_lettered && (
+                    <Typography variant="caption" color="error" component="p" sx={{ mt: 1 }}>
+                      Waiting for requeue
+                    </Typography>
+                  )}
+                  <Box sx={{ mt: 1.5 }}>
+                    <ChannelList
+                      item={item}
+                      canRetry={canManage}
+                      retrying={retrying}
+                      onRetry={(channel) => retry.mutate({ alertId: item.id, channel })}
+                    />
+                  </Box>
+                </RecordCard>
+              ))}
+            </RecordCardList>
+          ) : (
+            <TableContainer sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-labelledby="alert-queue-title" sx={oneLineTableSx}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Token</TableCell>
+                    <TableCell>Window</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Channels</TableCell>
+                    <TableCell align="right">Attempts</TableCell>
+                    <TableCell>Last error</TableCell>
+                    <TableCell>Next attempt</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                </TableHead>
+                <TableBody>
+                  {items.map((item) => (
+                    <TableRow key={item.id} sx={{ verticalAlign: 'top' }}>
+                      <TableCell component="th" scope="row">
+                        <Typography variant="body2" component="div" sx={{ fontWeight: 600 }}>
+                          <CellText text={item.token_name} minWidth="8rem" />
+                        </Typography>
+                        <Typography variant="caption" color="textSecondary">
+                          Expires <DateText value={item.expires_at} kind="day" />
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{describeThreshold(item.threshold)}</TableCell>
+                      <TableCell>
+                        <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+                          <AlertStatusChip status={item.status} />
+                          {item.dead_lettered && (
+                            <Typography variant="caption" color="error">
+                              Waiting for requeue
+                            </Typography>
+                          )}
+                        </Stack>
+                      </TableCell>
+                      <TableCell>
+                        <ChannelList
+                          item={item}
+                          canRetry={canManage}
+                          retrying={retrying}
+                          onRetry={(channel) => retry.mutate({ alertId: item.id, channel })}
+                        />
+                      </TableCell>
+                      <TableCell align="right">{item.attempts}</TableCell>
+                      <TableCell>
+                        <CellText text={item.last_error ?? '—'} maxWidth="16rem" />
+                      </TableCell>
+                      <TableCell>
+                        <DateText value={item.next_attempt_at} kind="dateTime" />
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
           {queue.hasNextPage && (
             <Box sx={{ mt: 1.5 }}>
               <Button

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
 import { metadataEntries } from '../audit-display';
 
-/** Everything an event holds: its ids, the exact time, and its metadata. */
+/** Everything an event holds: its ids, the exact time, and its metadata, each with a label. */
 export function AuditEventDetails({ event, id }: { event: AuditEvent; id: string }) {
   const rows: Array<[string, string]> = [
     ['Time (UTC)', event.occurred_at],
@@ -10,7 +10,7 @@ export function AuditEventDetails({ event, id }: { event: AuditEvent; id: string
     ['Actor id', event.actor.id],
     ['Target', `${event.target_type} ${event.target_id}`],
     ['Workspace id', event.workspace_id ?? '—'],
-    ...metadataEntries(event.metadata),
+    ...metadataEntries(event),
   ];
   return (
     <Box

@@ -5,7 +5,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
-import { actionLabel, actorLabel, targetLabel, workspaceLabel } from '../audit-display';
+import {
+  actionLabel,
+  actorLabel,
+  changeSummary,
+  targetLabel,
+  workspaceLabel,
+} from '../audit-display';
 import { AuditEventDetails } from './audit-event-details';
 import type { AuditEventsViewProps } from './audit-event-table';
 import { EventTime } from './event-time';
@@ -18,12 +24,18 @@ function AuditEventCard({
   const [expanded, setExpanded] = useState(false);
   const detailsId = `audit-card-details-${event.id}`;
   const action = actionLabel(event.action);
+  const summary = changeSummary(event);
   return (
     <Card variant="outlined" component="li">
       <CardContent sx={{ '&:last-child': { pb: 1.5 } }}>
         <Typography component="h3" sx={{ fontWeight: 600 }}>
           {action}
         </Typography>
+        {summary && (
+          <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+            {summary}
+          </Typography>
+        )}
         <Typography variant="body2" color="textSecondary">
           <EventTime iso={event.occurred_at} />
         </Typography>
@@ -44,7 +56,7 @@ function AuditEventCard({
           <dt>Target</dt>
           <dd>{targetLabel(event)}</dd>
           <dt>Workspace</dt>
-          <dd>{workspaceLabel(event.workspace_id, workspaces)}</dd>
+          <dd>{workspaceLabel(event.workspace_id, workspaces, event)}</dd>
         </Box>
         <Button
           size="small"

@@ -7,10 +7,18 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { actionLabel, actorLabel, targetLabel, workspaceLabel } from '../audit-display';
+import { actionsCellSx, CellText, oneLineTableSx } from '../../../components/cell-text';
+import {
+  actionLabel,
+  actorLabel,
+  changeSummary,
+  targetLabel,
+  workspaceLabel,
+} from '../audit-display';
 import { AuditEventDetails } from './audit-event-details';
 import { EventTime } from './event-time';
 
@@ -33,7 +41,7 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
     });
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-labelledby={labelledBy} sx={{ minWidth: 760 }}>
+      <Table size="small" aria-labelledby={labelledBy} sx={oneLineTableSx}>
         <TableHead>
           <TableRow>
             <TableCell>Time</TableCell>
@@ -41,7 +49,9 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
             <TableCell>Action</TableCell>
             <TableCell>Target</TableCell>
             <TableCell>Workspace</TableCell>
-            <TableCell align="right">Details</TableCell>
+            <TableCell align="right" sx={actionsCellSx}>
+              Details
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -49,18 +59,30 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
             const expanded = open.has(event.id);
             const detailsId = `audit-details-${event.id}`;
             const action = actionLabel(event.action);
+            const summary = changeSummary(event);
             return (
               <Fragment key={event.id}>
                 <TableRow hover sx={{ '& > td': { borderBottom: expanded ? 'none' : undefined } }}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <TableCell>
                     <EventTime iso={event.occurred_at} />
                   </TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    {actorLabel(event.actor, selfId)}
+                  <TableCell>
+                    <CellText text={actorLabel(event.actor, selfId)} />
                   </TableCell>
-                  <TableCell>{action}</TableCell>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>{targetLabel(event)}</TableCell>
-                  <TableCell>{workspaceLabel(event.workspace_id, workspaces)}</TableCell>
+                  <TableCell>
+                    <CellText text={action} />
+                    {summary && (
+                      <Typography variant="body2" color="textSecondary" component="div">
+                        <CellText text={summary} />
+                      </Typography>
+                    )}
+                  </TableCell>
+                  <TableCell>
+                    <CellText text={targetLabel(event)} />
+                  </TableCell>
+                  <TableCell>
+                    <CellText text={workspaceLabel(event.workspace_id, workspaces, event)} />
+                  </TableCell>
                   <TableCell align="right" padding="checkbox">
                     <IconButton
                       size="small"
@@ -81,7 +103,7 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
                 </TableRow>
                 {expanded && (
                   <TableRow>
-                    <TableCell colSpan={6} sx={{ pt: 0, pb: 2 }}>
+                    <TableCell colSpan={6} sx={{ pt: 0, pb: 2, whiteSpace: 'normal' }}>
                       <Collapse in appear>
                         <AuditEventDetails event={event} id={detailsId} />
                       </Collapse>

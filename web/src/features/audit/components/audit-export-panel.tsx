@@ -11,6 +11,7 @@ import {
   EARLIEST_DATE,
   parseDate,
 } from '@expiry-radar/shared/domain/calendar-date';
+import { localIsoDate } from '../../../lib/date-format';
 import { saveFile } from '../../../lib/save-file';
 import { useExportAuditMutation } from '../api/audit-export';
 import { exportQuery, type AuditScope } from '../audit-scope';
@@ -20,13 +21,6 @@ interface AuditExportPanelProps {
   workspaceId: string | null;
   /** "the workspace Main", "your activity"… */
   scopeText: string;
-}
-
-/** Today in the browser's zone, as the date field writes it (YYYY-MM-DD). */
-function today(): string {
-  const now = new Date();
-  const offset = now.getTimezoneOffset() * 60_000;
-  return new Date(now.getTime() - offset).toISOString().slice(0, 10);
 }
 
 /**
@@ -44,7 +38,8 @@ export function AuditExportPanel({ scope, workspaceId, scopeText }: AuditExportP
   const exporting = useExportAuditMutation();
   const busy = exporting.isPending ? exporting.variables.format : null;
   const [saved, setSaved] = useState<string | null>(null);
-  const max = today();
+  // Today in the browser's zone, as the date field writes it (YYYY-MM-DD).
+  const max = localIsoDate(new Date());
   const tooLate = since !== '' && since > max;
   const tooEarly = since !== '' && since < EARLIEST_SINCE;
   const invalid = tooLate || tooEarly;

@@ -1,10 +1,6 @@
-import { formatEventTime } from '../audit-display';
+import { DateText } from '../../../components/date-text';
 
-/** The local time, with the full ISO instant on hover and for machines. */
+/** When the event happened: in the user's locale and zone, the ISO date and time on hover. */
 export function EventTime({ iso }: { iso: string }) {
-  return (
-    <time dateTime={iso} title={iso}>
-      {formatEventTime(iso)}
-    </time>
-  );
+  return <DateText value={iso} kind="dateTime" />;
 }

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LoginBody, RegisterBody } from '@expiry-radar/shared/api/auth-schemas';
+import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
 import { call } from '../../../lib/api-call';
+import { rememberLinkEmailCooldown } from '../../../lib/link-email-cooldown';
 import { markWelcomePending } from '../../../lib/welcome-flags';
 import { replaceSession } from '../../session';
 
@@ -8,12 +10,13 @@ import { replaceSession } from '../../session';
  * Signs in. A signed-in answer replaces every cached answer with the new session; the sign-in
  * pages' guard then forwards the user (to /verify-email, the page they came from, or the
  * dashboard). A signed-out answer changes nothing: either the account asks for its second factor
- * (`twoFactorRequired`, the page goes to the second step) or the credentials were wrong.
+ * (`twoFactorRequired`, the page goes to the second step) or the credentials were wrong (the form
+ * says so). Silent: the form shows a refusal.
  */
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: LoginBody) => call('login', { body }),
+    mutationFn: (body: LoginBody) => call('login', { body }, { silent: true }),
     onSuccess: (session) => {
       if (session.loggedIn) replaceSession(queryClient, session);
     },
@@ -37,13 +40,16 @@ export function useVerifyTwoFactorMutation() {
 
 /**
  * Creates the account and signs in: the welcome dialog is remembered as pending (it waits until
- * the email is verified), and the new session replaces every cached answer.
+ * the email is verified), and the new session replaces every cached answer. Silent: the form
+ * shows a refusal (such as 409 "An account with this email already exists").
  */
 export function useRegisterMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: RegisterBody) => call('register', { body }),
-    onSuccess: (session) => {
+    mutationFn: (body: RegisterBody) => call('register', { body }, { silent: true }),
+    onSuccess: (session, body) => {
+      // The verification email is on its way: "Resend" waits a cooldown from now.
+      rememberLinkEmailCooldown(body.email, EMAIL_RESEND_COOLDOWN_SECONDS);
       markWelcomePending();
       replaceSession(queryClient, session);
     },
@@ -56,11 +62,14 @@ export function useLogoutMutation() {
 }
 
 /**
- * Sends the verification email again to the session's address. Silent: the page shows the
- * failure, and the wait, itself.
+ * Sends the verification email again to the session's address (its link leading to `redirect`,
+ * an app path, when given). Silent: the page shows the failure, and the wait, itself.
  */
 export function useResendVerificationMutation() {
-  return useMutation({ mutationFn: () => call('resendVerification', {}, { silent: true }) });
+  return useMutation({
+    mutationFn: (redirect?: string) =>
+      call('resendVerification', { body: redirect ? { redirect } : {} }, { silent: true }),
+  });
 }
 
 /**
@@ -74,10 +83,13 @@ export function useRequestPasswordResetMutation() {
   });
 }
 
-/** Sets a new password from a reset link's token; every session of the account ends. */
+/**
+ * Sets a new password from a reset link's token; every session of the account ends. Silent: the
+ * form shows a refusal.
+ */
 export function useResetPasswordMutation() {
   return useMutation({
     mutationFn: ({ token, password }: { token: string; password: string }) =>
-      call('resetPassword', { body: { token, password } }),
+      call('resetPassword', { body: { token, password } }, { silent: true }),
   });
 }

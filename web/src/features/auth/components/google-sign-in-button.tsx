@@ -4,8 +4,11 @@ import Google from '@mui/icons-material/Google';
 import { useSession } from '../../session';
 import { routeUrl } from '../../../lib/api-call';
 
-/** "Continue with Google", shown only when the server says Google sign-in is configured. */
-export function GoogleSignInButton() {
+/**
+ * "Continue with Google", shown only when the server says Google sign-in is configured; back
+ * from Google, the server sends the browser to `redirect` (a same-origin app path) when given.
+ */
+export function GoogleSignInButton({ redirect }: { redirect?: string }) {
   const { googleSignIn } = useSession();
   if (!googleSignIn) return null;
   return (
@@ -13,7 +16,7 @@ export function GoogleSignInButton() {
       <Button
         component="a"
         // A full-page navigation to the server, which redirects to Google.
-        href={routeUrl('googleSignIn')}
+        href={routeUrl('googleSignIn', redirect ? { query: { redirect } } : {})}
         variant="outlined"
         size="large"
         fullWidth

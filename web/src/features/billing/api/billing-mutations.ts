@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import type { BillingPeriod } from '@expiry-radar/shared/domain/plan-prices';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { call } from '../../../lib/api-call';
 import { assignLocation } from '../../../lib/browser-location';
@@ -20,15 +21,21 @@ export async function refreshAfterPlanChange(queryClient: QueryClient, plan?: Pl
   ]);
 }
 
+/** A plan to change to, and the billing period a checkout bills. */
+export interface PlanChoice {
+  readonly plan: Plan;
+  readonly period: BillingPeriod;
+}
+
 /**
- * Changes the plan. With Stripe the answer is a checkout to open (the browser goes there); in the
- * local billing mode the plan is switched at once (up or down): `onChanged` runs with the new plan
- * (the page's toast), then everything the plan governs reloads.
+ * Changes the plan. With Stripe the answer is a checkout (of the chosen period's price) to open:
+ * the browser goes there; in the local billing mode the plan is switched at once (up or down):
+ * `onChanged` runs with the new plan (the page's toast), then everything the plan governs reloads.
  */
 export function useChangePlanMutation({ onChanged }: { onChanged?: (plan: Plan) => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (plan: Plan) => call('upgradePlan', { body: { plan } }),
+    mutationFn: ({ plan, period }: PlanChoice) => call('upgradePlan', { body: { plan, period } }),
     onSuccess: async (answer) => {
       if (answer.checkoutUrl) {
         assignLocation(answer.checkoutUrl);

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { PLAN_LABELS } from '@expiry-radar/shared/domain/plans';
 import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
 import { call } from '../../../lib/api-call';
+import { ApiError } from '../../../lib/api-client';
 import { localStore, storageKeys } from '../../../lib/local-store';
 import { logger } from '../../../lib/logger';
 import { showSuccessToast } from '../../../lib/toasts';
@@ -27,7 +28,7 @@ export async function handleBillingReturn(
     const { plan } = await queryClient.fetchQuery(planQueryOptions());
     localStore.set(storageKeys.plan, plan);
   } catch (error) {
-    // Already reported by the API client.
-    logger.warn('Billing return not completed', error);
+    // A failed call was reported (and logged) by the API client already.
+    if (!(error instanceof ApiError)) logger.warn('Billing return not completed', error);
   }
 }

@@ -20,9 +20,13 @@ import type { SortKey, TokenSortState } from '../token-sorting';
 import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from '../token-sorting';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenCardList } from './token-card-list';
+import { TokenSortSelect } from './token-sort-select';
 import { TokenTable } from './token-table';
 
 export const NO_RESULTS_IN_CATEGORY = 'No results in this category.';
+
+/** From this width up a category's tokens are a table; below it, cards. */
+export const DESKTOP_TABLE_BREAKPOINT = 'lg';
 
 /**
  * A list this recent is not fetched again when its card mounts: the dashboard prefetches the
@@ -62,7 +66,8 @@ export const CategoryCard = memo(function CategoryCard({
   ...actions
 }: CategoryCardProps) {
   const theme = useTheme();
-  const narrow = useMediaQuery(theme.breakpoints.down('md'), { noSsr: true });
+  // Below the top bar's desktop width a category's columns do not fit: cards, with a sort select.
+  const narrow = useMediaQuery(theme.breakpoints.down(DESKTOP_TABLE_BREAKPOINT), { noSsr: true });
   const [search, setSearch] = useState('');
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [sort, setSort] = useState<TokenSortState>(DEFAULT_SORT);
@@ -174,27 +179,37 @@ export const CategoryCard = memo(function CategoryCard({
             ({total})
           </Typography>
         </Typography>
-        <TextField
-          size="small"
-          type="search"
-          placeholder={`Search ${definition.label}...`}
-          value={search}
-          onChange={(event) => setSearch(event.target.value)}
-          sx={{ width: { xs: '100%', sm: 280 } }}
-          slotProps={{
-            htmlInput: {
-              'aria-label': `Search ${definition.label}`,
-              maxLength: TOKEN_SEARCH_MAX_LENGTH,
-            },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 1.5,
+            width: { xs: '100%', sm: 'auto' },
           }}
-        />
+        >
+          {narrow && <TokenSortSelect definition={definition} sort={sort} onChange={setSort} />}
+          <TextField
+            size="small"
+            type="search"
+            placeholder={`Search ${definition.label}...`}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+            sx={{ width: { xs: '100%', sm: 280 } }}
+            slotProps={{
+              htmlInput: {
+                'aria-label': `Search ${definition.label}`,
+                maxLength: TOKEN_SEARCH_MAX_LENGTH,
+              },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+        </Box>
       </Box>
       {content}
       {hasNextPage && (

@@ -83,7 +83,7 @@ async function fillValidCertificate(user: ReturnType<typeof userEvent.setup>) {
 }
 
 const submit = (user: ReturnType<typeof userEvent.setup>) =>
-  user.click(screen.getByRole('button', { name: 'Create Token' }));
+  user.click(screen.getByRole('button', { name: 'Create token' }));
 
 beforeEach(() => {
   resetApiClientState();
@@ -236,15 +236,27 @@ describe('Create New Token form', () => {
     await waitFor(() => expect(screen.queryByText(/^Cost must/)).not.toBeInTheDocument());
   });
 
-  it('needs at least one valid domain when domains are given', async () => {
+  it('refuses a domain list with an invalid entry, naming it', async () => {
     const { requests } = serve();
     renderForm();
     const user = userEvent.setup();
     await fillValidCertificate(user);
     setField(/^Domains/, 'not a domain, also-not');
     await submit(user);
-    expect(await screen.findByText('Please provide at least one valid domain')).toBeVisible();
-    setField(/^Domains/, 'Example.com, not a domain, www.example.com');
+    expect(
+      await screen.findByText(
+        'Please provide at least one valid domain: "not a domain", "also-not" are not valid',
+      ),
+    ).toBeVisible();
+    setField(/^Domains/, 'Example.com, legacy..example.net, www.example.com');
+    await submit(user);
+    expect(
+      await screen.findByText(
+        'Please provide at least one valid domain: "legacy..example.net" is not valid',
+      ),
+    ).toBeVisible();
+    expect(requests.some((r) => r.method === 'POST')).toBe(false);
+    setField(/^Domains/, 'Example.com, www.example.com');
     await submit(user);
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
     expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
@@ -290,6 +302,46 @@ describe('Create New Token form', () => {
     expect(updated).toHaveBeenCalledTimes(1);
     window.removeEventListener(TOKENS_UPDATED_EVENT, updated);
     successToast.mockRestore();
+  });
+
+  it('shows a plan-limit refusal once, as a toast with the server message, and keeps the form', async () => {
+    const message = 'Your Free plan allows 50 tokens per workspace. Upgrade your plan to add more.';
+    installFetchMock({
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+      'POST /api/tokens': () => jsonResponse({ error: message, code: 'PLAN_LIMIT' }, 409),
+    });
+    const errorToast = jest.spyOn(toast, 'error');
+    renderForm();
+    const user = userEvent.setup();
+    await fillValidCertificate(user);
+    await submit(user);
+    await waitFor(() => expect(errorToast).toHaveBeenCalledWith(message, expect.anything()));
+    expect(errorToast).toHaveBeenCalledTimes(1);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('www certificate');
+    errorToast.mockRestore();
+  });
+
+  it('shows a refusal that names a field at that field only, without a toast', async () => {
+    installFetchMock({
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+      'POST /api/tokens': () =>
+        jsonResponse(
+          {
+            error: 'Name is taken here',
+            code: 'VALIDATION_ERROR',
+            details: [{ path: 'name', message: 'Name is taken here' }],
+          },
+          400,
+        ),
+    });
+    const errorToast = jest.spyOn(toast, 'error');
+    renderForm();
+    const user = userEvent.setup();
+    await fillValidCertificate(user);
+    await submit(user);
+    expect(await screen.findByText('Name is taken here')).toBeVisible();
+    expect(errorToast).not.toHaveBeenCalled();
+    errorToast.mockRestore();
   });
 
   it('on a free workspace shows the admin email in a disabled contact group field', () => {

@@ -8,6 +8,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
 import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-schema';
 import { defaultExpiryDate } from '@expiry-radar/shared/domain/default-expiry';
+import { toastRefusal } from '../../../lib/api-client';
 import { useCreateTokenMutation } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { EMPTY_TOKEN_FORM, createTokenResolver } from '../token-form-values';
@@ -56,7 +57,7 @@ export const CreateTokenForm = memo(function CreateTokenForm({
     try {
       await create.mutateAsync(values);
     } catch (error) {
-      applyServerFieldErrors(error, setError);
+      if (applyServerFieldErrors(error, setError) === 0) toastRefusal(error);
       return;
     }
     setExpiryEdited(false);
@@ -85,7 +86,7 @@ export const CreateTokenForm = memo(function CreateTokenForm({
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2.5 }}>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
-            {isSubmitting ? 'Creating…' : 'Create Token'}
+            {isSubmitting ? 'Creating…' : 'Create token'}
           </Button>
         </Box>
       </Box>

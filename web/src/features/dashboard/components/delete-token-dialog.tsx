@@ -1,10 +1,12 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
+import { DateText } from '../../../components/date-text';
 import { useDeleteTokenMutation } from '../../tokens';
-import { categoryLabel, formatDate, typeLabel } from '../token-display';
+import { categoryLabel, typeLabel } from '../token-display';
 
 export const DELETE_WARNING =
   'This action cannot be undone. The token will be permanently deleted.';
@@ -18,11 +20,11 @@ interface DeleteTokenDialogProps {
 /** "Confirm Token Deletion": what will be deleted, Cancel or Delete Token. */
 export function DeleteTokenDialog({ token, onClose, onDeleted }: DeleteTokenDialogProps) {
   const remove = useDeleteTokenMutation();
-  const details: Array<[string, string]> = [
+  const details: Array<[string, ReactNode]> = [
     ['Name', token.name],
     ['Type', typeLabel(token)],
     ['Category', categoryLabel(token)],
-    ['Expiration', formatDate(token.expiresAt)],
+    ['Expiration', <DateText key="expiration" value={token.expiresAt} kind="day" />],
   ];
 
   return (

@@ -22,9 +22,8 @@ import {
 } from '@expiry-radar/shared/domain/renew-token-schema';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { ApiError } from '../../../lib/api-client';
-import { showErrorToast } from '../../../lib/toasts';
 import { useUpdateTokenMutation } from '../../tokens';
-import { formatDate } from '../token-display';
+import { DateText } from '../../../components/date-text';
 
 export const RENEW_HINT = 'Default set based on token category/type. You can pick any future date.';
 
@@ -38,8 +37,8 @@ interface RenewTokenDialogProps {
 /** "Renew Token": a new future expiry, suggested by category and type. */
 export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenDialogProps) {
   const [failure, setFailure] = useState<string | null>(null);
-  // Quiet: a failure is said here, in the dialog and a toast of its own.
-  const renew = useUpdateTokenMutation({ silent: true });
+  // Quiet: a failure is said here, in the dialog.
+  const renew = useUpdateTokenMutation({ silent: true, renewal: true });
   const {
     control,
     handleSubmit,
@@ -60,7 +59,6 @@ export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenD
           ? error.serverMessage
           : RENEW_FAILED_MESSAGE;
       setFailure(message);
-      showErrorToast(message);
       return;
     }
     onRenewed(saved, token);
@@ -80,7 +78,7 @@ export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenD
           <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
             <strong>{token.name}</strong>
             <br />
-            Current expiration: {formatDate(token.expiresAt)}
+            Current expiration: <DateText value={token.expiresAt} kind="day" />
           </DialogContentText>
           {failure && (
             <Alert severity="error" sx={{ mt: 2 }}>

@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
 import CardActions from '@mui/material/CardActions';
@@ -6,11 +6,12 @@ import CardContent from '@mui/material/CardContent';
 import { styled } from '@mui/material/styles';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { fieldText, formatDate, typeLabel } from '../token-display';
-import { ExpiryPill } from './expiry-pill';
+import { DateText } from '../../../components/date-text';
+import { ExpiryPill, pillStyles } from '../../../components/expiry-pill';
+import { fieldText, typeLabel } from '../token-display';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
-import { actionStyles, pillStyles } from './token-row-styles';
+import { actionStyles } from './token-row-styles';
 
 interface TokenCardListProps extends TokenActionHandlers {
   definition: CategoryDefinition;
@@ -33,13 +34,13 @@ const TokenCard = memo(function TokenCard({
   now,
   ...actions
 }: TokenCardProps) {
-  const details: Array<[string, string]> = [
+  const details: Array<[string, ReactNode]> = [
     ['Type', typeLabel(token)],
-    ...definition.columns.map((column): [string, string] => [
+    ...definition.columns.map((column): [string, ReactNode] => [
       column.label,
       fieldText(token, column.field),
     ]),
-    ['Expiration', formatDate(token.expiresAt)],
+    ['Expiration', <DateText key="expiration" value={token.expiresAt} kind="day" />],
   ];
   return (
     <Card variant="outlined" component="li" data-testid="token-card">
@@ -84,6 +85,8 @@ const CardList = styled('ul')(({ theme }) => ({
   padding: 0,
   display: 'grid',
   gap: theme.spacing(1.5),
+  // Two columns of cards on tablets, one on phones.
+  [theme.breakpoints.up('sm')]: { gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' },
   [`& .${cardClasses.head}`]: {
     display: 'flex',
     justifyContent: 'space-between',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -13,9 +13,13 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { allowedCategoryFields } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
+import { toastRefusal } from '../../../lib/api-client';
 import { useUpdateTokenMutation, type ContactGroupOption } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
-import { categoryLabel, fieldText, formatDate, typeLabel } from '../token-display';
+import { DateText } from '../../../components/date-text';
+import { ExpiryPill, PillScope } from '../../../components/expiry-pill';
+import { UnsavedChangesGuard, useDiscardConfirmation } from '../../../components/unsaved-changes';
+import { categoryLabel, fieldText, typeLabel } from '../token-display';
 import {
   CATEGORY_FIELD_SPECS,
   editBody,
@@ -23,9 +27,7 @@ import {
   tokenToFormValues,
 } from '../token-form-values';
 import type { TokenFormValues } from '../token-form-values';
-import { ExpiryPill } from './expiry-pill';
 import { TokenFormFields } from './token-form-fields';
-import { PillScope } from './token-row-styles';
 import { USE_WORKSPACE_DEFAULT } from './contact-group-field';
 
 interface TokenDialogProps {
@@ -45,13 +47,17 @@ function contactGroupText(token: Token, groups: readonly ContactGroupOption[] | 
   return groups?.find((group) => group.id === token.contact_group_id)?.name ?? 'Assigned group';
 }
 
-/** The token detail dialog: view, then edit; cancel reverts. */
+/**
+ * The token detail dialog: view, then edit; cancel reverts. Unsaved edits are not lost silently:
+ * cancelling or leaving the page asks first.
+ */
 export function TokenDialog(props: TokenDialogProps) {
   const { token, workspace, userEmail, canEdit, contactGroups, now, onClose, onSaved } = props;
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [editing, setEditing] = useState(false);
-  const save = useUpdateTokenMutation();
+  // Silent: a refusal shows at the fields it names, else as a toast.
+  const save = useUpdateTokenMutation({ silent: true });
   const form = useForm<TokenFormValues, unknown, TokenUpdate>({
     resolver: editTokenResolver(token),
     defaultValues: tokenToFormValues(token),
@@ -60,20 +66,22 @@ export function TokenDialog(props: TokenDialogProps) {
     handleSubmit,
     reset,
     setError,
-    formState: { isSubmitting },
+    formState: { isDirty, isSubmitting },
   } = form;
 
   const cancelEdit = () => {
     reset(tokenToFormValues(token));
     setEditing(false);
   };
+  // Cancel, Escape or the backdrop with unsaved changes asks "Discard changes?" first.
+  const { requestDiscard, confirmation } = useDiscardConfirmation(isDirty, cancelEdit);
 
   const onSubmit = handleSubmit(async (update) => {
     let saved: Token;
     try {
       saved = await save.mutateAsync({ token, update: editBody(token, update) });
     } catch (error) {
-      applyServerFieldErrors(error, setError);
+      if (applyServerFieldErrors(error, setError) === 0) toastRefusal(error);
       return;
     }
     reset(tokenToFormValues(saved));
@@ -81,24 +89,31 @@ export function TokenDialog(props: TokenDialogProps) {
     onSaved(saved, token);
   });
 
-  const rows: Array<[string, string]> = [
+  const rows: Array<[string, ReactNode]> = [
     ['Category', categoryLabel(token)],
     ['Type', typeLabel(token)],
-    ['Expiration', formatDate(token.expiresAt)],
+    ['Expiration', <DateText key="expiration" value={token.expiresAt} kind="day" />],
     ['Section', token.section ?? ''],
   ];
   if (canEdit) rows.push(['Contact Group', contactGroupText(token, contactGroups)]);
   for (const field of allowedCategoryFields(token.category, token.type)) {
-    rows.push([CATEGORY_FIELD_SPECS[field].label, fieldText(token, field)]);
+    rows.push([
+      CATEGORY_FIELD_SPECS[field].label,
+      field === 'renewal_date' ? (
+        <DateText key={field} value={token.renewal_date} kind="day" />
+      ) : (
+        fieldText(token, field)
+      ),
+    ]);
   }
   rows.push(['Notes', token.notes ?? '']);
-  rows.push(['Created', formatDate(token.created_at)]);
-  rows.push(['Updated', formatDate(token.updated_at)]);
+  rows.push(['Created', <DateText key="created" value={token.created_at} kind="dateTime" />]);
+  rows.push(['Updated', <DateText key="updated" value={token.updated_at} kind="dateTime" />]);
 
   return (
     <Dialog
       open
-      onClose={editing ? undefined : onClose}
+      onClose={editing ? (isSubmitting ? undefined : requestDiscard) : onClose}
       aria-labelledby="token-dialog-title"
       fullWidth
       maxWidth="md"
@@ -119,7 +134,7 @@ export function TokenDialog(props: TokenDialogProps) {
             />
           </DialogContent>
           <DialogActions>
-            <Button onClick={cancelEdit} disabled={isSubmitting}>
+            <Button onClick={requestDiscard} disabled={isSubmitting}>
               Cancel
             </Button>
             <Button type="submit" variant="contained" disabled={isSubmitting}>
@@ -173,6 +188,8 @@ export function TokenDialog(props: TokenDialogProps) {
           </DialogActions>
         </>
       )}
+      {editing && <UnsavedChangesGuard when={isDirty && !isSubmitting} />}
+      {confirmation}
     </Dialog>
   );
 }

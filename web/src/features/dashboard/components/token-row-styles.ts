@@ -1,6 +1,6 @@
 /**
- * Styles of the token rows, cards' actions and expiry pills, as plain class names styled once by
- * their container (the table, the card list, the details dialog). A category card shows up to
+ * Styles of the token rows and cards' actions (the expiry pills': components/expiry-pill.tsx), as
+ * plain class names styled once by their container (the table, the card list). A category card shows up to
  * hundreds of rows: plain elements with one container class render several times faster than an
  * MUI TableRow, TableCells, Chip and three Buttons per row. The rules follow MUI's own (small
  * body TableCell, hover TableRow, small outlined/filled Chip, small text Button in this theme), so
@@ -8,19 +8,14 @@
  * radius scaling of the numbers.
  */
 import type { CSSObject, Theme } from '@mui/material/styles';
-import { alpha, darken, lighten, styled } from '@mui/material/styles';
-import type { ExpiryStatusKind } from '@expiry-radar/shared/domain/expiry-status';
+import { alpha, darken, lighten } from '@mui/material/styles';
+import { cellTextClasses } from '../../../components/cell-text';
 
 export const rowClasses = {
   row: 'TokenRow-root',
   name: 'TokenRow-name',
-  field: 'TokenRow-field',
-  date: 'TokenRow-date',
-} as const;
-
-export const pillClasses = {
-  root: 'ExpiryPill-root',
-  label: 'ExpiryPill-label',
+  nowrap: 'TokenRow-nowrap',
+  actions: 'TokenRow-actions',
 } as const;
 
 export const actionClasses = {
@@ -28,76 +23,6 @@ export const actionClasses = {
   button: 'TokenActions-button',
   danger: 'TokenActions-danger',
 } as const;
-
-type PillColor = 'error' | 'warning' | 'success' | 'info';
-
-/** The badge colours by status: filled when expired (or invalid), outlined otherwise. */
-const PILL_LOOK: Readonly<Record<ExpiryStatusKind, { color: PillColor | null; filled: boolean }>> =
-  {
-    expired: { color: 'error', filled: true },
-    critical: { color: 'error', filled: false },
-    warning: { color: 'warning', filled: false },
-    ok: { color: 'success', filled: false },
-    long_term: { color: 'info', filled: false },
-    invalid: { color: null, filled: true },
-  };
-
-/** The expiry pill (MUI small Chip look): `.ExpiryPill-root[data-status]` with its label. */
-export function pillStyles(theme: Theme): CSSObject {
-  const statuses = Object.fromEntries(
-    Object.entries(PILL_LOOK).map(([status, { color, filled }]): [string, CSSObject] => {
-      const selector = `& .${pillClasses.root}[data-status="${status}"]`;
-      if (color === null) {
-        return [
-          selector,
-          {
-            backgroundColor: theme.palette.action.selected,
-            color: theme.palette.text.primary,
-          },
-        ];
-      }
-      const palette = theme.palette[color];
-      return [
-        selector,
-        filled
-          ? { backgroundColor: palette.main, color: palette.contrastText }
-          : {
-              backgroundColor: 'transparent',
-              color: palette.main,
-              border: `1px solid ${alpha(palette.main, 0.7)}`,
-              [`& .${pillClasses.label}`]: { paddingLeft: 7, paddingRight: 7 },
-            },
-      ];
-    }),
-  );
-  return {
-    [`& .${pillClasses.root}`]: {
-      maxWidth: '100%',
-      fontFamily: theme.typography.fontFamily,
-      fontSize: theme.typography.pxToRem(13),
-      fontWeight: 600,
-      display: 'inline-flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      height: 24,
-      lineHeight: 1.5,
-      borderRadius: 16,
-      whiteSpace: 'nowrap',
-      border: 0,
-      padding: 0,
-      verticalAlign: 'middle',
-      boxSizing: 'border-box',
-    },
-    [`& .${pillClasses.label}`]: {
-      overflow: 'hidden',
-      textOverflow: 'ellipsis',
-      paddingLeft: 8,
-      paddingRight: 8,
-      whiteSpace: 'nowrap',
-    },
-    ...statuses,
-  };
-}
 
 /** Details, Renew and Delete (MUI small text Button look, with a visible keyboard focus). */
 export function actionStyles(theme: Theme): CSSObject {
@@ -172,12 +97,13 @@ export function rowStyles(theme: Theme): CSSObject {
         padding: '6px 16px',
         color: theme.palette.text.primary,
       },
-      [`& > .${rowClasses.name}`]: { fontWeight: 600, overflowWrap: 'anywhere' },
-      [`& > .${rowClasses.field}`]: { overflowWrap: 'anywhere', maxWidth: 220 },
-      [`& > .${rowClasses.date}`]: { whiteSpace: 'nowrap' },
+      // Names keep more of their width than the other texts when the table is narrow.
+      [`& > .${rowClasses.name}`]: {
+        fontWeight: 600,
+        [`& .${cellTextClasses.clip}`]: { gridTemplateColumns: 'minmax(7rem, max-content)' },
+      },
+      [`& > .${rowClasses.nowrap}`]: { whiteSpace: 'nowrap' },
+      [`& > .${rowClasses.actions}`]: { width: '1%' },
     },
   };
 }
-
-/** Around a lone expiry pill (the details dialog). */
-export const PillScope = styled('div')(({ theme }) => pillStyles(theme));

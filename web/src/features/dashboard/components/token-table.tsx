@@ -6,14 +6,18 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import { styled } from '@mui/material/styles';
+import { cellTextClasses, cellTextStyles } from '../../../components/cell-text';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { fieldText, formatDate, typeLabel } from '../token-display';
+import { DateText } from '../../../components/date-text';
+import { ExpiryPill, pillStyles } from '../../../components/expiry-pill';
+import { EMPTY_VALUE } from '../../../lib/date-format';
+import { fieldText, typeLabel } from '../token-display';
 import type { SortKey, TokenSortState } from '../token-sorting';
-import { ExpiryPill } from './expiry-pill';
+import { sortColumns } from '../token-sorting';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
-import { actionStyles, pillStyles, rowClasses, rowStyles } from './token-row-styles';
+import { actionStyles, rowClasses, rowStyles } from './token-row-styles';
 
 interface TokenTableProps extends TokenActionHandlers {
   definition: CategoryDefinition;
@@ -22,11 +26,6 @@ interface TokenTableProps extends TokenActionHandlers {
   onSort: (key: SortKey) => void;
   canEdit: boolean;
   now: Date;
-}
-
-interface Column {
-  key: SortKey;
-  label: string;
 }
 
 interface TokenRowProps extends TokenActionHandlers {
@@ -38,10 +37,22 @@ interface TokenRowProps extends TokenActionHandlers {
 
 /** One styled class for the whole table: rows, pills and actions are plain elements. */
 const RowsTable = styled(Table)(({ theme }) => ({
+  ...cellTextStyles(),
   ...rowStyles(theme),
   ...pillStyles(theme),
   ...actionStyles(theme),
 }));
+
+/** A name or field on one line, cut with an ellipsis, whole in the tooltip (see CellText). */
+function CellTextSpans({ text }: { text: string }) {
+  return (
+    <span className={cellTextClasses.clip}>
+      <span className={cellTextClasses.text} title={text || undefined}>
+        {text}
+      </span>
+    </span>
+  );
+}
 
 /** A body row: plain table elements (a card shows up to hundreds), styled by the table. */
 const TokenRow = memo(function TokenRow({
@@ -54,19 +65,21 @@ const TokenRow = memo(function TokenRow({
   return (
     <tr className={rowClasses.row} onClick={() => actions.onDetails(token)}>
       <th scope="row" className={rowClasses.name}>
-        {token.name}
+        <CellTextSpans text={token.name} />
       </th>
-      <td>{typeLabel(token)}</td>
+      <td className={rowClasses.nowrap}>{typeLabel(token)}</td>
       {definition.columns.map((column) => (
-        <td key={column.field} className={rowClasses.field}>
-          {fieldText(token, column.field)}
+        <td key={column.field}>
+          <CellTextSpans text={fieldText(token, column.field) || EMPTY_VALUE} />
         </td>
       ))}
-      <td className={rowClasses.date}>{formatDate(token.expiresAt)}</td>
-      <td>
+      <td className={rowClasses.nowrap}>
+        <DateText value={token.expiresAt} kind="day" />
+      </td>
+      <td className={rowClasses.nowrap}>
         <ExpiryPill expiresAt={token.expiresAt} now={now} />
       </td>
-      <td>
+      <td className={rowClasses.actions}>
         <TokenActions token={token} canEdit={canEdit} {...actions} />
       </td>
     </tr>
@@ -83,12 +96,7 @@ export const TokenTable = memo(function TokenTable({
   now,
   ...actions
 }: TokenTableProps) {
-  const columns: Column[] = [
-    { key: 'name', label: 'Name' },
-    { key: 'type', label: 'Type' },
-    ...definition.columns.map((column) => ({ key: column.field, label: column.label })),
-    { key: 'expiresAt', label: 'Expiration' },
-  ];
+  const columns = sortColumns(definition);
   return (
     <TableContainer>
       <RowsTable size="small" aria-label={`${definition.label} tokens`}>
@@ -112,8 +120,11 @@ export const TokenTable = memo(function TokenTable({
                 </TableCell>
               );
             })}
-            <TableCell sx={{ fontWeight: 700 }}>Status</TableCell>
-            <TableCell sx={{ fontWeight: 700 }}>Actions</TableCell>
+            <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>Status</TableCell>
+            {/* As wide as its buttons: the other columns get the rest. */}
+            <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap', width: '1%' }}>
+              Actions
+            </TableCell>
           </TableRow>
         </TableHead>
         <tbody>

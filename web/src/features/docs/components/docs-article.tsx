@@ -1,17 +1,22 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { documentTitle as toDocumentTitle, useDocumentTitle } from '../../../lib/document-title';
 
 /** A documentation page: title, lead paragraph, sections. */
 export function DocsArticle({
   title,
+  documentTitle,
   lead,
   children,
 }: {
   title: string;
+  /** The browser tab's name of the page; else "{title} · Docs". */
+  documentTitle?: string;
   lead: ReactNode;
   children: ReactNode;
 }) {
+  useDocumentTitle(toDocumentTitle(documentTitle ?? `${title} · Docs`));
   return (
     <Box component="article" aria-labelledby="docs-title" sx={{ maxWidth: 780, minWidth: 0 }}>
       <Typography id="docs-title" variant="h1" sx={{ fontSize: { xs: '1.875rem', md: '2.25rem' } }}>

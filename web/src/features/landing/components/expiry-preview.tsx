@@ -1,59 +1,62 @@
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
-import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-
-type Tone = 'error' | 'warning' | 'info' | 'success';
+import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import { ExpiryPill, PillScope } from '../../../components/expiry-pill';
 
 interface SampleItem {
   name: string;
   kind: string;
-  status: string;
-  tone: Tone;
+  /** Days from today to its expiry: the badge is the dashboard's own for that date. */
+  daysLeft: number;
 }
 
 // Illustration only: what the inventory looks like, with made-up items.
 const sampleItems: SampleItem[] = [
-  { name: 'api.example.com', kind: 'TLS certificate', status: 'Expired', tone: 'error' },
-  { name: 'payments-live-key', kind: 'API key', status: '5 days', tone: 'error' },
-  { name: 'deploy@ci', kind: 'SSH key', status: '21 days', tone: 'warning' },
-  { name: 'Design suite', kind: 'Software license', status: '4 months', tone: 'info' },
-  { name: 'example.com', kind: 'Domain registration', status: 'Long-term', tone: 'success' },
+  { name: 'api.example.com', kind: 'TLS certificate', daysLeft: -2 },
+  { name: 'payments-live-key', kind: 'API key', daysLeft: 5 },
+  { name: 'deploy@ci', kind: 'SSH key', daysLeft: 21 },
+  { name: 'Design suite', kind: 'Software license', daysLeft: 120 },
+  { name: 'example.com', kind: 'Domain registration', daysLeft: 400 },
 ];
 
-/** A static picture of the inventory for the landing page. */
+/** A static picture of the inventory for the landing page, with the dashboard's expiry badges. */
 export function ExpiryPreview() {
+  const [now] = useState(() => new Date());
   return (
     <Card aria-hidden sx={{ p: { xs: 2, sm: 2.5 }, boxShadow: 6 }}>
       <Typography variant="overline" color="textSecondary">
         Expiring soon
       </Typography>
-      <Stack spacing={1.25} sx={{ mt: 1 }}>
-        {sampleItems.map((item) => (
-          <Box
-            key={item.name}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 2,
-              p: 1.5,
-              borderRadius: 2,
-              bgcolor: 'action.hover',
-            }}
-          >
-            <Box sx={{ minWidth: 0, mr: 'auto' }}>
-              <Typography variant="mono" component="p" noWrap>
-                {item.name}
-              </Typography>
-              <Typography variant="caption" color="textSecondary">
-                {item.kind}
-              </Typography>
+      <PillScope>
+        <Stack spacing={1.25} sx={{ mt: 1 }}>
+          {sampleItems.map((item) => (
+            <Box
+              key={item.name}
+              sx={{
+                display: 'flex',
+                alignItems: 'center',
+                gap: 2,
+                p: 1.5,
+                borderRadius: 2,
+                bgcolor: 'action.hover',
+              }}
+            >
+              <Box sx={{ minWidth: 0, mr: 'auto' }}>
+                <Typography variant="mono" component="p" noWrap>
+                  {item.name}
+                </Typography>
+                <Typography variant="caption" color="textSecondary">
+                  {item.kind}
+                </Typography>
+              </Box>
+              <ExpiryPill expiresAt={addCalendarDays(now, item.daysLeft)} now={now} />
             </Box>
-            <Chip size="small" variant="outlined" color={item.tone} label={item.status} />
-          </Box>
-        ))}
-      </Stack>
+          ))}
+        </Stack>
+      </PillScope>
     </Card>
   );
 }

@@ -20,3 +20,12 @@ export function organizationUsageQueryOptions() {
     staleTime: CLIENT_CACHE_MS.organizationUsage,
   });
 }
+
+/** Each plan's price per billing period (public; the same for everyone); cached 5 minutes. */
+export function planPricesQueryOptions() {
+  return queryOptions({
+    queryKey: planKeys.prices(),
+    queryFn: ({ signal }) => call('getPlanPrices', {}, { signal }),
+    staleTime: CLIENT_CACHE_MS.planPrices,
+  });
+}

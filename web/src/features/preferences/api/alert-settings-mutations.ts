@@ -7,13 +7,13 @@ import { preferencesKeys } from './preferences-keys';
 /**
  * Replaces a workspace's alert settings; the stored settings the server answers with become the
  * cached ones (the one query the preferences page, the dashboard's notice and the token forms
- * read).
+ * read). Silent: the form shows a refusal (at its fields, else as a toast).
  */
 export function useSaveAlertSettingsMutation(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: AlertSettingsInput) =>
-      call('putAlertSettings', { params: { id: workspaceId }, body }),
+      call('putAlertSettings', { params: { id: workspaceId }, body }, { silent: true }),
     onSuccess: (stored) => {
       queryClient.setQueryData(preferencesKeys.alertSettings(workspaceId), stored);
     },

@@ -20,7 +20,8 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { DEFAULT_ALERT_THRESHOLDS } from '@expiry-radar/shared/domain/alerts';
 import { canManageAlertSettings } from '@expiry-radar/shared/domain/permissions';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
-import { ApiError, reportApiError } from '../../../lib/api-client';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes';
+import { ApiError, reportApiError, toastRefusal } from '../../../lib/api-client';
 import { apiFieldErrors } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
@@ -95,7 +96,10 @@ interface AlertSettingsFormProps {
   settings: AlertSettings;
 }
 
-/** The alert settings of one workspace (issue 5); read-only for viewers. */
+/**
+ * The alert settings of one workspace; read-only for viewers. Leaving with unsaved changes (another
+ * page, another workspace, closing the tab) asks first.
+ */
 export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProps) {
   const save = useSaveAlertSettingsMutation(workspace.id);
   const sendTest = useTestWebhookMutation();
@@ -136,15 +140,22 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
       reset(toFormValues(answer));
       showSuccessToast(SUCCESS_MESSAGES.alertSettingsSaved);
     } catch (error) {
-      for (const [path, message] of Object.entries(apiFieldErrors(error))) {
+      const fields = Object.entries(apiFieldErrors(error));
+      for (const [path, message] of fields) {
         const name = errorPathFor(path.split('.')).join('.');
         setError(name as FieldPath<AlertSettingsFormValues>, { type: 'server', message });
       }
+      if (fields.length === 0) toastRefusal(error);
     }
   });
 
   const rotateSecret = async () => {
-    await save.mutateAsync({ ...storedAsBody(settings), rotate_signing_secret: true });
+    try {
+      await save.mutateAsync({ ...storedAsBody(settings), rotate_signing_secret: true });
+    } catch (error) {
+      toastRefusal(error);
+      throw error;
+    }
   };
 
   const testWebhook = async (index: number) => {
@@ -206,6 +217,7 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
       onSubmit={(event) => void onSubmit(event)}
     >
       {readOnly && <Alert severity="info">{VIEWER_NOTE}</Alert>}
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
 
       <SettingsSection
         id="alert-channels"

@@ -1,12 +1,15 @@
 import type { QueryClient } from '@tanstack/react-query';
+import { forgetCsrfToken } from '../../../lib/api-client';
 import { sessionKeys } from './session-keys';
 import type { Session, SessionUser } from './session-schema';
 
 /**
  * After login or register: the new session replaces every cached answer (they were another
- * user's, or nobody's). The sign-in pages' guard then forwards the user.
+ * user's, or nobody's), the CSRF token too (a session has its own, so the first write would be
+ * refused once with 403 and sent again). The sign-in pages' guard then forwards the user.
  */
 export function replaceSession(queryClient: QueryClient, session: Session): void {
+  forgetCsrfToken();
   queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== sessionKeys.all[0] });
   queryClient.setQueryData(sessionKeys.current(), session);
 }

@@ -4,8 +4,10 @@ import { QueryClientProvider, useQuery } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { installFetchMock, jsonResponse } from '../../../../test-support/mock-fetch';
 import { createTestQueryClient } from '../../../../test-support/render-app';
-import { resetApiClientState } from '../../../lib/api-client';
+import { call } from '../../../lib/api-call';
+import { CSRF_HEADER, resetApiClientState } from '../../../lib/api-client';
 import { resetToastHistory } from '../../../lib/toasts';
+import { replaceSession } from './session-cache';
 import { sessionQueryOptions, sessionRetryDelay, sessionRetryLimit } from './session-queries';
 
 function wrapper({ children }: { children: ReactNode }) {
@@ -51,5 +53,20 @@ describe('session check retries', () => {
     });
     const { result } = renderHook(() => useQuery(sessionQueryOptions('/')), { wrapper });
     await waitFor(() => expect(result.current.data).toEqual({ loggedIn: false }));
+  });
+});
+
+describe('a new session', () => {
+  it('takes its own CSRF token for the next write, without a refused first try', async () => {
+    let issued = 0;
+    const { requests } = installFetchMock({
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: `csrf-${++issued}` }),
+      'POST /api/logout': () => jsonResponse({ ok: true }),
+    });
+    await call('logout');
+    replaceSession(createTestQueryClient(), { loggedIn: false, features: { googleSignIn: false } });
+    await call('logout');
+    const writes = requests.filter((request) => request.method === 'POST');
+    expect(writes.map((request) => request.headers.get(CSRF_HEADER))).toEqual(['csrf-1', 'csrf-2']);
   });
 });

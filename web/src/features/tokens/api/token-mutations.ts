@@ -13,11 +13,14 @@ import { removeTokenFromLists, replaceTokenInLists } from './token-cache';
  * list of it reloads); an edit or a deletion also updates the loaded lists at once.
  */
 
-/** Creates a token from the create form's fields in the workspace. */
+/**
+ * Creates a token from the create form's fields in the workspace. Silent: the form shows a
+ * refusal (at its fields, else as a toast).
+ */
 export function useCreateTokenMutation(workspaceId: string) {
   return useMutation({
     mutationFn: (fields: CreateTokenData) =>
-      call('createToken', { body: { ...fields, workspace_id: workspaceId } }),
+      call('createToken', { body: { ...fields, workspace_id: workspaceId } }, { silent: true }),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.tokenCreated);
       dispatchTokensUpdated({ workspaceId });
@@ -34,15 +37,19 @@ export interface TokenChange {
 
 /**
  * Saves an edit or a renewal; the saved token (as the server answered) takes its row's place.
- * `silent`: the caller shows the failure itself (no toast from the client).
+ * `silent`: the caller shows the failure itself (no toast from the client). `renewal`: the Renew
+ * dialog's save, which says "Token renewed successfully" rather than "Token updated successfully".
  */
-export function useUpdateTokenMutation({ silent = false }: { silent?: boolean } = {}) {
+export function useUpdateTokenMutation({
+  silent = false,
+  renewal = false,
+}: { silent?: boolean; renewal?: boolean } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ token, update }: TokenChange) =>
       call('updateToken', { params: { id: token.id }, body: update }, { silent }),
     onSuccess: (saved) => {
-      showSuccessToast(SUCCESS_MESSAGES.tokenUpdated);
+      showSuccessToast(renewal ? SUCCESS_MESSAGES.tokenRenewed : SUCCESS_MESSAGES.tokenUpdated);
       replaceTokenInLists(queryClient, saved);
       dispatchTokensUpdated({ workspaceId: saved.workspace_id });
     },

@@ -16,7 +16,8 @@ import {
 
 /**
  * The workspace, member and transfer changes. Each says so in a toast, then reloads what it
- * changed (and the plan's usage). The caller's `onSuccess` runs before that reload (close a
+ * changed (and the plan's usage). Those whose form shows a refusal itself (the name dialog, the
+ * invite form, the transfer dialog) call silently, so a refusal shows once, there. The caller's `onSuccess` runs before that reload (close a
  * dialog, hide a row); `onFrozen` runs when the server answers that the workspace is now frozen,
  * before the list reloads to show it read-only.
  */
@@ -25,11 +26,14 @@ interface ChangeSteps<T> {
   onFrozen?: () => void;
 }
 
-/** Creates a workspace owned by the user, on their plan (409 PLAN_LIMIT beyond it). */
+/**
+ * Creates a workspace owned by the user, on their plan (409 PLAN_LIMIT beyond it). Silent: the
+ * name dialog shows a refusal.
+ */
 export function useCreateWorkspaceMutation({ onSuccess }: ChangeSteps<Workspace> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => call('createWorkspace', { body: { name } }),
+    mutationFn: (name: string) => call('createWorkspace', { body: { name } }, { silent: true }),
     onSuccess: async (created) => {
       showSuccessToast(SUCCESS_MESSAGES.workspaceCreated);
       onSuccess?.(created);
@@ -38,12 +42,12 @@ export function useCreateWorkspaceMutation({ onSuccess }: ChangeSteps<Workspace>
   });
 }
 
-/** Renames a workspace (admin; not while frozen). */
+/** Renames a workspace (admin; not while frozen). Silent: the name dialog shows a refusal. */
 export function useRenameWorkspaceMutation({ onSuccess, onFrozen }: ChangeSteps<Workspace> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ workspace, name }: { workspace: Workspace; name: string }) =>
-      call('renameWorkspace', { params: { id: workspace.id }, body: { name } }),
+      call('renameWorkspace', { params: { id: workspace.id }, body: { name } }, { silent: true }),
     onSuccess: async (renamed) => {
       showSuccessToast(SUCCESS_MESSAGES.workspaceRenamed);
       onSuccess?.(renamed);
@@ -92,12 +96,15 @@ export function useDeleteWorkspaceMutation({ onSuccess }: ChangeSteps<Workspace>
   });
 }
 
-/** Invites the address by email; it joins when its owner accepts. */
+/**
+ * Invites the address by email; it joins when its owner accepts. Silent: the invite form shows a
+ * refusal.
+ */
 export function useAddMemberMutation(workspaceId: string, { onFrozen }: ChangeSteps<Member> = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: { email: string; role: AssignableRole }) =>
-      call('addMember', { params: { id: workspaceId }, body }),
+      call('addMember', { params: { id: workspaceId }, body }, { silent: true }),
     onSuccess: async () => {
       showSuccessToast(SUCCESS_MESSAGES.memberInvited);
       await refreshMembers(queryClient, workspaceId);
@@ -183,7 +190,8 @@ export interface TokenTransfer {
 
 /**
  * Moves up to 49 tokens from one workspace into another, all or none: both workspaces' token
- * lists (tokens-updated, and their cached queries), the workspaces and the usage reload.
+ * lists (tokens-updated, and their cached queries), the workspaces and the usage reload. With
+ * `onError` the caller shows a refusal itself (the call is silent); without, it is a toast.
  */
 export function useTransferTokensMutation({
   onSuccess,
@@ -192,10 +200,14 @@ export function useTransferTokensMutation({
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ fromWorkspaceId, targetWorkspaceId, tokenIds }: TokenTransfer) =>
-      call('transferTokens', {
-        params: { id: targetWorkspaceId },
-        body: { from_workspace_id: fromWorkspaceId, token_ids: tokenIds },
-      }),
+      call(
+        'transferTokens',
+        {
+          params: { id: targetWorkspaceId },
+          body: { from_workspace_id: fromWorkspaceId, token_ids: tokenIds },
+        },
+        { silent: onError !== undefined },
+      ),
     onSuccess: async (_answer, transfer) => {
       showSuccessToast(SUCCESS_MESSAGES.tokensTransferred);
       dispatchTokensUpdated({ workspaceId: transfer.fromWorkspaceId });

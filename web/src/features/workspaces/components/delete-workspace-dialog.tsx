@@ -28,7 +28,7 @@ export function DeleteWorkspaceDialog({
     <ConfirmDialog
       id="delete-workspace"
       title="Delete workspace?"
-      confirmLabel="Delete Workspace"
+      confirmLabel="Delete workspace"
       canConfirm={matches}
       maxWidth="sm"
       onClose={onClose}

@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { PendingInvitation } from '@expiry-radar/shared/api/invitation-api-schemas';
 import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
+import { DateText } from '../../../components/date-text';
 
 interface InvitationsListProps {
   invitations: PendingInvitation[];
@@ -12,10 +13,14 @@ interface InvitationsListProps {
   onDecline: (invitation: PendingInvitation) => void;
 }
 
-function invitedLine(invitation: PendingInvitation): string {
+function InvitedLine({ invitation }: { invitation: PendingInvitation }) {
   const by = invitation.invited_by_name ? ` by ${invitation.invited_by_name}` : '';
-  const on = new Date(invitation.invited_at).toLocaleDateString();
-  return `Invited${by} as ${ROLE_LABELS[invitation.role]} on ${on}`;
+  return (
+    <>
+      Invited{by} as {ROLE_LABELS[invitation.role]} on{' '}
+      <DateText value={invitation.invited_at} kind="date" />
+    </>
+  );
 }
 
 /** Pending invitations to the user's address, each with Accept and Decline; none: nothing. */
@@ -54,7 +59,7 @@ export function InvitationsList({
                   {invitation.workspace_name}
                 </Typography>
                 <Typography variant="body2" color="textSecondary">
-                  {invitedLine(invitation)}
+                  <InvitedLine invitation={invitation} />
                 </Typography>
               </Stack>
               <Stack direction="row" spacing={1}>

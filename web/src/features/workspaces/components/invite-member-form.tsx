@@ -43,8 +43,8 @@ export function InviteMemberForm({ onInvite }: InviteMemberFormProps) {
       reset({ email: '', role: values.role });
     } catch (error) {
       const reason = requestFailure(error, 'email');
-      if (reason.field) setError('email', { type: 'server', message: reason.field });
-      if (reason.message) setFailure(reason.message);
+      if (reason.field !== undefined) setError('email', { type: 'server', message: reason.field });
+      else setFailure(reason.message);
     }
   });
 

@@ -13,12 +13,16 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { Member, Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { ASSIGNABLE_ROLES } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { MEMBER_LIST_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
+import { actionsCellSx, CellText, oneLineTableSx } from '../../../components/cell-text';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { RecordCard, RecordCardList } from '../../../components/record-cards';
 import { Spinner } from '../../../components/spinner';
 import {
   useAddMemberMutation,
@@ -82,6 +86,9 @@ function RoleCell({
   );
 }
 
+/** Below this width the member columns do not fit: one card per member. */
+const MEMBER_TABLE_BREAKPOINT = 'md';
+
 /** The members and pending invitations of one workspace, 50 per page, with what the user may change. */
 export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPanelProps) {
   const [page, setPage] = useState(0);
@@ -94,6 +101,8 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
     placeholderData: keepPreviousData,
   });
   const editable = canEditMembers(workspace);
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down(MEMBER_TABLE_BREAKPOINT), { noSsr: true });
 
   const changeRole = useUpdateMemberRoleMutation(workspace.id, { onFrozen });
   const invite = useAddMemberMutation(workspace.id, { onFrozen });
@@ -109,6 +118,59 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
   const items = members.data?.items ?? [];
   const total = members.data?.total ?? items.length;
 
+  const roleCell = (member: Member) => (
+    <RoleCell
+      workspace={workspace}
+      member={member}
+      selfId={selfId}
+      saving={changeRole.isPending && changeRole.variables.member.user_id === member.user_id}
+      onChange={(role) => changeRole.mutate({ member, role })}
+    />
+  );
+  const statusChip = (member: Member) =>
+    member.status === 'invited' ? (
+      <Chip size="small" color="info" variant="outlined" label="Invited" />
+    ) : (
+      <Chip size="small" variant="outlined" label="Active" />
+    );
+  const removeButton = (member: Member) => {
+    const self = member.user_id === selfId;
+    // The visible word starts the accessible name, as speech input users say it.
+    const action = member.status === 'invited' ? 'Withdraw' : 'Remove';
+    return (
+      canRemove(workspace, member) && (
+        <Button
+          size="small"
+          color="error"
+          onClick={() => setRemoving(member)}
+          aria-label={`${self ? 'Leave workspace' : action} ${member.email}`}
+        >
+          {self ? 'Leave' : action}
+        </Button>
+      )
+    );
+  };
+  const cards = (
+    <RecordCardList aria-label={`Members of ${workspace.name}`}>
+      {items.map((member) => {
+        const self = member.user_id === selfId;
+        return (
+          <RecordCard
+            key={member.user_id}
+            title={`${member.display_name ?? member.email}${self ? ' (you)' : ''}`}
+            badge={statusChip(member)}
+            details={[
+              // The email is the title when the member has no name yet.
+              ...(member.display_name ? [['Email', member.email] as const] : []),
+              ['Role', roleCell(member)] as const,
+            ]}
+            actions={editable ? removeButton(member) : undefined}
+          />
+        );
+      })}
+    </RecordCardList>
+  );
+
   return (
     <Stack spacing={2}>
       {editable && <InviteMemberForm onInvite={(body) => invite.mutateAsync(body)} />}
@@ -118,70 +180,55 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
         <LoadErrorAlert onRetry={members.refetch}>The members could not be loaded.</LoadErrorAlert>
       ) : (
         <Box>
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label={`Members of ${workspace.name}`}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>Email</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Status</TableCell>
-                  {editable && <TableCell align="right">Actions</TableCell>}
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {items.map((member) => {
-                  const self = member.user_id === selfId;
-                  return (
-                    <TableRow key={member.user_id}>
-                      <TableCell component="th" scope="row" sx={{ overflowWrap: 'anywhere' }}>
-                        {member.display_name ?? (
-                          <Typography component="span" variant="body2" color="textSecondary">
-                            —
-                          </Typography>
-                        )}
-                        {self && ' (you)'}
+          {narrow ? (
+            cards
+          ) : (
+            <TableContainer sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label={`Members of ${workspace.name}`} sx={oneLineTableSx}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Name</TableCell>
+                    <TableCell>Email</TableCell>
+                    <TableCell>Role</TableCell>
+                    <TableCell>Status</TableCell>
+                    {editable && (
+                      <TableCell align="right" sx={actionsCellSx}>
+                        Actions
                       </TableCell>
-                      <TableCell sx={{ overflowWrap: 'anywhere' }}>{member.email}</TableCell>
-                      <TableCell>
-                        <RoleCell
-                          workspace={workspace}
-                          member={member}
-                          selfId={selfId}
-                          saving={
-                            changeRole.isPending &&
-                            changeRole.variables.member.user_id === member.user_id
-                          }
-                          onChange={(role) => changeRole.mutate({ member, role })}
-                        />
-                      </TableCell>
-                      <TableCell>
-                        {member.status === 'invited' ? (
-                          <Chip size="small" color="info" variant="outlined" label="Invited" />
-                        ) : (
-                          <Chip size="small" variant="outlined" label="Active" />
-                        )}
-                      </TableCell>
-                      {editable && (
-                        <TableCell align="right">
-                          {canRemove(workspace, member) && (
-                            <Button
-                              size="small"
-                              color="error"
-                              onClick={() => setRemoving(member)}
-                              aria-label={`${self ? 'Leave workspace' : 'Remove'} ${member.email}`}
-                            >
-                              {self ? 'Leave' : member.status === 'invited' ? 'Withdraw' : 'Remove'}
-                            </Button>
+                    )}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {items.map((member) => {
+                    const self = member.user_id === selfId;
+                    return (
+                      <TableRow key={member.user_id}>
+                        <TableCell component="th" scope="row">
+                          {member.display_name ? (
+                            <CellText text={`${member.display_name}${self ? ' (you)' : ''}`} />
+                          ) : (
+                            <Typography component="span" variant="body2" color="textSecondary">
+                              {self ? '— (you)' : '—'}
+                            </Typography>
                           )}
                         </TableCell>
-                      )}
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
+                        <TableCell>
+                          <CellText text={member.email} minWidth="8rem" />
+                        </TableCell>
+                        <TableCell>{roleCell(member)}</TableCell>
+                        <TableCell>{statusChip(member)}</TableCell>
+                        {editable && (
+                          <TableCell align="right" sx={actionsCellSx}>
+                            {removeButton(member)}
+                          </TableCell>
+                        )}
+                      </TableRow>
+                    );
+                  })}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          )}
           {total > MEMBER_LIST_PAGE_SIZE && (
             <TablePagination
               component="div"

@@ -13,22 +13,20 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import { TRANSFER_MAX_TOKENS } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { CATEGORY_DEFINITIONS, TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { DateText } from '../../../components/date-text';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { transferableTokensQueryOptions } from '../../tokens';
 
 const TRANSFER_LIMIT_NOTE = `At most ${TRANSFER_MAX_TOKENS} tokens per transfer; transfer these, then choose more.`;
 
-function formatExpiry(expiresAt: string): string {
-  const date = new Date(expiresAt.length === 10 ? `${expiresAt}T00:00:00Z` : expiresAt);
-  return Number.isNaN(date.getTime())
-    ? expiresAt
-    : date.toLocaleDateString(undefined, { dateStyle: 'medium', timeZone: 'UTC' });
-}
-
-function describeToken(token: Token): string {
+function TokenSummary({ token }: { token: Token }) {
   const category = CATEGORY_DEFINITIONS[token.category]?.label ?? token.category;
   const type = TYPE_LABELS[token.type] ?? token.type;
-  return `${category} · ${type} · Expires ${formatExpiry(token.expiresAt)}`;
+  return (
+    <>
+      {category} · {type} · Expires <DateText value={token.expiresAt} kind="day" />
+    </>
+  );
 }
 
 interface TransferTokenListProps {
@@ -142,7 +140,7 @@ export function TransferTokenList({ sourceId, selected, onChange }: TransferToke
                   <ListItemText
                     sx={{ my: 0 }}
                     primary={token.name}
-                    secondary={describeToken(token)}
+                    secondary={<TokenSummary token={token} />}
                   />
                 }
               />

@@ -12,7 +12,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { useTransferTokensMutation } from '../api/workspace-mutations';
-import { requestFailure } from '../request-failure';
+import { refusalMessage } from '../../../lib/api-client';
 import { canTransferFrom, canTransferInto } from '../workspace-permissions';
 import { TransferTokenList } from './transfer-token-list';
 
@@ -54,7 +54,7 @@ export function TransferTokensDialog({
 
   const transfer = useTransferTokensMutation({
     onSuccess: onClose,
-    onError: (error) => setFailure(requestFailure(error).message ?? null),
+    onError: (error) => setFailure(refusalMessage(error)),
   });
 
   const noPair = sources.length === 0 || targets.length === 0;

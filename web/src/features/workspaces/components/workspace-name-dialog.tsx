@@ -14,7 +14,10 @@ import type * as z from 'zod';
 import {
   renameWorkspaceBody,
   WORKSPACE_NAME_MAX_LENGTH,
+  workspaceNameTakenMessage,
 } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { sameWorkspaceName } from '@expiry-radar/shared/domain/workspace-names';
+import { UnsavedChangesGuard, useDiscardConfirmation } from '../../../components/unsaved-changes';
 import { requestFailure } from '../request-failure';
 
 type NameInput = z.input<typeof renameWorkspaceBody>;
@@ -27,18 +30,28 @@ interface WorkspaceNameDialogProps {
   description: string;
   submitLabel: string;
   initialName?: string;
+  /**
+   * The names of the user's other own workspaces: one of them (without regard to case) is refused
+   * at once, as the server would.
+   */
+  takenNames?: readonly string[];
   onClose: () => void;
   /** Sends the name; a rejection keeps the dialog open with the server's reason. */
   onSubmit: (name: string) => Promise<unknown>;
 }
 
-/** Create and Rename: one name field, validated like the server (required, at most 100). */
+/**
+ * Create and Rename: one name field, validated like the server (required, at most 100, not a name
+ * of the user's other workspaces). A changed name is not dropped silently: closing or leaving the
+ * page asks first.
+ */
 export function WorkspaceNameDialog({
   id,
   title,
   description,
   submitLabel,
   initialName = '',
+  takenNames = [],
   onClose,
   onSubmit,
 }: WorkspaceNameDialogProps) {
@@ -47,27 +60,33 @@ export function WorkspaceNameDialog({
     register,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
+    formState: { errors, isDirty, isSubmitting },
   } = useForm<NameInput, unknown, NameValues>({
     resolver: zodResolver(renameWorkspaceBody),
     defaultValues: { name: initialName },
   });
+  const { requestDiscard, confirmation } = useDiscardConfirmation(isDirty, onClose);
 
   const submit = handleSubmit(async ({ name }) => {
     setFailure(null);
+    const taken = takenNames.find((other) => sameWorkspaceName(other, name));
+    if (taken !== undefined) {
+      setError('name', { type: 'taken', message: workspaceNameTakenMessage(taken) });
+      return;
+    }
     try {
       await onSubmit(name);
     } catch (error) {
       const reason = requestFailure(error, 'name');
-      if (reason.field) setError('name', { type: 'server', message: reason.field });
-      if (reason.message) setFailure(reason.message);
+      if (reason.field !== undefined) setError('name', { type: 'server', message: reason.field });
+      else setFailure(reason.message);
     }
   });
 
   return (
     <Dialog
       open
-      onClose={isSubmitting ? undefined : onClose}
+      onClose={isSubmitting ? undefined : requestDiscard}
       aria-labelledby={`${id}-title`}
       aria-describedby={`${id}-description`}
       fullWidth
@@ -96,7 +115,7 @@ export function WorkspaceNameDialog({
           />
         </DialogContent>
         <DialogActions>
-          <Button onClick={onClose} disabled={isSubmitting}>
+          <Button onClick={requestDiscard} disabled={isSubmitting}>
             Cancel
           </Button>
           <Button type="submit" variant="contained" disabled={isSubmitting}>
@@ -104,6 +123,8 @@ export function WorkspaceNameDialog({
           </Button>
         </DialogActions>
       </Box>
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
+      {confirmation}
     </Dialog>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
@@ -16,6 +16,13 @@ export interface WorkspaceSelection {
   isLoading: boolean;
   /** Selects a workspace: written to the URL and localStorage. */
   select: (id: string) => void;
+  /**
+   * With `writeBack`: the frozen workspace the URL named, which another one replaced (the app
+   * says why), until the user dismisses it or selects a workspace.
+   */
+  replacedFrozen: Workspace | null;
+  /** Forgets `replacedFrozen` (the notice was dismissed). */
+  dismissReplacedFrozen: () => void;
 }
 
 interface Options {
@@ -44,6 +51,15 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
   const selectedId = selected?.id ?? null;
   const loaded = query.isSuccess;
 
+  // A frozen workspace is never selected: the one written back in its place says so.
+  const frozenInUrl =
+    writeBack && fromUrl
+      ? (allWorkspaces.find((workspace) => workspace.id === fromUrl && workspace.is_frozen) ?? null)
+      : null;
+  const [replacedFrozen, setReplacedFrozen] = useState<Workspace | null>(null);
+  if (frozenInUrl && frozenInUrl.id !== replacedFrozen?.id) setReplacedFrozen(frozenInUrl);
+  const dismissReplacedFrozen = useCallback(() => setReplacedFrozen(null), []);
+
   useEffect(() => {
     if (!writeBack || !loaded) return;
     if (selectedId) {
@@ -65,6 +81,7 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
 
   const select = useCallback(
     (id: string) => {
+      setReplacedFrozen(null);
       localStore.set(storageKeys.lastWorkspace, id);
       setSearch((current) => {
         const next = new URLSearchParams(current);
@@ -83,5 +100,7 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
     selected,
     isLoading: enabled && query.isPending,
     select,
+    replacedFrozen,
+    dismissReplacedFrozen,
   };
 }
