@@ -41,6 +41,7 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   acceptInvitation: ['tableRead', 'tableWrite'],
   declineInvitation: ['tableRead', 'tableWrite'],
   listTokens: ['tableRead'],
+  exportTokens: ['tableRead'],
   listAlertQueue: ['tableRead'],
   requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],
   retryAlert: ['tableRead', 'tableWrite', 'alertQueueSend'],

@@ -74,6 +74,7 @@ import {
   verifyTwoFactorResponse,
 } from './two-factor-api-schemas';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
+import { exportTokensQuery, exportTokensResponse } from './inventory-api-schemas';
 import {
   acceptInvitationResponse,
   invitationPreviewQuery,
@@ -620,6 +621,16 @@ export const routeTable = [
       'Requires two-factor authentication of every member, or stops requiring it (admin; team and enterprise plans; the admin must have it on).',
     request: { params: idParams, body: twoFactorRequirementBody },
     response: workspaceSchema,
+  },
+  {
+    id: 'exportTokens',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/tokens/export',
+    auth: 'verifiedSession',
+    summary:
+      'Every token of a workspace as a CSV or JSON file download, in the column order the import reads (members, viewers too).',
+    request: { params: idParams, query: exportTokensQuery },
+    response: exportTokensResponse,
   },
   {
     id: 'transferTokens',

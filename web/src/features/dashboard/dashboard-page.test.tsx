@@ -502,6 +502,8 @@ describe('token dashboard', () => {
     serve({ workspace: { role: 'viewer' } });
     await renderDashboard();
     expect(screen.queryByRole('heading', { name: 'Create New Token' })).not.toBeInTheDocument();
+    // Reading the inventory includes taking it out.
+    expect(screen.getByRole('button', { name: 'Export' })).toBeVisible();
     const certs = card('Certificates');
     expect(within(certs).getAllByRole('button', { name: /^Details of/ })).toHaveLength(3);
     expect(within(certs).queryByRole('button', { name: /^Renew/ })).not.toBeInTheDocument();

@@ -1,4 +1,4 @@
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -20,6 +20,8 @@ interface CreateTokenFormProps {
   userEmail: string | null;
   /** The clock for the expiry suggestion (tests pass a fixed one). */
   now?: () => Date;
+  /** Buttons beside the title (the inventory's import and export). */
+  actions?: ReactNode;
 }
 
 /**
@@ -31,6 +33,7 @@ export const CreateTokenForm = memo(function CreateTokenForm({
   workspace,
   userEmail,
   now = () => new Date(),
+  actions,
 }: CreateTokenFormProps) {
   const form = useForm<TokenFormValues, unknown, CreateTokenData>({
     resolver: createTokenResolver(),
@@ -71,9 +74,21 @@ export const CreateTokenForm = memo(function CreateTokenForm({
       aria-labelledby="create-token-title"
       sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}
     >
-      <Typography id="create-token-title" variant="h2" sx={{ fontSize: '1.375rem', mb: 2.5 }}>
-        Create New Token
-      </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1.5,
+          mb: 2.5,
+        }}
+      >
+        <Typography id="create-token-title" variant="h2" sx={{ fontSize: '1.375rem' }}>
+          Create New Token
+        </Typography>
+        {actions && <Box sx={{ display: 'flex', gap: 1.5 }}>{actions}</Box>}
+      </Box>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         <TokenFormFields
           form={form}

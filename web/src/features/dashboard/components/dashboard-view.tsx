@@ -30,6 +30,7 @@ import { CategoryCard } from './category-card';
 import { CategoryFilterChips } from './category-filter-chips';
 import { CreateTokenForm } from './create-token-form';
 import { DeleteTokenDialog } from './delete-token-dialog';
+import { ExportTokensButton } from './export-tokens-button';
 import { RenewTokenDialog } from './renew-token-dialog';
 import { SectionFilterChips } from './section-filter-chips';
 import { TokenDialog } from './token-dialog';
@@ -128,8 +129,17 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
 
   return (
     <>
-      {canCreate && (
-        <CreateTokenForm key={workspace.id} workspace={workspace} userEmail={userEmail} />
+      {canCreate ? (
+        <CreateTokenForm
+          key={workspace.id}
+          workspace={workspace}
+          userEmail={userEmail}
+          actions={<ExportTokensButton workspaceId={workspace.id} />}
+        />
+      ) : (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <ExportTokensButton workspaceId={workspace.id} />
+        </Box>
       )}
       {summary.isPending ? (
         <Spinner minHeight={200} />
