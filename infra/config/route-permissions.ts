@@ -42,6 +42,8 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   declineInvitation: ['tableRead', 'tableWrite'],
   listTokens: ['tableRead'],
   exportTokens: ['tableRead'],
+  // Reads the session only; the certificates are read in memory and nothing is written.
+  parseCertificate: ['tableRead'],
   listAlertQueue: ['tableRead'],
   requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],
   retryAlert: ['tableRead', 'tableWrite', 'alertQueueSend'],

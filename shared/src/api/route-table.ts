@@ -74,6 +74,7 @@ import {
   verifyTwoFactorResponse,
 } from './two-factor-api-schemas';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
+import { parseCertificateBody, parseCertificateResponse } from './certificate-api-schemas';
 import { exportTokensQuery, exportTokensResponse } from './inventory-api-schemas';
 import {
   acceptInvitationResponse,
@@ -339,6 +340,16 @@ export const routeTable = [
     summary: 'Deletes a token permanently.',
     request: { params: idParams },
     response: deleteTokenResponse,
+  },
+  {
+    id: 'parseCertificate',
+    method: 'POST',
+    path: '/api/certificates/parse',
+    auth: 'verifiedSession',
+    summary:
+      'Reads PEM certificates (a chain fills from its leaf; several leaves answer one each) into token fields; private keys are refused unread.',
+    request: { body: parseCertificateBody },
+    response: parseCertificateResponse,
   },
   // Alerts
   {
