@@ -93,6 +93,27 @@ export async function armTokens(
 }
 
 /**
+ * Schedules for tokens whose alert history the caller read with them (an import reads every
+ * token of the workspace): as `armTokens`, without reading each token's last alert again.
+ */
+export async function armTokensWithHistory(
+  workspaceId: string,
+  entries: readonly { readonly token: Token; readonly lastAlert: LastAlert | null }[],
+  now: Date,
+): Promise<Map<string, TokenAlertSchedule>> {
+  const [settings, plan] = await Promise.all([
+    readAlertSettings(workspaceId),
+    readWorkspacePlan(workspaceId),
+  ]);
+  return new Map(
+    entries.map(({ token, lastAlert }) => [
+      token.id,
+      scheduleFor({ token, settings, plan, lastAlert, now }),
+    ]),
+  );
+}
+
+/**
  * Recomputes `nextAlertAt` for every token of a workspace (bounded by its plan's token limit),
  * e.g. after its thresholds, contact groups or channels changed. A token edited meanwhile is left
  * alone: its own write armed it. Returns how many tokens changed.

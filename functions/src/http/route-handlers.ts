@@ -58,6 +58,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   deleteToken: 'tokens/delete-token.ts',
   transferTokens: 'tokens/transfer-tokens.ts',
   exportTokens: 'tokens/export-tokens.ts',
+  importTokens: 'tokens/import-tokens.ts',
   parseCertificate: 'certificates/parse-certificate.ts',
   // Alert settings and the webhook test
   getAlertSettings: 'alerts/get-alert-settings.ts',

@@ -75,7 +75,12 @@ import {
 } from './two-factor-api-schemas';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
 import { parseCertificateBody, parseCertificateResponse } from './certificate-api-schemas';
-import { exportTokensQuery, exportTokensResponse } from './inventory-api-schemas';
+import {
+  exportTokensQuery,
+  exportTokensResponse,
+  importTokensBody,
+  importTokensResponse,
+} from './inventory-api-schemas';
 import {
   acceptInvitationResponse,
   invitationPreviewQuery,
@@ -642,6 +647,16 @@ export const routeTable = [
       'Every token of a workspace as a CSV or JSON file download, in the column order the import reads (members, viewers too).',
     request: { params: idParams, query: exportTokensQuery },
     response: exportTokensResponse,
+  },
+  {
+    id: 'importTokens',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/imports',
+    auth: 'verifiedSession',
+    summary:
+      'Imports up to 5,000 rows of CSV or JSON (admin or workspace manager): creates tokens, updates those of the same name and type, refuses invalid rows, duplicates and rows beyond the plan limit; dryRun answers the same without writing.',
+    request: { params: idParams, body: importTokensBody },
+    response: importTokensResponse,
   },
   {
     id: 'transferTokens',
