@@ -37,7 +37,11 @@ function readCell(cell: string): string {
   return cell.startsWith("'") && FORMULA_START.test(cell) ? cell.slice(1) : cell;
 }
 
-function uniqueColumns(header: readonly string[]): string[] {
+/**
+ * Names for a header row's cells, trimmed: a blank one is `Column <n>`, a repeated one (in any
+ * case) `<name> (2)`, so every column has its own name.
+ */
+export function uniqueColumnNames(header: readonly string[]): string[] {
   const seen = new Map<string, number>();
   return header.map((raw, index) => {
     const base = raw.trim() === '' ? `Column ${index + 1}` : raw.trim();
@@ -52,7 +56,7 @@ export function readCsv(text: string): CsvTable {
   const source = text.startsWith('\uFEFF') ? text.slice(1) : text;
   const parsed = Papa.parse<string[]>(source, { header: false, skipEmptyLines: 'greedy' });
   const [header = [], ...body] = parsed.data;
-  const columns = uniqueColumns(header);
+  const columns = uniqueColumnNames(header);
   const records = body.map((cells) => {
     const record: Record<string, string> = {};
     columns.forEach((column, index) => {

@@ -54,7 +54,7 @@ export const IMPORT_FIELD_LABELS: Readonly<Record<TokenFileField, string>> = {
 
 /** Other headers each field is known by (compared as `headerKey` makes them). */
 const FIELD_ALIASES: Readonly<Partial<Record<TokenFileField, readonly string[]>>> = {
-  name: ['tokenname', 'title', 'commonname', 'cn'],
+  name: ['token', 'tokenname', 'title', 'commonname', 'cn'],
   type: ['tokentype', 'kind'],
   expiresAt: ['expiration', 'expires', 'expiry', 'expirydate', 'expireson', 'notafter', 'validto'],
   domains: ['domain', 'hostnames', 'hostname', 'san', 'sans', 'subjectaltnames'],

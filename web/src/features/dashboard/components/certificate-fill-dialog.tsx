@@ -35,6 +35,8 @@ interface CertificateFillDialogProps {
   onClose: () => void;
   /** One certificate chosen to fill the form; the answer says whether it came from a chain. */
   onFill: (certificate: ParsedCertificate, answer: ParseCertificateResponse) => void;
+  /** Several leaves: import each as a token through the import. */
+  onImportAll?: (certificates: readonly ParsedCertificate[]) => void;
 }
 
 /** The text's own problem, found before anything is sent; a private key never leaves the browser. */
@@ -49,7 +51,11 @@ function textProblem(text: string): string | null {
  * "Fill from certificate": paste PEM text or choose a .pem, .crt or .cer file (DER is turned into
  * PEM here); the server reads it. One leaf fills the form at once; several are listed to choose.
  */
-export function CertificateFillDialog({ onClose, onFill }: CertificateFillDialogProps) {
+export function CertificateFillDialog({
+  onClose,
+  onFill,
+  onImportAll,
+}: CertificateFillDialogProps) {
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const [answer, setAnswer] = useState<ParseCertificateResponse | null>(null);
@@ -132,9 +138,22 @@ export function CertificateFillDialog({ onClose, onFill }: CertificateFillDialog
           />
           {answer && (
             <Box sx={{ mt: 2 }}>
-              <Alert severity="info">
+              <Alert
+                severity="info"
+                action={
+                  onImportAll && (
+                    <Button
+                      color="inherit"
+                      size="small"
+                      onClick={() => onImportAll(answer.certificates)}
+                    >
+                      Import all {answer.certificates.length}
+                    </Button>
+                  )
+                }
+              >
                 This text holds {answer.certificates.length} certificates. Choose the one to fill
-                the form with.
+                the form with, or import each as a token.
               </Alert>
               <List dense aria-label="Certificates found">
                 {answer.certificates.map((certificate) => (

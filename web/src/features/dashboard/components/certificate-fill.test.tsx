@@ -65,10 +65,17 @@ function serve(answer: ParseCertificateResponse | (() => Response)) {
   });
 }
 
-async function openFill(user: ReturnType<typeof userEvent.setup>) {
+async function openFill(
+  user: ReturnType<typeof userEvent.setup>,
+  onImportCertificates?: (certificates: readonly ParsedCertificate[]) => void,
+) {
   render(
     <QueryClientProvider client={createTestQueryClient()}>
-      <CreateTokenForm workspace={WORKSPACE} userEmail="ada@example.com" />
+      <CreateTokenForm
+        workspace={WORKSPACE}
+        userEmail="ada@example.com"
+        onImportCertificates={onImportCertificates}
+      />
     </QueryClientProvider>,
   );
   expect(screen.queryByRole('button', { name: 'Fill from certificate' })).not.toBeInTheDocument();
@@ -176,5 +183,20 @@ describe('Fill from certificate', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Filled from the certificate b.example.com (one of 2).',
     );
+  });
+
+  it('hands several leaves to the import, one token each', async () => {
+    const user = userEvent.setup();
+    const certificates = [certificate('a.example.com'), certificate('b.example.com')];
+    serve({ certificates, chain_certificates: 0 });
+    const onImport = jest.fn();
+    const dialog = await openFill(user, onImport);
+    fireEvent.change(within(dialog).getByLabelText('Certificate (PEM)'), {
+      target: { value: PEM + PEM },
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Read certificate' }));
+    await user.click(await within(dialog).findByRole('button', { name: 'Import all 2' }));
+    expect(onImport).toHaveBeenCalledWith(certificates);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });

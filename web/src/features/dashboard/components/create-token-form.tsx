@@ -44,6 +44,8 @@ interface CreateTokenFormProps {
   now?: () => Date;
   /** Buttons beside the title (the inventory's import and export). */
   actions?: ReactNode;
+  /** A PEM bundle's leaf certificates to import as tokens, one each (the import dialog). */
+  onImportCertificates?: (certificates: readonly ParsedCertificate[]) => void;
 }
 
 /**
@@ -56,6 +58,7 @@ export const CreateTokenForm = memo(function CreateTokenForm({
   userEmail,
   now = () => new Date(),
   actions,
+  onImportCertificates,
 }: CreateTokenFormProps) {
   const form = useForm<TokenFormValues, unknown, CreateTokenData>({
     resolver: createTokenResolver(),
@@ -177,7 +180,17 @@ export const CreateTokenForm = memo(function CreateTokenForm({
         </Box>
       </Box>
       {fillOpen && (
-        <CertificateFillDialog onClose={() => setFillOpen(false)} onFill={fillFromCertificate} />
+        <CertificateFillDialog
+          onClose={() => setFillOpen(false)}
+          onFill={fillFromCertificate}
+          onImportAll={
+            onImportCertificates &&
+            ((certificates) => {
+              setFillOpen(false);
+              onImportCertificates(certificates);
+            })
+          }
+        />
       )}
     </Paper>
   );

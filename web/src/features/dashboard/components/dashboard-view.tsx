@@ -19,6 +19,12 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import { Spinner } from '../../../components/spinner';
 import { paths, queryParams } from '../../../lib/paths';
 import {
+  ImportDialog,
+  ImportTokensButton,
+  certificateSource,
+  type ImportSource,
+} from '../../token-import';
+import {
   contactGroupsQueryOptions,
   tokenSummaryQueryOptions,
   useTokensUpdatedReload,
@@ -51,6 +57,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const [now] = useState(() => new Date());
   const [category, setCategory] = useState<Category | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [certificateImport, setCertificateImport] = useState<ImportSource | null>(null);
   const section = sectionFilterFrom(search.get(queryParams.section));
   const canCreate = canCreateToken(workspace.role);
   const canEdit = canEditToken(workspace.role);
@@ -134,7 +141,15 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
           key={workspace.id}
           workspace={workspace}
           userEmail={userEmail}
-          actions={<ExportTokensButton workspaceId={workspace.id} />}
+          actions={
+            <>
+              <ImportTokensButton workspaceId={workspace.id} />
+              <ExportTokensButton workspaceId={workspace.id} />
+            </>
+          }
+          onImportCertificates={(certificates) =>
+            setCertificateImport(certificateSource(certificates))
+          }
         />
       ) : (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
@@ -201,6 +216,13 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
           now={now}
           onClose={closeDialog}
           onRenewed={onTokenSaved}
+        />
+      )}
+      {certificateImport && (
+        <ImportDialog
+          workspaceId={workspace.id}
+          initialSource={certificateImport}
+          onClose={() => setCertificateImport(null)}
         />
       )}
       {dialog?.kind === 'delete' && (
