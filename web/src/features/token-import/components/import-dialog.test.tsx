@@ -151,6 +151,11 @@ describe('Import', () => {
     expect(await within(dialog).findByText(/^Import finished/)).toHaveTextContent(
       'Import finished: 1 created, 0 updated, 0 unchanged, 2 not imported.',
     );
+    expect(within(dialog).getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+    expect(within(dialog).getByText('Imported 1 of 1 rows')).toBeVisible();
     // Only the row to create was sent, without a dry run.
     expect(importBodies(requests)[1]).toMatchObject({
       dryRun: false,

@@ -36,7 +36,12 @@ type Step =
   | { readonly kind: 'mapping' }
   | { readonly kind: 'preview'; readonly rows: PreviewRow[] }
   | { readonly kind: 'writing'; readonly done: number; readonly total: number }
-  | { readonly kind: 'summary'; readonly rows: PreviewRow[] };
+  | {
+      readonly kind: 'summary';
+      readonly rows: PreviewRow[];
+      readonly done: number;
+      readonly total: number;
+    };
 
 interface ImportDialogProps {
   workspaceId: string;
@@ -104,6 +109,7 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
     const written: PreviewRow[] = [];
     setStep({ kind: 'writing', done: 0, total: rows.length });
     const chunks = chunksOf(rows);
+    let done = 0;
     for (const [index, chunk] of chunks.entries()) {
       let answer: ImportTokensResponse;
       try {
@@ -122,10 +128,11 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
         break;
       }
       written.push(...previewRows(answer, chunk));
-      setStep({ kind: 'writing', done: written.length, total: rows.length });
+      done = written.length;
+      setStep({ kind: 'writing', done, total: rows.length });
     }
     dispatchTokensUpdated({ workspaceId });
-    setStep({ kind: 'summary', rows: finalRows(planned, written) });
+    setStep({ kind: 'summary', rows: finalRows(planned, written), done, total: rows.length });
   };
 
   const downloadRefused = (rows: readonly PreviewRow[]) => {
@@ -173,14 +180,14 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
             <ImportRowTable source={source} mapping={mapping} rows={step.rows} stage="preview" />
           </Stack>
         )}
-        {step.kind === 'writing' && (
-          <Box sx={{ py: 4 }}>
+        {(step.kind === 'writing' || step.kind === 'summary') && (
+          <Box sx={{ py: step.kind === 'writing' ? 4 : 0, mb: 2 }}>
             <LinearProgress
               variant="determinate"
               value={step.total === 0 ? 100 : (step.done / step.total) * 100}
               aria-label="Import progress"
             />
-            <Typography role="status" sx={{ mt: 1.5 }}>
+            <Typography role={step.kind === 'writing' ? 'status' : undefined} sx={{ mt: 1.5 }}>
               Imported {step.done.toLocaleString('en-US')} of {step.total.toLocaleString('en-US')}{' '}
               rows
             </Typography>
