@@ -92,19 +92,30 @@ export async function armTokens(
   return schedules;
 }
 
-/**
- * Schedules for tokens whose alert history the caller read with them (an import reads every
- * token of the workspace): as `armTokens`, without reading each token's last alert again.
- */
-export async function armTokensWithHistory(
-  workspaceId: string,
-  entries: readonly { readonly token: Token; readonly lastAlert: LastAlert | null }[],
-  now: Date,
-): Promise<Map<string, TokenAlertSchedule>> {
+/** What arming a workspace's tokens reads once: its alert settings and plan. */
+export interface ArmingContext {
+  readonly settings: WorkspaceAlertSettings;
+  readonly plan: Plan;
+}
+
+export async function readArmingContext(workspaceId: string): Promise<ArmingContext> {
   const [settings, plan] = await Promise.all([
     readAlertSettings(workspaceId),
     readWorkspacePlan(workspaceId),
   ]);
+  return { settings, plan };
+}
+
+/**
+ * Schedules for tokens whose alert history the caller read with them (an import reads every
+ * token of the workspace, and its settings and plan once): as `armTokens` computes them.
+ */
+export function schedulesWithHistory(
+  context: ArmingContext,
+  entries: readonly { readonly token: Token; readonly lastAlert: LastAlert | null }[],
+  now: Date,
+): Map<string, TokenAlertSchedule> {
+  const { settings, plan } = context;
   return new Map(
     entries.map(({ token, lastAlert }) => [
       token.id,

@@ -11,7 +11,7 @@ import type { Limit } from '@expiry-radar/shared/domain/plans';
 import { TRANSFER_MAX_TOKENS } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { newTokenId } from '../domain/token-ids';
 import type { LastAlert } from '../domain/alert-schedule';
-import { armTokens, armTokensWithHistory } from './alert-arming';
+import { armTokens, schedulesWithHistory, type ArmingContext } from './alert-arming';
 import {
   counterCellOf,
   deleteTokenItem,
@@ -174,14 +174,16 @@ export async function writeImportBatch(options: {
   creates: readonly Token[];
   updates: readonly ImportedUpdate[];
   tokenLimit: Limit;
+  /** The workspace's alert settings and plan, read once for the whole import. */
+  arming: ArmingContext;
   now: Date;
 }): Promise<void> {
   const { workspaceId, creates, updates, now } = options;
   if (creates.length + updates.length > IMPORT_BATCH_MAX_TOKENS) {
     throw new Error(`An import batch writes at most ${IMPORT_BATCH_MAX_TOKENS} tokens`);
   }
-  const schedules = await armTokensWithHistory(
-    workspaceId,
+  const schedules = schedulesWithHistory(
+    options.arming,
     [
       ...creates.map((token) => ({ token, lastAlert: null })),
       ...updates.map(({ next, lastAlert }) => ({ token: next, lastAlert })),

@@ -8,7 +8,7 @@ import { writeCsv } from '@expiry-radar/shared/domain/csv-text';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { givenToken, inDays, listRequest } from '../../../test-support/token-fixtures';
-import { buildToken, seedTokens } from '../../../test-support/token-seeding';
+import { buildToken, seedToken, seedTokens } from '../../../test-support/token-seeding';
 import { givenTeam, putItem, routeRequest } from '../../../test-support/workspace-fixtures';
 import { alertSettingsCodec } from '../../data/entities/alert-settings';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
@@ -318,6 +318,34 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     expect(await importEvents(workspaceId)).toHaveLength(0);
   });
 
+  it("keeps an expired token's unchanged expiry, but a changed one must be in the future", async () => {
+    const { workspaceId, admin } = await givenTeam();
+    await seedToken(workspaceId, { name: 'Expired key', expiresAt: inDays(-10), notes: 'old' });
+    const rowsWith = (expiresAt: string) =>
+      csv(['name', 'type', 'expiresAt', 'notes'], [['Expired key', 'api_key', expiresAt, 'new']]);
+    const kept = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content: rowsWith(inDays(-10)),
+      dryRun: false,
+    });
+    expect(kept).toMatchObject({ updated: 1, invalid: [] });
+    const moved = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content: rowsWith(inDays(-5)),
+      dryRun: true,
+    });
+    expect(moved.invalid).toEqual([
+      {
+        row: 1,
+        field: 'expiresAt',
+        message: 'Expiration date must be in the future',
+        code: 'VALIDATION_ERROR',
+      },
+    ]);
+    const [token] = (await listAll(admin.cookie, workspaceId)).items;
+    expect(token).toMatchObject({ expiresAt: inDays(-10), notes: 'new' });
+  });
+
   it('crossing the plan limit mid-file writes the rows before it and refuses the rows beyond', async () => {
     const { workspaceId, admin } = await givenTeam({ plan: 'free' });
     await seedTokens(
@@ -501,7 +529,8 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     expect(refused.json).toMatchObject({ code: 'WORKSPACE_FROZEN' });
   });
 
-  it('imports 5,000 rows in one request within the Lambda limits (6 MB, 29 s)', async () => {
+  // Its time is measured by `npm run bench` (test/bench/import-cost.ts), not asserted here.
+  it('imports 5,000 rows in one request within the Lambda payload limit (6 MB)', async () => {
     const { workspaceId, admin } = await givenTeam();
     const rows = Array.from({ length: 5000 }, (_, index) => [
       `Bulk token ${String(index).padStart(4, '0')}`,
@@ -514,17 +543,14 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     const content = csv(['name', 'category', 'type', 'expiresAt', 'section', 'location'], rows);
     const body = JSON.stringify({ format: 'csv', content, dryRun: false });
     expect(Buffer.byteLength(body)).toBeLessThan(6 * 1024 * 1024);
-    const started = Date.now();
     const response = await importAs(admin.cookie, workspaceId, {
       format: 'csv',
       content,
       dryRun: false,
     });
-    const elapsed = Date.now() - started;
     expect(response.statusCode).toBe(200);
     expect(Buffer.byteLength(response.body!)).toBeLessThan(6 * 1024 * 1024);
     expect(response.json).toMatchObject({ created: 5000, invalid: [], duplicates: [] });
-    expect(elapsed).toBeLessThan(29_000);
     const list = await listAll(admin.cookie, workspaceId);
     expect(list.total).toBe(5000);
     expect(list.facets.section.reduce((sum, facet) => sum + facet.count, 0)).toBe(5000);

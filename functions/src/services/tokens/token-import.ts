@@ -16,6 +16,7 @@ import type {
   ImportTokensResponse,
   ImportFormat,
 } from '@expiry-radar/shared/api/inventory-api-schemas';
+import { normalizeDate } from '@expiry-radar/shared/domain/calendar-date';
 import { createTokenSchema } from '@expiry-radar/shared/domain/create-token-schema';
 import { canSetContactGroup } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
@@ -26,6 +27,7 @@ import {
   type TokenUpdate,
 } from '@expiry-radar/shared/domain/update-token-schema';
 import type { z } from 'zod';
+import { readArmingContext } from '../../data/alert-arming';
 import { readAlertSettings } from '../../data/alert-settings-records';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import type { TokenRecord } from '../../data/entities/token';
@@ -97,6 +99,20 @@ export function changesToken(current: Token, update: TokenUpdate): boolean {
   );
 }
 
+/**
+ * A row's input without its expiry when that is the token's own (an edit may keep a past expiry,
+ * as the edit form does): left out, the edit keeps it, which is the same token.
+ */
+function withoutUnchangedExpiry(
+  input: Readonly<Record<string, unknown>>,
+  token: Token,
+): Readonly<Record<string, unknown>> {
+  const { expiresAt, ...rest } = input;
+  const unchanged =
+    typeof expiresAt === 'string' && normalizeDate(expiresAt) === normalizeDate(token.expiresAt);
+  return unchanged ? rest : input;
+}
+
 /** The stored tokens by name and type (several when the workspace has look-alikes). */
 function tokensByKey(records: readonly TokenRecord[]): Map<string, TokenRecord[]> {
   const byKey = new Map<string, TokenRecord[]>();
@@ -130,6 +146,19 @@ async function classifyRows(options: {
   const { access, records, mapping, now } = options;
   const clock = () => now;
   const createSchema = createTokenSchema(clock);
+  // One edit schema per category and type (building one per row would cost seconds per 5,000).
+  const updateSchemas = new Map<string, ReturnType<typeof updateTokenSchema>>();
+  const updateSchemaOf = (token: Token) => {
+    const key = `${token.category}\u0000${token.type}`;
+    let schema = updateSchemas.get(key);
+    if (!schema) {
+      // No expiry is exempt from "in the future" here: see withoutUnchangedExpiry.
+      const current = { category: token.category, type: token.type, expiresAt: '' };
+      schema = updateTokenSchema({ now: clock, current });
+      updateSchemas.set(key, schema);
+    }
+    return schema;
+  };
   const byKey = tokensByKey(options.stored);
   const contactGroupProblem = contactGroupChecker(access);
   const firstRowOf = new Map<string, number>();
@@ -162,7 +191,9 @@ async function classifyRows(options: {
     let entry: WriteEntry | null = null;
     let contactGroupIssue: string | null;
     if (stored) {
-      const parsed = updateTokenSchema({ now: clock, current: stored.token }).safeParse(input);
+      const parsed = updateSchemaOf(stored.token).safeParse(
+        withoutUnchangedExpiry(input, stored.token),
+      );
       if (!parsed.success) {
         refuse(issuesOf(row, parsed.error), 'invalid');
         continue;
@@ -235,6 +266,7 @@ async function writeEntries(options: {
   const limitMessage = tokenLimitError(access.plan).message;
   let capacity = options.capacity;
   const pending = [...options.entries];
+  const arming = await readArmingContext(access.workspaceId);
   while (pending.length > 0) {
     let batch = pending.splice(0, IMPORT_BATCH_MAX_TOKENS);
     for (let attempt = 0; batch.length > 0; attempt += 1) {
@@ -245,6 +277,7 @@ async function writeEntries(options: {
           creates,
           updates: batch.flatMap((entry) => (entry.kind === 'update' ? [entry.update] : [])),
           tokenLimit: limit,
+          arming,
           now,
         });
         capacity -= creates.length;
