@@ -17,6 +17,7 @@ import { resetApiClientState } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { resetToastHistory } from '../../../lib/toasts';
 import { TOKENS_UPDATED_EVENT } from '../../../lib/tokens-updated';
+import { TOO_LARGE } from './import-dialog';
 import { ImportTokensButton } from './import-tokens-button';
 
 jest.mock('../../../lib/save-file', () => ({ saveFile: jest.fn() }));
@@ -203,5 +204,23 @@ describe('Import', () => {
     expect(
       await within(dialog).findByText('tokens.json must hold an array of token objects.'),
     ).toBeVisible();
+  });
+
+  it('refuses a file too large for one request before sending it', async () => {
+    const user = userEvent.setup();
+    const { requests } = serve();
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ImportTokensButton workspaceId="ws-1" />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import tokens' });
+    const notes = 'n'.repeat(2_600_000);
+    const text = `name,type,expiresAt,notes\r\nA,api_key,2031-01-01,${notes}\r\nB,api_key,2031-01-01,${notes}\r\n`;
+    await user.upload(within(dialog).getByLabelText('Token file'), new File([text], 'big.csv'));
+    await user.click(await within(dialog).findByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByText(TOO_LARGE)).toBeVisible();
+    expect(importBodies(requests)).toEqual([]);
   });
 });

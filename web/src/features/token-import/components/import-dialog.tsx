@@ -10,7 +10,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
-import type { ImportTokensResponse } from '@expiry-radar/shared/api/inventory-api-schemas';
+import {
+  IMPORT_CONTENT_MAX_LENGTH,
+  type ImportTokensResponse,
+} from '@expiry-radar/shared/api/inventory-api-schemas';
 import { resolveColumnMapping, type ColumnMapping } from '@expiry-radar/shared/domain/token-import';
 import { refusalMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
@@ -50,6 +53,10 @@ interface ImportDialogProps {
   initialSource?: ImportSource;
 }
 
+/** More than one request carries (the API takes 6 MB of body): said before anything is sent. */
+export const TOO_LARGE =
+  'This file is too large to import at once (5,000,000 characters of rows at most). Split it and import each part.';
+
 function summaryText(rows: readonly PreviewRow[], stage: 'preview' | 'done'): string {
   const totals = totalsOf(rows);
   return stage === 'preview'
@@ -86,13 +93,18 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
   const preview = async () => {
     if (!source) return;
     setFailure(null);
+    const content = contentOf(
+      source,
+      source.records.map((_, index) => index + 1),
+    );
+    if (content.length > IMPORT_CONTENT_MAX_LENGTH) {
+      setFailure(TOO_LARGE);
+      return;
+    }
     try {
       const answer = await importRequest.mutateAsync({
         format: 'json',
-        content: contentOf(
-          source,
-          source.records.map((_, index) => index + 1),
-        ),
+        content,
         mapping,
         dryRun: true,
       });
