@@ -346,6 +346,27 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     expect(token).toMatchObject({ expiresAt: inDays(-10), notes: 'new' });
   });
 
+  it('refuses a row whose name and type several tokens of the workspace share', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    for (const days of [10, 20]) {
+      await givenToken(admin.cookie, workspaceId, { name: 'Twin', expiresAt: inDays(days) });
+    }
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content: csv(['name', 'type', 'expiresAt'], [['Twin', 'api_key', inDays(30)]]),
+      dryRun: false,
+    });
+    expect(answer.outcomes).toEqual(['refused']);
+    expect(answer.invalid).toEqual([
+      {
+        row: 1,
+        field: null,
+        message: '2 tokens of this workspace have this name and type. Edit them on the dashboard.',
+        code: 'CONFLICT',
+      },
+    ]);
+  });
+
   it('crossing the plan limit mid-file writes the rows before it and refuses the rows beyond', async () => {
     const { workspaceId, admin } = await givenTeam({ plan: 'free' });
     await seedTokens(
