@@ -1,8 +1,7 @@
 /**
- * A group of routes of the route table, each with its own function and HTTP API route. The api
- * stack holds one group today; when the route count grows, groups by area (tokens, workspaces,
- * billing...) move into their own stacks against the same HTTP API to stay far below
- * CloudFormation's 500-resource limit (each route costs 7: function, role, policy, log group, permission, integration, route).
+ * A group of routes of the route table, each with its own function and HTTP API route (7
+ * resources a route: function, role, policy, log group, permission, integration, route). Each
+ * area's stack (stacks/api-routes-stack.ts) holds one group against the api stack's HTTP API.
  */
 import * as path from 'node:path';
 import { Duration, Validations } from 'aws-cdk-lib';

@@ -1,9 +1,9 @@
 /**
- * Billing in the api stack: the four billing routes have their functions, only they may read
+ * Billing in the api's route stacks: the four billing routes have their functions, only they may read
  * the Stripe secret parameters (exactly those two), the configured prices (PLAN_PRICES, with their
  * Stripe price ids) reach the functions, and the secrets' parameter names only when Stripe is on.
  */
-import { buildTestApp, resourcesOf, type Resources } from '../test-support/test-app';
+import { buildTestApp, resourcesAcross, type Resources } from '../test-support/test-app';
 import { DEFAULT_STRIPE_PARAMETERS } from '../config/app-context';
 import type { Template } from 'aws-cdk-lib/assertions';
 
@@ -19,11 +19,12 @@ interface Statement {
   Resource: unknown;
 }
 
-function model(api: Template) {
-  const functions = resourcesOf(api, 'AWS::Lambda::Function');
-  const routes = resourcesOf(api, 'AWS::ApiGatewayV2::Route');
-  const integrations = resourcesOf(api, 'AWS::ApiGatewayV2::Integration');
-  const policies = resourcesOf(api, 'AWS::IAM::Policy');
+/** The route functions of the area stacks' templates. */
+function model(routeTemplates: readonly Template[]) {
+  const functions = resourcesAcross(routeTemplates, 'AWS::Lambda::Function');
+  const routes = resourcesAcross(routeTemplates, 'AWS::ApiGatewayV2::Route');
+  const integrations = resourcesAcross(routeTemplates, 'AWS::ApiGatewayV2::Integration');
+  const policies = resourcesAcross(routeTemplates, 'AWS::IAM::Policy');
 
   const functionIdOf = (routeKey: string): string => {
     const route = Object.values(routes).find((r) => r.Properties?.RouteKey === routeKey);
@@ -63,7 +64,7 @@ function model(api: Template) {
 
 describe('api stack: billing', () => {
   const { templates } = buildTestApp();
-  const { functions, functionIdOf, ssmParametersOf } = model(templates.api);
+  const { functions, functionIdOf, ssmParametersOf } = model(templates.apiRoutes);
 
   it.each(BILLING_ROUTE_KEYS)(
     '%s has its own function reading only the Stripe parameters',
@@ -96,7 +97,7 @@ describe('api stack: prices without Stripe', () => {
   it('gives the functions the prices (a JSON text with -c) and keeps Stripe off', () => {
     const setting = JSON.stringify({ pro: { monthly: { amount: 25 } } });
     const { templates } = buildTestApp({ planPrices: setting });
-    const { functions, functionIdOf } = model(templates.api);
+    const { functions, functionIdOf } = model(templates.apiRoutes);
     const fn = functions[functionIdOf('GET /api/plan-prices')];
     const variables = (fn?.Properties?.Environment as { Variables: Record<string, unknown> })
       .Variables;
@@ -121,7 +122,7 @@ describe('api stack: billing with Stripe configured', () => {
     planPrices: PLAN_PRICES,
     stripeSecretKeyParameter: '/expiry-radar/billing/stripe-key',
   });
-  const { functions, functionIdOf, ssmParametersOf } = model(templates.api);
+  const { functions, functionIdOf, ssmParametersOf } = model(templates.apiRoutes);
 
   it('gives the functions the parameter names and the prices with their ids, never a secret', () => {
     for (const key of ['POST /api/account/upgrade', 'GET /api/plan-prices']) {

@@ -1,17 +1,42 @@
+/**
+ * The api stack (HTTP API, stage, alarm, secrets) and the route functions of the area stacks
+ * (api-routes-stack.ts), read together: each route's function, role, policy, log group,
+ * integration and route are in its area's template.
+ */
 import { Match } from 'aws-cdk-lib/assertions';
-import { buildTestApp, resourcesOf, type Resources } from '../test-support/test-app';
+import {
+  buildTestApp,
+  resourcesAcross,
+  resourcesOf,
+  type Resources,
+} from '../test-support/test-app';
+import { implementedRoutes } from '../config/route-areas';
 import { permissionsFor } from '../config/route-permissions';
-import { API_THROTTLE, implementedRoutes } from './api-stack';
+import { API_THROTTLE } from './api-stack';
 
 const APP_ORIGIN = 'https://expiry-radar.example.com';
 const { templates, stacks } = buildTestApp({ appOrigin: APP_ORIGIN });
 const api = templates.api;
+const routeTemplates = templates.apiRoutes;
 
-const functions = resourcesOf(api, 'AWS::Lambda::Function');
-const routes = resourcesOf(api, 'AWS::ApiGatewayV2::Route');
-const integrations = resourcesOf(api, 'AWS::ApiGatewayV2::Integration');
-const policies = resourcesOf(api, 'AWS::IAM::Policy');
-const logGroups = resourcesOf(api, 'AWS::Logs::LogGroup');
+const functions = resourcesAcross(routeTemplates, 'AWS::Lambda::Function');
+const routes = resourcesAcross(routeTemplates, 'AWS::ApiGatewayV2::Route');
+const integrations = resourcesAcross(routeTemplates, 'AWS::ApiGatewayV2::Integration');
+const policies = resourcesAcross(routeTemplates, 'AWS::IAM::Policy');
+const logGroups = resourcesAcross(routeTemplates, 'AWS::Logs::LogGroup');
+
+/**
+ * How a route stack's template reads a value of the api stack: an import of the api stack's
+ * export whose value is `value` (as the api stack's template spells it).
+ */
+function importOfApiValue(value: unknown): unknown {
+  const outputs = (api.toJSON() as { Outputs?: Record<string, unknown> }).Outputs ?? {};
+  const exported = Object.values(outputs as Record<string, { Value: unknown; Export?: unknown }>)
+    .filter((output) => JSON.stringify(output.Value) === JSON.stringify(value))
+    .map((output) => output.Export as { Name: string });
+  expect(exported).toHaveLength(1);
+  return { 'Fn::ImportValue': exported[0]?.Name };
+}
 
 interface Statement {
   Action: string | string[];
@@ -142,14 +167,14 @@ describe('api stack: least privilege', () => {
     const all = Object.keys(functions).flatMap((id) => actionsOf(id));
     expect(all).not.toContain('dynamodb:Scan');
     expect(all.filter((action) => action.includes('*'))).toEqual([]);
-    for (const role of Object.values(resourcesOf(api, 'AWS::IAM::Role'))) {
+    for (const role of Object.values(resourcesAcross(routeTemplates, 'AWS::IAM::Role'))) {
       expect(role.Properties?.ManagedPolicyArns).toBeUndefined();
     }
   });
 });
 
 describe('api stack: the origin secret', () => {
-  const secretRef: unknown = stacks.api.resolve(stacks.api.originSecret.secretArn);
+  const secretRef = importOfApiValue(stacks.api.resolve(stacks.api.originSecret.secretArn));
 
   function statementsOf(functionId: string): Statement[] {
     const roleRef = (functions[functionId]?.Properties?.Role as { 'Fn::GetAtt': [string] })[
@@ -173,7 +198,7 @@ describe('api stack: the origin secret', () => {
     }
   });
 
-  const twoFactorKeyRef: unknown = stacks.api.resolve(stacks.api.twoFactorKey.secretArn);
+  const twoFactorKeyRef = importOfApiValue(stacks.api.resolve(stacks.api.twoFactorKey.secretArn));
 
   it.each(implementedRoutes().map(({ route }) => [`${route.method} ${route.path}`, route.id]))(
     '%s may read exactly that secret (and the two-factor key if it seals or opens TOTP secrets), and is told their ARNs (never their values)',

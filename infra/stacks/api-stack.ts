@@ -1,10 +1,10 @@
 /**
- * The HTTP API: one function and one route per implemented route of the shared route table,
- * a throttled default stage with JSON access logs, an alarm on the 5xx rate, and the origin
- * secret: CloudFront sends it as a header, and the functions refuse requests without it, so the
- * API's own execute-api URL leads nowhere.
+ * The HTTP API: a throttled default stage with JSON access logs, an alarm on the 5xx rate, the
+ * two-factor key, and the origin secret: CloudFront sends it as a header, and the functions refuse
+ * requests without it, so the API's own execute-api URL leads nowhere. The routes (one function
+ * each) are deployed by one stack per area (api-routes-stack.ts) with the environment and the
+ * permission targets given here.
  */
-import * as path from 'node:path';
 import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
 import { AccessLogFormat } from 'aws-cdk-lib/aws-apigateway';
 import { HttpApi, HttpStage, LogGroupLogDestination } from 'aws-cdk-lib/aws-apigatewayv2';
@@ -18,8 +18,6 @@ import {
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
-import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
-import { routeTable } from '@expiry-radar/shared/api/route-table';
 import { PLAN_PRICES_SETTING } from '@expiry-radar/shared/domain/plan-prices';
 import {
   isStripeConfigured,
@@ -27,17 +25,7 @@ import {
   type AccountContext,
   type BillingContext,
 } from '../config/app-context';
-import { REPO_ROOT } from '../constructs/app-function';
-import type { AppResources } from '../constructs/permission-grants';
-import { HttpRoutes, type ImplementedRoute } from '../constructs/http-routes';
-
-/** Every route of the table that has a handler module. */
-export function implementedRoutes(): ImplementedRoute[] {
-  return routeTable.flatMap((route) => {
-    const handlerFile = routeHandlerFiles[route.id];
-    return handlerFile ? [{ route, handlerFile }] : [];
-  });
-}
+import type { AppResources, PermissionTargets } from '../constructs/permission-grants';
 
 export const API_THROTTLE = { rateLimit: 100, burstLimit: 200 } as const;
 /** Percentage of requests answered 5xx that raises the alarm. */
@@ -51,10 +39,6 @@ export interface ApiStackProps extends StackProps {
   readonly accountSettings?: AccountContext;
   /** Prices, Stripe price ids and secret parameter names (context); without ids Stripe is off. */
   readonly billingSettings?: BillingContext;
-  /** @default every implemented route of the route table */
-  readonly routes?: readonly ImplementedRoute[];
-  /** @default functions/src/http of this repository */
-  readonly handlersDir?: string;
 }
 
 export class ApiStack extends Stack {
@@ -62,12 +46,15 @@ export class ApiStack extends Stack {
   readonly stage: HttpStage;
   /** `<api-id>.execute-api.<region>.<suffix>`: the CloudFront origin of /api/* and /auth/*. */
   readonly apiDomainName: string;
-  readonly routes: HttpRoutes;
   readonly serverErrorAlarm: Alarm;
   /** CloudFront's X-Origin-Verify value; every route function may read it, nothing else. */
   readonly originSecret: Secret;
   /** The key TOTP secrets are sealed with; only the two-factor routes that need it read it. */
   readonly twoFactorKey: Secret;
+  /** The environment of every route function (the same for all routes). */
+  readonly routeEnvironment: Readonly<Record<string, string>>;
+  /** What the route functions' permissions that name no data stack resource apply to. */
+  readonly routePermissionTargets: PermissionTargets;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -132,33 +119,27 @@ export class ApiStack extends Stack {
         'Rotated by hand (README "Deployment"): the functions open secrets sealed with the current or the previous version only, so a scheduled rotation would make older enrolments unreadable after its second run.',
     });
 
-    this.routes = new HttpRoutes(this, 'Routes', {
-      httpApi: this.httpApi,
-      routes: props.routes ?? implementedRoutes(),
-      handlersDir: props.handlersDir ?? path.join(REPO_ROOT, 'functions', 'src', 'http'),
-      resources,
-      environment: {
-        TABLE_NAME: resources.table.tableName,
-        ALERT_QUEUE_URL: resources.alertQueue.queueUrl,
-        ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
-        APP_ENV: 'production',
-        APP_ORIGIN: props.appOrigin,
-        // The secret's ARN, never its value: the functions read it at cold start.
-        ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
-        TWO_FACTOR_KEY_SECRET_ARN: this.twoFactorKey.secretArn,
-        POWERTOOLS_SERVICE_NAME: 'expiry-radar',
-        POWERTOOLS_LOG_LEVEL: 'INFO',
-        ...accountEnvironment(props.accountSettings),
-        ...billingEnvironment(props.billingSettings),
-      },
-      permissionTargets: {
-        originSecret: this.originSecret,
-        twoFactorKey: this.twoFactorKey,
-        billingSecretParameters: props.billingSettings
-          ? stripeParameterNames(props.billingSettings)
-          : undefined,
-      },
-    });
+    this.routeEnvironment = {
+      TABLE_NAME: resources.table.tableName,
+      ALERT_QUEUE_URL: resources.alertQueue.queueUrl,
+      ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
+      APP_ENV: 'production',
+      APP_ORIGIN: props.appOrigin,
+      // The secret's ARN, never its value: the functions read it at cold start.
+      ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
+      TWO_FACTOR_KEY_SECRET_ARN: this.twoFactorKey.secretArn,
+      POWERTOOLS_SERVICE_NAME: 'expiry-radar',
+      POWERTOOLS_LOG_LEVEL: 'INFO',
+      ...accountEnvironment(props.accountSettings),
+      ...billingEnvironment(props.billingSettings),
+    };
+    this.routePermissionTargets = {
+      originSecret: this.originSecret,
+      twoFactorKey: this.twoFactorKey,
+      billingSecretParameters: props.billingSettings
+        ? stripeParameterNames(props.billingSettings)
+        : undefined,
+    };
 
     const period = Duration.minutes(5);
     this.serverErrorAlarm = new Alarm(this, 'ServerErrorRateAlarm', {

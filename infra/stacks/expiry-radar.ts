@@ -1,8 +1,10 @@
 /**
- * The whole production deployment: data (stateful, and the alarm topic), api, jobs (expiry scan,
- * alert worker), web; with `wafEnabled`, a WAF stack in us-east-1. Checked by cdk-nag's AWS
- * Solutions pack, whose unacknowledged findings fail synthesis. Every alarm notifies the topic.
+ * The whole production deployment: data (stateful, and the alarm topic), api (the HTTP API and
+ * its secrets), one stack of route functions per area of routes, jobs (expiry scan, alert
+ * worker), web; with `wafEnabled`, a WAF stack in us-east-1. Checked by cdk-nag's AWS Solutions
+ * pack, whose unacknowledged findings fail synthesis. Every alarm notifies the topic.
  */
+import * as path from 'node:path';
 import { AspectPriority, Aspects, Validations, type App, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import {
@@ -13,13 +15,18 @@ import {
   readEdgeContext,
   type EdgeContext,
 } from '../config/app-context';
+import { implementedRoutes, routesByArea } from '../config/route-areas';
 import { AlarmNotifications } from '../constructs/alarm-notifications';
-import { ApiStack, type ApiStackProps } from './api-stack';
+import { REPO_ROOT } from '../constructs/app-function';
+import type { ImplementedRoute } from '../constructs/http-routes';
+import { ApiRoutesStack, apiRoutesStackName } from './api-routes-stack';
+import { ApiStack } from './api-stack';
 import { DataStack } from './data-stack';
 import { JobsStack } from './jobs-stack';
 import { WafStack } from './waf-stack';
 import { WebStack } from './web-stack';
 
+/** The fixed stacks; each area of routes adds `ExpiryRadarApi<Area>` (apiRoutesStackName). */
 export const STACK_NAMES = {
   data: 'ExpiryRadarData',
   api: 'ExpiryRadarApi',
@@ -31,6 +38,8 @@ export const STACK_NAMES = {
 export interface ExpiryRadarStacks {
   readonly data: DataStack;
   readonly api: ApiStack;
+  /** One per area of routes (functions/src/http/<area>/), in alphabetical order of area. */
+  readonly apiRoutes: readonly ApiRoutesStack[];
   readonly jobs: JobsStack;
   readonly web: WebStack;
   /** Only with the context flag `wafEnabled`. */
@@ -39,7 +48,12 @@ export interface ExpiryRadarStacks {
 
 export interface ExpiryRadarOptions {
   /** Overrides for tests (fixture handler modules); production uses the defaults. */
-  readonly api?: Pick<ApiStackProps, 'routes' | 'handlersDir'>;
+  readonly api?: {
+    /** @default every implemented route of the route table */
+    readonly routes?: readonly ImplementedRoute[];
+    /** @default functions/src/http of this repository */
+    readonly handlersDir?: string;
+  };
   readonly webDistDir?: string;
 }
 
@@ -81,13 +95,25 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
   });
   const api = new ApiStack(app, STACK_NAMES.api, {
     env,
-    description: description('HTTP API and one function per route'),
+    description: description('HTTP API, its stage, alarm and secrets (routes: one stack per area)'),
     resources: data.resources,
     appOrigin: context.appOrigin,
     accountSettings: readAccountContext(app.node),
     billingSettings: readBillingContext(app.node),
-    ...options.api,
   });
+  const handlersDir = options.api?.handlersDir ?? path.join(REPO_ROOT, 'functions', 'src', 'http');
+  const apiRoutes = routesByArea(options.api?.routes ?? implementedRoutes()).map(
+    ({ area, routes }) =>
+      new ApiRoutesStack(app, apiRoutesStackName(STACK_NAMES.api, area), {
+        env,
+        description: description(`routes of the ${area} area, one function each`),
+        api,
+        resources: data.resources,
+        area,
+        routes,
+        handlersDir,
+      }),
+  );
   const jobs = new JobsStack(app, STACK_NAMES.jobs, {
     env,
     description: description('expiry scan schedule and alert worker'),
@@ -116,5 +142,5 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
     priority: AspectPriority.MUTATING,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { data, api, jobs, web, waf };
+  return { data, api, apiRoutes, jobs, web, waf };
 }

@@ -25,7 +25,7 @@ describe('WAF off (the default)', () => {
   it('creates no web ACL and attaches none', () => {
     expect(stacks.waf).toBeUndefined();
     expect(app.node.tryFindChild(STACK_NAMES.waf)).toBeUndefined();
-    for (const template of Object.values(templates)) {
+    for (const template of Object.values(templates).flat()) {
       expect(Object.keys(resourcesOf(template, 'AWS::WAFv2::WebACL'))).toEqual([]);
     }
     templates.web.hasResourceProperties('AWS::CloudFront::Distribution', {

@@ -16,6 +16,8 @@ export interface TestApp {
   readonly templates: {
     readonly data: Template;
     readonly api: Template;
+    /** One per area of routes, in the order of `stacks.apiRoutes`. */
+    readonly apiRoutes: readonly Template[];
     readonly jobs: Template;
     readonly web: Template;
   };
@@ -33,6 +35,7 @@ export function buildTestApp(
     templates: {
       data: Template.fromStack(stacks.data),
       api: Template.fromStack(stacks.api),
+      apiRoutes: stacks.apiRoutes.map((stack) => Template.fromStack(stack)),
       jobs: Template.fromStack(stacks.jobs),
       web: Template.fromStack(stacks.web),
     },
@@ -44,4 +47,20 @@ export type Resources = Record<string, { Type: string; Properties?: Record<strin
 /** The resources of a type, keyed by logical id. */
 export function resourcesOf(template: Template, type: string): Resources {
   return template.findResources(type) as Resources;
+}
+
+/**
+ * The resources of a type in several templates (the route stacks), keyed by logical id. Each
+ * route's resources, and the references between them, live in one template; a logical id found
+ * twice would make the merge ambiguous, so it throws.
+ */
+export function resourcesAcross(templates: readonly Template[], type: string): Resources {
+  const merged: Resources = {};
+  for (const template of templates) {
+    for (const [logicalId, resource] of Object.entries(resourcesOf(template, type))) {
+      if (logicalId in merged) throw new Error(`${logicalId} is in two templates`);
+      merged[logicalId] = resource;
+    }
+  }
+  return merged;
 }

@@ -103,7 +103,7 @@ describe('audit log in Chromium', () => {
     await events.getByRole('cell', { name: 'Token (API Key) Billing API key' }).waitFor();
     await events.getByRole('cell', { name: 'Token (API Key) Deploy key' }).waitFor();
     const time = events.locator('time').first();
-    expect(await time.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/);
+    expect(await time.getAttribute('title')).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
 
     await events.getByRole('button', { name: 'Show details: Workspace renamed' }).click();
     const details = page.getByLabel('Event details');

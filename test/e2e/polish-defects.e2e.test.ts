@@ -8,7 +8,7 @@
  * another one shows; a new account's "Resend" counts down; the Audit log names things; and no
  * handled refusal logs a warning with a stack trace.
  */
-import type { BrowserContext, ConsoleMessage, Page } from 'playwright-core';
+import type { BrowserContext, ConsoleMessage, Locator, Page } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
 import {
@@ -70,6 +70,14 @@ async function atWidth(page: Page, width: number): Promise<void> {
 async function shownTimes(page: Page, text: string): Promise<number> {
   await page.waitForTimeout(300);
   return page.getByText(text, { exact: true }).count();
+}
+
+/** Cancels a dialog holding a typed name: the edit asks first, and the change is discarded. */
+async function cancelTypedName(page: Page, dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  const ask = page.getByRole('dialog', { name: 'Discard changes?' });
+  await ask.getByRole('button', { name: 'Discard' }).click();
+  await dialog.waitFor({ state: 'hidden' });
 }
 
 async function choose(page: Page, label: string, option: string) {
@@ -160,7 +168,7 @@ describe('polish defects at 1280 and 390 px', () => {
       await dialog.getByText(WORKSPACE_LIMIT_MESSAGE).waitFor();
       expect(await shownTimes(page, WORKSPACE_LIMIT_MESSAGE)).toBe(1);
       expect(await page.getByText(STATUS_LINE).count()).toBe(0);
-      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      await cancelTypedName(page, dialog);
 
       // Member invite: in the form, no toast beside it.
       const invite = page.getByRole('form', { name: 'Invite a member' });
@@ -286,7 +294,7 @@ describe('polish defects at 1280 and 390 px', () => {
     await field(dialog, 'Workspace name').fill('CLIENT ACME');
     await dialog.getByRole('button', { name: 'Rename' }).click();
     await dialog.getByText(taken).waitFor();
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancelTypedName(page, dialog);
 
     await atWidth(page, 390);
     await page.getByRole('button', { name: 'Create workspace' }).click();
@@ -295,7 +303,7 @@ describe('polish defects at 1280 and 390 px', () => {
     await dialog.getByRole('button', { name: 'Create' }).click();
     await dialog.getByText(taken).waitFor();
     await screenshot(page, 'polish-defects-duplicate-name-390');
-    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await cancelTypedName(page, dialog);
 
     // The API refuses it too, also when the dialog's own check is passed by.
     const refused = await post('/api/v1/workspaces', { name: 'CLIENT acme' });

@@ -180,6 +180,8 @@ describe('product polish in Chromium', () => {
     await page.goto(url('/dashboard'));
     await waitForPageHeading(page, 'Token Management Dashboard');
     const bar = page.getByRole('navigation', { name: 'Main' });
+    // The workspace list has arrived (the picker is in place): nothing in the bar moves any more.
+    await bar.getByRole('combobox', { name: 'Workspace' }).waitFor();
     await bar.getByRole('link', { name: 'Audit', exact: true }).click();
     await waitForPageHeading(page, /^audit log$/i);
 
@@ -254,6 +256,8 @@ describe('product polish in Chromium', () => {
       await shot(page, `discard-changes-${width}`);
       await ask.getByRole('button', { name: 'Keep editing' }).click();
       await ask.waitFor({ state: 'hidden' });
+      // The drawer closed as its link was followed; opening it again waits for that to finish.
+      await page.getByRole('navigation', { name: 'Navigation menu' }).waitFor({ state: 'hidden' });
       expect(new URL(page.url()).pathname).toBe('/preferences');
       expect(await emailAlerts.isChecked()).toBe(!before);
 

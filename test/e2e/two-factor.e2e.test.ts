@@ -190,9 +190,9 @@ describe('two-factor sign-in in Chromium', () => {
       await memberPage.getByText('That code is not valid.', { exact: false }).waitFor();
     }
     await enterCode(memberPage, wrong);
-    await memberPage.getByText('Too many wrong codes.', { exact: false }).waitFor();
+    await memberPage.getByText('Too many wrong codes:', { exact: false }).waitFor();
     await enterCode(memberPage, codeOf(secret, 1));
-    await memberPage.getByText('Too many wrong codes.', { exact: false }).waitFor();
+    await memberPage.getByText('Too many wrong codes:', { exact: false }).waitFor();
     expect(memberPage.url()).toContain('/login/two-factor');
     await memberContext.close();
   }, 90_000);

@@ -14,7 +14,12 @@ import type { Role } from '@expiry-radar/shared/domain/roles';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import type { AdmissionGuard } from './admission-guard';
-import { invitationCodec, newInvitation, type InvitationRecord } from './entities/invitation';
+import {
+  invitationCodec,
+  newInvitation,
+  type InvitationRecord,
+  type NewInvitation,
+} from './entities/invitation';
 import { memberCodec, newMember, type MemberRecord } from './entities/member';
 import { gsi1, INVITE_SORT_PREFIX, keys, MEMBER_SORT_PREFIX } from './keys';
 import { INDEX_NAMES } from './table-definition';
@@ -125,16 +130,7 @@ export async function addMember(
 
 /** Undefined when the address has a pending invitation to the workspace already. */
 export async function createInvitation(
-  options: {
-    workspaceId: string;
-    email: string;
-    role: Role;
-    invitedBy: string;
-    now: Date;
-    /** The names the invitation email gives. */
-    workspaceName: string;
-    inviterName: string;
-  },
+  options: NewInvitation,
   guard?: AdmissionGuard,
 ): Promise<InvitationRecord | undefined> {
   const invitation = newInvitation(options);

@@ -1,7 +1,5 @@
 /**
- * Workspace name claims (ACCESS_PATTERNS.md row 28a): one item per name an owner uses,
- * `pk=USER#<ownerId>`, `sk=WORKSPACE_NAME#<name key>` (domain/workspace-names), holding the
- * workspace's id. Creating and renaming put the claim in the same transaction as the workspace
+ * Workspace name claims (entity: entities/workspace-name-claim.ts). Creating and renaming put the claim in the same transaction as the workspace
  * write, on condition that it is free (or already this workspace's), so two concurrent requests
  * cannot both take one name. Workspaces older than the claims have none; the writes also compare
  * with the owner's workspaces (row 27) before the transaction.
@@ -10,7 +8,8 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceNameKey } from '@expiry-radar/shared/domain/workspace-names';
 import { getConfig } from '../platform/config';
 import { getDocumentClient } from '../platform/aws-clients';
-import { gsi1, keys } from './keys';
+import { workspaceNameClaimCodec } from './entities/workspace-name-claim';
+import { keys } from './keys';
 import { isConditionalCheckFailure } from './table-operations';
 
 export function workspaceNameClaimKey(ownerId: string, name: string) {
@@ -19,14 +18,7 @@ export function workspaceNameClaimKey(ownerId: string, name: string) {
 
 /** The claim's item: the owner, the workspace and the name as written. */
 export function workspaceNameClaimItem(ownerId: string, name: string, workspaceId: string) {
-  const nameKey = workspaceNameKey(name);
-  return {
-    ...keys.workspaceName(ownerId, nameKey),
-    ...gsi1.workspaceName(ownerId, nameKey),
-    ownerId,
-    workspaceId,
-    name,
-  };
+  return workspaceNameClaimCodec.toItem({ ownerId, name, workspaceId });
 }
 
 /** A transaction's Put of the claim: free, or this workspace's already. */
@@ -51,10 +43,9 @@ export async function workspaceNameHolder(
       TableName: getConfig().tableName,
       Key: workspaceNameClaimKey(ownerId, name),
       ConsistentRead: true,
-      ProjectionExpression: 'workspaceId',
     }),
   );
-  return typeof Item?.workspaceId === 'string' ? Item.workspaceId : undefined;
+  return Item ? workspaceNameClaimCodec.fromItem(Item).workspaceId : undefined;
 }
 
 /** Gives the name back when the workspace that holds it is deleted (nothing when another does). */

@@ -1,7 +1,8 @@
 /**
  * Which routes of the shared route table are implemented, and where: the path of each handler
- * module relative to this folder. Every module exports `handler`. The CDK api stack makes one
- * Lambda function per entry; the local server mounts the same modules.
+ * module relative to this folder, `<area>/<action>.ts`. Every module exports `handler`. The CDK
+ * app makes one Lambda function per entry, deployed by the stack of its area (its folder); the
+ * local server mounts the same modules.
  */
 import type { RouteId } from '@expiry-radar/shared/api/route-table';
 

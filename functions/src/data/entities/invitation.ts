@@ -80,17 +80,19 @@ export const invitationCodec = {
   },
 } satisfies EntityCodec<InvitationRecord, InvitationItem>;
 
-/** A new invitation with a fresh id; the address is lower-cased. */
-export function newInvitation(options: {
-  workspaceId: string;
-  email: string;
-  role: Role;
-  invitedBy: string;
-  now: Date;
+export interface NewInvitation {
+  readonly workspaceId: string;
+  readonly email: string;
+  readonly role: Role;
+  readonly invitedBy: string;
+  readonly now: Date;
   /** The names the invitation email gives. */
-  workspaceName: string;
-  inviterName: string;
-}): InvitationRecord {
+  readonly workspaceName: string;
+  readonly inviterName: string;
+}
+
+/** A new invitation with a fresh id; the address is lower-cased. */
+export function newInvitation(options: NewInvitation): InvitationRecord {
   return {
     workspaceId: options.workspaceId,
     invitationId: randomUUID(),

@@ -43,7 +43,8 @@ export interface AcceptedCode {
 
 function lockedMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many wrong codes. Two-factor checks are locked for ${minutes} minute${
+  // Says the wait itself, in the words the web uses for every 429, so it adds none of its own.
+  return `Too many wrong codes: two-factor checks are locked. You can try again in ${minutes} minute${
     minutes === 1 ? '' : 's'
   }.`;
 }

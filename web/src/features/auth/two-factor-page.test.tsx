@@ -101,7 +101,8 @@ describe('second step page', () => {
             )
           : jsonResponse(
               {
-                error: 'Too many wrong codes. Two-factor checks are locked for 15 minutes.',
+                error:
+                  'Too many wrong codes: two-factor checks are locked. You can try again in 15 minutes.',
                 code: 'RATE_LIMITED',
                 details: [{ path: 'retryAfterSeconds', message: '900' }],
               },
@@ -123,7 +124,9 @@ describe('second step page', () => {
     await user.type(field, '111111');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(
-      await screen.findByText('Too many wrong codes. Two-factor checks are locked for 15 minutes.'),
+      await screen.findByText(
+        'Too many wrong codes: two-factor checks are locked. You can try again in 15 minutes.',
+      ),
     ).toBeVisible();
   });
 
