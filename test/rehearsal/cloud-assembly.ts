@@ -187,6 +187,22 @@ function triggersOf(stack: AssemblyStack, logicalId: string): FunctionTrigger[] 
   return triggers.length > 0 ? triggers : [{ kind: 'none' } as const];
 }
 
+/**
+ * The directory of a function's code in the assembly: the `aws:asset:path` metadata the CDK CLI
+ * asks for, else the staged asset named by the S3 key's hash (`<hash>.zip` -> `asset.<hash>`).
+ */
+function assetDirectoryOf(
+  assembly: CloudAssembly,
+  assetPath: CfnValue,
+  code: CfnValue,
+): string | undefined {
+  if (typeof assetPath === 'string') return join(assembly.directory, assetPath);
+  const key = (code as { S3Key?: unknown } | undefined)?.S3Key;
+  const hash = typeof key === 'string' ? /^([0-9a-f]{64})\.zip$/.exec(key)?.[1] : undefined;
+  const directory = hash ? join(assembly.directory, `asset.${hash}`) : undefined;
+  return directory && existsSync(directory) ? directory : undefined;
+}
+
 export function lambdaFunctions(assembly: CloudAssembly): LambdaFunction[] {
   return assembly.stacks.flatMap((stack) =>
     Object.entries(stack.template.Resources)
@@ -208,8 +224,7 @@ export function lambdaFunctions(assembly: CloudAssembly): LambdaFunction[] {
           path,
           runtime: textOf(properties.Runtime),
           handler: textOf(properties.Handler),
-          assetDirectory:
-            typeof assetPath === 'string' ? join(assembly.directory, assetPath) : undefined,
+          assetDirectory: assetDirectoryOf(assembly, assetPath, properties.Code),
           environment: { ...environment },
           roleLogicalId: referencedLogicalId(properties.Role),
           timeoutSeconds: Number(properties.Timeout ?? 3),

@@ -224,7 +224,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     const dataEnvironment = [...prepared.values()].find(
       ({ resolved }) => resolved.templateEnvironment.TABLE_NAME,
     )?.resolved.templateEnvironment;
-    if (!dataEnvironment) throw new Error('No function of the templates is given TABLE_NAME');
+    if (!dataEnvironment) {
+      throw new Error(['No rehearsed function is given TABLE_NAME', ...failures].join('\n'));
+    }
     const tableName = dataEnvironment.TABLE_NAME ?? '';
     const alertQueueUrl = dataEnvironment.ALERT_QUEUE_URL ?? '';
     await useDeploymentForFixtures(
