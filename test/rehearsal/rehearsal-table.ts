@@ -3,7 +3,7 @@
  * actions, unused allowed actions), then every failure and, per function, the allowed actions
  * nothing used.
  */
-import type { FunctionReport, RehearsalReport } from './rehearsal';
+import { LEFT_OUT, type FunctionReport, type RehearsalReport } from './rehearsal';
 
 const HEADERS = ['Function', 'Trigger', 'Events', 'SDK calls', 'Denied', 'Unused allowed'];
 
@@ -20,8 +20,7 @@ function eventsOf(report: FunctionReport): string {
 }
 
 function rowOf(report: FunctionReport): string[] {
-  if (report.skipped)
-    return [report.label, report.trigger, `skipped: ${report.skipped}`, '', '', ''];
+  if (report.skipped) return [report.label, report.trigger, 'skipped', '', '', ''];
   const permissions = report.permissions;
   return [
     report.label,
@@ -34,7 +33,9 @@ function rowOf(report: FunctionReport): string[] {
 }
 
 export function formatRehearsalTable(report: RehearsalReport): string {
-  const rows = [HEADERS, ...report.functions.map(rowOf)];
+  // Functions a `--only` run left out are counted, not listed.
+  const listed = report.functions.filter((item) => item.skipped !== LEFT_OUT);
+  const rows = [HEADERS, ...listed.map(rowOf)];
   const widths = HEADERS.map((_header, column) =>
     Math.min(column === 1 ? 44 : 60, Math.max(...rows.map((row) => (row[column] ?? '').length))),
   );
@@ -71,7 +72,14 @@ export function formatRehearsalTable(report: RehearsalReport): string {
   lines.push(
     '',
     `${rehearsed.length} functions rehearsed, ${report.functions.length - rehearsed.length} skipped; ${totals.events} events, ${totals.calls} SDK calls, ${totals.denied} denied, ${totals.unused} allowed actions unused; ${(report.durationMs / 1000).toFixed(1)} s`,
+    `Runtimes in the templates: ${report.runtimes.join(', ')}; the bundles ran on Node.js ${process.version} here.`,
   );
+
+  const skipped = listed.filter((item) => item.skipped);
+  if (skipped.length > 0) {
+    lines.push('', 'Skipped:');
+    for (const item of skipped) lines.push(`  ${item.label}: ${item.skipped}`);
+  }
 
   const unused = rehearsed.filter((item) => (item.permissions?.unusedGrants.length ?? 0) > 0);
   if (unused.length > 0) {

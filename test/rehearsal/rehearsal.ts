@@ -37,7 +37,10 @@ import type { EventPurpose, ScenarioContext, SentEmail } from './scenario-contex
 export interface RehearsalOptions {
   /** The cloud assembly: `cdk.out`, or any `cdk synth --output` directory. */
   readonly assemblyDirectory: string;
-  /** Rehearse only the functions this accepts (tests); the others are listed as skipped. */
+  /**
+   * Run only the scenarios of the functions this accepts (tests, `--only`); the other functions
+   * are reported when a scenario invoked them first, else listed as skipped.
+   */
   readonly only?: (fn: LambdaFunction) => boolean;
   /** Scenarios run at once. @default 2 */
   readonly concurrency?: number;
@@ -66,6 +69,8 @@ export interface RehearsalReport {
   readonly failures: readonly string[];
   readonly durationMs: number;
   readonly ok: boolean;
+  /** The Lambda runtimes of the rehearsed functions, as the templates name them. */
+  readonly runtimes: readonly string[];
   /** Physical names of the emulated resources by their construct path, for the report. */
   readonly resourceNames: Readonly<Record<string, string>>;
 }
@@ -77,7 +82,9 @@ const ROUTE_ID_BY_KEY = new Map(
 /** `ExpiryRadarApiTokens/Routes/ListTokens/Function` -> `ApiTokens/ListTokens`. */
 function labelOf(fn: LambdaFunction): string {
   const [stack = '', ...rest] = fn.path.split('/');
-  const parts = rest.filter((part) => !['Routes', 'Function', 'Job', 'Consumer'].includes(part));
+  const parts = rest
+    .filter((part) => !['Routes', 'Function', 'Job', 'Consumer'].includes(part))
+    .map((part) => part.replace(/[0-9A-F]{32}.*$/, ''));
   return [stack.replace(/^ExpiryRadar/, ''), ...parts].join('/') || fn.logicalId;
 }
 
@@ -184,10 +191,6 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
 
     const prepared = new Map<string, Prepared>();
     for (const fn of all) {
-      if (options.only && !options.only(fn)) {
-        skipped.set(keyOf(fn), 'left out of this run');
-        continue;
-      }
       if (nodeMajorOf(fn.runtime) === undefined) {
         const provider = fn.triggers.find((trigger) => trigger.kind === 'custom-resource');
         if (provider?.kind === 'custom-resource') {
@@ -334,15 +337,21 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       },
     };
 
-    // A scenario runs when the function it is about is in this run.
+    // Every function is ready to run (a scenario may need another route's function first);
+    // with `only`, the scenarios of the other functions do not run.
+    const selected = (fn: LambdaFunction | undefined) =>
+      fn !== undefined && (!options.only || options.only(fn));
     const scenarios = [
       ...Object.entries(routeScenarios)
-        .filter(([routeId]) => routeFunctions.has(routeId as RouteId))
+        .filter(([routeId]) => selected(routeFunctions.get(routeId as RouteId)))
         .map(([routeId, scenario]) => ({ name: routeId, scenario })),
       ...Object.entries(jobScenarios)
-        .filter(([, { jobs }]) => jobs.some((job) => jobFunctions.has(job)))
+        .filter(([, { jobs }]) => jobs.some((job) => selected(jobFunctions.get(job))))
         .map(([name, { run }]) => ({ name, scenario: run })),
     ];
+    for (const { fn } of prepared.values()) {
+      if (!selected(fn)) skipped.set(keyOf(fn), LEFT_OUT);
+    }
     log(`Rehearsing ${prepared.size} functions (${scenarios.length} scenarios)`);
     await runWithConcurrency(
       scenarios.map(({ name, scenario }) => async () => {
@@ -364,7 +373,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       const reason = skipped.get(key);
       const record: FunctionRecord | undefined = pool.records.get(key);
       const item = prepared.get(key);
-      if (reason || !record || !item) {
+      // A function left out of the run is reported when a scenario invoked it as a set-up step.
+      if (!record || !item || (reason && record.invocations === 0)) {
         reports.push({
           label: labelOf(fn),
           path: fn.path,
@@ -381,10 +391,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       }
       const counts = events.get(key) ?? { happy: 0, refusal: 0, external: 0, setup: 0 };
       const functionFailures = [...record.failures];
-      const needsRefusal = fn.triggers.some(
-        (trigger) => trigger.kind === 'http' || trigger.kind === 'sqs',
-      );
-      if (counts.happy + counts.external === 0) {
+      const needsRefusal =
+        !reason && fn.triggers.some((trigger) => trigger.kind === 'http' || trigger.kind === 'sqs');
+      if (!reason && counts.happy + counts.external === 0) {
         functionFailures.push('no scenario sent it a happy-path event');
       }
       if (needsRefusal && counts.refusal === 0) {
@@ -439,7 +448,17 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     rmSync(workDirectory, { recursive: true, force: true });
   }
   const ok = failures.length === 0 && reports.every((report) => report.failures.length === 0);
-  return { functions: reports, failures, durationMs: Date.now() - started, ok, resourceNames };
+  const runtimes = [
+    ...new Set(all.filter((fn) => nodeMajorOf(fn.runtime) !== undefined).map((fn) => fn.runtime)),
+  ];
+  return {
+    functions: reports,
+    failures,
+    durationMs: Date.now() - started,
+    ok,
+    runtimes,
+    resourceNames,
+  };
 }
 
 function dataEnvironmentOf(
@@ -453,12 +472,15 @@ function dataEnvironmentOf(
   return undefined;
 }
 
+/** Why a function is skipped in a run restricted with `only`. */
+export const LEFT_OUT = 'left out of this run';
+
 /** A scenario's expectation failed; the failure is already recorded against its function. */
 export class ScenarioFailure extends Error {
   override readonly name = 'ScenarioFailure';
 }
 
-/** The scenario's function is not in this run (left out by `only`). */
+/** The scenario's function is not in the templates. */
 export class SkippedScenario extends Error {
   override readonly name = 'SkippedScenario';
 }
