@@ -6,6 +6,7 @@
  * records every AWS SDK call and checks it against the function's role. See docs/architecture.md
  * ("Deployment rehearsal").
  */
+import { randomUUID } from 'node:crypto';
 import { createSocket, type Socket } from 'node:dgram';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -220,6 +221,21 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         prepared.set(keyOf(fn), { fn, resolved });
       } catch (error) {
         failures.push(`${fn.path}: ${(error as Error).message}`);
+      }
+    }
+
+    // SecureString parameters the functions are told to read (`*_PARAMETER`: the Google client
+    // secret, Stripe's keys) exist before a deploy, put there by the operator; here, with a
+    // generated value.
+    for (const { resolved } of prepared.values()) {
+      for (const [name, value] of Object.entries(resolved.templateEnvironment)) {
+        if (
+          name.endsWith('_PARAMETER') &&
+          value.startsWith('/') &&
+          !deployment.secrets.parameter(value)
+        ) {
+          deployment.secrets.putParameter(value, `rehearsal-${randomUUID()}`);
+        }
       }
     }
 
