@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -106,7 +107,9 @@ export function ImportMappingStep({
               title={column}
               details={[['Example', <CellText key="example" text={example(source, column)} />]]}
             >
-              <ColumnFieldSelect column={column} mapping={mapping} onChange={onChange} />
+              <Box sx={{ mt: 2 }}>
+                <ColumnFieldSelect column={column} mapping={mapping} onChange={onChange} />
+              </Box>
             </RecordCard>
           ))}
         </RecordCardList>
