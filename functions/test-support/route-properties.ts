@@ -42,7 +42,7 @@ export const PROPERTY_AREAS = {
   accounts: ['session', 'health', 'auth', 'account'],
   'two-factor': ['two-factor'],
   workspaces: ['workspaces', 'invitations'],
-  tokens: ['tokens', 'audit'],
+  tokens: ['tokens', 'audit', 'certificates'],
   alerts: ['alerts', 'alert-queue', 'alert-emails', 'billing', 'organization'],
 } as const satisfies Record<string, readonly string[]>;
 export type PropertyArea = keyof typeof PROPERTY_AREAS;

@@ -41,6 +41,9 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   acceptInvitation: ['tableRead', 'tableWrite'],
   declineInvitation: ['tableRead', 'tableWrite'],
   listTokens: ['tableRead'],
+  exportTokens: ['tableRead'],
+  // Reads the session only; the certificates are read in memory and nothing is written.
+  parseCertificate: ['tableRead'],
   listAlertQueue: ['tableRead'],
   requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],
   retryAlert: ['tableRead', 'tableWrite', 'alertQueueSend'],

@@ -4,11 +4,12 @@
  * area's stack (stacks/api-routes-stack.ts) holds one group against the api stack's HTTP API.
  */
 import * as path from 'node:path';
-import { Validations } from 'aws-cdk-lib';
+import { Duration, Validations } from 'aws-cdk-lib';
 import { HttpMethod, HttpRoute, HttpRouteKey, type IHttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import { Construct } from 'constructs';
 import type { RouteDefinition, RouteId } from '@expiry-radar/shared/api/route-table';
+import { routeFunctionSizes } from '../config/route-functions';
 import { permissionsFor } from '../config/route-permissions';
 import { AppFunction } from './app-function';
 import type { AppResources, PermissionTargets } from './permission-grants';
@@ -43,7 +44,11 @@ export class HttpRoutes extends Construct {
     super(scope, id);
     for (const { route, handlerFile } of props.routes) {
       const name = constructIdOf(route.id);
+      const size = routeFunctionSizes[route.id];
       const routeFunction = new AppFunction(this, name, {
+        ...(size
+          ? { memorySize: size.memorySize, timeout: Duration.seconds(size.timeoutSeconds) }
+          : {}),
         entry: path.join(props.handlersDir, handlerFile),
         description: `${route.method} ${route.path} (${route.id})`,
         resources: props.resources,

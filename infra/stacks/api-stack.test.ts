@@ -92,6 +92,13 @@ describe('api stack: one function and one route per implemented route', () => {
     },
   );
 
+  it('gives the import a longer timeout and more memory, the other routes the defaults', () => {
+    const importFunction = functions[functionIdOf('POST /api/v1/workspaces/{id}/imports')];
+    expect(importFunction?.Properties).toMatchObject({ MemorySize: 1024, Timeout: 29 });
+    const listFunction = functions[functionIdOf('GET /api/tokens')];
+    expect(listFunction?.Properties).toMatchObject({ MemorySize: 512, Timeout: 10 });
+  });
+
   it('gives each route a different function', () => {
     const ids = implemented.map(({ route }) => functionIdOf(`${route.method} ${route.path}`));
     expect(new Set(ids).size).toBe(ids.length);

@@ -7,6 +7,7 @@ import { measureAlertPipeline } from './alert-pipeline';
 import { lambdaBundleSizes, webChunkSizes } from './bundle-sizes';
 import { measureDashboardRender } from './dashboard-render';
 import { measureExpiryScanCost } from './expiry-scan-cost';
+import { measureImportCost } from './import-cost';
 import { measureLandingJavaScript } from './landing-javascript';
 import { measureTokenListCost } from './token-list-cost';
 
@@ -15,6 +16,7 @@ const benchmarks: readonly (() => Promise<void> | void)[] = [
   measureLandingJavaScript,
   webChunkSizes,
   measureTokenListCost,
+  measureImportCost,
   measureExpiryScanCost,
   measureAlertPipeline,
   measureAlertDigests,

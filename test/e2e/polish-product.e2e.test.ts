@@ -180,6 +180,8 @@ describe('product polish in Chromium', () => {
     await page.goto(url('/dashboard'));
     await waitForPageHeading(page, 'Token Management Dashboard');
     const bar = page.getByRole('navigation', { name: 'Main' });
+    // The workspace list has arrived (the picker is in place): nothing in the bar moves any more.
+    await bar.getByRole('combobox', { name: 'Workspace' }).waitFor();
     await bar.getByRole('link', { name: 'Audit', exact: true }).click();
     await waitForPageHeading(page, /^audit log$/i);
 

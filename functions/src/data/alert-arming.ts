@@ -99,6 +99,38 @@ export async function armTokens(
   return schedules;
 }
 
+/** What arming a workspace's tokens reads once: its alert settings and plan. */
+export interface ArmingContext {
+  readonly settings: WorkspaceAlertSettings;
+  readonly plan: Plan;
+}
+
+export async function readArmingContext(workspaceId: string): Promise<ArmingContext> {
+  const [settings, plan] = await Promise.all([
+    readAlertSettings(workspaceId),
+    readWorkspacePlan(workspaceId),
+  ]);
+  return { settings, plan };
+}
+
+/**
+ * Schedules for tokens whose alert history the caller read with them (an import reads every
+ * token of the workspace, and its settings and plan once): as `armTokens` computes them.
+ */
+export function schedulesWithHistory(
+  context: ArmingContext,
+  entries: readonly { readonly token: Token; readonly lastAlert: LastAlert | null }[],
+  now: Date,
+): Map<string, TokenAlertSchedule> {
+  const { settings, plan } = context;
+  return new Map(
+    entries.map(({ token, lastAlert }) => [
+      token.id,
+      scheduleFor({ token, settings, plan, lastAlert, now }),
+    ]),
+  );
+}
+
 /**
  * Recomputes `nextAlertAt` for every token of a workspace (bounded by its plan's token limit),
  * e.g. after its thresholds, contact groups or channels changed. A token edited meanwhile is left

@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = {
   tokenRenewed: 'token.renewed',
   tokenDeleted: 'token.deleted',
   tokensTransferred: 'tokens.transferred',
+  tokensImported: 'tokens.imported',
   workspaceCreated: 'workspace.created',
   workspaceRenamed: 'workspace.renamed',
   workspaceDeleted: 'workspace.deleted',

@@ -1,15 +1,17 @@
 /**
  * Token writes, each one transaction with the workspace counters (ACCESS_PATTERNS.md rows 9–13):
  * create (+1, within the plan's token limit), update (moves its counter when the section changes),
- * delete (−1) and transfer (−n in the source, +n in the target within its limit). Written tokens
- * are armed for their next alert (data/alert-arming).
+ * delete (−1), transfer (−n in the source, +n in the target within its limit) and an import batch
+ * (+ its new tokens within the limit, moved sections). Written tokens are armed for their next
+ * alert (data/alert-arming).
  */
 import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
 import type { Limit } from '@expiry-radar/shared/domain/plans';
 import { TRANSFER_MAX_TOKENS } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { newTokenId } from '../domain/token-ids';
-import { armTokens } from './alert-arming';
+import type { LastAlert } from '../domain/alert-schedule';
+import { armTokens, schedulesWithHistory, type ArmingContext } from './alert-arming';
 import {
   counterCellOf,
   deleteTokenItem,
@@ -149,4 +151,88 @@ export async function transferTokens(options: {
   );
   await pruneEmptyCounters(sourceWorkspaceId, tokens.map(counterCellOf));
   return moved;
+}
+
+/** Items of one transaction: 100 at most, one of them the workspace's counters. */
+export const IMPORT_BATCH_MAX_TOKENS = 99;
+
+export interface ImportedUpdate {
+  /** The token as read, with the alert window it was last alerted for. */
+  readonly current: Token;
+  readonly lastAlert: LastAlert | null;
+  readonly next: Token;
+}
+
+/**
+ * Writes one batch of an import in one transaction: new tokens (each `attribute_not_exists`),
+ * updated ones (each only if unchanged since read), and the workspace's counters (+1 per new
+ * token within `tokenLimit`, section moves; not frozen). Armed as single creates and edits are:
+ * new tokens with no alert history, updated ones keeping theirs.
+ */
+export async function writeImportBatch(options: {
+  workspaceId: string;
+  creates: readonly Token[];
+  updates: readonly ImportedUpdate[];
+  tokenLimit: Limit;
+  /** The workspace's alert settings and plan, read once for the whole import. */
+  arming: ArmingContext;
+  now: Date;
+}): Promise<void> {
+  const { workspaceId, creates, updates, now } = options;
+  if (creates.length + updates.length > IMPORT_BATCH_MAX_TOKENS) {
+    throw new Error(`An import batch writes at most ${IMPORT_BATCH_MAX_TOKENS} tokens`);
+  }
+  const schedules = schedulesWithHistory(
+    options.arming,
+    [
+      ...creates.map((token) => ({ token, lastAlert: null })),
+      ...updates.map(({ next, lastAlert }) => ({ token: next, lastAlert })),
+    ],
+    now,
+  );
+  const moved = updates.filter(({ current, next }) => current.section !== next.section);
+  await runTokenTransaction(
+    [
+      ...creates.map((token) => ({
+        tokenId: token.id,
+        item: putNewTokenItem(token, schedules.get(token.id)),
+      })),
+      ...updates.map(({ current, next }) => ({
+        tokenId: current.id,
+        item: replaceTokenItem(next, current.updated_at, schedules.get(next.id)),
+      })),
+    ],
+    [
+      {
+        workspaceId,
+        cells: [
+          ...creates.map((token) => ({ cell: counterCellOf(token), delta: 1 })),
+          ...moved.flatMap(({ current, next }) => [
+            { cell: counterCellOf(current), delta: -1 },
+            { cell: counterCellOf(next), delta: 1 },
+          ]),
+        ],
+        requireNotFrozen: true,
+        tokenLimit: options.tokenLimit,
+      },
+    ],
+  );
+  if (moved.length > 0) {
+    await pruneEmptyCounters(
+      workspaceId,
+      moved.map(({ current }) => counterCellOf(current)),
+    );
+  }
+}
+
+/** A new token of the workspace from an import row's fields. */
+export function newImportedToken(workspaceId: string, fields: TokenFields, now: Date): Token {
+  const timestamp = now.toISOString();
+  return {
+    id: newTokenId(workspaceId),
+    ...fields,
+    created_at: timestamp,
+    updated_at: timestamp,
+    workspace_id: workspaceId,
+  };
 }

@@ -60,6 +60,9 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   updateToken: 'tokens/update-token.ts',
   deleteToken: 'tokens/delete-token.ts',
   transferTokens: 'tokens/transfer-tokens.ts',
+  exportTokens: 'tokens/export-tokens.ts',
+  importTokens: 'tokens/import-tokens.ts',
+  parseCertificate: 'certificates/parse-certificate.ts',
   // Alert settings and the webhook test
   getAlertSettings: 'alerts/get-alert-settings.ts',
   putAlertSettings: 'alerts/put-alert-settings.ts',

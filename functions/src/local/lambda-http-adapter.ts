@@ -154,16 +154,15 @@ function queryParameters(params: URLSearchParams): Record<string, string> | unde
   return Object.keys(joined).length ? joined : undefined;
 }
 
-/**
- * A Lambda context for one invocation; `timeoutMs` is the function's timeout (API Gateway's 29 s
- * for routes unless told otherwise).
- */
+/** API Gateway's HTTP APIs give up on an integration after 30 seconds; a route function gets 29. */
+export const ROUTE_TIME_LIMIT_MS = 29_000;
+
 export function lambdaContext(
   functionName: string,
   requestId: string,
-  timeoutMs = 29_000,
+  timeLimitMs = ROUTE_TIME_LIMIT_MS,
 ): Context {
-  const deadline = Date.now() + timeoutMs;
+  const deadline = Date.now() + timeLimitMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

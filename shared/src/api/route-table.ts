@@ -77,6 +77,13 @@ import {
   verifyTwoFactorResponse,
 } from './two-factor-api-schemas';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
+import { parseCertificateBody, parseCertificateResponse } from './certificate-api-schemas';
+import {
+  exportTokensQuery,
+  exportTokensResponse,
+  importTokensBody,
+  importTokensResponse,
+} from './inventory-api-schemas';
 import {
   acceptInvitationResponse,
   invitationPreviewQuery,
@@ -341,6 +348,16 @@ export const routeTable = [
     summary: 'Deletes a token permanently.',
     request: { params: idParams },
     response: deleteTokenResponse,
+  },
+  {
+    id: 'parseCertificate',
+    method: 'POST',
+    path: '/api/certificates/parse',
+    auth: 'verifiedSession',
+    summary:
+      'Reads PEM certificates (a chain fills from its leaf; several leaves answer one each) into token fields; private keys are refused unread.',
+    request: { body: parseCertificateBody },
+    response: parseCertificateResponse,
   },
   // Alerts
   {
@@ -651,6 +668,26 @@ export const routeTable = [
       'Requires two-factor authentication of every member, or stops requiring it (admin; team and enterprise plans; the admin must have it on).',
     request: { params: idParams, body: twoFactorRequirementBody },
     response: workspaceSchema,
+  },
+  {
+    id: 'exportTokens',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/tokens/export',
+    auth: 'verifiedSession',
+    summary:
+      'Every token of a workspace as a CSV or JSON file download, in the column order the import reads (members, viewers too).',
+    request: { params: idParams, query: exportTokensQuery },
+    response: exportTokensResponse,
+  },
+  {
+    id: 'importTokens',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/imports',
+    auth: 'verifiedSession',
+    summary:
+      'Imports up to 5,000 rows of CSV or JSON (admin or workspace manager): creates tokens, updates those of the same name and type, refuses invalid rows, duplicates and rows beyond the plan limit; dryRun answers the same without writing.',
+    request: { params: idParams, body: importTokensBody },
+    response: importTokensResponse,
   },
   {
     id: 'transferTokens',

@@ -41,6 +41,9 @@ export async function loadTokensOf(
   return tokens as Token[];
 }
 
+export const CONTACT_GROUP_PLAN_MESSAGE =
+  'Per-token contact groups need a Pro or Team workspace. Upgrade to Pro or Team to use them.';
+
 /**
  * Only admins and workspace managers of workspaces whose plan has contact groups set a token's
  * contact group; keeping the current one (or none) is always allowed.
@@ -52,9 +55,6 @@ export function requireContactGroupAllowed(
 ): void {
   if (contactGroupId === undefined || contactGroupId === null || contactGroupId === current) return;
   if (!canSetContactGroup(access.role, access.plan)) {
-    throw new AppError(
-      'FORBIDDEN',
-      'Per-token contact groups need a Pro or Team workspace. Upgrade to Pro or Team to use them.',
-    );
+    throw new AppError('FORBIDDEN', CONTACT_GROUP_PLAN_MESSAGE);
   }
 }

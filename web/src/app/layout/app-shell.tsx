@@ -47,6 +47,7 @@ export function AppShell() {
     userPlan: session.user?.plan ?? 'free',
     selectedWorkspace: selection.selected,
     workspaceCount: selection.workspaces.length,
+    workspacesLoading: selection.isLoading,
   };
 
   return (

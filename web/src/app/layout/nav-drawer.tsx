@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useRef, type MouseEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
 import Drawer from '@mui/material/Drawer';
@@ -8,7 +8,7 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { BrandLink } from '../../components/brand-link';
 import { ColorModeToggle } from '../../components/color-mode-toggle';
 import type { SessionUser } from '../../features/session';
@@ -28,16 +28,24 @@ interface NavDrawerProps {
   onSignOut: () => void;
 }
 
-/** A drawer link, marked as the current page (selected) when it is. */
+/** A click the browser handles itself: a new tab or window, a download, another button. */
+function isBrowserHandledClick(event: MouseEvent): boolean {
+  return event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey;
+}
+
+/**
+ * A drawer link, marked as the current page (selected) when it is. A plain click closes the drawer
+ * and follows the link once it has closed (`onFollow`); other clicks are the browser's.
+ */
 function NavDrawerLink({
   to,
   current,
-  onClick,
+  onFollow,
   children,
 }: {
   to: string;
   current: boolean;
-  onClick: () => void;
+  onFollow: (to: string) => void;
   children: ReactNode;
 }) {
   return (
@@ -47,7 +55,11 @@ function NavDrawerLink({
         to={to}
         selected={current}
         aria-current={current ? 'page' : undefined}
-        onClick={onClick}
+        onClick={(event: MouseEvent) => {
+          if (isBrowserHandledClick(event)) return;
+          event.preventDefault();
+          onFollow(to);
+        }}
       >
         {children}
       </ListItemButton>
@@ -66,6 +78,21 @@ export function NavDrawer({
   onSignOut,
 }: NavDrawerProps) {
   const location = useLocation();
+  const navigate = useNavigate();
+  // What a choice in the drawer does runs after the drawer has closed: a navigation that opens
+  // another modal ("Discard changes?") while the drawer is still leaving would share the screen
+  // reader's modal stack with it, and the drawer's exit could leave that dialog aria-hidden.
+  const afterClose = useRef<(() => void) | null>(null);
+  const closeThen = (action: () => void) => {
+    afterClose.current = action;
+    onClose();
+  };
+  const runAfterClose = () => {
+    const action = afterClose.current;
+    afterClose.current = null;
+    action?.();
+  };
+  const follow = (to: string) => closeThen(() => void navigate(to));
   const accountLinks = user
     ? userMenuLinks
     : [
@@ -77,11 +104,21 @@ export function NavDrawer({
       anchor="left"
       open={open}
       onClose={onClose}
-      slotProps={{ paper: { 'aria-label': 'Navigation menu' } }}
+      slotProps={{
+        paper: { 'aria-label': 'Navigation menu' },
+        transition: { onExited: runAfterClose },
+      }}
     >
       <Box component="nav" aria-label="Navigation menu" sx={{ width: 280, py: 2 }}>
         <Stack direction="row" sx={{ px: 2, pb: 2, alignItems: 'center', gap: 1 }}>
-          <Box onClick={onClose} sx={{ mr: 'auto' }}>
+          <Box
+            onClickCapture={(event: MouseEvent) => {
+              if (isBrowserHandledClick(event)) return;
+              event.preventDefault();
+              follow(paths.home);
+            }}
+            sx={{ mr: 'auto' }}
+          >
             <BrandLink />
           </Box>
           <ColorModeToggle />
@@ -97,10 +134,7 @@ export function NavDrawer({
               workspaces={selection.workspaces}
               selected={selection.selected}
               state={picker}
-              onSelect={(id) => {
-                selection.select(id);
-                onClose();
-              }}
+              onSelect={(id) => closeThen(() => selection.select(id))}
               showHintText
             />
           </Box>
@@ -111,7 +145,7 @@ export function NavDrawer({
               key={item.key}
               to={item.to}
               current={isCurrentPage(item.to, location)}
-              onClick={onClose}
+              onFollow={follow}
             >
               <ListItemText primary={item.label} />
             </NavDrawerLink>
@@ -124,19 +158,14 @@ export function NavDrawer({
               key={link.to}
               to={link.to}
               current={isCurrentPage(link.to, location)}
-              onClick={onClose}
+              onFollow={follow}
             >
               <ListItemText primary={link.label} />
             </NavDrawerLink>
           ))}
           {user && (
             <ListItem disablePadding>
-              <ListItemButton
-                onClick={() => {
-                  onClose();
-                  onSignOut();
-                }}
-              >
+              <ListItemButton onClick={() => closeThen(onSignOut)}>
                 <ListItemText primary="Sign Out" />
               </ListItemButton>
             </ListItem>

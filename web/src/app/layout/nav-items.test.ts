@@ -22,6 +22,7 @@ function context(
       ? { id: 'w', name: 'W', plan: workspacePlan, role, is_frozen: false }
       : null,
     workspaceCount,
+    workspacesLoading: false,
   };
 }
 
@@ -38,6 +39,7 @@ describe('top bar visibility', () => {
         userPlan: 'free',
         selectedWorkspace: null,
         workspaceCount: 0,
+        workspacesLoading: false,
       }),
     ).toEqual(['Pricing']);
   });
@@ -50,6 +52,7 @@ describe('top bar visibility', () => {
         userPlan: 'free',
         selectedWorkspace: null,
         workspaceCount: 0,
+        workspacesLoading: false,
       }),
     ).toEqual(['Tokens', 'Docs', 'Pricing', 'Help']);
   });
@@ -79,17 +82,26 @@ describe('top bar visibility', () => {
   it('the workspace picker is disabled on the free plan with one workspace, with a hint', () => {
     expect(workspacePickerState(context('free', 'admin', 'free', 1))).toEqual({
       visible: true,
+      loading: false,
       disabled: true,
       hint: UPGRADE_FOR_WORKSPACES_HINT,
     });
     expect(UPGRADE_FOR_WORKSPACES_HINT).toBe('Upgrade to create more workspaces');
     expect(workspacePickerState(context('free', 'admin', 'free', 2))).toEqual({
       visible: true,
+      loading: false,
       disabled: false,
       hint: null,
     });
     expect(workspacePickerState(context('pro', 'admin', 'pro', 1)).disabled).toBe(false);
     expect(workspacePickerState(context('pro', 'admin', 'pro', 0)).visible).toBe(false);
+  });
+
+  it('keeps the picker’s place while the workspace list loads, for a verified user only', () => {
+    const loading = { ...context('pro', null, 'pro', 0), workspacesLoading: true };
+    expect(workspacePickerState(loading)).toMatchObject({ visible: false, loading: true });
+    expect(workspacePickerState({ ...loading, verified: false }).loading).toBe(false);
+    expect(workspacePickerState({ ...loading, isLoggedIn: false }).loading).toBe(false);
   });
 });
 

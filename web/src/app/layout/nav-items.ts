@@ -15,6 +15,8 @@ export interface NavContext {
   selectedWorkspace: Workspace | null;
   /** Workspaces the picker offers (frozen ones excluded). */
   workspaceCount: number;
+  /** The workspace list is still on its way. */
+  workspacesLoading: boolean;
 }
 
 export interface NavItem {
@@ -51,16 +53,23 @@ export function visibleNavItems(context: NavContext): NavItem[] {
 
 export interface WorkspacePickerState {
   visible: boolean;
+  /**
+   * The list is still loading for a user who will get a picker: its place is kept, so the bar's
+   * links do not move under the pointer when it arrives.
+   */
+  loading: boolean;
   disabled: boolean;
   hint: string | null;
 }
 
 /** Disabled on the free plan with one workspace, with the upgrade hint. */
 export function workspacePickerState(context: NavContext): WorkspacePickerState {
-  const visible = context.isLoggedIn && context.verified && context.workspaceCount > 0;
+  const canPick = context.isLoggedIn && context.verified;
+  const visible = canPick && context.workspaceCount > 0;
   const locked = planOf(context.userPlan) === 'free' && context.workspaceCount <= 1;
   return {
     visible,
+    loading: canPick && context.workspacesLoading,
     disabled: locked,
     hint: locked ? UPGRADE_FOR_WORKSPACES_HINT : null,
   };

@@ -268,6 +268,19 @@ describe('top bar', () => {
     expect(within(drawer).getByRole('button', { name: 'Sign Out' })).toBeVisible();
   });
 
+  it('follows a drawer link once the drawer has closed, so no two modals overlap', async () => {
+    serve();
+    const { router } = renderApp('/dashboard');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Open navigation menu' }));
+    const drawer = await screen.findByRole('navigation', { name: 'Navigation menu' });
+    await user.click(within(drawer).getByRole('link', { name: 'Workspaces' }));
+    // Still on the dashboard while the drawer leaves; there once it has gone.
+    expect(router.state.location.pathname).toBe('/dashboard');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/workspaces'));
+    expect(screen.queryByRole('navigation', { name: 'Navigation menu' })).toBeNull();
+  });
+
   it('signed out, offers only pages a visitor can open (no Docs or Help)', async () => {
     installFetchMock({ 'GET /api/session': () => jsonResponse(LOGGED_OUT_SESSION) });
     const pricing = renderApp('/pricing');

@@ -3,6 +3,7 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
+import Skeleton from '@mui/material/Skeleton';
 import Toolbar from '@mui/material/Toolbar';
 import MenuIcon from '@mui/icons-material/Menu';
 import { Link as RouterLink, useLocation } from 'react-router';
@@ -63,6 +64,15 @@ export function TopBar({ user, verified, items, picker, selection, onSignOut }: 
           <MenuIcon />
         </IconButton>
         <BrandLink />
+        {picker.loading && (
+          <Skeleton
+            variant="rounded"
+            width={180}
+            height={40}
+            aria-hidden
+            sx={{ display: desktop, ml: 1, flex: 'none' }}
+          />
+        )}
         {picker.visible && (
           <Box sx={{ display: desktop, ml: 1 }}>
             <WorkspacePicker

@@ -13,6 +13,7 @@ describe('audit display', () => {
   it.each([
     ['token.created', 'Token created'],
     ['member.role_updated', 'Member role changed'],
+    ['tokens.imported', 'Tokens imported'],
     ['alert_settings.signing_secret_rotated', 'Webhook signing secret rotated'],
     ['future.thing_happened', 'Future thing happened'],
   ])('action %s reads "%s"', (action, label) => {
@@ -118,6 +119,11 @@ describe('audit display', () => {
         ],
       },
       '2 tokens from Old to New: A, B',
+    ],
+    [
+      'tokens.imported',
+      { rows: 12, created: 8, updated: 1, unchanged: 1, invalid: 1, duplicates: 1, refused: 0 },
+      '12 rows: 8 created, 1 updated, 1 unchanged, 2 not imported',
     ],
     ['member.invited', { email: 'x@y.z', role: 'viewer' }, 'As Viewer'],
     ['workspace.ownership_transferred', { to_email: 'heir@y.z' }, 'To heir@y.z'],

@@ -29,6 +29,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'token.renewed': 'Token renewed',
   'token.deleted': 'Token deleted',
   'tokens.transferred': 'Tokens transferred',
+  'tokens.imported': 'Tokens imported',
   'workspace.created': 'Workspace created',
   'workspace.renamed': 'Workspace renamed',
   'workspace.deleted': 'Workspace deleted',
@@ -213,6 +214,11 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'metadata'>): s
     const to = text(metadata.to_workspace_name);
     const route = from && to ? ` from ${from} to ${to}` : '';
     return `${count} ${count === 1 ? 'token' : 'tokens'}${route}: ${valueText(metadata.tokens)}`;
+  }
+  if (action === 'tokens.imported' && typeof metadata.rows === 'number') {
+    const count = (key: string) => (typeof metadata[key] === 'number' ? metadata[key] : 0);
+    const notImported = count('invalid') + count('duplicates') + count('refused');
+    return `${metadata.rows} rows: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${notImported} not imported`;
   }
   if (action === 'workspace.ownership_transferred' && text(metadata.to_email)) {
     return `To ${text(metadata.to_email)}`;

@@ -527,6 +527,9 @@ describe('token dashboard', () => {
     serve({ workspace: { role: 'viewer' } });
     await renderDashboard();
     expect(screen.queryByRole('heading', { name: 'Create New Token' })).not.toBeInTheDocument();
+    // Reading the inventory includes taking it out, not bringing tokens in.
+    expect(screen.getByRole('button', { name: 'Export' })).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Import' })).not.toBeInTheDocument();
     const certs = card('Certificates');
     expect(within(certs).getAllByRole('button', { name: /^Details of/ })).toHaveLength(3);
     expect(within(certs).queryByRole('button', { name: /^Renew/ })).not.toBeInTheDocument();

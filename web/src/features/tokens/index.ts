@@ -1,13 +1,15 @@
 /**
  * The tokens feature's public entry: the token queries (lists, facets, contact groups, the admin's
- * address, the transfer picker's list) and changes; the dashboard shows them, and a change to
- * workspaces drops or reloads them through `tokenKeys`.
+ * address, the transfer picker's list), changes, the export and the certificate reading; the
+ * dashboard shows them, and a change to workspaces drops or reloads them through `tokenKeys`.
  */
 export {
   useCreateTokenMutation,
   useDeleteTokenMutation,
   useUpdateTokenMutation,
 } from './api/token-mutations';
+export { useParseCertificateMutation } from './api/certificate-parse';
+export { useExportTokensMutation } from './api/token-export';
 export { tokenKeys, type TokenListFilters } from './api/token-keys';
 export { useTokensUpdatedReload } from './hooks/use-tokens-updated-reload';
 export {

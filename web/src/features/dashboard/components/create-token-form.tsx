@@ -1,9 +1,15 @@
-import { memo, useState } from 'react';
+import { memo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { useForm } from 'react-hook-form';
+import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
+import { useForm, useWatch } from 'react-hook-form';
+import type {
+  ParseCertificateResponse,
+  ParsedCertificate,
+} from '@expiry-radar/shared/api/certificate-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
 import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-schema';
@@ -13,13 +19,33 @@ import { useCreateTokenMutation } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { EMPTY_TOKEN_FORM, createTokenResolver } from '../token-form-values';
 import type { TokenFormValues } from '../token-form-values';
+import { CertificateFillDialog } from './certificate-fill-dialog';
 import { TokenFormFields } from './token-form-fields';
+
+/** What the form says after filling from a certificate: which one, and whether of a chain. */
+export function certificateFillNote(
+  certificate: ParsedCertificate,
+  answer: ParseCertificateResponse,
+): string {
+  const chain = certificate.chain_length;
+  if (chain > 1) {
+    return `Filled from the leaf certificate ${certificate.token.name} of a chain of ${chain} certificates. Check the fields before creating the token.`;
+  }
+  const others = answer.certificates.length - 1;
+  return others > 0
+    ? `Filled from the certificate ${certificate.token.name} (one of ${answer.certificates.length}). Check the fields before creating the token.`
+    : `Filled from the certificate ${certificate.token.name}. Check the fields before creating the token.`;
+}
 
 interface CreateTokenFormProps {
   workspace: Workspace;
   userEmail: string | null;
   /** The clock for the expiry suggestion (tests pass a fixed one). */
   now?: () => Date;
+  /** Buttons beside the title (the inventory's import and export). */
+  actions?: ReactNode;
+  /** A PEM bundle's leaf certificates to import as tokens, one each (the import dialog). */
+  onImportCertificates?: (certificates: readonly ParsedCertificate[]) => void;
 }
 
 /**
@@ -31,13 +57,18 @@ export const CreateTokenForm = memo(function CreateTokenForm({
   workspace,
   userEmail,
   now = () => new Date(),
+  actions,
+  onImportCertificates,
 }: CreateTokenFormProps) {
   const form = useForm<TokenFormValues, unknown, CreateTokenData>({
     resolver: createTokenResolver(),
     defaultValues: EMPTY_TOKEN_FORM,
   });
   const [expiryEdited, setExpiryEdited] = useState(false);
+  const [fillOpen, setFillOpen] = useState(false);
+  const [fillNote, setFillNote] = useState<string | null>(null);
   const create = useCreateTokenMutation(workspace.id);
+  const category = useWatch({ control: form.control, name: 'category' });
   const {
     handleSubmit,
     reset,
@@ -53,6 +84,27 @@ export const CreateTokenForm = memo(function CreateTokenForm({
     });
   };
 
+  const fillFromCertificate = (
+    certificate: ParsedCertificate,
+    answer: ParseCertificateResponse,
+  ) => {
+    const { token } = certificate;
+    const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    if (form.getValues('type') === '') setValue('type', token.type, options);
+    setValue('name', token.name, options);
+    setValue('expiresAt', token.expiresAt, options);
+    setValue('domains', token.domains.join(', '), options);
+    setValue('issuer', token.issuer ?? '', options);
+    setValue('serial_number', token.serial_number ?? '', options);
+    setValue('subject', token.subject ?? '', options);
+    setValue('algorithm', token.algorithm ?? '', options);
+    setValue('key_size', token.key_size === null ? '' : String(token.key_size), options);
+    // The certificate's date stays: the category's suggestion no longer replaces it.
+    setExpiryEdited(true);
+    setFillNote(certificateFillNote(certificate, answer));
+    setFillOpen(false);
+  };
+
   const onSubmit = handleSubmit(async (values) => {
     try {
       await create.mutateAsync(values);
@@ -61,6 +113,7 @@ export const CreateTokenForm = memo(function CreateTokenForm({
       return;
     }
     setExpiryEdited(false);
+    setFillNote(null);
     reset(EMPTY_TOKEN_FORM);
   });
 
@@ -71,17 +124,53 @@ export const CreateTokenForm = memo(function CreateTokenForm({
       aria-labelledby="create-token-title"
       sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}
     >
-      <Typography id="create-token-title" variant="h2" sx={{ fontSize: '1.375rem', mb: 2.5 }}>
-        Create New Token
-      </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1.5,
+          mb: 2.5,
+        }}
+      >
+        <Typography id="create-token-title" variant="h2" sx={{ fontSize: '1.375rem' }}>
+          Create New Token
+        </Typography>
+        {actions && <Box sx={{ display: 'flex', gap: 1.5 }}>{actions}</Box>}
+      </Box>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        {category === 'cert' && (
+          <Box sx={{ mb: 2.5 }}>
+            <Button
+              variant="outlined"
+              startIcon={<VerifiedUserOutlined />}
+              onClick={() => setFillOpen(true)}
+            >
+              Fill from certificate
+            </Button>
+            {fillNote && (
+              <Alert
+                severity="info"
+                role="status"
+                sx={{ mt: 1.5 }}
+                onClose={() => setFillNote(null)}
+              >
+                {fillNote}
+              </Alert>
+            )}
+          </Box>
+        )}
         <TokenFormFields
           form={form}
           mode="create"
           workspace={workspace}
           userEmail={userEmail}
           idPrefix="create-token"
-          onKindChange={suggestExpiry}
+          onKindChange={(nextCategory, nextType) => {
+            if (nextCategory !== 'cert') setFillNote(null);
+            suggestExpiry(nextCategory, nextType);
+          }}
           onExpiryEdited={() => setExpiryEdited(true)}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2.5 }}>
@@ -90,6 +179,19 @@ export const CreateTokenForm = memo(function CreateTokenForm({
           </Button>
         </Box>
       </Box>
+      {fillOpen && (
+        <CertificateFillDialog
+          onClose={() => setFillOpen(false)}
+          onFill={fillFromCertificate}
+          onImportAll={
+            onImportCertificates &&
+            ((certificates) => {
+              setFillOpen(false);
+              onImportCertificates(certificates);
+            })
+          }
+        />
+      )}
     </Paper>
   );
 });

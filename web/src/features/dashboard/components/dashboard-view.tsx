@@ -19,6 +19,12 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import { Spinner } from '../../../components/spinner';
 import { paths, queryParams } from '../../../lib/paths';
 import {
+  ImportDialog,
+  ImportTokensButton,
+  certificateSource,
+  type ImportSource,
+} from '../../token-import';
+import {
   contactGroupsQueryOptions,
   tokenSummaryQueryOptions,
   useTokensUpdatedReload,
@@ -31,6 +37,7 @@ import { CategoryCard } from './category-card';
 import { CategoryFilterChips } from './category-filter-chips';
 import { CreateTokenForm } from './create-token-form';
 import { DeleteTokenDialog } from './delete-token-dialog';
+import { ExportTokensButton } from './export-tokens-button';
 import { RenewTokenDialog } from './renew-token-dialog';
 import { SectionFilterChips } from './section-filter-chips';
 import { TokenDialog } from './token-dialog';
@@ -51,6 +58,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const [now] = useState(() => new Date());
   const [category, setCategory] = useState<Category | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const [certificateImport, setCertificateImport] = useState<ImportSource | null>(null);
   const section = sectionFilterFrom(search.get(queryParams.section));
   const canCreate = canCreateToken(workspace.role);
   const canEdit = canEditToken(workspace.role);
@@ -135,8 +143,25 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
           The token this link opens is not in this workspace (it may have been deleted).
         </Alert>
       )}
-      {canCreate && (
-        <CreateTokenForm key={workspace.id} workspace={workspace} userEmail={userEmail} />
+      {canCreate ? (
+        <CreateTokenForm
+          key={workspace.id}
+          workspace={workspace}
+          userEmail={userEmail}
+          actions={
+            <>
+              <ImportTokensButton workspaceId={workspace.id} />
+              <ExportTokensButton workspaceId={workspace.id} />
+            </>
+          }
+          onImportCertificates={(certificates) =>
+            setCertificateImport(certificateSource(certificates))
+          }
+        />
+      ) : (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
+          <ExportTokensButton workspaceId={workspace.id} />
+        </Box>
       )}
       {summary.isPending ? (
         <Spinner minHeight={200} />
@@ -198,6 +223,13 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
           now={now}
           onClose={closeDialog}
           onRenewed={onTokenSaved}
+        />
+      )}
+      {certificateImport && (
+        <ImportDialog
+          workspaceId={workspace.id}
+          initialSource={certificateImport}
+          onClose={() => setCertificateImport(null)}
         />
       )}
       {dialog?.kind === 'delete' && (

@@ -1,0 +1,605 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  ImportTokensBody,
+  ImportTokensResponse,
+} from '@expiry-radar/shared/api/inventory-api-schemas';
+import type { ListTokensResponse } from '@expiry-radar/shared/api/token-api-schemas';
+import { writeCsv } from '@expiry-radar/shared/domain/csv-text';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import { invoke } from '../../../test-support/api-gateway-event';
+import { givenToken, inDays, listRequest } from '../../../test-support/token-fixtures';
+import { buildToken, seedToken, seedTokens } from '../../../test-support/token-seeding';
+import { givenTeam, putItem, routeRequest } from '../../../test-support/workspace-fixtures';
+import { alertSettingsCodec } from '../../data/entities/alert-settings';
+import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { keys } from '../../data/keys';
+import { readAlertSettingsRecord } from '../../data/alert-settings-records';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig } from '../../platform/config';
+import { handler as exportTokens } from './export-tokens';
+import { handler as importTokens } from './import-tokens';
+
+const IMPORTS = '/api/v1/workspaces/{id}/imports';
+
+const importAs = (
+  cookie: string | undefined,
+  workspaceId: string,
+  body: ImportTokensBody,
+  options: { timeLimitMs?: number } = {},
+) =>
+  invoke(
+    importTokens,
+    routeRequest('POST', IMPORTS, { params: { id: workspaceId }, cookie, body }),
+    options,
+  );
+
+/**
+ * DynamoDB Local commits transactions many times slower than DynamoDB, and this machine may be
+ * busy: the 5,000-row imports get the test's own limit. Their time is measured by `npm run bench`
+ * (test/bench/import-cost.ts), not asserted here.
+ */
+const UNHURRIED = { timeLimitMs: 110_000 };
+
+async function importOk(
+  cookie: string,
+  workspaceId: string,
+  body: ImportTokensBody,
+  options: { timeLimitMs?: number } = {},
+) {
+  const response = await importAs(cookie, workspaceId, body, options);
+  if (response.statusCode !== 200)
+    throw new Error(`Import: ${response.statusCode} ${response.body}`);
+  return response.json as ImportTokensResponse;
+}
+
+const csv = (header: string[], rows: string[][]) => writeCsv(header, rows);
+
+async function listAll(cookie: string, workspaceId: string) {
+  const response = await listRequest(cookie, `workspace_id=${workspaceId}&limit=100&sort=name_asc`);
+  return response.json as ListTokensResponse;
+}
+
+/** The workspace's import events (the set-up's single creates are in its trail too). */
+async function importEvents(workspaceId: string) {
+  const events = await listWorkspaceAuditEvents(workspaceId, { count: 100, now: new Date() });
+  return events.filter((event) => event.action === 'tokens.imported');
+}
+
+async function storedItem(token: Pick<Token, 'id' | 'workspace_id'>) {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.token(token.workspace_id, token.id),
+    }),
+  );
+  return Item;
+}
+
+const HEADER = ['name', 'category', 'type', 'expiresAt', 'section', 'domains', 'cost', 'key_size'];
+
+describe('POST /api/v1/workspaces/{id}/imports', () => {
+  it('previews each row (create, update, unchanged, invalid, duplicate) and writes nothing', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const existing = await givenToken(admin.cookie, workspaceId, {
+      name: 'Billing cert',
+      category: 'cert',
+      type: 'ssl_cert',
+      expiresAt: inDays(30),
+      domains: 'billing.example.com',
+    });
+    await givenToken(admin.cookie, workspaceId, {
+      name: 'Vault key',
+      category: 'key_secret',
+      type: 'api_key',
+      expiresAt: inDays(60),
+    });
+    const content = csv(HEADER, [
+      [
+        'New cert',
+        'Certificates',
+        'SSL Certificate',
+        inDays(90),
+        'prod',
+        'new.example.com',
+        '',
+        '2048',
+      ],
+      [
+        'Billing cert',
+        'cert',
+        'ssl_cert',
+        existing.expiresAt,
+        'prod',
+        'billing.example.com',
+        '',
+        '',
+      ],
+      ['Vault key', '', 'api_key', inDays(60), '', '', '', ''],
+      ['', 'cert', 'ssl_cert', inDays(10), '', '', '', ''],
+      ['Bad type', 'license', 'ssl_cert', inDays(10), '', '', '', ''],
+      ['Past', 'general', 'other', inDays(-1), '', '', '', ''],
+      ['Bad domain', 'cert', 'tls_cert', inDays(10), '', 'localhost', '', ''],
+      ['Bad cost', 'license', 'software_license', inDays(10), '', '', '-3', ''],
+      ['Bad key size', 'cert', 'tls_cert', inDays(10), '', '', '', 'big'],
+      ['Key on api key', 'key_secret', 'API Key', inDays(10), '', '', '', '256'],
+      ['New cert', 'cert', 'ssl_cert', inDays(20), '', '', '', ''],
+      ['Bad date', 'general', 'document', '2026-02-30', '', '', '', ''],
+    ]);
+    const before = await listAll(admin.cookie, workspaceId);
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content,
+      dryRun: true,
+    });
+    expect(answer).toMatchObject({
+      dryRun: true,
+      rows: 12,
+      created: 1,
+      updated: 1,
+      unchanged: 1,
+      duplicates: [{ row: 11, firstRow: 1 }],
+    });
+    expect(answer.outcomes).toEqual([
+      'create',
+      'update',
+      'unchanged',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'invalid',
+      'duplicate',
+      'invalid',
+    ]);
+    expect(answer.invalid).toEqual([
+      { row: 4, field: 'name', message: 'Name is required', code: 'VALIDATION_ERROR' },
+      {
+        row: 5,
+        field: 'type',
+        message: 'Invalid type for license category',
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        row: 6,
+        field: 'expiresAt',
+        message: 'Expiration date must be in the future',
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        row: 7,
+        field: 'domains',
+        message: 'Please provide at least one valid domain: "localhost" is not valid',
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        row: 8,
+        field: 'cost',
+        message: 'Cost must be a valid positive number',
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        row: 9,
+        field: 'key_size',
+        message: 'Key size must be a valid positive integer',
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        row: 10,
+        field: 'key_size',
+        message: 'Key size is only valid for encryption keys, SSH keys and certificates',
+        code: 'VALIDATION_ERROR',
+      },
+      { row: 12, field: 'expiresAt', message: 'Invalid date format', code: 'VALIDATION_ERROR' },
+    ]);
+    expect(answer.columns).toEqual(HEADER.map((column) => ({ column, field: column })));
+    expect(await listAll(admin.cookie, workspaceId)).toEqual(before);
+    expect(await importEvents(workspaceId)).toHaveLength(0);
+  });
+
+  it('writes the rows as single writes would: counters, alert arming, one audit event', async () => {
+    const { workspaceId, admin, manager } = await givenTeam();
+    const existing = await givenToken(admin.cookie, workspaceId, {
+      name: 'Edge cert',
+      category: 'cert',
+      type: 'ssl_cert',
+      expiresAt: inDays(40),
+      section: 'old',
+    });
+    const single = await givenToken(admin.cookie, workspaceId, {
+      name: 'Single',
+      category: 'general',
+      type: 'other',
+      expiresAt: inDays(12),
+    });
+    const content = JSON.stringify([
+      {
+        name: 'Edge cert',
+        type: 'ssl_cert',
+        expiresAt: inDays(40),
+        section: 'web',
+        notes: 'moved',
+      },
+      { name: 'Imported', category: 'general', type: 'Other', expiresAt: inDays(12) },
+      {
+        name: 'Stripe',
+        type: 'api_key',
+        expiresAt: inDays(300),
+        section: 'web',
+        location: 'Vault',
+      },
+      { name: 'Stripe', type: 'api_key', expiresAt: inDays(200) },
+      { name: 'Broken', type: 'api_key', expiresAt: 'soon' },
+    ]);
+    const answer = await importOk(manager.cookie, workspaceId, {
+      format: 'json',
+      content,
+      dryRun: false,
+    });
+    expect(answer).toMatchObject({ created: 2, updated: 1, unchanged: 0, rows: 5 });
+    expect(answer.outcomes).toEqual(['update', 'create', 'create', 'duplicate', 'invalid']);
+
+    const list = await listAll(admin.cookie, workspaceId);
+    expect(list.total).toBe(4);
+    expect(list.facets.category).toEqual({ cert: 1, key_secret: 1, license: 0, general: 2 });
+    expect(list.facets.section).toEqual(
+      expect.arrayContaining([
+        { section: null, count: 2 },
+        { section: 'web', count: 2 },
+      ]),
+    );
+    expect(list.facets.section).toHaveLength(2);
+    const byName = new Map(list.items.map((token) => [token.name, token]));
+    expect(byName.get('Edge cert')).toMatchObject({
+      id: existing.id,
+      section: 'web',
+      notes: 'moved',
+      created_at: existing.created_at,
+    });
+    expect(byName.get('Stripe')).toMatchObject({
+      category: 'key_secret',
+      location: 'Vault',
+      expiresAt: inDays(300),
+    });
+    // Armed like a single create of the same expiry.
+    const imported = byName.get('Imported')!;
+    const [importedItem, singleItem] = await Promise.all([
+      storedItem(imported),
+      storedItem(single),
+    ]);
+    expect(importedItem?.nextAlertAt).toBeDefined();
+    expect(importedItem?.nextAlertAt).toBe(singleItem?.nextAlertAt);
+
+    const trail = await importEvents(workspaceId);
+    expect(trail).toHaveLength(1);
+    expect(trail[0]).toMatchObject({
+      actor: { id: manager.userId },
+      target: { type: 'workspace', id: workspaceId },
+      metadata: {
+        format: 'json',
+        rows: 5,
+        created: 2,
+        updated: 1,
+        unchanged: 0,
+        invalid: 1,
+        duplicates: 1,
+        refused: 0,
+      },
+    });
+  });
+
+  it('re-imports its own export unchanged: the dry run shows no change, the import writes nothing', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    await givenToken(admin.cookie, workspaceId, {
+      name: '=Formula-like',
+      category: 'license',
+      type: 'software_license',
+      expiresAt: inDays(20),
+      vendor: 'Acme, Inc.',
+      cost: 99.5,
+      notes: 'two\nlines',
+    });
+    await givenToken(admin.cookie, workspaceId, {
+      name: 'Multi-domain',
+      category: 'cert',
+      type: 'tls_cert',
+      expiresAt: inDays(50),
+      domains: ['a.example.com', 'b.example.com'],
+      key_size: 4096,
+      algorithm: 'RSA',
+    });
+    for (const format of ['csv', 'json'] as const) {
+      const exported = await invoke(
+        exportTokens,
+        routeRequest('GET', '/api/v1/workspaces/{id}/tokens/export', {
+          params: { id: workspaceId },
+          cookie: admin.cookie,
+          query: `format=${format}`,
+        }),
+      );
+      const dry = await importOk(admin.cookie, workspaceId, {
+        format,
+        content: exported.body!,
+        dryRun: true,
+      });
+      expect(dry).toMatchObject({ created: 0, updated: 0, unchanged: 2, invalid: [] });
+      const before = await listAll(admin.cookie, workspaceId);
+      const real = await importOk(admin.cookie, workspaceId, {
+        format,
+        content: exported.body!,
+        dryRun: false,
+      });
+      expect(real).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+      expect(await listAll(admin.cookie, workspaceId)).toEqual(before);
+    }
+    expect(await importEvents(workspaceId)).toHaveLength(0);
+  });
+
+  it("keeps an expired token's unchanged expiry, but a changed one must be in the future", async () => {
+    const { workspaceId, admin } = await givenTeam();
+    await seedToken(workspaceId, { name: 'Expired key', expiresAt: inDays(-10), notes: 'old' });
+    const rowsWith = (expiresAt: string) =>
+      csv(['name', 'type', 'expiresAt', 'notes'], [['Expired key', 'api_key', expiresAt, 'new']]);
+    const kept = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content: rowsWith(inDays(-10)),
+      dryRun: false,
+    });
+    expect(kept).toMatchObject({ updated: 1, invalid: [] });
+    const moved = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content: rowsWith(inDays(-5)),
+      dryRun: true,
+    });
+    expect(moved.invalid).toEqual([
+      {
+        row: 1,
+        field: 'expiresAt',
+        message: 'Expiration date must be in the future',
+        code: 'VALIDATION_ERROR',
+      },
+    ]);
+    const [token] = (await listAll(admin.cookie, workspaceId)).items;
+    expect(token).toMatchObject({ expiresAt: inDays(-10), notes: 'new' });
+  });
+
+  it('refuses a row whose name and type several tokens of the workspace share', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    for (const days of [10, 20]) {
+      await givenToken(admin.cookie, workspaceId, { name: 'Twin', expiresAt: inDays(days) });
+    }
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content: csv(['name', 'type', 'expiresAt'], [['Twin', 'api_key', inDays(30)]]),
+      dryRun: false,
+    });
+    expect(answer.outcomes).toEqual(['refused']);
+    expect(answer.invalid).toEqual([
+      {
+        row: 1,
+        field: null,
+        message: '2 tokens of this workspace have this name and type. Edit them on the dashboard.',
+        code: 'CONFLICT',
+      },
+    ]);
+  });
+
+  it('crossing the plan limit mid-file writes the rows before it and refuses the rows beyond', async () => {
+    const { workspaceId, admin } = await givenTeam({ plan: 'free' });
+    await seedTokens(
+      workspaceId,
+      Array.from({ length: 47 }, (_, index) =>
+        buildToken(workspaceId, { name: `Seeded ${index}`, expiresAt: inDays(100) }),
+      ),
+    );
+    const rows = Array.from({ length: 6 }, (_, index) => [
+      `New ${index + 1}`,
+      'general',
+      'other',
+      inDays(30),
+    ]);
+    // An update after the limit still goes through: it adds no token.
+    rows.push(['Seeded 3', 'key_secret', 'api_key', inDays(101)]);
+    const content = csv(['name', 'category', 'type', 'expiresAt'], rows);
+    const preview = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content,
+      dryRun: true,
+    });
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content,
+      dryRun: false,
+    });
+    for (const result of [preview, answer]) {
+      expect(result.outcomes).toEqual([
+        'create',
+        'create',
+        'create',
+        'refused',
+        'refused',
+        'refused',
+        'update',
+      ]);
+      expect(result.invalid).toEqual(
+        [4, 5, 6].map((row) => ({
+          row,
+          field: null,
+          message: 'The Free plan allows 50 tokens per workspace. Upgrade your plan to add more.',
+          code: 'PLAN_LIMIT',
+        })),
+      );
+    }
+    const list = await listAll(admin.cookie, workspaceId);
+    expect(list.total).toBe(50);
+    expect(list.items.filter((token) => token.name.startsWith('New ')).map((t) => t.name)).toEqual([
+      'New 1',
+      'New 2',
+      'New 3',
+    ]);
+    expect(list.items.find((token) => token.name === 'Seeded 3')?.expiresAt).toBe(inDays(101));
+  });
+
+  it('checks contact groups as single writes do', async () => {
+    const free = await givenTeam({ plan: 'free' });
+    const pro = await givenTeam({ plan: 'pro' });
+    const settings = await readAlertSettingsRecord(pro.workspaceId);
+    await putItem(
+      alertSettingsCodec.toItem({
+        ...settings,
+        settings: {
+          ...settings.settings,
+          contact_groups: [
+            { id: 'g-ops', name: 'Ops', emails: ['ops@example.com'], webhook_names: [] },
+          ],
+        },
+      }),
+    );
+    const content = csv(
+      ['name', 'type', 'expiresAt', 'contact_group_id'],
+      [
+        ['With group', 'api_key', inDays(10), 'g-ops'],
+        ['Unknown group', 'api_key', inDays(10), 'g-none'],
+      ],
+    );
+    const onPro = await importOk(pro.admin.cookie, pro.workspaceId, {
+      format: 'csv',
+      content,
+      dryRun: true,
+    });
+    expect(onPro.outcomes).toEqual(['create', 'invalid']);
+    expect(onPro.invalid[0]).toMatchObject({
+      row: 2,
+      field: 'contact_group_id',
+      message: "Contact group must be one of the workspace's contact groups",
+    });
+    const onFree = await importOk(free.admin.cookie, free.workspaceId, {
+      format: 'csv',
+      content,
+      dryRun: true,
+    });
+    expect(onFree.invalid.map((problem) => problem.message)).toEqual([
+      'Per-token contact groups need a Pro or Team workspace. Upgrade to Pro or Team to use them.',
+      'Per-token contact groups need a Pro or Team workspace. Upgrade to Pro or Team to use them.',
+    ]);
+  });
+
+  it('follows a mapping: renamed columns, ignored ones, and labels as values', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const content = csv(
+      ['Token', 'Kind', 'Valid until', 'Owner team', 'id'],
+      [['Mapped', 'Software License', inDays(15), 'finance', 'ignored-id']],
+    );
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content,
+      mapping: { Token: 'name', Kind: 'type', 'Valid until': 'expiresAt', 'Owner team': null },
+      dryRun: false,
+    });
+    expect(answer.columns).toEqual([
+      { column: 'Token', field: 'name' },
+      { column: 'Kind', field: 'type' },
+      { column: 'Valid until', field: 'expiresAt' },
+      { column: 'Owner team', field: null },
+      { column: 'id', field: null },
+    ]);
+    const [token] = (await listAll(admin.cookie, workspaceId)).items;
+    expect(token).toMatchObject({ name: 'Mapped', category: 'license', type: 'software_license' });
+    expect(token!.id).not.toBe('ignored-id');
+  });
+
+  it('refuses files it cannot read, or without the required columns, as a whole', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const refusal = async (body: ImportTokensBody) => {
+      const response = await importAs(admin.cookie, workspaceId, body);
+      expect(response.statusCode).toBe(400);
+      return (response.json as { error: string }).error;
+    };
+    expect(await refusal({ format: 'json', content: '{"name":', dryRun: true })).toBe(
+      'The file is not valid JSON.',
+    );
+    expect(await refusal({ format: 'json', content: '{"name":"x"}', dryRun: true })).toBe(
+      'A JSON import is an array of token objects.',
+    );
+    expect(
+      await refusal({ format: 'csv', content: 'name,type\r\nA,api_key\r\n', dryRun: true }),
+    ).toBe('No column feeds Expiration Date. Map a column to each.');
+    expect(await refusal({ format: 'csv', content: 'name,type,expiresAt\r\n', dryRun: true })).toBe(
+      'The file has no rows to import.',
+    );
+    expect(
+      await refusal({
+        format: 'csv',
+        content: 'name,type,expiresAt\r\n"open,api_key,2030-01-01\r\n',
+        dryRun: true,
+      }),
+    ).toBe('Row 1 of the CSV file could not be read: check its quotes.');
+    expect(
+      await refusal({
+        format: 'csv',
+        content: 'Name,Token,type,expiresAt\r\na,b,api_key,2030-01-01\r\n',
+        mapping: { Name: 'name', Token: 'name' },
+        dryRun: true,
+      }),
+    ).toBe('Columns "Name" and "Token" both feed Name. Map only one of them to it.');
+    const tooMany = csv(
+      ['name', 'type', 'expiresAt'],
+      Array.from({ length: 5001 }, (_, index) => [`T${index}`, 'api_key', inDays(10)]),
+    );
+    expect(await refusal({ format: 'csv', content: tooMany, dryRun: true })).toBe(
+      'An import takes at most 5,000 rows; this file has 5,001. Split it and import each part.',
+    );
+  });
+
+  it('is for admins and workspace managers of a workspace that is not frozen', async () => {
+    const team = await givenTeam();
+    const body: ImportTokensBody = {
+      format: 'csv',
+      content: csv(['name', 'type', 'expiresAt'], [['A', 'api_key', inDays(10)]]),
+      dryRun: true,
+    };
+    expect((await importAs(team.viewer.cookie, team.workspaceId, body)).statusCode).toBe(403);
+    expect((await importAs(team.outsider.cookie, team.workspaceId, body)).statusCode).toBe(404);
+    expect((await importAs(undefined, team.workspaceId, body)).statusCode).toBe(401);
+    const frozen = await givenTeam({ frozen: true });
+    const refused = await importAs(frozen.admin.cookie, frozen.workspaceId, body);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json).toMatchObject({ code: 'WORKSPACE_FROZEN' });
+  });
+
+  it('imports 5,000 rows in one request within the Lambda payload limit (6 MB)', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const rows = Array.from({ length: 5000 }, (_, index) => [
+      `Bulk token ${String(index).padStart(4, '0')}`,
+      'key_secret',
+      'api_key',
+      inDays(30 + (index % 300)),
+      `section-${index % 7}`,
+      'Vault',
+    ]);
+    const content = csv(['name', 'category', 'type', 'expiresAt', 'section', 'location'], rows);
+    const body = JSON.stringify({ format: 'csv', content, dryRun: false });
+    expect(Buffer.byteLength(body)).toBeLessThan(6 * 1024 * 1024);
+    const response = await importAs(
+      admin.cookie,
+      workspaceId,
+      { format: 'csv', content, dryRun: false },
+      UNHURRIED,
+    );
+    expect(response.statusCode).toBe(200);
+    expect(Buffer.byteLength(response.body!)).toBeLessThan(6 * 1024 * 1024);
+    expect(response.json).toMatchObject({ created: 5000, invalid: [], duplicates: [] });
+    const list = await listAll(admin.cookie, workspaceId);
+    expect(list.total).toBe(5000);
+    expect(list.facets.section.reduce((sum, facet) => sum + facet.count, 0)).toBe(5000);
+    // Importing the same file again writes nothing.
+    const again = await importOk(
+      admin.cookie,
+      workspaceId,
+      { format: 'csv', content, dryRun: false },
+      UNHURRIED,
+    );
+    expect(again).toMatchObject({ created: 0, updated: 0, unchanged: 5000 });
+  }, 240_000);
+});

@@ -1,0 +1,464 @@
+/**
+ * `POST /api/v1/workspaces/{id}/imports`: up to 5,000 rows of a file, each checked with the same
+ * schemas as a single create (a new name and type) or edit (the name and type of a token of the
+ * workspace), then written in batches of one transaction each with the workspace's counters and
+ * within the plan's token limit, armed for alerts as single writes are. Rows equal to their token
+ * are not written, so importing the same file twice writes nothing the second time.
+ *
+ * A row is not imported when its values are invalid, when an earlier row has its name and type
+ * (a duplicate), when the plan's token limit is reached before it (PLAN_LIMIT: the rows before it
+ * are written), or when its token changed meanwhile (CONFLICT). A dry run answers the same
+ * without writing. One audit event per import that changed tokens, with its counts.
+ */
+import type {
+  ImportOutcome,
+  ImportRowProblem,
+  ImportTokensResponse,
+  ImportFormat,
+} from '@expiry-radar/shared/api/inventory-api-schemas';
+import { normalizeDate } from '@expiry-radar/shared/domain/calendar-date';
+import { createTokenSchema } from '@expiry-radar/shared/domain/create-token-schema';
+import { canSetContactGroup } from '@expiry-radar/shared/domain/permissions';
+import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
+import { importKey, rowInput, type ColumnMapping } from '@expiry-radar/shared/domain/token-import';
+import {
+  updateTokenSchema,
+  type TokenUpdate,
+} from '@expiry-radar/shared/domain/update-token-schema';
+import type { z } from 'zod';
+import { readArmingContext } from '../../data/alert-arming';
+import { readAlertSettings } from '../../data/alert-settings-records';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import type { TokenRecord } from '../../data/entities/token';
+import {
+  IMPORT_BATCH_MAX_TOKENS,
+  newImportedToken,
+  writeImportBatch,
+  type ImportedUpdate,
+} from '../../data/token-mutations';
+import {
+  countTokens,
+  listAllTokens,
+  TokenConditionError,
+  WorkspaceConditionError,
+} from '../../data/token-records';
+import type { UserRecord } from '../../data/user-records';
+import { AppError } from '../../platform/app-error';
+import { UNKNOWN_CONTACT_GROUP_MESSAGE } from '../alerts/token-contact-group';
+import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
+import type { WorkspaceAccess } from '../workspaces/workspace-access';
+import { CONTACT_GROUP_PLAN_MESSAGE } from './token-access';
+import { readImportFile } from './import-file';
+import { tokenLimitError } from './token-write-errors';
+
+const CHANGED_MEANWHILE = 'This token was changed or deleted meanwhile. Reload and try again.';
+const FROZEN_MESSAGE = 'This workspace is frozen. Upgrade your plan or transfer its tokens.';
+/** Transactions cancelled by a concurrent one on the same items are tried again this often. */
+const CONFLICT_RETRIES = 5;
+
+export interface ImportRequest {
+  readonly format: ImportFormat;
+  readonly content: string;
+  readonly mapping?: ColumnMapping;
+  readonly dryRun: boolean;
+}
+
+/** A row to write: a new token, or a new version of a stored one. */
+type WriteEntry =
+  | { readonly row: number; readonly kind: 'create'; readonly token: Token }
+  | { readonly row: number; readonly kind: 'update'; readonly update: ImportedUpdate };
+
+interface Classified {
+  readonly outcomes: ImportOutcome[];
+  readonly problems: ImportRowProblem[];
+  readonly duplicates: { row: number; firstRow: number }[];
+  readonly entries: WriteEntry[];
+}
+
+function issuesOf(row: number, error: z.ZodError): ImportRowProblem[] {
+  return error.issues.map((issue) => ({
+    row,
+    field: issue.path.length > 0 ? String(issue.path[0]) : null,
+    message: issue.message,
+    code: 'VALIDATION_ERROR' as const,
+  }));
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((value, index) => value === b[index]);
+  }
+  return a === b;
+}
+
+/** Whether an edit would change the token at all. */
+export function changesToken(current: Token, update: TokenUpdate): boolean {
+  return Object.entries(update).some(
+    ([field, value]) => !sameValue(current[field as keyof Token], value),
+  );
+}
+
+/**
+ * A row's input without its expiry when that is the token's own (an edit may keep a past expiry,
+ * as the edit form does): left out, the edit keeps it, which is the same token.
+ */
+function withoutUnchangedExpiry(
+  input: Readonly<Record<string, unknown>>,
+  token: Token,
+): Readonly<Record<string, unknown>> {
+  const { expiresAt, ...rest } = input;
+  const unchanged =
+    typeof expiresAt === 'string' && normalizeDate(expiresAt) === normalizeDate(token.expiresAt);
+  return unchanged ? rest : input;
+}
+
+/** The stored tokens by name and type (several when the workspace has look-alikes). */
+function tokensByKey(records: readonly TokenRecord[]): Map<string, TokenRecord[]> {
+  const byKey = new Map<string, TokenRecord[]>();
+  for (const record of records) {
+    const key = importKey(record.token);
+    if (key !== null) byKey.set(key, [...(byKey.get(key) ?? []), record]);
+  }
+  return byKey;
+}
+
+/** Checks a row's contact group as a single write does: allowed in the workspace, and known. */
+function contactGroupChecker(access: WorkspaceAccess) {
+  let groups: Promise<readonly { id: string }[]> | undefined;
+  return async (groupId: string | null | undefined, current: string | null) => {
+    if (groupId === undefined || groupId === null || groupId === current) return null;
+    if (!canSetContactGroup(access.role, access.plan)) return CONTACT_GROUP_PLAN_MESSAGE;
+    groups ??= readAlertSettings(access.workspaceId).then((settings) => settings.contact_groups);
+    return (await groups).some((group) => group.id === groupId)
+      ? null
+      : UNKNOWN_CONTACT_GROUP_MESSAGE;
+  };
+}
+
+async function classifyRows(options: {
+  access: WorkspaceAccess;
+  records: readonly Readonly<Record<string, unknown>>[];
+  mapping: ColumnMapping;
+  stored: readonly TokenRecord[];
+  now: Date;
+}): Promise<Classified> {
+  const { access, records, mapping, now } = options;
+  const clock = () => now;
+  const createSchema = createTokenSchema(clock);
+  // One edit schema per category and type (building one per row would cost seconds per 5,000).
+  const updateSchemas = new Map<string, ReturnType<typeof updateTokenSchema>>();
+  const updateSchemaOf = (token: Token) => {
+    const key = `${token.category}\u0000${token.type}`;
+    let schema = updateSchemas.get(key);
+    if (!schema) {
+      // No expiry is exempt from "in the future" here: see withoutUnchangedExpiry.
+      const current = { category: token.category, type: token.type, expiresAt: '' };
+      schema = updateTokenSchema({ now: clock, current });
+      updateSchemas.set(key, schema);
+    }
+    return schema;
+  };
+  const byKey = tokensByKey(options.stored);
+  const contactGroupProblem = contactGroupChecker(access);
+  const firstRowOf = new Map<string, number>();
+  const result: Classified = { outcomes: [], problems: [], duplicates: [], entries: [] };
+  const refuse = (problems: ImportRowProblem[], outcome: ImportOutcome) => {
+    result.outcomes.push(outcome);
+    result.problems.push(...problems);
+  };
+
+  for (const [index, record] of records.entries()) {
+    const row = index + 1;
+    const input = rowInput(record, mapping);
+    const key = importKey(input);
+    const matches = key === null ? [] : (byKey.get(key) ?? []);
+    if (matches.length > 1) {
+      refuse(
+        [
+          {
+            row,
+            field: null,
+            message: `${matches.length} tokens of this workspace have this name and type. Edit them on the dashboard.`,
+            code: 'CONFLICT',
+          },
+        ],
+        'refused',
+      );
+      continue;
+    }
+    const stored = matches[0];
+    let entry: WriteEntry | null = null;
+    let contactGroupIssue: string | null;
+    if (stored) {
+      const parsed = updateSchemaOf(stored.token).safeParse(
+        withoutUnchangedExpiry(input, stored.token),
+      );
+      if (!parsed.success) {
+        refuse(issuesOf(row, parsed.error), 'invalid');
+        continue;
+      }
+      contactGroupIssue = await contactGroupProblem(
+        parsed.data.contact_group_id,
+        stored.token.contact_group_id,
+      );
+      if (changesToken(stored.token, parsed.data)) {
+        const next: Token = { ...stored.token, ...parsed.data, updated_at: now.toISOString() };
+        entry = {
+          row,
+          kind: 'update',
+          update: { current: stored.token, lastAlert: stored.schedule.lastAlert, next },
+        };
+      }
+    } else {
+      const parsed = createSchema.safeParse(input);
+      if (!parsed.success) {
+        refuse(issuesOf(row, parsed.error), 'invalid');
+        continue;
+      }
+      const fields: TokenFields = parsed.data;
+      contactGroupIssue = await contactGroupProblem(fields.contact_group_id, null);
+      entry = {
+        row,
+        kind: 'create',
+        token: newImportedToken(access.workspaceId, fields, now),
+      };
+    }
+    if (contactGroupIssue !== null) {
+      refuse(
+        [{ row, field: 'contact_group_id', message: contactGroupIssue, code: 'VALIDATION_ERROR' }],
+        'invalid',
+      );
+      continue;
+    }
+    const firstRow = key === null ? undefined : firstRowOf.get(key);
+    if (firstRow !== undefined) {
+      result.duplicates.push({ row, firstRow });
+      result.outcomes.push('duplicate');
+      continue;
+    }
+    if (key !== null) firstRowOf.set(key, row);
+    result.outcomes.push(entry === null ? 'unchanged' : entry.kind);
+    if (entry !== null) result.entries.push(entry);
+  }
+  return result;
+}
+
+function isTransactionConflict(error: unknown): boolean {
+  if (!(error instanceof Error) || error.name !== 'TransactionCanceledException') return false;
+  const reasons = (error as Error & { CancellationReasons?: { Code?: string }[] })
+    .CancellationReasons;
+  return reasons?.some((reason) => reason.Code === 'TransactionConflict') ?? false;
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Writes the entries in batches; rows refused while writing are reported through `refuse`. */
+async function writeEntries(options: {
+  access: WorkspaceAccess;
+  entries: readonly WriteEntry[];
+  capacity: number;
+  now: Date;
+  refuse: (entry: WriteEntry, code: ImportRowProblem['code'], message: string) => void;
+}): Promise<void> {
+  const { access, now, refuse } = options;
+  const limit = PLAN_LIMITS[access.plan].tokensPerWorkspace;
+  const limitMessage = tokenLimitError(access.plan).message;
+  let capacity = options.capacity;
+  const pending = [...options.entries];
+  const arming = await readArmingContext(access.workspaceId);
+  while (pending.length > 0) {
+    let batch = pending.splice(0, IMPORT_BATCH_MAX_TOKENS);
+    for (let attempt = 0; batch.length > 0; attempt += 1) {
+      const creates = batch.flatMap((entry) => (entry.kind === 'create' ? [entry.token] : []));
+      try {
+        await writeImportBatch({
+          workspaceId: access.workspaceId,
+          creates,
+          updates: batch.flatMap((entry) => (entry.kind === 'update' ? [entry.update] : [])),
+          tokenLimit: limit,
+          arming,
+          now,
+        });
+        capacity -= creates.length;
+        break;
+      } catch (error) {
+        if (error instanceof TokenConditionError) {
+          const failed = batch.find((entry) =>
+            entry.kind === 'create'
+              ? entry.token.id === error.tokenId
+              : entry.update.current.id === error.tokenId,
+          );
+          if (!failed) throw error;
+          refuse(failed, 'CONFLICT', CHANGED_MEANWHILE);
+          batch = batch.filter((entry) => entry !== failed);
+          continue;
+        }
+        if (error instanceof WorkspaceConditionError) {
+          if (error.reason === 'missing') throw new AppError('NOT_FOUND', 'Workspace not found.');
+          if (error.reason === 'frozen') {
+            for (const entry of [...batch, ...pending.splice(0)]) {
+              refuse(entry, 'WORKSPACE_FROZEN', FROZEN_MESSAGE);
+            }
+            return;
+          }
+          // Tokens were added meanwhile: what is left of the limit now goes to the earliest rows.
+          capacity = limit === null ? Infinity : limit - (await countTokens(access.workspaceId));
+          let fits = capacity;
+          batch = batch.filter((entry) => {
+            if (entry.kind === 'update') return true;
+            if (fits > 0) {
+              fits -= 1;
+              return true;
+            }
+            refuse(entry, 'PLAN_LIMIT', limitMessage);
+            return false;
+          });
+          continue;
+        }
+        if (isTransactionConflict(error) && attempt < CONFLICT_RETRIES) {
+          await pause(20 + Math.random() * 80 * (attempt + 1));
+          continue;
+        }
+        throw error;
+      }
+    }
+    if (capacity <= 0) {
+      for (const entry of pending.filter((candidate) => candidate.kind === 'create')) {
+        refuse(entry, 'PLAN_LIMIT', limitMessage);
+      }
+      pending.splice(0, pending.length, ...pending.filter((entry) => entry.kind === 'update'));
+    }
+  }
+}
+
+/** An import read and checked, with what it would write; `applyImport` writes it. */
+export interface ImportPlan {
+  readonly request: ImportRequest;
+  readonly rows: number;
+  readonly columns: ImportTokensResponse['columns'];
+  readonly outcomes: ImportOutcome[];
+  readonly problems: ImportRowProblem[];
+  readonly duplicates: { row: number; firstRow: number }[];
+  /** The rows to write, in file order, within the plan's token limit. */
+  readonly entries: readonly WriteEntry[];
+  /** New tokens the plan's limit still allowed when the workspace was read. */
+  readonly capacity: number;
+}
+
+function refuseIn(plan: Pick<ImportPlan, 'outcomes' | 'problems'>) {
+  return (entry: WriteEntry, code: ImportRowProblem['code'], message: string) => {
+    plan.outcomes[entry.row - 1] = 'refused';
+    plan.problems.push({ row: entry.row, field: null, message, code });
+  };
+}
+
+/** Reads the file and the workspace's tokens and decides each row's outcome; writes nothing. */
+export async function planImport(options: {
+  access: WorkspaceAccess;
+  request: ImportRequest;
+  now: Date;
+}): Promise<ImportPlan> {
+  const { access, request, now } = options;
+  const file = readImportFile(request.format, request.content, request.mapping);
+  const [stored, count] = await Promise.all([
+    listAllTokens(access.workspaceId),
+    countTokens(access.workspaceId),
+  ]);
+  const classified = await classifyRows({
+    access,
+    records: file.records,
+    mapping: file.mapping,
+    stored,
+    now,
+  });
+  const refuse = refuseIn(classified);
+  // Within the plan's limit: the earliest new tokens of the file, the later ones refused.
+  const limit = PLAN_LIMITS[access.plan].tokensPerWorkspace;
+  const capacity = limit === null ? Infinity : Math.max(0, limit - count);
+  let left = capacity;
+  const entries = classified.entries.filter((entry) => {
+    if (entry.kind === 'update') return true;
+    if (left > 0) {
+      left -= 1;
+      return true;
+    }
+    refuse(entry, 'PLAN_LIMIT', tokenLimitError(access.plan).message);
+    return false;
+  });
+  return {
+    request,
+    rows: file.records.length,
+    columns: file.columns.map((column) => ({ column, field: file.mapping[column] ?? null })),
+    outcomes: classified.outcomes,
+    problems: classified.problems,
+    duplicates: classified.duplicates,
+    entries,
+    capacity,
+  };
+}
+
+/** Writes a plan's rows; rows refused while writing change their outcome in the plan. */
+export async function applyImport(
+  plan: ImportPlan,
+  options: { access: WorkspaceAccess; now: Date },
+): Promise<void> {
+  if (plan.entries.length === 0) return;
+  await writeEntries({
+    access: options.access,
+    entries: plan.entries,
+    capacity: plan.capacity,
+    now: options.now,
+    refuse: refuseIn(plan),
+  });
+}
+
+/** The answer of a plan, written or not. */
+export function importAnswer(plan: ImportPlan): ImportTokensResponse {
+  const { outcomes } = plan;
+  const counted = (outcome: ImportOutcome) => outcomes.filter((value) => value === outcome).length;
+  return {
+    dryRun: plan.request.dryRun,
+    rows: plan.rows,
+    created: counted('create'),
+    updated: counted('update'),
+    unchanged: counted('unchanged'),
+    invalid: [...plan.problems].sort((a, b) => a.row - b.row),
+    duplicates: plan.duplicates,
+    outcomes,
+    columns: plan.columns,
+  };
+}
+
+export async function importTokens(options: {
+  access: WorkspaceAccess;
+  user: Pick<UserRecord, 'id' | 'email'>;
+  request: ImportRequest;
+  now: Date;
+}): Promise<ImportTokensResponse> {
+  const { access, user, request, now } = options;
+  const plan = await planImport({ access, request, now });
+  if (!request.dryRun) await applyImport(plan, { access, now });
+  const answer = importAnswer(plan);
+  if (!request.dryRun && answer.created + answer.updated > 0) {
+    const count = (outcome: ImportOutcome) => answer.outcomes.filter((v) => v === outcome).length;
+    await recordWorkspaceEvent({
+      workspace: access,
+      actor: user,
+      action: AUDIT_ACTIONS.tokensImported,
+      target: { type: 'workspace', id: access.workspaceId, name: access.name },
+      metadata: {
+        format: request.format,
+        rows: answer.rows,
+        created: answer.created,
+        updated: answer.updated,
+        unchanged: answer.unchanged,
+        invalid: count('invalid'),
+        duplicates: answer.duplicates.length,
+        refused: count('refused'),
+      },
+      now,
+    });
+  }
+  return answer;
+}

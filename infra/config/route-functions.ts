@@ -1,0 +1,16 @@
+/**
+ * Routes whose function needs more than the defaults of AppFunction (512 MB, 10 seconds). API
+ * Gateway's HTTP APIs give up on an integration after 30 seconds, so no route waits longer.
+ */
+import type { RouteId } from '@expiry-radar/shared/api/route-table';
+
+export interface RouteFunctionSize {
+  readonly memorySize: number;
+  readonly timeoutSeconds: number;
+}
+
+export const routeFunctionSizes: Partial<Record<RouteId, RouteFunctionSize>> = {
+  // Up to 5,000 rows checked in memory and written in transactions of 99 tokens, one after the
+  // other (they all change the workspace's counters).
+  importTokens: { memorySize: 1024, timeoutSeconds: 29 },
+};

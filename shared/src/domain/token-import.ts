@@ -1,0 +1,195 @@
+/**
+ * Reading rows of an inventory file as token input, the same in the import's mapping step (web)
+ * and in `POST /api/v1/workspaces/{id}/imports` (server): which column feeds which field
+ * (matched by name, correctable by a mapping), and each row's values as the create and edit
+ * schemas take them. Category and type accept their values and their labels ("SSL Certificate",
+ * "Certificates"); a row with a type and no category takes the type's category.
+ */
+import type { Category, TokenType } from './categories';
+import {
+  CATEGORY_DEFINITIONS,
+  CATEGORIES,
+  TOKEN_TYPES,
+  TYPE_LABELS,
+  categoryOfType,
+  isTokenType,
+} from './categories';
+import { TOKEN_FILE_FIELDS, type TokenFileField } from './token-file';
+
+/** What a column feeds: a field, or nothing (ignored). */
+export type ColumnMapping = Readonly<Record<string, TokenFileField | null>>;
+
+/** The fields a file must have columns for. */
+export const REQUIRED_IMPORT_FIELDS = [
+  'name',
+  'type',
+  'expiresAt',
+] as const satisfies readonly TokenFileField[];
+
+/** Field names in the words of the forms and of common inventory exports. */
+export const IMPORT_FIELD_LABELS: Readonly<Record<TokenFileField, string>> = {
+  name: 'Name',
+  category: 'Category',
+  type: 'Type',
+  expiresAt: 'Expiration Date',
+  section: 'Section',
+  domains: 'Domains',
+  issuer: 'Issuer',
+  serial_number: 'Serial Number',
+  subject: 'Subject',
+  algorithm: 'Algorithm',
+  key_size: 'Key Size',
+  location: 'Location',
+  used_by: 'Used By',
+  description: 'Description',
+  vendor: 'Vendor',
+  license_type: 'License Type',
+  cost: 'Cost',
+  renewal_url: 'Renewal URL',
+  renewal_date: 'Renewal Date',
+  contacts: 'Contacts',
+  notes: 'Notes',
+  contact_group_id: 'Contact group id',
+};
+
+/** Other headers each field is known by (compared as `headerKey` makes them). */
+const FIELD_ALIASES: Readonly<Partial<Record<TokenFileField, readonly string[]>>> = {
+  name: ['token', 'tokenname', 'title', 'commonname', 'cn'],
+  type: ['tokentype', 'kind'],
+  expiresAt: ['expiration', 'expires', 'expiry', 'expirydate', 'expireson', 'notafter', 'validto'],
+  domains: ['domain', 'hostnames', 'hostname', 'san', 'sans', 'subjectaltnames'],
+  serial_number: ['serial'],
+  key_size: ['keybits', 'bits'],
+  cost: ['price'],
+  renewal_url: ['url'],
+  contacts: ['contact'],
+  notes: ['note', 'comment', 'comments'],
+  contact_group_id: ['contactgroup'],
+};
+
+/** A header as compared: lower-case letters and digits only ("Expiration Date" -> "expirationdate"). */
+export function headerKey(header: string): string {
+  return header
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]/g, '');
+}
+
+const FIELD_BY_HEADER: ReadonlyMap<string, TokenFileField> = new Map(
+  TOKEN_FILE_FIELDS.flatMap((field) =>
+    [field, IMPORT_FIELD_LABELS[field], ...(FIELD_ALIASES[field] ?? [])].map(
+      (header) => [headerKey(header), field] as const,
+    ),
+  ),
+);
+
+/** The field a column's header names, if any. */
+export function fieldOfHeader(header: string): TokenFileField | null {
+  return FIELD_BY_HEADER.get(headerKey(header)) ?? null;
+}
+
+/**
+ * The mapping of every column: `given` where it names the column, else the field its header
+ * names; a field only once (the first column that names it). Columns of fields the product sets
+ * (id, created_at…) and unknown ones map to nothing.
+ */
+export function resolveColumnMapping(
+  columns: readonly string[],
+  given: ColumnMapping = {},
+): Record<string, TokenFileField | null> {
+  const mapping: Record<string, TokenFileField | null> = {};
+  const taken = new Set<TokenFileField>(
+    Object.values(given).filter((field): field is TokenFileField => field !== null),
+  );
+  for (const column of columns) {
+    if (Object.hasOwn(given, column)) {
+      mapping[column] = given[column] ?? null;
+      continue;
+    }
+    const field = fieldOfHeader(column);
+    if (field !== null && !taken.has(field)) {
+      taken.add(field);
+      mapping[column] = field;
+    } else {
+      mapping[column] = null;
+    }
+  }
+  return mapping;
+}
+
+/** The fields a mapping feeds twice, with their columns. */
+export function doublyMappedFields(
+  mapping: ColumnMapping,
+): { field: TokenFileField; columns: string[] }[] {
+  const columnsOf = new Map<TokenFileField, string[]>();
+  for (const [column, field] of Object.entries(mapping)) {
+    if (field !== null) columnsOf.set(field, [...(columnsOf.get(field) ?? []), column]);
+  }
+  return [...columnsOf]
+    .filter(([, columns]) => columns.length > 1)
+    .map(([field, columns]) => ({ field, columns }));
+}
+
+/** Required fields no column feeds. */
+export function unmappedRequiredFields(mapping: ColumnMapping): TokenFileField[] {
+  const fed = new Set(Object.values(mapping));
+  return REQUIRED_IMPORT_FIELDS.filter((field) => !fed.has(field));
+}
+
+const CATEGORY_BY_KEY: ReadonlyMap<string, Category> = new Map(
+  CATEGORIES.flatMap((category) =>
+    [category, CATEGORY_DEFINITIONS[category].label].map(
+      (text) => [headerKey(text), category] as const,
+    ),
+  ),
+);
+const TYPE_BY_KEY: ReadonlyMap<string, TokenType> = new Map(
+  TOKEN_TYPES.flatMap((type) =>
+    [type, TYPE_LABELS[type]].map((text) => [headerKey(text), type] as const),
+  ),
+);
+
+/** A category's value from its value or label, in any case and spacing; else the text as given. */
+export function categoryValueOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return CATEGORY_BY_KEY.get(headerKey(value)) ?? value;
+}
+
+/** A type's value from its value or label, in any case and spacing; else the text as given. */
+export function typeValueOf(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  return TYPE_BY_KEY.get(headerKey(value)) ?? value;
+}
+
+/** A cell of a JSON row: text, number, list, null; anything else is kept for the schema to refuse. */
+export type ImportCell = unknown;
+
+/**
+ * One row's input for the token schemas: the mapped fields only (a field without a column stays
+ * absent, so an update keeps it), category and type as values, the category taken from the type
+ * when the row has none. CSV cells are text; empty text is "no value" for the schemas.
+ */
+export function rowInput(
+  record: Readonly<Record<string, ImportCell>>,
+  mapping: ColumnMapping,
+): Record<string, unknown> {
+  const input: Record<string, unknown> = {};
+  for (const [column, field] of Object.entries(mapping)) {
+    if (field === null || !Object.hasOwn(record, column)) continue;
+    input[field] = record[column];
+  }
+  if ('category' in input) input.category = categoryValueOf(input.category);
+  if ('type' in input) input.type = typeValueOf(input.type);
+  const category = input.category;
+  const blank = category === undefined || category === null || category === '';
+  if (blank && isTokenType(input.type)) input.category = categoryOfType(input.type);
+  return input;
+}
+
+/** The key two rows (or a row and a stored token) share when they are one token: name and type. */
+export function importKey(input: Readonly<Record<string, unknown>>): string | null {
+  const { name, type } = input;
+  if (typeof name !== 'string' || typeof type !== 'string') return null;
+  const trimmed = name.trim();
+  return trimmed === '' || type.trim() === '' ? null : `${type.trim()}\u0000${trimmed}`;
+}

@@ -1,0 +1,270 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
+import {
+  IMPORT_CONTENT_MAX_LENGTH,
+  type ImportTokensResponse,
+} from '@expiry-radar/shared/api/inventory-api-schemas';
+import { resolveColumnMapping, type ColumnMapping } from '@expiry-radar/shared/domain/token-import';
+import { refusalMessage } from '../../../lib/api-client';
+import { saveFile } from '../../../lib/save-file';
+import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
+import { useImportTokensMutation } from '../api/import-mutations';
+import {
+  chunksOf,
+  contentOf,
+  finalRows,
+  previewRows,
+  refusedRowsCsv,
+  rowsToWrite,
+  totalsOf,
+  type PreviewRow,
+} from '../import-run';
+import type { ImportSource } from '../import-source';
+import { ImportFileStep } from './import-file-step';
+import { ImportMappingStep, mappingProblem } from './import-mapping-step';
+import { ImportRowTable } from './import-row-table';
+
+type Step =
+  | { readonly kind: 'file' }
+  | { readonly kind: 'mapping' }
+  | { readonly kind: 'preview'; readonly rows: PreviewRow[] }
+  | { readonly kind: 'writing'; readonly done: number; readonly total: number }
+  | {
+      readonly kind: 'summary';
+      readonly rows: PreviewRow[];
+      readonly done: number;
+      readonly total: number;
+    };
+
+interface ImportDialogProps {
+  workspaceId: string;
+  onClose: () => void;
+  /** Rows to import without a file (the certificates of a PEM bundle). */
+  initialSource?: ImportSource;
+}
+
+/** More than one request carries (the API takes 6 MB of body): said before anything is sent. */
+export const TOO_LARGE =
+  'This file is too large to import at once (5,000,000 characters of rows at most). Split it and import each part.';
+
+function summaryText(rows: readonly PreviewRow[], stage: 'preview' | 'done'): string {
+  const totals = totalsOf(rows);
+  return stage === 'preview'
+    ? `${totals.created} to create, ${totals.updated} to update, ${totals.unchanged} unchanged, ${totals.notImported} not imported.`
+    : `Import finished: ${totals.created} created, ${totals.updated} updated, ${totals.unchanged} unchanged, ${totals.notImported} not imported.`;
+}
+
+function refusedFileName(source: ImportSource): string {
+  const base = source.fileName.replace(/\.[^.]*$/, '') || 'import';
+  return `${base}-refused-rows.csv`;
+}
+
+/**
+ * "Import": a file (CSV, XLSX or JSON), its columns matched to token fields (correctable), a
+ * preview of every row's outcome from a dry run, the writes of the rows to create or update with
+ * a progress bar, and a summary with the refused rows as a CSV download.
+ */
+export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDialogProps) {
+  const [source, setSource] = useState<ImportSource | null>(initialSource ?? null);
+  const [mapping, setMapping] = useState<ColumnMapping>(() =>
+    initialSource ? resolveColumnMapping(initialSource.columns) : {},
+  );
+  const [step, setStep] = useState<Step>({ kind: initialSource ? 'mapping' : 'file' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const importRequest = useImportTokensMutation(workspaceId);
+  const busy = importRequest.isPending || step.kind === 'writing';
+
+  const chooseSource = (next: ImportSource) => {
+    setSource(next);
+    setMapping(resolveColumnMapping(next.columns));
+    setStep({ kind: 'mapping' });
+  };
+
+  const preview = async () => {
+    if (!source) return;
+    setFailure(null);
+    const content = contentOf(
+      source,
+      source.records.map((_, index) => index + 1),
+    );
+    if (content.length > IMPORT_CONTENT_MAX_LENGTH) {
+      setFailure(TOO_LARGE);
+      return;
+    }
+    try {
+      const answer = await importRequest.mutateAsync({
+        format: 'json',
+        content,
+        mapping,
+        dryRun: true,
+      });
+      setStep({ kind: 'preview', rows: previewRows(answer) });
+    } catch (error) {
+      setFailure(refusalMessage(error));
+    }
+  };
+
+  const write = async (planned: PreviewRow[]) => {
+    if (!source) return;
+    setFailure(null);
+    const rows = rowsToWrite(planned);
+    const written: PreviewRow[] = [];
+    setStep({ kind: 'writing', done: 0, total: rows.length });
+    const chunks = chunksOf(rows);
+    let done = 0;
+    for (const [index, chunk] of chunks.entries()) {
+      let answer: ImportTokensResponse;
+      try {
+        answer = await importRequest.mutateAsync({
+          format: 'json',
+          content: contentOf(source, chunk),
+          mapping,
+          dryRun: false,
+        });
+      } catch (error) {
+        const reason = `Not imported: ${refusalMessage(error)}`;
+        setFailure(refusalMessage(error));
+        for (const row of chunks.slice(index).flat()) {
+          written.push({ row, outcome: 'refused', reasons: [reason] });
+        }
+        break;
+      }
+      written.push(...previewRows(answer, chunk));
+      done = written.length;
+      setStep({ kind: 'writing', done, total: rows.length });
+    }
+    dispatchTokensUpdated({ workspaceId });
+    setStep({ kind: 'summary', rows: finalRows(planned, written), done, total: rows.length });
+  };
+
+  const downloadRefused = (rows: readonly PreviewRow[]) => {
+    if (!source) return;
+    const text = refusedRowsCsv(source, rows);
+    saveFile({
+      blob: new Blob([text], { type: 'text/csv;charset=utf-8' }),
+      fileName: refusedFileName(source),
+    });
+  };
+
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
+  const problem = step.kind === 'mapping' ? mappingProblem(mapping) : null;
+  const toWrite = step.kind === 'preview' ? rowsToWrite(step.rows).length : 0;
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby="import-dialog-title"
+      fullWidth
+      fullScreen={phone}
+      maxWidth="md"
+    >
+      <DialogTitle id="import-dialog-title">Import tokens</DialogTitle>
+      <DialogContent>
+        {source && step.kind !== 'file' && (
+          <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
+            {source.fileName}: {source.records.length.toLocaleString('en-US')}{' '}
+            {source.records.length === 1 ? 'row' : 'rows'}
+          </Typography>
+        )}
+        {failure && (
+          <Alert severity="error" sx={{ mb: 2 }}>
+            {failure}
+          </Alert>
+        )}
+        {step.kind === 'file' && <ImportFileStep onRead={chooseSource} />}
+        {step.kind === 'mapping' && source && (
+          <ImportMappingStep source={source} mapping={mapping} onChange={setMapping} />
+        )}
+        {step.kind === 'preview' && source && (
+          <Stack spacing={2}>
+            <Alert severity="info" role="status">
+              {summaryText(step.rows, 'preview')}
+            </Alert>
+            <ImportRowTable source={source} mapping={mapping} rows={step.rows} stage="preview" />
+          </Stack>
+        )}
+        {(step.kind === 'writing' || step.kind === 'summary') && (
+          <Box sx={{ py: step.kind === 'writing' ? 4 : 0, mb: 2 }}>
+            <LinearProgress
+              variant="determinate"
+              value={step.total === 0 ? 100 : (step.done / step.total) * 100}
+              aria-label="Import progress"
+            />
+            <Typography role={step.kind === 'writing' ? 'status' : undefined} sx={{ mt: 1.5 }}>
+              Imported {step.done.toLocaleString('en-US')} of {step.total.toLocaleString('en-US')}{' '}
+              rows
+            </Typography>
+          </Box>
+        )}
+        {step.kind === 'summary' && source && (
+          <Stack spacing={2}>
+            <Alert
+              severity={totalsOf(step.rows).notImported > 0 ? 'warning' : 'success'}
+              role="status"
+            >
+              {summaryText(step.rows, 'done')}
+            </Alert>
+            <ImportRowTable source={source} mapping={mapping} rows={step.rows} stage="done" />
+          </Stack>
+        )}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {step.kind === 'mapping' && !initialSource && (
+          <Button onClick={() => setStep({ kind: 'file' })} sx={{ mr: 'auto' }}>
+            Choose another file
+          </Button>
+        )}
+        {step.kind === 'preview' && (
+          <Button onClick={() => setStep({ kind: 'mapping' })} sx={{ mr: 'auto' }}>
+            Back to columns
+          </Button>
+        )}
+        {step.kind === 'summary' && totalsOf(step.rows).notImported > 0 && (
+          <Button
+            startIcon={<FileDownloadOutlined />}
+            onClick={() => downloadRefused(step.rows)}
+            sx={{ mr: 'auto' }}
+          >
+            Download refused rows (CSV)
+          </Button>
+        )}
+        <Button onClick={onClose} disabled={busy}>
+          {step.kind === 'summary' ? 'Close' : 'Cancel'}
+        </Button>
+        {step.kind === 'mapping' && (
+          <Button
+            variant="contained"
+            disabled={problem !== null}
+            loading={importRequest.isPending}
+            onClick={() => void preview()}
+          >
+            Preview
+          </Button>
+        )}
+        {step.kind === 'preview' && (
+          <Button
+            variant="contained"
+            disabled={toWrite === 0}
+            onClick={() => void write(step.rows)}
+          >
+            {toWrite === 1 ? 'Import 1 row' : `Import ${toWrite.toLocaleString('en-US')} rows`}
+          </Button>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+}
