@@ -1,6 +1,6 @@
 /**
- * The jobs' recorded events, as the deployment delivers them: the EventBridge scheduled event of
- * the scan's rule, and SQS batches of the messages the scan really enqueued, received from the
+ * The jobs' recorded events, as the deployment delivers them: the EventBridge scheduled events of
+ * the scan's and the weekly summary's rules, and SQS batches of the messages the scan really enqueued, received from the
  * emulated alert queue the way Lambda's event source mapping receives them (attributes, receipt
  * handles; successes deleted afterwards, failures left for a retry).
  */
@@ -17,7 +17,11 @@ import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { LambdaFunction } from './cloud-assembly';
 import type { ScenarioContext } from './scenario-context';
 
-export const JOBS = { expiryScan: 'ExpiryScan', alertWorker: 'AlertWorker' } as const;
+export const JOBS = {
+  expiryScan: 'ExpiryScan',
+  alertWorker: 'AlertWorker',
+  weeklySummary: 'WeeklySummary',
+} as const;
 
 /** The job of a function that no HTTP route invokes: the construct id below its stack. */
 export function jobOf(fn: LambdaFunction): string | undefined {
@@ -25,7 +29,11 @@ export function jobOf(fn: LambdaFunction): string | undefined {
   return fn.path.split('/')[1];
 }
 
-export function scheduledEvent(context: ScenarioContext): ScheduledEvent {
+/** The event of the schedule rule of `job` (a ScheduledJob's rule: `<job>Schedule…`). */
+export function scheduledEvent(
+  context: ScenarioContext,
+  job: string = JOBS.expiryScan,
+): ScheduledEvent {
   const { region } = context.deployment;
   return {
     version: '0',
@@ -35,7 +43,7 @@ export function scheduledEvent(context: ScenarioContext): ScheduledEvent {
     account: '000000000000',
     time: new Date().toISOString().replace(/\.\d{3}Z$/, 'Z'),
     region,
-    resources: [`arn:aws:events:${region}:000000000000:rule/ExpiryRadarJobs-ExpiryScanSchedule`],
+    resources: [`arn:aws:events:${region}:000000000000:rule/ExpiryRadarJobs-${job}Schedule`],
     detail: {},
   };
 }
@@ -201,6 +209,74 @@ async function alertPipeline(context: ScenarioContext): Promise<void> {
   }
 }
 
+/**
+ * A verified user whose weekly summary is due (turned on over a week ago, never sent), with a
+ * token expiring in 5 days: the scheduled run emails them one summary listing it, a second run
+ * sends nothing more (claimed until next Monday), and the summary's stop link (signed by the job)
+ * stops it through the unsubscribe route.
+ */
+async function weeklySummary(context: ScenarioContext): Promise<void> {
+  const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
+  const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
+  const { saveWeeklySummary } = await import('@expiry-radar/functions/data/weekly-summary-records');
+  const user = await givenSignedInUser({ plan: 'team' });
+  const workspaceId = await givenWorkspace({ ownerId: user.userId, plan: 'team' });
+  const tokenName = `Rehearsal summary key ${randomUUID().slice(0, 8)}`;
+  await context.call(
+    'createToken',
+    'setup',
+    {
+      session: user,
+      body: {
+        name: tokenName,
+        category: 'key_secret',
+        type: 'api_key',
+        expiresAt: addCalendarDays(new Date(), 5),
+        workspace_id: workspaceId,
+      },
+    },
+    201,
+  );
+  await saveWeeklySummary({
+    userId: user.userId,
+    enabled: true,
+    timeZone: 'UTC',
+    now: new Date(Date.now() - 8 * 24 * 60 * 60 * 1000),
+  });
+
+  await context.invokeJob(JOBS.weeklySummary, 'happy', scheduledEvent(context, JOBS.weeklySummary));
+  const emails = await context.emailsTo(user.email);
+  const summary = emails[0];
+  if (emails.length !== 1 || !summary) {
+    context.fail(JOBS.weeklySummary, `${emails.length} weekly summaries reached ${user.email}`);
+    return;
+  }
+  if (!(summary.body.text ?? '').includes(tokenName)) {
+    context.fail(JOBS.weeklySummary, `the weekly summary does not list ${tokenName}`);
+  }
+  await context.invokeJob(JOBS.weeklySummary, 'happy', scheduledEvent(context, JOBS.weeklySummary));
+  const after = await context.emailsTo(user.email);
+  if (after.length !== 1) {
+    context.fail(JOBS.weeklySummary, 'a second run sent the same weekly summary again');
+  }
+
+  const stopToken = /\/unsubscribe\?token=([A-Za-z0-9._-]+)/.exec(summary.body.text ?? '')?.[1];
+  if (!stopToken) {
+    context.fail(JOBS.weeklySummary, 'the weekly summary has no link that stops it');
+  } else {
+    const stopped = await context.call(
+      'unsubscribeAlertEmails',
+      'setup',
+      { query: { token: stopToken }, body: {} },
+      200,
+    );
+    const { kind, subscribed } = stopped.json as { kind?: string; subscribed?: boolean };
+    if (kind !== 'weekly_summary' || subscribed !== false) {
+      context.fail(JOBS.weeklySummary, `its stop link answered ${stopped.body.slice(0, 200)}`);
+    }
+  }
+}
+
 export interface JobScenario {
   /** The jobs (construct ids) it sends events to. */
   readonly jobs: readonly string[];
@@ -209,4 +285,5 @@ export interface JobScenario {
 
 export const jobScenarios: Readonly<Record<string, JobScenario>> = {
   alertPipeline: { jobs: [JOBS.expiryScan, JOBS.alertWorker], run: alertPipeline },
+  weeklySummary: { jobs: [JOBS.weeklySummary], run: weeklySummary },
 };

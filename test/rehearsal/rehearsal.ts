@@ -285,6 +285,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     const apis = resourcesOfType(assembly, 'AWS::ApiGatewayV2::Api');
     const api = apis[0];
     const originSecretArn = dataEnvironmentOf(prepared, 'ORIGIN_VERIFY_SECRET_ARN');
+    const alertLinkKeyArn = dataEnvironmentOf(prepared, 'ALERT_LINK_KEY_SECRET_ARN');
     const apiTarget: ApiTarget = {
       apiId: api ? resolver.physicalResource(api.stack, api.logicalId).ref : 'rehearsal',
       region: resolver.target.region,
@@ -345,6 +346,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       },
       deployment: {
         tableName,
+        alertLinkKey: (alertLinkKeyArn && deployment.secrets.secretValue(alertLinkKeyArn)) ?? '',
         alertQueueUrl,
         alertQueueArn: deployment.queueArn(alertQueueUrl) ?? '',
         deadLetterQueueUrl: dataEnvironment.ALERT_DLQ_URL ?? '',

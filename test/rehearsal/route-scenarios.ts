@@ -409,6 +409,25 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('testWebhook', 'external', { session: owner, body }, 400);
   },
 
+  // One-click unsubscribe: a mail client's POST from the List-Unsubscribe header (a form, no
+  // cookies, no CSRF header) with a link signed under the deployment's alert link key.
+  async unsubscribeAlertEmails(context) {
+    const { owner, values } = await world();
+    const { signUnsubscribeToken } =
+      await import('@expiry-radar/functions/domain/unsubscribe-token');
+    const subject = { address: owner.email, workspaceIds: [values.workspace] };
+    const oneClick = (token: string) => ({
+      query: { token },
+      body: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      withoutCsrf: true,
+    });
+    const forged = signUnsubscribeToken(subject, `not-the-key-${randomUUID()}`);
+    await context.call('unsubscribeAlertEmails', 'refusal', oneClick(forged), 400);
+    const token = signUnsubscribeToken(subject, context.deployment.alertLinkKey);
+    await context.call('unsubscribeAlertEmails', 'happy', oneClick(token), 200);
+  },
+
   // Alert queue, statistics and usage
   async listAlertQueue(context) {
     const { owner, values } = await world();
@@ -499,6 +518,26 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     const user = await signedInUser();
     await context.call('getPlan', 'happy', { session: user }, 200);
     await signedOut(context, 'getPlan');
+  },
+  async getWeeklySummary(context) {
+    const user = await signedInUser();
+    await context.call('getWeeklySummary', 'happy', { session: user }, 200);
+    await signedOut(context, 'getWeeklySummary');
+  },
+  async updateWeeklySummary(context) {
+    const user = await signedInUser();
+    await context.call(
+      'updateWeeklySummary',
+      'happy',
+      { session: user, body: { enabled: true, time_zone: 'Europe/Berlin' } },
+      200,
+    );
+    await context.call(
+      'updateWeeklySummary',
+      'refusal',
+      { session: user, body: { enabled: true, time_zone: 'Mars/Olympus_Mons' } },
+      400,
+    );
   },
   async getPlanPrices(context) {
     await context.call('getPlanPrices', 'happy', {}, 200);

@@ -39,6 +39,11 @@ export interface ScenarioContext {
   emailsTo(address: string): Promise<SentEmail[]>;
   readonly deployment: {
     readonly tableName: string;
+    /**
+     * The generated value of the alert link key secret (the functions read it by the ARN in
+     * ALERT_LINK_KEY_SECRET_ARN), to sign an unsubscribe link the deployment verifies.
+     */
+    readonly alertLinkKey: string;
     readonly alertQueueUrl: string;
     readonly alertQueueArn: string;
     readonly deadLetterQueueUrl: string;
