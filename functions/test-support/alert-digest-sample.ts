@@ -99,6 +99,7 @@ export function sampleDigest(): AlertDigest {
       ['ws-platform', links('ws-platform')],
       ['ws-payments', links('ws-payments')],
     ]),
+    unsubscribePageUrl: `${ORIGIN}/unsubscribe?token=v1.sample-all`,
     unsubscribeUrl: `${ORIGIN}/api/alert-emails/unsubscribe?token=v1.sample-all`,
   };
 }

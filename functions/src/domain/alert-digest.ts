@@ -49,7 +49,9 @@ export interface AlertDigest {
   readonly rows: readonly DigestRow[];
   /** Per workspace id of the rows. */
   readonly workspaceLinks: ReadonlyMap<string, WorkspaceLinks>;
-  /** Stops the alert emails of every workspace in the digest (the List-Unsubscribe header's). */
+  /** The page that asks before it stops the alert emails of every workspace in the digest. */
+  readonly unsubscribePageUrl: string;
+  /** The same, as the List-Unsubscribe header's one-click address (a POST; no link to click). */
   readonly unsubscribeUrl: string;
 }
 

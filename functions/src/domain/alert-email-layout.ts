@@ -429,7 +429,7 @@ export function digestEmailDocument(digest: AlertDigest): ReactElement {
     cards: digestSections(digest.rows).map((section) => sectionOf(section, digest)),
     footer: [
       `${PRODUCT_NAME} alerts for ${digest.to} · `,
-      emailLink(digest.unsubscribeUrl, 'Stop all these emails'),
+      emailLink(digest.unsubscribePageUrl, 'Stop all these emails'),
     ],
   });
 }

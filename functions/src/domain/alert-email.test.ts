@@ -99,6 +99,17 @@ describe('alert email', () => {
     );
   });
 
+  it('links the page that asks before it stops the emails, never the one-click address', async () => {
+    // A click is a GET; the one-click address takes only the mail client's POST.
+    const mail = await renderDigestEmail(sampleDigest());
+    const oneClick = '/api/alert-emails/unsubscribe';
+    expect(hrefs(mail.html).filter((link) => link.includes(oneClick))).toEqual([]);
+    expect(mail.text).not.toContain(oneClick);
+    const stopAll = 'https://app.expiry-radar.example/unsubscribe?token=v1.sample-all';
+    expect(mail.text).toContain(`Stop all these emails: ${stopAll}`);
+    expect(hrefs(mail.html)).toContain(stopAll);
+  });
+
   it('offers the one-click unsubscribe in the List-Unsubscribe headers', async () => {
     const mail = await renderDigestEmail(sampleDigest());
     expect(mail.headers).toEqual({

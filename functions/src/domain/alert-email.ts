@@ -74,7 +74,7 @@ export function digestText(digest: AlertDigest): string {
   }
   lines.push(
     '',
-    `${PRODUCT_NAME} alerts for ${digest.to} · Stop all these emails: ${digest.unsubscribeUrl}`,
+    `${PRODUCT_NAME} alerts for ${digest.to} · Stop all these emails: ${digest.unsubscribePageUrl}`,
   );
   return lines.join('\n');
 }

@@ -735,6 +735,9 @@ describe('digests: one email per address for everything due for it', () => {
     expect(oneClick).toMatch(/^http:\/\/localhost:4000\/api\/alert-emails\/unsubscribe\?token=/);
     const pageLink = /Stop these emails for Platform: (\S+)/.exec(adas.text)![1]!;
     expect(pageLink).toMatch(/^http:\/\/localhost:4000\/unsubscribe\?token=/);
+    // The footer's link for every workspace of the digest opens the same page (a click is a GET).
+    const stopAll = /Stop all these emails: (\S+)/.exec(adas.text)![1]!;
+    expect(stopAll).toMatch(/^http:\/\/localhost:4000\/unsubscribe\?token=/);
 
     // The mail client's one-click POST, as RFC 8058 has it.
     const url = new URL(oneClick);

@@ -115,6 +115,7 @@ async function digestOf(
     to: address,
     rows,
     workspaceLinks,
+    unsubscribePageUrl: unsubscribePageUrl(ports.appOrigin, all),
     unsubscribeUrl: oneClickUnsubscribeUrl(ports.appOrigin, all),
   };
 }
