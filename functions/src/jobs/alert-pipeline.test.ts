@@ -25,6 +25,7 @@ import {
   routeEvent,
   routeRequest,
 } from '../../test-support/workspace-fixtures';
+import { addAlertEmailOptOut, removeAlertEmailOptOut } from '../data/alert-email-opt-outs';
 import { readAlertSettingsRecord, writeAlertSettings } from '../data/alert-settings-records';
 import { alertUsageCodec } from '../data/entities/alert-usage';
 import { tokenCodec } from '../data/entities/token';
@@ -773,6 +774,29 @@ describe('digests: one email per address for everything due for it', () => {
     expect(later.emails.map((email) => [email.to, email.subject])).toEqual([
       [bob, 'Second expires in 6 days'],
     ]);
+  });
+
+  it('passes a window no address is left to get without an alert waiting in the queue', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    await addAlertEmailOptOut(workspaceId, owner.email, new Date());
+    const token = await givenToken(owner.cookie, workspaceId, {
+      name: 'Nobody',
+      expiresAt: inDays(7),
+    });
+
+    // The owner, its only recipient, stopped the emails: nothing to send, nothing left pending.
+    expect(await scanFor(workspaceId)).toEqual([]);
+    expect(await queueOf(owner.cookie, workspaceId)).toEqual([]);
+    const passed = await tokenItem(workspaceId, token.id);
+    expect(passed).toMatchObject({ lastAlertThreshold: 7 });
+    expect(await scanFor(workspaceId)).toEqual([]);
+
+    // Resumed, the owner gets the next window (1 day before expiry), not the one passed.
+    await removeAlertEmailOptOut(workspaceId, owner.email);
+    const next = await scanFor(workspaceId, new Date(passed.nextAlertAt as string));
+    expect(alertsIn(next)).toEqual([expect.objectContaining({ tokenId: token.id, threshold: 1 })]);
+    const queue = await queueOf(owner.cookie, workspaceId);
+    expect(queue.map((item) => [item.threshold, item.status])).toEqual([[1, 'pending']]);
   });
 
   it('holds alerts outside the delivery window and sends them when it opens; expiry-day ones at once', async () => {

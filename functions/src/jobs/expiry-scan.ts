@@ -15,6 +15,9 @@
  * `nextAlertAt` moves to the window's next opening, where the scan finds it due again (expiry-day
  * and expired alerts go out at once when the window lets urgent alerts through).
  *
+ * Unsubscribed: a window whose every recipient stopped the workspace's alert emails (and with no
+ * webhook) passes without an alert record or message; the token is armed for its next window.
+ *
  * Paused workspaces (frozen, or with no channel: email off and no webhook) enqueue nothing.
  * Their tokens are not marked alerted: `nextAlertAt` moves a day ahead (PAUSED_RECHECK_SECONDS),
  * so the window is looked at again daily and fires once the workspace is unfrozen or gets a
@@ -38,7 +41,7 @@ import { writeNextAlertAt } from '../data/alert-arming';
 import { listAlertEmailOptOuts } from '../data/alert-email-opt-outs';
 import { recordAlertEvent } from '../data/alert-audit';
 import { findDueTokens } from '../data/alert-due-tokens';
-import { createAlertRecord } from '../data/alert-record-store';
+import { createAlertRecord, findAlertRecord } from '../data/alert-record-store';
 import { readAlertSettings } from '../data/alert-settings-records';
 import { workspaceCodec } from '../data/entities/workspace';
 import { keys } from '../data/keys';
@@ -82,6 +85,8 @@ export interface ExpiryScanResult {
   readonly rearmed: number;
   /** Due outside their workspace's delivery window: due again when it opens. */
   readonly held: number;
+  /** Windows no address or webhook was left to get (all stopped the emails): passed, unsent. */
+  readonly unaddressed: number;
 }
 
 export interface ExpiryScanPorts {
@@ -138,6 +143,7 @@ export async function runExpiryScan(
   let paused = 0;
   let rearmed = 0;
   let heldCount = 0;
+  let unaddressed = 0;
   const queued: (AlertToDeliver & {
     token: Token;
     created: boolean;
@@ -212,15 +218,29 @@ export async function runExpiryScan(
       optedOut: workspace.optedOut,
       escalation: !window,
     });
+    const alerted: LastAlert = window
+      ? { expiresAt: token.expiresAt, threshold }
+      : { expiresAt: token.expiresAt, threshold, escalated: true };
+    if (planned.length === 0 && !(await findAlertRecord(alert.alertId))) {
+      // No one left to get it (every address stopped the workspace's alert emails): the window
+      // passes without a record, which no message would ever settle.
+      unaddressed += 1;
+      const next = nextAlertAt({
+        expiresAt: token.expiresAt,
+        thresholds,
+        lastAlert: alerted,
+        now,
+        escalationDelayHours,
+      });
+      await writeNextAlertAt(token, next ? next.toISOString() : null, alerted);
+      return;
+    }
     const { created, deliveries } = await createAlertRecord({
       ...alert,
       tokenName: token.name,
       deliveries: planned,
       now,
     });
-    const alerted: LastAlert = window
-      ? { expiresAt: token.expiresAt, threshold }
-      : { expiresAt: token.expiresAt, threshold, escalated: true };
     queued.push({ alert, deliveries, token, created, plan: workspace.plan, alerted });
   });
 
@@ -267,6 +287,7 @@ export async function runExpiryScan(
     paused,
     rearmed,
     held: heldCount,
+    unaddressed,
   };
   logger.info('Expiry scan done', { ...result });
   return result;
