@@ -317,6 +317,8 @@ describe('search index', () => {
       now,
     });
     await deleteToken(legacy[0]!, now);
+    // Writes and their compactions never build an index: its first search does.
+    expect(await compactSearchIndex(workspaceId)).toBe(false);
     expect(await manifestOf(workspaceId)).toBeUndefined();
     const tokens = new Map([...legacy.slice(1), added].map((token) => [token.id, token]));
     const queries: Query[] = [
@@ -358,8 +360,10 @@ describe('search index', () => {
         description: `Seeded (#${index})`,
       }),
     );
+    // Its index exists (built at its first search, empty); the seeded deltas are then folded.
+    await readSearchIndex(workspaceId);
     await seedTokens(workspaceId, tokens);
-    await compactSearchIndex(workspaceId);
+    expect(await compactSearchIndex(workspaceId)).toBe(true);
     const read = await readSearchIndex(workspaceId);
     expect(read.entries).toHaveLength(2_000);
     expect(read.itemsRead).toBeLessThanOrEqual(3);

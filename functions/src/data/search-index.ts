@@ -263,18 +263,21 @@ export async function compactAfterWrite(
 
 /**
  * Folds the waiting deltas into packs (once at least `minDeltas` wait, else nothing is folded),
- * or with `all`, rewrites every pack without the entries that no longer count. Builds the index
- * when the workspace has none. Returns false when another compaction held the lease or won the
- * race.
+ * or with `all`, rewrites every pack without the entries that no longer count. A workspace
+ * without an index gets it built only with `build` (a search builds it: the build reads every
+ * token). Returns false when another compaction held the lease or won the race, or when there
+ * is no index to compact.
  */
 export async function compactSearchIndex(
   workspaceId: string,
-  options: { minDeltas?: number; all?: boolean } = {},
+  options: { minDeltas?: number; all?: boolean; build?: boolean } = {},
 ): Promise<boolean> {
   const minDeltas = options.minDeltas ?? 1;
   const deltas = await readDeltas(workspaceId);
   const manifest = await readManifest(workspaceId);
-  if (!manifest) return (await buildIndex(workspaceId, deltas)) !== undefined;
+  if (!manifest) {
+    return options.build === true && (await buildIndex(workspaceId, deltas)) !== undefined;
+  }
   if (!options.all && unfolded(deltas, manifest).length < minDeltas) {
     await cleanUp(manifest);
     return true;
