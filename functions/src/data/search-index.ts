@@ -273,12 +273,13 @@ export async function compactSearchIndex(
   options: { minDeltas?: number; all?: boolean; build?: boolean } = {},
 ): Promise<boolean> {
   const minDeltas = options.minDeltas ?? 1;
-  const deltas = await readDeltas(workspaceId);
   const manifest = await readManifest(workspaceId);
   if (!manifest) {
-    return options.build === true && (await buildIndex(workspaceId, deltas)) !== undefined;
+    if (options.build !== true) return false;
+    return (await buildIndex(workspaceId, await readDeltas(workspaceId))) !== undefined;
   }
-  if (!options.all && unfolded(deltas, manifest).length < minDeltas) {
+  // A first look (compact() reads the deltas again under the lease).
+  if (!options.all && unfolded(await readDeltas(workspaceId), manifest).length < minDeltas) {
     await cleanUp(manifest);
     return true;
   }
