@@ -435,7 +435,7 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
       for (const [at, token] of written.entries()) {
         if (before) {
           written[at] = edit(token);
-          await writes.edit(token, written[at]!);
+          await writes.edit(token, written[at]);
         } else {
           written[at] = await updateToken(token, { vendor: 'Umbrella' }, new Date());
         }

@@ -117,7 +117,13 @@ async function measureAgainst(appUrl: string, connections: number, seconds: numb
       path: `/api/tokens?workspace_id=${workspaceId}&q=acme&limit=100`,
       expected: 200,
     },
-    { label: 'POST /api/tokens (create)', method: 'POST', path: '/api/tokens', body, expected: 201 },
+    {
+      label: 'POST /api/tokens (create)',
+      method: 'POST',
+      path: '/api/tokens',
+      body,
+      expected: 201,
+    },
   ];
 
   console.log(

@@ -53,10 +53,15 @@ import {
   type SearchManifestRecord,
   type SearchPackRef,
 } from './entities/search-manifest';
-import { PACK_MAX_BYTES, searchPackCodec, type SearchPackRecord } from './entities/search-pack';
+import { PACK_MAX_BYTES, searchPackCodec } from './entities/search-pack';
 import { tokenCodec } from './entities/token';
 import { keys, SEARCH_DELTA_SORT_PREFIX, TOKEN_SORT_PREFIX } from './keys';
-import { deleteItems, isConditionalCheckFailure, queryAll, type TableKey } from './table-operations';
+import {
+  deleteItems,
+  isConditionalCheckFailure,
+  queryAll,
+  type TableKey,
+} from './table-operations';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -286,7 +291,9 @@ export async function compactSearchIndex(
   return compact(manifest, new Map(), options.all ? 'all' : 'tiered', minDeltas);
 }
 
-async function takeLease(manifest: SearchManifestRecord): Promise<SearchManifestRecord | undefined> {
+async function takeLease(
+  manifest: SearchManifestRecord,
+): Promise<SearchManifestRecord | undefined> {
   const now = new Date();
   const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
   try {
@@ -384,7 +391,10 @@ async function compact(
       mergedEntries += last.entries;
     }
     const toRead = merged.map(({ id }) => id).filter((id) => !loaded.has(id));
-    const read = toRead.length > 0 ? await readPacks(leased, toRead) : new Map();
+    const read =
+      toRead.length > 0
+        ? await readPacks(leased, toRead)
+        : new Map<string, readonly SearchEntry[]>();
     if (!read) throw new Error('A search pack in use is missing');
     const packEntries = (id: string) => loaded.get(id) ?? read.get(id) ?? [];
     const latest = latestEntries([...merged.flatMap(({ id }) => packEntries(id)), ...folding]);

@@ -22,11 +22,7 @@ import {
   totalFromCounters,
   type CounterValues,
 } from '../domain/token-counters';
-import {
-  entryMatches,
-  entrySortKey,
-  type LiveSearchEntry,
-} from '../domain/search-entries';
+import { entryMatches, entrySortKey, type LiveSearchEntry } from '../domain/search-entries';
 import { firstInIndexOrder } from '../domain/token-search';
 import { tokenCodec } from './entities/token';
 import { keys } from './keys';

@@ -19,11 +19,7 @@ import {
   type CounterCell,
   type CounterValues,
 } from '../domain/token-counters';
-import {
-  searchEntryOf,
-  searchTombstoneOf,
-  type SearchEntry,
-} from '../domain/search-entries';
+import { searchEntryOf, searchTombstoneOf, type SearchEntry } from '../domain/search-entries';
 import {
   NO_ALERT_SCHEDULE,
   tokenCodec,

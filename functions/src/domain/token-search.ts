@@ -112,7 +112,7 @@ export function firstInIndexOrder<T>(
     [heap[i], heap[j]] = [heap[j]!, heap[i]!];
   };
   const up = (start: number) => {
-    for (let i = start; i > 0; ) {
+    for (let i = start; i > 0;) {
       const parent = (i - 1) >> 1;
       if (before(heap[i]!, heap[parent]!) <= 0) return;
       swap(i, parent);
@@ -120,7 +120,7 @@ export function firstInIndexOrder<T>(
     }
   };
   const down = () => {
-    for (let i = 0; ; ) {
+    for (let i = 0; ;) {
       const left = 2 * i + 1;
       const right = left + 1;
       let largest = i;

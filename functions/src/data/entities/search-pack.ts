@@ -68,7 +68,12 @@ export const searchPackCodec = {
   fromItem(item) {
     const parsed = parseItem('SEARCH_PACK', searchPackItemSchema, item);
     return {
-      workspaceId: requireKeyPart('SEARCH_PACK', item, keyParts.workspaceId(parsed.pk), 'workspace id'),
+      workspaceId: requireKeyPart(
+        'SEARCH_PACK',
+        item,
+        keyParts.workspaceId(parsed.pk),
+        'workspace id',
+      ),
       packId: requireKeyPart('SEARCH_PACK', item, keyParts.searchPackId(parsed.sk), 'pack id'),
       entries: decode(parsed),
     };

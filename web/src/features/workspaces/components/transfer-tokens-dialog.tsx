@@ -88,8 +88,8 @@ export function TransferTokensDialog({
         <DialogTitle id="transfer-tokens-title">Transfer tokens</DialogTitle>
         <DialogContent>
           <DialogContentText id="transfer-tokens-description" sx={{ mb: 2 }}>
-            Move up to 48 tokens at a time between workspaces you manage: they leave the source
-            workspace, all or none. This is how a frozen workspace is emptied.
+            Move up to {TRANSFER_MAX_TOKENS} tokens at a time between workspaces you manage: they
+            leave the source workspace, all or none. This is how a frozen workspace is emptied.
           </DialogContentText>
           {failure && (
             <Alert severity="error" sx={{ mb: 2 }}>
