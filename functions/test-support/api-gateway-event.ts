@@ -62,13 +62,18 @@ export function apiGatewayEvent(options: {
   };
 }
 
+/**
+ * Runs `handler` on `event` as Lambda would, within the route's time limit unless `timeLimitMs`
+ * says otherwise.
+ */
 export async function invoke(
   handler: (event: APIGatewayProxyEventV2, context: Context) => Promise<unknown>,
   event: APIGatewayProxyEventV2,
+  options: { timeLimitMs?: number } = {},
 ): Promise<APIGatewayProxyStructuredResultV2 & { json: unknown }> {
   const result = (await handler(
     event,
-    lambdaContext('test', event.requestContext.requestId),
+    lambdaContext('test', event.requestContext.requestId, options.timeLimitMs),
   )) as APIGatewayProxyStructuredResultV2;
   const isJson = String(result.headers?.['content-type'] ?? '').startsWith('application/json');
   return {

@@ -154,8 +154,15 @@ function queryParameters(params: URLSearchParams): Record<string, string> | unde
   return Object.keys(joined).length ? joined : undefined;
 }
 
-export function lambdaContext(functionName: string, requestId: string): Context {
-  const deadline = Date.now() + 29_000;
+/** API Gateway's HTTP APIs give up on an integration after 30 seconds; a route function gets 29. */
+export const ROUTE_TIME_LIMIT_MS = 29_000;
+
+export function lambdaContext(
+  functionName: string,
+  requestId: string,
+  timeLimitMs = ROUTE_TIME_LIMIT_MS,
+): Context {
+  const deadline = Date.now() + timeLimitMs;
   return {
     callbackWaitsForEmptyEventLoop: false,
     functionName,

@@ -10,7 +10,7 @@ export interface RunningSqsLocal {
   stop(): Promise<void>;
 }
 
-interface FauxqsServer {
+export interface FauxqsServer {
   readonly port: number;
   stop(): Promise<void>;
 }
@@ -18,17 +18,24 @@ type FauxqsModule = {
   startFauxqs(options: { port: number; logger: boolean; host?: string }): Promise<FauxqsServer>;
 };
 
+/** Starts fauxqs (an SQS API emulator) with no queue. */
+export async function startFauxqs(
+  port: number,
+): Promise<{ server: FauxqsServer; endpoint: string }> {
+  const fauxqs = await importEsm<FauxqsModule>('fauxqs');
+  const server = await fauxqs.startFauxqs({ port, logger: false });
+  return { server, endpoint: `http://127.0.0.1:${server.port}` };
+}
+
 /**
- * Starts fauxqs (an SQS API emulator) and creates the alert queue with its dead-letter queue
+ * Starts fauxqs and creates the alert queue with its dead-letter queue
  * through the SQS API itself, with the same redrive settings as the CDK data stack.
  */
 export async function startSqsLocal(options: {
   port: number;
   stage: string;
 }): Promise<RunningSqsLocal> {
-  const fauxqs = await importEsm<FauxqsModule>('fauxqs');
-  const server = await fauxqs.startFauxqs({ port: options.port, logger: false });
-  const endpoint = `http://127.0.0.1:${server.port}`;
+  const { server, endpoint } = await startFauxqs(options.port);
   const client = new SQSClient({
     endpoint,
     region: LOCAL_AWS_ENVIRONMENT.AWS_REGION,

@@ -12,6 +12,7 @@ import {
   jsonResponse,
   type RecordedRequest,
 } from '../../../../test-support/mock-fetch';
+import { mediaQueryList } from '../../../../test-support/match-media';
 import { createTestQueryClient } from '../../../../test-support/render-app';
 import { resetApiClientState } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
@@ -185,6 +186,49 @@ describe('Import', () => {
     );
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('on a phone, fills the screen with a card per column and per row, each outcome in view', async () => {
+    const phone = jest
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width')));
+    try {
+      const user = userEvent.setup();
+      serve();
+      render(
+        <QueryClientProvider client={createTestQueryClient()}>
+          <ImportTokensButton workspaceId="ws-1" />
+        </QueryClientProvider>,
+      );
+      await user.click(screen.getByRole('button', { name: 'Import' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Import tokens' });
+      expect(dialog.className).toMatch(/MuiDialog-paperFullScreen/);
+      await user.upload(
+        within(dialog).getByLabelText('Token file'),
+        new File([FILE], 'inventory.csv', { type: 'text/csv' }),
+      );
+
+      const mapping = await within(dialog).findByRole('list', { name: 'Column mapping' });
+      expect(screen.queryByRole('table')).toBeNull();
+      const tokenColumn = within(mapping).getByRole('heading', { name: 'Token' }).closest('li')!;
+      expect(within(tokenColumn).getByText('Alpha')).toBeVisible();
+      expect(
+        within(tokenColumn).getByRole('combobox', { name: 'Field for Token' }),
+      ).toHaveTextContent('Name');
+      await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+
+      const rows = await within(dialog).findByRole('list', { name: 'Rows of the file' });
+      const cards = within(rows).getAllByRole('listitem');
+      expect(cards.map((card) => card.textContent)).toEqual([
+        expect.stringMatching(/^AlphaWill createRow1Typeapi_key$/),
+        expect.stringMatching(
+          /^BetaInvalidRow2Typeapi_keyDetailsExpiration Date: Expiration date must be in the future$/,
+        ),
+        expect.stringMatching(/^AlphaDuplicateRow3Typeapi_keyDetails.*row 1/),
+      ]);
+    } finally {
+      phone.mockRestore();
+    }
   });
 
   it('says why a file cannot be imported', async () => {

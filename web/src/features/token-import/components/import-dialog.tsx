@@ -9,6 +9,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import {
   IMPORT_CONTENT_MAX_LENGTH,
@@ -156,6 +158,8 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
     });
   };
 
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const problem = step.kind === 'mapping' ? mappingProblem(mapping) : null;
   const toWrite = step.kind === 'preview' ? rowsToWrite(step.rows).length : 0;
 
@@ -165,6 +169,7 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
       onClose={busy ? undefined : onClose}
       aria-labelledby="import-dialog-title"
       fullWidth
+      fullScreen={phone}
       maxWidth="md"
     >
       <DialogTitle id="import-dialog-title">Import tokens</DialogTitle>

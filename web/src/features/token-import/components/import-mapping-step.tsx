@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -7,6 +8,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { TOKEN_FILE_FIELDS, type TokenFileField } from '@expiry-radar/shared/domain/token-file';
 import {
   IMPORT_FIELD_LABELS,
@@ -15,6 +18,7 @@ import {
   type ColumnMapping,
 } from '@expiry-radar/shared/domain/token-import';
 import { CellText } from '../../../components/cell-text';
+import { RecordCard, RecordCardList } from '../../../components/record-cards';
 import { cellOf } from '../import-run';
 import type { ImportSource } from '../import-source';
 
@@ -43,7 +47,44 @@ export function mappingProblem(mapping: ColumnMapping): string | null {
   return null;
 }
 
-/** Which token field each column of the file feeds, matched by name and correctable here. */
+/** The token field a column feeds, or none. */
+function ColumnFieldSelect({
+  column,
+  mapping,
+  onChange,
+}: {
+  column: string;
+  mapping: ColumnMapping;
+  onChange: (mapping: ColumnMapping) => void;
+}) {
+  return (
+    <TextField
+      select
+      size="small"
+      fullWidth
+      label={`Field for ${column}`}
+      value={mapping[column] ?? NOTHING}
+      onChange={(event) =>
+        onChange({
+          ...mapping,
+          [column]: event.target.value === NOTHING ? null : (event.target.value as TokenFileField),
+        })
+      }
+    >
+      <MenuItem value={NOTHING}>Don’t import</MenuItem>
+      {TOKEN_FILE_FIELDS.map((field) => (
+        <MenuItem key={field} value={field}>
+          {IMPORT_FIELD_LABELS[field]}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+/**
+ * Which token field each column of the file feeds, matched by name and correctable here: a table,
+ * or a card per column on phones.
+ */
 export function ImportMappingStep({
   source,
   mapping,
@@ -53,57 +94,53 @@ export function ImportMappingStep({
   mapping: ColumnMapping;
   onChange: (mapping: ColumnMapping) => void;
 }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const problem = mappingProblem(mapping);
   return (
     <>
-      <TableContainer>
-        <Table size="small" aria-label="Column mapping">
-          <TableHead>
-            <TableRow>
-              <TableCell>Column</TableCell>
-              <TableCell>Example</TableCell>
-              <TableCell>Token field</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {source.columns.map((column) => (
-              <TableRow key={column}>
-                <TableCell component="th" scope="row">
-                  <CellText text={column} />
-                </TableCell>
-                <TableCell>
-                  <CellText text={example(source, column)} maxWidth="14rem" />
-                </TableCell>
-                <TableCell sx={{ minWidth: 200 }}>
-                  <TextField
-                    select
-                    size="small"
-                    fullWidth
-                    label={`Field for ${column}`}
-                    value={mapping[column] ?? NOTHING}
-                    onChange={(event) =>
-                      onChange({
-                        ...mapping,
-                        [column]:
-                          event.target.value === NOTHING
-                            ? null
-                            : (event.target.value as TokenFileField),
-                      })
-                    }
-                  >
-                    <MenuItem value={NOTHING}>Don’t import</MenuItem>
-                    {TOKEN_FILE_FIELDS.map((field) => (
-                      <MenuItem key={field} value={field}>
-                        {IMPORT_FIELD_LABELS[field]}
-                      </MenuItem>
-                    ))}
-                  </TextField>
-                </TableCell>
+      {phone ? (
+        <RecordCardList aria-label="Column mapping">
+          {source.columns.map((column) => (
+            <RecordCard
+              key={column}
+              title={column}
+              details={[['Example', <CellText key="example" text={example(source, column)} />]]}
+            >
+              <Box sx={{ mt: 2 }}>
+                <ColumnFieldSelect column={column} mapping={mapping} onChange={onChange} />
+              </Box>
+            </RecordCard>
+          ))}
+        </RecordCardList>
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label="Column mapping">
+            <TableHead>
+              <TableRow>
+                <TableCell>Column</TableCell>
+                <TableCell>Example</TableCell>
+                <TableCell>Token field</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {source.columns.map((column) => (
+                <TableRow key={column}>
+                  <TableCell component="th" scope="row">
+                    <CellText text={column} />
+                  </TableCell>
+                  <TableCell>
+                    <CellText text={example(source, column)} maxWidth="14rem" />
+                  </TableCell>
+                  <TableCell sx={{ minWidth: 200 }}>
+                    <ColumnFieldSelect column={column} mapping={mapping} onChange={onChange} />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       {problem && (
         <Alert severity="warning" sx={{ mt: 2 }}>
           {problem}

@@ -7,9 +7,12 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import type { ImportOutcome } from '@expiry-radar/shared/api/inventory-api-schemas';
 import type { ColumnMapping } from '@expiry-radar/shared/domain/token-import';
 import { CellText } from '../../../components/cell-text';
+import { RecordCard, RecordCardList } from '../../../components/record-cards';
 import { cellOf, type PreviewRow } from '../import-run';
 import type { ImportSource } from '../import-source';
 
@@ -52,7 +55,16 @@ function valueOf(source: ImportSource, mapping: ColumnMapping, row: number, fiel
   return cellOf(value);
 }
 
-/** Each row with its outcome and, when it is not imported, why; a page of 100 rows at a time. */
+function OutcomeChip({ outcome, stage }: { outcome: ImportOutcome; stage: 'preview' | 'done' }) {
+  return (
+    <Chip size="small" color={OUTCOME_COLORS[outcome]} label={OUTCOME_LABELS[stage][outcome]} />
+  );
+}
+
+/**
+ * Each row with its outcome and, when it is not imported, why; a page of 100 rows at a time, as a
+ * table or, on phones, a card per row.
+ */
 export function ImportRowTable({
   source,
   mapping,
@@ -64,46 +76,65 @@ export function ImportRowTable({
   rows: readonly PreviewRow[];
   stage: 'preview' | 'done';
 }) {
+  const theme = useTheme();
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
   const [page, setPage] = useState(0);
   const shown = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
   return (
     <>
-      <TableContainer sx={{ maxHeight: 420 }}>
-        <Table size="small" stickyHeader aria-label="Rows of the file">
-          <TableHead>
-            <TableRow>
-              <TableCell>Row</TableCell>
-              <TableCell>Name</TableCell>
-              <TableCell>Type</TableCell>
-              <TableCell>Outcome</TableCell>
-              <TableCell>Details</TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {shown.map((row) => (
-              <TableRow key={row.row} data-outcome={row.outcome}>
-                <TableCell>{row.row}</TableCell>
-                <TableCell component="th" scope="row">
-                  <CellText text={valueOf(source, mapping, row.row, 'name')} maxWidth="14rem" />
-                </TableCell>
-                <TableCell>
-                  <CellText text={valueOf(source, mapping, row.row, 'type')} maxWidth="10rem" />
-                </TableCell>
-                <TableCell>
-                  <Chip
-                    size="small"
-                    color={OUTCOME_COLORS[row.outcome]}
-                    label={OUTCOME_LABELS[stage][row.outcome]}
-                  />
-                </TableCell>
-                <TableCell>
-                  <CellText text={row.reasons.join('; ')} maxWidth="20rem" />
-                </TableCell>
+      {phone ? (
+        <RecordCardList aria-label="Rows of the file">
+          {shown.map((row) => {
+            const name = valueOf(source, mapping, row.row, 'name');
+            const reasons = row.reasons.join('; ');
+            return (
+              <RecordCard
+                key={row.row}
+                title={name === '' ? `Row ${row.row}` : name}
+                badge={<OutcomeChip outcome={row.outcome} stage={stage} />}
+                details={[
+                  ['Row', row.row],
+                  ['Type', valueOf(source, mapping, row.row, 'type') || '—'],
+                  ...(reasons === '' ? [] : [['Details', reasons] as const]),
+                ]}
+              />
+            );
+          })}
+        </RecordCardList>
+      ) : (
+        <TableContainer sx={{ maxHeight: 420 }}>
+          <Table size="small" stickyHeader aria-label="Rows of the file">
+            <TableHead>
+              <TableRow>
+                <TableCell>Row</TableCell>
+                <TableCell>Name</TableCell>
+                <TableCell>Type</TableCell>
+                <TableCell>Outcome</TableCell>
+                <TableCell>Details</TableCell>
               </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+            </TableHead>
+            <TableBody>
+              {shown.map((row) => (
+                <TableRow key={row.row} data-outcome={row.outcome}>
+                  <TableCell>{row.row}</TableCell>
+                  <TableCell component="th" scope="row">
+                    <CellText text={valueOf(source, mapping, row.row, 'name')} maxWidth="14rem" />
+                  </TableCell>
+                  <TableCell>
+                    <CellText text={valueOf(source, mapping, row.row, 'type')} maxWidth="10rem" />
+                  </TableCell>
+                  <TableCell>
+                    <OutcomeChip outcome={row.outcome} stage={stage} />
+                  </TableCell>
+                  <TableCell>
+                    <CellText text={row.reasons.join('; ')} maxWidth="20rem" />
+                  </TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       {rows.length > PAGE_SIZE && (
         <TablePagination
           component="div"

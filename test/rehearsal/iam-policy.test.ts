@@ -1,0 +1,78 @@
+import { evaluate, grantsOf, matchesPattern, type PolicyStatement } from './iam-policy';
+
+const TABLE = 'arn:aws:dynamodb:us-east-1:000000000000:table/Table-1';
+const allow = (actions: string[], resources: string[], conditional = false): PolicyStatement => ({
+  effect: 'Allow',
+  actions,
+  resources,
+  conditional,
+  source: 'Stack/Policy',
+});
+
+describe('IAM evaluation of one action on one resource', () => {
+  it('allows what a statement names, and nothing else', () => {
+    const statements = [allow(['dynamodb:GetItem'], [TABLE])];
+    expect(evaluate(statements, 'dynamodb:GetItem', TABLE).allowed).toBe(true);
+    expect(evaluate(statements, 'dynamodb:PutItem', TABLE).allowed).toBe(false);
+    expect(evaluate(statements, 'dynamodb:GetItem', `${TABLE}/index/gsi1`).allowed).toBe(false);
+  });
+
+  it('reads wildcards: * any run, ? one character; actions case-insensitively, resources not', () => {
+    const statements = [allow(['DynamoDB:Get*'], [`${TABLE}/index/gsi?`])];
+    expect(evaluate(statements, 'dynamodb:GetItem', `${TABLE}/index/gsi1`).allowed).toBe(true);
+    expect(evaluate(statements, 'dynamodb:GetItem', `${TABLE}/index/gsi12`).allowed).toBe(false);
+    expect(evaluate(statements, 'dynamodb:GetItem', `${TABLE}/INDEX/gsi1`).allowed).toBe(false);
+    expect(
+      matchesPattern('arn:aws:ses:*:*:identity/*', 'arn:aws:ses:eu-west-1:1:identity/a@b.c'),
+    ).toBe(true);
+  });
+
+  it('lets an explicit Deny win over any Allow, and never allows with a condition it cannot read', () => {
+    const deny: PolicyStatement = { ...allow(['dynamodb:*'], ['*']), effect: 'Deny' };
+    expect(
+      evaluate([allow(['dynamodb:GetItem'], [TABLE]), deny], 'dynamodb:GetItem', TABLE),
+    ).toEqual({
+      allowed: false,
+      deniedBy: deny,
+    });
+    expect(
+      evaluate([allow(['dynamodb:GetItem'], [TABLE], true)], 'dynamodb:GetItem', TABLE).allowed,
+    ).toBe(false);
+  });
+
+  it('reads NotAction and NotResource', () => {
+    const notAction: PolicyStatement = {
+      effect: 'Allow',
+      notActions: ['iam:*'],
+      resources: ['*'],
+      conditional: false,
+      source: 's',
+    };
+    expect(evaluate([notAction], 'sqs:SendMessage', 'arn:aws:sqs:us-east-1:1:q').allowed).toBe(
+      true,
+    );
+    expect(evaluate([notAction], 'iam:PassRole', 'arn:aws:iam::1:role/r').allowed).toBe(false);
+    const notResource: PolicyStatement = {
+      effect: 'Allow',
+      actions: ['s3:GetObject'],
+      notResources: ['arn:aws:s3:::private/*'],
+      conditional: false,
+      source: 's',
+    };
+    expect(evaluate([notResource], 's3:GetObject', 'arn:aws:s3:::public/a').allowed).toBe(true);
+    expect(evaluate([notResource], 's3:GetObject', 'arn:aws:s3:::private/a').allowed).toBe(false);
+  });
+
+  it('lists each allowed action and resource once', () => {
+    const statements = [
+      allow(['dynamodb:GetItem', 'dynamodb:Query'], [TABLE, `${TABLE}/index/gsi1`]),
+      allow(['dynamodb:GetItem'], [TABLE]),
+    ];
+    expect(grantsOf(statements)).toEqual([
+      { action: 'dynamodb:GetItem', resource: TABLE },
+      { action: 'dynamodb:GetItem', resource: `${TABLE}/index/gsi1` },
+      { action: 'dynamodb:Query', resource: TABLE },
+      { action: 'dynamodb:Query', resource: `${TABLE}/index/gsi1` },
+    ]);
+  });
+});

@@ -1,0 +1,101 @@
+/**
+ * Preloaded (`node --require`) into the process of each rehearsed function, before its bundle.
+ * Every AWS SDK v3 client sends through the Smithy `Client.prototype.send`; this wraps it so each
+ * client's middleware stack gets, once, a middleware at the initialize step that records the call
+ * (client, command and the input fields that name resources) and its outcome. The bundle, its
+ * clients and the requests they send are left as they are.
+ *
+ * The runtime (lambda-runtime.cjs) hands the records to the rehearsal after each invocation.
+ */
+'use strict';
+/* eslint-disable @typescript-eslint/no-require-imports -- CommonJS: loaded with `node --require` before the bundle */
+
+const Module = require('node:module');
+
+const CALLS = Symbol.for('expiry-radar.rehearsal.sdk-calls');
+globalThis[CALLS] = [];
+
+/** The input fields that name what a call acts on (never values, keys or message bodies). */
+const NAMING_FIELDS = [
+  'TableName',
+  'IndexName',
+  'QueueUrl',
+  'SecretId',
+  'VersionStage',
+  'Name',
+  'Names',
+  'FromEmailAddress',
+  'FromEmailAddressIdentityArn',
+  'ConfigurationSetName',
+];
+
+function summarize(input) {
+  const summary = {};
+  if (!input || typeof input !== 'object') return summary;
+  for (const field of NAMING_FIELDS) {
+    if (input[field] !== undefined) summary[field] = input[field];
+  }
+  if (input.RequestItems && typeof input.RequestItems === 'object') {
+    summary.RequestItems = Object.keys(input.RequestItems);
+  }
+  if (Array.isArray(input.TransactItems)) {
+    summary.TransactItems = input.TransactItems.map((item) => {
+      const [operation] = Object.keys(item);
+      return { operation, TableName: item[operation] && item[operation].TableName };
+    });
+  }
+  return summary;
+}
+
+const recordCall = (next, context) => async (args) => {
+  const call = {
+    client: context.clientName,
+    command: context.commandName,
+    input: summarize(args.input),
+    outcome: 'pending',
+  };
+  globalThis[CALLS].push(call);
+  try {
+    const output = await next(args);
+    call.outcome = 'ok';
+    return output;
+  } catch (error) {
+    call.outcome = (error && error.name) || 'Error';
+    throw error;
+  }
+};
+
+const patchedClasses = new WeakSet();
+const recordedStacks = new WeakSet();
+
+function patchClientClass(Client) {
+  if (patchedClasses.has(Client)) return;
+  patchedClasses.add(Client);
+  const send = Client.prototype.send;
+  Client.prototype.send = function sendRecorded(...args) {
+    // A DynamoDB document client shares its client's stack: one recorder serves both.
+    const stack = this.middlewareStack;
+    if (stack && !recordedStacks.has(stack)) {
+      recordedStacks.add(stack);
+      stack.add(recordCall, {
+        step: 'initialize',
+        name: 'rehearsalSdkCallRecorder',
+        priority: 'high',
+        override: true,
+      });
+    }
+    return send.apply(this, args);
+  };
+}
+
+/** Smithy's client class, wherever a package loads it from (one copy or several). */
+const CLIENT_MODULE = /(^|\/)@smithy\/(core\/client|smithy-client)$/;
+
+const load = Module._load;
+Module._load = function loadAndPatch(request, ...rest) {
+  const loaded = load.call(this, request, ...rest);
+  if (CLIENT_MODULE.test(request) && loaded && typeof loaded.Client === 'function') {
+    patchClientClass(loaded.Client);
+  }
+  return loaded;
+};

@@ -1,0 +1,710 @@
+/**
+ * The recorded events of every HTTP route: a happy path (the answer a caller who may do it gets)
+ * and a refusal (a caller who may not, or a request that is wrong), sent to the route's deployed
+ * function. The data each needs is seeded in the emulated table through the functions' own test
+ * fixtures (a signed-in owner of a team workspace with tokens, a viewer, an invitation, a failed
+ * alert: route-property-world.ts), or made through other routes' functions first (register, then
+ * the link of the verification email; enrol in two-factor, then sign in with it).
+ *
+ * Routes that need a service outside the rehearsal answer as they do without it, their "external"
+ * event: Google sign-in and Stripe billing (not configured by this deployment's CDK context), and
+ * the webhook test (no network to reach a receiver).
+ */
+import { randomUUID } from 'node:crypto';
+import type { RouteId } from '@expiry-radar/shared/api/route-table';
+import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import { TWO_FACTOR_COOKIE } from '@expiry-radar/functions/http/pipeline/two-factor-cookie';
+import { SESSION_COOKIE } from '@expiry-radar/functions/http/pipeline/cookies';
+import { cookieSet, type ApiSession } from './api-gateway-request';
+import type { ScenarioContext } from './scenario-context';
+
+type Scenario = (context: ScenarioContext) => Promise<void>;
+
+const PASSWORD = 'correct horse battery staple';
+
+const fixtures = () => import('../../functions/test-support/fixtures');
+const certificates = () => import('../../functions/test-support/certificates');
+const worlds = () => import('../../functions/test-support/route-property-world');
+
+/** A signed-in owner of a team workspace with tokens, a viewer, an invitation, a failed alert. */
+async function world() {
+  return (await worlds()).givenPropertyWorld();
+}
+
+async function signedInUser(options: { emailVerified?: boolean } = {}) {
+  return (await fixtures()).givenSignedInUser({ plan: 'team', ...options });
+}
+
+function sessionFrom(cookie: string | undefined): ApiSession {
+  const sessionId = cookie?.split('=')[1];
+  if (!sessionId) throw new Error('The answer set no session cookie');
+  return { sessionId };
+}
+
+/** Registers through the register function; the session and the address. */
+async function registered(context: ScenarioContext) {
+  const email = `rehearsal-${randomUUID()}@example.com`;
+  const answer = await context.call(
+    'register',
+    'setup',
+    { body: { email, password: PASSWORD, name: 'Rehearsal' } },
+    201,
+  );
+  return { email, session: sessionFrom(cookieSet(answer, SESSION_COOKIE)) };
+}
+
+/** The `token` of the link in the latest email to `address`. */
+async function linkToken(context: ScenarioContext, address: string): Promise<string> {
+  const emails = await context.emailsTo(address);
+  const text = emails[emails.length - 1]?.body.text ?? '';
+  const token = /[?&]token=([A-Za-z0-9_-]+)/.exec(text)?.[1];
+  if (!token) throw new Error(`No link token in the email to ${address}`);
+  return token;
+}
+
+/** Two-factor turned on for `session` through the enrolment functions; its secret and codes. */
+async function enrolled(context: ScenarioContext, session: ApiSession) {
+  const { totpCodeAt } = await import('@expiry-radar/functions/domain/totp');
+  const started = await context.call(
+    'startTwoFactorEnrolment',
+    'setup',
+    { session, body: { password: PASSWORD } },
+    200,
+  );
+  const { secret } = started.json as { secret: string };
+  const confirmed = await context.call(
+    'confirmTwoFactorEnrolment',
+    'setup',
+    { session, body: { code: totpCodeAt(secret, new Date()) } },
+    200,
+  );
+  const { recoveryCodes } = confirmed.json as { recoveryCodes: string[] };
+  return { secret, recoveryCodes };
+}
+
+/** A route that needs a session, refused without one. */
+const signedOut = (context: ScenarioContext, routeId: RouteId, request = {}) =>
+  context.call(routeId, 'refusal', request, 401);
+
+export const routeScenarios: Record<RouteId, Scenario> = {
+  // Session and platform: public; refused without CloudFront's origin secret.
+  async getSession(context) {
+    const user = await signedInUser();
+    await context.call('getSession', 'happy', { session: user }, 200);
+    await context.call('getSession', 'refusal', { withoutOriginSecret: true }, 403);
+  },
+  async getCsrfToken(context) {
+    await context.call('getCsrfToken', 'happy', {}, 200);
+    await context.call('getCsrfToken', 'refusal', { withoutOriginSecret: true }, 403);
+  },
+  async getHealth(context) {
+    await context.call('getHealth', 'happy', {}, 200);
+    await context.call('getHealth', 'refusal', { withoutOriginSecret: true }, 403);
+  },
+
+  // Accounts
+  async register(context) {
+    await registered(context);
+    const email = `rehearsal-${randomUUID()}@example.com`;
+    await context.call('register', 'happy', { body: { email, password: PASSWORD } }, 201);
+    await context.call(
+      'register',
+      'refusal',
+      { body: { email: 'not-an-email', password: PASSWORD } },
+      400,
+    );
+  },
+  async login(context) {
+    const { email } = await registered(context);
+    await context.call('login', 'happy', { body: { email, password: PASSWORD } }, 200);
+    await context.call(
+      'login',
+      'refusal',
+      { body: { email, password: 'not the password at all' } },
+      401,
+    );
+  },
+  async logout(context) {
+    const user = await signedInUser();
+    await context.call('logout', 'happy', { session: user }, 200);
+    await context.call('logout', 'refusal', { session: user, withoutCsrf: true }, 403);
+  },
+  async updateAccount(context) {
+    const user = await signedInUser();
+    await context.call('updateAccount', 'happy', { session: user, body: { name: 'Renamed' } }, 200);
+    await signedOut(context, 'updateAccount', { body: { name: 'Renamed' } });
+  },
+  async deleteAccount(context) {
+    const { session } = await registered(context);
+    await signedOut(context, 'deleteAccount', { body: { password: PASSWORD } });
+    await context.call('deleteAccount', 'happy', { session, body: { password: PASSWORD } }, 200);
+  },
+  async verifyEmail(context) {
+    const { email } = await registered(context);
+    const token = await linkToken(context, email);
+    await context.call('verifyEmail', 'happy', { query: { token } }, 302);
+    await context.call(
+      'verifyEmail',
+      'refusal',
+      { withoutOriginSecret: true, query: { token } },
+      403,
+    );
+  },
+  async resendVerification(context) {
+    const { session } = await registered(context);
+    await context.call('resendVerification', 'happy', { session, body: {} }, 200);
+    await signedOut(context, 'resendVerification', { body: {} });
+  },
+  async requestPasswordReset(context) {
+    const { email } = await registered(context);
+    await context.call('requestPasswordReset', 'happy', { body: { email } }, 200);
+    await context.call('requestPasswordReset', 'refusal', { body: { email: 'nobody' } }, 400);
+  },
+  async resetPassword(context) {
+    const { email } = await registered(context);
+    await context.call('requestPasswordReset', 'setup', { body: { email } }, 200);
+    const token = await linkToken(context, email);
+    await context.call(
+      'resetPassword',
+      'refusal',
+      { body: { token: 'not-a-token', password: 'a brand new passphrase' } },
+      400,
+    );
+    await context.call(
+      'resetPassword',
+      'happy',
+      { body: { token, password: 'a brand new passphrase' } },
+      200,
+    );
+  },
+  async googleSignIn(context) {
+    // Google sign-in is configured by CDK context (googleClientId); without it the route is absent.
+    await context.call('googleSignIn', 'external', {}, 404);
+    await context.call('googleSignIn', 'refusal', { withoutOriginSecret: true }, 403);
+  },
+  async googleCallback(context) {
+    await context.call(
+      'googleCallback',
+      'external',
+      { query: { code: 'code', state: 'state' } },
+      404,
+    );
+    await context.call('googleCallback', 'refusal', { withoutOriginSecret: true }, 403);
+  },
+
+  // Two-factor authentication
+  async verifyTwoFactorSignIn(context) {
+    const { email, session } = await registered(context);
+    const { recoveryCodes } = await enrolled(context, session);
+    const first = await context.call(
+      'login',
+      'setup',
+      { body: { email, password: PASSWORD } },
+      200,
+    );
+    const pending = cookieSet(first, TWO_FACTOR_COOKIE);
+    if (!pending) throw new Error('The password step set no pending sign-in cookie');
+    await context.call(
+      'verifyTwoFactorSignIn',
+      'refusal',
+      { cookies: [pending], body: { code: '000000' } },
+      400,
+    );
+    await context.call(
+      'verifyTwoFactorSignIn',
+      'happy',
+      { cookies: [pending], body: { code: recoveryCodes[0] } },
+      200,
+    );
+  },
+  async getTwoFactorStatus(context) {
+    const user = await signedInUser();
+    await context.call('getTwoFactorStatus', 'happy', { session: user }, 200);
+    await signedOut(context, 'getTwoFactorStatus');
+  },
+  async startTwoFactorEnrolment(context) {
+    const { session } = await registered(context);
+    await context.call(
+      'startTwoFactorEnrolment',
+      'happy',
+      { session, body: { password: PASSWORD } },
+      200,
+    );
+    await context.call(
+      'startTwoFactorEnrolment',
+      'refusal',
+      { session, body: { password: 'wrong password here' } },
+      400,
+    );
+  },
+  async confirmTwoFactorEnrolment(context) {
+    const { session } = await registered(context);
+    const { totpCodeAt } = await import('@expiry-radar/functions/domain/totp');
+    const started = await context.call(
+      'startTwoFactorEnrolment',
+      'setup',
+      { session, body: { password: PASSWORD } },
+      200,
+    );
+    const { secret } = started.json as { secret: string };
+    const code = totpCodeAt(secret, new Date());
+    const wrong = String((Number(code) + 1) % 1_000_000).padStart(6, '0');
+    await context.call(
+      'confirmTwoFactorEnrolment',
+      'refusal',
+      { session, body: { code: wrong } },
+      400,
+    );
+    await context.call('confirmTwoFactorEnrolment', 'happy', { session, body: { code } }, 200);
+  },
+  async regenerateRecoveryCodes(context) {
+    const { session } = await registered(context);
+    await enrolled(context, session);
+    await context.call(
+      'regenerateRecoveryCodes',
+      'happy',
+      { session, body: { password: PASSWORD } },
+      200,
+    );
+    await context.call(
+      'regenerateRecoveryCodes',
+      'refusal',
+      { session, body: { password: 'wrong password here' } },
+      400,
+    );
+  },
+  async disableTwoFactor(context) {
+    const { session } = await registered(context);
+    const { recoveryCodes } = await enrolled(context, session);
+    await context.call(
+      'disableTwoFactor',
+      'refusal',
+      { session, body: { password: PASSWORD, code: '000000' } },
+      400,
+    );
+    await context.call(
+      'disableTwoFactor',
+      'happy',
+      { session, body: { password: PASSWORD, code: recoveryCodes[1] } },
+      200,
+    );
+  },
+
+  // Tokens
+  async listTokens(context) {
+    const { owner, values } = await world();
+    await context.call(
+      'listTokens',
+      'happy',
+      { session: owner, query: { workspace_id: values.workspace } },
+      200,
+    );
+    await signedOut(context, 'listTokens', { query: { workspace_id: values.workspace } });
+  },
+  async createToken(context) {
+    const { owner, viewer, values } = await world();
+    const body = {
+      name: 'Rehearsal API key',
+      category: 'key_secret',
+      type: 'api_key',
+      expiresAt: addCalendarDays(new Date(), 90),
+      workspace_id: values.workspace,
+    };
+    await context.call('createToken', 'happy', { session: owner, body }, 201);
+    await context.call('createToken', 'refusal', { session: viewer, body }, 403);
+  },
+  async updateToken(context) {
+    const { owner, viewer, values } = await world();
+    const request = { params: { id: values.token }, body: { name: 'Renamed key' } };
+    await context.call('updateToken', 'happy', { session: owner, ...request }, 200);
+    await context.call('updateToken', 'refusal', { session: viewer, ...request }, 403);
+  },
+  async deleteToken(context) {
+    const { owner, viewer, values } = await world();
+    await context.call(
+      'deleteToken',
+      'refusal',
+      { session: viewer, params: { id: values.token } },
+      403,
+    );
+    await context.call(
+      'deleteToken',
+      'happy',
+      { session: owner, params: { id: values.token } },
+      200,
+    );
+  },
+  async transferTokens(context) {
+    const { owner, viewer, values } = await world();
+    const request = {
+      params: { id: values.workspace },
+      body: { from_workspace_id: values.otherWorkspace, token_ids: [values.otherToken] },
+    };
+    // The viewer is a member of the target only: the source is not found for them.
+    await context.call('transferTokens', 'refusal', { session: viewer, ...request }, 404);
+    await context.call('transferTokens', 'happy', { session: owner, ...request }, 200);
+  },
+
+  async exportTokens(context) {
+    const { owner, values } = await world();
+    const request = { params: { id: values.workspace }, query: { format: 'csv' } };
+    await context.call('exportTokens', 'happy', { session: owner, ...request }, 200);
+    await signedOut(context, 'exportTokens', request);
+  },
+  async importTokens(context) {
+    const { owner, viewer, values } = await world();
+    const content = `name,category,type,expiresAt\nImported API key,key_secret,api_key,${addCalendarDays(new Date(), 60)}\n`;
+    const request = {
+      params: { id: values.workspace },
+      body: { format: 'csv', content, dryRun: false },
+    };
+    await context.call('importTokens', 'happy', { session: owner, ...request }, 200);
+    await context.call('importTokens', 'refusal', { session: viewer, ...request }, 403);
+  },
+  async parseCertificate(context) {
+    const { owner } = await world();
+    const { pem, keyPem } = (await certificates()).makeSelfSignedCertificate({
+      commonName: 'rehearsal.example.com',
+      altNames: 'DNS:rehearsal.example.com',
+    });
+    await context.call('parseCertificate', 'happy', { session: owner, body: { pem } }, 200);
+    // A private key pasted by mistake is refused unread.
+    await context.call(
+      'parseCertificate',
+      'refusal',
+      { session: owner, body: { pem: keyPem } },
+      400,
+    );
+  },
+
+  // Alert settings and the webhook test
+  async getAlertSettings(context) {
+    const { owner, values } = await world();
+    await context.call(
+      'getAlertSettings',
+      'happy',
+      { session: owner, params: { id: values.workspace } },
+      200,
+    );
+    await signedOut(context, 'getAlertSettings', { params: { id: values.workspace } });
+  },
+  async putAlertSettings(context) {
+    const { owner, viewer, values } = await world();
+    const request = {
+      params: { id: values.workspace },
+      body: { email_alerts_enabled: true, webhook_urls: [] },
+    };
+    await context.call('putAlertSettings', 'happy', { session: owner, ...request }, 200);
+    await context.call('putAlertSettings', 'refusal', { session: viewer, ...request }, 403);
+  },
+  async testWebhook(context) {
+    const { owner, viewer, values } = await world();
+    const body = {
+      url: 'https://receiver.invalid/hook',
+      kind: 'generic',
+      workspace_id: values.workspace,
+    };
+    await context.call('testWebhook', 'refusal', { session: viewer, body }, 403);
+    // The rehearsal has no network: the route reads and counts, then reports the receiver unreachable.
+    await context.call('testWebhook', 'external', { session: owner, body }, 400);
+  },
+
+  // Alert queue, statistics and usage
+  async listAlertQueue(context) {
+    const { owner, values } = await world();
+    await context.call(
+      'listAlertQueue',
+      'happy',
+      { session: owner, query: { workspace_id: values.workspace } },
+      200,
+    );
+    await signedOut(context, 'listAlertQueue');
+  },
+  async requeueAlerts(context) {
+    const { owner, viewer, values } = await world();
+    await context.call(
+      'requeueAlerts',
+      'happy',
+      { session: owner, body: { workspace_id: values.workspace } },
+      200,
+    );
+    await context.call(
+      'requeueAlerts',
+      'refusal',
+      { session: viewer, body: { workspace_id: values.workspace } },
+      403,
+    );
+  },
+  async retryAlert(context) {
+    const { owner, viewer, values } = await world();
+    const request = { params: { id: values.alert }, body: { channel: 'email' } };
+    await context.call('retryAlert', 'refusal', { session: viewer, ...request }, 403);
+    await context.call('retryAlert', 'happy', { session: owner, ...request }, 200);
+  },
+  async getAlertStats(context) {
+    const { owner, values } = await world();
+    await context.call(
+      'getAlertStats',
+      'happy',
+      { session: owner, query: { workspace_id: values.workspace } },
+      200,
+    );
+    await signedOut(context, 'getAlertStats');
+  },
+  async getOrganizationUsage(context) {
+    const { owner } = await world();
+    await context.call('getOrganizationUsage', 'happy', { session: owner }, 200);
+    await signedOut(context, 'getOrganizationUsage');
+  },
+
+  // Audit
+  async listAuditEvents(context) {
+    const { owner } = await world();
+    await context.call(
+      'listAuditEvents',
+      'happy',
+      { session: owner, query: { scope: 'organization' } },
+      200,
+    );
+    await context.call(
+      'listAuditEvents',
+      'refusal',
+      { session: owner, query: { scope: 'everything' } },
+      400,
+    );
+  },
+  async listWorkspaceAuditEvents(context) {
+    const { owner, viewer, values } = await world();
+    await context.call(
+      'listWorkspaceAuditEvents',
+      'happy',
+      { session: owner, params: { id: values.workspace } },
+      200,
+    );
+    await context.call(
+      'listWorkspaceAuditEvents',
+      'refusal',
+      { session: viewer, params: { id: values.workspace } },
+      403,
+    );
+  },
+  async exportAudit(context) {
+    const { owner } = await world();
+    await context.call('exportAudit', 'happy', { session: owner, query: { format: 'csv' } }, 200);
+    await context.call('exportAudit', 'refusal', { session: owner, query: { format: 'xml' } }, 400);
+  },
+
+  // Plan and billing (Stripe is configured by CDK context: planPrices with Stripe price ids)
+  async getPlan(context) {
+    const user = await signedInUser();
+    await context.call('getPlan', 'happy', { session: user }, 200);
+    await signedOut(context, 'getPlan');
+  },
+  async getPlanPrices(context) {
+    await context.call('getPlanPrices', 'happy', {}, 200);
+    await context.call('getPlanPrices', 'refusal', { withoutOriginSecret: true }, 403);
+  },
+  async upgradePlan(context) {
+    const user = await signedInUser();
+    await context.call('upgradePlan', 'external', { session: user, body: { plan: 'pro' } }, 400);
+    await signedOut(context, 'upgradePlan', { body: { plan: 'pro' } });
+  },
+  async confirmBilling(context) {
+    const user = await signedInUser();
+    await context.call(
+      'confirmBilling',
+      'external',
+      { session: user, body: { session_id: 'cs_test_rehearsal' } },
+      400,
+    );
+    await signedOut(context, 'confirmBilling', { body: { session_id: 'cs_test_rehearsal' } });
+  },
+  async openBillingPortal(context) {
+    const user = await signedInUser();
+    await context.call('openBillingPortal', 'external', { session: user }, 400);
+    await signedOut(context, 'openBillingPortal');
+  },
+  async stripeWebhook(context) {
+    await context.call(
+      'stripeWebhook',
+      'external',
+      { body: '{}', headers: { 'stripe-signature': 't=1,v1=00' } },
+      400,
+    );
+    await context.call('stripeWebhook', 'refusal', { withoutOriginSecret: true, body: '{}' }, 403);
+  },
+
+  // Workspaces and members
+  async listWorkspaces(context) {
+    const { owner } = await world();
+    await context.call('listWorkspaces', 'happy', { session: owner }, 200);
+    await signedOut(context, 'listWorkspaces');
+  },
+  async createWorkspace(context) {
+    const user = await signedInUser();
+    await context.call(
+      'createWorkspace',
+      'happy',
+      { session: user, body: { name: 'Rehearsal' } },
+      201,
+    );
+    await context.call('createWorkspace', 'refusal', { session: user, body: { name: '' } }, 400);
+  },
+  async getWorkspace(context) {
+    const { owner, values } = await world();
+    const outsider = await signedInUser();
+    await context.call(
+      'getWorkspace',
+      'happy',
+      { session: owner, params: { id: values.workspace } },
+      200,
+    );
+    await context.call(
+      'getWorkspace',
+      'refusal',
+      { session: outsider, params: { id: values.workspace } },
+      404,
+    );
+  },
+  async renameWorkspace(context) {
+    const { owner, viewer, values } = await world();
+    const request = { params: { id: values.workspace }, body: { name: 'Renamed' } };
+    await context.call('renameWorkspace', 'happy', { session: owner, ...request }, 200);
+    await context.call('renameWorkspace', 'refusal', { session: viewer, ...request }, 403);
+  },
+  async deleteWorkspace(context) {
+    const { owner, viewer, values } = await world();
+    await context.call(
+      'deleteWorkspace',
+      'refusal',
+      { session: viewer, params: { id: values.workspace } },
+      403,
+    );
+    await context.call(
+      'deleteWorkspace',
+      'happy',
+      { session: owner, params: { id: values.otherWorkspace } },
+      200,
+    );
+  },
+  async listMembers(context) {
+    const { owner, values } = await world();
+    await context.call(
+      'listMembers',
+      'happy',
+      { session: owner, params: { id: values.workspace } },
+      200,
+    );
+    await signedOut(context, 'listMembers', { params: { id: values.workspace } });
+  },
+  async addMember(context) {
+    const { owner, viewer, values } = await world();
+    const request = {
+      params: { id: values.workspace },
+      body: { email: `invitee-${randomUUID()}@example.com`, role: 'viewer' },
+    };
+    await context.call('addMember', 'happy', { session: owner, ...request }, 201);
+    await context.call('addMember', 'refusal', { session: viewer, ...request }, 403);
+  },
+  async updateMember(context) {
+    const { owner, viewer, values } = await world();
+    const params = { id: values.workspace, userId: values.viewer };
+    await context.call(
+      'updateMember',
+      'happy',
+      { session: owner, params, body: { role: 'workspace_manager' } },
+      200,
+    );
+    await context.call(
+      'updateMember',
+      'refusal',
+      {
+        session: viewer,
+        params: { id: values.workspace, userId: values.owner },
+        body: { role: 'viewer' },
+      },
+      403,
+    );
+  },
+  async removeMember(context) {
+    const { owner, viewer, values } = await world();
+    await context.call(
+      'removeMember',
+      'refusal',
+      { session: viewer, params: { id: values.workspace, userId: values.owner } },
+      403,
+    );
+    await context.call(
+      'removeMember',
+      'happy',
+      { session: owner, params: { id: values.workspace, userId: values.viewer } },
+      200,
+    );
+  },
+  async setWorkspaceTwoFactorRequirement(context) {
+    const { owner, viewer, values } = await world();
+    const params = { id: values.workspace };
+    await context.call(
+      'setWorkspaceTwoFactorRequirement',
+      'happy',
+      { session: owner, params, body: { required: false } },
+      200,
+    );
+    await context.call(
+      'setWorkspaceTwoFactorRequirement',
+      'refusal',
+      { session: viewer, params, body: { required: true } },
+      403,
+    );
+  },
+
+  // Invitations: the invitee's side
+  async getInvitationPreview(context) {
+    const { values } = await world();
+    const query = { email: values.invitedEmail, invitation: values.invitation };
+    await context.call('getInvitationPreview', 'happy', { query }, 200);
+    await context.call(
+      'getInvitationPreview',
+      'refusal',
+      { query: { ...query, invitation: randomUUID() } },
+      404,
+    );
+  },
+  async listInvitations(context) {
+    const invitee = await invitedUser();
+    await context.call('listInvitations', 'happy', { session: invitee.user }, 200);
+    await signedOut(context, 'listInvitations');
+  },
+  async acceptInvitation(context) {
+    const invitee = await invitedUser();
+    const stranger = await signedInUser();
+    const params = { id: invitee.invitationId };
+    await context.call('acceptInvitation', 'refusal', { session: stranger, params }, 404);
+    await context.call('acceptInvitation', 'happy', { session: invitee.user, params }, 200);
+  },
+  async declineInvitation(context) {
+    const invitee = await invitedUser();
+    const stranger = await signedInUser();
+    const params = { id: invitee.invitationId };
+    await context.call('declineInvitation', 'refusal', { session: stranger, params }, 404);
+    await context.call('declineInvitation', 'happy', { session: invitee.user, params }, 200);
+  },
+};
+
+/** A signed-in user with a pending invitation to a workspace of a seeded world. */
+async function invitedUser() {
+  const { owner, values } = await world();
+  const user = await signedInUser();
+  const { createInvitation } = await import('@expiry-radar/functions/data/member-records');
+  const invitation = await createInvitation({
+    workspaceId: values.workspace,
+    email: user.email,
+    role: 'viewer',
+    invitedBy: owner.userId,
+    now: new Date(),
+    workspaceName: 'Ops',
+    inviterName: 'Owner',
+  });
+  if (!invitation) throw new Error('The invitation was not created');
+  return { user, invitationId: invitation.invitationId };
+}

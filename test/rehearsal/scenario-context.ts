@@ -1,0 +1,48 @@
+/**
+ * What a scenario of the rehearsal works with: requests to a route's deployed function (by route
+ * id, through the route key of the template), invocations of the job functions, and the emulated
+ * deployment's table, queues and mailbox to seed data and read what the functions left there.
+ */
+import type { RouteId } from '@expiry-radar/shared/api/route-table';
+import type { ApiAnswer, ApiRequest } from './api-gateway-request';
+import type { InvocationResult } from './lambda-process';
+
+/**
+ * Why an event is sent: the route's or job's happy path, a refusal it must answer as one, the
+ * happy path of a route that needs a service outside the rehearsal (Google, Stripe, a webhook
+ * receiver), answered as without it, or a set-up step of another scenario.
+ */
+export type EventPurpose = 'happy' | 'refusal' | 'external' | 'setup';
+
+export interface SentEmail {
+  readonly destination: { readonly to: readonly string[] };
+  readonly subject: string;
+  readonly body: { readonly html?: string; readonly text?: string };
+}
+
+export interface ScenarioContext {
+  /**
+   * Invokes the function of `routeId` with the request; the scenario fails (function, purpose,
+   * status and body named) unless the status is `expectedStatus`.
+   */
+  call(
+    routeId: RouteId,
+    purpose: EventPurpose,
+    request: ApiRequest,
+    expectedStatus: number,
+  ): Promise<ApiAnswer>;
+  /** Invokes a job's function (by the construct id of its job, e.g. `ExpiryScan`). */
+  invokeJob(job: string, purpose: EventPurpose, event: unknown): Promise<InvocationResult>;
+  /** Records a failure of the scenario against the function of `routeIdOrJob`. */
+  fail(routeIdOrJob: string, message: string): void;
+  /** Every email the functions sent to `address` (the SES emulator's store). */
+  emailsTo(address: string): Promise<SentEmail[]>;
+  readonly deployment: {
+    readonly tableName: string;
+    readonly alertQueueUrl: string;
+    readonly alertQueueArn: string;
+    readonly deadLetterQueueUrl: string;
+    readonly sqsEndpoint: string;
+    readonly region: string;
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * What IAM checks for an AWS SDK call a bundle made (as sdk-call-recorder.cjs records it): the
+ * action (`<service prefix>:<operation>`) and the resource ARN, following each service's
+ * authorization rules for the operations the app uses: a DynamoDB transaction is checked as one
+ * PutItem, UpdateItem, DeleteItem, ConditionCheckItem or GetItem per item; a batch once per table;
+ * a query on an index against the index's ARN; an SES send against the sender's identity, which
+ * may be verified as the address or as its domain (either one suffices).
+ */
+import type { CfnResolver } from './cfn-resolver';
+import { textOf } from './cloud-assembly';
+
+export interface RecordedCall {
+  readonly client: string;
+  readonly command: string;
+  readonly input: Readonly<Record<string, unknown>>;
+  readonly outcome: string;
+}
+
+export interface Requirement {
+  readonly action: string;
+  /** IAM allows the call when any one of these is allowed (SES: address or domain identity). */
+  readonly resources: readonly string[];
+}
+
+/** Service prefixes of IAM actions, by SDK client class. */
+const SERVICE_PREFIXES: Readonly<Record<string, string>> = {
+  DynamoDBClient: 'dynamodb',
+  SQSClient: 'sqs',
+  SESv2Client: 'ses',
+  SESClient: 'ses',
+  SSMClient: 'ssm',
+  SecretsManagerClient: 'secretsmanager',
+  S3Client: 's3',
+  SNSClient: 'sns',
+  KMSClient: 'kms',
+  EventBridgeClient: 'events',
+  LambdaClient: 'lambda',
+  CloudWatchClient: 'cloudwatch',
+};
+
+const TRANSACTION_ACTIONS: Readonly<Record<string, string>> = {
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  ConditionCheck: 'ConditionCheckItem',
+  Get: 'GetItem',
+};
+
+export interface ArnLookups {
+  /** The ARN of a queue by its URL (the emulator's URLs are not AWS's). */
+  readonly queueArn: (queueUrl: string) => string | undefined;
+  /** The full ARN of a secret by its name or ARN. */
+  readonly secretArn: (secretId: string) => string | undefined;
+}
+
+export function serviceOf(call: RecordedCall): string {
+  return SERVICE_PREFIXES[call.client] ?? call.client.replace(/Client$/, '').toLowerCase();
+}
+
+/**
+ * Operations IAM authorizes as another action: SQS checks each batch operation as the action of
+ * one message (its service authorization reference lists no batch actions).
+ */
+const AUTHORIZED_AS: Readonly<Record<string, string>> = {
+  'sqs:SendMessageBatch': 'sqs:SendMessage',
+  'sqs:DeleteMessageBatch': 'sqs:DeleteMessage',
+  'sqs:ChangeMessageVisibilityBatch': 'sqs:ChangeMessageVisibility',
+};
+
+export function operationOf(call: RecordedCall): string {
+  return call.command.replace(/Command$/, '');
+}
+
+export function requirementsOf(
+  call: RecordedCall,
+  resolver: CfnResolver,
+  lookups: ArnLookups,
+): Requirement[] {
+  const service = serviceOf(call);
+  const operation = operationOf(call);
+  const input = call.input;
+  const action = AUTHORIZED_AS[`${service}:${operation}`] ?? `${service}:${operation}`;
+  const one = (resource: string): Requirement[] => [{ action, resources: [resource] }];
+
+  switch (service) {
+    case 'dynamodb': {
+      const table = (name: unknown) =>
+        String(name).startsWith('arn:')
+          ? String(name)
+          : resolver.arn('dynamodb', `table/${String(name)}`);
+      if (Array.isArray(input.TransactItems)) {
+        return (input.TransactItems as Array<{ operation: string; TableName: string }>).map(
+          (item) => ({
+            action: `dynamodb:${TRANSACTION_ACTIONS[item.operation] ?? item.operation}`,
+            resources: [table(item.TableName)],
+          }),
+        );
+      }
+      if (Array.isArray(input.RequestItems)) {
+        return (input.RequestItems as string[]).map((name) => ({
+          action,
+          resources: [table(name)],
+        }));
+      }
+      if (input.TableName === undefined) return one('*');
+      const tableArn = table(input.TableName);
+      return one(input.IndexName ? `${tableArn}/index/${textOf(input.IndexName)}` : tableArn);
+    }
+    case 'sqs': {
+      if (input.QueueUrl === undefined) return one('*');
+      const url = textOf(input.QueueUrl);
+      return one(lookups.queueArn(url) ?? queueArnFromUrl(url, resolver));
+    }
+    case 'ses': {
+      if (input.FromEmailAddressIdentityArn) return one(textOf(input.FromEmailAddressIdentityArn));
+      const address = emailAddressOf(textOf(input.FromEmailAddress ?? ''));
+      const domain = address.split('@')[1] ?? address;
+      return [
+        {
+          action,
+          resources: [...new Set([address, domain])].map((identity) =>
+            resolver.arn('ses', `identity/${identity}`),
+          ),
+        },
+      ];
+    }
+    case 'secretsmanager': {
+      const secretId = textOf(input.SecretId ?? '*');
+      return one(lookups.secretArn(secretId) ?? secretId);
+    }
+    case 'ssm': {
+      const names = input.Names ? (input.Names as string[]) : [textOf(input.Name ?? '*')];
+      return names.map((name) => ({
+        action,
+        resources: [resolver.arn('ssm', `parameter/${name.replace(/^\//, '')}`)],
+      }));
+    }
+    default:
+      return one('*');
+  }
+}
+
+/** `Name <address>` or a bare address. */
+export function emailAddressOf(from: string): string {
+  return (/<([^>]+)>/.exec(from)?.[1] ?? from).trim().toLowerCase();
+}
+
+function queueArnFromUrl(url: string, resolver: CfnResolver): string {
+  const [account, name] = new URL(url).pathname.split('/').filter(Boolean);
+  return resolver.arn('sqs', name ?? url, { account });
+}
