@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
@@ -15,7 +15,8 @@ import { readArmingContext } from './alert-arming';
 import { searchManifestCodec } from './entities/search-manifest';
 import { tokenIndexSortKey } from './entities/token';
 import { keys } from './keys';
-import { compactSearchIndex, readSearchIndex } from './search-index';
+import { readSearchIndex } from './search-index';
+import { compactSearchIndex } from './search-index-compaction';
 import { listTokens } from './token-listing';
 import {
   createToken,
@@ -389,6 +390,71 @@ describe('search index', () => {
     expect(page.total).toBe(200);
     expect(page.itemsRead).toBeLessThanOrEqual(103);
   }, 60_000);
+
+  it('reads the manifest again, not the deltas, when a compaction retires a pack it was about to read', async () => {
+    const workspaceId = await givenWorkspace({ ownerId: randomUUID() });
+    await readSearchIndex(workspaceId);
+    const create = (name: string) =>
+      createToken({
+        workspaceId,
+        fields: tokenFields({
+          name,
+          vendor: null,
+          description: null,
+          section: null,
+          category: 'cert',
+          expiresAt: '2027-01-01',
+        }),
+        tokenLimit: null,
+        now: new Date(),
+      });
+    const created = [await create('First'), await create('Second')];
+    await compactSearchIndex(workspaceId);
+    created.push(await create('Third'));
+    const before = await manifestOf(workspaceId);
+    expect(before?.packs).toHaveLength(1);
+    // Between the search's manifest read and its pack read, a compaction of every pack retires
+    // (and deletes) the pack that manifest names.
+    const client = getDocumentClient();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const manifestKey = keys.searchManifest(workspaceId);
+    let racing = false;
+    let raced = false;
+    const reads = { manifest: 0, deltas: 0 };
+    Object.assign(client, {
+      send: async (command: { input: Record<string, unknown> }) => {
+        const output = await send(command);
+        if (racing) return output;
+        const key = command.input.Key as { pk?: string; sk?: string } | undefined;
+        if (
+          command instanceof GetCommand &&
+          key?.pk === manifestKey.pk &&
+          key.sk === manifestKey.sk
+        ) {
+          reads.manifest += 1;
+          if (!raced) {
+            raced = true;
+            racing = true;
+            await compactSearchIndex(workspaceId, { all: true });
+            racing = false;
+          }
+        }
+        if (command instanceof QueryCommand) reads.deltas += 1;
+        return output;
+      },
+    });
+    let read: Awaited<ReturnType<typeof readSearchIndex>>;
+    try {
+      read = await readSearchIndex(workspaceId);
+    } finally {
+      Object.assign(client, { send });
+    }
+    expect((await manifestOf(workspaceId))?.packs.map(({ id }) => id)).not.toEqual(
+      before?.packs.map(({ id }) => id),
+    );
+    expect(read.entries.map(({ id }) => id).sort()).toEqual(created.map(({ id }) => id).sort());
+    expect(reads).toEqual({ manifest: 2, deltas: 1 });
+  });
 
   it('sorts entries by the keys the indexes hold', () => {
     fc.assert(

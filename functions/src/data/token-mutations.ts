@@ -15,7 +15,7 @@ import { nextRevision } from '../domain/search-entries';
 import { newTokenId } from '../domain/token-ids';
 import type { LastAlert } from '../domain/alert-schedule';
 import { armTokens, schedulesWithHistory, type ArmingContext } from './alert-arming';
-import { compactAfterWrite } from './search-index';
+import { compactAfterWrite } from './search-index-compaction';
 import {
   counterCellOf,
   deleteTokenItem,

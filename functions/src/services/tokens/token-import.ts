@@ -44,7 +44,7 @@ import {
   WorkspaceConditionError,
 } from '../../data/token-records';
 import type { UserRecord } from '../../data/user-records';
-import { compactSearchIndex } from '../../data/search-index';
+import { compactSearchIndex } from '../../data/search-index-compaction';
 import { nextRevision } from '../../domain/search-entries';
 import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
