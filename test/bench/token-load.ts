@@ -72,8 +72,9 @@ async function measureAgainst(appUrl: string, connections: number, seconds: numb
   const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
   const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
   const { buildToken, seedTokens } = await import('../../functions/test-support/token-seeding');
-  const { compactSearchIndex, readSearchIndex } =
-    await import('@expiry-radar/functions/data/search-index');
+  const { readSearchIndex } = await import('@expiry-radar/functions/data/search-index');
+  const { compactSearchIndex } =
+    await import('@expiry-radar/functions/data/search-index-compaction');
   const { sessionCsrfToken, CSRF_HEADER } =
     await import('@expiry-radar/functions/http/pipeline/csrf-token');
 

@@ -58,14 +58,19 @@ describe('search entries', () => {
 
   it('give each write of a token a later revision, whatever the clock says', () => {
     fc.assert(
-      fc.property(fc.date({ noInvalidDate: true }), fc.integer({ min: -5, max: 5 }), (at, skew) => {
-        const previous = at.toISOString();
-        const next = nextRevision(previous, new Date(at.getTime() + skew));
-        expect(compareRevisions(next, previous)).toBeGreaterThan(0);
-        expect(
-          compareRevisions(searchTombstoneOf({ id: 'a', updated_at: next }, at).rev, next),
-        ).toBeGreaterThan(0);
-      }),
+      // Clocks a server can show: the extremes of Date's range have no millisecond beyond them.
+      fc.property(
+        fc.date({ min: new Date('1970-01-01'), max: new Date('2200-01-01'), noInvalidDate: true }),
+        fc.integer({ min: -5, max: 5 }),
+        (at, skew) => {
+          const previous = at.toISOString();
+          const next = nextRevision(previous, new Date(at.getTime() + skew));
+          expect(compareRevisions(next, previous)).toBeGreaterThan(0);
+          expect(
+            compareRevisions(searchTombstoneOf({ id: 'a', updated_at: next }, at).rev, next),
+          ).toBeGreaterThan(0);
+        },
+      ),
     );
   });
 
