@@ -1,13 +1,17 @@
 /**
- * Tokens written straight to the table with the token codec (data/entities/token.ts) and the
- * counter updates the token mutations use (data/token-records.ts), for set-ups the API refuses
- * (a token in a frozen workspace) or that would be slow through it (thousands of tokens for a
- * benchmark).
+ * Tokens written straight to the table with the token codec (data/entities/token.ts), the
+ * counter updates the token mutations use (data/token-records.ts) and their search index deltas
+ * (data/search-index.ts), for set-ups the API refuses (a token in a frozen workspace) or that
+ * would be slow through it (thousands of tokens for a benchmark).
  */
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
 import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
 import { NO_ALERT_SCHEDULE, tokenCodec, type TokenAlertSchedule } from '../src/data/entities/token';
+import { searchDeltaCodec } from '../src/data/entities/search-delta';
+import { putSearchDelta } from '../src/data/search-index';
+import { searchEntryOf, type SearchEntry } from '../src/domain/search-entries';
+import { randomUUID } from 'node:crypto';
 import { counterCellOf, putNewTokenItem, runTokenTransaction } from '../src/data/token-records';
 import { newTokenId } from '../src/domain/token-ids';
 import { getDocumentClient } from '../src/platform/aws-clients';
@@ -69,13 +73,16 @@ export async function seedToken(
 ): Promise<Token> {
   const token = buildToken(workspaceId, fields);
   await runTokenTransaction(
-    [{ tokenId: token.id, item: putNewTokenItem(token) }],
+    [putNewTokenItem(token)],
     [{ workspaceId, cells: [{ cell: counterCellOf(token), delta: 1 }], requireNotFrozen: false }],
   );
   return token;
 }
 
-/** Writes one token item as it is (replacing any), with no counter change. */
+/**
+ * Writes one token item as it is (replacing any), with no counter change, and its search index
+ * delta (a replaced token needs a later `updated_at`, as every write of the app gives it).
+ */
 export async function putTokenItem(
   token: Token,
   schedule: TokenAlertSchedule = NO_ALERT_SCHEDULE,
@@ -86,9 +93,31 @@ export async function putTokenItem(
       Item: tokenCodec.toItem({ token, schedule }),
     }),
   );
+  await putSearchDelta(token.workspace_id, [searchEntryOf(token)]);
 }
 
 const BATCH_SIZE = 25;
+/** Seeded search deltas hold entries of about this many characters of JSON each. */
+const DELTA_CHARACTERS = 150_000;
+
+/** The search deltas of seeded tokens: a few large ones rather than one per token. */
+function seedDeltas(workspaceId: string, tokens: readonly Token[]): Record<string, unknown>[] {
+  const deltas: SearchEntry[][] = [[]];
+  let size = 0;
+  for (const token of tokens) {
+    const entry = searchEntryOf(token);
+    const length = JSON.stringify(entry).length;
+    if (size + length > DELTA_CHARACTERS && deltas[deltas.length - 1]!.length > 0) {
+      deltas.push([]);
+      size = 0;
+    }
+    deltas[deltas.length - 1]!.push(entry);
+    size += length;
+  }
+  return deltas
+    .filter((entries) => entries.length > 0)
+    .map((entries) => searchDeltaCodec.toItem({ workspaceId, deltaId: randomUUID(), entries }));
+}
 
 async function batchWrite(items: readonly Record<string, unknown>[]): Promise<void> {
   const tableName = getConfig().tableName;
@@ -105,30 +134,34 @@ async function batchWrite(items: readonly Record<string, unknown>[]): Promise<vo
 }
 
 /**
- * Writes many tokens with BatchWrite (`concurrency` batches of 25 at a time), then adds them to
- * the workspace's counters in one update, so totals and facets match the items. `scheduleOf`
- * arms them for alerts (none by default).
+ * Writes many tokens with BatchWrite (`concurrency` batches of 25 at a time) and their search
+ * index deltas (unless `searchIndex` is false: tokens as written before the index existed), then
+ * adds them to the workspace's counters in one update, so totals and facets match the items.
+ * `scheduleOf` arms them for alerts (none by default).
  */
 export async function seedTokens(
   workspaceId: string,
   tokens: readonly Token[],
   concurrency = 8,
   scheduleOf?: (token: Token) => TokenAlertSchedule,
+  options: { searchIndex?: boolean } = {},
 ): Promise<void> {
-  const batches: Token[][] = [];
-  for (let start = 0; start < tokens.length; start += BATCH_SIZE) {
-    batches.push(tokens.slice(start, start + BATCH_SIZE));
+  const items = [
+    ...tokens.map((token) =>
+      tokenCodec.toItem({ token, schedule: scheduleOf?.(token) ?? NO_ALERT_SCHEDULE }),
+    ),
+    ...(options.searchIndex === false ? [] : seedDeltas(workspaceId, tokens)),
+  ];
+  const batches: Record<string, unknown>[][] = [];
+  for (let start = 0; start < items.length; start += BATCH_SIZE) {
+    batches.push(items.slice(start, start + BATCH_SIZE));
   }
   let next = 0;
   const worker = async () => {
     while (next < batches.length) {
       const batch = batches[next]!;
       next += 1;
-      await batchWrite(
-        batch.map((token) =>
-          tokenCodec.toItem({ token, schedule: scheduleOf?.(token) ?? NO_ALERT_SCHEDULE }),
-        ),
-      );
+      await batchWrite(batch);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));

@@ -40,7 +40,9 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   listInvitations: ['tableRead'],
   acceptInvitation: ['tableRead', 'tableWrite'],
   declineInvitation: ['tableRead', 'tableWrite'],
-  listTokens: ['tableRead'],
+  // A search writes too: the first one of a workspace builds its search index, and a search that
+  // read many deltas folds them (data/search-index.ts).
+  listTokens: ['tableRead', 'tableWrite'],
   exportTokens: ['tableRead'],
   // Reads the session only; the certificates are read in memory and nothing is written.
   parseCertificate: ['tableRead'],

@@ -299,6 +299,13 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       { session: owner, query: { workspace_id: values.workspace } },
       200,
     );
+    // The workspace's first search builds its search index (writes).
+    await context.call(
+      'listTokens',
+      'happy',
+      { session: owner, query: { workspace_id: values.workspace, q: 'key' } },
+      200,
+    );
     await signedOut(context, 'listTokens', { query: { workspace_id: values.workspace } });
   },
   async createToken(context) {

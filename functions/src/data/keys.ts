@@ -46,6 +46,19 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${TOKEN_SORT_PREFIX}${tokenId}`,
   }),
+  /**
+   * The search index of a workspace (data/search-index.ts): one delta per token transaction,
+   * packs of many tokens' entries, and the manifest naming the packs in use.
+   */
+  searchDelta: (workspaceId: string, deltaId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${SEARCH_DELTA_SORT_PREFIX}${deltaId}`,
+  }),
+  searchPack: (workspaceId: string, packId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${SEARCH_PACK_SORT_PREFIX}${packId}`,
+  }),
+  searchManifest: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'SEARCH#MANIFEST' }),
   /** A workspace's alert settings and its generic-webhook signing secret. */
   alertSettings: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'ALERT_SETTINGS' }),
   /** A Stripe webhook event already processed (idempotency; TTL). */
@@ -110,6 +123,10 @@ export const keyParts = {
     if (rest === undefined || separator <= 0 || separator === rest.length - 1) return undefined;
     return { ruleName: rest.slice(0, separator), subjectHash: rest.slice(separator + 1) };
   },
+  /** `SEARCH#DELTA#<deltaId>` */
+  searchDeltaId: (sk: string) => afterPrefix(sk, SEARCH_DELTA_SORT_PREFIX),
+  /** `SEARCH#PACK#<packId>` */
+  searchPackId: (sk: string) => afterPrefix(sk, SEARCH_PACK_SORT_PREFIX),
   /** `ALERT_USAGE#<YYYY-MM>` */
   alertUsageMonth: (sk: string) => afterPrefix(sk, ALERT_USAGE_SORT_PREFIX),
   /** `ALERT_STATS#<YYYY-MM>` */
@@ -128,6 +145,8 @@ export const MEMBER_SORT_PREFIX = 'MEMBER#';
 export const TOKEN_SORT_PREFIX = 'TOKEN#';
 export const ALERT_SORT_PREFIX = 'ALERT#';
 export const ALERT_EMAIL_OPT_OUT_SORT_PREFIX = 'EMAIL_OPT_OUT#';
+export const SEARCH_DELTA_SORT_PREFIX = 'SEARCH#DELTA#';
+export const SEARCH_PACK_SORT_PREFIX = 'SEARCH#PACK#';
 const ALERT_USAGE_SORT_PREFIX = 'ALERT_USAGE#';
 const ALERT_STATS_SORT_PREFIX = 'ALERT_STATS#';
 

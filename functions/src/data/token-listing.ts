@@ -3,24 +3,34 @@
  * Without a search: the page from the indexes (token-index-reader) and total and facets from the
  * workspace's counters.
  * With an id: that one token (GetItem), for the link of an alert.
- * With a search: the workspace's tokens read once (bounded by the plan's token limit), then
- * matched, counted, filtered, sorted and paged in memory in the same order the indexes give.
+ * With a search: the workspace's search index (data/search-index: a few packs of many tokens'
+ * entries and the deltas not folded yet), matched, counted, filtered, sorted and paged in memory
+ * in the same order the indexes give; then only the page's tokens are read.
  */
 import type {
   ListTokensQuery,
   ListTokensResponse,
 } from '@expiry-radar/shared/api/token-api-schemas';
-import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
+import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categories';
+import {
+  SECTION_FILTER_ALL,
+  SECTION_FILTER_NONE,
+} from '@expiry-radar/shared/domain/section-filter';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import {
   facetsFromCounters,
   facetsFromTokens,
   totalFromCounters,
   type CounterValues,
 } from '../domain/token-counters';
-import { matchesFilters, matchesSearch, sortByIndexKey } from '../domain/token-search';
-import { tokenIndexSortKey } from './entities/token';
+import { entryMatches, entrySortKey, type LiveSearchEntry } from '../domain/search-entries';
+import { firstInIndexOrder } from '../domain/token-search';
+import { tokenCodec } from './entities/token';
+import { keys } from './keys';
+import { readSearchIndex } from './search-index';
+import { batchGetAll } from './table-operations';
 import { readIndexPage } from './token-index-reader';
-import { findToken, listAllTokens } from './token-records';
+import { findToken } from './token-records';
 
 export type TokenListRequest = Omit<ListTokensQuery, 'workspace_id'> & {
   readonly workspaceId: string;
@@ -29,7 +39,10 @@ export type TokenListRequest = Omit<ListTokensQuery, 'workspace_id'> & {
 };
 
 export interface TokenListResult extends ListTokensResponse {
-  /** Token items DynamoDB read for the page (the workspace item not included). */
+  /**
+   * Items DynamoDB read for the page (the workspace item not included): the index's tokens, or
+   * for a search the index's deltas, manifest and packs and the page's tokens.
+   */
   readonly itemsRead: number;
 }
 
@@ -49,22 +62,50 @@ async function listWithoutSearch(request: TokenListRequest): Promise<TokenListRe
   };
 }
 
+function passesFilters(
+  entry: LiveSearchEntry,
+  categories: readonly Category[] | undefined,
+  section: string | undefined,
+): boolean {
+  if (categories && !categories.includes(entry.category)) return false;
+  return section === undefined || section === SECTION_FILTER_ALL || entry.sectionKey === section;
+}
+
+/** The page's tokens, in the page's order (a token deleted since the index was read is left out). */
+async function readTokens(workspaceId: string, ids: readonly string[]): Promise<Token[]> {
+  const items = await batchGetAll(
+    ids.map((id) => keys.token(workspaceId, id)),
+    { consistentRead: true },
+  );
+  const tokens = items.map((item) => tokenCodec.fromItem(item).token);
+  const byId = new Map(tokens.map((token) => [token.id, token]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 async function listWithSearch(request: TokenListRequest, search: string): Promise<TokenListResult> {
-  const records = await listAllTokens(request.workspaceId);
-  const matches = records.map(({ token }) => token).filter((token) => matchesSearch(token, search));
-  const filtered = matches.filter((token) =>
-    matchesFilters(token, request.category, request.section),
+  const index = await readSearchIndex(request.workspaceId);
+  const matches = index.entries.filter((entry) => entryMatches(entry, search));
+  const filtered = matches.filter((entry) =>
+    passesFilters(entry, request.category, request.section),
   );
-  const sorted = sortByIndexKey(
+  const first = firstInIndexOrder(
     filtered,
-    (token) => tokenIndexSortKey(token, request.sort),
+    (entry) => entrySortKey(entry, request.sort),
     request.sort,
+    request.offset + request.limit,
   );
+  const page = first.slice(request.offset).map(({ id }) => id);
+  const items = page.length > 0 ? await readTokens(request.workspaceId, page) : [];
   return {
-    items: sorted.slice(request.offset, request.offset + request.limit),
+    items,
     total: filtered.length,
-    facets: facetsFromTokens(matches),
-    itemsRead: records.length,
+    facets: facetsFromTokens(
+      matches.map(({ category, sectionKey }) => ({
+        category,
+        section: sectionKey === SECTION_FILTER_NONE ? null : sectionKey,
+      })),
+    ),
+    itemsRead: index.itemsRead + page.length,
   };
 }
 

@@ -3,15 +3,19 @@
  * create (+1, within the plan's token limit), update (moves its counter when the section changes),
  * delete (−1), transfer (−n in the source, +n in the target within its limit) and an import batch
  * (+ its new tokens within the limit, moved sections). Written tokens are armed for their next
- * alert (data/alert-arming).
+ * alert (data/alert-arming); each transaction also puts the search index's delta of the tokens it
+ * wrote (data/token-records), and may then compact the index (data/search-index). A token's
+ * `updated_at` only ever increases (domain/search-entries `nextRevision`): it orders its entries.
  */
 import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
 import type { Limit } from '@expiry-radar/shared/domain/plans';
 import { TRANSFER_MAX_TOKENS } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { nextRevision } from '../domain/search-entries';
 import { newTokenId } from '../domain/token-ids';
 import type { LastAlert } from '../domain/alert-schedule';
 import { armTokens, schedulesWithHistory, type ArmingContext } from './alert-arming';
+import { compactAfterWrite } from './search-index-compaction';
 import {
   counterCellOf,
   deleteTokenItem,
@@ -38,7 +42,7 @@ export async function createToken(options: {
   };
   const schedules = await armTokens(workspaceId, [token], now);
   await runTokenTransaction(
-    [{ tokenId: token.id, item: putNewTokenItem(token, schedules.get(token.id)) }],
+    [putNewTokenItem(token, schedules.get(token.id))],
     [
       {
         workspaceId,
@@ -48,22 +52,18 @@ export async function createToken(options: {
       },
     ],
   );
+  await compactAfterWrite(workspaceId, 1);
   return token;
 }
 
 export async function updateToken(current: Token, update: TokenUpdate, now: Date): Promise<Token> {
-  const next: Token = { ...current, ...update, updated_at: now.toISOString() };
+  const next: Token = { ...current, ...update, updated_at: nextRevision(current.updated_at, now) };
   const sectionChanged = next.section !== current.section;
   // Same id: the last window alerted carries over, so an edit that keeps the date re-alerts
   // nothing, and a renewal (new date) starts over with the new date's windows.
   const schedules = await armTokens(current.workspace_id, [next], now, (token) => token.id);
   await runTokenTransaction(
-    [
-      {
-        tokenId: current.id,
-        item: replaceTokenItem(next, current.updated_at, schedules.get(next.id)),
-      },
-    ],
+    [replaceTokenItem(next, current.updated_at, schedules.get(next.id))],
     [
       {
         workspaceId: current.workspace_id,
@@ -78,12 +78,13 @@ export async function updateToken(current: Token, update: TokenUpdate, now: Date
     ],
   );
   if (sectionChanged) await pruneEmptyCounters(current.workspace_id, [counterCellOf(current)]);
+  await compactAfterWrite(current.workspace_id, 1);
   return next;
 }
 
-export async function deleteToken(token: Token): Promise<void> {
+export async function deleteToken(token: Token, now: Date): Promise<void> {
   await runTokenTransaction(
-    [{ tokenId: token.id, item: deleteTokenItem(token) }],
+    [deleteTokenItem(token, now)],
     [
       {
         workspaceId: token.workspace_id,
@@ -93,6 +94,7 @@ export async function deleteToken(token: Token): Promise<void> {
     ],
   );
   await pruneEmptyCounters(token.workspace_id, [counterCellOf(token)]);
+  await compactAfterWrite(token.workspace_id, 1);
 }
 
 export interface TransferredToken {
@@ -132,8 +134,8 @@ export async function transferTokens(options: {
   );
   await runTokenTransaction(
     moved.flatMap(({ fromId, token }, index) => [
-      { tokenId: fromId, item: deleteTokenItem(tokens[index]!) },
-      { tokenId: fromId, item: putNewTokenItem(token, schedules.get(token.id)) },
+      deleteTokenItem(tokens[index]!, now),
+      { ...putNewTokenItem(token, schedules.get(token.id)), tokenId: fromId },
     ]),
     [
       {
@@ -150,11 +152,13 @@ export async function transferTokens(options: {
     ],
   );
   await pruneEmptyCounters(sourceWorkspaceId, tokens.map(counterCellOf));
+  await compactAfterWrite(sourceWorkspaceId, tokens.length);
+  await compactAfterWrite(targetWorkspaceId, moved.length);
   return moved;
 }
 
-/** Items of one transaction: 100 at most, one of them the workspace's counters. */
-export const IMPORT_BATCH_MAX_TOKENS = 99;
+/** Items of one transaction: 100 at most, two of them the workspace's counters and its delta. */
+export const IMPORT_BATCH_MAX_TOKENS = 98;
 
 export interface ImportedUpdate {
   /** The token as read, with the alert window it was last alerted for. */
@@ -167,7 +171,9 @@ export interface ImportedUpdate {
  * Writes one batch of an import in one transaction: new tokens (each `attribute_not_exists`),
  * updated ones (each only if unchanged since read), and the workspace's counters (+1 per new
  * token within `tokenLimit`, section moves; not frozen). Armed as single creates and edits are:
- * new tokens with no alert history, updated ones keeping theirs.
+ * new tokens with no alert history, updated ones keeping theirs. `next.updated_at` must be later
+ * than `current.updated_at` (domain/search-entries `nextRevision`). The import compacts the
+ * search index once at its end (services/tokens/token-import).
  */
 export async function writeImportBatch(options: {
   workspaceId: string;
@@ -193,14 +199,10 @@ export async function writeImportBatch(options: {
   const moved = updates.filter(({ current, next }) => current.section !== next.section);
   await runTokenTransaction(
     [
-      ...creates.map((token) => ({
-        tokenId: token.id,
-        item: putNewTokenItem(token, schedules.get(token.id)),
-      })),
-      ...updates.map(({ current, next }) => ({
-        tokenId: current.id,
-        item: replaceTokenItem(next, current.updated_at, schedules.get(next.id)),
-      })),
+      ...creates.map((token) => putNewTokenItem(token, schedules.get(token.id))),
+      ...updates.map(({ current, next }) =>
+        replaceTokenItem(next, current.updated_at, schedules.get(next.id)),
+      ),
     ],
     [
       {

@@ -1,7 +1,8 @@
 /**
  * Token writes and reads (ACCESS_PATTERNS.md rows 9–13) on items of the token entity
- * (entities/token.ts). Every write changes the workspace's facet counters in the same transaction
- * (domain/token-counters).
+ * (entities/token.ts). Every write changes the workspace's facet counters (domain/token-counters)
+ * and puts the search index's delta of the tokens written (data/search-index) in the same
+ * transaction.
  */
 import {
   GetCommand,
@@ -18,6 +19,7 @@ import {
   type CounterCell,
   type CounterValues,
 } from '../domain/token-counters';
+import { searchEntryOf, searchTombstoneOf, type SearchEntry } from '../domain/search-entries';
 import {
   NO_ALERT_SCHEDULE,
   tokenCodec,
@@ -26,9 +28,18 @@ import {
 } from './entities/token';
 import { workspaceCodec, type StoredWorkspace } from './entities/workspace';
 import { keys, TOKEN_SORT_PREFIX } from './keys';
-import { isConditionalCheckFailure, queryAll } from './table-operations';
+import { searchDeltaPutItem } from './search-index';
+import { isConditionalCheckFailure, isTransactionConflict, queryAll } from './table-operations';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
+/** One token item of a token transaction, with what it changes in its workspace's search index. */
+export interface TokenWrite {
+  readonly tokenId: string;
+  readonly item: TransactItem;
+  readonly workspaceId: string;
+  readonly search: SearchEntry;
+}
 
 export function counterCellOf(token: Pick<Token, 'category' | 'section'>): CounterCell {
   return { category: token.category, section: token.section };
@@ -176,71 +187,115 @@ async function workspaceFailureReason(change: WorkspaceChange): Promise<Workspac
   return 'limit';
 }
 
+/** Transactions cancelled by a concurrent one on the same items are tried again this often. */
+const CONFLICT_RETRIES = 5;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The search deltas of a transaction's token writes: one per workspace they touch. */
+function searchDeltaItems(tokenWrites: readonly TokenWrite[]): TransactItem[] {
+  const byWorkspace = new Map<string, SearchEntry[]>();
+  for (const { workspaceId, search } of tokenWrites) {
+    byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), search]);
+  }
+  return [...byWorkspace].map(([workspaceId, entries]) => searchDeltaPutItem(workspaceId, entries));
+}
+
 /**
- * Runs a token transaction: token items (with their conditions) and workspace changes, all or
- * nothing. A failed condition becomes a TokenConditionError or a WorkspaceConditionError.
+ * Runs a token transaction: token items (with their conditions), workspace changes and the
+ * search deltas of the tokens written, all or nothing. A failed condition becomes a
+ * TokenConditionError or a WorkspaceConditionError; a cancellation by a concurrent transaction
+ * on the same items (the workspace's counters) is tried again after a short jittered pause.
  */
 export async function runTokenTransaction(
-  tokenItems: readonly { readonly tokenId: string; readonly item: TransactItem }[],
+  tokenWrites: readonly TokenWrite[],
   workspaces: readonly WorkspaceChange[],
 ): Promise<void> {
-  try {
-    await getDocumentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...tokenItems.map(({ item }) => item),
-          ...workspaces.map(workspaceChangeItem),
-        ],
-      }),
-    );
-  } catch (error) {
-    const codes = cancellationCodes(error);
-    if (!codes) throw error;
-    const failedAt = codes.findIndex((code) => code === 'ConditionalCheckFailed');
-    if (failedAt < 0) throw error;
-    if (failedAt < tokenItems.length) throw new TokenConditionError(tokenItems[failedAt]!.tokenId);
-    const change = workspaces[failedAt - tokenItems.length]!;
-    throw new WorkspaceConditionError(change.workspaceId, await workspaceFailureReason(change));
+  const TransactItems = [
+    ...tokenWrites.map(({ item }) => item),
+    ...workspaces.map(workspaceChangeItem),
+    ...searchDeltaItems(tokenWrites),
+  ];
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      await getDocumentClient().send(new TransactWriteCommand({ TransactItems }));
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      if (!codes) throw error;
+      const failedAt = codes.findIndex((code) => code === 'ConditionalCheckFailed');
+      if (failedAt < 0) {
+        if (isTransactionConflict(error) && attempt < CONFLICT_RETRIES) {
+          await pause(10 + Math.random() * 40 * (attempt + 1));
+          continue;
+        }
+        throw error;
+      }
+      if (failedAt < tokenWrites.length) {
+        throw new TokenConditionError(tokenWrites[failedAt]!.tokenId);
+      }
+      const change = workspaces[failedAt - tokenWrites.length];
+      if (!change) throw error;
+      throw new WorkspaceConditionError(change.workspaceId, await workspaceFailureReason(change));
+    }
   }
 }
 
 export function putNewTokenItem(
   token: Token,
   schedule: TokenAlertSchedule = NO_ALERT_SCHEDULE,
-): TransactItem {
+): TokenWrite {
   return {
-    Put: {
-      TableName: getConfig().tableName,
-      Item: tokenCodec.toItem({ token, schedule }),
-      ConditionExpression: 'attribute_not_exists(pk)',
+    tokenId: token.id,
+    workspaceId: token.workspace_id,
+    search: searchEntryOf(token),
+    item: {
+      Put: {
+        TableName: getConfig().tableName,
+        Item: tokenCodec.toItem({ token, schedule }),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
     },
   };
 }
 
-/** Replaces a token only if nobody changed it since `previousUpdatedAt`. */
+/**
+ * Replaces a token only if nobody changed it since `previousUpdatedAt`; the token's `updated_at`
+ * must be later (domain/search-entries `nextRevision`).
+ */
 export function replaceTokenItem(
   token: Token,
   previousUpdatedAt: string,
   schedule: TokenAlertSchedule = NO_ALERT_SCHEDULE,
-): TransactItem {
+): TokenWrite {
   return {
-    Put: {
-      TableName: getConfig().tableName,
-      Item: tokenCodec.toItem({ token, schedule }),
-      ConditionExpression: 'attribute_exists(pk) AND updated_at = :previous',
-      ExpressionAttributeValues: { ':previous': previousUpdatedAt },
+    tokenId: token.id,
+    workspaceId: token.workspace_id,
+    search: searchEntryOf(token),
+    item: {
+      Put: {
+        TableName: getConfig().tableName,
+        Item: tokenCodec.toItem({ token, schedule }),
+        ConditionExpression: 'attribute_exists(pk) AND updated_at = :previous',
+        ExpressionAttributeValues: { ':previous': previousUpdatedAt },
+      },
     },
   };
 }
 
-/** Deletes a token only if nobody changed it since `previousUpdatedAt`. */
-export function deleteTokenItem(token: Token): TransactItem {
+/** Deletes a token only if nobody changed it since it was read; its tombstone is of `now`. */
+export function deleteTokenItem(token: Token, now: Date): TokenWrite {
   return {
-    Delete: {
-      TableName: getConfig().tableName,
-      Key: keys.token(token.workspace_id, token.id),
-      ConditionExpression: 'attribute_exists(pk) AND updated_at = :previous',
-      ExpressionAttributeValues: { ':previous': token.updated_at },
+    tokenId: token.id,
+    workspaceId: token.workspace_id,
+    search: searchTombstoneOf(token, now),
+    item: {
+      Delete: {
+        TableName: getConfig().tableName,
+        Key: keys.token(token.workspace_id, token.id),
+        ConditionExpression: 'attribute_exists(pk) AND updated_at = :previous',
+        ExpressionAttributeValues: { ':previous': token.updated_at },
+      },
     },
   };
 }

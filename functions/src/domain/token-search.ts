@@ -9,7 +9,7 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
 import { sectionKey } from './token-counters';
 
-const SEARCHED_TEXT_FIELDS = [
+export const SEARCHED_TEXT_FIELDS = [
   'name',
   'location',
   'used_by',
@@ -63,4 +63,82 @@ export function sortByIndexKey<T>(
     .map((item) => ({ item, key: Buffer.from(keyOf(item), 'utf8') }))
     .sort((a, b) => (descending ? -1 : 1) * Buffer.compare(a.key, b.key))
     .map(({ item }) => item);
+}
+
+/**
+ * UTF-8 byte order of two strings without encoding them: UTF-16 code units compare as code
+ * points once surrogates (code points above U+FFFF) are moved above U+E000–U+FFFF.
+ */
+export function compareUtf8(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index += 1) {
+    const x = a.charCodeAt(index);
+    const y = b.charCodeAt(index);
+    if (x === y) continue;
+    return codePointRank(x) - codePointRank(y);
+  }
+  return a.length - b.length;
+}
+
+function codePointRank(unit: number): number {
+  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
+  if (unit >= 0xe000) return unit - 0x800;
+  return unit;
+}
+
+/**
+ * The first `count` items in the order of their index sort keys (as `sortByIndexKey` orders
+ * them), without sorting all of them when `count` is much smaller: a bounded heap.
+ */
+export function firstInIndexOrder<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  sort: TokenSort,
+  count: number,
+): T[] {
+  const sign = isDescending(sort) ? -1 : 1;
+  const keyed = items.map((item) => ({ item, key: keyOf(item) }));
+  const before = (a: { key: string }, b: { key: string }) => sign * compareUtf8(a.key, b.key);
+  if (count <= 0) return [];
+  if (count * 4 >= keyed.length) {
+    return keyed
+      .sort(before)
+      .slice(0, count)
+      .map(({ item }) => item);
+  }
+  // A max-heap (by `before`) of the `count` first seen so far.
+  const heap: typeof keyed = [];
+  const swap = (i: number, j: number) => {
+    [heap[i], heap[j]] = [heap[j]!, heap[i]!];
+  };
+  const up = (start: number) => {
+    for (let i = start; i > 0;) {
+      const parent = (i - 1) >> 1;
+      if (before(heap[i]!, heap[parent]!) <= 0) return;
+      swap(i, parent);
+      i = parent;
+    }
+  };
+  const down = () => {
+    for (let i = 0; ;) {
+      const left = 2 * i + 1;
+      const right = left + 1;
+      let largest = i;
+      if (left < heap.length && before(heap[left]!, heap[largest]!) > 0) largest = left;
+      if (right < heap.length && before(heap[right]!, heap[largest]!) > 0) largest = right;
+      if (largest === i) return;
+      swap(i, largest);
+      i = largest;
+    }
+  };
+  for (const entry of keyed) {
+    if (heap.length < count) {
+      heap.push(entry);
+      up(heap.length - 1);
+    } else if (before(entry, heap[0]!) < 0) {
+      heap[0] = entry;
+      down();
+    }
+  }
+  return heap.sort(before).map(({ item }) => item);
 }

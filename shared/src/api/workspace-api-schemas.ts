@@ -87,9 +87,10 @@ export const updateMemberBody = z.object({ role: roleField });
 
 /**
  * A transfer is one DynamoDB transaction (all or nothing): at most 100 items, two per token
- * (removed from the source, written to the target) and two workspace counter updates.
+ * (removed from the source, written to the target), two workspace counter updates and the two
+ * workspaces' search index deltas.
  */
-export const TRANSFER_MAX_TOKENS = 49;
+export const TRANSFER_MAX_TOKENS = 48;
 
 /** `POST /api/v1/workspaces/{id}/transfer-tokens`: moves tokens from another workspace into `{id}`. */
 export const transferTokensBody = z.object({

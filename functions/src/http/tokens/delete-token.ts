@@ -13,7 +13,7 @@ export const handler = createHttpHandler('deleteToken', async ({ params, session
   const { access, token } = await loadTokenAccess(params.id, user);
   requireEditor(access);
   requireNotFrozen(access);
-  await withTokenWriteErrors(access.plan, () => deleteToken(token));
+  await withTokenWriteErrors(access.plan, () => deleteToken(token, now));
   await recordTokenEvent({
     access,
     user,

@@ -44,7 +44,10 @@ import {
   WorkspaceConditionError,
 } from '../../data/token-records';
 import type { UserRecord } from '../../data/user-records';
+import { compactSearchIndex } from '../../data/search-index-compaction';
+import { nextRevision } from '../../domain/search-entries';
 import { AppError } from '../../platform/app-error';
+import { logger } from '../../platform/logger';
 import { UNKNOWN_CONTACT_GROUP_MESSAGE } from '../alerts/token-contact-group';
 import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
 import type { WorkspaceAccess } from '../workspaces/workspace-access';
@@ -203,7 +206,11 @@ async function classifyRows(options: {
         stored.token.contact_group_id,
       );
       if (changesToken(stored.token, parsed.data)) {
-        const next: Token = { ...stored.token, ...parsed.data, updated_at: now.toISOString() };
+        const next: Token = {
+          ...stored.token,
+          ...parsed.data,
+          updated_at: nextRevision(stored.token.updated_at, now),
+        };
         entry = {
           row,
           kind: 'update',
@@ -410,6 +417,10 @@ export async function applyImport(
     capacity: plan.capacity,
     now: options.now,
     refuse: refuseIn(plan),
+  });
+  // Its batches' deltas folded into the search index at once (a failure leaves them waiting).
+  await compactSearchIndex(options.access.workspaceId).catch((error: unknown) => {
+    logger.warn('Search index compaction after an import failed', { error });
   });
 }
 

@@ -287,13 +287,13 @@ describe('account view: transfer from frozen workspaces', () => {
     );
   });
 
-  it('selects at most 49 tokens per transfer', async () => {
+  it('selects at most 48 tokens per transfer', async () => {
     const { requests } = serve(
       {
         'GET /api/v1/workspaces': () => jsonResponse({ items: workspaces }),
         'GET /api/tokens': () => jsonResponse(tokenPage(60)),
         'POST /api/v1/workspaces/ws-active/transfer-tokens': () =>
-          jsonResponse({ transferred: 49 }),
+          jsonResponse({ transferred: 48 }),
       },
       sessionFor({ downgraded: true }),
     );
@@ -302,18 +302,18 @@ describe('account view: transfer from frozen workspaces', () => {
     const scope = within(
       await screen.findByRole('form', { name: 'Transfer tokens from frozen workspaces' }),
     );
-    await user.click(await scope.findByRole('button', { name: 'Select up to 49' }));
-    expect(scope.getByText(/49 of 49 selected/)).toBeVisible();
+    await user.click(await scope.findByRole('button', { name: 'Select up to 48' }));
+    expect(scope.getByText(/48 of 48 selected/)).toBeVisible();
     expect(
-      scope.getByText('At most 49 tokens per transfer; transfer these, then choose more.'),
+      scope.getByText('At most 48 tokens per transfer; transfer these, then choose more.'),
     ).toBeVisible();
-    expect(scope.getByRole('checkbox', { name: /Token 50/ })).not.toBeChecked();
-    expect(scope.getByRole('checkbox', { name: /Token 50/ })).toBeDisabled();
+    expect(scope.getByRole('checkbox', { name: /Token 49/ })).not.toBeChecked();
+    expect(scope.getByRole('checkbox', { name: /Token 49/ })).toBeDisabled();
     expect(scope.getByRole('checkbox', { name: /Token 01/ })).toBeEnabled();
-    await user.click(scope.getByRole('button', { name: 'Transfer 49 tokens' }));
+    await user.click(scope.getByRole('button', { name: 'Transfer 48 tokens' }));
     await screen.findByText('Tokens transferred');
     const post = requests.find((r) => r.path.endsWith('/transfer-tokens'));
-    expect((post?.body as { token_ids: string[] }).token_ids).toHaveLength(49);
+    expect((post?.body as { token_ids: string[] }).token_ids).toHaveLength(48);
   });
 
   it('explains when no active workspace can receive the tokens', async () => {

@@ -17,7 +17,7 @@ import { SectionCard } from './section-card';
 
 /**
  * Moving tokens out of frozen workspaces (workspaces beyond the owner's plan are read-only): pick
- * a frozen workspace, choose up to 49 of its tokens, pick a workspace that can take them.
+ * a frozen workspace, choose up to 48 of its tokens, pick a workspace that can take them.
  */
 export function TransferTokensSection({ workspaces }: { workspaces: Workspace[] }) {
   const frozen = workspaces.filter((workspace) => workspace.is_frozen);

@@ -189,7 +189,7 @@ export interface TokenTransfer {
 }
 
 /**
- * Moves up to 49 tokens from one workspace into another, all or none: both workspaces' token
+ * Moves up to 48 tokens from one workspace into another, all or none: both workspaces' token
  * lists (tokens-updated, and their cached queries), the workspaces and the usage reload. With
  * `onError` the caller shows a refusal itself (the call is silent); without, it is a toast.
  */

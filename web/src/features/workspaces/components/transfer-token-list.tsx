@@ -37,7 +37,7 @@ interface TransferTokenListProps {
 
 /**
  * The source workspace's tokens by name (100 per page, "Load more tokens") with a checkbox each,
- * up to 49 chosen: the picker of every token transfer (the account view and the workspaces page).
+ * up to 48 chosen: the picker of every token transfer (the account view and the workspaces page).
  */
 export function TransferTokenList({ sourceId, selected, onChange }: TransferTokenListProps) {
   const query = useInfiniteQuery(transferableTokensQueryOptions(sourceId));

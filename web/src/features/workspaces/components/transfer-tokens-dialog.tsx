@@ -10,7 +10,10 @@ import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
-import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import {
+  TRANSFER_MAX_TOKENS,
+  type Workspace,
+} from '@expiry-radar/shared/api/workspace-api-schemas';
 import { useTransferTokensMutation } from '../api/workspace-mutations';
 import { refusalMessage } from '../../../lib/api-client';
 import { canTransferFrom, canTransferInto } from '../workspace-permissions';
@@ -39,7 +42,7 @@ function initialPair(workspaces: Workspace[], workspace: Workspace) {
 /**
  * "Transfer tokens" (route table: transferTokens into the target): choose the workspace to
  * move tokens from (frozen ones too: this is how they are emptied), the active one to move them
- * into, and up to 49 tokens; all or nothing. Moved tokens get new ids in the target.
+ * into, and up to 48 tokens; all or nothing. Moved tokens get new ids in the target.
  */
 export function TransferTokensDialog({
   workspaces,
@@ -85,8 +88,8 @@ export function TransferTokensDialog({
         <DialogTitle id="transfer-tokens-title">Transfer tokens</DialogTitle>
         <DialogContent>
           <DialogContentText id="transfer-tokens-description" sx={{ mb: 2 }}>
-            Move up to 49 tokens at a time between workspaces you manage: they leave the source
-            workspace, all or none. This is how a frozen workspace is emptied.
+            Move up to {TRANSFER_MAX_TOKENS} tokens at a time between workspaces you manage: they
+            leave the source workspace, all or none. This is how a frozen workspace is emptied.
           </DialogContentText>
           {failure && (
             <Alert severity="error" sx={{ mb: 2 }}>

@@ -1,0 +1,79 @@
+/**
+ * The search manifest entity (ACCESS_PATTERNS.md row 13; data/search-index.ts; codec pattern:
+ * entity-codec.ts): `pk=WS#<workspaceId>`, `sk=SEARCH#MANIFEST`, one per workspace whose search
+ * index was built. `packs`: the packs in use (id, entries, bytes of data), oldest first;
+ * `folded`: deltas whose entries are in those packs, so readers skip them until they are deleted;
+ * `retired`: packs replaced by others, to delete; `version`, bumped by every change (changes are
+ * conditioned on the version read); `leaseUntil`: while a compaction runs (ISO instant).
+ *
+ * Reading: the workspace comes from the key; a missing list reads as empty, a missing lease as
+ * none.
+ */
+import * as z from 'zod';
+import { keyParts, keys } from '../keys';
+import { parseItem, requireKeyPart, type EntityCodec } from './entity-codec';
+
+export interface SearchPackRef {
+  readonly id: string;
+  readonly entries: number;
+  readonly bytes: number;
+}
+
+export interface SearchManifestRecord {
+  readonly workspaceId: string;
+  readonly version: number;
+  readonly packs: readonly SearchPackRef[];
+  readonly folded: readonly string[];
+  readonly retired: readonly string[];
+  readonly leaseUntil: string | null;
+}
+
+const packRefSchema = z.object({
+  id: z.string(),
+  entries: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+
+export const searchManifestItemSchema = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  entity: z.literal('SEARCH_MANIFEST'),
+  version: z.number().int(),
+  packs: z.array(packRefSchema).default([]),
+  folded: z.array(z.string()).default([]),
+  retired: z.array(z.string()).default([]),
+  leaseUntil: z.string().optional(),
+});
+
+export type SearchManifestItem = z.output<typeof searchManifestItemSchema>;
+
+export const searchManifestCodec = {
+  entity: 'SEARCH_MANIFEST',
+  itemSchema: searchManifestItemSchema,
+  keyOf: ({ workspaceId }) => keys.searchManifest(workspaceId),
+  toItem: ({ workspaceId, version, packs, folded, retired, leaseUntil }) => ({
+    ...keys.searchManifest(workspaceId),
+    entity: 'SEARCH_MANIFEST',
+    version,
+    packs: packs.map(({ id, entries, bytes }) => ({ id, entries, bytes })),
+    folded: [...folded],
+    retired: [...retired],
+    ...(leaseUntil === null ? {} : { leaseUntil }),
+  }),
+  fromItem(item) {
+    const parsed = parseItem('SEARCH_MANIFEST', searchManifestItemSchema, item);
+    return {
+      workspaceId: requireKeyPart(
+        'SEARCH_MANIFEST',
+        item,
+        keyParts.workspaceId(parsed.pk),
+        'workspace id',
+      ),
+      version: parsed.version,
+      packs: parsed.packs,
+      folded: parsed.folded,
+      retired: parsed.retired,
+      leaseUntil: parsed.leaseUntil ?? null,
+    };
+  },
+} satisfies EntityCodec<SearchManifestRecord, SearchManifestItem>;

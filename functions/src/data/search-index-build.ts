@@ -1,0 +1,85 @@
+/**
+ * The first build of the search index (data/search-index.ts) of a workspace from before it: its
+ * first search reads every token (ACCESS_PATTERNS.md row 13's Query) once.
+ */
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { latestEntries, searchEntryOf, type SearchEntry } from '../domain/search-entries';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import type { SearchDeltaRecord } from './entities/search-delta';
+import { searchManifestCodec, type SearchManifestRecord } from './entities/search-manifest';
+import { tokenCodec } from './entities/token';
+import { keys, TOKEN_SORT_PREFIX } from './keys';
+import { cleanUp, deletePacks, writePacks } from './search-index-store';
+import { queryAll } from './table-operations';
+
+export interface BuiltIndex {
+  /** The latest entry of every token, tombstones included. */
+  readonly latest: ReadonlyMap<string, SearchEntry>;
+  readonly tokensRead: number;
+}
+
+/**
+ * Builds the index of a workspace that has none from every token (read after `deltas`, so it
+ * reflects them) and the deltas' entries, in packs, with those deltas named as folded. Of
+ * concurrent builds one commits (the manifest is put only if none exists, and only while the
+ * workspace exists); the others delete their packs and get undefined.
+ */
+export async function buildIndex(
+  workspaceId: string,
+  deltas: readonly SearchDeltaRecord[],
+): Promise<BuiltIndex | undefined> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.workspace(workspaceId).pk,
+      ':prefix': TOKEN_SORT_PREFIX,
+    },
+    ConsistentRead: true,
+  });
+  const latest = latestEntries([
+    ...items.map((item) => searchEntryOf(tokenCodec.fromItem(item).token)),
+    ...deltas.flatMap(({ entries }) => entries),
+  ]);
+  const packs = await writePacks(workspaceId, [...latest.values()]);
+  const manifest: SearchManifestRecord = {
+    workspaceId,
+    version: 1,
+    packs,
+    folded: deltas.map(({ deltaId }) => deltaId),
+    retired: [],
+    leaseUntil: null,
+  };
+  const { tableName } = getConfig();
+  try {
+    await getDocumentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName,
+              Item: searchManifestCodec.toItem(manifest),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: tableName,
+              Key: keys.workspace(workspaceId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    await deletePacks(
+      workspaceId,
+      packs.map(({ id }) => id),
+    );
+    if (error instanceof Error && error.name === 'TransactionCanceledException') return undefined;
+    throw error;
+  }
+  await cleanUp(manifest);
+  return { latest, tokensRead: items.length };
+}

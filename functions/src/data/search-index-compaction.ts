@@ -1,0 +1,235 @@
+/**
+ * Compaction of a workspace's search index (data/search-index.ts; ACCESS_PATTERNS.md row 13d):
+ * under a lease on the manifest,
+ * folds the waiting deltas into a new pack, merged with the newest packs while the one before is
+ * not more than twice its size (so packs shrink geometrically from the oldest and each entry is
+ * rewritten a few times at most), or rewrites every pack (`all`) to drop what no longer counts.
+ * New packs are written first, then the manifest is switched (conditioned on its version), and
+ * only then are the folded deltas and retired packs deleted.
+ *
+ * Who compacts: a search that read many deltas, or packs holding more than twice the live
+ * entries; a token write with the probability of its share of FOLD_EVERY_ENTRIES; an import at
+ * its end. Never a workspace without an index: its first search builds it
+ * (data/search-index-build.ts).
+ */
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { latestEntries, type SearchEntry } from '../domain/search-entries';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { logger } from '../platform/logger';
+import type { SearchManifestRecord, SearchPackRef } from './entities/search-manifest';
+import { PACK_MAX_BYTES } from './entities/search-pack';
+import { keys } from './keys';
+import {
+  cleanUp,
+  commitManifest,
+  deletePacks,
+  deleteReplaced,
+  readDeltas,
+  readManifest,
+  readPacks,
+  unfoldedDeltas,
+  writePacks,
+} from './search-index-store';
+import { isConditionalCheckFailure } from './table-operations';
+
+/** A search folds the deltas it read into a pack once there are this many. */
+const SEARCH_FOLD_DELTAS = 32;
+/** A compaction started by a write folds only once this many deltas wait. */
+const FOLD_MIN_DELTAS = 8;
+/** A write of n tokens compacts with probability n / FOLD_EVERY_ENTRIES. */
+const FOLD_EVERY_ENTRIES = 16;
+/** Packs holding more than this many times the live entries (plus the slack) are rewritten. */
+const GARBAGE_RATIO = 2;
+const GARBAGE_SLACK = 1_000;
+/** A merge stops at packs at least this large: they are only rewritten to drop garbage. */
+const FULL_PACK_BYTES = PACK_MAX_BYTES / 2;
+/** About what an entry takes in a pack, deflated: to compare what is written with a pack. */
+const PACKED_ENTRY_BYTES = 60;
+const LEASE_MS = 30_000;
+
+type Mode = 'tiered' | 'all';
+
+/** What a search read: the manifest, its packs, and how many of their entries are live. */
+export interface IndexAsRead {
+  readonly manifest: SearchManifestRecord;
+  readonly packs: ReadonlyMap<string, readonly SearchEntry[]>;
+  readonly unfoldedDeltas: number;
+  readonly liveEntries: number;
+}
+
+/** A search that read many deltas, or mostly garbage, compacts with the packs it read. */
+export async function compactAfterRead(index: IndexAsRead): Promise<void> {
+  const entries = index.manifest.packs.reduce((sum, pack) => sum + pack.entries, 0);
+  const garbage = entries > GARBAGE_RATIO * index.liveEntries + GARBAGE_SLACK;
+  if (!garbage && index.unfoldedDeltas < SEARCH_FOLD_DELTAS) return;
+  try {
+    await compact(index.manifest, index.packs, garbage ? 'all' : 'tiered', 1);
+  } catch (error) {
+    logger.warn('Search index compaction after a read failed', { error });
+  }
+}
+
+/**
+ * After a token transaction of `entries` tokens: compacts with probability
+ * `entries / FOLD_EVERY_ENTRIES` (always for larger writes), never failing the write it follows.
+ */
+export async function compactAfterWrite(workspaceId: string, entries: number): Promise<void> {
+  if (Math.random() * FOLD_EVERY_ENTRIES >= entries) return;
+  try {
+    await compactSearchIndex(workspaceId, { minDeltas: FOLD_MIN_DELTAS });
+  } catch (error) {
+    logger.warn('Search index compaction after a write failed', { error, workspaceId });
+  }
+}
+
+/**
+ * Folds the waiting deltas into packs once at least `minDeltas` (default 1) wait, or with `all`
+ * rewrites every pack without the entries that no longer count. Returns false when the
+ * workspace has no index yet, or when another compaction held the lease or won the race.
+ */
+export async function compactSearchIndex(
+  workspaceId: string,
+  options: { minDeltas?: number; all?: boolean } = {},
+): Promise<boolean> {
+  const minDeltas = options.minDeltas ?? 1;
+  const manifest = await readManifest(workspaceId);
+  if (!manifest) return false;
+  // A first look without the lease (compact() reads the deltas again under it).
+  if (!options.all && unfoldedDeltas(await readDeltas(workspaceId), manifest).length < minDeltas) {
+    await cleanUp(manifest);
+    return true;
+  }
+  return compact(manifest, new Map(), options.all ? 'all' : 'tiered', minDeltas);
+}
+
+/** The manifest with the lease taken (its version bumped), or undefined when another has it. */
+async function takeLease(
+  manifest: SearchManifestRecord,
+): Promise<SearchManifestRecord | undefined> {
+  const now = new Date();
+  const leaseUntil = new Date(now.getTime() + LEASE_MS).toISOString();
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.searchManifest(manifest.workspaceId),
+        UpdateExpression: 'SET leaseUntil = :until, version = :next',
+        ConditionExpression:
+          'version = :version AND (attribute_not_exists(leaseUntil) OR leaseUntil < :now)',
+        ExpressionAttributeValues: {
+          ':until': leaseUntil,
+          ':next': manifest.version + 1,
+          ':version': manifest.version,
+          ':now': now.toISOString(),
+        },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+  return { ...manifest, version: manifest.version + 1, leaseUntil };
+}
+
+/**
+ * Which packs (oldest first) the fold of `foldingEntries` entries merges: with `all` every pack;
+ * else the newest ones, while the next is smaller than FULL_PACK_BYTES and not more than twice
+ * what is merged so far.
+ */
+export function packsToMerge(
+  packs: readonly SearchPackRef[],
+  foldingEntries: number,
+  mode: Mode,
+): { kept: SearchPackRef[]; merged: SearchPackRef[] } {
+  const kept = [...packs];
+  const merged: SearchPackRef[] = [];
+  let mergedEntries = foldingEntries;
+  while (kept.length > 0) {
+    const last = kept[kept.length - 1]!;
+    const small =
+      last.bytes < FULL_PACK_BYTES && last.bytes <= 2 * PACKED_ENTRY_BYTES * mergedEntries;
+    if (mode === 'tiered' && !small) break;
+    merged.unshift(kept.pop()!);
+    mergedEntries += last.entries;
+  }
+  return { kept, merged };
+}
+
+/**
+ * The entries a merge writes: the latest of each id among the merged packs' and the folded
+ * deltas' entries. Once no older pack is left, a tombstone that was already in a pack is dropped:
+ * every entry it hid was folded no later than this compaction's deltas. Tombstones of the deltas
+ * folded now stay until the next such merge, for a reader who read those deltas before they
+ * were folded and a live entry of the same token among them.
+ */
+export function mergedEntries(
+  packEntries: readonly SearchEntry[],
+  folding: readonly SearchEntry[],
+  reachesOldest: boolean,
+): SearchEntry[] {
+  const latest = latestEntries([...packEntries, ...folding]);
+  if (!reachesOldest) return [...latest.values()];
+  const newTombstones = new Set(
+    folding.filter(({ deleted }) => deleted).map(({ id, rev }) => `${id}\u0000${rev}`),
+  );
+  return [...latest.values()].filter(
+    (entry) => !entry.deleted || newTombstones.has(`${entry.id}\u0000${entry.rev}`),
+  );
+}
+
+/**
+ * One compaction: takes the lease, deletes what the last commit replaced, reads the waiting
+ * deltas (after the manifest, so every delta committed before the last compaction's read is
+ * among them or folded), merges them with the packs `packsToMerge` picks (`loaded`: packs
+ * already read), writes the result as new packs, commits the manifest naming the deltas folded
+ * and the packs retired, then deletes those.
+ */
+async function compact(
+  manifest: SearchManifestRecord,
+  loaded: ReadonlyMap<string, readonly SearchEntry[]>,
+  mode: Mode,
+  minDeltas: number,
+): Promise<boolean> {
+  const leased = await takeLease(manifest);
+  if (!leased) return false;
+  const { workspaceId } = leased;
+  let written: SearchPackRef[] = [];
+  try {
+    await deleteReplaced(leased);
+    const deltas = unfoldedDeltas(await readDeltas(workspaceId), leased);
+    if (mode === 'tiered' && deltas.length < minDeltas) {
+      await commitManifest(leased, { packs: leased.packs, folded: [], retired: [] });
+      return true;
+    }
+    const folding = deltas.flatMap(({ entries }) => entries);
+    const { kept, merged } = packsToMerge(leased.packs, folding.length, mode);
+    const toRead = merged.map(({ id }) => id).filter((id) => !loaded.has(id));
+    const read = await readPacks(workspaceId, toRead);
+    if (read.size < toRead.length) throw new Error('A search pack in use is missing');
+    const packEntries = merged.flatMap(({ id }) => loaded.get(id) ?? read.get(id) ?? []);
+    written = await writePacks(workspaceId, mergedEntries(packEntries, folding, kept.length === 0));
+    const committed = await commitManifest(leased, {
+      packs: [...kept, ...written],
+      folded: deltas.map(({ deltaId }) => deltaId),
+      retired: merged.map(({ id }) => id),
+    });
+    if (!committed) {
+      await deletePacks(
+        workspaceId,
+        written.map(({ id }) => id),
+      );
+      return false;
+    }
+    written = [];
+    await cleanUp(committed);
+    return true;
+  } catch (error) {
+    // Packs no manifest names: nobody reads them.
+    await deletePacks(
+      workspaceId,
+      written.map(({ id }) => id),
+    ).catch(() => {});
+    throw error;
+  }
+}

@@ -1,0 +1,218 @@
+/**
+ * The items of a workspace's search index (ACCESS_PATTERNS.md rows 13 and 13d), read and written
+ * through their codecs: the deltas (a Query), the manifest (GetItem, and Puts and Updates
+ * conditioned on its version) and the packs (BatchGetItem, Puts that never replace, deletes).
+ * What they mean and in which order they change: data/search-index.ts.
+ */
+import { randomUUID } from 'node:crypto';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { SearchEntry } from '../domain/search-entries';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { searchDeltaCodec, type SearchDeltaRecord } from './entities/search-delta';
+import {
+  searchManifestCodec,
+  type SearchManifestRecord,
+  type SearchPackRef,
+} from './entities/search-manifest';
+import { PACK_MAX_BYTES, searchPackCodec } from './entities/search-pack';
+import { keys, SEARCH_DELTA_SORT_PREFIX } from './keys';
+import { batchGetAll, deleteItems, isConditionalCheckFailure, queryAll } from './table-operations';
+
+/** Packs asked for per BatchGetItem, so that the packs of a large workspace come in parallel. */
+const PACKS_PER_REQUEST = 4;
+
+/** Every delta of the workspace (consistent: a delta committed before the Query is in it). */
+export async function readDeltas(workspaceId: string): Promise<SearchDeltaRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.workspace(workspaceId).pk,
+      ':prefix': SEARCH_DELTA_SORT_PREFIX,
+    },
+    ConsistentRead: true,
+  });
+  return items.map((item) => searchDeltaCodec.fromItem(item));
+}
+
+/** The deltas the manifest does not name as folded into its packs. */
+export function unfoldedDeltas(
+  deltas: readonly SearchDeltaRecord[],
+  manifest: SearchManifestRecord,
+): SearchDeltaRecord[] {
+  const folded = new Set(manifest.folded);
+  return deltas.filter(({ deltaId }) => !folded.has(deltaId));
+}
+
+export async function readManifest(workspaceId: string): Promise<SearchManifestRecord | undefined> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.searchManifest(workspaceId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? searchManifestCodec.fromItem(Item) : undefined;
+}
+
+async function getPacks(
+  workspaceId: string,
+  packIds: readonly string[],
+  consistentRead: boolean,
+): Promise<Map<string, readonly SearchEntry[]>> {
+  const groups: string[][] = [];
+  for (let start = 0; start < packIds.length; start += PACKS_PER_REQUEST) {
+    groups.push(packIds.slice(start, start + PACKS_PER_REQUEST));
+  }
+  const found = new Map<string, readonly SearchEntry[]>();
+  const items = await Promise.all(
+    groups.map((group) =>
+      batchGetAll(
+        group.map((id) => keys.searchPack(workspaceId, id)),
+        { consistentRead },
+      ),
+    ),
+  );
+  for (const item of items.flat()) {
+    const pack = searchPackCodec.fromItem(item);
+    found.set(pack.packId, pack.entries);
+  }
+  return found;
+}
+
+/**
+ * Packs by id: read eventually consistent (a pack never changes), those not found again with a
+ * consistent read (one written just now). A pack still missing was deleted (retired by a newer
+ * manifest) and is not in the answer.
+ */
+export async function readPacks(
+  workspaceId: string,
+  packIds: readonly string[],
+): Promise<Map<string, readonly SearchEntry[]>> {
+  const packs = await getPacks(workspaceId, packIds, false);
+  const missing = packIds.filter((id) => !packs.has(id));
+  if (missing.length > 0) {
+    for (const [id, entries] of await getPacks(workspaceId, missing, true)) packs.set(id, entries);
+  }
+  return packs;
+}
+
+/**
+ * Writes entries as new packs of at most PACK_MAX_BYTES each (split further while one is too
+ * large), before any manifest names them; returns what the manifest records of them. When a
+ * write fails, the packs already written are deleted.
+ */
+export async function writePacks(
+  workspaceId: string,
+  entries: readonly SearchEntry[],
+): Promise<SearchPackRef[]> {
+  const written: SearchPackRef[] = [];
+  try {
+    await writeEachPack(workspaceId, entries, written);
+  } catch (error) {
+    await deletePacks(
+      workspaceId,
+      written.map(({ id }) => id),
+    ).catch(() => {});
+    throw error;
+  }
+  return written;
+}
+
+async function writeEachPack(
+  workspaceId: string,
+  entries: readonly SearchEntry[],
+  written: SearchPackRef[],
+): Promise<void> {
+  const chunks: (readonly SearchEntry[])[] = entries.length > 0 ? [entries] : [];
+  while (chunks.length > 0) {
+    const chunk = chunks.shift()!;
+    const packId = randomUUID();
+    const item = searchPackCodec.toItem({ workspaceId, packId, entries: chunk });
+    if (item.data.length > PACK_MAX_BYTES && chunk.length > 1) {
+      const parts = Math.ceil(item.data.length / (PACK_MAX_BYTES * 0.9));
+      const size = Math.ceil(chunk.length / parts);
+      for (let start = 0; start < chunk.length; start += size) {
+        chunks.push(chunk.slice(start, start + size));
+      }
+      continue;
+    }
+    await getDocumentClient().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: item,
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    written.push({ id: packId, entries: chunk.length, bytes: item.data.length });
+  }
+}
+
+export async function deletePacks(workspaceId: string, packIds: readonly string[]): Promise<void> {
+  await deleteItems(packIds.map((id) => keys.searchPack(workspaceId, id)));
+}
+
+/**
+ * Puts the manifest's next state (its version one more, no lease) only if its version is still
+ * the one of `current`; undefined when it moved on.
+ */
+export async function commitManifest(
+  current: SearchManifestRecord,
+  next: Pick<SearchManifestRecord, 'packs' | 'folded' | 'retired'>,
+): Promise<SearchManifestRecord | undefined> {
+  const record: SearchManifestRecord = {
+    ...current,
+    ...next,
+    version: current.version + 1,
+    leaseUntil: null,
+  };
+  try {
+    await getDocumentClient().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: searchManifestCodec.toItem(record),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': current.version },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return undefined;
+    throw error;
+  }
+  return record;
+}
+
+/** Deletes the deltas folded and the packs retired by the manifest's last commit. */
+export async function deleteReplaced(manifest: SearchManifestRecord): Promise<void> {
+  const { workspaceId } = manifest;
+  await deleteItems([
+    ...manifest.folded.map((id) => keys.searchDelta(workspaceId, id)),
+    ...manifest.retired.map((id) => keys.searchPack(workspaceId, id)),
+  ]);
+}
+
+/**
+ * Deletes what the manifest's last commit replaced, then empties its lists (unless the manifest
+ * changed meanwhile: the next compaction deletes them again).
+ */
+export async function cleanUp(manifest: SearchManifestRecord): Promise<void> {
+  if (manifest.folded.length === 0 && manifest.retired.length === 0) return;
+  await deleteReplaced(manifest);
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.searchManifest(manifest.workspaceId),
+        UpdateExpression: 'SET folded = :none, retired = :none, version = :next',
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: {
+          ':none': [],
+          ':next': manifest.version + 1,
+          ':version': manifest.version,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}

@@ -1,0 +1,471 @@
+import { randomUUID } from 'node:crypto';
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import fc from 'fast-check';
+import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categories';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import { TOKEN_SORT_OPTIONS, type TokenSort } from '@expiry-radar/shared/domain/token-list';
+import { buildToken, seedTokens } from '../../test-support/token-seeding';
+import { givenWorkspace } from '../../test-support/workspace-fixtures';
+import { facetsFromTokens } from '../domain/token-counters';
+import { searchEntryOf, entrySortKey } from '../domain/search-entries';
+import { matchesFilters, matchesSearch, sortByIndexKey } from '../domain/token-search';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { readArmingContext } from './alert-arming';
+import { searchManifestCodec } from './entities/search-manifest';
+import { tokenIndexSortKey } from './entities/token';
+import { keys } from './keys';
+import { readSearchIndex } from './search-index';
+import { compactSearchIndex } from './search-index-compaction';
+import { listTokens } from './token-listing';
+import {
+  createToken,
+  deleteToken,
+  newImportedToken,
+  transferTokens,
+  updateToken,
+  writeImportBatch,
+} from './token-mutations';
+import { readTokenCounters } from './token-records';
+
+const SECTIONS = ['ops', 'Ops', null] as const;
+const letters = fc.constantFrom('a', 'b', 'A', 'é', 'É', 'z', ' ', '#');
+const text = (max: number) =>
+  fc.array(letters, { minLength: 1, maxLength: max }).map((parts) => parts.join(''));
+const optionalText = fc.option(text(4), { nil: null });
+
+interface Fields {
+  name: string;
+  vendor: string | null;
+  description: string | null;
+  section: string | null;
+  category: Category;
+  expiresAt: string;
+}
+
+const fieldsArbitrary: fc.Arbitrary<Fields> = fc.record({
+  name: text(5),
+  vendor: optionalText,
+  description: optionalText,
+  section: fc.constantFrom(...SECTIONS),
+  category: fc.constantFrom(...CATEGORIES),
+  expiresAt: fc.constantFrom('2027-01-01', '2027-06-30', '2028-02-29'),
+});
+
+type Step =
+  | { kind: 'create'; fields: Fields }
+  | { kind: 'update'; pick: number; fields: Omit<Fields, 'category'> }
+  | { kind: 'delete'; pick: number }
+  | { kind: 'import'; creates: Fields[]; updates: { pick: number; name: string }[] }
+  | { kind: 'transfer'; picks: number[] }
+  | { kind: 'compact'; all: boolean }
+  | { kind: 'search' };
+
+const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
+  { weight: 4, arbitrary: fieldsArbitrary.map((fields) => ({ kind: 'create' as const, fields })) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: fc.constant('update' as const),
+      pick: fc.nat(),
+      fields: fieldsArbitrary.map(({ category: _category, ...fields }) => fields),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('delete' as const), pick: fc.nat() }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('import' as const),
+      creates: fc.array(fieldsArbitrary, { maxLength: 4 }),
+      updates: fc.array(fc.record({ pick: fc.nat(), name: text(5) }), { maxLength: 2 }),
+    }),
+  },
+  {
+    weight: 1,
+    arbitrary: fc.record({
+      kind: fc.constant('transfer' as const),
+      picks: fc.array(fc.nat(), { minLength: 1, maxLength: 3 }),
+    }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('compact' as const), all: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'search' as const }) },
+);
+
+interface Query {
+  q: string;
+  sort: TokenSort;
+  category: Category[] | undefined;
+  section: string | undefined;
+  offset: number;
+  limit: number;
+}
+
+const queryArbitrary: fc.Arbitrary<Query> = fc.record({
+  q: fc.constantFrom('a', 'A', 'é', 'b', 'z a', 'zz', '#'),
+  sort: fc.constantFrom<TokenSort>(...TOKEN_SORT_OPTIONS),
+  category: fc.option(fc.subarray([...CATEGORIES], { minLength: 1 }), { nil: undefined }),
+  section: fc.constantFrom(undefined, 'ops', 'Ops', '__none__', '__all__'),
+  offset: fc.constantFrom(0, 1, 3),
+  limit: fc.constantFrom(1, 2, 100),
+});
+
+/** What a search must answer: the naive filter over every token (the rules of token-search). */
+function naiveSearch(tokens: readonly Token[], query: Query) {
+  const matches = tokens.filter((token) => matchesSearch(token, query.q));
+  const filtered = matches.filter((token) => matchesFilters(token, query.category, query.section));
+  const sorted = sortByIndexKey(
+    filtered,
+    (token) => tokenIndexSortKey(token, query.sort),
+    query.sort,
+  );
+  return {
+    ids: sorted.slice(query.offset, query.offset + query.limit).map(({ id }) => id),
+    total: filtered.length,
+    facets: facetsFromTokens(matches),
+  };
+}
+
+async function expectSearchesMatch(
+  workspaceId: string,
+  tokens: ReadonlyMap<string, Token>,
+  queries: readonly Query[],
+) {
+  const counters = await readTokenCounters(workspaceId);
+  for (const query of queries) {
+    const answer = await listTokens({ ...query, workspaceId, tokenCounters: counters });
+    expect({
+      ids: answer.items.map(({ id }) => id),
+      total: answer.total,
+      facets: answer.facets,
+    }).toEqual(naiveSearch([...tokens.values()], query));
+    for (const item of answer.items) expect(item).toEqual(tokens.get(item.id));
+  }
+}
+
+function tokenFields(fields: Fields) {
+  const {
+    id: _id,
+    created_at: _c,
+    updated_at: _u,
+    workspace_id: _w,
+    ...rest
+  } = buildToken('x', {
+    ...fields,
+  });
+  return rest;
+}
+
+const pickFrom = <T>(items: readonly T[], pick: number): T | undefined =>
+  items.length === 0 ? undefined : items[pick % items.length];
+
+async function manifestOf(workspaceId: string) {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.searchManifest(workspaceId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? searchManifestCodec.fromItem(Item) : undefined;
+}
+
+describe('search index', () => {
+  it('answers every search as the naive filter over all tokens, after any writes', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(stepArbitrary, { minLength: 1, maxLength: 14 }),
+        fc.array(queryArbitrary, { minLength: 2, maxLength: 3 }),
+        fc.boolean(),
+        async (steps, queries, searchFirst) => {
+          const workspaceId = await givenWorkspace({ ownerId: randomUUID() });
+          const otherId = await givenWorkspace({ ownerId: randomUUID() });
+          const tokens = new Map<string, Token>();
+          const moved = new Map<string, Token>();
+          // With `searchFirst` the index exists before the writes; else the first search builds it.
+          if (searchFirst) await readSearchIndex(workspaceId);
+          for (const step of steps) {
+            const now = new Date();
+            const current = [...tokens.values()];
+            if (step.kind === 'create') {
+              const token = await createToken({
+                workspaceId,
+                fields: tokenFields(step.fields),
+                tokenLimit: null,
+                now,
+              });
+              tokens.set(token.id, token);
+            } else if (step.kind === 'update') {
+              const token = pickFrom(current, step.pick);
+              if (!token) continue;
+              const next = await updateToken(token, step.fields, now);
+              tokens.set(next.id, next);
+            } else if (step.kind === 'delete') {
+              const token = pickFrom(current, step.pick);
+              if (!token) continue;
+              await deleteToken(token, now);
+              tokens.delete(token.id);
+            } else if (step.kind === 'import') {
+              const creates = step.creates.map((fields) =>
+                newImportedToken(workspaceId, tokenFields(fields), now),
+              );
+              const chosen = [
+                ...new Set(step.updates.map(({ pick }) => pick % (current.length || 1))),
+              ];
+              const updates =
+                current.length === 0
+                  ? []
+                  : chosen.map((index) => {
+                      const token = current[index]!;
+                      const name = step.updates.find(
+                        ({ pick }) => pick % current.length === index,
+                      )!.name;
+                      const next = {
+                        ...token,
+                        name,
+                        updated_at: new Date(Date.parse(token.updated_at) + 1).toISOString(),
+                      };
+                      return { current: token, lastAlert: null, next };
+                    });
+              await writeImportBatch({
+                workspaceId,
+                creates,
+                updates,
+                tokenLimit: null,
+                arming: await readArmingContext(workspaceId),
+                now,
+              });
+              for (const token of creates) tokens.set(token.id, token);
+              for (const { next } of updates) tokens.set(next.id, next);
+            } else if (step.kind === 'transfer') {
+              const chosen = [
+                ...new Set(step.picks.flatMap((pick) => pickFrom(current, pick) ?? [])),
+              ];
+              if (chosen.length === 0) continue;
+              const result = await transferTokens({
+                tokens: chosen,
+                sourceWorkspaceId: workspaceId,
+                targetWorkspaceId: otherId,
+                targetTokenLimit: null,
+                now,
+              });
+              for (const token of chosen) tokens.delete(token.id);
+              for (const { token } of result) moved.set(token.id, token);
+            } else if (step.kind === 'compact') {
+              await compactSearchIndex(workspaceId, { all: step.all });
+            } else {
+              await expectSearchesMatch(workspaceId, tokens, queries.slice(0, 1));
+            }
+          }
+          await expectSearchesMatch(workspaceId, tokens, queries);
+          await expectSearchesMatch(otherId, moved, queries);
+          await compactSearchIndex(workspaceId, { all: true });
+          await expectSearchesMatch(workspaceId, tokens, queries);
+        },
+      ),
+      { numRuns: 12 },
+    );
+  }, 240_000);
+
+  it('keeps every token of parallel creates, while compactions and searches run', async () => {
+    const workspaceId = await givenWorkspace({ ownerId: randomUUID() });
+    await readSearchIndex(workspaceId);
+    const creates = Array.from({ length: 24 }, (_, index) =>
+      createToken({
+        workspaceId,
+        fields: tokenFields({
+          name: `Parallel ${index}`,
+          vendor: 'Acme',
+          description: null,
+          section: null,
+          category: 'cert',
+          expiresAt: '2027-01-01',
+        }),
+        tokenLimit: null,
+        now: new Date(),
+      }),
+    );
+    const compactions = Array.from({ length: 6 }, (_, index) =>
+      compactSearchIndex(workspaceId, { all: index % 2 === 0 }),
+    );
+    const searches = Array.from({ length: 4 }, () => readSearchIndex(workspaceId));
+    const [created] = await Promise.all([
+      Promise.all(creates),
+      Promise.all(compactions),
+      Promise.all(searches),
+    ]);
+    const ids = (await readSearchIndex(workspaceId)).entries.map(({ id }) => id).sort();
+    expect(ids).toEqual(created.map(({ id }) => id).sort());
+    await compactSearchIndex(workspaceId, { all: true });
+    const after = (await readSearchIndex(workspaceId)).entries.map(({ id }) => id).sort();
+    expect(after).toEqual(ids);
+  }, 120_000);
+
+  it('builds the index of a workspace from before it on the first search, and keeps it', async () => {
+    const workspaceId = await givenWorkspace({ ownerId: randomUUID() });
+    const legacy = Array.from({ length: 30 }, (_, index) =>
+      buildToken(workspaceId, {
+        name: `Legacy ${index}`,
+        category: CATEGORIES[index % CATEGORIES.length],
+        vendor: index % 3 === 0 ? 'Acme' : null,
+      }),
+    );
+    await seedTokens(workspaceId, legacy, 4, undefined, { searchIndex: false });
+    // Written after the code's deployment but before the index was built: a delta and no manifest.
+    const now = new Date();
+    const added = await createToken({
+      workspaceId,
+      fields: tokenFields({
+        name: 'New acme',
+        vendor: null,
+        description: null,
+        section: 'ops',
+        category: 'license',
+        expiresAt: '2027-01-01',
+      }),
+      tokenLimit: null,
+      now,
+    });
+    await deleteToken(legacy[0]!, now);
+    // Writes and their compactions never build an index: its first search does.
+    expect(await compactSearchIndex(workspaceId)).toBe(false);
+    expect(await manifestOf(workspaceId)).toBeUndefined();
+    const tokens = new Map([...legacy.slice(1), added].map((token) => [token.id, token]));
+    const queries: Query[] = [
+      {
+        q: 'acme',
+        sort: 'name_asc',
+        category: undefined,
+        section: undefined,
+        offset: 0,
+        limit: 100,
+      },
+      {
+        q: 'legacy 1',
+        sort: 'expiration_desc',
+        category: ['cert'],
+        section: undefined,
+        offset: 0,
+        limit: 5,
+      },
+    ];
+    const first = await readSearchIndex(workspaceId);
+    expect(first.built).toBe(true);
+    expect(first.entries.map(({ id }) => id).sort()).toEqual([...tokens.keys()].sort());
+    const manifest = await manifestOf(workspaceId);
+    expect(manifest?.packs.length).toBe(1);
+    expect(manifest?.folded).toEqual([]);
+    await expectSearchesMatch(workspaceId, tokens, queries);
+    const second = await readSearchIndex(workspaceId);
+    expect(second.built).toBe(false);
+    expect(second.itemsRead).toBe(2);
+  });
+
+  it('reads a few items for thousands of tokens: the packs, the manifest and the deltas', async () => {
+    const workspaceId = await givenWorkspace({ ownerId: randomUUID() });
+    const tokens = Array.from({ length: 2_000 }, (_, index) =>
+      buildToken(workspaceId, {
+        name: `Token ${index}`,
+        vendor: index % 10 === 0 ? 'Acme Corporation' : 'Globex',
+        description: `Seeded (#${index})`,
+      }),
+    );
+    // Its index exists (built at its first search, empty); the seeded deltas are then folded.
+    await readSearchIndex(workspaceId);
+    await seedTokens(workspaceId, tokens);
+    expect(await compactSearchIndex(workspaceId)).toBe(true);
+    const read = await readSearchIndex(workspaceId);
+    expect(read.entries).toHaveLength(2_000);
+    expect(read.itemsRead).toBeLessThanOrEqual(3);
+    const counters = await readTokenCounters(workspaceId);
+    const page = await listTokens({
+      workspaceId,
+      tokenCounters: counters,
+      q: 'acme',
+      sort: 'expiration_asc',
+      category: undefined,
+      section: undefined,
+      offset: 0,
+      limit: 100,
+    });
+    expect(page.total).toBe(200);
+    expect(page.itemsRead).toBeLessThanOrEqual(103);
+  }, 60_000);
+
+  it('reads the manifest again, not the deltas, when a compaction retires a pack it was about to read', async () => {
+    const workspaceId = await givenWorkspace({ ownerId: randomUUID() });
+    await readSearchIndex(workspaceId);
+    const create = (name: string) =>
+      createToken({
+        workspaceId,
+        fields: tokenFields({
+          name,
+          vendor: null,
+          description: null,
+          section: null,
+          category: 'cert',
+          expiresAt: '2027-01-01',
+        }),
+        tokenLimit: null,
+        now: new Date(),
+      });
+    const created = [await create('First'), await create('Second')];
+    await compactSearchIndex(workspaceId);
+    created.push(await create('Third'));
+    const before = await manifestOf(workspaceId);
+    expect(before?.packs).toHaveLength(1);
+    // Between the search's manifest read and its pack read, a compaction of every pack retires
+    // (and deletes) the pack that manifest names.
+    const client = getDocumentClient();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const manifestKey = keys.searchManifest(workspaceId);
+    let racing = false;
+    let raced = false;
+    const reads = { manifest: 0, deltas: 0 };
+    Object.assign(client, {
+      send: async (command: { input: Record<string, unknown> }) => {
+        const output = await send(command);
+        if (racing) return output;
+        const key = command.input.Key as { pk?: string; sk?: string } | undefined;
+        if (
+          command instanceof GetCommand &&
+          key?.pk === manifestKey.pk &&
+          key.sk === manifestKey.sk
+        ) {
+          reads.manifest += 1;
+          if (!raced) {
+            raced = true;
+            racing = true;
+            await compactSearchIndex(workspaceId, { all: true });
+            racing = false;
+          }
+        }
+        if (command instanceof QueryCommand) reads.deltas += 1;
+        return output;
+      },
+    });
+    let read: Awaited<ReturnType<typeof readSearchIndex>>;
+    try {
+      read = await readSearchIndex(workspaceId);
+    } finally {
+      Object.assign(client, { send });
+    }
+    expect((await manifestOf(workspaceId))?.packs.map(({ id }) => id)).not.toEqual(
+      before?.packs.map(({ id }) => id),
+    );
+    expect(read.entries.map(({ id }) => id).sort()).toEqual(created.map(({ id }) => id).sort());
+    expect(reads).toEqual({ manifest: 2, deltas: 1 });
+  });
+
+  it('sorts entries by the keys the indexes hold', () => {
+    fc.assert(
+      fc.property(
+        fc.record({ name: fc.string({ unit: 'binary' }), expiresAt: fc.string() }),
+        fc.constantFrom<TokenSort>(...TOKEN_SORT_OPTIONS),
+        (fields, sort) => {
+          const token = buildToken('ws', fields);
+          expect(entrySortKey(searchEntryOf(token), sort)).toBe(tokenIndexSortKey(token, sort));
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,23 @@
+/** Search entries (domain/search-entries) for property tests of the search index's codecs. */
+import fc from 'fast-check';
+import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
+import type { SearchEntry } from '../src/domain/search-entries';
+import { isoInstant } from './codec-properties';
+
+export const searchEntryArbitrary: fc.Arbitrary<SearchEntry> = fc.oneof(
+  fc.record({
+    id: fc.string({ minLength: 1 }),
+    rev: isoInstant,
+    deleted: fc.constant(true as const),
+  }),
+  fc.record({
+    id: fc.string({ minLength: 1 }),
+    rev: isoInstant,
+    deleted: fc.constant(false as const),
+    category: fc.constantFrom(...CATEGORIES),
+    sectionKey: fc.string(),
+    expiresAt: fc.string(),
+    name: fc.string(),
+    texts: fc.array(fc.string({ unit: 'grapheme' }), { maxLength: 8 }),
+  }),
+);
