@@ -343,7 +343,7 @@ describe('requestAhead', () => {
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
-  it('asks once for the same URL, and never for a change', async () => {
+  it('asks once for the same URL, and never for a change', () => {
     const { fetchMock } = serve();
     requestAhead(apiRoute('listTokens'), page);
     requestAhead(apiRoute('listTokens'), page);
