@@ -37,5 +37,11 @@ export async function withBenchEmulators(
     await run(emulators);
   } finally {
     await emulators.stop();
+    // Nothing after this benchmark may reach the stopped emulators through cached clients.
+    const { resetConfigForTests } = await import('@expiry-radar/functions/platform/config');
+    const { resetAwsClientsForTests } =
+      await import('@expiry-radar/functions/platform/aws-clients');
+    resetConfigForTests();
+    resetAwsClientsForTests();
   }
 }

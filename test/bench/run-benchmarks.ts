@@ -1,8 +1,15 @@
 /**
  * `npm run bench`: every benchmark in turn, each printing its figures against the budgets in
- * docs/architecture.md. Run after `npm run build` (the script does both). Names given after
- * `--` run only those benchmarks (`npm run bench -- token-list token-load`).
+ * docs/architecture.md; `npm run bench -- dashboard token-list` runs only those named. Run after
+ * `npm run build` (the script does both).
+ *
+ * Each benchmark runs in a process of its own: its emulators, ports, AWS clients and environment
+ * start fresh and end with it, so one benchmark's state never reaches the next, and a benchmark
+ * that fails does not stop the others (the run then exits with 1, naming it).
  */
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { measureAlertDigests } from './alert-digests';
 import { measureAlertPipeline } from './alert-pipeline';
 import { lambdaBundleSizes, webChunkSizes } from './bundle-sizes';
@@ -13,31 +20,87 @@ import { measureLandingJavaScript } from './landing-javascript';
 import { measureTokenListCost } from './token-list-cost';
 import { measureTokenLoad } from './token-load';
 
-const benchmarks: Readonly<Record<string, () => Promise<void> | void>> = {
-  'lambda-bundles': lambdaBundleSizes,
-  'landing-javascript': measureLandingJavaScript,
-  'web-chunks': webChunkSizes,
-  'token-list': () => measureTokenListCost(),
-  'token-load': () => measureTokenLoad(),
-  import: measureImportCost,
-  'expiry-scan': measureExpiryScanCost,
-  'alert-pipeline': measureAlertPipeline,
-  'alert-digests': measureAlertDigests,
-  'dashboard-render': measureDashboardRender,
-};
-
-async function main(names: readonly string[]): Promise<void> {
-  const unknown = names.filter((name) => !(name in benchmarks));
-  if (unknown.length > 0) {
-    throw new Error(
-      `Unknown benchmark ${unknown.join(', ')}; the benchmarks: ${Object.keys(benchmarks).join(', ')}`,
-    );
-  }
-  const chosen = names.length > 0 ? names : Object.keys(benchmarks);
-  for (const name of chosen) await benchmarks[name]!();
+interface Benchmark {
+  /** What `npm run bench -- <name>` selects it by. */
+  readonly name: string;
+  readonly run: () => Promise<void> | void;
 }
 
-main(process.argv.slice(2)).catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+export const benchmarks: readonly Benchmark[] = [
+  { name: 'lambda-bundles', run: lambdaBundleSizes },
+  { name: 'landing', run: measureLandingJavaScript },
+  { name: 'web-chunks', run: webChunkSizes },
+  { name: 'token-list', run: () => measureTokenListCost() },
+  { name: 'token-load', run: () => measureTokenLoad() },
+  { name: 'import', run: measureImportCost },
+  { name: 'expiry-scan', run: measureExpiryScanCost },
+  { name: 'alert-pipeline', run: measureAlertPipeline },
+  { name: 'alert-digests', run: measureAlertDigests },
+  { name: 'dashboard', run: measureDashboardRender },
+];
+
+/** The argument with which the runner starts itself to run one benchmark in the child process. */
+const IN_THIS_PROCESS = '--in-this-process';
+
+class UnknownBenchmarkError extends Error {}
+
+/** The benchmarks named (every one when none is), or an error naming the unknown ones. */
+export function selectBenchmarks(names: readonly string[]): readonly Benchmark[] {
+  const unknown = names.filter((name) => !benchmarks.some((benchmark) => benchmark.name === name));
+  if (unknown.length > 0) {
+    throw new UnknownBenchmarkError(
+      `Unknown benchmark${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}. The benchmarks: ${benchmarks.map((benchmark) => benchmark.name).join(', ')}.`,
+    );
+  }
+  return names.length === 0
+    ? benchmarks
+    : benchmarks.filter((benchmark) => names.includes(benchmark.name));
+}
+
+function runInChildProcess(name: string): Promise<number | null> {
+  const child = spawn(
+    join(__dirname, '../../node_modules/.bin/tsx'),
+    [__filename, IN_THIS_PROCESS, name],
+    { stdio: 'inherit', env: process.env },
+  );
+  return new Promise((done, fail) => {
+    child.once('error', fail);
+    child.once('exit', (code, signal) => done(signal ? null : code));
+  });
+}
+
+async function main(args: readonly string[]): Promise<void> {
+  if (args[0] === IN_THIS_PROCESS) {
+    for (const benchmark of selectBenchmarks(args.slice(1))) await benchmark.run();
+    return;
+  }
+  const selected = selectBenchmarks(args);
+  const failed: string[] = [];
+  for (const benchmark of selected) {
+    const started = performance.now();
+    console.log(`\n=== ${benchmark.name} ===`);
+    const code = await runInChildProcess(benchmark.name);
+    const seconds = ((performance.now() - started) / 1000).toFixed(1);
+    if (code === 0) {
+      console.log(`=== ${benchmark.name}: done in ${seconds} s ===`);
+    } else {
+      console.log(
+        `=== ${benchmark.name}: FAILED (exit ${code ?? 'by signal'}) after ${seconds} s ===`,
+      );
+      failed.push(benchmark.name);
+    }
+  }
+  console.log(
+    failed.length === 0
+      ? `\nEvery benchmark completed (${selected.map((benchmark) => benchmark.name).join(', ')}).`
+      : `\nFailed: ${failed.join(', ')}.`,
+  );
+  if (failed.length > 0) process.exitCode = 1;
+}
+
+if (require.main === module) {
+  main(process.argv.slice(2)).catch((error: unknown) => {
+    console.error(error instanceof UnknownBenchmarkError ? error.message : error);
+    process.exit(1);
+  });
+}

@@ -338,6 +338,66 @@ describe('token dashboard in Chromium', () => {
     await shot(narrow, 'dashboard-narrow');
     await narrow.close();
   }, 30_000);
+
+  it('asks for its first reads at once, and renders every row of a long category for the keyboard and the browser find', async () => {
+    // 60 more licenses, expiring after IDE seats: a card of 61 rows (its first render shows 20).
+    const { buildToken, seedTokens } = await import('../../functions/test-support/token-seeding');
+    await seedTokens(
+      workspaceId,
+      Array.from({ length: 60 }, (_, index) =>
+        buildToken(workspaceId, {
+          name: `Bulk license ${String(index).padStart(2, '0')}`,
+          category: 'license',
+          type: 'software_license',
+          expiresAt: inDays(1_000 + index),
+        }),
+      ),
+    );
+    const fresh = await owner.newPage();
+    await fresh.setViewportSize({ width: 1280, height: 900 });
+    const requests: string[] = [];
+    fresh.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) requests.push(`${url.pathname}${url.search}`);
+    });
+    await fresh.goto(dashboardUrl());
+    const licenses = card(fresh, 'Licenses');
+    await licenses.getByRole('rowheader', { name: 'Bulk license 59' }).waitFor();
+    expect(await rowNames(licenses)).toHaveLength(61);
+
+    // The session, the workspaces, the summary and every card's first page, each once, all
+    // asked for before the shell (which asks for the invitations once it has the session).
+    const firstReads = requests.filter(
+      (url) =>
+        url === '/api/session' ||
+        url.startsWith('/api/v1/workspaces?') ||
+        (url.startsWith('/api/tokens?') && url.includes(`workspace_id=${workspaceId}`)),
+    );
+    expect(firstReads).toHaveLength(7);
+    expect(new Set(requests).size).toBe(requests.length);
+    const invitations = requests.indexOf('/api/invitations');
+    expect(invitations).toBeGreaterThan(-1);
+    for (const url of firstReads) expect(requests.indexOf(url)).toBeLessThan(invitations);
+
+    // The browser's find reaches the last row; so does the keyboard (Shift+Tab from the next
+    // card's search lands on the last row's last action).
+    expect(
+      await fresh.evaluate(() =>
+        (window as unknown as { find(text: string): boolean }).find('Bulk license 59'),
+      ),
+    ).toBe(true);
+    await card(fresh, 'General').getByPlaceholder('Search General...').focus();
+    await fresh.keyboard.press('Shift+Tab');
+    expect(await fresh.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Delete Bulk license 59',
+    );
+    await fresh.keyboard.press('Shift+Tab');
+    expect(await fresh.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe(
+      'Renew Bulk license 59',
+    );
+    expect(pageErrors).toEqual([]);
+    await fresh.close();
+  }, 60_000);
 });
 
 async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10_000) {

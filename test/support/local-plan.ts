@@ -20,6 +20,11 @@ export async function setLocalPlan(
     DYNAMODB_ENDPOINT: app.endpoints.dynamoDb,
     TABLE_NAME: target.tableName,
   });
+  // Clients and settings cached for other emulators (an earlier benchmark's) would be used else.
+  const { resetConfigForTests } = await import('@expiry-radar/functions/platform/config');
+  const { resetAwsClientsForTests } = await import('@expiry-radar/functions/platform/aws-clients');
+  resetConfigForTests();
+  resetAwsClientsForTests();
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { findUserIdByEmail } = await import('@expiry-radar/functions/data/user-records');
   const { keys } = await import('@expiry-radar/functions/data/keys');

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { createAppRouter } from './app/router/app-routes';
 import { initAnalytics } from './lib/analytics';
 import { logger } from './lib/logger';
 import { installPreloadErrorRecovery } from './lib/preload-error';
@@ -11,13 +12,18 @@ installPreloadErrorRecovery();
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-// Runtime settings first (never fails: defaults on any problem), then the app.
-void loadRuntimeConfig().then((config) => {
+// Runtime settings first (never fails: defaults on any problem), then the app. The router starts
+// meanwhile: it loads the route's chunks, and a route that asks for its reads ahead sends them
+// once the settings (the API's address) are in.
+const settingsLoaded = loadRuntimeConfig();
+const router = createAppRouter();
+
+void settingsLoaded.then((config) => {
   // Analytics only when both key and host are set; posthog-js loads in its own chunk.
   initAnalytics(config).catch((error: unknown) => logger.warn('Analytics failed', error));
   createRoot(container).render(
     <StrictMode>
-      <App />
+      <App router={router} />
     </StrictMode>,
   );
 });

@@ -314,9 +314,7 @@ export const routeTable = [
   },
   // Tokens
   {
-    id: 'listTokens',
-    method: 'GET',
-    path: '/api/tokens',
+    ...startUpRoutes.listTokens,
     auth: 'verifiedSession',
     summary: "A page of a workspace's tokens with facets per category and section.",
     request: { query: listTokensQuery },
@@ -523,9 +521,7 @@ export const routeTable = [
   },
   // Workspaces
   {
-    id: 'listWorkspaces',
-    method: 'GET',
-    path: '/api/v1/workspaces',
+    ...startUpRoutes.listWorkspaces,
     auth: 'verifiedSession',
     summary: "The user's workspaces with their role in each.",
     request: { query: listWorkspacesQuery },

@@ -10,4 +10,10 @@ export const DASHBOARD_PERFORMANCE = {
   categoryChipMeasure: 'dashboard:apply-category-chip',
   categoryChipStartMark: 'dashboard:apply-category-chip:start',
   categoryChipEndMark: 'dashboard:apply-category-chip:end',
+  /** Mark at the commit of the dashboard's first render (session, workspace and chunk ready). */
+  viewCommitMark: 'dashboard:view-commit',
+  /** Mark at the commit of the summary's chips and the cards' frames. */
+  summaryCommitMark: 'dashboard:summary-commit',
+  /** Mark at the commit of a card's first page; its `detail` is the category. */
+  cardCommitMark: 'dashboard:card-commit',
 } as const;

@@ -3,9 +3,9 @@
  * dashboard's category columns) or accepts.
  */
 import * as z from 'zod';
+import { CATEGORIES, type Category } from './category-values';
 
-export const CATEGORIES = ['cert', 'key_secret', 'license', 'general'] as const;
-export type Category = (typeof CATEGORIES)[number];
+export { CATEGORIES, type Category };
 
 export const CERT_TYPES = ['ssl_cert', 'tls_cert', 'code_signing', 'client_cert'] as const;
 export const KEY_SECRET_TYPES = [

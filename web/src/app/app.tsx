@@ -1,13 +1,17 @@
 import { useState } from 'react';
 import { RouterProvider } from 'react-router/dom';
 import { AppProviders } from './providers/app-providers';
-import { createAppRouter } from './router/app-routes';
+import { createAppRouter, type AppRouter } from './router/app-routes';
 
-export function App() {
-  const [router] = useState(createAppRouter);
+/**
+ * The app. Its router is made before the first render by main.tsx (it starts loading the route's
+ * chunks while the runtime settings load); made here when none is given.
+ */
+export function App({ router }: { readonly router?: AppRouter }) {
+  const [appRouter] = useState(() => router ?? createAppRouter());
   return (
     <AppProviders>
-      <RouterProvider router={router} />
+      <RouterProvider router={appRouter} />
     </AppProviders>
   );
 }

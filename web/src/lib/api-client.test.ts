@@ -10,7 +10,9 @@ import { apiRoute, call, routeUrl } from './api-call';
 import {
   ApiError,
   CSRF_HEADER,
+  forgetCsrfToken,
   refusalMessage,
+  requestAhead,
   requestRoute,
   resetApiClientState,
 } from './api-client';
@@ -305,6 +307,92 @@ describe('call', () => {
     await expect(call('getWorkspace', { params })).rejects.toBeInstanceOf(ApiError);
     expect(fetchMock).not.toHaveBeenCalled();
     expect(errorToast).toHaveBeenCalledWith('An unexpected error occurred.', expect.anything());
+  });
+});
+
+describe('requestAhead', () => {
+  const page = { query: { workspace_id: 'ws-1', limit: 1 } } as const;
+  let served = 0;
+  const serve = (status = 200) =>
+    installFetchMock({
+      'GET /api/tokens': () => jsonResponse({ items: [], served: (served += 1) }, status),
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+      'DELETE /api/tokens/t1': () => jsonResponse({ ok: true }),
+    });
+
+  beforeEach(() => {
+    served = 0;
+  });
+
+  it("sends the GET at once; the same route and query's call takes its answer instead of sending", async () => {
+    const { fetchMock } = serve();
+    requestAhead(apiRoute('listTokens'), page);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toEqual({
+      items: [],
+      served: 1,
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    // Taken once: the next call sends.
+    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toEqual({
+      items: [],
+      served: 2,
+    });
+    // Another query is another request.
+    await requestRoute(apiRoute('listTokens'), { query: { workspace_id: 'ws-2', limit: 1 } });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('asks once for the same URL, and never for a change', () => {
+    const { fetchMock } = serve();
+    requestAhead(apiRoute('listTokens'), page);
+    requestAhead(apiRoute('listTokens'), page);
+    requestAhead(apiRoute('deleteToken'), { params: { id: 't1' } });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it("reports a refusal as the taker's own (the 401 redirect included), never before", async () => {
+    serve(401);
+    at('/dashboard');
+    requestAhead(apiRoute('listTokens'), page);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(errorToast).not.toHaveBeenCalled();
+    jest.useFakeTimers();
+    await expect(requestRoute(apiRoute('listTokens'), page)).rejects.toMatchObject({
+      status: 401,
+    });
+    expect(errorToast).toHaveBeenCalledTimes(1);
+    jest.advanceTimersByTime(800);
+    expect(assignLocation).toHaveBeenCalledWith('/login');
+  });
+
+  it('sends again when the answer asked for ahead failed, or is older than 10 seconds', async () => {
+    const { fetchMock } = serve();
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    requestAhead(apiRoute('listTokens'), page);
+    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toMatchObject({ served: 1 });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+
+    const start = Date.now();
+    const now = jest.spyOn(Date, 'now').mockReturnValue(start);
+    requestAhead(apiRoute('listTokens'), page);
+    now.mockReturnValue(start + 10_001);
+    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toMatchObject({ served: 3 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    now.mockRestore();
+  });
+
+  it('drops every answer asked for ahead on a change, and with a new session', async () => {
+    const { fetchMock } = serve();
+    requestAhead(apiRoute('listTokens'), page);
+    await requestRoute(apiRoute('deleteToken'), { params: { id: 't1' } });
+    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toMatchObject({ served: 2 });
+
+    requestAhead(apiRoute('listTokens'), page);
+    forgetCsrfToken();
+    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toMatchObject({ served: 4 });
+    // Ahead (1, 3), the CSRF token, the delete, and the calls that sent their own (2, 4).
+    expect(fetchMock).toHaveBeenCalledTimes(6);
   });
 });
 

@@ -158,6 +158,59 @@ async function send(url: string, init: RequestInit, signal?: AbortSignal): Promi
 let csrfToken: Promise<string> | null = null;
 let loginRedirectTimer: ReturnType<typeof setTimeout> | null = null;
 
+/**
+ * Answers of GET requests sent ahead of the code that reads them (`requestAhead`), by URL: a
+ * route's loader asks for its page's first reads as the app starts, while the chunks that read
+ * them (and the schemas that check them) load. The first exchange of the same URL within
+ * REQUEST_TIMEOUT_MS takes the answer (once) and goes on as if it had sent the request itself
+ * (checks, toasts, the 401 redirect); an answer nobody takes in time is dropped, and so is every
+ * one on a change (any other method) or a new session.
+ */
+const answersAhead = new Map<string, { readonly answer: Promise<Response>; readonly at: number }>();
+
+function dropAnswersAhead(): void {
+  answersAhead.clear();
+}
+
+/**
+ * Sends a GET now for a page's code that will ask for it (the same route and input, so the same
+ * URL) once it has loaded; its answer waits for that call.
+ */
+export function requestAhead(route: ApiRoute, input: Pick<ApiInput, 'params' | 'query'> = {}) {
+  if (isMutation(route.method)) return;
+  const now = Date.now();
+  for (const [url, ahead] of answersAhead) {
+    if (now - ahead.at > REQUEST_TIMEOUT_MS) answersAhead.delete(url);
+  }
+  const url = routeLocation(route, input);
+  if (answersAhead.has(url)) return;
+  const answer = send(url, { method: 'GET', headers: { Accept: 'application/json' } });
+  // Nobody may take it: its failure is the taker's to report.
+  answer.catch(() => undefined);
+  answersAhead.set(url, { answer, at: now });
+}
+
+/**
+ * The answer asked for ahead, or undefined when its request failed (the exchange then sends its
+ * own); rejects as the caller's abort if the caller gave up meanwhile.
+ */
+async function answerAhead(
+  answer: Promise<Response>,
+  signal?: AbortSignal,
+): Promise<Response | undefined> {
+  const response = await answer.catch(() => undefined);
+  signal?.throwIfAborted();
+  return response;
+}
+
+/** The answer asked for ahead for this exchange, if any (taken: the next exchange sends). */
+function takeAnswerAhead(url: string, accept: string): Promise<Response> | undefined {
+  const ahead = answersAhead.get(url);
+  if (!ahead || accept !== 'application/json') return undefined;
+  answersAhead.delete(url);
+  return Date.now() - ahead.at <= REQUEST_TIMEOUT_MS ? ahead.answer : undefined;
+}
+
 async function fetchCsrfToken(): Promise<string> {
   const response = await send(routeLocation(startUpRoutes.getCsrfToken), {
     method: 'GET',
@@ -188,14 +241,22 @@ export function getCsrfToken(refresh = false): Promise<string> {
   return csrfToken;
 }
 
-/** Forgets the CSRF token: a new session started (it has a token of its own). */
+/**
+ * Forgets the CSRF token: a new session started (it has a token of its own); and the answers
+ * asked for ahead (the previous session's).
+ */
 export function forgetCsrfToken(): void {
   csrfToken = null;
+  dropAnswersAhead();
 }
 
-/** Forgets the CSRF token and a pending login redirect (tests; after sign-out). */
+/**
+ * Forgets the CSRF token, the answers asked for ahead and a pending login redirect (tests; after
+ * sign-out).
+ */
 export function resetApiClientState(): void {
   csrfToken = null;
+  dropAnswersAhead();
   if (loginRedirectTimer !== null) clearTimeout(loginRedirectTimer);
   loginRedirectTimer = null;
 }
@@ -299,9 +360,14 @@ export async function exchange(
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
   const body = input.body === undefined ? undefined : JSON.stringify(input.body);
 
+  // A change makes every answer asked for ahead stale.
+  if (isMutation(method)) dropAnswersAhead();
   for (let attempt = 0; ; attempt += 1) {
     if (isMutation(method)) headers[CSRF_HEADER] = await getCsrfToken(attempt > 0);
-    const response = await send(url, { method, headers, body }, signal);
+    const ahead = attempt === 0 && !isMutation(method) ? takeAnswerAhead(url, accept) : undefined;
+    const response =
+      (ahead && (await answerAhead(ahead, signal))) ??
+      (await send(url, { method, headers, body }, signal));
     if (response.ok) return response;
     const { error, code, details } = asErrorBody(await readBody(response));
     if (response.status === 403 && code === BAD_CSRF_CODE && isMutation(method) && attempt === 0) {

@@ -37,10 +37,25 @@ export function getRuntimeConfig(): Readonly<RuntimeConfig> {
   return current;
 }
 
+let loading: Promise<Readonly<RuntimeConfig>> | null = null;
+
+/**
+ * Settles with the settings once the load started at start has ended (at once when none was
+ * started, as in tests): what needs the API's address before the app has rendered waits for it.
+ */
+export function runtimeConfigLoaded(): Promise<Readonly<RuntimeConfig>> {
+  return loading ?? Promise.resolve(current);
+}
+
 /** Reads `/config.json` once at start; never rejects. */
-export async function loadRuntimeConfig(
+export function loadRuntimeConfig(
   fetchFn: typeof fetch = (...args) => fetch(...args),
 ): Promise<Readonly<RuntimeConfig>> {
+  loading = readRuntimeConfig(fetchFn);
+  return loading;
+}
+
+async function readRuntimeConfig(fetchFn: typeof fetch): Promise<Readonly<RuntimeConfig>> {
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), RUNTIME_CONFIG_TIMEOUT_MS);
   try {

@@ -4,6 +4,7 @@ import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { importWithPreloadErrorEvent } from '../../lib/preload-error';
 import { paths } from '../../lib/paths';
+import { readDashboardAhead } from './read-ahead';
 import { RootLayout } from './root-layout';
 import {
   RedirectSignedIn,
@@ -29,7 +30,11 @@ function docsChild(path: string): string {
   return path.slice(paths.docs.length + 1);
 }
 
-/** Every page is its own chunk, loaded when first visited. */
+/**
+ * Every page is its own chunk, loaded when first visited: the router starts loading it with the
+ * navigation, beside the chunks of the routes around it. The dashboard's route also asks for the
+ * page's first reads as the app starts on it.
+ */
 export const appRoutes: RouteObject[] = [
   {
     path: paths.home,
@@ -140,6 +145,9 @@ export const appRoutes: RouteObject[] = [
             children: [
               {
                 path: child(paths.dashboard),
+                loader: readDashboardAhead,
+                // Its reads are the page's own queries': nothing to load again on navigation.
+                shouldRevalidate: () => false,
                 lazy: lazyPage(
                   () => import('../../features/dashboard/dashboard-page'),
                   (m) => m.DashboardPage,
@@ -265,6 +273,9 @@ export const appRoutes: RouteObject[] = [
   },
 ];
 
+/** The app's router: made before the first render (main.tsx), it starts loading the route. */
 export function createAppRouter() {
   return createBrowserRouter(appRoutes);
 }
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

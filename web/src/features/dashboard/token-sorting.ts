@@ -2,21 +2,19 @@
  * Per-category sorting: a column header toggles the sort key and direction; dates
  * compare as dates, lists joined by comma, anything else as case-insensitive text.
  */
-import type { CategoryDefinition, CategoryField } from '@expiry-radar/shared/domain/categories';
+import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import { TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
 import { parseDate } from '@expiry-radar/shared/domain/calendar-date';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
+import type { SortKey, TokenSortState } from './token-sort-state';
 
-export type SortKey = 'name' | 'type' | 'expiresAt' | 'created_at' | CategoryField;
-export type SortDirection = 'asc' | 'desc';
-
-export interface TokenSortState {
-  readonly key: SortKey;
-  readonly direction: SortDirection;
-}
-
-export const DEFAULT_SORT: TokenSortState = { key: 'expiresAt', direction: 'asc' };
+export {
+  DEFAULT_SORT,
+  requestSort,
+  type SortDirection,
+  type SortKey,
+  type TokenSortState,
+} from './token-sort-state';
 
 const DATE_KEYS: ReadonlySet<SortKey> = new Set(['expiresAt', 'created_at']);
 
@@ -121,14 +119,4 @@ export function sortTokens(tokens: readonly Token[], sort: TokenSortState): Toke
     return sign * order;
   });
   return entries.map((entry) => entry.token);
-}
-
-/**
- * The server's order for a card's pages (expiration_asc, expiration_desc, name_asc), so
- * that "Load more" continues the order shown; other keys are sorted within what is loaded.
- */
-export function requestSort({ key, direction }: TokenSortState): TokenSort {
-  if (key === 'expiresAt') return direction === 'asc' ? 'expiration_asc' : 'expiration_desc';
-  if (key === 'name') return 'name_asc';
-  return 'expiration_asc';
 }

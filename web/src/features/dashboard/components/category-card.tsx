@@ -1,4 +1,4 @@
-import { memo, useCallback, useEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useLayoutEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -16,6 +16,7 @@ import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories'
 import { TOKEN_SEARCH_MAX_LENGTH } from '@expiry-radar/shared/domain/token-list';
 import { tokenListQueryOptions } from '../../tokens';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useRowsAfterFirstPaint } from '../hooks/use-rows-after-first-paint';
 import type { SortKey, TokenSortState } from '../token-sorting';
 import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from '../token-sorting';
 import type { TokenActionHandlers } from './token-actions';
@@ -47,14 +48,15 @@ interface CategoryCardProps extends TokenActionHandlers {
   section: string;
   canEdit: boolean;
   now: Date;
-  /** Called once the first page has been shown (performance timeline). */
+  /** Called at the commit that shows the first page (performance timeline). */
   onFirstPage?: (category: CategoryDefinition['value']) => void;
 }
 
 /**
  * One category's tokens: its own search (debounced 300 ms), sortable columns, a table
- * on wide screens and cards on narrow ones, and "Load more" while the server has more. Memoized:
- * a chip or another card's change does not re-render it.
+ * on wide screens and cards on narrow ones, and "Load more" while the server has more. The first
+ * render of its rows shows a first screen's worth, the rest follow at once in a transition
+ * (useRowsAfterFirstPaint). Memoized: a chip or another card's change does not re-render it.
  */
 export const CategoryCard = memo(function CategoryCard({
   definition,
@@ -87,11 +89,14 @@ export const CategoryCard = memo(function CategoryCard({
     () => sortTokens(data?.pages.flatMap((page) => page.items) ?? [], sort),
     [data, sort],
   );
+  // The first render of the rows shows a first screen's worth; the rest follow in a transition.
+  const shown = useRowsAfterFirstPaint(tokens);
   const total = data?.pages[0]?.total ?? 0;
   const titleId = `category-${definition.value}-title`;
   const loaded = data !== undefined;
 
-  useEffect(() => {
+  // At the commit that shows the first page (the performance timeline's mark of it).
+  useLayoutEffect(() => {
     if (loaded) onFirstPage?.(definition.value);
   }, [loaded, onFirstPage, definition.value]);
 
@@ -127,7 +132,7 @@ export const CategoryCard = memo(function CategoryCard({
     content = (
       <TokenTable
         definition={definition}
-        tokens={tokens}
+        tokens={shown}
         sort={sort}
         onSort={onSort}
         canEdit={canEdit}
@@ -139,7 +144,7 @@ export const CategoryCard = memo(function CategoryCard({
     content = (
       <TokenCardList
         definition={definition}
-        tokens={tokens}
+        tokens={shown}
         canEdit={canEdit}
         now={now}
         {...actions}

@@ -6,6 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { ParsedCertificate } from '@expiry-radar/shared/api/certificate-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Category } from '@expiry-radar/shared/domain/categories';
 import { CATEGORY_LIST } from '@expiry-radar/shared/domain/categories';
@@ -76,7 +77,11 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   });
   useTokensUpdatedReload(workspace.id);
 
-  const { onFirstPage, markChipStart } = useDashboardPerformance(visibleValues, category ?? '');
+  const { onFirstPage, markChipStart } = useDashboardPerformance(
+    visibleValues,
+    category ?? '',
+    summary.data !== undefined,
+  );
 
   const setSection = useCallback(
     (value: string) => {
@@ -133,6 +138,22 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   );
 
   const closeDialog = useCallback(() => setDialog(null), []);
+  // The same props on every render of the view: the (memoized) create form renders once, not
+  // again with each answer, chip or dialog.
+  const formActions = useMemo(
+    () => (
+      <>
+        <ImportTokensButton workspaceId={workspace.id} />
+        <ExportTokensButton workspaceId={workspace.id} />
+      </>
+    ),
+    [workspace.id],
+  );
+  const importCertificates = useCallback(
+    (certificates: readonly ParsedCertificate[]) =>
+      setCertificateImport(certificateSource(certificates)),
+    [],
+  );
   const empty = summary.data?.total === 0;
   const linkMissing = useLinkedToken(workspace.id, actions.onDetails);
 
@@ -148,15 +169,8 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
           key={workspace.id}
           workspace={workspace}
           userEmail={userEmail}
-          actions={
-            <>
-              <ImportTokensButton workspaceId={workspace.id} />
-              <ExportTokensButton workspaceId={workspace.id} />
-            </>
-          }
-          onImportCertificates={(certificates) =>
-            setCertificateImport(certificateSource(certificates))
-          }
+          actions={formActions}
+          onImportCertificates={importCertificates}
         />
       ) : (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import { DASHBOARD_PERFORMANCE as P } from '@expiry-radar/shared/constants/dashboard-performance';
 import type { Category } from '@expiry-radar/shared/domain/categories';
 
@@ -20,9 +20,15 @@ function timeline(): Performance | null {
 /**
  * Writes the dashboard's render times to the browser's performance timeline: the first render
  * with every visible category card loaded (from the navigation's start), and each category chip
- * from click to the filtered render. The benchmark reads them; nothing else depends on them.
+ * from click to the filtered render; and marks at the commits on the way (the view, the summary,
+ * each card's first page), from which the benchmark prints where the time went. The benchmark
+ * reads them; nothing else depends on them.
  */
-export function useDashboardPerformance(visible: readonly Category[], filterKey: string) {
+export function useDashboardPerformance(
+  visible: readonly Category[],
+  filterKey: string,
+  summaryShown: boolean,
+) {
   const loaded = useRef(new Set<Category>());
   const firstDone = useRef(false);
   const chipPending = useRef(false);
@@ -33,7 +39,16 @@ export function useDashboardPerformance(visible: readonly Category[], filterKey:
     visibleRef.current = visible;
   }, [visible]);
 
+  useLayoutEffect(() => {
+    timeline()?.mark(P.viewCommitMark);
+  }, []);
+  useLayoutEffect(() => {
+    if (summaryShown) timeline()?.mark(P.summaryCommitMark);
+  }, [summaryShown]);
+
+  /** Called in the layout effect of the commit that shows a card's first page. */
   const onFirstPage = useCallback((category: Category) => {
+    timeline()?.mark(P.cardCommitMark, { detail: category });
     loaded.current.add(category);
     if (firstDone.current || !visibleRef.current.every((item) => loaded.current.has(item))) return;
     firstDone.current = true;

@@ -1,7 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
+import { categoryPageQuery, tokenSummaryQuery } from '@expiry-radar/shared/api/token-list-request';
 import { MEMBER_LIST_PAGE_SIZE, TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
-import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
 import { alertSettingsQueryOptions } from '../../../lib/alert-settings-query';
 import { call } from '../../../lib/api-call';
 import type { TokenListFilters } from './token-keys';
@@ -17,17 +17,7 @@ export function tokenListQueryOptions(workspaceId: string, filters: TokenListFil
     queryFn: ({ pageParam, signal }) =>
       call(
         'listTokens',
-        {
-          query: {
-            workspace_id: workspaceId,
-            'category[]': [filters.category],
-            limit: TOKEN_PAGE_SIZE,
-            offset: pageParam,
-            q: filters.q || undefined,
-            sort: filters.sort,
-            section: filters.section === SECTION_FILTER_ALL ? undefined : filters.section,
-          },
-        },
+        { query: categoryPageQuery({ workspaceId, ...filters, offset: pageParam }) },
         { signal },
       ),
     initialPageParam: 0,
@@ -82,7 +72,7 @@ export function tokenSummaryQueryOptions(workspaceId: string) {
   return queryOptions({
     queryKey: tokenKeys.summary(workspaceId),
     queryFn: ({ signal }) =>
-      call('listTokens', { query: { workspace_id: workspaceId, limit: 1 } }, { signal }),
+      call('listTokens', { query: tokenSummaryQuery(workspaceId) }, { signal }),
     select: ({ total, facets }) => ({ total, facets }),
   });
 }

@@ -1,0 +1,77 @@
+import { render, screen, within } from '@testing-library/react';
+import toast from 'react-hot-toast';
+import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import { tokenFixture } from '../../../test-support/token-fixtures';
+import { App } from '../../app/app';
+import { resetApiClientState } from '../../lib/api-client';
+
+/** 25 licenses: more than a card's first render shows. */
+const TOKENS: Token[] = Array.from({ length: 25 }, (_, index) =>
+  tokenFixture({
+    id: `l${index}`,
+    name: `License ${String(index).padStart(2, '0')}`,
+    category: 'license',
+    type: 'software_license',
+    expiresAt: `2040-01-${String(index + 1).padStart(2, '0')}`,
+  }),
+);
+
+function serve() {
+  return installFetchMock({
+    'GET /api/session': () => jsonResponse(sessionFor()),
+    'GET /api/v1/workspaces': () =>
+      jsonResponse({
+        items: [{ id: 'ws-1', name: 'Platform', plan: 'free', role: 'admin', is_frozen: false }],
+      }),
+    'GET /api/invitations': () => jsonResponse({ items: [] }),
+    'GET /api/alert-queue': () => jsonResponse({ items: [] }),
+    'GET /api/tokens': ({ url }) => {
+      const categories = url.searchParams.getAll('category[]');
+      const items = TOKENS.filter(
+        (token) => categories.length === 0 || categories.includes(token.category),
+      );
+      const limit = Number(url.searchParams.get('limit'));
+      return jsonResponse({
+        items: items.slice(0, limit),
+        total: items.length,
+        facets: {
+          category: Object.fromEntries(
+            CATEGORIES.map((c) => [c, TOKENS.filter((t) => t.category === c).length]),
+          ),
+          section: [{ section: null, count: TOKENS.length }],
+        },
+      });
+    },
+  });
+}
+
+beforeEach(() => resetApiClientState());
+afterEach(() => toast.remove());
+
+describe('the dashboard as the app starts on it', () => {
+  it('asks for the session, the workspaces, the summary and every first page at once, each once, and shows every row', async () => {
+    const { requests } = serve();
+    window.history.pushState({}, '', '/dashboard?workspace=ws-1');
+    render(<App />);
+    const licenses = await screen.findByRole('region', { name: /^Licenses/ });
+    expect(await within(licenses).findByRole('rowheader', { name: 'License 24' })).toBeVisible();
+    expect(within(licenses).getAllByRole('rowheader')).toHaveLength(25);
+
+    const sent = requests.map(({ url }) => `${url.pathname}${url.search}`);
+    const firstReads = [
+      '/api/session',
+      '/api/v1/workspaces?limit=100&offset=0',
+      '/api/tokens?workspace_id=ws-1&limit=1',
+      ...CATEGORIES.map(
+        (category) =>
+          `/api/tokens?workspace_id=ws-1&category%5B%5D=${category}&limit=100&offset=0&sort=expiration_asc`,
+      ),
+    ];
+    // Before anything the page renders asks for (the shell's invitations come with the session).
+    expect(new Set(sent.slice(0, firstReads.length))).toEqual(new Set(firstReads));
+    // The page's own queries took those answers: nothing was asked for twice.
+    expect(new Set(sent).size).toBe(sent.length);
+  });
+});

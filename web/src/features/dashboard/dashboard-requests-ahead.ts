@@ -1,0 +1,45 @@
+import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
+import { categoryPageQuery, tokenSummaryQuery } from '@expiry-radar/shared/api/token-list-request';
+import { WORKSPACE_LOOKUP_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
+import { CATEGORIES } from '@expiry-radar/shared/domain/category-values';
+import { requestAhead } from '../../lib/api-client';
+import { localStore, storageKeys } from '../../lib/local-store';
+import { queryParams } from '../../lib/paths';
+import { sectionFilterFrom } from './section-chips';
+import { DEFAULT_SORT, requestSort } from './token-sort-state';
+
+// In the start-up bundle (index.ts): zod-free imports only.
+
+/**
+ * The dashboard's first reads, asked for by its route as the app starts (`requestAhead`), all at
+ * once rather than each after the answer before it has rendered: the session, the workspace list,
+ * and the summary and every category's first page of the workspace the URL names (the app keeps
+ * it there), else of the last one used. The same routes and queries the page's own queries then
+ * send, so they take these answers. A workspace the page does not select (the URL's was frozen or
+ * left) costs requests nobody takes: its page reads its own as it renders.
+ */
+export function requestDashboardAhead(url: URL): void {
+  requestAhead(startUpRoutes.getSession);
+  requestAhead(startUpRoutes.listWorkspaces, {
+    query: { limit: WORKSPACE_LOOKUP_PAGE_SIZE, offset: 0 },
+  });
+  // `view=account` is the account settings, not the dashboard.
+  if (url.searchParams.get(queryParams.view) !== null) return;
+  const workspaceId =
+    url.searchParams.get(queryParams.workspace) ?? localStore.get(storageKeys.lastWorkspace);
+  if (!workspaceId) return;
+  const section = sectionFilterFrom(url.searchParams.get(queryParams.section));
+  requestAhead(startUpRoutes.listTokens, { query: tokenSummaryQuery(workspaceId) });
+  for (const category of CATEGORIES) {
+    requestAhead(startUpRoutes.listTokens, {
+      query: categoryPageQuery({
+        workspaceId,
+        category,
+        offset: 0,
+        q: '',
+        sort: requestSort(DEFAULT_SORT),
+        section,
+      }),
+    });
+  }
+}

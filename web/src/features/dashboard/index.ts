@@ -1,0 +1,6 @@
+/**
+ * The dashboard feature's public entry: the first reads its route asks for ahead of the page (the
+ * router's loader of /dashboard). In the start-up bundle: nothing here may bring the page's code or
+ * zod (the page itself is the router's lazy route module, dashboard-page.tsx).
+ */
+export { requestDashboardAhead } from './dashboard-requests-ahead';
