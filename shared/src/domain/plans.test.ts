@@ -38,6 +38,10 @@ describe('plans', () => {
     expect(column('alertDeliveriesPerMonth')).toEqual([100, 2000, 20000, null]);
     expect(column('auditRetentionDays')).toEqual([30, 90, 365, 2555]);
     expect(column('requireTwoFactor')).toEqual([false, false, true, true]);
+    expect(column('monitoredEndpointsPerWorkspace')).toEqual([5, 100, 1000, null]);
+    expect(column('hourlyEndpointChecks')).toEqual([false, false, false, true]);
+    expect(column('integrationsPerWorkspace')).toEqual([1, 5, 20, null]);
+    expect(column('apiKeysPerUser')).toEqual([2, 10, 50, null]);
   });
 
   it('checks counts against limits, null being unlimited', () => {

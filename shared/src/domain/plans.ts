@@ -26,6 +26,14 @@ export interface PlanLimits {
   readonly auditRetentionDays: number;
   /** Whether a workspace's admins may require two-factor authentication of its members. */
   readonly requireTwoFactor: boolean;
+  /** TLS endpoints monitored for a workspace's certificates. */
+  readonly monitoredEndpointsPerWorkspace: Limit;
+  /** Whether a workspace may check its endpoints hourly instead of every 6 hours. */
+  readonly hourlyEndpointChecks: boolean;
+  /** Discovery integrations (AWS, GitLab, Vault) per workspace. */
+  readonly integrationsPerWorkspace: Limit;
+  /** Personal API keys a user may hold at once; the user's own plan applies. */
+  readonly apiKeysPerUser: Limit;
 }
 
 export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
@@ -38,6 +46,10 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     alertDeliveriesPerMonth: 100,
     auditRetentionDays: 30,
     requireTwoFactor: false,
+    monitoredEndpointsPerWorkspace: 5,
+    hourlyEndpointChecks: false,
+    integrationsPerWorkspace: 1,
+    apiKeysPerUser: 2,
   },
   pro: {
     workspacesOwned: 3,
@@ -48,6 +60,10 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     alertDeliveriesPerMonth: 2_000,
     auditRetentionDays: 90,
     requireTwoFactor: false,
+    monitoredEndpointsPerWorkspace: 100,
+    hourlyEndpointChecks: false,
+    integrationsPerWorkspace: 5,
+    apiKeysPerUser: 10,
   },
   team: {
     workspacesOwned: 10,
@@ -58,6 +74,10 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     alertDeliveriesPerMonth: 20_000,
     auditRetentionDays: 365,
     requireTwoFactor: true,
+    monitoredEndpointsPerWorkspace: 1_000,
+    hourlyEndpointChecks: false,
+    integrationsPerWorkspace: 20,
+    apiKeysPerUser: 50,
   },
   enterprise: {
     workspacesOwned: null,
@@ -68,6 +88,10 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     alertDeliveriesPerMonth: null,
     auditRetentionDays: 2_555,
     requireTwoFactor: true,
+    monitoredEndpointsPerWorkspace: null,
+    hourlyEndpointChecks: true,
+    integrationsPerWorkspace: null,
+    apiKeysPerUser: null,
   },
 };
 
