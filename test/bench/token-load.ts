@@ -155,12 +155,28 @@ async function measureAgainst(appUrl: string, connections: number, seconds: numb
       connections,
       duration: seconds,
     });
-    const failed = result.non2xx + result.errors + result.timeouts;
+    // autocannon counts timeouts among its errors.
+    const failed = result.non2xx + result.errors;
+    const failures = failed === 0 ? '' : ` (${describeFailures(result)})`;
     console.log(`  ${target.label}`);
     console.log(
-      `    one request alone: median ${alone.toFixed(1)} ms; under load: ${result.requests.average.toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${(result.latency.p50 / alone).toFixed(1)}x alone at p50); ${result.requests.total} requests, ${failed} failed`,
+      `    one request alone: median ${alone.toFixed(1)} ms; under load: ${result.requests.average.toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${(result.latency.p50 / alone).toFixed(1)}x alone at p50); ${result.requests.total} requests, ${failed} failed${failures}`,
     );
   }
+}
+
+/** What failed under load, so a failure says whether it was the app (5xx) or the machine. */
+function describeFailures(result: autocannon.Result): string {
+  const parts = [
+    [result.timeouts, 'timed out'],
+    [result.errors - result.timeouts, 'connection errors'],
+    [result['4xx'], 'answered 4xx'],
+    [result['5xx'], 'answered 5xx'],
+  ] as const;
+  return parts
+    .filter(([count]) => count > 0)
+    .map(([count, what]) => `${count} ${what}`)
+    .join(', ');
 }
 
 if (require.main === module) {

@@ -29,13 +29,18 @@ import { tokenCodec } from './entities/token';
 import { keys } from './keys';
 import { readSearchIndex } from './search-index';
 import { batchGetAll } from './table-operations';
-import { readIndexPage } from './token-index-reader';
+import { readIndexPage, type IndexPage } from './token-index-reader';
 import { findToken } from './token-records';
 
-export type TokenListRequest = Omit<ListTokensQuery, 'workspace_id'> & {
+export type TokenPageRequest = Omit<ListTokensQuery, 'workspace_id'> & {
   readonly workspaceId: string;
+};
+
+export type TokenListRequest = TokenPageRequest & {
   /** The workspace item's counters, as the access check read them. */
   readonly tokenCounters: CounterValues;
+  /** This request's page, read ahead by `readPageAhead` (for a request without a search). */
+  readonly pageReadAhead?: Promise<IndexPage> | undefined;
 };
 
 export interface TokenListResult extends ListTokensResponse {
@@ -46,14 +51,29 @@ export interface TokenListResult extends ListTokensResponse {
   readonly itemsRead: number;
 }
 
+function categoriesOf(request: TokenPageRequest): readonly Category[] {
+  return request.category ?? [...CATEGORIES];
+}
+
+/**
+ * Starts reading the page of a request without a search or an id (the indexes' page, as
+ * `listTokens` would read it), for a caller whose access is still being checked: the list route
+ * reads it while the session is read, instead of after. Undefined when the request needs another
+ * read.
+ */
+export function readPageAhead(request: TokenPageRequest): Promise<IndexPage> | undefined {
+  if (request.id !== undefined || request.q !== undefined) return undefined;
+  return readIndexPage({ ...request, categories: categoriesOf(request) });
+}
+
 async function listWithoutSearch(request: TokenListRequest): Promise<TokenListResult> {
-  const categories = request.category ?? [...CATEGORIES];
+  const categories = categoriesOf(request);
   const counters = request.tokenCounters;
   const total = totalFromCounters(counters, categories, request.section);
   const page =
     request.offset >= total
       ? { items: [], itemsRead: 0 }
-      : await readIndexPage({ ...request, categories });
+      : await (request.pageReadAhead ?? readIndexPage({ ...request, categories }));
   return {
     items: page.items,
     total,

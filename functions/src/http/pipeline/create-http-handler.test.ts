@@ -203,6 +203,58 @@ describe('the HTTP stack', () => {
     });
   });
 
+  describe("a route's read ahead (readAheadOf)", () => {
+    const startedFor: string[] = [];
+    const handled: unknown[] = [];
+    const listTokens = createHttpHandler<'listTokens', string>(
+      'listTokens',
+      async ({ readAhead }) => {
+        handled.push(await readAhead);
+        return { body: { ok: true } };
+      },
+      {
+        readAheadOf: (event) => {
+          startedFor.push(event.rawQueryString);
+          return event.rawQueryString.includes('fail')
+            ? Promise.reject(new Error('read failed'))
+            : Promise.resolve(`page of ${event.rawQueryString}`);
+        },
+      },
+    );
+    const get = (query: string, cookies?: string[]) =>
+      invoke(listTokens, apiGatewayEvent({ method: 'GET', path: '/api/tokens', query, cookies }));
+
+    beforeEach(() => {
+      startedFor.length = 0;
+      handled.length = 0;
+    });
+
+    it('starts with the session and reaches the handler', async () => {
+      const { cookie } = await givenSignedInUser();
+      const response = await get('workspace_id=w1', [cookie]);
+      expect(response.statusCode).toBe(200);
+      expect(handled).toEqual(['page of workspace_id=w1']);
+    });
+
+    it('is not started for a request that names no session', async () => {
+      const response = await get('workspace_id=w1');
+      expect(response.statusCode).toBe(401);
+      expect(startedFor).toEqual([]);
+    });
+
+    it('fails the request only when the handler uses a read that failed', async () => {
+      const { cookie: unverified } = await givenSignedInUser({ emailVerified: false });
+      const refused = await get('workspace_id=fail', [unverified]);
+      expect(refused.statusCode).toBe(403);
+      expect(startedFor).toEqual(['workspace_id=fail']);
+
+      const { cookie } = await givenSignedInUser();
+      const failed = await get('workspace_id=fail', [cookie]);
+      expect(failed.statusCode).toBe(500);
+      expect(handled).toEqual([]);
+    });
+  });
+
   describe('errors', () => {
     it('answers an AppError with its status, code and message', async () => {
       const handler = createHttpHandler('getSession', () => {

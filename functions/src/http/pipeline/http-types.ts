@@ -31,7 +31,7 @@ export interface SignedInSession {
 }
 
 /** What a route handler receives: validated input and who is asking. */
-export interface RouteRequest<Id extends RouteId> {
+export interface RouteRequest<Id extends RouteId, ReadAhead = never> {
   readonly body: RequestPart<Id, 'body'>;
   readonly query: RequestPart<Id, 'query'>;
   readonly params: RequestPart<Id, 'params'>;
@@ -48,6 +48,11 @@ export interface RouteRequest<Id extends RouteId> {
    * this workspace with the session (`createHttpHandler`'s `prefetchWorkspaceOf`).
    */
   readonly workspaceAccess: (workspaceId: string) => Promise<WorkspaceAccess>;
+  /**
+   * The read the route started beside the session's (`createHttpHandler`'s `readAheadOf`), if it
+   * did: use it only after the access check has passed.
+   */
+  readonly readAhead: Promise<ReadAhead> | undefined;
 }
 
 export interface RouteResponse {
@@ -73,6 +78,8 @@ export interface HttpStackState {
   now: Date;
   /** Read with the session in one round trip, for routes that name their workspace up front. */
   prefetchedWorkspace: PrefetchedWorkspace | undefined;
+  /** The route's read started beside the session's, before anyone's access is known. */
+  readAhead: Promise<unknown> | undefined;
 }
 
 export interface PrefetchedWorkspace {
@@ -83,6 +90,11 @@ export interface PrefetchedWorkspace {
 
 /** Which workspace a request is about, read from the raw event before validation. */
 export type WorkspaceOfEvent = (event: APIGatewayProxyEventV2) => string | undefined;
+
+/** A route's own read, started from the raw event while the session is read (or none). */
+export type ReadAheadOfEvent<ReadAhead> = (
+  event: APIGatewayProxyEventV2,
+) => Promise<ReadAhead> | undefined;
 
 export type HttpContext = Context & { httpStack: HttpStackState };
 

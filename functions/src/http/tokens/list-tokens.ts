@@ -1,5 +1,8 @@
 import { workspaceIdField } from '@expiry-radar/shared/api/common-schemas';
-import { listTokens } from '../../data/token-listing';
+import { listTokensQuery } from '@expiry-radar/shared/api/token-api-schemas';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { listTokens, readPageAhead } from '../../data/token-listing';
+import type { IndexPage } from '../../data/token-index-reader';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { parseQueryString } from '../pipeline/query-string';
 
@@ -14,20 +17,36 @@ function workspaceIdOfQuery(rawQueryString: string | undefined): string | undefi
 }
 
 /**
+ * The page of a valid query without a search, read while the session and the access check are:
+ * the page costs no round trip after them. The handler takes it only once access is granted; for
+ * a caller without access it is read and dropped.
+ */
+function readPageOfQuery(event: APIGatewayProxyEventV2): Promise<IndexPage> | undefined {
+  const parsed = listTokensQuery.safeParse(parseQueryString(event.rawQueryString ?? ''));
+  if (!parsed.success) return undefined;
+  const { workspace_id: workspaceId, ...request } = parsed.data;
+  return readPageAhead({ ...request, workspaceId });
+}
+
+/**
  * `GET /api/tokens`: a page of a workspace's tokens (members only; non-members get 404), its
  * total, and facets counted with the search applied but not the category and section filters.
  */
 export const handler = createHttpHandler(
   'listTokens',
-  async ({ query, workspaceAccess }) => {
+  async ({ query, workspaceAccess, readAhead }) => {
     const { workspace_id: workspaceId, ...request } = query;
     const access = await workspaceAccess(workspaceId);
     const { items, total, facets } = await listTokens({
       ...request,
       workspaceId: access.workspaceId,
       tokenCounters: access.tokenCounters,
+      pageReadAhead: readAhead,
     });
     return { body: { items, total, facets } };
   },
-  { prefetchWorkspaceOf: (event) => workspaceIdOfQuery(event.rawQueryString) },
+  {
+    prefetchWorkspaceOf: (event) => workspaceIdOfQuery(event.rawQueryString),
+    readAheadOf: readPageOfQuery,
+  },
 );

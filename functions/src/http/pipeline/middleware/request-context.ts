@@ -24,6 +24,7 @@ export function requestContext(): HttpMiddleware {
         params: undefined,
         now: new Date(),
         prefetchedWorkspace: undefined,
+        readAhead: undefined,
       };
     },
   };
