@@ -9,13 +9,15 @@ import {
   resolvePlanPrices,
   type PlanPricesOverride,
 } from '@expiry-radar/shared/domain/plan-prices';
+import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
 import { SECRET_PARAMETER_PREFIX } from './permissions';
 
 export interface AppContext {
   /**
-   * The public origin of the SPA (`https://dxxxx.cloudfront.net` or a custom domain). The api
-   * stack comes before the web stack, so the CloudFront URL cannot be referenced without a cycle;
-   * it is given here after the first deploy (or as the custom domain). Empty: not set.
+   * The public origin of the SPA, when it is neither the distribution's own URL nor `domainName`
+   * (a proxy in front, say). Empty (the usual case): the functions read the origin the web stack
+   * writes to an SSM parameter (functions/src/adapters/app-origin.ts): `https://<domainName>`
+   * with a custom domain, else the CloudFront URL.
    */
   readonly appOrigin: string;
   /** Runtime settings of the SPA (empty by default), written to `/config.json`. */
@@ -24,9 +26,87 @@ export interface AppContext {
   readonly paymentPublishableKey: string;
 }
 
+/**
+ * A custom domain for CloudFront. `domainName` with `hostedZoneId` (the Route 53 zone holding
+ * it): the stacks create the certificate (us-east-1, DNS validation) and the alias records; with
+ * `certificateArn` (an ACM certificate in us-east-1 covering the domain) that certificate is used,
+ * and the alias records are created only when `hostedZoneId` is given too.
+ */
+export interface DomainContext {
+  /** Empty: the distribution's own `*.cloudfront.net` address. */
+  readonly domainName: string;
+  readonly hostedZoneId: string;
+  /** The zone's own name, when it is not `domainName` itself (`example.com` for `app.example.com`). */
+  readonly hostedZoneName: string;
+  readonly certificateArn: string;
+}
+
+export const DOMAIN_CONTEXT_KEYS = {
+  domainName: 'domainName',
+  hostedZoneId: 'hostedZoneId',
+  hostedZoneName: 'hostedZoneName',
+  certificateArn: 'certificateArn',
+} as const satisfies Record<keyof DomainContext, string>;
+
+export function readDomainContext(node: Node): DomainContext {
+  const domainName = readString(node, DOMAIN_CONTEXT_KEYS.domainName).toLowerCase();
+  const hostedZoneId = readString(node, DOMAIN_CONTEXT_KEYS.hostedZoneId);
+  const certificateArn = readString(node, DOMAIN_CONTEXT_KEYS.certificateArn);
+  const hostedZoneName = readString(node, DOMAIN_CONTEXT_KEYS.hostedZoneName).toLowerCase();
+  if (!domainName) {
+    if (hostedZoneId || certificateArn) {
+      throw new Error(
+        `Context values "${DOMAIN_CONTEXT_KEYS.hostedZoneId}" and "${DOMAIN_CONTEXT_KEYS.certificateArn}" need "${DOMAIN_CONTEXT_KEYS.domainName}"`,
+      );
+    }
+    return { domainName, hostedZoneId, hostedZoneName, certificateArn };
+  }
+  if (!/^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/.test(domainName)) {
+    throw new Error(`Context value "${DOMAIN_CONTEXT_KEYS.domainName}" must be a domain name`);
+  }
+  if (!hostedZoneId && !certificateArn) {
+    throw new Error(
+      `Context value "${DOMAIN_CONTEXT_KEYS.domainName}" needs "${DOMAIN_CONTEXT_KEYS.hostedZoneId}" (the stacks create the certificate and records) or "${DOMAIN_CONTEXT_KEYS.certificateArn}" (an ACM certificate in us-east-1)`,
+    );
+  }
+  if (
+    certificateArn &&
+    !/^arn:aws[a-z-]*:acm:us-east-1:\d{12}:certificate\//.test(certificateArn)
+  ) {
+    throw new Error(
+      `Context value "${DOMAIN_CONTEXT_KEYS.certificateArn}" must be an ACM certificate ARN in us-east-1 (CloudFront reads certificates there only)`,
+    );
+  }
+  const zoneName = hostedZoneName || domainName;
+  if (domainName !== zoneName && !domainName.endsWith(`.${zoneName}`)) {
+    throw new Error(
+      `Context value "${DOMAIN_CONTEXT_KEYS.domainName}" (${domainName}) is not in the zone "${zoneName}"`,
+    );
+  }
+  return { domainName, hostedZoneId, hostedZoneName: zoneName, certificateArn };
+}
+
+/** The origin the app is reached at when known at synth time: `appOrigin`, else the domain's. */
+export function configuredAppOrigin(context: AppContext, domain: DomainContext): string {
+  if (context.appOrigin) return context.appOrigin;
+  return domain.domainName ? `https://${domain.domainName}` : '';
+}
+
+/**
+ * How a function learns the app's origin: APP_ORIGIN when known at synth time, else the name of
+ * the parameter the web stack writes (fixed, so no reference from the web stack is needed).
+ */
+export function appOriginEnvironment(appOrigin: string): Record<string, string> {
+  return appOrigin ? { APP_ORIGIN: appOrigin } : { APP_ORIGIN_PARAMETER: APP_ORIGIN_PARAMETER };
+}
+
 /** Settings of the account functions (they never reach the SPA). */
 export interface AccountContext {
-  /** Sender of account emails, a verified SES identity. Empty: the functions' default. */
+  /**
+   * Sender of every email (`Name <address>` or an address). Set: the email stack creates its
+   * domain's SES identity (DKIM), a configuration set and the bounce and complaint handling.
+   * Empty: the functions' default sender, and no SES resources.
+   */
   readonly emailFrom: string;
   /** Google sign-in is offered when set; its secret is the SSM parameter below. */
   readonly googleClientId: string;

@@ -12,13 +12,28 @@ export const jobPermissions = {
   expiryScan: ['tableItemRead', 'dueAlertsIndexRead', 'tableWrite', 'alertQueueSend'],
   /**
    * Reads and updates alert records, sends email as the configured sender (and webhooks), signs
-   * the emails' unsubscribe links.
+   * the emails' unsubscribe links, reads the app's origin for the emails' links; skips an
+   * address on the suppression list (a table item).
    */
-  alertWorker: ['tableItemRead', 'tableWrite', 'senderEmailSend', 'alertLinkKeyRead'],
+  alertWorker: [
+    'tableItemRead',
+    'tableWrite',
+    'senderEmailSend',
+    'alertLinkKeyRead',
+    'appOriginRead',
+  ],
   /**
    * Finds the weekly summaries due (the due-alerts index), reads each user's workspaces (gsi1),
    * tokens by expiry (gsi2) and renewals (audit items), claims the summary, sends the email as
    * the configured sender, signs its unsubscribe links.
    */
-  weeklySummary: ['tableRead', 'tableWrite', 'senderEmailSend', 'alertLinkKeyRead'],
+  weeklySummary: [
+    'tableRead',
+    'tableWrite',
+    'senderEmailSend',
+    'alertLinkKeyRead',
+    'appOriginRead',
+  ],
+  /** Puts the addresses of SES's bounce and complaint reports on the suppression list (a Put). */
+  emailFeedback: ['tableWrite'],
 } as const satisfies Record<string, readonly Permission[]>;

@@ -27,6 +27,12 @@ export type Permission =
   | 'emailSend'
   /** ses:SendEmail as the configured sender identity only (its address and its domain). */
   | 'senderEmailSend'
+  /**
+   * ssm:GetParameter on exactly the parameter the web stack writes the app's origin to (the
+   * functions that build links: account emails, invitations, Stripe's return addresses, Google's
+   * callback, alert and summary emails).
+   */
+  | 'appOriginRead'
   /** ssm:GetParameter under SECRET_PARAMETER_PREFIX: the Google client secret. */
   | 'secretParameterRead'
   /**

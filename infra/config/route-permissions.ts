@@ -10,20 +10,23 @@ import type { Permission } from './permissions';
 /** Every route function reads the origin secret (see functions' origin-verify middleware). */
 export const HTTP_ROUTE_BASE_PERMISSIONS: readonly Permission[] = ['originSecretRead'];
 
+// The routes that build links on the app's origin (emails, Google's callback, Stripe's return
+// addresses) read it from the web stack's parameter (functions/src/adapters/app-origin.ts).
 export const DEFAULT_ROUTE_PERMISSIONS: readonly Permission[] = ['tableRead', 'tableWrite'];
 
 export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> = {
   getHealth: ['tableDescribe', 'queuesGetAttributes'],
-  register: ['tableRead', 'tableWrite', 'emailSend'],
-  resendVerification: ['tableRead', 'tableWrite', 'emailSend'],
-  requestPasswordReset: ['tableRead', 'tableWrite', 'emailSend'],
-  updateAccount: ['tableRead', 'tableWrite', 'emailSend'],
-  googleSignIn: ['tableRead', 'tableWrite', 'secretParameterRead'],
-  googleCallback: ['tableRead', 'tableWrite', 'secretParameterRead'],
-  // Billing: plan changes write the user, workspaces, audit and alert arming; Stripe's secrets.
-  upgradePlan: ['tableRead', 'tableWrite', 'billingSecretParameterRead'],
+  register: ['tableRead', 'tableWrite', 'emailSend', 'appOriginRead'],
+  resendVerification: ['tableRead', 'tableWrite', 'emailSend', 'appOriginRead'],
+  requestPasswordReset: ['tableRead', 'tableWrite', 'emailSend', 'appOriginRead'],
+  updateAccount: ['tableRead', 'tableWrite', 'emailSend', 'appOriginRead'],
+  googleSignIn: ['tableRead', 'tableWrite', 'secretParameterRead', 'appOriginRead'],
+  googleCallback: ['tableRead', 'tableWrite', 'secretParameterRead', 'appOriginRead'],
+  // Billing: plan changes write the user, workspaces, audit and alert arming; Stripe's secrets;
+  // Checkout and the portal return to the app's origin.
+  upgradePlan: ['tableRead', 'tableWrite', 'billingSecretParameterRead', 'appOriginRead'],
   confirmBilling: ['tableRead', 'tableWrite', 'billingSecretParameterRead'],
-  openBillingPortal: ['tableRead', 'billingSecretParameterRead'],
+  openBillingPortal: ['tableRead', 'billingSecretParameterRead', 'appOriginRead'],
   stripeWebhook: ['tableRead', 'tableWrite', 'billingSecretParameterRead'],
   // Reads only: the session lookup and the items they answer.
   listWorkspaces: ['tableRead'],
@@ -35,7 +38,7 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   listWorkspaceAuditEvents: ['tableRead'],
   exportAudit: ['tableRead'],
   // Invites addresses by email (and counts invitations against the rate limits).
-  addMember: ['tableRead', 'tableWrite', 'emailSend'],
+  addMember: ['tableRead', 'tableWrite', 'emailSend', 'appOriginRead'],
   // The invitee's side: a read, and writes that join (or decline) without any email.
   listInvitations: ['tableRead'],
   acceptInvitation: ['tableRead', 'tableWrite'],

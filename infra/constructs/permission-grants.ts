@@ -7,6 +7,7 @@ import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
+import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
 import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
 import { SECRET_PARAMETER_PREFIX, type Permission } from '../config/permissions';
 import { nagAccount, nagRegion } from './nag-findings';
@@ -32,6 +33,11 @@ export interface PermissionTargets {
   readonly originSecret?: ISecret;
   /** `twoFactorKeyRead`: the key TOTP secrets are sealed with. */
   readonly twoFactorKey?: ISecret;
+  /**
+   * `emailSend`, `senderEmailSend`: the SES configuration set the mailer names (SES then checks
+   * SendEmail against it too); none when no sending identity is managed by the stacks.
+   */
+  readonly emailConfigurationSet?: string;
 }
 
 const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
@@ -64,6 +70,15 @@ export function grantPermissions(
     `arn:<AWS::Partition>:${service}:${nagRegion(stack)}:${nagAccount(stack)}:${resource}`;
   const sesIdentityArn = (identity: string) =>
     stack.formatArn({ service: 'ses', resource: 'identity', resourceName: identity });
+  const configurationSetArns = targets.emailConfigurationSet
+    ? [
+        stack.formatArn({
+          service: 'ses',
+          resource: 'configuration-set',
+          resourceName: targets.emailConfigurationSet,
+        }),
+      ]
+    : [];
 
   for (const permission of new Set(permissions)) {
     switch (permission) {
@@ -104,7 +119,7 @@ export function grantPermissions(
         statement(['sqs:SendMessage'], [alertQueue.queueArn]);
         break;
       case 'emailSend':
-        statement(['ses:SendEmail'], [sesIdentityArn('*')]);
+        statement(['ses:SendEmail'], [sesIdentityArn('*'), ...configurationSetArns]);
         Validations.of(role).acknowledge({
           id: `AwsSolutions-IAM5[Resource::${nagArn('ses', 'identity/*')}]`,
           reason:
@@ -115,9 +130,24 @@ export function grantPermissions(
         const address = required(targets.emailSender, permission, 'the sender address');
         const domain = address.split('@')[1] ?? address;
         // The sender identity, verified as the address or as its domain.
-        statement(['ses:SendEmail'], [...new Set([address, domain])].map(sesIdentityArn));
+        statement(
+          ['ses:SendEmail'],
+          [...[...new Set([address, domain])].map(sesIdentityArn), ...configurationSetArns],
+        );
         break;
       }
+      case 'appOriginRead':
+        statement(
+          ['ssm:GetParameter'],
+          [
+            stack.formatArn({
+              service: 'ssm',
+              resource: 'parameter',
+              resourceName: APP_ORIGIN_PARAMETER.replace(/^\//, ''),
+            }),
+          ],
+        );
+        break;
       case 'secretParameterRead':
         statement(
           ['ssm:GetParameter'],

@@ -3,6 +3,7 @@
  * the Stripe secret parameters (exactly those two), the configured prices (PLAN_PRICES, with their
  * Stripe price ids) reach the functions, and the secrets' parameter names only when Stripe is on.
  */
+import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
 import { buildTestApp, resourcesAcross, type Resources } from '../test-support/test-app';
 import { DEFAULT_STRIPE_PARAMETERS } from '../config/app-context';
 import type { Template } from 'aws-cdk-lib/assertions';
@@ -67,9 +68,12 @@ describe('api stack: billing', () => {
   const { functions, functionIdOf, ssmParametersOf } = model(templates.apiRoutes);
 
   it.each(BILLING_ROUTE_KEYS)(
-    '%s has its own function reading only the Stripe parameters',
+    '%s has its own function reading only the Stripe parameters (and the app origin)',
     (key) => {
-      expect(ssmParametersOf(functionIdOf(key)).sort()).toEqual(
+      const parameters = ssmParametersOf(functionIdOf(key)).filter(
+        (name) => name !== APP_ORIGIN_PARAMETER,
+      );
+      expect(parameters.sort()).toEqual(
         [DEFAULT_STRIPE_PARAMETERS.secretKey, DEFAULT_STRIPE_PARAMETERS.webhookSecret].sort(),
       );
     },

@@ -20,6 +20,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { PLAN_PRICES_SETTING } from '@expiry-radar/shared/domain/plan-prices';
 import {
+  appOriginEnvironment,
   isStripeConfigured,
   stripeParameterNames,
   type AccountContext,
@@ -33,8 +34,10 @@ export const API_5XX_RATE_THRESHOLD = 5;
 
 export interface ApiStackProps extends StackProps {
   readonly resources: AppResources;
-  /** The SPA's public origin for APP_ORIGIN; empty when not yet known. */
+  /** The SPA's public origin when known at synth time; empty: the web stack's parameter. */
   readonly appOrigin: string;
+  /** The SES configuration set the mailer sends with (email stack); none without one. */
+  readonly emailConfigurationSet?: string;
   /** Account email sender and Google sign-in settings (context); empty values are left out. */
   readonly accountSettings?: AccountContext;
   /** Prices, Stripe price ids and secret parameter names (context); without ids Stripe is off. */
@@ -124,7 +127,10 @@ export class ApiStack extends Stack {
       ALERT_QUEUE_URL: resources.alertQueue.queueUrl,
       ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
       APP_ENV: 'production',
-      APP_ORIGIN: props.appOrigin,
+      ...appOriginEnvironment(props.appOrigin),
+      ...(props.emailConfigurationSet
+        ? { EMAIL_CONFIGURATION_SET: props.emailConfigurationSet }
+        : {}),
       // The secret's ARN, never its value: the functions read it at cold start.
       ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
       TWO_FACTOR_KEY_SECRET_ARN: this.twoFactorKey.secretArn,
@@ -137,6 +143,9 @@ export class ApiStack extends Stack {
     this.routePermissionTargets = {
       originSecret: this.originSecret,
       twoFactorKey: this.twoFactorKey,
+      ...(props.emailConfigurationSet
+        ? { emailConfigurationSet: props.emailConfigurationSet }
+        : {}),
       billingSecretParameters: props.billingSettings
         ? stripeParameterNames(props.billingSettings)
         : undefined,

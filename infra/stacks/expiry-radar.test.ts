@@ -10,7 +10,7 @@ describe('the app', () => {
   const all = [stacks.data, stacks.api, ...stacks.apiRoutes, stacks.jobs, stacks.web];
 
   it('has the data, api, route, jobs and web stacks, environment-agnostic (no WAF stack by default)', () => {
-    const { waf: _waf, ...withoutWaf } = STACK_NAMES;
+    const { waf: _waf, email: _email, certificate: _certificate, ...withoutWaf } = STACK_NAMES;
     expect([stacks.data, stacks.api, stacks.jobs, stacks.web].map((s) => s.stackName)).toEqual(
       Object.values(withoutWaf),
     );
@@ -19,6 +19,8 @@ describe('the app', () => {
       expect(routeStack.stackName).toMatch(new RegExp(`^${STACK_NAMES.api}[A-Z][A-Za-z0-9]*$`));
     }
     expect(stacks.waf).toBeUndefined();
+    expect(stacks.email).toBeUndefined();
+    expect(stacks.certificate).toBeUndefined();
     for (const stack of all) {
       expect(stack.environment).toBe('aws://unknown-account/unknown-region');
     }

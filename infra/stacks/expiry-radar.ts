@@ -1,18 +1,23 @@
 /**
  * The whole production deployment: data (stateful, and the alarm topic), api (the HTTP API and
  * its secrets), one stack of route functions per area of routes, jobs (expiry scan, alert
- * worker), web; with `wafEnabled`, a WAF stack in us-east-1. Checked by cdk-nag's AWS Solutions
- * pack, whose unacknowledged findings fail synthesis. Every alarm notifies the topic.
+ * worker), web; with `emailFrom`, an email stack (SES identity, configuration set, bounce and
+ * complaint handling); with `domainName` and `hostedZoneId` (no `certificateArn`), a certificate
+ * stack in us-east-1; with `wafEnabled`, a WAF stack in us-east-1. Checked by cdk-nag's AWS
+ * Solutions pack, whose unacknowledged findings fail synthesis. Every alarm notifies the topic.
  */
 import * as path from 'node:path';
 import { AspectPriority, Aspects, Validations, type App, type Environment } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import {
+  configuredAppOrigin,
   EDGE_CONTEXT_KEYS,
   readAccountContext,
   readAppContext,
   readBillingContext,
+  readDomainContext,
   readEdgeContext,
+  type DomainContext,
   type EdgeContext,
 } from '../config/app-context';
 import { implementedRoutes, routesByArea } from '../config/route-areas';
@@ -21,8 +26,10 @@ import { REPO_ROOT } from '../constructs/app-function';
 import type { ImplementedRoute } from '../constructs/http-routes';
 import { ApiRoutesStack, apiRoutesStackName } from './api-routes-stack';
 import { ApiStack } from './api-stack';
+import { CertificateStack } from './certificate-stack';
 import { DataStack } from './data-stack';
-import { JobsStack } from './jobs-stack';
+import { EMAIL_CONFIGURATION_SET_NAME, EmailStack } from './email-stack';
+import { JobsStack, senderAddress } from './jobs-stack';
 import { WafStack } from './waf-stack';
 import { WebStack } from './web-stack';
 
@@ -33,6 +40,8 @@ export const STACK_NAMES = {
   jobs: 'ExpiryRadarJobs',
   web: 'ExpiryRadarWeb',
   waf: 'ExpiryRadarWaf',
+  email: 'ExpiryRadarEmail',
+  certificate: 'ExpiryRadarCertificate',
 } as const;
 
 export interface ExpiryRadarStacks {
@@ -44,6 +53,10 @@ export interface ExpiryRadarStacks {
   readonly web: WebStack;
   /** Only with the context flag `wafEnabled`. */
   readonly waf: WafStack | undefined;
+  /** Only with the context value `emailFrom`. */
+  readonly email: EmailStack | undefined;
+  /** Only with `domainName` and `hostedZoneId` and no `certificateArn`. */
+  readonly certificate: CertificateStack | undefined;
 }
 
 export interface ExpiryRadarOptions {
@@ -64,18 +77,24 @@ export interface ExpiryRadarOptions {
 const CROSS_STACK_REFERENCES_FLAG = '@aws-cdk/core:defaultCrossStackReferences';
 
 /**
- * Without WAF every stack is environment-agnostic (`cdk synth` needs no account or region). With
- * WAF the web stack imports the web ACL's ARN from us-east-1, and CDK's cross-region references
- * need the region of both ends, so the stacks get the deployment region.
+ * Without WAF or a certificate made by the stacks every stack is environment-agnostic (`cdk
+ * synth` needs no account or region). With either, the web stack imports an ARN from us-east-1,
+ * and CDK's cross-region references need the region of both ends, so the stacks get the
+ * deployment region.
  */
-function environmentOf(edge: EdgeContext): Environment | undefined {
-  if (!edge.wafEnabled) return undefined;
+function environmentOf(edge: EdgeContext, needsRegion: boolean): Environment | undefined {
+  if (!needsRegion) return undefined;
   if (!edge.region) {
     throw new Error(
-      `${EDGE_CONTEXT_KEYS.wafEnabled} needs the deployment region: set it with -c ${EDGE_CONTEXT_KEYS.region}=<region> (the CDK CLI otherwise takes it from the AWS profile).`,
+      `${EDGE_CONTEXT_KEYS.wafEnabled} and a certificate made by the stacks (domainName with hostedZoneId) need the deployment region: set it with -c ${EDGE_CONTEXT_KEYS.region}=<region> (the CDK CLI otherwise takes it from the AWS profile).`,
     );
   }
   return { region: edge.region };
+}
+
+/** The stacks make the certificate when the zone is given and no certificate is. */
+function makesCertificate(domain: DomainContext): boolean {
+  return Boolean(domain.domainName && domain.hostedZoneId && !domain.certificateArn);
 }
 
 export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): ExpiryRadarStacks {
@@ -84,7 +103,10 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
   }
   const context = readAppContext(app.node);
   const edge = readEdgeContext(app.node);
-  const env = environmentOf(edge);
+  const domain = readDomainContext(app.node);
+  const account = readAccountContext(app.node);
+  const env = environmentOf(edge, edge.wafEnabled || makesCertificate(domain));
+  const appOrigin = configuredAppOrigin(context, domain);
   const description = (part: string): string => `Expiry Radar: ${part}`;
 
   const data = new DataStack(app, STACK_NAMES.data, {
@@ -93,13 +115,26 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
     terminationProtection: true,
     alarmEmail: edge.alarmEmail,
   });
+  const email = account.emailFrom
+    ? new EmailStack(app, STACK_NAMES.email, {
+        env,
+        description: description('SES identity, configuration set, bounce and complaint handling'),
+        senderAddress: senderAddress(account.emailFrom),
+        ...(domain.hostedZoneId
+          ? { hostedZone: { id: domain.hostedZoneId, name: domain.hostedZoneName } }
+          : {}),
+        resources: data.resources,
+      })
+    : undefined;
+  const emailConfigurationSet = email ? EMAIL_CONFIGURATION_SET_NAME : undefined;
   const api = new ApiStack(app, STACK_NAMES.api, {
     env,
     description: description('HTTP API, its stage, alarm and secrets (routes: one stack per area)'),
     resources: data.resources,
-    appOrigin: context.appOrigin,
-    accountSettings: readAccountContext(app.node),
+    appOrigin,
+    accountSettings: account,
     billingSettings: readBillingContext(app.node),
+    ...(emailConfigurationSet ? { emailConfigurationSet } : {}),
   });
   const handlersDir = options.api?.handlersDir ?? path.join(REPO_ROOT, 'functions', 'src', 'http');
   const apiRoutes = routesByArea(options.api?.routes ?? implementedRoutes()).map(
@@ -118,23 +153,35 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
     env,
     description: description('expiry scan schedule and alert worker'),
     resources: data.resources,
-    appOrigin: context.appOrigin,
-    accountSettings: readAccountContext(app.node),
+    appOrigin,
+    accountSettings: account,
+    ...(emailConfigurationSet ? { emailConfigurationSet } : {}),
   });
   const waf = edge.wafEnabled
     ? new WafStack(app, STACK_NAMES.waf, {
         description: description('WAF web ACL of the CloudFront distribution (us-east-1)'),
       })
     : undefined;
+  const certificate = makesCertificate(domain)
+    ? new CertificateStack(app, STACK_NAMES.certificate, {
+        env,
+        description: description(`certificate of ${domain.domainName} for CloudFront (us-east-1)`),
+        domainName: domain.domainName,
+        hostedZoneId: domain.hostedZoneId,
+        hostedZoneName: domain.hostedZoneName,
+      })
+    : undefined;
   const web = new WebStack(app, STACK_NAMES.web, {
     env,
-    crossRegionReferences: waf !== undefined,
+    crossRegionReferences: waf !== undefined || certificate !== undefined,
     description: description('SPA bucket and CloudFront distribution'),
     apiDomainName: api.apiDomainName,
     originSecret: api.originSecret,
     originSecretRotation: edge.originSecretRotation,
     webAclArn: waf?.webAcl.attrArn,
     context,
+    domain,
+    ...(certificate ? { certificate: certificate.certificate } : {}),
     ...(options.webDistDir === undefined ? {} : { webDistDir: options.webDistDir }),
   });
 
@@ -142,5 +189,10 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
     priority: AspectPriority.MUTATING,
   });
   Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
-  return { data, api, apiRoutes, jobs, web, waf };
+  if (email) {
+    // The functions send with the configuration set, which must exist first.
+    api.addStackDependency(email);
+    jobs.addStackDependency(email);
+  }
+  return { data, api, apiRoutes, jobs, web, waf, email, certificate };
 }

@@ -97,7 +97,7 @@ describe('jobs stack', () => {
     expect(JSON.stringify(workerStatements)).not.toContain('/index/');
   });
 
-  it('lets the weekly summary job read the table and its indexes, write, send as the sender, sign links', () => {
+  it('lets the weekly summary job read the table and its indexes, write, send as the sender, sign links, read the app origin', () => {
     const statements = statementsOf('WeeklySummaryJobRole');
     expect([...new Set(actionsOf(statements))]).toEqual(
       [
@@ -113,12 +113,17 @@ describe('jobs stack', () => {
         'logs:PutLogEvents',
         'secretsmanager:GetSecretValue',
         'ses:SendEmail',
+        'ssm:GetParameter',
         'xray:PutTelemetryRecords',
         'xray:PutTraceSegments',
       ].sort(),
     );
     expect(JSON.stringify(statements)).not.toContain('dynamodb:Scan');
     expect(JSON.stringify(statements)).not.toContain('sqs:');
+    const ssm = statements.find((statement) =>
+      [statement.Action].flat().includes('ssm:GetParameter'),
+    );
+    expect(JSON.stringify(ssm?.Resource)).toContain(':parameter/expiry-radar/app-origin');
     const ses = statements.find((statement) => [statement.Action].flat().includes('ses:SendEmail'));
     expect(JSON.stringify(ses?.Resource)).toContain('identity/alerts@radar.example.com');
     expect(JSON.stringify(ses?.Resource)).not.toContain('identity/*');

@@ -14,7 +14,7 @@ import { Schedule } from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
 import { ALERT_QUEUE_SETTINGS } from '@expiry-radar/functions/data/queue-definition';
 import { DEFAULT_EMAIL_FROM } from '@expiry-radar/functions/platform/config';
-import type { AccountContext } from '../config/app-context';
+import { appOriginEnvironment, type AccountContext } from '../config/app-context';
 import { jobPermissions } from '../config/job-permissions';
 import { REPO_ROOT } from '../constructs/app-function';
 import type { AppResources } from '../constructs/permission-grants';
@@ -31,8 +31,11 @@ export const ALERT_WORKER_BATCH_SIZE = 10;
 
 export interface JobsStackProps extends StackProps {
   readonly resources: AppResources;
+  /** The SPA's public origin when known at synth time; empty: the web stack's parameter. */
   readonly appOrigin: string;
   readonly accountSettings?: AccountContext;
+  /** The SES configuration set the mailer sends with (email stack); none without one. */
+  readonly emailConfigurationSet?: string;
   /** @default functions/src/jobs of this repository */
   readonly jobsDir?: string;
 }
@@ -58,11 +61,21 @@ export class JobsStack extends Stack {
       TABLE_NAME: table.tableName,
       ALERT_QUEUE_URL: alertQueue.queueUrl,
       ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
-      APP_ORIGIN: props.appOrigin,
+      ...appOriginEnvironment(props.appOrigin),
       EMAIL_FROM: emailFrom,
+      ...(props.emailConfigurationSet
+        ? { EMAIL_CONFIGURATION_SET: props.emailConfigurationSet }
+        : {}),
       // The secret's ARN, never its value: the worker reads it at cold start.
       ALERT_LINK_KEY_SECRET_ARN: resources.alertLinkKey.secretArn,
       POWERTOOLS_SERVICE_NAME: 'expiry-radar-jobs',
+    };
+
+    const permissionTargets = {
+      emailSender: senderAddress(emailFrom),
+      ...(props.emailConfigurationSet
+        ? { emailConfigurationSet: props.emailConfigurationSet }
+        : {}),
     };
 
     this.expiryScan = new ScheduledJob(this, 'ExpiryScan', {
@@ -79,7 +92,7 @@ export class JobsStack extends Stack {
       description: 'the alert worker: email through SES and webhooks, per delivery state',
       resources,
       permissions: jobPermissions.alertWorker,
-      permissionTargets: { emailSender: senderAddress(emailFrom) },
+      permissionTargets,
       environment,
       timeout: ALERT_WORKER_TIMEOUT,
       queue: alertQueue,
@@ -91,7 +104,7 @@ export class JobsStack extends Stack {
       description: 'the weekly summary job: emails each opted-in user on their Monday morning',
       resources,
       permissions: jobPermissions.weeklySummary,
-      permissionTargets: { emailSender: senderAddress(emailFrom) },
+      permissionTargets,
       environment,
       timeout: Duration.minutes(10),
       schedule: WEEKLY_SUMMARY_SCHEDULE,

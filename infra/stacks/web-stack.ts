@@ -3,7 +3,10 @@
  * `/api/*` and `/auth/*` go to the HTTP API uncached, with cookies, query strings, the headers the
  * API reads and the viewer's address forwarded, plus the origin secret header the API requires.
  * The SPA fallback is a viewer-request function on the S3 behaviour only, so API 404s stay API
- * 404s. With a web ACL (WAF stack, us-east-1) the distribution is attached to it.
+ * 404s. With a web ACL (WAF stack, us-east-1) the distribution is attached to it. With a custom
+ * domain, CloudFront serves it with its certificate under TLSv1.2_2021, and Route 53 alias
+ * records point it at the distribution when its zone is known. The app's origin (the custom
+ * domain, else the distribution's URL) is written to an SSM parameter the functions read.
  */
 import * as fs from 'node:fs';
 import * as path from 'node:path';
@@ -34,11 +37,16 @@ import {
   OriginSslPolicy,
   PriceClass,
   ResponseHeadersPolicy,
+  SecurityPolicyProtocol,
   ViewerProtocolPolicy,
   type BehaviorOptions,
 } from 'aws-cdk-lib/aws-cloudfront';
 import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { Certificate, type ICertificate } from 'aws-cdk-lib/aws-certificatemanager';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { AaaaRecord, ARecord, HostedZone, RecordTarget } from 'aws-cdk-lib/aws-route53';
+import { CloudFrontTarget } from 'aws-cdk-lib/aws-route53-targets';
+import { StringParameter } from 'aws-cdk-lib/aws-ssm';
 import {
   BlockPublicAccess,
   Bucket,
@@ -49,10 +57,11 @@ import {
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { BucketDeployment, CacheControl, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
 import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/client-ip';
 import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/csrf-token';
 import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
-import type { AppContext } from '../config/app-context';
+import type { AppContext, DomainContext } from '../config/app-context';
 import { REPO_ROOT } from '../constructs/app-function';
 import { nagAccount, nagRegion } from '../constructs/nag-findings';
 
@@ -165,6 +174,10 @@ export interface WebStackProps extends StackProps {
   /** The WAF web ACL (CLOUDFRONT scope, us-east-1) to attach; none when undefined. */
   readonly webAclArn?: string;
   readonly context: AppContext;
+  /** The custom domain; none (the `*.cloudfront.net` address) when its domainName is empty. */
+  readonly domain?: DomainContext;
+  /** The custom domain's certificate made by the certificate stack (else domain.certificateArn). */
+  readonly certificate?: ICertificate;
   /** @default web/dist of this repository; skipped (with a warning) when it has no index.html */
   readonly webDistDir?: string;
 }
@@ -175,6 +188,8 @@ export class WebStack extends Stack {
   readonly distribution: Distribution;
   readonly spaRewriteFunction: CloudFrontFunction;
   readonly apiOriginRequestPolicy: OriginRequestPolicy;
+  /** The app's origin as the functions read it (APP_ORIGIN_PARAMETER). */
+  readonly appOriginParameter: StringParameter;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -259,8 +274,17 @@ export class WebStack extends Stack {
     };
 
     const rotation = props.originSecretRotation ?? '';
+    const domainName = props.domain?.domainName ?? '';
+    const certificate = domainName ? this.certificateOf(props) : undefined;
     this.distribution = new Distribution(this, 'Distribution', {
       comment: rotation ? `Expiry Radar (origin secret ${rotation})` : 'Expiry Radar',
+      ...(certificate
+        ? {
+            domainNames: [domainName],
+            certificate,
+            minimumProtocolVersion: SecurityPolicyProtocol.TLS_V1_2_2021,
+          }
+        : {}),
       webAclId: props.webAclArn,
       defaultRootObject: 'index.html',
       httpVersion: HttpVersion.HTTP2_AND_3,
@@ -282,18 +306,18 @@ export class WebStack extends Stack {
         API_PATH_PATTERNS.map((pattern) => [pattern, apiBehavior]),
       ),
     });
-    Validations.of(this.distribution).acknowledge(
-      {
-        id: 'AwsSolutions-CFR1',
-        reason:
-          'The product is offered worldwide, to individual accounts and teams anywhere; no geo restriction is wanted.',
-      },
-      {
+    Validations.of(this.distribution).acknowledge({
+      id: 'AwsSolutions-CFR1',
+      reason:
+        'The product is offered worldwide, to individual accounts and teams anywhere; no geo restriction is wanted.',
+    });
+    if (!certificate) {
+      Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR4',
         reason:
-          'The distribution uses the default *.cloudfront.net certificate (no custom domain yet), whose security policy CloudFront fixes at TLSv1; a custom domain with an ACM certificate and TLSv1.2_2021 replaces it.',
-      },
-    );
+          'The distribution uses the default *.cloudfront.net certificate (no custom domain: context domainName), whose security policy CloudFront fixes at TLSv1; a custom domain with an ACM certificate and TLSv1.2_2021 replaces it.',
+      });
+    }
     if (!props.webAclArn) {
       Validations.of(this.distribution).acknowledge({
         id: 'AwsSolutions-CFR2',
@@ -302,7 +326,35 @@ export class WebStack extends Stack {
       });
     }
 
+    if (domainName && props.domain?.hostedZoneId) this.aliasRecords(props.domain);
+    this.appOriginParameter = new StringParameter(this, 'AppOrigin', {
+      parameterName: APP_ORIGIN_PARAMETER,
+      description: 'The origin Expiry Radar is served from; its functions build links on it',
+      stringValue:
+        props.context.appOrigin ||
+        `https://${domainName || this.distribution.distributionDomainName}`,
+    });
+
     this.deploySite(props);
+  }
+
+  private certificateOf(props: WebStackProps): ICertificate {
+    if (props.certificate) return props.certificate;
+    const arn = props.domain?.certificateArn;
+    if (!arn) throw new Error('A custom domain needs a certificate or a certificateArn');
+    return Certificate.fromCertificateArn(this, 'Certificate', arn);
+  }
+
+  /** The custom domain's A and AAAA alias records, to the distribution (HTTP/3 and IPv6). */
+  private aliasRecords(domain: DomainContext): void {
+    const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', {
+      hostedZoneId: domain.hostedZoneId,
+      zoneName: domain.hostedZoneName,
+    });
+    const target = RecordTarget.fromAlias(new CloudFrontTarget(this.distribution));
+    const recordName = `${domain.domainName}.`;
+    new ARecord(this, 'AliasRecord', { zone, recordName, target });
+    new AaaaRecord(this, 'AliasRecordIpv6', { zone, recordName, target });
   }
 
   private deploySite(props: WebStackProps): void {

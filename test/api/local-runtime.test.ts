@@ -155,6 +155,19 @@ describe('local runtime over HTTP', () => {
     expect(stdout).toContain('Expiry scan done:');
   }, 60_000);
 
+  it('npm run email:bounce puts an address on the suppression list through the feedback job', async () => {
+    const run = (args: string[]) =>
+      promisify(execFile)(
+        join(projectRoot, 'node_modules/.bin/tsx'),
+        ['functions/src/local/run-alert-scan.ts', 'email-bounce', ...args],
+        { cwd: projectRoot, env: { ...process.env, DATA_DIR: app.dataDirectory } },
+      );
+    const { stdout } = await run(['gone@example.com']);
+    expect(stdout).toContain('Bounce of gone@example.com handled:');
+    expect(stdout).toMatch(/suppressed: 1/);
+    await expect(run([])).rejects.toThrow(/Give the address that bounces/);
+  }, 60_000);
+
   it('serves the runtime settings as /config.json', async () => {
     const response = await get('/config.json');
     expect(await response.json()).toEqual({

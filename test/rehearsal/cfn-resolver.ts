@@ -334,6 +334,18 @@ export class CfnResolver {
           },
         };
       }
+      case 'AWS::CloudFront::Distribution': {
+        // CloudFront itself is not in the path; its address is what the web stack's parameter
+        // of the app's origin is made of.
+        const id = `E${suffix.toUpperCase().slice(0, 13)}`;
+        return {
+          ref: id,
+          attributes: {
+            Id: id,
+            DomainName: `d${suffix.toLowerCase().slice(0, 13)}.cloudfront.net`,
+          },
+        };
+      }
       case 'AWS::ApiGatewayV2::Api': {
         const id = suffix.toLowerCase().slice(0, 10);
         return {

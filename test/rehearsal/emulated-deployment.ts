@@ -206,6 +206,21 @@ function storeSecrets(
   }
 }
 
+/** The templates' String parameters (the app's origin) in the Parameter Store stand-in. */
+function storeParameters(
+  assembly: CloudAssembly,
+  resolver: CfnResolver,
+  secrets: RunningSecretsStandIn,
+): void {
+  for (const parameter of resourcesOfType(assembly, 'AWS::SSM::Parameter')) {
+    const properties = parameter.resource.Properties ?? {};
+    secrets.putParameter(
+      resolver.resolveString(parameter.stack, properties.Name),
+      resolver.resolveString(parameter.stack, properties.Value),
+    );
+  }
+}
+
 export async function startEmulatedDeployment(
   assembly: CloudAssembly,
 ): Promise<EmulatedDeployment> {
@@ -242,6 +257,7 @@ export async function startEmulatedDeployment(
     await createTables(assembly, resolver, dynamoDb.endpoint, emulated);
     await createQueues(assembly, resolver, sqs.endpoint, emulated, queueArns);
     storeSecrets(assembly, resolver, secrets);
+    storeParameters(assembly, resolver, secrets);
 
     return {
       resolver,

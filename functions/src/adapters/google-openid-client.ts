@@ -10,6 +10,7 @@ import type {
   GoogleIdentityProvider,
 } from '../domain/google-identity';
 import type { GoogleSignInConfig } from '../platform/config';
+import { resolveAppOrigin } from './app-origin';
 import { getGoogleClientSecret } from './google-client-secret';
 
 const SCOPE = 'openid email profile';
@@ -47,6 +48,11 @@ function getConfiguration(google: GoogleSignInConfig): Promise<oidc.Configuratio
   return cachedConfiguration.configuration;
 }
 
+/** Where Google returns: GOOGLE_REDIRECT_URI, else the app's own callback route. */
+export async function googleRedirectUri(google: GoogleSignInConfig): Promise<string> {
+  return google.redirectUri ?? `${await resolveAppOrigin()}/auth/google/callback`;
+}
+
 export function googleOpenIdProvider(google: GoogleSignInConfig): GoogleIdentityProvider {
   return {
     async startAuthorization(): Promise<GoogleAuthorizationRequest> {
@@ -55,7 +61,7 @@ export function googleOpenIdProvider(google: GoogleSignInConfig): GoogleIdentity
       const state = oidc.randomState();
       const nonce = oidc.randomNonce();
       const url = oidc.buildAuthorizationUrl(configuration, {
-        redirect_uri: google.redirectUri,
+        redirect_uri: await googleRedirectUri(google),
         scope: SCOPE,
         code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',

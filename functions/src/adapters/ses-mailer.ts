@@ -6,9 +6,11 @@ import { getConfig } from '../platform/config';
 /** Sends through SES v2 (aws-ses-v2-local when running locally). */
 export const sesMailer: Mailer = {
   async send(message: EmailMessage): Promise<void> {
+    const { emailFrom, emailConfigurationSet } = getConfig();
     await getSesClient().send(
       new SendEmailCommand({
-        FromEmailAddress: getConfig().emailFrom,
+        FromEmailAddress: emailFrom,
+        ...(emailConfigurationSet ? { ConfigurationSetName: emailConfigurationSet } : {}),
         Destination: { ToAddresses: [message.to] },
         Content: {
           Simple: {

@@ -85,6 +85,14 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${ALERT_EMAIL_OPT_OUT_SORT_PREFIX}${address.toLowerCase()}`,
   }),
+  /**
+   * An address on the suppression list (lower-cased): SES reported a permanent bounce or a
+   * complaint for it, so nothing more is sent to it until it is removed.
+   */
+  emailSuppression: (address: string) => ({
+    pk: `EMAIL_SUPPRESSION#${address.toLowerCase()}`,
+    sk: 'EMAIL_SUPPRESSION',
+  }),
   /** The alert deliveries an owner's plan counted in a month (`YYYY-MM`). */
   alertUsage: (ownerId: string, month: string) => ({
     pk: `USER#${ownerId}`,

@@ -165,6 +165,11 @@ export interface AlertDeliveryPorts {
     address: string,
     workspaceIds: readonly string[],
   ): Promise<ReadonlySet<string>>;
+  /**
+   * Why the address is on the suppression list (SES reported a permanent bounce or a complaint),
+   * or null when it is not: nothing more is sent to it.
+   */
+  suppressionOf(address: string): Promise<'bounce' | 'complaint' | null>;
   /** The signed token of a one-click unsubscribe link (domain/unsubscribe-token.ts). */
   signUnsubscribe(subject: UnsubscribeSubject): Promise<string>;
   audit(event: AlertAuditEvent): Promise<void>;

@@ -31,7 +31,7 @@ import { alertUsageCodec } from '../data/entities/alert-usage';
 import { tokenCodec } from '../data/entities/token';
 import { keys } from '../data/keys';
 import { WebhookDeliveryError, type WebhookDelivery } from '../domain/alert-channels';
-import { monthOf, type RetryPolicy } from '../services/alerts/delivery-rules';
+import { monthOf, SKIP_REASONS, type RetryPolicy } from '../services/alerts/delivery-rules';
 import type { EmailMessage } from '../domain/mailer';
 import { handler as getAlertStats } from '../http/alert-queue/get-alert-stats';
 import { handler as listAlertQueue } from '../http/alert-queue/list-alert-queue';
@@ -42,7 +42,10 @@ import { handler as getOrganizationUsage } from '../http/organization/get-organi
 import { lambdaContext } from '../local/lambda-http-adapter';
 import { getDocumentClient, getSqsClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { removeEmailSuppression } from '../data/email-suppressions';
+import { sesPermanentBounce, snsEventOf } from '../local/ses-notification-samples';
 import { createAlertWorker } from './alert-worker';
+import { handleEmailFeedback } from './email-feedback';
 import { runExpiryScan } from './expiry-scan';
 
 const POLICY: RetryPolicy = { maxReceiveCount: 3, baseDelaySeconds: 1, maxDelaySeconds: 1 };
@@ -797,6 +800,29 @@ describe('digests: one email per address for everything due for it', () => {
     expect(alertsIn(next)).toEqual([expect.objectContaining({ tokenId: token.id, threshold: 1 })]);
     const queue = await queueOf(owner.cookie, workspaceId);
     expect(queue.map((item) => [item.threshold, item.status])).toEqual([[1, 'pending']]);
+  });
+
+  it('skips an address SES reported bouncing, showing "address bounced" on that recipient', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    await givenToken(owner.cookie, workspaceId, { name: 'Bounced', expiresAt: inDays(7) });
+    const messages = await scanFor(workspaceId);
+    expect(messages).toHaveLength(1);
+    // The bounce of an earlier email arrives (SES -> SNS -> the feedback job) before this digest.
+    await handleEmailFeedback(snsEventOf([sesPermanentBounce(owner.email)]));
+
+    const { emails, run } = channels();
+    expect((await run(messages)).batchItemFailures).toEqual([]);
+    expect(emails).toEqual([]);
+    const [item] = await queueOf(owner.cookie, workspaceId);
+    expect(item!.channels[0]!.recipients).toEqual([
+      expect.objectContaining({
+        target: owner.email,
+        status: 'skipped',
+        last_error: SKIP_REASONS.bounced,
+      }),
+    ]);
+    expect(SKIP_REASONS.bounced).toMatch(/^Address bounced/);
+    await removeEmailSuppression(owner.email);
   });
 
   it('holds alerts outside the delivery window and sends them when it opens; expiry-day ones at once', async () => {

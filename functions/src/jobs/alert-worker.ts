@@ -18,11 +18,13 @@ import {
   isDigestMessage,
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { delayRedelivery } from '../adapters/alert-queue';
+import { resolveAppOrigin } from '../adapters/app-origin';
 import { sesMailer } from '../adapters/ses-mailer';
 import { sendWebhook } from '../adapters/webhook-sender';
 import { recordAlertEvent } from '../data/alert-audit';
 import { loadAlertContexts } from '../data/alert-context';
 import { workspacesOptedOut } from '../data/alert-email-opt-outs';
+import { findEmailSuppression } from '../data/email-suppressions';
 import { alertRecordStore } from '../data/alert-record-store';
 import { countDeliveryOutcome, releaseDelivery, reserveDelivery } from '../data/alert-usage';
 import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
@@ -34,7 +36,6 @@ import {
   type DeliveryResult,
   type RetryPolicy,
 } from '../services/alerts/delivery-rules';
-import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
 import { countWithDimension, METRIC_NAMES, type MetricName } from '../platform/metrics';
 
@@ -68,7 +69,7 @@ export function countDeliveryMetric(outcome: DeliveryOutcomeMetric, channelKind:
  * The production ports: DynamoDB records and counters, SES, the webhook sender, the audit, the
  * metrics.
  */
-export function defaultAlertPorts(): AlertDeliveryPorts {
+export async function defaultAlertPorts(appOrigin?: string): Promise<AlertDeliveryPorts> {
   return {
     records: alertRecordStore,
     loadContexts: loadAlertContexts,
@@ -77,10 +78,11 @@ export function defaultAlertPorts(): AlertDeliveryPorts {
     mailer: sesMailer,
     sendWebhook,
     workspacesOptedOut,
+    suppressionOf: async (address) => (await findEmailSuppression(address))?.reason ?? null,
     signUnsubscribe,
     audit: (event) => recordAlertEvent(event, new Date()),
     metrics: { count: countDeliveryMetric },
-    appOrigin: getConfig().appOrigin,
+    appOrigin: appOrigin ?? (await resolveAppOrigin()),
   };
 }
 
@@ -108,7 +110,10 @@ export function createAlertWorker(options: AlertWorkerOptions = {}) {
   const delay = options.delay ?? delayRedelivery;
 
   const recordHandler = async (record: SQSRecord): Promise<void> => {
-    ports ??= { ...defaultAlertPorts(), ...options.ports };
+    ports ??= {
+      ...(await defaultAlertPorts(options.ports?.appOrigin)),
+      ...options.ports,
+    };
     const policy = options.policy ?? retryPolicyFromEnvironment();
     const parsed = alertQueueMessageSchema.safeParse(JSON.parse(record.body));
     if (!parsed.success) {

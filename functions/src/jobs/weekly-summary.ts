@@ -6,6 +6,7 @@
  * back: the next run tries again. A crash between the claim and the send loses that week's
  * summary (at most once, unlike alerts). Users whose address is not verified get none that week.
  */
+import { resolveAppOrigin } from '../adapters/app-origin';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
@@ -21,7 +22,6 @@ import {
 import type { Mailer } from '../domain/mailer';
 import { nextWeeklySummaryAt } from '../domain/weekly-summary-schedule';
 import { renderWeeklySummaryEmail } from '../domain/weekly-summary-email';
-import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
 import { metrics, METRIC_NAMES } from '../platform/metrics';
 import { signWeeklySummaryUnsubscribe } from '../services/alerts/alert-unsubscribe';
@@ -46,19 +46,20 @@ export interface WeeklySummaryResult {
   readonly skipped: number;
 }
 
-export function defaultWeeklySummaryPorts(): WeeklySummaryJobPorts {
+export async function defaultWeeklySummaryPorts(): Promise<WeeklySummaryJobPorts> {
   return {
     mailer: sesMailer,
-    appOrigin: getConfig().appOrigin,
+    appOrigin: await resolveAppOrigin(),
     signUnsubscribe: signWeeklySummaryUnsubscribe,
   };
 }
 
 export async function runWeeklySummaries(
   now: Date,
-  ports: WeeklySummaryJobPorts = defaultWeeklySummaryPorts(),
+  given?: WeeklySummaryJobPorts,
 ): Promise<WeeklySummaryResult> {
   const due = await findDueWeeklySummaries(now);
+  const ports = given ?? (await defaultWeeklySummaryPorts());
   let sent = 0;
   let failed = 0;
   let skipped = 0;

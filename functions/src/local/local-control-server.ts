@@ -1,8 +1,10 @@
 /**
  * A local-only control endpoint on 127.0.0.1 (its own port, never the app's): `POST /alerts/scan`
  * runs one expiry scan now and answers its counts; `POST /alerts/weekly-summary` runs the weekly
- * summary job now, or as at `?at=<ISO instant>` (a fake clock: Monday morning on any day).
- * `npm run alerts:scan` and the tests call it.
+ * summary job now, or as at `?at=<ISO instant>` (a fake clock: Monday morning on any day);
+ * `POST /email/bounce?address=<address>` hands a recorded SES bounce of that address to the email
+ * feedback job, as SNS does in AWS. `npm run alerts:scan`, `npm run email:bounce` and the tests
+ * call it.
  *
  * Every call must carry the secret drawn when the endpoint starts (`Authorization: Bearer …`),
  * which the runtime writes only to `.data/endpoints.json` (mode 0600): a web page in the browser
@@ -41,11 +43,20 @@ function atOf(url: URL): Date | undefined {
   return instant;
 }
 
+/** `?address=`, required. */
+function addressOf(url: URL): string {
+  const address = url.searchParams.get('address')?.trim();
+  if (!address || !address.includes('@')) throw new Error('Give the address: ?address=<email>');
+  return address;
+}
+
 export async function startLocalControlServer(options: {
   port: number;
   runScan: () => Promise<unknown>;
   /** `at`: the instant the job runs as; absent: now. */
   runWeeklySummary?: (at?: Date) => Promise<unknown>;
+  /** Posts a recorded SES bounce of the address through the email feedback job. */
+  bounceEmail?: (address: string) => Promise<unknown>;
 }): Promise<LocalControlServer> {
   const secret = randomBytes(32).toString('base64url');
   const server: Server = createServer((request, response) => {
@@ -64,16 +75,20 @@ export async function startLocalControlServer(options: {
         ? () => options.runScan()
         : url.pathname === '/alerts/weekly-summary' && options.runWeeklySummary
           ? () => Promise.resolve(url).then((asked) => options.runWeeklySummary!(atOf(asked)))
-          : undefined;
+          : url.pathname === '/email/bounce' && options.bounceEmail
+            ? () => options.bounceEmail!(addressOf(url))
+            : undefined;
     if (request.method !== 'POST' || !job) {
       reply(404, { error: 'Not found' });
       return;
     }
-    job().then(
-      (result) => reply(200, result),
-      (error: unknown) =>
-        reply(500, { error: error instanceof Error ? error.message : String(error) }),
-    );
+    Promise.resolve()
+      .then(job)
+      .then(
+        (result) => reply(200, result),
+        (error: unknown) =>
+          reply(500, { error: error instanceof Error ? error.message : String(error) }),
+      );
   });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -17,6 +17,7 @@ import {
 } from './emulators/start-emulators';
 import { createLocalServer, type WebRuntimeSettings } from './local-server';
 import { mountImplementedRoutes } from './mount-routes';
+import { sesPermanentBounce, snsEventOf } from './ses-notification-samples';
 import { ensureLocalAlertLinkKey } from './alert-link-key-file';
 import { ensureLocalTwoFactorKey } from './two-factor-key-file';
 
@@ -59,11 +60,13 @@ async function startLocalJobs(options: {
   controlPort: number;
   onUnexpectedError?: (error: unknown) => void;
 }) {
-  const [{ handler: worker }, { runExpiryScan }, { runWeeklySummaries }] = await Promise.all([
-    import('../jobs/alert-worker'),
-    import('../jobs/expiry-scan'),
-    import('../jobs/weekly-summary'),
-  ]);
+  const [{ handler: worker }, { runExpiryScan }, { runWeeklySummaries }, { handleEmailFeedback }] =
+    await Promise.all([
+      import('../jobs/alert-worker'),
+      import('../jobs/expiry-scan'),
+      import('../jobs/weekly-summary'),
+      import('../jobs/email-feedback'),
+    ]);
   const client = new SQSClient({
     endpoint: options.sqsEndpoint,
     region: LOCAL_AWS_ENVIRONMENT.AWS_REGION,
@@ -89,6 +92,7 @@ async function startLocalJobs(options: {
     port: options.controlPort,
     runScan: () => timer.runNow(),
     runWeeklySummary: (at) => (at ? runWeeklySummaries(at) : summaryTimer.runNow()),
+    bounceEmail: (address) => handleEmailFeedback(snsEventOf([sesPermanentBounce(address)])),
   });
   return {
     controlUrl: control.url,

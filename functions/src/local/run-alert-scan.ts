@@ -2,7 +2,9 @@
  * `npm run alerts:scan`: runs one expiry scan now in the running local runtime (`npm start`),
  * through its local-only control endpoint named in `.data/endpoints.json`. The runtime's queue
  * poller then delivers what the scan enqueued within seconds. `npm run alerts:weekly-summary`
- * (this script with `weekly-summary`) runs the weekly summary job now instead.
+ * (this script with `weekly-summary`) runs the weekly summary job now instead, and
+ * `npm run email:bounce -- <address>` (`email-bounce <address>`) posts a recorded SES bounce of
+ * that address through the email feedback job, which puts it on the suppression list.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,8 +25,22 @@ async function main(): Promise<void> {
   if (!control || !controlSecret) {
     throw new Error(`${endpointsFile} names no control endpoint: restart the app.`);
   }
-  const job = process.argv[2] === 'weekly-summary' ? 'weekly-summary' : 'scan';
-  const response = await fetch(`${control}/alerts/${job}`, {
+  const command = process.argv[2];
+  const job =
+    command === 'weekly-summary'
+      ? 'weekly-summary'
+      : command === 'email-bounce'
+        ? 'bounce'
+        : 'scan';
+  const address = process.argv[3] ?? '';
+  if (job === 'bounce' && !address.includes('@')) {
+    throw new Error('Give the address that bounces: npm run email:bounce -- <address>');
+  }
+  const path =
+    job === 'bounce'
+      ? `/email/bounce?${new URLSearchParams({ address }).toString()}`
+      : `/alerts/${job}`;
+  const response = await fetch(`${control}${path}`, {
     method: 'POST',
     headers: controlAuthorization(controlSecret),
   }).catch(() => {
@@ -32,7 +48,12 @@ async function main(): Promise<void> {
   });
   const result: unknown = await response.json();
   if (!response.ok) throw new Error(`The ${job} failed: ${JSON.stringify(result)}`);
-  console.log(job === 'scan' ? 'Expiry scan done:' : 'Weekly summary done:', result);
+  const done = {
+    scan: 'Expiry scan done:',
+    'weekly-summary': 'Weekly summary done:',
+    bounce: `Bounce of ${address} handled:`,
+  }[job];
+  console.log(done, result);
 }
 
 main().catch((error: unknown) => {

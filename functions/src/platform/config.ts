@@ -12,10 +12,21 @@ export interface RuntimeConfig {
   readonly dynamoDbEndpoint: string | undefined;
   readonly sqsEndpoint: string | undefined;
   readonly sesEndpoint: string | undefined;
-  /** The origin the web app is served from, used to build links in emails. */
+  /**
+   * APP_ORIGIN: the origin the web app is served from, when given (locally, the local server's
+   * own; in AWS the context value `appOrigin`). Links are built on adapters/app-origin.ts's
+   * resolved origin, which falls back to the parameter below.
+   */
   readonly appOrigin: string;
+  /** APP_ORIGIN_PARAMETER: the SSM parameter the web stack writes its origin to (AWS only). */
+  readonly appOriginParameter: string | undefined;
   /** Sender of account emails (SES verified identity in AWS). */
   readonly emailFrom: string;
+  /**
+   * EMAIL_CONFIGURATION_SET: the SES configuration set every email is sent with, whose event
+   * destination reports bounces and complaints (jobs/email-feedback.ts). Unset: none.
+   */
+  readonly emailConfigurationSet: string | undefined;
   readonly google: GoogleSignInConfig;
   /**
    * WEBHOOK_ALLOW_LOOPBACK=true lets webhooks reach 127.0.0.0/8 and ::1 (a receiver on this
@@ -56,8 +67,8 @@ export interface GoogleSignInConfig {
   readonly clientSecretParameter: string | undefined;
   /** OpenID Connect issuer; tests point it at a local mock server. */
   readonly issuer: string;
-  /** Where Google returns; defaults to APP_ORIGIN + /auth/google/callback. */
-  readonly redirectUri: string;
+  /** GOOGLE_REDIRECT_URI: where Google returns; unset: the app's origin + /auth/google/callback. */
+  readonly redirectUri: string | undefined;
 }
 
 export const DEFAULT_EMAIL_FROM = 'Expiry Radar <no-reply@expiry-radar.local>';
@@ -97,13 +108,15 @@ function readConfig(): RuntimeConfig {
     sqsEndpoint: optional('SQS_ENDPOINT'),
     sesEndpoint: optional('SES_ENDPOINT'),
     appOrigin,
+    appOriginParameter: optional('APP_ORIGIN_PARAMETER'),
     emailFrom: optional('EMAIL_FROM') ?? DEFAULT_EMAIL_FROM,
+    emailConfigurationSet: optional('EMAIL_CONFIGURATION_SET'),
     google: {
       clientId: optional('GOOGLE_CLIENT_ID'),
       clientSecret: optional('GOOGLE_CLIENT_SECRET'),
       clientSecretParameter: optional('GOOGLE_CLIENT_SECRET_PARAMETER'),
       issuer: optional('GOOGLE_ISSUER') ?? DEFAULT_GOOGLE_ISSUER,
-      redirectUri: optional('GOOGLE_REDIRECT_URI') ?? `${appOrigin}/auth/google/callback`,
+      redirectUri: optional('GOOGLE_REDIRECT_URI'),
     },
     webhookAllowLoopback: appEnv !== 'production' && process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
     originVerifySecretArn: optional('ORIGIN_VERIFY_SECRET_ARN'),

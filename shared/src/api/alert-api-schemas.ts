@@ -315,6 +315,20 @@ export const alertSettingsSchema = z.object({
     .default(null),
   /** Where alerts go without contact groups: the workspace admin's address. */
   admin_email: z.string().nullable(),
+  /**
+   * The contact addresses (and the admin's) on the suppression list: email reported them bouncing
+   * for good, or marking the emails as spam, so they get no more alerts. Empty when an answer has
+   * none.
+   */
+  bounced_addresses: z
+    .array(
+      z.object({
+        address: z.string(),
+        reason: z.enum(['bounce', 'complaint']),
+        reported_at: z.string(),
+      }),
+    )
+    .default([]),
   /** What the workspace's plan allows. */
   limits: z.object({
     contact_groups: z.boolean(),

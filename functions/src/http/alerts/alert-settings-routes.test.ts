@@ -85,6 +85,7 @@ describe('GET /api/v1/workspaces/{id}/alert-settings', () => {
       thresholds: [30, 14, 7, 1, 0],
       delivery_window: null,
       admin_email: team.admin.email,
+      bounced_addresses: [],
       limits: { contact_groups: true, webhooks: 5 },
       webhook_signing_secret: body.webhook_signing_secret,
       updated_at: null,

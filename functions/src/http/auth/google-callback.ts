@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
-import { googleOpenIdProvider } from '../../adapters/google-openid-client';
+import { googleOpenIdProvider, googleRedirectUri } from '../../adapters/google-openid-client';
 import type { GoogleIdentity } from '../../domain/google-identity';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { consumeGoogleSignInState } from '../../data/google-sign-in-records';
@@ -46,7 +46,7 @@ export const handler = createHttpHandler(
     const pending = await consumeGoogleSignInState(query.state, now);
     if (!pending) return fail(GOOGLE_FAILED_REDIRECT);
 
-    const callbackUrl = new URL(google.redirectUri);
+    const callbackUrl = new URL(await googleRedirectUri(google));
     callbackUrl.search = event.rawQueryString;
     let identity: GoogleIdentity;
     try {

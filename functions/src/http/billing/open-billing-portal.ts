@@ -1,8 +1,8 @@
+import { resolveAppOrigin } from '../../adapters/app-origin';
 import { billingMode, readStripeBillingConfig } from '../../adapters/billing-config';
 import { createPortalSession } from '../../adapters/stripe-billing';
 import { readPlanHolder } from '../../data/plan-records';
 import { badRequest } from '../../platform/app-error';
-import { getConfig } from '../../platform/config';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 import { billingMessages, mapStripeError } from '../../services/billing/billing-errors';
@@ -24,7 +24,7 @@ export const handler = createHttpHandler('openBillingPortal', async ({ session }
   const url = await createPortalSession({
     config,
     customerId: holder.stripeCustomerId,
-    appOrigin: getConfig().appOrigin,
+    appOrigin: await resolveAppOrigin(),
   }).catch(mapStripeError(billingMessages.noCustomer));
   return { body: { url } };
 });

@@ -1,9 +1,9 @@
+import { resolveAppOrigin } from '../../adapters/app-origin';
 import { isPlan, PLAN_LABELS } from '@expiry-radar/shared/domain/plans';
 import { billingMode, readStripeBillingConfig } from '../../adapters/billing-config';
 import { createCheckoutSession } from '../../adapters/stripe-billing';
 import { readPlanHolder } from '../../data/plan-records';
 import { AppError, badRequest } from '../../platform/app-error';
-import { getConfig } from '../../platform/config';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 import { billingMessages, mapStripeError } from '../../services/billing/billing-errors';
@@ -48,7 +48,7 @@ export const handler = createHttpHandler('upgradePlan', async ({ body, session, 
     metadata: { userId: user.id, plan: body.plan, period: body.period },
     customerId: holder.stripeCustomerId,
     email: user.email,
-    appOrigin: getConfig().appOrigin,
+    appOrigin: await resolveAppOrigin(),
   }).catch(mapStripeError(`The ${PLAN_LABELS[body.plan]} plan could not be started.`));
   return { body: { plan: current, checkoutUrl: checkout.url } };
 });

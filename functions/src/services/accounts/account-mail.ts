@@ -1,4 +1,10 @@
-/** Link emails of the account flows: create the single-use token, then send the email. */
+/**
+ * Link emails of the account flows: create the single-use token, then send the email. An address
+ * on the suppression list (SES reported it bouncing or complaining) gets none: the send is
+ * skipped with the reason logged, and the flow answers as usual (it never tells whether an
+ * address exists).
+ */
+import { resolveAppOrigin } from '../../adapters/app-origin';
 import {
   EMAIL_VERIFICATION_LIFETIME_SECONDS,
   PASSWORD_RESET_LIFETIME_SECONDS,
@@ -7,10 +13,24 @@ import { passwordResetEmail, verificationEmail } from '../../domain/account-emai
 import type { Mailer } from '../../domain/mailer';
 import { sesMailer } from '../../adapters/ses-mailer';
 import { createAccountToken } from '../../data/account-token-records';
+import { findEmailSuppression } from '../../data/email-suppressions';
 import type { UserRecord } from '../../data/user-records';
-import { getConfig } from '../../platform/config';
+import { logger } from '../../platform/logger';
 
 type Recipient = Pick<UserRecord, 'id' | 'email' | 'displayName'>;
+
+/** True when the address is suppressed (and the skipped email logged with its reason). */
+async function isSuppressed(user: Recipient, emailKind: string): Promise<boolean> {
+  const suppression = await findEmailSuppression(user.email);
+  if (!suppression) return false;
+  logger.warn('Account email not sent: the address is on the suppression list', {
+    userId: user.id,
+    emailKind,
+    reason: suppression.reason,
+    reportedAt: suppression.reportedAt,
+  });
+  return true;
+}
 
 /** `redirect`: the app path the link lands on once used (a plan's checkout chosen before). */
 export async function sendVerificationEmail(
@@ -18,6 +38,7 @@ export async function sendVerificationEmail(
   now: Date,
   options: { emailChange?: boolean; mailer?: Mailer; redirect?: string } = {},
 ): Promise<void> {
+  if (await isSuppressed(user, 'verification')) return;
   const token = await createAccountToken({
     purpose: 'verify-email',
     userId: user.id,
@@ -28,7 +49,7 @@ export async function sendVerificationEmail(
   });
   await (options.mailer ?? sesMailer).send(
     verificationEmail({
-      appOrigin: getConfig().appOrigin,
+      appOrigin: await resolveAppOrigin(),
       to: user.email,
       displayName: user.displayName,
       token,
@@ -42,6 +63,7 @@ export async function sendPasswordResetEmail(
   now: Date,
   mailer: Mailer = sesMailer,
 ): Promise<void> {
+  if (await isSuppressed(user, 'password reset')) return;
   const token = await createAccountToken({
     purpose: 'reset-password',
     userId: user.id,
@@ -51,7 +73,7 @@ export async function sendPasswordResetEmail(
   });
   await mailer.send(
     passwordResetEmail({
-      appOrigin: getConfig().appOrigin,
+      appOrigin: await resolveAppOrigin(),
       to: user.email,
       displayName: user.displayName,
       token,

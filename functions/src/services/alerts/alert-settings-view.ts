@@ -2,6 +2,7 @@ import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import type { AlertSettingsRecord } from '../../data/alert-settings-records';
+import { findEmailSuppressions } from '../../data/email-suppressions';
 import { findUserById } from '../../data/user-records';
 import type { WebhookChannel } from '../../domain/alert-channels';
 import type { WorkspaceAccess } from '../workspaces/workspace-access';
@@ -23,6 +24,11 @@ export async function alertSettingsView(
   const editor = isEditorRole(access.role);
   const admin = await findUserById(access.ownerId);
   const limits = PLAN_LIMITS[access.plan];
+  const recipients = [
+    ...settings.contact_groups.flatMap((group) => group.emails),
+    ...(admin ? [admin.email] : []),
+  ];
+  const suppressed = await findEmailSuppressions(recipients);
   return {
     email_alerts_enabled: settings.email_alerts_enabled,
     webhook_urls: settings.webhook_urls.map((webhook) =>
@@ -42,6 +48,9 @@ export async function alertSettingsView(
       ? { ...settings.delivery_window, days: [...settings.delivery_window.days] }
       : null,
     admin_email: admin?.email ?? null,
+    bounced_addresses: [...suppressed.values()]
+      .sort((a, b) => a.address.localeCompare(b.address))
+      .map(({ address, reason, reportedAt }) => ({ address, reason, reported_at: reportedAt })),
     limits: { contact_groups: limits.contactGroups, webhooks: limits.webhooksPerWorkspace },
     ...(editor ? { webhook_signing_secret: settings.signing_secret } : {}),
     updated_at: record.updatedAt,

@@ -56,6 +56,8 @@ export const SKIP_REASONS = {
   frozen: 'Workspace is frozen: alerts are paused',
   emailDisabled: 'Email alerts are disabled',
   unsubscribed: 'The address stopped these alert emails',
+  bounced: 'Address bounced: it is on the suppression list',
+  complained: 'Address marked these emails as spam: it is on the suppression list',
 } as const;
 
 export type DeliveryResult =

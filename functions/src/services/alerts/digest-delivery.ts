@@ -13,7 +13,9 @@
  * sends those rows again (at least once, not exactly once, in that window).
  *
  * Rows are claimed, marked and settled ROW_CONCURRENCY at a time (each is a record of its own).
- * A row of a workspace whose alert emails the address stopped (its one-click link) is skipped.
+ * A row of a workspace whose alert emails the address stopped (its one-click link) is skipped, and
+ * so is every row to an address on the suppression list (SES reported it bouncing or complaining),
+ * with the reason the alert queue shows.
  * Quota and statistics count per row (one alert delivered to one address); the delivery metrics
  * count emails.
  */
@@ -133,11 +135,18 @@ export async function deliverDigest(
   const { now } = attempt;
   const key = emailChannelKey(message.address);
   const workspaceIds = [...new Set(message.alerts.map((alert) => alert.workspaceId))];
-  const [records, contexts, optedOut] = await Promise.all([
+  const [records, contexts, optedOut, suppression] = await Promise.all([
     ports.records.getMany(message.alerts.map((alert) => alert.alertId)),
     ports.loadContexts(message.alerts),
     ports.workspacesOptedOut(message.address, workspaceIds),
+    ports.suppressionOf(message.address),
   ]);
+  const suppressedReason =
+    suppression === 'bounce'
+      ? SKIP_REASONS.bounced
+      : suppression === 'complaint'
+        ? SKIP_REASONS.complained
+        : null;
   const recordsById = new Map(records.map((record) => [record.alertId, record]));
   const leaseUntil = new Date(now.getTime() + DELIVERY_LEASE_SECONDS * 1000);
   const month = monthOf(now);
@@ -175,6 +184,7 @@ export async function deliverDigest(
     };
     const skipReason =
       skipReasonOf(context, delivery) ??
+      suppressedReason ??
       (optedOut.has(alert.workspaceId) ? SKIP_REASONS.unsubscribed : null) ??
       ((await ports.quota.reserve(context.workspace.ownerId, context.workspace.plan, month))
         ? null

@@ -3,6 +3,7 @@
  * email. Nobody joins until the owner of the address verifies it and accepts (invitation-answers).
  * The answer never says whether the address has an account, nor its name.
  */
+import { resolveAppOrigin } from '../../adapters/app-origin';
 import type { Member } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { sesMailer } from '../../adapters/ses-mailer';
@@ -15,7 +16,6 @@ import { createInvitation, findMember } from '../../data/member-records';
 import { consumeRateLimit, rateLimitRetryAfterSeconds } from '../../data/rate-limiter';
 import { findUserIdByEmail, type UserRecord } from '../../data/user-records';
 import { AppError, rateLimited } from '../../platform/app-error';
-import { getConfig } from '../../platform/config';
 import { logger } from '../../platform/logger';
 import type { WorkspaceAccess } from '../workspaces/workspace-access';
 import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
@@ -77,7 +77,7 @@ export async function inviteMember(options: {
   await (options.mailer ?? sesMailer)
     .send(
       invitationEmail({
-        appOrigin: getConfig().appOrigin,
+        appOrigin: await resolveAppOrigin(),
         to: invitation.email,
         invitationId: invitation.invitationId,
         inviterName: actor.displayName,

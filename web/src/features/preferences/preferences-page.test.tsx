@@ -375,6 +375,41 @@ describe('alert preferences', () => {
     ).toHaveTextContent('No escalation');
   }, 60_000);
 
+  it('shows which contact addresses bounce, and that they get no alert emails', async () => {
+    serve(
+      {},
+      {
+        settings: {
+          bounced_addresses: [
+            { address: 'gone@example.com', reason: 'bounce', reported_at: '2030-01-02T03:04:05Z' },
+            {
+              address: 'angry@example.com',
+              reason: 'complaint',
+              reported_at: '2030-01-03T00:00:00Z',
+            },
+          ],
+        },
+      },
+    );
+    renderPage();
+    const form = await settingsForm();
+    const notice = form.getByRole('alert', { name: 'Addresses that bounce' });
+    expect(notice).toHaveTextContent('These addresses get no alert emails');
+    expect(
+      within(notice).getByText(/gone@example\.com: address bounced on 2030-01-02/),
+    ).toBeVisible();
+    expect(
+      within(notice).getByText(/angry@example\.com: marked as spam on 2030-01-03/),
+    ).toBeVisible();
+  });
+
+  it('shows no bounce notice when no address bounces', async () => {
+    serve();
+    renderPage();
+    const form = await settingsForm();
+    expect(form.queryByRole('alert', { name: 'Addresses that bounce' })).toBeNull();
+  });
+
   it('shows contact groups disabled with an upgrade note on the free plan', async () => {
     serve({}, { plan: 'free', settings: { limits: { contact_groups: false, webhooks: 1 } } });
     renderPage();
