@@ -1,30 +1,69 @@
-import type { RouteAuth } from '@expiry-radar/shared/api/route-table';
+import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
 import { claimedUserIdOf, findActiveSessionWithUser } from '../../../data/session-records';
 import { AppError } from '../../../platform/app-error';
+import { setRequestApiKey } from '../../../platform/request-scope';
 import { SESSION_COOKIE } from '../cookies';
 import type { HttpMiddleware, HttpStackState, WorkspaceOfEvent } from '../http-types';
+import {
+  authenticateApiKey,
+  bearerSecretOf,
+} from '../../../services/api-keys/api-key-authentication';
 import { workspaceAccessKeys } from '../../../services/workspaces/workspace-access';
 
 /**
- * Loads the session named by the cookie and enforces who may call the route. For routes that
- * name their workspace up front, the workspace and the caller's membership are read in the same
- * round trip as the session.
+ * Loads who is asking and enforces who may call the route: the session named by the cookie, or,
+ * with `Authorization: Bearer er_…`, the API key's user within the key's scope (the route table's
+ * `apiKey` says which keys a route takes; the header wins over a cookie). For routes that name
+ * their workspace up front, the workspace and the caller's membership are read in the same
+ * round trip as the user.
  */
 export function sessionAuth(
-  auth: RouteAuth,
+  route: Pick<RouteDefinition, 'auth' | 'method' | 'apiKey'>,
   prefetchWorkspaceOf?: WorkspaceOfEvent,
 ): HttpMiddleware {
   return {
     before: async ({ event, context }) => {
       const state = context.httpStack;
-      await loadSession(state, state.cookies[SESSION_COOKIE], prefetchWorkspaceOf?.(event));
-      if (auth === 'public') return;
+      const workspaceId = prefetchWorkspaceOf?.(event);
+      const secret = bearerSecretOf(event.headers.authorization);
+      if (secret !== undefined) {
+        await loadApiKey(state, secret, route, workspaceId);
+      } else {
+        await loadSession(state, state.cookies[SESSION_COOKIE], workspaceId);
+      }
+      if (route.auth === 'public') return;
       if (!state.session) throw new AppError('UNAUTHORIZED');
-      if (auth === 'verifiedSession' && state.session.needsVerification) {
+      if (route.auth === 'verifiedSession' && state.session.needsVerification) {
         throw new AppError('EMAIL_NOT_VERIFIED');
       }
     },
   };
+}
+
+async function loadApiKey(
+  state: HttpStackState,
+  secret: string,
+  route: Pick<RouteDefinition, 'method' | 'apiKey'>,
+  workspaceId: string | undefined,
+): Promise<void> {
+  const { key, user, alsoRead } = await authenticateApiKey({
+    secret,
+    route,
+    now: state.now,
+    alsoReadFor: (userId) => (workspaceId ? workspaceAccessKeys(workspaceId, userId) : []),
+  });
+  setRequestApiKey({ id: key.id, name: key.name });
+  state.session = {
+    sessionId: `api-key:${key.id}`,
+    user: { ...user, apiKeyWorkspaceId: key.workspaceId },
+    needsVerification: !user.emailVerified,
+    signedInAt: key.createdAt,
+    apiKey: { id: key.id, name: key.name },
+  };
+  if (workspaceId) {
+    const [workspace, membership] = alsoRead;
+    state.prefetchedWorkspace = { workspaceId, workspace, membership };
+  }
 }
 
 async function loadSession(
