@@ -26,6 +26,12 @@ export const API_KEY_FIELD_MESSAGES = {
 
 const M = API_KEY_FIELD_MESSAGES;
 
+/** A real day (`2026-02-30` is not, though `Date` would roll it over to March). */
+function isCalendarDate(value: string): boolean {
+  const date = new Date(`${value}T00:00:00.000Z`);
+  return !Number.isNaN(date.getTime()) && utcDate(date) === value;
+}
+
 /** `POST /api/account/api-keys`. The expiry is checked against the day of the request. */
 export function createApiKeyBodySchema(now: () => Date = () => new Date()) {
   return z.object({
@@ -44,7 +50,7 @@ export function createApiKeyBodySchema(now: () => Date = () => new Date()) {
     expires_at: z
       .string({ error: M.expiryRequired })
       .regex(/^\d{4}-\d{2}-\d{2}$/, M.expiryRequired)
-      .refine((value) => !Number.isNaN(Date.parse(`${value}T00:00:00Z`)), M.expiryRequired)
+      .refine(isCalendarDate, M.expiryRequired)
       .refine((value) => value > utcDate(now()), M.expiryPast)
       .refine((value) => value <= latestApiKeyExpiry(now()), M.expiryTooLate),
   });

@@ -100,6 +100,17 @@ export async function createApiKey(
 ): Promise<{ key: ApiKey; secret: string }> {
   const scoped = input.workspace_id ? await loadWorkspaceAccess(input.workspace_id, user) : null;
   const tokenWorkspace = await tokenWorkspaceFor(user, scoped);
+  const fields = createTokenSchema(() => now).safeParse({
+    name: apiKeyTokenName(input.name),
+    category: 'key_secret',
+    type: 'api_key',
+    expiresAt: input.expires_at,
+    used_by: 'Expiry Radar API',
+    description: `API key of ${user.email}, ${
+      scoped === null ? 'all workspaces' : `workspace ${scoped.name}`
+    }, ${input.access === 'read' ? 'read-only' : 'read and write'}.`,
+  });
+  if (!fields.success) throw AppError.fromZodError(fields.error);
   const secret = newSecret();
   const record: ApiKeyRecord = {
     id: randomUUID(),
@@ -118,39 +129,30 @@ export async function createApiKey(
   if (!(await insertApiKey(record, PLAN_LIMITS[user.plan].apiKeysPerUser))) {
     throw new AppError('FORBIDDEN', apiKeyLimitMessage(user.plan));
   }
-  const fields = createTokenSchema(() => now).parse({
-    name: apiKeyTokenName(input.name),
-    category: 'key_secret',
-    type: 'api_key',
-    expiresAt: input.expires_at,
-    used_by: 'Expiry Radar API',
-    description: `API key of ${user.email}, ${
-      record.workspaceName === null ? 'all workspaces' : `workspace ${record.workspaceName}`
-    }, ${input.access === 'read' ? 'read-only' : 'read and write'}.`,
-  });
+  let token;
   try {
-    const token = await withTokenWriteErrors(tokenWorkspace.plan, () =>
+    token = await withTokenWriteErrors(tokenWorkspace.plan, () =>
       createToken({
         workspaceId: tokenWorkspace.workspaceId,
-        fields,
+        fields: fields.data,
         tokenLimit: PLAN_LIMITS[tokenWorkspace.plan].tokensPerWorkspace,
         now,
         tokenId: record.tokenId,
       }),
     );
-    await recordTokenEvent({
-      access: tokenWorkspace,
-      user,
-      action: AUDIT_ACTIONS.tokenCreated,
-      target: token,
-      metadata: { category: token.category, type: token.type, expiresAt: token.expiresAt },
-      now,
-    });
   } catch (error) {
     // No key without its token: the user would not be alerted before it expires.
     await deleteApiKey(record);
     throw error;
   }
+  await recordTokenEvent({
+    access: tokenWorkspace,
+    user,
+    action: AUDIT_ACTIONS.tokenCreated,
+    target: token,
+    metadata: { category: token.category, type: token.type, expiresAt: token.expiresAt },
+    now,
+  });
   await recordAccountEvent(user, AUDIT_ACTIONS.apiKeyCreated, now, {
     api_key: { id: record.id, name: record.name },
     workspaceId: record.workspaceId,
