@@ -31,6 +31,7 @@ import { handler as listTokens } from '../tokens/list-tokens';
 import { handler as createWorkspace } from '../workspaces/create-workspace';
 import { handler as getWorkspace } from '../workspaces/get-workspace';
 import { handler as listWorkspaces } from '../workspaces/list-workspaces';
+import { FORWARDED_AUTHORIZATION_HEADER } from '../pipeline/api-key-header';
 import { handler as createApiKey } from './create-api-key';
 import { handler as listApiKeys } from './list-api-keys';
 import { handler as revokeApiKey } from './revoke-api-key';
@@ -309,6 +310,20 @@ describe('API keys', () => {
     const notAKey = await withKey(listWorkspaces, 'abc', 'GET', '/api/v1/workspaces');
     expect(notAKey.statusCode).toBe(401);
     expect(notAKey.json).toMatchObject({ error: API_KEY_MESSAGES.malformedHeader });
+  });
+
+  it('takes the key as CloudFront forwards it (its Authorization copied to another header)', async () => {
+    const { secret } = await givenKey(owner, { workspace_id: workspaceA, access: 'read' });
+    const response = await invoke(
+      listWorkspaces,
+      apiGatewayEvent({
+        method: 'GET',
+        path: '/api/v1/workspaces',
+        headers: { [FORWARDED_AUTHORIZATION_HEADER]: `Bearer ${secret}` },
+      }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.json).toMatchObject({ total: 1, items: [{ id: workspaceA }] });
   });
 
   it('still asks a cookie session for the CSRF token', async () => {

@@ -2,6 +2,7 @@ import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
 import { claimedUserIdOf, findActiveSessionWithUser } from '../../../data/session-records';
 import { AppError } from '../../../platform/app-error';
 import { setRequestApiKey } from '../../../platform/request-scope';
+import { authorizationHeaderOf } from '../api-key-header';
 import { SESSION_COOKIE } from '../cookies';
 import type { HttpMiddleware, HttpStackState, WorkspaceOfEvent } from '../http-types';
 import {
@@ -25,7 +26,7 @@ export function sessionAuth(
     before: async ({ event, context }) => {
       const state = context.httpStack;
       const workspaceId = prefetchWorkspaceOf?.(event);
-      const secret = bearerSecretOf(event.headers.authorization);
+      const secret = bearerSecretOf(authorizationHeaderOf(event));
       if (secret !== undefined) {
         await loadApiKey(state, secret, route, workspaceId);
       } else {
