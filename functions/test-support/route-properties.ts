@@ -39,7 +39,7 @@ import {
 
 /** Areas of routes, by the folder of their handler (functions/src/http/<folder>/). */
 export const PROPERTY_AREAS = {
-  accounts: ['session', 'health', 'auth', 'account'],
+  accounts: ['session', 'health', 'auth', 'account', 'api-keys'],
   'two-factor': ['two-factor'],
   workspaces: ['workspaces', 'invitations'],
   tokens: ['tokens', 'audit', 'certificates'],

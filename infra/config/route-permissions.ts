@@ -4,7 +4,7 @@
  * DEFAULT_ROUTE_PERMISSIONS. New routes that need more (send to the alert queue, redrive the
  * dead-letter queue) add an entry here; nothing is granted by default that most routes do not use.
  */
-import type { RouteId } from '@expiry-radar/shared/api/route-table';
+import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
 import type { Permission } from './permissions';
 
 /** Every route function reads the origin secret (see functions' origin-verify middleware). */
@@ -33,6 +33,7 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   getWorkspace: ['tableRead'],
   listMembers: ['tableRead'],
   getPlan: ['tableRead'],
+  listApiKeys: ['tableRead'],
   getPlanPrices: ['tableRead'],
   listAuditEvents: ['tableRead'],
   listWorkspaceAuditEvents: ['tableRead'],
@@ -66,9 +67,14 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   disableTwoFactor: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
 };
 
+/**
+ * A route that takes API keys writes even when it only reads: the key's rate-limit counter and
+ * its last use (functions' api-key-authentication).
+ */
+const API_KEY_ROUTE_PERMISSIONS: readonly Permission[] = ['tableRead', 'tableWrite'];
+
 export function permissionsFor(routeId: RouteId): readonly Permission[] {
-  return [
-    ...HTTP_ROUTE_BASE_PERMISSIONS,
-    ...(routePermissions[routeId] ?? DEFAULT_ROUTE_PERMISSIONS),
-  ];
+  const own = routePermissions[routeId] ?? DEFAULT_ROUTE_PERMISSIONS;
+  const forKeys = findRoute(routeId).apiKey === undefined ? [] : API_KEY_ROUTE_PERMISSIONS;
+  return [...new Set([...HTTP_ROUTE_BASE_PERMISSIONS, ...own, ...forKeys])];
 }

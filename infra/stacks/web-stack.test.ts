@@ -7,7 +7,9 @@ import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/cli
 import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/csrf-token';
 import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
 import { buildTestApp, resourcesOf } from '../test-support/test-app';
+import { FORWARDED_AUTHORIZATION_HEADER } from '@expiry-radar/functions/http/pipeline/api-key-header';
 import {
+  API_AUTHORIZATION_FUNCTION_CODE,
   API_FORWARDED_HEADERS,
   API_PATH_PATTERNS,
   GOOGLE_AVATAR_ORIGIN,
@@ -90,7 +92,13 @@ describe('web stack: CloudFront', () => {
       expect(behavior.AllowedMethods).toEqual(
         expect.arrayContaining(['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']),
       );
-      expect(behavior.FunctionAssociations).toBeUndefined();
+      // The API key header's copy (CloudFront never forwards Authorization to this origin).
+      const functionArn: unknown = stacks.web.resolve(
+        stacks.web.apiAuthorizationFunction.functionArn,
+      );
+      expect(behavior.FunctionAssociations).toEqual([
+        { EventType: 'viewer-request', FunctionARN: functionArn },
+      ]);
       expect(originOf(behavior)?.CustomOriginConfig).toBeDefined();
       expect(JSON.stringify(originOf(behavior))).toContain('.execute-api.');
     },
@@ -124,6 +132,7 @@ describe('web stack: CloudFront', () => {
       expect.arrayContaining([
         VIEWER_ADDRESS_HEADER,
         CSRF_HEADER,
+        FORWARDED_AUTHORIZATION_HEADER,
         'stripe-signature',
         'content-type',
       ]),
@@ -250,6 +259,37 @@ describe('web stack: SPA rewrite function', () => {
     ['/favicon.svg', '/favicon.svg'],
   ])('%s -> %s', (uri, expected) => {
     expect(rewrite(uri)).toBe(expected);
+  });
+});
+
+describe('web stack: API authorization function', () => {
+  const viewerRequest = (headers: Record<string, { value: string }>) => {
+    const sandbox: { result?: { headers: Record<string, { value: string }> } } = {};
+    vm.runInNewContext(
+      `${API_AUTHORIZATION_FUNCTION_CODE}\nresult = handler({ request: { headers: ${JSON.stringify(headers)} } });`,
+      sandbox,
+    );
+    return sandbox.result?.headers ?? {};
+  };
+
+  it("copies an API key's Authorization header into the forwarded one", () => {
+    expect(viewerRequest({ authorization: { value: 'Bearer er_abc' } })).toEqual({
+      authorization: { value: 'Bearer er_abc' },
+      [FORWARDED_AUTHORIZATION_HEADER]: { value: 'Bearer er_abc' },
+    });
+  });
+
+  it('drops a forwarded header a viewer sent itself', () => {
+    expect(
+      viewerRequest({ [FORWARDED_AUTHORIZATION_HEADER]: { value: 'Bearer er_forged' } }),
+    ).toEqual({});
+  });
+
+  it('is deployed as a CloudFront function', () => {
+    web.hasResourceProperties('AWS::CloudFront::Function', {
+      FunctionCode: API_AUTHORIZATION_FUNCTION_CODE,
+      FunctionConfig: Match.objectLike({ Runtime: 'cloudfront-js-2.0' }),
+    });
   });
 });
 

@@ -60,6 +60,7 @@ import type { Construct } from 'constructs';
 import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
 import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/client-ip';
 import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/csrf-token';
+import { FORWARDED_AUTHORIZATION_HEADER } from '@expiry-radar/functions/http/pipeline/api-key-header';
 import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
 import type { AppContext, DomainContext } from '../config/app-context';
 import { REPO_ROOT } from '../constructs/app-function';
@@ -75,6 +76,8 @@ export const API_PATH_PATTERNS = ['/api/*', '/auth/*'] as const;
 export const API_FORWARDED_HEADERS = [
   VIEWER_ADDRESS_HEADER,
   CSRF_HEADER,
+  // An API key's `Authorization: Bearer er_…`, as the API's viewer-request function copies it.
+  FORWARDED_AUTHORIZATION_HEADER,
   'stripe-signature',
   'content-type',
   'accept',
@@ -121,6 +124,21 @@ export const SPA_REWRITE_FUNCTION_CODE = `function handler(event) {
   var lastSegment = uri.substring(uri.lastIndexOf('/') + 1);
   if (lastSegment.indexOf('.') === -1) {
     request.uri = '/index.html';
+  }
+  return request;
+}`;
+
+/**
+ * Viewer-request function of the API behaviours: CloudFront does not forward `Authorization` to an
+ * uncached origin, so an API key's header travels as FORWARDED_AUTHORIZATION_HEADER; a value a
+ * viewer set in that header itself is dropped.
+ */
+export const API_AUTHORIZATION_FUNCTION_CODE = `function handler(event) {
+  var request = event.request;
+  var authorization = request.headers['authorization'];
+  delete request.headers['${FORWARDED_AUTHORIZATION_HEADER}'];
+  if (authorization) {
+    request.headers['${FORWARDED_AUTHORIZATION_HEADER}'] = { value: authorization.value };
   }
   return request;
 }`;
@@ -187,6 +205,7 @@ export class WebStack extends Stack {
   readonly logBucket: Bucket;
   readonly distribution: Distribution;
   readonly spaRewriteFunction: CloudFrontFunction;
+  readonly apiAuthorizationFunction: CloudFrontFunction;
   readonly apiOriginRequestPolicy: OriginRequestPolicy;
   /** The app's origin as the functions read it (APP_ORIGIN_PARAMETER). */
   readonly appOriginParameter: StringParameter;
@@ -248,6 +267,12 @@ export class WebStack extends Stack {
       code: FunctionCode.fromInline(SPA_REWRITE_FUNCTION_CODE),
     });
 
+    this.apiAuthorizationFunction = new CloudFrontFunction(this, 'ApiAuthorization', {
+      comment: 'API keys: Authorization travels to the API as ' + FORWARDED_AUTHORIZATION_HEADER,
+      runtime: FunctionRuntime.JS_2_0,
+      code: FunctionCode.fromInline(API_AUTHORIZATION_FUNCTION_CODE),
+    });
+
     this.apiOriginRequestPolicy = new OriginRequestPolicy(this, 'ApiOriginRequest', {
       comment: 'Expiry Radar API: cookies, query strings, the headers it reads, the viewer address',
       cookieBehavior: OriginRequestCookieBehavior.all(),
@@ -271,6 +296,9 @@ export class WebStack extends Stack {
       originRequestPolicy: this.apiOriginRequestPolicy,
       responseHeadersPolicy: securityHeaders,
       compress: true,
+      functionAssociations: [
+        { function: this.apiAuthorizationFunction, eventType: FunctionEventType.VIEWER_REQUEST },
+      ],
     };
 
     const rotation = props.originSecretRotation ?? '';

@@ -526,6 +526,57 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('getPlan', 'happy', { session: user }, 200);
     await signedOut(context, 'getPlan');
   },
+  // API keys
+  async listApiKeys(context) {
+    const user = await signedInUser();
+    await context.call('listApiKeys', 'happy', { session: user }, 200);
+    await signedOut(context, 'listApiKeys');
+  },
+  async createApiKey(context) {
+    const { owner, values } = await world();
+    const body = {
+      name: 'Rehearsal key',
+      workspace_id: values.workspace,
+      access: 'read',
+      expires_at: addCalendarDays(new Date(), 90),
+    };
+    const created = await context.call('createApiKey', 'happy', { session: owner, body }, 201);
+    await context.call(
+      'createApiKey',
+      'refusal',
+      { session: owner, body: { ...body, expires_at: addCalendarDays(new Date(), 400) } },
+      400,
+    );
+    // The key works on a route that takes keys, whose function writes its rate limit and last use.
+    const { secret } = created.json as { secret: string };
+    await context.call(
+      'listWorkspaces',
+      'setup',
+      { headers: { authorization: `Bearer ${secret}` }, withoutCsrf: true },
+      200,
+    );
+  },
+  async revokeApiKey(context) {
+    const { owner, values } = await world();
+    const created = await context.call(
+      'createApiKey',
+      'setup',
+      {
+        session: owner,
+        body: {
+          name: 'Rehearsal key',
+          workspace_id: values.workspace,
+          access: 'read',
+          expires_at: addCalendarDays(new Date(), 30),
+        },
+      },
+      201,
+    );
+    const { key } = created.json as { key: { id: string } };
+    const request = { session: owner, params: { keyId: key.id } };
+    await context.call('revokeApiKey', 'happy', request, 200);
+    await context.call('revokeApiKey', 'refusal', request, 404);
+  },
   async getWeeklySummary(context) {
     const user = await signedInUser();
     await context.call('getWeeklySummary', 'happy', { session: user }, 200);

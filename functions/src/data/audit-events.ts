@@ -9,6 +9,7 @@ import { isPlan, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { addSeconds } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { requestApiKey } from '../platform/request-scope';
 import {
   AUDIT_EVENT_REF_PROJECTION,
   auditEventCodec,
@@ -37,6 +38,8 @@ export const AUDIT_ACTIONS = {
   recoveryCodesRegenerated: 'account.recovery_codes_regenerated',
   twoFactorFailed: 'auth.two_factor_failed',
   planChanged: 'account.plan_changed',
+  apiKeyCreated: 'account.api_key_created',
+  apiKeyRevoked: 'account.api_key_revoked',
   workspacePlanChanged: 'workspace.plan_changed',
   tokenCreated: 'token.created',
   tokenUpdated: 'token.updated',
@@ -84,7 +87,15 @@ export interface AuditEventInput {
   readonly now: Date;
 }
 
+/**
+ * Writes one event. An event written while serving a request made with an API key names the key
+ * in `metadata.api_key` (its id and name).
+ */
 export async function recordAuditEvent(input: AuditEventInput): Promise<void> {
+  const apiKey = requestApiKey();
+  const metadata = apiKey
+    ? { ...input.metadata, api_key: { id: apiKey.id, name: apiKey.name } }
+    : (input.metadata ?? {});
   const retentionDays = PLAN_LIMITS[isPlan(input.plan) ? input.plan : 'free'].auditRetentionDays;
   const expiresAt = addSeconds(input.now, retentionDays * 24 * 60 * 60);
   await getDocumentClient().send(
@@ -96,7 +107,7 @@ export async function recordAuditEvent(input: AuditEventInput): Promise<void> {
         action: input.action,
         actor: { id: input.actor.id, email: input.actor.email },
         target: { type: input.target.type, id: input.target.id, name: input.target.name ?? null },
-        metadata: input.metadata ?? {},
+        metadata,
         createdAt: input.now.toISOString(),
         ttl: epochSeconds(expiresAt),
       }),

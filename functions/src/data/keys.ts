@@ -98,6 +98,16 @@ export const keys = {
     pk: `USER#${ownerId}`,
     sk: `${ALERT_USAGE_SORT_PREFIX}${month}`,
   }),
+  /** One of a user's API keys as their list shows it (keyed by id: revoke, last use). */
+  apiKey: (userId: string, keyId: string) => ({
+    pk: `USER#${userId}`,
+    sk: `${API_KEY_SORT_PREFIX}${keyId}`,
+  }),
+  /** The same API key by the SHA-256 of its secret: what a Bearer request is checked against. */
+  apiKeyCredential: (secretHash: string) => ({
+    pk: `${API_KEY_SORT_PREFIX}${secretHash}`,
+    sk: 'API_KEY',
+  }),
   /** A user's weekly summary email: on or off, its time zone, when it goes out next. */
   weeklySummary: (userId: string) => ({ pk: `USER#${userId}`, sk: 'WEEKLY_SUMMARY' }),
   /** A workspace's alert attempts, successes and failures per channel kind in a month. */
@@ -148,6 +158,7 @@ function afterPrefix(key: string, prefix: string): string | undefined {
 }
 
 export const AUDIT_SORT_PREFIX = 'AUDIT#';
+export const API_KEY_SORT_PREFIX = 'API_KEY#';
 const TWO_FACTOR_CHALLENGE_PREFIX = 'TWO_FACTOR_CHALLENGE#';
 export const MEMBER_SORT_PREFIX = 'MEMBER#';
 export const TOKEN_SORT_PREFIX = 'TOKEN#';
@@ -208,6 +219,15 @@ export const gsi1 = {
   stripeCustomer: (userId: string, customerId: string) => ({
     gsi1pk: gsi1.userItems(userId),
     gsi1sk: `STRIPE_CUSTOMER#${customerId}`,
+  }),
+  /** On both items of an API key: the account's deletion removes them with its other items. */
+  apiKey: (userId: string, keyId: string) => ({
+    gsi1pk: gsi1.userItems(userId),
+    gsi1sk: `${API_KEY_SORT_PREFIX}${keyId}`,
+  }),
+  apiKeyCredential: (userId: string, secretHash: string) => ({
+    gsi1pk: gsi1.userItems(userId),
+    gsi1sk: `API_KEY_CREDENTIAL#${secretHash}`,
   }),
   /** On the weekly summary item: the account's deletion removes it with its other items. */
   weeklySummary: (userId: string) => ({

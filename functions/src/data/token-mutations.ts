@@ -30,11 +30,13 @@ export async function createToken(options: {
   fields: TokenFields;
   tokenLimit: Limit;
   now: Date;
+  /** An id chosen beforehand (newTokenId of this workspace), for a record that names the token. */
+  tokenId?: string;
 }): Promise<Token> {
   const { workspaceId, fields, now } = options;
   const timestamp = now.toISOString();
   const token: Token = {
-    id: newTokenId(workspaceId),
+    id: options.tokenId ?? newTokenId(workspaceId),
     ...fields,
     created_at: timestamp,
     updated_at: timestamp,

@@ -44,6 +44,10 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   acceptInvitation: 'invitations/accept-invitation.ts',
   declineInvitation: 'invitations/decline-invitation.ts',
   getPlan: 'account/get-plan.ts',
+  // API keys of the signed-in user
+  listApiKeys: 'api-keys/list-api-keys.ts',
+  createApiKey: 'api-keys/create-api-key.ts',
+  revokeApiKey: 'api-keys/revoke-api-key.ts',
   getWeeklySummary: 'account/get-weekly-summary.ts',
   updateWeeklySummary: 'account/update-weekly-summary.ts',
   // Billing: prices, plan changes (local billing mode or Stripe) and Stripe's webhook

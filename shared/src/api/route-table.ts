@@ -10,6 +10,7 @@
  * (`updateTokenSchema({ current })` from domain/update-token-schema).
  */
 import type { z } from 'zod';
+import type { RouteApiKeyScope } from '../domain/api-keys';
 import { createTokenBodySchema } from '../domain/create-token-schema';
 import { updateTokenBodySchema } from '../domain/update-token-schema';
 import {
@@ -64,6 +65,12 @@ import {
   upgradePlanResponse,
 } from './billing-api-schemas';
 import { startUpRoutes } from './start-up-routes';
+import {
+  apiKeyParams,
+  createApiKeyBody,
+  createApiKeyResponse,
+  listApiKeysResponse,
+} from './api-key-api-schemas';
 import {
   confirmTwoFactorBody,
   disableTwoFactorBody,
@@ -129,6 +136,12 @@ export interface RouteDefinition {
     readonly params?: z.ZodType;
   };
   readonly response: z.ZodType;
+  /**
+   * Whether an API key (`Authorization: Bearer er_…`) may call the route, and which
+   * (domain/api-keys: `RouteApiKeyScope`); absent: keys are refused with 403. Never on `/auth/*`,
+   * billing or the API-key routes themselves (route-table-api-keys.test.ts lists them all).
+   */
+  readonly apiKey?: RouteApiKeyScope;
 }
 
 export const routeTable = [
@@ -319,6 +332,7 @@ export const routeTable = [
     summary: "A page of a workspace's tokens with facets per category and section.",
     request: { query: listTokensQuery },
     response: listTokensResponse,
+    apiKey: 'workspace',
   },
   {
     id: 'createToken',
@@ -328,6 +342,7 @@ export const routeTable = [
     summary: 'Creates a token in a workspace (admin or workspace manager).',
     request: { body: createTokenBodySchema },
     response: tokenResponse,
+    apiKey: 'workspace',
   },
   {
     id: 'updateToken',
@@ -337,6 +352,7 @@ export const routeTable = [
     summary: 'Edits or renews a token; type and category cannot change.',
     request: { params: idParams, body: updateTokenBodySchema },
     response: tokenResponse,
+    apiKey: 'workspace',
   },
   {
     id: 'deleteToken',
@@ -346,6 +362,7 @@ export const routeTable = [
     summary: 'Deletes a token permanently.',
     request: { params: idParams },
     response: deleteTokenResponse,
+    apiKey: 'workspace',
   },
   {
     id: 'parseCertificate',
@@ -356,6 +373,7 @@ export const routeTable = [
       'Reads PEM certificates (a chain fills from its leaf; several leaves answer one each) into token fields; private keys are refused unread.',
     request: { body: parseCertificateBody },
     response: parseCertificateResponse,
+    apiKey: 'workspace',
   },
   // Alerts
   {
@@ -431,6 +449,7 @@ export const routeTable = [
     summary: "A workspace's audit events, newest first.",
     request: { params: idParams, query: listWorkspaceAuditEventsQuery },
     response: listAuditEventsResponse,
+    apiKey: 'workspace',
   },
   {
     id: 'exportAudit',
@@ -519,6 +538,34 @@ export const routeTable = [
     summary: "Usage against the plan's limits, per owned workspace.",
     response: organizationUsageResponse,
   },
+  // API keys of the signed-in user (never callable with an API key)
+  {
+    id: 'listApiKeys',
+    method: 'GET',
+    path: '/api/account/api-keys',
+    auth: 'verifiedSession',
+    summary: "The user's API keys: name, scope, access, last use and expiry (never the secret).",
+    response: listApiKeysResponse,
+  },
+  {
+    id: 'createApiKey',
+    method: 'POST',
+    path: '/api/account/api-keys',
+    auth: 'verifiedSession',
+    summary:
+      "Creates an API key within the plan's limit and a token for it in the inventory; answers the secret once.",
+    request: { body: createApiKeyBody },
+    response: createApiKeyResponse,
+  },
+  {
+    id: 'revokeApiKey',
+    method: 'DELETE',
+    path: '/api/account/api-keys/{keyId}',
+    auth: 'verifiedSession',
+    summary: 'Revokes an API key at once (its inventory token stays).',
+    request: { params: apiKeyParams },
+    response: okResponse,
+  },
   // Workspaces
   {
     ...startUpRoutes.listWorkspaces,
@@ -526,6 +573,7 @@ export const routeTable = [
     summary: "The user's workspaces with their role in each.",
     request: { query: listWorkspacesQuery },
     response: listWorkspacesResponse,
+    apiKey: 'workspace',
   },
   {
     id: 'createWorkspace',
@@ -535,6 +583,7 @@ export const routeTable = [
     summary: 'Creates a workspace owned by the user, within the plan limit.',
     request: { body: createWorkspaceBody },
     response: workspaceSchema,
+    apiKey: 'allWorkspaces',
   },
   {
     id: 'getWorkspace',
@@ -544,6 +593,7 @@ export const routeTable = [
     summary: "One workspace with the user's role in it.",
     request: { params: idParams },
     response: workspaceSchema,
+    apiKey: 'workspace',
   },
   {
     id: 'renameWorkspace',
@@ -674,6 +724,7 @@ export const routeTable = [
       'Every token of a workspace as a CSV or JSON file download, in the column order the import reads (members, viewers too).',
     request: { params: idParams, query: exportTokensQuery },
     response: exportTokensResponse,
+    apiKey: 'workspace',
   },
   {
     id: 'importTokens',
@@ -684,6 +735,7 @@ export const routeTable = [
       'Imports up to 5,000 rows of CSV or JSON (admin or workspace manager): creates tokens, updates those of the same name and type, refuses invalid rows, duplicates and rows beyond the plan limit; dryRun answers the same without writing.',
     request: { params: idParams, body: importTokensBody },
     response: importTokensResponse,
+    apiKey: 'workspace',
   },
   {
     id: 'transferTokens',

@@ -52,6 +52,8 @@ export interface StoredUser {
  * races.
  */
 export const OWNED_WORKSPACE_IDS = 'ownedWorkspaceIds';
+/** The user's API keys, counted (see the schema). */
+export const API_KEY_COUNT = 'apiKeyCount';
 
 const optionalText = z.string().optional();
 const planAttribute = z.enum(PLANS).catch('free');
@@ -80,6 +82,11 @@ export const userItemSchema = z.object({
   stripeEventCreated: z.number().optional(),
   planChangedAt: optionalText,
   updatedAt: optionalText,
+  /**
+   * How many API keys the user holds, counted in the transactions that create and revoke them
+   * (data/api-key-records.ts), so the plan's limit holds without a count-then-write race.
+   */
+  [API_KEY_COUNT]: z.number().optional(),
 });
 
 export type UserItem = z.output<typeof userItemSchema>;

@@ -8,14 +8,16 @@ import { findUserById, markEmailVerified, setPasswordHash } from '../../data/use
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { revokeAllApiKeys } from '../../services/api-keys/api-keys';
 import { forgetPasswordFailures } from '../../services/accounts/account-rate-limits';
 import { clientIp } from '../pipeline/client-ip';
 import { clearedSessionCookie } from '../pipeline/session-cookie';
 
 /**
  * `POST /auth/reset-password`: sets a new password with a reset link's token (single use, 30
- * minutes), revokes the user's other reset links and ends every session of the user. The link
- * also proves the address is theirs.
+ * minutes), revokes the user's other reset links, ends every session of the user and revokes
+ * every API key they hold (whoever had the account may have made some). The link also proves the
+ * address is theirs.
  */
 export const handler = createHttpHandler(
   'resetPassword',
@@ -31,6 +33,7 @@ export const handler = createHttpHandler(
     await deleteAccountTokensOfUser(user.id, 'reset-password');
     await setPasswordHash(user.id, await hashPassword(body.password), now);
     await deleteSessionsOfUser(user.id);
+    await revokeAllApiKeys(user, now);
     if (!user.emailVerified) await markEmailVerified(user.id, user.email, now);
     await forgetPasswordFailures(user.email, ip);
     await recordAccountEvent(user, AUDIT_ACTIONS.passwordReset, now, { ip });

@@ -31,6 +31,7 @@ import {
 } from '../../services/workspaces/workspace-access';
 import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
+import { runInRequestScope } from '../../platform/request-scope';
 
 const STATE_CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -101,7 +102,9 @@ export function createHttpHandler<Id extends RouteId, ReadAhead = never>(
   const isWrite = STATE_CHANGING_METHODS.has(route.method);
   const oneClick = options.oneClickPost === true && route.auth === 'public';
   if (isWrite) stack.use(oneClick ? oneClickPostBody() : jsonContentType());
-  stack.use(sessionAuth(route.auth, options.prefetchWorkspaceOf, options.readAheadOf));
+  stack.use(sessionAuth(route, options.prefetchWorkspaceOf, options.readAheadOf));
+  // An API key request carries no cookie a forged page could ride on: it needs no CSRF token
+  // (csrfProtection lets it through); a cookie session still does.
   if (isWrite && !((options.skipCsrf || oneClick) && route.auth === 'public')) {
     stack.use(csrfProtection());
   }
@@ -128,5 +131,7 @@ export function createHttpHandler<Id extends RouteId, ReadAhead = never>(
     return jsonResponse(result.status ?? 200, result.body, options);
   });
   // Lambda calls handlers with (event, context); middy's typing adds an optional third argument.
-  return lambdaHandler as unknown as HttpLambdaHandler;
+  const handler = lambdaHandler as unknown as HttpLambdaHandler;
+  // Each invocation gets its own request scope (the API key that audit events name).
+  return (event, context) => runInRequestScope(() => handler(event, context));
 }

@@ -22,9 +22,19 @@ type RequestPart<Id extends RouteId, Part extends 'body' | 'query' | 'params'> =
       : undefined
     : undefined;
 
+/**
+ * The user a request acts as. With an API key scoped to one workspace, `apiKeyWorkspaceId` names
+ * it, and the workspace access check (services/workspaces/workspace-access.ts) refuses the others
+ * wherever the user is handed on.
+ */
+export type SessionUser = UserRecord & { readonly apiKeyWorkspaceId?: string | null };
+
 export interface SignedInSession {
+  /** The session's id; for an API key request, `api-key:<keyId>` (it has no session). */
   readonly sessionId: string;
-  readonly user: UserRecord;
+  readonly user: SessionUser;
+  /** Set when the request authenticated with an API key (`Authorization: Bearer er_…`). */
+  readonly apiKey?: { readonly id: string; readonly name: string };
   readonly needsVerification: boolean;
   /** When the user signed in to start this session (recent sign-in checks read it). */
   readonly signedInAt: string;

@@ -3,10 +3,17 @@ import { isRole } from '@expiry-radar/shared/domain/roles';
 import { findWorkspaces } from '../../data/workspace-store';
 import { listMembershipsOfUser } from '../../data/workspace-records';
 import { workspaceView } from './workspace-view';
+import type { WorkspaceCaller } from './workspace-access';
 
-/** Every workspace the user belongs to with their role, by name (then id). */
-export async function listUserWorkspaces(userId: string): Promise<Workspace[]> {
-  const memberships = await listMembershipsOfUser(userId);
+/**
+ * Every workspace the user belongs to with their role, by name (then id); with an API key scoped
+ * to one workspace, only that one.
+ */
+export async function listUserWorkspaces(caller: WorkspaceCaller): Promise<Workspace[]> {
+  const memberships = (await listMembershipsOfUser(caller.id)).filter(
+    (membership) =>
+      !caller.apiKeyWorkspaceId || membership.workspaceId === caller.apiKeyWorkspaceId,
+  );
   const roles = new Map(memberships.map((membership) => [membership.workspaceId, membership.role]));
   const workspaces = await findWorkspaces([...roles.keys()]);
   return workspaces

@@ -5,6 +5,7 @@
  * require it (while its plan allows the requirement), whatever the call.
  */
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { API_KEY_MESSAGES } from '@expiry-radar/shared/domain/api-keys';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
@@ -33,8 +34,21 @@ export interface WorkspaceAccess {
   readonly tokenCounters: CounterValues;
 }
 
-/** Who asks: the session's user (whether they have two-factor authentication on counts). */
-export type WorkspaceCaller = Pick<UserRecord, 'id' | 'twoFactorEnabled'>;
+/**
+ * Who asks: the session's user (whether they have two-factor authentication on counts), and,
+ * for a request made with an API key scoped to one workspace, that workspace: every other one is
+ * refused, whichever route asks.
+ */
+export type WorkspaceCaller = Pick<UserRecord, 'id' | 'twoFactorEnabled'> & {
+  readonly apiKeyWorkspaceId?: string | null;
+};
+
+/** 403 when the caller's API key is scoped to another workspace. */
+export function requireInApiKeyScope(workspaceId: string, caller: WorkspaceCaller): void {
+  if (caller.apiKeyWorkspaceId && caller.apiKeyWorkspaceId !== workspaceId) {
+    throw new AppError('FORBIDDEN', API_KEY_MESSAGES.otherWorkspace);
+  }
+}
 
 /**
  * Whether the workspace's requirement of two-factor authentication applies: stored as on, and
@@ -67,6 +81,7 @@ export function workspaceAccessFrom(
   membership: TableItem | undefined,
   caller: WorkspaceCaller,
 ): WorkspaceAccess {
+  requireInApiKeyScope(workspaceId, caller);
   const role = membership ? memberCodec.fromItem(membership).role : null;
   // A role this version does not know grants nothing.
   if (!workspace || role === null) throw new AppError('NOT_FOUND', 'Workspace not found.');
@@ -89,6 +104,7 @@ export async function loadWorkspaceAccess(
   workspaceId: string,
   caller: WorkspaceCaller,
 ): Promise<WorkspaceAccess> {
+  requireInApiKeyScope(workspaceId, caller);
   const { tableName } = getConfig();
   const [workspaceKey, membershipKey] = workspaceAccessKeys(workspaceId, caller.id);
   const { Responses } = await getDocumentClient().send(

@@ -5,6 +5,7 @@ import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { useSession } from '../session';
 import { workspaceListQueryOptions } from '../workspaces';
+import { ApiKeysSection } from './components/api-keys-section';
 import { DeleteAccountSection } from './components/delete-account-section';
 import { PasswordSection } from './components/password-section';
 import { ProfileSection } from './components/profile-section';
@@ -14,7 +15,7 @@ import { WeeklySummarySection } from './components/weekly-summary-section';
 
 /**
  * The account view of /dashboard?view=account: update the profile and password, two-factor
- * authentication, the weekly summary email, transfer tokens out of frozen workspaces, delete the
+ * authentication, the weekly summary email, API keys, transfer tokens out of frozen workspaces, delete the
  * account.
  */
 export function AccountView() {
@@ -28,7 +29,7 @@ export function AccountView() {
   return (
     <PageFrame
       title="Account Settings"
-      description={`Signed in as ${user.email}. Your name, email and password; two-factor authentication; the weekly summary; tokens of frozen workspaces; deleting the account.`}
+      description={`Signed in as ${user.email}. Your name, email and password; two-factor authentication; the weekly summary; API keys; tokens of frozen workspaces; deleting the account.`}
     >
       <Stack spacing={3}>
         {/* Keyed by user: a saved change resets the form to the server's answer. */}
@@ -36,6 +37,7 @@ export function AccountView() {
         <PasswordSection />
         <TwoFactorSection email={user.email} />
         <WeeklySummarySection />
+        <ApiKeysSection />
         {showTransfer &&
           (workspaces.isPending ? (
             <Spinner minHeight={120} />

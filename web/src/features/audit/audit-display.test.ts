@@ -3,6 +3,7 @@ import {
   actorLabel,
   changeSummary,
   detailLabel,
+  eventActorLabel,
   metadataEntries,
   retentionText,
   targetLabel,
@@ -176,5 +177,19 @@ describe('audit display', () => {
       ['Nested', '{"x":true}'],
       ['Ok', 'No'],
     ]);
+  });
+
+  it('names the API key an actor acted with, in the actor and the details', () => {
+    const event = {
+      action: 'token.created',
+      actor: { id: 'u1', email: 'ada@example.com' },
+      metadata: { api_key: { id: 'key-1', name: 'CI' }, type: 'api_key' },
+    };
+    expect(eventActorLabel(event, 'u1')).toBe('ada@example.com (you) with API key “CI”');
+    expect(eventActorLabel({ ...event, metadata: {} }, 'u1')).toBe('ada@example.com (you)');
+    expect(eventActorLabel({ ...event, action: 'account.api_key_created' }, 'u1')).toBe(
+      'ada@example.com (you)',
+    );
+    expect(metadataEntries(event)[0]).toEqual(['API key', 'CI (key-1)']);
   });
 });

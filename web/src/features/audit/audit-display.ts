@@ -23,6 +23,8 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'account.recovery_codes_regenerated': 'Recovery codes replaced',
   'auth.two_factor_failed': 'Two-factor code refused',
   'account.plan_changed': 'Plan changed',
+  'account.api_key_created': 'API key created',
+  'account.api_key_revoked': 'API key revoked',
   'workspace.plan_changed': 'Workspace plan changed',
   'token.created': 'Token created',
   'token.updated': 'Token updated',
@@ -74,6 +76,31 @@ export function actorLabel(actor: AuditEvent['actor'], selfId: string | undefine
   if (special) return special;
   const name = actor.email ?? 'Unknown user';
   return actor.id === selfId ? `${name} (you)` : name;
+}
+
+/** The API key an event names in `metadata.api_key` (written while serving a key's request). */
+export function apiKeyOf(
+  metadata: AuditEvent['metadata'],
+): { id: string; name: string } | undefined {
+  const value = metadata.api_key;
+  if (typeof value !== 'object' || value === null) return undefined;
+  const { id, name } = value as Record<string, unknown>;
+  return typeof id === 'string' && typeof name === 'string' ? { id, name } : undefined;
+}
+
+/**
+ * The actor as `actorLabel` says, and the API key they acted with, if any: "ada@example.com
+ * (you) with API key “CI”".
+ */
+export function eventActorLabel(
+  event: Pick<AuditEvent, 'action' | 'actor' | 'metadata'>,
+  selfId: string | undefined,
+): string {
+  const actor = actorLabel(event.actor, selfId);
+  const apiKey = apiKeyOf(event.metadata);
+  // Creating and revoking a key name it as their subject; only a key's own requests act with it.
+  if (!apiKey || event.action.startsWith('account.api_key_')) return actor;
+  return `${actor} with API key “${apiKey.name}”`;
 }
 
 const TARGET_LABELS: Readonly<Record<string, string>> = {
@@ -313,6 +340,10 @@ export function metadataEntries(
 ): Array<[string, string]> {
   const kind = changeKind(event.action);
   return Object.entries(event.metadata).map(([key, value]) => {
+    if (key === 'api_key') {
+      const apiKey = apiKeyOf(event.metadata);
+      return ['API key', apiKey ? `${apiKey.name} (${apiKey.id})` : valueText(value)];
+    }
     const fromTo = key === 'from' || key === 'to';
     const shown =
       (kind === 'plan' && fromTo) || key === 'from_plan' || key === 'to_plan'

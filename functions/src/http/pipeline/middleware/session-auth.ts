@@ -1,6 +1,8 @@
-import type { RouteAuth } from '@expiry-radar/shared/api/route-table';
+import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
 import { claimedUserIdOf, findActiveSessionWithUser } from '../../../data/session-records';
 import { AppError } from '../../../platform/app-error';
+import { setRequestApiKey } from '../../../platform/request-scope';
+import { authorizationHeaderOf } from '../api-key-header';
 import { SESSION_COOKIE } from '../cookies';
 import type {
   HttpMiddleware,
@@ -8,29 +10,42 @@ import type {
   ReadAheadOfEvent,
   WorkspaceOfEvent,
 } from '../http-types';
+import {
+  authenticateApiKey,
+  bearerSecretOf,
+} from '../../../services/api-keys/api-key-authentication';
 import { workspaceAccessKeys } from '../../../services/workspaces/workspace-access';
 
 /**
- * Loads the session named by the cookie and enforces who may call the route. For routes that
- * name their workspace up front, the workspace and the caller's membership are read in the same
- * round trip as the session, and a route's own read may start beside it (`readAheadOf`).
+ * Loads who is asking and enforces who may call the route: the session named by the cookie, or,
+ * with `Authorization: Bearer er_…`, the API key's user within the key's scope (the route table's
+ * `apiKey` says which keys a route takes; the header wins over a cookie). For routes that name
+ * their workspace up front, the workspace and the caller's membership are read in the same
+ * round trip as the user, and for a session a route's own read may start beside it
+ * (`readAheadOf`).
  */
 export function sessionAuth(
-  auth: RouteAuth,
+  route: Pick<RouteDefinition, 'auth' | 'method' | 'apiKey'>,
   prefetchWorkspaceOf?: WorkspaceOfEvent,
   readAheadOf?: ReadAheadOfEvent<unknown>,
 ): HttpMiddleware {
   return {
     before: async ({ event, context }) => {
       const state = context.httpStack;
-      const sessionId = state.cookies[SESSION_COOKIE];
-      if (readAheadOf && sessionId && claimedUserIdOf(sessionId)) {
-        state.readAhead = startReadAhead(readAheadOf, event);
+      const workspaceId = prefetchWorkspaceOf?.(event);
+      const secret = bearerSecretOf(authorizationHeaderOf(event));
+      if (secret !== undefined) {
+        await loadApiKey(state, secret, route, workspaceId);
+      } else {
+        const sessionId = state.cookies[SESSION_COOKIE];
+        if (readAheadOf && sessionId && claimedUserIdOf(sessionId)) {
+          state.readAhead = startReadAhead(readAheadOf, event);
+        }
+        await loadSession(state, sessionId, workspaceId);
       }
-      await loadSession(state, sessionId, prefetchWorkspaceOf?.(event));
-      if (auth === 'public') return;
+      if (route.auth === 'public') return;
       if (!state.session) throw new AppError('UNAUTHORIZED');
-      if (auth === 'verifiedSession' && state.session.needsVerification) {
+      if (route.auth === 'verifiedSession' && state.session.needsVerification) {
         throw new AppError('EMAIL_NOT_VERIFIED');
       }
     },
@@ -49,6 +64,32 @@ function startReadAhead(
   const readAhead = readAheadOf(event);
   readAhead?.catch(() => undefined);
   return readAhead;
+}
+
+async function loadApiKey(
+  state: HttpStackState,
+  secret: string,
+  route: Pick<RouteDefinition, 'method' | 'apiKey'>,
+  workspaceId: string | undefined,
+): Promise<void> {
+  const { key, user, alsoRead } = await authenticateApiKey({
+    secret,
+    route,
+    now: state.now,
+    alsoReadFor: (userId) => (workspaceId ? workspaceAccessKeys(workspaceId, userId) : []),
+  });
+  setRequestApiKey({ id: key.id, name: key.name });
+  state.session = {
+    sessionId: `api-key:${key.id}`,
+    user: { ...user, apiKeyWorkspaceId: key.workspaceId },
+    needsVerification: !user.emailVerified,
+    signedInAt: key.createdAt,
+    apiKey: { id: key.id, name: key.name },
+  };
+  if (workspaceId) {
+    const [workspace, membership] = alsoRead;
+    state.prefetchedWorkspace = { workspaceId, workspace, membership };
+  }
 }
 
 async function loadSession(

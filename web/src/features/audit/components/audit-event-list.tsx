@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import type { AuditEvent } from '@expiry-radar/shared/api/audit-api-schemas';
 import {
   actionLabel,
-  actorLabel,
+  eventActorLabel,
   changeSummary,
   targetLabel,
   workspaceLabel,
@@ -52,7 +52,7 @@ function AuditEventCard({
           }}
         >
           <dt>Actor</dt>
-          <dd>{actorLabel(event.actor, selfId)}</dd>
+          <dd>{eventActorLabel(event, selfId)}</dd>
           <dt>Target</dt>
           <dd>{targetLabel(event)}</dd>
           <dt>Workspace</dt>

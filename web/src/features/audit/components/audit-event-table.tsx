@@ -14,7 +14,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { actionsCellSx, CellText, oneLineTableSx } from '../../../components/cell-text';
 import {
   actionLabel,
-  actorLabel,
+  eventActorLabel,
   changeSummary,
   targetLabel,
   workspaceLabel,
@@ -67,7 +67,7 @@ export function AuditEventTable({ events, workspaces, selfId, labelledBy }: Audi
                     <EventTime iso={event.occurred_at} />
                   </TableCell>
                   <TableCell>
-                    <CellText text={actorLabel(event.actor, selfId)} />
+                    <CellText text={eventActorLabel(event, selfId)} />
                   </TableCell>
                   <TableCell>
                     <CellText text={action} />
