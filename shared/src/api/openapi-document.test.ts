@@ -138,5 +138,6 @@ describe('routeTag', () => {
     expect(routeTag('/api/v1/workspaces/{id}')).toBe('workspaces');
     expect(routeTag('/api/v1/workspaces/{id}/members/{userId}')).toBe('members');
     expect(routeTag('/api/v1/workspaces/{id}/calendar.ics')).toBe('calendar');
+    expect(routeTag('/api/openapi.json')).toBe('openapi');
   });
 });

@@ -84,8 +84,8 @@ export function routeTag(path: string): string {
   const segments = path.split('/').filter(Boolean);
   if (segments[0] === 'auth') return 'auth';
   const rest = segments[1] === 'v1' ? segments.slice(2) : segments.slice(1);
-  if (rest[0] === 'workspaces' && rest.length > 2) return rest[2]!.replace(/\..*$/, '');
-  return rest[0] ?? 'api';
+  const area = rest[0] === 'workspaces' && rest.length > 2 ? rest[2] : rest[0];
+  return area?.replace(/\..*$/, '') ?? 'api';
 }
 
 interface Conversion {
