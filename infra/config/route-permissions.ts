@@ -48,6 +48,13 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   // read many deltas folds them (data/search-index.ts).
   listTokens: ['tableRead', 'tableWrite'],
   exportTokens: ['tableRead'],
+  // The feed's key is derived from the alert link key; the feed and its URL read only, the
+  // rotation adds 1 to the feed's counter and writes an audit event.
+  getCalendarFeed: ['tableRead', 'alertLinkKeyRead'],
+  getCalendarFeedLink: ['tableRead', 'alertLinkKeyRead'],
+  rotateCalendarFeed: ['tableRead', 'tableWrite', 'alertLinkKeyRead'],
+  // Builds the description from the route table in memory: reads nothing.
+  getOpenApiDocument: [],
   // Reads the session only; the certificates are read in memory and nothing is written.
   parseCertificate: ['tableRead'],
   listAlertQueue: ['tableRead'],

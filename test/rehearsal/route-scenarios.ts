@@ -101,6 +101,10 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('getHealth', 'happy', {}, 200);
     await context.call('getHealth', 'refusal', { withoutOriginSecret: true }, 403);
   },
+  async getOpenApiDocument(context) {
+    await context.call('getOpenApiDocument', 'happy', {}, 200);
+    await context.call('getOpenApiDocument', 'refusal', { withoutOriginSecret: true }, 403);
+  },
 
   // Accounts
   async register(context) {
@@ -433,6 +437,30 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('unsubscribeAlertEmails', 'refusal', oneClick(forged), 400);
     const token = signUnsubscribeToken(subject, context.deployment.alertLinkKey);
     await context.call('unsubscribeAlertEmails', 'happy', oneClick(token), 200);
+  },
+
+  // The calendar feed: a calendar app's GET with the key derived from the deployment's alert link
+  // key (no cookies); a wrong key is refused like an unknown workspace.
+  async getCalendarFeed(context) {
+    const { values } = await world();
+    const { calendarFeedKey } = await import('@expiry-radar/functions/domain/calendar-feed-key');
+    const key = calendarFeedKey(values.workspace, 0, context.deployment.alertLinkKey);
+    const params = { id: values.workspace };
+    await context.call('getCalendarFeed', 'happy', { params, query: { key } }, 200);
+    const forged = calendarFeedKey(values.workspace, 0, `not-the-key-${randomUUID()}`);
+    await context.call('getCalendarFeed', 'refusal', { params, query: { key: forged } }, 404);
+  },
+  async getCalendarFeedLink(context) {
+    const { owner, values } = await world();
+    const params = { id: values.workspace };
+    await context.call('getCalendarFeedLink', 'happy', { session: owner, params }, 200);
+    await signedOut(context, 'getCalendarFeedLink', { params });
+  },
+  async rotateCalendarFeed(context) {
+    const { owner, viewer, values } = await world();
+    const params = { id: values.workspace };
+    await context.call('rotateCalendarFeed', 'happy', { session: owner, params }, 200);
+    await context.call('rotateCalendarFeed', 'refusal', { session: viewer, params }, 403);
   },
 
   // Alert queue, statistics and usage

@@ -61,6 +61,8 @@ export const keys = {
   searchManifest: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'SEARCH#MANIFEST' }),
   /** A workspace's alert settings and its generic-webhook signing secret. */
   alertSettings: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'ALERT_SETTINGS' }),
+  /** The rotation counter of a workspace's calendar feed key (the key itself is derived). */
+  calendarFeed: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'CALENDAR_FEED' }),
   /** A Stripe webhook event already processed (idempotency; TTL). */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'STRIPE_EVENT' }),
   /** Which user a Stripe customer belongs to (holds `userId`; gsi1 `USER#<userId>`). */

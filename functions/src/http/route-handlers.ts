@@ -10,6 +10,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   getSession: 'session/get-session.ts',
   getCsrfToken: 'session/get-csrf-token.ts',
   getHealth: 'health/get-health.ts',
+  getOpenApiDocument: 'docs/get-openapi-document.ts',
   login: 'auth/login.ts',
   register: 'auth/register.ts',
   logout: 'auth/logout.ts',
@@ -78,4 +79,8 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   unsubscribeAlertEmails: 'alert-emails/unsubscribe.ts',
   getAlertStats: 'alert-queue/get-alert-stats.ts',
   getOrganizationUsage: 'organization/get-organization-usage.ts',
+  // The calendar feed of a workspace's expiries, its URL and replacing its key
+  getCalendarFeed: 'calendar/get-calendar-feed.ts',
+  getCalendarFeedLink: 'calendar/get-calendar-feed-link.ts',
+  rotateCalendarFeed: 'calendar/rotate-calendar-feed.ts',
 };

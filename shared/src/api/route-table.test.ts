@@ -54,7 +54,7 @@ describe('routeTable', () => {
     const keys = routeTable.map((route) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const route of routeTable) {
-      expect(route.path).toMatch(/^\/(api|auth)(\/([a-z0-9-]+|\{[a-zA-Z]+\}))+$/);
+      expect(route.path).toMatch(/^\/(api|auth)(\/([a-z0-9-]+(\.[a-z]+)?|\{[a-zA-Z]+\}))+$/);
     }
   });
 

@@ -64,6 +64,12 @@ import {
   upgradePlanBody,
   upgradePlanResponse,
 } from './billing-api-schemas';
+import {
+  calendarFeedLinkResponse,
+  calendarFeedQuery,
+  calendarFeedResponse,
+  openApiDocumentResponse,
+} from './calendar-feed-api-schemas';
 import { startUpRoutes } from './start-up-routes';
 import {
   apiKeyParams,
@@ -142,6 +148,10 @@ export interface RouteDefinition {
    * billing or the API-key routes themselves (route-table-api-keys.test.ts lists them all).
    */
   readonly apiKey?: RouteApiKeyScope;
+  /** The status of a success when it is not 200 (201: the call created something). */
+  readonly successStatus?: 201;
+  /** The answer's media type when it is not JSON (the calendar feed). */
+  readonly responseMediaType?: string;
 }
 
 export const routeTable = [
@@ -166,6 +176,14 @@ export const routeTable = [
     summary: 'Whether the table and the alert queues are reachable.',
     response: healthResponse,
   },
+  {
+    id: 'getOpenApiDocument',
+    method: 'GET',
+    path: '/api/openapi.json',
+    auth: 'public',
+    summary: 'This description of the API (OpenAPI 3.1), built from the route table.',
+    response: openApiDocumentResponse,
+  },
   // Accounts (/auth/*)
   {
     id: 'login',
@@ -184,6 +202,7 @@ export const routeTable = [
     summary: 'Creates an account, sends the verification email and signs in. Rate limited.',
     request: { body: registerBody },
     response: sessionResponse,
+    successStatus: 201,
   },
   {
     id: 'logout',
@@ -343,6 +362,7 @@ export const routeTable = [
     request: { body: createTokenBodySchema },
     response: tokenResponse,
     apiKey: 'workspace',
+    successStatus: 201,
   },
   {
     id: 'updateToken',
@@ -584,6 +604,7 @@ export const routeTable = [
     request: { body: createWorkspaceBody },
     response: workspaceSchema,
     apiKey: 'allWorkspaces',
+    successStatus: 201,
   },
   {
     id: 'getWorkspace',
@@ -631,6 +652,7 @@ export const routeTable = [
       'Invites an address by email with a role, within the plan limit; it joins only when its owner accepts. Rate limited.',
     request: { params: idParams, body: addMemberBody },
     response: memberSchema,
+    successStatus: 201,
   },
   {
     id: 'updateMember',
@@ -745,6 +767,37 @@ export const routeTable = [
     summary: 'Moves tokens from another workspace (e.g. a frozen one) into this one.',
     request: { params: idParams, body: transferTokensBody },
     response: transferTokensResponse,
+  },
+  // Calendar feed
+  {
+    id: 'getCalendarFeed',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/calendar.ics',
+    auth: 'public',
+    summary:
+      "A workspace's tokens as an iCalendar feed: one all-day event per expiry, reminders at the workspace's alert thresholds. No session: the feed's key in the query is the proof; a wrong key answers 404.",
+    request: { params: idParams, query: calendarFeedQuery },
+    response: calendarFeedResponse,
+    responseMediaType: 'text/calendar',
+  },
+  {
+    id: 'getCalendarFeedLink',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/calendar-feed',
+    auth: 'verifiedSession',
+    summary: "The calendar feed's path with its key (members).",
+    request: { params: idParams },
+    response: calendarFeedLinkResponse,
+  },
+  {
+    id: 'rotateCalendarFeed',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/calendar-feed/rotate',
+    auth: 'verifiedSession',
+    summary:
+      "Replaces the calendar feed's key: the old URL stops working (admin or workspace manager).",
+    request: { params: idParams },
+    response: calendarFeedLinkResponse,
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -56,3 +56,13 @@ export function canManageAlertSettings(role: MaybeRole): boolean {
 export function canRenameOrDeleteWorkspace(role: MaybeRole): boolean {
   return role === 'admin';
 }
+
+/** Every member may copy the workspace's calendar feed URL (it shows what they can see). */
+export function canSeeCalendarFeed(role: MaybeRole): boolean {
+  return canViewTokens(role);
+}
+
+/** Replacing the calendar feed's key cuts off every calendar subscribed with the old URL. */
+export function canRotateCalendarFeed(role: MaybeRole): boolean {
+  return isEditorRole(role);
+}

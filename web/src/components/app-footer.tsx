@@ -7,7 +7,7 @@ import { COMMUNITY_CHAT_URL, SUPPORT_MAILTO } from '../lib/contact-links';
 import { paths } from '../lib/paths';
 import { PageContainer } from './page-container';
 
-/** Privacy policy, terms, support contact and community chat. */
+/** Privacy policy, terms, the API reference, support contact and community chat. */
 export function AppFooter() {
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 4 }}>
@@ -35,6 +35,9 @@ export function AppFooter() {
           </Link>
           <Link component={RouterLink} to={paths.termsOfService} variant="body2" color="inherit">
             Terms of service
+          </Link>
+          <Link component={RouterLink} to={paths.docsApi} variant="body2" color="inherit">
+            API reference
           </Link>
           <Link href={SUPPORT_MAILTO} variant="body2" color="inherit">
             Contact support

@@ -1,5 +1,7 @@
 /** Reading the Cookie header and writing Set-Cookie values with the product's defaults. */
-export const SESSION_COOKIE = 'er_session';
+import { SESSION_COOKIE_NAME } from '@expiry-radar/shared/api/api-credentials';
+
+export const SESSION_COOKIE = SESSION_COOKIE_NAME;
 
 export function parseCookies(cookieHeaders: readonly string[] | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};

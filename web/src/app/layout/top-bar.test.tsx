@@ -317,6 +317,10 @@ describe('top bar', () => {
       'href',
       '/terms-of-service',
     );
+    expect(within(footer).getByRole('link', { name: 'API reference' })).toHaveAttribute(
+      'href',
+      '/docs/api',
+    );
     expect(within(footer).getByRole('link', { name: 'Contact support' })).toHaveAttribute(
       'href',
       'mailto:support@expiry-radar.example',

@@ -54,6 +54,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'alert.retried': 'Alert retried',
   'alert_settings.updated': 'Alert settings updated',
   'alert_settings.signing_secret_rotated': 'Webhook signing secret rotated',
+  'calendar_feed.rotated': 'Calendar link replaced',
 };
 
 /** "token.created" -> "Token created"; an unknown action in words from its parts. */

@@ -1,5 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@expiry-radar/shared/constants/timing';
 import { TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
+import { routeUrl } from '../../lib/api-call';
+import { ApiReference } from './components/api-reference';
 import { Bullets, Code, CodeBlock, DocsArticle, DocsSection, P } from './components/docs-article';
 
 /** /docs/api. */
@@ -9,6 +11,13 @@ export function DocsApiPage() {
       title="API"
       lead="Everything the app does goes through a JSON API on the same origin, so you can script it: list tokens, create and renew them, read the alert queue or export the audit log."
     >
+      <DocsSection title="The OpenAPI description">
+        <P>
+          Every call is described in OpenAPI 3.1 at <Code>GET /api/openapi.json</Code>, built from
+          the same route table the server runs: generate a typed client from it (for example with
+          openapi-typescript and openapi-fetch) or browse the reference below.
+        </P>
+      </DocsSection>
       <DocsSection title="Authentication and CSRF">
         <P>
           The API uses the session cookie set by <Code>POST /auth/login</Code>. Every POST, PUT,
@@ -63,6 +72,16 @@ curl -c jar -b jar -H 'Content-Type: application/json' -H 'X-CSRF-Token: ...' \\
   "issuer": "Let's Encrypt"
 }`}</CodeBlock>
       </DocsSection>
+      <DocsSection title="Calendar feed">
+        <P>
+          Each workspace has an iCalendar feed with one all-day event per token expiry and reminders
+          at the workspace&apos;s alert thresholds:{' '}
+          <Code>GET /api/v1/workspaces/&#123;id&#125;/calendar.ics?key=…</Code>. Members get its URL
+          from <Code>GET /api/v1/workspaces/&#123;id&#125;/calendar-feed</Code> (or &quot;Subscribe
+          in calendar&quot; on the Workspaces page); admins and workspace managers replace its key
+          with <Code>POST …/calendar-feed/rotate</Code>, after which the old URL answers 404.
+        </P>
+      </DocsSection>
       <DocsSection title="Errors">
         <P>
           Errors are JSON:{' '}
@@ -73,6 +92,9 @@ curl -c jar -b jar -H 'Content-Type: application/json' -H 'X-CSRF-Token: ...' \\
           password reset, verification and webhook tests are rate limited). The app gives up on a
           request after {REQUEST_TIMEOUT_MS / 1000} seconds; scripts should use a similar timeout.
         </P>
+      </DocsSection>
+      <DocsSection title="Reference">
+        <ApiReference url={routeUrl('getOpenApiDocument')} />
       </DocsSection>
     </DocsArticle>
   );

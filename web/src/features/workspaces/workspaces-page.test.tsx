@@ -72,6 +72,11 @@ function fakeServer(options: { workspaces: Workspace[]; members?: Record<string,
       state.workspaces = state.workspaces.filter((w) => w.id !== workspace.id);
       return jsonResponse({ ok: true });
     };
+    routes[`GET ${base}/calendar-feed`] = () =>
+      jsonResponse({
+        path: `${base}/calendar.ics?key=k`,
+        canRotate: workspace.role !== 'viewer',
+      });
     routes[`GET ${base}/members`] = (request) => page(request, state.members[idOf(request)] ?? []);
     routes[`POST ${base}/members`] = (request) => {
       const { email, role } = request.body as { email: string; role: Member['role'] };

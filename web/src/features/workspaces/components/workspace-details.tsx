@@ -10,6 +10,7 @@ import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
 import { paths } from '../../../lib/paths';
 import { canEditMembers, canTransferFrom } from '../workspace-permissions';
 import { useSession } from '../../session';
+import { CalendarFeedPanel } from './calendar-feed-panel';
 import { MembersPanel } from './members-panel';
 import {
   isBlockedByTwoFactor,
@@ -98,6 +99,7 @@ export function WorkspaceDetails({
           !canEditMembers(workspace) && <Alert severity="info">{VIEWER_MEMBERS_NOTE}</Alert>
         )}
         <TwoFactorRequirement workspace={workspace} twoFactorEnabled={twoFactorEnabled} />
+        <CalendarFeedPanel key={`calendar-${workspace.id}`} workspace={workspace} />
         <MembersPanel
           key={workspace.id}
           workspace={workspace}

@@ -1,0 +1,14 @@
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { renderCalendarFeed } from '../../services/calendar/calendar-feed';
+
+/**
+ * `GET /api/v1/workspaces/{id}/calendar.ics?key=…`: the workspace's calendar feed, fetched by
+ * calendar apps without a session; the key is the proof (404 when it is wrong).
+ */
+export const handler = createHttpHandler('getCalendarFeed', async ({ params, query, now }) => ({
+  text: await renderCalendarFeed(params.id, query.key, now),
+  headers: {
+    'content-type': 'text/calendar; charset=utf-8',
+    'content-disposition': 'inline; filename="expiry-radar.ics"',
+  },
+}));

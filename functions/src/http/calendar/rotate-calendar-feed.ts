@@ -1,0 +1,16 @@
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { rotateCalendarFeed } from '../../services/calendar/calendar-feed';
+
+/**
+ * `POST /api/v1/workspaces/{id}/calendar-feed/rotate`: replaces the feed's key (admin or
+ * workspace manager); calendars subscribed with the old URL stop receiving it.
+ */
+export const handler = createHttpHandler(
+  'rotateCalendarFeed',
+  async ({ params, session, workspaceAccess, now }) => {
+    const { user } = requireSession(session);
+    const access = await workspaceAccess(params.id);
+    return { body: await rotateCalendarFeed(access, user, now) };
+  },
+);

@@ -1,0 +1,14 @@
+import { buildOpenApiDocument } from '@expiry-radar/shared/api/openapi-document';
+import { routeTable } from '@expiry-radar/shared/api/route-table';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+
+/**
+ * `GET /api/openapi.json`: the API's OpenAPI 3.1 description. It is built from the route table
+ * bundled into this function, once per container, so it always describes the deployed routes.
+ */
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+export const handler = createHttpHandler('getOpenApiDocument', () => {
+  document ??= buildOpenApiDocument(routeTable);
+  return { body: document, headers: { 'cache-control': 'public, max-age=300' } };
+});

@@ -1,0 +1,9 @@
+/**
+ * How a caller proves who they are, named once for the server, the web and the API description:
+ * the session cookie that sign-in sets, and the CSRF header every POST, PUT, PATCH and DELETE of a
+ * session must carry (its value from `GET /api/csrf-token`).
+ */
+export const SESSION_COOKIE_NAME = 'er_session';
+export const CSRF_HEADER_NAME = 'X-CSRF-Token';
+/** Personal API keys, sent as `Authorization: Bearer er_…`, start with this. */
+export const API_KEY_PREFIX = 'er_';

@@ -1,0 +1,49 @@
+import { useEffect, useRef, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { Spinner } from '../../../components/spinner';
+
+export const REFERENCE_FAILED =
+  'The API reference could not be loaded. The description itself is at /api/openapi.json.';
+
+/**
+ * The API reference (Scalar) rendering the OpenAPI description at `url`. Scalar and its styles
+ * load only when this mounts, in a chunk of their own, so no other page carries them.
+ */
+export function ApiReference({ url }: { url: string }) {
+  const container = useRef<HTMLDivElement>(null);
+  const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
+
+  useEffect(() => {
+    let cancelled = false;
+    let destroy: (() => void) | undefined;
+    Promise.all([import('@scalar/api-reference'), import('@scalar/api-reference/style.css')])
+      .then(([scalar]) => {
+        if (cancelled || !container.current) return;
+        const reference = scalar.createApiReference(container.current, {
+          url,
+          layout: 'classic',
+          hideClientButton: true,
+          hideDarkModeToggle: true,
+          withDefaultFonts: false,
+        });
+        destroy = () => reference.destroy();
+        setState('shown');
+      })
+      .catch(() => {
+        if (!cancelled) setState('failed');
+      });
+    return () => {
+      cancelled = true;
+      destroy?.();
+    };
+  }, [url]);
+
+  return (
+    <Box>
+      {state === 'loading' && <Spinner minHeight={200} />}
+      {state === 'failed' && <Alert severity="error">{REFERENCE_FAILED}</Alert>}
+      <Box ref={container} data-testid="api-reference" />
+    </Box>
+  );
+}
