@@ -46,6 +46,8 @@ export async function startLocalControlServer(options: {
   runScan: () => Promise<unknown>;
   /** `at`: the instant the job runs as; absent: now. */
   runWeeklySummary?: (at?: Date) => Promise<unknown>;
+  /** `POST /endpoints/check`: the endpoint check dispatcher now. */
+  runEndpointChecks?: () => Promise<unknown>;
 }): Promise<LocalControlServer> {
   const secret = randomBytes(32).toString('base64url');
   const server: Server = createServer((request, response) => {
@@ -64,7 +66,9 @@ export async function startLocalControlServer(options: {
         ? () => options.runScan()
         : url.pathname === '/alerts/weekly-summary' && options.runWeeklySummary
           ? () => Promise.resolve(url).then((asked) => options.runWeeklySummary!(atOf(asked)))
-          : undefined;
+          : url.pathname === '/endpoints/check' && options.runEndpointChecks
+            ? () => options.runEndpointChecks!()
+            : undefined;
     if (request.method !== 'POST' || !job) {
       reply(404, { error: 'Not found' });
       return;

@@ -2,7 +2,9 @@
  * `npm run alerts:scan`: runs one expiry scan now in the running local runtime (`npm start`),
  * through its local-only control endpoint named in `.data/endpoints.json`. The runtime's queue
  * poller then delivers what the scan enqueued within seconds. `npm run alerts:weekly-summary`
- * (this script with `weekly-summary`) runs the weekly summary job now instead.
+ * (this script with `weekly-summary`) runs the weekly summary job now instead, and
+ * `npm run endpoints:check` (with `endpoints`) the endpoint check dispatcher, whose messages the
+ * runtime's endpoint queue poller hands to the check worker.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -23,8 +25,14 @@ async function main(): Promise<void> {
   if (!control || !controlSecret) {
     throw new Error(`${endpointsFile} names no control endpoint: restart the app.`);
   }
-  const job = process.argv[2] === 'weekly-summary' ? 'weekly-summary' : 'scan';
-  const response = await fetch(`${control}/alerts/${job}`, {
+  const job =
+    process.argv[2] === 'weekly-summary'
+      ? 'weekly-summary'
+      : process.argv[2] === 'endpoints'
+        ? 'endpoints'
+        : 'scan';
+  const path = job === 'endpoints' ? '/endpoints/check' : `/alerts/${job}`;
+  const response = await fetch(`${control}${path}`, {
     method: 'POST',
     headers: controlAuthorization(controlSecret),
   }).catch(() => {
@@ -32,7 +40,12 @@ async function main(): Promise<void> {
   });
   const result: unknown = await response.json();
   if (!response.ok) throw new Error(`The ${job} failed: ${JSON.stringify(result)}`);
-  console.log(job === 'scan' ? 'Expiry scan done:' : 'Weekly summary done:', result);
+  const done = {
+    scan: 'Expiry scan done:',
+    'weekly-summary': 'Weekly summary done:',
+    endpoints: 'Endpoint checks queued:',
+  };
+  console.log(done[job], result);
 }
 
 main().catch((error: unknown) => {
