@@ -112,18 +112,56 @@ export const endpointInputSchema = z.object({
 });
 export type EndpointInput = z.input<typeof endpointInputSchema>;
 
+/**
+ * Endpoints as a form's text gives them: one per line (or comma), `host[:port] [SNI name]`. An
+ * entry whose address does not read keeps it as its host, so the host's message names it.
+ */
+export function endpointsFromText(text: string): EndpointInput[] {
+  return text
+    .split(/[\n,]/)
+    .map((entry) => entry.trim())
+    .filter((entry) => entry !== '')
+    .map((entry) => {
+      const [address = '', sni = null] = entry.split(/\s+/);
+      const parsed = parseEndpointAddress(address);
+      return parsed ? { ...parsed, sni } : { host: address, port: DEFAULT_TLS_PORT, sni };
+    });
+}
+
+/** The form's text of stored endpoints (`endpointsFromText` reads it back). */
+export function endpointsToText(
+  endpoints: readonly { host: string; port: number; sni: string | null }[] | undefined,
+): string {
+  return (endpoints ?? [])
+    .map((endpoint) => `${endpointAddress(endpoint)}${endpoint.sni ? ` ${endpoint.sni}` : ''}`)
+    .join('\n');
+}
+
+const endpointListSchema = z.array(endpointInputSchema);
+
+/** A list of endpoints, or a form's text of them; one message for the whole field. */
 export const endpointsField = z
-  .array(endpointInputSchema)
-  .max(ENDPOINTS_PER_TOKEN_MAX, ENDPOINT_MESSAGES.tooMany)
-  .superRefine((endpoints, ctx) => {
-    const keysSeen = new Set<string>();
-    for (const [index, endpoint] of endpoints.entries()) {
-      const key = endpointKeyOf(endpoint);
-      if (keysSeen.has(key)) {
-        ctx.addIssue({ code: 'custom', path: [index], message: ENDPOINT_MESSAGES.duplicate });
-      }
-      keysSeen.add(key);
+  .union([z.string(), z.array(z.unknown())], { error: ENDPOINT_MESSAGES.host })
+  .transform((value, ctx) => {
+    const entries = typeof value === 'string' ? endpointsFromText(value) : value;
+    const parsed = endpointListSchema.safeParse(entries);
+    if (!parsed.success) {
+      ctx.addIssue({
+        code: 'custom',
+        message: parsed.error.issues[0]?.message ?? ENDPOINT_MESSAGES.host,
+      });
+      return z.NEVER;
     }
+    if (parsed.data.length > ENDPOINTS_PER_TOKEN_MAX) {
+      ctx.addIssue({ code: 'custom', message: ENDPOINT_MESSAGES.tooMany });
+      return z.NEVER;
+    }
+    const keysSeen = new Set(parsed.data.map((endpoint) => endpointKeyOf(endpoint)));
+    if (keysSeen.size !== parsed.data.length) {
+      ctx.addIssue({ code: 'custom', message: ENDPOINT_MESSAGES.duplicate });
+      return z.NEVER;
+    }
+    return parsed.data;
   });
 
 export const endpointCheckFrequencyField = z.enum(ENDPOINT_CHECK_FREQUENCIES);
