@@ -36,4 +36,15 @@ export const jobPermissions = {
   ],
   /** Puts the addresses of SES's bounce and complaint reports on the suppression list (a Put). */
   emailFeedback: ['tableWrite'],
+  /**
+   * Finds the endpoint schedules due (the due-alerts index), reads them, their tokens and
+   * workspaces, moves each to its next check or removes it, enqueues one check per endpoint.
+   */
+  endpointDispatch: ['tableItemRead', 'dueAlertsIndexRead', 'tableWrite', 'endpointCheckQueueSend'],
+  /**
+   * Reads the token and its workspace, writes the check, a followed renewal (the token, its
+   * search delta and counters) and audit events, records an endpoint problem's alert and sends
+   * it to the alert queue. Its own queue's consumption is granted by its event source.
+   */
+  endpointCheckWorker: ['tableItemRead', 'tableWrite', 'alertQueueSend'],
 } as const satisfies Record<string, readonly Permission[]>;

@@ -16,6 +16,8 @@ export type Permission =
   | 'tableDescribe'
   /** SendMessage to the alert queue. */
   | 'alertQueueSend'
+  /** SendMessage to the endpoint check queue. */
+  | 'endpointCheckQueueSend'
   /** GetQueueAttributes on the alert queue and its dead-letter queue. */
   | 'queuesGetAttributes'
   /** Receive and delete from the dead-letter queue and send back to the alert queue (requeue). */

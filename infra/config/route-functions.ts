@@ -13,4 +13,6 @@ export const routeFunctionSizes: Partial<Record<RouteId, RouteFunctionSize>> = {
   // Up to 5,000 rows checked in memory and written in transactions of 99 tokens, one after the
   // other (they all change the workspace's counters).
   importTokens: { memorySize: 1024, timeoutSeconds: 29 },
+  // One TLS connection with a 10 second deadline, after the session lookup and a DNS lookup.
+  probeEndpoint: { memorySize: 512, timeoutSeconds: 20 },
 };

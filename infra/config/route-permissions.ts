@@ -57,6 +57,8 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   getOpenApiDocument: [],
   // Reads the session only; the certificates are read in memory and nothing is written.
   parseCertificate: ['tableRead'],
+  // Writes only the rate-limit counter; the endpoint itself is an outbound TLS connection.
+  probeEndpoint: ['tableRead', 'tableWrite'],
   listAlertQueue: ['tableRead'],
   requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],
   retryAlert: ['tableRead', 'tableWrite', 'alertQueueSend'],

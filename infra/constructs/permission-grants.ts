@@ -19,6 +19,8 @@ export interface AppResources {
   readonly tableIndexNames: readonly string[];
   readonly alertQueue: IQueue;
   readonly deadLetterQueue: IQueue;
+  /** One message per TLS endpoint to check (the endpoint check dispatcher sends, its worker reads). */
+  readonly endpointCheckQueue: IQueue;
   /** The key material unsubscribe links of alert emails are signed with. */
   readonly alertLinkKey: ISecret;
 }
@@ -102,6 +104,12 @@ export function grantPermissions(
         break;
       case 'alertQueueSend':
         statement(['sqs:SendMessage', 'sqs:GetQueueAttributes'], [alertQueue.queueArn]);
+        break;
+      case 'endpointCheckQueueSend':
+        statement(
+          ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
+          [resources.endpointCheckQueue.queueArn],
+        );
         break;
       case 'queuesGetAttributes':
         statement(['sqs:GetQueueAttributes'], [alertQueue.queueArn, deadLetterQueue.queueArn]);

@@ -16,6 +16,8 @@ export interface QueueConsumerProps extends AppFunctionProps {
   readonly batchSize: number;
   /** Raise the backlog alarm when the oldest message waited longer than this. */
   readonly maxMessageAge: Duration;
+  /** Batches in flight at once (the event source's maximum concurrency, 2 to 1,000). */
+  readonly maxConcurrency?: number;
 }
 
 export class QueueConsumer extends Construct {
@@ -29,6 +31,7 @@ export class QueueConsumer extends Construct {
       new SqsEventSource(props.queue, {
         batchSize: props.batchSize,
         reportBatchItemFailures: true,
+        ...(props.maxConcurrency ? { maxConcurrency: props.maxConcurrency } : {}),
       }),
     );
     this.backlogAlarm = new Alarm(this, 'BacklogAlarm', {

@@ -78,13 +78,13 @@ describe('data stack: the alert queue', () => {
     expect(alertQueue?.Properties?.VisibilityTimeout).toBe(360);
   });
 
-  it('keeps dead letters 14 days; both queues are encrypted and deny non-TLS access', () => {
+  it('keeps dead letters 14 days; every queue is encrypted and denies non-TLS access', () => {
     data.hasResourceProperties('AWS::SQS::Queue', { MessageRetentionPeriod: 14 * 24 * 3600 });
     for (const queue of Object.values(resourcesOf(data, 'AWS::SQS::Queue'))) {
       expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
     }
     const policies = Object.values(resourcesOf(data, 'AWS::SQS::QueuePolicy'));
-    expect(policies).toHaveLength(2);
+    expect(policies).toHaveLength(4);
     for (const policy of policies) {
       expect(policy.Properties?.PolicyDocument).toMatchObject({
         Statement: expect.arrayContaining([

@@ -24,7 +24,10 @@ import {
   type KeyAttribute,
   type TableDefinition,
 } from '@expiry-radar/functions/data/table-definition';
-import { ALERT_QUEUE_SETTINGS } from '@expiry-radar/functions/data/queue-definition';
+import {
+  ALERT_QUEUE_SETTINGS,
+  ENDPOINT_CHECK_QUEUE_SETTINGS,
+} from '@expiry-radar/functions/data/queue-definition';
 import type { AppResources } from '../constructs/permission-grants';
 
 function attribute(key: KeyAttribute): { name: string; type: AttributeType } {
@@ -43,6 +46,9 @@ export class DataStack extends Stack {
   readonly alertQueue: Queue;
   readonly deadLetterQueue: Queue;
   readonly deadLetterAlarm: Alarm;
+  readonly endpointCheckQueue: Queue;
+  readonly endpointCheckDeadLetterQueue: Queue;
+  readonly endpointCheckDeadLetterAlarm: Alarm;
   /** Every alarm of the app notifies this topic (alarm and OK). */
   readonly alarmTopic: Topic;
   /** Signs the one-click unsubscribe links of alert emails (the worker signs, the routes verify). */
@@ -104,6 +110,37 @@ export class DataStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
+    // One message per TLS endpoint to check; a check failing every retry waits here.
+    this.endpointCheckDeadLetterQueue = new Queue(this, 'EndpointCheckDeadLetterQueue', {
+      retentionPeriod: Duration.seconds(ENDPOINT_CHECK_QUEUE_SETTINGS.deadLetterRetentionSeconds),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.endpointCheckQueue = new Queue(this, 'EndpointCheckQueue', {
+      visibilityTimeout: Duration.seconds(ENDPOINT_CHECK_QUEUE_SETTINGS.visibilityTimeoutSeconds),
+      retentionPeriod: Duration.seconds(ENDPOINT_CHECK_QUEUE_SETTINGS.retentionSeconds),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: {
+        queue: this.endpointCheckDeadLetterQueue,
+        maxReceiveCount: ENDPOINT_CHECK_QUEUE_SETTINGS.maxReceiveCount,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.endpointCheckDeadLetterAlarm = new Alarm(this, 'EndpointCheckDeadLetterAlarm', {
+      alarmDescription:
+        'Endpoint checks failed every retry (a table or queue error, not a failed connection, which is a result) and wait in their dead-letter queue.',
+      metric: this.endpointCheckDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: Stats.MAXIMUM,
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
     this.alarmTopic = this.createAlarmTopic(props.alarmEmail);
 
     this.alertLinkKey = new Secret(this, 'AlertLinkKey', {
@@ -124,6 +161,7 @@ export class DataStack extends Stack {
       tableIndexNames: definition.globalSecondaryIndexes.map((index) => index.indexName),
       alertQueue: this.alertQueue,
       deadLetterQueue: this.deadLetterQueue,
+      endpointCheckQueue: this.endpointCheckQueue,
       alertLinkKey: this.alertLinkKey,
     };
   }

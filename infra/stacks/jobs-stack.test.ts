@@ -25,9 +25,10 @@ const actionsOf = (statements: Statement[]) =>
   statements.flatMap((statement) => [statement.Action].flat()).sort();
 
 describe('jobs stack', () => {
-  it('runs the expiry scan and the weekly summary job every hour', () => {
+  it('runs the expiry scan, the weekly summary and the endpoint dispatcher every hour', () => {
     const rules = Object.values(resourcesOf(jobs, 'AWS::Events::Rule'));
     expect(rules.map((rule) => rule.Properties?.Description).sort()).toEqual([
+      'Runs the endpoint check dispatcher: enqueues one check per due TLS endpoint',
       'Runs the hourly expiry scan: enqueues one alert per due token window',
       'Runs the weekly summary job: emails each opted-in user on their Monday morning',
     ]);
@@ -174,6 +175,21 @@ describe('jobs stack', () => {
     Template.fromStack(stacks.data).hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'ApproximateNumberOfMessagesVisible',
     });
+  });
+
+  it('feeds the endpoint check worker from its own queue, at most 5 batches at once', () => {
+    jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 5 },
+    });
+    const dispatch = new Set(actionsOf(statementsOf('EndpointDispatchJobRole')));
+    expect(dispatch.has('sqs:SendMessage')).toBe(true);
+    expect(dispatch.has('ses:SendEmail')).toBe(false);
+    const worker = new Set(actionsOf(statementsOf('EndpointCheckWorkerConsumerRole')));
+    expect(worker.has('sqs:SendMessage')).toBe(true);
+    expect(worker.has('dynamodb:Query')).toBe(true);
+    expect(worker.has('ses:SendEmail')).toBe(false);
   });
 
   it('reads the sender address out of a display name', () => {

@@ -12,7 +12,10 @@ import * as path from 'node:path';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
-import { ALERT_QUEUE_SETTINGS } from '@expiry-radar/functions/data/queue-definition';
+import {
+  ALERT_QUEUE_SETTINGS,
+  ENDPOINT_CHECK_QUEUE_SETTINGS,
+} from '@expiry-radar/functions/data/queue-definition';
 import { DEFAULT_EMAIL_FROM } from '@expiry-radar/functions/platform/config';
 import { appOriginEnvironment, type AccountContext } from '../config/app-context';
 import { jobPermissions } from '../config/job-permissions';
@@ -28,6 +31,16 @@ export const ALERT_WORKER_TIMEOUT = Duration.seconds(
   ALERT_QUEUE_SETTINGS.visibilityTimeoutSeconds / 6,
 );
 export const ALERT_WORKER_BATCH_SIZE = 10;
+/**
+ * Hourly: due endpoints are checked every 6 hours (every hour for Enterprise tokens that ask),
+ * each by its schedule item's next check time.
+ */
+export const ENDPOINT_DISPATCH_SCHEDULE = Schedule.rate(Duration.hours(1));
+export const ENDPOINT_WORKER_TIMEOUT = Duration.seconds(
+  ENDPOINT_CHECK_QUEUE_SETTINGS.visibilityTimeoutSeconds / 6,
+);
+/** Batches of endpoint checks in flight at once: at most 5 × 10 connections open. */
+export const ENDPOINT_WORKER_MAX_CONCURRENCY = 5;
 
 export interface JobsStackProps extends StackProps {
   readonly resources: AppResources;
@@ -50,6 +63,8 @@ export class JobsStack extends Stack {
   readonly expiryScan: ScheduledJob;
   readonly alertWorker: QueueConsumer;
   readonly weeklySummary: ScheduledJob;
+  readonly endpointDispatch: ScheduledJob;
+  readonly endpointCheckWorker: QueueConsumer;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -62,6 +77,7 @@ export class JobsStack extends Stack {
       ALERT_QUEUE_URL: alertQueue.queueUrl,
       ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
       ...appOriginEnvironment(props.appOrigin),
+      ENDPOINT_CHECK_QUEUE_URL: resources.endpointCheckQueue.queueUrl,
       EMAIL_FROM: emailFrom,
       ...(props.emailConfigurationSet
         ? { EMAIL_CONFIGURATION_SET: props.emailConfigurationSet }
@@ -108,6 +124,27 @@ export class JobsStack extends Stack {
       environment,
       timeout: Duration.minutes(10),
       schedule: WEEKLY_SUMMARY_SCHEDULE,
+    });
+    this.endpointDispatch = new ScheduledJob(this, 'EndpointDispatch', {
+      entry: path.join(jobsDir, 'endpoint-dispatch.ts'),
+      description: 'the endpoint check dispatcher: enqueues one check per due TLS endpoint',
+      resources,
+      permissions: jobPermissions.endpointDispatch,
+      environment,
+      timeout: Duration.minutes(5),
+      schedule: ENDPOINT_DISPATCH_SCHEDULE,
+    });
+    this.endpointCheckWorker = new QueueConsumer(this, 'EndpointCheckWorker', {
+      entry: path.join(jobsDir, 'endpoint-check-worker.ts'),
+      description: 'the endpoint check worker: connects to each TLS endpoint and acts on it',
+      resources,
+      permissions: jobPermissions.endpointCheckWorker,
+      environment,
+      timeout: ENDPOINT_WORKER_TIMEOUT,
+      queue: resources.endpointCheckQueue,
+      batchSize: 10,
+      maxConcurrency: ENDPOINT_WORKER_MAX_CONCURRENCY,
+      maxMessageAge: Duration.hours(2),
     });
   }
 }

@@ -14,6 +14,7 @@ import { measureAlertDigests } from './alert-digests';
 import { measureAlertPipeline } from './alert-pipeline';
 import { lambdaBundleSizes, webChunkSizes } from './bundle-sizes';
 import { measureDashboardRender } from './dashboard-render';
+import { measureEndpointChecks } from './endpoint-checks';
 import { measureExpiryScanCost } from './expiry-scan-cost';
 import { measureImportCost } from './import-cost';
 import { measureLandingJavaScript } from './landing-javascript';
@@ -36,6 +37,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'expiry-scan', run: measureExpiryScanCost },
   { name: 'alert-pipeline', run: measureAlertPipeline },
   { name: 'alert-digests', run: measureAlertDigests },
+  { name: 'endpoint-checks', run: measureEndpointChecks },
   { name: 'dashboard', run: measureDashboardRender },
 ];
 

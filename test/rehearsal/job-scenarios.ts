@@ -21,6 +21,8 @@ export const JOBS = {
   expiryScan: 'ExpiryScan',
   alertWorker: 'AlertWorker',
   weeklySummary: 'WeeklySummary',
+  endpointDispatch: 'EndpointDispatch',
+  endpointCheckWorker: 'EndpointCheckWorker',
 } as const;
 
 /** The job of a function that no HTTP route invokes: the construct id below its stack. */
@@ -82,7 +84,11 @@ async function receiveOwn(
   return own;
 }
 
-function sqsEventOf(messages: readonly Message[], context: ScenarioContext): SQSEvent {
+function sqsEventOf(
+  messages: readonly Message[],
+  context: ScenarioContext,
+  queueArn = context.deployment.alertQueueArn,
+): SQSEvent {
   return {
     Records: messages.map((message) => ({
       messageId: message.MessageId ?? '',
@@ -98,7 +104,7 @@ function sqsEventOf(messages: readonly Message[], context: ScenarioContext): SQS
       messageAttributes: {},
       md5OfBody: message.MD5OfBody ?? '',
       eventSource: 'aws:sqs',
-      eventSourceARN: context.deployment.alertQueueArn,
+      eventSourceARN: queueArn,
       awsRegion: context.deployment.region,
     })),
   };
@@ -110,13 +116,14 @@ async function settle(
   context: ScenarioContext,
   messages: readonly Message[],
   answer: SQSBatchResponse | undefined,
+  queueUrl = context.deployment.alertQueueUrl,
 ): Promise<string[]> {
   const failed = new Set((answer?.batchItemFailures ?? []).map((item) => item.itemIdentifier));
   for (const message of messages) {
     if (failed.has(message.MessageId ?? '')) continue;
     await client.send(
       new DeleteMessageCommand({
-        QueueUrl: context.deployment.alertQueueUrl,
+        QueueUrl: queueUrl,
         ReceiptHandle: message.ReceiptHandle,
       }),
     );
@@ -277,6 +284,89 @@ async function weeklySummary(context: ScenarioContext): Promise<void> {
   }
 }
 
+/**
+ * A certificate with an endpoint (created through its route): the scheduled dispatcher enqueues
+ * one check for it, the worker's batch checks it (no network in the rehearsal: the host is not
+ * found, a first failure written on the endpoint), and a message that is no check is reported
+ * failed.
+ */
+async function endpointChecks(context: ScenarioContext): Promise<void> {
+  const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
+  const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
+  const { findToken } = await import('@expiry-radar/functions/data/token-records');
+  const owner = await givenSignedInUser({ plan: 'team' });
+  const workspaceId = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
+  const created = await context.call(
+    'createToken',
+    'setup',
+    {
+      session: owner,
+      body: {
+        name: 'Rehearsal shop certificate',
+        category: 'cert',
+        type: 'ssl_cert',
+        expiresAt: addCalendarDays(new Date(), 40),
+        workspace_id: workspaceId,
+        endpoints: [{ host: 'shop.rehearsal.invalid', port: 443 }],
+      },
+    },
+    201,
+  );
+  const tokenId = (created.json as { id: string }).id;
+  const client = sqsClient(context);
+  const { endpointCheckQueueUrl: queueUrl, endpointCheckQueueArn: queueArn } = context.deployment;
+  try {
+    await context.invokeJob(
+      JOBS.endpointDispatch,
+      'happy',
+      scheduledEvent(context, JOBS.endpointDispatch),
+    );
+    const checks = await receiveOwn(client, queueUrl, (message) =>
+      (message.Body ?? '').includes(tokenId),
+    );
+    if (checks.length !== 1) {
+      context.fail(JOBS.endpointDispatch, `${checks.length} checks enqueued for one endpoint`);
+      return;
+    }
+    const checked = await context.invokeJob(
+      JOBS.endpointCheckWorker,
+      'happy',
+      sqsEventOf(checks, context, queueArn),
+    );
+    await settle(client, context, checks, checked.result as SQSBatchResponse, queueUrl);
+    const token = await findToken(workspaceId, tokenId);
+    const status = token?.endpoints?.[0]?.last_check?.status;
+    if (status !== 'failing') {
+      context.fail(JOBS.endpointCheckWorker, `the endpoint's check reads ${String(status)}`);
+    }
+
+    const marker = randomUUID();
+    await client.send(
+      new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ marker }) }),
+    );
+    const malformed = await receiveOwn(client, queueUrl, (message) =>
+      (message.Body ?? '').includes(marker),
+    );
+    const refused = await context.invokeJob(
+      JOBS.endpointCheckWorker,
+      'refusal',
+      sqsEventOf(malformed, context, queueArn),
+    );
+    const refusedIds = await settle(
+      client,
+      context,
+      malformed,
+      refused.result as SQSBatchResponse,
+      queueUrl,
+    );
+    if (malformed.length === 0 || refusedIds.length !== malformed.length) {
+      context.fail(JOBS.endpointCheckWorker, 'a message that is no check was not reported failed');
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
 export interface JobScenario {
   /** The jobs (construct ids) it sends events to. */
   readonly jobs: readonly string[];
@@ -286,4 +376,8 @@ export interface JobScenario {
 export const jobScenarios: Readonly<Record<string, JobScenario>> = {
   alertPipeline: { jobs: [JOBS.expiryScan, JOBS.alertWorker], run: alertPipeline },
   weeklySummary: { jobs: [JOBS.weeklySummary], run: weeklySummary },
+  endpointChecks: {
+    jobs: [JOBS.endpointDispatch, JOBS.endpointCheckWorker],
+    run: endpointChecks,
+  },
 };

@@ -248,6 +248,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     }
     const tableName = dataEnvironment.TABLE_NAME ?? '';
     const alertQueueUrl = dataEnvironment.ALERT_QUEUE_URL ?? '';
+    // Only the endpoint jobs are given the endpoint check queue.
+    const endpointCheckQueueUrl =
+      [...prepared.values()]
+        .map(({ resolved }) => resolved.templateEnvironment.ENDPOINT_CHECK_QUEUE_URL)
+        .find((url) => url !== undefined) ?? '';
     await useDeploymentForFixtures(
       {
         AWS_REGION: resolver.target.region,
@@ -350,6 +355,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         alertQueueUrl,
         alertQueueArn: deployment.queueArn(alertQueueUrl) ?? '',
         deadLetterQueueUrl: dataEnvironment.ALERT_DLQ_URL ?? '',
+        endpointCheckQueueUrl,
+        endpointCheckQueueArn: deployment.queueArn(endpointCheckQueueUrl) ?? '',
         sqsEndpoint: deployment.endpoints.sqs,
         region: resolver.target.region,
       },

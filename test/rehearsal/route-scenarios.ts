@@ -388,6 +388,17 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     );
   },
 
+  async probeEndpoint(context) {
+    const { owner, viewer, values } = await world();
+    const request = {
+      params: { id: values.workspace },
+      body: { host: 'shop.rehearsal.invalid', port: 443 },
+    };
+    await context.call('probeEndpoint', 'refusal', { session: viewer, ...request }, 403);
+    // No network in the rehearsal: the route reads and counts, then reports the host not found.
+    await context.call('probeEndpoint', 'external', { session: owner, ...request }, 400);
+  },
+
   // Alert settings and the webhook test
   async getAlertSettings(context) {
     const { owner, values } = await world();

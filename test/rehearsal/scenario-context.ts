@@ -46,6 +46,8 @@ export interface ScenarioContext {
     readonly alertLinkKey: string;
     readonly alertQueueUrl: string;
     readonly alertQueueArn: string;
+    readonly endpointCheckQueueUrl: string;
+    readonly endpointCheckQueueArn: string;
     readonly deadLetterQueueUrl: string;
     readonly sqsEndpoint: string;
     readonly region: string;

@@ -44,6 +44,10 @@ export const AUDIT_ACTIONS = {
   tokenCreated: 'token.created',
   tokenUpdated: 'token.updated',
   tokenRenewed: 'token.renewed',
+  /** An endpoint check found a newer certificate served, and the token now follows it. */
+  tokenRenewalDetected: 'token.renewal_detected',
+  endpointProblemRaised: 'endpoint.problem_raised',
+  endpointProblemCleared: 'endpoint.problem_cleared',
   tokenDeleted: 'token.deleted',
   tokensTransferred: 'tokens.transferred',
   tokensImported: 'tokens.imported',

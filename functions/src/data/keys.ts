@@ -59,6 +59,14 @@ export const keys = {
     sk: `${SEARCH_PACK_SORT_PREFIX}${packId}`,
   }),
   searchManifest: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'SEARCH#MANIFEST' }),
+  /**
+   * When a token's TLS endpoints are checked next (the sparse due-alerts index, shards
+   * `ENDPOINT_CHECK#<0..3>`); one per token that has endpoints.
+   */
+  endpointSchedule: (workspaceId: string, tokenId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${ENDPOINT_SCHEDULE_SORT_PREFIX}${tokenId}`,
+  }),
   /** A workspace's alert settings and its generic-webhook signing secret. */
   alertSettings: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'ALERT_SETTINGS' }),
   /** The rotation counter of a workspace's calendar feed key (the key itself is derived). */
@@ -147,6 +155,8 @@ export const keyParts = {
   searchDeltaId: (sk: string) => afterPrefix(sk, SEARCH_DELTA_SORT_PREFIX),
   /** `SEARCH#PACK#<packId>` */
   searchPackId: (sk: string) => afterPrefix(sk, SEARCH_PACK_SORT_PREFIX),
+  /** `ENDPOINT_SCHEDULE#<tokenId>` */
+  endpointScheduleTokenId: (sk: string) => afterPrefix(sk, ENDPOINT_SCHEDULE_SORT_PREFIX),
   /** `ALERT_USAGE#<YYYY-MM>` */
   alertUsageMonth: (sk: string) => afterPrefix(sk, ALERT_USAGE_SORT_PREFIX),
   /** `ALERT_STATS#<YYYY-MM>` */
@@ -166,6 +176,7 @@ export const MEMBER_SORT_PREFIX = 'MEMBER#';
 export const TOKEN_SORT_PREFIX = 'TOKEN#';
 export const ALERT_SORT_PREFIX = 'ALERT#';
 export const ALERT_EMAIL_OPT_OUT_SORT_PREFIX = 'EMAIL_OPT_OUT#';
+export const ENDPOINT_SCHEDULE_SORT_PREFIX = 'ENDPOINT_SCHEDULE#';
 export const SEARCH_DELTA_SORT_PREFIX = 'SEARCH#DELTA#';
 export const SEARCH_PACK_SORT_PREFIX = 'SEARCH#PACK#';
 const ALERT_USAGE_SORT_PREFIX = 'ALERT_USAGE#';

@@ -16,3 +16,21 @@ export function alertQueueNames(stage: string) {
     deadLetterQueue: `expiry-radar-${stage}-alerts-dlq`,
   };
 }
+
+/** The endpoint check queue and its dead-letter queue (one message per TLS endpoint). */
+export const ENDPOINT_CHECK_QUEUE_SETTINGS = {
+  /** A batch of checks takes at most a minute (10 s per connection, bounded concurrency). */
+  visibilityTimeoutSeconds: 360,
+  /** A check is tried three times; a message that still fails is kept for an operator. */
+  maxReceiveCount: 3,
+  /** Checks are repeated by the schedule: an old message is worth nothing after a day. */
+  retentionSeconds: 24 * 60 * 60,
+  deadLetterRetentionSeconds: 14 * 24 * 60 * 60,
+} as const;
+
+export function endpointCheckQueueNames(stage: string) {
+  return {
+    endpointCheckQueue: `expiry-radar-${stage}-endpoint-checks`,
+    endpointCheckDeadLetterQueue: `expiry-radar-${stage}-endpoint-checks-dlq`,
+  };
+}

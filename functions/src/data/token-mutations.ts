@@ -7,6 +7,7 @@
  * wrote (data/token-records), and may then compact the index (data/search-index). A token's
  * `updated_at` only ever increases (domain/search-entries `nextRevision`): it orders its entries.
  */
+import { endpointKeyOf } from '@expiry-radar/shared/domain/endpoints';
 import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
 import type { Limit } from '@expiry-radar/shared/domain/plans';
@@ -15,6 +16,7 @@ import { nextRevision } from '../domain/search-entries';
 import { newTokenId } from '../domain/token-ids';
 import type { LastAlert } from '../domain/alert-schedule';
 import { armTokens, schedulesWithHistory, type ArmingContext } from './alert-arming';
+import { syncEndpointSchedule } from './endpoint-records';
 import { compactAfterWrite } from './search-index-compaction';
 import {
   counterCellOf,
@@ -54,12 +56,34 @@ export async function createToken(options: {
       },
     ],
   );
+  await syncEndpointSchedule(token, undefined, now);
   await compactAfterWrite(workspaceId, 1);
   return token;
 }
 
+/** The endpoints an edit gives, each keeping the last check it had (same address and SNI). */
+function withLastChecks(current: Token, update: TokenUpdate): TokenUpdate {
+  if (!update.endpoints) return update;
+  const checks = new Map(
+    (current.endpoints ?? []).map((endpoint) => [endpointKeyOf(endpoint), endpoint.last_check]),
+  );
+  return {
+    ...update,
+    endpoints: update.endpoints.map((endpoint) => ({
+      host: endpoint.host,
+      port: endpoint.port,
+      sni: endpoint.sni,
+      last_check: endpoint.last_check ?? checks.get(endpointKeyOf(endpoint)) ?? null,
+    })),
+  };
+}
+
 export async function updateToken(current: Token, update: TokenUpdate, now: Date): Promise<Token> {
-  const next: Token = { ...current, ...update, updated_at: nextRevision(current.updated_at, now) };
+  const next: Token = {
+    ...current,
+    ...withLastChecks(current, update),
+    updated_at: nextRevision(current.updated_at, now),
+  };
   const sectionChanged = next.section !== current.section;
   // Same id: the last window alerted carries over, so an edit that keeps the date re-alerts
   // nothing, and a renewal (new date) starts over with the new date's windows.
@@ -80,6 +104,7 @@ export async function updateToken(current: Token, update: TokenUpdate, now: Date
     ],
   );
   if (sectionChanged) await pruneEmptyCounters(current.workspace_id, [counterCellOf(current)]);
+  await syncEndpointSchedule(next, current, now);
   await compactAfterWrite(current.workspace_id, 1);
   return next;
 }
@@ -96,6 +121,7 @@ export async function deleteToken(token: Token, now: Date): Promise<void> {
     ],
   );
   await pruneEmptyCounters(token.workspace_id, [counterCellOf(token)]);
+  await syncEndpointSchedule(undefined, token, now);
   await compactAfterWrite(token.workspace_id, 1);
 }
 
@@ -154,6 +180,10 @@ export async function transferTokens(options: {
     ],
   );
   await pruneEmptyCounters(sourceWorkspaceId, tokens.map(counterCellOf));
+  for (const [index, { token }] of moved.entries()) {
+    await syncEndpointSchedule(undefined, tokens[index], now);
+    await syncEndpointSchedule(token, undefined, now);
+  }
   await compactAfterWrite(sourceWorkspaceId, tokens.length);
   await compactAfterWrite(targetWorkspaceId, moved.length);
   return moved;

@@ -77,6 +77,11 @@ export interface AlertNotice {
    * its contact group's escalation; sent to the escalation group.
    */
   readonly escalation?: boolean;
+  /**
+   * An endpoint problem rather than an alert window: what is wrong, in words
+   * (`example.com:443 serves an expired certificate`).
+   */
+  readonly endpointProblem?: string;
 }
 
 export interface WebhookDelivery {

@@ -130,6 +130,7 @@ export function lineOfRow({ notice, identifiers }: DigestRow): TokenLine {
     openUrl: notice.dashboardUrl,
     renewalUrl: notice.renewalUrl,
     ...(notice.escalation ? { note: ESCALATION_NOTE } : {}),
+    ...(notice.endpointProblem ? { note: notice.endpointProblem } : {}),
   };
 }
 

@@ -204,12 +204,45 @@ export function escalationAlertIdOf(tokenId: string, expiresAt: string, threshol
   return `${alertIdOf(tokenId, expiresAt, threshold)}~${ESCALATION_SUFFIX}`;
 }
 
-export function parseAlertId(
-  alertId: string,
-): { tokenId: string; expiresAt: string; threshold: number; escalation: boolean } | null {
+const ENDPOINT_PROBLEM_MARK = 'endpoint@';
+
+/**
+ * The idempotency key of an endpoint problem: the token's current expiry, window 0, then the
+ * problem, when it was first seen (epoch seconds) and the endpoint (`host:port[/sni]`, which holds
+ * no `~` or `@`). The same problem seen again is the same alert; once fixed and back, a new one.
+ */
+export function endpointProblemAlertIdOf(options: {
+  tokenId: string;
+  expiresAt: string;
+  problem: string;
+  since: string;
+  endpointKey: string;
+}): string {
+  const seconds = Math.floor(new Date(options.since).getTime() / 1000);
+  return `${alertIdOf(options.tokenId, options.expiresAt, 0)}~${ENDPOINT_PROBLEM_MARK}${options.problem}@${seconds}@${options.endpointKey}`;
+}
+
+export interface ParsedAlertId {
+  tokenId: string;
+  expiresAt: string;
+  threshold: number;
+  escalation: boolean;
+  /** Set for an endpoint problem's alert (`endpointProblemAlertIdOf`). */
+  endpointProblem?: { problem: string; endpointKey: string };
+}
+
+function endpointProblemOf(suffix: string | undefined): ParsedAlertId['endpointProblem'] {
+  if (!suffix?.startsWith(ENDPOINT_PROBLEM_MARK)) return undefined;
+  const [problem, seconds, endpointKey] = suffix.slice(ENDPOINT_PROBLEM_MARK.length).split('@');
+  if (!problem || !seconds || !/^\d+$/.test(seconds) || !endpointKey) return undefined;
+  return { problem, endpointKey };
+}
+
+export function parseAlertId(alertId: string): ParsedAlertId | null {
   const parts = alertId.split('~');
   const escalation = parts.length === 4 && parts[3] === ESCALATION_SUFFIX;
-  if (parts.length !== 3 && !escalation) return null;
+  const endpointProblem = parts.length === 4 ? endpointProblemOf(parts[3]) : undefined;
+  if (parts.length !== 3 && !escalation && !endpointProblem) return null;
   const [tokenId, expiresAt, thresholdText] = parts as [string, string, string];
   const threshold = Number(thresholdText);
   // Only thresholds a workspace can set: a huge one would open its window before any date.
@@ -222,7 +255,13 @@ export function parseAlertId(
   ) {
     return null;
   }
-  return { tokenId, expiresAt, threshold, escalation };
+  return {
+    tokenId,
+    expiresAt,
+    threshold,
+    escalation,
+    ...(endpointProblem ? { endpointProblem } : {}),
+  };
 }
 
 /** Whether an alert id names an escalation (`escalationAlertIdOf`). */

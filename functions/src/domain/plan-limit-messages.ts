@@ -19,3 +19,8 @@ export function memberLimitMessage(plan: Plan): string {
   const limit = PLAN_LIMITS[plan].membersPerWorkspace;
   return `A workspace on the ${PLAN_LABELS[plan]} plan can have ${plural(limit, 'member')} (pending invitations included). Upgrade the plan to add more members.`;
 }
+
+export function endpointLimitMessage(plan: Plan): string {
+  const limit = PLAN_LIMITS[plan].monitoredEndpointsPerWorkspace;
+  return `A workspace on the ${PLAN_LABELS[plan]} plan can monitor ${plural(limit, 'endpoint')}. Upgrade the plan to monitor more.`;
+}

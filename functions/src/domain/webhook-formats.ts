@@ -34,6 +34,7 @@ const CATEGORY_LABELS: Readonly<Record<AlertNotice['category'], string>> = {
 export function alertSummary({ notice, test }: WebhookMessage): string {
   const line = `${notice.tokenName} ${describeDaysLeft(notice.daysLeft)}`;
   if (test) return `Test message from ${PRODUCT}: ${line}`;
+  if (notice.endpointProblem) return `${notice.tokenName}: ${notice.endpointProblem}`;
   return notice.escalation ? `Escalation: ${line}, still not renewed after its last alert` : line;
 }
 

@@ -68,6 +68,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   exportTokens: 'tokens/export-tokens.ts',
   importTokens: 'tokens/import-tokens.ts',
   parseCertificate: 'certificates/parse-certificate.ts',
+  probeEndpoint: 'certificates/probe-endpoint.ts',
   // Alert settings and the webhook test
   getAlertSettings: 'alerts/get-alert-settings.ts',
   putAlertSettings: 'alerts/put-alert-settings.ts',

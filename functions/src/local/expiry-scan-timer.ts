@@ -62,3 +62,10 @@ export function scanIntervalSeconds(): number {
 export function weeklySummaryIntervalSeconds(): number {
   return intervalSecondsOf('WEEKLY_SUMMARY_INTERVAL_SECONDS');
 }
+
+/** The endpoint check dispatcher's timer: every 6 hours unless ENDPOINT_CHECK_INTERVAL_SECONDS. */
+export function endpointCheckIntervalSeconds(): number {
+  return process.env.ENDPOINT_CHECK_INTERVAL_SECONDS
+    ? intervalSecondsOf('ENDPOINT_CHECK_INTERVAL_SECONDS')
+    : 6 * 3600;
+}

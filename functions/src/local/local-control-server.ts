@@ -57,6 +57,8 @@ export async function startLocalControlServer(options: {
   runWeeklySummary?: (at?: Date) => Promise<unknown>;
   /** Posts a recorded SES bounce of the address through the email feedback job. */
   bounceEmail?: (address: string) => Promise<unknown>;
+  /** `POST /endpoints/check`: the endpoint check dispatcher now. */
+  runEndpointChecks?: () => Promise<unknown>;
 }): Promise<LocalControlServer> {
   const secret = randomBytes(32).toString('base64url');
   const server: Server = createServer((request, response) => {
@@ -77,6 +79,8 @@ export async function startLocalControlServer(options: {
           ? () => Promise.resolve(url).then((asked) => options.runWeeklySummary!(atOf(asked)))
           : url.pathname === '/email/bounce' && options.bounceEmail
             ? () => options.bounceEmail!(addressOf(url))
+          : url.pathname === '/endpoints/check' && options.runEndpointChecks
+            ? () => options.runEndpointChecks!()
             : undefined;
     if (request.method !== 'POST' || !job) {
       reply(404, { error: 'Not found' });

@@ -5,6 +5,7 @@ import { resetConfigForTests } from '../platform/config';
 import { startAlertQueuePoller } from './alert-queue-poller';
 import { LOCAL_AWS_ENVIRONMENT } from './emulators/local-credentials';
 import {
+  endpointCheckIntervalSeconds,
   scanIntervalSeconds,
   startExpiryScanTimer,
   weeklySummaryIntervalSeconds,
@@ -50,23 +51,34 @@ export interface RunningLocalRuntime {
 
 /**
  * The jobs of the jobs stack, locally: the alert worker fed by a queue poller, the expiry scan on
- * a timer (ALERT_SCAN_INTERVAL_SECONDS) and the weekly summary on another
- * (WEEKLY_SUMMARY_INTERVAL_SECONDS), each also on demand through the control endpoint.
+ * a timer (ALERT_SCAN_INTERVAL_SECONDS), the weekly summary on another
+ * (WEEKLY_SUMMARY_INTERVAL_SECONDS), and the endpoint check dispatcher on a third
+ * (ENDPOINT_CHECK_INTERVAL_SECONDS) with its queue's worker fed by a poller of its own, each job
+ * also on demand through the control endpoint.
  * Imported after the environment points at the emulators, like the route handlers.
  */
 async function startLocalJobs(options: {
   sqsEndpoint: string;
   alertQueueUrl: string;
+  endpointCheckQueueUrl: string;
   controlPort: number;
   onUnexpectedError?: (error: unknown) => void;
 }) {
-  const [{ handler: worker }, { runExpiryScan }, { runWeeklySummaries }, { handleEmailFeedback }] =
-    await Promise.all([
-      import('../jobs/alert-worker'),
-      import('../jobs/expiry-scan'),
-      import('../jobs/weekly-summary'),
-      import('../jobs/email-feedback'),
-    ]);
+  const [
+    { handler: worker },
+    { runExpiryScan },
+    { runWeeklySummaries },
+    { handleEmailFeedback },
+    { handler: endpointWorker },
+    { runEndpointDispatch },
+  ] = await Promise.all([
+    import('../jobs/alert-worker'),
+    import('../jobs/expiry-scan'),
+    import('../jobs/weekly-summary'),
+    import('../jobs/email-feedback'),
+    import('../jobs/endpoint-check-worker'),
+    import('../jobs/endpoint-dispatch'),
+  ]);
   const client = new SQSClient({
     endpoint: options.sqsEndpoint,
     region: LOCAL_AWS_ENVIRONMENT.AWS_REGION,
@@ -76,6 +88,17 @@ async function startLocalJobs(options: {
     client,
     queueUrl: options.alertQueueUrl,
     worker,
+    onError: options.onUnexpectedError,
+  });
+  const endpointPoller = startAlertQueuePoller({
+    client,
+    queueUrl: options.endpointCheckQueueUrl,
+    worker: endpointWorker,
+    onError: options.onUnexpectedError,
+  });
+  const endpointTimer = startExpiryScanTimer({
+    intervalSeconds: endpointCheckIntervalSeconds(),
+    scan: () => runEndpointDispatch(new Date()),
     onError: options.onUnexpectedError,
   });
   const timer = startExpiryScanTimer({
@@ -93,6 +116,7 @@ async function startLocalJobs(options: {
     runScan: () => timer.runNow(),
     runWeeklySummary: (at) => (at ? runWeeklySummaries(at) : summaryTimer.runNow()),
     bounceEmail: (address) => handleEmailFeedback(snsEventOf([sesPermanentBounce(address)])),
+    runEndpointChecks: () => endpointTimer.runNow(),
   });
   return {
     controlUrl: control.url,
@@ -101,7 +125,9 @@ async function startLocalJobs(options: {
       await control.stop();
       await timer.stop();
       await summaryTimer.stop();
+      await endpointTimer.stop();
       await poller.stop();
+      await endpointPoller.stop();
       client.destroy();
     },
   };
@@ -148,6 +174,7 @@ export async function startLocalRuntime(
     const jobs = await startLocalJobs({
       sqsEndpoint: emulators.endpoints.sqs,
       alertQueueUrl: emulators.endpoints.alertQueueUrl,
+      endpointCheckQueueUrl: emulators.endpoints.endpointCheckQueueUrl,
       controlPort: options.controlPort ?? 0,
       onUnexpectedError: options.onUnexpectedError,
     });

@@ -5,6 +5,8 @@
  * (this script with `weekly-summary`) runs the weekly summary job now instead, and
  * `npm run email:bounce -- <address>` (`email-bounce <address>`) posts a recorded SES bounce of
  * that address through the email feedback job, which puts it on the suppression list.
+ * `npm run endpoints:check` (with `endpoints`) the endpoint check dispatcher, whose messages the
+ * runtime's endpoint queue poller hands to the check worker.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -31,7 +33,9 @@ async function main(): Promise<void> {
       ? 'weekly-summary'
       : command === 'email-bounce'
         ? 'bounce'
-        : 'scan';
+        : command === 'endpoints'
+          ? 'endpoints'
+          : 'scan';
   const address = process.argv[3] ?? '';
   if (job === 'bounce' && !address.includes('@')) {
     throw new Error('Give the address that bounces: npm run email:bounce -- <address>');
@@ -39,7 +43,9 @@ async function main(): Promise<void> {
   const path =
     job === 'bounce'
       ? `/email/bounce?${new URLSearchParams({ address }).toString()}`
-      : `/alerts/${job}`;
+      : job === 'endpoints'
+        ? '/endpoints/check'
+        : `/alerts/${job}`;
   const response = await fetch(`${control}${path}`, {
     method: 'POST',
     headers: controlAuthorization(controlSecret),
@@ -52,6 +58,7 @@ async function main(): Promise<void> {
     scan: 'Expiry scan done:',
     'weekly-summary': 'Weekly summary done:',
     bounce: `Bounce of ${address} handled:`,
+    endpoints: 'Endpoint checks queued:',
   }[job];
   console.log(done, result);
 }

@@ -8,6 +8,8 @@ export interface RuntimeConfig {
   readonly tableName: string;
   readonly alertQueueUrl: string;
   readonly alertDeadLetterQueueUrl: string;
+  /** The endpoint check queue (one message per TLS endpoint to check). */
+  readonly endpointCheckQueueUrl: string;
   /** Only set locally: the emulators' addresses. In AWS the SDK finds the real endpoints. */
   readonly dynamoDbEndpoint: string | undefined;
   readonly sqsEndpoint: string | undefined;
@@ -104,6 +106,7 @@ function readConfig(): RuntimeConfig {
     tableName: process.env.TABLE_NAME ?? 'expiry-radar',
     alertQueueUrl: process.env.ALERT_QUEUE_URL ?? '',
     alertDeadLetterQueueUrl: process.env.ALERT_DLQ_URL ?? '',
+    endpointCheckQueueUrl: process.env.ENDPOINT_CHECK_QUEUE_URL ?? '',
     dynamoDbEndpoint: optional('DYNAMODB_ENDPOINT'),
     sqsEndpoint: optional('SQS_ENDPOINT'),
     sesEndpoint: optional('SES_ENDPOINT'),

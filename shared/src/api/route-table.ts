@@ -91,6 +91,7 @@ import {
 } from './two-factor-api-schemas';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
 import { parseCertificateBody, parseCertificateResponse } from './certificate-api-schemas';
+import { endpointProbeBody, endpointProbeResponse } from './endpoint-api-schemas';
 import {
   exportTokensQuery,
   exportTokensResponse,
@@ -394,6 +395,16 @@ export const routeTable = [
     request: { body: parseCertificateBody },
     response: parseCertificateResponse,
     apiKey: 'workspace',
+  },
+  {
+    id: 'probeEndpoint',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/endpoint-probes',
+    auth: 'verifiedSession',
+    summary:
+      "Check now: connects to a TLS endpoint (host, port, SNI name; through the webhooks SSRF guard, 10 s) and answers the served leaf certificate in the token form's fields, with what a scheduled check would say of it. Rate limited; admins and workspace managers.",
+    request: { params: idParams, body: endpointProbeBody },
+    response: endpointProbeResponse,
   },
   // Alerts
   {

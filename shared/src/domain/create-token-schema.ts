@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import type { Category, TokenType } from './categories';
 import type { Clock } from './calendar-date';
+import { endpointCheckFrequencyField, endpointsField } from './endpoints';
 import { workspaceIdSchema } from './ids';
 import type { TokenFields } from './token';
 import {
@@ -52,6 +53,8 @@ function createShape(now: Clock) {
     renewal_date: optionalDateField.default(null),
     contacts: optionalTextField('contacts').default(null),
     notes: optionalTextField('notes').default(null),
+    endpoints: endpointsField.optional(),
+    endpoint_check_frequency: endpointCheckFrequencyField.optional(),
   };
 }
 

@@ -14,6 +14,7 @@
  * against the token's type and clears fields of other categories.
  */
 import * as z from 'zod';
+import { endpointCheckFrequencyField, endpointsField } from './endpoints';
 import type { Category, TokenType } from './categories';
 import type { Clock } from './calendar-date';
 import type { TokenFields } from './token';
@@ -74,6 +75,8 @@ export function updateTokenSchema(context: UpdateTokenContext = {}) {
       renewal_date: optionalDateField.optional(),
       contacts: optionalTextField('contacts').optional(),
       notes: optionalTextField('notes').optional(),
+      endpoints: endpointsField.optional(),
+      endpoint_check_frequency: endpointCheckFrequencyField.optional(),
     })
     .superRefine(
       (data, ctx) => {

@@ -10,6 +10,7 @@ import {
 import { requireKnownContactGroup } from '../../services/alerts/token-contact-group';
 import { requireSession } from '../pipeline/require-session';
 import { requireContactGroupAllowed } from '../../services/tokens/token-access';
+import { requireEndpointsAllowed } from '../../services/endpoints/endpoint-rules';
 import { recordTokenEvent } from '../../services/tokens/token-audit';
 import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 
@@ -22,6 +23,7 @@ export const handler = createHttpHandler('createToken', async ({ body, session, 
   requireNotFrozen(access);
   requireContactGroupAllowed(access, fields.contact_group_id);
   await requireKnownContactGroup(access.workspaceId, fields.contact_group_id);
+  await requireEndpointsAllowed(access, fields);
   const token = await withTokenWriteErrors(access.plan, () =>
     createToken({
       workspaceId: access.workspaceId,

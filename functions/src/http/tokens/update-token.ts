@@ -12,13 +12,27 @@ import { requireKnownContactGroup } from '../../services/alerts/token-contact-gr
 import { requireSession } from '../pipeline/require-session';
 import { rawJsonBody } from '../pipeline/raw-json-body';
 import { loadTokenAccess, requireContactGroupAllowed } from '../../services/tokens/token-access';
+import { requireEndpointsAllowed } from '../../services/endpoints/endpoint-rules';
 import { recordTokenEvent } from '../../services/tokens/token-audit';
 import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
+
+/** Endpoints compare by address and SNI name: their last checks are not the caller's to change. */
+function comparable(field: string, value: unknown): string {
+  if (field !== 'endpoints' || !Array.isArray(value)) return JSON.stringify(value);
+  return JSON.stringify(
+    (value as NonNullable<Token['endpoints']>).map(({ host, port, sni }) => [host, port, sni]),
+  );
+}
 
 function changedFields(current: Token, update: TokenUpdate): string[] {
   return Object.entries(update)
     .filter(
-      ([field, value]) => JSON.stringify(value) !== JSON.stringify(current[field as keyof Token]),
+      ([field, value]) =>
+        comparable(field, value) !==
+        comparable(
+          field,
+          field === 'endpoints' ? (current.endpoints ?? []) : current[field as keyof Token],
+        ),
     )
     .map(([field]) => field);
 }
@@ -42,6 +56,7 @@ export const handler = createHttpHandler('updateToken', async ({ params, session
     update.contact_group_id,
     token.contact_group_id,
   );
+  await requireEndpointsAllowed(access, { ...update, category: token.category }, token);
   const fields = changedFields(token, update);
   if (fields.length === 0) return { body: token };
   const updated = await withTokenWriteErrors(access.plan, () => updateToken(token, update, now));

@@ -1,5 +1,10 @@
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { ALERT_QUEUE_SETTINGS, alertQueueNames } from '../../data/queue-definition';
+import {
+  ALERT_QUEUE_SETTINGS,
+  ENDPOINT_CHECK_QUEUE_SETTINGS,
+  alertQueueNames,
+  endpointCheckQueueNames,
+} from '../../data/queue-definition';
 import { LOCAL_AWS_ENVIRONMENT } from './local-credentials';
 import { importEsm } from './import-esm';
 
@@ -7,6 +12,7 @@ export interface RunningSqsLocal {
   readonly endpoint: string;
   readonly alertQueueUrl: string;
   readonly alertDeadLetterQueueUrl: string;
+  readonly endpointCheckQueueUrl: string;
   stop(): Promise<void>;
 }
 
@@ -69,8 +75,12 @@ export async function startSqsLocal(options: {
         },
       }),
     );
+    const endpointCheckQueueUrl = await createQueueWithDeadLetters(client, {
+      ...endpointCheckQueueNames(options.stage),
+    });
     return {
       endpoint,
+      endpointCheckQueueUrl,
       alertQueueUrl: alertQueue.QueueUrl ?? '',
       alertDeadLetterQueueUrl: deadLetter.QueueUrl ?? '',
       stop: () => server.stop(),
@@ -81,4 +91,35 @@ export async function startSqsLocal(options: {
   } finally {
     client.destroy();
   }
+}
+
+/** The endpoint check queue and its dead-letter queue, as the CDK data stack makes them. */
+async function createQueueWithDeadLetters(
+  client: SQSClient,
+  names: { endpointCheckQueue: string; endpointCheckDeadLetterQueue: string },
+): Promise<string> {
+  const settings = ENDPOINT_CHECK_QUEUE_SETTINGS;
+  const deadLetter = await client.send(
+    new CreateQueueCommand({
+      QueueName: names.endpointCheckDeadLetterQueue,
+      Attributes: { MessageRetentionPeriod: String(settings.deadLetterRetentionSeconds) },
+    }),
+  );
+  const { Attributes } = await client.send(
+    new GetQueueAttributesCommand({ QueueUrl: deadLetter.QueueUrl, AttributeNames: ['QueueArn'] }),
+  );
+  const queue = await client.send(
+    new CreateQueueCommand({
+      QueueName: names.endpointCheckQueue,
+      Attributes: {
+        VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
+        MessageRetentionPeriod: String(settings.retentionSeconds),
+        RedrivePolicy: JSON.stringify({
+          deadLetterTargetArn: Attributes?.QueueArn,
+          maxReceiveCount: settings.maxReceiveCount,
+        }),
+      },
+    }),
+  );
+  return queue.QueueUrl ?? '';
 }

@@ -21,6 +21,7 @@ export interface RunningEmulators {
     readonly emailViewer: string;
     readonly alertQueueUrl: string;
     readonly alertDeadLetterQueueUrl: string;
+    readonly endpointCheckQueueUrl: string;
   };
   stop(): Promise<void>;
 }
@@ -71,6 +72,7 @@ export async function startEmulators(options: {
         SES_ENDPOINT: ses.endpoint,
         ALERT_QUEUE_URL: sqs.alertQueueUrl,
         ALERT_DLQ_URL: sqs.alertDeadLetterQueueUrl,
+        ENDPOINT_CHECK_QUEUE_URL: sqs.endpointCheckQueueUrl,
       },
       endpoints: {
         dynamoDb: dynamoDb.endpoint,
@@ -79,6 +81,7 @@ export async function startEmulators(options: {
         emailViewer: ses.viewerUrl,
         alertQueueUrl: sqs.alertQueueUrl,
         alertDeadLetterQueueUrl: sqs.alertDeadLetterQueueUrl,
+        endpointCheckQueueUrl: sqs.endpointCheckQueueUrl,
       },
       stop: stopAll,
     };

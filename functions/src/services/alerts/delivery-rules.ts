@@ -5,6 +5,7 @@
  */
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { endpointProblemText, isEndpointProblem } from '@expiry-radar/shared/domain/endpoints';
 import type { AlertNotice } from '../../domain/alert-channels';
 import type {
   AlertContext,
@@ -17,6 +18,7 @@ import {
   daysLeft,
   escalationFor,
   isEscalationAlertId,
+  parseAlertId,
 } from '../../domain/alert-schedule';
 import { tokenUrl } from './alert-links';
 
@@ -199,7 +201,14 @@ export function alertNoticeOf(
     renewalUrl: token.renewal_url,
     dashboardUrl: tokenUrl(appOrigin, alert.workspaceId, token.id),
     ...(isEscalationAlertId(alert.alertId) ? { escalation: true } : {}),
+    ...endpointProblemNotice(alert.alertId),
   };
+}
+
+function endpointProblemNotice(alertId: string): Pick<AlertNotice, 'endpointProblem'> {
+  const problem = parseAlertId(alertId)?.endpointProblem;
+  if (!problem || !isEndpointProblem(problem.problem)) return {};
+  return { endpointProblem: endpointProblemText(problem.endpointKey, problem.problem) };
 }
 
 export function errorText(error: unknown): string {

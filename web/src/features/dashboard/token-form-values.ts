@@ -14,6 +14,7 @@ import { parseDate, toIsoDate } from '@expiry-radar/shared/domain/calendar-date'
 import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-schema';
 import { createTokenFormSchema } from '@expiry-radar/shared/domain/create-token-schema';
 import { joinDomainList } from '@expiry-radar/shared/domain/domain-names';
+import { endpointsToText } from '@expiry-radar/shared/domain/endpoints';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
 import { updateTokenSchema } from '@expiry-radar/shared/domain/update-token-schema';
@@ -40,6 +41,8 @@ export interface TokenFormValues {
   renewal_url: string;
   renewal_date: string;
   contacts: string;
+  /** Certificates: TLS endpoints, one per line (`host[:port] [SNI name]`). */
+  endpoints: string;
   notes: string;
 }
 
@@ -83,6 +86,7 @@ export const EMPTY_TOKEN_FORM: TokenFormValues = {
   renewal_url: '',
   renewal_date: '',
   contacts: '',
+  endpoints: '',
   notes: '',
 };
 
@@ -161,6 +165,7 @@ export function tokenToFormValues(token: Token): TokenFormValues {
     renewal_url: text(token.renewal_url),
     renewal_date: toDateInput(token.renewal_date),
     contacts: text(token.contacts),
+    endpoints: endpointsToText(token.endpoints),
     notes: text(token.notes),
   };
 }

@@ -9,6 +9,7 @@ export {
   useUpdateTokenMutation,
 } from './api/token-mutations';
 export { useParseCertificateMutation } from './api/certificate-parse';
+export { useProbeEndpointMutation } from './api/endpoint-probe';
 export { useExportTokensMutation } from './api/token-export';
 export { tokenKeys, type TokenListFilters } from './api/token-keys';
 export { useTokensUpdatedReload } from './hooks/use-tokens-updated-reload';

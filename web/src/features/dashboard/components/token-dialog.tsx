@@ -27,6 +27,7 @@ import {
   tokenToFormValues,
 } from '../token-form-values';
 import type { TokenFormValues } from '../token-form-values';
+import { EndpointStatusList } from './endpoint-status';
 import { TokenFormFields } from './token-form-fields';
 import { USE_WORKSPACE_DEFAULT } from './contact-group-field';
 
@@ -105,6 +106,9 @@ export function TokenDialog(props: TokenDialogProps) {
         fieldText(token, field)
       ),
     ]);
+  }
+  if (token.endpoints?.length) {
+    rows.push(['Endpoints', <EndpointStatusList key="endpoints" endpoints={token.endpoints} />]);
   }
   rows.push(['Notes', token.notes ?? '']);
   rows.push(['Created', <DateText key="created" value={token.created_at} kind="dateTime" />]);

@@ -24,6 +24,7 @@ import {
 } from '../token-form-values';
 import type { TokenFormValues } from '../token-form-values';
 import { ContactGroupField } from './contact-group-field';
+import { EndpointsField } from './endpoints-field';
 import { FormTextField } from './form-text-field';
 
 interface TokenFormFieldsProps {
@@ -206,6 +207,15 @@ export function TokenFormFields({
           />
         );
       })}
+      {category === 'cert' && (
+        <EndpointsField
+          form={form}
+          workspaceId={workspace.id}
+          idPrefix={idPrefix}
+          mode={mode}
+          onFilled={onExpiryEdited}
+        />
+      )}
       <FormTextField
         control={control}
         name="notes"

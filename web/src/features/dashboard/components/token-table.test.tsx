@@ -45,3 +45,60 @@ describe('token table cells', () => {
     expect(cells.slice(1, 4)).toEqual(['vault', '—', '—']);
   });
 });
+
+describe('certificate endpoints in the table', () => {
+  it("shows each endpoint's last check: a status word, the address, the problem on hover", () => {
+    const check = {
+      checked_at: '2030-01-01T06:00:00.000Z',
+      consecutive_failures: 0,
+      not_after: '2029-12-01T00:00:00.000Z',
+      fingerprint_sha256: 'AB:CD',
+      issuer: 'CN=Test CA',
+      names: ['shop.example.com'],
+      protocol: 'TLSv1.3',
+      alerted_at: '2030-01-01T06:00:00.000Z',
+    };
+    const token = tokenFixture({
+      name: 'Shop certificate',
+      type: 'ssl_cert',
+      category: 'cert',
+      expiresAt: '2031-05-06',
+      endpoints: [
+        {
+          host: 'shop.example.com',
+          port: 443,
+          sni: null,
+          last_check: {
+            ...check,
+            status: 'problem',
+            problem: 'expired',
+            problem_since: check.checked_at,
+            message: 'shop.example.com:443 serves an expired certificate',
+          },
+        },
+        { host: '203.0.113.7', port: 8443, sni: 'shop.example.com', last_check: null },
+      ],
+    });
+    render(
+      <TokenTable
+        definition={CATEGORY_DEFINITIONS.cert}
+        tokens={[token]}
+        sort={DEFAULT_SORT}
+        onSort={noop}
+        canEdit={false}
+        now={new Date('2030-01-01T00:00:00Z')}
+        onDetails={noop}
+        onRenew={noop}
+        onDelete={noop}
+      />,
+    );
+    expect(screen.getByRole('columnheader', { name: 'Endpoints' })).toBeInTheDocument();
+    const row = screen.getByRole('row', { name: /Shop certificate/ });
+    const problem = within(row).getByText('shop.example.com:443', { exact: false });
+    expect(problem).toHaveTextContent('Problemshop.example.com:443');
+    expect(problem.getAttribute('title')).toContain('serves an expired certificate');
+    expect(within(row).getByText(/203\.0\.113\.7:8443\/shop\.example\.com/)).toHaveTextContent(
+      'Not checked yet',
+    );
+  });
+});

@@ -17,6 +17,7 @@ import type { SortKey, TokenSortState } from '../token-sorting';
 import { sortColumns } from '../token-sorting';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
+import { EndpointStatusCell } from './endpoint-status';
 import { actionStyles, rowClasses, rowStyles } from './token-row-styles';
 
 interface TokenTableProps extends TokenActionHandlers {
@@ -79,6 +80,15 @@ const TokenRow = memo(function TokenRow({
       <td className={rowClasses.nowrap}>
         <ExpiryPill expiresAt={token.expiresAt} now={now} />
       </td>
+      {definition.value === 'cert' && (
+        <td>
+          {token.endpoints?.length ? (
+            <EndpointStatusCell endpoints={token.endpoints} />
+          ) : (
+            EMPTY_VALUE
+          )}
+        </td>
+      )}
       <td className={rowClasses.actions}>
         <TokenActions token={token} canEdit={canEdit} {...actions} />
       </td>
@@ -121,6 +131,9 @@ export const TokenTable = memo(function TokenTable({
               );
             })}
             <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>Status</TableCell>
+            {definition.value === 'cert' && (
+              <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>Endpoints</TableCell>
+            )}
             {/* As wide as its buttons: the other columns get the rest. */}
             <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap', width: '1%' }}>
               Actions

@@ -1,0 +1,218 @@
+/**
+ * Endpoint checks' records (ACCESS_PATTERNS.md row 48): the schedule item of each token with TLS
+ * endpoints (entities/endpoint-schedule.ts) on the sparse due index, and the outcome of each
+ * endpoint's check, written into the token item's `endpoints` list by an UpdateItem of that one
+ * element (the token's `updated_at` is left as it is: a check is not an edit).
+ */
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EndpointCheck, TokenEndpoint } from '@expiry-radar/shared/domain/endpoints';
+import { ENDPOINT_CHECK_INTERVAL_HOURS } from '@expiry-radar/shared/domain/endpoints';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import { ALL_DUE_SHARDS } from '../domain/alert-schedule';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { logger } from '../platform/logger';
+import {
+  ENDPOINT_CHECK_SHARD_PREFIX,
+  endpointScheduleCodec,
+  type EndpointScheduleRecord,
+} from './entities/endpoint-schedule';
+import { MalformedItemError } from './entities/entity-codec';
+import { tokenCodec } from './entities/token';
+import { ENDPOINT_SCHEDULE_SORT_PREFIX, keys } from './keys';
+import { INDEX_NAMES } from './table-definition';
+import {
+  batchGetAll,
+  isConditionalCheckFailure,
+  keyOf,
+  queryAll,
+  type TableKey,
+} from './table-operations';
+
+/** The schedule a token's endpoints call for, checked first at `firstCheckAt`. */
+export function endpointScheduleOf(token: Token, firstCheckAt: Date): EndpointScheduleRecord {
+  return {
+    workspaceId: token.workspace_id,
+    tokenId: token.id,
+    endpointCount: token.endpoints?.length ?? 0,
+    intervalHours: ENDPOINT_CHECK_INTERVAL_HOURS[token.endpoint_check_frequency ?? 'every_6_hours'],
+    nextCheckAt: firstCheckAt.toISOString(),
+  };
+}
+
+function sameEndpoints(a: Token, b: Token | undefined): boolean {
+  const addresses = (token: Token | undefined) =>
+    JSON.stringify((token?.endpoints ?? []).map(({ host, port, sni }) => [host, port, sni]));
+  return (
+    b !== undefined &&
+    addresses(a) === addresses(b) &&
+    (a.endpoint_check_frequency ?? null) === (b.endpoint_check_frequency ?? null)
+  );
+}
+
+/**
+ * After a token write: puts its schedule (first check at once) when its endpoints or their
+ * frequency changed, deletes it when none are left. Nothing when they did not change, so an edit
+ * of other fields writes nothing more.
+ */
+export async function syncEndpointSchedule(
+  token: Token | undefined,
+  previous: Token | undefined,
+  now: Date,
+): Promise<void> {
+  const current = token?.endpoints?.length ? token : undefined;
+  if (current && sameEndpoints(current, previous)) return;
+  const client = getDocumentClient();
+  const TableName = getConfig().tableName;
+  if (current) {
+    await client.send(
+      new PutCommand({
+        TableName,
+        Item: endpointScheduleCodec.toItem(endpointScheduleOf(current, now)),
+      }),
+    );
+    return;
+  }
+  const gone = token ?? previous;
+  if (gone && previous?.endpoints?.length) {
+    await client.send(
+      new DeleteCommand({ TableName, Key: keys.endpointSchedule(gone.workspace_id, gone.id) }),
+    );
+  }
+}
+
+export async function deleteEndpointSchedule(workspaceId: string, tokenId: string) {
+  await getDocumentClient().send(
+    new DeleteCommand({
+      TableName: getConfig().tableName,
+      Key: keys.endpointSchedule(workspaceId, tokenId),
+    }),
+  );
+}
+
+/**
+ * The endpoints a workspace has (the plan's limit): the sum of its schedule items' counts, one
+ * Query, leaving out `exceptTokenId` (the token being edited).
+ */
+export async function countWorkspaceEndpoints(
+  workspaceId: string,
+  exceptTokenId?: string,
+): Promise<number> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.workspace(workspaceId).pk,
+      ':prefix': ENDPOINT_SCHEDULE_SORT_PREFIX,
+    },
+    ConsistentRead: true,
+  });
+  return items
+    .map((item) => endpointScheduleCodec.fromItem(item))
+    .filter((record) => record.tokenId !== exceptTokenId)
+    .reduce((sum, record) => sum + record.endpointCount, 0);
+}
+
+/** The schedule items due (`nextCheckAt <= now`): per shard of the due index, then by key. */
+export async function findDueEndpointSchedules(now: Date): Promise<EndpointScheduleRecord[]> {
+  const perShard = await Promise.all(
+    ALL_DUE_SHARDS.map((shard) =>
+      queryAll({
+        IndexName: INDEX_NAMES.dueAlerts,
+        KeyConditionExpression: 'dueShard = :shard AND nextAlertAt <= :now',
+        ExpressionAttributeValues: {
+          ':shard': `${ENDPOINT_CHECK_SHARD_PREFIX}${shard}`,
+          ':now': now.toISOString(),
+        },
+      }),
+    ),
+  );
+  const items = await batchGetAll(perShard.flat().map(keyOf), { consistentRead: true });
+  return items.flatMap((item) => {
+    try {
+      const record = endpointScheduleCodec.fromItem(item);
+      return record.nextCheckAt <= now.toISOString() ? [record] : [];
+    } catch (error) {
+      if (!(error instanceof MalformedItemError)) throw error;
+      logger.error('Endpoint schedule left out of the dispatch', { error: error.message });
+      return [];
+    }
+  });
+}
+
+/** Moves a schedule to its next check, unless another dispatch moved it first (then false). */
+export async function advanceEndpointSchedule(
+  record: EndpointScheduleRecord,
+  nextCheckAt: Date,
+): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: endpointScheduleCodec.keyOf(record),
+        UpdateExpression: 'SET nextAlertAt = :next',
+        ConditionExpression: 'nextAlertAt = :read',
+        ExpressionAttributeValues: {
+          ':next': nextCheckAt.toISOString(),
+          ':read': record.nextCheckAt,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Writes the last check of the endpoint at `index` of the token's list, if that element is still
+ * the same endpoint (an edit may have changed the list meanwhile: then false, nothing written).
+ */
+export async function writeEndpointCheck(
+  tokenKey: TableKey,
+  index: number,
+  endpoint: Pick<TokenEndpoint, 'host' | 'port' | 'sni'>,
+  check: EndpointCheck,
+): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: tokenKey,
+        UpdateExpression: `SET endpoints[${index}].last_check = :check`,
+        ConditionExpression: `endpoints[${index}].host = :host AND endpoints[${index}].port = :port AND endpoints[${index}].sni = :sni`,
+        ExpressionAttributeValues: {
+          ':check': check,
+          ':host': endpoint.host,
+          ':port': endpoint.port,
+          ':sni': endpoint.sni,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The tokens of the given schedules, read consistently by key, by token id. */
+export async function readScheduledTokens(
+  schedules: readonly EndpointScheduleRecord[],
+): Promise<Map<string, Token>> {
+  const items = await batchGetAll(
+    schedules.map(({ workspaceId, tokenId }) => keys.token(workspaceId, tokenId)),
+    { consistentRead: true },
+  );
+  const tokens = new Map<string, Token>();
+  for (const item of items) {
+    try {
+      const { token } = tokenCodec.fromItem(item);
+      tokens.set(token.id, token);
+    } catch (error) {
+      if (!(error instanceof MalformedItemError)) throw error;
+      logger.error('Token left out of the endpoint dispatch', { error: error.message });
+    }
+  }
+  return tokens;
+}

@@ -1,0 +1,94 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import {
+  endpointKeyOf,
+  type EndpointCheck,
+  type TokenEndpoint,
+} from '@expiry-radar/shared/domain/endpoints';
+import { DateText } from '../../../components/date-text';
+
+type Tone = 'default' | 'success' | 'info' | 'warning' | 'error';
+
+/** A check's status in a word, and the chip colour that goes with it. */
+export function endpointStatusOf(check: EndpointCheck | null | undefined): {
+  label: string;
+  tone: Tone;
+} {
+  if (!check) return { label: 'Not checked yet', tone: 'default' };
+  switch (check.status) {
+    case 'ok':
+      return { label: 'OK', tone: 'success' };
+    case 'renewed':
+      return { label: 'Renewed', tone: 'info' };
+    case 'failing':
+      return { label: 'Failing', tone: 'warning' };
+    case 'problem':
+      return { label: 'Problem', tone: 'error' };
+  }
+}
+
+const TONE_COLOURS: Readonly<Record<Tone, string>> = {
+  default: 'text.secondary',
+  success: 'success.main',
+  info: 'info.main',
+  warning: 'warning.main',
+  error: 'error.main',
+};
+
+/**
+ * The table's endpoint cell: per endpoint a small status word and its address, the problem and
+ * the time of the last check in the tooltip (a card shows hundreds of rows: plain elements).
+ */
+export function EndpointStatusCell({ endpoints }: { endpoints: readonly TokenEndpoint[] }) {
+  return (
+    <>
+      {endpoints.map((endpoint) => {
+        const { label, tone } = endpointStatusOf(endpoint.last_check);
+        const key = endpointKeyOf(endpoint);
+        const title = endpoint.last_check
+          ? `${endpoint.last_check.message} (checked ${endpoint.last_check.checked_at})`
+          : 'Checked within the next hours';
+        return (
+          <Box
+            key={key}
+            component="span"
+            title={title}
+            sx={{ display: 'block', whiteSpace: 'nowrap', fontSize: '0.8125rem' }}
+          >
+            <Box component="span" sx={{ color: TONE_COLOURS[tone], fontWeight: 700, mr: 0.75 }}>
+              {label}
+            </Box>
+            {key}
+          </Box>
+        );
+      })}
+    </>
+  );
+}
+
+/** The details dialog's list: each endpoint's status chip, the problem in words, when checked. */
+export function EndpointStatusList({ endpoints }: { endpoints: readonly TokenEndpoint[] }) {
+  return (
+    <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
+      {endpoints.map((endpoint) => {
+        const { label, tone } = endpointStatusOf(endpoint.last_check);
+        const key = endpointKeyOf(endpoint);
+        return (
+          <li key={key}>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+              <Chip size="small" label={label} color={tone} />
+              <span>{key}</span>
+            </Box>
+            {endpoint.last_check && (
+              <Typography variant="body2" color="textSecondary">
+                {endpoint.last_check.message} · checked{' '}
+                <DateText value={endpoint.last_check.checked_at} kind="dateTime" />
+              </Typography>
+            )}
+          </li>
+        );
+      })}
+    </Box>
+  );
+}
