@@ -382,6 +382,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{id}/endpoint-probes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Check now: connects to a TLS endpoint (host, port, SNI name; through the webhooks SSRF guard, 10 s) and answers the served leaf certificate in the token form's fields, with what a scheduled check would say of it. Rate limited; admins and workspace managers. */
+        post: operations["probeEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/test-webhook": {
         parameters: {
             query?: never;
@@ -667,6 +684,41 @@ export interface paths {
         put?: never;
         post?: never;
         delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's API keys: name, scope, access, last use and expiry (never the secret). */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Creates an API key within the plan's limit and a token for it in the inventory; answers the secret once. */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/account/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes an API key at once (its inventory token stays). */
+        delete: operations["revokeApiKey"];
         options?: never;
         head?: never;
         patch?: never;
@@ -2033,6 +2085,29 @@ export interface operations {
                             contacts: string | null;
                             description: string | null;
                             notes: string | null;
+                            endpoints?: {
+                                host: string;
+                                port: number;
+                                sni: string | null;
+                                last_check?: {
+                                    checked_at: string;
+                                    /** @enum {string} */
+                                    status: "ok" | "renewed" | "failing" | "problem";
+                                    problem: ("expired" | "older" | "name_mismatch" | "untrusted_chain" | "unreachable") | null;
+                                    message: string;
+                                    problem_since: string | null;
+                                    consecutive_failures: number;
+                                    not_after: string | null;
+                                    fingerprint_sha256: string | null;
+                                    issuer: string | null;
+                                    names: string[];
+                                    protocol: string | null;
+                                    /** @default null */
+                                    alerted_at: string | null;
+                                } | null;
+                            }[];
+                            /** @enum {string} */
+                            endpoint_check_frequency?: "every_6_hours" | "hourly";
                             created_at: string;
                             updated_at: string;
                             workspace_id: string;
@@ -2103,6 +2178,9 @@ export interface operations {
                     renewal_date?: string | null;
                     contacts?: string | null;
                     notes?: string | null;
+                    endpoints?: string | unknown[];
+                    /** @enum {string} */
+                    endpoint_check_frequency?: "every_6_hours" | "hourly";
                     workspace_id: string;
                 };
             };
@@ -2140,6 +2218,29 @@ export interface operations {
                         contacts: string | null;
                         description: string | null;
                         notes: string | null;
+                        endpoints?: {
+                            host: string;
+                            port: number;
+                            sni: string | null;
+                            last_check?: {
+                                checked_at: string;
+                                /** @enum {string} */
+                                status: "ok" | "renewed" | "failing" | "problem";
+                                problem: ("expired" | "older" | "name_mismatch" | "untrusted_chain" | "unreachable") | null;
+                                message: string;
+                                problem_since: string | null;
+                                consecutive_failures: number;
+                                not_after: string | null;
+                                fingerprint_sha256: string | null;
+                                issuer: string | null;
+                                names: string[];
+                                protocol: string | null;
+                                /** @default null */
+                                alerted_at: string | null;
+                            } | null;
+                        }[];
+                        /** @enum {string} */
+                        endpoint_check_frequency?: "every_6_hours" | "hourly";
                         created_at: string;
                         updated_at: string;
                         workspace_id: string;
@@ -2200,6 +2301,9 @@ export interface operations {
                     renewal_date?: string | null;
                     contacts?: string | null;
                     notes?: string | null;
+                    endpoints?: string | unknown[];
+                    /** @enum {string} */
+                    endpoint_check_frequency?: "every_6_hours" | "hourly";
                 };
             };
         };
@@ -2236,6 +2340,29 @@ export interface operations {
                         contacts: string | null;
                         description: string | null;
                         notes: string | null;
+                        endpoints?: {
+                            host: string;
+                            port: number;
+                            sni: string | null;
+                            last_check?: {
+                                checked_at: string;
+                                /** @enum {string} */
+                                status: "ok" | "renewed" | "failing" | "problem";
+                                problem: ("expired" | "older" | "name_mismatch" | "untrusted_chain" | "unreachable") | null;
+                                message: string;
+                                problem_since: string | null;
+                                consecutive_failures: number;
+                                not_after: string | null;
+                                fingerprint_sha256: string | null;
+                                issuer: string | null;
+                                names: string[];
+                                protocol: string | null;
+                                /** @default null */
+                                alerted_at: string | null;
+                            } | null;
+                        }[];
+                        /** @enum {string} */
+                        endpoint_check_frequency?: "every_6_hours" | "hourly";
                         created_at: string;
                         updated_at: string;
                         workspace_id: string;
@@ -2352,6 +2479,86 @@ export interface operations {
                             };
                         }[];
                         chain_certificates: number;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    probeEndpoint: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    host: string;
+                    /** @default 443 */
+                    port?: number;
+                    sni?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        certificate: {
+                            subject: string;
+                            issuer: string;
+                            subject_alt_names: string[];
+                            serial_number: string;
+                            not_before: string;
+                            not_after: string;
+                            key_algorithm: string;
+                            key_size: number | null;
+                            fingerprint_sha256: string;
+                            chain_length: number;
+                            token: {
+                                name: string;
+                                /** @enum {string} */
+                                type: "ssl_cert" | "tls_cert" | "code_signing" | "client_cert" | "api_key" | "secret" | "password" | "encryption_key" | "ssh_key" | "software_license" | "service_subscription" | "domain_registration" | "other" | "document" | "membership";
+                                expiresAt: string;
+                                domains: string[];
+                                issuer: string | null;
+                                serial_number: string | null;
+                                subject: string | null;
+                                algorithm: string | null;
+                                key_size: number | null;
+                            };
+                        };
+                        /** @enum {string} */
+                        status: "ok" | "renewed" | "failing" | "problem";
+                        message: string;
+                        chain_trusted: boolean;
+                        name_matches: boolean;
+                        protocol: string | null;
                     };
                 };
             };
@@ -3407,6 +3614,171 @@ export interface operations {
             };
         };
     };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            name: string;
+                            workspace_id: string | null;
+                            workspace_name: string | null;
+                            /** @enum {string} */
+                            access: "read" | "read_write";
+                            created_at: string;
+                            expires_at: string;
+                            expired: boolean;
+                            last_used_at: string | null;
+                            token: {
+                                id: string;
+                                workspace_id: string;
+                            };
+                        }[];
+                        limit: number | null;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    workspace_id: string | null;
+                    /** @enum {string} */
+                    access: "read" | "read_write";
+                    expires_at: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        key: {
+                            id: string;
+                            name: string;
+                            workspace_id: string | null;
+                            workspace_name: string | null;
+                            /** @enum {string} */
+                            access: "read" | "read_write";
+                            created_at: string;
+                            expires_at: string;
+                            expired: boolean;
+                            last_used_at: string | null;
+                            token: {
+                                id: string;
+                                workspace_id: string;
+                            };
+                        };
+                        secret: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listWorkspaces: {
         parameters: {
             query?: {
@@ -4112,6 +4484,13 @@ export interface operations {
                             urgent_any_time: boolean;
                         } | null;
                         admin_email: string | null;
+                        /** @default [] */
+                        bounced_addresses: {
+                            address: string;
+                            /** @enum {string} */
+                            reason: "bounce" | "complaint";
+                            reported_at: string;
+                        }[];
                         limits: {
                             contact_groups: boolean;
                             webhooks: number | null;
@@ -4236,6 +4615,13 @@ export interface operations {
                             urgent_any_time: boolean;
                         } | null;
                         admin_email: string | null;
+                        /** @default [] */
+                        bounced_addresses: {
+                            address: string;
+                            /** @enum {string} */
+                            reason: "bounce" | "complaint";
+                            reported_at: string;
+                        }[];
                         limits: {
                             contact_groups: boolean;
                             webhooks: number | null;
@@ -4365,6 +4751,29 @@ export interface operations {
                         contacts: string | null;
                         description: string | null;
                         notes: string | null;
+                        endpoints?: {
+                            host: string;
+                            port: number;
+                            sni: string | null;
+                            last_check?: {
+                                checked_at: string;
+                                /** @enum {string} */
+                                status: "ok" | "renewed" | "failing" | "problem";
+                                problem: ("expired" | "older" | "name_mismatch" | "untrusted_chain" | "unreachable") | null;
+                                message: string;
+                                problem_since: string | null;
+                                consecutive_failures: number;
+                                not_after: string | null;
+                                fingerprint_sha256: string | null;
+                                issuer: string | null;
+                                names: string[];
+                                protocol: string | null;
+                                /** @default null */
+                                alerted_at: string | null;
+                            } | null;
+                        }[];
+                        /** @enum {string} */
+                        endpoint_check_frequency?: "every_6_hours" | "hourly";
                         created_at: string;
                         updated_at: string;
                         workspace_id: string;

@@ -79,9 +79,9 @@ export async function startLocalControlServer(options: {
           ? () => Promise.resolve(url).then((asked) => options.runWeeklySummary!(atOf(asked)))
           : url.pathname === '/email/bounce' && options.bounceEmail
             ? () => options.bounceEmail!(addressOf(url))
-          : url.pathname === '/endpoints/check' && options.runEndpointChecks
-            ? () => options.runEndpointChecks!()
-            : undefined;
+            : url.pathname === '/endpoints/check' && options.runEndpointChecks
+              ? () => options.runEndpointChecks!()
+              : undefined;
     if (request.method !== 'POST' || !job) {
       reply(404, { error: 'Not found' });
       return;

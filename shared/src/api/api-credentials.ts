@@ -6,4 +6,4 @@
 export const SESSION_COOKIE_NAME = 'er_session';
 export const CSRF_HEADER_NAME = 'X-CSRF-Token';
 /** Personal API keys, sent as `Authorization: Bearer er_…`, start with this. */
-export const API_KEY_PREFIX = 'er_';
+export { API_KEY_PREFIX } from '../domain/api-keys';

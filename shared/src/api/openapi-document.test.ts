@@ -129,6 +129,15 @@ describe('operationSecurity', () => {
       { sessionCookie: [], csrfHeader: [] },
     ]);
   });
+
+  it('offers a bearer API key as the alternative on the routes that take keys', () => {
+    expect(
+      operationSecurity({ auth: 'verifiedSession', method: 'POST', apiKey: 'workspace' }),
+    ).toEqual([{ sessionCookie: [], csrfHeader: [] }, { bearerApiKey: [] }]);
+    expect(operationSecurity({ auth: 'session', method: 'GET' })).not.toContainEqual({
+      bearerApiKey: [],
+    });
+  });
 });
 
 describe('routeTag', () => {

@@ -67,16 +67,17 @@ const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
  * Which credentials an operation takes: none for public routes; else the session cookie, with the
- * CSRF header on state-changing methods. (An empty list is "no credentials", OpenAPI's `security:
- * []`.)
+ * CSRF header on state-changing methods, or, where the route table lets keys call the route
+ * (`apiKey`), a bearer API key instead. (An empty list is "no credentials", OpenAPI's `security:
+ * []`; two entries are alternatives.)
  */
 export function operationSecurity(
-  route: Pick<RouteDefinition, 'auth' | 'method'>,
+  route: Pick<RouteDefinition, 'auth' | 'method' | 'apiKey'>,
 ): Record<string, string[]>[] {
   if (route.auth === 'public') return [];
   const session: Record<string, string[]> = { sessionCookie: [] };
   if (STATE_CHANGING.has(route.method)) session.csrfHeader = [];
-  return [session];
+  return route.apiKey ? [session, { bearerApiKey: [] }] : [session];
 }
 
 /** The area of a route, as its tag: the first segment after /api (or /api/v1), or "auth". */
