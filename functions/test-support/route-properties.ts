@@ -39,9 +39,9 @@ import {
 
 /** Areas of routes, by the folder of their handler (functions/src/http/<folder>/). */
 export const PROPERTY_AREAS = {
-  accounts: ['session', 'health', 'auth', 'account', 'api-keys'],
+  accounts: ['session', 'health', 'auth', 'account', 'api-keys', 'docs'],
   'two-factor': ['two-factor'],
-  workspaces: ['workspaces', 'invitations'],
+  workspaces: ['workspaces', 'invitations', 'calendar'],
   tokens: ['tokens', 'audit', 'certificates'],
   alerts: ['alerts', 'alert-queue', 'alert-emails', 'billing', 'organization'],
 } as const satisfies Record<string, readonly string[]>;

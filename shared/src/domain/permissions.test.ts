@@ -8,6 +8,8 @@ import {
   canManageMembers,
   canRenameOrDeleteWorkspace,
   canRenewToken,
+  canRotateCalendarFeed,
+  canSeeCalendarFeed,
   canSeeUsage,
   canSetContactGroup,
   canViewTokens,
@@ -57,4 +59,17 @@ describe('canSetContactGroup', () => {
       expect(canSetContactGroup(role, plan)).toBe(editor && plan !== 'free');
     },
   );
+});
+
+describe('calendar feed', () => {
+  it('every member sees its URL; admins and workspace managers replace its key', () => {
+    expect(roles.map((role) => canSeeCalendarFeed(role))).toEqual([true, true, true, false, false]);
+    expect(roles.map((role) => canRotateCalendarFeed(role))).toEqual([
+      true,
+      true,
+      false,
+      false,
+      false,
+    ]);
+  });
 });
