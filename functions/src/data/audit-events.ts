@@ -65,6 +65,7 @@ export const AUDIT_ACTIONS = {
   alertRetried: 'alert.retried',
   alertSettingsUpdated: 'alert_settings.updated',
   webhookSigningSecretRotated: 'alert_settings.signing_secret_rotated',
+  bouncedAddressRemoved: 'alert_settings.bounced_address_removed',
 } as const;
 
 /** The actor of events the system does on its own (the expiry scan, the alert worker). */

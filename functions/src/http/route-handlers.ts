@@ -65,6 +65,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   parseCertificate: 'certificates/parse-certificate.ts',
   // Alert settings and the webhook test
   getAlertSettings: 'alerts/get-alert-settings.ts',
+  removeBouncedAddress: 'alerts/remove-bounced-address.ts',
   putAlertSettings: 'alerts/put-alert-settings.ts',
   testWebhook: 'alerts/test-webhook.ts',
   // Alert queue, statistics and usage

@@ -52,6 +52,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'alert.retried': 'Alert retried',
   'alert_settings.updated': 'Alert settings updated',
   'alert_settings.signing_secret_rotated': 'Webhook signing secret rotated',
+  'alert_settings.bounced_address_removed': 'Bounced address taken off the suppression list',
 };
 
 /** "token.created" -> "Token created"; an unknown action in words from its parts. */
