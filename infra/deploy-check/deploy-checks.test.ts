@@ -93,8 +93,8 @@ describe('deploy:check', () => {
   it('reports every piece ready for a ready account, line by line', async () => {
     const lines = await runDeployChecks(settings, clients());
     expect(lines.map((line) => [line.name, line.status])).toEqual([
-      ['credentials', 'ready'],
       ['region', 'ready'],
+      ['credentials', 'ready'],
       ['bootstrap (eu-west-1)', 'ready'],
       ['bootstrap (us-east-1)', 'ready'],
       ['SES sending', 'ready'],
@@ -114,16 +114,19 @@ describe('deploy:check', () => {
       .rejects(new Error('Could not load credentials from any providers'));
     const lines = await runDeployChecks(settings, clients());
     expect(lines).toEqual([
+      expect.objectContaining({ name: 'region', status: 'ready' }),
       expect.objectContaining({ name: 'credentials', status: 'to do', blocking: true }),
     ]);
-    expect(lines[0]!.message).toMatch(/aws configure/);
+    expect(lines[1]!.message).toMatch(/aws configure/);
     expect(cloudFormation.calls()).toHaveLength(0);
   });
 
-  it('asks for a region when none is set', async () => {
+  it('asks for a region when none is set, before calling anything', async () => {
     const lines = await runDeployChecks(settings, clients(null));
-    expect(lineOf(lines, 'region')).toMatchObject({ status: 'to do', blocking: true });
-    expect(lines).toHaveLength(2);
+    expect(lines).toEqual([
+      expect.objectContaining({ name: 'region', status: 'to do', blocking: true }),
+    ]);
+    expect(sts.calls()).toHaveLength(0);
   });
 
   it('names the bootstrap command of a region without the CDK toolkit stack', async () => {

@@ -199,6 +199,12 @@ export async function runDeployChecks(
   settings: DeploySettings,
   clients: DeployCheckClients,
 ): Promise<CheckLine[]> {
+  // Every call below is made in a region, STS's too.
+  const region = await clients.region();
+  if (!region) {
+    return [toDo('region', "no region: set AWS_REGION or the profile's region", true)];
+  }
+  const lines: CheckLine[] = [ready('region', region)];
   let account: string;
   let caller: string;
   try {
@@ -207,21 +213,16 @@ export async function runDeployChecks(
     caller = identity.Arn ?? '';
     if (!account) throw new Error('STS named no account');
   } catch (error) {
-    return [
+    lines.push(
       toDo(
         'credentials',
         `no usable AWS credentials (${errorMessage(error)}): \`aws configure\`, \`aws sso login\` or AWS_PROFILE`,
         true,
       ),
-    ];
-  }
-  const lines: CheckLine[] = [ready('credentials', `account ${account} as ${caller}`)];
-  const region = await clients.region();
-  if (!region) {
-    lines.push(toDo('region', "no region: set AWS_REGION or the profile's region", true));
+    );
     return lines;
   }
-  lines.push(ready('region', region));
+  lines.push(ready('credentials', `account ${account} as ${caller}`));
   lines.push(await bootstrapCheck(clients, account, region));
   if (settings.usesUsEast1 && region !== 'us-east-1') {
     lines.push(await bootstrapCheck(clients, account, 'us-east-1'));

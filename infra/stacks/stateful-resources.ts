@@ -16,6 +16,8 @@ export const RECORDED_STATEFUL_RESOURCES = join(__dirname, 'stateful-resources.r
 export const RECORDING_CONTEXT = {
   'aws:cdk:bundling-stacks': [],
   'aws:cdk:enable-path-metadata': true,
+  // The email stack (and its topic's key) exists only with a sender.
+  emailFrom: 'Expiry Radar <alerts@example.com>',
 } as const;
 
 export const HOW_TO_RECORD =

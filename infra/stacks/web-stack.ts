@@ -373,7 +373,7 @@ export class WebStack extends Stack {
     return Certificate.fromCertificateArn(this, 'Certificate', arn);
   }
 
-  /** The custom domain's A and AAAA alias records, to the distribution (HTTP/3 and IPv6). */
+  /** The custom domain's A and AAAA alias records (IPv4 and IPv6), to the distribution. */
   private aliasRecords(domain: DomainContext): void {
     const zone = HostedZone.fromHostedZoneAttributes(this, 'Zone', {
       hostedZoneId: domain.hostedZoneId,

@@ -119,16 +119,16 @@ export class FunctionPool {
       record.coldStarts += 1;
       record.calls.push(...slot.process.initCalls);
     }
-    const result = await slot.process.invoke(event);
+    // The process this invocation runs in, even if the slot's is replaced meanwhile.
+    const running = slot.process;
+    const result = await running.invoke(event);
     record.calls.push(...result.calls);
     if (result.timedOut) {
-      record.failures.push(
-        `timed out after ${pooled.fn.timeoutSeconds} s\n${slot.process.logTail()}`,
-      );
-      slot.process = undefined;
+      record.failures.push(`timed out after ${pooled.fn.timeoutSeconds} s\n${running.logTail()}`);
+      if (slot.process === running) slot.process = undefined;
     } else if (result.error) {
       record.failures.push(
-        `the invocation failed: ${result.error.name}: ${result.error.message}\n${slot.process.logTail()}`,
+        `the invocation failed: ${result.error.name}: ${result.error.message}\n${running.logTail()}`,
       );
     }
     slot.lastUsed = Date.now();

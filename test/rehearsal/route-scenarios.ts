@@ -419,6 +419,19 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('putAlertSettings', 'happy', { session: owner, ...request }, 200);
     await context.call('putAlertSettings', 'refusal', { session: viewer, ...request }, 403);
   },
+  async removeBouncedAddress(context) {
+    const { owner, viewer, values } = await world();
+    const { putEmailSuppression } = await import('@expiry-radar/functions/data/email-suppressions');
+    await putEmailSuppression({
+      address: owner.email,
+      reason: 'bounce',
+      detail: 'smtp; 550 5.1.1 user unknown',
+      reportedAt: new Date().toISOString(),
+    });
+    const request = { params: { id: values.workspace }, body: { address: owner.email } };
+    await context.call('removeBouncedAddress', 'refusal', { session: viewer, ...request }, 403);
+    await context.call('removeBouncedAddress', 'happy', { session: owner, ...request }, 200);
+  },
   async testWebhook(context) {
     const { owner, viewer, values } = await world();
     const body = {

@@ -73,6 +73,7 @@ export const AUDIT_ACTIONS = {
   alertSettingsUpdated: 'alert_settings.updated',
   webhookSigningSecretRotated: 'alert_settings.signing_secret_rotated',
   calendarFeedRotated: 'calendar_feed.rotated',
+  bouncedAddressRemoved: 'alert_settings.bounced_address_removed',
 } as const;
 
 /** The actor of events the system does on its own (the expiry scan, the alert worker). */

@@ -71,6 +71,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   probeEndpoint: 'certificates/probe-endpoint.ts',
   // Alert settings and the webhook test
   getAlertSettings: 'alerts/get-alert-settings.ts',
+  removeBouncedAddress: 'alerts/remove-bounced-address.ts',
   putAlertSettings: 'alerts/put-alert-settings.ts',
   testWebhook: 'alerts/test-webhook.ts',
   // Alert queue, statistics and usage

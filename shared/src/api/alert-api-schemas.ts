@@ -279,6 +279,12 @@ const storedWebhookSchema = z.object({
   severity: pagerDutySeveritySchema.optional(),
 });
 
+/**
+ * `POST /api/v1/workspaces/{id}/bounced-addresses/remove`: takes one of the workspace's contact
+ * addresses off the suppression list once it is fixed, so it gets alert emails again.
+ */
+export const removeBouncedAddressBody = z.object({ address: emailSchema });
+
 /** The stored alert settings, as answered. */
 export const alertSettingsSchema = z.object({
   email_alerts_enabled: z.boolean(),

@@ -18,6 +18,7 @@ import {
   alertSettingsSchema,
   testWebhookBody,
   testWebhookResponse,
+  removeBouncedAddressBody,
 } from './alert-api-schemas';
 import { updateWeeklySummaryBody, weeklySummaryResponse } from './weekly-summary-api-schemas';
 import {
@@ -736,6 +737,16 @@ export const routeTable = [
     auth: 'verifiedSession',
     summary: "Replaces a workspace's alert settings (admin or workspace manager).",
     request: { params: idParams, body: alertSettingsBody },
+    response: alertSettingsSchema,
+  },
+  {
+    id: 'removeBouncedAddress',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/bounced-addresses/remove',
+    auth: 'verifiedSession',
+    summary:
+      'Takes a contact address of the workspace off the suppression list once it is fixed (admin or workspace manager).',
+    request: { params: idParams, body: removeBouncedAddressBody },
     response: alertSettingsSchema,
   },
   {

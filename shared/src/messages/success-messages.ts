@@ -1,6 +1,7 @@
 /** The texts of the success toasts. */
 
 export const SUCCESS_MESSAGES = {
+  bouncedAddressRemoved: 'Address taken off the suppression list: it gets alert emails again',
   loggedOut: 'Successfully logged out',
   accountUpdated: 'Account updated successfully',
   accountDeleted: 'Account deleted successfully',

@@ -20,12 +20,14 @@ import {
 import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
 import { writeNextAlertAt } from '../../data/alert-arming';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { findEmailSuppression, putEmailSuppression } from '../../data/email-suppressions';
 import { tokenCodec } from '../../data/entities/token';
 import { keys } from '../../data/keys';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { handler as getAlertSettings } from './get-alert-settings';
 import { handler as putAlertSettings } from './put-alert-settings';
+import { handler as removeBouncedAddress } from './remove-bounced-address';
 
 const SETTINGS_ROUTE = '/api/v1/workspaces/{id}/alert-settings';
 
@@ -601,5 +603,71 @@ describe("a token's contact group", () => {
       contact_group_id: null,
     });
     expect(cleared.statusCode).toBe(200);
+  });
+});
+
+describe('bounced contact addresses', () => {
+  const REMOVE_ROUTE = '/api/v1/workspaces/{id}/bounced-addresses/remove';
+  const remove = (workspaceId: string, cookie: string | undefined, address: string) =>
+    invoke(
+      removeBouncedAddress,
+      routeRequest('POST', REMOVE_ROUTE, {
+        params: { id: workspaceId },
+        cookie,
+        body: { address },
+      }),
+    );
+  const bounce = (address: string) =>
+    putEmailSuppression({
+      address,
+      reason: 'bounce',
+      detail: 'smtp; 550 5.1.1 user unknown',
+      reportedAt: '2030-01-02T03:04:05.000Z',
+    });
+
+  it('lists the suppressed contact addresses, and lets a manager take one off the list, audited', async () => {
+    const team = await givenTeamOn('team');
+    const ops = `ops-${team.workspaceId}@example.com`;
+    const stranger = `stranger-${team.workspaceId}@example.com`;
+    const put = await putSettings(team.workspaceId, team.manager.cookie, {
+      ...settingsBody,
+      contact_groups: [{ ...settingsBody.contact_groups[0], emails: [ops] }],
+    });
+    expect(put.statusCode).toBe(200);
+    await Promise.all([bounce(ops), bounce(team.admin.email), bounce(stranger)]);
+
+    const settings = (await getSettings(team.workspaceId, team.viewer.cookie))
+      .json as AlertSettings;
+    expect(settings.bounced_addresses).toEqual(
+      [ops, team.admin.email.toLowerCase()].sort().map((address) => ({
+        address,
+        reason: 'bounce',
+        reported_at: '2030-01-02T03:04:05.000Z',
+      })),
+    );
+
+    expect((await remove(team.workspaceId, team.viewer.cookie, ops)).statusCode).toBe(403);
+    expect((await remove(team.workspaceId, undefined, ops)).statusCode).toBe(401);
+    // Another workspace's address is not this workspace's to take off the list.
+    const foreign = await remove(team.workspaceId, team.manager.cookie, stranger);
+    expect(foreign.statusCode).toBe(404);
+    expect(await findEmailSuppression(stranger)).not.toBeNull();
+    expect((await remove(team.workspaceId, team.manager.cookie, 'not an address')).statusCode).toBe(
+      400,
+    );
+
+    const removed = await remove(team.workspaceId, team.manager.cookie, ops.toUpperCase());
+    expect(removed.statusCode).toBe(200);
+    expect((removed.json as AlertSettings).bounced_addresses.map((entry) => entry.address)).toEqual(
+      [team.admin.email.toLowerCase()],
+    );
+    expect(await findEmailSuppression(ops)).toBeNull();
+    expect((await remove(team.workspaceId, team.manager.cookie, ops)).statusCode).toBe(404);
+    const [event] = await auditOf(team.workspaceId);
+    expect(event).toMatchObject({
+      action: 'alert_settings.bounced_address_removed',
+      actor: { id: team.manager.userId },
+      metadata: { address: ops },
+    });
   });
 });

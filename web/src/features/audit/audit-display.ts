@@ -58,6 +58,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'alert_settings.updated': 'Alert settings updated',
   'alert_settings.signing_secret_rotated': 'Webhook signing secret rotated',
   'calendar_feed.rotated': 'Calendar link replaced',
+  'alert_settings.bounced_address_removed': 'Bounced address taken off the suppression list',
 };
 
 /** "token.created" -> "Token created"; an unknown action in words from its parts. */

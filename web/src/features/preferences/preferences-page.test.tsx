@@ -375,21 +375,17 @@ describe('alert preferences', () => {
     ).toHaveTextContent('No escalation');
   }, 60_000);
 
-  it('shows which contact addresses bounce, and that they get no alert emails', async () => {
-    serve(
-      {},
+  it('shows which contact addresses bounce, and takes a fixed one off the list', async () => {
+    const bounced = [
+      { address: 'angry@example.com', reason: 'complaint', reported_at: '2030-01-03T00:00:00Z' },
+      { address: 'gone@example.com', reason: 'bounce', reported_at: '2030-01-02T03:04:05Z' },
+    ];
+    const { requests } = serve(
       {
-        settings: {
-          bounced_addresses: [
-            { address: 'gone@example.com', reason: 'bounce', reported_at: '2030-01-02T03:04:05Z' },
-            {
-              address: 'angry@example.com',
-              reason: 'complaint',
-              reported_at: '2030-01-03T00:00:00Z',
-            },
-          ],
-        },
+        'POST /api/v1/workspaces/ws-1/bounced-addresses/remove': () =>
+          jsonResponse(settings({ bounced_addresses: bounced.slice(0, 1) })),
       },
+      { settings: { bounced_addresses: bounced } },
     );
     renderPage();
     const form = await settingsForm();
@@ -401,6 +397,37 @@ describe('alert preferences', () => {
     expect(
       within(notice).getByText(/angry@example\.com: marked as spam on 2030-01-03/),
     ).toBeVisible();
+
+    const user = userEvent.setup();
+    await user.click(
+      within(notice).getByRole('button', { name: 'Take gone@example.com off the list' }),
+    );
+    expect(
+      await screen.findByText('Address taken off the suppression list: it gets alert emails again'),
+    ).toBeInTheDocument();
+    expect(
+      requests.find((r) => r.path === '/api/v1/workspaces/ws-1/bounced-addresses/remove')?.body,
+    ).toEqual({ address: 'gone@example.com' });
+    expect(within(notice).queryByText(/gone@example\.com/)).toBeNull();
+  });
+
+  it('shows viewers the bounced addresses without a way to take them off the list', async () => {
+    serve(
+      {},
+      {
+        role: 'viewer',
+        settings: {
+          bounced_addresses: [
+            { address: 'gone@example.com', reason: 'bounce', reported_at: '2030-01-02T03:04:05Z' },
+          ],
+        },
+      },
+    );
+    renderPage();
+    const form = await settingsForm();
+    const notice = form.getByRole('alert', { name: 'Addresses that bounce' });
+    expect(within(notice).getByText(/gone@example\.com/)).toBeVisible();
+    expect(within(notice).queryByRole('button')).toBeNull();
   });
 
   it('shows no bounce notice when no address bounces', async () => {

@@ -42,3 +42,18 @@ export function useTestWebhookMutation() {
       ),
   });
 }
+
+/**
+ * Takes a contact address off the suppression list (admins and workspace managers), once the
+ * mailbox is fixed; the settings the server answers with become the cached ones.
+ */
+export function useRemoveBouncedAddressMutation(workspaceId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (address: string) =>
+      call('removeBouncedAddress', { params: { id: workspaceId }, body: { address } }),
+    onSuccess: (stored) => {
+      queryClient.setQueryData(preferencesKeys.alertSettings(workspaceId), stored);
+    },
+  });
+}

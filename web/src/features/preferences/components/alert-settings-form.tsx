@@ -40,6 +40,7 @@ import {
   toFormValues,
 } from '../alert-settings-form-model';
 import { errorPathFor, alertSettingsResolver } from '../alert-settings-resolver';
+import { BouncedAddressesNotice } from './bounced-addresses-notice';
 import { ContactGroupRow } from './contact-group-row';
 import { firstErrorMessage, ownErrorMessage } from './field-error';
 import { SigningSecretField } from './signing-secret-field';
@@ -249,23 +250,11 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
             />
           )}
         />
-        {settings.bounced_addresses.length > 0 && (
-          <Alert severity="warning" sx={{ mb: 2 }} aria-label="Addresses that bounce">
-            <Typography variant="body2" sx={{ mb: 0.5 }}>
-              These addresses get no alert emails: email to them bounced for good, or they marked an
-              alert as spam. Fix or replace them here.
-            </Typography>
-            <Box component="ul" sx={{ m: 0, pl: 2.5 }}>
-              {settings.bounced_addresses.map((bounced) => (
-                <li key={bounced.address}>
-                  {bounced.address}:{' '}
-                  {bounced.reason === 'bounce' ? 'address bounced' : 'marked as spam'} on{' '}
-                  {bounced.reported_at.slice(0, 10)}
-                </li>
-              ))}
-            </Box>
-          </Alert>
-        )}
+        <BouncedAddressesNotice
+          workspaceId={workspace.id}
+          bounced={settings.bounced_addresses}
+          canRemove={canEdit}
+        />
         <Typography variant="body2" color="textSecondary" sx={{ mb: 3 }}>
           {settings.admin_email
             ? `Emails go to a token's contact group, or else to the workspace admin (${settings.admin_email}).`
