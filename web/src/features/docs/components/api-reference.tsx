@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import { Spinner } from '../../../components/spinner';
 
 export const REFERENCE_FAILED =
@@ -11,6 +12,7 @@ export const REFERENCE_FAILED =
  * load only when this mounts, in a chunk of their own, so no other page carries them.
  */
 export function ApiReference({ url }: { url: string }) {
+  const mode = useTheme().palette.mode;
   const container = useRef<HTMLDivElement>(null);
   const [state, setState] = useState<'loading' | 'shown' | 'failed'>('loading');
 
@@ -25,6 +27,8 @@ export function ApiReference({ url }: { url: string }) {
           layout: 'classic',
           hideClientButton: true,
           hideDarkModeToggle: true,
+          // In the app's own light or dark mode, not a white panel in a dark page.
+          forceDarkModeState: mode,
           withDefaultFonts: false,
         });
         destroy = () => reference.destroy();
@@ -37,7 +41,7 @@ export function ApiReference({ url }: { url: string }) {
       cancelled = true;
       destroy?.();
     };
-  }, [url]);
+  }, [url, mode]);
 
   return (
     <Box>
