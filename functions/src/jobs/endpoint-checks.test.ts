@@ -24,6 +24,8 @@ import { lambdaContext } from '../local/lambda-http-adapter';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { checkEndpoint, type EndpointCheckPorts } from '../services/endpoints/endpoint-checks';
+import type { EmailMessage } from '../domain/mailer';
+import { createAlertWorker } from './alert-worker';
 import { createEndpointCheckWorker } from './endpoint-check-worker';
 import { runEndpointDispatch } from './endpoint-dispatch';
 
@@ -177,6 +179,37 @@ describe('endpoint checks against local TLS servers', () => {
     const ids = alertIdsOf(world.alerts);
     expect(ids).toHaveLength(1);
     expect(ids[0]).toContain('endpoint@expired@');
+
+    // Through the alert worker like any alert: one email naming the problem, sent once.
+    const emails: EmailMessage[] = [];
+    const worker = createAlertWorker({
+      ports: { mailer: { send: (message) => Promise.resolve(void emails.push(message)) } },
+    });
+    const event = (messages: readonly AlertQueueMessage[]): SQSEvent => ({
+      Records: messages.map((message, index) => ({
+        messageId: `alert-${index}`,
+        receiptHandle: `alert-${index}`,
+        body: JSON.stringify(message),
+        attributes: {
+          ApproximateReceiveCount: '1',
+          SentTimestamp: '0',
+          SenderId: 'test',
+          ApproximateFirstReceiveTimestamp: '0',
+        },
+        messageAttributes: {},
+        md5OfBody: '',
+        eventSource: 'aws:sqs',
+        eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:alerts',
+        awsRegion: 'us-east-1',
+      })),
+    });
+    await worker(event(world.alerts), lambdaContext('alert-worker', 'test-request'));
+    await worker(event(world.alerts), lambdaContext('alert-worker', 'test-request'));
+    expect(emails).toHaveLength(1);
+    expect(emails[0]?.subject).toBe(
+      `${world.token.name}: 127.0.0.1:${world.message.port}/${HOST} serves an expired certificate`,
+    );
+    expect(emails[0]?.text).toContain('serves an expired certificate');
   });
 
   it('raises one alert for a wrong name, and clears it once the endpoint is fixed', async () => {

@@ -22,6 +22,7 @@ import {
   type EndpointCheck,
   type TokenEndpoint,
 } from '@expiry-radar/shared/domain/endpoints';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { AlertEnqueuer } from '../../adapters/alert-queue';
 import { recordAlertEvent } from '../../data/alert-audit';
@@ -63,7 +64,7 @@ async function raiseProblem(options: {
   token: Token;
   endpointKey: string;
   check: EndpointCheck;
-  plan: Awaited<ReturnType<typeof findWorkspaces>>[number]['plan'];
+  plan: Plan;
   ownerId: string;
   ports: EndpointCheckPorts;
   now: Date;

@@ -177,6 +177,7 @@ describe('token dashboard', () => {
       'Issuer',
       'Expiration',
       'Status',
+      'Endpoints',
       'Actions',
     ]);
     expect(

@@ -1,0 +1,135 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import {
+  createRequest,
+  deleteRequest,
+  givenWorkspace,
+  inDays,
+  updateRequest,
+} from '../../../test-support/token-fixtures';
+import { writeEndpointCheck } from '../../data/endpoint-records';
+import { endpointScheduleCodec } from '../../data/entities/endpoint-schedule';
+import { keys } from '../../data/keys';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig } from '../../platform/config';
+
+const certificate = (workspaceId: string, endpoints: unknown, extra: object = {}) => ({
+  name: `Shop ${Math.random().toString(36).slice(2, 8)}`,
+  category: 'cert',
+  type: 'ssl_cert',
+  expiresAt: inDays(60),
+  workspace_id: workspaceId,
+  endpoints,
+  ...extra,
+});
+
+async function scheduleOf(token: Token) {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.endpointSchedule(token.workspace_id, token.id),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? endpointScheduleCodec.fromItem(Item) : undefined;
+}
+
+describe('certificate endpoints on token writes', () => {
+  it('stores the endpoints with a schedule due at once, keeps last checks on edit, and removes it on delete', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
+    const created = await createRequest(
+      owner.cookie,
+      certificate(workspaceId, 'shop.example.com\n203.0.113.7:8443 shop.example.com'),
+    );
+    expect(created.statusCode).toBe(201);
+    const token = created.json as Token;
+    expect(token.endpoints).toEqual([
+      { host: 'shop.example.com', port: 443, sni: null },
+      { host: '203.0.113.7', port: 8443, sni: 'shop.example.com' },
+    ]);
+    const schedule = await scheduleOf(token);
+    expect(schedule).toMatchObject({ endpointCount: 2, intervalHours: 6 });
+    expect(schedule!.nextCheckAt <= new Date().toISOString()).toBe(true);
+
+    const check = {
+      checked_at: new Date().toISOString(),
+      status: 'ok' as const,
+      problem: null,
+      message: 'Serves the certificate',
+      problem_since: null,
+      consecutive_failures: 0,
+      not_after: null,
+      fingerprint_sha256: null,
+      issuer: null,
+      names: [],
+      protocol: 'TLSv1.3',
+      alerted_at: null,
+    };
+    expect(
+      await writeEndpointCheck(keys.token(workspaceId, token.id), 0, token.endpoints![0]!, check),
+    ).toBe(true);
+    const renamed = await updateRequest(owner.cookie, token.id, {
+      name: 'Shop, renamed',
+      endpoints: [{ host: 'shop.example.com' }],
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect((renamed.json as Token).endpoints).toEqual([
+      { host: 'shop.example.com', port: 443, sni: null, last_check: check },
+    ]);
+    expect((await scheduleOf(token))?.endpointCount).toBe(1);
+
+    expect((await deleteRequest(owner.cookie, token.id)).statusCode).toBe(200);
+    expect(await scheduleOf(token)).toBeUndefined();
+  });
+
+  it("holds a workspace to its plan's endpoints and hourly checks, certificates only", async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'free' });
+    const five = Array.from({ length: 5 }, (_, index) => ({ host: `s${index}.example.com` }));
+    const first = await createRequest(owner.cookie, certificate(workspaceId, five));
+    expect(first.statusCode).toBe(201);
+
+    const sixth = await createRequest(owner.cookie, certificate(workspaceId, 'six.example.com'));
+    expect(sixth.statusCode).toBe(409);
+    expect(sixth.json).toMatchObject({
+      code: 'PLAN_LIMIT',
+      error:
+        'A workspace on the Free plan can monitor 5 endpoints. Upgrade the plan to monitor more.',
+    });
+    // An edit that adds none is not refused.
+    const edited = await updateRequest(owner.cookie, (first.json as Token).id, { notes: 'ok' });
+    expect(edited.statusCode).toBe(200);
+
+    const hourly = await createRequest(
+      owner.cookie,
+      certificate(workspaceId, [], { endpoint_check_frequency: 'hourly' }),
+    );
+    expect(hourly.statusCode).toBe(409);
+    expect(hourly.json).toMatchObject({
+      error: 'Hourly endpoint checks are available on the Enterprise plan',
+    });
+
+    const key = await createRequest(owner.cookie, {
+      name: 'Deploy key',
+      category: 'key_secret',
+      type: 'api_key',
+      expiresAt: inDays(30),
+      workspace_id: workspaceId,
+      endpoints: 'api.example.com',
+    });
+    expect(key.statusCode).toBe(400);
+    expect(key.json).toMatchObject({ error: 'Only certificates can have endpoints to check' });
+
+    const bad = await createRequest(owner.cookie, certificate(workspaceId, 'http://x/ y z'));
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('lets Enterprise check hourly', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'enterprise' });
+    const created = await createRequest(
+      owner.cookie,
+      certificate(workspaceId, 'shop.example.com', { endpoint_check_frequency: 'hourly' }),
+    );
+    expect(created.statusCode).toBe(201);
+    expect((await scheduleOf(created.json as Token))?.intervalHours).toBe(1);
+  });
+});
