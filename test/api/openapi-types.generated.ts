@@ -883,6 +883,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{id}/bounced-addresses/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Takes a contact address of the workspace off the suppression list once it is fixed (admin or workspace manager). */
+        post: operations["removeBouncedAddress"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{id}/two-factor-requirement": {
         parameters: {
             query?: never;
@@ -4571,6 +4588,99 @@ export interface operations {
                     } | null;
                     /** @default false */
                     rotate_signing_secret?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        email_alerts_enabled: boolean;
+                        webhook_urls: {
+                            name: string;
+                            /** @enum {string} */
+                            kind: "generic" | "slack" | "teams" | "discord" | "pagerduty";
+                            url: string;
+                            routing_key?: string;
+                            /** @enum {string} */
+                            severity?: "critical" | "error" | "warning" | "info";
+                        }[];
+                        contact_groups: {
+                            id: string;
+                            name: string;
+                            emails: string[];
+                            webhook_names: string[];
+                            thresholds?: number[];
+                            /** @default null */
+                            escalation: {
+                                group_id: string;
+                                delay_hours: number;
+                            } | null;
+                        }[];
+                        default_contact_group_id: string | null;
+                        thresholds: number[];
+                        /** @default null */
+                        delivery_window: {
+                            time_zone: string;
+                            days: number[];
+                            start: string;
+                            end: string;
+                            urgent_any_time: boolean;
+                        } | null;
+                        admin_email: string | null;
+                        /** @default [] */
+                        bounced_addresses: {
+                            address: string;
+                            /** @enum {string} */
+                            reason: "bounce" | "complaint";
+                            reported_at: string;
+                        }[];
+                        limits: {
+                            contact_groups: boolean;
+                            webhooks: number | null;
+                        };
+                        webhook_signing_secret?: string;
+                        updated_at: string | null;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    removeBouncedAddress: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    address: string;
                 };
             };
         };

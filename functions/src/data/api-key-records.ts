@@ -1,5 +1,5 @@
 /**
- * A user's API keys (items of entities/api-key.ts; ACCESS_PATTERNS.md rows 48–51): created within
+ * A user's API keys (items of entities/api-key.ts; ACCESS_PATTERNS.md rows 49–52): created within
  * the plan's limit by one transaction with the user's key counter, listed and revoked by id with
  * consistent reads, found by the hash of their secret, marked used at most once a minute.
  */

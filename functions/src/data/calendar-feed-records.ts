@@ -1,5 +1,5 @@
 /**
- * The calendar feed's reads and its one write (ACCESS_PATTERNS.md rows 48–49): what the feed
+ * The calendar feed's reads and its one write (ACCESS_PATTERNS.md rows 53–54): what the feed
  * needs before its tokens (the workspace, the key's rotation and the alert thresholds) in one
  * BatchGetItem, the rotation alone, and replacing the key by adding 1 to the rotation.
  */

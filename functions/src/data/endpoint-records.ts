@@ -1,5 +1,5 @@
 /**
- * Endpoint checks' records (ACCESS_PATTERNS.md row 48): the schedule item of each token with TLS
+ * Endpoint checks' records (ACCESS_PATTERNS.md row 55): the schedule item of each token with TLS
  * endpoints (entities/endpoint-schedule.ts) on the sparse due index, and the outcome of each
  * endpoint's check, written into the token item's `endpoints` list by an UpdateItem of that one
  * element (the token's `updated_at` is left as it is: a check is not an edit).

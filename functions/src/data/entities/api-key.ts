@@ -1,5 +1,5 @@
 /**
- * The API key entity (ACCESS_PATTERNS.md rows 48–51; codec pattern: entity-codec.ts). A key is
+ * The API key entity (ACCESS_PATTERNS.md rows 49–52; codec pattern: entity-codec.ts). A key is
  * stored twice, with the same attributes: `pk=USER#<userId>`, `sk=API_KEY#<keyId>` (the user's
  * list, revoke by id) and `pk=API_KEY#<SHA-256 of the secret>`, `sk=API_KEY` (what a Bearer
  * request is checked against; the secret itself is never stored). Both carry

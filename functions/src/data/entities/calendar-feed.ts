@@ -1,5 +1,5 @@
 /**
- * The calendar feed entity (ACCESS_PATTERNS.md rows 48–49; codec pattern: entity-codec.ts): one
+ * The calendar feed entity (ACCESS_PATTERNS.md rows 53–54; codec pattern: entity-codec.ts): one
  * item per workspace, `pk=WS#<workspaceId>`, `sk=CALENDAR_FEED`, holding `rotation`, the number of
  * times the feed's key was replaced. The key itself is never stored: it is derived from the
  * workspace id and the rotation (domain/calendar-feed-key.ts), so replacing it is adding 1.

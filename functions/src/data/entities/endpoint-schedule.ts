@@ -1,5 +1,5 @@
 /**
- * The endpoint schedule entity (ACCESS_PATTERNS.md row 48; codec pattern: entity-codec.ts): when
+ * The endpoint schedule entity (ACCESS_PATTERNS.md row 55; codec pattern: entity-codec.ts): when
  * the TLS endpoints of one token are checked next, `pk=WS#<workspaceId>`,
  * `sk=ENDPOINT_SCHEDULE#<tokenId>`, waiting on the sparse due index with
  * `dueShard=ENDPOINT_CHECK#<0..3>` (shards the expiry scan and the weekly summary never read) and
