@@ -41,7 +41,7 @@ import {
 export const PROPERTY_AREAS = {
   accounts: ['session', 'health', 'auth', 'account'],
   'two-factor': ['two-factor'],
-  workspaces: ['workspaces', 'invitations'],
+  workspaces: ['workspaces', 'invitations', 'integrations'],
   tokens: ['tokens', 'audit', 'certificates'],
   alerts: ['alerts', 'alert-queue', 'alert-emails', 'billing', 'organization'],
 } as const satisfies Record<string, readonly string[]>;

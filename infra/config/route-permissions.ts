@@ -61,6 +61,11 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   confirmTwoFactorEnrolment: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
   regenerateRecoveryCodes: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
   disableTwoFactor: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
+  // Integrations: the routes that store credentials seal them under the KMS key; the list reads.
+  listIntegrations: ['tableRead'],
+  createIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
+  updateIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
+  deleteIntegration: ['tableRead', 'tableWrite'],
 };
 
 export function permissionsFor(routeId: RouteId): readonly Permission[] {

@@ -65,6 +65,9 @@ export const AUDIT_ACTIONS = {
   alertRetried: 'alert.retried',
   alertSettingsUpdated: 'alert_settings.updated',
   webhookSigningSecretRotated: 'alert_settings.signing_secret_rotated',
+  integrationCreated: 'integration.created',
+  integrationUpdated: 'integration.updated',
+  integrationDeleted: 'integration.deleted',
 } as const;
 
 /** The actor of events the system does on its own (the expiry scan, the alert worker). */

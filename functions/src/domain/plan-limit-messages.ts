@@ -19,3 +19,8 @@ export function memberLimitMessage(plan: Plan): string {
   const limit = PLAN_LIMITS[plan].membersPerWorkspace;
   return `A workspace on the ${PLAN_LABELS[plan]} plan can have ${plural(limit, 'member')} (pending invitations included). Upgrade the plan to add more members.`;
 }
+
+export function integrationLimitMessage(plan: Plan): string {
+  const limit = PLAN_LIMITS[plan].integrationsPerWorkspace;
+  return `A workspace on the ${PLAN_LABELS[plan]} plan can have ${plural(limit, 'integration')}. Upgrade the plan to add more integrations.`;
+}

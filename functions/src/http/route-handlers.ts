@@ -74,4 +74,9 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   unsubscribeAlertEmails: 'alert-emails/unsubscribe.ts',
   getAlertStats: 'alert-queue/get-alert-stats.ts',
   getOrganizationUsage: 'organization/get-organization-usage.ts',
+  // Discovery integrations
+  listIntegrations: 'integrations/list-integrations.ts',
+  createIntegration: 'integrations/create-integration.ts',
+  updateIntegration: 'integrations/update-integration.ts',
+  deleteIntegration: 'integrations/delete-integration.ts',
 };

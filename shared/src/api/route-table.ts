@@ -79,6 +79,13 @@ import {
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
 import { parseCertificateBody, parseCertificateResponse } from './certificate-api-schemas';
 import {
+  createIntegrationBody,
+  integrationParams,
+  integrationSchema,
+  listIntegrationsResponse,
+  updateIntegrationBody,
+} from './integration-api-schemas';
+import {
   exportTokensQuery,
   exportTokensResponse,
   importTokensBody,
@@ -693,6 +700,47 @@ export const routeTable = [
     summary: 'Moves tokens from another workspace (e.g. a frozen one) into this one.',
     request: { params: idParams, body: transferTokensBody },
     response: transferTokensResponse,
+  },
+  // Discovery integrations
+  {
+    id: 'listIntegrations',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/integrations',
+    auth: 'verifiedSession',
+    summary:
+      "A workspace's discovery integrations without their credentials, the plan's limit and the workspace's AWS external id (admin or workspace manager).",
+    request: { params: idParams },
+    response: listIntegrationsResponse,
+  },
+  {
+    id: 'createIntegration',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/integrations',
+    auth: 'verifiedSession',
+    summary:
+      'Adds an AWS, GitLab or Vault integration within the plan limit (admin or workspace manager); its credentials are stored encrypted and never returned.',
+    request: { params: idParams, body: createIntegrationBody },
+    response: integrationSchema,
+  },
+  {
+    id: 'updateIntegration',
+    method: 'PATCH',
+    path: '/api/v1/workspaces/{id}/integrations/{iid}',
+    auth: 'verifiedSession',
+    summary:
+      "Changes an integration's name, schedule, enabled state, settings or credentials (admin or workspace manager).",
+    request: { params: integrationParams, body: updateIntegrationBody },
+    response: integrationSchema,
+  },
+  {
+    id: 'deleteIntegration',
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}/integrations/{iid}',
+    auth: 'verifiedSession',
+    summary:
+      'Removes an integration and its credentials; the tokens it found stay (admin or workspace manager).',
+    request: { params: integrationParams },
+    response: okResponse,
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -52,6 +52,9 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'alert.retried': 'Alert retried',
   'alert_settings.updated': 'Alert settings updated',
   'alert_settings.signing_secret_rotated': 'Webhook signing secret rotated',
+  'integration.created': 'Integration added',
+  'integration.updated': 'Integration changed',
+  'integration.deleted': 'Integration removed',
 };
 
 /** "token.created" -> "Token created"; an unknown action in words from its parts. */
