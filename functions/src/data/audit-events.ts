@@ -68,6 +68,7 @@ export const AUDIT_ACTIONS = {
   integrationCreated: 'integration.created',
   integrationUpdated: 'integration.updated',
   integrationDeleted: 'integration.deleted',
+  integrationSynced: 'integration.synced',
 } as const;
 
 /** The actor of events the system does on its own (the expiry scan, the alert worker). */

@@ -8,8 +8,10 @@ import {
   GetCommand,
   PutCommand,
   TransactWriteCommand,
+  UpdateCommand,
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
+import type { LastSync } from '@expiry-radar/shared/api/integration-api-schemas';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import {
@@ -146,5 +148,29 @@ export async function removeIntegration(workspaceId: string, integrationId: stri
   } catch (error) {
     if (conditionFailedAt(error, 0)) throw new IntegrationChangedError();
     throw error;
+  }
+}
+
+/**
+ * Stores the outcome of a sync on the integration (a sync does not change what the user set, so
+ * no revision is asked or bumped); nothing when the integration was deleted meanwhile.
+ */
+export async function writeLastSync(
+  workspaceId: string,
+  integrationId: string,
+  lastSync: LastSync,
+): Promise<void> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.integration(workspaceId, integrationId),
+        UpdateExpression: 'SET lastSync = :lastSync',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':lastSync': { ...lastSync, errors: [...lastSync.errors] } },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }

@@ -259,3 +259,40 @@ export const listIntegrationsResponse = z.object({
   aws_external_id: z.string(),
 });
 export type ListIntegrationsResponse = z.infer<typeof listIntegrationsResponse>;
+
+export const SYNC_CHANGE_ACTIONS = ['create', 'update', 'remove'] as const;
+
+/** What a sync did, or (a preview) would do. */
+export const syncReportSchema = z.object({
+  dry_run: z.boolean(),
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  /** Tokens no longer found at the source, now marked "removed at source" (never deleted). */
+  removed: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  /** Of the updates, those whose expiry moved later: re-armed as a manual renewal is. */
+  renewed: z.number().int().nonnegative(),
+  errors: z.array(z.string()),
+  changes: z.array(
+    z.object({
+      action: z.enum(SYNC_CHANGE_ACTIONS),
+      external_id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      expires_at: z.string(),
+    }),
+  ),
+  /**
+   * Found at the source with the name and type of a token typed in by hand: not created (no
+   * duplicate); the user may link the two.
+   */
+  link_candidates: z.array(
+    z.object({
+      token_id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      external_id: z.string(),
+    }),
+  ),
+});
+export type SyncReport = z.infer<typeof syncReportSchema>;

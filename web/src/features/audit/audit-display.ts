@@ -55,6 +55,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'integration.created': 'Integration added',
   'integration.updated': 'Integration changed',
   'integration.deleted': 'Integration removed',
+  'integration.synced': 'Integration synced',
 };
 
 /** "token.created" -> "Token created"; an unknown action in words from its parts. */
