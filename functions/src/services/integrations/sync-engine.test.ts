@@ -7,7 +7,8 @@ import type { IntegrationRecord } from '../../data/entities/integration';
 import { findIntegration, insertIntegration } from '../../data/integration-records';
 import { listAllTokens } from '../../data/token-records';
 import { getDocumentClient } from '../../platform/aws-clients';
-import { syncFromDiscovery, type DiscoveredToken, type Discovery } from './sync-engine';
+import type { DiscoveredToken, Discovery } from '../../domain/discovery';
+import { syncFromDiscovery } from './sync-engine';
 
 const WRITE_COMMANDS = new Set([
   'PutCommand',

@@ -16,7 +16,7 @@
  * answered without writing anything.
  */
 import type { LastSync, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
-import { categoryOfType, type TokenType } from '@expiry-radar/shared/domain/categories';
+import { categoryOfType } from '@expiry-radar/shared/domain/categories';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token, TokenFields, TokenSource } from '@expiry-radar/shared/domain/token';
 import { importKey } from '@expiry-radar/shared/domain/token-import';
@@ -37,30 +37,9 @@ import {
   TokenConditionError,
   WorkspaceConditionError,
 } from '../../data/token-records';
+import type { DiscoveredToken, Discovery } from '../../domain/discovery';
 import { nextRevision } from '../../domain/search-entries';
 import { logger } from '../../platform/logger';
-
-/** What a provider found of one token; the fields it does not know stay empty. */
-export interface DiscoveredToken {
-  /** The token's id at the source, stable across syncs (e.g. `project:42:access_token:17`). */
-  readonly externalId: string;
-  readonly name: string;
-  readonly type: TokenType;
-  /** `YYYY-MM-DD`. */
-  readonly expiresAt: string;
-  readonly fields?: Partial<Omit<TokenFields, 'name' | 'type' | 'category' | 'expiresAt'>>;
-}
-
-export interface Discovery {
-  readonly tokens: readonly DiscoveredToken[];
-  /** What could not be read, in words (access denied on one service, a project not found…). */
-  readonly errors: readonly string[];
-  /**
-   * External id prefixes of the parts of the source that could not be read: their tokens are
-   * not marked removed, since their absence says nothing.
-   */
-  readonly unreadPrefixes: readonly string[];
-}
 
 type Change =
   | { readonly kind: 'create'; readonly token: Token; readonly externalId: string }
