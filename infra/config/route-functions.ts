@@ -13,4 +13,7 @@ export const routeFunctionSizes: Partial<Record<RouteId, RouteFunctionSize>> = {
   // Up to 5,000 rows checked in memory and written in transactions of 99 tokens, one after the
   // other (they all change the workspace's counters).
   importTokens: { memorySize: 1024, timeoutSeconds: 29 },
+  // Pages of the source read one after the other (each up to 10 s), then token transactions.
+  syncIntegration: { memorySize: 512, timeoutSeconds: 29 },
+  previewIntegrationSync: { memorySize: 512, timeoutSeconds: 29 },
 };

@@ -66,6 +66,9 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   createIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
   updateIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
   deleteIntegration: ['tableRead', 'tableWrite'],
+  // A sync opens the credentials (Decrypt) and writes tokens; its preview only reads.
+  syncIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
+  previewIntegrationSync: ['tableRead', 'integrationCredentialsSeal'],
 };
 
 export function permissionsFor(routeId: RouteId): readonly Permission[] {

@@ -764,6 +764,22 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('deleteIntegration', 'refusal', { session: viewer, params }, 403);
     await context.call('deleteIntegration', 'happy', { session: owner, params }, 200);
   },
+  // The rehearsal has no network: the sync opens the credentials, cannot reach GitLab and
+  // answers its report with the error (200).
+  async syncIntegration(context) {
+    const { owner, viewer, values } = await world();
+    const iid = await integrationOf(context, owner, values.workspace);
+    const params = { id: values.workspace, iid };
+    await context.call('syncIntegration', 'refusal', { session: viewer, params }, 403);
+    await context.call('syncIntegration', 'external', { session: owner, params }, 200);
+  },
+  async previewIntegrationSync(context) {
+    const { owner, viewer, values } = await world();
+    const iid = await integrationOf(context, owner, values.workspace);
+    const params = { id: values.workspace, iid };
+    await context.call('previewIntegrationSync', 'refusal', { session: viewer, params }, 403);
+    await context.call('previewIntegrationSync', 'external', { session: owner, params }, 200);
+  },
 };
 
 const gitlabIntegrationBody = {

@@ -79,4 +79,6 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   createIntegration: 'integrations/create-integration.ts',
   updateIntegration: 'integrations/update-integration.ts',
   deleteIntegration: 'integrations/delete-integration.ts',
+  syncIntegration: 'integrations/sync-integration.ts',
+  previewIntegrationSync: 'integrations/preview-integration-sync.ts',
 };

@@ -83,6 +83,7 @@ import {
   integrationParams,
   integrationSchema,
   listIntegrationsResponse,
+  syncReportSchema,
   updateIntegrationBody,
 } from './integration-api-schemas';
 import {
@@ -741,6 +742,26 @@ export const routeTable = [
       'Removes an integration and its credentials; the tokens it found stay (admin or workspace manager).',
     request: { params: integrationParams },
     response: okResponse,
+  },
+  {
+    id: 'syncIntegration',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/integrations/{iid}/sync',
+    auth: 'verifiedSession',
+    summary:
+      'Syncs an integration now (admin or workspace manager): creates, updates and marks removed at source the tokens it finds; answers the counts, changes, link candidates and errors.',
+    request: { params: integrationParams },
+    response: syncReportSchema,
+  },
+  {
+    id: 'previewIntegrationSync',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/integrations/{iid}/preview',
+    auth: 'verifiedSession',
+    summary:
+      'What a sync of the integration would do, without writing anything (admin or workspace manager).',
+    request: { params: integrationParams },
+    response: syncReportSchema,
   },
 ] as const satisfies readonly RouteDefinition[];
 
