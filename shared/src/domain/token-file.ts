@@ -44,6 +44,12 @@ export const TOKEN_FILE_READ_ONLY_COLUMNS = [
 ] as const satisfies readonly Exclude<keyof Token, keyof TokenFields>[];
 
 export const TOKEN_FILE_COLUMNS = [...TOKEN_FILE_FIELDS, ...TOKEN_FILE_READ_ONLY_COLUMNS] as const;
+
+/**
+ * Token fields no file carries: a discovered token's `source` names its integration in this
+ * workspace, and a file imported elsewhere (or again) must not claim to be that integration's.
+ */
+export const TOKEN_FIELDS_NOT_IN_FILES = ['source'] as const;
 export type TokenFileColumn = (typeof TOKEN_FILE_COLUMNS)[number];
 
 export type TokenFileRecord = { [K in TokenFileColumn]: Token[K] };
