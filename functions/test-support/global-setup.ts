@@ -28,6 +28,8 @@ export default async function globalSetup(): Promise<void> {
     TWO_FACTOR_KEY: 'functions-tests-two-factor-key-material',
     // Signs the unsubscribe links of alert emails (in AWS a Secrets Manager secret).
     ALERT_LINK_KEY: 'functions-tests-alert-link-key-material',
+    // Seals integration credentials (in AWS a KMS key).
+    INTEGRATION_CREDENTIALS_KEY: 'functions-tests-integration-credentials-key',
     SES_VIEWER_URL: emulators.endpoints.emailViewer,
   });
 }

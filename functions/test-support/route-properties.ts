@@ -41,7 +41,7 @@ import {
 export const PROPERTY_AREAS = {
   accounts: ['session', 'health', 'auth', 'account', 'api-keys', 'docs'],
   'two-factor': ['two-factor'],
-  workspaces: ['workspaces', 'invitations', 'calendar'],
+  workspaces: ['workspaces', 'invitations', 'calendar', 'integrations'],
   tokens: ['tokens', 'audit', 'certificates'],
   alerts: ['alerts', 'alert-queue', 'alert-emails', 'billing', 'organization'],
 } as const satisfies Record<string, readonly string[]>;

@@ -56,7 +56,12 @@ export type Permission =
    * secretsmanager:GetSecretValue on exactly the key unsubscribe links of alert emails are signed
    * with (the alert worker signs them, the unsubscribe routes verify them).
    */
-  | 'alertLinkKeyRead';
+  | 'alertLinkKeyRead'
+  /**
+   * kms:GenerateDataKey and kms:Decrypt on exactly the key that wraps the data keys of
+   * integration credentials (the routes that store them, the syncs that open them).
+   */
+  | 'integrationCredentialsSeal';
 
 /** Secrets in SSM Parameter Store (SecureString) live under this path. */
 export const SECRET_PARAMETER_PREFIX = '/expiry-radar/';

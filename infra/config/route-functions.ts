@@ -15,4 +15,7 @@ export const routeFunctionSizes: Partial<Record<RouteId, RouteFunctionSize>> = {
   importTokens: { memorySize: 1024, timeoutSeconds: 29 },
   // One TLS connection with a 10 second deadline, after the session lookup and a DNS lookup.
   probeEndpoint: { memorySize: 512, timeoutSeconds: 20 },
+  // Pages of the source read one after the other (each up to 10 s), then token transactions.
+  syncIntegration: { memorySize: 512, timeoutSeconds: 29 },
+  previewIntegrationSync: { memorySize: 512, timeoutSeconds: 29 },
 };

@@ -74,6 +74,14 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   confirmTwoFactorEnrolment: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
   regenerateRecoveryCodes: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
   disableTwoFactor: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
+  // Integrations: the routes that store credentials seal them under the KMS key; the list reads.
+  listIntegrations: ['tableRead'],
+  createIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
+  updateIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
+  deleteIntegration: ['tableRead', 'tableWrite'],
+  // A sync opens the credentials (Decrypt) and writes tokens; its preview only reads.
+  syncIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
+  previewIntegrationSync: ['tableRead', 'integrationCredentialsSeal'],
 };
 
 /**

@@ -5,6 +5,7 @@
 import { Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
@@ -23,6 +24,8 @@ export interface AppResources {
   readonly endpointCheckQueue: IQueue;
   /** The key material unsubscribe links of alert emails are signed with. */
   readonly alertLinkKey: ISecret;
+  /** The KMS key that wraps the data keys of integration credentials. */
+  readonly integrationCredentialsKey: IKey;
 }
 
 /** What the permissions that name no data stack resource apply to. */
@@ -196,6 +199,13 @@ export function grantPermissions(
       }
       case 'alertLinkKeyRead': {
         statement(['secretsmanager:GetSecretValue'], [resources.alertLinkKey.secretArn]);
+        break;
+      }
+      case 'integrationCredentialsSeal': {
+        statement(
+          ['kms:GenerateDataKey', 'kms:Decrypt'],
+          [resources.integrationCredentialsKey.keyArn],
+        );
         break;
       }
       case 'twoFactorKeyRead': {

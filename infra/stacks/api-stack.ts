@@ -135,6 +135,7 @@ export class ApiStack extends Stack {
       ORIGIN_VERIFY_SECRET_ARN: this.originSecret.secretArn,
       TWO_FACTOR_KEY_SECRET_ARN: this.twoFactorKey.secretArn,
       ALERT_LINK_KEY_SECRET_ARN: resources.alertLinkKey.secretArn,
+      INTEGRATION_CREDENTIALS_KMS_KEY_ID: resources.integrationCredentialsKey.keyArn,
       POWERTOOLS_SERVICE_NAME: 'expiry-radar',
       POWERTOOLS_LOG_LEVEL: 'INFO',
       ...accountEnvironment(props.accountSettings),

@@ -53,6 +53,8 @@ export class DataStack extends Stack {
   readonly alarmTopic: Topic;
   /** Signs the one-click unsubscribe links of alert emails (the worker signs, the routes verify). */
   readonly alertLinkKey: Secret;
+  /** Wraps the data keys integration credentials are sealed with (envelope encryption). */
+  readonly integrationCredentialsKey: Key;
   readonly resources: AppResources;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
@@ -156,6 +158,14 @@ export class DataStack extends Stack {
         'Rotated by hand (README "Deployment"): links signed with the current or the previous version verify, so a scheduled rotation would break the unsubscribe links of emails sent before its second run.',
     });
 
+    this.integrationCredentialsKey = new Key(this, 'IntegrationCredentialsKey', {
+      description:
+        'Wraps the data keys the credentials of discovery integrations (GitLab, Vault) are sealed with',
+      enableKeyRotation: true,
+      // Without it no stored integration credentials open again: never deleted with the stack.
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+
     this.resources = {
       table: this.table,
       tableIndexNames: definition.globalSecondaryIndexes.map((index) => index.indexName),
@@ -163,6 +173,7 @@ export class DataStack extends Stack {
       deadLetterQueue: this.deadLetterQueue,
       endpointCheckQueue: this.endpointCheckQueue,
       alertLinkKey: this.alertLinkKey,
+      integrationCredentialsKey: this.integrationCredentialsKey,
     };
   }
 

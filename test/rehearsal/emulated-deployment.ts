@@ -274,6 +274,7 @@ export async function startEmulatedDeployment(
         AWS_ENDPOINT_URL_SESV2: ses.endpoint,
         AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
         AWS_ENDPOINT_URL_SSM: secrets.endpoint,
+        AWS_ENDPOINT_URL_KMS: secrets.endpoint,
       },
       emulated,
       queueArn: (queueUrl) => queueArns.get(queueUrl),

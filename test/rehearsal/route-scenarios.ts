@@ -838,7 +838,74 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('declineInvitation', 'refusal', { session: stranger, params }, 404);
     await context.call('declineInvitation', 'happy', { session: invitee.user, params }, 200);
   },
+
+  // Discovery integrations: admins and workspace managers; credentials sealed under the KMS key.
+  async listIntegrations(context) {
+    const { owner, viewer, values } = await world();
+    const params = { id: values.workspace };
+    await context.call('listIntegrations', 'happy', { session: owner, params }, 200);
+    await context.call('listIntegrations', 'refusal', { session: viewer, params }, 403);
+  },
+  async createIntegration(context) {
+    const { owner, viewer, values } = await world();
+    const request = { params: { id: values.workspace }, body: gitlabIntegrationBody };
+    await context.call('createIntegration', 'refusal', { session: viewer, ...request }, 403);
+    await context.call('createIntegration', 'happy', { session: owner, ...request }, 201);
+  },
+  async updateIntegration(context) {
+    const { owner, viewer, values } = await world();
+    const iid = await integrationOf(context, owner, values.workspace);
+    const params = { id: values.workspace, iid };
+    const body = { name: 'GitLab (renamed)', credentials: { token: 'glpat-rotated' } };
+    await context.call('updateIntegration', 'refusal', { session: viewer, params, body }, 403);
+    await context.call('updateIntegration', 'happy', { session: owner, params, body }, 200);
+  },
+  async deleteIntegration(context) {
+    const { owner, viewer, values } = await world();
+    const iid = await integrationOf(context, owner, values.workspace);
+    const params = { id: values.workspace, iid };
+    await context.call('deleteIntegration', 'refusal', { session: viewer, params }, 403);
+    await context.call('deleteIntegration', 'happy', { session: owner, params }, 200);
+  },
+  // The rehearsal has no network: the sync opens the credentials, cannot reach GitLab and
+  // answers its report with the error (200).
+  async syncIntegration(context) {
+    const { owner, viewer, values } = await world();
+    const iid = await integrationOf(context, owner, values.workspace);
+    const params = { id: values.workspace, iid };
+    await context.call('syncIntegration', 'refusal', { session: viewer, params }, 403);
+    await context.call('syncIntegration', 'external', { session: owner, params }, 200);
+  },
+  async previewIntegrationSync(context) {
+    const { owner, viewer, values } = await world();
+    const iid = await integrationOf(context, owner, values.workspace);
+    const params = { id: values.workspace, iid };
+    await context.call('previewIntegrationSync', 'refusal', { session: viewer, params }, 403);
+    await context.call('previewIntegrationSync', 'external', { session: owner, params }, 200);
+  },
 };
+
+const gitlabIntegrationBody = {
+  kind: 'gitlab',
+  name: 'GitLab',
+  settings: { base_url: 'https://gitlab.example.com' },
+  credentials: { token: 'glpat-rehearsal' },
+};
+
+/** A GitLab integration made through the create function; its id. */
+async function integrationOf(
+  context: ScenarioContext,
+  session: ApiSession,
+  workspaceId: string,
+): Promise<string> {
+  const answer = await context.call(
+    'createIntegration',
+    'setup',
+    { session, params: { id: workspaceId }, body: gitlabIntegrationBody },
+    201,
+  );
+  return (answer.json as { id: string }).id;
+}
 
 /** A signed-in user with a pending invitation to a workspace of a seeded world. */
 async function invitedUser() {

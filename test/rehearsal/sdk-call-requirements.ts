@@ -135,6 +135,8 @@ export function requirementsOf(
         resources: [resolver.arn('ssm', `parameter/${name.replace(/^\//, '')}`)],
       }));
     }
+    case 'kms':
+      return one(textOf(input.KeyId ?? '*'));
     default:
       return one('*');
   }

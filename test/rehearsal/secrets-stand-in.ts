@@ -1,10 +1,13 @@
 /**
- * A local stand-in for the two secret stores the functions read: Secrets Manager
- * (`GetSecretValue`, by ARN or name, stages AWSCURRENT and AWSPREVIOUS) and SSM Parameter Store
- * (`GetParameter`), speaking their AWS JSON 1.1 protocol, so the SDK clients of a bundle reach it
- * through `AWS_ENDPOINT_URL_SECRETS_MANAGER` and `AWS_ENDPOINT_URL_SSM`. Unknown names answer the
- * services' own not-found errors.
+ * A local stand-in for the secret stores the functions use: Secrets Manager (`GetSecretValue`,
+ * by ARN or name, stages AWSCURRENT and AWSPREVIOUS), SSM Parameter Store (`GetParameter`) and
+ * KMS's envelope operations (`GenerateDataKey`, `Decrypt`: the data key is wrapped under a key of
+ * this run bound to the key id and encryption context, so a Decrypt with another context fails
+ * as KMS's does), speaking their AWS JSON 1.1 protocol, so the SDK clients of a bundle reach it
+ * through `AWS_ENDPOINT_URL_SECRETS_MANAGER`, `AWS_ENDPOINT_URL_SSM` and `AWS_ENDPOINT_URL_KMS`.
+ * Unknown names answer the services' own not-found errors.
  */
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -49,6 +52,9 @@ export async function startSecretsStandIn(options: {
 }): Promise<RunningSecretsStandIn> {
   const secrets = new Map<string, StoredSecret>();
   const parameters = new Map<string, string>();
+  const kmsMasterKey = randomBytes(32);
+  const kmsBinding = (input: Record<string, unknown>) =>
+    Buffer.from(JSON.stringify([String(input.KeyId), input.EncryptionContext ?? {}]), 'utf8');
 
   const findSecret = (secretId: string): StoredSecret | undefined =>
     secrets.get(secretId) ??
@@ -76,6 +82,33 @@ export async function startSecretsStandIn(options: {
         VersionStages: [stage],
         CreatedDate: Math.floor(Date.now() / 1000),
       };
+    },
+    'TrentService.GenerateDataKey': (input) => {
+      const dataKey = randomBytes(32);
+      const nonce = randomBytes(12);
+      const cipher = createCipheriv('aes-256-gcm', kmsMasterKey, nonce);
+      cipher.setAAD(kmsBinding(input));
+      const wrapped = Buffer.concat([cipher.update(dataKey), cipher.final()]);
+      return {
+        KeyId: String(input.KeyId),
+        Plaintext: dataKey.toString('base64'),
+        CiphertextBlob: Buffer.concat([nonce, wrapped, cipher.getAuthTag()]).toString('base64'),
+      };
+    },
+    'TrentService.Decrypt': (input) => {
+      const blob = Buffer.from(String(input.CiphertextBlob), 'base64');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', kmsMasterKey, blob.subarray(0, 12));
+        decipher.setAAD(kmsBinding(input));
+        decipher.setAuthTag(blob.subarray(blob.length - 16));
+        const dataKey = Buffer.concat([
+          decipher.update(blob.subarray(12, blob.length - 16)),
+          decipher.final(),
+        ]);
+        return { KeyId: String(input.KeyId), Plaintext: dataKey.toString('base64') };
+      } catch {
+        throw new ServiceError('InvalidCiphertextException', 'The ciphertext is invalid');
+      }
     },
     'AmazonSSM.GetParameter': (input) => {
       const name = String(input.Name);

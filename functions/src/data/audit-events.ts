@@ -74,6 +74,10 @@ export const AUDIT_ACTIONS = {
   webhookSigningSecretRotated: 'alert_settings.signing_secret_rotated',
   calendarFeedRotated: 'calendar_feed.rotated',
   bouncedAddressRemoved: 'alert_settings.bounced_address_removed',
+  integrationCreated: 'integration.created',
+  integrationUpdated: 'integration.updated',
+  integrationDeleted: 'integration.deleted',
+  integrationSynced: 'integration.synced',
 } as const;
 
 /** The actor of events the system does on its own (the expiry scan, the alert worker). */

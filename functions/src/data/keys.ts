@@ -71,6 +71,11 @@ export const keys = {
   alertSettings: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'ALERT_SETTINGS' }),
   /** The rotation counter of a workspace's calendar feed key (the key itself is derived). */
   calendarFeed: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'CALENDAR_FEED' }),
+  /** A discovery integration of a workspace (AWS, GitLab, Vault) with its sealed credentials. */
+  integration: (workspaceId: string, integrationId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${INTEGRATION_SORT_PREFIX}${integrationId}`,
+  }),
   /** A Stripe webhook event already processed (idempotency; TTL). */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'STRIPE_EVENT' }),
   /** Which user a Stripe customer belongs to (holds `userId`; gsi1 `USER#<userId>`). */
@@ -157,6 +162,8 @@ export const keyParts = {
   searchPackId: (sk: string) => afterPrefix(sk, SEARCH_PACK_SORT_PREFIX),
   /** `ENDPOINT_SCHEDULE#<tokenId>` */
   endpointScheduleTokenId: (sk: string) => afterPrefix(sk, ENDPOINT_SCHEDULE_SORT_PREFIX),
+  /** `INTEGRATION#<integrationId>` */
+  integrationId: (sk: string) => afterPrefix(sk, INTEGRATION_SORT_PREFIX),
   /** `ALERT_USAGE#<YYYY-MM>` */
   alertUsageMonth: (sk: string) => afterPrefix(sk, ALERT_USAGE_SORT_PREFIX),
   /** `ALERT_STATS#<YYYY-MM>` */
@@ -178,6 +185,7 @@ export const ALERT_SORT_PREFIX = 'ALERT#';
 export const ALERT_EMAIL_OPT_OUT_SORT_PREFIX = 'EMAIL_OPT_OUT#';
 export const ENDPOINT_SCHEDULE_SORT_PREFIX = 'ENDPOINT_SCHEDULE#';
 export const SEARCH_DELTA_SORT_PREFIX = 'SEARCH#DELTA#';
+export const INTEGRATION_SORT_PREFIX = 'INTEGRATION#';
 export const SEARCH_PACK_SORT_PREFIX = 'SEARCH#PACK#';
 const ALERT_USAGE_SORT_PREFIX = 'ALERT_USAGE#';
 const ALERT_STATS_SORT_PREFIX = 'ALERT_STATS#';

@@ -24,3 +24,8 @@ export function endpointLimitMessage(plan: Plan): string {
   const limit = PLAN_LIMITS[plan].monitoredEndpointsPerWorkspace;
   return `A workspace on the ${PLAN_LABELS[plan]} plan can monitor ${plural(limit, 'endpoint')}. Upgrade the plan to monitor more.`;
 }
+
+export function integrationLimitMessage(plan: Plan): string {
+  const limit = PLAN_LIMITS[plan].integrationsPerWorkspace;
+  return `A workspace on the ${PLAN_LABELS[plan]} plan can have ${plural(limit, 'integration')}. Upgrade the plan to add more integrations.`;
+}

@@ -85,4 +85,11 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   getCalendarFeed: 'calendar/get-calendar-feed.ts',
   getCalendarFeedLink: 'calendar/get-calendar-feed-link.ts',
   rotateCalendarFeed: 'calendar/rotate-calendar-feed.ts',
+  // Discovery integrations
+  listIntegrations: 'integrations/list-integrations.ts',
+  createIntegration: 'integrations/create-integration.ts',
+  updateIntegration: 'integrations/update-integration.ts',
+  deleteIntegration: 'integrations/delete-integration.ts',
+  syncIntegration: 'integrations/sync-integration.ts',
+  previewIntegrationSync: 'integrations/preview-integration-sync.ts',
 };

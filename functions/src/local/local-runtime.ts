@@ -20,6 +20,7 @@ import { createLocalServer, type WebRuntimeSettings } from './local-server';
 import { mountImplementedRoutes } from './mount-routes';
 import { sesPermanentBounce, snsEventOf } from './ses-notification-samples';
 import { ensureLocalAlertLinkKey } from './alert-link-key-file';
+import { ensureLocalIntegrationCredentialsKey } from './integration-credentials-key-file';
 import { ensureLocalTwoFactorKey } from './two-factor-key-file';
 
 export interface LocalRuntimeOptions {
@@ -155,6 +156,7 @@ export async function startLocalRuntime(
     });
     ensureLocalTwoFactorKey(options.dataDirectory);
     ensureLocalAlertLinkKey(options.dataDirectory);
+    ensureLocalIntegrationCredentialsKey(options.dataDirectory);
     const routes = await mountImplementedRoutes();
     server = createLocalServer({
       routes,

@@ -5,6 +5,7 @@
  */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { KMSClient } from '@aws-sdk/client-kms';
 import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { SESv2Client } from '@aws-sdk/client-sesv2';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -18,6 +19,7 @@ let sqsClient: SQSClient | undefined;
 let sesClient: SESv2Client | undefined;
 let ssmClient: SSMClient | undefined;
 let secretsManagerClient: SecretsManagerClient | undefined;
+let kmsClient: KMSClient | undefined;
 
 export function getDynamoDbClient(): DynamoDBClient {
   if (!dynamoDbClient) {
@@ -62,6 +64,11 @@ export function getSecretsManagerClient(): SecretsManagerClient {
   return secretsManagerClient;
 }
 
+export function getKmsClient(): KMSClient {
+  kmsClient ??= tracer.captureAWSv3Client(new KMSClient({ region: getConfig().region }));
+  return kmsClient;
+}
+
 /** For benchmarks that start fresh emulators in one process: the next call makes new clients. */
 export function resetAwsClientsForTests(): void {
   dynamoDbClient = undefined;
@@ -70,4 +77,5 @@ export function resetAwsClientsForTests(): void {
   sesClient = undefined;
   ssmClient = undefined;
   secretsManagerClient = undefined;
+  kmsClient = undefined;
 }

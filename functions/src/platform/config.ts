@@ -56,6 +56,13 @@ export interface RuntimeConfig {
    */
   readonly alertLinkKey: string | undefined;
   readonly alertLinkKeySecretArn: string | undefined;
+  /**
+   * What integration credentials are sealed with (adapters/credential-sealer.ts): locally
+   * INTEGRATION_CREDENTIALS_KEY (the local runtime generates one under the data directory when
+   * unset); in AWS the KMS key named by INTEGRATION_CREDENTIALS_KMS_KEY_ID (the data stack's).
+   */
+  readonly integrationCredentialsKey: string | undefined;
+  readonly integrationCredentialsKmsKeyId: string | undefined;
 }
 
 /**
@@ -127,6 +134,8 @@ function readConfig(): RuntimeConfig {
     twoFactorKeySecretArn: optional('TWO_FACTOR_KEY_SECRET_ARN'),
     alertLinkKey: optional('ALERT_LINK_KEY'),
     alertLinkKeySecretArn: optional('ALERT_LINK_KEY_SECRET_ARN'),
+    integrationCredentialsKey: optional('INTEGRATION_CREDENTIALS_KEY'),
+    integrationCredentialsKmsKeyId: optional('INTEGRATION_CREDENTIALS_KMS_KEY_ID'),
   };
 }
 

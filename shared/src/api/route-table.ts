@@ -94,6 +94,14 @@ import { idParams, memberParams, okResponse, redirectResponse } from './common-s
 import { parseCertificateBody, parseCertificateResponse } from './certificate-api-schemas';
 import { endpointProbeBody, endpointProbeResponse } from './endpoint-api-schemas';
 import {
+  createIntegrationBody,
+  integrationParams,
+  integrationSchema,
+  listIntegrationsResponse,
+  syncReportSchema,
+  updateIntegrationBody,
+} from './integration-api-schemas';
+import {
   exportTokensQuery,
   exportTokensResponse,
   importTokensBody,
@@ -820,6 +828,66 @@ export const routeTable = [
       "Replaces the calendar feed's key: the old URL stops working (admin or workspace manager).",
     request: { params: idParams },
     response: calendarFeedLinkResponse,
+  // Discovery integrations
+  {
+    id: 'listIntegrations',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/integrations',
+    auth: 'verifiedSession',
+    summary:
+      "A workspace's discovery integrations without their credentials, the plan's limit and the workspace's AWS external id (admin or workspace manager).",
+    request: { params: idParams },
+    response: listIntegrationsResponse,
+  },
+  {
+    id: 'createIntegration',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/integrations',
+    auth: 'verifiedSession',
+    summary:
+      'Adds an AWS, GitLab or Vault integration within the plan limit (admin or workspace manager); its credentials are stored encrypted and never returned.',
+    request: { params: idParams, body: createIntegrationBody },
+    response: integrationSchema,
+  },
+  {
+    id: 'updateIntegration',
+    method: 'PATCH',
+    path: '/api/v1/workspaces/{id}/integrations/{iid}',
+    auth: 'verifiedSession',
+    summary:
+      "Changes an integration's name, schedule, enabled state, settings or credentials (admin or workspace manager).",
+    request: { params: integrationParams, body: updateIntegrationBody },
+    response: integrationSchema,
+  },
+  {
+    id: 'deleteIntegration',
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}/integrations/{iid}',
+    auth: 'verifiedSession',
+    summary:
+      'Removes an integration and its credentials; the tokens it found stay (admin or workspace manager).',
+    request: { params: integrationParams },
+    response: okResponse,
+  },
+  {
+    id: 'syncIntegration',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/integrations/{iid}/sync',
+    auth: 'verifiedSession',
+    summary:
+      'Syncs an integration now (admin or workspace manager): creates, updates and marks removed at source the tokens it finds; answers the counts, changes, link candidates and errors.',
+    request: { params: integrationParams },
+    response: syncReportSchema,
+  },
+  {
+    id: 'previewIntegrationSync',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/integrations/{iid}/preview',
+    auth: 'verifiedSession',
+    summary:
+      'What a sync of the integration would do, without writing anything (admin or workspace manager).',
+    request: { params: integrationParams },
+    response: syncReportSchema,
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -5,6 +5,20 @@ import { ENDPOINT_CHECK_FREQUENCIES, tokenEndpointSchema } from './endpoints';
 
 const text = z.string().nullable();
 
+/**
+ * Where a discovered token was found: the integration's kind and id and the token's id at the
+ * source (a GitLab token id, an ACM certificate ARN, a Vault serial). Syncs match on these three;
+ * `removed_at` is set when a sync no longer finds it (the token is kept, marked "removed at
+ * source"). Tokens typed in by hand have none.
+ */
+export const tokenSourceSchema = z.object({
+  kind: z.enum(['aws', 'gitlab', 'vault']),
+  integration_id: z.string(),
+  external_id: z.string(),
+  removed_at: z.string().nullable(),
+});
+export type TokenSource = z.infer<typeof tokenSourceSchema>;
+
 export const tokenSchema = z.object({
   id: z.string(),
   name: z.string(),
@@ -38,12 +52,16 @@ export const tokenSchema = z.object({
   created_at: z.string(),
   updated_at: z.string(),
   workspace_id: z.string(),
+  source: tokenSourceSchema.optional(),
 });
 
 export type Token = z.infer<typeof tokenSchema>;
 
 /** What a user enters: the token without its id, timestamps and workspace. */
-export type TokenFields = Omit<Token, 'id' | 'created_at' | 'updated_at' | 'workspace_id'>;
+export type TokenFields = Omit<
+  Token,
+  'id' | 'created_at' | 'updated_at' | 'workspace_id' | 'source'
+>;
 
 /** The optional text fields of a token: empty means null. */
 export const OPTIONAL_TEXT_FIELDS = [

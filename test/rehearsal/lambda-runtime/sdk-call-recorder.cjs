@@ -21,6 +21,7 @@ const NAMING_FIELDS = [
   'IndexName',
   'QueueUrl',
   'SecretId',
+  'KeyId',
   'VersionStage',
   'Name',
   'Names',

@@ -59,6 +59,10 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'alert_settings.signing_secret_rotated': 'Webhook signing secret rotated',
   'calendar_feed.rotated': 'Calendar link replaced',
   'alert_settings.bounced_address_removed': 'Bounced address taken off the suppression list',
+  'integration.created': 'Integration added',
+  'integration.updated': 'Integration changed',
+  'integration.deleted': 'Integration removed',
+  'integration.synced': 'Integration synced',
 };
 
 /** "token.created" -> "Token created"; an unknown action in words from its parts. */

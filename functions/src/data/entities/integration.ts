@@ -1,0 +1,103 @@
+/**
+ * The integration entity (ACCESS_PATTERNS.md rows 56–58; codec pattern: entity-codec.ts): a
+ * workspace's discovery integration, `pk=WS#<workspaceId>`, `sk=INTEGRATION#<integrationId>`:
+ * its kind, name, schedule, whether it is enabled, its non-secret settings, its credentials as a
+ * sealed envelope (`sealedCredentials`, domain/credential-sealing.ts; null when the kind needs
+ * none), the outcome of its last sync and a `revision` every write bumps. Deleted with the
+ * workspace's other items. The workspace item counts them in `integrationCount` (the plan limit).
+ *
+ * Reading: ids, kind, name and dates are required; an unknown schedule reads as `daily`, a
+ * missing `enabled` as false, missing settings as none, a last sync this version cannot read as
+ * none.
+ */
+import * as z from 'zod';
+import {
+  INTEGRATION_KINDS,
+  INTEGRATION_SCHEDULES,
+  type IntegrationKind,
+  type IntegrationSchedule,
+  type LastSync,
+} from '@expiry-radar/shared/api/integration-api-schemas';
+import { keys } from '../keys';
+import { parseItem, type EntityCodec } from './entity-codec';
+
+/** The workspace item's attribute counting its integrations. */
+export const INTEGRATION_COUNT = 'integrationCount';
+
+export interface IntegrationRecord {
+  readonly workspaceId: string;
+  readonly integrationId: string;
+  readonly kind: IntegrationKind;
+  readonly name: string;
+  readonly schedule: IntegrationSchedule;
+  readonly enabled: boolean;
+  readonly settings: Readonly<Record<string, unknown>>;
+  /** The credentials sealed as an envelope; never leaves the functions in clear. */
+  readonly sealedCredentials: string | null;
+  readonly lastSync: LastSync | null;
+  readonly revision: number;
+  readonly createdAt: string;
+  readonly updatedAt: string;
+}
+
+const lastSyncItemSchema = z.object({
+  at: z.string(),
+  created: z.number(),
+  updated: z.number(),
+  removed: z.number(),
+  errors: z.array(z.string()),
+});
+
+export const integrationItemSchema = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  entity: z.literal('INTEGRATION'),
+  workspaceId: z.string(),
+  integrationId: z.string(),
+  kind: z.enum(INTEGRATION_KINDS),
+  name: z.string(),
+  schedule: z.enum(INTEGRATION_SCHEDULES).catch('daily'),
+  enabled: z.boolean().default(false),
+  settings: z.record(z.string(), z.unknown()).default({}),
+  sealedCredentials: z.string().nullable().default(null),
+  lastSync: lastSyncItemSchema.nullable().default(null).catch(null),
+  revision: z.number().default(0),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+export type IntegrationItem = z.output<typeof integrationItemSchema>;
+
+export const integrationCodec = {
+  entity: 'INTEGRATION',
+  itemSchema: integrationItemSchema,
+
+  keyOf: ({ workspaceId, integrationId }) => keys.integration(workspaceId, integrationId),
+
+  toItem: (record) => ({
+    ...keys.integration(record.workspaceId, record.integrationId),
+    entity: 'INTEGRATION',
+    workspaceId: record.workspaceId,
+    integrationId: record.integrationId,
+    kind: record.kind,
+    name: record.name,
+    schedule: record.schedule,
+    enabled: record.enabled,
+    settings: { ...record.settings },
+    sealedCredentials: record.sealedCredentials,
+    lastSync: record.lastSync ? { ...record.lastSync, errors: [...record.lastSync.errors] } : null,
+    revision: record.revision,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  }),
+
+  fromItem(item) {
+    const {
+      pk: _pk,
+      sk: _sk,
+      entity: _entity,
+      ...parsed
+    } = parseItem('INTEGRATION', integrationItemSchema, item);
+    return parsed;
+  },
+} satisfies EntityCodec<IntegrationRecord, IntegrationItem>;

@@ -1,0 +1,176 @@
+/**
+ * A workspace's discovery integrations (ACCESS_PATTERNS.md rows 56–58; items of
+ * entities/integration.ts). Creating one counts it on the workspace item in the same
+ * transaction, on condition the plan's limit is not reached, so two concurrent creations cannot
+ * pass it; deleting one gives its place back.
+ */
+import {
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+  type TransactWriteCommandInput,
+} from '@aws-sdk/lib-dynamodb';
+import type { LastSync } from '@expiry-radar/shared/api/integration-api-schemas';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import {
+  INTEGRATION_COUNT,
+  integrationCodec,
+  type IntegrationRecord,
+} from './entities/integration';
+import { INTEGRATION_SORT_PREFIX, keys } from './keys';
+import { conditionFailedAt, isConditionalCheckFailure, queryAll } from './table-operations';
+
+export class IntegrationLimitError extends Error {
+  constructor() {
+    super('The workspace has as many integrations as its plan allows');
+    this.name = 'IntegrationLimitError';
+  }
+}
+
+/** The integration changed (or was deleted) since it was read. */
+export class IntegrationChangedError extends Error {
+  constructor() {
+    super('The integration was changed meanwhile');
+    this.name = 'IntegrationChangedError';
+  }
+}
+
+export async function listIntegrations(workspaceId: string): Promise<IntegrationRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.workspace(workspaceId).pk,
+      ':prefix': INTEGRATION_SORT_PREFIX,
+    },
+    ConsistentRead: true,
+  });
+  return items
+    .map((item) => integrationCodec.fromItem(item))
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt));
+}
+
+export async function findIntegration(
+  workspaceId: string,
+  integrationId: string,
+): Promise<IntegrationRecord | null> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.integration(workspaceId, integrationId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? integrationCodec.fromItem(Item) : null;
+}
+
+/** Puts a new integration and counts it; `limit` null is unlimited. */
+export async function insertIntegration(
+  record: IntegrationRecord,
+  limit: number | null,
+): Promise<void> {
+  const { tableName } = getConfig();
+  const transactItems: NonNullable<TransactWriteCommandInput['TransactItems']> = [
+    {
+      Update: {
+        TableName: tableName,
+        Key: keys.workspace(record.workspaceId),
+        UpdateExpression: 'ADD #count :one',
+        ConditionExpression:
+          limit === null
+            ? 'attribute_exists(pk)'
+            : 'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count < :limit)',
+        ExpressionAttributeNames: { '#count': INTEGRATION_COUNT },
+        ExpressionAttributeValues: { ':one': 1, ...(limit === null ? {} : { ':limit': limit }) },
+      },
+    },
+    {
+      Put: {
+        TableName: tableName,
+        Item: integrationCodec.toItem(record),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      },
+    },
+  ];
+  try {
+    await getDocumentClient().send(new TransactWriteCommand({ TransactItems: transactItems }));
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) throw new IntegrationLimitError();
+    throw error;
+  }
+}
+
+/** Replaces the integration read at `record.revision - 1` with `record`. */
+export async function replaceIntegration(record: IntegrationRecord): Promise<void> {
+  try {
+    await getDocumentClient().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: integrationCodec.toItem(record),
+        ConditionExpression: 'attribute_exists(pk) AND revision = :read',
+        ExpressionAttributeValues: { ':read': record.revision - 1 },
+      }),
+    );
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) throw new IntegrationChangedError();
+    throw error;
+  }
+}
+
+/** Deletes the integration and gives its place under the plan limit back. */
+export async function removeIntegration(workspaceId: string, integrationId: string): Promise<void> {
+  const { tableName } = getConfig();
+  try {
+    await getDocumentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.integration(workspaceId, integrationId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.workspace(workspaceId),
+              UpdateExpression: 'ADD #count :minusOne',
+              ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
+              ExpressionAttributeNames: { '#count': INTEGRATION_COUNT },
+              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) throw new IntegrationChangedError();
+    throw error;
+  }
+}
+
+/**
+ * Stores the outcome of a sync on the integration (a sync does not change what the user set, so
+ * no revision is asked or bumped); nothing when the integration was deleted meanwhile.
+ */
+export async function writeLastSync(
+  workspaceId: string,
+  integrationId: string,
+  lastSync: LastSync,
+): Promise<void> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.integration(workspaceId, integrationId),
+        UpdateExpression: 'SET lastSync = :lastSync',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':lastSync': { ...lastSync, errors: [...lastSync.errors] } },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}

@@ -1,0 +1,345 @@
+import '../../../test-support/log-at-info';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  Integration,
+  ListIntegrationsResponse,
+} from '@expiry-radar/shared/api/integration-api-schemas';
+import { invoke } from '../../../test-support/api-gateway-event';
+import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
+import { getCredentialSealer, localCredentialSealer } from '../../adapters/credential-sealer';
+import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { INTEGRATION_COUNT } from '../../data/entities/integration';
+import { findIntegration } from '../../data/integration-records';
+import { keys } from '../../data/keys';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig } from '../../platform/config';
+import { logger } from '../../platform/logger';
+import { handler as createIntegration } from './create-integration';
+import { handler as deleteIntegration } from './delete-integration';
+import { handler as listIntegrations } from './list-integrations';
+import { handler as updateIntegration } from './update-integration';
+
+const LIST_ROUTE = '/api/v1/workspaces/{id}/integrations';
+const ONE_ROUTE = '/api/v1/workspaces/{id}/integrations/{iid}';
+const GITLAB_TOKEN = 'glpat-Secret-Token-123456789';
+const VAULT_SECRET_ID = 'vault-secret-id-4f1b2c';
+
+const list = (workspaceId: string, cookie?: string) =>
+  invoke(
+    listIntegrations,
+    routeRequest('GET', LIST_ROUTE, { params: { id: workspaceId }, cookie }),
+  );
+const create = (workspaceId: string, cookie: string | undefined, body: unknown) =>
+  invoke(
+    createIntegration,
+    routeRequest('POST', LIST_ROUTE, { params: { id: workspaceId }, cookie, body }),
+  );
+const update = (workspaceId: string, iid: string, cookie: string | undefined, body: unknown) =>
+  invoke(
+    updateIntegration,
+    routeRequest('PATCH', ONE_ROUTE, { params: { id: workspaceId, iid }, cookie, body }),
+  );
+const remove = (workspaceId: string, iid: string, cookie?: string) =>
+  invoke(
+    deleteIntegration,
+    routeRequest('DELETE', ONE_ROUTE, { params: { id: workspaceId, iid }, cookie }),
+  );
+
+const gitlabBody = {
+  kind: 'gitlab',
+  name: 'GitLab.com',
+  settings: { base_url: 'https://gitlab.example.com/', project_ids: ['42', 'ops/infra'] },
+  credentials: { token: GITLAB_TOKEN },
+};
+
+/** Every line written to stdout and every logger call made while `run` runs, as text. */
+async function captureLogging<T>(run: () => Promise<T>): Promise<{ result: T; logged: string }> {
+  const written: string[] = [];
+  const write = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: unknown) => {
+    written.push(String(chunk));
+    return true;
+  });
+  const methods = ['debug', 'info', 'warn', 'error', 'critical', 'appendKeys'] as const;
+  const spies = methods.map((method) => jest.spyOn(logger, method));
+  let result: T;
+  try {
+    result = await run();
+  } finally {
+    write.mockRestore();
+  }
+  const calls = spies.flatMap((spy) => spy.mock.calls.map((args) => JSON.stringify(args)));
+  spies.forEach((spy) => spy.mockRestore());
+  return { result, logged: [...written, ...calls].join('\n') };
+}
+
+async function storedItem(workspaceId: string, integrationId: string) {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.integration(workspaceId, integrationId),
+    }),
+  );
+  return Item;
+}
+
+async function integrationCount(workspaceId: string): Promise<unknown> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({ TableName: getConfig().tableName, Key: keys.workspace(workspaceId) }),
+  );
+  return Item?.[INTEGRATION_COUNT];
+}
+
+describe('POST /api/v1/workspaces/{id}/integrations', () => {
+  it('stores a GitLab integration with its token sealed, answers and logs no credentials', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const { result: response, logged } = await captureLogging(() =>
+      create(team.workspaceId, team.manager.cookie, gitlabBody),
+    );
+    expect(response.statusCode).toBe(201);
+    const body = response.json as Integration;
+    expect(body).toEqual({
+      id: expect.any(String) as string,
+      workspace_id: team.workspaceId,
+      kind: 'gitlab',
+      name: 'GitLab.com',
+      schedule: 'daily',
+      enabled: false,
+      settings: {
+        base_url: 'https://gitlab.example.com',
+        project_ids: ['42', 'ops/infra'],
+        group_ids: [],
+      },
+      has_credentials: true,
+      last_sync: null,
+      created_at: expect.any(String) as string,
+      updated_at: expect.any(String) as string,
+    });
+    expect(response.body).not.toContain(GITLAB_TOKEN);
+    expect(logged).not.toContain(GITLAB_TOKEN);
+
+    const item = await storedItem(team.workspaceId, body.id);
+    expect(JSON.stringify(item)).not.toContain(GITLAB_TOKEN);
+    const context = { workspaceId: team.workspaceId, integrationId: body.id };
+    const sealed = String(item?.sealedCredentials);
+    expect(JSON.parse(await getCredentialSealer().open(sealed, context))).toEqual({
+      token: GITLAB_TOKEN,
+    });
+    // Bound to its integration and to the key: neither another integration nor another key opens it.
+    await expect(
+      getCredentialSealer().open(sealed, { ...context, integrationId: 'another' }),
+    ).rejects.toThrow();
+    await expect(localCredentialSealer('another key').open(sealed, context)).rejects.toThrow();
+    expect(await integrationCount(team.workspaceId)).toBe(1);
+
+    const [event] = await listWorkspaceAuditEvents(team.workspaceId, {
+      count: 10,
+      now: new Date(),
+    });
+    expect(event).toMatchObject({
+      action: 'integration.created',
+      actor: { id: team.manager.userId },
+      target: { type: 'integration', id: body.id, name: 'GitLab.com' },
+      metadata: { kind: 'gitlab', schedule: 'daily', enabled: false },
+    });
+    expect(JSON.stringify(event)).not.toContain(GITLAB_TOKEN);
+  });
+
+  it('takes Vault with AppRole and AWS without any secret', async () => {
+    const team = await givenTeam({ plan: 'team' });
+    const vault = await create(team.workspaceId, team.admin.cookie, {
+      kind: 'vault',
+      name: 'Vault',
+      settings: { address: 'https://vault.example.com:8200', pki_mounts: ['pki'] },
+      credentials: { role_id: 'role-1', secret_id: VAULT_SECRET_ID },
+    });
+    expect(vault.statusCode).toBe(201);
+    expect(vault.body).not.toContain(VAULT_SECRET_ID);
+    expect((vault.json as Integration).has_credentials).toBe(true);
+
+    const aws = await create(team.workspaceId, team.admin.cookie, {
+      kind: 'aws',
+      name: 'Production account',
+      schedule: 'manual',
+      settings: {
+        role_arn: 'arn:aws:iam::123456789012:role/ExpiryRadarDiscovery',
+        regions: ['eu-west-1'],
+      },
+    });
+    expect(aws.statusCode).toBe(201);
+    expect(aws.json).toMatchObject({
+      kind: 'aws',
+      schedule: 'manual',
+      has_credentials: false,
+      settings: { regions: ['eu-west-1'], access_key_max_age_days: 90 },
+    });
+  });
+
+  it('refuses bad input with a clear 400', async () => {
+    const team = await givenTeam();
+    const cases: Array<[unknown, string]> = [
+      [{ ...gitlabBody, kind: 'jenkins' }, 'Kind must be one of aws, gitlab or vault'],
+      [{ ...gitlabBody, name: ' ' }, 'Integration name is required'],
+      [{ ...gitlabBody, credentials: {} }, 'Token is required'],
+      [{ ...gitlabBody, settings: { base_url: 'ftp://x' } }, 'URL must be a valid http(s) URL'],
+      [
+        { kind: 'aws', name: 'A', settings: { role_arn: 'nope', regions: ['us-east-1'] } },
+        'Role ARN must look like arn:aws:iam::123456789012:role/name',
+      ],
+      [
+        { kind: 'vault', name: 'V', settings: { address: 'https://v' }, credentials: {} },
+        'Give either a Vault token or an AppRole role id and secret id',
+      ],
+    ];
+    for (const [body, message] of cases) {
+      const response = await create(team.workspaceId, team.admin.cookie, body);
+      expect({ status: response.statusCode, body: JSON.stringify(response.json) }).toEqual({
+        status: 400,
+        body: expect.stringContaining(message) as string,
+      });
+    }
+  });
+
+  it('refuses viewers (403), outsiders (404) and frozen workspaces', async () => {
+    const team = await givenTeam();
+    expect((await create(team.workspaceId, team.viewer.cookie, gitlabBody)).statusCode).toBe(403);
+    expect((await create(team.workspaceId, team.outsider.cookie, gitlabBody)).statusCode).toBe(404);
+    expect((await create(team.workspaceId, undefined, gitlabBody)).statusCode).toBe(401);
+    const frozen = await givenTeam({ frozen: true });
+    expect((await create(frozen.workspaceId, frozen.admin.cookie, gitlabBody)).json).toMatchObject({
+      code: 'WORKSPACE_FROZEN',
+    });
+  });
+
+  it('keeps to the plan: one integration on free, the place given back by a deletion', async () => {
+    const team = await givenTeam({ plan: 'free' });
+    const first = await create(team.workspaceId, team.admin.cookie, gitlabBody);
+    expect(first.statusCode).toBe(201);
+    const second = await create(team.workspaceId, team.admin.cookie, gitlabBody);
+    expect(second.statusCode).toBe(409);
+    expect(second.json).toMatchObject({
+      code: 'PLAN_LIMIT',
+      error:
+        'A workspace on the Free plan can have 1 integration. Upgrade the plan to add more integrations.',
+    });
+    const removed = await remove(
+      team.workspaceId,
+      (first.json as Integration).id,
+      team.admin.cookie,
+    );
+    expect(removed.statusCode).toBe(200);
+    expect(await integrationCount(team.workspaceId)).toBe(0);
+    expect((await create(team.workspaceId, team.admin.cookie, gitlabBody)).statusCode).toBe(201);
+  });
+
+  it('lets only as many concurrent creations through as the plan allows', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, () => create(team.workspaceId, team.admin.cookie, gitlabBody)),
+    );
+    expect(answers.filter((answer) => answer.statusCode === 201)).toHaveLength(5);
+    expect(answers.filter((answer) => answer.statusCode === 409)).toHaveLength(3);
+    const listed = (await list(team.workspaceId, team.admin.cookie))
+      .json as ListIntegrationsResponse;
+    expect(listed.items).toHaveLength(5);
+  });
+});
+
+describe('GET /api/v1/workspaces/{id}/integrations', () => {
+  it("answers admins and managers the integrations without credentials, the limit and the workspace's external id", async () => {
+    const team = await givenTeam({ plan: 'team' });
+    await create(team.workspaceId, team.admin.cookie, gitlabBody);
+    const { result: response, logged } = await captureLogging(() =>
+      list(team.workspaceId, team.manager.cookie),
+    );
+    expect(response.statusCode).toBe(200);
+    const body = response.json as ListIntegrationsResponse;
+    expect(body.items.map((item) => [item.kind, item.name, item.has_credentials])).toEqual([
+      ['gitlab', 'GitLab.com', true],
+    ]);
+    expect(body.limit).toBe(20);
+    expect(body.aws_external_id).toBe(`expiry-radar-${team.workspaceId}`);
+    expect(response.body).not.toContain(GITLAB_TOKEN);
+    expect(response.body).not.toContain('sealed');
+    expect(logged).not.toContain(GITLAB_TOKEN);
+    expect((await list(team.workspaceId, team.viewer.cookie)).statusCode).toBe(403);
+    expect((await list(team.workspaceId, team.outsider.cookie)).statusCode).toBe(404);
+  });
+});
+
+describe('PATCH /api/v1/workspaces/{id}/integrations/{iid}', () => {
+  it('changes name, schedule and credentials, keeps credentials left out, audits what changed', async () => {
+    const team = await givenTeam();
+    const created = (await create(team.workspaceId, team.admin.cookie, gitlabBody))
+      .json as Integration;
+    const before = await findIntegration(team.workspaceId, created.id);
+
+    const renamed = await update(team.workspaceId, created.id, team.manager.cookie, {
+      name: 'GitLab (self-managed)',
+      enabled: true,
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json).toMatchObject({ name: 'GitLab (self-managed)', enabled: true });
+    const kept = await findIntegration(team.workspaceId, created.id);
+    expect(kept?.sealedCredentials).toBe(before?.sealedCredentials);
+
+    const rotatedToken = 'glpat-rotated-987654321';
+    const { result: rotated, logged } = await captureLogging(() =>
+      update(team.workspaceId, created.id, team.admin.cookie, {
+        credentials: { token: rotatedToken },
+      }),
+    );
+    expect(rotated.statusCode).toBe(200);
+    expect(rotated.body).not.toContain(rotatedToken);
+    expect(logged).not.toContain(rotatedToken);
+    const after = await findIntegration(team.workspaceId, created.id);
+    const opened = await getCredentialSealer().open(after!.sealedCredentials!, {
+      workspaceId: team.workspaceId,
+      integrationId: created.id,
+    });
+    expect(JSON.parse(opened)).toEqual({ token: rotatedToken });
+
+    const events = await listWorkspaceAuditEvents(team.workspaceId, { count: 10, now: new Date() });
+    expect(events.map((event) => [event.action, event.metadata.changed])).toEqual([
+      ['integration.updated', ['credentials']],
+      ['integration.updated', ['name', 'enabled']],
+      ['integration.created', undefined],
+    ]);
+    expect(JSON.stringify(events)).not.toContain(rotatedToken);
+  });
+
+  it('refuses settings or credentials of another kind, viewers, and unknown ids', async () => {
+    const team = await givenTeam();
+    const created = (await create(team.workspaceId, team.admin.cookie, gitlabBody))
+      .json as Integration;
+    const wrongCredentials = await update(team.workspaceId, created.id, team.admin.cookie, {
+      credentials: { role_id: 'r', secret_id: 's' },
+    });
+    expect(wrongCredentials.statusCode).toBe(400);
+    expect(wrongCredentials.json).toMatchObject({
+      error: 'These credentials are not those of a gitlab integration',
+    });
+    const wrongSettings = await update(team.workspaceId, created.id, team.admin.cookie, {
+      settings: { base_url: 'not a url' },
+    });
+    expect(wrongSettings.statusCode).toBe(400);
+    expect(wrongSettings.json).toMatchObject({ error: 'URL must be a valid http(s) URL' });
+    const byViewer = await update(team.workspaceId, created.id, team.viewer.cookie, { name: 'x' });
+    expect(byViewer.statusCode).toBe(403);
+    const unknown = await update(team.workspaceId, 'no-such-id', team.admin.cookie, { name: 'x' });
+    expect(unknown.statusCode).toBe(404);
+  });
+});
+
+describe('DELETE /api/v1/workspaces/{id}/integrations/{iid}', () => {
+  it('removes it once (404 after), audits it, refuses viewers', async () => {
+    const team = await givenTeam();
+    const created = (await create(team.workspaceId, team.admin.cookie, gitlabBody))
+      .json as Integration;
+    expect((await remove(team.workspaceId, created.id, team.viewer.cookie)).statusCode).toBe(403);
+    expect((await remove(team.workspaceId, created.id, team.manager.cookie)).statusCode).toBe(200);
+    expect(await storedItem(team.workspaceId, created.id)).toBeUndefined();
+    expect((await remove(team.workspaceId, created.id, team.manager.cookie)).statusCode).toBe(404);
+    const [event] = await listWorkspaceAuditEvents(team.workspaceId, { count: 1, now: new Date() });
+    expect(event).toMatchObject({ action: 'integration.deleted', target: { id: created.id } });
+  });
+});

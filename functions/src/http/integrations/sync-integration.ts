@@ -1,0 +1,19 @@
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { loadWorkspaceAccess } from '../../services/workspaces/workspace-access';
+import { syncWorkspaceIntegration } from '../../services/integrations/integration-sync';
+
+/** `POST /api/v1/workspaces/{id}/integrations/{iid}/sync`: admins and workspace managers. */
+export const handler = createHttpHandler('syncIntegration', async ({ params, session, now }) => {
+  const { user } = requireSession(session);
+  const access = await loadWorkspaceAccess(params.id, user);
+  return {
+    body: await syncWorkspaceIntegration({
+      access,
+      actor: user,
+      integrationId: params.iid,
+      dryRun: false,
+      now,
+    }),
+  };
+});

@@ -1,0 +1,133 @@
+import type { Integration, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
+import { invoke } from '../../../test-support/api-gateway-event';
+import { startGitlabStandIn, type GitlabStandIn } from '../../../test-support/gitlab-stand-in';
+import { inDays } from '../../../test-support/token-fixtures';
+import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
+import { listAllTokens } from '../../data/token-records';
+import { resetConfigForTests } from '../../platform/config';
+import { handler as createIntegration } from './create-integration';
+import { handler as previewIntegrationSync } from './preview-integration-sync';
+import { handler as syncIntegration } from './sync-integration';
+
+const LIST_ROUTE = '/api/v1/workspaces/{id}/integrations';
+
+let standIn: GitlabStandIn;
+beforeAll(async () => {
+  // The stand-in listens on loopback, which outbound calls reach only when allowed (never in production).
+  process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
+  resetConfigForTests();
+  standIn = await startGitlabStandIn();
+});
+afterAll(async () => {
+  await standIn.stop();
+  delete process.env.WEBHOOK_ALLOW_LOOPBACK;
+  resetConfigForTests();
+});
+
+const post = (
+  handler: typeof syncIntegration,
+  action: 'sync' | 'preview',
+  workspaceId: string,
+  iid: string,
+  cookie: string,
+) =>
+  invoke(
+    handler,
+    routeRequest('POST', `${LIST_ROUTE}/{iid}/${action}`, {
+      params: { id: workspaceId, iid },
+      cookie,
+    }),
+  );
+
+async function discoveredNames(workspaceId: string) {
+  return (await listAllTokens(workspaceId))
+    .map((record) => record.token)
+    .filter((token) => token.source)
+    .map((token) => [token.name, token.expiresAt, token.source?.removed_at ?? null])
+    .sort((a, b) => String(a[0]).localeCompare(String(b[0])));
+}
+
+describe('POST .../integrations/{iid}/preview and /sync', () => {
+  it('previews without writing, syncs, then follows a renewal and a removal at the source', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const created = await invoke(
+      createIntegration,
+      routeRequest('POST', LIST_ROUTE, {
+        params: { id: team.workspaceId },
+        cookie: team.admin.cookie,
+        body: {
+          kind: 'gitlab',
+          name: 'GitLab stand-in',
+          settings: { base_url: standIn.baseUrl },
+          credentials: { token: standIn.token },
+        },
+      }),
+    );
+    const { id } = created.json as Integration;
+    standIn.setTokens([
+      { id: 1, name: 'ci', expires_at: inDays(20) },
+      { id: 2, name: 'bot', expires_at: inDays(40) },
+    ]);
+
+    const preview = await post(
+      previewIntegrationSync,
+      'preview',
+      team.workspaceId,
+      id,
+      team.manager.cookie,
+    );
+    expect(preview.statusCode).toBe(200);
+    expect(preview.json).toMatchObject({ dry_run: true, created: 2, errors: [] });
+    expect(preview.body).not.toContain(standIn.token);
+    expect(await discoveredNames(team.workspaceId)).toEqual([]);
+
+    const first = await post(syncIntegration, 'sync', team.workspaceId, id, team.manager.cookie);
+    expect(first.json).toMatchObject({ dry_run: false, created: 2, updated: 0, removed: 0 });
+    expect(await discoveredNames(team.workspaceId)).toEqual([
+      ['GitLab personal access token: bot', inDays(40), null],
+      ['GitLab personal access token: ci', inDays(20), null],
+    ]);
+
+    standIn.setTokens([{ id: 1, name: 'ci', expires_at: inDays(300) }]);
+    const second = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
+    expect(second.json as SyncReport).toMatchObject({ updated: 1, renewed: 1, removed: 1 });
+    const names = await discoveredNames(team.workspaceId);
+    expect(names.map(([name, expiry, removed]) => [name, expiry, removed !== null])).toEqual([
+      ['GitLab personal access token: bot', inDays(40), true],
+      ['GitLab personal access token: ci', inDays(300), false],
+    ]);
+
+    const third = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
+    expect(third.json).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 1 });
+  });
+
+  it('refuses viewers, and kinds this version cannot sync yet', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const aws = await invoke(
+      createIntegration,
+      routeRequest('POST', LIST_ROUTE, {
+        params: { id: team.workspaceId },
+        cookie: team.admin.cookie,
+        body: {
+          kind: 'aws',
+          name: 'AWS',
+          settings: { role_arn: 'arn:aws:iam::123456789012:role/Read', regions: ['us-east-1'] },
+        },
+      }),
+    );
+    const { id } = aws.json as Integration;
+    const byViewer = await post(syncIntegration, 'sync', team.workspaceId, id, team.viewer.cookie);
+    expect(byViewer.statusCode).toBe(403);
+    const unsupported = await post(
+      syncIntegration,
+      'sync',
+      team.workspaceId,
+      id,
+      team.admin.cookie,
+    );
+    expect(unsupported.statusCode).toBe(400);
+    expect(unsupported.json).toMatchObject({
+      error: 'Syncing AWS integrations is not available in this version.',
+    });
+  });
+});

@@ -1,0 +1,261 @@
+/**
+ * Listing, adding, changing and removing a workspace's discovery integrations: admins and
+ * workspace managers only, not while the workspace is frozen (listing excepted), within the
+ * plan's limit. Credentials are sealed (adapters/credential-sealer.ts) before they reach the
+ * table, never answered and never written to the audit trail or the logs: the answer says only
+ * whether some are stored.
+ */
+import { randomUUID } from 'node:crypto';
+import {
+  INTEGRATION_CREDENTIAL_FIELDS,
+  INTEGRATION_CREDENTIALS_SCHEMAS,
+  INTEGRATION_MESSAGES,
+  INTEGRATION_SETTINGS_SCHEMAS,
+  type CreateIntegrationBody,
+  type Integration,
+  type IntegrationKind,
+  type ListIntegrationsResponse,
+  type UpdateIntegrationBody,
+} from '@expiry-radar/shared/api/integration-api-schemas';
+import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import type * as z from 'zod';
+import { getCredentialSealer } from '../../adapters/credential-sealer';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
+import type { IntegrationRecord } from '../../data/entities/integration';
+import {
+  findIntegration,
+  insertIntegration,
+  IntegrationChangedError,
+  IntegrationLimitError,
+  listIntegrations,
+  removeIntegration,
+  replaceIntegration,
+} from '../../data/integration-records';
+import type { UserRecord } from '../../data/user-records';
+import { integrationLimitMessage } from '../../domain/plan-limit-messages';
+import { AppError, badRequest } from '../../platform/app-error';
+import {
+  requireEditor,
+  requireNotFrozen,
+  type WorkspaceAccess,
+} from '../workspaces/workspace-access';
+import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
+
+type Actor = Pick<UserRecord, 'id' | 'email'>;
+
+export const INTEGRATION_NOT_FOUND = 'Integration not found.';
+export const INTEGRATION_CONFLICT_MESSAGE =
+  'The integration was changed by someone else meanwhile. Reload it and try again.';
+
+/**
+ * The external id the workspace's AWS role must require (`sts:ExternalId`): unique to the
+ * workspace, so a role made for one workspace cannot be assumed on behalf of another.
+ */
+export function awsExternalId(workspaceId: string): string {
+  return `expiry-radar-${workspaceId}`;
+}
+
+export function integrationView(record: IntegrationRecord): Integration {
+  return {
+    id: record.integrationId,
+    workspace_id: record.workspaceId,
+    kind: record.kind,
+    name: record.name,
+    schedule: record.schedule,
+    enabled: record.enabled,
+    settings: { ...record.settings },
+    has_credentials: record.sealedCredentials !== null,
+    last_sync: record.lastSync ? { ...record.lastSync, errors: [...record.lastSync.errors] } : null,
+    created_at: record.createdAt,
+    updated_at: record.updatedAt,
+  };
+}
+
+function target(record: IntegrationRecord) {
+  return { type: 'integration', id: record.integrationId, name: record.name };
+}
+
+/** Credentials worth sealing: none for a kind that needs none (AWS assumes a role). */
+function hasSecret(credentials: Readonly<Record<string, unknown>>): boolean {
+  return Object.keys(credentials).length > 0;
+}
+
+async function sealCredentials(
+  credentials: Readonly<Record<string, unknown>>,
+  workspaceId: string,
+  integrationId: string,
+): Promise<string | null> {
+  if (!hasSecret(credentials)) return null;
+  return getCredentialSealer().seal(JSON.stringify(credentials), { workspaceId, integrationId });
+}
+
+/** The parsed value, or 400 with the first message of the schema. */
+function parseOrRefuse<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw badRequest(result.error.issues[0]?.message ?? 'Invalid integration');
+}
+
+export async function listWorkspaceIntegrations(
+  access: WorkspaceAccess,
+): Promise<ListIntegrationsResponse> {
+  requireEditor(access);
+  const records = await listIntegrations(access.workspaceId);
+  return {
+    items: records.map(integrationView),
+    limit: PLAN_LIMITS[access.plan].integrationsPerWorkspace,
+    aws_external_id: awsExternalId(access.workspaceId),
+  };
+}
+
+export async function requireIntegration(
+  access: WorkspaceAccess,
+  integrationId: string,
+): Promise<IntegrationRecord> {
+  const record = await findIntegration(access.workspaceId, integrationId);
+  if (!record) throw new AppError('NOT_FOUND', INTEGRATION_NOT_FOUND);
+  return record;
+}
+
+export async function createWorkspaceIntegration(options: {
+  access: WorkspaceAccess;
+  actor: Actor;
+  body: CreateIntegrationBody;
+  now: Date;
+}): Promise<Integration> {
+  const { access, body, now } = options;
+  requireEditor(access);
+  requireNotFrozen(access);
+  const integrationId = randomUUID();
+  const at = now.toISOString();
+  const record: IntegrationRecord = {
+    workspaceId: access.workspaceId,
+    integrationId,
+    kind: body.kind,
+    name: body.name,
+    schedule: body.schedule,
+    enabled: body.enabled,
+    settings: body.settings,
+    sealedCredentials: await sealCredentials(body.credentials, access.workspaceId, integrationId),
+    lastSync: null,
+    revision: 0,
+    createdAt: at,
+    updatedAt: at,
+  };
+  try {
+    await insertIntegration(record, PLAN_LIMITS[access.plan].integrationsPerWorkspace);
+  } catch (error) {
+    if (error instanceof IntegrationLimitError) {
+      throw new AppError('PLAN_LIMIT', integrationLimitMessage(access.plan));
+    }
+    throw error;
+  }
+  await recordWorkspaceEvent({
+    workspace: access,
+    actor: options.actor,
+    action: AUDIT_ACTIONS.integrationCreated,
+    target: target(record),
+    metadata: { kind: record.kind, schedule: record.schedule, enabled: record.enabled },
+    now,
+  });
+  return integrationView(record);
+}
+
+function settingsOf(kind: IntegrationKind, value: unknown) {
+  return parseOrRefuse(INTEGRATION_SETTINGS_SCHEMAS[kind], value) as Record<string, unknown>;
+}
+
+function credentialsOf(kind: IntegrationKind, value: Readonly<Record<string, unknown>>) {
+  const known = INTEGRATION_CREDENTIAL_FIELDS[kind];
+  if (Object.keys(value).some((field) => !known.includes(field))) {
+    throw badRequest(INTEGRATION_MESSAGES.credentialsForKind(kind));
+  }
+  return parseOrRefuse(INTEGRATION_CREDENTIALS_SCHEMAS[kind], value) as Record<string, unknown>;
+}
+
+export async function updateWorkspaceIntegration(options: {
+  access: WorkspaceAccess;
+  actor: Actor;
+  integrationId: string;
+  body: UpdateIntegrationBody;
+  now: Date;
+}): Promise<Integration> {
+  const { access, body, now } = options;
+  requireEditor(access);
+  requireNotFrozen(access);
+  const current = await requireIntegration(access, options.integrationId);
+  const settings = body.settings ? settingsOf(current.kind, body.settings) : current.settings;
+  const sealedCredentials = body.credentials
+    ? await sealCredentials(
+        credentialsOf(current.kind, body.credentials),
+        access.workspaceId,
+        current.integrationId,
+      )
+    : current.sealedCredentials;
+  const next: IntegrationRecord = {
+    ...current,
+    name: body.name ?? current.name,
+    schedule: body.schedule ?? current.schedule,
+    enabled: body.enabled ?? current.enabled,
+    settings,
+    sealedCredentials,
+    revision: current.revision + 1,
+    updatedAt: now.toISOString(),
+  };
+  try {
+    await replaceIntegration(next);
+  } catch (error) {
+    if (error instanceof IntegrationChangedError) {
+      throw new AppError('CONFLICT', INTEGRATION_CONFLICT_MESSAGE);
+    }
+    throw error;
+  }
+  const changed = (['name', 'schedule', 'enabled'] as const).filter(
+    (field) => next[field] !== current[field],
+  );
+  await recordWorkspaceEvent({
+    workspace: access,
+    actor: options.actor,
+    action: AUDIT_ACTIONS.integrationUpdated,
+    target: target(next),
+    metadata: {
+      kind: next.kind,
+      changed: [
+        ...changed,
+        ...(body.settings ? ['settings'] : []),
+        ...(body.credentials ? ['credentials'] : []),
+      ],
+    },
+    now,
+  });
+  return integrationView(next);
+}
+
+/** Removes the integration; the tokens it found stay, as they were last synced. */
+export async function deleteWorkspaceIntegration(options: {
+  access: WorkspaceAccess;
+  actor: Actor;
+  integrationId: string;
+  now: Date;
+}): Promise<void> {
+  const { access, now } = options;
+  requireEditor(access);
+  requireNotFrozen(access);
+  const current = await requireIntegration(access, options.integrationId);
+  try {
+    await removeIntegration(access.workspaceId, current.integrationId);
+  } catch (error) {
+    if (error instanceof IntegrationChangedError) {
+      throw new AppError('NOT_FOUND', INTEGRATION_NOT_FOUND);
+    }
+    throw error;
+  }
+  await recordWorkspaceEvent({
+    workspace: access,
+    actor: options.actor,
+    action: AUDIT_ACTIONS.integrationDeleted,
+    target: target(current),
+    metadata: { kind: current.kind },
+    now,
+  });
+}

@@ -1,0 +1,71 @@
+/**
+ * "Sync now" and its preview for one integration: admins and workspace managers, not while the
+ * workspace is frozen. The integration's credentials are opened only here, for the provider's
+ * requests, and never answered or logged; the provider's findings go through the sync engine.
+ * A kind whose provider this version lacks is refused with 400 and says so.
+ */
+import {
+  gitlabCredentialsSchema,
+  gitlabSettingsSchema,
+  INTEGRATION_KIND_LABELS,
+  type SyncReport,
+} from '@expiry-radar/shared/api/integration-api-schemas';
+import { getCredentialSealer } from '../../adapters/credential-sealer';
+import { gitlabDiscovery } from '../../adapters/gitlab-discovery';
+import type { IntegrationRecord } from '../../data/entities/integration';
+import type { UserRecord } from '../../data/user-records';
+import type { Discovery } from '../../domain/discovery';
+import { badRequest } from '../../platform/app-error';
+import {
+  requireEditor,
+  requireNotFrozen,
+  type WorkspaceAccess,
+} from '../workspaces/workspace-access';
+import { requireIntegration } from './integration-management';
+import { syncFromDiscovery } from './sync-engine';
+
+async function openCredentials(integration: IntegrationRecord): Promise<unknown> {
+  if (integration.sealedCredentials === null) return {};
+  const text = await getCredentialSealer().open(integration.sealedCredentials, {
+    workspaceId: integration.workspaceId,
+    integrationId: integration.integrationId,
+  });
+  return JSON.parse(text) as unknown;
+}
+
+/** What the integration's provider finds at its source. */
+export async function discover(integration: IntegrationRecord): Promise<Discovery> {
+  switch (integration.kind) {
+    case 'gitlab': {
+      const settings = gitlabSettingsSchema.parse(integration.settings);
+      const credentials = gitlabCredentialsSchema.parse(await openCredentials(integration));
+      return gitlabDiscovery()({ settings, credentials });
+    }
+    default:
+      throw badRequest(
+        `Syncing ${INTEGRATION_KIND_LABELS[integration.kind]} integrations is not available in this version.`,
+      );
+  }
+}
+
+export async function syncWorkspaceIntegration(options: {
+  access: WorkspaceAccess;
+  actor: Pick<UserRecord, 'id' | 'email'>;
+  integrationId: string;
+  dryRun: boolean;
+  now: Date;
+}): Promise<SyncReport> {
+  const { access } = options;
+  requireEditor(access);
+  requireNotFrozen(access);
+  const integration = await requireIntegration(access, options.integrationId);
+  const discovery = await discover(integration);
+  return syncFromDiscovery({
+    workspace: access,
+    integration,
+    discovery,
+    actor: options.actor,
+    dryRun: options.dryRun,
+    now: options.now,
+  });
+}

@@ -1,0 +1,314 @@
+/**
+ * The sync engine: takes what a provider found (AWS, GitLab, Vault) and brings the workspace's
+ * tokens in step with it. Discovered tokens carry `source` (kind, integration id, external id)
+ * and are matched on it, never on their name:
+ *
+ * - found and not yet known: created, unless a token typed in by hand has the same name and
+ *   type, which is reported as a link candidate instead (never a duplicate);
+ * - found and known: updated when any of its fields differ (a later expiry is a renewal, armed
+ *   for alerts as a manual renewal is: its alert history kept, its windows computed again from
+ *   the new date); a token marked removed that comes back loses the mark;
+ * - known and no longer found: marked "removed at source" (`source.removed_at`), never deleted;
+ *   not when the part of the source it came from could not be read this time (`unreadPrefixes`).
+ *
+ * Tokens equal to what was found are not written, so a sync with nothing changed writes no token
+ * (only its audit event and the integration's last-sync outcome). A preview is the same plan,
+ * answered without writing anything.
+ */
+import type { LastSync, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
+import { categoryOfType } from '@expiry-radar/shared/domain/categories';
+import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
+import type { Token, TokenFields, TokenSource } from '@expiry-radar/shared/domain/token';
+import { importKey } from '@expiry-radar/shared/domain/token-import';
+import { readArmingContext } from '../../data/alert-arming';
+import { AUDIT_ACTIONS, recordAuditEvent } from '../../data/audit-events';
+import type { IntegrationRecord } from '../../data/entities/integration';
+import type { TokenRecord } from '../../data/entities/token';
+import { writeLastSync } from '../../data/integration-records';
+import { compactSearchIndex } from '../../data/search-index-compaction';
+import {
+  IMPORT_BATCH_MAX_TOKENS,
+  newImportedToken,
+  writeImportBatch,
+  type ImportedUpdate,
+} from '../../data/token-mutations';
+import {
+  listAllTokens,
+  TokenConditionError,
+  WorkspaceConditionError,
+} from '../../data/token-records';
+import type { DiscoveredToken, Discovery } from '../../domain/discovery';
+import { nextRevision } from '../../domain/search-entries';
+import { logger } from '../../platform/logger';
+
+type Change =
+  | { readonly kind: 'create'; readonly token: Token; readonly externalId: string }
+  | { readonly kind: 'update'; readonly update: ImportedUpdate; readonly renewed: boolean }
+  | { readonly kind: 'remove'; readonly update: ImportedUpdate };
+
+export interface SyncPlan {
+  readonly changes: readonly Change[];
+  readonly unchanged: number;
+  readonly linkCandidates: SyncReport['link_candidates'];
+}
+
+const EMPTY_FIELDS: Omit<TokenFields, 'name' | 'type' | 'category' | 'expiresAt'> = {
+  section: null,
+  domains: [],
+  location: null,
+  used_by: null,
+  contact_group_id: null,
+  issuer: null,
+  serial_number: null,
+  subject: null,
+  key_size: null,
+  algorithm: null,
+  license_type: null,
+  vendor: null,
+  cost: null,
+  renewal_url: null,
+  renewal_date: null,
+  contacts: null,
+  description: null,
+  notes: null,
+};
+
+/** The fields a discovered token sets; what it leaves out (notes, contact group) stays the user's. */
+function discoveredFields(found: DiscoveredToken): Partial<TokenFields> {
+  return {
+    ...found.fields,
+    name: found.name,
+    type: found.type,
+    category: categoryOfType(found.type),
+    expiresAt: found.expiresAt,
+  };
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+}
+
+function sourceOf(integration: IntegrationRecord, externalId: string): TokenSource {
+  return {
+    kind: integration.kind,
+    integration_id: integration.integrationId,
+    external_id: externalId,
+    removed_at: null,
+  };
+}
+
+/** Plans a sync of `integration` from what was found, against the workspace's tokens. */
+export function planSync(options: {
+  integration: IntegrationRecord;
+  discovery: Discovery;
+  stored: readonly TokenRecord[];
+  now: Date;
+}): SyncPlan {
+  const { integration, discovery, now } = options;
+  const ours = new Map<string, TokenRecord>();
+  const byHand = new Map<string, Token>();
+  for (const record of options.stored) {
+    const { source } = record.token;
+    if (source?.integration_id === integration.integrationId) {
+      ours.set(source.external_id, record);
+    } else if (!source) {
+      const key = importKey(record.token);
+      if (key !== null) byHand.set(key, record.token);
+    }
+  }
+
+  const changes: Change[] = [];
+  const linkCandidates: SyncReport['link_candidates'] = [];
+  let unchanged = 0;
+  const found = new Set<string>();
+  for (const item of discovery.tokens) {
+    if (found.has(item.externalId)) continue;
+    found.add(item.externalId);
+    const fields = discoveredFields(item);
+    const known = ours.get(item.externalId);
+    if (known) {
+      const current = known.token;
+      const differs =
+        current.source?.removed_at !== null ||
+        (Object.keys(fields) as Array<keyof TokenFields>).some(
+          (field) => !sameValue(current[field], fields[field]),
+        );
+      if (!differs) {
+        unchanged += 1;
+        continue;
+      }
+      const next: Token = {
+        ...current,
+        ...fields,
+        source: sourceOf(integration, item.externalId),
+        updated_at: nextRevision(current.updated_at, now),
+      };
+      changes.push({
+        kind: 'update',
+        update: { current, lastAlert: known.schedule.lastAlert, next },
+        renewed: next.expiresAt > current.expiresAt,
+      });
+      continue;
+    }
+    const twin = byHand.get(importKey({ name: item.name, type: item.type }) ?? '');
+    if (twin) {
+      linkCandidates.push({
+        token_id: twin.id,
+        name: twin.name,
+        type: twin.type,
+        external_id: item.externalId,
+      });
+      continue;
+    }
+    const token: Token = {
+      ...newImportedToken(
+        integration.workspaceId,
+        { ...EMPTY_FIELDS, ...fields } as TokenFields,
+        now,
+      ),
+      source: sourceOf(integration, item.externalId),
+    };
+    changes.push({ kind: 'create', token, externalId: item.externalId });
+  }
+
+  for (const [externalId, record] of ours) {
+    const current = record.token;
+    if (found.has(externalId) || current.source?.removed_at) continue;
+    if (discovery.unreadPrefixes.some((prefix) => externalId.startsWith(prefix))) continue;
+    const next: Token = {
+      ...current,
+      source: { ...sourceOf(integration, externalId), removed_at: now.toISOString() },
+      updated_at: nextRevision(current.updated_at, now),
+    };
+    changes.push({
+      kind: 'remove',
+      update: { current, lastAlert: record.schedule.lastAlert, next },
+    });
+  }
+  return { changes, unchanged, linkCandidates };
+}
+
+function reportOf(plan: SyncPlan, errors: readonly string[], dryRun: boolean): SyncReport {
+  const count = (kind: Change['kind']) => plan.changes.filter((c) => c.kind === kind).length;
+  return {
+    dry_run: dryRun,
+    created: count('create'),
+    updated: count('update'),
+    removed: count('remove'),
+    unchanged: plan.unchanged,
+    renewed: plan.changes.filter((c) => c.kind === 'update' && c.renewed).length,
+    errors: [...errors],
+    changes: plan.changes.map((change) => {
+      const token = change.kind === 'create' ? change.token : change.update.next;
+      return {
+        action: change.kind,
+        external_id: token.source?.external_id ?? '',
+        name: token.name,
+        type: token.type,
+        expires_at: token.expiresAt,
+      };
+    }),
+    link_candidates: plan.linkCandidates,
+  };
+}
+
+/** Writes the plan in transactions of the import's size; what could not be written is an error. */
+async function writePlan(
+  workspaceId: string,
+  plan: Plan,
+  changes: readonly Change[],
+  now: Date,
+): Promise<{ written: readonly Change[]; errors: string[] }> {
+  if (changes.length === 0) return { written: [], errors: [] };
+  const arming = await readArmingContext(workspaceId);
+  const written: Change[] = [];
+  for (let start = 0; start < changes.length; start += IMPORT_BATCH_MAX_TOKENS) {
+    const batch = changes.slice(start, start + IMPORT_BATCH_MAX_TOKENS);
+    try {
+      await writeImportBatch({
+        workspaceId,
+        creates: batch.flatMap((change) => (change.kind === 'create' ? [change.token] : [])),
+        updates: batch.flatMap((change) => (change.kind === 'create' ? [] : [change.update])),
+        tokenLimit: PLAN_LIMITS[plan].tokensPerWorkspace,
+        arming,
+        now,
+      });
+      written.push(...batch);
+    } catch (error) {
+      if (error instanceof WorkspaceConditionError) {
+        return {
+          written,
+          errors: [
+            error.reason === 'frozen'
+              ? 'The workspace is frozen: nothing more was written.'
+              : "The plan's token limit is reached: the remaining tokens were not created.",
+          ],
+        };
+      }
+      if (error instanceof TokenConditionError) {
+        return {
+          written,
+          errors: ['A token was changed meanwhile: the next sync takes up the rest.'],
+        };
+      }
+      throw error;
+    }
+  }
+  await compactSearchIndex(workspaceId).catch((error: unknown) => {
+    logger.warn('Search index compaction after a sync failed', { error });
+  });
+  return { written, errors: [] };
+}
+
+/**
+ * Syncs (or with `dryRun` previews) one integration from what its provider found: one audit
+ * event and the last-sync outcome on the integration per sync; a preview writes nothing.
+ */
+export async function syncFromDiscovery(options: {
+  workspace: { readonly workspaceId: string; readonly plan: Plan };
+  integration: IntegrationRecord;
+  discovery: Discovery;
+  actor: { readonly id: string; readonly email: string | null };
+  dryRun: boolean;
+  now: Date;
+}): Promise<SyncReport> {
+  const { workspace, integration, discovery, now } = options;
+  const stored = await listAllTokens(workspace.workspaceId);
+  const plan = planSync({ integration, discovery, stored, now });
+  if (options.dryRun) return reportOf(plan, discovery.errors, true);
+
+  const outcome = await writePlan(workspace.workspaceId, workspace.plan, plan.changes, now);
+  const report = reportOf(
+    { ...plan, changes: outcome.written },
+    [...discovery.errors, ...outcome.errors],
+    false,
+  );
+  const lastSync: LastSync = {
+    at: now.toISOString(),
+    created: report.created,
+    updated: report.updated,
+    removed: report.removed,
+    errors: report.errors,
+  };
+  await writeLastSync(workspace.workspaceId, integration.integrationId, lastSync);
+  // The scheduled sync acts as the system (no email), so the event is recorded as such.
+  await recordAuditEvent({
+    scope: { type: 'workspace', workspaceId: workspace.workspaceId },
+    plan: workspace.plan,
+    actor: options.actor,
+    action: AUDIT_ACTIONS.integrationSynced,
+    target: { type: 'integration', id: integration.integrationId, name: integration.name },
+    metadata: {
+      kind: integration.kind,
+      created: report.created,
+      updated: report.updated,
+      renewed: report.renewed,
+      removed: report.removed,
+      unchanged: report.unchanged,
+      link_candidates: report.link_candidates.length,
+      errors: report.errors.length,
+    },
+    now,
+  });
+  return report;
+}

@@ -1,0 +1,298 @@
+/**
+ * Discovery integrations: where a workspace's tokens are found instead of typed in (AWS, GitLab,
+ * HashiCorp Vault). Each integration has non-secret `settings` (returned) and write-only
+ * `credentials` (never returned: the answer says only whether some are stored).
+ */
+import * as z from 'zod';
+import { idSchema } from './common-schemas';
+
+export const INTEGRATION_KINDS = ['aws', 'gitlab', 'vault'] as const;
+export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
+export const integrationKindSchema = z.enum(INTEGRATION_KINDS, {
+  error: 'Kind must be one of aws, gitlab or vault',
+});
+
+export const INTEGRATION_KIND_LABELS: Readonly<Record<IntegrationKind, string>> = {
+  aws: 'AWS',
+  gitlab: 'GitLab',
+  vault: 'HashiCorp Vault',
+};
+
+/** `daily`: synced once a day by the scheduled job; `manual`: only by "Sync now". */
+export const INTEGRATION_SCHEDULES = ['daily', 'manual'] as const;
+export type IntegrationSchedule = (typeof INTEGRATION_SCHEDULES)[number];
+
+export const INTEGRATION_NAME_MAX_LENGTH = 100;
+export const SECRET_MAX_LENGTH = 4_000;
+export const DEFAULT_ACCESS_KEY_MAX_AGE_DAYS = 90;
+export const MAX_AWS_REGIONS = 30;
+export const MAX_SCOPE_IDS = 100;
+
+export const INTEGRATION_MESSAGES = {
+  nameRequired: 'Integration name is required',
+  nameTooLong: `Integration name must be ${INTEGRATION_NAME_MAX_LENGTH} characters or less`,
+  invalidUrl: 'URL must be a valid http(s) URL',
+  tokenRequired: 'Token is required',
+  secretTooLong: `Credentials must be ${SECRET_MAX_LENGTH} characters or less`,
+  invalidRoleArn: 'Role ARN must look like arn:aws:iam::123456789012:role/name',
+  regionsRequired: 'Choose at least one region',
+  invalidRegion: 'Region must look like us-east-1',
+  invalidMaxAge: 'Maximum access key age must be whole days between 1 and 3650',
+  invalidScheduleMessage: 'Schedule must be daily or manual',
+  invalidScopeId: 'Project and group ids must be numbers or full paths (group/project)',
+  tooManyScopeIds: `At most ${MAX_SCOPE_IDS} projects or groups`,
+  vaultCredentialsRequired: 'Give either a Vault token or an AppRole role id and secret id',
+  kindChange: 'The kind of an integration cannot change; create another integration instead',
+  credentialsForKind: (kind: string) => `These credentials are not those of a ${kind} integration`,
+} as const;
+
+const nameSchema = z
+  .string({ error: INTEGRATION_MESSAGES.nameRequired })
+  .trim()
+  .min(1, INTEGRATION_MESSAGES.nameRequired)
+  .max(INTEGRATION_NAME_MAX_LENGTH, INTEGRATION_MESSAGES.nameTooLong);
+
+const httpUrlSchema = z
+  .string({ error: INTEGRATION_MESSAGES.invalidUrl })
+  .trim()
+  .max(2_000, INTEGRATION_MESSAGES.invalidUrl)
+  .refine((value) => {
+    try {
+      const url = new URL(value);
+      return (url.protocol === 'https:' || url.protocol === 'http:') && !url.username;
+    } catch {
+      return false;
+    }
+  }, INTEGRATION_MESSAGES.invalidUrl)
+  .transform((value) => value.replace(/\/+$/, ''));
+
+const secretSchema = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(SECRET_MAX_LENGTH, INTEGRATION_MESSAGES.secretTooLong);
+
+const scopeIdsSchema = z
+  .array(
+    z
+      .string({ error: INTEGRATION_MESSAGES.invalidScopeId })
+      .trim()
+      .regex(/^[\w.-]+(\/[\w.-]+)*$/, INTEGRATION_MESSAGES.invalidScopeId)
+      .max(255, INTEGRATION_MESSAGES.invalidScopeId),
+  )
+  .max(MAX_SCOPE_IDS, INTEGRATION_MESSAGES.tooManyScopeIds)
+  .default([]);
+
+export const awsSettingsSchema = z.object({
+  role_arn: z
+    .string({ error: INTEGRATION_MESSAGES.invalidRoleArn })
+    .trim()
+    .regex(
+      /^arn:aws[\w-]*:iam::\d{12}:role\/[\w+=,.@/-]{1,512}$/,
+      INTEGRATION_MESSAGES.invalidRoleArn,
+    ),
+  regions: z
+    .array(
+      z
+        .string({ error: INTEGRATION_MESSAGES.invalidRegion })
+        .trim()
+        .regex(/^[a-z]{2}(-[a-z]+)+-\d$/, INTEGRATION_MESSAGES.invalidRegion),
+    )
+    .min(1, INTEGRATION_MESSAGES.regionsRequired)
+    .max(MAX_AWS_REGIONS, INTEGRATION_MESSAGES.regionsRequired),
+  access_key_max_age_days: z
+    .number({ error: INTEGRATION_MESSAGES.invalidMaxAge })
+    .int(INTEGRATION_MESSAGES.invalidMaxAge)
+    .min(1, INTEGRATION_MESSAGES.invalidMaxAge)
+    .max(3_650, INTEGRATION_MESSAGES.invalidMaxAge)
+    .default(DEFAULT_ACCESS_KEY_MAX_AGE_DAYS),
+});
+
+export const gitlabSettingsSchema = z.object({
+  base_url: httpUrlSchema.default('https://gitlab.com'),
+  /** Projects whose access and deploy tokens are read (ids or full paths). */
+  project_ids: scopeIdsSchema,
+  /** Groups whose access tokens are read (ids or full paths). */
+  group_ids: scopeIdsSchema,
+});
+
+export const vaultSettingsSchema = z.object({
+  address: httpUrlSchema,
+  /** Vault Enterprise namespace, sent as X-Vault-Namespace. */
+  namespace: z.string().trim().max(255).nullable().default(null),
+  pki_mounts: z.array(z.string().trim().min(1).max(255)).max(MAX_SCOPE_IDS).default([]),
+  kv_mounts: z.array(z.string().trim().min(1).max(255)).max(MAX_SCOPE_IDS).default([]),
+});
+
+/** AWS needs no stored secret: the sync assumes the customer's role with the workspace's external id. */
+export const awsCredentialsSchema = z.object({}).strict();
+export const gitlabCredentialsSchema = z.object({
+  token: secretSchema(INTEGRATION_MESSAGES.tokenRequired),
+});
+export const vaultCredentialsSchema = z.union(
+  [
+    z.object({ token: secretSchema(INTEGRATION_MESSAGES.tokenRequired) }).strict(),
+    z
+      .object({
+        role_id: secretSchema(INTEGRATION_MESSAGES.vaultCredentialsRequired),
+        secret_id: secretSchema(INTEGRATION_MESSAGES.vaultCredentialsRequired),
+      })
+      .strict(),
+  ],
+  { error: INTEGRATION_MESSAGES.vaultCredentialsRequired },
+);
+
+export const INTEGRATION_SETTINGS_SCHEMAS = {
+  aws: awsSettingsSchema,
+  gitlab: gitlabSettingsSchema,
+  vault: vaultSettingsSchema,
+} as const;
+
+/** The fields each kind's credentials may have: any other names credentials of another kind. */
+export const INTEGRATION_CREDENTIAL_FIELDS: Readonly<Record<IntegrationKind, readonly string[]>> = {
+  aws: [],
+  gitlab: ['token'],
+  vault: ['token', 'role_id', 'secret_id'],
+};
+
+export const INTEGRATION_CREDENTIALS_SCHEMAS = {
+  aws: awsCredentialsSchema,
+  gitlab: gitlabCredentialsSchema,
+  vault: vaultCredentialsSchema,
+} as const;
+
+export type AwsSettings = z.output<typeof awsSettingsSchema>;
+export type GitlabSettings = z.output<typeof gitlabSettingsSchema>;
+export type VaultSettings = z.output<typeof vaultSettingsSchema>;
+export type IntegrationSettings = AwsSettings | GitlabSettings | VaultSettings;
+export type GitlabCredentials = z.output<typeof gitlabCredentialsSchema>;
+export type VaultCredentials = z.output<typeof vaultCredentialsSchema>;
+export type IntegrationCredentials = GitlabCredentials | VaultCredentials | Record<string, never>;
+
+const scheduleSchema = z.enum(INTEGRATION_SCHEDULES, {
+  error: INTEGRATION_MESSAGES.invalidScheduleMessage,
+});
+
+const common = {
+  name: nameSchema,
+  schedule: scheduleSchema.default('daily'),
+  /** Off until the user has seen the preview of the first sync. */
+  enabled: z.boolean().default(false),
+};
+
+export const createIntegrationBody = z.discriminatedUnion(
+  'kind',
+  [
+    z.object({
+      kind: z.literal('aws'),
+      ...common,
+      settings: awsSettingsSchema,
+      credentials: awsCredentialsSchema.default({}),
+    }),
+    z.object({
+      kind: z.literal('gitlab'),
+      ...common,
+      settings: gitlabSettingsSchema.default({
+        base_url: 'https://gitlab.com',
+        project_ids: [],
+        group_ids: [],
+      }),
+      credentials: gitlabCredentialsSchema,
+    }),
+    z.object({
+      kind: z.literal('vault'),
+      ...common,
+      settings: vaultSettingsSchema,
+      credentials: vaultCredentialsSchema,
+    }),
+  ],
+  { error: 'Kind must be one of aws, gitlab or vault' },
+);
+export type CreateIntegrationBody = z.output<typeof createIntegrationBody>;
+
+/**
+ * A change: each field given replaces the stored one. `settings` and `credentials` are those of
+ * the integration's kind (checked against the stored kind); credentials left out stay as stored.
+ */
+export const updateIntegrationBody = z.object({
+  name: nameSchema.optional(),
+  schedule: scheduleSchema.optional(),
+  enabled: z.boolean().optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+  credentials: z.record(z.string(), z.unknown()).optional(),
+});
+export type UpdateIntegrationBody = z.output<typeof updateIntegrationBody>;
+
+export const integrationParams = z.object({ id: idSchema, iid: idSchema });
+
+export const lastSyncSchema = z.object({
+  at: z.string(),
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  removed: z.number().int().nonnegative(),
+  errors: z.array(z.string()),
+});
+export type LastSync = z.infer<typeof lastSyncSchema>;
+
+export const integrationSchema = z.object({
+  id: z.string(),
+  workspace_id: z.string(),
+  kind: integrationKindSchema,
+  name: z.string(),
+  schedule: z.enum(INTEGRATION_SCHEDULES),
+  enabled: z.boolean(),
+  settings: z.record(z.string(), z.unknown()),
+  /** Whether credentials are stored; they are never returned. */
+  has_credentials: z.boolean(),
+  last_sync: lastSyncSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Integration = z.infer<typeof integrationSchema>;
+
+export const listIntegrationsResponse = z.object({
+  items: z.array(integrationSchema),
+  /** The plan's limit of integrations per workspace; null is unlimited. */
+  limit: z.number().int().nullable(),
+  /** The external id the workspace's AWS roles must require of the sync (sts:ExternalId). */
+  aws_external_id: z.string(),
+});
+export type ListIntegrationsResponse = z.infer<typeof listIntegrationsResponse>;
+
+export const SYNC_CHANGE_ACTIONS = ['create', 'update', 'remove'] as const;
+
+/** What a sync did, or (a preview) would do. */
+export const syncReportSchema = z.object({
+  dry_run: z.boolean(),
+  created: z.number().int().nonnegative(),
+  updated: z.number().int().nonnegative(),
+  /** Tokens no longer found at the source, now marked "removed at source" (never deleted). */
+  removed: z.number().int().nonnegative(),
+  unchanged: z.number().int().nonnegative(),
+  /** Of the updates, those whose expiry moved later: re-armed as a manual renewal is. */
+  renewed: z.number().int().nonnegative(),
+  errors: z.array(z.string()),
+  changes: z.array(
+    z.object({
+      action: z.enum(SYNC_CHANGE_ACTIONS),
+      external_id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      expires_at: z.string(),
+    }),
+  ),
+  /**
+   * Found at the source with the name and type of a token typed in by hand: not created (no
+   * duplicate); the user may link the two.
+   */
+  link_candidates: z.array(
+    z.object({
+      token_id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      external_id: z.string(),
+    }),
+  ),
+});
+export type SyncReport = z.infer<typeof syncReportSchema>;
