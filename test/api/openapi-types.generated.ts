@@ -1019,6 +1019,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{id}/integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A workspace's discovery integrations without their credentials, the plan's limit and the workspace's AWS external id (admin or workspace manager). */
+        get: operations["listIntegrations"];
+        put?: never;
+        /** Adds an AWS, GitLab or Vault integration within the plan limit (admin or workspace manager); its credentials are stored encrypted and never returned. */
+        post: operations["createIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{id}/integrations/{iid}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an integration and its credentials; the tokens it found stay (admin or workspace manager). */
+        delete: operations["deleteIntegration"];
+        options?: never;
+        head?: never;
+        /** Changes an integration's name, schedule, enabled state, settings or credentials (admin or workspace manager). */
+        patch: operations["updateIntegration"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{id}/integrations/{iid}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Syncs an integration now (admin or workspace manager): creates, updates and marks removed at source the tokens it finds; answers the counts, changes, link candidates and errors. */
+        post: operations["syncIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{id}/integrations/{iid}/preview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** What a sync of the integration would do, without writing anything (admin or workspace manager). */
+        post: operations["previewIntegrationSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2128,6 +2198,13 @@ export interface operations {
                             created_at: string;
                             updated_at: string;
                             workspace_id: string;
+                            source?: {
+                                /** @enum {string} */
+                                kind: "aws" | "gitlab" | "vault";
+                                integration_id: string;
+                                external_id: string;
+                                removed_at: string | null;
+                            };
                         }[];
                         total: number;
                         facets: {
@@ -2261,6 +2338,13 @@ export interface operations {
                         created_at: string;
                         updated_at: string;
                         workspace_id: string;
+                        source?: {
+                            /** @enum {string} */
+                            kind: "aws" | "gitlab" | "vault";
+                            integration_id: string;
+                            external_id: string;
+                            removed_at: string | null;
+                        };
                     };
                 };
             };
@@ -2383,6 +2467,13 @@ export interface operations {
                         created_at: string;
                         updated_at: string;
                         workspace_id: string;
+                        source?: {
+                            /** @enum {string} */
+                            kind: "aws" | "gitlab" | "vault";
+                            integration_id: string;
+                            external_id: string;
+                            removed_at: string | null;
+                        };
                     };
                 };
             };
@@ -4887,6 +4978,13 @@ export interface operations {
                         created_at: string;
                         updated_at: string;
                         workspace_id: string;
+                        source?: {
+                            /** @enum {string} */
+                            kind: "aws" | "gitlab" | "vault";
+                            integration_id: string;
+                            external_id: string;
+                            removed_at: string | null;
+                        };
                     }[] | string;
                 };
             };
@@ -5140,6 +5238,452 @@ export interface operations {
                     "application/json": {
                         path: string;
                         canRotate: boolean;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listIntegrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            workspace_id: string;
+                            /** @enum {string} */
+                            kind: "aws" | "gitlab" | "vault";
+                            name: string;
+                            /** @enum {string} */
+                            schedule: "daily" | "manual";
+                            enabled: boolean;
+                            settings: {
+                                [key: string]: unknown;
+                            };
+                            has_credentials: boolean;
+                            last_sync: {
+                                at: string;
+                                created: number;
+                                updated: number;
+                                removed: number;
+                                errors: string[];
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                        }[];
+                        limit: number | null;
+                        aws_external_id: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    kind: "aws";
+                    name: string;
+                    /**
+                     * @default daily
+                     * @enum {string}
+                     */
+                    schedule?: "daily" | "manual";
+                    /** @default false */
+                    enabled?: boolean;
+                    settings: {
+                        role_arn: string;
+                        regions: string[];
+                        /** @default 90 */
+                        access_key_max_age_days?: number;
+                    };
+                    /** @default {} */
+                    credentials?: Record<string, never>;
+                } | {
+                    /** @constant */
+                    kind: "gitlab";
+                    name: string;
+                    /**
+                     * @default daily
+                     * @enum {string}
+                     */
+                    schedule?: "daily" | "manual";
+                    /** @default false */
+                    enabled?: boolean;
+                    settings?: {
+                        base_url?: string;
+                        /** @default [] */
+                        project_ids?: string[];
+                        /** @default [] */
+                        group_ids?: string[];
+                    };
+                    credentials: {
+                        token: string;
+                    };
+                } | {
+                    /** @constant */
+                    kind: "vault";
+                    name: string;
+                    /**
+                     * @default daily
+                     * @enum {string}
+                     */
+                    schedule?: "daily" | "manual";
+                    /** @default false */
+                    enabled?: boolean;
+                    settings: {
+                        address: string;
+                        /** @default null */
+                        namespace?: string | null;
+                        /** @default [] */
+                        pki_mounts?: string[];
+                        /** @default [] */
+                        kv_mounts?: string[];
+                    };
+                    credentials: {
+                        token: string;
+                    } | {
+                        role_id: string;
+                        secret_id: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        workspace_id: string;
+                        /** @enum {string} */
+                        kind: "aws" | "gitlab" | "vault";
+                        name: string;
+                        /** @enum {string} */
+                        schedule: "daily" | "manual";
+                        enabled: boolean;
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        has_credentials: boolean;
+                        last_sync: {
+                            at: string;
+                            created: number;
+                            updated: number;
+                            removed: number;
+                            errors: string[];
+                        } | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name?: string;
+                    /** @enum {string} */
+                    schedule?: "daily" | "manual";
+                    enabled?: boolean;
+                    settings?: {
+                        [key: string]: unknown;
+                    };
+                    credentials?: {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        workspace_id: string;
+                        /** @enum {string} */
+                        kind: "aws" | "gitlab" | "vault";
+                        name: string;
+                        /** @enum {string} */
+                        schedule: "daily" | "manual";
+                        enabled: boolean;
+                        settings: {
+                            [key: string]: unknown;
+                        };
+                        has_credentials: boolean;
+                        last_sync: {
+                            at: string;
+                            created: number;
+                            updated: number;
+                            removed: number;
+                            errors: string[];
+                        } | null;
+                        created_at: string;
+                        updated_at: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    syncIntegration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dry_run: boolean;
+                        created: number;
+                        updated: number;
+                        removed: number;
+                        unchanged: number;
+                        renewed: number;
+                        errors: string[];
+                        changes: {
+                            /** @enum {string} */
+                            action: "create" | "update" | "remove";
+                            external_id: string;
+                            name: string;
+                            type: string;
+                            expires_at: string;
+                        }[];
+                        link_candidates: {
+                            token_id: string;
+                            name: string;
+                            type: string;
+                            external_id: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    previewIntegrationSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dry_run: boolean;
+                        created: number;
+                        updated: number;
+                        removed: number;
+                        unchanged: number;
+                        renewed: number;
+                        errors: string[];
+                        changes: {
+                            /** @enum {string} */
+                            action: "create" | "update" | "remove";
+                            external_id: string;
+                            name: string;
+                            type: string;
+                            expires_at: string;
+                        }[];
+                        link_candidates: {
+                            token_id: string;
+                            name: string;
+                            type: string;
+                            external_id: string;
+                        }[];
                     };
                 };
             };

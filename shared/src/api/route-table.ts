@@ -828,6 +828,7 @@ export const routeTable = [
       "Replaces the calendar feed's key: the old URL stops working (admin or workspace manager).",
     request: { params: idParams },
     response: calendarFeedLinkResponse,
+  },
   // Discovery integrations
   {
     id: 'listIntegrations',
