@@ -31,6 +31,17 @@ export function DocsApiPage() {
 curl -c jar -b jar -H 'Content-Type: application/json' -H 'X-CSRF-Token: ...' \\
   -d '{"email":"you@example.com","password":"..."}' https://your-host/auth/login`}</CodeBlock>
       </DocsSection>
+      <DocsSection title="API keys">
+        <P>
+          Scripts can use a personal API key instead of a session: create one in Account settings
+          under API keys (one workspace or all of yours, read-only or read and write, an expiry up
+          to a year ahead) and send it as <Code>Authorization: Bearer er_…</Code>. A key needs no
+          CSRF token, works only on the token, workspace and audit calls the reference marks with
+          the bearer scheme, makes at most 120 requests a minute, and answers 401 once revoked or
+          expired.
+        </P>
+        <CodeBlock>{`curl -H 'Authorization: Bearer er_...' 'https://your-host/api/tokens?workspace_id=...'`}</CodeBlock>
+      </DocsSection>
       <DocsSection title="Main endpoints">
         <Bullets
           items={[
