@@ -65,7 +65,7 @@ const ready = (name: string, message: string): CheckLine => ({
   message,
   blocking: false,
 });
-const toDo = (name: string, message: string, blocking: boolean): CheckLine => ({
+const needsAction = (name: string, message: string, blocking: boolean): CheckLine => ({
   name,
   status: 'to do',
   message,
@@ -97,13 +97,17 @@ async function bootstrapCheck(
     stack = Stacks?.[0];
   } catch (error) {
     if (errorName(error) === 'ValidationError') {
-      return toDo(name, `no ${BOOTSTRAP_STACK_NAME} stack: ${bootstrap}`, true);
+      return needsAction(name, `no ${BOOTSTRAP_STACK_NAME} stack: ${bootstrap}`, true);
     }
-    return toDo(name, `${BOOTSTRAP_STACK_NAME} could not be read: ${errorMessage(error)}`, true);
+    return needsAction(
+      name,
+      `${BOOTSTRAP_STACK_NAME} could not be read: ${errorMessage(error)}`,
+      true,
+    );
   }
   const status = stack?.StackStatus ?? 'missing';
   if (!COMPLETE.test(status)) {
-    return toDo(name, `${BOOTSTRAP_STACK_NAME} is ${status}: ${bootstrap} again`, true);
+    return needsAction(name, `${BOOTSTRAP_STACK_NAME} is ${status}: ${bootstrap} again`, true);
   }
   const version = stack?.Outputs?.find((output) => output.OutputKey === 'BootstrapVersion');
   return ready(
@@ -117,14 +121,14 @@ async function sesAccountCheck(clients: DeployCheckClients): Promise<CheckLine> 
   try {
     const account = await clients.ses.send(new GetAccountCommand({}));
     if (account.SendingEnabled === false) {
-      return toDo(
+      return needsAction(
         name,
         'SES sending is paused for this account in this region: see the SES console (Reputation metrics) and AWS support',
         false,
       );
     }
     if (!account.ProductionAccessEnabled) {
-      return toDo(
+      return needsAction(
         name,
         'the account is in the SES sandbox: it mails only verified addresses (200 a day). Request production access (docs/deploy.md, "Leaving the SES sandbox")',
         false,
@@ -133,7 +137,7 @@ async function sesAccountCheck(clients: DeployCheckClients): Promise<CheckLine> 
     const quota = account.SendQuota?.Max24HourSend;
     return ready(name, `production access${quota ? `, ${quota} emails a day` : ''}`);
   } catch (error) {
-    return toDo(name, `SES could not be read: ${errorMessage(error)}`, false);
+    return needsAction(name, `SES could not be read: ${errorMessage(error)}`, false);
   }
 }
 
@@ -143,7 +147,7 @@ async function sesIdentityCheck(
 ): Promise<CheckLine> {
   const name = 'SES identity';
   if (!senderAddress) {
-    return toDo(
+    return needsAction(
       name,
       'no sender: set `-c emailFrom="Expiry Radar <alerts@your-domain>"` (the default sender cannot be verified; the email stack then creates the identity)',
       false,
@@ -153,25 +157,25 @@ async function sesIdentityCheck(
   try {
     domain = senderDomain(senderAddress);
   } catch (error) {
-    return toDo(name, errorMessage(error), true);
+    return needsAction(name, errorMessage(error), true);
   }
   try {
     const identity = await clients.ses.send(new GetEmailIdentityCommand({ EmailIdentity: domain }));
     if (identity.VerifiedForSendingStatus) return ready(name, `${domain} verified for sending`);
-    return toDo(
+    return needsAction(
       name,
       `${domain} is not verified yet (DKIM ${identity.DkimAttributes?.Status ?? 'unknown'}): the DKIM CNAME records must be in its DNS (Route 53 with hostedZoneId, else the email stack's outputs)`,
       false,
     );
   } catch (error) {
     if (errorName(error) === 'NotFoundException') {
-      return toDo(
+      return needsAction(
         name,
         `${domain} is no SES identity yet: \`npm run deploy\` creates it (its DKIM records too with hostedZoneId); verification then takes minutes to hours`,
         false,
       );
     }
-    return toDo(name, `${domain} could not be read: ${errorMessage(error)}`, false);
+    return needsAction(name, `${domain} could not be read: ${errorMessage(error)}`, false);
   }
 }
 
@@ -185,13 +189,13 @@ async function parameterCheck(
     return ready(name, `${parameter.purpose} present`);
   } catch (error) {
     if (errorName(error) === 'ParameterNotFound') {
-      return toDo(
+      return needsAction(
         name,
         `${parameter.purpose} missing: \`aws ssm put-parameter --type SecureString --name ${parameter.name} --value <value>\``,
         true,
       );
     }
-    return toDo(name, `could not be read: ${errorMessage(error)}`, true);
+    return needsAction(name, `could not be read: ${errorMessage(error)}`, true);
   }
 }
 
@@ -202,7 +206,7 @@ export async function runDeployChecks(
   // Every call below is made in a region, STS's too.
   const region = await clients.region();
   if (!region) {
-    return [toDo('region', "no region: set AWS_REGION or the profile's region", true)];
+    return [needsAction('region', "no region: set AWS_REGION or the profile's region", true)];
   }
   const lines: CheckLine[] = [ready('region', region)];
   let account: string;
@@ -214,7 +218,7 @@ export async function runDeployChecks(
     if (!account) throw new Error('STS named no account');
   } catch (error) {
     lines.push(
-      toDo(
+      needsAction(
         'credentials',
         `no usable AWS credentials (${errorMessage(error)}): \`aws configure\`, \`aws sso login\` or AWS_PROFILE`,
         true,
