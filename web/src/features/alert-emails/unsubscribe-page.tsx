@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
+import { refusalMessage } from '../../lib/api-client';
 import { queryParams } from '../../lib/paths';
 import type { AlertEmailSubscriptionAnswer } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { useAlertEmailSubscriptionMutation } from './api/unsubscribe-mutation';
@@ -76,7 +77,7 @@ export function UnsubscribePage() {
             </Typography>
             {change.isError && (
               <Alert severity="error" sx={{ mb: 2 }}>
-                {change.error.message}
+                {refusalMessage(change.error)}
               </Alert>
             )}
             <Button
