@@ -136,6 +136,8 @@ export class ApiStack extends Stack {
       TWO_FACTOR_KEY_SECRET_ARN: this.twoFactorKey.secretArn,
       ALERT_LINK_KEY_SECRET_ARN: resources.alertLinkKey.secretArn,
       INTEGRATION_CREDENTIALS_KMS_KEY_ID: resources.integrationCredentialsKey.keyArn,
+      // The account customers' AWS discovery roles trust (the Integrations page's template).
+      DISCOVERY_ACCOUNT_ID: this.account,
       POWERTOOLS_SERVICE_NAME: 'expiry-radar',
       POWERTOOLS_LOG_LEVEL: 'INFO',
       ...accountEnvironment(props.accountSettings),

@@ -5304,6 +5304,7 @@ export interface operations {
                         }[];
                         limit: number | null;
                         aws_external_id: string;
+                        aws_trusted_account_id: string | null;
                     };
                 };
             };

@@ -63,6 +63,11 @@ export interface RuntimeConfig {
    */
   readonly integrationCredentialsKey: string | undefined;
   readonly integrationCredentialsKmsKeyId: string | undefined;
+  /**
+   * The AWS account the functions run in (DISCOVERY_ACCOUNT_ID): the one customers' AWS discovery
+   * roles trust. Unset locally, where there is no account; the page then asks for it.
+   */
+  readonly discoveryAccountId: string | undefined;
 }
 
 /**
@@ -136,6 +141,7 @@ function readConfig(): RuntimeConfig {
     alertLinkKeySecretArn: optional('ALERT_LINK_KEY_SECRET_ARN'),
     integrationCredentialsKey: optional('INTEGRATION_CREDENTIALS_KEY'),
     integrationCredentialsKmsKeyId: optional('INTEGRATION_CREDENTIALS_KMS_KEY_ID'),
+    discoveryAccountId: optional('DISCOVERY_ACCOUNT_ID'),
   };
 }
 

@@ -257,6 +257,11 @@ export const listIntegrationsResponse = z.object({
   limit: z.number().int().nullable(),
   /** The external id the workspace's AWS roles must require of the sync (sts:ExternalId). */
   aws_external_id: z.string(),
+  /**
+   * The AWS account Expiry Radar runs in, which those roles trust; null where it is not known
+   * (the local runtime). See domain/aws-discovery-role.ts for the role itself.
+   */
+  aws_trusted_account_id: z.string().nullable(),
 });
 export type ListIntegrationsResponse = z.infer<typeof listIntegrationsResponse>;
 

@@ -12,7 +12,7 @@ import { INTEGRATION_COUNT } from '../../data/entities/integration';
 import { findIntegration } from '../../data/integration-records';
 import { keys } from '../../data/keys';
 import { getDocumentClient } from '../../platform/aws-clients';
-import { getConfig } from '../../platform/config';
+import { getConfig, resetConfigForTests } from '../../platform/config';
 import { logger } from '../../platform/logger';
 import { handler as createIntegration } from './create-integration';
 import { handler as deleteIntegration } from './delete-integration';
@@ -258,11 +258,27 @@ describe('GET /api/v1/workspaces/{id}/integrations', () => {
     ]);
     expect(body.limit).toBe(20);
     expect(body.aws_external_id).toBe(`expiry-radar-${team.workspaceId}`);
+    expect(body.aws_trusted_account_id).toBeNull();
     expect(response.body).not.toContain(GITLAB_TOKEN);
     expect(response.body).not.toContain('sealed');
     expect(logged).not.toContain(GITLAB_TOKEN);
     expect((await list(team.workspaceId, team.viewer.cookie)).statusCode).toBe(403);
     expect((await list(team.workspaceId, team.outsider.cookie)).statusCode).toBe(404);
+  });
+
+  it("names the account customers' AWS roles trust when it runs in AWS", async () => {
+    const team = await givenTeam();
+    process.env.DISCOVERY_ACCOUNT_ID = '111122223333';
+    resetConfigForTests();
+    try {
+      const response = await list(team.workspaceId, team.admin.cookie);
+      expect((response.json as ListIntegrationsResponse).aws_trusted_account_id).toBe(
+        '111122223333',
+      );
+    } finally {
+      delete process.env.DISCOVERY_ACCOUNT_ID;
+      resetConfigForTests();
+    }
   });
 });
 

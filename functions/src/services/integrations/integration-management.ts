@@ -34,6 +34,7 @@ import {
 import type { UserRecord } from '../../data/user-records';
 import { integrationLimitMessage } from '../../domain/plan-limit-messages';
 import { AppError, badRequest } from '../../platform/app-error';
+import { getConfig } from '../../platform/config';
 import {
   requireEditor,
   requireNotFrozen,
@@ -105,6 +106,7 @@ export async function listWorkspaceIntegrations(
     items: records.map(integrationView),
     limit: PLAN_LIMITS[access.plan].integrationsPerWorkspace,
     aws_external_id: awsExternalId(access.workspaceId),
+    aws_trusted_account_id: getConfig().discoveryAccountId ?? null,
   };
 }
 
