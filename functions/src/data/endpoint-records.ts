@@ -28,6 +28,7 @@ import {
   queryAll,
   type TableKey,
 } from './table-operations';
+import type { TransactItem } from './token-records';
 
 /** The schedule a token's endpoints call for, checked first at `firstCheckAt`. */
 export function endpointScheduleOf(token: Token, firstCheckAt: Date): EndpointScheduleRecord {
@@ -51,34 +52,54 @@ function sameEndpoints(a: Token, b: Token | undefined): boolean {
 }
 
 /**
- * After a token write: puts its schedule (first check at once) when its endpoints or their
- * frequency changed, deletes it when none are left. Nothing when they did not change, so an edit
- * of other fields writes nothing more.
+ * What a token write (`previous` → `token`; undefined for a new or a deleted token) does to the
+ * token's endpoint schedule: a put (first check at once) when its endpoints or their frequency
+ * changed, a delete when none are left, nothing when they did not change (an edit of other fields
+ * writes nothing more). Token writes put it in their own transaction (data/token-mutations).
+ */
+export function endpointScheduleWrite(
+  token: Token | undefined,
+  previous: Token | undefined,
+  now: Date,
+): TransactItem | undefined {
+  const current = token?.endpoints?.length ? token : undefined;
+  if (current && sameEndpoints(current, previous)) return undefined;
+  const TableName = getConfig().tableName;
+  if (current) {
+    return {
+      Put: { TableName, Item: endpointScheduleCodec.toItem(endpointScheduleOf(current, now)) },
+    };
+  }
+  const gone = token ?? previous;
+  if (gone && previous?.endpoints?.length) {
+    return { Delete: { TableName, Key: keys.endpointSchedule(gone.workspace_id, gone.id) } };
+  }
+  return undefined;
+}
+
+/** The endpoint schedule writes of a token write, as a list to append to its transaction. */
+export function endpointScheduleWrites(
+  token: Token | undefined,
+  previous: Token | undefined,
+  now: Date,
+): TransactItem[] {
+  const write = endpointScheduleWrite(token, previous, now);
+  return write ? [write] : [];
+}
+
+/**
+ * Writes a token's endpoint schedule on its own, after the token write: for a transfer, whose
+ * transaction has no room left (data/token-mutations), and for seeding benchmarks.
  */
 export async function syncEndpointSchedule(
   token: Token | undefined,
   previous: Token | undefined,
   now: Date,
 ): Promise<void> {
-  const current = token?.endpoints?.length ? token : undefined;
-  if (current && sameEndpoints(current, previous)) return;
+  const write = endpointScheduleWrite(token, previous, now);
   const client = getDocumentClient();
-  const TableName = getConfig().tableName;
-  if (current) {
-    await client.send(
-      new PutCommand({
-        TableName,
-        Item: endpointScheduleCodec.toItem(endpointScheduleOf(current, now)),
-      }),
-    );
-    return;
-  }
-  const gone = token ?? previous;
-  if (gone && previous?.endpoints?.length) {
-    await client.send(
-      new DeleteCommand({ TableName, Key: keys.endpointSchedule(gone.workspace_id, gone.id) }),
-    );
-  }
+  if (write?.Put) await client.send(new PutCommand(write.Put));
+  if (write?.Delete) await client.send(new DeleteCommand(write.Delete));
 }
 
 export async function deleteEndpointSchedule(workspaceId: string, tokenId: string) {

@@ -16,7 +16,7 @@ import { nextRevision } from '../domain/search-entries';
 import { newTokenId } from '../domain/token-ids';
 import type { LastAlert } from '../domain/alert-schedule';
 import { armTokens, schedulesWithHistory, type ArmingContext } from './alert-arming';
-import { syncEndpointSchedule } from './endpoint-records';
+import { endpointScheduleWrites, syncEndpointSchedule } from './endpoint-records';
 import { compactAfterWrite } from './search-index-compaction';
 import {
   counterCellOf,
@@ -55,8 +55,8 @@ export async function createToken(options: {
         tokenLimit: options.tokenLimit,
       },
     ],
+    endpointScheduleWrites(token, undefined, now),
   );
-  await syncEndpointSchedule(token, undefined, now);
   await compactAfterWrite(workspaceId, 1);
   return token;
 }
@@ -102,9 +102,9 @@ export async function updateToken(current: Token, update: TokenUpdate, now: Date
         requireNotFrozen: true,
       },
     ],
+    endpointScheduleWrites(next, current, now),
   );
   if (sectionChanged) await pruneEmptyCounters(current.workspace_id, [counterCellOf(current)]);
-  await syncEndpointSchedule(next, current, now);
   await compactAfterWrite(current.workspace_id, 1);
   return next;
 }
@@ -119,9 +119,9 @@ export async function deleteToken(token: Token, now: Date): Promise<void> {
         requireNotFrozen: true,
       },
     ],
+    endpointScheduleWrites(undefined, token, now),
   );
   await pruneEmptyCounters(token.workspace_id, [counterCellOf(token)]);
-  await syncEndpointSchedule(undefined, token, now);
   await compactAfterWrite(token.workspace_id, 1);
 }
 
@@ -180,6 +180,9 @@ export async function transferTokens(options: {
     ],
   );
   await pruneEmptyCounters(sourceWorkspaceId, tokens.map(counterCellOf));
+  // A full transfer fills its transaction (two items per token, plus the two workspaces' counters
+  // and search deltas), so the endpoint schedules are written after it (a source schedule left
+  // behind is dropped by the dispatcher, which finds no token for it).
   for (const [index, { token }] of moved.entries()) {
     await syncEndpointSchedule(undefined, tokens[index], now);
     await syncEndpointSchedule(token, undefined, now);

@@ -31,7 +31,7 @@ import { keys, TOKEN_SORT_PREFIX } from './keys';
 import { searchDeltaPutItem } from './search-index';
 import { isConditionalCheckFailure, isTransactionConflict, queryAll } from './table-operations';
 
-type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 /** One token item of a token transaction, with what it changes in its workspace's search index. */
 export interface TokenWrite {
@@ -206,15 +206,19 @@ function searchDeltaItems(tokenWrites: readonly TokenWrite[]): TransactItem[] {
  * search deltas of the tokens written, all or nothing. A failed condition becomes a
  * TokenConditionError or a WorkspaceConditionError; a cancellation by a concurrent transaction
  * on the same items (the workspace's counters) is tried again after a short jittered pause.
+ * `alsoWrite` are items that follow the tokens without conditions of their own (a token's
+ * endpoint schedule), so they are written exactly when the tokens are.
  */
 export async function runTokenTransaction(
   tokenWrites: readonly TokenWrite[],
   workspaces: readonly WorkspaceChange[],
+  alsoWrite: readonly TransactItem[] = [],
 ): Promise<void> {
   const TransactItems = [
     ...tokenWrites.map(({ item }) => item),
     ...workspaces.map(workspaceChangeItem),
     ...searchDeltaItems(tokenWrites),
+    ...alsoWrite,
   ];
   for (let attempt = 0; ; attempt += 1) {
     try {

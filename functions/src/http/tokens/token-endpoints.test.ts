@@ -82,6 +82,48 @@ describe('certificate endpoints on token writes', () => {
     expect(await scheduleOf(token)).toBeUndefined();
   });
 
+  it("writes the schedule in the token's own transaction, so one is never left without the other", async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
+    const send = jest.spyOn(getDocumentClient(), 'send');
+    /** The sort keys each write command of the request wrote, by command. */
+    const writes = () =>
+      send.mock.calls
+        .map(([command]) => command)
+        .filter((command) => /Put|Delete|Update|TransactWrite/.test(command.constructor.name))
+        .map((command) => {
+          const input = command.input as {
+            Item?: { sk: string };
+            Key?: { sk: string };
+            TransactItems?: { Put?: { Item: { sk: string } }; Delete?: { Key: { sk: string } } }[];
+          };
+          const sortKeys = input.TransactItems
+            ? input.TransactItems.map((item) => item.Put?.Item.sk ?? item.Delete?.Key.sk ?? '')
+            : [input.Item?.sk ?? input.Key?.sk ?? ''];
+          return { command: command.constructor.name, sortKeys };
+        });
+    try {
+      const created = await createRequest(
+        owner.cookie,
+        certificate(workspaceId, 'shop.example.com'),
+      );
+      const token = created.json as Token;
+      const scheduleKey = keys.endpointSchedule(workspaceId, token.id).sk;
+      const scheduled = writes().filter(({ sortKeys }) => sortKeys.includes(scheduleKey));
+      expect(scheduled).toEqual([
+        { command: 'TransactWriteCommand', sortKeys: expect.arrayContaining([scheduleKey]) },
+      ]);
+
+      send.mockClear();
+      await deleteRequest(owner.cookie, token.id);
+      expect(writes().filter(({ sortKeys }) => sortKeys.includes(scheduleKey))).toEqual([
+        { command: 'TransactWriteCommand', sortKeys: expect.arrayContaining([scheduleKey]) },
+      ]);
+      expect(await scheduleOf(token)).toBeUndefined();
+    } finally {
+      send.mockRestore();
+    }
+  });
+
   it("holds a workspace to its plan's endpoints and hourly checks, certificates only", async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'free' });
     const five = Array.from({ length: 5 }, (_, index) => ({ host: `s${index}.example.com` }));
