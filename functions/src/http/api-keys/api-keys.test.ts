@@ -16,6 +16,7 @@ import {
 } from '../../../test-support/workspace-fixtures';
 import { findApiKeyOfUser, listApiKeysOfUser } from '../../data/api-key-records';
 import { createAccountToken } from '../../data/account-token-records';
+import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { auditEventCodec } from '../../data/entities/audit-event';
 import { keys } from '../../data/keys';
 import { takeRateLimit } from '../../data/rate-limiter';
@@ -369,6 +370,44 @@ describe('API keys', () => {
       error:
         'The Free plan allows 2 API keys per user. Revoke one or upgrade your plan to add more.',
     });
+  });
+
+  it('makes room for a new key by revoking expired ones, audited', async () => {
+    const free = await givenSignedInUser({ plan: 'free' });
+    await givenWorkspace({ ownerId: free.userId, plan: 'free' });
+    const first = await givenKey(free, { workspace_id: null, access: 'read', name: 'Old' });
+    await givenKey(free, { workspace_id: null, access: 'read', name: 'Current' });
+    const stored = await findApiKeyOfUser(free.userId, first.key.id);
+    for (const Key of [
+      keys.apiKey(free.userId, first.key.id),
+      keys.apiKeyCredential(stored!.secretHash),
+    ]) {
+      await getDocumentClient().send(
+        new UpdateCommand({
+          TableName: getConfig().tableName,
+          Key,
+          UpdateExpression: 'SET expiresOn = :past',
+          ExpressionAttributeValues: { ':past': '2020-01-01' },
+        }),
+      );
+    }
+
+    await givenKey(free, { workspace_id: null, access: 'read', name: 'New' });
+
+    const listed = await invoke(
+      listApiKeys,
+      routeRequest('GET', '/api/account/api-keys', { cookie: free.cookie }),
+    );
+    expect((listed.json as { items: { name: string }[] }).items.map((key) => key.name)).toEqual([
+      'Current',
+      'New',
+    ]);
+    const revoked = (await auditItems(keys.user(free.userId).pk)).filter(
+      (event) => event.action === AUDIT_ACTIONS.apiKeyRevoked,
+    );
+    expect(revoked.map((event) => event.metadata)).toEqual([
+      expect.objectContaining({ api_key: { id: first.key.id, name: 'Old' }, reason: 'expired' }),
+    ]);
   });
 
   it('refuses an expiry past one year or not after today', async () => {

@@ -1,6 +1,7 @@
 /**
- * A user's API keys: create (within their plan's limit, with a token in the inventory that
- * alerts before the key expires), list, revoke one, revoke all (a password reset).
+ * A user's API keys: create (within their plan's limit, which expired keys do not take up, with a
+ * token in the inventory that alerts before the key expires), list, revoke one, revoke all (a
+ * password reset).
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ApiKey, CreateApiKeyInput } from '@expiry-radar/shared/api/api-key-api-schemas';
@@ -126,9 +127,11 @@ export async function createApiKey(
     tokenId: newTokenId(tokenWorkspace.workspaceId),
     tokenWorkspaceId: tokenWorkspace.workspaceId,
   };
-  if (!(await insertApiKey(record, PLAN_LIMITS[user.plan].apiKeysPerUser))) {
-    throw new AppError('FORBIDDEN', apiKeyLimitMessage(user.plan));
-  }
+  const limit = PLAN_LIMITS[user.plan].apiKeysPerUser;
+  const inserted =
+    (await insertApiKey(record, limit)) ||
+    ((await revokeExpiredApiKeys(user, now)) > 0 && (await insertApiKey(record, limit)));
+  if (!inserted) throw new AppError('FORBIDDEN', apiKeyLimitMessage(user.plan));
   let token;
   try {
     token = await withTokenWriteErrors(tokenWorkspace.plan, () =>
@@ -178,6 +181,27 @@ export async function revokeApiKey(user: KeyOwner, keyId: string, now: Date): Pr
   await recordAccountEvent(user, AUDIT_ACTIONS.apiKeyRevoked, now, {
     api_key: { id: record.id, name: record.name },
   });
+}
+
+/**
+ * Revokes the user's expired keys (they no longer open anything), audited: run when the user is at
+ * their plan's limit, so an expired key never stands in the way of a new one. Answers how many.
+ */
+async function revokeExpiredApiKeys(user: KeyOwner, now: Date): Promise<number> {
+  const expired = (await listApiKeysOfUser(user.id)).filter(
+    (record) => apiKeyExpiresAt(record.expiresOn).getTime() <= now.getTime(),
+  );
+  let revoked = 0;
+  for (const record of expired) {
+    if (await deleteApiKey(record)) {
+      revoked += 1;
+      await recordAccountEvent(user, AUDIT_ACTIONS.apiKeyRevoked, now, {
+        api_key: { id: record.id, name: record.name },
+        reason: 'expired',
+      });
+    }
+  }
+  return revoked;
 }
 
 /** Revokes every key of the user (a password reset: whoever took the account loses its keys). */

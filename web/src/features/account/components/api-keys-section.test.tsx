@@ -70,8 +70,17 @@ describe('account: API keys', () => {
     expect(first).toHaveTextContent(/CI renewals.*Main.*Read and write.*Never/);
     expect(second).toHaveTextContent(/Audit export.*All workspaces.*Read-only/);
     expect(within(second!).getByText('Expired')).toBeVisible();
-    expect(screen.getByText('2 of 2 keys your plan allows')).toBeVisible();
-    // At the limit: no new key until one is revoked.
+    // An expired key does not count: creating one revokes it to make room.
+    expect(
+      screen.getByText('1 of 2 keys your plan allows; expired keys make room for new ones'),
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Create API key' })).toBeEnabled();
+  });
+
+  it('allows no new key at the limit until one is revoked', async () => {
+    serve([apiKey(), apiKey({ id: 'key-2', name: 'Audit export' })]);
+    renderSection();
+    expect(await screen.findByText('2 of 2 keys your plan allows')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Create API key' })).toBeDisabled();
   });
 

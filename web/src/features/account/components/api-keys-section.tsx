@@ -300,7 +300,9 @@ export function ApiKeysSection() {
 
   const items = query.data?.items ?? [];
   const limit = query.data?.limit ?? null;
-  const full = limit !== null && items.length >= limit;
+  // Expired keys do not count: creating a key at the limit revokes them to make room.
+  const activeCount = items.filter((apiKey) => !apiKey.expired).length;
+  const full = limit !== null && activeCount >= limit;
 
   return (
     <SectionCard
@@ -349,7 +351,8 @@ export function ApiKeysSection() {
             </Button>
             {limit !== null && (
               <Typography variant="body2" color="textSecondary">
-                {items.length} of {limit} keys your plan allows
+                {activeCount} of {limit} keys your plan allows
+                {activeCount < items.length && '; expired keys make room for new ones'}
               </Typography>
             )}
           </Stack>
