@@ -32,6 +32,7 @@ import { handler as listTokens } from '../tokens/list-tokens';
 import { handler as createWorkspace } from '../workspaces/create-workspace';
 import { handler as getWorkspace } from '../workspaces/get-workspace';
 import { handler as listWorkspaces } from '../workspaces/list-workspaces';
+import { handler as renameWorkspace } from '../workspaces/rename-workspace';
 import { FORWARDED_AUTHORIZATION_HEADER } from '../pipeline/api-key-header';
 import { handler as createApiKey } from './create-api-key';
 import { handler as listApiKeys } from './list-api-keys';
@@ -140,6 +141,22 @@ describe('API keys', () => {
       ],
     });
     expect(JSON.stringify(list.json)).not.toContain(created.secret);
+
+    // The list names the workspace as it is called now.
+    const rename = await invoke(
+      renameWorkspace,
+      routeRequest('PATCH', '/api/v1/workspaces/{id}', {
+        cookie: owner.cookie,
+        params: { id: workspaceA },
+        body: { name: 'Alpha Prime' },
+      }),
+    );
+    expect(rename.statusCode).toBe(200);
+    const renamed = await invoke(
+      listApiKeys,
+      routeRequest('GET', '/api/account/api-keys', { cookie: owner.cookie }),
+    );
+    expect(renamed.json).toMatchObject({ items: [{ workspace_name: 'Alpha Prime' }] });
 
     const tokens = await withKey(listTokens, created.secret, 'GET', '/api/tokens', {
       query: `workspace_id=${workspaceA}`,

@@ -30,6 +30,7 @@ import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { hashSecret } from '../../data/secret-hash';
 import { createToken } from '../../data/token-mutations';
 import type { UserRecord } from '../../data/user-records';
+import { findWorkspaces } from '../../data/workspace-store';
 import { newTokenId } from '../../domain/token-ids';
 import { AppError } from '../../platform/app-error';
 import { recordAccountEvent } from '../accounts/account-audit';
@@ -165,11 +166,23 @@ export async function createApiKey(
   return { key: apiKeyView(record, now), secret };
 }
 
+/**
+ * The user's keys, oldest first, each naming its workspace as it is called now (the name stored
+ * at creation only for a workspace that is gone).
+ */
 export async function listApiKeys(userId: string, now: Date): Promise<ApiKey[]> {
   const records = await listApiKeysOfUser(userId);
+  const scopedIds = [...new Set(records.flatMap((record) => record.workspaceId ?? []))];
+  const currentNames = new Map(
+    (await findWorkspaces(scopedIds)).map((workspace) => [workspace.id, workspace.name]),
+  );
   return records
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
-    .map((record) => apiKeyView(record, now));
+    .map((record) => {
+      const view = apiKeyView(record, now);
+      const currentName = record.workspaceId && currentNames.get(record.workspaceId);
+      return currentName ? { ...view, workspace_name: currentName } : view;
+    });
 }
 
 /** Revokes one of the user's keys at once; 404 when they have none by that id. */
