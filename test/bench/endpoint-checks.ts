@@ -119,7 +119,7 @@ export async function measureEndpointChecks(options: { endpoints?: number } = {}
       const messages: EndpointCheckMessage[] = [];
       const started = performance.now();
       const dispatched = await runEndpointDispatch(now, {
-        enqueue: (batch) => Promise.resolve(void messages.push(...batch)),
+        enqueue: (batch) => (messages.push(...batch), Promise.resolve([])),
       });
       const dispatchSeconds = (performance.now() - started) / 1000;
       const batches: SQSEvent[] = [];

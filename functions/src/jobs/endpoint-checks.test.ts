@@ -328,20 +328,35 @@ describe('endpoint checks against local TLS servers', () => {
     ).resolves.toMatchObject({ ok: true, certificate: { nameMatches: true, chainTrusted: true } });
   });
 
+  it('gives a schedule back when the queue does not take its messages, so the next dispatch sends them', async () => {
+    const world = await givenCertificateWith(443);
+    const refused = await runEndpointDispatch(new Date(), {
+      enqueue: (batch) => Promise.resolve([...batch]),
+    });
+    expect(refused.givenBack).toBeGreaterThanOrEqual(1);
+    const retried: EndpointCheckMessage[] = [];
+    await runEndpointDispatch(new Date(), {
+      enqueue: (batch) => (retried.push(...batch), Promise.resolve([])),
+    });
+    expect(retried.filter((message) => message.tokenId === world.token.id)).toEqual([
+      world.message,
+    ]);
+  });
+
   it('dispatches one message per endpoint of a due token, and the worker checks them', async () => {
     const server = await tlsServer(contextOf(chain.leaf, chain.intermediate));
     const world = await givenCertificateWith(portOf(server));
     const messages: EndpointCheckMessage[] = [];
 
     await runEndpointDispatch(new Date(), {
-      enqueue: (batch) => Promise.resolve(void messages.push(...batch)),
+      enqueue: (batch) => (messages.push(...batch), Promise.resolve([])),
     });
     const ours = messages.filter((message) => message.tokenId === world.token.id);
     expect(ours).toEqual([world.message]);
     // Taken: a second dispatch at once finds it not due.
     const again: EndpointCheckMessage[] = [];
     await runEndpointDispatch(new Date(), {
-      enqueue: (batch) => Promise.resolve(void again.push(...batch)),
+      enqueue: (batch) => (again.push(...batch), Promise.resolve([])),
     });
     expect(again.filter((message) => message.tokenId === world.token.id)).toEqual([]);
 

@@ -5,7 +5,8 @@
  * 6 hours, or every hour for tokens of Enterprise workspaces that ask for it) with a conditional
  * write, so two dispatches never take the same one, then puts one message per endpoint on the
  * endpoint check queue, which the worker (jobs/endpoint-check-worker.ts) consumes with bounded
- * concurrency. Schedules of tokens deleted or left without endpoints are removed.
+ * concurrency. Schedules of tokens deleted or left without endpoints are removed. A schedule whose
+ * messages the queue did not take is given back (due as it was), so no round of checks is lost.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
@@ -22,6 +23,7 @@ import {
   findDueEndpointSchedules,
   readScheduledTokens,
 } from '../data/endpoint-records';
+import type { EndpointScheduleRecord } from '../data/entities/endpoint-schedule';
 import { findWorkspaces } from '../data/workspace-store';
 import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
@@ -36,6 +38,8 @@ export interface EndpointDispatchResult {
   readonly enqueued: number;
   /** Schedules removed: their token is gone or has no endpoint left. */
   readonly removed: number;
+  /** Schedules given back because the queue did not take their messages. */
+  readonly givenBack: number;
 }
 
 export async function runEndpointDispatch(
@@ -49,6 +53,7 @@ export async function runEndpointDispatch(
   ]);
   const plans = new Map(workspaces.map((workspace) => [workspace.id, workspace.plan]));
   const messages: EndpointCheckMessage[] = [];
+  const taken = new Map<string, { schedule: EndpointScheduleRecord; next: Date }>();
   let removed = 0;
   await forEachLimited(due, CONCURRENCY, async (schedule) => {
     const token = tokens.get(schedule.tokenId);
@@ -64,14 +69,41 @@ export async function runEndpointDispatch(
       : Math.max(schedule.intervalHours, DEFAULT_INTERVAL_HOURS);
     const next = new Date(now.getTime() + hours * 60 * 60 * 1000);
     if (!(await advanceEndpointSchedule(schedule, next))) return;
+    taken.set(token.id, { schedule, next });
     for (const { host, port, sni } of token.endpoints) {
       messages.push({ workspaceId: token.workspace_id, tokenId: token.id, host, port, sni });
     }
   });
-  await ports.enqueue(messages);
-  const result = { due: due.length, enqueued: messages.length, removed };
+  const unsent = await ports.enqueue(messages);
+  const givenBack = await giveBackSchedules(
+    [...new Set(unsent.map((message) => message.tokenId))].flatMap(
+      (tokenId) => taken.get(tokenId) ?? [],
+    ),
+  );
+  const result = {
+    due: due.length,
+    enqueued: messages.length - unsent.length,
+    removed,
+    givenBack,
+  };
+  if (unsent.length > 0) logger.warn('Endpoint checks not enqueued', { ...result });
   logger.info('Endpoint dispatch done', { ...result });
   return result;
+}
+
+/**
+ * Puts each schedule back to the check it was due for, unless it changed meanwhile (its token was
+ * edited): the next dispatch takes it again. Its messages already sent are checked twice at worst.
+ */
+async function giveBackSchedules(
+  taken: readonly { schedule: EndpointScheduleRecord; next: Date }[],
+): Promise<number> {
+  let givenBack = 0;
+  await forEachLimited(taken, CONCURRENCY, async ({ schedule, next }) => {
+    const back = { ...schedule, nextCheckAt: next.toISOString() };
+    if (await advanceEndpointSchedule(back, new Date(schedule.nextCheckAt))) givenBack += 1;
+  });
+  return givenBack;
 }
 
 export const handler = middy(async (_event: ScheduledEvent, _context: Context): Promise<void> => {
