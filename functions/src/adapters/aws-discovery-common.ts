@@ -5,8 +5,13 @@
 /**
  * Throttled calls (and other retryable errors) are retried by the SDK: adaptive mode also slows
  * the client down once AWS throttles it, which matters for one ListAccessKeys call per IAM user.
+ * A call that hangs gives up in time for the sync to answer within the API's 29 seconds.
  */
-export const AWS_RETRY_SETTINGS = { retryMode: 'adaptive', maxAttempts: 6 } as const;
+export const AWS_CLIENT_SETTINGS = {
+  retryMode: 'adaptive',
+  maxAttempts: 6,
+  requestHandler: { connectionTimeout: 3_000, requestTimeout: 10_000 },
+} as const;
 
 /** The customer's account, read from the role's ARN (`arn:<partition>:iam::<account>:role/…`). */
 export interface AwsAccount {
@@ -41,7 +46,7 @@ export function clientSettings(context: AwsReadContext) {
   return {
     region: context.region,
     credentials: context.credentials,
-    ...AWS_RETRY_SETTINGS,
+    ...AWS_CLIENT_SETTINGS,
     ...context.clientSettings,
   };
 }

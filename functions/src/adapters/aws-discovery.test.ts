@@ -503,13 +503,27 @@ describe('awsDiscovery', () => {
     expect(discovery).toEqual({
       tokens: [],
       errors: [
-        `Could not assume the role ${ROLE_ARN}: AccessDenied: User: arn:aws:sts::999999999999:assumed-role/sync is not authorized to perform: sts:AssumeRole — check the role ARN, and that the role's trust policy trusts Expiry Radar's account with the external id expiry-radar-ws-1.`,
+        `Could not assume the role ${ROLE_ARN}: AWS refused it (AccessDenied) — check the role ARN, and that the role's trust policy trusts Expiry Radar's account with the external id expiry-radar-ws-1.`,
       ],
       unreadPrefixes: [''],
     });
     expect(acm.calls()).toEqual([]);
     expect(secrets.calls()).toEqual([]);
     expect(iam.calls()).toEqual([]);
+
+    // STS out of reach (no network, no credentials of its own) reads as plainly.
+    sts
+      .on(AssumeRoleCommand)
+      .rejects(new Error('getaddrinfo ENOTFOUND sts.eu-west-1.amazonaws.com'));
+    const unreachable = await awsDiscovery()({ settings: settings(), credentials: ACCESS });
+    expect(unreachable.errors).toEqual([
+      expect.stringMatching(
+        new RegExp(
+          `^Could not assume the role ${ROLE_ARN}: Error: getaddrinfo ENOTFOUND sts\\.eu-west-1\\.amazonaws\\.com — check the role ARN`,
+        ),
+      ),
+    ]);
+    expect(unreachable.unreadPrefixes).toEqual(['']);
   });
 
   it('calls nothing in the customer’s account but the actions of the role customers deploy', async () => {

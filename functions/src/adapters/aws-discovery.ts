@@ -17,7 +17,7 @@ import { getConfig } from '../platform/config';
 import { acmPrefix, readAcmCertificates } from './aws-discovery-acm';
 import {
   accountOfRoleArn,
-  AWS_RETRY_SETTINGS,
+  AWS_CLIENT_SETTINGS,
   type AssumedCredentials,
   type AwsReadContext,
 } from './aws-discovery-common';
@@ -85,7 +85,7 @@ export function describeReadFailure(
     return `${part.label}: access denied — check the role's policy allows ${part.actions}`;
   }
   if (THROTTLED.has(name)) {
-    return `${part.label}: AWS kept throttling the requests after ${AWS_RETRY_SETTINGS.maxAttempts} attempts; the next sync tries again`;
+    return `${part.label}: AWS kept throttling the requests after ${AWS_CLIENT_SETTINGS.maxAttempts} attempts; the next sync tries again`;
   }
   if (SESSION_REFUSED.has(name)) {
     return `${part.label}: the role's session was refused (${name}) — check the region is enabled in the account`;
@@ -112,7 +112,7 @@ async function assumeRole(
 ): Promise<AssumedCredentials | string> {
   const sts = new STSClient({
     region: getConfig().region,
-    ...AWS_RETRY_SETTINGS,
+    ...AWS_CLIENT_SETTINGS,
     ...options.clientSettings,
   });
   try {
@@ -135,7 +135,10 @@ async function assumeRole(
       expiration: credentials.Expiration,
     };
   } catch (error) {
-    return `${errorName(error)}: ${errorMessage(error)}`;
+    const name = errorName(error);
+    // STS's own message names the function's role: the customer learns nothing from it.
+    if (ACCESS_DENIED.has(name)) return `AWS refused it (${name})`;
+    return `${name}: ${errorMessage(error)}`;
   } finally {
     sts.destroy();
   }
