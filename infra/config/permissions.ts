@@ -61,7 +61,13 @@ export type Permission =
    * kms:GenerateDataKey and kms:Decrypt on exactly the key that wraps the data keys of
    * integration credentials (the routes that store them, the syncs that open them).
    */
-  | 'integrationCredentialsSeal';
+  | 'integrationCredentialsSeal'
+  /**
+   * sts:AssumeRole on customers' AWS discovery roles: any role in another account (they are the
+   * customers'), only with an external id and session name of Expiry Radar's
+   * (`expiry-radar-<workspace id>`); each role's trust policy names the one workspace it serves.
+   */
+  | 'discoveryRoleAssume';
 
 /** Secrets in SSM Parameter Store (SecureString) live under this path. */
 export const SECRET_PARAMETER_PREFIX = '/expiry-radar/';

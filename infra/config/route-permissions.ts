@@ -79,9 +79,10 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   createIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
   updateIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
   deleteIntegration: ['tableRead', 'tableWrite'],
-  // A sync opens the credentials (Decrypt) and writes tokens; its preview only reads.
-  syncIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
-  previewIntegrationSync: ['tableRead', 'integrationCredentialsSeal'],
+  // A sync opens the credentials (Decrypt) and writes tokens; its preview only reads. Both assume
+  // the customer's role for an AWS integration.
+  syncIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal', 'discoveryRoleAssume'],
+  previewIntegrationSync: ['tableRead', 'integrationCredentialsSeal', 'discoveryRoleAssume'],
 };
 
 /**

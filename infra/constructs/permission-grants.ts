@@ -10,6 +10,7 @@ import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
 import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
+import { AWS_DISCOVERY_ID_PREFIX } from '@expiry-radar/shared/domain/aws-discovery-role';
 import { SECRET_PARAMETER_PREFIX, type Permission } from '../config/permissions';
 import { nagAccount, nagRegion } from './nag-findings';
 
@@ -206,6 +207,28 @@ export function grantPermissions(
           ['kms:GenerateDataKey', 'kms:Decrypt'],
           [resources.integrationCredentialsKey.keyArn],
         );
+        break;
+      }
+      case 'discoveryRoleAssume': {
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['sts:AssumeRole'],
+            resources: [`arn:${stack.partition}:iam::*:role/*`],
+            conditions: {
+              StringLike: {
+                'sts:ExternalId': `${AWS_DISCOVERY_ID_PREFIX}*`,
+                'sts:RoleSessionName': `${AWS_DISCOVERY_ID_PREFIX}*`,
+              },
+              // Never a role of the account Expiry Radar runs in.
+              StringNotEquals: { 'aws:ResourceAccount': stack.account },
+            },
+          }),
+        );
+        Validations.of(role).acknowledge({
+          id: 'AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:iam::*:role/*]',
+          reason:
+            "Customers' discovery roles are in their own accounts, named by them: a cross-account AssumeRole cannot name them in advance. Only sts:AssumeRole, never in this account, and only with Expiry Radar's external id and session name; each role's trust policy requires its workspace's external id.",
+        });
         break;
       }
       case 'twoFactorKeyRead': {

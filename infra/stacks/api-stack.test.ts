@@ -41,6 +41,7 @@ function importOfApiValue(value: unknown): unknown {
 interface Statement {
   Action: string | string[];
   Resource: unknown;
+  Condition?: unknown;
 }
 
 /** The logical id of the function behind `METHOD path`, following route -> integration -> function. */
@@ -54,7 +55,7 @@ function functionIdOf(routeKey: string): string {
   return uri['Fn::GetAtt'][0];
 }
 
-function actionsOf(functionId: string, resources: Resources = policies): string[] {
+function statementsOf(functionId: string, resources: Resources = policies): Statement[] {
   const roleRef = (functions[functionId]?.Properties?.Role as { 'Fn::GetAtt': [string] })[
     'Fn::GetAtt'
   ][0];
@@ -64,8 +65,11 @@ function actionsOf(functionId: string, resources: Resources = policies): string[
     )
     .flatMap(
       (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
-    )
-    .flatMap((statement) => [statement.Action].flat());
+    );
+}
+
+function actionsOf(functionId: string, resources: Resources = policies): string[] {
+  return statementsOf(functionId, resources).flatMap((statement) => [statement.Action].flat());
 }
 
 describe('api stack: one function and one route per implemented route', () => {
@@ -161,6 +165,37 @@ describe('api stack: least privilege', () => {
     expect(new Set(onAnyResource)).toEqual(
       new Set(['xray:PutTraceSegments', 'xray:PutTelemetryRecords']),
     );
+  });
+
+  it("lets only the sync and its preview assume customers' AWS roles: other accounts, Expiry Radar's external id", () => {
+    const assumers = implementedRoutes()
+      .filter(({ route }) =>
+        actionsOf(functionIdOf(`${route.method} ${route.path}`)).includes('sts:AssumeRole'),
+      )
+      .map(({ route }) => route.id)
+      .sort();
+    expect(assumers).toEqual(['previewIntegrationSync', 'syncIntegration']);
+    for (const routeId of assumers) {
+      expect(permissionsFor(routeId)).toContain('discoveryRoleAssume');
+      const { route } = implementedRoutes().find((entry) => entry.route.id === routeId)!;
+      const assume = statementsOf(functionIdOf(`${route.method} ${route.path}`)).filter(
+        (statement) => [statement.Action].flat().includes('sts:AssumeRole'),
+      );
+      expect(assume).toEqual([
+        {
+          Effect: 'Allow',
+          Action: 'sts:AssumeRole',
+          Resource: { 'Fn::Join': ['', ['arn:', { Ref: 'AWS::Partition' }, ':iam::*:role/*']] },
+          Condition: {
+            StringLike: {
+              'sts:ExternalId': 'expiry-radar-*',
+              'sts:RoleSessionName': 'expiry-radar-*',
+            },
+            StringNotEquals: { 'aws:ResourceAccount': { Ref: 'AWS::AccountId' } },
+          },
+        },
+      ]);
+    }
   });
 
   it('grants no function Scan, wildcard actions or AWS managed policies', () => {

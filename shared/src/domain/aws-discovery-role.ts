@@ -19,6 +19,12 @@ export const AWS_DISCOVERY_ACTIONS = [
   'iam:ListServerCertificates',
 ] as const;
 
+/**
+ * Every external id and role session name discovery uses starts with this (then the workspace
+ * id): the functions that sync may assume roles only with such an external id.
+ */
+export const AWS_DISCOVERY_ID_PREFIX = 'expiry-radar-';
+
 export interface AwsDiscoveryRoleInput {
   /** `expiry-radar-<workspace id>`: the condition `sts:ExternalId` of the role's trust policy. */
   readonly externalId: string;

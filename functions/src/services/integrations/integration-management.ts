@@ -17,6 +17,7 @@ import {
   type ListIntegrationsResponse,
   type UpdateIntegrationBody,
 } from '@expiry-radar/shared/api/integration-api-schemas';
+import { AWS_DISCOVERY_ID_PREFIX } from '@expiry-radar/shared/domain/aws-discovery-role';
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import type * as z from 'zod';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
@@ -53,7 +54,7 @@ export const INTEGRATION_CONFLICT_MESSAGE =
  * workspace, so a role made for one workspace cannot be assumed on behalf of another.
  */
 export function awsExternalId(workspaceId: string): string {
-  return `expiry-radar-${workspaceId}`;
+  return `${AWS_DISCOVERY_ID_PREFIX}${workspaceId}`;
 }
 
 export function integrationView(record: IntegrationRecord): Integration {

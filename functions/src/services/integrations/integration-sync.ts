@@ -3,25 +3,32 @@
  * workspace is frozen. The integration's credentials are opened only here, for the provider's
  * requests, and never answered or logged; the provider's findings go through the sync engine.
  * A kind whose provider this version lacks is refused with 400 and says so.
+ *
+ * AWS has no stored credentials: the function's own assume the customer's role with the
+ * workspace's external id. Where Expiry Radar runs outside AWS (the local runtime) there is no
+ * account for the role to trust, so the sync answers that in its report instead of trying.
  */
 import {
+  awsSettingsSchema,
   gitlabCredentialsSchema,
   gitlabSettingsSchema,
   INTEGRATION_KIND_LABELS,
   type SyncReport,
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
+import { awsDiscovery } from '../../adapters/aws-discovery';
 import { gitlabDiscovery } from '../../adapters/gitlab-discovery';
 import type { IntegrationRecord } from '../../data/entities/integration';
 import type { UserRecord } from '../../data/user-records';
 import type { Discovery } from '../../domain/discovery';
 import { badRequest } from '../../platform/app-error';
+import { getConfig } from '../../platform/config';
 import {
   requireEditor,
   requireNotFrozen,
   type WorkspaceAccess,
 } from '../workspaces/workspace-access';
-import { requireIntegration } from './integration-management';
+import { awsExternalId, requireIntegration } from './integration-management';
 import { syncFromDiscovery } from './sync-engine';
 
 async function openCredentials(integration: IntegrationRecord): Promise<unknown> {
@@ -36,6 +43,20 @@ async function openCredentials(integration: IntegrationRecord): Promise<unknown>
 /** What the integration's provider finds at its source. */
 export async function discover(integration: IntegrationRecord): Promise<Discovery> {
   switch (integration.kind) {
+    case 'aws': {
+      const settings = awsSettingsSchema.parse(integration.settings);
+      const externalId = awsExternalId(integration.workspaceId);
+      if (!getConfig().discoveryAccountId) {
+        return {
+          tokens: [],
+          errors: [
+            `Could not assume the role ${settings.role_arn}: this installation does not run in an AWS account (the local runtime), so it has no credentials to assume roles with. AWS discovery works where Expiry Radar is deployed to AWS.`,
+          ],
+          unreadPrefixes: [''],
+        };
+      }
+      return awsDiscovery()({ settings, credentials: { externalId, sessionName: externalId } });
+    }
     case 'gitlab': {
       const settings = gitlabSettingsSchema.parse(integration.settings);
       const credentials = gitlabCredentialsSchema.parse(await openCredentials(integration));
