@@ -11,9 +11,12 @@
  * - known and no longer found: marked "removed at source" (`source.removed_at`), never deleted;
  *   not when the part of the source it came from could not be read this time (`unreadPrefixes`).
  *
- * Tokens equal to what was found are not written, so a sync with nothing changed writes no token
- * (only its audit event and the integration's last-sync outcome). A preview is the same plan,
- * answered without writing anything.
+ * Tokens equal to what was found are not written. A sync that changes no token and ends with the
+ * same errors as the last one (none then and none now, or the same messages) writes nothing at all:
+ * no audit event and no new last-sync outcome, so a daily sync of a quiet source costs its reads
+ * only, and `last_sync` tells when a sync last changed something. A first sync, or one whose
+ * errors appear, change or clear, is recorded. A preview is the same plan, answered without
+ * writing anything.
  */
 import type { LastSync, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
 import { categoryOfType } from '@expiry-radar/shared/domain/categories';
@@ -260,9 +263,17 @@ async function writePlan(
   return { written, errors: [] };
 }
 
+/** Whether a sync's outcome is worth recording: it changed a token, or its errors are news. */
+export function syncNeedsRecord(lastSync: LastSync | null, report: SyncReport): boolean {
+  if (lastSync === null) return true;
+  if (report.created + report.updated + report.removed > 0) return true;
+  return JSON.stringify(lastSync.errors) !== JSON.stringify(report.errors);
+}
+
 /**
  * Syncs (or with `dryRun` previews) one integration from what its provider found: one audit
- * event and the last-sync outcome on the integration per sync; a preview writes nothing.
+ * event and the last-sync outcome on the integration per sync that changed something or whose
+ * errors changed (`syncNeedsRecord`); a preview writes nothing.
  */
 export async function syncFromDiscovery(options: {
   workspace: { readonly workspaceId: string; readonly plan: Plan };
@@ -283,6 +294,7 @@ export async function syncFromDiscovery(options: {
     [...discovery.errors, ...outcome.errors],
     false,
   );
+  if (!syncNeedsRecord(integration.lastSync, report)) return report;
   const lastSync: LastSync = {
     at: now.toISOString(),
     created: report.created,
