@@ -270,18 +270,64 @@ export function syncNeedsRecord(lastSync: LastSync | null, report: SyncReport): 
   return JSON.stringify(lastSync.errors) !== JSON.stringify(report.errors);
 }
 
+type SyncActor = { readonly id: string; readonly email: string | null };
+type SyncWorkspace = { readonly workspaceId: string; readonly plan: Plan };
+
+/** The last-sync outcome and the audit event of a sync, when `syncNeedsRecord` says so. */
+async function recordSync(options: {
+  workspace: SyncWorkspace;
+  integration: IntegrationRecord;
+  report: SyncReport;
+  actor: SyncActor;
+  trigger: 'manual' | 'schedule';
+  now: Date;
+}): Promise<void> {
+  const { workspace, integration, report, now } = options;
+  if (!syncNeedsRecord(integration.lastSync, report)) return;
+  const lastSync: LastSync = {
+    at: now.toISOString(),
+    created: report.created,
+    updated: report.updated,
+    removed: report.removed,
+    errors: report.errors,
+  };
+  await writeLastSync(workspace.workspaceId, integration.integrationId, lastSync);
+  // The scheduled sync acts as the system (SYSTEM_ACTOR, no email), so the event says so.
+  await recordAuditEvent({
+    scope: { type: 'workspace', workspaceId: workspace.workspaceId },
+    plan: workspace.plan,
+    actor: options.actor,
+    action: AUDIT_ACTIONS.integrationSynced,
+    target: { type: 'integration', id: integration.integrationId, name: integration.name },
+    metadata: {
+      kind: integration.kind,
+      trigger: options.trigger,
+      created: report.created,
+      updated: report.updated,
+      renewed: report.renewed,
+      removed: report.removed,
+      unchanged: report.unchanged,
+      link_candidates: report.link_candidates.length,
+      errors: report.errors.length,
+    },
+    now,
+  });
+}
+
 /**
  * Syncs (or with `dryRun` previews) one integration from what its provider found: one audit
  * event and the last-sync outcome on the integration per sync that changed something or whose
  * errors changed (`syncNeedsRecord`); a preview writes nothing.
  */
 export async function syncFromDiscovery(options: {
-  workspace: { readonly workspaceId: string; readonly plan: Plan };
+  workspace: SyncWorkspace;
   integration: IntegrationRecord;
   discovery: Discovery;
-  actor: { readonly id: string; readonly email: string | null };
+  actor: SyncActor;
   dryRun: boolean;
   now: Date;
+  /** `schedule`: the daily job's sync; by default a person's "Sync now". */
+  trigger?: 'manual' | 'schedule';
 }): Promise<SyncReport> {
   const { workspace, integration, discovery, now } = options;
   const stored = await listAllTokens(workspace.workspaceId);
@@ -294,33 +340,35 @@ export async function syncFromDiscovery(options: {
     [...discovery.errors, ...outcome.errors],
     false,
   );
-  if (!syncNeedsRecord(integration.lastSync, report)) return report;
-  const lastSync: LastSync = {
-    at: now.toISOString(),
-    created: report.created,
-    updated: report.updated,
-    removed: report.removed,
-    errors: report.errors,
-  };
-  await writeLastSync(workspace.workspaceId, integration.integrationId, lastSync);
-  // The scheduled sync acts as the system (no email), so the event is recorded as such.
-  await recordAuditEvent({
-    scope: { type: 'workspace', workspaceId: workspace.workspaceId },
-    plan: workspace.plan,
+  await recordSync({
+    workspace,
+    integration,
+    report,
     actor: options.actor,
-    action: AUDIT_ACTIONS.integrationSynced,
-    target: { type: 'integration', id: integration.integrationId, name: integration.name },
-    metadata: {
-      kind: integration.kind,
-      created: report.created,
-      updated: report.updated,
-      renewed: report.renewed,
-      removed: report.removed,
-      unchanged: report.unchanged,
-      link_candidates: report.link_candidates.length,
-      errors: report.errors.length,
-    },
+    trigger: options.trigger ?? 'manual',
     now,
   });
+  return report;
+}
+
+/**
+ * A sync that could not even ask its source (its kind has no provider, its credentials would not
+ * open): recorded like a sync that changed nothing and found this one error, so the same failure
+ * the next day writes nothing again.
+ */
+export async function recordSyncFailure(options: {
+  workspace: SyncWorkspace;
+  integration: IntegrationRecord;
+  error: string;
+  actor: SyncActor;
+  trigger: 'manual' | 'schedule';
+  now: Date;
+}): Promise<SyncReport> {
+  const report = reportOf(
+    { changes: [], unchanged: 0, linkCandidates: [] },
+    [options.error],
+    false,
+  );
+  await recordSync({ ...options, report });
   return report;
 }
