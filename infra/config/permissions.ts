@@ -18,6 +18,8 @@ export type Permission =
   | 'alertQueueSend'
   /** SendMessage to the endpoint check queue. */
   | 'endpointCheckQueueSend'
+  /** SendMessage to the integration sync queue. */
+  | 'integrationSyncQueueSend'
   /** GetQueueAttributes on the alert queue and its dead-letter queue. */
   | 'queuesGetAttributes'
   /** Receive and delete from the dead-letter queue and send back to the alert queue (requeue). */
@@ -61,7 +63,12 @@ export type Permission =
    * kms:GenerateDataKey and kms:Decrypt on exactly the key that wraps the data keys of
    * integration credentials (the routes that store them, the syncs that open them).
    */
-  | 'integrationCredentialsSeal';
+  | 'integrationCredentialsSeal'
+  /**
+   * kms:Decrypt only on the same key: opens stored integration credentials, never seals new
+   * ones (the scheduled sync's worker).
+   */
+  | 'integrationCredentialsOpen';
 
 /** Secrets in SSM Parameter Store (SecureString) live under this path. */
 export const SECRET_PARAMETER_PREFIX = '/expiry-radar/';

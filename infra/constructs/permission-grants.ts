@@ -22,6 +22,8 @@ export interface AppResources {
   readonly deadLetterQueue: IQueue;
   /** One message per TLS endpoint to check (the endpoint check dispatcher sends, its worker reads). */
   readonly endpointCheckQueue: IQueue;
+  /** One message per integration due for its daily sync (the dispatcher sends, its worker reads). */
+  readonly integrationSyncQueue: IQueue;
   /** The key material unsubscribe links of alert emails are signed with. */
   readonly alertLinkKey: ISecret;
   /** The KMS key that wraps the data keys of integration credentials. */
@@ -112,6 +114,12 @@ export function grantPermissions(
         statement(
           ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
           [resources.endpointCheckQueue.queueArn],
+        );
+        break;
+      case 'integrationSyncQueueSend':
+        statement(
+          ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
+          [resources.integrationSyncQueue.queueArn],
         );
         break;
       case 'queuesGetAttributes':
@@ -206,6 +214,10 @@ export function grantPermissions(
           ['kms:GenerateDataKey', 'kms:Decrypt'],
           [resources.integrationCredentialsKey.keyArn],
         );
+        break;
+      }
+      case 'integrationCredentialsOpen': {
+        statement(['kms:Decrypt'], [resources.integrationCredentialsKey.keyArn]);
         break;
       }
       case 'twoFactorKeyRead': {
