@@ -1,5 +1,5 @@
 /**
- * The integration entity (ACCESS_PATTERNS.md rows 56–58; codec pattern: entity-codec.ts): a
+ * The integration entity (ACCESS_PATTERNS.md rows 56–59; codec pattern: entity-codec.ts): a
  * workspace's discovery integration, `pk=WS#<workspaceId>`, `sk=INTEGRATION#<integrationId>`:
  * its kind, name, schedule, whether it is enabled, its non-secret settings, its credentials as a
  * sealed envelope (`sealedCredentials`, domain/credential-sealing.ts; null when the kind needs
