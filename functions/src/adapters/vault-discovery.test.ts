@@ -180,6 +180,19 @@ describe('vaultDiscovery against a Vault stand-in', () => {
     }
   });
 
+  it('cuts a long secret path to the name a token holds, keeping the whole path in its id', async () => {
+    const path = `${'a-rather-long-folder/'.repeat(6)}certificate-password`;
+    standIn.setSecrets('secret', { [path]: { expires_at: '2027-06-30' } });
+    const result = await vaultDiscovery({ policy: LOOPBACK })({
+      settings: { ...settings(standIn), pki_mounts: [], kv_mounts: ['secret'] },
+      credentials: { token: standIn.token },
+    });
+    expect(result.errors).toEqual([]);
+    expect(result.tokens.map((token) => [token.externalId, token.name.length])).toEqual([
+      [`kv:secret:${path}`, 100],
+    ]);
+  });
+
   it('goes through the SSRF guard: loopback refused unless allowed', async () => {
     const result = await vaultDiscovery({ policy: { httpsOnly: false, allowLoopback: false } })({
       settings: settings(standIn),

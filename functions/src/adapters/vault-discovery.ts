@@ -23,6 +23,7 @@ import type {
   VaultCredentials,
   VaultSettings,
 } from '@expiry-radar/shared/api/integration-api-schemas';
+import { FIELD_MAX_LENGTHS } from '@expiry-radar/shared/domain/field-limits';
 import { subjectAltNames, tokenFieldsOf } from '../domain/certificate-reading';
 import type { DiscoveredToken, Discovery, DiscoveryProvider } from '../domain/discovery';
 import { forEachLimited } from '../platform/concurrency';
@@ -81,6 +82,10 @@ function statusText(status: number, text: string): string {
 }
 
 const isRefusal = (status: number) => status === 401 || status === 403;
+
+/** A text cut to what a token field holds (the external id keeps the whole path). */
+const cut = (text: string, field: keyof typeof FIELD_MAX_LENGTHS) =>
+  text.slice(0, FIELD_MAX_LENGTHS[field]);
 
 const trimSlashes = (path: string) => path.replace(/^\/+|\/+$/g, '');
 const encodePath = (path: string) => path.split('/').map(encodeURIComponent).join('/');
@@ -253,7 +258,7 @@ async function readPkiMount(
       name,
       type,
       expiresAt,
-      fields: { ...fields, location: `${host}/${mount}` },
+      fields: { ...fields, location: cut(`${host}/${mount}`, 'location') },
     });
   });
   // Serial order, whatever order the reads finished in.
@@ -280,6 +285,12 @@ async function readKvMount(
       if (secrets.length >= MAX_ENTRIES_PER_MOUNT) return;
       if (!key.endsWith('/')) secrets.push(`${folder}${key}`);
       else if (depth < MAX_FOLDER_DEPTH) await walk(`${folder}${key}`, depth + 1);
+      else {
+        findings.errors.push(
+          `${mount}/${folder}${key}: folders deeper than ${MAX_FOLDER_DEPTH} levels are not read`,
+        );
+        findings.unreadPrefixes.push(`kv:${mount}:${folder}${key}`);
+      }
     }
   };
   await walk('', 0);
@@ -308,13 +319,13 @@ async function readKvMount(
     }
     found.push({
       externalId,
-      name: path,
+      name: cut(path, 'name'),
       type: 'secret',
       expiresAt,
       fields: {
         issuer: 'HashiCorp Vault',
-        location: `${host}/${mount}`,
-        description: `KV secret ${mount}/${path}`,
+        location: cut(`${host}/${mount}`, 'location'),
+        description: cut(`KV secret ${mount}/${path}`, 'description'),
       },
     });
   });
@@ -333,13 +344,13 @@ function tokenOf(answer: unknown, host: string): DiscoveredToken | null {
     : [];
   return {
     externalId: `token:${data.accessor}`,
-    name: `Vault token: ${displayName}`,
+    name: cut(`Vault token: ${displayName}`, 'name'),
     type: 'api_key',
     expiresAt,
     fields: {
       issuer: 'HashiCorp Vault',
-      location: host,
-      description: policies.length ? `Policies: ${policies.join(', ')}` : null,
+      location: cut(host, 'location'),
+      description: policies.length ? cut(`Policies: ${policies.join(', ')}`, 'description') : null,
     },
   };
 }
