@@ -47,4 +47,20 @@ export const jobPermissions = {
    * it to the alert queue. Its own queue's consumption is granted by its event source.
    */
   endpointCheckWorker: ['tableItemRead', 'tableWrite', 'alertQueueSend'],
+  /**
+   * Finds the integrations due for their daily sync (the due-alerts index), reads them, moves
+   * each to its next sync and enqueues one sync per integration.
+   */
+  integrationSyncDispatch: [
+    'tableItemRead',
+    'dueAlertsIndexRead',
+    'tableWrite',
+    'integrationSyncQueueSend',
+  ],
+  /**
+   * Reads the integration and its workspace, opens its credentials (Decrypt only), reads the
+   * workspace's tokens and writes what the sync changed (tokens, search index, counters), the
+   * last sync and the audit event. Its own queue's consumption is granted by its event source.
+   */
+  integrationSyncWorker: ['tableItemRead', 'tableWrite', 'integrationCredentialsOpen'],
 } as const satisfies Record<string, readonly Permission[]>;

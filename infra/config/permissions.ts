@@ -18,6 +18,8 @@ export type Permission =
   | 'alertQueueSend'
   /** SendMessage to the endpoint check queue. */
   | 'endpointCheckQueueSend'
+  /** SendMessage to the integration sync queue. */
+  | 'integrationSyncQueueSend'
   /** GetQueueAttributes on the alert queue and its dead-letter queue. */
   | 'queuesGetAttributes'
   /** Receive and delete from the dead-letter queue and send back to the alert queue (requeue). */
@@ -67,7 +69,12 @@ export type Permission =
    * customers'), only with an external id and session name of Expiry Radar's
    * (`expiry-radar-<workspace id>`); each role's trust policy names the one workspace it serves.
    */
-  | 'discoveryRoleAssume';
+  | 'discoveryRoleAssume'
+  /**
+   * kms:Decrypt only on the same key: opens stored integration credentials, never seals new
+   * ones (the scheduled sync's worker).
+   */
+  | 'integrationCredentialsOpen';
 
 /** Secrets in SSM Parameter Store (SecureString) live under this path. */
 export const SECRET_PARAMETER_PREFIX = '/expiry-radar/';

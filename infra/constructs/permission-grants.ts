@@ -23,6 +23,8 @@ export interface AppResources {
   readonly deadLetterQueue: IQueue;
   /** One message per TLS endpoint to check (the endpoint check dispatcher sends, its worker reads). */
   readonly endpointCheckQueue: IQueue;
+  /** One message per integration due for its daily sync (the dispatcher sends, its worker reads). */
+  readonly integrationSyncQueue: IQueue;
   /** The key material unsubscribe links of alert emails are signed with. */
   readonly alertLinkKey: ISecret;
   /** The KMS key that wraps the data keys of integration credentials. */
@@ -113,6 +115,12 @@ export function grantPermissions(
         statement(
           ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
           [resources.endpointCheckQueue.queueArn],
+        );
+        break;
+      case 'integrationSyncQueueSend':
+        statement(
+          ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
+          [resources.integrationSyncQueue.queueArn],
         );
         break;
       case 'queuesGetAttributes':
@@ -229,6 +237,10 @@ export function grantPermissions(
           reason:
             "Customers' discovery roles are in their own accounts, named by them: a cross-account AssumeRole cannot name them in advance. Only sts:AssumeRole, never in this account, and only with Expiry Radar's external id and session name; each role's trust policy requires its workspace's external id.",
         });
+        break;
+      }
+      case 'integrationCredentialsOpen': {
+        statement(['kms:Decrypt'], [resources.integrationCredentialsKey.keyArn]);
         break;
       }
       case 'twoFactorKeyRead': {

@@ -27,6 +27,7 @@ import {
 import {
   ALERT_QUEUE_SETTINGS,
   ENDPOINT_CHECK_QUEUE_SETTINGS,
+  INTEGRATION_SYNC_QUEUE_SETTINGS,
 } from '@expiry-radar/functions/data/queue-definition';
 import type { AppResources } from '../constructs/permission-grants';
 
@@ -47,6 +48,9 @@ export class DataStack extends Stack {
   readonly deadLetterQueue: Queue;
   readonly deadLetterAlarm: Alarm;
   readonly endpointCheckQueue: Queue;
+  readonly integrationSyncQueue: Queue;
+  readonly integrationSyncDeadLetterQueue: Queue;
+  readonly integrationSyncDeadLetterAlarm: Alarm;
   readonly endpointCheckDeadLetterQueue: Queue;
   readonly endpointCheckDeadLetterAlarm: Alarm;
   /** Every alarm of the app notifies this topic (alarm and OK). */
@@ -143,6 +147,37 @@ export class DataStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
+    // One message per integration due for its daily sync; a sync failing every retry waits here.
+    this.integrationSyncDeadLetterQueue = new Queue(this, 'IntegrationSyncDeadLetterQueue', {
+      retentionPeriod: Duration.seconds(INTEGRATION_SYNC_QUEUE_SETTINGS.deadLetterRetentionSeconds),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.integrationSyncQueue = new Queue(this, 'IntegrationSyncQueue', {
+      visibilityTimeout: Duration.seconds(INTEGRATION_SYNC_QUEUE_SETTINGS.visibilityTimeoutSeconds),
+      retentionPeriod: Duration.seconds(INTEGRATION_SYNC_QUEUE_SETTINGS.retentionSeconds),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: {
+        queue: this.integrationSyncDeadLetterQueue,
+        maxReceiveCount: INTEGRATION_SYNC_QUEUE_SETTINGS.maxReceiveCount,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.integrationSyncDeadLetterAlarm = new Alarm(this, 'IntegrationSyncDeadLetterAlarm', {
+      alarmDescription:
+        "Scheduled integration syncs failed every retry (a table error, not a source's error, which is recorded on the integration) and wait in their dead-letter queue.",
+      metric: this.integrationSyncDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: Stats.MAXIMUM,
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
     this.alarmTopic = this.createAlarmTopic(props.alarmEmail);
 
     this.alertLinkKey = new Secret(this, 'AlertLinkKey', {
@@ -172,6 +207,7 @@ export class DataStack extends Stack {
       alertQueue: this.alertQueue,
       deadLetterQueue: this.deadLetterQueue,
       endpointCheckQueue: this.endpointCheckQueue,
+      integrationSyncQueue: this.integrationSyncQueue,
       alertLinkKey: this.alertLinkKey,
       integrationCredentialsKey: this.integrationCredentialsKey,
     };

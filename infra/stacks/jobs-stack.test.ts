@@ -1,5 +1,8 @@
 import { Template } from 'aws-cdk-lib/assertions';
-import { ALERT_QUEUE_SETTINGS } from '@expiry-radar/functions/data/queue-definition';
+import {
+  ALERT_QUEUE_SETTINGS,
+  INTEGRATION_SYNC_QUEUE_SETTINGS,
+} from '@expiry-radar/functions/data/queue-definition';
 import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
 import { jobPermissions } from '../config/job-permissions';
 import { buildTestApp, resourcesOf } from '../test-support/test-app';
@@ -25,11 +28,12 @@ const actionsOf = (statements: Statement[]) =>
   statements.flatMap((statement) => [statement.Action].flat()).sort();
 
 describe('jobs stack', () => {
-  it('runs the expiry scan, the weekly summary and the endpoint dispatcher every hour', () => {
+  it('runs the expiry scan, the weekly summary and the two dispatchers every hour', () => {
     const rules = Object.values(resourcesOf(jobs, 'AWS::Events::Rule'));
     expect(rules.map((rule) => rule.Properties?.Description).sort()).toEqual([
       'Runs the endpoint check dispatcher: enqueues one check per due TLS endpoint',
       'Runs the hourly expiry scan: enqueues one alert per due token window',
+      'Runs the integration sync dispatcher: enqueues each enabled daily integration due',
       'Runs the weekly summary job: emails each opted-in user on their Monday morning',
     ]);
     for (const rule of rules) {
@@ -189,6 +193,29 @@ describe('jobs stack', () => {
     const worker = new Set(actionsOf(statementsOf('EndpointCheckWorkerConsumerRole')));
     expect(worker.has('sqs:SendMessage')).toBe(true);
     expect(worker.has('dynamodb:Query')).toBe(true);
+    expect(worker.has('ses:SendEmail')).toBe(false);
+  });
+
+  it('feeds the integration sync worker one integration at a time, two at once, Decrypt only', () => {
+    jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 1,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 2 },
+    });
+    const workers = Object.values(resourcesOf(jobs, 'AWS::Lambda::Function')).filter((fn) =>
+      String(fn.Properties?.Description).startsWith('the integration sync worker'),
+    );
+    expect(workers).toHaveLength(1);
+    expect(workers[0]!.Properties?.Timeout).toBe(
+      INTEGRATION_SYNC_QUEUE_SETTINGS.visibilityTimeoutSeconds / 6,
+    );
+    const dispatch = new Set(actionsOf(statementsOf('IntegrationSyncDispatchJobRole')));
+    expect(dispatch.has('sqs:SendMessage')).toBe(true);
+    expect([...dispatch].some((action) => action.startsWith('kms:'))).toBe(false);
+    const worker = new Set(actionsOf(statementsOf('IntegrationSyncWorkerConsumerRole')));
+    expect(worker.has('kms:Decrypt')).toBe(true);
+    expect(worker.has('kms:GenerateDataKey')).toBe(false);
+    expect(worker.has('sqs:SendMessage')).toBe(false);
     expect(worker.has('ses:SendEmail')).toBe(false);
   });
 

@@ -6,7 +6,9 @@
  * the items it names, writes tokens and alert records and sends to the queue; the worker reads
  * and writes the table, consumes the queue, and sends email only as the configured sender
  * identity; the summary job reads the table and its indexes, writes its own items and sends email
- * as the same sender.
+ * as the same sender. The endpoint check and integration sync dispatchers (hourly) query the
+ * due-alerts index and send to their own queues, whose workers check TLS endpoints and sync
+ * integrations (the latter may only Decrypt with the integration credentials key).
  */
 import * as path from 'node:path';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
@@ -15,6 +17,7 @@ import type { Construct } from 'constructs';
 import {
   ALERT_QUEUE_SETTINGS,
   ENDPOINT_CHECK_QUEUE_SETTINGS,
+  INTEGRATION_SYNC_QUEUE_SETTINGS,
 } from '@expiry-radar/functions/data/queue-definition';
 import { DEFAULT_EMAIL_FROM } from '@expiry-radar/functions/platform/config';
 import { appOriginEnvironment, type AccountContext } from '../config/app-context';
@@ -41,6 +44,16 @@ export const ENDPOINT_WORKER_TIMEOUT = Duration.seconds(
 );
 /** Batches of endpoint checks in flight at once: at most 5 × 10 connections open. */
 export const ENDPOINT_WORKER_MAX_CONCURRENCY = 5;
+/**
+ * Hourly: each enabled daily integration is due once a day, a day after the dispatch that took
+ * it last, so the syncs spread over the day as the integrations were turned on.
+ */
+export const INTEGRATION_SYNC_DISPATCH_SCHEDULE = Schedule.rate(Duration.hours(1));
+export const INTEGRATION_SYNC_WORKER_TIMEOUT = Duration.seconds(
+  INTEGRATION_SYNC_QUEUE_SETTINGS.visibilityTimeoutSeconds / 6,
+);
+/** Syncs at once: each asks its source many times, and sources rate-limit. */
+export const INTEGRATION_SYNC_WORKER_MAX_CONCURRENCY = 2;
 
 export interface JobsStackProps extends StackProps {
   readonly resources: AppResources;
@@ -65,6 +78,8 @@ export class JobsStack extends Stack {
   readonly weeklySummary: ScheduledJob;
   readonly endpointDispatch: ScheduledJob;
   readonly endpointCheckWorker: QueueConsumer;
+  readonly integrationSyncDispatch: ScheduledJob;
+  readonly integrationSyncWorker: QueueConsumer;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -78,6 +93,8 @@ export class JobsStack extends Stack {
       ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
       ...appOriginEnvironment(props.appOrigin),
       ENDPOINT_CHECK_QUEUE_URL: resources.endpointCheckQueue.queueUrl,
+      INTEGRATION_SYNC_QUEUE_URL: resources.integrationSyncQueue.queueUrl,
+      INTEGRATION_CREDENTIALS_KMS_KEY_ID: resources.integrationCredentialsKey.keyArn,
       EMAIL_FROM: emailFrom,
       ...(props.emailConfigurationSet
         ? { EMAIL_CONFIGURATION_SET: props.emailConfigurationSet }
@@ -145,6 +162,27 @@ export class JobsStack extends Stack {
       batchSize: 10,
       maxConcurrency: ENDPOINT_WORKER_MAX_CONCURRENCY,
       maxMessageAge: Duration.hours(2),
+    });
+    this.integrationSyncDispatch = new ScheduledJob(this, 'IntegrationSyncDispatch', {
+      entry: path.join(jobsDir, 'integration-sync-dispatch.ts'),
+      description: 'the integration sync dispatcher: enqueues each enabled daily integration due',
+      resources,
+      permissions: jobPermissions.integrationSyncDispatch,
+      environment,
+      timeout: Duration.minutes(5),
+      schedule: INTEGRATION_SYNC_DISPATCH_SCHEDULE,
+    });
+    this.integrationSyncWorker = new QueueConsumer(this, 'IntegrationSyncWorker', {
+      entry: path.join(jobsDir, 'integration-sync-worker.ts'),
+      description: 'the integration sync worker: syncs one integration from its source',
+      resources,
+      permissions: jobPermissions.integrationSyncWorker,
+      environment,
+      timeout: INTEGRATION_SYNC_WORKER_TIMEOUT,
+      queue: resources.integrationSyncQueue,
+      batchSize: 1,
+      maxConcurrency: INTEGRATION_SYNC_WORKER_MAX_CONCURRENCY,
+      maxMessageAge: Duration.hours(12),
     });
   }
 }

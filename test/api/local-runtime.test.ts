@@ -155,6 +155,16 @@ describe('local runtime over HTTP', () => {
     expect(stdout).toContain('Expiry scan done:');
   }, 60_000);
 
+  it('npm run integrations:sync runs the integration sync dispatcher', async () => {
+    const { stdout } = await promisify(execFile)(
+      join(projectRoot, 'node_modules/.bin/tsx'),
+      ['functions/src/local/run-alert-scan.ts', 'integrations'],
+      { cwd: projectRoot, env: { ...process.env, DATA_DIR: app.dataDirectory } },
+    );
+    expect(stdout).toContain('Integration syncs queued:');
+    expect(stdout).toMatch(/due: 0/);
+  }, 60_000);
+
   it('npm run email:bounce puts an address on the suppression list through the feedback job', async () => {
     const run = (args: string[]) =>
       promisify(execFile)(

@@ -23,6 +23,8 @@ export const JOBS = {
   weeklySummary: 'WeeklySummary',
   endpointDispatch: 'EndpointDispatch',
   endpointCheckWorker: 'EndpointCheckWorker',
+  integrationSyncDispatch: 'IntegrationSyncDispatch',
+  integrationSyncWorker: 'IntegrationSyncWorker',
 } as const;
 
 /** The job of a function that no HTTP route invokes: the construct id below its stack. */
@@ -367,6 +369,101 @@ async function endpointChecks(context: ScenarioContext): Promise<void> {
   }
 }
 
+/**
+ * An enabled Vault integration on the daily schedule (created through its route), the scheduled
+ * dispatch that enqueues it once, and the worker's batch that syncs it: the rehearsal has no
+ * network, so the sync opens the credentials (KMS Decrypt), cannot reach Vault and records that
+ * in the integration's last sync. A message that is no sync is reported failed.
+ */
+async function integrationSyncs(context: ScenarioContext): Promise<void> {
+  const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
+  const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
+  const { findIntegration } = await import('@expiry-radar/functions/data/integration-records');
+  const owner = await givenSignedInUser({ plan: 'team' });
+  const workspaceId = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
+  const created = await context.call(
+    'createIntegration',
+    'setup',
+    {
+      session: owner,
+      params: { id: workspaceId },
+      body: {
+        kind: 'vault',
+        name: 'Rehearsal Vault',
+        schedule: 'daily',
+        enabled: true,
+        settings: { address: 'https://vault.rehearsal.invalid', kv_mounts: ['kv'] },
+        credentials: { token: 'hvs.rehearsal' },
+      },
+    },
+    201,
+  );
+  const integrationId = (created.json as { id: string }).id;
+  const client = sqsClient(context);
+  const { integrationSyncQueueUrl: queueUrl, integrationSyncQueueArn: queueArn } =
+    context.deployment;
+  try {
+    await context.invokeJob(
+      JOBS.integrationSyncDispatch,
+      'happy',
+      scheduledEvent(context, JOBS.integrationSyncDispatch),
+    );
+    const syncs = await receiveOwn(client, queueUrl, (message) =>
+      (message.Body ?? '').includes(integrationId),
+    );
+    if (syncs.length !== 1) {
+      context.fail(
+        JOBS.integrationSyncDispatch,
+        `${syncs.length} syncs enqueued for one integration`,
+      );
+      return;
+    }
+    const synced = await context.invokeJob(
+      JOBS.integrationSyncWorker,
+      'happy',
+      sqsEventOf(syncs, context, queueArn),
+    );
+    await settle(client, context, syncs, synced.result as SQSBatchResponse, queueUrl);
+    const lastSync = (await findIntegration(workspaceId, integrationId))?.lastSync;
+    // Both the token's lookup and the KV mount fail to reach the address, each an error.
+    const unreachable = lastSync?.errors ?? [];
+    if (
+      unreachable.length === 0 ||
+      !unreachable.every((error) => error.includes('vault.rehearsal.invalid'))
+    ) {
+      context.fail(
+        JOBS.integrationSyncWorker,
+        `the unreachable source is not recorded: ${JSON.stringify(lastSync)}`,
+      );
+    }
+
+    const marker = randomUUID();
+    await client.send(
+      new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ marker }) }),
+    );
+    const malformed = await receiveOwn(client, queueUrl, (message) =>
+      (message.Body ?? '').includes(marker),
+    );
+    const refused = await context.invokeJob(
+      JOBS.integrationSyncWorker,
+      'refusal',
+      sqsEventOf(malformed, context, queueArn),
+    );
+    const refusedIds = await settle(
+      client,
+      context,
+      malformed,
+      refused.result as SQSBatchResponse,
+      queueUrl,
+    );
+    if (malformed.length === 0 || refusedIds.length !== malformed.length) {
+      context.fail(JOBS.integrationSyncWorker, 'a message that is no sync was not reported failed');
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
 export interface JobScenario {
   /** The jobs (construct ids) it sends events to. */
   readonly jobs: readonly string[];
@@ -379,5 +476,9 @@ export const jobScenarios: Readonly<Record<string, JobScenario>> = {
   endpointChecks: {
     jobs: [JOBS.endpointDispatch, JOBS.endpointCheckWorker],
     run: endpointChecks,
+  },
+  integrationSyncs: {
+    jobs: [JOBS.integrationSyncDispatch, JOBS.integrationSyncWorker],
+    run: integrationSyncs,
   },
 };

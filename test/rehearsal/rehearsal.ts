@@ -253,6 +253,10 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       [...prepared.values()]
         .map(({ resolved }) => resolved.templateEnvironment.ENDPOINT_CHECK_QUEUE_URL)
         .find((url) => url !== undefined) ?? '';
+    const integrationSyncQueueUrl =
+      [...prepared.values()]
+        .map(({ resolved }) => resolved.templateEnvironment.INTEGRATION_SYNC_QUEUE_URL)
+        .find((url) => url !== undefined) ?? '';
     await useDeploymentForFixtures(
       {
         AWS_REGION: resolver.target.region,
@@ -357,6 +361,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         deadLetterQueueUrl: dataEnvironment.ALERT_DLQ_URL ?? '',
         endpointCheckQueueUrl,
         endpointCheckQueueArn: deployment.queueArn(endpointCheckQueueUrl) ?? '',
+        integrationSyncQueueUrl,
+        integrationSyncQueueArn: deployment.queueArn(integrationSyncQueueUrl) ?? '',
         sqsEndpoint: deployment.endpoints.sqs,
         region: resolver.target.region,
       },

@@ -48,6 +48,8 @@ export interface ScenarioContext {
     readonly alertQueueArn: string;
     readonly endpointCheckQueueUrl: string;
     readonly endpointCheckQueueArn: string;
+    readonly integrationSyncQueueUrl: string;
+    readonly integrationSyncQueueArn: string;
     readonly deadLetterQueueUrl: string;
     readonly sqsEndpoint: string;
     readonly region: string;

@@ -1,5 +1,5 @@
 /**
- * A workspace's discovery integrations (ACCESS_PATTERNS.md rows 56–58; items of
+ * A workspace's discovery integrations (ACCESS_PATTERNS.md rows 56–59; items of
  * entities/integration.ts). Creating one counts it on the workspace item in the same
  * transaction, on condition the plan's limit is not reached, so two concurrent creations cannot
  * pass it; deleting one gives its place back.
@@ -12,15 +12,26 @@ import {
   type TransactWriteCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { LastSync } from '@expiry-radar/shared/api/integration-api-schemas';
+import { ALL_DUE_SHARDS } from '../domain/alert-schedule';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { logger } from '../platform/logger';
+import { MalformedItemError } from './entities/entity-codec';
 import {
   INTEGRATION_COUNT,
+  INTEGRATION_SYNC_SHARD_PREFIX,
   integrationCodec,
   type IntegrationRecord,
 } from './entities/integration';
 import { INTEGRATION_SORT_PREFIX, keys } from './keys';
-import { conditionFailedAt, isConditionalCheckFailure, queryAll } from './table-operations';
+import { INDEX_NAMES } from './table-definition';
+import {
+  batchGetAll,
+  conditionFailedAt,
+  isConditionalCheckFailure,
+  keyOf,
+  queryAll,
+} from './table-operations';
 
 export class IntegrationLimitError extends Error {
   constructor() {
@@ -172,5 +183,66 @@ export async function writeLastSync(
     );
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
+/**
+ * The integrations due for their scheduled sync (`nextSyncAt <= now`; only enabled daily ones
+ * are on the index): per shard of the due index (keys only), then the items, consistently.
+ */
+export async function findDueIntegrations(now: Date): Promise<IntegrationRecord[]> {
+  const perShard = await Promise.all(
+    ALL_DUE_SHARDS.map((shard) =>
+      queryAll({
+        IndexName: INDEX_NAMES.dueAlerts,
+        KeyConditionExpression: 'dueShard = :shard AND nextAlertAt <= :now',
+        ExpressionAttributeValues: {
+          ':shard': `${INTEGRATION_SYNC_SHARD_PREFIX}${shard}`,
+          ':now': now.toISOString(),
+        },
+      }),
+    ),
+  );
+  const items = await batchGetAll(perShard.flat().map(keyOf), { consistentRead: true });
+  return items.flatMap((item) => {
+    try {
+      const record = integrationCodec.fromItem(item);
+      const due =
+        record.enabled &&
+        record.schedule === 'daily' &&
+        record.nextSyncAt != null &&
+        record.nextSyncAt <= now.toISOString();
+      return due ? [record] : [];
+    } catch (error) {
+      if (!(error instanceof MalformedItemError)) throw error;
+      logger.error('Integration left out of the scheduled sync', { error: error.message });
+      return [];
+    }
+  });
+}
+
+/**
+ * Takes a due integration for this dispatch by moving its next sync to `nextSyncAt`, unless
+ * another dispatch (or an edit) moved it first: then false. The revision is left alone: a
+ * dispatch changes nothing the user set.
+ */
+export async function claimScheduledSync(
+  record: IntegrationRecord,
+  nextSyncAt: string,
+): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.integration(record.workspaceId, record.integrationId),
+        UpdateExpression: 'SET nextAlertAt = :next',
+        ConditionExpression: 'nextAlertAt = :read',
+        ExpressionAttributeValues: { ':next': nextSyncAt, ':read': record.nextSyncAt },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
   }
 }

@@ -28,6 +28,24 @@ export const ENDPOINT_CHECK_QUEUE_SETTINGS = {
   deadLetterRetentionSeconds: 14 * 24 * 60 * 60,
 } as const;
 
+/** The integration sync queue and its dead-letter queue (one message per integration due). */
+export const INTEGRATION_SYNC_QUEUE_SETTINGS = {
+  /** A sync may take up to 5 minutes (many requests to the source); hidden for six times that. */
+  visibilityTimeoutSeconds: 30 * 60,
+  /** A sync is tried three times; a message that still fails is kept for an operator. */
+  maxReceiveCount: 3,
+  /** The next day's dispatch syncs it again: an old message is worth nothing after a day. */
+  retentionSeconds: 24 * 60 * 60,
+  deadLetterRetentionSeconds: 14 * 24 * 60 * 60,
+} as const;
+
+export function integrationSyncQueueNames(stage: string) {
+  return {
+    integrationSyncQueue: `expiry-radar-${stage}-integration-syncs`,
+    integrationSyncDeadLetterQueue: `expiry-radar-${stage}-integration-syncs-dlq`,
+  };
+}
+
 export function endpointCheckQueueNames(stage: string) {
   return {
     endpointCheckQueue: `expiry-radar-${stage}-endpoint-checks`,

@@ -69,3 +69,13 @@ export function endpointCheckIntervalSeconds(): number {
     ? intervalSecondsOf('ENDPOINT_CHECK_INTERVAL_SECONDS')
     : 6 * 3600;
 }
+
+/**
+ * The integration sync dispatcher's timer: hourly, as its schedule (each enabled daily
+ * integration is due a day after its last dispatch), unless INTEGRATION_SYNC_INTERVAL_SECONDS.
+ */
+export function integrationSyncIntervalSeconds(): number {
+  return process.env.INTEGRATION_SYNC_INTERVAL_SECONDS
+    ? intervalSecondsOf('INTEGRATION_SYNC_INTERVAL_SECONDS')
+    : 3600;
+}

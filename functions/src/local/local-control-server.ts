@@ -59,6 +59,8 @@ export async function startLocalControlServer(options: {
   bounceEmail?: (address: string) => Promise<unknown>;
   /** `POST /endpoints/check`: the endpoint check dispatcher now. */
   runEndpointChecks?: () => Promise<unknown>;
+  /** `POST /integrations/sync`: the integration sync dispatcher now. */
+  runIntegrationSyncs?: () => Promise<unknown>;
 }): Promise<LocalControlServer> {
   const secret = randomBytes(32).toString('base64url');
   const server: Server = createServer((request, response) => {
@@ -81,7 +83,9 @@ export async function startLocalControlServer(options: {
             ? () => options.bounceEmail!(addressOf(url))
             : url.pathname === '/endpoints/check' && options.runEndpointChecks
               ? () => options.runEndpointChecks!()
-              : undefined;
+              : url.pathname === '/integrations/sync' && options.runIntegrationSyncs
+                ? () => options.runIntegrationSyncs!()
+                : undefined;
     if (request.method !== 'POST' || !job) {
       reply(404, { error: 'Not found' });
       return;

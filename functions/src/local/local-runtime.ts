@@ -6,6 +6,7 @@ import { startAlertQueuePoller } from './alert-queue-poller';
 import { LOCAL_AWS_ENVIRONMENT } from './emulators/local-credentials';
 import {
   endpointCheckIntervalSeconds,
+  integrationSyncIntervalSeconds,
   scanIntervalSeconds,
   startExpiryScanTimer,
   weeklySummaryIntervalSeconds,
@@ -54,14 +55,16 @@ export interface RunningLocalRuntime {
  * The jobs of the jobs stack, locally: the alert worker fed by a queue poller, the expiry scan on
  * a timer (ALERT_SCAN_INTERVAL_SECONDS), the weekly summary on another
  * (WEEKLY_SUMMARY_INTERVAL_SECONDS), and the endpoint check dispatcher on a third
- * (ENDPOINT_CHECK_INTERVAL_SECONDS) with its queue's worker fed by a poller of its own, each job
- * also on demand through the control endpoint.
+ * (ENDPOINT_CHECK_INTERVAL_SECONDS) with its queue's worker fed by a poller of its own, and the
+ * integration sync dispatcher on a fourth (INTEGRATION_SYNC_INTERVAL_SECONDS, hourly) with its
+ * queue's worker likewise, each job also on demand through the control endpoint.
  * Imported after the environment points at the emulators, like the route handlers.
  */
 async function startLocalJobs(options: {
   sqsEndpoint: string;
   alertQueueUrl: string;
   endpointCheckQueueUrl: string;
+  integrationSyncQueueUrl: string;
   controlPort: number;
   onUnexpectedError?: (error: unknown) => void;
 }) {
@@ -72,6 +75,8 @@ async function startLocalJobs(options: {
     { handleEmailFeedback },
     { handler: endpointWorker },
     { runEndpointDispatch },
+    { handler: integrationSyncWorker },
+    { runIntegrationSyncDispatch },
   ] = await Promise.all([
     import('../jobs/alert-worker'),
     import('../jobs/expiry-scan'),
@@ -79,6 +84,8 @@ async function startLocalJobs(options: {
     import('../jobs/email-feedback'),
     import('../jobs/endpoint-check-worker'),
     import('../jobs/endpoint-dispatch'),
+    import('../jobs/integration-sync-worker'),
+    import('../jobs/integration-sync-dispatch'),
   ]);
   const client = new SQSClient({
     endpoint: options.sqsEndpoint,
@@ -95,6 +102,17 @@ async function startLocalJobs(options: {
     client,
     queueUrl: options.endpointCheckQueueUrl,
     worker: endpointWorker,
+    onError: options.onUnexpectedError,
+  });
+  const integrationSyncPoller = startAlertQueuePoller({
+    client,
+    queueUrl: options.integrationSyncQueueUrl,
+    worker: integrationSyncWorker,
+    onError: options.onUnexpectedError,
+  });
+  const integrationSyncTimer = startExpiryScanTimer({
+    intervalSeconds: integrationSyncIntervalSeconds(),
+    scan: () => runIntegrationSyncDispatch(new Date()),
     onError: options.onUnexpectedError,
   });
   const endpointTimer = startExpiryScanTimer({
@@ -118,6 +136,7 @@ async function startLocalJobs(options: {
     runWeeklySummary: (at) => (at ? runWeeklySummaries(at) : summaryTimer.runNow()),
     bounceEmail: (address) => handleEmailFeedback(snsEventOf([sesPermanentBounce(address)])),
     runEndpointChecks: () => endpointTimer.runNow(),
+    runIntegrationSyncs: () => integrationSyncTimer.runNow(),
   });
   return {
     controlUrl: control.url,
@@ -127,8 +146,10 @@ async function startLocalJobs(options: {
       await timer.stop();
       await summaryTimer.stop();
       await endpointTimer.stop();
+      await integrationSyncTimer.stop();
       await poller.stop();
       await endpointPoller.stop();
+      await integrationSyncPoller.stop();
       client.destroy();
     },
   };
@@ -177,6 +198,7 @@ export async function startLocalRuntime(
       sqsEndpoint: emulators.endpoints.sqs,
       alertQueueUrl: emulators.endpoints.alertQueueUrl,
       endpointCheckQueueUrl: emulators.endpoints.endpointCheckQueueUrl,
+      integrationSyncQueueUrl: emulators.endpoints.integrationSyncQueueUrl,
       controlPort: options.controlPort ?? 0,
       onUnexpectedError: options.onUnexpectedError,
     });

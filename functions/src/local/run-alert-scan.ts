@@ -6,7 +6,9 @@
  * `npm run email:bounce -- <address>` (`email-bounce <address>`) posts a recorded SES bounce of
  * that address through the email feedback job, which puts it on the suppression list.
  * `npm run endpoints:check` (with `endpoints`) the endpoint check dispatcher, whose messages the
- * runtime's endpoint queue poller hands to the check worker.
+ * runtime's endpoint queue poller hands to the check worker. `npm run integrations:sync` (with
+ * `integrations`) the integration sync dispatcher: the integrations due for their daily sync go
+ * through the queue to the sync worker.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -35,7 +37,9 @@ async function main(): Promise<void> {
         ? 'bounce'
         : command === 'endpoints'
           ? 'endpoints'
-          : 'scan';
+          : command === 'integrations'
+            ? 'integrations'
+            : 'scan';
   const address = process.argv[3] ?? '';
   if (job === 'bounce' && !address.includes('@')) {
     throw new Error('Give the address that bounces: npm run email:bounce -- <address>');
@@ -45,7 +49,9 @@ async function main(): Promise<void> {
       ? `/email/bounce?${new URLSearchParams({ address }).toString()}`
       : job === 'endpoints'
         ? '/endpoints/check'
-        : `/alerts/${job}`;
+        : job === 'integrations'
+          ? '/integrations/sync'
+          : `/alerts/${job}`;
   const response = await fetch(`${control}${path}`, {
     method: 'POST',
     headers: controlAuthorization(controlSecret),
@@ -59,6 +65,7 @@ async function main(): Promise<void> {
     'weekly-summary': 'Weekly summary done:',
     bounce: `Bounce of ${address} handled:`,
     endpoints: 'Endpoint checks queued:',
+    integrations: 'Integration syncs queued:',
   }[job];
   console.log(done, result);
 }

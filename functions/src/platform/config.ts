@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   readonly alertDeadLetterQueueUrl: string;
   /** The endpoint check queue (one message per TLS endpoint to check). */
   readonly endpointCheckQueueUrl: string;
+  /** The integration sync queue (one message per integration due for its daily sync). */
+  readonly integrationSyncQueueUrl: string;
   /** Only set locally: the emulators' addresses. In AWS the SDK finds the real endpoints. */
   readonly dynamoDbEndpoint: string | undefined;
   readonly sqsEndpoint: string | undefined;
@@ -119,6 +121,7 @@ function readConfig(): RuntimeConfig {
     alertQueueUrl: process.env.ALERT_QUEUE_URL ?? '',
     alertDeadLetterQueueUrl: process.env.ALERT_DLQ_URL ?? '',
     endpointCheckQueueUrl: process.env.ENDPOINT_CHECK_QUEUE_URL ?? '',
+    integrationSyncQueueUrl: process.env.INTEGRATION_SYNC_QUEUE_URL ?? '',
     dynamoDbEndpoint: optional('DYNAMODB_ENDPOINT'),
     sqsEndpoint: optional('SQS_ENDPOINT'),
     sesEndpoint: optional('SES_ENDPOINT'),

@@ -27,6 +27,7 @@ const integrationArbitrary: fc.Arbitrary<IntegrationRecord> = fc.record({
     }),
     { nil: null },
   ),
+  nextSyncAt: fc.option(isoInstant, { nil: null }),
   revision: fc.nat(),
   createdAt: isoInstant,
   updatedAt: isoInstant,
@@ -68,6 +69,19 @@ describe('integration codec', () => {
       lastSync: { at: 5 },
     };
     expect(integrationCodec.fromItem(item)).toMatchObject({ schedule: 'daily', lastSync: null });
+  });
+
+  it('puts only an integration with a next scheduled sync on the due index', () => {
+    const due = integrationCodec.toItem({ ...integration, nextSyncAt: '2030-01-02T00:00:00.000Z' });
+    expect(due).toMatchObject({
+      dueShard: expect.stringMatching(/^INTEGRATION_SYNC#[0-3]$/) as string,
+      nextAlertAt: '2030-01-02T00:00:00.000Z',
+    });
+    expect(integrationCodec.fromItem(due).nextSyncAt).toBe('2030-01-02T00:00:00.000Z');
+    const notDue = integrationCodec.toItem({ ...integration, nextSyncAt: null });
+    expect(notDue).not.toHaveProperty('dueShard');
+    expect(notDue).not.toHaveProperty('nextAlertAt');
+    expect(integrationCodec.fromItem(notDue).nextSyncAt).toBeNull();
   });
 
   it('refuses an item of an unknown kind', () => {

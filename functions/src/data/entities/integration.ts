@@ -1,14 +1,17 @@
 /**
- * The integration entity (ACCESS_PATTERNS.md rows 56–58; codec pattern: entity-codec.ts): a
+ * The integration entity (ACCESS_PATTERNS.md rows 56–59; codec pattern: entity-codec.ts): a
  * workspace's discovery integration, `pk=WS#<workspaceId>`, `sk=INTEGRATION#<integrationId>`:
  * its kind, name, schedule, whether it is enabled, its non-secret settings, its credentials as a
  * sealed envelope (`sealedCredentials`, domain/credential-sealing.ts; null when the kind needs
- * none), the outcome of its last sync and a `revision` every write bumps. Deleted with the
+ * none), the outcome of its last sync and a `revision` every write bumps. An enabled integration
+ * on the daily schedule waits on the sparse due index (ACCESS_PATTERNS.md row 59) with
+ * `dueShard=INTEGRATION_SYNC#<0..3>` and `nextAlertAt=<next scheduled sync>` (`nextSyncAt`);
+ * any other has neither attribute, so the index holds only the integrations the job syncs. Deleted with the
  * workspace's other items. The workspace item counts them in `integrationCount` (the plan limit).
  *
  * Reading: ids, kind, name and dates are required; an unknown schedule reads as `daily`, a
  * missing `enabled` as false, missing settings as none, a last sync this version cannot read as
- * none.
+ * none, a missing next sync as none.
  */
 import * as z from 'zod';
 import {
@@ -18,8 +21,16 @@ import {
   type IntegrationSchedule,
   type LastSync,
 } from '@expiry-radar/shared/api/integration-api-schemas';
+import { dueShardOf } from '../../domain/alert-schedule';
 import { keys } from '../keys';
 import { parseItem, type EntityCodec } from './entity-codec';
+
+/** The due index shards of scheduled syncs (the expiry scan and the other jobs never read them). */
+export const INTEGRATION_SYNC_SHARD_PREFIX = 'INTEGRATION_SYNC#';
+
+export function integrationSyncShardOf(integrationId: string): string {
+  return `${INTEGRATION_SYNC_SHARD_PREFIX}${dueShardOf(integrationId)}`;
+}
 
 /** The workspace item's attribute counting its integrations. */
 export const INTEGRATION_COUNT = 'integrationCount';
@@ -35,6 +46,11 @@ export interface IntegrationRecord {
   /** The credentials sealed as an envelope; never leaves the functions in clear. */
   readonly sealedCredentials: string | null;
   readonly lastSync: LastSync | null;
+  /**
+   * ISO instant of the next scheduled sync (domain/integration-schedule.ts); null or absent when
+   * the integration is not enabled on the daily schedule.
+   */
+  readonly nextSyncAt?: string | null;
   readonly revision: number;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -61,6 +77,8 @@ export const integrationItemSchema = z.object({
   settings: z.record(z.string(), z.unknown()).default({}),
   sealedCredentials: z.string().nullable().default(null),
   lastSync: lastSyncItemSchema.nullable().default(null).catch(null),
+  dueShard: z.string().optional(),
+  nextAlertAt: z.string().optional(),
   revision: z.number().default(0),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -86,6 +104,9 @@ export const integrationCodec = {
     settings: { ...record.settings },
     sealedCredentials: record.sealedCredentials,
     lastSync: record.lastSync ? { ...record.lastSync, errors: [...record.lastSync.errors] } : null,
+    ...(record.nextSyncAt
+      ? { dueShard: integrationSyncShardOf(record.integrationId), nextAlertAt: record.nextSyncAt }
+      : {}),
     revision: record.revision,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
@@ -96,8 +117,10 @@ export const integrationCodec = {
       pk: _pk,
       sk: _sk,
       entity: _entity,
+      dueShard: _dueShard,
+      nextAlertAt,
       ...parsed
     } = parseItem('INTEGRATION', integrationItemSchema, item);
-    return parsed;
+    return { ...parsed, nextSyncAt: nextAlertAt ?? null };
   },
 } satisfies EntityCodec<IntegrationRecord, IntegrationItem>;

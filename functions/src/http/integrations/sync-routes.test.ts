@@ -1,7 +1,9 @@
 import type { Integration, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
 import { invoke } from '../../../test-support/api-gateway-event';
+import { makeSelfSignedCertificate } from '../../../test-support/certificates';
 import { startGitlabStandIn, type GitlabStandIn } from '../../../test-support/gitlab-stand-in';
 import { inDays } from '../../../test-support/token-fixtures';
+import { startVaultStandIn, type VaultStandIn } from '../../../test-support/vault-stand-in';
 import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
 import { listAllTokens } from '../../data/token-records';
 import { resetConfigForTests } from '../../platform/config';
@@ -12,14 +14,17 @@ import { handler as syncIntegration } from './sync-integration';
 const LIST_ROUTE = '/api/v1/workspaces/{id}/integrations';
 
 let standIn: GitlabStandIn;
+let vault: VaultStandIn;
 beforeAll(async () => {
-  // The stand-in listens on loopback, which outbound calls reach only when allowed (never in production).
+  // The stand-ins listen on loopback, which outbound calls reach only when allowed (never in production).
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   resetConfigForTests();
   standIn = await startGitlabStandIn();
+  vault = await startVaultStandIn({ namespace: 'ops' });
 });
 afterAll(async () => {
   await standIn.stop();
+  await vault.stop();
   delete process.env.WEBHOOK_ALLOW_LOOPBACK;
   resetConfigForTests();
 });
@@ -99,6 +104,54 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
 
     const third = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
     expect(third.json).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 1 });
+  });
+
+  it('syncs a Vault integration: its certificates, KV secrets with an expiry and its token', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const certificate = makeSelfSignedCertificate({ commonName: 'api.example.com', days: 60 });
+    vault.setCertificates('pki', [{ serial: '0a:0b', pem: certificate.pem }]);
+    vault.setSecrets('kv', {
+      'payments/stripe': { expires_at: inDays(45) },
+      'payments/notes': null,
+    });
+    vault.setTokenExpiry(`${inDays(25)}T12:00:00Z`);
+    const created = await invoke(
+      createIntegration,
+      routeRequest('POST', LIST_ROUTE, {
+        params: { id: team.workspaceId },
+        cookie: team.admin.cookie,
+        body: {
+          kind: 'vault',
+          name: 'Vault stand-in',
+          settings: {
+            address: vault.address,
+            namespace: 'ops',
+            pki_mounts: ['pki'],
+            kv_mounts: ['kv'],
+          },
+          credentials: { token: vault.token },
+        },
+      }),
+    );
+    const { id } = created.json as Integration;
+
+    const first = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
+    expect(first.statusCode).toBe(200);
+    expect(first.json).toMatchObject({ created: 3, errors: [] });
+    expect(first.body).not.toContain(vault.token);
+    const tokens = (await listAllTokens(team.workspaceId)).map((record) => record.token);
+    expect(
+      tokens
+        .map((token) => [token.source?.external_id, token.name, token.type, token.expiresAt])
+        .sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
+    ).toEqual([
+      ['kv:kv:payments/stripe', 'payments/stripe', 'secret', inDays(45)],
+      ['pki:pki:0a:0b', 'api.example.com', 'ssl_cert', inDays(60)],
+      ['token:stored-token-accessor', 'Vault token: token-expiry-radar', 'api_key', inDays(25)],
+    ]);
+
+    const again = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
+    expect(again.json).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 3 });
   });
 
   it('refuses viewers; an AWS integration run outside AWS answers a report error, not a failure', async () => {

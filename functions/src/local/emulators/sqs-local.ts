@@ -2,8 +2,10 @@ import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-s
 import {
   ALERT_QUEUE_SETTINGS,
   ENDPOINT_CHECK_QUEUE_SETTINGS,
+  INTEGRATION_SYNC_QUEUE_SETTINGS,
   alertQueueNames,
   endpointCheckQueueNames,
+  integrationSyncQueueNames,
 } from '../../data/queue-definition';
 import { LOCAL_AWS_ENVIRONMENT } from './local-credentials';
 import { importEsm } from './import-esm';
@@ -13,6 +15,7 @@ export interface RunningSqsLocal {
   readonly alertQueueUrl: string;
   readonly alertDeadLetterQueueUrl: string;
   readonly endpointCheckQueueUrl: string;
+  readonly integrationSyncQueueUrl: string;
   stop(): Promise<void>;
 }
 
@@ -75,12 +78,28 @@ export async function startSqsLocal(options: {
         },
       }),
     );
-    const endpointCheckQueueUrl = await createQueueWithDeadLetters(client, {
-      ...endpointCheckQueueNames(options.stage),
-    });
+    const endpointCheckNames = endpointCheckQueueNames(options.stage);
+    const endpointCheckQueueUrl = await createQueueWithDeadLetters(
+      client,
+      {
+        queue: endpointCheckNames.endpointCheckQueue,
+        deadLetterQueue: endpointCheckNames.endpointCheckDeadLetterQueue,
+      },
+      ENDPOINT_CHECK_QUEUE_SETTINGS,
+    );
+    const integrationSyncNames = integrationSyncQueueNames(options.stage);
+    const integrationSyncQueueUrl = await createQueueWithDeadLetters(
+      client,
+      {
+        queue: integrationSyncNames.integrationSyncQueue,
+        deadLetterQueue: integrationSyncNames.integrationSyncDeadLetterQueue,
+      },
+      INTEGRATION_SYNC_QUEUE_SETTINGS,
+    );
     return {
       endpoint,
       endpointCheckQueueUrl,
+      integrationSyncQueueUrl,
       alertQueueUrl: alertQueue.QueueUrl ?? '',
       alertDeadLetterQueueUrl: deadLetter.QueueUrl ?? '',
       stop: () => server.stop(),
@@ -93,15 +112,23 @@ export async function startSqsLocal(options: {
   }
 }
 
-/** The endpoint check queue and its dead-letter queue, as the CDK data stack makes them. */
+/**
+ * A queue with its dead-letter queue (the endpoint check and integration sync queues), as the
+ * CDK data stack makes them.
+ */
 async function createQueueWithDeadLetters(
   client: SQSClient,
-  names: { endpointCheckQueue: string; endpointCheckDeadLetterQueue: string },
+  names: { queue: string; deadLetterQueue: string },
+  settings: {
+    visibilityTimeoutSeconds: number;
+    maxReceiveCount: number;
+    retentionSeconds: number;
+    deadLetterRetentionSeconds: number;
+  },
 ): Promise<string> {
-  const settings = ENDPOINT_CHECK_QUEUE_SETTINGS;
   const deadLetter = await client.send(
     new CreateQueueCommand({
-      QueueName: names.endpointCheckDeadLetterQueue,
+      QueueName: names.deadLetterQueue,
       Attributes: { MessageRetentionPeriod: String(settings.deadLetterRetentionSeconds) },
     }),
   );
@@ -110,7 +137,7 @@ async function createQueueWithDeadLetters(
   );
   const queue = await client.send(
     new CreateQueueCommand({
-      QueueName: names.endpointCheckQueue,
+      QueueName: names.queue,
       Attributes: {
         VisibilityTimeout: String(settings.visibilityTimeoutSeconds),
         MessageRetentionPeriod: String(settings.retentionSeconds),

@@ -22,6 +22,7 @@ export interface RunningEmulators {
     readonly alertQueueUrl: string;
     readonly alertDeadLetterQueueUrl: string;
     readonly endpointCheckQueueUrl: string;
+    readonly integrationSyncQueueUrl: string;
   };
   stop(): Promise<void>;
 }
@@ -73,6 +74,7 @@ export async function startEmulators(options: {
         ALERT_QUEUE_URL: sqs.alertQueueUrl,
         ALERT_DLQ_URL: sqs.alertDeadLetterQueueUrl,
         ENDPOINT_CHECK_QUEUE_URL: sqs.endpointCheckQueueUrl,
+        INTEGRATION_SYNC_QUEUE_URL: sqs.integrationSyncQueueUrl,
       },
       endpoints: {
         dynamoDb: dynamoDb.endpoint,
@@ -82,6 +84,7 @@ export async function startEmulators(options: {
         alertQueueUrl: sqs.alertQueueUrl,
         alertDeadLetterQueueUrl: sqs.alertDeadLetterQueueUrl,
         endpointCheckQueueUrl: sqs.endpointCheckQueueUrl,
+        integrationSyncQueueUrl: sqs.integrationSyncQueueUrl,
       },
       stop: stopAll,
     };

@@ -33,6 +33,7 @@ import {
   replaceIntegration,
 } from '../../data/integration-records';
 import type { UserRecord } from '../../data/user-records';
+import { nextSyncAtAfterWrite } from '../../domain/integration-schedule';
 import { integrationLimitMessage } from '../../domain/plan-limit-messages';
 import { AppError, badRequest } from '../../platform/app-error';
 import { getConfig } from '../../platform/config';
@@ -141,6 +142,7 @@ export async function createWorkspaceIntegration(options: {
     settings: body.settings,
     sealedCredentials: await sealCredentials(body.credentials, access.workspaceId, integrationId),
     lastSync: null,
+    nextSyncAt: nextSyncAtAfterWrite(body, null, now),
     revision: 0,
     createdAt: at,
     updatedAt: at,
@@ -195,13 +197,17 @@ export async function updateWorkspaceIntegration(options: {
         current.integrationId,
       )
     : current.sealedCredentials;
+  const schedule = body.schedule ?? current.schedule;
+  const enabled = body.enabled ?? current.enabled;
   const next: IntegrationRecord = {
     ...current,
     name: body.name ?? current.name,
-    schedule: body.schedule ?? current.schedule,
-    enabled: body.enabled ?? current.enabled,
+    schedule,
+    enabled,
     settings,
     sealedCredentials,
+    // Staying on the daily schedule keeps its next sync; turning it on makes it due at once.
+    nextSyncAt: nextSyncAtAfterWrite({ schedule, enabled }, current.nextSyncAt, now),
     revision: current.revision + 1,
     updatedAt: now.toISOString(),
   };

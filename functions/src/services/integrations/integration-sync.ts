@@ -13,11 +13,14 @@ import {
   gitlabCredentialsSchema,
   gitlabSettingsSchema,
   INTEGRATION_KIND_LABELS,
+  vaultCredentialsSchema,
+  vaultSettingsSchema,
   type SyncReport,
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { awsDiscovery } from '../../adapters/aws-discovery';
 import { gitlabDiscovery } from '../../adapters/gitlab-discovery';
+import { vaultDiscovery } from '../../adapters/vault-discovery';
 import type { IntegrationRecord } from '../../data/entities/integration';
 import type { UserRecord } from '../../data/user-records';
 import type { Discovery } from '../../domain/discovery';
@@ -61,6 +64,11 @@ export async function discover(integration: IntegrationRecord): Promise<Discover
       const settings = gitlabSettingsSchema.parse(integration.settings);
       const credentials = gitlabCredentialsSchema.parse(await openCredentials(integration));
       return gitlabDiscovery()({ settings, credentials });
+    }
+    case 'vault': {
+      const settings = vaultSettingsSchema.parse(integration.settings);
+      const credentials = vaultCredentialsSchema.parse(await openCredentials(integration));
+      return vaultDiscovery()({ settings, credentials });
     }
     default:
       throw badRequest(

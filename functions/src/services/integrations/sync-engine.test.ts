@@ -85,14 +85,15 @@ async function discoveredTokens(workspaceId: string): Promise<Token[]> {
 }
 
 describe('syncFromDiscovery', () => {
-  it('creates, then updates on renewal and marks vanished tokens removed; a sync with nothing changed writes no token', async () => {
+  it('creates, then updates on renewal and marks vanished tokens removed; a sync with nothing changed writes nothing', async () => {
     const team = await givenTeam({ plan: 'pro' });
     const integration = await givenIntegration(team.workspaceId);
     const workspace = { workspaceId: team.workspaceId, plan: 'pro' as const };
-    const sync = (tokens: DiscoveredToken[], at = new Date()) =>
+    // Each sync reads the integration as stored, its last sync included, as the routes do.
+    const sync = async (tokens: DiscoveredToken[], at = new Date()) =>
       syncFromDiscovery({
         workspace,
-        integration,
+        integration: (await findIntegration(team.workspaceId, integration.integrationId))!,
         discovery: discovery(tokens),
         actor: { id: team.admin.userId, email: team.admin.email },
         dryRun: false,
@@ -137,10 +138,12 @@ describe('syncFromDiscovery', () => {
       ['Release token', expect.objectContaining({ external_id: 'pat:3' }) as unknown],
     ]);
 
+    const recorded = await findIntegration(team.workspaceId, integration.integrationId);
     const writes = await countWrites(() => sync(first));
-    // Only the sync's own bookkeeping: the integration's last sync and the audit event.
-    expect(writes.sort()).toEqual(['PutCommand AUDIT', 'UpdateCommand INTEGRATION']);
+    // Nothing changed and no errors, as before: not a token, not an audit event, not the last sync.
+    expect(writes).toEqual([]);
     expect(await discoveredTokens(team.workspaceId)).toEqual(afterFirst);
+    expect(await findIntegration(team.workspaceId, integration.integrationId)).toEqual(recorded);
 
     const armedAt = async (name: string) =>
       (await listAllTokens(team.workspaceId)).find((record) => record.token.name === name)?.schedule
@@ -187,9 +190,46 @@ describe('syncFromDiscovery', () => {
     });
     const events = await listWorkspaceAuditEvents(team.workspaceId, { count: 20, now: new Date() });
     const syncs = events.filter((event) => event.action === 'integration.synced');
-    // One event per sync, none for the preview.
-    expect(syncs).toHaveLength(4);
+    // One event per sync that changed something: none for the preview or the unchanged sync.
+    expect(syncs).toHaveLength(3);
     expect(syncs[0]?.metadata).toMatchObject({ kind: 'gitlab', updated: 1, unchanged: 2 });
+  });
+
+  it('an unchanged sync writes only when its errors appear, change or clear', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const { integrationId } = await givenIntegration(team.workspaceId);
+    const tokens = [found('pat:1', 'CI token', 20), found('project:7:1', 'Project token', 20)];
+    let at = Date.now();
+    const sync = async (extra: Partial<Discovery> = {}) =>
+      syncFromDiscovery({
+        workspace: { workspaceId: team.workspaceId, plan: 'pro' },
+        integration: (await findIntegration(team.workspaceId, integrationId))!,
+        discovery: discovery(tokens, extra),
+        actor: { id: team.admin.userId, email: team.admin.email },
+        dryRun: false,
+        now: new Date((at += 1_000)),
+      });
+    const failing = { errors: ['Project 7: 403 Forbidden'], unreadPrefixes: ['project:7:'] };
+    await sync();
+
+    // Errors appear: recorded, though no token changed.
+    expect((await countWrites(() => sync(failing))).sort()).toEqual([
+      'PutCommand AUDIT',
+      'UpdateCommand INTEGRATION',
+    ]);
+    expect((await findIntegration(team.workspaceId, integrationId))?.lastSync?.errors).toEqual(
+      failing.errors,
+    );
+    // The same errors again: nothing written.
+    expect(await countWrites(() => sync(failing))).toEqual([]);
+    // The errors clear: recorded.
+    expect((await countWrites(() => sync())).sort()).toEqual([
+      'PutCommand AUDIT',
+      'UpdateCommand INTEGRATION',
+    ]);
+    expect((await findIntegration(team.workspaceId, integrationId))?.lastSync?.errors).toEqual([]);
+    // Clean again: nothing written.
+    expect(await countWrites(() => sync())).toEqual([]);
   });
 
   it('never duplicates a token typed in by hand with the same name and type: a link candidate', async () => {

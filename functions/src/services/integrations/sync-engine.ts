@@ -11,9 +11,12 @@
  * - known and no longer found: marked "removed at source" (`source.removed_at`), never deleted;
  *   not when the part of the source it came from could not be read this time (`unreadPrefixes`).
  *
- * Tokens equal to what was found are not written, so a sync with nothing changed writes no token
- * (only its audit event and the integration's last-sync outcome). A preview is the same plan,
- * answered without writing anything.
+ * Tokens equal to what was found are not written. A sync that changes no token and ends with the
+ * same errors as the last one (none then and none now, or the same messages) writes nothing at all:
+ * no audit event and no new last-sync outcome, so a daily sync of a quiet source costs its reads
+ * only, and `last_sync` tells when a sync last changed something. A first sync, or one whose
+ * errors appear, change or clear, is recorded. A preview is the same plan, answered without
+ * writing anything.
  */
 import type { LastSync, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
 import { categoryOfType } from '@expiry-radar/shared/domain/categories';
@@ -260,17 +263,71 @@ async function writePlan(
   return { written, errors: [] };
 }
 
+/** Whether a sync's outcome is worth recording: it changed a token, or its errors are news. */
+export function syncNeedsRecord(lastSync: LastSync | null, report: SyncReport): boolean {
+  if (lastSync === null) return true;
+  if (report.created + report.updated + report.removed > 0) return true;
+  return JSON.stringify(lastSync.errors) !== JSON.stringify(report.errors);
+}
+
+type SyncActor = { readonly id: string; readonly email: string | null };
+type SyncWorkspace = { readonly workspaceId: string; readonly plan: Plan };
+
+/** The last-sync outcome and the audit event of a sync, when `syncNeedsRecord` says so. */
+async function recordSync(options: {
+  workspace: SyncWorkspace;
+  integration: IntegrationRecord;
+  report: SyncReport;
+  actor: SyncActor;
+  trigger: 'manual' | 'schedule';
+  now: Date;
+}): Promise<void> {
+  const { workspace, integration, report, now } = options;
+  if (!syncNeedsRecord(integration.lastSync, report)) return;
+  const lastSync: LastSync = {
+    at: now.toISOString(),
+    created: report.created,
+    updated: report.updated,
+    removed: report.removed,
+    errors: report.errors,
+  };
+  await writeLastSync(workspace.workspaceId, integration.integrationId, lastSync);
+  // The scheduled sync acts as the system (SYSTEM_ACTOR, no email), so the event says so.
+  await recordAuditEvent({
+    scope: { type: 'workspace', workspaceId: workspace.workspaceId },
+    plan: workspace.plan,
+    actor: options.actor,
+    action: AUDIT_ACTIONS.integrationSynced,
+    target: { type: 'integration', id: integration.integrationId, name: integration.name },
+    metadata: {
+      kind: integration.kind,
+      trigger: options.trigger,
+      created: report.created,
+      updated: report.updated,
+      renewed: report.renewed,
+      removed: report.removed,
+      unchanged: report.unchanged,
+      link_candidates: report.link_candidates.length,
+      errors: report.errors.length,
+    },
+    now,
+  });
+}
+
 /**
  * Syncs (or with `dryRun` previews) one integration from what its provider found: one audit
- * event and the last-sync outcome on the integration per sync; a preview writes nothing.
+ * event and the last-sync outcome on the integration per sync that changed something or whose
+ * errors changed (`syncNeedsRecord`); a preview writes nothing.
  */
 export async function syncFromDiscovery(options: {
-  workspace: { readonly workspaceId: string; readonly plan: Plan };
+  workspace: SyncWorkspace;
   integration: IntegrationRecord;
   discovery: Discovery;
-  actor: { readonly id: string; readonly email: string | null };
+  actor: SyncActor;
   dryRun: boolean;
   now: Date;
+  /** `schedule`: the daily job's sync; by default a person's "Sync now". */
+  trigger?: 'manual' | 'schedule';
 }): Promise<SyncReport> {
   const { workspace, integration, discovery, now } = options;
   const stored = await listAllTokens(workspace.workspaceId);
@@ -283,32 +340,35 @@ export async function syncFromDiscovery(options: {
     [...discovery.errors, ...outcome.errors],
     false,
   );
-  const lastSync: LastSync = {
-    at: now.toISOString(),
-    created: report.created,
-    updated: report.updated,
-    removed: report.removed,
-    errors: report.errors,
-  };
-  await writeLastSync(workspace.workspaceId, integration.integrationId, lastSync);
-  // The scheduled sync acts as the system (no email), so the event is recorded as such.
-  await recordAuditEvent({
-    scope: { type: 'workspace', workspaceId: workspace.workspaceId },
-    plan: workspace.plan,
+  await recordSync({
+    workspace,
+    integration,
+    report,
     actor: options.actor,
-    action: AUDIT_ACTIONS.integrationSynced,
-    target: { type: 'integration', id: integration.integrationId, name: integration.name },
-    metadata: {
-      kind: integration.kind,
-      created: report.created,
-      updated: report.updated,
-      renewed: report.renewed,
-      removed: report.removed,
-      unchanged: report.unchanged,
-      link_candidates: report.link_candidates.length,
-      errors: report.errors.length,
-    },
+    trigger: options.trigger ?? 'manual',
     now,
   });
+  return report;
+}
+
+/**
+ * A sync that could not even ask its source (its kind has no provider, its credentials would not
+ * open): recorded like a sync that changed nothing and found this one error, so the same failure
+ * the next day writes nothing again.
+ */
+export async function recordSyncFailure(options: {
+  workspace: SyncWorkspace;
+  integration: IntegrationRecord;
+  error: string;
+  actor: SyncActor;
+  trigger: 'manual' | 'schedule';
+  now: Date;
+}): Promise<SyncReport> {
+  const report = reportOf(
+    { changes: [], unchanged: 0, linkCandidates: [] },
+    [options.error],
+    false,
+  );
+  await recordSync({ ...options, report });
   return report;
 }
