@@ -82,6 +82,7 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   // A sync opens the credentials (Decrypt) and writes tokens; its preview only reads.
   syncIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
   previewIntegrationSync: ['tableRead', 'integrationCredentialsSeal'],
+  linkIntegrationToken: ['tableRead', 'tableWrite'],
 };
 
 /**
