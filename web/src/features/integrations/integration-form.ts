@@ -120,20 +120,24 @@ function settingsOf(values: IntegrationFormValues): Record<string, unknown> {
   }
 }
 
-/** The credentials typed in; null when none were (an edit keeps the stored ones). */
-export function typedCredentials(values: IntegrationFormValues): Record<string, string> | null {
-  const typed = (fields: Record<string, string>) =>
-    Object.values(fields).some((value) => value.trim() !== '') ? fields : null;
+/** The credential fields of the form's kind (and Vault sign-in), as typed. */
+function credentialFields(values: IntegrationFormValues): Record<string, string> {
   switch (values.kind) {
     case 'gitlab':
-      return typed({ token: values.gitlab_token });
+      return { token: values.gitlab_token };
     case 'vault':
       return values.vault_auth === 'token'
-        ? typed({ token: values.vault_token })
-        : typed({ role_id: values.role_id, secret_id: values.secret_id });
+        ? { token: values.vault_token }
+        : { role_id: values.role_id, secret_id: values.secret_id };
     case 'aws':
-      return null;
+      return {};
   }
+}
+
+/** The credentials typed in; null when none were (an edit keeps the stored ones). */
+export function typedCredentials(values: IntegrationFormValues): Record<string, string> | null {
+  const fields = credentialFields(values);
+  return Object.values(fields).some((value) => value.trim() !== '') ? fields : null;
 }
 
 /** Where a schema's issue path shows in the form. */
@@ -176,7 +180,7 @@ export function createBodyOf(values: IntegrationFormValues): FormResult<CreateIn
     schedule: values.schedule,
     enabled: false,
     settings: settingsOf(values),
-    credentials: typedCredentials(values) ?? (values.kind === 'aws' ? {} : undefined),
+    credentials: credentialFields(values),
   });
   return result.success
     ? { ok: true, body: result.data }
