@@ -23,6 +23,7 @@ import {
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
+import { blockingViolations } from '../support/accessibility';
 
 /** `YYYY-MM-DD`, `days` from today (UTC), as GitLab writes `expires_at`. */
 function inDays(days: number): string {
@@ -78,6 +79,18 @@ describe('discovery integrations in Chromium', () => {
 
     await page.getByRole('button', { name: 'Add integration' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add integration' });
+    // AWS first: the role to set up in the customer's account, with this workspace's external id.
+    await dialog.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'AWS' }).click();
+    const role = dialog.getByRole('region', { name: 'Set up the role in your AWS account' });
+    await role.getByText(/^External id: expiry-radar-/).waitFor();
+    expect(
+      await role.getByRole('region', { name: 'CloudFormation template' }).textContent(),
+    ).toContain('sts:ExternalId');
+    await screenshot(page, 'integrations-aws-role');
+    expect(await blockingViolations(page)).toEqual([]);
+    await dialog.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'GitLab' }).click();
     await field(dialog, 'Name').fill('Stand-in GitLab');
     await field(dialog, 'GitLab URL').fill(standIn.baseUrl);
     await field(dialog, 'Access token').fill(standIn.token);
@@ -92,6 +105,7 @@ describe('discovery integrations in Chromium', () => {
     // The plan's one integration is used: no second can be added.
     expect(await page.getByRole('button', { name: 'Add integration' }).isDisabled()).toBe(true);
     await screenshot(page, 'integrations-preview');
+    expect(await blockingViolations(page)).toEqual([]);
 
     await card.getByRole('button', { name: 'Enable and sync' }).click();
     const report = card.getByRole('region', { name: 'Last sync report' });

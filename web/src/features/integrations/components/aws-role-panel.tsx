@@ -102,8 +102,9 @@ export function AwsRolePanel(props: AwsDiscoveryRoleInput) {
         </Box>
         {trustedAccountId === null && (
           <Typography variant="body2" color="textSecondary">
-            The account Expiry Radar runs in is not known here: replace {ACCOUNT_ID_PLACEHOLDER}{' '}
-            with it.
+            The account Expiry Radar runs in is not known here: give it as the template&apos;s
+            ExpiryRadarAccountId parameter, or in place of {ACCOUNT_ID_PLACEHOLDER} in the CDK
+            snippet.
           </Typography>
         )}
         <CodeBlock
