@@ -94,6 +94,10 @@ function serve(options: { role?: string; items?: Integration[]; limit?: number |
       return jsonResponse(created, 201);
     },
     [`PATCH ${LIST}/int-1`]: () => jsonResponse(gitlab),
+    [`PATCH ${LIST}/int-3`]: () => jsonResponse({ ...gitlab, id: 'int-3', enabled: true }),
+    [`POST ${LIST}/int-3/sync`]: () =>
+      jsonResponse({ ...preview, dry_run: false, created: 0, updated: 2, renewed: 1, changes: [] }),
+    [`DELETE ${LIST}/int-3`]: () => jsonResponse({ ok: true }),
     [`POST ${LIST}/int-2/preview`]: () => jsonResponse(preview),
     [`POST ${LIST}/int-2/links`]: () =>
       jsonResponse(
@@ -153,7 +157,7 @@ describe('integrations page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add integration' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add integration' });
-    await user.type(within(dialog).getByLabelText(/^Name/), 'Our GitLab');
+    await user.type(within(dialog).getByLabelText(/^Name\s*\*?$/), 'Our GitLab');
     const url = within(dialog).getByLabelText('GitLab URL');
     await user.clear(url);
     await user.type(url, 'not a url');
@@ -212,7 +216,7 @@ describe('integrations page', () => {
     await user.click(within(card).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Company GitLab' });
     expect(within(dialog).getByText('Stored. Type a new value to replace it.')).toBeVisible();
-    await user.type(within(dialog).getByLabelText(/^Name/), ' (prod)');
+    await user.type(within(dialog).getByLabelText(/^Name\s*\*?$/), ' (prod)');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const patch = requests.find((r) => r.method === 'PATCH');
@@ -245,6 +249,74 @@ describe('integrations page', () => {
       within(panel).getByRole('button', { name: 'Download expiry-radar-discovery-role.json' }),
     ).toBeVisible();
     expect(within(dialog).getByLabelText('Access key maximum age (days)')).toHaveValue(90);
+  });
+
+  it('enables and syncs a disabled integration, shows the report, and deletes after asking', async () => {
+    const disabled = {
+      ...gitlab,
+      id: 'int-3',
+      name: 'New GitLab',
+      enabled: false,
+      last_sync: null,
+    };
+    const { requests } = serve({ items: [disabled] });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'New GitLab' });
+    expect(within(card).getByText('Never synced.')).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Enable and sync' }));
+    const report = await within(card).findByRole('region', { name: 'Last sync report' });
+    expect(
+      within(report).getByText(
+        'Synced: 0 created, 2 updated (1 renewed), 0 removed at source, 0 unchanged.',
+      ),
+    ).toBeVisible();
+    const writes = requests
+      .filter((r) => r.method !== 'GET')
+      .map((r) => [r.method, r.path, r.body]);
+    expect(writes.slice(0, 2)).toEqual([
+      ['PATCH', `${LIST}/int-3`, { enabled: true }],
+      ['POST', `${LIST}/int-3/sync`, undefined],
+    ]);
+
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete New GitLab?' });
+    expect(confirm).toHaveAccessibleDescription(/The tokens it found stay/);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete integration' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'DELETE' && r.path === `${LIST}/int-3`)).toBe(true),
+    );
+  });
+
+  it('sends a Vault AppRole as role id and secret id', async () => {
+    const { requests } = serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add integration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add integration' });
+    await user.click(within(dialog).getByLabelText('Kind'));
+    await user.click(await screen.findByRole('option', { name: 'HashiCorp Vault' }));
+    await user.type(within(dialog).getByLabelText(/^Name\s*\*?$/), 'Vault');
+    await user.type(within(dialog).getByLabelText(/^Vault address/), 'https://vault.example.com');
+    await user.type(within(dialog).getByLabelText('PKI mounts'), 'pki\npki_int');
+    await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
+    expect(await within(dialog).findByText('Token is required')).toBeVisible();
+    await user.click(within(dialog).getByLabelText('Sign in with'));
+    await user.click(await screen.findByRole('option', { name: /^AppRole/ }));
+    await user.type(within(dialog).getByLabelText(/^AppRole role id/), 'role-1');
+    await user.type(within(dialog).getByLabelText(/^AppRole secret id/), 'secret-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST' && r.path === LIST)?.body).toMatchObject({
+      kind: 'vault',
+      settings: {
+        address: 'https://vault.example.com',
+        namespace: null,
+        pki_mounts: ['pki', 'pki_int'],
+        kv_mounts: [],
+      },
+      credentials: { role_id: 'role-1', secret_id: 'secret-1' },
+    });
   });
 
   it('tells viewers the page is for admins and workspace managers', async () => {
