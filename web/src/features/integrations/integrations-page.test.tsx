@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { Integration, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
 import { renderRoutes } from '../../../test-support/render-app';
@@ -121,6 +121,12 @@ function renderPage() {
   );
 }
 
+/** Pastes the text into the field (typing it key by key is slow in jsdom). */
+async function fill(user: UserEvent, element: HTMLElement, text: string): Promise<void> {
+  await user.click(element);
+  await user.paste(text);
+}
+
 beforeEach(() => resetApiClientState());
 
 describe('integrations page', () => {
@@ -157,10 +163,10 @@ describe('integrations page', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Add integration' }));
     const dialog = await screen.findByRole('dialog', { name: 'Add integration' });
-    await user.type(within(dialog).getByLabelText(/^Name\s*\*?$/), 'Our GitLab');
+    await fill(user, within(dialog).getByLabelText(/^Name\s*\*?$/), 'Our GitLab');
     const url = within(dialog).getByLabelText('GitLab URL');
     await user.clear(url);
-    await user.type(url, 'not a url');
+    await fill(user, url, 'not a url');
     await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
     // Field errors show at their fields, from the shared schemas; nothing is sent.
     expect(await within(dialog).findByText('URL must be a valid http(s) URL')).toBeVisible();
@@ -168,9 +174,9 @@ describe('integrations page', () => {
     expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 
     await user.clear(url);
-    await user.type(url, 'https://gitlab.example.com/');
-    await user.type(within(dialog).getByLabelText('Project ids'), '42, group/app');
-    await user.type(within(dialog).getByLabelText(/^Access token/), 'glpat-secret');
+    await fill(user, url, 'https://gitlab.example.com/');
+    await fill(user, within(dialog).getByLabelText('Project ids'), '42, group/app');
+    await fill(user, within(dialog).getByLabelText(/^Access token/), 'glpat-secret');
     await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
 
     const card = await screen.findByRole('article', { name: 'Our GitLab' });
@@ -216,7 +222,7 @@ describe('integrations page', () => {
     await user.click(within(card).getByRole('button', { name: 'Edit' }));
     const dialog = await screen.findByRole('dialog', { name: 'Edit Company GitLab' });
     expect(within(dialog).getByText('Stored. Type a new value to replace it.')).toBeVisible();
-    await user.type(within(dialog).getByLabelText(/^Name\s*\*?$/), ' (prod)');
+    await fill(user, within(dialog).getByLabelText(/^Name\s*\*?$/), ' (prod)');
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const patch = requests.find((r) => r.method === 'PATCH');
@@ -297,14 +303,14 @@ describe('integrations page', () => {
     await user.click(within(dialog).getByLabelText('Kind'));
     await user.click(await screen.findByRole('option', { name: 'HashiCorp Vault' }));
     await user.type(within(dialog).getByLabelText(/^Name\s*\*?$/), 'Vault');
-    await user.type(within(dialog).getByLabelText(/^Vault address/), 'https://vault.example.com');
+    await fill(user, within(dialog).getByLabelText(/^Vault address/), 'https://vault.example.com');
     await user.type(within(dialog).getByLabelText('PKI mounts'), 'pki\npki_int');
     await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
     expect(await within(dialog).findByText('Token is required')).toBeVisible();
     await user.click(within(dialog).getByLabelText('Sign in with'));
     await user.click(await screen.findByRole('option', { name: /^AppRole/ }));
-    await user.type(within(dialog).getByLabelText(/^AppRole role id/), 'role-1');
-    await user.type(within(dialog).getByLabelText(/^AppRole secret id/), 'secret-1');
+    await fill(user, within(dialog).getByLabelText(/^AppRole role id/), 'role-1');
+    await fill(user, within(dialog).getByLabelText(/^AppRole secret id/), 'secret-1');
     await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
     await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
     expect(requests.find((r) => r.method === 'POST' && r.path === LIST)?.body).toMatchObject({
