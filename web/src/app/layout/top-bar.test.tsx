@@ -63,7 +63,15 @@ describe('top bar', () => {
     await waitFor(() =>
       expect(within(nav).getByRole('link', { name: 'Audit' })).toBeInTheDocument(),
     );
-    for (const name of ['Tokens', 'Usage', 'Integrations', 'Docs', 'Pricing', 'Help', 'Workspaces']) {
+    for (const name of [
+      'Tokens',
+      'Usage',
+      'Integrations',
+      'Docs',
+      'Pricing',
+      'Help',
+      'Workspaces',
+    ]) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Expiry Radar home' })).toHaveAttribute(
