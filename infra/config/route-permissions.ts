@@ -83,6 +83,7 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   // the customer's role for an AWS integration.
   syncIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal', 'discoveryRoleAssume'],
   previewIntegrationSync: ['tableRead', 'integrationCredentialsSeal', 'discoveryRoleAssume'],
+  linkIntegrationToken: ['tableRead', 'tableWrite'],
 };
 
 /**

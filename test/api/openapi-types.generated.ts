@@ -1089,6 +1089,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{id}/integrations/{iid}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Links a token typed in by hand to a token the integration found with the same name and type (a sync's link candidate), so later syncs update it instead of offering it again (admin or workspace manager). */
+        post: operations["linkIntegrationToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -5685,6 +5702,113 @@ export interface operations {
                             type: string;
                             external_id: string;
                         }[];
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    linkIntegrationToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                iid: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    token_id: string;
+                    external_id: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "ssl_cert" | "tls_cert" | "code_signing" | "client_cert" | "api_key" | "secret" | "password" | "encryption_key" | "ssh_key" | "software_license" | "service_subscription" | "domain_registration" | "other" | "document" | "membership";
+                        /** @enum {string} */
+                        category: "cert" | "key_secret" | "license" | "general";
+                        expiresAt: string;
+                        section: string | null;
+                        domains: string[];
+                        location: string | null;
+                        used_by: string | null;
+                        contact_group_id: string | null;
+                        issuer: string | null;
+                        serial_number: string | null;
+                        subject: string | null;
+                        key_size: number | null;
+                        algorithm: string | null;
+                        license_type: string | null;
+                        vendor: string | null;
+                        cost: number | null;
+                        renewal_url: string | null;
+                        renewal_date: string | null;
+                        contacts: string | null;
+                        description: string | null;
+                        notes: string | null;
+                        endpoints?: {
+                            host: string;
+                            port: number;
+                            sni: string | null;
+                            last_check?: {
+                                checked_at: string;
+                                /** @enum {string} */
+                                status: "ok" | "renewed" | "failing" | "problem";
+                                problem: ("expired" | "older" | "name_mismatch" | "untrusted_chain" | "unreachable") | null;
+                                message: string;
+                                problem_since: string | null;
+                                consecutive_failures: number;
+                                not_after: string | null;
+                                fingerprint_sha256: string | null;
+                                issuer: string | null;
+                                names: string[];
+                                protocol: string | null;
+                                /** @default null */
+                                alerted_at: string | null;
+                            } | null;
+                        }[];
+                        /** @enum {string} */
+                        endpoint_check_frequency?: "every_6_hours" | "hourly";
+                        created_at: string;
+                        updated_at: string;
+                        workspace_id: string;
+                        source?: {
+                            /** @enum {string} */
+                            kind: "aws" | "gitlab" | "vault";
+                            integration_id: string;
+                            external_id: string;
+                            removed_at: string | null;
+                        };
                     };
                 };
             };

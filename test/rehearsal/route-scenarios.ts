@@ -883,6 +883,16 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('previewIntegrationSync', 'refusal', { session: viewer, params }, 403);
     await context.call('previewIntegrationSync', 'external', { session: owner, params }, 200);
   },
+  async linkIntegrationToken(context) {
+    const { owner, viewer, values } = await world();
+    const iid = await integrationOf(context, owner, values.workspace);
+    const params = { id: values.workspace, iid };
+    const body = { token_id: values.token, external_id: 'pat:1' };
+    await context.call('linkIntegrationToken', 'refusal', { session: viewer, params, body }, 403);
+    await context.call('linkIntegrationToken', 'happy', { session: owner, params, body }, 200);
+    // A token already linked is refused with its reason.
+    await context.call('linkIntegrationToken', 'refusal', { session: owner, params, body }, 400);
+  },
 };
 
 const gitlabIntegrationBody = {

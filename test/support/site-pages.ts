@@ -32,6 +32,7 @@ export const SIGNED_IN_PAGES: readonly SitePage[] = [
   { name: 'preferences', path: '/preferences' },
   { name: 'billing', path: '/billing' },
   { name: 'usage', path: '/usage' },
+  { name: 'integrations', path: '/integrations' },
   { name: 'workspaces', path: '/workspaces' },
   { name: 'audit', path: '/audit' },
   { name: 'help', path: '/help' },

@@ -78,6 +78,7 @@ export const AUDIT_ACTIONS = {
   integrationUpdated: 'integration.updated',
   integrationDeleted: 'integration.deleted',
   integrationSynced: 'integration.synced',
+  integrationTokenLinked: 'integration.token_linked',
 } as const;
 
 /** The actor of events the system does on its own (the expiry scan, the alert worker). */

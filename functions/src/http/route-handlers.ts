@@ -92,4 +92,5 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   deleteIntegration: 'integrations/delete-integration.ts',
   syncIntegration: 'integrations/sync-integration.ts',
   previewIntegrationSync: 'integrations/preview-integration-sync.ts',
+  linkIntegrationToken: 'integrations/link-integration-token.ts',
 };

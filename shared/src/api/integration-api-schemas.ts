@@ -44,6 +44,10 @@ export const INTEGRATION_MESSAGES = {
   vaultCredentialsRequired: 'Give either a Vault token or an AppRole role id and secret id',
   kindChange: 'The kind of an integration cannot change; create another integration instead',
   credentialsForKind: (kind: string) => `These credentials are not those of a ${kind} integration`,
+  externalIdRequired: 'The id of the token at the source is required',
+  tokenAlreadyLinked: 'This token is already linked to a source',
+  externalIdAlreadyLinked:
+    'Another token of this workspace is already linked to this one at the source',
 } as const;
 
 const nameSchema = z
@@ -225,6 +229,20 @@ export const updateIntegrationBody = z.object({
 export type UpdateIntegrationBody = z.output<typeof updateIntegrationBody>;
 
 export const integrationParams = z.object({ id: idSchema, iid: idSchema });
+
+/**
+ * Links a token typed in by hand to what the integration found at its source (a link candidate
+ * of a sync or preview): the next sync updates that token instead of offering it again.
+ */
+export const linkIntegrationTokenBody = z.object({
+  token_id: idSchema,
+  external_id: z
+    .string({ error: INTEGRATION_MESSAGES.externalIdRequired })
+    .trim()
+    .min(1, INTEGRATION_MESSAGES.externalIdRequired)
+    .max(2_048, INTEGRATION_MESSAGES.externalIdRequired),
+});
+export type LinkIntegrationTokenBody = z.output<typeof linkIntegrationTokenBody>;
 
 export const lastSyncSchema = z.object({
   at: z.string(),

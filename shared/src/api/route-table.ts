@@ -97,6 +97,7 @@ import {
   createIntegrationBody,
   integrationParams,
   integrationSchema,
+  linkIntegrationTokenBody,
   listIntegrationsResponse,
   syncReportSchema,
   updateIntegrationBody,
@@ -889,6 +890,16 @@ export const routeTable = [
       'What a sync of the integration would do, without writing anything (admin or workspace manager).',
     request: { params: integrationParams },
     response: syncReportSchema,
+  },
+  {
+    id: 'linkIntegrationToken',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/integrations/{iid}/links',
+    auth: 'verifiedSession',
+    summary:
+      "Links a token typed in by hand to a token the integration found with the same name and type (a sync's link candidate), so later syncs update it instead of offering it again (admin or workspace manager).",
+    request: { params: integrationParams, body: linkIntegrationTokenBody },
+    response: tokenResponse,
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -45,6 +45,11 @@ export function canSeeUsage(role: MaybeRole): boolean {
   return isEditorRole(role);
 }
 
+/** The Integrations page and its routes: admins and workspace managers. */
+export function canManageIntegrations(role: MaybeRole): boolean {
+  return isEditorRole(role);
+}
+
 export function canManageMembers(role: MaybeRole): boolean {
   return isEditorRole(role);
 }

@@ -14,6 +14,7 @@ export const paths = {
   billing: '/billing',
   preferences: '/preferences',
   usage: '/usage',
+  integrations: '/integrations',
   workspaces: '/workspaces',
   audit: '/audit',
   privacyPolicy: '/privacy-policy',

@@ -57,7 +57,7 @@ describe('top bar visibility', () => {
     ).toEqual(['Tokens', 'Docs', 'Pricing', 'Help']);
   });
 
-  const ALL = ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces'];
+  const ALL = ['Tokens', 'Usage', 'Integrations', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces'];
   const VIEWER = ['Tokens', 'Docs', 'Pricing', 'Help', 'Audit', 'Workspaces'];
 
   it.each([
@@ -75,7 +75,7 @@ describe('top bar visibility', () => {
     expect(labels(context(userPlan, role, workspacePlan))).toEqual(expected);
   });
 
-  it('without a workspace there is no Usage; Audit and Workspaces stay', () => {
+  it('without a workspace there is no Usage and no Integrations; Audit and Workspaces stay', () => {
     expect(labels(context('free', null))).toEqual(VIEWER);
   });
 

@@ -1,5 +1,5 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { canSeeUsage } from '@expiry-radar/shared/domain/permissions';
+import { canManageIntegrations, canSeeUsage } from '@expiry-radar/shared/domain/permissions';
 import { isPlan } from '@expiry-radar/shared/domain/plans';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { accountSettingsPath, paths, queryParams } from '../../lib/paths';
@@ -20,7 +20,7 @@ export interface NavContext {
 }
 
 export interface NavItem {
-  key: 'tokens' | 'usage' | 'docs' | 'pricing' | 'help' | 'audit' | 'workspaces';
+  key: 'tokens' | 'usage' | 'integrations' | 'docs' | 'pricing' | 'help' | 'audit' | 'workspaces';
   label: string;
   to: string;
 }
@@ -33,7 +33,7 @@ export function planOf(value: string): Plan {
  * The top bar's links in their fixed order, each shown exactly to who may open its page: Pricing
  * to everyone; Tokens, Docs and Help once signed in (their routes need a session, so a visitor is
  * not offered them); Usage to a verified admin or workspace manager of the selected workspace
- * (shared/domain/permissions); Audit and Workspaces to every verified user, on any plan and in any
+ * (shared/domain/permissions), and Integrations to the same; Audit and Workspaces to every verified user, on any plan and in any
  * role, as the server answers any verified session its own audit trail and its workspaces.
  */
 export function visibleNavItems(context: NavContext): NavItem[] {
@@ -42,6 +42,12 @@ export function visibleNavItems(context: NavContext): NavItem[] {
   const items: (NavItem | false)[] = [
     context.isLoggedIn && { key: 'tokens', label: 'Tokens', to: paths.dashboard },
     signedIn && canSeeUsage(role) && { key: 'usage', label: 'Usage', to: paths.usage },
+    signedIn &&
+      canManageIntegrations(role) && {
+        key: 'integrations',
+        label: 'Integrations',
+        to: paths.integrations,
+      },
     context.isLoggedIn && { key: 'docs', label: 'Docs', to: paths.docs },
     { key: 'pricing', label: 'Pricing', to: paths.pricing },
     context.isLoggedIn && { key: 'help', label: 'Help', to: paths.help },

@@ -63,7 +63,15 @@ describe('top bar', () => {
     await waitFor(() =>
       expect(within(nav).getByRole('link', { name: 'Audit' })).toBeInTheDocument(),
     );
-    for (const name of ['Tokens', 'Usage', 'Docs', 'Pricing', 'Help', 'Workspaces']) {
+    for (const name of [
+      'Tokens',
+      'Usage',
+      'Integrations',
+      'Docs',
+      'Pricing',
+      'Help',
+      'Workspaces',
+    ]) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).getByRole('link', { name: 'Expiry Radar home' })).toHaveAttribute(
@@ -142,6 +150,7 @@ describe('top bar', () => {
     const nav = mainNav();
     expect(within(nav).getByRole('link', { name: 'Tokens' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Usage' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Integrations' })).not.toBeInTheDocument();
     for (const name of ['Audit', 'Workspaces']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
@@ -255,6 +264,7 @@ describe('top bar', () => {
     for (const name of [
       'Tokens',
       'Usage',
+      'Integrations',
       'Docs',
       'Pricing',
       'Help',

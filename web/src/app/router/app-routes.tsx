@@ -180,6 +180,13 @@ export const appRoutes: RouteObject[] = [
                 ),
               },
               {
+                path: child(paths.integrations),
+                lazy: lazyPage(
+                  () => import('../../features/integrations/integrations-page'),
+                  (m) => m.IntegrationsPage,
+                ),
+              },
+              {
                 path: child(paths.workspaces),
                 lazy: lazyPage(
                   () => import('../../features/workspaces/workspaces-page'),

@@ -41,6 +41,7 @@ describe('route guards', () => {
     '/billing',
     '/preferences',
     '/usage',
+    '/integrations',
     '/workspaces',
     '/audit',
     '/docs',

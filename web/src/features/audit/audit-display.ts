@@ -63,6 +63,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'integration.updated': 'Integration changed',
   'integration.deleted': 'Integration removed',
   'integration.synced': 'Integration synced',
+  'integration.token_linked': 'Token linked to its source',
 };
 
 /** "token.created" -> "Token created"; an unknown action in words from its parts. */

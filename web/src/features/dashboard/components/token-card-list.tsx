@@ -11,6 +11,7 @@ import { ExpiryPill, pillStyles } from '../../../components/expiry-pill';
 import { fieldText, typeLabel } from '../token-display';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
+import { RemovedAtSourceChip } from './removed-at-source';
 import { actionStyles } from './token-row-styles';
 
 interface TokenCardListProps extends TokenActionHandlers {
@@ -48,6 +49,7 @@ const TokenCard = memo(function TokenCard({
         <CardContent sx={{ pb: 1 }}>
           <div className={cardClasses.head}>
             <h3 className={cardClasses.name}>{token.name}</h3>
+            <RemovedAtSourceChip token={token} />
             <ExpiryPill expiresAt={token.expiresAt} now={now} />
           </div>
           <dl className={cardClasses.details}>

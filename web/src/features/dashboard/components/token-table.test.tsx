@@ -46,6 +46,37 @@ describe('token table cells', () => {
   });
 });
 
+describe('discovered tokens in the table', () => {
+  it('marks a token its integration no longer finds "Removed at source", and no other', () => {
+    const source = { kind: 'gitlab' as const, integration_id: 'int-1', external_id: 'pat:1' };
+    const removed = tokenFixture({
+      name: 'GitLab token: bot',
+      source: { ...source, removed_at: '2030-01-02T06:00:00.000Z' },
+    });
+    const found = tokenFixture({
+      name: 'GitLab token: ci',
+      source: { ...source, external_id: 'pat:2', removed_at: null },
+    });
+    render(
+      <TokenTable
+        definition={CATEGORY_DEFINITIONS.key_secret}
+        tokens={[removed, found]}
+        sort={DEFAULT_SORT}
+        onSort={noop}
+        canEdit={false}
+        now={new Date('2030-01-03T00:00:00Z')}
+        onDetails={noop}
+        onRenew={noop}
+        onDelete={noop}
+      />,
+    );
+    const removedRow = screen.getByRole('row', { name: /GitLab token: bot/ });
+    expect(within(removedRow).getByText('Removed at source')).toBeVisible();
+    const foundRow = screen.getByRole('row', { name: /GitLab token: ci/ });
+    expect(within(foundRow).queryByText('Removed at source')).not.toBeInTheDocument();
+  });
+});
+
 describe('certificate endpoints in the table', () => {
   it("shows each endpoint's last check: a status word, the address, the problem on hover", () => {
     const check = {

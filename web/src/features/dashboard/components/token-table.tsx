@@ -18,6 +18,7 @@ import { sortColumns } from '../token-sorting';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
 import { EndpointStatusCell } from './endpoint-status';
+import { RemovedAtSourceChip } from './removed-at-source';
 import { actionStyles, rowClasses, rowStyles } from './token-row-styles';
 
 interface TokenTableProps extends TokenActionHandlers {
@@ -67,6 +68,7 @@ const TokenRow = memo(function TokenRow({
     <tr className={rowClasses.row} onClick={() => actions.onDetails(token)}>
       <th scope="row" className={rowClasses.name}>
         <CellTextSpans text={token.name} />
+        <RemovedAtSourceChip token={token} />
       </th>
       <td className={rowClasses.nowrap}>{typeLabel(token)}</td>
       {definition.columns.map((column) => (

@@ -1,0 +1,143 @@
+/**
+ * Discovery in Chromium against the local runtime (loopback allowed, as `npm start` allows it):
+ * a GitLab integration pointing at a GitLab stand-in started in the test is added, its preview
+ * seen, then enabled and synced; the dashboard lists what it found. The stand-in then renews one
+ * token and drops the other, "Sync now" runs again, and the dashboard shows the renewed expiry
+ * and the dropped token marked "Removed at source" (kept, never deleted).
+ */
+import type { Locator, Page } from 'playwright-core';
+import {
+  startGitlabStandIn,
+  type GitlabStandIn,
+} from '../../functions/test-support/gitlab-stand-in';
+import {
+  startBrowserSession,
+  stopBrowserSession,
+  type BrowserSession,
+} from '../support/browser-session';
+import {
+  field,
+  screenshot,
+  strongPassword,
+  uniqueEmail,
+  waitForPageHeading,
+} from '../support/e2e-helpers';
+import type { LocalAppProcess } from '../support/local-app-process';
+import { blockingViolations } from '../support/accessibility';
+
+/** `YYYY-MM-DD`, `days` from today (UTC), as GitLab writes `expires_at`. */
+function inDays(days: number): string {
+  return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+const CI = 'GitLab personal access token: ci';
+const BOT = 'GitLab personal access token: bot';
+
+describe('discovery integrations in Chromium', () => {
+  let session: BrowserSession | undefined;
+  let app: LocalAppProcess;
+  let page: Page;
+  let pageErrors: string[];
+  let standIn: GitlabStandIn;
+
+  beforeAll(async () => {
+    standIn = await startGitlabStandIn('glpat-e2e-stand-in');
+    session = await startBrowserSession({
+      account: { email: uniqueEmail('integrations'), password: strongPassword('integrations') },
+    });
+    ({ app, page, pageErrors } = session);
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopBrowserSession(session);
+    await standIn?.stop();
+  });
+
+  const keysAndSecrets = () => page.getByRole('region', { name: /^Keys & Secrets/ });
+  const rowOf = (scope: Locator, name: string) =>
+    scope.getByRole('row', { name: new RegExp(name.replace(/[:]/g, '\\$&')) });
+
+  async function openIntegrations(): Promise<Locator> {
+    await page.goto(`${app.appUrl}/dashboard`);
+    await waitForPageHeading(page, 'Token Management Dashboard');
+    await page.getByRole('link', { name: 'Integrations' }).first().click();
+    await waitForPageHeading(page, 'Integrations');
+    return page.getByRole('article', { name: 'Stand-in GitLab' });
+  }
+
+  it('adds GitLab, previews, syncs, then follows a renewal and a removal at the source', async () => {
+    const expiries = { ci: inDays(20), bot: inDays(45), renewed: inDays(200) };
+    standIn.setTokens([
+      { id: 1, name: 'ci', expires_at: expiries.ci },
+      { id: 2, name: 'bot', expires_at: expiries.bot },
+    ]);
+
+    await openIntegrations();
+    await page.getByRole('heading', { name: 'Find tokens instead of typing them in' }).waitFor();
+    expect(await page.getByText('0 of 1 integration').count()).toBe(1);
+    await screenshot(page, 'integrations-empty');
+
+    await page.getByRole('button', { name: 'Add integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add integration' });
+    // AWS first: the role to set up in the customer's account, with this workspace's external id.
+    await dialog.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'AWS' }).click();
+    const role = dialog.getByRole('region', { name: 'Set up the role in your AWS account' });
+    await role.getByText(/^External id: expiry-radar-/).waitFor();
+    expect(
+      await role.getByRole('region', { name: 'CloudFormation template' }).textContent(),
+    ).toContain('sts:ExternalId');
+    await screenshot(page, 'integrations-aws-role');
+    expect(await blockingViolations(page)).toEqual([]);
+    await dialog.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'GitLab' }).click();
+    await field(dialog, 'Name').fill('Stand-in GitLab');
+    await field(dialog, 'GitLab URL').fill(standIn.baseUrl);
+    await field(dialog, 'Access token').fill(standIn.token);
+    await screenshot(page, 'integrations-add-dialog');
+    await dialog.getByRole('button', { name: 'Add and preview' }).click();
+
+    const card = page.getByRole('article', { name: 'Stand-in GitLab' });
+    const preview = card.getByRole('region', { name: 'Preview' });
+    await preview.getByText('A first sync would do this: 2 created', { exact: false }).waitFor();
+    expect(await card.getByText('Disabled', { exact: true }).count()).toBe(1);
+    expect(await preview.getByText(`New: ${CI}`).count()).toBe(1);
+    // The plan's one integration is used: no second can be added.
+    expect(await page.getByRole('button', { name: 'Add integration' }).isDisabled()).toBe(true);
+    await screenshot(page, 'integrations-preview');
+    expect(await blockingViolations(page)).toEqual([]);
+
+    await card.getByRole('button', { name: 'Enable and sync' }).click();
+    const report = card.getByRole('region', { name: 'Last sync report' });
+    await report.getByText('Synced: 2 created', { exact: false }).waitFor();
+    await card.getByText('Enabled', { exact: true }).waitFor();
+    await card.getByText(/Last sync .*: 2 created, 0 updated, 0 removed\./).waitFor();
+    await screenshot(page, 'integrations-synced');
+
+    await page.goto(`${app.appUrl}/dashboard`);
+    await waitForPageHeading(page, 'Token Management Dashboard');
+    await rowOf(keysAndSecrets(), CI).locator(`time[datetime="${expiries.ci}"]`).waitFor();
+    await rowOf(keysAndSecrets(), BOT).locator(`time[datetime="${expiries.bot}"]`).waitFor();
+    await screenshot(page, 'integrations-dashboard-after-first-sync');
+
+    // At the source: ci renewed, bot revoked (no longer listed).
+    standIn.setTokens([{ id: 1, name: 'ci', expires_at: expiries.renewed }]);
+    const again = await openIntegrations();
+    await again.getByRole('button', { name: 'Sync now' }).click();
+    await again
+      .getByRole('region', { name: 'Last sync report' })
+      .getByText('Synced: 0 created, 1 updated (1 renewed), 1 removed at source', { exact: false })
+      .waitFor();
+    await screenshot(page, 'integrations-second-sync');
+
+    await page.goto(`${app.appUrl}/dashboard`);
+    await waitForPageHeading(page, 'Token Management Dashboard');
+    const ci = rowOf(keysAndSecrets(), CI);
+    await ci.locator(`time[datetime="${expiries.renewed}"]`).waitFor();
+    expect(await ci.getByText('Removed at source').count()).toBe(0);
+    const bot = rowOf(keysAndSecrets(), BOT);
+    await bot.getByText('Removed at source').waitFor();
+    await screenshot(page, 'integrations-dashboard-after-second-sync');
+    expect(pageErrors).toEqual([]);
+  });
+});

@@ -1,0 +1,297 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import {
+  INTEGRATION_KIND_LABELS,
+  INTEGRATION_KINDS,
+  type Integration,
+} from '@expiry-radar/shared/api/integration-api-schemas';
+import { UnsavedChangesGuard, useDiscardConfirmation } from '../../../components/unsaved-changes';
+import { refusalMessage } from '../../../lib/api-client';
+import {
+  createBodyOf,
+  EMPTY_FORM,
+  formOf,
+  updateBodyOf,
+  type IntegrationFormField,
+  type IntegrationFormValues,
+} from '../integration-form';
+import { useCreateIntegration, useUpdateIntegration } from '../api/integrations';
+import { AwsRolePanel } from './aws-role-panel';
+
+export const STORED_CREDENTIAL_HELP = 'Stored. Type a new value to replace it.';
+
+interface FieldProps {
+  name: IntegrationFormField;
+  label: string;
+  register: UseFormRegister<IntegrationFormValues>;
+  error?: string;
+  help?: string;
+  extra?: TextFieldProps;
+  /** A choice among these (a select). */
+  options?: ReadonlyArray<{ value: string; label: string }>;
+}
+
+function Field({ name, label, register, error, help, extra, options }: FieldProps) {
+  return (
+    <TextField
+      {...register(name)}
+      id={`integration-${name}`}
+      label={label}
+      fullWidth
+      autoComplete="off"
+      error={Boolean(error)}
+      helperText={error ?? help}
+      select={options !== undefined}
+      {...extra}
+    >
+      {options?.map((option) => (
+        <MenuItem key={option.value} value={option.value}>
+          {option.label}
+        </MenuItem>
+      ))}
+    </TextField>
+  );
+}
+
+const KIND_OPTIONS = INTEGRATION_KINDS.map((value) => ({
+  value,
+  label: INTEGRATION_KIND_LABELS[value],
+}));
+const SCHEDULE_OPTIONS = [
+  { value: 'daily', label: 'Daily' },
+  { value: 'manual', label: 'Manual (only "Sync now")' },
+];
+const VAULT_AUTH_OPTIONS = [
+  { value: 'token', label: 'Token' },
+  { value: 'approle', label: 'AppRole (role id and secret id)' },
+];
+
+interface IntegrationDialogProps {
+  workspaceId: string;
+  /** The integration to change; absent to add one. */
+  integration?: Integration;
+  awsExternalId: string;
+  awsTrustedAccountId: string | null;
+  onClose: () => void;
+  /** After a save: the integration as stored (a new one is then previewed). */
+  onSaved: (integration: Integration, created: boolean) => void;
+}
+
+/**
+ * Add or change an integration: its kind's settings and its credentials, which are write-only
+ * (on a change they show "stored" and are replaced only when typed in).
+ */
+export function IntegrationDialog({
+  workspaceId,
+  integration,
+  awsExternalId,
+  awsTrustedAccountId,
+  onClose,
+  onSaved,
+}: IntegrationDialogProps) {
+  const editing = integration !== undefined;
+  const create = useCreateIntegration(workspaceId);
+  const update = useUpdateIntegration(workspaceId);
+  const [failure, setFailure] = useState<string | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    control,
+    formState: { errors, isDirty, isSubmitting },
+  } = useForm<IntegrationFormValues>({
+    defaultValues: integration ? formOf(integration) : EMPTY_FORM,
+  });
+  const { requestDiscard, confirmation } = useDiscardConfirmation(isDirty, onClose);
+  const kind = useWatch({ control, name: 'kind' });
+  const schedule = useWatch({ control, name: 'schedule' });
+  const vaultAuth = useWatch({ control, name: 'vault_auth' });
+  const stored = editing && integration.has_credentials;
+  const secretHelp = (help: string) => (stored ? STORED_CREDENTIAL_HELP : help);
+
+  const submit = handleSubmit(async (values) => {
+    setFailure(null);
+    const result = editing ? updateBodyOf(values) : createBodyOf(values);
+    if (!result.ok) {
+      for (const [field, message] of Object.entries(result.errors)) {
+        setError(field as IntegrationFormField, { type: 'schema', message });
+      }
+      return;
+    }
+    try {
+      const saved = editing
+        ? await update.mutateAsync({ iid: integration.id, body: result.body })
+        : await create.mutateAsync(result.body as Parameters<typeof create.mutateAsync>[0]);
+      onSaved(saved, !editing);
+    } catch (error) {
+      setFailure(refusalMessage(error));
+    }
+  });
+
+  const field = (
+    name: IntegrationFormField,
+    label: string,
+    help?: string,
+    extra?: TextFieldProps,
+    options?: FieldProps['options'],
+  ) => (
+    <Field
+      name={name}
+      label={label}
+      register={register}
+      error={errors[name]?.message}
+      help={help}
+      extra={extra}
+      options={options}
+    />
+  );
+  const secret = (name: IntegrationFormField, label: string, help: string) =>
+    field(name, label, secretHelp(help), {
+      type: 'password',
+      required: !stored,
+      autoComplete: 'new-password',
+    });
+
+  return (
+    <Dialog
+      open
+      onClose={isSubmitting ? undefined : requestDiscard}
+      aria-labelledby="integration-dialog-title"
+      aria-describedby="integration-dialog-description"
+      fullWidth
+      maxWidth="sm"
+    >
+      <Box component="form" noValidate onSubmit={(event) => void submit(event)}>
+        <DialogTitle id="integration-dialog-title">
+          {editing ? `Edit ${integration.name}` : 'Add integration'}
+        </DialogTitle>
+        <DialogContent>
+          <DialogContentText id="integration-dialog-description">
+            {editing
+              ? 'Change its settings; credentials stay as stored unless you type new ones.'
+              : 'A new integration starts disabled: you see what its first sync would create before you enable it.'}
+          </DialogContentText>
+          {failure && (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {failure}
+            </Alert>
+          )}
+          <Stack spacing={2} sx={{ mt: 2 }}>
+            {field('kind', 'Kind', undefined, { disabled: editing, value: kind }, KIND_OPTIONS)}
+            {field('name', 'Name', undefined, { required: true, autoFocus: true })}
+            {field(
+              'schedule',
+              'Schedule',
+              'Daily syncs run once a day; manual ones only on "Sync now".',
+              { value: schedule },
+              SCHEDULE_OPTIONS,
+            )}
+            {kind === 'gitlab' && (
+              <>
+                {field('base_url', 'GitLab URL', 'https://gitlab.com, or your own instance.')}
+                {field(
+                  'project_ids',
+                  'Project ids',
+                  'Ids or full paths (group/project), one per line.',
+                  {
+                    multiline: true,
+                    minRows: 2,
+                  },
+                )}
+                {field('group_ids', 'Group ids', 'Ids or full paths, one per line.', {
+                  multiline: true,
+                  minRows: 2,
+                })}
+                {secret(
+                  'gitlab_token',
+                  'Access token',
+                  'A token with read_api: its own personal access tokens, and the projects and groups above.',
+                )}
+              </>
+            )}
+            {kind === 'vault' && (
+              <>
+                {field('address', 'Vault address', 'https://vault.example.com:8200', {
+                  required: true,
+                })}
+                {field('namespace', 'Namespace', 'Vault Enterprise only; leave empty otherwise.')}
+                {field('pki_mounts', 'PKI mounts', 'One per line (pki, pki_int).', {
+                  multiline: true,
+                  minRows: 2,
+                })}
+                {field('kv_mounts', 'KV mounts', 'One per line (secret).', {
+                  multiline: true,
+                  minRows: 2,
+                })}
+                {field(
+                  'vault_auth',
+                  'Sign in with',
+                  undefined,
+                  { value: vaultAuth },
+                  VAULT_AUTH_OPTIONS,
+                )}
+                {vaultAuth === 'token' ? (
+                  secret(
+                    'vault_token',
+                    'Vault token',
+                    'A token whose policy can list and read the mounts.',
+                  )
+                ) : (
+                  <>
+                    {secret('role_id', 'AppRole role id', 'The role id of an AppRole.')}
+                    {secret('secret_id', 'AppRole secret id', 'A secret id of that AppRole.')}
+                  </>
+                )}
+              </>
+            )}
+            {kind === 'aws' && (
+              <>
+                <AwsRolePanel externalId={awsExternalId} trustedAccountId={awsTrustedAccountId} />
+                {field(
+                  'role_arn',
+                  'Role ARN',
+                  'arn:aws:iam::123456789012:role/ExpiryRadarDiscovery',
+                  {
+                    required: true,
+                  },
+                )}
+                {field('regions', 'Regions', 'One per line, or separated by commas (us-east-1).', {
+                  multiline: true,
+                  minRows: 2,
+                  required: true,
+                })}
+                {field(
+                  'access_key_max_age_days',
+                  'Access key maximum age (days)',
+                  'An IAM access key is tracked as expiring this many days after it was created.',
+                  { type: 'number', slotProps: { htmlInput: { min: 1, max: 3650 } } },
+                )}
+              </>
+            )}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={requestDiscard} disabled={isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={isSubmitting}>
+            {editing ? 'Save' : 'Add and preview'}
+          </Button>
+        </DialogActions>
+      </Box>
+      <UnsavedChangesGuard when={isDirty && !isSubmitting} />
+      {confirmation}
+    </Dialog>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * The add/edit form of an integration: its fields as typed (lists one per line or separated by
+ * commas), the request body they make, and the shared schemas' messages placed at their fields.
+ */
+import {
+  createIntegrationBody,
+  DEFAULT_ACCESS_KEY_MAX_AGE_DAYS,
+  INTEGRATION_CREDENTIALS_SCHEMAS,
+  INTEGRATION_SETTINGS_SCHEMAS,
+  updateIntegrationBody,
+  type CreateIntegrationBody,
+  type Integration,
+  type IntegrationKind,
+  type IntegrationSchedule,
+  type UpdateIntegrationBody,
+} from '@expiry-radar/shared/api/integration-api-schemas';
+import type * as z from 'zod';
+
+export interface IntegrationFormValues {
+  kind: IntegrationKind;
+  name: string;
+  schedule: IntegrationSchedule;
+  base_url: string;
+  project_ids: string;
+  group_ids: string;
+  gitlab_token: string;
+  address: string;
+  namespace: string;
+  pki_mounts: string;
+  kv_mounts: string;
+  vault_auth: 'token' | 'approle';
+  vault_token: string;
+  role_id: string;
+  secret_id: string;
+  role_arn: string;
+  regions: string;
+  access_key_max_age_days: string;
+}
+
+export type IntegrationFormField = keyof IntegrationFormValues;
+
+export const EMPTY_FORM: IntegrationFormValues = {
+  kind: 'gitlab',
+  name: '',
+  schedule: 'daily',
+  base_url: 'https://gitlab.com',
+  project_ids: '',
+  group_ids: '',
+  gitlab_token: '',
+  address: '',
+  namespace: '',
+  pki_mounts: '',
+  kv_mounts: '',
+  vault_auth: 'token',
+  vault_token: '',
+  role_id: '',
+  secret_id: '',
+  role_arn: '',
+  regions: 'us-east-1',
+  access_key_max_age_days: String(DEFAULT_ACCESS_KEY_MAX_AGE_DAYS),
+};
+
+function listOf(text: string): string[] {
+  return text
+    .split(/[\n,]/)
+    .map((part) => part.trim())
+    .filter((part) => part !== '');
+}
+
+function textOf(value: unknown): string {
+  if (Array.isArray(value)) return value.map(String).join('\n');
+  return typeof value === 'string' || typeof value === 'number' ? String(value) : '';
+}
+
+/** The form of a stored integration: its settings; credentials empty ("stored"). */
+export function formOf(integration: Integration): IntegrationFormValues {
+  const settings = integration.settings;
+  return {
+    ...EMPTY_FORM,
+    kind: integration.kind,
+    name: integration.name,
+    schedule: integration.schedule,
+    base_url: textOf(settings.base_url) || EMPTY_FORM.base_url,
+    project_ids: textOf(settings.project_ids),
+    group_ids: textOf(settings.group_ids),
+    address: textOf(settings.address),
+    namespace: textOf(settings.namespace),
+    pki_mounts: textOf(settings.pki_mounts),
+    kv_mounts: textOf(settings.kv_mounts),
+    role_arn: textOf(settings.role_arn),
+    regions: textOf(settings.regions),
+    access_key_max_age_days:
+      textOf(settings.access_key_max_age_days) || EMPTY_FORM.access_key_max_age_days,
+  };
+}
+
+function settingsOf(values: IntegrationFormValues): Record<string, unknown> {
+  switch (values.kind) {
+    case 'gitlab':
+      return {
+        base_url: values.base_url,
+        project_ids: listOf(values.project_ids),
+        group_ids: listOf(values.group_ids),
+      };
+    case 'vault':
+      return {
+        address: values.address,
+        namespace: values.namespace.trim() === '' ? null : values.namespace,
+        pki_mounts: listOf(values.pki_mounts),
+        kv_mounts: listOf(values.kv_mounts),
+      };
+    case 'aws': {
+      const days = values.access_key_max_age_days.trim();
+      return {
+        role_arn: values.role_arn,
+        regions: listOf(values.regions),
+        access_key_max_age_days: days === '' ? DEFAULT_ACCESS_KEY_MAX_AGE_DAYS : Number(days),
+      };
+    }
+  }
+}
+
+/** The credential fields of the form's kind (and Vault sign-in), as typed. */
+function credentialFields(values: IntegrationFormValues): Record<string, string> {
+  switch (values.kind) {
+    case 'gitlab':
+      return { token: values.gitlab_token };
+    case 'vault':
+      return values.vault_auth === 'token'
+        ? { token: values.vault_token }
+        : { role_id: values.role_id, secret_id: values.secret_id };
+    case 'aws':
+      return {};
+  }
+}
+
+/** The credentials typed in; null when none were (an edit keeps the stored ones). */
+export function typedCredentials(values: IntegrationFormValues): Record<string, string> | null {
+  const fields = credentialFields(values);
+  return Object.values(fields).some((value) => value.trim() !== '') ? fields : null;
+}
+
+/** Where a schema's issue path shows in the form. */
+export function fieldOfPath(
+  kind: IntegrationKind,
+  path: readonly PropertyKey[],
+): IntegrationFormField {
+  const [first, second] = path.map(String);
+  if (first === 'name' || first === 'schedule') return first;
+  if (first === 'settings' && second) return second as IntegrationFormField;
+  if (first === 'credentials') {
+    if (kind === 'gitlab') return 'gitlab_token';
+    if (second === 'role_id' || second === 'secret_id') return second;
+    return 'vault_token';
+  }
+  return 'name';
+}
+
+export type FormResult<T> =
+  { ok: true; body: T } | { ok: false; errors: Partial<Record<IntegrationFormField, string>> };
+
+function errorsOf(
+  kind: IntegrationKind,
+  issues: readonly z.core.$ZodIssue[],
+  prefix: readonly PropertyKey[] = [],
+): Partial<Record<IntegrationFormField, string>> {
+  const errors: Partial<Record<IntegrationFormField, string>> = {};
+  for (const issue of issues) {
+    const field = fieldOfPath(kind, [...prefix, ...issue.path]);
+    errors[field] ??= issue.message;
+  }
+  return errors;
+}
+
+/** A new integration: created disabled, so its preview is seen before the first sync. */
+export function createBodyOf(values: IntegrationFormValues): FormResult<CreateIntegrationBody> {
+  const result = createIntegrationBody.safeParse({
+    kind: values.kind,
+    name: values.name,
+    schedule: values.schedule,
+    enabled: false,
+    settings: settingsOf(values),
+    credentials: credentialFields(values),
+  });
+  return result.success
+    ? { ok: true, body: result.data }
+    : { ok: false, errors: errorsOf(values.kind, result.error.issues) };
+}
+
+/** A change: name, schedule and settings; credentials only when typed in again. */
+export function updateBodyOf(values: IntegrationFormValues): FormResult<UpdateIntegrationBody> {
+  const settings = INTEGRATION_SETTINGS_SCHEMAS[values.kind].safeParse(settingsOf(values));
+  const credentials = typedCredentials(values);
+  const checkedCredentials = credentials
+    ? INTEGRATION_CREDENTIALS_SCHEMAS[values.kind].safeParse(credentials)
+    : null;
+  const common = updateIntegrationBody.safeParse({
+    name: values.name,
+    schedule: values.schedule,
+  });
+  const errors = {
+    ...(checkedCredentials && !checkedCredentials.success
+      ? errorsOf(values.kind, checkedCredentials.error.issues, ['credentials'])
+      : {}),
+    ...(settings.success ? {} : errorsOf(values.kind, settings.error.issues, ['settings'])),
+    ...(common.success ? {} : errorsOf(values.kind, common.error.issues)),
+  };
+  if (!settings.success || !common.success || (checkedCredentials && !checkedCredentials.success)) {
+    return { ok: false, errors };
+  }
+  return {
+    ok: true,
+    body: {
+      ...common.data,
+      settings: settings.data,
+      ...(credentials ? { credentials } : {}),
+    },
+  };
+}

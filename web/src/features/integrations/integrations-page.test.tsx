@@ -1,0 +1,336 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent, { type UserEvent } from '@testing-library/user-event';
+import type { Integration, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
+import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import { renderRoutes } from '../../../test-support/render-app';
+import { tokenFixture } from '../../../test-support/token-fixtures';
+import { resetApiClientState } from '../../lib/api-client';
+import { IntegrationsPage } from './integrations-page';
+
+const LIST = '/api/v1/workspaces/ws-1/integrations';
+
+const gitlab: Integration = {
+  id: 'int-1',
+  workspace_id: 'ws-1',
+  kind: 'gitlab',
+  name: 'Company GitLab',
+  schedule: 'daily',
+  enabled: true,
+  settings: { base_url: 'https://gitlab.example.com', project_ids: ['42'], group_ids: [] },
+  has_credentials: true,
+  last_sync: {
+    at: '2026-11-20T06:00:00.000Z',
+    created: 3,
+    updated: 1,
+    removed: 2,
+    errors: ['Group 7 could not be read (403).'],
+  },
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-20T06:00:00.000Z',
+};
+
+const preview: SyncReport = {
+  dry_run: true,
+  created: 1,
+  updated: 0,
+  removed: 0,
+  unchanged: 0,
+  renewed: 0,
+  errors: [],
+  changes: [
+    {
+      action: 'create',
+      external_id: 'pat:1',
+      name: 'GitLab personal access token: ci',
+      type: 'api_key',
+      expires_at: '2027-01-15',
+    },
+  ],
+  link_candidates: [
+    {
+      token_id: 'tok-9',
+      name: 'GitLab personal access token: deploy',
+      type: 'api_key',
+      external_id: 'pat:2',
+    },
+  ],
+};
+
+function serve(options: { role?: string; items?: Integration[]; limit?: number | null } = {}) {
+  let items = options.items ?? [];
+  return installFetchMock({
+    'GET /api/session': () => jsonResponse(sessionFor({ plan: 'pro' })),
+    'GET /api/csrf-token': () => jsonResponse({ csrfToken: 't' }),
+    'GET /api/v1/workspaces': () =>
+      jsonResponse({
+        items: [
+          {
+            id: 'ws-1',
+            name: 'Main',
+            plan: 'pro',
+            role: options.role ?? 'admin',
+            is_frozen: false,
+          },
+        ],
+      }),
+    [`GET ${LIST}`]: () =>
+      jsonResponse({
+        items,
+        limit: options.limit === undefined ? 5 : options.limit,
+        aws_external_id: 'expiry-radar-ws-1',
+        aws_trusted_account_id: '111122223333',
+      }),
+    [`POST ${LIST}`]: (request) => {
+      const body = request.body as { name: string; kind: Integration['kind'] };
+      const created: Integration = {
+        ...gitlab,
+        id: 'int-2',
+        name: body.name,
+        kind: body.kind,
+        enabled: false,
+        last_sync: null,
+      };
+      items = [...items, created];
+      return jsonResponse(created, 201);
+    },
+    [`PATCH ${LIST}/int-1`]: () => jsonResponse(gitlab),
+    [`PATCH ${LIST}/int-3`]: () => jsonResponse({ ...gitlab, id: 'int-3', enabled: true }),
+    [`POST ${LIST}/int-3/sync`]: () =>
+      jsonResponse({ ...preview, dry_run: false, created: 0, updated: 2, renewed: 1, changes: [] }),
+    [`DELETE ${LIST}/int-3`]: () => jsonResponse({ ok: true }),
+    [`POST ${LIST}/int-2/preview`]: () => jsonResponse(preview),
+    [`POST ${LIST}/int-2/links`]: () =>
+      jsonResponse(
+        tokenFixture({
+          id: 'tok-9',
+          source: {
+            kind: 'gitlab',
+            integration_id: 'int-2',
+            external_id: 'pat:2',
+            removed_at: null,
+          },
+        }),
+      ),
+  });
+}
+
+function renderPage() {
+  renderRoutes(
+    [{ path: '/integrations', element: <IntegrationsPage /> }],
+    '/integrations?workspace=ws-1',
+  );
+}
+
+/** Pastes the text into the field (typing it key by key is slow in jsdom). */
+async function fill(user: UserEvent, element: HTMLElement, text: string): Promise<void> {
+  await user.click(element);
+  await user.paste(text);
+}
+
+beforeEach(() => resetApiClientState());
+
+describe('integrations page', () => {
+  it('lists each integration with its kind, schedule, state and last sync, against the plan limit', async () => {
+    serve({ items: [gitlab] });
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Company GitLab' });
+    expect(within(card).getByText('GitLab')).toBeVisible();
+    expect(within(card).getByText('Daily')).toBeVisible();
+    expect(within(card).getByText('Enabled')).toBeVisible();
+    expect(within(card).getByText(/3 created, 1 updated, 2 removed, 1 error/)).toBeVisible();
+    expect(within(card).getByText('Group 7 could not be read (403).')).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+    expect(screen.getByText('1 of 5 integrations')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  });
+
+  it('explains discovery when there is none, and disables Add at the limit with the reason', async () => {
+    serve({ items: [], limit: 0 });
+    renderPage();
+    expect(
+      await screen.findByRole('heading', { name: 'Find tokens instead of typing them in' }),
+    ).toBeVisible();
+    const add = screen.getByRole('button', { name: 'Add integration' });
+    expect(add).toBeDisabled();
+    expect(add).toHaveAccessibleDescription(
+      'Your plan allows 0 integrations per workspace. Remove one or upgrade your plan to add another.',
+    );
+  });
+
+  it('adds a GitLab integration disabled, shows its preview and links a candidate', async () => {
+    const { requests } = serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add integration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add integration' });
+    await fill(user, within(dialog).getByLabelText(/^Name\s*\*?$/), 'Our GitLab');
+    const url = within(dialog).getByLabelText('GitLab URL');
+    await user.clear(url);
+    await fill(user, url, 'not a url');
+    await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
+    // Field errors show at their fields, from the shared schemas; nothing is sent.
+    expect(await within(dialog).findByText('URL must be a valid http(s) URL')).toBeVisible();
+    expect(within(dialog).getByText('Token is required')).toBeVisible();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+
+    await user.clear(url);
+    await fill(user, url, 'https://gitlab.example.com/');
+    await fill(user, within(dialog).getByLabelText('Project ids'), '42, group/app');
+    await fill(user, within(dialog).getByLabelText(/^Access token/), 'glpat-secret');
+    await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
+
+    const card = await screen.findByRole('article', { name: 'Our GitLab' });
+    const create = requests.find((r) => r.method === 'POST' && r.path === LIST);
+    expect(create?.body).toEqual({
+      kind: 'gitlab',
+      name: 'Our GitLab',
+      schedule: 'daily',
+      enabled: false,
+      settings: {
+        base_url: 'https://gitlab.example.com',
+        project_ids: ['42', 'group/app'],
+        group_ids: [],
+      },
+      credentials: { token: 'glpat-secret' },
+    });
+    const report = await within(card).findByRole('region', { name: 'Preview' });
+    expect(within(report).getByText(/A first sync would do this: 1 created/)).toBeVisible();
+    expect(within(report).getByText('New: GitLab personal access token: ci')).toBeVisible();
+    expect(within(card).getByRole('button', { name: 'Enable and sync' })).toBeEnabled();
+
+    await user.click(
+      within(report).getByRole('button', { name: 'Link GitLab personal access token: deploy' }),
+    );
+    await waitFor(() =>
+      expect(requests.find((r) => r.path === `${LIST}/int-2/links`)?.body).toEqual({
+        token_id: 'tok-9',
+        external_id: 'pat:2',
+      }),
+    );
+    expect(
+      await within(report).findByRole('button', {
+        name: 'GitLab personal access token: deploy linked',
+      }),
+    ).toBeDisabled();
+  });
+
+  it('on edit, credentials show stored and are sent only when typed', async () => {
+    const { requests } = serve({ items: [gitlab] });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Company GitLab' });
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Company GitLab' });
+    expect(within(dialog).getByText('Stored. Type a new value to replace it.')).toBeVisible();
+    await fill(user, within(dialog).getByLabelText(/^Name\s*\*?$/), ' (prod)');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.body).toEqual({
+      name: 'Company GitLab (prod)',
+      schedule: 'daily',
+      settings: { base_url: 'https://gitlab.example.com', project_ids: ['42'], group_ids: [] },
+    });
+  });
+
+  it('shows the AWS role to set up: external id, template and CDK snippet', async () => {
+    serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add integration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add integration' });
+    await user.click(within(dialog).getByLabelText('Kind'));
+    await user.click(await screen.findByRole('option', { name: 'AWS' }));
+    const panel = within(dialog).getByRole('region', {
+      name: 'Set up the role in your AWS account',
+    });
+    expect(within(panel).getByText('expiry-radar-ws-1')).toBeVisible();
+    const template = within(panel).getByRole('region', { name: 'CloudFormation template' });
+    expect(template).toHaveTextContent('"sts:ExternalId": "expiry-radar-ws-1"');
+    expect(template).toHaveTextContent('111122223333');
+    expect(within(panel).getByRole('region', { name: 'CDK snippet' })).toHaveTextContent(
+      'ExpiryRadarDiscoveryStack',
+    );
+    expect(
+      within(panel).getByRole('button', { name: 'Download expiry-radar-discovery-role.json' }),
+    ).toBeVisible();
+    expect(within(dialog).getByLabelText('Access key maximum age (days)')).toHaveValue(90);
+  });
+
+  it('enables and syncs a disabled integration, shows the report, and deletes after asking', async () => {
+    const disabled = {
+      ...gitlab,
+      id: 'int-3',
+      name: 'New GitLab',
+      enabled: false,
+      last_sync: null,
+    };
+    const { requests } = serve({ items: [disabled] });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'New GitLab' });
+    expect(within(card).getByText('Never synced.')).toBeVisible();
+    await user.click(within(card).getByRole('button', { name: 'Enable and sync' }));
+    const report = await within(card).findByRole('region', { name: 'Last sync report' });
+    expect(
+      within(report).getByText(
+        'Synced: 0 created, 2 updated (1 renewed), 0 removed at source, 0 unchanged.',
+      ),
+    ).toBeVisible();
+    const writes = requests
+      .filter((r) => r.method !== 'GET')
+      .map((r) => [r.method, r.path, r.body]);
+    expect(writes.slice(0, 2)).toEqual([
+      ['PATCH', `${LIST}/int-3`, { enabled: true }],
+      ['POST', `${LIST}/int-3/sync`, undefined],
+    ]);
+
+    await user.click(within(card).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete New GitLab?' });
+    expect(confirm).toHaveAccessibleDescription(/The tokens it found stay/);
+    await user.click(within(confirm).getByRole('button', { name: 'Delete integration' }));
+    await waitFor(() =>
+      expect(requests.some((r) => r.method === 'DELETE' && r.path === `${LIST}/int-3`)).toBe(true),
+    );
+  });
+
+  it('sends a Vault AppRole as role id and secret id', async () => {
+    const { requests } = serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add integration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add integration' });
+    await user.click(within(dialog).getByLabelText('Kind'));
+    await user.click(await screen.findByRole('option', { name: 'HashiCorp Vault' }));
+    await user.type(within(dialog).getByLabelText(/^Name\s*\*?$/), 'Vault');
+    await fill(user, within(dialog).getByLabelText(/^Vault address/), 'https://vault.example.com');
+    await user.type(within(dialog).getByLabelText('PKI mounts'), 'pki\npki_int');
+    await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
+    expect(await within(dialog).findByText('Token is required')).toBeVisible();
+    await user.click(within(dialog).getByLabelText('Sign in with'));
+    await user.click(await screen.findByRole('option', { name: /^AppRole/ }));
+    await fill(user, within(dialog).getByLabelText(/^AppRole role id/), 'role-1');
+    await fill(user, within(dialog).getByLabelText(/^AppRole secret id/), 'secret-1');
+    await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST' && r.path === LIST)?.body).toMatchObject({
+      kind: 'vault',
+      settings: {
+        address: 'https://vault.example.com',
+        namespace: null,
+        pki_mounts: ['pki', 'pki_int'],
+        kv_mounts: [],
+      },
+      credentials: { role_id: 'role-1', secret_id: 'secret-1' },
+    });
+  });
+
+  it('tells viewers the page is for admins and workspace managers', async () => {
+    serve({ role: 'viewer', items: [gitlab] });
+    renderPage();
+    expect(
+      await screen.findByText('Integrations are managed by admins and workspace managers.'),
+    ).toBeVisible();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+});
