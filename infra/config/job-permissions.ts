@@ -60,7 +60,13 @@ export const jobPermissions = {
   /**
    * Reads the integration and its workspace, opens its credentials (Decrypt only), reads the
    * workspace's tokens and writes what the sync changed (tokens, search index, counters), the
-   * last sync and the audit event. Its own queue's consumption is granted by its event source.
+   * last sync and the audit event; assumes the customer's role for an AWS integration. Its own
+   * queue's consumption is granted by its event source.
    */
-  integrationSyncWorker: ['tableItemRead', 'tableWrite', 'integrationCredentialsOpen'],
+  integrationSyncWorker: [
+    'tableItemRead',
+    'tableWrite',
+    'integrationCredentialsOpen',
+    'discoveryRoleAssume',
+  ],
 } as const satisfies Record<string, readonly Permission[]>;

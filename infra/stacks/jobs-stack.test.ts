@@ -194,6 +194,12 @@ describe('jobs stack', () => {
     expect(worker.has('sqs:SendMessage')).toBe(true);
     expect(worker.has('dynamodb:Query')).toBe(true);
     expect(worker.has('ses:SendEmail')).toBe(false);
+    // An AWS integration's scheduled sync assumes the customer's role from the account it names.
+    expect(worker.has('sts:AssumeRole')).toBe(true);
+    expect(dispatch.has('sts:AssumeRole')).toBe(false);
+    expect(workers[0]!.Properties?.Environment?.Variables?.DISCOVERY_ACCOUNT_ID).toEqual({
+      Ref: 'AWS::AccountId',
+    });
   });
 
   it('feeds the integration sync worker one integration at a time, two at once, Decrypt only', () => {

@@ -95,6 +95,8 @@ export class JobsStack extends Stack {
       ENDPOINT_CHECK_QUEUE_URL: resources.endpointCheckQueue.queueUrl,
       INTEGRATION_SYNC_QUEUE_URL: resources.integrationSyncQueue.queueUrl,
       INTEGRATION_CREDENTIALS_KMS_KEY_ID: resources.integrationCredentialsKey.keyArn,
+      // The account customers' AWS discovery roles trust: the scheduled sync assumes them from it.
+      DISCOVERY_ACCOUNT_ID: this.account,
       EMAIL_FROM: emailFrom,
       ...(props.emailConfigurationSet
         ? { EMAIL_CONFIGURATION_SET: props.emailConfigurationSet }
