@@ -194,12 +194,6 @@ describe('jobs stack', () => {
     expect(worker.has('sqs:SendMessage')).toBe(true);
     expect(worker.has('dynamodb:Query')).toBe(true);
     expect(worker.has('ses:SendEmail')).toBe(false);
-    // An AWS integration's scheduled sync assumes the customer's role from the account it names.
-    expect(worker.has('sts:AssumeRole')).toBe(true);
-    expect(dispatch.has('sts:AssumeRole')).toBe(false);
-    expect(workers[0]!.Properties?.Environment?.Variables?.DISCOVERY_ACCOUNT_ID).toEqual({
-      Ref: 'AWS::AccountId',
-    });
   });
 
   it('feeds the integration sync worker one integration at a time, two at once, Decrypt only', () => {
@@ -223,6 +217,13 @@ describe('jobs stack', () => {
     expect(worker.has('kms:GenerateDataKey')).toBe(false);
     expect(worker.has('sqs:SendMessage')).toBe(false);
     expect(worker.has('ses:SendEmail')).toBe(false);
+    // An AWS integration's scheduled sync assumes the customer's role from the account it names.
+    expect(worker.has('sts:AssumeRole')).toBe(true);
+    expect(dispatch.has('sts:AssumeRole')).toBe(false);
+    const environment = workers[0]!.Properties?.Environment as {
+      Variables: Record<string, unknown>;
+    };
+    expect(environment.Variables.DISCOVERY_ACCOUNT_ID).toEqual({ Ref: 'AWS::AccountId' });
   });
 
   it('reads the sender address out of a display name', () => {
