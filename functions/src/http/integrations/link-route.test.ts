@@ -118,7 +118,7 @@ describe('POST .../integrations/{iid}/links', () => {
     expect(linkedEvent?.metadata).toMatchObject({ kind: 'gitlab', external_id: 'pat:7' });
   });
 
-  it('refuses a token already linked, a source id another token carries, viewers and frozen workspaces', async () => {
+  it('refuses a token already linked, a source id another token carries, an empty source id, viewers and unknown tokens', async () => {
     const team = await givenTeam({ plan: 'pro' });
     const iid = await givenGitlabIntegration(team.workspaceId, team.admin.cookie);
     const first = await givenToken(team.admin.cookie, team.workspaceId);

@@ -70,6 +70,25 @@ export function DocsTokensPage() {
           by it; click again to reverse.
         </P>
       </DocsSection>
+      <DocsSection title="Integrations">
+        <P>
+          Admins and workspace managers can have tokens found instead of typed in: Integrations in
+          the top bar connects GitLab (access and deploy tokens), HashiCorp Vault (PKI certificates
+          and KV secrets) or AWS (through a read-only role whose CloudFormation template and CDK
+          snippet the page gives, with your workspace&apos;s external id). Credentials are stored
+          encrypted and never shown again. A new integration starts disabled and first shows what
+          its sync would create; &ldquo;Enable and sync&rdquo; runs it, &ldquo;Sync now&rdquo; runs
+          it again.
+        </P>
+        <Bullets
+          items={[
+            'Found and new: added to the workspace.',
+            'Found with a later expiry: updated, and its alerts start over for the new date.',
+            'No longer found: kept, marked “Removed at source” on the dashboard.',
+            'Same name and type as a token typed in by hand: never added twice; Link ties the two so later syncs keep that token up to date.',
+          ]}
+        />
+      </DocsSection>
       <DocsSection title="Renewing and deleting">
         <P>
           Renew sets a new expiry date, suggested from the type (for example 365 days for an API key
