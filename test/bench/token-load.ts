@@ -3,11 +3,15 @@
  * emulators, in this process) with a workspace of 5,000 tokens, driven by autocannon at 50
  * connections for a few seconds each: `GET /api/tokens` (a 100-item page), a search page, and
  * `POST /api/tokens`. Prints throughput, p50 and p99 beside the time of one request alone, so
- * that a regression under concurrency shows even where single requests stay fast.
+ * that a regression under concurrency shows even where single requests stay fast. A failure is
+ * named (timed out, connection error, 4xx, 5xx), and beside it how long the server itself held
+ * its slowest request, so that a client timeout can be told from a slow server.
  *
  * Standalone: `npx tsx test/bench/token-load.ts`; also part of `npm run bench`
  * (`npm run bench -- token-load`).
  */
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
+import type { IncomingMessage } from 'node:http';
 import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
@@ -17,10 +21,59 @@ const CONNECTIONS = 50;
 const SECONDS = 10;
 const TOKENS = 5_000;
 const SINGLE_RUNS = 20;
+/** autocannon's own default: a request without an answer this long counts as timed out. */
+const CLIENT_TIMEOUT_MS = 10_000;
 
 export interface TokenLoadOptions {
   readonly connections?: number;
   readonly seconds?: number;
+}
+
+/**
+ * How long the app's HTTP server itself held each request (from its arrival to the last byte of
+ * the answer handed to the socket), through Node's http diagnostics channels, so that a request
+ * the client gave up on can be told apart from one the server was slow to answer.
+ */
+class ServerTimes {
+  private readonly started = new Map<IncomingMessage, number>();
+  private answered: number[] = [];
+  private readonly onStart = (message: unknown) => {
+    this.started.set((message as { request: IncomingMessage }).request, performance.now());
+  };
+  private readonly onFinish = (message: unknown) => {
+    const { request } = message as { request: IncomingMessage };
+    const started = this.started.get(request);
+    if (started === undefined) return;
+    this.started.delete(request);
+    this.answered.push(performance.now() - started);
+  };
+
+  constructor() {
+    subscribe('http.server.request.start', this.onStart);
+    subscribe('http.server.response.finish', this.onFinish);
+  }
+
+  /** From now on only the requests that arrive later count. */
+  reset(): void {
+    this.started.clear();
+    this.answered = [];
+  }
+
+  /** The slowest answer, and how many requests were held past the client's timeout unanswered. */
+  summary(): { slowestMs: number; unansweredPastTimeout: number } {
+    const now = performance.now();
+    return {
+      slowestMs: Math.max(0, ...this.answered),
+      unansweredPastTimeout: [...this.started.values()].filter(
+        (started) => now - started > CLIENT_TIMEOUT_MS,
+      ).length,
+    };
+  }
+
+  stop(): void {
+    unsubscribe('http.server.request.start', this.onStart);
+    unsubscribe('http.server.response.finish', this.onFinish);
+  }
 }
 
 interface Target {
@@ -61,14 +114,21 @@ export async function measureTokenLoad(options: TokenLoadOptions = {}): Promise<
     },
     onUnexpectedError: (error) => console.error(error),
   });
+  const serverTimes = new ServerTimes();
   try {
-    await measureAgainst(runtime.appUrl, connections, seconds);
+    await measureAgainst(runtime.appUrl, connections, seconds, serverTimes);
   } finally {
+    serverTimes.stop();
     await runtime.stop();
   }
 }
 
-async function measureAgainst(appUrl: string, connections: number, seconds: number) {
+async function measureAgainst(
+  appUrl: string,
+  connections: number,
+  seconds: number,
+  serverTimes: ServerTimes,
+) {
   const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
   const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
   const { buildToken, seedTokens } = await import('../../functions/test-support/token-seeding');
@@ -147,6 +207,7 @@ async function measureAgainst(appUrl: string, connections: number, seconds: numb
     }
     single.sort((a, b) => a - b);
     const alone = single[Math.floor(single.length / 2)]!;
+    serverTimes.reset();
     const result = await autocannon({
       url: `${appUrl}${target.path}`,
       method: target.method,
@@ -154,13 +215,18 @@ async function measureAgainst(appUrl: string, connections: number, seconds: numb
       body: target.body,
       connections,
       duration: seconds,
+      timeout: CLIENT_TIMEOUT_MS / 1000,
     });
+    const server = serverTimes.summary();
     // autocannon counts timeouts among its errors.
     const failed = result.non2xx + result.errors;
     const failures = failed === 0 ? '' : ` (${describeFailures(result)})`;
     console.log(`  ${target.label}`);
     console.log(
       `    one request alone: median ${alone.toFixed(1)} ms; under load: ${result.requests.average.toFixed(0)} requests/s, p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms (${(result.latency.p50 / alone).toFixed(1)}x alone at p50); ${result.requests.total} requests, ${failed} failed${failures}`,
+    );
+    console.log(
+      `    in the server: the slowest answer took ${server.slowestMs.toFixed(0)} ms; ${server.unansweredPastTimeout} requests held past the client's ${CLIENT_TIMEOUT_MS / 1000} s without an answer`,
     );
   }
 }

@@ -3,7 +3,8 @@
  * for, a Query of its gsi2 (expiry) or gsi3 (name) partition, read lazily in chunks and merged in
  * index order until `offset + limit` tokens are found. One category reads exactly the page's
  * prefix; several read at most one chunk more per category. A section filter is a
- * FilterExpression on `sectionKey`.
+ * FilterExpression on `sectionKey`. Each Query asks only for the tokens' API fields
+ * (TOKEN_FIELDS_PROJECTION): less to send, parse and decode per token.
  */
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category } from '@expiry-radar/shared/domain/categories';
@@ -13,7 +14,12 @@ import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
 import { compareIndexKeys, isDescending, usesNameIndex } from '../domain/token-search';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { tokenCodec, tokenIndexSortKey } from './entities/token';
+import {
+  TOKEN_FIELDS_NAMES,
+  TOKEN_FIELDS_PROJECTION,
+  tokenFromFieldsItem,
+  tokenIndexSortKey,
+} from './entities/token';
 import { tokenIndexKeys } from './keys';
 import { INDEX_NAMES } from './table-definition';
 
@@ -38,6 +44,8 @@ export interface IndexPage {
 
 class CategoryStream {
   private buffer: Token[] = [];
+  /** Where `buffer` starts: taking a token moves it instead of shifting the array. */
+  private next = 0;
   private startKey: Record<string, unknown> | undefined;
   private exhausted = false;
   itemsRead = 0;
@@ -48,16 +56,21 @@ class CategoryStream {
     private readonly chunk: number,
   ) {}
 
-  async peek(): Promise<Token | undefined> {
-    while (this.buffer.length === 0 && !this.exhausted) await this.fill();
-    return this.buffer[0];
+  /** Whether the next token is still to be read (a filtered chunk may hold none). */
+  get needsFill(): boolean {
+    return this.next === this.buffer.length && !this.exhausted;
+  }
+
+  /** The stream's next token; undefined once it is exhausted (or before a needed fill). */
+  head(): Token | undefined {
+    return this.buffer[this.next];
   }
 
   take(): void {
-    this.buffer.shift();
+    this.next += 1;
   }
 
-  private async fill(): Promise<void> {
+  async fill(): Promise<void> {
     const { workspaceId, section, sort } = this.request;
     const byName = usesNameIndex(sort);
     const filtered = section !== undefined && section !== SECTION_FILTER_ALL;
@@ -67,6 +80,8 @@ class CategoryStream {
         IndexName: byName ? INDEX_NAMES.tokensByName : INDEX_NAMES.tokensByExpiry,
         KeyConditionExpression: byName ? 'gsi3pk = :pk' : 'gsi2pk = :pk',
         ...(filtered ? { FilterExpression: 'sectionKey = :section' } : {}),
+        ProjectionExpression: TOKEN_FIELDS_PROJECTION,
+        ExpressionAttributeNames: TOKEN_FIELDS_NAMES,
         ExpressionAttributeValues: {
           ':pk': tokenIndexKeys.partition(workspaceId, this.category),
           ...(filtered ? { ':section': section } : {}),
@@ -76,7 +91,8 @@ class CategoryStream {
         ExclusiveStartKey: this.startKey,
       }),
     );
-    this.buffer.push(...(page.Items ?? []).map((item) => tokenCodec.fromItem(item).token));
+    this.buffer = (page.Items ?? []).map(tokenFromFieldsItem);
+    this.next = 0;
     this.itemsRead += page.ScannedCount ?? page.Items?.length ?? 0;
     this.startKey = page.LastEvaluatedKey;
     this.exhausted = this.startKey === undefined;
@@ -96,7 +112,13 @@ export async function readIndexPage(request: IndexPageRequest): Promise<IndexPag
   const descending = isDescending(request.sort);
   const items: Token[] = [];
   for (let position = 0; position < wanted; position += 1) {
-    const heads = await Promise.all(streams.map((stream) => stream.peek()));
+    // Only a stream whose chunk is used up waits for a read: the rest of the merge is synchronous.
+    let unfilled = streams.filter((stream) => stream.needsFill);
+    while (unfilled.length > 0) {
+      await Promise.all(unfilled.map((stream) => stream.fill()));
+      unfilled = unfilled.filter((stream) => stream.needsFill);
+    }
+    const heads = streams.map((stream) => stream.head());
     let best = -1;
     heads.forEach((head, index) => {
       if (!head) return;

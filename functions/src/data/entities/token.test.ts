@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { CATEGORIES, TOKEN_TYPES } from '@expiry-radar/shared/domain/categories';
-import type { Token } from '@expiry-radar/shared/domain/token';
+import { tokenSchema, type Token } from '@expiry-radar/shared/domain/token';
 import { expectRoundTrip } from '../../../test-support/codec-properties';
 import { dueShardOf } from '../../domain/alert-schedule';
 import { keys, tokenIndexKeys } from '../keys';
@@ -8,7 +8,10 @@ import { MalformedItemError } from './entity-codec';
 import {
   lastAlertFromItem,
   NO_ALERT_SCHEDULE,
+  TOKEN_FIELDS_NAMES,
+  TOKEN_FIELDS_PROJECTION,
   tokenCodec,
+  tokenFromFieldsItem,
   tokenIndexSortKey,
   type TokenRecord,
 } from './token';
@@ -161,6 +164,26 @@ describe('token codec', () => {
       /lastAlertThreshold/,
     );
     expect(() => tokenCodec.fromItem({ ...item, entity: 'ALERT' })).toThrow(/entity/);
+  });
+
+  it('projects every API field of a token and nothing else, and reads the token back from it', () => {
+    const fields = Object.values(TOKEN_FIELDS_NAMES);
+    expect([...fields].sort()).toEqual(Object.keys(tokenSchema.shape).sort());
+    expect(TOKEN_FIELDS_PROJECTION.split(', ').map((name) => TOKEN_FIELDS_NAMES[name])).toEqual(
+      fields,
+    );
+    fc.assert(
+      fc.property(recordArbitrary, (record) => {
+        const item = tokenCodec.toItem(record);
+        const projected = Object.fromEntries(
+          Object.entries(item).filter(([attribute]) => fields.includes(attribute)),
+        );
+        expect(tokenFromFieldsItem(projected)).toEqual(record.token);
+      }),
+    );
+    const { name: _name, notes: _notes, ...nameless } = token;
+    expect(tokenFromFieldsItem({ ...token, notes: undefined })).toEqual({ ...token, notes: null });
+    expect(() => tokenFromFieldsItem(nameless)).toThrow(/^Malformed TOKEN item .*: name: /);
   });
 
   it('reads the last alert from a projection of its attributes, escalated only when marked', () => {

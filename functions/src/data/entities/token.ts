@@ -42,27 +42,29 @@ const lastAlertAttributes = z.object({
   lastAlertEscalated: z.boolean().optional().catch(undefined),
 });
 
-export const tokenItemSchema = tokenSchema
-  .extend({
-    section: shape.section.default(null),
-    domains: shape.domains.default([]),
-    location: shape.location.default(null),
-    used_by: shape.used_by.default(null),
-    contact_group_id: shape.contact_group_id.default(null),
-    issuer: shape.issuer.default(null),
-    serial_number: shape.serial_number.default(null),
-    subject: shape.subject.default(null),
-    key_size: shape.key_size.default(null),
-    algorithm: shape.algorithm.default(null),
-    license_type: shape.license_type.default(null),
-    vendor: shape.vendor.default(null),
-    cost: shape.cost.default(null),
-    renewal_url: shape.renewal_url.default(null),
-    renewal_date: shape.renewal_date.default(null),
-    contacts: shape.contacts.default(null),
-    description: shape.description.default(null),
-    notes: shape.notes.default(null),
-  })
+/** The token's API fields as its item stores them (what `TOKEN_FIELDS_PROJECTION` reads). */
+const tokenFieldsSchema = tokenSchema.extend({
+  section: shape.section.default(null),
+  domains: shape.domains.default([]),
+  location: shape.location.default(null),
+  used_by: shape.used_by.default(null),
+  contact_group_id: shape.contact_group_id.default(null),
+  issuer: shape.issuer.default(null),
+  serial_number: shape.serial_number.default(null),
+  subject: shape.subject.default(null),
+  key_size: shape.key_size.default(null),
+  algorithm: shape.algorithm.default(null),
+  license_type: shape.license_type.default(null),
+  vendor: shape.vendor.default(null),
+  cost: shape.cost.default(null),
+  renewal_url: shape.renewal_url.default(null),
+  renewal_date: shape.renewal_date.default(null),
+  contacts: shape.contacts.default(null),
+  description: shape.description.default(null),
+  notes: shape.notes.default(null),
+});
+
+export const tokenItemSchema = tokenFieldsSchema
   .extend({
     pk: z.string(),
     sk: z.string(),
@@ -153,6 +155,21 @@ export const LAST_ALERT_PROJECTION = 'lastAlertExpiresAt, lastAlertThreshold, la
 /** The window a token was last alerted for, from an item read with LAST_ALERT_PROJECTION. */
 export function lastAlertFromItem(item: TableItem): LastAlert | null {
   return lastAlertOf(parseItem('TOKEN', lastAlertAttributes, item));
+}
+
+/**
+ * What a page of the token list reads of each token: its API fields, without the keys, index
+ * keys and alert schedule that make up about half of its item (a ProjectionExpression, with
+ * TOKEN_FIELDS_NAMES: several of the fields are DynamoDB reserved words).
+ */
+export const TOKEN_FIELDS_NAMES: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.keys(tokenFieldsSchema.shape).map((field) => [`#${field}`, field]),
+);
+export const TOKEN_FIELDS_PROJECTION = Object.keys(TOKEN_FIELDS_NAMES).join(', ');
+
+/** The token of an item read with TOKEN_FIELDS_PROJECTION. */
+export function tokenFromFieldsItem(item: TableItem): Token {
+  return parseItem('TOKEN', tokenFieldsSchema, item);
 }
 
 /**
