@@ -110,13 +110,19 @@ describe('certificate endpoints on token writes', () => {
       const scheduleKey = keys.endpointSchedule(workspaceId, token.id).sk;
       const scheduled = writes().filter(({ sortKeys }) => sortKeys.includes(scheduleKey));
       expect(scheduled).toEqual([
-        { command: 'TransactWriteCommand', sortKeys: expect.arrayContaining([scheduleKey]) },
+        {
+          command: 'TransactWriteCommand',
+          sortKeys: expect.arrayContaining([scheduleKey]) as string[],
+        },
       ]);
 
       send.mockClear();
       await deleteRequest(owner.cookie, token.id);
       expect(writes().filter(({ sortKeys }) => sortKeys.includes(scheduleKey))).toEqual([
-        { command: 'TransactWriteCommand', sortKeys: expect.arrayContaining([scheduleKey]) },
+        {
+          command: 'TransactWriteCommand',
+          sortKeys: expect.arrayContaining([scheduleKey]) as string[],
+        },
       ]);
       expect(await scheduleOf(token)).toBeUndefined();
     } finally {

@@ -2,7 +2,6 @@
  * "Sync now" and its preview for one integration: admins and workspace managers, not while the
  * workspace is frozen. The integration's credentials are opened only here, for the provider's
  * requests, and never answered or logged; the provider's findings go through the sync engine.
- * A kind whose provider this version lacks is refused with 400 and says so.
  *
  * AWS has no stored credentials: the function's own assume the customer's role with the
  * workspace's external id. Where Expiry Radar runs outside AWS (the local runtime) there is no
@@ -12,7 +11,6 @@ import {
   awsSettingsSchema,
   gitlabCredentialsSchema,
   gitlabSettingsSchema,
-  INTEGRATION_KIND_LABELS,
   vaultCredentialsSchema,
   vaultSettingsSchema,
   type SyncReport,
@@ -24,7 +22,6 @@ import { vaultDiscovery } from '../../adapters/vault-discovery';
 import type { IntegrationRecord } from '../../data/entities/integration';
 import type { UserRecord } from '../../data/user-records';
 import type { Discovery } from '../../domain/discovery';
-import { badRequest } from '../../platform/app-error';
 import { getConfig } from '../../platform/config';
 import {
   requireEditor,
@@ -70,10 +67,6 @@ export async function discover(integration: IntegrationRecord): Promise<Discover
       const credentials = vaultCredentialsSchema.parse(await openCredentials(integration));
       return vaultDiscovery()({ settings, credentials });
     }
-    default:
-      throw badRequest(
-        `Syncing ${INTEGRATION_KIND_LABELS[integration.kind]} integrations is not available in this version.`,
-      );
   }
 }
 
