@@ -2,7 +2,7 @@ import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
 import { categoryPageQuery, tokenSummaryQuery } from '@expiry-radar/shared/api/token-list-request';
 import { WORKSPACE_LOOKUP_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { CATEGORIES } from '@expiry-radar/shared/domain/category-values';
-import { requestAhead } from '../../lib/api-client';
+import { requestAhead } from '../../lib/requests-ahead';
 import { localStore, storageKeys } from '../../lib/local-store';
 import { queryParams } from '../../lib/paths';
 import { sectionFilterFrom } from './section-chips';
