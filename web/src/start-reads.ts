@@ -16,7 +16,4 @@ if (window.location.pathname === paths.dashboard) {
   // The settings first: the app's first render waits for them.
   requestRuntimeConfigAhead();
   requestDashboardAhead(new URL(window.location.href));
-  // The page's chunks too, rather than once the app's router has started; the router's own import
-  // of the page then finds them (a failure here is the router's to report, on its own try).
-  import('./features/dashboard/dashboard-page').catch(() => undefined);
 }
