@@ -1,50 +1,95 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 // The local server (npm run dev at the root) answers the API and /config.json on port 4000.
 const localServer = 'http://localhost:4000';
 
-const START_READS_ENTRY = 'start-reads';
+const alias = {
+  '@expiry-radar/shared': fileURLToPath(new URL('../shared/src', import.meta.url)),
+};
+
 const START_READS_SOURCE = '/src/start-reads.ts';
 
+/** src/start-reads.ts as one self-contained, minified classic script. */
+async function startReadsScript(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    resolve: {
+      alias: [
+        ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+        // route-location.ts reads the settings through runtime-config.ts in the app; here the same
+        // function comes from the module that holds it, without the settings' zod checks.
+        {
+          find: /^\.\/runtime-config$/,
+          replacement: fileURLToPath(
+            new URL('./src/lib/current-runtime-config.ts', import.meta.url),
+          ),
+        },
+      ],
+    },
+    build: {
+      write: false,
+      emptyOutDir: false,
+      minify: true,
+      lib: {
+        entry: fileURLToPath(new URL(`.${START_READS_SOURCE}`, import.meta.url)),
+        formats: ['iife'],
+        name: 'expiryRadarStartReads',
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) =>
+    'output' in output ? output.output : [],
+  );
+  const chunk = outputs.find((output) => output.type === 'chunk');
+  if (!chunk || chunk.type !== 'chunk') throw new Error('start-reads.ts built to no script');
+  return chunk.code;
+}
+
+const START_READS_ASSET = 'start-reads.js';
+
 /**
- * Puts src/start-reads.ts in index.html before the app's entry, as an entry of its own: Vite joins
- * every module script of a page into one entry, and the first reads must not wait for the app's
- * code to be fetched and run. Its chunks (and so its module instances) are shared with the app's.
+ * Puts src/start-reads.ts first in index.html: in a build, as a self-contained classic script of
+ * its own (assets/start-reads-[hash].js, `async`: it runs as soon as it has loaded, before the
+ * app's entry has loaded and run); in development as a module script. It shares no module with
+ * the app's chunks (an entry of the app's own build would split the app's chunks differently and
+ * make every page's JavaScript larger): the state the two share (the answers asked for ahead, the
+ * settings' request) is kept on `globalThis` (requests-ahead.ts, current-runtime-config.ts).
  */
 function startReadsFirst(): Plugin {
+  let command: 'build' | 'serve' = 'serve';
   return {
     name: 'expiry-radar:start-reads-first',
+    configResolved(config) {
+      command = config.command;
+    },
+    async buildStart() {
+      if (command !== 'build') return;
+      this.emitFile({ type: 'asset', name: START_READS_ASSET, source: await startReadsScript() });
+    },
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const entry = context.bundle
-          ? Object.values(context.bundle).find(
-              (output) =>
-                output.type === 'chunk' && output.isEntry && output.name === START_READS_ENTRY,
-            )
-          : undefined;
-        if (context.bundle && entry?.type !== 'chunk') {
-          throw new Error(`No ${START_READS_ENTRY} entry in the bundle`);
+        if (!context.bundle) {
+          return [
+            {
+              tag: 'script',
+              attrs: { type: 'module', src: START_READS_SOURCE },
+              injectTo: 'head-prepend',
+            },
+          ];
         }
-        const base = context.bundle ? '/' : '';
+        const asset = Object.values(context.bundle).find(
+          (output) => output.type === 'asset' && output.names.includes(START_READS_ASSET),
+        );
+        if (!asset) throw new Error(`No ${START_READS_ASSET} in the bundle`);
         return [
-          ...(entry?.type === 'chunk'
-            ? entry.imports.map((file) => ({
-                tag: 'link',
-                attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
-                injectTo: 'head-prepend' as const,
-              }))
-            : []),
           {
             tag: 'script',
-            attrs: {
-              type: 'module',
-              crossorigin: true,
-              src: entry?.type === 'chunk' ? `${base}${entry.fileName}` : START_READS_SOURCE,
-            },
-            injectTo: 'head-prepend' as const,
+            attrs: { async: true, src: `/${asset.fileName}` },
+            injectTo: 'head-prepend',
           },
         ];
       },
@@ -54,11 +99,7 @@ function startReadsFirst(): Plugin {
 
 export default defineConfig({
   plugins: [react(), startReadsFirst()],
-  resolve: {
-    alias: {
-      '@expiry-radar/shared': fileURLToPath(new URL('../shared/src', import.meta.url)),
-    },
-  },
+  resolve: { alias },
   server: {
     proxy: {
       '/api': localServer,
@@ -69,11 +110,5 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    rollupOptions: {
-      input: {
-        index: fileURLToPath(new URL('index.html', import.meta.url)),
-        [START_READS_ENTRY]: fileURLToPath(new URL(`.${START_READS_SOURCE}`, import.meta.url)),
-      },
-    },
   },
 });

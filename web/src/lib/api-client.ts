@@ -22,8 +22,7 @@ import { showErrorToast } from './toasts';
  * use `call`; only the start-up modules (the session, the CSRF token) use `requestRoute` with a
  * route of start-up-routes.ts, which keeps the route table's schemas out of the landing bundle.
  */
-export { requestAhead } from './requests-ahead';
-export { routeLocation, type ApiRoute, type QueryValue } from './route-location';
+export type { ApiRoute, QueryValue } from './route-location';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const BAD_CSRF_CODE = 'EBADCSRFTOKEN';

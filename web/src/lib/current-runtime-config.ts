@@ -1,4 +1,4 @@
-// In the start-up scripts (start-reads.ts): no zod here (runtime-config.ts reads and checks the file).
+// In the page's first script (start-reads.ts): no zod here (runtime-config.ts reads and checks it).
 
 /** The runtime settings the app runs with (`/config.json`, read by runtime-config.ts). */
 export interface RuntimeConfig {
@@ -30,7 +30,13 @@ export const RUNTIME_CONFIG_URL = '/config.json';
 /** How long start-up waits for `/config.json` before going on with the defaults. */
 export const RUNTIME_CONFIG_TIMEOUT_MS = 3000;
 
-let requestedAhead: Promise<Response> | null = null;
+/**
+ * On `globalThis`: the page's first script (start-reads.ts) is built on its own, inline in
+ * index.html, and asks for the settings; the app's load takes that answer.
+ */
+const shared = globalThis as typeof globalThis & {
+  expiryRadarRuntimeConfigAhead?: Promise<Response> | null;
+};
 
 /**
  * Asks for `/config.json` as the page starts (start-reads.ts), before the reads it sends ahead:
@@ -38,23 +44,24 @@ let requestedAhead: Promise<Response> | null = null;
  * waits for the settings, not for those reads.
  */
 export function requestRuntimeConfigAhead(): void {
-  if (requestedAhead) return;
+  if (shared.expiryRadarRuntimeConfigAhead) return;
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), RUNTIME_CONFIG_TIMEOUT_MS);
-  requestedAhead = fetch(RUNTIME_CONFIG_URL, {
+  const answer = fetch(RUNTIME_CONFIG_URL, {
     cache: 'no-store',
     headers: { Accept: 'application/json' },
     signal: controller.signal,
   });
-  requestedAhead.then(
+  answer.then(
     () => clearTimeout(timer),
     () => clearTimeout(timer),
   );
+  shared.expiryRadarRuntimeConfigAhead = answer;
 }
 
 /** The answer of `requestRuntimeConfigAhead`, once (null when none was asked for). */
 export function takeRuntimeConfigAhead(): Promise<Response> | null {
-  const answer = requestedAhead;
-  requestedAhead = null;
+  const answer = shared.expiryRadarRuntimeConfigAhead ?? null;
+  shared.expiryRadarRuntimeConfigAhead = null;
   return answer;
 }

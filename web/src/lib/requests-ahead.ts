@@ -1,7 +1,7 @@
 import { REQUEST_TIMEOUT_MS } from '@expiry-radar/shared/constants/timing';
 import { routeLocation, type ApiRoute, type RouteInput } from './route-location';
 
-// In the start-up scripts (start-reads.ts): nothing here may bring React, the toasts or zod.
+// In the page's first script (start-reads.ts): nothing here may bring React, the toasts or zod.
 
 /**
  * Answers of GET requests sent ahead of the code that reads them (`requestAhead`), by URL: a
@@ -11,7 +11,14 @@ import { routeLocation, type ApiRoute, type RouteInput } from './route-location'
  * (checks, toasts, the 401 redirect); an answer nobody takes in time is dropped, and so is every
  * one on a change (any other method) or a new session.
  */
-const answersAhead = new Map<string, { readonly answer: Promise<Response>; readonly at: number }>();
+type AnswersAhead = Map<string, { readonly answer: Promise<Response>; readonly at: number }>;
+
+/**
+ * On `globalThis`: the page's first script (start-reads.ts) is built on its own, inline in
+ * index.html, and asks ahead into the same map the app's exchanges take from.
+ */
+const shared = globalThis as typeof globalThis & { expiryRadarAnswersAhead?: AnswersAhead };
+const answersAhead: AnswersAhead = (shared.expiryRadarAnswersAhead ??= new Map() as AnswersAhead);
 
 export function dropAnswersAhead(): void {
   answersAhead.clear();

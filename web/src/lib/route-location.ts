@@ -1,7 +1,10 @@
 import type { HttpMethod } from '@expiry-radar/shared/api/route-table';
-import { getRuntimeConfig } from './current-runtime-config';
+import { getRuntimeConfig } from './runtime-config';
 
-// In the start-up scripts (start-reads.ts): type-only imports of the route table, no zod.
+// In the page's first script (start-reads.ts): type-only imports of the route table. Its build
+// reads getRuntimeConfig from current-runtime-config.ts (the same function, without zod); the
+// app's reads it here, where the app's chunks stay as they were (from current-runtime-config.ts,
+// Rolldown split the app's entry into several chunks, larger in all).
 
 /** A route of the route table: where a call goes. */
 export interface ApiRoute {
