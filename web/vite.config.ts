@@ -1,17 +1,105 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { build, defineConfig, type Plugin } from 'vite';
 
 // The local server (npm run dev at the root) answers the API and /config.json on port 4000.
 const localServer = 'http://localhost:4000';
 
-export default defineConfig({
-  plugins: [react()],
-  resolve: {
-    alias: {
-      '@expiry-radar/shared': fileURLToPath(new URL('../shared/src', import.meta.url)),
+const alias = {
+  '@expiry-radar/shared': fileURLToPath(new URL('../shared/src', import.meta.url)),
+};
+
+const START_READS_SOURCE = '/src/start-reads.ts';
+
+/** src/start-reads.ts as one self-contained, minified classic script. */
+async function startReadsScript(): Promise<string> {
+  const result = await build({
+    configFile: false,
+    logLevel: 'warn',
+    resolve: {
+      alias: [
+        ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+        // route-location.ts reads the settings through runtime-config.ts in the app; here the same
+        // function comes from the module that holds it, without the settings' zod checks.
+        {
+          find: /^\.\/runtime-config$/,
+          replacement: fileURLToPath(
+            new URL('./src/lib/current-runtime-config.ts', import.meta.url),
+          ),
+        },
+      ],
     },
-  },
+    build: {
+      write: false,
+      emptyOutDir: false,
+      minify: true,
+      lib: {
+        entry: fileURLToPath(new URL(`.${START_READS_SOURCE}`, import.meta.url)),
+        formats: ['iife'],
+        name: 'expiryRadarStartReads',
+      },
+    },
+  });
+  const outputs = (Array.isArray(result) ? result : [result]).flatMap((output) =>
+    'output' in output ? output.output : [],
+  );
+  const chunk = outputs.find((output) => output.type === 'chunk');
+  if (!chunk || chunk.type !== 'chunk') throw new Error('start-reads.ts built to no script');
+  return chunk.code;
+}
+
+const START_READS_ASSET = 'start-reads.js';
+
+/**
+ * Puts src/start-reads.ts first in index.html: in a build, as a self-contained classic script of
+ * its own (assets/start-reads-[hash].js, `async`: it runs as soon as it has loaded, before the
+ * app's entry has loaded and run); in development as a module script. It shares no module with
+ * the app's chunks (an entry of the app's own build would split the app's chunks differently and
+ * make every page's JavaScript larger): the state the two share (the answers asked for ahead, the
+ * settings' request) is kept on `globalThis` (requests-ahead.ts, current-runtime-config.ts).
+ */
+function startReadsFirst(): Plugin {
+  let command: 'build' | 'serve' = 'serve';
+  return {
+    name: 'expiry-radar:start-reads-first',
+    configResolved(config) {
+      command = config.command;
+    },
+    async buildStart() {
+      if (command !== 'build') return;
+      this.emitFile({ type: 'asset', name: START_READS_ASSET, source: await startReadsScript() });
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) {
+          return [
+            {
+              tag: 'script',
+              attrs: { type: 'module', src: START_READS_SOURCE },
+              injectTo: 'head-prepend',
+            },
+          ];
+        }
+        const asset = Object.values(context.bundle).find(
+          (output) => output.type === 'asset' && output.names.includes(START_READS_ASSET),
+        );
+        if (!asset) throw new Error(`No ${START_READS_ASSET} in the bundle`);
+        return [
+          {
+            tag: 'script',
+            attrs: { async: true, src: `/${asset.fileName}` },
+            injectTo: 'head-prepend',
+          },
+        ];
+      },
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), startReadsFirst()],
+  resolve: { alias },
   server: {
     proxy: {
       '/api': localServer,

@@ -2,7 +2,8 @@ import type * as z from 'zod';
 import type { RouteId, routeTable } from '@expiry-radar/shared/api/route-table';
 import { findRoute } from '@expiry-radar/shared/api/route-table';
 import type { ApiCallOptions, ApiInput, ApiRoute, QueryValue } from './api-client';
-import { requestRoute, routeLocation } from './api-client';
+import { requestRoute } from './api-client';
+import { routeLocation } from './route-location';
 
 /**
  * The web's API client, typed from the route table: `call('updateToken', { params, body })`

@@ -12,12 +12,12 @@ import {
   CSRF_HEADER,
   forgetCsrfToken,
   refusalMessage,
-  requestAhead,
   requestRoute,
   resetApiClientState,
 } from './api-client';
 import { assignLocation } from './browser-location';
 import { logger } from './logger';
+import { requestAhead } from './requests-ahead';
 import { resetToastHistory } from './toasts';
 
 jest.mock('./browser-location', () => ({ assignLocation: jest.fn() }));

@@ -1,4 +1,3 @@
-import type { HttpMethod } from '@expiry-radar/shared/api/route-table';
 import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
 import {
   CLIENT_ERROR_MESSAGES,
@@ -9,7 +8,8 @@ import { REQUEST_TIMEOUT_MS } from '@expiry-radar/shared/constants/timing';
 import { assignLocation } from './browser-location';
 import { logger } from './logger';
 import { paths } from './paths';
-import { getRuntimeConfig } from './runtime-config';
+import { dropAnswersAhead, takeAnswerAhead } from './requests-ahead';
+import { routeLocation, type ApiRoute, type RouteInput } from './route-location';
 import { showErrorToast } from './toasts';
 
 /**
@@ -22,29 +22,18 @@ import { showErrorToast } from './toasts';
  * use `call`; only the start-up modules (the session, the CSRF token) use `requestRoute` with a
  * route of start-up-routes.ts, which keeps the route table's schemas out of the landing bundle.
  */
+export type { ApiRoute, QueryValue } from './route-location';
+
 export const CSRF_HEADER = 'X-CSRF-Token';
 export const BAD_CSRF_CODE = 'EBADCSRFTOKEN';
-
-/** A route of the route table: where a call goes. */
-export interface ApiRoute {
-  readonly id: string;
-  readonly method: HttpMethod;
-  /** With `{name}` parameters: `/api/tokens/{id}`. */
-  readonly path: string;
-}
 
 /** Anything with zod's `parse` (zod or zod/mini schemas). */
 export interface ResponseParser<T> {
   parse(data: unknown): T;
 }
 
-export type QueryValue = string | number | boolean | null | undefined | readonly string[];
-
 /** What a call sends: the values of the path's parameters, the query and the JSON body. */
-export interface ApiInput {
-  readonly params?: Readonly<Record<string, string>>;
-  /** Null and undefined values are left out; arrays repeat the key. */
-  readonly query?: Readonly<Record<string, QueryValue>>;
+export interface ApiInput extends RouteInput {
   readonly body?: unknown;
 }
 
@@ -85,32 +74,8 @@ export class ApiError extends Error {
   }
 }
 
-function isMutation(method: HttpMethod): boolean {
+function isMutation(method: ApiRoute['method']): boolean {
   return method !== 'GET';
-}
-
-/** The route's path with each `{name}` replaced by its value, URI-encoded. */
-function routePath(route: ApiRoute, params: ApiInput['params'] = {}): string {
-  return route.path.replace(/\{([^}]+)\}/g, (_match, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`${route.id}: no value for {${name}}`);
-    return encodeURIComponent(value);
-  });
-}
-
-/** The full URL of a route: the API's base URL, the path with its parameters, the query. */
-export function routeLocation(route: ApiRoute, input: Pick<ApiInput, 'params' | 'query'> = {}) {
-  const search = new URLSearchParams();
-  for (const [key, value] of Object.entries(input.query ?? {})) {
-    if (value === null || value === undefined) continue;
-    if (Array.isArray(value)) {
-      for (const item of value as readonly string[]) search.append(key, item);
-    } else {
-      search.append(key, String(value));
-    }
-  }
-  const qs = search.toString();
-  return `${getRuntimeConfig().apiBaseUrl}${routePath(route, input.params)}${qs ? `?${qs}` : ''}`;
 }
 
 interface ErrorBody {
@@ -159,38 +124,6 @@ let csrfToken: Promise<string> | null = null;
 let loginRedirectTimer: ReturnType<typeof setTimeout> | null = null;
 
 /**
- * Answers of GET requests sent ahead of the code that reads them (`requestAhead`), by URL: a
- * route's loader asks for its page's first reads as the app starts, while the chunks that read
- * them (and the schemas that check them) load. The first exchange of the same URL within
- * REQUEST_TIMEOUT_MS takes the answer (once) and goes on as if it had sent the request itself
- * (checks, toasts, the 401 redirect); an answer nobody takes in time is dropped, and so is every
- * one on a change (any other method) or a new session.
- */
-const answersAhead = new Map<string, { readonly answer: Promise<Response>; readonly at: number }>();
-
-function dropAnswersAhead(): void {
-  answersAhead.clear();
-}
-
-/**
- * Sends a GET now for a page's code that will ask for it (the same route and input, so the same
- * URL) once it has loaded; its answer waits for that call.
- */
-export function requestAhead(route: ApiRoute, input: Pick<ApiInput, 'params' | 'query'> = {}) {
-  if (isMutation(route.method)) return;
-  const now = Date.now();
-  for (const [url, ahead] of answersAhead) {
-    if (now - ahead.at > REQUEST_TIMEOUT_MS) answersAhead.delete(url);
-  }
-  const url = routeLocation(route, input);
-  if (answersAhead.has(url)) return;
-  const answer = send(url, { method: 'GET', headers: { Accept: 'application/json' } });
-  // Nobody may take it: its failure is the taker's to report.
-  answer.catch(() => undefined);
-  answersAhead.set(url, { answer, at: now });
-}
-
-/**
  * The answer asked for ahead, or undefined when its request failed (the exchange then sends its
  * own); rejects as the caller's abort if the caller gave up meanwhile.
  */
@@ -201,14 +134,6 @@ async function answerAhead(
   const response = await answer.catch(() => undefined);
   signal?.throwIfAborted();
   return response;
-}
-
-/** The answer asked for ahead for this exchange, if any (taken: the next exchange sends). */
-function takeAnswerAhead(url: string, accept: string): Promise<Response> | undefined {
-  const ahead = answersAhead.get(url);
-  if (!ahead || accept !== 'application/json') return undefined;
-  answersAhead.delete(url);
-  return Date.now() - ahead.at <= REQUEST_TIMEOUT_MS ? ahead.answer : undefined;
 }
 
 async function fetchCsrfToken(): Promise<string> {

@@ -1,5 +1,22 @@
 // zod/mini keeps the start-up bundle small; the full zod loads with the pages that need it.
 import * as z from 'zod/mini';
+import {
+  defaultRuntimeConfig,
+  getRuntimeConfig,
+  RUNTIME_CONFIG_TIMEOUT_MS,
+  RUNTIME_CONFIG_URL,
+  setRuntimeConfig,
+  takeRuntimeConfigAhead,
+  type RuntimeConfig,
+} from './current-runtime-config';
+
+export {
+  defaultRuntimeConfig,
+  getRuntimeConfig,
+  RUNTIME_CONFIG_TIMEOUT_MS,
+  RUNTIME_CONFIG_URL,
+  type RuntimeConfig,
+};
 
 /**
  * Runtime settings, served as `/config.json` beside the SPA (written by CDK at deploy
@@ -8,7 +25,7 @@ import * as z from 'zod/mini';
  */
 const setting = z.catch(z.string().check(z.trim()), '');
 
-export const runtimeConfigSchema = z.catch(
+export const runtimeConfigSchema: z.ZodMiniType<RuntimeConfig> = z.catch(
   z.object({
     apiBaseUrl: setting,
     analyticsKey: setting,
@@ -17,26 +34,6 @@ export const runtimeConfigSchema = z.catch(
   () => ({ apiBaseUrl: '', analyticsKey: '', analyticsHost: '' }),
 );
 
-export type RuntimeConfig = z.infer<typeof runtimeConfigSchema>;
-
-export const RUNTIME_CONFIG_URL = '/config.json';
-
-/** How long start-up waits for `/config.json` before going on with the defaults. */
-export const RUNTIME_CONFIG_TIMEOUT_MS = 3000;
-
-export const defaultRuntimeConfig: Readonly<RuntimeConfig> = Object.freeze({
-  apiBaseUrl: '',
-  analyticsKey: '',
-  analyticsHost: '',
-});
-
-let current: Readonly<RuntimeConfig> = defaultRuntimeConfig;
-
-/** The settings loaded at start, or the defaults before (or without) a successful load. */
-export function getRuntimeConfig(): Readonly<RuntimeConfig> {
-  return current;
-}
-
 let loading: Promise<Readonly<RuntimeConfig>> | null = null;
 
 /**
@@ -44,12 +41,15 @@ let loading: Promise<Readonly<RuntimeConfig>> | null = null;
  * started, as in tests): what needs the API's address before the app has rendered waits for it.
  */
 export function runtimeConfigLoaded(): Promise<Readonly<RuntimeConfig>> {
-  return loading ?? Promise.resolve(current);
+  return loading ?? Promise.resolve(getRuntimeConfig());
 }
 
-/** Reads `/config.json` once at start; never rejects. */
+/**
+ * Reads `/config.json` once at start (the answer asked for as the page started, if any); never
+ * rejects.
+ */
 export function loadRuntimeConfig(
-  fetchFn: typeof fetch = (...args) => fetch(...args),
+  fetchFn: typeof fetch = (...args) => takeRuntimeConfigAhead() ?? fetch(...args),
 ): Promise<Readonly<RuntimeConfig>> {
   loading = readRuntimeConfig(fetchFn);
   return loading;
@@ -64,13 +64,14 @@ async function readRuntimeConfig(fetchFn: typeof fetch): Promise<Readonly<Runtim
       headers: { Accept: 'application/json' },
       signal: controller.signal,
     });
-    current = response.ok
-      ? Object.freeze(runtimeConfigSchema.parse(await response.json()))
-      : defaultRuntimeConfig;
+    return setRuntimeConfig(
+      response.ok
+        ? Object.freeze(runtimeConfigSchema.parse(await response.json()))
+        : defaultRuntimeConfig,
+    );
   } catch {
-    current = defaultRuntimeConfig;
+    return setRuntimeConfig(defaultRuntimeConfig);
   } finally {
     clearTimeout(timer);
   }
-  return current;
 }

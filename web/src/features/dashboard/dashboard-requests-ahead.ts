@@ -2,21 +2,24 @@ import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
 import { categoryPageQuery, tokenSummaryQuery } from '@expiry-radar/shared/api/token-list-request';
 import { WORKSPACE_LOOKUP_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { CATEGORIES } from '@expiry-radar/shared/domain/category-values';
-import { requestAhead } from '../../lib/api-client';
+import { requestAhead } from '../../lib/requests-ahead';
 import { localStore, storageKeys } from '../../lib/local-store';
 import { queryParams } from '../../lib/paths';
 import { sectionFilterFrom } from './section-chips';
 import { DEFAULT_SORT, requestSort } from './token-sort-state';
 
-// In the start-up bundle (index.ts): zod-free imports only.
+// In the page's first script (start-reads.ts) and the start-up bundle (index.ts): zod-free
+// imports only.
 
 /**
- * The dashboard's first reads, asked for by its route as the app starts (`requestAhead`), all at
- * once rather than each after the answer before it has rendered: the session, the workspace list,
- * and the summary and every category's first page of the workspace the URL names (the app keeps
- * it there), else of the last one used. The same routes and queries the page's own queries then
- * send, so they take these answers. A workspace the page does not select (the URL's was frozen or
- * left) costs requests nobody takes: its page reads its own as it renders.
+ * The dashboard's first reads, asked for as the page starts on /dashboard (start-reads.ts, before
+ * the app's code runs; again by the route's loader once the settings are in, which sends only what
+ * is not already asked for), all at once rather than each after the answer before it has
+ * rendered: the session, the workspace list, and the summary and every category's first page of
+ * the workspace the URL names (the app keeps it there), else of the last one used. The same
+ * routes and queries the page's own queries then send, so they take these answers. A workspace the
+ * page does not select (the URL's was frozen or left) costs requests nobody takes: its page reads
+ * its own as it renders.
  */
 export function requestDashboardAhead(url: URL): void {
   requestAhead(startUpRoutes.getSession);

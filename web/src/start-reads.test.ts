@@ -1,0 +1,66 @@
+import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
+import { installFetchMock, jsonResponse } from '../test-support/mock-fetch';
+import type { requestRoute } from './lib/api-client';
+import { apiRoute } from './lib/api-call';
+import type { getRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config';
+
+/** Runs the page's first script as the page starts on `path` (a fresh module state each time). */
+async function startPageAt(path: string) {
+  window.history.pushState({}, '', path);
+  let modules!: {
+    requestRoute: typeof requestRoute;
+    loadRuntimeConfig: typeof loadRuntimeConfig;
+    getRuntimeConfig: typeof getRuntimeConfig;
+  };
+  await jest.isolateModulesAsync(async () => {
+    await import('./start-reads');
+    const { requestRoute } = await import('./lib/api-client');
+    const { loadRuntimeConfig, getRuntimeConfig } = await import('./lib/runtime-config');
+    modules = { requestRoute, loadRuntimeConfig, getRuntimeConfig };
+  });
+  return modules;
+}
+
+function serve() {
+  return installFetchMock({
+    'GET /config.json': () => jsonResponse({ apiBaseUrl: '', analyticsKey: 'phc_1' }),
+    'GET /api/session': () => jsonResponse({ user: null }),
+    'GET /api/v1/workspaces': () => jsonResponse({ items: [] }),
+    'GET /api/tokens': () => jsonResponse({ items: [], total: 0 }),
+  });
+}
+
+describe('the page’s first script', () => {
+  it('on /dashboard asks for the settings, then the session, the workspaces, the summary and every first page, before the app runs', async () => {
+    const { requests } = serve();
+    const app = await startPageAt('/dashboard?workspace=ws-1');
+    const sent = requests.map(({ url }) => `${url.pathname}${url.search}`);
+    expect(sent).toEqual([
+      '/config.json',
+      '/api/session',
+      '/api/v1/workspaces?limit=100&offset=0',
+      '/api/tokens?workspace_id=ws-1&limit=1',
+      ...CATEGORIES.map(
+        (category) =>
+          `/api/tokens?workspace_id=ws-1&category%5B%5D=${category}&limit=100&offset=0&sort=expiration_asc`,
+      ),
+    ]);
+
+    // The app's own load of the settings and its reads take those answers: nothing is sent again.
+    await expect(app.loadRuntimeConfig()).resolves.toMatchObject({ analyticsKey: 'phc_1' });
+    expect(app.getRuntimeConfig()).toMatchObject({ analyticsKey: 'phc_1' });
+    await app.requestRoute(apiRoute('getSession'));
+    await app.requestRoute(apiRoute('listTokens'), {
+      query: { workspace_id: 'ws-1', limit: 1 },
+    });
+    expect(requests).toHaveLength(sent.length);
+  });
+
+  it('asks for nothing on any other page', async () => {
+    const { requests } = serve();
+    const app = await startPageAt('/preferences');
+    expect(requests).toHaveLength(0);
+    await app.loadRuntimeConfig();
+    expect(requests.map(({ path }) => path)).toEqual(['/config.json']);
+  });
+});

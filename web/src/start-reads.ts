@@ -1,0 +1,20 @@
+/**
+ * The page's first script: built on its own into one small classic script that index.html loads
+ * `async` ahead of the app's entry (web/vite.config.ts). As the page starts on /dashboard it asks
+ * for the runtime settings (`/config.json`) and then the dashboard's first reads
+ * (features/dashboard/dashboard-requests-ahead.ts), before the app's code is fetched, compiled
+ * and run, rather than after it and the settings. The reads go to the API on the page's own
+ * origin, where it is deployed (behind CloudFront) and run locally; settings that name another
+ * API origin make these answers ones nobody takes (they are dropped), and the route's loader then
+ * asks that origin. The app takes them from `globalThis` (requests-ahead.ts,
+ * current-runtime-config.ts): this script shares no module with the app's chunks.
+ */
+import { requestDashboardAhead } from './features/dashboard';
+import { requestRuntimeConfigAhead } from './lib/current-runtime-config';
+import { paths } from './lib/paths';
+
+if (window.location.pathname === paths.dashboard) {
+  // The settings first: the app's first render waits for them.
+  requestRuntimeConfigAhead();
+  requestDashboardAhead(new URL(window.location.href));
+}
