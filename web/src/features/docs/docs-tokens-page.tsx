@@ -77,8 +77,8 @@ export function DocsTokensPage() {
           and KV secrets) or AWS (through a read-only role whose CloudFormation template and CDK
           snippet the page gives, with your workspace&apos;s external id). Credentials are stored
           encrypted and never shown again. A new integration starts disabled and first shows what
-          its sync would create; &ldquo;Enable and sync&rdquo; runs it, &ldquo;Sync now&rdquo; runs
-          it again.
+          its sync would create; &ldquo;Enable and sync&rdquo; runs it, then it syncs once a day
+          (unless its schedule is Manual) and &ldquo;Sync now&rdquo; runs it at any time.
         </P>
         <Bullets
           items={[

@@ -68,7 +68,7 @@ const TokenRow = memo(function TokenRow({
     <tr className={rowClasses.row} onClick={() => actions.onDetails(token)}>
       <th scope="row" className={rowClasses.name}>
         <CellTextSpans text={token.name} />
-        <RemovedAtSourceChip token={token} />
+        <RemovedAtSourceChip token={token} placement="below" />
       </th>
       <td className={rowClasses.nowrap}>{typeLabel(token)}</td>
       {definition.columns.map((column) => (
