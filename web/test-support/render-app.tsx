@@ -36,5 +36,5 @@ export function renderRoutes(
 
 /** Renders the app's routes at `path` with the app's providers; returns the router. */
 export function renderApp(path: string, queryClient: QueryClient = createTestQueryClient()) {
-  return renderRoutes(appRoutes, path, queryClient);
+  return renderRoutes(appRoutes(queryClient), path, queryClient);
 }

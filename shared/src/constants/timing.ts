@@ -21,6 +21,11 @@ export const CLIENT_CACHE_MS = {
   plan: 15_000,
   organizationUsage: 15_000,
   auditEvents: 8_000,
+  /**
+   * Token lists and the dashboard's summary: long enough that the page takes what its loader
+   * has just read rather than asking again as it mounts; the app's own changes reload them.
+   */
+  tokens: 10_000,
   /** The plans' prices change only with a deployment. */
   planPrices: 300_000,
 } as const;

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { PRELOAD_ERROR_EVENT } from '../../lib/preload-error';
+import { createQueryClient } from '../../lib/query-client';
 import { appRoutes } from './app-routes';
 
 // The landing chunk cannot be fetched (as after a deploy that removed it).
@@ -16,7 +17,11 @@ describe('a page that fails to load', () => {
     const listener = (event: VitePreloadErrorEvent) => payloads.push(event.payload);
     window.addEventListener(PRELOAD_ERROR_EVENT, listener);
     try {
-      render(<RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: ['/'] })} />);
+      render(
+        <RouterProvider
+          router={createMemoryRouter(appRoutes(createQueryClient()), { initialEntries: ['/'] })}
+        />,
+      );
 
       expect(
         await screen.findByRole('heading', { name: 'Unexpected Application Error!' }),

@@ -18,7 +18,8 @@ const TOKENS: Token[] = Array.from({ length: 25 }, (_, index) =>
   }),
 );
 
-function serve() {
+/** `tokensAnswered`: the token reads answer once it has resolved. */
+function serve(tokensAnswered: Promise<unknown> = Promise.resolve()) {
   return installFetchMock({
     'GET /api/session': () => jsonResponse(sessionFor()),
     'GET /api/v1/workspaces': () =>
@@ -27,7 +28,8 @@ function serve() {
       }),
     'GET /api/invitations': () => jsonResponse({ items: [] }),
     'GET /api/alert-queue': () => jsonResponse({ items: [] }),
-    'GET /api/tokens': ({ url }) => {
+    'GET /api/tokens': async ({ url }) => {
+      await tokensAnswered;
       const categories = url.searchParams.getAll('category[]');
       const items = TOKENS.filter(
         (token) => categories.length === 0 || categories.includes(token.category),
@@ -73,5 +75,28 @@ describe('the dashboard as the app starts on it', () => {
     expect(new Set(sent.slice(0, firstReads.length))).toEqual(new Set(firstReads));
     // The page's own queries took those answers: nothing was asked for twice.
     expect(new Set(sent).size).toBe(sent.length);
+  });
+
+  it("renders the page once its first reads are in: the page's first render shows every card's rows", async () => {
+    serve(new Promise((done) => setTimeout(done, 200)));
+    window.history.pushState({}, '', '/dashboard?workspace=ws-1');
+    render(<App />);
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' }, { timeout: 3_000 });
+    // No skeleton first: the loader waited for the reads, so the rows came with the page.
+    const licenses = screen.getByRole('region', { name: /^Licenses/ });
+    expect(within(licenses).getAllByRole('rowheader').length).toBeGreaterThan(0);
+  });
+
+  it('renders the page without them when they take longer than the loader waits', async () => {
+    let answerTokens = () => {};
+    serve(new Promise<void>((done) => (answerTokens = done)));
+    window.history.pushState({}, '', '/dashboard?workspace=ws-1');
+    render(<App />);
+    // The loader gave up waiting after FIRST_READS_WAIT_MS: the page shows, its cards loading.
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' }, { timeout: 3_000 });
+    expect(screen.queryAllByRole('rowheader')).toHaveLength(0);
+    answerTokens();
+    const licenses = await screen.findByRole('region', { name: /^Licenses/ });
+    expect(await within(licenses).findByRole('rowheader', { name: 'License 00' })).toBeVisible();
   });
 });

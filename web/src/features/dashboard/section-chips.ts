@@ -4,6 +4,7 @@ import {
   SECTION_FILTER_ALL,
   SECTION_FILTER_NONE,
 } from '@expiry-radar/shared/domain/section-filter';
+import { compareNames } from '../../lib/compare-names';
 
 export interface SectionChip {
   /** The `section` query parameter's value. */
@@ -12,8 +13,6 @@ export interface SectionChip {
   readonly count: number;
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 /** Named sections sorted by count (most first), then by name. */
 export function sectionChips(facets: TokenFacets['section'], total: number): SectionChip[] {
   const unsectioned = facets
@@ -21,7 +20,7 @@ export function sectionChips(facets: TokenFacets['section'], total: number): Sec
     .reduce((sum, facet) => sum + facet.count, 0);
   const named = facets
     .filter((facet): facet is { section: string; count: number } => facet.section !== null)
-    .sort((a, b) => b.count - a.count || collator.compare(a.section, b.section))
+    .sort((a, b) => b.count - a.count || compareNames(a.section, b.section))
     .map(({ section, count }) => ({ value: section, label: section, count }));
   return [
     { value: SECTION_FILTER_ALL, label: 'All sections', count: total },

@@ -6,6 +6,7 @@ import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories'
 import { TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
 import { parseDate } from '@expiry-radar/shared/domain/calendar-date';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { compareNames } from '../../lib/compare-names';
 import type { SortKey, TokenSortState } from './token-sort-state';
 
 export {
@@ -85,13 +86,11 @@ function compareDates(a: string, b: string): number {
   return left < right ? -1 : 1;
 }
 
-const collator = new Intl.Collator(undefined, { sensitivity: 'base', numeric: true });
-
 export function compareTokens(a: Token, b: Token, { key, direction }: TokenSortState): number {
   const order = DATE_KEYS.has(key)
     ? compareDates(sortText(a, key), sortText(b, key))
-    : collator.compare(sortText(a, key), sortText(b, key));
-  const tieBreak = order === 0 ? collator.compare(a.name, b.name) : order;
+    : compareNames(sortText(a, key), sortText(b, key));
+  const tieBreak = order === 0 ? compareNames(a.name, b.name) : order;
   return direction === 'asc' ? tieBreak : -tieBreak;
 }
 
@@ -114,8 +113,8 @@ export function sortTokens(tokens: readonly Token[], sort: TokenSortState): Toke
   entries.sort((a, b) => {
     let order: number;
     if (byDate) order = a.time === b.time ? 0 : a.time < b.time ? -1 : 1;
-    else order = collator.compare(a.text, b.text);
-    if (order === 0) order = collator.compare(a.token.name, b.token.name);
+    else order = compareNames(a.text, b.text);
+    if (order === 0) order = compareNames(a.token.name, b.token.name);
     return sign * order;
   });
   return entries.map((entry) => entry.token);

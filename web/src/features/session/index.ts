@@ -3,6 +3,7 @@
  * other features make to the cached session. Everything here is in the landing bundle: no zod.
  */
 export { applySessionUser, refreshSession, replaceSession } from './api/session-cache';
+export { sessionQueryOptions } from './api/session-queries';
 export type { Session, SessionUser } from './api/session-schema';
 export { useSession } from './hooks/use-session';
 export { SIGNED_OUT_STATE, useSignedOutCleanup } from './hooks/use-signed-out-cleanup';

@@ -2,6 +2,7 @@ import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
 import { categoryPageQuery, tokenSummaryQuery } from '@expiry-radar/shared/api/token-list-request';
 import { MEMBER_LIST_PAGE_SIZE, TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
+import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
 import { alertSettingsQueryOptions } from '../../../lib/alert-settings-query';
 import { call } from '../../../lib/api-call';
 import type { TokenListFilters } from './token-keys';
@@ -25,6 +26,7 @@ export function tokenListQueryOptions(workspaceId: string, filters: TokenListFil
       const loaded = lastOffset + last.items.length;
       return last.items.length > 0 && loaded < last.total ? loaded : undefined;
     },
+    staleTime: CLIENT_CACHE_MS.tokens,
   });
 }
 
@@ -74,6 +76,7 @@ export function tokenSummaryQueryOptions(workspaceId: string) {
     queryFn: ({ signal }) =>
       call('listTokens', { query: tokenSummaryQuery(workspaceId) }, { signal }),
     select: ({ total, facets }) => ({ total, facets }),
+    staleTime: CLIENT_CACHE_MS.tokens,
   });
 }
 

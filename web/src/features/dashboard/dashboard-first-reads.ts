@@ -1,0 +1,55 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { CATEGORIES } from '@expiry-radar/shared/domain/category-values';
+import { localStore, storageKeys } from '../../lib/local-store';
+import { queryParams } from '../../lib/paths';
+import { sessionQueryOptions } from '../session';
+import { tokenListQueryOptions, tokenSummaryQueryOptions } from '../tokens';
+import { chooseWorkspace, isBlockedByTwoFactor, workspaceListQueryOptions } from '../workspaces';
+import { sectionFilterFrom } from './section-chips';
+import { DEFAULT_SORT, requestSort } from './token-sort-state';
+
+/**
+ * The dashboard's first reads as the page's own queries, in the query cache before the page first
+ * renders (the route's loader waits for them as the app starts on /dashboard): the session, the
+ * workspace list, then the selected workspace's summary and every category's first page. The page
+ * then renders once, with every card filled, rather than once per answer. They take the answers
+ * asked for ahead (dashboard-requests-ahead.ts), so nothing is asked for twice.
+ *
+ * The same checks as the page, so nothing is read that the page would not read: a signed-in,
+ * verified session; the workspace the page selects (chooseWorkspace: the URL's, else the last
+ * used); none that requires two-factor of a member without it. A failed read is left to the page,
+ * which asks again as it renders and reports the failure.
+ */
+export async function fetchDashboardFirstReads(queryClient: QueryClient, url: URL): Promise<void> {
+  // `view=account` is the account settings, not the dashboard.
+  if (url.searchParams.get(queryParams.view) !== null) return;
+  const session = await queryClient
+    .fetchQuery(sessionQueryOptions(url.pathname))
+    .catch(() => undefined);
+  const user = session?.loggedIn ? session.user : undefined;
+  if (!user || session?.needsVerification) return;
+  const workspaces = await queryClient
+    .fetchQuery(workspaceListQueryOptions())
+    .catch(() => undefined);
+  if (!workspaces) return;
+  const workspace = chooseWorkspace({
+    workspaces: workspaces.items,
+    fromUrl: url.searchParams.get(queryParams.workspace),
+    stored: localStore.get(storageKeys.lastWorkspace),
+  });
+  if (!workspace || isBlockedByTwoFactor(workspace, user.twoFactorEnabled)) return;
+  const section = sectionFilterFrom(url.searchParams.get(queryParams.section));
+  await Promise.all([
+    queryClient.prefetchQuery(tokenSummaryQueryOptions(workspace.id)),
+    ...CATEGORIES.map((category) =>
+      queryClient.prefetchInfiniteQuery(
+        tokenListQueryOptions(workspace.id, {
+          category,
+          q: '',
+          sort: requestSort(DEFAULT_SORT),
+          section,
+        }),
+      ),
+    ),
+  ]);
+}
