@@ -1,18 +1,52 @@
-import { chromium, type Browser } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 
-/** Debian's Chromium with the flags this machine and CI need (no downloads, no background traffic). */
+const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/** The flags this machine and CI need (no downloads, no background traffic). */
+const CHROMIUM_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+/** Debian's Chromium; its contexts are private windows (nothing kept on disk). */
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS });
+}
+
+export interface ChromiumProfile {
+  readonly context: BrowserContext;
+  /** Closes the browser and deletes the profile. */
+  close(): Promise<void>;
+}
+
+/**
+ * Debian's Chromium with a profile of its own on disk, as a person's browser keeps one: the HTTP
+ * cache and the code cache (scripts compiled on earlier visits), which a private window keeps
+ * only in memory or not at all.
+ */
+export async function launchChromiumProfile(options: {
+  viewport: { width: number; height: number };
+}): Promise<ChromiumProfile> {
+  const directory = mkdtempSync(join(tmpdir(), 'expiry-radar-chromium-profile-'));
+  const context = await chromium.launchPersistentContext(directory, {
+    executablePath: CHROMIUM_PATH,
+    args: CHROMIUM_FLAGS,
+    viewport: options.viewport,
   });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      rmSync(directory, { recursive: true, force: true });
+    },
+  };
 }

@@ -22,6 +22,21 @@ interface FormTextFieldProps {
   fullRow?: boolean;
 }
 
+/**
+ * A multi-line field's text area: two lines to start, growing with its text where the browser
+ * sizes fields to their content (`field-sizing`), else scrolling and resizable by hand. A plain
+ * textarea rather than MUI's autosizing one, which measures its text on mount and on every
+ * change: each measure forces a layout of the whole page, tens of milliseconds on the dashboard
+ * under its card tables.
+ */
+const MULTILINE_ROWS = 2;
+const multilineTextArea = {
+  fieldSizing: 'content',
+  minHeight: `${MULTILINE_ROWS}lh`,
+  maxHeight: '12lh',
+  resize: 'vertical',
+} as const;
+
 /** A controlled text, number, date or URL input of a token form, with its message at the field. */
 export function FormTextField({
   control,
@@ -35,7 +50,8 @@ export function FormTextField({
   onUserChange,
   fullRow = false,
 }: FormTextFieldProps) {
-  const inputType = kind === 'multiline' ? 'text' : kind;
+  const multiline = kind === 'multiline';
+  const inputType = multiline ? 'text' : kind;
   return (
     <Controller
       control={control}
@@ -48,8 +64,7 @@ export function FormTextField({
           type={inputType}
           required={required}
           fullWidth
-          multiline={kind === 'multiline'}
-          minRows={kind === 'multiline' ? 2 : undefined}
+          multiline={multiline}
           value={field.value}
           onChange={(event) => {
             field.onChange(event.target.value);
@@ -59,9 +74,14 @@ export function FormTextField({
           inputRef={field.ref}
           error={Boolean(fieldState.error)}
           helperText={fieldState.error?.message ?? helperText}
-          sx={fullRow ? { gridColumn: '1 / -1' } : undefined}
+          sx={{
+            ...(fullRow ? { gridColumn: '1 / -1' } : {}),
+            ...(multiline ? { '& textarea': multilineTextArea } : {}),
+          }}
           slotProps={{
+            input: multiline ? { inputComponent: 'textarea' } : undefined,
             htmlInput: {
+              ...(multiline ? { rows: MULTILINE_ROWS } : {}),
               ...(range ? { min: range.min, max: range.max, step: range.step } : {}),
               // The years the server accepts (1970 to 9999), so the picker offers no others.
               ...(kind === 'date' ? { min: EARLIEST_DATE, max: LATEST_DATE } : {}),
