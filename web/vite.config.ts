@@ -97,8 +97,53 @@ function startReadsFirst(): Plugin {
   };
 }
 
+/**
+ * The font files of the text every page shows first (src/app/theme/fonts.ts): body text and bold
+ * cells (Montserrat 400, 600, 700) and headings (Archivo 600, 700). Without a preload the browser
+ * asks for a font only once a first layout has found text that uses it, then lays the page out
+ * and paints it again when it arrives.
+ */
+const FIRST_SCREEN_FONTS = [
+  'montserrat-latin-400-normal',
+  'montserrat-latin-600-normal',
+  'montserrat-latin-700-normal',
+  'archivo-latin-600-normal',
+  'archivo-latin-700-normal',
+];
+
+/** Preloads FIRST_SCREEN_FONTS from index.html (a build's hashed files). */
+function preloadFirstScreenFonts(): Plugin {
+  return {
+    name: 'expiry-radar:preload-first-screen-fonts',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        if (!context.bundle) return [];
+        return FIRST_SCREEN_FONTS.map((font) => {
+          const asset = Object.values(context.bundle ?? {}).find(
+            (output) =>
+              output.type === 'asset' && output.names.some((name) => name === `${font}.woff2`),
+          );
+          if (!asset) throw new Error(`No ${font}.woff2 in the bundle`);
+          return {
+            tag: 'link',
+            attrs: {
+              rel: 'preload',
+              as: 'font',
+              type: 'font/woff2',
+              href: `/${asset.fileName}`,
+              crossorigin: true,
+            },
+            injectTo: 'head',
+          };
+        });
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), startReadsFirst()],
+  plugins: [react(), startReadsFirst(), preloadFirstScreenFonts()],
   resolve: { alias },
   server: {
     proxy: {
