@@ -5,7 +5,7 @@ import { queryParams } from '../../lib/paths';
 import { sessionQueryOptions } from '../session';
 import { tokenListQueryOptions, tokenSummaryQueryOptions } from '../tokens';
 import { chooseWorkspace, isBlockedByTwoFactor, workspaceListQueryOptions } from '../workspaces';
-import { sectionFilterFrom } from './section-chips';
+import { sectionFilterFrom } from './section-filter-param';
 import { DEFAULT_SORT, requestSort } from './token-sort-state';
 
 /**

@@ -5,7 +5,7 @@ import { CATEGORIES } from '@expiry-radar/shared/domain/category-values';
 import { requestAhead } from '../../lib/requests-ahead';
 import { localStore, storageKeys } from '../../lib/local-store';
 import { queryParams } from '../../lib/paths';
-import { sectionFilterFrom } from './section-chips';
+import { sectionFilterFrom } from './section-filter-param';
 import { DEFAULT_SORT, requestSort } from './token-sort-state';
 
 // In the page's first script (start-reads.ts) and the start-up bundle (index.ts): zod-free

@@ -1,4 +1,5 @@
-import { sectionChips, sectionFilterFrom } from './section-chips';
+import { sectionChips } from './section-chips';
+import { sectionFilterFrom } from './section-filter-param';
 
 describe('section chips', () => {
   it('lists All sections, No section, then sections by count and name', () => {

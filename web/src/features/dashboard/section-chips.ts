@@ -28,9 +28,3 @@ export function sectionChips(facets: TokenFacets['section'], total: number): Sec
     ...named,
   ];
 }
-
-/** The filter a `section` query parameter stands for (absent or empty: all sections). */
-export function sectionFilterFrom(param: string | null): string {
-  const value = param?.trim() ?? '';
-  return value === '' ? SECTION_FILTER_ALL : value;
-}

@@ -33,7 +33,8 @@ import {
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
 import { useDashboardPrefetch } from '../hooks/use-dashboard-prefetch';
 import { useLinkedToken } from '../hooks/use-linked-token';
-import { sectionChips, sectionFilterFrom } from '../section-chips';
+import { sectionChips } from '../section-chips';
+import { sectionFilterFrom } from '../section-filter-param';
 import { CategoryCard } from './category-card';
 import { CategoryFilterChips } from './category-filter-chips';
 import { CreateTokenForm } from './create-token-form';
