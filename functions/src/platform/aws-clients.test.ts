@@ -1,4 +1,13 @@
-import { getDynamoDbClient, getSesClient, getSqsClient, getSsmClient } from './aws-clients';
+import {
+  getDocumentClient,
+  getDynamoDbClient,
+  getKmsClient,
+  getSecretsManagerClient,
+  getSesClient,
+  getSqsClient,
+  getSsmClient,
+  SDK_LOGGER_MIDDLEWARE,
+} from './aws-clients';
 import { tracer } from './tracer';
 
 const XRAY_MIDDLEWARE = 'XRaySDKInstrumentation';
@@ -51,5 +60,27 @@ describe('AWS clients and X-Ray tracing', () => {
     for (const client of await clientsWith({ ...IN_LAMBDA, POWERTOOLS_TRACE_ENABLED: 'false' })) {
       expect(middlewareOf(client)).not.toContain(XRAY_MIDDLEWARE);
     }
+  });
+});
+
+describe("the SDK's logger middleware", () => {
+  it('is on a client by default (what the clients here leave out)', async () => {
+    const { DynamoDBClient } = await import('@aws-sdk/client-dynamodb');
+    expect(middlewareOf(new DynamoDBClient({ region: 'eu-west-1' }))).toContain(
+      SDK_LOGGER_MIDDLEWARE,
+    );
+  });
+
+  it('is on none of the clients: it filtered every answer for a logger that discards it', () => {
+    const clients = [
+      getDynamoDbClient(),
+      getDocumentClient(),
+      getSqsClient(),
+      getSesClient(),
+      getSsmClient(),
+      getSecretsManagerClient(),
+      getKmsClient(),
+    ];
+    for (const client of clients) expect(middlewareOf(client)).not.toContain(SDK_LOGGER_MIDDLEWARE);
   });
 });
