@@ -85,10 +85,18 @@ function startReadsFirst(): Plugin {
           (output) => output.type === 'asset' && output.names.includes(START_READS_ASSET),
         );
         if (!asset) throw new Error(`No ${START_READS_ASSET} in the bundle`);
+        // The app pages' chunk, for the script to preload on the dashboard (src/start-reads.ts).
+        const appPages = Object.values(context.bundle).find(
+          (output) => output.type === 'chunk' && output.name === APP_PAGES_CHUNK,
+        );
         return [
           {
             tag: 'script',
-            attrs: { async: true, src: `/${asset.fileName}` },
+            attrs: {
+              async: true,
+              src: `/${asset.fileName}`,
+              'data-app-pages': appPages ? `/${appPages.fileName}` : undefined,
+            },
             injectTo: 'head-prepend',
           },
         ];
@@ -142,6 +150,26 @@ function preloadFirstScreenFonts(): Plugin {
   };
 }
 
+/**
+ * The chunk of the signed-in app's common code (MUI, emotion, the forms, zod, the query client's
+ * hooks, the shared components and lib, the domain rules) and of the dashboard's route, the page
+ * every user opens first. One file rather than the sixty the bundler would make of it: a page
+ * that starts on the dashboard fetched those one after another as each arrived and named the next,
+ * and they were what its first render waited for longest. Other signed-in pages load it too (it is
+ * then cached), and their own chunks beside it; the landing page never does.
+ */
+const APP_PAGES_CHUNK = 'app-pages';
+const APP_PAGES_MODULES =
+  /node_modules[\\/](@mui|@emotion|react-hook-form|@hookform|@tanstack|react-transition-group|@popperjs|clsx|react-is|prop-types|zod)[\\/]|web[\\/]src[\\/](features[\\/](dashboard|tokens|workspaces|session|preferences|account|token-import)|components|lib|app)[\\/]|shared[\\/]src[\\/]/;
+
+/**
+ * Left out of it: the route table, the answer schemas only it reads and the module that names
+ * routes by URL. `call` loads them with its first call (src/lib/api-call.ts), after the
+ * dashboard's first render.
+ */
+const LOADED_ON_FIRST_CALL =
+  /shared[\\/]src[\\/]api[\\/](route-table|alert-queue-api-schemas|audit-api-schemas|billing-api-schemas|calendar-feed-api-schemas|two-factor-api-schemas|certificate-api-schemas|endpoint-api-schemas|invitation-api-schemas|token-api-schemas|openapi-document)\.ts$|web[\\/]src[\\/]lib[\\/]route-url\.ts$/;
+
 export default defineConfig({
   plugins: [react(), startReadsFirst(), preloadFirstScreenFonts()],
   resolve: { alias },
@@ -161,7 +189,14 @@ export default defineConfig({
           // The modules the entry imports statically (React, MUI's core, the router, the query
           // client) in one chunk rather than the eleven the bundler would make of them: every
           // page loads all of them anyway, and one file is fewer requests and compresses better.
-          groups: [{ name: 'start-up', tags: ['$initial'] }],
+          groups: [
+            { name: 'start-up', tags: ['$initial'], priority: 2 },
+            {
+              name: APP_PAGES_CHUNK,
+              test: (id: string) => APP_PAGES_MODULES.test(id) && !LOADED_ON_FIRST_CALL.test(id),
+              priority: 1,
+            },
+          ],
         },
       },
     },

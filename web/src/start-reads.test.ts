@@ -1,7 +1,7 @@
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import { installFetchMock, jsonResponse } from '../test-support/mock-fetch';
 import type { requestRoute } from './lib/api-client';
-import { apiRoute } from './lib/api-call';
+import { findRoute } from '@expiry-radar/shared/api/route-table';
 import type { getRuntimeConfig, loadRuntimeConfig } from './lib/runtime-config';
 
 /** Runs the page's first script as the page starts on `path` (a fresh module state each time). */
@@ -49,8 +49,8 @@ describe('the page’s first script', () => {
     // The app's own load of the settings and its reads take those answers: nothing is sent again.
     await expect(app.loadRuntimeConfig()).resolves.toMatchObject({ analyticsKey: 'phc_1' });
     expect(app.getRuntimeConfig()).toMatchObject({ analyticsKey: 'phc_1' });
-    await app.requestRoute(apiRoute('getSession'));
-    await app.requestRoute(apiRoute('listTokens'), {
+    await app.requestRoute(findRoute('getSession'));
+    await app.requestRoute(findRoute('listTokens'), {
       query: { workspace_id: 'ws-1', limit: 1 },
     });
     expect(requests).toHaveLength(sent.length);
@@ -62,5 +62,35 @@ describe('the page’s first script', () => {
     expect(requests).toHaveLength(0);
     await app.loadRuntimeConfig();
     expect(requests.map(({ path }) => path)).toEqual(['/config.json']);
+  });
+
+  describe('the app pages’ chunk that the build names on the script’s tag', () => {
+    const chunk = '/assets/app-pages-abc123.js';
+    const preloads = () =>
+      [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
+        link.getAttribute('href'),
+      );
+
+    beforeEach(() => {
+      const script = document.createElement('script');
+      script.dataset.appPages = chunk;
+      document.head.append(script);
+    });
+
+    afterEach(() => {
+      document.head.replaceChildren();
+    });
+
+    it('is preloaded on /dashboard', async () => {
+      serve();
+      await startPageAt('/dashboard');
+      expect(preloads()).toEqual([chunk]);
+    });
+
+    it('is not on any other page', async () => {
+      serve();
+      await startPageAt('/');
+      expect(preloads()).toEqual([]);
+    });
   });
 });

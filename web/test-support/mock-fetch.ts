@@ -64,9 +64,11 @@ export function installUnansweredFetch(): FetchMock {
   const fetchMock: FetchMock = jest.fn<Promise<Response>, Parameters<typeof fetch>>(
     (...[, init]) =>
       new Promise<Response>((_resolve, reject) => {
-        init?.signal?.addEventListener('abort', () =>
-          reject(new DOMException('The operation was aborted.', 'AbortError')),
-        );
+        // As fetch does: a signal aborted already rejects at once, a later abort when it comes.
+        const rejectAborted = () =>
+          reject(new DOMException('The operation was aborted.', 'AbortError'));
+        if (init?.signal?.aborted) rejectAborted();
+        init?.signal?.addEventListener('abort', rejectAborted);
       }),
   );
   globalThis.fetch = fetchMock;

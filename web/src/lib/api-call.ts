@@ -1,9 +1,8 @@
 import type * as z from 'zod';
-import type { RouteId, routeTable } from '@expiry-radar/shared/api/route-table';
-import { findRoute } from '@expiry-radar/shared/api/route-table';
-import type { ApiCallOptions, ApiInput, ApiRoute, QueryValue } from './api-client';
+import type * as RouteTableModule from '@expiry-radar/shared/api/route-table';
+import type { RouteDefinition, RouteId, routeTable } from '@expiry-radar/shared/api/route-table';
+import type { ApiCallOptions, ApiInput, QueryValue } from './api-client';
 import { requestRoute } from './api-client';
-import { routeLocation } from './route-location';
 
 /**
  * The web's API client, typed from the route table: `call('updateToken', { params, body })`
@@ -44,27 +43,28 @@ export type CallArgs<Id extends RouteId, Options = ApiCallOptions> =
     ? [input?: CallInput<Id>, options?: Options]
     : [input: CallInput<Id>, options?: Options];
 
+/**
+ * The route table is loaded by the first call, not with the page's code: building every route's
+ * schemas takes the main thread tens of milliseconds that a page's first render need not wait for.
+ * The reads a page starts with go through start-up-routes.ts and their own answer schemas instead
+ * (the dashboard's: dashboard-first-reads.ts).
+ */
+let routeTableModule: Promise<typeof RouteTableModule> | undefined;
+
 /** The route of an id, as the route table has it. */
-export function apiRoute(id: RouteId): ApiRoute {
-  return findRoute(id);
+export async function loadApiRoute(id: RouteId): Promise<RouteDefinition> {
+  routeTableModule ??= import('@expiry-radar/shared/api/route-table');
+  return (await routeTableModule).findRoute(id);
 }
 
 /** Calls a route of the route table; failures are reported and reject as an ApiError. */
-export function call<Id extends RouteId>(id: Id, ...args: CallArgs<Id>): Promise<CallAnswer<Id>> {
+export async function call<Id extends RouteId>(
+  id: Id,
+  ...args: CallArgs<Id>
+): Promise<CallAnswer<Id>> {
   const [input = {}, options = {}] = args as [ApiInput?, ApiCallOptions?];
-  const route = findRoute(id);
+  const route = await loadApiRoute(id);
   return requestRoute(route, input, { ...options, schema: route.response }) as Promise<
     CallAnswer<Id>
   >;
-}
-
-/**
- * The URL of a route the browser goes to itself (a link or a full-page navigation, such as Google
- * sign-in): the API's base URL, the path with its parameters, the query.
- */
-export function routeUrl<Id extends RouteId>(
-  id: Id,
-  ...[input]: object extends CallInput<Id> ? [input?: CallInput<Id>] : [input: CallInput<Id>]
-): string {
-  return routeLocation(findRoute(id), (input ?? {}) as ApiInput);
 }

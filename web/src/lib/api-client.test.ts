@@ -6,7 +6,9 @@ import {
   jsonResponse,
   toRecordedRequest,
 } from '../../test-support/mock-fetch';
-import { apiRoute, call, routeUrl } from './api-call';
+import { findRoute } from '@expiry-radar/shared/api/route-table';
+import { call } from './api-call';
+import { routeUrl } from './route-url';
 import {
   ApiError,
   CSRF_HEADER,
@@ -47,7 +49,7 @@ describe('requestRoute', () => {
       'GET /api/tokens': () => jsonResponse({ items: [] }),
     });
     await expect(
-      requestRoute(apiRoute('listTokens'), {
+      requestRoute(findRoute('listTokens'), {
         query: { limit: 10, q: undefined, 'category[]': ['cert'] },
       }),
     ).resolves.toEqual({ items: [] });
@@ -66,10 +68,10 @@ describe('requestRoute', () => {
       'PATCH /api/v1/workspaces/1': () => jsonResponse({ ok: true }),
       'DELETE /api/tokens/1': () => jsonResponse({ ok: true }),
     });
-    await requestRoute(apiRoute('createToken'), { body: { name: 'x' } });
-    await requestRoute(apiRoute('updateToken'), { params: { id: '1' }, body: { name: 'y' } });
-    await requestRoute(apiRoute('renameWorkspace'), { params: { id: '1' }, body: { name: 'z' } });
-    await requestRoute(apiRoute('deleteToken'), { params: { id: '1' } });
+    await requestRoute(findRoute('createToken'), { body: { name: 'x' } });
+    await requestRoute(findRoute('updateToken'), { params: { id: '1' }, body: { name: 'y' } });
+    await requestRoute(findRoute('renameWorkspace'), { params: { id: '1' }, body: { name: 'z' } });
+    await requestRoute(findRoute('deleteToken'), { params: { id: '1' } });
 
     expect(requests.filter((r) => r.path === '/api/csrf-token')).toHaveLength(1);
     const mutations = requests.filter((r) => r.path !== '/api/csrf-token');
@@ -114,7 +116,7 @@ describe('requestRoute', () => {
   it('gives up after 10 seconds with the network error', async () => {
     jest.useFakeTimers();
     installUnansweredFetch();
-    const outcome = requestRoute(apiRoute('listTokens')).catch((error: unknown) => error);
+    const outcome = requestRoute(findRoute('listTokens')).catch((error: unknown) => error);
     await jest.advanceTimersByTimeAsync(9_999);
     expect(errorToast).not.toHaveBeenCalled();
     await jest.advanceTimersByTimeAsync(1);
@@ -127,7 +129,7 @@ describe('requestRoute', () => {
   it('passes a caller abort through without a toast', async () => {
     installUnansweredFetch();
     const controller = new AbortController();
-    const outcome = requestRoute(apiRoute('listTokens'), {}, { signal: controller.signal });
+    const outcome = requestRoute(findRoute('listTokens'), {}, { signal: controller.signal });
     controller.abort();
     await expect(outcome).rejects.toMatchObject({ name: 'AbortError' });
     expect(errorToast).not.toHaveBeenCalled();
@@ -326,39 +328,39 @@ describe('requestAhead', () => {
 
   it("sends the GET at once; the same route and query's call takes its answer instead of sending", async () => {
     const { fetchMock } = serve();
-    requestAhead(apiRoute('listTokens'), page);
+    requestAhead(findRoute('listTokens'), page);
     expect(fetchMock).toHaveBeenCalledTimes(1);
-    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toEqual({
+    await expect(requestRoute(findRoute('listTokens'), page)).resolves.toEqual({
       items: [],
       served: 1,
     });
     expect(fetchMock).toHaveBeenCalledTimes(1);
     // Taken once: the next call sends.
-    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toEqual({
+    await expect(requestRoute(findRoute('listTokens'), page)).resolves.toEqual({
       items: [],
       served: 2,
     });
     // Another query is another request.
-    await requestRoute(apiRoute('listTokens'), { query: { workspace_id: 'ws-2', limit: 1 } });
+    await requestRoute(findRoute('listTokens'), { query: { workspace_id: 'ws-2', limit: 1 } });
     expect(fetchMock).toHaveBeenCalledTimes(3);
   });
 
   it('asks once for the same URL, and never for a change', () => {
     const { fetchMock } = serve();
-    requestAhead(apiRoute('listTokens'), page);
-    requestAhead(apiRoute('listTokens'), page);
-    requestAhead(apiRoute('deleteToken'), { params: { id: 't1' } });
+    requestAhead(findRoute('listTokens'), page);
+    requestAhead(findRoute('listTokens'), page);
+    requestAhead(findRoute('deleteToken'), { params: { id: 't1' } });
     expect(fetchMock).toHaveBeenCalledTimes(1);
   });
 
   it("reports a refusal as the taker's own (the 401 redirect included), never before", async () => {
     serve(401);
     at('/dashboard');
-    requestAhead(apiRoute('listTokens'), page);
+    requestAhead(findRoute('listTokens'), page);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(errorToast).not.toHaveBeenCalled();
     jest.useFakeTimers();
-    await expect(requestRoute(apiRoute('listTokens'), page)).rejects.toMatchObject({
+    await expect(requestRoute(findRoute('listTokens'), page)).rejects.toMatchObject({
       status: 401,
     });
     expect(errorToast).toHaveBeenCalledTimes(1);
@@ -369,28 +371,28 @@ describe('requestAhead', () => {
   it('sends again when the answer asked for ahead failed, or is older than 10 seconds', async () => {
     const { fetchMock } = serve();
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
-    requestAhead(apiRoute('listTokens'), page);
-    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toMatchObject({ served: 1 });
+    requestAhead(findRoute('listTokens'), page);
+    await expect(requestRoute(findRoute('listTokens'), page)).resolves.toMatchObject({ served: 1 });
     expect(fetchMock).toHaveBeenCalledTimes(2);
 
     const start = Date.now();
     const now = jest.spyOn(Date, 'now').mockReturnValue(start);
-    requestAhead(apiRoute('listTokens'), page);
+    requestAhead(findRoute('listTokens'), page);
     now.mockReturnValue(start + 10_001);
-    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toMatchObject({ served: 3 });
+    await expect(requestRoute(findRoute('listTokens'), page)).resolves.toMatchObject({ served: 3 });
     expect(fetchMock).toHaveBeenCalledTimes(4);
     now.mockRestore();
   });
 
   it('drops every answer asked for ahead on a change, and with a new session', async () => {
     const { fetchMock } = serve();
-    requestAhead(apiRoute('listTokens'), page);
-    await requestRoute(apiRoute('deleteToken'), { params: { id: 't1' } });
-    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toMatchObject({ served: 2 });
+    requestAhead(findRoute('listTokens'), page);
+    await requestRoute(findRoute('deleteToken'), { params: { id: 't1' } });
+    await expect(requestRoute(findRoute('listTokens'), page)).resolves.toMatchObject({ served: 2 });
 
-    requestAhead(apiRoute('listTokens'), page);
+    requestAhead(findRoute('listTokens'), page);
     forgetCsrfToken();
-    await expect(requestRoute(apiRoute('listTokens'), page)).resolves.toMatchObject({ served: 4 });
+    await expect(requestRoute(findRoute('listTokens'), page)).resolves.toMatchObject({ served: 4 });
     // Ahead (1, 3), the CSRF token, the delete, and the calls that sent their own (2, 4).
     expect(fetchMock).toHaveBeenCalledTimes(6);
   });

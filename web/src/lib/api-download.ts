@@ -1,6 +1,6 @@
 import type { RouteId } from '@expiry-radar/shared/api/route-table';
 import type { CallInput } from './api-call';
-import { apiRoute } from './api-call';
+import { loadApiRoute } from './api-call';
 import type { ApiCallOptions, ApiInput } from './api-client';
 import { exchange, reported } from './api-client';
 
@@ -50,7 +50,7 @@ export function download<Id extends RouteId>(
   options: DownloadOptions,
 ): Promise<DownloadedFile> {
   return reported(async () => {
-    const response = await exchange(apiRoute(id), input as ApiInput, '*/*', options.signal);
+    const response = await exchange(await loadApiRoute(id), input as ApiInput, '*/*', options.signal);
     const received = await response.blob();
     const type = response.headers.get('Content-Type') ?? '';
     // Browsers type the blob from the answer; some fetch implementations leave it empty.

@@ -1,6 +1,6 @@
 import { REQUEST_TIMEOUT_MS } from '@expiry-radar/shared/constants/timing';
 import { TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
-import { routeUrl } from '../../lib/api-call';
+import { routeUrl } from '../../lib/route-url';
 import { ApiReference } from './components/api-reference';
 import { Bullets, Code, CodeBlock, DocsArticle, DocsSection, P } from './components/docs-article';
 

@@ -2,7 +2,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Google from '@mui/icons-material/Google';
 import { useSession } from '../../session';
-import { routeUrl } from '../../../lib/api-call';
+import { routeUrl } from '../../../lib/route-url';
 
 /**
  * "Continue with Google", shown only when the server says Google sign-in is configured; back
