@@ -50,7 +50,12 @@ export function download<Id extends RouteId>(
   options: DownloadOptions,
 ): Promise<DownloadedFile> {
   return reported(async () => {
-    const response = await exchange(await loadApiRoute(id), input as ApiInput, '*/*', options.signal);
+    const response = await exchange(
+      await loadApiRoute(id),
+      input as ApiInput,
+      '*/*',
+      options.signal,
+    );
     const received = await response.blob();
     const type = response.headers.get('Content-Type') ?? '';
     // Browsers type the blob from the answer; some fetch implementations leave it empty.
