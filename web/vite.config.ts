@@ -163,12 +163,19 @@ const APP_PAGES_MODULES =
   /node_modules[\\/](@mui|@emotion|react-hook-form|@hookform|@tanstack|react-transition-group|@popperjs|clsx|react-is|prop-types|zod)[\\/]|web[\\/]src[\\/](features[\\/](dashboard|tokens|workspaces|session|preferences|account|token-import)|components|lib|app)[\\/]|shared[\\/]src[\\/]/;
 
 /**
- * Left out of it: the route table, the answer schemas only it reads and the module that names
- * routes by URL. `call` loads them with its first call (src/lib/api-call.ts), after the
- * dashboard's first render.
+ * Left out of it, as the app imports them only when it needs them (and the bundler would bring
+ * their imports in with them): the route table, the answer schemas only it reads and the module
+ * that names routes by URL (`call` loads them with its first call, src/lib/api-call.ts, after the
+ * dashboard's first render), the analytics client and the welcome dialog.
  */
-const LOADED_ON_FIRST_CALL =
-  /shared[\\/]src[\\/]api[\\/](route-table|alert-queue-api-schemas|audit-api-schemas|billing-api-schemas|calendar-feed-api-schemas|two-factor-api-schemas|certificate-api-schemas|endpoint-api-schemas|invitation-api-schemas|token-api-schemas|openapi-document)\.ts$|web[\\/]src[\\/]lib[\\/]route-url\.ts$/;
+const LOADED_WHEN_NEEDED = [
+  /shared[\\/]src[\\/]api[\\/](route-table|alert-queue-api-schemas|audit-api-schemas|billing-api-schemas|calendar-feed-api-schemas|two-factor-api-schemas|certificate-api-schemas|endpoint-api-schemas|invitation-api-schemas|token-api-schemas|openapi-document)\.ts$/,
+  /web[\\/]src[\\/]lib[\\/](route-url|posthog-analytics)\.ts$/,
+  /web[\\/]src[\\/]app[\\/]query-params[\\/]welcome-dialog\.tsx$/,
+];
+
+const inAppPagesChunk = (id: string) =>
+  APP_PAGES_MODULES.test(id) && !LOADED_WHEN_NEEDED.some((later) => later.test(id));
 
 export default defineConfig({
   plugins: [react(), startReadsFirst(), preloadFirstScreenFonts()],
@@ -193,7 +200,7 @@ export default defineConfig({
             { name: 'start-up', tags: ['$initial'], priority: 2 },
             {
               name: APP_PAGES_CHUNK,
-              test: (id: string) => APP_PAGES_MODULES.test(id) && !LOADED_ON_FIRST_CALL.test(id),
+              test: inAppPagesChunk,
               priority: 1,
             },
           ],

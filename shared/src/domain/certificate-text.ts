@@ -4,6 +4,7 @@
  * by the web before anything is sent, and by the server's request schema without being read
  * further, stored or logged.
  */
+import { countText } from './count-text';
 
 /** PEM armour of any private key: PKCS#1, PKCS#8 (also encrypted), SEC1, DSA, OpenSSH. */
 const PRIVATE_KEY_ARMOUR = /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY-----/;
@@ -14,7 +15,7 @@ export const PRIVATE_KEY_MESSAGE =
   'This is a private key. Paste only the certificate (the -----BEGIN CERTIFICATE----- block); private keys are never accepted.';
 
 export const CERTIFICATE_TEXT_MAX_LENGTH = 500_000;
-export const CERTIFICATE_TEXT_TOO_LONG = `Certificate text must be ${CERTIFICATE_TEXT_MAX_LENGTH.toLocaleString('en-US')} characters or less`;
+export const CERTIFICATE_TEXT_TOO_LONG = `Certificate text must be ${countText(CERTIFICATE_TEXT_MAX_LENGTH)} characters or less`;
 export const CERTIFICATE_TEXT_REQUIRED = 'Paste a certificate or choose a file';
 /** The most certificates one request reads. */
 export const CERTIFICATES_MAX_COUNT = 200;

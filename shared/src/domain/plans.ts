@@ -1,5 +1,6 @@
 /** Plans in order, cheapest first, and their limits. `null` means unlimited. */
 import * as z from 'zod';
+import { countText } from './count-text';
 
 export const PLANS = ['free', 'pro', 'team', 'enterprise'] as const;
 export type Plan = (typeof PLANS)[number];
@@ -129,5 +130,5 @@ export function canAddWithinLimit(limit: Limit, currentCount: number): boolean {
 
 /** "Unlimited" or the number with thousands separators ("5,000"). */
 export function formatLimit(limit: Limit): string {
-  return limit === null ? 'Unlimited' : limit.toLocaleString('en-US');
+  return limit === null ? 'Unlimited' : countText(limit);
 }

@@ -1,12 +1,20 @@
 import Autocomplete from '@mui/material/Autocomplete';
 import TextField from '@mui/material/TextField';
 
-/** Every IANA zone the browser knows, UTC first when it does not list it. */
-const TIME_ZONES: readonly string[] = (() => {
-  const known =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return known.includes('UTC') ? known : ['UTC', ...known];
-})();
+let timeZones: readonly string[] | undefined;
+
+/**
+ * Every IANA zone the browser knows, UTC first when it does not list it. Listed on first use:
+ * asking Intl takes the main thread milliseconds that the pages importing this need not wait for.
+ */
+function knownTimeZones(): readonly string[] {
+  if (!timeZones) {
+    const known =
+      typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+    timeZones = known.includes('UTC') ? known : ['UTC', ...known];
+  }
+  return timeZones;
+}
 
 /** The browser's time zone, else UTC. */
 export function browserTimeZone(): string {
@@ -35,7 +43,7 @@ export function TimeZoneField({
 }: TimeZoneFieldProps) {
   return (
     <Autocomplete
-      options={TIME_ZONES}
+      options={knownTimeZones()}
       value={value}
       disableClearable
       readOnly={readOnly}

@@ -5,10 +5,16 @@ import { joinDomainList } from '@expiry-radar/shared/domain/domain-names';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { formatDateText } from '../../lib/date-format';
 
-const costFormat = new Intl.NumberFormat(undefined, {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+let costFormat: Intl.NumberFormat | undefined;
+
+/** A cost in the user's locale with two decimals (the format made on first use, not at start). */
+function costText(cost: number): string {
+  costFormat ??= new Intl.NumberFormat(undefined, {
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  });
+  return costFormat.format(cost);
+}
 
 /** A category field's value as text (dates in the user's locale); '' when empty. */
 export function fieldText(token: Token, field: CategoryField): string {
@@ -16,7 +22,7 @@ export function fieldText(token: Token, field: CategoryField): string {
     case 'domains':
       return joinDomainList(token.domains);
     case 'cost':
-      return token.cost === null ? '' : costFormat.format(token.cost);
+      return token.cost === null ? '' : costText(token.cost);
     case 'key_size':
       return token.key_size === null ? '' : String(token.key_size);
     case 'renewal_date':
