@@ -85,9 +85,9 @@ function startReadsFirst(): Plugin {
           (output) => output.type === 'asset' && output.names.includes(START_READS_ASSET),
         );
         if (!asset) throw new Error(`No ${START_READS_ASSET} in the bundle`);
-        // The app pages' chunk, for the script to preload on the dashboard (src/start-reads.ts).
-        const appPages = Object.values(context.bundle).find(
-          (output) => output.type === 'chunk' && output.name === APP_PAGES_CHUNK,
+        // The dashboard route's chunk, for the script to preload there (src/start-reads.ts).
+        const dashboardRoute = Object.values(context.bundle).find(
+          (output) => output.type === 'chunk' && output.name === DASHBOARD_ROUTE_CHUNK,
         );
         return [
           {
@@ -95,7 +95,7 @@ function startReadsFirst(): Plugin {
             attrs: {
               async: true,
               src: `/${asset.fileName}`,
-              'data-app-pages': appPages ? `/${appPages.fileName}` : undefined,
+              'data-dashboard-route': dashboardRoute ? `/${dashboardRoute.fileName}` : undefined,
             },
             injectTo: 'head-prepend',
           },
@@ -151,34 +151,53 @@ function preloadFirstScreenFonts(): Plugin {
 }
 
 /**
- * The chunk of the signed-in app's common code (MUI, emotion, the forms, zod, the query client's
- * hooks, the shared components and lib, the domain rules) and of the dashboard's route, the page
- * every user opens first. One file rather than the sixty the bundler would make of it: a page
- * that starts on the dashboard fetched those one after another as each arrived and named the next,
- * and they were what its first render waited for longest. Other signed-in pages load it too (it is
- * then cached), and their own chunks beside it; the landing page never does.
+ * The dashboard's route in one chunk (`dashboard-route`): every module its lazy parts import
+ * statically (the app shell, the page, the first reads), but those already in the start-up chunk.
+ * One file rather than the sixty the bundler would make of them: a page that starts on the
+ * dashboard fetched those one after another as each arrived and named the next, and they were what
+ * its first render waited for longest. The page's first script preloads it (src/start-reads.ts).
+ * Other pages that share some of its modules (MUI's components, the forms) load it too.
  */
-const APP_PAGES_CHUNK = 'app-pages';
-const APP_PAGES_MODULES =
-  /node_modules[\\/](@mui|@emotion|react-hook-form|@hookform|@tanstack|react-transition-group|@popperjs|clsx|react-is|prop-types|zod)[\\/]|web[\\/]src[\\/](features[\\/](dashboard|tokens|workspaces|session|preferences|account|token-import)|components|lib|app)[\\/]|shared[\\/]src[\\/]/;
+const DASHBOARD_ROUTE_CHUNK = 'dashboard-route';
+const DASHBOARD_ROUTE_ROOTS = [
+  './src/app/layout/app-shell.tsx',
+  './src/features/dashboard/dashboard-page.tsx',
+  './src/features/dashboard/dashboard-first-reads.ts',
+].map((root) => fileURLToPath(new URL(root, import.meta.url)));
 
 /**
- * Left out of it, as the app imports them only when it needs them (and the bundler would bring
- * their imports in with them): the route table, the answer schemas only it reads and the module
- * that names routes by URL (`call` loads them with its first call, src/lib/api-call.ts, after the
- * dashboard's first render), the analytics client and the welcome dialog.
+ * The build's static imports, module by module, as the bundler parses them, and the modules a set
+ * of roots imports statically (directly or not), for a chunk group's test (which sees module ids
+ * only). Chunks are made once every module is parsed.
  */
-const LOADED_WHEN_NEEDED = [
-  /shared[\\/]src[\\/]api[\\/](route-table|alert-queue-api-schemas|audit-api-schemas|billing-api-schemas|calendar-feed-api-schemas|two-factor-api-schemas|certificate-api-schemas|endpoint-api-schemas|invitation-api-schemas|token-api-schemas|openapi-document)\.ts$/,
-  /web[\\/]src[\\/]lib[\\/](route-url|posthog-analytics)\.ts$/,
-  /web[\\/]src[\\/]app[\\/]query-params[\\/]welcome-dialog\.tsx$/,
-];
+function staticImports() {
+  const importsOf = new Map<string, readonly string[]>();
+  const plugin: Plugin = {
+    name: 'expiry-radar:static-imports',
+    moduleParsed(module) {
+      importsOf.set(module.id, module.importedIds);
+    },
+  };
+  function importedFrom(roots: readonly string[]): ReadonlySet<string> {
+    const found = new Set<string>();
+    const pending = [...roots];
+    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
+      if (found.has(id)) continue;
+      found.add(id);
+      pending.push(...(importsOf.get(id) ?? []));
+    }
+    return found;
+  }
+  return { plugin, importedFrom };
+}
 
-const inAppPagesChunk = (id: string) =>
-  APP_PAGES_MODULES.test(id) && !LOADED_WHEN_NEEDED.some((later) => later.test(id));
+const moduleGraph = staticImports();
+let dashboardRouteModules: ReadonlySet<string> | undefined;
+const inDashboardRoute = (id: string) =>
+  (dashboardRouteModules ??= moduleGraph.importedFrom(DASHBOARD_ROUTE_ROOTS)).has(id);
 
 export default defineConfig({
-  plugins: [react(), startReadsFirst(), preloadFirstScreenFonts()],
+  plugins: [react(), moduleGraph.plugin, startReadsFirst(), preloadFirstScreenFonts()],
   resolve: { alias },
   server: {
     proxy: {
@@ -199,8 +218,8 @@ export default defineConfig({
           groups: [
             { name: 'start-up', tags: ['$initial'], priority: 2 },
             {
-              name: APP_PAGES_CHUNK,
-              test: inAppPagesChunk,
+              name: DASHBOARD_ROUTE_CHUNK,
+              test: inDashboardRoute,
               priority: 1,
             },
           ],

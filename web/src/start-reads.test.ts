@@ -64,8 +64,8 @@ describe('the page’s first script', () => {
     expect(requests.map(({ path }) => path)).toEqual(['/config.json']);
   });
 
-  describe('the app pages’ chunk that the build names on the script’s tag', () => {
-    const chunk = '/assets/app-pages-abc123.js';
+  describe('the dashboard route’s chunk that the build names on the script’s tag', () => {
+    const chunk = '/assets/dashboard-route-abc123.js';
     const preloads = () =>
       [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
         link.getAttribute('href'),
@@ -73,7 +73,7 @@ describe('the page’s first script', () => {
 
     beforeEach(() => {
       const script = document.createElement('script');
-      script.dataset.appPages = chunk;
+      script.dataset.dashboardRoute = chunk;
       document.head.append(script);
     });
 

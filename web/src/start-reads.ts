@@ -3,7 +3,7 @@
  * `async` ahead of the app's entry (web/vite.config.ts). As the page starts on /dashboard it asks
  * for the runtime settings (`/config.json`) and then the dashboard's first reads
  * (features/dashboard/dashboard-requests-ahead.ts), before the app's code is fetched, compiled
- * and run, rather than after it and the settings, and it preloads the app pages' chunk. The reads go to the API on the page's own
+ * and run, rather than after it and the settings, and it preloads the dashboard route's chunk. The reads go to the API on the page's own
  * origin, where it is deployed (behind CloudFront) and run locally; settings that name another
  * API origin make these answers ones nobody takes (they are dropped), and the route's loader then
  * asks that origin. The app takes them from `globalThis` (requests-ahead.ts,
@@ -14,12 +14,12 @@ import { requestRuntimeConfigAhead } from './lib/current-runtime-config';
 import { paths } from './lib/paths';
 
 /**
- * The app pages' chunk (web/vite.config.ts names it on this script's tag), fetched and compiled
- * now rather than once the app's entry has run and its router asks for the dashboard's route.
+ * The dashboard route's chunk (web/vite.config.ts names it on this script's tag), fetched and
+ * compiled now rather than once the app's entry has run and its router asks for the route.
  */
-function preloadAppPagesChunk(): void {
-  const chunk =
-    document.querySelector<HTMLScriptElement>('script[data-app-pages]')?.dataset.appPages;
+function preloadDashboardRouteChunk(): void {
+  const chunk = document.querySelector<HTMLScriptElement>('script[data-dashboard-route]')?.dataset
+    .dashboardRoute;
   if (!chunk) return;
   const link = document.createElement('link');
   link.rel = 'modulepreload';
@@ -31,5 +31,5 @@ if (window.location.pathname === paths.dashboard) {
   // The settings first: the app's first render waits for them.
   requestRuntimeConfigAhead();
   requestDashboardAhead(new URL(window.location.href));
-  preloadAppPagesChunk();
+  preloadDashboardRouteChunk();
 }
