@@ -1,12 +1,17 @@
+import { Suspense, lazy } from 'react';
 import { useSearchParams } from 'react-router';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { queryParams } from '../../lib/paths';
-import { AccountView } from '../account';
 import { AlertsDisabledNotice } from '../preferences';
 import { useSession } from '../session';
 import { isBlockedByTwoFactor, useWorkspaceSelection } from '../workspaces';
 import { DashboardView, NoWorkspace } from './components/dashboard-view';
+
+// The account settings (`view=account`) load when asked for.
+const AccountView = lazy(() =>
+  import('../account').then((module) => ({ default: module.AccountView })),
+);
 
 /**
  * The token dashboard of the selected workspace. A workspace that requires two-factor of a member
@@ -45,6 +50,12 @@ function TokenDashboard() {
 /** /dashboard: the token dashboard, or with `view=account` the account settings. */
 export function DashboardPage() {
   const [search] = useSearchParams();
-  if (search.get(queryParams.view) === 'account') return <AccountView />;
+  if (search.get(queryParams.view) === 'account') {
+    return (
+      <Suspense fallback={<Spinner minHeight={240} />}>
+        <AccountView />
+      </Suspense>
+    );
+  }
   return <TokenDashboard />;
 }

@@ -4,6 +4,6 @@
  * as rows of it.
  */
 export { certificateSource } from './certificate-source';
-export { ImportDialog } from './components/import-dialog';
+export { ImportDialog } from './components/import-dialog-on-demand';
 export { ImportTokensButton } from './components/import-tokens-button';
 export type { ImportSource } from './import-source';

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -38,11 +38,40 @@ import { sectionFilterFrom } from '../section-filter-param';
 import { CategoryCard } from './category-card';
 import { CategoryFilterChips } from './category-filter-chips';
 import { CreateTokenForm } from './create-token-form';
-import { DeleteTokenDialog } from './delete-token-dialog';
 import { ExportTokensButton } from './export-tokens-button';
-import { RenewTokenDialog } from './renew-token-dialog';
 import { SectionFilterChips } from './section-filter-chips';
-import { TokenDialog } from './token-dialog';
+
+// The token dialogs' code is not part of the page's first render: it loads once the page has
+// rendered and the browser is idle (useTokenDialogsAhead), or as one first opens.
+const loadTokenDialog = () => import('./token-dialog');
+const loadRenewTokenDialog = () => import('./renew-token-dialog');
+const loadDeleteTokenDialog = () => import('./delete-token-dialog');
+const TokenDialog = lazy(() =>
+  loadTokenDialog().then((module) => ({ default: module.TokenDialog })),
+);
+const RenewTokenDialog = lazy(() =>
+  loadRenewTokenDialog().then((module) => ({ default: module.RenewTokenDialog })),
+);
+const DeleteTokenDialog = lazy(() =>
+  loadDeleteTokenDialog().then((module) => ({ default: module.DeleteTokenDialog })),
+);
+
+/** Loads the token dialogs' code once the page has rendered, when the browser is idle. */
+function useTokenDialogsAhead(): void {
+  useEffect(() => {
+    const load = () => {
+      void loadTokenDialog();
+      void loadRenewTokenDialog();
+      void loadDeleteTokenDialog();
+    };
+    if (typeof window.requestIdleCallback === 'function') {
+      const request = window.requestIdleCallback(load, { timeout: 2_000 });
+      return () => window.cancelIdleCallback(request);
+    }
+    const timer = setTimeout(load, 1_000);
+    return () => clearTimeout(timer);
+  }, []);
+}
 
 export const EMPTY_WORKSPACE_EDITOR = 'No tokens found. Create your first token above.';
 export const EMPTY_WORKSPACE_VIEWER = 'No tokens in this workspace.';
@@ -61,6 +90,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const [category, setCategory] = useState<Category | null>(null);
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [certificateImport, setCertificateImport] = useState<ImportSource | null>(null);
+  useTokenDialogsAhead();
   const section = sectionFilterFrom(search.get(queryParams.section));
   const canCreate = canCreateToken(workspace.role);
   const canEdit = canEditToken(workspace.role);
@@ -219,37 +249,39 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
           </Stack>
         </>
       )}
-      {dialog?.kind === 'details' && (
-        <TokenDialog
-          key={dialog.token.id}
-          token={dialog.token}
-          workspace={workspace}
-          userEmail={userEmail}
-          canEdit={canEdit}
-          contactGroups={contactGroups.data}
-          now={now}
-          onClose={closeDialog}
-          onSaved={onTokenSaved}
-        />
-      )}
-      {dialog?.kind === 'renew' && (
-        <RenewTokenDialog
-          token={dialog.token}
-          now={now}
-          onClose={closeDialog}
-          onRenewed={onTokenSaved}
-        />
-      )}
-      {certificateImport && (
-        <ImportDialog
-          workspaceId={workspace.id}
-          initialSource={certificateImport}
-          onClose={() => setCertificateImport(null)}
-        />
-      )}
-      {dialog?.kind === 'delete' && (
-        <DeleteTokenDialog token={dialog.token} onClose={closeDialog} onDeleted={closeDialog} />
-      )}
+      <Suspense fallback={null}>
+        {dialog?.kind === 'details' && (
+          <TokenDialog
+            key={dialog.token.id}
+            token={dialog.token}
+            workspace={workspace}
+            userEmail={userEmail}
+            canEdit={canEdit}
+            contactGroups={contactGroups.data}
+            now={now}
+            onClose={closeDialog}
+            onSaved={onTokenSaved}
+          />
+        )}
+        {dialog?.kind === 'renew' && (
+          <RenewTokenDialog
+            token={dialog.token}
+            now={now}
+            onClose={closeDialog}
+            onRenewed={onTokenSaved}
+          />
+        )}
+        {certificateImport && (
+          <ImportDialog
+            workspaceId={workspace.id}
+            initialSource={certificateImport}
+            onClose={() => setCertificateImport(null)}
+          />
+        )}
+        {dialog?.kind === 'delete' && (
+          <DeleteTokenDialog token={dialog.token} onClose={closeDialog} onDeleted={closeDialog} />
+        )}
+      </Suspense>
     </>
   );
 }

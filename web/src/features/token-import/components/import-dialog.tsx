@@ -48,7 +48,7 @@ type Step =
       readonly total: number;
     };
 
-interface ImportDialogProps {
+export interface ImportDialogProps {
   workspaceId: string;
   onClose: () => void;
   /** Rows to import without a file (the certificates of a PEM bundle). */

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import { ImportDialog } from './import-dialog';
+import { ImportDialog } from './import-dialog-on-demand';
 
 /** "Import" beside the create form's title (editors only: the dashboard shows it to them). */
 export function ImportTokensButton({ workspaceId }: { workspaceId: string }) {
