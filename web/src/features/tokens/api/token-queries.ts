@@ -5,6 +5,7 @@ import { MEMBER_LIST_PAGE_SIZE, TOKEN_PAGE_SIZE } from '@expiry-radar/shared/con
 import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
 import { alertSettingsQueryOptions } from '../../../lib/alert-settings-query';
 import { call } from '../../../lib/api-call';
+import { callAtStartUp } from '../../../lib/start-up-calls';
 import type { TokenListFilters } from './token-keys';
 import { tokenKeys } from './token-keys';
 
@@ -16,7 +17,7 @@ export function tokenListQueryOptions(workspaceId: string, filters: TokenListFil
   return infiniteQueryOptions({
     queryKey: tokenKeys.list(workspaceId, filters),
     queryFn: ({ pageParam, signal }) =>
-      call(
+      callAtStartUp(
         'listTokens',
         { query: categoryPageQuery({ workspaceId, ...filters, offset: pageParam }) },
         { signal },
@@ -74,7 +75,7 @@ export function tokenSummaryQueryOptions(workspaceId: string) {
   return queryOptions({
     queryKey: tokenKeys.summary(workspaceId),
     queryFn: ({ signal }) =>
-      call('listTokens', { query: tokenSummaryQuery(workspaceId) }, { signal }),
+      callAtStartUp('listTokens', { query: tokenSummaryQuery(workspaceId) }, { signal }),
     select: ({ total, facets }) => ({ total, facets }),
     staleTime: CLIENT_CACHE_MS.tokens,
   });

@@ -5,13 +5,14 @@ import {
 } from '@expiry-radar/shared/constants/paging';
 import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
 import { call } from '../../../lib/api-call';
+import { callAtStartUp } from '../../../lib/start-up-calls';
 import { workspaceKeys } from './workspace-keys';
 
 /** The user's workspaces (a lookup of up to 100), cached 30 s. */
 export function workspaceListQueryOptions(page = { limit: WORKSPACE_LOOKUP_PAGE_SIZE, offset: 0 }) {
   return queryOptions({
     queryKey: workspaceKeys.list(page),
-    queryFn: ({ signal }) => call('listWorkspaces', { query: page }, { signal }),
+    queryFn: ({ signal }) => callAtStartUp('listWorkspaces', { query: page }, { signal }),
     staleTime: CLIENT_CACHE_MS.workspaces,
   });
 }
