@@ -156,14 +156,22 @@ function preloadFirstScreenFonts(): Plugin {
  * One file rather than the sixty the bundler would make of them: a page that starts on the
  * dashboard fetched those one after another as each arrived and named the next, and they were what
  * its first render waited for longest. The page's first script preloads it (src/start-reads.ts).
- * Other pages that share some of its modules (MUI's components, the forms) load it too.
+ * Other signed-in pages that share some of its modules (MUI's components, the forms) load it too.
+ * The landing page does not (its JavaScript has a budget): the modules both routes import are a
+ * chunk of their own (`landing-and-dashboard`), which both load. zod is left to the bundler: its
+ * entry imports every part of it (the JSON Schema conversion too), most of which neither uses.
+ * Each group takes only the modules its test names (`includeDependenciesRecursively: false`): by
+ * default a group also takes everything its modules import, the landing's modules among them.
  */
 const DASHBOARD_ROUTE_CHUNK = 'dashboard-route';
-const DASHBOARD_ROUTE_ROOTS = [
+const fromWeb = (modules: readonly string[]) =>
+  modules.map((module) => fileURLToPath(new URL(module, import.meta.url)));
+const DASHBOARD_ROUTE_ROOTS = fromWeb([
   './src/app/layout/app-shell.tsx',
   './src/features/dashboard/dashboard-page.tsx',
   './src/features/dashboard/dashboard-first-reads.ts',
-].map((root) => fileURLToPath(new URL(root, import.meta.url)));
+]);
+const LANDING_ROUTE_ROOTS = fromWeb(['./src/features/landing/landing-page.tsx']);
 
 /**
  * The build's static imports, module by module, as the bundler parses them, and the modules a set
@@ -193,8 +201,12 @@ function staticImports() {
 
 const moduleGraph = staticImports();
 let dashboardRouteModules: ReadonlySet<string> | undefined;
+let landingRouteModules: ReadonlySet<string> | undefined;
 const inDashboardRoute = (id: string) =>
   (dashboardRouteModules ??= moduleGraph.importedFrom(DASHBOARD_ROUTE_ROOTS)).has(id);
+const inLandingRoute = (id: string) =>
+  (landingRouteModules ??= moduleGraph.importedFrom(LANDING_ROUTE_ROOTS)).has(id);
+const isZod = (id: string) => /node_modules[\\/]zod[\\/]/.test(id);
 
 export default defineConfig({
   plugins: [react(), moduleGraph.plugin, startReadsFirst(), preloadFirstScreenFonts()],
@@ -212,14 +224,20 @@ export default defineConfig({
     rolldownOptions: {
       output: {
         codeSplitting: {
+          includeDependenciesRecursively: false,
           // The modules the entry imports statically (React, MUI's core, the router, the query
           // client) in one chunk rather than the eleven the bundler would make of them: every
           // page loads all of them anyway, and one file is fewer requests and compresses better.
           groups: [
-            { name: 'start-up', tags: ['$initial'], priority: 2 },
+            { name: 'start-up', tags: ['$initial'], priority: 3 },
+            {
+              name: 'landing-and-dashboard',
+              test: (id: string) => inLandingRoute(id) && inDashboardRoute(id) && !isZod(id),
+              priority: 2,
+            },
             {
               name: DASHBOARD_ROUTE_CHUNK,
-              test: inDashboardRoute,
+              test: (id: string) => inDashboardRoute(id) && !inLandingRoute(id),
               priority: 1,
             },
           ],
