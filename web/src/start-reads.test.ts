@@ -64,6 +64,19 @@ describe('the page’s first script', () => {
     expect(requests.map(({ path }) => path)).toEqual(['/config.json']);
   });
 
+  it('opens the session and local storage on any page', async () => {
+    serve();
+    const read = jest.spyOn(Storage.prototype, 'getItem');
+    try {
+      await startPageAt('/pricing');
+      const storages = read.mock.contexts;
+      expect(storages).toContain(window.sessionStorage);
+      expect(storages).toContain(window.localStorage);
+    } finally {
+      read.mockRestore();
+    }
+  });
+
   describe('the dashboard route’s chunk that the build names on the script’s tag', () => {
     const chunk = '/assets/dashboard-route-abc123.js';
     const preloads = () =>
