@@ -1,4 +1,4 @@
-import { memo, useCallback, useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -48,8 +48,6 @@ interface CreateTokenFormProps {
   onImportCertificates?: (certificates: readonly ParsedCertificate[]) => void;
 }
 
-const currentDate = () => new Date();
-
 /**
  * "Create New Token": category, type, then the category's fields; the expiry is
  * suggested by category and type until the user picks one; messages of the shared schema.
@@ -58,7 +56,7 @@ const currentDate = () => new Date();
 export const CreateTokenForm = memo(function CreateTokenForm({
   workspace,
   userEmail,
-  now = currentDate,
+  now = () => new Date(),
   actions,
   onImportCertificates,
 }: CreateTokenFormProps) {
@@ -79,22 +77,12 @@ export const CreateTokenForm = memo(function CreateTokenForm({
     formState: { isSubmitting },
   } = form;
 
-  // Stable between renders: the memoized fields then skip the form's re-renders.
-  const onKindChange = useCallback(
-    (nextCategory: Category, nextType: TokenType | '') => {
-      if (nextCategory !== 'cert') setFillNote(null);
-      if (expiryEdited) return;
-      setValue(
-        'expiresAt',
-        defaultExpiryDate(nextCategory, nextType === '' ? null : nextType, now()),
-        {
-          shouldValidate: form.formState.isSubmitted,
-        },
-      );
-    },
-    [expiryEdited, setValue, form, now],
-  );
-  const onExpiryEdited = useCallback(() => setExpiryEdited(true), []);
+  const suggestExpiry = (category: Category, type: TokenType | '') => {
+    if (expiryEdited) return;
+    setValue('expiresAt', defaultExpiryDate(category, type === '' ? null : type, now()), {
+      shouldValidate: form.formState.isSubmitted,
+    });
+  };
 
   const fillFromCertificate = (
     certificate: ParsedCertificate,
@@ -179,8 +167,11 @@ export const CreateTokenForm = memo(function CreateTokenForm({
           workspace={workspace}
           userEmail={userEmail}
           idPrefix="create-token"
-          onKindChange={onKindChange}
-          onExpiryEdited={onExpiryEdited}
+          onKindChange={(nextCategory, nextType) => {
+            if (nextCategory !== 'cert') setFillNote(null);
+            suggestExpiry(nextCategory, nextType);
+          }}
+          onExpiryEdited={() => setExpiryEdited(true)}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2.5 }}>
           <Button type="submit" variant="contained" disabled={isSubmitting}>

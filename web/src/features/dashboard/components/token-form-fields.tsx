@@ -1,4 +1,3 @@
-import { memo } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -55,11 +54,9 @@ const grid = {
 /**
  * The fields of a token in the order of the create form: category, then a type of that
  * category, then name, expiry, section, contact group and that category's own fields, then notes.
- * In edit mode category and type are shown but cannot be changed. Memoized: each field follows
- * the form's state itself (Controller), so the form's own re-renders (react-hook-form renders it
- * once more as it mounts) need not render them all again.
+ * In edit mode category and type are shown but cannot be changed.
  */
-export const TokenFormFields = memo(function TokenFormFields({
+export function TokenFormFields({
   form,
   mode,
   workspace,
@@ -229,4 +226,4 @@ export const TokenFormFields = memo(function TokenFormFields({
       />
     </Box>
   );
-});
+}
