@@ -1,15 +1,13 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Outlet } from 'react-router';
+import { lazyNamed } from '../../components/lazy-named';
 import { useSignedOutCleanup } from '../../features/session';
 import { useAnalyticsPageViews } from '../../lib/use-analytics-page-views';
 import { useBillingReturn } from '../query-params/use-billing-return';
 import { useWelcomeDialog } from '../query-params/use-welcome-dialog';
 
 // Loaded only when a welcome is due: the landing chunk stays small.
-const WelcomeDialog = lazy(async () => {
-  const { WelcomeDialog: Component } = await import('../query-params/welcome-dialog');
-  return { default: Component };
-});
+const WelcomeDialog = lazyNamed(() => import('../query-params/welcome-dialog'), 'WelcomeDialog');
 
 /**
  * The root route: the page, plus what query parameters ask for on any page (the welcome dialog, a

@@ -1,5 +1,6 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useSearchParams } from 'react-router';
+import { lazyNamed } from '../../components/lazy-named';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { queryParams } from '../../lib/paths';
@@ -9,9 +10,7 @@ import { isBlockedByTwoFactor, useWorkspaceSelection } from '../workspaces';
 import { DashboardView, NoWorkspace } from './components/dashboard-view';
 
 // The account settings (`view=account`) load when asked for.
-const AccountView = lazy(() =>
-  import('../account').then((module) => ({ default: module.AccountView })),
-);
+const AccountView = lazyNamed(() => import('../account'), 'AccountView');
 
 /**
  * The token dashboard of the selected workspace. A workspace that requires two-factor of a member

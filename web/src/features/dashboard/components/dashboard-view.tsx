@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -17,6 +17,7 @@ import {
 } from '@expiry-radar/shared/domain/permissions';
 import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { lazyNamed } from '../../../components/lazy-named';
 import { Spinner } from '../../../components/spinner';
 import { paths, queryParams } from '../../../lib/paths';
 import {
@@ -46,15 +47,9 @@ import { SectionFilterChips } from './section-filter-chips';
 const loadTokenDialog = () => import('./token-dialog');
 const loadRenewTokenDialog = () => import('./renew-token-dialog');
 const loadDeleteTokenDialog = () => import('./delete-token-dialog');
-const TokenDialog = lazy(() =>
-  loadTokenDialog().then((module) => ({ default: module.TokenDialog })),
-);
-const RenewTokenDialog = lazy(() =>
-  loadRenewTokenDialog().then((module) => ({ default: module.RenewTokenDialog })),
-);
-const DeleteTokenDialog = lazy(() =>
-  loadDeleteTokenDialog().then((module) => ({ default: module.DeleteTokenDialog })),
-);
+const TokenDialog = lazyNamed(loadTokenDialog, 'TokenDialog');
+const RenewTokenDialog = lazyNamed(loadRenewTokenDialog, 'RenewTokenDialog');
+const DeleteTokenDialog = lazyNamed(loadDeleteTokenDialog, 'DeleteTokenDialog');
 
 /** Loads the token dialogs' code once the page has rendered, when the browser is idle. */
 function useTokenDialogsAhead(): void {

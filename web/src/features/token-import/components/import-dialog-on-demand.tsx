@@ -1,10 +1,9 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
+import { lazyNamed } from '../../../components/lazy-named';
 import type { ImportDialogProps } from './import-dialog';
 
 // Its code (the file readers, the column mapping, the preview table) loads when first opened.
-const LoadedImportDialog = lazy(() =>
-  import('./import-dialog').then((module) => ({ default: module.ImportDialog })),
-);
+const LoadedImportDialog = lazyNamed(() => import('./import-dialog'), 'ImportDialog');
 
 /** The import dialog, its code loaded as it first opens (nothing shows meanwhile). */
 export function ImportDialog(props: ImportDialogProps) {
