@@ -3,10 +3,10 @@ import { CATEGORIES } from '@expiry-radar/shared/domain/category-values';
 import { localStore, storageKeys } from '../../lib/local-store';
 import { queryParams } from '../../lib/paths';
 import { sessionQueryOptions } from '../session';
-import { tokenListQueryOptions, tokenSummaryQueryOptions } from '../tokens';
+import { tokenSummaryQueryOptions } from '../tokens';
 import { chooseWorkspace, isBlockedByTwoFactor, workspaceListQueryOptions } from '../workspaces';
 import { sectionFilterFrom } from './section-filter-param';
-import { DEFAULT_SORT, requestSort } from './token-sort-state';
+import { firstPageQueryOptions } from './first-page-query';
 
 /**
  * The dashboard's first reads as the page's own queries, in the query cache before the page first
@@ -42,14 +42,7 @@ export async function fetchDashboardFirstReads(queryClient: QueryClient, url: UR
   await Promise.all([
     queryClient.prefetchQuery(tokenSummaryQueryOptions(workspace.id)),
     ...CATEGORIES.map((category) =>
-      queryClient.prefetchInfiniteQuery(
-        tokenListQueryOptions(workspace.id, {
-          category,
-          q: '',
-          sort: requestSort(DEFAULT_SORT),
-          section,
-        }),
-      ),
+      queryClient.prefetchInfiniteQuery(firstPageQueryOptions(workspace.id, category, section)),
     ),
   ]);
 }

@@ -1,7 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { Category } from '@expiry-radar/shared/domain/categories';
-import { tokenListQueryOptions, tokenSummaryQueryOptions } from '../../tokens';
-import { DEFAULT_SORT, requestSort } from '../token-sorting';
+import { tokenSummaryQueryOptions } from '../../tokens';
+import { firstPageQueryOptions } from '../first-page-query';
 
 /**
  * Starts the dashboard's reads as it renders, before the rest of the page (the create form, the
@@ -23,12 +23,7 @@ export function useDashboardPrefetch(
   // Once the summary is there, the cards are mounted and read their own (sorted, searched) lists.
   if (summaryState?.data !== undefined) return;
   for (const category of categories) {
-    const list = tokenListQueryOptions(workspaceId, {
-      category,
-      q: '',
-      sort: requestSort(DEFAULT_SORT),
-      section,
-    });
+    const list = firstPageQueryOptions(workspaceId, category, section);
     if (!queryClient.getQueryState(list.queryKey)) void queryClient.prefetchInfiniteQuery(list);
   }
 }
