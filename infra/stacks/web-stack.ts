@@ -62,6 +62,10 @@ import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/cli
 import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/csrf-token';
 import { FORWARDED_AUTHORIZATION_HEADER } from '@expiry-radar/functions/http/pipeline/api-key-header';
 import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
+import {
+  contentSecurityPolicy,
+  PERMISSIONS_POLICY,
+} from '@expiry-radar/shared/constants/web-security-headers';
 import type { AppContext, DomainContext } from '../config/app-context';
 import { REPO_ROOT } from '../constructs/app-function';
 import { nagAccount, nagRegion } from '../constructs/nag-findings';
@@ -85,34 +89,6 @@ export const API_FORWARDED_HEADERS = [
   'sec-fetch-site',
   'user-agent',
 ] as const;
-
-/**
- * Browser features the app never uses, switched off for it and anything it might embed. Stripe
- * is reached by redirecting to Checkout and the billing portal, so not even payment is needed.
- */
-export const PERMISSIONS_POLICY = [
-  'accelerometer=()',
-  'autoplay=()',
-  'camera=()',
-  'display-capture=()',
-  'encrypted-media=()',
-  'geolocation=()',
-  'gyroscope=()',
-  'hid=()',
-  'magnetometer=()',
-  'microphone=()',
-  'midi=()',
-  'payment=()',
-  'publickey-credentials-get=()',
-  'screen-wake-lock=()',
-  'serial=()',
-  'usb=()',
-  'xr-spatial-tracking=()',
-  'browsing-topics=()',
-].join(', ');
-
-/** Profile pictures of Google accounts (the `picture` claim of Google sign-in). */
-export const GOOGLE_AVATAR_ORIGIN = 'https://lh3.googleusercontent.com';
 
 /**
  * Viewer-request function of the S3 behaviour: a path whose last segment has no extension is a
@@ -152,31 +128,6 @@ export function runtimeConfig(context: AppContext): Record<string, string> {
     analyticsHost: context.analyticsHost,
     paymentPublishableKey: context.paymentPublishableKey,
   };
-}
-
-/**
- * What the SPA loads, and nothing more. MUI/emotion inject <style> elements at run time, hence
- * 'unsafe-inline' for styles only. Fonts are bundled (@fontsource, served as files of the build).
- * Images are the app's own, plus Google profile pictures as avatars (an avatar that fails to
- * load shows the user's initial instead). Stripe is a redirect to its own pages,
- * never a script or frame here. The analytics host is allowed only when configured.
- */
-export function contentSecurityPolicy(context: AppContext): string {
-  const connect = ["'self'"];
-  if (context.analyticsHost) connect.push(context.analyticsHost);
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    "style-src 'self' 'unsafe-inline'",
-    "font-src 'self'",
-    `img-src 'self' ${GOOGLE_AVATAR_ORIGIN}`,
-    `connect-src ${connect.join(' ')}`,
-    "frame-src 'none'",
-    "frame-ancestors 'none'",
-    "base-uri 'self'",
-    "form-action 'self'",
-    "object-src 'none'",
-  ].join('; ');
 }
 
 export interface WebStackProps extends StackProps {

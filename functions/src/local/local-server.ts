@@ -1,4 +1,8 @@
 import { createServer, type Server } from 'node:http';
+import {
+  contentSecurityPolicy,
+  PERMISSIONS_POLICY,
+} from '@expiry-radar/shared/constants/web-security-headers';
 import { apiError, ERROR_CODES, type ErrorCode } from '@expiry-radar/shared/errors/error-codes';
 import { jsonResponse } from '../http/pipeline/json-response';
 import {
@@ -22,11 +26,19 @@ export interface WebRuntimeSettings {
   readonly paymentPublishableKey: string;
 }
 
-const SECURITY_HEADERS = {
-  'x-content-type-options': 'nosniff',
-  'x-frame-options': 'DENY',
-  'referrer-policy': 'strict-origin-when-cross-origin',
-} as const;
+/**
+ * CloudFront's security headers (infra/stacks/web-stack.ts) but HSTS, which plain HTTP on this
+ * machine has no use for: what the deployed policy blocks is blocked here too.
+ */
+function securityHeaders(settings: WebRuntimeSettings): Record<string, string> {
+  return {
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'content-security-policy': contentSecurityPolicy(settings),
+    'permissions-policy': PERMISSIONS_POLICY,
+  };
+}
 
 const API_PREFIXES = ['/api/', '/auth/'];
 
@@ -44,9 +56,10 @@ export function createLocalServer(options: {
   onUnexpectedError?: (error: unknown) => void;
 }): Server {
   const matcher = new RouteMatcher(options.routes);
+  const headers = Object.entries(securityHeaders(options.runtimeSettings));
 
   return createServer((request, response) => {
-    for (const [name, value] of Object.entries(SECURITY_HEADERS)) response.setHeader(name, value);
+    for (const [name, value] of headers) response.setHeader(name, value);
     const method = request.method ?? 'GET';
     const answer = (code: ErrorCode, message?: string) =>
       writeLambdaResult(response, jsonResponse(ERROR_CODES[code].status, apiError(code, message)));
