@@ -5,7 +5,9 @@ import { startGitlabStandIn, type GitlabStandIn } from '../../../test-support/gi
 import { inDays } from '../../../test-support/token-fixtures';
 import { startVaultStandIn, type VaultStandIn } from '../../../test-support/vault-stand-in';
 import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
+import { findDueIntegrations, findIntegration } from '../../data/integration-records';
 import { listAllTokens } from '../../data/token-records';
+import { SYNC_INTERVAL_HOURS } from '../../domain/integration-schedule';
 import { resetConfigForTests } from '../../platform/config';
 import { handler as createIntegration } from './create-integration';
 import { handler as previewIntegrationSync } from './preview-integration-sync';
@@ -104,6 +106,44 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
 
     const third = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
     expect(third.json).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 1 });
+  });
+
+  it("counts a sync now as the day's sync: the scheduled one moves a day on, so it does not run again at once", async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    standIn.setTokens([{ id: 1, name: 'ci', expires_at: inDays(20) }]);
+    // Enabled on the daily schedule: due at once, as after "Enable and sync".
+    const created = await invoke(
+      createIntegration,
+      routeRequest('POST', LIST_ROUTE, {
+        params: { id: team.workspaceId },
+        cookie: team.admin.cookie,
+        body: {
+          kind: 'gitlab',
+          name: 'Daily GitLab',
+          enabled: true,
+          schedule: 'daily',
+          settings: { base_url: standIn.baseUrl },
+          credentials: { token: standIn.token },
+        },
+      }),
+    );
+    const { id } = created.json as Integration;
+    const isDue = async () =>
+      (await findDueIntegrations(new Date())).some((due) => due.integrationId === id);
+    expect(await isDue()).toBe(true);
+
+    const before = Date.now();
+    const synced = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
+    expect(synced.json).toMatchObject({ dry_run: false, created: 1 });
+    expect(await isDue()).toBe(false);
+    const next = Date.parse((await findIntegration(team.workspaceId, id))!.nextSyncAt!);
+    const day = SYNC_INTERVAL_HOURS * 60 * 60 * 1000;
+    expect(next).toBeGreaterThanOrEqual(before + day);
+    expect(next).toBeLessThanOrEqual(Date.now() + day);
+
+    // A preview is not a sync: the schedule stays.
+    await post(previewIntegrationSync, 'preview', team.workspaceId, id, team.admin.cookie);
+    expect(Date.parse((await findIntegration(team.workspaceId, id))!.nextSyncAt!)).toBe(next);
   });
 
   it('syncs a Vault integration: its certificates, KV secrets with an expiry and its token', async () => {

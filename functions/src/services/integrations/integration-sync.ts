@@ -6,6 +6,10 @@
  * AWS has no stored credentials: the function's own assume the customer's role with the
  * workspace's external id. Where Expiry Radar runs outside AWS (the local runtime) there is no
  * account for the role to trust, so the sync answers that in its report instead of trying.
+ *
+ * A sync now of an integration on the daily schedule is that day's sync: its next scheduled sync
+ * moves a day on from now, so that the dispatcher does not run it again within the hour (as it
+ * would after "Enable and sync", which makes it due at once).
  */
 import {
   awsSettingsSchema,
@@ -20,8 +24,10 @@ import { awsDiscovery } from '../../adapters/aws-discovery';
 import { gitlabDiscovery } from '../../adapters/gitlab-discovery';
 import { vaultDiscovery } from '../../adapters/vault-discovery';
 import type { IntegrationRecord } from '../../data/entities/integration';
+import { claimScheduledSync } from '../../data/integration-records';
 import type { UserRecord } from '../../data/user-records';
 import type { Discovery } from '../../domain/discovery';
+import { followingSyncAt } from '../../domain/integration-schedule';
 import { getConfig } from '../../platform/config';
 import {
   requireEditor,
@@ -82,7 +88,7 @@ export async function syncWorkspaceIntegration(options: {
   requireNotFrozen(access);
   const integration = await requireIntegration(access, options.integrationId);
   const discovery = await discover(integration);
-  return syncFromDiscovery({
+  const report = await syncFromDiscovery({
     workspace: access,
     integration,
     discovery,
@@ -90,4 +96,9 @@ export async function syncWorkspaceIntegration(options: {
     dryRun: options.dryRun,
     now: options.now,
   });
+  if (!options.dryRun && integration.nextSyncAt != null) {
+    // Lost to a dispatch or an edit that moved it first: theirs stands.
+    await claimScheduledSync(integration, followingSyncAt(options.now));
+  }
+  return report;
 }

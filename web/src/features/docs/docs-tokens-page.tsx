@@ -78,7 +78,8 @@ export function DocsTokensPage() {
           snippet the page gives, with your workspace&apos;s external id). Credentials are stored
           encrypted and never shown again. A new integration starts disabled and first shows what
           its sync would create; &ldquo;Enable and sync&rdquo; runs it, then it syncs once a day
-          (unless its schedule is Manual) and &ldquo;Sync now&rdquo; runs it at any time.
+          (unless its schedule is Manual) and &ldquo;Sync now&rdquo; runs it at any time (the next
+          daily sync then comes a day after it).
         </P>
         <Bullets
           items={[
