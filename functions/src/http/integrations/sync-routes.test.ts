@@ -46,6 +46,21 @@ const post = (
     }),
   );
 
+type Team = Awaited<ReturnType<typeof givenTeam>>;
+
+/** The team's admin adds an integration (`body` as POST .../integrations takes it); its id. */
+async function addIntegration(team: Team, body: Record<string, unknown>): Promise<string> {
+  const created = await invoke(
+    createIntegration,
+    routeRequest('POST', LIST_ROUTE, {
+      params: { id: team.workspaceId },
+      cookie: team.admin.cookie,
+      body,
+    }),
+  );
+  return (created.json as Integration).id;
+}
+
 async function discoveredNames(workspaceId: string) {
   return (await listAllTokens(workspaceId))
     .map((record) => record.token)
@@ -57,20 +72,12 @@ async function discoveredNames(workspaceId: string) {
 describe('POST .../integrations/{iid}/preview and /sync', () => {
   it('previews without writing, syncs, then follows a renewal and a removal at the source', async () => {
     const team = await givenTeam({ plan: 'pro' });
-    const created = await invoke(
-      createIntegration,
-      routeRequest('POST', LIST_ROUTE, {
-        params: { id: team.workspaceId },
-        cookie: team.admin.cookie,
-        body: {
-          kind: 'gitlab',
-          name: 'GitLab stand-in',
-          settings: { base_url: standIn.baseUrl },
-          credentials: { token: standIn.token },
-        },
-      }),
-    );
-    const { id } = created.json as Integration;
+    const id = await addIntegration(team, {
+      kind: 'gitlab',
+      name: 'GitLab stand-in',
+      settings: { base_url: standIn.baseUrl },
+      credentials: { token: standIn.token },
+    });
     standIn.setTokens([
       { id: 1, name: 'ci', expires_at: inDays(20) },
       { id: 2, name: 'bot', expires_at: inDays(40) },
@@ -112,22 +119,14 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
     const team = await givenTeam({ plan: 'pro' });
     standIn.setTokens([{ id: 1, name: 'ci', expires_at: inDays(20) }]);
     // Enabled on the daily schedule: due at once, as after "Enable and sync".
-    const created = await invoke(
-      createIntegration,
-      routeRequest('POST', LIST_ROUTE, {
-        params: { id: team.workspaceId },
-        cookie: team.admin.cookie,
-        body: {
-          kind: 'gitlab',
-          name: 'Daily GitLab',
-          enabled: true,
-          schedule: 'daily',
-          settings: { base_url: standIn.baseUrl },
-          credentials: { token: standIn.token },
-        },
-      }),
-    );
-    const { id } = created.json as Integration;
+    const id = await addIntegration(team, {
+      kind: 'gitlab',
+      name: 'Daily GitLab',
+      enabled: true,
+      schedule: 'daily',
+      settings: { base_url: standIn.baseUrl },
+      credentials: { token: standIn.token },
+    });
     const isDue = async () =>
       (await findDueIntegrations(new Date())).some((due) => due.integrationId === id);
     expect(await isDue()).toBe(true);
@@ -155,25 +154,17 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
       'payments/notes': null,
     });
     vault.setTokenExpiry(`${inDays(25)}T12:00:00Z`);
-    const created = await invoke(
-      createIntegration,
-      routeRequest('POST', LIST_ROUTE, {
-        params: { id: team.workspaceId },
-        cookie: team.admin.cookie,
-        body: {
-          kind: 'vault',
-          name: 'Vault stand-in',
-          settings: {
-            address: vault.address,
-            namespace: 'ops',
-            pki_mounts: ['pki'],
-            kv_mounts: ['kv'],
-          },
-          credentials: { token: vault.token },
-        },
-      }),
-    );
-    const { id } = created.json as Integration;
+    const id = await addIntegration(team, {
+      kind: 'vault',
+      name: 'Vault stand-in',
+      settings: {
+        address: vault.address,
+        namespace: 'ops',
+        pki_mounts: ['pki'],
+        kv_mounts: ['kv'],
+      },
+      credentials: { token: vault.token },
+    });
 
     const first = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
     expect(first.statusCode).toBe(200);
@@ -196,19 +187,11 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
 
   it('refuses viewers; an AWS integration run outside AWS answers a report error, not a failure', async () => {
     const team = await givenTeam({ plan: 'pro' });
-    const aws = await invoke(
-      createIntegration,
-      routeRequest('POST', LIST_ROUTE, {
-        params: { id: team.workspaceId },
-        cookie: team.admin.cookie,
-        body: {
-          kind: 'aws',
-          name: 'AWS',
-          settings: { role_arn: 'arn:aws:iam::123456789012:role/Read', regions: ['us-east-1'] },
-        },
-      }),
-    );
-    const { id } = aws.json as Integration;
+    const id = await addIntegration(team, {
+      kind: 'aws',
+      name: 'AWS',
+      settings: { role_arn: 'arn:aws:iam::123456789012:role/Read', regions: ['us-east-1'] },
+    });
     const byViewer = await post(syncIntegration, 'sync', team.workspaceId, id, team.viewer.cookie);
     expect(byViewer.statusCode).toBe(403);
     // The local runtime (and these tests) run in no AWS account: no role can be assumed.
