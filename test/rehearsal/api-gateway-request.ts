@@ -7,11 +7,11 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import {
-  csrfCookieName,
+  CSRF_COOKIE,
   CSRF_HEADER,
   sessionCsrfToken,
 } from '@expiry-radar/functions/http/pipeline/csrf-token';
-import { SESSION_COOKIE } from '@expiry-radar/functions/http/pipeline/cookies';
+import { hostCookieName, SESSION_COOKIE } from '@expiry-radar/functions/http/pipeline/cookies';
 import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
 import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/client-ip';
 
@@ -79,13 +79,15 @@ export function apiGatewayEvent(
   if (!request.withoutOriginSecret && target.originSecret !== undefined) {
     headers[ORIGIN_VERIFY_HEADER] = target.originSecret;
   }
-  if (request.session) cookies.push(`${SESSION_COOKIE}=${request.session.sessionId}`);
+  // The API's host is not localhost: cookies are Secure and go by their `__Host-` names.
+  if (request.session) {
+    cookies.push(`${hostCookieName(SESSION_COOKIE, true)}=${request.session.sessionId}`);
+  }
   if (WRITES.has(method)) {
     const token = request.session
       ? sessionCsrfToken(request.session.sessionId)
       : `rehearsal-${randomUUID()}`;
-    // The API's host is not localhost: cookies are Secure, the CSRF cookie `__Host-` prefixed.
-    cookies.push(`${csrfCookieName(true)}=${token}`);
+    cookies.push(`${hostCookieName(CSRF_COOKIE, true)}=${token}`);
     if (!request.withoutCsrf) headers[CSRF_HEADER] = token;
   }
   let body: string | undefined;
@@ -152,8 +154,10 @@ export function apiAnswerOf(result: unknown): ApiAnswer {
 }
 
 /** `name=value` of a cookie the answer sets, for the next request. */
+/** The `name=value` pair of the cookie `name` the answer set (by its `__Host-` name, as over https). */
 export function cookieSet(answer: ApiAnswer, name: string): string | undefined {
-  const cookie = answer.cookies.find((candidate) => candidate.startsWith(`${name}=`));
+  const setAs = hostCookieName(name, true);
+  const cookie = answer.cookies.find((candidate) => candidate.startsWith(`${setAs}=`));
   const pair = cookie?.split(';')[0];
-  return pair && pair !== `${name}=` ? pair : undefined;
+  return pair && pair !== `${setAs}=` ? pair : undefined;
 }

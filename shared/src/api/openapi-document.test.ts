@@ -84,7 +84,7 @@ describe('buildOpenApiDocument', () => {
       required: ['error', 'code'],
     });
     expect(document.components.securitySchemes).toMatchObject({
-      sessionCookie: { type: 'apiKey', in: 'cookie', name: 'er_session' },
+      sessionCookie: { type: 'apiKey', in: 'cookie', name: '__Host-er_session' },
       csrfHeader: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
       bearerApiKey: { type: 'http', scheme: 'bearer' },
     });

@@ -7,7 +7,12 @@
  */
 import * as z from 'zod';
 import { apiErrorSchema } from '../errors/error-codes';
-import { API_KEY_PREFIX, CSRF_HEADER_NAME, SESSION_COOKIE_NAME } from './api-credentials';
+import {
+  API_KEY_PREFIX,
+  CSRF_HEADER_NAME,
+  HOST_COOKIE_PREFIX,
+  SESSION_COOKIE_NAME,
+} from './api-credentials';
 import { redirectResponse } from './common-schemas';
 import type { RouteDefinition } from './route-table';
 
@@ -45,8 +50,8 @@ export const SECURITY_SCHEMES = {
   sessionCookie: {
     type: 'apiKey',
     in: 'cookie',
-    name: SESSION_COOKIE_NAME,
-    description: 'The session cookie that signing in (POST /auth/login) sets.',
+    name: `${HOST_COOKIE_PREFIX}${SESSION_COOKIE_NAME}`,
+    description: `The session cookie that signing in (POST /auth/login) sets (\`${SESSION_COOKIE_NAME}\` on the local runtime over http).`,
   },
   csrfHeader: {
     type: 'apiKey',

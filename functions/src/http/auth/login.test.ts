@@ -2,6 +2,7 @@ import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event
 import {
   mutationEvent,
   sessionCookieFrom,
+  TEST_CSRF_TOKEN,
   uniqueEmail,
   uniqueIp,
 } from '../../../test-support/auth-requests';
@@ -44,6 +45,20 @@ describe('POST /auth/login', () => {
     const now = new Date();
     expect(await findActiveSession(cookie.split('=')[1]!, now)).toBeUndefined();
     expect(await findActiveSession(newCookie!.split('=')[1]!, now)).toBeDefined();
+  });
+
+  it('over https, sets the session as __Host-er_session: Secure, Path=/ and no Domain', async () => {
+    const { email } = await givenAccount();
+    const event = mutationEvent({ method: 'POST', path: '/auth/login', body: { email, password } });
+    event.headers.host = 'app.expiry-radar.example';
+    event.cookies = [`__Host-er_csrf=${TEST_CSRF_TOKEN}`];
+    const response = await invoke(login, event);
+    expect(response.statusCode).toBe(200);
+    expect(response.cookies).toContainEqual(
+      expect.stringMatching(
+        /^__Host-er_session=[\w-]{36}\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+; Secure$/,
+      ),
+    );
   });
 
   it('answers the same generic 401 for a wrong password and an unknown address', async () => {

@@ -1,4 +1,10 @@
-import { parseCookies, serializeCookie, shouldUseSecureCookies } from './cookies';
+import {
+  hostCookieName,
+  parseCookies,
+  readProductCookies,
+  serializeCookie,
+  shouldUseSecureCookies,
+} from './cookies';
 
 describe('cookies', () => {
   it('parses cookie headers, keeping the first of duplicate names', () => {
@@ -10,13 +16,31 @@ describe('cookies', () => {
     expect(parseCookies(undefined)).toEqual({});
   });
 
-  it('writes HttpOnly, SameSite=Lax cookies, Secure and Max-Age when asked', () => {
+  it('writes HttpOnly, SameSite=Lax cookies, Secure (under the __Host- name) and Max-Age when asked', () => {
     expect(serializeCookie('er_session', 'abc', { secure: true, maxAgeSeconds: 60 })).toBe(
-      'er_session=abc; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure',
+      '__Host-er_session=abc; Path=/; HttpOnly; SameSite=Lax; Max-Age=60; Secure',
     );
     expect(serializeCookie('er_session', '', { secure: false, maxAgeSeconds: 0 })).toBe(
       'er_session=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0',
     );
+  });
+
+  it('names a cookie __Host- only where cookies are Secure', () => {
+    expect(hostCookieName('er_session', true)).toBe('__Host-er_session');
+    expect(hostCookieName('er_session', false)).toBe('er_session');
+  });
+
+  it('over https reads only __Host- cookies, under their plain names', () => {
+    const sent = ['er_session=planted; __Host-er_session=own', '__Host-er_csrf=token; other=1'];
+    expect(readProductCookies(sent, true)).toEqual({ er_session: 'own', er_csrf: 'token' });
+    expect(readProductCookies(['er_session=planted'], true)).toEqual({});
+  });
+
+  it('on localhost reads the plain names', () => {
+    expect(readProductCookies(['er_session=abc; er_csrf=token'], false)).toEqual({
+      er_session: 'abc',
+      er_csrf: 'token',
+    });
   });
 
   it('leaves Secure off only on localhost', () => {

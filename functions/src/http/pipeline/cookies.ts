@@ -1,7 +1,36 @@
 /** Reading the Cookie header and writing Set-Cookie values with the product's defaults. */
-import { SESSION_COOKIE_NAME } from '@expiry-radar/shared/api/api-credentials';
+import { HOST_COOKIE_PREFIX, SESSION_COOKIE_NAME } from '@expiry-radar/shared/api/api-credentials';
 
 export const SESSION_COOKIE = SESSION_COOKIE_NAME;
+
+/**
+ * The name a product cookie goes by in the browser. Where cookies are Secure (https) it carries
+ * the `__Host-` prefix: the browser then accepts the cookie only from this host, over https, with
+ * Path=/ and no Domain, so neither a sibling subdomain nor an http page can set or shadow it
+ * (a planted session or CSRF cookie). On http://localhost, where a `__Host-` cookie cannot be set,
+ * the plain name.
+ */
+export function hostCookieName(name: string, secure: boolean): string {
+  return secure ? `${HOST_COOKIE_PREFIX}${name}` : name;
+}
+
+/**
+ * The request's product cookies under their plain names. Where cookies are Secure only the
+ * `__Host-` ones count: a cookie without the prefix may have been set by another host.
+ */
+export function readProductCookies(
+  cookieHeaders: readonly string[] | undefined,
+  secure: boolean,
+): Record<string, string> {
+  const cookies = parseCookies(cookieHeaders);
+  if (!secure) return cookies;
+  const hostBound: Record<string, string> = {};
+  for (const [name, value] of Object.entries(cookies)) {
+    if (name.startsWith(HOST_COOKIE_PREFIX))
+      hostBound[name.slice(HOST_COOKIE_PREFIX.length)] = value;
+  }
+  return hostBound;
+}
 
 export function parseCookies(cookieHeaders: readonly string[] | undefined): Record<string, string> {
   const cookies: Record<string, string> = {};
@@ -33,8 +62,14 @@ export interface CookieOptions {
   readonly secure: boolean;
 }
 
+/** A product cookie (named as `hostCookieName` says), HttpOnly and SameSite=Lax for the whole site. */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
-  const parts = [`${name}=${encodeURIComponent(value)}`, 'Path=/', 'HttpOnly', 'SameSite=Lax'];
+  const parts = [
+    `${hostCookieName(name, options.secure)}=${encodeURIComponent(value)}`,
+    'Path=/',
+    'HttpOnly',
+    'SameSite=Lax',
+  ];
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
   if (options.secure) parts.push('Secure');
   return parts.join('; ');

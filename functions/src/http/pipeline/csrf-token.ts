@@ -9,14 +9,8 @@ import { serializeCookie } from './cookies';
 
 export const CSRF_HEADER = 'x-csrf-token';
 
-/**
- * `__Host-` where cookies are Secure (https): the browser then accepts the cookie only from this
- * host over https with Path=/ and no Domain, so neither a sibling subdomain nor an http page can
- * set or shadow it. On http://localhost, where a `__Host-` cookie cannot be set, a plain name.
- */
-export function csrfCookieName(secure: boolean): string {
-  return secure ? '__Host-er_csrf' : 'er_csrf';
-}
+/** The signed-out CSRF token's cookie (`__Host-er_csrf` over https: `hostCookieName`). */
+export const CSRF_COOKIE = 'er_csrf';
 
 /**
  * The CSRF token of a signed-in session: an HMAC keyed with the session id, which only the
@@ -28,5 +22,5 @@ export function sessionCsrfToken(sessionId: string): string {
 }
 
 export function csrfCookie(token: string, secure: boolean): string {
-  return serializeCookie(csrfCookieName(secure), token, { secure });
+  return serializeCookie(CSRF_COOKIE, token, { secure });
 }

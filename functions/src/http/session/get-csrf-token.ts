@@ -1,6 +1,6 @@
 import { generateSecret } from '../../data/secret-hash';
 import { createHttpHandler } from '../pipeline/create-http-handler';
-import { csrfCookie, csrfCookieName, sessionCsrfToken } from '../pipeline/csrf-token';
+import { CSRF_COOKIE, csrfCookie, sessionCsrfToken } from '../pipeline/csrf-token';
 
 /**
  * `GET /api/csrf-token`: the token to echo in X-CSRF-Token. Signed in, the session's token;
@@ -10,6 +10,6 @@ import { csrfCookie, csrfCookieName, sessionCsrfToken } from '../pipeline/csrf-t
 export const handler = createHttpHandler('getCsrfToken', ({ cookies, session, secureCookies }) => {
   const csrfToken = session
     ? sessionCsrfToken(session.sessionId)
-    : cookies[csrfCookieName(secureCookies)] || generateSecret();
+    : cookies[CSRF_COOKIE] || generateSecret();
   return { body: { csrfToken }, cookies: [csrfCookie(csrfToken, secureCookies)] };
 });

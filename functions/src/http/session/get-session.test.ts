@@ -2,8 +2,11 @@ import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { handler } from './get-session';
 
-const getSession = (cookies?: string[]) =>
-  invoke(handler, apiGatewayEvent({ method: 'GET', path: '/api/session', cookies }));
+const getSession = (cookies?: string[], headers: Record<string, string> = {}) =>
+  invoke(handler, apiGatewayEvent({ method: 'GET', path: '/api/session', cookies, headers }));
+
+/** A host that is not localhost: cookies are Secure there and go by their `__Host-` names. */
+const HTTPS = { host: 'app.expiry-radar.example' };
 
 describe('GET /api/session', () => {
   it('answers loggedIn false without a session cookie', async () => {
@@ -29,6 +32,18 @@ describe('GET /api/session', () => {
     const other = await givenSignedInUser();
     const secret = sessionId.slice(sessionId.indexOf('.') + 1);
     const response = await getSession([`er_session=${other.userId}.${secret}`]);
+    expect(response.json).toEqual({ loggedIn: false, features: { googleSignIn: false } });
+  });
+
+  it('over https, knows the session by its __Host-er_session cookie', async () => {
+    const { sessionId, email } = await givenSignedInUser();
+    const response = await getSession([`__Host-er_session=${sessionId}`], HTTPS);
+    expect(response.json).toMatchObject({ loggedIn: true, user: { email } });
+  });
+
+  it('over https, ignores a plain er_session cookie that a subdomain or an http page could plant', async () => {
+    const { cookie } = await givenSignedInUser();
+    const response = await getSession([cookie], HTTPS);
     expect(response.json).toEqual({ loggedIn: false, features: { googleSignIn: false } });
   });
 

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../platform/app-error';
-import { CSRF_HEADER, csrfCookieName, sessionCsrfToken } from '../csrf-token';
+import { CSRF_COOKIE, CSRF_HEADER, sessionCsrfToken } from '../csrf-token';
 import type { HttpMiddleware } from '../http-types';
 
 /**
@@ -18,7 +18,7 @@ export function csrfProtection(): HttpMiddleware {
       if (state.session?.apiKey) return;
       const expected = state.session
         ? sessionCsrfToken(state.session.sessionId)
-        : state.cookies[csrfCookieName(state.secureCookies)];
+        : state.cookies[CSRF_COOKIE];
       const presented = event.headers[CSRF_HEADER];
       if (!expected || !presented || !constantTimeEquals(expected, presented)) {
         throw new AppError('EBADCSRFTOKEN');

@@ -1,5 +1,5 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
-import { parseCookies, shouldUseSecureCookies } from '../cookies';
+import { readProductCookies, shouldUseSecureCookies } from '../cookies';
 import type { HttpMiddleware } from '../http-types';
 import { logger } from '../../../platform/logger';
 
@@ -15,9 +15,10 @@ export function requestContext(): HttpMiddleware {
         requestId: event.requestContext.requestId,
         route: event.routeKey,
       });
+      const secureCookies = shouldUseSecureCookies(event.headers.host);
       context.httpStack = {
-        cookies: parseCookies(event.cookies ?? headerCookies(event)),
-        secureCookies: shouldUseSecureCookies(event.headers.host),
+        cookies: readProductCookies(event.cookies ?? headerCookies(event), secureCookies),
+        secureCookies,
         session: undefined,
         body: undefined,
         query: undefined,
