@@ -398,6 +398,56 @@ describe('token dashboard in Chromium', () => {
     expect(pageErrors).toEqual([]);
     await fresh.close();
   }, 60_000);
+
+  it('puts back the styles the last visit saved: the next visit inserts only new rules and looks the same', async () => {
+    // web/src/lib/local-store.ts, storageKeys.savedStyles
+    const SAVED_STYLES_KEY = 'expiry-radar:saved-styles';
+    const visit = async () => {
+      const visitPage = await owner.newPage();
+      await visitPage.setViewportSize({ width: 1280, height: 900 });
+      await visitPage.goto(dashboardUrl());
+      await waitForPageHeading(visitPage, 'Token Management Dashboard');
+      await card(visitPage, 'Certificates').getByRole('rowheader').first().waitFor();
+      await visitPage.waitForLoadState('networkidle');
+      return visitPage;
+    };
+    /** The CSS of the rules emotion inserted on this visit, and of those it was given back. */
+    const rulesOf = (visitPage: Page) =>
+      visitPage.evaluate(() => {
+        const cssOf = (selector: string) =>
+          [...document.querySelectorAll<HTMLStyleElement>(selector)].flatMap((style) =>
+            [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText),
+          );
+        return {
+          inserted: cssOf('style[data-emotion="css"]'),
+          restored: cssOf('style[data-emotion^="css "]'),
+        };
+      });
+
+    const cleared = await owner.newPage();
+    await cleared.goto(dashboardUrl());
+    await cleared.evaluate((key) => localStorage.removeItem(key), SAVED_STYLES_KEY);
+    await cleared.close();
+    const first = await visit();
+    const firstRules = await rulesOf(first);
+    expect(firstRules.restored).toEqual([]);
+    expect(firstRules.inserted.length).toBeGreaterThan(100);
+    await expectEventually(
+      async () =>
+        (await first.evaluate((key) => localStorage.getItem(key), SAVED_STYLES_KEY)) !== null,
+    );
+    const firstLook = await first.screenshot();
+    await first.close();
+
+    const second = await visit();
+    const secondRules = await rulesOf(second);
+    expect(secondRules.restored.length).toBeGreaterThanOrEqual(firstRules.inserted.length);
+    const restored = new Set(secondRules.restored);
+    expect(secondRules.inserted.filter((rule) => restored.has(rule))).toEqual([]);
+    expect((await second.screenshot()).equals(firstLook)).toBe(true);
+    expect(pageErrors).toEqual([]);
+    await second.close();
+  }, 60_000);
 });
 
 async function expectEventually(check: () => Promise<boolean>, timeoutMs = 10_000) {

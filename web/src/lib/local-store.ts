@@ -28,4 +28,5 @@ export const storageKeys = {
   lastWorkspace: 'expiry-radar:last-workspace',
   pendingWelcome: 'expiry-radar:pending-welcome',
   plan: 'expiry-radar:plan',
+  savedStyles: 'expiry-radar:saved-styles',
 } as const;

@@ -38,7 +38,7 @@ const sections: LegalSection[] = [
   {
     heading: 'Cookies',
     body: [
-      'We use one strictly necessary session cookie (HttpOnly, SameSite=Lax, Secure) to keep you signed in, and a token that protects forms against cross-site request forgery. Your colour-mode choice and last used workspace are kept in your browser’s local storage.',
+      'We use one strictly necessary session cookie (HttpOnly, SameSite=Lax, Secure) to keep you signed in, and a token that protects forms against cross-site request forgery. Your colour-mode choice, your last used workspace and the page’s styles (so that it shows faster on your next visit) are kept in your browser’s local storage.',
     ],
   },
   {
