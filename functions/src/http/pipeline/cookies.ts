@@ -26,8 +26,8 @@ export function readProductCookies(
   if (!secure) return cookies;
   const hostBound: Record<string, string> = {};
   for (const [name, value] of Object.entries(cookies)) {
-    if (name.startsWith(HOST_COOKIE_PREFIX))
-      hostBound[name.slice(HOST_COOKIE_PREFIX.length)] = value;
+    if (!name.startsWith(HOST_COOKIE_PREFIX)) continue;
+    hostBound[name.slice(HOST_COOKIE_PREFIX.length)] = value;
   }
   return hostBound;
 }
