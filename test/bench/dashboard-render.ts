@@ -130,6 +130,15 @@ interface Load {
   readonly timeline: LoadTimeline;
 }
 
+/** The URLs of the API requests `page` sends from now on, in order, as it sends them. */
+function recordApiRequests(page: Page): string[] {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname.startsWith('/api/')) requests.push(request.url());
+  });
+  return requests;
+}
+
 /** One dashboard load: first full render, its timeline, then a category chip on and off. */
 async function loadDashboard(
   context: BrowserContext,
@@ -138,10 +147,7 @@ async function loadDashboard(
 ): Promise<Load> {
   const page = await context.newPage();
   try {
-    const requests: string[] = [];
-    page.on('request', (request) => {
-      if (new URL(request.url()).pathname.startsWith('/api/')) requests.push(request.url());
-    });
+    const requests = recordApiRequests(page);
     await page.goto(url, { waitUntil: 'commit' });
     const firstRender = await firstRenderOf(page);
     const timeline = await readLoadTimeline(page);
@@ -243,10 +249,7 @@ const SERVER_WARM_UP_ROUNDS = 200;
 /** The API reads of one dashboard load, then that many rounds of them, each round at once. */
 async function warmUpServer(context: BrowserContext, url: string): Promise<void> {
   const page = await context.newPage();
-  const reads: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname.startsWith('/api/')) reads.push(request.url());
-  });
+  const reads = recordApiRequests(page);
   try {
     await page.goto(url, { waitUntil: 'networkidle' });
   } finally {

@@ -101,8 +101,8 @@ function cssOf(tag: HTMLStyleElement): string {
   return rules ? Array.from(rules, (rule) => rule.cssText).join('\n') : (tag.textContent ?? '');
 }
 
-/** How many rules `cache` has inserted: what `saveStyles` compares with to skip a needless save. */
-export function insertedCount(cache: EmotionCache): number {
+/** How many rules `cache` has inserted: what `saveAppStylesIfNew` compares to skip a needless save. */
+function insertedCount(cache: EmotionCache): number {
   return Object.keys(cache.inserted).length;
 }
 
