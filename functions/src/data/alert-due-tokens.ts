@@ -5,32 +5,14 @@
  * out, so one bad item does not stop the alerts of every other workspace.
  */
 import { ALL_DUE_SHARDS } from '../domain/alert-schedule';
-import { logger } from '../platform/logger';
-import { MalformedItemError } from './entities/entity-codec';
+import { findDueItems } from './due-index';
 import { tokenCodec, type TokenRecord } from './entities/token';
-import { INDEX_NAMES } from './table-definition';
-import { batchGetAll, keyOf, queryAll } from './table-operations';
 
-export async function findDueTokens(now: Date): Promise<TokenRecord[]> {
-  const perShard = await Promise.all(
-    ALL_DUE_SHARDS.map((shard) =>
-      queryAll({
-        IndexName: INDEX_NAMES.dueAlerts,
-        KeyConditionExpression: 'dueShard = :shard AND nextAlertAt <= :now',
-        ExpressionAttributeValues: { ':shard': shard, ':now': now.toISOString() },
-      }),
-    ),
-  );
-  const dueKeys = perShard.flat().map(keyOf);
-  // The index is eventually consistent: read the items themselves, strongly.
-  const items = await batchGetAll(dueKeys, { consistentRead: true });
-  return items.flatMap((item) => {
-    try {
-      return [tokenCodec.fromItem(item)];
-    } catch (error) {
-      if (!(error instanceof MalformedItemError)) throw error;
-      logger.error('Due token left out of the expiry scan', { error: error.message });
-      return [];
-    }
+export function findDueTokens(now: Date): Promise<TokenRecord[]> {
+  return findDueItems({
+    shards: ALL_DUE_SHARDS,
+    now,
+    decode: (item) => tokenCodec.fromItem(item),
+    malformedMessage: 'Due token left out of the expiry scan',
   });
 }

@@ -17,14 +17,13 @@ import {
   endpointScheduleCodec,
   type EndpointScheduleRecord,
 } from './entities/endpoint-schedule';
+import { findDueItems } from './due-index';
 import { MalformedItemError } from './entities/entity-codec';
 import { tokenCodec } from './entities/token';
 import { ENDPOINT_SCHEDULE_SORT_PREFIX, keys } from './keys';
-import { INDEX_NAMES } from './table-definition';
 import {
   batchGetAll,
   isConditionalCheckFailure,
-  keyOf,
   queryAll,
   type TableKey,
 } from './table-operations';
@@ -134,29 +133,13 @@ export async function countWorkspaceEndpoints(
 }
 
 /** The schedule items due (`nextCheckAt <= now`): per shard of the due index, then by key. */
-export async function findDueEndpointSchedules(now: Date): Promise<EndpointScheduleRecord[]> {
-  const perShard = await Promise.all(
-    ALL_DUE_SHARDS.map((shard) =>
-      queryAll({
-        IndexName: INDEX_NAMES.dueAlerts,
-        KeyConditionExpression: 'dueShard = :shard AND nextAlertAt <= :now',
-        ExpressionAttributeValues: {
-          ':shard': `${ENDPOINT_CHECK_SHARD_PREFIX}${shard}`,
-          ':now': now.toISOString(),
-        },
-      }),
-    ),
-  );
-  const items = await batchGetAll(perShard.flat().map(keyOf), { consistentRead: true });
-  return items.flatMap((item) => {
-    try {
-      const record = endpointScheduleCodec.fromItem(item);
-      return record.nextCheckAt <= now.toISOString() ? [record] : [];
-    } catch (error) {
-      if (!(error instanceof MalformedItemError)) throw error;
-      logger.error('Endpoint schedule left out of the dispatch', { error: error.message });
-      return [];
-    }
+export function findDueEndpointSchedules(now: Date): Promise<EndpointScheduleRecord[]> {
+  return findDueItems({
+    shards: ALL_DUE_SHARDS.map((shard) => `${ENDPOINT_CHECK_SHARD_PREFIX}${shard}`),
+    now,
+    decode: (item) => endpointScheduleCodec.fromItem(item),
+    isDue: (record) => record.nextCheckAt <= now.toISOString(),
+    malformedMessage: 'Endpoint schedule left out of the dispatch',
   });
 }
 

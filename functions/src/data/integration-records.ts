@@ -15,8 +15,7 @@ import type { LastSync } from '@expiry-radar/shared/api/integration-api-schemas'
 import { ALL_DUE_SHARDS } from '../domain/alert-schedule';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { logger } from '../platform/logger';
-import { MalformedItemError } from './entities/entity-codec';
+import { findDueItems } from './due-index';
 import {
   INTEGRATION_COUNT,
   INTEGRATION_SYNC_SHARD_PREFIX,
@@ -24,14 +23,7 @@ import {
   type IntegrationRecord,
 } from './entities/integration';
 import { INTEGRATION_SORT_PREFIX, keys } from './keys';
-import { INDEX_NAMES } from './table-definition';
-import {
-  batchGetAll,
-  conditionFailedAt,
-  isConditionalCheckFailure,
-  keyOf,
-  queryAll,
-} from './table-operations';
+import { conditionFailedAt, isConditionalCheckFailure, queryAll } from './table-operations';
 
 export class IntegrationLimitError extends Error {
   constructor() {
@@ -190,34 +182,17 @@ export async function writeLastSync(
  * The integrations due for their scheduled sync (`nextSyncAt <= now`; only enabled daily ones
  * are on the index): per shard of the due index (keys only), then the items, consistently.
  */
-export async function findDueIntegrations(now: Date): Promise<IntegrationRecord[]> {
-  const perShard = await Promise.all(
-    ALL_DUE_SHARDS.map((shard) =>
-      queryAll({
-        IndexName: INDEX_NAMES.dueAlerts,
-        KeyConditionExpression: 'dueShard = :shard AND nextAlertAt <= :now',
-        ExpressionAttributeValues: {
-          ':shard': `${INTEGRATION_SYNC_SHARD_PREFIX}${shard}`,
-          ':now': now.toISOString(),
-        },
-      }),
-    ),
-  );
-  const items = await batchGetAll(perShard.flat().map(keyOf), { consistentRead: true });
-  return items.flatMap((item) => {
-    try {
-      const record = integrationCodec.fromItem(item);
-      const due =
-        record.enabled &&
-        record.schedule === 'daily' &&
-        record.nextSyncAt != null &&
-        record.nextSyncAt <= now.toISOString();
-      return due ? [record] : [];
-    } catch (error) {
-      if (!(error instanceof MalformedItemError)) throw error;
-      logger.error('Integration left out of the scheduled sync', { error: error.message });
-      return [];
-    }
+export function findDueIntegrations(now: Date): Promise<IntegrationRecord[]> {
+  return findDueItems({
+    shards: ALL_DUE_SHARDS.map((shard) => `${INTEGRATION_SYNC_SHARD_PREFIX}${shard}`),
+    now,
+    decode: (item) => integrationCodec.fromItem(item),
+    isDue: (record) =>
+      record.enabled &&
+      record.schedule === 'daily' &&
+      record.nextSyncAt != null &&
+      record.nextSyncAt <= now.toISOString(),
+    malformedMessage: 'Integration left out of the scheduled sync',
   });
 }
 

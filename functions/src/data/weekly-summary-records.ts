@@ -9,10 +9,10 @@ import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nextWeeklySummaryAt, ALL_WEEKLY_SUMMARY_SHARDS } from '../domain/weekly-summary-schedule';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { findDueItems } from './due-index';
 import { weeklySummaryCodec, type WeeklySummaryRecord } from './entities/weekly-summary';
 import { keys } from './keys';
-import { INDEX_NAMES } from './table-definition';
-import { batchGetAll, isConditionalCheckFailure, keyOf, queryAll } from './table-operations';
+import { isConditionalCheckFailure } from './table-operations';
 
 export async function findWeeklySummary(userId: string): Promise<WeeklySummaryRecord | undefined> {
   const { Item } = await getDocumentClient().send(
@@ -52,23 +52,15 @@ export async function saveWeeklySummary(options: {
 }
 
 /** The summaries due at `now`: per shard of the due index, then the items (consistent). */
-export async function findDueWeeklySummaries(now: Date): Promise<WeeklySummaryRecord[]> {
-  const perShard = await Promise.all(
-    ALL_WEEKLY_SUMMARY_SHARDS.map((shard) =>
-      queryAll({
-        IndexName: INDEX_NAMES.dueAlerts,
-        KeyConditionExpression: 'dueShard = :shard AND nextAlertAt <= :now',
-        ExpressionAttributeValues: { ':shard': shard, ':now': now.toISOString() },
-      }),
-    ),
-  );
-  const items = await batchGetAll(perShard.flat().map(keyOf), { consistentRead: true });
-  return items
-    .map((item) => weeklySummaryCodec.fromItem(item))
-    .filter(
-      (record) =>
-        record.enabled && record.nextSendAt !== null && record.nextSendAt <= now.toISOString(),
-    );
+export function findDueWeeklySummaries(now: Date): Promise<WeeklySummaryRecord[]> {
+  return findDueItems({
+    shards: ALL_WEEKLY_SUMMARY_SHARDS,
+    now,
+    decode: (item) => weeklySummaryCodec.fromItem(item),
+    isDue: (record) =>
+      record.enabled && record.nextSendAt !== null && record.nextSendAt <= now.toISOString(),
+    malformedMessage: 'Weekly summary left out of the run',
+  });
 }
 
 /**

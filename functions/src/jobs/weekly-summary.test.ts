@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { WeeklySummarySettings } from '@expiry-radar/shared/api/weekly-summary-api-schemas';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { apiGatewayEvent, invoke } from '../../test-support/api-gateway-event';
@@ -6,8 +8,12 @@ import { updateRequest } from '../../test-support/token-fixtures';
 import { buildToken, seedTokens } from '../../test-support/token-seeding';
 import { givenWorkspace, routeEvent } from '../../test-support/workspace-fixtures';
 import { listAlertEmailOptOuts } from '../data/alert-email-opt-outs';
+import { weeklySummaryCodec } from '../data/entities/weekly-summary';
+import { keys } from '../data/keys';
 import type { EmailMessage } from '../domain/mailer';
 import { nextWeeklySummaryAt } from '../domain/weekly-summary-schedule';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
 import { handler as getWeeklySummary } from '../http/account/get-weekly-summary';
 import { handler as updateWeeklySummary } from '../http/account/update-weekly-summary';
 import { handler as unsubscribe } from '../http/alert-emails/unsubscribe';
@@ -209,6 +215,33 @@ describe('weekly summary', () => {
     );
     expect(resumed.json).toMatchObject({ kind: 'weekly_summary', subscribed: true });
     expect(await settingsOf(bob.cookie)).toMatchObject({ enabled: true, time_zone: 'UTC' });
+  });
+
+  it('leaves a malformed summary out of the run and sends the others', async () => {
+    const carol = await givenSignedInUser();
+    const saved = await save(carol.cookie, { enabled: true, time_zone: 'UTC' });
+    const sendAt = new Date((saved.json as WeeklySummarySettings).next_send_at!);
+    const brokenUserId = randomUUID();
+    // Due at the same time, but without the time zone every summary has.
+    const { timeZone: _timeZone, ...broken } = weeklySummaryCodec.toItem({
+      userId: brokenUserId,
+      enabled: true,
+      timeZone: 'UTC',
+      nextSendAt: sendAt.toISOString(),
+      lastSentAt: null,
+      updatedAt: new Date().toISOString(),
+    });
+    const { tableName } = getConfig();
+    await getDocumentClient().send(new PutCommand({ TableName: tableName, Item: broken }));
+    try {
+      const { emails, run } = job();
+      await run(sendAt);
+      expect(emails.filter((mail) => mail.to === carol.email)).toHaveLength(1);
+    } finally {
+      await getDocumentClient().send(
+        new DeleteCommand({ TableName: tableName, Key: keys.weeklySummary(brokenUserId) }),
+      );
+    }
   });
 
   it('sends none to an address that is not verified, and moves on to the next week', async () => {

@@ -1,0 +1,55 @@
+/**
+ * What the scheduled jobs find due on the sparse `due-alerts` index: token alerts, endpoint
+ * checks, integration syncs and weekly summaries each keep their next time in `nextAlertAt`
+ * under shards of their own `dueShard`. Never a Scan: the reads grow with what is due, not with
+ * the table.
+ */
+import { logger } from '../platform/logger';
+import { MalformedItemError } from './entities/entity-codec';
+import { INDEX_NAMES } from './table-definition';
+import { batchGetAll, keyOf, queryAll, type TableItem } from './table-operations';
+
+export interface DueItemsQuery<DueRecord> {
+  /** The `dueShard` values to read, all of one kind of record. */
+  readonly shards: readonly string[];
+  readonly now: Date;
+  readonly decode: (item: TableItem) => DueRecord;
+  /**
+   * Whether a record read is still due: the index is eventually consistent, so an item changed
+   * since (turned off, moved to a later time) can still be listed under its old time.
+   */
+  readonly isDue?: (record: DueRecord) => boolean;
+  /** Logged, with the codec's error, for an item that does not decode. */
+  readonly malformedMessage: string;
+}
+
+/**
+ * The records due at `now` (`nextAlertAt <= now`): the keys per shard of the index, then the
+ * items themselves by key, strongly consistent. An item that does not decode is logged and left
+ * out, so one bad item does not stop the job for every other record.
+ */
+export async function findDueItems<DueRecord>(
+  query: DueItemsQuery<DueRecord>,
+): Promise<DueRecord[]> {
+  const now = query.now.toISOString();
+  const perShard = await Promise.all(
+    query.shards.map((shard) =>
+      queryAll({
+        IndexName: INDEX_NAMES.dueAlerts,
+        KeyConditionExpression: 'dueShard = :shard AND nextAlertAt <= :now',
+        ExpressionAttributeValues: { ':shard': shard, ':now': now },
+      }),
+    ),
+  );
+  const items = await batchGetAll(perShard.flat().map(keyOf), { consistentRead: true });
+  return items.flatMap((item) => {
+    try {
+      const record = query.decode(item);
+      return !query.isDue || query.isDue(record) ? [record] : [];
+    } catch (error) {
+      if (!(error instanceof MalformedItemError)) throw error;
+      logger.error(query.malformedMessage, { error: error.message });
+      return [];
+    }
+  });
+}
