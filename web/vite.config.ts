@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { build, defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
 
 // The local server (npm run dev at the root) answers the API and /config.json on port 4000.
 const localServer = 'http://localhost:4000';
@@ -85,17 +85,15 @@ function startReadsFirst(): Plugin {
           (output) => output.type === 'asset' && output.names.includes(START_READS_ASSET),
         );
         if (!asset) throw new Error(`No ${START_READS_ASSET} in the bundle`);
-        // The dashboard route's chunk, for the script to preload there (src/start-reads.ts).
-        const dashboardRoute = Object.values(context.bundle).find(
-          (output) => output.type === 'chunk' && output.name === DASHBOARD_ROUTE_CHUNK,
-        );
+        // The dashboard route's chunks, for the script to preload there (src/start-reads.ts).
+        const dashboardChunks = dashboardRouteChunkFiles(context.bundle);
         return [
           {
             tag: 'script',
             attrs: {
               async: true,
               src: `/${asset.fileName}`,
-              'data-dashboard-route': dashboardRoute ? `/${dashboardRoute.fileName}` : undefined,
+              'data-dashboard-chunks': dashboardChunks.map((file) => `/${file}`).join(' '),
             },
             injectTo: 'head-prepend',
           },
@@ -103,6 +101,36 @@ function startReadsFirst(): Plugin {
       },
     },
   };
+}
+
+type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
+
+/**
+ * The files of the dashboard route's chunk and of the chunks it imports statically (directly or
+ * not) that the entry does not: what the route's first render waits for beyond the entry, which
+ * index.html already loads with its own static imports. A browser's module preload fetches the
+ * one file it names, not what that file imports, so each is named.
+ */
+function dashboardRouteChunkFiles(bundle: Bundle): string[] {
+  const chunks = Object.values(bundle).flatMap((output) =>
+    output.type === 'chunk' ? [output] : [],
+  );
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const importedFrom = (root: string): Set<string> => {
+    const found = new Set<string>();
+    for (const pending = [root]; pending.length > 0;) {
+      const file = pending.pop()!;
+      if (found.has(file)) continue;
+      found.add(file);
+      pending.push(...(byFile.get(file)?.imports ?? []));
+    }
+    return found;
+  };
+  const route = chunks.find((chunk) => chunk.name === DASHBOARD_ROUTE_CHUNK);
+  const entry = chunks.find((chunk) => chunk.isEntry);
+  if (!route || !entry) return [];
+  const loadedWithEntry = importedFrom(entry.fileName);
+  return [...importedFrom(route.fileName)].filter((file) => !loadedWithEntry.has(file));
 }
 
 /**

@@ -399,6 +399,37 @@ describe('token dashboard in Chromium', () => {
     await fresh.close();
   }, 60_000);
 
+  it('has every chunk of its first render asked for by the page itself, none named late by another chunk', async () => {
+    const fresh = await owner.newPage();
+    await fresh.goto(dashboardUrl());
+    await fresh.waitForFunction(
+      () => window.performance.getEntriesByName('dashboard:view-commit').length > 0,
+    );
+    const scriptsBeforeCommit = await fresh.evaluate(() => {
+      const commit = window.performance.getEntriesByName('dashboard:view-commit')[0]!.startTime;
+      return window.performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime < commit && /\/assets\/[^/]+\.js$/.test(entry.name))
+        .map((entry) => new URL(entry.name).pathname);
+    });
+    // What index.html loads itself (the first script, the entry and its imports), and what the
+    // first script preloads on /dashboard: the route's chunks the build names on its tag.
+    const html = await (await fresh.request.get(dashboardUrl())).text();
+    const inHtml = [...html.matchAll(/"(\/assets\/[^"\s]+\.js)"/g)].map((match) => match[1]!);
+    const preloaded = await fresh.evaluate(() =>
+      (
+        document.querySelector<HTMLScriptElement>('script[data-dashboard-chunks]')?.dataset
+          .dashboardChunks ?? ''
+      ).split(' '),
+    );
+    expect(preloaded.some((chunk) => chunk.includes('/dashboard-route-'))).toBe(true);
+    expect(scriptsBeforeCommit.length).toBeGreaterThan(inHtml.length);
+    expect(
+      scriptsBeforeCommit.filter((script) => ![...inHtml, ...preloaded].includes(script)),
+    ).toEqual([]);
+    await fresh.close();
+  });
+
   it('puts back the styles the last visit saved: the next visit inserts only new rules and looks the same', async () => {
     // web/src/lib/local-store.ts, storageKeys.savedStyles
     const SAVED_STYLES_KEY = 'expiry-radar:saved-styles';

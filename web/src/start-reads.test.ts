@@ -77,8 +77,8 @@ describe('the page’s first script', () => {
     }
   });
 
-  describe('the dashboard route’s chunk that the build names on the script’s tag', () => {
-    const chunk = '/assets/dashboard-route-abc123.js';
+  describe('the dashboard route’s chunks that the build names on the script’s tag', () => {
+    const chunks = ['/assets/dashboard-route-abc123.js', '/assets/landing-and-dashboard-def456.js'];
     const preloads = () =>
       [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((link) =>
         link.getAttribute('href'),
@@ -86,7 +86,7 @@ describe('the page’s first script', () => {
 
     beforeEach(() => {
       const script = document.createElement('script');
-      script.dataset.dashboardRoute = chunk;
+      script.dataset.dashboardChunks = chunks.join(' ');
       document.head.append(script);
     });
 
@@ -94,13 +94,13 @@ describe('the page’s first script', () => {
       document.head.replaceChildren();
     });
 
-    it('is preloaded on /dashboard', async () => {
+    it('are preloaded on /dashboard, each of them', async () => {
       serve();
       await startPageAt('/dashboard');
-      expect(preloads()).toEqual([chunk]);
+      expect(preloads()).toEqual(chunks);
     });
 
-    it('is not on any other page', async () => {
+    it('are not on any other page', async () => {
       serve();
       await startPageAt('/');
       expect(preloads()).toEqual([]);

@@ -3,7 +3,7 @@
  * `async` ahead of the app's entry (web/vite.config.ts). As the page starts on /dashboard it asks
  * for the runtime settings (`/config.json`) and then the dashboard's first reads
  * (features/dashboard/dashboard-requests-ahead.ts), before the app's code is fetched, compiled
- * and run, rather than after it and the settings, and it preloads the dashboard route's chunk. The reads go to the API on the page's own
+ * and run, rather than after it and the settings, and it preloads the dashboard route's chunks. The reads go to the API on the page's own
  * origin, where it is deployed (behind CloudFront) and run locally; settings that name another
  * API origin make these answers ones nobody takes (they are dropped), and the route's loader then
  * asks that origin. The app takes them from `globalThis` (requests-ahead.ts,
@@ -14,17 +14,19 @@ import { requestRuntimeConfigAhead } from './lib/current-runtime-config';
 import { paths } from './lib/paths';
 
 /**
- * The dashboard route's chunk (web/vite.config.ts names it on this script's tag), fetched and
- * compiled now rather than once the app's entry has run and its router asks for the route.
+ * The dashboard route's chunks (web/vite.config.ts names them on this script's tag: the route's
+ * own and those it imports beyond the entry's), fetched and compiled now rather than once the
+ * app's entry has run, its router asks for the route and the route's chunk names the others.
  */
-function preloadDashboardRouteChunk(): void {
-  const chunk = document.querySelector<HTMLScriptElement>('script[data-dashboard-route]')?.dataset
-    .dashboardRoute;
-  if (!chunk) return;
-  const link = document.createElement('link');
-  link.rel = 'modulepreload';
-  link.href = chunk;
-  document.head.append(link);
+function preloadDashboardRouteChunks(): void {
+  const chunks = document.querySelector<HTMLScriptElement>('script[data-dashboard-chunks]')?.dataset
+    .dashboardChunks;
+  for (const chunk of chunks?.split(' ').filter(Boolean) ?? []) {
+    const link = document.createElement('link');
+    link.rel = 'modulepreload';
+    link.href = chunk;
+    document.head.append(link);
+  }
 }
 
 /**
@@ -47,6 +49,6 @@ if (window.location.pathname === paths.dashboard) {
   // The settings first: the app's first render waits for them.
   requestRuntimeConfigAhead();
   requestDashboardAhead(new URL(window.location.href));
-  preloadDashboardRouteChunk();
+  preloadDashboardRouteChunks();
 }
 openStorage();
