@@ -340,7 +340,7 @@ describe('token dashboard in Chromium', () => {
   }, 30_000);
 
   it('asks for its first reads at once, and renders every row of a long category for the keyboard and the browser find', async () => {
-    // 60 more licenses, expiring after IDE seats: a card of 61 rows (its first render shows 20).
+    // 60 more licenses, expiring after IDE seats: a card of 61 rows (its first render shows at most 20).
     const { buildToken, seedTokens } = await import('../../functions/test-support/token-seeding');
     await seedTokens(
       workspaceId,

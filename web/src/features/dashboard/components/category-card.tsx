@@ -50,6 +50,8 @@ interface CategoryCardProps extends TokenActionHandlers {
   now: Date;
   /** Called at the commit that shows the first page (performance timeline). */
   onFirstPage?: (category: CategoryDefinition['value']) => void;
+  /** The rows its first render shows (first-screen-rows.ts); the rest follow at once. */
+  firstRenderRows?: number;
 }
 
 /**
@@ -65,6 +67,7 @@ export const CategoryCard = memo(function CategoryCard({
   canEdit,
   now,
   onFirstPage,
+  firstRenderRows,
   ...actions
 }: CategoryCardProps) {
   const theme = useTheme();
@@ -90,7 +93,7 @@ export const CategoryCard = memo(function CategoryCard({
     [data, sort],
   );
   // The first render of the rows shows a first screen's worth; the rest follow in a transition.
-  const shown = useRowsAfterFirstPaint(tokens);
+  const shown = useRowsAfterFirstPaint(tokens, firstRenderRows);
   const total = data?.pages[0]?.total ?? 0;
   const titleId = `category-${definition.value}-title`;
   const loaded = data !== undefined;

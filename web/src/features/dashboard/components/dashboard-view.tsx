@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ParsedCertificate } from '@expiry-radar/shared/api/certificate-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
@@ -34,6 +34,8 @@ import {
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
 import { useDashboardPrefetch } from '../hooks/use-dashboard-prefetch';
 import { useLinkedToken } from '../hooks/use-linked-token';
+import { firstPageQueryOptions } from '../first-page-query';
+import { firstRenderRowsOfCards } from '../first-screen-rows';
 import { sectionChips } from '../section-chips';
 import { sectionFilterFrom } from '../section-filter-param';
 import { CategoryCard } from './category-card';
@@ -68,6 +70,27 @@ function useTokenDialogsAhead(): void {
   }, []);
 }
 
+/**
+ * The rows each visible card's first render shows (first-screen-rows.ts), from the first pages
+ * the query cache holds as the cards mount (the page's first reads have filled it).
+ */
+function useFirstRenderRows(
+  workspaceId: string,
+  section: string,
+  categories: readonly Category[],
+): Partial<Record<Category, number>> {
+  const queryClient = useQueryClient();
+  return useMemo(() => {
+    const firstPageLengths = categories.map(
+      (category) =>
+        queryClient.getQueryData(firstPageQueryOptions(workspaceId, category, section).queryKey)
+          ?.pages[0]?.items.length ?? 0,
+    );
+    const rows = firstRenderRowsOfCards(firstPageLengths, window.innerHeight);
+    return Object.fromEntries(categories.map((category, index) => [category, rows[index]]));
+  }, [queryClient, workspaceId, section, categories]);
+}
+
 export const EMPTY_WORKSPACE_EDITOR = 'No tokens found. Create your first token above.';
 export const EMPTY_WORKSPACE_VIEWER = 'No tokens in this workspace.';
 
@@ -94,6 +117,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
     [category],
   );
   const visibleValues = useMemo(() => visible.map((definition) => definition.value), [visible]);
+  const firstRenderRows = useFirstRenderRows(workspace.id, section, visibleValues);
   // Before the summary's useQuery (which would create the query, so nothing to prefetch).
   useDashboardPrefetch(workspace.id, section, visibleValues);
   const summary = useQuery(tokenSummaryQueryOptions(workspace.id));
@@ -238,6 +262,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
                 canEdit={canEdit}
                 now={now}
                 onFirstPage={onFirstPage}
+                firstRenderRows={firstRenderRows[definition.value]}
                 {...actions}
               />
             ))}

@@ -38,6 +38,19 @@ describe('useRowsAfterFirstPaint', () => {
     expect(result.current).toHaveLength(30);
   });
 
+  it('renders as many first rows as it is given, none too, then every row', () => {
+    for (const firstRenderRows of [0, 5]) {
+      const shown: number[] = [];
+      const { result } = renderHook(() => {
+        const value = useRowsAfterFirstPaint(rows(50), firstRenderRows);
+        shown.push(value.length);
+        return value;
+      });
+      expect(shown[0]).toBe(firstRenderRows);
+      expect(result.current).toHaveLength(50);
+    }
+  });
+
   it('shows a short list whole at once', () => {
     const { result } = renderHook(() => useRowsAfterFirstPaint(rows(FIRST_RENDER_ROWS)));
     expect(result.current).toHaveLength(FIRST_RENDER_ROWS);
