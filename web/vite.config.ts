@@ -103,6 +103,21 @@ function startReadsFirst(): Plugin {
   };
 }
 
+/** The nodes a walk of `next` reaches from `roots`, the roots included. */
+function reachableFrom(
+  roots: readonly string[],
+  next: (node: string) => readonly string[],
+): ReadonlySet<string> {
+  const found = new Set<string>();
+  const pending = [...roots];
+  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+    if (found.has(node)) continue;
+    found.add(node);
+    pending.push(...next(node));
+  }
+  return found;
+}
+
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
 /**
@@ -116,16 +131,8 @@ function dashboardRouteChunkFiles(bundle: Bundle): string[] {
     output.type === 'chunk' ? [output] : [],
   );
   const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
-  const importedFrom = (root: string): Set<string> => {
-    const found = new Set<string>();
-    for (const pending = [root]; pending.length > 0;) {
-      const file = pending.pop()!;
-      if (found.has(file)) continue;
-      found.add(file);
-      pending.push(...(byFile.get(file)?.imports ?? []));
-    }
-    return found;
-  };
+  const importedFrom = (root: string) =>
+    reachableFrom([root], (file) => byFile.get(file)?.imports ?? []);
   const route = chunks.find((chunk) => chunk.name === DASHBOARD_ROUTE_CHUNK);
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!route || !entry) return [];
@@ -214,16 +221,8 @@ function staticImports() {
       importsOf.set(module.id, module.importedIds);
     },
   };
-  function importedFrom(roots: readonly string[]): ReadonlySet<string> {
-    const found = new Set<string>();
-    const pending = [...roots];
-    for (let id = pending.pop(); id !== undefined; id = pending.pop()) {
-      if (found.has(id)) continue;
-      found.add(id);
-      pending.push(...(importsOf.get(id) ?? []));
-    }
-    return found;
-  }
+  const importedFrom = (roots: readonly string[]) =>
+    reachableFrom(roots, (id) => importsOf.get(id) ?? []);
   return { plugin, importedFrom };
 }
 

@@ -15,10 +15,10 @@ export interface DueItemsQuery<DueRecord> {
   readonly now: Date;
   readonly decode: (item: TableItem) => DueRecord;
   /**
-   * Whether a record read is still due: the index is eventually consistent, so an item changed
+   * Whether a record read is still due at `now` (ISO): the index is eventually consistent, so an item changed
    * since (turned off, moved to a later time) can still be listed under its old time.
    */
-  readonly isDue?: (record: DueRecord) => boolean;
+  readonly isDue?: (record: DueRecord, now: string) => boolean;
   /** Logged, with the codec's error, for an item that does not decode. */
   readonly malformedMessage: string;
 }
@@ -45,7 +45,7 @@ export async function findDueItems<DueRecord>(
   return items.flatMap((item) => {
     try {
       const record = query.decode(item);
-      return !query.isDue || query.isDue(record) ? [record] : [];
+      return !query.isDue || query.isDue(record, now) ? [record] : [];
     } catch (error) {
       if (!(error instanceof MalformedItemError)) throw error;
       logger.error(query.malformedMessage, { error: error.message });

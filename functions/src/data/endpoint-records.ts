@@ -138,7 +138,7 @@ export function findDueEndpointSchedules(now: Date): Promise<EndpointScheduleRec
     shards: ALL_DUE_SHARDS.map((shard) => `${ENDPOINT_CHECK_SHARD_PREFIX}${shard}`),
     now,
     decode: (item) => endpointScheduleCodec.fromItem(item),
-    isDue: (record) => record.nextCheckAt <= now.toISOString(),
+    isDue: (record, dueAt) => record.nextCheckAt <= dueAt,
     malformedMessage: 'Endpoint schedule left out of the dispatch',
   });
 }

@@ -187,11 +187,11 @@ export function findDueIntegrations(now: Date): Promise<IntegrationRecord[]> {
     shards: ALL_DUE_SHARDS.map((shard) => `${INTEGRATION_SYNC_SHARD_PREFIX}${shard}`),
     now,
     decode: (item) => integrationCodec.fromItem(item),
-    isDue: (record) =>
+    isDue: (record, dueAt) =>
       record.enabled &&
       record.schedule === 'daily' &&
       record.nextSyncAt != null &&
-      record.nextSyncAt <= now.toISOString(),
+      record.nextSyncAt <= dueAt,
     malformedMessage: 'Integration left out of the scheduled sync',
   });
 }

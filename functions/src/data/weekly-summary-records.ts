@@ -57,8 +57,8 @@ export function findDueWeeklySummaries(now: Date): Promise<WeeklySummaryRecord[]
     shards: ALL_WEEKLY_SUMMARY_SHARDS,
     now,
     decode: (item) => weeklySummaryCodec.fromItem(item),
-    isDue: (record) =>
-      record.enabled && record.nextSendAt !== null && record.nextSendAt <= now.toISOString(),
+    isDue: (record, dueAt) =>
+      record.enabled && record.nextSendAt !== null && record.nextSendAt <= dueAt,
     malformedMessage: 'Weekly summary left out of the run',
   });
 }
