@@ -239,13 +239,3 @@ export const alertSettingsFormSchema = z
   .pipe(alertSettingsBody);
 
 export type AlertSettingsSubmit = z.output<typeof alertSettingsFormSchema>;
-
-/**
- * Alerts go nowhere (the "Alerts are disabled" notice): email alerts off and no webhook. Contact
- * groups only route the channels; without email alerts and webhooks nothing is sent.
- */
-export function alertsAreDisabled(
-  settings: Pick<AlertSettings, 'email_alerts_enabled' | 'webhook_urls'>,
-): boolean {
-  return !settings.email_alerts_enabled && settings.webhook_urls.length === 0;
-}

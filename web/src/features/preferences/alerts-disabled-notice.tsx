@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router';
 import { ALERTS_DISABLED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import { paths, queryParams } from '../../lib/paths';
 import { alertSettingsQueryOptions } from '../../lib/alert-settings-query';
-import { alertsAreDisabled } from './alert-settings-form-model';
+import { alertsAreDisabled } from './alerts-disabled';
 
 interface AlertsDisabledNoticeProps {
   /** The workspace whose alert settings are read. */
