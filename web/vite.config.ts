@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type IndexHtmlTransformContext, type Plugin } from 'vite';
+import { classicEntryPlugin } from './vite-plugins/classic-entry';
 
 // The local server (npm run dev at the root) answers the API and /config.json on port 4000.
 const localServer = 'http://localhost:4000';
@@ -236,7 +237,13 @@ const inLandingRoute = (id: string) =>
 const isZod = (id: string) => /node_modules[\\/]zod[\\/]/.test(id);
 
 export default defineConfig({
-  plugins: [react(), moduleGraph.plugin, startReadsFirst(), preloadFirstScreenFonts()],
+  plugins: [
+    react(),
+    moduleGraph.plugin,
+    startReadsFirst(),
+    preloadFirstScreenFonts(),
+    classicEntryPlugin(),
+  ],
   resolve: { alias },
   server: {
     proxy: {

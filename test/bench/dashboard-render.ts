@@ -8,8 +8,9 @@
  * each script and API request with its start and end, the React commits, the main thread's long
  * frames. The local server is warmed first, as a deployed API is (SERVER_WARM_UP_ROUNDS). The
  * budgets apply in a returning user's browser: a Chromium profile on disk, which keeps the HTTP
- * cache and, for classic scripts, the code it compiled on earlier visits, as a person's browser
- * does (Chromium 156 compiles module scripts again on every load: see docs/architecture.md); the
+ * cache and, for classic scripts (the first script and the entry), the code it compiled on earlier
+ * visits, as a person's browser does (Chromium 156 compiles module scripts again on every load:
+ * see docs/architecture.md); the
  * same user's loads in a private window, where every script is compiled again, are printed for
  * information.
  * Then the same figures with 2,000 tokens (a Team workspace, 500 per category), for information.
@@ -195,7 +196,7 @@ interface Browsing {
 
 const RETURNING: Browsing = {
   label:
-    "a returning user's browser (a profile on disk: the HTTP cache, and the code Chromium compiled on earlier visits for classic scripts; module scripts are compiled again)",
+    "a returning user's browser (a profile on disk: the HTTP cache, and the code Chromium compiled on earlier visits for the classic scripts, the first script and the entry; the lazy chunks, modules, are compiled again)",
   budgeted: true,
 };
 const PRIVATE_WINDOW: Browsing = {

@@ -5,6 +5,7 @@ import styled from '@emotion/styled';
 import { storageKeys } from '../../lib/local-store';
 import {
   appEmotionCache,
+  currentBuild,
   forgetAppEmotionCacheForTests,
   MAX_SAVED_CSS_LENGTH,
   restoreSavedStyles,
@@ -16,11 +17,11 @@ import { FIRST_SAVE_AFTER_MS, useSavedStyles } from './use-saved-styles';
 const Teal = styled.p({ color: 'rgb(0, 128, 128)' });
 const Bold = styled.p({ fontWeight: 700 });
 
-/** The page's entry script, whose address names the build. */
+/** The page's entry script, whose address names the build: a build's classic script. */
 function givenBuild(entry: string) {
-  document.querySelector('script[type="module"]')?.remove();
+  document.querySelector('script[data-app-entry]')?.remove();
   const script = document.createElement('script');
-  script.type = 'module';
+  script.setAttribute('data-app-entry', '');
   script.setAttribute('src', entry);
   document.head.append(script);
 }
@@ -69,6 +70,21 @@ describe('saved styles', () => {
     renderWith(appEmotionCache(), <Bold>new</Bold>);
     expect(insertedStyleElements().length).toBeGreaterThan(0);
     expect(getComputedStyle(screen.getByText('new')).fontWeight).toBe('700');
+  });
+
+  it("names the build by its entry script: a build's classic one, else the dev server's module", () => {
+    const otherModule = document.createElement('script');
+    otherModule.type = 'module';
+    otherModule.setAttribute('src', '/assets/other.js');
+    document.head.prepend(otherModule);
+    expect(currentBuild()).toBe('/assets/index-first.js');
+
+    document.head.innerHTML = '';
+    const devEntry = document.createElement('script');
+    devEntry.type = 'module';
+    devEntry.setAttribute('src', '/src/main.tsx');
+    document.head.append(devEntry);
+    expect(currentBuild()).toBe('/src/main.tsx');
   });
 
   it('drops the rules of another build', () => {

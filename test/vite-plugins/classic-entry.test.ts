@@ -1,0 +1,75 @@
+import { runInNewContext } from 'node:vm';
+import { classicEntry, ENTRY_EXPORTS_GLOBAL } from '../../web/vite-plugins/classic-entry';
+
+const runtime = {
+  fileName: 'assets/rolldown-runtime-abc.js',
+  code: 'var e=Object.defineProperty,t=(n)=>({wrapped:n});export{t as n};',
+  exports: ['n'],
+};
+
+/** An entry chunk as the bundler writes it: the runtime's import, code, the export list. */
+function entryChunk(body: string, exportList: string, exports: string[]) {
+  return {
+    fileName: 'assets/index-xyz.js',
+    code: `import{n as h}from"./rolldown-runtime-abc.js";${body}export{${exportList}};`,
+    exports,
+  };
+}
+
+/** Runs a classic script as a page would, returning its global. */
+function runClassic(code: string, src = 'https://app.test/assets/index-xyz.classic.js') {
+  const context: Record<string, unknown> = { document: { currentScript: { src } }, URL };
+  context.globalThis = context;
+  runInNewContext(code, context);
+  return context;
+}
+
+describe('classicEntry', () => {
+  it('runs the entry as a classic script with the runtime inlined and its exports live on a global', () => {
+    const entry = entryChunk(
+      'let a=h(1);function b(){a=h(2)}function s(e){return import.meta.resolve?new URL(import.meta.resolve(e)):new URL(e,import.meta.url)}',
+      'a as count,b as bump,s as where',
+      ['count', 'bump', 'where'],
+    );
+    const result = classicEntry(entry, runtime);
+
+    expect(result.classicFileName).toBe('assets/index-xyz.classic.js');
+    const page = runClassic(result.classicCode);
+    const exported = page[ENTRY_EXPORTS_GLOBAL] as {
+      count: unknown;
+      bump: () => void;
+      where: (path: string) => URL;
+    };
+    expect(exported.count).toEqual({ wrapped: 1 });
+    exported.bump();
+    expect(exported.count).toEqual({ wrapped: 2 });
+    expect(exported.where('./chunk.js').href).toBe('https://app.test/assets/chunk.js');
+  });
+
+  it('leaves a module that exports the same names, read from that global', () => {
+    const entry = entryChunk('const a=1,b=2;', 'a as first,b', ['first', 'b']);
+    const { exportsModuleCode } = classicEntry(entry, runtime);
+
+    expect(exportsModuleCode).toContain(`globalThis.${ENTRY_EXPORTS_GLOBAL}`);
+    expect(exportsModuleCode).toMatch(/export\{_0 as first,_1 as b\};\n$/);
+    const copies = exportsModuleCode.replace(/export\{[^}]*\};\n$/, '');
+    const values = runInNewContext(`${copies};[_0,_1]`, {
+      globalThis: { [ENTRY_EXPORTS_GLOBAL]: { first: 'one', b: 'two' } },
+    }) as unknown[];
+    expect(values).toEqual(['one', 'two']);
+  });
+
+  it('fails the build on an entry it does not expect', () => {
+    const otherImport = entryChunk('import{x}from"./other.js";', 'x', ['x']);
+    expect(() => classicEntry(otherImport, runtime)).toThrow('imports more than');
+
+    const meta = entryChunk('const u=import.meta.url;', 'u', ['u']);
+    expect(() => classicEntry(meta, runtime)).toThrow('import.meta');
+
+    const mismatch = entryChunk('const a=1;', 'a', ['a', 'b']);
+    expect(() => classicEntry(mismatch, runtime)).toThrow('export list');
+
+    const noRuntime = { fileName: 'assets/index-xyz.js', code: 'export{};', exports: [] };
+    expect(() => classicEntry(noRuntime, runtime)).toThrow('does not import');
+  });
+});
