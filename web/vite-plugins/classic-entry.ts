@@ -1,8 +1,8 @@
 /**
  * The app's entry chunk served as a classic script. Chromium (156) keeps the code it compiled on
  * earlier visits for classic scripts only: it parses every module script again on each load and
- * compiles each function again as it first runs (docs/architecture.md, "Compiled code is kept
- * between visits for classic scripts only"). The entry is the largest script every page runs, so
+ * compiles each function again as it first runs (docs/architecture.md, "The entry is a classic
+ * script"). The entry is the largest script every page runs, so
  * after the build it becomes:
  *
  * - `index-[hash].classic.js`, a classic script: the entry's code in a strict-mode function, with
@@ -64,6 +64,8 @@ function splitExports(code: string, file: string): { body: string; exports: Bind
 }
 
 const propertyName = (name: string) => JSON.stringify(name);
+/** `text` matched literally in a regular expression (a file name). */
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** An export's name in an export list: quoted unless it is an identifier. */
 const exportName = (name: string) =>
   /^[A-Za-z_$][\w$]*$/.test(name) ? name : JSON.stringify(name);
@@ -88,7 +90,7 @@ export interface ClassicEntry {
  */
 export function classicEntry(entry: EntryChunk, runtime: EntryChunk): ClassicEntry {
   const runtimeImport = new RegExp(
-    `import\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${runtime.fileName.split('/').pop()!.replace(/[.$]/g, '\\$&')}"\\s*;?`,
+    `import\\s*\\{([^}]*)\\}\\s*from\\s*"\\./${literally(runtime.fileName.split('/').pop()!)}"\\s*;?`,
   );
   const imported = runtimeImport.exec(entry.code);
   if (!imported) throw new Error(`${entry.fileName} does not import ${runtime.fileName}`);
@@ -168,7 +170,7 @@ export function classicEntryPlugin(): Plugin {
       const htmlFile = join(outDir, 'index.html');
       const html = readFileSync(htmlFile, 'utf8');
       const moduleTag = new RegExp(
-        `<script type="module" crossorigin src="/${entry.fileName.replace(/[.$]/g, '\\$&')}"></script>`,
+        `<script type="module" crossorigin src="/${literally(entry.fileName)}"></script>`,
       );
       if (!moduleTag.test(html)) throw new Error(`index.html does not load ${entry.fileName}`);
       writeFileSync(

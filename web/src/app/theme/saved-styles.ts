@@ -30,8 +30,8 @@ interface SavedStyles {
 
 /** The build this page runs: the address of its entry script, which changes with every build. */
 export function currentBuild(): string {
-  // A build's entry is a classic script marked data-app-entry (web/vite-plugins/classic-entry.ts); the
-  // development server's is a module.
+  // A build's entry is a classic script marked data-app-entry
+  // (web/vite-plugins/classic-entry.ts); the development server's is a module.
   const entry =
     document.querySelector('script[data-app-entry][src]') ??
     document.querySelector('script[type="module"][src]');
