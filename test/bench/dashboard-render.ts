@@ -9,8 +9,8 @@
  * frames. The local server is warmed first, as a deployed API is (SERVER_WARM_UP_ROUNDS). The
  * budgets apply in a returning user's browser: a Chromium profile on disk, which keeps the HTTP
  * cache and, for classic scripts (the first script and the entry), the code it compiled on earlier
- * visits, as a person's browser does (Chromium 156 compiles module scripts again on every load:
- * see docs/architecture.md); the
+ * visits, as a person's browser does (Debian's Chromium, 150 and 156 alike, compiles module
+ * scripts again on every load: see docs/architecture.md); the
  * same user's loads in a private window, where every script is compiled again, are printed for
  * information.
  * Then the same figures with 2,000 tokens (a Team workspace, 500 per category), for information.

@@ -1,5 +1,5 @@
 /**
- * The app's entry chunk served as a classic script. Chromium (156) keeps the code it compiled on
+ * The app's entry chunk served as a classic script. Chromium (150, 156) keeps the code it compiled on
  * earlier visits for classic scripts only: it parses every module script again on each load and
  * compiles each function again as it first runs (docs/architecture.md, "The entry is a classic
  * script"). The entry is the largest script every page runs, so
