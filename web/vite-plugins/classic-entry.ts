@@ -1,9 +1,9 @@
 /**
- * The app's entry chunk served as a classic script. Chromium (150, 156) keeps the code it compiled on
- * earlier visits for classic scripts only: it parses every module script again on each load and
- * compiles each function again as it first runs (docs/architecture.md, "The entry is a classic
- * script"). The entry is the largest script every page runs, so
- * after the build it becomes:
+ * The app's entry chunk served as a classic script. Chromium (150, 156) keeps the code it
+ * compiled on earlier visits for classic scripts only: it parses every module script again on
+ * each load and compiles each function again as it first runs (docs/architecture.md, "The entry
+ * is a classic script"). The entry is the largest script every page runs, so after the build it
+ * becomes:
  *
  * - `index-[hash].classic.js`, a classic script: the entry's code in a strict-mode function, with
  *   the bundler's runtime helpers it imported inlined, its exports put on a global as getters, and
