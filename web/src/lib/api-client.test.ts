@@ -396,6 +396,39 @@ describe('requestAhead', () => {
     // Ahead (1, 3), the CSRF token, the delete, and the calls that sent their own (2, 4).
     expect(fetchMock).toHaveBeenCalledTimes(6);
   });
+  it('lets go of an answer nobody takes: its body is cancelled once dropped or 10 seconds old', async () => {
+    const cancelled: string[] = [];
+    installFetchMock({
+      // A browser's answer has a body stream (this test environment's fetch has none).
+      'GET /api/tokens': (request) =>
+        Object.defineProperty(jsonResponse({ items: [] }), 'body', {
+          value: {
+            cancel: () => {
+              cancelled.push(request.url.searchParams.get('workspace_id')!);
+              return Promise.resolve();
+            },
+          },
+        }),
+    });
+    // Lets the answers' promise callbacks run; taken before the timers are faked.
+    const realSetTimeout = setTimeout;
+    const settle = () => new Promise((resolve) => realSetTimeout(resolve, 0));
+    jest.useFakeTimers();
+    requestAhead(findRoute('listTokens'), page);
+    requestAhead(findRoute('listTokens'), { query: { workspace_id: 'ws-2', limit: 1 } });
+    jest.advanceTimersByTime(9_999);
+    await settle();
+    expect(cancelled).toEqual([]);
+    jest.advanceTimersByTime(1);
+    await settle();
+    expect(cancelled.sort()).toEqual(['ws-1', 'ws-2']);
+
+    // Dropped with a new session: the answer is let go at once.
+    requestAhead(findRoute('listTokens'), { query: { workspace_id: 'ws-3', limit: 1 } });
+    forgetCsrfToken();
+    await settle();
+    expect(cancelled).toContain('ws-3');
+  });
 });
 
 describe('routeUrl', () => {

@@ -9,7 +9,7 @@ import { routeLocation, type ApiRoute, type RouteInput } from './route-location'
  * schemas that check them) load. The first exchange of the same URL (api-client.ts) within
  * REQUEST_TIMEOUT_MS takes the answer (once) and goes on as if it had sent the request itself
  * (checks, toasts, the 401 redirect); an answer nobody takes in time is dropped, and so is every
- * one on a change (any other method) or a new session.
+ * one on a change (any other method) or a new session. A dropped answer's body is cancelled.
  */
 type AnswersAhead = Map<string, { readonly answer: Promise<Response>; readonly at: number }>;
 
@@ -20,8 +20,24 @@ type AnswersAhead = Map<string, { readonly answer: Promise<Response>; readonly a
 const shared = globalThis as typeof globalThis & { expiryRadarAnswersAhead?: AnswersAhead };
 const answersAhead: AnswersAhead = (shared.expiryRadarAnswersAhead ??= new Map() as AnswersAhead);
 
+/**
+ * Lets go of an answer nobody will take: its body is cancelled, so the browser frees the
+ * connection now rather than when the answer is collected as garbage (an unread body holds an
+ * HTTP/1.1 connection, and keeps the page from ever looking idle to tools that wait for it).
+ */
+function release(answer: Promise<Response>): void {
+  answer.then((response) => response.body?.cancel()).catch(() => undefined);
+}
+
+function drop(url: string): void {
+  const ahead = answersAhead.get(url);
+  if (!ahead) return;
+  answersAhead.delete(url);
+  release(ahead.answer);
+}
+
 export function dropAnswersAhead(): void {
-  answersAhead.clear();
+  for (const url of [...answersAhead.keys()]) drop(url);
 }
 
 /** A GET with the session's cookies, given up after REQUEST_TIMEOUT_MS. */
@@ -50,14 +66,19 @@ export function requestAhead(route: ApiRoute, input: RouteInput = {}): void {
   if (route.method !== 'GET') return;
   const now = Date.now();
   for (const [url, ahead] of answersAhead) {
-    if (now - ahead.at > REQUEST_TIMEOUT_MS) answersAhead.delete(url);
+    if (now - ahead.at > REQUEST_TIMEOUT_MS) drop(url);
   }
   const url = routeLocation(route, input);
   if (answersAhead.has(url)) return;
   const answer = sendAhead(url);
   // Nobody may take it: its failure is the taker's to report.
   answer.catch(() => undefined);
-  answersAhead.set(url, { answer, at: now });
+  const ahead = { answer, at: now };
+  answersAhead.set(url, ahead);
+  // Not taken in time (the page went elsewhere, e.g. to /login without a session): let it go.
+  setTimeout(() => {
+    if (answersAhead.get(url) === ahead) drop(url);
+  }, REQUEST_TIMEOUT_MS);
 }
 
 /** The answer asked for ahead for this exchange, if any (taken: the next exchange sends). */
@@ -65,5 +86,7 @@ export function takeAnswerAhead(url: string, accept: string): Promise<Response> 
   const ahead = answersAhead.get(url);
   if (!ahead || accept !== 'application/json') return undefined;
   answersAhead.delete(url);
-  return Date.now() - ahead.at <= REQUEST_TIMEOUT_MS ? ahead.answer : undefined;
+  if (Date.now() - ahead.at <= REQUEST_TIMEOUT_MS) return ahead.answer;
+  release(ahead.answer);
+  return undefined;
 }

@@ -2,6 +2,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { CATEGORIES } from '@expiry-radar/shared/domain/category-values';
 import { localStore, storageKeys } from '../../lib/local-store';
 import { queryParams } from '../../lib/paths';
+import { dropAnswersAhead } from '../../lib/requests-ahead';
 import { sessionQueryOptions } from '../session';
 import { tokenSummaryQueryOptions } from '../tokens';
 import { chooseWorkspace, isBlockedByTwoFactor, workspaceListQueryOptions } from '../workspaces';
@@ -27,7 +28,11 @@ export async function fetchDashboardFirstReads(queryClient: QueryClient, url: UR
     .fetchQuery(sessionQueryOptions(url.pathname))
     .catch(() => undefined);
   const user = session?.loggedIn ? session.user : undefined;
-  if (!user || session?.needsVerification) return;
+  if (!user || session?.needsVerification) {
+    // The page sends this visitor to /login or /verify-email: nobody takes the other answers.
+    dropAnswersAhead();
+    return;
+  }
   const workspaces = await queryClient
     .fetchQuery(workspaceListQueryOptions())
     .catch(() => undefined);

@@ -2,7 +2,12 @@ import { render, screen, within } from '@testing-library/react';
 import toast from 'react-hot-toast';
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import {
+  installFetchMock,
+  jsonResponse,
+  LOGGED_OUT_SESSION,
+  sessionFor,
+} from '../../../test-support/mock-fetch';
 import { tokenFixture } from '../../../test-support/token-fixtures';
 import { App } from '../../app/app';
 import { resetApiClientState } from '../../lib/api-client';
@@ -75,6 +80,27 @@ describe('the dashboard as the app starts on it', () => {
     expect(new Set(sent.slice(0, firstReads.length))).toEqual(new Set(firstReads));
     // The page's own queries took those answers: nothing was asked for twice.
     expect(new Set(sent).size).toBe(sent.length);
+  });
+
+  it('signed out, lets go at once of the answers it asked for ahead: the page goes to /login', async () => {
+    const cancelled: string[] = [];
+    installFetchMock({
+      'GET /api/session': () => jsonResponse(LOGGED_OUT_SESSION),
+      // A browser's answer has a body stream (this test environment's fetch has none).
+      'GET /api/v1/workspaces': ({ path }) =>
+        Object.defineProperty(jsonResponse({ items: [] }), 'body', {
+          value: {
+            cancel: () => {
+              cancelled.push(path);
+              return Promise.resolve();
+            },
+          },
+        }),
+    });
+    window.history.pushState({}, '', '/dashboard');
+    render(<App />);
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
+    expect(cancelled).toEqual(['/api/v1/workspaces']);
   });
 
   it("renders the page once its first reads are in: the page's first render shows every card's rows", async () => {
