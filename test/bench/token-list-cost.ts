@@ -166,8 +166,7 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
   const { INDEX_NAMES } = await import('@expiry-radar/functions/data/table-definition');
   const { getDocumentClient } = await import('@expiry-radar/functions/platform/aws-clients');
   const { getConfig } = await import('@expiry-radar/functions/platform/config');
-  const { apiGatewayEvent, invoke } =
-    await import('../../functions/test-support/api-gateway-event');
+  const { apiGatewayEvent } = await import('../../functions/test-support/api-gateway-event');
   const { lambdaContext } = await import('@expiry-radar/functions/local/lambda-http-adapter');
   const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
   const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
@@ -286,18 +285,11 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
       startKey = page.LastEvaluatedKey;
     } while (startKey);
   };
-  const answerOf = async (query: string) => {
-    const response = await invoke(listTokensHandler, listEvent(query));
-    if (response.statusCode !== 200) {
-      throw new Error(`GET /api/tokens answered ${response.statusCode}: ${response.body}`);
-    }
-    return response.json as { items: Array<{ id: string }>; total: number };
-  };
   /**
-   * The handler as Lambda runs it, for timing: its answer is checked but not parsed (parsing the
-   * JSON body is the caller's work, as the raw Query's timing holds no encoding of its items).
+   * The handler as Lambda runs it: the timed calls check its answer but do not parse it (parsing
+   * the JSON body is the caller's work, as the raw Query's timing holds no encoding of its items).
    */
-  const throughHandler = (query: string) => async () => {
+  const handle = async (query: string) => {
     const event = listEvent(query);
     const response = (await listTokensHandler(
       event,
@@ -306,6 +298,12 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
     if (response.statusCode !== 200) {
       throw new Error(`GET /api/tokens answered ${response.statusCode}: ${response.body}`);
     }
+    return response;
+  };
+  const answerOf = async (query: string) =>
+    JSON.parse((await handle(query)).body ?? '') as { items: Array<{ id: string }>; total: number };
+  const throughHandler = (query: string) => async () => {
+    await handle(query);
   };
 
   // The measured calls, interleaved so that each sees the same state of the emulator.

@@ -18,6 +18,21 @@ export function jsonResponse(body: unknown, status = 200): Response {
   });
 }
 
+/**
+ * A JSON answer with a body stream whose cancel calls `onCancel`, as a browser's answer has one
+ * (this test environment's fetch gives none): for code that lets go of answers it will not read.
+ */
+export function jsonResponseWithCancellableBody(body: unknown, onCancel: () => void): Response {
+  return Object.defineProperty(jsonResponse(body), 'body', {
+    value: {
+      cancel: () => {
+        onCancel();
+        return Promise.resolve();
+      },
+    },
+  });
+}
+
 export function toRecordedRequest(...[input, init]: Parameters<typeof fetch>): RecordedRequest {
   const raw = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
   const url = new URL(raw, 'http://localhost');

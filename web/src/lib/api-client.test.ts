@@ -4,6 +4,7 @@ import {
   installFetchMock,
   installUnansweredFetch,
   jsonResponse,
+  jsonResponseWithCancellableBody,
   toRecordedRequest,
 } from '../../test-support/mock-fetch';
 import { findRoute } from '@expiry-radar/shared/api/route-table';
@@ -399,16 +400,10 @@ describe('requestAhead', () => {
   it('lets go of an answer nobody takes: its body is cancelled once dropped or 10 seconds old', async () => {
     const cancelled: string[] = [];
     installFetchMock({
-      // A browser's answer has a body stream (this test environment's fetch has none).
-      'GET /api/tokens': (request) =>
-        Object.defineProperty(jsonResponse({ items: [] }), 'body', {
-          value: {
-            cancel: () => {
-              cancelled.push(request.url.searchParams.get('workspace_id')!);
-              return Promise.resolve();
-            },
-          },
-        }),
+      'GET /api/tokens': ({ url }) =>
+        jsonResponseWithCancellableBody({ items: [] }, () =>
+          cancelled.push(url.searchParams.get('workspace_id')!),
+        ),
     });
     // Lets the answers' promise callbacks run; taken before the timers are faked.
     const realSetTimeout = setTimeout;

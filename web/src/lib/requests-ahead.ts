@@ -85,8 +85,10 @@ export function requestAhead(route: ApiRoute, input: RouteInput = {}): void {
 export function takeAnswerAhead(url: string, accept: string): Promise<Response> | undefined {
   const ahead = answersAhead.get(url);
   if (!ahead || accept !== 'application/json') return undefined;
+  if (Date.now() - ahead.at > REQUEST_TIMEOUT_MS) {
+    drop(url);
+    return undefined;
+  }
   answersAhead.delete(url);
-  if (Date.now() - ahead.at <= REQUEST_TIMEOUT_MS) return ahead.answer;
-  release(ahead.answer);
-  return undefined;
+  return ahead.answer;
 }

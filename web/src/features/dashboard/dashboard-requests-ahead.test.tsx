@@ -5,6 +5,7 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import {
   installFetchMock,
   jsonResponse,
+  jsonResponseWithCancellableBody,
   LOGGED_OUT_SESSION,
   sessionFor,
 } from '../../../test-support/mock-fetch';
@@ -86,16 +87,8 @@ describe('the dashboard as the app starts on it', () => {
     const cancelled: string[] = [];
     installFetchMock({
       'GET /api/session': () => jsonResponse(LOGGED_OUT_SESSION),
-      // A browser's answer has a body stream (this test environment's fetch has none).
       'GET /api/v1/workspaces': ({ path }) =>
-        Object.defineProperty(jsonResponse({ items: [] }), 'body', {
-          value: {
-            cancel: () => {
-              cancelled.push(path);
-              return Promise.resolve();
-            },
-          },
-        }),
+        jsonResponseWithCancellableBody({ items: [] }, () => cancelled.push(path)),
     });
     window.history.pushState({}, '', '/dashboard');
     render(<App />);
