@@ -20,17 +20,25 @@ const WORKSPACES = [
   },
 ];
 
-const EMPTY_PAGE = {
-  items: [],
-  total: 0,
-  facets: { category: {}, section: [] },
+/** The whole workspace's counts, which every list answer without a search carries. */
+const FACETS = {
+  category: { cert: 2, license: 3 },
+  section: [
+    { section: null, count: 4 },
+    { section: 'ops', count: 1 },
+  ],
 };
 
-function serve(session: unknown = sessionFor()) {
+const EMPTY_PAGE = { items: [], total: 0, facets: FACETS };
+
+function serve(session: unknown = sessionFor(), tokensStatus = 200) {
   return installFetchMock({
     'GET /api/session': () => jsonResponse(session),
     'GET /api/v1/workspaces': () => jsonResponse({ items: WORKSPACES }),
-    'GET /api/tokens': () => jsonResponse(EMPTY_PAGE),
+    'GET /api/tokens': () =>
+      tokensStatus === 200
+        ? jsonResponse(EMPTY_PAGE)
+        : jsonResponse({ error: 'Down', code: 'INTERNAL' }, tokensStatus),
   });
 }
 
@@ -50,14 +58,17 @@ beforeEach(() => {
 });
 
 describe('the dashboard first reads, in the cache before the page renders', () => {
-  it("are the page's own queries: the session, the workspaces, the summary and every first page", async () => {
+  it("are the page's own queries: the session, the workspaces, every first page, and the summary the pages carry", async () => {
     const { requests } = serve();
     const queryClient = createTestQueryClient();
 
     await fetchDashboardFirstReads(queryClient, dashboard('?workspace=ws-1'));
 
-    expect(pathsOf(requests).filter((path) => path === '/api/tokens')).toHaveLength(5);
-    expect(queryClient.getQueryData(tokenKeys.summary('ws-1'))).toBeDefined();
+    expect(pathsOf(requests).filter((path) => path === '/api/tokens')).toHaveLength(4);
+    expect(queryClient.getQueryData(tokenKeys.summary('ws-1'))).toEqual({
+      total: 5,
+      facets: FACETS,
+    });
     for (const category of CATEGORIES) {
       expect(queryClient.getQueryData(firstPageKey('ws-1', category))).toEqual({
         pages: [EMPTY_PAGE],
@@ -73,10 +84,19 @@ describe('the dashboard first reads, in the cache before the page renders', () =
     await fetchDashboardFirstReads(createTestQueryClient(), dashboard());
 
     const tokenReads = requests.filter(({ url }) => url.pathname === '/api/tokens');
-    expect(tokenReads).toHaveLength(5);
+    expect(tokenReads).toHaveLength(4);
     expect(tokenReads.every(({ url }) => url.searchParams.get('workspace_id') === 'ws-1')).toBe(
       true,
     );
+  });
+
+  it('leave the summary to the page when no first page answered', async () => {
+    serve(sessionFor(), 500);
+    const queryClient = createTestQueryClient();
+
+    await fetchDashboardFirstReads(queryClient, dashboard('?workspace=ws-1'));
+
+    expect(queryClient.getQueryData(tokenKeys.summary('ws-1'))).toBeUndefined();
   });
 
   it('read no tokens of a workspace that requires two-factor of a member without it', async () => {

@@ -4,7 +4,7 @@ import { localStore, storageKeys } from '../../lib/local-store';
 import { queryParams } from '../../lib/paths';
 import { dropAnswersAhead } from '../../lib/requests-ahead';
 import { sessionQueryOptions } from '../session';
-import { tokenSummaryQueryOptions } from '../tokens';
+import { tokenSummaryFromFacets, tokenSummaryQueryOptions } from '../tokens';
 import { chooseWorkspace, isBlockedByTwoFactor, workspaceListQueryOptions } from '../workspaces';
 import { sectionFilterFrom } from './section-filter-param';
 import { firstPageQueryOptions } from './first-page-query';
@@ -12,7 +12,9 @@ import { firstPageQueryOptions } from './first-page-query';
 /**
  * The dashboard's first reads as the page's own queries, in the query cache before the page first
  * renders (the route's loader waits for them as the app starts on /dashboard): the session, the
- * workspace list, then the selected workspace's summary and every category's first page. The page
+ * workspace list, then every category's first page of the selected workspace, and its summary
+ * (the total and the facets of the filter chips) from the first of those pages that answered,
+ * which carries them (tokenSummaryFromFacets): one request fewer as the page starts. The page
  * then renders once, with every card filled, rather than once per answer. They take the answers
  * asked for ahead (dashboard-requests-ahead.ts), so nothing is asked for twice.
  *
@@ -44,10 +46,16 @@ export async function fetchDashboardFirstReads(queryClient: QueryClient, url: UR
   });
   if (!workspace || isBlockedByTwoFactor(workspace, user.twoFactorEnabled)) return;
   const section = sectionFilterFrom(url.searchParams.get(queryParams.section));
-  await Promise.all([
-    queryClient.prefetchQuery(tokenSummaryQueryOptions(workspace.id)),
-    ...CATEGORIES.map((category) =>
-      queryClient.prefetchInfiniteQuery(firstPageQueryOptions(workspace.id, category, section)),
+  const firstPages = await Promise.all(
+    CATEGORIES.map((category) =>
+      queryClient
+        .fetchInfiniteQuery(firstPageQueryOptions(workspace.id, category, section))
+        .catch(() => undefined),
     ),
-  ]);
+  );
+  const answered = firstPages.find((firstPage) => firstPage !== undefined)?.pages[0];
+  const summary = tokenSummaryQueryOptions(workspace.id);
+  if (answered && queryClient.getQueryData(summary.queryKey) === undefined) {
+    queryClient.setQueryData(summary.queryKey, tokenSummaryFromFacets(answered.facets));
+  }
 }

@@ -59,7 +59,7 @@ beforeEach(() => resetApiClientState());
 afterEach(() => toast.remove());
 
 describe('the dashboard as the app starts on it', () => {
-  it('asks for the session, the workspaces, the summary and every first page at once, each once, and shows every row', async () => {
+  it('asks for the session, the workspaces and every first page at once, each once, and shows every row and the counts', async () => {
     const { requests } = serve();
     window.history.pushState({}, '', '/dashboard?workspace=ws-1');
     render(<App />);
@@ -71,7 +71,6 @@ describe('the dashboard as the app starts on it', () => {
     const firstReads = [
       '/api/session',
       '/api/v1/workspaces?limit=100&offset=0',
-      '/api/tokens?workspace_id=ws-1&limit=1',
       ...CATEGORIES.map(
         (category) =>
           `/api/tokens?workspace_id=ws-1&category%5B%5D=${category}&limit=100&offset=0&sort=expiration_asc`,
@@ -81,6 +80,12 @@ describe('the dashboard as the app starts on it', () => {
     expect(new Set(sent.slice(0, firstReads.length))).toEqual(new Set(firstReads));
     // The page's own queries took those answers: nothing was asked for twice.
     expect(new Set(sent).size).toBe(sent.length);
+    // The filter chips' counts came with the first pages: no summary read of its own.
+    expect(sent).not.toContain('/api/tokens?workspace_id=ws-1&limit=1');
+    const categoryFilter = screen.getByRole('group', { name: 'Filter by category' });
+    expect(within(categoryFilter).getByRole('button', { name: 'Licenses (25)' })).toBeVisible();
+    const sectionFilter = screen.getByRole('group', { name: 'Filter by section' });
+    expect(within(sectionFilter).getByRole('button', { name: 'All sections (25)' })).toBeVisible();
   });
 
   it('signed out, lets go at once of the answers it asked for ahead: the page goes to /login', async () => {

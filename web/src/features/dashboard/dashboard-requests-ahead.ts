@@ -1,5 +1,5 @@
 import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
-import { categoryPageQuery, tokenSummaryQuery } from '@expiry-radar/shared/api/token-list-request';
+import { categoryPageQuery } from '@expiry-radar/shared/api/token-list-request';
 import { WORKSPACE_LOOKUP_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { CATEGORIES } from '@expiry-radar/shared/domain/category-values';
 import { requestAhead } from '../../lib/requests-ahead';
@@ -15,8 +15,9 @@ import { DEFAULT_SORT, requestSort } from './token-sort-state';
  * The dashboard's first reads, asked for as the page starts on /dashboard (start-reads.ts, before
  * the app's code runs; again by the route's loader once the settings are in, which sends only what
  * is not already asked for), all at once rather than each after the answer before it has
- * rendered: the session, the workspace list, and the summary and every category's first page of
- * the workspace the URL names (the app keeps it there), else of the last one used. The same
+ * rendered: the session, the workspace list, and every category's first page of the workspace the
+ * URL names (the app keeps it there), else of the last one used (the pages carry the summary the
+ * filter chips show: dashboard-first-reads.ts). The same
  * routes and queries the page's own queries then send, so they take these answers. A workspace the
  * page does not select (the URL's was frozen or left) costs requests nobody takes: its page reads
  * its own as it renders.
@@ -32,7 +33,6 @@ export function requestDashboardAhead(url: URL): void {
     url.searchParams.get(queryParams.workspace) ?? localStore.get(storageKeys.lastWorkspace);
   if (!workspaceId) return;
   const section = sectionFilterFrom(url.searchParams.get(queryParams.section));
-  requestAhead(startUpRoutes.listTokens, { query: tokenSummaryQuery(workspaceId) });
   for (const category of CATEGORIES) {
     requestAhead(startUpRoutes.listTokens, {
       query: categoryPageQuery({

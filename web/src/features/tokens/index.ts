@@ -17,8 +17,10 @@ export {
   contactGroupsQueryOptions,
   tokenByIdQueryOptions,
   tokenListQueryOptions,
+  tokenSummaryFromFacets,
   tokenSummaryQueryOptions,
   transferableTokensQueryOptions,
   workspaceAdminEmailQueryOptions,
   type ContactGroupOption,
+  type TokenSummary,
 } from './api/token-queries';

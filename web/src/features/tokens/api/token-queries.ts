@@ -1,5 +1,6 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
+import type { TokenFacets } from '@expiry-radar/shared/api/token-api-schemas';
 import { categoryPageQuery, tokenSummaryQuery } from '@expiry-radar/shared/api/token-list-request';
 import { MEMBER_LIST_PAGE_SIZE, TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
@@ -70,13 +71,35 @@ export function tokenByIdQueryOptions(workspaceId: string, tokenId: string) {
   });
 }
 
-/** The workspace's token total and facets per category and section, for the filter chips. */
+/** The workspace's token total and its facets per category and section, for the filter chips. */
+export interface TokenSummary {
+  readonly total: number;
+  readonly facets: TokenFacets;
+}
+
+/**
+ * The summary any token list answer without a search carries: its facets count the whole
+ * workspace (they leave out the category and section filters), and every token is in exactly one
+ * category, so the total is the sum of the category facets. The dashboard's first reads take it
+ * from a card's first page instead of asking for it.
+ */
+export function tokenSummaryFromFacets(facets: TokenFacets): TokenSummary {
+  const total = Object.values(facets.category).reduce((sum, count) => sum + count, 0);
+  return { total, facets };
+}
+
+/** The workspace's token summary: a one-token list answer's total and facets. */
 export function tokenSummaryQueryOptions(workspaceId: string) {
   return queryOptions({
     queryKey: tokenKeys.summary(workspaceId),
-    queryFn: ({ signal }) =>
-      callAtStartUp('listTokens', { query: tokenSummaryQuery(workspaceId) }, { signal }),
-    select: ({ total, facets }) => ({ total, facets }),
+    queryFn: async ({ signal }): Promise<TokenSummary> => {
+      const { total, facets } = await callAtStartUp(
+        'listTokens',
+        { query: tokenSummaryQuery(workspaceId) },
+        { signal },
+      );
+      return { total, facets };
+    },
     staleTime: CLIENT_CACHE_MS.tokens,
   });
 }
