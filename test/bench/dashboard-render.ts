@@ -25,6 +25,7 @@ import { CATEGORIES, CATEGORY_DEFINITIONS } from '@expiry-radar/shared/domain/ca
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
+import { traceMainThread, type MainThreadLoad } from './dashboard-main-thread';
 import { launchChromium, launchChromiumProfile } from '../support/browser';
 import { strongPassword, uniqueEmail } from '../support/e2e-helpers';
 import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
@@ -241,6 +242,28 @@ function report(workload: Workload, browsing: Browsing, loads: readonly Load[]):
   for (const line of formatLoadTimeline(middle.timeline)) console.log(`    ${line}`);
 }
 
+/** Loads traced after the measured ones, for the main thread's CPU (dashboard-main-thread.ts). */
+const TRACED_LOADS = 5;
+
+async function traceMainThreadLoads(
+  context: BrowserContext,
+  url: string,
+): Promise<MainThreadLoad[]> {
+  const loads: MainThreadLoad[] = [];
+  for (let run = 0; run < TRACED_LOADS; run += 1) {
+    loads.push(await traceMainThread(context, url, P.firstRenderMeasure));
+  }
+  return loads;
+}
+
+function reportMainThread(loads: readonly MainThreadLoad[]): void {
+  const cpu = loads.map((load) => load.cpu);
+  const taskWall = loads.map((load) => load.taskWall);
+  console.log(
+    `  the main thread up to the first full render (${loads.length} traced loads after the measured ones, median, for information): ${ms(median(cpu))} of CPU in ${ms(median(taskWall))} of its tasks' wall time, the rest waiting for a core   [CPU ${cpu.map(ms).join(', ')}; first full render ${loads.map((load) => ms(load.firstRender)).join(', ')}]`,
+  );
+}
+
 /**
  * Rounds of the dashboard's API reads sent before the measured loads. The local server's handlers
  * (Node) and DynamoDB Local (Java) run a code path fast only once their JITs have compiled it,
@@ -301,6 +324,7 @@ export async function measureDashboardRender(options: DashboardRenderOptions = {
         await warmUpServer(profile.context, url);
         report(workload, RETURNING, await measureLoads(profile.context, url, workload, runs, 2));
         if (!workload.budgeted) continue;
+        reportMainThread(await traceMainThreadLoads(profile.context, url));
         // The same user in a private window, for information.
         const privateWindow = await browser.newContext({ viewport });
         await privateWindow.addCookies(await profile.context.cookies());
