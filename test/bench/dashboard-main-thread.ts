@@ -4,8 +4,9 @@
  * navigation start to the end of the first full render, against the wall time of those tasks.
  *
  * On this two-core machine Chromium's other processes, the local server and DynamoDB Local run
- * beside the page, and a task's wall time includes the time its thread waited for a core; its
- * thread time does not. The CPU figure is the page's own work, without the machine's waits.
+ * beside the page, and a task's wall time includes the time its thread waited for a core (or on
+ * another process); its thread time does not. The CPU figure is the page's own work, without
+ * those waits.
  */
 import type { BrowserContext } from 'playwright-core';
 
@@ -14,7 +15,7 @@ export interface MainThreadLoad {
   readonly firstRender: number;
   /** CPU time of the main thread's tasks up to the first full render, in ms. */
   readonly cpu: number;
-  /** Wall time of the same tasks, in ms: `cpu` plus the time the thread waited for a core. */
+  /** Wall time of the same tasks, in ms: `cpu` plus the time the thread was not running. */
   readonly taskWall: number;
 }
 

@@ -260,7 +260,7 @@ function reportMainThread(loads: readonly MainThreadLoad[]): void {
   const cpu = loads.map((load) => load.cpu);
   const taskWall = loads.map((load) => load.taskWall);
   console.log(
-    `  the main thread up to the first full render (${loads.length} traced loads after the measured ones, median, for information): ${ms(median(cpu))} of CPU in ${ms(median(taskWall))} of its tasks' wall time, the rest waiting for a core   [CPU ${cpu.map(ms).join(', ')}; first full render ${loads.map((load) => ms(load.firstRender)).join(', ')}]`,
+    `  the main thread up to the first full render (${loads.length} traced loads after the measured ones, median, for information): ${ms(median(cpu))} of CPU in ${ms(median(taskWall))} of its tasks' wall time (the rest off the CPU, mostly waiting for a core)   [CPU ${cpu.map(ms).join(', ')}; first full render ${loads.map((load) => ms(load.firstRender)).join(', ')}]`,
   );
 }
 
