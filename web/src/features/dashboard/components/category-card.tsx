@@ -3,13 +3,9 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import InputAdornment from '@mui/material/InputAdornment';
-import Paper from '@mui/material/Paper';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import SearchIcon from '@mui/icons-material/Search';
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { SEARCH_DEBOUNCE_MS } from '@expiry-radar/shared/constants/timing';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
@@ -19,6 +15,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { useRowsAfterFirstPaint } from '../hooks/use-rows-after-first-paint';
 import type { SortKey, TokenSortState } from '../token-sorting';
 import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from '../token-sorting';
+import { CardSection, cardClasses } from './category-card-styles';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenCardList } from './token-card-list';
 import { TokenSortSelect } from './token-sort-select';
@@ -52,6 +49,21 @@ interface CategoryCardProps extends TokenActionHandlers {
   onFirstPage?: (category: CategoryDefinition['value']) => void;
   /** The rows its first render shows (first-screen-rows.ts); the rest follow at once. */
   firstRenderRows?: number;
+}
+
+/** The search box's magnifier (drawn here: an MUI icon is a component to render and style). */
+function SearchGlyph() {
+  return (
+    <svg
+      className={cardClasses.searchIcon}
+      viewBox="0 0 24 24"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <circle cx="10.5" cy="10.5" r="5.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="m15 15 4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+    </svg>
+  );
 }
 
 /**
@@ -156,14 +168,10 @@ export const CategoryCard = memo(function CategoryCard({
   }
 
   return (
-    <Paper
-      component="section"
-      variant="outlined"
+    <CardSection
       aria-labelledby={titleId}
       data-category={definition.value}
-      sx={{
-        p: { xs: 2, sm: 2.5 },
-        borderTop: 4,
+      style={{
         borderTopColor: definition.color,
         // A card out of view is not laid out or painted until it comes near (hundreds of rows
         // each); its height meanwhile is estimated from its rows, then remembered (`auto`).
@@ -171,54 +179,25 @@ export const CategoryCard = memo(function CategoryCard({
         containIntrinsicSize: `auto ${estimatedHeight(tokens.length, narrow)}px`,
       }}
     >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 2,
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          mb: 2,
-        }}
-      >
-        <Typography id={titleId} variant="h2" sx={{ fontSize: '1.25rem' }}>
-          {definition.label}{' '}
-          <Typography component="span" color="textSecondary" sx={{ fontSize: '1rem' }}>
-            ({total})
-          </Typography>
-        </Typography>
-        <Box
-          sx={{
-            display: 'flex',
-            flexWrap: 'wrap',
-            gap: 1.5,
-            width: { xs: '100%', sm: 'auto' },
-          }}
-        >
+      <div className={cardClasses.header}>
+        <h2 id={titleId} className={cardClasses.title}>
+          {definition.label} <span className={cardClasses.count}>({total})</span>
+        </h2>
+        <div className={cardClasses.tools}>
           {narrow && <TokenSortSelect definition={definition} sort={sort} onChange={setSort} />}
-          <TextField
-            size="small"
-            type="search"
-            placeholder={`Search ${definition.label}...`}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            sx={{ width: { xs: '100%', sm: 280 } }}
-            slotProps={{
-              htmlInput: {
-                'aria-label': `Search ${definition.label}`,
-                maxLength: TOKEN_SEARCH_MAX_LENGTH,
-              },
-              input: {
-                startAdornment: (
-                  <InputAdornment position="start">
-                    <SearchIcon fontSize="small" />
-                  </InputAdornment>
-                ),
-              },
-            }}
-          />
-        </Box>
-      </Box>
+          <label className={cardClasses.search}>
+            <SearchGlyph />
+            <input
+              type="search"
+              placeholder={`Search ${definition.label}...`}
+              aria-label={`Search ${definition.label}`}
+              maxLength={TOKEN_SEARCH_MAX_LENGTH}
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+            />
+          </label>
+        </div>
+      </div>
       {content}
       {hasNextPage && (
         <Box sx={{ display: 'flex', justifyContent: 'center', mt: 2 }}>
@@ -231,6 +210,6 @@ export const CategoryCard = memo(function CategoryCard({
           </Button>
         </Box>
       )}
-    </Paper>
+    </CardSection>
   );
 });

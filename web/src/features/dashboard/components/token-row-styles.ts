@@ -1,10 +1,11 @@
 /**
- * Styles of the token rows and cards' actions (the expiry pills': components/expiry-pill.tsx), as
- * plain class names styled once by their container (the table, the card list). A category card shows up to
- * hundreds of rows: plain elements with one container class render several times faster than an
- * MUI TableRow, TableCells, Chip and three Buttons per row. The rules follow MUI's own (small
- * body TableCell, hover TableRow, small outlined/filled Chip, small text Button in this theme), so
- * the rows look as they did. Plain emotion styles (`styled`), not `sx`: no theme spacing or
+ * Styles of the token table's head and rows and the cards' actions (the expiry pills':
+ * components/expiry-pill.tsx), as plain class names styled once by their container (the table,
+ * the card list). A category card shows up to hundreds of rows, and the dashboard four tables:
+ * plain elements with one container class render several times faster than MUI's TableCells,
+ * TableSortLabels, Chips and Buttons. The rules follow MUI's own (small head and body TableCell,
+ * TableSortLabel, hover TableRow, small outlined/filled Chip, small text Button in this theme),
+ * so the tables look as they did. Plain emotion styles (`styled`), not `sx`: no theme spacing or
  * radius scaling of the numbers.
  */
 import type { CSSObject, Theme } from '@mui/material/styles';
@@ -16,6 +17,19 @@ export const rowClasses = {
   name: 'TokenRow-name',
   nowrap: 'TokenRow-nowrap',
   actions: 'TokenRow-actions',
+} as const;
+
+export const headClasses = {
+  cell: 'TokenTableHead-cell',
+  /** A sortable column's header: the button that sorts by it. */
+  sort: 'TokenTableHead-sort',
+  /** The sorting column's button (its arrow shown). */
+  active: 'TokenTableHead-active',
+  /** The arrow: down when sorting descending, up when ascending. */
+  arrow: 'TokenTableHead-arrow',
+  ascending: 'TokenTableHead-ascending',
+  /** The Actions column: as wide as its buttons, the other columns get the rest. */
+  actions: 'TokenTableHead-actions',
 } as const;
 
 export const actionClasses = {
@@ -76,10 +90,66 @@ export function actionStyles(theme: Theme): CSSObject {
   };
 }
 
+/** The line under a cell (MUI TableCell's: the divider colour without its transparency). */
+function cellBorder(theme: Theme): string {
+  const divider = alpha(theme.palette.divider, 1);
+  return `1px solid ${theme.palette.mode === 'light' ? lighten(divider, 0.88) : darken(divider, 0.68)}`;
+}
+
+/** The token table's head: column names, the sortable ones buttons (MUI TableSortLabel look). */
+export function headStyles(theme: Theme): CSSObject {
+  const { text } = theme.palette;
+  return {
+    [`& .${headClasses.cell}`]: {
+      ...theme.typography.body2,
+      display: 'table-cell',
+      verticalAlign: 'inherit',
+      borderBottom: cellBorder(theme),
+      textAlign: 'left',
+      padding: '6px 16px',
+      color: text.primary,
+      lineHeight: theme.typography.pxToRem(24),
+      fontWeight: 700,
+      whiteSpace: 'nowrap',
+    },
+    [`& .${headClasses.actions}`]: { width: '1%' },
+    [`& .${headClasses.sort}`]: {
+      display: 'inline-flex',
+      alignItems: 'center',
+      justifyContent: 'flex-start',
+      padding: 0,
+      margin: 0,
+      border: 0,
+      background: 'none',
+      font: 'inherit',
+      color: 'inherit',
+      cursor: 'pointer',
+      userSelect: 'none',
+      WebkitTapHighlightColor: 'transparent',
+      '&:hover, &:focus-visible': { color: text.secondary },
+      [`&:hover .${headClasses.arrow}`]: { opacity: 0.5 },
+      '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
+    },
+    [`& .${headClasses.arrow}`]: {
+      width: 18,
+      height: 18,
+      flexShrink: 0,
+      margin: '0 4px',
+      opacity: 0,
+      transition: theme.transitions.create(['opacity', 'transform'], {
+        duration: theme.transitions.duration.shorter,
+      }),
+    },
+    [`& .${headClasses.sort}.${headClasses.active}`]: {
+      color: text.primary,
+      [`& .${headClasses.arrow}`]: { opacity: 1, color: text.secondary },
+    },
+    [`& .${headClasses.ascending}`]: { transform: 'rotate(180deg)' },
+  };
+}
+
 /** A body row of the token table (MUI small TableCell and hover TableRow look). */
 export function rowStyles(theme: Theme): CSSObject {
-  const divider = alpha(theme.palette.divider, 1);
-  const border = theme.palette.mode === 'light' ? lighten(divider, 0.88) : darken(divider, 0.68);
   return {
     [`& .${rowClasses.row}`]: {
       color: 'inherit',
@@ -92,7 +162,7 @@ export function rowStyles(theme: Theme): CSSObject {
         ...theme.typography.body2,
         display: 'table-cell',
         verticalAlign: 'inherit',
-        borderBottom: `1px solid ${border}`,
+        borderBottom: cellBorder(theme),
         textAlign: 'left',
         padding: '6px 16px',
         color: theme.palette.text.primary,

@@ -1,10 +1,4 @@
 import { memo } from 'react';
-import Table from '@mui/material/Table';
-import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
 import { styled } from '@mui/material/styles';
 import { cellTextClasses, cellTextStyles } from '../../../components/cell-text';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
@@ -13,13 +7,13 @@ import { DateText } from '../../../components/date-text';
 import { ExpiryPill, pillStyles } from '../../../components/expiry-pill';
 import { EMPTY_VALUE } from '../../../lib/date-format';
 import { fieldText, typeLabel } from '../token-display';
-import type { SortKey, TokenSortState } from '../token-sorting';
+import type { SortColumn, SortKey, TokenSortState } from '../token-sorting';
 import { sortColumns } from '../token-sorting';
 import type { TokenActionHandlers } from './token-actions';
 import { TokenActions } from './token-actions';
 import { EndpointStatusCell } from './endpoint-status';
 import { RemovedAtSourceChip } from './removed-at-source';
-import { actionStyles, rowClasses, rowStyles } from './token-row-styles';
+import { actionStyles, headClasses, headStyles, rowClasses, rowStyles } from './token-row-styles';
 
 interface TokenTableProps extends TokenActionHandlers {
   definition: CategoryDefinition;
@@ -37,13 +31,66 @@ interface TokenRowProps extends TokenActionHandlers {
   now: Date;
 }
 
-/** One styled class for the whole table: rows, pills and actions are plain elements. */
-const RowsTable = styled(Table)(({ theme }) => ({
+/** Scrolls sideways when the columns do not fit (MUI TableContainer). */
+const TableScroller = styled('div')({ width: '100%', overflowX: 'auto' });
+
+/** One styled class for the whole table: head, rows, pills and actions are plain elements. */
+const RowsTable = styled('table')(({ theme }) => ({
+  display: 'table',
+  width: '100%',
+  borderCollapse: 'collapse',
+  borderSpacing: 0,
   ...cellTextStyles(),
+  ...headStyles(theme),
   ...rowStyles(theme),
   ...pillStyles(theme),
   ...actionStyles(theme),
 }));
+
+/** The arrow of the sorting column (drawn here: an MUI icon per header is a component each). */
+function SortArrow({ ascending }: { ascending: boolean }) {
+  const className = ascending ? `${headClasses.arrow} ${headClasses.ascending}` : headClasses.arrow;
+  return (
+    <svg className={className} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M12 5v13m-6-6 6 6 6-6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}
+
+interface SortHeaderProps {
+  column: SortColumn;
+  sort: TokenSortState;
+  onSort: (key: SortKey) => void;
+}
+
+/** A sortable column's header: a button, the sorting one with its arrow and `aria-sort`. */
+function SortHeader({ column, sort, onSort }: SortHeaderProps) {
+  const active = sort.key === column.key;
+  const ascending = !active || sort.direction === 'asc';
+  return (
+    <th
+      scope="col"
+      className={headClasses.cell}
+      aria-sort={active ? (ascending ? 'ascending' : 'descending') : undefined}
+    >
+      <button
+        type="button"
+        className={active ? `${headClasses.sort} ${headClasses.active}` : headClasses.sort}
+        onClick={() => onSort(column.key)}
+      >
+        {column.label}
+        <SortArrow ascending={ascending} />
+      </button>
+    </th>
+  );
+}
 
 /** A name or field on one line, cut with an ellipsis, whole in the tooltip (see CellText). */
 function CellTextSpans({ text }: { text: string }) {
@@ -110,38 +157,26 @@ export const TokenTable = memo(function TokenTable({
 }: TokenTableProps) {
   const columns = sortColumns(definition);
   return (
-    <TableContainer>
-      <RowsTable size="small" aria-label={`${definition.label} tokens`}>
-        <TableHead>
-          <TableRow>
-            {columns.map((column) => {
-              const active = sort.key === column.key;
-              return (
-                <TableCell
-                  key={column.key}
-                  sortDirection={active ? sort.direction : false}
-                  sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}
-                >
-                  <TableSortLabel
-                    active={active}
-                    direction={active ? sort.direction : 'asc'}
-                    onClick={() => onSort(column.key)}
-                  >
-                    {column.label}
-                  </TableSortLabel>
-                </TableCell>
-              );
-            })}
-            <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>Status</TableCell>
+    <TableScroller>
+      <RowsTable aria-label={`${definition.label} tokens`}>
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <SortHeader key={column.key} column={column} sort={sort} onSort={onSort} />
+            ))}
+            <th scope="col" className={headClasses.cell}>
+              Status
+            </th>
             {definition.value === 'cert' && (
-              <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>Endpoints</TableCell>
+              <th scope="col" className={headClasses.cell}>
+                Endpoints
+              </th>
             )}
-            {/* As wide as its buttons: the other columns get the rest. */}
-            <TableCell sx={{ fontWeight: 700, whiteSpace: 'nowrap', width: '1%' }}>
+            <th scope="col" className={`${headClasses.cell} ${headClasses.actions}`}>
               Actions
-            </TableCell>
-          </TableRow>
-        </TableHead>
+            </th>
+          </tr>
+        </thead>
         <tbody>
           {tokens.map((token) => (
             <TokenRow
@@ -155,6 +190,6 @@ export const TokenTable = memo(function TokenTable({
           ))}
         </tbody>
       </RowsTable>
-    </TableContainer>
+    </TableScroller>
   );
 });
