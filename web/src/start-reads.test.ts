@@ -111,4 +111,41 @@ describe('the page’s first script', () => {
       expect(preloads()).toEqual([]);
     });
   });
+
+  describe('the locale data for names and dates', () => {
+    const idleCallbacks: IdleRequestCallback[] = [];
+    const original = Object.getOwnPropertyDescriptor(window, 'requestIdleCallback');
+
+    beforeEach(() => {
+      idleCallbacks.length = 0;
+      window.requestIdleCallback = (callback) => idleCallbacks.push(callback);
+    });
+
+    afterEach(() => {
+      if (original) Object.defineProperty(window, 'requestIdleCallback', original);
+      else delete (window as Partial<Window>).requestIdleCallback;
+      jest.restoreAllMocks();
+    });
+
+    it('loads on /dashboard when the page is first idle: a collator and a date formatter', async () => {
+      serve();
+      await startPageAt('/dashboard');
+      const collator = jest.spyOn(Intl, 'Collator');
+      const dateFormat = jest.spyOn(Intl, 'DateTimeFormat');
+      // Nothing before the page is idle.
+      expect(collator).not.toHaveBeenCalled();
+      expect(dateFormat).not.toHaveBeenCalled();
+      for (const callback of idleCallbacks) {
+        callback({ didTimeout: false, timeRemaining: () => 50 });
+      }
+      expect(collator).toHaveBeenCalledTimes(1);
+      expect(dateFormat).toHaveBeenCalledTimes(1);
+    });
+
+    it('is left to the pages that need it elsewhere', async () => {
+      serve();
+      await startPageAt('/pricing');
+      expect(idleCallbacks).toHaveLength(0);
+    });
+  });
 });

@@ -45,10 +45,26 @@ function openStorage(): void {
   }
 }
 
+/**
+ * Loads the browser's locale data for comparing names and formatting dates while the page waits
+ * on the network, rather than during the dashboard's first render: the page's first collator and
+ * first date formatter cost about 8 and 5 ms of the main thread each (the data they load), every
+ * later one almost nothing. The dashboard sorts sections and rows with one (lib/compare-names.ts)
+ * and shows expiry dates with the other (lib/date-format.ts). Each waits for an idle moment.
+ */
+function loadLocaleDataWhenIdle(): void {
+  if (typeof window.requestIdleCallback !== 'function') return;
+  window.requestIdleCallback(() => new Intl.Collator(undefined, { numeric: true }).compare('', ''));
+  window.requestIdleCallback(() =>
+    new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' }).format(0),
+  );
+}
+
 if (window.location.pathname === paths.dashboard) {
   // The settings first: the app's first render waits for them.
   requestRuntimeConfigAhead();
   requestDashboardAhead(new URL(window.location.href));
   preloadDashboardRouteChunks();
+  loadLocaleDataWhenIdle();
 }
 openStorage();
