@@ -1,4 +1,4 @@
-import { memo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -48,6 +48,8 @@ interface CreateTokenFormProps {
   onImportCertificates?: (certificates: readonly ParsedCertificate[]) => void;
 }
 
+const currentTime = () => new Date();
+
 /**
  * "Create New Token": category, type, then the category's fields; the expiry is
  * suggested by category and type until the user picks one; messages of the shared schema.
@@ -56,7 +58,7 @@ interface CreateTokenFormProps {
 export const CreateTokenForm = memo(function CreateTokenForm({
   workspace,
   userEmail,
-  now = () => new Date(),
+  now = currentTime,
   actions,
   onImportCertificates,
 }: CreateTokenFormProps) {
@@ -77,12 +79,24 @@ export const CreateTokenForm = memo(function CreateTokenForm({
     formState: { isSubmitting },
   } = form;
 
-  const suggestExpiry = (category: Category, type: TokenType | '') => {
-    if (expiryEdited) return;
-    setValue('expiresAt', defaultExpiryDate(category, type === '' ? null : type, now()), {
-      shouldValidate: form.formState.isSubmitted,
-    });
-  };
+  // The fields' callbacks keep their identity from one render to the next: the fields are
+  // memoized, and the form re-renders as it mounts (react-hook-form's own state) and on every
+  // change of its own state, none of which need render every field again.
+  const onKindChange = useCallback(
+    (nextCategory: Category, nextType: TokenType | '') => {
+      if (nextCategory !== 'cert') setFillNote(null);
+      if (expiryEdited) return;
+      setValue(
+        'expiresAt',
+        defaultExpiryDate(nextCategory, nextType === '' ? null : nextType, now()),
+        {
+          shouldValidate: form.formState.isSubmitted,
+        },
+      );
+    },
+    [expiryEdited, setValue, now, form],
+  );
+  const onExpiryEdited = useCallback(() => setExpiryEdited(true), []);
 
   const fillFromCertificate = (
     certificate: ParsedCertificate,
@@ -167,11 +181,8 @@ export const CreateTokenForm = memo(function CreateTokenForm({
           workspace={workspace}
           userEmail={userEmail}
           idPrefix="create-token"
-          onKindChange={(nextCategory, nextType) => {
-            if (nextCategory !== 'cert') setFillNote(null);
-            suggestExpiry(nextCategory, nextType);
-          }}
-          onExpiryEdited={() => setExpiryEdited(true)}
+          onKindChange={onKindChange}
+          onExpiryEdited={onExpiryEdited}
         />
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2.5 }}>
           <Button type="submit" variant="contained" disabled={isSubmitting}>

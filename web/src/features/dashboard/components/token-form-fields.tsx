@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -54,9 +55,10 @@ const grid = {
 /**
  * The fields of a token in the order of the create form: category, then a type of that
  * category, then name, expiry, section, contact group and that category's own fields, then notes.
- * In edit mode category and type are shown but cannot be changed.
+ * In edit mode category and type are shown but cannot be changed. Memoized: each field follows
+ * the form's state on its own (its Controller), so the form's re-renders need not render them.
  */
-export function TokenFormFields({
+export const TokenFormFields = memo(function TokenFormFields({
   form,
   mode,
   workspace,
@@ -226,4 +228,4 @@ export function TokenFormFields({
       />
     </Box>
   );
-}
+});
