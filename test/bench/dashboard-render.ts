@@ -25,11 +25,11 @@ import { CATEGORIES, CATEGORY_DEFINITIONS } from '@expiry-radar/shared/domain/ca
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
-import { traceMainThread, type MainThreadLoad } from './dashboard-main-thread';
 import { launchChromium, launchChromiumProfile } from '../support/browser';
 import { strongPassword, uniqueEmail } from '../support/e2e-helpers';
 import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
 import { setLocalPlan } from '../support/local-plan';
+import { traceMainThread, type MainThreadLoad } from './dashboard-main-thread';
 import {
   formatLoadTimeline,
   milestones,
