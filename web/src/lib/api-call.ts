@@ -3,6 +3,7 @@ import type * as RouteTableModule from '@expiry-radar/shared/api/route-table';
 import type { RouteDefinition, RouteId, routeTable } from '@expiry-radar/shared/api/route-table';
 import type { ApiCallOptions, ApiInput, QueryValue } from './api-client';
 import { requestRoute } from './api-client';
+import { whenIdle } from './when-idle';
 
 /**
  * The web's API client, typed from the route table: `call('updateToken', { params, body })`
@@ -44,16 +45,24 @@ export type CallArgs<Id extends RouteId, Options = ApiCallOptions> =
     : [input: CallInput<Id>, options?: Options];
 
 /**
- * The route table is loaded by the first call, not with the page's code: building every route's
- * schemas takes the main thread tens of milliseconds that a page's first render need not wait for.
- * The reads a page starts with go through start-up-routes.ts and their own answer schemas instead
- * (the dashboard's: dashboard-first-reads.ts).
+ * The route table is loaded by the first call, not with the page's code, and once the page is
+ * first idle: building every route's schemas takes the main thread tens of milliseconds. The
+ * queries a page's first render mounts make their first calls in that render's commit, and
+ * loading the table then put that work between the render and its paint (the dashboard's first
+ * full render measured about 25 ms later). The reads a page starts with go through
+ * start-up-routes.ts and their own answer schemas instead (the dashboard's:
+ * dashboard-first-reads.ts).
  */
 let routeTableModule: Promise<typeof RouteTableModule> | undefined;
 
+/** The longest a first call waits for the page to be idle before loading the route table. */
+export const ROUTE_TABLE_IDLE_WAIT_MS = 500;
+
 /** The route of an id, as the route table has it. */
 export async function loadApiRoute(id: RouteId): Promise<RouteDefinition> {
-  routeTableModule ??= import('@expiry-radar/shared/api/route-table');
+  routeTableModule ??= whenIdle(ROUTE_TABLE_IDLE_WAIT_MS).then(
+    () => import('@expiry-radar/shared/api/route-table'),
+  );
   return (await routeTableModule).findRoute(id);
 }
 
