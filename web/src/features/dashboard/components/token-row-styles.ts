@@ -90,10 +90,22 @@ export function actionStyles(theme: Theme): CSSObject {
   };
 }
 
-/** The line under a cell (MUI TableCell's: the divider colour without its transparency). */
-function cellBorder(theme: Theme): string {
+/**
+ * A small MUI TableCell, head or body: its type, padding and the line under it (the divider
+ * colour without its transparency).
+ */
+function smallCellStyles(theme: Theme): CSSObject {
   const divider = alpha(theme.palette.divider, 1);
-  return `1px solid ${theme.palette.mode === 'light' ? lighten(divider, 0.88) : darken(divider, 0.68)}`;
+  const border = theme.palette.mode === 'light' ? lighten(divider, 0.88) : darken(divider, 0.68);
+  return {
+    ...theme.typography.body2,
+    display: 'table-cell',
+    verticalAlign: 'inherit',
+    borderBottom: `1px solid ${border}`,
+    textAlign: 'left',
+    padding: '6px 16px',
+    color: theme.palette.text.primary,
+  };
 }
 
 /** The token table's head: column names, the sortable ones buttons (MUI TableSortLabel look). */
@@ -101,13 +113,7 @@ export function headStyles(theme: Theme): CSSObject {
   const { text } = theme.palette;
   return {
     [`& .${headClasses.cell}`]: {
-      ...theme.typography.body2,
-      display: 'table-cell',
-      verticalAlign: 'inherit',
-      borderBottom: cellBorder(theme),
-      textAlign: 'left',
-      padding: '6px 16px',
-      color: text.primary,
+      ...smallCellStyles(theme),
       lineHeight: theme.typography.pxToRem(24),
       fontWeight: 700,
       whiteSpace: 'nowrap',
@@ -158,15 +164,7 @@ export function rowStyles(theme: Theme): CSSObject {
       outline: 0,
       cursor: 'pointer',
       '&:hover': { backgroundColor: theme.palette.action.hover },
-      '& > td, & > th': {
-        ...theme.typography.body2,
-        display: 'table-cell',
-        verticalAlign: 'inherit',
-        borderBottom: cellBorder(theme),
-        textAlign: 'left',
-        padding: '6px 16px',
-        color: theme.palette.text.primary,
-      },
+      '& > td, & > th': smallCellStyles(theme),
       // Names keep more of their width than the other texts when the table is narrow.
       [`& > .${rowClasses.name}`]: {
         fontWeight: 600,
