@@ -52,6 +52,32 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/**
+ * The page's layout shift so far: the sum of Chromium's layout-shift entries not caused by input
+ * (they are given to an observer only, never listed by the performance timeline).
+ */
+function layoutShift(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        const observer = new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value: number;
+            hadRecentInput: boolean;
+          })[]) {
+            if (!entry.hadRecentInput) total += entry.value;
+          }
+        });
+        observer.observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => {
+          observer.disconnect();
+          resolve(total);
+        }, 250);
+      }),
+  );
+}
+
 interface NewToken {
   category: string;
   type: string;
@@ -399,6 +425,36 @@ describe('token dashboard in Chromium', () => {
     expect(pageErrors).toEqual([]);
     await fresh.close();
   }, 60_000);
+
+  it("paints its cards before the create form's fields, which then fill their place without moving anything", async () => {
+    const freeAccount = { email: uniqueEmail('free'), password: strongPassword('free') };
+    const free = await browser.newContext();
+    await registerVerifiedAccount(free, app, freeAccount);
+    const freeWorkspaceId = await firstWorkspaceId(free, app);
+    // Three columns of fields, two and one; the free plan's contact group field carries a hint.
+    const visits = [
+      { context: owner, url: dashboardUrl(), width: 1280 },
+      { context: owner, url: dashboardUrl(), width: 700 },
+      { context: owner, url: dashboardUrl(), width: 390 },
+      { context: free, url: `${app.appUrl}/dashboard?workspace=${freeWorkspaceId}`, width: 1280 },
+      { context: free, url: `${app.appUrl}/dashboard?workspace=${freeWorkspaceId}`, width: 390 },
+    ];
+    try {
+      for (const { context, url, width } of visits) {
+        const fresh = await context.newPage();
+        await fresh.setViewportSize({ width, height: 900 });
+        await fresh.goto(url);
+        const form = fresh.getByRole('region', { name: 'Create New Token' });
+        await form.getByRole('combobox', { name: /^Category/ }).waitFor();
+        await fresh.waitForLoadState('networkidle');
+        expect({ width, url, shift: await layoutShift(fresh) }).toEqual({ width, url, shift: 0 });
+        await fresh.close();
+      }
+    } finally {
+      await free.close();
+    }
+    expect(pageErrors).toEqual([]);
+  }, 90_000);
 
   it('has every chunk of its first render asked for by the page itself, none named late by another chunk', async () => {
     const fresh = await owner.newPage();

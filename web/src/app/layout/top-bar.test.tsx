@@ -169,11 +169,31 @@ describe('top bar', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Workspaces' })).toBeVisible();
   });
 
+  it('switches the workspace from the picker, a native select that names each workspace', async () => {
+    serve({
+      workspaces: [
+        { id: 'w1', name: 'Production', plan: 'pro', role: 'admin', is_frozen: false },
+        { id: 'w2', name: 'Staging', plan: 'pro', role: 'workspace_manager', is_frozen: false },
+      ],
+    });
+    const { router } = renderApp('/dashboard?workspace=w1');
+    const picker = await screen.findByRole('combobox', { name: 'Workspace' });
+    await waitFor(() => expect(picker).toHaveValue('w1'));
+    expect(
+      within(picker)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Production', 'Staging']);
+    await userEvent.setup().selectOptions(picker, 'Staging');
+    await waitFor(() => expect(router.state.location.search).toContain('workspace=w2'));
+    expect(picker).toHaveValue('w2');
+  });
+
   it('disables the picker on the free plan with one workspace, with the upgrade hint', async () => {
     serve({ plan: 'free' });
     renderApp('/dashboard');
     const picker = await screen.findByRole('combobox', { name: 'Workspace' });
-    expect(picker).toHaveAttribute('aria-disabled', 'true');
+    expect(picker).toBeDisabled();
     expect(picker).toHaveAccessibleDescription('Upgrade to create more workspaces');
   });
 

@@ -1,7 +1,6 @@
 import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
-import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Tooltip from '@mui/material/Tooltip';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
@@ -16,7 +15,14 @@ interface WorkspacePickerProps {
   showHintText?: boolean;
 }
 
-/** The workspace picker of the top bar and the drawer. */
+/**
+ * The workspace picker of the top bar and the drawer: a native select in MUI's outlined look.
+ * MUI's own Select keeps its display element in state, set as it mounts; that update, in the
+ * commit of every signed-in page's first render, is synchronous, so React ran the commit's
+ * passive effects (the queries' first calls among them) and a second render before the page
+ * could paint (docs/architecture.md, "What the commit pulls in before the paint"). The native
+ * list is also the one phones and screen readers know best.
+ */
 export function WorkspacePicker({
   workspaces,
   selected,
@@ -27,19 +33,22 @@ export function WorkspacePicker({
   const id = showHintText ? 'drawer-workspace' : 'top-bar-workspace';
   const field = (
     <FormControl size="small" sx={{ minWidth: 180, maxWidth: 240 }} disabled={state.disabled}>
-      <InputLabel id={`${id}-label`}>Workspace</InputLabel>
+      <InputLabel htmlFor={id} shrink>
+        Workspace
+      </InputLabel>
       <Select
-        labelId={`${id}-label`}
-        id={id}
+        native
+        notched
         label="Workspace"
         value={selected?.id ?? ''}
         onChange={(event) => onSelect(event.target.value)}
-        inputProps={{ 'aria-describedby': state.hint ? `${id}-hint` : undefined }}
+        inputProps={{ id, 'aria-describedby': state.hint ? `${id}-hint` : undefined }}
       >
+        {selected === null && <option value="" disabled />}
         {workspaces.map((workspace) => (
-          <MenuItem key={workspace.id} value={workspace.id}>
+          <option key={workspace.id} value={workspace.id}>
             {workspace.name}
-          </MenuItem>
+          </option>
         ))}
       </Select>
       {state.hint && (

@@ -19,7 +19,9 @@ import { useCreateTokenMutation } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { EMPTY_TOKEN_FORM, createTokenResolver } from '../token-form-values';
 import type { TokenFormValues } from '../token-form-values';
+import { useAfterFirstPaint } from '../hooks/use-after-first-paint';
 import { CertificateFillDialog } from './certificate-fill-dialog';
+import { CreateTokenFieldsPlaceholder } from './create-token-fields-placeholder';
 import { TokenFormFields } from './token-form-fields';
 
 /** What the form says after filling from a certificate: which one, and whether of a chain. */
@@ -51,9 +53,12 @@ interface CreateTokenFormProps {
 const currentTime = () => new Date();
 
 /**
- * "Create New Token": category, type, then the category's fields; the expiry is
- * suggested by category and type until the user picks one; messages of the shared schema.
- * Memoized: the dashboard's chips and dialogs do not re-render the form.
+ * "Create New Token": its title and the buttons beside it, then the form. The form's fields come
+ * a frame after the rest of the page's first render (useAfterFirstPaint), in blank space of their
+ * size: react-hook-form and MUI's Select each set state as they mount, and such an update in the
+ * commit of the dashboard's first render made React run that commit's passive effects and a
+ * second render before the cards could paint. Memoized: the dashboard's chips and dialogs do not
+ * re-render the form.
  */
 export const CreateTokenForm = memo(function CreateTokenForm({
   workspace,
@@ -62,6 +67,57 @@ export const CreateTokenForm = memo(function CreateTokenForm({
   actions,
   onImportCertificates,
 }: CreateTokenFormProps) {
+  const fieldsShown = useAfterFirstPaint();
+  return (
+    <Paper
+      component="section"
+      variant="outlined"
+      aria-labelledby="create-token-title"
+      sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}
+    >
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1.5,
+          mb: 2.5,
+        }}
+      >
+        <Typography id="create-token-title" variant="h2" sx={{ fontSize: '1.375rem' }}>
+          Create New Token
+        </Typography>
+        {actions && <Box sx={{ display: 'flex', gap: 1.5 }}>{actions}</Box>}
+      </Box>
+      {fieldsShown ? (
+        <CreateTokenFields
+          workspace={workspace}
+          userEmail={userEmail}
+          now={now}
+          onImportCertificates={onImportCertificates}
+        />
+      ) : (
+        <CreateTokenFieldsPlaceholder workspace={workspace} />
+      )}
+    </Paper>
+  );
+});
+
+type CreateTokenFieldsProps = Omit<CreateTokenFormProps, 'actions' | 'now'> & {
+  now: () => Date;
+};
+
+/**
+ * The form: category, type, then the category's fields; the expiry is suggested by category and
+ * type until the user picks one; messages of the shared schema.
+ */
+function CreateTokenFields({
+  workspace,
+  userEmail,
+  now,
+  onImportCertificates,
+}: CreateTokenFieldsProps) {
   const form = useForm<TokenFormValues, unknown, CreateTokenData>({
     resolver: createTokenResolver(),
     defaultValues: EMPTY_TOKEN_FORM,
@@ -132,27 +188,7 @@ export const CreateTokenForm = memo(function CreateTokenForm({
   });
 
   return (
-    <Paper
-      component="section"
-      variant="outlined"
-      aria-labelledby="create-token-title"
-      sx={{ p: { xs: 2, sm: 3 }, mb: 4 }}
-    >
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1.5,
-          mb: 2.5,
-        }}
-      >
-        <Typography id="create-token-title" variant="h2" sx={{ fontSize: '1.375rem' }}>
-          Create New Token
-        </Typography>
-        {actions && <Box sx={{ display: 'flex', gap: 1.5 }}>{actions}</Box>}
-      </Box>
+    <>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
         {category === 'cert' && (
           <Box sx={{ mb: 2.5 }}>
@@ -203,6 +239,6 @@ export const CreateTokenForm = memo(function CreateTokenForm({
           }
         />
       )}
-    </Paper>
+    </>
   );
-});
+}

@@ -42,7 +42,8 @@ interface TokenFormFieldsProps {
   onExpiryEdited?: () => void;
 }
 
-const grid = {
+/** The fields' grid: one column on phones, two on small screens, three from medium ones. */
+export const tokenFieldsGrid = {
   display: 'grid',
   gap: 2,
   gridTemplateColumns: {
@@ -80,7 +81,7 @@ export const TokenFormFields = memo(function TokenFormFields({
   };
 
   return (
-    <Box sx={grid}>
+    <Box sx={tokenFieldsGrid}>
       {editing ? (
         <>
           <TextField
