@@ -480,6 +480,15 @@ describe('token dashboard in Chromium', () => {
       ).split(' '),
     );
     expect(preloaded.some((chunk) => chunk.includes('/dashboard-route-'))).toBe(true);
+    // The route's chunks and the classic entry carry V8's compile hint on their first line.
+    const entry = inHtml.find((script) => script.endsWith('.classic.js'));
+    for (const script of [...preloaded, entry!]) {
+      const code = await (await fresh.request.get(`${app.appUrl}${script}`)).text();
+      expect({ script, firstLine: code.split('\n')[0] }).toEqual({
+        script,
+        firstLine: '//# allFunctionsCalledOnLoad',
+      });
+    }
     expect(scriptsBeforeCommit.length).toBeGreaterThan(inHtml.length);
     expect(
       scriptsBeforeCommit.filter((script) => ![...inHtml, ...preloaded].includes(script)),

@@ -1,5 +1,6 @@
 import { runInNewContext } from 'node:vm';
 import { classicEntry, ENTRY_EXPORTS_GLOBAL } from '../../web/vite-plugins/classic-entry';
+import { ALL_FUNCTIONS_CALLED_ON_LOAD } from '../../web/vite-plugins/compile-hint';
 
 const runtime = {
   fileName: 'assets/rolldown-runtime-abc.js',
@@ -34,6 +35,8 @@ describe('classicEntry', () => {
     const result = classicEntry(entry, runtime);
 
     expect(result.classicFileName).toBe('assets/index-xyz.classic.js');
+    // V8 compiles every function as the script loads (and keeps them in its code cache).
+    expect(result.classicCode.startsWith(ALL_FUNCTIONS_CALLED_ON_LOAD)).toBe(true);
     const page = runClassic(result.classicCode);
     const exported = page[ENTRY_EXPORTS_GLOBAL] as {
       count: unknown;
