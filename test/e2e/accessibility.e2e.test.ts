@@ -6,7 +6,6 @@
  * transfer tokens (workspaces), and an audit event's details (audit).
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
 import {
   backgroundBrightness,
   collectPageErrors,
@@ -14,7 +13,8 @@ import {
   waitForPageHeading,
   type ColorMode,
 } from '../support/e2e-helpers';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { startAppAndChromium } from '../support/browser-session';
+import type { LocalAppProcess } from '../support/local-app-process';
 import { blockingViolations } from '../support/accessibility';
 import { createShowcaseAccount, SHOWCASE } from '../support/showcase-account';
 import {
@@ -160,7 +160,7 @@ describe('accessibility of every page and dialog in Chromium', () => {
   let signedInState: StorageState;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
+    ({ app, browser } = await startAppAndChromium());
     const setup = await browser.newContext();
     setup.setDefaultTimeout(15_000);
     await createShowcaseAccount(setup, app);

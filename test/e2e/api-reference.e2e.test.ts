@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/browser';
 import { registerVerifiedAccount } from '../support/browser-accounts';
 import { collectPageErrors, screenshot, strongPassword, uniqueEmail } from '../support/e2e-helpers';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { startAppAndChromium } from '../support/browser-session';
+import type { LocalAppProcess } from '../support/local-app-process';
 
 /** /docs/api (signed in, as every docs page) renders the served OpenAPI description as a reference. */
 describe('API reference in Chromium', () => {
@@ -10,7 +10,7 @@ describe('API reference in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
+    ({ app, browser } = await startAppAndChromium());
   }, 90_000);
 
   afterAll(async () => {

@@ -10,9 +10,9 @@ import {
   PERMISSIONS_POLICY,
 } from '@expiry-radar/shared/constants/web-security-headers';
 import { registerVerifiedAccount } from '../support/browser-accounts';
-import { launchChromium } from '../support/browser';
 import { strongPassword, uniqueEmail } from '../support/e2e-helpers';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { startAppAndChromium } from '../support/browser-session';
+import type { LocalAppProcess } from '../support/local-app-process';
 import {
   DESKTOP,
   openPage,
@@ -51,7 +51,7 @@ describe('Content-Security-Policy', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
+    ({ app, browser } = await startAppAndChromium());
   });
 
   afterAll(async () => {

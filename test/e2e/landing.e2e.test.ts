@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
-import { launchChromium } from '../support/browser';
-import { projectRoot, startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { startAppAndChromium } from '../support/browser-session';
+import { projectRoot, type LocalAppProcess } from '../support/local-app-process';
 
 const artifacts = join(projectRoot, 'test-results');
 
@@ -13,7 +13,7 @@ describe('landing page in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(artifacts, { recursive: true });
-    [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
+    ({ app, browser } = await startAppAndChromium());
   }, 90_000);
 
   afterAll(async () => {

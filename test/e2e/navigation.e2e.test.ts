@@ -1,5 +1,4 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
 import { registerVerifiedAccount } from '../support/browser-accounts';
 import {
   collectPageErrors,
@@ -8,7 +7,8 @@ import {
   uniqueEmail,
   waitForPageHeading,
 } from '../support/e2e-helpers';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { startAppAndChromium } from '../support/browser-session';
+import type { LocalAppProcess } from '../support/local-app-process';
 
 const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844 };
@@ -19,7 +19,7 @@ describe('navigation in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
+    ({ app, browser } = await startAppAndChromium());
   }, 90_000);
 
   afterAll(async () => {

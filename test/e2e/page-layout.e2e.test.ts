@@ -8,9 +8,9 @@
  * below 80 %.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
 import { collectPageErrors } from '../support/e2e-helpers';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { startAppAndChromium } from '../support/browser-session';
+import type { LocalAppProcess } from '../support/local-app-process';
 import { createShowcaseAccount, SHOWCASE } from '../support/showcase-account';
 import {
   DESKTOP,
@@ -108,7 +108,7 @@ describe('page frame and layout in Chromium', () => {
   const titles = new Map<string, string>();
 
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
+    ({ app, browser } = await startAppAndChromium());
     signedOut = await browser.newContext({ viewport: PHONE });
     signedIn = await browser.newContext({ viewport: PHONE });
     for (const context of [signedOut, signedIn]) context.setDefaultTimeout(15_000);

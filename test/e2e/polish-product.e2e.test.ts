@@ -8,7 +8,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
 import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
 import { csrfHeaders } from '../support/csrf';
 import {
@@ -18,7 +17,8 @@ import {
   uniqueEmail,
   waitForPageHeading,
 } from '../support/e2e-helpers';
-import { projectRoot, startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { startAppAndChromium } from '../support/browser-session';
+import { projectRoot, type LocalAppProcess } from '../support/local-app-process';
 import { linkInEmail, waitForEmail } from '../support/ses-inbox';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -42,17 +42,14 @@ describe('product polish in Chromium', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    [app, browser] = await Promise.all([
-      startLocalApp({
-        env: {
-          // Whatever the developer's environment holds: the local billing mode, these prices.
-          STRIPE_SECRET_KEY: '',
-          STRIPE_SECRET_KEY_PARAMETER: '',
-          PLAN_PRICES: JSON.stringify(PLAN_PRICES),
-        },
-      }),
-      launchChromium(),
-    ]);
+    ({ app, browser } = await startAppAndChromium({
+      env: {
+        // Whatever the developer's environment holds: the local billing mode, these prices.
+        STRIPE_SECRET_KEY: '',
+        STRIPE_SECRET_KEY_PARAMETER: '',
+        PLAN_PRICES: JSON.stringify(PLAN_PRICES),
+      },
+    }));
     member = await browser.newContext({ viewport: DESKTOP, locale: 'de-DE' });
     member.setDefaultTimeout(15_000);
     await registerVerifiedAccount(member, app, {

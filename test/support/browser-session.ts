@@ -24,10 +24,29 @@ export interface BrowserSessionOptions {
   readonly account?: TestAccount;
 }
 
+/**
+ * The local app and Chromium, started together. When one fails to start the other is stopped
+ * before the error is thrown: a browser left running keeps the test process from exiting.
+ */
+export async function startAppAndChromium(
+  options: { env?: Record<string, string> } = {},
+): Promise<{ app: LocalAppProcess; browser: Browser }> {
+  const [app, browser] = await Promise.allSettled([
+    startLocalApp({ env: options.env }),
+    launchChromium(),
+  ]);
+  if (app.status === 'fulfilled' && browser.status === 'fulfilled') {
+    return { app: app.value, browser: browser.value };
+  }
+  if (browser.status === 'fulfilled') await browser.value.close();
+  if (app.status === 'fulfilled') await app.value.stop();
+  throw app.status === 'rejected' ? app.reason : (browser as PromiseRejectedResult).reason;
+}
+
 export async function startBrowserSession(
   options: BrowserSessionOptions = {},
 ): Promise<BrowserSession> {
-  const [app, browser] = await Promise.all([startLocalApp({ env: options.env }), launchChromium()]);
+  const { app, browser } = await startAppAndChromium({ env: options.env });
   try {
     const context = await browser.newContext({
       viewport: options.viewport ?? { width: 1280, height: 900 },

@@ -15,23 +15,46 @@ export interface LocalAppProcess {
   stop(): Promise<number | null>;
 }
 
+/** The ports `npm start`'s program listens on, each moved by its variable. */
+const PORT_VARIABLES = ['PORT', 'DYNAMODB_PORT', 'SQS_PORT', 'SES_PORT'] as const;
+
+/** How often the app starts again on new ports when one it was given was taken meanwhile. */
+const START_ATTEMPTS = 3;
+
+/**
+ * The app could not bind a port found free a moment before: between the probe and the bind (a
+ * second or two for DynamoDB Local's JVM) the system can hand the same port to another process,
+ * often as the local end of one of the parallel tests' connections.
+ */
+class PortTakenMeanwhile extends Error {}
+
 /**
  * Runs `npm start`'s program as its own process on free ports and a fresh data directory, the
- * way a developer or the end-to-end tests use it.
+ * way a developer or the end-to-end tests use it. Ports it chose that are taken before the app
+ * binds them are chosen again; ports the caller names are not.
  */
 export async function startLocalApp(
   options: { dataDirectory?: string; env?: Record<string, string> } = {},
 ): Promise<LocalAppProcess> {
   const dataDirectory = options.dataDirectory ?? mkdtempSync(join(tmpdir(), 'expiry-radar-data-'));
-  const env = {
-    ...process.env,
-    PORT: String(await findFreePort()),
-    DYNAMODB_PORT: String(await findFreePort()),
-    SQS_PORT: String(await findFreePort()),
-    SES_PORT: String(await findFreePort()),
-    DATA_DIR: dataDirectory,
-    ...options.env,
-  };
+  const callerNamesPorts = PORT_VARIABLES.some((variable) => options.env?.[variable] !== undefined);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await startOnFreePorts(dataDirectory, options.env ?? {});
+    } catch (error) {
+      const again = error instanceof PortTakenMeanwhile && !callerNamesPorts;
+      if (!again || attempt === START_ATTEMPTS) throw error;
+    }
+  }
+}
+
+async function startOnFreePorts(
+  dataDirectory: string,
+  callerEnv: Record<string, string>,
+): Promise<LocalAppProcess> {
+  const ports: Record<string, string> = {};
+  for (const variable of PORT_VARIABLES) ports[variable] = String(await findFreePort());
+  const env = { ...process.env, ...ports, DATA_DIR: dataDirectory, ...callerEnv };
   const child = spawn(
     join(projectRoot, 'node_modules/.bin/tsx'),
     ['functions/src/local/start.ts'],
@@ -69,7 +92,12 @@ async function waitForReady(
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
-      throw new Error(`The local app exited with code ${child.exitCode}:\n${output()}`);
+      const message = `The local app exited with code ${child.exitCode}:\n${output()}`;
+      // A port taken: start.ts's own check of its ports ("is already in use"), or DynamoDB
+      // Local's and Node's words when the race is lost after that check.
+      throw /already in use|EADDRINUSE/.test(output())
+        ? new PortTakenMeanwhile(message)
+        : new Error(message);
     }
     if (existsSync(endpointsFile) && output().includes('Press Ctrl-C to stop.')) return;
     await new Promise((done) => setTimeout(done, 100));
