@@ -80,6 +80,12 @@ async function cancelTypedName(page: Page, dialog: Locator): Promise<void> {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** A plan change dialog's text once the plan's price has loaded into it. */
+async function confirmationText(dialog: Locator): Promise<string> {
+  await dialog.getByText(/^Pro: \$/).waitFor();
+  return (await dialog.textContent()) ?? '';
+}
+
 async function choose(page: Page, label: string, option: string) {
   await page.getByRole('combobox', { name: new RegExp(`^${label}`) }).click();
   await page.getByRole('option', { name: option, exact: true }).click();
@@ -255,7 +261,7 @@ describe('polish defects at 1280 and 390 px', () => {
       await page.getByRole('heading', { name: 'Current plan: Free' }).waitFor();
       await page.getByRole('button', { name: 'Upgrade to Pro' }).click();
       let dialog = page.getByRole('dialog', { name: 'Upgrade to Pro?' });
-      texts.push((await dialog.textContent()) ?? '');
+      texts.push(await confirmationText(dialog));
       await dialog.getByRole('button', { name: 'Cancel' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByRole('heading', { name: 'Current plan: Free' }).waitFor();
@@ -263,7 +269,7 @@ describe('polish defects at 1280 and 390 px', () => {
       await page.goto(url('/pricing'));
       await page.getByRole('link', { name: 'Choose Pro' }).click();
       dialog = page.getByRole('dialog', { name: 'Upgrade to Pro?' });
-      texts.push((await dialog.textContent()) ?? '');
+      texts.push(await confirmationText(dialog));
       await screenshot(page, `polish-defects-upgrade-confirmation-${width}`);
       if (width === 390) {
         await dialog.getByRole('button', { name: 'Upgrade to Pro' }).click();

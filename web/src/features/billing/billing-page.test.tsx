@@ -183,6 +183,26 @@ describe('billing page', () => {
     });
   });
 
+  it('keeps the price line of the confirmation while the prices load, then fills it', async () => {
+    let answerPrices: (response: Response) => void = () => {};
+    installFetchMock({
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+      'GET /api/session': () => jsonResponse(sessionFor({ plan: 'free' })),
+      'GET /api/account/plan': () =>
+        jsonResponse(planAnswer({ plan: 'free', mode: 'local', workspaces: [workspace('a')] })),
+      'GET /api/plan-prices': () => new Promise<Response>((answer) => (answerPrices = answer)),
+    });
+    renderBilling();
+    await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Pro?' });
+    expect(within(dialog).queryByText(/^Pro: /)).toBeNull();
+    expect(dialog.querySelector('.MuiSkeleton-root')).not.toBeNull();
+
+    answerPrices(jsonResponse(PRICES));
+    expect(await within(dialog).findByText('Pro: $19 / month')).toBeVisible();
+    expect(dialog.querySelector('.MuiSkeleton-root')).toBeNull();
+  });
+
   it("shows each plan's price for the period the toggle picks", async () => {
     serve({ plan: 'free', mode: 'local', workspaces: [workspace('a')] });
     renderBilling();

@@ -14,6 +14,7 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
+import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
@@ -301,6 +302,7 @@ interface PlanChangeDialogProps {
   mode: BillingMode;
   usage: Usage | undefined;
   prices: Prices | undefined;
+  pricesLoading: boolean;
   period: BillingPeriod;
   busy: boolean;
   onConfirm: (plan: Plan) => void;
@@ -308,7 +310,8 @@ interface PlanChangeDialogProps {
 }
 
 function PlanChangeDialog(props: PlanChangeDialogProps) {
-  const { target, current, mode, usage, prices, period, busy, onConfirm, onClose } = props;
+  const { target, current, mode, usage, prices, pricesLoading, period, busy, onConfirm, onClose } =
+    props;
   const plan = target ?? current;
   const up = comparePlans(plan, current) > 0;
   const freezes = freezesOnMove(plan, usage);
@@ -317,10 +320,13 @@ function PlanChangeDialog(props: PlanChangeDialogProps) {
     <Dialog open={target !== null} onClose={onClose} aria-labelledby="plan-change-title">
       <DialogTitle id="plan-change-title">{action}?</DialogTitle>
       <DialogContent>
-        {prices && (
+        {prices ? (
           <Typography sx={{ fontWeight: 600, mb: 1 }}>
             {PLAN_LABELS[plan]}: {priceText(prices[plan], period)}
           </Typography>
+        ) : (
+          // Keeps the price's line while the prices load, so the dialog does not grow under the pointer.
+          pricesLoading && <Skeleton aria-hidden variant="text" width={140} sx={{ mb: 1 }} />
         )}
         <DialogContentText>
           {mode === 'stripe'
@@ -449,6 +455,7 @@ function BillingContent({ data }: { data: PlanResponse }) {
         mode={mode}
         usage={data.usage}
         prices={prices.data?.prices}
+        pricesLoading={prices.isPending}
         period={period}
         busy={busy}
         onConfirm={changeTo}
