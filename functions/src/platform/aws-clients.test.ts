@@ -15,12 +15,20 @@ const XRAY_MIDDLEWARE = 'XRaySDKInstrumentation';
 const middlewareOf = (client: { middlewareStack: { identify(): string[] } }) =>
   client.middlewareStack.identify().join(' ');
 
-/** The four clients of a fresh copy of the module, created under `environment`. */
+type Client = { middlewareStack: { identify(): string[] } };
+
+/**
+ * The four clients of a fresh copy of the module, created under `environment` as a new process
+ * there would (without the X-Ray mode this process chose), and whether the X-Ray SDK it loaded
+ * follows the calls' context with its async hook.
+ */
 async function clientsWith(environment: Record<string, string>) {
   const previous = { ...process.env };
+  delete process.env.AWS_XRAY_MANUAL_MODE;
   Object.assign(process.env, environment);
   try {
-    let clients: { middlewareStack: { identify(): string[] } }[] = [];
+    let clients: Client[] = [];
+    let xrayAutomaticMode = false;
     await jest.isolateModulesAsync(async () => {
       const fresh = await import('./aws-clients');
       clients = [
@@ -29,8 +37,10 @@ async function clientsWith(environment: Record<string, string>) {
         fresh.getSesClient(),
         fresh.getSsmClient(),
       ];
+      const xray = await import('aws-xray-sdk-core');
+      xrayAutomaticMode = xray.isAutomaticMode();
     });
-    return clients;
+    return { clients, xrayAutomaticMode };
   } finally {
     process.env = previous;
   }
@@ -50,16 +60,24 @@ describe('AWS clients and X-Ray tracing', () => {
     }
   });
 
-  it('traces every client inside Lambda', async () => {
-    for (const client of await clientsWith(IN_LAMBDA)) {
-      expect(middlewareOf(client)).toContain(XRAY_MIDDLEWARE);
-    }
+  it('traces every client inside Lambda, following each call with the async hook', async () => {
+    const { clients, xrayAutomaticMode } = await clientsWith(IN_LAMBDA);
+    for (const client of clients) expect(middlewareOf(client)).toContain(XRAY_MIDDLEWARE);
+    expect(xrayAutomaticMode).toBe(true);
   });
 
-  it('POWERTOOLS_TRACE_ENABLED=false turns tracing off inside Lambda too', async () => {
-    for (const client of await clientsWith({ ...IN_LAMBDA, POWERTOOLS_TRACE_ENABLED: 'false' })) {
-      expect(middlewareOf(client)).not.toContain(XRAY_MIDDLEWARE);
-    }
+  it('POWERTOOLS_TRACE_ENABLED=false turns tracing and the async hook off inside Lambda too', async () => {
+    const { clients, xrayAutomaticMode } = await clientsWith({
+      ...IN_LAMBDA,
+      POWERTOOLS_TRACE_ENABLED: 'false',
+    });
+    for (const client of clients) expect(middlewareOf(client)).not.toContain(XRAY_MIDDLEWARE);
+    expect(xrayAutomaticMode).toBe(false);
+  });
+
+  it('keeps the X-Ray SDK in manual mode outside Lambda: no async hook on every promise', async () => {
+    expect((await import('aws-xray-sdk-core')).isAutomaticMode()).toBe(false);
+    expect((await clientsWith({})).xrayAutomaticMode).toBe(false);
   });
 });
 

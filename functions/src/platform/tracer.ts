@@ -4,6 +4,8 @@
  * Lambda with active tracing (the CDK functions turn it on; POWERTOOLS_TRACE_ENABLED=false turns
  * it off); in tests, the local runtime and the benchmarks every call is a no-op.
  */
+// First: it chooses the X-Ray SDK's context mode, which the SDK reads as the tracer loads it.
+import './xray-context-mode';
 import { Tracer } from '@aws-lambda-powertools/tracer';
 
 export const tracer = new Tracer({
