@@ -25,9 +25,10 @@ import { CATEGORIES, CATEGORY_DEFINITIONS } from '@expiry-radar/shared/domain/ca
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
-import { launchChromium, launchChromiumProfile } from '../support/browser';
+import { launchChromiumProfile } from '../support/browser';
+import { startAppAndChromium } from '../support/browser-session';
 import { strongPassword, uniqueEmail } from '../support/e2e-helpers';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import type { LocalAppProcess } from '../support/local-app-process';
 import { setLocalPlan } from '../support/local-plan';
 import { traceMainThread, type MainThreadLoad } from './dashboard-main-thread';
 import {
@@ -308,10 +309,9 @@ async function measureLoads(
 export async function measureDashboardRender(options: DashboardRenderOptions = {}): Promise<void> {
   const runs = options.runs ?? 5;
   const viewport = { width: 1280, height: 900 };
-  const [app, browser] = await Promise.all([
-    startLocalApp({ env: { TABLE_NAME, POWERTOOLS_LOG_LEVEL: 'ERROR' } }),
-    launchChromium(),
-  ]);
+  const { app, browser } = await startAppAndChromium({
+    env: { TABLE_NAME, POWERTOOLS_LOG_LEVEL: 'ERROR' },
+  });
   try {
     for (const workload of WORKLOADS) {
       const profile = await launchChromiumProfile({ viewport });

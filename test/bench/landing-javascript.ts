@@ -3,13 +3,12 @@
  * JavaScript file the page actually loads (entry, shared chunks and the lazy landing chunk).
  */
 import { gzipSync } from 'node:zlib';
-import { launchChromium } from '../support/browser';
-import { startLocalApp } from '../support/local-app-process';
+import { startAppAndChromium } from '../support/browser-session';
 
 const LANDING_BUDGET_BYTES = 200 * 1024;
 
 export async function measureLandingJavaScript(): Promise<void> {
-  const [app, browser] = await Promise.all([startLocalApp(), launchChromium()]);
+  const { app, browser } = await startAppAndChromium();
   try {
     const page = await browser.newPage();
     const scripts = new Map<string, number>();
