@@ -145,14 +145,14 @@ describe('useSavedStyles', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 
-  it('saves once the page has settled, and again when it is hidden with new rules', () => {
+  it('saves once the page has settled, and again when it is hidden with new rules', async () => {
     const { rerender } = render(
       <SavingPage>
         <Teal>first</Teal>
       </SavingPage>,
     );
     expect(localStorage.getItem(storageKeys.savedStyles)).toBeNull();
-    act(() => jest.advanceTimersByTime(FIRST_SAVE_AFTER_MS));
+    await act(() => jest.advanceTimersByTimeAsync(FIRST_SAVE_AFTER_MS));
     const first = savedNames();
     expect(first.length).toBeGreaterThan(0);
 

@@ -1,16 +1,9 @@
 import { useEffect } from 'react';
+import { whenIdle } from '../../lib/when-idle';
 import { saveAppStylesIfNew } from './saved-styles';
 
 /** After the app starts, the first save waits this long and then for an idle moment. */
 export const FIRST_SAVE_AFTER_MS = 2_000;
-
-function whenIdle(callback: () => void): void {
-  if (typeof window.requestIdleCallback === 'function') {
-    window.requestIdleCallback(callback, { timeout: FIRST_SAVE_AFTER_MS });
-  } else {
-    callback();
-  }
-}
 
 /**
  * Saves the page's CSS-in-JS rules for the next visit (saved-styles.ts): once the page is idle
@@ -19,7 +12,10 @@ function whenIdle(callback: () => void): void {
  */
 export function useSavedStyles(): void {
   useEffect(() => {
-    const timer = window.setTimeout(() => whenIdle(saveAppStylesIfNew), FIRST_SAVE_AFTER_MS);
+    const timer = window.setTimeout(
+      () => void whenIdle(FIRST_SAVE_AFTER_MS).then(saveAppStylesIfNew),
+      FIRST_SAVE_AFTER_MS,
+    );
     const onVisibilityChange = () => {
       if (document.visibilityState === 'hidden') saveAppStylesIfNew();
     };
