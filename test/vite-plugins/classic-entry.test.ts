@@ -25,6 +25,16 @@ function runClassic(code: string, src = 'https://app.test/assets/index-xyz.class
   return context;
 }
 
+/** The exports module's declarations run as a script against `exported`, read by their local names. */
+function exportedValues(moduleCode: string, locals: string[], exported: Record<string, string>) {
+  const declarations = moduleCode
+    .replace(/^export (?=const)/m, '')
+    .replace(/export\{[^}]*\};\n$/, '');
+  return runInNewContext(`${declarations};[${locals.join(',')}]`, {
+    globalThis: { [ENTRY_EXPORTS_GLOBAL]: exported },
+  }) as unknown[];
+}
+
 describe('classicEntry', () => {
   it('runs the entry as a classic script with the runtime inlined and its exports live on a global', () => {
     const entry = entryChunk(
@@ -53,13 +63,28 @@ describe('classicEntry', () => {
     const entry = entryChunk('const a=1,b=2;', 'a as first,b', ['first', 'b']);
     const { exportsModuleCode } = classicEntry(entry, runtime);
 
-    expect(exportsModuleCode).toContain(`globalThis.${ENTRY_EXPORTS_GLOBAL}`);
-    expect(exportsModuleCode).toMatch(/export\{_0 as first,_1 as b\};\n$/);
-    const copies = exportsModuleCode.replace(/export\{[^}]*\};\n$/, '');
-    const values = runInNewContext(`${copies};[_0,_1]`, {
-      globalThis: { [ENTRY_EXPORTS_GLOBAL]: { first: 'one', b: 'two' } },
-    }) as unknown[];
-    expect(values).toEqual(['one', 'two']);
+    expect(exportsModuleCode).toBe(`export const{first,b}=globalThis.${ENTRY_EXPORTS_GLOBAL};\n`);
+    expect(exportedValues(exportsModuleCode, ['first', 'b'], { first: 'one', b: 'two' })).toEqual([
+      'one',
+      'two',
+    ]);
+  });
+
+  it('reads a name that cannot be declared through an alias that no other export uses', () => {
+    const entry = entryChunk('const a=1,b=2,c=3;', 'a as default,b as "a-b",c as _0', [
+      'default',
+      'a-b',
+      '_0',
+    ]);
+    const { exportsModuleCode } = classicEntry(entry, runtime);
+
+    expect(exportsModuleCode).toMatch(/export\{__0 as default,_1 as "a-b"\};\n$/);
+    const values = { default: 'one', 'a-b': 'two', _0: 'three' };
+    expect(exportedValues(exportsModuleCode, ['__0', '_1', '_0'], values)).toEqual([
+      'one',
+      'two',
+      'three',
+    ]);
   });
 
   it('fails the build on an entry it does not expect', () => {

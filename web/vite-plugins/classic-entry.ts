@@ -40,6 +40,9 @@ interface Binding {
   readonly exported: string;
 }
 
+/** A module export name as written (`"a-b"` is the string export name a-b). */
+const unquoted = (name: string) => (name.startsWith('"') ? (JSON.parse(name) as string) : name);
+
 /** `a as b, c` as bindings: in an export list `a` is the local name, in an import list `b`. */
 function bindingsOf(list: string, order: 'export' | 'import'): Binding[] {
   return list
@@ -51,7 +54,7 @@ function bindingsOf(list: string, order: 'export' | 'import'): Binding[] {
       if (!first) throw new Error(`Unexpected binding "${part}"`);
       const [local, exported] =
         order === 'export' ? [first, second ?? first] : [second ?? first, first];
-      return { local, exported };
+      return { local, exported: unquoted(exported) };
     });
 }
 
@@ -128,21 +131,49 @@ export function classicEntry(entry: EntryChunk, runtime: EntryChunk): ClassicEnt
       `${body}\nglobalThis.${ENTRY_EXPORTS_GLOBAL}={${getters}};\n})();\n`,
   );
 
-  const copies = exports
-    .map(({ exported }, index) => `_${index}=entry[${propertyName(exported)}]`)
-    .join(',');
-  const exportList = exports
-    .map(({ exported }, index) => `_${index} as ${exportName(exported)}`)
-    .join(',');
-  const exportsModuleCode =
-    `const entry=globalThis.${ENTRY_EXPORTS_GLOBAL};\n` +
-    `const ${copies};\nexport{${exportList}};\n`;
-
   return {
     classicFileName: entry.fileName.replace(/\.js$/, '.classic.js'),
     classicCode,
-    exportsModuleCode,
+    exportsModuleCode: exportsModule(exports.map(({ exported }) => exported)),
   };
+}
+
+const RESERVED_WORDS = new Set(
+  (
+    'await break case catch class const continue debugger default delete do else enum export ' +
+    'extends false finally for function if implements import in instanceof interface let new ' +
+    'null package private protected public return static super switch this throw true try ' +
+    'typeof var void while with yield'
+  ).split(' '),
+);
+/** A name that can be declared as it is (`const{name}=…`). */
+const declarable = (name: string) => /^[A-Za-z_$][\w$]*$/.test(name) && !RESERVED_WORDS.has(name);
+
+/**
+ * The module of the entry's exports, read from the global once. The names the bundler exports are
+ * short identifiers, declared and exported in one destructuring (gzipped, about a fifth of an alias
+ * for each); any other name goes through an alias.
+ */
+function exportsModule(names: readonly string[]): string {
+  const source = `globalThis.${ENTRY_EXPORTS_GLOBAL}`;
+  const direct = names.filter(declarable);
+  const taken = new Set(direct);
+  const aliased = names
+    .filter((name) => !declarable(name))
+    .map((name, index) => {
+      let alias = `_${index}`;
+      while (taken.has(alias)) alias = `_${alias}`;
+      taken.add(alias);
+      return { name, alias };
+    });
+  let code = '';
+  if (direct.length > 0) code += `export const{${direct.join(',')}}=${source};\n`;
+  if (aliased.length > 0) {
+    const reads = aliased.map(({ name, alias }) => `${propertyName(name)}:${alias}`).join(',');
+    const list = aliased.map(({ name, alias }) => `${alias} as ${exportName(name)}`).join(',');
+    code += `const{${reads}}=${source};\nexport{${list}};\n`;
+  }
+  return code;
 }
 
 /**
