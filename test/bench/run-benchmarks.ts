@@ -5,11 +5,13 @@
  *
  * Each benchmark runs in a process of its own: its emulators, ports, AWS clients and environment
  * start fresh and end with it, so one benchmark's state never reaches the next, and a benchmark
- * that fails does not stop the others (the run then exits with 1, naming it).
+ * that fails does not stop the others (the run then exits with 1, naming it). A figure printed
+ * over its budget (a line saying OVER) is repeated at the end, and the run exits with 1 too.
  */
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
 import { measureAlertDigests } from './alert-digests';
 import { measureAlertPipeline } from './alert-pipeline';
 import { lambdaBundleSizes, webChunkSizes } from './bundle-sizes';
@@ -59,15 +61,31 @@ export function selectBenchmarks(names: readonly string[]): readonly Benchmark[]
     : benchmarks.filter((benchmark) => names.includes(benchmark.name));
 }
 
-function runInChildProcess(name: string): Promise<number | null> {
+/** A line a benchmark prints for a figure over its budget. */
+export const overBudget = (line: string) => /\bOVER\b/.test(line);
+
+/**
+ * Runs one benchmark in a child process, printing what it prints, and resolves with its exit code
+ * and the lines that report a figure over its budget.
+ */
+function runInChildProcess(name: string): Promise<{ code: number | null; overLines: string[] }> {
   const child = spawn(
     join(__dirname, '../../node_modules/.bin/tsx'),
     [__filename, IN_THIS_PROCESS, name],
-    { stdio: 'inherit', env: process.env },
+    { stdio: ['inherit', 'pipe', 'inherit'], env: process.env },
   );
+  const overLines: string[] = [];
+  const output = createInterface({ input: child.stdout, crlfDelay: Infinity });
+  output.on('line', (line) => {
+    console.log(line);
+    if (overBudget(line)) overLines.push(line.trim());
+  });
+  const printed = new Promise((done) => output.once('close', done));
   return new Promise((done, fail) => {
     child.once('error', fail);
-    child.once('exit', (code, signal) => done(signal ? null : code));
+    child.once('exit', (code, signal) => {
+      void printed.then(() => done({ code: signal ? null : code, overLines }));
+    });
   });
 }
 
@@ -78,10 +96,12 @@ async function main(args: readonly string[]): Promise<void> {
   }
   const selected = selectBenchmarks(args);
   const failed: string[] = [];
+  const overBudgetLines: string[] = [];
   for (const benchmark of selected) {
     const started = performance.now();
     console.log(`\n=== ${benchmark.name} ===`);
-    const code = await runInChildProcess(benchmark.name);
+    const { code, overLines } = await runInChildProcess(benchmark.name);
+    overBudgetLines.push(...overLines.map((line) => `${benchmark.name}: ${line}`));
     const seconds = ((performance.now() - started) / 1000).toFixed(1);
     if (code === 0) {
       console.log(`=== ${benchmark.name}: done in ${seconds} s ===`);
@@ -97,7 +117,10 @@ async function main(args: readonly string[]): Promise<void> {
       ? `\nEvery benchmark completed (${selected.map((benchmark) => benchmark.name).join(', ')}).`
       : `\nFailed: ${failed.join(', ')}.`,
   );
-  if (failed.length > 0) process.exitCode = 1;
+  if (overBudgetLines.length > 0) {
+    console.log(`\nOver budget:\n${overBudgetLines.map((line) => `  ${line}`).join('\n')}`);
+  }
+  if (failed.length > 0 || overBudgetLines.length > 0) process.exitCode = 1;
 }
 
 if (require.main === module) {
