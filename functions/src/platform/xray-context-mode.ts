@@ -5,7 +5,7 @@
  * (cls-hooked), at a cost on every request. Its manual mode has no hook. The SDK reads the mode
  * once, as it loads, so this module is imported ahead of the tracer's (platform/tracer.ts).
  */
-export function tracingIsOff(environment: NodeJS.ProcessEnv): boolean {
+function tracingIsOff(environment: NodeJS.ProcessEnv): boolean {
   const outsideLambda = !environment.AWS_EXECUTION_ENV;
   const turnedOff = environment.POWERTOOLS_TRACE_ENABLED?.toLowerCase() === 'false';
   return outsideLambda || turnedOff;

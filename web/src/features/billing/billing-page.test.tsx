@@ -30,8 +30,11 @@ function planAnswer(world: World) {
   };
 }
 
-/** A fake API whose upgrade changes the world as the server's local billing mode does. */
-function serve(world: World) {
+/**
+ * A fake API whose upgrade changes the world as the server's local billing mode does; `answers`
+ * replaces some of its answers.
+ */
+function serve(world: World, answers: Parameters<typeof installFetchMock>[0] = {}) {
   return installFetchMock({
     'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
     'GET /api/session': () => jsonResponse(sessionFor({ plan: world.plan })),
@@ -51,6 +54,7 @@ function serve(world: World) {
     },
     'POST /api/billing/portal': () => jsonResponse({ url: 'https://billing.stripe.test/p/1' }),
     'GET /api/plan-prices': () => jsonResponse(PRICES),
+    ...answers,
   });
 }
 
@@ -185,13 +189,10 @@ describe('billing page', () => {
 
   it('keeps the price line of the confirmation while the prices load, then fills it', async () => {
     let answerPrices: (response: Response) => void = () => {};
-    installFetchMock({
-      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
-      'GET /api/session': () => jsonResponse(sessionFor({ plan: 'free' })),
-      'GET /api/account/plan': () =>
-        jsonResponse(planAnswer({ plan: 'free', mode: 'local', workspaces: [workspace('a')] })),
-      'GET /api/plan-prices': () => new Promise<Response>((answer) => (answerPrices = answer)),
-    });
+    serve(
+      { plan: 'free', mode: 'local', workspaces: [workspace('a')] },
+      { 'GET /api/plan-prices': () => new Promise<Response>((answer) => (answerPrices = answer)) },
+    );
     renderBilling();
     await userEvent.click(await screen.findByRole('button', { name: 'Upgrade to Pro' }));
     const dialog = await screen.findByRole('dialog', { name: 'Upgrade to Pro?' });
