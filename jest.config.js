@@ -26,6 +26,10 @@ const shared = {
 /** @type {import('jest').Config} */
 module.exports = {
   testTimeout: 30_000,
+  // Both cores of the CI machine (jest's default leaves one to itself): see docs/architecture.md.
+  maxWorkers: Number(process.env.JEST_WORKERS ?? 2),
+  // Per-file times for the test command's table of phases (test/suite/run-suite.ts).
+  reporters: ['default', '<rootDir>/test/suite/file-times-reporter.cjs'],
   projects: [
     { ...shared, displayName: 'shared', testEnvironment: 'node', roots: ['<rootDir>/shared/src'] },
     {
@@ -35,7 +39,11 @@ module.exports = {
       roots: ['<rootDir>/functions/src'],
       globalSetup: '<rootDir>/functions/test-support/global-setup.ts',
       globalTeardown: '<rootDir>/functions/test-support/global-teardown.ts',
-      setupFiles: ['<rootDir>/functions/test-support/emulator-env.ts'],
+      // Each test file gets its own table and queues in the run's shared emulators.
+      setupFilesAfterEnv: [
+        '<rootDir>/functions/test-support/emulator-env.ts',
+        '<rootDir>/functions/test-support/isolated-stage.ts',
+      ],
       // ESM-only packages are compiled to CommonJS like the sources; so is React Email's
       // renderer, whose `import('react-dom/server')` jest's CommonJS runtime cannot run as is.
       transform: { ...shared.transform, '^.+\\.mjs$': swcTransform, ...reactEmailTransform },
@@ -62,7 +70,16 @@ module.exports = {
       displayName: 'test',
       testEnvironment: 'node',
       roots: ['<rootDir>/test'],
-      testPathIgnorePatterns: ['/bench/'],
+      testPathIgnorePatterns: ['/bench/', '<rootDir>/test/e2e/', '<rootDir>/test/api/'],
+    },
+    {
+      ...shared,
+      // The black-box suites: the local app over HTTP and in Chromium, both started once per run.
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/test/e2e', '<rootDir>/test/api'],
+      globalSetup: '<rootDir>/test/support/e2e-global-setup.ts',
+      globalTeardown: '<rootDir>/test/support/e2e-global-teardown.ts',
       // React Email's renderer (alert emails rendered for their screenshots), as in functions.
       transform: { ...shared.transform, ...reactEmailTransform },
       transformIgnorePatterns: ['/node_modules/(?!(@react-email)/)'],

@@ -1,25 +1,13 @@
-import { startEmulators, type RunningEmulators } from '../src/local/emulators/start-emulators';
-import { applyLocalCredentials } from '../src/local/emulators/local-credentials';
-import { findFreePort } from '../src/local/ports';
-
-declare global {
-  var expiryRadarEmulators: RunningEmulators | undefined;
-}
+import { sharedEmulators } from './shared-emulators';
 
 /**
- * One set of emulators for the functions tests (DynamoDB Local takes a second and 370 MB to
- * start). Test files create their own data under unique ids, so they can share the table.
- * Variables set here reach the test workers, which are started afterwards.
+ * The functions tests' settings, and the run's shared emulators (DynamoDB Local takes a second
+ * and 370 MB to start). Each test file gets its own table and queues in them
+ * (`isolated-stage.ts`). Variables set here reach the test workers, which are started afterwards.
  */
 export default async function globalSetup(): Promise<void> {
-  applyLocalCredentials();
-  const emulators = await startEmulators({
-    ports: { dynamoDb: await findFreePort(), sqs: await findFreePort(), ses: await findFreePort() },
-    tableName: 'expiry-radar-test',
-    stage: 'test',
-  });
-  globalThis.expiryRadarEmulators = emulators;
-  Object.assign(process.env, emulators.environment, {
+  const emulators = await sharedEmulators();
+  Object.assign(process.env, {
     APP_ENV: 'test',
     APP_ORIGIN: 'http://localhost:4000',
     POWERTOOLS_LOG_LEVEL: 'SILENT',
@@ -30,6 +18,6 @@ export default async function globalSetup(): Promise<void> {
     ALERT_LINK_KEY: 'functions-tests-alert-link-key-material',
     // Seals integration credentials (in AWS a KMS key).
     INTEGRATION_CREDENTIALS_KEY: 'functions-tests-integration-credentials-key',
-    SES_VIEWER_URL: emulators.endpoints.emailViewer,
+    SES_VIEWER_URL: emulators.emailViewer,
   });
 }

@@ -1,3 +1,5 @@
+import { stopSharedEmulators } from './shared-emulators';
+
 export default async function globalTeardown(): Promise<void> {
-  await globalThis.expiryRadarEmulators?.stop();
+  await stopSharedEmulators();
 }

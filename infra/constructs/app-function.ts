@@ -1,6 +1,6 @@
 /**
  * Every Lambda function of the app (route handlers and jobs): Node.js 22 on arm64, bundled by the
- * local esbuild (minified, with source maps), JSON logs into its own log group with a retention
+ * local esbuild in one run for all functions (function-bundles.ts: minified, with source maps), JSON logs into its own log group with a retention
  * period, and an explicit role that can write only to that log group plus its permissions.
  */
 import * as path from 'node:path';
@@ -8,15 +8,16 @@ import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import {
   Architecture,
+  Function as LambdaFunction,
   LoggingFormat,
   Runtime,
   SystemLogLevel,
   Tracing,
 } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
 import type { Permission } from '../config/permissions';
+import { bundledFunctionCode } from './function-bundles';
 import { grantPermissions, type AppResources, type PermissionTargets } from './permission-grants';
 
 /** The repository root (this file is infra/constructs/app-function.ts). */
@@ -41,7 +42,7 @@ export interface AppFunctionProps {
 }
 
 export class AppFunction extends Construct {
-  readonly function: NodejsFunction;
+  readonly function: LambdaFunction;
   readonly role: Role;
   readonly logGroup: LogGroup;
 
@@ -66,9 +67,9 @@ export class AppFunction extends Construct {
     );
     grantPermissions(this.role, props.permissions, props.resources, props.permissionTargets);
 
-    this.function = new NodejsFunction(this, 'Function', {
-      entry: props.entry,
-      handler: 'handler',
+    this.function = new LambdaFunction(this, 'Function', {
+      code: bundledFunctionCode(props.entry),
+      handler: 'index.handler',
       description: props.description,
       runtime: FUNCTION_RUNTIME,
       architecture: Architecture.ARM_64,
@@ -82,19 +83,6 @@ export class AppFunction extends Construct {
       tracing: Tracing.ACTIVE,
       // Stack traces in the logs point into the TypeScript sources.
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },
-      projectRoot: REPO_ROOT,
-      depsLockFilePath: path.join(REPO_ROOT, 'package-lock.json'),
-      bundling: {
-        minify: true,
-        sourceMap: true,
-        target: 'node22',
-        format: OutputFormat.CJS,
-        tsconfig: path.join(REPO_ROOT, 'tsconfig.base.json'),
-        // The runtime provides AWS SDK v3; each bundle holds only its route's code. Prettier is
-        // loaded only by React Email's `pretty` option, which the alert email never asks for.
-        externalModules: ['@aws-sdk/*', 'prettier', 'prettier/*'],
-        forceDockerBundling: false,
-      },
     });
     Validations.of(this.role).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',

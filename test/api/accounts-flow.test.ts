@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import type { LocalAppProcess } from '../support/local-app-process';
+import { appForSuite } from '../support/shared-app';
 
 /** The whole account flow over HTTP on `npm start`'s program, as the web app drives it. */
 describe('accounts over HTTP', () => {
@@ -8,7 +9,7 @@ describe('accounts over HTTP', () => {
   const jar = new Map<string, string>();
 
   beforeAll(async () => {
-    app = await startLocalApp();
+    app = await appForSuite();
     const response = await call('GET', '/api/csrf-token');
     csrfToken = ((await response.json()) as { csrfToken: string }).csrfToken;
   }, 90_000);

@@ -10,7 +10,8 @@ import {
   verifyWebhookSignature,
 } from '@expiry-radar/functions/domain/webhook-signature';
 import { controlAuthorization } from '@expiry-radar/functions/local/local-control-server';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import type { LocalAppProcess } from '../support/local-app-process';
+import { appForSuite } from '../support/shared-app';
 import { readInbox, waitForEmail } from '../support/ses-inbox';
 
 /** A webhook receiver on 127.0.0.1 that answers 500 while `failing`, else 204. */
@@ -80,13 +81,11 @@ describe('expiry alerts over HTTP', () => {
 
   beforeAll(async () => {
     receiver = await startReceiver();
-    app = await startLocalApp({
-      env: {
-        WEBHOOK_ALLOW_LOOPBACK: 'true',
-        ALERT_RETRY_BASE_SECONDS: '1',
-        ALERT_RETRY_MAX_SECONDS: '1',
-        ALERT_SCAN_INTERVAL_SECONDS: '3600',
-      },
+    app = await appForSuite({
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      ALERT_RETRY_BASE_SECONDS: '1',
+      ALERT_RETRY_MAX_SECONDS: '1',
+      ALERT_SCAN_INTERVAL_SECONDS: '3600',
     });
     sqs = new SQSClient({
       endpoint: app.endpoints.sqs,

@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import createClient, { type Middleware } from 'openapi-fetch';
 import ICAL from 'ical.js';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
-import { startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import type { LocalAppProcess } from '../support/local-app-process';
+import { appForSuite } from '../support/shared-app';
 import { waitForEmail } from '../support/ses-inbox';
 import type { paths } from './openapi-types.generated';
 
@@ -16,7 +17,7 @@ describe('the API through a client generated from its OpenAPI description', () =
   let app: LocalAppProcess;
 
   beforeAll(async () => {
-    app = await startLocalApp({ env: { ALERT_SCAN_INTERVAL_SECONDS: '3600' } });
+    app = await appForSuite({ ALERT_SCAN_INTERVAL_SECONDS: '3600' });
   }, 90_000);
 
   afterAll(async () => {

@@ -1,35 +1,37 @@
 /**
- * Sizes: every route's Lambda bundle (built as the CDK api stack builds it) and every lazy chunk
- * of the web app.
+ * Sizes: every Lambda function's bundle as the one synth wrote it (cdk.out, the assets `npm test`
+ * rehearses; synthesized first when absent) and every lazy chunk of the web app.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build } from 'esbuild';
-import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
+import { lambdaFunctions, readCloudAssembly } from '../rehearsal/cloud-assembly';
 
 const projectRoot = join(__dirname, '../..');
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-export async function lambdaBundleSizes(): Promise<void> {
-  console.log('Lambda bundles (minified, @aws-sdk/* provided by the runtime):');
-  for (const [routeId, file] of Object.entries(routeHandlerFiles)) {
-    const result = await build({
-      entryPoints: [join(projectRoot, 'functions/src/http', file)],
-      bundle: true,
-      minify: true,
-      platform: 'node',
-      target: 'node22',
-      format: 'cjs',
-      external: ['@aws-sdk/*'],
-      tsconfig: join(projectRoot, 'tsconfig.base.json'),
-      write: false,
-      metafile: true,
-      logLevel: 'silent',
-    });
-    const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+function synthesizedAssembly(): string {
+  const assembly = join(projectRoot, 'cdk.out');
+  if (!existsSync(join(assembly, 'manifest.json'))) {
+    const synth = spawnSync('npm', ['run', 'synth'], { cwd: projectRoot, stdio: 'inherit' });
+    if (synth.status !== 0) throw new Error('npm run synth failed');
+  }
+  return assembly;
+}
+
+export function lambdaBundleSizes(): void {
+  const functions = lambdaFunctions(readCloudAssembly(synthesizedAssembly()))
+    .filter((fn) => fn.assetDirectory && existsSync(join(fn.assetDirectory, 'index.js')))
+    .sort((a, b) => a.path.localeCompare(b.path));
+  console.log(
+    'Lambda bundles (minified, @aws-sdk/* provided by the runtime), from the synthesized assembly:',
+  );
+  const width = Math.max(...functions.map((fn) => fn.path.length));
+  for (const fn of functions) {
+    const code = readFileSync(join(fn.assetDirectory ?? '', 'index.js'));
     console.log(
-      `  ${routeId.padEnd(24)} ${kilobytes(code.length).padStart(10)}  gzip ${kilobytes(gzipSync(code).length).padStart(9)}`,
+      `  ${fn.path.replace(/\/Function$/, '').padEnd(width)} ${kilobytes(code.length).padStart(10)}  gzip ${kilobytes(gzipSync(code).length).padStart(9)}`,
     );
   }
 }

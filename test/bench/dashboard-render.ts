@@ -69,7 +69,7 @@ async function seedWorkspace(
   workload: Workload,
 ) {
   process.env.POWERTOOLS_LOG_LEVEL = 'SILENT';
-  await setLocalPlan(app, { tableName: TABLE_NAME, ...target, plan: workload.plan });
+  await setLocalPlan(app, { ...target, plan: workload.plan });
   const { buildToken, seedTokens } = await import('../../functions/test-support/token-seeding');
   const now = new Date();
   const tokens = CATEGORIES.flatMap((category) =>

@@ -10,8 +10,8 @@ import { renderDigestEmail } from '@expiry-radar/functions/domain/alert-email';
 import { renderWeeklySummaryEmail } from '@expiry-radar/functions/domain/weekly-summary-email';
 import { sampleDigest } from '../../functions/test-support/alert-digest-sample';
 import { sampleWeeklySummary } from '../../functions/test-support/weekly-summary-sample';
-import { launchChromium } from '../support/browser';
 import { projectRoot } from '../support/local-app-process';
+import { connectToSharedChromium } from '../support/shared-app';
 
 const ARTIFACTS = join(projectRoot, 'test/artifacts/alert-email');
 
@@ -43,7 +43,7 @@ describe('alert emails in a mail client’s widths and colour modes', () => {
 
   beforeAll(async () => {
     mkdirSync(ARTIFACTS, { recursive: true });
-    browser = await launchChromium();
+    browser = await connectToSharedChromium();
     for (const email of EMAILS) html.set(email.name, (await email.render()).html);
   }, 60_000);
 

@@ -25,8 +25,6 @@ import { setLocalPlan } from '../support/local-plan';
 import { blockingViolations } from '../support/accessibility';
 import { csrfHeaders } from '../support/csrf';
 
-const TABLE_NAME = 'expiry-radar-e2e-audit';
-
 /** Clicks the button and answers the file the browser downloaded: its name and text. */
 async function download(page: Page, button: string): Promise<{ name: string; text: string }> {
   const [file] = await Promise.all([
@@ -50,11 +48,10 @@ describe('audit log in Chromium', () => {
   const today = () => new Date().toISOString().slice(0, 10);
 
   beforeAll(async () => {
-    session = await startBrowserSession({ env: { TABLE_NAME }, account });
+    session = await startBrowserSession({ account });
     ({ app, context: owner, page, pageErrors } = session);
     workspaceId = await firstWorkspaceId(owner, app);
     await setLocalPlan(app, {
-      tableName: TABLE_NAME,
       email: account.email,
       workspaceId,
       plan: 'team',

@@ -31,7 +31,6 @@ import { setLocalPlan } from '../support/local-plan';
 import { blockingViolations } from '../support/accessibility';
 import { csrfHeaders } from '../support/csrf';
 
-const TABLE_NAME = 'expiry-radar-e2e-dashboard';
 const ARTIFACTS = join(projectRoot, 'test/artifacts');
 const inDays = (days: number) => addCalendarDays(new Date(), days);
 
@@ -112,11 +111,10 @@ describe('token dashboard in Chromium', () => {
   const dashboardUrl = () => `${app.appUrl}/dashboard?workspace=${workspaceId}`;
 
   beforeAll(async () => {
-    session = await startBrowserSession({ env: { TABLE_NAME }, account: ownerAccount });
+    session = await startBrowserSession({ account: ownerAccount });
     ({ app, browser, context: owner, page, pageErrors } = session);
     workspaceId = await firstWorkspaceId(owner, app);
     await setLocalPlan(app, {
-      tableName: TABLE_NAME,
       email: ownerAccount.email,
       workspaceId,
       plan: 'pro',

@@ -29,7 +29,6 @@ import {
 import type { LocalAppProcess } from '../support/local-app-process';
 import { setLocalPlan } from '../support/local-plan';
 
-const TABLE_NAME = 'expiry-radar-e2e-intake';
 const inDays = (days: number) => addCalendarDays(new Date(), days);
 
 /** 200 rows, every 20th one with an expiry in the past; "Valid until" is not matched by name. */
@@ -67,11 +66,10 @@ describe('inventory intake in Chromium', () => {
   const importDialog = () => page.getByRole('dialog', { name: 'Import tokens' });
 
   beforeAll(async () => {
-    session = await startBrowserSession({ env: { TABLE_NAME }, account, timeout: 30_000 });
+    session = await startBrowserSession({ account, timeout: 30_000 });
     ({ app, context: owner, page, pageErrors } = session);
     workspaceId = await firstWorkspaceId(owner, app);
     await setLocalPlan(app, {
-      tableName: TABLE_NAME,
       email: account.email,
       workspaceId,
       plan: 'pro',

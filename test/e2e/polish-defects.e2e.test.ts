@@ -27,7 +27,6 @@ import {
 import type { LocalAppProcess } from '../support/local-app-process';
 import { linkInEmail, waitForEmail } from '../support/ses-inbox';
 
-const TABLE_NAME = 'expiry-radar-e2e-polish-defects';
 const WIDTHS = [1280, 390] as const;
 const TOKEN_LIMIT_MESSAGE =
   'The Free plan allows 50 tokens per workspace. Upgrade your plan to add more.';
@@ -48,13 +47,16 @@ async function setTokenCount(app: LocalAppProcess, workspaceId: string, count: n
   const { applyLocalCredentials } =
     await import('@expiry-radar/functions/local/emulators/local-credentials');
   applyLocalCredentials();
-  Object.assign(process.env, { DYNAMODB_ENDPOINT: app.endpoints.dynamoDb, TABLE_NAME });
+  Object.assign(process.env, {
+    DYNAMODB_ENDPOINT: app.endpoints.dynamoDb,
+    TABLE_NAME: app.tableName,
+  });
   const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const { keys } = await import('@expiry-radar/functions/data/keys');
   const { getDocumentClient } = await import('@expiry-radar/functions/platform/aws-clients');
   await getDocumentClient().send(
     new UpdateCommand({
-      TableName: TABLE_NAME,
+      TableName: app.tableName,
       Key: keys.workspace(workspaceId),
       UpdateExpression: 'SET tokenCount = :count',
       ExpressionAttributeValues: { ':count': count },
@@ -122,7 +124,7 @@ describe('polish defects at 1280 and 390 px', () => {
 
   beforeAll(async () => {
     session = await startBrowserSession({
-      env: { TABLE_NAME, STRIPE_SECRET_KEY: '', STRIPE_SECRET_KEY_PARAMETER: '' },
+      env: { STRIPE_SECRET_KEY: '', STRIPE_SECRET_KEY_PARAMETER: '' },
       account: ownerAccount,
     });
     ({ app, context: owner, page, pageErrors } = session);

@@ -18,6 +18,7 @@ import {
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import { startAppAndChromium } from '../support/browser-session';
+import { SHARED_APP_PLAN_PRICES } from '../support/shared-app';
 import { projectRoot, type LocalAppProcess } from '../support/local-app-process';
 import { linkInEmail, waitForEmail } from '../support/ses-inbox';
 
@@ -29,7 +30,7 @@ const WIDTHS = [
 ] as const;
 
 /** The deployment's prices: Pro a year at 180 (the default is 190), so the page reads them. */
-const PLAN_PRICES = { pro: { yearly: { amount: 180 } } };
+const PLAN_PRICES = SHARED_APP_PLAN_PRICES;
 const ARTIFACTS = join(projectRoot, 'test/artifacts/polish-product');
 
 describe('product polish in Chromium', () => {

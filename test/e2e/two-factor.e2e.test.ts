@@ -23,7 +23,6 @@ import { field, strongPassword, uniqueEmail } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
 import { setLocalPlan } from '../support/local-plan';
 
-const TABLE_NAME = 'expiry-radar-e2e-two-factor';
 const PERIOD_MS = 30_000;
 
 /** The app's code `steps` time steps from now (0: the current one). */
@@ -45,11 +44,10 @@ describe('two-factor sign-in in Chromium', () => {
   const url = (path: string) => `${app.appUrl}${path}`;
 
   beforeAll(async () => {
-    session = await startBrowserSession({ env: { TABLE_NAME }, account: ownerAccount });
+    session = await startBrowserSession({ account: ownerAccount });
     ({ app, context: owner, page } = session);
     workspaceId = await firstWorkspaceId(owner, app);
     await setLocalPlan(app, {
-      tableName: TABLE_NAME,
       email: ownerAccount.email,
       workspaceId,
       plan: 'team',

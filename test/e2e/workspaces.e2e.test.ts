@@ -27,8 +27,6 @@ import { setLocalPlan } from '../support/local-plan';
 import { blockingViolations } from '../support/accessibility';
 import { csrfHeaders } from '../support/csrf';
 
-const TABLE_NAME = 'expiry-radar-e2e-workspaces';
-
 /** The row of the workspace table (or the members table) whose header cell is `name`. */
 function rowOf(table: Locator, name: string): Locator {
   return table.getByRole('row').filter({ has: table.page().getByRole('rowheader', { name }) });
@@ -48,13 +46,12 @@ describe('workspaces in Chromium', () => {
   beforeAll(async () => {
     session = await startBrowserSession({
       // The local billing mode (no Stripe), whatever the developer's environment holds.
-      env: { TABLE_NAME, STRIPE_SECRET_KEY: '', STRIPE_SECRET_KEY_PARAMETER: '' },
+      env: { STRIPE_SECRET_KEY: '', STRIPE_SECRET_KEY_PARAMETER: '' },
       account: ownerAccount,
     });
     ({ app, context: owner, page, pageErrors } = session);
     firstId = await firstWorkspaceId(owner, app);
     await setLocalPlan(app, {
-      tableName: TABLE_NAME,
       email: ownerAccount.email,
       workspaceId: firstId,
       plan: 'pro',

@@ -1,9 +1,10 @@
-/** The local app and Chromium started together, with one context and page, as the e2e suites use them. */
+/** The local app and Chromium with one context and page, as the e2e suites use them. */
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { registerVerifiedAccount, type TestAccount } from './browser-accounts';
 import { launchChromium } from './browser';
 import { collectPageErrors } from './e2e-helpers';
 import { startLocalApp, type LocalAppProcess } from './local-app-process';
+import { appForSuite, connectToSharedChromium, sharedServicesStarted } from './shared-app';
 
 export interface BrowserSession {
   readonly app: LocalAppProcess;
@@ -25,16 +26,34 @@ export interface BrowserSessionOptions {
 }
 
 /**
- * The local app and Chromium, started together. When one fails to start the other is stopped
- * before the error is thrown: a browser left running keeps the test process from exiting.
+ * The local app and Chromium for a suite. In the e2e project's jest run these are the run's shared
+ * ones (`shared-app.ts`) when the shared app runs with `env`, else an app of the suite's own beside
+ * the shared Chromium; elsewhere (the benchmarks) both are started here. Either way `app.stop()`
+ * and `browser.close()` end only what is the caller's.
  */
 export async function startAppAndChromium(
   options: { env?: Record<string, string> } = {},
 ): Promise<{ app: LocalAppProcess; browser: Browser }> {
-  const [app, browser] = await Promise.allSettled([
-    startLocalApp({ env: options.env }),
-    launchChromium(),
-  ]);
+  const env = options.env ?? {};
+  if (!sharedServicesStarted()) return startOwnAppAndChromium(env);
+  const browser = await connectToSharedChromium();
+  try {
+    const app = await appForSuite(env);
+    return { app, browser };
+  } catch (error) {
+    await browser.close();
+    throw error;
+  }
+}
+
+/**
+ * The local app and Chromium, started together. When one fails to start the other is stopped
+ * before the error is thrown: a browser left running keeps the process from exiting.
+ */
+async function startOwnAppAndChromium(
+  env: Record<string, string>,
+): Promise<{ app: LocalAppProcess; browser: Browser }> {
+  const [app, browser] = await Promise.allSettled([startLocalApp({ env }), launchChromium()]);
   if (app.status === 'fulfilled' && browser.status === 'fulfilled') {
     return { app: app.value, browser: browser.value };
   }

@@ -9,6 +9,8 @@ export const projectRoot = resolve(__dirname, '../..');
 export interface LocalAppProcess {
   readonly appUrl: string;
   readonly dataDirectory: string;
+  /** The app's DynamoDB table, for tests that write their preconditions straight into it. */
+  readonly tableName: string;
   readonly endpoints: Record<string, string>;
   output(): string;
   /** Sends Ctrl-C (SIGINT) and waits for the process and its emulators to end. */
@@ -17,6 +19,9 @@ export interface LocalAppProcess {
 
 /** The ports `npm start`'s program listens on, each moved by its variable. */
 const PORT_VARIABLES = ['PORT', 'DYNAMODB_PORT', 'SQS_PORT', 'SES_PORT'] as const;
+
+/** A start takes seconds on a quiet machine; far more on a busy one (the JVM, tsx compiling). */
+const START_TIMEOUT_MS = 120_000;
 
 /** How often the app starts again on new ports when one it was given was taken meanwhile. */
 const START_ATTEMPTS = 3;
@@ -54,7 +59,12 @@ async function startOnFreePorts(
 ): Promise<LocalAppProcess> {
   const ports: Record<string, string> = {};
   for (const variable of PORT_VARIABLES) ports[variable] = String(await findFreePort());
-  const env = { ...process.env, ...ports, DATA_DIR: dataDirectory, ...callerEnv };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    ...ports,
+    DATA_DIR: dataDirectory,
+    ...callerEnv,
+  };
   const child = spawn(
     join(projectRoot, 'node_modules/.bin/tsx'),
     ['functions/src/local/start.ts'],
@@ -75,6 +85,7 @@ async function startOnFreePorts(
   return {
     appUrl: endpoints.app ?? '',
     dataDirectory,
+    tableName: env.TABLE_NAME ?? 'expiry-radar-local',
     endpoints,
     output: () => output,
     stop: async () => {
@@ -89,7 +100,7 @@ async function waitForReady(
   endpointsFile: string,
   output: () => string,
 ): Promise<void> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) {
       const message = `The local app exited with code ${child.exitCode}:\n${output()}`;
@@ -103,5 +114,5 @@ async function waitForReady(
     await new Promise((done) => setTimeout(done, 100));
   }
   child.kill('SIGKILL');
-  throw new Error(`The local app did not start within 60 s:\n${output()}`);
+  throw new Error(`The local app did not start within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
 }

@@ -11,14 +11,14 @@ import type { LocalAppProcess } from './local-app-process';
  */
 export async function setLocalPlan(
   app: LocalAppProcess,
-  target: { tableName: string; email: string; workspaceId: string; plan: Plan },
+  target: { email: string; workspaceId: string; plan: Plan },
 ): Promise<void> {
   const { applyLocalCredentials } =
     await import('@expiry-radar/functions/local/emulators/local-credentials');
   applyLocalCredentials();
   Object.assign(process.env, {
     DYNAMODB_ENDPOINT: app.endpoints.dynamoDb,
-    TABLE_NAME: target.tableName,
+    TABLE_NAME: app.tableName,
   });
   // Clients and settings cached for other emulators (an earlier benchmark's) would be used else.
   const { resetConfigForTests } = await import('@expiry-radar/functions/platform/config');
@@ -34,7 +34,7 @@ export async function setLocalPlan(
   for (const key of [keys.user(userId), keys.workspace(target.workspaceId)]) {
     await getDocumentClient().send(
       new UpdateCommand({
-        TableName: target.tableName,
+        TableName: app.tableName,
         Key: key,
         UpdateExpression: 'SET #plan = :plan',
         ExpressionAttributeNames: { '#plan': 'plan' },

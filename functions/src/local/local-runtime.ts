@@ -13,8 +13,10 @@ import {
 } from './expiry-scan-timer';
 import { startLocalControlServer } from './local-control-server';
 import {
+  provisionStage,
   startEmulators,
   type EmulatorPorts,
+  type EmulatorServerEndpoints,
   type RunningEmulators,
 } from './emulators/start-emulators';
 import { createLocalServer, type WebRuntimeSettings } from './local-server';
@@ -36,6 +38,11 @@ export interface LocalRuntimeOptions {
   readonly onUnexpectedError?: (error: unknown) => void;
   /** The local-only control endpoint (`POST /alerts/scan`); 0 or absent: any free port. */
   readonly controlPort?: number;
+  /**
+   * Emulators another process started (the test run's one set): the runtime creates its table
+   * and queues in them instead of starting its own, and leaves them running when it stops.
+   */
+  readonly runningEmulators?: EmulatorServerEndpoints;
 }
 
 export interface RunningLocalRuntime {
@@ -155,6 +162,19 @@ async function startLocalJobs(options: {
   };
 }
 
+async function emulatorsFor(options: LocalRuntimeOptions): Promise<RunningEmulators> {
+  const stage = { tableName: options.tableName, stage: 'local' };
+  if (!options.runningEmulators) {
+    return startEmulators({
+      ...stage,
+      ports: options.emulatorPorts,
+      dataDirectory: options.dataDirectory,
+    });
+  }
+  const provisioned = await provisionStage(options.runningEmulators, stage);
+  return { ...provisioned, stop: async () => {} };
+}
+
 /**
  * The embedded default: the AWS emulators, the table and queues in them, and one HTTP server
  * mounting every implemented route. `npm start` and the black-box tests both start it this way.
@@ -162,12 +182,7 @@ async function startLocalJobs(options: {
 export async function startLocalRuntime(
   options: LocalRuntimeOptions,
 ): Promise<RunningLocalRuntime> {
-  const emulators = await startEmulators({
-    ports: options.emulatorPorts,
-    tableName: options.tableName,
-    stage: 'local',
-    dataDirectory: options.dataDirectory,
-  });
+  const emulators = await emulatorsFor(options);
   let server: Server | undefined;
   try {
     Object.assign(process.env, emulators.environment, {

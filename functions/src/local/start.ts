@@ -12,6 +12,7 @@ import { applyLocalCredentials } from './emulators/local-credentials';
 import { scanIntervalSeconds } from './expiry-scan-timer';
 import { startLocalRuntime } from './local-runtime';
 import { assertPortFree, PortInUseError } from './ports';
+import { RUNNING_EMULATORS_SETTING, runningEmulatorsFrom } from './running-emulators-setting';
 
 const projectRoot = resolve(__dirname, '../../..');
 const envFile = join(projectRoot, '.env');
@@ -30,13 +31,16 @@ function portFrom(variable: string, fallback: number): number {
 async function main(): Promise<void> {
   // A PLAN_PRICES that is not valid stops the start with its reason (not every price request).
   planPricesFromSetting(process.env[PLAN_PRICES_SETTING]);
+  const runningEmulators = runningEmulatorsFrom(process.env[RUNNING_EMULATORS_SETTING]);
   const ports = {
     PORT: portFrom('PORT', 4000),
     DYNAMODB_PORT: portFrom('DYNAMODB_PORT', 4001),
     SQS_PORT: portFrom('SQS_PORT', 4002),
     SES_PORT: portFrom('SES_PORT', 4003),
   };
-  for (const [variable, port] of Object.entries(ports)) await assertPortFree(port, variable);
+  // With running emulators, only the app's own port is bound here.
+  const portsToBind = runningEmulators ? { PORT: ports.PORT } : ports;
+  for (const [variable, port] of Object.entries(portsToBind)) await assertPortFree(port, variable);
 
   const dataDirectory = resolve(projectRoot, process.env.DATA_DIR ?? '.data');
   mkdirSync(dataDirectory, { recursive: true });
@@ -60,6 +64,7 @@ async function main(): Promise<void> {
     },
     onUnexpectedError: (error) => console.error(error),
     controlPort: process.env.LOCAL_CONTROL_PORT ? portFrom('LOCAL_CONTROL_PORT', 0) : 0,
+    ...(runningEmulators ? { runningEmulators } : {}),
   });
 
   const { endpoints } = runtime.emulators;

