@@ -87,7 +87,13 @@ export const handler = createHttpHandler('updateAccount', async ({ body, session
     await setPasswordHash(user.id, await hashPassword(body.newPassword), now);
     const signedOutEverywhere = body.signOutEverywhere !== false;
     if (signedOutEverywhere) {
-      Object.assign(metadata, await endSessionsAndApiKeys(user.id, { exceptSessionId: sessionId }));
+      Object.assign(
+        metadata,
+        await endSessionsAndApiKeys(user, now, {
+          exceptSessionId: sessionId,
+          reason: 'password_changed',
+        }),
+      );
     }
     changed.push('password');
     metadata.signedOutEverywhere = signedOutEverywhere;

@@ -1,10 +1,10 @@
 /**
  * Ending what lets someone act as a user besides the session at hand: their other sessions and
- * every API key (a password change with "sign out everywhere", turning on two-factor, a takeover
- * of an address they never verified).
+ * every API key (a password change with "sign out everywhere", turning on two-factor).
  */
-import { deleteApiKey, listApiKeysOfUser } from '../../data/api-key-records';
 import { deleteSessionsOfUser } from '../../data/session-records';
+import type { UserRecord } from '../../data/user-records';
+import { revokeAllApiKeys } from '../api-keys/api-keys';
 
 export interface EndedAccess {
   readonly sessionsEnded: number;
@@ -12,13 +12,13 @@ export interface EndedAccess {
 }
 
 export async function endSessionsAndApiKeys(
-  userId: string,
-  options: { exceptSessionId?: string } = {},
+  user: Pick<UserRecord, 'id' | 'email' | 'plan' | 'twoFactorEnabled'>,
+  now: Date,
+  options: { exceptSessionId?: string; reason: string },
 ): Promise<EndedAccess> {
-  const sessionsEnded = await deleteSessionsOfUser(userId, options);
-  let apiKeysRevoked = 0;
-  for (const key of await listApiKeysOfUser(userId)) {
-    if (await deleteApiKey(key)) apiKeysRevoked += 1;
-  }
+  const sessionsEnded = await deleteSessionsOfUser(user.id, {
+    exceptSessionId: options.exceptSessionId,
+  });
+  const apiKeysRevoked = await revokeAllApiKeys(user, now, options.reason);
   return { sessionsEnded, apiKeysRevoked };
 }
