@@ -2,8 +2,7 @@
  * The user entity (ACCESS_PATTERNS.md rows 1, 2, 19–22, 25, 27 and 37; codec pattern:
  * entity-codec.ts): the profile item `pk=USER#<userId>`, `sk=PROFILE`. It holds the account
  * (address, names, avatar, plan, verification, an address change waiting for its link), the password hash (none for accounts that only
- * sign in with Google), `sessionsValidFrom` (sessions started before it are revoked, e.g. by a
- * Google takeover), `ownedWorkspaceIds` (a string set: the workspaces the user owns, checked
+ * sign in with Google), `sessionsValidFrom` (sessions started before it are revoked), `ownedWorkspaceIds` (a string set: the workspaces the user owns, checked
  * against the plan's limit in the transaction that creates one), what a plan change learnt from
  * Stripe (`stripeCustomerId`, `stripeSubscriptionId`, `stripeEventCreated`) and the times of
  * changes (`emailVerifiedAt`, `passwordChangedAt`, `planChangedAt`, `updatedAt`).

@@ -1,6 +1,6 @@
 /**
  * Ending what lets someone act as a user besides the session at hand: their other sessions and
- * every API key (a password change with "sign out everywhere", turning on two-factor).
+ * every API key (a password change with "sign out everywhere").
  */
 import { deleteSessionsOfUser } from '../../data/session-records';
 import type { UserRecord } from '../../data/user-records';

@@ -20,7 +20,7 @@ import { deleteAccount } from './account-deletion';
 
 export interface GoogleAccount {
   readonly user: UserRecord;
-  /** New to its owner: just created, or taken over from someone who never verified it. */
+  /** New to its owner: just created (replacing, if any, an account that never verified it). */
   readonly created: boolean;
 }
 

@@ -218,8 +218,9 @@ async function revokeExpiredApiKeys(user: KeyOwner, now: Date): Promise<number> 
 }
 
 /**
- * Revokes every key of the user (a password reset or change, turning on two-factor, a takeover:
- * whoever held the account loses its keys); `reason` goes in each revocation's audit event.
+ * Revokes every key of the user (a password reset, or a password change that signs out
+ * everywhere: whoever held the account loses its keys); `reason` goes in each revocation's audit
+ * event.
  */
 export async function revokeAllApiKeys(
   user: KeyOwner,
