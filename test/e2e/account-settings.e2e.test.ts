@@ -59,7 +59,9 @@ describe('account settings in Chromium', () => {
 
     await field(passwordForm, 'Current password').fill(password);
     await passwordForm.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Account updated successfully').waitFor();
+    await page
+      .getByText('Password changed: signed out everywhere else and API keys revoked')
+      .waitFor();
     expect(await field(passwordForm, 'New password').inputValue()).toBe('');
     await screenshot(page, 'account-settings');
     expect(pageErrors).toEqual([]);
