@@ -67,6 +67,30 @@ describe('account settings in Chromium', () => {
     expect(pageErrors).toEqual([]);
   }, 60_000);
 
+  it('keeps the address in force while a change waits for its link, and cancels it', async () => {
+    await page.goto(url('/dashboard?view=account'));
+    await waitForPageHeading(page, 'Account Settings');
+    const profile = page.getByRole('form', { name: 'Profile' });
+    const moved = uniqueEmail('moved');
+    await field(profile, 'Email').fill(moved);
+    await field(profile, 'Current password').fill(newPassword);
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await page
+      .getByText(`Check ${moved.toLowerCase()} for the link that completes the change`)
+      .waitFor();
+    await profile.getByText(`Moving to ${moved.toLowerCase()}:`, { exact: false }).waitFor();
+
+    // Still the account's address after a reload: the change is pending.
+    await page.reload();
+    await waitForPageHeading(page, 'Account Settings');
+    const reloaded = page.getByRole('form', { name: 'Profile' });
+    expect(await field(reloaded, 'Email').inputValue()).toBe(email.toLowerCase());
+    await reloaded.getByRole('button', { name: 'Cancel change' }).click();
+    await page.getByText('Email change cancelled').waitFor();
+    await reloaded.getByRole('button', { name: 'Cancel change' }).waitFor({ state: 'detached' });
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
   it('deletes the account after confirmation and can no longer sign in', async () => {
     await page.goto(url('/dashboard?view=account'));
     await waitForPageHeading(page, 'Account Settings');
