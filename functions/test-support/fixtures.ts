@@ -34,6 +34,7 @@ export async function givenSignedInUser(
         downgraded: false,
         emailVerified: options.emailVerified ?? true,
         twoFactorEnabled: false,
+        pendingEmail: null,
         createdAt: now.toISOString(),
       },
       passwordHash: null,

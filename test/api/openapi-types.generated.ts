@@ -1154,6 +1154,7 @@ export interface operations {
                             plan: string;
                             downgraded: boolean;
                             twoFactorEnabled?: boolean;
+                            pendingEmail?: string | null;
                         };
                         needsVerification?: boolean;
                         features: {
@@ -1343,6 +1344,7 @@ export interface operations {
                             plan: string;
                             downgraded: boolean;
                             twoFactorEnabled?: boolean;
+                            pendingEmail?: string | null;
                         };
                         needsVerification?: boolean;
                         features: {
@@ -1407,6 +1409,7 @@ export interface operations {
                             plan: string;
                             downgraded: boolean;
                             twoFactorEnabled?: boolean;
+                            pendingEmail?: string | null;
                         };
                         needsVerification?: boolean;
                         features: {
@@ -1491,6 +1494,7 @@ export interface operations {
                     email?: string;
                     currentPassword?: string;
                     newPassword?: string;
+                    signOutEverywhere?: boolean;
                 };
             };
         };
@@ -1511,6 +1515,7 @@ export interface operations {
                             plan: string;
                             downgraded: boolean;
                             twoFactorEnabled?: boolean;
+                            pendingEmail?: string | null;
                         };
                         needsVerification: boolean;
                     };
@@ -1876,6 +1881,7 @@ export interface operations {
                             plan: string;
                             downgraded: boolean;
                             twoFactorEnabled?: boolean;
+                            pendingEmail?: string | null;
                         };
                         needsVerification?: boolean;
                         features: {

@@ -59,9 +59,35 @@ describe('account settings in Chromium', () => {
 
     await field(passwordForm, 'Current password').fill(password);
     await passwordForm.getByRole('button', { name: 'Change password' }).click();
-    await page.getByText('Account updated successfully').waitFor();
+    await page
+      .getByText('Password changed: signed out everywhere else and API keys revoked')
+      .waitFor();
     expect(await field(passwordForm, 'New password').inputValue()).toBe('');
     await screenshot(page, 'account-settings');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('keeps the address in force while a change waits for its link, and cancels it', async () => {
+    await page.goto(url('/dashboard?view=account'));
+    await waitForPageHeading(page, 'Account Settings');
+    const profile = page.getByRole('form', { name: 'Profile' });
+    const moved = uniqueEmail('moved');
+    await field(profile, 'Email').fill(moved);
+    await field(profile, 'Current password').fill(newPassword);
+    await profile.getByRole('button', { name: 'Save profile' }).click();
+    await page
+      .getByText(`Check ${moved.toLowerCase()} for the link that completes the change`)
+      .waitFor();
+    await profile.getByText(`Moving to ${moved.toLowerCase()}:`, { exact: false }).waitFor();
+
+    // Still the account's address after a reload: the change is pending.
+    await page.reload();
+    await waitForPageHeading(page, 'Account Settings');
+    const reloaded = page.getByRole('form', { name: 'Profile' });
+    expect(await field(reloaded, 'Email').inputValue()).toBe(email.toLowerCase());
+    await reloaded.getByRole('button', { name: 'Cancel change' }).click();
+    await page.getByText('Email change cancelled').waitFor();
+    await reloaded.getByRole('button', { name: 'Cancel change' }).waitFor({ state: 'detached' });
     expect(pageErrors).toEqual([]);
   }, 60_000);
 

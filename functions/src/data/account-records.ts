@@ -51,6 +51,7 @@ export async function createAccount(account: NewAccount, now: Date): Promise<Cre
     downgraded: false,
     emailVerified: account.emailVerified,
     twoFactorEnabled: false,
+    pendingEmail: null,
     createdAt,
   };
   const put = (Item: Record<string, unknown>) => ({

@@ -1,11 +1,5 @@
 /** Google links (Google's subject -> user) and the pending state of a Google sign-in. */
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, GOOGLE_SIGN_IN_STATE_LIFETIME_SECONDS } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -14,7 +8,7 @@ import { googleIdentityCodec } from './entities/google-identity';
 import { googleSignInStateCodec, type GoogleSignInState } from './entities/google-sign-in-state';
 import { keys } from './keys';
 import { hashSecret } from './secret-hash';
-import { conditionFailedAt, isConditionalCheckFailure } from './table-operations';
+import { isConditionalCheckFailure } from './table-operations';
 
 export async function findUserIdByGoogleSubject(subject: string): Promise<string | undefined> {
   const { Item } = await getDocumentClient().send(
@@ -50,69 +44,6 @@ export async function linkGoogleIdentity(userId: string, subject: string, now: D
       ExpressionAttributeValues: { ':true': true, ':now': now.toISOString() },
     }),
   );
-}
-
-/**
- * Google's verified owner of an address takes over the account holding it whose address was
- * never verified: whoever set that account's password never proved the address was theirs. One
- * transaction links the Google identity and makes the account new: no password, the address
- * verified, Google's name and picture, no second factor (its secret was set up by whoever held
- * the account, the TWO_FACTOR item is deleted), and every session started before now revoked (sessions
- * are checked against `sessionsValidFrom` on read; their items are deleted afterwards).
- * False when the account changed meanwhile (verified, or moved to another address).
- */
-export async function takeOverUnverifiedAccount(options: {
-  userId: string;
-  email: string;
-  subject: string;
-  profile: { displayName: string; name: string | null; avatar: string | null };
-  now: Date;
-}): Promise<boolean> {
-  const { tableName } = getConfig();
-  const now = options.now.toISOString();
-  try {
-    await getDocumentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            // Unconditional: a live link of this subject would have been signed in instead.
-            Put: {
-              TableName: tableName,
-              Item: googleIdentityItem(options.userId, options.subject, options.now),
-            },
-          },
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.user(options.userId),
-              UpdateExpression:
-                'SET emailVerified = :true, emailVerifiedAt = :now, sessionsValidFrom = :now, ' +
-                'passwordChangedAt = :now, displayName = :displayName, #name = :name, ' +
-                'avatar = :avatar, updatedAt = :now REMOVE passwordHash, twoFactorEnabled',
-              ConditionExpression: 'email = :email AND emailVerified <> :true',
-              ExpressionAttributeNames: { '#name': 'name' },
-              ExpressionAttributeValues: {
-                ':true': true,
-                ':now': now,
-                ':email': options.email,
-                ':displayName': options.profile.displayName,
-                ':name': options.profile.name,
-                ':avatar': options.profile.avatar,
-              },
-            },
-          },
-          {
-            // The second factor was the former holder's, not the address owner's: it goes too.
-            Delete: { TableName: tableName, Key: keys.twoFactor(options.userId) },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (conditionFailedAt(error, 1)) return false;
-    throw error;
-  }
 }
 
 export async function saveGoogleSignInState(

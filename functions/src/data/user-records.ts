@@ -110,14 +110,61 @@ export class EmailTakenError extends Error {
 }
 
 /**
- * Moves the account to a new address in one transaction: claims the new address (unless taken),
- * releases the old one and marks the account unverified until the new address is confirmed.
+ * Records the address the user asked to move to: the account keeps its address (and its claim)
+ * until the link sent to the new one is used. Replaces an earlier pending address. False when
+ * the account's address changed meanwhile.
  */
-export async function changeEmail(
+export async function requestEmailChange(
   user: Pick<UserRecord, 'id' | 'email'>,
   newEmail: string,
   now: Date,
-): Promise<void> {
+): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.user(user.id),
+        UpdateExpression:
+          'SET pendingEmail = :pending, pendingEmailRequestedAt = :now, updatedAt = :now',
+        ConditionExpression: `${userExists} AND email = :email`,
+        ExpressionAttributeValues: {
+          ':pending': newEmail,
+          ':email': user.email,
+          ':now': now.toISOString(),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Drops the pending address change; its link then verifies nothing. */
+export async function cancelEmailChange(userId: string, now: Date): Promise<void> {
+  await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET updatedAt = :now REMOVE pendingEmail, pendingEmailRequestedAt',
+      ConditionExpression: userExists,
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+}
+
+/**
+ * Completes a pending address change once its link is used, in one transaction: claims the new
+ * address (unless taken meanwhile: EmailTakenError), releases the old one and makes the new one
+ * the account's verified address. False when the change is not pending any more (cancelled,
+ * replaced by another address, or the account moved).
+ */
+export async function confirmEmailChange(
+  user: Pick<UserRecord, 'id' | 'email'>,
+  newEmail: string,
+  now: Date,
+): Promise<boolean> {
   const { tableName } = getConfig();
   try {
     await getDocumentClient().send(
@@ -147,12 +194,13 @@ export async function changeEmail(
               TableName: tableName,
               Key: keys.user(user.id),
               UpdateExpression:
-                'SET email = :email, emailVerified = :false, updatedAt = :now REMOVE emailVerifiedAt',
-              ConditionExpression: 'email = :oldEmail',
+                'SET email = :email, emailVerified = :true, emailVerifiedAt = :now, ' +
+                'updatedAt = :now REMOVE pendingEmail, pendingEmailRequestedAt',
+              ConditionExpression: 'email = :oldEmail AND pendingEmail = :email',
               ExpressionAttributeValues: {
                 ':email': newEmail,
                 ':oldEmail': user.email,
-                ':false': false,
+                ':true': true,
                 ':now': now.toISOString(),
               },
             },
@@ -160,8 +208,10 @@ export async function changeEmail(
         ],
       }),
     );
+    return true;
   } catch (error) {
     if (conditionFailedAt(error, 0)) throw new EmailTakenError();
+    if (conditionFailedAt(error, 1) || conditionFailedAt(error, 2)) return false;
     throw error;
   }
 }

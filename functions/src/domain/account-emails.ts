@@ -104,3 +104,83 @@ export function passwordResetEmail(options: {
     footer: 'If you did not ask for this, you can ignore this email; your password stays the same.',
   });
 }
+
+/** Account settings in the app, where each security notice's link leads. */
+export function accountSettingsLink(appOrigin: string): string {
+  return `${appOrigin}/dashboard?view=account`;
+}
+
+/** The changes to an account its owner is told about by email, whoever made them. */
+export type SecurityNotice =
+  | { readonly kind: 'password_changed'; readonly signedOutEverywhere: boolean }
+  | { readonly kind: 'two_factor_enabled' }
+  | { readonly kind: 'two_factor_disabled' }
+  | { readonly kind: 'recovery_code_used'; readonly codesLeft: number }
+  | { readonly kind: 'email_change_requested'; readonly newEmail: string };
+
+const NOT_YOU =
+  'If this was not you, open Account settings, change your password and check your sign-in methods.';
+
+function noticeWording(notice: SecurityNotice): { subject: string; lines: string[] } {
+  switch (notice.kind) {
+    case 'password_changed':
+      return {
+        subject: `Your ${PRODUCT} password was changed`,
+        lines: [
+          `The password of your ${PRODUCT} account was just changed.`,
+          notice.signedOutEverywhere
+            ? 'Every other session was signed out and every API key revoked.'
+            : 'Other sessions and API keys were kept.',
+        ],
+      };
+    case 'two_factor_enabled':
+      return {
+        subject: `Two-factor authentication is on for your ${PRODUCT} account`,
+        lines: [
+          'Two-factor authentication was just turned on: signing in now needs a code from your authenticator app.',
+          'Every other session was signed out.',
+        ],
+      };
+    case 'two_factor_disabled':
+      return {
+        subject: `Two-factor authentication is off for your ${PRODUCT} account`,
+        lines: [
+          'Two-factor authentication was just turned off: signing in no longer needs a code.',
+        ],
+      };
+    case 'recovery_code_used':
+      return {
+        subject: `A recovery code was used to sign in to ${PRODUCT}`,
+        lines: [
+          `Someone signed in to your ${PRODUCT} account with one of its recovery codes instead of a code from the authenticator app.`,
+          `${notice.codesLeft} recovery ${notice.codesLeft === 1 ? 'code is' : 'codes are'} left.`,
+        ],
+      };
+    case 'email_change_requested':
+      return {
+        subject: `Your ${PRODUCT} email address is about to change`,
+        lines: [
+          `Someone asked to move your ${PRODUCT} account to ${subjectText(notice.newEmail, SUBJECT_MAX_LENGTH)}.`,
+          'This address stays in force until the link sent to the new one is used. You can cancel the change in Account settings.',
+        ],
+      };
+  }
+}
+
+export function securityNoticeEmail(options: {
+  appOrigin: string;
+  to: string;
+  displayName: string;
+  notice: SecurityNotice;
+}): EmailMessage {
+  const { subject, lines } = noticeWording(options.notice);
+  return linkEmail({
+    to: options.to,
+    subject,
+    greeting: greetingFor(options.displayName),
+    lines,
+    action: 'Open Account settings',
+    url: accountSettingsLink(options.appOrigin),
+    footer: NOT_YOU,
+  });
+}

@@ -17,6 +17,8 @@ export const sessionUserSchema = z.object({
   downgraded: z.boolean(),
   /** Whether the user signs in with a second factor (and so may use workspaces that require it). */
   twoFactorEnabled: z.boolean().optional(),
+  /** The address the user asked to move to, in force once its emailed link is used. */
+  pendingEmail: z.string().nullable().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
@@ -82,11 +84,15 @@ export type RegisterBody = z.infer<typeof registerBody>;
 
 export const UPDATE_ACCOUNT_MESSAGES = {
   currentPasswordRequired: 'Current password is required to set a new password',
+  currentPasswordForEmail: 'Enter your current password to change your email address',
+  recentSignInForEmail:
+    'Sign in again (with Google) to confirm this change: it needs a sign-in within the last 10 minutes.',
 } as const;
 
 /**
- * Account settings: display name; a new email (verified again through a link sent to it); a new
- * password with the current one.
+ * Account settings: display name; a new email (a pending change until the link sent to it is
+ * used; the current address again cancels it); a new password with the current one, which signs
+ * out everywhere else and revokes the API keys unless `signOutEverywhere` is false.
  */
 export const updateAccountBody = z
   .object({
@@ -94,6 +100,7 @@ export const updateAccountBody = z
     email: emailSchema.optional(),
     currentPassword: z.string().max(1024).optional(),
     newPassword: newPasswordSchema.optional(),
+    signOutEverywhere: z.boolean().optional(),
   })
   .superRefine((body, ctx) => {
     if (body.newPassword !== undefined && !body.currentPassword) {

@@ -5,6 +5,10 @@ export const SUCCESS_MESSAGES = {
   loggedOut: 'Successfully logged out',
   accountUpdated: 'Account updated successfully',
   accountDeleted: 'Account deleted successfully',
+  passwordChanged: 'Password changed',
+  /** With "Sign out everywhere and revoke API keys" ticked. */
+  passwordChangedEverywhere: 'Password changed: signed out everywhere else and API keys revoked',
+  emailChangeCancelled: 'Email change cancelled',
   tokenCreated: 'Token created successfully',
   tokenUpdated: 'Token updated successfully',
   /** The Renew dialog's save (an edit says tokenUpdated). */
@@ -25,6 +29,11 @@ export const SUCCESS_MESSAGES = {
   /** The alert preferences page's save. */
   alertSettingsSaved: 'Alert settings saved',
 } as const;
+
+/** The profile's save when it asks for a new address (the current one stays until then). */
+export function emailChangeRequestedMessage(newEmail: string): string {
+  return `Check ${newEmail} for the link that completes the change`;
+}
 
 /** "Requeued 3 alerts". */
 export function requeuedAlertsMessage(count: number): string {

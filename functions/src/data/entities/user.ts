@@ -1,9 +1,8 @@
 /**
  * The user entity (ACCESS_PATTERNS.md rows 1, 2, 19–22, 25, 27 and 37; codec pattern:
  * entity-codec.ts): the profile item `pk=USER#<userId>`, `sk=PROFILE`. It holds the account
- * (address, names, avatar, plan, verification), the password hash (none for accounts that only
- * sign in with Google), `sessionsValidFrom` (sessions started before it are revoked, e.g. by a
- * Google takeover), `ownedWorkspaceIds` (a string set: the workspaces the user owns, checked
+ * (address, names, avatar, plan, verification, an address change waiting for its link), the password hash (none for accounts that only
+ * sign in with Google), `sessionsValidFrom` (sessions started before it are revoked), `ownedWorkspaceIds` (a string set: the workspaces the user owns, checked
  * against the plan's limit in the transaction that creates one), what a plan change learnt from
  * Stripe (`stripeCustomerId`, `stripeSubscriptionId`, `stripeEventCreated`) and the times of
  * changes (`emailVerifiedAt`, `passwordChangedAt`, `planChangedAt`, `updatedAt`).
@@ -31,6 +30,11 @@ export interface UserRecord {
   readonly emailVerified: boolean;
   /** Signs in with a second factor (data/two-factor-records.ts keeps the secret). */
   readonly twoFactorEnabled: boolean;
+  /**
+   * The address the user asked to move to, waiting for its link to be used: not claimed, so
+   * nobody signs in with it and the current address stays in force until then.
+   */
+  readonly pendingEmail: string | null;
   readonly createdAt: string;
 }
 
@@ -71,6 +75,8 @@ export const userItemSchema = z.object({
   downgraded: flag,
   emailVerified: flag,
   twoFactorEnabled: z.boolean().optional().catch(undefined),
+  pendingEmail: optionalText,
+  pendingEmailRequestedAt: optionalText,
   createdAt: z.string(),
   passwordHash: optionalText,
   emailVerifiedAt: optionalText,
@@ -102,12 +108,15 @@ function userOf(item: UserItem): UserRecord {
     downgraded: item.downgraded,
     emailVerified: item.emailVerified,
     twoFactorEnabled: item.twoFactorEnabled ?? false,
+    pendingEmail: item.pendingEmail ?? null,
     createdAt: item.createdAt,
   };
 }
 
-function withoutTwoFactorFlag(user: UserRecord): Omit<UserRecord, 'twoFactorEnabled'> {
-  const { twoFactorEnabled: _flag, ...account } = user;
+function withoutOptionalAttributes(
+  user: UserRecord,
+): Omit<UserRecord, 'twoFactorEnabled' | 'pendingEmail'> {
+  const { twoFactorEnabled: _flag, pendingEmail: _pending, ...account } = user;
   return account;
 }
 
@@ -119,9 +128,10 @@ export const userCodec = {
 
   toItem: ({ user, passwordHash, emailVerifiedAt, sessionsValidFrom, ownedWorkspaceIds }) => ({
     ...keys.user(user.id),
-    ...withoutTwoFactorFlag(user),
-    // Written only when on: most accounts never carry it.
+    ...withoutOptionalAttributes(user),
+    // Written only when on: most accounts never carry them.
     ...(user.twoFactorEnabled ? { twoFactorEnabled: true } : {}),
+    ...(user.pendingEmail === null ? {} : { pendingEmail: user.pendingEmail }),
     ...(passwordHash === null ? {} : { passwordHash }),
     ...(emailVerifiedAt === null ? {} : { emailVerifiedAt }),
     ...(sessionsValidFrom === null ? {} : { sessionsValidFrom }),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { defaultApiKeyExpiry } from '@expiry-radar/shared/domain/api-keys';
 import type { APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { OAuth2Server } from 'oauth2-mock-server';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
@@ -7,6 +8,12 @@ import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/accoun
 import { mutationEvent, sessionCookieFrom, uniqueEmail } from '../../../test-support/auth-requests';
 import { latestEmailTo, linkToken } from '../../../test-support/sent-emails';
 import { givenTwoFactor } from '../../../test-support/two-factor-fixtures';
+import { accept, invite, myInvitationIds } from '../../../test-support/invitation-requests';
+import { givenTeam } from '../../../test-support/workspace-fixtures';
+import { emailClaimCodec } from '../../data/entities/email-claim';
+import { handler as createApiKey } from '../api-keys/create-api-key';
+import { handler as listWorkspaces } from '../workspaces/list-workspaces';
+import { handler as updateAccount } from './update-account';
 import { listActorAuditEvents } from '../../data/audit-queries';
 import { googleSignInStateCodec } from '../../data/entities/google-sign-in-state';
 import { saveGoogleSignInState } from '../../data/google-sign-in-records';
@@ -23,8 +30,38 @@ import { handler as googleSignIn } from './google-sign-in';
 import { handler as login } from './login';
 import { handler as requestPasswordReset } from './request-password-reset';
 import { handler as resetPassword } from './reset-password';
-import { handler as verifyEmail } from './verify-email';
+import { handler as verifyEmail, INVALID_LINK_REDIRECT } from './verify-email';
 import { handler as verifyTwoFactorSignIn } from '../two-factor/verify-sign-in';
+
+/** An address change as it was made before changes waited for verification: at once, unverified. */
+async function moveUnverifiedTo(userId: string, from: string, to: string) {
+  const { tableName } = getConfig();
+  await getDocumentClient().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        {
+          Put: {
+            TableName: tableName,
+            Item: emailClaimCodec.toItem({
+              email: to,
+              userId,
+              createdAt: new Date().toISOString(),
+            }),
+          },
+        },
+        { Delete: { TableName: tableName, Key: keys.userEmail(from) } },
+        {
+          Update: {
+            TableName: tableName,
+            Key: keys.user(userId),
+            UpdateExpression: 'SET email = :email, emailVerified = :false REMOVE emailVerifiedAt',
+            ExpressionAttributeValues: { ':email': to, ':false': false },
+          },
+        },
+      ],
+    }),
+  );
+}
 
 const GOOGLE_VARIABLES = ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET', 'GOOGLE_ISSUER'] as const;
 
@@ -171,7 +208,7 @@ describe('Google sign-in', () => {
       expect((await signInWithPassword(email, TEST_PASSWORD)).statusCode).toBe(200);
     });
 
-    it('treats an account whose address was never verified as new: the earlier password and sessions die', async () => {
+    it('gives the owner of an address held by an unverified account a fresh account: the earlier one, its password and sessions die', async () => {
       // Someone registered the owner's address with their own password before the owner came.
       const squatter = await givenRegisteredUser('google-prehijack');
       const { email, userId } = squatter;
@@ -191,11 +228,15 @@ describe('Google sign-in', () => {
       const response = await signInWithGoogle();
       expect(response.headers?.location).toBe('/dashboard?new_user=true');
       const ownerCookie = sessionCookieFrom(response.cookies)!;
-      expect((await sessionOf(ownerCookie)).json).toMatchObject({
+      const owner = (await sessionOf(ownerCookie)).json as { user: { id: string } };
+      expect(owner).toMatchObject({
         loggedIn: true,
         needsVerification: false,
-        user: { id: userId, email, displayName: 'Rightful Owner', name: 'Rightful Owner' },
+        user: { email, displayName: 'Rightful Owner', name: 'Rightful Owner' },
       });
+      expect(owner.user.id).not.toBe(userId);
+      expect(await findUserById(userId)).toBeUndefined();
+      expect(await findUserIdByEmail(email)).toBe(owner.user.id);
 
       expect((await sessionOf(squatter.cookie)).json).toMatchObject({ loggedIn: false });
       expect((await signInWithPassword(email, TEST_PASSWORD)).statusCode).toBe(401);
@@ -209,9 +250,9 @@ describe('Google sign-in', () => {
       );
       expect(reset.json).toMatchObject({ code: 'INVALID_LINK' });
 
-      const events = await listActorAuditEvents(userId, { count: 10, now: new Date() });
-      expect(events.find((event) => event.action === 'account.google_linked')).toMatchObject({
-        metadata: { unverifiedAccountReset: true, passwordRemoved: true, sessionsRevoked: 1 },
+      const events = await listActorAuditEvents(owner.user.id, { count: 10, now: new Date() });
+      expect(events.find((event) => event.action === 'account.registered')).toMatchObject({
+        metadata: { method: 'google', replacedUnverifiedAccount: true, passwordRemoved: true },
       });
     });
 
@@ -302,16 +343,141 @@ describe('Google sign-in', () => {
       expect(sessionCookieFrom(second.cookies)).toBeDefined();
     });
 
-    it('drops a second factor set up on an unverified account it takes over', async () => {
+    it('leaves behind a second factor set up on an unverified account holding the address', async () => {
       // Someone registered the owner's address and tied it to their own authenticator app.
       const squatter = await givenRegisteredUser('google-2fa-squat');
       await givenTwoFactor(squatter.cookie, TEST_PASSWORD);
       claims = { sub: randomUUID(), email: squatter.email, email_verified: true };
       const response = await signInWithGoogle();
       expect(response.headers?.location).toBe('/dashboard?new_user=true');
-      expect(sessionCookieFrom(response.cookies)).toBeDefined();
-      expect(await findUserById(squatter.userId)).toMatchObject({ twoFactorEnabled: false });
+      const ownerCookie = sessionCookieFrom(response.cookies)!;
+      expect((await sessionOf(ownerCookie)).json).toMatchObject({
+        loggedIn: true,
+        user: { email: squatter.email, twoFactorEnabled: false },
+      });
+      expect(await findUserById(squatter.userId)).toBeUndefined();
       expect(await findTwoFactor(squatter.userId)).toBeUndefined();
+    });
+
+    describe('an attacker preparing an account for a victim keeps nothing of it', () => {
+      async function givenAttackerWithGoogleAndKey() {
+        const subject = randomUUID();
+        const email = uniqueEmail('attacker').toLowerCase();
+        claims = { sub: subject, email, email_verified: true };
+        const signedIn = await signInWithGoogle();
+        const cookie = sessionCookieFrom(signedIn.cookies)!;
+        const { user } = (await sessionOf(cookie)).json as { user: { id: string } };
+        const created = await invoke(
+          createApiKey,
+          mutationEvent({
+            method: 'POST',
+            path: '/api/account/api-keys',
+            body: {
+              name: 'Kept for later',
+              workspace_id: null,
+              access: 'read_write',
+              expires_at: defaultApiKeyExpiry(new Date()),
+            },
+            cookies: [cookie],
+          }),
+        );
+        expect(created.statusCode).toBe(201);
+        const { secret } = created.json as { secret: string };
+        return { subject, email, cookie, userId: user.id, secret };
+      }
+
+      const workspacesWithKey = (secret: string) =>
+        invoke(
+          listWorkspaces,
+          apiGatewayEvent({
+            method: 'GET',
+            path: '/api/workspaces',
+            routePath: '/api/workspaces',
+            headers: { authorization: `Bearer ${secret}` },
+          }),
+        );
+
+      const workspaceIdsOf = (response: { json?: unknown }) =>
+        ((response.json as { workspaces?: { id: string }[] }).workspaces ?? []).map(
+          (workspace) => workspace.id,
+        );
+
+      it('moving a Google account onto an invited address, then the newcomer signing in with Google and accepting', async () => {
+        const attacker = await givenAttackerWithGoogleAndKey();
+        const { workspaceId, admin } = await givenTeam();
+        const newcomer = uniqueEmail('newhire').toLowerCase();
+        expect((await invite(workspaceId, admin.cookie, newcomer)).statusCode).toBe(201);
+
+        const moved = await invoke(
+          updateAccount,
+          mutationEvent({
+            method: 'PUT',
+            path: '/auth/account',
+            body: { email: newcomer },
+            cookies: [attacker.cookie],
+          }),
+        );
+        expect(moved.statusCode).toBe(200);
+        // Pending: the address is not the attacker's account's.
+        expect(await findUserIdByEmail(newcomer)).toBeUndefined();
+
+        claims = { sub: randomUUID(), email: newcomer, email_verified: true };
+        const arrived = await signInWithGoogle();
+        expect(arrived.headers?.location).toBe('/dashboard?new_user=true');
+        const newcomerCookie = sessionCookieFrom(arrived.cookies)!;
+        const { user } = (await sessionOf(newcomerCookie)).json as { user: { id: string } };
+        expect(user.id).not.toBe(attacker.userId);
+        const [invitationId] = await myInvitationIds(newcomerCookie);
+        expect((await accept(newcomerCookie, invitationId!)).statusCode).toBe(200);
+
+        // The attacker's session, key and Google link reach only the attacker's own account.
+        expect(await myInvitationIds(attacker.cookie)).toEqual([]);
+        expect(workspaceIdsOf(await workspacesWithKey(attacker.secret))).not.toContain(workspaceId);
+        claims = { sub: attacker.subject, email: attacker.email, email_verified: true };
+        const back = await signInWithGoogle();
+        const backCookie = sessionCookieFrom(back.cookies)!;
+        expect((await sessionOf(backCookie)).json).toMatchObject({
+          user: { id: attacker.userId, email: attacker.email },
+        });
+        // The link sent to the newcomer's address would complete nothing for the attacker.
+        const confirm = await invoke(
+          verifyEmail,
+          apiGatewayEvent({
+            method: 'GET',
+            path: '/auth/verify-email',
+            query: `token=${linkToken(await latestEmailTo(newcomer))}`,
+          }),
+        );
+        expect(confirm.headers?.location).toBe(INVALID_LINK_REDIRECT);
+        expect(await findUserById(attacker.userId)).toMatchObject({ email: attacker.email });
+      });
+
+      it('an unverified account holding the address with a Google link and an API key (moved there under the earlier rules) ends with all of them', async () => {
+        const attacker = await givenAttackerWithGoogleAndKey();
+        const { workspaceId, admin } = await givenTeam();
+        const victim = uniqueEmail('victim').toLowerCase();
+        await invite(workspaceId, admin.cookie, victim);
+        await moveUnverifiedTo(attacker.userId, attacker.email, victim);
+
+        claims = { sub: randomUUID(), email: victim, email_verified: true };
+        const arrived = await signInWithGoogle();
+        expect(arrived.headers?.location).toBe('/dashboard?new_user=true');
+        const victimCookie = sessionCookieFrom(arrived.cookies)!;
+        const { user } = (await sessionOf(victimCookie)).json as { user: { id: string } };
+        expect(user.id).not.toBe(attacker.userId);
+        const [invitationId] = await myInvitationIds(victimCookie);
+        expect((await accept(victimCookie, invitationId!)).statusCode).toBe(200);
+
+        expect(await findUserById(attacker.userId)).toBeUndefined();
+        expect((await sessionOf(attacker.cookie)).json).toMatchObject({ loggedIn: false });
+        expect((await workspacesWithKey(attacker.secret)).statusCode).toBe(401);
+        claims = { sub: attacker.subject, email: attacker.email, email_verified: true };
+        const back = await signInWithGoogle();
+        const backCookie = sessionCookieFrom(back.cookies)!;
+        const again = (await sessionOf(backCookie)).json as { user: { id: string } };
+        expect(again.user.id).not.toBe(user.id);
+        expect(await myInvitationIds(backCookie)).toEqual([]);
+      });
     });
 
     it('lands on the dashboard when a stored redirect is not a path of the app', async () => {

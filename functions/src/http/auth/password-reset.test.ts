@@ -7,7 +7,7 @@ import { createAccountToken } from '../../data/account-token-records';
 import { findUserById } from '../../data/user-records';
 import { handler as getSession } from '../session/get-session';
 import { handler as login } from './login';
-import { handler as requestReset } from './request-password-reset';
+import { handler as requestReset, RESET_REQUEST_ANSWER_MS } from './request-password-reset';
 import { handler as resetPassword } from './reset-password';
 
 const newPassword = 'a brand new passphrase';
@@ -41,6 +41,21 @@ describe('POST /auth/reset-password/request', () => {
     expect(mail?.subject).toBe('Reset your Expiry Radar password');
     expect(mail?.body.text).toContain('http://localhost:4000/reset-password?token=');
     expect(await emailsTo(unknown)).toHaveLength(0);
+  });
+
+  it('takes as long for an unknown address as for a known one: at least the steady answer time', async () => {
+    const { email } = await givenRegisteredUser('reset-timing');
+    const timed = async (address: string) => {
+      const started = performance.now();
+      const response = await request({ email: address }, { sourceIp: uniqueIp() });
+      expect(response.statusCode).toBe(200);
+      return performance.now() - started;
+    };
+    // A lower bound only: both wait out the same fixed time, however fast the lookup is.
+    expect(await timed(uniqueEmail('reset-timing-unknown'))).toBeGreaterThanOrEqual(
+      RESET_REQUEST_ANSWER_MS - 1,
+    );
+    expect(await timed(email)).toBeGreaterThanOrEqual(RESET_REQUEST_ANSWER_MS - 1);
   });
 
   it('answers 400 for an invalid address and 403 without CSRF', async () => {

@@ -3,11 +3,17 @@ import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/accoun
 import { useFakeClock } from '../../../test-support/fake-clock';
 import { mutationEvent, uniqueEmail } from '../../../test-support/auth-requests';
 import { emailsTo, latestEmailTo, linkToken } from '../../../test-support/sent-emails';
-import { findUserIdByEmail } from '../../data/user-records';
+import { UPDATE_ACCOUNT_MESSAGES } from '@expiry-radar/shared/api/auth-schemas';
+import { defaultApiKeyExpiry } from '@expiry-radar/shared/domain/api-keys';
+import { givenSignedInUser } from '../../../test-support/fixtures';
+import { listApiKeysOfUser } from '../../data/api-key-records';
+import { findUserById, findUserIdByEmail } from '../../data/user-records';
+import { handler as createApiKey } from '../api-keys/create-api-key';
+import { handler as register } from './register';
 import { handler as getSession } from '../session/get-session';
 import { handler as login } from './login';
 import { handler } from './update-account';
-import { handler as verifyEmail } from './verify-email';
+import { handler as verifyEmail, INVALID_LINK_REDIRECT } from './verify-email';
 
 const update = (cookie: string | undefined, body: unknown, csrf?: 'missing' | 'wrong') =>
   invoke(
@@ -23,6 +29,42 @@ const update = (cookie: string | undefined, body: unknown, csrf?: 'missing' | 'w
 const signIn = (email: string, password: string) =>
   invoke(login, mutationEvent({ method: 'POST', path: '/auth/login', body: { email, password } }));
 
+const followLink = (token: string) =>
+  invoke(
+    verifyEmail,
+    apiGatewayEvent({ method: 'GET', path: '/auth/verify-email', query: `token=${token}` }),
+  );
+
+async function givenRegisteredUserWith(email: string) {
+  const response = await invoke(
+    register,
+    mutationEvent({
+      method: 'POST',
+      path: '/auth/register',
+      body: { email, password: TEST_PASSWORD },
+    }),
+  );
+  expect(response.statusCode).toBe(201);
+}
+
+async function givenApiKey(cookie: string) {
+  const response = await invoke(
+    createApiKey,
+    mutationEvent({
+      method: 'POST',
+      path: '/api/account/api-keys',
+      body: {
+        name: 'CI',
+        workspace_id: null,
+        access: 'read',
+        expires_at: defaultApiKeyExpiry(new Date()),
+      },
+      cookies: [cookie],
+    }),
+  );
+  expect(response.statusCode).toBe(201);
+}
+
 describe('PUT /auth/account', () => {
   const clock = useFakeClock();
 
@@ -36,8 +78,10 @@ describe('PUT /auth/account', () => {
     });
   });
 
-  it('changes the password with the current one and ends the other sessions', async () => {
-    const { email, cookie } = await givenRegisteredUser('repass');
+  it('changes the password with the current one, ends the other sessions, revokes the API keys and tells the owner', async () => {
+    const { email, cookie, userId, verificationToken } = await givenRegisteredUser('repass');
+    await followLink(verificationToken);
+    await givenApiKey(cookie);
     const other = await signIn(email, TEST_PASSWORD);
     const otherCookie = other.cookies![0]!.split(';')[0]!;
     const response = await update(cookie, {
@@ -50,6 +94,35 @@ describe('PUT /auth/account', () => {
     expect((await session(cookie)).json).toMatchObject({ loggedIn: true });
     expect((await session(otherCookie)).json).toMatchObject({ loggedIn: false });
     expect((await signIn(email, 'another long passphrase')).statusCode).toBe(200);
+    expect(await listApiKeysOfUser(userId)).toEqual([]);
+    const notice = await latestEmailTo(email);
+    expect(notice?.subject).toBe('Your Expiry Radar password was changed');
+    expect(notice?.body.text).toContain(
+      'Every other session was signed out and every API key revoked.',
+    );
+  });
+
+  it('keeps the other sessions and API keys when the user unticks "sign out everywhere"', async () => {
+    const { email, cookie, userId, verificationToken } = await givenRegisteredUser('repass-keep');
+    await followLink(verificationToken);
+    await givenApiKey(cookie);
+    const other = await signIn(email, TEST_PASSWORD);
+    const otherCookie = other.cookies![0]!.split(';')[0]!;
+    const response = await update(cookie, {
+      currentPassword: TEST_PASSWORD,
+      newPassword: 'another long passphrase',
+      signOutEverywhere: false,
+    });
+    expect(response.statusCode).toBe(200);
+    const session = await invoke(
+      getSession,
+      apiGatewayEvent({ method: 'GET', path: '/api/session', cookies: [otherCookie] }),
+    );
+    expect(session.json).toMatchObject({ loggedIn: true });
+    expect(await listApiKeysOfUser(userId)).toHaveLength(1);
+    expect((await latestEmailTo(email))?.body.text).toContain(
+      'Other sessions and API keys were kept.',
+    );
   });
 
   it('refuses a new password without the current one or with a wrong one', async () => {
@@ -72,26 +145,59 @@ describe('PUT /auth/account', () => {
     expect(weak.json).toMatchObject({ error: 'Password must be at least 12 characters' });
   });
 
-  it('changes the email address, needing verification of the new one', async () => {
+  it('keeps the old address in force until the new one is verified, and tells the old one', async () => {
     const { cookie, userId, email } = await givenRegisteredUser('move');
     const newEmail = uniqueEmail('moved').toLowerCase();
     const response = await update(cookie, { email: newEmail, currentPassword: TEST_PASSWORD });
     expect(response.statusCode).toBe(200);
-    expect(response.json).toMatchObject({ user: { email: newEmail }, needsVerification: true });
-    expect(await findUserIdByEmail(email)).toBeUndefined();
-    expect(await findUserIdByEmail(newEmail)).toBe(userId);
+    expect(response.json).toMatchObject({ user: { email, pendingEmail: newEmail } });
+    // Pending: the old address still signs in, the new one is nobody's yet.
+    expect(await findUserIdByEmail(email)).toBe(userId);
+    expect(await findUserIdByEmail(newEmail)).toBeUndefined();
+    expect((await signIn(email, TEST_PASSWORD)).statusCode).toBe(200);
+    expect((await signIn(newEmail, TEST_PASSWORD)).statusCode).toBe(401);
+
+    const notice = await latestEmailTo(email);
+    expect(notice?.subject).toBe('Your Expiry Radar email address is about to change');
+    expect(notice?.body.text).toContain(newEmail);
+    expect(notice?.body.text).toContain('/dashboard?view=account');
 
     const mail = await latestEmailTo(newEmail);
     expect(mail?.subject).toBe('Confirm your new email address for Expiry Radar');
-    const verified = await invoke(
-      verifyEmail,
-      apiGatewayEvent({
-        method: 'GET',
-        path: '/auth/verify-email',
-        query: `token=${linkToken(mail)}`,
-      }),
-    );
+    const verified = await followLink(linkToken(mail));
     expect(verified.headers?.location).toBe('/dashboard?verification_success=true');
+    expect(await findUserIdByEmail(email)).toBeUndefined();
+    expect(await findUserIdByEmail(newEmail)).toBe(userId);
+    expect(await findUserById(userId)).toMatchObject({
+      email: newEmail,
+      emailVerified: true,
+      pendingEmail: null,
+    });
+    expect((await signIn(newEmail, TEST_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('cancels a pending change when the current address is sent again: its link then does nothing', async () => {
+    const { cookie, userId, email } = await givenRegisteredUser('move-cancel');
+    const newEmail = uniqueEmail('typo').toLowerCase();
+    await update(cookie, { email: newEmail, currentPassword: TEST_PASSWORD });
+    const link = linkToken(await latestEmailTo(newEmail));
+
+    const cancelled = await update(cookie, { email });
+    expect(cancelled.statusCode).toBe(200);
+    expect(cancelled.json).toMatchObject({ user: { email, pendingEmail: null } });
+    expect((await followLink(link)).headers?.location).toBe(INVALID_LINK_REDIRECT);
+    expect(await findUserIdByEmail(newEmail)).toBeUndefined();
+    expect(await findUserById(userId)).toMatchObject({ email, pendingEmail: null });
+  });
+
+  it('does not complete a change whose address someone else took meanwhile', async () => {
+    const { cookie, userId, email } = await givenRegisteredUser('move-race');
+    const newEmail = uniqueEmail('contested').toLowerCase();
+    await update(cookie, { email: newEmail, currentPassword: TEST_PASSWORD });
+    const link = linkToken(await latestEmailTo(newEmail));
+    await givenRegisteredUserWith(newEmail);
+    expect((await followLink(link)).headers?.location).toBe(INVALID_LINK_REDIRECT);
+    expect(await findUserById(userId)).toMatchObject({ email });
   });
 
   it('refuses an address another account holds, in any case', async () => {
@@ -105,10 +211,38 @@ describe('PUT /auth/account', () => {
     expect(response.json).toMatchObject({ code: 'EMAIL_TAKEN' });
   });
 
-  it('needs the current password to change the address', async () => {
+  it('needs the current password to change the address, and says so', async () => {
     const { cookie } = await givenRegisteredUser('move-nopass');
     const response = await update(cookie, { email: uniqueEmail() });
     expect(response.statusCode).toBe(400);
+    expect(response.json).toMatchObject({
+      error: 'Enter your current password to change your email address',
+      details: [
+        {
+          path: 'currentPassword',
+          message: 'Enter your current password to change your email address',
+        },
+      ],
+    });
+  });
+
+  it('needs a recent sign-in to change the address of an account without a password', async () => {
+    const { cookie, userId, email } = await givenSignedInUser();
+    clock.advanceSeconds(11 * 60);
+    const newEmail = uniqueEmail('stolen-session').toLowerCase();
+    const stale = await update(cookie, { email: newEmail });
+    expect(stale.statusCode).toBe(403);
+    expect(stale.json).toMatchObject({
+      code: 'REAUTHENTICATION_REQUIRED',
+      error: UPDATE_ACCOUNT_MESSAGES.recentSignInForEmail,
+    });
+    expect(await emailsTo(newEmail)).toHaveLength(0);
+    expect(await findUserById(userId)).toMatchObject({ email, pendingEmail: null });
+
+    const fresh = await givenSignedInUser();
+    const moved = await update(fresh.cookie, { email: newEmail });
+    expect(moved.statusCode).toBe(200);
+    expect(moved.json).toMatchObject({ user: { email: fresh.email, pendingEmail: newEmail } });
   });
 
   it('answers 401 without a session and 403 without CSRF', async () => {

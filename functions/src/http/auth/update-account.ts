@@ -1,13 +1,13 @@
 import { UPDATE_ACCOUNT_MESSAGES } from '@expiry-radar/shared/api/auth-schemas';
-import { RATE_LIMITS } from '../../domain/account-policy';
+import { isRecentSignIn, RATE_LIMITS } from '../../domain/account-policy';
 import { hashPassword, verifyPassword } from '../../domain/password-hashing';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import { deleteSessionsOfUser } from '../../data/session-records';
 import {
-  changeEmail,
-  EmailTakenError,
+  cancelEmailChange,
   findUserCredentials,
   findUserById,
+  findUserIdByEmail,
+  requestEmailChange,
   setPasswordHash,
   updateUserName,
 } from '../../data/user-records';
@@ -15,7 +15,8 @@ import { AppError, badRequest } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { sessionUser } from '../../services/accounts/session-body';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
-import { sendVerificationEmail } from '../../services/accounts/account-mail';
+import { endSessionsAndApiKeys } from '../../services/accounts/account-access';
+import { sendSecurityNotice, sendVerificationEmail } from '../../services/accounts/account-mail';
 import {
   limitLinkEmail,
   passwordCheckSucceeded,
@@ -23,25 +24,35 @@ import {
 } from '../../services/accounts/account-rate-limits';
 import { requireSession } from '../pipeline/require-session';
 
+const missingPassword = (message: string) =>
+  badRequest(message, [{ path: 'currentPassword', message }]);
+
 /**
- * `PUT /auth/account`: display name; a new email address (the account needs verification again
- * and a link goes to the new address, limited per user and per new address); a new password,
- * which needs the current one and ends the user's other sessions. Changing the address of an
- * account with a password needs it too.
+ * `PUT /auth/account`: display name; a new email address, which stays pending (the current one
+ * in force, the old address told) until the link sent to the new one is used, and is cancelled
+ * by sending the current address again; a new password, which needs the current one and, unless
+ * `signOutEverywhere` is false, ends the user's other sessions and revokes their API keys.
+ * Asking for a new address needs the current password, or for accounts without one (Google
+ * only) a sign-in within the last 10 minutes.
  */
 export const handler = createHttpHandler('updateAccount', async ({ body, session, now }) => {
-  const { user, sessionId } = requireSession(session);
+  const { user, sessionId, signedInAt } = requireSession(session);
   const credentials = await findUserCredentials(user.id);
   if (!credentials) throw new AppError('UNAUTHORIZED');
+  const hasPassword = credentials.passwordHash !== null;
   const emailChanges = body.email !== undefined && body.email !== user.email;
-  const needsCurrentPassword =
-    body.newPassword !== undefined || (emailChanges && credentials.passwordHash !== null);
+  const cancelsEmailChange = body.email === user.email && user.pendingEmail !== null;
 
-  if (needsCurrentPassword) {
+  if (emailChanges && !hasPassword && !isRecentSignIn(signedInAt, now)) {
+    throw new AppError('REAUTHENTICATION_REQUIRED', UPDATE_ACCOUNT_MESSAGES.recentSignInForEmail);
+  }
+  if (body.newPassword !== undefined || (emailChanges && hasPassword)) {
     if (!body.currentPassword) {
-      throw badRequest(UPDATE_ACCOUNT_MESSAGES.currentPasswordRequired, [
-        { path: 'currentPassword', message: UPDATE_ACCOUNT_MESSAGES.currentPasswordRequired },
-      ]);
+      throw missingPassword(
+        body.newPassword !== undefined
+          ? UPDATE_ACCOUNT_MESSAGES.currentPasswordRequired
+          : UPDATE_ACCOUNT_MESSAGES.currentPasswordForEmail,
+      );
     }
     await startPasswordCheck(user.email, { userId: user.id }, now);
     const matches =
@@ -52,16 +63,21 @@ export const handler = createHttpHandler('updateAccount', async ({ body, session
   }
 
   const changed: string[] = [];
+  const metadata: Record<string, unknown> = {};
   if (emailChanges && body.email) {
+    const holder = await findUserIdByEmail(body.email);
+    if (holder !== undefined && holder !== user.id) throw new AppError('EMAIL_TAKEN');
     await limitLinkEmail([RATE_LIMITS.emailChangePerUser, user.id], body.email, now);
-    try {
-      await changeEmail(user, body.email, now);
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new AppError('EMAIL_TAKEN');
-      throw error;
-    }
-    changed.push('email');
+    if (!(await requestEmailChange(user, body.email, now))) throw new AppError('UNAUTHORIZED');
+    changed.push('pendingEmail');
+    metadata.pendingEmail = body.email;
     await sendVerificationEmail({ ...user, email: body.email }, now, { emailChange: true });
+    await sendSecurityNotice(user, { kind: 'email_change_requested', newEmail: body.email });
+  }
+  if (cancelsEmailChange) {
+    await cancelEmailChange(user.id, now);
+    changed.push('pendingEmail');
+    metadata.cancelledEmail = user.pendingEmail;
   }
   if (body.name !== undefined && body.name !== user.name) {
     await updateUserName(user.id, body.name, now);
@@ -69,16 +85,24 @@ export const handler = createHttpHandler('updateAccount', async ({ body, session
   }
   if (body.newPassword !== undefined) {
     await setPasswordHash(user.id, await hashPassword(body.newPassword), now);
-    await deleteSessionsOfUser(user.id, { exceptSessionId: sessionId });
+    const signedOutEverywhere = body.signOutEverywhere !== false;
+    if (signedOutEverywhere) {
+      Object.assign(
+        metadata,
+        await endSessionsAndApiKeys(user, now, {
+          exceptSessionId: sessionId,
+          reason: 'password_changed',
+        }),
+      );
+    }
     changed.push('password');
+    metadata.signedOutEverywhere = signedOutEverywhere;
+    await sendSecurityNotice(user, { kind: 'password_changed', signedOutEverywhere });
   }
 
   const updated = (await findUserById(user.id)) ?? user;
   if (changed.length > 0) {
-    await recordAccountEvent(updated, AUDIT_ACTIONS.updated, now, {
-      fields: changed,
-      ...(changed.includes('email') ? { previousEmail: user.email } : {}),
-    });
+    await recordAccountEvent(updated, AUDIT_ACTIONS.updated, now, { fields: changed, ...metadata });
   }
   return { body: { user: sessionUser(updated), needsVerification: !updated.emailVerified } };
 });

@@ -5,7 +5,12 @@ import {
 } from '@expiry-radar/shared/api/verification-link';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { consumeAccountToken } from '../../data/account-token-records';
-import { findUserById, markEmailVerified } from '../../data/user-records';
+import {
+  confirmEmailChange,
+  EmailTakenError,
+  findUserById,
+  markEmailVerified,
+} from '../../data/user-records';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
 
@@ -13,16 +18,43 @@ export { VERIFIED_REDIRECT };
 export const INVALID_LINK_REDIRECT = INVALID_VERIFICATION_LINK_REDIRECT;
 
 /**
- * `GET /auth/verify-email?token=...`: the link of the verification email. Single use; valid only
- * while the address it was sent to is still the account's address. Lands on the app path the
- * user was headed to when the link was sent (a plan's checkout), else the dashboard's welcome.
+ * `GET /auth/verify-email?token=...`: the link of the verification email. Single use. A link
+ * sent to the account's address verifies it; one sent to the address the user asked to move to
+ * completes that change (the new address becomes the account's, verified, and the old one is
+ * released), unless it was cancelled or replaced, or someone else took the address meanwhile.
+ * Lands on the app path the user was headed to when the link was sent (a plan's checkout), else
+ * the dashboard's welcome.
  */
 export const handler = createHttpHandler('verifyEmail', async ({ query, now }) => {
   const token = await consumeAccountToken(query.token, 'verify-email', now);
   if (!token) return { redirectTo: INVALID_LINK_REDIRECT };
-  const verified = await markEmailVerified(token.userId, token.email, now);
-  const user = verified ? await findUserById(token.userId) : undefined;
+  const holder = await findUserById(token.userId);
+  if (!holder) return { redirectTo: INVALID_LINK_REDIRECT };
+
+  if (holder.pendingEmail === token.email && holder.email !== token.email) {
+    if (!(await completeEmailChange(holder, token.email, now))) {
+      return { redirectTo: INVALID_LINK_REDIRECT };
+    }
+  } else if (!(await markEmailVerified(token.userId, token.email, now))) {
+    return { redirectTo: INVALID_LINK_REDIRECT };
+  }
+  const user = await findUserById(token.userId);
   if (!user) return { redirectTo: INVALID_LINK_REDIRECT };
-  await recordAccountEvent(user, AUDIT_ACTIONS.emailVerified, now);
+  await recordAccountEvent(user, AUDIT_ACTIONS.emailVerified, now, {
+    ...(user.email !== holder.email ? { previousEmail: holder.email } : {}),
+  });
   return { redirectTo: verifiedRedirect(token.redirect) };
 });
+
+async function completeEmailChange(
+  holder: { id: string; email: string },
+  newEmail: string,
+  now: Date,
+): Promise<boolean> {
+  try {
+    return await confirmEmailChange(holder, newEmail, now);
+  } catch (error) {
+    if (error instanceof EmailTakenError) return false;
+    throw error;
+  }
+}

@@ -4,6 +4,7 @@ import { mutationEvent, sessionCookieFrom } from '../../../test-support/auth-req
 import { useFakeClock } from '../../../test-support/fake-clock';
 import { currentCode, givenTwoFactor } from '../../../test-support/two-factor-fixtures';
 import { routeRequest } from '../../../test-support/workspace-fixtures';
+import { latestEmailTo } from '../../../test-support/sent-emails';
 import { listActorAuditEvents } from '../../data/audit-queries';
 import { findTwoFactor } from '../../data/two-factor-records';
 import { handler as login } from '../auth/login';
@@ -135,6 +136,20 @@ describe('enrolment', () => {
     );
     expect(session.json).toMatchObject({ user: { twoFactorEnabled: true } });
     expect(await actionsOf(userId)).toContain('account.two_factor_enabled');
+  });
+
+  it('ends every other session once it is on, and tells the owner', async () => {
+    const { cookie, email } = await givenRegisteredUser('enrol-elsewhere');
+    const elsewhere = sessionCookieFrom((await signInWithPassword(email)).response.cookies)!;
+    const sessionOf = (c: string) =>
+      invoke(getSession, apiGatewayEvent({ method: 'GET', path: '/api/session', cookies: [c] }));
+    expect((await sessionOf(elsewhere)).json).toMatchObject({ loggedIn: true });
+
+    await givenTwoFactor(cookie, TEST_PASSWORD);
+    expect((await sessionOf(elsewhere)).json).toMatchObject({ loggedIn: false });
+    expect((await sessionOf(cookie)).json).toMatchObject({ loggedIn: true });
+    const notice = await latestEmailTo(email);
+    expect(notice?.subject).toBe('Two-factor authentication is on for your Expiry Radar account');
   });
 
   it('refuses to confirm a secret that was replaced by a newer enrolment', async () => {
@@ -279,6 +294,9 @@ describe('signing in with a second factor', () => {
     expect(await actionsOf(userId)).toEqual(
       expect.arrayContaining(['account.recovery_code_used', 'auth.two_factor_failed']),
     );
+    const notice = await latestEmailTo(email);
+    expect(notice?.subject).toBe('A recovery code was used to sign in to Expiry Radar');
+    expect(notice?.body.text).toContain('9 recovery codes are left.');
   });
 
   it('locks the second step for 15 minutes after 5 wrong codes, right code or not', async () => {
@@ -340,7 +358,7 @@ describe('turning two-factor off', () => {
     invoke(disable, routeRequest('DELETE', '/api/account/two-factor', { cookie, body }));
 
   it('needs both the password and a current code', async () => {
-    const { cookie, userId, secret } = await givenEnrolledAccount();
+    const { cookie, userId, email, secret } = await givenEnrolledAccount();
     nextStep();
     const code = currentCode(secret);
     expect((await turnOff(cookie, { code })).statusCode).toBe(403);
@@ -365,6 +383,9 @@ describe('turning two-factor off', () => {
     });
     expect(await findTwoFactor(userId)).toBeUndefined();
     expect(await actionsOf(userId)).toContain('account.two_factor_disabled');
+    expect((await latestEmailTo(email))?.subject).toBe(
+      'Two-factor authentication is off for your Expiry Radar account',
+    );
     expect((await turnOff(cookie, { password: TEST_PASSWORD, code })).statusCode).toBe(409);
   });
 

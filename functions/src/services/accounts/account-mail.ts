@@ -9,7 +9,12 @@ import {
   EMAIL_VERIFICATION_LIFETIME_SECONDS,
   PASSWORD_RESET_LIFETIME_SECONDS,
 } from '../../domain/account-policy';
-import { passwordResetEmail, verificationEmail } from '../../domain/account-emails';
+import {
+  passwordResetEmail,
+  securityNoticeEmail,
+  verificationEmail,
+  type SecurityNotice,
+} from '../../domain/account-emails';
 import type { Mailer } from '../../domain/mailer';
 import { sesMailer } from '../../adapters/ses-mailer';
 import { createAccountToken } from '../../data/account-token-records';
@@ -77,6 +82,23 @@ export async function sendPasswordResetEmail(
       to: user.email,
       displayName: user.displayName,
       token,
+    }),
+  );
+}
+
+/** Tells the account's owner about a security change (suppressed addresses get none). */
+export async function sendSecurityNotice(
+  user: Recipient,
+  notice: SecurityNotice,
+  mailer: Mailer = sesMailer,
+): Promise<void> {
+  if (await isSuppressed(user, notice.kind)) return;
+  await mailer.send(
+    securityNoticeEmail({
+      appOrigin: await resolveAppOrigin(),
+      to: user.email,
+      displayName: user.displayName,
+      notice,
     }),
   );
 }

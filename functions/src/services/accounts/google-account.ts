@@ -1,18 +1,13 @@
 /**
- * The account a Google sign-in lands in: the one linked to the Google identity, else the one
- * holding the Google-verified address (linked to it), else a new one.
+ * The account a Google sign-in lands in: the one linked to the Google identity, else the
+ * verified one holding the Google-verified address (linked to it), else a new one (replacing an
+ * account that holds the address without ever having verified it).
  */
 import { defaultDisplayName } from '../../domain/account-policy';
 import type { GoogleIdentity } from '../../domain/google-identity';
 import { createAccount } from '../../data/account-records';
-import { deleteAccountTokensOfUser } from '../../data/account-token-records';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import {
-  findUserIdByGoogleSubject,
-  linkGoogleIdentity,
-  takeOverUnverifiedAccount,
-} from '../../data/google-sign-in-records';
-import { deleteSessionsOfUser } from '../../data/session-records';
+import { findUserIdByGoogleSubject, linkGoogleIdentity } from '../../data/google-sign-in-records';
 import {
   EmailTakenError,
   findUserById,
@@ -21,10 +16,11 @@ import {
   type UserRecord,
 } from '../../data/user-records';
 import { recordAccountEvent } from './account-audit';
+import { deleteAccount } from './account-deletion';
 
 export interface GoogleAccount {
   readonly user: UserRecord;
-  /** New to its owner: just created, or taken over from someone who never verified it. */
+  /** New to its owner: just created (replacing, if any, an account that never verified it). */
   readonly created: boolean;
 }
 
@@ -72,6 +68,7 @@ async function createGoogleAccount(
   email: string,
   now: Date,
   ip: string,
+  metadata: Record<string, unknown> = {},
 ): Promise<GoogleAccount> {
   const { user, workspaceId } = await createAccount(
     {
@@ -87,15 +84,18 @@ async function createGoogleAccount(
     method: 'google',
     workspaceId,
     ip,
+    ...metadata,
   });
   return { user, created: true };
 }
 
 /**
  * A verified account is linked as it is. An account whose address was never verified may have
- * been registered by someone else in advance, waiting for its owner: it is taken over as new
- * (password removed, every session and reset link revoked). Undefined when the account changed
- * meanwhile, to look again.
+ * been set up by someone else in advance, waiting for the address's owner (with its own Google
+ * link, API keys, second factor, or a workspace shared with another of its holder's accounts):
+ * the owner never lands in it. It is deleted as its holder would delete it (its workspaces pass
+ * to their successors or go, every session, key, link and reset link ends) and the owner gets a
+ * fresh account. Undefined when the account changed meanwhile, to look again.
  */
 async function linkExistingAccount(
   userId: string,
@@ -112,23 +112,19 @@ async function linkExistingAccount(
     return { user, created: false };
   }
 
-  const takenOver = await takeOverUnverifiedAccount({
-    userId,
-    email: user.email,
-    subject: identity.subject,
-    profile: googleProfile(identity, user.email),
-    now,
-  });
-  if (!takenOver) return undefined;
-  const sessionsRevoked = await deleteSessionsOfUser(userId);
-  await deleteAccountTokensOfUser(userId, 'reset-password');
-  const renewed = await findUserById(userId);
-  if (!renewed) return undefined;
-  await recordAccountEvent(renewed, AUDIT_ACTIONS.googleLinked, now, {
+  await recordAccountEvent(user, AUDIT_ACTIONS.deleted, now, {
+    reason: 'unverified_address_claimed_with_google',
     ip,
-    unverifiedAccountReset: true,
-    passwordRemoved: passwordHash !== null,
-    sessionsRevoked,
   });
-  return { user: renewed, created: true };
+  await deleteAccount(userId, now);
+  try {
+    return await createGoogleAccount(identity, user.email, now, ip, {
+      replacedUnverifiedAccount: true,
+      passwordRemoved: passwordHash !== null,
+    });
+  } catch (error) {
+    // Registered with this address a moment ago: look again.
+    if (error instanceof EmailTakenError) return undefined;
+    throw error;
+  }
 }

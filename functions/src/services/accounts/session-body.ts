@@ -24,5 +24,6 @@ export function sessionUser(user: UserRecord) {
     plan: user.plan,
     downgraded: user.downgraded,
     twoFactorEnabled: user.twoFactorEnabled,
+    pendingEmail: user.pendingEmail,
   };
 }

@@ -217,14 +217,22 @@ async function revokeExpiredApiKeys(user: KeyOwner, now: Date): Promise<number> 
   return revoked;
 }
 
-/** Revokes every key of the user (a password reset: whoever took the account loses its keys). */
-export async function revokeAllApiKeys(user: KeyOwner, now: Date): Promise<number> {
+/**
+ * Revokes every key of the user (a password reset, or a password change that signs out
+ * everywhere: whoever held the account loses its keys); `reason` goes in each revocation's audit
+ * event.
+ */
+export async function revokeAllApiKeys(
+  user: KeyOwner,
+  now: Date,
+  reason = 'password_reset',
+): Promise<number> {
   const records = await listApiKeysOfUser(user.id);
   for (const record of records) {
     if (await deleteApiKey(record)) {
       await recordAccountEvent(user, AUDIT_ACTIONS.apiKeyRevoked, now, {
         api_key: { id: record.id, name: record.name },
-        reason: 'password_reset',
+        reason,
       });
     }
   }

@@ -15,6 +15,7 @@ import { clearRateLimit, lockRateLimit, takeRateLimit } from '../../data/rate-li
 import { findTwoFactor, useRecoveryCode, useTotpStep } from '../../data/two-factor-records';
 import type { UserRecord } from '../../data/user-records';
 import { AppError, RateLimitedError } from '../../platform/app-error';
+import { sendSecurityNotice } from '../accounts/account-mail';
 import { recordAccountEvent } from '../accounts/account-audit';
 import { recoveryCodeHash } from './recovery-code-set';
 import { openTotpSecret } from './totp-secrets';
@@ -27,7 +28,7 @@ export const RECOVERY_CODE_INVALID_MESSAGE = 'That recovery code is not valid or
 export type CodePurpose = 'sign_in' | 'disable' | 'recovery_codes';
 
 export interface CodeCheck {
-  readonly user: Pick<UserRecord, 'id' | 'email' | 'plan'>;
+  readonly user: Pick<UserRecord, 'id' | 'email' | 'plan' | 'displayName'>;
   readonly code: string;
   readonly purpose: CodePurpose;
   readonly now: Date;
@@ -104,5 +105,6 @@ async function acceptOrRefusal(check: CodeCheck): Promise<AcceptedCode | string>
     remaining,
     ...(check.ip ? { ip: check.ip } : {}),
   });
+  await sendSecurityNotice(user, { kind: 'recovery_code_used', codesLeft: remaining });
   return { kind: 'recovery_code', recoveryCodesRemaining: remaining };
 }

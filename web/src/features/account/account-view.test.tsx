@@ -131,7 +131,7 @@ describe('account view: profile', () => {
     await user.type(email, 'Ada.New@Example.com');
     expect(
       screen.getByText(
-        'A verification link goes to the new address; the app opens again once it is verified.',
+        'A link goes to the new address; your current address stays in force until it is used.',
       ),
     ).toBeVisible();
     await user.type(within(form('Profile')).getByLabelText('Current password'), 'wrong one');
@@ -174,12 +174,71 @@ describe('account view: password', () => {
     await user.type(scope.getByLabelText(/^New password/), 'new horse battery staple');
     await user.type(scope.getByLabelText(/^Confirm new password/), 'new horse battery staple');
     await user.click(scope.getByRole('button', { name: 'Change password' }));
-    expect(await screen.findByText('Account updated successfully')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Password changed: signed out everywhere else and API keys revoked'),
+    ).toBeInTheDocument();
     expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({
       currentPassword: 'old horse battery',
       newPassword: 'new horse battery staple',
+      signOutEverywhere: true,
     });
     await waitFor(() => expect(scope.getByLabelText(/^New password/)).toHaveValue(''));
+    expect(scope.getByLabelText('Sign out everywhere and revoke API keys')).toBeChecked();
+  });
+
+  it('keeps the other sessions and keys when "Sign out everywhere" is unticked', async () => {
+    const { requests } = serve({
+      'PUT /auth/account': () =>
+        jsonResponse({ user: sessionFor().user, needsVerification: false }),
+    });
+    renderAccount();
+    const user = userEvent.setup();
+    const scope = within(await screen.findByRole('form', { name: 'Password' }));
+    const everywhere = scope.getByLabelText('Sign out everywhere and revoke API keys');
+    expect(everywhere).toBeChecked();
+    await user.click(everywhere);
+    await user.type(scope.getByLabelText(/^Current password/), 'old horse battery');
+    await user.type(scope.getByLabelText(/^New password/), 'new horse battery staple');
+    await user.type(scope.getByLabelText(/^Confirm new password/), 'new horse battery staple');
+    await user.click(scope.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByText('Password changed')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toMatchObject({
+      signOutEverywhere: false,
+    });
+  });
+});
+
+describe('account view: pending email change', () => {
+  it('says the change waits for its link, keeps the current address, and cancels it', async () => {
+    const pending = sessionFor();
+    const withPending = {
+      ...pending,
+      user: { ...pending.user, pendingEmail: 'ada.new@example.com' },
+    };
+    const { requests } = serve(
+      {
+        'PUT /auth/account': () =>
+          jsonResponse({
+            user: { ...pending.user, pendingEmail: null },
+            needsVerification: false,
+          }),
+      },
+      withPending,
+    );
+    renderAccount();
+    const user = userEvent.setup();
+    expect(
+      await screen.findByText(
+        'Moving to ada.new@example.com: open the link sent there to complete the change. Until then your current address stays in force.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue(pending.user.email);
+    await user.click(screen.getByRole('button', { name: 'Cancel change' }));
+    expect(await screen.findByText('Email change cancelled')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PUT')?.body).toEqual({ email: pending.user.email });
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Cancel change' })).not.toBeInTheDocument(),
+    );
   });
 });
 

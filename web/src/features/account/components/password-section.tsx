@@ -1,4 +1,6 @@
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
@@ -25,6 +27,7 @@ const passwordChangeSchema = z
       .max(1024, PASSWORD_MESSAGES.tooLong),
     newPassword: newPasswordSchema,
     confirmPassword: z.string(),
+    signOutEverywhere: z.boolean(),
   })
   .refine((values) => values.newPassword === values.confirmPassword, {
     path: ['confirmPassword'],
@@ -32,9 +35,19 @@ const passwordChangeSchema = z
   });
 type PasswordChange = z.infer<typeof passwordChangeSchema>;
 
-const EMPTY: PasswordChange = { currentPassword: '', newPassword: '', confirmPassword: '' };
+export const SIGN_OUT_EVERYWHERE_LABEL = 'Sign out everywhere and revoke API keys';
 
-/** A new password, with the current one; the user's other sessions end. */
+const EMPTY: PasswordChange = {
+  currentPassword: '',
+  newPassword: '',
+  confirmPassword: '',
+  signOutEverywhere: true,
+};
+
+/**
+ * A new password, with the current one; unless unticked, the user's other sessions and API keys
+ * end.
+ */
 export function PasswordSection() {
   const update = useUpdateAccountMutation();
   const {
@@ -48,9 +61,9 @@ export function PasswordSection() {
     defaultValues: EMPTY,
   });
 
-  const onSubmit = handleSubmit(async ({ currentPassword, newPassword }) => {
+  const onSubmit = handleSubmit(async ({ currentPassword, newPassword, signOutEverywhere }) => {
     try {
-      await update.mutateAsync({ currentPassword, newPassword });
+      await update.mutateAsync({ currentPassword, newPassword, signOutEverywhere });
       reset(EMPTY);
     } catch (error) {
       const fields = apiFieldErrors(error);
@@ -75,7 +88,7 @@ export function PasswordSection() {
     <SectionCard
       id="account-password"
       title="Password"
-      description="Changing your password signs you out everywhere else. Signed up with Google? Set a first password through “Forgot password?” on the sign-in page."
+      description="Signed up with Google? Set a first password through “Forgot password?” on the sign-in page."
     >
       <Stack
         component="form"
@@ -108,6 +121,10 @@ export function PasswordSection() {
           required
           error={Boolean(errors.confirmPassword)}
           helperText={errors.confirmPassword?.message}
+        />
+        <FormControlLabel
+          control={<Checkbox {...register('signOutEverywhere')} />}
+          label={SIGN_OUT_EVERYWHERE_LABEL}
         />
         <Stack direction="row">
           <Button type="submit" variant="contained" disabled={isSubmitting}>

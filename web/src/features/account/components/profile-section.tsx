@@ -1,3 +1,4 @@
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -17,7 +18,35 @@ import { useUpdateAccountMutation } from '../api/account-mutations';
 import { SectionCard } from './section-card';
 
 export const EMAIL_CHANGE_HINT =
-  'A verification link goes to the new address; the app opens again once it is verified.';
+  'A link goes to the new address; your current address stays in force until it is used.';
+
+/** "Waiting for new@example.com to be confirmed…" with its cancel button. */
+function PendingEmailNotice({
+  pendingEmail,
+  currentEmail,
+}: {
+  pendingEmail: string;
+  currentEmail: string;
+}) {
+  const update = useUpdateAccountMutation();
+  return (
+    <Alert
+      severity="info"
+      action={
+        <Button
+          color="inherit"
+          size="small"
+          disabled={update.isPending}
+          onClick={() => update.mutate({ email: currentEmail }, { onError: toastRefusal })}
+        >
+          Cancel change
+        </Button>
+      }
+    >
+      {`Moving to ${pendingEmail}: open the link sent there to complete the change. Until then your current address stays in force.`}
+    </Alert>
+  );
+}
 
 /** Profile fields; a name once given can be changed but not emptied (the server keeps it). */
 function profileSchema(hasName: boolean) {
@@ -119,6 +148,9 @@ export function ProfileSection({ user }: { user: SessionUser }) {
           error={Boolean(errors.name)}
           helperText={errors.name?.message}
         />
+        {user.pendingEmail && (
+          <PendingEmailNotice pendingEmail={user.pendingEmail} currentEmail={user.email} />
+        )}
         <EmailField
           {...register('email')}
           error={Boolean(errors.email)}

@@ -15,6 +15,8 @@ export const sessionUserSchema = z.object({
   downgraded: z.boolean(),
   /** Signs in with a second factor; workspaces that require it are open to this user. */
   twoFactorEnabled: z.optional(z.boolean()),
+  /** The address the user asked to move to, in force once its emailed link is used. */
+  pendingEmail: z.optional(z.nullable(z.string())),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
