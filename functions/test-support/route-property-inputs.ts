@@ -716,6 +716,11 @@ function request(route: RouteDefinition, wrong: RequestInput['wrong']) {
   });
 }
 
+/** A request to the route that its schemas should accept (the world's ids as placeholders). */
+export function plausibleRequestInput(route: RouteDefinition): fc.Arbitrary<RequestInput> {
+  return request(route, 'nothing');
+}
+
 /** A request to the route: all plausible, one part wrong, or everything wrong. */
 export function requestInput(route: RouteDefinition): fc.Arbitrary<RequestInput> {
   return fc.oneof(

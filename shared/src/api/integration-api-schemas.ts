@@ -4,6 +4,7 @@
  * `credentials` (never returned: the answer says only whether some are stored).
  */
 import * as z from 'zod';
+import { secretText } from '../domain/text-rules';
 import { idSchema } from './common-schemas';
 
 export const INTEGRATION_KINDS = ['aws', 'gitlab', 'vault'] as const;
@@ -71,11 +72,13 @@ const httpUrlSchema = z
   .transform((value) => value.replace(/\/+$/, ''));
 
 const secretSchema = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(SECRET_MAX_LENGTH, INTEGRATION_MESSAGES.secretTooLong);
+  secretText(
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .min(1, requiredMessage)
+      .max(SECRET_MAX_LENGTH, INTEGRATION_MESSAGES.secretTooLong),
+  );
 
 const scopeIdsSchema = z
   .array(
@@ -224,7 +227,7 @@ export const updateIntegrationBody = z.object({
   schedule: scheduleSchema.optional(),
   enabled: z.boolean().optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
-  credentials: z.record(z.string(), z.unknown()).optional(),
+  credentials: z.record(z.string(), secretText(z.unknown())).optional(),
 });
 export type UpdateIntegrationBody = z.output<typeof updateIntegrationBody>;
 

@@ -11,6 +11,7 @@ import { invalidDomainEntries, joinDomainList, splitDomainList } from './domain-
 import type { LimitedField } from './field-limits';
 import { FIELD_MAX_LENGTHS, maxLengthMessage } from './field-limits';
 import { RESERVED_SECTION_MESSAGE, RESERVED_SECTION_NAMES } from './section-filter';
+import { multiLineText } from './text-rules';
 import type { NumberRange } from './token-form-ranges';
 import { COST_CEILING } from './token-form-ranges';
 import {
@@ -41,9 +42,13 @@ export const typeField = z.string({ error: M.typeRequired }).trim().min(1, M.typ
  * Optional text: null, missing or blank gives null; longer than the field's maximum (after
  * trimming) gives "<Label> must be N characters or less". `extra` adds a check on the text.
  */
+/** The token fields whose text may run over several lines (the form's text areas). */
+const MULTI_LINE_FIELDS: ReadonlySet<TextField> = new Set(['notes', 'description']);
+
 export function optionalTextField(field: TextField, extra?: (text: string) => string | null) {
+  const text = MULTI_LINE_FIELDS.has(field) ? multiLineText(z.string()) : z.string();
   return z
-    .union([z.string(), z.null()], { error: M.invalidText })
+    .union([text, z.null()], { error: M.invalidText })
     .transform((value, ctx): string | null => {
       const text = value?.trim() ?? '';
       if (text === '') return null;

@@ -385,6 +385,46 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     ]);
   });
 
+  it('refuses rows whose text is broken or holds control characters, and normalises the rest', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const rows = [
+      { name: 'Broken \ud800', type: 'api_key', expiresAt: inDays(30) },
+      { name: 'Bell', type: 'api_key', expiresAt: inDays(30), section: 'ops\u0007' },
+      { name: 'Tab\tname', type: 'api_key', expiresAt: inDays(30) },
+      { name: 'Cafe\u0301', type: 'api_key', expiresAt: inDays(30), notes: 'one\ntwo' },
+    ];
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'json',
+      content: JSON.stringify(rows),
+      dryRun: false,
+    });
+    expect(answer.outcomes).toEqual(['invalid', 'invalid', 'invalid', 'create']);
+    expect(answer.invalid).toEqual([
+      {
+        row: 1,
+        field: 'name',
+        message: '"name" is not valid text: it holds a broken character (a lone UTF-16 surrogate)',
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        row: 2,
+        field: 'section',
+        message: '"section" must not contain control characters (such as NUL, escape or backspace)',
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        row: 3,
+        field: 'name',
+        message: '"name" must be on one line: no line breaks, tabs or NUL',
+        code: 'VALIDATION_ERROR',
+      },
+    ]);
+    const listed = await listAll(admin.cookie, workspaceId);
+    expect(listed.items.map((token) => [token.name, token.notes])).toEqual([
+      ['Caf\u00e9', 'one\ntwo'],
+    ]);
+  });
+
   it('crossing the plan limit mid-file writes the rows before it and refuses the rows beyond', async () => {
     const { workspaceId, admin } = await givenTeam({ plan: 'free' });
     await seedTokens(
