@@ -49,7 +49,7 @@ export type PropertyArea = keyof typeof PROPERTY_AREAS;
 
 const DEFAULT_SEED = 20_260_701;
 const DEFAULT_RUNS = 40;
-const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 export const propertySeed = (): number => Number(process.env.PROPERTY_SEED ?? DEFAULT_SEED);
 const propertyRuns = (): number => Number(process.env.PROPERTY_RUNS ?? DEFAULT_RUNS);
@@ -68,7 +68,7 @@ export function routesOfArea(area: PropertyArea): RouteDefinition[] {
   });
 }
 
-async function loadHandler(route: RouteDefinition): Promise<HttpLambdaHandler> {
+export async function loadHandler(route: RouteDefinition): Promise<HttpLambdaHandler> {
   const file = routeHandlerFiles[route.id as keyof typeof routeHandlerFiles]!;
   const module = (await import(`../src/http/${file.replace(/\.ts$/, '')}`)) as {
     handler: HttpLambdaHandler;

@@ -67,6 +67,10 @@ const specialString = fc.constantFrom(
   '#',
   '\u202e\u0301',
   '\ud800',
+  '\udc00x\ud83d',
+  '\u001b[31m\u0008\u007f\u0085',
+  'line\r\nbreak\ttab',
+  'e\u0301',
   '<script>alert(1)</script>',
   "' OR '1'='1",
   `WS#${ref('workspace')}#TOKEN#${ref('token')}`,
@@ -716,6 +720,11 @@ function request(route: RouteDefinition, wrong: RequestInput['wrong']) {
   });
 }
 
+/** A request to the route that its schemas should accept (the world's ids as placeholders). */
+export function plausibleRequestInput(route: RouteDefinition): fc.Arbitrary<RequestInput> {
+  return request(route, 'nothing');
+}
+
 /** A request to the route: all plausible, one part wrong, or everything wrong. */
 export function requestInput(route: RouteDefinition): fc.Arbitrary<RequestInput> {
   return fc.oneof(
@@ -734,6 +743,8 @@ const FIELD_ATTACKS: readonly unknown[] = [
   // Past DynamoDB's key size (2 KB), and past its item size (400 KB).
   'x'.repeat(2_100),
   'é'.repeat(210_000),
+  // Malformed Unicode and control characters: refused by the text rules, never a 5xx.
+  'a\ud800\u0000\u001b\u0085',
   `${ref('workspace')}#TOKEN#${ref('token')}`,
   JSON.parse('{"__proto__":{"polluted":"yes"}}') as unknown,
   -1e21,

@@ -16,6 +16,7 @@ import {
   type Resolver,
   type WebhookTargetPolicy,
 } from './ssrf-guard';
+import { couldNotConnect } from './connection-failure';
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;
 export const OUTBOUND_MAX_BYTES = 5 * 1024 * 1024;
@@ -87,7 +88,11 @@ export function guardedRequest(
     });
     const deadline = setTimeout(() => {
       finish(() =>
-        reject(new OutboundRequestError(`${url.host} did not answer within ${timeoutMs} ms`)),
+        reject(
+          new OutboundRequestError(
+            couldNotConnect(url.host, new Error(`no answer within ${timeoutMs} ms`)),
+          ),
+        ),
       );
       outgoing.destroy();
     }, timeoutMs);
@@ -131,6 +136,6 @@ function outboundError(error: unknown, host: string): OutboundRequestError {
   return new OutboundRequestError(
     code === 'ENOTFOUND' || code === 'EAI_AGAIN'
       ? `The host ${host} could not be found`
-      : `Could not connect to ${host}${code ? ` (${code})` : ''}`,
+      : couldNotConnect(host, error),
   );
 }

@@ -18,6 +18,7 @@ import {
 } from '../domain/network-address-policy';
 import { oneLineName, subjectAltNames, tokenFieldsOf } from '../domain/certificate-reading';
 import { systemResolver, webhookTargetPolicy, type Resolver } from './ssrf-guard';
+import { couldNotConnect } from './connection-failure';
 
 export const ENDPOINT_CHECK_TIMEOUT_MS = 10_000;
 
@@ -85,9 +86,14 @@ function connect(
       socket.destroy();
       resolve(probe);
     };
+    const target = `${expectedName}:${port}`;
     const timer = setTimeout(
       () =>
-        finish({ ok: false, reason: 'unreachable', message: `No answer within ${timeoutMs} ms` }),
+        finish({
+          ok: false,
+          reason: 'unreachable',
+          message: couldNotConnect(target, new Error(`no answer within ${timeoutMs} ms`)),
+        }),
       timeoutMs,
     );
     socket.once('secureConnect', () => {
@@ -102,11 +108,7 @@ function connect(
       }
     });
     socket.once('error', (error: NodeJS.ErrnoException) =>
-      finish({
-        ok: false,
-        reason: 'unreachable',
-        message: `Could not connect (${error.code ?? error.message})`,
-      }),
+      finish({ ok: false, reason: 'unreachable', message: couldNotConnect(target, error) }),
     );
   });
 }

@@ -5,6 +5,7 @@
  */
 import http from 'node:http';
 import https from 'node:https';
+import { couldNotConnect } from './connection-failure';
 import {
   WebhookDeliveryError,
   type WebhookChannel,
@@ -35,16 +36,6 @@ export interface WebhookTransportOptions {
   readonly timeoutMs?: number;
 }
 
-const CONNECT_ERRORS = new Set([
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EHOSTUNREACH',
-  'ENETUNREACH',
-  'EPIPE',
-]);
-
 function deliveryError(error: unknown, host: string): WebhookDeliveryError {
   if (error instanceof WebhookDeliveryError) return error;
   if (error instanceof BlockedAddressError) {
@@ -57,11 +48,7 @@ function deliveryError(error: unknown, host: string): WebhookDeliveryError {
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') {
     return new WebhookDeliveryError('unreachable', `The host ${host} could not be found`);
   }
-  if (code && CONNECT_ERRORS.has(code)) {
-    return new WebhookDeliveryError('unreachable', `Could not connect to ${host} (${code})`);
-  }
-  const detail = error instanceof Error ? error.message : String(error);
-  return new WebhookDeliveryError('unreachable', `Could not deliver to ${host}: ${detail}`);
+  return new WebhookDeliveryError('unreachable', couldNotConnect(host, error));
 }
 
 /** POSTs one prepared request; resolves on 2xx, else rejects with a `WebhookDeliveryError`. */
@@ -93,7 +80,7 @@ export function postWebhook(
         reject(
           new WebhookDeliveryError(
             'timeout',
-            `${url.host} did not answer within ${Math.round(timeoutMs / 1000)} seconds`,
+            couldNotConnect(url.host, new Error(`no answer within ${timeoutMs} ms`)),
           ),
         ),
       );

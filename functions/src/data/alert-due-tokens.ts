@@ -13,6 +13,7 @@ export function findDueTokens(now: Date): Promise<TokenRecord[]> {
     shards: ALL_DUE_SHARDS,
     now,
     decode: (item) => tokenCodec.fromItem(item),
+    job: 'expiry-scan',
     malformedMessage: 'Due token left out of the expiry scan',
   });
 }

@@ -7,7 +7,13 @@
 import { logger } from '../platform/logger';
 import { MalformedItemError } from './entities/entity-codec';
 import { INDEX_NAMES } from './table-definition';
-import { batchGetAll, keyOf, queryAll, type TableItem } from './table-operations';
+import {
+  reportWorkspaceFailure,
+  unreadableItemReporter,
+  workspaceOfKey,
+  type WorkspaceJob,
+} from '../platform/workspace-failures';
+import { batchGetReadable, keyOf, queryAll, type TableItem } from './table-operations';
 
 export interface DueItemsQuery<DueRecord> {
   /** The `dueShard` values to read, all of one kind of record. */
@@ -19,14 +25,17 @@ export interface DueItemsQuery<DueRecord> {
    * since (turned off, moved to a later time) can still be listed under its old time.
    */
   readonly isDue?: (record: DueRecord, now: string) => boolean;
+  /** The job reading them, which a failure of one workspace's item is reported for. */
+  readonly job: WorkspaceJob;
   /** Logged, with the codec's error, for an item that does not decode. */
   readonly malformedMessage: string;
 }
 
 /**
  * The records due at `now` (`nextAlertAt <= now`): the keys per shard of the index, then the
- * items themselves by key, strongly consistent. An item that does not decode is logged and left
- * out, so one bad item does not stop the job for every other record.
+ * items themselves by key, strongly consistent. An item that cannot be read or does not decode is
+ * reported for its workspace (platform/workspace-failures) and left out, so one bad item does not
+ * stop the job for every other workspace; still due, it is tried again at the next run.
  */
 export async function findDueItems<DueRecord>(
   query: DueItemsQuery<DueRecord>,
@@ -41,7 +50,11 @@ export async function findDueItems<DueRecord>(
       }),
     ),
   );
-  const items = await batchGetAll(perShard.flat().map(keyOf), { consistentRead: true });
+  const items = await batchGetReadable(
+    perShard.flat().map(keyOf),
+    unreadableItemReporter(query.job),
+    { consistentRead: true },
+  );
   return items.flatMap((item) => {
     try {
       const record = query.decode(item);
@@ -49,6 +62,7 @@ export async function findDueItems<DueRecord>(
     } catch (error) {
       if (!(error instanceof MalformedItemError)) throw error;
       logger.error(query.malformedMessage, { error: error.message });
+      reportWorkspaceFailure(query.job, workspaceOfKey(keyOf(item)), error);
       return [];
     }
   });

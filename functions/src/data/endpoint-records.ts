@@ -139,6 +139,7 @@ export function findDueEndpointSchedules(now: Date): Promise<EndpointScheduleRec
     now,
     decode: (item) => endpointScheduleCodec.fromItem(item),
     isDue: (record, dueAt) => record.nextCheckAt <= dueAt,
+    job: 'endpoint-dispatch',
     malformedMessage: 'Endpoint schedule left out of the dispatch',
   });
 }

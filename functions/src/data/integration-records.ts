@@ -192,6 +192,7 @@ export function findDueIntegrations(now: Date): Promise<IntegrationRecord[]> {
       record.schedule === 'daily' &&
       record.nextSyncAt != null &&
       record.nextSyncAt <= dueAt,
+    job: 'integration-dispatch',
     malformedMessage: 'Integration left out of the scheduled sync',
   });
 }

@@ -2,6 +2,7 @@
 import {
   BatchGetCommand,
   BatchWriteCommand,
+  GetCommand,
   QueryCommand,
   type QueryCommandInput,
 } from '@aws-sdk/lib-dynamodb';
@@ -104,6 +105,43 @@ export async function batchGetAll(
       items.push(...(result.Responses?.[tableName] ?? []));
       pending = result.UnprocessedKeys?.[tableName]?.Keys ?? [];
       if (pending.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
+  }
+  return items;
+}
+
+/**
+ * batchGetAll for the jobs that serve every workspace at once: a batch DynamoDB cannot answer
+ * (one item in it that cannot be read fails the whole batch) is read again key by key, and a key
+ * that still cannot be read goes to `onUnreadable` and is left out, so one workspace's broken item
+ * does not stop every other workspace's work.
+ */
+export async function batchGetReadable(
+  itemKeys: readonly TableKey[],
+  onUnreadable: (key: TableKey, error: unknown) => void,
+  options: { consistentRead?: boolean } = {},
+): Promise<TableItem[]> {
+  const { tableName } = getConfig();
+  const items: TableItem[] = [];
+  for (let start = 0; start < itemKeys.length; start += BATCH_GET_SIZE) {
+    const batch = itemKeys.slice(start, start + BATCH_GET_SIZE);
+    try {
+      items.push(...(await batchGetAll(batch, options)));
+    } catch {
+      for (const { pk, sk } of batch) {
+        try {
+          const { Item } = await getDocumentClient().send(
+            new GetCommand({
+              TableName: tableName,
+              Key: { pk, sk },
+              ConsistentRead: options.consistentRead ?? false,
+            }),
+          );
+          if (Item) items.push(Item);
+        } catch (error) {
+          onUnreadable({ pk, sk }, error);
+        }
+      }
     }
   }
   return items;

@@ -59,6 +59,7 @@ export function findDueWeeklySummaries(now: Date): Promise<WeeklySummaryRecord[]
     decode: (item) => weeklySummaryCodec.fromItem(item),
     isDue: (record, dueAt) =>
       record.enabled && record.nextSendAt !== null && record.nextSendAt <= dueAt,
+    job: 'weekly-summary',
     malformedMessage: 'Weekly summary left out of the run',
   });
 }

@@ -385,6 +385,49 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     }
   });
 
+  it("a workspace whose stored items cannot be read does not stop another workspace's alerts", async () => {
+    const broken = await givenWorkspace({ plan: 'pro' });
+    const healthy = await givenWorkspace({ plan: 'pro' });
+    const token = await givenToken(healthy.owner.cookie, healthy.workspaceId, {
+      expiresAt: inDays(7),
+    });
+    const due = { nextAlertAt: `${inDays(0)}T00:00:00.000Z`, lastAlert: null };
+    // Written straight to the table, as before the text rules: a lone surrogate, and an
+    // attribute of the wrong type.
+    const surrogate = tokenCodec.toItem({
+      token: buildToken(broken.workspaceId, { name: 'Broken \ud800', expiresAt: inDays(7) }),
+      schedule: due,
+    });
+    const wrongType = {
+      ...tokenCodec.toItem({
+        token: buildToken(broken.workspaceId, { expiresAt: inDays(7) }),
+        schedule: due,
+      }),
+      expiresAt: 20_300_101,
+    };
+    const { tableName } = getConfig();
+    const client = getDocumentClient();
+    for (const item of [surrogate, wrongType]) {
+      await client.send(new PutCommand({ TableName: tableName, Item: item }));
+    }
+    try {
+      let messages: AlertQueueMessage[] = [];
+      const lines = await captureMetrics(async () => {
+        messages = await scanFor(healthy.workspaceId);
+      });
+      expect(alertsIn(messages)).toEqual([
+        expect.objectContaining({ tokenId: token.id, threshold: 7 }),
+      ]);
+      expect(metricCounts(lines, 'job')['WorkspaceJobFailures expiry-scan']).toBeGreaterThan(0);
+    } finally {
+      for (const item of [surrogate, wrongType]) {
+        await client.send(
+          new DeleteCommand({ TableName: tableName, Key: { pk: item.pk, sk: item.sk } }),
+        );
+      }
+    }
+  });
+
   it('requires membership to read and an editor to requeue or retry', async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
     const viewer = await givenMember(workspaceId, 'viewer');

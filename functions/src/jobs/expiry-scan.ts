@@ -45,7 +45,7 @@ import { createAlertRecord, findAlertRecord } from '../data/alert-record-store';
 import { readAlertSettings } from '../data/alert-settings-records';
 import { workspaceCodec } from '../data/entities/workspace';
 import { keys } from '../data/keys';
-import { batchGetAll } from '../data/table-operations';
+import { batchGetReadable } from '../data/table-operations';
 import { findUserById } from '../data/user-records';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import {
@@ -63,6 +63,7 @@ import {
 import { mayDeliverNow, nextWindowStart } from '../domain/delivery-window';
 import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
+import { reportWorkspaceFailure, workspaceOfKey } from '../platform/workspace-failures';
 import { alertMessagesFor, type AlertToDeliver } from '../services/alerts/alert-messages';
 import { resolveDeliveries } from '../services/alerts/delivery-rules';
 import { metrics, METRIC_NAMES } from '../platform/metrics';
@@ -107,27 +108,41 @@ interface WorkspaceState {
 async function loadWorkspaces(
   workspaceIds: readonly string[],
 ): Promise<Map<string, WorkspaceState>> {
-  const items = await batchGetAll(workspaceIds.map((id) => keys.workspace(id)));
+  const unreadable = new Set<string>();
+  const items = await batchGetReadable(
+    workspaceIds.map((id) => keys.workspace(id)),
+    (key, error) => {
+      const workspaceId = workspaceOfKey(key);
+      if (workspaceId) unreadable.add(workspaceId);
+      reportWorkspaceFailure('expiry-scan', workspaceId, error);
+    },
+  );
   const byPartition = new Map(items.map((item) => [item.pk, item]));
   const states = new Map<string, WorkspaceState>();
   await forEachLimited(workspaceIds, CONCURRENCY, async (workspaceId) => {
-    const item = byPartition.get(keys.workspace(workspaceId).pk);
-    const workspace = item ? workspaceCodec.fromItem(item).workspace : undefined;
-    const [settings, owner, optedOut] = workspace
-      ? await Promise.all([
-          readAlertSettings(workspaceId),
-          findUserById(workspace.ownerId),
-          listAlertEmailOptOuts(workspaceId),
-        ])
-      : [undefined, undefined, new Set<string>()];
-    states.set(workspaceId, {
-      exists: workspace !== undefined,
-      isFrozen: workspace?.isFrozen ?? false,
-      plan: workspace?.plan ?? 'free',
-      settings,
-      ownerEmail: owner?.email ?? null,
-      optedOut,
-    });
+    // Left out of this scan: its tokens stay due, and the next scan tries them again.
+    if (unreadable.has(workspaceId)) return;
+    try {
+      const item = byPartition.get(keys.workspace(workspaceId).pk);
+      const workspace = item ? workspaceCodec.fromItem(item).workspace : undefined;
+      const [settings, owner, optedOut] = workspace
+        ? await Promise.all([
+            readAlertSettings(workspaceId),
+            findUserById(workspace.ownerId),
+            listAlertEmailOptOuts(workspaceId),
+          ])
+        : [undefined, undefined, new Set<string>()];
+      states.set(workspaceId, {
+        exists: workspace !== undefined,
+        isFrozen: workspace?.isFrozen ?? false,
+        plan: workspace?.plan ?? 'free',
+        settings,
+        ownerEmail: owner?.email ?? null,
+        optedOut,
+      });
+    } catch (error) {
+      reportWorkspaceFailure('expiry-scan', workspaceId, error);
+    }
   });
   return states;
 }
@@ -152,7 +167,16 @@ export async function runExpiryScan(
     alerted: LastAlert;
   })[] = [];
 
-  await forEachLimited(due, CONCURRENCY, async ({ token, schedule }) => {
+  await forEachLimited(due, CONCURRENCY, async (record) => {
+    try {
+      await planWindow(record);
+    } catch (error) {
+      // Still due: the next scan tries this token again.
+      reportWorkspaceFailure('expiry-scan', record.token.workspace_id, error);
+    }
+  });
+
+  async function planWindow({ token, schedule }: (typeof due)[number]): Promise<void> {
     const workspace = workspaces.get(token.workspace_id);
     if (!workspace?.exists || !workspace.settings) return;
     const lastAlert = schedule.lastAlert;
@@ -242,12 +266,27 @@ export async function runExpiryScan(
       now,
     });
     queued.push({ alert, deliveries, token, created, plan: workspace.plan, alerted });
-  });
+  }
 
   const messages = alertMessagesFor(queued);
   await ports.enqueue(messages);
 
-  await forEachLimited(queued, CONCURRENCY, async ({ token, alert, created, plan, alerted }) => {
+  await forEachLimited(queued, CONCURRENCY, async (entry) => {
+    try {
+      await advance(entry);
+    } catch (error) {
+      // Enqueued but not advanced: due again, its alert id makes the worker send nothing twice.
+      reportWorkspaceFailure('expiry-scan', entry.alert.workspaceId, error);
+    }
+  });
+
+  async function advance({
+    token,
+    alert,
+    created,
+    plan,
+    alerted,
+  }: (typeof queued)[number]): Promise<void> {
     const settings = workspaces.get(alert.workspaceId)?.settings;
     const next = nextAlertAt({
       expiresAt: token.expiresAt,
@@ -276,7 +315,7 @@ export async function runExpiryScan(
         now,
       );
     }
-  });
+  }
 
   const digests = messages.filter(isDigestMessage).length;
   const result = {

@@ -20,6 +20,11 @@ export const METRIC_NAMES = {
   /** Weekly summary emails sent, and those whose send failed (tried again next run). */
   weeklySummariesSent: 'WeeklySummariesSent',
   weeklySummariesFailed: 'WeeklySummariesFailed',
+  /**
+   * Per `job` (expiry-scan…): one workspace's part of a job for every workspace that failed (an
+   * item that cannot be read); the others went on, and that part is tried again at the next run.
+   */
+  workspaceJobFailures: 'WorkspaceJobFailures',
   /** 409 PLAN_LIMIT answers, per `route` (`POST /api/tokens`…). */
   planLimitRefusals: 'PlanLimitRefusals',
 } as const;

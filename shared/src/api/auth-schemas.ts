@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { emailSchema } from '../domain/email';
 import { appRedirectPath, INVALID_REDIRECT_MESSAGE } from './app-redirect';
 import { currentPasswordSchema, newPasswordSchema } from '../domain/password-policy';
+import { secretText } from '../domain/text-rules';
 
 export const NAME_MAX_LENGTH = 100;
 const nameMessage = `Name must be ${NAME_MAX_LENGTH} characters or less`;
@@ -119,7 +120,9 @@ export const userResponse = z.object({
 });
 
 /** Deleting the account needs the password, unless the session signed in minutes ago. */
-export const deleteAccountBody = z.object({ password: z.string().max(1024).optional() });
+export const deleteAccountBody = z.object({
+  password: secretText(z.string().max(1024)).optional(),
+});
 
 export const verifyEmailQuery = z.object({ token: z.string().min(1).max(512) });
 

@@ -8,13 +8,16 @@ import {
   PRIVATE_KEY_MESSAGE,
   holdsPrivateKey,
 } from '../domain/certificate-text';
+import { multiLineText } from '../domain/text-rules';
 
 export const parseCertificateBody = z.object({
-  pem: z
-    .string({ error: CERTIFICATE_TEXT_REQUIRED })
-    .max(CERTIFICATE_TEXT_MAX_LENGTH, CERTIFICATE_TEXT_TOO_LONG)
-    .refine((text) => text.trim() !== '', CERTIFICATE_TEXT_REQUIRED)
-    .refine((text) => !holdsPrivateKey(text), PRIVATE_KEY_MESSAGE),
+  pem: multiLineText(
+    z
+      .string({ error: CERTIFICATE_TEXT_REQUIRED })
+      .max(CERTIFICATE_TEXT_MAX_LENGTH, CERTIFICATE_TEXT_TOO_LONG)
+      .refine((text) => text.trim() !== '', CERTIFICATE_TEXT_REQUIRED)
+      .refine((text) => !holdsPrivateKey(text), PRIVATE_KEY_MESSAGE),
+  ),
 });
 export type ParseCertificateBody = z.input<typeof parseCertificateBody>;
 

@@ -4,6 +4,7 @@
  * `credentials` (never returned: the answer says only whether some are stored).
  */
 import * as z from 'zod';
+import { secretText } from '../domain/text-rules';
 import { idSchema } from './common-schemas';
 
 export const INTEGRATION_KINDS = ['aws', 'gitlab', 'vault'] as const;
@@ -43,6 +44,10 @@ export const INTEGRATION_MESSAGES = {
   tooManyScopeIds: `At most ${MAX_SCOPE_IDS} projects or groups`,
   vaultCredentialsRequired: 'Give either a Vault token or an AppRole role id and secret id',
   kindChange: 'The kind of an integration cannot change; create another integration instead',
+  credentialsForNewAddress: (place: string) =>
+    `Enter the credentials again to change the ${place}: stored credentials are only sent where they were entered for`,
+  secretLineBreak: 'Credentials must not contain line breaks or NUL characters',
+  namespaceLineBreak: 'Namespace must not contain line breaks or NUL characters',
   credentialsForKind: (kind: string) => `These credentials are not those of a ${kind} integration`,
   externalIdRequired: 'The id of the token at the source is required',
   tokenAlreadyLinked: 'This token is already linked to a source',
@@ -70,12 +75,18 @@ const httpUrlSchema = z
   }, INTEGRATION_MESSAGES.invalidUrl)
   .transform((value) => value.replace(/\/+$/, ''));
 
+/** What would end or split the HTTP header a secret or a namespace is sent in. */
+const HEADER_BREAKER = /[\r\n\0]/;
+
 const secretSchema = (requiredMessage: string) =>
-  z
-    .string({ error: requiredMessage })
-    .trim()
-    .min(1, requiredMessage)
-    .max(SECRET_MAX_LENGTH, INTEGRATION_MESSAGES.secretTooLong);
+  secretText(
+    z
+      .string({ error: requiredMessage })
+      .trim()
+      .min(1, requiredMessage)
+      .max(SECRET_MAX_LENGTH, INTEGRATION_MESSAGES.secretTooLong)
+      .refine((secret) => !HEADER_BREAKER.test(secret), INTEGRATION_MESSAGES.secretLineBreak),
+  );
 
 const scopeIdsSchema = z
   .array(
@@ -124,7 +135,13 @@ export const gitlabSettingsSchema = z.object({
 export const vaultSettingsSchema = z.object({
   address: httpUrlSchema,
   /** Vault Enterprise namespace, sent as X-Vault-Namespace. */
-  namespace: z.string().trim().max(255).nullable().default(null),
+  namespace: z
+    .string()
+    .trim()
+    .max(255)
+    .refine((namespace) => !HEADER_BREAKER.test(namespace), INTEGRATION_MESSAGES.namespaceLineBreak)
+    .nullable()
+    .default(null),
   pki_mounts: z.array(z.string().trim().min(1).max(255)).max(MAX_SCOPE_IDS).default([]),
   kv_mounts: z.array(z.string().trim().min(1).max(255)).max(MAX_SCOPE_IDS).default([]),
 });
@@ -146,6 +163,14 @@ export const vaultCredentialsSchema = z.union(
   ],
   { error: INTEGRATION_MESSAGES.vaultCredentialsRequired },
 );
+
+/** The setting of each kind that says where its credentials are sent, with its name on the form. */
+export const CREDENTIAL_DESTINATION_SETTINGS: Readonly<
+  Partial<Record<IntegrationKind, { readonly setting: string; readonly label: string }>>
+> = {
+  gitlab: { setting: 'base_url', label: 'GitLab URL' },
+  vault: { setting: 'address', label: 'Vault address' },
+};
 
 export const INTEGRATION_SETTINGS_SCHEMAS = {
   aws: awsSettingsSchema,
@@ -224,7 +249,7 @@ export const updateIntegrationBody = z.object({
   schedule: scheduleSchema.optional(),
   enabled: z.boolean().optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
-  credentials: z.record(z.string(), z.unknown()).optional(),
+  credentials: z.record(z.string(), secretText(z.unknown())).optional(),
 });
 export type UpdateIntegrationBody = z.output<typeof updateIntegrationBody>;
 

@@ -3,6 +3,7 @@ import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../constants/paging';
 import { tokenSchema } from '../domain/token';
 import { TOKEN_FILE_FIELDS } from '../domain/token-file';
+import { multiLineText } from '../domain/text-rules';
 
 /** Spreadsheets are the usual destination, so CSV unless JSON is asked for. */
 export const TOKEN_EXPORT_DEFAULT_FORMAT: ExportFormat = 'csv';
@@ -29,12 +30,14 @@ export type ImportFormat = (typeof IMPORT_FORMATS)[number];
 export const importTokensBody = z.object({
   format: z.enum(IMPORT_FORMATS, { error: 'Format must be csv or json' }),
   /** CSV text with a header row, or a JSON array of objects (XLSX is turned into rows in the browser). */
-  content: z
-    .string({ error: 'Content is required' })
-    .max(
-      IMPORT_CONTENT_MAX_LENGTH,
-      'The file must be 5,000,000 characters or less. Split it and import each part.',
-    ),
+  content: multiLineText(
+    z
+      .string({ error: 'Content is required' })
+      .max(
+        IMPORT_CONTENT_MAX_LENGTH,
+        'The file must be 5,000,000 characters or less. Split it and import each part.',
+      ),
+  ),
   /**
    * Which field each column (CSV header, JSON key) feeds, null to ignore it; columns it does not
    * name are matched by their name.

@@ -1,9 +1,10 @@
 /** Two-factor authentication: enrolment, recovery codes, turning it off, the sign-in's second step. */
 import * as z from 'zod';
 import { secondFactorCodeSchema, totpCodeSchema, TWO_FACTOR_MESSAGES } from '../domain/two-factor';
+import { secretText } from '../domain/text-rules';
 import { sessionResponse } from './auth-schemas';
 
-const password = z.string().max(1024);
+const password = secretText(z.string().max(1024));
 
 /** `GET /api/account/two-factor`: whether it is on, and how many recovery codes are left. */
 export const twoFactorStatusResponse = z.object({

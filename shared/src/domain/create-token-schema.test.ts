@@ -1,3 +1,4 @@
+import { PRIVATE_KEY_MESSAGE } from './certificate-text';
 import type { LimitedField } from './field-limits';
 import { FIELD_MAX_LENGTHS } from './field-limits';
 import { createTokenRequestSchema, createTokenSchema } from './create-token-schema';
@@ -92,6 +93,24 @@ describe('createTokenSchema', () => {
     expect((atMax as Record<string, unknown>)[field]).toBe('a'.repeat(max));
     expect(messageFor({ ...base, [field]: 'a'.repeat(max + 1) }, field)).toBe(message);
   });
+
+  const PRIVATE_KEY = [
+    '-----BEGIN PRIVATE KEY-----',
+    'MIIEvQIBADANBgkqhkiG9w0BAQEFAASCBKcwggSjAgEAAoIBAQC7'.repeat(30),
+    '-----END PRIVATE KEY-----',
+  ].join('\n');
+
+  it.each(['notes', 'description', 'location'])(
+    "refuses a private key pasted into %s with the certificate reader's message",
+    (field) => {
+      const base = { ...valid, category: 'key_secret', type: 'api_key' };
+      expect(messageFor({ ...base, [field]: PRIVATE_KEY }, field)).toBe(PRIVATE_KEY_MESSAGE);
+      const putty = 'PuTTY-User-Key-File-3: ssh-ed25519\nEncryption: none';
+      expect(messageFor({ ...base, [field]: putty }, field)).toBe(PRIVATE_KEY_MESSAGE);
+      const mention = 'Rotate the private key with the certificate';
+      expect(schema.safeParse({ ...base, [field]: mention }).success).toBe(true);
+    },
+  );
 
   it('limits the renewal URL to 500 characters and to http(s)', () => {
     const base = { ...valid, category: 'license', type: 'software_license' };

@@ -4,6 +4,7 @@
  * certificate really in use. Each endpoint carries the outcome of its last check.
  */
 import * as z from 'zod';
+import { multiLineText } from './text-rules';
 
 export const DEFAULT_TLS_PORT = 443;
 /** Endpoints one token may carry (each is checked on its own). */
@@ -141,7 +142,7 @@ const endpointListSchema = z.array(endpointInputSchema);
 
 /** A list of endpoints, or a form's text of them; one message for the whole field. */
 export const endpointsField = z
-  .union([z.string(), z.array(z.unknown())], { error: ENDPOINT_MESSAGES.host })
+  .union([multiLineText(z.string()), z.array(z.unknown())], { error: ENDPOINT_MESSAGES.host })
   .transform((value, ctx) => {
     const entries = typeof value === 'string' ? endpointsFromText(value) : value;
     const parsed = endpointListSchema.safeParse(entries);

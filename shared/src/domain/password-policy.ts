@@ -1,5 +1,6 @@
 /** The password policy for register, reset and password change; each refusal says why. */
 import * as z from 'zod';
+import { secretText } from './text-rules';
 import { COMMON_PASSWORDS } from './common-passwords';
 
 export const PASSWORD_MIN_LENGTH = 12;
@@ -28,15 +29,17 @@ export function passwordProblem(password: string): string | null {
 }
 
 /** A new password (not trimmed: spaces are characters). */
-export const newPasswordSchema = z
-  .string({ error: PASSWORD_MESSAGES.tooShort })
-  .superRefine((password, ctx) => {
+export const newPasswordSchema = secretText(
+  z.string({ error: PASSWORD_MESSAGES.tooShort }).superRefine((password, ctx) => {
     const problem = passwordProblem(password);
     if (problem !== null) ctx.addIssue({ code: 'custom', message: problem });
-  });
+  }),
+);
 
 /** A password being checked at login: any non-empty string, bounded. */
-export const currentPasswordSchema = z
-  .string({ error: PASSWORD_MESSAGES.required })
-  .min(1, PASSWORD_MESSAGES.required)
-  .max(1024, PASSWORD_MESSAGES.tooLong);
+export const currentPasswordSchema = secretText(
+  z
+    .string({ error: PASSWORD_MESSAGES.required })
+    .min(1, PASSWORD_MESSAGES.required)
+    .max(1024, PASSWORD_MESSAGES.tooLong),
+);

@@ -5,12 +5,14 @@
  */
 import * as z from 'zod';
 import { categorySchema } from './categories';
+import { PRIVATE_KEY_MESSAGE, holdsPrivateKey } from './certificate-text';
 import type { Clock } from './calendar-date';
 import { isAfterToday, normalizeDate, parseDate, readClock } from './calendar-date';
 import { invalidDomainEntries, joinDomainList, splitDomainList } from './domain-names';
 import type { LimitedField } from './field-limits';
 import { FIELD_MAX_LENGTHS, maxLengthMessage } from './field-limits';
 import { RESERVED_SECTION_MESSAGE, RESERVED_SECTION_NAMES } from './section-filter';
+import { multiLineText } from './text-rules';
 import type { NumberRange } from './token-form-ranges';
 import { COST_CEILING } from './token-form-ranges';
 import {
@@ -25,7 +27,8 @@ export const nameField = z
   .string({ error: M.nameRequired })
   .trim()
   .min(1, M.nameRequired)
-  .max(FIELD_MAX_LENGTHS.name, M.nameTooLong);
+  .max(FIELD_MAX_LENGTHS.name, M.nameTooLong)
+  .refine((name) => !holdsPrivateKey(name), PRIVATE_KEY_MESSAGE);
 
 export const categoryField = z.enum(categorySchema.options, {
   error: (issue) =>
@@ -39,14 +42,23 @@ export const typeField = z.string({ error: M.typeRequired }).trim().min(1, M.typ
 
 /**
  * Optional text: null, missing or blank gives null; longer than the field's maximum (after
- * trimming) gives "<Label> must be N characters or less". `extra` adds a check on the text.
+ * trimming) gives "<Label> must be N characters or less"; a private key pasted by mistake is
+ * refused with the certificate reader's message, never stored. `extra` adds a check on the text.
  */
+/** The token fields whose text may run over several lines (the form's text areas). */
+const MULTI_LINE_FIELDS: ReadonlySet<TextField> = new Set(['notes', 'description']);
+
 export function optionalTextField(field: TextField, extra?: (text: string) => string | null) {
+  const text = MULTI_LINE_FIELDS.has(field) ? multiLineText(z.string()) : z.string();
   return z
-    .union([z.string(), z.null()], { error: M.invalidText })
+    .union([text, z.null()], { error: M.invalidText })
     .transform((value, ctx): string | null => {
       const text = value?.trim() ?? '';
       if (text === '') return null;
+      if (holdsPrivateKey(text)) {
+        ctx.addIssue({ code: 'custom', message: PRIVATE_KEY_MESSAGE });
+        return z.NEVER;
+      }
       if (text.length > FIELD_MAX_LENGTHS[field]) {
         ctx.addIssue({ code: 'custom', message: maxLengthMessage(field) });
         return z.NEVER;

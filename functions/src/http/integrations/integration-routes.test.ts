@@ -346,6 +346,62 @@ describe('PATCH /api/v1/workspaces/{id}/integrations/{iid}', () => {
   });
 });
 
+describe('PATCH of where credentials are sent', () => {
+  it('needs the GitLab token again to change the GitLab URL', async () => {
+    const team = await givenTeam();
+    const created = (await create(team.workspaceId, team.admin.cookie, gitlabBody))
+      .json as Integration;
+    const before = await findIntegration(team.workspaceId, created.id);
+    const moved = await update(team.workspaceId, created.id, team.manager.cookie, {
+      settings: { ...before!.settings, base_url: 'https://gitlab.attacker.example' },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json).toMatchObject({
+      error:
+        'Enter the credentials again to change the GitLab URL: stored credentials are only sent where they were entered for',
+    });
+    expect((await findIntegration(team.workspaceId, created.id))?.settings).toEqual(
+      before!.settings,
+    );
+
+    const sameUrl = await update(team.workspaceId, created.id, team.manager.cookie, {
+      settings: { ...before!.settings, project_ids: ['42'] },
+    });
+    expect(sameUrl.statusCode).toBe(200);
+    const withToken = await update(team.workspaceId, created.id, team.manager.cookie, {
+      settings: { ...before!.settings, base_url: 'https://gitlab.example.org' },
+      credentials: { token: 'glpat-entered-again-123' },
+    });
+    expect(withToken.statusCode).toBe(200);
+    expect(withToken.json).toMatchObject({ settings: { base_url: 'https://gitlab.example.org' } });
+  });
+
+  it('needs the Vault credentials again to change the Vault address', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const vaultBody = {
+      kind: 'vault',
+      name: 'Vault',
+      settings: { address: 'https://vault.example.com:8200', pki_mounts: ['pki'] },
+      credentials: { role_id: 'role', secret_id: 'secret' },
+    };
+    const created = (await create(team.workspaceId, team.admin.cookie, vaultBody))
+      .json as Integration;
+    const moved = await update(team.workspaceId, created.id, team.admin.cookie, {
+      settings: { ...created.settings, address: 'https://vault.attacker.example' },
+    });
+    expect(moved.statusCode).toBe(400);
+    expect(moved.json).toMatchObject({
+      error:
+        'Enter the credentials again to change the Vault address: stored credentials are only sent where they were entered for',
+    });
+    const withCredentials = await update(team.workspaceId, created.id, team.admin.cookie, {
+      settings: { ...created.settings, address: 'https://vault2.example.com' },
+      credentials: { token: 'hvs.entered-again' },
+    });
+    expect(withCredentials.statusCode).toBe(200);
+  });
+});
+
 describe('DELETE /api/v1/workspaces/{id}/integrations/{iid}', () => {
   it('removes it once (404 after), audits it, refuses viewers', async () => {
     const team = await givenTeam();

@@ -5,7 +5,12 @@ import { startGitlabStandIn, type GitlabStandIn } from '../../../test-support/gi
 import { inDays } from '../../../test-support/token-fixtures';
 import { startVaultStandIn, type VaultStandIn } from '../../../test-support/vault-stand-in';
 import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
-import { findDueIntegrations, findIntegration } from '../../data/integration-records';
+import { getCredentialSealer } from '../../adapters/credential-sealer';
+import {
+  findDueIntegrations,
+  findIntegration,
+  replaceIntegration,
+} from '../../data/integration-records';
 import { listAllTokens } from '../../data/token-records';
 import { SYNC_INTERVAL_HOURS } from '../../domain/integration-schedule';
 import { resetConfigForTests } from '../../platform/config';
@@ -183,6 +188,90 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
 
     const again = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
     expect(again.json).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 3 });
+  });
+
+  it('refuses CR, LF or NUL in a Vault namespace or a token with 400, also when stored before the rules', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const vaultBody = (namespace: string, token: string) => ({
+      kind: 'vault',
+      name: 'Vault stand-in',
+      settings: { address: vault.address, namespace, pki_mounts: [], kv_mounts: [] },
+      credentials: { token },
+    });
+    for (const [namespace, token] of [
+      ['ops\r\nX-Injected: 1', vault.token],
+      ['ops\u0000', vault.token],
+      ['ops', `${vault.token}\nX-Injected: 1`],
+      ['ops', `${vault.token}\u0000`],
+    ]) {
+      const created = await invoke(
+        createIntegration,
+        routeRequest('POST', LIST_ROUTE, {
+          params: { id: team.workspaceId },
+          cookie: team.admin.cookie,
+          body: vaultBody(namespace!, token!),
+        }),
+      );
+      expect(created.statusCode).toBe(400);
+      expect(created.json).toMatchObject({ code: 'VALIDATION_ERROR' });
+    }
+    const gitlabToken = await invoke(
+      createIntegration,
+      routeRequest('POST', LIST_ROUTE, {
+        params: { id: team.workspaceId },
+        cookie: team.admin.cookie,
+        body: {
+          kind: 'gitlab',
+          name: 'GitLab',
+          settings: { base_url: standIn.baseUrl },
+          credentials: { token: 'glpat\r\nX: 1' },
+        },
+      }),
+    );
+    expect(gitlabToken.statusCode).toBe(400);
+
+    // Stored before these rules: preview and sync answer 400 with the reason, nothing is sent.
+    const id = await addIntegration(team, vaultBody('ops', vault.token));
+    const stored = await findIntegration(team.workspaceId, id);
+    await replaceIntegration({
+      ...stored!,
+      settings: { ...stored!.settings, namespace: 'ops\r\nX-Injected: 1' },
+      revision: stored!.revision + 1,
+    });
+    for (const [handler, action] of [
+      [previewIntegrationSync, 'preview'],
+      [syncIntegration, 'sync'],
+    ] as const) {
+      const answer = await post(handler, action, team.workspaceId, id, team.admin.cookie);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json).toMatchObject({
+        error:
+          'Namespace must not contain line breaks or NUL characters. Edit the integration to fix it.',
+      });
+    }
+    const sealed = await getCredentialSealer().seal(JSON.stringify({ token: 'hvs.x\r\nX: 1' }), {
+      workspaceId: team.workspaceId,
+      integrationId: id,
+    });
+    const current = await findIntegration(team.workspaceId, id);
+    await replaceIntegration({
+      ...current!,
+      settings: { ...current!.settings, namespace: 'ops' },
+      sealedCredentials: sealed,
+      revision: current!.revision + 1,
+    });
+    const withBadToken = await post(
+      previewIntegrationSync,
+      'preview',
+      team.workspaceId,
+      id,
+      team.admin.cookie,
+    );
+    expect(withBadToken.statusCode).toBe(400);
+    expect(withBadToken.json).toMatchObject({
+      error:
+        'Credentials must not contain line breaks or NUL characters. Edit the integration to fix it.',
+    });
   });
 
   it('refuses viewers; an AWS integration run outside AWS answers a report error, not a failure', async () => {

@@ -4,6 +4,7 @@ import type {
   ImportTokensResponse,
 } from '@expiry-radar/shared/api/inventory-api-schemas';
 import type { ListTokensResponse } from '@expiry-radar/shared/api/token-api-schemas';
+import { PRIVATE_KEY_MESSAGE } from '@expiry-radar/shared/domain/certificate-text';
 import { writeCsv } from '@expiry-radar/shared/domain/csv-text';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { invoke } from '../../../test-support/api-gateway-event';
@@ -383,6 +384,71 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
         code: 'CONFLICT',
       },
     ]);
+  });
+
+  it('refuses rows whose text is broken or holds control characters, and normalises the rest', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const rows = [
+      { name: 'Broken \ud800', type: 'api_key', expiresAt: inDays(30) },
+      { name: 'Bell', type: 'api_key', expiresAt: inDays(30), section: 'ops\u0007' },
+      { name: 'Tab\tname', type: 'api_key', expiresAt: inDays(30) },
+      { name: 'Cafe\u0301', type: 'api_key', expiresAt: inDays(30), notes: 'one\ntwo' },
+    ];
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'json',
+      content: JSON.stringify(rows),
+      dryRun: false,
+    });
+    expect(answer.outcomes).toEqual(['invalid', 'invalid', 'invalid', 'create']);
+    expect(answer.invalid).toEqual([
+      {
+        row: 1,
+        field: 'name',
+        message: '"name" is not valid text: it holds a broken character (a lone UTF-16 surrogate)',
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        row: 2,
+        field: 'section',
+        message: '"section" must not contain control characters (such as NUL, escape or backspace)',
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        row: 3,
+        field: 'name',
+        message: '"name" must be on one line: no line breaks, tabs or NUL',
+        code: 'VALIDATION_ERROR',
+      },
+    ]);
+    const listed = await listAll(admin.cookie, workspaceId);
+    expect(listed.items.map((token) => [token.name, token.notes])).toEqual([
+      ['Caf\u00e9', 'one\ntwo'],
+    ]);
+  });
+
+  it('refuses a row with a private key in its notes or description, as the certificate reader does', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const key =
+      '-----BEGIN RSA PRIVATE KEY-----\nMIIBOgIBAAJBAKj34GkxFhD90vcNLYLInFEX\n-----END RSA PRIVATE KEY-----';
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content: csv(
+        ['name', 'type', 'expiresAt', 'notes', 'description'],
+        [
+          ['Key in notes', 'api_key', inDays(30), key, ''],
+          ['Key in description', 'api_key', inDays(30), '', key],
+          ['Clean', 'api_key', inDays(30), 'Rotated with the private key of the CA', ''],
+        ],
+      ),
+      dryRun: false,
+    });
+    expect(answer.outcomes).toEqual(['invalid', 'invalid', 'create']);
+    expect(answer.invalid).toEqual([
+      { row: 1, field: 'notes', message: PRIVATE_KEY_MESSAGE, code: 'VALIDATION_ERROR' },
+      { row: 2, field: 'description', message: PRIVATE_KEY_MESSAGE, code: 'VALIDATION_ERROR' },
+    ]);
+    const listed = await listAll(admin.cookie, workspaceId);
+    expect(listed.items.map((token) => token.name)).toEqual(['Clean']);
   });
 
   it('crossing the plan limit mid-file writes the rows before it and refuses the rows beyond', async () => {

@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import {
   INTEGRATION_CREDENTIAL_FIELDS,
   INTEGRATION_CREDENTIALS_SCHEMAS,
+  CREDENTIAL_DESTINATION_SETTINGS,
   INTEGRATION_MESSAGES,
   INTEGRATION_SETTINGS_SCHEMAS,
   type CreateIntegrationBody,
@@ -178,6 +179,23 @@ function credentialsOf(kind: IntegrationKind, value: Readonly<Record<string, unk
   return parseOrRefuse(INTEGRATION_CREDENTIALS_SCHEMAS[kind], value) as Record<string, unknown>;
 }
 
+/**
+ * Stored credentials go only where they were entered for: a change of the address they are sent
+ * to (GitLab's URL, Vault's address) must come with them, or a manager could send an admin's
+ * token to a host of their own.
+ */
+function requireCredentialsForNewDestination(
+  current: IntegrationRecord,
+  settings: Readonly<Record<string, unknown>>,
+  body: UpdateIntegrationBody,
+): void {
+  const destination = CREDENTIAL_DESTINATION_SETTINGS[current.kind];
+  if (!destination || body.credentials || current.sealedCredentials === null) return;
+  if (settings[destination.setting] !== current.settings[destination.setting]) {
+    throw badRequest(INTEGRATION_MESSAGES.credentialsForNewAddress(destination.label));
+  }
+}
+
 export async function updateWorkspaceIntegration(options: {
   access: WorkspaceAccess;
   actor: Actor;
@@ -190,6 +208,7 @@ export async function updateWorkspaceIntegration(options: {
   requireNotFrozen(access);
   const current = await requireIntegration(access, options.integrationId);
   const settings = body.settings ? settingsOf(current.kind, body.settings) : current.settings;
+  requireCredentialsForNewDestination(current, settings, body);
   const sealedCredentials = body.credentials
     ? await sealCredentials(
         credentialsOf(current.kind, body.credentials),

@@ -19,6 +19,7 @@ import {
   vaultSettingsSchema,
   type SyncReport,
 } from '@expiry-radar/shared/api/integration-api-schemas';
+import type * as z from 'zod';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { awsDiscovery } from '../../adapters/aws-discovery';
 import { gitlabDiscovery } from '../../adapters/gitlab-discovery';
@@ -28,6 +29,7 @@ import { claimScheduledSync } from '../../data/integration-records';
 import type { UserRecord } from '../../data/user-records';
 import type { Discovery } from '../../domain/discovery';
 import { followingSyncAt } from '../../domain/integration-schedule';
+import { badRequest } from '../../platform/app-error';
 import { getConfig } from '../../platform/config';
 import {
   requireEditor,
@@ -46,11 +48,23 @@ async function openCredentials(integration: IntegrationRecord): Promise<unknown>
   return JSON.parse(text) as unknown;
 }
 
+/**
+ * A stored setting or credential as the provider needs it, or 400 with the schema's message: one
+ * stored before today's rules (a namespace with a line break) is refused, not sent.
+ */
+function storedValue<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  throw badRequest(
+    `${result.error.issues[0]?.message ?? 'Invalid integration'}. Edit the integration to fix it.`,
+  );
+}
+
 /** What the integration's provider finds at its source. */
 export async function discover(integration: IntegrationRecord): Promise<Discovery> {
   switch (integration.kind) {
     case 'aws': {
-      const settings = awsSettingsSchema.parse(integration.settings);
+      const settings = storedValue(awsSettingsSchema, integration.settings);
       const externalId = awsExternalId(integration.workspaceId);
       if (!getConfig().discoveryAccountId) {
         return {
@@ -64,13 +78,13 @@ export async function discover(integration: IntegrationRecord): Promise<Discover
       return awsDiscovery()({ settings, credentials: { externalId, sessionName: externalId } });
     }
     case 'gitlab': {
-      const settings = gitlabSettingsSchema.parse(integration.settings);
-      const credentials = gitlabCredentialsSchema.parse(await openCredentials(integration));
+      const settings = storedValue(gitlabSettingsSchema, integration.settings);
+      const credentials = storedValue(gitlabCredentialsSchema, await openCredentials(integration));
       return gitlabDiscovery()({ settings, credentials });
     }
     case 'vault': {
-      const settings = vaultSettingsSchema.parse(integration.settings);
-      const credentials = vaultCredentialsSchema.parse(await openCredentials(integration));
+      const settings = storedValue(vaultSettingsSchema, integration.settings);
+      const credentials = storedValue(vaultCredentialsSchema, await openCredentials(integration));
       return vaultDiscovery()({ settings, credentials });
     }
   }

@@ -22,6 +22,7 @@ import { canSetContactGroup } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
 import { importKey, rowInput, type ColumnMapping } from '@expiry-radar/shared/domain/token-import';
+import { checkTextInput } from '@expiry-radar/shared/domain/text-rules';
 import {
   updateTokenSchema,
   type TokenUpdate,
@@ -173,7 +174,21 @@ async function classifyRows(options: {
 
   for (const [index, record] of records.entries()) {
     const row = index + 1;
-    const input = rowInput(record, mapping);
+    // A JSON file's escapes can carry what a request's text may not (domain/text-rules).
+    const text = checkTextInput(rowInput(record, mapping), createSchema);
+    if (!text.ok) {
+      refuse(
+        text.issues.map((issue) => ({
+          row,
+          field: issue.path.split('.')[0] || null,
+          message: issue.message,
+          code: 'VALIDATION_ERROR' as const,
+        })),
+        'invalid',
+      );
+      continue;
+    }
+    const input = text.value as Record<string, unknown>;
     const key = importKey(input);
     const matches = key === null ? [] : (byKey.get(key) ?? []);
     if (matches.length > 1) {

@@ -4,7 +4,9 @@
  */
 import {
   createIntegrationBody,
+  CREDENTIAL_DESTINATION_SETTINGS,
   DEFAULT_ACCESS_KEY_MAX_AGE_DAYS,
+  INTEGRATION_MESSAGES,
   INTEGRATION_CREDENTIALS_SCHEMAS,
   INTEGRATION_SETTINGS_SCHEMAS,
   updateIntegrationBody,
@@ -187,8 +189,27 @@ export function createBodyOf(values: IntegrationFormValues): FormResult<CreateIn
     : { ok: false, errors: errorsOf(values.kind, result.error.issues) };
 }
 
+/**
+ * Stored credentials are sent only where they were entered for: a new GitLab URL or Vault address
+ * needs them typed again (the API refuses it otherwise). The message, at the credential field.
+ */
+function credentialsNeededAgain(
+  values: IntegrationFormValues,
+  settings: Readonly<Record<string, unknown>>,
+  current: Integration,
+): Partial<Record<IntegrationFormField, string>> {
+  const destination = CREDENTIAL_DESTINATION_SETTINGS[values.kind];
+  if (!destination || !current.has_credentials) return {};
+  if (settings[destination.setting] === current.settings[destination.setting]) return {};
+  const field = fieldOfPath(values.kind, ['credentials', ...Object.keys(credentialFields(values))]);
+  return { [field]: INTEGRATION_MESSAGES.credentialsForNewAddress(destination.label) };
+}
+
 /** A change: name, schedule and settings; credentials only when typed in again. */
-export function updateBodyOf(values: IntegrationFormValues): FormResult<UpdateIntegrationBody> {
+export function updateBodyOf(
+  values: IntegrationFormValues,
+  current: Integration,
+): FormResult<UpdateIntegrationBody> {
   const settings = INTEGRATION_SETTINGS_SCHEMAS[values.kind].safeParse(settingsOf(values));
   const credentials = typedCredentials(values);
   const checkedCredentials = credentials
@@ -208,6 +229,8 @@ export function updateBodyOf(values: IntegrationFormValues): FormResult<UpdateIn
   if (!settings.success || !common.success || (checkedCredentials && !checkedCredentials.success)) {
     return { ok: false, errors };
   }
+  const needed = credentials ? {} : credentialsNeededAgain(values, settings.data, current);
+  if (Object.keys(needed).length > 0) return { ok: false, errors: needed };
   return {
     ok: true,
     body: {

@@ -233,6 +233,34 @@ describe('integrations page', () => {
     });
   });
 
+  it('on edit, a new GitLab URL needs the token typed again', async () => {
+    const { requests } = serve({ items: [gitlab] });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Company GitLab' });
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Company GitLab' });
+    const url = within(dialog).getByLabelText(/^GitLab URL/);
+    await user.clear(url);
+    await fill(user, url, 'https://gitlab.elsewhere.example');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(
+        'Enter the credentials again to change the GitLab URL: stored credentials are only sent where they were entered for',
+      ),
+    ).toBeVisible();
+    expect(requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    await fill(user, within(dialog).getByLabelText(/^Access token/), 'glpat-typed-again');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const patch = requests.find((r) => r.method === 'PATCH');
+    expect(patch?.body).toMatchObject({
+      settings: { base_url: 'https://gitlab.elsewhere.example' },
+      credentials: { token: 'glpat-typed-again' },
+    });
+  });
+
   it('shows the AWS role to set up: external id, template and CDK snippet', async () => {
     serve();
     renderPage();

@@ -1,6 +1,7 @@
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
+import { checkTextInput } from '@expiry-radar/shared/domain/text-rules';
 import { AppError, badRequest } from '../../../platform/app-error';
 import type { HttpMiddleware } from '../http-types';
 import { parseQueryString } from '../query-string';
@@ -30,9 +31,17 @@ function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
   }
 }
 
+/**
+ * Every text must be well-formed, normalised and free of control characters (domain/text-rules)
+ * before the route's schema reads it; a route without a schema for a part gets it unchecked
+ * (Stripe's webhook reads its raw, signed body).
+ */
 function validate(schema: z.ZodType | undefined, input: unknown): unknown {
   if (!schema) return input;
-  const result = schema.safeParse(input ?? (schema.def.type === 'object' ? {} : input));
+  const text = checkTextInput(input, schema);
+  if (!text.ok) throw badRequest(text.issues[0]!.message, text.issues);
+  const checked = text.value;
+  const result = schema.safeParse(checked ?? (schema.def.type === 'object' ? {} : checked));
   if (result.success) return result.data;
   throw AppError.fromZodError(result.error);
 }

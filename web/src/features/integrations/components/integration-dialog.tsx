@@ -122,7 +122,7 @@ export function IntegrationDialog({
 
   const submit = handleSubmit(async (values) => {
     setFailure(null);
-    const result = editing ? updateBodyOf(values) : createBodyOf(values);
+    const result = editing ? updateBodyOf(values, integration) : createBodyOf(values);
     if (!result.ok) {
       for (const [field, message] of Object.entries(result.errors)) {
         setError(field as IntegrationFormField, { type: 'schema', message });
