@@ -5,6 +5,7 @@ import {
   TWO_FACTOR_MAX_FAILURES,
   TWO_FACTOR_SIGN_IN_MINUTES,
 } from '@expiry-radar/shared/domain/two-factor';
+import { rateLimitAddress } from './rate-limit-address';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -74,9 +75,12 @@ export const RATE_LIMITS = {
   },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** The subject of `loginPerAccountAndIp`: one account (by address) from one client address. */
+/**
+ * The subject of `loginPerAccountAndIp`: one account (by address) from one client address (an
+ * IPv6 one by its /64).
+ */
 export function accountAndClientSubject(email: string, ip: string): string {
-  return `${email.trim().toLowerCase()} from ${ip}`;
+  return `${email.trim().toLowerCase()} from ${rateLimitAddress(ip)}`;
 }
 
 /** The 429 message when the account-wide limit refuses: says it is about the account. */
