@@ -1,5 +1,5 @@
 /** Lifetimes and limits of the account flows. */
-import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
+import { EMAIL_RESEND_COOLDOWN_SECONDS, tryAgainIn } from '@expiry-radar/shared/errors/retry-after';
 import {
   TWO_FACTOR_LOCK_MINUTES,
   TWO_FACTOR_MAX_FAILURES,
@@ -85,10 +85,7 @@ export function accountAndClientSubject(email: string, ip: string): string {
 
 /** The 429 message when the account-wide limit refuses: says it is about the account. */
 export function accountSignInLimitMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-ins for this account. Try again in ${minutes} minute${
-    minutes === 1 ? '' : 's'
-  } or reset your password.`;
+  return `Too many failed sign-ins for this account. ${tryAgainIn(retryAfterSeconds)} or reset your password.`;
 }
 
 export function isRecentSignIn(signedInAt: string, now: Date): boolean {
