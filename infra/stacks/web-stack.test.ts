@@ -191,6 +191,17 @@ describe('web stack: CloudFront', () => {
     });
   });
 
+  it("lets the deployed pages show data: images (the two-factor setup's QR code)", () => {
+    const [policy] = Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy'));
+    const csp = (
+      policy?.Properties?.ResponseHeadersPolicyConfig as {
+        SecurityHeadersConfig: { ContentSecurityPolicy: { ContentSecurityPolicy: string } };
+      }
+    ).SecurityHeadersConfig.ContentSecurityPolicy.ContentSecurityPolicy;
+    const imgSrc = csp.split('; ').find((directive) => directive.startsWith('img-src '));
+    expect(imgSrc?.split(' ')).toContain('data:');
+  });
+
   it('switches off browser features the app does not use with a Permissions-Policy', () => {
     const [policy] = Object.values(resourcesOf(web, 'AWS::CloudFront::ResponseHeadersPolicy'));
     const custom = (

@@ -10,7 +10,7 @@ import {
   PERMISSIONS_POLICY,
 } from '@expiry-radar/shared/constants/web-security-headers';
 import { registerVerifiedAccount } from '../support/browser-accounts';
-import { strongPassword, uniqueEmail } from '../support/e2e-helpers';
+import { field, strongPassword, uniqueEmail } from '../support/e2e-helpers';
 import { startAppAndChromium } from '../support/browser-session';
 import type { LocalAppProcess } from '../support/local-app-process';
 import {
@@ -90,5 +90,31 @@ describe('Content-Security-Policy', () => {
     }
     await Promise.all([signedOut.close(), signedIn.close()]);
     expect(violations).toEqual([]);
+  });
+
+  it("shows the two-factor setup's QR code (a data: image) without a violation", async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    await recordViolations(context);
+    const account = { email: uniqueEmail('csp-qr'), password: strongPassword('csp-qr') };
+    await registerVerifiedAccount(context, app, account);
+    const page = await context.newPage();
+    await openPage(page, `${app.appUrl}/dashboard?view=account`);
+    await page
+      .getByRole('button', { name: 'Set up two-factor authentication' })
+      .click({ timeout: 15_000 });
+    const confirm = page.getByRole('form', { name: 'Confirm your password' });
+    await field(confirm, 'Password').fill(account.password);
+    await confirm.getByRole('button', { name: 'Continue' }).click();
+    const qrCode = page.getByRole('img', { name: /QR code/ });
+    await expect(qrCode.getAttribute('src')).resolves.toMatch(/^data:image\//);
+    // The image has had its chance to load (or be blocked) once it is complete.
+    await qrCode.evaluate((image: HTMLImageElement) =>
+      image.complete ? undefined : new Promise((settle) => (image.onload = image.onerror = settle)),
+    );
+    expect(await qrCode.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(
+      0,
+    );
+    expect(await page.evaluate(() => window.cspViolations ?? [])).toEqual([]);
+    await context.close();
   });
 });

@@ -108,6 +108,7 @@ export async function writeAlertSettings(options: {
     ':updatedAt': updatedAt,
   };
   if (rotated) values[':secret'] = after.signingSecret;
+  if (after.delivery_window) values[':window'] = after.delivery_window;
   try {
     await getDocumentClient().send(
       new TransactWriteCommand({
@@ -125,12 +126,14 @@ export async function writeAlertSettings(options: {
             Update: {
               TableName: tableName,
               Key: keys.alertSettings(workspaceId),
-              UpdateExpression: [
-                'SET email_alerts_enabled = :enabled, webhook_urls = :webhooks',
-                'contact_groups = :groups, default_contact_group_id = :defaultGroup',
-                'thresholds = :thresholds, revision = :revision, updatedAt = :updatedAt',
-                ...(rotated ? ['signingSecret = :secret'] : []),
-              ].join(', '),
+              UpdateExpression:
+                [
+                  'SET email_alerts_enabled = :enabled, webhook_urls = :webhooks',
+                  'contact_groups = :groups, default_contact_group_id = :defaultGroup',
+                  'thresholds = :thresholds, revision = :revision, updatedAt = :updatedAt',
+                  ...(rotated ? ['signingSecret = :secret'] : []),
+                  ...(after.delivery_window ? ['delivery_window = :window'] : []),
+                ].join(', ') + (after.delivery_window ? '' : ' REMOVE delivery_window'),
               ConditionExpression: 'revision = :expected',
               ExpressionAttributeValues: values,
             },

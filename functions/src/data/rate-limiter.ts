@@ -9,6 +9,7 @@ import type { AttributeValue } from '@aws-sdk/client-dynamodb';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { RateLimitRule } from '../domain/account-policy';
 import { addSeconds } from '../domain/account-policy';
+import { rateLimitAddress } from '../domain/rate-limit-address';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import {
@@ -21,9 +22,12 @@ import { epochSeconds, keys } from './keys';
 import { hashSecret } from './secret-hash';
 import { isConditionalCheckFailure } from './table-operations';
 
-/** Subjects (addresses, IPs) are hashed: the counters hold no personal data. */
+/**
+ * Subjects (addresses, IPs) are hashed: the counters hold no personal data. A client IP counts
+ * as what rateLimitAddress makes of it (an IPv6 address as its /64).
+ */
 function counterKey(rule: RateLimitRule, subject: string) {
-  return keys.rateLimit(rule.name, hashSecret(subject.toLowerCase()));
+  return keys.rateLimit(rule.name, hashSecret(rateLimitAddress(subject).toLowerCase()));
 }
 
 export interface RateLimitDecision {

@@ -1,10 +1,11 @@
 /** Lifetimes and limits of the account flows. */
-import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
+import { EMAIL_RESEND_COOLDOWN_SECONDS, tryAgainIn } from '@expiry-radar/shared/errors/retry-after';
 import {
   TWO_FACTOR_LOCK_MINUTES,
   TWO_FACTOR_MAX_FAILURES,
   TWO_FACTOR_SIGN_IN_MINUTES,
 } from '@expiry-radar/shared/domain/two-factor';
+import { rateLimitAddress } from './rate-limit-address';
 
 const MINUTE = 60;
 const HOUR = 60 * MINUTE;
@@ -74,17 +75,17 @@ export const RATE_LIMITS = {
   },
 } as const satisfies Record<string, RateLimitRule>;
 
-/** The subject of `loginPerAccountAndIp`: one account (by address) from one client address. */
+/**
+ * The subject of `loginPerAccountAndIp`: one account (by address) from one client address (an
+ * IPv6 one by its /64).
+ */
 export function accountAndClientSubject(email: string, ip: string): string {
-  return `${email.trim().toLowerCase()} from ${ip}`;
+  return `${email.trim().toLowerCase()} from ${rateLimitAddress(ip)}`;
 }
 
 /** The 429 message when the account-wide limit refuses: says it is about the account. */
 export function accountSignInLimitMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  return `Too many failed sign-ins for this account. Try again in ${minutes} minute${
-    minutes === 1 ? '' : 's'
-  } or reset your password.`;
+  return `Too many failed sign-ins for this account. ${tryAgainIn(retryAfterSeconds)} or reset your password.`;
 }
 
 export function isRecentSignIn(signedInAt: string, now: Date): boolean {

@@ -65,7 +65,7 @@ function ipv4ToNumber(address: string): number {
 }
 
 /** The 128 bits of an IPv6 address (with `::` and a trailing dotted IPv4 part) as a bigint. */
-function ipv6ToBigInt(address: string): bigint {
+export function ipv6ToBigInt(address: string): bigint {
   let text = address.split('%')[0] ?? '';
   const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
   if (dotted?.[1]) {
@@ -99,7 +99,12 @@ function classifyIpv4(address: string): AddressClass {
 const IPV4_MAPPED_PREFIX = 0xffffn << 32n; // ::ffff:0:0/96
 const LOW_32_BITS = 0xffffffffn;
 
-function numberToIpv4(value: bigint): string {
+/** Whether the 128 bits are an IPv4-mapped IPv6 address (`::ffff:192.0.2.1`). */
+export function isIpv4Mapped(value: bigint): boolean {
+  return value >> 32n === IPV4_MAPPED_PREFIX >> 32n;
+}
+
+export function numberToIpv4(value: bigint): string {
   const n = Number(value & LOW_32_BITS);
   return [n >>> 24, (n >>> 16) & 255, (n >>> 8) & 255, n & 255].join('.');
 }
@@ -108,7 +113,7 @@ function classifyIpv6(address: string): AddressClass {
   const value = ipv6ToBigInt(address);
   if (value === 0n) return 'unspecified';
   if (value === 1n) return 'loopback';
-  if (value >> 32n === IPV4_MAPPED_PREFIX >> 32n) return classifyIpv4(numberToIpv4(value));
+  if (isIpv4Mapped(value)) return classifyIpv4(numberToIpv4(value));
   // ::/96 (IPv4-compatible, deprecated) and ::ffff:0:0:0/96 (SIIT) are not global unicast either.
   const special = IPV6_RANGES.find((range) => inIpv6Range(value, range));
   if (special) return special.kind;

@@ -39,6 +39,8 @@ import { handler as unsubscribe } from '../http/alert-emails/unsubscribe';
 import { handler as requeueAlerts } from '../http/alert-queue/requeue-alerts';
 import { handler as retryAlert } from '../http/alert-queue/retry-alert';
 import { handler as getOrganizationUsage } from '../http/organization/get-organization-usage';
+import { handler as getAlertSettings } from '../http/alerts/get-alert-settings';
+import { handler as putAlertSettings } from '../http/alerts/put-alert-settings';
 import { lambdaContext } from '../local/lambda-http-adapter';
 import { getDocumentClient, getSqsClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -911,6 +913,60 @@ describe('digests: one email per address for everything due for it', () => {
     expect(emails.map((email) => email.subject).sort()).toEqual([
       'Later expires in 7 days',
       'Today expires today',
+    ]);
+  });
+
+  it('keeps a Monday-to-Friday window saved through the settings route, and holds a Saturday alert until Monday', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const route = '/api/v1/workspaces/{id}/alert-settings';
+    const weekdays = {
+      time_zone: 'UTC',
+      days: [1, 2, 3, 4, 5],
+      start: '09:00',
+      end: '17:00',
+      urgent_any_time: true,
+    };
+    const saved = await invoke(
+      putAlertSettings,
+      routeRequest('PUT', route, {
+        params: { id: workspaceId },
+        cookie: owner.cookie,
+        body: {
+          email_alerts_enabled: true,
+          webhook_urls: [],
+          contact_groups: [],
+          default_contact_group_id: null,
+          thresholds: [30, 14, 7, 1, 0],
+          delivery_window: weekdays,
+        },
+      }),
+    );
+    expect(saved.statusCode).toBe(200);
+    const readBack = await invoke(
+      getAlertSettings,
+      routeRequest('GET', route, { params: { id: workspaceId }, cookie: owner.cookie }),
+    );
+    expect((readBack.json as { delivery_window: unknown }).delivery_window).toEqual(weekdays);
+
+    const token = await givenToken(owner.cookie, workspaceId, {
+      name: 'Weekend',
+      expiresAt: inDays(20),
+    });
+    // The next Saturday noon (UTC) after now, and the Monday 09:00 after it.
+    const saturday = new Date();
+    saturday.setUTCHours(12, 0, 0, 0);
+    while (saturday.getUTCDay() !== 6 || saturday.getTime() <= Date.now()) {
+      saturday.setUTCDate(saturday.getUTCDate() + 1);
+    }
+    const monday = new Date(saturday);
+    monday.setUTCDate(saturday.getUTCDate() + 2);
+    monday.setUTCHours(9, 0, 0, 0);
+
+    expect(await scanFor(workspaceId, saturday)).toEqual([]);
+    expect((await tokenItem(workspaceId, token.id)).nextAlertAt).toBe(monday.toISOString());
+    const released = await scanFor(workspaceId, monday);
+    expect(alertsIn(released)).toEqual([
+      expect.objectContaining({ tokenId: token.id, threshold: 30 }),
     ]);
   });
 

@@ -359,6 +359,16 @@ describe('endpoint checks against local TLS servers', () => {
       enqueue: (batch) => (again.push(...batch), Promise.resolve([])),
     });
     expect(again.filter((message) => message.tokenId === world.token.id)).toEqual([]);
+    // Asked for every endpoint (npm run endpoints:check -- --all), it is checked again at once.
+    const everyEndpoint: EndpointCheckMessage[] = [];
+    await runEndpointDispatch(
+      new Date(),
+      { enqueue: (batch) => (everyEndpoint.push(...batch), Promise.resolve([])) },
+      { all: true },
+    );
+    expect(everyEndpoint.filter((message) => message.tokenId === world.token.id)).toEqual([
+      world.message,
+    ]);
 
     const worker = createEndpointCheckWorker(world.ports);
     const event: SQSEvent = {

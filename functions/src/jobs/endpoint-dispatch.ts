@@ -42,11 +42,19 @@ export interface EndpointDispatchResult {
   readonly givenBack: number;
 }
 
+/** Later than any schedule's next check: with it, every schedule is due. */
+const END_OF_SCHEDULES = new Date('9999-12-31T23:59:59.999Z');
+
+/**
+ * `all`: every endpoint, whatever its last check (`npm run endpoints:check -- --all`); each
+ * schedule still moves on from `now`.
+ */
 export async function runEndpointDispatch(
   now: Date,
   ports: { readonly enqueue: EndpointCheckEnqueuer } = { enqueue: enqueueEndpointChecks },
+  { all = false }: { readonly all?: boolean } = {},
 ): Promise<EndpointDispatchResult> {
-  const due = await findDueEndpointSchedules(now);
+  const due = await findDueEndpointSchedules(all ? END_OF_SCHEDULES : now);
   const [tokens, workspaces] = await Promise.all([
     readScheduledTokens(due),
     findWorkspaces([...new Set(due.map(({ workspaceId }) => workspaceId))]),

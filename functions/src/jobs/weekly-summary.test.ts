@@ -18,7 +18,7 @@ import { handler as getWeeklySummary } from '../http/account/get-weekly-summary'
 import { handler as updateWeeklySummary } from '../http/account/update-weekly-summary';
 import { handler as unsubscribe } from '../http/alert-emails/unsubscribe';
 import { signWeeklySummaryUnsubscribe } from '../services/alerts/alert-unsubscribe';
-import { runWeeklySummaries } from './weekly-summary';
+import { runWeeklySummaries, sendWeeklySummaryPreviews } from './weekly-summary';
 
 const ROUTE = '/api/account/weekly-summary';
 
@@ -32,18 +32,19 @@ const save = (cookie: string, body: unknown) =>
 /** A run of the job (only this file runs it) with its emails kept, failing while `fail` says so. */
 function job(fail: (to: string) => boolean = () => false) {
   const emails: EmailMessage[] = [];
-  const run = (now: Date) =>
-    runWeeklySummaries(now, {
-      appOrigin: 'http://localhost:4000',
-      signUnsubscribe: signWeeklySummaryUnsubscribe,
-      mailer: {
-        send: (message) =>
-          fail(message.to)
-            ? Promise.reject(new Error('Mailbox unavailable'))
-            : Promise.resolve(void emails.push(message)),
-      },
-    });
-  return { emails, run };
+  const ports = {
+    appOrigin: 'http://localhost:4000',
+    signUnsubscribe: signWeeklySummaryUnsubscribe,
+    mailer: {
+      send: (message: EmailMessage) =>
+        fail(message.to)
+          ? Promise.reject(new Error('Mailbox unavailable'))
+          : Promise.resolve(void emails.push(message)),
+    },
+  };
+  const run = (now: Date) => runWeeklySummaries(now, ports);
+  const preview = (now: Date) => sendWeeklySummaryPreviews(now, ports);
+  return { emails, run, preview };
 }
 
 describe('weekly summary', () => {
@@ -158,6 +159,20 @@ describe('weekly summary', () => {
       next_send_at: nextWeeklySummaryAt('America/New_York', sendAt).toISOString(),
       last_sent_at: sendAt.toISOString(),
     });
+  });
+
+  it('sends a preview at once when asked (npm run alerts:weekly-summary -- --now), leaving the Monday send as it was', async () => {
+    const user = await givenSignedInUser({ plan: 'pro' });
+    await save(user.cookie, { enabled: true, time_zone: 'Europe/Zurich' });
+    const before = await settingsOf(user.cookie);
+    const { emails, run, preview } = job();
+    await run(new Date());
+    expect(emails.filter((email) => email.to === user.email)).toEqual([]);
+    await preview(new Date());
+    const previews = emails.filter((email) => email.to === user.email);
+    expect(previews).toHaveLength(1);
+    expect(previews[0]!.subject).toMatch(/^Weekly summary/);
+    expect(await settingsOf(user.cookie)).toEqual(before);
   });
 
   it('tries a failed send again at the next run; its one-click link stops the summary only', async () => {

@@ -102,6 +102,36 @@ export async function runWeeklySummaries(
   return result;
 }
 
+/** Later than any summary's next send: with it, every summary turned on is found. */
+const END_OF_SCHEDULES = new Date('9999-12-31T23:59:59.999Z');
+
+/**
+ * A preview (`npm run alerts:weekly-summary -- --now`): every user with the summary turned on and
+ * a verified address gets it at once, as of `now`. Nothing is claimed: each summary still goes
+ * out on its own Monday morning.
+ */
+export async function sendWeeklySummaryPreviews(
+  now: Date,
+  given?: WeeklySummaryJobPorts,
+): Promise<{ readonly sent: number; readonly skipped: number }> {
+  const summaries = await findDueWeeklySummaries(END_OF_SCHEDULES);
+  const ports = given ?? (await defaultWeeklySummaryPorts());
+  let sent = 0;
+  let skipped = 0;
+  for (const summary of summaries) {
+    const user = await findUserById(summary.userId);
+    if (!user?.emailVerified) {
+      skipped += 1;
+      continue;
+    }
+    await ports.mailer.send(
+      await renderWeeklySummaryEmail(await weeklySummaryOf(user, now, ports)),
+    );
+    sent += 1;
+  }
+  return { sent, skipped };
+}
+
 /** The scheduled Lambda: one run at the time EventBridge fires. */
 export const handler = middy(async (_event: ScheduledEvent, _context: Context): Promise<void> => {
   const result = await runWeeklySummaries(new Date());

@@ -55,10 +55,12 @@ export async function startLocalControlServer(options: {
   runScan: () => Promise<unknown>;
   /** `at`: the instant the job runs as; absent: now. */
   runWeeklySummary?: (at?: Date) => Promise<unknown>;
+  /** `POST /alerts/weekly-summary?now`: every summary turned on, at once, as a preview. */
+  previewWeeklySummaries?: () => Promise<unknown>;
   /** Posts a recorded SES bounce of the address through the email feedback job. */
   bounceEmail?: (address: string) => Promise<unknown>;
-  /** `POST /endpoints/check`: the endpoint check dispatcher now. */
-  runEndpointChecks?: () => Promise<unknown>;
+  /** `POST /endpoints/check`: the endpoint check dispatcher now; `?all`: every endpoint. */
+  runEndpointChecks?: (all: boolean) => Promise<unknown>;
   /** `POST /integrations/sync`: the integration sync dispatcher now. */
   runIntegrationSyncs?: () => Promise<unknown>;
 }): Promise<LocalControlServer> {
@@ -77,15 +79,19 @@ export async function startLocalControlServer(options: {
     const job =
       url.pathname === '/alerts/scan'
         ? () => options.runScan()
-        : url.pathname === '/alerts/weekly-summary' && options.runWeeklySummary
-          ? () => Promise.resolve(url).then((asked) => options.runWeeklySummary!(atOf(asked)))
-          : url.pathname === '/email/bounce' && options.bounceEmail
-            ? () => options.bounceEmail!(addressOf(url))
-            : url.pathname === '/endpoints/check' && options.runEndpointChecks
-              ? () => options.runEndpointChecks!()
-              : url.pathname === '/integrations/sync' && options.runIntegrationSyncs
-                ? () => options.runIntegrationSyncs!()
-                : undefined;
+        : url.pathname === '/alerts/weekly-summary' &&
+            url.searchParams.has('now') &&
+            options.previewWeeklySummaries
+          ? () => options.previewWeeklySummaries!()
+          : url.pathname === '/alerts/weekly-summary' && options.runWeeklySummary
+            ? () => Promise.resolve(url).then((asked) => options.runWeeklySummary!(atOf(asked)))
+            : url.pathname === '/email/bounce' && options.bounceEmail
+              ? () => options.bounceEmail!(addressOf(url))
+              : url.pathname === '/endpoints/check' && options.runEndpointChecks
+                ? () => options.runEndpointChecks!(url.searchParams.has('all'))
+                : url.pathname === '/integrations/sync' && options.runIntegrationSyncs
+                  ? () => options.runIntegrationSyncs!()
+                  : undefined;
     if (request.method !== 'POST' || !job) {
       reply(404, { error: 'Not found' });
       return;

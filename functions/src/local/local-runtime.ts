@@ -78,7 +78,7 @@ async function startLocalJobs(options: {
   const [
     { handler: worker },
     { runExpiryScan },
-    { runWeeklySummaries },
+    { runWeeklySummaries, sendWeeklySummaryPreviews },
     { handleEmailFeedback },
     { handler: endpointWorker },
     { runEndpointDispatch },
@@ -141,8 +141,10 @@ async function startLocalJobs(options: {
     port: options.controlPort,
     runScan: () => timer.runNow(),
     runWeeklySummary: (at) => (at ? runWeeklySummaries(at) : summaryTimer.runNow()),
+    previewWeeklySummaries: () => sendWeeklySummaryPreviews(new Date()),
     bounceEmail: (address) => handleEmailFeedback(snsEventOf([sesPermanentBounce(address)])),
-    runEndpointChecks: () => endpointTimer.runNow(),
+    runEndpointChecks: (all) =>
+      all ? runEndpointDispatch(new Date(), undefined, { all }) : endpointTimer.runNow(),
     runIntegrationSyncs: () => integrationSyncTimer.runNow(),
   });
   return {

@@ -2,11 +2,13 @@
  * `npm run alerts:scan`: runs one expiry scan now in the running local runtime (`npm start`),
  * through its local-only control endpoint named in `.data/endpoints.json`. The runtime's queue
  * poller then delivers what the scan enqueued within seconds. `npm run alerts:weekly-summary`
- * (this script with `weekly-summary`) runs the weekly summary job now instead, and
+ * (this script with `weekly-summary`) runs the weekly summary job now instead (with `--now`, a
+ * preview: every summary turned on is sent at once, whatever the day), and
  * `npm run email:bounce -- <address>` (`email-bounce <address>`) posts a recorded SES bounce of
  * that address through the email feedback job, which puts it on the suppression list.
  * `npm run endpoints:check` (with `endpoints`) the endpoint check dispatcher, whose messages the
- * runtime's endpoint queue poller hands to the check worker. `npm run integrations:sync` (with
+ * runtime's endpoint queue poller hands to the check worker (with `--all`, every endpoint,
+ * whatever its last check). `npm run integrations:sync` (with
  * `integrations`) the integration sync dispatcher: the integrations due for their daily sync go
  * through the queue to the sync worker.
  */
@@ -41,6 +43,9 @@ async function main(): Promise<void> {
             ? 'integrations'
             : 'scan';
   const address = process.argv[3] ?? '';
+  const flags = process.argv.slice(3);
+  const preview = job === 'weekly-summary' && flags.includes('--now');
+  const everyEndpoint = job === 'endpoints' && flags.includes('--all');
   if (job === 'bounce' && !address.includes('@')) {
     throw new Error('Give the address that bounces: npm run email:bounce -- <address>');
   }
@@ -48,10 +53,10 @@ async function main(): Promise<void> {
     job === 'bounce'
       ? `/email/bounce?${new URLSearchParams({ address }).toString()}`
       : job === 'endpoints'
-        ? '/endpoints/check'
+        ? `/endpoints/check${everyEndpoint ? '?all' : ''}`
         : job === 'integrations'
           ? '/integrations/sync'
-          : `/alerts/${job}`;
+          : `/alerts/${job}${preview ? '?now' : ''}`;
   const response = await fetch(`${control}${path}`, {
     method: 'POST',
     headers: controlAuthorization(controlSecret),
@@ -62,7 +67,7 @@ async function main(): Promise<void> {
   if (!response.ok) throw new Error(`The ${job} failed: ${JSON.stringify(result)}`);
   const done = {
     scan: 'Expiry scan done:',
-    'weekly-summary': 'Weekly summary done:',
+    'weekly-summary': preview ? 'Weekly summary previews sent:' : 'Weekly summary done:',
     bounce: `Bounce of ${address} handled:`,
     endpoints: 'Endpoint checks queued:',
     integrations: 'Integration syncs queued:',

@@ -13,12 +13,17 @@ describe('Content-Security-Policy of the web app', () => {
       ?.split(' ')
       .slice(1);
 
-  it('allows no scheme-wide source anywhere', () => {
-    expect(csp).not.toMatch(/(^|\s)(https?:|data:|blob:|\*)(\s|;|$)/);
+  it('allows no scheme-wide source anywhere but data: images', () => {
+    const withoutImages = csp
+      .split('; ')
+      .filter((entry) => !entry.startsWith('img-src '))
+      .join('; ');
+    expect(withoutImages).not.toMatch(/(^|\s)(https?:|data:|blob:|\*)(\s|;|$)/);
+    expect(directive('img-src')).not.toContain('https:');
   });
 
-  it('loads images from the app and Google profile pictures (avatars) only', () => {
-    expect(directive('img-src')).toEqual(["'self'", GOOGLE_AVATAR_ORIGIN]);
+  it('loads images from the app, Google profile pictures (avatars) and data: (the QR code)', () => {
+    expect(directive('img-src')).toEqual(["'self'", 'data:', GOOGLE_AVATAR_ORIGIN]);
   });
 
   it('loads scripts and fonts from the app only, and frames nothing', () => {

@@ -35,8 +35,10 @@ export const GOOGLE_AVATAR_ORIGIN = 'https://lh3.googleusercontent.com';
 /**
  * What the SPA loads, and nothing more. MUI/emotion inject <style> elements at run time, hence
  * 'unsafe-inline' for styles only. Fonts are bundled (@fontsource, served as files of the build).
- * Images are the app's own, plus Google profile pictures as avatars (an avatar that fails to
- * load shows the user's initial instead). Stripe is a redirect to its own pages,
+ * Images are the app's own, Google profile pictures as avatars (an avatar that fails to load
+ * shows the user's initial instead), and `data:` images: the two-factor setup's QR code is one,
+ * made by the API (an image cannot run script, so `data:` is allowed for images only). Stripe is
+ * a redirect to its own pages,
  * never a script or frame here. The analytics host (empty: none) is allowed only when configured.
  */
 export function contentSecurityPolicy({ analyticsHost }: { analyticsHost: string }): string {
@@ -47,7 +49,7 @@ export function contentSecurityPolicy({ analyticsHost }: { analyticsHost: string
     "script-src 'self'",
     "style-src 'self' 'unsafe-inline'",
     "font-src 'self'",
-    `img-src 'self' ${GOOGLE_AVATAR_ORIGIN}`,
+    `img-src 'self' data: ${GOOGLE_AVATAR_ORIGIN}`,
     `connect-src ${connect.join(' ')}`,
     "frame-src 'none'",
     "frame-ancestors 'none'",

@@ -31,3 +31,16 @@ export function retryAfterSecondsOf(details: unknown): number | undefined {
 export function formatWait(seconds: number): string {
   return seconds < 120 ? `${Math.max(1, Math.ceil(seconds))} s` : `${Math.ceil(seconds / 60)} min`;
 }
+
+/**
+ * The one way every throttled answer says how long to wait, "Try again in 45 s" or "Try again in
+ * 3 min" (without a full stop, so a message can go on: "… or reset your password.").
+ */
+export function tryAgainIn(seconds: number): string {
+  return `Try again in ${formatWait(seconds)}`;
+}
+
+/** The throttle message when the wait is known: "Too many requests. Try again in 40 s." */
+export function tooManyRequestsFor(seconds: number): string {
+  return `Too many requests. ${tryAgainIn(seconds)}.`;
+}

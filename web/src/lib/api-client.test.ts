@@ -155,7 +155,7 @@ describe('requestRoute', () => {
           code: 'RATE_LIMITED',
           details: [{ path: 'retryAfterSeconds', message: '40' }],
         },
-        'Too many requests. Please wait a moment and try again. You can try again in 40 s.',
+        'Too many requests. Try again in 40 s.',
       ],
     ])('%i %j shows "%s"', async (status, body, message) => {
       installFetchMock({ 'GET /api/account/plan': () => jsonResponse(body, status) });

@@ -3,7 +3,11 @@ import {
   CLIENT_ERROR_MESSAGES,
   clientErrorMessage,
 } from '@expiry-radar/shared/errors/client-error-message';
-import { formatWait, retryAfterSecondsOf } from '@expiry-radar/shared/errors/retry-after';
+import {
+  retryAfterSecondsOf,
+  tooManyRequestsFor,
+  tryAgainIn,
+} from '@expiry-radar/shared/errors/retry-after';
 import { REQUEST_TIMEOUT_MS } from '@expiry-radar/shared/constants/timing';
 import { assignLocation } from './browser-location';
 import { logger } from './logger';
@@ -216,9 +220,11 @@ export function refusalMessage(error: unknown): string {
     error instanceof ApiError && error.status === 429
       ? retryAfterSecondsOf(error.details)
       : undefined;
-  return wait && !/try again in/i.test(message)
-    ? `${message} You can try again in ${formatWait(wait)}.`
-    : message;
+  if (!wait || /try again in/i.test(message)) return message;
+  // The catalogue's "wait a moment" gives way to the wait itself: one wait per message.
+  return message === CLIENT_ERROR_MESSAGES.tooManyRequests
+    ? tooManyRequestsFor(wait)
+    : `${message} ${tryAgainIn(wait)}.`;
 }
 
 /** The server refused the request (a 4xx answer): the app says why; nothing went wrong. */

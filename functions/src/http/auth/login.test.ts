@@ -135,7 +135,7 @@ describe('POST /auth/login', () => {
     expect(limited.json).toMatchObject({
       code: 'RATE_LIMITED',
       error:
-        'Too many failed sign-ins for this account. Try again in 60 minutes or reset your password.',
+        'Too many failed sign-ins for this account. Try again in 60 min or reset your password.',
     });
     expect(Number(limited.headers?.['retry-after'])).toBeGreaterThan(59 * 60);
   }, 120_000);

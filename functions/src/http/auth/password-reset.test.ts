@@ -1,3 +1,4 @@
+import { randomInt } from 'node:crypto';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import { useFakeClock } from '../../../test-support/fake-clock';
 import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
@@ -184,5 +185,23 @@ describe('POST /auth/reset-password', () => {
     expect((await reset({ token: 'guess', password: newPassword }, { sourceIp })).statusCode).toBe(
       429,
     );
+  });
+
+  it('counts attempts from IPv6 addresses per /64, and from IPv4-mapped ones as their IPv4 address', async () => {
+    const hex = () => randomInt(0x10000).toString(16);
+    const network = `2001:db8:${hex()}:${hex()}`;
+    const guess = (sourceIp: string) =>
+      reset({ token: 'guess', password: newPassword }, { sourceIp });
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      expect((await guess(`${network}:${attempt.toString(16)}::${hex()}`)).statusCode).toBe(400);
+    }
+    expect((await guess(`${network}:ffff:ffff:ffff:fffe`)).statusCode).toBe(429);
+    expect((await guess(`2001:db9:${network.slice('2001:db8:'.length)}::1`)).statusCode).toBe(400);
+
+    const ipv4 = uniqueIp();
+    for (let attempt = 1; attempt <= 30; attempt += 1) {
+      expect((await guess(`::ffff:${ipv4}`)).statusCode).toBe(400);
+    }
+    expect((await guess(ipv4)).statusCode).toBe(429);
   });
 });

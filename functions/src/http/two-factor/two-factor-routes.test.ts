@@ -320,7 +320,7 @@ describe('signing in with a second factor', () => {
     expect(wait).toBeLessThanOrEqual(15 * 60);
     expect(locked.json).toMatchObject({
       code: 'RATE_LIMITED',
-      error: 'Too many wrong codes: two-factor checks are locked. You can try again in 15 minutes.',
+      error: 'Too many wrong codes: two-factor checks are locked. Try again in 15 min.',
       details: [{ path: 'retryAfterSeconds', message: String(wait) }],
     });
     // From another address, with a new pending sign-in: the lock is the account's.

@@ -8,6 +8,7 @@
  * trail.
  */
 import { isTotpCode, TWO_FACTOR_LOCK_MINUTES } from '@expiry-radar/shared/domain/two-factor';
+import { tryAgainIn } from '@expiry-radar/shared/errors/retry-after';
 import { RATE_LIMITS } from '../../domain/account-policy';
 import { matchTotpStep } from '../../domain/totp';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
@@ -43,11 +44,8 @@ export interface AcceptedCode {
 }
 
 function lockedMessage(retryAfterSeconds: number): string {
-  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
-  // Says the wait itself, in the words the web uses for every 429, so it adds none of its own.
-  return `Too many wrong codes: two-factor checks are locked. You can try again in ${minutes} minute${
-    minutes === 1 ? '' : 's'
-  }.`;
+  // Says the wait itself, in the words of every 429, so the web adds none of its own.
+  return `Too many wrong codes: two-factor checks are locked. ${tryAgainIn(retryAfterSeconds)}.`;
 }
 
 /** Throws 400 INVALID_TWO_FACTOR_CODE (or 429 when locked) unless the code is accepted. */

@@ -470,7 +470,7 @@ describe('verify-email and reset-password pages', () => {
 describe('login page limits', () => {
   it('says when the limit is about the account', async () => {
     const message =
-      'Too many failed sign-ins for this account. Try again in 60 minutes or reset your password.';
+      'Too many failed sign-ins for this account. Try again in 60 min or reset your password.';
     serve({
       'POST /auth/login': () =>
         jsonResponse(

@@ -101,8 +101,7 @@ describe('second step page', () => {
             )
           : jsonResponse(
               {
-                error:
-                  'Too many wrong codes: two-factor checks are locked. You can try again in 15 minutes.',
+                error: 'Too many wrong codes: two-factor checks are locked. Try again in 15 min.',
                 code: 'RATE_LIMITED',
                 details: [{ path: 'retryAfterSeconds', message: '900' }],
               },
@@ -125,7 +124,7 @@ describe('second step page', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
     expect(
       await screen.findByText(
-        'Too many wrong codes: two-factor checks are locked. You can try again in 15 minutes.',
+        'Too many wrong codes: two-factor checks are locked. Try again in 15 min.',
       ),
     ).toBeVisible();
   });

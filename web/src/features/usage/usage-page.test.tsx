@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
 import { renderRoutes } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
@@ -59,6 +59,19 @@ describe('usage page', () => {
     expect(screen.getByText('2 / 3')).toBeVisible();
     expect(screen.getByText('100 / 500')).toBeVisible();
     expect(screen.getByText('Frozen')).toBeVisible();
+  });
+
+  it('says which figures count per account and which per workspace', async () => {
+    serve('admin');
+    renderUsage();
+    const account = await screen.findByRole('region', { name: 'Per account' });
+    expect(account).toHaveTextContent('Counted for your account: the totals of every workspace');
+    for (const figure of ['Alert deliveries this month', 'Workspaces owned', 'Tokens', 'Members']) {
+      expect(within(account).getByText(figure)).toBeVisible();
+    }
+    const perWorkspace = screen.getByRole('region', { name: 'Per workspace' });
+    expect(perWorkspace).toHaveTextContent('Counted for each workspace you own');
+    expect(within(perWorkspace).queryByText('Alert deliveries this month')).toBeNull();
   });
 
   it('is for admins and workspace managers only', async () => {

@@ -81,23 +81,34 @@ function UsageReport({ usage }: { usage: OrganizationUsage }) {
         Plan: <strong>{PLAN_LABELS[usage.plan]}</strong> ·{' '}
         <DateText value={usage.usage.month} kind="month" /> (UTC)
       </Typography>
-      <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
-        <UsageFigure
-          label="Alert deliveries this month"
-          value={usage.usage.alertDeliveriesThisMonth}
-          limit={limits.alertDeliveriesPerMonth}
-        />
-        <UsageFigure
-          label="Workspaces owned"
-          value={usage.usage.workspacesOwned}
-          limit={limits.workspacesOwned}
-        />
-        <UsageFigure label="Tokens" value={usage.usage.tokens} />
-        <UsageFigure label="Members" value={usage.usage.members} />
+      <Stack component="section" aria-labelledby="usage-account" spacing={1}>
+        <Typography id="usage-account" variant="h2" sx={{ fontSize: '1.25rem' }}>
+          Per account
+        </Typography>
+        <Typography color="textSecondary" variant="body2">
+          Counted for your account: the totals of every workspace you own.
+        </Typography>
+        <Stack direction="row" useFlexGap spacing={2} sx={{ flexWrap: 'wrap' }}>
+          <UsageFigure
+            label="Alert deliveries this month"
+            value={usage.usage.alertDeliveriesThisMonth}
+            limit={limits.alertDeliveriesPerMonth}
+          />
+          <UsageFigure
+            label="Workspaces owned"
+            value={usage.usage.workspacesOwned}
+            limit={limits.workspacesOwned}
+          />
+          <UsageFigure label="Tokens" value={usage.usage.tokens} />
+          <UsageFigure label="Members" value={usage.usage.members} />
+        </Stack>
       </Stack>
       <Paper variant="outlined" component="section" aria-labelledby="usage-workspaces">
         <Typography id="usage-workspaces" variant="h2" sx={{ fontSize: '1.25rem', p: 2, pb: 1 }}>
           Per workspace
+        </Typography>
+        <Typography color="textSecondary" variant="body2" sx={{ px: 2, pb: 1 }}>
+          Counted for each workspace you own, against the plan's limit per workspace.
         </Typography>
         {usage.workspaces.length === 0 ? (
           <Typography color="textSecondary" sx={{ px: 2, pb: 2 }}>
