@@ -102,3 +102,29 @@ describe('Check now in the create form', () => {
     expect(screen.getByLabelText('Domains')).toHaveValue('shop.example.com');
   });
 });
+
+describe('the Endpoints field', () => {
+  it('says under the field what is wrong with each entry, on create and on Check now', async () => {
+    const user = userEvent.setup();
+    const { requests } = serve();
+    await openCertificateForm(user);
+    await user.type(screen.getByLabelText(/^Name/), 'Shop front');
+    await user.type(screen.getByLabelText(/^Expiration Date/), '2031-03-04');
+    await user.type(screen.getByLabelText('Endpoints'), 'bad host name:99999');
+    await user.click(screen.getByRole('button', { name: 'Check now' }));
+    const field = screen.getByLabelText('Endpoints');
+    expect(field).toHaveAccessibleDescription(
+      /"bad host name:99999": one endpoint is host\[:port\] and an optional SNI name; a host name has no spaces/,
+    );
+    await user.clear(field);
+    await user.type(field, '256.1.1.1:443');
+    await user.click(screen.getByRole('button', { name: 'Create token' }));
+    expect(
+      await screen.findByText(
+        '"256.1.1.1:443": 256.1.1.1 is not an IPv4 address: four numbers from 0 to 255',
+      ),
+    ).toBeVisible();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
+  });
+});

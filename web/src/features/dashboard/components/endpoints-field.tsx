@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { UseFormReturn } from 'react-hook-form';
-import { endpointsFromText } from '@expiry-radar/shared/domain/endpoints';
+import { readEndpointsText } from '@expiry-radar/shared/domain/endpoints';
 import type { EndpointProbeResponse } from '@expiry-radar/shared/api/endpoint-api-schemas';
 import { useProbeEndpointMutation } from '../../tokens';
 import type { TokenFormValues } from '../token-form-values';
@@ -68,7 +68,12 @@ export function EndpointsField({
 
   const checkNow = async () => {
     setNote(null);
-    const [first] = endpointsFromText(getValues('endpoints'));
+    const { endpoints, problems } = readEndpointsText(getValues('endpoints'));
+    if (problems.length > 0) {
+      setError('endpoints', { message: problems.join('; ') });
+      return;
+    }
+    const [first] = endpoints;
     if (!first) {
       setError('endpoints', { message: 'Enter an endpoint to check, e.g. shop.example.com' });
       return;
