@@ -245,6 +245,12 @@ describe('integrations page', () => {
       name: 'Set up the role in your AWS account',
     });
     expect(within(panel).getByText('expiry-radar-ws-1')).toBeVisible();
+    // The account the role trusts is the deployment's own: shown, never asked for.
+    expect(within(panel).getByText(/^Account to trust/)).toHaveTextContent(
+      "Account to trust (Expiry Radar's own): 111122223333",
+    );
+    expect(within(panel).getByRole('button', { name: 'Copy account id' })).toBeVisible();
+    expect(within(dialog).queryByLabelText(/account id/i)).not.toBeInTheDocument();
     const template = within(panel).getByRole('region', { name: 'CloudFormation template' });
     expect(template).toHaveTextContent('"sts:ExternalId": "expiry-radar-ws-1"');
     expect(template).toHaveTextContent('111122223333');
