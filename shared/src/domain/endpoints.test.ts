@@ -4,6 +4,7 @@ import {
   endpointsFromText,
   endpointsToText,
   parseEndpointAddress,
+  readEndpointEntry,
 } from './endpoints';
 
 describe('endpoint addresses', () => {
@@ -43,6 +44,58 @@ describe('endpoint addresses', () => {
     const eleven = Array.from({ length: 11 }, (_, index) => `s${index}.example.com`).join('\n');
     expect(endpointsField.safeParse(eleven).error?.issues[0]?.message).toBe(
       'A certificate can have at most 10 endpoints',
+    );
+  });
+
+  it('reads each entry strictly and says what is wrong with it', () => {
+    const problemOf = (entry: string) => {
+      const read = readEndpointEntry(entry);
+      return 'problem' in read ? read.problem : null;
+    };
+    expect(problemOf('bad host name:99999')).toBe(
+      '"bad host name:99999": one endpoint is host[:port] and an optional SNI name; a host name has no spaces',
+    );
+    expect(problemOf('a b c d')).toBe(
+      '"a b c d": one endpoint is host[:port] and an optional SNI name; a host name has no spaces',
+    );
+    expect(problemOf('256.1.1.1:443')).toBe(
+      '"256.1.1.1:443": 256.1.1.1 is not an IPv4 address: four numbers from 0 to 255',
+    );
+    expect(problemOf('shop.example.com:99999')).toBe(
+      '"shop.example.com:99999": Port must be a whole number from 1 to 65535',
+    );
+    expect(problemOf('shop.example.com:44x')).toBe(
+      '"shop.example.com:44x": Port must be a whole number from 1 to 65535',
+    );
+    expect(problemOf('2001:db8::1')).toBe(
+      '"2001:db8::1": Write an IPv6 address in brackets, e.g. [2001:db8::1]:443',
+    );
+    expect(problemOf('shop_example.com')).toBe(
+      '"shop_example.com": Enter a host name or IP address, optionally with :port (e.g. example.com:8443)',
+    );
+    expect(problemOf('203.0.113.7 bad_name')).toBe(
+      '"203.0.113.7 bad_name": The SNI name must be a host name',
+    );
+    expect(readEndpointEntry('[2001:db8::1]:8443 shop.example.com')).toEqual({
+      endpoint: { host: '2001:db8::1', port: 8443, sni: 'shop.example.com' },
+    });
+    expect(readEndpointEntry('10.0.0.255')).toEqual({
+      endpoint: { host: '10.0.0.255', port: 443, sni: null },
+    });
+  });
+
+  it('names every wrong entry of the field, and the entry of a wrong list item', () => {
+    expect(
+      endpointsField.safeParse('shop.example.com\n256.1.1.1:443\na b c d').error?.issues[0]
+        ?.message,
+    ).toBe(
+      '"256.1.1.1:443": 256.1.1.1 is not an IPv4 address: four numbers from 0 to 255; "a b c d": one endpoint is host[:port] and an optional SNI name; a host name has no spaces',
+    );
+    expect(
+      endpointsField.safeParse([{ host: 'shop.example.com' }, { host: '256.1.1.1' }]).error
+        ?.issues[0]?.message,
+    ).toBe(
+      'Endpoint 2: Enter a host name or IP address, optionally with :port (e.g. example.com:8443)',
     );
   });
 });

@@ -54,26 +54,84 @@ export const ENDPOINT_MESSAGES = {
 const HOST_LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
 const IPV4 = /^(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)(\.(25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)){3}$/;
 const IPV6 = /^[0-9a-f:.]+$/;
+const NUMERIC_LABEL = /^\d+$/;
 
-/** A host name (one label or more), an IPv4 address, or an IPv6 address (without brackets). */
+/**
+ * A host name (one label or more; the last one not all digits, so `256.1.1.1` is not a name), an
+ * IPv4 address (four numbers from 0 to 255), or an IPv6 address (without brackets).
+ */
 export function isEndpointHost(value: string): boolean {
   if (value.length === 0 || value.length > 253) return false;
   if (IPV4.test(value)) return true;
-  if (value.includes(':')) return IPV6.test(value);
-  return value.split('.').every((label) => HOST_LABEL.test(label));
+  if (value.includes(':')) return IPV6.test(value) && value.split(':').length > 2;
+  const labels = value.split('.');
+  return labels.every((label) => HOST_LABEL.test(label)) && !NUMERIC_LABEL.test(labels.at(-1)!);
+}
+
+/** A form entry read: its endpoint, or what is wrong with it (naming the entry). */
+export type EndpointEntry =
+  | { readonly endpoint: { host: string; port: number; sni: string | null } }
+  | { readonly problem: string };
+
+const PORT_TEXT = /^\d{1,5}$/;
+
+/** Why an address (`host`, `host:port`, `[v6]`, `[v6]:port`) does not read, or its parts. */
+function readAddress(text: string): { host: string; port: number } | { reason: string } {
+  const value = text.toLowerCase();
+  if (/[/?#@]/.test(value)) return { reason: ENDPOINT_MESSAGES.host };
+  let host: string;
+  let portText: string | undefined;
+  if (value.startsWith('[')) {
+    const bracketed = /^\[([^\]]*)\](?::(.*))?$/.exec(value);
+    if (!bracketed || !bracketed[1]!.includes(':') || !isEndpointHost(bracketed[1]!)) {
+      return { reason: 'Write an IPv6 address in brackets, e.g. [2001:db8::1]:443' };
+    }
+    host = bracketed[1]!;
+    portText = bracketed[2];
+  } else {
+    const colons = value.split(':').length - 1;
+    if (colons > 1) return { reason: 'Write an IPv6 address in brackets, e.g. [2001:db8::1]:443' };
+    [host = '', portText] = value.split(':');
+  }
+  if (portText !== undefined) {
+    const port = Number(portText);
+    if (!PORT_TEXT.test(portText) || port < 1 || port > 65535) {
+      return { reason: ENDPOINT_MESSAGES.port };
+    }
+  }
+  if (/^[\d.]+$/.test(host) && !IPV4.test(host)) {
+    return { reason: `${host} is not an IPv4 address: four numbers from 0 to 255` };
+  }
+  if (!isEndpointHost(host)) return { reason: ENDPOINT_MESSAGES.host };
+  return { host, port: portText === undefined ? DEFAULT_TLS_PORT : Number(portText) };
 }
 
 /** `host`, `host:port`, `[v6]` or `[v6]:port` -> host (lower-cased, no brackets) and port. */
 export function parseEndpointAddress(text: string): { host: string; port: number } | null {
-  const value = text.trim().toLowerCase();
-  const bracketed = /^\[([^\]]+)\](?::(\d+))?$/.exec(value);
-  const plain = bracketed ? null : /^([^:]+)(?::(\d+))?$/.exec(value);
-  const host = bracketed?.[1] ?? plain?.[1] ?? (value.includes(':') ? value : undefined);
-  const portText = bracketed?.[2] ?? plain?.[2];
-  if (!host || !isEndpointHost(host)) return null;
-  const port = portText === undefined ? DEFAULT_TLS_PORT : Number(portText);
-  if (!Number.isInteger(port) || port < 1 || port > 65535) return null;
-  return { host, port };
+  const address = readAddress(text.trim());
+  return 'reason' in address ? null : address;
+}
+
+/**
+ * One entry of the form's text, `host[:port] [SNI name]`, read strictly: a host has no spaces, a
+ * port is 1-65535, an IPv4 address has four numbers from 0 to 255, an IPv6 address is in brackets.
+ */
+export function readEndpointEntry(entry: string): EndpointEntry {
+  const text = entry.trim();
+  const parts = text.split(/\s+/);
+  if (parts.length > 2) {
+    return {
+      problem: `"${text}": one endpoint is host[:port] and an optional SNI name; a host name has no spaces`,
+    };
+  }
+  const [addressText = '', sniText] = parts;
+  const address = readAddress(addressText);
+  if ('reason' in address) return { problem: `"${text}": ${address.reason}` };
+  const sni = sniText === undefined ? null : sniText.toLowerCase();
+  if (sni !== null && !isEndpointHost(sni)) {
+    return { problem: `"${text}": ${ENDPOINT_MESSAGES.sni}` };
+  }
+  return { endpoint: { ...address, sni } };
 }
 
 /** `host:port` (IPv6 in brackets), as people write it. */
@@ -113,20 +171,31 @@ export const endpointInputSchema = z.object({
 });
 export type EndpointInput = z.input<typeof endpointInputSchema>;
 
-/**
- * Endpoints as a form's text gives them: one per line (or comma), `host[:port] [SNI name]`. An
- * entry whose address does not read keeps it as its host, so the host's message names it.
- */
-export function endpointsFromText(text: string): EndpointInput[] {
+/** The entries of a form's text: one per line (or comma). */
+function textEntries(text: string): string[] {
   return text
     .split(/[\n,]/)
     .map((entry) => entry.trim())
-    .filter((entry) => entry !== '')
-    .map((entry) => {
-      const [address = '', sni = null] = entry.split(/\s+/);
-      const parsed = parseEndpointAddress(address);
-      return parsed ? { ...parsed, sni } : { host: address, port: DEFAULT_TLS_PORT, sni };
-    });
+    .filter((entry) => entry !== '');
+}
+
+/** Endpoints as a form's text gives them, each entry read strictly, with what is wrong with each. */
+export function readEndpointsText(text: string): {
+  endpoints: EndpointInput[];
+  problems: string[];
+} {
+  const endpoints: EndpointInput[] = [];
+  const problems: string[] = [];
+  for (const entry of textEntries(text).map(readEndpointEntry)) {
+    if ('problem' in entry) problems.push(entry.problem);
+    else endpoints.push(entry.endpoint);
+  }
+  return { endpoints, problems };
+}
+
+/** The endpoints of a form's text that read (see `readEndpointsText` for the others). */
+export function endpointsFromText(text: string): EndpointInput[] {
+  return readEndpointsText(text).endpoints;
 }
 
 /** The form's text of stored endpoints (`endpointsFromText` reads it back). */
@@ -144,12 +213,25 @@ const endpointListSchema = z.array(endpointInputSchema);
 export const endpointsField = z
   .union([multiLineText(z.string()), z.array(z.unknown())], { error: ENDPOINT_MESSAGES.host })
   .transform((value, ctx) => {
-    const entries = typeof value === 'string' ? endpointsFromText(value) : value;
+    let entries: unknown[];
+    if (typeof value === 'string') {
+      const read = readEndpointsText(value);
+      if (read.problems.length > 0) {
+        ctx.addIssue({ code: 'custom', message: read.problems.join('; ') });
+        return z.NEVER;
+      }
+      entries = read.endpoints;
+    } else {
+      entries = value;
+    }
     const parsed = endpointListSchema.safeParse(entries);
     if (!parsed.success) {
+      const [issue] = parsed.error.issues;
+      const index = typeof issue?.path[0] === 'number' ? issue.path[0] : null;
+      const message = issue?.message ?? ENDPOINT_MESSAGES.host;
       ctx.addIssue({
         code: 'custom',
-        message: parsed.error.issues[0]?.message ?? ENDPOINT_MESSAGES.host,
+        message: index === null ? message : `Endpoint ${index + 1}: ${message}`,
       });
       return z.NEVER;
     }

@@ -1,10 +1,13 @@
 import { TOKEN_FILE_COLUMNS, TOKEN_FILE_FIELDS } from './token-file';
 import {
+  categoryAndTypeProblems,
+  categoryValueOf,
   doublyMappedFields,
   fieldOfHeader,
   importKey,
   resolveColumnMapping,
   rowInput,
+  typeValueOf,
   unmappedRequiredFields,
 } from './token-import';
 
@@ -69,5 +72,41 @@ describe('rowInput', () => {
       importKey({ name: 'a', type: 'api_key' }),
     );
     expect(importKey({ name: '', type: 'api_key' })).toBeNull();
+  });
+});
+
+describe('category and type names', () => {
+  it('takes values, labels and natural names, singular or plural, in any case', () => {
+    for (const name of ['cert', 'Certificate', 'CERTIFICATES', 'certs']) {
+      expect(categoryValueOf(name)).toBe('cert');
+    }
+    for (const name of ['key_secret', 'Keys & Secrets', 'key and secret', 'Secrets', 'Key']) {
+      expect(categoryValueOf(name)).toBe('key_secret');
+    }
+    for (const name of ['License', 'licenses', 'Licence'])
+      expect(categoryValueOf(name)).toBe('license');
+    expect(categoryValueOf('General')).toBe('general');
+    expect(typeValueOf('SSL Certificates')).toBe('ssl_cert');
+    expect(typeValueOf('api keys')).toBe('api_key');
+    expect(typeValueOf('Passwords')).toBe('password');
+    expect(typeValueOf('ssh_key')).toBe('ssh_key');
+    expect(categoryValueOf('Gadgets')).toBe('Gadgets');
+  });
+
+  it('says what is wrong and lists the accepted values', () => {
+    expect(categoryAndTypeProblems({ category: 'cert', type: 'ssl_cert' })).toEqual([]);
+    expect(categoryAndTypeProblems({ category: '', type: '' })).toEqual([]);
+    const [category] = categoryAndTypeProblems({ category: 'Gadgets', type: 'other' });
+    expect(category).toEqual({
+      field: 'category',
+      message:
+        'Category "Gadgets" is not known. Use one of: Certificates (cert), Keys & Secrets (key_secret), Licenses (license), General (general).',
+    });
+    const [type] = categoryAndTypeProblems({ category: 'general', type: 'Gizmo' });
+    expect(type).toEqual({
+      field: 'type',
+      message:
+        'Type "Gizmo" is not known. Use one of: Other (other), Document (document), Membership (membership).',
+    });
   });
 });

@@ -2,8 +2,8 @@
  * Reading rows of an inventory file as token input, the same in the import's mapping step (web)
  * and in `POST /api/v1/workspaces/{id}/imports` (server): which column feeds which field
  * (matched by name, correctable by a mapping), and each row's values as the create and edit
- * schemas take them. Category and type accept their values and their labels ("SSL Certificate",
- * "Certificates"); a row with a type and no category takes the type's category.
+ * schemas take them. Category and type accept their values, their labels and their natural names,
+ * singular or plural ("SSL Certificates", "Certificate"); a row with a type and no category takes the type's category.
  */
 import type { Category, TokenType } from './categories';
 import {
@@ -11,7 +11,9 @@ import {
   CATEGORIES,
   TOKEN_TYPES,
   TYPE_LABELS,
+  TYPES_BY_CATEGORY,
   categoryOfType,
+  isCategory,
   isTokenType,
 } from './categories';
 import { TOKEN_FILE_FIELDS, type TokenFileField } from './token-file';
@@ -136,29 +138,100 @@ export function unmappedRequiredFields(mapping: ColumnMapping): TokenFileField[]
   return REQUIRED_IMPORT_FIELDS.filter((field) => !fed.has(field));
 }
 
+/**
+ * A category's or type's name as compared: its words in lower case, each in the singular, "and"
+ * and punctuation left out ("Keys & Secrets", "key and secret" and "KEY_SECRET" are all "keysecret").
+ */
+export function valueNameKey(text: string): string {
+  return text
+    .normalize('NFKD')
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter((word) => word !== '' && word !== 'and')
+    .map((word) =>
+      word.length > 3 && word.endsWith('s') && !word.endsWith('ss') ? word.slice(0, -1) : word,
+    )
+    .join('');
+}
+
+/** Other names a category is known by, beyond its value and label. */
+const CATEGORY_ALIASES: Readonly<Record<Category, readonly string[]>> = {
+  cert: ['Certificate', 'Cert'],
+  key_secret: ['Key', 'Secret', 'Keys and Secrets'],
+  license: ['License', 'Licence'],
+  general: [],
+};
+
 const CATEGORY_BY_KEY: ReadonlyMap<string, Category> = new Map(
   CATEGORIES.flatMap((category) =>
-    [category, CATEGORY_DEFINITIONS[category].label].map(
-      (text) => [headerKey(text), category] as const,
+    [category, CATEGORY_DEFINITIONS[category].label, ...CATEGORY_ALIASES[category]].map(
+      (text) => [valueNameKey(text), category] as const,
     ),
   ),
 );
 const TYPE_BY_KEY: ReadonlyMap<string, TokenType> = new Map(
   TOKEN_TYPES.flatMap((type) =>
-    [type, TYPE_LABELS[type]].map((text) => [headerKey(text), type] as const),
+    [type, TYPE_LABELS[type]].map((text) => [valueNameKey(text), type] as const),
   ),
 );
 
-/** A category's value from its value or label, in any case and spacing; else the text as given. */
+/**
+ * A category's value from its value, label or another natural name, singular or plural, in any
+ * case and spacing ("Certificate", "certs", "Keys & Secrets"); else the text as given.
+ */
 export function categoryValueOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  return CATEGORY_BY_KEY.get(headerKey(value)) ?? value;
+  return CATEGORY_BY_KEY.get(valueNameKey(value)) ?? value;
 }
 
-/** A type's value from its value or label, in any case and spacing; else the text as given. */
+/** A type's value from its value or label, singular or plural, in any case and spacing; else the text as given. */
 export function typeValueOf(value: unknown): unknown {
   if (typeof value !== 'string') return value;
-  return TYPE_BY_KEY.get(headerKey(value)) ?? value;
+  return TYPE_BY_KEY.get(valueNameKey(value)) ?? value;
+}
+
+const isBlank = (value: unknown) => value === undefined || value === null || value === '';
+
+/** The accepted categories, as a message lists them. */
+export const ACCEPTED_CATEGORIES_TEXT = CATEGORIES.map(
+  (category) => `${CATEGORY_DEFINITIONS[category].label} (${category})`,
+).join(', ');
+
+function acceptedTypesText(types: readonly TokenType[]): string {
+  return types.map((type) => `${TYPE_LABELS[type]} (${type})`).join(', ');
+}
+
+/**
+ * What is wrong with a row's category and type as names (after `rowInput`), with the values that
+ * would be accepted: an unknown category, an unknown type, or a type of another category.
+ */
+export function categoryAndTypeProblems(
+  input: Readonly<Record<string, unknown>>,
+): { field: 'category' | 'type'; message: string }[] {
+  const problems: { field: 'category' | 'type'; message: string }[] = [];
+  const { category, type } = input;
+  const knownCategory = isCategory(category);
+  // Values that are not text are left to the token schemas' own messages.
+  if (typeof category === 'string' && category !== '' && !knownCategory) {
+    problems.push({
+      field: 'category',
+      message: `Category "${category}" is not known. Use one of: ${ACCEPTED_CATEGORIES_TEXT}.`,
+    });
+  }
+  if (typeof type !== 'string' || type === '') return problems;
+  if (!isTokenType(type)) {
+    const types = knownCategory ? TYPES_BY_CATEGORY[category] : TOKEN_TYPES;
+    problems.push({
+      field: 'type',
+      message: `Type "${type}" is not known. Use one of: ${acceptedTypesText(types)}.`,
+    });
+  } else if (knownCategory && !(TYPES_BY_CATEGORY[category] as readonly string[]).includes(type)) {
+    problems.push({
+      field: 'type',
+      message: `Type "${TYPE_LABELS[type]}" is not of the ${CATEGORY_DEFINITIONS[category].label} category. Use one of: ${acceptedTypesText(TYPES_BY_CATEGORY[category])}.`,
+    });
+  }
+  return problems;
 }
 
 /** A cell of a JSON row: text, number, list, null; anything else is kept for the schema to refuse. */
@@ -180,9 +253,9 @@ export function rowInput(
   }
   if ('category' in input) input.category = categoryValueOf(input.category);
   if ('type' in input) input.type = typeValueOf(input.type);
-  const category = input.category;
-  const blank = category === undefined || category === null || category === '';
-  if (blank && isTokenType(input.type)) input.category = categoryOfType(input.type);
+  if (isBlank(input.category) && isTokenType(input.type)) {
+    input.category = categoryOfType(input.type);
+  }
   return input;
 }
 

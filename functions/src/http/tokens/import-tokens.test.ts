@@ -159,7 +159,8 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
       {
         row: 5,
         field: 'type',
-        message: 'Invalid type for license category',
+        message:
+          'Type "SSL Certificate" is not of the Licenses category. Use one of: Software License (software_license), Service Subscription (service_subscription), Domain Registration (domain_registration).',
         code: 'VALIDATION_ERROR',
       },
       {
@@ -573,6 +574,67 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     const [token] = (await listAll(admin.cookie, workspaceId)).items;
     expect(token).toMatchObject({ name: 'Mapped', category: 'license', type: 'software_license' });
     expect(token!.id).not.toBe('ignored-id');
+  });
+
+  it('takes the natural names of categories and types, and lists the accepted ones otherwise', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const content = csv(
+      ['name', 'category', 'type', 'expiresAt'],
+      [
+        ['Singular cert', 'Certificate', 'SSL Certificate', inDays(15)],
+        ['Plural cert', 'certificates', 'TLS certificates', inDays(15)],
+        ['Licence', 'License', 'software licenses', inDays(15)],
+        ['Key', 'Keys and Secrets', 'API keys', inDays(15)],
+        ['Secret', 'secret', 'Secrets', inDays(15)],
+        ['Doc', 'GENERAL', 'Documents', inDays(15)],
+        ['Unknown category', 'Gadgets', 'other', inDays(15)],
+        ['Unknown type', 'cert', 'Gizmo', inDays(15)],
+      ],
+    );
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content,
+      dryRun: false,
+    });
+    expect(answer.outcomes).toEqual([
+      'create',
+      'create',
+      'create',
+      'create',
+      'create',
+      'create',
+      'invalid',
+      'invalid',
+    ]);
+    expect(answer.invalid).toEqual([
+      {
+        row: 7,
+        field: 'category',
+        message:
+          'Category "Gadgets" is not known. Use one of: Certificates (cert), Keys & Secrets (key_secret), Licenses (license), General (general).',
+        code: 'VALIDATION_ERROR',
+      },
+      {
+        row: 8,
+        field: 'type',
+        message:
+          'Type "Gizmo" is not known. Use one of: SSL Certificate (ssl_cert), TLS Certificate (tls_cert), Code Signing Certificate (code_signing), Client Certificate (client_cert).',
+        code: 'VALIDATION_ERROR',
+      },
+    ]);
+    const stored = (await listAll(admin.cookie, workspaceId)).items.map((token) => [
+      token.name,
+      token.category,
+      token.type,
+    ]);
+    expect(stored).toEqual([
+      ['Doc', 'general', 'document'],
+      ['Key', 'key_secret', 'api_key'],
+      ['Licence', 'license', 'software_license'],
+      ['Plural cert', 'cert', 'tls_cert'],
+      ['Secret', 'key_secret', 'secret'],
+      ['Singular cert', 'cert', 'ssl_cert'],
+    ]);
   });
 
   it('refuses files it cannot read, or without the required columns, as a whole', async () => {

@@ -171,6 +171,31 @@ describe('certificate endpoints on token writes', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('refuses an entry that does not read as host[:port] [SNI name] with 400, naming it', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
+    const refusal = async (endpoints: unknown) => {
+      const response = await createRequest(owner.cookie, certificate(workspaceId, endpoints));
+      expect(response.statusCode).toBe(400);
+      return (response.json as { error: string }).error;
+    };
+    expect(await refusal('bad host name:99999')).toContain(
+      '"bad host name:99999": one endpoint is host[:port] and an optional SNI name; a host name has no spaces',
+    );
+    expect(await refusal('a b c d')).toContain('"a b c d": one endpoint is host[:port]');
+    expect(await refusal('shop.example.com\n256.1.1.1:443')).toContain(
+      '"256.1.1.1:443": 256.1.1.1 is not an IPv4 address: four numbers from 0 to 255',
+    );
+    expect(await refusal('shop.example.com:99999')).toContain(
+      '"shop.example.com:99999": Port must be a whole number from 1 to 65535',
+    );
+    expect(await refusal([{ host: '256.1.1.1', port: 443 }])).toContain(
+      'Endpoint 1: Enter a host name or IP address',
+    );
+    expect(await refusal([{ host: 'shop.example.com', port: 70000 }])).toContain(
+      'Endpoint 1: Port must be a whole number from 1 to 65535',
+    );
+  });
+
   it('lets Enterprise check hourly', async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'enterprise' });
     const created = await createRequest(

@@ -21,7 +21,12 @@ import { createTokenSchema } from '@expiry-radar/shared/domain/create-token-sche
 import { canSetContactGroup } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
-import { importKey, rowInput, type ColumnMapping } from '@expiry-radar/shared/domain/token-import';
+import {
+  categoryAndTypeProblems,
+  importKey,
+  rowInput,
+  type ColumnMapping,
+} from '@expiry-radar/shared/domain/token-import';
 import { checkTextInput } from '@expiry-radar/shared/domain/text-rules';
 import {
   updateTokenSchema,
@@ -189,6 +194,14 @@ async function classifyRows(options: {
       continue;
     }
     const input = text.value as Record<string, unknown>;
+    const nameProblems = categoryAndTypeProblems(input);
+    if (nameProblems.length > 0) {
+      refuse(
+        nameProblems.map((problem) => ({ row, ...problem, code: 'VALIDATION_ERROR' as const })),
+        'invalid',
+      );
+      continue;
+    }
     const key = importKey(input);
     const matches = key === null ? [] : (byKey.get(key) ?? []);
     if (matches.length > 1) {

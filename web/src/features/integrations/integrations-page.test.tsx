@@ -273,6 +273,12 @@ describe('integrations page', () => {
       name: 'Set up the role in your AWS account',
     });
     expect(within(panel).getByText('expiry-radar-ws-1')).toBeVisible();
+    // The account the role trusts is the deployment's own: shown, never asked for.
+    expect(within(panel).getByText(/^Account to trust/)).toHaveTextContent(
+      "Account to trust (Expiry Radar's own): 111122223333",
+    );
+    expect(within(panel).getByRole('button', { name: 'Copy account id' })).toBeVisible();
+    expect(within(dialog).queryByLabelText(/account id/i)).not.toBeInTheDocument();
     const template = within(panel).getByRole('region', { name: 'CloudFormation template' });
     expect(template).toHaveTextContent('"sts:ExternalId": "expiry-radar-ws-1"');
     expect(template).toHaveTextContent('111122223333');
@@ -320,6 +326,63 @@ describe('integrations page', () => {
     await waitFor(() =>
       expect(requests.some((r) => r.method === 'DELETE' && r.path === `${LIST}/int-3`)).toBe(true),
     );
+  });
+
+  it('says a failed preview failed and keeps Enable and sync off until one succeeds', async () => {
+    const disabled = {
+      ...gitlab,
+      id: 'int-5',
+      name: 'Broken GitLab',
+      enabled: false,
+      last_sync: null,
+    };
+    let answer: () => Response = () =>
+      jsonResponse({
+        ...preview,
+        created: 0,
+        changes: [],
+        link_candidates: [],
+        errors: ['GitLab refused the token (401).'],
+      });
+    installFetchMock({
+      'GET /api/session': () => jsonResponse(sessionFor({ plan: 'pro' })),
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 't' }),
+      'GET /api/v1/workspaces': () =>
+        jsonResponse({
+          items: [{ id: 'ws-1', name: 'Main', plan: 'pro', role: 'admin', is_frozen: false }],
+        }),
+      [`GET ${LIST}`]: () =>
+        jsonResponse({
+          items: [disabled],
+          limit: 5,
+          aws_external_id: 'expiry-radar-ws-1',
+          aws_trusted_account_id: '111122223333',
+        }),
+      [`POST ${LIST}/int-5/preview`]: () => answer(),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Broken GitLab' });
+    const enable = within(card).getByRole('button', { name: 'Enable and sync' });
+    await user.click(within(card).getByRole('button', { name: 'Preview' }));
+    const report = await within(card).findByRole('region', { name: 'Preview failed' });
+    expect(within(report).getByText(/^The preview failed/)).toBeVisible();
+    expect(within(report).getByText('GitLab refused the token (401).')).toBeVisible();
+    expect(enable).toBeDisabled();
+    expect(enable).toHaveAccessibleDescription('Enable and sync is off until a preview succeeds.');
+
+    answer = () =>
+      jsonResponse({ error: 'GitLab could not be reached.', code: 'BAD_GATEWAY' }, 502);
+    await user.click(within(card).getByRole('button', { name: 'Preview' }));
+    expect(
+      await within(card).findByText(/^Preview failed: GitLab could not be reached\./),
+    ).toBeVisible();
+    expect(enable).toBeDisabled();
+
+    answer = () => jsonResponse(preview);
+    await user.click(within(card).getByRole('button', { name: 'Preview' }));
+    expect(await within(card).findByRole('region', { name: 'Preview' })).toBeVisible();
+    await waitFor(() => expect(enable).toBeEnabled());
   });
 
   it('sends a Vault AppRole as role id and secret id', async () => {

@@ -36,7 +36,16 @@ export const INTEGRATIONS_MESSAGES = {
     `Your plan allows ${limit} integration${limit === 1 ? '' : 's'} per workspace. Remove one or upgrade your plan to add another.`,
   deleted: (name: string) => `${name} removed. The tokens it found stay.`,
   enabled: (name: string) => `${name} enabled and synced.`,
+  previewFailed: (reason: string) =>
+    `Preview failed: ${reason} Check the settings and credentials, then preview again.`,
+  enableAfterPreview: 'Enable and sync is off until a preview succeeds.',
 } as const;
+
+/** Why a preview failed: the call's refusal, or what the preview could not read. */
+export function previewFailure(report: SyncReport | undefined): string | null {
+  if (!report?.dry_run || report.errors.length === 0) return null;
+  return report.errors.join(' ');
+}
 
 /** "2 of 5 integrations", or "2 integrations" without a limit. */
 export function limitText(count: number, limit: number | null): string {
@@ -91,7 +100,10 @@ interface IntegrationCardProps {
   workspaceId: string;
   integration: Integration;
   report: SyncReport | undefined;
+  /** A preview whose call failed, in words (its report, when it answered, says so itself). */
+  failure: string | undefined;
   onReport: (report: SyncReport) => void;
+  onFailure: (error: unknown) => void;
   onEdit: () => void;
   onDelete: () => void;
   readOnly: boolean;
@@ -101,7 +113,9 @@ function IntegrationCard({
   workspaceId,
   integration,
   report,
+  failure,
   onReport,
+  onFailure,
   onEdit,
   onDelete,
   readOnly,
@@ -111,12 +125,17 @@ function IntegrationCard({
   const busy = sync.isPending || update.isPending;
   const titleId = `integration-${integration.id}-title`;
 
-  // A failed call has shown its toast already (the calls are not silent).
+  // A failed call has shown its toast already (the calls are not silent); a failed preview
+  // also stays on the card, and keeps "Enable and sync" off.
   const run = (preview: boolean) =>
     sync
       .mutateAsync({ iid: integration.id, preview })
       .then(onReport)
-      .catch(() => undefined);
+      .catch((error: unknown) => {
+        if (preview) onFailure(error);
+      });
+  const previewFailed = failure !== undefined || previewFailure(report) !== null;
+  const enableReasonId = `integration-${integration.id}-enable-reason`;
   const enableAndSync = async () => {
     try {
       await update.mutateAsync({ iid: integration.id, body: { enabled: true }, silent: false });
@@ -163,7 +182,12 @@ function IntegrationCard({
                 <Button variant="outlined" disabled={busy} onClick={() => void run(true)}>
                   Preview
                 </Button>
-                <Button variant="contained" disabled={busy} onClick={() => void enableAndSync()}>
+                <Button
+                  variant="contained"
+                  disabled={busy || previewFailed}
+                  aria-describedby={previewFailed ? enableReasonId : undefined}
+                  onClick={() => void enableAndSync()}
+                >
                   Enable and sync
                 </Button>
               </>
@@ -175,6 +199,16 @@ function IntegrationCard({
               Delete
             </Button>
           </Stack>
+        )}
+        {failure !== undefined && (
+          <Alert severity="error" role="status">
+            {INTEGRATIONS_MESSAGES.previewFailed(failure)}
+          </Alert>
+        )}
+        {previewFailed && !integration.enabled && !readOnly && (
+          <Typography id={enableReasonId} variant="body2" color="textSecondary">
+            {INTEGRATIONS_MESSAGES.enableAfterPreview}
+          </Typography>
         )}
         {report && (
           <SyncReportPanel
@@ -215,8 +249,18 @@ function IntegrationsContent({ workspaceId, frozen }: { workspaceId: string; fro
   const [dialog, setDialog] = useState<DialogState>(null);
   const [deleting, setDeleting] = useState<Integration | null>(null);
   const [reports, setReports] = useState<Readonly<Record<string, SyncReport>>>({});
-  const setReport = (iid: string, report: SyncReport) =>
+  const [failures, setFailures] = useState<Readonly<Record<string, string>>>({});
+  const setFailure = (iid: string, reason: string | undefined) =>
+    setFailures((previous) => {
+      const { [iid]: _dropped, ...rest } = previous;
+      return reason === undefined ? rest : { ...rest, [iid]: reason };
+    });
+  const setReport = (iid: string, report: SyncReport) => {
     setReports((previous) => ({ ...previous, [iid]: report }));
+    setFailure(iid, undefined);
+  };
+  const previewFailedWith = (iid: string) => (error: unknown) =>
+    setFailure(iid, error instanceof Error ? error.message : 'the preview was refused.');
 
   if (query.isPending) return <Spinner minHeight={240} />;
   if (query.isError) {
@@ -257,7 +301,9 @@ function IntegrationsContent({ workspaceId, frozen }: { workspaceId: string; fro
             workspaceId={workspaceId}
             integration={integration}
             report={reports[integration.id]}
+            failure={failures[integration.id]}
             onReport={(report) => setReport(integration.id, report)}
+            onFailure={previewFailedWith(integration.id)}
             onEdit={() => setDialog({ mode: 'edit', integration })}
             onDelete={() => setDeleting(integration)}
             readOnly={frozen}
@@ -278,7 +324,10 @@ function IntegrationsContent({ workspaceId, frozen }: { workspaceId: string; fro
             if (created) {
               sync.mutate(
                 { iid: integration.id, preview: true },
-                { onSuccess: (report) => setReport(integration.id, report) },
+                {
+                  onSuccess: (report) => setReport(integration.id, report),
+                  onError: previewFailedWith(integration.id),
+                },
               );
             }
           }}

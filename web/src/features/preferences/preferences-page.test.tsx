@@ -286,6 +286,43 @@ describe('alert preferences', () => {
     expect(await screen.findByText('The receiver answered 404')).toBeInTheDocument();
   });
 
+  it('fills PagerDuty’s URL, explains Severity, and shows a refused test URL under the field', async () => {
+    serve({
+      'POST /api/test-webhook': () =>
+        jsonResponse(
+          {
+            error: 'Validation failed',
+            code: 'VALIDATION_ERROR',
+            details: [{ path: 'url', message: 'Webhook URL must not point to a private address' }],
+          },
+          400,
+        ),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await settingsForm();
+    await user.click(form.getByRole('button', { name: 'Add webhook' }));
+    const webhook = form.getByRole('group', { name: 'Webhook 1' });
+    await user.type(within(webhook).getByLabelText(/^Name/), 'pager');
+    await user.click(within(webhook).getByRole('combobox', { name: 'Kind' }));
+    await user.click(await screen.findByRole('option', { name: 'PagerDuty' }));
+    const url = within(webhook).getByLabelText(/^URL/);
+    expect(url).toHaveValue('https://events.pagerduty.com/v2/enqueue');
+    expect(within(webhook).getByRole('combobox', { name: 'Severity' })).toHaveAccessibleDescription(
+      'Automatic: critical once expired, error with 1 day left, warning within 7 days, info before. Choose one to send every alert at that severity.',
+    );
+
+    await user.type(within(webhook).getByLabelText(/^Routing key/), 'R0UT1NG');
+    await user.clear(url);
+    await user.click(url);
+    await user.paste('https://10.0.0.5/hook');
+    await user.click(form.getByRole('button', { name: 'Send test to pager' }));
+    await waitFor(() =>
+      expect(url).toHaveAccessibleDescription('Webhook URL must not point to a private address'),
+    );
+    expect(url).toHaveAttribute('aria-invalid', 'true');
+  }, 60_000);
+
   it('edits contact groups on paid workspaces and sends them with the default group', async () => {
     let saved: { contact_groups: { id: string }[]; default_contact_group_id: string } | undefined;
     serve({

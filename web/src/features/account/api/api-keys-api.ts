@@ -7,11 +7,17 @@ export const apiKeyKeys = {
   all: ['account', 'api-keys'] as const,
 };
 
-/** The user's API keys and their plan's limit. Silent: the section says when it fails. */
+/**
+ * The user's API keys and their plan's limit. Silent: the section says when it fails. A key is
+ * used elsewhere (a script, a terminal), so its last use is read again when the user comes back
+ * to the tab and whenever the list is shown again, not only after a reload.
+ */
 export function apiKeysQueryOptions() {
   return queryOptions({
     queryKey: apiKeyKeys.all,
     queryFn: ({ signal }) => call('listApiKeys', {}, { signal, silent: true }),
+    refetchOnWindowFocus: 'always',
+    refetchOnMount: 'always',
   });
 }
 

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { focusManager } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { defaultApiKeyExpiry, latestApiKeyExpiry } from '@expiry-radar/shared/domain/api-keys';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../../test-support/mock-fetch';
@@ -75,6 +76,26 @@ describe('account: API keys', () => {
       screen.getByText('1 of 2 keys your plan allows; expired keys make room for new ones'),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Create API key' })).toBeEnabled();
+  });
+
+  it('shows a use made elsewhere when the user comes back to the tab, without a reload', async () => {
+    let keys = [apiKey()];
+    installFetchMock({
+      'GET /api/session': () => jsonResponse(sessionFor()),
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+      'GET /api/account/api-keys': () => jsonResponse({ items: keys, limit: 2 }),
+    });
+    renderSection();
+    const table = await screen.findByRole('table', { name: 'API keys' });
+    expect(within(table).getAllByRole('row')[1]).toHaveTextContent(/Never/);
+    // The key is used from a terminal while the tab is in the background.
+    focusManager.setFocused(false);
+    keys = [apiKey({ last_used_at: new Date().toISOString() })];
+    focusManager.setFocused(true);
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')[1]).not.toHaveTextContent(/Never/),
+    );
+    focusManager.setFocused(undefined);
   });
 
   it('allows no new key at the limit until one is revoked', async () => {

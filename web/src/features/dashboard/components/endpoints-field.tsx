@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { UseFormReturn } from 'react-hook-form';
-import { endpointsFromText } from '@expiry-radar/shared/domain/endpoints';
+import { readEndpointsText } from '@expiry-radar/shared/domain/endpoints';
 import type { EndpointProbeResponse } from '@expiry-radar/shared/api/endpoint-api-schemas';
 import { useProbeEndpointMutation } from '../../tokens';
 import type { TokenFormValues } from '../token-form-values';
@@ -23,7 +23,8 @@ interface EndpointsFieldProps {
 /**
  * A certificate's TLS endpoints (one per line, `host[:port] [SNI name]`), checked on a schedule,
  * and "Check now": connects to the first one and fills the fields from the certificate it serves,
- * as filling from PEM text does (the edit form keeps the token's name).
+ * as filling from PEM text does (the create form keeps a name and domains already typed, the edit
+ * form the token's name).
  */
 export function EndpointsField({
   form,
@@ -39,12 +40,16 @@ export function EndpointsField({
   const fill = (answer: EndpointProbeResponse) => {
     const { token } = answer.certificate;
     const options = { shouldDirty: true, shouldValidate: form.formState.isSubmitted };
+    const isBlank = (name: 'name' | 'domains') => getValues(name).trim() === '';
     if (mode === 'create') {
       if (getValues('type') === '') setValue('type', token.type, options);
-      setValue('name', token.name, options);
+      // What the user typed is kept: the served certificate fills only the empty fields.
+      if (isBlank('name')) setValue('name', token.name, options);
     }
     setValue('expiresAt', token.expiresAt, options);
-    setValue('domains', token.domains.join(', '), options);
+    if (mode === 'edit' || isBlank('domains')) {
+      setValue('domains', token.domains.join(', '), options);
+    }
     setValue('issuer', token.issuer ?? '', options);
     setValue('serial_number', token.serial_number ?? '', options);
     setValue('subject', token.subject ?? '', options);
@@ -63,7 +68,12 @@ export function EndpointsField({
 
   const checkNow = async () => {
     setNote(null);
-    const [first] = endpointsFromText(getValues('endpoints'));
+    const { endpoints, problems } = readEndpointsText(getValues('endpoints'));
+    if (problems.length > 0) {
+      setError('endpoints', { message: problems.join('; ') });
+      return;
+    }
+    const [first] = endpoints;
     if (!first) {
       setError('endpoints', { message: 'Enter an endpoint to check, e.g. shop.example.com' });
       return;

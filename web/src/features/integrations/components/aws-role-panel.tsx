@@ -100,6 +100,16 @@ export function AwsRolePanel(props: AwsDiscoveryRoleInput) {
             Copy external id
           </Button>
         </Box>
+        {trustedAccountId !== null && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+            <Typography variant="body2">
+              Account to trust (Expiry Radar&apos;s own): <code>{trustedAccountId}</code>
+            </Typography>
+            <Button size="small" onClick={() => void copy('Account id', trustedAccountId)}>
+              Copy account id
+            </Button>
+          </Box>
+        )}
         {trustedAccountId === null && (
           <Typography variant="body2" color="textSecondary">
             The account Expiry Radar runs in is not known here: give it as the template&apos;s

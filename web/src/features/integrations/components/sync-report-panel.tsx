@@ -17,6 +17,9 @@ const ACTION_LABELS = { create: 'New', update: 'Updated', remove: 'Removed at so
 /** "2 created, 1 updated, 0 removed" (a preview: "would be"). */
 export function reportSummary(report: SyncReport): string {
   const counts = `${report.created} created, ${report.updated} updated (${report.renewed} renewed), ${report.removed} removed at source, ${report.unchanged} unchanged`;
+  if (report.dry_run && report.errors.length > 0) {
+    return `The preview failed: fix what it could not read below, then preview again. So far: ${counts}.`;
+  }
   return report.dry_run ? `A first sync would do this: ${counts}.` : `Synced: ${counts}.`;
 }
 
@@ -38,13 +41,17 @@ export function SyncReportPanel({ workspaceId, integrationId, report }: SyncRepo
       sx={{ borderTop: 1, borderColor: 'divider', pt: 1.5 }}
     >
       <Typography id={titleId} variant="h3" sx={{ fontSize: '1rem' }}>
-        {report.dry_run ? 'Preview' : 'Last sync report'}
+        {report.dry_run
+          ? report.errors.length > 0
+            ? 'Preview failed'
+            : 'Preview'
+          : 'Last sync report'}
       </Typography>
       <Typography variant="body2" sx={{ mt: 0.5 }}>
         {reportSummary(report)}
       </Typography>
       {report.errors.length > 0 && (
-        <Alert severity="warning" sx={{ mt: 1 }}>
+        <Alert severity={report.dry_run ? 'error' : 'warning'} sx={{ mt: 1 }}>
           {report.errors.map((error) => (
             <div key={error}>{error}</div>
           ))}

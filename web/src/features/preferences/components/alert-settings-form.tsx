@@ -23,7 +23,7 @@ import { canManageAlertSettings } from '@expiry-radar/shared/domain/permissions'
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { ApiError, reportApiError, toastRefusal } from '../../../lib/api-client';
-import { apiFieldErrors } from '../../../lib/api-error-details';
+import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
 import {
@@ -86,6 +86,19 @@ function SettingsSection({
 }
 
 /** The failure of a webhook test: the server's reason (the receiver's answer) when it gave one. */
+/**
+ * Why a test was refused for its URL (not allowed, or resolving to an address that is not), to
+ * show under the URL field; null for other failures.
+ */
+function urlRefusal(error: unknown): string | null {
+  const fieldMessage = apiFieldErrors(error).url;
+  if (fieldMessage) return fieldMessage;
+  if (hasErrorCode(error, 'WEBHOOK_BLOCKED') && error instanceof ApiError) {
+    return error.serverMessage ?? null;
+  }
+  return null;
+}
+
 function showTestFailure(error: unknown): void {
   if (error instanceof ApiError && error.serverMessage && error.status !== 401) {
     showErrorToast(error.serverMessage);
@@ -182,7 +195,12 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
       });
       showSuccessToast(SUCCESS_MESSAGES.webhookTestSent);
     } catch (error) {
-      showTestFailure(error);
+      const refusal = urlRefusal(error);
+      if (refusal !== null) {
+        setError(`webhook_urls.${index}.url`, { type: 'server', message: refusal });
+      } else {
+        showTestFailure(error);
+      }
     } finally {
       setTesting(null);
     }
@@ -277,6 +295,8 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
               index={index}
               control={control}
               register={register}
+              getValues={getValues}
+              setValue={setValue}
               errors={errors}
               readOnly={readOnly}
               testing={testing === index}

@@ -7,7 +7,13 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
-import type { Control, FieldErrors, UseFormRegister } from 'react-hook-form';
+import type {
+  Control,
+  FieldErrors,
+  UseFormGetValues,
+  UseFormRegister,
+  UseFormSetValue,
+} from 'react-hook-form';
 import { Controller, useWatch } from 'react-hook-form';
 import {
   PAGERDUTY_SEVERITIES,
@@ -18,18 +24,27 @@ import type { AlertSettingsFormValues, AlertSettingsSubmit } from '../alert-sett
 import { firstErrorMessage } from './field-error';
 import { RowFieldset } from './row-fieldset';
 
+/** PagerDuty's Events API v2 address, the URL a new PagerDuty webhook starts with. */
+export const PAGERDUTY_EVENTS_URL = 'https://events.pagerduty.com/v2/enqueue';
+
+/** What "Automatic" means (the days-left rule alerts follow) and what a fixed one does. */
+export const PAGERDUTY_SEVERITY_HELP =
+  'Automatic: critical once expired, error with 1 day left, warning within 7 days, info before. Choose one to send every alert at that severity.';
+
 const URL_PLACEHOLDERS = {
   generic: 'https://example.com/hooks/expiry-radar',
   slack: 'https://hooks.slack.com/services/…',
   teams: 'https://example.webhook.office.com/…',
   discord: 'https://discord.com/api/webhooks/…',
-  pagerduty: 'https://events.pagerduty.com/v2/enqueue',
+  pagerduty: PAGERDUTY_EVENTS_URL,
 } as const;
 
 interface WebhookRowProps {
   index: number;
   control: Control<AlertSettingsFormValues, unknown, AlertSettingsSubmit>;
   register: UseFormRegister<AlertSettingsFormValues>;
+  getValues: UseFormGetValues<AlertSettingsFormValues>;
+  setValue: UseFormSetValue<AlertSettingsFormValues>;
   errors: FieldErrors<AlertSettingsFormValues>;
   readOnly: boolean;
   testing: boolean;
@@ -42,6 +57,8 @@ export function WebhookRow({
   index,
   control,
   register,
+  getValues,
+  setValue,
   errors,
   readOnly,
   testing,
@@ -78,6 +95,14 @@ export function WebhookRow({
               select
               label="Kind"
               {...field}
+              onChange={(event) => {
+                field.onChange(event);
+                // PagerDuty has one address: it is filled in when the URL is still empty.
+                const urlName = `webhook_urls.${index}.url` as const;
+                if (event.target.value === 'pagerduty' && getValues(urlName).trim() === '') {
+                  setValue(urlName, PAGERDUTY_EVENTS_URL, { shouldDirty: true });
+                }
+              }}
               disabled={readOnly}
               sx={{ minWidth: { sm: 200 } }}
             >
@@ -122,7 +147,7 @@ export function WebhookRow({
                 disabled={readOnly}
                 sx={{ minWidth: { sm: 200 } }}
                 error={Boolean(rowErrors?.severity)}
-                helperText={rowErrors?.severity?.message ?? 'By days left when automatic.'}
+                helperText={rowErrors?.severity?.message ?? PAGERDUTY_SEVERITY_HELP}
               >
                 <MenuItem value="">Automatic</MenuItem>
                 {PAGERDUTY_SEVERITIES.map((value) => (
