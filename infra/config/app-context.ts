@@ -24,6 +24,10 @@ export interface AppContext {
   readonly analyticsKey: string;
   readonly analyticsHost: string;
   readonly paymentPublishableKey: string;
+  /** Where users write for help, shown in the footer and on Help; empty: no address is shown. */
+  readonly supportEmail: string;
+  /** The community chat's https address; empty: no chat link is shown. */
+  readonly communityChatUrl: string;
 }
 
 /**
@@ -119,6 +123,8 @@ export const CONTEXT_KEYS = {
   analyticsKey: 'analyticsKey',
   analyticsHost: 'analyticsHost',
   paymentPublishableKey: 'paymentPublishableKey',
+  supportEmail: 'supportEmail',
+  communityChatUrl: 'communityChatUrl',
 } as const satisfies Record<keyof AppContext, string>;
 
 export const ACCOUNT_CONTEXT_KEYS = {
@@ -140,7 +146,28 @@ export function readAppContext(node: Node): AppContext {
     analyticsKey: readString(node, CONTEXT_KEYS.analyticsKey),
     analyticsHost: readString(node, CONTEXT_KEYS.analyticsHost).replace(/\/+$/, ''),
     paymentPublishableKey: readString(node, CONTEXT_KEYS.paymentPublishableKey),
+    supportEmail: readSupportEmail(node),
+    communityChatUrl: readCommunityChatUrl(node),
   };
+}
+
+function readSupportEmail(node: Node): string {
+  const value = readString(node, CONTEXT_KEYS.supportEmail);
+  if (value && !/^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/.test(value)) {
+    throw new Error(`Context value "${CONTEXT_KEYS.supportEmail}" must be an email address`);
+  }
+  return value;
+}
+
+function readCommunityChatUrl(node: Node): string {
+  const value = readString(node, CONTEXT_KEYS.communityChatUrl);
+  if (value && !URL.canParse(value)) {
+    throw new Error(`Context value "${CONTEXT_KEYS.communityChatUrl}" must be a URL`);
+  }
+  if (value && new URL(value).protocol !== 'https:') {
+    throw new Error(`Context value "${CONTEXT_KEYS.communityChatUrl}" must be an https URL`);
+  }
+  return value;
 }
 
 export function readAccountContext(node: Node): AccountContext {

@@ -2,10 +2,12 @@ import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vm from 'node:vm';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
+import { App } from 'aws-cdk-lib';
 import { CachePolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/client-ip';
 import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/csrf-token';
 import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
+import { readAppContext } from '../config/app-context';
 import { buildTestApp, resourcesOf } from '../test-support/test-app';
 import { contentSecurityPolicy } from '@expiry-radar/shared/constants/web-security-headers';
 import { FORWARDED_AUTHORIZATION_HEADER } from '@expiry-radar/functions/http/pipeline/api-key-header';
@@ -278,6 +280,8 @@ describe('web stack: runtime settings', () => {
     analyticsKey: 'phc_key',
     analyticsHost: 'https://eu.i.posthog.com',
     paymentPublishableKey: 'pk_test_123',
+    supportEmail: 'help@example.com',
+    communityChatUrl: 'https://chat.example.com/invite',
   };
 
   it('writes /config.json from context values, same-origin API', () => {
@@ -286,7 +290,30 @@ describe('web stack: runtime settings', () => {
       analyticsKey: 'phc_key',
       analyticsHost: 'https://eu.i.posthog.com',
       paymentPublishableKey: 'pk_test_123',
+      supportEmail: 'help@example.com',
+      communityChatUrl: 'https://chat.example.com/invite',
     });
+  });
+
+  it('reads the support address and community chat from context, empty when unset', () => {
+    const read = (values: Record<string, unknown>) =>
+      readAppContext(new App({ context: values }).node);
+    expect(read({})).toMatchObject({ supportEmail: '', communityChatUrl: '' });
+    expect(
+      read({ supportEmail: ' help@example.com ', communityChatUrl: 'https://chat.example.com' }),
+    ).toMatchObject({
+      supportEmail: 'help@example.com',
+      communityChatUrl: 'https://chat.example.com',
+    });
+    expect(() => read({ supportEmail: 'support' })).toThrow(
+      'Context value "supportEmail" must be an email address',
+    );
+    expect(() => read({ communityChatUrl: 'http://chat.example.com' })).toThrow(
+      'Context value "communityChatUrl" must be an https URL',
+    );
+    expect(() => read({ communityChatUrl: 'chat' })).toThrow(
+      'Context value "communityChatUrl" must be a URL',
+    );
   });
 
   it('serves /config.json and index.html with no-cache', () => {

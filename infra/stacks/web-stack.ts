@@ -127,6 +127,8 @@ export function runtimeConfig(context: AppContext): Record<string, string> {
     analyticsKey: context.analyticsKey,
     analyticsHost: context.analyticsHost,
     paymentPublishableKey: context.paymentPublishableKey,
+    supportEmail: context.supportEmail,
+    communityChatUrl: context.communityChatUrl,
   };
 }
 

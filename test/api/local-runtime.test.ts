@@ -185,6 +185,8 @@ describe('local runtime over HTTP', () => {
       analyticsKey: '',
       analyticsHost: '',
       paymentPublishableKey: 'pk_test_local',
+      supportEmail: '',
+      communityChatUrl: '',
     });
   });
 

@@ -111,6 +111,8 @@ export async function measureTokenLoad(options: TokenLoadOptions = {}): Promise<
       analyticsKey: '',
       analyticsHost: '',
       paymentPublishableKey: '',
+      supportEmail: '',
+      communityChatUrl: '',
     },
     onUnexpectedError: (error) => console.error(error),
   });

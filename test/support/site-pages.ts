@@ -84,3 +84,79 @@ export async function pageScreenshot(page: Page, name: string): Promise<void> {
   });
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
 }
+
+/** What the layout check found on a page: sideways scrolling and controls cut off. */
+export interface LayoutProblems {
+  /** The document wider than the window, in pixels (0 when it fits). */
+  readonly pageExcess: number;
+  /** Boxes inside the page that scroll sideways (a table wider than its card, say). */
+  readonly scrollers: readonly string[];
+  /** Visible buttons, links and fields not wholly inside the window or the box that clips them. */
+  readonly clippedControls: readonly string[];
+}
+
+/**
+ * Looks at the page as it is laid out: the document and every box in it fit their width, and
+ * every visible control is wholly in view horizontally (inside the window and inside each
+ * ancestor that clips or scrolls). Text cut with an ellipsis on purpose is not a problem.
+ */
+export async function layoutProblems(page: Page): Promise<LayoutProblems> {
+  // The dashboard's category cards skip their layout while out of view (content-visibility).
+  await page.addStyleTag({
+    content: '[data-category] { content-visibility: visible !important; }',
+  });
+  return page.evaluate(() => {
+    const describe = (element: Element) => {
+      const label =
+        element.getAttribute('aria-label') ??
+        element.textContent?.trim().slice(0, 40) ??
+        element.getAttribute('name') ??
+        '';
+      const classes = [...element.classList].slice(0, 2).join('.');
+      return `${element.tagName.toLowerCase()}${classes ? `.${classes}` : ''} "${label}"`;
+    };
+    const clips = (style: CSSStyleDeclaration) => style.overflowX !== 'visible';
+    const scrolls = (style: CSSStyleDeclaration) =>
+      style.overflowX === 'auto' || style.overflowX === 'scroll';
+    const root = document.documentElement;
+    const scrollers: string[] = [];
+    for (const element of document.body.querySelectorAll('*')) {
+      if (element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement) continue;
+      if (!scrolls(getComputedStyle(element))) continue;
+      if (element.scrollWidth > element.clientWidth + 1 && element.clientWidth > 0) {
+        scrollers.push(`${describe(element)} by ${element.scrollWidth - element.clientWidth} px`);
+      }
+    }
+    const clippedControls: string[] = [];
+    const controls = document.body.querySelectorAll(
+      'a[href], button, input:not([type="hidden"]), select, textarea, [role="button"], [role="combobox"]',
+    );
+    for (const control of controls) {
+      const rect = control.getBoundingClientRect();
+      const style = getComputedStyle(control);
+      // Invisible inputs (a switch's, a checkbox's) cover the control drawn for them.
+      if (rect.width <= 1 || rect.height <= 1 || style.visibility === 'hidden') continue;
+      if (style.opacity === '0') continue;
+      if (control.closest('[aria-hidden="true"], [hidden], [inert]')) continue;
+      let left = 0;
+      let right = window.innerWidth;
+      for (let parent = control.parentElement; parent; parent = parent.parentElement) {
+        if (parent === document.body || parent === root) break;
+        if (!clips(getComputedStyle(parent))) continue;
+        const box = parent.getBoundingClientRect();
+        left = Math.max(left, box.left);
+        right = Math.min(right, box.right);
+      }
+      if (rect.left < left - 1 || rect.right > right + 1) {
+        clippedControls.push(
+          `${describe(control)} at ${Math.round(rect.left)}–${Math.round(rect.right)} of ${Math.round(left)}–${Math.round(right)}`,
+        );
+      }
+    }
+    return {
+      pageExcess: Math.max(0, root.scrollWidth - root.clientWidth),
+      scrollers,
+      clippedControls,
+    };
+  });
+}

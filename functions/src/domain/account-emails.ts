@@ -184,3 +184,26 @@ export function securityNoticeEmail(options: {
     footer: NOT_YOU,
   });
 }
+
+/** To each member of a workspace deleted with its owner's account (no admin or manager to take it). */
+export function workspaceDeletedWithOwnerEmail(options: {
+  appOrigin: string;
+  to: string;
+  displayName: string;
+  workspaceName: string;
+  ownerEmail: string;
+}): EmailMessage {
+  const workspace = subjectText(options.workspaceName, NAME_IN_EMAIL_MAX_LENGTH);
+  return linkEmail({
+    to: options.to,
+    subject: `The workspace “${workspace}” was deleted`,
+    greeting: greetingFor(options.displayName),
+    lines: [
+      `${options.ownerEmail} deleted their ${PRODUCT} account, and with it the workspace “${workspace}” they owned, with its tokens: it had no admin or workspace manager to take it over.`,
+      'Your own account and your other workspaces are unchanged.',
+    ],
+    action: `Open ${PRODUCT}`,
+    url: `${options.appOrigin}/dashboard`,
+    footer: `You receive this email because you were a member of “${workspace}”.`,
+  });
+}

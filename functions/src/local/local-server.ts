@@ -24,6 +24,8 @@ export interface WebRuntimeSettings {
   readonly analyticsKey: string;
   readonly analyticsHost: string;
   readonly paymentPublishableKey: string;
+  readonly supportEmail: string;
+  readonly communityChatUrl: string;
 }
 
 /**

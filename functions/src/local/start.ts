@@ -61,6 +61,8 @@ async function main(): Promise<void> {
       analyticsKey: process.env.ANALYTICS_KEY ?? '',
       analyticsHost: process.env.ANALYTICS_HOST ?? '',
       paymentPublishableKey: process.env.PAYMENT_PUBLISHABLE_KEY ?? '',
+      supportEmail: process.env.SUPPORT_EMAIL?.trim() ?? '',
+      communityChatUrl: process.env.COMMUNITY_CHAT_URL?.trim() ?? '',
     },
     onUnexpectedError: (error) => console.error(error),
     controlPort: process.env.LOCAL_CONTROL_PORT ? portFrom('LOCAL_CONTROL_PORT', 0) : 0,

@@ -3,12 +3,17 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router';
-import { COMMUNITY_CHAT_URL, SUPPORT_MAILTO } from '../lib/contact-links';
+import { contactLinks } from '../lib/contact-links';
 import { paths } from '../lib/paths';
 import { PageContainer } from './page-container';
 
-/** Privacy policy, terms, the API reference, support contact and community chat. */
-export function AppFooter() {
+/**
+ * Privacy policy, terms, the API reference, and the deployment's support address and community
+ * chat when it has them. The documentation pages need a verified session (`docsOpen`); without
+ * one, "API reference" is the public OpenAPI document.
+ */
+export function AppFooter({ docsOpen }: { docsOpen: boolean }) {
+  const { supportMailto, communityChatUrl } = contactLinks();
   return (
     <Box component="footer" sx={{ borderTop: 1, borderColor: 'divider', mt: 4 }}>
       <PageContainer
@@ -36,21 +41,31 @@ export function AppFooter() {
           <Link component={RouterLink} to={paths.termsOfService} variant="body2" color="inherit">
             Terms of service
           </Link>
-          <Link component={RouterLink} to={paths.docsApi} variant="body2" color="inherit">
-            API reference
-          </Link>
-          <Link href={SUPPORT_MAILTO} variant="body2" color="inherit">
-            Contact support
-          </Link>
-          <Link
-            href={COMMUNITY_CHAT_URL}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="body2"
-            color="inherit"
-          >
-            Community chat
-          </Link>
+          {docsOpen ? (
+            <Link component={RouterLink} to={paths.docsApi} variant="body2" color="inherit">
+              API reference
+            </Link>
+          ) : (
+            <Link href={paths.openApiDocument} variant="body2" color="inherit">
+              API reference
+            </Link>
+          )}
+          {supportMailto && (
+            <Link href={supportMailto} variant="body2" color="inherit">
+              Contact support
+            </Link>
+          )}
+          {communityChatUrl && (
+            <Link
+              href={communityChatUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              variant="body2"
+              color="inherit"
+            >
+              Community chat
+            </Link>
+          )}
         </Stack>
       </PageContainer>
     </Box>

@@ -1,4 +1,20 @@
-/** Where people reach us (footer, help page). */
-export const SUPPORT_EMAIL = 'support@expiry-radar.example';
-export const SUPPORT_MAILTO = `mailto:${SUPPORT_EMAIL}`;
-export const COMMUNITY_CHAT_URL = 'https://chat.expiry-radar.example';
+import { getRuntimeConfig } from './current-runtime-config';
+
+/**
+ * Where people reach the team running this deployment (footer, help page, legal pages): the
+ * deployment's settings, each null when unset, so no link leads nowhere.
+ */
+export interface ContactLinks {
+  readonly supportEmail: string | null;
+  readonly supportMailto: string | null;
+  readonly communityChatUrl: string | null;
+}
+
+export function contactLinks(): ContactLinks {
+  const { supportEmail, communityChatUrl } = getRuntimeConfig();
+  return {
+    supportEmail: supportEmail || null,
+    supportMailto: supportEmail ? `mailto:${supportEmail}` : null,
+    communityChatUrl: communityChatUrl || null,
+  };
+}

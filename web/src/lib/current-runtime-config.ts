@@ -5,12 +5,18 @@ export interface RuntimeConfig {
   readonly apiBaseUrl: string;
   readonly analyticsKey: string;
   readonly analyticsHost: string;
+  /** Where people write for help; empty: no support address is shown. */
+  readonly supportEmail: string;
+  /** The community chat's address; empty: no chat link is shown. */
+  readonly communityChatUrl: string;
 }
 
 export const defaultRuntimeConfig: Readonly<RuntimeConfig> = Object.freeze({
   apiBaseUrl: '',
   analyticsKey: '',
   analyticsHost: '',
+  supportEmail: '',
+  communityChatUrl: '',
 });
 
 let current: Readonly<RuntimeConfig> = defaultRuntimeConfig;

@@ -29,6 +29,8 @@ export const paths = {
   help: '/help',
   /** Where an alert email's "Stop these emails" link leads (public, signed token). */
   unsubscribe: '/unsubscribe',
+  /** The API's OpenAPI description, served by the API itself (public, unlike the docs pages). */
+  openApiDocument: '/api/openapi.json',
 } as const;
 
 /** The query parameters the app reads. */

@@ -16,6 +16,8 @@ const full = {
   apiBaseUrl: 'https://api.example.com',
   analyticsKey: 'phc_123',
   analyticsHost: 'https://eu.example.com',
+  supportEmail: 'help@example.com',
+  communityChatUrl: 'https://chat.example.com',
 };
 
 describe('loadRuntimeConfig', () => {
@@ -35,6 +37,8 @@ describe('loadRuntimeConfig', () => {
       apiBaseUrl: '',
       analyticsKey: '',
       analyticsHost: '',
+      supportEmail: '',
+      communityChatUrl: '',
     });
     expect(getRuntimeConfig()).toBe(defaultRuntimeConfig);
   });
@@ -59,6 +63,8 @@ describe('loadRuntimeConfig', () => {
       apiBaseUrl: 'http://localhost:4000',
       analyticsKey: '',
       analyticsHost: '',
+      supportEmail: '',
+      communityChatUrl: '',
     });
   });
 });

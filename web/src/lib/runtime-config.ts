@@ -30,8 +30,10 @@ export const runtimeConfigSchema: z.ZodMiniType<RuntimeConfig> = z.catch(
     apiBaseUrl: setting,
     analyticsKey: setting,
     analyticsHost: setting,
+    supportEmail: setting,
+    communityChatUrl: setting,
   }),
-  () => ({ apiBaseUrl: '', analyticsKey: '', analyticsHost: '' }),
+  () => ({ ...defaultRuntimeConfig }),
 );
 
 let loading: Promise<Readonly<RuntimeConfig>> | null = null;

@@ -8,6 +8,7 @@ import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import { mutationEvent } from '../../../test-support/auth-requests';
+import { emailsTo } from '../../../test-support/sent-emails';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { buildToken, seedToken, seedTokens } from '../../../test-support/token-seeding';
 import {
@@ -230,11 +231,12 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
     });
   });
 
-  it('deletes a workspace whose other members are all viewers, with its tokens', async () => {
+  it('deletes a workspace whose other members are all viewers, with its tokens, and tells them by email', async () => {
     const owner = await givenSignedInUser({ plan: 'pro' });
     const viewer = await givenSignedInUser({ plan: 'pro' });
     const shared = await givenWorkspace({
       ownerId: owner.userId,
+      name: 'Shared with a viewer',
       plan: 'pro',
       members: [{ userId: viewer.userId, role: 'viewer' }],
     });
@@ -246,6 +248,14 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
     expect(await itemOf(keys.token(shared, token.id))).toBeUndefined();
     expect(await listMembersOfWorkspace(shared)).toEqual([]);
     expect(await workspacesOf(viewer)).toEqual([]);
+    const told = await emailsTo(viewer.email);
+    expect(told.map((email) => email.subject)).toEqual([
+      'The workspace “Shared with a viewer” was deleted',
+    ]);
+    expect(told[0]!.body.text).toContain(
+      `${owner.email} deleted their Expiry Radar account, and with it the workspace “Shared with a viewer”`,
+    );
+    expect(await emailsTo(owner.email)).toEqual([]);
   });
 
   it("freezes a workspace with more tokens or members than the new owner's plan allows", async () => {

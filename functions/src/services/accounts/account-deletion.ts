@@ -5,10 +5,17 @@
  * A workspace taken over gets its new owner's plan at once, and what they own is settled as on a
  * plan change (services/billing/change-plan): workspaces beyond their plan's limits (the number
  * of workspaces, tokens or members) are frozen, so nobody ends up with more than their plan
- * allows. Workspaces the user only belongs to are left. Then the user's items go and their audit
- * events are anonymised.
+ * allows. Workspaces the user only belongs to are left. The members of a workspace deleted with
+ * the account are told by email. Then the user's items go and their audit events are anonymised.
  */
+import { resolveAppOrigin } from '../../adapters/app-origin';
+import { sesMailer } from '../../adapters/ses-mailer';
+import { workspaceDeletedWithOwnerEmail } from '../../domain/account-emails';
+import type { Mailer } from '../../domain/mailer';
 import { successorsOf } from '../../domain/ownership-succession';
+import { findEmailSuppression } from '../../data/email-suppressions';
+import { findUserById, type UserRecord } from '../../data/user-records';
+import { logger } from '../../platform/logger';
 import { deleteUserItems } from '../../data/account-records';
 import {
   anonymiseAuditEventsOfActor,
@@ -30,10 +37,15 @@ import { settleOwnedWorkspaces } from '../billing/change-plan';
 /** Why the system changed the workspace: its owner deleted their account. */
 const REASON = 'owner_account_deleted';
 
-export async function deleteAccount(userId: string, now: Date): Promise<void> {
-  const [memberships, owned] = await Promise.all([
+export async function deleteAccount(
+  userId: string,
+  now: Date,
+  mailer: Mailer = sesMailer,
+): Promise<void> {
+  const [memberships, owned, leaving] = await Promise.all([
     listMembershipsOfUser(userId),
     readOwnedWorkspaceStates(userId),
+    findUserById(userId),
   ]);
   await anonymiseAuditEventsOfActor(userId, [
     ...new Set([
@@ -47,7 +59,10 @@ export async function deleteAccount(userId: string, now: Date): Promise<void> {
     const outcome = await passOn(workspace, userId, now);
     if (outcome.kind === 'transferred') heirs.add(outcome.heirId);
     // Its audit events stay until they expire, as with any deleted workspace.
-    if (outcome.kind === 'no_successor') await deleteWorkspaceData(workspace.id);
+    if (outcome.kind === 'no_successor') {
+      await deleteWorkspaceData(workspace.id);
+      await tellMembersOfDeletion(workspace.name, outcome.memberIds, leaving, mailer);
+    }
   }
   for (const heirId of heirs) {
     await settleOwnedWorkspaces({
@@ -62,7 +77,8 @@ export async function deleteAccount(userId: string, now: Date): Promise<void> {
 
 type PassOnOutcome =
   | { readonly kind: 'transferred'; readonly heirId: string }
-  | { readonly kind: 'no_successor' }
+  /** `memberIds`: the other members, who lose the workspace. */
+  | { readonly kind: 'no_successor'; readonly memberIds: readonly string[] }
   /** Not the leaving user's any more (changed owner or deleted meanwhile): left alone. */
   | { readonly kind: 'changed' };
 
@@ -105,5 +121,42 @@ async function passOn(
     });
     return { kind: 'transferred', heirId: heir.userId };
   }
-  return { kind: 'no_successor' };
+  return {
+    kind: 'no_successor',
+    memberIds: members.map((member) => member.userId).filter((id) => id !== leavingUserId),
+  };
+}
+
+/**
+ * One email to each member of a workspace deleted with its owner's account (an address SES
+ * reported bouncing is skipped). A failed send is logged: the account is deleted all the same.
+ */
+async function tellMembersOfDeletion(
+  workspaceName: string,
+  memberIds: readonly string[],
+  owner: UserRecord | undefined,
+  mailer: Mailer,
+): Promise<void> {
+  if (memberIds.length === 0) return;
+  const appOrigin = await resolveAppOrigin();
+  for (const memberId of memberIds) {
+    const member = await findUserById(memberId);
+    if (!member || (await findEmailSuppression(member.email))) continue;
+    try {
+      await mailer.send(
+        workspaceDeletedWithOwnerEmail({
+          appOrigin,
+          to: member.email,
+          displayName: member.displayName,
+          workspaceName,
+          ownerEmail: owner?.email ?? 'Its owner',
+        }),
+      );
+    } catch (error) {
+      logger.error('The email about a workspace deleted with its owner was not sent', {
+        memberId,
+        error,
+      });
+    }
+  }
 }

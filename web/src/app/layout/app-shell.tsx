@@ -88,7 +88,7 @@ export function AppShell() {
         )}
         <Outlet />
       </PageContainer>
-      <AppFooter />
+      <AppFooter docsOpen={verified} />
     </Box>
   );
 }

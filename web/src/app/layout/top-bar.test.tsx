@@ -10,6 +10,7 @@ import {
 } from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
+import { defaultRuntimeConfig, setRuntimeConfig } from '../../lib/current-runtime-config';
 import { resetToastHistory } from '../../lib/toasts';
 
 function serve({
@@ -335,9 +336,9 @@ describe('top bar', () => {
     }
   });
 
-  it('has the footer links', async () => {
+  it('has the footer links, the support address and chat only when the deployment sets them', async () => {
     serve();
-    renderApp('/pricing');
+    const view = renderApp('/pricing');
     const footer = await screen.findByRole('navigation', { name: 'Footer' });
     expect(within(footer).getByRole('link', { name: 'Privacy policy' })).toHaveAttribute(
       'href',
@@ -351,10 +352,40 @@ describe('top bar', () => {
       'href',
       '/docs/api',
     );
-    expect(within(footer).getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+    expect(within(footer).queryByRole('link', { name: 'Contact support' })).toBeNull();
+    expect(within(footer).queryByRole('link', { name: 'Community chat' })).toBeNull();
+    view.unmount();
+
+    setRuntimeConfig({
+      ...defaultRuntimeConfig,
+      supportEmail: 'help@example.com',
+      communityChatUrl: 'https://chat.example.com/invite',
+    });
+    try {
+      renderApp('/pricing');
+      const withContacts = await screen.findByRole('navigation', { name: 'Footer' });
+      expect(within(withContacts).getByRole('link', { name: 'Contact support' })).toHaveAttribute(
+        'href',
+        'mailto:help@example.com',
+      );
+      const chat = within(withContacts).getByRole('link', { name: 'Community chat' });
+      expect(chat).toHaveAttribute('href', 'https://chat.example.com/invite');
+      expect(chat).toHaveAttribute('target', '_blank');
+    } finally {
+      setRuntimeConfig(defaultRuntimeConfig);
+    }
+  });
+
+  it('links the public OpenAPI document from the footer when signed out', async () => {
+    installFetchMock({
+      'GET /api/session': () => jsonResponse(LOGGED_OUT_SESSION),
+      'GET /api/csrf-token': () => jsonResponse({ csrfToken: 't' }),
+    });
+    renderApp('/pricing');
+    const footer = await screen.findByRole('navigation', { name: 'Footer' });
+    expect(within(footer).getByRole('link', { name: 'API reference' })).toHaveAttribute(
       'href',
-      'mailto:support@expiry-radar.example',
+      '/api/openapi.json',
     );
-    expect(within(footer).getByRole('link', { name: 'Community chat' })).toHaveAttribute('href');
   });
 });

@@ -74,7 +74,9 @@ export function TopBar({ user, verified, items, picker, selection, onSignOut }: 
           />
         )}
         {picker.visible && (
-          <Box sx={{ display: desktop, ml: 1 }}>
+          // The picker gives up width first (down to 120 px), so the bar never overflows when
+          // the invitations icon joins it.
+          <Box sx={{ display: desktop, ml: 1, flex: '0 1 240px', minWidth: 120 }}>
             <WorkspacePicker
               workspaces={selection.workspaces}
               selected={selection.selected}

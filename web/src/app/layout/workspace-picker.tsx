@@ -32,7 +32,21 @@ export function WorkspacePicker({
 }: WorkspacePickerProps) {
   const id = showHintText ? 'drawer-workspace' : 'top-bar-workspace';
   const field = (
-    <FormControl size="small" sx={{ minWidth: 180, maxWidth: 240 }} disabled={state.disabled}>
+    <FormControl
+      size="small"
+      sx={{
+        width: '100%',
+        minWidth: 120,
+        maxWidth: 240,
+        // Disabled (the free plan's one workspace), the name stays readable in both modes.
+        '& .MuiNativeSelect-select.Mui-disabled': {
+          color: 'text.secondary',
+          WebkitTextFillColor: 'currentColor',
+        },
+        '& .MuiInputLabel-root.Mui-disabled': { color: 'text.secondary' },
+      }}
+      disabled={state.disabled}
+    >
       <InputLabel htmlFor={id} shrink>
         Workspace
       </InputLabel>

@@ -21,7 +21,8 @@ export function DocsTokensPage() {
       lead="A token is anything with an expiry date: a certificate, a key or secret, a license, or anything else. Tokens live in a workspace and are grouped by category on the dashboard."
     >
       <DocsSection title="Categories and types">
-        <Box sx={{ overflowX: 'auto', mb: 2 }}>
+        {/* Field names such as serial_number break anywhere: the table fits a phone. */}
+        <Box sx={{ overflowX: 'auto', mb: 2, '& td': { overflowWrap: 'anywhere' } }}>
           <Table size="small" aria-label="Categories and their types">
             <TableHead>
               <TableRow>

@@ -36,7 +36,8 @@ export function DocsUsagePage() {
         </P>
       </DocsSection>
       <DocsSection title="Limits per plan">
-        <Box sx={{ overflowX: 'auto' }}>
+        {/* Five columns on a phone: narrower cell padding, so the table fits. */}
+        <Box sx={{ overflowX: 'auto', '& td, & th': { px: { xs: 0.75, sm: 2 } } }}>
           <Table size="small" aria-label="Limits per plan">
             <TableHead>
               <TableRow>

@@ -12,7 +12,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { ALERTS_DISABLED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import { PageFrame } from '../../components/page-frame';
-import { COMMUNITY_CHAT_URL, SUPPORT_EMAIL, SUPPORT_MAILTO } from '../../lib/contact-links';
+import { contactLinks } from '../../lib/contact-links';
 import { paths } from '../../lib/paths';
 
 interface Faq {
@@ -80,6 +80,7 @@ const faqs: Faq[] = [
 
 /** /help: frequently asked questions and how to reach support. */
 export function HelpPage() {
+  const { supportEmail, supportMailto, communityChatUrl } = contactLinks();
   return (
     <PageFrame
       title="Help"
@@ -118,22 +119,28 @@ export function HelpPage() {
           <Typography id="support-title" variant="h5" component="h2" sx={{ mb: 1 }}>
             Contact support
           </Typography>
-          <Typography color="textSecondary" sx={{ mb: 2 }}>
-            Write to <Link href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</Link>. We answer within one
-            business day; include your workspace name and what you were doing.
-          </Typography>
+          {supportMailto && (
+            <Typography color="textSecondary" sx={{ mb: 2 }}>
+              Write to <Link href={supportMailto}>{supportEmail}</Link>. We answer within one
+              business day; include your workspace name and what you were doing.
+            </Typography>
+          )}
           <Stack spacing={1.5}>
-            <Button variant="contained" href={SUPPORT_MAILTO}>
-              Email support
-            </Button>
-            <Button
-              variant="outlined"
-              href={COMMUNITY_CHAT_URL}
-              target="_blank"
-              rel="noopener noreferrer"
-            >
-              Join the community chat
-            </Button>
+            {supportMailto && (
+              <Button variant="contained" href={supportMailto}>
+                Email support
+              </Button>
+            )}
+            {communityChatUrl && (
+              <Button
+                variant="outlined"
+                href={communityChatUrl}
+                target="_blank"
+                rel="noopener noreferrer"
+              >
+                Join the community chat
+              </Button>
+            )}
             <Button component={RouterLink} to={paths.docs}>
               Read the documentation
             </Button>

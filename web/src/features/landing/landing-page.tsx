@@ -9,6 +9,7 @@ import { PageContainer } from '../../components/page-container';
 import { mainContentProps, SkipLink } from '../../components/skip-link';
 import { PRODUCT_NAME, useDocumentTitle } from '../../lib/document-title';
 import { paths } from '../../lib/paths';
+import { useSession } from '../session';
 import { CategoryOverview } from './components/category-overview';
 import { ExpiryPreview } from './components/expiry-preview';
 import { FeatureHighlights } from './components/feature-highlights';
@@ -22,6 +23,7 @@ export const LANDING_TITLE = `${PRODUCT_NAME} — ${PRODUCT_PITCH.replace(/\.$/,
 /** The public home page (route /). */
 export function LandingPage() {
   useDocumentTitle(LANDING_TITLE);
+  const session = useSession();
   return (
     <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
       <SkipLink />
@@ -87,7 +89,7 @@ export function LandingPage() {
         </PageContainer>
       </Box>
 
-      <AppFooter />
+      <AppFooter docsOpen={session.isLoggedIn && !session.needsVerification} />
     </Box>
   );
 }

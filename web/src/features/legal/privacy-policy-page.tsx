@@ -1,11 +1,9 @@
 import Link from '@mui/material/Link';
-import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../../lib/contact-links';
+import { contactLinks, type ContactLinks } from '../../lib/contact-links';
 import { LegalDocument } from './components/legal-document';
 import type { LegalSection } from './components/legal-document';
 
-const contact = <Link href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</Link>;
-
-const sections: LegalSection[] = [
+const sections = ({ supportEmail, supportMailto }: ContactLinks): LegalSection[] => [
   {
     heading: 'What we collect',
     body: [
@@ -70,7 +68,11 @@ const sections: LegalSection[] = [
     heading: 'Changes and contact',
     body: [
       'We will announce material changes to this policy in the app or by email before they take effect.',
-      <>Questions or requests about your data: {contact}.</>,
+      supportMailto && (
+        <>
+          Questions or requests about your data: <Link href={supportMailto}>{supportEmail}</Link>.
+        </>
+      ),
     ],
   },
 ];
@@ -82,7 +84,7 @@ export function PrivacyPolicyPage() {
       title="Privacy policy"
       updated="November 1, 2026"
       intro="This policy explains what personal data Expiry Radar processes when you use the service, why, and the choices you have."
-      sections={sections}
+      sections={sections(contactLinks())}
     />
   );
 }

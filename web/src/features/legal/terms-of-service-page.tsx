@@ -1,11 +1,11 @@
 import Link from '@mui/material/Link';
 import { Link as RouterLink } from 'react-router';
-import { SUPPORT_EMAIL, SUPPORT_MAILTO } from '../../lib/contact-links';
+import { contactLinks, type ContactLinks } from '../../lib/contact-links';
 import { paths } from '../../lib/paths';
 import { LegalDocument } from './components/legal-document';
 import type { LegalSection } from './components/legal-document';
 
-const sections: LegalSection[] = [
+const sections = ({ supportEmail, supportMailto }: ContactLinks): LegalSection[] => [
   {
     heading: 'The service',
     body: [
@@ -80,9 +80,11 @@ const sections: LegalSection[] = [
     heading: 'Changes to these terms and contact',
     body: [
       'We will announce material changes in the app or by email at least 30 days before they apply. If you keep using the service afterwards, the new terms apply.',
-      <>
-        Questions: <Link href={SUPPORT_MAILTO}>{SUPPORT_EMAIL}</Link>.
-      </>,
+      supportMailto && (
+        <>
+          Questions: <Link href={supportMailto}>{supportEmail}</Link>.
+        </>
+      ),
     ],
   },
 ];
@@ -94,7 +96,7 @@ export function TermsOfServicePage() {
       title="Terms of service"
       updated="November 1, 2026"
       intro="These terms are the agreement between you and Expiry Radar for the use of the service. By creating an account or using the service you accept them."
-      sections={sections}
+      sections={sections(contactLinks())}
     />
   );
 }

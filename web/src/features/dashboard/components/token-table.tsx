@@ -117,7 +117,9 @@ const TokenRow = memo(function TokenRow({
         <CellTextSpans text={token.name} />
         <RemovedAtSourceChip token={token} placement="below" />
       </th>
-      <td className={rowClasses.nowrap}>{typeLabel(token)}</td>
+      <td>
+        <CellTextSpans text={typeLabel(token)} />
+      </td>
       {definition.columns.map((column) => (
         <td key={column.field}>
           <CellTextSpans text={fieldText(token, column.field) || EMPTY_VALUE} />

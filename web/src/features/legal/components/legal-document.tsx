@@ -5,7 +5,8 @@ import { PageFrame } from '../../../components/page-frame';
 
 export interface LegalSection {
   heading: string;
-  body: ReactNode[];
+  /** Paragraphs; a null one (a sentence about a setting the deployment lacks) is left out. */
+  body: (ReactNode | null)[];
 }
 
 interface LegalDocumentProps {
@@ -26,11 +27,13 @@ export function LegalDocument({ title, updated, intro, sections }: LegalDocument
             <Typography variant="h5" component="h2" sx={{ mb: 1 }}>
               {index + 1}. {section.heading}
             </Typography>
-            {section.body.map((paragraph, i) => (
-              <Typography key={i} color="textSecondary" sx={{ mb: 1.5 }}>
-                {paragraph}
-              </Typography>
-            ))}
+            {section.body
+              .filter((paragraph) => paragraph !== null)
+              .map((paragraph, i) => (
+                <Typography key={i} color="textSecondary" sx={{ mb: 1.5 }}>
+                  {paragraph}
+                </Typography>
+              ))}
           </Box>
         ))}
       </Box>

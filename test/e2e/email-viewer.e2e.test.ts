@@ -1,0 +1,63 @@
+/**
+ * The local email viewer (the SES emulator's page) in Chromium: a link clicked in a message opens
+ * the app in a new tab. In the viewer's frame the app is refused (it may not be framed), and a
+ * verification link's token was spent on a page nobody saw.
+ */
+import {
+  startBrowserSession,
+  stopBrowserSession,
+  type BrowserSession,
+} from '../support/browser-session';
+import { csrfHeaders } from '../support/csrf';
+import { strongPassword, uniqueEmail } from '../support/e2e-helpers';
+import { linkInEmail, waitForEmail } from '../support/ses-inbox';
+
+describe('local email viewer in Chromium', () => {
+  let session: BrowserSession | undefined;
+
+  beforeAll(async () => {
+    session = await startBrowserSession();
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopBrowserSession(session);
+  });
+
+  it('opens a link of a message in a new tab, where the verification goes through', async () => {
+    const { app, context, page } = session!;
+    const address = uniqueEmail('email-viewer');
+    const registered = await context.request.post(`${app.appUrl}/auth/register`, {
+      headers: await csrfHeaders(context.request, app.appUrl),
+      data: { email: address, password: strongPassword('email-viewer') },
+    });
+    expect(registered.status()).toBe(201);
+    const email = await waitForEmail(app.endpoints.ses!, {
+      to: address,
+      subject: /^Verify your email address/,
+    });
+    const verifyLink = linkInEmail(email, '/auth/verify-email');
+
+    const viewerUrl = app.endpoints.emailViewer!;
+    await page.goto(viewerUrl);
+    const message = page.locator('.email').filter({ hasText: address });
+    await message.getByRole('button', { name: 'Toggle HTML view' }).click();
+    const frame = page.frameLocator(`iframe[id="${email.messageId}-html-iframe"]`);
+    const link = frame.locator(`a[href="${verifyLink.href}"]`).first();
+    expect(await link.getAttribute('target')).toBe('_blank');
+    expect(await link.getAttribute('rel')).toContain('noopener');
+
+    const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
+    await tab.waitForLoadState();
+    await tab.getByRole('heading', { level: 1 }).first().waitFor();
+    const landed = new URL(tab.url());
+    expect(landed.origin).toBe(new URL(app.appUrl).origin);
+    expect(landed.pathname).toBe('/dashboard');
+    // The viewer stays where it was, its frame still showing the message.
+    expect(page.url()).toBe(viewerUrl);
+    await frame.locator(`a[href="${verifyLink.href}"]`).first().waitFor();
+
+    const signedIn = await context.request.get(`${app.appUrl}/api/session`);
+    expect(await signedIn.json()).toMatchObject({ loggedIn: true, needsVerification: false });
+    await tab.close();
+  }, 60_000);
+});
