@@ -69,11 +69,24 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
   testWebhook: ['tableRead', 'tableWrite'],
   // Two-factor: the routes that seal or open a TOTP secret read its key; the status reads only.
   getTwoFactorStatus: ['tableRead'],
-  verifyTwoFactorSignIn: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
+  // Turning two-factor on or off and signing in with a recovery code email the account's owner.
+  verifyTwoFactorSignIn: [
+    'tableRead',
+    'tableWrite',
+    'twoFactorKeyRead',
+    'emailSend',
+    'appOriginRead',
+  ],
   startTwoFactorEnrolment: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
-  confirmTwoFactorEnrolment: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
+  confirmTwoFactorEnrolment: [
+    'tableRead',
+    'tableWrite',
+    'twoFactorKeyRead',
+    'emailSend',
+    'appOriginRead',
+  ],
   regenerateRecoveryCodes: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
-  disableTwoFactor: ['tableRead', 'tableWrite', 'twoFactorKeyRead'],
+  disableTwoFactor: ['tableRead', 'tableWrite', 'twoFactorKeyRead', 'emailSend', 'appOriginRead'],
   // Integrations: the routes that store credentials seal them under the KMS key; the list reads.
   listIntegrations: ['tableRead'],
   createIntegration: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],

@@ -68,7 +68,7 @@ export class AppFunction extends Construct {
     grantPermissions(this.role, props.permissions, props.resources, props.permissionTargets);
 
     this.function = new LambdaFunction(this, 'Function', {
-      code: bundledFunctionCode(props.entry),
+      code: bundledFunctionCode(this, props.entry),
       handler: 'index.handler',
       description: props.description,
       runtime: FUNCTION_RUNTIME,

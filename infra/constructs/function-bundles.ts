@@ -21,6 +21,8 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { AssetHashType, DockerImage } from 'aws-cdk-lib';
 import { Code } from 'aws-cdk-lib/aws-lambda';
+import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
+import type { Construct } from 'constructs';
 import { buildSync, type BuildOptions } from 'esbuild';
 import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
 
@@ -70,9 +72,13 @@ function bundleEach(entries: readonly string[]): Map<string, BundleDirectory> {
   return new Map(names.map(([name, entry]) => [entry, path.join(outdir, name)]));
 }
 
-function bundleOf(entry: string): BundleDirectory {
-  batch ??= bundleEach(knownFunctionEntries());
-  const directory = batch.get(entry) ?? bundleEach([entry]).get(entry);
+/**
+ * The entry's bundle: from the batch when every stack is bundled (`cdk synth`), else alone (a
+ * synth that bundles only some stacks, as a test does, should not bundle every function).
+ */
+function bundleOf(entry: string, everyStackBundled: boolean): BundleDirectory {
+  if (everyStackBundled) batch ??= bundleEach(knownFunctionEntries());
+  const directory = batch?.get(entry) ?? bundleEach([entry]).get(entry);
   if (!directory) throw new Error(`No bundle for ${entry}`);
   return directory;
 }
@@ -97,7 +103,11 @@ function copyBundle(from: BundleDirectory, outputDir: string): void {
  * A function's code asset: its entry bundled with the others. Where the app is synthesized
  * without bundling (`aws:cdk:bundling-stacks`, as the infra tests do) CDK skips it.
  */
-export function bundledFunctionCode(entry: string): Code {
+export function bundledFunctionCode(scope: Construct, entry: string): Code {
+  const bundledStacks = (scope.node.tryGetContext(BUNDLING_STACKS) as string[] | undefined) ?? [
+    '**',
+  ];
+  const everyStackBundled = bundledStacks.includes('**');
   return Code.fromAsset(REPO_ROOT, {
     assetHashType: AssetHashType.OUTPUT,
     bundling: {
@@ -108,7 +118,7 @@ export function bundledFunctionCode(entry: string): Code {
       command: ['bundle', path.relative(REPO_ROOT, entry)],
       local: {
         tryBundle(outputDir) {
-          copyBundle(bundleOf(entry), outputDir);
+          copyBundle(bundleOf(entry, everyStackBundled), outputDir);
           return true;
         },
       },
