@@ -5,17 +5,15 @@
  * below the bell with the days left and no chip over the time, table cells stay on one line
  * (long names cut with an ellipsis, whole in a tooltip), phones get cards with every action
  * visible and a sort select, the account view marks no top bar link, usage bars are neutral
- * below 80 %. Every page at 1280 and 390 px, light and dark, scrolls nothing sideways and cuts no
- * control off.
+ * below 80 %.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { collectPageErrors, startInColorMode, type ColorMode } from '../support/e2e-helpers';
+import { collectPageErrors } from '../support/e2e-helpers';
 import { startAppAndChromium } from '../support/browser-session';
 import type { LocalAppProcess } from '../support/local-app-process';
 import { createShowcaseAccount, SHOWCASE } from '../support/showcase-account';
 import {
   DESKTOP,
-  layoutProblems,
   openPage,
   PHONE,
   PUBLIC_PAGES,
@@ -147,53 +145,6 @@ describe('page frame and layout in Chromium', () => {
         titles.set(`${state} ${path}`, frame.title);
       },
       30_000,
-    );
-  });
-
-  describe.each(['light', 'dark'] as const)('every page in %s mode at 1280 and 390 px', (mode) => {
-    let outTab: Page;
-    let inTab: Page;
-
-    beforeAll(async () => {
-      const out = await browser.newContext({ viewport: DESKTOP });
-      const signedInAgain = await browser.newContext({
-        viewport: DESKTOP,
-        storageState: await signedIn.storageState(),
-      });
-      for (const context of [out, signedInAgain]) {
-        context.setDefaultTimeout(15_000);
-        await startInColorMode(context, mode satisfies ColorMode);
-      }
-      outTab = await out.newPage();
-      inTab = await signedInAgain.newPage();
-      pageErrors.push(collectPageErrors(outTab), collectPageErrors(inTab));
-    }, 30_000);
-
-    afterAll(async () => {
-      await outTab?.context().close();
-      await inTab?.context().close();
-    });
-
-    it.each([
-      ...PUBLIC_PAGES.map((site) => ({ ...site, signedIn: false })),
-      ...[...SIGNED_IN_PAGES, ...SHARED_PAGES].map((site) => ({ ...site, signedIn: true })),
-    ])(
-      '$name (signed in: $signedIn): no sideways scroll, no control cut off',
-      async ({ path, signedIn: withSession }) => {
-        const tab = withSession ? inTab : outTab;
-        for (const viewport of [DESKTOP, PHONE]) {
-          await tab.setViewportSize(viewport);
-          await tab.goto(url(path));
-          await settlePage(tab);
-          expect({ width: viewport.width, ...(await layoutProblems(tab)) }).toEqual({
-            width: viewport.width,
-            pageExcess: 0,
-            scrollers: [],
-            clippedControls: [],
-          });
-        }
-      },
-      60_000,
     );
   });
 
