@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LocalAppProcess } from '../support/local-app-process';
-import { appForSuite } from '../support/shared-app';
+import { appForSuite, suiteClientHeaders } from '../support/shared-app';
 
 /** The whole account flow over HTTP on `npm start`'s program, as the web app drives it. */
 describe('accounts over HTTP', () => {
@@ -45,6 +45,7 @@ describe('accounts over HTTP', () => {
   ): Promise<Response> {
     const cookies = options.cookies ?? jar;
     const headers: Record<string, string> = {
+      ...suiteClientHeaders(),
       cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; '),
     };
     if (body !== undefined) headers['content-type'] = 'application/json';

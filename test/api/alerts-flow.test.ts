@@ -11,7 +11,7 @@ import {
 } from '@expiry-radar/functions/domain/webhook-signature';
 import { controlAuthorization } from '@expiry-radar/functions/local/local-control-server';
 import type { LocalAppProcess } from '../support/local-app-process';
-import { appForSuite } from '../support/shared-app';
+import { appForSuite, suiteClientHeaders } from '../support/shared-app';
 import { readInbox, waitForEmail } from '../support/ses-inbox';
 
 /** A webhook receiver on 127.0.0.1 that answers 500 while `failing`, else 204. */
@@ -133,6 +133,7 @@ describe('expiry alerts over HTTP', () => {
     let csrfToken = '';
     const call = async (method: string, path: string, body?: unknown): Promise<Response> => {
       const headers: Record<string, string> = {
+        ...suiteClientHeaders(),
         cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
       };
       if (body !== undefined) headers['content-type'] = 'application/json';

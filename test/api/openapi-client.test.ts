@@ -3,7 +3,7 @@ import createClient, { type Middleware } from 'openapi-fetch';
 import ICAL from 'ical.js';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { LocalAppProcess } from '../support/local-app-process';
-import { appForSuite } from '../support/shared-app';
+import { appForSuite, suiteClientHeaders } from '../support/shared-app';
 import { waitForEmail } from '../support/ses-inbox';
 import type { paths } from './openapi-types.generated';
 
@@ -46,7 +46,11 @@ describe('the API through a client generated from its OpenAPI description', () =
         return response;
       },
     };
-    const client = createClient<paths>({ baseUrl: app.appUrl, redirect: 'manual' });
+    const client = createClient<paths>({
+      baseUrl: app.appUrl,
+      redirect: 'manual',
+      headers: suiteClientHeaders(),
+    });
     client.use(cookies);
     const refreshCsrf = async () => {
       const { data } = await client.GET('/api/csrf-token');

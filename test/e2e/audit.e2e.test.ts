@@ -15,6 +15,7 @@ import {
 } from '../support/browser-session';
 import {
   COLOR_MODE_STORAGE_KEY,
+  savedDownload,
   screenshot,
   strongPassword,
   uniqueEmail,
@@ -31,7 +32,7 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
     page.waitForEvent('download'),
     page.getByRole('button', { name: button }).click(),
   ]);
-  const path = await file.path();
+  const path = await savedDownload(file);
   return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
 }
 

@@ -21,6 +21,7 @@ import {
 } from '../support/browser-session';
 import {
   field,
+  savedDownload,
   screenshot,
   strongPassword,
   uniqueEmail,
@@ -50,7 +51,7 @@ function inventoryCsv(): string {
 /** Clicks `click` and answers the file the browser downloaded: its name, path and text. */
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await file.path();
+  const path = await savedDownload(file);
   return { name: file.suggestedFilename(), path, text: await readFile(path, 'utf8') };
 }
 

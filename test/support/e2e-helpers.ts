@@ -1,8 +1,9 @@
 /** Small helpers shared by the end-to-end tests in Chromium. */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { projectRoot } from './local-app-process';
 
 /** Screenshots land here (gitignored). */
@@ -62,4 +63,17 @@ export async function waitForPageHeading(page: Page, name?: string | RegExp): Pr
 export function field(scope: Page | Locator, label: string): Locator {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   return scope.getByLabel(new RegExp(`^${escaped}\\s*\\*?$`));
+}
+
+/**
+ * Where a download was saved on this machine. The browser may run in another process (the shared
+ * Chromium of the test run), where Playwright keeps no local path, so the file is copied here.
+ */
+export async function savedDownload(download: Download): Promise<string> {
+  const path = join(
+    mkdtempSync(join(tmpdir(), 'expiry-radar-download-')),
+    download.suggestedFilename(),
+  );
+  await download.saveAs(path);
+  return path;
 }

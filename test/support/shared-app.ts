@@ -4,11 +4,13 @@
  * by every suite. Suites stay apart by their own accounts and workspaces; a suite that needs the
  * app with another environment, or tests the start itself, starts its own (`startLocalApp`).
  */
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { endpointsOf, sharedEmulators } from '../../functions/test-support/shared-emulators';
+import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/client-ip';
 import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './browser';
 import { startLocalApp, type LocalAppProcess } from './local-app-process';
 
@@ -134,7 +136,31 @@ export async function appForSuite(env: Record<string, string> = {}): Promise<Loc
   return sharedServicesStarted() && sharedAppServes(env) ? sharedApp() : startLocalApp({ env });
 }
 
-/** A connection to the shared Chromium; closing it closes this suite's contexts, not Chromium. */
-export function connectToSharedChromium(): Promise<Browser> {
-  return chromium.connect(failIfNotStarted(CHROMIUM_VARIABLE));
+/**
+ * A connection to the shared Chromium; closing it closes this suite's contexts, not Chromium.
+ * Every context it makes comes from a client address of this suite's own, as CloudFront reports
+ * a viewer's (`CloudFront-Viewer-Address`, which the app reads as the client's address): the
+ * app's per-address rate limits, registration's among them, count each suite apart, as they did
+ * when each suite had an app of its own.
+ */
+export async function connectToSharedChromium(): Promise<Browser> {
+  const browser = await chromium.connect(failIfNotStarted(CHROMIUM_VARIABLE));
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) =>
+    newContext({
+      ...options,
+      extraHTTPHeaders: { ...suiteClientHeaders(), ...options.extraHTTPHeaders },
+    });
+  return browser;
+}
+
+/** This suite's client address (each test file loads this module afresh). */
+const suiteViewerAddress = `10.${[...randomBytes(3)].join('.')}:443`;
+
+/**
+ * The header that gives a suite's requests to the shared app a client address of the suite's
+ * own (see `connectToSharedChromium`); suites that call the app with `fetch` send it too.
+ */
+export function suiteClientHeaders(): Record<string, string> {
+  return { [VIEWER_ADDRESS_HEADER]: suiteViewerAddress };
 }

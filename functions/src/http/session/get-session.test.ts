@@ -61,6 +61,8 @@ describe('GET /api/session', () => {
         plan: 'free',
         downgraded: false,
         twoFactorEnabled: false,
+        // An email change waiting for its link (none here).
+        pendingEmail: null,
       },
       needsVerification: false,
       features: { googleSignIn: false },
