@@ -64,6 +64,9 @@ describe('the app origin of a deploy with no context', () => {
       .sort();
     expect(readers).toEqual([
       'addMember',
+      // The security emails of turning two-factor on or off and of a recovery code used.
+      'confirmTwoFactorEnrolment',
+      'disableTwoFactor',
       'googleCallback',
       'googleSignIn',
       'openBillingPortal',
@@ -72,6 +75,7 @@ describe('the app origin of a deploy with no context', () => {
       'resendVerification',
       'updateAccount',
       'upgradePlan',
+      'verifyTwoFactorSignIn',
     ]);
     const policies = JSON.stringify([
       ...Object.values(resourcesAcross(templates.apiRoutes, 'AWS::IAM::Policy')),
