@@ -81,16 +81,14 @@ export default tseslint.config(
     ],
   },
   js.configs.recommended,
-  ...tseslint.configs.recommendedTypeChecked,
+  // The rules that need type information (typescript-eslint's recommendedTypeChecked set) run in
+  // oxlint's type-aware mode instead (.oxlintrc.json, the first step of `npm run lint`): the same
+  // rules on the native TypeScript compiler, in a fraction of the time.
+  ...tseslint.configs.recommended,
   {
-    languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
-      globals: { ...globals.node },
-    },
+    languageOptions: { globals: { ...globals.node } },
     plugins: { 'import-x': importX, 'check-file': checkFile },
     rules: {
-      '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': [
         'error',
@@ -154,9 +152,5 @@ export default tseslint.config(
         { basePath: import.meta.dirname, zones: webBoundaryZones },
       ],
     },
-  },
-  {
-    files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
-    ...tseslint.configs.disableTypeChecked,
   },
 );

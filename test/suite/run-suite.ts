@@ -3,8 +3,8 @@
  * on both cores, and a table of where the time went. See docs/architecture.md ("The test
  * command").
  *
- *   lane 1: lint (type-aware ESLint, then Prettier)
- *   lane 2: build (OpenAPI, web) -> synth (cdk synth, once) -> cfn-lint -> rehearsal -> typecheck
+ *   lane 1: lint (oxlint's type-aware rules, ESLint, Prettier) -> typecheck
+ *   lane 2: build (OpenAPI, web) -> synth (cdk synth, once) -> cfn-lint -> rehearsal
  *   then:   jest (every project)
  *
  * The two lanes take about as long as each other. A phase whose prerequisite did not pass is
@@ -93,8 +93,8 @@ async function main(): Promise<void> {
   const started = Date.now();
   rmSync(FILE_TIMES, { force: true });
   const [checks, assembly] = await Promise.all([
-    lane([PHASES.lint]),
-    lane([PHASES.build, PHASES.synth, PHASES.cfnLint, PHASES.rehearsal, PHASES.typecheck]),
+    lane([PHASES.lint, PHASES.typecheck]),
+    lane([PHASES.build, PHASES.synth, PHASES.cfnLint, PHASES.rehearsal]),
   ]);
   const jest = await runUnlessBlocked(PHASES.jest);
 

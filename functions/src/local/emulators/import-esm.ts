@@ -2,7 +2,7 @@
  * Loads an ES-module-only package from CommonJS code. The indirection keeps transpilers from
  * rewriting `import()` into `require()`, which cannot load such packages.
  */
-// eslint-disable-next-line @typescript-eslint/no-implied-eval
+// oxlint-disable-next-line typescript/no-implied-eval
 const nativeImport = new Function('specifier', 'return import(specifier)') as <T>(
   specifier: string,
 ) => Promise<T>;

@@ -36,7 +36,7 @@ describe('RouterErrorPage', () => {
           path: 'broken',
           loader: () => {
             // Route modules throw data() responses for the error boundary, as React Router documents.
-            // eslint-disable-next-line @typescript-eslint/only-throw-error
+            // oxlint-disable-next-line typescript/only-throw-error
             throw data('Down for maintenance', { status: 503, statusText: 'Service Unavailable' });
           },
           element: <p>never</p>,
