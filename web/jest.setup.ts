@@ -3,6 +3,7 @@ import { configure } from '@testing-library/react';
 import { TextDecoder, TextEncoder } from 'node:util';
 // jsdom has no fetch API; React Router builds a Request for every navigation.
 import 'whatwg-fetch';
+import type * as JsdomEmotionCache from './test-support/jsdom-emotion-cache';
 import { mediaQueryList } from './test-support/match-media';
 
 // React Router encodes and decodes with these; older jsdom environments lack them.
@@ -27,3 +28,11 @@ afterEach(() => {
 // findBy* and waitFor wait for what a page shows after its requests; on a busy 2-core CI
 // machine the whole app (lazy routes, several queries) can take longer than the 1 s default.
 configure({ asyncUtilTimeout: 5_000 });
+
+// The CSS that jsdom computes styles from: only what the tests' tools read (see the module).
+jest.mock('@emotion/cache', () => {
+  const { jsdomEmotionCacheModule } = jest.requireActual<typeof JsdomEmotionCache>(
+    './test-support/jsdom-emotion-cache',
+  );
+  return jsdomEmotionCacheModule(jest.requireActual('@emotion/cache'));
+});

@@ -1,4 +1,5 @@
 import { act, render, screen } from '@testing-library/react';
+jest.unmock('@emotion/cache'); // These tests read colours and font weights.
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import styled from '@emotion/styled';
