@@ -507,8 +507,12 @@ describe('token dashboard in Chromium', () => {
       await waitForPageHeading(visitPage, 'Token Management Dashboard');
       await card(visitPage, 'Certificates').getByRole('rowheader').first().waitFor();
       await visitPage.waitForLoadState('networkidle');
+      await visitPage.evaluate(() => document.fonts.ready.then(() => undefined));
       return visitPage;
     };
+    /** The page at rest: transitions and animations finished, no caret. */
+    const look = (visitPage: Page) =>
+      visitPage.screenshot({ animations: 'disabled', caret: 'hide' });
     /** The CSS of the rules emotion inserted on this visit, and of those it was given back. */
     const rulesOf = (visitPage: Page) =>
       visitPage.evaluate(() => {
@@ -534,7 +538,7 @@ describe('token dashboard in Chromium', () => {
       async () =>
         (await first.evaluate((key) => localStorage.getItem(key), SAVED_STYLES_KEY)) !== null,
     );
-    const firstLook = await first.screenshot();
+    const firstLook = await look(first);
     await first.close();
 
     const second = await visit();
@@ -542,7 +546,7 @@ describe('token dashboard in Chromium', () => {
     expect(secondRules.restored.length).toBeGreaterThanOrEqual(firstRules.inserted.length);
     const restored = new Set(secondRules.restored);
     expect(secondRules.inserted.filter((rule) => restored.has(rule))).toEqual([]);
-    expect((await second.screenshot()).equals(firstLook)).toBe(true);
+    expect((await look(second)).equals(firstLook)).toBe(true);
     expect(pageErrors).toEqual([]);
     await second.close();
   }, 60_000);

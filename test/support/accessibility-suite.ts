@@ -1,9 +1,11 @@
 /**
- * axe-core in Chromium: no serious or critical violation on any page, signed out and signed in,
- * nor in any dialog, in dark and in light mode; and a screenshot of every page at 1280 px and
- * 390 px in both modes (test/artifacts/screenshots). Dialogs checked by their own suites are not
- * repeated here: the token details, renew and delete dialogs (dashboard), create workspace and
- * transfer tokens (workspaces), and an audit event's details (audit).
+ * axe-core in Chromium, in one colour mode: no serious or critical violation on any page, signed
+ * out and signed in, nor in any dialog; and a screenshot of every page at 1280 px and 390 px
+ * (test/artifacts/screenshots). Dialogs checked by their own suites are not repeated here: the
+ * token details, renew and delete dialogs (dashboard), create workspace and transfer tokens
+ * (workspaces), and an audit event's details (audit). Each mode is a suite file of its own
+ * (test/e2e/accessibility-dark.e2e.test.ts, accessibility-light.e2e.test.ts), so the two run on
+ * both jest workers.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
@@ -12,11 +14,11 @@ import {
   startInColorMode,
   waitForPageHeading,
   type ColorMode,
-} from '../support/e2e-helpers';
-import { startAppAndChromium } from '../support/browser-session';
-import type { LocalAppProcess } from '../support/local-app-process';
-import { blockingViolations } from '../support/accessibility';
-import { createShowcaseAccount, SHOWCASE } from '../support/showcase-account';
+} from './e2e-helpers';
+import { startAppAndChromium } from './browser-session';
+import type { LocalAppProcess } from './local-app-process';
+import { blockingViolations } from './accessibility';
+import { createShowcaseAccount, SHOWCASE } from './showcase-account';
 import {
   DESKTOP,
   openPage,
@@ -25,11 +27,11 @@ import {
   PUBLIC_PAGES,
   SIGNED_IN_PAGES,
   type SitePage,
-} from '../support/site-pages';
+} from './site-pages';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
-async function settle(page: Page): Promise<void> {
+export async function settle(page: Page): Promise<void> {
   await waitForPageHeading(page);
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   // Let MUI's entrance transitions finish, so colours are measured at rest.
@@ -154,7 +156,13 @@ const DIALOGS: readonly DialogCase[] = [
   },
 ];
 
-describe('accessibility of every page and dialog in Chromium', () => {
+/**
+ * The suite of one colour mode: the showcase account, then every page and dialog in `mode`.
+ * Returns the shared app and browser for further tests of the file.
+ */
+export function describeAccessibilityIn(
+  mode: ColorMode,
+): () => { app: LocalAppProcess; browser: Browser } {
   let app: LocalAppProcess;
   let browser: Browser;
   let signedInState: StorageState;
@@ -173,7 +181,7 @@ describe('accessibility of every page and dialog in Chromium', () => {
     await app?.stop();
   });
 
-  describe.each<ColorMode>(['dark', 'light'])('in %s mode', (mode) => {
+  describe(`in ${mode} mode`, () => {
     const contexts: BrowserContext[] = [];
     const pages: Record<'out' | 'in', Page> = {} as Record<'out' | 'in', Page>;
     const pageErrors: string[][] = [];
@@ -255,27 +263,5 @@ describe('accessibility of every page and dialog in Chromium', () => {
     });
   });
 
-  it('switches between dark and light with the colour-mode button and keeps the choice', async () => {
-    const context = await browser.newContext({ colorScheme: 'light' });
-    context.setDefaultTimeout(10_000);
-    const page = await context.newPage();
-    await page.goto(`${app.appUrl}/login`);
-    await settle(page);
-    expect(await backgroundBrightness(page)).toBeLessThan(200);
-
-    await page.getByRole('button', { name: 'Switch to light mode' }).click();
-    await page.getByRole('button', { name: 'Switch to dark mode' }).waitFor();
-    await page.waitForTimeout(300);
-    expect(await backgroundBrightness(page)).toBeGreaterThan(600);
-    expect(await blockingViolations(page)).toEqual([]);
-
-    await page.reload();
-    await settle(page);
-    expect(await backgroundBrightness(page)).toBeGreaterThan(600);
-    await page.getByRole('button', { name: 'Switch to dark mode' }).click();
-    await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
-    await page.waitForTimeout(300);
-    expect(await backgroundBrightness(page)).toBeLessThan(200);
-    await context.close();
-  }, 30_000);
-});
+  return () => ({ app, browser });
+}
