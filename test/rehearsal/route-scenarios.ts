@@ -463,15 +463,20 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('unsubscribeAlertEmails', 'happy', oneClick(token), 200);
   },
 
-  // The calendar feed: a calendar app's GET with the key derived from the deployment's alert link
-  // key (no cookies); a wrong key is refused like an unknown workspace.
+  // The calendar feed: a calendar app's GET with the owner's key derived from the deployment's
+  // alert link key (no cookies); a wrong key is refused like an unknown workspace.
   async getCalendarFeed(context) {
     const { values } = await world();
     const { calendarFeedKey } = await import('@expiry-radar/functions/domain/calendar-feed-key');
-    const key = calendarFeedKey(values.workspace, 0, context.deployment.alertLinkKey);
+    const key = calendarFeedKey(values.workspace, values.owner, 0, context.deployment.alertLinkKey);
     const params = { id: values.workspace };
     await context.call('getCalendarFeed', 'happy', { params, query: { key } }, 200);
-    const forged = calendarFeedKey(values.workspace, 0, `not-the-key-${randomUUID()}`);
+    const forged = calendarFeedKey(
+      values.workspace,
+      values.owner,
+      0,
+      `not-the-key-${randomUUID()}`,
+    );
     await context.call('getCalendarFeed', 'refusal', { params, query: { key: forged } }, 404);
   },
   async getCalendarFeedLink(context) {

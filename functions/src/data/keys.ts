@@ -69,7 +69,7 @@ export const keys = {
   }),
   /** A workspace's alert settings and its generic-webhook signing secret. */
   alertSettings: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'ALERT_SETTINGS' }),
-  /** The rotation counter of a workspace's calendar feed key (the key itself is derived). */
+  /** The rotation counter of a workspace's calendar feed keys (each member's key is derived). */
   calendarFeed: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'CALENDAR_FEED' }),
   /** A discovery integration of a workspace (AWS, GitLab, Vault) with its sealed credentials. */
   integration: (workspaceId: string, integrationId: string) => ({

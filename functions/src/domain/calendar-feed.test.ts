@@ -1,6 +1,12 @@
+import { createHmac, hkdfSync } from 'node:crypto';
 import ICAL from 'ical.js';
 import { buildCalendarFeed } from './calendar-feed';
-import { calendarFeedKey, calendarFeedPath, verifyCalendarFeedKey } from './calendar-feed-key';
+import {
+  calendarFeedKey,
+  calendarFeedKeyHolder,
+  calendarFeedPath,
+  verifyCalendarFeedKey,
+} from './calendar-feed-key';
 
 const tokens = [
   { id: 'ws-1.a', name: 'api.example.com', category: 'cert', expiresAt: '2027-03-01' },
@@ -47,14 +53,45 @@ describe('buildCalendarFeed', () => {
   });
 });
 
+/** A key as v1 built it: one per workspace, naming no member. */
+function workspaceWideV1Key(workspaceId: string, rotation: number, keyMaterial: string): string {
+  const key = hkdfSync('sha256', keyMaterial, '', 'expiry-radar calendar feed v1', 32);
+  return createHmac('sha256', Buffer.from(key))
+    .update(`${workspaceId}.${rotation}`)
+    .digest('base64url');
+}
+
 describe('calendar feed key', () => {
-  it('verifies the current rotation under any key material in use, nothing else', () => {
-    const key = calendarFeedKey('ws-1', 2, 'old-material');
-    expect(verifyCalendarFeedKey(key, 'ws-1', 2, ['new-material', 'old-material'])).toBe(true);
-    expect(verifyCalendarFeedKey(key, 'ws-1', 3, ['new-material', 'old-material'])).toBe(false);
+  const userId = '5f0c2a3e-8d1b-4c6f-9a7e-2b4d6f8a0c1e';
+  const otherUserId = '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+
+  it('names the member and verifies their current rotation under any key material in use', () => {
+    const key = calendarFeedKey('ws-1', userId, 2, 'old-material');
+    const materials = ['new-material', 'old-material'];
+    expect(calendarFeedKeyHolder(key)).toBe(userId);
+    expect(verifyCalendarFeedKey(key, 'ws-1', 2, materials)).toBe(true);
+    expect(verifyCalendarFeedKey(key, 'ws-1', 3, materials)).toBe(false);
     expect(verifyCalendarFeedKey(key, 'ws-2', 2, ['old-material'])).toBe(false);
     expect(verifyCalendarFeedKey(`${key}x`, 'ws-1', 2, ['old-material'])).toBe(false);
     expect(verifyCalendarFeedKey('', 'ws-1', 2, ['old-material'])).toBe(false);
     expect(calendarFeedPath('ws-1', key)).toBe(`/api/v1/workspaces/ws-1/calendar.ics?key=${key}`);
+  });
+
+  it('gives each member their own key, and refuses one whose user id was changed', () => {
+    const key = calendarFeedKey('ws-1', userId, 0, 'material');
+    const othersKey = calendarFeedKey('ws-1', otherUserId, 0, 'material');
+    expect(othersKey).not.toBe(key);
+    const mac = key.slice(key.lastIndexOf('.') + 1);
+    const tampered = `${otherUserId}.${mac}`;
+    expect(calendarFeedKeyHolder(tampered)).toBe(otherUserId);
+    expect(verifyCalendarFeedKey(tampered, 'ws-1', 0, ['material'])).toBe(false);
+  });
+
+  it('finds no member in a workspace-wide key of v1 or a malformed key; verifies neither', () => {
+    const v1Key = workspaceWideV1Key('ws-1', 0, 'material');
+    expect(calendarFeedKeyHolder(v1Key)).toBeUndefined();
+    expect(verifyCalendarFeedKey(v1Key, 'ws-1', 0, ['material'])).toBe(false);
+    expect(calendarFeedKeyHolder(`.${v1Key}`)).toBeUndefined();
+    expect(calendarFeedKeyHolder(`USER#x.${v1Key}`)).toBeUndefined();
   });
 });

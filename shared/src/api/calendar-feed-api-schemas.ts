@@ -1,11 +1,11 @@
 /**
  * A workspace's calendar feed: an iCalendar file with one all-day event per token expiry, read by
- * calendar apps with the feed's key in its URL (no session), and the calls that give members the
- * URL and let admins and workspace managers replace its key.
+ * calendar apps with a member's key in its URL (no session), and the calls that give each member
+ * their URL and let admins and workspace managers replace every member's key.
  */
 import * as z from 'zod';
 
-/** The feed's key: base64url of an HMAC-SHA-256 (43 characters). */
+/** The MAC ending a feed key (`<userId>.<mac>`): base64url of an HMAC-SHA-256 (43 characters). */
 export const CALENDAR_FEED_KEY_LENGTH = 43;
 
 export const calendarFeedQuery = z.object({

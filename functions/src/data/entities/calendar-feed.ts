@@ -1,8 +1,9 @@
 /**
  * The calendar feed entity (ACCESS_PATTERNS.md rows 53–54; codec pattern: entity-codec.ts): one
  * item per workspace, `pk=WS#<workspaceId>`, `sk=CALENDAR_FEED`, holding `rotation`, the number of
- * times the feed's key was replaced. The key itself is never stored: it is derived from the
- * workspace id and the rotation (domain/calendar-feed-key.ts), so replacing it is adding 1.
+ * times the feed's keys were replaced. The keys themselves are never stored: each member's is
+ * derived from the workspace id, their user id and the rotation (domain/calendar-feed-key.ts), so
+ * replacing every member's key at once is adding 1.
  *
  * Reading: the workspace id comes from the key; a missing rotation reads as 0 (never replaced).
  */

@@ -1,5 +1,5 @@
 /**
- * The membership entity (ACCESS_PATTERNS.md rows 7, 8, 22a, 30 and 31; codec pattern:
+ * The membership entity (ACCESS_PATTERNS.md rows 7, 8, 22a, 30, 31 and 53; codec pattern:
  * entity-codec.ts): a user's place in a workspace, `pk=WS#<workspaceId>`, `sk=MEMBER#<userId>`,
  * with the role and when they joined, and the user's index entry `gsi1pk=USER#<userId>`,
  * `gsi1sk=WS#<workspaceId>` (their workspaces; account deletion).

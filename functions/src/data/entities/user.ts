@@ -1,5 +1,5 @@
 /**
- * The user entity (ACCESS_PATTERNS.md rows 1, 2, 19–22, 25, 27 and 37; codec pattern:
+ * The user entity (ACCESS_PATTERNS.md rows 1, 2, 19–22, 25, 27, 37 and 53; codec pattern:
  * entity-codec.ts): the profile item `pk=USER#<userId>`, `sk=PROFILE`. It holds the account
  * (address, names, avatar, plan, verification, an address change waiting for its link), the password hash (none for accounts that only
  * sign in with Google), `sessionsValidFrom` (sessions started before it are revoked), `ownedWorkspaceIds` (a string set: the workspaces the user owns, checked

@@ -1,10 +1,12 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
 import { calendarFeedLink } from '../../services/calendar/calendar-feed';
 
-/** `GET /api/v1/workspaces/{id}/calendar-feed`: the feed's path with its key, for members. */
+/** `GET /api/v1/workspaces/{id}/calendar-feed`: the caller's own feed path and key (members). */
 export const handler = createHttpHandler(
   'getCalendarFeedLink',
-  async ({ params, workspaceAccess }) => ({
-    body: await calendarFeedLink(await workspaceAccess(params.id)),
-  }),
+  async ({ params, session, workspaceAccess }) => {
+    const { user } = requireSession(session);
+    return { body: await calendarFeedLink(await workspaceAccess(params.id), user) };
+  },
 );

@@ -3,7 +3,8 @@ import { renderCalendarFeed } from '../../services/calendar/calendar-feed';
 
 /**
  * `GET /api/v1/workspaces/{id}/calendar.ics?key=…`: the workspace's calendar feed, fetched by
- * calendar apps without a session; the key is the proof (404 when it is wrong).
+ * calendar apps without a session; the key is a member's proof (404 when it is wrong or the member
+ * can no longer see the workspace).
  */
 export const handler = createHttpHandler('getCalendarFeed', async ({ params, query, now }) => ({
   text: await renderCalendarFeed(params.id, query.key, now),

@@ -3,8 +3,8 @@ import { requireSession } from '../pipeline/require-session';
 import { rotateCalendarFeed } from '../../services/calendar/calendar-feed';
 
 /**
- * `POST /api/v1/workspaces/{id}/calendar-feed/rotate`: replaces the feed's key (admin or
- * workspace manager); calendars subscribed with the old URL stop receiving it.
+ * `POST /api/v1/workspaces/{id}/calendar-feed/rotate`: replaces every member's feed key (admin or
+ * workspace manager); calendars subscribed with an old URL stop receiving it.
  */
 export const handler = createHttpHandler(
   'rotateCalendarFeed',

@@ -60,6 +60,16 @@ describe('CalendarFeedPanel', () => {
     expect(screen.queryByRole('button', { name: 'Rotate calendar link' })).not.toBeInTheDocument();
   });
 
+  it('says the link is personal and when it stops working', async () => {
+    serve(false);
+    renderPanel('viewer');
+    const help = await screen.findByText(/^Subscribe in a calendar app to see each token’s expiry/);
+    expect(help).toHaveTextContent(
+      'The link is yours: anyone with it can read the calendar until you leave this workspace, lose access to it, or the link is replaced.',
+    );
+    expect(help).not.toHaveTextContent('Anyone with the link can read the calendar.');
+  });
+
   it('rotates the link for an admin after confirming, and copies the new one', async () => {
     const { user, writeText } = setUpUser();
     const { requests } = serve(true);

@@ -13,7 +13,7 @@ import {
 } from '../api/calendar-feed';
 
 export const CALENDAR_HELP =
-  'Subscribe in a calendar app to see each token’s expiry as an all-day event, with reminders at this workspace’s alert thresholds. Anyone with the link can read the calendar.';
+  'Subscribe in a calendar app to see each token’s expiry as an all-day event, with reminders at this workspace’s alert thresholds. The link is yours: anyone with it can read the calendar until you leave this workspace, lose access to it, or the link is replaced.';
 export const COPY_FAILED = 'The link could not be copied. Copy it from the address shown instead.';
 
 /** "Subscribe in calendar" for every member; replacing the link for admins and managers. */
@@ -72,8 +72,8 @@ export function CalendarFeedPanel({ workspace }: { workspace: Workspace }) {
           }}
         >
           <Typography id="rotate-calendar-link-description">
-            Calendars subscribed with the current link stop updating. Members copy the new link to
-            subscribe again.
+            Calendars subscribed with any member’s current link stop updating. Members copy their
+            new link to subscribe again.
           </Typography>
         </ConfirmDialog>
       )}
