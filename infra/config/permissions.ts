@@ -4,7 +4,7 @@
  * name becomes IAM statements on exactly the resources involved (constructs/permission-grants.ts).
  */
 export type Permission =
-  /** GetItem, BatchGetItem, Query on the table and every index (never Scan). */
+  /** GetItem, BatchGetItem, Query on the table, and Query on every index (never Scan). */
   | 'tableRead'
   /** GetItem, BatchGetItem, Query on the table's own items only, no index. */
   | 'tableItemRead'

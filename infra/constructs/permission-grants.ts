@@ -91,7 +91,11 @@ export function grantPermissions(
   for (const permission of new Set(permissions)) {
     switch (permission) {
       case 'tableRead':
-        statement(TABLE_READ_ACTIONS, [table.tableArn, ...resources.tableIndexNames.map(indexArn)]);
+        statement(TABLE_READ_ACTIONS, [table.tableArn]);
+        // An index answers queries only: GetItem and BatchGetItem on its ARN could never be used.
+        if (resources.tableIndexNames.length > 0) {
+          statement(['dynamodb:Query'], resources.tableIndexNames.map(indexArn));
+        }
         break;
       case 'tableItemRead':
         statement(TABLE_READ_ACTIONS, [table.tableArn]);

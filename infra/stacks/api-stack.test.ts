@@ -206,6 +206,17 @@ describe('api stack: least privilege', () => {
       expect(role.Properties?.ManagedPolicyArns).toBeUndefined();
     }
   });
+
+  it('grants queries only on indexes: GetItem and BatchGetItem could never be used there', () => {
+    const onIndexes = Object.values(policies)
+      .flatMap(
+        (policy) => (policy.Properties?.PolicyDocument as { Statement: Statement[] }).Statement,
+      )
+      .filter((statement) => JSON.stringify(statement.Resource).includes('/index/'));
+    expect(onIndexes.length).toBeGreaterThan(0);
+    for (const statement of onIndexes)
+      expect([statement.Action].flat()).toEqual(['dynamodb:Query']);
+  });
 });
 
 describe('api stack: the origin secret', () => {

@@ -2848,6 +2848,8 @@ export interface operations {
                             threshold: number;
                             /** @default false */
                             escalation: boolean;
+                            /** @default null */
+                            problem: string | null;
                             /** @enum {string} */
                             status: "pending" | "sent" | "partial" | "failed";
                             dead_lettered: boolean;

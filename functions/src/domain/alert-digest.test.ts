@@ -58,6 +58,17 @@ describe('digest summary', () => {
     );
     expect(digestSummary([row('a', -1), row('b', -3)])).toBe('2 API keys have expired');
   });
+
+  it('says an endpoint problem is one, not an expiry', () => {
+    const problem = {
+      ...cert,
+      endpointProblem: 'api.example.com:443: the certificate chain is not trusted',
+    } as const;
+    expect(digestSummary([row('a', 45, problem)])).toBe('1 certificate has an endpoint problem');
+    expect(digestSummary([row('a', 45, problem), row('b', 60, problem), row('c', 3)])).toBe(
+      '2 certificates have endpoint problems; 1 API key expires in the next 3 days',
+    );
+  });
 });
 
 describe('digest sections', () => {

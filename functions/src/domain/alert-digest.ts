@@ -170,13 +170,20 @@ function horizonInWords(daysLeft: number): string {
 
 /**
  * One line for everything in the digest: "3 certificates and 1 API key expire in the next 7
- * days"; expired ones first: "1 password has expired; 2 API keys expire by tomorrow".
+ * days"; endpoint problems, then expired ones first: "1 certificate has an endpoint problem;
+ * 1 password has expired; 2 API keys expire by tomorrow".
  */
 export function digestSummary(rows: readonly DigestRow[]): string {
   const notices = rows.map((row) => row.notice);
-  const expired = notices.filter((notice) => notice.daysLeft < 0);
-  const upcoming = notices.filter((notice) => notice.daysLeft >= 0);
+  const problems = notices.filter((notice) => notice.endpointProblem);
+  const expiries = notices.filter((notice) => !notice.endpointProblem);
+  const expired = expiries.filter((notice) => notice.daysLeft < 0);
+  const upcoming = expiries.filter((notice) => notice.daysLeft >= 0);
   const parts: string[] = [];
+  if (problems.length > 0) {
+    const verb = problems.length === 1 ? 'has an endpoint problem' : 'have endpoint problems';
+    parts.push(`${countInWords(problems)} ${verb}`);
+  }
   if (expired.length > 0) {
     parts.push(`${countInWords(expired)} ${expired.length === 1 ? 'has' : 'have'} expired`);
   }

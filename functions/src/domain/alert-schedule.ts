@@ -14,6 +14,7 @@
  */
 import { parseDate, utcDayNumber } from '@expiry-radar/shared/domain/calendar-date';
 import { MAX_ALERT_THRESHOLD_DAYS } from '@expiry-radar/shared/domain/alerts';
+import { endpointProblemText, isEndpointProblem } from '@expiry-radar/shared/domain/endpoints';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { ContactGroup, WorkspaceAlertSettings } from './alert-channels';
 
@@ -236,6 +237,16 @@ function endpointProblemOf(suffix: string | undefined): ParsedAlertId['endpointP
   const [problem, seconds, endpointKey] = suffix.slice(ENDPOINT_PROBLEM_MARK.length).split('@');
   if (!problem || !seconds || !/^\d+$/.test(seconds) || !endpointKey) return undefined;
   return { problem, endpointKey };
+}
+
+/**
+ * What an endpoint problem's alert is about ("api.example.com:443: …", the words of
+ * `endpointProblemText`); null for an expiry alert or an escalation.
+ */
+export function endpointProblemTextOfAlert(alertId: string): string | null {
+  const problem = parseAlertId(alertId)?.endpointProblem;
+  if (!problem || !isEndpointProblem(problem.problem)) return null;
+  return endpointProblemText(problem.endpointKey, problem.problem);
 }
 
 export function parseAlertId(alertId: string): ParsedAlertId | null {

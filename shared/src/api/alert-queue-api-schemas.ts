@@ -117,6 +117,11 @@ export const alertQueueItemSchema = z.object({
    * window and the escalation's delay.
    */
   escalation: z.boolean().default(false),
+  /**
+   * For the alert of a monitored endpoint's problem, what is wrong ("api.example.com:443: …");
+   * null for an expiry alert. Its window is not an expiry's: it is shown instead.
+   */
+  problem: z.string().nullable().default(null),
   status: z.enum(ALERT_STATUSES),
   /** The message went to the dead-letter queue after its last attempt (requeue brings it back). */
   dead_lettered: z.boolean(),

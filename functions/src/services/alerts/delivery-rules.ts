@@ -5,7 +5,6 @@
  */
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { endpointProblemText, isEndpointProblem } from '@expiry-radar/shared/domain/endpoints';
 import type { AlertNotice } from '../../domain/alert-channels';
 import type {
   AlertContext,
@@ -16,9 +15,9 @@ import type {
 import {
   contactGroupFor,
   daysLeft,
+  endpointProblemTextOfAlert,
   escalationFor,
   isEscalationAlertId,
-  parseAlertId,
 } from '../../domain/alert-schedule';
 import { tokenUrl } from './alert-links';
 
@@ -206,9 +205,8 @@ export function alertNoticeOf(
 }
 
 function endpointProblemNotice(alertId: string): Pick<AlertNotice, 'endpointProblem'> {
-  const problem = parseAlertId(alertId)?.endpointProblem;
-  if (!problem || !isEndpointProblem(problem.problem)) return {};
-  return { endpointProblem: endpointProblemText(problem.endpointKey, problem.problem) };
+  const problem = endpointProblemTextOfAlert(alertId);
+  return problem ? { endpointProblem: problem } : {};
 }
 
 export function errorText(error: unknown): string {

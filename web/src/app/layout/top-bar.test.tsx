@@ -210,6 +210,7 @@ describe('top bar', () => {
   });
 
   it('the bell lists recent alerts of the selected workspace, with the days left', async () => {
+    const ENDPOINT_PROBLEM = 'shop.example.com:443: the certificate chain is not trusted';
     const { requests } = serve({
       alerts: () =>
         jsonResponse({
@@ -230,17 +231,37 @@ describe('top bar', () => {
               created_at: '2026-11-20T10:00:00.000Z',
               updated_at: '2026-11-20T10:00:00.000Z',
             },
+            {
+              id: 'al2',
+              workspace_id: 'w1',
+              token_id: 't2',
+              token_name: 'shop.example.com',
+              expires_at: addCalendarDays(new Date(), 45),
+              threshold: 0,
+              problem: ENDPOINT_PROBLEM,
+              status: 'sent',
+              dead_lettered: false,
+              channels: [],
+              attempts: 1,
+              last_error: null,
+              next_attempt_at: null,
+              created_at: '2026-11-20T09:00:00.000Z',
+              updated_at: '2026-11-20T09:00:00.000Z',
+            },
           ],
         }),
     });
     renderApp('/dashboard');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Notifications, 1 recent' }));
+    await user.click(await screen.findByRole('button', { name: 'Notifications, 2 recent' }));
     expect(await screen.findByText('api.example.com')).toBeVisible();
     const dialog = screen.getByRole('dialog', { name: 'Recent alerts' });
     expect(within(dialog).getByText(/^Expires in 5 days · /)).toBeVisible();
     expect(within(dialog).queryByText(/before expiry/)).toBeNull();
-    expect(within(dialog).getByText('Sent')).toBeVisible();
+    // An endpoint problem's alert says what is wrong, not the days its certificate has left.
+    expect(within(dialog).getByText(`${ENDPOINT_PROBLEM} · `, { exact: false })).toBeVisible();
+    expect(within(dialog).queryByText(/Expires in 45 days/)).toBeNull();
+    expect(within(dialog).getAllByText('Sent')).toHaveLength(2);
     const call = requests.find((r) => r.path === '/api/alert-queue');
     expect(call?.url.searchParams.get('workspace_id')).toBe('w1');
     expect(call?.url.searchParams.get('limit')).toBe('10');

@@ -6,7 +6,7 @@ import { alertKeys } from './alert-keys';
 /** The part of each alert the bell shows (the queue's other fields are the preferences page's). */
 export type RecentAlert = Pick<
   AlertQueueItem,
-  'id' | 'token_name' | 'expires_at' | 'threshold' | 'status' | 'created_at'
+  'id' | 'token_name' | 'expires_at' | 'threshold' | 'problem' | 'status' | 'created_at'
 >;
 
 /** How many alerts the notifications bell shows. */

@@ -64,9 +64,12 @@ const deliveryColor: Record<DeliveryStatus, 'info' | 'success' | 'error' | 'defa
 
 /**
  * The alert's window: "7 days before expiry", "1 day before expiry", "Expires today"; an
- * escalation (after the last window) says so.
+ * escalation (after the last window) says so, and an endpoint problem's alert says what is wrong.
  */
-export function describeWindow(item: Pick<AlertQueueItem, 'threshold' | 'escalation'>): string {
+export function describeWindow(
+  item: Pick<AlertQueueItem, 'threshold' | 'escalation' | 'problem'>,
+): string {
+  if (item.problem) return item.problem;
   if (item.escalation) return 'Escalation: still not renewed';
   const days = item.threshold;
   if (days <= 0) return 'Expires today';

@@ -38,14 +38,15 @@ function heightBelow(bell: HTMLElement): number {
 }
 
 function RecentAlertRow({ item, now }: { item: RecentAlert; now: Date }) {
-  const daysLeft = daysLeftText(item.expires_at, now);
+  // An endpoint problem's alert is about what is wrong, not about the days left.
+  const what = item.problem ?? daysLeftText(item.expires_at, now);
   const when = formatDateText(item.created_at, 'dateTime');
   return (
     <ListItem sx={{ gap: 1.5, alignItems: 'flex-start' }}>
       <ListItemText
         sx={{ my: 0, minWidth: 0 }}
         primary={item.token_name}
-        secondary={[daysLeft, when].filter(Boolean).join(' · ')}
+        secondary={[what, when].filter(Boolean).join(' · ')}
         slotProps={{ primary: { noWrap: true, title: item.token_name } }}
       />
       <Chip
