@@ -3,22 +3,51 @@
  * its workspace (name, plan, owner, frozen), the workspace's alert settings, and the owner's
  * address (the default recipient). One BatchGetItem for the tokens and workspaces, then settings
  * and owner once per workspace.
+ *
+ * A digest lists alerts of several workspaces: an item of one that cannot be read (its workspace,
+ * settings or owner, or one token) is reported for that workspace and answers its alerts as
+ * unreadable (data/workspace-isolated-reads.ts), while every other alert gets its context.
  */
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
-import type { AlertContext } from '../domain/alert-delivery-model';
+import type { AlertContext, PartialRead } from '../domain/alert-delivery-model';
 import { readAlertSettings } from './alert-settings-records';
 import { tokenCodec } from './entities/token';
 import { workspaceCodec } from './entities/workspace';
 import { keys } from './keys';
-import { batchGetAll } from './table-operations';
+import type { TableItem, TableKey } from './table-operations';
 import { findUserById } from './user-records';
+import { WorkspaceIsolatedReads } from './workspace-isolated-reads';
 
-/** Per alert id, the context of each alert whose workspace still exists. */
+type WorkspaceContext = Omit<AlertContext, 'token'>;
+
+async function workspaceContextOf(
+  workspaceId: string,
+  workspaceItem: TableItem,
+): Promise<WorkspaceContext> {
+  const { workspace } = workspaceCodec.fromItem(workspaceItem);
+  const [settings, owner] = await Promise.all([
+    readAlertSettings(workspaceId),
+    findUserById(workspace.ownerId),
+  ]);
+  return {
+    workspace: {
+      name: workspace.name,
+      plan: workspace.plan,
+      ownerId: workspace.ownerId,
+      isFrozen: workspace.isFrozen,
+    },
+    settings,
+    ownerEmail: owner?.email ?? null,
+  };
+}
+
+/** Per alert id, the context of each alert whose workspace still exists, and the unreadable. */
 export async function loadAlertContexts(
   alerts: readonly AlertRef[],
-): Promise<ReadonlyMap<string, AlertContext>> {
+): Promise<PartialRead<ReadonlyMap<string, AlertContext>>> {
   const workspaceIds = [...new Set(alerts.map((alert) => alert.workspaceId))];
-  const items = await batchGetAll(
+  const reads = new WorkspaceIsolatedReads('alert-digest');
+  const items = await reads.batchGet(
     [
       ...workspaceIds.map((workspaceId) => keys.workspace(workspaceId)),
       ...alerts.map((alert) => keys.token(alert.workspaceId, alert.tokenId)),
@@ -26,40 +55,34 @@ export async function loadAlertContexts(
     { consistentRead: true },
   );
   const byKey = new Map(items.map((item) => [`${String(item.pk)}|${String(item.sk)}`, item]));
-  const itemAt = (key: { pk: string; sk: string }) => byKey.get(`${key.pk}|${key.sk}`);
+  const itemAt = (key: TableKey) => byKey.get(`${key.pk}|${key.sk}`);
 
-  const workspaces = new Map<string, Omit<AlertContext, 'token'>>();
+  const workspaces = new Map<string, WorkspaceContext>();
   await Promise.all(
     workspaceIds.map(async (workspaceId) => {
       const item = itemAt(keys.workspace(workspaceId));
       if (!item) return;
-      const { workspace } = workspaceCodec.fromItem(item);
-      const [settings, owner] = await Promise.all([
-        readAlertSettings(workspaceId),
-        findUserById(workspace.ownerId),
-      ]);
-      workspaces.set(workspaceId, {
-        workspace: {
-          name: workspace.name,
-          plan: workspace.plan,
-          ownerId: workspace.ownerId,
-          isFrozen: workspace.isFrozen,
-        },
-        settings,
-        ownerEmail: owner?.email ?? null,
-      });
+      try {
+        workspaces.set(workspaceId, await workspaceContextOf(workspaceId, item));
+      } catch (error) {
+        reads.failWorkspace(workspaceId, error);
+      }
     }),
   );
 
   const contexts = new Map<string, AlertContext>();
+  const unreadable = new Map<string, string>();
   for (const alert of alerts) {
+    const tokenKey = keys.token(alert.workspaceId, alert.tokenId);
+    const tokenItem = itemAt(tokenKey);
+    const token = tokenItem && reads.decode(tokenItem, (item) => tokenCodec.fromItem(item).token);
+    const failure =
+      reads.failureAt(keys.workspace(alert.workspaceId)) ??
+      reads.failureOf(alert.workspaceId) ??
+      reads.failureAt(tokenKey);
     const workspace = workspaces.get(alert.workspaceId);
-    if (!workspace) continue;
-    const tokenItem = itemAt(keys.token(alert.workspaceId, alert.tokenId));
-    contexts.set(alert.alertId, {
-      ...workspace,
-      token: tokenItem ? tokenCodec.fromItem(tokenItem).token : undefined,
-    });
+    if (failure !== undefined) unreadable.set(alert.alertId, failure);
+    else if (workspace) contexts.set(alert.alertId, { ...workspace, token });
   }
-  return contexts;
+  return { found: contexts, unreadable };
 }

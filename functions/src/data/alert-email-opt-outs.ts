@@ -9,7 +9,9 @@ import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { alertEmailOptOutCodec } from './entities/alert-email-opt-out';
 import { ALERT_EMAIL_OPT_OUT_SORT_PREFIX, keys } from './keys';
-import { batchGetAll, queryAll } from './table-operations';
+import type { PartialRead } from '../domain/alert-delivery-model';
+import { queryAll } from './table-operations';
+import { WorkspaceIsolatedReads } from './workspace-isolated-reads';
 
 export async function addAlertEmailOptOut(
   workspaceId: string,
@@ -49,14 +51,24 @@ export async function listAlertEmailOptOuts(workspaceId: string): Promise<Set<st
   return new Set(items.map((item) => alertEmailOptOutCodec.fromItem(item).address));
 }
 
-/** Of these workspaces, those the address stopped the alert emails of. */
+/**
+ * Of these workspaces, those the address stopped the alert emails of; apart, per workspace, why
+ * its opt-out could not be read.
+ */
 export async function workspacesOptedOut(
   address: string,
   workspaceIds: readonly string[],
-): Promise<Set<string>> {
-  const items = await batchGetAll(
-    [...new Set(workspaceIds)].map((workspaceId) => keys.alertEmailOptOut(workspaceId, address)),
-    { consistentRead: true },
+): Promise<PartialRead<Set<string>>> {
+  const keysById = new Map(
+    workspaceIds.map((workspaceId) => [workspaceId, keys.alertEmailOptOut(workspaceId, address)]),
   );
-  return new Set(items.map((item) => alertEmailOptOutCodec.fromItem(item).workspaceId));
+  const reads = new WorkspaceIsolatedReads('alert-digest');
+  const items = await reads.batchGet([...keysById.values()], { consistentRead: true });
+  const optOuts = items.flatMap(
+    (item) => reads.decode(item, (read) => alertEmailOptOutCodec.fromItem(read)) ?? [],
+  );
+  return {
+    found: new Set(optOuts.map((optOut) => optOut.workspaceId)),
+    unreadable: reads.failuresAt(keysById),
+  };
 }

@@ -12,7 +12,7 @@ import {
   UpdateCommand,
   type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
-import type { AlertRecordStore, DeliveryState } from '../domain/alert-delivery-model';
+import type { AlertRecordStore, DeliveryState, PartialRead } from '../domain/alert-delivery-model';
 import { alertOutcomeOf } from '../domain/alert-outcome';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -24,7 +24,8 @@ import {
   requireAlertLocation,
   type StoredAlertRecord,
 } from './entities/alert';
-import { batchGetAll, isConditionalCheckFailure } from './table-operations';
+import { isConditionalCheckFailure } from './table-operations';
+import { WorkspaceIsolatedReads } from './workspace-isolated-reads';
 
 /**
  * Creates the record of an alert window with its planned deliveries unless it exists (the scan,
@@ -81,13 +82,21 @@ export async function findAlertRecord(alertId: string): Promise<StoredAlertRecor
   return Item ? alertCodec.fromItem(Item) : undefined;
 }
 
-async function findAlertRecords(alertIds: readonly string[]): Promise<StoredAlertRecord[]> {
-  const locations = [...new Set(alertIds)].flatMap((alertId) => {
-    const location = alertLocation(alertId);
-    return location ? [location.key] : [];
-  });
-  const items = await batchGetAll(locations, { consistentRead: true });
-  return items.map((item) => alertCodec.fromItem(item));
+async function findAlertRecords(
+  alertIds: readonly string[],
+): Promise<PartialRead<StoredAlertRecord[]>> {
+  const keysById = new Map(
+    alertIds.flatMap((alertId) => {
+      const location = alertLocation(alertId);
+      return location ? [[alertId, location.key] as const] : [];
+    }),
+  );
+  const reads = new WorkspaceIsolatedReads('alert-digest');
+  const items = await reads.batchGet([...keysById.values()], { consistentRead: true });
+  return {
+    found: items.flatMap((item) => reads.decode(item, (read) => alertCodec.fromItem(read)) ?? []),
+    unreadable: reads.failuresAt(keysById),
+  };
 }
 
 /** An update of one delivery (counted in the record's revision); false when its condition failed. */

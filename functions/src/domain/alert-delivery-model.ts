@@ -78,6 +78,18 @@ export interface DeliveryFailure {
 }
 
 /**
+ * What a read of several items found, and apart from it what could not be read: an item DynamoDB
+ * or its codec refuses (e.g. text stored before the input rules) is reported with its workspace
+ * and answered here with the error, so its alert waits for a retry instead of passing for gone
+ * and the rest of the read is used as usual.
+ */
+export interface PartialRead<Found> {
+  readonly found: Found;
+  /** Per id (as each read says), why its items could not be read. */
+  readonly unreadable: ReadonlyMap<string, string>;
+}
+
+/**
  * Port: the alert records (data/alert-record-store.ts). Several messages may deliver one record
  * at once (its webhooks, and each address's digest): each delivery changes on its own with a
  * conditional write, and `settle` derives the record's outcome from a fresh read, so the last
@@ -85,8 +97,8 @@ export interface DeliveryFailure {
  */
 export interface AlertRecordStore {
   get(alertId: string): Promise<AlertRecord | undefined>;
-  /** Consistent reads of several records; missing ones are left out. */
-  getMany(alertIds: readonly string[]): Promise<AlertRecord[]>;
+  /** Consistent reads of several records; missing ones are left out, unreadable ones per alert id. */
+  getMany(alertIds: readonly string[]): Promise<PartialRead<AlertRecord[]>>;
   /** Stores the resolved deliveries unless another attempt already did; answers the record. */
   planDeliveries(
     alertId: string,
@@ -142,8 +154,13 @@ export type DeliveryOutcomeMetric = 'sent' | 'failed' | 'deadLettered';
 
 export interface AlertDeliveryPorts {
   readonly records: AlertRecordStore;
-  /** Per alert id, the context of each alert whose workspace still exists. */
-  loadContexts(alerts: readonly AlertRef[]): Promise<ReadonlyMap<string, AlertContext>>;
+  /**
+   * Per alert id, the context of each alert whose workspace still exists; unreadable per alert id
+   * (its token, or its workspace's items).
+   */
+  loadContexts(
+    alerts: readonly AlertRef[],
+  ): Promise<PartialRead<ReadonlyMap<string, AlertContext>>>;
   /** The owner's monthly delivery quota: reserve before a send, release when it failed. */
   readonly quota: {
     reserve(ownerId: string, plan: Plan, month: string): Promise<boolean>;
@@ -160,11 +177,14 @@ export interface AlertDeliveryPorts {
   };
   readonly mailer: Mailer;
   readonly sendWebhook: WebhookSender;
-  /** Of these workspaces, those whose alert emails the address stopped (one-click links). */
+  /**
+   * Of these workspaces, those whose alert emails the address stopped (one-click links);
+   * unreadable per workspace id.
+   */
   workspacesOptedOut(
     address: string,
     workspaceIds: readonly string[],
-  ): Promise<ReadonlySet<string>>;
+  ): Promise<PartialRead<ReadonlySet<string>>>;
   /**
    * Why the address is on the suppression list (SES reported a permanent bounce or a complaint),
    * or null when it is not: nothing more is sent to it.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import type { SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import {
   alertQueueMessageSchema,
   alertRefsOf,
@@ -43,6 +43,7 @@ import { handler as getAlertSettings } from '../http/alerts/get-alert-settings';
 import { handler as putAlertSettings } from '../http/alerts/put-alert-settings';
 import { lambdaContext } from '../local/lambda-http-adapter';
 import { getDocumentClient, getSqsClient } from '../platform/aws-clients';
+import { logger } from '../platform/logger';
 import { getConfig } from '../platform/config';
 import { removeEmailSuppression } from '../data/email-suppressions';
 import { sesPermanentBounce, snsEventOf } from '../local/ses-notification-samples';
@@ -708,6 +709,72 @@ describe('digests: one email per address for everything due for it', () => {
       ['Also kept', 'sent'],
       ['Kept', 'sent'],
     ]);
+  });
+
+  it("sends a digest with every readable workspace's rows when one workspace's token cannot be read, and that row later", async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const payments = await givenOwnedWorkspace({
+      ownerId: owner.userId,
+      plan: 'pro',
+      name: 'Payments',
+    });
+    await givenToken(owner.cookie, workspaceId, { name: 'Readable key', expiresAt: inDays(7) });
+    const broken = await givenToken(owner.cookie, payments, {
+      name: 'Broken key',
+      expiresAt: inDays(6),
+    });
+    const messages = await scanFor(workspaceId);
+    expect(messages).toEqual([expect.objectContaining({ kind: 'digest', address: owner.email })]);
+    expect(alertsIn(messages)).toHaveLength(2);
+    // After the scan, the token's item stops matching its codec (written by hand, or by an
+    // older version): a name that is not text.
+    const stored = await tokenItem(payments, broken.id);
+    const { tableName } = getConfig();
+    const putToken = (item: Record<string, unknown>) =>
+      getDocumentClient().send(new PutCommand({ TableName: tableName, Item: item }));
+    await putToken({ ...stored, name: 404 });
+
+    const { emails, run } = channels();
+    const logged = jest.spyOn(logger, 'error');
+    try {
+      let failures: SQSBatchResponse['batchItemFailures'] = [];
+      const lines = await captureMetrics(async () => {
+        failures = (await run(messages)).batchItemFailures;
+      });
+      expect(emails).toHaveLength(1);
+      expect(emails[0]!.to).toBe(owner.email);
+      expect(emails[0]!.text).toContain('Readable key');
+      expect(emails[0]!.text).not.toContain('Broken key');
+      // The message comes back for the row it could not send.
+      expect(failures).toHaveLength(1);
+      expect(logged).toHaveBeenCalledWith(
+        expect.any(String),
+        expect.objectContaining({ job: 'alert-digest', workspaceId: payments }),
+      );
+      expect(metricCounts(lines, 'job')['WorkspaceJobFailures alert-digest']).toBeGreaterThan(0);
+    } finally {
+      logged.mockRestore();
+    }
+    expect((await queueOf(owner.cookie, workspaceId)).map((item) => item.status)).toEqual(['sent']);
+    const [waiting] = await queueOf(owner.cookie, payments);
+    expect(waiting).toMatchObject({ status: 'failed' });
+    expect(waiting!.channels[0]!.recipients).toEqual([
+      expect.objectContaining({
+        target: owner.email,
+        status: 'failed',
+        last_error: expect.stringMatching(
+          /^The stored data of this alert cannot be read: /,
+        ) as unknown,
+      }),
+    ]);
+
+    // Repaired, the retried message sends that row alone.
+    await putToken(stored);
+    expect((await run(messages, 2)).batchItemFailures).toEqual([]);
+    expect(emails).toHaveLength(2);
+    expect(emails[1]!.text).toContain('Broken key');
+    expect(emails[1]!.text).not.toContain('Readable key');
+    expect((await queueOf(owner.cookie, payments)).map((item) => item.status)).toEqual(['sent']);
   });
 
   it('sends a digest once when two workers receive it at the same time', async () => {

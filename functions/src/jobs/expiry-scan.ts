@@ -45,7 +45,7 @@ import { createAlertRecord, findAlertRecord } from '../data/alert-record-store';
 import { readAlertSettings } from '../data/alert-settings-records';
 import { workspaceCodec } from '../data/entities/workspace';
 import { keys } from '../data/keys';
-import { batchGetReadable } from '../data/table-operations';
+import { WorkspaceIsolatedReads } from '../data/workspace-isolated-reads';
 import { findUserById } from '../data/user-records';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import {
@@ -63,7 +63,7 @@ import {
 import { mayDeliverNow, nextWindowStart } from '../domain/delivery-window';
 import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
-import { reportWorkspaceFailure, workspaceOfKey } from '../platform/workspace-failures';
+import { reportWorkspaceFailure } from '../platform/workspace-failures';
 import { alertMessagesFor, type AlertToDeliver } from '../services/alerts/alert-messages';
 import { resolveDeliveries } from '../services/alerts/delivery-rules';
 import { metrics, METRIC_NAMES } from '../platform/metrics';
@@ -108,20 +108,13 @@ interface WorkspaceState {
 async function loadWorkspaces(
   workspaceIds: readonly string[],
 ): Promise<Map<string, WorkspaceState>> {
-  const unreadable = new Set<string>();
-  const items = await batchGetReadable(
-    workspaceIds.map((id) => keys.workspace(id)),
-    (key, error) => {
-      const workspaceId = workspaceOfKey(key);
-      if (workspaceId) unreadable.add(workspaceId);
-      reportWorkspaceFailure('expiry-scan', workspaceId, error);
-    },
-  );
+  const reads = new WorkspaceIsolatedReads('expiry-scan');
+  const items = await reads.batchGet(workspaceIds.map((id) => keys.workspace(id)));
   const byPartition = new Map(items.map((item) => [item.pk, item]));
   const states = new Map<string, WorkspaceState>();
   await forEachLimited(workspaceIds, CONCURRENCY, async (workspaceId) => {
     // Left out of this scan: its tokens stay due, and the next scan tries them again.
-    if (unreadable.has(workspaceId)) return;
+    if (reads.failureAt(keys.workspace(workspaceId)) !== undefined) return;
     try {
       const item = byPartition.get(keys.workspace(workspaceId).pk);
       const workspace = item ? workspaceCodec.fromItem(item).workspace : undefined;
@@ -141,7 +134,7 @@ async function loadWorkspaces(
         optedOut,
       });
     } catch (error) {
-      reportWorkspaceFailure('expiry-scan', workspaceId, error);
+      reads.failWorkspace(workspaceId, error);
     }
   });
   return states;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { WeeklySummarySettings } from '@expiry-radar/shared/api/weekly-summary-api-schemas';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { apiGatewayEvent, invoke } from '../../test-support/api-gateway-event';
@@ -14,6 +14,7 @@ import type { EmailMessage } from '../domain/mailer';
 import { nextWeeklySummaryAt } from '../domain/weekly-summary-schedule';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { logger } from '../platform/logger';
 import { handler as getWeeklySummary } from '../http/account/get-weekly-summary';
 import { handler as updateWeeklySummary } from '../http/account/update-weekly-summary';
 import { handler as unsubscribe } from '../http/alert-emails/unsubscribe';
@@ -256,6 +257,44 @@ describe('weekly summary', () => {
       await getDocumentClient().send(
         new DeleteCommand({ TableName: tableName, Key: keys.weeklySummary(brokenUserId) }),
       );
+    }
+  });
+
+  it('sends the summary without a workspace whose item cannot be read, naming it in the log', async () => {
+    const dana = await givenSignedInUser({ plan: 'pro' });
+    const readable = await givenWorkspace({ ownerId: dana.userId, name: 'Platform', plan: 'pro' });
+    const broken = await givenWorkspace({ ownerId: dana.userId, name: 'Billing', plan: 'pro' });
+    const saved = await save(dana.cookie, { enabled: true, time_zone: 'UTC' });
+    const sendAt = new Date((saved.json as WeeklySummarySettings).next_send_at!);
+    await seedTokens(readable, [
+      buildToken(readable, { name: 'Readable key', expiresAt: addCalendarDays(sendAt, 3) }),
+    ]);
+    await seedTokens(broken, [
+      buildToken(broken, { name: 'Billing key', expiresAt: addCalendarDays(sendAt, 4) }),
+    ]);
+    // Stored by hand or by an older version: a name that is not text, which its codec refuses.
+    const { tableName } = getConfig();
+    const { Item: workspace } = await getDocumentClient().send(
+      new GetCommand({ TableName: tableName, Key: keys.workspace(broken) }),
+    );
+    await getDocumentClient().send(
+      new PutCommand({ TableName: tableName, Item: { ...workspace, name: 404 } }),
+    );
+
+    const { emails, run } = job();
+    const logged = jest.spyOn(logger, 'error');
+    try {
+      await run(sendAt);
+      const [email, ...more] = emails.filter((mail) => mail.to === dana.email);
+      expect(more).toEqual([]);
+      expect(email!.text).toContain('Readable key');
+      expect(email!.text).not.toContain('Billing key');
+      expect(logged).toHaveBeenCalledWith(
+        expect.any(String),
+        expect.objectContaining({ job: 'weekly-summary', workspaceId: broken }),
+      );
+    } finally {
+      logged.mockRestore();
     }
   });
 

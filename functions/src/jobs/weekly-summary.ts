@@ -19,6 +19,7 @@ import {
   findDueWeeklySummaries,
   releaseWeeklySummary,
 } from '../data/weekly-summary-records';
+import type { WeeklySummaryRecord } from '../data/entities/weekly-summary';
 import type { Mailer } from '../domain/mailer';
 import { nextWeeklySummaryAt } from '../domain/weekly-summary-schedule';
 import { renderWeeklySummaryEmail } from '../domain/weekly-summary-email';
@@ -54,50 +55,57 @@ export async function defaultWeeklySummaryPorts(): Promise<WeeklySummaryJobPorts
   };
 }
 
+type SummaryOutcome = 'sent' | 'failed' | 'skipped';
+
+/**
+ * Claims and sends one user's due summary. Any failure after the claim (the user's item, a
+ * workspace, the send) gives the claim back for the next run and holds up no other user.
+ */
+async function sendDueSummary(
+  summary: WeeklySummaryRecord,
+  now: Date,
+  ports: WeeklySummaryJobPorts,
+): Promise<SummaryOutcome> {
+  const claim = {
+    due: summary.nextSendAt!,
+    next: nextWeeklySummaryAt(summary.timeZone, now).toISOString(),
+    now,
+  };
+  if (!(await claimWeeklySummary(summary.userId, claim))) return 'skipped';
+  try {
+    const user = await findUserById(summary.userId);
+    if (!user?.emailVerified) return 'skipped';
+    await ports.mailer.send(
+      await renderWeeklySummaryEmail(await weeklySummaryOf(user, now, ports)),
+    );
+    return 'sent';
+  } catch (error) {
+    logger.error('Weekly summary not sent; due again next run', {
+      userId: summary.userId,
+      error: error instanceof Error ? error.message : String(error),
+    });
+    await releaseWeeklySummary(summary.userId, { ...claim, lastSentAt: summary.lastSentAt });
+    return 'failed';
+  }
+}
+
 export async function runWeeklySummaries(
   now: Date,
   given?: WeeklySummaryJobPorts,
 ): Promise<WeeklySummaryResult> {
   const due = await findDueWeeklySummaries(now);
   const ports = given ?? (await defaultWeeklySummaryPorts());
-  let sent = 0;
-  let failed = 0;
-  let skipped = 0;
+  const counts: Record<SummaryOutcome, number> = { sent: 0, failed: 0, skipped: 0 };
   let next = 0;
   const worker = async () => {
     while (next < due.length) {
       const summary = due[next]!;
       next += 1;
-      const claim = {
-        due: summary.nextSendAt!,
-        next: nextWeeklySummaryAt(summary.timeZone, now).toISOString(),
-        now,
-      };
-      if (!(await claimWeeklySummary(summary.userId, claim))) {
-        skipped += 1;
-        continue;
-      }
-      const user = await findUserById(summary.userId);
-      if (!user?.emailVerified) {
-        skipped += 1;
-        continue;
-      }
-      try {
-        const email = await renderWeeklySummaryEmail(await weeklySummaryOf(user, now, ports));
-        await ports.mailer.send(email);
-        sent += 1;
-      } catch (error) {
-        failed += 1;
-        logger.error('Weekly summary not sent; due again next run', {
-          userId: summary.userId,
-          error: error instanceof Error ? error.message : String(error),
-        });
-        await releaseWeeklySummary(summary.userId, { ...claim, lastSentAt: summary.lastSentAt });
-      }
+      counts[await sendDueSummary(summary, now, ports)] += 1;
     }
   };
   await Promise.all(Array.from({ length: Math.min(CONCURRENCY, due.length) }, worker));
-  const result = { due: due.length, sent, failed, skipped };
+  const result = { due: due.length, ...counts };
   logger.info('Weekly summaries done', { ...result });
   return result;
 }

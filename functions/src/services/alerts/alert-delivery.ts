@@ -40,6 +40,7 @@ import {
   retryDelaySeconds,
   SKIP_REASONS,
   skipReasonOf,
+  UNREADABLE_ERROR,
   type DeliveryAttempt,
   type DeliveryResult,
 } from './delivery-rules';
@@ -68,7 +69,11 @@ export async function deliverAlert(
   const { now, receiveCount, policy } = attempt;
   const found = await ports.records.get(message.alertId);
   if (!found) return { kind: 'done' };
-  const context = (await ports.loadContexts([message])).get(message.alertId);
+  const contexts = await ports.loadContexts([message]);
+  const unreadable = contexts.unreadable.get(message.alertId);
+  // One alert of one workspace: its message is retried like any failure, holding up no other.
+  if (unreadable !== undefined) throw new Error(`${UNREADABLE_ERROR}: ${unreadable}`);
+  const context = contexts.found.get(message.alertId);
   if (!isCurrent(message, context)) {
     await dropStaleAlert(found, ports.records);
     return { kind: 'done' };

@@ -61,6 +61,9 @@ export const SKIP_REASONS = {
   complained: 'Address marked these emails as spam: it is on the suppression list',
 } as const;
 
+/** The error of a delivery whose alert's stored items cannot be read (the detail follows). */
+export const UNREADABLE_ERROR = 'The stored data of this alert cannot be read';
+
 export type DeliveryResult =
   | { readonly kind: 'done' }
   | { readonly kind: 'retry'; readonly delaySeconds: number; readonly error: string };

@@ -7,7 +7,9 @@
  *   retry never sends what was delivered;
  * - a token deleted or renewed since the scan drops out (its record goes unless something of it
  *   was sent);
- * - a failure concerns this address only: the other addresses have digests of their own.
+ * - a failure concerns this address only: the other addresses have digests of their own;
+ * - a row whose alert's stored items cannot be read (its record, token, workspace or opt-out)
+ *   fails on its own: the other rows go out, and the message comes back for it.
  *
  * The one gap is a crash between the send and the marks: the leases run out and the next attempt
  * sends those rows again (at least once, not exactly once, in that window).
@@ -19,7 +21,7 @@
  * Quota and statistics count per row (one alert delivered to one address); the delivery metrics
  * count emails.
  */
-import type { DigestMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import type { AlertRef, DigestMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type {
   AlertAuditEvent,
   AlertDeliveryPorts,
@@ -48,6 +50,7 @@ import {
   retryDelaySeconds,
   SKIP_REASONS,
   skipReasonOf,
+  UNREADABLE_ERROR,
   type DeliveryAttempt,
   type DeliveryResult,
   type TokenAlertContext,
@@ -127,6 +130,29 @@ function isHeldElsewhere(delivery: DeliveryState, now: Date): boolean {
   return delivery.status === 'sending' && !isClaimable(delivery, now);
 }
 
+/**
+ * A row whose alert's stored items cannot be read (another workspace's rows go out without it):
+ * marked failed like a send that failed, so the message's retries try it again, its last attempt
+ * dead-letters it and a requeue brings it back; never marked sent. No audit event: its retention
+ * follows the workspace's plan, which may be what cannot be read (the job's log names it).
+ */
+async function failUnreadableRow(
+  record: AlertRecord,
+  key: string,
+  error: string,
+  claim: { now: Date; leaseUntil: Date; digestId: string },
+  attempt: DeliveryAttempt,
+  ports: AlertDeliveryPorts,
+): Promise<boolean> {
+  const delivery = record.deliveries?.find((planned) => planned.key === key);
+  if (!delivery || !isClaimable(delivery, attempt.now)) return false;
+  if (!(await ports.records.claim(record.alertId, key, claim))) return false;
+  const failure = { error, permanent: false, nextAttemptAt: nextAttemptAfter(attempt) };
+  await ports.records.markFailed(record.alertId, key, failure, attempt.now);
+  await ports.stats.count(record.workspaceId, monthOf(attempt.now), 'email', 'failure');
+  return true;
+}
+
 export async function deliverDigest(
   message: DigestMessage,
   attempt: DeliveryAttempt,
@@ -147,18 +173,33 @@ export async function deliverDigest(
       : suppression === 'complaint'
         ? SKIP_REASONS.complained
         : null;
-  const recordsById = new Map(records.map((record) => [record.alertId, record]));
+  const recordsById = new Map(records.found.map((record) => [record.alertId, record]));
+  const unreadableOf = (alert: AlertRef) =>
+    records.unreadable.get(alert.alertId) ??
+    contexts.unreadable.get(alert.alertId) ??
+    optedOut.unreadable.get(alert.workspaceId);
   const leaseUntil = new Date(now.getTime() + DELIVERY_LEASE_SECONDS * 1000);
   const month = monthOf(now);
   const audits: AlertAuditEvent[] = [];
   const touched = new Set<string>();
   const claimed: ClaimedRow[] = [];
   let heldElsewhere = false;
+  let unreadableError: string | null = null;
 
   await forEachLimited(message.alerts, ROW_CONCURRENCY, async (alert) => {
     const record = recordsById.get(alert.alertId);
+    const unreadable = unreadableOf(alert);
+    if (unreadable !== undefined) {
+      const error = errorText(`${UNREADABLE_ERROR}: ${unreadable}`);
+      unreadableError ??= error;
+      const claim = { now, leaseUntil, digestId: message.digestId };
+      if (record && (await failUnreadableRow(record, key, error, claim, attempt, ports))) {
+        touched.add(alert.alertId);
+      }
+      return;
+    }
     if (!record) return;
-    const context = contexts.get(alert.alertId);
+    const context = contexts.found.get(alert.alertId);
     if (!isCurrent(alert, context)) {
       await dropStaleAlert(record, ports.records);
       return;
@@ -185,7 +226,7 @@ export async function deliverDigest(
     const skipReason =
       skipReasonOf(context, delivery) ??
       suppressedReason ??
-      (optedOut.has(alert.workspaceId) ? SKIP_REASONS.unsubscribed : null) ??
+      (optedOut.found.has(alert.workspaceId) ? SKIP_REASONS.unsubscribed : null) ??
       ((await ports.quota.reserve(context.workspace.ownerId, context.workspace.plan, month))
         ? null
         : SKIP_REASONS.quota);
@@ -272,10 +313,11 @@ export async function deliverDigest(
   );
   await forEachLimited(audits, ROW_CONCURRENCY, (event) => ports.audit(event));
 
-  if (failure === null && !heldElsewhere) return { kind: 'done' };
+  const retryError = failure ?? unreadableError;
+  if (retryError === null && !heldElsewhere) return { kind: 'done' };
   return {
     kind: 'retry',
     delaySeconds: retryDelaySeconds(attempt.receiveCount, attempt.policy),
-    error: failure ?? 'Delivery pending',
+    error: retryError ?? 'Delivery pending',
   };
 }

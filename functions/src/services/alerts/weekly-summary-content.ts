@@ -17,8 +17,8 @@ import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { workspaceCodec } from '../../data/entities/workspace';
 import { listTokensExpiringBetween } from '../../data/expiring-tokens';
 import { keys } from '../../data/keys';
-import { batchGetAll } from '../../data/table-operations';
 import { listMembershipsOfUser } from '../../data/workspace-records';
+import { WorkspaceIsolatedReads } from '../../data/workspace-isolated-reads';
 import type { TokenLine } from '../../domain/alert-email-layout';
 import { identifyingFields } from '../../domain/alert-digest';
 import { daysLeft } from '../../domain/alert-schedule';
@@ -93,22 +93,31 @@ async function workspaceSummary(
   };
 }
 
-/** The weekly summary of one user, as of `now`. */
+/**
+ * The weekly summary of one user, as of `now`. A workspace whose items cannot be read (stored
+ * before the text rules) is left out, reported with its id (platform/workspace-failures.ts), and
+ * the summary lists every other workspace.
+ */
 export async function weeklySummaryOf(
   user: { readonly id: string; readonly email: string },
   now: Date,
   ports: WeeklySummaryPorts,
 ): Promise<WeeklySummary> {
   const memberships = await listMembershipsOfUser(user.id);
-  const items = await batchGetAll(
+  const reads = new WorkspaceIsolatedReads('weekly-summary');
+  const items = await reads.batchGet(
     memberships.map((membership) => keys.workspace(membership.workspaceId)),
   );
   const workspaces = items
-    .map((item) => workspaceCodec.fromItem(item).workspace)
+    .flatMap((item) => reads.decode(item, (read) => workspaceCodec.fromItem(read).workspace) ?? [])
     .sort((a, b) => a.name.localeCompare(b.name) || a.id.localeCompare(b.id));
   const sections: SummaryWorkspace[] = [];
   for (const workspace of workspaces) {
-    sections.push(await workspaceSummary(workspace, now, ports.appOrigin));
+    try {
+      sections.push(await workspaceSummary(workspace, now, ports.appOrigin));
+    } catch (error) {
+      reads.failWorkspace(workspace.id, error);
+    }
   }
   const token = await ports.signUnsubscribe({ address: user.email, userId: user.id });
   return {
