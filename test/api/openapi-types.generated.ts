@@ -3774,6 +3774,7 @@ export interface operations {
                             expires_at: string;
                             expired: boolean;
                             last_used_at: string | null;
+                            paused: boolean;
                             token: {
                                 id: string;
                                 workspace_id: string;
@@ -3840,6 +3841,7 @@ export interface operations {
                             expires_at: string;
                             expired: boolean;
                             last_used_at: string | null;
+                            paused: boolean;
                             token: {
                                 id: string;
                                 workspace_id: string;

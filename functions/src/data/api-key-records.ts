@@ -177,12 +177,16 @@ export async function noteApiKeyUse(record: ApiKeyRecord, now: Date): Promise<vo
 
 /**
  * The key's user with other items (a route's workspace and membership) in one consistent
- * BatchGetItem; undefined when the user is gone.
+ * BatchGetItem, and how many keys the user item counts (undefined when it has no count);
+ * undefined when the user is gone.
  */
 export async function findKeyUserWith(
   userId: string,
   alsoRead: readonly TableKey[],
-): Promise<{ user: UserRecord; alsoRead: (TableItem | undefined)[] } | undefined> {
+): Promise<
+  | { user: UserRecord; keyCount: number | undefined; alsoRead: (TableItem | undefined)[] }
+  | undefined
+> {
   const { tableName } = getConfig();
   const userKey = keys.user(userId);
   const { Responses } = await getDocumentClient().send(
@@ -194,5 +198,10 @@ export async function findKeyUserWith(
   const find = (key: TableKey) => items.find((item) => item.pk === key.pk && item.sk === key.sk);
   const userItem = find(userKey);
   if (!userItem) return undefined;
-  return { user: userCodec.fromItem(userItem).user, alsoRead: alsoRead.map(find) };
+  const keyCount: unknown = userItem[API_KEY_COUNT];
+  return {
+    user: userCodec.fromItem(userItem).user,
+    keyCount: typeof keyCount === 'number' ? keyCount : undefined,
+    alsoRead: alsoRead.map(find),
+  };
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import {
@@ -350,6 +350,61 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
         channels: [expect.objectContaining({ channel: 'email', status: 'skipped' })],
       }),
     ]);
+  });
+
+  it("sends only to the webhooks within the plan's limit after a downgrade, the first ones kept", async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const current = await readAlertSettingsRecord(workspaceId);
+    await writeAlertSettings({
+      workspaceId,
+      changes: {
+        ...current.settings,
+        email_alerts_enabled: false,
+        webhook_urls: ['first', 'second', 'third'].map((name) => ({
+          name,
+          kind: 'generic' as const,
+          url: `https://hooks.example.com/${name}`,
+        })),
+      },
+      expectedRevision: current.revision,
+      now: new Date(),
+    });
+    const planned = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
+    const plannedOnPro = await scanFor(workspaceId);
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.workspace(workspaceId),
+        UpdateExpression: 'SET #plan = :free',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: { ':free': 'free' },
+      }),
+    );
+    const { webhooks, run } = channels();
+    // Planned on Pro, sent on Free: the webhooks beyond Free's one are skipped.
+    expect((await run(plannedOnPro)).batchItemFailures).toEqual([]);
+    expect(webhooks.map((delivery) => delivery.channel.name)).toEqual(['first']);
+
+    const later = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(1) });
+    expect((await run(await scanFor(workspaceId))).batchItemFailures).toEqual([]);
+    expect(webhooks.map((delivery) => delivery.channel.name)).toEqual(['first', 'first']);
+
+    const queue = await get(
+      listAlertQueue,
+      '/api/alert-queue',
+      owner.cookie,
+      `workspace_id=${workspaceId}`,
+    );
+    const channelsOf = (tokenId: string) =>
+      (queue.json as { items: { token_id: string; channels: Record<string, unknown>[] }[] }).items
+        .find((item) => item.token_id === tokenId)
+        ?.channels.map(({ channel, status }) => [channel, status]);
+    expect(channelsOf(planned.id)).toEqual([
+      ['webhook:first', 'sent'],
+      ['webhook:second', 'skipped'],
+      ['webhook:third', 'skipped'],
+    ]);
+    expect(channelsOf(later.id)).toEqual([['webhook:first', 'sent']]);
   });
 
   it('pauses frozen workspaces and those without a channel, without losing the window', async () => {

@@ -79,6 +79,11 @@ export const apiKeySchema = z.object({
   expired: z.boolean(),
   /** Null until first used; written at most once a minute. */
   last_used_at: z.string().nullable(),
+  /**
+   * Beyond the user's plan's limit after a downgrade (the oldest keys are kept): refused (403)
+   * until the user revokes a key or upgrades.
+   */
+  paused: z.boolean(),
   /** The inventory token that alerts before the key expires. */
   token: z.object({ id: z.string(), workspace_id: z.string() }),
 });

@@ -4,6 +4,8 @@
  * expires or is revoked. Which calls a key may make is written per route in the route table
  * (`apiKey`); `apiKeyRefusal` is the one place that reads it.
  */
+import { countText } from './count-text';
+import { beyondLimit, type Limit } from './plans';
 
 /** Every key's secret starts with this, so scanners and people recognise it. */
 export const API_KEY_PREFIX = 'er_';
@@ -51,7 +53,31 @@ export const API_KEY_MESSAGES = {
   expired: 'This API key has expired.',
   otherWorkspace: 'This API key is scoped to another workspace.',
   malformedHeader: 'The Authorization header must be "Bearer er_…" with an API key.',
+  paused: (limit: number) =>
+    `This API key is paused: your plan allows ${countText(limit)} API keys. Revoke a key or upgrade to use it again.`,
 } as const;
+
+/** What deciding which keys are paused reads of a key. */
+export interface RankedApiKey {
+  readonly id: string;
+  readonly createdAt: string;
+  readonly expiresOn: string;
+}
+
+/**
+ * The ids of the keys beyond the user's plan's limit (after a downgrade): of the keys that have
+ * not expired (as when creating one, expired keys do not count), the oldest are kept.
+ */
+export function pausedApiKeyIds(
+  keys: readonly RankedApiKey[],
+  limit: Limit,
+  now: Date,
+): Set<string> {
+  const live = keys
+    .filter((key) => apiKeyExpiresAt(key.expiresOn).getTime() > now.getTime())
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+  return new Set(beyondLimit(live, limit).map((key) => key.id));
+}
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 

@@ -128,6 +128,19 @@ export function canAddWithinLimit(limit: Limit, currentCount: number): boolean {
   return isWithinLimit(limit, currentCount + 1);
 }
 
+/** The items a limit keeps, given in the order that keeps them: the first `limit`. */
+export function keptWithinLimit<T>(ordered: readonly T[], limit: Limit): T[] {
+  return limit === null ? [...ordered] : ordered.slice(0, limit);
+}
+
+/**
+ * The items a limit leaves out after a downgrade, given in the order that keeps them (the first
+ * `limit` are kept): these are paused, never deleted, so upgrading again resumes them at once.
+ */
+export function beyondLimit<T>(ordered: readonly T[], limit: Limit): T[] {
+  return limit === null ? [] : ordered.slice(limit);
+}
+
 /** "Unlimited" or the number with thousands separators ("5,000"). */
 export function formatLimit(limit: Limit): string {
   return limit === null ? 'Unlimited' : countText(limit);

@@ -389,6 +389,64 @@ describe('API keys', () => {
     });
   });
 
+  it('pauses the keys beyond the plan after a downgrade, the oldest kept, until an upgrade', async () => {
+    const setPlan = (plan: string) =>
+      getDocumentClient().send(
+        new UpdateCommand({
+          TableName: getConfig().tableName,
+          Key: keys.user(owner.userId),
+          UpdateExpression: 'SET #plan = :plan',
+          ExpressionAttributeNames: { '#plan': 'plan' },
+          ExpressionAttributeValues: { ':plan': plan },
+        }),
+      );
+    const created: CreatedKey[] = [];
+    for (const name of ['Oldest', 'Middle', 'Newest']) {
+      created.push(await givenKey(owner, { workspace_id: null, access: 'read', name }));
+    }
+    // Created in the same millisecond, they would be ranked by id.
+    for (const [index, { key }] of created.entries()) {
+      await getDocumentClient().send(
+        new UpdateCommand({
+          TableName: getConfig().tableName,
+          Key: keys.apiKey(owner.userId, key.id),
+          UpdateExpression: 'SET createdAt = :at',
+          ExpressionAttributeValues: { ':at': `2025-01-0${index + 1}T00:00:00.000Z` },
+        }),
+      );
+    }
+    const statuses = async () =>
+      Promise.all(
+        created.map(
+          async ({ secret }) =>
+            (await withKey(listWorkspaces, secret, 'GET', '/api/v1/workspaces')).statusCode,
+        ),
+      );
+    const pausedFlags = async () =>
+      (
+        (
+          await invoke(
+            listApiKeys,
+            routeRequest('GET', '/api/account/api-keys', { cookie: owner.cookie }),
+          )
+        ).json as { items: { name: string; paused: boolean }[] }
+      ).items.map(({ name, paused }) => [name, paused]);
+
+    await setPlan('free');
+    expect(await statuses()).toEqual([200, 200, 403]);
+    const refused = await withKey(listWorkspaces, created[2]!.secret, 'GET', '/api/v1/workspaces');
+    expect(refused.json).toMatchObject({ error: API_KEY_MESSAGES.paused(2) });
+    expect(await pausedFlags()).toEqual([
+      ['Oldest', false],
+      ['Middle', false],
+      ['Newest', true],
+    ]);
+
+    await setPlan('pro');
+    expect(await statuses()).toEqual([200, 200, 200]);
+    expect((await pausedFlags()).every(([, paused]) => paused === false)).toBe(true);
+  });
+
   it('makes room for a new key by revoking expired ones, audited', async () => {
     const free = await givenSignedInUser({ plan: 'free' });
     await givenWorkspace({ ownerId: free.userId, plan: 'free' });

@@ -4,8 +4,9 @@
  * delivery is skipped on purpose, and what an alert says (`AlertNotice`).
  */
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { keptWithinLimit, PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import type { AlertNotice } from '../../domain/alert-channels';
+import type { AlertNotice, WebhookChannel } from '../../domain/alert-channels';
 import type {
   AlertContext,
   AlertRecord,
@@ -54,6 +55,7 @@ export const DELIVERY_LEASE_SECONDS = 120;
 export const SKIP_REASONS = {
   quota: 'Monthly alert delivery limit reached',
   webhookRemoved: 'Webhook no longer configured',
+  webhookPaused: "Webhook paused: beyond the workspace plan's webhook limit",
   frozen: 'Workspace is frozen: alerts are paused',
   emailDisabled: 'Email alerts are disabled',
   unsubscribed: 'The address stopped these alert emails',
@@ -88,6 +90,17 @@ export function webhookChannel(name: string): string {
   return `webhook:${name}`;
 }
 
+/**
+ * The webhooks alerts go to: the first ones up to the plan's limit, in the stored order. Those
+ * beyond it (kept from a higher plan after a downgrade) are paused, not deleted.
+ */
+export function webhooksInUse(
+  webhooks: readonly WebhookChannel[],
+  plan: Plan,
+): readonly WebhookChannel[] {
+  return keptWithinLimit(webhooks, PLAN_LIMITS[plan].webhooksPerWorkspace);
+}
+
 function pendingDelivery(
   fields: Pick<DeliveryState, 'key' | 'channel' | 'kind' | 'target'>,
 ): DeliveryState {
@@ -110,7 +123,7 @@ export type TokenAlertContext = AlertContext & { readonly token: Token };
 /**
  * Who gets the alert of a token. The contact group that applies (the token's, else the workspace
  * default) names the addresses and webhooks; without one, the owner's address and every webhook
- * of the workspace. An escalation goes to the group that group escalates to, and nowhere when
+ * of the workspace; either way only webhooks within the plan's limit. An escalation goes to the group that group escalates to, and nowhere when
  * there is none. Email only when email alerts are on, and not to addresses that stopped the
  * workspace's alert emails.
  */
@@ -138,9 +151,10 @@ export function resolveDeliveries(context: {
         ? [ownerEmail]
         : []
     : [];
+  const inUse = webhooksInUse(settings.webhook_urls, workspace.plan);
   const webhooks = group
-    ? settings.webhook_urls.filter((webhook) => group.webhook_names.includes(webhook.name))
-    : settings.webhook_urls;
+    ? inUse.filter((webhook) => group.webhook_names.includes(webhook.name))
+    : inUse;
   const seen = new Set<string>();
   const deliveries: DeliveryState[] = [];
   for (const address of addresses) {
@@ -176,10 +190,11 @@ export function skipReasonOf(context: AlertContext, delivery: DeliveryState): st
   if (delivery.kind === 'email') {
     return context.settings.email_alerts_enabled ? null : SKIP_REASONS.emailDisabled;
   }
-  const configured = context.settings.webhook_urls.some(
-    (channel) => channel.name === delivery.target,
-  );
-  return configured ? null : SKIP_REASONS.webhookRemoved;
+  const isTarget = (channel: WebhookChannel) => channel.name === delivery.target;
+  if (!context.settings.webhook_urls.some(isTarget)) return SKIP_REASONS.webhookRemoved;
+  // Planned before a downgrade, tried after it.
+  const inUse = webhooksInUse(context.settings.webhook_urls, context.workspace.plan);
+  return inUse.some(isTarget) ? null : SKIP_REASONS.webhookPaused;
 }
 
 export function alertNoticeOf(

@@ -1,7 +1,7 @@
 /**
  * Checks the API key of a `Bearer er_…` request: known (by the SHA-256 of the secret, read
  * consistently, so a revoked key fails at once), not expired, allowed on the route, within its
- * rate limit; then notes its use (at most once a minute).
+ * rate limit, not paused by a downgrade; then notes its use (at most once a minute).
  */
 import {
   API_KEY_MESSAGES,
@@ -9,11 +9,14 @@ import {
   API_KEY_REQUESTS_PER_MINUTE,
   apiKeyExpiresAt,
   apiKeyRefusal,
+  pausedApiKeyIds,
   type RouteApiKeyScope,
 } from '@expiry-radar/shared/domain/api-keys';
+import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import {
   findApiKeyBySecretHash,
   findKeyUserWith,
+  listApiKeysOfUser,
   noteApiKeyUse,
   type ApiKeyRecord,
 } from '../../data/api-key-records';
@@ -45,6 +48,22 @@ export function bearerSecretOf(header: string | undefined): string | undefined {
     throw new AppError('UNAUTHORIZED', API_KEY_MESSAGES.malformedHeader);
   }
   return secret;
+}
+
+/**
+ * Refuses a key beyond the plan's limit (kept over a downgrade; the oldest keep working). The
+ * user item's count of keys spares the query for everyone within the limit.
+ */
+async function refuseIfPaused(
+  key: ApiKeyRecord,
+  user: UserRecord,
+  keyCount: number | undefined,
+  now: Date,
+): Promise<void> {
+  const limit = PLAN_LIMITS[user.plan].apiKeysPerUser;
+  if (limit === null || (keyCount !== undefined && keyCount <= limit)) return;
+  const paused = pausedApiKeyIds(await listApiKeysOfUser(user.id), limit, now);
+  if (paused.has(key.id)) throw new AppError('FORBIDDEN', API_KEY_MESSAGES.paused(limit));
 }
 
 export interface AuthenticatedKey {
@@ -79,6 +98,7 @@ export async function authenticateApiKey(options: {
   }
   const found = await findKeyUserWith(key.userId, options.alsoReadFor(key.userId));
   if (!found) throw new AppError('UNAUTHORIZED', API_KEY_MESSAGES.invalid);
+  await refuseIfPaused(key, found.user, found.keyCount, now);
   await noteApiKeyUse(key, now);
   return { key, user: found.user, alsoRead: found.alsoRead };
 }

@@ -10,6 +10,7 @@ import {
   API_KEY_SECRET_BYTES,
   apiKeyExpiresAt,
   apiKeyTokenName,
+  pausedApiKeyIds,
 } from '@expiry-radar/shared/domain/api-keys';
 import { createTokenSchema } from '@expiry-radar/shared/domain/create-token-schema';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
@@ -41,7 +42,7 @@ import { loadWorkspaceAccess, type WorkspaceAccess } from '../workspaces/workspa
 
 type KeyOwner = Pick<UserRecord, 'id' | 'email' | 'plan' | 'twoFactorEnabled'>;
 
-export function apiKeyView(record: ApiKeyRecord, now: Date): ApiKey {
+export function apiKeyView(record: ApiKeyRecord, now: Date, paused = false): ApiKey {
   return {
     id: record.id,
     name: record.name,
@@ -52,6 +53,7 @@ export function apiKeyView(record: ApiKeyRecord, now: Date): ApiKey {
     expires_at: record.expiresOn,
     expired: apiKeyExpiresAt(record.expiresOn).getTime() <= now.getTime(),
     last_used_at: record.lastUsedAt,
+    paused,
     token: { id: record.tokenId, workspace_id: record.tokenWorkspaceId },
   };
 }
@@ -168,10 +170,14 @@ export async function createApiKey(
 
 /**
  * The user's keys, oldest first, each naming its workspace as it is called now (the name stored
- * at creation only for a workspace that is gone).
+ * at creation only for a workspace that is gone) and saying whether the plan's limit pauses it.
  */
-export async function listApiKeys(userId: string, now: Date): Promise<ApiKey[]> {
-  const records = await listApiKeysOfUser(userId);
+export async function listApiKeys(
+  user: Pick<UserRecord, 'id' | 'plan'>,
+  now: Date,
+): Promise<ApiKey[]> {
+  const records = await listApiKeysOfUser(user.id);
+  const paused = pausedApiKeyIds(records, PLAN_LIMITS[user.plan].apiKeysPerUser, now);
   const scopedIds = [...new Set(records.flatMap((record) => record.workspaceId ?? []))];
   const currentNames = new Map(
     (await findWorkspaces(scopedIds)).map((workspace) => [workspace.id, workspace.name]),
@@ -179,7 +185,7 @@ export async function listApiKeys(userId: string, now: Date): Promise<ApiKey[]> 
   return records
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id))
     .map((record) => {
-      const view = apiKeyView(record, now);
+      const view = apiKeyView(record, now, paused.has(record.id));
       const currentName = record.workspaceId && currentNames.get(record.workspaceId);
       return currentName ? { ...view, workspace_name: currentName } : view;
     });

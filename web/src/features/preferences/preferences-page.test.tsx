@@ -488,6 +488,31 @@ describe('alert preferences', () => {
     );
   });
 
+  it("marks the webhooks beyond the plan's limit as paused, the first ones kept", async () => {
+    const webhook = (name: string) => ({
+      name,
+      kind: 'generic',
+      url: `https://hooks.example.com/${name}`,
+    });
+    serve(
+      {},
+      {
+        plan: 'free',
+        settings: {
+          webhook_urls: [webhook('ops'), webhook('oncall'), webhook('audit')],
+          limits: { contact_groups: false, webhooks: 1 },
+        },
+      },
+    );
+    renderPage();
+    const form = await settingsForm();
+    const pausedLabel = "Paused (over your plan's limit)";
+    expect(within(form.getByRole('group', { name: 'ops' })).queryByText(pausedLabel)).toBeNull();
+    for (const name of ['oncall', 'audit']) {
+      expect(within(form.getByRole('group', { name })).getByText(pausedLabel)).toBeVisible();
+    }
+  });
+
   it('is read-only for viewers', async () => {
     serve(
       {},

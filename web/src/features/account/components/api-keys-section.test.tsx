@@ -21,6 +21,7 @@ const apiKey = (overrides: Record<string, unknown> = {}) => ({
   expires_at: '2030-04-01',
   expired: false,
   last_used_at: null,
+  paused: false,
   token: { id: 'tok-1', workspace_id: 'ws-1' },
   ...overrides,
 });
@@ -103,6 +104,26 @@ describe('account: API keys', () => {
     renderSection();
     expect(await screen.findByText('2 of 2 keys your plan allows')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Create API key' })).toBeDisabled();
+  });
+
+  it('marks the keys a downgrade paused and says why', async () => {
+    serve(
+      [
+        apiKey(),
+        apiKey({ id: 'key-2', name: 'Audit export' }),
+        apiKey({ id: 'key-3', name: 'Nightly sync', paused: true }),
+      ],
+      2,
+    );
+    renderSection();
+    const table = await screen.findByRole('table', { name: 'API keys' });
+    const [, first, second, third] = within(table).getAllByRole('row');
+    expect(within(third!).getByText('Paused')).toBeVisible();
+    expect(within(first!).queryByText('Paused')).not.toBeInTheDocument();
+    expect(within(second!).queryByText('Paused')).not.toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The key marked Paused is refused: your plan allows 2 API keys and your oldest keys are kept. Revoke a key or upgrade to use it again.',
+    );
   });
 
   it('creates a key and shows its secret once, with a copy button and a warning', async () => {

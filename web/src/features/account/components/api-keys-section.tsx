@@ -59,6 +59,10 @@ export const API_KEY_SECTION_MESSAGES = {
   copied: 'Copied to the clipboard.',
   shownOnce:
     'Copy the key now: it is shown only once. Anyone who has it can act as you within its scope.',
+  paused: (pausedCount: number, limit: number) =>
+    pausedCount === 1
+      ? `The key marked Paused is refused: your plan allows ${limit} API keys and your oldest keys are kept. Revoke a key or upgrade to use it again.`
+      : `The ${pausedCount} keys marked Paused are refused: your plan allows ${limit} API keys and your oldest keys are kept. Revoke a key or upgrade to use them again.`,
 } as const;
 
 type FieldErrors = Partial<Record<'name' | 'workspace_id' | 'access' | 'expires_at', string>>;
@@ -265,7 +269,10 @@ function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void 
   return (
     <TableRow>
       <TableCell component="th" scope="row">
-        {apiKey.name}
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <span>{apiKey.name}</span>
+          {apiKey.paused && <Chip size="small" color="warning" label="Paused" />}
+        </Stack>
       </TableCell>
       <TableCell>{apiKey.workspace_name ?? 'All workspaces'}</TableCell>
       <TableCell>{API_KEY_ACCESS_LABELS[apiKey.access]}</TableCell>
@@ -303,6 +310,7 @@ export function ApiKeysSection() {
   // Expired keys do not count: creating a key at the limit revokes them to make room.
   const activeCount = items.filter((apiKey) => !apiKey.expired).length;
   const full = limit !== null && activeCount >= limit;
+  const pausedCount = items.filter((apiKey) => apiKey.paused).length;
 
   return (
     <SectionCard
@@ -316,6 +324,9 @@ export function ApiKeysSection() {
         <LoadErrorAlert onRetry={query.refetch}>Your API keys could not be loaded.</LoadErrorAlert>
       ) : (
         <Stack spacing={2}>
+          {pausedCount > 0 && limit !== null && (
+            <Alert severity="warning">{API_KEY_SECTION_MESSAGES.paused(pausedCount, limit)}</Alert>
+          )}
           {items.length === 0 ? (
             <Typography variant="body2" color="textSecondary">
               You have no API keys.

@@ -299,6 +299,8 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
               setValue={setValue}
               errors={errors}
               readOnly={readOnly}
+              // Alerts use the first webhooks the plan allows, in this order.
+              paused={webhookLimit !== null && index >= webhookLimit}
               testing={testing === index}
               onTest={() => void testWebhook(index)}
               onRemove={() => removeWebhook(index)}

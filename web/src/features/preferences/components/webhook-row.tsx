@@ -1,9 +1,11 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import Tooltip from '@mui/material/Tooltip';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import SendOutlined from '@mui/icons-material/SendOutlined';
@@ -27,6 +29,10 @@ import { RowFieldset } from './row-fieldset';
 /** PagerDuty's Events API v2 address, the URL a new PagerDuty webhook starts with. */
 export const PAGERDUTY_EVENTS_URL = 'https://events.pagerduty.com/v2/enqueue';
 
+export const PAUSED_WEBHOOK_LABEL = "Paused (over your plan's limit)";
+export const PAUSED_WEBHOOK_HELP =
+  "Alerts go to the first webhooks your workspace's plan allows. Remove one above it or upgrade to use this one again.";
+
 /** What "Automatic" means (the days-left rule alerts follow) and what a fixed one does. */
 export const PAGERDUTY_SEVERITY_HELP =
   'Automatic: critical once expired, error with 1 day left, warning within 7 days, info before. Choose one to send every alert at that severity.';
@@ -47,6 +53,8 @@ interface WebhookRowProps {
   setValue: UseFormSetValue<AlertSettingsFormValues>;
   errors: FieldErrors<AlertSettingsFormValues>;
   readOnly: boolean;
+  /** Beyond the plan's webhook limit (kept from a higher plan): alerts skip it. */
+  paused: boolean;
   testing: boolean;
   onTest: () => void;
   onRemove: () => void;
@@ -61,6 +69,7 @@ export function WebhookRow({
   setValue,
   errors,
   readOnly,
+  paused,
   testing,
   onTest,
   onRemove,
@@ -77,6 +86,14 @@ export function WebhookRow({
       label={label}
       problem={fieldsShowTheirErrors ? undefined : firstErrorMessage(rowErrors)}
     >
+      {paused && (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+          <Chip size="small" color="warning" label={PAUSED_WEBHOOK_LABEL} />
+          <Typography variant="body2" color="textSecondary">
+            {PAUSED_WEBHOOK_HELP}
+          </Typography>
+        </Stack>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
         <TextField
           {...register(`webhook_urls.${index}.name`)}
