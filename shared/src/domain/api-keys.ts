@@ -54,7 +54,7 @@ export const API_KEY_MESSAGES = {
   otherWorkspace: 'This API key is scoped to another workspace.',
   malformedHeader: 'The Authorization header must be "Bearer er_…" with an API key.',
   paused: (limit: number) =>
-    `This API key is paused: your plan allows ${countText(limit)} API keys. Revoke a key or upgrade to use it again.`,
+    `This API key is paused: your plan allows ${countText(limit)} API ${limit === 1 ? 'key' : 'keys'}. Revoke a key or upgrade to use it again.`,
 } as const;
 
 /** What deciding which keys are paused reads of a key. */
