@@ -55,6 +55,29 @@ function mainNav() {
   return screen.getByRole('navigation', { name: 'Main' });
 }
 
+/** An alert of workspace w1 the queue lists as sent once, with the given fields. */
+function sentAlert(fields: {
+  id: string;
+  token_name: string;
+  expires_at: string;
+  threshold: number;
+  problem?: string;
+  created_at: string;
+}) {
+  return {
+    workspace_id: 'w1',
+    token_id: `token-of-${fields.id}`,
+    status: 'sent',
+    dead_lettered: false,
+    channels: [],
+    attempts: 1,
+    last_error: null,
+    next_attempt_at: null,
+    updated_at: fields.created_at,
+    ...fields,
+  };
+}
+
 describe('top bar', () => {
   it('shows every item for an admin on a paid plan', async () => {
     serve();
@@ -215,39 +238,21 @@ describe('top bar', () => {
       alerts: () =>
         jsonResponse({
           items: [
-            {
+            sentAlert({
               id: 'al1',
-              workspace_id: 'w1',
-              token_id: 't1',
               token_name: 'api.example.com',
               expires_at: addCalendarDays(new Date(), 5),
               threshold: 7,
-              status: 'sent',
-              dead_lettered: false,
-              channels: [],
-              attempts: 1,
-              last_error: null,
-              next_attempt_at: null,
               created_at: '2026-11-20T10:00:00.000Z',
-              updated_at: '2026-11-20T10:00:00.000Z',
-            },
-            {
+            }),
+            sentAlert({
               id: 'al2',
-              workspace_id: 'w1',
-              token_id: 't2',
               token_name: 'shop.example.com',
               expires_at: addCalendarDays(new Date(), 45),
               threshold: 0,
               problem: ENDPOINT_PROBLEM,
-              status: 'sent',
-              dead_lettered: false,
-              channels: [],
-              attempts: 1,
-              last_error: null,
-              next_attempt_at: null,
               created_at: '2026-11-20T09:00:00.000Z',
-              updated_at: '2026-11-20T09:00:00.000Z',
-            },
+            }),
           ],
         }),
     });
