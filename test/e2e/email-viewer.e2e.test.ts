@@ -48,7 +48,8 @@ describe('local email viewer in Chromium', () => {
 
     const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await tab.waitForLoadState();
-    await tab.getByRole('heading', { level: 1 }).first().waitFor();
+    // A verified address lands on the dashboard, which greets the new user with its dialog.
+    await tab.getByRole('dialog', { name: 'Welcome on board' }).waitFor();
     const landed = new URL(tab.url());
     expect(landed.origin).toBe(new URL(app.appUrl).origin);
     expect(landed.pathname).toBe('/dashboard');
