@@ -1070,10 +1070,6 @@ describe('digests: one email per address for everything due for it', () => {
     );
     expect((readBack.json as { delivery_window: unknown }).delivery_window).toEqual(weekdays);
 
-    const token = await givenToken(owner.cookie, workspaceId, {
-      name: 'Weekend',
-      expiresAt: inDays(20),
-    });
     // The next Saturday noon (UTC) after now, and the Monday 09:00 after it.
     const saturday = new Date();
     saturday.setUTCHours(12, 0, 0, 0);
@@ -1083,6 +1079,13 @@ describe('digests: one email per address for everything due for it', () => {
     const monday = new Date(saturday);
     monday.setUTCDate(saturday.getUTCDate() + 2);
     monday.setUTCHours(9, 0, 0, 0);
+    // 20 days left on that Monday, whichever day today is: inside the 30-day threshold from now
+    // (at most 29 days left today), and not yet inside the 14-day one when it is released.
+    const daysUntilMonday = Math.ceil((monday.getTime() - Date.now()) / 86_400_000);
+    const token = await givenToken(owner.cookie, workspaceId, {
+      name: 'Weekend',
+      expiresAt: inDays(daysUntilMonday + 20),
+    });
 
     expect(await scanFor(workspaceId, saturday)).toEqual([]);
     expect((await tokenItem(workspaceId, token.id)).nextAlertAt).toBe(monday.toISOString());
