@@ -30,6 +30,8 @@ module.exports = {
   maxWorkers: Number(process.env.JEST_WORKERS ?? 2),
   // Per-file times for the test command's table of phases (test/suite/run-suite.ts).
   reporters: ['default', '<rootDir>/test/suite/file-times-reporter.cjs'],
+  // The slowest files first, even on a fresh clone (test/suite/file-durations.json).
+  testSequencer: '<rootDir>/test/suite/slowest-first-sequencer.cjs',
   projects: [
     { ...shared, displayName: 'shared', testEnvironment: 'node', roots: ['<rootDir>/shared/src'] },
     {
