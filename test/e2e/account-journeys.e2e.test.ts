@@ -102,6 +102,38 @@ describe('account journeys in Chromium', () => {
     verified = true;
   }, 60_000);
 
+  it('notices on the waiting page an address verified in another browser, and moves on', async () => {
+    const address = uniqueEmail('journey-elsewhere');
+    const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const phone = await browser.newContext();
+    try {
+      const waiting = await laptop.newPage();
+      waiting.setDefaultTimeout(10_000);
+      await waiting.goto(url('/register'));
+      await waitForPageHeading(waiting, 'Create your account');
+      const form = waiting.locator('form');
+      await field(form, 'Email').fill(address);
+      await field(form, 'Password').fill(password);
+      await form.getByRole('button', { name: 'Create account' }).click();
+      await waiting.getByRole('button', { name: 'Resend verification email' }).waitFor();
+
+      const message = await waitForEmail(app.endpoints.ses!, {
+        to: address,
+        subject: VERIFY_SUBJECT,
+      });
+      const opened = await phone.request.get(linkInEmail(message, '/auth/verify-email').href, {
+        maxRedirects: 0,
+      });
+      expect(opened.headers()['location']).toMatch(/^\/dashboard/);
+
+      // The waiting page checks every few seconds; it lands as the link itself would have.
+      await waiting.waitForURL((current) => current.pathname === '/dashboard', { timeout: 15_000 });
+      await waiting.getByRole('dialog', { name: 'Welcome on board' }).waitFor();
+    } finally {
+      await Promise.all([laptop.close(), phone.close()]);
+    }
+  }, 60_000);
+
   function requireVerifiedAccount(): void {
     if (!verified) throw new Error('This step needs the verified account of the first test');
   }

@@ -13,6 +13,8 @@ export const SESSION_CHECK = {
   otherRetries: 1,
   initialDelayMs: 100,
   maxDelayMs: 500,
+  /** How often the verification waiting page asks whether the address was verified elsewhere. */
+  verificationWatchMs: 5_000,
 } as const;
 
 /** How long the web client reuses a GET answer before fetching it again. */

@@ -1,4 +1,5 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
+import { SESSION_CHECK } from '@expiry-radar/shared/constants/timing';
 import toast from 'react-hot-toast';
 import {
   LOGGED_OUT_SESSION,
@@ -128,6 +129,61 @@ describe('route guards', () => {
     serve(sessionFor());
     const { router } = renderApp('/verify-email?email=ada%40example.com');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+
+  describe('/verify-email waiting for a verification done in another browser', () => {
+    function serveUntilVerified() {
+      const state = { verified: false, sessionChecks: 0 };
+      installFetchMock({
+        'GET /api/session': () => {
+          state.sessionChecks += 1;
+          return jsonResponse(sessionFor({ needsVerification: !state.verified }));
+        },
+        'GET /api/v1/workspaces': () => jsonResponse(workspaces),
+        'GET /api/alert-queue': () => jsonResponse({ items: [] }),
+      });
+      return state;
+    }
+
+    /** The page as a signed-in user waiting for the verification sees it. */
+    async function waitForTheSignedInWaitingPage() {
+      expect(
+        await screen.findByRole('button', { name: 'Resend verification email' }),
+      ).toBeVisible();
+    }
+
+    afterEach(() => jest.useRealTimers());
+
+    it('checks again every few seconds, then lands where the link would have, with the welcome', async () => {
+      jest.useFakeTimers({ advanceTimers: true });
+      const state = serveUntilVerified();
+      const { router } = renderApp('/verify-email?email=ada%40example.com');
+      await waitForTheSignedInWaitingPage();
+      const checksWhileWaiting = state.sessionChecks;
+      await act(() => jest.advanceTimersByTimeAsync(SESSION_CHECK.verificationWatchMs));
+      expect(state.sessionChecks).toBe(checksWhileWaiting + 1);
+
+      state.verified = true;
+      await act(() => jest.advanceTimersByTimeAsync(SESSION_CHECK.verificationWatchMs));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+      expect(router.state.location.search).toContain('verification_success=true');
+      expect(await screen.findByRole('dialog', { name: 'Welcome on board' })).toBeVisible();
+    });
+
+    it('checks again when the window gets focus, and goes where the user was headed', async () => {
+      const state = serveUntilVerified();
+      const redirect = '/billing?upgrade=team';
+      const { router } = renderApp(
+        `/verify-email?email=ada%40example.com&redirect=${encodeURIComponent(redirect)}`,
+      );
+      await waitForTheSignedInWaitingPage();
+      state.verified = true;
+      // What a browser sends when the user comes back to the tab.
+      act(() => {
+        window.dispatchEvent(new Event('visibilitychange'));
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe('/billing'));
+    });
   });
 
   it('/reset-password sends a session to /dashboard', async () => {

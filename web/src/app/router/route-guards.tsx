@@ -1,6 +1,7 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
+import { verifiedRedirect } from '@expiry-radar/shared/api/verification-link';
 import { Spinner } from '../../components/spinner';
 import { useSession } from '../../features/session';
 import { paths, redirectParamOf, verifyEmailPath } from '../../lib/paths';
@@ -73,13 +74,20 @@ export function RedirectSignedIn() {
 
 /**
  * /verify-email: a session that needs no verification goes where it was headed (`redirect`), else
- * to the dashboard.
+ * to the dashboard. When the page was waiting for that verification (the link opened in another
+ * browser), it lands where the link would have taken it, welcome included.
  */
 export function VerifyEmailGuard() {
   const [search] = useSearchParams();
   const { isLoggedIn, needsVerification } = useSession();
+  const [waitedForVerification, setWaitedForVerification] = useState(false);
+  if (isLoggedIn && needsVerification && !waitedForVerification) setWaitedForVerification(true);
   if (isLoggedIn && !needsVerification) {
-    return <Navigate to={redirectParamOf(search) ?? paths.dashboard} replace />;
+    const redirect = redirectParamOf(search);
+    const destination = waitedForVerification
+      ? verifiedRedirect(redirect)
+      : (redirect ?? paths.dashboard);
+    return <Navigate to={destination} replace />;
   }
   return <Outlet />;
 }

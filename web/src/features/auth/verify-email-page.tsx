@@ -11,7 +11,7 @@ import {
 } from '@expiry-radar/shared/api/verification-link';
 import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
 import { paths, queryParams, redirectParamOf, withRedirect } from '../../lib/paths';
-import { useSession } from '../session';
+import { useSession, useVerificationWatch } from '../session';
 import { useResendVerificationMutation } from './api/auth-mutations';
 import { formErrorMessage, retryAfterSeconds } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
@@ -28,7 +28,8 @@ type ResendState = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; messa
 /** Email verification (route /verify-email): check your inbox, resend the link. */
 export function VerifyEmailPage() {
   const [search] = useSearchParams();
-  const { isLoggedIn, user } = useSession();
+  const { isLoggedIn, needsVerification, user } = useSession();
+  useVerificationWatch(isLoggedIn && needsVerification);
   const signOut = useSignOut();
   const resendEmail = useResendVerificationMutation();
   const [sending, setSending] = useState(false);

@@ -6,4 +6,5 @@ export { applySessionUser, refreshSession, replaceSession } from './api/session-
 export { sessionQueryOptions } from './api/session-queries';
 export type { Session, SessionUser } from './api/session-schema';
 export { useSession } from './hooks/use-session';
+export { useVerificationWatch } from './hooks/use-verification-watch';
 export { SIGNED_OUT_STATE, useSignedOutCleanup } from './hooks/use-signed-out-cleanup';
