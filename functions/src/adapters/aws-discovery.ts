@@ -28,6 +28,7 @@ import {
   serverCertificatePrefix,
 } from './aws-discovery-iam';
 import { readSecrets, secretsPrefix } from './aws-discovery-secrets';
+import { errorMessage } from '../platform/error-message';
 
 /** How the role is assumed: the workspace's external id, and the session's name in the customer's CloudTrail. */
 export interface AwsRoleAccess {
@@ -68,10 +69,6 @@ interface ReadPart {
 
 function errorName(error: unknown): string {
   return error instanceof Error ? error.name : 'Error';
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 /** A failed part in words: what to check, never a stack. */

@@ -11,12 +11,9 @@ import {
   type WorkspaceJob,
 } from '../platform/workspace-failures';
 import { batchGetReadable, keyOf, type TableItem, type TableKey } from './table-operations';
+import { errorMessage } from '../platform/error-message';
 
 const keyText = (key: TableKey) => `${key.pk}|${key.sk}`;
-
-function messageOf(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)) || 'Unknown error';
-}
 
 export class WorkspaceIsolatedReads {
   private readonly keyFailures = new Map<string, string>();
@@ -45,7 +42,7 @@ export class WorkspaceIsolatedReads {
   /** Reports a failure of a workspace beyond one keyed item (e.g. its settings or owner). */
   failWorkspace(workspaceId: string, error: unknown): void {
     if (!this.workspaceFailures.has(workspaceId)) {
-      this.workspaceFailures.set(workspaceId, messageOf(error));
+      this.workspaceFailures.set(workspaceId, errorMessage(error));
     }
     reportWorkspaceFailure(this.job, workspaceId, error);
   }
@@ -71,7 +68,7 @@ export class WorkspaceIsolatedReads {
   }
 
   private failKey(key: TableKey, error: unknown): void {
-    this.keyFailures.set(keyText(key), messageOf(error));
+    this.keyFailures.set(keyText(key), errorMessage(error));
     reportWorkspaceFailure(this.job, workspaceOfKey(key), error);
   }
 }

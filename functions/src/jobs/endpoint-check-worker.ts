@@ -14,6 +14,7 @@ import { checkTlsEndpoint } from '../adapters/tls-endpoint-checker';
 import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
 import { checkEndpoint, type EndpointCheckPorts } from '../services/endpoints/endpoint-checks';
+import { errorMessage } from '../platform/error-message';
 
 /** Checks of one batch running at once (each mostly waits on the network). */
 export const CHECK_CONCURRENCY = 10;
@@ -40,7 +41,7 @@ export function createEndpointCheckWorker(ports: Partial<EndpointCheckPorts> = {
       } catch (error) {
         logger.warn('Endpoint check failed', {
           messageId: record.messageId,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
         failures.push({ itemIdentifier: record.messageId });
       }

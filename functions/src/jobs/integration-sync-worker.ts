@@ -12,6 +12,7 @@ import type { Context, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { integrationSyncMessageSchema } from '@expiry-radar/shared/api/integration-sync-message';
 import { logger } from '../platform/logger';
 import { syncScheduledIntegration } from '../services/integrations/scheduled-sync';
+import { errorMessage } from '../platform/error-message';
 
 async function syncRecord(body: string, messageId: string): Promise<void> {
   let json: unknown;
@@ -49,7 +50,7 @@ export const handler = middy(
       } catch (error) {
         logger.warn('Integration sync failed', {
           messageId: record.messageId,
-          error: error instanceof Error ? error.message : String(error),
+          error: errorMessage(error),
         });
         failures.push({ itemIdentifier: record.messageId });
       }

@@ -30,6 +30,7 @@ import {
   weeklySummaryOf,
   type WeeklySummaryPorts,
 } from '../services/alerts/weekly-summary-content';
+import { errorMessage } from '../platform/error-message';
 
 const CONCURRENCY = 8;
 
@@ -82,7 +83,7 @@ async function sendDueSummary(
   } catch (error) {
     logger.error('Weekly summary not sent; due again next run', {
       userId: summary.userId,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorMessage(error),
     });
     await releaseWeeklySummary(summary.userId, { ...claim, lastSentAt: summary.lastSentAt });
     return 'failed';

@@ -13,6 +13,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { errorMessage } from '../platform/error-message';
 
 export const CONTROL_SECRET_HEADER = 'authorization';
 
@@ -100,8 +101,7 @@ export async function startLocalControlServer(options: {
       .then(job)
       .then(
         (result) => reply(200, result),
-        (error: unknown) =>
-          reply(500, { error: error instanceof Error ? error.message : String(error) }),
+        (error: unknown) => reply(500, { error: errorMessage(error) }),
       );
   });
   await new Promise<void>((resolve, reject) => {

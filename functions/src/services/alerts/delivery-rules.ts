@@ -21,6 +21,7 @@ import {
   isEscalationAlertId,
 } from '../../domain/alert-schedule';
 import { tokenUrl } from './alert-links';
+import { errorMessage } from '../../platform/error-message';
 
 export interface RetryPolicy {
   /** The attempt (receive) after which the queue moves the message to the dead-letter queue. */
@@ -228,8 +229,7 @@ function endpointProblemNotice(alertId: string): Pick<AlertNotice, 'endpointProb
 }
 
 export function errorText(error: unknown): string {
-  const text = error instanceof Error ? error.message : String(error);
-  return text.slice(0, 500) || 'Unknown error';
+  return errorMessage(error).slice(0, 500);
 }
 
 /**

@@ -18,6 +18,7 @@ import type { Discovery } from '../../domain/discovery';
 import { AppError } from '../../platform/app-error';
 import { discover } from './integration-sync';
 import { recordSyncFailure, syncFromDiscovery } from './sync-engine';
+import { errorMessage } from '../../platform/error-message';
 
 export type ScheduledSyncOutcome =
   | { readonly kind: 'synced'; readonly report: SyncReport }
@@ -30,7 +31,7 @@ function failureMessage(error: unknown): string {
   if (error instanceof z.ZodError) {
     return "The integration's stored settings or credentials are not valid for its kind: edit them and save again.";
   }
-  const detail = error instanceof Error ? error.message : String(error);
+  const detail = errorMessage(error);
   return `The sync could not start: ${detail}`.slice(0, MAX_ERROR_LENGTH);
 }
 
