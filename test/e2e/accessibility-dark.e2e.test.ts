@@ -1,5 +1,5 @@
 /** Every page and dialog in dark mode (test/support/accessibility-suite.ts), and the mode switch. */
-import { backgroundBrightness } from '../support/e2e-helpers';
+import { backgroundBrightness, waitForPageAtRest } from '../support/e2e-helpers';
 import { blockingViolations } from '../support/accessibility';
 import { describeAccessibilityIn, settle } from '../support/accessibility-suite';
 
@@ -17,7 +17,7 @@ describe('accessibility of every page and dialog in Chromium', () => {
 
     await page.getByRole('button', { name: 'Switch to light mode' }).click();
     await page.getByRole('button', { name: 'Switch to dark mode' }).waitFor();
-    await page.waitForTimeout(300);
+    await waitForPageAtRest(page);
     expect(await backgroundBrightness(page)).toBeGreaterThan(600);
     expect(await blockingViolations(page)).toEqual([]);
 
@@ -26,7 +26,7 @@ describe('accessibility of every page and dialog in Chromium', () => {
     expect(await backgroundBrightness(page)).toBeGreaterThan(600);
     await page.getByRole('button', { name: 'Switch to dark mode' }).click();
     await page.getByRole('button', { name: 'Switch to light mode' }).waitFor();
-    await page.waitForTimeout(300);
+    await waitForPageAtRest(page);
     expect(await backgroundBrightness(page)).toBeLessThan(200);
     await context.close();
   }, 30_000);

@@ -19,6 +19,7 @@ import {
   screenshot,
   strongPassword,
   uniqueEmail,
+  waitForPageAtRest,
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
@@ -166,8 +167,7 @@ describe('audit log in Chromium', () => {
       await events.getByRole('cell', { name: /^Workspace renamed/ }).waitFor();
       await events.getByRole('button', { name: 'Show details: Workspace renamed' }).click();
       await page.getByLabel('Event details').waitFor();
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await page.waitForTimeout(300);
+      await waitForPageAtRest(page);
       await screenshot(page, `audit-${mode}`);
       expect({ mode, blocking: await blockingViolations(page) }).toEqual({ mode, blocking: [] });
     }
@@ -183,8 +183,7 @@ describe('audit log in Chromium', () => {
       expect(await page.getByRole('table').count()).toBe(0);
       await list.getByRole('button', { name: 'Show details: Workspace renamed' }).click();
       await list.getByLabel('Event details').getByText('Personal', { exact: true }).waitFor();
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await page.waitForTimeout(300);
+      await waitForPageAtRest(page);
       await screenshot(page, 'audit-phone');
       expect(await blockingViolations(page)).toEqual([]);
       expect(pageErrors).toEqual([]);

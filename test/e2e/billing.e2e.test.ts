@@ -15,6 +15,7 @@ import {
   screenshot,
   strongPassword,
   uniqueEmail,
+  waitForPageAtRest,
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
@@ -95,8 +96,7 @@ describe('billing in Chromium (local billing mode)', () => {
       ] as const);
       await page.goto(url('/billing'));
       await page.getByRole('heading', { name: 'Current plan: Free' }).waitFor();
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await page.waitForTimeout(300);
+      await waitForPageAtRest(page);
       const blocking = await blockingViolations(page);
       await screenshot(page, `billing-${mode}`);
       expect({ mode, blocking }).toEqual({ mode, blocking: [] });

@@ -23,6 +23,7 @@ import {
   startInColorMode,
   strongPassword,
   uniqueEmail,
+  waitForPageAtRest,
   waitForPageHeading,
   type ColorMode,
 } from '../support/e2e-helpers';
@@ -298,8 +299,7 @@ describe('token dashboard in Chromium', () => {
       try {
         await modePage.goto(dashboardUrl());
         await card(modePage, 'Certificates').getByRole('rowheader').first().waitFor();
-        await modePage.evaluate(() => document.fonts.ready.then(() => undefined));
-        await modePage.waitForTimeout(300);
+        await waitForPageAtRest(modePage);
         await shot(modePage, `dashboard-${mode}`);
         const violations = await blockingViolations(modePage);
 
@@ -312,7 +312,7 @@ describe('token dashboard in Chromium', () => {
           await modePage.getByRole('button', { name: button }).click();
           const dialog = modePage.getByRole('dialog', { name: title });
           await dialog.waitFor();
-          await modePage.waitForTimeout(300);
+          await waitForPageAtRest(modePage);
           violations.push(...(await blockingViolations(modePage)));
           await shot(modePage, `dashboard-${mode}-${title.toLowerCase().replace(/\W+/g, '-')}`);
           await modePage.keyboard.press('Escape');

@@ -8,7 +8,7 @@
  * below 80 %.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { collectPageErrors } from '../support/e2e-helpers';
+import { collectPageErrors, waitForPageAtRest } from '../support/e2e-helpers';
 import { startAppAndChromium } from '../support/browser-session';
 import type { LocalAppProcess } from '../support/local-app-process';
 import { createShowcaseAccount, SHOWCASE } from '../support/showcase-account';
@@ -135,7 +135,7 @@ describe('page frame and layout in Chromium', () => {
         const tab = current();
         await tab.setViewportSize(PHONE);
         await tab.goto(url(path));
-        await settlePage(tab, { transitions: false });
+        await settlePage(tab);
         const frame = await frameOf(tab);
         expect(frame.widths.document).toBeLessThanOrEqual(frame.widths.viewport);
         expect(frame.title).not.toBe(PRODUCT_NAME);
@@ -168,7 +168,7 @@ describe('page frame and layout in Chromium', () => {
       const popover = page.getByRole('dialog', { name: 'Recent alerts' });
       const row = popover.getByRole('listitem').filter({ hasText: SHOWCASE.certName });
       await row.waitFor();
-      await page.waitForTimeout(400);
+      await waitForPageAtRest(page);
       const paper = await box(page.locator('.MuiPopover-paper'));
       const open = { bell: await box(bell), badge: await box(bell.locator('.MuiBadge-badge')) };
       // Below the bell, leaving it and its badge in view; within the window.

@@ -23,6 +23,7 @@ import {
   strongPassword,
   uniqueEmail,
   waitForPageHeading,
+  waitForTextIn,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
 import { linkInEmail, waitForEmail } from '../support/ses-inbox';
@@ -161,7 +162,7 @@ describe('polish defects at 1280 and 390 px', () => {
       await choose(page, 'Type', 'API Key');
       await field(form, 'Name').fill(`One too many ${width}`);
       await form.getByRole('button', { name: 'Create Token' }).click();
-      await page.getByText(TOKEN_LIMIT_MESSAGE).waitFor();
+      await waitForTextIn(page.locator('body'), TOKEN_LIMIT_MESSAGE);
       expect(await shownTimes(page, TOKEN_LIMIT_MESSAGE)).toBe(1);
       expect(await page.getByText(STATUS_LINE).count()).toBe(0);
       await screenshot(page, `polish-defects-token-limit-${width}`);
@@ -173,7 +174,7 @@ describe('polish defects at 1280 and 390 px', () => {
       const dialog = page.getByRole('dialog', { name: 'Create workspace' });
       await field(dialog, 'Workspace name').fill(`Second ${width}`);
       await dialog.getByRole('button', { name: 'Create' }).click();
-      await dialog.getByText(WORKSPACE_LIMIT_MESSAGE).waitFor();
+      await waitForTextIn(dialog, WORKSPACE_LIMIT_MESSAGE);
       expect(await shownTimes(page, WORKSPACE_LIMIT_MESSAGE)).toBe(1);
       expect(await page.getByText(STATUS_LINE).count()).toBe(0);
       await cancelTypedName(page, dialog);
@@ -182,7 +183,7 @@ describe('polish defects at 1280 and 390 px', () => {
       const invite = page.getByRole('form', { name: 'Invite a member' });
       await field(invite, 'Email').fill(`limited-${width}@example.com`);
       await invite.getByRole('button', { name: 'Invite' }).click();
-      await invite.getByText(MEMBER_LIMIT_MESSAGE).waitFor();
+      await waitForTextIn(invite, MEMBER_LIMIT_MESSAGE);
       expect(await shownTimes(page, MEMBER_LIMIT_MESSAGE)).toBe(1);
       expect(await page.getByText(STATUS_LINE).count()).toBe(0);
       await screenshot(page, `polish-defects-invite-limit-${width}`);

@@ -20,6 +20,7 @@ import {
   screenshot,
   strongPassword,
   uniqueEmail,
+  waitForPageAtRest,
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
@@ -285,8 +286,7 @@ describe('workspaces in Chromium', () => {
       await waitForPageHeading(page, 'Workspaces');
       await page.getByRole('heading', { name: 'Members of Personal' }).waitFor();
       await page.getByRole('table', { name: 'Members of Personal' }).waitFor();
-      await page.evaluate(() => document.fonts.ready.then(() => undefined));
-      await page.waitForTimeout(300);
+      await waitForPageAtRest(page);
       expect({ mode, page: await blockingViolations(page) }).toEqual({ mode, page: [] });
       await screenshot(page, `workspaces-${mode}`);
 
@@ -294,7 +294,7 @@ describe('workspaces in Chromium', () => {
       await page.getByRole('button', { name: 'Create workspace' }).click();
       const create = page.getByRole('dialog', { name: 'Create workspace' });
       await create.waitFor();
-      await page.waitForTimeout(300);
+      await waitForPageAtRest(page);
       expect({ mode, create: await blockingViolations(page) }).toEqual({ mode, create: [] });
       await create.getByRole('button', { name: 'Cancel' }).click();
       await create.waitFor({ state: 'hidden' });
@@ -302,7 +302,7 @@ describe('workspaces in Chromium', () => {
       await page.getByRole('button', { name: 'Transfer tokens' }).click();
       const transfer = page.getByRole('dialog', { name: 'Transfer tokens' });
       await transfer.waitFor();
-      await page.waitForTimeout(300);
+      await waitForPageAtRest(page);
       expect({ mode, transfer: await blockingViolations(page) }).toEqual({ mode, transfer: [] });
       await transfer.getByRole('button', { name: 'Cancel' }).click();
       await transfer.waitFor({ state: 'hidden' });

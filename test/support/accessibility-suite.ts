@@ -12,6 +12,7 @@ import {
   backgroundBrightness,
   collectPageErrors,
   startInColorMode,
+  waitForPageAtRest,
   waitForPageHeading,
   type ColorMode,
 } from './e2e-helpers';
@@ -33,9 +34,7 @@ type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
 
 export async function settle(page: Page): Promise<void> {
   await waitForPageHeading(page);
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  // Let MUI's entrance transitions finish, so colours are measured at rest.
-  await page.waitForTimeout(300);
+  await waitForPageAtRest(page);
 }
 
 /** A dialog that stays open while axe looks at the page, and how to open it on its page. */
@@ -219,7 +218,7 @@ export function describeAccessibilityIn(
       });
       await pageScreenshot(page, `${name}-1280-${mode}`);
       await page.setViewportSize(PHONE);
-      await page.waitForTimeout(300);
+      await waitForPageAtRest(page);
       await pageScreenshot(page, `${name}-390-${mode}`);
     }
 
@@ -245,7 +244,7 @@ export function describeAccessibilityIn(
         const opened = await dialog.open(page);
         await opened.waitFor();
         await page.waitForLoadState('networkidle');
-        await page.waitForTimeout(300);
+        await waitForPageAtRest(page);
         expect({ dialog: dialog.name, blocking: await blockingViolations(page) }).toEqual({
           dialog: dialog.name,
           blocking: [],

@@ -77,3 +77,36 @@ export async function savedDownload(download: Download): Promise<string> {
   await download.saveAs(path);
   return path;
 }
+
+/**
+ * Waits until the page is at rest: its fonts loaded and every finite animation and transition
+ * (MUI's entrances, a colour-mode change, a popover opening) finished, so that colours and boxes
+ * are measured at their end. Endless ones (a spinner) are not waited for.
+ */
+export async function waitForPageAtRest(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    // A transition starts on the frame after the change that causes it.
+    await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const finite = document
+      .getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
+  });
+}
+
+/**
+ * Waits for `text` inside `scope`; on a timeout the error also says what `scope` showed instead,
+ * so a failure in CI explains itself without a screenshot.
+ */
+export async function waitForTextIn(scope: Locator, text: string | RegExp): Promise<void> {
+  try {
+    await scope.getByText(text).first().waitFor();
+  } catch (error) {
+    const shown = await scope.innerText({ timeout: 1_000 }).catch(() => '(not on the page)');
+    throw new Error(
+      `${error instanceof Error ? error.message : String(error)}\nIt showed instead:\n${shown.slice(0, 1_500)}`,
+      { cause: error },
+    );
+  }
+}

@@ -2,6 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
+import { waitForPageAtRest } from './e2e-helpers';
 import { projectRoot } from './local-app-process';
 
 export interface SitePage {
@@ -55,19 +56,18 @@ export const PHONE = { width: 390, height: 844 } as const;
 
 /**
  * Opens `path` and waits until the page is complete: its heading, its data (no request for half
- * a second), its fonts, and MUI's entrance transitions.
+ * a second), its fonts, and MUI's entrance transitions (waitForPageAtRest).
  */
 export async function openPage(page: Page, url: string): Promise<void> {
   await page.goto(url);
   await settlePage(page);
 }
 
-/** See `openPage`; `transitions: false` when only the layout counts, not the colours. */
-export async function settlePage(page: Page, { transitions = true } = {}): Promise<void> {
+/** See `openPage`. */
+export async function settlePage(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
   await page.waitForLoadState('networkidle');
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
-  if (transitions) await page.waitForTimeout(300);
+  await waitForPageAtRest(page);
 }
 
 /** The screenshots of every page at both widths and in both modes (gitignored). */
