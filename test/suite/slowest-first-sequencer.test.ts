@@ -51,6 +51,27 @@ describe('the slowest-first test sequencer', () => {
     ]);
   });
 
+  it('takes the suites of the shared app and the others in turn, by the time each has started', () => {
+    const order = orderSlowestFirst(
+      [
+        file('test/e2e/a.e2e.test.ts', 'e2e', { cachedSeconds: 100 }),
+        file('test/e2e/b.e2e.test.ts', 'e2e', { cachedSeconds: 60 }),
+        file('functions/src/c.test.ts', 'functions', { cachedSeconds: 50 }),
+        file('functions/src/d.test.ts', 'functions', { cachedSeconds: 40 }),
+        file('web/src/e.test.tsx', 'web', { cachedSeconds: 30 }),
+      ],
+      {},
+    );
+    // e2e 100 | others 50, 90, 120 | e2e 160.
+    expect(order.map(({ file: path }) => path)).toEqual([
+      'test/e2e/a.e2e.test.ts',
+      'functions/src/c.test.ts',
+      'functions/src/d.test.ts',
+      'web/src/e.test.tsx',
+      'test/e2e/b.e2e.test.ts',
+    ]);
+  });
+
   it('puts the files that failed last time before all others, as jest does', () => {
     const order = orderSlowestFirst(
       [
