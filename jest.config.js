@@ -90,6 +90,7 @@ module.exports = {
       roots: ['<rootDir>/test/e2e', '<rootDir>/test/api'],
       globalSetup: '<rootDir>/test/support/e2e-global-setup.ts',
       globalTeardown: '<rootDir>/test/support/e2e-global-teardown.ts',
+      setupFilesAfterEnv: ['<rootDir>/test/support/retry-once.ts'],
       // React Email's renderer (alert emails rendered for their screenshots), as in functions.
       transform: { ...shared.transform, ...reactEmailTransform },
       transformIgnorePatterns: ['/node_modules/(?!(@react-email)/)'],
