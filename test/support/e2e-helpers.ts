@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
+import { errorMessage } from '@expiry-radar/functions/platform/error-message';
 import { projectRoot } from './local-app-process';
 
 /** Screenshots land here (gitignored). */
@@ -104,9 +105,8 @@ export async function waitForTextIn(scope: Locator, text: string | RegExp): Prom
     await scope.getByText(text).first().waitFor();
   } catch (error) {
     const shown = await scope.innerText({ timeout: 1_000 }).catch(() => '(not on the page)');
-    throw new Error(
-      `${error instanceof Error ? error.message : String(error)}\nIt showed instead:\n${shown.slice(0, 1_500)}`,
-      { cause: error },
-    );
+    throw new Error(`${errorMessage(error)}\nIt showed instead:\n${shown.slice(0, 1_500)}`, {
+      cause: error,
+    });
   }
 }
