@@ -1,11 +1,13 @@
 /**
- * axe-core in Chromium, in one colour mode: no serious or critical violation on any page, signed
- * out and signed in, nor in any dialog; and a screenshot of every page at 1280 px and 390 px
- * (test/artifacts/screenshots). Dialogs checked by their own suites are not repeated here: the
- * token details, renew and delete dialogs (dashboard), create workspace and transfer tokens
- * (workspaces), and an audit event's details (audit). Each mode is a suite file of its own
- * (test/e2e/accessibility-dark.e2e.test.ts, accessibility-light.e2e.test.ts), so the two run on
- * both jest workers.
+ * Every page and dialog in one colour mode, in Chromium: no serious or critical axe-core
+ * violation; at 1280 px and at 390 px nothing wider than the window and no control cut off at the
+ * side; at 390 px a title of the page's own and a working "Skip to content" first in the tab
+ * order; and a screenshot of every page at both widths (test/artifacts/screenshots). Pages are
+ * visited signed out and signed in (the public pages a signed-in user keeps, too). Dialogs checked
+ * by their own suites are not repeated here: the token details, renew and delete dialogs
+ * (dashboard), create workspace and transfer tokens (workspaces), and an audit event's details
+ * (audit). Each mode is a suite file of its own (test/e2e/accessibility-dark.e2e.test.ts,
+ * accessibility-light.e2e.test.ts), so the two run on both jest workers.
  */
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import {
@@ -19,6 +21,7 @@ import {
 import { startAppAndChromium } from './browser-session';
 import type { LocalAppProcess } from './local-app-process';
 import { blockingViolations } from './accessibility';
+import { measureFrame, skipLinkBehaviour, type PageFrame } from './page-frame';
 import { createShowcaseAccount, SHOWCASE } from './showcase-account';
 import {
   DESKTOP,
@@ -26,11 +29,24 @@ import {
   pageScreenshot,
   PHONE,
   PUBLIC_PAGES,
+  SHARED_PAGES,
   SIGNED_IN_PAGES,
   type SitePage,
 } from './site-pages';
 
 type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+
+const PRODUCT_NAME = 'Expiry Radar';
+
+/** The frame of page `name` at `width` as `expect` compares it: nothing sideways, nothing cut. */
+function fitting(name: string, width: number, frame?: PageFrame) {
+  return {
+    page: name,
+    width,
+    sidewaysScroll: frame ? frame.sidewaysScroll : 0,
+    clippedControls: frame ? frame.clippedControls : [],
+  };
+}
 
 export async function settle(page: Page): Promise<void> {
   await waitForPageHeading(page);
@@ -205,8 +221,14 @@ export function describeAccessibilityIn(
       for (const context of contexts) await context.close();
     });
 
-    /** axe at 1280 px, then the page's screenshots at 1280 px and 390 px. */
-    async function checkPage(page: Page, { name, path }: SitePage): Promise<void> {
+    /** The title of each page visited, by whether signed in and its path. */
+    const titles = new Map<string, string>();
+
+    /**
+     * axe and the frame at 1280 px, then at 390 px the frame, the title and the skip link; a
+     * screenshot at each width.
+     */
+    async function checkPage(page: Page, { name, path }: SitePage, state: 'in' | 'out') {
       await page.setViewportSize(DESKTOP);
       await openPage(page, `${app.appUrl}${path}`);
       const brightness = await backgroundBrightness(page);
@@ -216,23 +238,46 @@ export function describeAccessibilityIn(
         page: name,
         blocking: [],
       });
+      expect(fitting(name, DESKTOP.width, await measureFrame(page))).toEqual(
+        fitting(name, DESKTOP.width),
+      );
       await pageScreenshot(page, `${name}-1280-${mode}`);
+
       await page.setViewportSize(PHONE);
       await waitForPageAtRest(page);
+      const phone = await measureFrame(page);
+      expect(fitting(name, PHONE.width, phone)).toEqual(fitting(name, PHONE.width));
+      expect(phone.title).toMatch(/^(.+ · Expiry Radar|Expiry Radar — .+)$/);
+      expect(phone.title).not.toBe(PRODUCT_NAME);
+      titles.set(`${state} ${path}`, phone.title);
       await pageScreenshot(page, `${name}-390-${mode}`);
+      expect(await skipLinkBehaviour(page)).toEqual({
+        firstFocusable: 'Skip to content',
+        focusAfterSkip: 'main-content',
+      });
     }
 
+    const CHECKS = 'no blocking violation, fits 1280 and 390 px, titled, skippable';
+
     it.each(PUBLIC_PAGES)(
-      '$name ($path), signed out',
-      (site) => checkPage(pages.out, site),
+      `$name ($path), signed out: ${CHECKS}`,
+      (site) => checkPage(pages.out, site, 'out'),
       30_000,
     );
 
-    it.each(SIGNED_IN_PAGES)(
-      '$name ($path), signed in',
-      (site) => checkPage(pages.in, site),
+    it.each([...SIGNED_IN_PAGES, ...SHARED_PAGES])(
+      `$name ($path), signed in: ${CHECKS}`,
+      (site) => checkPage(pages.in, site, 'in'),
       30_000,
     );
+
+    it('gives each page a title of its own', () => {
+      const byPath = new Map<string, string>();
+      for (const [key, title] of titles) byPath.set(key.replace(/^(in|out) /, ''), title);
+      expect(new Set(byPath.values()).size).toBe(byPath.size);
+      expect(byPath.get('/dashboard')).toBe('Dashboard · Expiry Radar');
+      expect(byPath.get('/login')).toBe('Sign in · Expiry Radar');
+    });
 
     it.each(DIALOGS)(
       'the $name dialog on $path',
