@@ -21,6 +21,7 @@ import {
 import { startAppAndChromium } from './browser-session';
 import type { LocalAppProcess } from './local-app-process';
 import { blockingViolations } from './accessibility';
+import { trackRequests, waitForRequestsDone } from './requests-in-flight';
 import { measureFrame, skipLinkBehaviour, type PageFrame } from './page-frame';
 import { createShowcaseAccount, SHOWCASE } from './showcase-account';
 import {
@@ -283,12 +284,13 @@ export function describeAccessibilityIn(
       'the $name dialog on $path',
       async (dialog) => {
         const page = pages.in;
+        trackRequests(page);
         await page.setViewportSize(dialog.viewport ?? DESKTOP);
         if (dialog.opensWithPage) await page.goto(`${app.appUrl}${dialog.path}`);
         else await openPage(page, `${app.appUrl}${dialog.path}`);
         const opened = await dialog.open(page);
         await opened.waitFor();
-        await page.waitForLoadState('networkidle');
+        await waitForRequestsDone(page);
         await waitForPageAtRest(page);
         expect({ dialog: dialog.name, blocking: await blockingViolations(page) }).toEqual({
           dialog: dialog.name,

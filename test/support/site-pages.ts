@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { waitForPageAtRest } from './e2e-helpers';
+import { trackRequests, waitForRequestsDone } from './requests-in-flight';
 import { projectRoot } from './local-app-process';
 
 export interface SitePage {
@@ -55,10 +56,11 @@ export const DESKTOP = { width: 1280, height: 900 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
 
 /**
- * Opens `path` and waits until the page is complete: its heading, its data (no request for half
- * a second), its fonts, and MUI's entrance transitions (waitForPageAtRest).
+ * Opens `url` and waits until the page is complete: its heading, its data (no request in flight
+ * for a moment), its fonts, and MUI's entrance transitions (waitForPageAtRest).
  */
 export async function openPage(page: Page, url: string): Promise<void> {
+  trackRequests(page);
   await page.goto(url);
   await settlePage(page);
 }
@@ -66,7 +68,7 @@ export async function openPage(page: Page, url: string): Promise<void> {
 /** See `openPage`. */
 export async function settlePage(page: Page): Promise<void> {
   await page.getByRole('heading', { level: 1 }).first().waitFor();
-  await page.waitForLoadState('networkidle');
+  await waitForRequestsDone(page);
   await waitForPageAtRest(page);
 }
 
