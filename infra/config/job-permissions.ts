@@ -38,7 +38,9 @@ export const jobPermissions = {
   emailFeedback: ['tableWrite'],
   /**
    * Finds the endpoint schedules due (the due-alerts index), reads them, their tokens and
-   * workspaces, moves each to its next check or removes it, enqueues one check per endpoint.
+   * workspaces (and each workspace's schedules, for its plan's limit), moves each to its next
+   * check or removes it, enqueues one check per endpoint within the limit and marks the others
+   * paused.
    */
   endpointDispatch: ['tableItemRead', 'dueAlertsIndexRead', 'tableWrite', 'endpointCheckQueueSend'],
   /**

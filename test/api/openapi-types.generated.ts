@@ -2215,6 +2215,7 @@ export interface operations {
                                     /** @default null */
                                     alerted_at: string | null;
                                 } | null;
+                                paused_since?: string | null;
                             }[];
                             /** @enum {string} */
                             endpoint_check_frequency?: "every_6_hours" | "hourly";
@@ -2355,6 +2356,7 @@ export interface operations {
                                 /** @default null */
                                 alerted_at: string | null;
                             } | null;
+                            paused_since?: string | null;
                         }[];
                         /** @enum {string} */
                         endpoint_check_frequency?: "every_6_hours" | "hourly";
@@ -2484,6 +2486,7 @@ export interface operations {
                                 /** @default null */
                                 alerted_at: string | null;
                             } | null;
+                            paused_since?: string | null;
                         }[];
                         /** @enum {string} */
                         endpoint_check_frequency?: "every_6_hours" | "hourly";
@@ -4999,6 +5002,7 @@ export interface operations {
                                 /** @default null */
                                 alerted_at: string | null;
                             } | null;
+                            paused_since?: string | null;
                         }[];
                         /** @enum {string} */
                         endpoint_check_frequency?: "every_6_hours" | "hourly";
@@ -5326,6 +5330,7 @@ export interface operations {
                                 removed: number;
                                 errors: string[];
                             } | null;
+                            paused: boolean;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -5462,6 +5467,7 @@ export interface operations {
                             removed: number;
                             errors: string[];
                         } | null;
+                        paused: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -5584,6 +5590,7 @@ export interface operations {
                             removed: number;
                             errors: string[];
                         } | null;
+                        paused: boolean;
                         created_at: string;
                         updated_at: string;
                     };
@@ -5806,6 +5813,7 @@ export interface operations {
                                 /** @default null */
                                 alerted_at: string | null;
                             } | null;
+                            paused_since?: string | null;
                         }[];
                         /** @enum {string} */
                         endpoint_check_frequency?: "every_6_hours" | "hourly";

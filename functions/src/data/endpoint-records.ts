@@ -37,6 +37,7 @@ export function endpointScheduleOf(token: Token, firstCheckAt: Date): EndpointSc
     endpointCount: token.endpoints?.length ?? 0,
     intervalHours: ENDPOINT_CHECK_INTERVAL_HOURS[token.endpoint_check_frequency ?? 'every_6_hours'],
     nextCheckAt: firstCheckAt.toISOString(),
+    tokenCreatedAt: token.created_at,
   };
 }
 
@@ -110,14 +111,10 @@ export async function deleteEndpointSchedule(workspaceId: string, tokenId: strin
   );
 }
 
-/**
- * The endpoints a workspace has (the plan's limit): the sum of its schedule items' counts, one
- * Query, leaving out `exceptTokenId` (the token being edited).
- */
-export async function countWorkspaceEndpoints(
+/** The schedule items of a workspace's tokens with endpoints: one Query. */
+export async function listWorkspaceEndpointSchedules(
   workspaceId: string,
-  exceptTokenId?: string,
-): Promise<number> {
+): Promise<EndpointScheduleRecord[]> {
   const items = await queryAll({
     KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
     ExpressionAttributeValues: {
@@ -126,8 +123,18 @@ export async function countWorkspaceEndpoints(
     },
     ConsistentRead: true,
   });
-  return items
-    .map((item) => endpointScheduleCodec.fromItem(item))
+  return items.map((item) => endpointScheduleCodec.fromItem(item));
+}
+
+/**
+ * The endpoints a workspace has (the plan's limit): the sum of its schedule items' counts, one
+ * Query, leaving out `exceptTokenId` (the token being edited).
+ */
+export async function countWorkspaceEndpoints(
+  workspaceId: string,
+  exceptTokenId?: string,
+): Promise<number> {
+  return (await listWorkspaceEndpointSchedules(workspaceId))
     .filter((record) => record.tokenId !== exceptTokenId)
     .reduce((sum, record) => sum + record.endpointCount, 0);
 }
@@ -169,9 +176,13 @@ export async function advanceEndpointSchedule(
   }
 }
 
+const SAME_ENDPOINT = (index: number) =>
+  `endpoints[${index}].host = :host AND endpoints[${index}].port = :port AND endpoints[${index}].sni = :sni`;
+
 /**
  * Writes the last check of the endpoint at `index` of the token's list, if that element is still
  * the same endpoint (an edit may have changed the list meanwhile: then false, nothing written).
+ * A checked endpoint is no longer paused.
  */
 export async function writeEndpointCheck(
   tokenKey: TableKey,
@@ -184,8 +195,8 @@ export async function writeEndpointCheck(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: tokenKey,
-        UpdateExpression: `SET endpoints[${index}].last_check = :check`,
-        ConditionExpression: `endpoints[${index}].host = :host AND endpoints[${index}].port = :port AND endpoints[${index}].sni = :sni`,
+        UpdateExpression: `SET endpoints[${index}].last_check = :check REMOVE endpoints[${index}].paused_since`,
+        ConditionExpression: SAME_ENDPOINT(index),
         ExpressionAttributeValues: {
           ':check': check,
           ':host': endpoint.host,
@@ -198,6 +209,36 @@ export async function writeEndpointCheck(
   } catch (error) {
     if (isConditionalCheckFailure(error)) return false;
     throw error;
+  }
+}
+
+/**
+ * Marks the endpoint at `index` paused since `at` (beyond the plan's limit), if that element is
+ * still the same endpoint; its last check stays as it was.
+ */
+export async function markEndpointPaused(
+  tokenKey: TableKey,
+  index: number,
+  endpoint: Pick<TokenEndpoint, 'host' | 'port' | 'sni'>,
+  at: Date,
+): Promise<void> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: tokenKey,
+        UpdateExpression: `SET endpoints[${index}].paused_since = :at`,
+        ConditionExpression: SAME_ENDPOINT(index),
+        ExpressionAttributeValues: {
+          ':at': at.toISOString(),
+          ':host': endpoint.host,
+          ':port': endpoint.port,
+          ':sni': endpoint.sni,
+        },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }
 

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:net';
 import tls from 'node:tls';
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import {
   alertRefsOf,
@@ -393,5 +393,84 @@ describe('endpoint checks against local TLS servers', () => {
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
     const token = await findToken(world.token.workspace_id, world.token.id);
     expect(token?.endpoints?.[0]?.last_check?.status).toBe('renewed');
+  });
+});
+
+describe('endpoints beyond the plan after a downgrade', () => {
+  it("checks the oldest tokens' endpoints up to the limit, marks the others paused, and checks them again after an upgrade", async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
+    const port = await closedPort();
+    const tokens: Token[] = [];
+    for (const [name, count] of [
+      ['oldest', 3],
+      ['middle', 2],
+      ['newest', 2],
+    ] as const) {
+      tokens.push(
+        await givenToken(owner.cookie, workspaceId, {
+          name,
+          category: 'cert',
+          type: 'ssl_cert',
+          expiresAt: inDays(90),
+          endpoints: Array.from({ length: count }, (_, index) => ({
+            host: `127.0.0.${index + 1}`,
+            port,
+            sni: HOST,
+          })),
+        }),
+      );
+    }
+    const client = getDocumentClient();
+    const update = (key: Record<string, string>, expression: string, values: object) =>
+      client.send(
+        new UpdateCommand({
+          TableName: getConfig().tableName,
+          Key: key,
+          UpdateExpression: expression,
+          ExpressionAttributeNames: expression.includes('#plan') ? { '#plan': 'plan' } : undefined,
+          ExpressionAttributeValues: values,
+        }),
+      );
+    // Created in the same millisecond, they would be ranked by id.
+    for (const [index, token] of tokens.entries()) {
+      await update(keys.endpointSchedule(workspaceId, token.id), 'SET tokenCreatedAt = :at', {
+        ':at': `2025-01-0${index + 1}T00:00:00.000Z`,
+      });
+    }
+    const dispatchAll = async () => {
+      const sent: EndpointCheckMessage[] = [];
+      await runEndpointDispatch(
+        new Date(),
+        { enqueue: (batch) => (sent.push(...batch), Promise.resolve([])) },
+        { all: true },
+      );
+      const ours = sent.filter((message) => message.workspaceId === workspaceId);
+      return tokens.map((token) => ours.filter((message) => message.tokenId === token.id));
+    };
+    const pausedFlags = async () =>
+      Promise.all(
+        tokens.map(async (token) =>
+          ((await findToken(workspaceId, token.id))?.endpoints ?? []).map((endpoint) =>
+            Boolean(endpoint.paused_since),
+          ),
+        ),
+      );
+
+    // Free allows 5 endpoints: all three of the oldest, both of the middle one, none of the newest.
+    await update(keys.workspace(workspaceId), 'SET #plan = :plan', { ':plan': 'free' });
+    expect((await dispatchAll()).map((messages) => messages.length)).toEqual([3, 2, 0]);
+    expect(await pausedFlags()).toEqual([
+      [false, false, false],
+      [false, false],
+      [true, true],
+    ]);
+
+    // Back on Team, the newest token's endpoints are checked, and checked they are paused no more.
+    await update(keys.workspace(workspaceId), 'SET #plan = :plan', { ':plan': 'team' });
+    const resumed = await dispatchAll();
+    expect(resumed.map((messages) => messages.length)).toEqual([3, 2, 2]);
+    const ports: EndpointCheckPorts = { check: checker, enqueueAlerts: () => Promise.resolve() };
+    for (const message of resumed[2] ?? []) await checkEndpoint(message, ports, new Date());
+    expect((await pausedFlags())[2]).toEqual([false, false]);
   });
 });

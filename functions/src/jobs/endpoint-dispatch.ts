@@ -7,6 +7,8 @@
  * endpoint check queue, which the worker (jobs/endpoint-check-worker.ts) consumes with bounded
  * concurrency. Schedules of tokens deleted or left without endpoints are removed. A schedule whose
  * messages the queue did not take is given back (due as it was), so no round of checks is lost.
+ * Endpoints beyond the workspace plan's limit (after a downgrade; domain/endpoint-pausing.ts) are
+ * not checked but marked paused, which the dashboard shows.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
@@ -17,12 +19,18 @@ import {
   enqueueEndpointChecks,
   type EndpointCheckEnqueuer,
 } from '../adapters/endpoint-check-queue';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import {
   advanceEndpointSchedule,
   deleteEndpointSchedule,
   findDueEndpointSchedules,
+  listWorkspaceEndpointSchedules,
+  markEndpointPaused,
   readScheduledTokens,
 } from '../data/endpoint-records';
+import { keys } from '../data/keys';
+import { keptEndpointCounts } from '../domain/endpoint-pausing';
 import type { EndpointScheduleRecord } from '../data/entities/endpoint-schedule';
 import { findWorkspaces } from '../data/workspace-store';
 import { forEachLimited } from '../platform/concurrency';
@@ -60,6 +68,7 @@ export async function runEndpointDispatch(
     findWorkspaces([...new Set(due.map(({ workspaceId }) => workspaceId))]),
   ]);
   const plans = new Map(workspaces.map((workspace) => [workspace.id, workspace.plan]));
+  const keptCounts = await keptCountsOverLimit(plans);
   const messages: EndpointCheckMessage[] = [];
   const taken = new Map<string, { schedule: EndpointScheduleRecord; next: Date }>();
   let removed = 0;
@@ -78,9 +87,11 @@ export async function runEndpointDispatch(
     const next = new Date(now.getTime() + hours * 60 * 60 * 1000);
     if (!(await advanceEndpointSchedule(schedule, next))) return;
     taken.set(token.id, { schedule, next });
-    for (const { host, port, sni } of token.endpoints) {
+    const kept = keptCounts.get(token.workspace_id)?.get(token.id) ?? token.endpoints.length;
+    for (const { host, port, sni } of token.endpoints.slice(0, kept)) {
       messages.push({ workspaceId: token.workspace_id, tokenId: token.id, host, port, sni });
     }
+    await markPaused(token, kept, now);
   });
   const unsent = await ports.enqueue(messages);
   const givenBack = await giveBackSchedules(
@@ -97,6 +108,33 @@ export async function runEndpointDispatch(
   if (unsent.length > 0) logger.warn('Endpoint checks not enqueued', { ...result });
   logger.info('Endpoint dispatch done', { ...result });
   return result;
+}
+
+/**
+ * For each workspace over its plan's endpoint limit, how many endpoints of each token are still
+ * checked (one Query of the workspace's schedules each); workspaces within it are left out.
+ */
+async function keptCountsOverLimit(
+  plans: ReadonlyMap<string, Plan>,
+): Promise<Map<string, ReadonlyMap<string, number>>> {
+  const overLimit = new Map<string, ReadonlyMap<string, number>>();
+  await forEachLimited([...plans], CONCURRENCY, async ([workspaceId, plan]) => {
+    const limit = PLAN_LIMITS[plan].monitoredEndpointsPerWorkspace;
+    if (limit === null) return;
+    const kept = keptEndpointCounts(await listWorkspaceEndpointSchedules(workspaceId), limit);
+    if (kept) overLimit.set(workspaceId, kept);
+  });
+  return overLimit;
+}
+
+/** Marks the token's endpoints from `kept` on paused, those not marked already. */
+async function markPaused(token: Token, kept: number, now: Date): Promise<void> {
+  const endpoints = token.endpoints ?? [];
+  for (let index = kept; index < endpoints.length; index += 1) {
+    const endpoint = endpoints[index];
+    if (!endpoint || endpoint.paused_since) continue;
+    await markEndpointPaused(keys.token(token.workspace_id, token.id), index, endpoint, now);
+  }
 }
 
 /**

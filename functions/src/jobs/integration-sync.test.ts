@@ -10,7 +10,12 @@ import { listWorkspaceAuditEvents } from '../data/audit-queries';
 import { findIntegration } from '../data/integration-records';
 import { keys } from '../data/keys';
 import { listAllTokens } from '../data/token-records';
+import { INTEGRATION_MESSAGES } from '@expiry-radar/shared/api/integration-api-schemas';
 import { handler as createIntegration } from '../http/integrations/create-integration';
+import { handler as deleteIntegration } from '../http/integrations/delete-integration';
+import { handler as listIntegrations } from '../http/integrations/list-integrations';
+import { handler as previewIntegrationSync } from '../http/integrations/preview-integration-sync';
+import { handler as syncIntegration } from '../http/integrations/sync-integration';
 import { handler as updateIntegration } from '../http/integrations/update-integration';
 import { lambdaContext } from '../local/lambda-http-adapter';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -191,5 +196,104 @@ describe('the scheduled integration sync', () => {
     );
     expect(again.batchItemFailures).toEqual([]);
     expect(await Promise.all([good, refused, broken].map(stored))).toEqual(before);
+  });
+});
+
+describe('integrations beyond the plan after a downgrade', () => {
+  it('pauses the newest beyond the limit: listed as paused, refused by hand, skipped on schedule, resumed when an older one goes', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const ids: string[] = [];
+    for (const name of ['Oldest', 'Middle', 'Newest']) {
+      ids.push(await givenVaultIntegration(team, { name, schedule: 'daily', enabled: true }));
+    }
+    const [oldest, middle, newest] = ids as [string, string, string];
+    const client = getDocumentClient();
+    // Created in the same millisecond, they would be ranked by the order of the table.
+    for (const [index, id] of ids.entries()) {
+      await client.send(
+        new UpdateCommand({
+          TableName: getConfig().tableName,
+          Key: keys.integration(team.workspaceId, id),
+          UpdateExpression: 'SET createdAt = :at',
+          ExpressionAttributeValues: { ':at': `2025-01-0${index + 1}T00:00:00.000Z` },
+        }),
+      );
+    }
+    // The owner moved to Free: one integration per workspace.
+    await client.send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.workspace(team.workspaceId),
+        UpdateExpression: 'SET #plan = :free',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: { ':free': 'free' },
+      }),
+    );
+
+    const listed = async () => {
+      const response = await invoke(
+        listIntegrations,
+        routeRequest('GET', LIST_ROUTE, {
+          params: { id: team.workspaceId },
+          cookie: team.admin.cookie,
+        }),
+      );
+      const items = (response.json as { items: Integration[] }).items;
+      return items.map((item) => [item.name, item.paused]);
+    };
+    expect(await listed()).toEqual([
+      ['Oldest', false],
+      ['Middle', true],
+      ['Newest', true],
+    ]);
+
+    for (const handler of [syncIntegration, previewIntegrationSync]) {
+      const route = handler === syncIntegration ? 'sync' : 'preview';
+      const refused = await invoke(
+        handler,
+        routeRequest('POST', `${LIST_ROUTE}/{iid}/${route}`, {
+          params: { id: team.workspaceId, iid: middle },
+          cookie: team.manager.cookie,
+        }),
+      );
+      expect({ route, status: refused.statusCode, body: refused.json }).toEqual({
+        route,
+        status: 409,
+        body: { error: INTEGRATION_MESSAGES.paused(1), code: 'PLAN_LIMIT' },
+      });
+    }
+
+    const messages = ids.map((integrationId) => ({ workspaceId: team.workspaceId, integrationId }));
+    const synced = await worker(
+      sqsEvent(messages),
+      lambdaContext('integration-sync-worker', 'test-request'),
+    );
+    expect(synced.batchItemFailures).toEqual([]);
+    const lastSyncOf = async (id: string) =>
+      (await findIntegration(team.workspaceId, id))?.lastSync ?? null;
+    expect(await lastSyncOf(oldest)).toMatchObject({ created: 1 });
+    expect(await lastSyncOf(middle)).toBeNull();
+    expect(await lastSyncOf(newest)).toBeNull();
+
+    const deleted = await invoke(
+      deleteIntegration,
+      routeRequest('DELETE', `${LIST_ROUTE}/{iid}`, {
+        params: { id: team.workspaceId, iid: oldest },
+        cookie: team.admin.cookie,
+      }),
+    );
+    expect(deleted.statusCode).toBeLessThan(300);
+    expect(await listed()).toEqual([
+      ['Middle', false],
+      ['Newest', true],
+    ]);
+    const resumed = await invoke(
+      syncIntegration,
+      routeRequest('POST', `${LIST_ROUTE}/{iid}/sync`, {
+        params: { id: team.workspaceId, iid: middle },
+        cookie: team.manager.cookie,
+      }),
+    );
+    expect(resumed.statusCode).toBe(200);
   });
 });

@@ -4,6 +4,7 @@
  * `credentials` (never returned: the answer says only whether some are stored).
  */
 import * as z from 'zod';
+import { countText } from '../domain/count-text';
 import { secretText } from '../domain/text-rules';
 import { idSchema } from './common-schemas';
 
@@ -53,6 +54,8 @@ export const INTEGRATION_MESSAGES = {
   tokenAlreadyLinked: 'This token is already linked to a source',
   externalIdAlreadyLinked:
     'Another token of this workspace is already linked to this one at the source',
+  paused: (limit: number) =>
+    `This integration is paused: your workspace's plan allows ${countText(limit)} ${limit === 1 ? 'integration' : 'integrations'}. Delete one or upgrade to sync it again.`,
 } as const;
 
 const nameSchema = z
@@ -289,6 +292,11 @@ export const integrationSchema = z.object({
   /** Whether credentials are stored; they are never returned. */
   has_credentials: z.boolean(),
   last_sync: lastSyncSchema.nullable(),
+  /**
+   * Beyond the workspace plan's limit (kept from a higher plan after a downgrade): neither synced
+   * on its schedule nor by hand until an upgrade, or the removal of an older one, resumes it.
+   */
+  paused: z.boolean(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -277,6 +277,11 @@ export const tokenEndpointSchema = z.object({
   sni: z.string().nullable(),
   /** Absent or null until its first check. */
   last_check: endpointCheckSchema.nullable().optional(),
+  /**
+   * When checks stopped because the endpoint is beyond the workspace plan's limit (kept from a
+   * higher plan after a downgrade); absent while it is checked.
+   */
+  paused_since: z.string().nullable().optional(),
 });
 export type TokenEndpoint = z.infer<typeof tokenEndpointSchema>;
 

@@ -4,9 +4,11 @@
  * `sk=ENDPOINT_SCHEDULE#<tokenId>`, waiting on the sparse due index with
  * `dueShard=ENDPOINT_CHECK#<0..3>` (shards the expiry scan and the weekly summary never read) and
  * `nextAlertAt=<next check>`. It holds how many endpoints the token has (the plan's endpoint limit
- * sums them) and the hours between checks.
+ * sums them), the hours between checks, and when the token was created (after a downgrade the
+ * oldest tokens' endpoints are the ones still checked).
  *
- * Reading: every attribute is required.
+ * Reading: every attribute is required but `tokenCreatedAt`, absent from items written before it
+ * (they rank first, as the oldest).
  */
 import * as z from 'zod';
 import { dueShardOf } from '../../domain/alert-schedule';
@@ -26,6 +28,8 @@ export interface EndpointScheduleRecord {
   readonly intervalHours: number;
   /** ISO instant of the next check. */
   readonly nextCheckAt: string;
+  /** ISO instant the token was created; null on items written before it was kept. */
+  readonly tokenCreatedAt: string | null;
 }
 
 export const endpointScheduleItemSchema = z.object({
@@ -36,6 +40,7 @@ export const endpointScheduleItemSchema = z.object({
   intervalHours: z.number().int().positive(),
   dueShard: z.string(),
   nextAlertAt: z.string(),
+  tokenCreatedAt: z.string().optional(),
 });
 
 export type EndpointScheduleItem = z.output<typeof endpointScheduleItemSchema>;
@@ -46,13 +51,21 @@ export const endpointScheduleCodec = {
 
   keyOf: ({ workspaceId, tokenId }) => keys.endpointSchedule(workspaceId, tokenId),
 
-  toItem: ({ workspaceId, tokenId, endpointCount, intervalHours, nextCheckAt }) => ({
+  toItem: ({
+    workspaceId,
+    tokenId,
+    endpointCount,
+    intervalHours,
+    nextCheckAt,
+    tokenCreatedAt,
+  }) => ({
     ...keys.endpointSchedule(workspaceId, tokenId),
     entity: 'ENDPOINT_SCHEDULE',
     endpointCount,
     intervalHours,
     dueShard: endpointCheckShardOf(tokenId),
     nextAlertAt: nextCheckAt,
+    ...(tokenCreatedAt ? { tokenCreatedAt } : {}),
   }),
 
   fromItem(item) {
@@ -68,6 +81,7 @@ export const endpointScheduleCodec = {
       endpointCount: parsed.endpointCount,
       intervalHours: parsed.intervalHours,
       nextCheckAt: parsed.nextAlertAt,
+      tokenCreatedAt: parsed.tokenCreatedAt ?? null,
     };
   },
 } satisfies EntityCodec<EndpointScheduleRecord, EndpointScheduleItem>;

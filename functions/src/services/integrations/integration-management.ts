@@ -19,7 +19,7 @@ import {
   type UpdateIntegrationBody,
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import { AWS_DISCOVERY_ID_PREFIX } from '@expiry-radar/shared/domain/aws-discovery-role';
-import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import { beyondLimit, PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type * as z from 'zod';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
@@ -59,7 +59,37 @@ export function awsExternalId(workspaceId: string): string {
   return `${AWS_DISCOVERY_ID_PREFIX}${workspaceId}`;
 }
 
-export function integrationView(record: IntegrationRecord): Integration {
+/**
+ * The integrations a downgrade paused: those beyond the plan's limit, the oldest kept (`records`
+ * as `listIntegrations` orders them, by creation). Decided at use time from the current plan, so
+ * an upgrade or the removal of an older one resumes them at once.
+ */
+export function pausedIntegrationIds(
+  records: readonly IntegrationRecord[],
+  plan: Plan,
+): ReadonlySet<string> {
+  const beyond = beyondLimit(records, PLAN_LIMITS[plan].integrationsPerWorkspace);
+  return new Set(beyond.map((record) => record.integrationId));
+}
+
+/** Whether the workspace's plan pauses `record` (one Query of the workspace's integrations). */
+export async function isIntegrationPaused(record: IntegrationRecord, plan: Plan): Promise<boolean> {
+  const records = await listIntegrations(record.workspaceId);
+  return pausedIntegrationIds(records, plan).has(record.integrationId);
+}
+
+/** 409 PLAN_LIMIT for an integration the workspace's plan pauses. */
+export async function requireNotPaused(
+  access: WorkspaceAccess,
+  record: IntegrationRecord,
+): Promise<void> {
+  const limit = PLAN_LIMITS[access.plan].integrationsPerWorkspace;
+  if (limit !== null && (await isIntegrationPaused(record, access.plan))) {
+    throw new AppError('PLAN_LIMIT', INTEGRATION_MESSAGES.paused(limit));
+  }
+}
+
+export function integrationView(record: IntegrationRecord, paused = false): Integration {
   return {
     id: record.integrationId,
     workspace_id: record.workspaceId,
@@ -70,6 +100,7 @@ export function integrationView(record: IntegrationRecord): Integration {
     settings: { ...record.settings },
     has_credentials: record.sealedCredentials !== null,
     last_sync: record.lastSync ? { ...record.lastSync, errors: [...record.lastSync.errors] } : null,
+    paused,
     created_at: record.createdAt,
     updated_at: record.updatedAt,
   };
@@ -105,8 +136,9 @@ export async function listWorkspaceIntegrations(
 ): Promise<ListIntegrationsResponse> {
   requireEditor(access);
   const records = await listIntegrations(access.workspaceId);
+  const paused = pausedIntegrationIds(records, access.plan);
   return {
-    items: records.map(integrationView),
+    items: records.map((record) => integrationView(record, paused.has(record.integrationId))),
     limit: PLAN_LIMITS[access.plan].integrationsPerWorkspace,
     aws_external_id: awsExternalId(access.workspaceId),
     aws_trusted_account_id: getConfig().discoveryAccountId ?? null,
@@ -256,7 +288,7 @@ export async function updateWorkspaceIntegration(options: {
     },
     now,
   });
-  return integrationView(next);
+  return integrationView(next, await isIntegrationPaused(next, access.plan));
 }
 
 /** Removes the integration; the tokens it found stay, as they were last synced. */

@@ -1,6 +1,6 @@
 /**
  * "Sync now" and its preview for one integration: admins and workspace managers, not while the
- * workspace is frozen. The integration's credentials are opened only here, for the provider's
+ * workspace is frozen nor for an integration its plan pauses. The integration's credentials are opened only here, for the provider's
  * requests, and never answered or logged; the provider's findings go through the sync engine.
  *
  * AWS has no stored credentials: the function's own assume the customer's role with the
@@ -36,7 +36,7 @@ import {
   requireNotFrozen,
   type WorkspaceAccess,
 } from '../workspaces/workspace-access';
-import { awsExternalId, requireIntegration } from './integration-management';
+import { awsExternalId, requireIntegration, requireNotPaused } from './integration-management';
 import { syncFromDiscovery } from './sync-engine';
 
 async function openCredentials(integration: IntegrationRecord): Promise<unknown> {
@@ -101,6 +101,7 @@ export async function syncWorkspaceIntegration(options: {
   requireEditor(access);
   requireNotFrozen(access);
   const integration = await requireIntegration(access, options.integrationId);
+  await requireNotPaused(access, integration);
   const discovery = await discover(integration);
   const report = await syncFromDiscovery({
     workspace: access,

@@ -3,7 +3,7 @@
  * through the same provider and sync engine, acted by the system rather than a person. The
  * integration is read again (it may have been turned off, moved to the manual schedule or
  * deleted since the dispatch: then nothing is done), and so is its workspace (a frozen workspace
- * is not synced, as "Sync now" refuses it). A sync that cannot start (a kind without a provider,
+ * is not synced, nor an integration beyond the plan's limit, as "Sync now" refuses both). A sync that cannot start (a kind without a provider,
  * credentials that will not open, settings of another version) is recorded in the integration's
  * last sync and the audit trail like any sync with errors; only a table error is thrown, for the
  * queue to retry.
@@ -16,13 +16,17 @@ import { findIntegration } from '../../data/integration-records';
 import { findWorkspaces } from '../../data/workspace-store';
 import type { Discovery } from '../../domain/discovery';
 import { AppError } from '../../platform/app-error';
+import { isIntegrationPaused } from './integration-management';
 import { discover } from './integration-sync';
 import { recordSyncFailure, syncFromDiscovery } from './sync-engine';
 import { errorMessage } from '../../platform/error-message';
 
 export type ScheduledSyncOutcome =
   | { readonly kind: 'synced'; readonly report: SyncReport }
-  | { readonly kind: 'skipped'; readonly reason: 'gone' | 'not_scheduled' | 'frozen' };
+  | {
+      readonly kind: 'skipped';
+      readonly reason: 'gone' | 'not_scheduled' | 'frozen' | 'paused';
+    };
 
 const MAX_ERROR_LENGTH = 300;
 
@@ -47,6 +51,9 @@ export async function syncScheduledIntegration(
   const [workspace] = await findWorkspaces([integration.workspaceId]);
   if (!workspace) return { kind: 'skipped', reason: 'gone' };
   if (workspace.isFrozen) return { kind: 'skipped', reason: 'frozen' };
+  if (await isIntegrationPaused(integration, workspace.plan)) {
+    return { kind: 'skipped', reason: 'paused' };
+  }
   const scope = { workspaceId: workspace.id, plan: workspace.plan };
   const base = {
     workspace: scope,

@@ -25,6 +25,7 @@ const gitlab: Integration = {
     removed: 2,
     errors: ['Group 7 could not be read (403).'],
   },
+  paused: false,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-20T06:00:00.000Z',
 };
@@ -142,6 +143,36 @@ describe('integrations page', () => {
     expect(within(card).getByRole('button', { name: 'Sync now' })).toBeEnabled();
     expect(screen.getByText('1 of 5 integrations')).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Integrations' })).toBeVisible();
+  });
+
+  it('marks an integration a downgrade paused, and keeps it from syncing with the reason', async () => {
+    serve({
+      items: [
+        gitlab,
+        { ...gitlab, id: 'int-3', name: 'Old Vault', kind: 'vault', paused: true },
+        { ...gitlab, id: 'int-4', name: 'New GitLab', enabled: false, paused: true },
+      ],
+      limit: 1,
+    });
+    renderPage();
+    const kept = await screen.findByRole('article', { name: 'Company GitLab' });
+    expect(within(kept).queryByText("Paused (over your plan's limit)")).toBeNull();
+    expect(within(kept).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+
+    const paused = screen.getByRole('article', { name: 'Old Vault' });
+    expect(within(paused).getByText("Paused (over your plan's limit)")).toBeVisible();
+    const syncNow = within(paused).getByRole('button', { name: 'Sync now' });
+    expect(syncNow).toBeDisabled();
+    expect(syncNow).toHaveAccessibleDescription(
+      "Your workspace's plan allows fewer integrations than it has: the oldest ones sync. Delete one of them or upgrade to sync this one again.",
+    );
+    expect(within(paused).getByRole('button', { name: 'Edit' })).toBeEnabled();
+    expect(within(paused).getByRole('button', { name: 'Delete' })).toBeEnabled();
+
+    const pausedOff = screen.getByRole('article', { name: 'New GitLab' });
+    for (const name of ['Preview', 'Enable and sync']) {
+      expect(within(pausedOff).getByRole('button', { name })).toBeDisabled();
+    }
   });
 
   it('explains discovery when there is none, and disables Add at the limit with the reason', async () => {

@@ -39,6 +39,9 @@ export const INTEGRATIONS_MESSAGES = {
   previewFailed: (reason: string) =>
     `Preview failed: ${reason} Check the settings and credentials, then preview again.`,
   enableAfterPreview: 'Enable and sync is off until a preview succeeds.',
+  pausedLabel: "Paused (over your plan's limit)",
+  pausedHelp:
+    "Your workspace's plan allows fewer integrations than it has: the oldest ones sync. Delete one of them or upgrade to sync this one again.",
 } as const;
 
 /** Why a preview failed: the call's refusal, or what the preview could not read. */
@@ -136,6 +139,9 @@ function IntegrationCard({
       });
   const previewFailed = failure !== undefined || previewFailure(report) !== null;
   const enableReasonId = `integration-${integration.id}-enable-reason`;
+  const pausedReasonId = `integration-${integration.id}-paused-reason`;
+  const syncOff = busy || integration.paused;
+  const syncReasonId = integration.paused ? pausedReasonId : undefined;
   const enableAndSync = async () => {
     try {
       await update.mutateAsync({ iid: integration.id, body: { enabled: true }, silent: false });
@@ -166,7 +172,15 @@ function IntegrationCard({
             color={integration.enabled ? 'success' : 'default'}
             label={integration.enabled ? 'Enabled' : 'Disabled'}
           />
+          {integration.paused && (
+            <Chip size="small" color="warning" label={INTEGRATIONS_MESSAGES.pausedLabel} />
+          )}
         </Box>
+        {integration.paused && (
+          <Typography id={pausedReasonId} variant="body2" color="textSecondary">
+            {INTEGRATIONS_MESSAGES.pausedHelp}
+          </Typography>
+        )}
         <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {settingsSummary(integration)}
         </Typography>
@@ -174,18 +188,28 @@ function IntegrationCard({
         {!readOnly && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {integration.enabled ? (
-              <Button variant="contained" disabled={busy} onClick={() => void run(false)}>
+              <Button
+                variant="contained"
+                disabled={syncOff}
+                aria-describedby={syncReasonId}
+                onClick={() => void run(false)}
+              >
                 {sync.isPending ? 'Syncing…' : 'Sync now'}
               </Button>
             ) : (
               <>
-                <Button variant="outlined" disabled={busy} onClick={() => void run(true)}>
+                <Button
+                  variant="outlined"
+                  disabled={syncOff}
+                  aria-describedby={syncReasonId}
+                  onClick={() => void run(true)}
+                >
                   Preview
                 </Button>
                 <Button
                   variant="contained"
-                  disabled={busy || previewFailed}
-                  aria-describedby={previewFailed ? enableReasonId : undefined}
+                  disabled={syncOff || previewFailed}
+                  aria-describedby={syncReasonId ?? (previewFailed ? enableReasonId : undefined)}
                   onClick={() => void enableAndSync()}
                 >
                   Enable and sync

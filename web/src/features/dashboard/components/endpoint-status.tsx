@@ -10,11 +10,16 @@ import { DateText } from '../../../components/date-text';
 
 type Tone = 'default' | 'success' | 'info' | 'warning' | 'error';
 
-/** A check's status in a word, and the chip colour that goes with it. */
-export function endpointStatusOf(check: EndpointCheck | null | undefined): {
-  label: string;
-  tone: Tone;
-} {
+export const PAUSED_ENDPOINT_HELP =
+  "Paused (over your plan's limit): the workspace's plan allows fewer monitored endpoints than it has, and the oldest certificates' endpoints are checked. Remove some or upgrade to check this one again.";
+
+/** An endpoint's status in a word, and the chip colour that goes with it. */
+export function endpointStatusOf(endpoint: TokenEndpoint): { label: string; tone: Tone } {
+  if (endpoint.paused_since) return { label: 'Paused', tone: 'default' };
+  return checkStatusOf(endpoint.last_check);
+}
+
+function checkStatusOf(check: EndpointCheck | null | undefined): { label: string; tone: Tone } {
   if (!check) return { label: 'Not checked yet', tone: 'default' };
   switch (check.status) {
     case 'ok':
@@ -44,11 +49,13 @@ export function EndpointStatusCell({ endpoints }: { endpoints: readonly TokenEnd
   return (
     <>
       {endpoints.map((endpoint) => {
-        const { label, tone } = endpointStatusOf(endpoint.last_check);
+        const { label, tone } = endpointStatusOf(endpoint);
         const key = endpointKeyOf(endpoint);
-        const title = endpoint.last_check
-          ? `${endpoint.last_check.message} (checked ${endpoint.last_check.checked_at})`
-          : 'Checked within the next hours';
+        const title = endpoint.paused_since
+          ? PAUSED_ENDPOINT_HELP
+          : endpoint.last_check
+            ? `${endpoint.last_check.message} (checked ${endpoint.last_check.checked_at})`
+            : 'Checked within the next hours';
         return (
           <Box
             key={key}
@@ -72,7 +79,7 @@ export function EndpointStatusList({ endpoints }: { endpoints: readonly TokenEnd
   return (
     <Box component="ul" sx={{ m: 0, p: 0, listStyle: 'none', display: 'grid', gap: 1 }}>
       {endpoints.map((endpoint) => {
-        const { label, tone } = endpointStatusOf(endpoint.last_check);
+        const { label, tone } = endpointStatusOf(endpoint);
         const key = endpointKeyOf(endpoint);
         return (
           <li key={key}>
@@ -80,6 +87,11 @@ export function EndpointStatusList({ endpoints }: { endpoints: readonly TokenEnd
               <Chip size="small" label={label} color={tone} />
               <span>{key}</span>
             </Box>
+            {endpoint.paused_since && (
+              <Typography variant="body2" color="textSecondary">
+                {PAUSED_ENDPOINT_HELP}
+              </Typography>
+            )}
             {endpoint.last_check && (
               <Typography variant="body2" color="textSecondary">
                 {endpoint.last_check.message} · checked{' '}

@@ -108,6 +108,13 @@ describe('certificate endpoints in the table', () => {
           },
         },
         { host: '203.0.113.7', port: 8443, sni: 'shop.example.com', last_check: null },
+        {
+          host: 'shop.example.com',
+          port: 9443,
+          sni: null,
+          last_check: { ...check, status: 'ok', problem: null, problem_since: null, message: 'OK' },
+          paused_since: '2030-01-01T07:00:00.000Z',
+        },
       ],
     });
     render(
@@ -131,5 +138,9 @@ describe('certificate endpoints in the table', () => {
     expect(within(row).getByText(/203\.0\.113\.7:8443\/shop\.example\.com/)).toHaveTextContent(
       'Not checked yet',
     );
+    // Beyond the plan's limit after a downgrade: paused, whatever its last check said.
+    const paused = within(row).getByText('shop.example.com:9443', { exact: false });
+    expect(paused).toHaveTextContent('Pausedshop.example.com:9443');
+    expect(paused.getAttribute('title')).toMatch(/^Paused \(over your plan's limit\)/);
   });
 });
