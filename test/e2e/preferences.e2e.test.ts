@@ -18,6 +18,7 @@ import {
   screenshot,
   strongPassword,
   uniqueEmail,
+  waitForPageAtRest,
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
@@ -53,6 +54,27 @@ async function startReceiver(): Promise<{
   await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
   const { port } = server.address() as AddressInfo;
   return { server, url: `http://127.0.0.1:${port}/hooks/expiry-radar`, received };
+}
+
+/** The top bar's controls a toast showing `text` covers (none may: the bell is among them). */
+async function toastCovers(page: Page, text: string): Promise<string[]> {
+  const toast = page.getByRole('status').filter({ hasText: text }).first();
+  await waitForPageAtRest(page);
+  const toastBox = await toast.boundingBox();
+  if (!toastBox) throw new Error(`The toast "${text}" is not laid out`);
+  const covered: string[] = [];
+  const topBar = page.getByRole('banner');
+  for (const control of await topBar.getByRole('button').all()) {
+    const box = await control.boundingBox();
+    if (!box) continue;
+    const overlaps =
+      toastBox.x < box.x + box.width &&
+      box.x < toastBox.x + toastBox.width &&
+      toastBox.y < box.y + box.height &&
+      box.y < toastBox.y + toastBox.height;
+    if (overlaps) covered.push((await control.getAttribute('aria-label')) ?? 'a button');
+  }
+  return covered;
 }
 
 describe('alert preferences in Chromium', () => {
@@ -114,6 +136,7 @@ describe('alert preferences in Chromium', () => {
     await form.getByRole('button', { name: 'Save alert settings' }).click();
     await page.getByText('Alert settings saved').waitFor();
     await screenshot(page, 'preferences-saved');
+    expect(await toastCovers(page, 'Alert settings saved')).toEqual([]);
 
     await page.reload();
     await waitForPageHeading(page, 'Alert preferences');
@@ -136,8 +159,12 @@ describe('alert preferences in Chromium', () => {
     await form.getByRole('group', { name: 'receiver' }).waitFor();
     await form.getByRole('button', { name: 'Remove receiver' }).click();
     await form.getByRole('switch', { name: 'Email alerts' }).uncheck();
+    // On a phone too, the toast stays below the top bar.
+    await page.setViewportSize({ width: 390, height: 844 });
     await form.getByRole('button', { name: 'Save alert settings' }).click();
     await page.getByText('Alert settings saved').waitFor();
+    expect(await toastCovers(page, 'Alert settings saved')).toEqual([]);
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByText('Alerts are disabled until a channel is defined').waitFor();
 
     await page.reload();
