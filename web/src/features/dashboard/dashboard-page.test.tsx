@@ -257,6 +257,17 @@ describe('token dashboard', () => {
     await waitFor(() => expect(router.state.location.search).not.toContain('section='));
   });
 
+  it("suggests the workspace's sections in the create form's Section field", async () => {
+    serve();
+    await renderDashboard();
+    const form = screen.getByRole('region', { name: 'Create New Token' });
+    const section = within(form).getByLabelText('Section');
+    const listId = section.getAttribute('list');
+    expect(listId).toBeTruthy();
+    const options = document.getElementById(listId ?? '')?.querySelectorAll('option') ?? [];
+    expect([...options].map((option) => option.value)).toEqual(['platform', 'web']);
+  });
+
   it('sorts a category by the clicked column, toggling the direction', async () => {
     serve();
     await renderDashboard();

@@ -20,6 +20,8 @@ interface FormTextFieldProps {
   /** Called after the field's own change (the create form notes a hand-picked expiry). */
   onUserChange?: (value: string) => void;
   fullRow?: boolean;
+  /** Values the browser offers as the user types (a datalist); any other value is allowed. */
+  suggestions?: readonly string[];
 }
 
 /**
@@ -49,48 +51,61 @@ export function FormTextField({
   helperText,
   onUserChange,
   fullRow = false,
+  suggestions,
 }: FormTextFieldProps) {
   const multiline = kind === 'multiline';
   const inputType = multiline ? 'text' : kind;
+  const id = `${idPrefix}-${name}`;
+  const suggestionsId = suggestions?.length ? `${id}-suggestions` : undefined;
   return (
-    <Controller
-      control={control}
-      name={name}
-      render={({ field, fieldState }) => (
-        <TextField
-          id={`${idPrefix}-${name}`}
-          name={field.name}
-          label={label}
-          type={inputType}
-          required={required}
-          fullWidth
-          multiline={multiline}
-          value={field.value}
-          onChange={(event) => {
-            field.onChange(event.target.value);
-            onUserChange?.(event.target.value);
-          }}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          helperText={fieldState.error?.message ?? helperText}
-          sx={{
-            ...(fullRow ? { gridColumn: '1 / -1' } : {}),
-            ...(multiline ? { '& textarea': multilineTextArea } : {}),
-          }}
-          slotProps={{
-            input: multiline ? { inputComponent: 'textarea' } : undefined,
-            htmlInput: {
-              ...(multiline ? { rows: MULTILINE_ROWS } : {}),
-              ...(range ? { min: range.min, max: range.max, step: range.step } : {}),
-              // The years the server accepts (1970 to 9999), so the picker offers no others.
-              ...(kind === 'date' ? { min: EARLIEST_DATE, max: LATEST_DATE } : {}),
-              ...(kind === 'number' ? { inputMode: 'decimal' } : {}),
-            },
-            inputLabel: kind === 'date' ? { shrink: true } : undefined,
-          }}
-        />
+    <>
+      {suggestionsId && (
+        <datalist id={suggestionsId}>
+          {suggestions?.map((value) => (
+            <option key={value} value={value} />
+          ))}
+        </datalist>
       )}
-    />
+      <Controller
+        control={control}
+        name={name}
+        render={({ field, fieldState }) => (
+          <TextField
+            id={id}
+            name={field.name}
+            label={label}
+            type={inputType}
+            required={required}
+            fullWidth
+            multiline={multiline}
+            value={field.value}
+            onChange={(event) => {
+              field.onChange(event.target.value);
+              onUserChange?.(event.target.value);
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={Boolean(fieldState.error)}
+            helperText={fieldState.error?.message ?? helperText}
+            sx={{
+              ...(fullRow ? { gridColumn: '1 / -1' } : {}),
+              ...(multiline ? { '& textarea': multilineTextArea } : {}),
+            }}
+            slotProps={{
+              input: multiline ? { inputComponent: 'textarea' } : undefined,
+              htmlInput: {
+                ...(multiline ? { rows: MULTILINE_ROWS } : {}),
+                ...(range ? { min: range.min, max: range.max, step: range.step } : {}),
+                // The years the server accepts (1970 to 9999), so the picker offers no others.
+                ...(kind === 'date' ? { min: EARLIEST_DATE, max: LATEST_DATE } : {}),
+                ...(kind === 'number' ? { inputMode: 'decimal' } : {}),
+                ...(suggestionsId ? { list: suggestionsId, autoComplete: 'off' } : {}),
+              },
+              inputLabel: kind === 'date' ? { shrink: true } : undefined,
+            }}
+          />
+        )}
+      />
+    </>
   );
 }

@@ -24,6 +24,7 @@ import {
   visibleCategoryFields,
 } from '../token-form-values';
 import type { TokenFormValues } from '../token-form-values';
+import { useSectionNames } from '../hooks/use-section-names';
 import { ContactGroupField } from './contact-group-field';
 import { EndpointsField } from './endpoints-field';
 import { FormTextField } from './form-text-field';
@@ -69,6 +70,7 @@ export const TokenFormFields = memo(function TokenFormFields({
   onExpiryEdited,
 }: TokenFormFieldsProps) {
   const { control, setValue, getValues } = form;
+  const sectionNames = useSectionNames(workspace.id);
   const [category, type] = useWatch({ control, name: ['category', 'type'] });
   const fields = visibleCategoryFields(category, type);
   const editing = mode === 'edit';
@@ -179,7 +181,13 @@ export const TokenFormFields = memo(function TokenFormFields({
         required
         onUserChange={onExpiryEdited}
       />
-      <FormTextField control={control} name="section" label="Section" idPrefix={idPrefix} />
+      <FormTextField
+        control={control}
+        name="section"
+        label="Section"
+        idPrefix={idPrefix}
+        suggestions={sectionNames}
+      />
       <ContactGroupField
         control={control}
         workspace={workspace}
