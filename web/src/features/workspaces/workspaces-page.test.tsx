@@ -673,6 +673,43 @@ describe('workspaces page: frozen workspaces and transfers', () => {
     expect(tokensUpdated).toHaveBeenCalledTimes(2);
     window.removeEventListener('tokens-updated', tokensUpdated);
   });
+  it('searches the tokens to transfer on the server, keeping what was chosen', async () => {
+    const { routes } = fakeServer({
+      workspaces: [main, old],
+      members: { 'ws-main': mainMembers },
+    });
+    const { requests } = installFetchMock({
+      ...routes,
+      'GET /api/tokens': (request) => {
+        const q = request.url.searchParams.get('q')?.toLowerCase() ?? '';
+        const found = tokens.filter((token) => token.name.toLowerCase().includes(q));
+        return jsonResponse({
+          items: found,
+          total: found.length,
+          facets: { category: {}, section: [] },
+        });
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { name: 'Members of Main' });
+    await user.click(screen.getByRole('button', { name: 'Transfer tokens' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer tokens' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /Token 1/ }));
+
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search tokens' }), '3');
+    await waitFor(() =>
+      expect(within(dialog).queryByRole('checkbox', { name: /Token 1/ })).toBeNull(),
+    );
+    expect(requests.some((r) => r.url.searchParams.get('q') === '3')).toBe(true);
+    expect(within(dialog).getByText('1 selected (1 token matches)')).toBeVisible();
+    await user.click(within(dialog).getByRole('checkbox', { name: /Token 3/ }));
+    expect(within(dialog).getByRole('button', { name: 'Transfer 2 tokens' })).toBeEnabled();
+
+    await user.clear(within(dialog).getByRole('searchbox', { name: 'Search tokens' }));
+    await user.type(within(dialog).getByRole('searchbox', { name: 'Search tokens' }), 'nothing');
+    expect(await within(dialog).findByText('No token matches this search.')).toBeVisible();
+  });
 });
 
 describe('workspaces page: invitations to the user', () => {

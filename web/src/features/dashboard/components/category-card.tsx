@@ -11,7 +11,7 @@ import { SEARCH_DEBOUNCE_MS } from '@expiry-radar/shared/constants/timing';
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import { TOKEN_SEARCH_MAX_LENGTH } from '@expiry-radar/shared/domain/token-list';
 import { tokenListQueryOptions } from '../../tokens';
-import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRowsAfterFirstPaint } from '../hooks/use-rows-after-first-paint';
 import type { SortKey, TokenSortState } from '../token-sorting';
 import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from '../token-sorting';

@@ -33,9 +33,10 @@ export function tokenListQueryOptions(workspaceId: string, filters: TokenListFil
 }
 
 /** A workspace's tokens by name, 100 per page, to choose what to transfer. */
-export function transferableTokensQueryOptions(workspaceId: string) {
+/** The workspace's tokens by name for a transfer, those matching `search` when one is given. */
+export function transferableTokensQueryOptions(workspaceId: string, search = '') {
   return infiniteQueryOptions({
-    queryKey: tokenKeys.transferable(workspaceId),
+    queryKey: [...tokenKeys.transferable(workspaceId), search] as const,
     queryFn: ({ pageParam, signal }) =>
       call(
         'listTokens',
@@ -45,6 +46,7 @@ export function transferableTokensQueryOptions(workspaceId: string) {
             limit: TOKEN_PAGE_SIZE,
             offset: pageParam,
             sort: 'name_asc',
+            ...(search ? { q: search } : {}),
           },
         },
         { signal },

@@ -9,12 +9,16 @@ import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useInfiniteQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import TextField from '@mui/material/TextField';
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { SEARCH_DEBOUNCE_MS } from '@expiry-radar/shared/constants/timing';
 import { TRANSFER_MAX_TOKENS } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { CATEGORY_DEFINITIONS, TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { DateText } from '../../../components/date-text';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
+import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { transferableTokensQueryOptions } from '../../tokens';
 
 const TRANSFER_LIMIT_NOTE = `At most ${TRANSFER_MAX_TOKENS} tokens per transfer; transfer these, then choose more.`;
@@ -37,13 +41,21 @@ interface TransferTokenListProps {
 
 /**
  * The source workspace's tokens by name (100 per page, "Load more tokens") with a checkbox each,
- * up to 48 chosen: the picker of every token transfer (the account view and the workspaces page).
+ * up to 48 chosen, and a search (the dashboard's, on the server) that narrows the list while
+ * the choice stays: the picker of every token transfer (the account view and the workspaces page).
  */
 export function TransferTokenList({ sourceId, selected, onChange }: TransferTokenListProps) {
-  const query = useInfiniteQuery(transferableTokensQueryOptions(sourceId));
+  const [search, setSearch] = useState('');
+  const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const query = useInfiniteQuery({
+    ...transferableTokensQueryOptions(sourceId, q),
+    // The list stays while the next search loads, so the field keeps its place and focus.
+    placeholderData: keepPreviousData,
+  });
   const tokens = query.data?.pages.flatMap((page) => page.items) ?? [];
   const total = query.data?.pages[0]?.total ?? 0;
   const full = selected.size >= TRANSFER_MAX_TOKENS;
+  const searching = q !== '';
 
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -66,7 +78,7 @@ export function TransferTokenList({ sourceId, selected, onChange }: TransferToke
       </LoadErrorAlert>
     );
   }
-  if (tokens.length === 0) {
+  if (tokens.length === 0 && !searching) {
     return (
       <Typography color="textSecondary">This workspace has no tokens left to transfer.</Typography>
     );
@@ -74,14 +86,23 @@ export function TransferTokenList({ sourceId, selected, onChange }: TransferToke
 
   return (
     <Stack spacing={1}>
+      <TextField
+        type="search"
+        size="small"
+        label="Search tokens"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        slotProps={{ htmlInput: { 'aria-controls': 'transfer-token-list' } }}
+      />
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
         sx={{ alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
       >
         <Typography variant="body2" aria-live="polite">
-          {selected.size} of {Math.min(total, TRANSFER_MAX_TOKENS)} selected ({total}{' '}
-          {total === 1 ? 'token' : 'tokens'} in this workspace)
+          {searching
+            ? `${selected.size} selected (${total} ${total === 1 ? 'token matches' : 'tokens match'})`
+            : `${selected.size} of ${Math.min(total, TRANSFER_MAX_TOKENS)} selected (${total} ${total === 1 ? 'token' : 'tokens'} in this workspace)`}
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button
@@ -111,7 +132,11 @@ export function TransferTokenList({ sourceId, selected, onChange }: TransferToke
           {TRANSFER_LIMIT_NOTE}
         </Alert>
       )}
+      {searching && tokens.length === 0 && (
+        <Typography color="textSecondary">No token matches this search.</Typography>
+      )}
       <List
+        id="transfer-token-list"
         dense
         aria-label="Tokens to transfer"
         sx={{
