@@ -53,7 +53,14 @@ export const queryParams = {
    * (only same-origin app paths are followed: shared/src/api/app-redirect.ts).
    */
   redirect: 'redirect',
+  /** On /dashboard: the category filter (one category's card alone). */
+  category: 'category',
 } as const;
+
+/** On /dashboard: the parameter of one category card's search (`search.cert=api`). */
+export function categorySearchParam(category: string): string {
+  return `search.${category}`;
+}
 
 /**
  * `/verify-email?email=...`, where a session that needs verification is sent, with the app path

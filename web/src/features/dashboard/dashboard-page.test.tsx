@@ -218,9 +218,9 @@ describe('token dashboard', () => {
     expect(screen.getByRole('heading', { name: 'Create New Token' })).toBeVisible();
   });
 
-  it('filters by one category chip and clears on a second click', async () => {
+  it('filters by one category chip and clears on a second click, in the URL', async () => {
     serve();
-    await renderDashboard();
+    const { router } = await renderDashboard();
     const chips = screen.getByRole('group', { name: 'Filter by category' });
     const certChip = within(chips).getByRole('button', { name: 'Certificates (3)' });
     expect(within(chips).getByRole('button', { name: 'Keys & Secrets (1)' })).toBeVisible();
@@ -230,9 +230,33 @@ describe('token dashboard', () => {
     expect(certChip).toHaveAttribute('aria-pressed', 'true');
     expect(screen.queryByRole('region', { name: /^Licenses/ })).not.toBeInTheDocument();
     expect(card('Certificates')).toBeVisible();
+    expect(new URLSearchParams(router.state.location.search).get('category')).toBe('cert');
     await user.click(certChip);
     expect(certChip).toHaveAttribute('aria-pressed', 'false');
     expect(card('Licenses')).toBeVisible();
+    expect(router.state.location.search).not.toContain('category=');
+  });
+
+  it("opens with the URL's category and card search, and keeps a new search in the URL", async () => {
+    const { requests } = serve();
+    const view = renderApp('/dashboard?workspace=ws-1&category=cert&search.cert=api');
+    const certificates = await screen.findByRole('region', { name: /^Certificates/ });
+    await waitFor(() => expect(rowNames('Certificates')).toEqual(['api cert']));
+    expect(screen.queryByRole('region', { name: /^Licenses/ })).not.toBeInTheDocument();
+    const searchbox = within(certificates).getByRole('searchbox', { name: 'Search Certificates' });
+    expect(searchbox).toHaveValue('api');
+    expect(requests.some((r) => r.url.searchParams.get('q') === 'api')).toBe(true);
+
+    const user = userEvent.setup();
+    await user.clear(searchbox);
+    await user.type(searchbox, 'www');
+    await waitFor(() =>
+      expect(new URLSearchParams(view.router.state.location.search).get('search.cert')).toBe(
+        'www',
+      ),
+    );
+    await user.clear(searchbox);
+    await waitFor(() => expect(view.router.state.location.search).not.toContain('search.cert'));
   });
 
   it('lists section chips by count then name and binds them to the section parameter', async () => {

@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useState } from 'react';
+import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -49,6 +49,10 @@ interface CategoryCardProps extends TokenActionHandlers {
   onFirstPage?: (category: CategoryDefinition['value']) => void;
   /** The rows its first render shows (first-screen-rows.ts); the rest follow at once. */
   firstRenderRows?: number;
+  /** The search the card opens with (the URL's `search.<category>`). */
+  initialSearch?: string;
+  /** Called with the search once it settles, to keep it in the URL. */
+  onSearch?: (category: CategoryDefinition['value'], text: string) => void;
 }
 
 /** The search box's magnifier (drawn here: an MUI icon is a component to render and style). */
@@ -67,7 +71,7 @@ function SearchGlyph() {
 }
 
 /**
- * One category's tokens: its own search (debounced 300 ms), sortable columns, a table
+ * One category's tokens: its own search (debounced 300 ms, kept in the URL), sortable columns, a table
  * on wide screens and cards on narrow ones, and "Load more" while the server has more. The first
  * render of its rows shows a first screen's worth, the rest follow at once in a transition
  * (useRowsAfterFirstPaint). Memoized: a chip or another card's change does not re-render it.
@@ -80,13 +84,18 @@ export const CategoryCard = memo(function CategoryCard({
   now,
   onFirstPage,
   firstRenderRows,
+  initialSearch = '',
+  onSearch,
   ...actions
 }: CategoryCardProps) {
   const theme = useTheme();
   // Below the top bar's desktop width a category's columns do not fit: cards, with a sort select.
   const narrow = useMediaQuery(theme.breakpoints.down(DESKTOP_TABLE_BREAKPOINT), { noSsr: true });
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(initialSearch);
   const q = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  useEffect(() => {
+    if (q !== initialSearch.trim()) onSearch?.(definition.value, q);
+  }, [q, initialSearch, onSearch, definition.value]);
   const [sort, setSort] = useState<TokenSortState>(DEFAULT_SORT);
   const query = useInfiniteQuery({
     ...tokenListQueryOptions(workspaceId, {

@@ -9,7 +9,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { ParsedCertificate } from '@expiry-radar/shared/api/certificate-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Category } from '@expiry-radar/shared/domain/categories';
-import { CATEGORY_LIST } from '@expiry-radar/shared/domain/categories';
+import { CATEGORY_LIST, isCategory } from '@expiry-radar/shared/domain/categories';
 import {
   canCreateToken,
   canEditToken,
@@ -19,7 +19,7 @@ import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { lazyNamed } from '../../../components/lazy-named';
 import { Spinner } from '../../../components/spinner';
-import { paths, queryParams } from '../../../lib/paths';
+import { categorySearchParam, paths, queryParams } from '../../../lib/paths';
 import {
   ImportDialog,
   ImportTokensButton,
@@ -105,7 +105,8 @@ interface DashboardViewProps {
 export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const [search, setSearch] = useSearchParams();
   const [now] = useState(() => new Date());
-  const [category, setCategory] = useState<Category | null>(null);
+  const categoryParam = search.get(queryParams.category);
+  const category = categoryParam && isCategory(categoryParam) ? categoryParam : null;
   const [dialog, setDialog] = useState<OpenDialog>(null);
   const [certificateImport, setCertificateImport] = useState<ImportSource | null>(null);
   useTokenDialogsAhead();
@@ -177,9 +178,30 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const toggleCategory = useCallback(
     (value: Category) => {
       markChipStart();
-      setCategory((current) => (current === value ? null : value));
+      setSearch((current) => {
+        const next = new URLSearchParams(current);
+        if (current.get(queryParams.category) === value) next.delete(queryParams.category);
+        else next.set(queryParams.category, value);
+        return next;
+      });
     },
-    [markChipStart],
+    [markChipStart, setSearch],
+  );
+
+  // Each card's search, in the URL as it settles (replacing the entry: typing is not history).
+  const searchCategory = useCallback(
+    (value: Category, text: string) => {
+      setSearch(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (text) next.set(categorySearchParam(value), text);
+          else next.delete(categorySearchParam(value));
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearch],
   );
 
   const selectSection = useCallback(
@@ -263,6 +285,8 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
                 now={now}
                 onFirstPage={onFirstPage}
                 firstRenderRows={firstRenderRows[definition.value]}
+                initialSearch={search.get(categorySearchParam(definition.value)) ?? ''}
+                onSearch={searchCategory}
                 {...actions}
               />
             ))}
