@@ -242,6 +242,38 @@ describe('layout in Chromium', () => {
     expect(fill).toBe(secondaryText);
   }, 30_000);
 
+  it('shows a focus ring on every control the keyboard reaches', async () => {
+    await page.setViewportSize(DESKTOP);
+    await openPage(page, url('/dashboard'));
+    const unringed: string[] = [];
+    const reached = new Set<string>();
+    for (let press = 0; press < 40; press += 1) {
+      await page.keyboard.press('Tab');
+      const focused = await page.evaluate(() => {
+        const element = document.activeElement as HTMLElement | null;
+        if (!element || element === document.body) return null;
+        const style = getComputedStyle(element);
+        const outlined = style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) >= 2;
+        // Fields show the focus on their border instead: MUI's (the root is marked focused) and
+        // the cards' search boxes (a ring drawn by the label around the input).
+        const field =
+          element.closest('.MuiInputBase-root')?.classList.contains('Mui-focused') === true ||
+          (element.parentElement?.tagName === 'LABEL' &&
+            getComputedStyle(element.parentElement).boxShadow !== 'none');
+        const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
+        return {
+          name: `${element.tagName.toLowerCase()} "${name.slice(0, 40)}"`,
+          ringed: outlined || Boolean(field),
+        };
+      });
+      if (!focused) continue;
+      reached.add(focused.name);
+      if (!focused.ringed) unringed.push(focused.name);
+    }
+    expect(reached.size).toBeGreaterThan(15);
+    expect(unringed).toEqual([]);
+  }, 60_000);
+
   it('raised no uncaught error', () => {
     expect(pageErrors).toEqual([]);
   });

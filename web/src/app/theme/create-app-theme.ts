@@ -63,6 +63,11 @@ const headingBase = { fontFamily: headingFontFamily, letterSpacing: '-0.01em' } 
 export function createAppTheme(mode: ColorMode): Theme {
   const dark = mode === 'dark';
   const onLight = grey[900];
+  // The primary colour keeps at least 3:1 against the page in both modes (WCAG 2.4.13).
+  const focusRing = {
+    outline: `2px solid ${scaleColor(colorScales.primary, mode, onLight).main}`,
+    outlineOffset: 2,
+  };
 
   return createTheme({
     palette: {
@@ -103,7 +108,13 @@ export function createAppTheme(mode: ColorMode): Theme {
         styleOverrides: {
           body: { WebkitFontSmoothing: 'antialiased', MozOsxFontSmoothing: 'grayscale' },
           'code, kbd, pre, samp': { fontFamily: monoFontFamily },
+          // A visible focus ring on whatever the keyboard reaches (MUI's fields show theirs on
+          // their border; its buttons below).
+          ':where(a, summary, [tabindex]):focus-visible': focusRing,
         },
+      },
+      MuiButtonBase: {
+        styleOverrides: { root: { '&.Mui-focusVisible': focusRing } },
       },
       MuiTypography: {
         defaultProps: { variantMapping: { mono: 'span' } },

@@ -251,9 +251,7 @@ describe('token dashboard', () => {
     await user.clear(searchbox);
     await user.type(searchbox, 'www');
     await waitFor(() =>
-      expect(new URLSearchParams(view.router.state.location.search).get('search.cert')).toBe(
-        'www',
-      ),
+      expect(new URLSearchParams(view.router.state.location.search).get('search.cert')).toBe('www'),
     );
     await user.clear(searchbox);
     await waitFor(() => expect(view.router.state.location.search).not.toContain('search.cert'));
@@ -523,7 +521,7 @@ describe('token dashboard', () => {
     expect(await within(dialog).findByText('Failed to update token')).toBeVisible();
   });
 
-  it('confirms deletion with the spec texts and removes the row', async () => {
+  it('confirms deletion with the spec texts, removes the row and moves the focus to the card', async () => {
     const { requests } = serve();
     await renderDashboard();
     const user = userEvent.setup();
@@ -548,6 +546,10 @@ describe('token dashboard', () => {
     await waitFor(() =>
       expect(within(card('Certificates')).queryByText('api cert')).not.toBeInTheDocument(),
     );
+    // Its Delete button is gone with it: the focus goes to the card's search, not the page.
+    expect(
+      within(card('Certificates')).getByRole('searchbox', { name: 'Search Certificates' }),
+    ).toHaveFocus();
   });
 
   it('reloads once for a burst of tokens-updated events', async () => {

@@ -55,6 +55,11 @@ interface CategoryCardProps extends TokenActionHandlers {
   onSearch?: (category: CategoryDefinition['value'], text: string) => void;
 }
 
+/** The id of a category card's search box: where the focus goes after one of its tokens goes. */
+export function categorySearchInputId(category: string): string {
+  return `search-${category}`;
+}
+
 /** The search box's magnifier (drawn here: an MUI icon is a component to render and style). */
 function SearchGlyph() {
   return (
@@ -197,6 +202,7 @@ export const CategoryCard = memo(function CategoryCard({
           <label className={cardClasses.search}>
             <SearchGlyph />
             <input
+              id={categorySearchInputId(definition.value)}
               type="search"
               placeholder={`Search ${definition.label}...`}
               aria-label={`Search ${definition.label}`}

@@ -264,7 +264,7 @@ describe('Create New Token form', () => {
     });
   });
 
-  it('creates the token in the workspace, says so, clears the form and raises tokens-updated', async () => {
+  it('creates the token in the workspace, says so, clears the form, focuses it again and raises tokens-updated', async () => {
     const { requests } = serve();
     const successToast = jest.spyOn(toast, 'success');
     const updated = jest.fn();
@@ -299,6 +299,8 @@ describe('Create New Token form', () => {
       domains: [],
     });
     expect(screen.getByLabelText(/^Name/)).toHaveValue('');
+    // Ready for the next one: the focus is back on the form's first field.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /^Category/ })).toHaveFocus());
     expect(updated).toHaveBeenCalledTimes(1);
     window.removeEventListener(TOKENS_UPDATED_EVENT, updated);
     successToast.mockRestore();

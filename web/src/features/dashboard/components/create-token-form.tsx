@@ -1,4 +1,4 @@
-import { memo, useCallback, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -51,6 +51,10 @@ interface CreateTokenFormProps {
 }
 
 const currentTime = () => new Date();
+
+const ID_PREFIX = 'create-token';
+/** The form's first field (TokenFormFields names each field `<idPrefix>-<name>`). */
+const CATEGORY_FIELD_ID = `${ID_PREFIX}-category`;
 
 /**
  * "Create New Token": its title and the buttons beside it, then the form. The form's fields come
@@ -125,6 +129,7 @@ function CreateTokenFields({
   const [expiryEdited, setExpiryEdited] = useState(false);
   const [fillOpen, setFillOpen] = useState(false);
   const [fillNote, setFillNote] = useState<string | null>(null);
+  const [createdCount, setCreatedCount] = useState(0);
   const create = useCreateTokenMutation(workspace.id);
   const category = useWatch({ control: form.control, name: 'category' });
   const {
@@ -185,7 +190,14 @@ function CreateTokenFields({
     setExpiryEdited(false);
     setFillNote(null);
     reset(EMPTY_TOKEN_FORM);
+    setCreatedCount((count) => count + 1);
   });
+
+  // Ready for the next token: once the form shows it was reset, the focus starts it again (the
+  // toast says the token was created).
+  useEffect(() => {
+    if (createdCount > 0) document.getElementById(CATEGORY_FIELD_ID)?.focus();
+  }, [createdCount]);
 
   return (
     <>
@@ -216,7 +228,7 @@ function CreateTokenFields({
           mode="create"
           workspace={workspace}
           userEmail={userEmail}
-          idPrefix="create-token"
+          idPrefix={ID_PREFIX}
           onKindChange={onKindChange}
           onExpiryEdited={onExpiryEdited}
         />

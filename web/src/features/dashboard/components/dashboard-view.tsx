@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
@@ -38,7 +38,7 @@ import { firstPageQueryOptions } from '../first-page-query';
 import { firstRenderRowsOfCards } from '../first-screen-rows';
 import { sectionChips } from '../section-chips';
 import { sectionFilterFrom } from '../section-filter-param';
-import { CategoryCard } from './category-card';
+import { CategoryCard, categorySearchInputId } from './category-card';
 import { CategoryFilterChips } from './category-filter-chips';
 import { CreateTokenForm } from './create-token-form';
 import { ExportTokensButton } from './export-tokens-button';
@@ -210,6 +210,19 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   );
 
   const closeDialog = useCallback(() => setDialog(null), []);
+  // After a delete the dialog's opener (the row's Delete button) is gone: the focus goes to the
+  // card's search box instead of falling back to the page, once the dialog has let go of it.
+  const focusAfterDelete = useRef<Category | null>(null);
+  const onTokenDeleted = useCallback((token: Token) => {
+    focusAfterDelete.current = token.category;
+    setDialog(null);
+  }, []);
+  useEffect(() => {
+    const category = focusAfterDelete.current;
+    if (!category || dialog) return;
+    focusAfterDelete.current = null;
+    document.getElementById(categorySearchInputId(category))?.focus();
+  }, [dialog]);
   // The same props on every render of the view: the (memoized) create form renders once, not
   // again with each answer, chip or dialog.
   const formActions = useMemo(
@@ -323,7 +336,11 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
           />
         )}
         {dialog?.kind === 'delete' && (
-          <DeleteTokenDialog token={dialog.token} onClose={closeDialog} onDeleted={closeDialog} />
+          <DeleteTokenDialog
+            token={dialog.token}
+            onClose={closeDialog}
+            onDeleted={onTokenDeleted}
+          />
         )}
       </Suspense>
     </>
