@@ -5082,6 +5082,11 @@ export interface operations {
                             /** @enum {string} */
                             code: "VALIDATION_ERROR" | "PLAN_LIMIT" | "CONFLICT" | "WORKSPACE_FROZEN";
                         }[];
+                        dropped: {
+                            row: number;
+                            field: string;
+                            message: string;
+                        }[];
                         duplicates: {
                             row: number;
                             firstRow: number;

@@ -95,6 +95,13 @@ export const importTokensResponse = z.object({
   unchanged: z.number().int().nonnegative(),
   /** Every problem of every row not imported (a row may have several). */
   invalid: z.array(importRowProblemSchema),
+  /**
+   * Optional values that were not valid, left out of rows imported without them (an update
+   * keeps the token's own value): the row, the field and what was wrong.
+   */
+  dropped: z.array(
+    z.object({ row: z.number().int().positive(), field: z.string(), message: z.string() }),
+  ),
   /** Rows with the name and type of an earlier row of the file (that one is imported). */
   duplicates: z.array(
     z.object({ row: z.number().int().positive(), firstRow: z.number().int().positive() }),

@@ -79,7 +79,7 @@ async function storedItem(token: Pick<Token, 'id' | 'workspace_id'>) {
 const HEADER = ['name', 'category', 'type', 'expiresAt', 'section', 'domains', 'cost', 'key_size'];
 
 describe('POST /api/v1/workspaces/{id}/imports', () => {
-  it('previews each row (create, update, unchanged, invalid, duplicate) and writes nothing', async () => {
+  it('previews each row (create, update, unchanged, invalid, duplicate, values left out) and writes nothing', async () => {
     const { workspaceId, admin } = await givenTeam();
     const existing = await givenToken(admin.cookie, workspaceId, {
       name: 'Billing cert',
@@ -135,7 +135,7 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     expect(answer).toMatchObject({
       dryRun: true,
       rows: 12,
-      created: 1,
+      created: 5,
       updated: 1,
       unchanged: 1,
       duplicates: [{ row: 11, firstRow: 1 }],
@@ -147,10 +147,10 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
       'invalid',
       'invalid',
       'invalid',
-      'invalid',
-      'invalid',
-      'invalid',
-      'invalid',
+      'create',
+      'create',
+      'create',
+      'create',
       'duplicate',
       'invalid',
     ]);
@@ -169,35 +169,50 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
         message: 'Expiration date must be in the future',
         code: 'VALIDATION_ERROR',
       },
+      { row: 12, field: 'expiresAt', message: 'Invalid date format', code: 'VALIDATION_ERROR' },
+    ]);
+    // A bad optional value costs the row nothing but the value, which the answer names.
+    expect(answer.dropped).toEqual([
       {
         row: 7,
         field: 'domains',
         message: 'Please provide at least one valid domain: "localhost" is not valid',
-        code: 'VALIDATION_ERROR',
       },
-      {
-        row: 8,
-        field: 'cost',
-        message: 'Cost must be a valid positive number',
-        code: 'VALIDATION_ERROR',
-      },
-      {
-        row: 9,
-        field: 'key_size',
-        message: 'Key size must be a valid positive integer',
-        code: 'VALIDATION_ERROR',
-      },
+      { row: 8, field: 'cost', message: 'Cost must be a valid positive number' },
+      { row: 9, field: 'key_size', message: 'Key size must be a valid positive integer' },
       {
         row: 10,
         field: 'key_size',
         message: 'Key size is only valid for encryption keys, SSH keys and certificates',
-        code: 'VALIDATION_ERROR',
       },
-      { row: 12, field: 'expiresAt', message: 'Invalid date format', code: 'VALIDATION_ERROR' },
     ]);
     expect(answer.columns).toEqual(HEADER.map((column) => ({ column, field: column })));
     expect(await listAll(admin.cookie, workspaceId)).toEqual(before);
     expect(await importEvents(workspaceId)).toHaveLength(0);
+  });
+
+  it("updates a token without a row's bad optional value, keeping the token's own", async () => {
+    const { workspaceId, admin } = await givenTeam();
+    await givenToken(admin.cookie, workspaceId, {
+      name: 'Office suite',
+      category: 'license',
+      type: 'software_license',
+      expiresAt: inDays(40),
+      cost: 120,
+    });
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content: csv(HEADER, [
+        ['Office suite', 'license', 'software_license', inDays(40), 'finance', '', 'n/a', ''],
+      ]),
+      dryRun: false,
+    });
+    expect(answer.outcomes).toEqual(['update']);
+    expect(answer.dropped).toEqual([
+      { row: 1, field: 'cost', message: 'Cost must be a valid positive number' },
+    ]);
+    const [stored] = (await listAll(admin.cookie, workspaceId)).items;
+    expect(stored).toMatchObject({ name: 'Office suite', section: 'finance', cost: 120 });
   });
 
   it('writes the rows as single writes would: counters, alert arming, one audit event', async () => {

@@ -5,7 +5,10 @@
  * within the plan's token limit, armed for alerts as single writes are. Rows equal to their token
  * are not written, so importing the same file twice writes nothing the second time.
  *
- * A row is not imported when its values are invalid, when an earlier row has its name and type
+ * A value of an optional field that is not valid is left out of its row, which is imported
+ * without it (an update keeps the token's value) and reported in `dropped`: an old spreadsheet's
+ * stray cost or malformed URL does not cost the row. A row is not imported when a required value
+ * (name, category, type, expiry) or its text is invalid, when an earlier row has its name and type
  * (a duplicate), when the plan's token limit is reached before it (PLAN_LIMIT: the rows before it
  * are written), or when its token changed meanwhile (CONFLICT). A dry run answers the same
  * without writing. One audit event per import that changed tokens, with its counts.
@@ -17,6 +20,7 @@ import type {
   ImportFormat,
 } from '@expiry-radar/shared/api/inventory-api-schemas';
 import { normalizeDate } from '@expiry-radar/shared/domain/calendar-date';
+import { PRIVATE_KEY_MESSAGE } from '@expiry-radar/shared/domain/certificate-text';
 import { createTokenSchema } from '@expiry-radar/shared/domain/create-token-schema';
 import { canSetContactGroup } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
@@ -61,6 +65,7 @@ import { CONTACT_GROUP_PLAN_MESSAGE } from './token-access';
 import { readImportFile } from './import-file';
 import { tokenLimitError } from './token-write-errors';
 
+const IMPORT_REFUSED: ReadonlySet<ImportOutcome> = new Set(['invalid', 'refused', 'duplicate']);
 const CHANGED_MEANWHILE = 'This token was changed or deleted meanwhile. Reload and try again.';
 const FROZEN_MESSAGE = 'This workspace is frozen. Upgrade your plan or transfer its tokens.';
 /** Transactions cancelled by a concurrent one on the same items are tried again this often. */
@@ -78,9 +83,12 @@ type WriteEntry =
   | { readonly row: number; readonly kind: 'create'; readonly token: Token }
   | { readonly row: number; readonly kind: 'update'; readonly update: ImportedUpdate };
 
+type DroppedValue = ImportTokensResponse['dropped'][number];
+
 interface Classified {
   readonly outcomes: ImportOutcome[];
   readonly problems: ImportRowProblem[];
+  readonly dropped: DroppedValue[];
   readonly duplicates: { row: number; firstRow: number }[];
   readonly entries: WriteEntry[];
 }
@@ -92,6 +100,43 @@ function issuesOf(row: number, error: z.ZodError): ImportRowProblem[] {
     message: issue.message,
     code: 'VALIDATION_ERROR' as const,
   }));
+}
+
+/** The fields a row cannot be imported without. */
+const REQUIRED_ROW_FIELDS: ReadonlySet<string> = new Set(['name', 'category', 'type', 'expiresAt']);
+/** Problems that refuse the row whatever the field: a private key is never taken in, even left out. */
+const ROW_REFUSING_MESSAGES: ReadonlySet<string> = new Set([PRIVATE_KEY_MESSAGE]);
+
+/**
+ * Parses a row with `schema`; when only optional fields are invalid, again without them. The
+ * fields left out come back with their problems; a failure that remains is the first one's.
+ */
+function parseLeavingOutBadOptionals<Output>(
+  schema: z.ZodType<Output>,
+  input: Readonly<Record<string, unknown>>,
+  row: number,
+):
+  | { readonly ok: true; readonly data: Output; readonly dropped: DroppedValue[] }
+  | { readonly ok: false; readonly error: z.ZodError } {
+  const first = schema.safeParse(input);
+  if (first.success) return { ok: true, data: first.data, dropped: [] };
+  const dropped = first.error.issues.map((issue) => ({
+    row,
+    field: issue.path.length > 0 ? String(issue.path[0]) : '',
+    message: issue.message,
+  }));
+  const fields = new Set(dropped.map(({ field }) => field));
+  const refusesRow =
+    fields.has('') ||
+    [...fields].some((field) => REQUIRED_ROW_FIELDS.has(field)) ||
+    dropped.some(({ message }) => ROW_REFUSING_MESSAGES.has(message));
+  if (refusesRow) {
+    return { ok: false, error: first.error };
+  }
+  const rest = Object.fromEntries(Object.entries(input).filter(([field]) => !fields.has(field)));
+  const second = schema.safeParse(rest);
+  if (!second.success) return { ok: false, error: first.error };
+  return { ok: true, data: second.data, dropped };
 }
 
 function sameValue(a: unknown, b: unknown): boolean {
@@ -171,7 +216,13 @@ async function classifyRows(options: {
   const byKey = tokensByKey(options.stored);
   const contactGroupProblem = contactGroupChecker(access);
   const firstRowOf = new Map<string, number>();
-  const result: Classified = { outcomes: [], problems: [], duplicates: [], entries: [] };
+  const result: Classified = {
+    outcomes: [],
+    problems: [],
+    dropped: [],
+    duplicates: [],
+    entries: [],
+  };
   const refuse = (problems: ImportRowProblem[], outcome: ImportOutcome) => {
     result.outcomes.push(outcome);
     result.problems.push(...problems);
@@ -221,14 +272,18 @@ async function classifyRows(options: {
     const stored = matches[0];
     let entry: WriteEntry | null = null;
     let contactGroupIssue: string | null;
+    let dropped: DroppedValue[];
     if (stored) {
-      const parsed = updateSchemaOf(stored.token).safeParse(
+      const parsed = parseLeavingOutBadOptionals(
+        updateSchemaOf(stored.token),
         withoutUnchangedExpiry(input, stored.token),
+        row,
       );
-      if (!parsed.success) {
+      if (!parsed.ok) {
         refuse(issuesOf(row, parsed.error), 'invalid');
         continue;
       }
+      dropped = parsed.dropped;
       contactGroupIssue = await contactGroupProblem(
         parsed.data.contact_group_id,
         stored.token.contact_group_id,
@@ -246,11 +301,12 @@ async function classifyRows(options: {
         };
       }
     } else {
-      const parsed = createSchema.safeParse(input);
-      if (!parsed.success) {
+      const parsed = parseLeavingOutBadOptionals(createSchema, input, row);
+      if (!parsed.ok) {
         refuse(issuesOf(row, parsed.error), 'invalid');
         continue;
       }
+      dropped = parsed.dropped;
       const fields: TokenFields = parsed.data;
       contactGroupIssue = await contactGroupProblem(fields.contact_group_id, null);
       entry = {
@@ -273,6 +329,7 @@ async function classifyRows(options: {
       continue;
     }
     if (key !== null) firstRowOf.set(key, row);
+    result.dropped.push(...dropped);
     result.outcomes.push(entry === null ? 'unchanged' : entry.kind);
     if (entry !== null) result.entries.push(entry);
   }
@@ -374,6 +431,8 @@ export interface ImportPlan {
   readonly columns: ImportTokensResponse['columns'];
   readonly outcomes: ImportOutcome[];
   readonly problems: ImportRowProblem[];
+  /** Invalid optional values left out of their rows. */
+  readonly dropped: readonly DroppedValue[];
   readonly duplicates: { row: number; firstRow: number }[];
   /** The rows to write, in file order, within the plan's token limit. */
   readonly entries: readonly WriteEntry[];
@@ -427,6 +486,7 @@ export async function planImport(options: {
     columns: file.columns.map((column) => ({ column, field: file.mapping[column] ?? null })),
     outcomes: classified.outcomes,
     problems: classified.problems,
+    dropped: classified.dropped,
     duplicates: classified.duplicates,
     entries,
     capacity,
@@ -463,6 +523,8 @@ export function importAnswer(plan: ImportPlan): ImportTokensResponse {
     updated: counted('update'),
     unchanged: counted('unchanged'),
     invalid: [...plan.problems].sort((a, b) => a.row - b.row),
+    // A row refused while writing (the plan's limit, a change meanwhile) says why instead.
+    dropped: plan.dropped.filter(({ row }) => !IMPORT_REFUSED.has(outcomes[row - 1] ?? 'refused')),
     duplicates: plan.duplicates,
     outcomes,
     columns: plan.columns,

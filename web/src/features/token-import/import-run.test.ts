@@ -21,6 +21,7 @@ const answer: ImportTokensResponse = {
     { row: 3, field: 'expiresAt', message: 'Invalid date format', code: 'VALIDATION_ERROR' },
     { row: 3, field: 'name', message: 'Name is required', code: 'VALIDATION_ERROR' },
   ],
+  dropped: [{ row: 2, field: 'cost', message: 'Cost must be a positive number' }],
   duplicates: [{ row: 4, firstRow: 1 }],
   outcomes: ['create', 'update', 'invalid', 'duplicate'],
   columns: [],
@@ -41,7 +42,7 @@ describe('the import run', () => {
   it("gives each row its outcome and reasons, in the field's words", () => {
     expect(previewRows(answer)).toEqual([
       { row: 1, outcome: 'create', reasons: [] },
-      { row: 2, outcome: 'update', reasons: [] },
+      { row: 2, outcome: 'update', reasons: ['Left out: Cost: Cost must be a positive number'] },
       {
         row: 3,
         outcome: 'invalid',
@@ -56,7 +57,8 @@ describe('the import run', () => {
       ...answer,
       outcomes: answer.outcomes.slice(0, 2),
       invalid: [],
-      duplicates: [],
+      dropped: [],
+    duplicates: [],
     };
     expect(previewRows(chunkAnswer, [7, 9]).map((row) => row.row)).toEqual([7, 9]);
     expect(JSON.parse(contentOf(source, [2, 4]))).toEqual([source.records[1], source.records[3]]);

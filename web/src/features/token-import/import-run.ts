@@ -17,7 +17,7 @@ import type { ImportSource } from './import-source';
 /** Rows written per request. */
 export const IMPORT_CHUNK_ROWS = 500;
 
-/** What the preview shows of a row: its outcome and, when not imported, why. */
+/** What the preview shows of a row: its outcome and why it is not imported, or what it leaves out. */
 export interface PreviewRow {
   readonly row: number;
   readonly outcome: ImportOutcome;
@@ -43,6 +43,9 @@ export function previewRows(
   const add = (row: number, reason: string) =>
     reasons.set(row, [...(reasons.get(row) ?? []), reason]);
   for (const problem of answer.invalid) add(problem.row, problemText(problem));
+  for (const dropped of answer.dropped) {
+    add(dropped.row, `Left out: ${problemText(dropped)}`);
+  }
   for (const duplicate of answer.duplicates) {
     add(
       duplicate.row,

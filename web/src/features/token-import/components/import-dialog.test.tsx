@@ -50,6 +50,7 @@ function answerFor(body: ImportTokensBody): ImportTokensResponse {
     created: outcomes.filter((outcome) => outcome === 'create').length,
     updated: 0,
     unchanged: 0,
+    dropped: [],
     invalid: outcomes.flatMap((outcome, index) =>
       outcome === 'invalid'
         ? [
