@@ -5059,6 +5059,8 @@ export interface operations {
                     };
                     /** @default false */
                     dryRun?: boolean;
+                    /** @default false */
+                    includeExpired?: boolean;
                 };
             };
         };
@@ -5087,6 +5089,7 @@ export interface operations {
                             field: string;
                             message: string;
                         }[];
+                        expired: number[];
                         duplicates: {
                             row: number;
                             firstRow: number;

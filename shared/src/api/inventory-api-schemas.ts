@@ -52,6 +52,11 @@ export const importTokensBody = z.object({
     .optional(),
   /** Answers what would happen and writes nothing. */
   dryRun: z.boolean({ error: 'dryRun must be true or false' }).default(false),
+  /**
+   * Rows whose expiration date has passed are imported as expired tokens instead of refused (an
+   * old spreadsheet's expired rows are what needs attention first). Single creates keep the rule.
+   */
+  includeExpired: z.boolean({ error: 'includeExpired must be true or false' }).default(false),
 });
 export type ImportTokensBody = z.input<typeof importTokensBody>;
 
@@ -102,6 +107,8 @@ export const importTokensResponse = z.object({
   dropped: z.array(
     z.object({ row: z.number().int().positive(), field: z.string(), message: z.string() }),
   ),
+  /** Rows imported (or to be) with an expiration date already past (`includeExpired`). */
+  expired: z.array(z.number().int().positive()),
   /** Rows with the name and type of an earlier row of the file (that one is imported). */
   duplicates: z.array(
     z.object({ row: z.number().int().positive(), firstRow: z.number().int().positive() }),

@@ -29,7 +29,7 @@ import { checkTypeRules, clearForeignFields, whenObject } from './token-type-rul
 
 const currentTime: Clock = () => new Date();
 
-function createShape(now: Clock) {
+function createShape(now: Clock | null) {
   return {
     name: nameField,
     category: categoryField,
@@ -66,8 +66,11 @@ function finish<T extends { category: Category; type: string }>(
   return clearForeignFields({ ...data, type }, data.category, type);
 }
 
-/** The create form's fields (no workspace: the form posts to the selected one). */
-export function createTokenSchema(now: Clock = currentTime) {
+/**
+ * The create form's fields (no workspace: the form posts to the selected one). `now` null takes
+ * any valid expiry, past ones too: only an import that includes expired items asks for that.
+ */
+export function createTokenSchema(now: Clock | null = currentTime) {
   return z
     .object(createShape(now))
     .superRefine((data, ctx) => checkTypeRules(data, data.category, data.type, ctx), {

@@ -37,6 +37,8 @@ import { VALIDATION_MESSAGES as M } from './validation-messages';
 export interface UpdateTokenContext {
   /** Defaults to the time of each parse. */
   readonly now?: Clock;
+  /** Any valid expiry, past ones too (an import that includes expired items). */
+  readonly anyExpiry?: boolean;
   /** The stored token, when known (server handler, edit dialog). */
   readonly current?: {
     readonly category: Category;
@@ -50,7 +52,7 @@ export type TokenUpdate = Partial<Omit<TokenFields, 'type' | 'category'>>;
 
 export function updateTokenSchema(context: UpdateTokenContext = {}) {
   const { current } = context;
-  const clock = context.now ?? (current ? () => new Date() : null);
+  const clock = context.anyExpiry ? null : (context.now ?? (current ? () => new Date() : null));
   return z
     .object({
       name: nameField.optional(),

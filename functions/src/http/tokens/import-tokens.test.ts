@@ -191,6 +191,44 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     expect(await importEvents(workspaceId)).toHaveLength(0);
   });
 
+  it('imports rows already expired as expired tokens only when asked to, and names them', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const content = csv(HEADER, [
+      ['Old cert', 'cert', 'ssl_cert', inDays(-30), '', '', '', ''],
+      ['Current cert', 'cert', 'ssl_cert', inDays(30), '', '', '', ''],
+      ['Not a date', 'cert', 'ssl_cert', '2026-02-30', '', '', '', ''],
+    ]);
+    const refused = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content,
+      dryRun: true,
+    });
+    expect(refused.outcomes).toEqual(['invalid', 'create', 'invalid']);
+    expect(refused.expired).toEqual([]);
+
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content,
+      dryRun: false,
+      includeExpired: true,
+    });
+    expect(answer.outcomes).toEqual(['create', 'create', 'invalid']);
+    expect(answer.expired).toEqual([1]);
+    expect(answer.invalid).toEqual([
+      { row: 3, field: 'expiresAt', message: 'Invalid date format', code: 'VALIDATION_ERROR' },
+    ]);
+    const names = (await listAll(admin.cookie, workspaceId)).items.map((token) => [
+      token.name,
+      token.expiresAt,
+    ]);
+    expect(names).toEqual([
+      ['Current cert', inDays(30)],
+      ['Old cert', inDays(-30)],
+    ]);
+    const [event] = await importEvents(workspaceId);
+    expect(event?.metadata).toMatchObject({ created: 2, expired: 1 });
+  });
+
   it("updates a token without a row's bad optional value, keeping the token's own", async () => {
     const { workspaceId, admin } = await givenTeam();
     await givenToken(admin.cookie, workspaceId, {

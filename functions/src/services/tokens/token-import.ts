@@ -76,6 +76,8 @@ export interface ImportRequest {
   readonly content: string;
   readonly mapping?: ColumnMapping;
   readonly dryRun: boolean;
+  /** Rows already expired are imported as expired tokens instead of refused. */
+  readonly includeExpired?: boolean;
 }
 
 /** A row to write: a new token, or a new version of a stored one. */
@@ -89,6 +91,8 @@ interface Classified {
   readonly outcomes: ImportOutcome[];
   readonly problems: ImportRowProblem[];
   readonly dropped: DroppedValue[];
+  /** Rows to import whose expiry has passed. */
+  readonly expired: number[];
   readonly duplicates: { row: number; firstRow: number }[];
   readonly entries: WriteEntry[];
 }
@@ -196,10 +200,11 @@ async function classifyRows(options: {
   mapping: ColumnMapping;
   stored: readonly TokenRecord[];
   now: Date;
+  includeExpired: boolean;
 }): Promise<Classified> {
-  const { access, records, mapping, now } = options;
+  const { access, records, mapping, now, includeExpired } = options;
   const clock = () => now;
-  const createSchema = createTokenSchema(clock);
+  const createSchema = createTokenSchema(includeExpired ? null : clock);
   // One edit schema per category and type (building one per row would cost seconds per 5,000).
   const updateSchemas = new Map<string, ReturnType<typeof updateTokenSchema>>();
   const updateSchemaOf = (token: Token) => {
@@ -208,7 +213,7 @@ async function classifyRows(options: {
     if (!schema) {
       // No expiry is exempt from "in the future" here: see withoutUnchangedExpiry.
       const current = { category: token.category, type: token.type, expiresAt: '' };
-      schema = updateTokenSchema({ now: clock, current });
+      schema = updateTokenSchema({ now: clock, current, anyExpiry: includeExpired });
       updateSchemas.set(key, schema);
     }
     return schema;
@@ -216,10 +221,12 @@ async function classifyRows(options: {
   const byKey = tokensByKey(options.stored);
   const contactGroupProblem = contactGroupChecker(access);
   const firstRowOf = new Map<string, number>();
+  const today = normalizeDate(now.toISOString().slice(0, 10)) ?? '';
   const result: Classified = {
     outcomes: [],
     problems: [],
     dropped: [],
+    expired: [],
     duplicates: [],
     entries: [],
   };
@@ -330,6 +337,9 @@ async function classifyRows(options: {
     }
     if (key !== null) firstRowOf.set(key, row);
     result.dropped.push(...dropped);
+    const expiresAt =
+      entry?.kind === 'create' ? entry.token.expiresAt : entry?.update.next.expiresAt;
+    if (includeExpired && expiresAt !== undefined && expiresAt <= today) result.expired.push(row);
     result.outcomes.push(entry === null ? 'unchanged' : entry.kind);
     if (entry !== null) result.entries.push(entry);
   }
@@ -433,6 +443,8 @@ export interface ImportPlan {
   readonly problems: ImportRowProblem[];
   /** Invalid optional values left out of their rows. */
   readonly dropped: readonly DroppedValue[];
+  /** Rows to import whose expiry has passed (includeExpired). */
+  readonly expired: readonly number[];
   readonly duplicates: { row: number; firstRow: number }[];
   /** The rows to write, in file order, within the plan's token limit. */
   readonly entries: readonly WriteEntry[];
@@ -465,6 +477,7 @@ export async function planImport(options: {
     mapping: file.mapping,
     stored,
     now,
+    includeExpired: request.includeExpired ?? false,
   });
   const refuse = refuseIn(classified);
   // Within the plan's limit: the earliest new tokens of the file, the later ones refused.
@@ -487,6 +500,7 @@ export async function planImport(options: {
     outcomes: classified.outcomes,
     problems: classified.problems,
     dropped: classified.dropped,
+    expired: classified.expired,
     duplicates: classified.duplicates,
     entries,
     capacity,
@@ -516,6 +530,7 @@ export async function applyImport(
 export function importAnswer(plan: ImportPlan): ImportTokensResponse {
   const { outcomes } = plan;
   const counted = (outcome: ImportOutcome) => outcomes.filter((value) => value === outcome).length;
+  const imported = (row: number) => !IMPORT_REFUSED.has(outcomes[row - 1] ?? 'refused');
   return {
     dryRun: plan.request.dryRun,
     rows: plan.rows,
@@ -524,7 +539,8 @@ export function importAnswer(plan: ImportPlan): ImportTokensResponse {
     unchanged: counted('unchanged'),
     invalid: [...plan.problems].sort((a, b) => a.row - b.row),
     // A row refused while writing (the plan's limit, a change meanwhile) says why instead.
-    dropped: plan.dropped.filter(({ row }) => !IMPORT_REFUSED.has(outcomes[row - 1] ?? 'refused')),
+    dropped: plan.dropped.filter(({ row }) => imported(row)),
+    expired: plan.expired.filter(imported),
     duplicates: plan.duplicates,
     outcomes,
     columns: plan.columns,
@@ -557,6 +573,7 @@ export async function importTokens(options: {
         invalid: count('invalid'),
         duplicates: answer.duplicates.length,
         refused: count('refused'),
+        expired: answer.expired.length,
       },
       now,
     });

@@ -22,6 +22,7 @@ const answer: ImportTokensResponse = {
     { row: 3, field: 'name', message: 'Name is required', code: 'VALIDATION_ERROR' },
   ],
   dropped: [{ row: 2, field: 'cost', message: 'Cost must be a positive number' }],
+  expired: [1],
   duplicates: [{ row: 4, firstRow: 1 }],
   outcomes: ['create', 'update', 'invalid', 'duplicate'],
   columns: [],
@@ -41,7 +42,7 @@ const source: ImportSource = {
 describe('the import run', () => {
   it("gives each row its outcome and reasons, in the field's words", () => {
     expect(previewRows(answer)).toEqual([
-      { row: 1, outcome: 'create', reasons: [] },
+      { row: 1, outcome: 'create', reasons: ['Already expired'] },
       { row: 2, outcome: 'update', reasons: ['Left out: Cost: Cost must be a positive number'] },
       {
         row: 3,
@@ -58,7 +59,7 @@ describe('the import run', () => {
       outcomes: answer.outcomes.slice(0, 2),
       invalid: [],
       dropped: [],
-    duplicates: [],
+      duplicates: [],
     };
     expect(previewRows(chunkAnswer, [7, 9]).map((row) => row.row)).toEqual([7, 9]);
     expect(JSON.parse(contentOf(source, [2, 4]))).toEqual([source.records[1], source.records[3]]);

@@ -46,6 +46,7 @@ export function previewRows(
   for (const dropped of answer.dropped) {
     add(dropped.row, `Left out: ${problemText(dropped)}`);
   }
+  for (const row of answer.expired) add(row, 'Already expired');
   for (const duplicate of answer.duplicates) {
     add(
       duplicate.row,

@@ -34,8 +34,9 @@ const FILE = [
 /** Answers like the server for this file: row 2 is past, row 3 repeats row 1. */
 function answerFor(body: ImportTokensBody): ImportTokensResponse {
   const rows = JSON.parse(body.content) as Record<string, string>[];
+  const past = (row: Record<string, string>) => row.Expires === '2020-01-01';
   const outcomes = rows.map((row): ImportOutcome =>
-    row.Expires === '2020-01-01' ? 'invalid' : 'create',
+    past(row) && !body.includeExpired ? 'invalid' : 'create',
   );
   const firstAlpha = rows.findIndex((row) => row.Token === 'Alpha');
   const duplicates = rows.flatMap((row, index) =>
@@ -51,6 +52,9 @@ function answerFor(body: ImportTokensBody): ImportTokensResponse {
     updated: 0,
     unchanged: 0,
     dropped: [],
+    expired: body.includeExpired
+      ? rows.flatMap((row, index) => (past(row) ? [index + 1] : []))
+      : [],
     invalid: outcomes.flatMap((outcome, index) =>
       outcome === 'invalid'
         ? [
@@ -90,6 +94,38 @@ beforeEach(() => {
 afterEach(() => toast.remove());
 
 describe('Import', () => {
+  it('imports expired rows as expired tokens when asked to, and says which', async () => {
+    const user = userEvent.setup();
+    const { requests } = serve();
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ImportTokensButton workspaceId="ws-1" />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import tokens' });
+    await user.upload(
+      within(dialog).getByLabelText('Token file'),
+      new File([FILE], 'inventory.csv', { type: 'text/csv' }),
+    );
+    const include = await within(dialog).findByRole('checkbox', { name: 'Include expired items' });
+    expect(include).not.toBeChecked();
+    expect(include).toHaveAccessibleDescription(
+      'Rows whose expiration date has passed are imported as expired tokens, shown first on the dashboard, instead of being refused.',
+    );
+    await user.click(include);
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+
+    const preview = await within(dialog).findByRole('table', { name: 'Rows of the file' });
+    expect(within(preview).getAllByRole('row')[2]).toHaveTextContent(
+      '2Betaapi_keyWill createAlready expired',
+    );
+    await user.click(within(dialog).getByRole('button', { name: /^Import 2 rows/ }));
+    await within(dialog).findByText(/^Import finished/);
+    expect(importBodies(requests).map((body) => body.includeExpired)).toEqual([true, true]);
+  });
+
+
   it('reads a CSV, maps its columns, previews, writes the valid rows and offers the refused ones', async () => {
     const user = userEvent.setup();
     const { requests } = serve();
@@ -141,6 +177,7 @@ describe('Import', () => {
       {
         format: 'json',
         dryRun: true,
+        includeExpired: false,
         mapping: { Token: 'name', Kind: 'type', Expires: 'expiresAt', Colour: null },
         content: JSON.stringify([
           { Token: 'Alpha', Kind: 'api_key', Expires: '2031-01-01', Colour: 'red' },
@@ -162,6 +199,7 @@ describe('Import', () => {
     // Only the row to create was sent, without a dry run.
     expect(importBodies(requests)[1]).toMatchObject({
       dryRun: false,
+      includeExpired: false,
       content: JSON.stringify([
         { Token: 'Alpha', Kind: 'api_key', Expires: '2031-01-01', Colour: 'red' },
       ]),

@@ -2,10 +2,12 @@ import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -59,6 +61,9 @@ export interface ImportDialogProps {
 export const TOO_LARGE =
   'This file is too large to import at once (5,000,000 characters of rows at most). Split it and import each part.';
 
+export const INCLUDE_EXPIRED_HELP =
+  'Rows whose expiration date has passed are imported as expired tokens, shown first on the dashboard, instead of being refused.';
+
 function summaryText(rows: readonly PreviewRow[], stage: 'preview' | 'done'): string {
   const totals = totalsOf(rows);
   return stage === 'preview'
@@ -83,6 +88,7 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
   );
   const [step, setStep] = useState<Step>({ kind: initialSource ? 'mapping' : 'file' });
   const [failure, setFailure] = useState<string | null>(null);
+  const [includeExpired, setIncludeExpired] = useState(false);
   const importRequest = useImportTokensMutation(workspaceId);
   const busy = importRequest.isPending || step.kind === 'writing';
 
@@ -109,6 +115,7 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
         content,
         mapping,
         dryRun: true,
+        includeExpired,
       });
       setStep({ kind: 'preview', rows: previewRows(answer) });
     } catch (error) {
@@ -132,6 +139,7 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
           content: contentOf(source, chunk),
           mapping,
           dryRun: false,
+          includeExpired,
         });
       } catch (error) {
         const reason = `Not imported: ${refusalMessage(error)}`;
@@ -187,7 +195,29 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
         )}
         {step.kind === 'file' && <ImportFileStep onRead={chooseSource} />}
         {step.kind === 'mapping' && source && (
-          <ImportMappingStep source={source} mapping={mapping} onChange={setMapping} />
+          <Stack spacing={2}>
+            <ImportMappingStep source={source} mapping={mapping} onChange={setMapping} />
+            <Box>
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={includeExpired}
+                    onChange={(event) => setIncludeExpired(event.target.checked)}
+                    slotProps={{ input: { 'aria-describedby': 'import-include-expired-help' } }}
+                  />
+                }
+                label="Include expired items"
+              />
+              <Typography
+                id="import-include-expired-help"
+                variant="body2"
+                color="textSecondary"
+                sx={{ ml: 4 }}
+              >
+                {INCLUDE_EXPIRED_HELP}
+              </Typography>
+            </Box>
+          </Stack>
         )}
         {step.kind === 'preview' && source && (
           <Stack spacing={2}>
