@@ -5061,6 +5061,8 @@ export interface operations {
                     dryRun?: boolean;
                     /** @default false */
                     includeExpired?: boolean;
+                    /** @enum {string} */
+                    dateOrder?: "day-month-year" | "month-day-year";
                 };
             };
         };
@@ -5089,6 +5091,12 @@ export interface operations {
                             field: string;
                             message: string;
                         }[];
+                        numericDates: {
+                            /** @enum {string} */
+                            order: "day-month-year" | "month-day-year";
+                            /** @enum {string} */
+                            from: "file" | "locale";
+                        } | null;
                         expired: number[];
                         duplicates: {
                             row: number;

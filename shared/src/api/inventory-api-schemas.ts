@@ -1,6 +1,7 @@
 /** The token inventory's file routes: export (CSV or JSON download) and import. */
 import * as z from 'zod';
 import { EXPORT_FORMATS, type ExportFormat } from '../constants/paging';
+import { NUMERIC_DATE_ORDERS } from '../domain/import-dates';
 import { tokenSchema } from '../domain/token';
 import { TOKEN_FILE_FIELDS } from '../domain/token-file';
 import { multiLineText } from '../domain/text-rules';
@@ -57,6 +58,13 @@ export const importTokensBody = z.object({
    * old spreadsheet's expired rows are what needs attention first). Single creates keep the rule.
    */
   includeExpired: z.boolean({ error: 'includeExpired must be true or false' }).default(false),
+  /**
+   * How to read numeric dates ("05/01/2027") when no date of the file tells (the importer's
+   * locale); a date whose first or second number is above 12 decides for the whole file.
+   */
+  dateOrder: z
+    .enum(NUMERIC_DATE_ORDERS, { error: 'dateOrder must be day-month-year or month-day-year' })
+    .optional(),
 });
 export type ImportTokensBody = z.input<typeof importTokensBody>;
 
@@ -107,6 +115,10 @@ export const importTokensResponse = z.object({
   dropped: z.array(
     z.object({ row: z.number().int().positive(), field: z.string(), message: z.string() }),
   ),
+  /** How the file's numeric dates were read, and what decided it; null when it has none. */
+  numericDates: z
+    .object({ order: z.enum(NUMERIC_DATE_ORDERS), from: z.enum(['file', 'locale']) })
+    .nullable(),
   /** Rows imported (or to be) with an expiration date already past (`includeExpired`). */
   expired: z.array(z.number().int().positive()),
   /** Rows with the name and type of an earlier row of the file (that one is imported). */

@@ -191,6 +191,53 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     expect(await importEvents(workspaceId)).toHaveLength(0);
   });
 
+  it('reads the dates the app shows and numeric ones in the order the file shows, and says which', async () => {
+    const { workspaceId, admin } = await givenTeam();
+    const row = (name: string, date: string) => [name, 'general', 'other', date, '', '', '', ''];
+    const answer = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content: csv(HEADER, [
+        row('Named', 'Jan 5, 2031'),
+        row('Day first', '5 March 2031'),
+        row('Ambiguous', '04/03/2031'),
+        row('Decides', '25/12/2031'),
+      ]),
+      dryRun: false,
+      dateOrder: 'month-day-year',
+    });
+    expect(answer.outcomes).toEqual(['create', 'create', 'create', 'create']);
+    expect(answer.numericDates).toEqual({ order: 'day-month-year', from: 'file' });
+    const stored = (await listAll(admin.cookie, workspaceId)).items.map((token) => [
+      token.name,
+      token.expiresAt,
+    ]);
+    expect(stored).toEqual([
+      ['Ambiguous', '2031-03-04'],
+      ['Day first', '2031-03-05'],
+      ['Decides', '2031-12-25'],
+      ['Named', '2031-01-05'],
+    ]);
+
+    // Every date could be either: the importer's locale decides; without one they are refused.
+    const content = csv(HEADER, [row('Either', '04/03/2031')]);
+    const byLocale = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content,
+      dryRun: true,
+      dateOrder: 'month-day-year',
+    });
+    expect(byLocale.numericDates).toEqual({ order: 'month-day-year', from: 'locale' });
+    const unknown = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content,
+      dryRun: true,
+    });
+    expect(unknown.numericDates).toBeNull();
+    expect(unknown.invalid).toEqual([
+      { row: 1, field: 'expiresAt', message: 'Invalid date format', code: 'VALIDATION_ERROR' },
+    ]);
+  });
+
   it('imports rows already expired as expired tokens only when asked to, and names them', async () => {
     const { workspaceId, admin } = await givenTeam();
     const content = csv(HEADER, [

@@ -31,6 +31,13 @@ import {
   rowInput,
   type ColumnMapping,
 } from '@expiry-radar/shared/domain/token-import';
+import {
+  IMPORT_DATE_FIELDS,
+  importDateValue,
+  numericDateOrderOf,
+  type NumericDateOrder,
+  type NumericDates,
+} from '@expiry-radar/shared/domain/import-dates';
 import { checkTextInput } from '@expiry-radar/shared/domain/text-rules';
 import {
   updateTokenSchema,
@@ -78,6 +85,8 @@ export interface ImportRequest {
   readonly dryRun: boolean;
   /** Rows already expired are imported as expired tokens instead of refused. */
   readonly includeExpired?: boolean;
+  /** How to read numeric dates when the file does not tell (the importer's locale). */
+  readonly dateOrder?: NumericDateOrder;
 }
 
 /** A row to write: a new token, or a new version of a stored one. */
@@ -95,6 +104,27 @@ interface Classified {
   readonly expired: number[];
   readonly duplicates: { row: number; firstRow: number }[];
   readonly entries: WriteEntry[];
+  readonly numericDates: NumericDates | null;
+}
+
+/**
+ * Each record's input for the schemas (`rowInput`), its dates turned into `YYYY-MM-DD` the way the
+ * whole file's are read (domain/import-dates.ts).
+ */
+function rowInputs(
+  records: readonly Readonly<Record<string, unknown>>[],
+  mapping: ColumnMapping,
+  dateOrder: NumericDateOrder | undefined,
+): { inputs: Record<string, unknown>[]; numericDates: NumericDates | null } {
+  const inputs = records.map((record) => rowInput(record, mapping));
+  const dates = inputs.flatMap((input) => IMPORT_DATE_FIELDS.map((field) => input[field]));
+  const numericDates = numericDateOrderOf(dates, dateOrder);
+  for (const input of inputs) {
+    for (const field of IMPORT_DATE_FIELDS) {
+      if (field in input) input[field] = importDateValue(input[field], numericDates?.order ?? null);
+    }
+  }
+  return { inputs, numericDates };
 }
 
 function issuesOf(row: number, error: z.ZodError): ImportRowProblem[] {
@@ -201,8 +231,10 @@ async function classifyRows(options: {
   stored: readonly TokenRecord[];
   now: Date;
   includeExpired: boolean;
+  dateOrder: NumericDateOrder | undefined;
 }): Promise<Classified> {
   const { access, records, mapping, now, includeExpired } = options;
+  const { inputs, numericDates } = rowInputs(records, mapping, options.dateOrder);
   const clock = () => now;
   const createSchema = createTokenSchema(includeExpired ? null : clock);
   // One edit schema per category and type (building one per row would cost seconds per 5,000).
@@ -229,16 +261,17 @@ async function classifyRows(options: {
     expired: [],
     duplicates: [],
     entries: [],
+    numericDates,
   };
   const refuse = (problems: ImportRowProblem[], outcome: ImportOutcome) => {
     result.outcomes.push(outcome);
     result.problems.push(...problems);
   };
 
-  for (const [index, record] of records.entries()) {
+  for (const [index, rowValues] of inputs.entries()) {
     const row = index + 1;
     // A JSON file's escapes can carry what a request's text may not (domain/text-rules).
-    const text = checkTextInput(rowInput(record, mapping), createSchema);
+    const text = checkTextInput(rowValues, createSchema);
     if (!text.ok) {
       refuse(
         text.issues.map((issue) => ({
@@ -445,6 +478,7 @@ export interface ImportPlan {
   readonly dropped: readonly DroppedValue[];
   /** Rows to import whose expiry has passed (includeExpired). */
   readonly expired: readonly number[];
+  readonly numericDates: NumericDates | null;
   readonly duplicates: { row: number; firstRow: number }[];
   /** The rows to write, in file order, within the plan's token limit. */
   readonly entries: readonly WriteEntry[];
@@ -478,6 +512,7 @@ export async function planImport(options: {
     stored,
     now,
     includeExpired: request.includeExpired ?? false,
+    dateOrder: request.dateOrder,
   });
   const refuse = refuseIn(classified);
   // Within the plan's limit: the earliest new tokens of the file, the later ones refused.
@@ -501,6 +536,7 @@ export async function planImport(options: {
     problems: classified.problems,
     dropped: classified.dropped,
     expired: classified.expired,
+    numericDates: classified.numericDates,
     duplicates: classified.duplicates,
     entries,
     capacity,
@@ -541,6 +577,7 @@ export function importAnswer(plan: ImportPlan): ImportTokensResponse {
     // A row refused while writing (the plan's limit, a change meanwhile) says why instead.
     dropped: plan.dropped.filter(({ row }) => imported(row)),
     expired: plan.expired.filter(imported),
+    numericDates: plan.numericDates,
     duplicates: plan.duplicates,
     outcomes,
     columns: plan.columns,

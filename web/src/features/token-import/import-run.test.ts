@@ -7,6 +7,8 @@ import {
   previewRows,
   refusedRowsCsv,
   rowsToWrite,
+  localeDateOrder,
+  numericDatesText,
   totalsOf,
 } from './import-run';
 import type { ImportSource } from './import-source';
@@ -23,6 +25,7 @@ const answer: ImportTokensResponse = {
   ],
   dropped: [{ row: 2, field: 'cost', message: 'Cost must be a positive number' }],
   expired: [1],
+  numericDates: null,
   duplicates: [{ row: 4, firstRow: 1 }],
   outcomes: ['create', 'update', 'invalid', 'duplicate'],
   columns: [],
@@ -38,6 +41,24 @@ const source: ImportSource = {
     { Name: 'A', Domains: null },
   ],
 };
+
+describe('numeric dates', () => {
+  it("follows the browser's language for the order of numeric dates", () => {
+    expect(localeDateOrder('en-US')).toBe('month-day-year');
+    expect(localeDateOrder('en-GB')).toBe('day-month-year');
+    expect(localeDateOrder('de-DE')).toBe('day-month-year');
+  });
+
+  it('says how the numeric dates were read and why', () => {
+    expect(numericDatesText(null)).toBeNull();
+    expect(numericDatesText({ order: 'day-month-year', from: 'file' })).toBe(
+      'Dates like 05/01/2027 are read as day/month/year, as the file shows.',
+    );
+    expect(numericDatesText({ order: 'month-day-year', from: 'locale' })).toBe(
+      'Dates like 05/01/2027 are read as month/day/year, as your browser’s language writes them: no date of the file tells.',
+    );
+  });
+});
 
 describe('the import run', () => {
   it("gives each row its outcome and reasons, in the field's words", () => {

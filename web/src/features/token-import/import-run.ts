@@ -13,6 +13,7 @@ import { writeCsv } from '@expiry-radar/shared/domain/csv-text';
 import type { TokenFileField } from '@expiry-radar/shared/domain/token-file';
 import { IMPORT_FIELD_LABELS } from '@expiry-radar/shared/domain/token-import';
 import type { ImportSource } from './import-source';
+import type { NumericDateOrder, NumericDates } from '@expiry-radar/shared/domain/import-dates';
 
 /** Rows written per request. */
 export const IMPORT_CHUNK_ROWS = 500;
@@ -133,4 +134,32 @@ export function refusedRowsCsv(source: ImportSource, rows: readonly PreviewRow[]
       ...source.columns.map((column) => cellOf(source.records[row.row - 1]?.[column])),
     ]),
   );
+}
+
+/** The order the browser's language writes numeric dates in (`5/1/2027` or `1/5/2027`). */
+export function localeDateOrder(locale?: string): NumericDateOrder {
+  const parts = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).formatToParts(new Date(Date.UTC(2027, 0, 5)));
+  const position = (type: Intl.DateTimeFormatPartTypes) =>
+    parts.findIndex((part) => part.type === type);
+  return position('day') < position('month') ? 'day-month-year' : 'month-day-year';
+}
+
+const ORDER_WORDS: Readonly<Record<NumericDateOrder, string>> = {
+  'day-month-year': 'day/month/year',
+  'month-day-year': 'month/day/year',
+};
+
+/** How the preview says a file's numeric dates were read; null when the file has none. */
+export function numericDatesText(numericDates: NumericDates | null): string | null {
+  if (!numericDates) return null;
+  const why =
+    numericDates.from === 'file'
+      ? 'as the file shows'
+      : 'as your browser’s language writes them: no date of the file tells';
+  return `Dates like 05/01/2027 are read as ${ORDER_WORDS[numericDates.order]}, ${why}.`;
 }

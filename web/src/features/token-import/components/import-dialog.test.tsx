@@ -52,6 +52,7 @@ function answerFor(body: ImportTokensBody): ImportTokensResponse {
     updated: 0,
     unchanged: 0,
     dropped: [],
+    numericDates: null,
     expired: body.includeExpired
       ? rows.flatMap((row, index) => (past(row) ? [index + 1] : []))
       : [],
@@ -125,7 +126,6 @@ describe('Import', () => {
     expect(importBodies(requests).map((body) => body.includeExpired)).toEqual([true, true]);
   });
 
-
   it('reads a CSV, maps its columns, previews, writes the valid rows and offers the refused ones', async () => {
     const user = userEvent.setup();
     const { requests } = serve();
@@ -178,6 +178,7 @@ describe('Import', () => {
         format: 'json',
         dryRun: true,
         includeExpired: false,
+        dateOrder: 'month-day-year',
         mapping: { Token: 'name', Kind: 'type', Expires: 'expiresAt', Colour: null },
         content: JSON.stringify([
           { Token: 'Alpha', Kind: 'api_key', Expires: '2031-01-01', Colour: 'red' },

@@ -18,6 +18,7 @@ import {
   IMPORT_CONTENT_MAX_LENGTH,
   type ImportTokensResponse,
 } from '@expiry-radar/shared/api/inventory-api-schemas';
+import type { NumericDates } from '@expiry-radar/shared/domain/import-dates';
 import { resolveColumnMapping, type ColumnMapping } from '@expiry-radar/shared/domain/token-import';
 import { refusalMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
@@ -27,6 +28,8 @@ import {
   chunksOf,
   contentOf,
   finalRows,
+  localeDateOrder,
+  numericDatesText,
   previewRows,
   refusedRowsCsv,
   rowsToWrite,
@@ -41,7 +44,11 @@ import { ImportRowTable } from './import-row-table';
 type Step =
   | { readonly kind: 'file' }
   | { readonly kind: 'mapping' }
-  | { readonly kind: 'preview'; readonly rows: PreviewRow[] }
+  | {
+      readonly kind: 'preview';
+      readonly rows: PreviewRow[];
+      readonly numericDates: NumericDates | null;
+    }
   | { readonly kind: 'writing'; readonly done: number; readonly total: number }
   | {
       readonly kind: 'summary';
@@ -116,15 +123,18 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
         mapping,
         dryRun: true,
         includeExpired,
+        dateOrder: localeDateOrder(),
       });
-      setStep({ kind: 'preview', rows: previewRows(answer) });
+      setStep({ kind: 'preview', rows: previewRows(answer), numericDates: answer.numericDates });
     } catch (error) {
       setFailure(refusalMessage(error));
     }
   };
 
-  const write = async (planned: PreviewRow[]) => {
+  /** Writes the rows to write, reading their dates as the preview of the whole file did. */
+  const write = async (planned: PreviewRow[], numericDates: NumericDates | null) => {
     if (!source) return;
+    const dateOrder = numericDates?.order ?? localeDateOrder();
     setFailure(null);
     const rows = rowsToWrite(planned);
     const written: PreviewRow[] = [];
@@ -140,6 +150,7 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
           mapping,
           dryRun: false,
           includeExpired,
+          dateOrder,
         });
       } catch (error) {
         const reason = `Not imported: ${refusalMessage(error)}`;
@@ -224,6 +235,11 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
             <Alert severity="info" role="status">
               {summaryText(step.rows, 'preview')}
             </Alert>
+            {numericDatesText(step.numericDates) && (
+              <Typography variant="body2" color="textSecondary">
+                {numericDatesText(step.numericDates)}
+              </Typography>
+            )}
             <ImportRowTable source={source} mapping={mapping} rows={step.rows} stage="preview" />
           </Stack>
         )}
@@ -289,7 +305,7 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
           <Button
             variant="contained"
             disabled={toWrite === 0}
-            onClick={() => void write(step.rows)}
+            onClick={() => void write(step.rows, step.numericDates)}
           >
             {toWrite === 1 ? 'Import 1 row' : `Import ${toWrite.toLocaleString('en-US')} rows`}
           </Button>
