@@ -122,10 +122,10 @@ describe('POST /auth/login', () => {
   it('limits failures for one account from any address, and says the limit is the account', async () => {
     const { email } = await givenAccount();
     const owner = uniqueIp();
-    for (let attempt = 1; attempt <= 49; attempt += 1) {
-      const failed = await signIn({ email, password: 'spread guessing' });
-      expect(failed.statusCode).toBe(401);
-    }
+    const failed = await Promise.all(
+      Array.from({ length: 49 }, () => signIn({ email, password: 'spread guessing' })),
+    );
+    expect(failed.map((response) => response.statusCode)).toEqual(Array(49).fill(401));
     // The owner's successful sign-in is no failure: it does not use up the account's allowance.
     expect((await signIn({ email, password }, { sourceIp: owner })).statusCode).toBe(200);
     expect((await signIn({ email, password: 'spread guessing' })).statusCode).toBe(401);
@@ -155,8 +155,13 @@ describe('POST /auth/login', () => {
 
   it('answers 429 after too many attempts from one IP address', async () => {
     const sourceIp = uniqueIp();
-    for (let attempt = 1; attempt <= 100; attempt += 1) {
-      await signIn({ email: uniqueEmail('spray'), password: 'x' }, { sourceIp });
+    // Ten at a time: the limit holds under bursts, and the run spends less time waiting.
+    for (let burst = 0; burst < 10; burst += 1) {
+      await Promise.all(
+        Array.from({ length: 10 }, () =>
+          signIn({ email: uniqueEmail('spray'), password: 'x' }, { sourceIp }),
+        ),
+      );
     }
     const response = await signIn({ email: uniqueEmail('spray'), password: 'x' }, { sourceIp });
     expect(response.statusCode).toBe(429);

@@ -98,9 +98,11 @@ describe('POST /auth/reset-password/request', () => {
 
   it('answers 429 when one client asks for too many addresses within the hour', async () => {
     const sourceIp = uniqueIp();
-    for (let attempt = 1; attempt <= 30; attempt += 1) {
-      expect((await request({ email: uniqueEmail('spray') }, { sourceIp })).statusCode).toBe(200);
-    }
+    // All at once: each answer takes the steady answer time, and the limit holds under a burst.
+    const allowed = await Promise.all(
+      Array.from({ length: 30 }, () => request({ email: uniqueEmail('spray') }, { sourceIp })),
+    );
+    expect(allowed.map((response) => response.statusCode)).toEqual(Array(30).fill(200));
     const refused = await request({ email: uniqueEmail('spray') }, { sourceIp });
     expect(refused.statusCode).toBe(429);
     expect(Number(refused.headers?.['retry-after'])).toBeGreaterThan(59 * 60);
@@ -179,9 +181,11 @@ describe('POST /auth/reset-password', () => {
 
   it('answers 429 after too many attempts from one IP address', async () => {
     const sourceIp = uniqueIp();
-    for (let attempt = 1; attempt <= 30; attempt += 1) {
-      await reset({ token: 'guess', password: newPassword }, { sourceIp });
-    }
+    await Promise.all(
+      Array.from({ length: 30 }, () =>
+        reset({ token: 'guess', password: newPassword }, { sourceIp }),
+      ),
+    );
     expect((await reset({ token: 'guess', password: newPassword }, { sourceIp })).statusCode).toBe(
       429,
     );
@@ -192,16 +196,18 @@ describe('POST /auth/reset-password', () => {
     const network = `2001:db8:${hex()}:${hex()}`;
     const guess = (sourceIp: string) =>
       reset({ token: 'guess', password: newPassword }, { sourceIp });
-    for (let attempt = 1; attempt <= 30; attempt += 1) {
-      expect((await guess(`${network}:${attempt.toString(16)}::${hex()}`)).statusCode).toBe(400);
-    }
+    const fromNetwork = await Promise.all(
+      Array.from({ length: 30 }, (_, index) =>
+        guess(`${network}:${(index + 1).toString(16)}::${hex()}`),
+      ),
+    );
+    expect(fromNetwork.map((response) => response.statusCode)).toEqual(Array(30).fill(400));
     expect((await guess(`${network}:ffff:ffff:ffff:fffe`)).statusCode).toBe(429);
     expect((await guess(`2001:db9:${network.slice('2001:db8:'.length)}::1`)).statusCode).toBe(400);
 
     const ipv4 = uniqueIp();
-    for (let attempt = 1; attempt <= 30; attempt += 1) {
-      expect((await guess(`::ffff:${ipv4}`)).statusCode).toBe(400);
-    }
+    const mapped = await Promise.all(Array.from({ length: 30 }, () => guess(`::ffff:${ipv4}`)));
+    expect(mapped.map((response) => response.statusCode)).toEqual(Array(30).fill(400));
     expect((await guess(ipv4)).statusCode).toBe(429);
   });
 });
