@@ -1,8 +1,10 @@
 /**
  * What each route's function may do, beyond writing its own logs and reading the origin secret
- * (every route: the HTTP pipeline checks CloudFront's header). A route without an entry gets
- * DEFAULT_ROUTE_PERMISSIONS. New routes that need more (send to the alert queue, redrive the
- * dead-letter queue) add an entry here; nothing is granted by default that most routes do not use.
+ * (every route: the HTTP pipeline checks CloudFront's header). Every route has its entry (the
+ * type requires one, so a new route says what it needs): reads only where the route and the
+ * session lookup only read, the table's writes where it writes, and the rest (send email, send
+ * to a queue, read a key) only where it does so. The rehearsal checks each against what the
+ * function did (test/rehearsal).
  */
 import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
 import type { Permission } from './permissions';
@@ -10,11 +12,44 @@ import type { Permission } from './permissions';
 /** Every route function reads the origin secret (see functions' origin-verify middleware). */
 export const HTTP_ROUTE_BASE_PERMISSIONS: readonly Permission[] = ['originSecretRead'];
 
+/** Reads and writes of the table's items and indexes, and nothing else. */
+const TABLE_READ_WRITE: readonly Permission[] = ['tableRead', 'tableWrite'];
+
 // The routes that build links on the app's origin (emails, Google's callback, Stripe's return
 // addresses) read it from the web stack's parameter (functions/src/adapters/app-origin.ts).
-export const DEFAULT_ROUTE_PERMISSIONS: readonly Permission[] = ['tableRead', 'tableWrite'];
-
-export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> = {
+export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> = {
+  // The session lookup reads (middleware/session-auth.ts) and these answer from what it read.
+  getSession: ['tableRead'],
+  getCsrfToken: ['tableRead'],
+  getWeeklySummary: ['tableRead'],
+  getAlertStats: ['tableRead'],
+  // Sign-in, sign-out and the account: sessions, rate-limit counters, the account's items.
+  login: TABLE_READ_WRITE,
+  logout: TABLE_READ_WRITE,
+  deleteAccount: TABLE_READ_WRITE,
+  verifyEmail: TABLE_READ_WRITE,
+  resetPassword: TABLE_READ_WRITE,
+  updateWeeklySummary: TABLE_READ_WRITE,
+  createApiKey: TABLE_READ_WRITE,
+  revokeApiKey: TABLE_READ_WRITE,
+  // The usage read counts the caller's requests against its rate limit.
+  getOrganizationUsage: TABLE_READ_WRITE,
+  // The preview of an invitation counts lookups per client address.
+  getInvitationPreview: TABLE_READ_WRITE,
+  // Tokens, workspaces and members: their items, counters, search deltas and audit events.
+  createToken: TABLE_READ_WRITE,
+  updateToken: TABLE_READ_WRITE,
+  deleteToken: TABLE_READ_WRITE,
+  importTokens: TABLE_READ_WRITE,
+  transferTokens: TABLE_READ_WRITE,
+  createWorkspace: TABLE_READ_WRITE,
+  renameWorkspace: TABLE_READ_WRITE,
+  deleteWorkspace: TABLE_READ_WRITE,
+  updateMember: TABLE_READ_WRITE,
+  removeMember: TABLE_READ_WRITE,
+  setWorkspaceTwoFactorRequirement: TABLE_READ_WRITE,
+  putAlertSettings: TABLE_READ_WRITE,
+  removeBouncedAddress: TABLE_READ_WRITE,
   getHealth: ['tableDescribe', 'queuesGetAttributes'],
   register: ['tableRead', 'tableWrite', 'emailSend', 'appOriginRead'],
   resendVerification: ['tableRead', 'tableWrite', 'emailSend', 'appOriginRead'],
@@ -106,7 +141,7 @@ export const routePermissions: Partial<Record<RouteId, readonly Permission[]>> =
 const API_KEY_ROUTE_PERMISSIONS: readonly Permission[] = ['tableRead', 'tableWrite'];
 
 export function permissionsFor(routeId: RouteId): readonly Permission[] {
-  const own = routePermissions[routeId] ?? DEFAULT_ROUTE_PERMISSIONS;
+  const own = routePermissions[routeId];
   const forKeys = findRoute(routeId).apiKey === undefined ? [] : API_KEY_ROUTE_PERMISSIONS;
   return [...new Set([...HTTP_ROUTE_BASE_PERMISSIONS, ...own, ...forKeys])];
 }
