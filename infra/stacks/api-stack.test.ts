@@ -148,8 +148,18 @@ describe('api stack: least privilege', () => {
     ]);
   });
 
-  it('lets the session function read and write items', () => {
+  it('lets the session function read items and write none', () => {
     const actions = actionsOf(functionIdOf('GET /api/session'));
+    expect(actions).toEqual(
+      expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query']),
+    );
+    for (const write of ['PutItem', 'UpdateItem', 'DeleteItem', 'BatchWriteItem']) {
+      expect(actions).not.toContain(`dynamodb:${write}`);
+    }
+  });
+
+  it('lets a route that writes, such as sign-in, read and write items', () => {
+    const actions = actionsOf(functionIdOf('POST /auth/login'));
     expect(actions).toEqual(
       expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query', 'dynamodb:PutItem']),
     );
