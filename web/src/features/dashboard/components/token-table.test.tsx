@@ -50,10 +50,12 @@ describe('discovered tokens in the table', () => {
   it('marks a token its integration no longer finds "Removed at source", and no other', () => {
     const source = { kind: 'gitlab' as const, integration_id: 'int-1', external_id: 'pat:1' };
     const removed = tokenFixture({
+      id: 'tok-bot',
       name: 'GitLab token: bot',
       source: { ...source, removed_at: '2030-01-02T06:00:00.000Z' },
     });
     const found = tokenFixture({
+      id: 'tok-ci',
       name: 'GitLab token: ci',
       source: { ...source, external_id: 'pat:2', removed_at: null },
     });
