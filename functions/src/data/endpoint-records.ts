@@ -176,29 +176,30 @@ export async function advanceEndpointSchedule(
   }
 }
 
-const SAME_ENDPOINT = (index: number) =>
-  `endpoints[${index}].host = :host AND endpoints[${index}].port = :port AND endpoints[${index}].sni = :sni`;
+type EndpointAddress = Pick<TokenEndpoint, 'host' | 'port' | 'sni'>;
 
 /**
- * Writes the last check of the endpoint at `index` of the token's list, if that element is still
- * the same endpoint (an edit may have changed the list meanwhile: then false, nothing written).
- * A checked endpoint is no longer paused.
+ * Updates the element at `index` of the token's endpoint list with `update` (its values in
+ * `values`), if that element is still `endpoint` (an edit may have changed the list meanwhile:
+ * then false, nothing written).
  */
-export async function writeEndpointCheck(
+async function updateEndpointElement(
   tokenKey: TableKey,
   index: number,
-  endpoint: Pick<TokenEndpoint, 'host' | 'port' | 'sni'>,
-  check: EndpointCheck,
+  endpoint: EndpointAddress,
+  update: string,
+  values: Record<string, unknown>,
 ): Promise<boolean> {
+  const element = `endpoints[${index}]`;
   try {
     await getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: tokenKey,
-        UpdateExpression: `SET endpoints[${index}].last_check = :check REMOVE endpoints[${index}].paused_since`,
-        ConditionExpression: SAME_ENDPOINT(index),
+        UpdateExpression: update,
+        ConditionExpression: `${element}.host = :host AND ${element}.port = :port AND ${element}.sni = :sni`,
         ExpressionAttributeValues: {
-          ':check': check,
+          ...values,
           ':host': endpoint.host,
           ':port': endpoint.port,
           ':sni': endpoint.sni,
@@ -213,33 +214,41 @@ export async function writeEndpointCheck(
 }
 
 /**
+ * Writes the last check of the endpoint at `index` of the token's list, if that element is still
+ * the same endpoint (else false, nothing written). A checked endpoint is no longer paused.
+ */
+export function writeEndpointCheck(
+  tokenKey: TableKey,
+  index: number,
+  endpoint: EndpointAddress,
+  check: EndpointCheck,
+): Promise<boolean> {
+  return updateEndpointElement(
+    tokenKey,
+    index,
+    endpoint,
+    `SET endpoints[${index}].last_check = :check REMOVE endpoints[${index}].paused_since`,
+    { ':check': check },
+  );
+}
+
+/**
  * Marks the endpoint at `index` paused since `at` (beyond the plan's limit), if that element is
  * still the same endpoint; its last check stays as it was.
  */
 export async function markEndpointPaused(
   tokenKey: TableKey,
   index: number,
-  endpoint: Pick<TokenEndpoint, 'host' | 'port' | 'sni'>,
+  endpoint: EndpointAddress,
   at: Date,
 ): Promise<void> {
-  try {
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: tokenKey,
-        UpdateExpression: `SET endpoints[${index}].paused_since = :at`,
-        ConditionExpression: SAME_ENDPOINT(index),
-        ExpressionAttributeValues: {
-          ':at': at.toISOString(),
-          ':host': endpoint.host,
-          ':port': endpoint.port,
-          ':sni': endpoint.sni,
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+  await updateEndpointElement(
+    tokenKey,
+    index,
+    endpoint,
+    `SET endpoints[${index}].paused_since = :at`,
+    { ':at': at.toISOString() },
+  );
 }
 
 /** The tokens of the given schedules, read consistently by key, by token id. */
