@@ -8,6 +8,10 @@ import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/cli
 import { CSRF_HEADER } from '@expiry-radar/functions/http/pipeline/csrf-token';
 import { ORIGIN_VERIFY_HEADER } from '@expiry-radar/functions/http/pipeline/middleware/origin-verify';
 import { readAppContext } from '../config/app-context';
+import {
+  CLOUDFRONT_LOG_FIELDS,
+  SECRET_BEARING_LOG_FIELDS,
+} from '../constructs/cloudfront-access-logs';
 import { buildTestApp, resourcesOf } from '../test-support/test-app';
 import { contentSecurityPolicy } from '@expiry-radar/shared/constants/web-security-headers';
 import { FORWARDED_AUTHORIZATION_HEADER } from '@expiry-radar/functions/http/pipeline/api-key-header';
@@ -76,6 +80,51 @@ describe('web stack: buckets', () => {
         LogFilePrefix: 's3-access/',
       },
     });
+  });
+});
+
+describe('web stack: CloudFront access logs', () => {
+  const conditionOf = (type: string) => {
+    const resources = Object.values(resourcesOf(web, type));
+    expect(resources).toHaveLength(1);
+    return (resources[0] as { Condition?: string }).Condition;
+  };
+
+  it('keeps no legacy standard logs, which would record query strings and cookies', () => {
+    expect(JSON.stringify(config)).not.toContain('"Logging"');
+  });
+
+  it('delivers v2 logs to the log bucket without a field that can hold a secret', () => {
+    web.hasResourceProperties('AWS::Logs::DeliverySource', {
+      LogType: 'ACCESS_LOGS',
+      ResourceArn: Match.anyValue(),
+    });
+    web.hasResourceProperties('AWS::Logs::DeliveryDestination', { OutputFormat: 'w3c' });
+    const [delivery] = Object.values(resourcesOf(web, 'AWS::Logs::Delivery'));
+    const fields = delivery?.Properties?.RecordFields as string[];
+    expect(fields).toEqual([...CLOUDFRONT_LOG_FIELDS]);
+    expect(fields).toEqual(expect.arrayContaining(['cs-uri-stem', 'sc-status', 'c-ip']));
+    for (const secretBearing of SECRET_BEARING_LOG_FIELDS) {
+      expect(fields).not.toContain(secretBearing);
+    }
+  });
+
+  it('creates the delivery only in us-east-1, the one region CloudFront delivers from', () => {
+    const condition = conditionOf('AWS::Logs::DeliverySource');
+    expect(condition).toBeDefined();
+    expect(conditionOf('AWS::Logs::DeliveryDestination')).toBe(condition);
+    expect(conditionOf('AWS::Logs::Delivery')).toBe(condition);
+    const { Conditions: conditions } = web.toJSON() as { Conditions: Record<string, unknown> };
+    expect(conditions[condition!]).toEqual({
+      'Fn::Equals': [{ Ref: 'AWS::Region' }, 'us-east-1'],
+    });
+  });
+
+  it('lets the log delivery service write the files, for this account only', () => {
+    const policies = JSON.stringify(resourcesOf(web, 'AWS::S3::BucketPolicy'));
+    expect(policies).toContain('delivery.logs.amazonaws.com');
+    expect(policies).toContain('aws:SourceAccount');
+    expect(policies).toContain(':delivery-source/*');
   });
 });
 

@@ -16,7 +16,7 @@ export const EXPLAINED_WARNINGS: Readonly<Record<string, string>> = {
   W3005:
     "a Lambda function's DependsOn names its role, which its Role GetAtt already implies: CDK's lambda.Function depends on the role's whole construct so that the role's policy (also in DependsOn, and needed) exists before the function runs",
   W3045:
-    "the CloudFront standard-log bucket's AccessControl (LogDeliveryWrite): CloudFront's standard logs are delivered through the bucket's ACL, which a bucket policy cannot replace",
+    "the log bucket's AccessControl (LogDeliveryWrite): the site bucket's S3 server access logs are delivered through the bucket's ACL in this CDK configuration (CloudFront's v2 access logs use the bucket policy)",
 };
 
 export interface CfnLintVerdict {
