@@ -1,3 +1,4 @@
+import { handler as login } from '../src/http/auth/login';
 import { handler as register } from '../src/http/auth/register';
 import { invoke } from './api-gateway-event';
 import { mutationEvent, sessionCookieFrom, uniqueEmail } from './auth-requests';
@@ -6,8 +7,9 @@ import { latestEmailTo, linkToken } from './sent-emails';
 export const TEST_PASSWORD = 'correct horse battery staple';
 
 /**
- * Registers through the real handler (with `redirect`, where the verification link leads);
- * returns the session cookie and the verification token.
+ * Registers through the real handler (with `redirect`, where the verification link leads), then
+ * signs in (registration starts no session); returns the session cookie, which needs
+ * verification, and the verification token.
  */
 export async function givenRegisteredUser(label = 'account', options: { redirect?: string } = {}) {
   const email = uniqueEmail(label).toLowerCase();
@@ -19,14 +21,18 @@ export async function givenRegisteredUser(label = 'account', options: { redirect
       body: { email, password: TEST_PASSWORD, name: 'Grace Hopper', ...options },
     }),
   );
-  if (response.statusCode !== 201) throw new Error(`Register failed: ${response.body}`);
-  const { user } = response.json as { user: { id: string } };
-  const cookie = sessionCookieFrom(response.cookies);
-  if (!cookie) throw new Error('Register set no session cookie');
-  return {
-    email,
-    userId: user.id,
-    cookie,
-    verificationToken: linkToken(await latestEmailTo(email)),
-  };
+  if (response.statusCode !== 202) throw new Error(`Register failed: ${response.body}`);
+  const verificationToken = linkToken(await latestEmailTo(email));
+  const signedIn = await invoke(
+    login,
+    mutationEvent({
+      method: 'POST',
+      path: '/auth/login',
+      body: { email, password: TEST_PASSWORD },
+    }),
+  );
+  const { user } = signedIn.json as { user: { id: string } };
+  const cookie = sessionCookieFrom(signedIn.cookies);
+  if (!cookie) throw new Error(`Sign-in after registering failed: ${signedIn.body}`);
+  return { email, userId: user.id, cookie, verificationToken };
 }

@@ -85,12 +85,14 @@ describe('accounts over HTTP', () => {
     expect(await refused.json()).toMatchObject({ code: 'EBADCSRFTOKEN' });
 
     const registered = await call('POST', '/auth/register', { email, password, name: 'Ada' });
-    expect(registered.status).toBe(201);
-    expect(await registered.json()).toMatchObject({ loggedIn: true, needsVerification: true });
+    expect(registered.status).toBe(202);
+    expect(await registered.json()).toEqual({ ok: true });
+    expect(await (await call('GET', '/api/session')).json()).toMatchObject({ loggedIn: false });
 
     const verified = await call('GET', `/auth/verify-email?token=${await linkTokenTo(email)}`);
     expect(verified.status).toBe(302);
     expect(verified.headers.get('location')).toBe('/dashboard?verification_success=true');
+    expect((await call('POST', '/auth/login', { email, password })).status).toBe(200);
     expect(await (await call('GET', '/api/session')).json()).toMatchObject({
       loggedIn: true,
       needsVerification: false,
@@ -125,7 +127,7 @@ describe('accounts over HTTP', () => {
   it('answers the 11th failed sign-in in a row with 429', async () => {
     const email = `guess-${randomUUID()}@example.com`;
     const password = 'a long enough passphrase';
-    expect((await call('POST', '/auth/register', { email, password })).status).toBe(201);
+    expect((await call('POST', '/auth/register', { email, password })).status).toBe(202);
     for (let attempt = 1; attempt <= 10; attempt += 1) {
       const failed = await call('POST', '/auth/login', { email, password: 'wrong guess!' });
       expect(failed.status).toBe(401);

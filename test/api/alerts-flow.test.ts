@@ -154,15 +154,9 @@ describe('expiry alerts over HTTP', () => {
     csrfToken = ((await (await call('GET', '/api/csrf-token')).json()) as { csrfToken: string })
       .csrfToken;
     const email = `alerts-${randomUUID()}@example.com`;
-    const registered = await call('POST', '/auth/register', {
-      email,
-      password: 'a long enough passphrase',
-      name: 'Ada',
-    });
-    expect(registered.status).toBe(201);
-    // Signing in set the session's own CSRF token, as the web client then fetches it.
-    csrfToken = ((await (await call('GET', '/api/csrf-token')).json()) as { csrfToken: string })
-      .csrfToken;
+    const password = 'a long enough passphrase';
+    const registered = await call('POST', '/auth/register', { email, password, name: 'Ada' });
+    expect(registered.status).toBe(202);
     const verification = await eventually(
       async () => (await readInbox(inbox())).filter((mail) => mail.destination.to.includes(email)),
       (mails) => mails.length > 0,
@@ -170,6 +164,10 @@ describe('expiry alerts over HTTP', () => {
     );
     const token = /token=([\w-]+)/.exec(verification[0]!.body.text ?? '')?.[1];
     expect((await call('GET', `/auth/verify-email?token=${token}`)).status).toBe(302);
+    expect((await call('POST', '/auth/login', { email, password })).status).toBe(200);
+    // Signing in set the session's own CSRF token, as the web client then fetches it.
+    csrfToken = ((await (await call('GET', '/api/csrf-token')).json()) as { csrfToken: string })
+      .csrfToken;
     const { items } = (await (await call('GET', '/api/v1/workspaces')).json()) as {
       items: { id: string }[];
     };

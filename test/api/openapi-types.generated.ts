@@ -98,7 +98,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Creates an account, sends the verification email and signs in. Rate limited. */
+        /** Creates an account and sends its verification email (sign in once verified); for an address that has an account, emails its owner instead. Answers 202 either way, in the same time. Rate limited. */
         post: operations["register"];
         delete?: never;
         options?: never;
@@ -1393,29 +1393,14 @@ export interface operations {
         };
         responses: {
             /** @description Success. */
-            201: {
+            202: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": {
-                        loggedIn: boolean;
-                        user?: {
-                            id: string;
-                            displayName: string;
-                            name: string | null;
-                            email: string;
-                            avatar: string | null;
-                            plan: string;
-                            downgraded: boolean;
-                            twoFactorEnabled?: boolean;
-                            pendingEmail?: string | null;
-                        };
-                        needsVerification?: boolean;
-                        features: {
-                            googleSignIn: boolean;
-                        };
-                        twoFactorRequired?: boolean;
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };

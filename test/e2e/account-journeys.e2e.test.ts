@@ -56,7 +56,7 @@ describe('account journeys in Chromium', () => {
     await form.getByRole('button', { name: 'Sign in' }).click();
   }
 
-  it('registers, verifies through the emailed link and is welcomed on the dashboard', async () => {
+  it('registers, verifies through the emailed link, signs in and is welcomed on the dashboard', async () => {
     await page.goto(url('/register'));
     await waitForPageHeading(page, 'Create your account');
     const form = page.locator('form');
@@ -65,16 +65,17 @@ describe('account journeys in Chromium', () => {
     await field(form, 'Password').fill(password);
     await form.getByRole('button', { name: 'Create account' }).click();
 
-    // Registered but not verified: the verification page, naming the address.
+    // Registered, not signed in (the answer is the same for a taken address): the verification
+    // page, naming the address.
     await page.waitForURL((current) => current.pathname === '/verify-email');
     expect(new URL(page.url()).searchParams.get('email')).toBe(email);
     await waitForPageHeading(page, 'Verify your email');
     await page.getByText(email, { exact: true }).waitFor();
-    await page.getByRole('button', { name: 'Resend verification email' }).waitFor();
+    await page.getByRole('link', { name: 'Sign in to resend the email' }).waitFor();
 
-    // A protected page is not open before verification.
+    // A protected page is not open: registering started no session.
     await page.goto(url('/dashboard'));
-    await page.waitForURL((current) => current.pathname === '/verify-email');
+    await page.waitForURL((current) => current.pathname === '/login');
 
     verificationEmail = await waitForEmail(app.endpoints.ses!, {
       to: email,
@@ -85,7 +86,11 @@ describe('account journeys in Chromium', () => {
     expect(link.origin).toBe(new URL(app.appUrl).origin);
     expect(link.searchParams.get('token')).toMatch(/^[\w-]{20,}$/);
 
+    // The link verifies, then sign-in (noting the verified address) leads to the dashboard.
     await page.goto(link.href);
+    await page.waitForURL((current) => current.pathname === '/login');
+    await page.getByText('Your email address is verified. Sign in to continue.').waitFor();
+    await signIn(page, email, password);
     await page.waitForURL((current) => current.pathname === '/dashboard');
     const welcome = page.getByRole('dialog', { name: 'Welcome on board' });
     await welcome.waitFor();
@@ -115,6 +120,10 @@ describe('account journeys in Chromium', () => {
       await field(form, 'Email').fill(address);
       await field(form, 'Password').fill(password);
       await form.getByRole('button', { name: 'Create account' }).click();
+      // Signed in before verifying, the verification page waits for the link.
+      await waiting.getByRole('link', { name: 'Sign in to resend the email' }).click();
+      await waitForPageHeading(waiting, 'Sign in');
+      await signIn(waiting, address, password);
       await waiting.getByRole('button', { name: 'Resend verification email' }).waitFor();
 
       const message = await waitForEmail(app.endpoints.ses!, {

@@ -9,7 +9,7 @@ import {
   type BrowserSession,
 } from '../support/browser-session';
 import { csrfHeaders } from '../support/csrf';
-import { strongPassword, uniqueEmail } from '../support/e2e-helpers';
+import { field, strongPassword, uniqueEmail } from '../support/e2e-helpers';
 import { linkInEmail, waitForEmail } from '../support/ses-inbox';
 
 describe('local email viewer in Chromium', () => {
@@ -26,11 +26,12 @@ describe('local email viewer in Chromium', () => {
   it('opens a link of a message in a new tab, where the verification goes through', async () => {
     const { app, context, page } = session!;
     const address = uniqueEmail('email-viewer');
+    const password = strongPassword('email-viewer');
     const registered = await context.request.post(`${app.appUrl}/auth/register`, {
       headers: await csrfHeaders(context.request, app.appUrl),
-      data: { email: address, password: strongPassword('email-viewer') },
+      data: { email: address, password },
     });
-    expect(registered.status()).toBe(201);
+    expect(registered.status()).toBe(202);
     const email = await waitForEmail(app.endpoints.ses!, {
       to: address,
       subject: /^Verify your email address/,
@@ -48,7 +49,13 @@ describe('local email viewer in Chromium', () => {
 
     const [tab] = await Promise.all([context.waitForEvent('page'), link.click()]);
     await tab.waitForLoadState();
-    // A verified address lands on the dashboard, which greets the new user with its dialog.
+    // Verified, the new user signs in (registering started no session) and lands on the
+    // dashboard, which greets them with its dialog.
+    await tab.getByText('Your email address is verified. Sign in to continue.').waitFor();
+    const form = tab.locator('form');
+    await field(form, 'Email').fill(address);
+    await field(form, 'Password').fill(password);
+    await form.getByRole('button', { name: 'Sign in', exact: true }).click();
     await tab.getByRole('dialog', { name: 'Welcome on board' }).waitFor();
     const landed = new URL(tab.url());
     expect(landed.origin).toBe(new URL(app.appUrl).origin);

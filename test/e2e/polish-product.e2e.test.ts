@@ -144,8 +144,9 @@ describe('product polish in Chromium', () => {
 
         await waitForPageHeading(visitor, 'Create your account');
         const form = visitor.locator('form');
+        const password = strongPassword('start-pro');
         await field(form, 'Email').fill(email);
-        await field(form, 'Password').fill(strongPassword('start-pro'));
+        await field(form, 'Password').fill(password);
         await form.getByRole('button', { name: 'Create account' }).click();
         await visitor.waitForURL((current) => current.pathname === '/verify-email');
         expect(new URL(visitor.url()).searchParams.get('redirect')).toBe(
@@ -156,7 +157,13 @@ describe('product polish in Chromium', () => {
           to: email,
           subject: /^Verify your email address/,
         });
+        // The link verifies; signing in then leads on to the plan chosen.
         await visitor.goto(linkInEmail(verification, '/auth/verify-email').href);
+        await waitForPageHeading(visitor, 'Sign in');
+        const signIn = visitor.locator('form');
+        await field(signIn, 'Email').fill(email);
+        await field(signIn, 'Password').fill(password);
+        await signIn.getByRole('button', { name: 'Sign in', exact: true }).click();
         await visitor.waitForURL((current) => current.pathname === '/billing');
         const confirm = visitor.getByRole('dialog', { name: 'Upgrade to Pro?' });
         await confirm.getByText('Pro: $180 / year').waitFor();

@@ -10,8 +10,8 @@ export interface TestAccount {
 }
 
 /**
- * Registers `account` and verifies it through the link of its email, the way the web app does
- * (CSRF token first); afterwards `context` is signed in with a verified session.
+ * Registers `account`, verifies it through the link of its email and signs in, the way the web
+ * app does (CSRF token first); afterwards `context` is signed in with a verified session.
  */
 export async function registerVerifiedAccount(
   context: BrowserContext,
@@ -22,7 +22,7 @@ export async function registerVerifiedAccount(
     headers: await csrfHeaders(context.request, app.appUrl),
     data: { email: account.email, password: account.password },
   });
-  if (registered.status() !== 201) {
+  if (registered.status() !== 202) {
     throw new Error(`Register answered ${registered.status()}: ${await registered.text()}`);
   }
   const email = await waitForEmail(app.endpoints.ses!, {
@@ -35,6 +35,14 @@ export async function registerVerifiedAccount(
   const location = verified.headers()['location'] ?? '';
   if (!location.startsWith('/dashboard')) {
     throw new Error(`The verification link redirected to "${location}"`);
+  }
+  // Registering starts no session: the verified user signs in.
+  const signedIn = await context.request.post(`${app.appUrl}/auth/login`, {
+    headers: await csrfHeaders(context.request, app.appUrl),
+    data: { email: account.email, password: account.password },
+  });
+  if (signedIn.status() !== 200) {
+    throw new Error(`Sign-in answered ${signedIn.status()}: ${await signedIn.text()}`);
   }
 }
 

@@ -26,6 +26,8 @@ export const AUDIT_ACTIONS = {
   signInFailed: 'auth.sign_in_failed',
   signedOut: 'auth.signed_out',
   registered: 'account.registered',
+  /** Someone registered the account's address again; its owner was emailed instead. */
+  registrationAttempted: 'account.registration_attempted',
   emailVerified: 'account.email_verified',
   googleLinked: 'account.google_linked',
   passwordResetRequested: 'account.password_reset_requested',

@@ -105,6 +105,38 @@ export function passwordResetEmail(options: {
   });
 }
 
+/** The sign-in page, where the email sent on registering a taken address leads. */
+export function signInLink(appOrigin: string): string {
+  return `${appOrigin}/login`;
+}
+
+/**
+ * To the holder of an address someone tried to register: registration answers the same whether
+ * or not the address has an account, and its owner hears about the attempt here instead.
+ */
+export function accountExistsEmail(options: {
+  appOrigin: string;
+  to: string;
+  displayName: string;
+  /** False for an account that only signs in with Google. */
+  hasPassword: boolean;
+}): EmailMessage {
+  return linkEmail({
+    to: options.to,
+    subject: `You already have an ${PRODUCT} account`,
+    greeting: greetingFor(options.displayName),
+    lines: [
+      `Someone tried to create an ${PRODUCT} account with ${subjectText(options.to, SUBJECT_MAX_LENGTH)}, which already has one. No new account was made.`,
+      options.hasPassword
+        ? 'To use your account, sign in. Forgot your password? Choose "Forgot password?" on the sign-in page.'
+        : 'Your account signs in with Google: choose "Sign in with Google" on the sign-in page.',
+    ],
+    action: 'Sign in',
+    url: signInLink(options.appOrigin),
+    footer: 'If this was not you, you can ignore this email: nothing changed in your account.',
+  });
+}
+
 /** Account settings in the app, where each security notice's link leads. */
 export function accountSettingsLink(appOrigin: string): string {
   return `${appOrigin}/dashboard?view=account`;

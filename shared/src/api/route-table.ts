@@ -159,8 +159,11 @@ export interface RouteDefinition {
    * billing or the API-key routes themselves (route-table-api-keys.test.ts lists them all).
    */
   readonly apiKey?: RouteApiKeyScope;
-  /** The status of a success when it is not 200 (201: the call created something). */
-  readonly successStatus?: 201;
+  /**
+   * The status of a success when it is not 200 (201: the call created something; 202: it was
+   * accepted and its outcome arrives by email).
+   */
+  readonly successStatus?: 201 | 202;
   /** The answer's media type when it is not JSON (the calendar feed). */
   readonly responseMediaType?: string;
 }
@@ -210,10 +213,11 @@ export const routeTable = [
     method: 'POST',
     path: '/auth/register',
     auth: 'public',
-    summary: 'Creates an account, sends the verification email and signs in. Rate limited.',
+    summary:
+      'Creates an account and sends its verification email (sign in once verified); for an address that has an account, emails its owner instead. Answers 202 either way, in the same time. Rate limited.',
     request: { body: registerBody },
-    response: sessionResponse,
-    successStatus: 201,
+    response: okResponse,
+    successStatus: 202,
   },
   {
     id: 'logout',

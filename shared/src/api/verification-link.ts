@@ -7,7 +7,9 @@ import { appRedirectPath } from './app-redirect';
 export const VERIFICATION_ERROR_PARAM = 'error';
 export const INVALID_VERIFICATION_LINK = 'invalid_or_expired';
 
-export const VERIFIED_REDIRECT = '/dashboard?verification_success=true';
+/** On the dashboard after a used verification link: the welcome (and, signed out, sign-in's note). */
+export const VERIFICATION_SUCCESS_PARAM = 'verification_success';
+export const VERIFIED_REDIRECT = `/dashboard?${VERIFICATION_SUCCESS_PARAM}=true`;
 export const INVALID_VERIFICATION_LINK_REDIRECT = `/verify-email?${VERIFICATION_ERROR_PARAM}=${INVALID_VERIFICATION_LINK}`;
 
 /**

@@ -13,19 +13,20 @@ import { handler as logout } from './logout';
 
 const password = 'correct horse battery staple';
 
-async function givenAccount() {
-  const email = uniqueEmail('login');
-  const response = await invoke(
-    register,
-    mutationEvent({ method: 'POST', path: '/auth/register', body: { email, password } }),
-  );
-  return { email, cookie: sessionCookieFrom(response.cookies)! };
-}
-
 const signIn = (
   body: unknown,
   options: { sourceIp?: string; cookies?: string[]; csrf?: 'missing' | 'wrong' } = {},
 ) => invoke(login, mutationEvent({ method: 'POST', path: '/auth/login', body, ...options }));
+
+/** A registered account and a session of it (registering starts none: it signs in). */
+async function givenAccount() {
+  const email = uniqueEmail('login');
+  await invoke(
+    register,
+    mutationEvent({ method: 'POST', path: '/auth/register', body: { email, password } }),
+  );
+  return { email, cookie: sessionCookieFrom((await signIn({ email, password })).cookies)! };
+}
 
 const genericFailure = { error: 'Invalid email or password', code: 'INVALID_CREDENTIALS' };
 

@@ -6,39 +6,48 @@ import {
   uniqueEmail,
   uniqueIp,
 } from '../../../test-support/auth-requests';
-import { latestEmailTo } from '../../../test-support/sent-emails';
+import { emailsTo, latestEmailTo } from '../../../test-support/sent-emails';
+import { listActorAuditEvents } from '../../data/audit-queries';
 import { keys } from '../../data/keys';
 import { listMembershipsOfUser } from '../../data/workspace-records';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { handler as getSession } from '../session/get-session';
-import { handler } from './register';
+import { handler as login } from './login';
+import { handler, REGISTRATION_ANSWER_MS } from './register';
 
 const register = (body: unknown, options: { sourceIp?: string; csrf?: 'missing' | 'wrong' } = {}) =>
   invoke(handler, mutationEvent({ method: 'POST', path: '/auth/register', body, ...options }));
 
+const signIn = (email: string, passwordToTry: string) =>
+  invoke(
+    login,
+    mutationEvent({
+      method: 'POST',
+      path: '/auth/login',
+      body: { email, password: passwordToTry },
+    }),
+  );
+
 const password = 'correct horse battery staple';
+const otherPassword = 'a different battery staple horse';
 
 describe('POST /auth/register', () => {
-  it('creates the account, a personal free workspace, a session needing verification and sends the email', async () => {
+  it('creates the account and its personal free workspace, sends the email, and signs nobody in', async () => {
     const email = uniqueEmail('new');
     const response = await register({ email, password, name: 'Grace' });
-    expect(response.statusCode).toBe(201);
-    const body = response.json as {
-      user: { id: string; email: string };
-      needsVerification: boolean;
-    };
-    expect(body).toMatchObject({
+    expect(response.statusCode).toBe(202);
+    expect(response.json).toEqual({ ok: true });
+    expect(sessionCookieFrom(response.cookies)).toBeUndefined();
+
+    const signedIn = await signIn(email, password);
+    const body = signedIn.json as { user: { id: string } };
+    expect(signedIn.json).toMatchObject({
       loggedIn: true,
       needsVerification: true,
       user: { email: email.toLowerCase(), displayName: 'Grace', name: 'Grace', plan: 'free' },
-      features: { googleSignIn: false },
     });
-    const cookie = sessionCookieFrom(response.cookies);
-    expect(response.cookies?.[0]).toMatch(
-      /^er_session=[\w-]{36}\.[\w-]{43}; Path=\/; HttpOnly; SameSite=Lax; Max-Age=\d+$/,
-    );
-
+    const cookie = sessionCookieFrom(signedIn.cookies);
     const session = await invoke(
       getSession,
       apiGatewayEvent({ method: 'GET', path: '/api/session', cookies: [cookie!] }),
@@ -77,21 +86,58 @@ describe('POST /auth/register', () => {
 
   it('uses the start of the address as display name when no name is given', async () => {
     const email = uniqueEmail('anon');
-    const response = await register({ email, password });
-    expect(response.json).toMatchObject({
+    expect((await register({ email, password })).statusCode).toBe(202);
+    expect((await signIn(email, password)).json).toMatchObject({
       user: { displayName: email.toLowerCase().split('@')[0], name: null },
     });
   });
 
-  it('refuses an address already registered, in any case', async () => {
+  it('answers a taken address (in any case) exactly like a new one, and emails its owner instead', async () => {
     const email = uniqueEmail('dup');
-    expect((await register({ email, password })).statusCode).toBe(201);
-    const again = await register({ email: email.toUpperCase(), password });
-    expect(again.statusCode).toBe(409);
-    expect(again.json).toEqual({
-      error: 'An account with this email already exists',
-      code: 'EMAIL_TAKEN',
+    const first = await register({ email, password, name: 'Owner' });
+    const owner = (await signIn(email, password)).json as { user: { id: string } };
+
+    const again = await register({ email: email.toUpperCase(), password: otherPassword });
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.json).toEqual(first.json);
+    expect(again.cookies ?? []).toEqual(first.cookies ?? []);
+
+    // No second account, and the owner's password still the one that signs in.
+    expect((await signIn(email, otherPassword)).json).toMatchObject({
+      code: 'INVALID_CREDENTIALS',
     });
+    expect((await signIn(email, password)).json).toMatchObject({ user: { id: owner.user.id } });
+    const mail = await latestEmailTo(email);
+    expect(mail?.subject).toBe('You already have an Expiry Radar account');
+    expect(mail?.body.text).toContain('No new account was made.');
+    expect(mail?.body.text).toContain('Forgot your password?');
+    expect(mail?.body.text).toContain('Sign in: http://localhost:4000/login');
+    const events = await listActorAuditEvents(owner.user.id, { count: 10, now: new Date() });
+    expect(events.map((event) => event.action)).toContain('account.registration_attempted');
+  });
+
+  it('emails the owner of a taken address at most once within the link-email cooldown', async () => {
+    const email = uniqueEmail('dup-flood');
+    await register({ email, password });
+    await register({ email, password: otherPassword });
+    await register({ email, password: otherPassword });
+    const sent = await emailsTo(email);
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      'Verify your email address for Expiry Radar',
+      'You already have an Expiry Radar account',
+    ]);
+  });
+
+  it('takes as long for a taken address as for a new one: at least the steady answer time', async () => {
+    const timed = async (email: string) => {
+      const started = performance.now();
+      expect((await register({ email, password })).statusCode).toBe(202);
+      return performance.now() - started;
+    };
+    const email = uniqueEmail('timing');
+    // A lower bound only: both wait out the same fixed time, however fast the work is.
+    expect(await timed(email)).toBeGreaterThanOrEqual(REGISTRATION_ANSWER_MS - 1);
+    expect(await timed(email)).toBeGreaterThanOrEqual(REGISTRATION_ANSWER_MS - 1);
   });
 
   it.each([
@@ -121,10 +167,13 @@ describe('POST /auth/register', () => {
 
   it('answers 429 after too many registrations from one address', async () => {
     const sourceIp = uniqueIp();
-    const email = uniqueEmail('busy');
-    for (let attempt = 0; attempt < 20; attempt += 1) {
-      expect((await register({ email, password }, { sourceIp })).statusCode).not.toBe(429);
-    }
+    // Sent at once: each answer takes the steady answer time.
+    const allowed = await Promise.all(
+      Array.from({ length: 20 }, () =>
+        register({ email: uniqueEmail('busy'), password }, { sourceIp }),
+      ),
+    );
+    expect(allowed.map((response) => response.statusCode)).not.toContain(429);
     const response = await register({ email: uniqueEmail(), password }, { sourceIp });
     expect(response.statusCode).toBe(429);
     expect(response.json).toEqual({

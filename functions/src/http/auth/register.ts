@@ -2,49 +2,54 @@ import { defaultDisplayName, RATE_LIMITS } from '../../domain/account-policy';
 import { hashPassword } from '../../domain/password-hashing';
 import { createAccount } from '../../data/account-records';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import { consumeRateLimit } from '../../data/rate-limiter';
-import { createSession, deleteSession } from '../../data/session-records';
-import { EmailTakenError } from '../../data/user-records';
+import { consumeRateLimit, takeRateLimit } from '../../data/rate-limiter';
+import { EmailTakenError, findUserCredentials, findUserIdByEmail } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { logger } from '../../platform/logger';
-import { sessionBody } from '../../services/accounts/session-body';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
-import { sendVerificationEmail } from '../../services/accounts/account-mail';
+import {
+  sendAccountExistsEmail,
+  sendVerificationEmail,
+} from '../../services/accounts/account-mail';
+import { withSteadyDuration } from '../../services/accounts/steady-duration';
 import { clientIp } from '../pipeline/client-ip';
-import { signInCookies } from '../pipeline/session-cookie';
+import type { RegisterBody } from '@expiry-radar/shared/api/auth-schemas';
+
+/** Well above what hashing, the account's items and an email take, whichever way it goes. */
+export const REGISTRATION_ANSWER_MS = 600;
 
 /**
- * `POST /auth/register`: the account with its personal free workspace, a verification email
- * (whose link leads to `redirect`, a same-origin app path, when given) and a session that needs
- * verification.
+ * `POST /auth/register`: answers 202 "check your email" whether or not the address has an
+ * account, in the same time, so registration tells nobody which addresses are taken. A new
+ * address gets the account with its personal free workspace and a verification email (whose
+ * link leads to `redirect`, a same-origin app path, when given); the user signs in once
+ * verified. An address with an account gets no second one: its owner is emailed about the
+ * attempt instead. No session is started or ended either way.
  */
-export const handler = createHttpHandler(
-  'register',
-  async ({ body, event, now, session, secureCookies }) => {
-    const ip = clientIp(event);
-    if (!(await consumeRateLimit(RATE_LIMITS.registerPerIp, ip, now))) {
-      throw new AppError('RATE_LIMITED');
-    }
-    const passwordHash = await hashPassword(body.password);
-    let created;
-    try {
-      created = await createAccount(
-        {
-          email: body.email,
-          displayName: body.name ?? defaultDisplayName(body.email),
-          name: body.name ?? null,
-          avatar: null,
-          passwordHash,
-          emailVerified: false,
-        },
-        now,
-      );
-    } catch (error) {
-      if (error instanceof EmailTakenError) throw new AppError('EMAIL_TAKEN');
-      throw error;
-    }
-    const { user, workspaceId } = created;
+export const handler = createHttpHandler('register', async ({ body, event, now }) => {
+  const ip = clientIp(event);
+  if (!(await consumeRateLimit(RATE_LIMITS.registerPerIp, ip, now))) {
+    throw new AppError('RATE_LIMITED');
+  }
+  await withSteadyDuration(REGISTRATION_ANSWER_MS, () => registerOrTellOwner(body, ip, now));
+  return { status: 202, body: { ok: true as const } };
+});
+
+async function registerOrTellOwner(body: RegisterBody, ip: string, now: Date): Promise<void> {
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const { user, workspaceId } = await createAccount(
+      {
+        email: body.email,
+        displayName: body.name ?? defaultDisplayName(body.email),
+        name: body.name ?? null,
+        avatar: null,
+        passwordHash,
+        emailVerified: false,
+      },
+      now,
+    );
     await recordAccountEvent(user, AUDIT_ACTIONS.registered, now, {
       method: 'password',
       workspaceId,
@@ -54,12 +59,26 @@ export const handler = createHttpHandler(
     await sendVerificationEmail(user, now, { redirect: body.redirect }).catch((error: unknown) =>
       logger.error('Verification email not sent', { error: error as Error }),
     );
-    if (session) await deleteSession(session.sessionId);
-    const newSession = await createSession(user.id, now);
-    return {
-      status: 201,
-      body: sessionBody(user),
-      cookies: signInCookies(newSession, now, secureCookies),
-    };
-  },
-);
+  } catch (error) {
+    if (!(error instanceof EmailTakenError)) throw error;
+    await tellOwnerOfAttempt(body.email, ip, now);
+  }
+}
+
+/**
+ * The address's holder hears that someone tried to register it, at most as often as link emails
+ * go to one address (a cooldown, then an hourly limit), so registration cannot flood a mailbox.
+ */
+async function tellOwnerOfAttempt(email: string, ip: string, now: Date): Promise<void> {
+  const userId = await findUserIdByEmail(email);
+  const holder = userId ? await findUserCredentials(userId) : undefined;
+  if (!holder) return;
+  await recordAccountEvent(holder.user, AUDIT_ACTIONS.registrationAttempted, now, { ip });
+  const mayEmail =
+    (await takeRateLimit(RATE_LIMITS.linkEmailCooldownPerAddress, email, now)).allowed &&
+    (await takeRateLimit(RATE_LIMITS.linkEmailsPerAddress, email, now)).allowed;
+  if (!mayEmail) return;
+  await sendAccountExistsEmail(holder.user, { hasPassword: holder.passwordHash !== null }).catch(
+    (error: unknown) => logger.error('Account exists email not sent', { error: error as Error }),
+  );
+}

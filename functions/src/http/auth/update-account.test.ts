@@ -44,7 +44,7 @@ async function givenRegisteredUserWith(email: string) {
       body: { email, password: TEST_PASSWORD },
     }),
   );
-  expect(response.statusCode).toBe(201);
+  expect(response.statusCode).toBe(202);
 }
 
 async function givenApiKey(cookie: string) {

@@ -17,6 +17,7 @@ import { latestEmailTo, linkToken } from '../../../test-support/sent-emails';
 import { givenTeam } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { findMember, listInvitations } from '../../data/member-records';
+import { findUserIdByEmail } from '../../data/user-records';
 import { listMembershipsOfUser } from '../../data/workspace-records';
 import { handler as login } from '../auth/login';
 import { handler as register } from '../auth/register';
@@ -31,9 +32,11 @@ const registerAs = async (email: string) => {
       body: { email, password: TEST_PASSWORD },
     }),
   );
-  expect(response.statusCode).toBe(201);
-  const { user } = response.json as { user: { id: string } };
-  return { userId: user.id, cookie: sessionCookieFrom(response.cookies)! };
+  expect(response.statusCode).toBe(202);
+  // Registering starts no session.
+  const cookie = await signIn(email);
+  const userId = await findUserIdByEmail(email);
+  return { userId: userId!, cookie };
 };
 
 const signIn = async (email: string) => {

@@ -10,6 +10,7 @@ import {
   PASSWORD_RESET_LIFETIME_SECONDS,
 } from '../../domain/account-policy';
 import {
+  accountExistsEmail,
   passwordResetEmail,
   securityNoticeEmail,
   verificationEmail,
@@ -82,6 +83,23 @@ export async function sendPasswordResetEmail(
       to: user.email,
       displayName: user.displayName,
       token,
+    }),
+  );
+}
+
+/** Tells the holder of an address that someone tried to register it (see accountExistsEmail). */
+export async function sendAccountExistsEmail(
+  user: Recipient,
+  options: { hasPassword: boolean },
+  mailer: Mailer = sesMailer,
+): Promise<void> {
+  if (await isSuppressed(user, 'account exists')) return;
+  await mailer.send(
+    accountExistsEmail({
+      appOrigin: await resolveAppOrigin(),
+      to: user.email,
+      displayName: user.displayName,
+      hasPassword: options.hasPassword,
     }),
   );
 }

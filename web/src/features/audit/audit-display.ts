@@ -11,6 +11,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'auth.sign_in_failed': 'Sign-in failed',
   'auth.signed_out': 'Signed out',
   'account.registered': 'Account registered',
+  'account.registration_attempted': 'Sign-up tried with this address',
   'account.email_verified': 'Email verified',
   'account.google_linked': 'Google sign-in linked',
   'account.password_reset_requested': 'Password reset requested',

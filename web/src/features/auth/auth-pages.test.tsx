@@ -142,9 +142,9 @@ describe('register page', () => {
     expect(requests.some((r) => r.path === '/auth/register')).toBe(false);
   });
 
-  it('registers, remembers the pending welcome and goes to verify the email', async () => {
+  it('registers, remembers the pending welcome and goes to check the inbox, signed out', async () => {
     const { requests } = serve({
-      'POST /auth/register': () => jsonResponse(sessionFor({ needsVerification: true })),
+      'POST /auth/register': () => jsonResponse({ ok: true }, 202),
     });
     const { router } = renderApp('/register');
     const user = userEvent.setup();
@@ -160,9 +160,48 @@ describe('register page', () => {
       name: 'Ada',
     });
     expect(window.localStorage.getItem('expiry-radar:pending-welcome')).toBe('true');
-    // The email was just sent: "Resend" counts down from now.
-    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeDisabled();
-    expect(screen.getByText(/^You can resend in (60|59) s$/)).toBeVisible();
+    // The answer is the same for a taken address, so the page says only that an email went out.
+    expect(await screen.findByText(/We sent an email to/)).toHaveTextContent(
+      'We sent an email to ada@example.com. Open its link to finish, then sign in.',
+    );
+    expect(screen.getByRole('link', { name: 'Sign in to resend the email' })).toBeVisible();
+    // The email was just sent: "Resend" counts down from now, once signed in.
+    expect(window.sessionStorage.getItem('expiry-radar:link-email-cooldown')).toContain(
+      'ada@example.com',
+    );
+  });
+
+  it('shows a refusal of the server in the form', async () => {
+    serve({
+      'POST /auth/register': () =>
+        jsonResponse({ error: 'Too many requests. Please wait a moment and try again.' }, 429),
+    });
+    const { router } = renderApp('/register');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'a long and unusual passphrase');
+    await user.click(screen.getByRole('button', { name: 'Create account' }));
+    expect(
+      await screen.findByText('Too many requests. Please wait a moment and try again.'),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/register');
+  });
+});
+
+describe('signing in after a used verification link', () => {
+  it('says the address is verified, then lands on the welcome', async () => {
+    serve({ 'POST /auth/login': () => jsonResponse(sessionFor()) });
+    const { router } = renderApp('/dashboard?verification_success=true');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(
+      await screen.findByText('Your email address is verified. Sign in to continue.'),
+    ).toBeVisible();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.location.search).toContain('verification_success=true');
   });
 });
 
@@ -217,7 +256,7 @@ describe('a plan chosen before registering (?redirect=)', () => {
 
   it('goes with the registration, to the verification page and its sign-in link', async () => {
     const { requests } = serve({
-      'POST /auth/register': () => jsonResponse(sessionFor({ needsVerification: true })),
+      'POST /auth/register': () => jsonResponse({ ok: true }, 202),
     });
     const { router } = renderApp(`/register?redirect=${encodeURIComponent(redirect)}`);
     const user = userEvent.setup();
@@ -235,7 +274,7 @@ describe('a plan chosen before registering (?redirect=)', () => {
 
   it('is dropped when it is not an app path', async () => {
     const { requests } = serve({
-      'POST /auth/register': () => jsonResponse(sessionFor({ needsVerification: true })),
+      'POST /auth/register': () => jsonResponse({ ok: true }, 202),
     });
     const { router } = renderApp(`/register?redirect=${encodeURIComponent('//evil.example')}`);
     const user = userEvent.setup();

@@ -6,11 +6,17 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { registerBody } from '@expiry-radar/shared/api/auth-schemas';
 import { PASSWORD_MIN_LENGTH } from '@expiry-radar/shared/domain/password-policy';
-import { paths, queryParams, redirectParamOf, withRedirect } from '../../lib/paths';
+import {
+  paths,
+  queryParams,
+  redirectParamOf,
+  verifyEmailPath,
+  withRedirect,
+} from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
 import { useRegisterMutation } from './api/auth-mutations';
@@ -26,9 +32,11 @@ type RegisterValues = z.output<typeof registerBody>;
  * Create an account (route /register). An invitation email's link (`?email=…&invitation=<id>`)
  * fills in the invited address and says who invited the visitor to which workspace. `?redirect=`
  * (a plan chosen on /pricing) leads on through sign-in and the verification email's link.
+ * Registering leads to /verify-email ("check your inbox"): the account is used once verified.
  */
 export function RegisterPage() {
   const registerAccount = useRegisterMutation();
+  const navigate = useNavigate();
   const [search] = useSearchParams();
   const invitation = invitationInSearch(search);
   const redirect = redirectParamOf(search);
@@ -46,6 +54,7 @@ export function RegisterPage() {
     setFailure(null);
     try {
       await registerAccount.mutateAsync({ ...values, redirect });
+      await navigate(verifyEmailPath(values.email, redirect));
     } catch (error) {
       setFailure(formErrorMessage(error));
     }

@@ -65,13 +65,18 @@ export function VerifyEmailPage() {
     <AuthLayout
       title="Verify your email"
       subtitle={
-        email ? (
+        isLoggedIn ? (
           <>
             We sent a verification link to <strong>{email}</strong>. Open it to start using Expiry
             Radar.
           </>
         ) : (
-          'We sent you a verification link. Open it to start using Expiry Radar.'
+          // Right after registering: the email is a verification link, or a sign-in reminder when
+          // the address already had an account (the page cannot tell, and does not say).
+          <>
+            We sent an email to <strong>{email ?? 'your address'}</strong>. Open its link to finish,
+            then sign in.
+          </>
         )
       }
       footer={

@@ -39,19 +39,18 @@ export function useVerifyTwoFactorMutation() {
 }
 
 /**
- * Creates the account and signs in: the welcome dialog is remembered as pending (it waits until
- * the email is verified), and the new session replaces every cached answer. Silent: the form
- * shows a refusal (such as 409 "An account with this email already exists").
+ * Registers: the server answers the same whether or not the address already has an account (it
+ * emails either a verification link or, to an existing account's owner, a sign-in reminder), and
+ * signs nobody in. The welcome dialog is remembered as pending (it shows once the user has
+ * verified and signed in), and "Resend" waits a cooldown from now. Silent: the form shows a
+ * refusal.
  */
 export function useRegisterMutation() {
-  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: RegisterBody) => call('register', { body }, { silent: true }),
-    onSuccess: (session, body) => {
-      // The verification email is on its way: "Resend" waits a cooldown from now.
+    onSuccess: (_answer, body) => {
       rememberLinkEmailCooldown(body.email, EMAIL_RESEND_COOLDOWN_SECONDS);
       markWelcomePending();
-      replaceSession(queryClient, session);
     },
   });
 }
