@@ -23,6 +23,8 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   getCsrfToken: ['tableRead'],
   getWeeklySummary: ['tableRead'],
   getAlertStats: ['tableRead'],
+  // What deleting the account would do: owned workspaces, their members and heirs' accounts.
+  getAccountDeletionPreview: ['tableRead'],
   // Sign-in, sign-out and the account: sessions, rate-limit counters, the account's items.
   login: TABLE_READ_WRITE,
   logout: TABLE_READ_WRITE,

@@ -111,7 +111,7 @@ export class CloudFrontAccessLogs extends Construct {
       deliveryDestinationArn: destination.attrArn,
       recordFields: [...CLOUDFRONT_LOG_FIELDS],
     });
-    delivery.addDependency(source);
+    delivery.addResourceDependency(source);
     if (logBucket.policy) delivery.node.addDependency(logBucket.policy);
     for (const resource of [source, destination, delivery]) {
       resource.cfnOptions.condition = inDeliveryRegion;

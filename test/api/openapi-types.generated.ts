@@ -134,8 +134,25 @@ export interface paths {
         /** Updates the display name, the email (verified again) and/or the password (with the current one). */
         put: operations["updateAccount"];
         post?: never;
-        /** Deletes the account with its sessions, memberships and the workspaces only it belonged to. Needs the password or a sign-in within the last 10 minutes. */
+        /** Deletes the account with its sessions and memberships. Each owned workspace passes to the member named in `successors`, else to an admin or the longest-standing workspace manager, else is deleted (its members are emailed). Needs the password or a sign-in within the last 10 minutes. */
         delete: operations["deleteAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/account/deletion": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What deleting the account would do to each workspace it owns: its members, its tokens, and who takes it over (or that it is deleted). */
+        get: operations["getAccountDeletionPreview"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1537,6 +1554,9 @@ export interface operations {
             content: {
                 "application/json": {
                     password?: string;
+                    successors?: {
+                        [key: string]: string;
+                    };
                 };
             };
         };
@@ -1550,6 +1570,61 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAccountDeletionPreview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        workspaces: {
+                            id: string;
+                            name: string;
+                            token_count: number;
+                            members: {
+                                user_id: string;
+                                email: string;
+                                display_name: string | null;
+                                /** @enum {string} */
+                                role: "admin" | "workspace_manager" | "viewer";
+                                /** @enum {string} */
+                                status: "active" | "invited";
+                                joined_at: string | null;
+                            }[];
+                            successor_id: string | null;
+                        }[];
                     };
                 };
             };

@@ -139,6 +139,11 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('updateAccount', 'happy', { session: user, body: { name: 'Renamed' } }, 200);
     await signedOut(context, 'updateAccount', { body: { name: 'Renamed' } });
   },
+  async getAccountDeletionPreview(context) {
+    const { session } = await registered(context);
+    await context.call('getAccountDeletionPreview', 'happy', { session }, 200);
+    await signedOut(context, 'getAccountDeletionPreview');
+  },
   async deleteAccount(context) {
     const { session } = await registered(context);
     await signedOut(context, 'deleteAccount', { body: { password: PASSWORD } });

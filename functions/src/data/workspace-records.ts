@@ -102,6 +102,8 @@ export async function transferOwnership(options: {
   toUserId: string;
   plan: Plan;
   now: Date;
+  /** The owner chose this heir: a viewer may take it too (the default successors never are). */
+  anyRole?: boolean;
 }): Promise<OwnershipTransferResult> {
   const { tableName } = getConfig();
   const { workspaceId, fromUserId, toUserId, now } = options;
@@ -136,9 +138,13 @@ export async function transferOwnership(options: {
               TableName: tableName,
               Key: keys.membership(workspaceId, toUserId),
               UpdateExpression: 'SET #role = :admin',
-              ConditionExpression: 'attribute_exists(pk) AND #role IN (:admin, :manager)',
+              ConditionExpression: options.anyRole
+                ? 'attribute_exists(pk)'
+                : 'attribute_exists(pk) AND #role IN (:admin, :manager)',
               ExpressionAttributeNames: { '#role': 'role' },
-              ExpressionAttributeValues: { ':admin': 'admin', ':manager': 'workspace_manager' },
+              ExpressionAttributeValues: options.anyRole
+                ? { ':admin': 'admin' }
+                : { ':admin': 'admin', ':manager': 'workspace_manager' },
             },
           },
           { Delete: { TableName: tableName, Key: keys.membership(workspaceId, fromUserId) } },

@@ -239,3 +239,25 @@ export function workspaceDeletedWithOwnerEmail(options: {
     footer: `You receive this email because you were a member of “${workspace}”.`,
   });
 }
+
+/** To the member who takes over a workspace whose owner deleted their account. */
+export function workspaceHandedOverEmail(options: {
+  appOrigin: string;
+  to: string;
+  displayName: string;
+  workspaceName: string;
+  ownerEmail: string;
+}): EmailMessage {
+  const workspace = subjectText(options.workspaceName, NAME_IN_EMAIL_MAX_LENGTH);
+  return linkEmail({
+    to: options.to,
+    subject: `You now own the workspace “${workspace}”`,
+    greeting: greetingFor(options.displayName),
+    lines: [
+      `${options.ownerEmail} deleted their ${PRODUCT} account and handed you the workspace “${workspace}”, with its tokens and members. You are its admin now, and it counts towards your plan: if it takes you beyond your plan's limits, a workspace is frozen until you upgrade or make room.`,
+    ],
+    action: `Open ${PRODUCT}`,
+    url: `${options.appOrigin}/dashboard`,
+    footer: `You receive this email because you were a member of “${workspace}”.`,
+  });
+}

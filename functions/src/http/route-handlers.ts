@@ -16,6 +16,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   logout: 'auth/logout.ts',
   updateAccount: 'auth/update-account.ts',
   deleteAccount: 'auth/delete-account.ts',
+  getAccountDeletionPreview: 'auth/get-account-deletion-preview.ts',
   verifyEmail: 'auth/verify-email.ts',
   resendVerification: 'auth/resend-verification.ts',
   requestPasswordReset: 'auth/request-password-reset.ts',

@@ -4,6 +4,8 @@ import { emailSchema } from '../domain/email';
 import { appRedirectPath, INVALID_REDIRECT_MESSAGE } from './app-redirect';
 import { currentPasswordSchema, newPasswordSchema } from '../domain/password-policy';
 import { secretText } from '../domain/text-rules';
+import { idSchema } from './common-schemas';
+import { memberSchema } from './workspace-api-schemas';
 
 export const NAME_MAX_LENGTH = 100;
 const nameMessage = `Name must be ${NAME_MAX_LENGTH} characters or less`;
@@ -120,9 +122,39 @@ export const userResponse = z.object({
 });
 
 /** Deleting the account needs the password, unless the session signed in minutes ago. */
+/** At most this many workspaces can be handed over in one deletion (no plan owns more). */
+export const MAX_HANDED_OVER_WORKSPACES = 100;
+
 export const deleteAccountBody = z.object({
   password: secretText(z.string().max(1024)).optional(),
+  /**
+   * Workspace id -> the member (any role) the owner hands it to before the account goes; the
+   * other owned workspaces pass to their default successor (an admin, else the longest-standing
+   * workspace manager) or are deleted.
+   */
+  successors: z
+    .record(idSchema, idSchema)
+    .refine((successors) => Object.keys(successors).length <= MAX_HANDED_OVER_WORKSPACES, {
+      message: `At most ${MAX_HANDED_OVER_WORKSPACES} workspaces can be handed over at once`,
+    })
+    .optional(),
 });
+
+/** What deleting the account would do to each workspace it owns (`GET /auth/account/deletion`). */
+export const accountDeletionPreviewResponse = z.object({
+  workspaces: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      token_count: z.number().int(),
+      /** Its other members, who may be handed the workspace; invitations are not members yet. */
+      members: z.array(memberSchema),
+      /** Who takes it over unless the owner chooses: null when nobody can (it is deleted). */
+      successor_id: z.string().nullable(),
+    }),
+  ),
+});
+export type AccountDeletionPreview = z.infer<typeof accountDeletionPreviewResponse>;
 
 export const verifyEmailQuery = z.object({ token: z.string().min(1).max(512) });
 

@@ -41,6 +41,7 @@ import {
 } from './audit-api-schemas';
 import {
   csrfTokenResponse,
+  accountDeletionPreviewResponse,
   deleteAccountBody,
   googleCallbackQuery,
   googleSignInQuery,
@@ -238,12 +239,21 @@ export const routeTable = [
     response: userResponse,
   },
   {
+    id: 'getAccountDeletionPreview',
+    method: 'GET',
+    path: '/auth/account/deletion',
+    auth: 'session',
+    summary:
+      'What deleting the account would do to each workspace it owns: its members, its tokens, and who takes it over (or that it is deleted).',
+    response: accountDeletionPreviewResponse,
+  },
+  {
     id: 'deleteAccount',
     method: 'DELETE',
     path: '/auth/account',
     auth: 'session',
     summary:
-      'Deletes the account with its sessions, memberships and the workspaces only it belonged to. Needs the password or a sign-in within the last 10 minutes.',
+      'Deletes the account with its sessions and memberships. Each owned workspace passes to the member named in `successors`, else to an admin or the longest-standing workspace manager, else is deleted (its members are emailed). Needs the password or a sign-in within the last 10 minutes.',
     request: { body: deleteAccountBody },
     response: okResponse,
   },

@@ -27,6 +27,7 @@ import { getConfig } from '../../platform/config';
 import { handler as getSession } from '../session/get-session';
 import { handler as listWorkspaces } from '../workspaces/list-workspaces';
 import { handler as deleteAccount } from './delete-account';
+import { handler as getDeletionPreview } from './get-account-deletion-preview';
 
 /** Deletes the account of a user who signed in moments ago (no password needed). */
 const deleteAccountOf = (user: TestUser) =>
@@ -303,5 +304,106 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
     ]);
     expect(await sessionUserOf(tokensHeir)).toMatchObject({ downgraded: true });
     expect(await sessionUserOf(fittingHeir)).toMatchObject({ downgraded: false });
+  });
+});
+
+describe('the owner hands a workspace over, seeing first what deletion would do', () => {
+  const previewOf = async (user: TestUser) =>
+    invoke(
+      getDeletionPreview,
+      routeEvent({ method: 'GET', path: '/auth/account/deletion', cookie: user.cookie }),
+    );
+  const deleteHandingOver = (user: TestUser, successors: Record<string, string>) =>
+    invoke(
+      deleteAccount,
+      mutationEvent({
+        method: 'DELETE',
+        path: '/auth/account',
+        cookies: [user.cookie],
+        body: { successors },
+      }),
+    );
+
+  it('lists each owned workspace with its other members, its tokens and its default successor', async () => {
+    const owner = await givenSignedInUser({ plan: 'team' });
+    const [manager, viewer] = await Promise.all([
+      givenSignedInUser({ plan: 'free' }),
+      givenSignedInUser({ plan: 'free' }),
+    ]);
+    const team = await givenWorkspace({ ownerId: owner.userId, plan: 'team', name: 'Ops' });
+    await addMember(team, manager, 'workspace_manager');
+    await addMember(team, viewer, 'viewer');
+    await seedTokens(team, [buildToken(team), buildToken(team)]);
+    const viewersOnly = await givenWorkspace({ ownerId: owner.userId, name: 'Audit' });
+    await addMember(viewersOnly, viewer, 'viewer');
+
+    const answer = await previewOf(owner);
+    expect(answer.statusCode).toBe(200);
+    const { workspaces } = answer.json as {
+      workspaces: Array<{
+        id: string;
+        name: string;
+        token_count: number;
+        members: Array<{ user_id: string; email: string; role: Role }>;
+        successor_id: string | null;
+      }>;
+    };
+    const byName = new Map(workspaces.map((workspace) => [workspace.name, workspace]));
+    expect(byName.get('Ops')).toMatchObject({
+      id: team,
+      token_count: 2,
+      successor_id: manager.userId,
+    });
+    expect(
+      byName
+        .get('Ops')!
+        .members.map((member) => member.user_id)
+        .sort(),
+    ).toEqual([manager.userId, viewer.userId].sort());
+    expect(byName.get('Audit')).toMatchObject({ successor_id: null, token_count: 0 });
+    expect(byName.get('Audit')!.members).toEqual([
+      expect.objectContaining({ user_id: viewer.userId, email: viewer.email, role: 'viewer' }),
+    ]);
+    // The owner's own membership is not among them, and another user sees none of it.
+    expect(JSON.stringify(workspaces)).not.toContain(`"user_id":"${owner.userId}"`);
+    expect(JSON.stringify((await previewOf(manager)).json)).not.toContain(team);
+  });
+
+  it('hands a workspace to the member chosen, a viewer too, who becomes its admin and hears so', async () => {
+    const owner = await givenSignedInUser({ plan: 'team' });
+    const [manager, viewer] = await Promise.all([
+      givenSignedInUser({ plan: 'team' }),
+      givenSignedInUser({ plan: 'team' }),
+    ]);
+    const team = await givenWorkspace({ ownerId: owner.userId, plan: 'team', name: 'Chosen' });
+    await addMember(team, manager, 'workspace_manager');
+    await addMember(team, viewer, 'viewer');
+
+    expect((await deleteHandingOver(owner, { [team]: viewer.userId })).statusCode).toBe(200);
+
+    expect(await itemOf(keys.workspace(team))).toMatchObject({ ownerId: viewer.userId });
+    expect(await itemOf(keys.membership(team, viewer.userId))).toMatchObject({ role: 'admin' });
+    expect(await itemOf(keys.membership(team, manager.userId))).toMatchObject({
+      role: 'workspace_manager',
+    });
+    const told = await emailsTo(viewer.email);
+    expect(told.map((email) => email.subject)).toEqual(['You now own the workspace “Chosen”']);
+    expect(told[0]!.body.text).toContain(`${owner.email} deleted their Expiry Radar account`);
+    expect(await emailsTo(manager.email)).toEqual([]);
+  });
+
+  it('passes a workspace to its default successor when the one named is not a member', async () => {
+    const owner = await givenSignedInUser({ plan: 'team' });
+    const [manager, stranger] = await Promise.all([
+      givenSignedInUser({ plan: 'team' }),
+      givenSignedInUser({ plan: 'team' }),
+    ]);
+    const team = await givenWorkspace({ ownerId: owner.userId, plan: 'team', name: 'Guarded' });
+    await addMember(team, manager, 'workspace_manager');
+
+    expect((await deleteHandingOver(owner, { [team]: stranger.userId })).statusCode).toBe(200);
+
+    expect(await itemOf(keys.workspace(team))).toMatchObject({ ownerId: manager.userId });
+    expect(await itemOf(keys.membership(team, stranger.userId))).toBeUndefined();
   });
 });

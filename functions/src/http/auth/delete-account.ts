@@ -16,9 +16,9 @@ import { clearedSessionCookie } from '../pipeline/session-cookie';
 /**
  * `DELETE /auth/account`: needs the password, or a sign-in within the last 10 minutes (accounts
  * that sign in only with Google have no password). The deletion event is recorded first and then
- * anonymised with the user's other events. Owned workspaces shared with an admin or workspace
- * manager pass to one of them under their own plan's limits; the others are deleted
- * (services/accounts/account-deletion).
+ * anonymised with the user's other events. Each owned workspace passes to the member named in
+ * `successors` (any role), else to an admin or workspace manager, under the heir's plan's limits;
+ * the others are deleted (services/accounts/account-deletion).
  */
 export const handler = createHttpHandler(
   'deleteAccount',
@@ -41,7 +41,7 @@ export const handler = createHttpHandler(
     }
 
     await recordAccountEvent(user, AUDIT_ACTIONS.deleted, now);
-    await deleteAccount(user.id, now);
+    await deleteAccount(user.id, now, { successors: body.successors });
     return { body: { ok: true }, cookies: [clearedSessionCookie(secureCookies)] };
   },
 );

@@ -10,9 +10,12 @@
  */
 import { resolveAppOrigin } from '../../adapters/app-origin';
 import { sesMailer } from '../../adapters/ses-mailer';
-import { workspaceDeletedWithOwnerEmail } from '../../domain/account-emails';
+import {
+  workspaceDeletedWithOwnerEmail,
+  workspaceHandedOverEmail,
+} from '../../domain/account-emails';
 import type { Mailer } from '../../domain/mailer';
-import { successorsOf } from '../../domain/ownership-succession';
+import { successorsOf, type MemberSeniority } from '../../domain/ownership-succession';
 import { findEmailSuppression } from '../../data/email-suppressions';
 import { findUserById, type UserRecord } from '../../data/user-records';
 import { logger } from '../../platform/logger';
@@ -31,17 +34,23 @@ import {
   transferOwnership,
 } from '../../data/workspace-records';
 import { claimWorkspaceNameIfFree } from '../../data/workspace-names';
+import type { AccountDeletionPreview } from '@expiry-radar/shared/api/auth-schemas';
 import type { OwnedWorkspaceState } from '../../domain/plan-change';
+import { listMemberViews } from '../members/member-views';
 import { settleOwnedWorkspaces } from '../billing/change-plan';
 
 /** Why the system changed the workspace: its owner deleted their account. */
 const REASON = 'owner_account_deleted';
 
+/** Workspace id -> the member the owner hands it to (any role), chosen in the deletion dialog. */
+export type ChosenSuccessors = Readonly<Record<string, string>>;
+
 export async function deleteAccount(
   userId: string,
   now: Date,
-  mailer: Mailer = sesMailer,
+  options: { successors?: ChosenSuccessors; mailer?: Mailer } = {},
 ): Promise<void> {
+  const mailer = options.mailer ?? sesMailer;
   const [memberships, owned, leaving] = await Promise.all([
     listMembershipsOfUser(userId),
     readOwnedWorkspaceStates(userId),
@@ -56,8 +65,11 @@ export async function deleteAccount(
 
   const heirs = new Set<string>();
   for (const workspace of owned) {
-    const outcome = await passOn(workspace, userId, now);
-    if (outcome.kind === 'transferred') heirs.add(outcome.heirId);
+    const outcome = await passOn(workspace, userId, now, options.successors?.[workspace.id]);
+    if (outcome.kind === 'transferred') {
+      heirs.add(outcome.heirId);
+      await tellHeir(workspace.name, outcome.heirId, leaving, mailer);
+    }
     // Its audit events stay until they expire, as with any deleted workspace.
     if (outcome.kind === 'no_successor') {
       await deleteWorkspaceData(workspace.id);
@@ -82,14 +94,31 @@ type PassOnOutcome =
   /** Not the leaving user's any more (changed owner or deleted meanwhile): left alone. */
   | { readonly kind: 'changed' };
 
-/** Hands the workspace to the first successor who can take it. */
+/**
+ * The members who may take the workspace over, in the order they are asked: the one the owner
+ * chose (any member, a viewer too: the owner's choice), then the default successors.
+ */
+function heirsInOrder<T extends MemberSeniority>(
+  members: readonly T[],
+  leavingUserId: string,
+  chosenId: string | undefined,
+): T[] {
+  const chosen = members.find(
+    (member) => member.userId === chosenId && member.userId !== leavingUserId,
+  );
+  const defaults = successorsOf(members, leavingUserId);
+  return chosen ? [chosen, ...defaults.filter((member) => member !== chosen)] : defaults;
+}
+
+/** Hands the workspace to the first heir who can take it. */
 async function passOn(
   workspace: OwnedWorkspaceState,
   leavingUserId: string,
   now: Date,
+  chosenId: string | undefined,
 ): Promise<PassOnOutcome> {
   const members = await listMembersOfWorkspace(workspace.id);
-  for (const heir of successorsOf(members, leavingUserId)) {
+  for (const heir of heirsInOrder(members, leavingUserId, chosenId)) {
     const holder = await readPlanHolder(heir.userId);
     if (!holder) continue;
     const result = await transferOwnership({
@@ -98,6 +127,7 @@ async function passOn(
       toUserId: heir.userId,
       plan: holder.plan,
       now,
+      anyRole: heir.userId === chosenId,
     });
     if (result === 'workspace_changed') return { kind: 'changed' };
     if (result === 'heir_unavailable') continue;
@@ -159,4 +189,64 @@ async function tellMembersOfDeletion(
       });
     }
   }
+}
+
+/** The new owner of a workspace handed over by a deleted account hears so by email. */
+async function tellHeir(
+  workspaceName: string,
+  heirId: string,
+  owner: UserRecord | undefined,
+  mailer: Mailer,
+): Promise<void> {
+  const heir = await findUserById(heirId);
+  if (!heir || (await findEmailSuppression(heir.email))) return;
+  try {
+    await mailer.send(
+      workspaceHandedOverEmail({
+        appOrigin: await resolveAppOrigin(),
+        to: heir.email,
+        displayName: heir.displayName,
+        workspaceName,
+        ownerEmail: owner?.email ?? 'Its owner',
+      }),
+    );
+  } catch (error) {
+    logger.error('The email about a workspace handed over was not sent', { heirId, error });
+  }
+}
+
+/**
+ * What `deleteAccount` would do to each workspace the user owns, for the confirmation dialog:
+ * its other members (who may be chosen to take it over), its tokens, and the default successor
+ * (the first who could take it: an admin, else the longest-standing workspace manager, with an
+ * account), or null when it would be deleted.
+ */
+export async function previewAccountDeletion(userId: string): Promise<AccountDeletionPreview> {
+  const owned = await readOwnedWorkspaceStates(userId);
+  const workspaces = await Promise.all(
+    owned.map(async (workspace) => {
+      const [members, views] = await Promise.all([
+        listMembersOfWorkspace(workspace.id),
+        listMemberViews(workspace.id),
+      ]);
+      return {
+        id: workspace.id,
+        name: workspace.name,
+        token_count: workspace.tokens,
+        members: views.filter((view) => view.status === 'active' && view.user_id !== userId),
+        successor_id: await defaultSuccessor(members, userId),
+      };
+    }),
+  );
+  return { workspaces: workspaces.sort((a, b) => a.name.localeCompare(b.name)) };
+}
+
+async function defaultSuccessor(
+  members: readonly MemberSeniority[],
+  leavingUserId: string,
+): Promise<string | null> {
+  for (const heir of successorsOf(members, leavingUserId)) {
+    if (await readPlanHolder(heir.userId)) return heir.userId;
+  }
+  return null;
 }

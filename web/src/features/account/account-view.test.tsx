@@ -293,6 +293,88 @@ describe('account view: deletion', () => {
   });
 });
 
+describe('account view: deleting an account that owns workspaces', () => {
+  const member = (id: string, name: string, role: 'workspace_manager' | 'viewer') => ({
+    user_id: id,
+    email: `${id}@example.com`,
+    display_name: name,
+    role,
+    status: 'active' as const,
+    joined_at: '2026-01-01T00:00:00.000Z',
+  });
+  const preview = {
+    workspaces: [
+      {
+        id: 'ws-ops',
+        name: 'Ops',
+        token_count: 12,
+        members: [member('grace', 'Grace', 'workspace_manager'), member('alan', 'Alan', 'viewer')],
+        successor_id: 'grace',
+      },
+      {
+        id: 'ws-audit',
+        name: 'Audit',
+        token_count: 1,
+        members: [member('alan', 'Alan', 'viewer')],
+        successor_id: null,
+      },
+      { id: 'ws-personal', name: 'Personal', token_count: 3, members: [], successor_id: null },
+    ],
+  };
+
+  it('names each workspace, its members and who takes it over, and sends the owner’s choices', async () => {
+    const { requests } = serve({
+      'GET /auth/account/deletion': () => jsonResponse(preview),
+      'DELETE /auth/account': () => jsonResponse({ ok: true }),
+    });
+    renderAccount();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    const list = await within(dialog).findByRole('list', { name: 'Workspaces you own' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(3);
+
+    expect(within(items[0]!).getByText(/Passes to Grace \(grace@example.com\)/)).toBeVisible();
+    expect(
+      within(items[1]!).getByText(
+        'Deleted with its 1 token. Its members lose it and are told by email: Alan (alan@example.com).',
+      ),
+    ).toBeVisible();
+    expect(
+      within(items[2]!).getByText('Deleted with its 3 tokens: nobody else is a member.'),
+    ).toBeVisible();
+    expect(within(items[2]!).queryByRole('combobox')).not.toBeInTheDocument();
+
+    // The viewer is handed "Audit" instead of its deletion.
+    await user.click(within(items[1]!).getByRole('combobox', { name: 'New owner of Audit' }));
+    await user.click(await screen.findByRole('option', { name: /Alan \(alan@example.com\)/ }));
+    expect(within(items[1]!).getByText(/Passes to Alan/)).toBeVisible();
+
+    await user.type(within(dialog).getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'DELETE')?.body).toEqual({
+      password: 'correct horse battery',
+      successors: { 'ws-audit': 'alan' },
+    });
+  });
+
+  it('says so when the workspaces cannot be listed, and still deletes', async () => {
+    serve({
+      'GET /auth/account/deletion': () => jsonResponse({ error: 'Server error' }, 500),
+      'DELETE /auth/account': () => jsonResponse({ ok: true }),
+    });
+    renderAccount();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Delete account' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete your account?' });
+    expect(await within(dialog).findByText(/Your workspaces could not be listed/)).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
+  });
+});
+
 describe('account view: transfer from frozen workspaces', () => {
   const workspaces = [
     workspace('ws-active', 'Main', 'admin'),

@@ -47,15 +47,32 @@ export function useUpdateAccountMutation() {
   });
 }
 
+export interface AccountDeletion {
+  /** Unless the session signed in minutes ago. */
+  readonly password: string | undefined;
+  /** Workspace id -> the member the owner hands it to. */
+  readonly successors: Readonly<Record<string, string>>;
+}
+
 /**
- * Deletes the account (the password, unless the session signed in minutes ago): the client forgets
+ * Deletes the account (the password, unless the session signed in minutes ago), handing each
+ * workspace in `successors` to the member chosen: the client forgets
  * its CSRF token, "Account deleted successfully"; the caller then goes home signed out. Silent:
  * the dialog shows a refusal (at the password, else as a toast).
  */
 export function useDeleteAccountMutation() {
   return useMutation({
-    mutationFn: (password: string | undefined) =>
-      call('deleteAccount', { body: password ? { password } : {} }, { silent: true }),
+    mutationFn: ({ password, successors }: AccountDeletion) =>
+      call(
+        'deleteAccount',
+        {
+          body: {
+            ...(password ? { password } : {}),
+            ...(Object.keys(successors).length > 0 ? { successors } : {}),
+          },
+        },
+        { silent: true },
+      ),
     onSuccess: () => {
       resetApiClientState();
       showSuccessToast(SUCCESS_MESSAGES.accountDeleted);

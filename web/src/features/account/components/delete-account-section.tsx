@@ -1,15 +1,21 @@
 import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
+import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PasswordField } from '../../../components/password-field';
+import { Spinner } from '../../../components/spinner';
 import { toastRefusal } from '../../../lib/api-client';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
 import { SIGNED_OUT_STATE } from '../../session';
+import { accountDeletionPreviewQueryOptions } from '../api/account-deletion-api';
 import { useDeleteAccountMutation } from '../api/account-mutations';
+import { DELETE_WITH_ACCOUNT, OwnedWorkspacesOnDeletion } from './owned-workspaces-on-deletion';
 import { SectionCard } from './section-card';
 
 export const DELETE_ACCOUNT_WARNING =
@@ -18,16 +24,61 @@ export const DELETE_ACCOUNT_WARNING =
 /** Codes for which the password field says what is wrong. */
 const PASSWORD_CODES = ['INVALID_CURRENT_PASSWORD', 'REAUTHENTICATION_REQUIRED'] as const;
 
+export const OWNED_WORKSPACES_UNAVAILABLE =
+  'Your workspaces could not be listed. Deleting still passes each one to an admin or workspace manager, or deletes it when it has none.';
+
+/** What deletion does to the workspaces the account owns, with a new owner to choose for each. */
+function OwnedWorkspacesSection({
+  choices,
+  onChoose,
+}: {
+  choices: Readonly<Record<string, string>>;
+  onChoose: (workspaceId: string, memberId: string) => void;
+}) {
+  const preview = useQuery(accountDeletionPreviewQueryOptions());
+  if (preview.isPending) return <Spinner minHeight={80} />;
+  if (preview.isError) {
+    return (
+      <Alert severity="warning" sx={{ mb: 2 }}>
+        {OWNED_WORKSPACES_UNAVAILABLE}
+      </Alert>
+    );
+  }
+  if (preview.data.workspaces.length === 0) return null;
+  return (
+    <Box sx={{ mb: 2 }}>
+      <Typography variant="subtitle1" component="h3" sx={{ mb: 1 }}>
+        Your workspaces
+      </Typography>
+      <OwnedWorkspacesOnDeletion
+        workspaces={preview.data.workspaces}
+        choices={choices}
+        onChoose={onChoose}
+      />
+    </Box>
+  );
+}
+
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [successors, setSuccessors] = useState<Record<string, string>>({});
   const remove = useDeleteAccountMutation();
+
+  const choose = (workspaceId: string, memberId: string) =>
+    setSuccessors((current) => ({ ...current, [workspaceId]: memberId }));
 
   const confirm = async () => {
     setPasswordError(null);
+    const handedOver = Object.fromEntries(
+      Object.entries(successors).filter(([, memberId]) => memberId !== DELETE_WITH_ACCOUNT),
+    );
     try {
-      await remove.mutateAsync(password === '' ? undefined : password);
+      await remove.mutateAsync({
+        password: password === '' ? undefined : password,
+        successors: handedOver,
+      });
     } catch (error) {
       const fieldMessage = apiFieldErrors(error).password;
       if (fieldMessage) setPasswordError(fieldMessage);
@@ -54,6 +105,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       <Alert id="delete-account-description" severity="error" sx={{ mb: 2 }}>
         {DELETE_ACCOUNT_WARNING}
       </Alert>
+      <OwnedWorkspacesSection choices={successors} onChoose={choose} />
       <DialogContentText sx={{ mb: 2 }}>
         Enter your password to confirm. It is not needed if you signed in within the last 10 minutes
         (for example with Google).
