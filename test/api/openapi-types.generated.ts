@@ -4005,6 +4005,7 @@ export interface operations {
                             role: "admin" | "workspace_manager" | "viewer";
                             is_frozen: boolean;
                             require_two_factor?: boolean;
+                            token_count?: number;
                         }[];
                         total?: number;
                     };
@@ -4062,6 +4063,7 @@ export interface operations {
                         role: "admin" | "workspace_manager" | "viewer";
                         is_frozen: boolean;
                         require_two_factor?: boolean;
+                        token_count?: number;
                     };
                 };
             };
@@ -4111,6 +4113,7 @@ export interface operations {
                         role: "admin" | "workspace_manager" | "viewer";
                         is_frozen: boolean;
                         require_two_factor?: boolean;
+                        token_count?: number;
                     };
                 };
             };
@@ -4209,6 +4212,7 @@ export interface operations {
                         role: "admin" | "workspace_manager" | "viewer";
                         is_frozen: boolean;
                         require_two_factor?: boolean;
+                        token_count?: number;
                     };
                 };
             };
@@ -4564,6 +4568,7 @@ export interface operations {
                             role: "admin" | "workspace_manager" | "viewer";
                             is_frozen: boolean;
                             require_two_factor?: boolean;
+                            token_count?: number;
                         };
                     };
                 };
@@ -4974,6 +4979,7 @@ export interface operations {
                         role: "admin" | "workspace_manager" | "viewer";
                         is_frozen: boolean;
                         require_two_factor?: boolean;
+                        token_count?: number;
                     };
                 };
             };

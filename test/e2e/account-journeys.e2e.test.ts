@@ -7,6 +7,7 @@ import {
 import {
   collectPageErrors,
   field,
+  openCreateTokenForm,
   screenshot,
   strongPassword,
   uniqueEmail,
@@ -177,7 +178,7 @@ describe('account journeys in Chromium', () => {
         response.request().method() === 'POST' &&
         response.status() !== 403,
     );
-    const form = page.getByRole('region', { name: 'Create New Token' });
+    const form = await openCreateTokenForm(page);
     await page.getByRole('combobox', { name: /^Category/ }).click();
     await page.getByRole('option', { name: 'Keys & Secrets', exact: true }).click();
     await page.getByRole('combobox', { name: /^Type/ }).click();

@@ -16,6 +16,7 @@ import {
 } from '../support/browser-session';
 import {
   field,
+  openCreateTokenForm,
   screenshot,
   strongPassword,
   uniqueEmail,
@@ -67,7 +68,7 @@ describe('certificate endpoints in Chromium', () => {
   it('fills a certificate from its endpoint and shows the problem the check found', async () => {
     await page.goto(`${app.appUrl}/dashboard`);
     await waitForPageHeading(page, 'Token Management Dashboard');
-    const form = page.getByRole('region', { name: 'Create New Token' });
+    const form = await openCreateTokenForm(page);
     await page.getByRole('combobox', { name: /^Category/ }).click();
     await page.getByRole('option', { name: 'Certificates', exact: true }).click();
     await field(form, 'Endpoints').fill(`127.0.0.1:${port} ${HOST}`);

@@ -20,12 +20,13 @@ import {
 } from '../support/browser-session';
 import {
   field,
+  openCreateTokenForm,
   startInColorMode,
   strongPassword,
+  type ColorMode,
   uniqueEmail,
   waitForPageAtRest,
   waitForPageHeading,
-  type ColorMode,
 } from '../support/e2e-helpers';
 import { projectRoot, type LocalAppProcess } from '../support/local-app-process';
 import { setLocalPlan } from '../support/local-plan';
@@ -87,7 +88,7 @@ interface NewToken {
 }
 
 async function createToken(page: Page, token: NewToken) {
-  const form = page.getByRole('region', { name: 'Create New Token' });
+  const form = await openCreateTokenForm(page);
   await choose(page, 'Category', token.category);
   await choose(page, 'Type', token.type);
   await field(form, 'Name').fill(token.name);
@@ -148,7 +149,7 @@ describe('token dashboard in Chromium', () => {
     );
 
     // The shared schema's messages show at the fields.
-    const form = page.getByRole('region', { name: 'Create New Token' });
+    const form = await openCreateTokenForm(page);
     await form.getByRole('button', { name: 'Create token' }).click();
     await form.getByText('Name is required').waitFor();
     await form.getByText('Category is required').waitFor();
@@ -427,7 +428,7 @@ describe('token dashboard in Chromium', () => {
     await fresh.close();
   }, 60_000);
 
-  it("paints its cards before the create form's fields, which then fill their place without moving anything", async () => {
+  it("paints its cards before the create form's fields, which then fill their place without moving anything (a workspace with tokens: the form's heading alone)", async () => {
     const freeAccount = { email: uniqueEmail('free'), password: strongPassword('free') };
     const free = await browser.newContext();
     await registerVerifiedAccount(free, app, freeAccount);
@@ -446,7 +447,18 @@ describe('token dashboard in Chromium', () => {
         await fresh.setViewportSize({ width, height: 900 });
         await fresh.goto(url);
         const form = fresh.getByRole('region', { name: 'Create New Token' });
-        await form.getByRole('combobox', { name: /^Category/ }).waitFor();
+        if (context === owner) {
+          // The owner's workspace holds tokens: the form is its heading alone from the first
+          // paint, and the cards are what fills the page.
+          await fresh
+            .getByPlaceholder(/^Search /)
+            .first()
+            .waitFor();
+          const toggle = form.getByRole('button', { name: 'Create New Token' });
+          expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+        } else {
+          await form.getByRole('combobox', { name: /^Category/ }).waitFor();
+        }
         await fresh.waitForLoadState('networkidle');
         expect({ width, url, shift: await layoutShift(fresh) }).toEqual({ width, url, shift: 0 });
         await fresh.close();

@@ -21,6 +21,7 @@ import {
 } from '../support/browser-session';
 import {
   field,
+  openCreateTokenForm,
   savedDownload,
   screenshot,
   strongPassword,
@@ -213,7 +214,7 @@ describe('inventory intake in Chromium', () => {
     const expiresAt = inDays(75);
     await page.goto(dashboard());
     await waitForPageHeading(page, 'Token Management Dashboard');
-    const form = page.getByRole('region', { name: 'Create New Token' });
+    const form = await openCreateTokenForm(page);
     await page.getByRole('combobox', { name: /^Category/ }).click();
     await page.getByRole('option', { name: 'Certificates', exact: true }).click();
     await form.getByRole('button', { name: 'Fill from certificate' }).click();

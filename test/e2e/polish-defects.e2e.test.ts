@@ -19,6 +19,7 @@ import {
 import { csrfHeaders } from '../support/csrf';
 import {
   field,
+  openCreateTokenForm,
   screenshot,
   strongPassword,
   uniqueEmail,
@@ -157,7 +158,7 @@ describe('polish defects at 1280 and 390 px', () => {
       // Token create: a toast with the server's message, once.
       await page.goto(url(`/dashboard?workspace=${personalId}`));
       await waitForPageHeading(page, 'Token Management Dashboard');
-      const form = page.getByRole('region', { name: 'Create New Token' });
+      const form = await openCreateTokenForm(page);
       await choose(page, 'Category', 'Keys & Secrets');
       await choose(page, 'Type', 'API Key');
       await field(form, 'Name').fill(`One too many ${width}`);
@@ -196,7 +197,7 @@ describe('polish defects at 1280 and 390 px', () => {
       await atWidth(page, width);
       await page.goto(url(`/dashboard?workspace=${personalId}`));
       await waitForPageHeading(page, 'Token Management Dashboard');
-      const form = page.getByRole('region', { name: 'Create New Token' });
+      const form = await openCreateTokenForm(page);
       await choose(page, 'Category', 'Certificates');
       await choose(page, 'Type', 'SSL Certificate');
       await field(form, 'Name').fill('www certificate');

@@ -13,6 +13,7 @@ import { csrfHeaders } from '../support/csrf';
 import {
   collectPageErrors,
   field,
+  openCreateTokenForm,
   strongPassword,
   uniqueEmail,
   waitForPageHeading,
@@ -232,6 +233,7 @@ describe('product polish in Chromium', () => {
     const expiry = row.locator('time[title="2031-03-04"]');
     expect((await expiry.innerText()).trim()).toBe('04.03.2031');
     expect(await row.getByRole('cell', { name: '—', exact: true }).count()).toBeGreaterThan(0);
+    await openCreateTokenForm(page);
     const form = page.locator('form', { has: page.getByRole('button', { name: /create token/i }) });
     expect(await field(form, 'Expiration Date').getAttribute('type')).toBe('date');
     await shot(page, 'dates-de-1280');

@@ -110,3 +110,15 @@ export async function waitForTextIn(scope: Locator, text: string | RegExp): Prom
     });
   }
 }
+
+/**
+ * "Create New Token", opened: a workspace that holds tokens shows the form as its heading alone
+ * (a disclosure button) until it is clicked.
+ */
+export async function openCreateTokenForm(page: Page): Promise<Locator> {
+  const form = page.getByRole('region', { name: 'Create New Token' });
+  const toggle = form.getByRole('button', { name: 'Create New Token' });
+  if ((await toggle.getAttribute('aria-expanded')) === 'false') await toggle.click();
+  await form.getByRole('combobox', { name: /^Category/ }).waitFor();
+  return form;
+}

@@ -38,6 +38,11 @@ export const workspaceSchema = z.object({
   is_frozen: z.boolean(),
   /** Its admins require two-factor authentication of every member (team and enterprise plans); the server always says. */
   require_two_factor: z.boolean().optional(),
+  /**
+   * How many tokens it holds (the server always says): the dashboard opens "Create New Token"
+   * for an empty workspace and shows it collapsed once tokens exist, from its first render.
+   */
+  token_count: z.number().int().optional(),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

@@ -114,6 +114,7 @@ describe('invitations never join by themselves', () => {
         role: 'workspace_manager',
         is_frozen: false,
         require_two_factor: false,
+        token_count: 0,
       },
     });
     expect(await findMember(workspaceId, userId)).toMatchObject({ role: 'workspace_manager' });

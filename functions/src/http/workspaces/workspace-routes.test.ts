@@ -69,6 +69,7 @@ describe('GET /api/v1/workspaces', () => {
           role: 'viewer',
           is_frozen: true,
           require_two_factor: false,
+          token_count: 0,
         },
         {
           id: beta,
@@ -77,6 +78,7 @@ describe('GET /api/v1/workspaces', () => {
           role: 'admin',
           is_frozen: false,
           require_two_factor: false,
+          token_count: 0,
         },
         {
           id: gamma,
@@ -85,6 +87,7 @@ describe('GET /api/v1/workspaces', () => {
           role: 'workspace_manager',
           is_frozen: false,
           require_two_factor: false,
+          token_count: 0,
         },
       ],
       total: 3,
@@ -120,6 +123,7 @@ describe('POST /api/v1/workspaces', () => {
       role: 'admin',
       is_frozen: false,
       require_two_factor: false,
+      token_count: 0,
     });
     expect((await list(user.cookie)).json).toMatchObject({ items: [workspace] });
     expect(await auditOf(workspace.id)).toEqual([
@@ -253,6 +257,7 @@ describe('GET /api/v1/workspaces/{id}', () => {
       role: 'viewer',
       is_frozen: false,
       require_two_factor: false,
+      token_count: 0,
     });
     const unknown = await invoke(getWorkspace, onWorkspace('GET', randomUUID(), viewer.cookie));
     expect(unknown.statusCode).toBe(404);

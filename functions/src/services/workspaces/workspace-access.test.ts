@@ -60,6 +60,7 @@ describe('workspace access', () => {
       role: 'workspace_manager',
       requireTwoFactor: false,
       tokenCounters: new Map(),
+      tokenCount: 0,
     });
   });
 

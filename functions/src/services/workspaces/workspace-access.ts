@@ -32,6 +32,8 @@ export interface WorkspaceAccess {
   readonly requireTwoFactor: boolean;
   /** The workspace's token counters (facets and totals), read with it at no extra cost. */
   readonly tokenCounters: CounterValues;
+  /** How many tokens it holds. */
+  readonly tokenCount: number;
 }
 
 /**
@@ -96,6 +98,7 @@ export function workspaceAccessFrom(
     role,
     requireTwoFactor: isTwoFactorRequired(stored.workspace),
     tokenCounters: stored.counters,
+    tokenCount: stored.workspace.tokenCount,
   };
 }
 

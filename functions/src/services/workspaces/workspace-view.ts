@@ -10,6 +10,7 @@ export function workspaceView(
     plan: Plan;
     isFrozen: boolean;
     requireTwoFactor: boolean;
+    tokenCount: number;
   },
   role: Role,
 ): Workspace {
@@ -20,5 +21,6 @@ export function workspaceView(
     role,
     is_frozen: workspace.isFrozen,
     require_two_factor: workspace.requireTwoFactor,
+    token_count: workspace.tokenCount,
   };
 }

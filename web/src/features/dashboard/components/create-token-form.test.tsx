@@ -91,6 +91,52 @@ beforeEach(() => {
 });
 afterEach(() => toast.remove());
 
+describe('create form: open while the workspace is empty, one click away once it holds tokens', () => {
+  it('opens for an empty workspace', async () => {
+    serve();
+    renderForm({ ...FREE, token_count: 0 });
+    expect(screen.getByRole('button', { name: 'Create New Token' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(await screen.findByLabelText(/^Name/)).toBeVisible();
+  });
+
+  it('shows only its heading once tokens exist, opens with one click and keeps its draft', async () => {
+    serve();
+    renderForm({ ...FREE, token_count: 3 });
+    const user = userEvent.setup();
+    expect(screen.getByRole('heading', { name: 'Create New Token' })).toBeVisible();
+    const toggle = screen.getByRole('button', { name: 'Create New Token' });
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByLabelText(/^Name/)).not.toBeInTheDocument();
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    await user.type(await screen.findByLabelText(/^Name/), 'Draft name');
+    await user.click(toggle);
+    expect(screen.getByLabelText(/^Name/)).not.toBeVisible();
+    await user.click(toggle);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Draft name');
+  });
+
+  it('opens when the workspace becomes empty', async () => {
+    serve();
+    const { rerender } = renderForm({ ...FREE, token_count: 2 });
+    expect(screen.queryByLabelText(/^Name/)).not.toBeInTheDocument();
+    rerender(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <CreateTokenForm
+          workspace={{ ...FREE, token_count: 2 }}
+          userEmail="ada@example.com"
+          empty
+        />
+      </QueryClientProvider>,
+    );
+    expect(await screen.findByLabelText(/^Name/)).toBeVisible();
+  });
+});
+
 describe('Create New Token form', () => {
   it('shows the required messages at the fields and sends nothing', async () => {
     const { requests } = serve();

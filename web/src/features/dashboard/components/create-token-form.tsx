@@ -2,8 +2,10 @@ import { memo, useCallback, useEffect, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import ButtonBase from '@mui/material/ButtonBase';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import ExpandMore from '@mui/icons-material/ExpandMore';
 import VerifiedUserOutlined from '@mui/icons-material/VerifiedUserOutlined';
 import { useForm, useWatch } from 'react-hook-form';
 import type {
@@ -48,6 +50,8 @@ interface CreateTokenFormProps {
   actions?: ReactNode;
   /** A PEM bundle's leaf certificates to import as tokens, one each (the import dialog). */
   onImportCertificates?: (certificates: readonly ParsedCertificate[]) => void;
+  /** The workspace holds no token (now): the form is open whatever was chosen before. */
+  empty?: boolean;
 }
 
 const currentTime = () => new Date();
@@ -57,7 +61,8 @@ const ID_PREFIX = 'create-token';
 const CATEGORY_FIELD_ID = `${ID_PREFIX}-category`;
 
 /**
- * "Create New Token": its title and the buttons beside it, then the form. The form's fields come
+ * "Create New Token": its title (a disclosure button: open while the workspace is empty,
+ * collapsed to the title once it holds tokens) and the buttons beside it, then the form. The form's fields come
  * a frame after the rest of the page's first render (useAfterFirstPaint), in blank space of their
  * size: react-hook-form and MUI's Select each set state as they mount, and such an update in the
  * commit of the dashboard's first render made React run that commit's passive effects and a
@@ -70,8 +75,18 @@ export const CreateTokenForm = memo(function CreateTokenForm({
   now = currentTime,
   actions,
   onImportCertificates,
+  empty = false,
 }: CreateTokenFormProps) {
+  // Open while the workspace is empty; once it holds tokens the inventory comes first, and the
+  // form is one click away. Its fields mount when it first opens and stay (closing keeps a draft).
+  const [open, setOpen] = useState(() => (workspace.token_count ?? 0) === 0);
+  const [opened, setOpened] = useState(open);
+  const expanded = open || empty;
   const fieldsShown = useAfterFirstPaint();
+  const toggle = () => {
+    setOpen(!expanded);
+    setOpened(true);
+  };
   return (
     <Paper
       component="section"
@@ -86,27 +101,45 @@ export const CreateTokenForm = memo(function CreateTokenForm({
           alignItems: 'center',
           justifyContent: 'space-between',
           gap: 1.5,
-          mb: 2.5,
+          mb: expanded ? 2.5 : 0,
         }}
       >
         <Typography id="create-token-title" variant="h2" sx={{ fontSize: '1.375rem' }}>
-          Create New Token
+          <ButtonBase
+            aria-expanded={expanded}
+            aria-controls={FORM_BODY_ID}
+            onClick={toggle}
+            sx={{ font: 'inherit', gap: 0.5, borderRadius: 1 }}
+          >
+            Create New Token
+            <ExpandMore
+              aria-hidden
+              sx={{
+                transition: 'transform 150ms',
+                transform: expanded ? 'rotate(180deg)' : 'none',
+              }}
+            />
+          </ButtonBase>
         </Typography>
         {actions && <Box sx={{ display: 'flex', gap: 1.5 }}>{actions}</Box>}
       </Box>
-      {fieldsShown ? (
-        <CreateTokenFields
-          workspace={workspace}
-          userEmail={userEmail}
-          now={now}
-          onImportCertificates={onImportCertificates}
-        />
-      ) : (
-        <CreateTokenFieldsPlaceholder workspace={workspace} />
-      )}
+      <Box id={FORM_BODY_ID} hidden={!expanded}>
+        {!(opened || expanded) ? null : fieldsShown ? (
+          <CreateTokenFields
+            workspace={workspace}
+            userEmail={userEmail}
+            now={now}
+            onImportCertificates={onImportCertificates}
+          />
+        ) : (
+          <CreateTokenFieldsPlaceholder workspace={workspace} />
+        )}
+      </Box>
     </Paper>
   );
 });
+
+const FORM_BODY_ID = 'create-token-form-body';
 
 type CreateTokenFieldsProps = Omit<CreateTokenFormProps, 'actions' | 'now'> & {
   now: () => Date;

@@ -256,6 +256,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
           userEmail={userEmail}
           actions={formActions}
           onImportCertificates={importCertificates}
+          empty={empty}
         />
       ) : (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
