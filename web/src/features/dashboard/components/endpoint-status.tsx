@@ -6,6 +6,7 @@ import {
   type EndpointCheck,
   type TokenEndpoint,
 } from '@expiry-radar/shared/domain/endpoints';
+import { cellTextClasses } from '../../../components/cell-text';
 import { DateText } from '../../../components/date-text';
 
 type Tone = 'default' | 'success' | 'info' | 'warning' | 'error';
@@ -60,13 +61,19 @@ export function EndpointStatusCell({ endpoints }: { endpoints: readonly TokenEnd
           <Box
             key={key}
             component="span"
-            title={title}
-            sx={{ display: 'block', whiteSpace: 'nowrap', fontSize: '0.8125rem' }}
+            title={`${key}: ${title}`}
+            sx={{ display: 'flex', alignItems: 'baseline', fontSize: '0.8125rem' }}
           >
-            <Box component="span" sx={{ color: TONE_COLOURS[tone], fontWeight: 700, mr: 0.75 }}>
+            <Box
+              component="span"
+              sx={{ color: TONE_COLOURS[tone], fontWeight: 700, mr: 0.75, flex: 'none' }}
+            >
               {label}
             </Box>
-            {key}
+            {/* Cut with an ellipsis like the table's other texts, so the Actions stay in view. */}
+            <span className={cellTextClasses.clip}>
+              <span className={cellTextClasses.text}>{key}</span>
+            </span>
           </Box>
         );
       })}

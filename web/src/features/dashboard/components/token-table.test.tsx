@@ -134,15 +134,20 @@ describe('certificate endpoints in the table', () => {
     );
     expect(screen.getByRole('columnheader', { name: 'Endpoints' })).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /Shop certificate/ });
-    const problem = within(row).getByText('shop.example.com:443', { exact: false });
+    // Each endpoint's line: its status word, then its address (cut with an ellipsis when the
+    // column is narrow), the address and the check in the line's tooltip.
+    const lineOf = (address: string) => within(row).getByText(address).closest('[title]')!;
+    const problem = lineOf('shop.example.com:443');
     expect(problem).toHaveTextContent('Problemshop.example.com:443');
-    expect(problem.getAttribute('title')).toContain('serves an expired certificate');
-    expect(within(row).getByText(/203\.0\.113\.7:8443\/shop\.example\.com/)).toHaveTextContent(
-      'Not checked yet',
+    expect(problem.getAttribute('title')).toBe(
+      'shop.example.com:443: shop.example.com:443 serves an expired certificate (checked 2030-01-01T06:00:00.000Z)',
     );
+    expect(lineOf('203.0.113.7:8443/shop.example.com')).toHaveTextContent('Not checked yet');
     // Beyond the plan's limit after a downgrade: paused, whatever its last check said.
-    const paused = within(row).getByText('shop.example.com:9443', { exact: false });
+    const paused = lineOf('shop.example.com:9443');
     expect(paused).toHaveTextContent('Pausedshop.example.com:9443');
-    expect(paused.getAttribute('title')).toMatch(/^Paused \(over your plan's limit\)/);
+    expect(paused.getAttribute('title')).toMatch(
+      /^shop\.example\.com:9443: Paused \(over your plan's limit\)/,
+    );
   });
 });
