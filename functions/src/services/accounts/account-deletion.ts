@@ -1,12 +1,14 @@
 /**
  * Deleting an account (`DELETE /auth/account`, once the caller is confirmed). Each workspace the
- * user owns passes to a successor (domain/ownership-succession: an admin member, else the
- * longest-standing workspace manager; never a viewer) or, with none, is deleted with its tokens.
- * A workspace taken over gets its new owner's plan at once, and what they own is settled as on a
- * plan change (services/billing/change-plan): workspaces beyond their plan's limits (the number
- * of workspaces, tokens or members) are frozen, so nobody ends up with more than their plan
- * allows. Workspaces the user only belongs to are left. The members of a workspace deleted with
- * the account are told by email. Then the user's items go and their audit events are anonymised.
+ * user owns passes to the member the owner chose for it (any role: the owner's decision), else
+ * to a successor (domain/ownership-succession: an admin member, else the longest-standing
+ * workspace manager; never a viewer) or, with none, is deleted with its tokens. A workspace
+ * taken over gets its new owner's plan at once, and what they own is settled as on a plan change
+ * (services/billing/change-plan): workspaces beyond their plan's limits (the number of
+ * workspaces, tokens or members) are frozen, so nobody ends up with more than their plan allows.
+ * Workspaces the user only belongs to are left. The new owner, and the members of a workspace
+ * deleted with the account, are told by email. Then the user's items go and their audit events
+ * are anonymised. `previewAccountDeletion` tells the dialog beforehand what would happen.
  */
 import { resolveAppOrigin } from '../../adapters/app-origin';
 import { sesMailer } from '../../adapters/ses-mailer';
