@@ -121,6 +121,7 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
           role: 'admin',
           is_frozen: true,
           require_two_factor: false,
+          token_count: 1,
         },
         {
           id: own,
@@ -129,6 +130,7 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
           role: 'admin',
           is_frozen: false,
           require_two_factor: false,
+          token_count: 0,
         },
       ]),
     );
@@ -169,6 +171,7 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
         role: 'admin',
         is_frozen: false,
         require_two_factor: false,
+        token_count: 0,
       },
     ]);
     expect(await sessionUserOf(member)).toMatchObject({ plan: 'pro', downgraded: false });
