@@ -112,20 +112,15 @@ export function grantPermissions(
       case 'tableDescribe':
         statement(['dynamodb:DescribeTable'], [table.tableArn]);
         break;
+      // Sending by queue URL is all they do: no GetQueueAttributes (the rehearsal never saw it).
       case 'alertQueueSend':
-        statement(['sqs:SendMessage', 'sqs:GetQueueAttributes'], [alertQueue.queueArn]);
+        statement(['sqs:SendMessage'], [alertQueue.queueArn]);
         break;
       case 'endpointCheckQueueSend':
-        statement(
-          ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
-          [resources.endpointCheckQueue.queueArn],
-        );
+        statement(['sqs:SendMessage'], [resources.endpointCheckQueue.queueArn]);
         break;
       case 'integrationSyncQueueSend':
-        statement(
-          ['sqs:SendMessage', 'sqs:GetQueueAttributes'],
-          [resources.integrationSyncQueue.queueArn],
-        );
+        statement(['sqs:SendMessage'], [resources.integrationSyncQueue.queueArn]);
         break;
       case 'queuesGetAttributes':
         statement(['sqs:GetQueueAttributes'], [alertQueue.queueArn, deadLetterQueue.queueArn]);

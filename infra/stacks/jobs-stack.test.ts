@@ -63,7 +63,6 @@ describe('jobs stack', () => {
         'dynamodb:UpdateItem',
         'logs:CreateLogStream',
         'logs:PutLogEvents',
-        'sqs:GetQueueAttributes',
         'sqs:SendMessage',
         'xray:PutTelemetryRecords',
         'xray:PutTraceSegments',

@@ -137,6 +137,17 @@ export const routeScenarios: Record<RouteId, Scenario> = {
   async updateAccount(context) {
     const user = await signedInUser();
     await context.call('updateAccount', 'happy', { session: user, body: { name: 'Renamed' } }, 200);
+    // An address change emails a link to the new address and a notice to the current one.
+    const { session } = await registered(context);
+    await context.call(
+      'updateAccount',
+      'happy',
+      {
+        session,
+        body: { email: `rehearsal-${randomUUID()}@example.com`, currentPassword: PASSWORD },
+      },
+      200,
+    );
     await signedOut(context, 'updateAccount', { body: { name: 'Renamed' } });
   },
   async getAccountDeletionPreview(context) {
