@@ -1,4 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
+import { csrfHeaders } from '../support/csrf';
 import {
   startBrowserSession,
   stopBrowserSession,
@@ -271,5 +272,40 @@ describe('account journeys in Chromium', () => {
       .getByText('This verification link is invalid or has expired', { exact: false })
       .waitFor({ timeout: 5_000 });
     await stranger.close();
+  }, 60_000);
+
+  it('registering the taken address again looks the same, and its owner is emailed instead', async () => {
+    requireVerifiedAccount();
+    const strangersPassword = strongPassword('squatter');
+    const stranger = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    try {
+      const attempt = await stranger.newPage();
+      attempt.setDefaultTimeout(10_000);
+      await attempt.goto(url('/register'));
+      await waitForPageHeading(attempt, 'Create your account');
+      const form = attempt.locator('form');
+      await field(form, 'Email').fill(email);
+      await field(form, 'Password').fill(strangersPassword);
+      await form.getByRole('button', { name: 'Create account' }).click();
+      // The same page as for a new address: nothing tells that the address has an account.
+      await attempt.waitForURL((current) => current.pathname === '/verify-email');
+      await waitForPageHeading(attempt, 'Verify your email');
+      await attempt.getByText(email, { exact: true }).waitFor();
+      expect(await attempt.getByRole('alert').count()).toBe(0);
+
+      const notice = await waitForEmail(app.endpoints.ses!, {
+        to: email,
+        subject: /^You already have an Expiry Radar account/,
+      });
+      expect(notice.body.text).toContain('No new account was made.');
+      // The account is still the owner's: the stranger's password signs nobody in.
+      const signIn = await stranger.request.post(url('/auth/login'), {
+        headers: await csrfHeaders(stranger.request, app.appUrl),
+        data: { email, password: strangersPassword },
+      });
+      expect(signIn.status()).toBe(401);
+    } finally {
+      await stranger.close();
+    }
   }, 60_000);
 });

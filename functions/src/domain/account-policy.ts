@@ -55,6 +55,11 @@ export const RATE_LIMITS = {
   },
   linkEmailsPerAddress: { name: 'link-email-address', limit: 5, windowSeconds: HOUR },
   /**
+   * "You already have an account" emails to an address someone registers again: one an hour,
+   * counted apart from the link emails, so a stranger's attempts never hold up its owner's reset.
+   */
+  registrationNoticePerAddress: { name: 'registration-notice', limit: 1, windowSeconds: HOUR },
+  /**
    * Codes of a user's second factor (sign-in, turning it off, new recovery codes), counted before
    * each check and cleared by a right one: the 5th wrong code in a row locks the checks for 15
    * minutes from that code. Keyed on the user: a stolen password gets 5 guesses per 15 minutes

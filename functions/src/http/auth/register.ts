@@ -66,18 +66,16 @@ async function registerOrTellOwner(body: RegisterBody, ip: string, now: Date): P
 }
 
 /**
- * The address's holder hears that someone tried to register it, at most as often as link emails
- * go to one address (a cooldown, then an hourly limit), so registration cannot flood a mailbox.
+ * The address's holder hears that someone tried to register it, at most once an hour, so
+ * registration cannot flood a mailbox; the attempt is in their audit trail every time.
  */
 async function tellOwnerOfAttempt(email: string, ip: string, now: Date): Promise<void> {
   const userId = await findUserIdByEmail(email);
   const holder = userId ? await findUserCredentials(userId) : undefined;
   if (!holder) return;
   await recordAccountEvent(holder.user, AUDIT_ACTIONS.registrationAttempted, now, { ip });
-  const mayEmail =
-    (await takeRateLimit(RATE_LIMITS.linkEmailCooldownPerAddress, email, now)).allowed &&
-    (await takeRateLimit(RATE_LIMITS.linkEmailsPerAddress, email, now)).allowed;
-  if (!mayEmail) return;
+  const notice = await takeRateLimit(RATE_LIMITS.registrationNoticePerAddress, email, now);
+  if (!notice.allowed) return;
   await sendAccountExistsEmail(holder.user, { hasPassword: holder.passwordHash !== null }).catch(
     (error: unknown) => logger.error('Account exists email not sent', { error: error as Error }),
   );
