@@ -217,47 +217,50 @@ export function securityNoticeEmail(options: {
   });
 }
 
-/** To each member of a workspace deleted with its owner's account (no admin or manager to take it). */
-export function workspaceDeletedWithOwnerEmail(options: {
+/** Who a workspace email of a deleted account goes to, and about what. */
+interface OwnerLeftOptions {
   appOrigin: string;
   to: string;
   displayName: string;
   workspaceName: string;
   ownerEmail: string;
-}): EmailMessage {
+}
+
+/** An email to a member of a workspace whose owner deleted their account. */
+function ownerLeftEmail(
+  options: OwnerLeftOptions,
+  wording: (workspace: string) => { subject: string; lines: string[] },
+): EmailMessage {
   const workspace = subjectText(options.workspaceName, NAME_IN_EMAIL_MAX_LENGTH);
+  const { subject, lines } = wording(workspace);
   return linkEmail({
     to: options.to,
-    subject: `The workspace “${workspace}” was deleted`,
+    subject,
     greeting: greetingFor(options.displayName),
-    lines: [
-      `${options.ownerEmail} deleted their ${PRODUCT} account, and with it the workspace “${workspace}” they owned, with its tokens: it had no admin or workspace manager to take it over.`,
-      'Your own account and your other workspaces are unchanged.',
-    ],
+    lines,
     action: `Open ${PRODUCT}`,
     url: `${options.appOrigin}/dashboard`,
     footer: `You receive this email because you were a member of “${workspace}”.`,
   });
 }
 
+/** To each member of a workspace deleted with its owner's account (no admin or manager to take it). */
+export function workspaceDeletedWithOwnerEmail(options: OwnerLeftOptions): EmailMessage {
+  return ownerLeftEmail(options, (workspace) => ({
+    subject: `The workspace “${workspace}” was deleted`,
+    lines: [
+      `${options.ownerEmail} deleted their ${PRODUCT} account, and with it the workspace “${workspace}” they owned, with its tokens: it had no admin or workspace manager to take it over.`,
+      'Your own account and your other workspaces are unchanged.',
+    ],
+  }));
+}
+
 /** To the member who takes over a workspace whose owner deleted their account. */
-export function workspaceHandedOverEmail(options: {
-  appOrigin: string;
-  to: string;
-  displayName: string;
-  workspaceName: string;
-  ownerEmail: string;
-}): EmailMessage {
-  const workspace = subjectText(options.workspaceName, NAME_IN_EMAIL_MAX_LENGTH);
-  return linkEmail({
-    to: options.to,
+export function workspaceHandedOverEmail(options: OwnerLeftOptions): EmailMessage {
+  return ownerLeftEmail(options, (workspace) => ({
     subject: `You now own the workspace “${workspace}”`,
-    greeting: greetingFor(options.displayName),
     lines: [
       `${options.ownerEmail} deleted their ${PRODUCT} account and handed you the workspace “${workspace}”, with its tokens and members. You are its admin now, and it counts towards your plan: if it takes you beyond your plan's limits, a workspace is frozen until you upgrade or make room.`,
     ],
-    action: `Open ${PRODUCT}`,
-    url: `${options.appOrigin}/dashboard`,
-    footer: `You receive this email because you were a member of “${workspace}”.`,
-  });
+  }));
 }
