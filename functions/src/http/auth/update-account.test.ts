@@ -1,5 +1,9 @@
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
-import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
+import {
+  givenRegisteredUser,
+  registerThroughHandler,
+  TEST_PASSWORD,
+} from '../../../test-support/account-fixtures';
 import { useFakeClock } from '../../../test-support/fake-clock';
 import { mutationEvent, uniqueEmail } from '../../../test-support/auth-requests';
 import { emailsTo, latestEmailTo, linkToken } from '../../../test-support/sent-emails';
@@ -9,7 +13,6 @@ import { givenSignedInUser } from '../../../test-support/fixtures';
 import { listApiKeysOfUser } from '../../data/api-key-records';
 import { findUserById, findUserIdByEmail } from '../../data/user-records';
 import { handler as createApiKey } from '../api-keys/create-api-key';
-import { handler as register } from './register';
 import { handler as getSession } from '../session/get-session';
 import { handler as login } from './login';
 import { handler } from './update-account';
@@ -34,18 +37,6 @@ const followLink = (token: string) =>
     verifyEmail,
     apiGatewayEvent({ method: 'GET', path: '/auth/verify-email', query: `token=${token}` }),
   );
-
-async function givenRegisteredUserWith(email: string) {
-  const response = await invoke(
-    register,
-    mutationEvent({
-      method: 'POST',
-      path: '/auth/register',
-      body: { email, password: TEST_PASSWORD },
-    }),
-  );
-  expect(response.statusCode).toBe(202);
-}
 
 async function givenApiKey(cookie: string) {
   const response = await invoke(
@@ -195,7 +186,7 @@ describe('PUT /auth/account', () => {
     const newEmail = uniqueEmail('contested').toLowerCase();
     await update(cookie, { email: newEmail, currentPassword: TEST_PASSWORD });
     const link = linkToken(await latestEmailTo(newEmail));
-    await givenRegisteredUserWith(newEmail);
+    await registerThroughHandler(newEmail);
     expect((await followLink(link)).headers?.location).toBe(INVALID_LINK_REDIRECT);
     expect(await findUserById(userId)).toMatchObject({ email });
   });

@@ -4,7 +4,12 @@
  * never joins by itself, and an address change never carries invitations along.
  */
 import { invoke } from '../../../test-support/api-gateway-event';
-import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
+import {
+  givenRegisteredUser,
+  registerThroughHandler,
+  signInThroughHandler,
+  TEST_PASSWORD,
+} from '../../../test-support/account-fixtures';
 import { mutationEvent, sessionCookieFrom, uniqueEmail } from '../../../test-support/auth-requests';
 import {
   accept,
@@ -17,26 +22,14 @@ import { latestEmailTo, linkToken } from '../../../test-support/sent-emails';
 import { givenTeam } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { findMember, listInvitations } from '../../data/member-records';
-import { findUserIdByEmail } from '../../data/user-records';
 import { listMembershipsOfUser } from '../../data/workspace-records';
 import { handler as login } from '../auth/login';
-import { handler as register } from '../auth/register';
 import { handler as updateAccount } from '../auth/update-account';
 
+/** Registers, then signs in (registering starts no session). */
 const registerAs = async (email: string) => {
-  const response = await invoke(
-    register,
-    mutationEvent({
-      method: 'POST',
-      path: '/auth/register',
-      body: { email, password: TEST_PASSWORD },
-    }),
-  );
-  expect(response.statusCode).toBe(202);
-  // Registering starts no session.
-  const cookie = await signIn(email);
-  const userId = await findUserIdByEmail(email);
-  return { userId: userId!, cookie };
+  await registerThroughHandler(email);
+  return signInThroughHandler(email);
 };
 
 const signIn = async (email: string) => {

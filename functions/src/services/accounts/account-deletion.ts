@@ -227,16 +227,20 @@ export async function previewAccountDeletion(userId: string): Promise<AccountDel
   const owned = await readOwnedWorkspaceStates(userId);
   const workspaces = await Promise.all(
     owned.map(async (workspace) => {
-      const [members, views] = await Promise.all([
-        listMembersOfWorkspace(workspace.id),
-        listMemberViews(workspace.id),
-      ]);
+      const members = (await listMemberViews(workspace.id)).filter(
+        (view) => view.status === 'active',
+      );
+      const seniority = members.map((member) => ({
+        userId: member.user_id,
+        role: member.role,
+        joinedAt: member.joined_at ?? '',
+      }));
       return {
         id: workspace.id,
         name: workspace.name,
         token_count: workspace.tokens,
-        members: views.filter((view) => view.status === 'active' && view.user_id !== userId),
-        successor_id: await defaultSuccessor(members, userId),
+        members: members.filter((member) => member.user_id !== userId),
+        successor_id: await defaultSuccessor(seniority, userId),
       };
     }),
   );
