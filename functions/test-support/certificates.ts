@@ -155,3 +155,25 @@ export function makeCertificateChain(leaf: CertificateOptions): {
     return { root, intermediate, leaf: signed(folder, 'leaf', leaf, false, 'intermediate') };
   });
 }
+
+/** A self-signed certificate authority (basicConstraints CA:TRUE) and its key. */
+export function makeCertificateAuthority(options: CertificateOptions): MadeCertificate {
+  return inFolder((folder) => signed(folder, 'ca', options, true, null));
+}
+
+/** A certificate authority of its own and a leaf it signed, as a private PKI issues them. */
+export function makePrivateCertificateAuthority(leaf: CertificateOptions): {
+  readonly ca: MadeCertificate;
+  readonly leaf: MadeCertificate;
+} {
+  return inFolder((folder) => {
+    const ca = signed(
+      folder,
+      'ca',
+      { commonName: 'Internal Root CA', organization: 'Internal PKI', days: 3650 },
+      true,
+      null,
+    );
+    return { ca, leaf: signed(folder, 'leaf', leaf, false, 'ca') };
+  });
+}

@@ -94,8 +94,14 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   getOpenApiDocument: [],
   // Reads the session only; the certificates are read in memory and nothing is written.
   parseCertificate: ['tableRead'],
-  // Writes only the rate-limit counter; the endpoint itself is an outbound TLS connection.
+  // Writes only the rate-limit counter and reads the workspace's trusted certificate
+  // authorities; the endpoint itself is an outbound TLS connection.
   probeEndpoint: ['tableRead', 'tableWrite'],
+  // The list reads the certificate authorities and their adders' accounts; adding and removing
+  // write the item, the workspace's count and the audit event.
+  listTrustedCertificateAuthorities: ['tableRead'],
+  addTrustedCertificateAuthority: TABLE_READ_WRITE,
+  removeTrustedCertificateAuthority: TABLE_READ_WRITE,
   listAlertQueue: ['tableRead'],
   requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],
   retryAlert: ['tableRead', 'tableWrite', 'alertQueueSend'],

@@ -50,6 +50,8 @@ export const AUDIT_ACTIONS = {
   tokenRenewalDetected: 'token.renewal_detected',
   endpointProblemRaised: 'endpoint.problem_raised',
   endpointProblemCleared: 'endpoint.problem_cleared',
+  trustedCaAdded: 'trusted_ca.added',
+  trustedCaRemoved: 'trusted_ca.removed',
   tokenDeleted: 'token.deleted',
   tokensTransferred: 'tokens.transferred',
   tokensImported: 'tokens.imported',

@@ -76,6 +76,14 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${INTEGRATION_SORT_PREFIX}${integrationId}`,
   }),
+  /**
+   * A CA certificate a workspace's endpoint checks trust, by its id (the lower-case hexadecimal
+   * SHA-256 of the certificate), so the same certificate cannot be stored twice.
+   */
+  trustedCertificateAuthority: (workspaceId: string, caId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${TRUSTED_CA_SORT_PREFIX}${caId}`,
+  }),
   /** A Stripe webhook event already processed (idempotency; TTL). */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'STRIPE_EVENT' }),
   /** Which user a Stripe customer belongs to (holds `userId`; gsi1 `USER#<userId>`). */
@@ -164,6 +172,8 @@ export const keyParts = {
   endpointScheduleTokenId: (sk: string) => afterPrefix(sk, ENDPOINT_SCHEDULE_SORT_PREFIX),
   /** `INTEGRATION#<integrationId>` */
   integrationId: (sk: string) => afterPrefix(sk, INTEGRATION_SORT_PREFIX),
+  /** `TRUSTED_CA#<caId>` */
+  trustedCertificateAuthorityId: (sk: string) => afterPrefix(sk, TRUSTED_CA_SORT_PREFIX),
   /** `ALERT_USAGE#<YYYY-MM>` */
   alertUsageMonth: (sk: string) => afterPrefix(sk, ALERT_USAGE_SORT_PREFIX),
   /** `ALERT_STATS#<YYYY-MM>` */
@@ -187,6 +197,7 @@ export const ENDPOINT_SCHEDULE_SORT_PREFIX = 'ENDPOINT_SCHEDULE#';
 export const SEARCH_DELTA_SORT_PREFIX = 'SEARCH#DELTA#';
 export const INTEGRATION_SORT_PREFIX = 'INTEGRATION#';
 export const SEARCH_PACK_SORT_PREFIX = 'SEARCH#PACK#';
+export const TRUSTED_CA_SORT_PREFIX = 'TRUSTED_CA#';
 const ALERT_USAGE_SORT_PREFIX = 'ALERT_USAGE#';
 const ALERT_STATS_SORT_PREFIX = 'ALERT_STATS#';
 

@@ -70,6 +70,10 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   importTokens: 'tokens/import-tokens.ts',
   parseCertificate: 'certificates/parse-certificate.ts',
   probeEndpoint: 'certificates/probe-endpoint.ts',
+  // The certificate authorities a workspace's endpoint checks trust
+  listTrustedCertificateAuthorities: 'certificates/list-trusted-certificate-authorities.ts',
+  addTrustedCertificateAuthority: 'certificates/add-trusted-certificate-authority.ts',
+  removeTrustedCertificateAuthority: 'certificates/remove-trusted-certificate-authority.ts',
   // Alert settings and the webhook test
   getAlertSettings: 'alerts/get-alert-settings.ts',
   removeBouncedAddress: 'alerts/remove-bounced-address.ts',

@@ -95,6 +95,12 @@ import { idParams, memberParams, okResponse, redirectResponse } from './common-s
 import { parseCertificateBody, parseCertificateResponse } from './certificate-api-schemas';
 import { endpointProbeBody, endpointProbeResponse } from './endpoint-api-schemas';
 import {
+  addTrustedCaBody,
+  listTrustedCasResponse,
+  trustedCaParams,
+  trustedCaSchema,
+} from './trusted-ca-api-schemas';
+import {
   createIntegrationBody,
   integrationParams,
   integrationSchema,
@@ -429,6 +435,40 @@ export const routeTable = [
       "Check now: connects to a TLS endpoint (host, port, SNI name; through the webhooks SSRF guard, 10 s) and answers the served leaf certificate in the token form's fields, with what a scheduled check would say of it. Rate limited; admins and workspace managers.",
     request: { params: idParams, body: endpointProbeBody },
     response: endpointProbeResponse,
+  },
+  {
+    id: 'listTrustedCertificateAuthorities',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/trusted-certificate-authorities',
+    auth: 'verifiedSession',
+    summary:
+      "The workspace's trusted certificate authorities, oldest first: the CA certificates its endpoint checks and Check now trust beside the public roots (members).",
+    request: { params: idParams },
+    response: listTrustedCasResponse,
+    apiKey: 'workspace',
+  },
+  {
+    id: 'addTrustedCertificateAuthority',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/trusted-certificate-authorities',
+    auth: 'verifiedSession',
+    summary:
+      'Trusts one CA certificate (PEM, basicConstraints CA:TRUE, not expired, at most 16,384 characters) for the endpoint checks of the workspace, at most 20 per workspace; the same certificate twice answers 409 (admins).',
+    request: { params: idParams, body: addTrustedCaBody },
+    response: trustedCaSchema,
+    apiKey: 'workspace',
+    successStatus: 201,
+  },
+  {
+    id: 'removeTrustedCertificateAuthority',
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}/trusted-certificate-authorities/{caId}',
+    auth: 'verifiedSession',
+    summary:
+      'Stops trusting a certificate authority: the next check of an endpoint it signed finds its chain untrusted (admins).',
+    request: { params: trustedCaParams },
+    response: okResponse,
+    apiKey: 'workspace',
   },
   // Alerts
   {

@@ -6,10 +6,12 @@ import {
   canEditToken,
   canManageAlertSettings,
   canManageMembers,
+  canManageTrustedCertificateAuthorities,
   canRenameOrDeleteWorkspace,
   canRenewToken,
   canRotateCalendarFeed,
   canSeeCalendarFeed,
+  canSeeTrustedCertificateAuthorities,
   canSeeUsage,
   canSetContactGroup,
   canViewTokens,
@@ -67,6 +69,25 @@ describe('calendar feed', () => {
     expect(roles.map((role) => canRotateCalendarFeed(role))).toEqual([
       true,
       true,
+      false,
+      false,
+      false,
+    ]);
+  });
+});
+
+describe('trusted certificate authorities', () => {
+  it('every member sees them; only admins add or remove one', () => {
+    expect(roles.map((role) => canSeeTrustedCertificateAuthorities(role))).toEqual([
+      true,
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(roles.map((role) => canManageTrustedCertificateAuthorities(role))).toEqual([
+      true,
+      false,
       false,
       false,
       false,

@@ -71,3 +71,16 @@ export function canSeeCalendarFeed(role: MaybeRole): boolean {
 export function canRotateCalendarFeed(role: MaybeRole): boolean {
   return isEditorRole(role);
 }
+
+/** Every member sees which certificate authorities the workspace's endpoint checks trust. */
+export function canSeeTrustedCertificateAuthorities(role: MaybeRole): boolean {
+  return canViewTokens(role);
+}
+
+/**
+ * Trusting a certificate authority makes every endpoint it signs pass the checks, so only admins
+ * add or remove one.
+ */
+export function canManageTrustedCertificateAuthorities(role: MaybeRole): boolean {
+  return role === 'admin';
+}

@@ -1,0 +1,163 @@
+/**
+ * A workspace's trusted certificate authorities (ACCESS_PATTERNS.md rows 61–63; items of
+ * entities/trusted-certificate-authority.ts). Adding one counts it on the workspace item in the
+ * same transaction, on condition the limit is not reached, and puts it on condition its key (the
+ * certificate's fingerprint) is free, so neither concurrent additions nor the same certificate
+ * twice get past; removing one gives its place back.
+ */
+import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import {
+  TRUSTED_CA_COUNT,
+  trustedCertificateAuthorityCodec,
+  type TrustedCertificateAuthorityRecord,
+} from './entities/trusted-certificate-authority';
+import { keys, TRUSTED_CA_SORT_PREFIX } from './keys';
+import { conditionFailedAt, queryAll } from './table-operations';
+
+/** The workspace trusts as many certificate authorities as it may. */
+export class TrustedCaLimitError extends Error {
+  constructor() {
+    super('The workspace trusts as many certificate authorities as it may');
+    this.name = 'TrustedCaLimitError';
+  }
+}
+
+/** The workspace already trusts this very certificate. */
+export class TrustedCaDuplicateError extends Error {
+  constructor() {
+    super('The workspace already trusts this certificate authority');
+    this.name = 'TrustedCaDuplicateError';
+  }
+}
+
+/** The certificate authority is not (or no longer) trusted by the workspace. */
+export class TrustedCaMissingError extends Error {
+  constructor() {
+    super('The workspace does not trust this certificate authority');
+    this.name = 'TrustedCaMissingError';
+  }
+}
+
+/**
+ * The workspace's trusted certificate authorities, oldest first. `consistent`: the routes read
+ * what was just written; the endpoint checks may read a moment behind.
+ */
+export async function listTrustedCertificateAuthorities(
+  workspaceId: string,
+  options: { readonly consistent: boolean },
+): Promise<TrustedCertificateAuthorityRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.workspace(workspaceId).pk,
+      ':prefix': TRUSTED_CA_SORT_PREFIX,
+    },
+    ConsistentRead: options.consistent,
+  });
+  return items
+    .map((item) => trustedCertificateAuthorityCodec.fromItem(item))
+    .sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.caId.localeCompare(b.caId));
+}
+
+export async function findTrustedCertificateAuthority(
+  workspaceId: string,
+  caId: string,
+): Promise<TrustedCertificateAuthorityRecord | null> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.trustedCertificateAuthority(workspaceId, caId),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? trustedCertificateAuthorityCodec.fromItem(Item) : null;
+}
+
+/** Puts a new trusted certificate authority and counts it, within `limit` per workspace. */
+export async function insertTrustedCertificateAuthority(
+  record: TrustedCertificateAuthorityRecord,
+  limit: number,
+): Promise<void> {
+  const { tableName } = getConfig();
+  try {
+    await getDocumentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.workspace(record.workspaceId),
+              UpdateExpression: 'ADD #count :one',
+              ConditionExpression:
+                'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count < :limit)',
+              ExpressionAttributeNames: { '#count': TRUSTED_CA_COUNT },
+              ExpressionAttributeValues: { ':one': 1, ':limit': limit },
+            },
+          },
+          {
+            Put: {
+              TableName: tableName,
+              Item: trustedCertificateAuthorityCodec.toItem(record),
+              ConditionExpression: 'attribute_not_exists(pk)',
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    // The same certificate again says so even when the workspace is also at its limit.
+    if (conditionFailedAt(error, 1)) throw new TrustedCaDuplicateError();
+    if (conditionFailedAt(error, 0)) throw new TrustedCaLimitError();
+    throw error;
+  }
+}
+
+/** Deletes the trusted certificate authority and gives its place under the limit back. */
+export async function removeTrustedCertificateAuthority(
+  workspaceId: string,
+  caId: string,
+): Promise<void> {
+  const { tableName } = getConfig();
+  try {
+    await getDocumentClient().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Delete: {
+              TableName: tableName,
+              Key: keys.trustedCertificateAuthority(workspaceId, caId),
+              ConditionExpression: 'attribute_exists(pk)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName,
+              Key: keys.workspace(workspaceId),
+              UpdateExpression: 'ADD #count :minusOne',
+              ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
+              ExpressionAttributeNames: { '#count': TRUSTED_CA_COUNT },
+              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
+            },
+          },
+        ],
+      }),
+    );
+  } catch (error) {
+    if (conditionFailedAt(error, 0)) throw new TrustedCaMissingError();
+    throw error;
+  }
+}
+
+/**
+ * The PEM of each certificate authority the workspace trusts, for its endpoint checks: consistent
+ * for "Check now", which may follow an upload at once; a scheduled check may read a moment behind.
+ */
+export async function trustedCertificateAuthorityPems(
+  workspaceId: string,
+  options: { readonly consistent: boolean },
+): Promise<string[]> {
+  const records = await listTrustedCertificateAuthorities(workspaceId, options);
+  return records.map((record) => record.pem);
+}

@@ -1,0 +1,10 @@
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { listWorkspaceTrustedCas } from '../../services/certificate-authorities/trusted-certificate-authorities';
+
+/** `GET /api/v1/workspaces/{id}/trusted-certificate-authorities`: every member. */
+export const handler = createHttpHandler(
+  'listTrustedCertificateAuthorities',
+  async ({ params, workspaceAccess }) => ({
+    body: await listWorkspaceTrustedCas(await workspaceAccess(params.id)),
+  }),
+);
