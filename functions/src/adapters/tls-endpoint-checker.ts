@@ -4,13 +4,21 @@
  * address it has must be allowed (adapters/ssrf-guard, domain/network-address-policy), and the
  * connection goes to the checked address with the name as SNI, so no second lookup can answer
  * another address (DNS rebinding). The chain is verified against `trustedRoots` (Node's default
- * roots unless given: tests pass their own CA) without refusing the connection, so an untrusted
- * or mismatched certificate is still read and described.
+ * roots unless given: tests pass their own CA), plus the certificate authorities the endpoint's
+ * workspace trusts when it has any, without refusing the connection, so an untrusted or
+ * mismatched certificate is still read and described. With a workspace's certificate authorities
+ * a chain may end at any of them (OpenSSL's partial chain), so trusting an issuing CA that is not
+ * a self-signed root is enough.
  */
 import { X509Certificate } from 'node:crypto';
 import { isIP } from 'node:net';
 import tls from 'node:tls';
-import type { EndpointChecker, EndpointProbe, ServedCertificate } from '../domain/endpoint-check';
+import type {
+  EndpointChecker,
+  EndpointProbe,
+  EndpointTrust,
+  ServedCertificate,
+} from '../domain/endpoint-check';
 import {
   classifyAddress,
   isAllowedAddress,
@@ -62,12 +70,27 @@ function servedCertificateOf(socket: tls.TLSSocket, expectedName: string): Serve
   };
 }
 
+/** The `ca` and chain options of a connection: the checker's roots, and the workspace's CAs. */
+function trustOptions(
+  options: TlsCheckerOptions,
+  trust: EndpointTrust | undefined,
+): Pick<tls.ConnectionOptions, 'ca' | 'allowPartialTrustChain'> {
+  const workspaceCas = trust?.trustedCertificateAuthorities ?? [];
+  if (workspaceCas.length === 0) {
+    return options.trustedRoots ? { ca: [...options.trustedRoots] } : {};
+  }
+  // Giving `ca` replaces Node's default roots, so they are given again beside the workspace's.
+  const roots = options.trustedRoots ?? tls.rootCertificates;
+  return { ca: [...roots, ...workspaceCas], allowPartialTrustChain: true };
+}
+
 function connect(
   address: string,
   port: number,
   servername: string | undefined,
   expectedName: string,
   options: TlsCheckerOptions,
+  trust: EndpointTrust | undefined,
 ): Promise<EndpointProbe> {
   const timeoutMs = options.timeoutMs ?? ENDPOINT_CHECK_TIMEOUT_MS;
   return new Promise((resolve) => {
@@ -77,7 +100,7 @@ function connect(
       port,
       ...(servername ? { servername } : {}),
       rejectUnauthorized: false,
-      ...(options.trustedRoots ? { ca: [...options.trustedRoots] } : {}),
+      ...trustOptions(options, trust),
     });
     const finish = (probe: EndpointProbe) => {
       if (settled) return;
@@ -114,7 +137,7 @@ function connect(
 }
 
 export function createTlsEndpointChecker(options: TlsCheckerOptions = {}): EndpointChecker {
-  return async ({ host, port, sni }) => {
+  return async ({ host, port, sni }, trust) => {
     const policy = options.policy ?? webhookTargetPolicy();
     const literal = classifyAddress(host) !== 'invalid';
     let addresses: string[];
@@ -139,9 +162,10 @@ export function createTlsEndpointChecker(options: TlsCheckerOptions = {}): Endpo
       return { ok: false, reason: 'unreachable', message: 'The host has no address' };
     }
     const servername = sni ?? (isIP(host) === 0 ? host : undefined);
-    return connect(address, port, servername, sni ?? host, options);
+    return connect(address, port, servername, sni ?? host, options, trust);
   };
 }
 
 /** The checker with the deployment's policy and Node's default roots. */
-export const checkTlsEndpoint: EndpointChecker = (endpoint) => createTlsEndpointChecker()(endpoint);
+export const checkTlsEndpoint: EndpointChecker = (endpoint, trust) =>
+  createTlsEndpointChecker()(endpoint, trust);

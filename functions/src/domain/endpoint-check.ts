@@ -42,12 +42,23 @@ export type EndpointProbe =
   | { readonly ok: true; readonly certificate: ServedCertificate }
   | { readonly ok: false; readonly reason: 'blocked' | 'unreachable'; readonly message: string };
 
+/**
+ * What a check trusts beyond the checker's roots: the PEM certificates of the certificate
+ * authorities the endpoint's workspace trusts (none: the checker's roots alone).
+ */
+export interface EndpointTrust {
+  readonly trustedCertificateAuthorities: readonly string[];
+}
+
 /** Port: connects to one endpoint (SSRF guarded, bounded in time) and reads what it serves. */
-export type EndpointChecker = (endpoint: {
-  readonly host: string;
-  readonly port: number;
-  readonly sni: string | null;
-}) => Promise<EndpointProbe>;
+export type EndpointChecker = (
+  endpoint: {
+    readonly host: string;
+    readonly port: number;
+    readonly sni: string | null;
+  },
+  trust?: EndpointTrust,
+) => Promise<EndpointProbe>;
 
 export interface EndpointRenewal {
   /** `YYYY-MM-DD` of the served notAfter, as the certificate form fills it. */

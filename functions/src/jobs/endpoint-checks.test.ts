@@ -11,10 +11,13 @@ import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import {
   makeCertificateChain,
+  makePrivateCertificateAuthority,
   makeSelfSignedCertificate,
   type MadeCertificate,
 } from '../../test-support/certificates';
 import { givenToken, givenWorkspace, inDays } from '../../test-support/token-fixtures';
+import { invoke } from '../../test-support/api-gateway-event';
+import { routeRequest } from '../../test-support/workspace-fixtures';
 import { createTlsEndpointChecker } from '../adapters/tls-endpoint-checker';
 import { listWorkspaceEventsOfAction } from '../data/audit-queries';
 import { tokenCodec } from '../data/entities/token';
@@ -26,6 +29,8 @@ import { getConfig } from '../platform/config';
 import { checkEndpoint, type EndpointCheckPorts } from '../services/endpoints/endpoint-checks';
 import type { EmailMessage } from '../domain/mailer';
 import { createAlertWorker } from './alert-worker';
+import { handler as addTrustedCa } from '../http/certificates/add-trusted-certificate-authority';
+import { handler as removeTrustedCa } from '../http/certificates/remove-trusted-certificate-authority';
 import { createEndpointCheckWorker } from './endpoint-check-worker';
 import { runEndpointDispatch } from './endpoint-dispatch';
 
@@ -78,6 +83,7 @@ async function closedPort(): Promise<number> {
 
 interface World {
   token: Token;
+  ownerCookie: string;
   message: EndpointCheckMessage;
   alerts: AlertQueueMessage[];
   ports: EndpointCheckPorts;
@@ -94,6 +100,7 @@ async function givenCertificateWith(port: number, expiresAt = inDays(30)): Promi
   const alerts: AlertQueueMessage[] = [];
   return {
     token,
+    ownerCookie: owner.cookie,
     message: { workspaceId, tokenId: token.id, host: '127.0.0.1', port, sni: HOST },
     alerts,
     ports: {
@@ -393,6 +400,69 @@ describe('endpoint checks against local TLS servers', () => {
     expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm1' }]);
     const token = await findToken(world.token.workspace_id, world.token.id);
     expect(token?.endpoints?.[0]?.last_check?.status).toBe('renewed');
+  });
+});
+
+describe("endpoints served by a workspace's private certificate authority", () => {
+  const privatePki = makePrivateCertificateAuthority({
+    commonName: HOST,
+    altNames: `DNS:${HOST}`,
+    days: 200,
+  });
+  /** As deployed: Node's default roots, which do not hold the private CA. */
+  const publicRootsChecker = createTlsEndpointChecker({
+    policy: { allowLoopback: true },
+    timeoutMs: 2_000,
+  });
+  const trustedCasRoute = '/api/v1/workspaces/{id}/trusted-certificate-authorities';
+
+  it('finds the chain untrusted until the workspace trusts the CA, and again once it is removed', async () => {
+    const server = await tlsServer(contextOf(privatePki.leaf));
+    const leafExpiry = new Date(
+      new (await import('node:crypto')).X509Certificate(privatePki.leaf.pem).validTo,
+    );
+    const world = await givenCertificateWith(portOf(server), addCalendarDays(leafExpiry, 0));
+    const ports = { ...world.ports, check: publicRootsChecker };
+    const { workspaceId } = world.message;
+    const owner = world.ownerCookie;
+
+    const before = await checkEndpoint(world.message, ports, new Date());
+    expect(before).toMatchObject({ check: { status: 'problem', problem: 'untrusted_chain' } });
+
+    const added = await invoke(
+      addTrustedCa,
+      routeRequest('POST', trustedCasRoute, {
+        params: { id: workspaceId },
+        cookie: owner,
+        body: { pem: privatePki.ca.pem },
+      }),
+    );
+    expect(added.statusCode).toBe(201);
+    const trusted = await checkEndpoint(world.message, ports, new Date());
+    expect(trusted).toMatchObject({
+      kind: 'checked',
+      cleared: true,
+      check: { status: 'ok', problem: null },
+    });
+
+    const removed = await invoke(
+      removeTrustedCa,
+      routeRequest('DELETE', `${trustedCasRoute}/{caId}`, {
+        params: { id: workspaceId, caId: (added.json as { id: string }).id },
+        cookie: owner,
+      }),
+    );
+    expect(removed.statusCode).toBe(200);
+    const after = await checkEndpoint(world.message, ports, new Date());
+    expect(after).toMatchObject({ check: { status: 'problem', problem: 'untrusted_chain' } });
+    // Untrusted twice, with a trusted check between: raised, cleared, raised again.
+    const raised = await eventsOf(workspaceId, 'endpoint.problem_raised');
+    const cleared = await eventsOf(workspaceId, 'endpoint.problem_cleared');
+    expect(raised.map((event) => event.metadata.problem)).toEqual([
+      'untrusted_chain',
+      'untrusted_chain',
+    ]);
+    expect(cleared.map((event) => event.metadata.problem)).toEqual(['untrusted_chain']);
   });
 });
 

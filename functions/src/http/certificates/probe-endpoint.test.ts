@@ -2,8 +2,9 @@ import tls from 'node:tls';
 import type { AddressInfo } from 'node:net';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { makeCertificateChain } from '../../../test-support/certificates';
-import { givenTeam, routeEvent } from '../../../test-support/workspace-fixtures';
+import { givenTeam, routeEvent, routeRequest } from '../../../test-support/workspace-fixtures';
 import { resetConfigForTests } from '../../platform/config';
+import { handler as addTrustedCa } from './add-trusted-certificate-authority';
 import { handler as probeEndpoint } from './probe-endpoint';
 
 const chain = makeCertificateChain({
@@ -66,6 +67,35 @@ describe('POST /api/v1/workspaces/{id}/endpoint-probes', () => {
       status: 'problem',
     });
     expect((response.json as { message: string }).message).toContain('chain is not trusted');
+  });
+
+  it("judges the chain against the workspace's trusted certificate authorities", async () => {
+    const trusting = async (pem: string) => {
+      const team = await givenTeam();
+      const added = await invoke(
+        addTrustedCa,
+        routeRequest('POST', '/api/v1/workspaces/{id}/trusted-certificate-authorities', {
+          params: { id: team.workspaceId },
+          cookie: team.admin.cookie,
+          body: { pem },
+        }),
+      );
+      expect(added.statusCode).toBe(201);
+      return team;
+    };
+    const endpoint = { host: '127.0.0.1', port, sni: 'shop.example.com' };
+
+    const root = await trusting(chain.root.pem);
+    const byRoot = await probe(root.workspaceId, root.manager.cookie, endpoint);
+    expect(byRoot.json).toMatchObject({ chain_trusted: true, name_matches: true, status: 'ok' });
+    // An issuing CA that is not a root is enough: the chain may end at what the workspace trusts.
+    const issuing = await trusting(chain.intermediate.pem);
+    const byIssuer = await probe(issuing.workspaceId, issuing.manager.cookie, endpoint);
+    expect(byIssuer.json).toMatchObject({ chain_trusted: true, status: 'ok' });
+    // Another workspace's certificate authorities count for nothing here.
+    const other = await givenTeam();
+    const elsewhere = await probe(other.workspaceId, other.manager.cookie, endpoint);
+    expect(elsewhere.json).toMatchObject({ chain_trusted: false, status: 'problem' });
   });
 
   it('refuses private addresses as webhooks do, viewers, and bad input', async () => {

@@ -2,6 +2,7 @@ import { DEFAULT_TLS_PORT, endpointKeyOf } from '@expiry-radar/shared/domain/end
 import type { EndpointProbeResponse } from '@expiry-radar/shared/api/endpoint-api-schemas';
 import { checkTlsEndpoint } from '../../adapters/tls-endpoint-checker';
 import { consumeRateLimit } from '../../data/rate-limiter';
+import { trustedCertificateAuthorityPems } from '../../data/trusted-certificate-authority-records';
 import { readCertificates } from '../../domain/certificate-reading';
 import type { RateLimitRule } from '../../domain/account-policy';
 import { evaluateEndpointCheck } from '../../domain/endpoint-check';
@@ -20,7 +21,8 @@ export const ENDPOINT_PROBE_RATE_LIMIT: RateLimitRule = {
  * `POST /api/v1/workspaces/{id}/endpoint-probes` ("Check now" in the certificate form): connects
  * through the SSRF guard and answers the served leaf in the form's fields, as PEM auto-fill does,
  * with what a scheduled check would say of it (against a token expiring the same day, so only a
- * problem of the certificate itself shows). Stores nothing but the rate-limit counter.
+ * problem of the certificate itself shows), trusting the workspace's certificate authorities as
+ * the scheduled checks do. Stores nothing but the rate-limit counter.
  */
 export const handler = createHttpHandler(
   'probeEndpoint',
@@ -36,7 +38,11 @@ export const handler = createHttpHandler(
       port: body.port ?? DEFAULT_TLS_PORT,
       sni: body.sni ?? null,
     };
-    const probe = await checkTlsEndpoint(endpoint);
+    const probe = await checkTlsEndpoint(endpoint, {
+      trustedCertificateAuthorities: await trustedCertificateAuthorityPems(access.workspaceId, {
+        consistent: true,
+      }),
+    });
     if (!probe.ok) {
       throw badRequest(`${endpointKeyOf(endpoint)}: ${probe.message}`, [
         { path: 'host', message: probe.message },

@@ -13,6 +13,10 @@
  *   lost one is queued by the next check.
  * - A problem gone: recorded in the audit trail; the endpoint's status shows it cleared.
  *
+ * The chain is judged against the public roots and the certificate authorities the workspace
+ * trusts (services/certificate-authorities), read with the token, so a CA added or removed counts
+ * from the next check on.
+ *
  * Frozen workspaces: the check is written, nothing else is done.
  */
 import type { EndpointCheckMessage } from '@expiry-radar/shared/api/endpoint-api-schemas';
@@ -33,6 +37,7 @@ import { AUDIT_ACTIONS, recordAuditEvent, SYSTEM_ACTOR } from '../../data/audit-
 import { writeEndpointCheck } from '../../data/endpoint-records';
 import { keys } from '../../data/keys';
 import { findToken } from '../../data/token-records';
+import { trustedCertificateAuthorityPems } from '../../data/trusted-certificate-authority-records';
 import { updateToken } from '../../data/token-mutations';
 import { findUserById } from '../../data/user-records';
 import { findWorkspaces } from '../../data/workspace-store';
@@ -127,15 +132,16 @@ export async function checkEndpoint(
   ports: EndpointCheckPorts,
   now: Date,
 ): Promise<EndpointCheckOutcome> {
-  const [current, [workspace]] = await Promise.all([
+  const [current, [workspace], trustedCertificateAuthorities] = await Promise.all([
     findToken(message.workspaceId, message.tokenId),
     findWorkspaces([message.workspaceId]),
+    trustedCertificateAuthorityPems(message.workspaceId, { consistent: false }),
   ]);
   const index = current?.endpoints?.findIndex((endpoint) => sameEndpoint(endpoint, message)) ?? -1;
   const endpoint = current?.endpoints?.[index];
   if (!current || !endpoint || !workspace) return { kind: 'gone' };
   const endpointKey = endpointKeyOf(endpoint);
-  const probe = await ports.check(endpoint);
+  const probe = await ports.check(endpoint, { trustedCertificateAuthorities });
   const verdict = evaluateEndpointCheck({
     endpointKey,
     probe,
