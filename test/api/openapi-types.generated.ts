@@ -416,6 +416,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{id}/trusted-certificate-authorities": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's trusted certificate authorities, oldest first: the CA certificates its endpoint checks and Check now trust beside the public roots (members). */
+        get: operations["listTrustedCertificateAuthorities"];
+        put?: never;
+        /** Trusts one CA certificate (PEM, basicConstraints CA:TRUE, not expired, at most 16,384 characters) for the endpoint checks of the workspace, at most 20 per workspace; the same certificate twice answers 409 (admins). */
+        post: operations["addTrustedCertificateAuthority"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{id}/trusted-certificate-authorities/{caId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stops trusting a certificate authority: the next check of an endpoint it signed finds its chain untrusted (admins). */
+        delete: operations["removeTrustedCertificateAuthority"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/test-webhook": {
         parameters: {
             query?: never;
@@ -2753,6 +2788,167 @@ export interface operations {
                         chain_trusted: boolean;
                         name_matches: boolean;
                         protocol: string | null;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listTrustedCertificateAuthorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            id: string;
+                            subject: string;
+                            issuer: string;
+                            not_before: string;
+                            not_after: string;
+                            fingerprint_sha256: string;
+                            pem: string;
+                            added_by: {
+                                id: string;
+                                email: string | null;
+                            };
+                            added_at: string;
+                        }[];
+                        limit: number;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addTrustedCertificateAuthority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description One CA certificate in PEM form (basicConstraints CA:TRUE). */
+                    pem: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        subject: string;
+                        issuer: string;
+                        not_before: string;
+                        not_after: string;
+                        fingerprint_sha256: string;
+                        pem: string;
+                        added_by: {
+                            id: string;
+                            email: string | null;
+                        };
+                        added_at: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    removeTrustedCertificateAuthority: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The certificate authority's id: its SHA-256 fingerprint in lower-case hex. */
+                caId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
                     };
                 };
             };

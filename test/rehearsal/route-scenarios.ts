@@ -416,6 +416,54 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('probeEndpoint', 'external', { session: owner, ...request }, 400);
   },
 
+  // A workspace's trusted certificate authorities: every member lists them, admins change them.
+  async listTrustedCertificateAuthorities(context) {
+    const { owner, viewer, values } = await world();
+    const params = { id: values.workspace };
+    await trustedCaOf(context, owner, values.workspace);
+    await context.call(
+      'listTrustedCertificateAuthorities',
+      'happy',
+      { session: viewer, params },
+      200,
+    );
+    await signedOut(context, 'listTrustedCertificateAuthorities', { params });
+  },
+  async addTrustedCertificateAuthority(context) {
+    const { owner, viewer, values } = await world();
+    const { pem } = await certificateAuthority();
+    const request = { params: { id: values.workspace }, body: { pem } };
+    await context.call(
+      'addTrustedCertificateAuthority',
+      'refusal',
+      { session: viewer, ...request },
+      403,
+    );
+    await context.call(
+      'addTrustedCertificateAuthority',
+      'happy',
+      { session: owner, ...request },
+      201,
+    );
+  },
+  async removeTrustedCertificateAuthority(context) {
+    const { owner, viewer, values } = await world();
+    const caId = await trustedCaOf(context, owner, values.workspace);
+    const params = { id: values.workspace, caId };
+    await context.call(
+      'removeTrustedCertificateAuthority',
+      'refusal',
+      { session: viewer, params },
+      403,
+    );
+    await context.call(
+      'removeTrustedCertificateAuthority',
+      'happy',
+      { session: owner, params },
+      200,
+    );
+  },
+
   // Alert settings and the webhook test
   async getAlertSettings(context) {
     const { owner, values } = await world();
@@ -916,6 +964,30 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('linkIntegrationToken', 'refusal', { session: owner, params, body }, 400);
   },
 };
+
+/** A certificate authority of its own, made at rehearsal time. */
+async function certificateAuthority() {
+  return (await certificates()).makeCertificateAuthority({
+    commonName: 'Rehearsal Internal CA',
+    key: 'ec:P-256',
+  });
+}
+
+/** A certificate authority the workspace trusts, added through the add function; its id. */
+async function trustedCaOf(
+  context: ScenarioContext,
+  session: ApiSession,
+  workspaceId: string,
+): Promise<string> {
+  const { pem } = await certificateAuthority();
+  const answer = await context.call(
+    'addTrustedCertificateAuthority',
+    'setup',
+    { session, params: { id: workspaceId }, body: { pem } },
+    201,
+  );
+  return (answer.json as { id: string }).id;
+}
 
 const gitlabIntegrationBody = {
   kind: 'gitlab',

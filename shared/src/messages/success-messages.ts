@@ -28,6 +28,9 @@ export const SUCCESS_MESSAGES = {
   invitationDeclined: 'Invitation declined',
   /** The alert preferences page's save. */
   alertSettingsSaved: 'Alert settings saved',
+  /** A workspace's trusted certificate authorities. */
+  trustedCaAdded: 'Certificate authority added: its endpoints are trusted from their next check',
+  trustedCaRemoved: 'Certificate authority removed',
 } as const;
 
 /** The profile's save when it asks for a new address (the current one stays until then). */

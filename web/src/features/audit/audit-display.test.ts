@@ -16,6 +16,8 @@ describe('audit display', () => {
     ['member.role_updated', 'Member role changed'],
     ['tokens.imported', 'Tokens imported'],
     ['alert_settings.signing_secret_rotated', 'Webhook signing secret rotated'],
+    ['trusted_ca.added', 'Certificate authority trusted'],
+    ['trusted_ca.removed', 'Certificate authority removed'],
     ['future.thing_happened', 'Future thing happened'],
   ])('action %s reads "%s"', (action, label) => {
     expect(actionLabel(action)).toBe(label);
@@ -48,6 +50,21 @@ describe('audit display', () => {
         metadata: {},
       }),
     ).toBe('Member grace@example.com');
+  });
+
+  it('names a trusted certificate authority by its subject, with its fingerprint in the details', () => {
+    const event = {
+      action: 'trusted_ca.added',
+      target_type: 'trusted_ca',
+      target_id: 'ab'.repeat(32),
+      target_name: 'CN=Internal Root CA, O=Acme',
+      metadata: { fingerprint_sha256: 'AB:CD', not_after: '2035-01-01T00:00:00.000Z' },
+    };
+    expect(targetLabel(event)).toBe('Certificate authority CN=Internal Root CA, O=Acme');
+    expect(metadataEntries(event)).toEqual([
+      ['SHA-256 fingerprint', 'AB:CD'],
+      ['Valid until', '2035-01-01T00:00:00.000Z'],
+    ]);
   });
 
   it('names older targets from their metadata, else by their kind only (never an id)', () => {

@@ -33,6 +33,8 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'token.renewal_detected': 'Renewal detected',
   'endpoint.problem_raised': 'Endpoint problem',
   'endpoint.problem_cleared': 'Endpoint problem cleared',
+  'trusted_ca.added': 'Certificate authority trusted',
+  'trusted_ca.removed': 'Certificate authority removed',
   'token.deleted': 'Token deleted',
   'tokens.transferred': 'Tokens transferred',
   'tokens.imported': 'Tokens imported',
@@ -122,6 +124,7 @@ const TARGET_LABELS: Readonly<Record<string, string>> = {
   user: 'Account',
   alert: 'Alert',
   alert_settings: 'Alert settings',
+  trusted_ca: 'Certificate authority',
 };
 
 /**
@@ -318,6 +321,10 @@ const DETAIL_LABELS: Readonly<Record<string, string>> = {
   webhooks: 'Webhooks',
   contact_groups: 'Contact groups',
   thresholds: 'Thresholds (days before expiry)',
+  subject: 'Subject',
+  issuer: 'Issuer',
+  not_after: 'Valid until',
+  fingerprint_sha256: 'SHA-256 fingerprint',
 };
 
 const FROM_TO_LABELS = {

@@ -8,6 +8,7 @@ import type { Member, Workspace } from '@expiry-radar/shared/api/workspace-api-s
 import { ASSIGNABLE_ROLES } from '@expiry-radar/shared/api/workspace-api-schemas';
 import {
   canManageMembers,
+  canManageTrustedCertificateAuthorities,
   canRenameOrDeleteWorkspace,
   isEditorRole,
 } from '@expiry-radar/shared/domain/permissions';
@@ -49,4 +50,9 @@ export function canTransferFrom(workspace: Workspace): boolean {
 
 export function canTransferInto(workspace: Workspace): boolean {
   return isEditorRole(workspace.role) && !workspace.is_frozen;
+}
+
+/** Add or remove trusted certificate authorities: the admin, not while frozen. */
+export function canChangeTrustedCas(workspace: Workspace): boolean {
+  return canManageTrustedCertificateAuthorities(workspace.role) && !workspace.is_frozen;
 }

@@ -78,6 +78,8 @@ function fakeServer(options: { workspaces: Workspace[]; members?: Record<string,
         canRotate: workspace.role !== 'viewer',
       });
     routes[`GET ${base}/members`] = (request) => page(request, state.members[idOf(request)] ?? []);
+    routes[`GET ${base}/trusted-certificate-authorities`] = () =>
+      jsonResponse({ items: [], limit: 20 });
     routes[`POST ${base}/members`] = (request) => {
       const { email, role } = request.body as { email: string; role: Member['role'] };
       const invited: Member = {

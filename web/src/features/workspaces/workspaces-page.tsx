@@ -27,6 +27,7 @@ import { invitationsQueryOptions, workspaceListQueryOptions } from './api/worksp
 import { DeleteWorkspaceDialog } from './components/delete-workspace-dialog';
 import { InvitationsList } from './components/invitations-list';
 import { TransferTokensDialog } from './components/transfer-tokens-dialog';
+import { TrustedCasSection } from './components/trusted-cas-section';
 import { WorkspaceDetails } from './components/workspace-details';
 import { WorkspaceNameDialog } from './components/workspace-name-dialog';
 import { WorkspaceTable } from './components/workspace-table';
@@ -41,8 +42,8 @@ type OpenDialog =
 
 /**
  * /workspaces: the user's workspaces (50 per page) with plan, role and frozen state;
- * create, rename and delete; the open workspace's members (invite, change role, remove); token
- * transfers between workspaces; the user's pending invitations (accept or decline). Controls
+ * create, rename and delete; the open workspace's members (invite, change role, remove) and the
+ * certificate authorities its endpoint checks trust; token transfers between workspaces; the user's pending invitations (accept or decline). Controls
  * follow the server's rules (workspace-permissions).
  */
 export function WorkspacesPage() {
@@ -206,6 +207,9 @@ export function WorkspacesPage() {
               onLeft={() => hide(open)}
               onFrozen={() => setOpenId(open.id)}
             />
+          )}
+          {open && session.user && (
+            <TrustedCasSection key={`trusted-cas-${open.id}`} workspace={open} />
           )}
         </Stack>
       )}
