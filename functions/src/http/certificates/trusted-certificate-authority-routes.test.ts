@@ -11,10 +11,7 @@ import {
   TRUSTED_CAS_PER_WORKSPACE,
 } from '@expiry-radar/shared/domain/trusted-certificate-authorities';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
-import {
-  makeCertificateAuthority,
-  makeCertificateChain,
-} from '../../../test-support/certificates';
+import { makeCertificateAuthority, makeCertificateChain } from '../../../test-support/certificates';
 import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { keys } from '../../data/keys';
@@ -98,15 +95,16 @@ describe('the trusted certificate authority routes', () => {
     const outsider = await add(team.workspaceId, team.outsider.cookie, { pem: chain.root.pem });
     expect(outsider.statusCode).toBe(404);
 
-    expect((await add(team.workspaceId, team.admin.cookie, { pem: chain.root.pem })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await add(team.workspaceId, team.admin.cookie, { pem: chain.root.pem })).statusCode,
+    ).toBe(201);
     const managerRemoves = await remove(team.workspaceId, rootId, team.manager.cookie);
     expect([managerRemoves.statusCode, errorOf(managerRemoves)]).toEqual([
       403,
       TRUSTED_CA_MESSAGES.forbidden,
     ]);
-    const listed = (await list(team.workspaceId, team.viewer.cookie)).json as ListTrustedCasResponse;
+    const listed = (await list(team.workspaceId, team.viewer.cookie))
+      .json as ListTrustedCasResponse;
     expect(listed.items.map((item) => item.id)).toEqual([rootId]);
   });
 
@@ -139,9 +137,9 @@ describe('the trusted certificate authority routes', () => {
 
   it('refuses the same certificate twice with 409, and a workspace beyond its limit', async () => {
     const team = await givenTeam();
-    expect((await add(team.workspaceId, team.admin.cookie, { pem: chain.root.pem })).statusCode).toBe(
-      201,
-    );
+    expect(
+      (await add(team.workspaceId, team.admin.cookie, { pem: chain.root.pem })).statusCode,
+    ).toBe(201);
     // The same certificate, pasted with other line endings, is the same certificate authority.
     const again = await add(team.workspaceId, team.admin.cookie, {
       pem: chain.root.pem.replace(/\n/g, '\r\n'),
@@ -150,13 +148,17 @@ describe('the trusted certificate authority routes', () => {
 
     for (let index = 1; index < TRUSTED_CAS_PER_WORKSPACE; index += 1) {
       const ca = makeCertificateAuthority({ commonName: `Internal CA ${index}`, key: 'ec:P-256' });
-      expect((await add(team.workspaceId, team.admin.cookie, { pem: ca.pem })).statusCode).toBe(201);
+      expect((await add(team.workspaceId, team.admin.cookie, { pem: ca.pem })).statusCode).toBe(
+        201,
+      );
     }
     const beyond = makeCertificateAuthority({ commonName: 'One too many', key: 'ec:P-256' });
     const refused = await add(team.workspaceId, team.admin.cookie, { pem: beyond.pem });
     expect([refused.statusCode, errorOf(refused)]).toEqual([409, TRUSTED_CA_MESSAGES.limit]);
     // At the limit, the same certificate again still says it is already trusted.
-    const duplicateAtLimit = await add(team.workspaceId, team.admin.cookie, { pem: chain.root.pem });
+    const duplicateAtLimit = await add(team.workspaceId, team.admin.cookie, {
+      pem: chain.root.pem,
+    });
     expect(errorOf(duplicateAtLimit)).toBe(TRUSTED_CA_MESSAGES.duplicate);
     expect(await workspaceCount(team.workspaceId)).toBe(TRUSTED_CAS_PER_WORKSPACE);
 
@@ -179,7 +181,10 @@ describe('the trusted certificate authority routes', () => {
     const twice = await remove(team.workspaceId, rootId, team.admin.cookie);
     expect([twice.statusCode, errorOf(twice)]).toEqual([404, TRUSTED_CA_MESSAGES.notFound]);
     const malformed = await remove(team.workspaceId, 'not-a-fingerprint', team.admin.cookie);
-    expect([malformed.statusCode, errorOf(malformed)]).toEqual([400, TRUSTED_CA_MESSAGES.invalidId]);
+    expect([malformed.statusCode, errorOf(malformed)]).toEqual([
+      400,
+      TRUSTED_CA_MESSAGES.invalidId,
+    ]);
 
     const events = await auditOf(team.workspaceId);
     expect(events.map((event) => event.action)).toEqual(['trusted_ca.removed', 'trusted_ca.added']);
@@ -218,7 +223,12 @@ describe('the trusted certificate authority routes', () => {
       expect(created.statusCode).toBe(201);
       return (created.json as { secret: string; key: { id: string } }).secret;
     };
-    const withKey = (handler: typeof addCa, secret: string, method: 'GET' | 'POST', body?: unknown) =>
+    const withKey = (
+      handler: typeof addCa,
+      secret: string,
+      method: 'GET' | 'POST',
+      body?: unknown,
+    ) =>
       invoke(
         handler,
         apiGatewayEvent({

@@ -4,7 +4,10 @@
  * remove one, never while the workspace is frozen; both changes are audited. What an upload must
  * be is decided by domain/trusted-ca-certificate.ts, so every refusal is a 400 or 409 with words.
  */
-import type { TrustedCa, ListTrustedCasResponse } from '@expiry-radar/shared/api/trusted-ca-api-schemas';
+import type {
+  TrustedCa,
+  ListTrustedCasResponse,
+} from '@expiry-radar/shared/api/trusted-ca-api-schemas';
 import {
   canManageTrustedCertificateAuthorities,
   canSeeTrustedCertificateAuthorities,
@@ -43,10 +46,7 @@ function requireManager(access: WorkspaceAccess): void {
   requireNotFrozen(access);
 }
 
-function viewOf(
-  record: TrustedCertificateAuthorityRecord,
-  addedByEmail: string | null,
-): TrustedCa {
+function viewOf(record: TrustedCertificateAuthorityRecord, addedByEmail: string | null): TrustedCa {
   return {
     id: record.caId,
     subject: record.subject,

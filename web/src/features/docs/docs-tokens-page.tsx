@@ -11,6 +11,7 @@ import {
   WARNING_DAYS,
 } from '@expiry-radar/shared/domain/expiry-status';
 import { TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
+import { TRUSTED_CAS_PER_WORKSPACE } from '@expiry-radar/shared/domain/trusted-certificate-authorities';
 import { Bullets, Code, DocsArticle, DocsSection, P } from './components/docs-article';
 
 /** /docs/tokens. */
@@ -69,6 +70,23 @@ export function DocsTokensPage() {
           sections are free-text groups such as a team or an environment. Each category card has its
           own search box and loads {TOKEN_PAGE_SIZE} tokens at a time. Click a column header to sort
           by it; click again to reverse.
+        </P>
+      </DocsSection>
+      <DocsSection title="Certificate endpoints and private certificate authorities">
+        <P>
+          A certificate can list the TLS endpoints that serve it (
+          <Code>host[:port] [SNI name]</Code>, one per line). Each is checked every 6 hours: a
+          renewed certificate is followed, and an expired certificate, another name, a chain that
+          does not lead to a trusted certificate authority, or an unreachable endpoint raises an
+          alert. &quot;Check now&quot; in the certificate form shows what a check would say.
+        </P>
+        <P>
+          Endpoints of an internal PKI chain to a certificate authority of your own. Admins add its
+          CA certificate on the Workspaces page, under &quot;Trusted certificate authorities&quot;
+          (paste the PEM or choose a .pem, .crt or .cer file; at most {TRUSTED_CAS_PER_WORKSPACE}{' '}
+          per workspace): the workspace&apos;s checks then trust it beside the public roots, and
+          every member sees the list. Removing one counts from the next check, which finds the
+          chains it issued untrusted again.
         </P>
       </DocsSection>
       <DocsSection title="Integrations">

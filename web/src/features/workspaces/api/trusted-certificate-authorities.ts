@@ -55,7 +55,9 @@ export function useRemoveTrustedCaMutation(workspaceId: string) {
     mutationFn: (ca: TrustedCa) =>
       call('removeTrustedCertificateAuthority', { params: { id: workspaceId, caId: ca.id } }),
     onSuccess: async (_answer, removed) => {
-      updateList(queryClient, workspaceId, (items) => items.filter((item) => item.id !== removed.id));
+      updateList(queryClient, workspaceId, (items) =>
+        items.filter((item) => item.id !== removed.id),
+      );
       showSuccessToast(SUCCESS_MESSAGES.trustedCaRemoved);
       await queryClient.invalidateQueries({ queryKey: trustedCasKey(workspaceId) });
     },

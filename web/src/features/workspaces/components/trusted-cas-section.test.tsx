@@ -6,11 +6,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { PRIVATE_KEY_MESSAGE } from '@expiry-radar/shared/domain/certificate-text';
 import { TRUSTED_CA_MESSAGES } from '@expiry-radar/shared/domain/trusted-certificate-authorities';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
-import {
-  installFetchMock,
-  jsonResponse,
-  sessionFor,
-} from '../../../../test-support/mock-fetch';
+import { installFetchMock, jsonResponse, sessionFor } from '../../../../test-support/mock-fetch';
 import { renderRoutes } from '../../../../test-support/render-app';
 import { resetApiClientState } from '../../../lib/api-client';
 import { resetToastHistory } from '../../../lib/toasts';
@@ -65,8 +61,7 @@ function renderSection(role: Workspace['role'], isFrozen = false) {
   );
 }
 
-const section = () =>
-  screen.findByRole('region', { name: 'Trusted certificate authorities' });
+const section = () => screen.findByRole('region', { name: 'Trusted certificate authorities' });
 
 beforeEach(() => {
   resetApiClientState();

@@ -25,7 +25,8 @@ import { isBlockedByTwoFactor } from './two-factor-requirement';
 
 export const TRUSTED_CAS_HELP =
   'Endpoint checks and “Check now” trust these CA certificates beside the public roots, so an endpoint served by your own PKI is judged trusted and its renewals are followed.';
-export const TRUSTED_CAS_ADMIN_NOTE = 'Only workspace admins add or remove certificate authorities.';
+export const TRUSTED_CAS_ADMIN_NOTE =
+  'Only workspace admins add or remove certificate authorities.';
 export const NO_TRUSTED_CAS =
   'No certificate authority of your own yet: endpoints must chain to a public root.';
 
