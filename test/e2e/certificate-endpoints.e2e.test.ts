@@ -3,11 +3,16 @@
  * allows it): a certificate served by a local TLS server made in the test is added with its
  * endpoint, "Check now" fills the form from what the server serves, and after the scheduled
  * check (`npm run endpoints:check`'s control call) the certificate table and the details dialog
- * show the endpoint's problem: the self-signed chain is not trusted.
+ * show the endpoint's problem: the self-signed chain is not trusted. An endpoint of a private PKI
+ * is untrusted until the workspace's admin adds its CA on the Workspaces page, trusted after, and
+ * untrusted again once the CA is removed.
  */
 import tls from 'node:tls';
-import type { Page } from 'playwright-core';
-import { makeSelfSignedCertificate } from '../../functions/test-support/certificates';
+import type { Locator, Page } from 'playwright-core';
+import {
+  makePrivateCertificateAuthority,
+  makeSelfSignedCertificate,
+} from '../../functions/test-support/certificates';
 import { controlAuthorization } from '@expiry-radar/functions/local/local-control-server';
 import {
   startBrowserSession,
@@ -15,6 +20,8 @@ import {
   type BrowserSession,
 } from '../support/browser-session';
 import {
+  backgroundBrightness,
+  COLOR_MODE_STORAGE_KEY,
   field,
   openCreateTokenForm,
   screenshot,
@@ -25,6 +32,7 @@ import {
 import type { LocalAppProcess } from '../support/local-app-process';
 
 const HOST = 'shop.example.test';
+const INTRANET_HOST = 'intranet.example.test';
 
 describe('certificate endpoints in Chromium', () => {
   let session: BrowserSession | undefined;
@@ -33,6 +41,14 @@ describe('certificate endpoints in Chromium', () => {
   let pageErrors: string[];
   let server: tls.Server;
   let port: number;
+  const privatePki = makePrivateCertificateAuthority({
+    commonName: INTRANET_HOST,
+    altNames: `DNS:${INTRANET_HOST}`,
+    days: 90,
+    key: 'ec:P-256',
+  });
+  let intranetServer: tls.Server;
+  let intranetPort: number;
 
   beforeAll(async () => {
     const certificate = makeSelfSignedCertificate({
@@ -46,6 +62,12 @@ describe('certificate endpoints in Chromium', () => {
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     port = (server.address() as { port: number }).port;
+    intranetServer = tls.createServer(
+      { key: privatePki.leaf.keyPem, cert: privatePki.leaf.pem },
+      (socket) => socket.end(),
+    );
+    await new Promise<void>((resolve) => intranetServer.listen(0, '127.0.0.1', resolve));
+    intranetPort = (intranetServer.address() as { port: number }).port;
     session = await startBrowserSession({
       account: { email: uniqueEmail('endpoints'), password: strongPassword('endpoints') },
     });
@@ -55,14 +77,33 @@ describe('certificate endpoints in Chromium', () => {
   afterAll(async () => {
     await stopBrowserSession(session);
     await new Promise((resolve) => server.close(resolve));
+    await new Promise((resolve) => intranetServer.close(resolve));
   });
 
-  async function runEndpointChecks(): Promise<void> {
-    const response = await fetch(`${app.endpoints.control}/endpoints/check`, {
+  /** The check dispatcher now; `all`: every endpoint, however recently checked. */
+  async function runEndpointChecks(options: { all?: boolean } = {}): Promise<void> {
+    const query = options.all ? '?all' : '';
+    const response = await fetch(`${app.endpoints.control}/endpoints/check${query}`, {
       method: 'POST',
       headers: controlAuthorization(app.endpoints.controlSecret!),
     });
     expect(response.status).toBe(200);
+  }
+
+  /**
+   * The certificate table's row once its status matches: the check runs on the queue, and the
+   * table shows it once the page reads the token again.
+   */
+  async function waitForRowStatus(row: Locator, status: RegExp): Promise<string> {
+    const deadline = Date.now() + 30_000;
+    let shown = '';
+    while (!status.test(shown) && Date.now() < deadline) {
+      await page.reload();
+      await row.waitFor();
+      shown = (await row.textContent()) ?? '';
+      if (!status.test(shown)) await page.waitForTimeout(500);
+    }
+    return shown;
   }
 
   it('fills a certificate from its endpoint and shows the problem the check found', async () => {
@@ -83,17 +124,7 @@ describe('certificate endpoints in Chromium', () => {
     await row.waitFor();
 
     await runEndpointChecks();
-    // The check runs on the queue; the table shows it once the page reads the token again.
-    const problem = /Problem/;
-    const deadline = Date.now() + 30_000;
-    let shown = '';
-    while (!problem.test(shown) && Date.now() < deadline) {
-      await page.reload();
-      await row.waitFor();
-      shown = (await row.textContent()) ?? '';
-      if (!problem.test(shown)) await page.waitForTimeout(500);
-    }
-    expect(shown).toMatch(problem);
+    expect(await waitForRowStatus(row, /Problem/)).toMatch(/Problem/);
     await screenshot(page, 'endpoints-table');
     // At 1280 px the endpoint's address is cut, not the table: no sideways scroll, and the row's
     // actions in view.
@@ -113,6 +144,84 @@ describe('certificate endpoints in Chromium', () => {
       .getByText('serves a certificate whose chain is not trusted', { exact: false })
       .waitFor();
     await screenshot(page, 'endpoints-details');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("trusts a private CA's endpoints once an admin adds the CA, and no more once it is removed", async () => {
+    await page.goto(`${app.appUrl}/dashboard`);
+    await waitForPageHeading(page, 'Token Management Dashboard');
+    const form = await openCreateTokenForm(page);
+    await page.getByRole('combobox', { name: /^Category/ }).click();
+    await page.getByRole('option', { name: 'Certificates', exact: true }).click();
+    await field(form, 'Endpoints').fill(`127.0.0.1:${intranetPort} ${INTRANET_HOST}`);
+    await form.getByRole('button', { name: 'Check now' }).click();
+    await form.getByText('Filled from the certificate served', { exact: false }).waitFor();
+    await form.getByRole('button', { name: 'Create token' }).click();
+    const row = page
+      .getByRole('region', { name: /^Certificates/ })
+      .getByRole('row', { name: new RegExp(INTRANET_HOST) });
+    await row.waitFor();
+    await runEndpointChecks({ all: true });
+    expect(await waitForRowStatus(row, /Problem/)).toMatch(/Problem/);
+
+    // The admin adds the private CA on the Workspaces page, from its file.
+    await page.goto(`${app.appUrl}/workspaces`);
+    await waitForPageHeading(page, 'Workspaces');
+    const section = page.getByRole('region', { name: 'Trusted certificate authorities' });
+    await section.getByRole('button', { name: 'Add certificate authority' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add certificate authority' });
+    await dialog.getByLabel('CA certificate file').setInputFiles({
+      name: 'internal-root.crt',
+      mimeType: 'application/x-x509-ca-cert',
+      buffer: Buffer.from(privatePki.ca.pem),
+    });
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click();
+    await page.getByText('Certificate authority added', { exact: false }).waitFor();
+    const card = section.getByRole('listitem').filter({ hasText: 'Internal Root CA' });
+    await card.waitFor();
+    const showIn = async (mode: 'light' | 'dark') => {
+      await page.evaluate(([key, value]) => window.localStorage.setItem(key, value), [
+        COLOR_MODE_STORAGE_KEY,
+        mode,
+      ] as const);
+      await page.reload();
+      await card.waitFor();
+    };
+    await showIn('light');
+    expect(await backgroundBrightness(page)).toBeGreaterThan(600);
+    await screenshot(page, 'trusted-cas-1280-light');
+
+    // It fits a phone's width, in the dark mode too.
+    await page.setViewportSize({ width: 390, height: 844 });
+    await showIn('dark');
+    expect(await backgroundBrightness(page)).toBeLessThan(200);
+    const widths = await page.evaluate(() => ({
+      scroll: document.documentElement.scrollWidth,
+      client: document.documentElement.clientWidth,
+    }));
+    expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+    const removeButton = card.getByRole('button', { name: /^Remove certificate authority/ });
+    const cardBox = (await card.boundingBox())!;
+    const removeBox = (await removeButton.boundingBox())!;
+    expect(removeBox.x + removeBox.width).toBeLessThanOrEqual(cardBox.x + cardBox.width);
+    await screenshot(page, 'trusted-cas-390-dark');
+    await page.evaluate(([key]) => window.localStorage.removeItem(key!), [COLOR_MODE_STORAGE_KEY]);
+    await page.setViewportSize({ width: 1280, height: 900 });
+
+    await runEndpointChecks({ all: true });
+    await page.goto(`${app.appUrl}/dashboard`);
+    expect(await waitForRowStatus(row, /OK/)).toMatch(/OK/);
+
+    // Removed after a confirmation: the next check finds the chain untrusted again.
+    await page.goto(`${app.appUrl}/workspaces`);
+    await removeButton.click();
+    const confirm = page.getByRole('dialog', { name: 'Stop trusting this certificate authority?' });
+    await confirm.getByRole('button', { name: 'Remove', exact: true }).click();
+    await page.getByText('Certificate authority removed').waitFor();
+    await section.getByText('No certificate authority of your own yet', { exact: false }).waitFor();
+    await runEndpointChecks({ all: true });
+    await page.goto(`${app.appUrl}/dashboard`);
+    expect(await waitForRowStatus(row, /Problem/)).toMatch(/Problem/);
     expect(pageErrors).toEqual([]);
   });
 });
