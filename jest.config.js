@@ -66,7 +66,7 @@ module.exports = {
       testEnvironment: 'jsdom',
       // Not a logging host (only localhost, IP addresses and staging log), so the app stays quiet.
       testEnvironmentOptions: { url: 'http://app.expiry-radar.test/' },
-      roots: ['<rootDir>/web/src'],
+      roots: ['<rootDir>/web/src', '<rootDir>/web/test-support'],
       setupFilesAfterEnv: ['<rootDir>/web/jest.setup.ts'],
       moduleNameMapper: {
         ...shared.moduleNameMapper,

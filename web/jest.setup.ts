@@ -5,6 +5,7 @@ import { TextDecoder, TextEncoder } from 'node:util';
 import 'whatwg-fetch';
 import type * as JsdomEmotionCache from './test-support/jsdom-emotion-cache';
 import { mediaQueryList } from './test-support/match-media';
+import { turnOffOwnerStacks } from './test-support/react-owner-stacks';
 
 // React Router encodes and decodes with these; older jsdom environments lack them.
 Object.assign(globalThis, {
@@ -20,6 +21,9 @@ if (!window.matchMedia) {
     value: (query: string): MediaQueryList => mediaQueryList(query, false),
   });
 }
+
+// The tests never read React's per-element owner stacks, the costliest part of rendering here.
+turnOffOwnerStacks();
 
 afterEach(() => {
   window.localStorage.clear();
