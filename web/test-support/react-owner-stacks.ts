@@ -2,7 +2,8 @@
  * Turns off React's owner stacks in the web tests. In development React 19 captures an Error for
  * every element it creates (`react-stack-top-frame`, up to 10,000 per render) so that its warnings
  * can say which component created which; the tests never read those stacks, and capturing them
- * took about a tenth of the jsdom suites' time (preferences page: 16.9 s, 14.8 s without).
+ * took from a few hundredths to an eighth of a jsdom file's time (the preferences page's: 16.9 s,
+ * 14.8 s without).
  *
  * React caps the captures per render with a counter that react-dom resets to 0 at every render;
  * the counter is pinned at the cap here, so every element shares React's one "unknown owner"
