@@ -3,13 +3,13 @@
  * desktop client's reading pane) and 360 px (a phone), light and dark (clients that honour
  * `prefers-color-scheme`). Screenshots go to test/artifacts/alert-email (gitignored).
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { renderDigestEmail } from '@expiry-radar/functions/domain/alert-email';
 import { renderWeeklySummaryEmail } from '@expiry-radar/functions/domain/weekly-summary-email';
 import { sampleDigest } from '../../functions/test-support/alert-digest-sample';
 import { sampleWeeklySummary } from '../../functions/test-support/weekly-summary-sample';
+import { screenshot } from '../support/e2e-helpers';
 import { projectRoot } from '../support/local-app-process';
 import { connectToSharedChromium } from '../support/shared-app';
 
@@ -42,7 +42,6 @@ describe('alert emails in a mail client’s widths and colour modes', () => {
   const html = new Map<string, string>();
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     browser = await connectToSharedChromium();
     for (const email of EMAILS) html.set(email.name, (await email.render()).html);
   }, 60_000);
@@ -77,10 +76,7 @@ describe('alert emails in a mail client’s widths and colour modes', () => {
           expect(layout.buttons).toBe(email.buttons);
           if (mode === 'dark') expect(brightness(layout.background)).toBeLessThan(150);
           else expect(brightness(layout.background)).toBeGreaterThan(600);
-          await page.screenshot({
-            path: join(ARTIFACTS, `${email.name}-${width}-${mode}.png`),
-            fullPage: true,
-          });
+          await screenshot(page, `${email.name}-${width}-${mode}`, ARTIFACTS);
           await context.close();
         });
       }

@@ -4,7 +4,6 @@
  * Details only; a narrow screen shows cards; axe-core finds no serious or critical violation on
  * the dashboard and its dialogs; screenshots in dark and light mode.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
@@ -26,6 +25,7 @@ import {
   type ColorMode,
   uniqueEmail,
   waitForPageAtRest,
+  screenshot,
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import { projectRoot, type LocalAppProcess } from '../support/local-app-process';
@@ -36,10 +36,7 @@ import { csrfHeaders } from '../support/csrf';
 const ARTIFACTS = join(projectRoot, 'test/artifacts');
 const inDays = (days: number) => addCalendarDays(new Date(), days);
 
-async function shot(page: Page, name: string): Promise<void> {
-  mkdirSync(ARTIFACTS, { recursive: true });
-  await page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => screenshot(page, name, ARTIFACTS);
 
 const card = (page: Page, label: string) =>
   page.getByRole('region', { name: new RegExp(`^${label.replace(/[&]/g, '\\$&')}`) });

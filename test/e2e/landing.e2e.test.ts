@@ -1,10 +1,7 @@
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { startAppAndChromium } from '../support/browser-session';
-import { projectRoot, type LocalAppProcess } from '../support/local-app-process';
-
-const artifacts = join(projectRoot, 'test-results');
+import { screenshot } from '../support/e2e-helpers';
+import type { LocalAppProcess } from '../support/local-app-process';
 
 /** The built app as a new user meets it: `npm start`'s program in real Chromium. */
 describe('landing page in Chromium', () => {
@@ -12,7 +9,6 @@ describe('landing page in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    mkdirSync(artifacts, { recursive: true });
     ({ app, browser } = await startAppAndChromium());
   }, 90_000);
 
@@ -34,7 +30,7 @@ describe('landing page in Chromium', () => {
     const background = await page.evaluate(() => getComputedStyle(document.body).backgroundColor);
     const [red = 255, green = 255, blue = 255] = (background.match(/\d+/g) ?? []).map(Number);
     expect(red + green + blue).toBeLessThan(200);
-    await page.screenshot({ path: join(artifacts, 'landing-dark.png'), fullPage: true });
+    await screenshot(page, 'landing-dark');
     expect(consoleErrors).toEqual([]);
     await context.close();
   });

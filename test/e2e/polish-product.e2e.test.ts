@@ -5,7 +5,6 @@
  * are offered; dates in the user's locale with the ISO date on hover; the question before unsaved
  * changes are lost. One local app and one browser; contexts per user.
  */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
@@ -15,6 +14,7 @@ import {
   field,
   openCreateTokenForm,
   strongPassword,
+  screenshot,
   uniqueEmail,
   waitForPageHeading,
 } from '../support/e2e-helpers';
@@ -43,7 +43,6 @@ describe('product polish in Chromium', () => {
   let page: Page;
 
   beforeAll(async () => {
-    mkdirSync(ARTIFACTS, { recursive: true });
     ({ app, browser } = await startAppAndChromium({
       env: {
         // Whatever the developer's environment holds: the local billing mode, these prices.
@@ -68,8 +67,7 @@ describe('product polish in Chromium', () => {
   });
 
   const url = (path: string) => `${app.appUrl}${path}`;
-  const shot = (target: Page, name: string) =>
-    target.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
+  const shot = (target: Page, name: string) => screenshot(target, name, ARTIFACTS);
 
   /** A signed-out page at `viewport` in a context of its own. */
   async function visitorPage(viewport: { width: number; height: number }) {

@@ -1,8 +1,7 @@
 /** Every page of the web app, for the tests that look at all of them; and how to wait for one. */
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
-import { waitForPageAtRest } from './e2e-helpers';
+import { screenshot, waitForPageAtRest } from './e2e-helpers';
 import { trackRequests, waitForRequestsDone } from './requests-in-flight';
 import { projectRoot } from './local-app-process';
 
@@ -80,9 +79,8 @@ export const SCREENSHOTS = join(projectRoot, 'test/artifacts/screenshots');
  * (`content-visibility: auto`), so they are painted for the picture.
  */
 export async function pageScreenshot(page: Page, name: string): Promise<void> {
-  mkdirSync(SCREENSHOTS, { recursive: true });
   await page.addStyleTag({
     content: '[data-category] { content-visibility: visible !important; }',
   });
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await screenshot(page, name, SCREENSHOTS);
 }
