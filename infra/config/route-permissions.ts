@@ -38,6 +38,8 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   getOrganizationUsage: TABLE_READ_WRITE,
   // The preview of an invitation counts lookups per client address.
   getInvitationPreview: TABLE_READ_WRITE,
+  // A registration's status reads its watch and account, and counts checks per client address.
+  getRegistrationStatus: TABLE_READ_WRITE,
   // Tokens, workspaces and members: their items, counters, search deltas and audit events.
   createToken: TABLE_READ_WRITE,
   updateToken: TABLE_READ_WRITE,

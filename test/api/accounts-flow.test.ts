@@ -88,10 +88,16 @@ describe('accounts over HTTP', () => {
     expect(registered.status).toBe(202);
     expect(await registered.json()).toEqual({ ok: true });
     expect(await (await call('GET', '/api/session')).json()).toMatchObject({ loggedIn: false });
+    // The registration cookie lets this browser's waiting page see the verification.
+    const registration = async (): Promise<unknown> =>
+      (await call('GET', '/auth/registration')).json();
+    expect(await registration()).toEqual({ verified: false });
 
     const verified = await call('GET', `/auth/verify-email?token=${await linkTokenTo(email)}`);
     expect(verified.status).toBe(302);
     expect(verified.headers.get('location')).toBe('/dashboard?verification_success=true');
+    expect(await registration()).toEqual({ verified: true });
+    expect(await (await call('GET', '/api/session')).json()).toMatchObject({ loggedIn: false });
     expect((await call('POST', '/auth/login', { email, password })).status).toBe(200);
     expect(await (await call('GET', '/api/session')).json()).toMatchObject({
       loggedIn: true,

@@ -15,6 +15,7 @@ import type { RouteId } from '@expiry-radar/shared/api/route-table';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { TWO_FACTOR_COOKIE } from '@expiry-radar/functions/http/pipeline/two-factor-cookie';
 import { SESSION_COOKIE } from '@expiry-radar/functions/http/pipeline/cookies';
+import { REGISTRATION_COOKIE } from '@expiry-radar/functions/http/pipeline/registration-cookie';
 import { cookieSet, type ApiSession } from './api-gateway-request';
 import type { ScenarioContext } from './scenario-context';
 
@@ -117,6 +118,29 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       'refusal',
       { body: { email: 'not-an-email', password: PASSWORD } },
       400,
+    );
+  },
+  async getRegistrationStatus(context) {
+    const email = `rehearsal-${randomUUID()}@example.com`;
+    const registration = await context.call(
+      'register',
+      'setup',
+      { body: { email, password: PASSWORD } },
+      202,
+    );
+    const watch = cookieSet(registration, REGISTRATION_COOKIE);
+    if (!watch) throw new Error('Registering set no registration cookie');
+    const token = await linkToken(context, email);
+    await context.call('verifyEmail', 'setup', { query: { token } }, 302);
+    const answer = await context.call('getRegistrationStatus', 'happy', { cookies: [watch] }, 200);
+    if ((answer.json as { verified?: unknown }).verified !== true) {
+      throw new Error('The registration did not read as verified after its link was used');
+    }
+    await context.call(
+      'getRegistrationStatus',
+      'refusal',
+      { withoutOriginSecret: true, cookies: [watch] },
+      403,
     );
   },
   async login(context) {

@@ -15,6 +15,11 @@ export const keys = {
     pk: `${TWO_FACTOR_CHALLENGE_PREFIX}${challengeHash}`,
     sk: 'TWO_FACTOR_CHALLENGE',
   }),
+  /** What the browser that registered may ask about its registration, by its cookie's hash. */
+  registrationWatch: (watchHash: string) => ({
+    pk: `${REGISTRATION_WATCH_PREFIX}${watchHash}`,
+    sk: 'REGISTRATION_WATCH',
+  }),
   /** A verification or password-reset link's token, by its hash. */
   accountToken: (tokenHash: string) => ({ pk: `ACCOUNT_TOKEN#${tokenHash}`, sk: 'ACCOUNT_TOKEN' }),
   googleIdentity: (subject: string) => ({ pk: `GOOGLE#${subject}`, sk: 'GOOGLE' }),
@@ -153,6 +158,8 @@ export const keyParts = {
   sessionIdHash: (pk: string) => afterPrefix(pk, 'SESSION#'),
   /** `TWO_FACTOR_CHALLENGE#<challengeHash>` */
   twoFactorChallengeHash: (pk: string) => afterPrefix(pk, TWO_FACTOR_CHALLENGE_PREFIX),
+  /** `REGISTRATION_WATCH#<watchHash>` */
+  registrationWatchHash: (pk: string) => afterPrefix(pk, REGISTRATION_WATCH_PREFIX),
   /** `ACCOUNT_TOKEN#<tokenHash>` */
   accountTokenHash: (pk: string) => afterPrefix(pk, ACCOUNT_TOKEN_SORT_PREFIX),
   /** `OAUTH_STATE#<stateHash>` */
@@ -189,6 +196,7 @@ function afterPrefix(key: string, prefix: string): string | undefined {
 export const AUDIT_SORT_PREFIX = 'AUDIT#';
 export const API_KEY_SORT_PREFIX = 'API_KEY#';
 const TWO_FACTOR_CHALLENGE_PREFIX = 'TWO_FACTOR_CHALLENGE#';
+const REGISTRATION_WATCH_PREFIX = 'REGISTRATION_WATCH#';
 export const MEMBER_SORT_PREFIX = 'MEMBER#';
 export const TOKEN_SORT_PREFIX = 'TOKEN#';
 export const ALERT_SORT_PREFIX = 'ALERT#';
@@ -247,6 +255,11 @@ export const gsi1 = {
   twoFactorChallenge: (userId: string, challengeHash: string) => ({
     gsi1pk: gsi1.userItems(userId),
     gsi1sk: `${TWO_FACTOR_CHALLENGE_PREFIX}${challengeHash}`,
+  }),
+  /** On a registration's watch of the account it created (none for a taken address). */
+  registrationWatch: (userId: string, watchHash: string) => ({
+    gsi1pk: gsi1.userItems(userId),
+    gsi1sk: `${REGISTRATION_WATCH_PREFIX}${watchHash}`,
   }),
   stripeCustomer: (userId: string, customerId: string) => ({
     gsi1pk: gsi1.userItems(userId),

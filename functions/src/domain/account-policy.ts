@@ -20,6 +20,11 @@ export const RECENT_SIGN_IN_SECONDS = 10 * MINUTE;
 export const TWO_FACTOR_SIGN_IN_LIFETIME_SECONDS = TWO_FACTOR_SIGN_IN_MINUTES * MINUTE;
 /** An enrolment must be confirmed with a code within this time, or started again. */
 export const TWO_FACTOR_ENROLMENT_LIFETIME_SECONDS = 15 * MINUTE;
+/**
+ * How long the browser that registered can ask whether the new account's address was verified
+ * (the registration cookie and its item), as long as the verification link lasts.
+ */
+export const REGISTRATION_WATCH_LIFETIME_SECONDS = EMAIL_VERIFICATION_LIFETIME_SECONDS;
 
 export interface RateLimitRule {
   /** Names the counter; part of its key. */
@@ -40,6 +45,15 @@ export const RATE_LIMITS = {
   currentPasswordPerUser: { name: 'current-password-user', limit: 10, windowSeconds: 15 * MINUTE },
   loginPerIp: { name: 'login-ip', limit: 100, windowSeconds: 15 * MINUTE },
   registerPerIp: { name: 'register-ip', limit: 20, windowSeconds: HOUR },
+  /**
+   * Checks of a registration's status from one client address: a waiting page asks every 5
+   * seconds while it is in view (180 in 15 minutes), so two at once still fit.
+   */
+  registrationStatusPerIp: {
+    name: 'registration-status-ip',
+    limit: 400,
+    windowSeconds: 15 * MINUTE,
+  },
   passwordResetPerIp: { name: 'reset-ip', limit: 30, windowSeconds: HOUR },
   resetPasswordPerIp: { name: 'reset-submit-ip', limit: 30, windowSeconds: HOUR },
   verificationResendPerUser: { name: 'verify-resend-user', limit: 5, windowSeconds: HOUR },

@@ -13,6 +13,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   getOpenApiDocument: 'docs/get-openapi-document.ts',
   login: 'auth/login.ts',
   register: 'auth/register.ts',
+  getRegistrationStatus: 'auth/get-registration-status.ts',
   logout: 'auth/logout.ts',
   updateAccount: 'auth/update-account.ts',
   deleteAccount: 'auth/delete-account.ts',

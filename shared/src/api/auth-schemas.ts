@@ -158,6 +158,14 @@ export type AccountDeletionPreview = z.infer<typeof accountDeletionPreviewRespon
 
 export const verifyEmailQuery = z.object({ token: z.string().min(1).max(512) });
 
+/**
+ * `GET /auth/registration`: whether the account the browser's last registration created has a
+ * verified address. False alike for no registration, an expired one, and one of an address that
+ * already had an account.
+ */
+export const registrationStatusResponse = z.object({ verified: z.boolean() });
+export type RegistrationStatus = z.infer<typeof registrationStatusResponse>;
+
 export const requestPasswordResetBody = z.object({ email: emailSchema });
 
 export const resetPasswordBody = z.object({

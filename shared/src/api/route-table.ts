@@ -48,6 +48,7 @@ import {
   healthResponse,
   loginBody,
   registerBody,
+  registrationStatusResponse,
   requestPasswordResetBody,
   resendVerificationBody,
   resetPasswordBody,
@@ -225,6 +226,15 @@ export const routeTable = [
     request: { body: registerBody },
     response: okResponse,
     successStatus: 202,
+  },
+  {
+    id: 'getRegistrationStatus',
+    method: 'GET',
+    path: '/auth/registration',
+    auth: 'public',
+    summary:
+      "Whether the account this browser's registration created (the registration cookie) has verified its address; verified false for no cookie, an expired one, or an address that already had an account. Starts no session. Rate limited.",
+    response: registrationStatusResponse,
   },
   {
     id: 'logout',

@@ -31,6 +31,12 @@ const signIn = (email: string, passwordToTry: string) =>
   );
 
 const password = 'correct horse battery staple';
+
+/** A Set-Cookie value with its value blanked: its name and attributes. */
+const withoutValue = (setCookie: string) => setCookie.replace(/=[^;]*/, '=<value>');
+
+/** The value of a Set-Cookie. */
+const valueOf = (setCookie: string | undefined) => setCookie?.split(';')[0]?.split('=')[1];
 const otherPassword = 'a different battery staple horse';
 
 describe('POST /auth/register', () => {
@@ -101,7 +107,9 @@ describe('POST /auth/register', () => {
     const again = await register({ email: email.toUpperCase(), password: otherPassword });
     expect(again.statusCode).toBe(first.statusCode);
     expect(again.json).toEqual(first.json);
-    expect(again.cookies ?? []).toEqual(first.cookies ?? []);
+    expect((again.cookies ?? []).map(withoutValue)).toEqual(
+      (first.cookies ?? []).map(withoutValue),
+    );
 
     // No second account, and the owner's password still the one that signs in.
     expect((await signIn(email, otherPassword)).json).toMatchObject({
@@ -133,6 +141,35 @@ describe('POST /auth/register', () => {
       'Verify your email address for Expiry Radar',
       'You already have an Expiry Radar account',
       'Reset your Expiry Radar password',
+    ]);
+  });
+
+  it('sets the same registration cookie for a new and a taken address: HttpOnly, Lax, a day, opaque', async () => {
+    const email = uniqueEmail('watch');
+    const asNew = (await register({ email, password })).cookies ?? [];
+    const asTaken = (await register({ email, password: otherPassword })).cookies ?? [];
+    const expected = `er_registration=<value>; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400`;
+    expect(asNew.map(withoutValue)).toEqual([expected]);
+    expect(asTaken.map(withoutValue)).toEqual([expected]);
+    // Values of one shape, each new: nothing in them tells the two apart.
+    const shape = /^[0-9a-f]{8}(-[0-9a-f]{4}){3}-[0-9a-f]{12}\.[\w-]{43}$/;
+    expect(valueOf(asNew[0])).toMatch(shape);
+    expect(valueOf(asTaken[0])).toMatch(shape);
+    expect(valueOf(asTaken[0])).not.toBe(valueOf(asNew[0]));
+  });
+
+  it('names the registration cookie with the __Host- prefix and Secure over https', async () => {
+    const event = mutationEvent({
+      method: 'POST',
+      path: '/auth/register',
+      body: { email: uniqueEmail('https'), password },
+    });
+    event.headers.host = 'app.expiry-radar.example';
+    event.cookies = event.cookies?.map((cookie) => `__Host-${cookie}`);
+    const response = await invoke(handler, event);
+    expect(response.statusCode).toBe(202);
+    expect((response.cookies ?? []).map(withoutValue)).toEqual([
+      '__Host-er_registration=<value>; Path=/; HttpOnly; SameSite=Lax; Max-Age=86400; Secure',
     ]);
   });
 

@@ -12,8 +12,10 @@ import {
   sendAccountExistsEmail,
   sendVerificationEmail,
 } from '../../services/accounts/account-mail';
+import { startRegistrationWatch } from '../../services/accounts/registration-watch';
 import { withSteadyDuration } from '../../services/accounts/steady-duration';
 import { clientIp } from '../pipeline/client-ip';
+import { registrationCookie } from '../pipeline/registration-cookie';
 import type { RegisterBody } from '@expiry-radar/shared/api/auth-schemas';
 
 /** Well above what hashing, the account's items and an email take, whichever way it goes. */
@@ -21,22 +23,39 @@ export const REGISTRATION_ANSWER_MS = 600;
 
 /**
  * `POST /auth/register`: answers 202 "check your email" whether or not the address has an
- * account, in the same time, so registration tells nobody which addresses are taken. A new
- * address gets the account with its personal free workspace and a verification email (whose
- * link leads to `redirect`, a same-origin app path, when given); the user signs in once
- * verified. An address with an account gets no second one: its owner is emailed about the
- * attempt instead. No session is started or ended either way.
+ * account, in the same time and with the same cookie, so registration tells nobody which
+ * addresses are taken. A new address gets the account with its personal free workspace and a
+ * verification email (whose link leads to `redirect`, a same-origin app path, when given); the
+ * user signs in once verified. An address with an account gets no second one: its owner is
+ * emailed about the attempt instead. No session is started or ended either way; the
+ * registration cookie lets the waiting page ask `GET /auth/registration` whether the new account
+ * was verified (for a taken address it watches nobody).
  */
-export const handler = createHttpHandler('register', async ({ body, event, now }) => {
-  const ip = clientIp(event);
-  if (!(await consumeRateLimit(RATE_LIMITS.registerPerIp, ip, now))) {
-    throw new AppError('RATE_LIMITED');
-  }
-  await withSteadyDuration(REGISTRATION_ANSWER_MS, () => registerOrTellOwner(body, ip, now));
-  return { status: 202, body: { ok: true as const } };
-});
+export const handler = createHttpHandler(
+  'register',
+  async ({ body, event, now, secureCookies }) => {
+    const ip = clientIp(event);
+    if (!(await consumeRateLimit(RATE_LIMITS.registerPerIp, ip, now))) {
+      throw new AppError('RATE_LIMITED');
+    }
+    const watch = await withSteadyDuration(REGISTRATION_ANSWER_MS, async () => {
+      const createdUserId = await registerOrTellOwner(body, ip, now);
+      return startRegistrationWatch(createdUserId, now);
+    });
+    return {
+      status: 202,
+      body: { ok: true as const },
+      cookies: [registrationCookie(watch.watchId, secureCookies)],
+    };
+  },
+);
 
-async function registerOrTellOwner(body: RegisterBody, ip: string, now: Date): Promise<void> {
+/** The id of the account created, or null when the address already had one. */
+async function registerOrTellOwner(
+  body: RegisterBody,
+  ip: string,
+  now: Date,
+): Promise<string | null> {
   const passwordHash = await hashPassword(body.password);
   try {
     const { user, workspaceId } = await createAccount(
@@ -59,9 +78,11 @@ async function registerOrTellOwner(body: RegisterBody, ip: string, now: Date): P
     await sendVerificationEmail(user, now, { redirect: body.redirect }).catch((error: unknown) =>
       logger.error('Verification email not sent', { error: error as Error }),
     );
+    return user.id;
   } catch (error) {
     if (!(error instanceof EmailTakenError)) throw error;
     await tellOwnerOfAttempt(body.email, ip, now);
+    return null;
   }
 }
 

@@ -1,0 +1,21 @@
+import { RATE_LIMITS } from '../../domain/account-policy';
+import { enforceRateLimits } from '../../services/accounts/account-rate-limits';
+import { isRegistrationVerified } from '../../services/accounts/registration-watch';
+import { clientIp } from '../pipeline/client-ip';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { REGISTRATION_COOKIE } from '../pipeline/registration-cookie';
+
+/**
+ * `GET /auth/registration`: what the waiting page after registering asks every few seconds.
+ * `{ verified: true }` once the account this browser's registration created has verified its
+ * address; `{ verified: false }` for everything else (no cookie, an unknown or expired one, an
+ * address that already had an account), with the same reads, so the answer never tells them
+ * apart. Starts no session. Limited per client address.
+ */
+export const handler = createHttpHandler(
+  'getRegistrationStatus',
+  async ({ cookies, event, now }) => {
+    await enforceRateLimits([[RATE_LIMITS.registrationStatusPerIp, clientIp(event)]], now);
+    return { body: { verified: await isRegistrationVerified(cookies[REGISTRATION_COOKIE], now) } };
+  },
+);
