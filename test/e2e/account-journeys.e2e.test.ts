@@ -145,6 +145,47 @@ describe('account journeys in Chromium', () => {
     }
   }, 60_000);
 
+  it('moves the waiting page right after registering (no session) to sign-in once the link is opened in another browser', async () => {
+    const address = uniqueEmail('journey-registered-elsewhere');
+    const laptop = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const phone = await browser.newContext();
+    try {
+      const waiting = await laptop.newPage();
+      waiting.setDefaultTimeout(10_000);
+      await waiting.goto(url('/register'));
+      await waitForPageHeading(waiting, 'Create your account');
+      const form = waiting.locator('form');
+      await field(form, 'Email').fill(address);
+      await field(form, 'Password').fill(password);
+      await form.getByRole('button', { name: 'Create account' }).click();
+      // Registered, signed out: the page waits with no session to check.
+      await waiting.waitForURL((current) => current.pathname === '/verify-email');
+      await waiting.getByRole('link', { name: 'Sign in to resend the email' }).waitFor();
+
+      const message = await waitForEmail(app.endpoints.ses!, {
+        to: address,
+        subject: VERIFY_SUBJECT,
+      });
+      // The other browser (a phone's mail app) opens the link and is asked to sign in there.
+      const elsewhere = await phone.newPage();
+      elsewhere.setDefaultTimeout(10_000);
+      await elsewhere.goto(linkInEmail(message, '/auth/verify-email').href);
+      await elsewhere.waitForURL((current) => current.pathname === '/login');
+
+      // The waiting page checks every few seconds, then asks to sign in, saying why.
+      await waiting.waitForURL((current) => current.pathname === '/login', { timeout: 15_000 });
+      await waiting.getByText('Your email address is verified. Sign in to continue.').waitFor();
+      const signInForm = waiting.locator('form');
+      expect(await field(signInForm, 'Email').inputValue()).toBe(address);
+      await field(signInForm, 'Password').fill(password);
+      await signInForm.getByRole('button', { name: 'Sign in' }).click();
+      await waiting.waitForURL((current) => current.pathname === '/dashboard');
+      await waiting.getByRole('dialog', { name: 'Welcome on board' }).waitFor();
+    } finally {
+      await Promise.all([laptop.close(), phone.close()]);
+    }
+  }, 60_000);
+
   function requireVerifiedAccount(): void {
     if (!verified) throw new Error('This step needs the verified account of the first test');
   }
@@ -286,12 +327,19 @@ describe('account journeys in Chromium', () => {
       const form = attempt.locator('form');
       await field(form, 'Email').fill(email);
       await field(form, 'Password').fill(strangersPassword);
+      const statusCheck = attempt.waitForResponse(
+        (response) => new URL(response.url()).pathname === '/auth/registration',
+        { timeout: 15_000 },
+      );
       await form.getByRole('button', { name: 'Create account' }).click();
       // The same page as for a new address: nothing tells that the address has an account.
       await attempt.waitForURL((current) => current.pathname === '/verify-email');
       await waitForPageHeading(attempt, 'Verify your email');
       await attempt.getByText(email, { exact: true }).waitFor();
       expect(await attempt.getByRole('alert').count()).toBe(0);
+      // Its registration watches nobody: never verified, though the owner's account is.
+      expect(await (await statusCheck).json()).toEqual({ verified: false });
+      expect(pathOf(attempt)).toBe('/verify-email');
 
       const notice = await waitForEmail(app.endpoints.ses!, {
         to: email,

@@ -62,16 +62,26 @@ export function categorySearchParam(category: string): string {
   return `search.${category}`;
 }
 
+/** `path?email=...&redirect=...`, each parameter only when given. */
+function withEmailAndRedirect(path: string, email?: string | null, redirect?: string): string {
+  const search = new URLSearchParams();
+  if (email) search.set(queryParams.email, email);
+  if (redirect) search.set(queryParams.redirect, redirect);
+  const query = search.toString();
+  return query ? `${path}?${query}` : path;
+}
+
 /**
  * `/verify-email?email=...`, where a session that needs verification is sent, with the app path
  * to land on once verified.
  */
 export function verifyEmailPath(email?: string | null, redirect?: string): string {
-  const search = new URLSearchParams();
-  if (email) search.set(queryParams.email, email);
-  if (redirect) search.set(queryParams.redirect, redirect);
-  const query = search.toString();
-  return query ? `${paths.verifyEmail}?${query}` : paths.verifyEmail;
+  return withEmailAndRedirect(paths.verifyEmail, email, redirect);
+}
+
+/** `/login?email=...`: sign-in with the address filled in, leading on to `redirect`. */
+export function loginPath(email?: string | null, redirect?: string): string {
+  return withEmailAndRedirect(paths.login, email, redirect);
 }
 
 /** `/register?redirect=...` and the like: a sign-in page that leads on to `redirect`. */

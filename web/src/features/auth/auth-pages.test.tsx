@@ -12,6 +12,7 @@ import { resetApiClientState } from '../../lib/api-client';
 import { logger } from '../../lib/logger';
 import { resetToastHistory } from '../../lib/toasts';
 import { INVALID_VERIFICATION_LINK_REDIRECT } from '@expiry-radar/shared/api/verification-link';
+import { SESSION_CHECK } from '@expiry-radar/shared/constants/timing';
 
 function serve(routes = {}) {
   return installFetchMock({
@@ -202,6 +203,118 @@ describe('signing in after a used verification link', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
     expect(router.state.location.search).toContain('verification_success=true');
+  });
+});
+
+describe('the waiting page after registering (no session), verified in another browser', () => {
+  function serveUntilVerified(session: unknown = LOGGED_OUT_SESSION) {
+    const state = { verified: false };
+    const served = serve({
+      'GET /api/session': () => jsonResponse(session),
+      'GET /auth/registration': () => jsonResponse({ verified: state.verified }),
+      'POST /auth/login': () => jsonResponse(sessionFor()),
+    });
+    const checks = () => served.requests.filter((r) => r.path === '/auth/registration').length;
+    return { state, checks };
+  }
+
+  const waitAFewSeconds = () =>
+    act(() => jest.advanceTimersByTimeAsync(SESSION_CHECK.verificationWatchMs));
+
+  function setTabHidden(hidden: boolean) {
+    if (hidden) {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, value: 'hidden' });
+    } else {
+      delete (document as { visibilityState?: unknown }).visibilityState;
+    }
+    act(() => {
+      window.dispatchEvent(new Event('visibilitychange'));
+    });
+  }
+
+  beforeEach(() => jest.useFakeTimers({ advanceTimers: true }));
+  afterEach(() => {
+    setTabHidden(false);
+    jest.useRealTimers();
+  });
+
+  it('checks every few seconds, then goes to sign-in saying so, the address filled in', async () => {
+    const { state, checks } = serveUntilVerified();
+    const { router } = renderApp('/verify-email?email=ada%40example.com');
+    expect(await screen.findByText(/We sent an email to/)).toBeVisible();
+    await waitFor(() => expect(checks()).toBe(1));
+    await waitAFewSeconds();
+    expect(checks()).toBe(2);
+    expect(router.state.location.pathname).toBe('/verify-email');
+
+    state.verified = true;
+    await waitAFewSeconds();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.search).toBe('?email=ada%40example.com');
+    expect(
+      await screen.findByText('Your email address is verified. Sign in to continue.'),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com');
+
+    // Signed in, it lands where the link itself would have: the dashboard's welcome.
+    const user = userEvent.setup({ advanceTimers: (ms) => jest.advanceTimersByTime(ms) });
+    await user.type(screen.getByLabelText(/^Password/), 'correct horse battery');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(router.state.location.search).toContain('verification_success=true');
+  });
+
+  it('keeps where the user was headed (a plan chosen on /pricing) on the way to sign-in', async () => {
+    const { state } = serveUntilVerified();
+    state.verified = true;
+    const redirect = '/billing?upgrade=team';
+    const { router } = renderApp(
+      `/verify-email?email=ada%40example.com&redirect=${encodeURIComponent(redirect)}`,
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    const search = new URLSearchParams(router.state.location.search);
+    expect(search.get('email')).toBe('ada@example.com');
+    expect(search.get('redirect')).toBe(redirect);
+    expect(
+      await screen.findByText('Your email address is verified. Sign in to continue.'),
+    ).toBeVisible();
+  });
+
+  it('stays while the registration is not verified (a taken address never is)', async () => {
+    const { checks } = serveUntilVerified();
+    const { router } = renderApp('/verify-email?email=ada%40example.com');
+    await waitFor(() => expect(checks()).toBe(1));
+    await waitAFewSeconds();
+    await waitAFewSeconds();
+    expect(checks()).toBe(3);
+    expect(router.state.location.pathname).toBe('/verify-email');
+    expect(screen.getByText(/We sent an email to/)).toHaveTextContent(
+      'We sent an email to ada@example.com. Open its link to finish, then sign in.',
+    );
+  });
+
+  it('does not check while the tab is hidden, and checks at once when it is back', async () => {
+    const { state, checks } = serveUntilVerified();
+    const { router } = renderApp('/verify-email?email=ada%40example.com');
+    await waitFor(() => expect(checks()).toBe(1));
+    setTabHidden(true);
+    state.verified = true;
+    await waitAFewSeconds();
+    await waitAFewSeconds();
+    expect(checks()).toBe(1);
+    expect(router.state.location.pathname).toBe('/verify-email');
+
+    setTabHidden(false);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(checks()).toBe(2);
+  });
+
+  it('leaves a signed-in waiting page to its session check', async () => {
+    const { checks } = serveUntilVerified(sessionFor({ needsVerification: true }));
+    renderApp('/verify-email?email=ada%40example.com');
+    expect(await screen.findByRole('button', { name: 'Resend verification email' })).toBeVisible();
+    await waitAFewSeconds();
+    expect(checks()).toBe(0);
   });
 });
 

@@ -8,7 +8,6 @@ import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { loginBody } from '@expiry-radar/shared/api/auth-schemas';
-import { VERIFICATION_SUCCESS_PARAM } from '@expiry-radar/shared/api/verification-link';
 import { paths, queryParams, redirectParamOf, withRedirect } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
@@ -17,15 +16,10 @@ import { formErrorMessage, INVALID_CREDENTIALS_MESSAGE } from './api/form-error'
 import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
 import { InvitationNotice, invitationInSearch } from './components/invitation-notice';
+import { arrivedFromVerification } from './verified-sign-in';
 
 /** Shown when a used verification link led here: the account is ready, its owner signs in. */
 export const VERIFIED_SIGN_IN_MESSAGE = 'Your email address is verified. Sign in to continue.';
-
-/** True when the page that sent the visitor here is the one a used verification link opens. */
-function arrivedFromVerification(state: unknown): boolean {
-  const search = (state as { from?: { search?: string } } | null)?.from?.search ?? '';
-  return new URLSearchParams(search).get(VERIFICATION_SUCCESS_PARAM) === 'true';
-}
 
 type LoginInput = z.input<typeof loginBody>;
 type LoginValues = z.output<typeof loginBody>;

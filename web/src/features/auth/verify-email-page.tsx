@@ -4,20 +4,22 @@ import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink, useSearchParams } from 'react-router';
+import { Navigate, Link as RouterLink, useSearchParams } from 'react-router';
 import {
   INVALID_VERIFICATION_LINK,
   VERIFICATION_ERROR_PARAM,
 } from '@expiry-radar/shared/api/verification-link';
 import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
-import { paths, queryParams, redirectParamOf, withRedirect } from '../../lib/paths';
+import { loginPath, paths, queryParams, redirectParamOf, withRedirect } from '../../lib/paths';
 import { useSession, useVerificationWatch } from '../session';
 import { useResendVerificationMutation } from './api/auth-mutations';
 import { formErrorMessage, retryAfterSeconds } from './api/form-error';
 import { AuthLayout } from './components/auth-layout';
 import { ResendCountdown } from './components/resend-countdown';
+import { useRegistrationVerified } from './hooks/use-registration-verified';
 import { useResendCooldown } from './hooks/use-resend-cooldown';
 import { useSignOut } from './hooks/use-sign-out';
+import { VERIFIED_SIGN_IN_STATE } from './verified-sign-in';
 
 export const VERIFICATION_SENT_MESSAGE = 'A new verification email is on its way.';
 export const INVALID_LINK_MESSAGE =
@@ -25,11 +27,16 @@ export const INVALID_LINK_MESSAGE =
 
 type ResendState = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
-/** Email verification (route /verify-email): check your inbox, resend the link. */
+/**
+ * Email verification (route /verify-email): check your inbox, resend the link. It notices a
+ * verification done elsewhere: signed in, through the session; signed out (right after
+ * registering), through the registration's status, and then goes to sign in, noting it.
+ */
 export function VerifyEmailPage() {
   const [search] = useSearchParams();
-  const { isLoggedIn, needsVerification, user } = useSession();
+  const { isLoading, isLoggedIn, needsVerification, user } = useSession();
   useVerificationWatch(isLoggedIn && needsVerification);
+  const registrationVerified = useRegistrationVerified(!isLoading && !isLoggedIn);
   const signOut = useSignOut();
   const resendEmail = useResendVerificationMutation();
   const [sending, setSending] = useState(false);
@@ -60,6 +67,10 @@ export function VerifyEmailPage() {
       setSending(false);
     }
   };
+
+  if (registrationVerified) {
+    return <Navigate to={loginPath(email, redirect)} replace state={VERIFIED_SIGN_IN_STATE} />;
+  }
 
   return (
     <AuthLayout
