@@ -253,7 +253,9 @@ describe('workspaces in Chromium', () => {
     await page.getByRole('heading', { name: 'Members of Archive' }).waitFor();
     await page.getByText('This workspace is frozen', { exact: false }).first().waitFor();
     expect(await page.getByRole('form', { name: 'Invite a member' }).count()).toBe(0);
-    // A frozen workspace never becomes the app's selection.
+    // A frozen workspace never becomes the app's selection (the app writes it to the address
+    // once its workspaces have loaded).
+    await page.waitForURL((current) => current.searchParams.has('workspace'));
     expect(new URL(page.url()).searchParams.get('workspace')).toBe(firstId);
     await screenshot(page, 'workspaces-frozen');
 
