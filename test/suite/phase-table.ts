@@ -35,7 +35,7 @@ export function formatPhaseTable(
 ): string {
   const width = Math.max(24, ...phases.map((phase) => phase.name.length + 2));
   const lines = [
-    `Where the time went: ${minutesAndSeconds(wallSeconds)} in all (the build first; then jest on both cores, with lint -> typecheck and synth -> cfn-lint -> rehearsal niced beside it).`,
+    `Where the time went: ${minutesAndSeconds(wallSeconds)} in all (lint ran beside build, synth, cfn-lint, the rehearsal and typecheck; jest on both cores after them).`,
     '',
     `${'phase'.padEnd(width)}${'seconds'.padStart(7)}  outcome`,
     ...phases.map(

@@ -1,17 +1,15 @@
 /**
- * `npm test`: every check of the repository, and a table of where the time went. See
- * docs/architecture.md ("The test command").
+ * `npm test`: every check of the repository in two lanes side by side (one per core), then jest
+ * on both cores, and a table of where the time went. See docs/architecture.md ("The test
+ * command").
  *
- *   build (OpenAPI, web), then side by side:
- *     jest (every project, two workers)
- *     lane 1, niced: lint (oxlint's type-aware rules, ESLint, Prettier) -> typecheck
- *     lane 2, niced: synth (cdk synth, once) -> cfn-lint -> rehearsal
+ *   lane 1: lint (oxlint's type-aware rules, ESLint, Prettier) -> typecheck
+ *   lane 2: build (OpenAPI, web) -> synth (cdk synth, once) -> cfn-lint -> rehearsal
+ *   then:   jest (every project)
  *
- * Jest keeps both cores busy most of the time but not all of it (its workers wait on the
- * emulators, Chromium and the app); the lanes run at a lower priority in what it leaves, instead
- * of holding jest back for four minutes. A phase whose prerequisite did not pass is skipped; the
- * run goes on with the others and exits with 1 when any phase failed. `SUITE_NPM_CI_SECONDS`
- * (set by .ci/run) adds the install to the table.
+ * The two lanes take about as long as each other. A phase whose prerequisite did not pass is
+ * skipped; the run goes on with the others and exits with 1 when any phase failed.
+ * `SUITE_NPM_CI_SECONDS` (set by .ci/run) adds the install to the table.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -26,33 +24,20 @@ interface Phase {
   readonly command: string;
   /** Phases whose output this one reads: it is skipped when one of them did not pass. */
   readonly needs?: readonly string[];
-  /** Printed as it comes (jest) instead of once the phase ends. */
+  /** Printed as it comes (the last phase, alone) instead of once the phase ends. */
   readonly stream?: boolean;
-  /** Run at a lower CPU priority, in the time jest leaves. */
-  readonly background?: boolean;
 }
 
 const BUILD = 'build (OpenAPI, web)';
-/**
- * The lowest priority: a background phase gets about 1.5% of a core jest wants (Linux's weights
- * for nice), nearly only the time jest leaves. At nice 10 (a tenth) the browser suites' waits ran
- * out under the extra load in two runs of two.
- */
-const BACKGROUND_NICENESS = 19;
 
 const PHASES = {
-  lint: { name: 'lint', command: 'npm run lint', background: true },
+  lint: { name: 'lint', command: 'npm run lint' },
   build: { name: BUILD, command: 'npm run build' },
   // The web stack deploys the web build.
-  synth: { name: 'synth', command: 'npm run synth', needs: [BUILD], background: true },
-  cfnLint: { name: 'cfn-lint', command: 'npm run cfn-lint', needs: ['synth'], background: true },
-  rehearsal: {
-    name: 'rehearsal',
-    command: 'npm run rehearse:assembly',
-    needs: ['synth'],
-    background: true,
-  },
-  typecheck: { name: 'typecheck', command: 'npm run typecheck', background: true },
+  synth: { name: 'synth', command: 'npm run synth', needs: [BUILD] },
+  cfnLint: { name: 'cfn-lint', command: 'npm run cfn-lint', needs: ['synth'] },
+  rehearsal: { name: 'rehearsal', command: 'npm run rehearse:assembly', needs: ['synth'] },
+  typecheck: { name: 'typecheck', command: 'npm run typecheck' },
   // The e2e suites serve the web build.
   jest: { name: 'jest', command: 'npm run test:unit', needs: [BUILD], stream: true },
 } satisfies Record<string, Phase>;
@@ -61,10 +46,7 @@ function runPhase(phase: Phase): Promise<PhaseResult> {
   const started = Date.now();
   let output = '';
   return new Promise((done) => {
-    const command = phase.background
-      ? `nice -n ${BACKGROUND_NICENESS} ${phase.command}`
-      : phase.command;
-    const child = spawn(command, {
+    const child = spawn(phase.command, {
       cwd: projectRoot,
       shell: true,
       stdio: ['ignore', phase.stream ? 'inherit' : 'pipe', phase.stream ? 'inherit' : 'pipe'],
@@ -110,20 +92,17 @@ function readFileTimes(): FileTimes | undefined {
 async function main(): Promise<void> {
   const started = Date.now();
   rmSync(FILE_TIMES, { force: true });
-  const checks = lane([PHASES.lint, PHASES.typecheck]);
-  const build = await runUnlessBlocked(PHASES.build);
-  const [checkResults, assembly, jest] = await Promise.all([
-    checks,
-    lane([PHASES.synth, PHASES.cfnLint, PHASES.rehearsal]),
-    runUnlessBlocked(PHASES.jest),
+  const [checks, assembly] = await Promise.all([
+    lane([PHASES.lint, PHASES.typecheck]),
+    lane([PHASES.build, PHASES.synth, PHASES.cfnLint, PHASES.rehearsal]),
   ]);
+  const jest = await runUnlessBlocked(PHASES.jest);
 
   const install = Number(process.env.SUITE_NPM_CI_SECONDS);
   const installed = Number.isFinite(install) && install > 0;
   const results: PhaseResult[] = [
     ...(installed ? [{ name: 'npm ci', seconds: install, outcome: 'passed' as const }] : []),
-    build,
-    ...checkResults,
+    ...checks,
     ...assembly,
     jest,
   ];
