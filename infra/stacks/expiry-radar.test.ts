@@ -1,5 +1,4 @@
 import { Stack } from 'aws-cdk-lib';
-import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { buildTestApp } from '../test-support/test-app';
 import { STACK_NAMES } from './expiry-radar';
@@ -36,10 +35,16 @@ describe('the app', () => {
   });
 
   it('reports no errors in any stack, and synthesizes with the nag plugin registered', () => {
-    for (const stack of all) {
-      Annotations.fromStack(stack).hasNoError('*', Match.anyValue());
-    }
-    expect(() => app.synth()).not.toThrow();
+    // One forced synthesis read for every stack: `Annotations.fromStack` would synthesize the
+    // whole app again for each of them.
+    const assembly = app.synth({ force: true });
+    const errors = all.flatMap((stack) =>
+      assembly
+        .getStackArtifact(stack.artifactId)
+        .messages.filter((message) => message.level === 'error')
+        .map((message) => `${message.id}: ${String(message.entry.data)}`),
+    );
+    expect(errors).toEqual([]);
   });
 });
 
