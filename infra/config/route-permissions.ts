@@ -87,6 +87,8 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   // read many deltas folds them (data/search-index.ts).
   listTokens: ['tableRead', 'tableWrite'],
   exportTokens: ['tableRead'],
+  // Reads the workspace's tokens and renders them in memory.
+  getTokenMetrics: ['tableRead'],
   // The feed's key is derived from the alert link key; the feed and its URL read only, the
   // rotation adds 1 to the feed's counter and writes an audit event.
   getCalendarFeed: ['tableRead', 'alertLinkKeyRead'],

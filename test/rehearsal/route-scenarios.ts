@@ -403,6 +403,33 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('exportTokens', 'happy', { session: owner, ...request }, 200);
     await signedOut(context, 'exportTokens', request);
   },
+  async getTokenMetrics(context) {
+    const { owner, values } = await world();
+    const params = { id: values.workspace };
+    // The way Prometheus scrapes: a read-only key of the workspace, no session.
+    const created = await context.call(
+      'createApiKey',
+      'setup',
+      {
+        session: owner,
+        body: {
+          name: 'Rehearsal Prometheus',
+          workspace_id: values.workspace,
+          access: 'read',
+          expires_at: addCalendarDays(new Date(), 30),
+        },
+      },
+      201,
+    );
+    const { secret } = created.json as { secret: string };
+    await context.call(
+      'getTokenMetrics',
+      'happy',
+      { params, headers: { authorization: `Bearer ${secret}` }, withoutCsrf: true },
+      200,
+    );
+    await signedOut(context, 'getTokenMetrics', { params });
+  },
   async importTokens(context) {
     const { owner, viewer, values } = await world();
     const content = `name,category,type,expiresAt\nImported API key,key_secret,api_key,${addCalendarDays(new Date(), 60)}\n`;

@@ -68,6 +68,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   deleteToken: 'tokens/delete-token.ts',
   transferTokens: 'tokens/transfer-tokens.ts',
   exportTokens: 'tokens/export-tokens.ts',
+  getTokenMetrics: 'tokens/get-token-metrics.ts',
   importTokens: 'tokens/import-tokens.ts',
   parseCertificate: 'certificates/parse-certificate.ts',
   probeEndpoint: 'certificates/probe-endpoint.ts',

@@ -131,3 +131,14 @@ export const importTokensResponse = z.object({
   columns: z.array(z.object({ column: z.string(), field: z.enum(TOKEN_FILE_FIELDS).nullable() })),
 });
 export type ImportTokensResponse = z.infer<typeof importTokensResponse>;
+
+/**
+ * The workspace's tokens as Prometheus metrics in the OpenMetrics 1.0 text format: each token's
+ * expiry timestamp and days left, labelled by token id, name, category, type, section and source,
+ * and the count of tokens in each expiry status.
+ */
+export const tokenMetricsResponse = z
+  .string()
+  .describe(
+    'OpenMetrics text: expiry_radar_token_expiry_timestamp_seconds and expiry_radar_token_days_left per token, expiry_radar_tokens per status; ends with # EOF.',
+  );

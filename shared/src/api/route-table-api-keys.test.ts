@@ -21,6 +21,7 @@ describe('routes an API key may call', () => {
       'POST /api/v1/workspaces (allWorkspaces)',
       'GET /api/v1/workspaces/{id} (workspace)',
       'GET /api/v1/workspaces/{id}/tokens/export (workspace)',
+      'GET /api/v1/workspaces/{id}/metrics (workspace)',
       'POST /api/v1/workspaces/{id}/imports (workspace)',
     ]);
   });

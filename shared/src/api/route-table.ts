@@ -115,6 +115,7 @@ import {
   exportTokensResponse,
   importTokensBody,
   importTokensResponse,
+  tokenMetricsResponse,
 } from './inventory-api-schemas';
 import {
   acceptInvitationResponse,
@@ -841,6 +842,18 @@ export const routeTable = [
       'Every token of a workspace as a CSV or JSON file download, in the column order the import reads (members, viewers too).',
     request: { params: idParams, query: exportTokensQuery },
     response: exportTokensResponse,
+    apiKey: 'workspace',
+  },
+  {
+    id: 'getTokenMetrics',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/metrics',
+    auth: 'verifiedSession',
+    summary:
+      "The workspace's tokens as Prometheus metrics (OpenMetrics text): each token's expiry timestamp and days left, labelled by category, type, section, name and source, and the count per expiry status (members, viewers too; read-only API keys suffice).",
+    request: { params: idParams },
+    response: tokenMetricsResponse,
+    responseMediaType: 'application/openmetrics-text; version=1.0.0; charset=utf-8',
     apiKey: 'workspace',
   },
   {
