@@ -13,6 +13,8 @@ export const routeFunctionSizes: Partial<Record<RouteId, RouteFunctionSize>> = {
   // Up to 5,000 rows checked in memory and written in transactions of 99 tokens, one after the
   // other (they all change the workspace's counters).
   importTokens: { memorySize: 1024, timeoutSeconds: 29 },
+  // A scan's up to 5,000 items, written like an import's rows.
+  reportScan: { memorySize: 1024, timeoutSeconds: 29 },
   // One TLS connection with a 10 second deadline, after the session lookup and a DNS lookup.
   probeEndpoint: { memorySize: 512, timeoutSeconds: 20 },
   // Pages of the source read one after the other (each up to 10 s), then token transactions.

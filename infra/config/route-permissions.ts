@@ -45,6 +45,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   updateToken: TABLE_READ_WRITE,
   deleteToken: TABLE_READ_WRITE,
   importTokens: TABLE_READ_WRITE,
+  reportScan: TABLE_READ_WRITE,
   transferTokens: TABLE_READ_WRITE,
   createWorkspace: TABLE_READ_WRITE,
   renameWorkspace: TABLE_READ_WRITE,

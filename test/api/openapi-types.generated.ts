@@ -1037,6 +1037,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{id}/scans": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reports what a scan of the command-line tool found (certificate files, a Kubernetes cluster) (admin or workspace manager): tokens are matched by their id at the source within the scanner and scope, created, updated when changed and marked removed at source when gone under the scanned roots, never duplicated; dry_run answers the same without writing. */
+        post: operations["reportScan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/workspaces/{id}/transfer-tokens": {
         parameters: {
             query?: never;
@@ -2393,7 +2410,7 @@ export interface operations {
                             workspace_id: string;
                             source?: {
                                 /** @enum {string} */
-                                kind: "aws" | "gitlab" | "vault";
+                                kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
                                 integration_id: string;
                                 external_id: string;
                                 removed_at: string | null;
@@ -2534,7 +2551,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault";
+                            kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -2664,7 +2681,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault";
+                            kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -5347,7 +5364,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault";
+                            kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -5482,6 +5499,97 @@ export interface operations {
                         columns: {
                             column: string;
                             field: ("name" | "category" | "type" | "expiresAt" | "section" | "domains" | "issuer" | "serial_number" | "subject" | "algorithm" | "key_size" | "location" | "used_by" | "description" | "vendor" | "license_type" | "cost" | "renewal_url" | "renewal_date" | "contacts" | "notes" | "contact_group_id") | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    reportScan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    scanner: "files" | "kubernetes";
+                    scope: string;
+                    roots?: string[];
+                    /** @default [] */
+                    unread?: string[];
+                    items: {
+                        external_id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "ssl_cert" | "tls_cert" | "code_signing" | "client_cert";
+                        expiresAt: string;
+                        domains?: string | string[] | null;
+                        issuer?: string | null;
+                        subject?: string | null;
+                        serial_number?: string | null;
+                        algorithm?: string | null;
+                        key_size?: number | string | null;
+                        location?: string | null;
+                        renewal_date?: string | null;
+                        description?: string | null;
+                    }[];
+                    /** @default false */
+                    dry_run?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dry_run: boolean;
+                        created: number;
+                        updated: number;
+                        removed: number;
+                        unchanged: number;
+                        renewed: number;
+                        errors: string[];
+                        changes: {
+                            /** @enum {string} */
+                            action: "create" | "update" | "remove";
+                            external_id: string;
+                            name: string;
+                            type: string;
+                            expires_at: string;
+                        }[];
+                        link_candidates: {
+                            token_id: string;
+                            name: string;
+                            type: string;
+                            external_id: string;
                         }[];
                     };
                 };
@@ -6214,7 +6322,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault";
+                            kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;

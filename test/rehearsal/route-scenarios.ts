@@ -440,6 +440,28 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('importTokens', 'happy', { session: owner, ...request }, 200);
     await context.call('importTokens', 'refusal', { session: viewer, ...request }, 403);
   },
+  async reportScan(context) {
+    const { owner, viewer, values } = await world();
+    const request = {
+      params: { id: values.workspace },
+      body: {
+        scanner: 'files',
+        scope: 'rehearsal-host',
+        roots: ['/etc/ssl/'],
+        items: [
+          {
+            external_id: '/etc/ssl/rehearsal.pem',
+            name: 'rehearsal.example.com',
+            type: 'ssl_cert',
+            expiresAt: addCalendarDays(new Date(), 45),
+            domains: ['rehearsal.example.com'],
+          },
+        ],
+      },
+    };
+    await context.call('reportScan', 'happy', { session: owner, ...request }, 200);
+    await context.call('reportScan', 'refusal', { session: viewer, ...request }, 403);
+  },
   async parseCertificate(context) {
     const { owner } = await world();
     const { pem, keyPem } = (await certificates()).makeSelfSignedCertificate({

@@ -55,6 +55,7 @@ export const AUDIT_ACTIONS = {
   tokenDeleted: 'token.deleted',
   tokensTransferred: 'tokens.transferred',
   tokensImported: 'tokens.imported',
+  tokensScanned: 'tokens.scanned',
   workspaceCreated: 'workspace.created',
   workspaceRenamed: 'workspace.renamed',
   workspaceDeleted: 'workspace.deleted',

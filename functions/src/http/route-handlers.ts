@@ -70,6 +70,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   exportTokens: 'tokens/export-tokens.ts',
   getTokenMetrics: 'tokens/get-token-metrics.ts',
   importTokens: 'tokens/import-tokens.ts',
+  reportScan: 'tokens/report-scan.ts',
   parseCertificate: 'certificates/parse-certificate.ts',
   probeEndpoint: 'certificates/probe-endpoint.ts',
   // The certificate authorities a workspace's endpoint checks trust

@@ -23,6 +23,7 @@ describe('routes an API key may call', () => {
       'GET /api/v1/workspaces/{id}/tokens/export (workspace)',
       'GET /api/v1/workspaces/{id}/metrics (workspace)',
       'POST /api/v1/workspaces/{id}/imports (workspace)',
+      'POST /api/v1/workspaces/{id}/scans (workspace)',
     ]);
   });
 

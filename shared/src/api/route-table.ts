@@ -94,6 +94,7 @@ import {
 } from './two-factor-api-schemas';
 import { idParams, memberParams, okResponse, redirectResponse } from './common-schemas';
 import { parseCertificateBody, parseCertificateResponse } from './certificate-api-schemas';
+import { reportScanBody, reportScanResponse } from './scan-api-schemas';
 import { endpointProbeBody, endpointProbeResponse } from './endpoint-api-schemas';
 import {
   addTrustedCaBody,
@@ -865,6 +866,17 @@ export const routeTable = [
       'Imports up to 5,000 rows of CSV or JSON (admin or workspace manager): creates tokens, updates those of the same name and type, refuses invalid rows, duplicates and rows beyond the plan limit; dryRun answers the same without writing.',
     request: { params: idParams, body: importTokensBody },
     response: importTokensResponse,
+    apiKey: 'workspace',
+  },
+  {
+    id: 'reportScan',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/scans',
+    auth: 'verifiedSession',
+    summary:
+      'Reports what a scan of the command-line tool found (certificate files, a Kubernetes cluster) (admin or workspace manager): tokens are matched by their id at the source within the scanner and scope, created, updated when changed and marked removed at source when gone under the scanned roots, never duplicated; dry_run answers the same without writing.',
+    request: { params: idParams, body: reportScanBody },
+    response: reportScanResponse,
     apiKey: 'workspace',
   },
   {

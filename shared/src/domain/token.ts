@@ -9,10 +9,12 @@ const text = z.string().nullable();
  * Where a discovered token was found: the integration's kind and id and the token's id at the
  * source (a GitLab token id, an ACM certificate ARN, a Vault serial). Syncs match on these three;
  * `removed_at` is set when a sync no longer finds it (the token is kept, marked "removed at
- * source"). Tokens typed in by hand have none.
+ * source"). Scans of the command-line tool are sources too: kind `files` or `kubernetes`, the
+ * scan's scope as the id (`files:<host>`, `kubernetes:<cluster>`), the file or resource as the
+ * id at the source. Tokens typed in by hand have none.
  */
 export const tokenSourceSchema = z.object({
-  kind: z.enum(['aws', 'gitlab', 'vault']),
+  kind: z.enum(['aws', 'gitlab', 'vault', 'files', 'kubernetes']),
   integration_id: z.string(),
   external_id: z.string(),
   removed_at: z.string().nullable(),

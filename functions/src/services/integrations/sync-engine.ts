@@ -91,7 +91,15 @@ function sameValue(a: unknown, b: unknown): boolean {
   return JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
 }
 
-function sourceOf(integration: IntegrationRecord, externalId: string): TokenSource {
+/**
+ * Where discovered tokens come from: an integration, or a scan of the command-line tool (its
+ * scanner as the kind, its scope as the id).
+ */
+export type SyncOrigin = Pick<IntegrationRecord, 'integrationId' | 'workspaceId'> & {
+  readonly kind: TokenSource['kind'];
+};
+
+function sourceOf(integration: SyncOrigin, externalId: string): TokenSource {
   return {
     kind: integration.kind,
     integration_id: integration.integrationId,
@@ -102,7 +110,7 @@ function sourceOf(integration: IntegrationRecord, externalId: string): TokenSour
 
 /** Plans a sync of `integration` from what was found, against the workspace's tokens. */
 export function planSync(options: {
-  integration: IntegrationRecord;
+  integration: SyncOrigin;
   discovery: Discovery;
   stored: readonly TokenRecord[];
   now: Date;
@@ -191,7 +199,7 @@ export function planSync(options: {
   return { changes, unchanged, linkCandidates };
 }
 
-function reportOf(plan: SyncPlan, errors: readonly string[], dryRun: boolean): SyncReport {
+export function reportOf(plan: SyncPlan, errors: readonly string[], dryRun: boolean): SyncReport {
   const count = (kind: Change['kind']) => plan.changes.filter((c) => c.kind === kind).length;
   return {
     dry_run: dryRun,
@@ -216,7 +224,7 @@ function reportOf(plan: SyncPlan, errors: readonly string[], dryRun: boolean): S
 }
 
 /** Writes the plan in transactions of the import's size; what could not be written is an error. */
-async function writePlan(
+export async function writePlan(
   workspaceId: string,
   plan: Plan,
   changes: readonly Change[],

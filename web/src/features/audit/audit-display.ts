@@ -38,6 +38,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'token.deleted': 'Token deleted',
   'tokens.transferred': 'Tokens transferred',
   'tokens.imported': 'Tokens imported',
+  'tokens.scanned': 'Tokens scanned',
   'workspace.created': 'Workspace created',
   'workspace.renamed': 'Workspace renamed',
   'workspace.deleted': 'Workspace deleted',
