@@ -2405,6 +2405,21 @@ export interface operations {
                             }[];
                             /** @enum {string} */
                             endpoint_check_frequency?: "every_6_hours" | "hourly";
+                            registration?: {
+                                domain: string;
+                                last_check?: {
+                                    checked_at: string;
+                                    /** @enum {string} */
+                                    status: "ok" | "renewed" | "failing" | "unsupported";
+                                    message: string;
+                                    expires_at: string | null;
+                                    registrar: string | null;
+                                    statuses: string[];
+                                    last_error: string | null;
+                                    retry_at: string | null;
+                                    consecutive_failures: number;
+                                } | null;
+                            } | null;
                             created_at: string;
                             updated_at: string;
                             workspace_id: string;
@@ -2485,6 +2500,7 @@ export interface operations {
                     endpoints?: string | unknown[];
                     /** @enum {string} */
                     endpoint_check_frequency?: "every_6_hours" | "hourly";
+                    registration_domain?: string | null;
                     workspace_id: string;
                 };
             };
@@ -2546,6 +2562,21 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         endpoint_check_frequency?: "every_6_hours" | "hourly";
+                        registration?: {
+                            domain: string;
+                            last_check?: {
+                                checked_at: string;
+                                /** @enum {string} */
+                                status: "ok" | "renewed" | "failing" | "unsupported";
+                                message: string;
+                                expires_at: string | null;
+                                registrar: string | null;
+                                statuses: string[];
+                                last_error: string | null;
+                                retry_at: string | null;
+                                consecutive_failures: number;
+                            } | null;
+                        } | null;
                         created_at: string;
                         updated_at: string;
                         workspace_id: string;
@@ -2616,6 +2647,7 @@ export interface operations {
                     endpoints?: string | unknown[];
                     /** @enum {string} */
                     endpoint_check_frequency?: "every_6_hours" | "hourly";
+                    registration_domain?: string | null;
                 };
             };
         };
@@ -2676,6 +2708,21 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         endpoint_check_frequency?: "every_6_hours" | "hourly";
+                        registration?: {
+                            domain: string;
+                            last_check?: {
+                                checked_at: string;
+                                /** @enum {string} */
+                                status: "ok" | "renewed" | "failing" | "unsupported";
+                                message: string;
+                                expires_at: string | null;
+                                registrar: string | null;
+                                statuses: string[];
+                                last_error: string | null;
+                                retry_at: string | null;
+                                consecutive_failures: number;
+                            } | null;
+                        } | null;
                         created_at: string;
                         updated_at: string;
                         workspace_id: string;
@@ -5359,6 +5406,21 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         endpoint_check_frequency?: "every_6_hours" | "hourly";
+                        registration?: {
+                            domain: string;
+                            last_check?: {
+                                checked_at: string;
+                                /** @enum {string} */
+                                status: "ok" | "renewed" | "failing" | "unsupported";
+                                message: string;
+                                expires_at: string | null;
+                                registrar: string | null;
+                                statuses: string[];
+                                last_error: string | null;
+                                retry_at: string | null;
+                                consecutive_failures: number;
+                            } | null;
+                        } | null;
                         created_at: string;
                         updated_at: string;
                         workspace_id: string;
@@ -6317,6 +6379,21 @@ export interface operations {
                         }[];
                         /** @enum {string} */
                         endpoint_check_frequency?: "every_6_hours" | "hourly";
+                        registration?: {
+                            domain: string;
+                            last_check?: {
+                                checked_at: string;
+                                /** @enum {string} */
+                                status: "ok" | "renewed" | "failing" | "unsupported";
+                                message: string;
+                                expires_at: string | null;
+                                registrar: string | null;
+                                statuses: string[];
+                                last_error: string | null;
+                                retry_at: string | null;
+                                consecutive_failures: number;
+                            } | null;
+                        } | null;
                         created_at: string;
                         updated_at: string;
                         workspace_id: string;

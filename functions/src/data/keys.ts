@@ -72,6 +72,16 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${ENDPOINT_SCHEDULE_SORT_PREFIX}${tokenId}`,
   }),
+  /**
+   * When a domain registration token's domain is looked up next at its registry (the sparse
+   * due-alerts index, shards `REGISTRATION_CHECK#<0..3>`); one per token that follows a domain.
+   */
+  registrationSchedule: (workspaceId: string, tokenId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${REGISTRATION_SCHEDULE_SORT_PREFIX}${tokenId}`,
+  }),
+  /** The IANA RDAP bootstrap file (`dns.json`) as the weekly bootstrap job last stored it. */
+  rdapBootstrap: () => ({ pk: 'RDAP_BOOTSTRAP', sk: 'RDAP_BOOTSTRAP' }),
   /** A workspace's alert settings and its generic-webhook signing secret. */
   alertSettings: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'ALERT_SETTINGS' }),
   /** The rotation counter of a workspace's calendar feed keys (each member's key is derived). */
@@ -177,6 +187,8 @@ export const keyParts = {
   searchPackId: (sk: string) => afterPrefix(sk, SEARCH_PACK_SORT_PREFIX),
   /** `ENDPOINT_SCHEDULE#<tokenId>` */
   endpointScheduleTokenId: (sk: string) => afterPrefix(sk, ENDPOINT_SCHEDULE_SORT_PREFIX),
+  /** `REGISTRATION_SCHEDULE#<tokenId>` */
+  registrationScheduleTokenId: (sk: string) => afterPrefix(sk, REGISTRATION_SCHEDULE_SORT_PREFIX),
   /** `INTEGRATION#<integrationId>` */
   integrationId: (sk: string) => afterPrefix(sk, INTEGRATION_SORT_PREFIX),
   /** `TRUSTED_CA#<caId>` */
@@ -202,6 +214,7 @@ export const TOKEN_SORT_PREFIX = 'TOKEN#';
 export const ALERT_SORT_PREFIX = 'ALERT#';
 export const ALERT_EMAIL_OPT_OUT_SORT_PREFIX = 'EMAIL_OPT_OUT#';
 export const ENDPOINT_SCHEDULE_SORT_PREFIX = 'ENDPOINT_SCHEDULE#';
+export const REGISTRATION_SCHEDULE_SORT_PREFIX = 'REGISTRATION_SCHEDULE#';
 export const SEARCH_DELTA_SORT_PREFIX = 'SEARCH#DELTA#';
 export const INTEGRATION_SORT_PREFIX = 'INTEGRATION#';
 export const SEARCH_PACK_SORT_PREFIX = 'SEARCH#PACK#';

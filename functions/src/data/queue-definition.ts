@@ -52,3 +52,21 @@ export function endpointCheckQueueNames(stage: string) {
     endpointCheckDeadLetterQueue: `expiry-radar-${stage}-endpoint-checks-dlq`,
   };
 }
+
+/** The registration check queue and its dead-letter queue (one message per followed domain). */
+export const REGISTRATION_CHECK_QUEUE_SETTINGS = {
+  /** A batch of lookups takes at most a minute (10 s per request, bounded concurrency). */
+  visibilityTimeoutSeconds: 360,
+  /** A check is tried three times; a message that still fails is kept for an operator. */
+  maxReceiveCount: 3,
+  /** Checks are repeated by the schedule: an old message is worth nothing after a day. */
+  retentionSeconds: 24 * 60 * 60,
+  deadLetterRetentionSeconds: 14 * 24 * 60 * 60,
+} as const;
+
+export function registrationCheckQueueNames(stage: string) {
+  return {
+    registrationCheckQueue: `expiry-radar-${stage}-registration-checks`,
+    registrationCheckDeadLetterQueue: `expiry-radar-${stage}-registration-checks-dlq`,
+  };
+}

@@ -17,6 +17,7 @@ import { newTokenId } from '../domain/token-ids';
 import type { LastAlert } from '../domain/alert-schedule';
 import { armTokens, schedulesWithHistory, type ArmingContext } from './alert-arming';
 import { endpointScheduleWrites, syncEndpointSchedule } from './endpoint-records';
+import { registrationScheduleWrites, syncRegistrationSchedule } from './registration-records';
 import { compactAfterWrite } from './search-index-compaction';
 import {
   counterCellOf,
@@ -55,14 +56,28 @@ export async function createToken(options: {
         tokenLimit: options.tokenLimit,
       },
     ],
-    endpointScheduleWrites(token, undefined, now),
+    [
+      ...endpointScheduleWrites(token, undefined, now),
+      ...registrationScheduleWrites(token, undefined, now),
+    ],
   );
   await compactAfterWrite(workspaceId, 1);
   return token;
 }
 
-/** The endpoints an edit gives, each keeping the last check it had (same address and SNI). */
+/**
+ * The endpoints an edit gives, each keeping the last check it had (same address and SNI), and
+ * the followed domain keeping its last check when it is the same domain.
+ */
 function withLastChecks(current: Token, update: TokenUpdate): TokenUpdate {
+  const registration =
+    update.registration && update.registration.domain === current.registration?.domain
+      ? { ...update, registration: current.registration }
+      : update;
+  return withEndpointChecks(current, registration);
+}
+
+function withEndpointChecks(current: Token, update: TokenUpdate): TokenUpdate {
   if (!update.endpoints) return update;
   const checks = new Map(
     (current.endpoints ?? []).map((endpoint) => [endpointKeyOf(endpoint), endpoint.last_check]),
@@ -102,7 +117,10 @@ export async function updateToken(current: Token, update: TokenUpdate, now: Date
         requireNotFrozen: true,
       },
     ],
-    endpointScheduleWrites(next, current, now),
+    [
+      ...endpointScheduleWrites(next, current, now),
+      ...registrationScheduleWrites(next, current, now),
+    ],
   );
   if (sectionChanged) await pruneEmptyCounters(current.workspace_id, [counterCellOf(current)]);
   await compactAfterWrite(current.workspace_id, 1);
@@ -119,7 +137,10 @@ export async function deleteToken(token: Token, now: Date): Promise<void> {
         requireNotFrozen: true,
       },
     ],
-    endpointScheduleWrites(undefined, token, now),
+    [
+      ...endpointScheduleWrites(undefined, token, now),
+      ...registrationScheduleWrites(undefined, token, now),
+    ],
   );
   await pruneEmptyCounters(token.workspace_id, [counterCellOf(token)]);
   await compactAfterWrite(token.workspace_id, 1);
@@ -186,6 +207,8 @@ export async function transferTokens(options: {
   for (const [index, { token }] of moved.entries()) {
     await syncEndpointSchedule(undefined, tokens[index], now);
     await syncEndpointSchedule(token, undefined, now);
+    await syncRegistrationSchedule(undefined, tokens[index], now);
+    await syncRegistrationSchedule(token, undefined, now);
   }
   await compactAfterWrite(sourceWorkspaceId, tokens.length);
   await compactAfterWrite(targetWorkspaceId, moved.length);

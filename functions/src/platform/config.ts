@@ -10,6 +10,8 @@ export interface RuntimeConfig {
   readonly alertDeadLetterQueueUrl: string;
   /** The endpoint check queue (one message per TLS endpoint to check). */
   readonly endpointCheckQueueUrl: string;
+  /** The registration check queue (one message per domain registration to look up). */
+  readonly registrationCheckQueueUrl: string;
   /** The integration sync queue (one message per integration due for its daily sync). */
   readonly integrationSyncQueueUrl: string;
   /** Only set locally: the emulators' addresses. In AWS the SDK finds the real endpoints. */
@@ -37,6 +39,11 @@ export interface RuntimeConfig {
    * machine). Honoured only when APP_ENV is local or test; never in production.
    */
   readonly webhookAllowLoopback: boolean;
+  /**
+   * Outside production only (RDAP_BASE_URL): the RDAP service every registry's lookups go to
+   * instead of the one IANA's bootstrap file names (the local RDAP stand-in).
+   */
+  readonly rdapBaseUrl: string | undefined;
   /**
    * ORIGIN_VERIFY_SECRET_ARN: the Secrets Manager secret CloudFront sends as the X-Origin-Verify
    * header; when set (in AWS), HTTP requests without it are refused. Unset locally and in tests.
@@ -121,6 +128,7 @@ function readConfig(): RuntimeConfig {
     alertQueueUrl: process.env.ALERT_QUEUE_URL ?? '',
     alertDeadLetterQueueUrl: process.env.ALERT_DLQ_URL ?? '',
     endpointCheckQueueUrl: process.env.ENDPOINT_CHECK_QUEUE_URL ?? '',
+    registrationCheckQueueUrl: process.env.REGISTRATION_CHECK_QUEUE_URL ?? '',
     integrationSyncQueueUrl: process.env.INTEGRATION_SYNC_QUEUE_URL ?? '',
     dynamoDbEndpoint: optional('DYNAMODB_ENDPOINT'),
     sqsEndpoint: optional('SQS_ENDPOINT'),
@@ -137,6 +145,7 @@ function readConfig(): RuntimeConfig {
       redirectUri: optional('GOOGLE_REDIRECT_URI'),
     },
     webhookAllowLoopback: appEnv !== 'production' && process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
+    rdapBaseUrl: appEnv === 'production' ? undefined : optional('RDAP_BASE_URL'),
     originVerifySecretArn: optional('ORIGIN_VERIFY_SECRET_ARN'),
     twoFactorKey: optional('TWO_FACTOR_KEY'),
     twoFactorKeySecretArn: optional('TWO_FACTOR_KEY_SECRET_ARN'),

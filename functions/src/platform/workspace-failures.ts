@@ -8,7 +8,12 @@ import { logger } from './logger';
 import { countWithDimension, METRIC_NAMES } from './metrics';
 
 export type WorkspaceJob =
-  'expiry-scan' | 'alert-digest' | 'weekly-summary' | 'endpoint-dispatch' | 'integration-dispatch';
+  | 'expiry-scan'
+  | 'alert-digest'
+  | 'weekly-summary'
+  | 'endpoint-dispatch'
+  | 'integration-dispatch'
+  | 'registration-dispatch';
 
 export function reportWorkspaceFailure(
   job: WorkspaceJob,

@@ -7,6 +7,7 @@
 import * as z from 'zod';
 import type { Category, TokenType } from './categories';
 import type { Clock } from './calendar-date';
+import { registrationDomainField } from './domain-registrations';
 import { endpointCheckFrequencyField, endpointsField } from './endpoints';
 import { workspaceIdSchema } from './ids';
 import type { TokenFields } from './token';
@@ -55,15 +56,26 @@ function createShape(now: Clock | null) {
     notes: optionalTextField('notes').default(null),
     endpoints: endpointsField.optional(),
     endpoint_check_frequency: endpointCheckFrequencyField.optional(),
+    registration_domain: registrationDomainField.optional(),
   };
 }
 
-/** Runs after checkTypeRules passed: the type is one of the category's. */
-function finish<T extends { category: Category; type: string }>(
-  data: T,
-): Omit<T, 'type'> & { type: TokenType } {
+type Finished<T> = Omit<T, 'type' | 'registration_domain'> & {
+  type: TokenType;
+  registration?: TokenFields['registration'];
+};
+
+/**
+ * Runs after checkTypeRules passed: the type is one of the category's. A domain to follow becomes
+ * the token's registration, not checked yet.
+ */
+function finish<
+  T extends { category: Category; type: string; registration_domain?: string | null },
+>(data: T): Finished<T> {
+  const { registration_domain: domain, ...rest } = data;
   const type = data.type as TokenType;
-  return clearForeignFields({ ...data, type }, data.category, type);
+  const registration = domain ? { registration: { domain, last_check: null } } : {};
+  return clearForeignFields({ ...rest, ...registration, type }, data.category, type) as Finished<T>;
 }
 
 /**

@@ -42,6 +42,7 @@ describe('plans', () => {
     expect(column('hourlyEndpointChecks')).toEqual([false, false, false, true]);
     expect(column('integrationsPerWorkspace')).toEqual([1, 5, 20, null]);
     expect(column('apiKeysPerUser')).toEqual([2, 10, 50, null]);
+    expect(column('watchedDomainsPerWorkspace')).toEqual([0, 5, 50, null]);
   });
 
   it('checks counts against limits, null being unlimited', () => {

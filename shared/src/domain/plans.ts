@@ -35,6 +35,11 @@ export interface PlanLimits {
   readonly integrationsPerWorkspace: Limit;
   /** Personal API keys a user may hold at once; the user's own plan applies. */
   readonly apiKeysPerUser: Limit;
+  /**
+   * Domains a workspace watches in certificate transparency logs. Domain registration tokens that
+   * follow their domain through RDAP are tokens, within `tokensPerWorkspace`.
+   */
+  readonly watchedDomainsPerWorkspace: Limit;
 }
 
 export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
@@ -51,6 +56,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     hourlyEndpointChecks: false,
     integrationsPerWorkspace: 1,
     apiKeysPerUser: 2,
+    watchedDomainsPerWorkspace: 0,
   },
   pro: {
     workspacesOwned: 3,
@@ -65,6 +71,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     hourlyEndpointChecks: false,
     integrationsPerWorkspace: 5,
     apiKeysPerUser: 10,
+    watchedDomainsPerWorkspace: 5,
   },
   team: {
     workspacesOwned: 10,
@@ -79,6 +86,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     hourlyEndpointChecks: false,
     integrationsPerWorkspace: 20,
     apiKeysPerUser: 50,
+    watchedDomainsPerWorkspace: 50,
   },
   enterprise: {
     workspacesOwned: null,
@@ -93,6 +101,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     hourlyEndpointChecks: true,
     integrationsPerWorkspace: null,
     apiKeysPerUser: null,
+    watchedDomainsPerWorkspace: null,
   },
 };
 

@@ -46,14 +46,15 @@ export const TOKEN_FILE_READ_ONLY_COLUMNS = [
 export const TOKEN_FILE_COLUMNS = [...TOKEN_FILE_FIELDS, ...TOKEN_FILE_READ_ONLY_COLUMNS] as const;
 
 /**
- * Not in the file: a certificate's TLS endpoints (with their last checks) and their check
- * frequency are monitoring settings, set in the token form, and a discovered token's `source`
+ * Not in the file: a certificate's TLS endpoints (with their last checks), their check frequency
+ * and a domain registration's followed domain are monitoring settings, set in the token form, and a discovered token's `source`
  * names its integration in this workspace, which a file imported elsewhere (or again) must not
  * claim to be; an import leaves them as they are.
  */
 export const TOKEN_FIELDS_OUTSIDE_THE_FILE = [
   'endpoints',
   'endpoint_check_frequency',
+  'registration',
   'source',
 ] as const;
 export type TokenFileColumn = (typeof TOKEN_FILE_COLUMNS)[number];

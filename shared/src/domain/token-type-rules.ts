@@ -12,6 +12,7 @@ import {
   isCategory,
   isTypeOfCategory,
 } from './categories';
+import { REGISTERED_DOMAIN_MESSAGES } from './registered-domains';
 import { VALIDATION_MESSAGES as M, invalidTypeMessage } from './validation-messages';
 
 type IssueSink = Pick<z.RefinementCtx, 'addIssue'>;
@@ -42,6 +43,13 @@ export function checkTypeRules(
   if (!isTypeOfCategory(category, trimmed)) {
     ctx.addIssue({ code: 'custom', path: ['type'], message: invalidTypeMessage(category) });
     return;
+  }
+  if (isSet(data.registration_domain) && trimmed !== 'domain_registration') {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['registration_domain'],
+      message: REGISTERED_DOMAIN_MESSAGES.typeOnly,
+    });
   }
   if (allowsCryptoFields(trimmed)) return;
   if (isSet(data.algorithm)) {

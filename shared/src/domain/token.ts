@@ -1,6 +1,7 @@
 /** The token record: every field, as stored and as answered by the API. */
 import * as z from 'zod';
 import { categorySchema, tokenTypeSchema } from './categories';
+import { tokenRegistrationSchema } from './domain-registrations';
 import { ENDPOINT_CHECK_FREQUENCIES, tokenEndpointSchema } from './endpoints';
 
 const text = z.string().nullable();
@@ -51,6 +52,8 @@ export const tokenSchema = z.object({
   endpoints: z.array(tokenEndpointSchema).optional(),
   /** How often its endpoints are checked (absent: every 6 hours). */
   endpoint_check_frequency: z.enum(ENDPOINT_CHECK_FREQUENCIES).optional(),
+  /** Domain registrations: the domain followed through RDAP, with its last check (absent: none). */
+  registration: tokenRegistrationSchema.nullable().optional(),
   created_at: z.string(),
   updated_at: z.string(),
   workspace_id: z.string(),

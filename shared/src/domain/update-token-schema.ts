@@ -14,6 +14,7 @@
  * against the token's type and clears fields of other categories.
  */
 import * as z from 'zod';
+import { registrationDomainField } from './domain-registrations';
 import { endpointCheckFrequencyField, endpointsField } from './endpoints';
 import type { Category, TokenType } from './categories';
 import type { Clock } from './calendar-date';
@@ -79,6 +80,7 @@ export function updateTokenSchema(context: UpdateTokenContext = {}) {
       notes: optionalTextField('notes').optional(),
       endpoints: endpointsField.optional(),
       endpoint_check_frequency: endpointCheckFrequencyField.optional(),
+      registration_domain: registrationDomainField.optional(),
     })
     .superRefine(
       (data, ctx) => {
@@ -97,9 +99,14 @@ export function updateTokenSchema(context: UpdateTokenContext = {}) {
       { when: whenObject },
     )
     .transform((data): TokenUpdate => {
-      const { category: _category, type: _type, ...update } = data;
+      const { category: _category, type: _type, registration_domain: domain, ...update } = data;
       const defined = Object.fromEntries(
-        Object.entries(update).filter(([, value]) => value !== undefined),
+        Object.entries({
+          ...update,
+          // A domain to follow (its last check is kept by the write when it is the same domain);
+          // null stops following one.
+          registration: domain === undefined ? undefined : domain && { domain, last_check: null },
+        }).filter(([, value]) => value !== undefined),
       ) as TokenUpdate;
       return current ? clearForeignFields(defined, current.category, current.type) : defined;
     });

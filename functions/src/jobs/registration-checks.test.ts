@@ -1,0 +1,256 @@
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import type { SQSEvent } from 'aws-lambda';
+import type { RegistrationCheckMessage } from '@expiry-radar/shared/api/domain-registration-api-schemas';
+import type { Token } from '@expiry-radar/shared/domain/token';
+import {
+  createRequest,
+  givenToken,
+  givenWorkspace,
+  inDays,
+  updateRequest,
+} from '../../test-support/token-fixtures';
+import { createRdapClient } from '../adapters/rdap-client';
+import { listWorkspaceEventsOfAction } from '../data/audit-queries';
+import { keys } from '../data/keys';
+import { findToken } from '../data/token-records';
+import { lambdaContext } from '../local/lambda-http-adapter';
+import { startRdapStandIn, type RdapStandIn } from '../local/emulators/rdap-stand-in';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { createRegistrationCheckWorker } from './registration-check-worker';
+import { runRegistrationDispatch } from './registration-dispatch';
+import { runRdapBootstrapRefresh } from './rdap-bootstrap-refresh';
+import { readStoredRdapBootstrap } from '../data/registration-records';
+
+let standIn: RdapStandIn;
+beforeAll(async () => {
+  standIn = await startRdapStandIn({ slowMs: 2_000 });
+});
+afterAll(() => standIn.stop());
+
+/** The real client, its requests going to the stand-in as RDAP_BASE_URL makes them locally. */
+const lookup = () =>
+  createRdapClient({
+    baseUrlOverride: standIn.baseUrl,
+    policy: { allowLoopback: true, httpsOnly: false },
+    timeoutMs: 500,
+  });
+
+function sqsEvent(messages: readonly unknown[]): SQSEvent {
+  return {
+    Records: messages.map((body, index) => ({
+      messageId: `m${index}`,
+      receiptHandle: `r${index}`,
+      body: JSON.stringify(body),
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: '0',
+        SenderId: 'test',
+        ApproximateFirstReceiveTimestamp: '0',
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:registration-checks',
+      awsRegion: 'us-east-1',
+    })),
+  };
+}
+
+/** Dispatches every followed domain, keeps the messages of `tokens`, and runs the worker on them. */
+async function checkNow(tokens: readonly Token[]) {
+  const sent: RegistrationCheckMessage[] = [];
+  await runRegistrationDispatch(
+    new Date(),
+    { enqueue: (batch) => (sent.push(...batch), Promise.resolve([])) },
+    { all: true },
+  );
+  const ids = new Set(tokens.map((token) => token.id));
+  const ours = sent.filter((message) => ids.has(message.tokenId));
+  const worker = createRegistrationCheckWorker({ lookup: lookup() });
+  const response = await worker(
+    sqsEvent([...ours, { not: 'a check' }]),
+    lambdaContext('registration-check-worker', 'test-request'),
+  );
+  expect(response.batchItemFailures).toEqual([{ itemIdentifier: `m${ours.length}` }]);
+  return Promise.all(tokens.map((token) => findToken(token.workspace_id, token.id)));
+}
+
+async function schedule(token: Token) {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.registrationSchedule(token.workspace_id, token.id),
+    }),
+  );
+  return Item;
+}
+
+const registration = (domain: string, expiresAt = inDays(40)) => ({
+  category: 'license',
+  type: 'domain_registration',
+  expiresAt,
+  registration_domain: domain,
+});
+
+describe('domain registrations followed through RDAP', () => {
+  it('follows renewals at the registry and keeps the date, with the reason, on every failure', async () => {
+    const { workspaceId, owner } = await givenWorkspace();
+    const names = {
+      renewed: 'renewed-example.com',
+      same: 'same-example.com',
+      missing: 'missing-example.com',
+      limited: 'limited-example.com',
+      slow: 'slow-example.com',
+      malformed: 'malformed-example.com',
+      past: 'past-example.com',
+    };
+    const later = `${inDays(400)}T12:00:00.000Z`;
+    standIn.setDomain(names.renewed, { expiresAt: later, registrar: 'Example Registrar, Inc.' });
+    standIn.setDomain(names.same, { expiresAt: `${inDays(40)}T00:00:00Z` });
+    standIn.setDomain(names.limited, {
+      expiresAt: later,
+      behaviour: 'rate_limited',
+      retryAfterSeconds: 7200,
+    });
+    standIn.setDomain(names.slow, { expiresAt: later, behaviour: 'slow' });
+    standIn.setDomain(names.malformed, { expiresAt: later, behaviour: 'malformed' });
+    standIn.setDomain(names.past, { expiresAt: '2020-01-01T00:00:00Z' });
+    const tokens = await Promise.all([
+      ...Object.values(names).map((name) =>
+        givenToken(owner.cookie, workspaceId, registration(name)),
+      ),
+      // .de has no RDAP service in IANA's bootstrap file.
+      givenToken(owner.cookie, workspaceId, registration('bücher.de')),
+    ]);
+    expect(tokens[7]!.registration).toEqual({ domain: 'xn--bcher-kva.de', last_check: null });
+    expect(await schedule(tokens[0]!)).toMatchObject({ domain: names.renewed });
+
+    const before = new Date();
+    const [renewed, same, missing, limited, slow, malformed, past, noRdap] = await checkNow(tokens);
+    expect(renewed?.expiresAt).toBe(inDays(400));
+    expect(renewed?.registration?.last_check).toMatchObject({
+      status: 'renewed',
+      registrar: 'Example Registrar, Inc.',
+      statuses: ['active', 'client transfer prohibited'],
+      last_error: null,
+      message: `renewed: registered at Example Registrar, Inc. until ${inDays(400)} (was ${inDays(40)})`,
+    });
+    const audit = await listWorkspaceEventsOfAction(workspaceId, 'token.renewal_detected', {
+      since: new Date(Date.now() - 60_000).toISOString(),
+      count: 20,
+      now: new Date(),
+    });
+    expect(audit.map((event) => event.metadata)).toEqual([
+      expect.objectContaining({ domain: names.renewed, expiresAt: inDays(400) }),
+    ]);
+    expect(same?.expiresAt).toBe(inDays(40));
+    expect(same?.registration?.last_check?.status).toBe('ok');
+
+    const kept = { missing, limited, slow, malformed, past, noRdap };
+    for (const token of Object.values(kept)) expect(token?.expiresAt).toBe(inDays(40));
+    expect(missing?.registration?.last_check).toMatchObject({
+      status: 'unsupported',
+      last_error: "The registry's RDAP service does not know missing-example.com (404)",
+    });
+    expect(limited?.registration?.last_check).toMatchObject({
+      status: 'failing',
+      last_error: "The registry's RDAP service asked to wait (429 Too Many Requests)",
+    });
+    const retryAt = Date.parse(limited!.registration!.last_check!.retry_at!);
+    expect(retryAt).toBeGreaterThanOrEqual(before.getTime() + 7_200_000);
+    expect(await schedule(limited!)).toMatchObject({
+      nextAlertAt: limited!.registration!.last_check!.retry_at,
+    });
+    // A timeout reads as any failed connection (told apart, they would let anyone probe ports).
+    expect(slow?.registration?.last_check?.last_error).toBe(
+      `Could not connect to ${new URL(standIn.baseUrl).host}`,
+    );
+    expect(malformed?.registration?.last_check?.last_error).toBe(
+      "The registry's answer is not RDAP domain JSON",
+    );
+    expect(past?.registration?.last_check?.last_error).toBe(
+      'The registry gives past-example.com an expiration in the past (2020-01-01)',
+    );
+    expect(noRdap?.registration?.last_check).toMatchObject({
+      status: 'unsupported',
+      last_error:
+        "The registry of bücher.de has no RDAP service (none is listed in IANA's bootstrap file)",
+      message:
+        "The registry of bücher.de has no RDAP service (none is listed in IANA's bootstrap file); the date entered by hand is kept",
+    });
+
+    // The registry renews the rate-limited domain and answers again: the next check follows it.
+    standIn.setDomain(names.limited, { expiresAt: later });
+    const [limitedAgain] = await checkNow([limited!]);
+    expect(limitedAgain?.expiresAt).toBe(inDays(400));
+    expect(limitedAgain?.registration?.last_check).toMatchObject({
+      status: 'renewed',
+      last_error: null,
+      consecutive_failures: 0,
+    });
+
+    // An edit that keeps the domain keeps its last check; another domain starts over; none stops.
+    const edited = await updateRequest(owner.cookie, renewed!.id, {
+      name: 'Renamed',
+      registration_domain: names.renewed,
+    });
+    expect((edited.json as Token).registration?.last_check?.status).toBe('renewed');
+    const moved = await updateRequest(owner.cookie, renewed!.id, {
+      registration_domain: 'Other-Example.com',
+    });
+    expect((moved.json as Token).registration).toEqual({
+      domain: 'other-example.com',
+      last_check: null,
+    });
+    expect(await schedule(renewed!)).toMatchObject({ domain: 'other-example.com' });
+    const stopped = await updateRequest(owner.cookie, renewed!.id, { registration_domain: null });
+    expect((stopped.json as Token).registration).toBeNull();
+    expect(await schedule(renewed!)).toBeUndefined();
+  });
+
+  it('refuses what is not a registered domain with a clear 400', async () => {
+    const { workspaceId, owner } = await givenWorkspace();
+    const create = (fields: Record<string, unknown>) =>
+      createRequest(owner.cookie, { name: 'Domain', workspace_id: workspaceId, ...fields });
+    for (const [domain, message] of [
+      [
+        'co.uk',
+        '"co.uk" is a public suffix, under which domains are registered: enter one of them (e.g. example.co.uk)',
+      ],
+      [
+        'shop.example.com',
+        `"shop.example.com" is not a registered domain: its registration is example.com's`,
+      ],
+      ['localhost', '"localhost": Enter a registered domain such as example.com'],
+    ]) {
+      const response = await create(registration(domain!));
+      expect(response.statusCode).toBe(400);
+      expect(response.body).toContain(JSON.stringify(message).slice(1, -1));
+    }
+    const wrongType = await create({ ...registration('example.com'), type: 'software_license' });
+    expect(wrongType.statusCode).toBe(400);
+    expect(wrongType.body).toContain('Only a domain registration can follow a domain');
+  });
+
+  it("stores IANA's bootstrap file, and keeps the last good one when a file does not read", async () => {
+    const policy = { allowLoopback: true, httpsOnly: false };
+    standIn.setDomain('not-a-bootstrap.com', { expiresAt: `${inDays(10)}T00:00:00Z` });
+    await expect(
+      runRdapBootstrapRefresh(new Date(), `${standIn.baseUrl}domain/not-a-bootstrap.com`, {
+        policy,
+      }),
+    ).rejects.toThrow('The RDAP bootstrap file has no services');
+    expect(
+      await runRdapBootstrapRefresh(new Date(), `${standIn.baseUrl}dns.json`, { policy }),
+    ).toEqual({
+      services: 8,
+    });
+    const stored = await readStoredRdapBootstrap();
+    expect(stored?.services).toContainEqual([['com'], [standIn.baseUrl]]);
+    await expect(
+      runRdapBootstrapRefresh(new Date(), `${standIn.baseUrl}missing.json`, { policy }),
+    ).rejects.toThrow('The RDAP bootstrap file answered 400');
+    expect(await readStoredRdapBootstrap()).toEqual(stored);
+  });
+});
