@@ -71,4 +71,22 @@ export const jobPermissions = {
     'integrationCredentialsOpen',
     'discoveryRoleAssume',
   ],
+  /**
+   * Finds the registration schedules due (the due-alerts index), reads them, moves each to its
+   * next check and enqueues one lookup per followed domain.
+   */
+  registrationDispatch: [
+    'tableItemRead',
+    'dueAlertsIndexRead',
+    'tableWrite',
+    'registrationCheckQueueSend',
+  ],
+  /**
+   * Reads the stored RDAP bootstrap file, the token and its workspace, writes the check, its
+   * schedule's retry, a followed renewal (the token, its search delta and counters) and the audit
+   * event. Its own queue's consumption is granted by its event source.
+   */
+  registrationCheckWorker: ['tableItemRead', 'tableWrite'],
+  /** Stores the RDAP bootstrap file it read from IANA (one Put). */
+  rdapBootstrapRefresh: ['tableWrite'],
 } as const satisfies Record<string, readonly Permission[]>;

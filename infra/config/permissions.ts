@@ -20,6 +20,8 @@ export type Permission =
   | 'endpointCheckQueueSend'
   /** SendMessage to the integration sync queue. */
   | 'integrationSyncQueueSend'
+  /** SendMessage to the registration check queue. */
+  | 'registrationCheckQueueSend'
   /** GetQueueAttributes on the alert queue and its dead-letter queue. */
   | 'queuesGetAttributes'
   /** Receive and delete from the dead-letter queue and send back to the alert queue (requeue). */

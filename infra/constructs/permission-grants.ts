@@ -25,6 +25,8 @@ export interface AppResources {
   readonly endpointCheckQueue: IQueue;
   /** One message per integration due for its daily sync (the dispatcher sends, its worker reads). */
   readonly integrationSyncQueue: IQueue;
+  /** One message per followed domain due for a lookup (the dispatcher sends, its worker reads). */
+  readonly registrationCheckQueue: IQueue;
   /** The key material unsubscribe links of alert emails are signed with. */
   readonly alertLinkKey: ISecret;
   /** The KMS key that wraps the data keys of integration credentials. */
@@ -121,6 +123,9 @@ export function grantPermissions(
         break;
       case 'integrationSyncQueueSend':
         statement(['sqs:SendMessage'], [resources.integrationSyncQueue.queueArn]);
+        break;
+      case 'registrationCheckQueueSend':
+        statement(['sqs:SendMessage'], [resources.registrationCheckQueue.queueArn]);
         break;
       case 'queuesGetAttributes':
         statement(['sqs:GetQueueAttributes'], [alertQueue.queueArn, deadLetterQueue.queueArn]);

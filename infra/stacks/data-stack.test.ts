@@ -84,7 +84,7 @@ describe('data stack: the alert queue', () => {
       expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
     }
     const policies = Object.values(resourcesOf(data, 'AWS::SQS::QueuePolicy'));
-    expect(policies).toHaveLength(6);
+    expect(policies).toHaveLength(8);
     for (const policy of policies) {
       expect(policy.Properties?.PolicyDocument).toMatchObject({
         Statement: expect.arrayContaining([

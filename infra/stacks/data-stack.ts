@@ -27,6 +27,7 @@ import {
 import {
   ALERT_QUEUE_SETTINGS,
   ENDPOINT_CHECK_QUEUE_SETTINGS,
+  REGISTRATION_CHECK_QUEUE_SETTINGS,
   INTEGRATION_SYNC_QUEUE_SETTINGS,
 } from '@expiry-radar/functions/data/queue-definition';
 import type { AppResources } from '../constructs/permission-grants';
@@ -53,6 +54,9 @@ export class DataStack extends Stack {
   readonly integrationSyncDeadLetterAlarm: Alarm;
   readonly endpointCheckDeadLetterQueue: Queue;
   readonly endpointCheckDeadLetterAlarm: Alarm;
+  readonly registrationCheckQueue: Queue;
+  readonly registrationCheckDeadLetterQueue: Queue;
+  readonly registrationCheckDeadLetterAlarm: Alarm;
   /** Every alarm of the app notifies this topic (alarm and OK). */
   readonly alarmTopic: Topic;
   /** Signs the one-click unsubscribe links of alert emails (the worker signs, the routes verify). */
@@ -178,6 +182,41 @@ export class DataStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
+    // One message per followed domain due for a lookup; a check failing every retry waits here.
+    this.registrationCheckDeadLetterQueue = new Queue(this, 'RegistrationCheckDeadLetterQueue', {
+      retentionPeriod: Duration.seconds(
+        REGISTRATION_CHECK_QUEUE_SETTINGS.deadLetterRetentionSeconds,
+      ),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.registrationCheckQueue = new Queue(this, 'RegistrationCheckQueue', {
+      visibilityTimeout: Duration.seconds(
+        REGISTRATION_CHECK_QUEUE_SETTINGS.visibilityTimeoutSeconds,
+      ),
+      retentionPeriod: Duration.seconds(REGISTRATION_CHECK_QUEUE_SETTINGS.retentionSeconds),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: {
+        queue: this.registrationCheckDeadLetterQueue,
+        maxReceiveCount: REGISTRATION_CHECK_QUEUE_SETTINGS.maxReceiveCount,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.registrationCheckDeadLetterAlarm = new Alarm(this, 'RegistrationCheckDeadLetterAlarm', {
+      alarmDescription:
+        "Domain registration checks failed every retry (a table error, not a registry's failure, which is recorded on the token) and wait in their dead-letter queue.",
+      metric: this.registrationCheckDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: Stats.MAXIMUM,
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
     this.alarmTopic = this.createAlarmTopic(props.alarmEmail);
 
     this.alertLinkKey = new Secret(this, 'AlertLinkKey', {
@@ -208,6 +247,7 @@ export class DataStack extends Stack {
       deadLetterQueue: this.deadLetterQueue,
       endpointCheckQueue: this.endpointCheckQueue,
       integrationSyncQueue: this.integrationSyncQueue,
+      registrationCheckQueue: this.registrationCheckQueue,
       alertLinkKey: this.alertLinkKey,
       integrationCredentialsKey: this.integrationCredentialsKey,
     };

@@ -28,14 +28,21 @@ const actionsOf = (statements: Statement[]) =>
   statements.flatMap((statement) => [statement.Action].flat()).sort();
 
 describe('jobs stack', () => {
-  it('runs the expiry scan, the weekly summary and the two dispatchers every hour', () => {
-    const rules = Object.values(resourcesOf(jobs, 'AWS::Events::Rule'));
-    expect(rules.map((rule) => rule.Properties?.Description).sort()).toEqual([
+  it('runs the expiry scan, the weekly summary and the three dispatchers every hour, the RDAP bootstrap job weekly', () => {
+    const allRules = Object.values(resourcesOf(jobs, 'AWS::Events::Rule'));
+    expect(allRules.map((rule) => rule.Properties?.Description).sort()).toEqual([
       'Runs the endpoint check dispatcher: enqueues one check per due TLS endpoint',
       'Runs the hourly expiry scan: enqueues one alert per due token window',
       'Runs the integration sync dispatcher: enqueues each enabled daily integration due',
+      'Runs the registration check dispatcher: enqueues one lookup per followed domain due',
+      "Runs the weekly RDAP bootstrap job: stores IANA's bootstrap file for domains",
       'Runs the weekly summary job: emails each opted-in user on their Monday morning',
     ]);
+    const weekly = allRules.filter((rule) =>
+      String(rule.Properties?.Description).includes('RDAP bootstrap'),
+    );
+    expect(weekly.map((rule) => rule.Properties?.ScheduleExpression)).toEqual(['rate(7 days)']);
+    const rules = allRules.filter((rule) => !weekly.includes(rule));
     for (const rule of rules) {
       expect(rule.Properties).toMatchObject({
         ScheduleExpression: 'rate(1 hour)',

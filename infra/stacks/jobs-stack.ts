@@ -8,7 +8,10 @@
  * identity; the summary job reads the table and its indexes, writes its own items and sends email
  * as the same sender. The endpoint check and integration sync dispatchers (hourly) query the
  * due-alerts index and send to their own queues, whose workers check TLS endpoints and sync
- * integrations (the latter may only Decrypt with the integration credentials key).
+ * integrations (the latter may only Decrypt with the integration credentials key); the registration
+ * check dispatcher (hourly) does the same for the domains tokens follow, whose worker looks them up
+ * at their registries' RDAP services, and the weekly RDAP bootstrap job stores IANA's bootstrap
+ * file.
  */
 import * as path from 'node:path';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
@@ -18,6 +21,7 @@ import {
   ALERT_QUEUE_SETTINGS,
   ENDPOINT_CHECK_QUEUE_SETTINGS,
   INTEGRATION_SYNC_QUEUE_SETTINGS,
+  REGISTRATION_CHECK_QUEUE_SETTINGS,
 } from '@expiry-radar/functions/data/queue-definition';
 import { DEFAULT_EMAIL_FROM } from '@expiry-radar/functions/platform/config';
 import { appOriginEnvironment, type AccountContext } from '../config/app-context';
@@ -55,6 +59,19 @@ export const INTEGRATION_SYNC_WORKER_TIMEOUT = Duration.seconds(
 /** Syncs at once: each asks its source many times, and sources rate-limit. */
 export const INTEGRATION_SYNC_WORKER_MAX_CONCURRENCY = 2;
 
+/**
+ * Hourly: each followed domain is due a day after its last lookup (sooner after a failure, when
+ * the registry's Retry-After allows), so lookups spread over the day.
+ */
+export const REGISTRATION_DISPATCH_SCHEDULE = Schedule.rate(Duration.hours(1));
+export const REGISTRATION_WORKER_TIMEOUT = Duration.seconds(
+  REGISTRATION_CHECK_QUEUE_SETTINGS.visibilityTimeoutSeconds / 6,
+);
+/** Batches of lookups at once: registries rate-limit, so few (at most 2 × 5 requests open). */
+export const REGISTRATION_WORKER_MAX_CONCURRENCY = 2;
+/** IANA updates its bootstrap file rarely; a week is the job's period. */
+export const RDAP_BOOTSTRAP_SCHEDULE = Schedule.rate(Duration.days(7));
+
 export interface JobsStackProps extends StackProps {
   readonly resources: AppResources;
   /** The SPA's public origin when known at synth time; empty: the web stack's parameter. */
@@ -80,6 +97,9 @@ export class JobsStack extends Stack {
   readonly endpointCheckWorker: QueueConsumer;
   readonly integrationSyncDispatch: ScheduledJob;
   readonly integrationSyncWorker: QueueConsumer;
+  readonly registrationDispatch: ScheduledJob;
+  readonly registrationCheckWorker: QueueConsumer;
+  readonly rdapBootstrapRefresh: ScheduledJob;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -94,6 +114,7 @@ export class JobsStack extends Stack {
       ...appOriginEnvironment(props.appOrigin),
       ENDPOINT_CHECK_QUEUE_URL: resources.endpointCheckQueue.queueUrl,
       INTEGRATION_SYNC_QUEUE_URL: resources.integrationSyncQueue.queueUrl,
+      REGISTRATION_CHECK_QUEUE_URL: resources.registrationCheckQueue.queueUrl,
       INTEGRATION_CREDENTIALS_KMS_KEY_ID: resources.integrationCredentialsKey.keyArn,
       // The account customers' AWS discovery roles trust: the scheduled sync assumes them from it.
       DISCOVERY_ACCOUNT_ID: this.account,
@@ -185,6 +206,36 @@ export class JobsStack extends Stack {
       batchSize: 1,
       maxConcurrency: INTEGRATION_SYNC_WORKER_MAX_CONCURRENCY,
       maxMessageAge: Duration.hours(12),
+    });
+    this.registrationDispatch = new ScheduledJob(this, 'RegistrationDispatch', {
+      entry: path.join(jobsDir, 'registration-dispatch.ts'),
+      description: 'the registration check dispatcher: enqueues one lookup per followed domain due',
+      resources,
+      permissions: jobPermissions.registrationDispatch,
+      environment,
+      timeout: Duration.minutes(5),
+      schedule: REGISTRATION_DISPATCH_SCHEDULE,
+    });
+    this.registrationCheckWorker = new QueueConsumer(this, 'RegistrationCheckWorker', {
+      entry: path.join(jobsDir, 'registration-check-worker.ts'),
+      description: "the registration check worker: looks each domain up at its registry's RDAP",
+      resources,
+      permissions: jobPermissions.registrationCheckWorker,
+      environment,
+      timeout: REGISTRATION_WORKER_TIMEOUT,
+      queue: resources.registrationCheckQueue,
+      batchSize: 10,
+      maxConcurrency: REGISTRATION_WORKER_MAX_CONCURRENCY,
+      maxMessageAge: Duration.hours(2),
+    });
+    this.rdapBootstrapRefresh = new ScheduledJob(this, 'RdapBootstrapRefresh', {
+      entry: path.join(jobsDir, 'rdap-bootstrap-refresh.ts'),
+      description: "the weekly RDAP bootstrap job: stores IANA's bootstrap file for domains",
+      resources,
+      permissions: jobPermissions.rdapBootstrapRefresh,
+      environment,
+      timeout: Duration.minutes(1),
+      schedule: RDAP_BOOTSTRAP_SCHEDULE,
     });
   }
 }

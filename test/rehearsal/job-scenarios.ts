@@ -25,6 +25,9 @@ export const JOBS = {
   endpointCheckWorker: 'EndpointCheckWorker',
   integrationSyncDispatch: 'IntegrationSyncDispatch',
   integrationSyncWorker: 'IntegrationSyncWorker',
+  registrationDispatch: 'RegistrationDispatch',
+  registrationCheckWorker: 'RegistrationCheckWorker',
+  rdapBootstrapRefresh: 'RdapBootstrapRefresh',
 } as const;
 
 /** The job of a function that no HTTP route invokes: the construct id below its stack. */
@@ -464,6 +467,111 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
   }
 }
 
+/**
+ * A domain registration token following its domain (created through its route): the scheduled
+ * dispatcher enqueues one lookup for it, the worker's batch looks it up (no network in the
+ * rehearsal: the registry is not reached, the token keeps its date and its check says why), and a
+ * message that is no check is reported failed. The weekly bootstrap job cannot reach IANA either:
+ * it keeps what was stored and answers why.
+ */
+async function registrationChecks(context: ScenarioContext): Promise<void> {
+  const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
+  const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
+  const { findToken } = await import('@expiry-radar/functions/data/token-records');
+  const owner = await givenSignedInUser({ plan: 'team' });
+  const workspaceId = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
+  const expiresAt = addCalendarDays(new Date(), 40);
+  const created = await context.call(
+    'createToken',
+    'setup',
+    {
+      session: owner,
+      body: {
+        name: 'Rehearsal domain',
+        category: 'license',
+        type: 'domain_registration',
+        expiresAt,
+        workspace_id: workspaceId,
+        registration_domain: 'rehearsal-example.com',
+      },
+    },
+    201,
+  );
+  const tokenId = (created.json as { id: string }).id;
+  const client = sqsClient(context);
+  const { registrationCheckQueueUrl: queueUrl, registrationCheckQueueArn: queueArn } =
+    context.deployment;
+  try {
+    await context.invokeJob(
+      JOBS.registrationDispatch,
+      'happy',
+      scheduledEvent(context, JOBS.registrationDispatch),
+    );
+    const checks = await receiveOwn(client, queueUrl, (message) =>
+      (message.Body ?? '').includes(tokenId),
+    );
+    if (checks.length !== 1) {
+      context.fail(JOBS.registrationDispatch, `${checks.length} lookups enqueued for one domain`);
+      return;
+    }
+    const checked = await context.invokeJob(
+      JOBS.registrationCheckWorker,
+      'happy',
+      sqsEventOf(checks, context, queueArn),
+    );
+    await settle(client, context, checks, checked.result as SQSBatchResponse, queueUrl);
+    const token = await findToken(workspaceId, tokenId);
+    const check = token?.registration?.last_check;
+    if (check?.status !== 'failing' || token?.expiresAt !== expiresAt || !check.last_error) {
+      context.fail(
+        JOBS.registrationCheckWorker,
+        `the registration's check reads ${JSON.stringify(check)} (expiry ${String(token?.expiresAt)})`,
+      );
+    }
+
+    const marker = randomUUID();
+    await client.send(
+      new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ marker }) }),
+    );
+    const malformed = await receiveOwn(client, queueUrl, (message) =>
+      (message.Body ?? '').includes(marker),
+    );
+    const refused = await context.invokeJob(
+      JOBS.registrationCheckWorker,
+      'refusal',
+      sqsEventOf(malformed, context, queueArn),
+    );
+    const refusedIds = await settle(
+      client,
+      context,
+      malformed,
+      refused.result as SQSBatchResponse,
+      queueUrl,
+    );
+    if (malformed.length === 0 || refusedIds.length !== malformed.length) {
+      context.fail(
+        JOBS.registrationCheckWorker,
+        'a message that is no check was not reported failed',
+      );
+    }
+
+    const refresh = await context.invokeJob(
+      JOBS.rdapBootstrapRefresh,
+      'external',
+      scheduledEvent(context, JOBS.rdapBootstrapRefresh),
+    );
+    const outcome = refresh.result as { stored?: boolean } | undefined;
+    if (outcome?.stored !== false) {
+      context.fail(
+        JOBS.rdapBootstrapRefresh,
+        `without network it answered ${JSON.stringify(outcome)}`,
+      );
+    }
+  } finally {
+    client.destroy();
+  }
+}
+
 export interface JobScenario {
   /** The jobs (construct ids) it sends events to. */
   readonly jobs: readonly string[];
@@ -480,5 +588,9 @@ export const jobScenarios: Readonly<Record<string, JobScenario>> = {
   integrationSyncs: {
     jobs: [JOBS.integrationSyncDispatch, JOBS.integrationSyncWorker],
     run: integrationSyncs,
+  },
+  registrationChecks: {
+    jobs: [JOBS.registrationDispatch, JOBS.registrationCheckWorker, JOBS.rdapBootstrapRefresh],
+    run: registrationChecks,
   },
 };

@@ -257,6 +257,10 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       [...prepared.values()]
         .map(({ resolved }) => resolved.templateEnvironment.INTEGRATION_SYNC_QUEUE_URL)
         .find((url) => url !== undefined) ?? '';
+    const registrationCheckQueueUrl =
+      [...prepared.values()]
+        .map(({ resolved }) => resolved.templateEnvironment.REGISTRATION_CHECK_QUEUE_URL)
+        .find((url) => url !== undefined) ?? '';
     await useDeploymentForFixtures(
       {
         AWS_REGION: resolver.target.region,
@@ -363,6 +367,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         endpointCheckQueueArn: deployment.queueArn(endpointCheckQueueUrl) ?? '',
         integrationSyncQueueUrl,
         integrationSyncQueueArn: deployment.queueArn(integrationSyncQueueUrl) ?? '',
+        registrationCheckQueueUrl,
+        registrationCheckQueueArn: deployment.queueArn(registrationCheckQueueUrl) ?? '',
         sqsEndpoint: deployment.endpoints.sqs,
         region: resolver.target.region,
       },

@@ -50,6 +50,8 @@ export interface ScenarioContext {
     readonly endpointCheckQueueArn: string;
     readonly integrationSyncQueueUrl: string;
     readonly integrationSyncQueueArn: string;
+    readonly registrationCheckQueueUrl: string;
+    readonly registrationCheckQueueArn: string;
     readonly deadLetterQueueUrl: string;
     readonly sqsEndpoint: string;
     readonly region: string;

@@ -71,6 +71,16 @@ export function endpointCheckIntervalSeconds(): number {
 }
 
 /**
+ * The registration check dispatcher's timer: hourly, as its schedule (each followed domain is due
+ * a day after its last check, sooner after a failure), unless REGISTRATION_CHECK_INTERVAL_SECONDS.
+ */
+export function registrationCheckIntervalSeconds(): number {
+  return process.env.REGISTRATION_CHECK_INTERVAL_SECONDS
+    ? intervalSecondsOf('REGISTRATION_CHECK_INTERVAL_SECONDS')
+    : 3600;
+}
+
+/**
  * The integration sync dispatcher's timer: hourly, as its schedule (each enabled daily
  * integration is due a day after its last dispatch), unless INTEGRATION_SYNC_INTERVAL_SECONDS.
  */

@@ -64,6 +64,8 @@ export async function startLocalControlServer(options: {
   runEndpointChecks?: (all: boolean) => Promise<unknown>;
   /** `POST /integrations/sync`: the integration sync dispatcher now. */
   runIntegrationSyncs?: () => Promise<unknown>;
+  /** `POST /domains/check`: the registration check dispatcher now; `?all`: every domain. */
+  runRegistrationChecks?: (all: boolean) => Promise<unknown>;
 }): Promise<LocalControlServer> {
   const secret = randomBytes(32).toString('base64url');
   const server: Server = createServer((request, response) => {
@@ -92,7 +94,9 @@ export async function startLocalControlServer(options: {
                 ? () => options.runEndpointChecks!(url.searchParams.has('all'))
                 : url.pathname === '/integrations/sync' && options.runIntegrationSyncs
                   ? () => options.runIntegrationSyncs!()
-                  : undefined;
+                  : url.pathname === '/domains/check' && options.runRegistrationChecks
+                    ? () => options.runRegistrationChecks!(url.searchParams.has('all'))
+                    : undefined;
     if (request.method !== 'POST' || !job) {
       reply(404, { error: 'Not found' });
       return;

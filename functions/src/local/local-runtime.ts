@@ -7,6 +7,7 @@ import { LOCAL_AWS_ENVIRONMENT } from './emulators/local-credentials';
 import {
   endpointCheckIntervalSeconds,
   integrationSyncIntervalSeconds,
+  registrationCheckIntervalSeconds,
   scanIntervalSeconds,
   startExpiryScanTimer,
   weeklySummaryIntervalSeconds,
@@ -25,6 +26,7 @@ import { sesPermanentBounce, snsEventOf } from './ses-notification-samples';
 import { ensureLocalAlertLinkKey } from './alert-link-key-file';
 import { ensureLocalIntegrationCredentialsKey } from './integration-credentials-key-file';
 import { ensureLocalTwoFactorKey } from './two-factor-key-file';
+import { startRdapStandIn, type RdapStandIn } from './emulators/rdap-stand-in';
 
 export interface LocalRuntimeOptions {
   readonly appPort: number;
@@ -43,6 +45,11 @@ export interface LocalRuntimeOptions {
    * and queues in them instead of starting its own, and leaves them running when it stops.
    */
   readonly runningEmulators?: EmulatorServerEndpoints;
+  /**
+   * The local RDAP stand-in's port (every registry's RDAP lookups go to it, RDAP_BASE_URL);
+   * 0 or absent: any free port.
+   */
+  readonly rdapPort?: number;
 }
 
 export interface RunningLocalRuntime {
@@ -55,6 +62,8 @@ export interface RunningLocalRuntime {
   readonly controlUrl: string;
   /** The control endpoint answers only calls that carry it (`controlAuthorization`). */
   readonly controlSecret: string;
+  /** The local RDAP stand-in: `PUT {rdapUrl}stand-in/domains/<name>` sets what it answers. */
+  readonly rdapUrl: string;
   stop(): Promise<void>;
 }
 
@@ -64,7 +73,9 @@ export interface RunningLocalRuntime {
  * (WEEKLY_SUMMARY_INTERVAL_SECONDS), and the endpoint check dispatcher on a third
  * (ENDPOINT_CHECK_INTERVAL_SECONDS) with its queue's worker fed by a poller of its own, and the
  * integration sync dispatcher on a fourth (INTEGRATION_SYNC_INTERVAL_SECONDS, hourly) with its
- * queue's worker likewise, each job also on demand through the control endpoint.
+ * queue's worker likewise, and the registration check dispatcher on a fifth
+ * (REGISTRATION_CHECK_INTERVAL_SECONDS, hourly) with its queue's worker likewise, each job also on
+ * demand through the control endpoint.
  * Imported after the environment points at the emulators, like the route handlers.
  */
 async function startLocalJobs(options: {
@@ -72,6 +83,7 @@ async function startLocalJobs(options: {
   alertQueueUrl: string;
   endpointCheckQueueUrl: string;
   integrationSyncQueueUrl: string;
+  registrationCheckQueueUrl: string;
   controlPort: number;
   onUnexpectedError?: (error: unknown) => void;
 }) {
@@ -84,6 +96,8 @@ async function startLocalJobs(options: {
     { runEndpointDispatch },
     { handler: integrationSyncWorker },
     { runIntegrationSyncDispatch },
+    { handler: registrationWorker },
+    { runRegistrationDispatch },
   ] = await Promise.all([
     import('../jobs/alert-worker'),
     import('../jobs/expiry-scan'),
@@ -93,6 +107,8 @@ async function startLocalJobs(options: {
     import('../jobs/endpoint-dispatch'),
     import('../jobs/integration-sync-worker'),
     import('../jobs/integration-sync-dispatch'),
+    import('../jobs/registration-check-worker'),
+    import('../jobs/registration-dispatch'),
   ]);
   const client = new SQSClient({
     endpoint: options.sqsEndpoint,
@@ -115,6 +131,17 @@ async function startLocalJobs(options: {
     client,
     queueUrl: options.integrationSyncQueueUrl,
     worker: integrationSyncWorker,
+    onError: options.onUnexpectedError,
+  });
+  const registrationPoller = startAlertQueuePoller({
+    client,
+    queueUrl: options.registrationCheckQueueUrl,
+    worker: registrationWorker,
+    onError: options.onUnexpectedError,
+  });
+  const registrationTimer = startExpiryScanTimer({
+    intervalSeconds: registrationCheckIntervalSeconds(),
+    scan: () => runRegistrationDispatch(new Date()),
     onError: options.onUnexpectedError,
   });
   const integrationSyncTimer = startExpiryScanTimer({
@@ -146,6 +173,8 @@ async function startLocalJobs(options: {
     runEndpointChecks: (all) =>
       all ? runEndpointDispatch(new Date(), undefined, { all }) : endpointTimer.runNow(),
     runIntegrationSyncs: () => integrationSyncTimer.runNow(),
+    runRegistrationChecks: (all) =>
+      all ? runRegistrationDispatch(new Date(), undefined, { all }) : registrationTimer.runNow(),
   });
   return {
     controlUrl: control.url,
@@ -156,6 +185,8 @@ async function startLocalJobs(options: {
       await summaryTimer.stop();
       await endpointTimer.stop();
       await integrationSyncTimer.stop();
+      await registrationTimer.stop();
+      await registrationPoller.stop();
       await poller.stop();
       await endpointPoller.stop();
       await integrationSyncPoller.stop();
@@ -186,9 +217,13 @@ export async function startLocalRuntime(
 ): Promise<RunningLocalRuntime> {
   const emulators = await emulatorsFor(options);
   let server: Server | undefined;
+  let rdap: RdapStandIn | undefined;
   try {
+    rdap = await startRdapStandIn({ port: options.rdapPort ?? 0 });
     Object.assign(process.env, emulators.environment, {
       APP_ENV: 'local',
+      // Every registry's RDAP lookups go to the local stand-in (never honoured in production).
+      RDAP_BASE_URL: rdap.baseUrl,
       // Lets a webhook receiver on this machine take test messages; never honoured in production.
       WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK ?? 'true',
     });
@@ -203,6 +238,7 @@ export async function startLocalRuntime(
       onUnexpectedError: options.onUnexpectedError,
     });
     const listening = server;
+    const standIn = rdap;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
       listening.listen(options.appPort, options.host, () => resolve());
@@ -216,6 +252,7 @@ export async function startLocalRuntime(
       alertQueueUrl: emulators.endpoints.alertQueueUrl,
       endpointCheckQueueUrl: emulators.endpoints.endpointCheckQueueUrl,
       integrationSyncQueueUrl: emulators.endpoints.integrationSyncQueueUrl,
+      registrationCheckQueueUrl: emulators.endpoints.registrationCheckQueueUrl,
       controlPort: options.controlPort ?? 0,
       onUnexpectedError: options.onUnexpectedError,
     });
@@ -224,8 +261,10 @@ export async function startLocalRuntime(
       emulators,
       controlUrl: jobs.controlUrl,
       controlSecret: jobs.controlSecret,
+      rdapUrl: standIn.baseUrl,
       stop: async () => {
         await jobs.stop();
+        await standIn.stop();
         await new Promise<void>((resolve) => {
           listening.closeAllConnections();
           listening.close(() => resolve());
@@ -235,6 +274,7 @@ export async function startLocalRuntime(
     };
   } catch (error) {
     server?.close();
+    await rdap?.stop();
     await emulators.stop();
     throw error;
   }

@@ -10,7 +10,9 @@
  * runtime's endpoint queue poller hands to the check worker (with `--all`, every endpoint,
  * whatever its last check). `npm run integrations:sync` (with
  * `integrations`) the integration sync dispatcher: the integrations due for their daily sync go
- * through the queue to the sync worker.
+ * through the queue to the sync worker. `npm run domains:check` (with `domains`) the registration
+ * check dispatcher: the followed domains due are looked up (with `--all`, every one, whatever its
+ * schedule) at the local RDAP stand-in through the queue and its worker.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -41,11 +43,13 @@ async function main(): Promise<void> {
           ? 'endpoints'
           : command === 'integrations'
             ? 'integrations'
-            : 'scan';
+            : command === 'domains'
+              ? 'domains'
+              : 'scan';
   const address = process.argv[3] ?? '';
   const flags = process.argv.slice(3);
   const preview = job === 'weekly-summary' && flags.includes('--now');
-  const everyEndpoint = job === 'endpoints' && flags.includes('--all');
+  const everyEndpoint = (job === 'endpoints' || job === 'domains') && flags.includes('--all');
   if (job === 'bounce' && !address.includes('@')) {
     throw new Error('Give the address that bounces: npm run email:bounce -- <address>');
   }
@@ -56,7 +60,9 @@ async function main(): Promise<void> {
         ? `/endpoints/check${everyEndpoint ? '?all' : ''}`
         : job === 'integrations'
           ? '/integrations/sync'
-          : `/alerts/${job}${preview ? '?now' : ''}`;
+          : job === 'domains'
+            ? `/domains/check${everyEndpoint ? '?all' : ''}`
+            : `/alerts/${job}${preview ? '?now' : ''}`;
   const response = await fetch(`${control}${path}`, {
     method: 'POST',
     headers: controlAuthorization(controlSecret),
@@ -71,6 +77,7 @@ async function main(): Promise<void> {
     bounce: `Bounce of ${address} handled:`,
     endpoints: 'Endpoint checks queued:',
     integrations: 'Integration syncs queued:',
+    domains: 'Registration checks queued:',
   }[job];
   console.log(done, result);
 }

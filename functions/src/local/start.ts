@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     },
     onUnexpectedError: (error) => console.error(error),
     controlPort: process.env.LOCAL_CONTROL_PORT ? portFrom('LOCAL_CONTROL_PORT', 0) : 0,
+    rdapPort: process.env.RDAP_PORT ? portFrom('RDAP_PORT', 0) : 0,
     ...(runningEmulators ? { runningEmulators } : {}),
   });
 
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     app: runtime.appUrl,
     control: runtime.controlUrl,
     controlSecret: runtime.controlSecret,
+    rdap: runtime.rdapUrl,
     ...endpoints,
   };
   // Holds the control secret: readable by this user only (also when the file already existed).
@@ -88,6 +90,7 @@ async function main(): Promise<void> {
       `  Email viewer:  ${endpoints.emailViewer}`,
       `  Data:          ${dataDirectory} (DynamoDB Local ${endpoints.dynamoDb}, SQS ${endpoints.sqs})`,
       `  Alert scan:    every ${scanIntervalSeconds()} s; now with npm run alerts:scan`,
+      `  RDAP stand-in: ${runtime.rdapUrl} (every registry's lookups; npm run domains:check)`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

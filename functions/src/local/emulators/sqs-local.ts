@@ -3,9 +3,11 @@ import {
   ALERT_QUEUE_SETTINGS,
   ENDPOINT_CHECK_QUEUE_SETTINGS,
   INTEGRATION_SYNC_QUEUE_SETTINGS,
+  REGISTRATION_CHECK_QUEUE_SETTINGS,
   alertQueueNames,
   endpointCheckQueueNames,
   integrationSyncQueueNames,
+  registrationCheckQueueNames,
 } from '../../data/queue-definition';
 import { LOCAL_AWS_ENVIRONMENT } from './local-credentials';
 import { importEsm } from './import-esm';
@@ -33,6 +35,7 @@ export interface StageQueues {
   readonly alertDeadLetterQueueUrl: string;
   readonly endpointCheckQueueUrl: string;
   readonly integrationSyncQueueUrl: string;
+  readonly registrationCheckQueueUrl: string;
 }
 
 /**
@@ -93,11 +96,21 @@ export async function createStageQueues(endpoint: string, stage: string): Promis
       },
       INTEGRATION_SYNC_QUEUE_SETTINGS,
     );
+    const registrationCheckNames = registrationCheckQueueNames(stage);
+    const registrationCheckQueueUrl = await createQueueWithDeadLetters(
+      client,
+      {
+        queue: registrationCheckNames.registrationCheckQueue,
+        deadLetterQueue: registrationCheckNames.registrationCheckDeadLetterQueue,
+      },
+      REGISTRATION_CHECK_QUEUE_SETTINGS,
+    );
     return {
       alertQueueUrl: alertQueue.QueueUrl ?? '',
       alertDeadLetterQueueUrl: deadLetter.QueueUrl ?? '',
       endpointCheckQueueUrl,
       integrationSyncQueueUrl,
+      registrationCheckQueueUrl,
     };
   } finally {
     client.destroy();

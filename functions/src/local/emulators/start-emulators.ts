@@ -33,6 +33,7 @@ export interface ProvisionedStage {
     readonly alertDeadLetterQueueUrl: string;
     readonly endpointCheckQueueUrl: string;
     readonly integrationSyncQueueUrl: string;
+    readonly registrationCheckQueueUrl: string;
   };
 }
 
@@ -108,6 +109,7 @@ export async function provisionStage(
       ALERT_DLQ_URL: queues.alertDeadLetterQueueUrl,
       ENDPOINT_CHECK_QUEUE_URL: queues.endpointCheckQueueUrl,
       INTEGRATION_SYNC_QUEUE_URL: queues.integrationSyncQueueUrl,
+      REGISTRATION_CHECK_QUEUE_URL: queues.registrationCheckQueueUrl,
     },
     endpoints: {
       dynamoDb: servers.dynamoDb,
