@@ -75,3 +75,18 @@ export function registrationSummary(registration: TokenRegistration): string {
   if (!check) return `${name}: not checked yet`;
   return `${name}: ${check.message}`;
 }
+
+/**
+ * A form's parsed token fields as the API takes them: the followed domain (`registration`, as the
+ * schemas give it) goes back as `registration_domain` (null: stop following one); left out when
+ * the token follows none and followed none before (`followedBefore`), so an edit of any other
+ * token sends nothing about it.
+ */
+export function withRegistrationDomain<T extends { registration?: TokenRegistration | null }>(
+  fields: T,
+  followedBefore = false,
+): Omit<T, 'registration'> & { registration_domain?: string | null } {
+  const { registration, ...rest } = fields;
+  if (registration === undefined || (registration === null && !followedBefore)) return rest;
+  return { ...rest, registration_domain: registration?.domain ?? null };
+}

@@ -78,3 +78,10 @@ export function displayDomain(ascii: string): string {
     return ascii;
   }
 }
+
+/** The registered domains of a certificate's names, each once, in order (`shop.example.com` → `example.com`). */
+export function registeredDomainsOf(names: readonly string[]): string[] {
+  return [
+    ...new Set(names.map(registeredDomainOf).filter((domain): domain is string => domain !== null)),
+  ];
+}

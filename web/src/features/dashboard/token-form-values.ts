@@ -15,6 +15,7 @@ import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-s
 import { createTokenFormSchema } from '@expiry-radar/shared/domain/create-token-schema';
 import { joinDomainList } from '@expiry-radar/shared/domain/domain-names';
 import { endpointsToText } from '@expiry-radar/shared/domain/endpoints';
+import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
 import { updateTokenSchema } from '@expiry-radar/shared/domain/update-token-schema';
@@ -43,6 +44,8 @@ export interface TokenFormValues {
   contacts: string;
   /** Certificates: TLS endpoints, one per line (`host[:port] [SNI name]`). */
   endpoints: string;
+  /** Domain registrations: the registered domain followed through RDAP ('' for none). */
+  registration_domain: string;
   notes: string;
 }
 
@@ -87,6 +90,7 @@ export const EMPTY_TOKEN_FORM: TokenFormValues = {
   renewal_date: '',
   contacts: '',
   endpoints: '',
+  registration_domain: '',
   notes: '',
 };
 
@@ -166,6 +170,7 @@ export function tokenToFormValues(token: Token): TokenFormValues {
     renewal_date: toDateInput(token.renewal_date),
     contacts: text(token.contacts),
     endpoints: endpointsToText(token.endpoints),
+    registration_domain: token.registration ? displayDomain(token.registration.domain) : '',
     notes: text(token.notes),
   };
 }

@@ -310,6 +310,41 @@ describe('Create New Token form', () => {
     });
   });
 
+  it("offers to watch a new certificate's registered domain, then creates a domain registration that follows it", async () => {
+    const { requests } = serve();
+    renderForm();
+    const user = userEvent.setup();
+    await fillValidCertificate(user);
+    setField(/^Domains/, 'shop.example.com, *.eu.example.com, www.xn--bcher-kva.de');
+    await submit(user);
+    const offer = await screen.findByText(
+      /The certificate's names belong to example\.com, bücher\.de/,
+    );
+    expect(offer).toBeVisible();
+    await user.click(screen.getByRole('button', { name: "Watch example.com's registration" }));
+    expect(screen.getByLabelText(/^Domain to follow/)).toHaveValue('example.com');
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('example.com');
+
+    // Bad input is refused at the field, in the shared schema's words.
+    setField(/^Domain to follow/, 'co.uk');
+    await submit(user);
+    expect(
+      await screen.findByText(
+        '"co.uk" is a public suffix, under which domains are registered: enter one of them (e.g. example.co.uk)',
+      ),
+    ).toBeVisible();
+    setField(/^Domain to follow/, 'Bücher.de');
+    await submit(user);
+    await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(2));
+    const post = requests.filter((r) => r.method === 'POST')[1];
+    expect(post?.body).toMatchObject({
+      category: 'license',
+      type: 'domain_registration',
+      registration_domain: 'xn--bcher-kva.de',
+    });
+    expect(post?.body).not.toHaveProperty('registration');
+  });
+
   it('creates the token in the workspace, says so, clears the form, focuses it again and raises tokens-updated', async () => {
     const { requests } = serve();
     const successToast = jest.spyOn(toast, 'success');

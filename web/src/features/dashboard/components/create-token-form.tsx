@@ -16,6 +16,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
 import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-schema';
 import { defaultExpiryDate } from '@expiry-radar/shared/domain/default-expiry';
+import { displayDomain, registeredDomainsOf } from '@expiry-radar/shared/domain/registered-domains';
 import { toastRefusal } from '../../../lib/api-client';
 import { useCreateTokenMutation } from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
@@ -163,6 +164,8 @@ function CreateTokenFields({
   const [fillOpen, setFillOpen] = useState(false);
   const [fillNote, setFillNote] = useState<string | null>(null);
   const [createdCount, setCreatedCount] = useState(0);
+  /** After a certificate is created: the registered domains of its names, offered to follow. */
+  const [domainOffer, setDomainOffer] = useState<readonly string[]>([]);
   const create = useCreateTokenMutation(workspace.id);
   const category = useWatch({ control: form.control, name: 'category' });
   const {
@@ -222,9 +225,22 @@ function CreateTokenFields({
     }
     setExpiryEdited(false);
     setFillNote(null);
+    setDomainOffer(values.category === 'cert' ? registeredDomainsOf(values.domains) : []);
     reset(EMPTY_TOKEN_FORM);
     setCreatedCount((count) => count + 1);
   });
+
+  /** Starts a domain registration token that follows `domain` (its expiry is read at the registry). */
+  const followDomain = (domain: string) => {
+    const options = { shouldDirty: true };
+    reset(EMPTY_TOKEN_FORM);
+    setValue('category', 'license', options);
+    setValue('type', 'domain_registration', options);
+    setValue('name', displayDomain(domain), options);
+    setValue('registration_domain', displayDomain(domain), options);
+    setValue('expiresAt', defaultExpiryDate('license', 'domain_registration', now()), options);
+    setDomainOffer((offered) => offered.filter((other) => other !== domain));
+  };
 
   // Ready for the next token: once the form shows it was reset, the focus starts it again (the
   // toast says the token was created).
@@ -235,6 +251,25 @@ function CreateTokenFields({
   return (
     <>
       <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
+        {domainOffer.length > 0 && (
+          <Alert severity="info" role="status" sx={{ mb: 2.5 }} onClose={() => setDomainOffer([])}>
+            The certificate's names belong to{' '}
+            {domainOffer.map((domain) => displayDomain(domain)).join(', ')}. A lapsed registration
+            takes every certificate with it: watch it too?
+            <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mt: 1 }}>
+              {domainOffer.map((domain) => (
+                <Button
+                  key={domain}
+                  size="small"
+                  variant="outlined"
+                  onClick={() => followDomain(domain)}
+                >
+                  Watch {displayDomain(domain)}'s registration
+                </Button>
+              ))}
+            </Box>
+          </Alert>
+        )}
         {category === 'cert' && (
           <Box sx={{ mb: 2.5 }}>
             <Button

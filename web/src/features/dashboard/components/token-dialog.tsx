@@ -28,6 +28,7 @@ import {
 } from '../token-form-values';
 import type { TokenFormValues } from '../token-form-values';
 import { EndpointStatusList } from './endpoint-status';
+import { RegistrationStatus } from './registration-status';
 import { TokenFormFields } from './token-form-fields';
 import { USE_WORKSPACE_DEFAULT } from './contact-group-field';
 
@@ -109,6 +110,12 @@ export function TokenDialog(props: TokenDialogProps) {
   }
   if (token.endpoints?.length) {
     rows.push(['Endpoints', <EndpointStatusList key="endpoints" endpoints={token.endpoints} />]);
+  }
+  if (token.registration) {
+    rows.push([
+      'Registration',
+      <RegistrationStatus key="registration" registration={token.registration} />,
+    ]);
   }
   rows.push(['Notes', token.notes ?? '']);
   rows.push(['Created', <DateText key="created" value={token.created_at} kind="dateTime" />]);

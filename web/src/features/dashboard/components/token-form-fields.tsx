@@ -218,6 +218,15 @@ export const TokenFormFields = memo(function TokenFormFields({
           />
         );
       })}
+      {type === 'domain_registration' && (
+        <FormTextField
+          control={control}
+          name="registration_domain"
+          label="Domain to follow"
+          idPrefix={idPrefix}
+          helperText="The registered domain, e.g. example.com: its registry's expiry, registrar and status are read daily (RDAP)"
+        />
+      )}
       {category === 'cert' && (
         <EndpointsField
           form={form}

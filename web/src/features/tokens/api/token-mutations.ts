@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-schema';
+import { withRegistrationDomain } from '@expiry-radar/shared/domain/domain-registrations';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
@@ -20,7 +21,11 @@ import { removeTokenFromLists, replaceTokenInLists } from './token-cache';
 export function useCreateTokenMutation(workspaceId: string) {
   return useMutation({
     mutationFn: (fields: CreateTokenData) =>
-      call('createToken', { body: { ...fields, workspace_id: workspaceId } }, { silent: true }),
+      call(
+        'createToken',
+        { body: { ...withRegistrationDomain(fields), workspace_id: workspaceId } },
+        { silent: true },
+      ),
     onSuccess: () => {
       showSuccessToast(SUCCESS_MESSAGES.tokenCreated);
       dispatchTokensUpdated({ workspaceId });
@@ -47,7 +52,14 @@ export function useUpdateTokenMutation({
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ token, update }: TokenChange) =>
-      call('updateToken', { params: { id: token.id }, body: update }, { silent }),
+      call(
+        'updateToken',
+        {
+          params: { id: token.id },
+          body: withRegistrationDomain(update, Boolean(token.registration)),
+        },
+        { silent },
+      ),
     onSuccess: (saved) => {
       showSuccessToast(renewal ? SUCCESS_MESSAGES.tokenRenewed : SUCCESS_MESSAGES.tokenUpdated);
       replaceTokenInLists(queryClient, saved);
