@@ -1,0 +1,14 @@
+#!/usr/bin/env node
+// The `expiry-radar` command. In the repository the TypeScript source runs through tsx (no build
+// step after `npm ci`); the published package carries the compiled `dist/` (built by `prepack`).
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const source = new URL('../src/main.ts', import.meta.url);
+if (existsSync(fileURLToPath(source))) {
+  const { register } = await import('tsx/esm/api');
+  register();
+  await import(source.href);
+} else {
+  await import('../dist/main.js');
+}
