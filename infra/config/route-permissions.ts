@@ -106,6 +106,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   // write the item, the workspace's count and the audit event.
   listTrustedCertificateAuthorities: ['tableRead'],
   addTrustedCertificateAuthority: TABLE_READ_WRITE,
+  createDomainRegistrations: TABLE_READ_WRITE,
   removeTrustedCertificateAuthority: TABLE_READ_WRITE,
   listAlertQueue: ['tableRead'],
   requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],

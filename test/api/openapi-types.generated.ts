@@ -381,6 +381,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{id}/domain-registrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds domains to follow in bulk (at most 100): one Domain Registration token per registered domain, keeping the given expiry until its registry's RDAP answers; domains already followed and entries that are not registered domains are answered, not added (admin or workspace manager). */
+        post: operations["createDomainRegistrations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tokens/{id}": {
         parameters: {
             query?: never;
@@ -2587,6 +2604,139 @@ export interface operations {
                             external_id: string;
                             removed_at: string | null;
                         };
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createDomainRegistrations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domains: string | string[];
+                    expiresAt: string;
+                    section?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created: {
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            type: "ssl_cert" | "tls_cert" | "code_signing" | "client_cert" | "api_key" | "secret" | "password" | "encryption_key" | "ssh_key" | "software_license" | "service_subscription" | "domain_registration" | "other" | "document" | "membership";
+                            /** @enum {string} */
+                            category: "cert" | "key_secret" | "license" | "general";
+                            expiresAt: string;
+                            section: string | null;
+                            domains: string[];
+                            location: string | null;
+                            used_by: string | null;
+                            contact_group_id: string | null;
+                            issuer: string | null;
+                            serial_number: string | null;
+                            subject: string | null;
+                            key_size: number | null;
+                            algorithm: string | null;
+                            license_type: string | null;
+                            vendor: string | null;
+                            cost: number | null;
+                            renewal_url: string | null;
+                            renewal_date: string | null;
+                            contacts: string | null;
+                            description: string | null;
+                            notes: string | null;
+                            endpoints?: {
+                                host: string;
+                                port: number;
+                                sni: string | null;
+                                last_check?: {
+                                    checked_at: string;
+                                    /** @enum {string} */
+                                    status: "ok" | "renewed" | "failing" | "problem";
+                                    problem: ("expired" | "older" | "name_mismatch" | "untrusted_chain" | "unreachable") | null;
+                                    message: string;
+                                    problem_since: string | null;
+                                    consecutive_failures: number;
+                                    not_after: string | null;
+                                    fingerprint_sha256: string | null;
+                                    issuer: string | null;
+                                    names: string[];
+                                    protocol: string | null;
+                                    /** @default null */
+                                    alerted_at: string | null;
+                                } | null;
+                                paused_since?: string | null;
+                            }[];
+                            /** @enum {string} */
+                            endpoint_check_frequency?: "every_6_hours" | "hourly";
+                            registration?: {
+                                domain: string;
+                                last_check?: {
+                                    checked_at: string;
+                                    /** @enum {string} */
+                                    status: "ok" | "renewed" | "failing" | "unsupported";
+                                    message: string;
+                                    expires_at: string | null;
+                                    registrar: string | null;
+                                    statuses: string[];
+                                    last_error: string | null;
+                                    retry_at: string | null;
+                                    consecutive_failures: number;
+                                } | null;
+                            } | null;
+                            created_at: string;
+                            updated_at: string;
+                            workspace_id: string;
+                            source?: {
+                                /** @enum {string} */
+                                kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
+                                integration_id: string;
+                                external_id: string;
+                                removed_at: string | null;
+                            };
+                        }[];
+                        existing: {
+                            domain: string;
+                            token_id: string;
+                        }[];
+                        refused: {
+                            entry: string;
+                            message: string;
+                        }[];
                     };
                 };
             };

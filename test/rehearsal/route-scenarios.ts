@@ -519,6 +519,23 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       201,
     );
   },
+  async createDomainRegistrations(context) {
+    const { owner, viewer, values } = await world();
+    const request = {
+      params: { id: values.workspace },
+      body: {
+        domains: 'rehearsal-one.com, rehearsal-two.org co.uk',
+        expiresAt: addCalendarDays(new Date(), 200),
+      },
+    };
+    await context.call(
+      'createDomainRegistrations',
+      'refusal',
+      { session: viewer, ...request },
+      403,
+    );
+    await context.call('createDomainRegistrations', 'happy', { session: owner, ...request }, 201);
+  },
   async removeTrustedCertificateAuthority(context) {
     const { owner, viewer, values } = await world();
     const caId = await trustedCaOf(context, owner, values.workspace);

@@ -18,8 +18,8 @@ import {
   registrationScheduleCodec,
   type RegistrationScheduleRecord,
 } from './entities/registration-schedule';
-import { keys } from './keys';
-import { isConditionalCheckFailure, type TableKey } from './table-operations';
+import { keys, REGISTRATION_SCHEDULE_SORT_PREFIX } from './keys';
+import { isConditionalCheckFailure, queryAll, type TableKey } from './table-operations';
 import type { TransactItem } from './token-records';
 
 function followedDomain(token: Token | undefined): string | null {
@@ -209,4 +209,19 @@ export async function storeRdapBootstrap(file: string, now: Date): Promise<void>
       },
     }),
   );
+}
+
+/** The registration schedules of a workspace's tokens (the domains it follows): one Query. */
+export async function listWorkspaceRegistrationSchedules(
+  workspaceId: string,
+): Promise<RegistrationScheduleRecord[]> {
+  const items = await queryAll({
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: {
+      ':pk': keys.workspace(workspaceId).pk,
+      ':prefix': REGISTRATION_SCHEDULE_SORT_PREFIX,
+    },
+    ConsistentRead: true,
+  });
+  return items.map((item) => registrationScheduleCodec.fromItem(item));
 }

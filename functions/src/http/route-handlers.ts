@@ -76,6 +76,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   // The certificate authorities a workspace's endpoint checks trust
   listTrustedCertificateAuthorities: 'certificates/list-trusted-certificate-authorities.ts',
   addTrustedCertificateAuthority: 'certificates/add-trusted-certificate-authority.ts',
+  createDomainRegistrations: 'tokens/create-domain-registrations.ts',
   removeTrustedCertificateAuthority: 'certificates/remove-trusted-certificate-authority.ts',
   // Alert settings and the webhook test
   getAlertSettings: 'alerts/get-alert-settings.ts',

@@ -21,6 +21,10 @@ import { createRegistrationCheckWorker } from './registration-check-worker';
 import { runRegistrationDispatch } from './registration-dispatch';
 import { runRdapBootstrapRefresh } from './rdap-bootstrap-refresh';
 import { readStoredRdapBootstrap } from '../data/registration-records';
+import { invoke } from '../../test-support/api-gateway-event';
+import { routeRequest } from '../../test-support/workspace-fixtures';
+import { givenMember } from '../../test-support/token-fixtures';
+import { handler as createDomainRegistrations } from '../http/tokens/create-domain-registrations';
 
 let standIn: RdapStandIn;
 beforeAll(async () => {
@@ -231,6 +235,46 @@ describe('domain registrations followed through RDAP', () => {
     const wrongType = await create({ ...registration('example.com'), type: 'software_license' });
     expect(wrongType.statusCode).toBe(400);
     expect(wrongType.body).toContain('Only a domain registration can follow a domain');
+  });
+
+  it('adds domains in bulk: new ones followed, followed ones and bad entries answered', async () => {
+    const { workspaceId, owner } = await givenWorkspace();
+    const route = '/api/v1/workspaces/{id}/domain-registrations';
+    const post = (cookie: string, body: unknown) =>
+      invoke(
+        createDomainRegistrations,
+        routeRequest('POST', route, { params: { id: workspaceId }, cookie, body }),
+      );
+    const followed = await givenToken(owner.cookie, workspaceId, registration('kept-example.com'));
+    const expiresAt = inDays(120);
+    const response = await post(owner.cookie, {
+      domains: 'Bulk-One.com\nbücher.de, kept-example.com co.uk shop.example.com bulk-one.com',
+      expiresAt,
+      section: 'domains',
+    });
+    expect(response.statusCode).toBe(201);
+    const body = response.json as {
+      created: Token[];
+      existing: { domain: string; token_id: string }[];
+      refused: { entry: string; message: string }[];
+    };
+    expect(body.created.map((token) => [token.name, token.registration, token.expiresAt])).toEqual([
+      ['bulk-one.com', { domain: 'bulk-one.com', last_check: null }, expiresAt],
+      ['bücher.de', { domain: 'xn--bcher-kva.de', last_check: null }, expiresAt],
+    ]);
+    expect(body.created[0]).toMatchObject({ type: 'domain_registration', section: 'domains' });
+    expect(body.existing).toEqual([{ domain: 'kept-example.com', token_id: followed.id }]);
+    expect(body.refused.map((refusal) => refusal.entry)).toEqual(['co.uk', 'shop.example.com']);
+    expect(await schedule(body.created[0]!)).toMatchObject({ domain: 'bulk-one.com' });
+
+    const viewer = await givenMember(workspaceId, 'viewer');
+    expect((await post(viewer.cookie, { domains: ['a-example.com'], expiresAt })).statusCode).toBe(
+      403,
+    );
+    const bad = await post(owner.cookie, { domains: [], expiresAt: '2001-01-01' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body).toContain('Give at least one domain');
+    expect(bad.body).toContain('Expiration date must be in the future');
   });
 
   it("stores IANA's bootstrap file, and keeps the last good one when a file does not read", async () => {

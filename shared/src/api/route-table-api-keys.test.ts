@@ -10,6 +10,7 @@ describe('routes an API key may call', () => {
     expect(routesTakingKeys).toEqual([
       'GET /api/tokens (workspace)',
       'POST /api/tokens (workspace)',
+      'POST /api/v1/workspaces/{id}/domain-registrations (workspace)',
       'PUT /api/tokens/{id} (workspace)',
       'DELETE /api/tokens/{id} (workspace)',
       'POST /api/certificates/parse (workspace)',

@@ -97,6 +97,10 @@ import { parseCertificateBody, parseCertificateResponse } from './certificate-ap
 import { reportScanBody, reportScanResponse } from './scan-api-schemas';
 import { endpointProbeBody, endpointProbeResponse } from './endpoint-api-schemas';
 import {
+  domainRegistrationsBody,
+  domainRegistrationsResponse,
+} from './domain-registration-api-schemas';
+import {
   addTrustedCaBody,
   listTrustedCasResponse,
   trustedCaParams,
@@ -404,6 +408,18 @@ export const routeTable = [
     summary: 'Creates a token in a workspace (admin or workspace manager).',
     request: { body: createTokenBodySchema },
     response: tokenResponse,
+    apiKey: 'workspace',
+    successStatus: 201,
+  },
+  {
+    id: 'createDomainRegistrations',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/domain-registrations',
+    auth: 'verifiedSession',
+    summary:
+      "Adds domains to follow in bulk (at most 100): one Domain Registration token per registered domain, keeping the given expiry until its registry's RDAP answers; domains already followed and entries that are not registered domains are answered, not added (admin or workspace manager).",
+    request: { params: idParams, body: domainRegistrationsBody },
+    response: domainRegistrationsResponse,
     apiKey: 'workspace',
     successStatus: 201,
   },
