@@ -5,8 +5,11 @@
  * check (`npm run endpoints:check`'s control call) the certificate table and the details dialog
  * show the endpoint's problem: the self-signed chain is not trusted. An endpoint of a private PKI
  * is untrusted until the workspace's admin adds its CA on the Workspaces page, trusted after, and
- * untrusted again once the CA is removed.
+ * untrusted again once the CA is removed. A certificate for a name under a registered domain
+ * offers to watch that domain's registration: the token made from the offer follows the domain
+ * at the local RDAP stand-in, and the registry's date and registrar show after the check.
  */
+import { randomUUID } from 'node:crypto';
 import tls from 'node:tls';
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -222,6 +225,60 @@ describe('certificate endpoints in Chromium', () => {
     await runEndpointChecks({ all: true });
     await page.goto(`${app.appUrl}/dashboard`);
     expect(await waitForRowStatus(row, /Problem/)).toMatch(/Problem/);
+    expect(pageErrors).toEqual([]);
+  });
+
+  it("offers to watch a certificate's registered domain and follows its registration at the registry", async () => {
+    const domain = `e2e-${randomUUID().slice(0, 8)}.com`;
+    const registryDate = new Date(Date.now() + 300 * 86_400_000).toISOString().slice(0, 10);
+    // What the domain's registry (the local RDAP stand-in) says of it.
+    const registry = await fetch(`${app.endpoints.rdap}stand-in/domains/${domain}`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ expiresAt: `${registryDate}T00:00:00Z`, registrar: 'E2E Registrar' }),
+    });
+    expect(registry.status).toBe(200);
+
+    await page.goto(`${app.appUrl}/dashboard`);
+    await waitForPageHeading(page, 'Token Management Dashboard');
+    const form = await openCreateTokenForm(page);
+    await page.getByRole('combobox', { name: /^Category/ }).click();
+    await page.getByRole('option', { name: 'Certificates', exact: true }).click();
+    await page.getByRole('combobox', { name: /^Type/ }).click();
+    await page.getByRole('option', { name: 'SSL Certificate', exact: true }).click();
+    await field(form, 'Name').fill(`shop.${domain}`);
+    await field(form, 'Domains').fill(`shop.${domain}`);
+    await form.getByRole('button', { name: 'Create token' }).click();
+    await form.getByRole('button', { name: `Watch ${domain}'s registration` }).click();
+    expect(await field(form, 'Domain to follow').inputValue()).toBe(domain);
+    await screenshot(page, 'domain-registration-offer');
+    await form.getByRole('button', { name: 'Create token' }).click();
+
+    const row = page
+      .getByRole('region', { name: /^Licenses/ })
+      .getByRole('row', { name: new RegExp(domain.replace('.', '\\.')) });
+    await row.waitFor();
+    const checked = await fetch(`${app.endpoints.control}/domains/check?all`, {
+      method: 'POST',
+      headers: controlAuthorization(app.endpoints.controlSecret!),
+    });
+    expect(checked.status).toBe(200);
+    // The check runs on the queue; the details show it once the page reads the token again.
+    const deadline = Date.now() + 30_000;
+    let text = '';
+    while (!text.includes('E2E Registrar') && Date.now() < deadline) {
+      await page.reload();
+      await row.getByRole('rowheader', { name: domain }).click();
+      const details = page.getByRole('dialog', {
+        name: new RegExp(domain.replace('.', '\\.')),
+      });
+      await details.waitFor();
+      text = (await details.getByTestId('registration-status').textContent()) ?? '';
+      if (!text.includes('E2E Registrar')) await page.waitForTimeout(500);
+    }
+    expect(text).toContain('Registrar: E2E Registrar');
+    expect(text).toContain(`until ${registryDate}`);
+    await screenshot(page, 'domain-registration-details');
     expect(pageErrors).toEqual([]);
   });
 });
