@@ -67,6 +67,21 @@ describe('the expiry-radar command-line tool', () => {
     });
   const json = <T>(result: Run): T => JSON.parse(result.stdout) as T;
 
+  interface StoredToken {
+    name: string;
+    type: string;
+    expiresAt: string;
+    renewal_date: string | null;
+    source?: { kind: string; external_id: string; removed_at: string | null };
+  }
+  /** The workspace's tokens as the app holds them, read with the account's session. */
+  const inventory = async (): Promise<StoredToken[]> => {
+    const answer = await api.get(`${app.appUrl}/api/tokens`, {
+      params: { workspace_id: workspaceId, limit: 100 },
+    });
+    return ((await answer.json()) as { items: StoredToken[] }).items;
+  };
+
   beforeAll(async () => {
     app = await appForSuite({ ALERT_SCAN_INTERVAL_SECONDS: '3600' });
     api = await playwrightRequest.newContext({ extraHTTPHeaders: suiteClientHeaders() });
@@ -289,14 +304,7 @@ COMP_WORDS=(expiry-radar check --w); COMP_CWORD=2; _expiry_radar; echo "\${COMPR
       unchanged: 1,
     });
 
-    const listed = json<
-      {
-        name: string;
-        expiresAt: string;
-        type: string;
-        source?: { kind: string; removed_at: string | null };
-      }[]
-    >(await run(['tokens', 'list', '--json']));
+    const listed = await inventory();
     const byName = (name: string) => listed.find((token) => token.name === name)!;
     expect(byName('shop.example.com')).toMatchObject({
       expiresAt: addCalendarDays(new Date(), 400),
@@ -428,13 +436,7 @@ COMP_WORDS=(expiry-radar check --w); COMP_CWORD=2; _expiry_radar; echo "\${COMPR
     expect(narrowed.stderr).toContain('Namespace legacy: its secrets may not be read');
     expect(json<Report>(narrowed)).toMatchObject({ created: 0, updated: 0, removed: 1 });
 
-    const tokens = json<
-      {
-        name: string;
-        renewal_date: string | null;
-        source?: { kind: string; external_id: string; removed_at: string | null };
-      }[]
-    >(await run(['tokens', 'list', '--json', '--search', 'example.com']));
+    const tokens = await inventory();
     const bySource = (id: string) => tokens.find((token) => token.source?.external_id === id);
     expect(bySource('secret/web/api-tls')?.source?.removed_at).toEqual(expect.any(String));
     expect(bySource('secret/legacy/legacy-tls')?.source?.removed_at).toBeNull();
