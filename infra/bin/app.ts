@@ -3,8 +3,9 @@
  * region lookups, so `cdk synth` runs offline. Context keys: see infra/config/app-context.ts.
  */
 import { App } from 'aws-cdk-lib';
-import { createExpiryRadar } from '../stacks/expiry-radar';
+import { addCdkNagChecks, createExpiryRadar } from '../stacks/expiry-radar';
 
 const app = new App();
 createExpiryRadar(app);
+addCdkNagChecks(app);
 app.synth();

@@ -4,7 +4,8 @@
  * worker), web; with `emailFrom`, an email stack (SES identity, configuration set, bounce and
  * complaint handling); with `domainName` and `hostedZoneId` (no `certificateArn`), a certificate
  * stack in us-east-1; with `wafEnabled`, a WAF stack in us-east-1. Checked by cdk-nag's AWS
- * Solutions pack, whose unacknowledged findings fail synthesis. Every alarm notifies the topic.
+ * Solutions pack (`addCdkNagChecks`, which infra/bin/app.ts registers), whose unacknowledged
+ * findings fail synthesis. Every alarm notifies the topic.
  */
 import * as path from 'node:path';
 import { AspectPriority, Aspects, Validations, type App, type Environment } from 'aws-cdk-lib';
@@ -95,6 +96,16 @@ function environmentOf(edge: EdgeContext, needsRegion: boolean): Environment | u
 /** The stacks make the certificate when the zone is given and no certificate is. */
 function makesCertificate(domain: DomainContext): boolean {
   return Boolean(domain.domainName && domain.hostedZoneId && !domain.certificateArn);
+}
+
+/**
+ * Registers cdk-nag's AWS Solutions checks, which then run at every synthesis of `app` and fail it
+ * on a finding nobody acknowledged (`npm run synth`, `cdk deploy`). The assertion tests check
+ * the findings of each app they build directly (`nagFindings`), without paying for the checks
+ * at each of their synthesis.
+ */
+export function addCdkNagChecks(app: App): void {
+  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
 }
 
 export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): ExpiryRadarStacks {
@@ -188,7 +199,6 @@ export function createExpiryRadar(app: App, options: ExpiryRadarOptions = {}): E
   Aspects.of(app).add(new AlarmNotifications(data.alarmTopic), {
     priority: AspectPriority.MUTATING,
   });
-  Validations.of(app).addPlugins(new AwsSolutionsChecks(app, { verbose: true }));
   if (email) {
     // The functions send with the configuration set, which must exist first.
     api.addStackDependency(email);

@@ -1,9 +1,12 @@
 /**
  * Builds the real app for assertion tests, without esbuild bundling (context
- * `aws:cdk:bundling-stacks: []`), so tests stay fast and need no build output.
+ * `aws:cdk:bundling-stacks: []`), so tests stay fast and need no build output; and without a
+ * stack trace in each construct's metadata (`aws:cdk:disable-stack-trace`, as the CDK CLI
+ * synthesizes unless asked to debug), which cost a twentieth of each synthesis.
  */
 import { App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import {
   createExpiryRadar,
   type ExpiryRadarOptions,
@@ -27,7 +30,9 @@ export function buildTestApp(
   context: Record<string, unknown> = {},
   options: ExpiryRadarOptions = {},
 ): TestApp {
-  const app = new App({ context: { 'aws:cdk:bundling-stacks': [], ...context } });
+  const app = new App({
+    context: { 'aws:cdk:bundling-stacks': [], 'aws:cdk:disable-stack-trace': true, ...context },
+  });
   const stacks = createExpiryRadar(app, options);
   return {
     app,
@@ -40,6 +45,19 @@ export function buildTestApp(
       web: Template.fromStack(stacks.web),
     },
   };
+}
+
+/**
+ * cdk-nag's AWS Solutions findings nobody acknowledged, one line each (rule: resources). The
+ * deployed app runs these checks at every synthesis (`addCdkNagChecks`); a test runs them once
+ * for each kind of app it builds.
+ */
+export function nagFindings(app: App): string[] {
+  const report = new AwsSolutionsChecks().validateScope(app);
+  return report.violations.map(
+    (violation) =>
+      `${violation.ruleName}: ${violation.violatingResources.map((r) => r.constructPath ?? r.resourceLogicalId).join(', ')}`,
+  );
 }
 
 export type Resources = Record<string, { Type: string; Properties?: Record<string, unknown> }>;
