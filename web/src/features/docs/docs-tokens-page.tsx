@@ -89,6 +89,18 @@ export function DocsTokensPage() {
           chains it issued untrusted again.
         </P>
       </DocsSection>
+      <DocsSection title="Domain registrations">
+        <P>
+          A Domain Registration token can follow its domain: give the registered domain (
+          <Code>example.com</Code>, <Code>example.co.uk</Code>; a name in another script is fine) in
+          &quot;Domain to follow&quot;. Once a day its registry&apos;s RDAP service is asked for the
+          expiry, the registrar and the status; a renewal at the registry moves the token&apos;s
+          expiry and its alerts start over. Where the registry has no RDAP service, does not answer
+          or refuses, the token keeps the date you entered and its details say why. Creating a
+          certificate for <Code>shop.example.com</Code> offers to watch <Code>example.com</Code>
+          &apos;s registration, and the API adds many domains at once.
+        </P>
+      </DocsSection>
       <DocsSection title="Integrations">
         <P>
           Admins and workspace managers can have tokens found instead of typed in: Integrations in
