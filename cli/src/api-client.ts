@@ -66,7 +66,7 @@ export class ApiClient {
     if (response.ok) return { status: response.status, body: body as T, text };
     const message =
       typeof body === 'object' && body !== null && 'error' in body
-        ? String((body as { error: unknown }).error)
+        ? String(body.error)
         : `HTTP ${response.status}`;
     const details =
       typeof body === 'object' && body !== null && 'details' in body

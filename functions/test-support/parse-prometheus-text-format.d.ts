@@ -1,10 +1,10 @@
 /** Types of parse-prometheus-text-format (the package ships none): the Prometheus text parser. */
 declare module 'parse-prometheus-text-format' {
-  interface ParsedSample {
+  export interface ParsedSample {
     readonly value: string;
     readonly labels?: Readonly<Record<string, string>>;
   }
-  interface ParsedFamily {
+  export interface ParsedFamily {
     readonly name: string;
     readonly help: string;
     readonly type: 'GAUGE' | 'COUNTER' | 'SUMMARY' | 'HISTOGRAM' | 'UNTYPED';

@@ -168,11 +168,11 @@ export const TOKEN_COMMANDS: Command[] = [
     summary: 'Forget the stored API key',
     usage: 'logout',
     options: {},
-    async run() {
+    run() {
       const { api_key: _key, ...rest } = readStoredConfig();
       writeStoredConfig(rest);
       print(`The API key was removed from ${configFile()}.`);
-      return EXIT.ok;
+      return Promise.resolve(EXIT.ok);
     },
   },
   {

@@ -133,7 +133,10 @@ describe('GET /api/v1/workspaces/{id}/metrics', () => {
     });
     expect(Number(soonSample.value)).toBe(parseDate(soon.expiresAt)!.getTime() / 1000);
     const days = Object.fromEntries(
-      daysLeft.metrics.map((sample) => [sample.labels!.name, Number(sample.value)]),
+      daysLeft.metrics.map((sample): [string, number] => [
+        sample.labels!.name!,
+        Number(sample.value),
+      ]),
     );
     expect(days).toEqual({
       'Deploy "prod" key\\with a backslash': 5,
@@ -145,7 +148,10 @@ describe('GET /api/v1/workspaces/{id}/metrics', () => {
       expiry.metrics.find((sample) => sample.labels?.token_id === cert.id)!.labels,
     ).toMatchObject({ category: 'cert', type: 'ssl_cert', section: '' });
     const counts = Object.fromEntries(
-      family('expiry_radar_tokens').metrics.map((sample) => [sample.labels!.status, sample.value]),
+      family('expiry_radar_tokens').metrics.map((sample): [string, string] => [
+        sample.labels!.status!,
+        sample.value,
+      ]),
     );
     expect(counts).toEqual({
       expired: '0',
