@@ -128,7 +128,7 @@ describe('domain registrations followed through RDAP', () => {
       givenToken(owner.cookie, workspaceId, registration('bücher.de')),
     ]);
     expect(tokens[7]!.registration).toEqual({ domain: 'xn--bcher-kva.de', last_check: null });
-    expect(await schedule(tokens[0]!)).toMatchObject({ domain: names.renewed });
+    expect(await schedule(tokens[0])).toMatchObject({ domain: names.renewed });
 
     const before = new Date();
     const [renewed, same, missing, limited, slow, malformed, past, noRdap] = await checkNow(tokens);
