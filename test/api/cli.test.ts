@@ -163,8 +163,30 @@ describe('the expiry-radar command-line tool', () => {
     // The key the tool uses is tracked as a token too (90 days): nothing is due.
     expect(json<{ due: unknown[] }>(clear).due).toEqual([]);
 
-    const listed = await run(['tokens', 'list', '--json'], stored);
+    const exported = join(home, 'tokens.csv');
+    const [listed, shown, exportRun] = await Promise.all([
+      run(['tokens', 'list', '--json'], stored),
+      run(['tokens', 'get', token.id], stored),
+      run(['export', '--format', 'csv', '--output', exported], stored),
+    ]);
     expect(json<{ name: string }[]>(listed).map((item) => item.name)).toContain('Deploy key');
+    expect(shown.stdout).toContain('Deploy key (api_key, key_secret)');
+    expect(exportRun.code).toBe(0);
+    // The exported file (the two keys' tokens and the added one) imports back unchanged; then the
+    // token is deleted.
+    const [imported, deleted] = await Promise.all([
+      run(['import', exported, '--dry-run', '--json'], stored),
+      run(['tokens', 'delete', token.id], stored),
+    ]);
+    expect(
+      json<{ dryRun: boolean; rows: number; created: number; unchanged: number }>(imported),
+    ).toMatchObject({
+      dryRun: true,
+      rows: 3,
+      created: 0,
+      unchanged: 3,
+    });
+    expect(deleted).toMatchObject({ code: 0, stdout: `Deleted ${token.id}.\n` });
   });
 
   it('refuses with distinct exit codes: a read-only key writing, a revoked or wrong key, an unreachable API, bad options', async () => {
