@@ -1,4 +1,5 @@
 import { Stack } from 'aws-cdk-lib';
+import { SynthesisMessageLevel } from 'aws-cdk-lib/cx-api';
 import { buildTestApp, nagFindings } from '../test-support/test-app';
 import { addCdkNagChecks, STACK_NAMES } from './expiry-radar';
 import { STACK_RESOURCE_BUDGET, stackSizes } from './stack-sizes';
@@ -36,8 +37,8 @@ describe('the app', () => {
     const errors = all.flatMap((stack) =>
       assembly
         .getStackArtifact(stack.artifactId)
-        .messages.filter((message) => message.level === 'error')
-        .map((message) => `${message.id}: ${String(message.entry.data)}`),
+        .messages.filter((message) => message.level === SynthesisMessageLevel.ERROR)
+        .map((message) => `${message.id}: ${JSON.stringify(message.entry.data)}`),
     );
     expect(errors).toEqual([]);
   });
