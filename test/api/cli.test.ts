@@ -173,11 +173,9 @@ describe('the expiry-radar command-line tool', () => {
     expect(shown.stdout).toContain('Deploy key (api_key, key_secret)');
     expect(exportRun.code).toBe(0);
     // The exported file (the two keys' tokens and the added one) imports back unchanged; then the
-    // token is deleted.
-    const [imported, deleted] = await Promise.all([
-      run(['import', exported, '--dry-run', '--json'], stored),
-      run(['tokens', 'delete', token.id], stored),
-    ]);
+    // token is deleted (after the import: deleted first, it would be imported as new).
+    const imported = await run(['import', exported, '--dry-run', '--json'], stored);
+    const deleted = await run(['tokens', 'delete', token.id], stored);
     expect(
       json<{ dryRun: boolean; rows: number; created: number; unchanged: number }>(imported),
     ).toMatchObject({
