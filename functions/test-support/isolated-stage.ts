@@ -32,6 +32,7 @@ beforeAll(async () => {
     stage.endpoints.alertDeadLetterQueueUrl,
     stage.endpoints.endpointCheckQueueUrl,
     stage.endpoints.integrationSyncQueueUrl,
+    stage.endpoints.registrationCheckQueueUrl,
   ];
   resetConfigForTests();
   resetAwsClientsForTests();
