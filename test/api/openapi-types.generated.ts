@@ -5786,12 +5786,13 @@ export interface operations {
                         created: number;
                         updated: number;
                         removed: number;
+                        deleted: number;
                         unchanged: number;
                         renewed: number;
                         errors: string[];
                         changes: {
                             /** @enum {string} */
-                            action: "create" | "update" | "remove";
+                            action: "create" | "update" | "remove" | "delete";
                             external_id: string;
                             name: string;
                             type: string;
@@ -5802,6 +5803,12 @@ export interface operations {
                             name: string;
                             type: string;
                             external_id: string;
+                        }[];
+                        found: {
+                            external_id: string;
+                            name: string;
+                            type: string;
+                            kept: boolean;
                         }[];
                     };
                 };
@@ -6034,12 +6041,26 @@ export interface operations {
                             settings: {
                                 [key: string]: unknown;
                             };
+                            rules: {
+                                /** @default [] */
+                                include: string[];
+                                /** @default [] */
+                                exclude: string[];
+                                /**
+                                 * @default mark
+                                 * @enum {string}
+                                 */
+                                removed: "mark" | "delete";
+                                /** @default 30 */
+                                delete_after_days: number;
+                            };
                             has_credentials: boolean;
                             last_sync: {
                                 at: string;
                                 created: number;
                                 updated: number;
                                 removed: number;
+                                deleted?: number;
                                 errors: string[];
                             } | null;
                             paused: boolean;
@@ -6094,6 +6115,27 @@ export interface operations {
                     schedule?: "daily" | "manual";
                     /** @default false */
                     enabled?: boolean;
+                    /**
+                     * @default {
+                     *       "include": [],
+                     *       "exclude": [],
+                     *       "removed": "mark",
+                     *       "delete_after_days": 30
+                     *     }
+                     */
+                    rules?: {
+                        /** @default [] */
+                        include?: string[];
+                        /** @default [] */
+                        exclude?: string[];
+                        /**
+                         * @default mark
+                         * @enum {string}
+                         */
+                        removed?: "mark" | "delete";
+                        /** @default 30 */
+                        delete_after_days?: number;
+                    };
                     settings: {
                         role_arn: string;
                         regions: string[];
@@ -6113,6 +6155,27 @@ export interface operations {
                     schedule?: "daily" | "manual";
                     /** @default false */
                     enabled?: boolean;
+                    /**
+                     * @default {
+                     *       "include": [],
+                     *       "exclude": [],
+                     *       "removed": "mark",
+                     *       "delete_after_days": 30
+                     *     }
+                     */
+                    rules?: {
+                        /** @default [] */
+                        include?: string[];
+                        /** @default [] */
+                        exclude?: string[];
+                        /**
+                         * @default mark
+                         * @enum {string}
+                         */
+                        removed?: "mark" | "delete";
+                        /** @default 30 */
+                        delete_after_days?: number;
+                    };
                     settings?: {
                         base_url?: string;
                         /** @default [] */
@@ -6134,6 +6197,27 @@ export interface operations {
                     schedule?: "daily" | "manual";
                     /** @default false */
                     enabled?: boolean;
+                    /**
+                     * @default {
+                     *       "include": [],
+                     *       "exclude": [],
+                     *       "removed": "mark",
+                     *       "delete_after_days": 30
+                     *     }
+                     */
+                    rules?: {
+                        /** @default [] */
+                        include?: string[];
+                        /** @default [] */
+                        exclude?: string[];
+                        /**
+                         * @default mark
+                         * @enum {string}
+                         */
+                        removed?: "mark" | "delete";
+                        /** @default 30 */
+                        delete_after_days?: number;
+                    };
                     settings: {
                         address: string;
                         /** @default null */
@@ -6171,12 +6255,26 @@ export interface operations {
                         settings: {
                             [key: string]: unknown;
                         };
+                        rules: {
+                            /** @default [] */
+                            include: string[];
+                            /** @default [] */
+                            exclude: string[];
+                            /**
+                             * @default mark
+                             * @enum {string}
+                             */
+                            removed: "mark" | "delete";
+                            /** @default 30 */
+                            delete_after_days: number;
+                        };
                         has_credentials: boolean;
                         last_sync: {
                             at: string;
                             created: number;
                             updated: number;
                             removed: number;
+                            deleted?: number;
                             errors: string[];
                         } | null;
                         paused: boolean;
@@ -6266,6 +6364,19 @@ export interface operations {
                     /** @enum {string} */
                     schedule?: "daily" | "manual";
                     enabled?: boolean;
+                    rules?: {
+                        /** @default [] */
+                        include?: string[];
+                        /** @default [] */
+                        exclude?: string[];
+                        /**
+                         * @default mark
+                         * @enum {string}
+                         */
+                        removed?: "mark" | "delete";
+                        /** @default 30 */
+                        delete_after_days?: number;
+                    };
                     settings?: {
                         [key: string]: unknown;
                     };
@@ -6294,12 +6405,26 @@ export interface operations {
                         settings: {
                             [key: string]: unknown;
                         };
+                        rules: {
+                            /** @default [] */
+                            include: string[];
+                            /** @default [] */
+                            exclude: string[];
+                            /**
+                             * @default mark
+                             * @enum {string}
+                             */
+                            removed: "mark" | "delete";
+                            /** @default 30 */
+                            delete_after_days: number;
+                        };
                         has_credentials: boolean;
                         last_sync: {
                             at: string;
                             created: number;
                             updated: number;
                             removed: number;
+                            deleted?: number;
                             errors: string[];
                         } | null;
                         paused: boolean;
@@ -6351,12 +6476,13 @@ export interface operations {
                         created: number;
                         updated: number;
                         removed: number;
+                        deleted: number;
                         unchanged: number;
                         renewed: number;
                         errors: string[];
                         changes: {
                             /** @enum {string} */
-                            action: "create" | "update" | "remove";
+                            action: "create" | "update" | "remove" | "delete";
                             external_id: string;
                             name: string;
                             type: string;
@@ -6367,6 +6493,12 @@ export interface operations {
                             name: string;
                             type: string;
                             external_id: string;
+                        }[];
+                        found: {
+                            external_id: string;
+                            name: string;
+                            type: string;
+                            kept: boolean;
                         }[];
                     };
                 };
@@ -6414,12 +6546,13 @@ export interface operations {
                         created: number;
                         updated: number;
                         removed: number;
+                        deleted: number;
                         unchanged: number;
                         renewed: number;
                         errors: string[];
                         changes: {
                             /** @enum {string} */
-                            action: "create" | "update" | "remove";
+                            action: "create" | "update" | "remove" | "delete";
                             external_id: string;
                             name: string;
                             type: string;
@@ -6430,6 +6563,12 @@ export interface operations {
                             name: string;
                             type: string;
                             external_id: string;
+                        }[];
+                        found: {
+                            external_id: string;
+                            name: string;
+                            type: string;
+                            kept: boolean;
                         }[];
                     };
                 };

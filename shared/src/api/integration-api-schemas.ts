@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { countText } from '../domain/count-text';
+import { MAX_RULE_PATTERNS, RULE_MESSAGES, rulePatternProblem } from '../domain/integration-rules';
 import { secretText } from '../domain/text-rules';
 import { idSchema } from './common-schemas';
 
@@ -202,6 +203,61 @@ export type GitlabCredentials = z.output<typeof gitlabCredentialsSchema>;
 export type VaultCredentials = z.output<typeof vaultCredentialsSchema>;
 export type IntegrationCredentials = GitlabCredentials | VaultCredentials | Record<string, never>;
 
+/**
+ * What becomes of a token whose item disappeared at the source (or is now excluded by a rule):
+ * `mark` keeps it marked "removed at source"; `delete` deletes it `delete_after_days` days after
+ * it was marked.
+ */
+export const REMOVED_AT_SOURCE_ACTIONS = ['mark', 'delete'] as const;
+export type RemovedAtSourceAction = (typeof REMOVED_AT_SOURCE_ACTIONS)[number];
+export const DEFAULT_DELETE_AFTER_DAYS = 30;
+
+export const RULES_MESSAGES = {
+  ...RULE_MESSAGES,
+  removedAction: 'When an item disappears at the source, choose mark or delete',
+  deleteAfterDays: 'Delete after must be whole days between 1 and 3650',
+} as const;
+
+const rulePatternSchema = z
+  .string({ error: RULE_MESSAGES.empty })
+  .superRefine((pattern, context) => {
+    const problem = rulePatternProblem(pattern);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem });
+  });
+
+const rulePatternsSchema = z
+  .array(rulePatternSchema)
+  .max(MAX_RULE_PATTERNS, RULE_MESSAGES.tooMany)
+  .default([]);
+
+/**
+ * An integration's rules (every kind): include and exclude patterns (regular expressions,
+ * case-insensitive, tested against each found item's name and its path at the source), and what
+ * becomes of a token whose item disappeared. See domain/integration-rules.ts.
+ */
+export const integrationRulesSchema = z.object({
+  include: rulePatternsSchema,
+  exclude: rulePatternsSchema,
+  removed: z
+    .enum(REMOVED_AT_SOURCE_ACTIONS, { error: RULES_MESSAGES.removedAction })
+    .default('mark'),
+  delete_after_days: z
+    .number({ error: RULES_MESSAGES.deleteAfterDays })
+    .int(RULES_MESSAGES.deleteAfterDays)
+    .min(1, RULES_MESSAGES.deleteAfterDays)
+    .max(3_650, RULES_MESSAGES.deleteAfterDays)
+    .default(DEFAULT_DELETE_AFTER_DAYS),
+});
+export type IntegrationRules = z.output<typeof integrationRulesSchema>;
+
+/** Today's behaviour: everything found is kept, and what disappears is marked, never deleted. */
+export const DEFAULT_INTEGRATION_RULES: IntegrationRules = {
+  include: [],
+  exclude: [],
+  removed: 'mark',
+  delete_after_days: DEFAULT_DELETE_AFTER_DAYS,
+};
+
 const scheduleSchema = z.enum(INTEGRATION_SCHEDULES, {
   error: INTEGRATION_MESSAGES.invalidScheduleMessage,
 });
@@ -211,6 +267,7 @@ const common = {
   schedule: scheduleSchema.default('daily'),
   /** Off until the user has seen the preview of the first sync. */
   enabled: z.boolean().default(false),
+  rules: integrationRulesSchema.default(DEFAULT_INTEGRATION_RULES),
 };
 
 export const createIntegrationBody = z.discriminatedUnion(
@@ -251,6 +308,8 @@ export const updateIntegrationBody = z.object({
   name: nameSchema.optional(),
   schedule: scheduleSchema.optional(),
   enabled: z.boolean().optional(),
+  /** Replaces the rules as a whole. */
+  rules: integrationRulesSchema.optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
   credentials: z.record(z.string(), secretText(z.unknown())).optional(),
 });
@@ -277,6 +336,8 @@ export const lastSyncSchema = z.object({
   created: z.number().int().nonnegative(),
   updated: z.number().int().nonnegative(),
   removed: z.number().int().nonnegative(),
+  /** Tokens deleted by the rules (long removed at source); absent before rules existed. */
+  deleted: z.number().int().nonnegative().optional(),
   errors: z.array(z.string()),
 });
 export type LastSync = z.infer<typeof lastSyncSchema>;
@@ -289,6 +350,7 @@ export const integrationSchema = z.object({
   schedule: z.enum(INTEGRATION_SCHEDULES),
   enabled: z.boolean(),
   settings: z.record(z.string(), z.unknown()),
+  rules: integrationRulesSchema,
   /** Whether credentials are stored; they are never returned. */
   has_credentials: z.boolean(),
   last_sync: lastSyncSchema.nullable(),
@@ -316,15 +378,20 @@ export const listIntegrationsResponse = z.object({
 });
 export type ListIntegrationsResponse = z.infer<typeof listIntegrationsResponse>;
 
-export const SYNC_CHANGE_ACTIONS = ['create', 'update', 'remove'] as const;
+export const SYNC_CHANGE_ACTIONS = ['create', 'update', 'remove', 'delete'] as const;
+
+/** At most this many found items are listed in a report (`found`), for the rules' test. */
+export const MAX_REPORTED_ITEMS = 2_000;
 
 /** What a sync did, or (a preview) would do. */
 export const syncReportSchema = z.object({
   dry_run: z.boolean(),
   created: z.number().int().nonnegative(),
   updated: z.number().int().nonnegative(),
-  /** Tokens no longer found at the source, now marked "removed at source" (never deleted). */
+  /** Tokens no longer found at the source (or now excluded by a rule), now marked "removed at source". */
   removed: z.number().int().nonnegative(),
+  /** Tokens long removed at source, deleted as the integration's rules say. */
+  deleted: z.number().int().nonnegative(),
   unchanged: z.number().int().nonnegative(),
   /** Of the updates, those whose expiry moved later: re-armed as a manual renewal is. */
   renewed: z.number().int().nonnegative(),
@@ -348,6 +415,18 @@ export const syncReportSchema = z.object({
       name: z.string(),
       type: z.string(),
       external_id: z.string(),
+    }),
+  ),
+  /**
+   * Every item the source answered, before the include and exclude rules (the first
+   * MAX_REPORTED_ITEMS), with whether the rules keep it: the form tests new rules against them.
+   */
+  found: z.array(
+    z.object({
+      external_id: z.string(),
+      name: z.string(),
+      type: z.string(),
+      kept: z.boolean(),
     }),
   ),
 });

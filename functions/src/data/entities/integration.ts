@@ -3,7 +3,9 @@
  * workspace's discovery integration, `pk=WS#<workspaceId>`, `sk=INTEGRATION#<integrationId>`:
  * its kind, name, schedule, whether it is enabled, its non-secret settings, its credentials as a
  * sealed envelope (`sealedCredentials`, domain/credential-sealing.ts; null when the kind needs
- * none), the outcome of its last sync and a `revision` every write bumps. An enabled integration
+ * none), the outcome of its last sync, its include and exclude rules (`rules`; absent on those
+ * made before rules existed: everything kept, removed tokens marked) and a `revision` every write
+ * bumps. An enabled integration
  * on the daily schedule waits on the sparse due index (ACCESS_PATTERNS.md row 59) with
  * `dueShard=INTEGRATION_SYNC#<0..3>` and `nextAlertAt=<next scheduled sync>` (`nextSyncAt`);
  * any other has neither attribute, so the index holds only the integrations the job syncs. Deleted with the
@@ -17,7 +19,9 @@ import * as z from 'zod';
 import {
   INTEGRATION_KINDS,
   INTEGRATION_SCHEDULES,
+  REMOVED_AT_SOURCE_ACTIONS,
   type IntegrationKind,
+  type IntegrationRules,
   type IntegrationSchedule,
   type LastSync,
 } from '@expiry-radar/shared/api/integration-api-schemas';
@@ -46,6 +50,8 @@ export interface IntegrationRecord {
   /** The credentials sealed as an envelope; never leaves the functions in clear. */
   readonly sealedCredentials: string | null;
   readonly lastSync: LastSync | null;
+  /** Include and exclude rules, and what becomes of removed tokens; absent: DEFAULT_INTEGRATION_RULES. */
+  readonly rules?: IntegrationRules;
   /**
    * ISO instant of the next scheduled sync (domain/integration-schedule.ts); null or absent when
    * the integration is not enabled on the daily schedule.
@@ -61,7 +67,16 @@ const lastSyncItemSchema = z.object({
   created: z.number(),
   updated: z.number(),
   removed: z.number(),
+  deleted: z.number().optional(),
   errors: z.array(z.string()),
+});
+
+/** Rules as stored; patterns are checked when written, and a refused one is skipped when run. */
+const rulesItemSchema = z.object({
+  include: z.array(z.string()),
+  exclude: z.array(z.string()),
+  removed: z.enum(REMOVED_AT_SOURCE_ACTIONS).catch('mark'),
+  delete_after_days: z.number(),
 });
 
 export const integrationItemSchema = z.object({
@@ -77,6 +92,7 @@ export const integrationItemSchema = z.object({
   settings: z.record(z.string(), z.unknown()).default({}),
   sealedCredentials: z.string().nullable().default(null),
   lastSync: lastSyncItemSchema.nullable().default(null).catch(null),
+  rules: rulesItemSchema.optional().catch(undefined),
   dueShard: z.string().optional(),
   nextAlertAt: z.string().optional(),
   revision: z.number().default(0),
@@ -104,6 +120,15 @@ export const integrationCodec = {
     settings: { ...record.settings },
     sealedCredentials: record.sealedCredentials,
     lastSync: record.lastSync ? { ...record.lastSync, errors: [...record.lastSync.errors] } : null,
+    ...(record.rules
+      ? {
+          rules: {
+            ...record.rules,
+            include: [...record.rules.include],
+            exclude: [...record.rules.exclude],
+          },
+        }
+      : {}),
     ...(record.nextSyncAt
       ? { dueShard: integrationSyncShardOf(record.integrationId), nextAlertAt: record.nextSyncAt }
       : {}),
@@ -119,8 +144,9 @@ export const integrationCodec = {
       entity: _entity,
       dueShard: _dueShard,
       nextAlertAt,
+      rules,
       ...parsed
     } = parseItem('INTEGRATION', integrationItemSchema, item);
-    return { ...parsed, nextSyncAt: nextAlertAt ?? null };
+    return { ...parsed, ...(rules ? { rules } : {}), nextSyncAt: nextAlertAt ?? null };
   },
 } satisfies EntityCodec<IntegrationRecord, IntegrationItem>;

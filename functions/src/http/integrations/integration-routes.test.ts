@@ -109,6 +109,7 @@ describe('POST /api/v1/workspaces/{id}/integrations', () => {
         project_ids: ['42', 'ops/infra'],
         group_ids: [],
       },
+      rules: { include: [], exclude: [], removed: 'mark', delete_after_days: 30 },
       has_credentials: true,
       last_sync: null,
       paused: false,
@@ -322,6 +323,77 @@ describe('PATCH /api/v1/workspaces/{id}/integrations/{iid}', () => {
       ['integration.created', undefined],
     ]);
     expect(JSON.stringify(events)).not.toContain(rotatedToken);
+  });
+
+  it('changes the rules, audits them, and refuses patterns that do not compile or could be slow', async () => {
+    const team = await givenTeam();
+    const created = (
+      await create(team.workspaceId, team.admin.cookie, {
+        ...gitlabBody,
+        rules: { exclude: ['^sandbox'] },
+      })
+    ).json as Integration;
+    expect(created.rules).toEqual({
+      include: [],
+      exclude: ['^sandbox'],
+      removed: 'mark',
+      delete_after_days: 30,
+    });
+
+    const rules = {
+      include: ['^prod-', 'project:42:'],
+      exclude: ['temp'],
+      removed: 'delete',
+      delete_after_days: 14,
+    };
+    const changed = await update(team.workspaceId, created.id, team.manager.cookie, { rules });
+    expect(changed.statusCode).toBe(200);
+    expect((changed.json as Integration).rules).toEqual(rules);
+    const unchanged = await update(team.workspaceId, created.id, team.manager.cookie, {
+      name: 'GitLab',
+      rules,
+    });
+    expect(unchanged.statusCode).toBe(200);
+    const events = await listWorkspaceAuditEvents(team.workspaceId, { count: 10, now: new Date() });
+    expect(events.map((event) => [event.action, event.metadata.changed])).toEqual([
+      ['integration.updated', ['name']],
+      ['integration.updated', ['rules']],
+      ['integration.created', undefined],
+    ]);
+    expect(events[1]?.metadata).toMatchObject({
+      rules,
+      previous_rules: { include: [], exclude: ['^sandbox'], removed: 'mark' },
+    });
+    expect(events[2]?.metadata).toMatchObject({
+      rules: { include: [], exclude: ['^sandbox'], removed: 'mark' },
+    });
+
+    const cases: Array<[unknown, string]> = [
+      [{ include: ['prod-('] }, 'The pattern prod-( is not a valid regular expression'],
+      [{ exclude: ['(a+)+$'] }, 'The pattern (a+)+$ repeats a group that itself repeats'],
+      [{ exclude: ['(x|xy)*z'] }, 'The pattern (x|xy)*z repeats a group that itself repeats'],
+      [{ include: ['(a)\\1'] }, 'uses a backreference'],
+      [{ include: ['a.*b.*c.*d.+e'] }, 'has more than 3 unbounded repetitions'],
+      [{ include: ['x'.repeat(201)] }, 'A pattern must be 200 characters or less'],
+      [{ include: [''] }, 'A pattern must not be empty'],
+      [{ include: Array.from({ length: 21 }, (_, i) => `p${i}`) }, 'At most 20 include'],
+      [{ removed: 'forget' }, 'When an item disappears at the source, choose mark or delete'],
+      [{ removed: 'delete', delete_after_days: 0 }, 'Delete after must be whole days'],
+    ];
+    for (const [bad, message] of cases) {
+      const response = await update(team.workspaceId, created.id, team.admin.cookie, {
+        rules: bad,
+      });
+      expect({ status: response.statusCode, body: JSON.stringify(response.json) }).toEqual({
+        status: 400,
+        body: expect.stringContaining(message) as string,
+      });
+    }
+    const refusedOnCreate = await create(team.workspaceId, team.admin.cookie, {
+      ...gitlabBody,
+      rules: { include: ['[unclosed'] },
+    });
+    expect(refusedOnCreate.statusCode).toBe(400);
   });
 
   it('refuses settings or credentials of another kind, viewers, and unknown ids', async () => {

@@ -10,11 +10,13 @@ import {
   INTEGRATION_CREDENTIAL_FIELDS,
   INTEGRATION_CREDENTIALS_SCHEMAS,
   CREDENTIAL_DESTINATION_SETTINGS,
+  DEFAULT_INTEGRATION_RULES,
   INTEGRATION_MESSAGES,
   INTEGRATION_SETTINGS_SCHEMAS,
   type CreateIntegrationBody,
   type Integration,
   type IntegrationKind,
+  type IntegrationRules,
   type ListIntegrationsResponse,
   type UpdateIntegrationBody,
 } from '@expiry-radar/shared/api/integration-api-schemas';
@@ -89,6 +91,25 @@ export async function requireNotPaused(
   }
 }
 
+/** The integration's rules; those made before rules existed keep everything and mark removals. */
+export function rulesOf(record: Pick<IntegrationRecord, 'rules'>): IntegrationRules {
+  return record.rules ?? DEFAULT_INTEGRATION_RULES;
+}
+
+function sameRules(a: IntegrationRules, b: IntegrationRules): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The rules as an audit event shows them (patterns are not secret). */
+function rulesAudit(rules: IntegrationRules) {
+  return {
+    include: [...rules.include],
+    exclude: [...rules.exclude],
+    removed: rules.removed,
+    ...(rules.removed === 'delete' ? { delete_after_days: rules.delete_after_days } : {}),
+  };
+}
+
 export function integrationView(record: IntegrationRecord, paused = false): Integration {
   return {
     id: record.integrationId,
@@ -98,6 +119,11 @@ export function integrationView(record: IntegrationRecord, paused = false): Inte
     schedule: record.schedule,
     enabled: record.enabled,
     settings: { ...record.settings },
+    rules: {
+      ...rulesOf(record),
+      include: [...rulesOf(record).include],
+      exclude: [...rulesOf(record).exclude],
+    },
     has_credentials: record.sealedCredentials !== null,
     last_sync: record.lastSync ? { ...record.lastSync, errors: [...record.lastSync.errors] } : null,
     paused,
@@ -173,6 +199,7 @@ export async function createWorkspaceIntegration(options: {
     schedule: body.schedule,
     enabled: body.enabled,
     settings: body.settings,
+    rules: body.rules,
     sealedCredentials: await sealCredentials(body.credentials, access.workspaceId, integrationId),
     lastSync: null,
     nextSyncAt: nextSyncAtAfterWrite(body, null, now),
@@ -193,7 +220,14 @@ export async function createWorkspaceIntegration(options: {
     actor: options.actor,
     action: AUDIT_ACTIONS.integrationCreated,
     target: target(record),
-    metadata: { kind: record.kind, schedule: record.schedule, enabled: record.enabled },
+    metadata: {
+      kind: record.kind,
+      schedule: record.schedule,
+      enabled: record.enabled,
+      ...(sameRules(body.rules, DEFAULT_INTEGRATION_RULES)
+        ? {}
+        : { rules: rulesAudit(body.rules) }),
+    },
     now,
   });
   return integrationView(record);
@@ -250,12 +284,15 @@ export async function updateWorkspaceIntegration(options: {
     : current.sealedCredentials;
   const schedule = body.schedule ?? current.schedule;
   const enabled = body.enabled ?? current.enabled;
+  const rules = body.rules ?? rulesOf(current);
+  const rulesChanged = !sameRules(rules, rulesOf(current));
   const next: IntegrationRecord = {
     ...current,
     name: body.name ?? current.name,
     schedule,
     enabled,
     settings,
+    ...(rulesChanged ? { rules } : {}),
     sealedCredentials,
     // Staying on the daily schedule keeps its next sync; turning it on makes it due at once.
     nextSyncAt: nextSyncAtAfterWrite({ schedule, enabled }, current.nextSyncAt, now),
@@ -283,8 +320,13 @@ export async function updateWorkspaceIntegration(options: {
       changed: [
         ...changed,
         ...(body.settings ? ['settings'] : []),
+        ...(rulesChanged ? ['rules'] : []),
         ...(body.credentials ? ['credentials'] : []),
       ],
+      // A change of rules says what they were and what they are (patterns are not secret).
+      ...(rulesChanged
+        ? { rules: rulesAudit(rules), previous_rules: rulesAudit(rulesOf(current)) }
+        : {}),
     },
     now,
   });

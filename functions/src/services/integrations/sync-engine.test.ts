@@ -4,7 +4,11 @@ import { givenToken, inDays } from '../../../test-support/token-fixtures';
 import { givenTeam } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import type { IntegrationRecord } from '../../data/entities/integration';
-import { findIntegration, insertIntegration } from '../../data/integration-records';
+import {
+  findIntegration,
+  insertIntegration,
+  replaceIntegration,
+} from '../../data/integration-records';
 import { listAllTokens } from '../../data/token-records';
 import { getDocumentClient } from '../../platform/aws-clients';
 import type { DiscoveredToken, Discovery } from '../../domain/discovery';
@@ -42,7 +46,10 @@ async function countWrites(run: () => Promise<unknown>): Promise<string[]> {
   return writes;
 }
 
-async function givenIntegration(workspaceId: string): Promise<IntegrationRecord> {
+async function givenIntegration(
+  workspaceId: string,
+  rules?: IntegrationRecord['rules'],
+): Promise<IntegrationRecord> {
   const at = new Date().toISOString();
   const record: IntegrationRecord = {
     workspaceId,
@@ -54,6 +61,7 @@ async function givenIntegration(workspaceId: string): Promise<IntegrationRecord>
     settings: { base_url: 'https://gitlab.example.com', project_ids: [], group_ids: [] },
     sealedCredentials: null,
     lastSync: null,
+    ...(rules ? { rules } : {}),
     revision: 0,
     createdAt: at,
     updatedAt: at,
@@ -297,5 +305,73 @@ describe('syncFromDiscovery', () => {
     expect(report.errors).toEqual([
       "The plan's token limit is reached: the remaining tokens were not created.",
     ]);
+  });
+
+  it('keeps only what the rules keep: excluded items never appear, a token now excluded is removed at source, and deleted after the days the rules give', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const integration = await givenIntegration(team.workspaceId, {
+      include: ['^prod', 'project:9:'],
+      exclude: ['sandbox'],
+      removed: 'delete',
+      delete_after_days: 7,
+    });
+    const items = [
+      found('pat:1', 'prod deploy', 20),
+      found('pat:2', 'prod sandbox', 20),
+      found('pat:3', 'staging', 20),
+      found('project:9:1', 'Project nine', 20),
+    ];
+    const day = 86_400_000;
+    const start = Date.now();
+    const sync = async (tokens: DiscoveredToken[], at: number, dryRun = false) =>
+      syncFromDiscovery({
+        workspace: { workspaceId: team.workspaceId, plan: 'pro' },
+        integration: (await findIntegration(team.workspaceId, integration.integrationId))!,
+        discovery: discovery(tokens),
+        actor: { id: team.admin.userId, email: team.admin.email },
+        dryRun,
+        now: new Date(at),
+      });
+
+    const preview = await sync(items, start, true);
+    expect(preview.found).toEqual([
+      { external_id: 'pat:1', name: 'prod deploy', type: 'api_key', kept: true },
+      { external_id: 'pat:2', name: 'prod sandbox', type: 'api_key', kept: false },
+      { external_id: 'pat:3', name: 'staging', type: 'api_key', kept: false },
+      { external_id: 'project:9:1', name: 'Project nine', type: 'api_key', kept: true },
+    ]);
+    expect(await sync(items, start)).toMatchObject({ created: 2, removed: 0, deleted: 0 });
+    expect((await discoveredTokens(team.workspaceId)).map((token) => token.name)).toEqual([
+      'prod deploy',
+      'Project nine',
+    ]);
+
+    // The rules now exclude "Project nine": treated like a token removed at source.
+    await replaceIntegration({
+      ...(await findIntegration(team.workspaceId, integration.integrationId))!,
+      rules: { include: ['^prod'], exclude: ['sandbox'], removed: 'delete', delete_after_days: 7 },
+      revision: 1,
+    });
+    const removed = await sync(items, start + day);
+    expect(removed).toMatchObject({ created: 0, removed: 1, deleted: 0, unchanged: 1 });
+    expect(removed.changes).toEqual([
+      expect.objectContaining({ action: 'remove', name: 'Project nine' }),
+    ]);
+    // Six days later it is still marked; a second sync writes nothing.
+    expect(await countWrites(() => sync(items, start + 7 * day))).toEqual([]);
+    // Seven days after it was marked: deleted, and audited with the count.
+    const deleted = await sync(items, start + 8 * day);
+    expect(deleted).toMatchObject({ deleted: 1, removed: 0, created: 0 });
+    expect((await discoveredTokens(team.workspaceId)).map((token) => token.name)).toEqual([
+      'prod deploy',
+    ]);
+    const stored = await findIntegration(team.workspaceId, integration.integrationId);
+    expect(stored?.lastSync).toMatchObject({ deleted: 1, removed: 0 });
+    const [event] = await listWorkspaceAuditEvents(team.workspaceId, {
+      count: 1,
+      now: new Date(start + 9 * day),
+    });
+    expect(event?.metadata).toMatchObject({ deleted: 1 });
+    expect(await countWrites(() => sync(items, start + 9 * day))).toEqual([]);
   });
 });

@@ -8,8 +8,14 @@
  * - found and known: updated when any of its fields differ (a later expiry is a renewal, armed
  *   for alerts as a manual renewal is: its alert history kept, its windows computed again from
  *   the new date); a token marked removed that comes back loses the mark;
- * - known and no longer found: marked "removed at source" (`source.removed_at`), never deleted;
- *   not when the part of the source it came from could not be read this time (`unreadPrefixes`).
+ * - known and no longer found: marked "removed at source" (`source.removed_at`); not when the
+ *   part of the source it came from could not be read this time (`unreadPrefixes`);
+ * - marked removed at source for the integration's `delete_after_days` or more, when its rules
+ *   say `delete`: deleted (by default they stay marked, never deleted).
+ *
+ * The integration's include and exclude rules (shared/domain/integration-rules.ts) apply first:
+ * an item they drop is as if the source had not answered it, so it is never created, and a token
+ * already synced from it is marked removed at source like one whose item disappeared.
  *
  * Tokens equal to what was found are not written. A sync that changes no token and ends with the
  * same errors as the last one (none then and none now, or the same messages) writes nothing at all:
@@ -18,7 +24,14 @@
  * errors appear, change or clear, is recorded. A preview is the same plan, answered without
  * writing anything.
  */
-import type { LastSync, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
+import {
+  DEFAULT_INTEGRATION_RULES,
+  MAX_REPORTED_ITEMS,
+  type IntegrationRules,
+  type LastSync,
+  type SyncReport,
+} from '@expiry-radar/shared/api/integration-api-schemas';
+import { compileRules } from '@expiry-radar/shared/domain/integration-rules';
 import { categoryOfType } from '@expiry-radar/shared/domain/categories';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token, TokenFields, TokenSource } from '@expiry-radar/shared/domain/token';
@@ -30,6 +43,7 @@ import type { TokenRecord } from '../../data/entities/token';
 import { writeLastSync } from '../../data/integration-records';
 import { compactSearchIndex } from '../../data/search-index-compaction';
 import {
+  deleteToken,
   IMPORT_BATCH_MAX_TOKENS,
   newImportedToken,
   writeImportBatch,
@@ -43,17 +57,23 @@ import {
 import type { DiscoveredToken, Discovery } from '../../domain/discovery';
 import { nextRevision } from '../../domain/search-entries';
 import { logger } from '../../platform/logger';
+import { rulesOf } from './integration-management';
 
 type Change =
   | { readonly kind: 'create'; readonly token: Token; readonly externalId: string }
   | { readonly kind: 'update'; readonly update: ImportedUpdate; readonly renewed: boolean }
-  | { readonly kind: 'remove'; readonly update: ImportedUpdate };
+  | { readonly kind: 'remove'; readonly update: ImportedUpdate }
+  | { readonly kind: 'delete'; readonly token: Token };
 
 export interface SyncPlan {
   readonly changes: readonly Change[];
   readonly unchanged: number;
   readonly linkCandidates: SyncReport['link_candidates'];
+  /** What the source answered, before the rules (the first MAX_REPORTED_ITEMS). */
+  readonly found: SyncReport['found'];
 }
+
+const DAY_MS = 86_400_000;
 
 const EMPTY_FIELDS: Omit<TokenFields, 'name' | 'type' | 'category' | 'expiresAt'> = {
   section: null,
@@ -114,8 +134,12 @@ export function planSync(options: {
   discovery: Discovery;
   stored: readonly TokenRecord[];
   now: Date;
+  /** The integration's rules; by default everything is kept and removals are only marked. */
+  rules?: IntegrationRules;
 }): SyncPlan {
   const { integration, discovery, now } = options;
+  const rules = options.rules ?? DEFAULT_INTEGRATION_RULES;
+  const verdict = compileRules(rules);
   const ours = new Map<string, TokenRecord>();
   const byHand = new Map<string, Token>();
   for (const record of options.stored) {
@@ -130,10 +154,18 @@ export function planSync(options: {
 
   const changes: Change[] = [];
   const linkCandidates: SyncReport['link_candidates'] = [];
+  const reported: SyncReport['found'] = [];
   let unchanged = 0;
+  const seen = new Set<string>();
   const found = new Set<string>();
   for (const item of discovery.tokens) {
-    if (found.has(item.externalId)) continue;
+    if (seen.has(item.externalId)) continue;
+    seen.add(item.externalId);
+    const { kept } = verdict({ name: item.name, external_id: item.externalId });
+    if (reported.length < MAX_REPORTED_ITEMS) {
+      reported.push({ external_id: item.externalId, name: item.name, type: item.type, kept });
+    }
+    if (!kept) continue;
     found.add(item.externalId);
     const fields = discoveredFields(item);
     const known = ours.get(item.externalId);
@@ -182,9 +214,17 @@ export function planSync(options: {
     changes.push({ kind: 'create', token, externalId: item.externalId });
   }
 
+  const deleteBefore = now.getTime() - rules.delete_after_days * DAY_MS;
   for (const [externalId, record] of ours) {
     const current = record.token;
-    if (found.has(externalId) || current.source?.removed_at) continue;
+    if (found.has(externalId)) continue;
+    const removedAt = current.source?.removed_at;
+    if (removedAt) {
+      if (rules.removed === 'delete' && Date.parse(removedAt) <= deleteBefore) {
+        changes.push({ kind: 'delete', token: current });
+      }
+      continue;
+    }
     if (discovery.unreadPrefixes.some((prefix) => externalId.startsWith(prefix))) continue;
     const next: Token = {
       ...current,
@@ -196,7 +236,7 @@ export function planSync(options: {
       update: { current, lastAlert: record.schedule.lastAlert, next },
     });
   }
-  return { changes, unchanged, linkCandidates };
+  return { changes, unchanged, linkCandidates, found: reported };
 }
 
 export function reportOf(plan: SyncPlan, errors: readonly string[], dryRun: boolean): SyncReport {
@@ -206,11 +246,13 @@ export function reportOf(plan: SyncPlan, errors: readonly string[], dryRun: bool
     created: count('create'),
     updated: count('update'),
     removed: count('remove'),
+    deleted: count('delete'),
     unchanged: plan.unchanged,
     renewed: plan.changes.filter((c) => c.kind === 'update' && c.renewed).length,
     errors: [...errors],
     changes: plan.changes.map((change) => {
-      const token = change.kind === 'create' ? change.token : change.update.next;
+      const token =
+        change.kind === 'create' || change.kind === 'delete' ? change.token : change.update.next;
       return {
         action: change.kind,
         external_id: token.source?.external_id ?? '',
@@ -220,26 +262,57 @@ export function reportOf(plan: SyncPlan, errors: readonly string[], dryRun: bool
       };
     }),
     link_candidates: plan.linkCandidates,
+    found: plan.found,
   };
+}
+
+const FROZEN_ERROR = 'The workspace is frozen: nothing more was written.';
+const CHANGED_ERROR = 'A token was changed meanwhile: the next sync takes up the rest.';
+
+/**
+ * Deletes the tokens the rules delete, one transaction each (the token, its counter, its
+ * schedules and its search entry, as a deletion by hand); one changed meanwhile is left for the
+ * next sync.
+ */
+async function deleteTokens(
+  deletions: ReadonlyArray<Extract<Change, { kind: 'delete' }>>,
+  now: Date,
+): Promise<{ written: Change[]; errors: string[] }> {
+  const written: Change[] = [];
+  for (const change of deletions) {
+    try {
+      await deleteToken(change.token, now);
+      written.push(change);
+    } catch (error) {
+      if (error instanceof WorkspaceConditionError) return { written, errors: [FROZEN_ERROR] };
+      if (error instanceof TokenConditionError) return { written, errors: [CHANGED_ERROR] };
+      throw error;
+    }
+  }
+  return { written, errors: [] };
 }
 
 /** Writes the plan in transactions of the import's size; what could not be written is an error. */
 export async function writePlan(
   workspaceId: string,
   plan: Plan,
-  changes: readonly Change[],
+  allChanges: readonly Change[],
   now: Date,
 ): Promise<{ written: readonly Change[]; errors: string[] }> {
-  if (changes.length === 0) return { written: [], errors: [] };
-  const arming = await readArmingContext(workspaceId);
+  if (allChanges.length === 0) return { written: [], errors: [] };
+  const deletions = allChanges.flatMap((change) => (change.kind === 'delete' ? [change] : []));
+  const changes = allChanges.filter((change) => change.kind !== 'delete');
   const written: Change[] = [];
-  for (let start = 0; start < changes.length; start += IMPORT_BATCH_MAX_TOKENS) {
+  const arming = changes.length > 0 ? await readArmingContext(workspaceId) : null;
+  for (let start = 0; arming && start < changes.length; start += IMPORT_BATCH_MAX_TOKENS) {
     const batch = changes.slice(start, start + IMPORT_BATCH_MAX_TOKENS);
     try {
       await writeImportBatch({
         workspaceId,
         creates: batch.flatMap((change) => (change.kind === 'create' ? [change.token] : [])),
-        updates: batch.flatMap((change) => (change.kind === 'create' ? [] : [change.update])),
+        updates: batch.flatMap((change) =>
+          change.kind === 'update' || change.kind === 'remove' ? [change.update] : [],
+        ),
         tokenLimit: PLAN_LIMITS[plan].tokensPerWorkspace,
         arming,
         now,
@@ -251,20 +324,20 @@ export async function writePlan(
           written,
           errors: [
             error.reason === 'frozen'
-              ? 'The workspace is frozen: nothing more was written.'
+              ? FROZEN_ERROR
               : "The plan's token limit is reached: the remaining tokens were not created.",
           ],
         };
       }
       if (error instanceof TokenConditionError) {
-        return {
-          written,
-          errors: ['A token was changed meanwhile: the next sync takes up the rest.'],
-        };
+        return { written, errors: [CHANGED_ERROR] };
       }
       throw error;
     }
   }
+  const deleted = await deleteTokens(deletions, now);
+  written.push(...deleted.written);
+  if (deleted.errors.length > 0) return { written, errors: deleted.errors };
   await compactSearchIndex(workspaceId).catch((error: unknown) => {
     logger.warn('Search index compaction after a sync failed', { error });
   });
@@ -274,7 +347,7 @@ export async function writePlan(
 /** Whether a sync's outcome is worth recording: it changed a token, or its errors are news. */
 export function syncNeedsRecord(lastSync: LastSync | null, report: SyncReport): boolean {
   if (lastSync === null) return true;
-  if (report.created + report.updated + report.removed > 0) return true;
+  if (report.created + report.updated + report.removed + report.deleted > 0) return true;
   return JSON.stringify(lastSync.errors) !== JSON.stringify(report.errors);
 }
 
@@ -297,6 +370,7 @@ async function recordSync(options: {
     created: report.created,
     updated: report.updated,
     removed: report.removed,
+    ...(report.deleted > 0 ? { deleted: report.deleted } : {}),
     errors: report.errors,
   };
   await writeLastSync(workspace.workspaceId, integration.integrationId, lastSync);
@@ -314,6 +388,7 @@ async function recordSync(options: {
       updated: report.updated,
       renewed: report.renewed,
       removed: report.removed,
+      deleted: report.deleted,
       unchanged: report.unchanged,
       link_candidates: report.link_candidates.length,
       errors: report.errors.length,
@@ -339,7 +414,7 @@ export async function syncFromDiscovery(options: {
 }): Promise<SyncReport> {
   const { workspace, integration, discovery, now } = options;
   const stored = await listAllTokens(workspace.workspaceId);
-  const plan = planSync({ integration, discovery, stored, now });
+  const plan = planSync({ integration, discovery, stored, now, rules: rulesOf(integration) });
   if (options.dryRun) return reportOf(plan, discovery.errors, true);
 
   const outcome = await writePlan(workspace.workspaceId, workspace.plan, plan.changes, now);
@@ -373,7 +448,7 @@ export async function recordSyncFailure(options: {
   now: Date;
 }): Promise<SyncReport> {
   const report = reportOf(
-    { changes: [], unchanged: 0, linkCandidates: [] },
+    { changes: [], unchanged: 0, linkCandidates: [], found: [] },
     [options.error],
     false,
   );

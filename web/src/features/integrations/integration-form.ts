@@ -6,6 +6,7 @@ import {
   createIntegrationBody,
   CREDENTIAL_DESTINATION_SETTINGS,
   DEFAULT_ACCESS_KEY_MAX_AGE_DAYS,
+  DEFAULT_DELETE_AFTER_DAYS,
   INTEGRATION_MESSAGES,
   INTEGRATION_CREDENTIALS_SCHEMAS,
   INTEGRATION_SETTINGS_SCHEMAS,
@@ -14,6 +15,7 @@ import {
   type Integration,
   type IntegrationKind,
   type IntegrationSchedule,
+  type RemovedAtSourceAction,
   type UpdateIntegrationBody,
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import type * as z from 'zod';
@@ -37,6 +39,11 @@ export interface IntegrationFormValues {
   role_arn: string;
   regions: string;
   access_key_max_age_days: string;
+  /** Include and exclude patterns, one per line (a pattern may hold a comma). */
+  include: string;
+  exclude: string;
+  removed: RemovedAtSourceAction;
+  delete_after_days: string;
 }
 
 export type IntegrationFormField = keyof IntegrationFormValues;
@@ -60,7 +67,19 @@ export const EMPTY_FORM: IntegrationFormValues = {
   role_arn: '',
   regions: 'us-east-1',
   access_key_max_age_days: String(DEFAULT_ACCESS_KEY_MAX_AGE_DAYS),
+  include: '',
+  exclude: '',
+  removed: 'mark',
+  delete_after_days: String(DEFAULT_DELETE_AFTER_DAYS),
 };
+
+/** The patterns of a rules field: one per line, blank lines left out. */
+export function patternsOf(text: string): string[] {
+  return text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+}
 
 function listOf(text: string): string[] {
   return text
@@ -93,6 +112,21 @@ export function formOf(integration: Integration): IntegrationFormValues {
     regions: textOf(settings.regions),
     access_key_max_age_days:
       textOf(settings.access_key_max_age_days) || EMPTY_FORM.access_key_max_age_days,
+    include: integration.rules.include.join('\n'),
+    exclude: integration.rules.exclude.join('\n'),
+    removed: integration.rules.removed,
+    delete_after_days: String(integration.rules.delete_after_days),
+  };
+}
+
+/** The rules as typed (checked by the shared schema, as the API checks them). */
+function rulesOf(values: IntegrationFormValues): Record<string, unknown> {
+  const days = values.delete_after_days.trim();
+  return {
+    include: patternsOf(values.include),
+    exclude: patternsOf(values.exclude),
+    removed: values.removed,
+    delete_after_days: days === '' ? DEFAULT_DELETE_AFTER_DAYS : Number(days),
   };
 }
 
@@ -149,6 +183,11 @@ export function fieldOfPath(
 ): IntegrationFormField {
   const [first, second] = path.map(String);
   if (first === 'name' || first === 'schedule') return first;
+  if (first === 'rules') {
+    return second === 'exclude' || second === 'removed' || second === 'delete_after_days'
+      ? second
+      : 'include';
+  }
   if (first === 'settings' && second) return second as IntegrationFormField;
   if (first === 'credentials') {
     if (kind === 'gitlab') return 'gitlab_token';
@@ -181,6 +220,7 @@ export function createBodyOf(values: IntegrationFormValues): FormResult<CreateIn
     name: values.name,
     schedule: values.schedule,
     enabled: false,
+    rules: rulesOf(values),
     settings: settingsOf(values),
     credentials: credentialFields(values),
   });
@@ -205,7 +245,7 @@ function credentialsNeededAgain(
   return { [field]: INTEGRATION_MESSAGES.credentialsForNewAddress(destination.label) };
 }
 
-/** A change: name, schedule and settings; credentials only when typed in again. */
+/** A change: name, schedule, rules and settings; credentials only when typed in again. */
 export function updateBodyOf(
   values: IntegrationFormValues,
   current: Integration,
@@ -218,6 +258,7 @@ export function updateBodyOf(
   const common = updateIntegrationBody.safeParse({
     name: values.name,
     schedule: values.schedule,
+    rules: rulesOf(values),
   });
   const errors = {
     ...(checkedCredentials && !checkedCredentials.success

@@ -17,6 +17,7 @@ const gitlab: Integration = {
   schedule: 'daily',
   enabled: true,
   settings: { base_url: 'https://gitlab.example.com', project_ids: ['42'], group_ids: [] },
+  rules: { include: [], exclude: [], removed: 'mark', delete_after_days: 30 },
   has_credentials: true,
   last_sync: {
     at: '2026-11-20T06:00:00.000Z',
@@ -35,6 +36,7 @@ const preview: SyncReport = {
   created: 1,
   updated: 0,
   removed: 0,
+  deleted: 0,
   unchanged: 0,
   renewed: 0,
   errors: [],
@@ -55,7 +57,12 @@ const preview: SyncReport = {
       external_id: 'pat:2',
     },
   ],
+  found: [
+    { external_id: 'pat:1', name: 'GitLab personal access token: ci', type: 'api_key', kept: true },
+  ],
 };
+
+const DEFAULT_RULES = { include: [], exclude: [], removed: 'mark', delete_after_days: 30 };
 
 function serve(options: { role?: string; items?: Integration[]; limit?: number | null } = {}) {
   let items = options.items ?? [];
@@ -100,6 +107,15 @@ function serve(options: { role?: string; items?: Integration[]; limit?: number |
       jsonResponse({ ...preview, dry_run: false, created: 0, updated: 2, renewed: 1, changes: [] }),
     [`DELETE ${LIST}/int-3`]: () => jsonResponse({ ok: true }),
     [`POST ${LIST}/int-2/preview`]: () => jsonResponse(preview),
+    [`POST ${LIST}/int-1/preview`]: () =>
+      jsonResponse({
+        ...preview,
+        found: [
+          { external_id: 'pat:1', name: 'prod deploy', type: 'api_key', kept: true },
+          { external_id: 'pat:2', name: 'prod sandbox', type: 'api_key', kept: true },
+          { external_id: 'project:9:3', name: 'staging', type: 'api_key', kept: true },
+        ],
+      }),
     [`POST ${LIST}/int-2/links`]: () =>
       jsonResponse(
         tokenFixture({
@@ -217,6 +233,7 @@ describe('integrations page', () => {
       name: 'Our GitLab',
       schedule: 'daily',
       enabled: false,
+      rules: DEFAULT_RULES,
       settings: {
         base_url: 'https://gitlab.example.com',
         project_ids: ['42', 'group/app'],
@@ -260,7 +277,60 @@ describe('integrations page', () => {
     expect(patch?.body).toEqual({
       name: 'Company GitLab (prod)',
       schedule: 'daily',
+      rules: DEFAULT_RULES,
       settings: { base_url: 'https://gitlab.example.com', project_ids: ['42'], group_ids: [] },
+    });
+  });
+
+  it('on edit, tests the rules against the items of a preview as they are typed, and saves them', async () => {
+    const { requests } = serve({ items: [gitlab] });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Company GitLab' });
+    await user.click(within(card).getByRole('button', { name: 'Edit' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Edit Company GitLab' });
+    await user.click(within(dialog).getByRole('button', { name: 'Load items from a preview' }));
+    const tested = await within(dialog).findByRole('region', {
+      name: 'Rules tested against the last preview',
+    });
+    expect(
+      within(tested).getByText('Tested against the last preview: 3 of 3 items kept.'),
+    ).toBeVisible();
+
+    await fill(user, within(dialog).getByLabelText('Include patterns'), '^PROD');
+    await fill(user, within(dialog).getByLabelText('Exclude patterns'), 'sandbox\n(a+)+');
+    expect(
+      within(tested).getByText('Tested against the last preview: 1 of 3 items kept.'),
+    ).toBeVisible();
+    expect(within(tested).getByText('Include ^PROD: matches 2')).toBeVisible();
+    expect(within(tested).getByText('prod deploy, prod sandbox')).toBeVisible();
+    expect(within(tested).getByText('Exclude sandbox: matches 1')).toBeVisible();
+    expect(
+      within(tested).getByText(/^Exclude \(a\+\)\+: The pattern \(a\+\)\+ repeats a group/),
+    ).toBeVisible();
+    expect(within(tested).getByText('Dropped: prod sandbox, staging.')).toBeVisible();
+
+    // A refused pattern is shown at its field and not sent.
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await within(dialog).findByText(/repeats a group that itself repeats/, {
+        selector: 'p',
+      }),
+    ).toBeVisible();
+    expect(requests.filter((r) => r.method === 'PATCH')).toHaveLength(0);
+
+    const excludeField = within(dialog).getByLabelText('Exclude patterns');
+    await user.clear(excludeField);
+    await fill(user, excludeField, 'sandbox');
+    await user.click(within(dialog).getByLabelText('When an item disappears at the source'));
+    await user.click(await screen.findByRole('option', { name: 'Delete it after some days' }));
+    const days = within(dialog).getByLabelText('Delete after (days)');
+    await user.clear(days);
+    await fill(user, days, '14');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toMatchObject({
+      rules: { include: ['^PROD'], exclude: ['sandbox'], removed: 'delete', delete_after_days: 14 },
     });
   });
 

@@ -71,6 +71,19 @@ function settingsSummary(integration: Integration): string {
   }
 }
 
+/** The integration's rules in a line, or null when it keeps everything and only marks removals. */
+export function rulesSummary(integration: Integration): string | null {
+  const { include, exclude, removed, delete_after_days: days } = integration.rules;
+  const parts = [
+    ...(include.length > 0 ? [`include ${include.join(', ')}`] : []),
+    ...(exclude.length > 0 ? [`exclude ${exclude.join(', ')}`] : []),
+    ...(removed === 'delete'
+      ? [`tokens removed at source are deleted after ${days} day${days === 1 ? '' : 's'}`]
+      : []),
+  ];
+  return parts.length > 0 ? `Rules: ${parts.join('; ')}.` : null;
+}
+
 function LastSyncText({ integration }: { integration: Integration }) {
   const last = integration.last_sync;
   if (!last) {
@@ -85,6 +98,7 @@ function LastSyncText({ integration }: { integration: Integration }) {
       <Typography variant="body2">
         Last sync <DateText value={last.at} kind="dateTime" />: {last.created} created,{' '}
         {last.updated} updated, {last.removed} removed
+        {last.deleted ? `, ${last.deleted} deleted` : ''}
         {last.errors.length > 0
           ? `, ${last.errors.length} error${last.errors.length === 1 ? '' : 's'}`
           : ''}
@@ -184,6 +198,11 @@ function IntegrationCard({
         <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
           {settingsSummary(integration)}
         </Typography>
+        {rulesSummary(integration) && (
+          <Typography variant="body2" color="textSecondary" sx={{ overflowWrap: 'anywhere' }}>
+            {rulesSummary(integration)}
+          </Typography>
+        )}
         <LastSyncText integration={integration} />
         {!readOnly && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
@@ -256,9 +275,10 @@ function EmptyState() {
         An integration reads your GitLab access tokens, your HashiCorp Vault certificates and
         secrets, or your AWS certificates, secrets and IAM access keys, and keeps this
         workspace&apos;s tokens in step with them: new ones are added, renewals update their expiry,
-        and tokens no longer found are marked &ldquo;removed at source&rdquo; (never deleted).
-        Before the first sync you see what it would create. Tokens you typed in by hand are never
-        duplicated: you may link them instead.
+        and tokens no longer found are marked &ldquo;removed at source&rdquo; (or deleted some days
+        later, if its rules say so). Include and exclude rules choose what it keeps. Before the
+        first sync you see what it would create. Tokens you typed in by hand are never duplicated:
+        you may link them instead.
       </Typography>
     </Paper>
   );
@@ -340,6 +360,7 @@ function IntegrationsContent({ workspaceId, frozen }: { workspaceId: string; fro
           integration={dialog.mode === 'edit' ? dialog.integration : undefined}
           awsExternalId={data.aws_external_id}
           awsTrustedAccountId={data.aws_trusted_account_id}
+          lastReport={dialog.mode === 'edit' ? reports[dialog.integration.id] : undefined}
           onClose={() => setDialog(null)}
           onSaved={(integration, created) => {
             setDialog(null);

@@ -11,10 +11,12 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { useForm, useWatch, type UseFormRegister } from 'react-hook-form';
+import Typography from '@mui/material/Typography';
 import {
   INTEGRATION_KIND_LABELS,
   INTEGRATION_KINDS,
   type Integration,
+  type SyncReport,
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import { UnsavedChangesGuard, useDiscardConfirmation } from '../../../components/unsaved-changes';
 import { refusalMessage } from '../../../lib/api-client';
@@ -26,8 +28,13 @@ import {
   type IntegrationFormField,
   type IntegrationFormValues,
 } from '../integration-form';
-import { useCreateIntegration, useUpdateIntegration } from '../api/integrations';
+import {
+  useCreateIntegration,
+  useSyncIntegration,
+  useUpdateIntegration,
+} from '../api/integrations';
 import { AwsRolePanel } from './aws-role-panel';
+import { RulesTester } from './rules-tester';
 
 export const STORED_CREDENTIAL_HELP = 'Stored. Type a new value to replace it.';
 
@@ -72,6 +79,12 @@ const SCHEDULE_OPTIONS = [
   { value: 'daily', label: 'Daily' },
   { value: 'manual', label: 'Manual (only "Sync now")' },
 ];
+const REMOVED_OPTIONS = [
+  { value: 'mark', label: 'Mark it "removed at source"' },
+  { value: 'delete', label: 'Delete it after some days' },
+];
+export const RULES_HELP =
+  "Regular expressions, one per line, matched regardless of case against each item's name and its path at the source (such as project:42:access_token:17 or secret/app/db). With include patterns, only the items one of them matches are kept; an item an exclude pattern matches never appears, and a token already synced from it is treated as removed at source.";
 const VAULT_AUTH_OPTIONS = [
   { value: 'token', label: 'Token' },
   { value: 'approle', label: 'AppRole (role id and secret id)' },
@@ -83,6 +96,8 @@ interface IntegrationDialogProps {
   integration?: Integration;
   awsExternalId: string;
   awsTrustedAccountId: string | null;
+  /** The integration's last preview or sync on this page: the rules are tested on its items. */
+  lastReport?: SyncReport;
   onClose: () => void;
   /** After a save: the integration as stored (a new one is then previewed). */
   onSaved: (integration: Integration, created: boolean) => void;
@@ -97,13 +112,25 @@ export function IntegrationDialog({
   integration,
   awsExternalId,
   awsTrustedAccountId,
+  lastReport,
   onClose,
   onSaved,
 }: IntegrationDialogProps) {
   const editing = integration !== undefined;
   const create = useCreateIntegration(workspaceId);
   const update = useUpdateIntegration(workspaceId);
+  const preview = useSyncIntegration(workspaceId);
   const [failure, setFailure] = useState<string | null>(null);
+  const [loaded, setLoaded] = useState<SyncReport | undefined>(undefined);
+  const [loadFailure, setLoadFailure] = useState<string | null>(null);
+  const loadItems = () => {
+    if (!integration) return;
+    setLoadFailure(null);
+    preview
+      .mutateAsync({ iid: integration.id, preview: true })
+      .then(setLoaded)
+      .catch((error: unknown) => setLoadFailure(refusalMessage(error)));
+  };
   const {
     register,
     handleSubmit,
@@ -117,6 +144,9 @@ export function IntegrationDialog({
   const kind = useWatch({ control, name: 'kind' });
   const schedule = useWatch({ control, name: 'schedule' });
   const vaultAuth = useWatch({ control, name: 'vault_auth' });
+  const include = useWatch({ control, name: 'include' });
+  const exclude = useWatch({ control, name: 'exclude' });
+  const removed = useWatch({ control, name: 'removed' });
   const stored = editing && integration.has_credentials;
   const secretHelp = (help: string) => (stored ? STORED_CREDENTIAL_HELP : help);
 
@@ -279,6 +309,49 @@ export function IntegrationDialog({
                 )}
               </>
             )}
+            <Box component="section" aria-labelledby="integration-rules-title">
+              <Typography id="integration-rules-title" variant="h3" sx={{ fontSize: '1rem' }}>
+                Include and exclude rules
+              </Typography>
+              <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5 }}>
+                {RULES_HELP}
+              </Typography>
+            </Box>
+            {field(
+              'include',
+              'Include patterns',
+              'Empty: every item is kept. One per line (^prod-).',
+              {
+                multiline: true,
+                minRows: 2,
+              },
+            )}
+            {field('exclude', 'Exclude patterns', 'One per line (sandbox|test).', {
+              multiline: true,
+              minRows: 2,
+            })}
+            <RulesTester
+              include={include}
+              exclude={exclude}
+              report={loaded ?? (lastReport?.found.length ? lastReport : undefined)}
+              onLoad={editing ? loadItems : undefined}
+              loading={preview.isPending}
+              loadFailure={loadFailure}
+            />
+            {field(
+              'removed',
+              'When an item disappears at the source',
+              'Also when a rule now excludes it. Marked tokens stay, with the mark, until you delete them.',
+              { value: removed },
+              REMOVED_OPTIONS,
+            )}
+            {removed === 'delete' &&
+              field(
+                'delete_after_days',
+                'Delete after (days)',
+                'A token marked "removed at source" this many days ago is deleted at the next sync.',
+                { type: 'number', slotProps: { htmlInput: { min: 1, max: 3650 } } },
+              )}
           </Stack>
         </DialogContent>
         <DialogActions>

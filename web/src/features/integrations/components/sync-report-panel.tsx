@@ -12,11 +12,16 @@ import { DateText } from '../../../components/date-text';
 import { showSuccessToast } from '../../../lib/toasts';
 import { useLinkIntegrationToken } from '../api/integrations';
 
-const ACTION_LABELS = { create: 'New', update: 'Updated', remove: 'Removed at source' } as const;
+const ACTION_LABELS = {
+  create: 'New',
+  update: 'Updated',
+  remove: 'Removed at source',
+  delete: 'Deleted (removed at source long enough)',
+} as const;
 
 /** "2 created, 1 updated, 0 removed" (a preview: "would be"). */
 export function reportSummary(report: SyncReport): string {
-  const counts = `${report.created} created, ${report.updated} updated (${report.renewed} renewed), ${report.removed} removed at source, ${report.unchanged} unchanged`;
+  const counts = `${report.created} created, ${report.updated} updated (${report.renewed} renewed), ${report.removed} removed at source, ${report.deleted > 0 ? `${report.deleted} deleted, ` : ''}${report.unchanged} unchanged`;
   if (report.dry_run && report.errors.length > 0) {
     return `The preview failed: fix what it could not read below, then preview again. So far: ${counts}.`;
   }
