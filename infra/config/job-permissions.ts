@@ -89,4 +89,18 @@ export const jobPermissions = {
   registrationCheckWorker: ['tableItemRead', 'tableWrite'],
   /** Stores the RDAP bootstrap file it read from IANA (one Put). */
   rdapBootstrapRefresh: ['tableWrite'],
+  /**
+   * Finds the watched domains due (the due-alerts index), reads them, their workspaces, the
+   * workspace's tokens, admins and findings, opens the Cert Spotter API key (Decrypt only),
+   * writes the domain's position, the findings, tokens added by themselves and their audit
+   * events, and emails the admins as the configured sender (links built on the app's origin).
+   */
+  ctWatch: [
+    'tableItemRead',
+    'dueAlertsIndexRead',
+    'tableWrite',
+    'integrationCredentialsOpen',
+    'senderEmailSend',
+    'appOriginRead',
+  ],
 } as const satisfies Record<string, readonly Permission[]>;

@@ -108,6 +108,15 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   addTrustedCertificateAuthority: TABLE_READ_WRITE,
   createDomainRegistrations: TABLE_READ_WRITE,
   removeTrustedCertificateAuthority: TABLE_READ_WRITE,
+  // The certificate transparency watch: the list reads the watched domains, the certificates
+  // seen and whether a key is stored; the writes change one item, the workspace's count and the
+  // audit event; "Add to inventory" creates a token; the key is sealed (GenerateDataKey).
+  listWatchedDomains: ['tableRead'],
+  addWatchedDomain: TABLE_READ_WRITE,
+  updateWatchedDomain: TABLE_READ_WRITE,
+  removeWatchedDomain: TABLE_READ_WRITE,
+  addCertificateToInventory: TABLE_READ_WRITE,
+  setCertificateTransparencyKey: ['tableRead', 'tableWrite', 'integrationCredentialsSeal'],
   listAlertQueue: ['tableRead'],
   requeueAlerts: ['tableRead', 'tableWrite', 'alertQueueSend', 'deadLetterQueueRedrive'],
   retryAlert: ['tableRead', 'tableWrite', 'alertQueueSend'],

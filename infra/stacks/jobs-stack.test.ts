@@ -28,9 +28,10 @@ const actionsOf = (statements: Statement[]) =>
   statements.flatMap((statement) => [statement.Action].flat()).sort();
 
 describe('jobs stack', () => {
-  it('runs the expiry scan, the weekly summary and the three dispatchers every hour, the RDAP bootstrap job weekly', () => {
+  it('runs the expiry scan, the weekly summary, the dispatchers and the certificate transparency watch every hour, the RDAP bootstrap job weekly', () => {
     const allRules = Object.values(resourcesOf(jobs, 'AWS::Events::Rule'));
     expect(allRules.map((rule) => rule.Properties?.Description).sort()).toEqual([
+      "Runs the certificate transparency watch: reads each watched domain's new certificates at Cert Spotter",
       'Runs the endpoint check dispatcher: enqueues one check per due TLS endpoint',
       'Runs the hourly expiry scan: enqueues one alert per due token window',
       'Runs the integration sync dispatcher: enqueues each enabled daily integration due',

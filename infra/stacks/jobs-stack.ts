@@ -11,7 +11,9 @@
  * integrations (the latter may only Decrypt with the integration credentials key); the registration
  * check dispatcher (hourly) does the same for the domains tokens follow, whose worker looks them up
  * at their registries' RDAP services, and the weekly RDAP bootstrap job stores IANA's bootstrap
- * file.
+ * file. The certificate transparency watch (hourly) reads the watched domains due from the
+ * due-alerts index, opens a workspace's Cert Spotter API key (Decrypt only), records what it
+ * finds, adds certificates to the inventory and emails the admins as the configured sender.
  */
 import * as path from 'node:path';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
@@ -69,6 +71,11 @@ export const REGISTRATION_WORKER_TIMEOUT = Duration.seconds(
 );
 /** Batches of lookups at once: registries rate-limit, so few (at most 2 × 5 requests open). */
 export const REGISTRATION_WORKER_MAX_CONCURRENCY = 2;
+/**
+ * Hourly: each watched domain is read once an hour (sooner after a failure, at the service's
+ * Retry-After), from the position its last read reached.
+ */
+export const CT_WATCH_SCHEDULE = Schedule.rate(Duration.hours(1));
 /** IANA updates its bootstrap file rarely; a week is the job's period. */
 export const RDAP_BOOTSTRAP_SCHEDULE = Schedule.rate(Duration.days(7));
 
@@ -100,6 +107,7 @@ export class JobsStack extends Stack {
   readonly registrationDispatch: ScheduledJob;
   readonly registrationCheckWorker: QueueConsumer;
   readonly rdapBootstrapRefresh: ScheduledJob;
+  readonly ctWatch: ScheduledJob;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -227,6 +235,19 @@ export class JobsStack extends Stack {
       batchSize: 10,
       maxConcurrency: REGISTRATION_WORKER_MAX_CONCURRENCY,
       maxMessageAge: Duration.hours(2),
+    });
+    // No queue: a domain's read is bounded (20 pages, 10 s a request) and resumes from its stored
+    // position, so a run cut short loses nothing; a domain not reached stays due.
+    this.ctWatch = new ScheduledJob(this, 'CtWatch', {
+      entry: path.join(jobsDir, 'ct-watch.ts'),
+      description:
+        "the certificate transparency watch: reads each watched domain's new certificates at Cert Spotter",
+      resources,
+      permissions: jobPermissions.ctWatch,
+      permissionTargets,
+      environment,
+      timeout: Duration.minutes(10),
+      schedule: CT_WATCH_SCHEDULE,
     });
     this.rdapBootstrapRefresh = new ScheduledJob(this, 'RdapBootstrapRefresh', {
       entry: path.join(jobsDir, 'rdap-bootstrap-refresh.ts'),

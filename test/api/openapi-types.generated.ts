@@ -485,6 +485,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{id}/watched-domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The certificate transparency watch of the workspace: its watched domains, the plan's limit, whether a Cert Spotter API key is stored (never the key), and the certificates seen for them, newest first (members). */
+        get: operations["listWatchedDomains"];
+        put?: never;
+        /** Watches a domain (a registered domain or a name under one; IDNs stored as A-labels) in certificate transparency logs, with or without its subdomains, adding new certificates by themselves or alerting, with an optional issuer allow-list; within the plan's watched domains (0 / 5 / 50 / unlimited); the same domain twice answers 409 (admins). */
+        post: operations["addWatchedDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{id}/watched-domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Stops watching a domain; the certificates seen for it stay listed (admins). */
+        delete: operations["removeWatchedDomain"];
+        options?: never;
+        head?: never;
+        /** Changes a watched domain's subdomains, automatic adding or issuer allow-list (admins). */
+        patch: operations["updateWatchedDomain"];
+        trace?: never;
+    };
+    "/api/v1/workspaces/{id}/watched-domains/certificates/{certificateId}/inventory": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Add to inventory: makes a certificate seen in certificate transparency logs a monitored certificate token (its names, issuer and expiry; its first name checked on port 443) (admin or workspace manager). */
+        post: operations["addCertificateToInventory"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{id}/certificate-transparency-key": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Stores the workspace's Cert Spotter API key sealed (never answered, logged or audited), or removes it with null; without one the watch reads Cert Spotter at its unauthenticated rate (admins). */
+        put: operations["setCertificateTransparencyKey"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/test-webhook": {
         parameters: {
             query?: never;
@@ -3237,6 +3307,405 @@ export interface operations {
                     "application/json": {
                         /** @constant */
                         ok: true;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listWatchedDomains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        items: {
+                            domain: string;
+                            display_domain: string;
+                            include_subdomains: boolean;
+                            auto_add: boolean;
+                            allowed_issuers: string[];
+                            added_at: string;
+                            last_checked_at: string | null;
+                            last_error: string | null;
+                            next_check_at: string;
+                        }[];
+                        limit: number | null;
+                        api_key_set: boolean;
+                        certificates: {
+                            id: string;
+                            domain: string;
+                            dns_names: string[];
+                            issuer: string;
+                            not_before: string;
+                            not_after: string;
+                            unexpected_issuer: boolean;
+                            /** @enum {string} */
+                            status: "new" | "added" | "in_inventory";
+                            token_id: string | null;
+                            message: string;
+                            seen_at: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addWatchedDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: string;
+                    /** @default true */
+                    include_subdomains?: boolean;
+                    /** @default false */
+                    auto_add?: boolean;
+                    allowed_issuers?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: string;
+                        display_domain: string;
+                        include_subdomains: boolean;
+                        auto_add: boolean;
+                        allowed_issuers: string[];
+                        added_at: string;
+                        last_checked_at: string | null;
+                        last_error: string | null;
+                        next_check_at: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    removeWatchedDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The watched domain (Unicode or A-labels). */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateWatchedDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The watched domain (Unicode or A-labels). */
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    include_subdomains?: boolean;
+                    auto_add?: boolean;
+                    allowed_issuers?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: string;
+                        display_domain: string;
+                        include_subdomains: boolean;
+                        auto_add: boolean;
+                        allowed_issuers: string[];
+                        added_at: string;
+                        last_checked_at: string | null;
+                        last_error: string | null;
+                        next_check_at: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addCertificateToInventory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The certificate's SHA-256 (cert_sha256) in lower-case hex. */
+                certificateId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        name: string;
+                        /** @enum {string} */
+                        type: "ssl_cert" | "tls_cert" | "code_signing" | "client_cert" | "api_key" | "secret" | "password" | "encryption_key" | "ssh_key" | "software_license" | "service_subscription" | "domain_registration" | "other" | "document" | "membership";
+                        /** @enum {string} */
+                        category: "cert" | "key_secret" | "license" | "general";
+                        expiresAt: string;
+                        section: string | null;
+                        domains: string[];
+                        location: string | null;
+                        used_by: string | null;
+                        contact_group_id: string | null;
+                        issuer: string | null;
+                        serial_number: string | null;
+                        subject: string | null;
+                        key_size: number | null;
+                        algorithm: string | null;
+                        license_type: string | null;
+                        vendor: string | null;
+                        cost: number | null;
+                        renewal_url: string | null;
+                        renewal_date: string | null;
+                        contacts: string | null;
+                        description: string | null;
+                        notes: string | null;
+                        endpoints?: {
+                            host: string;
+                            port: number;
+                            sni: string | null;
+                            last_check?: {
+                                checked_at: string;
+                                /** @enum {string} */
+                                status: "ok" | "renewed" | "failing" | "problem";
+                                problem: ("expired" | "older" | "name_mismatch" | "untrusted_chain" | "unreachable") | null;
+                                message: string;
+                                problem_since: string | null;
+                                consecutive_failures: number;
+                                not_after: string | null;
+                                fingerprint_sha256: string | null;
+                                issuer: string | null;
+                                names: string[];
+                                protocol: string | null;
+                                /** @default null */
+                                alerted_at: string | null;
+                            } | null;
+                            paused_since?: string | null;
+                        }[];
+                        /** @enum {string} */
+                        endpoint_check_frequency?: "every_6_hours" | "hourly";
+                        registration?: {
+                            domain: string;
+                            last_check?: {
+                                checked_at: string;
+                                /** @enum {string} */
+                                status: "ok" | "renewed" | "failing" | "unsupported";
+                                message: string;
+                                expires_at: string | null;
+                                registrar: string | null;
+                                statuses: string[];
+                                last_error: string | null;
+                                retry_at: string | null;
+                                consecutive_failures: number;
+                            } | null;
+                        } | null;
+                        created_at: string;
+                        updated_at: string;
+                        workspace_id: string;
+                        source?: {
+                            /** @enum {string} */
+                            kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
+                            integration_id: string;
+                            external_id: string;
+                            removed_at: string | null;
+                        };
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setCertificateTransparencyKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    api_key: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        api_key_set: boolean;
                     };
                 };
             };

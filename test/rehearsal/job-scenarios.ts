@@ -28,6 +28,7 @@ export const JOBS = {
   registrationDispatch: 'RegistrationDispatch',
   registrationCheckWorker: 'RegistrationCheckWorker',
   rdapBootstrapRefresh: 'RdapBootstrapRefresh',
+  ctWatch: 'CtWatch',
 } as const;
 
 /** The job of a function that no HTTP route invokes: the construct id below its stack. */
@@ -572,6 +573,31 @@ async function registrationChecks(context: ScenarioContext): Promise<void> {
   }
 }
 
+/**
+ * A watched domain (added through its route): the hourly certificate transparency watch reads it
+ * (no network in the rehearsal: Cert Spotter is not reached, the domain keeps its position and
+ * shows why).
+ */
+async function ctWatch(context: ScenarioContext): Promise<void> {
+  const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
+  const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
+  const { findWatchedDomain } = await import('@expiry-radar/functions/data/ct-watch-records');
+  const owner = await givenSignedInUser({ plan: 'team' });
+  const workspaceId = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
+  const domain = `rehearsal-${randomUUID().slice(0, 8)}.com`;
+  await context.call(
+    'addWatchedDomain',
+    'setup',
+    { session: owner, params: { id: workspaceId }, body: { domain } },
+    201,
+  );
+  await context.invokeJob(JOBS.ctWatch, 'external', scheduledEvent(context, JOBS.ctWatch));
+  const watched = await findWatchedDomain(workspaceId, domain);
+  if (!watched?.lastError || watched.position !== null || watched.lastCheckedAt === null) {
+    context.fail(JOBS.ctWatch, `the watched domain reads ${JSON.stringify(watched)}`);
+  }
+}
+
 export interface JobScenario {
   /** The jobs (construct ids) it sends events to. */
   readonly jobs: readonly string[];
@@ -593,4 +619,5 @@ export const jobScenarios: Readonly<Record<string, JobScenario>> = {
     jobs: [JOBS.registrationDispatch, JOBS.registrationCheckWorker, JOBS.rdapBootstrapRefresh],
     run: registrationChecks,
   },
+  ctWatch: { jobs: [JOBS.ctWatch], run: ctWatch },
 };

@@ -554,6 +554,77 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     );
   },
 
+  // The certificate transparency watch: every member lists it, admins change it.
+  async listWatchedDomains(context) {
+    const { owner, viewer, values } = await world();
+    const params = { id: values.workspace };
+    await watchedDomainOf(context, owner, values.workspace);
+    await context.call('listWatchedDomains', 'happy', { session: viewer, params }, 200);
+    await signedOut(context, 'listWatchedDomains', { params });
+  },
+  async addWatchedDomain(context) {
+    const { owner, viewer, values } = await world();
+    const request = {
+      params: { id: values.workspace },
+      body: { domain: 'rehearsal-watch.com', allowed_issuers: ["Let's Encrypt"] },
+    };
+    await context.call('addWatchedDomain', 'refusal', { session: viewer, ...request }, 403);
+    await context.call('addWatchedDomain', 'happy', { session: owner, ...request }, 201);
+  },
+  async updateWatchedDomain(context) {
+    const { owner, viewer, values } = await world();
+    const domain = await watchedDomainOf(context, owner, values.workspace);
+    const request = { params: { id: values.workspace, domain }, body: { auto_add: true } };
+    await context.call('updateWatchedDomain', 'refusal', { session: viewer, ...request }, 403);
+    await context.call('updateWatchedDomain', 'happy', { session: owner, ...request }, 200);
+  },
+  async removeWatchedDomain(context) {
+    const { owner, viewer, values } = await world();
+    const domain = await watchedDomainOf(context, owner, values.workspace);
+    const params = { id: values.workspace, domain };
+    await context.call('removeWatchedDomain', 'refusal', { session: viewer, params }, 403);
+    await context.call('removeWatchedDomain', 'happy', { session: owner, params }, 200);
+  },
+  async addCertificateToInventory(context) {
+    const { owner, viewer, values } = await world();
+    const certificateId = randomUUID().replace(/-/g, '').repeat(2);
+    const { insertCtFinding } = await import('@expiry-radar/functions/data/ct-watch-records');
+    await insertCtFinding({
+      workspaceId: values.workspace,
+      certificateId,
+      domain: 'rehearsal-watch.com',
+      issuanceId: '1',
+      dnsNames: ['shop.rehearsal-watch.com'],
+      issuer: "Let's Encrypt",
+      notBefore: new Date().toISOString(),
+      notAfter: `${addCalendarDays(new Date(), 80)}T00:00:00.000Z`,
+      unexpectedIssuer: false,
+      status: 'new',
+      tokenId: null,
+      seenAt: new Date().toISOString(),
+      alertedAt: null,
+    });
+    const params = { id: values.workspace, certificateId };
+    await context.call('addCertificateToInventory', 'refusal', { session: viewer, params }, 403);
+    await context.call('addCertificateToInventory', 'happy', { session: owner, params }, 201);
+  },
+  async setCertificateTransparencyKey(context) {
+    const { owner, viewer, values } = await world();
+    const request = { params: { id: values.workspace }, body: { api_key: 'rehearsal-key-1234' } };
+    await context.call(
+      'setCertificateTransparencyKey',
+      'refusal',
+      { session: viewer, ...request },
+      403,
+    );
+    await context.call(
+      'setCertificateTransparencyKey',
+      'happy',
+      { session: owner, ...request },
+      200,
+    );
+  },
+
   // Alert settings and the webhook test
   async getAlertSettings(context) {
     const { owner, values } = await world();
@@ -1077,6 +1148,22 @@ async function trustedCaOf(
     201,
   );
   return (answer.json as { id: string }).id;
+}
+
+/** A watched domain of the workspace, added through its route; its A-label. */
+async function watchedDomainOf(
+  context: ScenarioContext,
+  session: ApiSession,
+  workspaceId: string,
+): Promise<string> {
+  const domain = `rehearsal-${randomUUID().slice(0, 8)}.com`;
+  await context.call(
+    'addWatchedDomain',
+    'setup',
+    { session, params: { id: workspaceId }, body: { domain } },
+    201,
+  );
+  return domain;
 }
 
 const gitlabIntegrationBody = {

@@ -52,6 +52,11 @@ export const AUDIT_ACTIONS = {
   endpointProblemCleared: 'endpoint.problem_cleared',
   trustedCaAdded: 'trusted_ca.added',
   trustedCaRemoved: 'trusted_ca.removed',
+  watchedDomainAdded: 'watched_domain.added',
+  watchedDomainUpdated: 'watched_domain.updated',
+  watchedDomainRemoved: 'watched_domain.removed',
+  /** The Cert Spotter API key stored or removed (the key itself is never in an event). */
+  ctApiKeyChanged: 'watched_domain.api_key_changed',
   tokenDeleted: 'token.deleted',
   tokensTransferred: 'tokens.transferred',
   tokensImported: 'tokens.imported',

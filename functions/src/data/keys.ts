@@ -99,6 +99,24 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${TRUSTED_CA_SORT_PREFIX}${caId}`,
   }),
+  /**
+   * A domain a workspace watches in certificate transparency logs, by its A-label: its settings,
+   * the position it last read, and (the sparse due-alerts index, shards `CT_WATCH#<0..3>`) when it
+   * is read next.
+   */
+  watchedDomain: (workspaceId: string, domain: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${WATCHED_DOMAIN_SORT_PREFIX}${domain}`,
+  }),
+  /**
+   * A certificate seen for a workspace's watched domains, by its SHA-256: seen once, alerted once.
+   */
+  ctFinding: (workspaceId: string, certificateId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${CT_FINDING_SORT_PREFIX}${certificateId}`,
+  }),
+  /** A workspace's Cert Spotter API key, sealed as integration credentials are. */
+  ctApiKey: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'CT_API_KEY' }),
   /** A Stripe webhook event already processed (idempotency; TTL). */
   stripeEvent: (eventId: string) => ({ pk: `STRIPE_EVENT#${eventId}`, sk: 'STRIPE_EVENT' }),
   /** Which user a Stripe customer belongs to (holds `userId`; gsi1 `USER#<userId>`). */
@@ -193,6 +211,10 @@ export const keyParts = {
   integrationId: (sk: string) => afterPrefix(sk, INTEGRATION_SORT_PREFIX),
   /** `TRUSTED_CA#<caId>` */
   trustedCertificateAuthorityId: (sk: string) => afterPrefix(sk, TRUSTED_CA_SORT_PREFIX),
+  /** `WATCHED_DOMAIN#<domain>` */
+  watchedDomain: (sk: string) => afterPrefix(sk, WATCHED_DOMAIN_SORT_PREFIX),
+  /** `CT_FINDING#<certificateId>` */
+  ctFindingId: (sk: string) => afterPrefix(sk, CT_FINDING_SORT_PREFIX),
   /** `ALERT_USAGE#<YYYY-MM>` */
   alertUsageMonth: (sk: string) => afterPrefix(sk, ALERT_USAGE_SORT_PREFIX),
   /** `ALERT_STATS#<YYYY-MM>` */
@@ -219,6 +241,8 @@ export const SEARCH_DELTA_SORT_PREFIX = 'SEARCH#DELTA#';
 export const INTEGRATION_SORT_PREFIX = 'INTEGRATION#';
 export const SEARCH_PACK_SORT_PREFIX = 'SEARCH#PACK#';
 export const TRUSTED_CA_SORT_PREFIX = 'TRUSTED_CA#';
+export const WATCHED_DOMAIN_SORT_PREFIX = 'WATCHED_DOMAIN#';
+export const CT_FINDING_SORT_PREFIX = 'CT_FINDING#';
 const ALERT_USAGE_SORT_PREFIX = 'ALERT_USAGE#';
 const ALERT_STATS_SORT_PREFIX = 'ALERT_STATS#';
 

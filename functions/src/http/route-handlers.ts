@@ -78,6 +78,12 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   addTrustedCertificateAuthority: 'certificates/add-trusted-certificate-authority.ts',
   createDomainRegistrations: 'tokens/create-domain-registrations.ts',
   removeTrustedCertificateAuthority: 'certificates/remove-trusted-certificate-authority.ts',
+  listWatchedDomains: 'certificates/list-watched-domains.ts',
+  addWatchedDomain: 'certificates/add-watched-domain.ts',
+  updateWatchedDomain: 'certificates/update-watched-domain.ts',
+  removeWatchedDomain: 'certificates/remove-watched-domain.ts',
+  addCertificateToInventory: 'certificates/add-certificate-to-inventory.ts',
+  setCertificateTransparencyKey: 'certificates/set-certificate-transparency-key.ts',
   // Alert settings and the webhook test
   getAlertSettings: 'alerts/get-alert-settings.ts',
   removeBouncedAddress: 'alerts/remove-bounced-address.ts',

@@ -81,6 +81,16 @@ export function registrationCheckIntervalSeconds(): number {
 }
 
 /**
+ * The certificate transparency watch's timer: hourly, as its schedule (each watched domain is
+ * read once an hour, sooner after a failure), unless CT_WATCH_INTERVAL_SECONDS.
+ */
+export function ctWatchIntervalSeconds(): number {
+  return process.env.CT_WATCH_INTERVAL_SECONDS
+    ? intervalSecondsOf('CT_WATCH_INTERVAL_SECONDS')
+    : 3600;
+}
+
+/**
  * The integration sync dispatcher's timer: hourly, as its schedule (each enabled daily
  * integration is due a day after its last dispatch), unless INTEGRATION_SYNC_INTERVAL_SECONDS.
  */

@@ -66,6 +66,8 @@ export async function startLocalControlServer(options: {
   runIntegrationSyncs?: () => Promise<unknown>;
   /** `POST /domains/check`: the registration check dispatcher now; `?all`: every domain. */
   runRegistrationChecks?: (all: boolean) => Promise<unknown>;
+  /** `POST /ct/watch`: the certificate transparency watch now; `?all`: every watched domain. */
+  runCtWatch?: (all: boolean) => Promise<unknown>;
 }): Promise<LocalControlServer> {
   const secret = randomBytes(32).toString('base64url');
   const server: Server = createServer((request, response) => {
@@ -96,7 +98,9 @@ export async function startLocalControlServer(options: {
                   ? () => options.runIntegrationSyncs!()
                   : url.pathname === '/domains/check' && options.runRegistrationChecks
                     ? () => options.runRegistrationChecks!(url.searchParams.has('all'))
-                    : undefined;
+                    : url.pathname === '/ct/watch' && options.runCtWatch
+                      ? () => options.runCtWatch!(url.searchParams.has('all'))
+                      : undefined;
     if (request.method !== 'POST' || !job) {
       reply(404, { error: 'Not found' });
       return;

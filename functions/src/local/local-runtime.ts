@@ -8,6 +8,7 @@ import {
   endpointCheckIntervalSeconds,
   integrationSyncIntervalSeconds,
   registrationCheckIntervalSeconds,
+  ctWatchIntervalSeconds,
   scanIntervalSeconds,
   startExpiryScanTimer,
   weeklySummaryIntervalSeconds,
@@ -26,7 +27,9 @@ import { sesPermanentBounce, snsEventOf } from './ses-notification-samples';
 import { ensureLocalAlertLinkKey } from './alert-link-key-file';
 import { ensureLocalIntegrationCredentialsKey } from './integration-credentials-key-file';
 import { ensureLocalTwoFactorKey } from './two-factor-key-file';
+import { startGithubStandIn, type GithubStandIn } from './emulators/github-stand-in';
 import { startRdapStandIn, type RdapStandIn } from './emulators/rdap-stand-in';
+import { startCtSearchStandIn, type CtSearchStandIn } from './emulators/ct-search-stand-in';
 
 export interface LocalRuntimeOptions {
   readonly appPort: number;
@@ -50,6 +53,11 @@ export interface LocalRuntimeOptions {
    * 0 or absent: any free port.
    */
   readonly rdapPort?: number;
+  /**
+   * The local certificate transparency search stand-in's port (the watch reads it instead of
+   * Cert Spotter, CT_SEARCH_BASE_URL); 0 or absent: any free port.
+   */
+  readonly ctSearchPort?: number;
 }
 
 export interface RunningLocalRuntime {
@@ -64,6 +72,11 @@ export interface RunningLocalRuntime {
   readonly controlSecret: string;
   /** The local RDAP stand-in: `PUT {rdapUrl}stand-in/domains/<name>` sets what it answers. */
   readonly rdapUrl: string;
+  /**
+   * The local Cert Spotter stand-in: `POST {ctSearchUrl}stand-in/issuances` adds a certificate
+   * issued, `PUT {ctSearchUrl}stand-in/behaviour` makes it answer 429, 503 or malformed JSON.
+   */
+  readonly ctSearchUrl: string;
   stop(): Promise<void>;
 }
 
@@ -74,7 +87,8 @@ export interface RunningLocalRuntime {
  * (ENDPOINT_CHECK_INTERVAL_SECONDS) with its queue's worker fed by a poller of its own, and the
  * integration sync dispatcher on a fourth (INTEGRATION_SYNC_INTERVAL_SECONDS, hourly) with its
  * queue's worker likewise, and the registration check dispatcher on a fifth
- * (REGISTRATION_CHECK_INTERVAL_SECONDS, hourly) with its queue's worker likewise, each job also on
+ * (REGISTRATION_CHECK_INTERVAL_SECONDS, hourly) with its queue's worker likewise, and the
+ * certificate transparency watch on a sixth (CT_WATCH_INTERVAL_SECONDS, hourly), each job also on
  * demand through the control endpoint.
  * Imported after the environment points at the emulators, like the route handlers.
  */
@@ -98,6 +112,7 @@ async function startLocalJobs(options: {
     { runIntegrationSyncDispatch },
     { handler: registrationWorker },
     { runRegistrationDispatch },
+    { runCtWatch },
   ] = await Promise.all([
     import('../jobs/alert-worker'),
     import('../jobs/expiry-scan'),
@@ -109,6 +124,7 @@ async function startLocalJobs(options: {
     import('../jobs/integration-sync-dispatch'),
     import('../jobs/registration-check-worker'),
     import('../jobs/registration-dispatch'),
+    import('../jobs/ct-watch'),
   ]);
   const client = new SQSClient({
     endpoint: options.sqsEndpoint,
@@ -144,6 +160,11 @@ async function startLocalJobs(options: {
     scan: () => runRegistrationDispatch(new Date()),
     onError: options.onUnexpectedError,
   });
+  const ctWatchTimer = startExpiryScanTimer({
+    intervalSeconds: ctWatchIntervalSeconds(),
+    scan: () => runCtWatch(new Date()),
+    onError: options.onUnexpectedError,
+  });
   const integrationSyncTimer = startExpiryScanTimer({
     intervalSeconds: integrationSyncIntervalSeconds(),
     scan: () => runIntegrationSyncDispatch(new Date()),
@@ -175,6 +196,7 @@ async function startLocalJobs(options: {
     runIntegrationSyncs: () => integrationSyncTimer.runNow(),
     runRegistrationChecks: (all) =>
       all ? runRegistrationDispatch(new Date(), undefined, { all }) : registrationTimer.runNow(),
+    runCtWatch: (all) => (all ? runCtWatch(new Date(), undefined, { all }) : ctWatchTimer.runNow()),
   });
   return {
     controlUrl: control.url,
@@ -186,6 +208,7 @@ async function startLocalJobs(options: {
       await endpointTimer.stop();
       await integrationSyncTimer.stop();
       await registrationTimer.stop();
+      await ctWatchTimer.stop();
       await registrationPoller.stop();
       await poller.stop();
       await endpointPoller.stop();
@@ -218,12 +241,16 @@ export async function startLocalRuntime(
   const emulators = await emulatorsFor(options);
   let server: Server | undefined;
   let rdap: RdapStandIn | undefined;
+  let ctSearch: CtSearchStandIn | undefined;
   try {
     rdap = await startRdapStandIn({ port: options.rdapPort ?? 0 });
+    ctSearch = await startCtSearchStandIn({ port: options.ctSearchPort ?? 0 });
     Object.assign(process.env, emulators.environment, {
       APP_ENV: 'local',
       // Every registry's RDAP lookups go to the local stand-in (never honoured in production).
       RDAP_BASE_URL: rdap.baseUrl,
+      // The certificate transparency watch reads the local stand-in (never honoured in production).
+      CT_SEARCH_BASE_URL: ctSearch.baseUrl,
       // Lets a webhook receiver on this machine take test messages; never honoured in production.
       WEBHOOK_ALLOW_LOOPBACK: process.env.WEBHOOK_ALLOW_LOOPBACK ?? 'true',
     });
@@ -239,6 +266,8 @@ export async function startLocalRuntime(
     });
     const listening = server;
     const standIn = rdap;
+    const githubStandIn = github;
+    const ctStandIn = ctSearch;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
       listening.listen(options.appPort, options.host, () => resolve());
@@ -262,9 +291,11 @@ export async function startLocalRuntime(
       controlUrl: jobs.controlUrl,
       controlSecret: jobs.controlSecret,
       rdapUrl: standIn.baseUrl,
+      ctSearchUrl: ctStandIn.baseUrl,
       stop: async () => {
         await jobs.stop();
         await standIn.stop();
+        await ctStandIn.stop();
         await new Promise<void>((resolve) => {
           listening.closeAllConnections();
           listening.close(() => resolve());
@@ -275,6 +306,8 @@ export async function startLocalRuntime(
   } catch (error) {
     server?.close();
     await rdap?.stop();
+    await github?.stop();
+    await ctSearch?.stop();
     await emulators.stop();
     throw error;
   }

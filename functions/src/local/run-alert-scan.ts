@@ -12,7 +12,9 @@
  * `integrations`) the integration sync dispatcher: the integrations due for their daily sync go
  * through the queue to the sync worker. `npm run domains:check` (with `domains`) the registration
  * check dispatcher: the followed domains due are looked up (with `--all`, every one, whatever its
- * schedule) at the local RDAP stand-in through the queue and its worker.
+ * schedule) at the local RDAP stand-in through the queue and its worker. `npm run ct:watch` (with
+ * `ct`) the certificate transparency watch: the watched domains due are read at the local Cert
+ * Spotter stand-in (with `--all`, every one, whatever its next read).
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -45,11 +47,14 @@ async function main(): Promise<void> {
             ? 'integrations'
             : command === 'domains'
               ? 'domains'
-              : 'scan';
+              : command === 'ct'
+                ? 'ct'
+                : 'scan';
   const address = process.argv[3] ?? '';
   const flags = process.argv.slice(3);
   const preview = job === 'weekly-summary' && flags.includes('--now');
-  const everyEndpoint = (job === 'endpoints' || job === 'domains') && flags.includes('--all');
+  const everyEndpoint =
+    (job === 'endpoints' || job === 'domains' || job === 'ct') && flags.includes('--all');
   if (job === 'bounce' && !address.includes('@')) {
     throw new Error('Give the address that bounces: npm run email:bounce -- <address>');
   }
@@ -62,7 +67,9 @@ async function main(): Promise<void> {
           ? '/integrations/sync'
           : job === 'domains'
             ? `/domains/check${everyEndpoint ? '?all' : ''}`
-            : `/alerts/${job}${preview ? '?now' : ''}`;
+            : job === 'ct'
+              ? `/ct/watch${everyEndpoint ? '?all' : ''}`
+              : `/alerts/${job}${preview ? '?now' : ''}`;
   const response = await fetch(`${control}${path}`, {
     method: 'POST',
     headers: controlAuthorization(controlSecret),
@@ -78,6 +85,7 @@ async function main(): Promise<void> {
     endpoints: 'Endpoint checks queued:',
     integrations: 'Integration syncs queued:',
     domains: 'Registration checks queued:',
+    ct: 'Certificate transparency watch done:',
   }[job];
   console.log(done, result);
 }

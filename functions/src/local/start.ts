@@ -67,6 +67,8 @@ async function main(): Promise<void> {
     onUnexpectedError: (error) => console.error(error),
     controlPort: process.env.LOCAL_CONTROL_PORT ? portFrom('LOCAL_CONTROL_PORT', 0) : 0,
     rdapPort: process.env.RDAP_PORT ? portFrom('RDAP_PORT', 0) : 0,
+    githubPort: process.env.GITHUB_STAND_IN_PORT ? portFrom('GITHUB_STAND_IN_PORT', 0) : 0,
+    ctSearchPort: process.env.CT_SEARCH_PORT ? portFrom('CT_SEARCH_PORT', 0) : 0,
     ...(runningEmulators ? { runningEmulators } : {}),
   });
 
@@ -77,6 +79,8 @@ async function main(): Promise<void> {
     control: runtime.controlUrl,
     controlSecret: runtime.controlSecret,
     rdap: runtime.rdapUrl,
+    github: runtime.githubUrl,
+    ctSearch: runtime.ctSearchUrl,
     ...endpoints,
   };
   // Holds the control secret: readable by this user only (also when the file already existed).
@@ -91,6 +95,8 @@ async function main(): Promise<void> {
       `  Data:          ${dataDirectory} (DynamoDB Local ${endpoints.dynamoDb}, SQS ${endpoints.sqs})`,
       `  Alert scan:    every ${scanIntervalSeconds()} s; now with npm run alerts:scan`,
       `  RDAP stand-in: ${runtime.rdapUrl} (every registry's lookups; npm run domains:check)`,
+      `  GitHub stand-in: ${runtime.githubUrl} (organization expiry-radar-demo; credentials at ${runtime.githubUrl}/stand-in/app)`,
+      `  Cert Spotter stand-in: ${runtime.ctSearchUrl} (the certificate transparency watch; npm run ct:watch)`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),

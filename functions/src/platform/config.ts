@@ -45,6 +45,11 @@ export interface RuntimeConfig {
    */
   readonly rdapBaseUrl: string | undefined;
   /**
+   * Outside production only (CT_SEARCH_BASE_URL): the certificate transparency search service the
+   * watch reads instead of Cert Spotter (the local stand-in).
+   */
+  readonly ctSearchBaseUrl: string | undefined;
+  /**
    * ORIGIN_VERIFY_SECRET_ARN: the Secrets Manager secret CloudFront sends as the X-Origin-Verify
    * header; when set (in AWS), HTTP requests without it are refused. Unset locally and in tests.
    */
@@ -146,6 +151,7 @@ function readConfig(): RuntimeConfig {
     },
     webhookAllowLoopback: appEnv !== 'production' && process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
     rdapBaseUrl: appEnv === 'production' ? undefined : optional('RDAP_BASE_URL'),
+    ctSearchBaseUrl: appEnv === 'production' ? undefined : optional('CT_SEARCH_BASE_URL'),
     originVerifySecretArn: optional('ORIGIN_VERIFY_SECRET_ARN'),
     twoFactorKey: optional('TWO_FACTOR_KEY'),
     twoFactorKeySecretArn: optional('TWO_FACTOR_KEY_SECRET_ARN'),

@@ -13,7 +13,8 @@ export type WorkspaceJob =
   | 'weekly-summary'
   | 'endpoint-dispatch'
   | 'integration-dispatch'
-  | 'registration-dispatch';
+  | 'registration-dispatch'
+  | 'ct-watch';
 
 export function reportWorkspaceFailure(
   job: WorkspaceJob,

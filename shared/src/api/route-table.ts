@@ -107,6 +107,16 @@ import {
   trustedCaSchema,
 } from './trusted-ca-api-schemas';
 import {
+  addWatchedDomainBody,
+  certificateTransparencyKeyBody,
+  certificateTransparencyKeyResponse,
+  ctFindingParams,
+  listWatchedDomainsResponse,
+  updateWatchedDomainBody,
+  watchedDomainParams,
+  watchedDomainSchema,
+} from './watched-domain-api-schemas';
+import {
   createIntegrationBody,
   integrationParams,
   integrationSchema,
@@ -497,6 +507,72 @@ export const routeTable = [
     request: { params: trustedCaParams },
     response: okResponse,
     apiKey: 'workspace',
+  },
+  {
+    id: 'listWatchedDomains',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/watched-domains',
+    auth: 'verifiedSession',
+    summary:
+      "The certificate transparency watch of the workspace: its watched domains, the plan's limit, whether a Cert Spotter API key is stored (never the key), and the certificates seen for them, newest first (members).",
+    request: { params: idParams },
+    response: listWatchedDomainsResponse,
+    apiKey: 'workspace',
+  },
+  {
+    id: 'addWatchedDomain',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/watched-domains',
+    auth: 'verifiedSession',
+    summary:
+      "Watches a domain (a registered domain or a name under one; IDNs stored as A-labels) in certificate transparency logs, with or without its subdomains, adding new certificates by themselves or alerting, with an optional issuer allow-list; within the plan's watched domains (0 / 5 / 50 / unlimited); the same domain twice answers 409 (admins).",
+    request: { params: idParams, body: addWatchedDomainBody },
+    response: watchedDomainSchema,
+    apiKey: 'workspace',
+    successStatus: 201,
+  },
+  {
+    id: 'updateWatchedDomain',
+    method: 'PATCH',
+    path: '/api/v1/workspaces/{id}/watched-domains/{domain}',
+    auth: 'verifiedSession',
+    summary:
+      "Changes a watched domain's subdomains, automatic adding or issuer allow-list (admins).",
+    request: { params: watchedDomainParams, body: updateWatchedDomainBody },
+    response: watchedDomainSchema,
+    apiKey: 'workspace',
+  },
+  {
+    id: 'removeWatchedDomain',
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}/watched-domains/{domain}',
+    auth: 'verifiedSession',
+    summary: 'Stops watching a domain; the certificates seen for it stay listed (admins).',
+    request: { params: watchedDomainParams },
+    response: okResponse,
+    apiKey: 'workspace',
+  },
+  {
+    id: 'addCertificateToInventory',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/watched-domains/certificates/{certificateId}/inventory',
+    auth: 'verifiedSession',
+    summary:
+      'Add to inventory: makes a certificate seen in certificate transparency logs a monitored certificate token (its names, issuer and expiry; its first name checked on port 443) (admin or workspace manager).',
+    request: { params: ctFindingParams },
+    response: tokenResponse,
+    apiKey: 'workspace',
+    successStatus: 201,
+  },
+  {
+    id: 'setCertificateTransparencyKey',
+    method: 'PUT',
+    path: '/api/v1/workspaces/{id}/certificate-transparency-key',
+    auth: 'verifiedSession',
+    summary:
+      "Stores the workspace's Cert Spotter API key sealed (never answered, logged or audited), or removes it with null; without one the watch reads Cert Spotter at its unauthenticated rate (admins).",
+    request: { params: idParams, body: certificateTransparencyKeyBody },
+    response: certificateTransparencyKeyResponse,
   },
   // Alerts
   {

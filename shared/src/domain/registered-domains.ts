@@ -23,7 +23,7 @@ const MAX_NAME_LENGTH = 253;
 export type RegisteredDomainReading = { readonly domain: string } | { readonly problem: string };
 
 /** The A-label form of a name, lower-cased, without a trailing dot; null if it has none. */
-function asciiName(text: string): string | null {
+export function asciiName(text: string): string | null {
   const name = text.trim().toLowerCase().replace(/\.$/, '');
   if (name === '' || /[\s/:@?#]/.test(name)) return null;
   try {

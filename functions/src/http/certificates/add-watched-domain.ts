@@ -1,0 +1,16 @@
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { addWorkspaceWatchedDomain } from '../../services/certificate-transparency/watched-domains';
+
+/** `POST /api/v1/workspaces/{id}/watched-domains`: admins, within the plan's watched domains. */
+export const handler = createHttpHandler(
+  'addWatchedDomain',
+  async ({ params, body, session, workspaceAccess, now }) => {
+    const { user } = requireSession(session);
+    const access = await workspaceAccess(params.id);
+    return {
+      status: 201,
+      body: await addWorkspaceWatchedDomain({ access, actor: user, body, now }),
+    };
+  },
+);

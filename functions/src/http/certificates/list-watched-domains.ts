@@ -1,0 +1,10 @@
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { listWorkspaceWatch } from '../../services/certificate-transparency/watched-domains';
+
+/** `GET /api/v1/workspaces/{id}/watched-domains`: every member. */
+export const handler = createHttpHandler(
+  'listWatchedDomains',
+  async ({ params, workspaceAccess }) => ({
+    body: await listWorkspaceWatch(await workspaceAccess(params.id)),
+  }),
+);

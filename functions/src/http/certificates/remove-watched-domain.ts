@@ -1,0 +1,14 @@
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+import { removeWorkspaceWatchedDomain } from '../../services/certificate-transparency/watched-domains';
+
+/** `DELETE /api/v1/workspaces/{id}/watched-domains/{domain}`: admins. */
+export const handler = createHttpHandler(
+  'removeWatchedDomain',
+  async ({ params, session, workspaceAccess, now }) => {
+    const { user } = requireSession(session);
+    const access = await workspaceAccess(params.id);
+    await removeWorkspaceWatchedDomain({ access, actor: user, domain: params.domain, now });
+    return { body: { ok: true as const } };
+  },
+);

@@ -1,0 +1,70 @@
+/**
+ * Making a certificate seen in certificate transparency logs a token ("Add to inventory", or a
+ * watched domain's automatic adding): a monitored certificate token, named by its first name,
+ * with its names, issuer and expiry, and its first name that is not a wildcard checked on port
+ * 443 (as a certificate with an endpoint is), within the plan's tokens per workspace.
+ */
+import { createTokenSchema } from '@expiry-radar/shared/domain/create-token-schema';
+import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
+import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
+import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
+import type { CtFindingRecord } from '../../data/entities/ct-finding';
+import { createToken } from '../../data/token-mutations';
+import type { TokenRecord } from '../../data/entities/token';
+import { withTokenWriteErrors } from '../tokens/token-write-errors';
+
+/** The token fields of a certificate seen. */
+export function ctFindingTokenFields(finding: CtFindingRecord): TokenFields {
+  const names = finding.dnsNames.map((name) => name.toLowerCase());
+  const host = names.find((name) => !name.startsWith('*.'));
+  const base = {
+    name: displayDomain(names[0] ?? finding.domain),
+    category: 'cert',
+    type: 'tls_cert',
+    expiresAt: finding.notAfter,
+    issuer: finding.issuer,
+    notes: `Seen in certificate transparency logs for ${displayDomain(finding.domain)} (SHA-256 ${finding.certificateId}).`,
+  };
+  const withEndpoint = host ? { ...base, domains: names, endpoints: [{ host, port: 443 }] } : base;
+  // Names the form would refuse (odd ones a log may hold) leave the token without them.
+  const parsed = createTokenSchema(null).safeParse(withEndpoint);
+  return (parsed.success ? parsed.data : createTokenSchema(null).parse(base)) as TokenFields;
+}
+
+export async function createCtFindingToken(options: {
+  readonly finding: CtFindingRecord;
+  readonly plan: Plan;
+  readonly now: Date;
+}): Promise<Token> {
+  const { finding, plan, now } = options;
+  return withTokenWriteErrors(plan, () =>
+    createToken({
+      workspaceId: finding.workspaceId,
+      fields: ctFindingTokenFields(finding),
+      tokenLimit: PLAN_LIMITS[plan].tokensPerWorkspace,
+      now,
+    }),
+  );
+}
+
+/** Lower-case hex of a fingerprint as endpoint checks store it (`AB:CD:…`). */
+function hexOf(fingerprint: string): string {
+  return fingerprint.replace(/:/g, '').toLowerCase();
+}
+
+/**
+ * The certificates the workspace's tokens hold, by SHA-256: the ones its endpoint checks last saw
+ * served, and the ones made from certificate transparency findings.
+ */
+export function inventoryFingerprints(tokens: readonly TokenRecord[]): Map<string, string> {
+  const held = new Map<string, string>();
+  for (const { token } of tokens) {
+    for (const endpoint of token.endpoints ?? []) {
+      const fingerprint = endpoint.last_check?.fingerprint_sha256;
+      if (fingerprint) held.set(hexOf(fingerprint), token.id);
+    }
+    const seen = /SHA-256 ([0-9a-f]{64})/.exec(token.notes ?? '');
+    if (seen) held.set(seen[1]!, token.id);
+  }
+  return held;
+}

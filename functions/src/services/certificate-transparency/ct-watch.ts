@@ -1,0 +1,268 @@
+/**
+ * One read of one watched domain's new certificates (the hourly certificate transparency watch,
+ * jobs/ct-watch.ts): the issuances Cert Spotter discovered after the domain's last position, page
+ * by page, each page's position written once its certificates are handled, so a failure (a 429
+ * with its Retry-After, a 5xx, a timeout, malformed JSON) leaves the position where the last good
+ * page ended: the next read (sooner: at the Retry-After, else in 15 minutes) resumes from there,
+ * and the error is shown on the domain until a read succeeds.
+ *
+ * Each certificate is a finding of the workspace, put once by its SHA-256 (whichever domain,
+ * page or retry finds it again): that put decides who alerts, so a certificate never alerts twice.
+ * - already in the inventory (an endpoint check saw it served, or a token was made from it):
+ *   recorded as such, no alert;
+ * - new, on a domain that adds by itself: a monitored certificate token, no alert;
+ * - new otherwise: "new certificate for … by …, valid until …", emailed to the workspace's admins;
+ * - an issuer not on the domain's allow-list: the "unexpected issuer" alert to the admins at
+ *   once, whatever else (even added or held).
+ * A finding whose email did not go out (a failure between the put and the send) is sent by the
+ * next read of its page, which the unmoved position makes happen.
+ *
+ * Frozen workspaces: nothing is read (the schedule moves on).
+ */
+import { isIssuerAllowed, issuerLabel } from '@expiry-radar/shared/domain/watched-domains';
+import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
+import { CT_WATCH_RETRY_MINUTES } from '@expiry-radar/shared/domain/watched-domains';
+import { resolveAppOrigin } from '../../adapters/app-origin';
+import { getCredentialSealer } from '../../adapters/credential-sealer';
+import { AUDIT_ACTIONS, recordAuditEvent, SYSTEM_ACTOR } from '../../data/audit-events';
+import {
+  findCtFinding,
+  insertCtFinding,
+  markCtFindingAdded,
+  markCtFindingAlerted,
+  readSealedCtApiKey,
+  writeWatchProgress,
+} from '../../data/ct-watch-records';
+import { findEmailSuppression } from '../../data/email-suppressions';
+import type { CtFindingRecord } from '../../data/entities/ct-finding';
+import type { WatchedDomainRecord } from '../../data/entities/watched-domain';
+import { listMembers } from '../../data/member-records';
+import { listAllTokens } from '../../data/token-records';
+import { findUserById } from '../../data/user-records';
+import { findWorkspaces, type WorkspaceRecord } from '../../data/workspace-store';
+import {
+  certificateIdOf,
+  compareIssuanceIds,
+  issuerNamesOf,
+  type Issuance,
+  type IssuancesPort,
+} from '../../domain/certificate-transparency';
+import { ctAlertEmail } from '../../domain/ct-emails';
+import type { Mailer } from '../../domain/mailer';
+import { errorMessage } from '../../platform/error-message';
+import { logger } from '../../platform/logger';
+import { createCtFindingToken, inventoryFingerprints } from './ct-inventory';
+
+/** Pages one read takes at most; the rest waits for the next hour (the position is kept). */
+export const MAX_PAGES_PER_READ = 20;
+
+/** The sealing context of a workspace's Cert Spotter API key. */
+export function ctApiKeyContext(workspaceId: string) {
+  return { workspaceId, integrationId: 'cert-spotter' };
+}
+
+export interface CtWatchPorts {
+  readonly issuances: IssuancesPort;
+  readonly mailer: Mailer;
+}
+
+export type CtWatchOutcome =
+  | { readonly kind: 'skipped' }
+  | {
+      readonly kind: 'read';
+      readonly position: string | null;
+      /** Certificates seen for the first time in this read. */
+      readonly found: number;
+      /** Emails sent. */
+      readonly alerted: number;
+      readonly error: string | null;
+    };
+
+/** What one read knows about its workspace, read once. */
+interface WorkspaceContext {
+  readonly workspace: WorkspaceRecord;
+  inventory: Map<string, string> | null;
+  admins: string[] | null;
+}
+
+async function openApiKey(workspaceId: string): Promise<string | null> {
+  const sealed = await readSealedCtApiKey(workspaceId);
+  if (sealed === null) return null;
+  try {
+    return await getCredentialSealer().open(sealed, ctApiKeyContext(workspaceId));
+  } catch (error) {
+    // The key is never logged; why it could not be opened is.
+    logger.warn('The Cert Spotter API key was not opened; reading without it', {
+      workspaceId,
+      error: errorMessage(error),
+    });
+    return null;
+  }
+}
+
+async function adminAddresses(workspaceId: string): Promise<string[]> {
+  const admins = (await listMembers(workspaceId)).filter((member) => member.role === 'admin');
+  const addresses: string[] = [];
+  for (const admin of admins) {
+    const user = await findUserById(admin.userId);
+    if (user && !(await findEmailSuppression(user.email))) addresses.push(user.email);
+  }
+  return addresses;
+}
+
+async function alertAdmins(
+  context: WorkspaceContext,
+  finding: CtFindingRecord,
+  ports: CtWatchPorts,
+  now: Date,
+): Promise<number> {
+  context.admins ??= await adminAddresses(finding.workspaceId);
+  const appOrigin = await resolveAppOrigin();
+  let sent = 0;
+  for (const to of context.admins) {
+    await ports.mailer.send(
+      ctAlertEmail({
+        appOrigin,
+        to,
+        workspaceName: context.workspace.name,
+        domain: displayDomain(finding.domain),
+        dnsNames: finding.dnsNames,
+        issuer: finding.issuer,
+        notAfter: finding.notAfter,
+        unexpectedIssuer: finding.unexpectedIssuer,
+        addedToInventory: finding.status === 'added',
+      }),
+    );
+    sent += 1;
+  }
+  await markCtFindingAlerted(finding.workspaceId, finding.certificateId, now.toISOString());
+  return sent;
+}
+
+function needsAlert(finding: CtFindingRecord): boolean {
+  return finding.alertedAt === null && (finding.unexpectedIssuer || finding.status === 'new');
+}
+
+async function handleIssuance(
+  record: WatchedDomainRecord,
+  context: WorkspaceContext,
+  issuance: Issuance,
+  ports: CtWatchPorts,
+  now: Date,
+): Promise<{ found: boolean; alerted: number }> {
+  const certificateId = certificateIdOf(issuance);
+  const existing = await findCtFinding(record.workspaceId, certificateId);
+  if (existing) {
+    // Seen before: only an alert that did not go out is sent now.
+    return {
+      found: false,
+      alerted: needsAlert(existing) ? await alertAdmins(context, existing, ports, now) : 0,
+    };
+  }
+  context.inventory ??= inventoryFingerprints(await listAllTokens(record.workspaceId));
+  const heldBy = context.inventory.get(certificateId) ?? null;
+  const issuer = issuerNamesOf(issuance);
+  let finding: CtFindingRecord = {
+    workspaceId: record.workspaceId,
+    certificateId,
+    domain: record.domain,
+    issuanceId: issuance.id,
+    dnsNames: issuance.dns_names,
+    issuer: issuerLabel(issuer),
+    notBefore: new Date(issuance.not_before).toISOString(),
+    notAfter: new Date(issuance.not_after).toISOString(),
+    unexpectedIssuer: !isIssuerAllowed(issuer, record.allowedIssuers),
+    status: heldBy ? 'in_inventory' : 'new',
+    tokenId: heldBy,
+    seenAt: now.toISOString(),
+    alertedAt: null,
+  };
+  if (!(await insertCtFinding(finding))) return { found: false, alerted: 0 };
+  const expired = Date.parse(finding.notAfter) <= now.getTime();
+  if (finding.status === 'new' && record.autoAdd && !expired) {
+    try {
+      const token = await createCtFindingToken({ finding, plan: context.workspace.plan, now });
+      if (await markCtFindingAdded(record.workspaceId, certificateId, token.id)) {
+        finding = { ...finding, status: 'added', tokenId: token.id };
+        context.inventory.set(certificateId, token.id);
+        await recordAuditEvent({
+          scope: { type: 'workspace', workspaceId: record.workspaceId },
+          action: AUDIT_ACTIONS.tokenCreated,
+          actor: SYSTEM_ACTOR,
+          target: { type: 'token', id: token.id, name: token.name },
+          plan: context.workspace.plan,
+          metadata: {
+            category: token.category,
+            type: token.type,
+            expiresAt: token.expiresAt,
+            certificateTransparency: { domain: record.domain, certificateId },
+          },
+          now,
+        });
+      }
+    } catch (error) {
+      // A plan limit reached, say: the certificate stays new, and is alerted as such.
+      logger.warn('A certificate seen was not added to the inventory by itself', {
+        workspaceId: record.workspaceId,
+        certificateId,
+        error: errorMessage(error),
+      });
+    }
+  }
+  return {
+    found: true,
+    alerted: needsAlert(finding) ? await alertAdmins(context, finding, ports, now) : 0,
+  };
+}
+
+export async function watchDomain(
+  record: WatchedDomainRecord,
+  ports: CtWatchPorts,
+  now: Date,
+): Promise<CtWatchOutcome> {
+  const [workspace] = await findWorkspaces([record.workspaceId]);
+  if (!workspace || workspace.isFrozen) return { kind: 'skipped' };
+  const context: WorkspaceContext = { workspace, inventory: null, admins: null };
+  const apiKey = await openApiKey(record.workspaceId);
+  let position = record.position;
+  let found = 0;
+  let alerted = 0;
+  const checkedAt = now.toISOString();
+  for (let page = 0; page < MAX_PAGES_PER_READ; page += 1) {
+    const answer = await ports.issuances({
+      domain: record.domain,
+      includeSubdomains: record.includeSubdomains,
+      after: position,
+      apiKey,
+    });
+    if (answer.kind !== 'page') {
+      const error =
+        answer.kind === 'refused'
+          ? `The certificate transparency search service refused the request (${answer.status})${answer.retryAt ? `; asked again after ${answer.retryAt}` : ''}`
+          : answer.reason;
+      const retryAt =
+        (answer.kind === 'refused' ? answer.retryAt : null) ??
+        new Date(now.getTime() + CT_WATCH_RETRY_MINUTES * 60_000).toISOString();
+      await writeWatchProgress(record, {
+        position,
+        checkedAt,
+        lastError: error,
+        nextCheckAt: retryAt,
+      });
+      return { kind: 'read', position, found, alerted, error };
+    }
+    if (answer.issuances.length === 0) break;
+    const ordered = [...answer.issuances].sort((a, b) => compareIssuanceIds(a.id, b.id));
+    for (const issuance of ordered) {
+      const outcome = await handleIssuance(record, context, issuance, ports, now);
+      if (outcome.found) found += 1;
+      alerted += outcome.alerted;
+    }
+    const last = ordered[ordered.length - 1]!.id;
+    if (position !== null && compareIssuanceIds(last, position) <= 0) break;
+    position = last;
+    await writeWatchProgress(record, { position, checkedAt, lastError: null });
+  }
+  await writeWatchProgress(record, { position, checkedAt, lastError: null });
+  return { kind: 'read', position, found, alerted, error: null };
+}
