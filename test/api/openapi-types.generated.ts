@@ -2512,7 +2512,7 @@ export interface operations {
                             workspace_id: string;
                             source?: {
                                 /** @enum {string} */
-                                kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
+                                kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
                                 integration_id: string;
                                 external_id: string;
                                 removed_at: string | null;
@@ -2669,7 +2669,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -2793,7 +2793,7 @@ export interface operations {
                             workspace_id: string;
                             source?: {
                                 /** @enum {string} */
-                                kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
+                                kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
                                 integration_id: string;
                                 external_id: string;
                                 removed_at: string | null;
@@ -2948,7 +2948,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -3653,7 +3653,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -6045,7 +6045,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -6502,7 +6502,7 @@ export interface operations {
                             id: string;
                             workspace_id: string;
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault";
+                            kind: "aws" | "gitlab" | "vault" | "github";
                             name: string;
                             /** @enum {string} */
                             schedule: "daily" | "manual";
@@ -6702,6 +6702,52 @@ export interface operations {
                         role_id: string;
                         secret_id: string;
                     };
+                } | {
+                    /** @constant */
+                    kind: "github";
+                    name: string;
+                    /**
+                     * @default daily
+                     * @enum {string}
+                     */
+                    schedule?: "daily" | "manual";
+                    /** @default false */
+                    enabled?: boolean;
+                    /**
+                     * @default {
+                     *       "include": [],
+                     *       "exclude": [],
+                     *       "removed": "mark",
+                     *       "delete_after_days": 30
+                     *     }
+                     */
+                    rules?: {
+                        /** @default [] */
+                        include?: string[];
+                        /** @default [] */
+                        exclude?: string[];
+                        /**
+                         * @default mark
+                         * @enum {string}
+                         */
+                        removed?: "mark" | "delete";
+                        /** @default 30 */
+                        delete_after_days?: number;
+                    };
+                    settings: {
+                        api_url?: string;
+                        organization: string;
+                        /** @default [] */
+                        repositories?: string[];
+                        /** @default 90 */
+                        deploy_key_max_age_days?: number;
+                    };
+                    credentials: {
+                        token: string;
+                    } | {
+                        app_id: string;
+                        private_key: string;
+                    };
                 };
             };
         };
@@ -6716,7 +6762,7 @@ export interface operations {
                         id: string;
                         workspace_id: string;
                         /** @enum {string} */
-                        kind: "aws" | "gitlab" | "vault";
+                        kind: "aws" | "gitlab" | "vault" | "github";
                         name: string;
                         /** @enum {string} */
                         schedule: "daily" | "manual";
@@ -6850,6 +6896,8 @@ export interface operations {
                         [key: string]: unknown;
                     };
                     credentials?: {
+                        private_key?: unknown;
+                    } & {
                         [key: string]: unknown;
                     };
                 };
@@ -6866,7 +6914,7 @@ export interface operations {
                         id: string;
                         workspace_id: string;
                         /** @enum {string} */
-                        kind: "aws" | "gitlab" | "vault";
+                        kind: "aws" | "gitlab" | "vault" | "github";
                         name: string;
                         /** @enum {string} */
                         schedule: "daily" | "manual";
@@ -7157,7 +7205,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;

@@ -58,6 +58,8 @@ export interface LocalRuntimeOptions {
    * Cert Spotter, CT_SEARCH_BASE_URL); 0 or absent: any free port.
    */
   readonly ctSearchPort?: number;
+  /** The local GitHub stand-in's port; 0 or absent: any free port. */
+  readonly githubPort?: number;
 }
 
 export interface RunningLocalRuntime {
@@ -77,6 +79,11 @@ export interface RunningLocalRuntime {
    * issued, `PUT {ctSearchUrl}stand-in/behaviour` makes it answer 429, 503 or malformed JSON.
    */
   readonly ctSearchUrl: string;
+  /**
+   * The local GitHub stand-in (seeded with the organization `expiry-radar-demo`): its URL is the
+   * GitHub API URL of an integration; `GET {githubUrl}/stand-in/app` answers credentials for it.
+   */
+  readonly githubUrl: string;
   stop(): Promise<void>;
 }
 
@@ -242,9 +249,11 @@ export async function startLocalRuntime(
   let server: Server | undefined;
   let rdap: RdapStandIn | undefined;
   let ctSearch: CtSearchStandIn | undefined;
+  let github: GithubStandIn | undefined;
   try {
     rdap = await startRdapStandIn({ port: options.rdapPort ?? 0 });
     ctSearch = await startCtSearchStandIn({ port: options.ctSearchPort ?? 0 });
+    github = await startGithubStandIn({ port: options.githubPort ?? 0, seed: true });
     Object.assign(process.env, emulators.environment, {
       APP_ENV: 'local',
       // Every registry's RDAP lookups go to the local stand-in (never honoured in production).
@@ -292,10 +301,12 @@ export async function startLocalRuntime(
       controlSecret: jobs.controlSecret,
       rdapUrl: standIn.baseUrl,
       ctSearchUrl: ctStandIn.baseUrl,
+      githubUrl: githubStandIn.apiUrl,
       stop: async () => {
         await jobs.stop();
         await standIn.stop();
         await ctStandIn.stop();
+        await githubStandIn.stop();
         await new Promise<void>((resolve) => {
           listening.closeAllConnections();
           listening.close(() => resolve());

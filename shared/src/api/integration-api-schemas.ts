@@ -1,24 +1,24 @@
 /**
  * Discovery integrations: where a workspace's tokens are found instead of typed in (AWS, GitLab,
- * HashiCorp Vault). Each integration has non-secret `settings` (returned) and write-only
+ * HashiCorp Vault, GitHub). Each integration has non-secret `settings` (returned) and write-only
  * `credentials` (never returned: the answer says only whether some are stored).
  */
 import * as z from 'zod';
 import { countText } from '../domain/count-text';
 import { MAX_RULE_PATTERNS, RULE_MESSAGES, rulePatternProblem } from '../domain/integration-rules';
-import { secretText } from '../domain/text-rules';
+import { multiLineText, secretText } from '../domain/text-rules';
 import { idSchema } from './common-schemas';
 
-export const INTEGRATION_KINDS = ['aws', 'gitlab', 'vault'] as const;
+export const INTEGRATION_KINDS = ['aws', 'gitlab', 'vault', 'github'] as const;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
-export const integrationKindSchema = z.enum(INTEGRATION_KINDS, {
-  error: 'Kind must be one of aws, gitlab or vault',
-});
+const KIND_MESSAGE = 'Kind must be one of aws, gitlab, vault or github';
+export const integrationKindSchema = z.enum(INTEGRATION_KINDS, { error: KIND_MESSAGE });
 
 export const INTEGRATION_KIND_LABELS: Readonly<Record<IntegrationKind, string>> = {
   aws: 'AWS',
   gitlab: 'GitLab',
   vault: 'HashiCorp Vault',
+  github: 'GitHub',
 };
 
 /** `daily`: synced once a day by the scheduled job; `manual`: only by "Sync now". */
@@ -30,6 +30,8 @@ export const SECRET_MAX_LENGTH = 4_000;
 export const DEFAULT_ACCESS_KEY_MAX_AGE_DAYS = 90;
 export const MAX_AWS_REGIONS = 30;
 export const MAX_SCOPE_IDS = 100;
+export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
+export const PRIVATE_KEY_MAX_LENGTH = 8_000;
 
 export const INTEGRATION_MESSAGES = {
   nameRequired: 'Integration name is required',
@@ -45,6 +47,16 @@ export const INTEGRATION_MESSAGES = {
   invalidScopeId: 'Project and group ids must be numbers or full paths (group/project)',
   tooManyScopeIds: `At most ${MAX_SCOPE_IDS} projects or groups`,
   vaultCredentialsRequired: 'Give either a Vault token or an AppRole role id and secret id',
+  githubCredentialsRequired: 'Give either a GitHub token or a GitHub App id and its private key',
+  invalidOrganization:
+    'Organization must be a GitHub organization login (letters, digits and hyphens)',
+  invalidRepository:
+    "Repositories must be names of the organization's repositories (letters, digits, ., - and _)",
+  tooManyRepositories: `At most ${MAX_SCOPE_IDS} repositories`,
+  invalidDeployKeyMaxAge: 'Maximum deploy key age must be whole days between 1 and 3650',
+  invalidAppId: "App id must be the GitHub App's number",
+  invalidPrivateKey:
+    "Private key must be the GitHub App's private key in PEM (-----BEGIN RSA PRIVATE KEY-----)",
   kindChange: 'The kind of an integration cannot change; create another integration instead',
   credentialsForNewAddress: (place: string) =>
     `Enter the credentials again to change the ${place}: stored credentials are only sent where they were entered for`,
@@ -150,6 +162,47 @@ export const vaultSettingsSchema = z.object({
   kv_mounts: z.array(z.string().trim().min(1).max(255)).max(MAX_SCOPE_IDS).default([]),
 });
 
+export const githubSettingsSchema = z.object({
+  /** The REST API's root: api.github.com, or GitHub Enterprise Server's https://<host>/api/v3. */
+  api_url: httpUrlSchema.default(DEFAULT_GITHUB_API_URL),
+  organization: z
+    .string({ error: INTEGRATION_MESSAGES.invalidOrganization })
+    .trim()
+    .regex(/^[A-Za-z0-9](?:[A-Za-z0-9-]{0,38})$/, INTEGRATION_MESSAGES.invalidOrganization),
+  /** Repositories whose deploy keys are read; none: every repository of the organization. */
+  repositories: z
+    .array(
+      z
+        .string({ error: INTEGRATION_MESSAGES.invalidRepository })
+        .trim()
+        .regex(/^[\w.-]{1,100}$/, INTEGRATION_MESSAGES.invalidRepository),
+    )
+    .max(MAX_SCOPE_IDS, INTEGRATION_MESSAGES.tooManyRepositories)
+    .default([]),
+  /** Deploy keys have no expiry: one is tracked as expiring this many days after it was added. */
+  deploy_key_max_age_days: z
+    .number({ error: INTEGRATION_MESSAGES.invalidDeployKeyMaxAge })
+    .int(INTEGRATION_MESSAGES.invalidDeployKeyMaxAge)
+    .min(1, INTEGRATION_MESSAGES.invalidDeployKeyMaxAge)
+    .max(3_650, INTEGRATION_MESSAGES.invalidDeployKeyMaxAge)
+    .default(DEFAULT_ACCESS_KEY_MAX_AGE_DAYS),
+});
+
+/**
+ * A PEM private key: line breaks belong to it (it is never sent in a header, only used to sign),
+ * so it is multi-line text; PEM is ASCII, which the text rules' normalisation leaves as it is.
+ */
+const privateKeySchema = multiLineText(
+  z
+    .string({ error: INTEGRATION_MESSAGES.invalidPrivateKey })
+    .trim()
+    .max(PRIVATE_KEY_MAX_LENGTH, INTEGRATION_MESSAGES.invalidPrivateKey)
+    .regex(
+      /^-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+-----END (RSA )?PRIVATE KEY-----$/,
+      INTEGRATION_MESSAGES.invalidPrivateKey,
+    ),
+);
+
 /** AWS needs no stored secret: the sync assumes the customer's role with the workspace's external id. */
 export const awsCredentialsSchema = z.object({}).strict();
 export const gitlabCredentialsSchema = z.object({
@@ -168,18 +221,36 @@ export const vaultCredentialsSchema = z.union(
   { error: INTEGRATION_MESSAGES.vaultCredentialsRequired },
 );
 
+export const githubCredentialsSchema = z.union(
+  [
+    z.object({ token: secretSchema(INTEGRATION_MESSAGES.tokenRequired) }).strict(),
+    z
+      .object({
+        app_id: z
+          .string({ error: INTEGRATION_MESSAGES.invalidAppId })
+          .trim()
+          .regex(/^\d{1,12}$/, INTEGRATION_MESSAGES.invalidAppId),
+        private_key: privateKeySchema,
+      })
+      .strict(),
+  ],
+  { error: INTEGRATION_MESSAGES.githubCredentialsRequired },
+);
+
 /** The setting of each kind that says where its credentials are sent, with its name on the form. */
 export const CREDENTIAL_DESTINATION_SETTINGS: Readonly<
   Partial<Record<IntegrationKind, { readonly setting: string; readonly label: string }>>
 > = {
   gitlab: { setting: 'base_url', label: 'GitLab URL' },
   vault: { setting: 'address', label: 'Vault address' },
+  github: { setting: 'api_url', label: 'GitHub API URL' },
 };
 
 export const INTEGRATION_SETTINGS_SCHEMAS = {
   aws: awsSettingsSchema,
   gitlab: gitlabSettingsSchema,
   vault: vaultSettingsSchema,
+  github: githubSettingsSchema,
 } as const;
 
 /** The fields each kind's credentials may have: any other names credentials of another kind. */
@@ -187,21 +258,26 @@ export const INTEGRATION_CREDENTIAL_FIELDS: Readonly<Record<IntegrationKind, rea
   aws: [],
   gitlab: ['token'],
   vault: ['token', 'role_id', 'secret_id'],
+  github: ['token', 'app_id', 'private_key'],
 };
 
 export const INTEGRATION_CREDENTIALS_SCHEMAS = {
   aws: awsCredentialsSchema,
   gitlab: gitlabCredentialsSchema,
   vault: vaultCredentialsSchema,
+  github: githubCredentialsSchema,
 } as const;
 
 export type AwsSettings = z.output<typeof awsSettingsSchema>;
 export type GitlabSettings = z.output<typeof gitlabSettingsSchema>;
 export type VaultSettings = z.output<typeof vaultSettingsSchema>;
-export type IntegrationSettings = AwsSettings | GitlabSettings | VaultSettings;
+export type GithubSettings = z.output<typeof githubSettingsSchema>;
+export type IntegrationSettings = AwsSettings | GitlabSettings | VaultSettings | GithubSettings;
+export type GithubCredentials = z.output<typeof githubCredentialsSchema>;
 export type GitlabCredentials = z.output<typeof gitlabCredentialsSchema>;
 export type VaultCredentials = z.output<typeof vaultCredentialsSchema>;
-export type IntegrationCredentials = GitlabCredentials | VaultCredentials | Record<string, never>;
+export type IntegrationCredentials =
+  GitlabCredentials | VaultCredentials | GithubCredentials | Record<string, never>;
 
 /**
  * What becomes of a token whose item disappeared at the source (or is now excluded by a rule):
@@ -295,8 +371,14 @@ export const createIntegrationBody = z.discriminatedUnion(
       settings: vaultSettingsSchema,
       credentials: vaultCredentialsSchema,
     }),
+    z.object({
+      kind: z.literal('github'),
+      ...common,
+      settings: githubSettingsSchema,
+      credentials: githubCredentialsSchema,
+    }),
   ],
-  { error: 'Kind must be one of aws, gitlab or vault' },
+  { error: KIND_MESSAGE },
 );
 export type CreateIntegrationBody = z.output<typeof createIntegrationBody>;
 
@@ -311,7 +393,11 @@ export const updateIntegrationBody = z.object({
   /** Replaces the rules as a whole. */
   rules: integrationRulesSchema.optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
-  credentials: z.record(z.string(), secretText(z.unknown())).optional(),
+  /** Secrets on one line, but a GitHub App's PEM private key. */
+  credentials: z
+    .object({ private_key: multiLineText(z.unknown()).optional() })
+    .catchall(secretText(z.unknown()))
+    .optional(),
 });
 export type UpdateIntegrationBody = z.output<typeof updateIntegrationBody>;
 

@@ -179,7 +179,7 @@ describe('POST /api/v1/workspaces/{id}/integrations', () => {
   it('refuses bad input with a clear 400', async () => {
     const team = await givenTeam();
     const cases: Array<[unknown, string]> = [
-      [{ ...gitlabBody, kind: 'jenkins' }, 'Kind must be one of aws, gitlab or vault'],
+      [{ ...gitlabBody, kind: 'jenkins' }, 'Kind must be one of aws, gitlab, vault or github'],
       [{ ...gitlabBody, name: ' ' }, 'Integration name is required'],
       [{ ...gitlabBody, credentials: {} }, 'Token is required'],
       [{ ...gitlabBody, settings: { base_url: 'ftp://x' } }, 'URL must be a valid http(s) URL'],
@@ -190,6 +190,41 @@ describe('POST /api/v1/workspaces/{id}/integrations', () => {
       [
         { kind: 'vault', name: 'V', settings: { address: 'https://v' }, credentials: {} },
         'Give either a Vault token or an AppRole role id and secret id',
+      ],
+      [
+        { kind: 'github', name: 'G', settings: { organization: 'ac me' }, credentials: {} },
+        'Organization must be a GitHub organization login',
+      ],
+      [
+        { kind: 'github', name: 'G', settings: { organization: 'acme' }, credentials: {} },
+        'Give either a GitHub token or a GitHub App id and its private key',
+      ],
+      [
+        {
+          kind: 'github',
+          name: 'G',
+          settings: { organization: 'acme', repositories: ['a/b'] },
+          credentials: { token: 't' },
+        },
+        "Repositories must be names of the organization's repositories",
+      ],
+      [
+        {
+          kind: 'github',
+          name: 'G',
+          settings: { organization: 'acme', deploy_key_max_age_days: 0 },
+          credentials: { token: 't' },
+        },
+        'Maximum deploy key age must be whole days between 1 and 3650',
+      ],
+      [
+        {
+          kind: 'github',
+          name: 'G',
+          settings: { organization: 'acme' },
+          credentials: { app_id: '12', private_key: 'not a pem' },
+        },
+        "Private key must be the GitHub App's private key in PEM",
       ],
     ];
     for (const [body, message] of cases) {

@@ -4,6 +4,7 @@ import { makeSelfSignedCertificate } from '../../../test-support/certificates';
 import { startGitlabStandIn, type GitlabStandIn } from '../../../test-support/gitlab-stand-in';
 import { inDays } from '../../../test-support/token-fixtures';
 import { startVaultStandIn, type VaultStandIn } from '../../../test-support/vault-stand-in';
+import { startGithubStandIn, type GithubStandIn } from '../../local/emulators/github-stand-in';
 import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import {
@@ -22,15 +23,18 @@ const LIST_ROUTE = '/api/v1/workspaces/{id}/integrations';
 
 let standIn: GitlabStandIn;
 let vault: VaultStandIn;
+let github: GithubStandIn;
 beforeAll(async () => {
   // The stand-ins listen on loopback, which outbound calls reach only when allowed (never in production).
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   resetConfigForTests();
   standIn = await startGitlabStandIn();
   vault = await startVaultStandIn({ namespace: 'ops' });
+  github = await startGithubStandIn();
 });
 afterAll(async () => {
   await standIn.stop();
+  await github.stop();
   await vault.stop();
   delete process.env.WEBHOOK_ALLOW_LOOPBACK;
   resetConfigForTests();
@@ -63,6 +67,7 @@ async function addIntegration(team: Team, body: Record<string, unknown>): Promis
       body,
     }),
   );
+  if (created.statusCode !== 201) throw new Error(created.body);
   return (created.json as Integration).id;
 }
 
@@ -298,5 +303,60 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
         ],
       });
     }
+  });
+
+  it('syncs a GitHub organization as a GitHub App: rotation updates the same token, one gone is marked, one excluded never appears, a second sync writes nothing', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const day = (days: number) => `${inDays(days)}T00:00:00Z`;
+    github.setOrganization('acme', {
+      tokens: [
+        { id: 1, owner: 'octocat', token_name: 'release', token_expires_at: day(20) },
+        { id: 2, owner: 'hubot', token_name: 'sandbox bot', token_expires_at: day(30) },
+        { id: 3, owner: 'mona', token_name: 'docs', token_expires_at: day(40) },
+      ],
+      repositories: { api: [{ id: 7, title: 'ci', created_at: day(-10) }] },
+    });
+    const id = await addIntegration(team, {
+      kind: 'github',
+      name: 'GitHub stand-in',
+      settings: { api_url: github.apiUrl, organization: 'acme', deploy_key_max_age_days: 60 },
+      credentials: { app_id: github.appId, private_key: github.appPrivateKey },
+      rules: { exclude: ['sandbox'] },
+    });
+    const sync = async () =>
+      (await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie))
+        .json as SyncReport;
+    const preview = await post(
+      previewIntegrationSync,
+      'preview',
+      team.workspaceId,
+      id,
+      team.admin.cookie,
+    );
+    expect(preview.body).not.toContain('PRIVATE KEY');
+    expect(preview.json).toMatchObject({ created: 3, errors: [] });
+
+    expect(await sync()).toMatchObject({ created: 3, errors: [] });
+    expect(await discoveredNames(team.workspaceId)).toEqual([
+      ['GitHub deploy key: ci (api)', inDays(50), null],
+      ['GitHub fine-grained token: docs (mona)', inDays(40), null],
+      ['GitHub fine-grained token: release (octocat)', inDays(20), null],
+    ]);
+
+    // Rotated at the source (a later expiry) and one gone.
+    github.setOrganization('acme', {
+      tokens: [{ id: 1, owner: 'octocat', token_name: 'release', token_expires_at: day(200) }],
+      repositories: { api: [{ id: 7, title: 'ci', created_at: day(-10) }] },
+    });
+    expect(await sync()).toMatchObject({ updated: 1, renewed: 1, removed: 1, created: 0 });
+    const names = await discoveredNames(team.workspaceId);
+    expect(names.map(([name, expiry, removed]) => [name, expiry, removed !== null])).toEqual([
+      ['GitHub deploy key: ci (api)', inDays(50), false],
+      ['GitHub fine-grained token: docs (mona)', inDays(40), true],
+      ['GitHub fine-grained token: release (octocat)', inDays(200), false],
+    ]);
+    expect(await sync()).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 2 });
+    const stored = await findIntegration(team.workspaceId, id);
+    expect(stored?.lastSync).toMatchObject({ updated: 1, removed: 1 });
   });
 });

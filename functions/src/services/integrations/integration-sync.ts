@@ -13,6 +13,8 @@
  */
 import {
   awsSettingsSchema,
+  githubCredentialsSchema,
+  githubSettingsSchema,
   gitlabCredentialsSchema,
   gitlabSettingsSchema,
   vaultCredentialsSchema,
@@ -22,6 +24,7 @@ import {
 import type * as z from 'zod';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { awsDiscovery } from '../../adapters/aws-discovery';
+import { githubDiscovery } from '../../adapters/github-discovery';
 import { gitlabDiscovery } from '../../adapters/gitlab-discovery';
 import { vaultDiscovery } from '../../adapters/vault-discovery';
 import type { IntegrationRecord } from '../../data/entities/integration';
@@ -86,6 +89,11 @@ export async function discover(integration: IntegrationRecord): Promise<Discover
       const settings = storedValue(vaultSettingsSchema, integration.settings);
       const credentials = storedValue(vaultCredentialsSchema, await openCredentials(integration));
       return vaultDiscovery()({ settings, credentials });
+    }
+    case 'github': {
+      const settings = storedValue(githubSettingsSchema, integration.settings);
+      const credentials = storedValue(githubCredentialsSchema, await openCredentials(integration));
+      return githubDiscovery()({ settings, credentials });
     }
   }
 }

@@ -7,6 +7,7 @@ import {
   CREDENTIAL_DESTINATION_SETTINGS,
   DEFAULT_ACCESS_KEY_MAX_AGE_DAYS,
   DEFAULT_DELETE_AFTER_DAYS,
+  DEFAULT_GITHUB_API_URL,
   INTEGRATION_MESSAGES,
   INTEGRATION_CREDENTIALS_SCHEMAS,
   INTEGRATION_SETTINGS_SCHEMAS,
@@ -39,6 +40,14 @@ export interface IntegrationFormValues {
   role_arn: string;
   regions: string;
   access_key_max_age_days: string;
+  api_url: string;
+  organization: string;
+  repositories: string;
+  deploy_key_max_age_days: string;
+  github_auth: 'app' | 'token';
+  github_token: string;
+  app_id: string;
+  private_key: string;
   /** Include and exclude patterns, one per line (a pattern may hold a comma). */
   include: string;
   exclude: string;
@@ -67,6 +76,14 @@ export const EMPTY_FORM: IntegrationFormValues = {
   role_arn: '',
   regions: 'us-east-1',
   access_key_max_age_days: String(DEFAULT_ACCESS_KEY_MAX_AGE_DAYS),
+  api_url: DEFAULT_GITHUB_API_URL,
+  organization: '',
+  repositories: '',
+  deploy_key_max_age_days: String(DEFAULT_ACCESS_KEY_MAX_AGE_DAYS),
+  github_auth: 'app',
+  github_token: '',
+  app_id: '',
+  private_key: '',
   include: '',
   exclude: '',
   removed: 'mark',
@@ -112,6 +129,11 @@ export function formOf(integration: Integration): IntegrationFormValues {
     regions: textOf(settings.regions),
     access_key_max_age_days:
       textOf(settings.access_key_max_age_days) || EMPTY_FORM.access_key_max_age_days,
+    api_url: textOf(settings.api_url) || EMPTY_FORM.api_url,
+    organization: textOf(settings.organization),
+    repositories: textOf(settings.repositories),
+    deploy_key_max_age_days:
+      textOf(settings.deploy_key_max_age_days) || EMPTY_FORM.deploy_key_max_age_days,
     include: integration.rules.include.join('\n'),
     exclude: integration.rules.exclude.join('\n'),
     removed: integration.rules.removed,
@@ -130,8 +152,23 @@ function rulesOf(values: IntegrationFormValues): Record<string, unknown> {
   };
 }
 
+function daysOf(text: string, fallback: number): number {
+  const days = text.trim();
+  return days === '' ? fallback : Number(days);
+}
+
 function settingsOf(values: IntegrationFormValues): Record<string, unknown> {
   switch (values.kind) {
+    case 'github':
+      return {
+        api_url: values.api_url,
+        organization: values.organization,
+        repositories: listOf(values.repositories),
+        deploy_key_max_age_days: daysOf(
+          values.deploy_key_max_age_days,
+          DEFAULT_ACCESS_KEY_MAX_AGE_DAYS,
+        ),
+      };
     case 'gitlab':
       return {
         base_url: values.base_url,
@@ -165,6 +202,10 @@ function credentialFields(values: IntegrationFormValues): Record<string, string>
       return values.vault_auth === 'token'
         ? { token: values.vault_token }
         : { role_id: values.role_id, secret_id: values.secret_id };
+    case 'github':
+      return values.github_auth === 'token'
+        ? { token: values.github_token }
+        : { app_id: values.app_id, private_key: values.private_key };
     case 'aws':
       return {};
   }
@@ -191,6 +232,9 @@ export function fieldOfPath(
   if (first === 'settings' && second) return second as IntegrationFormField;
   if (first === 'credentials') {
     if (kind === 'gitlab') return 'gitlab_token';
+    if (kind === 'github') {
+      return second === 'app_id' || second === 'private_key' ? second : 'github_token';
+    }
     if (second === 'role_id' || second === 'secret_id') return second;
     return 'vault_token';
   }
@@ -204,11 +248,14 @@ function errorsOf(
   kind: IntegrationKind,
   issues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[] = [],
+  githubAuth: IntegrationFormValues['github_auth'] = 'token',
 ): Partial<Record<IntegrationFormField, string>> {
   const errors: Partial<Record<IntegrationFormField, string>> = {};
   for (const issue of issues) {
     const field = fieldOfPath(kind, [...prefix, ...issue.path]);
-    errors[field] ??= issue.message;
+    // A GitHub App's credentials refused as a whole show at its first field, the one on screen.
+    const shown = field === 'github_token' && githubAuth === 'app' ? 'app_id' : field;
+    errors[shown] ??= issue.message;
   }
   return errors;
 }
@@ -226,7 +273,10 @@ export function createBodyOf(values: IntegrationFormValues): FormResult<CreateIn
   });
   return result.success
     ? { ok: true, body: result.data }
-    : { ok: false, errors: errorsOf(values.kind, result.error.issues) };
+    : {
+        ok: false,
+        errors: errorsOf(values.kind, result.error.issues, [], values.github_auth),
+      };
 }
 
 /**
@@ -262,7 +312,7 @@ export function updateBodyOf(
   });
   const errors = {
     ...(checkedCredentials && !checkedCredentials.success
-      ? errorsOf(values.kind, checkedCredentials.error.issues, ['credentials'])
+      ? errorsOf(values.kind, checkedCredentials.error.issues, ['credentials'], values.github_auth)
       : {}),
     ...(settings.success ? {} : errorsOf(values.kind, settings.error.issues, ['settings'])),
     ...(common.success ? {} : errorsOf(values.kind, common.error.issues)),

@@ -68,6 +68,10 @@ function settingsSummary(integration: Integration): string {
       return String(settings.address);
     case 'aws':
       return `${String(settings.role_arn)} · ${list(settings.regions).join(', ')}`;
+    case 'github': {
+      const repositories = list(settings.repositories);
+      return `${String(settings.api_url)} · ${String(settings.organization)}${repositories.length ? ` · ${repositories.join(', ')}` : ''}`;
+    }
   }
 }
 
@@ -273,7 +277,8 @@ function EmptyState() {
       </Typography>
       <Typography color="textSecondary">
         An integration reads your GitLab access tokens, your HashiCorp Vault certificates and
-        secrets, or your AWS certificates, secrets and IAM access keys, and keeps this
+        secrets, your AWS certificates, secrets and IAM access keys, or your GitHub
+        organization&apos;s fine-grained tokens, token requests and deploy keys, and keeps this
         workspace&apos;s tokens in step with them: new ones are added, renewals update their expiry,
         and tokens no longer found are marked &ldquo;removed at source&rdquo; (or deleted some days
         later, if its rules say so). Include and exclude rules choose what it keeps. Before the
@@ -410,7 +415,7 @@ export function IntegrationsPage() {
   return (
     <PageFrame
       title="Integrations"
-      description="Find this workspace's tokens in AWS, GitLab and HashiCorp Vault, and keep them in step with a daily sync."
+      description="Find this workspace's tokens in AWS, GitLab, HashiCorp Vault and GitHub, and keep them in step with a daily sync."
     >
       {selection.isLoading ? (
         <Spinner minHeight={240} />

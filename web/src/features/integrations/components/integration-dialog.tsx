@@ -85,6 +85,12 @@ const REMOVED_OPTIONS = [
 ];
 export const RULES_HELP =
   "Regular expressions, one per line, matched regardless of case against each item's name and its path at the source (such as project:42:access_token:17 or secret/app/db). With include patterns, only the items one of them matches are kept; an item an exclude pattern matches never appears, and a token already synced from it is treated as removed at source.";
+const GITHUB_AUTH_OPTIONS = [
+  { value: 'app', label: 'GitHub App (app id and private key)' },
+  { value: 'token', label: 'Token' },
+];
+export const GITHUB_HELP =
+  'Sign in as a GitHub App installed on the organization, with read-only permissions: organization "Personal access tokens: Read" and "Personal access token requests: Read" (GitHub opens the lists of fine-grained tokens and their requests to GitHub Apps only), and repository "Administration: Read" (deploy keys). A token (fine-grained, or classic with read:org and repo) reads deploy keys only.';
 const VAULT_AUTH_OPTIONS = [
   { value: 'token', label: 'Token' },
   { value: 'approle', label: 'AppRole (role id and secret id)' },
@@ -144,6 +150,7 @@ export function IntegrationDialog({
   const kind = useWatch({ control, name: 'kind' });
   const schedule = useWatch({ control, name: 'schedule' });
   const vaultAuth = useWatch({ control, name: 'vault_auth' });
+  const githubAuth = useWatch({ control, name: 'github_auth' });
   const include = useWatch({ control, name: 'include' });
   const exclude = useWatch({ control, name: 'exclude' });
   const removed = useWatch({ control, name: 'removed' });
@@ -281,6 +288,65 @@ export function IntegrationDialog({
                   <>
                     {secret('role_id', 'AppRole role id', 'The role id of an AppRole.')}
                     {secret('secret_id', 'AppRole secret id', 'A secret id of that AppRole.')}
+                  </>
+                )}
+              </>
+            )}
+            {kind === 'github' && (
+              <>
+                <Alert severity="info">{GITHUB_HELP}</Alert>
+                {field(
+                  'api_url',
+                  'GitHub API URL',
+                  'https://api.github.com, or https://<your host>/api/v3 for GitHub Enterprise Server.',
+                )}
+                {field('organization', 'Organization', 'Its login, as in github.com/<login>.', {
+                  required: true,
+                })}
+                {field(
+                  'repositories',
+                  'Repositories',
+                  'Whose deploy keys are read, one per line; empty: every repository (up to 100).',
+                  { multiline: true, minRows: 2 },
+                )}
+                {field(
+                  'deploy_key_max_age_days',
+                  'Deploy key maximum age (days)',
+                  'GitHub sets no expiry on deploy keys: one is tracked as expiring this many days after it was added.',
+                  { type: 'number', slotProps: { htmlInput: { min: 1, max: 3650 } } },
+                )}
+                {field(
+                  'github_auth',
+                  'Sign in with',
+                  undefined,
+                  { value: githubAuth },
+                  GITHUB_AUTH_OPTIONS,
+                )}
+                {githubAuth === 'token' ? (
+                  secret('github_token', 'GitHub token', 'A token that can read the repositories.')
+                ) : (
+                  <>
+                    {field(
+                      'app_id',
+                      'App id',
+                      secretHelp("The number on the App's settings page."),
+                      {
+                        required: !stored,
+                      },
+                    )}
+                    {field(
+                      'private_key',
+                      'Private key',
+                      secretHelp(
+                        'The whole .pem file GitHub gave for the App (-----BEGIN RSA PRIVATE KEY-----…).',
+                      ),
+                      {
+                        required: !stored,
+                        multiline: true,
+                        minRows: 3,
+                        slotProps: { htmlInput: { spellCheck: false } },
+                      },
+                    )}
                   </>
                 )}
               </>
