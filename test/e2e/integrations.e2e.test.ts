@@ -3,7 +3,9 @@
  * a GitLab integration pointing at a GitLab stand-in started in the test is added, its preview
  * seen, then enabled and synced; the dashboard lists what it found. The stand-in then renews one
  * token and drops the other, "Sync now" runs again, and the dashboard shows the renewed expiry
- * and the dropped token marked "Removed at source" (kept, never deleted).
+ * and the dropped token marked "Removed at source" (kept, never deleted). Then GitHub: the form
+ * with the App's permissions, an App's id and private key for the GitHub stand-in, an exclude rule,
+ * the preview without the excluded token, the rule tested in the edit dialog against it, a sync.
  */
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -23,6 +25,10 @@ import {
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
+import {
+  startGithubStandIn,
+  type GithubStandIn,
+} from '../../functions/src/local/emulators/github-stand-in';
 import { blockingViolations } from '../support/accessibility';
 
 /** `YYYY-MM-DD`, `days` from today (UTC), as GitLab writes `expires_at`. */
@@ -39,9 +45,11 @@ describe('discovery integrations in Chromium', () => {
   let page: Page;
   let pageErrors: string[];
   let standIn: GitlabStandIn;
+  let github: GithubStandIn;
 
   beforeAll(async () => {
     standIn = await startGitlabStandIn('glpat-e2e-stand-in');
+    github = await startGithubStandIn();
     session = await startBrowserSession({
       account: { email: uniqueEmail('integrations'), password: strongPassword('integrations') },
     });
@@ -51,6 +59,7 @@ describe('discovery integrations in Chromium', () => {
   afterAll(async () => {
     await stopBrowserSession(session);
     await standIn?.stop();
+    await github?.stop();
   });
 
   const keysAndSecrets = () => page.getByRole('region', { name: /^Keys & Secrets/ });
@@ -138,6 +147,61 @@ describe('discovery integrations in Chromium', () => {
     const bot = rowOf(keysAndSecrets(), BOT);
     await bot.getByText('Removed at source').waitFor();
     await screenshot(page, 'integrations-dashboard-after-second-sync');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('adds GitHub as an App with an exclude rule: the preview leaves the excluded token out, the edit dialog tests the rule, a sync brings the rest in', async () => {
+    const inDaysAt = (days: number) => `${inDays(days)}T00:00:00Z`;
+    github.setOrganization('acme', {
+      tokens: [
+        { id: 1, owner: 'octocat', token_name: 'release', token_expires_at: inDaysAt(25) },
+        { id: 2, owner: 'hubot', token_name: 'sandbox bot', token_expires_at: inDaysAt(35) },
+      ],
+      repositories: { api: [{ id: 7, title: 'ci', created_at: inDaysAt(-5) }] },
+    });
+    // The free plan's one integration: the GitLab one goes first.
+    const gitlab = await openIntegrations();
+    await gitlab.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete integration' }).click();
+    await page.getByRole('heading', { name: 'Find tokens instead of typing them in' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add integration' });
+    await dialog.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'GitHub' }).click();
+    await dialog.getByText(/Personal access tokens: Read/).waitFor();
+    await field(dialog, 'Name').fill('Stand-in GitHub');
+    await field(dialog, 'GitHub API URL').fill(github.apiUrl);
+    await field(dialog, 'Organization').fill('acme');
+    await field(dialog, 'App id').fill(github.appId);
+    await field(dialog, 'Private key').fill(github.appPrivateKey);
+    await field(dialog, 'Exclude patterns').fill('sandbox');
+    await screenshot(page, 'integrations-github-dialog');
+    expect(await blockingViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Add and preview' }).click();
+
+    const card = page.getByRole('article', { name: 'Stand-in GitHub' });
+    const preview = card.getByRole('region', { name: 'Preview' });
+    await preview.getByText('A first sync would do this: 2 created', { exact: false }).waitFor();
+    expect(
+      await preview.getByText('New: GitHub fine-grained token: release (octocat)').count(),
+    ).toBe(1);
+    expect(await preview.getByText(/sandbox bot/).count()).toBe(0);
+    await card.getByText('Rules: exclude sandbox.').waitFor();
+
+    await card.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit Stand-in GitHub' });
+    const tested = edit.getByRole('region', { name: 'Rules tested against the last preview' });
+    await tested.getByText('Tested against the last preview: 2 of 3 items kept.').waitFor();
+    await tested.getByText('Exclude sandbox: matches 1').waitFor();
+    await screenshot(page, 'integrations-github-rules');
+    await edit.getByRole('button', { name: 'Cancel' }).click();
+
+    await card.getByRole('button', { name: 'Enable and sync' }).click();
+    await card
+      .getByRole('region', { name: 'Last sync report' })
+      .getByText('Synced: 2 created', { exact: false })
+      .waitFor();
     expect(pageErrors).toEqual([]);
   });
 });
