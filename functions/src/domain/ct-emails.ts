@@ -1,9 +1,9 @@
 /**
  * The certificate transparency watch's alert emails, to each admin of the workspace: "new
  * certificate for shop.example.com by Let's Encrypt, valid until 2027-03-01", with a link to the
- * Integrations page (its "Watched domains" section, where "Add to inventory" is), and the "unexpected issuer" alert, sent at
- * once whatever the workspace's alert thresholds, for a certificate whose issuer is not on its
- * domain's allow-list.
+ * Workspaces page (its "Watched domains" section, where "Add to inventory" is), and the
+ * "unexpected issuer" alert, sent at once whatever the workspace's alert thresholds, for a
+ * certificate whose issuer is not on its domain's allow-list.
  */
 import { newCertificateText } from '@expiry-radar/shared/domain/watched-domains';
 import { linkEmail } from './account-emails';
@@ -40,7 +40,7 @@ export function ctAlertEmail(options: {
     greeting: 'Hello,',
     lines,
     action: 'Open the watched domains',
-    url: `${options.appOrigin}/integrations#watched-domains`,
+    url: `${options.appOrigin}/workspaces#watched-domains`,
     footer: `You receive this email as an admin of “${options.workspaceName}”, which watches ${options.domain} in certificate transparency logs.`,
   });
 }

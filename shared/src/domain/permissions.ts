@@ -84,3 +84,11 @@ export function canSeeTrustedCertificateAuthorities(role: MaybeRole): boolean {
 export function canManageTrustedCertificateAuthorities(role: MaybeRole): boolean {
   return role === 'admin';
 }
+
+/**
+ * The certificate transparency watch's domains, settings and Cert Spotter API key: admins (the
+ * workspace's owner is one); every member sees them and the certificates seen.
+ */
+export function canManageWatchedDomains(role: MaybeRole): boolean {
+  return role === 'admin';
+}

@@ -31,6 +31,12 @@ export const SUCCESS_MESSAGES = {
   /** A workspace's trusted certificate authorities. */
   trustedCaAdded: 'Certificate authority added: its endpoints are trusted from their next check',
   trustedCaRemoved: 'Certificate authority removed',
+  watchedDomainAdded: 'Domain watched: its new certificates are read within the hour',
+  watchedDomainUpdated: 'Watched domain changed',
+  watchedDomainRemoved: 'Domain no longer watched',
+  ctApiKeySaved: 'Cert Spotter API key saved',
+  ctApiKeyRemoved: 'Cert Spotter API key removed',
+  certificateAddedToInventory: 'Certificate added to the inventory, its endpoint monitored',
 } as const;
 
 /** The profile's save when it asks for a new address (the current one stays until then). */

@@ -12,7 +12,11 @@ import type {
   ListWatchedDomainsResponse,
   WatchedDomain,
 } from '@expiry-radar/shared/api/watched-domain-api-schemas';
-import { canCreateToken, canViewTokens } from '@expiry-radar/shared/domain/permissions';
+import {
+  canCreateToken,
+  canManageWatchedDomains,
+  canViewTokens,
+} from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
 import {
@@ -52,7 +56,9 @@ type Actor = Pick<UserRecord, 'id' | 'email'>;
 const TARGET_TYPE = 'watched_domain';
 
 function requireAdminOf(access: WorkspaceAccess): void {
-  if (access.role !== 'admin') throw new AppError('FORBIDDEN', WATCHED_DOMAIN_MESSAGES.forbidden);
+  if (!canManageWatchedDomains(access.role)) {
+    throw new AppError('FORBIDDEN', WATCHED_DOMAIN_MESSAGES.forbidden);
+  }
   requireNotFrozen(access);
 }
 

@@ -8,7 +8,9 @@ import type { Member, Workspace } from '@expiry-radar/shared/api/workspace-api-s
 import { ASSIGNABLE_ROLES } from '@expiry-radar/shared/api/workspace-api-schemas';
 import {
   canManageMembers,
+  canCreateToken,
   canManageTrustedCertificateAuthorities,
+  canManageWatchedDomains,
   canRenameOrDeleteWorkspace,
   isEditorRole,
 } from '@expiry-radar/shared/domain/permissions';
@@ -55,4 +57,14 @@ export function canTransferInto(workspace: Workspace): boolean {
 /** Add or remove trusted certificate authorities: the admin, not while frozen. */
 export function canChangeTrustedCas(workspace: Workspace): boolean {
   return canManageTrustedCertificateAuthorities(workspace.role) && !workspace.is_frozen;
+}
+
+/** Add, change and remove watched domains and the Cert Spotter API key: the admin, not while frozen. */
+export function canChangeWatchedDomains(workspace: Workspace): boolean {
+  return canManageWatchedDomains(workspace.role) && !workspace.is_frozen;
+}
+
+/** "Add to inventory" creates a token: admins and workspace managers, not while frozen. */
+export function canAddSeenCertificates(workspace: Workspace): boolean {
+  return canCreateToken(workspace.role) && !workspace.is_frozen;
 }

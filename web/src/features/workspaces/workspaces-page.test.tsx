@@ -80,6 +80,8 @@ function fakeServer(options: { workspaces: Workspace[]; members?: Record<string,
     routes[`GET ${base}/members`] = (request) => page(request, state.members[idOf(request)] ?? []);
     routes[`GET ${base}/trusted-certificate-authorities`] = () =>
       jsonResponse({ items: [], limit: 20 });
+    routes[`GET ${base}/watched-domains`] = () =>
+      jsonResponse({ items: [], limit: 5, api_key_set: false, certificates: [] });
     routes[`POST ${base}/members`] = (request) => {
       const { email, role } = request.body as { email: string; role: Member['role'] };
       const invited: Member = {

@@ -28,6 +28,7 @@ import { DeleteWorkspaceDialog } from './components/delete-workspace-dialog';
 import { InvitationsList } from './components/invitations-list';
 import { TransferTokensDialog } from './components/transfer-tokens-dialog';
 import { TrustedCasSection } from './components/trusted-cas-section';
+import { WatchedDomainsSection } from './components/watched-domains-section';
 import { WorkspaceDetails } from './components/workspace-details';
 import { WorkspaceNameDialog } from './components/workspace-name-dialog';
 import { WorkspaceTable } from './components/workspace-table';
@@ -43,7 +44,8 @@ type OpenDialog =
 /**
  * /workspaces: the user's workspaces (50 per page) with plan, role and frozen state;
  * create, rename and delete; the open workspace's members (invite, change role, remove) and the
- * certificate authorities its endpoint checks trust; token transfers between workspaces; the user's pending invitations (accept or decline). Controls
+ * certificate authorities its endpoint checks trust, and its watched domains (the certificate
+ * transparency watch, with the certificates seen and "Add to inventory"); token transfers between workspaces; the user's pending invitations (accept or decline). Controls
  * follow the server's rules (workspace-permissions).
  */
 export function WorkspacesPage() {
@@ -210,6 +212,9 @@ export function WorkspacesPage() {
           )}
           {open && session.user && (
             <TrustedCasSection key={`trusted-cas-${open.id}`} workspace={open} />
+          )}
+          {open && session.user && (
+            <WatchedDomainsSection key={`watched-domains-${open.id}`} workspace={open} />
           )}
         </Stack>
       )}
