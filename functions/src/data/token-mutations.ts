@@ -277,6 +277,11 @@ export async function writeImportBatch(options: {
       },
     ],
   );
+  // New domain registrations follow their domains: their schedules, due at once (a full
+  // transaction has no room for them).
+  for (const token of creates) {
+    if (token.registration) await syncRegistrationSchedule(token, undefined, now);
+  }
   if (moved.length > 0) {
     await pruneEmptyCounters(
       workspaceId,

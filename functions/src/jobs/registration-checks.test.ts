@@ -25,6 +25,10 @@ import { invoke } from '../../test-support/api-gateway-event';
 import { routeRequest } from '../../test-support/workspace-fixtures';
 import { givenMember } from '../../test-support/token-fixtures';
 import { handler as createDomainRegistrations } from '../http/tokens/create-domain-registrations';
+import { writeCsv } from '@expiry-radar/shared/domain/csv-text';
+import { listAllTokens } from '../data/token-records';
+import { applyImport, importAnswer, planImport } from '../services/tokens/token-import';
+import { loadWorkspaceAccess } from '../services/workspaces/workspace-access';
 
 let standIn: RdapStandIn;
 beforeAll(async () => {
@@ -275,6 +279,50 @@ describe('domain registrations followed through RDAP', () => {
     expect(bad.statusCode).toBe(400);
     expect(bad.body).toContain('Give at least one domain');
     expect(bad.body).toContain('Expiration date must be in the future');
+  });
+
+  it('imports domains in bulk from a file: a Domain column or a domain name follows its registration', async () => {
+    const { workspaceId, owner } = await givenWorkspace();
+    const later = `${inDays(500)}T00:00:00.000Z`;
+    standIn.setDomain('imported-example.com', { expiresAt: later });
+    const access = await loadWorkspaceAccess(workspaceId, {
+      id: owner.userId,
+      twoFactorEnabled: false,
+    });
+    const content = writeCsv(
+      ['Name', 'Type', 'Expires', 'Domain'],
+      [
+        ['Shop domain', 'Domain', inDays(30), 'shop.imported-example.com'],
+        ['named-example.org', 'domain_registration', inDays(40), ''],
+        ['Not a domain', 'Domain registration', inDays(50), ''],
+        ['Broken', 'Domain', inDays(60), 'not a domain'],
+      ],
+    );
+    const now = new Date();
+    const plan = await planImport({
+      access,
+      request: { format: 'csv', content, dryRun: false },
+      now,
+    });
+    await applyImport(plan, { access, now });
+    expect(importAnswer(plan).outcomes).toEqual(['create', 'create', 'create', 'create']);
+    const tokens = (await listAllTokens(workspaceId)).map((record) => record.token);
+    const byName = (name: string) => tokens.find((token) => token.name === name)!;
+    expect(byName('Shop domain').registration).toEqual({
+      domain: 'imported-example.com',
+      last_check: null,
+    });
+    expect(byName('named-example.org').registration?.domain).toBe('named-example.org');
+    expect(byName('Not a domain').registration).toBeUndefined();
+    expect(byName('Broken').registration).toBeUndefined();
+    // A Domain cell that is no domain is left out, with why: the token keeps its date.
+    expect(importAnswer(plan).dropped).toContainEqual({
+      row: 4,
+      field: 'registration_domain',
+      message: '"not a domain": Enter a registered domain such as example.com',
+    });
+    const [checked] = await checkNow([byName('Shop domain')]);
+    expect(checked?.expiresAt).toBe(inDays(500));
   });
 
   it("stores IANA's bootstrap file, and keeps the last good one when a file does not read", async () => {

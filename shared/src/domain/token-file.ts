@@ -49,7 +49,9 @@ export const TOKEN_FILE_COLUMNS = [...TOKEN_FILE_FIELDS, ...TOKEN_FILE_READ_ONLY
  * Not in the file: a certificate's TLS endpoints (with their last checks), their check frequency
  * and a domain registration's followed domain are monitoring settings, set in the token form, and a discovered token's `source`
  * names its integration in this workspace, which a file imported elsewhere (or again) must not
- * claim to be; an import leaves them as they are.
+ * claim to be; an import leaves them as they are. A new "Domain registration" row follows its
+ * domain all the same: the one its Domain column names, else its name (token-import.ts
+ * `followedDomainOfRow`).
  */
 export const TOKEN_FIELDS_OUTSIDE_THE_FILE = [
   'endpoints',

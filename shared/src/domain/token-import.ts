@@ -16,6 +16,7 @@ import {
   isCategory,
   isTokenType,
 } from './categories';
+import { readRegisteredDomain, registeredDomainOf } from './registered-domains';
 import { TOKEN_FILE_FIELDS, type TokenFileField } from './token-file';
 
 /** What a column feeds: a field, or nothing (ignored). */
@@ -169,9 +170,16 @@ const CATEGORY_BY_KEY: ReadonlyMap<string, Category> = new Map(
     ),
   ),
 );
+/** Other names a type is known by, beyond its value and label. */
+const TYPE_ALIASES: Readonly<Partial<Record<TokenType, readonly string[]>>> = {
+  domain_registration: ['Domain', 'Domain name', 'Registered domain'],
+};
+
 const TYPE_BY_KEY: ReadonlyMap<string, TokenType> = new Map(
   TOKEN_TYPES.flatMap((type) =>
-    [type, TYPE_LABELS[type]].map((text) => [valueNameKey(text), type] as const),
+    [type, TYPE_LABELS[type], ...(TYPE_ALIASES[type] ?? [])].map(
+      (text) => [valueNameKey(text), type] as const,
+    ),
   ),
 );
 
@@ -257,6 +265,26 @@ export function rowInput(
     input.category = categoryOfType(input.type);
   }
   return input;
+}
+
+/**
+ * The domain a new "Domain registration" row follows through RDAP: the registered domain of its
+ * first domain (a `Domain` column: `shop.example.com` follows `example.com`), else its name when
+ * the name is a registered domain; null for other rows and for a name that is none (the token then
+ * keeps its hand-entered date, as one typed in the form without a domain does). A domain cell
+ * that is no domain at all is given as it is, so the row is refused with the form's message.
+ */
+export function followedDomainOfRow(input: Readonly<Record<string, unknown>>): string | null {
+  if (input.type !== 'domain_registration' || input.registration_domain !== undefined) return null;
+  const cell = input.domains;
+  const first = (Array.isArray(cell) ? cell : typeof cell === 'string' ? cell.split(/[,;\n]+/) : [])
+    .map((entry) => (typeof entry === 'string' ? entry.trim() : ''))
+    .find((entry) => entry !== '');
+  if (first !== undefined) return registeredDomainOf(first) ?? first;
+  const { name } = input;
+  if (typeof name !== 'string') return null;
+  const reading = readRegisteredDomain(name);
+  return 'domain' in reading ? reading.domain : null;
 }
 
 /** The key two rows (or a row and a stored token) share when they are one token: name and type. */

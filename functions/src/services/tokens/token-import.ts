@@ -28,6 +28,7 @@ import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
 import {
   categoryAndTypeProblems,
   importKey,
+  followedDomainOfRow,
   rowInput,
   type ColumnMapping,
 } from '@expiry-radar/shared/domain/token-import';
@@ -341,7 +342,13 @@ async function classifyRows(options: {
         };
       }
     } else {
-      const parsed = parseLeavingOutBadOptionals(createSchema, input, row);
+      // A new domain registration follows its domain (its Domain column, else its name).
+      const followed = followedDomainOfRow(input);
+      const parsed = parseLeavingOutBadOptionals(
+        createSchema,
+        followed === null ? input : { ...input, registration_domain: followed },
+        row,
+      );
       if (!parsed.ok) {
         refuse(issuesOf(row, parsed.error), 'invalid');
         continue;
