@@ -7,7 +7,10 @@
  * is untrusted until the workspace's admin adds its CA on the Workspaces page, trusted after, and
  * untrusted again once the CA is removed. A certificate for a name under a registered domain
  * offers to watch that domain's registration: the token made from the offer follows the domain
- * at the local RDAP stand-in, and the registry's date and registrar show after the check.
+ * at the local RDAP stand-in, and the registry's date and registrar show after the check. A Pro
+ * workspace's admin watches a domain under Workspaces: after the certificate transparency watch
+ * read the local Cert Spotter stand-in, the certificates logged for it are listed (one from an
+ * issuer outside the allow-list flagged), and "Add to inventory" makes one a certificate token.
  */
 import { randomUUID } from 'node:crypto';
 import tls from 'node:tls';
@@ -32,9 +35,12 @@ import {
   uniqueEmail,
   waitForPageHeading,
 } from '../support/e2e-helpers';
+import { firstWorkspaceId } from '../support/browser-accounts';
 import type { LocalAppProcess } from '../support/local-app-process';
+import { setLocalPlan } from '../support/local-plan';
 
 const HOST = 'shop.example.test';
+const account = { email: uniqueEmail('endpoints'), password: strongPassword('endpoints') };
 const INTRANET_HOST = 'intranet.example.test';
 
 describe('certificate endpoints in Chromium', () => {
@@ -71,9 +77,7 @@ describe('certificate endpoints in Chromium', () => {
     );
     await new Promise<void>((resolve) => intranetServer.listen(0, '127.0.0.1', resolve));
     intranetPort = (intranetServer.address() as { port: number }).port;
-    session = await startBrowserSession({
-      account: { email: uniqueEmail('endpoints'), password: strongPassword('endpoints') },
-    });
+    session = await startBrowserSession({ account });
     ({ app, page, pageErrors } = session);
   }, 120_000);
 
@@ -279,6 +283,59 @@ describe('certificate endpoints in Chromium', () => {
     expect(text).toContain('Registrar: E2E Registrar');
     expect(text).toContain(`until ${registryDate}`);
     await screenshot(page, 'domain-registration-details');
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('lists the certificates logged for a watched domain and adds one to the inventory', async () => {
+    const domain = `ct-e2e-${randomUUID().slice(0, 8)}.com`;
+    const workspaceId = await firstWorkspaceId(session!.context, app);
+    await setLocalPlan(app, { email: account.email, workspaceId, plan: 'pro' });
+    for (const [name, issuer] of [
+      [`shop.${domain}`, "Let's Encrypt"],
+      [`api.${domain}`, 'DigiCert'],
+    ]) {
+      const logged = await fetch(`${app.endpoints.ctSearch}stand-in/issuances`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ dns_names: [name], issuer }),
+      });
+      expect(logged.status).toBe(201);
+    }
+
+    await page.goto(`${app.appUrl}/workspaces`);
+    const section = page.getByRole('region', { name: 'Watched domains' });
+    await section.getByRole('textbox', { name: 'Domain to watch' }).fill(domain);
+    await section.getByRole('textbox', { name: 'Allowed issuers' }).fill("Let's Encrypt");
+    await section.getByRole('button', { name: 'Watch domain' }).click();
+    await section.getByRole('heading', { name: domain }).waitFor();
+
+    const watched = await fetch(`${app.endpoints.control}/ct/watch?all`, {
+      method: 'POST',
+      headers: controlAuthorization(app.endpoints.controlSecret!),
+    });
+    expect(watched.status).toBe(200);
+    await page.reload();
+    const seen = section.getByRole('list', { name: 'Certificates seen' });
+    const unexpected = seen.getByRole('listitem').filter({ hasText: `api.${domain}` });
+    await unexpected.getByText('Unexpected issuer').waitFor();
+    const expected = seen.getByRole('listitem').filter({ hasText: `shop.${domain}` });
+    await expected
+      .getByRole('heading', {
+        name: new RegExp(
+          `^new certificate for shop\\.${domain.replace('.', '\\.')} by Let's Encrypt, valid until`,
+        ),
+      })
+      .waitFor();
+    await screenshot(page, 'watched-domains');
+    await expected.getByRole('button', { name: /^Add to inventory/ }).click();
+    await page.getByText('Certificate added to the inventory, its endpoint monitored').waitFor();
+    await expected.getByText('Added to inventory').first().waitFor();
+
+    await page.goto(`${app.appUrl}/dashboard`);
+    await page
+      .getByRole('region', { name: /^Certificates/ })
+      .getByRole('row', { name: new RegExp(`shop\\.${domain.replace('.', '\\.')}`) })
+      .waitFor();
     expect(pageErrors).toEqual([]);
   });
 });
