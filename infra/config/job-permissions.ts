@@ -9,15 +9,26 @@ export const jobPermissions = {
    * Finds due windows in the due-alerts index, records alerts with their planned deliveries,
    * enqueues one digest per address and one message per alert with webhooks.
    */
-  expiryScan: ['tableItemRead', 'dueAlertsIndexRead', 'tableWrite', 'alertQueueSend'],
+  expiryScan: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'index:dueAlerts',
+    'table:PutItem',
+    'table:UpdateItem',
+    'alertQueueSend',
+  ],
   /**
    * Reads and updates alert records, sends email as the configured sender (and webhooks), signs
    * the emails' unsubscribe links, reads the app's origin for the emails' links; skips an
    * address on the suppression list (a table item).
    */
   alertWorker: [
-    'tableItemRead',
-    'tableWrite',
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:PutItem',
+    'table:UpdateItem',
+    'alertQueueRetryDelay',
     'senderEmailSend',
     'alertLinkKeyRead',
     'appOriginRead',
@@ -28,35 +39,52 @@ export const jobPermissions = {
    * the configured sender, signs its unsubscribe links.
    */
   weeklySummary: [
-    'tableRead',
-    'tableWrite',
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'index:dueAlerts',
+    'index:byAlternateKey',
+    'index:tokensByExpiry',
+    'table:UpdateItem',
     'senderEmailSend',
     'alertLinkKeyRead',
     'appOriginRead',
   ],
   /** Puts the addresses of SES's bounce and complaint reports on the suppression list (a Put). */
-  emailFeedback: ['tableWrite'],
+  emailFeedback: ['table:PutItem'],
   /**
    * Finds the endpoint schedules due (the due-alerts index), reads them, their tokens and
    * workspaces (and each workspace's schedules, for its plan's limit), moves each to its next
    * check or removes it, enqueues one check per endpoint within the limit and marks the others
    * paused.
    */
-  endpointDispatch: ['tableItemRead', 'dueAlertsIndexRead', 'tableWrite', 'endpointCheckQueueSend'],
+  endpointDispatch: [
+    'table:BatchGetItem',
+    'table:Query',
+    'index:dueAlerts',
+    'table:UpdateItem',
+    'endpointCheckQueueSend',
+  ],
   /**
    * Reads the token and its workspace, writes the check, a followed renewal (the token, its
    * search delta and counters) and audit events, records an endpoint problem's alert and sends
    * it to the alert queue. Its own queue's consumption is granted by its event source.
    */
-  endpointCheckWorker: ['tableItemRead', 'tableWrite', 'alertQueueSend'],
+  endpointCheckWorker: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'table:UpdateItem',
+    'alertQueueSend',
+  ],
   /**
    * Finds the integrations due for their daily sync (the due-alerts index), reads them, moves
    * each to its next sync and enqueues one sync per integration.
    */
   integrationSyncDispatch: [
-    'tableItemRead',
-    'dueAlertsIndexRead',
-    'tableWrite',
+    'table:BatchGetItem',
+    'index:dueAlerts',
+    'table:UpdateItem',
     'integrationSyncQueueSend',
   ],
   /**
@@ -66,8 +94,11 @@ export const jobPermissions = {
    * queue's consumption is granted by its event source.
    */
   integrationSyncWorker: [
-    'tableItemRead',
-    'tableWrite',
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'table:PutItem',
+    'table:UpdateItem',
     'integrationCredentialsOpen',
     'discoveryRoleAssume',
   ],
@@ -76,9 +107,9 @@ export const jobPermissions = {
    * next check and enqueues one lookup per followed domain.
    */
   registrationDispatch: [
-    'tableItemRead',
-    'dueAlertsIndexRead',
-    'tableWrite',
+    'table:BatchGetItem',
+    'index:dueAlerts',
+    'table:UpdateItem',
     'registrationCheckQueueSend',
   ],
   /**
@@ -86,9 +117,9 @@ export const jobPermissions = {
    * schedule's retry, a followed renewal (the token, its search delta and counters) and the audit
    * event. Its own queue's consumption is granted by its event source.
    */
-  registrationCheckWorker: ['tableItemRead', 'tableWrite'],
+  registrationCheckWorker: ['table:GetItem', 'table:BatchGetItem', 'table:UpdateItem'],
   /** Stores the RDAP bootstrap file it read from IANA (one Put). */
-  rdapBootstrapRefresh: ['tableWrite'],
+  rdapBootstrapRefresh: ['table:PutItem'],
   /**
    * Finds the watched domains due (the due-alerts index), reads them, their workspaces, the
    * workspace's tokens, admins and findings, opens the Cert Spotter API key (Decrypt only),
@@ -96,9 +127,15 @@ export const jobPermissions = {
    * events, and emails the admins as the configured sender (links built on the app's origin).
    */
   ctWatch: [
-    'tableItemRead',
-    'dueAlertsIndexRead',
-    'tableWrite',
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'index:dueAlerts',
+    'table:PutItem',
+    'table:UpdateItem',
+    'table:DeleteItem',
+    'table:BatchWriteItem',
+    'table:ConditionCheckItem',
     'integrationCredentialsOpen',
     'senderEmailSend',
     'appOriginRead',

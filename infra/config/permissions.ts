@@ -3,19 +3,36 @@
  * functions (config/route-permissions.ts) and the jobs (config/job-permissions.ts) alike. Each
  * name becomes IAM statements on exactly the resources involved (constructs/permission-grants.ts).
  */
+import type { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
+
+/** What a function may do with the table's own items (transactions need the per-item actions). */
+export type TableAction =
+  | 'GetItem'
+  | 'BatchGetItem'
+  | 'Query'
+  | 'PutItem'
+  | 'UpdateItem'
+  | 'DeleteItem'
+  | 'BatchWriteItem'
+  | 'ConditionCheckItem';
+
+/** A global secondary index, by its name in the code (data/table-definition.ts INDEX_NAMES). */
+export type TableIndex = keyof typeof INDEX_NAMES;
+
 export type Permission =
-  /** GetItem, BatchGetItem, Query on the table, and Query on every index (never Scan). */
-  | 'tableRead'
-  /** GetItem, BatchGetItem, Query on the table's own items only, no index. */
-  | 'tableItemRead'
-  /** Query on the due-alerts index only (the expiry scan's window lookup). */
-  | 'dueAlertsIndexRead'
-  /** PutItem, UpdateItem, DeleteItem, BatchWriteItem, ConditionCheckItem (transactions use these). */
-  | 'tableWrite'
+  /** One DynamoDB action on the table's own items, e.g. `table:GetItem`. */
+  | `table:${TableAction}`
+  /** Query on one index (an index answers queries only), e.g. `index:dueAlerts`. */
+  | `index:${TableIndex}`
   /** DescribeTable only: a reachability check that reads no items. */
   | 'tableDescribe'
   /** SendMessage to the alert queue. */
   | 'alertQueueSend'
+  /**
+   * ChangeMessageVisibility on the alert queue: the alert worker delays a failed delivery's retry
+   * (its backoff) by hiding the message for longer.
+   */
+  | 'alertQueueRetryDelay'
   /** SendMessage to the endpoint check queue. */
   | 'endpointCheckQueueSend'
   /** SendMessage to the integration sync queue. */
@@ -62,8 +79,8 @@ export type Permission =
    */
   | 'alertLinkKeyRead'
   /**
-   * kms:GenerateDataKey and kms:Decrypt on exactly the key that wraps the data keys of
-   * integration credentials (the routes that store them, the syncs that open them).
+   * kms:GenerateDataKey on exactly the key that wraps the data keys of integration credentials
+   * (the routes that seal and store them; sealing never decrypts).
    */
   | 'integrationCredentialsSeal'
   /**
@@ -74,7 +91,7 @@ export type Permission =
   | 'discoveryRoleAssume'
   /**
    * kms:Decrypt only on the same key: opens stored integration credentials, never seals new
-   * ones (the scheduled sync's worker).
+   * ones (the syncs and previews, the scheduled sync's worker, the certificate transparency job).
    */
   | 'integrationCredentialsOpen';
 

@@ -11,7 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
 import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
 import { AWS_DISCOVERY_ID_PREFIX } from '@expiry-radar/shared/domain/aws-discovery-role';
-import { SECRET_PARAMETER_PREFIX, type Permission } from '../config/permissions';
+import { SECRET_PARAMETER_PREFIX, type Permission, type TableIndex } from '../config/permissions';
 import { nagAccount, nagRegion } from './nag-findings';
 
 /** The stateful resources of the data stack that functions may be granted access to. */
@@ -50,15 +50,6 @@ export interface PermissionTargets {
   readonly emailConfigurationSet?: string;
 }
 
-const TABLE_READ_ACTIONS = ['dynamodb:GetItem', 'dynamodb:BatchGetItem', 'dynamodb:Query'];
-const TABLE_WRITE_ACTIONS = [
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-  'dynamodb:ConditionCheckItem',
-];
-
 function required<T>(value: T | undefined, permission: Permission, what: string): T {
   if (value === undefined) throw new Error(`${permission} needs ${what}`);
   return value;
@@ -90,33 +81,35 @@ export function grantPermissions(
       ]
     : [];
 
-  for (const permission of new Set(permissions)) {
+  const granted = [...new Set(permissions)];
+  const tableActions = granted.flatMap((permission) =>
+    permission.startsWith('table:') ? [`dynamodb:${permission.slice('table:'.length)}`] : [],
+  );
+  if (tableActions.length > 0) statement(tableActions, [table.tableArn]);
+  const queriedIndexes = granted.flatMap((permission) =>
+    permission.startsWith('index:')
+      ? [INDEX_NAMES[permission.slice('index:'.length) as TableIndex]]
+      : [],
+  );
+  for (const indexName of queriedIndexes) {
+    if (!resources.tableIndexNames.includes(indexName)) {
+      throw new Error(`The table has no index ${indexName}`);
+    }
+  }
+  if (queriedIndexes.length > 0) statement(['dynamodb:Query'], queriedIndexes.map(indexArn));
+
+  for (const permission of granted) {
+    if (permission.startsWith('table:') || permission.startsWith('index:')) continue;
     switch (permission) {
-      case 'tableRead':
-        statement(TABLE_READ_ACTIONS, [table.tableArn]);
-        // An index answers queries only: GetItem and BatchGetItem on its ARN could never be used.
-        if (resources.tableIndexNames.length > 0) {
-          statement(['dynamodb:Query'], resources.tableIndexNames.map(indexArn));
-        }
-        break;
-      case 'tableItemRead':
-        statement(TABLE_READ_ACTIONS, [table.tableArn]);
-        break;
-      case 'dueAlertsIndexRead':
-        if (!resources.tableIndexNames.includes(INDEX_NAMES.dueAlerts)) {
-          throw new Error(`${permission}: the table has no index ${INDEX_NAMES.dueAlerts}`);
-        }
-        statement(['dynamodb:Query'], [indexArn(INDEX_NAMES.dueAlerts)]);
-        break;
-      case 'tableWrite':
-        statement(TABLE_WRITE_ACTIONS, [table.tableArn]);
-        break;
       case 'tableDescribe':
         statement(['dynamodb:DescribeTable'], [table.tableArn]);
         break;
       // Sending by queue URL is all they do: no GetQueueAttributes (the rehearsal never saw it).
       case 'alertQueueSend':
         statement(['sqs:SendMessage'], [alertQueue.queueArn]);
+        break;
+      case 'alertQueueRetryDelay':
+        statement(['sqs:ChangeMessageVisibility'], [alertQueue.queueArn]);
         break;
       case 'endpointCheckQueueSend':
         statement(['sqs:SendMessage'], [resources.endpointCheckQueue.queueArn]);
@@ -131,15 +124,7 @@ export function grantPermissions(
         statement(['sqs:GetQueueAttributes'], [alertQueue.queueArn, deadLetterQueue.queueArn]);
         break;
       case 'deadLetterQueueRedrive':
-        statement(
-          [
-            'sqs:ReceiveMessage',
-            'sqs:DeleteMessage',
-            'sqs:ChangeMessageVisibility',
-            'sqs:GetQueueAttributes',
-          ],
-          [deadLetterQueue.queueArn],
-        );
+        statement(['sqs:ReceiveMessage', 'sqs:DeleteMessage'], [deadLetterQueue.queueArn]);
         statement(['sqs:SendMessage'], [alertQueue.queueArn]);
         break;
       case 'emailSend':
@@ -215,10 +200,7 @@ export function grantPermissions(
         break;
       }
       case 'integrationCredentialsSeal': {
-        statement(
-          ['kms:GenerateDataKey', 'kms:Decrypt'],
-          [resources.integrationCredentialsKey.keyArn],
-        );
+        statement(['kms:GenerateDataKey'], [resources.integrationCredentialsKey.keyArn]);
         break;
       }
       case 'discoveryRoleAssume': {

@@ -6,7 +6,7 @@
  */
 import { Duration } from 'aws-cdk-lib';
 import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
-import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
 import { AppFunction, type AppFunctionProps } from './app-function';
@@ -27,11 +27,20 @@ export class QueueConsumer extends Construct {
   constructor(scope: Construct, id: string, props: QueueConsumerProps) {
     super(scope, id);
     this.consumer = new AppFunction(this, 'Consumer', props);
-    this.consumer.function.addEventSource(
-      new SqsEventSource(props.queue, {
-        batchSize: props.batchSize,
-        reportBatchItemFailures: true,
-        ...(props.maxConcurrency ? { maxConcurrency: props.maxConcurrency } : {}),
+    // The mapping itself rather than CDK's SqsEventSource, whose grant adds actions the event
+    // source never calls (ChangeMessageVisibility, GetQueueUrl). A consumer that changes a
+    // message's visibility itself says so in its own permissions.
+    this.consumer.function.addEventSourceMapping('SqsEventSource', {
+      eventSourceArn: props.queue.queueArn,
+      batchSize: props.batchSize,
+      reportBatchItemFailures: true,
+      ...(props.maxConcurrency ? { maxConcurrency: props.maxConcurrency } : {}),
+    });
+    // What the SQS event source calls with the function's role (Lambda's documentation).
+    this.consumer.role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['sqs:ReceiveMessage', 'sqs:DeleteMessage', 'sqs:GetQueueAttributes'],
+        resources: [props.queue.queueArn],
       }),
     );
     this.backlogAlarm = new Alarm(this, 'BacklogAlarm', {

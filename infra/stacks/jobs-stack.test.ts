@@ -57,14 +57,11 @@ describe('jobs stack', () => {
     });
   });
 
-  it('lets the scan query only the due-alerts index, read and write items, send to the queue', () => {
+  it('lets the scan query only the due-alerts index, read, put and update items, send to the queue', () => {
     const statements = statementsOf('ExpiryScanJobRole');
     expect([...new Set(actionsOf(statements))]).toEqual(
       [
         'dynamodb:BatchGetItem',
-        'dynamodb:BatchWriteItem',
-        'dynamodb:ConditionCheckItem',
-        'dynamodb:DeleteItem',
         'dynamodb:GetItem',
         'dynamodb:PutItem',
         'dynamodb:Query',
@@ -91,17 +88,15 @@ describe('jobs stack', () => {
   it("grants the jobs in the routes' vocabulary, through the same grant code", () => {
     const scan = new Set(actionsOf(statementsOf('ExpiryScanJobRole')));
     const worker = new Set(actionsOf(statementsOf('AlertWorkerConsumerRole')));
-    // tableWrite is the same set of actions for routes and jobs.
-    for (const action of [
-      'dynamodb:PutItem',
-      'dynamodb:BatchWriteItem',
-      'dynamodb:ConditionCheckItem',
-    ]) {
+    // Each job gets the table actions its config lists, and no others.
+    for (const action of ['dynamodb:PutItem', 'dynamodb:UpdateItem']) {
       expect(scan.has(action)).toBe(true);
       expect(worker.has(action)).toBe(true);
     }
+    expect(scan.has('dynamodb:DeleteItem')).toBe(false);
+    expect(worker.has('dynamodb:Query')).toBe(false);
     expect(jobPermissions.expiryScan).toEqual(
-      expect.arrayContaining(['dueAlertsIndexRead', 'tableWrite', 'alertQueueSend']),
+      expect.arrayContaining(['index:dueAlerts', 'table:PutItem', 'alertQueueSend']),
     );
     expect(jobPermissions.alertWorker).toContain('senderEmailSend');
     // The worker reads items by key only, no index.
@@ -109,16 +104,12 @@ describe('jobs stack', () => {
     expect(JSON.stringify(workerStatements)).not.toContain('/index/');
   });
 
-  it('lets the weekly summary job read the table and its indexes, write, send as the sender, sign links, read the app origin', () => {
+  it('lets the weekly summary job read the table and its indexes, update items, send as the sender, sign links, read the app origin', () => {
     const statements = statementsOf('WeeklySummaryJobRole');
     expect([...new Set(actionsOf(statements))]).toEqual(
       [
         'dynamodb:BatchGetItem',
-        'dynamodb:BatchWriteItem',
-        'dynamodb:ConditionCheckItem',
-        'dynamodb:DeleteItem',
         'dynamodb:GetItem',
-        'dynamodb:PutItem',
         'dynamodb:Query',
         'dynamodb:UpdateItem',
         'logs:CreateLogStream',

@@ -25,6 +25,8 @@ export interface CheckedRequirement extends Requirement {
 export interface PermissionReport {
   readonly requirements: readonly CheckedRequirement[];
   readonly denied: readonly CheckedRequirement[];
+  /** Every action and resource pair the role allows. */
+  readonly grants: readonly Grant[];
   /** Allowed actions (as the policy writes them) used on no resource at all. */
   readonly unusedActions: readonly string[];
   /** Allowed action and resource pairs nothing used (including those of unused actions). */
@@ -108,6 +110,7 @@ export function checkPermissions(options: {
   return {
     requirements,
     denied: requirements.filter((requirement) => !requirement.allowed),
+    grants,
     unusedActions,
     unusedGrants,
   };

@@ -81,31 +81,10 @@ export function formatRehearsalTable(report: RehearsalReport): string {
     for (const item of skipped) lines.push(`  ${item.label}: ${item.skipped}`);
   }
 
-  const unused = rehearsed.filter((item) => (item.permissions?.unusedGrants.length ?? 0) > 0);
-  if (unused.length > 0) {
-    lines.push(
-      '',
-      'Least privilege: allowed actions never used, and used actions allowed on more resources than used:',
-    );
-    for (const item of unused) {
-      const permissions = item.permissions!;
-      const never = new Set(permissions.unusedActions);
-      const wider = new Map<string, string[]>();
-      for (const grant of permissions.unusedGrants) {
-        if (never.has(grant.action)) continue;
-        const name = shortResource(grant.resource, report.resourceNames);
-        wider.set(grant.action, [...(wider.get(grant.action) ?? []), name]);
-      }
-      const parts = [
-        never.size > 0 ? `never used ${[...never].join(', ')}` : '',
-        wider.size > 0
-          ? `also allowed ${[...wider.entries()]
-              .map(([action, resources]) => `${action} on ${compact(resources)}`)
-              .join('; ')}`
-          : '',
-      ].filter(Boolean);
-      lines.push(`  ${item.label}: ${parts.join('. ')}`);
-    }
+  const excused = rehearsed.filter((item) => (item.excusedGrants?.length ?? 0) > 0);
+  if (excused.length > 0) {
+    lines.push('', 'Least privilege: grants no scenario used that do not fail (unused-grants.ts):');
+    for (const item of excused) lines.push(`  ${item.label}: ${item.excusedGrants!.join('; ')}`);
   }
 
   const failing = report.functions.filter((item) => item.failures.length > 0);
@@ -119,35 +98,4 @@ export function formatRehearsalTable(report: RehearsalReport): string {
     }
   }
   return lines.join('\n');
-}
-
-/**
- * `arn:aws:dynamodb:us-east-1:000000000000:table/ExpiryRadarData-TableCD117FA1-…/index/gsi1` ->
- * `table/<ExpiryRadarData/Table>/index/gsi1`: the resource part, physical names by construct.
- */
-function shortResource(resource: string, names: Readonly<Record<string, string>>): string {
-  const parts = resource.split(':');
-  let short = parts.length >= 6 ? parts.slice(5).join(':') : resource;
-  for (const [physical, name] of Object.entries(names)) {
-    short = short.split(physical).join(`<${name}>`);
-  }
-  return short;
-}
-
-/** `table/<T>/index/a, table/<T>/index/b` -> `table/<T>/index/{a,b}`. */
-function compact(resources: readonly string[]): string {
-  const groups = new Map<string, string[]>();
-  for (const resource of resources) {
-    const separator = resource.lastIndexOf('/');
-    const [prefix, last] =
-      separator < 0
-        ? ['', resource]
-        : [resource.slice(0, separator + 1), resource.slice(separator + 1)];
-    groups.set(prefix, [...(groups.get(prefix) ?? []), last]);
-  }
-  return [...groups.entries()]
-    .map(([prefix, lasts]) =>
-      lasts.length > 1 ? `${prefix}{${lasts.join(',')}}` : `${prefix}${lasts[0]}`,
-    )
-    .join(', ');
 }

@@ -11,8 +11,13 @@ import { createSocket, type Socket } from 'node:dgram';
 import { mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { routeTable, type RouteId } from '@expiry-radar/shared/api/route-table';
-import { apiAnswerOf, apiGatewayEvent, type ApiTarget } from './api-gateway-request';
+import { findRoute, routeTable, type RouteId } from '@expiry-radar/shared/api/route-table';
+import {
+  apiAnswerOf,
+  apiGatewayEvent,
+  type ApiRequest,
+  type ApiTarget,
+} from './api-gateway-request';
 import {
   lambdaFunctions,
   readCloudAssembly,
@@ -31,6 +36,7 @@ import {
 import { FunctionPool, keyOf, type FunctionRecord } from './function-pool';
 import { rolePolicyStatements } from './iam-policy';
 import { jobOf, jobScenarios } from './job-scenarios';
+import { judgeUnusedGrants } from './unused-grants';
 import { checkPermissions, type PermissionReport } from './permission-check';
 import { routeScenarios } from './route-scenarios';
 import type { EventPurpose, ScenarioContext, SentEmail } from './scenario-context';
@@ -59,6 +65,8 @@ export interface FunctionReport {
   readonly sdkCalls: number;
   readonly sdkActions: readonly string[];
   readonly permissions: PermissionReport | undefined;
+  /** Unused grants that do not fail the rehearsal, each with why (unused-grants.ts). */
+  readonly excusedGrants?: readonly string[];
   readonly failures: readonly string[];
   /** Why the function was not rehearsed (a provider of CDK's own, or left out by `only`). */
   readonly skipped?: string;
@@ -155,6 +163,22 @@ async function useDeploymentForFixtures(
   const { resetAwsClientsForTests } = await import('@expiry-radar/functions/platform/aws-clients');
   resetConfigForTests();
   resetAwsClientsForTests();
+}
+
+/**
+ * A browser keeps its session cookie after the session ended: a public route's happy path is sent
+ * with one, so the session lookup it then makes (and answers as to anyone) is part of what the
+ * rehearsal sees.
+ */
+function withEndedSession(
+  routeId: RouteId,
+  purpose: EventPurpose,
+  request: ApiRequest,
+): ApiRequest {
+  if (purpose !== 'happy' || request.session || findRoute(routeId).auth !== 'public')
+    return request;
+  // `<user id>.<secret>`, as the app names sessions: the lookup reads the session and its user.
+  return { ...request, session: { sessionId: `${randomUUID()}.${randomUUID()}` } };
 }
 
 export async function rehearse(options: RehearsalOptions): Promise<RehearsalReport> {
@@ -325,7 +349,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         const routeKey = routeKeys.get(routeId);
         if (!fn || !routeKey) throw new SkippedScenario(routeId);
         countEvent(fn, purpose);
-        const result = await activePool.invoke(fn, apiGatewayEvent(routeKey, request, apiTarget));
+        const sent = withEndedSession(routeId, purpose, request);
+        const result = await activePool.invoke(fn, apiGatewayEvent(routeKey, sent, apiTarget));
         if (result.error) {
           throw new ScenarioFailure(`${purpose} ${routeKey}: the function failed`);
         }
@@ -437,6 +462,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         functionFailures.push('no scenario sent it an event to refuse');
       }
       let permissions: PermissionReport | undefined;
+      let excusedGrants: readonly string[] = [];
       try {
         const statements = fn.roleLogicalId
           ? rolePolicyStatements(resolver, assembly.stacks, fn.stack, fn.roleLogicalId)
@@ -457,6 +483,14 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
             `${record.label} is not allowed ${denied.action} on ${denied.resources.join(' or ')} (${denied.madeBy})`,
           );
         }
+        if (!reason) {
+          const verdict = judgeUnusedGrants(record.label, permissions, counts, {
+            complete: options.only === undefined,
+            resourceNames,
+          });
+          functionFailures.push(...verdict.failures);
+          excusedGrants = verdict.excused;
+        }
       } catch (error) {
         functionFailures.push(`its role could not be checked: ${(error as Error).message}`);
       }
@@ -475,6 +509,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
           ),
         ].sort(),
         permissions,
+        excusedGrants,
         failures: functionFailures,
       });
     }

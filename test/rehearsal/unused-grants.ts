@@ -1,0 +1,236 @@
+/**
+ * Least privilege, checked both ways: a call the role does not allow fails the rehearsal
+ * (permission-check.ts), and so does a grant that no scenario used, because a function's role
+ * should allow exactly what the function does. Two kinds of unused grant are listed instead:
+ *
+ * - those of a function whose every happy-path event was `external` (the service behind it,
+ *   Google, Stripe, IANA or a webhook receiver, is not part of the rehearsal's deployment, so
+ *   what the function would do after it answers cannot be seen);
+ * - those in UNREHEARSED_GRANTS: a path of the code needs each (the functions' handler tests drive
+ *   it) and no scenario drives it yet. Each entry names the path. An entry whose grant the
+ *   rehearsal saw used, or that the role no longer has, fails too, so the list only shrinks.
+ */
+import type { PermissionReport } from './permission-check';
+import type { Grant } from './iam-policy';
+import type { EventPurpose } from './scenario-context';
+
+/** Function label (`ApiAuth/Login`) -> grant name (see grantName) -> the path that needs it. */
+type UnrehearsedGrants = Readonly<Record<string, Readonly<Record<string, string>>>>;
+
+const API_KEY_REQUEST =
+  'a request with an API key: the key, its rate limit, its user and key limit';
+const EMAIL_CHANGE =
+  "an email change to an address an unverified account holds: that account's other sign-in methods, sessions and API keys end";
+const TRANSACTION_CHECK = 'a transaction that checks an item it does not write';
+const HANDLER_TEST_PATH = 'a path its handler tests drive';
+
+export const UNREHEARSED_GRANTS: UnrehearsedGrants = {
+  'ApiAccount/GetPlan': {
+    'dynamodb:Query': HANDLER_TEST_PATH,
+  },
+  'ApiAlertEmails/UnsubscribeAlertEmails': {
+    'dynamodb:DeleteItem': HANDLER_TEST_PATH,
+  },
+  'ApiAlertQueue/RequeueAlerts': {
+    'sqs:DeleteMessage Data/AlertDeadLetterQueue':
+      'messages waiting in the dead-letter queue, moved back: its scenario finds the queue empty',
+  },
+  'ApiAlertQueue/ListAlertQueue': {
+    'dynamodb:Query index/gsi1': HANDLER_TEST_PATH,
+  },
+  'ApiAlertQueue/GetAlertStats': {
+    'dynamodb:Query index/gsi1': HANDLER_TEST_PATH,
+  },
+  'ApiAlerts/GetAlertSettings': {
+    'dynamodb:PutItem': HANDLER_TEST_PATH,
+    'dynamodb:ConditionCheckItem': TRANSACTION_CHECK,
+  },
+  'ApiApiKeys/CreateApiKey': {
+    'dynamodb:Query': HANDLER_TEST_PATH,
+    'dynamodb:DeleteItem': HANDLER_TEST_PATH,
+    'dynamodb:ConditionCheckItem': TRANSACTION_CHECK,
+    'dynamodb:Query index/gsi1': HANDLER_TEST_PATH,
+  },
+  'ApiAudit/ListWorkspaceAuditEvents': {
+    'dynamodb:GetItem': API_KEY_REQUEST,
+    'dynamodb:UpdateItem': API_KEY_REQUEST,
+  },
+  'ApiAudit/ExportAudit': {
+    'dynamodb:Query': HANDLER_TEST_PATH,
+  },
+  'ApiAuth/UpdateAccount': {
+    'dynamodb:Query': EMAIL_CHANGE,
+    'dynamodb:BatchWriteItem': EMAIL_CHANGE,
+    'dynamodb:Query index/gsi1': EMAIL_CHANGE,
+  },
+  'ApiAuth/DeleteAccount': {
+    'dynamodb:ConditionCheckItem': TRANSACTION_CHECK,
+  },
+  'ApiCertificates/ListWatchedDomains': {
+    'dynamodb:UpdateItem': API_KEY_REQUEST,
+  },
+  'ApiCertificates/AddWatchedDomain': {
+    'dynamodb:GetItem': API_KEY_REQUEST,
+    'dynamodb:Query': API_KEY_REQUEST,
+  },
+  'ApiCertificates/UpdateWatchedDomain': {
+    'dynamodb:Query': API_KEY_REQUEST,
+  },
+  'ApiCertificates/RemoveWatchedDomain': {
+    'dynamodb:GetItem': API_KEY_REQUEST,
+    'dynamodb:Query': API_KEY_REQUEST,
+  },
+  'ApiCertificates/AddCertificateToInventory': {
+    'dynamodb:Query': API_KEY_REQUEST,
+  },
+  'ApiCertificates/ParseCertificate': {
+    'dynamodb:GetItem': API_KEY_REQUEST,
+    'dynamodb:Query': API_KEY_REQUEST,
+    'dynamodb:UpdateItem': API_KEY_REQUEST,
+  },
+  'ApiCertificates/ListTrustedCertificateAuthorities': {
+    'dynamodb:GetItem': API_KEY_REQUEST,
+    'dynamodb:UpdateItem': API_KEY_REQUEST,
+  },
+  'ApiCertificates/AddTrustedCertificateAuthority': {
+    'dynamodb:GetItem': API_KEY_REQUEST,
+    'dynamodb:Query': API_KEY_REQUEST,
+  },
+  'ApiCertificates/RemoveTrustedCertificateAuthority': {
+    'dynamodb:Query': API_KEY_REQUEST,
+  },
+  'ApiTokens/ListTokens': {
+    'dynamodb:Query index/gsi3': HANDLER_TEST_PATH,
+  },
+  'ApiTokens/CreateToken': {
+    'dynamodb:BatchWriteItem': HANDLER_TEST_PATH,
+  },
+  'ApiTokens/UpdateToken': {
+    'dynamodb:Query': API_KEY_REQUEST,
+    'dynamodb:UpdateItem': API_KEY_REQUEST,
+    'dynamodb:BatchWriteItem': HANDLER_TEST_PATH,
+  },
+  'ApiTokens/DeleteToken': {
+    'dynamodb:Query': API_KEY_REQUEST,
+  },
+  'ApiTokens/ExportTokens': {
+    'dynamodb:GetItem': API_KEY_REQUEST,
+    'dynamodb:UpdateItem': API_KEY_REQUEST,
+  },
+  'ApiTokens/ImportTokens': {
+    'dynamodb:ConditionCheckItem': TRANSACTION_CHECK,
+  },
+  'ApiTokens/ReportScan': {
+    'dynamodb:ConditionCheckItem': TRANSACTION_CHECK,
+  },
+  'ApiTokens/TransferTokens': {
+    'dynamodb:ConditionCheckItem': TRANSACTION_CHECK,
+  },
+  'ApiTwoFactor/ConfirmTwoFactorEnrolment': {
+    'dynamodb:BatchWriteItem': HANDLER_TEST_PATH,
+  },
+  'ApiTwoFactor/RegenerateRecoveryCodes': {
+    'secretsmanager:GetSecretValue secret:TwoFactorKey':
+      'confirming with a code from the authenticator app, which opens the sealed TOTP secret',
+  },
+  'ApiWorkspaces/ListWorkspaces': {
+    'dynamodb:Query': API_KEY_REQUEST,
+  },
+  'ApiWorkspaces/CreateWorkspace': {
+    'dynamodb:Query': API_KEY_REQUEST,
+  },
+  'ApiWorkspaces/GetWorkspace': {
+    'dynamodb:GetItem': API_KEY_REQUEST,
+    'dynamodb:UpdateItem': API_KEY_REQUEST,
+    'dynamodb:Query': API_KEY_REQUEST,
+  },
+  'ApiWorkspaces/RenameWorkspace': {
+    'dynamodb:DeleteItem': HANDLER_TEST_PATH,
+  },
+  'ApiWorkspaces/DeleteWorkspace': {
+    'dynamodb:ConditionCheckItem': TRANSACTION_CHECK,
+  },
+  'ApiWorkspaces/UpdateMember': {
+    'dynamodb:Query': HANDLER_TEST_PATH,
+  },
+  'ApiWorkspaces/RemoveMember': {
+    'dynamodb:Query': HANDLER_TEST_PATH,
+  },
+  'Jobs/AlertWorker': {
+    'sqs:ChangeMessageVisibility Data/AlertQueue':
+      'a delivery that fails and waits for its retry, its backoff',
+  },
+  'Jobs/EndpointCheckWorker': {
+    'sqs:SendMessage Data/AlertQueue': 'an endpoint problem, alerted at once',
+  },
+  'Jobs/IntegrationSyncWorker': {
+    'sts:AssumeRole role/*':
+      "an AWS integration's sync: the rehearsal has no STS to assume a customer's role in",
+  },
+};
+
+/**
+ * `dynamodb:GetItem` for an action on the table's items, `dynamodb:Query index/gsi1` for a query
+ * of an index, `<action> <construct>` for anything else (`sqs:SendMessage Data/AlertQueue`), the
+ * emulated deployment's physical names replaced by their constructs' paths (`resourceNames`), or
+ * else without their generated parts (`secretsmanager:GetSecretValue secret:TwoFactorKey`).
+ */
+export function grantName(grant: Grant, resourceNames: Readonly<Record<string, string>>): string {
+  const index = /:table\/[^/]+\/index\/([^/]+)$/.exec(grant.resource);
+  if (index) return `${grant.action} index/${index[1]}`;
+  if (/:table\/[^/]+$/.test(grant.resource)) return grant.action;
+  const construct = Object.entries(resourceNames).find(
+    ([physical]) => physical !== '' && grant.resource.includes(physical),
+  )?.[1];
+  if (construct) return `${grant.action} ${construct}`;
+  const parts = grant.resource.split(':');
+  const resource = parts.length >= 6 ? parts.slice(5).join(':') : grant.resource;
+  // Without CDK's hash of the logical id and the random suffix of the name (a secret's).
+  return `${grant.action} ${resource.replace(/([A-Za-z]+)[0-9A-F]{8}(-[\w-]+)?$/, '$1')}`;
+}
+
+export interface UnusedGrantVerdict {
+  readonly failures: readonly string[];
+  /** Unused grants that do not fail, each with why (the path, or the external service). */
+  readonly excused: readonly string[];
+}
+
+export function judgeUnusedGrants(
+  label: string,
+  permissions: PermissionReport,
+  events: Readonly<Record<EventPurpose, number>>,
+  options: {
+    /** Every scenario ran (no `--only`): an entry of the list nothing needs fails too. */
+    readonly complete: boolean;
+    readonly resourceNames: Readonly<Record<string, string>>;
+    readonly list?: UnrehearsedGrants;
+  },
+): UnusedGrantVerdict {
+  const nameOf = (grant: Grant) => grantName(grant, options.resourceNames);
+  const listed = (options.list ?? UNREHEARSED_GRANTS)[label] ?? {};
+  const unused = [...new Set(permissions.unusedGrants.map(nameOf))];
+  const onlyExternal = events.happy === 0 && events.external > 0;
+  const failures: string[] = [];
+  const excused: string[] = [];
+  for (const name of unused) {
+    if (onlyExternal) excused.push(`${name} (behind a service outside the rehearsal)`);
+    else if (listed[name] !== undefined) excused.push(`${name} (${listed[name]})`);
+    else {
+      failures.push(
+        `its role allows ${name}, which no scenario used: remove it from the function's permissions, or drive the path that needs it`,
+      );
+    }
+  }
+  if (options.complete) {
+    const granted = new Set(permissions.grants.map(nameOf));
+    for (const name of Object.keys(listed)) {
+      if (unused.includes(name)) continue;
+      failures.push(
+        granted.has(name)
+          ? `UNREHEARSED_GRANTS lists ${name}, which a scenario used: remove the entry`
+          : `UNREHEARSED_GRANTS lists ${name}, which its role does not grant: remove the entry`,
+      );
+    }
+  }
+  return { failures, excused };
+}
