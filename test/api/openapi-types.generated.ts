@@ -2512,7 +2512,7 @@ export interface operations {
                             workspace_id: string;
                             source?: {
                                 /** @enum {string} */
-                                kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
+                                kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
                                 integration_id: string;
                                 external_id: string;
                                 removed_at: string | null;
@@ -2669,7 +2669,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -2793,7 +2793,7 @@ export interface operations {
                             workspace_id: string;
                             source?: {
                                 /** @enum {string} */
-                                kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
+                                kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
                                 integration_id: string;
                                 external_id: string;
                                 removed_at: string | null;
@@ -2948,7 +2948,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -3653,7 +3653,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -6045,7 +6045,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -6502,7 +6502,7 @@ export interface operations {
                             id: string;
                             workspace_id: string;
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure";
                             name: string;
                             /** @enum {string} */
                             schedule: "daily" | "manual";
@@ -6748,6 +6748,53 @@ export interface operations {
                         app_id: string;
                         private_key: string;
                     };
+                } | {
+                    /** @constant */
+                    kind: "azure";
+                    name: string;
+                    /**
+                     * @default daily
+                     * @enum {string}
+                     */
+                    schedule?: "daily" | "manual";
+                    /** @default false */
+                    enabled?: boolean;
+                    /**
+                     * @default {
+                     *       "include": [],
+                     *       "exclude": [],
+                     *       "removed": "mark",
+                     *       "delete_after_days": 30
+                     *     }
+                     */
+                    rules?: {
+                        /** @default [] */
+                        include?: string[];
+                        /** @default [] */
+                        exclude?: string[];
+                        /**
+                         * @default mark
+                         * @enum {string}
+                         */
+                        removed?: "mark" | "delete";
+                        /** @default 30 */
+                        delete_after_days?: number;
+                    };
+                    settings: {
+                        tenant_id: string;
+                        authority_host?: string;
+                        graph_url?: string;
+                        management_url?: string;
+                        vault_urls?: string[];
+                        /** @default [] */
+                        subscription_ids?: string[];
+                        /** @default true */
+                        app_registrations?: boolean;
+                    };
+                    credentials: {
+                        client_id: string;
+                        client_secret: string;
+                    };
                 };
             };
         };
@@ -6762,7 +6809,7 @@ export interface operations {
                         id: string;
                         workspace_id: string;
                         /** @enum {string} */
-                        kind: "aws" | "gitlab" | "vault" | "github";
+                        kind: "aws" | "gitlab" | "vault" | "github" | "azure";
                         name: string;
                         /** @enum {string} */
                         schedule: "daily" | "manual";
@@ -6914,7 +6961,7 @@ export interface operations {
                         id: string;
                         workspace_id: string;
                         /** @enum {string} */
-                        kind: "aws" | "gitlab" | "vault" | "github";
+                        kind: "aws" | "gitlab" | "vault" | "github" | "azure";
                         name: string;
                         /** @enum {string} */
                         schedule: "daily" | "manual";
@@ -7205,7 +7252,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;

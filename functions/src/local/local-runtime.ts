@@ -27,6 +27,7 @@ import { sesPermanentBounce, snsEventOf } from './ses-notification-samples';
 import { ensureLocalAlertLinkKey } from './alert-link-key-file';
 import { ensureLocalIntegrationCredentialsKey } from './integration-credentials-key-file';
 import { ensureLocalTwoFactorKey } from './two-factor-key-file';
+import { startAzureStandIn, type AzureStandIn } from './emulators/azure-stand-in';
 import { startGithubStandIn, type GithubStandIn } from './emulators/github-stand-in';
 import { startRdapStandIn, type RdapStandIn } from './emulators/rdap-stand-in';
 import { startCtSearchStandIn, type CtSearchStandIn } from './emulators/ct-search-stand-in';
@@ -60,6 +61,8 @@ export interface LocalRuntimeOptions {
   readonly ctSearchPort?: number;
   /** The local GitHub stand-in's port; 0 or absent: any free port. */
   readonly githubPort?: number;
+  /** The local Azure stand-in's port; 0 or absent: any free port. */
+  readonly azurePort?: number;
 }
 
 export interface RunningLocalRuntime {
@@ -84,6 +87,12 @@ export interface RunningLocalRuntime {
    * GitHub API URL of an integration; `GET {githubUrl}/stand-in/app` answers credentials for it.
    */
   readonly githubUrl: string;
+  /**
+   * The local Azure stand-in (login, Graph, Resource Manager and Key Vault at one address, seeded
+   * with an app registration and the vault `demo-vault`): `GET {azureUrl}/stand-in/credentials`
+   * answers what to give an integration.
+   */
+  readonly azureUrl: string;
   stop(): Promise<void>;
 }
 
@@ -250,10 +259,12 @@ export async function startLocalRuntime(
   let rdap: RdapStandIn | undefined;
   let ctSearch: CtSearchStandIn | undefined;
   let github: GithubStandIn | undefined;
+  let azure: AzureStandIn | undefined;
   try {
     rdap = await startRdapStandIn({ port: options.rdapPort ?? 0 });
     ctSearch = await startCtSearchStandIn({ port: options.ctSearchPort ?? 0 });
     github = await startGithubStandIn({ port: options.githubPort ?? 0, seed: true });
+    azure = await startAzureStandIn({ port: options.azurePort ?? 0, seed: true });
     Object.assign(process.env, emulators.environment, {
       APP_ENV: 'local',
       // Every registry's RDAP lookups go to the local stand-in (never honoured in production).
@@ -276,6 +287,7 @@ export async function startLocalRuntime(
     const listening = server;
     const standIn = rdap;
     const githubStandIn = github;
+    const azureStandIn = azure;
     const ctStandIn = ctSearch;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
@@ -302,11 +314,13 @@ export async function startLocalRuntime(
       rdapUrl: standIn.baseUrl,
       ctSearchUrl: ctStandIn.baseUrl,
       githubUrl: githubStandIn.apiUrl,
+      azureUrl: azureStandIn.url,
       stop: async () => {
         await jobs.stop();
         await standIn.stop();
         await ctStandIn.stop();
         await githubStandIn.stop();
+        await azureStandIn.stop();
         await new Promise<void>((resolve) => {
           listening.closeAllConnections();
           listening.close(() => resolve());
@@ -318,6 +332,7 @@ export async function startLocalRuntime(
     server?.close();
     await rdap?.stop();
     await github?.stop();
+    await azure?.stop();
     await ctSearch?.stop();
     await emulators.stop();
     throw error;

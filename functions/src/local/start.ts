@@ -68,6 +68,7 @@ async function main(): Promise<void> {
     controlPort: process.env.LOCAL_CONTROL_PORT ? portFrom('LOCAL_CONTROL_PORT', 0) : 0,
     rdapPort: process.env.RDAP_PORT ? portFrom('RDAP_PORT', 0) : 0,
     githubPort: process.env.GITHUB_STAND_IN_PORT ? portFrom('GITHUB_STAND_IN_PORT', 0) : 0,
+    azurePort: process.env.AZURE_STAND_IN_PORT ? portFrom('AZURE_STAND_IN_PORT', 0) : 0,
     ctSearchPort: process.env.CT_SEARCH_PORT ? portFrom('CT_SEARCH_PORT', 0) : 0,
     ...(runningEmulators ? { runningEmulators } : {}),
   });
@@ -80,6 +81,7 @@ async function main(): Promise<void> {
     controlSecret: runtime.controlSecret,
     rdap: runtime.rdapUrl,
     github: runtime.githubUrl,
+    azure: runtime.azureUrl,
     ctSearch: runtime.ctSearchUrl,
     ...endpoints,
   };
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
       `  Alert scan:    every ${scanIntervalSeconds()} s; now with npm run alerts:scan`,
       `  RDAP stand-in: ${runtime.rdapUrl} (every registry's lookups; npm run domains:check)`,
       `  GitHub stand-in: ${runtime.githubUrl} (organization expiry-radar-demo; credentials at ${runtime.githubUrl}/stand-in/app)`,
+      `  Azure stand-in: ${runtime.azureUrl} (login, Graph, Resource Manager, Key Vault; credentials at ${runtime.azureUrl}/stand-in/credentials)`,
       `  Cert Spotter stand-in: ${runtime.ctSearchUrl} (the certificate transparency watch; npm run ct:watch)`,
       'Press Ctrl-C to stop.',
       '',

@@ -9,9 +9,9 @@ import { MAX_RULE_PATTERNS, RULE_MESSAGES, rulePatternProblem } from '../domain/
 import { multiLineText, secretText } from '../domain/text-rules';
 import { idSchema } from './common-schemas';
 
-export const INTEGRATION_KINDS = ['aws', 'gitlab', 'vault', 'github'] as const;
+export const INTEGRATION_KINDS = ['aws', 'gitlab', 'vault', 'github', 'azure'] as const;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
-const KIND_MESSAGE = 'Kind must be one of aws, gitlab, vault or github';
+const KIND_MESSAGE = 'Kind must be one of aws, gitlab, vault, github or azure';
 export const integrationKindSchema = z.enum(INTEGRATION_KINDS, { error: KIND_MESSAGE });
 
 export const INTEGRATION_KIND_LABELS: Readonly<Record<IntegrationKind, string>> = {
@@ -19,6 +19,7 @@ export const INTEGRATION_KIND_LABELS: Readonly<Record<IntegrationKind, string>> 
   gitlab: 'GitLab',
   vault: 'HashiCorp Vault',
   github: 'GitHub',
+  azure: 'Azure (Key Vault and Entra ID)',
 };
 
 /** `daily`: synced once a day by the scheduled job; `manual`: only by "Sync now". */
@@ -32,6 +33,9 @@ export const MAX_AWS_REGIONS = 30;
 export const MAX_SCOPE_IDS = 100;
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 export const PRIVATE_KEY_MAX_LENGTH = 8_000;
+export const DEFAULT_AZURE_AUTHORITY_HOST = 'https://login.microsoftonline.com';
+export const DEFAULT_AZURE_GRAPH_URL = 'https://graph.microsoft.com';
+export const DEFAULT_AZURE_MANAGEMENT_URL = 'https://management.azure.com';
 
 export const INTEGRATION_MESSAGES = {
   nameRequired: 'Integration name is required',
@@ -54,6 +58,13 @@ export const INTEGRATION_MESSAGES = {
     "Repositories must be names of the organization's repositories (letters, digits, ., - and _)",
   tooManyRepositories: `At most ${MAX_SCOPE_IDS} repositories`,
   invalidDeployKeyMaxAge: 'Maximum deploy key age must be whole days between 1 and 3650',
+  invalidTenantId:
+    'Tenant id must be a directory (tenant) id or a domain such as contoso.onmicrosoft.com',
+  invalidClientId: 'Client id must be the application (client) id, a GUID',
+  invalidSubscriptionId: 'Subscription ids must be GUIDs',
+  tooManyVaults: `At most ${MAX_SCOPE_IDS} vaults and ${MAX_SCOPE_IDS} subscriptions`,
+  azureNothingToRead:
+    'Give Key Vault URLs or subscriptions, or read app registrations: there is nothing to read',
   invalidAppId: "App id must be the GitHub App's number",
   invalidPrivateKey:
     "Private key must be the GitHub App's private key in PEM (-----BEGIN RSA PRIVATE KEY-----)",
@@ -188,6 +199,55 @@ export const githubSettingsSchema = z.object({
     .default(DEFAULT_ACCESS_KEY_MAX_AGE_DAYS),
 });
 
+const GUID = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+export const azureSettingsSchema = z
+  .object({
+    tenant_id: z
+      .string({ error: INTEGRATION_MESSAGES.invalidTenantId })
+      .trim()
+      .regex(
+        /^([0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|[a-zA-Z0-9-]+(\.[a-zA-Z0-9-]+)+)$/,
+        INTEGRATION_MESSAGES.invalidTenantId,
+      ),
+    /** Where the client-credentials token is asked for (Microsoft Entra ID's login endpoint). */
+    authority_host: httpUrlSchema.default(DEFAULT_AZURE_AUTHORITY_HOST),
+    graph_url: httpUrlSchema.default(DEFAULT_AZURE_GRAPH_URL),
+    management_url: httpUrlSchema.default(DEFAULT_AZURE_MANAGEMENT_URL),
+    /** Key Vaults read by URL (https://<name>.vault.azure.net). */
+    vault_urls: z
+      .array(httpUrlSchema)
+      .max(MAX_SCOPE_IDS, INTEGRATION_MESSAGES.tooManyVaults)
+      .default([]),
+    /** Subscriptions whose Key Vaults are listed (Azure Resource Manager) and read. */
+    subscription_ids: z
+      .array(
+        z
+          .string({ error: INTEGRATION_MESSAGES.invalidSubscriptionId })
+          .trim()
+          .regex(GUID, INTEGRATION_MESSAGES.invalidSubscriptionId),
+      )
+      .max(MAX_SCOPE_IDS, INTEGRATION_MESSAGES.tooManyVaults)
+      .default([]),
+    /** Whether Entra ID app registrations' client secrets and certificates are read (Graph). */
+    app_registrations: z.boolean().default(true),
+  })
+  .refine(
+    (settings) =>
+      settings.app_registrations ||
+      settings.vault_urls.length > 0 ||
+      settings.subscription_ids.length > 0,
+    { message: INTEGRATION_MESSAGES.azureNothingToRead, path: ['vault_urls'] },
+  );
+
+export const azureCredentialsSchema = z.object({
+  client_id: z
+    .string({ error: INTEGRATION_MESSAGES.invalidClientId })
+    .trim()
+    .regex(GUID, INTEGRATION_MESSAGES.invalidClientId),
+  client_secret: secretSchema(INTEGRATION_MESSAGES.tokenRequired),
+});
+
 /**
  * A PEM private key: line breaks belong to it (it is never sent in a header, only used to sign),
  * so it is multi-line text; PEM is ASCII, which the text rules' normalisation leaves as it is.
@@ -239,18 +299,37 @@ export const githubCredentialsSchema = z.union(
 
 /** The setting of each kind that says where its credentials are sent, with its name on the form. */
 export const CREDENTIAL_DESTINATION_SETTINGS: Readonly<
-  Partial<Record<IntegrationKind, { readonly setting: string; readonly label: string }>>
+  Partial<Record<IntegrationKind, { readonly settings: readonly string[]; readonly label: string }>>
 > = {
-  gitlab: { setting: 'base_url', label: 'GitLab URL' },
-  vault: { setting: 'address', label: 'Vault address' },
-  github: { setting: 'api_url', label: 'GitHub API URL' },
+  gitlab: { settings: ['base_url'], label: 'GitLab URL' },
+  vault: { settings: ['address'], label: 'Vault address' },
+  github: { settings: ['api_url'], label: 'GitHub API URL' },
+  // The secret goes to the login endpoint, the tokens it buys to Graph, Resource Manager and vaults.
+  azure: {
+    settings: ['authority_host', 'graph_url', 'management_url', 'vault_urls'],
+    label: 'Azure endpoints or Key Vault URLs',
+  },
 };
+
+/** Whether a change of settings moves where the kind's credentials (or tokens) are sent. */
+export function credentialDestinationChanged(
+  kind: IntegrationKind,
+  before: Readonly<Record<string, unknown>>,
+  after: Readonly<Record<string, unknown>>,
+): boolean {
+  const destination = CREDENTIAL_DESTINATION_SETTINGS[kind];
+  if (!destination) return false;
+  return destination.settings.some(
+    (setting) => JSON.stringify(before[setting] ?? null) !== JSON.stringify(after[setting] ?? null),
+  );
+}
 
 export const INTEGRATION_SETTINGS_SCHEMAS = {
   aws: awsSettingsSchema,
   gitlab: gitlabSettingsSchema,
   vault: vaultSettingsSchema,
   github: githubSettingsSchema,
+  azure: azureSettingsSchema,
 } as const;
 
 /** The fields each kind's credentials may have: any other names credentials of another kind. */
@@ -259,6 +338,7 @@ export const INTEGRATION_CREDENTIAL_FIELDS: Readonly<Record<IntegrationKind, rea
   gitlab: ['token'],
   vault: ['token', 'role_id', 'secret_id'],
   github: ['token', 'app_id', 'private_key'],
+  azure: ['client_id', 'client_secret'],
 };
 
 export const INTEGRATION_CREDENTIALS_SCHEMAS = {
@@ -266,18 +346,26 @@ export const INTEGRATION_CREDENTIALS_SCHEMAS = {
   gitlab: gitlabCredentialsSchema,
   vault: vaultCredentialsSchema,
   github: githubCredentialsSchema,
+  azure: azureCredentialsSchema,
 } as const;
 
 export type AwsSettings = z.output<typeof awsSettingsSchema>;
 export type GitlabSettings = z.output<typeof gitlabSettingsSchema>;
 export type VaultSettings = z.output<typeof vaultSettingsSchema>;
 export type GithubSettings = z.output<typeof githubSettingsSchema>;
-export type IntegrationSettings = AwsSettings | GitlabSettings | VaultSettings | GithubSettings;
+export type AzureSettings = z.output<typeof azureSettingsSchema>;
+export type AzureCredentials = z.output<typeof azureCredentialsSchema>;
+export type IntegrationSettings =
+  AwsSettings | GitlabSettings | VaultSettings | GithubSettings | AzureSettings;
 export type GithubCredentials = z.output<typeof githubCredentialsSchema>;
 export type GitlabCredentials = z.output<typeof gitlabCredentialsSchema>;
 export type VaultCredentials = z.output<typeof vaultCredentialsSchema>;
 export type IntegrationCredentials =
-  GitlabCredentials | VaultCredentials | GithubCredentials | Record<string, never>;
+  | GitlabCredentials
+  | VaultCredentials
+  | GithubCredentials
+  | AzureCredentials
+  | Record<string, never>;
 
 /**
  * What becomes of a token whose item disappeared at the source (or is now excluded by a rule):
@@ -376,6 +464,12 @@ export const createIntegrationBody = z.discriminatedUnion(
       ...common,
       settings: githubSettingsSchema,
       credentials: githubCredentialsSchema,
+    }),
+    z.object({
+      kind: z.literal('azure'),
+      ...common,
+      settings: azureSettingsSchema,
+      credentials: azureCredentialsSchema,
     }),
   ],
   { error: KIND_MESSAGE },

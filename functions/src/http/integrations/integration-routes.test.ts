@@ -179,7 +179,10 @@ describe('POST /api/v1/workspaces/{id}/integrations', () => {
   it('refuses bad input with a clear 400', async () => {
     const team = await givenTeam();
     const cases: Array<[unknown, string]> = [
-      [{ ...gitlabBody, kind: 'jenkins' }, 'Kind must be one of aws, gitlab, vault or github'],
+      [
+        { ...gitlabBody, kind: 'jenkins' },
+        'Kind must be one of aws, gitlab, vault, github or azure',
+      ],
       [{ ...gitlabBody, name: ' ' }, 'Integration name is required'],
       [{ ...gitlabBody, credentials: {} }, 'Token is required'],
       [{ ...gitlabBody, settings: { base_url: 'ftp://x' } }, 'URL must be a valid http(s) URL'],
@@ -225,6 +228,42 @@ describe('POST /api/v1/workspaces/{id}/integrations', () => {
           credentials: { app_id: '12', private_key: 'not a pem' },
         },
         "Private key must be the GitHub App's private key in PEM",
+      ],
+      [
+        {
+          kind: 'azure',
+          name: 'A',
+          settings: { tenant_id: 'not a tenant' },
+          credentials: { client_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', client_secret: 's' },
+        },
+        'Tenant id must be a directory (tenant) id or a domain',
+      ],
+      [
+        {
+          kind: 'azure',
+          name: 'A',
+          settings: { tenant_id: 'contoso.onmicrosoft.com', subscription_ids: ['sub-1'] },
+          credentials: { client_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', client_secret: 's' },
+        },
+        'Subscription ids must be GUIDs',
+      ],
+      [
+        {
+          kind: 'azure',
+          name: 'A',
+          settings: { tenant_id: 'contoso.onmicrosoft.com', app_registrations: false },
+          credentials: { client_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', client_secret: 's' },
+        },
+        'Give Key Vault URLs or subscriptions, or read app registrations',
+      ],
+      [
+        {
+          kind: 'azure',
+          name: 'A',
+          settings: { tenant_id: 'contoso.onmicrosoft.com' },
+          credentials: { client_id: 'app', client_secret: 's' },
+        },
+        'Client id must be the application (client) id, a GUID',
       ],
     ];
     for (const [body, message] of cases) {

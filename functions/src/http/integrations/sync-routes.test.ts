@@ -5,6 +5,7 @@ import { startGitlabStandIn, type GitlabStandIn } from '../../../test-support/gi
 import { inDays } from '../../../test-support/token-fixtures';
 import { startVaultStandIn, type VaultStandIn } from '../../../test-support/vault-stand-in';
 import { startGithubStandIn, type GithubStandIn } from '../../local/emulators/github-stand-in';
+import { startAzureStandIn, type AzureStandIn } from '../../local/emulators/azure-stand-in';
 import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import {
@@ -24,6 +25,7 @@ const LIST_ROUTE = '/api/v1/workspaces/{id}/integrations';
 let standIn: GitlabStandIn;
 let vault: VaultStandIn;
 let github: GithubStandIn;
+let azure: AzureStandIn;
 beforeAll(async () => {
   // The stand-ins listen on loopback, which outbound calls reach only when allowed (never in production).
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
@@ -31,10 +33,12 @@ beforeAll(async () => {
   standIn = await startGitlabStandIn();
   vault = await startVaultStandIn({ namespace: 'ops' });
   github = await startGithubStandIn();
+  azure = await startAzureStandIn();
 });
 afterAll(async () => {
   await standIn.stop();
   await github.stop();
+  await azure.stop();
   await vault.stop();
   delete process.env.WEBHOOK_ALLOW_LOOPBACK;
   resetConfigForTests();
@@ -358,5 +362,65 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
     expect(await sync()).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 2 });
     const stored = await findIntegration(team.workspaceId, id);
     expect(stored?.lastSync).toMatchObject({ updated: 1, removed: 1 });
+  });
+
+  it('syncs Azure Key Vault and Entra ID: rotation updates the same token, one gone is marked, one excluded never appears, a second sync writes nothing', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const day = (days: number) => `${inDays(days)}T12:00:00Z`;
+    const app = (secretEnd: string) => ({
+      appId: '11111111-2222-4333-8444-555555555555',
+      displayName: 'billing-api',
+      passwordCredentials: [{ keyId: 'secret-1', displayName: 'ci', endDateTime: secretEnd }],
+    });
+    azure.setState({
+      applications: [app(day(20))],
+      vaults: {
+        ops: {
+          secrets: [
+            { name: 'db-password', expires: day(30) },
+            { name: 'sandbox-token', expires: day(40) },
+          ],
+          certificates: [{ name: 'www', expires: day(50) }],
+        },
+      },
+    });
+    const id = await addIntegration(team, {
+      kind: 'azure',
+      name: 'Azure stand-in',
+      settings: {
+        tenant_id: azure.tenantId,
+        authority_host: azure.url,
+        graph_url: azure.url,
+        management_url: azure.url,
+        vault_urls: [azure.vaultUrl('ops')],
+      },
+      credentials: { client_id: azure.clientId, client_secret: azure.clientSecret },
+      rules: { exclude: ['sandbox'] },
+    });
+    const sync = async () =>
+      (await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie))
+        .json as SyncReport;
+    const first = await sync();
+    expect(first).toMatchObject({ created: 3, errors: [] });
+    expect(JSON.stringify(first)).not.toContain(azure.clientSecret);
+    expect(await discoveredNames(team.workspaceId)).toEqual([
+      ['Azure Key Vault certificate: www (ops)', inDays(50), null],
+      ['Azure Key Vault secret: db-password (ops)', inDays(30), null],
+      ['Entra ID app billing-api client secret: ci', inDays(20), null],
+    ]);
+
+    // The client secret rotated (a later end date) and the certificate deleted.
+    azure.setState({
+      applications: [app(day(400))],
+      vaults: { ops: { secrets: [{ name: 'db-password', expires: day(30) }] } },
+    });
+    expect(await sync()).toMatchObject({ updated: 1, renewed: 1, removed: 1, created: 0 });
+    const names = await discoveredNames(team.workspaceId);
+    expect(names.map(([name, expiry, removed]) => [name, expiry, removed !== null])).toEqual([
+      ['Azure Key Vault certificate: www (ops)', inDays(50), true],
+      ['Azure Key Vault secret: db-password (ops)', inDays(30), false],
+      ['Entra ID app billing-api client secret: ci', inDays(400), false],
+    ]);
+    expect(await sync()).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 2 });
   });
 });

@@ -10,6 +10,7 @@ import {
   INTEGRATION_CREDENTIAL_FIELDS,
   INTEGRATION_CREDENTIALS_SCHEMAS,
   CREDENTIAL_DESTINATION_SETTINGS,
+  credentialDestinationChanged,
   DEFAULT_INTEGRATION_RULES,
   INTEGRATION_MESSAGES,
   INTEGRATION_SETTINGS_SCHEMAS,
@@ -257,7 +258,7 @@ function requireCredentialsForNewDestination(
 ): void {
   const destination = CREDENTIAL_DESTINATION_SETTINGS[current.kind];
   if (!destination || body.credentials || current.sealedCredentials === null) return;
-  if (settings[destination.setting] !== current.settings[destination.setting]) {
+  if (credentialDestinationChanged(current.kind, current.settings, settings)) {
     throw badRequest(INTEGRATION_MESSAGES.credentialsForNewAddress(destination.label));
   }
 }

@@ -13,6 +13,8 @@
  */
 import {
   awsSettingsSchema,
+  azureCredentialsSchema,
+  azureSettingsSchema,
   githubCredentialsSchema,
   githubSettingsSchema,
   gitlabCredentialsSchema,
@@ -24,6 +26,7 @@ import {
 import type * as z from 'zod';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { awsDiscovery } from '../../adapters/aws-discovery';
+import { azureDiscovery } from '../../adapters/azure-discovery';
 import { githubDiscovery } from '../../adapters/github-discovery';
 import { gitlabDiscovery } from '../../adapters/gitlab-discovery';
 import { vaultDiscovery } from '../../adapters/vault-discovery';
@@ -94,6 +97,11 @@ export async function discover(integration: IntegrationRecord): Promise<Discover
       const settings = storedValue(githubSettingsSchema, integration.settings);
       const credentials = storedValue(githubCredentialsSchema, await openCredentials(integration));
       return githubDiscovery()({ settings, credentials });
+    }
+    case 'azure': {
+      const settings = storedValue(azureSettingsSchema, integration.settings);
+      const credentials = storedValue(azureCredentialsSchema, await openCredentials(integration));
+      return azureDiscovery()({ settings, credentials });
     }
   }
 }

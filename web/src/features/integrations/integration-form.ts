@@ -5,7 +5,11 @@
 import {
   createIntegrationBody,
   CREDENTIAL_DESTINATION_SETTINGS,
+  credentialDestinationChanged,
   DEFAULT_ACCESS_KEY_MAX_AGE_DAYS,
+  DEFAULT_AZURE_AUTHORITY_HOST,
+  DEFAULT_AZURE_GRAPH_URL,
+  DEFAULT_AZURE_MANAGEMENT_URL,
   DEFAULT_DELETE_AFTER_DAYS,
   DEFAULT_GITHUB_API_URL,
   INTEGRATION_MESSAGES,
@@ -48,6 +52,15 @@ export interface IntegrationFormValues {
   github_token: string;
   app_id: string;
   private_key: string;
+  tenant_id: string;
+  client_id: string;
+  client_secret: string;
+  vault_urls: string;
+  subscription_ids: string;
+  app_registrations: 'yes' | 'no';
+  authority_host: string;
+  graph_url: string;
+  management_url: string;
   /** Include and exclude patterns, one per line (a pattern may hold a comma). */
   include: string;
   exclude: string;
@@ -84,6 +97,15 @@ export const EMPTY_FORM: IntegrationFormValues = {
   github_token: '',
   app_id: '',
   private_key: '',
+  tenant_id: '',
+  client_id: '',
+  client_secret: '',
+  vault_urls: '',
+  subscription_ids: '',
+  app_registrations: 'yes',
+  authority_host: DEFAULT_AZURE_AUTHORITY_HOST,
+  graph_url: DEFAULT_AZURE_GRAPH_URL,
+  management_url: DEFAULT_AZURE_MANAGEMENT_URL,
   include: '',
   exclude: '',
   removed: 'mark',
@@ -134,6 +156,13 @@ export function formOf(integration: Integration): IntegrationFormValues {
     repositories: textOf(settings.repositories),
     deploy_key_max_age_days:
       textOf(settings.deploy_key_max_age_days) || EMPTY_FORM.deploy_key_max_age_days,
+    tenant_id: textOf(settings.tenant_id),
+    vault_urls: textOf(settings.vault_urls),
+    subscription_ids: textOf(settings.subscription_ids),
+    app_registrations: settings.app_registrations === false ? 'no' : 'yes',
+    authority_host: textOf(settings.authority_host) || EMPTY_FORM.authority_host,
+    graph_url: textOf(settings.graph_url) || EMPTY_FORM.graph_url,
+    management_url: textOf(settings.management_url) || EMPTY_FORM.management_url,
     include: integration.rules.include.join('\n'),
     exclude: integration.rules.exclude.join('\n'),
     removed: integration.rules.removed,
@@ -159,6 +188,16 @@ function daysOf(text: string, fallback: number): number {
 
 function settingsOf(values: IntegrationFormValues): Record<string, unknown> {
   switch (values.kind) {
+    case 'azure':
+      return {
+        tenant_id: values.tenant_id,
+        authority_host: values.authority_host,
+        graph_url: values.graph_url,
+        management_url: values.management_url,
+        vault_urls: listOf(values.vault_urls),
+        subscription_ids: listOf(values.subscription_ids),
+        app_registrations: values.app_registrations === 'yes',
+      };
     case 'github':
       return {
         api_url: values.api_url,
@@ -202,6 +241,8 @@ function credentialFields(values: IntegrationFormValues): Record<string, string>
       return values.vault_auth === 'token'
         ? { token: values.vault_token }
         : { role_id: values.role_id, secret_id: values.secret_id };
+    case 'azure':
+      return { client_id: values.client_id, client_secret: values.client_secret };
     case 'github':
       return values.github_auth === 'token'
         ? { token: values.github_token }
@@ -235,6 +276,7 @@ export function fieldOfPath(
     if (kind === 'github') {
       return second === 'app_id' || second === 'private_key' ? second : 'github_token';
     }
+    if (kind === 'azure') return second === 'client_id' ? second : 'client_secret';
     if (second === 'role_id' || second === 'secret_id') return second;
     return 'vault_token';
   }
@@ -290,7 +332,7 @@ function credentialsNeededAgain(
 ): Partial<Record<IntegrationFormField, string>> {
   const destination = CREDENTIAL_DESTINATION_SETTINGS[values.kind];
   if (!destination || !current.has_credentials) return {};
-  if (settings[destination.setting] === current.settings[destination.setting]) return {};
+  if (!credentialDestinationChanged(values.kind, current.settings, settings)) return {};
   const field = fieldOfPath(values.kind, ['credentials', ...Object.keys(credentialFields(values))]);
   return { [field]: INTEGRATION_MESSAGES.credentialsForNewAddress(destination.label) };
 }

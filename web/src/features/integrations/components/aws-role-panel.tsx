@@ -17,7 +17,7 @@ export const AWS_ROLE_MESSAGES = {
   copyFailed: 'Copying failed. Select the text and copy it instead.',
 } as const;
 
-async function copy(what: string, text: string): Promise<void> {
+export async function copy(what: string, text: string): Promise<void> {
   try {
     await navigator.clipboard.writeText(text);
     showSuccessToast(AWS_ROLE_MESSAGES.copied(what));
@@ -26,7 +26,7 @@ async function copy(what: string, text: string): Promise<void> {
   }
 }
 
-function CodeBlock({
+export function CodeBlock({
   id,
   title,
   text,

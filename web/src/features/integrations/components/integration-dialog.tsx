@@ -34,6 +34,7 @@ import {
   useUpdateIntegration,
 } from '../api/integrations';
 import { AwsRolePanel } from './aws-role-panel';
+import { AzurePermissionsPanel } from './azure-permissions-panel';
 import { RulesTester } from './rules-tester';
 
 export const STORED_CREDENTIAL_HELP = 'Stored. Type a new value to replace it.';
@@ -91,6 +92,10 @@ const GITHUB_AUTH_OPTIONS = [
 ];
 export const GITHUB_HELP =
   'Sign in as a GitHub App installed on the organization, with read-only permissions: organization "Personal access tokens: Read" and "Personal access token requests: Read" (GitHub opens the lists of fine-grained tokens and their requests to GitHub Apps only), and repository "Administration: Read" (deploy keys). A token (fine-grained, or classic with read:org and repo) reads deploy keys only.';
+const YES_NO_OPTIONS = [
+  { value: 'yes', label: 'Yes (Microsoft Graph, Application.Read.All)' },
+  { value: 'no', label: 'No' },
+];
 const VAULT_AUTH_OPTIONS = [
   { value: 'token', label: 'Token' },
   { value: 'approle', label: 'AppRole (role id and secret id)' },
@@ -151,6 +156,7 @@ export function IntegrationDialog({
   const schedule = useWatch({ control, name: 'schedule' });
   const vaultAuth = useWatch({ control, name: 'vault_auth' });
   const githubAuth = useWatch({ control, name: 'github_auth' });
+  const appRegistrations = useWatch({ control, name: 'app_registrations' });
   const include = useWatch({ control, name: 'include' });
   const exclude = useWatch({ control, name: 'exclude' });
   const removed = useWatch({ control, name: 'removed' });
@@ -348,6 +354,62 @@ export function IntegrationDialog({
                       },
                     )}
                   </>
+                )}
+              </>
+            )}
+            {kind === 'azure' && (
+              <>
+                <AzurePermissionsPanel />
+                {field(
+                  'tenant_id',
+                  'Tenant id',
+                  'The directory (tenant) id, or contoso.onmicrosoft.com.',
+                  {
+                    required: true,
+                  },
+                )}
+                {field(
+                  'client_id',
+                  'Client id',
+                  secretHelp('The application (client) id of the app registration.'),
+                  {
+                    required: !stored,
+                  },
+                )}
+                {secret(
+                  'client_secret',
+                  'Client secret',
+                  'A client secret of that app registration.',
+                )}
+                {field(
+                  'app_registrations',
+                  'Read app registrations',
+                  "Entra ID app registrations' client secrets and certificates.",
+                  { value: appRegistrations },
+                  YES_NO_OPTIONS,
+                )}
+                {field(
+                  'vault_urls',
+                  'Key Vault URLs',
+                  'One per line (https://<name>.vault.azure.net).',
+                  { multiline: true, minRows: 2 },
+                )}
+                {field(
+                  'subscription_ids',
+                  'Subscriptions',
+                  'Their vaults are listed and read too; one id per line.',
+                  { multiline: true, minRows: 2 },
+                )}
+                {field(
+                  'authority_host',
+                  'Login endpoint (authority host)',
+                  'https://login.microsoftonline.com; another for a national cloud.',
+                )}
+                {field('graph_url', 'Microsoft Graph URL', 'https://graph.microsoft.com.')}
+                {field(
+                  'management_url',
+                  'Resource Manager URL',
+                  "https://management.azure.com (to list subscriptions' vaults).",
                 )}
               </>
             )}
