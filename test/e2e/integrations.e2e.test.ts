@@ -6,6 +6,8 @@
  * and the dropped token marked "Removed at source" (kept, never deleted). Then GitHub: the form
  * with the App's permissions, an App's id and private key for the GitHub stand-in, an exclude rule,
  * the preview without the excluded token, the rule tested in the edit dialog against it, a sync.
+ * Then Azure: the least-privileges panel and its script, the tenant, client id and secret and the
+ * stand-in's endpoints, a preview of Key Vault items and app registration secrets, a sync.
  */
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -25,6 +27,10 @@ import {
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
+import {
+  startAzureStandIn,
+  type AzureStandIn,
+} from '../../functions/src/local/emulators/azure-stand-in';
 import {
   startGithubStandIn,
   type GithubStandIn,
@@ -46,10 +52,12 @@ describe('discovery integrations in Chromium', () => {
   let pageErrors: string[];
   let standIn: GitlabStandIn;
   let github: GithubStandIn;
+  let azure: AzureStandIn;
 
   beforeAll(async () => {
     standIn = await startGitlabStandIn('glpat-e2e-stand-in');
     github = await startGithubStandIn();
+    azure = await startAzureStandIn();
     session = await startBrowserSession({
       account: { email: uniqueEmail('integrations'), password: strongPassword('integrations') },
     });
@@ -60,6 +68,7 @@ describe('discovery integrations in Chromium', () => {
     await stopBrowserSession(session);
     await standIn?.stop();
     await github?.stop();
+    await azure?.stop();
   });
 
   const keysAndSecrets = () => page.getByRole('region', { name: /^Keys & Secrets/ });
@@ -197,6 +206,59 @@ describe('discovery integrations in Chromium', () => {
     await screenshot(page, 'integrations-github-rules');
     await edit.getByRole('button', { name: 'Cancel' }).click();
 
+    await card.getByRole('button', { name: 'Enable and sync' }).click();
+    await card
+      .getByRole('region', { name: 'Last sync report' })
+      .getByText('Synced: 2 created', { exact: false })
+      .waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('adds Azure: the least privileges with their script, then Key Vault items and app registration secrets previewed and synced', async () => {
+    const inDaysAt = (days: number) => `${inDays(days)}T12:00:00Z`;
+    azure.setState({
+      applications: [
+        {
+          appId: '11111111-2222-4333-8444-555555555555',
+          displayName: 'billing-api',
+          passwordCredentials: [{ keyId: 'k1', displayName: 'ci', endDateTime: inDaysAt(15) }],
+        },
+      ],
+      vaults: { ops: { secrets: [{ name: 'db-password', expires: inDaysAt(25) }] } },
+    });
+    const github = page.getByRole('article', { name: 'Stand-in GitHub' });
+    await github.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete integration' }).click();
+    await page.getByRole('heading', { name: 'Find tokens instead of typing them in' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add integration' });
+    await dialog.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Azure (Key Vault and Entra ID)' }).click();
+    const permissions = dialog.getByRole('region', { name: 'Least privileges in Azure' });
+    expect(
+      await permissions.getByRole('region', { name: 'Azure CLI script' }).textContent(),
+    ).toContain('"Key Vault Reader"');
+    await field(dialog, 'Name').fill('Stand-in Azure');
+    await field(dialog, 'Tenant id').fill(azure.tenantId);
+    await field(dialog, 'Client id').fill(azure.clientId);
+    await field(dialog, 'Client secret').fill(azure.clientSecret);
+    await field(dialog, 'Key Vault URLs').fill(azure.vaultUrl('ops'));
+    await field(dialog, 'Login endpoint (authority host)').fill(azure.url);
+    await field(dialog, 'Microsoft Graph URL').fill(azure.url);
+    await screenshot(page, 'integrations-azure-dialog');
+    expect(await blockingViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Add and preview' }).click();
+
+    const card = page.getByRole('article', { name: 'Stand-in Azure' });
+    const preview = card.getByRole('region', { name: 'Preview' });
+    await preview.getByText('A first sync would do this: 2 created', { exact: false }).waitFor();
+    expect(await preview.getByText('New: Azure Key Vault secret: db-password (ops)').count()).toBe(
+      1,
+    );
+    expect(await preview.getByText('New: Entra ID app billing-api client secret: ci').count()).toBe(
+      1,
+    );
     await card.getByRole('button', { name: 'Enable and sync' }).click();
     await card
       .getByRole('region', { name: 'Last sync report' })
