@@ -374,10 +374,11 @@ async function endpointChecks(context: ScenarioContext): Promise<void> {
 }
 
 /**
- * An enabled Vault integration on the daily schedule (created through its route), the scheduled
- * dispatch that enqueues it once, and the worker's batch that syncs it: the rehearsal has no
- * network, so the sync opens the credentials (KMS Decrypt), cannot reach Vault and records that
- * in the integration's last sync. A message that is no sync is reported failed.
+ * Enabled Vault, GitHub (signing in as a GitHub App) and Azure integrations on the daily schedule
+ * (created through their route), the scheduled dispatch that enqueues each once, and the worker's
+ * batches that sync them: the rehearsal has no network, so each sync opens its credentials (KMS
+ * Decrypt; GitHub's also signs the App's JWT with the private key), cannot reach its source and
+ * records that in the integration's last sync. A message that is no sync is reported failed.
  */
 async function integrationSyncs(context: ScenarioContext): Promise<void> {
   const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
@@ -403,6 +404,56 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
     201,
   );
   const integrationId = (created.json as { id: string }).id;
+  const { generateKeyPairSync } = await import('node:crypto');
+  const appKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs1', format: 'pem' })
+    .toString();
+  const github = await context.call(
+    'createIntegration',
+    'setup',
+    {
+      session: owner,
+      params: { id: workspaceId },
+      body: {
+        kind: 'github',
+        name: 'Rehearsal GitHub',
+        schedule: 'daily',
+        enabled: true,
+        settings: { api_url: 'https://github.rehearsal.invalid/api/v3', organization: 'acme' },
+        credentials: { app_id: '1001', private_key: appKey },
+      },
+    },
+    201,
+  );
+  const githubId = (github.json as { id: string }).id;
+  const azure = await context.call(
+    'createIntegration',
+    'setup',
+    {
+      session: owner,
+      params: { id: workspaceId },
+      body: {
+        kind: 'azure',
+        name: 'Rehearsal Azure',
+        schedule: 'daily',
+        enabled: true,
+        settings: {
+          tenant_id: 'rehearsal.onmicrosoft.com',
+          authority_host: 'https://login.rehearsal.invalid',
+          vault_urls: ['https://ops.vault.rehearsal.invalid'],
+        },
+        credentials: {
+          client_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+          client_secret: 'rehearsal~secret',
+        },
+      },
+    },
+    201,
+  );
+  const discoveryIntegrations = [
+    { id: githubId, host: 'github.rehearsal.invalid' },
+    { id: (azure.json as { id: string }).id, host: 'login.rehearsal.invalid' },
+  ];
   const client = sqsClient(context);
   const { integrationSyncQueueUrl: queueUrl, integrationSyncQueueArn: queueArn } =
     context.deployment;
@@ -412,13 +463,20 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
       'happy',
       scheduledEvent(context, JOBS.integrationSyncDispatch),
     );
-    const syncs = await receiveOwn(client, queueUrl, (message) =>
-      (message.Body ?? '').includes(integrationId),
-    );
-    if (syncs.length !== 1) {
+    // Every message is taken as it comes (one received but left unused would stay invisible).
+    const ids = [integrationId, ...discoveryIntegrations.map(({ id }) => id)];
+    const ours = (message: Message) => ids.some((id) => (message.Body ?? '').includes(id));
+    const received: Message[] = [];
+    for (let round = 0; round < ids.length && received.length < ids.length; round += 1) {
+      received.push(...(await receiveOwn(client, queueUrl, ours)));
+    }
+    const messagesOf = (id: string) =>
+      received.filter((message) => (message.Body ?? '').includes(id));
+    const syncs = messagesOf(integrationId);
+    if (ids.some((id) => messagesOf(id).length !== 1)) {
       context.fail(
         JOBS.integrationSyncDispatch,
-        `${syncs.length} syncs enqueued for one integration`,
+        `${received.length} syncs enqueued for ${ids.length} integrations`,
       );
       return;
     }
@@ -428,6 +486,22 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
       sqsEventOf(syncs, context, queueArn),
     );
     await settle(client, context, syncs, synced.result as SQSBatchResponse, queueUrl);
+    for (const { id, host } of discoveryIntegrations) {
+      const messages = messagesOf(id);
+      const outcome = await context.invokeJob(
+        JOBS.integrationSyncWorker,
+        'happy',
+        sqsEventOf(messages, context, queueArn),
+      );
+      await settle(client, context, messages, outcome.result as SQSBatchResponse, queueUrl);
+      const errors = (await findIntegration(workspaceId, id))?.lastSync?.errors ?? [];
+      if (errors.length !== 1 || !errors[0]?.includes(host)) {
+        context.fail(
+          JOBS.integrationSyncWorker,
+          `the unreachable ${host} is not recorded: ${JSON.stringify(errors)}`,
+        );
+      }
+    }
     const lastSync = (await findIntegration(workspaceId, integrationId))?.lastSync;
     // Both the token's lookup and the KV mount fail to reach the address, each an error.
     const unreachable = lastSync?.errors ?? [];
