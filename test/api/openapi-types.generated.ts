@@ -2512,7 +2512,7 @@ export interface operations {
                             workspace_id: string;
                             source?: {
                                 /** @enum {string} */
-                                kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
+                                kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "gcp" | "files" | "kubernetes";
                                 integration_id: string;
                                 external_id: string;
                                 removed_at: string | null;
@@ -2669,7 +2669,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "gcp" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -2793,7 +2793,7 @@ export interface operations {
                             workspace_id: string;
                             source?: {
                                 /** @enum {string} */
-                                kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
+                                kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "gcp" | "files" | "kubernetes";
                                 integration_id: string;
                                 external_id: string;
                                 removed_at: string | null;
@@ -2948,7 +2948,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "gcp" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -3653,7 +3653,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "gcp" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -6045,7 +6045,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "gcp" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;
@@ -6502,7 +6502,7 @@ export interface operations {
                             id: string;
                             workspace_id: string;
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "azure";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "gcp";
                             name: string;
                             /** @enum {string} */
                             schedule: "daily" | "manual";
@@ -6795,6 +6795,47 @@ export interface operations {
                         client_id: string;
                         client_secret: string;
                     };
+                } | {
+                    /** @constant */
+                    kind: "gcp";
+                    name: string;
+                    /**
+                     * @default daily
+                     * @enum {string}
+                     */
+                    schedule?: "daily" | "manual";
+                    /** @default false */
+                    enabled?: boolean;
+                    /**
+                     * @default {
+                     *       "include": [],
+                     *       "exclude": [],
+                     *       "removed": "mark",
+                     *       "delete_after_days": 30
+                     *     }
+                     */
+                    rules?: {
+                        /** @default [] */
+                        include?: string[];
+                        /** @default [] */
+                        exclude?: string[];
+                        /**
+                         * @default mark
+                         * @enum {string}
+                         */
+                        removed?: "mark" | "delete";
+                        /** @default 30 */
+                        delete_after_days?: number;
+                    };
+                    settings: {
+                        project_ids: string[];
+                        token_url?: string;
+                        secret_manager_url?: string;
+                        iam_url?: string;
+                    };
+                    credentials: {
+                        service_account_key: string;
+                    };
                 };
             };
         };
@@ -6809,7 +6850,7 @@ export interface operations {
                         id: string;
                         workspace_id: string;
                         /** @enum {string} */
-                        kind: "aws" | "gitlab" | "vault" | "github" | "azure";
+                        kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "gcp";
                         name: string;
                         /** @enum {string} */
                         schedule: "daily" | "manual";
@@ -6944,6 +6985,7 @@ export interface operations {
                     };
                     credentials?: {
                         private_key?: unknown;
+                        service_account_key?: unknown;
                     } & {
                         [key: string]: unknown;
                     };
@@ -6961,7 +7003,7 @@ export interface operations {
                         id: string;
                         workspace_id: string;
                         /** @enum {string} */
-                        kind: "aws" | "gitlab" | "vault" | "github" | "azure";
+                        kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "gcp";
                         name: string;
                         /** @enum {string} */
                         schedule: "daily" | "manual";
@@ -7252,7 +7294,7 @@ export interface operations {
                         workspace_id: string;
                         source?: {
                             /** @enum {string} */
-                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "files" | "kubernetes";
+                            kind: "aws" | "gitlab" | "vault" | "github" | "azure" | "gcp" | "files" | "kubernetes";
                             integration_id: string;
                             external_id: string;
                             removed_at: string | null;

@@ -28,6 +28,7 @@ import { ensureLocalAlertLinkKey } from './alert-link-key-file';
 import { ensureLocalIntegrationCredentialsKey } from './integration-credentials-key-file';
 import { ensureLocalTwoFactorKey } from './two-factor-key-file';
 import { startAzureStandIn, type AzureStandIn } from './emulators/azure-stand-in';
+import { startGcpStandIn, type GcpStandIn } from './emulators/gcp-stand-in';
 import { startGithubStandIn, type GithubStandIn } from './emulators/github-stand-in';
 import { startRdapStandIn, type RdapStandIn } from './emulators/rdap-stand-in';
 import { startCtSearchStandIn, type CtSearchStandIn } from './emulators/ct-search-stand-in';
@@ -63,6 +64,8 @@ export interface LocalRuntimeOptions {
   readonly githubPort?: number;
   /** The local Azure stand-in's port; 0 or absent: any free port. */
   readonly azurePort?: number;
+  /** The local Google Cloud stand-in's port; 0 or absent: any free port. */
+  readonly gcpPort?: number;
 }
 
 export interface RunningLocalRuntime {
@@ -93,6 +96,12 @@ export interface RunningLocalRuntime {
    * answers what to give an integration.
    */
   readonly azureUrl: string;
+  /**
+   * The local Google Cloud stand-in (token endpoint at `{gcpUrl}/token`, Secret Manager and IAM,
+   * seeded with the project `expiry-radar-demo`): `GET {gcpUrl}/stand-in/key` answers the
+   * service account key to give an integration.
+   */
+  readonly gcpUrl: string;
   stop(): Promise<void>;
 }
 
@@ -260,11 +269,13 @@ export async function startLocalRuntime(
   let ctSearch: CtSearchStandIn | undefined;
   let github: GithubStandIn | undefined;
   let azure: AzureStandIn | undefined;
+  let gcp: GcpStandIn | undefined;
   try {
     rdap = await startRdapStandIn({ port: options.rdapPort ?? 0 });
     ctSearch = await startCtSearchStandIn({ port: options.ctSearchPort ?? 0 });
     github = await startGithubStandIn({ port: options.githubPort ?? 0, seed: true });
     azure = await startAzureStandIn({ port: options.azurePort ?? 0, seed: true });
+    gcp = await startGcpStandIn({ port: options.gcpPort ?? 0, seed: true });
     Object.assign(process.env, emulators.environment, {
       APP_ENV: 'local',
       // Every registry's RDAP lookups go to the local stand-in (never honoured in production).
@@ -288,6 +299,7 @@ export async function startLocalRuntime(
     const standIn = rdap;
     const githubStandIn = github;
     const azureStandIn = azure;
+    const gcpStandIn = gcp;
     const ctStandIn = ctSearch;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
@@ -315,12 +327,14 @@ export async function startLocalRuntime(
       ctSearchUrl: ctStandIn.baseUrl,
       githubUrl: githubStandIn.apiUrl,
       azureUrl: azureStandIn.url,
+      gcpUrl: gcpStandIn.url,
       stop: async () => {
         await jobs.stop();
         await standIn.stop();
         await ctStandIn.stop();
         await githubStandIn.stop();
         await azureStandIn.stop();
+        await gcpStandIn.stop();
         await new Promise<void>((resolve) => {
           listening.closeAllConnections();
           listening.close(() => resolve());
@@ -333,6 +347,7 @@ export async function startLocalRuntime(
     await rdap?.stop();
     await github?.stop();
     await azure?.stop();
+    await gcp?.stop();
     await ctSearch?.stop();
     await emulators.stop();
     throw error;

@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     rdapPort: process.env.RDAP_PORT ? portFrom('RDAP_PORT', 0) : 0,
     githubPort: process.env.GITHUB_STAND_IN_PORT ? portFrom('GITHUB_STAND_IN_PORT', 0) : 0,
     azurePort: process.env.AZURE_STAND_IN_PORT ? portFrom('AZURE_STAND_IN_PORT', 0) : 0,
+    gcpPort: process.env.GCP_STAND_IN_PORT ? portFrom('GCP_STAND_IN_PORT', 0) : 0,
     ctSearchPort: process.env.CT_SEARCH_PORT ? portFrom('CT_SEARCH_PORT', 0) : 0,
     ...(runningEmulators ? { runningEmulators } : {}),
   });
@@ -82,6 +83,7 @@ async function main(): Promise<void> {
     rdap: runtime.rdapUrl,
     github: runtime.githubUrl,
     azure: runtime.azureUrl,
+    gcp: runtime.gcpUrl,
     ctSearch: runtime.ctSearchUrl,
     ...endpoints,
   };
@@ -99,6 +101,7 @@ async function main(): Promise<void> {
       `  RDAP stand-in: ${runtime.rdapUrl} (every registry's lookups; npm run domains:check)`,
       `  GitHub stand-in: ${runtime.githubUrl} (organization expiry-radar-demo; credentials at ${runtime.githubUrl}/stand-in/app)`,
       `  Azure stand-in: ${runtime.azureUrl} (login, Graph, Resource Manager, Key Vault; credentials at ${runtime.azureUrl}/stand-in/credentials)`,
+      `  Google Cloud stand-in: ${runtime.gcpUrl} (token endpoint, Secret Manager, IAM; key at ${runtime.gcpUrl}/stand-in/key)`,
       `  Cert Spotter stand-in: ${runtime.ctSearchUrl} (the certificate transparency watch; npm run ct:watch)`,
       'Press Ctrl-C to stop.',
       '',

@@ -9,9 +9,9 @@ import { MAX_RULE_PATTERNS, RULE_MESSAGES, rulePatternProblem } from '../domain/
 import { multiLineText, secretText } from '../domain/text-rules';
 import { idSchema } from './common-schemas';
 
-export const INTEGRATION_KINDS = ['aws', 'gitlab', 'vault', 'github', 'azure'] as const;
+export const INTEGRATION_KINDS = ['aws', 'gitlab', 'vault', 'github', 'azure', 'gcp'] as const;
 export type IntegrationKind = (typeof INTEGRATION_KINDS)[number];
-const KIND_MESSAGE = 'Kind must be one of aws, gitlab, vault, github or azure';
+const KIND_MESSAGE = 'Kind must be one of aws, gitlab, vault, github, azure or gcp';
 export const integrationKindSchema = z.enum(INTEGRATION_KINDS, { error: KIND_MESSAGE });
 
 export const INTEGRATION_KIND_LABELS: Readonly<Record<IntegrationKind, string>> = {
@@ -20,6 +20,7 @@ export const INTEGRATION_KIND_LABELS: Readonly<Record<IntegrationKind, string>> 
   vault: 'HashiCorp Vault',
   github: 'GitHub',
   azure: 'Azure (Key Vault and Entra ID)',
+  gcp: 'Google Cloud',
 };
 
 /** `daily`: synced once a day by the scheduled job; `manual`: only by "Sync now". */
@@ -33,6 +34,10 @@ export const MAX_AWS_REGIONS = 30;
 export const MAX_SCOPE_IDS = 100;
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 export const PRIVATE_KEY_MAX_LENGTH = 8_000;
+export const DEFAULT_GCP_TOKEN_URL = 'https://oauth2.googleapis.com/token';
+export const DEFAULT_GCP_SECRET_MANAGER_URL = 'https://secretmanager.googleapis.com';
+export const DEFAULT_GCP_IAM_URL = 'https://iam.googleapis.com';
+export const SERVICE_ACCOUNT_KEY_MAX_LENGTH = 10_000;
 export const DEFAULT_AZURE_AUTHORITY_HOST = 'https://login.microsoftonline.com';
 export const DEFAULT_AZURE_GRAPH_URL = 'https://graph.microsoft.com';
 export const DEFAULT_AZURE_MANAGEMENT_URL = 'https://management.azure.com';
@@ -65,6 +70,11 @@ export const INTEGRATION_MESSAGES = {
   tooManyVaults: `At most ${MAX_SCOPE_IDS} vaults and ${MAX_SCOPE_IDS} subscriptions`,
   azureNothingToRead:
     'Give Key Vault URLs or subscriptions, or read app registrations: there is nothing to read',
+  invalidProjectId:
+    'Project ids must be Google Cloud project ids (6 to 30 lowercase letters, digits and hyphens)',
+  projectsRequired: 'Give at least one project',
+  invalidServiceAccountKey:
+    'The service account key must be the JSON key file Google Cloud gave (type service_account, with client_email and private_key)',
   invalidAppId: "App id must be the GitHub App's number",
   invalidPrivateKey:
     "Private key must be the GitHub App's private key in PEM (-----BEGIN RSA PRIVATE KEY-----)",
@@ -248,6 +258,48 @@ export const azureCredentialsSchema = z.object({
   client_secret: secretSchema(INTEGRATION_MESSAGES.tokenRequired),
 });
 
+export const gcpSettingsSchema = z.object({
+  project_ids: z
+    .array(
+      z
+        .string({ error: INTEGRATION_MESSAGES.invalidProjectId })
+        .trim()
+        .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, INTEGRATION_MESSAGES.invalidProjectId),
+    )
+    .min(1, INTEGRATION_MESSAGES.projectsRequired)
+    .max(MAX_SCOPE_IDS, INTEGRATION_MESSAGES.tooManyScopeIds),
+  /** Where the service account's signed assertion is exchanged for an access token. */
+  token_url: httpUrlSchema.default(DEFAULT_GCP_TOKEN_URL),
+  secret_manager_url: httpUrlSchema.default(DEFAULT_GCP_SECRET_MANAGER_URL),
+  iam_url: httpUrlSchema.default(DEFAULT_GCP_IAM_URL),
+});
+
+/** Whether `text` is a service account's JSON key file (its fields the sync needs). */
+function isServiceAccountKey(text: string): boolean {
+  try {
+    const key = JSON.parse(text) as Record<string, unknown>;
+    return (
+      key.type === 'service_account' &&
+      typeof key.client_email === 'string' &&
+      typeof key.private_key === 'string' &&
+      key.private_key.includes('PRIVATE KEY')
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** The JSON key file as downloaded: several lines, kept as given (never sent anywhere as is). */
+export const gcpCredentialsSchema = z.object({
+  service_account_key: multiLineText(
+    z
+      .string({ error: INTEGRATION_MESSAGES.invalidServiceAccountKey })
+      .trim()
+      .max(SERVICE_ACCOUNT_KEY_MAX_LENGTH, INTEGRATION_MESSAGES.invalidServiceAccountKey)
+      .refine(isServiceAccountKey, INTEGRATION_MESSAGES.invalidServiceAccountKey),
+  ),
+});
+
 /**
  * A PEM private key: line breaks belong to it (it is never sent in a header, only used to sign),
  * so it is multi-line text; PEM is ASCII, which the text rules' normalisation leaves as it is.
@@ -309,6 +361,10 @@ export const CREDENTIAL_DESTINATION_SETTINGS: Readonly<
     settings: ['authority_host', 'graph_url', 'management_url', 'vault_urls'],
     label: 'Azure endpoints or Key Vault URLs',
   },
+  gcp: {
+    settings: ['token_url', 'secret_manager_url', 'iam_url'],
+    label: 'Google Cloud endpoints',
+  },
 };
 
 /** Whether a change of settings moves where the kind's credentials (or tokens) are sent. */
@@ -330,6 +386,7 @@ export const INTEGRATION_SETTINGS_SCHEMAS = {
   vault: vaultSettingsSchema,
   github: githubSettingsSchema,
   azure: azureSettingsSchema,
+  gcp: gcpSettingsSchema,
 } as const;
 
 /** The fields each kind's credentials may have: any other names credentials of another kind. */
@@ -339,6 +396,7 @@ export const INTEGRATION_CREDENTIAL_FIELDS: Readonly<Record<IntegrationKind, rea
   vault: ['token', 'role_id', 'secret_id'],
   github: ['token', 'app_id', 'private_key'],
   azure: ['client_id', 'client_secret'],
+  gcp: ['service_account_key'],
 };
 
 export const INTEGRATION_CREDENTIALS_SCHEMAS = {
@@ -347,6 +405,7 @@ export const INTEGRATION_CREDENTIALS_SCHEMAS = {
   vault: vaultCredentialsSchema,
   github: githubCredentialsSchema,
   azure: azureCredentialsSchema,
+  gcp: gcpCredentialsSchema,
 } as const;
 
 export type AwsSettings = z.output<typeof awsSettingsSchema>;
@@ -355,8 +414,10 @@ export type VaultSettings = z.output<typeof vaultSettingsSchema>;
 export type GithubSettings = z.output<typeof githubSettingsSchema>;
 export type AzureSettings = z.output<typeof azureSettingsSchema>;
 export type AzureCredentials = z.output<typeof azureCredentialsSchema>;
+export type GcpSettings = z.output<typeof gcpSettingsSchema>;
+export type GcpCredentials = z.output<typeof gcpCredentialsSchema>;
 export type IntegrationSettings =
-  AwsSettings | GitlabSettings | VaultSettings | GithubSettings | AzureSettings;
+  AwsSettings | GitlabSettings | VaultSettings | GithubSettings | AzureSettings | GcpSettings;
 export type GithubCredentials = z.output<typeof githubCredentialsSchema>;
 export type GitlabCredentials = z.output<typeof gitlabCredentialsSchema>;
 export type VaultCredentials = z.output<typeof vaultCredentialsSchema>;
@@ -365,6 +426,7 @@ export type IntegrationCredentials =
   | VaultCredentials
   | GithubCredentials
   | AzureCredentials
+  | GcpCredentials
   | Record<string, never>;
 
 /**
@@ -471,6 +533,12 @@ export const createIntegrationBody = z.discriminatedUnion(
       settings: azureSettingsSchema,
       credentials: azureCredentialsSchema,
     }),
+    z.object({
+      kind: z.literal('gcp'),
+      ...common,
+      settings: gcpSettingsSchema,
+      credentials: gcpCredentialsSchema,
+    }),
   ],
   { error: KIND_MESSAGE },
 );
@@ -487,9 +555,12 @@ export const updateIntegrationBody = z.object({
   /** Replaces the rules as a whole. */
   rules: integrationRulesSchema.optional(),
   settings: z.record(z.string(), z.unknown()).optional(),
-  /** Secrets on one line, but a GitHub App's PEM private key. */
+  /** Secrets on one line, but a GitHub App's PEM private key and a service account's key file. */
   credentials: z
-    .object({ private_key: multiLineText(z.unknown()).optional() })
+    .object({
+      private_key: multiLineText(z.unknown()).optional(),
+      service_account_key: multiLineText(z.unknown()).optional(),
+    })
     .catchall(secretText(z.unknown()))
     .optional(),
 });

@@ -15,7 +15,7 @@ const text = z.string().nullable();
  * id at the source. Tokens typed in by hand have none.
  */
 export const tokenSourceSchema = z.object({
-  kind: z.enum(['aws', 'gitlab', 'vault', 'github', 'azure', 'files', 'kubernetes']),
+  kind: z.enum(['aws', 'gitlab', 'vault', 'github', 'azure', 'gcp', 'files', 'kubernetes']),
   integration_id: z.string(),
   external_id: z.string(),
   removed_at: z.string().nullable(),

@@ -181,7 +181,7 @@ describe('POST /api/v1/workspaces/{id}/integrations', () => {
     const cases: Array<[unknown, string]> = [
       [
         { ...gitlabBody, kind: 'jenkins' },
-        'Kind must be one of aws, gitlab, vault, github or azure',
+        'Kind must be one of aws, gitlab, vault, github, azure or gcp',
       ],
       [{ ...gitlabBody, name: ' ' }, 'Integration name is required'],
       [{ ...gitlabBody, credentials: {} }, 'Token is required'],
@@ -264,6 +264,28 @@ describe('POST /api/v1/workspaces/{id}/integrations', () => {
           credentials: { client_id: 'app', client_secret: 's' },
         },
         'Client id must be the application (client) id, a GUID',
+      ],
+      [
+        { kind: 'gcp', name: 'G', settings: { project_ids: [] }, credentials: {} },
+        'Give at least one project',
+      ],
+      [
+        {
+          kind: 'gcp',
+          name: 'G',
+          settings: { project_ids: ['Not_A_Project'] },
+          credentials: { service_account_key: '{}' },
+        },
+        'Project ids must be Google Cloud project ids',
+      ],
+      [
+        {
+          kind: 'gcp',
+          name: 'G',
+          settings: { project_ids: ['demo-project'] },
+          credentials: { service_account_key: '{"type": "authorized_user"}' },
+        },
+        'The service account key must be the JSON key file Google Cloud gave',
       ],
     ];
     for (const [body, message] of cases) {

@@ -6,6 +6,7 @@ import { inDays } from '../../../test-support/token-fixtures';
 import { startVaultStandIn, type VaultStandIn } from '../../../test-support/vault-stand-in';
 import { startGithubStandIn, type GithubStandIn } from '../../local/emulators/github-stand-in';
 import { startAzureStandIn, type AzureStandIn } from '../../local/emulators/azure-stand-in';
+import { startGcpStandIn, type GcpStandIn } from '../../local/emulators/gcp-stand-in';
 import { givenTeam, routeRequest } from '../../../test-support/workspace-fixtures';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import {
@@ -26,6 +27,7 @@ let standIn: GitlabStandIn;
 let vault: VaultStandIn;
 let github: GithubStandIn;
 let azure: AzureStandIn;
+let gcp: GcpStandIn;
 beforeAll(async () => {
   // The stand-ins listen on loopback, which outbound calls reach only when allowed (never in production).
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
@@ -34,11 +36,13 @@ beforeAll(async () => {
   vault = await startVaultStandIn({ namespace: 'ops' });
   github = await startGithubStandIn();
   azure = await startAzureStandIn();
+  gcp = await startGcpStandIn();
 });
 afterAll(async () => {
   await standIn.stop();
   await github.stop();
   await azure.stop();
+  await gcp.stop();
   await vault.stop();
   delete process.env.WEBHOOK_ALLOW_LOOPBACK;
   resetConfigForTests();
@@ -420,6 +424,76 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
       ['Azure Key Vault certificate: www (ops)', inDays(50), true],
       ['Azure Key Vault secret: db-password (ops)', inDays(30), false],
       ['Entra ID app billing-api client secret: ci', inDays(400), false],
+    ]);
+    expect(await sync()).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 2 });
+  });
+
+  it('syncs Google Cloud secrets and service account keys: rotation updates the same token, one gone is marked, one excluded never appears, a second sync writes nothing', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const day = (days: number) => `${inDays(days)}T08:00:00Z`;
+    const account = 'ci@demo-project.iam.gserviceaccount.com';
+    gcp.setState({
+      projects: {
+        'demo-project': {
+          secrets: [
+            { id: 'db-password', expireTime: day(30) },
+            { id: 'sandbox-token', expireTime: day(35) },
+            { id: 'api-token', nextRotationTime: day(10) },
+          ],
+          serviceAccounts: { [account]: [{ id: 'keyaaaa1111', validBeforeTime: day(60) }] },
+        },
+      },
+    });
+    const id = await addIntegration(team, {
+      kind: 'gcp',
+      name: 'Google Cloud stand-in',
+      settings: {
+        project_ids: ['demo-project'],
+        token_url: gcp.tokenUrl,
+        secret_manager_url: gcp.url,
+        iam_url: gcp.url,
+      },
+      credentials: { service_account_key: gcp.serviceAccountKey },
+      rules: { exclude: ['sandbox'] },
+    });
+    const sync = async () =>
+      (await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie))
+        .json as SyncReport;
+    const first = await sync();
+    expect(first).toMatchObject({ created: 3, errors: [] });
+    expect(JSON.stringify(first)).not.toContain('PRIVATE KEY');
+    expect(await discoveredNames(team.workspaceId)).toEqual([
+      ['Google Cloud secret: api-token (demo-project)', inDays(10), null],
+      ['Google Cloud secret: db-password (demo-project)', inDays(30), null],
+      [
+        'Google Cloud service account key: ci@demo-project.iam.gserviceaccount.com (keyaaaa1)',
+        inDays(60),
+        null,
+      ],
+    ]);
+
+    // The secret rotated (its next rotation later) and the key deleted.
+    gcp.setState({
+      projects: {
+        'demo-project': {
+          secrets: [
+            { id: 'db-password', expireTime: day(30) },
+            { id: 'api-token', nextRotationTime: day(40) },
+          ],
+          serviceAccounts: { [account]: [] },
+        },
+      },
+    });
+    expect(await sync()).toMatchObject({ updated: 1, renewed: 1, removed: 1, created: 0 });
+    const names = await discoveredNames(team.workspaceId);
+    expect(names.map(([name, expiry, removed]) => [name, expiry, removed !== null])).toEqual([
+      ['Google Cloud secret: api-token (demo-project)', inDays(40), false],
+      ['Google Cloud secret: db-password (demo-project)', inDays(30), false],
+      [
+        'Google Cloud service account key: ci@demo-project.iam.gserviceaccount.com (keyaaaa1)',
+        inDays(60),
+        true,
+      ],
     ]);
     expect(await sync()).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 2 });
   });

@@ -15,6 +15,8 @@ import {
   awsSettingsSchema,
   azureCredentialsSchema,
   azureSettingsSchema,
+  gcpCredentialsSchema,
+  gcpSettingsSchema,
   githubCredentialsSchema,
   githubSettingsSchema,
   gitlabCredentialsSchema,
@@ -27,6 +29,7 @@ import type * as z from 'zod';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { awsDiscovery } from '../../adapters/aws-discovery';
 import { azureDiscovery } from '../../adapters/azure-discovery';
+import { gcpDiscovery } from '../../adapters/gcp-discovery';
 import { githubDiscovery } from '../../adapters/github-discovery';
 import { gitlabDiscovery } from '../../adapters/gitlab-discovery';
 import { vaultDiscovery } from '../../adapters/vault-discovery';
@@ -102,6 +105,11 @@ export async function discover(integration: IntegrationRecord): Promise<Discover
       const settings = storedValue(azureSettingsSchema, integration.settings);
       const credentials = storedValue(azureCredentialsSchema, await openCredentials(integration));
       return azureDiscovery()({ settings, credentials });
+    }
+    case 'gcp': {
+      const settings = storedValue(gcpSettingsSchema, integration.settings);
+      const credentials = storedValue(gcpCredentialsSchema, await openCredentials(integration));
+      return gcpDiscovery()({ settings, credentials });
     }
   }
 }

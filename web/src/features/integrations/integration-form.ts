@@ -11,6 +11,9 @@ import {
   DEFAULT_AZURE_GRAPH_URL,
   DEFAULT_AZURE_MANAGEMENT_URL,
   DEFAULT_DELETE_AFTER_DAYS,
+  DEFAULT_GCP_IAM_URL,
+  DEFAULT_GCP_SECRET_MANAGER_URL,
+  DEFAULT_GCP_TOKEN_URL,
   DEFAULT_GITHUB_API_URL,
   INTEGRATION_MESSAGES,
   INTEGRATION_CREDENTIALS_SCHEMAS,
@@ -61,6 +64,10 @@ export interface IntegrationFormValues {
   authority_host: string;
   graph_url: string;
   management_url: string;
+  service_account_key: string;
+  token_url: string;
+  secret_manager_url: string;
+  iam_url: string;
   /** Include and exclude patterns, one per line (a pattern may hold a comma). */
   include: string;
   exclude: string;
@@ -106,6 +113,10 @@ export const EMPTY_FORM: IntegrationFormValues = {
   authority_host: DEFAULT_AZURE_AUTHORITY_HOST,
   graph_url: DEFAULT_AZURE_GRAPH_URL,
   management_url: DEFAULT_AZURE_MANAGEMENT_URL,
+  service_account_key: '',
+  token_url: DEFAULT_GCP_TOKEN_URL,
+  secret_manager_url: DEFAULT_GCP_SECRET_MANAGER_URL,
+  iam_url: DEFAULT_GCP_IAM_URL,
   include: '',
   exclude: '',
   removed: 'mark',
@@ -163,6 +174,9 @@ export function formOf(integration: Integration): IntegrationFormValues {
     authority_host: textOf(settings.authority_host) || EMPTY_FORM.authority_host,
     graph_url: textOf(settings.graph_url) || EMPTY_FORM.graph_url,
     management_url: textOf(settings.management_url) || EMPTY_FORM.management_url,
+    token_url: textOf(settings.token_url) || EMPTY_FORM.token_url,
+    secret_manager_url: textOf(settings.secret_manager_url) || EMPTY_FORM.secret_manager_url,
+    iam_url: textOf(settings.iam_url) || EMPTY_FORM.iam_url,
     include: integration.rules.include.join('\n'),
     exclude: integration.rules.exclude.join('\n'),
     removed: integration.rules.removed,
@@ -188,6 +202,13 @@ function daysOf(text: string, fallback: number): number {
 
 function settingsOf(values: IntegrationFormValues): Record<string, unknown> {
   switch (values.kind) {
+    case 'gcp':
+      return {
+        project_ids: listOf(values.project_ids),
+        token_url: values.token_url,
+        secret_manager_url: values.secret_manager_url,
+        iam_url: values.iam_url,
+      };
     case 'azure':
       return {
         tenant_id: values.tenant_id,
@@ -243,6 +264,8 @@ function credentialFields(values: IntegrationFormValues): Record<string, string>
         : { role_id: values.role_id, secret_id: values.secret_id };
     case 'azure':
       return { client_id: values.client_id, client_secret: values.client_secret };
+    case 'gcp':
+      return { service_account_key: values.service_account_key };
     case 'github':
       return values.github_auth === 'token'
         ? { token: values.github_token }
@@ -277,6 +300,7 @@ export function fieldOfPath(
       return second === 'app_id' || second === 'private_key' ? second : 'github_token';
     }
     if (kind === 'azure') return second === 'client_id' ? second : 'client_secret';
+    if (kind === 'gcp') return 'service_account_key';
     if (second === 'role_id' || second === 'secret_id') return second;
     return 'vault_token';
   }

@@ -68,6 +68,8 @@ function settingsSummary(integration: Integration): string {
       return String(settings.address);
     case 'aws':
       return `${String(settings.role_arn)} · ${list(settings.regions).join(', ')}`;
+    case 'gcp':
+      return `Projects ${list(settings.project_ids).join(', ')}`;
     case 'azure': {
       const vaults = [...list(settings.vault_urls), ...list(settings.subscription_ids)];
       return `Tenant ${String(settings.tenant_id)}${settings.app_registrations === false ? '' : ' · app registrations'}${vaults.length ? ` · ${vaults.join(', ')}` : ''}`;
@@ -283,12 +285,13 @@ function EmptyState() {
         An integration reads your GitLab access tokens, your HashiCorp Vault certificates and
         secrets, your AWS certificates, secrets and IAM access keys, your GitHub organization&apos;s
         fine-grained tokens, token requests and deploy keys, or your Azure Key Vault certificates,
-        secrets and keys and Entra ID app registrations&apos; client secrets and certificates, and
-        keeps this workspace&apos;s tokens in step with them: new ones are added, renewals update
-        their expiry, and tokens no longer found are marked &ldquo;removed at source&rdquo; (or
-        deleted some days later, if its rules say so). Include and exclude rules choose what it
-        keeps. Before the first sync you see what it would create. Tokens you typed in by hand are
-        never duplicated: you may link them instead.
+        secrets and keys and Entra ID app registrations&apos; client secrets and certificates, or
+        your Google Cloud Secret Manager secrets and service account keys, and keeps this
+        workspace&apos;s tokens in step with them: new ones are added, renewals update their expiry,
+        and tokens no longer found are marked &ldquo;removed at source&rdquo; (or deleted some days
+        later, if its rules say so). Include and exclude rules choose what it keeps. Before the
+        first sync you see what it would create. Tokens you typed in by hand are never duplicated:
+        you may link them instead.
       </Typography>
     </Paper>
   );
@@ -420,7 +423,7 @@ export function IntegrationsPage() {
   return (
     <PageFrame
       title="Integrations"
-      description="Find this workspace's tokens in AWS, GitLab, HashiCorp Vault, GitHub and Azure, and keep them in step with a daily sync."
+      description="Find this workspace's tokens in AWS, GitLab, HashiCorp Vault, GitHub, Azure and Google Cloud, and keep them in step with a daily sync."
     >
       {selection.isLoading ? (
         <Spinner minHeight={240} />

@@ -33,7 +33,7 @@ import {
   useSyncIntegration,
   useUpdateIntegration,
 } from '../api/integrations';
-import { AwsRolePanel } from './aws-role-panel';
+import { AwsRolePanel, CodeBlock } from './aws-role-panel';
 import { AzurePermissionsPanel } from './azure-permissions-panel';
 import { RulesTester } from './rules-tester';
 
@@ -92,6 +92,18 @@ const GITHUB_AUTH_OPTIONS = [
 ];
 export const GITHUB_HELP =
   'Sign in as a GitHub App installed on the organization, with read-only permissions: organization "Personal access tokens: Read" and "Personal access token requests: Read" (GitHub opens the lists of fine-grained tokens and their requests to GitHub Apps only), and repository "Administration: Read" (deploy keys). A token (fine-grained, or classic with read:org and repo) reads deploy keys only.';
+export const GCP_HELP =
+  "Signs in with a service account key (the JSON key file), stored encrypted: workload identity federation is not offered. Grant that service account, on each project, the Secret Manager Viewer role (roles/secretmanager.viewer: secrets' metadata, never their values) and the Service Account Viewer role (roles/iam.serviceAccountViewer: service accounts and their keys' metadata).";
+export const GCP_SETUP_SCRIPT = `PROJECT="<project id>"
+gcloud iam service-accounts create expiry-radar --project "$PROJECT" \\
+  --display-name "Expiry Radar discovery"
+SA="expiry-radar@$PROJECT.iam.gserviceaccount.com"
+gcloud projects add-iam-policy-binding "$PROJECT" \\
+  --member "serviceAccount:$SA" --role roles/secretmanager.viewer
+gcloud projects add-iam-policy-binding "$PROJECT" \\
+  --member "serviceAccount:$SA" --role roles/iam.serviceAccountViewer
+gcloud iam service-accounts keys create expiry-radar-key.json --iam-account "$SA"
+`;
 const YES_NO_OPTIONS = [
   { value: 'yes', label: 'Yes (Microsoft Graph, Application.Read.All)' },
   { value: 'no', label: 'No' },
@@ -355,6 +367,41 @@ export function IntegrationDialog({
                     )}
                   </>
                 )}
+              </>
+            )}
+            {kind === 'gcp' && (
+              <>
+                <Alert severity="info">{GCP_HELP}</Alert>
+                <CodeBlock
+                  id="gcp-setup-script"
+                  title="gcloud script"
+                  text={GCP_SETUP_SCRIPT}
+                  fileName="expiry-radar-gcp-setup.sh"
+                  mediaType="text/x-shellscript"
+                />
+                {field('project_ids', 'Projects', 'Project ids, one per line (my-project-123).', {
+                  multiline: true,
+                  minRows: 2,
+                  required: true,
+                })}
+                {field(
+                  'service_account_key',
+                  'Service account key',
+                  secretHelp('Paste the whole JSON key file.'),
+                  {
+                    required: !stored,
+                    multiline: true,
+                    minRows: 3,
+                    slotProps: { htmlInput: { spellCheck: false } },
+                  },
+                )}
+                {field('token_url', 'Token URL', 'https://oauth2.googleapis.com/token.')}
+                {field(
+                  'secret_manager_url',
+                  'Secret Manager URL',
+                  'https://secretmanager.googleapis.com.',
+                )}
+                {field('iam_url', 'IAM URL', 'https://iam.googleapis.com.')}
               </>
             )}
             {kind === 'azure' && (
