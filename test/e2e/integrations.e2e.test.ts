@@ -7,7 +7,8 @@
  * with the App's permissions, an App's id and private key for the GitHub stand-in, an exclude rule,
  * the preview without the excluded token, the rule tested in the edit dialog against it, a sync.
  * Then Azure: the least-privileges panel and its script, the tenant, client id and secret and the
- * stand-in's endpoints, a preview of Key Vault items and app registration secrets, a sync.
+ * stand-in's endpoints, a preview of Key Vault items and app registration secrets, a sync. Then
+ * Google Cloud: the roles and the gcloud script, a service account key pasted, a preview, a sync.
  */
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -31,6 +32,7 @@ import {
   startAzureStandIn,
   type AzureStandIn,
 } from '../../functions/src/local/emulators/azure-stand-in';
+import { startGcpStandIn, type GcpStandIn } from '../../functions/src/local/emulators/gcp-stand-in';
 import {
   startGithubStandIn,
   type GithubStandIn,
@@ -53,11 +55,13 @@ describe('discovery integrations in Chromium', () => {
   let standIn: GitlabStandIn;
   let github: GithubStandIn;
   let azure: AzureStandIn;
+  let gcp: GcpStandIn;
 
   beforeAll(async () => {
     standIn = await startGitlabStandIn('glpat-e2e-stand-in');
     github = await startGithubStandIn();
     azure = await startAzureStandIn();
+    gcp = await startGcpStandIn();
     session = await startBrowserSession({
       account: { email: uniqueEmail('integrations'), password: strongPassword('integrations') },
     });
@@ -69,6 +73,7 @@ describe('discovery integrations in Chromium', () => {
     await standIn?.stop();
     await github?.stop();
     await azure?.stop();
+    await gcp?.stop();
   });
 
   const keysAndSecrets = () => page.getByRole('region', { name: /^Keys & Secrets/ });
@@ -259,6 +264,57 @@ describe('discovery integrations in Chromium', () => {
     expect(await preview.getByText('New: Entra ID app billing-api client secret: ci').count()).toBe(
       1,
     );
+    await card.getByRole('button', { name: 'Enable and sync' }).click();
+    await card
+      .getByRole('region', { name: 'Last sync report' })
+      .getByText('Synced: 2 created', { exact: false })
+      .waitFor();
+    expect(pageErrors).toEqual([]);
+  });
+
+  it('adds Google Cloud with a service account key: the roles with their script, then a secret and a key previewed and synced', async () => {
+    const inDaysAt = (days: number) => `${inDays(days)}T12:00:00Z`;
+    gcp.setState({
+      projects: {
+        'demo-project': {
+          secrets: [{ id: 'db-password', expireTime: inDaysAt(18) }],
+          serviceAccounts: {
+            'ci@demo-project.iam.gserviceaccount.com': [
+              { id: 'abcdef0123456789', validBeforeTime: inDaysAt(40) },
+            ],
+          },
+        },
+      },
+    });
+    const azureCard = page.getByRole('article', { name: 'Stand-in Azure' });
+    await azureCard.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete integration' }).click();
+    await page.getByRole('heading', { name: 'Find tokens instead of typing them in' }).waitFor();
+
+    await page.getByRole('button', { name: 'Add integration' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add integration' });
+    await dialog.getByRole('combobox', { name: 'Kind' }).click();
+    await page.getByRole('option', { name: 'Google Cloud' }).click();
+    await dialog.getByText(/workload identity federation is not offered/).waitFor();
+    expect(await dialog.getByRole('region', { name: 'gcloud script' }).textContent()).toContain(
+      'roles/secretmanager.viewer',
+    );
+    await field(dialog, 'Name').fill('Stand-in Google Cloud');
+    await field(dialog, 'Projects').fill('demo-project');
+    await field(dialog, 'Service account key').fill(gcp.serviceAccountKey);
+    await field(dialog, 'Token URL').fill(gcp.tokenUrl);
+    await field(dialog, 'Secret Manager URL').fill(gcp.url);
+    await field(dialog, 'IAM URL').fill(gcp.url);
+    await screenshot(page, 'integrations-gcp-dialog');
+    expect(await blockingViolations(page)).toEqual([]);
+    await dialog.getByRole('button', { name: 'Add and preview' }).click();
+
+    const card = page.getByRole('article', { name: 'Stand-in Google Cloud' });
+    const preview = card.getByRole('region', { name: 'Preview' });
+    await preview.getByText('A first sync would do this: 2 created', { exact: false }).waitFor();
+    expect(
+      await preview.getByText('New: Google Cloud secret: db-password (demo-project)').count(),
+    ).toBe(1);
     await card.getByRole('button', { name: 'Enable and sync' }).click();
     await card
       .getByRole('region', { name: 'Last sync report' })
