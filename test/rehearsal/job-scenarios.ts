@@ -374,10 +374,11 @@ async function endpointChecks(context: ScenarioContext): Promise<void> {
 }
 
 /**
- * Enabled Vault, GitHub (signing in as a GitHub App) and Azure integrations on the daily schedule
+ * Enabled Vault, GitHub (signing in as a GitHub App), Azure and Google Cloud (a service account
+ * key) integrations on the daily schedule
  * (created through their route), the scheduled dispatch that enqueues each once, and the worker's
  * batches that sync them: the rehearsal has no network, so each sync opens its credentials (KMS
- * Decrypt; GitHub's also signs the App's JWT with the private key), cannot reach its source and
+ * Decrypt; GitHub's and Google Cloud's also sign a JWT with their private key), cannot reach its source and
  * records that in the integration's last sync. A message that is no sync is reported failed.
  */
 async function integrationSyncs(context: ScenarioContext): Promise<void> {
@@ -450,7 +451,37 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
     },
     201,
   );
+  const gcpKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
+    .privateKey.export({ type: 'pkcs8', format: 'pem' })
+    .toString();
+  const gcp = await context.call(
+    'createIntegration',
+    'setup',
+    {
+      session: owner,
+      params: { id: workspaceId },
+      body: {
+        kind: 'gcp',
+        name: 'Rehearsal Google Cloud',
+        schedule: 'daily',
+        enabled: true,
+        settings: {
+          project_ids: ['rehearsal-project'],
+          token_url: 'https://oauth2.rehearsal.invalid/token',
+        },
+        credentials: {
+          service_account_key: JSON.stringify({
+            type: 'service_account',
+            client_email: 'expiry-radar@rehearsal-project.iam.gserviceaccount.com',
+            private_key: gcpKey,
+          }),
+        },
+      },
+    },
+    201,
+  );
   const discoveryIntegrations = [
+    { id: (gcp.json as { id: string }).id, host: 'oauth2.rehearsal.invalid' },
     { id: githubId, host: 'github.rehearsal.invalid' },
     { id: (azure.json as { id: string }).id, host: 'login.rehearsal.invalid' },
   ];
