@@ -412,9 +412,11 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:PutItem',
     'table:UpdateItem',
   ],
+  // Stores the sealed key (PutItem) or removes it (`api_key: null`, DeleteItem).
   setCertificateTransparencyKey: [
     'table:BatchGetItem',
     'table:PutItem',
+    'table:DeleteItem',
     'integrationCredentialsSeal',
   ],
   listAlertQueue: ['table:BatchGetItem', 'table:Query', 'index:byAlternateKey'],

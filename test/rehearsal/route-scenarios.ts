@@ -623,6 +623,13 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       { session: owner, ...request },
       200,
     );
+    // `null` removes the stored key.
+    await context.call(
+      'setCertificateTransparencyKey',
+      'happy',
+      { session: owner, ...request, body: { api_key: null } },
+      200,
+    );
   },
 
   // Alert settings and the webhook test

@@ -139,6 +139,16 @@ describe('the certificate transparency watch', () => {
     const events = await listWorkspaceAuditEvents(id, { count: 100, now: new Date() });
     expect(JSON.stringify(events)).not.toContain(secret);
     expect(events.map((event) => event.action)).toContain('watched_domain.api_key_changed');
+    const removedKey = await invoke(
+      setKey,
+      routeRequest('PUT', KEY, {
+        params: { id },
+        cookie: team.admin.cookie,
+        body: { api_key: null },
+      }),
+    );
+    expect(removedKey.json).toEqual({ api_key_set: false });
+    expect(await readSealedCtApiKey(id)).toBeNull();
   });
 
   it('alerts the admins once per new certificate, resumes after 429, 5xx and malformed answers, and adds on request', async () => {
