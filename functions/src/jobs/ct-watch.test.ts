@@ -190,6 +190,9 @@ describe('the certificate transparency watch', () => {
         expect.stringMatching(/^Unexpected issuer: new certificate for api\.strict-.* by DigiCert/),
       ]),
     );
+    // To the admins only, the unexpected issuer included.
+    const others = [team.manager.email, team.viewer.email];
+    expect(emails.filter((email) => others.includes(email.to))).toEqual([]);
     expect(standIn.authorizations).toContain('Bearer stand-in-key-1234');
     let view = await list(id, team.viewer.cookie);
     const byDomain = (name: string) => view.certificates.filter((c) => c.domain === name);

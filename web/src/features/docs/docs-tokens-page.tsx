@@ -98,7 +98,22 @@ export function DocsTokensPage() {
           expiry and its alerts start over. Where the registry has no RDAP service, does not answer
           or refuses, the token keeps the date you entered and its details say why. Creating a
           certificate for <Code>shop.example.com</Code> offers to watch <Code>example.com</Code>
-          &apos;s registration, and the API adds many domains at once.
+          &apos;s registration, and the API or an import (a <Code>Domain</Code> column) adds many
+          domains at once.
+        </P>
+      </DocsSection>
+      <DocsSection title="Certificate transparency watch">
+        <P>
+          Every publicly trusted certificate is logged in certificate transparency logs. On Pro and
+          above, a workspace&apos;s admins list the domains it owns under Workspaces → Watched
+          domains (with or without their subdomains): every hour the logs are read through Cert
+          Spotter for the certificates issued since the last read. A certificate your inventory does
+          not hold yet is listed there with &quot;Add to inventory&quot; and emailed to the admins,
+          once; a domain set to add automatically makes it a monitored certificate token instead. An
+          issuer allow-list per domain (issuer names such as Let&apos;s Encrypt, or CAA domains such
+          as <Code>letsencrypt.org</Code>) turns a certificate from any other issuer into an
+          &quot;unexpected issuer&quot; alert at once. A Cert Spotter API key is optional and stored
+          sealed; it is never shown again.
         </P>
       </DocsSection>
       <DocsSection title="Integrations">
