@@ -283,7 +283,9 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     );
   },
   async confirmTwoFactorEnrolment(context) {
-    const { session } = await registered(context);
+    const { session, email } = await registered(context);
+    // Signed in on another device too: turning two-factor on ends that session.
+    await context.call('login', 'setup', { body: { email, password: PASSWORD } }, 200);
     const { totpCodeAt } = await import('@expiry-radar/functions/domain/totp');
     const started = await context.call(
       'startTwoFactorEnrolment',
@@ -349,6 +351,13 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       'listTokens',
       'happy',
       { session: owner, query: { workspace_id: values.workspace, q: 'key' } },
+      200,
+    );
+    // By name: the name index.
+    await context.call(
+      'listTokens',
+      'happy',
+      { session: owner, query: { workspace_id: values.workspace, sort: 'name_asc' } },
       200,
     );
     await signedOut(context, 'listTokens', { query: { workspace_id: values.workspace } });
@@ -642,6 +651,16 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       200,
     );
     await signedOut(context, 'getAlertSettings', { params: { id: values.workspace } });
+    // A new workspace's first read creates its settings and their signing secret.
+    const user = await signedInUser();
+    const created = await context.call(
+      'createWorkspace',
+      'setup',
+      { session: user, body: { name: 'Rehearsal settings' } },
+      201,
+    );
+    const { id } = created.json as { id: string };
+    await context.call('getAlertSettings', 'happy', { session: user, params: { id } }, 200);
   },
   async putAlertSettings(context) {
     const { owner, viewer, values } = await world();
@@ -694,6 +713,13 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('unsubscribeAlertEmails', 'refusal', oneClick(forged), 400);
     const token = signUnsubscribeToken(subject, context.deployment.alertLinkKey);
     await context.call('unsubscribeAlertEmails', 'happy', oneClick(token), 200);
+    // The undo link of the confirmation page resumes them.
+    await context.call(
+      'unsubscribeAlertEmails',
+      'happy',
+      { ...oneClick(token), query: { token, resume: 'true' } },
+      200,
+    );
   },
 
   // The calendar feed: a calendar app's GET with the owner's key derived from the deployment's
@@ -734,6 +760,8 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       { session: owner, query: { workspace_id: values.workspace } },
       200,
     );
+    // Every workspace of the caller: their memberships.
+    await context.call('listAlertQueue', 'happy', { session: owner }, 200);
     await signedOut(context, 'listAlertQueue');
   },
   async requeueAlerts(context) {
@@ -765,6 +793,7 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       { session: owner, query: { workspace_id: values.workspace } },
       200,
     );
+    await context.call('getAlertStats', 'happy', { session: owner }, 200);
     await signedOut(context, 'getAlertStats');
   },
   async getOrganizationUsage(context) {
@@ -805,14 +834,21 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     );
   },
   async exportAudit(context) {
-    const { owner } = await world();
+    const { owner, values } = await world();
     await context.call('exportAudit', 'happy', { session: owner, query: { format: 'csv' } }, 200);
+    await context.call(
+      'exportAudit',
+      'happy',
+      { session: owner, query: { format: 'json', workspace_id: values.workspace } },
+      200,
+    );
     await context.call('exportAudit', 'refusal', { session: owner, query: { format: 'xml' } }, 400);
   },
 
   // Plan and billing (Stripe is configured by CDK context: planPrices with Stripe price ids)
   async getPlan(context) {
-    const user = await signedInUser();
+    // An owner: the usage counts the members of each workspace they own.
+    const { owner: user } = await world();
     await context.call('getPlan', 'happy', { session: user }, 200);
     await signedOut(context, 'getPlan');
   },
@@ -957,6 +993,9 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     const { owner, viewer, values } = await world();
     const request = { params: { id: values.workspace }, body: { name: 'Renamed' } };
     await context.call('renameWorkspace', 'happy', { session: owner, ...request }, 200);
+    // A second rename frees the name the first one reserved.
+    const again = { params: { id: values.workspace }, body: { name: 'Renamed again' } };
+    await context.call('renameWorkspace', 'happy', { session: owner, ...again }, 200);
     await context.call('renameWorkspace', 'refusal', { session: viewer, ...request }, 403);
   },
   async deleteWorkspace(context) {
@@ -1002,6 +1041,17 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       { session: owner, params, body: { role: 'workspace_manager' } },
       200,
     );
+    // A pending invitation's role: the workspace's invitations are read.
+    await context.call(
+      'updateMember',
+      'happy',
+      {
+        session: owner,
+        params: { id: values.workspace, userId: values.invitation },
+        body: { role: 'workspace_manager' },
+      },
+      200,
+    );
     await context.call(
       'updateMember',
       'refusal',
@@ -1025,6 +1075,13 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       'removeMember',
       'happy',
       { session: owner, params: { id: values.workspace, userId: values.viewer } },
+      200,
+    );
+    // A pending invitation, by its id: the workspace's invitations are read.
+    await context.call(
+      'removeMember',
+      'happy',
+      { session: owner, params: { id: values.workspace, userId: values.invitation } },
       200,
     );
   },
