@@ -1,4 +1,4 @@
-import { Template } from 'aws-cdk-lib/assertions';
+import { Match, Template } from 'aws-cdk-lib/assertions';
 import {
   ALERT_QUEUE_SETTINGS,
   INTEGRATION_SYNC_QUEUE_SETTINGS,
@@ -176,6 +176,15 @@ describe('jobs stack', () => {
     });
     Template.fromStack(stacks.data).hasResourceProperties('AWS::CloudWatch::Alarm', {
       MetricName: 'ApproximateNumberOfMessagesVisible',
+    });
+  });
+
+  it('alarms on a failed run of the certificate transparency watch (it has no dead-letter queue)', () => {
+    jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'Errors',
+      Namespace: 'AWS/Lambda',
+      Threshold: 1,
+      AlarmDescription: Match.stringLikeRegexp('certificate transparency watch'),
     });
   });
 

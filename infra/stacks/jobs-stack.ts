@@ -17,6 +17,7 @@
  */
 import * as path from 'node:path';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
 import {
@@ -108,6 +109,7 @@ export class JobsStack extends Stack {
   readonly registrationCheckWorker: QueueConsumer;
   readonly rdapBootstrapRefresh: ScheduledJob;
   readonly ctWatch: ScheduledJob;
+  readonly ctWatchErrorAlarm: Alarm;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -248,6 +250,20 @@ export class JobsStack extends Stack {
       environment,
       timeout: Duration.minutes(10),
       schedule: CT_WATCH_SCHEDULE,
+    });
+    // Having no queue, the watch has no dead-letter queue: a run that fails (a table error, a
+    // timeout) raises this alarm instead. A domain whose read fails is a result, shown on it.
+    this.ctWatchErrorAlarm = new Alarm(this, 'CtWatchErrorAlarm', {
+      alarmDescription:
+        'The certificate transparency watch failed a run (a table error or its timeout); the domains it did not read stay due and are read at the next run.',
+      metric: this.ctWatch.job.function.metricErrors({
+        period: Duration.hours(1),
+        statistic: Stats.SUM,
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     this.rdapBootstrapRefresh = new ScheduledJob(this, 'RdapBootstrapRefresh', {
       entry: path.join(jobsDir, 'rdap-bootstrap-refresh.ts'),
