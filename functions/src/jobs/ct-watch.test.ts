@@ -5,7 +5,11 @@ import type {
 } from '@expiry-radar/shared/api/watched-domain-api-schemas';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { invoke } from '../../test-support/api-gateway-event';
-import { givenTeam, routeRequest } from '../../test-support/workspace-fixtures';
+import { givenTeam, putItem, routeRequest } from '../../test-support/workspace-fixtures';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { keys } from '../data/keys';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
 import { createCertSpotterClient } from '../adapters/cert-spotter-client';
 import { listWorkspaceAuditEvents } from '../data/audit-queries';
 import { findWatchedDomain, readSealedCtApiKey } from '../data/ct-watch-records';
@@ -48,6 +52,13 @@ const ports = () => ({
   mailer: { send: (message: EmailMessage) => (emails.push(message), Promise.resolve()) },
 });
 const watchNow = (now = new Date()) => runCtWatch(now, ports(), { all: true });
+
+async function workspaceItem(id: string): Promise<Record<string, unknown>> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({ TableName: getConfig().tableName, Key: keys.workspace(id) }),
+  );
+  return Item ?? {};
+}
 
 describe('the certificate transparency watch', () => {
   it('lets admins watch domains within the plan, read by every member, with clear refusals', async () => {
@@ -280,5 +291,12 @@ describe('the certificate transparency watch', () => {
       status: 'added',
       token_id: (created.json as Token).id,
     });
+
+    // Moved to the free plan, the workspace is not read any more; its domains are kept.
+    await putItem({ ...(await workspaceItem(id)), plan: 'free' });
+    const asked = standIn.requests.length;
+    await watchNow();
+    expect(standIn.requests.slice(asked).filter((path) => path.includes(domain))).toEqual([]);
+    expect(await findWatchedDomain(id, domain)).not.toBeNull();
   });
 });

@@ -17,9 +17,11 @@
  * A finding whose email did not go out (a failure between the put and the send) is sent by the
  * next read of its page, which the unmoved position makes happen.
  *
- * Frozen workspaces: nothing is read (the schedule moves on).
+ * Frozen workspaces, and workspaces whose plan no longer includes the watch: nothing is read (the
+ * schedule moves on; the domains are kept for an upgrade).
  */
 import { isIssuerAllowed, issuerLabel } from '@expiry-radar/shared/domain/watched-domains';
+import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
 import { CT_WATCH_RETRY_MINUTES } from '@expiry-radar/shared/domain/watched-domains';
 import { resolveAppOrigin } from '../../adapters/app-origin';
@@ -221,7 +223,14 @@ export async function watchDomain(
   now: Date,
 ): Promise<CtWatchOutcome> {
   const [workspace] = await findWorkspaces([record.workspaceId]);
-  if (!workspace || workspace.isFrozen) return { kind: 'skipped' };
+  // A workspace frozen, or moved to a plan without the watch, is not read; its domains are kept.
+  if (
+    !workspace ||
+    workspace.isFrozen ||
+    PLAN_LIMITS[workspace.plan].watchedDomainsPerWorkspace === 0
+  ) {
+    return { kind: 'skipped' };
+  }
   const context: WorkspaceContext = { workspace, inventory: null, admins: null };
   const apiKey = await openApiKey(record.workspaceId);
   let position = record.position;
