@@ -75,6 +75,15 @@ function serve(limit: number | null = 5) {
       state = { ...state, items: [...state.items, added] };
       return jsonResponse(added, 201);
     },
+    [`PATCH ${COLLECTION}/${watched.domain}`]: (request) => {
+      const body = request.body as { allowed_issuers: string[] };
+      const changed = { ...watched, allowed_issuers: body.allowed_issuers };
+      state = {
+        ...state,
+        items: state.items.map((item) => (item.domain === watched.domain ? changed : item)),
+      };
+      return jsonResponse(changed);
+    },
     [`PUT /api/v1/workspaces/ws-1/certificate-transparency-key`]: () => {
       state = { ...state, api_key_set: true };
       return jsonResponse({ api_key_set: true });
@@ -146,6 +155,21 @@ describe('WatchedDomainsSection', () => {
       auto_add: true,
       allowed_issuers: ['DigiCert', 'letsencrypt.org'],
     });
+
+    await user.click(
+      within(region).getByRole('button', { name: 'Edit allowed issuers of bücher.com' }),
+    );
+    const issuers = within(region).getByRole('textbox', {
+      name: 'Allowed issuers of bücher.com',
+    });
+    await user.clear(issuers);
+    await user.type(issuers, 'Sectigo, DigiCert');
+    await user.click(within(region).getByRole('button', { name: 'Save issuers' }));
+    expect(await screen.findByText(SUCCESS_MESSAGES.watchedDomainUpdated)).toBeInTheDocument();
+    expect(requests.find((r) => r.method === 'PATCH')?.body).toEqual({
+      allowed_issuers: ['Sectigo', 'DigiCert'],
+    });
+    expect(await within(region).findByText('Sectigo, DigiCert')).toBeInTheDocument();
 
     await user.type(within(region).getByLabelText('Cert Spotter API key'), 'secret-key-123');
     await user.click(within(region).getByRole('button', { name: 'Save key' }));

@@ -190,16 +190,61 @@ function ApiKeyForm({
   );
 }
 
+/** The allow-list of a watched domain, edited in place: names separated by commas. */
+function IssuersEditor({
+  domain,
+  onSave,
+  onClose,
+}: {
+  domain: WatchedDomain;
+  onSave: (issuers: string[]) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const [text, setText] = useState(domain.allowed_issuers.join(', '));
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = async () => {
+    try {
+      await onSave(issuersOf(text));
+      onClose();
+    } catch (error) {
+      setProblem(refusalMessage(error));
+    }
+  };
+  return (
+    <Stack spacing={1} sx={{ px: 2, pb: 2 }}>
+      <TextField
+        size="small"
+        label={`Allowed issuers of ${domain.display_domain}`}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+        error={problem !== null}
+        helperText={problem ?? 'Separated by commas; empty: any issuer.'}
+      />
+      <Stack direction="row" spacing={1}>
+        <Button size="small" variant="outlined" onClick={() => void save()}>
+          Save issuers
+        </Button>
+        <Button size="small" onClick={onClose}>
+          Cancel
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
 function WatchedDomainCard({
   domain,
   onToggleAutoAdd,
+  onSaveIssuers,
   onRemove,
 }: {
   domain: WatchedDomain;
   /** Absent: the caller may not change it. */
   onToggleAutoAdd?: () => void;
+  onSaveIssuers?: (issuers: string[]) => Promise<unknown>;
   onRemove?: () => void;
 }) {
+  const [editing, setEditing] = useState(false);
   return (
     <RecordCard
       title={domain.display_domain}
@@ -221,12 +266,27 @@ function WatchedDomainCard({
         ],
         ...(domain.last_error ? [['Last error', domain.last_error] as const] : []),
       ]}
+      children={
+        editing &&
+        onSaveIssuers && (
+          <IssuersEditor domain={domain} onSave={onSaveIssuers} onClose={() => setEditing(false)} />
+        )
+      }
       actions={
         (onToggleAutoAdd || onRemove) && (
           <>
             {onToggleAutoAdd && (
               <Button size="small" onClick={onToggleAutoAdd}>
                 {domain.auto_add ? 'Alert instead of adding' : 'Add automatically'}
+              </Button>
+            )}
+            {onSaveIssuers && !editing && (
+              <Button
+                size="small"
+                onClick={() => setEditing(true)}
+                aria-label={`Edit allowed issuers of ${domain.display_domain}`}
+              >
+                Edit issuers
               </Button>
             )}
             {onRemove && (
@@ -366,6 +426,15 @@ export function WatchedDomainsSection({ workspace }: { workspace: Workspace }) {
                             mutations.update.mutate({
                               domain,
                               body: { auto_add: !domain.auto_add },
+                            })
+                        : undefined
+                    }
+                    onSaveIssuers={
+                      canChange
+                        ? (issuers) =>
+                            mutations.update.mutateAsync({
+                              domain,
+                              body: { allowed_issuers: issuers },
                             })
                         : undefined
                     }
