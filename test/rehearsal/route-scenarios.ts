@@ -172,6 +172,23 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       },
       200,
     );
+    // A new password ends the account's other sessions (signed in elsewhere too) and API keys.
+    const account = await registered(context);
+    await context.call(
+      'login',
+      'setup',
+      { body: { email: account.email, password: PASSWORD } },
+      200,
+    );
+    await context.call(
+      'updateAccount',
+      'happy',
+      {
+        session: account.session,
+        body: { currentPassword: PASSWORD, newPassword: `${PASSWORD} again` },
+      },
+      200,
+    );
     await signedOut(context, 'updateAccount', { body: { name: 'Renamed' } });
   },
   async getAccountDeletionPreview(context) {
@@ -766,6 +783,27 @@ export const routeScenarios: Record<RouteId, Scenario> = {
   },
   async requeueAlerts(context) {
     const { owner, viewer, values } = await world();
+    // A message about the workspace's alert waits in the dead-letter queue: it moves back.
+    const { SQSClient, SendMessageCommand } = await import('@aws-sdk/client-sqs');
+    const sqs = new SQSClient({
+      endpoint: context.deployment.sqsEndpoint,
+      region: context.deployment.region,
+      credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+    });
+    const deadLetter = {
+      alertId: values.alert,
+      workspaceId: values.workspace,
+      tokenId: values.token,
+      expiresAt: addCalendarDays(new Date(), 7),
+      threshold: 7,
+    };
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: context.deployment.deadLetterQueueUrl,
+        MessageBody: JSON.stringify(deadLetter),
+      }),
+    );
+    sqs.destroy();
     await context.call(
       'requeueAlerts',
       'happy',
