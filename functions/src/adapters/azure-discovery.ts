@@ -27,7 +27,8 @@ import type {
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import type { TokenType } from '@expiry-radar/shared/domain/categories';
 import type { DiscoveredToken, Discovery, DiscoveryProvider } from '../domain/discovery';
-import { guardedRequest, OutboundRequestError, type OutboundOptions } from './guarded-http';
+import { OutboundRequestError } from './guarded-http';
+import { requestRetryingThrottles, type ThrottledRequestOptions } from './throttled-request';
 
 const KEY_VAULT_API_VERSION = '7.4';
 const ARM_API_VERSION = '2022-07-01';
@@ -36,8 +37,6 @@ const GRAPH_SCOPE = 'https://graph.microsoft.com/.default';
 const MANAGEMENT_SCOPE = 'https://management.azure.com/.default';
 /** At most this many pages of one list. */
 const MAX_PAGES = 200;
-const MAX_RETRIES = 3;
-const MAX_WAIT_SECONDS = 30;
 
 /** A part Azure would not give: its message, and whether the credentials were refused. */
 class AzureReadError extends Error {
@@ -50,12 +49,7 @@ class AzureReadError extends Error {
   }
 }
 
-export interface AzureTransportOptions extends OutboundOptions {
-  /** Waits out a Retry-After; tests may shorten it. */
-  readonly sleep?: (ms: number) => Promise<void>;
-}
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+export type AzureTransportOptions = ThrottledRequestOptions;
 
 interface KeyVaultItem {
   readonly id?: string;
@@ -102,7 +96,7 @@ function azureMessage(text: string): string {
   }
 }
 
-async function send(
+function send(
   method: 'GET' | 'POST',
   url: string,
   headers: Readonly<Record<string, string>>,
@@ -110,22 +104,12 @@ async function send(
   what: string,
   options: AzureTransportOptions,
 ) {
-  const sleep = options.sleep ?? realSleep;
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await guardedRequest(method, url, headers, body, options);
-    if ((response.status !== 429 && response.status !== 503) || attempt >= MAX_RETRIES) {
-      return response;
-    }
-    const seconds = Number(response.headers['retry-after']);
-    const wait = Number.isFinite(seconds) && seconds >= 0 ? seconds : 2 ** attempt;
-    if (wait > MAX_WAIT_SECONDS) {
-      throw new AzureReadError(
-        `${what}: Azure is throttling (${response.status}); the next sync reads it`,
-        false,
-      );
-    }
-    await sleep(Math.max(wait, 0.05) * 1000);
-  }
+  return requestRetryingThrottles(
+    { method, url, headers, body },
+    options,
+    (status) =>
+      new AzureReadError(`${what}: Azure is throttling (${status}); the next sync reads it`, false),
+  );
 }
 
 /** A client-credentials access token for `scope`, from the tenant's login endpoint. */

@@ -22,12 +22,11 @@
 import { createPrivateKey, createSign } from 'node:crypto';
 import type { GcpCredentials, GcpSettings } from '@expiry-radar/shared/api/integration-api-schemas';
 import type { DiscoveredToken, Discovery, DiscoveryProvider } from '../domain/discovery';
-import { guardedRequest, OutboundRequestError, type OutboundOptions } from './guarded-http';
+import { OutboundRequestError } from './guarded-http';
+import { requestRetryingThrottles, type ThrottledRequestOptions } from './throttled-request';
 
 const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 const MAX_PAGES = 100;
-const MAX_RETRIES = 3;
-const MAX_WAIT_SECONDS = 30;
 
 class GcpReadError extends Error {
   constructor(
@@ -39,12 +38,9 @@ class GcpReadError extends Error {
   }
 }
 
-export interface GcpTransportOptions extends OutboundOptions {
-  readonly sleep?: (ms: number) => Promise<void>;
+export interface GcpTransportOptions extends ThrottledRequestOptions {
   readonly now?: () => Date;
 }
-
-const realSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 interface ServiceAccountKeyFile {
   readonly client_email: string;
@@ -89,7 +85,7 @@ function googleMessage(text: string): string {
   }
 }
 
-async function send(
+function send(
   method: 'GET' | 'POST',
   url: string,
   headers: Readonly<Record<string, string>>,
@@ -97,22 +93,15 @@ async function send(
   what: string,
   options: GcpTransportOptions,
 ) {
-  const sleep = options.sleep ?? realSleep;
-  for (let attempt = 0; ; attempt += 1) {
-    const response = await guardedRequest(method, url, headers, body, options);
-    if ((response.status !== 429 && response.status !== 503) || attempt >= MAX_RETRIES) {
-      return response;
-    }
-    const seconds = Number(response.headers['retry-after']);
-    const wait = Number.isFinite(seconds) && seconds >= 0 ? seconds : 2 ** attempt;
-    if (wait > MAX_WAIT_SECONDS) {
-      throw new GcpReadError(
-        `${what}: Google Cloud is throttling (${response.status}); the next sync reads it`,
+  return requestRetryingThrottles(
+    { method, url, headers, body },
+    options,
+    (status) =>
+      new GcpReadError(
+        `${what}: Google Cloud is throttling (${status}); the next sync reads it`,
         false,
-      );
-    }
-    await sleep(Math.max(wait, 0.05) * 1000);
-  }
+      ),
+  );
 }
 
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
