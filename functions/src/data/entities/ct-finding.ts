@@ -6,15 +6,20 @@
  * if absent: that put decides who alerts. `alertedAt` is set once its alert went out (a retried
  * read sends only what was not sent). It holds the names, the issuer as named to people, the
  * validity, whether the issuer was unexpected, and what became of it (`new`, `added` with the
- * token it became, `in_inventory` with the token that already held it).
+ * token it became, `in_inventory` with the token that already held it). It expires (`ttl`) 30
+ * days after the certificate does: Cert Spotter lists unexpired certificates only, and the watch
+ * reads each domain forward from its position, so an expired certificate is never read again.
  */
 import * as z from 'zod';
 import {
   CT_FINDING_STATUSES,
   type CtFindingStatus,
 } from '@expiry-radar/shared/domain/watched-domains';
-import { keyParts, keys } from '../keys';
+import { epochSeconds, keyParts, keys } from '../keys';
 import { parseItem, requireKeyPart, type EntityCodec } from './entity-codec';
+
+/** Days a finding is kept after its certificate expired. */
+export const CT_FINDING_KEPT_DAYS = 30;
 
 export interface CtFindingRecord {
   readonly workspaceId: string;
@@ -48,6 +53,7 @@ export const ctFindingItemSchema = z.object({
   tokenId: z.string().nullable(),
   seenAt: z.string(),
   alertedAt: z.string().nullable(),
+  ttl: z.number().optional(),
 });
 
 export type CtFindingItem = z.output<typeof ctFindingItemSchema>;
@@ -63,6 +69,7 @@ export const ctFindingCodec = {
     entity: 'CT_FINDING',
     dnsNames: [...dnsNames],
     ...rest,
+    ttl: epochSeconds(new Date(Date.parse(rest.notAfter) + CT_FINDING_KEPT_DAYS * 24 * 3_600_000)),
   }),
 
   fromItem(item) {
@@ -70,6 +77,7 @@ export const ctFindingCodec = {
       pk,
       sk,
       entity: _entity,
+      ttl: _ttl,
       ...stored
     } = parseItem('CT_FINDING', ctFindingItemSchema, item);
     return {
