@@ -149,11 +149,14 @@ export class FunctionPool {
     const idle = running
       .filter(([, slot]) => !slot.inFlight)
       .sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
-    for (const [, slot] of idle.slice(0, running.length - this.maxProcesses + 1)) {
+    // All are taken from their slots before any is stopped: stopping one takes time, and an
+    // invocation starting meanwhile in a slot still holding its process would be stopped with it.
+    const stopping = idle.slice(0, running.length - this.maxProcesses + 1).map(([, slot]) => {
       const process = slot.process;
       slot.process = undefined;
-      await process?.stop();
-    }
+      return process;
+    });
+    await Promise.all(stopping.map((process) => process?.stop()));
   }
 }
 
