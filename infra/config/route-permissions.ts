@@ -178,12 +178,16 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:PutItem',
     'table:UpdateItem',
   ],
+  // With the tokens the member owned handed on (a token edit each).
   removeMember: [
     'table:GetItem',
     'table:BatchGetItem',
     'table:Query',
     'table:PutItem',
+    'table:UpdateItem',
     'table:DeleteItem',
+    'table:BatchWriteItem',
+    'table:ConditionCheckItem',
   ],
   setWorkspaceTwoFactorRequirement: ['table:BatchGetItem', 'table:PutItem', 'table:UpdateItem'],
   putAlertSettings: [

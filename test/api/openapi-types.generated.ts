@@ -945,7 +945,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes a member or cancels an invitation. */
+        /** Removes a member or cancels an invitation; the member's tokens go to `successor_id` (another member) or are left without an owner. */
         delete: operations["removeMember"];
         options?: never;
         head?: never;
@@ -2427,6 +2427,7 @@ export interface operations {
                 category?: string | string[];
                 "category[]"?: string | string[];
                 section?: string;
+                owner_id?: string;
                 id?: string;
             };
             header?: never;
@@ -2455,6 +2456,7 @@ export interface operations {
                             location: string | null;
                             used_by: string | null;
                             contact_group_id: string | null;
+                            owner_id?: string | null;
                             issuer: string | null;
                             serial_number: string | null;
                             subject: string | null;
@@ -2568,6 +2570,7 @@ export interface operations {
                     expiresAt: string;
                     section?: string | null;
                     contact_group_id?: string | null;
+                    owner_id?: string | null;
                     domains?: string | string[] | null;
                     issuer?: string | null;
                     serial_number?: string | null;
@@ -2612,6 +2615,7 @@ export interface operations {
                         location: string | null;
                         used_by: string | null;
                         contact_group_id: string | null;
+                        owner_id?: string | null;
                         issuer: string | null;
                         serial_number: string | null;
                         subject: string | null;
@@ -2736,6 +2740,7 @@ export interface operations {
                             location: string | null;
                             used_by: string | null;
                             contact_group_id: string | null;
+                            owner_id?: string | null;
                             issuer: string | null;
                             serial_number: string | null;
                             subject: string | null;
@@ -2848,6 +2853,7 @@ export interface operations {
                     expiresAt?: string;
                     section?: string | null;
                     contact_group_id?: string | null;
+                    owner_id?: string | null;
                     domains?: string | string[] | null;
                     issuer?: string | null;
                     serial_number?: string | null;
@@ -2891,6 +2897,7 @@ export interface operations {
                         location: string | null;
                         used_by: string | null;
                         contact_group_id: string | null;
+                        owner_id?: string | null;
                         issuer: string | null;
                         serial_number: string | null;
                         subject: string | null;
@@ -3596,6 +3603,7 @@ export interface operations {
                         location: string | null;
                         used_by: string | null;
                         contact_group_id: string | null;
+                        owner_id?: string | null;
                         issuer: string | null;
                         serial_number: string | null;
                         subject: string | null;
@@ -5303,7 +5311,9 @@ export interface operations {
     };
     removeMember: {
         parameters: {
-            query?: never;
+            query?: {
+                successor_id?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -5988,6 +5998,7 @@ export interface operations {
                         location: string | null;
                         used_by: string | null;
                         contact_group_id: string | null;
+                        owner_id?: string | null;
                         issuer: string | null;
                         serial_number: string | null;
                         subject: string | null;
@@ -7237,6 +7248,7 @@ export interface operations {
                         location: string | null;
                         used_by: string | null;
                         contact_group_id: string | null;
+                        owner_id?: string | null;
                         issuer: string | null;
                         serial_number: string | null;
                         subject: string | null;

@@ -2,7 +2,7 @@
  * What the alert worker needs to know about the alerts of one message: each token as it is now,
  * its workspace (name, plan, owner, frozen), the workspace's alert settings, and the owner's
  * address (the default recipient). One BatchGetItem for the tokens and workspaces, then settings
- * and owner once per workspace.
+ * and owner once per workspace, and the address of each token's owner (`owner_id`) once per owner.
  *
  * A digest lists alerts of several workspaces: an item of one that cannot be read (its workspace,
  * settings or owner, or one token) is reported for that workspace and answers its alerts as
@@ -15,6 +15,7 @@ import { tokenCodec } from './entities/token';
 import { workspaceCodec } from './entities/workspace';
 import { keys } from './keys';
 import type { TableItem, TableKey } from './table-operations';
+import { ownerEmailOf, ownerEmailsOf } from './token-owner-emails';
 import { findUserById } from './user-records';
 import { WorkspaceIsolatedReads } from './workspace-isolated-reads';
 
@@ -72,17 +73,31 @@ export async function loadAlertContexts(
 
   const contexts = new Map<string, AlertContext>();
   const unreadable = new Map<string, string>();
+  const tokens = new Map<string, AlertContext['token']>();
+  for (const alert of alerts) {
+    const tokenItem = itemAt(keys.token(alert.workspaceId, alert.tokenId));
+    tokens.set(
+      alert.alertId,
+      tokenItem && reads.decode(tokenItem, (item) => tokenCodec.fromItem(item).token),
+    );
+  }
+  const ownerEmails = await ownerEmailsOf([...tokens.values()]);
   for (const alert of alerts) {
     const tokenKey = keys.token(alert.workspaceId, alert.tokenId);
-    const tokenItem = itemAt(tokenKey);
-    const token = tokenItem && reads.decode(tokenItem, (item) => tokenCodec.fromItem(item).token);
+    const token = tokens.get(alert.alertId);
     const failure =
       reads.failureAt(keys.workspace(alert.workspaceId)) ??
       reads.failureOf(alert.workspaceId) ??
       reads.failureAt(tokenKey);
     const workspace = workspaces.get(alert.workspaceId);
     if (failure !== undefined) unreadable.set(alert.alertId, failure);
-    else if (workspace) contexts.set(alert.alertId, { ...workspace, token });
+    else if (workspace) {
+      contexts.set(alert.alertId, {
+        ...workspace,
+        token,
+        tokenOwnerEmail: ownerEmailOf(ownerEmails, token),
+      });
+    }
   }
   return { found: contexts, unreadable };
 }

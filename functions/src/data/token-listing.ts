@@ -3,7 +3,7 @@
  * Without a search: the page from the indexes (token-index-reader) and total and facets from the
  * workspace's counters.
  * With an id: that one token (GetItem), for the link of an alert.
- * With a search: the workspace's search index (data/search-index: a few packs of many tokens'
+ * With a search or an owner filter: the workspace's search index (data/search-index: a few packs of many tokens'
  * entries and the deltas not folded yet), matched, counted, filtered, sorted and paged in memory
  * in the same order the indexes give; then only the page's tokens are read.
  */
@@ -23,7 +23,12 @@ import {
   totalFromCounters,
   type CounterValues,
 } from '../domain/token-counters';
-import { entryMatches, entrySortKey, type LiveSearchEntry } from '../domain/search-entries';
+import {
+  entryMatches,
+  entryOwnerId,
+  entrySortKey,
+  type LiveSearchEntry,
+} from '../domain/search-entries';
 import { firstInIndexOrder } from '../domain/token-search';
 import { tokenCodec } from './entities/token';
 import { keys } from './keys';
@@ -62,7 +67,9 @@ function categoriesOf(request: TokenPageRequest): readonly Category[] {
  * read.
  */
 export function readPageAhead(request: TokenPageRequest): Promise<IndexPage> | undefined {
-  if (request.id !== undefined || request.q !== undefined) return undefined;
+  if (request.id !== undefined || request.q !== undefined || request.owner_id !== undefined) {
+    return undefined;
+  }
   return readIndexPage({ ...request, categories: categoriesOf(request) });
 }
 
@@ -104,7 +111,12 @@ async function readTokens(workspaceId: string, ids: readonly string[]): Promise<
 
 async function listWithSearch(request: TokenListRequest, search: string): Promise<TokenListResult> {
   const index = await readSearchIndex(request.workspaceId);
-  const matches = index.entries.filter((entry) => entryMatches(entry, search));
+  const owner = request.owner_id;
+  // The owner filter narrows what is counted, like the search: facets count the owner's tokens.
+  const matches = index.entries.filter(
+    (entry) =>
+      entryMatches(entry, search) && (owner === undefined || entryOwnerId(entry) === owner),
+  );
   const filtered = matches.filter((entry) =>
     passesFilters(entry, request.category, request.section),
   );
@@ -143,5 +155,6 @@ async function listOne(request: TokenListRequest, tokenId: string): Promise<Toke
 
 export function listTokens(request: TokenListRequest): Promise<TokenListResult> {
   if (request.id !== undefined) return listOne(request, request.id);
-  return request.q === undefined ? listWithoutSearch(request) : listWithSearch(request, request.q);
+  if (request.q === undefined && request.owner_id === undefined) return listWithoutSearch(request);
+  return listWithSearch(request, request.q ?? '');
 }

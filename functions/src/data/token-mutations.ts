@@ -173,6 +173,8 @@ export async function transferTokens(options: {
       id: newTokenId(targetWorkspaceId),
       workspace_id: targetWorkspaceId,
       contact_group_id: null,
+      // Its owner is a member of the workspace it leaves.
+      owner_id: null,
       updated_at: now.toISOString(),
     },
   }));

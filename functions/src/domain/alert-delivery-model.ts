@@ -135,6 +135,8 @@ export interface AlertContext {
   readonly workspace: AlertWorkspace;
   readonly settings: WorkspaceAlertSettings;
   readonly ownerEmail: string | null;
+  /** The address of the token's owner (`owner_id`); null when it has none. */
+  readonly tokenOwnerEmail?: string | null;
 }
 
 export type AlertAuditAction =

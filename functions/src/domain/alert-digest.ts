@@ -14,6 +14,8 @@ export type RecipientReason =
   | { readonly kind: 'contact_group'; readonly groupName: string }
   /** No contact group applies: the workspace's owner (an admin) gets them. */
   | { readonly kind: 'workspace_owner' }
+  /** The token's owner (its `owner_id`) gets its alerts whatever the contact groups say. */
+  | { readonly kind: 'token_owner' }
   /**
    * The escalation group of the token's contact group (`from`), after `delayHours`; the names
    * are null when the groups changed since the scan.
@@ -199,6 +201,9 @@ export function digestSummary(rows: readonly DigestRow[]): string {
 export function reasonInWords(reason: RecipientReason, workspaceName: string): string {
   if (reason.kind === 'contact_group') {
     return `You are in the contact group ${reason.groupName} of ${workspaceName}.`;
+  }
+  if (reason.kind === 'token_owner') {
+    return `You are the owner of these tokens in ${workspaceName}.`;
   }
   if (reason.kind === 'escalation') {
     const { groupName, fromGroupName, delayHours } = reason;

@@ -54,6 +54,19 @@ export function compareRevisions(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
+/**
+ * A token's owner rides in its entry's texts behind a prefix no search can type (a NUL), so an
+ * owner filter reads the same index as a search, packs written before owners need no new format,
+ * and a search never matches it.
+ */
+const OWNER_TEXT_PREFIX = '\u0000owner:';
+
+/** The owner's user id an entry carries, or null. */
+export function entryOwnerId(entry: LiveSearchEntry): string | null {
+  const text = entry.texts.find((candidate) => candidate.startsWith(OWNER_TEXT_PREFIX));
+  return text === undefined ? null : text.slice(OWNER_TEXT_PREFIX.length);
+}
+
 export function searchEntryOf(token: Token): LiveSearchEntry {
   const texts: string[] = [];
   for (const field of SEARCHED_TEXT_FIELDS) {
@@ -62,6 +75,7 @@ export function searchEntryOf(token: Token): LiveSearchEntry {
     if (value !== null) texts.push(value.toLowerCase());
   }
   for (const domain of token.domains) texts.push(domain.toLowerCase());
+  if (token.owner_id) texts.push(`${OWNER_TEXT_PREFIX}${token.owner_id}`);
   return {
     id: token.id,
     rev: token.updated_at,
@@ -95,7 +109,10 @@ export function latestEntries(entries: Iterable<SearchEntry>): Map<string, Searc
 /** Whether the entry matches the search text, as domain/token-search `matchesSearch` does. */
 export function entryMatches(entry: LiveSearchEntry, search: string): boolean {
   const needle = search.toLowerCase();
-  return entry.name.includes(needle) || entry.texts.some((text) => text.includes(needle));
+  return (
+    entry.name.includes(needle) ||
+    entry.texts.some((text) => !text.startsWith(OWNER_TEXT_PREFIX) && text.includes(needle))
+  );
 }
 
 /** The entry's index sort key for a sort, as data/entities/token `tokenIndexSortKey` builds it. */

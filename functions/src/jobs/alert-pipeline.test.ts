@@ -946,6 +946,55 @@ describe('digests: one email per address for everything due for it', () => {
     ]);
   });
 
+  it("adds a token's owner to its alert's recipients whatever the groups say, once", async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const member = await givenMember(workspaceId, 'viewer');
+    const ada = `ada-${randomUUID()}@example.com`;
+    await givenAlertSettings(workspaceId, {
+      contact_groups: [
+        { id: 'ops', name: 'Ops', emails: [ada, member.email.toUpperCase()], webhook_names: [] },
+        { id: 'web', name: 'Web', emails: [ada], webhook_names: [] },
+      ],
+      default_contact_group_id: 'ops',
+    });
+    // The owner is outside the token's group: in the digest all the same, said why.
+    await givenToken(owner.cookie, workspaceId, {
+      name: 'Alpha',
+      expiresAt: inDays(7),
+      contact_group_id: 'web',
+      owner_id: member.userId,
+    });
+    // The owner is in the group too (another case of the address): one email, not two.
+    await givenToken(owner.cookie, workspaceId, {
+      name: 'Bravo',
+      expiresAt: inDays(6),
+      owner_id: member.userId,
+    });
+    // No owner: the group alone, as before.
+    await givenToken(owner.cookie, workspaceId, {
+      name: 'Charlie',
+      expiresAt: inDays(5),
+      contact_group_id: 'web',
+    });
+
+    const rowsIn = (text: string) =>
+      namesIn(
+        text,
+        ['Alpha', 'Bravo', 'Charlie'].filter((name) => text.includes(`\n${name} `)),
+      );
+    const messages = await scanFor(workspaceId);
+    const addresses = messages.map((message) => 'address' in message && message.address);
+    expect(addresses.sort()).toEqual([ada, member.email].sort());
+    const { emails, run } = channels();
+    expect((await run(messages)).batchItemFailures).toEqual([]);
+    const toMember = emails.filter((email) => email.to.toLowerCase() === member.email);
+    expect(toMember).toHaveLength(1);
+    expect(rowsIn(toMember[0]!.text)).toEqual(['Bravo', 'Alpha']);
+    expect(toMember[0]!.text).toContain('You are the owner of these tokens in Platform.');
+    const toAda = emails.find((email) => email.to === ada)!;
+    expect(rowsIn(toAda.text)).toEqual(['Charlie', 'Bravo', 'Alpha']);
+  });
+
   it('passes a window no address is left to get without an alert waiting in the queue', async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
     await addAlertEmailOptOut(workspaceId, owner.email, new Date());

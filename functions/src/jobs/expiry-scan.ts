@@ -66,6 +66,7 @@ import { logger } from '../platform/logger';
 import { reportWorkspaceFailure } from '../platform/workspace-failures';
 import { alertMessagesFor, type AlertToDeliver } from '../services/alerts/alert-messages';
 import { resolveDeliveries } from '../services/alerts/delivery-rules';
+import { ownerEmailOf, ownerEmailsOf } from '../data/token-owner-emails';
 import { metrics, METRIC_NAMES } from '../platform/metrics';
 
 export const PAUSED_RECHECK_SECONDS = 24 * 60 * 60;
@@ -148,6 +149,7 @@ export async function runExpiryScan(
     ({ schedule }) => schedule.nextAlertAt !== null && schedule.nextAlertAt <= now.toISOString(),
   );
   const workspaces = await loadWorkspaces([...new Set(due.map(({ token }) => token.workspace_id))]);
+  const ownerEmails = await ownerEmailsOf(due.map(({ token }) => token));
   let paused = 0;
   let rearmed = 0;
   let heldCount = 0;
@@ -232,6 +234,7 @@ export async function runExpiryScan(
       workspace,
       settings: workspace.settings,
       ownerEmail: workspace.ownerEmail,
+      tokenOwnerEmail: ownerEmailOf(ownerEmails, token),
       optedOut: workspace.optedOut,
       escalation: !window,
     });

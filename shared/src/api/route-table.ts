@@ -156,6 +156,7 @@ import {
   transferTokensBody,
   transferTokensResponse,
   updateMemberBody,
+  removeMemberQuery,
   workspaceSchema,
 } from './workspace-api-schemas';
 
@@ -847,8 +848,9 @@ export const routeTable = [
     method: 'DELETE',
     path: '/api/v1/workspaces/{id}/members/{userId}',
     auth: 'verifiedSession',
-    summary: 'Removes a member or cancels an invitation.',
-    request: { params: memberParams },
+    summary:
+      "Removes a member or cancels an invitation; the member's tokens go to `successor_id` (another member) or are left without an owner.",
+    request: { params: memberParams, query: removeMemberQuery },
     response: okResponse,
   },
   // Invitations to the user's own (verified) address

@@ -47,6 +47,10 @@ export const listTokensQuery = z
     category: categoryList.optional(),
     'category[]': categoryList.optional(),
     section: z.string().trim().max(FIELD_MAX_LENGTHS.section).optional(),
+    /**
+     * Only the tokens this member owns: a user id, or `me` for the caller ("Assigned to me").
+     */
+    owner_id: z.string().trim().min(1).max(200).optional(),
     /** One token by id (an alert's link opens its details): the page holds it alone, if any. */
     id: z.string().trim().min(1).max(200).optional(),
   })

@@ -18,6 +18,8 @@ export interface CategoryPageRequest {
   readonly sort: TokenSort;
   /** A section's name, `__none__`, or `__all__` for every section. */
   readonly section: string;
+  /** Only the caller's own tokens (`owner_id=me`). */
+  readonly assignedToMe?: boolean;
 }
 
 export function categoryPageQuery(request: CategoryPageRequest) {
@@ -29,6 +31,7 @@ export function categoryPageQuery(request: CategoryPageRequest) {
     q: request.q || undefined,
     sort: request.sort,
     section: request.section === SECTION_FILTER_ALL ? undefined : request.section,
+    owner_id: request.assignedToMe ? 'me' : undefined,
   };
 }
 

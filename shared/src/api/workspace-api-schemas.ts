@@ -78,6 +78,9 @@ export const memberSchema = z.object({
 export type Member = z.infer<typeof memberSchema>;
 
 export const listMembersQuery = pagingQuery(MEMBER_LIST_PAGE_SIZE);
+
+/** `DELETE …/members/{userId}`: the member who takes over the removed member's tokens. */
+export const removeMemberQuery = z.object({ successor_id: idSchema.optional() });
 export const listMembersResponse = pageOf(memberSchema);
 
 /** Roles a member can be given; the admin role stays with the workspace's owner. */

@@ -29,6 +29,7 @@ describe('createTokenSchema', () => {
       ...valid,
       section: null,
       contact_group_id: null,
+      owner_id: null,
       domains: [],
       issuer: null,
       serial_number: null,

@@ -14,6 +14,7 @@ import type { TokenFields } from './token';
 import {
   categoryField,
   contactGroupIdField,
+  ownerIdField,
   costField,
   domainsField,
   expiresAtField,
@@ -38,6 +39,7 @@ function createShape(now: Clock | null) {
     expiresAt: expiresAtField(now),
     section: sectionField.default(null),
     contact_group_id: contactGroupIdField.default(null),
+    owner_id: ownerIdField.default(null),
     domains: domainsField.default(() => []),
     issuer: optionalTextField('issuer').default(null),
     serial_number: optionalTextField('serial_number').default(null),

@@ -87,6 +87,14 @@ export const contactGroupIdField = z
     return text === '' ? null : text;
   });
 
+/** A member's user id, or null/blank (no owner). */
+export const ownerIdField = z
+  .union([z.string(), z.null()], { error: M.invalidOwner })
+  .transform((value): string | null => {
+    const text = value?.trim() ?? '';
+    return text === '' ? null : text;
+  });
+
 const NUMERIC_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 /** A number, a numeric string, or null/blank (null). NaN marks text that is not a number. */

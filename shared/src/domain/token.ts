@@ -34,6 +34,11 @@ export const tokenSchema = z.object({
   location: text,
   used_by: text,
   contact_group_id: text,
+  /**
+   * The member (user id) who owns the token: they get its alerts whatever its contact group says,
+   * and the dashboard's "Assigned to me" filter finds it. Absent or null: no owner.
+   */
+  owner_id: z.string().nullable().optional(),
   issuer: text,
   serial_number: text,
   subject: text,

@@ -21,6 +21,7 @@ import type { Clock } from './calendar-date';
 import type { TokenFields } from './token';
 import {
   contactGroupIdField,
+  ownerIdField,
   costField,
   domainsField,
   expiresAtField,
@@ -62,6 +63,7 @@ export function updateTokenSchema(context: UpdateTokenContext = {}) {
       expiresAt: expiresAtField(clock, current?.expiresAt).optional(),
       section: sectionField.optional(),
       contact_group_id: contactGroupIdField.optional(),
+      owner_id: ownerIdField.optional(),
       domains: domainsField.optional(),
       issuer: optionalTextField('issuer').optional(),
       serial_number: optionalTextField('serial_number').optional(),

@@ -21,6 +21,7 @@ export const VALIDATION_MESSAGES = {
   invalidText: 'Must be text',
   workspaceRequired: 'Workspace is required',
   invalidContactGroup: 'Invalid contact group',
+  invalidOwner: 'Invalid owner',
 } as const;
 
 /** "Invalid type for cert category" (the category's value is substituted). */

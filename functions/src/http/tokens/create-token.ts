@@ -11,6 +11,7 @@ import { requireKnownContactGroup } from '../../services/alerts/token-contact-gr
 import { requireSession } from '../pipeline/require-session';
 import { requireContactGroupAllowed } from '../../services/tokens/token-access';
 import { requireEndpointsAllowed } from '../../services/endpoints/endpoint-rules';
+import { requireMemberOwner } from '../../services/tokens/token-owner';
 import { recordTokenEvent } from '../../services/tokens/token-audit';
 import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 
@@ -23,6 +24,7 @@ export const handler = createHttpHandler('createToken', async ({ body, session, 
   requireNotFrozen(access);
   requireContactGroupAllowed(access, fields.contact_group_id);
   await requireKnownContactGroup(access.workspaceId, fields.contact_group_id);
+  await requireMemberOwner(access.workspaceId, fields.owner_id);
   await requireEndpointsAllowed(access, fields);
   const token = await withTokenWriteErrors(access.plan, () =>
     createToken({

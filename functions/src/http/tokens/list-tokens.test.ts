@@ -115,6 +115,7 @@ describe('GET /api/tokens', () => {
         'location',
         'used_by',
         'contact_group_id',
+        'owner_id',
         'issuer',
         'serial_number',
         'subject',

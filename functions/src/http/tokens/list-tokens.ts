@@ -5,6 +5,7 @@ import { listTokens, readPageAhead } from '../../data/token-listing';
 import type { IndexPage } from '../../data/token-index-reader';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { parseQueryString } from '../pipeline/query-string';
+import { requireSession } from '../pipeline/require-session';
 
 /**
  * The `workspace_id` of the raw query, read before validation so the access check joins the
@@ -31,14 +32,17 @@ function readPageOfQuery(event: APIGatewayProxyEventV2): Promise<IndexPage> | un
 /**
  * `GET /api/tokens`: a page of a workspace's tokens (members only; non-members get 404), its
  * total, and facets counted with the search applied but not the category and section filters.
+ * `owner_id` (`me`: the caller) keeps the tokens that member owns, read from the search index.
  */
 export const handler = createHttpHandler(
   'listTokens',
-  async ({ query, workspaceAccess, readAhead }) => {
-    const { workspace_id: workspaceId, ...request } = query;
+  async ({ query, session, workspaceAccess, readAhead }) => {
+    const { workspace_id: workspaceId, owner_id: owner, ...request } = query;
     const access = await workspaceAccess(workspaceId);
+    const { user } = requireSession(session);
     const { items, total, facets } = await listTokens({
       ...request,
+      owner_id: owner === 'me' ? user.id : owner,
       workspaceId: access.workspaceId,
       tokenCounters: access.tokenCounters,
       pageReadAhead: readAhead,

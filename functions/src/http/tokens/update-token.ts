@@ -13,11 +13,14 @@ import { requireSession } from '../pipeline/require-session';
 import { rawJsonBody } from '../pipeline/raw-json-body';
 import { loadTokenAccess, requireContactGroupAllowed } from '../../services/tokens/token-access';
 import { requireEndpointsAllowed } from '../../services/endpoints/endpoint-rules';
+import { requireMemberOwner } from '../../services/tokens/token-owner';
 import { recordTokenEvent } from '../../services/tokens/token-audit';
 import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 
 /** Endpoints compare by address and SNI name: their last checks are not the caller's to change. */
 function comparable(field: string, value: unknown): string {
+  // A token without an owner may have none stored at all: absent is null.
+  if (field === 'owner_id') return JSON.stringify(value ?? null);
   if (field !== 'endpoints' || !Array.isArray(value)) return JSON.stringify(value);
   return JSON.stringify(
     (value as NonNullable<Token['endpoints']>).map(({ host, port, sni }) => [host, port, sni]),
@@ -56,6 +59,7 @@ export const handler = createHttpHandler('updateToken', async ({ params, session
     update.contact_group_id,
     token.contact_group_id,
   );
+  await requireMemberOwner(access.workspaceId, update.owner_id, token.owner_id ?? null);
   await requireEndpointsAllowed(access, { ...update, category: token.category }, token);
   const fields = changedFields(token, update);
   if (fields.length === 0) return { body: token };

@@ -125,14 +125,17 @@ export type TokenAlertContext = AlertContext & { readonly token: Token };
  * Who gets the alert of a token. The contact group that applies (the token's, else the workspace
  * default) names the addresses and webhooks; without one, the owner's address and every webhook
  * of the workspace; either way only webhooks within the plan's limit. An escalation goes to the group that group escalates to, and nowhere when
- * there is none. Email only when email alerts are on, and not to addresses that stopped the
- * workspace's alert emails.
+ * there is none. The token's owner (a member) gets every alert and escalation of the token as
+ * well, whatever the groups say, once (an address in the group too is one delivery). Email only when email alerts are
+ * on, and not to addresses that stopped the workspace's alert emails.
  */
 export function resolveDeliveries(context: {
   readonly token: Pick<Token, 'contact_group_id'> | undefined;
   readonly workspace: Pick<AlertContext['workspace'], 'plan'>;
   readonly settings: AlertContext['settings'];
   readonly ownerEmail: string | null;
+  /** The address of the token's owner (its `owner_id`), if it has one. */
+  readonly tokenOwnerEmail?: string | null;
   /** Lower-cased addresses that stopped the workspace's alert emails. */
   readonly optedOut?: ReadonlySet<string>;
   /** The token's escalation rather than one of its windows. */
@@ -145,12 +148,9 @@ export function resolveDeliveries(context: {
     group = escalationFor(settings, contactGroupId, workspace.plan)?.to ?? null;
     if (!group) return [];
   }
+  const groupAddresses = group ? group.emails : ownerEmail ? [ownerEmail] : [];
   const addresses = settings.email_alerts_enabled
-    ? group
-      ? group.emails
-      : ownerEmail
-        ? [ownerEmail]
-        : []
+    ? [...groupAddresses, ...(context.tokenOwnerEmail ? [context.tokenOwnerEmail] : [])]
     : [];
   const inUse = webhooksInUse(settings.webhook_urls, workspace.plan);
   const webhooks = group

@@ -76,12 +76,17 @@ function reasonFor(
   address: string,
   escalated: boolean,
 ): RecipientReason {
+  const isTokenOwner = context.tokenOwnerEmail?.toLowerCase() === address.toLowerCase();
   if (escalated) {
     const escalation = escalationFor(
       context.settings,
       context.token.contact_group_id,
       context.workspace.plan,
     );
+    const inEscalationGroup = escalation?.to.emails.some(
+      (email) => email.toLowerCase() === address.toLowerCase(),
+    );
+    if (isTokenOwner && !inEscalationGroup) return { kind: 'token_owner' };
     return {
       kind: 'escalation',
       groupName: escalation?.to.name ?? null,
@@ -95,9 +100,8 @@ function reasonFor(
     context.workspace.plan,
   );
   const inGroup = group?.emails.some((email) => email.toLowerCase() === address.toLowerCase());
-  return group && inGroup
-    ? { kind: 'contact_group', groupName: group.name }
-    : { kind: 'workspace_owner' };
+  if (group && inGroup) return { kind: 'contact_group', groupName: group.name };
+  return isTokenOwner ? { kind: 'token_owner' } : { kind: 'workspace_owner' };
 }
 
 /** The digest with its links: per workspace its preferences and a signed unsubscribe link. */

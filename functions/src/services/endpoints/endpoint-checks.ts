@@ -45,6 +45,7 @@ import { endpointProblemAlertIdOf } from '../../domain/alert-schedule';
 import { evaluateEndpointCheck, type EndpointChecker } from '../../domain/endpoint-check';
 import { alertMessagesFor } from '../alerts/alert-messages';
 import { resolveDeliveries } from '../alerts/delivery-rules';
+import { ownerEmailOf, ownerEmailsOf } from '../../data/token-owner-emails';
 
 export interface EndpointCheckPorts {
   readonly check: EndpointChecker;
@@ -77,10 +78,11 @@ async function raiseProblem(options: {
   const { token, check, endpointKey, now } = options;
   if (!check.problem || !check.problem_since) return null;
   const workspaceId = token.workspace_id;
-  const [settings, owner, optedOut] = await Promise.all([
+  const [settings, owner, optedOut, ownerEmails] = await Promise.all([
     readAlertSettings(workspaceId),
     findUserById(options.ownerId),
     listAlertEmailOptOuts(workspaceId),
+    ownerEmailsOf([token]),
   ]);
   const alertId = endpointProblemAlertIdOf({
     tokenId: token.id,
@@ -94,6 +96,7 @@ async function raiseProblem(options: {
     workspace: { plan: options.plan },
     settings,
     ownerEmail: owner?.email ?? null,
+    tokenOwnerEmail: ownerEmailOf(ownerEmails, token),
     optedOut,
   });
   const alert = {

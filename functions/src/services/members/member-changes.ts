@@ -22,6 +22,7 @@ import {
   type MemberTarget,
 } from './member-views';
 import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
+import { handOverTokens, requireSuccessor } from './token-handover';
 
 interface MemberChangeInput {
   readonly access: WorkspaceAccess;
@@ -79,14 +80,33 @@ export async function changeMemberRole(input: MemberChangeInput & { role: Role }
   return activeMemberView({ ...target.member, role }, user);
 }
 
-export async function removeMemberOrInvitation(input: MemberChangeInput): Promise<void> {
-  const { access, actor, targetId, now } = input;
+/**
+ * Removes a member (their tokens go to `successorId`, another member, or are left without an
+ * owner when none is given) or cancels an invitation.
+ */
+export async function removeMemberOrInvitation(
+  input: MemberChangeInput & { readonly successorId?: string },
+): Promise<void> {
+  const { access, actor, targetId, now, successorId } = input;
   const target = await findMemberTarget(access.workspaceId, targetId);
   if (!target) throw notFound();
   const email = await addressOf(target);
+  let handover: Record<string, unknown> = {};
   if (target.kind === 'member') {
     checkAllowed('remove', input, target.member);
+    await requireSuccessor(access.workspaceId, target.member.userId, successorId);
     if (!(await removeMember(access.workspaceId, target.member.userId))) throw notFound();
+    const tokensHandedOver = await handOverTokens({
+      workspaceId: access.workspaceId,
+      fromUserId: target.member.userId,
+      toUserId: successorId ?? null,
+      now,
+    });
+    const successor = successorId ? await findUserById(successorId) : undefined;
+    handover = {
+      tokensHandedOver,
+      successor: successor?.email ?? null,
+    };
   } else if (!(await removeInvitation(access.workspaceId, target.invitation.email))) {
     throw notFound();
   }
@@ -99,6 +119,7 @@ export async function removeMemberOrInvitation(input: MemberChangeInput): Promis
     metadata: {
       role: target.kind === 'member' ? target.member.role : target.invitation.role,
       ...(email ? { email } : {}),
+      ...handover,
     },
     now,
   });
