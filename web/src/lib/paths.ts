@@ -55,6 +55,8 @@ export const queryParams = {
   redirect: 'redirect',
   /** On /dashboard: the category filter (one category's card alone). */
   category: 'category',
+  /** On /dashboard: `me` keeps the tokens the signed-in member owns ("Assigned to me"). */
+  assigned: 'assigned',
 } as const;
 
 /** On /dashboard: the parameter of one category card's search (`search.cert=api`). */

@@ -98,8 +98,12 @@ function serve({ workspace, tokens = TOKENS, put }: ServeOptions = {}) {
       const section = url.searchParams.get('section');
       const q = url.searchParams.get('q')?.toLowerCase();
       const id = url.searchParams.get('id');
+      const owner = url.searchParams.get('owner_id');
       const searched = current.filter(
-        (t) => (!q || t.name.toLowerCase().includes(q)) && (!id || t.id === id),
+        (t) =>
+          (!q || t.name.toLowerCase().includes(q)) &&
+          (!id || t.id === id) &&
+          (!owner || t.owner_id === (owner === 'me' ? 'user-1' : owner)),
       );
       const items = searched.filter(
         (t) =>
@@ -121,6 +125,28 @@ function serve({ workspace, tokens = TOKENS, put }: ServeOptions = {}) {
         },
       });
     },
+    'GET /api/v1/workspaces/ws-1/members': () =>
+      jsonResponse({
+        items: [
+          {
+            user_id: 'user-1',
+            email: 'ada@example.com',
+            display_name: 'Ada Lovelace',
+            role: 'admin',
+            status: 'active',
+            joined_at: '2025-01-01T00:00:00.000Z',
+          },
+          {
+            user_id: 'user-2',
+            email: 'bob@example.com',
+            display_name: null,
+            role: 'viewer',
+            status: 'active',
+            joined_at: '2025-01-02T00:00:00.000Z',
+          },
+        ],
+        total: 2,
+      }),
     'PUT /api/tokens/c1': (request) => {
       if (put) return put(request);
       const saved = {
@@ -235,6 +261,44 @@ describe('token dashboard', () => {
     expect(certChip).toHaveAttribute('aria-pressed', 'false');
     expect(card('Licenses')).toBeVisible();
     expect(router.state.location.search).not.toContain('category=');
+  });
+
+  it('shows "Assigned to me" from the server, and shows and changes a token\'s owner', async () => {
+    const { requests } = serve({
+      tokens: TOKENS.map((t) =>
+        t.id === 'c1' || t.id === 'k1' ? { ...t, owner_id: 'user-1' } : t,
+      ),
+    });
+    const { router } = await renderDashboard();
+    const user = userEvent.setup();
+    const owners = screen.getByRole('group', { name: 'Filter by owner' });
+    const mine = within(owners).getByRole('button', { name: 'Assigned to me' });
+    await user.click(mine);
+    expect(mine).toHaveAttribute('aria-pressed', 'true');
+    expect(new URLSearchParams(router.state.location.search).get('assigned')).toBe('me');
+    await waitFor(() => expect(rowNames('Certificates')).toEqual(['www.example.com']));
+    expect(rowNames('Keys & Secrets')).toEqual(['Stripe key']);
+    expect(
+      requests.some((r) => r.path === '/api/tokens' && r.url.searchParams.get('owner_id') === 'me'),
+    ).toBe(true);
+
+    await user.click(within(card('Certificates')).getByText('www.example.com'));
+    const dialog = await screen.findByRole('dialog', { name: 'www.example.com' });
+    expect(await within(dialog).findByText('Ada Lovelace (ada@example.com)')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    await user.click(within(dialog).getByLabelText('Owner'));
+    await user.click(await screen.findByRole('option', { name: 'bob@example.com' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'PUT')).toBe(true));
+    const body = requests.find((r) => r.method === 'PUT')!.body as Record<string, unknown>;
+    expect(body).toMatchObject({ owner_id: 'user-2' });
+    expect(await within(dialog).findByText('bob@example.com')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    await user.click(mine);
+    expect(router.state.location.search).not.toContain('assigned=');
+    await waitFor(() => expect(rowNames('Certificates')).toHaveLength(3));
   });
 
   it("opens with the URL's category and card search, and keeps a new search in the URL", async () => {

@@ -27,6 +27,7 @@ export interface TokenFormValues {
   expiresAt: string;
   section: string;
   contact_group_id: string;
+  owner_id: string;
   domains: string;
   issuer: string;
   serial_number: string;
@@ -74,6 +75,7 @@ export const EMPTY_TOKEN_FORM: TokenFormValues = {
   expiresAt: '',
   section: '',
   contact_group_id: '',
+  owner_id: '',
   domains: '',
   issuer: '',
   serial_number: '',
@@ -154,6 +156,7 @@ export function tokenToFormValues(token: Token): TokenFormValues {
     expiresAt: toDateInput(token.expiresAt),
     section: text(token.section),
     contact_group_id: text(token.contact_group_id),
+    owner_id: token.owner_id ?? '',
     domains: joinDomainList(token.domains),
     issuer: text(token.issuer),
     serial_number: text(token.serial_number),

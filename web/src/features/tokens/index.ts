@@ -15,6 +15,7 @@ export { tokenKeys, type TokenListFilters } from './api/token-keys';
 export { useTokensUpdatedReload } from './hooks/use-tokens-updated-reload';
 export {
   contactGroupsQueryOptions,
+  ownerOptionsQueryOptions,
   tokenByIdQueryOptions,
   tokenListQueryOptions,
   tokenSummaryFromFacets,
@@ -22,5 +23,6 @@ export {
   transferableTokensQueryOptions,
   workspaceAdminEmailQueryOptions,
   type ContactGroupOption,
+  type OwnerOption,
   type TokenSummary,
 } from './api/token-queries';

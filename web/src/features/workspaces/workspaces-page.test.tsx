@@ -13,6 +13,7 @@ import { tokenFixture } from '../../../test-support/token-fixtures';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 import { DELETE_WORKSPACE_WARNING } from './components/delete-workspace-dialog';
+import { NO_SUCCESSOR, SUCCESSOR_LABEL } from './components/remove-member-dialog';
 import { FROZEN_NOTE, VIEWER_MEMBERS_NOTE } from './components/workspace-details';
 import { WorkspacesPage } from './workspaces-page';
 
@@ -502,12 +503,16 @@ describe('workspaces page: members', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(requests.some((r) => r.method === 'DELETE')).toBe(false);
     await user.click(within(members).getByRole('button', { name: 'Remove grace@example.com' }));
-    await user.click(
-      within(await screen.findByRole('dialog', { name: 'Remove member?' })).getByRole('button', {
-        name: 'Remove',
-      }),
-    );
+    const confirm = await screen.findByRole('dialog', { name: 'Remove member?' });
+    // Who takes over her tokens: the other members (not herself), or no one.
+    await user.click(within(confirm).getByLabelText(SUCCESSOR_LABEL));
+    const options = (await screen.findAllByRole('option')).map((option) => option.textContent);
+    expect(options).toEqual([NO_SUCCESSOR, 'Ada Lovelace (ada@example.com)', 'alan@example.com']);
+    await user.click(screen.getByRole('option', { name: 'alan@example.com' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Remove' }));
     expect(await screen.findByText('Member removed')).toBeInTheDocument();
+    const removal = requests.find((r) => r.method === 'DELETE')!;
+    expect(removal.url.searchParams.get('successor_id')).toBe('user-3');
     await waitFor(() => expect(within(members).queryByText('grace@example.com')).toBeNull());
   });
 

@@ -43,6 +43,8 @@ interface CategoryCardProps extends TokenActionHandlers {
   workspaceId: string;
   /** The section filter: a name, `__none__` or `__all__`. */
   section: string;
+  /** Only the tokens the signed-in member owns. */
+  assignedToMe?: boolean;
   canEdit: boolean;
   now: Date;
   /** Called at the commit that shows the first page (performance timeline). */
@@ -85,6 +87,7 @@ export const CategoryCard = memo(function CategoryCard({
   definition,
   workspaceId,
   section,
+  assignedToMe = false,
   canEdit,
   now,
   onFirstPage,
@@ -108,6 +111,7 @@ export const CategoryCard = memo(function CategoryCard({
       q,
       sort: requestSort(sort),
       section,
+      ...(assignedToMe ? { assignedToMe } : {}),
     }),
     placeholderData: keepPreviousData,
     staleTime: LIST_FRESH_MS,

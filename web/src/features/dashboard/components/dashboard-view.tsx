@@ -1,6 +1,7 @@
 import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -46,6 +47,9 @@ import { SectionFilterChips } from './section-filter-chips';
 
 // The token dialogs' code is not part of the page's first render: it loads once the page has
 // rendered and the browser is idle (useTokenDialogsAhead), or as one first opens.
+export const ASSIGNED_TO_ME = 'Assigned to me';
+const ASSIGNED_TO_ME_VALUE = 'me';
+
 const loadTokenDialog = () => import('./token-dialog');
 const loadRenewTokenDialog = () => import('./renew-token-dialog');
 const loadDeleteTokenDialog = () => import('./delete-token-dialog');
@@ -111,6 +115,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const [certificateImport, setCertificateImport] = useState<ImportSource | null>(null);
   useTokenDialogsAhead();
   const section = sectionFilterFrom(search.get(queryParams.section));
+  const assignedToMe = search.get(queryParams.assigned) === ASSIGNED_TO_ME_VALUE;
   const canCreate = canCreateToken(workspace.role);
   const canEdit = canEditToken(workspace.role);
   const visible = useMemo(
@@ -145,6 +150,16 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
     },
     [setSearch],
   );
+
+  const toggleAssignedToMe = useCallback(() => {
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (next.get(queryParams.assigned) === ASSIGNED_TO_ME_VALUE)
+        next.delete(queryParams.assigned);
+      else next.set(queryParams.assigned, ASSIGNED_TO_ME_VALUE);
+      return next;
+    });
+  }, [setSearch]);
 
   // The token mutations have updated the lists; the page follows the saved token.
   const onTokenSaved = useCallback(
@@ -287,6 +302,17 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
               onToggle={toggleCategory}
             />
             <SectionFilterChips chips={chips} selected={section} onSelect={selectSection} />
+            <Box role="group" aria-label="Filter by owner" sx={{ display: 'flex', gap: 1 }}>
+              <Chip
+                label={ASSIGNED_TO_ME}
+                clickable
+                size="small"
+                color={assignedToMe ? 'primary' : 'default'}
+                variant={assignedToMe ? 'filled' : 'outlined'}
+                aria-pressed={assignedToMe}
+                onClick={toggleAssignedToMe}
+              />
+            </Box>
           </Stack>
           <Stack spacing={3}>
             {visible.map((definition) => (
@@ -295,6 +321,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
                 definition={definition}
                 workspaceId={workspace.id}
                 section={section}
+                assignedToMe={assignedToMe}
                 canEdit={canEdit}
                 now={now}
                 onFirstPage={onFirstPage}

@@ -9,12 +9,18 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useForm } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { allowedCategoryFields } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
 import { toastRefusal } from '../../../lib/api-client';
-import { useUpdateTokenMutation, type ContactGroupOption } from '../../tokens';
+import {
+  ownerOptionsQueryOptions,
+  useUpdateTokenMutation,
+  type ContactGroupOption,
+  type OwnerOption,
+} from '../../tokens';
 import { applyServerFieldErrors } from '../server-field-errors';
 import { DateText } from '../../../components/date-text';
 import { ExpiryPill, PillScope } from '../../../components/expiry-pill';
@@ -31,6 +37,7 @@ import { EndpointStatusList } from './endpoint-status';
 import { RegistrationStatus } from './registration-status';
 import { TokenFormFields } from './token-form-fields';
 import { USE_WORKSPACE_DEFAULT } from './contact-group-field';
+import { NO_OWNER } from './owner-field';
 
 interface TokenDialogProps {
   token: Token;
@@ -49,6 +56,11 @@ function contactGroupText(token: Token, groups: readonly ContactGroupOption[] | 
   return groups?.find((group) => group.id === token.contact_group_id)?.name ?? 'Assigned group';
 }
 
+function ownerText(token: Token, members: readonly OwnerOption[] | undefined): string {
+  if (!token.owner_id) return NO_OWNER;
+  return members?.find((member) => member.id === token.owner_id)?.label ?? 'Former member';
+}
+
 /**
  * The token detail dialog: view, then edit; cancel reverts. Unsaved edits are not lost silently:
  * cancelling or leaving the page asks first.
@@ -58,6 +70,10 @@ export function TokenDialog(props: TokenDialogProps) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [editing, setEditing] = useState(false);
+  const owners = useQuery({
+    ...ownerOptionsQueryOptions(workspace.id),
+    enabled: Boolean(token.owner_id),
+  });
   // Silent: a refusal shows at the fields it names, else as a toast.
   const save = useUpdateTokenMutation({ silent: true });
   const form = useForm<TokenFormValues, unknown, TokenUpdate>({
@@ -98,6 +114,7 @@ export function TokenDialog(props: TokenDialogProps) {
     ['Section', token.section ?? ''],
   ];
   if (canEdit) rows.push(['Contact Group', contactGroupText(token, contactGroups)]);
+  rows.push(['Owner', ownerText(token, owners.data)]);
   for (const field of allowedCategoryFields(token.category, token.type)) {
     rows.push([
       CATEGORY_FIELD_SPECS[field].label,

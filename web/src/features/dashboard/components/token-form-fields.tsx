@@ -26,6 +26,7 @@ import {
 import type { TokenFormValues } from '../token-form-values';
 import { useSectionNames } from '../hooks/use-section-names';
 import { ContactGroupField } from './contact-group-field';
+import { OwnerField } from './owner-field';
 import { EndpointsField } from './endpoints-field';
 import { FormTextField } from './form-text-field';
 
@@ -194,6 +195,7 @@ export const TokenFormFields = memo(function TokenFormFields({
         userEmail={userEmail}
         idPrefix={idPrefix}
       />
+      <OwnerField control={control} workspace={workspace} idPrefix={idPrefix} />
       {fields.map((field) => {
         const spec = CATEGORY_FIELD_SPECS[field];
         const range =

@@ -9,6 +9,8 @@ export interface TokenListFilters {
   readonly sort: TokenSort;
   /** A section name, `__none__`, or `__all__`. */
   readonly section: string;
+  /** Only the tokens the signed-in member owns ("Assigned to me"). */
+  readonly assignedToMe?: boolean;
 }
 
 /** Query keys of tokens (general -> specific). */
@@ -28,4 +30,6 @@ export const tokenKeys = {
     [...tokenKeys.workspace(workspaceId), 'by-id', tokenId] as const,
   /** The workspace admin's address, shown where contact groups need a paid plan. */
   adminEmail: (workspaceId: string) => [...tokenKeys.all, 'admin-email', workspaceId] as const,
+  /** The workspace's members, offered as a token's owner. */
+  members: (workspaceId: string) => [...tokenKeys.all, 'members', workspaceId] as const,
 };

@@ -128,6 +128,34 @@ export function contactGroupsQueryOptions(workspaceId: string) {
   });
 }
 
+/** A member a token may be assigned to. */
+export interface OwnerOption {
+  readonly id: string;
+  readonly label: string;
+}
+
+/** The workspace's active members (not invitations), offered as a token's owner. */
+export function ownerOptionsQueryOptions(workspaceId: string) {
+  return queryOptions({
+    queryKey: tokenKeys.members(workspaceId),
+    queryFn: async ({ signal }): Promise<OwnerOption[]> => {
+      const members = await call(
+        'listMembers',
+        { params: { id: workspaceId }, query: { limit: MEMBER_LIST_PAGE_SIZE, offset: 0 } },
+        { silent: true, signal },
+      );
+      return members.items
+        .filter((member) => member.status === 'active')
+        .map((member) => ({
+          id: member.user_id,
+          label: member.display_name ? `${member.display_name} (${member.email})` : member.email,
+        }));
+    },
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
 /** The address of the workspace's admin (its owner), where alerts go without contact groups. */
 export function workspaceAdminEmailQueryOptions(workspaceId: string) {
   return queryOptions({

@@ -133,9 +133,16 @@ export function useUpdateMemberRoleMutation(
   });
 }
 
+/** A member to remove, and the member who takes over their tokens (none: no owner). */
+export interface RemoveMemberInput {
+  readonly member: Member;
+  readonly successorId?: string | null;
+}
+
 /**
  * Removes a member or withdraws an invitation; removing oneself is leaving, after which the
- * workspace's cached answers are dropped (the caller hides it first).
+ * workspace's cached answers are dropped (the caller hides it first). The member's tokens go to
+ * the successor (or are left without an owner), so the workspace's token lists load again.
  */
 export function useRemoveMemberMutation(
   workspaceId: string,
@@ -143,13 +150,21 @@ export function useRemoveMemberMutation(
 ) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (member: Member) =>
-      call('removeMember', { params: { id: workspaceId, userId: member.user_id } }),
-    onSuccess: async (_answer, member) => {
+    mutationFn: ({ member, successorId }: RemoveMemberInput) =>
+      call('removeMember', {
+        params: { id: workspaceId, userId: member.user_id },
+        query: successorId ? { successor_id: successorId } : {},
+      }),
+    onSuccess: async (_answer, { member }) => {
       showSuccessToast(SUCCESS_MESSAGES.memberRemoved);
       onSuccess?.(member);
       if (member.user_id === selfId) await forgetWorkspace(queryClient, workspaceId);
-      else await refreshMembers(queryClient, workspaceId);
+      else {
+        await Promise.all([
+          refreshMembers(queryClient, workspaceId),
+          queryClient.invalidateQueries({ queryKey: tokenKeys.workspace(workspaceId) }),
+        ]);
+      }
     },
     onError: (error) => refreshIfFrozen(queryClient, error, onFrozen),
   });

@@ -246,8 +246,11 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
           member={removing}
           workspaceName={workspace.name}
           isSelf={removing.user_id === selfId}
+          successors={items.filter(
+            (member) => member.status === 'active' && member.user_id !== removing.user_id,
+          )}
           onClose={() => setRemoving(null)}
-          onConfirm={() => remove.mutateAsync(removing)}
+          onConfirm={(successorId) => remove.mutateAsync({ member: removing, successorId })}
         />
       )}
     </Stack>
