@@ -41,7 +41,9 @@ const token: Token = {
 
 describe('the token file', () => {
   it('has a column for every field of a token, importable fields first', () => {
-    expect([...TOKEN_FILE_COLUMNS, ...TOKEN_FIELDS_OUTSIDE_THE_FILE].sort()).toEqual(
+    // The owner is a member's id in the token and their address in the file.
+    const fields = TOKEN_FILE_COLUMNS.map((column) => (column === 'owner' ? 'owner_id' : column));
+    expect([...fields, ...TOKEN_FIELDS_OUTSIDE_THE_FILE].sort()).toEqual(
       Object.keys(tokenSchema.shape).sort(),
     );
     expect(TOKEN_FILE_COLUMNS.slice(0, 4)).toEqual(['name', 'category', 'type', 'expiresAt']);
@@ -70,6 +72,17 @@ describe('the token file', () => {
 
   it('writes JSON rows with the keys in file order and the values as stored', () => {
     expect(Object.keys(tokenFileRecord(token))).toEqual(TOKEN_FILE_COLUMNS);
-    expect(JSON.parse(tokensToJson([token]))).toEqual([token]);
+    expect(JSON.parse(tokensToJson([token]))).toEqual([{ ...token, owner: null }]);
+  });
+
+  it("writes the owner's address in the owner column", () => {
+    const owned = { ...token, owner_id: 'user-1' };
+    const emailOf = (t: Token) => (t.owner_id === 'user-1' ? 'ada@example.com' : null);
+    expect(readCsv(tokensToCsv([owned, token], emailOf)).records.map((r) => r.owner)).toEqual([
+      'ada@example.com',
+      '',
+    ]);
+    expect(tokenFileRecord(owned, emailOf)).toMatchObject({ owner: 'ada@example.com' });
+    expect(tokenFileRecord(owned, emailOf)).not.toHaveProperty('owner_id');
   });
 });

@@ -4,6 +4,9 @@
  * create form's fields), then the ones the product sets, which the import ignores. In CSV a list of
  * domains is one cell, joined with ", "; empty values are empty cells. In JSON each row is an object
  * with these keys in this order and the token's own values (domains a list, numbers, null).
+ *
+ * One column is not a token field: `owner`, the email address of the token's owner (a member of
+ * the workspace; the token stores the member's id, `owner_id`), empty for none.
  */
 import { writeCsv } from './csv-text';
 import type { Token, TokenFields } from './token';
@@ -32,7 +35,8 @@ export const TOKEN_FILE_FIELDS = [
   'contacts',
   'notes',
   'contact_group_id',
-] as const satisfies readonly (keyof TokenFields)[];
+  'owner',
+] as const satisfies readonly (keyof TokenFields | 'owner')[];
 export type TokenFileField = (typeof TOKEN_FILE_FIELDS)[number];
 
 /** Set by the product: exported, ignored by the import. */
@@ -61,32 +65,62 @@ export const TOKEN_FIELDS_OUTSIDE_THE_FILE = [
 ] as const;
 export type TokenFileColumn = (typeof TOKEN_FILE_COLUMNS)[number];
 
-export type TokenFileRecord = { [K in TokenFileColumn]: Token[K] };
+export type TokenFileRecord = {
+  [K in TokenFileColumn]: K extends keyof Token ? Token[K] : string | null;
+};
+
+/** The address of a token's owner (null: none, or no longer known). */
+export type OwnerEmailOf = (token: Token) => string | null;
+
+const noOwners: OwnerEmailOf = () => null;
+
+function cellValue(
+  token: Token,
+  column: TokenFileColumn,
+  ownerEmailOf: OwnerEmailOf,
+): Token[Exclude<TokenFileColumn, 'owner'>] | string | null {
+  return column === 'owner' ? ownerEmailOf(token) : token[column];
+}
 
 /** A token as one JSON row of the file: its fields in file order. */
-export function tokenFileRecord(token: Token): TokenFileRecord {
+export function tokenFileRecord(
+  token: Token,
+  ownerEmailOf: OwnerEmailOf = noOwners,
+): TokenFileRecord {
   return Object.fromEntries(
-    TOKEN_FILE_COLUMNS.map((column) => [column, token[column]]),
+    TOKEN_FILE_COLUMNS.map((column) => [column, cellValue(token, column, ownerEmailOf)]),
   ) as TokenFileRecord;
 }
 
 /** The text of one CSV cell of a token's column. */
-export function tokenCsvCell(token: Token, column: TokenFileColumn): string {
-  const value = token[column];
+export function tokenCsvCell(
+  token: Token,
+  column: TokenFileColumn,
+  ownerEmailOf: OwnerEmailOf = noOwners,
+): string {
+  const value = cellValue(token, column, ownerEmailOf);
   if (value === null) return '';
   if (Array.isArray(value)) return value.join(', ');
   return String(value);
 }
 
 /** The tokens as a CSV file: the header row of column names, then one row per token. */
-export function tokensToCsv(tokens: readonly Token[]): string {
+export function tokensToCsv(
+  tokens: readonly Token[],
+  ownerEmailOf: OwnerEmailOf = noOwners,
+): string {
   return writeCsv(
     TOKEN_FILE_COLUMNS,
-    tokens.map((token) => TOKEN_FILE_COLUMNS.map((column) => tokenCsvCell(token, column))),
+    tokens.map((token) =>
+      TOKEN_FILE_COLUMNS.map((column) => tokenCsvCell(token, column, ownerEmailOf)),
+    ),
   );
 }
 
 /** The tokens as a JSON file: an array of rows. */
-export function tokensToJson(tokens: readonly Token[]): string {
-  return JSON.stringify(tokens.map(tokenFileRecord));
+export function tokensToJson(
+  tokens: readonly Token[],
+  ownerEmailOf: OwnerEmailOf = noOwners,
+): string {
+  return JSON.stringify(tokens.map((token) => tokenFileRecord(token, ownerEmailOf)));
 }

@@ -53,6 +53,7 @@ export const IMPORT_FIELD_LABELS: Readonly<Record<TokenFileField, string>> = {
   contacts: 'Contacts',
   notes: 'Notes',
   contact_group_id: 'Contact group id',
+  owner: 'Owner',
 };
 
 /** Other headers each field is known by (compared as `headerKey` makes them). */
@@ -68,6 +69,7 @@ const FIELD_ALIASES: Readonly<Partial<Record<TokenFileField, readonly string[]>>
   contacts: ['contact'],
   notes: ['note', 'comment', 'comments'],
   contact_group_id: ['contactgroup'],
+  owner: ['owneremail', 'assignedto', 'assignee'],
 };
 
 /** A header as compared: lower-case letters and digits only ("Expiration Date" -> "expirationdate"). */

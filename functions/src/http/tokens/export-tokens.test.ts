@@ -38,7 +38,13 @@ async function givenInventory() {
       cost: 1200.5,
       notes: 'Renew with\nprocurement',
     }),
-    await add({ name: 'gamma key', category: 'key_secret', type: 'api_key', expiresAt: inDays(5) }),
+    await add({
+      name: 'gamma key',
+      category: 'key_secret',
+      type: 'api_key',
+      expiresAt: inDays(5),
+      owner_id: team.manager.userId,
+    }),
   ];
   return { ...team, tokens };
 }
@@ -91,11 +97,14 @@ describe('GET /api/v1/workspaces/{id}/tokens/export', () => {
       contacts: '',
       notes: '',
       contact_group_id: '',
+      owner: '',
       id: cert.id,
       created_at: cert.created_at,
       updated_at: cert.updated_at,
       workspace_id: inventory.workspaceId,
     });
+    // The owner column holds the owner's address.
+    expect(table.records[2]).toMatchObject({ owner: inventory.manager.email });
     expect(table.records[0]).toMatchObject({
       vendor: 'Acme, Inc.',
       cost: '1200.5',
@@ -109,7 +118,9 @@ describe('GET /api/v1/workspaces/{id}/tokens/export', () => {
     expect(response.headers?.['content-disposition']).toMatch(/\.json"$/);
     const rows = response.json as Token[];
     expect(rows.map((row) => row.name)).toEqual(['=Alpha license', 'beta cert', 'gamma key']);
-    expect(rows[1]).toEqual(byName('beta cert'));
+    const { owner_id: _ownerId, ...beta } = byName('beta cert');
+    expect(rows[1]).toEqual({ ...beta, owner: null });
+    expect(rows[2]).toMatchObject({ owner: inventory.manager.email });
     expect(Object.keys(rows[0]!)).toEqual(TOKEN_FILE_COLUMNS);
   });
 

@@ -652,6 +652,46 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     ]);
   });
 
+  it("reads the owner column as a member's address, refusing a row whose address is no member's", async () => {
+    const { workspaceId, admin, viewer } = await givenTeam();
+    const content = csv(
+      ['name', 'type', 'expiresAt', 'owner'],
+      [
+        ['Owned', 'api_key', inDays(10), `  ${viewer.email.toUpperCase()} `],
+        ['Stranger owned', 'api_key', inDays(10), 'nobody@example.com'],
+        ['Unowned', 'api_key', inDays(10), ''],
+      ],
+    );
+    const result = await importOk(admin.cookie, workspaceId, { format: 'csv', content });
+    expect(result.outcomes).toEqual(['create', 'invalid', 'create']);
+    expect(result.invalid).toEqual([
+      expect.objectContaining({
+        row: 2,
+        field: 'owner',
+        message: 'Owner must be the email address of a member of this workspace',
+      }),
+    ]);
+    const tokens = (await listAll(admin.cookie, workspaceId)).items;
+    expect(tokens.map((token) => [token.name, token.owner_id ?? null])).toEqual([
+      ['Owned', viewer.userId],
+      ['Unowned', null],
+    ]);
+    // Its own export imports back unchanged, owners included.
+    const exported = await invoke(
+      exportTokens,
+      routeRequest('GET', '/api/v1/workspaces/{id}/tokens/export', {
+        params: { id: workspaceId },
+        cookie: admin.cookie,
+      }),
+    );
+    const again = await importOk(admin.cookie, workspaceId, {
+      format: 'csv',
+      content: exported.body!,
+      dryRun: true,
+    });
+    expect(again.outcomes).toEqual(['unchanged', 'unchanged']);
+  });
+
   it('follows a mapping: renamed columns, ignored ones, and labels as values', async () => {
     const { workspaceId, admin } = await givenTeam();
     const content = csv(

@@ -9,6 +9,7 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import { tokensToCsv, tokensToJson } from '@expiry-radar/shared/domain/token-file';
 import { listAllTokens } from '../../data/token-records';
 import { AppError } from '../../platform/app-error';
+import { listMemberViews } from '../members/member-views';
 import type { WorkspaceAccess } from '../workspaces/workspace-access';
 
 /**
@@ -61,10 +62,21 @@ export async function exportTokens(
   format: ExportFormat,
   now: Date,
 ): Promise<TokenExportFile> {
-  const tokens = (await listAllTokens(access.workspaceId))
-    .map((record) => record.token)
-    .sort(exportOrder);
-  const text = format === 'csv' ? tokensToCsv(tokens) : tokensToJson(tokens);
+  const [records, members] = await Promise.all([
+    listAllTokens(access.workspaceId),
+    listMemberViews(access.workspaceId),
+  ]);
+  const tokens = records.map((record) => record.token).sort(exportOrder);
+  // The owner column: the owner's address while they are a member (what the import reads back).
+  const emails = new Map(
+    members
+      .filter((member) => member.status === 'active')
+      .map((member) => [member.user_id, member.email]),
+  );
+  const ownerEmailOf = (token: Token) =>
+    token.owner_id ? (emails.get(token.owner_id) ?? null) : null;
+  const text =
+    format === 'csv' ? tokensToCsv(tokens, ownerEmailOf) : tokensToJson(tokens, ownerEmailOf);
   requireExportFits(text, tokens.length);
   return {
     fileName: exportFileName(access.name, format, now),

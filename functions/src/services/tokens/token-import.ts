@@ -67,6 +67,7 @@ import { nextRevision } from '../../domain/search-entries';
 import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
 import { UNKNOWN_CONTACT_GROUP_MESSAGE } from '../alerts/token-contact-group';
+import { listMemberViews } from '../members/member-views';
 import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
 import type { WorkspaceAccess } from '../workspaces/workspace-access';
 import { CONTACT_GROUP_PLAN_MESSAGE } from './token-access';
@@ -184,8 +185,39 @@ function sameValue(a: unknown, b: unknown): boolean {
 /** Whether an edit would change the token at all. */
 export function changesToken(current: Token, update: TokenUpdate): boolean {
   return Object.entries(update).some(
-    ([field, value]) => !sameValue(current[field as keyof Token], value),
+    ([field, value]) =>
+      // A token without an owner may have none stored at all: absent is null.
+      !sameValue(
+        field === 'owner_id' ? (current.owner_id ?? null) : current[field as keyof Token],
+        value,
+      ),
   );
+}
+
+export const OWNER_NOT_MEMBER_MESSAGE =
+  'Owner must be the email address of a member of this workspace';
+
+/**
+ * Reads a row's `owner` cell (a member's email address, any case) as the member's id: null for an
+ * empty cell, undefined when it names no member of the workspace. The members are read once.
+ */
+function ownerReader(access: WorkspaceAccess) {
+  let byEmail: Promise<ReadonlyMap<string, string>> | undefined;
+  return async (cell: unknown): Promise<string | null | undefined> => {
+    if (cell === null || cell === undefined) return null;
+    if (typeof cell !== 'string') return undefined;
+    const email = cell.trim().toLowerCase();
+    if (email === '') return null;
+    byEmail ??= listMemberViews(access.workspaceId).then(
+      (members) =>
+        new Map(
+          members
+            .filter((member) => member.status === 'active')
+            .map((member) => [member.email.toLowerCase(), member.user_id]),
+        ),
+    );
+    return (await byEmail).get(email);
+  };
 }
 
 /**
@@ -253,6 +285,7 @@ async function classifyRows(options: {
   };
   const byKey = tokensByKey(options.stored);
   const contactGroupProblem = contactGroupChecker(access);
+  const ownerOf = ownerReader(access);
   const firstRowOf = new Map<string, number>();
   const today = normalizeDate(now.toISOString().slice(0, 10)) ?? '';
   const result: Classified = {
@@ -285,7 +318,19 @@ async function classifyRows(options: {
       );
       continue;
     }
-    const input = text.value as Record<string, unknown>;
+    let input = text.value as Record<string, unknown>;
+    if (Object.hasOwn(input, 'owner')) {
+      const { owner, ...rest } = input;
+      const ownerId = await ownerOf(owner);
+      if (ownerId === undefined) {
+        refuse(
+          [{ row, field: 'owner', message: OWNER_NOT_MEMBER_MESSAGE, code: 'VALIDATION_ERROR' }],
+          'invalid',
+        );
+        continue;
+      }
+      input = { ...rest, owner_id: ownerId };
+    }
     const nameProblems = categoryAndTypeProblems(input);
     if (nameProblems.length > 0) {
       refuse(
