@@ -1109,10 +1109,21 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       { session: viewer, params: { id: values.workspace, userId: values.owner } },
       403,
     );
+    // The viewer owns a token: removing them hands it to the owner (a token write).
+    await context.call(
+      'updateToken',
+      'setup',
+      { session: owner, params: { id: values.token }, body: { owner_id: values.viewer } },
+      200,
+    );
     await context.call(
       'removeMember',
       'happy',
-      { session: owner, params: { id: values.workspace, userId: values.viewer } },
+      {
+        session: owner,
+        params: { id: values.workspace, userId: values.viewer },
+        query: { successor_id: values.owner },
+      },
       200,
     );
     // A pending invitation, by its id: the workspace's invitations are read.
