@@ -86,9 +86,6 @@ export const UNREHEARSED_GRANTS: UnrehearsedGrants = {
     'secretsmanager:GetSecretValue secret:TwoFactorKey':
       'confirming with a code from the authenticator app, which opens the sealed TOTP secret',
   },
-  'ApiWorkspaces/RemoveMember': {
-    'dynamodb:BatchWriteItem': SEARCH_INDEX_FOLD,
-  },
   'ApiWorkspaces/ListWorkspaces': {
     'dynamodb:Query': API_KEY_OVER_LIMIT,
   },
