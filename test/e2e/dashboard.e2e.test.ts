@@ -252,9 +252,23 @@ describe('token dashboard in Chromium', () => {
     await dialog.getByRole('button', { name: 'Save' }).click();
     await page.getByText('Token updated successfully').waitFor();
     await dialog.getByText('JetBrains s.r.o.').waitFor();
+    // The owner: a member picked in the form, shown in the details, found by "Assigned to me".
+    await dialog.getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('combobox', { name: /^Owner/ }).click();
+    await page.getByRole('option', { name: ownerAccount.email }).click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByText(ownerAccount.email).waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await card(page, 'Licenses').getByRole('cell', { name: 'JetBrains s.r.o.' }).waitFor();
+    const mine = page.getByRole('button', { name: 'Assigned to me' });
+    await mine.click();
+    await page.waitForURL((url) => url.searchParams.get('assigned') === 'me');
+    await expectEventually(async () => (await rowNames(card(page, 'Certificates'))).length === 0);
+    expect(await rowNames(card(page, 'Licenses'))).toEqual(['IDE seats']);
+    await mine.click();
+    await page.waitForURL((url) => !url.searchParams.has('assigned'));
+    await expectEventually(async () => (await rowNames(card(page, 'Certificates'))).length === 2);
   }, 30_000);
 
   it('renews a token', async () => {
