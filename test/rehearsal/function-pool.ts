@@ -151,12 +151,12 @@ export class FunctionPool {
       .sort(([, a], [, b]) => a.lastUsed - b.lastUsed);
     // All are taken from their slots before any is stopped: stopping one takes time, and an
     // invocation starting meanwhile in a slot still holding its process would be stopped with it.
-    const stopping = idle.slice(0, running.length - this.maxProcesses + 1).map(([, slot]) => {
+    const stopping = idle.slice(0, running.length - this.maxProcesses + 1).flatMap(([, slot]) => {
       const process = slot.process;
       slot.process = undefined;
-      return process;
+      return process ? [process] : [];
     });
-    await Promise.all(stopping.map((process) => process?.stop()));
+    await Promise.all(stopping.map((process) => process.stop()));
   }
 }
 

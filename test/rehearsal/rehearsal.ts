@@ -367,7 +367,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       request: ApiRequest,
     ): Promise<ApiRequest> => {
       const { session, ...rest } = request;
-      if (purpose !== 'happy' || !session || findRoute(routeId).apiKey === undefined) return request;
+      if (purpose !== 'happy' || !session || findRoute(routeId).apiKey === undefined)
+        return request;
       if (request.headers?.authorization !== undefined) return request;
       let secret = apiKeys.get(session.sessionId);
       if (!secret) {
@@ -392,7 +393,11 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     };
     const context: ScenarioContext = {
       async call(routeId, purpose, request, expectedStatus) {
-        const sent = await withApiKey(routeId, purpose, withEndedSession(routeId, purpose, request));
+        const sent = await withApiKey(
+          routeId,
+          purpose,
+          withEndedSession(routeId, purpose, request),
+        );
         const { fn, routeKey, answer } = await send(routeId, purpose, sent);
         if (answer.status !== expectedStatus) {
           const message = `${purpose} ${routeKey}: answered ${answer.status} (expected ${expectedStatus}): ${answer.body.slice(0, 400)}`;

@@ -28,7 +28,7 @@ export function ctFindingTokenFields(finding: CtFindingRecord): TokenFields {
   const withEndpoint = host ? { ...base, domains: names, endpoints: [{ host, port: 443 }] } : base;
   // Names the form would refuse (odd ones a log may hold) leave the token without them.
   const parsed = createTokenSchema(null).safeParse(withEndpoint);
-  return (parsed.success ? parsed.data : createTokenSchema(null).parse(base)) as TokenFields;
+  return parsed.success ? parsed.data : createTokenSchema(null).parse(base);
 }
 
 export async function createCtFindingToken(options: {
