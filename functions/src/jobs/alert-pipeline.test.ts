@@ -983,7 +983,10 @@ describe('digests: one email per address for everything due for it', () => {
         ['Alpha', 'Bravo', 'Charlie'].filter((name) => text.includes(`\n${name} `)),
       );
     const messages = await scanFor(workspaceId);
-    const addresses = messages.map((message) => 'address' in message && message.address);
+    // One digest for the member, under whichever case of the address the scan met first.
+    const addresses = messages.map((message) =>
+      'address' in message ? message.address.toLowerCase() : undefined,
+    );
     expect(addresses.sort()).toEqual([ada, member.email].sort());
     const { emails, run } = channels();
     expect((await run(messages)).batchItemFailures).toEqual([]);

@@ -1,9 +1,10 @@
 import Box from '@mui/material/Box';
 import FormHelperText from '@mui/material/FormHelperText';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { canSetContactGroup } from '@expiry-radar/shared/domain/permissions';
+import { canSetContactGroup, isEditorRole } from '@expiry-radar/shared/domain/permissions';
 import { buttonHeights } from '../../../app/theme/create-app-theme';
 import { CONTACT_GROUP_UPGRADE_NOTE } from './contact-group-field';
+import { OWNER_HELP } from './owner-field';
 import { tokenFieldsGrid } from './token-form-fields';
 
 /** MUI's outlined text field of medium size: a 23 px line with 16.5 px of padding each side. */
@@ -17,7 +18,8 @@ const FIELDS_BEFORE_CONTACT_GROUP = 5;
  * The empty create form's fields and button as blank space of their size, for the form's first
  * render: the dashboard paints its cards first, and the fields follow a frame later in the same
  * place, so nothing below them moves (`test/e2e/dashboard.e2e.test.ts` measures the shift). The
- * contact group field's hint (free plans) is in it, as it wraps at the field's width.
+ * contact group field's hint (free plans) and the owner field with its help (editors) are in it,
+ * as the hints wrap at the field's width.
  */
 export function CreateTokenFieldsPlaceholder({ workspace }: { workspace: Workspace }) {
   const upgradeNote = !canSetContactGroup(workspace.role, workspace.plan);
@@ -31,6 +33,12 @@ export function CreateTokenFieldsPlaceholder({ workspace }: { workspace: Workspa
           <Box sx={{ height: FIELD_HEIGHT }} />
           {upgradeNote && <FormHelperText>{CONTACT_GROUP_UPGRADE_NOTE}</FormHelperText>}
         </Box>
+        {isEditorRole(workspace.role) && (
+          <Box>
+            <Box sx={{ height: FIELD_HEIGHT }} />
+            <FormHelperText sx={{ mx: '14px' }}>{OWNER_HELP}</FormHelperText>
+          </Box>
+        )}
         <Box sx={{ gridColumn: '1 / -1', height: NOTES_HEIGHT }} />
       </Box>
       <Box sx={{ mt: 2.5, height: buttonHeights.medium }} />
