@@ -6140,7 +6140,7 @@ export interface operations {
                     format: "csv" | "json";
                     content: string;
                     mapping?: {
-                        [key: string]: ("name" | "category" | "type" | "expiresAt" | "section" | "domains" | "issuer" | "serial_number" | "subject" | "algorithm" | "key_size" | "location" | "used_by" | "description" | "vendor" | "license_type" | "cost" | "renewal_url" | "renewal_date" | "contacts" | "notes" | "contact_group_id") | null;
+                        [key: string]: ("name" | "category" | "type" | "expiresAt" | "section" | "domains" | "issuer" | "serial_number" | "subject" | "algorithm" | "key_size" | "location" | "used_by" | "description" | "vendor" | "license_type" | "cost" | "renewal_url" | "renewal_date" | "contacts" | "notes" | "contact_group_id" | "owner") | null;
                     };
                     /** @default false */
                     dryRun?: boolean;
@@ -6190,7 +6190,7 @@ export interface operations {
                         outcomes: ("create" | "update" | "unchanged" | "invalid" | "duplicate" | "refused")[];
                         columns: {
                             column: string;
-                            field: ("name" | "category" | "type" | "expiresAt" | "section" | "domains" | "issuer" | "serial_number" | "subject" | "algorithm" | "key_size" | "location" | "used_by" | "description" | "vendor" | "license_type" | "cost" | "renewal_url" | "renewal_date" | "contacts" | "notes" | "contact_group_id") | null;
+                            field: ("name" | "category" | "type" | "expiresAt" | "section" | "domains" | "issuer" | "serial_number" | "subject" | "algorithm" | "key_size" | "location" | "used_by" | "description" | "vendor" | "license_type" | "cost" | "renewal_url" | "renewal_date" | "contacts" | "notes" | "contact_group_id" | "owner") | null;
                         }[];
                     };
                 };
