@@ -89,6 +89,14 @@ export const AUDIT_ACTIONS = {
   integrationDeleted: 'integration.deleted',
   integrationSynced: 'integration.synced',
   integrationTokenLinked: 'integration.token_linked',
+  organizationDomainAdded: 'organization.domain_added',
+  organizationDomainVerified: 'organization.domain_verified',
+  /** A verification that found no token, or a domain another organization holds. */
+  organizationDomainCheckFailed: 'organization.domain_check_failed',
+  organizationDomainRemoved: 'organization.domain_removed',
+  ssoConnectionSaved: 'organization.sso_connection_saved',
+  /** An SSO response refused (state, nonce, issuer, ID token or address); nothing changed. */
+  ssoSignInRefused: 'auth.sso_sign_in_refused',
 } as const;
 
 /** The actor of events the system does on its own (the expiry scan, the alert worker). */

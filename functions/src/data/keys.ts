@@ -24,6 +24,20 @@ export const keys = {
   accountToken: (tokenHash: string) => ({ pk: `ACCOUNT_TOKEN#${tokenHash}`, sk: 'ACCOUNT_TOKEN' }),
   googleIdentity: (subject: string) => ({ pk: `GOOGLE#${subject}`, sk: 'GOOGLE' }),
   googleSignInState: (stateHash: string) => ({ pk: `OAUTH_STATE#${stateHash}`, sk: 'OAUTH_STATE' }),
+  /** An email domain an organization (its owner's id) added, pending or verified. */
+  organizationDomain: (organizationId: string, domain: string) => ({
+    pk: `ORG#${organizationId}`,
+    sk: `${ORGANIZATION_DOMAIN_SORT_PREFIX}${domain}`,
+  }),
+  /** Claims a verified email domain for one organization. */
+  verifiedDomainClaim: (domain: string) => ({
+    pk: `VERIFIED_DOMAIN#${domain}`,
+    sk: 'VERIFIED_DOMAIN',
+  }),
+  /** An organization's one single sign-on connection. */
+  ssoConnection: (organizationId: string) => ({ pk: `ORG#${organizationId}`, sk: 'SSO_CONNECTION' }),
+  /** A pending SSO sign-in, by the hash of its state. */
+  ssoSignInState: (stateHash: string) => ({ pk: `SSO_STATE#${stateHash}`, sk: 'SSO_STATE' }),
   workspace: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WORKSPACE' }),
   /**
    * Claims a workspace name for one owner (`nameKey`: domain/workspace-names), so that no two of
@@ -182,6 +196,14 @@ export const keyParts = {
   userId: (pk: string) => afterPrefix(pk, 'USER#'),
   /** `WS#<workspaceId>` */
   workspaceId: (pk: string) => afterPrefix(pk, 'WS#'),
+  /** `ORG#<ownerUserId>` */
+  organizationId: (pk: string) => afterPrefix(pk, 'ORG#'),
+  /** `DOMAIN#<domain>` */
+  organizationDomain: (sk: string) => afterPrefix(sk, ORGANIZATION_DOMAIN_SORT_PREFIX),
+  /** `VERIFIED_DOMAIN#<domain>` */
+  verifiedDomain: (pk: string) => afterPrefix(pk, 'VERIFIED_DOMAIN#'),
+  /** `SSO_STATE#<stateHash>` */
+  ssoStateHash: (pk: string) => afterPrefix(pk, 'SSO_STATE#'),
   /** `SESSION#<sessionIdHash>` */
   sessionIdHash: (pk: string) => afterPrefix(pk, 'SESSION#'),
   /** `TWO_FACTOR_CHALLENGE#<challengeHash>` */
@@ -242,6 +264,7 @@ export const INTEGRATION_SORT_PREFIX = 'INTEGRATION#';
 export const SEARCH_PACK_SORT_PREFIX = 'SEARCH#PACK#';
 export const TRUSTED_CA_SORT_PREFIX = 'TRUSTED_CA#';
 export const WATCHED_DOMAIN_SORT_PREFIX = 'WATCHED_DOMAIN#';
+export const ORGANIZATION_DOMAIN_SORT_PREFIX = 'DOMAIN#';
 export const CT_FINDING_SORT_PREFIX = 'CT_FINDING#';
 const ALERT_USAGE_SORT_PREFIX = 'ALERT_USAGE#';
 const ALERT_STATS_SORT_PREFIX = 'ALERT_STATS#';

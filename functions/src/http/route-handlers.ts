@@ -24,6 +24,9 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   resetPassword: 'auth/reset-password.ts',
   googleSignIn: 'auth/google-sign-in.ts',
   googleCallback: 'auth/google-callback.ts',
+  ssoLookup: 'auth/sso-lookup.ts',
+  ssoSignIn: 'auth/sso-sign-in.ts',
+  ssoCallback: 'auth/sso-callback.ts',
   // Two-factor authentication: the sign-in's second step, enrolment, recovery codes
   verifyTwoFactorSignIn: 'two-factor/verify-sign-in.ts',
   getTwoFactorStatus: 'two-factor/get-status.ts',
@@ -96,6 +99,11 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   unsubscribeAlertEmails: 'alert-emails/unsubscribe.ts',
   getAlertStats: 'alert-queue/get-alert-stats.ts',
   getOrganizationUsage: 'organization/get-organization-usage.ts',
+  getOrganizationSignIn: 'organization/get-organization-sign-in.ts',
+  addOrganizationDomain: 'organization/add-organization-domain.ts',
+  verifyOrganizationDomain: 'organization/verify-organization-domain.ts',
+  removeOrganizationDomain: 'organization/remove-organization-domain.ts',
+  saveSsoConnection: 'organization/save-sso-connection.ts',
   // The calendar feed of a workspace's expiries, its URL and replacing its key
   getCalendarFeed: 'calendar/get-calendar-feed.ts',
   getCalendarFeedLink: 'calendar/get-calendar-feed-link.ts',

@@ -50,6 +50,11 @@ export interface RuntimeConfig {
    */
   readonly ctSearchBaseUrl: string | undefined;
   /**
+   * Outside production only (DNS_RESOLVER, `host:port`): the DNS server domain verification reads
+   * TXT records from instead of the system's resolvers (the local DNS stand-in).
+   */
+  readonly dnsResolver: string | undefined;
+  /**
    * ORIGIN_VERIFY_SECRET_ARN: the Secrets Manager secret CloudFront sends as the X-Origin-Verify
    * header; when set (in AWS), HTTP requests without it are refused. Unset locally and in tests.
    */
@@ -152,6 +157,7 @@ function readConfig(): RuntimeConfig {
     webhookAllowLoopback: appEnv !== 'production' && process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
     rdapBaseUrl: appEnv === 'production' ? undefined : optional('RDAP_BASE_URL'),
     ctSearchBaseUrl: appEnv === 'production' ? undefined : optional('CT_SEARCH_BASE_URL'),
+    dnsResolver: appEnv === 'production' ? undefined : optional('DNS_RESOLVER'),
     originVerifySecretArn: optional('ORIGIN_VERIFY_SECRET_ARN'),
     twoFactorKey: optional('TWO_FACTOR_KEY'),
     twoFactorKeySecretArn: optional('TWO_FACTOR_KEY_SECRET_ARN'),

@@ -75,6 +75,18 @@ import {
 } from './calendar-feed-api-schemas';
 import { startUpRoutes } from './start-up-routes';
 import {
+  addOrganizationDomainBody,
+  organizationDomainParams,
+  organizationDomainResponse,
+  organizationSignInResponse,
+  saveSsoConnectionBody,
+  ssoCallbackQuery,
+  ssoConnectionResponse,
+  ssoLookupBody,
+  ssoLookupResponse,
+  ssoSignInQuery,
+} from './organization-sign-in-api-schemas';
+import {
   apiKeyParams,
   createApiKeyBody,
   createApiKeyResponse,
@@ -343,6 +355,37 @@ export const routeTable = [
     auth: 'public',
     summary: 'Google returns here; signs in or registers, then redirects to the app.',
     request: { query: googleCallbackQuery },
+    response: redirectResponse,
+  },
+  // Single sign-on through an organization's identity provider
+  {
+    id: 'ssoLookup',
+    method: 'POST',
+    path: '/auth/sso/lookup',
+    auth: 'public',
+    summary:
+      "Whether an address belongs to a verified domain with an SSO connection, whether SSO is required for it, and where to sign in.",
+    request: { body: ssoLookupBody },
+    response: ssoLookupResponse,
+  },
+  {
+    id: 'ssoSignIn',
+    method: 'GET',
+    path: '/auth/sso',
+    auth: 'public',
+    summary:
+      "Redirects an address of a verified domain to its organization's identity provider (authorization code with PKCE, state and nonce).",
+    request: { query: ssoSignInQuery },
+    response: redirectResponse,
+  },
+  {
+    id: 'ssoCallback',
+    method: 'GET',
+    path: '/auth/sso/callback',
+    auth: 'public',
+    summary:
+      'The identity provider returns here; checks state, issuer and the ID token (nonce), signs in or creates the account, then redirects to the app.',
+    request: { query: ssoCallbackQuery },
     response: redirectResponse,
   },
   // Two-factor authentication
@@ -737,6 +780,55 @@ export const routeTable = [
     auth: 'verifiedSession',
     summary: "Usage against the plan's limits, per owned workspace.",
     response: organizationUsageResponse,
+  },
+  // Enterprise sign-in: the organization's verified domains and its SSO connection (its owner)
+  {
+    id: 'getOrganizationSignIn',
+    method: 'GET',
+    path: '/api/organization/sign-in',
+    auth: 'verifiedSession',
+    summary:
+      "The caller's organization: its email domains (each with the DNS TXT record that verifies it) and its SSO connection (never the client secret).",
+    response: organizationSignInResponse,
+  },
+  {
+    id: 'addOrganizationDomain',
+    method: 'POST',
+    path: '/api/organization/domains',
+    auth: 'verifiedSession',
+    summary:
+      'Adds an email domain to verify (Team and Enterprise owners); answers the TXT record to publish.',
+    request: { body: addOrganizationDomainBody },
+    response: organizationDomainResponse,
+  },
+  {
+    id: 'verifyOrganizationDomain',
+    method: 'POST',
+    path: '/api/organization/domains/{domain}/verify',
+    auth: 'verifiedSession',
+    summary:
+      "Reads the domain's TXT records and verifies it when the token is there; a domain another organization verified is refused.",
+    request: { params: organizationDomainParams },
+    response: organizationDomainResponse,
+  },
+  {
+    id: 'removeOrganizationDomain',
+    method: 'DELETE',
+    path: '/api/organization/domains/{domain}',
+    auth: 'verifiedSession',
+    summary: 'Removes an email domain (and its verification) from the organization.',
+    request: { params: organizationDomainParams },
+    response: okResponse,
+  },
+  {
+    id: 'saveSsoConnection',
+    method: 'PUT',
+    path: '/api/organization/sso',
+    auth: 'verifiedSession',
+    summary:
+      "Creates or changes the organization's OpenID Connect connection (issuer discovered and checked first), its default workspace and role, and Require SSO.",
+    request: { body: saveSsoConnectionBody },
+    response: ssoConnectionResponse,
   },
   // API keys of the signed-in user (never callable with an API key)
   {

@@ -43,6 +43,12 @@ export const ERROR_CODES = {
     status: 401,
     message: 'Your sign-in has expired. Please sign in again.',
   },
+  /** Password, Google sign-in or a reset for an address whose organization requires SSO. */
+  SSO_REQUIRED: {
+    status: 403,
+    message:
+      'Your organization signs in with single sign-on. Use "Sign in with SSO" with this address.',
+  },
   NOT_FOUND: { status: 404, message: 'Resource not found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },
   /** A body over Lambda's 6 MB request limit (the local runtime answers it like API Gateway). */

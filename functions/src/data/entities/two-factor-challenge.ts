@@ -13,7 +13,7 @@ import * as z from 'zod';
 import { epochSeconds, gsi1, keyParts, keys } from '../keys';
 import { parseItem, requireKeyPart, type EntityCodec } from './entity-codec';
 
-export const SIGN_IN_METHODS = ['password', 'google'] as const;
+export const SIGN_IN_METHODS = ['password', 'google', 'sso'] as const;
 export type SignInMethod = (typeof SIGN_IN_METHODS)[number];
 
 export interface TwoFactorChallengeRecord {

@@ -11,16 +11,19 @@ import { createHttpHandler } from '../pipeline/create-http-handler';
 import { logger } from '../../platform/logger';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
 import { findOrCreateGoogleAccount } from '../../services/accounts/google-account';
+import { findUserIdByEmail } from '../../data/user-records';
 import { clientIp } from '../pipeline/client-ip';
 import { clearedGoogleStateCookie, GOOGLE_STATE_COOKIE } from '../pipeline/google-state-cookie';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
 import { signInCookies } from '../pipeline/session-cookie';
 import { twoFactorCookie } from '../pipeline/two-factor-cookie';
 import { startSecondStep } from '../../services/two-factor/sign-in-second-step';
+import { ssoRequiredFor } from '../../services/organizations/sso-connections';
 import { TWO_FACTOR_SIGN_IN_PAGE } from '@expiry-radar/shared/domain/two-factor';
 
 export const GOOGLE_FAILED_REDIRECT = '/login?error=google_sign_in_failed';
 export const GOOGLE_UNVERIFIED_REDIRECT = '/login?error=google_email_unverified';
+export const SSO_REQUIRED_REDIRECT = '/login?error=sso_required';
 
 /**
  * `GET /auth/google/callback`: checks the state against the browser's cookie and the stored
@@ -61,8 +64,18 @@ export const handler = createHttpHandler(
     }
 
     const ip = clientIp(event);
+    if (
+      identity.email &&
+      (await ssoRequiredFor(identity.email, await findUserIdByEmail(identity.email)))
+    ) {
+      return fail(SSO_REQUIRED_REDIRECT);
+    }
     const outcome = await findOrCreateGoogleAccount(identity, now, ip);
     if (!outcome) return fail(GOOGLE_UNVERIFIED_REDIRECT);
+    // A linked Google identity may name another address than the account's own.
+    if (await ssoRequiredFor(outcome.user.email, outcome.user.id)) {
+      return fail(SSO_REQUIRED_REDIRECT);
+    }
 
     const returnTo = appRedirectPath(pending.redirect) ?? DEFAULT_SIGN_IN_REDIRECT;
     if (outcome.user.twoFactorEnabled) {

@@ -16,13 +16,15 @@ import { clientIp } from '../pipeline/client-ip';
 import { signInCookies } from '../pipeline/session-cookie';
 import { twoFactorCookie } from '../pipeline/two-factor-cookie';
 import { startSecondStep } from '../../services/two-factor/sign-in-second-step';
+import { ssoRequiredFor } from '../../services/organizations/sso-connections';
 
 /**
  * `POST /auth/login`: one generic 401 for an unknown address and a wrong password alike, with the
  * same work done in both cases. The session id is always new. Failures are limited per client
  * address, per account and client address, and (more slowly) per account. An account with
  * two-factor authentication gets no session yet: a pending sign-in cookie and
- * `twoFactorRequired`, and the code goes to `POST /auth/two-factor`.
+ * `twoFactorRequired`, and the code goes to `POST /auth/two-factor`. An address whose
+ * organization requires SSO is refused with SSO_REQUIRED (403) before any password check.
  */
 export const handler = createHttpHandler(
   'login',
@@ -32,6 +34,8 @@ export const handler = createHttpHandler(
     await startPasswordCheck(body.email, { ip }, now);
 
     const userId = await findUserIdByEmail(body.email);
+    // Passwords are off for the address: say where to sign in, whatever the password.
+    if (await ssoRequiredFor(body.email, userId)) throw new AppError('SSO_REQUIRED');
     const credentials = userId ? await findUserCredentials(userId) : undefined;
     const passwordMatches = credentials?.passwordHash
       ? await verifyPassword(body.password, credentials.passwordHash)

@@ -7,6 +7,7 @@ import { sendPasswordResetEmail } from '../../services/accounts/account-mail';
 import { limitLinkEmail } from '../../services/accounts/account-rate-limits';
 import { withSteadyDuration } from '../../services/accounts/steady-duration';
 import { clientIp } from '../pipeline/client-ip';
+import { ssoRequiredFor } from '../../services/organizations/sso-connections';
 
 export const RESET_REQUEST_ANSWER_MS = 600;
 
@@ -23,7 +24,8 @@ export const handler = createHttpHandler('requestPasswordReset', async ({ body, 
   await withSteadyDuration(RESET_REQUEST_ANSWER_MS, async () => {
     const userId = await findUserIdByEmail(body.email);
     const user = userId ? await findUserById(userId) : undefined;
-    if (user) {
+    // Resets are off where the organization requires SSO: nothing is sent, the answer is the same.
+    if (user && !(await ssoRequiredFor(user.email, user.id))) {
       await sendPasswordResetEmail(user, now);
       await recordAccountEvent(user, AUDIT_ACTIONS.passwordResetRequested, now, { ip });
     }

@@ -11,6 +11,7 @@ import { recordAccountEvent } from '../../services/accounts/account-audit';
 import { revokeAllApiKeys } from '../../services/api-keys/api-keys';
 import { forgetPasswordFailures } from '../../services/accounts/account-rate-limits';
 import { clientIp } from '../pipeline/client-ip';
+import { ssoRequiredFor } from '../../services/organizations/sso-connections';
 import { clearedSessionCookie } from '../pipeline/session-cookie';
 
 /**
@@ -29,6 +30,8 @@ export const handler = createHttpHandler(
     const token = await consumeAccountToken(body.token, 'reset-password', now);
     const user = token ? await findUserById(token.userId) : undefined;
     if (!token || !user || user.email !== token.email) throw new AppError('INVALID_LINK');
+    // A link sent before the organization required SSO sets no password now.
+    if (await ssoRequiredFor(user.email, user.id)) throw new AppError('SSO_REQUIRED');
 
     await deleteAccountTokensOfUser(user.id, 'reset-password');
     await setPasswordHash(user.id, await hashPassword(body.password), now);

@@ -1,0 +1,64 @@
+/** Schemas of the organization's verified domains, its SSO connection and the SSO sign-in. */
+import * as z from 'zod';
+import { emailSchema } from '../domain/email';
+import { emailDomainSchema, ssoConnectionSettingsSchema } from '../domain/organization-sign-in';
+import { roleSchema } from '../domain/roles';
+
+export const organizationDomainSchema = z.object({
+  domain: z.string(),
+  status: z.enum(['pending', 'verified']),
+  /** The TXT record to publish: its name and its value. */
+  record_name: z.string(),
+  record_value: z.string(),
+  added_at: z.string(),
+  verified_at: z.string().nullable(),
+  last_check_error: z.string().nullable(),
+});
+
+export const ssoConnectionSchema = z.object({
+  protocol: z.enum(['oidc']),
+  issuer: z.string(),
+  client_id: z.string(),
+  has_client_secret: z.boolean(),
+  default_workspace_id: z.string(),
+  default_role: roleSchema,
+  require_sso: z.boolean(),
+  /** Where the provider sends people back (to register with it). */
+  redirect_uri: z.string(),
+  updated_at: z.string(),
+});
+
+export const organizationSignInResponse = z.object({
+  allowed: z.boolean(),
+  domains: z.array(organizationDomainSchema),
+  connection: ssoConnectionSchema.nullable(),
+});
+
+export const addOrganizationDomainBody = z.object({ domain: emailDomainSchema });
+export const organizationDomainParams = z.object({ domain: emailDomainSchema });
+export const organizationDomainResponse = organizationDomainSchema;
+
+export const saveSsoConnectionBody = ssoConnectionSettingsSchema;
+export const ssoConnectionResponse = ssoConnectionSchema;
+
+export const ssoLookupBody = z.object({ email: emailSchema });
+export const ssoLookupResponse = z.object({
+  sso: z.boolean(),
+  /** Passwords, Google sign-in and resets are off for the address. */
+  required: z.boolean(),
+  /** Where the browser goes to sign in with the organization's provider. */
+  sign_in_url: z.string().nullable(),
+});
+
+export const ssoSignInQuery = z.object({
+  email: emailSchema,
+  redirect: z.string().max(2000).optional(),
+});
+
+export const ssoCallbackQuery = z.object({
+  code: z.string().max(4000).optional(),
+  state: z.string().max(500).optional(),
+  iss: z.string().max(500).optional(),
+  error: z.string().max(500).optional(),
+  error_description: z.string().max(2000).optional(),
+});

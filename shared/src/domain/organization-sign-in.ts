@@ -1,0 +1,77 @@
+/**
+ * Enterprise sign-in of an organization (the workspaces one Team or Enterprise owner owns): the
+ * email domains it verified through DNS, and its one single sign-on connection. The connection
+ * names its protocol, so SAML and SCIM settings join it as more fields of the same item.
+ */
+import * as z from 'zod';
+import { isValidDomainName } from './domain-names';
+import { isPlanAtLeast, type Plan } from './plans';
+import { roleSchema } from './roles';
+
+/** SSO, SCIM and verified domains come with Team and above. */
+export function planAllowsEnterpriseSignIn(plan: Plan): boolean {
+  return isPlanAtLeast(plan, 'team');
+}
+
+/** The DNS name whose TXT record proves a domain: `_expiry-radar-verification.<domain>`. */
+export const DOMAIN_VERIFICATION_LABEL = '_expiry-radar-verification';
+export const DOMAIN_VERIFICATION_VALUE_PREFIX = 'expiry-radar-verification=';
+
+export function domainVerificationRecordName(domain: string): string {
+  return `${DOMAIN_VERIFICATION_LABEL}.${domain}`;
+}
+
+export function domainVerificationRecordValue(token: string): string {
+  return `${DOMAIN_VERIFICATION_VALUE_PREFIX}${token}`;
+}
+
+export const INVALID_EMAIL_DOMAIN_MESSAGE =
+  'Enter an email domain such as example.com (no @, no wildcard, no address).';
+
+/** An email domain as typed: trimmed, lower-cased, a hostname of two or more labels. */
+export const emailDomainSchema = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .max(253)
+  .refine((value) => !value.startsWith('*.') && isValidDomainName(value) && !/^[\d.]+$/.test(value), {
+    message: INVALID_EMAIL_DOMAIN_MESSAGE,
+  });
+
+/** The domain part of an address, lower-cased; undefined without one. */
+export function emailDomainOf(email: string): string | undefined {
+  const at = email.lastIndexOf('@');
+  if (at < 1 || at === email.length - 1) return undefined;
+  return email.slice(at + 1).trim().toLowerCase();
+}
+
+export const SSO_PROTOCOLS = ['oidc'] as const;
+export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
+
+export const ISSUER_MESSAGE =
+  'Enter the issuer URL your identity provider shows (https, e.g. https://login.microsoftonline.com/<tenant>/v2.0).';
+
+/** https, or http on this machine only (a local provider). */
+export function isAllowedIssuerUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.search || url.hash || url.username || url.password) return false;
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
+}
+
+export const ssoConnectionSettingsSchema = z.object({
+  protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
+  issuer: z.string().trim().max(500).refine(isAllowedIssuerUrl, { message: ISSUER_MESSAGE }),
+  client_id: z.string().trim().min(1, 'Enter the client id.').max(500),
+  /** Omitted: keep the stored secret (it is never shown again). */
+  client_secret: z.string().min(1, 'Enter the client secret.').max(2000).optional(),
+  default_workspace_id: z.string().trim().min(1, 'Choose the workspace new people join.').max(100),
+  default_role: roleSchema.default('viewer'),
+  require_sso: z.boolean().default(false),
+});
+export type SsoConnectionSettings = z.output<typeof ssoConnectionSettingsSchema>;
