@@ -91,6 +91,31 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:PutItem',
     'table:ConditionCheckItem',
   ],
+  // Enterprise sign-in of the caller's organization: its domains, their claims, its connection.
+  getOrganizationSignIn: ['table:GetItem', 'table:BatchGetItem', 'table:Query', 'appOriginRead'],
+  addOrganizationDomain: ['table:GetItem', 'table:BatchGetItem', 'table:Query', 'table:PutItem'],
+  verifyOrganizationDomain: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:PutItem',
+    'table:UpdateItem',
+  ],
+  removeOrganizationDomain: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:PutItem',
+    'table:DeleteItem',
+  ],
+  saveSsoConnection: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'index:byAlternateKey',
+    'table:PutItem',
+    'integrationCredentialsSeal',
+    'integrationCredentialsOpen',
+    'appOriginRead',
+  ],
   // The preview of an invitation counts lookups per client address.
   getInvitationPreview: ['table:BatchGetItem', 'index:byAlternateKey', 'table:UpdateItem'],
   // A registration's status reads its watch and account, and counts checks per client address.
@@ -242,6 +267,28 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'appOriginRead',
   ],
   googleSignIn: ['table:BatchGetItem', 'table:PutItem', 'secretParameterRead', 'appOriginRead'],
+  // SSO: the address's domain claim, its connection and owner; the pending sign-in; the client
+  // secret opened; the callback signs in or creates the account (as Google's does).
+  ssoLookup: ['table:GetItem', 'table:BatchGetItem'],
+  ssoSignIn: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:PutItem',
+    'integrationCredentialsOpen',
+    'appOriginRead',
+  ],
+  ssoCallback: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'index:byAlternateKey',
+    'table:PutItem',
+    'table:UpdateItem',
+    'table:DeleteItem',
+    'table:BatchWriteItem',
+    'integrationCredentialsOpen',
+    'appOriginRead',
+  ],
   googleCallback: [
     'table:GetItem',
     'table:BatchGetItem',
@@ -438,6 +485,29 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:PutItem',
     'table:UpdateItem',
     'alertQueueSend',
+  ],
+  // An alert's action link: verified with the alert link key; the page's question only reads.
+  getAlertActionLink: ['table:GetItem', 'table:BatchGetItem', 'alertLinkKeyRead'],
+  // Its button: marks the link used, stores the action, audits; a renewal writes the token like
+  // updateToken, a monitored certificate's renewal sends its endpoint checks.
+  takeAlertAction: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'table:PutItem',
+    'table:UpdateItem',
+    'table:DeleteItem',
+    'table:BatchWriteItem',
+    'table:ConditionCheckItem',
+    'alertLinkKeyRead',
+    'endpointCheckQueueSend',
+  ],
+  getTokenAlertAction: ['table:GetItem', 'table:BatchGetItem'],
+  setTokenAlertAction: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:PutItem',
+    'table:DeleteItem',
   ],
   unsubscribeAlertEmails: [
     'table:GetItem',

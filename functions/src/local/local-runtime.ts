@@ -31,6 +31,7 @@ import { startAzureStandIn, type AzureStandIn } from './emulators/azure-stand-in
 import { startGcpStandIn, type GcpStandIn } from './emulators/gcp-stand-in';
 import { startGithubStandIn, type GithubStandIn } from './emulators/github-stand-in';
 import { startRdapStandIn, type RdapStandIn } from './emulators/rdap-stand-in';
+import { startDnsStandIn, type DnsStandIn } from './emulators/dns-stand-in';
 import { startCtSearchStandIn, type CtSearchStandIn } from './emulators/ct-search-stand-in';
 
 export interface LocalRuntimeOptions {
@@ -66,6 +67,8 @@ export interface LocalRuntimeOptions {
   readonly azurePort?: number;
   /** The local Google Cloud stand-in's port; 0 or absent: any free port. */
   readonly gcpPort?: number;
+  /** The local DNS stand-in's UDP port (domain verification, DNS_RESOLVER); 0 or absent: any. */
+  readonly dnsPort?: number;
 }
 
 export interface RunningLocalRuntime {
@@ -80,6 +83,11 @@ export interface RunningLocalRuntime {
   readonly controlSecret: string;
   /** The local RDAP stand-in: `PUT {rdapUrl}stand-in/domains/<name>` sets what it answers. */
   readonly rdapUrl: string;
+  /**
+   * The local DNS stand-in domain verification reads TXT records from (`dns.resolver`);
+   * `PUT {dns.controlUrl}/stand-in/txt/<name>` with `{"values": [...]}` sets a name's records.
+   */
+  readonly dns: { readonly resolver: string; readonly controlUrl: string };
   /**
    * The local Cert Spotter stand-in: `POST {ctSearchUrl}stand-in/issuances` adds a certificate
    * issued, `PUT {ctSearchUrl}stand-in/behaviour` makes it answer 429, 503 or malformed JSON.
@@ -266,12 +274,14 @@ export async function startLocalRuntime(
   const emulators = await emulatorsFor(options);
   let server: Server | undefined;
   let rdap: RdapStandIn | undefined;
+  let dns: DnsStandIn | undefined;
   let ctSearch: CtSearchStandIn | undefined;
   let github: GithubStandIn | undefined;
   let azure: AzureStandIn | undefined;
   let gcp: GcpStandIn | undefined;
   try {
     rdap = await startRdapStandIn({ port: options.rdapPort ?? 0 });
+    dns = await startDnsStandIn({ port: options.dnsPort ?? 0 });
     ctSearch = await startCtSearchStandIn({ port: options.ctSearchPort ?? 0 });
     github = await startGithubStandIn({ port: options.githubPort ?? 0, seed: true });
     azure = await startAzureStandIn({ port: options.azurePort ?? 0, seed: true });
@@ -280,6 +290,8 @@ export async function startLocalRuntime(
       APP_ENV: 'local',
       // Every registry's RDAP lookups go to the local stand-in (never honoured in production).
       RDAP_BASE_URL: rdap.baseUrl,
+      // Domain verification reads TXT records from the local DNS stand-in (never in production).
+      DNS_RESOLVER: dns.resolver,
       // The certificate transparency watch reads the local stand-in (never honoured in production).
       CT_SEARCH_BASE_URL: ctSearch.baseUrl,
       // Lets a webhook receiver on this machine take test messages; never honoured in production.
@@ -297,6 +309,7 @@ export async function startLocalRuntime(
     });
     const listening = server;
     const standIn = rdap;
+    const dnsStandIn = dns;
     const githubStandIn = github;
     const azureStandIn = azure;
     const gcpStandIn = gcp;
@@ -324,6 +337,7 @@ export async function startLocalRuntime(
       controlUrl: jobs.controlUrl,
       controlSecret: jobs.controlSecret,
       rdapUrl: standIn.baseUrl,
+      dns: { resolver: dnsStandIn.resolver, controlUrl: dnsStandIn.controlUrl },
       ctSearchUrl: ctStandIn.baseUrl,
       githubUrl: githubStandIn.apiUrl,
       azureUrl: azureStandIn.url,
@@ -331,6 +345,7 @@ export async function startLocalRuntime(
       stop: async () => {
         await jobs.stop();
         await standIn.stop();
+        await dnsStandIn.stop();
         await ctStandIn.stop();
         await githubStandIn.stop();
         await azureStandIn.stop();
@@ -345,6 +360,7 @@ export async function startLocalRuntime(
   } catch (error) {
     server?.close();
     await rdap?.stop();
+    await dns?.stop();
     await github?.stop();
     await azure?.stop();
     await gcp?.stop();
