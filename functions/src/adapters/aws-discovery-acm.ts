@@ -72,6 +72,7 @@ function tokenOf(
     name: `ACM certificate ${domainName} (${context.region})`,
     type: 'tls_cert',
     expiresAt: utcDate(notAfter),
+    renewsAutomatically: type === 'AMAZON_ISSUED',
     fields: {
       domains: [...new Set([domainName, ...names])],
       subject: detail?.Subject ?? `CN=${domainName}`,

@@ -7,13 +7,8 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
-import {
-  dueShardOf,
-  escalationFor,
-  nextAlertAt,
-  thresholdsFor,
-  type LastAlert,
-} from '../domain/alert-schedule';
+import { dueShardOf, escalationFor, nextAlertAt, type LastAlert } from '../domain/alert-schedule';
+import { tokenAlertPlan, type AudienceToken } from '../domain/token-alert-audiences';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { readAlertSettings } from './alert-settings-records';
@@ -33,7 +28,7 @@ import { listAllTokens } from './token-records';
 
 /** The schedule of a token under these settings, given the window it was last alerted for. */
 export function scheduleFor(options: {
-  token: Pick<Token, 'expiresAt' | 'contact_group_id'>;
+  token: Pick<Token, 'expiresAt'> & AudienceToken;
   settings: WorkspaceAlertSettings;
   plan: Plan;
   lastAlert: LastAlert | null;
@@ -42,7 +37,7 @@ export function scheduleFor(options: {
   const { token, settings, plan, lastAlert, now } = options;
   const next = nextAlertAt({
     expiresAt: token.expiresAt,
-    thresholds: thresholdsFor(settings, token.contact_group_id, plan),
+    thresholds: tokenAlertPlan(settings, token, plan).thresholds,
     lastAlert,
     now,
     escalationDelayHours: escalationFor(settings, token.contact_group_id, plan)?.delayHours,

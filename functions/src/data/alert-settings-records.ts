@@ -63,6 +63,11 @@ export async function readAlertSettingsRecord(workspaceId: string): Promise<Aler
   throw new WorkspaceNotFoundError(workspaceId);
 }
 
+/** The REMOVE clause of attributes a write clears, if any. */
+function removals(attributes: readonly string[]): string {
+  return attributes.length > 0 ? ` REMOVE ${attributes.join(', ')}` : '';
+}
+
 export type AlertSettingsWriteResult =
   | { readonly ok: true; readonly record: AlertSettingsRecord }
   /** `too_large`: the item would pass DynamoDB's item size limit; nothing was sent. */
@@ -109,6 +114,7 @@ export async function writeAlertSettings(options: {
   };
   if (rotated) values[':secret'] = after.signingSecret;
   if (after.delivery_window) values[':window'] = after.delivery_window;
+  if (after.renewal_grace_days) values[':grace'] = after.renewal_grace_days;
   try {
     await getDocumentClient().send(
       new TransactWriteCommand({
@@ -133,7 +139,12 @@ export async function writeAlertSettings(options: {
                   'thresholds = :thresholds, revision = :revision, updatedAt = :updatedAt',
                   ...(rotated ? ['signingSecret = :secret'] : []),
                   ...(after.delivery_window ? ['delivery_window = :window'] : []),
-                ].join(', ') + (after.delivery_window ? '' : ' REMOVE delivery_window'),
+                  ...(after.renewal_grace_days ? ['renewal_grace_days = :grace'] : []),
+                ].join(', ') +
+                removals([
+                  ...(after.delivery_window ? [] : ['delivery_window']),
+                  ...(after.renewal_grace_days ? [] : ['renewal_grace_days']),
+                ]),
               ConditionExpression: 'revision = :expected',
               ExpressionAttributeValues: values,
             },

@@ -173,6 +173,7 @@ export async function transferTokens(options: {
       id: newTokenId(targetWorkspaceId),
       workspace_id: targetWorkspaceId,
       contact_group_id: null,
+      additional_contact_group_ids: [],
       // Its owner is a member of the workspace it leaves.
       owner_id: null,
       updated_at: now.toISOString(),

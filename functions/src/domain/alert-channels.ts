@@ -51,6 +51,11 @@ export interface WorkspaceAlertSettings {
   readonly signing_secret: string;
   /** When alerts may go out (quiet hours outside it); absent or null: at any time. */
   readonly delivery_window?: DeliveryWindow | null;
+  /**
+   * Days before expiry at which a token that renews automatically is overdue ("renewal
+   * overdue"), unless the token sets its own; absent or null: 14.
+   */
+  readonly renewal_grace_days?: number | null;
 }
 
 /** What one alert says, whatever the channel. */
@@ -82,6 +87,8 @@ export interface AlertNotice {
    * (`example.com:443 serves an expired certificate`).
    */
   readonly endpointProblem?: string;
+  /** A token that renews automatically, not renewed by its grace point ("renewal overdue"). */
+  readonly renewalOverdue?: boolean;
 }
 
 export interface WebhookDelivery {

@@ -178,13 +178,18 @@ function horizonInWords(daysLeft: number): string {
 export function digestSummary(rows: readonly DigestRow[]): string {
   const notices = rows.map((row) => row.notice);
   const problems = notices.filter((notice) => notice.endpointProblem);
-  const expiries = notices.filter((notice) => !notice.endpointProblem);
+  const overdue = notices.filter((notice) => notice.renewalOverdue);
+  const expiries = notices.filter((notice) => !notice.endpointProblem && !notice.renewalOverdue);
   const expired = expiries.filter((notice) => notice.daysLeft < 0);
   const upcoming = expiries.filter((notice) => notice.daysLeft >= 0);
   const parts: string[] = [];
   if (problems.length > 0) {
     const verb = problems.length === 1 ? 'has an endpoint problem' : 'have endpoint problems';
     parts.push(`${countInWords(problems)} ${verb}`);
+  }
+  if (overdue.length > 0) {
+    const verb = overdue.length === 1 ? 'is' : 'are';
+    parts.push(`${countInWords(overdue)} ${verb} overdue for renewal`);
   }
   if (expired.length > 0) {
     parts.push(`${countInWords(expired)} ${expired.length === 1 ? 'has' : 'have'} expired`);
@@ -218,6 +223,9 @@ export function reasonInWords(reason: RecipientReason, workspaceName: string): s
 
 /** What marks an escalated row: the token is still not renewed after its last alert. */
 export const ESCALATION_NOTE = 'Escalated: still not renewed after its last alert';
+
+/** What marks a "renewal overdue" row: the token renews itself and did not, by its grace point. */
+export const RENEWAL_OVERDUE_NOTE = 'Renewal overdue: it renews automatically but was not renewed';
 
 /** The reasons of a section's rows, each once. */
 export function sectionReasons(section: DigestSection): string[] {

@@ -31,6 +31,7 @@ import {
   digestSections,
   digestSummary,
   ESCALATION_NOTE,
+  RENEWAL_OVERDUE_NOTE,
   sectionReasons,
   type AlertDigest,
   type DaysLeftTone,
@@ -130,6 +131,7 @@ export function lineOfRow({ notice, identifiers }: DigestRow): TokenLine {
     openUrl: notice.dashboardUrl,
     renewalUrl: notice.renewalUrl,
     ...(notice.escalation ? { note: ESCALATION_NOTE } : {}),
+    ...(notice.renewalOverdue ? { note: RENEWAL_OVERDUE_NOTE } : {}),
     ...(notice.endpointProblem ? { note: notice.endpointProblem } : {}),
   };
 }

@@ -205,6 +205,25 @@ export function escalationAlertIdOf(tokenId: string, expiresAt: string, threshol
   return `${alertIdOf(tokenId, expiresAt, threshold)}~${ESCALATION_SUFFIX}`;
 }
 
+const RENEWAL_OVERDUE_SUFFIX = 'renewal-overdue';
+
+/**
+ * The idempotency key of a token's "renewal overdue" alert (it renews automatically and was not
+ * renewed by its grace point): the key of its grace point's window, marked. One per expiry date.
+ */
+export function renewalOverdueAlertIdOf(
+  tokenId: string,
+  expiresAt: string,
+  threshold: number,
+): string {
+  return `${alertIdOf(tokenId, expiresAt, threshold)}~${RENEWAL_OVERDUE_SUFFIX}`;
+}
+
+/** Whether an alert id names a "renewal overdue" alert (`renewalOverdueAlertIdOf`). */
+export function isRenewalOverdueAlertId(alertId: string): boolean {
+  return parseAlertId(alertId)?.renewalOverdue ?? false;
+}
+
 const ENDPOINT_PROBLEM_MARK = 'endpoint@';
 
 /**
@@ -228,6 +247,8 @@ export interface ParsedAlertId {
   expiresAt: string;
   threshold: number;
   escalation: boolean;
+  /** A "renewal overdue" alert (`renewalOverdueAlertIdOf`). */
+  renewalOverdue?: boolean;
   /** Set for an endpoint problem's alert (`endpointProblemAlertIdOf`). */
   endpointProblem?: { problem: string; endpointKey: string };
 }
@@ -253,7 +274,8 @@ export function parseAlertId(alertId: string): ParsedAlertId | null {
   const parts = alertId.split('~');
   const escalation = parts.length === 4 && parts[3] === ESCALATION_SUFFIX;
   const endpointProblem = parts.length === 4 ? endpointProblemOf(parts[3]) : undefined;
-  if (parts.length !== 3 && !escalation && !endpointProblem) return null;
+  const renewalOverdue = parts.length === 4 && parts[3] === RENEWAL_OVERDUE_SUFFIX;
+  if (parts.length !== 3 && !escalation && !endpointProblem && !renewalOverdue) return null;
   const [tokenId, expiresAt, thresholdText] = parts as [string, string, string];
   const threshold = Number(thresholdText);
   // Only thresholds a workspace can set: a huge one would open its window before any date.
@@ -271,6 +293,7 @@ export function parseAlertId(alertId: string): ParsedAlertId | null {
     expiresAt,
     threshold,
     escalation,
+    ...(renewalOverdue ? { renewalOverdue } : {}),
     ...(endpointProblem ? { endpointProblem } : {}),
   };
 }

@@ -92,13 +92,14 @@ export function withGroupIds(
 
 type ScheduleInputs = Pick<
   WorkspaceAlertSettings,
-  'thresholds' | 'contact_groups' | 'default_contact_group_id'
+  'thresholds' | 'contact_groups' | 'default_contact_group_id' | 'renewal_grace_days'
 >;
 
 function scheduleKey(settings: ScheduleInputs): string {
   return JSON.stringify({
     thresholds: settings.thresholds,
     defaultGroup: settings.default_contact_group_id,
+    renewalGrace: settings.renewal_grace_days ?? null,
     groups: settings.contact_groups
       .map((group) => [group.id, group.thresholds ?? null, group.escalation ?? null] as const)
       .sort(([a], [b]) => a.localeCompare(b)),
@@ -131,6 +132,7 @@ export function settingsChangeMetadata(
     'default_contact_group_id',
     'thresholds',
     'delivery_window',
+    'renewal_grace_days',
   ];
   const changed = parts.filter(
     (part) => JSON.stringify(before[part] ?? null) !== JSON.stringify(after[part] ?? null),

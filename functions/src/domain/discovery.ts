@@ -15,6 +15,11 @@ export interface DiscoveredToken {
   /** `YYYY-MM-DD`. */
   readonly expiresAt: string;
   readonly fields?: Partial<Omit<TokenFields, 'name' | 'type' | 'category' | 'expiresAt'>>;
+  /**
+   * Its issuer renews it by itself (an ACM-issued certificate): the token is created marked
+   * "renews automatically" (a later sync leaves the mark to the user).
+   */
+  readonly renewsAutomatically?: boolean;
 }
 
 export interface Discovery {

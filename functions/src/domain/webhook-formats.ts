@@ -35,6 +35,7 @@ export function alertSummary({ notice, test }: WebhookMessage): string {
   const line = `${notice.tokenName} ${describeDaysLeft(notice.daysLeft)}`;
   if (test) return `Test message from ${PRODUCT}: ${line}`;
   if (notice.endpointProblem) return `${notice.tokenName}: ${notice.endpointProblem}`;
+  if (notice.renewalOverdue) return `Renewal overdue: ${line}, not renewed automatically`;
   return notice.escalation ? `Escalation: ${line}, still not renewed after its last alert` : line;
 }
 
@@ -216,6 +217,8 @@ export function genericPayload(message: WebhookMessage): Record<string, unknown>
     threshold_days: notice.threshold,
     /** Sent to the escalation group: still not renewed after the last alert window. */
     escalation: notice.escalation === true,
+    /** A token that renews automatically, not renewed by its grace point. */
+    renewal_overdue: notice.renewalOverdue === true,
     workspace: { id: notice.workspaceId, name: notice.workspaceName },
     token: {
       id: notice.tokenId,

@@ -57,9 +57,10 @@ import {
   escalationFor,
   hasAlertChannel,
   nextAlertAt,
-  thresholdsFor,
+  renewalOverdueAlertIdOf,
   type LastAlert,
 } from '../domain/alert-schedule';
+import { audiencesAt, tokenAlertPlan } from '../domain/token-alert-audiences';
 import { mayDeliverNow, nextWindowStart } from '../domain/delivery-window';
 import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
@@ -181,7 +182,9 @@ export async function runExpiryScan(
       await writeNextAlertAt(token, recheck.toISOString());
       return;
     }
-    const thresholds = thresholdsFor(workspace.settings, token.contact_group_id, workspace.plan);
+    // Each contact group at its own thresholds; a token that renews itself from its grace point.
+    const alertPlan = tokenAlertPlan(workspace.settings, token, workspace.plan);
+    const thresholds = alertPlan.thresholds;
     const escalationDelayHours =
       escalationFor(workspace.settings, token.contact_group_id, workspace.plan)?.delayHours ?? null;
     const window = dueWindow({ expiresAt: token.expiresAt, thresholds, lastAlert, now });
@@ -221,9 +224,11 @@ export async function runExpiryScan(
       return;
     }
     const alert: AlertRef = {
-      alertId: window
-        ? alertIdOf(token.id, token.expiresAt, threshold)
-        : escalationAlertIdOf(token.id, token.expiresAt, threshold),
+      alertId: !window
+        ? escalationAlertIdOf(token.id, token.expiresAt, threshold)
+        : threshold === alertPlan.renewalOverdueThreshold
+          ? renewalOverdueAlertIdOf(token.id, token.expiresAt, threshold)
+          : alertIdOf(token.id, token.expiresAt, threshold),
       workspaceId: token.workspace_id,
       tokenId: token.id,
       expiresAt: token.expiresAt,
@@ -237,6 +242,7 @@ export async function runExpiryScan(
       tokenOwnerEmail: ownerEmailOf(ownerEmails, token),
       optedOut: workspace.optedOut,
       escalation: !window,
+      ...(window ? { audiences: audiencesAt(alertPlan, threshold, lastAlert, token.expiresAt) } : {}),
     });
     const alerted: LastAlert = window
       ? { expiresAt: token.expiresAt, threshold }
@@ -286,7 +292,7 @@ export async function runExpiryScan(
     const settings = workspaces.get(alert.workspaceId)?.settings;
     const next = nextAlertAt({
       expiresAt: token.expiresAt,
-      thresholds: settings ? thresholdsFor(settings, token.contact_group_id, plan) : [],
+      thresholds: settings ? tokenAlertPlan(settings, token, plan).thresholds : [],
       lastAlert: alerted,
       now,
       escalationDelayHours: settings

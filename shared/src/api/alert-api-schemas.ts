@@ -12,6 +12,10 @@ import {
   webhookKindSchema,
 } from '../domain/alerts';
 import { emailSchema } from '../domain/email';
+import {
+  DEFAULT_RENEWAL_GRACE_DAYS,
+  renewalGraceDaysSchema,
+} from '../domain/token-alert-fields';
 
 export const ALERT_MESSAGES = {
   invalidWebhookUrl: 'Webhook URL must be a valid http(s) URL',
@@ -195,6 +199,11 @@ export const alertSettingsBody = z
     thresholds: alertThresholdsSchema.default(() => [...DEFAULT_ALERT_THRESHOLDS]),
     /** When alerts may go out; null: at any time. */
     delivery_window: deliveryWindowSchema.nullable().default(null),
+    /**
+     * Days before expiry at which a token that renews automatically is overdue, unless the token
+     * sets its own; null: 14; absent: unchanged.
+     */
+    renewal_grace_days: renewalGraceDaysSchema.nullable().optional(),
     /** Replaces the generic-webhook signing secret; receivers must then use the new one. */
     rotate_signing_secret: z.boolean().default(false),
   })
@@ -319,6 +328,8 @@ export const alertSettingsSchema = z.object({
     })
     .nullable()
     .default(null),
+  /** Days before expiry at which a token that renews automatically is overdue (default 14). */
+  renewal_grace_days: z.number().int().default(DEFAULT_RENEWAL_GRACE_DAYS),
   /** Where alerts go without contact groups: the workspace admin's address. */
   admin_email: z.string().nullable(),
   /**

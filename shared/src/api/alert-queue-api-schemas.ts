@@ -117,6 +117,8 @@ export const alertQueueItemSchema = z.object({
    * window and the escalation's delay.
    */
   escalation: z.boolean().default(false),
+  /** A token that renews automatically, not renewed by its grace point ("renewal overdue"). */
+  renewal_overdue: z.boolean().default(false),
   /**
    * For the alert of a monitored endpoint's problem, what is wrong ("api.example.com:443: …");
    * null for an expiry alert. Its window is not an expiry's: it is shown instead.

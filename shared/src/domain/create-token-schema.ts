@@ -10,6 +10,12 @@ import type { Clock } from './calendar-date';
 import { registrationDomainField } from './domain-registrations';
 import { endpointCheckFrequencyField, endpointsField } from './endpoints';
 import { workspaceIdSchema } from './ids';
+import {
+  additionalContactGroupIdsField,
+  renewalGraceDaysField,
+  renewsAutomaticallyByDefault,
+  renewsAutomaticallyField,
+} from './token-alert-fields';
 import type { TokenFields } from './token';
 import {
   categoryField,
@@ -40,6 +46,10 @@ function createShape(now: Clock | null) {
     section: sectionField.default(null),
     contact_group_id: contactGroupIdField.default(null),
     owner_id: ownerIdField.default(null),
+    additional_contact_group_ids: additionalContactGroupIdsField.default(() => []),
+    /** Absent: on for a certificate with endpoints to monitor (`renewsAutomaticallyByDefault`). */
+    renews_automatically: renewsAutomaticallyField.optional(),
+    renewal_grace_days: renewalGraceDaysField.default(null),
     domains: domainsField.default(() => []),
     issuer: optionalTextField('issuer').default(null),
     serial_number: optionalTextField('serial_number').default(null),
@@ -62,8 +72,9 @@ function createShape(now: Clock | null) {
   };
 }
 
-type Finished<T> = Omit<T, 'type' | 'registration_domain'> & {
+type Finished<T> = Omit<T, 'type' | 'registration_domain' | 'renews_automatically'> & {
   type: TokenType;
+  renews_automatically: boolean;
   registration?: TokenFields['registration'];
 };
 
@@ -72,12 +83,23 @@ type Finished<T> = Omit<T, 'type' | 'registration_domain'> & {
  * the token's registration, not checked yet.
  */
 function finish<
-  T extends { category: Category; type: string; registration_domain?: string | null },
+  T extends {
+    category: Category;
+    type: string;
+    registration_domain?: string | null;
+    renews_automatically?: boolean | undefined;
+    endpoints?: readonly unknown[] | undefined;
+  },
 >(data: T): Finished<T> {
   const { registration_domain: domain, ...rest } = data;
   const type = data.type as TokenType;
   const registration = domain ? { registration: { domain, last_check: null } } : {};
-  return clearForeignFields({ ...rest, ...registration, type }, data.category, type) as Finished<T>;
+  const renews = data.renews_automatically ?? renewsAutomaticallyByDefault(data);
+  return clearForeignFields(
+    { ...rest, ...registration, type, renews_automatically: renews },
+    data.category,
+    type,
+  ) as Finished<T>;
 }
 
 /**

@@ -10,6 +10,7 @@
  */
 import { writeCsv } from './csv-text';
 import type { Token, TokenFields } from './token';
+import { storedValueOf } from './token-alert-fields';
 
 /** The fields an import may set, in file order. */
 export const TOKEN_FILE_FIELDS = [
@@ -35,7 +36,10 @@ export const TOKEN_FILE_FIELDS = [
   'contacts',
   'notes',
   'contact_group_id',
+  'additional_contact_group_ids',
   'owner',
+  'renews_automatically',
+  'renewal_grace_days',
 ] as const satisfies readonly (keyof TokenFields | 'owner')[];
 export type TokenFileField = (typeof TOKEN_FILE_FIELDS)[number];
 
@@ -79,7 +83,8 @@ function cellValue(
   column: TokenFileColumn,
   ownerEmailOf: OwnerEmailOf,
 ): Token[Exclude<TokenFileColumn, 'owner'>] | string | null {
-  return column === 'owner' ? ownerEmailOf(token) : token[column];
+  if (column === 'owner') return ownerEmailOf(token);
+  return storedValueOf(token, column) as Token[typeof column];
 }
 
 /** A token as one JSON row of the file: its fields in file order. */

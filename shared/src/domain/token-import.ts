@@ -53,7 +53,10 @@ export const IMPORT_FIELD_LABELS: Readonly<Record<TokenFileField, string>> = {
   contacts: 'Contacts',
   notes: 'Notes',
   contact_group_id: 'Contact group id',
+  additional_contact_group_ids: 'Additional contact group ids',
   owner: 'Owner',
+  renews_automatically: 'Renews automatically',
+  renewal_grace_days: 'Renewal grace days',
 };
 
 /** Other headers each field is known by (compared as `headerKey` makes them). */
@@ -70,6 +73,9 @@ const FIELD_ALIASES: Readonly<Partial<Record<TokenFileField, readonly string[]>>
   notes: ['note', 'comment', 'comments'],
   contact_group_id: ['contactgroup'],
   owner: ['owneremail', 'assignedto', 'assignee'],
+  additional_contact_group_ids: ['additionalcontactgroups', 'contactgroups'],
+  renews_automatically: ['autorenew', 'autorenews', 'autorenewal', 'renewsitself'],
+  renewal_grace_days: ['gracedays', 'renewalgrace'],
 };
 
 /** A header as compared: lower-case letters and digits only ("Expiration Date" -> "expirationdate"). */

@@ -39,6 +39,19 @@ export const tokenSchema = z.object({
    * and the dashboard's "Assigned to me" filter finds it. Absent or null: no owner.
    */
   owner_id: z.string().nullable().optional(),
+  /**
+   * More contact groups alerted for the token besides `contact_group_id` (or the workspace
+   * default), each at its own thresholds. Absent: none.
+   */
+  additional_contact_group_ids: z.array(z.string()).optional(),
+  /**
+   * The token renews itself (a monitored certificate, an ACM-issued one): no threshold alerts,
+   * one "renewal overdue" alert when it is not renewed by its grace point, then the thresholds
+   * below it. Absent: false.
+   */
+  renews_automatically: z.boolean().optional(),
+  /** Days before expiry of the grace point; null or absent: the workspace's. */
+  renewal_grace_days: z.number().int().nullable().optional(),
   issuer: text,
   serial_number: text,
   subject: text,

@@ -20,6 +20,11 @@ import type { Category, TokenType } from './categories';
 import type { Clock } from './calendar-date';
 import type { TokenFields } from './token';
 import {
+  additionalContactGroupIdsField,
+  renewalGraceDaysField,
+  renewsAutomaticallyField,
+} from './token-alert-fields';
+import {
   contactGroupIdField,
   ownerIdField,
   costField,
@@ -64,6 +69,9 @@ export function updateTokenSchema(context: UpdateTokenContext = {}) {
       section: sectionField.optional(),
       contact_group_id: contactGroupIdField.optional(),
       owner_id: ownerIdField.optional(),
+      additional_contact_group_ids: additionalContactGroupIdsField.optional(),
+      renews_automatically: renewsAutomaticallyField.optional(),
+      renewal_grace_days: renewalGraceDaysField.optional(),
       domains: domainsField.optional(),
       issuer: optionalTextField('issuer').optional(),
       serial_number: optionalTextField('serial_number').optional(),

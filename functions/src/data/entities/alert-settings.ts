@@ -81,6 +81,7 @@ export const alertSettingsItemSchema = z.object({
     .nullable()
     .optional()
     .catch(null),
+  renewal_grace_days: z.number().int().nullable().optional().catch(null),
 });
 
 export type AlertSettingsItem = z.output<typeof alertSettingsItemSchema>;
@@ -148,6 +149,7 @@ export const alertSettingsCodec = {
           },
         }
       : {}),
+    ...(settings.renewal_grace_days ? { renewal_grace_days: settings.renewal_grace_days } : {}),
     revision,
     ...(updatedAt === null ? {} : { updatedAt }),
   }),
@@ -164,6 +166,7 @@ export const alertSettingsCodec = {
         thresholds: parsed.thresholds,
         signing_secret: parsed.signingSecret,
         ...(parsed.delivery_window ? { delivery_window: parsed.delivery_window } : {}),
+        ...(parsed.renewal_grace_days ? { renewal_grace_days: parsed.renewal_grace_days } : {}),
       },
       revision: parsed.revision,
       updatedAt: parsed.updatedAt ?? null,

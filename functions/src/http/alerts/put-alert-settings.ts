@@ -49,6 +49,10 @@ export const handler = createHttpHandler(
       default_contact_group_id: body.default_contact_group_id,
       thresholds: body.thresholds,
       delivery_window: body.delivery_window,
+      renewal_grace_days:
+        body.renewal_grace_days === undefined
+          ? (current.settings.renewal_grace_days ?? null)
+          : body.renewal_grace_days,
     };
     const result = await writeAlertSettings({
       workspaceId: access.workspaceId,

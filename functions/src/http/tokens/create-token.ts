@@ -12,6 +12,7 @@ import { requireSession } from '../pipeline/require-session';
 import { requireContactGroupAllowed } from '../../services/tokens/token-access';
 import { requireEndpointsAllowed } from '../../services/endpoints/endpoint-rules';
 import { requireMemberOwner } from '../../services/tokens/token-owner';
+import { requireAdditionalContactGroupsAllowed } from '../../services/tokens/additional-contact-groups';
 import { recordTokenEvent } from '../../services/tokens/token-audit';
 import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 
@@ -25,6 +26,7 @@ export const handler = createHttpHandler('createToken', async ({ body, session, 
   requireContactGroupAllowed(access, fields.contact_group_id);
   await requireKnownContactGroup(access.workspaceId, fields.contact_group_id);
   await requireMemberOwner(access.workspaceId, fields.owner_id);
+  await requireAdditionalContactGroupsAllowed(access, fields.additional_contact_group_ids);
   await requireEndpointsAllowed(access, fields);
   const token = await withTokenWriteErrors(access.plan, () =>
     createToken({

@@ -1,3 +1,4 @@
+import { ABSENT_FIELD_VALUES } from '@expiry-radar/shared/domain/token-alert-fields';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import {
   updateTokenSchema,
@@ -14,13 +15,14 @@ import { rawJsonBody } from '../pipeline/raw-json-body';
 import { loadTokenAccess, requireContactGroupAllowed } from '../../services/tokens/token-access';
 import { requireEndpointsAllowed } from '../../services/endpoints/endpoint-rules';
 import { requireMemberOwner } from '../../services/tokens/token-owner';
+import { requireAdditionalContactGroupsAllowed } from '../../services/tokens/additional-contact-groups';
 import { recordTokenEvent } from '../../services/tokens/token-audit';
 import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 
 /** Endpoints compare by address and SNI name: their last checks are not the caller's to change. */
 function comparable(field: string, value: unknown): string {
-  // A token without an owner may have none stored at all: absent is null.
-  if (field === 'owner_id') return JSON.stringify(value ?? null);
+  // Fields a token may have none stored of at all: absent is their empty value.
+  if (field in ABSENT_FIELD_VALUES) return JSON.stringify(value ?? ABSENT_FIELD_VALUES[field]);
   if (field !== 'endpoints' || !Array.isArray(value)) return JSON.stringify(value);
   return JSON.stringify(
     (value as NonNullable<Token['endpoints']>).map(({ host, port, sni }) => [host, port, sni]),
@@ -60,6 +62,11 @@ export const handler = createHttpHandler('updateToken', async ({ params, session
     token.contact_group_id,
   );
   await requireMemberOwner(access.workspaceId, update.owner_id, token.owner_id ?? null);
+  await requireAdditionalContactGroupsAllowed(
+    access,
+    update.additional_contact_group_ids,
+    token.additional_contact_group_ids,
+  );
   await requireEndpointsAllowed(access, { ...update, category: token.category }, token);
   const fields = changedFields(token, update);
   if (fields.length === 0) return { body: token };

@@ -5,7 +5,11 @@
  */
 import type { AlertQueueItem } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type { AlertRecord, DeliveryStatus } from '../../domain/alert-delivery-model';
-import { endpointProblemTextOfAlert, isEscalationAlertId } from '../../domain/alert-schedule';
+import {
+  endpointProblemTextOfAlert,
+  isEscalationAlertId,
+  isRenewalOverdueAlertId,
+} from '../../domain/alert-schedule';
 
 type ApiDeliveryStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
@@ -50,6 +54,7 @@ export function alertQueueItem(record: AlertRecord): AlertQueueItem {
     expires_at: record.expiresAt,
     threshold: record.threshold,
     escalation: isEscalationAlertId(record.alertId),
+    renewal_overdue: isRenewalOverdueAlertId(record.alertId),
     problem: endpointProblemTextOfAlert(record.alertId),
     status: record.status,
     dead_lettered: record.deadLettered,

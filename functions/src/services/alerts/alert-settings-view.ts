@@ -1,6 +1,7 @@
 import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import { DEFAULT_RENEWAL_GRACE_DAYS } from '@expiry-radar/shared/domain/token-alert-fields';
 import type { AlertSettingsRecord } from '../../data/alert-settings-records';
 import { findEmailSuppressions } from '../../data/email-suppressions';
 import { findUserById } from '../../data/user-records';
@@ -47,6 +48,7 @@ export async function alertSettingsView(
     delivery_window: settings.delivery_window
       ? { ...settings.delivery_window, days: [...settings.delivery_window.days] }
       : null,
+    renewal_grace_days: settings.renewal_grace_days ?? DEFAULT_RENEWAL_GRACE_DAYS,
     admin_email: admin?.email ?? null,
     bounced_addresses: [...suppressed.values()]
       .sort((a, b) => a.address.localeCompare(b.address))

@@ -6,7 +6,8 @@
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { keptWithinLimit, PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import type { AlertNotice, WebhookChannel } from '../../domain/alert-channels';
+import type { AlertNotice, ContactGroup, WebhookChannel } from '../../domain/alert-channels';
+import { tokenContactGroups, type TokenAudience } from '../../domain/token-alert-audiences';
 import type {
   AlertContext,
   AlertRecord,
@@ -14,11 +15,11 @@ import type {
   DeliveryState,
 } from '../../domain/alert-delivery-model';
 import {
-  contactGroupFor,
   daysLeft,
   endpointProblemTextOfAlert,
   escalationFor,
   isEscalationAlertId,
+  isRenewalOverdueAlertId,
 } from '../../domain/alert-schedule';
 import { tokenUrl } from './alert-links';
 import { errorMessage } from '../../platform/error-message';
@@ -123,14 +124,15 @@ export type TokenAlertContext = AlertContext & { readonly token: Token };
 
 /**
  * Who gets the alert of a token. The contact group that applies (the token's, else the workspace
- * default) names the addresses and webhooks; without one, the owner's address and every webhook
+ * default) and its additional ones name the addresses and webhooks, each group for the windows of
+ * its own thresholds (`audiences`); without any, the owner's address and every webhook
  * of the workspace; either way only webhooks within the plan's limit. An escalation goes to the group that group escalates to, and nowhere when
  * there is none. The token's owner (a member) gets every alert and escalation of the token as
  * well, whatever the groups say, once (an address in the group too is one delivery). Email only when email alerts are
  * on, and not to addresses that stopped the workspace's alert emails.
  */
 export function resolveDeliveries(context: {
-  readonly token: Pick<Token, 'contact_group_id'> | undefined;
+  readonly token: Pick<Token, 'contact_group_id' | 'additional_contact_group_ids'> | undefined;
   readonly workspace: Pick<AlertContext['workspace'], 'plan'>;
   readonly settings: AlertContext['settings'];
   readonly ownerEmail: string | null;
@@ -140,22 +142,34 @@ export function resolveDeliveries(context: {
   readonly optedOut?: ReadonlySet<string>;
   /** The token's escalation rather than one of its windows. */
   readonly escalation?: boolean;
+  /**
+   * The audiences of this window (`audiencesAt`: each contact group at its own thresholds);
+   * absent: every audience of the token.
+   */
+  readonly audiences?: readonly TokenAudience[];
 }): DeliveryState[] {
   const { token, settings, workspace, ownerEmail } = context;
   const contactGroupId = token?.contact_group_id ?? null;
-  let group = contactGroupFor(settings, contactGroupId, workspace.plan);
+  let groups: readonly (ContactGroup | null)[];
   if (context.escalation) {
-    group = escalationFor(settings, contactGroupId, workspace.plan)?.to ?? null;
-    if (!group) return [];
+    const to = escalationFor(settings, contactGroupId, workspace.plan)?.to;
+    if (!to) return [];
+    groups = [to];
+  } else {
+    groups =
+      context.audiences?.map((audience) => audience.group) ??
+      audienceGroupsOf(settings, token, workspace.plan);
   }
-  const groupAddresses = group ? group.emails : ownerEmail ? [ownerEmail] : [];
+  const groupAddresses = groups.flatMap((group) =>
+    group ? group.emails : ownerEmail ? [ownerEmail] : [],
+  );
   const addresses = settings.email_alerts_enabled
     ? [...groupAddresses, ...(context.tokenOwnerEmail ? [context.tokenOwnerEmail] : [])]
     : [];
   const inUse = webhooksInUse(settings.webhook_urls, workspace.plan);
-  const webhooks = group
-    ? inUse.filter((webhook) => group.webhook_names.includes(webhook.name))
-    : inUse;
+  const webhooks = inUse.filter((webhook) =>
+    groups.some((group) => !group || group.webhook_names.includes(webhook.name)),
+  );
   const seen = new Set<string>();
   const deliveries: DeliveryState[] = [];
   for (const address of addresses) {
@@ -173,6 +187,20 @@ export function resolveDeliveries(context: {
     );
   }
   return deliveries;
+}
+
+/** The groups a token's alerts go to: its contact groups, else (null) the workspace's owner. */
+function audienceGroupsOf(
+  settings: AlertContext['settings'],
+  token: Pick<Token, 'contact_group_id' | 'additional_contact_group_ids'> | undefined,
+  plan: Plan,
+): (ContactGroup | null)[] {
+  const groups = tokenContactGroups(
+    settings,
+    token ?? { contact_group_id: null, additional_contact_group_ids: [] },
+    plan,
+  );
+  return groups.length > 0 ? groups : [null];
 }
 
 /** Whether this attempt may claim the delivery (its claim is still a conditional write). */
@@ -219,6 +247,7 @@ export function alertNoticeOf(
     renewalUrl: token.renewal_url,
     dashboardUrl: tokenUrl(appOrigin, alert.workspaceId, token.id),
     ...(isEscalationAlertId(alert.alertId) ? { escalation: true } : {}),
+    ...(isRenewalOverdueAlertId(alert.alertId) ? { renewalOverdue: true } : {}),
     ...endpointProblemNotice(alert.alertId),
   };
 }

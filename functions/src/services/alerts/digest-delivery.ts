@@ -28,7 +28,8 @@ import type {
   AlertRecord,
   DeliveryState,
 } from '../../domain/alert-delivery-model';
-import { contactGroupFor, escalationFor, isEscalationAlertId } from '../../domain/alert-schedule';
+import { escalationFor, isEscalationAlertId } from '../../domain/alert-schedule';
+import { tokenContactGroups } from '../../domain/token-alert-audiences';
 import {
   identifyingFields,
   type AlertDigest,
@@ -94,13 +95,11 @@ function reasonFor(
       delayHours: escalation?.delayHours ?? null,
     };
   }
-  const group = contactGroupFor(
-    context.settings,
-    context.token.contact_group_id,
-    context.workspace.plan,
+  // The first of the token's contact groups (its own, then its additional ones) that names it.
+  const group = tokenContactGroups(context.settings, context.token, context.workspace.plan).find(
+    (candidate) => candidate.emails.some((email) => email.toLowerCase() === address.toLowerCase()),
   );
-  const inGroup = group?.emails.some((email) => email.toLowerCase() === address.toLowerCase());
-  if (group && inGroup) return { kind: 'contact_group', groupName: group.name };
+  if (group) return { kind: 'contact_group', groupName: group.name };
   return isTokenOwner ? { kind: 'token_owner' } : { kind: 'workspace_owner' };
 }
 

@@ -206,7 +206,11 @@ export function planSync(options: {
     const token: Token = {
       ...newImportedToken(
         integration.workspaceId,
-        { ...EMPTY_FIELDS, ...fields } as TokenFields,
+        {
+          ...EMPTY_FIELDS,
+          ...fields,
+          renews_automatically: item.renewsAutomatically === true,
+        } as TokenFields,
         now,
       ),
       source: sourceOf(integration, item.externalId),

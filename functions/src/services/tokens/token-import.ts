@@ -13,6 +13,7 @@
  * are written), or when its token changed meanwhile (CONFLICT). A dry run answers the same
  * without writing. One audit event per import that changed tokens, with its counts.
  */
+import { storedValueOf } from '@expiry-radar/shared/domain/token-alert-fields';
 import type {
   ImportOutcome,
   ImportRowProblem,
@@ -186,11 +187,8 @@ function sameValue(a: unknown, b: unknown): boolean {
 export function changesToken(current: Token, update: TokenUpdate): boolean {
   return Object.entries(update).some(
     ([field, value]) =>
-      // A token without an owner may have none stored at all: absent is null.
-      !sameValue(
-        field === 'owner_id' ? (current.owner_id ?? null) : current[field as keyof Token],
-        value,
-      ),
+      // Fields a token may have none stored of at all: absent is their empty value.
+      !sameValue(storedValueOf(current, field), value),
   );
 }
 
@@ -255,6 +253,20 @@ function contactGroupChecker(access: WorkspaceAccess) {
       ? null
       : UNKNOWN_CONTACT_GROUP_MESSAGE;
   };
+}
+
+/** The first problem of the additional contact groups a row adds (those it keeps are fine). */
+async function additionalGroupsProblem(
+  problemOf: ReturnType<typeof contactGroupChecker>,
+  groupIds: readonly string[] | undefined,
+  current: readonly string[] = [],
+): Promise<string | null> {
+  for (const groupId of groupIds ?? []) {
+    if (current.includes(groupId)) continue;
+    const problem = await problemOf(groupId, null);
+    if (problem !== null) return problem;
+  }
+  return null;
 }
 
 async function classifyRows(options: {
@@ -358,6 +370,7 @@ async function classifyRows(options: {
     const stored = matches[0];
     let entry: WriteEntry | null = null;
     let contactGroupIssue: string | null;
+    let additionalGroupIssue: string | null;
     let dropped: DroppedValue[];
     if (stored) {
       const parsed = parseLeavingOutBadOptionals(
@@ -373,6 +386,11 @@ async function classifyRows(options: {
       contactGroupIssue = await contactGroupProblem(
         parsed.data.contact_group_id,
         stored.token.contact_group_id,
+      );
+      additionalGroupIssue = await additionalGroupsProblem(
+        contactGroupProblem,
+        parsed.data.additional_contact_group_ids,
+        stored.token.additional_contact_group_ids,
       );
       if (changesToken(stored.token, parsed.data)) {
         const next: Token = {
@@ -401,6 +419,10 @@ async function classifyRows(options: {
       dropped = parsed.dropped;
       const fields: TokenFields = parsed.data;
       contactGroupIssue = await contactGroupProblem(fields.contact_group_id, null);
+      additionalGroupIssue = await additionalGroupsProblem(
+        contactGroupProblem,
+        fields.additional_contact_group_ids,
+      );
       entry = {
         row,
         kind: 'create',
@@ -412,6 +434,11 @@ async function classifyRows(options: {
         [{ row, field: 'contact_group_id', message: contactGroupIssue, code: 'VALIDATION_ERROR' }],
         'invalid',
       );
+      continue;
+    }
+    if (additionalGroupIssue !== null) {
+      const field = 'additional_contact_group_ids';
+      refuse([{ row, field, message: additionalGroupIssue, code: 'VALIDATION_ERROR' }], 'invalid');
       continue;
     }
     const firstRow = key === null ? undefined : firstRowOf.get(key);

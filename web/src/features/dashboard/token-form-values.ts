@@ -27,7 +27,13 @@ export interface TokenFormValues {
   expiresAt: string;
   section: string;
   contact_group_id: string;
+  /** More contact groups alerted for the token. */
+  additional_contact_group_ids: string[];
   owner_id: string;
+  /** 'true' or 'false'; '' (a new token, untouched): the default for its kind. */
+  renews_automatically: '' | 'true' | 'false';
+  /** Days before expiry ('' for the workspace's). */
+  renewal_grace_days: string;
   domains: string;
   issuer: string;
   serial_number: string;
@@ -75,7 +81,10 @@ export const EMPTY_TOKEN_FORM: TokenFormValues = {
   expiresAt: '',
   section: '',
   contact_group_id: '',
+  additional_contact_group_ids: [],
   owner_id: '',
+  renews_automatically: '',
+  renewal_grace_days: '',
   domains: '',
   issuer: '',
   serial_number: '',
@@ -156,7 +165,13 @@ export function tokenToFormValues(token: Token): TokenFormValues {
     expiresAt: toDateInput(token.expiresAt),
     section: text(token.section),
     contact_group_id: text(token.contact_group_id),
+    additional_contact_group_ids: [...(token.additional_contact_group_ids ?? [])],
     owner_id: token.owner_id ?? '',
+    renews_automatically: token.renews_automatically ? 'true' : 'false',
+    renewal_grace_days:
+      token.renewal_grace_days === null || token.renewal_grace_days === undefined
+        ? ''
+        : String(token.renewal_grace_days),
     domains: joinDomainList(token.domains),
     issuer: text(token.issuer),
     serial_number: text(token.serial_number),

@@ -53,6 +53,8 @@ export interface AlertSettingsFormValues {
   /** Days separated by commas. */
   thresholds: string;
   delivery_window: DeliveryWindowFormValue;
+  /** Days before expiry at which a token that renews automatically is overdue. */
+  renewal_grace_days: string;
 }
 
 /** The browser's time zone, else UTC. */
@@ -147,6 +149,7 @@ export function toFormValues(settings: AlertSettings): AlertSettingsFormValues {
     delivery_window: settings.delivery_window
       ? { ...settings.delivery_window, days: [...settings.delivery_window.days], enabled: true }
       : defaultDeliveryWindow(),
+    renewal_grace_days: String(settings.renewal_grace_days),
   };
 }
 
@@ -191,6 +194,9 @@ export function toBody(values: AlertSettingsFormValues): AlertSettingsInput {
           urgent_any_time: values.delivery_window.urgent_any_time,
         }
       : null,
+    // Blank: the default (14); a number the schema checks.
+    renewal_grace_days:
+      values.renewal_grace_days.trim() === '' ? null : Number(values.renewal_grace_days),
   };
 }
 
@@ -234,6 +240,7 @@ export const alertSettingsFormSchema = z
       end: z.string(),
       urgent_any_time: z.boolean(),
     }),
+    renewal_grace_days: z.string(),
   })
   .transform(toBody)
   .pipe(alertSettingsBody);

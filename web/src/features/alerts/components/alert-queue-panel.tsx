@@ -67,10 +67,12 @@ const deliveryColor: Record<DeliveryStatus, 'info' | 'success' | 'error' | 'defa
  * escalation (after the last window) says so, and an endpoint problem's alert says what is wrong.
  */
 export function describeWindow(
-  item: Pick<AlertQueueItem, 'threshold' | 'escalation' | 'problem'>,
+  item: Pick<AlertQueueItem, 'threshold' | 'escalation' | 'problem'> &
+    Partial<Pick<AlertQueueItem, 'renewal_overdue'>>,
 ): string {
   if (item.problem) return item.problem;
   if (item.escalation) return 'Escalation: still not renewed';
+  if (item.renewal_overdue) return 'Renewal overdue: not renewed automatically';
   const days = item.threshold;
   if (days <= 0) return 'Expires today';
   return days === 1 ? '1 day before expiry' : `${days} days before expiry`;

@@ -35,9 +35,11 @@ import {
 import type { TokenFormValues } from '../token-form-values';
 import { EndpointStatusList } from './endpoint-status';
 import { RegistrationStatus } from './registration-status';
+import { TokenAlertAction } from './token-alert-action';
 import { TokenFormFields } from './token-form-fields';
 import { USE_WORKSPACE_DEFAULT } from './contact-group-field';
 import { NO_OWNER } from './owner-field';
+import { ADDITIONAL_GROUPS_LABEL, RENEWS_AUTOMATICALLY_LABEL } from './token-alert-fields';
 
 interface TokenDialogProps {
   token: Token;
@@ -54,6 +56,25 @@ interface TokenDialogProps {
 function contactGroupText(token: Token, groups: readonly ContactGroupOption[] | undefined) {
   if (!token.contact_group_id) return USE_WORKSPACE_DEFAULT;
   return groups?.find((group) => group.id === token.contact_group_id)?.name ?? 'Assigned group';
+}
+
+function additionalGroupsText(
+  token: Token,
+  groups: readonly ContactGroupOption[] | undefined,
+): string | null {
+  const ids = token.additional_contact_group_ids ?? [];
+  if (ids.length === 0) return null;
+  return ids
+    .map((id) => groups?.find((group) => group.id === id)?.name ?? 'Removed group')
+    .join(', ');
+}
+
+/** "Yes: overdue 14 days before expiry (the workspace's)", or "No". */
+function renewsAutomaticallyText(token: Token): string {
+  if (!token.renews_automatically) return 'No';
+  return token.renewal_grace_days
+    ? `Yes: overdue ${token.renewal_grace_days} days before expiry`
+    : "Yes: overdue at the workspace's grace point";
 }
 
 function ownerText(token: Token, members: readonly OwnerOption[] | undefined): string {
@@ -114,6 +135,9 @@ export function TokenDialog(props: TokenDialogProps) {
     ['Section', token.section ?? ''],
   ];
   if (canEdit) rows.push(['Contact Group', contactGroupText(token, contactGroups)]);
+  const additionalGroups = canEdit ? additionalGroupsText(token, contactGroups) : null;
+  if (additionalGroups) rows.push([ADDITIONAL_GROUPS_LABEL, additionalGroups]);
+  rows.push([RENEWS_AUTOMATICALLY_LABEL, renewsAutomaticallyText(token)]);
   rows.push(['Owner', ownerText(token, owners.data)]);
   for (const field of allowedCategoryFields(token.category, token.type)) {
     rows.push([
@@ -134,6 +158,7 @@ export function TokenDialog(props: TokenDialogProps) {
       <RegistrationStatus key="registration" registration={token.registration} />,
     ]);
   }
+  rows.push(['Alerts', <TokenAlertAction key="alerts" token={token} canEdit={canEdit} />]);
   rows.push(['Notes', token.notes ?? '']);
   rows.push(['Created', <DateText key="created" value={token.created_at} kind="dateTime" />]);
   rows.push(['Updated', <DateText key="updated" value={token.updated_at} kind="dateTime" />]);

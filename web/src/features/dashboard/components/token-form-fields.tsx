@@ -27,6 +27,7 @@ import type { TokenFormValues } from '../token-form-values';
 import { useSectionNames } from '../hooks/use-section-names';
 import { ContactGroupField } from './contact-group-field';
 import { OwnerField } from './owner-field';
+import { AdditionalContactGroupsField, RenewsAutomaticallyFields } from './token-alert-fields';
 import { EndpointsField } from './endpoints-field';
 import { FormTextField } from './form-text-field';
 
@@ -196,6 +197,17 @@ export const TokenFormFields = memo(function TokenFormFields({
         idPrefix={idPrefix}
       />
       <OwnerField control={control} workspace={workspace} idPrefix={idPrefix} />
+      {/* After the kind is chosen, so the empty form keeps its placeholder's size. */}
+      {category !== '' && (
+        <>
+          <AdditionalContactGroupsField
+            control={control}
+            workspace={workspace}
+            idPrefix={idPrefix}
+          />
+          <RenewsAutomaticallyFields control={control} workspace={workspace} idPrefix={idPrefix} />
+        </>
+      )}
       {fields.map((field) => {
         const spec = CATEGORY_FIELD_SPECS[field];
         const range =

@@ -1,3 +1,4 @@
+import { DEFAULT_RENEWAL_GRACE_DAYS } from '@expiry-radar/shared/domain/token-alert-fields';
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -370,6 +371,18 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
             </Button>
           )}
         </Stack>
+        <TextField
+          {...register('renewal_grace_days')}
+          label="Renewal grace (days before expiry)"
+          sx={{ mt: 2, maxWidth: 480 }}
+          fullWidth
+          slotProps={{ htmlInput: { readOnly, inputMode: 'numeric' } }}
+          error={Boolean(errors.renewal_grace_days)}
+          helperText={
+            firstErrorMessage(errors.renewal_grace_days) ??
+            `Tokens that renew automatically get no threshold alerts: one "renewal overdue" alert when one is not renewed by this many days before expiry (1 to 365; default ${DEFAULT_RENEWAL_GRACE_DAYS}), then the thresholds below it.`
+          }
+        />
       </SettingsSection>
 
       <SettingsSection
