@@ -4,7 +4,8 @@
  * in DynamoDB Local, every SQS queue (retention, visibility, redrive to its dead-letter queue) in
  * fauxqs, every Secrets Manager secret (its generated value) in the secrets stand-in; SES is
  * aws-ses-v2-local. Names are CloudFormation's generated ones (`<stack>-<logicalId>-<suffix>`), so
- * the functions get the same kind of values from `Ref` and `Fn::GetAtt` as in AWS.
+ * the functions get the same kind of values from `Ref` and `Fn::GetAtt` as in AWS. STS is a
+ * stand-in that refuses to let the functions assume customers' roles (sts-stand-in.ts).
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -27,6 +28,7 @@ import {
   type PhysicalResource,
 } from './cfn-resolver';
 import { startSecretsStandIn, type RunningSecretsStandIn } from './secrets-stand-in';
+import { startStsStandIn } from './sts-stand-in';
 
 export const REHEARSAL_TARGET: DeploymentTarget = {
   accountId: '000000000000',
@@ -233,7 +235,7 @@ export async function startEmulatedDeployment(
       stops.push(() => stop(emulator));
       return emulator;
     };
-    const [dynamoDb, sqs, ses, secrets] = await Promise.all([
+    const [dynamoDb, sqs, ses, secrets, sts] = await Promise.all([
       findFreePort()
         .then((port) => startDynamoDbLocal({ port }))
         .then((emulator) => started(emulator, (running) => running.stop())),
@@ -246,6 +248,7 @@ export async function startEmulatedDeployment(
       startSecretsStandIn(REHEARSAL_TARGET).then((emulator) =>
         started(emulator, (running) => running.stop()),
       ),
+      startStsStandIn().then((emulator) => started(emulator, (running) => running.stop())),
     ]);
 
     const emulated = new Map<string, PhysicalResource>();
@@ -275,6 +278,7 @@ export async function startEmulatedDeployment(
         AWS_ENDPOINT_URL_SECRETS_MANAGER: secrets.endpoint,
         AWS_ENDPOINT_URL_SSM: secrets.endpoint,
         AWS_ENDPOINT_URL_KMS: secrets.endpoint,
+        AWS_ENDPOINT_URL_STS: sts.endpoint,
       },
       emulated,
       queueArn: (queueUrl) => queueArns.get(queueUrl),

@@ -7,7 +7,12 @@
  */
 import { join } from 'node:path';
 import type { LambdaFunction } from './cloud-assembly';
-import { LambdaInitError, LambdaProcess, type InvocationResult } from './lambda-process';
+import {
+  LambdaInitError,
+  LambdaProcess,
+  type InvocationOptions,
+  type InvocationResult,
+} from './lambda-process';
 import type { RecordedCall } from './sdk-call-requirements';
 
 export interface FunctionRecord {
@@ -63,14 +68,18 @@ export class FunctionPool {
   }
 
   /** Invokes the function (after any invocation of it still running); never throws. */
-  invoke(fn: LambdaFunction, event: unknown): Promise<InvocationResult> {
+  invoke(
+    fn: LambdaFunction,
+    event: unknown,
+    options: InvocationOptions = {},
+  ): Promise<InvocationResult> {
     const key = keyOf(fn);
     const slot = this.slots.get(key) ?? { busy: Promise.resolve(), inFlight: false, lastUsed: 0 };
     this.slots.set(key, slot);
     const run = slot.busy.then(async () => {
       slot.inFlight = true;
       try {
-        return await this.invokeNow(key, slot, event);
+        return await this.invokeNow(key, slot, event, options);
       } finally {
         slot.inFlight = false;
       }
@@ -89,7 +98,12 @@ export class FunctionPool {
     );
   }
 
-  private async invokeNow(key: string, slot: Slot, event: unknown): Promise<InvocationResult> {
+  private async invokeNow(
+    key: string,
+    slot: Slot,
+    event: unknown,
+    options: InvocationOptions,
+  ): Promise<InvocationResult> {
     const pooled = this.functions.get(key);
     const record = this.records.get(key);
     if (!pooled || !record) throw new Error(`${key} is not in the rehearsal`);
@@ -121,7 +135,7 @@ export class FunctionPool {
     }
     // The process this invocation runs in, even if the slot's is replaced meanwhile.
     const running = slot.process;
-    const result = await running.invoke(event);
+    const result = await running.invoke(event, options);
     record.calls.push(...result.calls);
     if (result.timedOut) {
       record.failures.push(`timed out after ${pooled.fn.timeoutSeconds} s\n${running.logTail()}`);

@@ -40,6 +40,25 @@ describe('IAM evaluation of one action on one resource', () => {
     ).toBe(false);
   });
 
+  it("reads string conditions on the request's keys, and denies on any it cannot read", () => {
+    const role = 'arn:aws:iam::123456789012:role/Discovery';
+    const assume: PolicyStatement = {
+      ...allow(['sts:AssumeRole'], ['arn:aws:iam::*:role/*'], true),
+      conditions: {
+        StringLike: { 'sts:ExternalId': ['er-*'] },
+        StringNotEquals: { 'aws:ResourceAccount': ['000000000000'] },
+      },
+    };
+    const decide = (context: Record<string, string>, statement = assume) =>
+      evaluate([statement], 'sts:AssumeRole', role, context).allowed;
+    expect(decide({ 'sts:externalid': 'er-1', 'aws:ResourceAccount': '123456789012' })).toBe(true);
+    expect(decide({ 'sts:ExternalId': 'x-1', 'aws:ResourceAccount': '123456789012' })).toBe(false);
+    expect(decide({ 'sts:ExternalId': 'er-1', 'aws:ResourceAccount': '000000000000' })).toBe(false);
+    expect(decide({ 'sts:ExternalId': 'er-1' })).toBe(false);
+    const unreadable = { ...assume, conditions: { IpAddress: { 'aws:SourceIp': ['10.0.0.0/8'] } } };
+    expect(decide({ 'aws:SourceIp': '10.0.0.1' }, unreadable)).toBe(false);
+  });
+
   it('reads NotAction and NotResource', () => {
     const notAction: PolicyStatement = {
       effect: 'Allow',

@@ -2,9 +2,11 @@
  * The IAM policy of a function's role as the templates give it (the role's inline policies and
  * every AWS::IAM::Policy or AWS::IAM::ManagedPolicy attached to it, resolved), and IAM's
  * evaluation of one action on one resource: an explicit Deny wins, else an Allow whose actions
- * and resources match (wildcards `*` and `?`, actions case-insensitive), else denied.
- * A statement with a Condition is read conservatively: it never allows and always denies (the
- * roles of the app use none).
+ * and resources match (wildcards `*` and `?`, actions case-insensitive) and whose conditions
+ * hold, else denied. Conditions are read for the string operators (StringEquals, StringNotEquals,
+ * StringLike, StringNotLike) on the keys the request gives (its context: STS's external id and
+ * session name, the account of the role assumed); any other condition, or a key the request does
+ * not give, is read conservatively: its statement never allows and always denies.
  */
 import { referencedLogicalId, type AssemblyStack, type CfnValue } from './cloud-assembly';
 import { UnresolvableValueError, type CfnResolver } from './cfn-resolver';
@@ -16,6 +18,8 @@ export interface PolicyStatement {
   readonly resources?: readonly string[];
   readonly notResources?: readonly string[];
   readonly conditional: boolean;
+  /** The statement's Condition: operator -> condition key -> values (any one matches). */
+  readonly conditions?: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>>;
   /** The policy it comes from: `<stack>/<logicalId>` of the policy or role. */
   readonly source: string;
 }
@@ -41,9 +45,28 @@ function statementsOf(document: PolicyDocument, source: string): PolicyStatement
       resources: asList(statement.Resource),
       notResources: asList(statement.NotResource),
       conditional: statement.Condition !== undefined,
+      ...(statement.Condition === undefined
+        ? {}
+        : { conditions: conditionsOf(statement.Condition as Record<string, unknown>) }),
       source,
     };
   });
+}
+
+function conditionsOf(
+  condition: Record<string, unknown>,
+): Record<string, Record<string, string[]>> {
+  return Object.fromEntries(
+    Object.entries(condition).map(([operator, keys]) => [
+      operator,
+      Object.fromEntries(
+        Object.entries(keys as Record<string, unknown>).map(([key, values]) => [
+          key,
+          asList(values) ?? [],
+        ]),
+      ),
+    ]),
+  );
 }
 
 /** Every statement that applies to the role `<stack>/<roleLogicalId>`. */
@@ -118,6 +141,40 @@ function statementMatches(statement: PolicyStatement, action: string, resource: 
     : !(statement.notResources ?? []).some((pattern) => matchesPattern(pattern, resource));
 }
 
+/** The values of the condition keys a request gives (`sts:ExternalId`, `aws:ResourceAccount`). */
+export type RequestContext = Readonly<Record<string, string>>;
+
+const STRING_OPERATORS: Readonly<
+  Record<string, (patterns: readonly string[], value: string) => boolean>
+> = {
+  StringEquals: (patterns, value) => patterns.includes(value),
+  StringNotEquals: (patterns, value) => !patterns.includes(value),
+  StringLike: (patterns, value) => patterns.some((pattern) => matchesPattern(pattern, value)),
+  StringNotLike: (patterns, value) => !patterns.some((pattern) => matchesPattern(pattern, value)),
+};
+
+/** Whether the statement's conditions hold for the request; `unknown` when it cannot tell. */
+function conditionsHold(
+  statement: PolicyStatement,
+  context: RequestContext,
+): 'yes' | 'no' | 'unknown' {
+  if (!statement.conditional) return 'yes';
+  if (!statement.conditions) return 'unknown';
+  let verdict: 'yes' | 'no' | 'unknown' = 'yes';
+  for (const [operator, keys] of Object.entries(statement.conditions)) {
+    const test = STRING_OPERATORS[operator];
+    for (const [key, patterns] of Object.entries(keys)) {
+      // Condition keys are case-insensitive.
+      const value = Object.entries(context).find(
+        ([name]) => name.toLowerCase() === key.toLowerCase(),
+      )?.[1];
+      if (!test || value === undefined) verdict = verdict === 'no' ? 'no' : 'unknown';
+      else if (!test(patterns, value)) verdict = 'no';
+    }
+  }
+  return verdict;
+}
+
 export type Decision =
   | { readonly allowed: true; readonly by: PolicyStatement }
   | { readonly allowed: false; readonly deniedBy?: PolicyStatement };
@@ -126,16 +183,20 @@ export function evaluate(
   statements: readonly PolicyStatement[],
   action: string,
   resource: string,
+  context: RequestContext = {},
 ): Decision {
   const deny = statements.find(
-    (statement) => statement.effect === 'Deny' && statementMatches(statement, action, resource),
+    (statement) =>
+      statement.effect === 'Deny' &&
+      statementMatches(statement, action, resource) &&
+      conditionsHold(statement, context) !== 'no',
   );
   if (deny) return { allowed: false, deniedBy: deny };
   const allow = statements.find(
     (statement) =>
       statement.effect === 'Allow' &&
-      !statement.conditional &&
-      statementMatches(statement, action, resource),
+      statementMatches(statement, action, resource) &&
+      conditionsHold(statement, context) === 'yes',
   );
   return allow ? { allowed: true, by: allow } : { allowed: false };
 }

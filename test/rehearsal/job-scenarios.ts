@@ -28,7 +28,8 @@ export const JOBS = {
   registrationDispatch: 'RegistrationDispatch',
   registrationCheckWorker: 'RegistrationCheckWorker',
   rdapBootstrapRefresh: 'RdapBootstrapRefresh',
-  ctWatch: 'CtWatch',
+  ctWatchDispatch: 'CtWatchDispatch',
+  ctWatchWorker: 'CtWatchWorker',
 } as const;
 
 /** The job of a function that no HTTP route invokes: the construct id below its stack. */
@@ -73,9 +74,10 @@ async function receiveOwn(
   client: SQSClient,
   queueUrl: string,
   belongs: (message: Message) => boolean,
+  expected = 1,
 ): Promise<Message[]> {
   const own: Message[] = [];
-  for (let attempt = 0; attempt < 5 && own.length === 0; attempt += 1) {
+  for (let attempt = 0; attempt < 5 && own.length < expected; attempt += 1) {
     const { Messages } = await client.send(
       new ReceiveMessageCommand({
         QueueUrl: queueUrl,
@@ -138,15 +140,22 @@ async function settle(
 }
 
 /**
- * A token due for an alert (created through its route), the scheduled scan that enqueues it, the
- * worker's batch that emails it, a second scan that enqueues nothing new, and a batch holding a
+ * A token due for an alert (created through its route) in a workspace with a webhook, the
+ * scheduled scan that enqueues its email and its webhook, the worker's batch that emails it and
+ * cannot reach the webhook (no network: the message is reported failed after its visibility is
+ * set to the retry's backoff), a second scan that enqueues nothing new, and a batch holding a
  * message that is no alert, which the worker must report failed (partial batch response).
  */
 async function alertPipeline(context: ScenarioContext): Promise<void> {
   const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
   const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
+  const { givenAlertSettings } =
+    await import('../../functions/test-support/alert-settings-fixtures');
   const owner = await givenSignedInUser({ plan: 'team' });
   const workspaceId = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
+  await givenAlertSettings(workspaceId, {
+    webhook_urls: [{ name: 'ops', kind: 'generic', url: 'https://hooks.rehearsal.invalid/alerts' }],
+  });
   await context.call(
     'createToken',
     'setup',
@@ -168,9 +177,13 @@ async function alertPipeline(context: ScenarioContext): Promise<void> {
   const ofWorkspace = (message: Message) => (message.Body ?? '').includes(workspaceId);
   try {
     await context.invokeJob(JOBS.expiryScan, 'happy', scheduledEvent(context));
-    const messages = await receiveOwn(client, queueUrl, ofWorkspace);
-    if (messages.length === 0) {
-      context.fail(JOBS.expiryScan, 'the scan enqueued no alert for a token due in 3 days');
+    // The owner's email digest and the alert's webhooks.
+    const messages = await receiveOwn(client, queueUrl, ofWorkspace, 2);
+    if (messages.length !== 2) {
+      context.fail(
+        JOBS.expiryScan,
+        `the scan enqueued ${messages.length} messages for a token due in 3 days (an email and a webhook)`,
+      );
       return;
     }
     const delivered = await context.invokeJob(
@@ -179,10 +192,17 @@ async function alertPipeline(context: ScenarioContext): Promise<void> {
       sqsEventOf(messages, context),
     );
     const failedIds = await settle(client, context, messages, delivered.result as SQSBatchResponse);
-    if (failedIds.length > 0) {
+    const failed = messages.filter((message) => failedIds.includes(message.MessageId ?? ''));
+    if (failed.length !== 1 || (failed[0]?.Body ?? '').includes('digestId')) {
       context.fail(
         JOBS.alertWorker,
-        `the worker reported ${failedIds.length} of ${messages.length} messages failed`,
+        `the worker reported ${failedIds.length} of ${messages.length} messages failed (expected the unreachable webhook's)`,
+      );
+    }
+    // The queue would hand the webhook's message out again after the backoff; it ends here.
+    for (const message of failed) {
+      await client.send(
+        new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: message.ReceiptHandle }),
       );
     }
     const emails = await context.emailsTo(owner.email);
@@ -293,7 +313,9 @@ async function weeklySummary(context: ScenarioContext): Promise<void> {
 /**
  * A certificate with an endpoint (created through its route): the scheduled dispatcher enqueues
  * one check for it, the worker's batch checks it (no network in the rehearsal: the host is not
- * found, a first failure written on the endpoint), and a message that is no check is reported
+ * found, a first failure written on the endpoint); the next two checks of it (the same message,
+ * as the dispatcher enqueues it each time it is due) find it unreachable three times in a row, a
+ * problem alerted at once (through the alert queue); a message that is no check is reported
  * failed.
  */
 async function endpointChecks(context: ScenarioContext): Promise<void> {
@@ -345,6 +367,27 @@ async function endpointChecks(context: ScenarioContext): Promise<void> {
     if (status !== 'failing') {
       context.fail(JOBS.endpointCheckWorker, `the endpoint's check reads ${String(status)}`);
     }
+    for (let check = 2; check <= 3; check += 1) {
+      await client.send(
+        new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: checks[0]?.Body ?? '' }),
+      );
+      const next = await receiveOwn(client, queueUrl, (message) =>
+        (message.Body ?? '').includes(tokenId),
+      );
+      const answer = await context.invokeJob(
+        JOBS.endpointCheckWorker,
+        'happy',
+        sqsEventOf(next, context, queueArn),
+      );
+      await settle(client, context, next, answer.result as SQSBatchResponse, queueUrl);
+    }
+    const after = (await findToken(workspaceId, tokenId))?.endpoints?.[0]?.last_check;
+    if (after?.problem !== 'unreachable' || !after.alerted_at) {
+      context.fail(
+        JOBS.endpointCheckWorker,
+        `after three failed checks the endpoint reads ${JSON.stringify(after)}`,
+      );
+    }
 
     const marker = randomUUID();
     await client.send(
@@ -374,8 +417,8 @@ async function endpointChecks(context: ScenarioContext): Promise<void> {
 }
 
 /**
- * Enabled Vault, GitHub (signing in as a GitHub App), Azure and Google Cloud (a service account
- * key) integrations on the daily schedule
+ * Enabled Vault, GitHub (signing in as a GitHub App), Azure, Google Cloud (a service account
+ * key) and AWS (assuming the customer's role, which STS refuses) integrations on the daily schedule
  * (created through their route), the scheduled dispatch that enqueues each once, and the worker's
  * batches that sync them: the rehearsal has no network, so each sync opens its credentials (KMS
  * Decrypt; GitHub's and Google Cloud's also sign a JWT with their private key), cannot reach its source and
@@ -480,10 +523,30 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
     },
     201,
   );
+  // The customer's role does not trust the deployment (the STS stand-in refuses every role).
+  const roleArn = 'arn:aws:iam::123456789012:role/ExpiryRadarDiscovery';
+  const aws = await context.call(
+    'createIntegration',
+    'setup',
+    {
+      session: owner,
+      params: { id: workspaceId },
+      body: {
+        kind: 'aws',
+        name: 'Rehearsal AWS',
+        schedule: 'daily',
+        enabled: true,
+        settings: { role_arn: roleArn, regions: ['eu-west-1'] },
+      },
+    },
+    201,
+  );
+  // Each integration's last sync names what it could not reach.
   const discoveryIntegrations = [
-    { id: (gcp.json as { id: string }).id, host: 'oauth2.rehearsal.invalid' },
-    { id: githubId, host: 'github.rehearsal.invalid' },
-    { id: (azure.json as { id: string }).id, host: 'login.rehearsal.invalid' },
+    { id: (gcp.json as { id: string }).id, names: 'oauth2.rehearsal.invalid' },
+    { id: githubId, names: 'github.rehearsal.invalid' },
+    { id: (azure.json as { id: string }).id, names: 'login.rehearsal.invalid' },
+    { id: (aws.json as { id: string }).id, names: `Could not assume the role ${roleArn}` },
   ];
   const client = sqsClient(context);
   const { integrationSyncQueueUrl: queueUrl, integrationSyncQueueArn: queueArn } =
@@ -517,7 +580,7 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
       sqsEventOf(syncs, context, queueArn),
     );
     await settle(client, context, syncs, synced.result as SQSBatchResponse, queueUrl);
-    for (const { id, host } of discoveryIntegrations) {
+    for (const { id, names } of discoveryIntegrations) {
       const messages = messagesOf(id);
       const outcome = await context.invokeJob(
         JOBS.integrationSyncWorker,
@@ -526,10 +589,10 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
       );
       await settle(client, context, messages, outcome.result as SQSBatchResponse, queueUrl);
       const errors = (await findIntegration(workspaceId, id))?.lastSync?.errors ?? [];
-      if (errors.length !== 1 || !errors[0]?.includes(host)) {
+      if (errors.length !== 1 || !errors[0]?.includes(names)) {
         context.fail(
           JOBS.integrationSyncWorker,
-          `the unreachable ${host} is not recorded: ${JSON.stringify(errors)}`,
+          `its last sync does not say ${names}: ${JSON.stringify(errors)}`,
         );
       }
     }
@@ -679,9 +742,9 @@ async function registrationChecks(context: ScenarioContext): Promise<void> {
 }
 
 /**
- * A watched domain (added through its route): the hourly certificate transparency watch reads it
- * (no network in the rehearsal: Cert Spotter is not reached, the domain keeps its position and
- * shows why).
+ * A watched domain (added through its route): the hourly dispatcher enqueues one read for it, the
+ * worker's batch reads it (no network in the rehearsal: Cert Spotter is not reached, the domain
+ * keeps its position and shows why), and a message that is no read is reported failed.
  */
 async function ctWatch(context: ScenarioContext): Promise<void> {
   const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
@@ -696,10 +759,56 @@ async function ctWatch(context: ScenarioContext): Promise<void> {
     { session: owner, params: { id: workspaceId }, body: { domain } },
     201,
   );
-  await context.invokeJob(JOBS.ctWatch, 'external', scheduledEvent(context, JOBS.ctWatch));
-  const watched = await findWatchedDomain(workspaceId, domain);
-  if (!watched?.lastError || watched.position !== null || watched.lastCheckedAt === null) {
-    context.fail(JOBS.ctWatch, `the watched domain reads ${JSON.stringify(watched)}`);
+  const client = sqsClient(context);
+  const { ctWatchQueueUrl: queueUrl, ctWatchQueueArn: queueArn } = context.deployment;
+  try {
+    await context.invokeJob(
+      JOBS.ctWatchDispatch,
+      'happy',
+      scheduledEvent(context, JOBS.ctWatchDispatch),
+    );
+    const reads = await receiveOwn(client, queueUrl, (message) =>
+      (message.Body ?? '').includes(domain),
+    );
+    if (reads.length !== 1) {
+      context.fail(JOBS.ctWatchDispatch, `${reads.length} reads enqueued for one domain`);
+      return;
+    }
+    const read = await context.invokeJob(
+      JOBS.ctWatchWorker,
+      'external',
+      sqsEventOf(reads, context, queueArn),
+    );
+    await settle(client, context, reads, read.result as SQSBatchResponse, queueUrl);
+    const watched = await findWatchedDomain(workspaceId, domain);
+    if (!watched?.lastError || watched.position !== null || watched.lastCheckedAt === null) {
+      context.fail(JOBS.ctWatchWorker, `the watched domain reads ${JSON.stringify(watched)}`);
+    }
+
+    const marker = randomUUID();
+    await client.send(
+      new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: JSON.stringify({ marker }) }),
+    );
+    const malformed = await receiveOwn(client, queueUrl, (message) =>
+      (message.Body ?? '').includes(marker),
+    );
+    const refused = await context.invokeJob(
+      JOBS.ctWatchWorker,
+      'refusal',
+      sqsEventOf(malformed, context, queueArn),
+    );
+    const refusedIds = await settle(
+      client,
+      context,
+      malformed,
+      refused.result as SQSBatchResponse,
+      queueUrl,
+    );
+    if (malformed.length === 0 || refusedIds.length !== malformed.length) {
+      context.fail(JOBS.ctWatchWorker, 'a message that is no read was not reported failed');
+    }
+  } finally {
+    client.destroy();
   }
 }
 
@@ -724,5 +833,5 @@ export const jobScenarios: Readonly<Record<string, JobScenario>> = {
     jobs: [JOBS.registrationDispatch, JOBS.registrationCheckWorker, JOBS.rdapBootstrapRefresh],
     run: registrationChecks,
   },
-  ctWatch: { jobs: [JOBS.ctWatch], run: ctWatch },
+  ctWatch: { jobs: [JOBS.ctWatchDispatch, JOBS.ctWatchWorker], run: ctWatch },
 };

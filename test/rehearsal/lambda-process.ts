@@ -14,6 +14,15 @@ const RUNTIME_DIR = join(__dirname, 'lambda-runtime');
 /** Loaded before the bundle; neither changes it (see each file). */
 const PRELOADS = ['sdk-call-recorder.cjs', 'localhost-names.cjs'];
 
+export interface InvocationOptions {
+  /**
+   * The invocation's `Math.random` draws from [0, randomBelow) instead of [0, 1): a path the code
+   * takes with a probability of at least `randomBelow` (a token write folding the search index)
+   * is then taken every time.
+   */
+  readonly randomBelow?: number;
+}
+
 export interface InvocationResult {
   readonly result?: unknown;
   readonly error?: { name: string; message: string; stack?: string };
@@ -114,7 +123,7 @@ export class LambdaProcess {
     );
   }
 
-  async invoke(event: unknown): Promise<InvocationResult> {
+  async invoke(event: unknown, options: InvocationOptions = {}): Promise<InvocationResult> {
     const started = Date.now();
     if (this.exited) {
       return {
@@ -141,6 +150,7 @@ export class LambdaProcess {
       traceId: `Root=1-${Math.floor(started / 1000).toString(16)}-${randomUUID().replace(/-/g, '').slice(0, 24)};Parent=${randomUUID().replace(/-/g, '').slice(0, 16)};Sampled=1`,
       deadline: started + timeoutMs,
       functionArn: this.options.functionArn,
+      randomBelow: options.randomBelow,
     });
     const outcome = await Promise.race([answer, timeout]);
     clearTimeout(timer);

@@ -76,11 +76,11 @@ export function checkPermissions(options: {
   const requirements: CheckedRequirement[] = [];
   const seen = new Set<string>();
   const add = (requirement: Requirement, origin: 'sdk' | 'platform', madeBy: string) => {
-    const key = `${origin} ${requirement.action} ${requirement.resources.join(' | ')}`;
+    const key = `${origin} ${requirement.action} ${requirement.resources.join(' | ')} ${JSON.stringify(requirement.context ?? {})}`;
     if (seen.has(key)) return;
     seen.add(key);
     const allowed = requirement.resources.some(
-      (resource) => evaluate(statements, requirement.action, resource).allowed,
+      (resource) => evaluate(statements, requirement.action, resource, requirement.context).allowed,
     );
     requirements.push({ ...requirement, origin, allowed, madeBy });
   };

@@ -35,6 +35,7 @@ import {
   type ResolvedFunction,
 } from './function-environment';
 import { FunctionPool, keyOf, type FunctionRecord } from './function-pool';
+import type { InvocationOptions } from './lambda-process';
 import { rolePolicyStatements } from './iam-policy';
 import { jobOf, jobScenarios } from './job-scenarios';
 import { judgeUnusedGrants } from './unused-grants';
@@ -286,6 +287,10 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       [...prepared.values()]
         .map(({ resolved }) => resolved.templateEnvironment.REGISTRATION_CHECK_QUEUE_URL)
         .find((url) => url !== undefined) ?? '';
+    const ctWatchQueueUrl =
+      [...prepared.values()]
+        .map(({ resolved }) => resolved.templateEnvironment.CT_WATCH_QUEUE_URL)
+        .find((url) => url !== undefined) ?? '';
     await useDeploymentForFixtures(
       {
         AWS_REGION: resolver.target.region,
@@ -345,12 +350,21 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     const activePool = pool;
     const sesEndpoint = deployment.endpoints.ses;
     /** Invokes the function of `routeId` with the request (no check of the answer). */
-    const send = async (routeId: RouteId, purpose: EventPurpose, request: ApiRequest) => {
+    const send = async (
+      routeId: RouteId,
+      purpose: EventPurpose,
+      request: ApiRequest,
+      options: InvocationOptions = {},
+    ) => {
       const fn = routeFunctions.get(routeId);
       const routeKey = routeKeys.get(routeId);
       if (!fn || !routeKey) throw new SkippedScenario(routeId);
       countEvent(fn, purpose);
-      const result = await activePool.invoke(fn, apiGatewayEvent(routeKey, request, apiTarget));
+      const result = await activePool.invoke(
+        fn,
+        apiGatewayEvent(routeKey, request, apiTarget),
+        options,
+      );
       if (result.error) {
         throw new ScenarioFailure(`${purpose} ${routeKey}: the function failed`);
       }
@@ -358,8 +372,10 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     };
     // A route that takes API keys gets its happy path with a key of the session's user (all
     // workspaces, read and write), made once per user through the createApiKey function: the
-    // key's lookup, its rate limit and its last use are then part of what the rehearsal sees. A
-    // user who may not have a key (no workspace yet) keeps the session.
+    // key's lookup, its rate limit and its last use are then part of what the rehearsal sees. The
+    // user then holds more keys than the plan allows (newer ones, as kept over a downgrade), so
+    // the lookup of the keys the limit pauses is too. A user who may not have a key (no
+    // workspace yet) keeps the session.
     const apiKeys = new Map<string, Promise<string | undefined>>();
     const withApiKey = async (
       routeId: RouteId,
@@ -378,9 +394,21 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
           access: 'read_write',
           expires_at: addCalendarDays(new Date(), 30),
         };
-        secret = send('createApiKey', 'setup', { session, body }).then(({ answer }) =>
-          answer.status === 201 ? (answer.json as { secret: string }).secret : undefined,
-        );
+        secret = send('createApiKey', 'setup', { session, body }).then(async ({ answer }) => {
+          if (answer.status !== 201) return undefined;
+          const { secret: made, key } = answer.json as {
+            secret: string;
+            key: { token: { workspace_id: string } };
+          };
+          const { givenApiKeysBeyondPlanLimit } =
+            await import('../../functions/test-support/api-key-fixtures');
+          const { claimedUserIdOf } = await import('@expiry-radar/functions/data/session-records');
+          await givenApiKeysBeyondPlanLimit({
+            userId: claimedUserIdOf(session.sessionId) ?? '',
+            workspaceId: key.token.workspace_id,
+          });
+          return made;
+        });
         apiKeys.set(session.sessionId, secret);
       }
       const key = await secret;
@@ -392,13 +420,13 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       };
     };
     const context: ScenarioContext = {
-      async call(routeId, purpose, request, expectedStatus) {
+      async call(routeId, purpose, request, expectedStatus, options) {
         const sent = await withApiKey(
           routeId,
           purpose,
           withEndedSession(routeId, purpose, request),
         );
-        const { fn, routeKey, answer } = await send(routeId, purpose, sent);
+        const { fn, routeKey, answer } = await send(routeId, purpose, sent, options);
         if (answer.status !== expectedStatus) {
           const message = `${purpose} ${routeKey}: answered ${answer.status} (expected ${expectedStatus}): ${answer.body.slice(0, 400)}`;
           activePool.record(fn).failures.push(`${message}\n${activePool.logTail(fn)}`);
@@ -438,6 +466,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         integrationSyncQueueArn: deployment.queueArn(integrationSyncQueueUrl) ?? '',
         registrationCheckQueueUrl,
         registrationCheckQueueArn: deployment.queueArn(registrationCheckQueueUrl) ?? '',
+        ctWatchQueueUrl,
+        ctWatchQueueArn: deployment.queueArn(ctWatchQueueUrl) ?? '',
         sqsEndpoint: deployment.endpoints.sqs,
         region: resolver.target.region,
       },

@@ -13,6 +13,7 @@
 import { randomUUID } from 'node:crypto';
 import type { RouteId } from '@expiry-radar/shared/api/route-table';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { TWO_FACTOR_COOKIE } from '@expiry-radar/functions/http/pipeline/two-factor-cookie';
 import { SESSION_COOKIE } from '@expiry-radar/functions/http/pipeline/cookies';
 import { REGISTRATION_COOKIE } from '@expiry-radar/functions/http/pipeline/registration-cookie';
@@ -26,13 +27,14 @@ const PASSWORD = 'correct horse battery staple';
 const fixtures = () => import('../../functions/test-support/fixtures');
 const certificates = () => import('../../functions/test-support/certificates');
 const worlds = () => import('../../functions/test-support/route-property-world');
+const workspaceFixtures = () => import('../../functions/test-support/workspace-fixtures');
 
 /** A signed-in owner of a team workspace with tokens, a viewer, an invitation, a failed alert. */
 async function world() {
   return (await worlds()).givenPropertyWorld();
 }
 
-async function signedInUser(options: { emailVerified?: boolean } = {}) {
+async function signedInUser(options: { emailVerified?: boolean; plan?: Plan } = {}) {
   return (await fixtures()).givenSignedInUser({ plan: 'team', ...options });
 }
 
@@ -81,6 +83,33 @@ async function enrolled(context: ScenarioContext, session: ApiSession) {
   );
   const { recoveryCodes } = confirmed.json as { recoveryCodes: string[] };
   return { secret, recoveryCodes };
+}
+
+/**
+ * A token write folds the search index's waiting changes with a probability (1 in 16 for one
+ * token: data/search-index-compaction.ts, FOLD_EVERY_ENTRIES); drawn below it, it always does.
+ */
+const FOLDING_WRITE = { randomBelow: 1 / 16 };
+
+/**
+ * The workspace's search index built (by its first search) and as many changes waiting as make
+ * a write fold them (FOLD_MIN_DELTAS, 8), each a token seeded with its change.
+ */
+async function searchIndexWithWaitingChanges(
+  context: ScenarioContext,
+  session: ApiSession,
+  workspaceId: string,
+): Promise<void> {
+  await context.call(
+    'listTokens',
+    'setup',
+    { session, query: { workspace_id: workspaceId, q: 'key' } },
+    200,
+  );
+  const { seedToken } = await import('../../functions/test-support/token-seeding');
+  for (let index = 1; index <= 8; index += 1) {
+    await seedToken(workspaceId, { name: `Waiting change ${index}` });
+  }
 }
 
 /** A route that needs a session, refused without one. */
@@ -200,6 +229,24 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     const { session } = await registered(context);
     await signedOut(context, 'deleteAccount', { body: { password: PASSWORD } });
     await context.call('deleteAccount', 'happy', { session, body: { password: PASSWORD } }, 200);
+    // An owner whose workspaces have members: a workspace manager takes one over (its alerts
+    // are armed again under the heir's plan, its alert settings made on that first read); the
+    // others, without a successor, are deleted.
+    const { owner, viewer } = await world();
+    await (
+      await workspaceFixtures()
+    ).givenWorkspace({
+      ownerId: owner.userId,
+      plan: 'team',
+      name: 'Handed on',
+      members: [{ userId: viewer.userId, role: 'workspace_manager' }],
+    });
+    await context.call(
+      'deleteAccount',
+      'happy',
+      { session: owner, body: { password: PASSWORD } },
+      200,
+    );
   },
   async verifyEmail(context) {
     const { email } = await registered(context);
@@ -323,13 +370,17 @@ export const routeScenarios: Record<RouteId, Scenario> = {
   },
   async regenerateRecoveryCodes(context) {
     const { session } = await registered(context);
-    await enrolled(context, session);
+    const { secret } = await enrolled(context, session);
     await context.call(
       'regenerateRecoveryCodes',
       'happy',
       { session, body: { password: PASSWORD } },
       200,
     );
+    // With a code from the app instead: the next time step's (enrolment used the current one).
+    const { totpCodeAt } = await import('@expiry-radar/functions/domain/totp');
+    const code = totpCodeAt(secret, new Date(Date.now() + 30_000));
+    await context.call('regenerateRecoveryCodes', 'happy', { session, body: { code } }, 200);
     await context.call(
       'regenerateRecoveryCodes',
       'refusal',
@@ -390,12 +441,19 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     };
     await context.call('createToken', 'happy', { session: owner, body }, 201);
     await context.call('createToken', 'refusal', { session: viewer, body }, 403);
+    // A write after many others folds the search index's changes (deleting those folded).
+    await searchIndexWithWaitingChanges(context, owner, values.workspace);
+    await context.call('createToken', 'happy', { session: owner, body }, 201, FOLDING_WRITE);
   },
   async updateToken(context) {
     const { owner, viewer, values } = await world();
     const request = { params: { id: values.token }, body: { name: 'Renamed key' } };
     await context.call('updateToken', 'happy', { session: owner, ...request }, 200);
     await context.call('updateToken', 'refusal', { session: viewer, ...request }, 403);
+    // A write after many others folds the search index's changes (deleting those folded).
+    await searchIndexWithWaitingChanges(context, owner, values.workspace);
+    const again = { ...request, body: { name: 'Renamed key again' } };
+    await context.call('updateToken', 'happy', { session: owner, ...again }, 200, FOLDING_WRITE);
   },
   async deleteToken(context) {
     const { owner, viewer, values } = await world();
@@ -421,6 +479,13 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     // The viewer is a member of the target only: the source is not found for them.
     await context.call('transferTokens', 'refusal', { session: viewer, ...request }, 404);
     await context.call('transferTokens', 'happy', { session: owner, ...request }, 200);
+    // Into a workspace whose alert settings were never read: arming the tokens makes them.
+    const fresh = await freshWorkspaceOf(owner);
+    const onward = {
+      params: { id: fresh },
+      body: { from_workspace_id: values.workspace, token_ids: [values.certToken] },
+    };
+    await context.call('transferTokens', 'happy', { session: owner, ...onward }, 200);
   },
 
   async exportTokens(context) {
@@ -465,6 +530,9 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     };
     await context.call('importTokens', 'happy', { session: owner, ...request }, 200);
     await context.call('importTokens', 'refusal', { session: viewer, ...request }, 403);
+    // Into a workspace whose alert settings were never read: arming the tokens makes them.
+    const fresh = { ...request, params: { id: await freshWorkspaceOf(owner) } };
+    await context.call('importTokens', 'happy', { session: owner, ...fresh }, 200);
   },
   async reportScan(context) {
     const { owner, viewer, values } = await world();
@@ -485,8 +553,14 @@ export const routeScenarios: Record<RouteId, Scenario> = {
         ],
       },
     };
-    await context.call('reportScan', 'happy', { session: owner, ...request }, 200);
     await context.call('reportScan', 'refusal', { session: viewer, ...request }, 403);
+    // Into a workspace whose alert settings were never read: arming the tokens makes them.
+    await context.call(
+      'reportScan',
+      'happy',
+      { session: owner, ...request, params: { id: await freshWorkspaceOf(owner) } },
+      200,
+    );
   },
   async parseCertificate(context) {
     const { owner } = await world();
@@ -526,6 +600,8 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       { session: viewer, params },
       200,
     );
+    // The admin may have an API key: the request is sent with it.
+    await context.call('listTrustedCertificateAuthorities', 'happy', { session: owner, params }, 200);
     await signedOut(context, 'listTrustedCertificateAuthorities', { params });
   },
   async addTrustedCertificateAuthority(context) {
@@ -586,6 +662,8 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     const params = { id: values.workspace };
     await watchedDomainOf(context, owner, values.workspace);
     await context.call('listWatchedDomains', 'happy', { session: viewer, params }, 200);
+    // The admin may have an API key: the request is sent with it.
+    await context.call('listWatchedDomains', 'happy', { session: owner, params }, 200);
     await signedOut(context, 'listWatchedDomains', { params });
   },
   async addWatchedDomain(context) {
@@ -919,6 +997,23 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       { headers: { authorization: `Bearer ${secret}` }, withoutCsrf: true },
       200,
     );
+    // At the plan's limit with a key that expired: that key is revoked to make room.
+    const atLimit = await signedInUser({ plan: 'free' });
+    const workspaceId = await (
+      await workspaceFixtures()
+    ).givenWorkspace({ ownerId: atLimit.userId, plan: 'free' });
+    await (
+      await import('../../functions/test-support/api-key-fixtures')
+    ).givenApiKeys({ userId: atLimit.userId, workspaceId }, [
+      { expiresOn: addCalendarDays(new Date(), -1), createdAt: new Date(Date.now() - 86_400_000) },
+      { expiresOn: addCalendarDays(new Date(), 30), createdAt: new Date() },
+    ]);
+    await context.call(
+      'createApiKey',
+      'happy',
+      { session: atLimit, body: { ...body, workspace_id: workspaceId } },
+      201,
+    );
   },
   async revokeApiKey(context) {
     const { owner, values } = await world();
@@ -1048,6 +1143,24 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       'deleteWorkspace',
       'happy',
       { session: owner, params: { id: values.otherWorkspace } },
+      200,
+    );
+    // A free owner with a workspace frozen beyond the plan's one: deleting the other unfreezes
+    // it, and its alerts are armed again (its alert settings made on that first read).
+    const { givenWorkspace } = await workspaceFixtures();
+    const downgraded = await signedInUser({ plan: 'free' });
+    const kept = await givenWorkspace({ ownerId: downgraded.userId, plan: 'free', name: 'Kept' });
+    await givenWorkspace({
+      ownerId: downgraded.userId,
+      plan: 'free',
+      name: 'Frozen',
+      frozen: true,
+      now: new Date(Date.now() + 1000),
+    });
+    await context.call(
+      'deleteWorkspace',
+      'happy',
+      { session: downgraded, params: { id: kept } },
       200,
     );
   },
@@ -1238,6 +1351,18 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('linkIntegrationToken', 'refusal', { session: owner, params, body }, 400);
   },
 };
+
+/**
+ * A new team workspace of the user whose alert settings nothing has read yet (the inventory token
+ * of a scenario's API key goes to the user's first workspace by name, and makes that one's).
+ */
+async function freshWorkspaceOf(user: { userId: string }): Promise<string> {
+  return (await workspaceFixtures()).givenWorkspace({
+    ownerId: user.userId,
+    plan: 'team',
+    name: `Zulu ${randomUUID().slice(0, 8)}`,
+  });
+}
 
 /** A certificate authority of its own, made at rehearsal time. */
 async function certificateAuthority() {

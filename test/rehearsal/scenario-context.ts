@@ -5,7 +5,7 @@
  */
 import type { RouteId } from '@expiry-radar/shared/api/route-table';
 import type { ApiAnswer, ApiRequest } from './api-gateway-request';
-import type { InvocationResult } from './lambda-process';
+import type { InvocationOptions, InvocationResult } from './lambda-process';
 
 /**
  * Why an event is sent: the route's or job's happy path, a refusal it must answer as one, the
@@ -30,6 +30,7 @@ export interface ScenarioContext {
     purpose: EventPurpose,
     request: ApiRequest,
     expectedStatus: number,
+    options?: InvocationOptions,
   ): Promise<ApiAnswer>;
   /** Invokes a job's function (by the construct id of its job, e.g. `ExpiryScan`). */
   invokeJob(job: string, purpose: EventPurpose, event: unknown): Promise<InvocationResult>;
@@ -52,6 +53,8 @@ export interface ScenarioContext {
     readonly integrationSyncQueueArn: string;
     readonly registrationCheckQueueUrl: string;
     readonly registrationCheckQueueArn: string;
+    readonly ctWatchQueueUrl: string;
+    readonly ctWatchQueueArn: string;
     readonly deadLetterQueueUrl: string;
     readonly sqsEndpoint: string;
     readonly region: string;

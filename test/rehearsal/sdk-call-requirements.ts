@@ -4,9 +4,12 @@
  * authorization rules for the operations the app uses: a DynamoDB transaction is checked as one
  * PutItem, UpdateItem, DeleteItem, ConditionCheckItem or GetItem per item; a batch once per table;
  * a query on an index against the index's ARN; an SES send against the sender's identity, which
- * may be verified as the address or as its domain (either one suffices).
+ * may be verified as the address or as its domain (either one suffices); an STS AssumeRole
+ * against the role's ARN, with the external id, session name and role's account its conditions
+ * read.
  */
 import type { CfnResolver } from './cfn-resolver';
+import type { RequestContext } from './iam-policy';
 import { textOf } from './cloud-assembly';
 
 export interface RecordedCall {
@@ -20,6 +23,8 @@ export interface Requirement {
   readonly action: string;
   /** IAM allows the call when any one of these is allowed (SES: address or domain identity). */
   readonly resources: readonly string[];
+  /** The condition keys the call gives IAM. */
+  readonly context?: RequestContext;
 }
 
 /** Service prefixes of IAM actions, by SDK client class. */
@@ -137,6 +142,18 @@ export function requirementsOf(
     }
     case 'kms':
       return one(textOf(input.KeyId ?? '*'));
+    case 'sts': {
+      const roleArn = textOf(input.RoleArn ?? '*');
+      const context: Record<string, string> = {};
+      if (input.ExternalId !== undefined) context['sts:ExternalId'] = textOf(input.ExternalId);
+      if (input.RoleSessionName !== undefined) {
+        context['sts:RoleSessionName'] = textOf(input.RoleSessionName);
+      }
+      // `arn:<partition>:iam::<account>:role/<name>`
+      const account = roleArn.split(':')[4];
+      if (account) context['aws:ResourceAccount'] = account;
+      return [{ action, resources: [roleArn], context }];
+    }
     default:
       return one('*');
   }

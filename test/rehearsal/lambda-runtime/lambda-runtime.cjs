@@ -77,6 +77,19 @@ function runHandler(handler, event, context) {
   });
 }
 
+/**
+ * Runs the invocation with `Math.random` drawing from [0, randomBelow) when the rehearsal asks
+ * (lambda-process.ts `InvocationOptions`), as Math.random is again afterwards.
+ */
+function withRandomBelow(randomBelow, run) {
+  if (typeof randomBelow !== 'number') return run();
+  const random = Math.random;
+  Math.random = () => random() * randomBelow;
+  return run().finally(() => {
+    Math.random = random;
+  });
+}
+
 async function main() {
   let handler;
   try {
@@ -90,7 +103,9 @@ async function main() {
   process.on('message', (message) => {
     if (!message || message.type !== 'invoke') return;
     process.env._X_AMZN_TRACE_ID = message.traceId;
-    runHandler(handler, message.event, lambdaContext(message)).then(
+    withRandomBelow(message.randomBelow, () =>
+      runHandler(handler, message.event, lambdaContext(message)),
+    ).then(
       (result) => send({ type: 'result', id: message.id, result, calls: takeCalls() }),
       (error) =>
         send({ type: 'result', id: message.id, error: serializeError(error), calls: takeCalls() }),

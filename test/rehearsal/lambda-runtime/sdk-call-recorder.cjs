@@ -15,7 +15,10 @@ const Module = require('node:module');
 const CALLS = Symbol.for('expiry-radar.rehearsal.sdk-calls');
 globalThis[CALLS] = [];
 
-/** The input fields that name what a call acts on (never values, keys or message bodies). */
+/**
+ * The input fields that name what a call acts on (never values, keys or message bodies), and
+ * those IAM's conditions read (STS's external id and session name, which name a workspace).
+ */
 const NAMING_FIELDS = [
   'TableName',
   'IndexName',
@@ -28,6 +31,9 @@ const NAMING_FIELDS = [
   'FromEmailAddress',
   'FromEmailAddressIdentityArn',
   'ConfigurationSetName',
+  'RoleArn',
+  'ExternalId',
+  'RoleSessionName',
 ];
 
 function summarize(input) {
