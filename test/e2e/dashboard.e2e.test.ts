@@ -118,6 +118,22 @@ describe('token dashboard in Chromium', () => {
       workspaceId,
       plan: 'pro',
     });
+    // Two contact groups, each with its own thresholds, for a token to alert both.
+    const groups = await owner.request.put(
+      `${app.appUrl}/api/v1/workspaces/${workspaceId}/alert-settings`,
+      {
+        headers: await csrfHeaders(owner.request, app.appUrl),
+        data: {
+          email_alerts_enabled: true,
+          webhook_urls: [],
+          contact_groups: [
+            { name: 'Ops', emails: ['ops@example.com'], webhook_names: [], thresholds: [30] },
+            { name: 'Security', emails: ['sec@example.com'], webhook_names: [], thresholds: [7] },
+          ],
+        },
+      },
+    );
+    if (groups.status() !== 200) throw new Error(`Alert settings: ${await groups.text()}`);
 
     const viewer = await browser.newContext();
     await registerVerifiedAccount(viewer, app, viewerAccount);
@@ -256,8 +272,14 @@ describe('token dashboard in Chromium', () => {
     await dialog.getByRole('button', { name: 'Edit' }).click();
     await dialog.getByRole('combobox', { name: /^Owner/ }).click();
     await page.getByRole('option', { name: ownerAccount.email }).click();
+    // Its contact group stays the default; both groups are alerted too, each at its thresholds.
+    await dialog.getByRole('combobox', { name: /^Also alert/ }).click();
+    await page.getByRole('option', { name: 'Ops' }).click();
+    await page.getByRole('option', { name: 'Security' }).click();
+    await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText(ownerAccount.email).waitFor();
+    await dialog.getByText('Ops, Security').waitFor();
     await dialog.getByRole('button', { name: 'Close' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await card(page, 'Licenses').getByRole('cell', { name: 'JetBrains s.r.o.' }).waitFor();

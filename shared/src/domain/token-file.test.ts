@@ -72,7 +72,16 @@ describe('the token file', () => {
 
   it('writes JSON rows with the keys in file order and the values as stored', () => {
     expect(Object.keys(tokenFileRecord(token))).toEqual(TOKEN_FILE_COLUMNS);
-    expect(JSON.parse(tokensToJson([token]))).toEqual([{ ...token, owner: null }]);
+    // A token stored without the alert fields has their empty values in the file.
+    expect(JSON.parse(tokensToJson([token]))).toEqual([
+      {
+        ...token,
+        owner: null,
+        additional_contact_group_ids: [],
+        renews_automatically: false,
+        renewal_grace_days: null,
+      },
+    ]);
   });
 
   it("writes the owner's address in the owner column", () => {

@@ -9,6 +9,7 @@ import {
   WEEKLY_SUMMARY_LOCAL_TIME,
 } from '@expiry-radar/shared/api/weekly-summary-api-schemas';
 import { ALERTS_DISABLED_NOTICE } from '@expiry-radar/shared/messages/notices';
+import { DEFAULT_RENEWAL_GRACE_DAYS } from '@expiry-radar/shared/domain/token-alert-fields';
 import { Bullets, Code, DocsArticle, DocsSection, P } from './components/docs-article';
 
 /** /docs/alerts. */
@@ -36,6 +37,19 @@ export function DocsAlertsPage() {
           after its last alert window opened, the escalation group gets it once, marked “Escalated”
           in its email and with <Code>escalation: true</Code> in generic webhook payloads. Renewing
           the token before then cancels it.
+        </P>
+        <P>
+          A token can have more contact groups besides its own (“Also alert” in the token form, Pro
+          and above): each gets the token&apos;s alerts at its own thresholds, or the
+          workspace&apos;s when it has none.
+        </P>
+        <P>
+          Tokens that renew themselves (“Renews automatically”: on by default for a certificate
+          whose endpoints are monitored and for ACM-issued certificates) get no alert while they
+          keep renewing. If one is not renewed by its grace point ({DEFAULT_RENEWAL_GRACE_DAYS}{' '}
+          days before expiry unless the workspace or the token says otherwise), it gets one
+          “Renewal overdue” alert (<Code>renewal_overdue: true</Code> in generic webhook payloads),
+          then the usual thresholds below that point.
         </P>
         <P>
           A workspace with no email alerts and no webhook shows the notice “{ALERTS_DISABLED_NOTICE}

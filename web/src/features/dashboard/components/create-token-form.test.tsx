@@ -11,6 +11,7 @@ import { resetToastHistory } from '../../../lib/toasts';
 import { TOKENS_UPDATED_EVENT } from '../../../lib/tokens-updated';
 import { CONTACT_GROUP_UPGRADE_NOTE, USE_WORKSPACE_DEFAULT } from './contact-group-field';
 import { CreateTokenForm } from './create-token-form';
+import { RENEWS_AUTOMATICALLY_LABEL } from './token-alert-fields';
 
 const FREE: Workspace = {
   id: 'ws-1',
@@ -465,6 +466,33 @@ describe('Create New Token form', () => {
     await waitFor(() =>
       expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
         contact_group_id: 'g-sec',
+      }),
+    );
+  });
+
+  it('alerts more groups, and marks a monitored certificate as renewing automatically unless unticked', async () => {
+    const { requests } = serve();
+    renderForm(PRO);
+    const user = userEvent.setup();
+    await fillValidCertificate(user);
+    await user.click(screen.getByRole('combobox', { name: /^Also alert/ }));
+    const listbox = await screen.findByRole('listbox');
+    await user.click(await within(listbox).findByRole('option', { name: 'Operations' }));
+    await user.click(within(listbox).getByRole('option', { name: 'Security' }));
+    await user.keyboard('{Escape}');
+    const renews = screen.getByRole('checkbox', { name: RENEWS_AUTOMATICALLY_LABEL });
+    expect(renews).not.toBeChecked();
+    setField(/^Endpoints/, 'www.example.com');
+    // A certificate with endpoints to monitor renews automatically by default, with its grace.
+    expect(renews).toBeChecked();
+    setField(/^Renewal grace/, '10');
+    await submit(user);
+    await waitFor(() =>
+      expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
+        contact_group_id: null,
+        additional_contact_group_ids: ['g-ops', 'g-sec'],
+        renews_automatically: true,
+        renewal_grace_days: 10,
       }),
     );
   });
