@@ -33,6 +33,7 @@ export const SIGNED_IN_PAGES: readonly SitePage[] = [
   { name: 'preferences', path: '/preferences' },
   { name: 'billing', path: '/billing' },
   { name: 'usage', path: '/usage' },
+  { name: 'organization-sign-in', path: '/organization/sign-in' },
   { name: 'integrations', path: '/integrations' },
   { name: 'workspaces', path: '/workspaces' },
   { name: 'audit', path: '/audit' },

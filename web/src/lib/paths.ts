@@ -14,6 +14,8 @@ export const paths = {
   billing: '/billing',
   preferences: '/preferences',
   usage: '/usage',
+  /** The organization owner's verified domains and SSO connection (Team and Enterprise). */
+  organizationSignIn: '/organization/sign-in',
   integrations: '/integrations',
   workspaces: '/workspaces',
   audit: '/audit',

@@ -182,6 +182,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
                   ),
                 },
                 {
+                  path: child(paths.organizationSignIn),
+                  lazy: lazyPage(
+                    () => import('../../features/organization-sign-in/organization-sign-in-page'),
+                    (m) => m.OrganizationSignInPage,
+                  ),
+                },
+                {
                   path: child(paths.integrations),
                   lazy: lazyPage(
                     () => import('../../features/integrations/integrations-page'),

@@ -16,6 +16,7 @@ import { formErrorMessage, INVALID_CREDENTIALS_MESSAGE } from './api/form-error'
 import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
 import { InvitationNotice, invitationInSearch } from './components/invitation-notice';
+import { SSO_ERROR_MESSAGES, SsoSignIn } from './components/sso-sign-in';
 import { arrivedFromVerification } from './verified-sign-in';
 
 /** Shown when a used verification link led here: the account is ready, its owner signs in. */
@@ -36,9 +37,12 @@ export function LoginPage() {
   const navigate = useNavigate();
   const location = useLocation();
   const invitation = invitationInSearch(search);
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<string | null>(
+    () => SSO_ERROR_MESSAGES[search.get('error') ?? ''] ?? null,
+  );
   const {
     register,
+    getValues,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({
@@ -109,6 +113,7 @@ export function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>
+        <SsoSignIn email={() => getValues('email')} redirect={redirect} />
       </Stack>
     </AuthLayout>
   );

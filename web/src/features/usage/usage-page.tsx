@@ -2,6 +2,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -14,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useQuery } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import type { OrganizationUsage } from '@expiry-radar/shared/api/billing-api-schemas';
 import { canSeeUsage } from '@expiry-radar/shared/domain/permissions';
 import { PLAN_LABELS, formatLimit, type Limit } from '@expiry-radar/shared/domain/plans';
@@ -23,6 +25,7 @@ import { DateText } from '../../components/date-text';
 import { RecordCard, RecordCardList } from '../../components/record-cards';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
+import { paths } from '../../lib/paths';
 import { organizationUsageQueryOptions } from '../plan';
 import { useSession } from '../session';
 import { useWorkspaceSelection } from '../workspaces';
@@ -177,7 +180,17 @@ function UsageContent() {
   if (query.isError) {
     return <LoadErrorAlert onRetry={query.refetch}>Usage could not be loaded.</LoadErrorAlert>;
   }
-  return <UsageReport usage={query.data} />;
+  return (
+    <Stack spacing={3}>
+      <UsageReport usage={query.data} />
+      <Typography variant="body2">
+        Verified domains and single sign-on for your organization:{' '}
+        <Link component={RouterLink} to={paths.organizationSignIn}>
+          Single sign-on settings
+        </Link>
+      </Typography>
+    </Stack>
+  );
 }
 
 /** /usage: admins and workspace managers; cached 15 s. */

@@ -1,0 +1,106 @@
+/**
+ * Enterprise sign-in in Chromium against the local runtime: a Team owner verifies an email
+ * domain (its TXT record published in the local DNS stand-in) and connects a local OpenID
+ * provider on the Single sign-on page; a user of that domain signs in through the provider from
+ * the login page and lands in the app, created just in time; with "Require SSO" on, the password
+ * form refuses an address of the domain and says where to sign in.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Page } from 'playwright-core';
+import { OAuth2Server } from 'oauth2-mock-server';
+import { firstWorkspaceId } from '../support/browser-accounts';
+import {
+  startBrowserSession,
+  stopBrowserSession,
+  type BrowserSession,
+} from '../support/browser-session';
+import { field, strongPassword, uniqueEmail } from '../support/e2e-helpers';
+import { setLocalPlan } from '../support/local-plan';
+
+describe('enterprise sign-in in Chromium', () => {
+  let session: BrowserSession | undefined;
+  let provider: OAuth2Server;
+  const owner = { email: uniqueEmail('sso-owner'), password: strongPassword('sso-owner') };
+  const domain = `sso-${randomUUID().slice(0, 8)}.example`;
+  const member = `grace@${domain}`;
+
+  beforeAll(async () => {
+    provider = new OAuth2Server();
+    await provider.issuer.keys.generate('RS256');
+    await provider.start(0, '127.0.0.1');
+    provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
+      Object.assign(token.payload, { sub: 'grace', email: member, name: 'Grace Hopper' });
+    });
+    session = await startBrowserSession({ account: owner });
+    const workspaceId = await firstWorkspaceId(session.context, session.app);
+    await setLocalPlan(session.app, { email: owner.email, workspaceId, plan: 'team' });
+  }, 120_000);
+
+  afterAll(async () => {
+    await stopBrowserSession(session);
+    await provider.stop();
+  });
+
+  async function saveConnection(page: Page, requireSso: boolean) {
+    const requireSwitch = page.getByRole('checkbox', { name: 'Require SSO' });
+    if ((await requireSwitch.isChecked()) !== requireSso) await requireSwitch.click();
+    await page.getByRole('button', { name: 'Save single sign-on' }).click();
+    await page.getByText('Single sign-on saved.').waitFor();
+  }
+
+  it('verifies a domain and connects the provider, then its user signs in through it', async () => {
+    const { app, page, browser } = session!;
+    await page.goto(`${app.appUrl}/organization/sign-in`);
+    await field(page, 'Email domain').fill(domain);
+    await page.getByRole('button', { name: 'Add domain' }).click();
+    const row = page.getByRole('region', { name: domain });
+    const value = await row.getByLabel('TXT record value').inputValue();
+    const published = await fetch(
+      `${app.endpoints.dnsControl}/stand-in/txt/_expiry-radar-verification.${domain}`,
+      { method: 'PUT', body: JSON.stringify({ values: [value] }) },
+    );
+    expect(published.status).toBe(200);
+    await row.getByRole('button', { name: 'Verify' }).click();
+    await row.getByText('Verified', { exact: true }).waitFor();
+
+    await field(page, 'Issuer URL').fill(provider.issuer.url!);
+    await field(page, 'Client id').fill('expiry-radar');
+    await field(page, 'Client secret').fill('provider-secret');
+    await saveConnection(page, false);
+
+    const visitor = await browser.newContext();
+    try {
+      const login = await visitor.newPage();
+      await login.goto(`${app.appUrl}/login`);
+      await field(login, 'Email').fill(member);
+      await login.getByRole('button', { name: 'Sign in with SSO' }).click();
+      await login.waitForURL(/\/dashboard/);
+      const signedIn = await login.request.get(`${app.appUrl}/api/session`);
+      expect(await signedIn.json()).toMatchObject({ loggedIn: true, user: { email: member } });
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('with Require SSO on, the password form refuses the address and says where to sign in', async () => {
+    const { app, page, browser } = session!;
+    await page.goto(`${app.appUrl}/organization/sign-in`);
+    await saveConnection(page, true);
+
+    const visitor = await browser.newContext();
+    try {
+      const login = await visitor.newPage();
+      await login.goto(`${app.appUrl}/login`);
+      await field(login, 'Email').fill(member);
+      await field(login, 'Password').fill('a password that is long enough');
+      await login.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await login
+        .getByText(
+          'Your organization signs in with single sign-on. Use "Sign in with SSO" with this address.',
+        )
+        .waitFor();
+    } finally {
+      await visitor.close();
+    }
+  });
+});

@@ -1,0 +1,114 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import toast from 'react-hot-toast';
+import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import { renderRoutes } from '../../../test-support/render-app';
+import { resetApiClientState } from '../../lib/api-client';
+import { resetToastHistory } from '../../lib/toasts';
+import { OrganizationSignInPage, PLAN_NOTE } from './organization-sign-in-page';
+import { REQUIRE_SSO_HELP } from './components/sso-connection-form';
+
+const usage = {
+  plan: 'team',
+  limits: PLAN_LIMITS.team,
+  usage: { month: '2026-11', workspacesOwned: 1, alertDeliveriesThisMonth: 0, tokens: 0, members: 1 },
+  workspaces: [{ id: 'ws-1', name: 'Engineering', is_frozen: false, tokens: 0, members: 1, webhooks: 0 }],
+};
+
+const pending = {
+  domain: 'acme.example',
+  status: 'pending',
+  record_name: '_expiry-radar-verification.acme.example',
+  record_value: 'expiry-radar-verification=abc',
+  added_at: '2026-11-29T08:00:00.000Z',
+  verified_at: null,
+  last_check_error: null,
+};
+
+function serve(options: { allowed: boolean }) {
+  let domains: Array<typeof pending> = [];
+  let verifyAttempts = 0;
+  return installFetchMock({
+    'GET /api/session': () => jsonResponse(sessionFor({ plan: options.allowed ? 'team' : 'pro' })),
+    'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+    'GET /api/organization/usage': () => jsonResponse(usage),
+    'GET /api/organization/sign-in': () =>
+      jsonResponse({ allowed: options.allowed, domains, connection: null }),
+    'POST /api/organization/domains': () => {
+      domains = [pending];
+      return jsonResponse(pending, 201);
+    },
+    'POST /api/organization/domains/acme.example/verify': () => {
+      verifyAttempts += 1;
+      if (verifyAttempts === 1) {
+        return jsonResponse(
+          { error: 'No TXT record found at _expiry-radar-verification.acme.example yet.', code: 'VALIDATION_ERROR' },
+          400,
+        );
+      }
+      const verified = { ...pending, status: 'verified', verified_at: '2026-11-29T08:05:00.000Z' };
+      domains = [verified as typeof pending];
+      return jsonResponse(verified);
+    },
+    'PUT /api/organization/sso': (request) =>
+      jsonResponse({
+        ...(request.body as object),
+        has_client_secret: true,
+        redirect_uri: 'http://localhost/auth/sso/callback',
+        updated_at: '2026-11-29T08:06:00.000Z',
+      }),
+  });
+}
+
+const renderPage = () =>
+  renderRoutes([{ path: '/', element: <OrganizationSignInPage /> }], '/');
+
+beforeEach(() => {
+  resetApiClientState();
+  resetToastHistory();
+});
+afterEach(() => toast.remove());
+
+describe('OrganizationSignInPage', () => {
+  it('tells an owner below Team which plans include it', async () => {
+    serve({ allowed: false });
+    renderPage();
+    expect(await screen.findByText(PLAN_NOTE, { exact: false })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add domain' })).toBeNull();
+  });
+
+  it('adds a domain, shows its TXT record, verifies it after a refusal, and saves the connection', async () => {
+    const user = userEvent.setup();
+    const { requests } = serve({ allowed: true });
+    renderPage();
+    await user.type(await screen.findByRole('textbox', { name: 'Email domain' }), 'acme.example');
+    await user.click(screen.getByRole('button', { name: 'Add domain' }));
+    const row = await screen.findByRole('region', { name: 'acme.example' });
+    expect(within(row).getByText('_expiry-radar-verification.acme.example')).toBeInTheDocument();
+    expect(within(row).getByDisplayValue('expiry-radar-verification=abc')).toBeInTheDocument();
+
+    await user.click(within(row).getByRole('button', { name: 'Verify' }));
+    expect(await within(row).findByText(/No TXT record found/)).toBeInTheDocument();
+    await user.click(within(row).getByRole('button', { name: 'Verify' }));
+    expect(await within(row).findByText('Verified')).toBeInTheDocument();
+
+    expect(screen.getByText(REQUIRE_SSO_HELP)).toBeInTheDocument();
+    await user.type(screen.getByRole('textbox', { name: /Issuer URL/ }), 'https://idp.acme.example');
+    await user.type(screen.getByRole('textbox', { name: /Client id/ }), 'expiry-radar');
+    await user.type(screen.getByLabelText(/Client secret/), 'secret');
+    await user.click(screen.getByRole('checkbox', { name: 'Require SSO' }));
+    await user.click(screen.getByRole('button', { name: 'Save single sign-on' }));
+    expect(await screen.findByText('Single sign-on saved.')).toBeInTheDocument();
+    const saved = requests.find((request) => request.method === 'PUT');
+    expect(saved?.body).toEqual({
+      protocol: 'oidc',
+      issuer: 'https://idp.acme.example',
+      client_id: 'expiry-radar',
+      client_secret: 'secret',
+      default_workspace_id: 'ws-1',
+      default_role: 'viewer',
+      require_sso: true,
+    });
+  });
+});
