@@ -486,6 +486,29 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:UpdateItem',
     'alertQueueSend',
   ],
+  // An alert's action link: verified with the alert link key; the page's question only reads.
+  getAlertActionLink: ['table:GetItem', 'table:BatchGetItem', 'alertLinkKeyRead'],
+  // Its button: marks the link used, stores the action, audits; a renewal writes the token like
+  // updateToken, a monitored certificate's renewal sends its endpoint checks.
+  takeAlertAction: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'table:PutItem',
+    'table:UpdateItem',
+    'table:DeleteItem',
+    'table:BatchWriteItem',
+    'table:ConditionCheckItem',
+    'alertLinkKeyRead',
+    'endpointCheckQueueSend',
+  ],
+  getTokenAlertAction: ['table:GetItem', 'table:BatchGetItem'],
+  setTokenAlertAction: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:PutItem',
+    'table:DeleteItem',
+  ],
   unsubscribeAlertEmails: [
     'table:GetItem',
     'table:BatchGetItem',

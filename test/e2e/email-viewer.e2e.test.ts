@@ -1,8 +1,13 @@
 /**
  * The local email viewer (the SES emulator's page) in Chromium: a link clicked in a message opens
  * the app in a new tab. In the viewer's frame the app is refused (it may not be framed), and a
- * verification link's token was spent on a page nobody saw.
+ * verification link's token was spent on a page nobody saw. An alert digest's action links
+ * (snooze, renewed) open their confirmation pages, whose buttons act.
  */
+import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import { controlAuthorization } from '@expiry-radar/functions/local/local-control-server';
+import type { Page } from 'playwright-core';
+import { firstWorkspaceId, registerVerifiedAccount } from '../support/browser-accounts';
 import {
   startBrowserSession,
   stopBrowserSession,
@@ -10,7 +15,7 @@ import {
 } from '../support/browser-session';
 import { csrfHeaders } from '../support/csrf';
 import { field, strongPassword, uniqueEmail } from '../support/e2e-helpers';
-import { linkInEmail, waitForEmail } from '../support/ses-inbox';
+import { linkInEmail, waitForEmail, type SesEmail } from '../support/ses-inbox';
 
 describe('local email viewer in Chromium', () => {
   let session: BrowserSession | undefined;
@@ -68,4 +73,77 @@ describe('local email viewer in Chromium', () => {
     expect(await signedIn.json()).toMatchObject({ loggedIn: true, needsVerification: false });
     await tab.close();
   }, 60_000);
+
+  it('snoozes from a digest\'s link and re-arms the alerts with "Renewed"', async () => {
+    const { app, browser, page } = session!;
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const address = uniqueEmail('alert-actions');
+    await registerVerifiedAccount(context, app, {
+      email: address,
+      password: strongPassword('alert-actions'),
+    });
+    const workspaceId = await firstWorkspaceId(context, app);
+    const name = `Billing API key ${Date.now()}`;
+    const created = await context.request.post(`${app.appUrl}/api/tokens`, {
+      headers: await csrfHeaders(context.request, app.appUrl),
+      data: {
+        name,
+        category: 'key_secret',
+        type: 'api_key',
+        expiresAt: addCalendarDays(new Date(), 7),
+        workspace_id: workspaceId,
+      },
+    });
+    expect(created.status()).toBe(201);
+    const scan = async () => {
+      const response = await fetch(`${app.endpoints.control}/alerts/scan`, {
+        method: 'POST',
+        headers: controlAuthorization(app.endpoints.controlSecret!),
+      });
+      expect(response.status).toBe(200);
+    };
+    const alertsOfToken = async () => {
+      const listed = await context.request.get(
+        `${app.appUrl}/api/alert-queue?workspace_id=${workspaceId}`,
+      );
+      const { items } = (await listed.json()) as { items: { token_name: string; expires_at: string }[] };
+      return items.filter((item) => item.token_name === name).map((item) => item.expires_at.slice(0, 10));
+    };
+    await scan();
+    const digest = await waitForEmail(app.endpoints.ses!, { to: address, subject: `${name} expires in 7 days` });
+
+    /** Clicks an action link of the digest in the viewer; its confirmation page opens in a tab. */
+    const openAction = async (email: SesEmail, label: string): Promise<Page> => {
+      await page.goto(app.endpoints.emailViewer!);
+      const message = page.locator('.email').filter({ hasText: email.subject });
+      await message.getByRole('button', { name: 'Toggle HTML view' }).click();
+      const frame = page.frameLocator(`iframe[id="${email.messageId}-html-iframe"]`);
+      const [tab] = await Promise.all([
+        context.waitForEvent('page'),
+        frame.getByRole('link', { name: label, exact: true }).click(),
+      ]);
+      await tab.waitForLoadState();
+      return tab;
+    };
+
+    const snooze = await openAction(digest, 'Snooze 7 days');
+    await snooze.getByText(`Snooze the alerts of ${name} (`).waitFor();
+    // Opening the page changed nothing; its button snoozes (until the expiry at the latest).
+    await snooze.getByRole('button', { name: 'Snooze', exact: true }).click();
+    await snooze.getByText(`Snoozed: no alerts for ${name} until`).waitFor();
+    await snooze.close();
+    await scan();
+    expect(await alertsOfToken()).toEqual([addCalendarDays(new Date(), 7)]);
+
+    const renew = await openAction(digest, 'Renewed');
+    const renewedTo = addCalendarDays(new Date(), 3);
+    await renew.getByLabel('New expiry date').fill(renewedTo);
+    await renew.getByRole('button', { name: 'Record the renewal' }).click();
+    await renew.getByText(`Renewed: ${name} now expires on ${renewedTo}`).waitFor();
+    await renew.close();
+    await scan();
+    await waitForEmail(app.endpoints.ses!, { to: address, subject: `${name} expires in 3 days` });
+    expect((await alertsOfToken()).sort()).toEqual([renewedTo, addCalendarDays(new Date(), 7)].sort());
+    await context.close();
+  }, 90_000);
 });

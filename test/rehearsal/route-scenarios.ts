@@ -817,6 +817,60 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     );
   },
 
+  // An alert's action links (acknowledge, snooze, renewed): signed under a key derived from the
+  // deployment's alert link key; the confirmation page asks (GET), its button acts (POST, once).
+  async getAlertActionLink(context) {
+    const { values } = await world();
+    const token = await alertActionLinkOf(context, values.workspace, values.token, 'snooze');
+    await context.call('getAlertActionLink', 'happy', { query: { token } }, 200);
+    const forged = { query: { token: `a1.${randomUUID()}.forged` } };
+    await context.call('getAlertActionLink', 'refusal', forged, 400);
+  },
+  async takeAlertAction(context) {
+    const { owner, values } = await world();
+    const snooze = await alertActionLinkOf(context, values.workspace, values.token, 'snooze');
+    await context.call('takeAlertAction', 'happy', { query: { token: snooze }, body: {} }, 200);
+    // Used once: refused, and the refusal audited.
+    await context.call('takeAlertAction', 'refusal', { query: { token: snooze }, body: {} }, 400);
+    const renewed = await alertActionLinkOf(context, values.workspace, values.token, 'renewed');
+    const body = { expires_at: addCalendarDays(new Date(), 400) };
+    await context.call('takeAlertAction', 'happy', { query: { token: renewed }, body }, 200);
+    // A monitored certificate's renewal sends its endpoint checks instead.
+    const created = await context.call(
+      'createToken',
+      'setup',
+      {
+        session: owner,
+        body: {
+          name: 'shop.rehearsal-actions.com',
+          category: 'cert',
+          type: 'ssl_cert',
+          expiresAt: addCalendarDays(new Date(), 20),
+          endpoints: [{ host: 'shop.rehearsal-actions.com' }],
+          workspace_id: values.workspace,
+        },
+      },
+      201,
+    );
+    const { id } = created.json as { id: string };
+    const check = await alertActionLinkOf(context, values.workspace, id, 'renewed');
+    await context.call('takeAlertAction', 'happy', { query: { token: check }, body: {} }, 200);
+  },
+  async getTokenAlertAction(context) {
+    const { viewer, values } = await world();
+    const request = { params: { id: values.token } };
+    await context.call('getTokenAlertAction', 'happy', { session: viewer, ...request }, 200);
+    await signedOut(context, 'getTokenAlertAction', request);
+  },
+  async setTokenAlertAction(context) {
+    const { owner, viewer, values } = await world();
+    const request = { params: { id: values.token }, body: { kind: 'acknowledged' } };
+    await context.call('setTokenAlertAction', 'refusal', { session: viewer, ...request }, 403);
+    await context.call('setTokenAlertAction', 'happy', { session: owner, ...request }, 200);
+    const clear = { ...request, body: { kind: 'none' } };
+    await context.call('setTokenAlertAction', 'happy', { session: owner, ...clear }, 200);
+  },
+
   // The calendar feed: a calendar app's GET with the owner's key derived from the deployment's
   // alert link key (no cookies); a wrong key is refused like an unknown workspace.
   async getCalendarFeed(context) {
@@ -1356,6 +1410,32 @@ export const routeScenarios: Record<RouteId, Scenario> = {
  * A new team workspace of the user whose alert settings nothing has read yet (the inventory token
  * of a scenario's API key goes to the user's first workspace by name, and makes that one's).
  */
+/** A signed action link of an alert about the token's current expiry, sent to the owner. */
+async function alertActionLinkOf(
+  context: ScenarioContext,
+  workspaceId: string,
+  tokenId: string,
+  action: 'snooze' | 'renewed',
+): Promise<string> {
+  const { newLinkClaims, signAlertActionLink } =
+    await import('@expiry-radar/functions/domain/alert-action-link');
+  const { findToken } = await import('@expiry-radar/functions/data/token-records');
+  const token = await findToken(workspaceId, tokenId);
+  if (!token) throw new Error(`No token ${tokenId}`);
+  const claims = newLinkClaims(
+    {
+      recipient: 'rehearsal@example.com',
+      workspaceId,
+      tokenId,
+      expiresAt: token.expiresAt,
+      action,
+      snoozeDays: action === 'snooze' ? 1 : null,
+    },
+    new Date(),
+  );
+  return signAlertActionLink(claims, context.deployment.alertLinkKey);
+}
+
 async function freshWorkspaceOf(user: { userId: string }): Promise<string> {
   return (await workspaceFixtures()).givenWorkspace({
     ownerId: user.userId,

@@ -80,6 +80,14 @@ export const AUDIT_ACTIONS = {
   alertDeadLettered: 'alert.dead_lettered',
   alertsRequeued: 'alerts.requeued',
   alertRetried: 'alert.retried',
+  /** An alert action (from an alert's signed link or a token's details): no more alerts. */
+  alertAcknowledged: 'alert.acknowledged',
+  alertSnoozed: 'alert.snoozed',
+  /** A monitored certificate marked renewed: its endpoint is checked at once. */
+  alertEndpointCheckRequested: 'alert.endpoint_check_requested',
+  alertActionCleared: 'alert.action_cleared',
+  /** An alert action link refused (expired, used, out of date, a bad date, a deleted token). */
+  alertActionRefused: 'alert.action_refused',
   alertSettingsUpdated: 'alert_settings.updated',
   webhookSigningSecretRotated: 'alert_settings.signing_secret_rotated',
   calendarFeedRotated: 'calendar_feed.rotated',

@@ -150,6 +150,16 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${ALERT_SORT_PREFIX}${opensAt}#${alertId}`,
   }),
+  /** What was done about a token's alerts for its current expiry (acknowledged, snoozed, renewed). */
+  alertAction: (workspaceId: string, tokenId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${ALERT_ACTION_SORT_PREFIX}${tokenId}`,
+  }),
+  /** An alert action link used once (its random id): it is refused after. */
+  alertActionLinkUse: (linkId: string) => ({
+    pk: `ALERT_ACTION_LINK#${linkId}`,
+    sk: 'ALERT_ACTION_LINK',
+  }),
   /** An address that stopped a workspace's alert emails (lower-cased), by its unsubscribe link. */
   alertEmailOptOut: (workspaceId: string, address: string) => ({
     pk: `WS#${workspaceId}`,
@@ -257,6 +267,7 @@ export const MEMBER_SORT_PREFIX = 'MEMBER#';
 export const TOKEN_SORT_PREFIX = 'TOKEN#';
 export const ALERT_SORT_PREFIX = 'ALERT#';
 export const ALERT_EMAIL_OPT_OUT_SORT_PREFIX = 'EMAIL_OPT_OUT#';
+export const ALERT_ACTION_SORT_PREFIX = 'ALERT_ACTION#';
 export const ENDPOINT_SCHEDULE_SORT_PREFIX = 'ENDPOINT_SCHEDULE#';
 export const REGISTRATION_SCHEDULE_SORT_PREFIX = 'REGISTRATION_SCHEDULE#';
 export const SEARCH_DELTA_SORT_PREFIX = 'SEARCH#DELTA#';

@@ -89,6 +89,20 @@ export interface AlertNotice {
   readonly endpointProblem?: string;
   /** A token that renews automatically, not renewed by its grace point ("renewal overdue"). */
   readonly renewalOverdue?: boolean;
+  /**
+   * The alert's actions as signed links to their confirmation pages (acknowledge, snooze,
+   * renewed), bound to the recipient; absent where a channel carries none.
+   */
+  readonly actions?: readonly AlertActionLinkView[];
+}
+
+/** One action of an alert as a link. */
+export interface AlertActionLinkView {
+  /** `acknowledge`, `snooze_1d`, `snooze_7d`, `snooze`, `renewed`. */
+  readonly id: string;
+  /** "Acknowledge", "Snooze 7 days", … */
+  readonly label: string;
+  readonly url: string;
 }
 
 export interface WebhookDelivery {

@@ -10,6 +10,7 @@ import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas'
 import type { WebhookSender, WorkspaceAlertSettings } from './alert-channels';
 import type { Mailer } from './mailer';
 import type { UnsubscribeSubject } from './unsubscribe-token';
+import type { AlertActionLinkClaims } from './alert-action-link';
 
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
@@ -194,6 +195,8 @@ export interface AlertDeliveryPorts {
   suppressionOf(address: string): Promise<'bounce' | 'complaint' | null>;
   /** The signed token of a one-click unsubscribe link (domain/unsubscribe-token.ts). */
   signUnsubscribe(subject: UnsubscribeSubject): Promise<string>;
+  /** The signed token of an alert's action link (domain/alert-action-link.ts). */
+  signAlertAction(claims: AlertActionLinkClaims): Promise<string>;
   audit(event: AlertAuditEvent): Promise<void>;
   /** Operational metrics (CloudWatch): one delivery's outcome, per channel kind. */
   readonly metrics: { count(outcome: DeliveryOutcomeMetric, channelKind: string): void };

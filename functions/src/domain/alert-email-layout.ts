@@ -39,6 +39,7 @@ import {
   type DigestSection,
   type IdentifyingField,
 } from './alert-digest';
+import type { AlertActionLinkView } from './alert-channels';
 
 export const PRODUCT_NAME = 'Expiry Radar';
 
@@ -116,6 +117,8 @@ export interface TokenLine {
   readonly renewalUrl: string | null;
   /** A line under its name in the critical colour ("Escalated: …"). */
   readonly note?: string;
+  /** The alert's actions (acknowledge, snooze, renewed) as signed links. */
+  readonly actions?: readonly AlertActionLinkView[];
 }
 
 /** A digest row as a token line. */
@@ -130,6 +133,7 @@ export function lineOfRow({ notice, identifiers }: DigestRow): TokenLine {
     daysLeft: notice.daysLeft,
     openUrl: notice.dashboardUrl,
     renewalUrl: notice.renewalUrl,
+    ...(notice.actions?.length ? { actions: notice.actions } : {}),
     ...(notice.escalation ? { note: ESCALATION_NOTE } : {}),
     ...(notice.renewalOverdue ? { note: RENEWAL_OVERDUE_NOTE } : {}),
     ...(notice.endpointProblem ? { note: notice.endpointProblem } : {}),
@@ -248,9 +252,26 @@ function tokenRows(line: TokenLine, index: number): ReactElement[] {
               'Renew at the vendor',
             )
           : null,
+        line.actions?.length ? actionLinks(line.actions) : null,
       ),
     ),
   ];
+}
+
+/** "Acknowledge · Snooze 1 day · …": the alert's actions, each opening its confirmation page. */
+function actionLinks(actions: readonly AlertActionLinkView[]): ReactElement {
+  return h(
+    'div',
+    { className: 'er-muted er-actions', style: { ...muted, marginTop: '8px' } },
+    ...actions.flatMap((action, index) => [
+      index > 0 ? ' · ' : null,
+      h(
+        Link,
+        { key: action.id, href: action.url, className: 'er-link', style: { ...link, fontSize: '13px' } },
+        action.label,
+      ),
+    ]),
+  );
 }
 
 /** A table of tokens: name and type, what identifies each, expiry and days left, its actions. */

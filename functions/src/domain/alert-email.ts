@@ -53,6 +53,7 @@ export function tokenLineText(line: TokenLine): string[] {
     `  Expires: ${line.expiresAt.slice(0, 10)} (${daysLeftLabel(line.daysLeft)})`,
     `  Open ${line.tokenName}: ${line.openUrl}`,
     ...(line.renewalUrl ? [`  Renew at the vendor: ${line.renewalUrl}`] : []),
+    ...(line.actions ?? []).map(({ label, url }) => `  ${label}: ${url}`),
   ];
 }
 

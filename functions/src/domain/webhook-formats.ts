@@ -135,6 +135,18 @@ export function teamsPayload(message: WebhookMessage): Record<string, unknown> {
                 notice.daysLeft <= 1 ? 'Attention' : notice.daysLeft <= 7 ? 'Warning' : 'Default',
             },
             { type: 'FactSet', facts: facts(notice) },
+            ...(notice.actions?.length
+              ? [
+                  {
+                    type: 'ActionSet',
+                    actions: notice.actions.map(({ label, url }) => ({
+                      type: 'Action.OpenUrl',
+                      title: label,
+                      url,
+                    })),
+                  },
+                ]
+              : []),
           ],
           actions,
         },
@@ -202,6 +214,7 @@ export function pagerDutyPayload(
     links: [
       { href: notice.dashboardUrl, text: `Open in ${PRODUCT}` },
       ...(notice.renewalUrl ? [{ href: notice.renewalUrl, text: 'Renew' }] : []),
+      ...(notice.actions ?? []).map(({ label, url }) => ({ href: url, text: label })),
     ],
   };
 }
@@ -229,6 +242,13 @@ export function genericPayload(message: WebhookMessage): Record<string, unknown>
       renewal_url: notice.renewalUrl,
     },
     dashboard_url: notice.dashboardUrl,
+    /**
+     * The alert's actions, each a signed link (valid 14 days, once) to its confirmation page:
+     * acknowledge, snooze_1d, snooze_7d, snooze (until a date), renewed.
+     */
+    ...(notice.actions?.length
+      ? { action_urls: Object.fromEntries(notice.actions.map(({ id, url }) => [id, url])) }
+      : {}),
   };
 }
 

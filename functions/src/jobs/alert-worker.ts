@@ -31,6 +31,7 @@ import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
 import type { AlertDeliveryPorts, DeliveryOutcomeMetric } from '../domain/alert-delivery-model';
 import { deliverQueueMessage } from '../services/alerts/alert-delivery';
 import { signUnsubscribe } from '../services/alerts/alert-unsubscribe';
+import { signAlertAction } from '../services/alerts/alert-action-links';
 import {
   retryDelaySeconds,
   type DeliveryResult,
@@ -80,6 +81,7 @@ export async function defaultAlertPorts(appOrigin?: string): Promise<AlertDelive
     workspacesOptedOut,
     suppressionOf: async (address) => (await findEmailSuppression(address))?.reason ?? null,
     signUnsubscribe,
+    signAlertAction,
     audit: (event) => recordAlertEvent(event, new Date()),
     metrics: { count: countDeliveryMetric },
     appOrigin: appOrigin ?? (await resolveAppOrigin()),

@@ -15,6 +15,10 @@
  * `nextAlertAt` moves to the window's next opening, where the scan finds it due again (expiry-day
  * and expired alerts go out at once when the window lets urgent alerts through).
  *
+ * Alert actions (services/alerts/alert-action-holds): a token acknowledged for its current
+ * expiry is disarmed (`nextAlertAt` null until a new expiry re-arms it); one snoozed is due again
+ * on the snooze's day, when the latest window opened by then fires.
+ *
  * Unsubscribed: a window whose every recipient stopped the workspace's alert emails (and with no
  * webhook) passes without an alert record or message; the token is armed for its next window.
  *
@@ -68,6 +72,7 @@ import { reportWorkspaceFailure } from '../platform/workspace-failures';
 import { alertMessagesFor, type AlertToDeliver } from '../services/alerts/alert-messages';
 import { resolveDeliveries } from '../services/alerts/delivery-rules';
 import { ownerEmailOf, ownerEmailsOf } from '../data/token-owner-emails';
+import { alertActionHolds } from '../services/alerts/alert-action-holds';
 import { metrics, METRIC_NAMES } from '../platform/metrics';
 
 export const PAUSED_RECHECK_SECONDS = 24 * 60 * 60;
@@ -90,6 +95,8 @@ export interface ExpiryScanResult {
   readonly held: number;
   /** Windows no address or webhook was left to get (all stopped the emails): passed, unsent. */
   readonly unaddressed: number;
+  /** Held by an alert action (acknowledged, or snoozed until a later day): nothing sent. */
+  readonly heldByAction: number;
 }
 
 export interface ExpiryScanPorts {
@@ -151,6 +158,11 @@ export async function runExpiryScan(
   );
   const workspaces = await loadWorkspaces([...new Set(due.map(({ token }) => token.workspace_id))]);
   const ownerEmails = await ownerEmailsOf(due.map(({ token }) => token));
+  const holdOf = await alertActionHolds(
+    due.map(({ token }) => token),
+    now,
+  );
+  let heldByAction = 0;
   let paused = 0;
   let rearmed = 0;
   let heldCount = 0;
@@ -176,6 +188,13 @@ export async function runExpiryScan(
     const workspace = workspaces.get(token.workspace_id);
     if (!workspace?.exists || !workspace.settings) return;
     const lastAlert = schedule.lastAlert;
+    const holdUntil = holdOf(token);
+    if (holdUntil !== undefined) {
+      // Acknowledged: no alert for this expiry; snoozed: due again when the snooze ends.
+      heldByAction += 1;
+      await writeNextAlertAt(token, holdUntil);
+      return;
+    }
     if (workspace.isFrozen || !hasAlertChannel(workspace.settings)) {
       paused += 1;
       const recheck = new Date(now.getTime() + PAUSED_RECHECK_SECONDS * 1000);
@@ -329,6 +348,7 @@ export async function runExpiryScan(
     rearmed,
     held: heldCount,
     unaddressed,
+    heldByAction,
   };
   logger.info('Expiry scan done', { ...result });
   return result;

@@ -22,6 +22,14 @@ import {
 } from './alert-api-schemas';
 import { updateWeeklySummaryBody, weeklySummaryResponse } from './weekly-summary-api-schemas';
 import {
+  alertActionLinkQuery,
+  alertActionLinkResponse,
+  alertActionOutcomeResponse,
+  setTokenAlertActionBody,
+  takeAlertActionBody,
+  tokenAlertActionResponse,
+} from './alert-action-api-schemas';
+import {
   alertStatsQuery,
   alertStatsResponse,
   listAlertQueueQuery,
@@ -664,6 +672,45 @@ export const routeTable = [
       "Stops (resume=true: resumes) the alert emails of a signed link's workspaces to its address; one click (RFC 8058): no CSRF, the form body List-Unsubscribe=One-Click accepted.",
     request: { query: alertEmailLinkQuery },
     response: alertEmailSubscriptionResponse,
+  },
+  {
+    id: 'getAlertActionLink',
+    method: 'GET',
+    path: '/api/alert-actions',
+    auth: 'public',
+    summary:
+      "What a signed action link of an alert (acknowledge, snooze, renewed) would do, for its confirmation page; changes nothing.",
+    request: { query: alertActionLinkQuery },
+    response: alertActionLinkResponse,
+  },
+  {
+    id: 'takeAlertAction',
+    method: 'POST',
+    path: '/api/alert-actions',
+    auth: 'public',
+    summary:
+      "Does what a signed action link of an alert says (the confirmation page's button): acknowledges, snoozes until a date, or records a renewal (a monitored certificate's endpoint is checked instead). Each link works once, for 14 days.",
+    request: { query: alertActionLinkQuery, body: takeAlertActionBody },
+    response: alertActionOutcomeResponse,
+  },
+  {
+    id: 'getTokenAlertAction',
+    method: 'GET',
+    path: '/api/tokens/{id}/alert-action',
+    auth: 'verifiedSession',
+    summary: "The token's alert action (acknowledged, snoozed, renewed) for its current expiry.",
+    request: { params: idParams },
+    response: tokenAlertActionResponse,
+  },
+  {
+    id: 'setTokenAlertAction',
+    method: 'PUT',
+    path: '/api/tokens/{id}/alert-action',
+    auth: 'verifiedSession',
+    summary:
+      "Acknowledges the token's alerts for its current expiry, snoozes them until a date (never past the expiry), or clears that (editors).",
+    request: { params: idParams, body: setTokenAlertActionBody },
+    response: tokenAlertActionResponse,
   },
   {
     id: 'getAlertStats',

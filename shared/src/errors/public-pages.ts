@@ -12,6 +12,8 @@ export const PUBLIC_PAGE_PATHS: readonly string[] = [
   '/terms-of-service',
   // An alert email's unsubscribe link: the signed token is the proof, no sign-in needed.
   '/unsubscribe',
+  // An alert's action link (acknowledge, snooze, renewed): the signed token is the proof.
+  '/alert-action',
 ];
 
 /** Whether a location path (query, hash and a trailing slash ignored) is a public page. */

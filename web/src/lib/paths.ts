@@ -31,6 +31,8 @@ export const paths = {
   help: '/help',
   /** Where an alert email's "Stop these emails" link leads (public, signed token). */
   unsubscribe: '/unsubscribe',
+  /** Where an alert's action link (acknowledge, snooze, renewed) leads (public, signed token). */
+  alertAction: '/alert-action',
   /** The API's OpenAPI description, served by the API itself (public, unlike the docs pages). */
   openApiDocument: '/api/openapi.json',
 } as const;

@@ -44,6 +44,12 @@ import {
   type DeliveryAttempt,
   type DeliveryResult,
 } from './delivery-rules';
+import { alertActionLinks } from './alert-action-links';
+import { webhookRecipient } from '../../domain/alert-action-link';
+import type { WebhookKind } from '@expiry-radar/shared/domain/alerts';
+
+/** The webhook kinds whose messages carry the alert's action links (Teams buttons, payload URLs). */
+const ACTION_LINK_KINDS: ReadonlySet<WebhookKind> = new Set(['teams', 'generic', 'pagerduty']);
 
 /** Delivers one message of the alert queue. */
 export function deliverQueueMessage(
@@ -206,7 +212,14 @@ async function sendWebhook(
   const channel = context.settings.webhook_urls.find((webhook) => webhook.name === delivery.target);
   if (!channel) return { error: SKIP_REASONS.webhookRemoved, permanent: true };
   try {
-    await ports.sendWebhook({ channel, signingSecret: context.settings.signing_secret, notice });
+    const actions = ACTION_LINK_KINDS.has(channel.kind)
+      ? await alertActionLinks(notice, webhookRecipient(channel.name), ports, new Date())
+      : [];
+    await ports.sendWebhook({
+      channel,
+      signingSecret: context.settings.signing_secret,
+      notice: actions.length > 0 ? { ...notice, actions } : notice,
+    });
     return null;
   } catch (error) {
     return {

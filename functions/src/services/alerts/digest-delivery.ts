@@ -58,6 +58,7 @@ import {
 } from './delivery-rules';
 import { forEachLimited } from '../../platform/concurrency';
 import { oneClickUnsubscribeUrl, preferencesUrl, unsubscribePageUrl } from './alert-links';
+import { alertActionLinks } from './alert-action-links';
 
 /**
  * Rows of one digest claimed, marked and settled at once: each row is its own record and its own
@@ -242,11 +243,15 @@ export async function deliverDigest(
       });
       return;
     }
+    const notice = alertNoticeOf(alert, context, ports.appOrigin, now);
     claimed.push({
       record,
       context,
       row: {
-        notice: alertNoticeOf(alert, context, ports.appOrigin, now),
+        notice: {
+          ...notice,
+          actions: await alertActionLinks(notice, message.address, ports, now),
+        },
         identifiers: identifyingFields(context.token),
         reason: reasonFor(context, message.address, isEscalationAlertId(alert.alertId)),
       },

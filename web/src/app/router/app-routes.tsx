@@ -143,6 +143,13 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               ),
             },
             {
+              path: child(paths.alertAction),
+              lazy: lazyPage(
+                () => import('../../features/alert-emails/alert-action-page'),
+                (m) => m.AlertActionPage,
+              ),
+            },
+            {
               element: <RequireSession verified />,
               children: [
                 {
