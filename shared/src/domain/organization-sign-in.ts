@@ -75,3 +75,4 @@ export const ssoConnectionSettingsSchema = z.object({
   require_sso: z.boolean().default(false),
 });
 export type SsoConnectionSettings = z.output<typeof ssoConnectionSettingsSchema>;
+export type SsoConnectionSettingsInput = z.input<typeof ssoConnectionSettingsSchema>;
