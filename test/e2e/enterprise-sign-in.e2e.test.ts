@@ -73,7 +73,7 @@ describe('enterprise sign-in in Chromium', () => {
       const login = await visitor.newPage();
       await login.goto(`${app.appUrl}/login`);
       await field(login, 'Email').fill(member);
-      await login.getByRole('button', { name: 'Sign in with SSO' }).click();
+      await login.getByRole('button', { name: 'Continue with SSO' }).click();
       await login.waitForURL(/\/dashboard/);
       const signedIn = await login.request.get(`${app.appUrl}/api/session`);
       expect(await signedIn.json()).toMatchObject({ loggedIn: true, user: { email: member } });
@@ -96,7 +96,7 @@ describe('enterprise sign-in in Chromium', () => {
       await login.getByRole('button', { name: 'Sign in', exact: true }).click();
       await login
         .getByText(
-          'Your organization signs in with single sign-on. Use "Sign in with SSO" with this address.',
+          'Your organization signs in with single sign-on. Use "Continue with SSO" with this address.',
         )
         .waitFor();
     } finally {

@@ -47,7 +47,7 @@ export const ERROR_CODES = {
   SSO_REQUIRED: {
     status: 403,
     message:
-      'Your organization signs in with single sign-on. Use "Sign in with SSO" with this address.',
+      'Your organization signs in with single sign-on. Use "Continue with SSO" with this address.',
   },
   NOT_FOUND: { status: 404, message: 'Resource not found.' },
   METHOD_NOT_ALLOWED: { status: 405, message: 'This method is not allowed here.' },

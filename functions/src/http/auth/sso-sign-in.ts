@@ -1,4 +1,7 @@
-import { startSsoAuthorization } from '../../adapters/sso-openid-client';
+import {
+  startSsoAuthorization,
+  type SsoAuthorizationRequest,
+} from '../../adapters/sso-openid-client';
 import { saveSsoSignInState } from '../../data/organization-sign-in-records';
 import { logger } from '../../platform/logger';
 import { connectionForAddress, ssoClientOf } from '../../services/organizations/sso-connections';
@@ -16,7 +19,7 @@ export const SSO_UNAVAILABLE_REDIRECT = '/login?error=sso_unavailable';
 export const handler = createHttpHandler('ssoSignIn', async ({ query, now, secureCookies }) => {
   const found = await connectionForAddress(query.email);
   if (!found) return { redirectTo: SSO_NOT_SET_UP_REDIRECT };
-  let request;
+  let request: SsoAuthorizationRequest;
   try {
     request = await startSsoAuthorization(await ssoClientOf(found.connection), query.email);
   } catch (error) {

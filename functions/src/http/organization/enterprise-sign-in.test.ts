@@ -286,7 +286,7 @@ describe('Require SSO', () => {
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json).toMatchObject({
       code: 'SSO_REQUIRED',
-      error: 'Your organization signs in with single sign-on. Use "Sign in with SSO" with this address.',
+      error: 'Your organization signs in with single sign-on. Use "Continue with SSO" with this address.',
     });
     const sentBefore = (await emailsTo(email)).length;
     const reset = await invoke(

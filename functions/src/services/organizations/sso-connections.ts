@@ -3,8 +3,10 @@
  * (so a typo is a 400 now, not a failed sign-in later), with the client secret sealed, and read
  * for the login page by the domain an address belongs to.
  */
-import type { SsoConnectionSettings } from '@expiry-radar/shared/domain/organization-sign-in';
-import { emailDomainOf } from '@expiry-radar/shared/domain/organization-sign-in';
+import {
+  emailDomainOf,
+  type SsoConnectionSettings,
+} from '@expiry-radar/shared/domain/organization-sign-in';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { checkWebhookUrl, webhookTargetPolicy } from '../../adapters/ssrf-guard';
 import { discoverProvider, ssoRedirectUri, type SsoClient } from '../../adapters/sso-openid-client';

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -113,8 +114,9 @@ export function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={isSubmitting}>
           {isSubmitting ? 'Signing in…' : 'Sign in'}
         </Button>
-        <SsoSignIn email={() => getValues('email')} redirect={redirect} />
       </Stack>
+      <Divider sx={{ my: 3 }}>or</Divider>
+      <SsoSignIn email={() => getValues('email')} redirect={redirect} />
     </AuthLayout>
   );
 }

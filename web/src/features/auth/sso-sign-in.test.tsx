@@ -12,7 +12,7 @@ import { resetToastHistory } from '../../lib/toasts';
 import { SSO_ERROR_MESSAGES, SSO_NEEDS_EMAIL, SSO_NOT_SET_UP } from './components/sso-sign-in';
 
 const SSO_REQUIRED =
-  'Your organization signs in with single sign-on. Use "Sign in with SSO" with this address.';
+  'Your organization signs in with single sign-on. Use "Continue with SSO" with this address.';
 
 function serve() {
   return installFetchMock({
@@ -34,7 +34,7 @@ describe('signing in with SSO on the login page', () => {
     const { requests } = serve();
     renderApp('/login');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Sign in with SSO' }));
+    await user.click(await screen.findByRole('button', { name: 'Continue with SSO' }));
     expect(await screen.findByText(SSO_NEEDS_EMAIL)).toBeVisible();
 
     await user.type(screen.getByLabelText(/^Email/), 'ada@acme.example');
@@ -42,7 +42,7 @@ describe('signing in with SSO on the login page', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText(SSO_REQUIRED)).toBeVisible();
 
-    await user.click(screen.getByRole('button', { name: 'Sign in with SSO' }));
+    await user.click(screen.getByRole('button', { name: 'Continue with SSO' }));
     expect(await screen.findByText(SSO_NOT_SET_UP)).toBeVisible();
     expect(requests.find((r) => r.path === '/auth/sso/lookup')?.body).toEqual({
       email: 'ada@acme.example',

@@ -6,8 +6,8 @@ import { emailSchema } from '@expiry-radar/shared/domain/email';
 import { call } from '../../../lib/api-call';
 import { refusalMessage } from '../../../lib/api-client';
 
-export const SSO_BUTTON_LABEL = 'Sign in with SSO';
-export const SSO_NEEDS_EMAIL = 'Enter your work email address first, then choose "Sign in with SSO".';
+export const SSO_BUTTON_LABEL = 'Continue with SSO';
+export const SSO_NEEDS_EMAIL = 'Enter your work email address first, then choose "Continue with SSO".';
 export const SSO_NOT_SET_UP =
   'Single sign-on is not set up for this address. Sign in with your password instead.';
 
@@ -20,11 +20,11 @@ export const SSO_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   sso_not_set_up: SSO_NOT_SET_UP,
   sso_unavailable: 'Your organization’s identity provider cannot be reached right now. Try again shortly.',
   sso_required:
-    'Your organization signs in with single sign-on. Use "Sign in with SSO" with your work address.',
+    'Your organization signs in with single sign-on. Use "Continue with SSO" with your work address.',
 };
 
 /**
- * "Sign in with SSO": asks the server whether the address typed belongs to a verified domain
+ * "Continue with SSO": asks the server whether the address typed belongs to a verified domain
  * with an SSO connection, and goes to its identity provider (a full-page navigation) if so.
  */
 export function SsoSignIn({ email, redirect }: { email: () => string; redirect?: string }) {
