@@ -133,17 +133,27 @@ export async function startDnsStandIn(options: { port?: number; controlPort?: nu
       response.end(JSON.stringify(body));
     };
     const match = /^\/stand-in\/txt\/([^/?]+)$/.exec(request.url ?? '');
-    if (!match?.[1]) return send(404, { error: 'Use /stand-in/txt/<name>' });
+    if (!match?.[1]) {
+      send(404, { error: 'Use /stand-in/txt/<name>' });
+      return;
+    }
     const name = normalName(decodeURIComponent(match[1]));
     if (request.method === 'DELETE') {
       records.delete(name);
-      return send(200, { ok: true });
+      send(200, { ok: true });
+      return;
     }
-    if (request.method !== 'PUT') return send(405, { error: 'PUT or DELETE' });
+    if (request.method !== 'PUT') {
+      send(405, { error: 'PUT or DELETE' });
+      return;
+    }
     readJson(request).then(
       (body) => {
         const values = (body as { values?: unknown }).values;
-        if (!isStringList(values)) return send(400, { error: '"values" must be a list of text' });
+        if (!isStringList(values)) {
+          send(400, { error: '"values" must be a list of text' });
+          return;
+        }
         records.set(name, values);
         send(200, { name, values });
       },
@@ -160,8 +170,12 @@ export async function startDnsStandIn(options: { port?: number; controlPort?: nu
   return {
     resolver: `127.0.0.1:${port}`,
     controlUrl: `http://127.0.0.1:${controlPort}`,
-    setTxt: (name, values) => records.set(normalName(name), [...values]),
-    removeTxt: (name) => records.delete(normalName(name)),
+    setTxt: (name, values) => {
+      records.set(normalName(name), [...values]);
+    },
+    removeTxt: (name) => {
+      records.delete(normalName(name));
+    },
     stop: async () => {
       control.closeAllConnections();
       await Promise.all([

@@ -7,7 +7,8 @@
 import { defaultDisplayName } from '../../domain/account-policy';
 import { createAccount } from '../../data/account-records';
 import { AUDIT_ACTIONS, recordAuditEvent } from '../../data/audit-events';
-import { addMember } from '../../data/member-records';
+import { addMember, countMembersAndInvitations } from '../../data/member-records';
+import { canAddWithinLimit, isPlan, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import type { SsoConnectionRecord } from '../../data/organization-sign-in-records';
 import {
   EmailTakenError,
@@ -75,6 +76,13 @@ async function createSsoAccount(
     workspaceId,
     ip,
   });
+  const owner = await findUserById(connection.organizationId);
+  const plan = owner && isPlan(owner.plan) ? owner.plan : 'free';
+  const members = await countMembersAndInvitations(connection.defaultWorkspaceId);
+  // A full workspace takes nobody more: the account exists, and an admin can make room.
+  if (!canAddWithinLimit(PLAN_LIMITS[plan].membersPerWorkspace, members)) {
+    return { user, created: true };
+  }
   const joined = await addMember({
     workspaceId: connection.defaultWorkspaceId,
     userId: user.id,
@@ -82,13 +90,12 @@ async function createSsoAccount(
     now,
   });
   if (joined) {
-    const owner = await findUserById(connection.organizationId);
     await recordAuditEvent({
       scope: { type: 'workspace', workspaceId: connection.defaultWorkspaceId },
       action: AUDIT_ACTIONS.memberAdded,
       actor: { id: user.id, email: user.email },
       target: { type: 'user', id: user.id, name: user.email },
-      plan: owner?.plan ?? 'free',
+      plan,
       metadata: { role: connection.defaultRole, method: 'sso_just_in_time' },
       now,
     });

@@ -33,11 +33,17 @@ export function SsoSignIn({ email, redirect }: { email: () => string; redirect?:
   const start = async () => {
     setNote(null);
     const address = emailSchema.safeParse(email());
-    if (!address.success) return setNote(SSO_NEEDS_EMAIL);
+    if (!address.success) {
+      setNote(SSO_NEEDS_EMAIL);
+      return;
+    }
     setBusy(true);
     try {
       const answer = await call('ssoLookup', { body: { email: address.data } }, { silent: true });
-      if (!answer.sso || !answer.sign_in_url) return setNote(SSO_NOT_SET_UP);
+      if (!answer.sso || !answer.sign_in_url) {
+        setNote(SSO_NOT_SET_UP);
+        return;
+      }
       const target = new URL(answer.sign_in_url, window.location.origin);
       if (redirect) target.searchParams.set('redirect', redirect);
       window.location.assign(target.pathname + target.search);

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -74,7 +74,7 @@ export function DomainsSection({ domains }: { domains: readonly OrganizationDoma
   const { addDomain } = useOrganizationSignInMutations();
   const [value, setValue] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     addDomain.mutate(value, {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -41,7 +41,7 @@ export function SsoConnectionForm({ connection, workspaces, hasVerifiedDomain, r
   const [requireSso, setRequireSso] = useState(connection?.require_sso ?? false);
   const [failure, setFailure] = useState<string | null>(null);
 
-  const submit = (event: React.FormEvent) => {
+  const submit = (event: FormEvent) => {
     event.preventDefault();
     setFailure(null);
     saveConnection.mutate(
