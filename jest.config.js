@@ -59,6 +59,7 @@ module.exports = {
       testEnvironment: 'node',
       roots: ['<rootDir>/infra'],
       setupFiles: ['<rootDir>/infra/test-support/skip-synth-validation.ts'],
+      setupFilesAfterEnv: ['<rootDir>/infra/test-support/synth-output-cleanup.ts'],
     },
     {
       ...shared,
