@@ -29,6 +29,11 @@ function row(
       threshold: 7,
       renewalUrl: null,
       dashboardUrl: `${ORIGIN}/dashboard?workspace=${workspaceId}&token=${tokenId}`,
+      actions: ACTIONS.map(([id, label]) => ({
+        id,
+        label,
+        url: `${ORIGIN}/alert-action?token=a1.sample-${id}-${tokenId}`,
+      })),
       ...fields,
     },
     identifiers: [],
@@ -36,6 +41,15 @@ function row(
     ...extra,
   };
 }
+
+/** Each row's actions, as signed links to their confirmation pages. */
+const ACTIONS = [
+  ['acknowledge', 'Acknowledge'],
+  ['snooze_1d', 'Snooze 1 day'],
+  ['snooze_7d', 'Snooze 7 days'],
+  ['snooze', 'Snooze until a date'],
+  ['renewed', 'Renewed'],
+] as const;
 
 const payments = { workspaceId: 'ws-payments', workspaceName: 'Payments & Billing' };
 

@@ -75,7 +75,8 @@ export type Permission =
   | 'twoFactorKeyRead'
   /**
    * secretsmanager:GetSecretValue on exactly the key unsubscribe links of alert emails are signed
-   * with (the alert worker signs them, the unsubscribe routes verify them).
+   * with (the alert worker signs them, the unsubscribe routes verify them); alert action links
+   * are signed under a key derived from it (the alert action routes verify them).
    */
   | 'alertLinkKeyRead'
   /**

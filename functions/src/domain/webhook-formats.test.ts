@@ -225,6 +225,36 @@ describe('webhook formats', () => {
     ).toBe('critical');
   });
 
+  it('carries the alert actions: Teams buttons, generic action_urls, PagerDuty links', () => {
+    const actions = [
+      { id: 'acknowledge', label: 'Acknowledge', url: 'https://app/alert-action?token=a' },
+      { id: 'snooze_7d', label: 'Snooze 7 days', url: 'https://app/alert-action?token=s' },
+    ];
+    const withActions = { ...notice, actions };
+    const card = bodyOf('teams', {}, withActions) as {
+      attachments: { content: { body: { type: string; actions?: unknown[] }[] } }[];
+    };
+    expect(card.attachments[0]!.content.body.at(-1)).toEqual({
+      type: 'ActionSet',
+      actions: [
+        { type: 'Action.OpenUrl', title: 'Acknowledge', url: 'https://app/alert-action?token=a' },
+        { type: 'Action.OpenUrl', title: 'Snooze 7 days', url: 'https://app/alert-action?token=s' },
+      ],
+    });
+    expect(bodyOf('generic', {}, withActions)).toMatchObject({
+      action_urls: {
+        acknowledge: 'https://app/alert-action?token=a',
+        snooze_7d: 'https://app/alert-action?token=s',
+      },
+    });
+    expect(bodyOf('generic')).not.toHaveProperty('action_urls');
+    expect(bodyOf('pagerduty', { routing_key: 'r' }, withActions)).toMatchObject({
+      links: expect.arrayContaining([
+        { href: 'https://app/alert-action?token=s', text: 'Snooze 7 days' },
+      ]) as unknown,
+    });
+  });
+
   it('marks test messages', () => {
     const sample = testNotice({
       workspaceId: 'ws',

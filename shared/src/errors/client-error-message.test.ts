@@ -118,7 +118,8 @@ describe('clientErrorMessage', () => {
 
 describe('isPublicPage', () => {
   it('ignores query, hash and trailing slash', () => {
-    expect(PUBLIC_PAGE_PATHS).toHaveLength(9);
+    expect(PUBLIC_PAGE_PATHS).toHaveLength(10);
+    expect(isPublicPage('/alert-action?token=a1.signed')).toBe(true);
     expect(isPublicPage('/login?next=/x')).toBe(true);
     expect(isPublicPage('/help/')).toBe(true);
     expect(isPublicPage('/#top')).toBe(true);
