@@ -503,12 +503,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'endpointCheckQueueSend',
   ],
   getTokenAlertAction: ['table:GetItem', 'table:BatchGetItem'],
-  setTokenAlertAction: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:PutItem',
-    'table:DeleteItem',
-  ],
+  setTokenAlertAction: ['table:GetItem', 'table:BatchGetItem', 'table:PutItem', 'table:DeleteItem'],
   unsubscribeAlertEmails: [
     'table:GetItem',
     'table:BatchGetItem',
@@ -604,14 +599,15 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:UpdateItem',
     'table:DeleteItem',
   ],
-  // A sync opens the credentials (Decrypt) and writes tokens; its preview opens them and only
-  // reads. Both assume the customer's role for an AWS integration.
+  // A sync opens the credentials (Decrypt) and writes tokens (deleting those its rules delete);
+  // its preview opens them and only reads. Both assume the customer's role for an AWS integration.
   syncIntegration: [
     'table:GetItem',
     'table:BatchGetItem',
     'table:Query',
     'table:PutItem',
     'table:UpdateItem',
+    'table:DeleteItem',
     'table:ConditionCheckItem',
     'integrationCredentialsOpen',
     'discoveryRoleAssume',

@@ -63,6 +63,10 @@ export const UNREHEARSED_GRANTS: UnrehearsedGrants = {
   'ApiCertificates/RemoveTrustedCertificateAuthority': {
     'dynamodb:Query': API_KEY_OVER_LIMIT,
   },
+  'ApiIntegrations/SyncIntegration': {
+    'dynamodb:DeleteItem':
+      'a token removed at source for longer than its rules keep it, deleted by the sync',
+  },
   'ApiTokens/CreateToken': {
     'dynamodb:BatchWriteItem': SEARCH_INDEX_FOLD,
   },
@@ -108,6 +112,12 @@ export const UNREHEARSED_GRANTS: UnrehearsedGrants = {
   'Jobs/IntegrationSyncWorker': {
     'sts:AssumeRole role/*':
       "an AWS integration's sync: the rehearsal has no STS to assume a customer's role in",
+    'dynamodb:DeleteItem':
+      'a token removed at source for longer than its rules keep it, deleted by the sync',
+    'sqs:SendMessage Data/IntegrationSyncQueue':
+      "a large account's sync, stopped for time and continued as a second message",
+    'sqs:ChangeMessageVisibility Data/IntegrationSyncQueue':
+      'a sync its source failed (a 5xx), tried again after its backoff',
   },
 };
 

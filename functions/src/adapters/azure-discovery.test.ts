@@ -1,4 +1,8 @@
-import type { AzureSettings } from '@expiry-radar/shared/api/integration-api-schemas';
+import type {
+  AzureCredentials,
+  AzureSettings,
+} from '@expiry-radar/shared/api/integration-api-schemas';
+import { makeSelfSignedCertificate } from '../../test-support/certificates';
 import { startAzureStandIn, type AzureStandIn } from '../local/emulators/azure-stand-in';
 import { azureDiscovery } from './azure-discovery';
 
@@ -6,7 +10,11 @@ const LOOPBACK = { httpsOnly: false, allowLoopback: true };
 const sleeps: number[] = [];
 let standIn: AzureStandIn;
 
-const discover = (settings: Partial<AzureSettings>, secret = standIn.clientSecret) =>
+const discover = (
+  settings: Partial<AzureSettings>,
+  secret = standIn.clientSecret,
+  credentials: AzureCredentials = { client_id: standIn.clientId, client_secret: secret },
+) =>
   azureDiscovery({
     policy: LOOPBACK,
     sleep: (ms) => {
@@ -24,7 +32,7 @@ const discover = (settings: Partial<AzureSettings>, secret = standIn.clientSecre
       app_registrations: true,
       ...settings,
     },
-    credentials: { client_id: standIn.clientId, client_secret: secret },
+    credentials,
   });
 
 const SUBSCRIPTION = '9f3c1a2b-0000-4000-8000-00000000abcd';
@@ -110,10 +118,35 @@ describe('azureDiscovery', () => {
         'Microsoft Entra ID refused the credentials (401): AADSTS7000215: Invalid client secret provided.: check the tenant id, client id and client secret',
       ],
       unreadPrefixes: [''],
+      retryable: false,
     });
     const tenant = await discover({ tenant_id: 'other.onmicrosoft.com' });
     expect(tenant.unreadPrefixes).toEqual(['']);
     expect(tenant.errors[0]).toContain("AADSTS90002: Tenant 'other.onmicrosoft.com' not found.");
+  });
+
+  it("signs in with the app registration's certificate (a client assertion the login verifies) and refuses one not registered", async () => {
+    const withCertificate = await discover({ vault_urls: [standIn.vaultUrl('beta')] }, '', {
+      client_id: standIn.clientId,
+      certificate: standIn.certificatePem(),
+    });
+    expect(withCertificate.errors).toEqual([]);
+    expect(withCertificate.tokens.map((token) => token.name)).toContain(
+      'Azure Key Vault secret: db (beta)',
+    );
+
+    const other = makeSelfSignedCertificate({ commonName: 'not-registered', key: 'rsa:2048' });
+    const refused = await discover({ app_registrations: true }, '', {
+      client_id: standIn.clientId,
+      certificate: `${other.pem}\n${other.keyPem}`,
+    });
+    expect(refused).toMatchObject({
+      tokens: [],
+      errors: [
+        "Microsoft Entra ID refused the credentials (401): AADSTS700027: The certificate with identifier used to sign the client assertion is not registered on application.: check the tenant id, client id and that the certificate is one of the app registration's",
+      ],
+      unreadPrefixes: [''],
+    });
   });
 
   it('403 on one vault of three: the others sync and the error names it; 429 with Retry-After then 200 is read completely; a 5xx names its part', async () => {
@@ -130,6 +163,7 @@ describe('azureDiscovery', () => {
       'Key Vault beta (secrets): Azure answered 403: The user, group or application does not have list permission on this resource.',
     ]);
     expect(found.unreadPrefixes).toEqual(['app:', `kv:${host}/vaults/beta:`]);
+    expect(found.retryable).toBe(true);
     const ids = found.tokens.map((token) => token.externalId);
     expect(ids.filter((id) => id.startsWith(`kv:${host}/vaults/alpha:secrets:`))).toHaveLength(29);
     expect(ids).toContain(`kv:${host}/vaults/gamma:keys:k`);

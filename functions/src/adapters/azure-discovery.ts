@@ -1,6 +1,7 @@
 /**
  * Azure discovery, read-only through Azure's documented REST APIs with an app registration's
- * client credentials (tenant id, client id, client secret): one client-credentials token per
+ * client credentials (tenant id, client id, and a client secret or a certificate whose private
+ * key signs a client assertion): one client-credentials token per
  * resource from Microsoft Entra ID's login endpoint
  * (`POST {authority_host}/{tenant}/oauth2/v2.0/token`, scope `<resource>/.default`), then:
  *
@@ -14,19 +15,35 @@
  *   app registration's `passwordCredentials` (client secrets) and `keyCredentials` (certificates)
  *   with their `endDateTime`.
  *
- * A 429 or 503 is tried again after its `Retry-After` (at most 30 s, three times). The login
+ * A 429 or 503 is tried again after its `Retry-After` (at most 30 s, three times); beyond that,
+ * and on a 5xx, the part's failure is `retryable` (the scheduled sync is tried again later).
+ * Each vault and the app registrations are a part of their own (domain/discovery.ts): the
+ * scheduled worker may read them over several messages. The login
  * refusing the credentials (400/401 `invalid_client`, an unknown tenant) refuses the whole sync:
  * nothing is read and nothing may be marked removed. Any other failure of one part (a 403 on one
  * vault, Graph denied `Application.Read.All`, a 5xx) is an error naming it, its tokens are not
  * marked removed, and the other parts are still read. Every request goes through the SSRF guard
  * (adapters/guarded-http.ts).
  */
+import {
+  constants,
+  createPrivateKey,
+  randomUUID,
+  sign,
+  X509Certificate,
+  type KeyObject,
+} from 'node:crypto';
 import type {
   AzureCredentials,
   AzureSettings,
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import type { TokenType } from '@expiry-radar/shared/domain/categories';
-import type { DiscoveredToken, Discovery, DiscoveryProvider } from '../domain/discovery';
+import {
+  discoveryParts,
+  type DiscoveredToken,
+  type Discovery,
+  type DiscoveryProvider,
+} from '../domain/discovery';
 import { OutboundRequestError } from './guarded-http';
 import { requestRetryingThrottles, type ThrottledRequestOptions } from './throttled-request';
 
@@ -43,13 +60,17 @@ class AzureReadError extends Error {
   constructor(
     message: string,
     readonly refused: boolean,
+    /** A later try may mend it (5xx, throttling beyond Retry-After). */
+    readonly transient = false,
   ) {
     super(message);
     this.name = 'AzureReadError';
   }
 }
 
-export type AzureTransportOptions = ThrottledRequestOptions;
+export interface AzureTransportOptions extends ThrottledRequestOptions {
+  readonly now?: () => Date;
+}
 
 interface KeyVaultItem {
   readonly id?: string;
@@ -74,6 +95,8 @@ interface GraphApplication {
   readonly passwordCredentials?: readonly GraphCredential[];
   readonly keyCredentials?: readonly GraphCredential[];
 }
+
+const isTransientStatus = (status: number) => status === 429 || status >= 500;
 
 /** Azure's error text: `error_description`, `error.message` or `message`, shortened. */
 function azureMessage(text: string): string {
@@ -108,8 +131,72 @@ function send(
     { method, url, headers, body },
     options,
     (status) =>
-      new AzureReadError(`${what}: Azure is throttling (${status}); the next sync reads it`, false),
+      new AzureReadError(
+        `${what}: Azure is throttling (${status}); the next sync reads it`,
+        false,
+        true,
+      ),
   );
+}
+
+const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
+
+/**
+ * How the app registration proves itself at the login: its client secret, or a client assertion
+ * signed with its certificate's private key (Microsoft identity platform certificate credentials:
+ * a JWT signed PS256, `x5t#S256` the certificate's SHA-256 thumbprint, `aud` the token URL, `iss`
+ * and `sub` the client id, a fresh `jti`, valid for 10 minutes).
+ */
+function clientAuthentication(
+  tokenUrl: string,
+  credentials: AzureCredentials,
+  options: AzureTransportOptions,
+): Record<string, string> {
+  if (credentials.certificate === undefined) {
+    return { client_secret: credentials.client_secret ?? '' };
+  }
+  let certificate: X509Certificate;
+  let key: KeyObject;
+  try {
+    certificate = new X509Certificate(credentials.certificate);
+    key = createPrivateKey(credentials.certificate);
+  } catch {
+    throw new AzureReadError(
+      'The certificate could not be read: paste the whole PEM file, the certificate and its private key',
+      true,
+    );
+  }
+  if (key.asymmetricKeyType !== 'rsa' || !certificate.checkPrivateKey(key)) {
+    throw new AzureReadError(
+      "The certificate's private key is not its RSA key: paste the PEM file of the certificate uploaded to the app registration, with its own private key",
+      true,
+    );
+  }
+  const now = Math.floor((options.now ?? (() => new Date()))().getTime() / 1000);
+  const thumbprint = Buffer.from(certificate.fingerprint256.replaceAll(':', ''), 'hex');
+  const header = base64url(
+    JSON.stringify({ alg: 'PS256', typ: 'JWT', 'x5t#S256': base64url(thumbprint) }),
+  );
+  const claims = base64url(
+    JSON.stringify({
+      aud: tokenUrl,
+      iss: credentials.client_id,
+      sub: credentials.client_id,
+      jti: randomUUID(),
+      nbf: now,
+      iat: now,
+      exp: now + 600,
+    }),
+  );
+  const signature = sign('sha256', Buffer.from(`${header}.${claims}`), {
+    key,
+    padding: constants.RSA_PKCS1_PSS_PADDING,
+    saltLength: constants.RSA_PSS_SALTLEN_DIGEST,
+  });
+  return {
+    client_assertion_type: 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer',
+    client_assertion: `${header}.${claims}.${base64url(signature)}`,
+  };
 }
 
 /** A client-credentials access token for `scope`, from the tenant's login endpoint. */
@@ -123,7 +210,7 @@ async function accessToken(
   const form = new URLSearchParams({
     grant_type: 'client_credentials',
     client_id: credentials.client_id,
-    client_secret: credentials.client_secret,
+    ...clientAuthentication(url, credentials, options),
     scope,
   }).toString();
   const response = await send(
@@ -136,12 +223,16 @@ async function accessToken(
   );
   if (response.status === 400 || response.status === 401) {
     throw new AzureReadError(
-      `Microsoft Entra ID refused the credentials (${response.status})${azureMessage(response.text)}: check the tenant id, client id and client secret`,
+      `Microsoft Entra ID refused the credentials (${response.status})${azureMessage(response.text)}: check the tenant id, client id and ${credentials.certificate === undefined ? 'client secret' : "that the certificate is one of the app registration's"}`,
       true,
     );
   }
   if (response.status < 200 || response.status >= 300) {
-    throw new AzureReadError(`The Microsoft Entra ID login answered ${response.status}`, true);
+    throw new AzureReadError(
+      `The Microsoft Entra ID login answered ${response.status}`,
+      true,
+      isTransientStatus(response.status),
+    );
   }
   try {
     const token = (JSON.parse(response.text) as { access_token?: unknown }).access_token;
@@ -178,6 +269,7 @@ async function readPages<Item>(
       throw new AzureReadError(
         `${what}: Azure answered ${response.status}${azureMessage(response.text)}`,
         false,
+        isTransientStatus(response.status),
       );
     }
     let parsed: { value?: unknown; nextLink?: unknown; '@odata.nextLink'?: unknown };
@@ -286,23 +378,33 @@ function appCredentialTokens(app: GraphApplication, tenant: string): DiscoveredT
 export function azureDiscovery(
   options: AzureTransportOptions = {},
 ): DiscoveryProvider<AzureSettings, AzureCredentials> {
-  return async ({ settings, credentials }) => {
+  return async ({ settings, credentials, progress }) => {
     const tokens: DiscoveredToken[] = [];
     const errors: string[] = [];
     const unreadPrefixes: string[] = [];
-    /** Runs one part; its failure is an error naming it and its prefix stays unread. */
+    const parts = discoveryParts(progress);
+    let retryable = false;
+    /**
+     * Runs one part, unless an earlier message read it or time is up; its failure is an error
+     * naming it and its prefix stays unread.
+     */
     const part = async (prefix: string, what: string, run: () => Promise<void>) => {
+      if (!parts.take(prefix)) return;
       try {
         await run();
       } catch (error) {
-        if (error instanceof AzureReadError && !error.refused) errors.push(error.message);
-        else if (error instanceof OutboundRequestError) errors.push(`${what}: ${error.message}`);
-        else throw error;
+        if (error instanceof AzureReadError && !error.refused) {
+          errors.push(error.message);
+          retryable ||= error.transient;
+        } else if (error instanceof OutboundRequestError) {
+          errors.push(`${what}: ${error.message}`);
+          retryable ||= error.transient;
+        } else throw error;
         unreadPrefixes.push(prefix);
       }
     };
     try {
-      if (settings.app_registrations) {
+      if (settings.app_registrations && !parts.isDone('app:')) {
         const graphToken = await accessToken(settings, credentials, GRAPH_SCOPE, options);
         const what = 'Entra ID app registrations (Microsoft Graph)';
         await part('app:', what, async () => {
@@ -343,12 +445,14 @@ export function azureDiscovery(
           unreadPrefixes.push('kv:');
         }
       }
-      if (vaults.size > 0) {
+      const vaultPrefix = (vault: URL) => `kv:${vault.host}${vault.pathname.replace(/\/+$/, '')}:`;
+      const unread = [...vaults.values()].filter((vault) => !parts.isDone(vaultPrefix(vault)));
+      if (unread.length > 0) {
         const vaultToken = await accessToken(settings, credentials, KEY_VAULT_SCOPE, options);
-        for (const vault of vaults.values()) {
+        for (const vault of unread) {
           const base = `${vault.origin}${vault.pathname.replace(/\/+$/, '')}`;
           const what = `Key Vault ${vaultName(vault)}`;
-          await part(`kv:${vault.host}${vault.pathname.replace(/\/+$/, '')}:`, what, async () => {
+          await part(vaultPrefix(vault), what, async () => {
             const found: DiscoveredToken[] = [];
             for (const kind of KEY_VAULT_KINDS) {
               const items = await readPages<KeyVaultItem>(
@@ -364,17 +468,23 @@ export function azureDiscovery(
           });
         }
       }
-      return { tokens, errors, unreadPrefixes } satisfies Discovery;
+      return { tokens, errors, unreadPrefixes, retryable, ...parts.outcome() } satisfies Discovery;
     } catch (error) {
       // The login refused the credentials: nothing was read, nothing may be marked removed.
       if (error instanceof AzureReadError) {
-        return { tokens: [], errors: [error.message], unreadPrefixes: [''] };
+        return {
+          tokens: [],
+          errors: [error.message],
+          unreadPrefixes: [''],
+          retryable: error.transient,
+        };
       }
       if (error instanceof OutboundRequestError) {
         return {
           tokens: [],
           errors: [`The Microsoft Entra ID login: ${error.message}`],
           unreadPrefixes: [''],
+          retryable: error.transient,
         };
       }
       throw error;

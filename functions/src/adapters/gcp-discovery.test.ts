@@ -96,6 +96,7 @@ describe('gcpDiscovery', () => {
         'Google refused the service account key (400): Invalid JWT Signature.: check the key is current and not disabled',
       ],
       unreadPrefixes: [''],
+      retryable: false,
     });
   });
 
@@ -116,6 +117,8 @@ describe('gcpDiscovery', () => {
       'gcp:gamma-project:key:',
       'gcp:beta-project:key:',
     ]);
+    // The 500 may mend: the scheduled sync is tried again later.
+    expect(found.retryable).toBe(true);
     const ids = found.tokens.map((token) => token.externalId);
     expect(ids.filter((id) => id.startsWith('gcp:alpha-project:secret:'))).toHaveLength(29);
     expect(ids).toContain('gcp:beta-project:secret:b');

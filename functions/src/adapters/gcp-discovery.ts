@@ -17,11 +17,19 @@
  * The token endpoint refusing the key (400 `invalid_grant`, 401) refuses the whole sync: nothing
  * is read and nothing may be marked removed. Any other failure of one part (a 403 on one project, a
  * 5xx) is an error naming it, its tokens are not marked removed, and the other parts are still
- * read. Every request goes through the SSRF guard (adapters/guarded-http.ts).
+ * read. Beyond the throttling's retries, and on a 5xx, a part's failure is `retryable` (the
+ * scheduled sync is tried again later). A project's secrets and its keys are two parts
+ * (domain/discovery.ts): the scheduled worker may read them over several messages. Every request
+ * goes through the SSRF guard (adapters/guarded-http.ts).
  */
 import { createPrivateKey, createSign } from 'node:crypto';
 import type { GcpCredentials, GcpSettings } from '@expiry-radar/shared/api/integration-api-schemas';
-import type { DiscoveredToken, Discovery, DiscoveryProvider } from '../domain/discovery';
+import {
+  discoveryParts,
+  type DiscoveredToken,
+  type Discovery,
+  type DiscoveryProvider,
+} from '../domain/discovery';
 import { OutboundRequestError } from './guarded-http';
 import { requestRetryingThrottles, type ThrottledRequestOptions } from './throttled-request';
 
@@ -32,6 +40,8 @@ class GcpReadError extends Error {
   constructor(
     message: string,
     readonly refused: boolean,
+    /** A later try may mend it (5xx, throttling beyond Retry-After). */
+    readonly transient = false,
   ) {
     super(message);
     this.name = 'GcpReadError';
@@ -68,6 +78,8 @@ interface GcpKey {
   readonly disabled?: boolean;
 }
 
+const isTransientStatus = (status: number) => status === 429 || status >= 500;
+
 function googleMessage(text: string): string {
   try {
     const parsed = JSON.parse(text) as {
@@ -100,6 +112,7 @@ function send(
       new GcpReadError(
         `${what}: Google Cloud is throttling (${status}); the next sync reads it`,
         false,
+        true,
       ),
   );
 }
@@ -158,7 +171,11 @@ async function accessToken(
     );
   }
   if (response.status < 200 || response.status >= 300) {
-    throw new GcpReadError(`Google's token endpoint answered ${response.status}`, true);
+    throw new GcpReadError(
+      `Google's token endpoint answered ${response.status}`,
+      true,
+      isTransientStatus(response.status),
+    );
   }
   try {
     const token = (JSON.parse(response.text) as { access_token?: unknown }).access_token;
@@ -194,6 +211,7 @@ async function readPages<Item>(
       throw new GcpReadError(
         `${what}: Google Cloud answered ${response.status}${googleMessage(response.text)}`,
         false,
+        isTransientStatus(response.status),
       );
     }
     let parsed: Record<string, unknown>;
@@ -267,17 +285,24 @@ function keyToken(key: GcpKey, account: GcpServiceAccount, project: string): Dis
 export function gcpDiscovery(
   options: GcpTransportOptions = {},
 ): DiscoveryProvider<GcpSettings, GcpCredentials> {
-  return async ({ settings, credentials }) => {
+  return async ({ settings, credentials, progress }) => {
     const tokens: DiscoveredToken[] = [];
     const errors: string[] = [];
     const unreadPrefixes: string[] = [];
+    const parts = discoveryParts(progress);
+    let retryable = false;
     const part = async (prefix: string, what: string, run: () => Promise<void>) => {
+      if (!parts.take(prefix)) return;
       try {
         await run();
       } catch (error) {
-        if (error instanceof GcpReadError && !error.refused) errors.push(error.message);
-        else if (error instanceof OutboundRequestError) errors.push(`${what}: ${error.message}`);
-        else throw error;
+        if (error instanceof GcpReadError && !error.refused) {
+          errors.push(error.message);
+          retryable ||= error.transient;
+        } else if (error instanceof OutboundRequestError) {
+          errors.push(`${what}: ${error.message}`);
+          retryable ||= error.transient;
+        } else throw error;
         unreadPrefixes.push(prefix);
       }
     };
@@ -320,16 +345,22 @@ export function gcpDiscovery(
           tokens.push(...found);
         });
       }
-      return { tokens, errors, unreadPrefixes } satisfies Discovery;
+      return { tokens, errors, unreadPrefixes, retryable, ...parts.outcome() } satisfies Discovery;
     } catch (error) {
       if (error instanceof GcpReadError) {
-        return { tokens: [], errors: [error.message], unreadPrefixes: [''] };
+        return {
+          tokens: [],
+          errors: [error.message],
+          unreadPrefixes: [''],
+          retryable: error.transient,
+        };
       }
       if (error instanceof OutboundRequestError) {
         return {
           tokens: [],
           errors: [`Google's token endpoint: ${error.message}`],
           unreadPrefixes: [''],
+          retryable: error.transient,
         };
       }
       throw error;

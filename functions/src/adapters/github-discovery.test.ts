@@ -113,6 +113,7 @@ describe('githubDiscovery', () => {
         "GitHub refused the credentials (401): Bad credentials: check the token or the App's id and private key",
       ],
       unreadPrefixes: [''],
+      retryable: false,
     });
     const { privateKey } = await import('node:crypto').then(({ generateKeyPairSync }) =>
       generateKeyPairSync('rsa', { modulusLength: 1024 }),

@@ -22,8 +22,11 @@
  * `Retry-After`), is retried after `Retry-After` or until `x-ratelimit-reset` (each wait at most
  * 30 s, three times). A 401 refuses the credentials: nothing is read and nothing may be marked
  * removed. Any other failure of one list (a 403 on one repository, a 5xx) is an error naming it,
- * its tokens are not marked removed, and the other lists are still read. Every request goes
- * through the SSRF guard (adapters/guarded-http.ts).
+ * its tokens are not marked removed, and the other lists are still read; a 5xx, or a rate limit
+ * spent for longer than is waited, makes it `retryable` (the scheduled sync is tried again later).
+ * The token grants, the requests and each repository's deploy keys are parts of their own
+ * (domain/discovery.ts): the scheduled worker may read them over several messages. Every request
+ * goes through the SSRF guard (adapters/guarded-http.ts).
  */
 import { createPrivateKey, createSign } from 'node:crypto';
 import {
@@ -31,7 +34,12 @@ import {
   type GithubCredentials,
   type GithubSettings,
 } from '@expiry-radar/shared/api/integration-api-schemas';
-import type { DiscoveredToken, Discovery, DiscoveryProvider } from '../domain/discovery';
+import {
+  discoveryParts,
+  type DiscoveredToken,
+  type Discovery,
+  type DiscoveryProvider,
+} from '../domain/discovery';
 import { guardedRequest, OutboundRequestError, type OutboundOptions } from './guarded-http';
 
 const PER_PAGE = 100;
@@ -47,6 +55,8 @@ class GithubReadError extends Error {
   constructor(
     message: string,
     readonly unauthorized: boolean,
+    /** A later try may mend it (a 5xx, the rate limit spent for longer than is waited). */
+    readonly transient = false,
   ) {
     super(message);
     this.name = 'GithubReadError';
@@ -185,6 +195,7 @@ function githubClient(authorization: () => string, options: GithubTransportOptio
           throw new GithubReadError(
             `${what}: GitHub's rate limit is spent (${response.status}); the next sync reads it`,
             false,
+            true,
           );
         }
         await sleep(Math.max(wait, 0.05) * 1000);
@@ -199,6 +210,7 @@ function githubClient(authorization: () => string, options: GithubTransportOptio
         throw new GithubReadError(
           `${what}: GitHub answered ${response.status}${messageOf(response.text)}`,
           false,
+          response.status >= 500,
         );
       }
       try {
@@ -318,7 +330,7 @@ function deployKeyToken(
 export function githubDiscovery(
   options: GithubTransportOptions = {},
 ): DiscoveryProvider<GithubSettings, GithubCredentials> {
-  return async ({ settings, credentials }) => {
+  return async ({ settings, credentials, progress }) => {
     const api = settings.api_url.replace(/\/+$/, '');
     const org = settings.organization;
     const orgPath = `${api}/orgs/${encodeURIComponent(org)}`;
@@ -327,6 +339,8 @@ export function githubDiscovery(
     const tokens: DiscoveredToken[] = [];
     const errors: string[] = [];
     const unreadPrefixes: string[] = [];
+    const parts = discoveryParts(progress);
+    let retryable = false;
     try {
       const authorization = await authorizationFor(api, org, credentials, options);
       const client = githubClient(() => authorization, options);
@@ -338,8 +352,10 @@ export function githubDiscovery(
         } catch (error) {
           if (error instanceof GithubReadError && !error.unauthorized) {
             errors.push(error.message);
+            retryable ||= error.transient;
           } else if (error instanceof OutboundRequestError) {
             errors.push(`${what}: ${error.message}`);
+            retryable ||= error.transient;
           } else {
             throw error;
           }
@@ -347,8 +363,11 @@ export function githubDiscovery(
           return null;
         }
       };
+      /** Reads one part's list, unless an earlier message read it or time is up. */
+      const readPart = <Item>(prefix: string, url: URL, what: string) =>
+        parts.take(prefix) ? read<Item>(prefix, url, what) : Promise.resolve(null);
 
-      const grants = await read<GithubTokenGrant>(
+      const grants = await readPart<GithubTokenGrant>(
         'pat:',
         new URL(`${orgPath}/personal-access-tokens`),
         `Fine-grained tokens of ${org}`,
@@ -356,7 +375,7 @@ export function githubDiscovery(
       for (const grant of grants ?? []) {
         tokens.push(...grantToken(grant, 'pat:', 'GitHub fine-grained token', location));
       }
-      const requests = await read<GithubTokenGrant>(
+      const requests = await readPart<GithubTokenGrant>(
         'pat-request:',
         new URL(`${orgPath}/personal-access-token-requests`),
         `Pending token requests of ${org}`,
@@ -391,7 +410,7 @@ export function githubDiscovery(
         repositories = names.slice(0, MAX_SCOPE_IDS);
       }
       for (const repository of repositories) {
-        const keys = await read<GithubDeployKey>(
+        const keys = await readPart<GithubDeployKey>(
           `repo:${repository}:`,
           new URL(`${api}/repos/${encodeURIComponent(org)}/${encodeURIComponent(repository)}/keys`),
           `Deploy keys of ${org}/${repository}`,
@@ -402,14 +421,24 @@ export function githubDiscovery(
           );
         }
       }
-      return { tokens, errors, unreadPrefixes } satisfies Discovery;
+      return { tokens, errors, unreadPrefixes, retryable, ...parts.outcome() } satisfies Discovery;
     } catch (error) {
       // The credentials themselves are refused: nothing was read, nothing may be marked removed.
       if (error instanceof GithubReadError) {
-        return { tokens: [], errors: [error.message], unreadPrefixes: [''] };
+        return {
+          tokens: [],
+          errors: [error.message],
+          unreadPrefixes: [''],
+          retryable: error.transient,
+        };
       }
       if (error instanceof OutboundRequestError) {
-        return { tokens: [], errors: [`GitHub: ${error.message}`], unreadPrefixes: [''] };
+        return {
+          tokens: [],
+          errors: [`GitHub: ${error.message}`],
+          unreadPrefixes: [''],
+          retryable: error.transient,
+        };
       }
       throw error;
     }

@@ -35,7 +35,11 @@ export interface OutboundResponse {
 
 /** A request that never got an answer: refused address, no connection, timeout, too large. */
 export class OutboundRequestError extends Error {
-  constructor(message: string) {
+  constructor(
+    message: string,
+    /** A later try may get through: no answer in time, a connection cut or refused. */
+    readonly transient = false,
+  ) {
     super(message);
     this.name = 'OutboundRequestError';
   }
@@ -91,6 +95,7 @@ export function guardedRequest(
         reject(
           new OutboundRequestError(
             couldNotConnect(url.host, new Error(`no answer within ${timeoutMs} ms`)),
+            true,
           ),
         ),
       );
@@ -137,5 +142,6 @@ function outboundError(error: unknown, host: string): OutboundRequestError {
     code === 'ENOTFOUND' || code === 'EAI_AGAIN'
       ? `The host ${host} could not be found`
       : couldNotConnect(host, error),
+    code !== 'ENOTFOUND',
   );
 }

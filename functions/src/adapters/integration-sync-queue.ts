@@ -1,5 +1,8 @@
-/** The integration sync queue: the daily dispatcher puts one message per integration due. */
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+/**
+ * The integration sync queue: the daily dispatcher puts one message per integration due; the
+ * worker puts a sync's continuation, and hides a message to retry for its backoff.
+ */
+import { ChangeMessageVisibilityCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { IntegrationSyncMessage } from '@expiry-radar/shared/api/integration-sync-message';
 import { getSqsClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -31,4 +34,24 @@ export const enqueueIntegrationSyncs: IntegrationSyncEnqueuer = async (messages)
       if (entries.length > 0) await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
+};
+
+/** Port: hides a received message for `seconds` before the queue hands it out again. */
+export type IntegrationSyncRedeliveryDelay = (
+  receiptHandle: string,
+  seconds: number,
+) => Promise<void>;
+
+/** ChangeMessageVisibility on the integration sync queue (a retry's backoff). */
+export const delayIntegrationSyncRedelivery: IntegrationSyncRedeliveryDelay = async (
+  receiptHandle,
+  seconds,
+) => {
+  await getSqsClient().send(
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: getConfig().integrationSyncQueueUrl,
+      ReceiptHandle: receiptHandle,
+      VisibilityTimeout: Math.max(0, Math.min(43_200, Math.round(seconds))),
+    }),
+  );
 };

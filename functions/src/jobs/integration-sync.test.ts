@@ -21,21 +21,25 @@ import { lambdaContext } from '../local/lambda-http-adapter';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig, resetConfigForTests } from '../platform/config';
 import { runIntegrationSyncDispatch } from './integration-sync-dispatch';
-import { handler as worker } from './integration-sync-worker';
+import { createIntegrationSyncWorker, handler as worker } from './integration-sync-worker';
+import { startAzureStandIn, type AzureStandIn } from '../local/emulators/azure-stand-in';
 
 const LIST_ROUTE = '/api/v1/workspaces/{id}/integrations';
 const HOUR = 60 * 60 * 1000;
 
 let vault: VaultStandIn;
+let azure: AzureStandIn;
 beforeAll(async () => {
   // The stand-in listens on loopback, which outbound calls reach only when allowed (never in production).
   process.env.WEBHOOK_ALLOW_LOOPBACK = 'true';
   resetConfigForTests();
   vault = await startVaultStandIn();
+  azure = await startAzureStandIn();
   vault.setSecrets('kv', { 'billing/stripe': { expires_at: inDays(30) } });
 });
 afterAll(async () => {
   await vault.stop();
+  await azure.stop();
   delete process.env.WEBHOOK_ALLOW_LOOPBACK;
   resetConfigForTests();
 });
@@ -74,14 +78,14 @@ async function dispatch(now: Date, workspaceId: string): Promise<string[]> {
   return sent.filter((m) => m.workspaceId === workspaceId).map((m) => m.integrationId);
 }
 
-function sqsEvent(bodies: readonly unknown[]): SQSEvent {
+function sqsEvent(bodies: readonly unknown[], receiveCount = 1): SQSEvent {
   return {
     Records: bodies.map((body, index) => ({
       messageId: `m${index}`,
       receiptHandle: `r${index}`,
       body: JSON.stringify(body),
       attributes: {
-        ApproximateReceiveCount: '1',
+        ApproximateReceiveCount: String(receiveCount),
         SentTimestamp: '0',
         SenderId: 'test',
         ApproximateFirstReceiveTimestamp: '0',
@@ -295,5 +299,194 @@ describe('integrations beyond the plan after a downgrade', () => {
       }),
     );
     expect(resumed.statusCode).toBe(200);
+  });
+});
+
+describe('a scheduled sync of a large account, and one its source fails', () => {
+  const day = (days: number) => `${inDays(days)}T08:00:00Z`;
+  const VAULTS = ['alpha', 'beta', 'gamma'] as const;
+
+  async function givenAzureIntegration(team: Team): Promise<string> {
+    const created = await invoke(
+      createIntegration,
+      routeRequest('POST', LIST_ROUTE, {
+        params: { id: team.workspaceId },
+        cookie: team.admin.cookie,
+        body: {
+          kind: 'azure',
+          name: 'Azure, three vaults',
+          schedule: 'daily',
+          enabled: true,
+          settings: {
+            tenant_id: azure.tenantId,
+            authority_host: azure.url,
+            graph_url: azure.url,
+            management_url: azure.url,
+            vault_urls: VAULTS.map((name) => azure.vaultUrl(name)),
+          },
+          credentials: { client_id: azure.clientId, client_secret: azure.clientSecret },
+          rules: { removed: 'mark' },
+        },
+      }),
+    );
+    expect(created.statusCode).toBe(201);
+    return (created.json as Integration).id;
+  }
+
+  const removedNames = async (workspaceId: string) =>
+    (await listAllTokens(workspaceId))
+      .map((record) => record.token)
+      .filter((token) => token.source?.removed_at)
+      .map((token) => token.name)
+      .sort();
+
+  it('reads it over several messages, each resuming where the last stopped, and marks removals only once the whole account was read', async () => {
+    azure.setState({
+      applications: [
+        {
+          appId: '00000000-0000-4000-8000-0000000000a1',
+          displayName: 'billing-api',
+          passwordCredentials: [{ keyId: 'k1', displayName: 'ci', endDateTime: day(20) }],
+        },
+      ],
+      vaults: {
+        alpha: { secrets: [{ name: 'db', expires: day(30) }] },
+        beta: { secrets: [{ name: 'queue', expires: day(40) }] },
+        gamma: { certificates: [{ name: 'www', expires: day(50) }] },
+      },
+    });
+    const team = await givenTeam({ plan: 'pro' });
+    const id = await givenAzureIntegration(team);
+    // No time to read more than one part a message: the app registrations, then each vault.
+    const sent: IntegrationSyncMessage[] = [];
+    const slowWorker = createIntegrationSyncWorker({
+      readShare: 0,
+      enqueue: (batch) => Promise.resolve(void sent.push(...batch)),
+      delay: () => Promise.reject(new Error('nothing to retry')),
+    });
+    /** Runs the sync's messages in turn; after each but the last, `between` looks. */
+    const runSync = async (between: () => Promise<void>) => {
+      let message: IntegrationSyncMessage | undefined = {
+        workspaceId: team.workspaceId,
+        integrationId: id,
+      };
+      let count = 0;
+      while (message) {
+        sent.length = 0;
+        const response = await slowWorker(
+          sqsEvent([message]),
+          lambdaContext('integration-sync-worker', 'test-request'),
+        );
+        expect(response.batchItemFailures).toEqual([]);
+        count += 1;
+        message = sent.pop();
+        if (message) await between();
+      }
+      return count;
+    };
+
+    expect(await runSync(() => Promise.resolve())).toBe(4);
+    const names = (await listAllTokens(team.workspaceId)).map((record) => record.token.name);
+    expect(names.sort()).toEqual([
+      'Azure Key Vault certificate: www (gamma)',
+      'Azure Key Vault secret: db (alpha)',
+      'Azure Key Vault secret: queue (beta)',
+      'Entra ID app billing-api client secret: ci',
+    ]);
+    const lastSync = async () => (await findIntegration(team.workspaceId, id))?.lastSync;
+    expect(await lastSync()).toMatchObject({ created: 4, removed: 0, errors: [] });
+
+    // Two items go at the source: nothing is marked until the last message has read the rest.
+    azure.setState({
+      applications: [],
+      vaults: { alpha: {}, beta: { secrets: [{ name: 'queue', expires: day(40) }] }, gamma: {} },
+    });
+    const seenBetween: string[][] = [];
+    expect(
+      await runSync(async () => void seenBetween.push(await removedNames(team.workspaceId))),
+    ).toBe(4);
+    expect(seenBetween).toEqual([[], [], []]);
+    expect(await removedNames(team.workspaceId)).toEqual([
+      'Azure Key Vault certificate: www (gamma)',
+      'Azure Key Vault secret: db (alpha)',
+      'Entra ID app billing-api client secret: ci',
+    ]);
+    expect(await lastSync()).toMatchObject({ created: 0, removed: 3, errors: [] });
+
+    // Nothing changed since: the whole run writes nothing.
+    const before = await lastSync();
+    await runSync(() => Promise.resolve());
+    expect(await lastSync()).toEqual(before);
+  });
+
+  it('retries a sync its source failed with a growing delay, showing the error on the integration, until it succeeds', async () => {
+    azure.setState({
+      vaults: {
+        alpha: { secrets: [{ name: 'db', expires: day(30) }] },
+        beta: { secrets: [{ name: 'queue', expires: day(40) }] },
+        gamma: { certificates: [{ name: 'www', expires: day(50) }] },
+      },
+    });
+    const team = await givenTeam({ plan: 'pro' });
+    const id = await givenAzureIntegration(team);
+    const delays: [string, number][] = [];
+    const retryingWorker = createIntegrationSyncWorker({
+      enqueue: () => Promise.reject(new Error('no continuation expected')),
+      delay: (receipt, seconds) => Promise.resolve(void delays.push([receipt, seconds])),
+    });
+    const receive = (count: number) =>
+      retryingWorker(
+        sqsEvent([{ workspaceId: team.workspaceId, integrationId: id }], count),
+        lambdaContext('integration-sync-worker', 'test-request', 300_000),
+      );
+    // Key Vault beta answers 500 to the next two syncs.
+    azure.fail({ path: '/vaults/beta/secrets', status: 500, times: 2 });
+
+    expect((await receive(1)).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+    const names = async () =>
+      (await listAllTokens(team.workspaceId)).map((record) => record.token.name).sort();
+    expect(await names()).toEqual([
+      'Azure Key Vault certificate: www (gamma)',
+      'Azure Key Vault secret: db (alpha)',
+    ]);
+    const lastSync = async () => (await findIntegration(team.workspaceId, id))?.lastSync;
+    expect((await lastSync())?.errors).toEqual([
+      'Key Vault beta (secrets): Azure answered 500: The request was throttled or the service is unavailable.',
+    ]);
+    expect((await receive(2)).batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+    expect(delays).toEqual([
+      ['r0', 300],
+      ['r0', 600],
+    ]);
+
+    expect((await receive(3)).batchItemFailures).toEqual([]);
+    expect(await names()).toEqual([
+      'Azure Key Vault certificate: www (gamma)',
+      'Azure Key Vault secret: db (alpha)',
+      'Azure Key Vault secret: queue (beta)',
+    ]);
+    expect(await lastSync()).toMatchObject({ created: 1, errors: [] });
+  });
+
+  it('sends a message its source still fails after the last receive on to the dead-letter queue, the error shown', async () => {
+    azure.setState({ vaults: { alpha: {}, beta: {}, gamma: {} } });
+    const team = await givenTeam({ plan: 'pro' });
+    const id = await givenAzureIntegration(team);
+    const delays: number[] = [];
+    const retryingWorker = createIntegrationSyncWorker({
+      delay: (_receipt, seconds) => Promise.resolve(void delays.push(seconds)),
+    });
+    // Still unavailable after the throttling's three retries (Retry-After: 0).
+    azure.fail({ path: '/vaults/gamma/certificates', status: 503, times: 4, retry_after: 0 });
+    const response = await retryingWorker(
+      sqsEvent([{ workspaceId: team.workspaceId, integrationId: id }], 3),
+      lambdaContext('integration-sync-worker', 'test-request', 300_000),
+    );
+    // Failed on its third receive: the queue's redrive policy (maxReceiveCount 3) dead-letters it.
+    expect(response.batchItemFailures).toEqual([{ itemIdentifier: 'm0' }]);
+    expect(delays).toEqual([1_200]);
+    expect((await findIntegration(team.workspaceId, id))?.lastSync?.errors).toEqual([
+      'Key Vault gamma (certificates): Azure answered 503: The request was throttled or the service is unavailable.',
+    ]);
   });
 });

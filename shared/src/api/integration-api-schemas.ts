@@ -38,6 +38,8 @@ export const DEFAULT_GCP_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const DEFAULT_GCP_SECRET_MANAGER_URL = 'https://secretmanager.googleapis.com';
 export const DEFAULT_GCP_IAM_URL = 'https://iam.googleapis.com';
 export const SERVICE_ACCOUNT_KEY_MAX_LENGTH = 10_000;
+/** A certificate with its private key in PEM (an app registration's certificate credential). */
+export const AZURE_CERTIFICATE_MAX_LENGTH = 16_000;
 export const DEFAULT_AZURE_AUTHORITY_HOST = 'https://login.microsoftonline.com';
 export const DEFAULT_AZURE_GRAPH_URL = 'https://graph.microsoft.com';
 export const DEFAULT_AZURE_MANAGEMENT_URL = 'https://management.azure.com';
@@ -68,6 +70,10 @@ export const INTEGRATION_MESSAGES = {
   invalidClientId: 'Client id must be the application (client) id, a GUID',
   invalidSubscriptionId: 'Subscription ids must be GUIDs',
   tooManyVaults: `At most ${MAX_SCOPE_IDS} vaults and ${MAX_SCOPE_IDS} subscriptions`,
+  azureCredentialsRequired:
+    'Give either a client secret or a certificate with its private key, not both',
+  invalidAzureCertificate:
+    'Certificate must be the PEM file holding the certificate (-----BEGIN CERTIFICATE-----) and its RSA private key (-----BEGIN PRIVATE KEY-----)',
   azureNothingToRead:
     'Give Key Vault URLs or subscriptions, or read app registrations: there is nothing to read',
   invalidProjectId:
@@ -250,13 +256,38 @@ export const azureSettingsSchema = z
     { message: INTEGRATION_MESSAGES.azureNothingToRead, path: ['vault_urls'] },
   );
 
-export const azureCredentialsSchema = z.object({
-  client_id: z
-    .string({ error: INTEGRATION_MESSAGES.invalidClientId })
-    .trim()
-    .regex(GUID, INTEGRATION_MESSAGES.invalidClientId),
-  client_secret: secretSchema(INTEGRATION_MESSAGES.tokenRequired),
-});
+const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]+?-----END CERTIFICATE-----/;
+const PEM_PRIVATE_KEY =
+  /-----BEGIN (RSA )?PRIVATE KEY-----[\s\S]+?-----END (RSA )?PRIVATE KEY-----/;
+
+/**
+ * An app registration's client secret, or its certificate (the PEM file with the certificate and
+ * its private key: the sync signs a client assertion with it, per the Microsoft identity
+ * platform's certificate credentials).
+ */
+export const azureCredentialsSchema = z
+  .object({
+    client_id: z
+      .string({ error: INTEGRATION_MESSAGES.invalidClientId })
+      .trim()
+      .regex(GUID, INTEGRATION_MESSAGES.invalidClientId),
+    client_secret: secretSchema(INTEGRATION_MESSAGES.tokenRequired).optional(),
+    certificate: multiLineText(
+      z
+        .string({ error: INTEGRATION_MESSAGES.invalidAzureCertificate })
+        .trim()
+        .max(AZURE_CERTIFICATE_MAX_LENGTH, INTEGRATION_MESSAGES.invalidAzureCertificate)
+        .refine(
+          (text) => PEM_CERTIFICATE.test(text) && PEM_PRIVATE_KEY.test(text),
+          INTEGRATION_MESSAGES.invalidAzureCertificate,
+        ),
+    ).optional(),
+  })
+  .refine(
+    (credentials) =>
+      (credentials.client_secret === undefined) !== (credentials.certificate === undefined),
+    { message: INTEGRATION_MESSAGES.azureCredentialsRequired, path: ['client_secret'] },
+  );
 
 export const gcpSettingsSchema = z.object({
   project_ids: z

@@ -266,6 +266,27 @@ describe('POST /api/v1/workspaces/{id}/integrations', () => {
         'Client id must be the application (client) id, a GUID',
       ],
       [
+        {
+          kind: 'azure',
+          name: 'A',
+          settings: { tenant_id: 'contoso.onmicrosoft.com' },
+          credentials: {
+            client_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+            certificate: '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----',
+          },
+        },
+        'Certificate must be the PEM file holding the certificate (-----BEGIN CERTIFICATE-----) and its RSA private key (-----BEGIN PRIVATE KEY-----)',
+      ],
+      [
+        {
+          kind: 'azure',
+          name: 'A',
+          settings: { tenant_id: 'contoso.onmicrosoft.com' },
+          credentials: { client_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d' },
+        },
+        'Give either a client secret or a certificate with its private key, not both',
+      ],
+      [
         { kind: 'gcp', name: 'G', settings: { project_ids: [] }, credentials: {} },
         'Give at least one project',
       ],

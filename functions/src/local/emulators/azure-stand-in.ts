@@ -6,7 +6,12 @@
  * - `POST /{tenant}/oauth2/v2.0/token` (client credentials, form-encoded): an access token for
  *   the scope asked (`https://graph.microsoft.com/.default`, `https://management.azure.com/.default`,
  *   `https://vault.azure.net/.default`); 401 `invalid_client` for another client id or secret,
- *   400 for another tenant;
+ *   400 for another tenant. Instead of the secret, a client assertion (`client_assertion_type`
+ *   `urn:ietf:params:oauth:client-assertion-type:jwt-bearer`) is verified as the Microsoft
+ *   identity platform does: a JWT signed PS256 (or RS256) by the app registration's certificate,
+ *   named by its `x5t#S256` (or SHA-1 `x5t`) thumbprint, `aud` this token URL, `iss` and `sub` the
+ *   client id, a `jti`, within `nbf`..`exp`. The registered certificate is made with `openssl` when
+ *   first asked for (`certificatePem()`, and `certificate` in the credentials answered below);
  * - Graph `GET /v1.0/applications` (`$top`, `@odata.nextLink` with `$skiptoken`):
  *   `passwordCredentials` and `keyCredentials` with `endDateTime`;
  * - Resource Manager `GET /subscriptions/{id}/providers/Microsoft.KeyVault/vaults?api-version=…`:
@@ -19,11 +24,15 @@
  * returned object, and by anyone through `PUT /stand-in/state` (JSON: `applications`, `vaults`
  * as name → { certificates, secrets, keys }, `subscriptions` as id → vault names) and
  * `PUT /stand-in/failures` (`{ path, status, times?, retry_after? }`). `GET /stand-in/credentials`
- * answers the tenant, client id and secret and the URLs to give an integration. With `seed`, it
+ * answers the tenant, client id, secret and certificate and the URLs to give an integration. With `seed`, it
  * holds an app registration with a client secret and a certificate, and a vault `demo-vault` in the
  * subscription 00000000-0000-0000-0000-000000000001.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { execFileSync } from 'node:child_process';
+import { constants, randomBytes, randomUUID, verify, X509Certificate } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -74,6 +83,8 @@ export interface AzureStandIn {
   readonly tenantId: string;
   readonly clientId: string;
   readonly clientSecret: string;
+  /** The app registration's certificate and its private key, PEM (made on first use). */
+  certificatePem(): string;
   /** A vault's URL, as an integration is given it. */
   vaultUrl(name: string): string;
   readonly requests: string[];
@@ -94,6 +105,105 @@ export const SEED_SUBSCRIPTION = '00000000-0000-0000-0000-000000000001';
 function send(response: ServerResponse, status: number, body: unknown, headers = {}): void {
   response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
   response.end(JSON.stringify(body));
+}
+
+/** A self-signed certificate and its RSA key, made by `openssl` in a temporary folder. */
+function makeCertificate(): { pem: string; certificate: X509Certificate } {
+  const folder = mkdtempSync(path.join(tmpdir(), 'azure-stand-in-'));
+  try {
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-keyout',
+        'key.pem',
+        '-out',
+        'certificate.pem',
+        '-days',
+        '365',
+        '-subj',
+        '/CN=expiry-radar-stand-in',
+      ],
+      { cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    const certificate = readFileSync(path.join(folder, 'certificate.pem'), 'utf8');
+    const key = readFileSync(path.join(folder, 'key.pem'), 'utf8');
+    return {
+      pem: `${certificate.trim()}\n${key.trim()}\n`,
+      certificate: new X509Certificate(certificate),
+    };
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';
+const thumbprint = (fingerprint: string) =>
+  Buffer.from(fingerprint.replaceAll(':', ''), 'hex').toString('base64url');
+
+/**
+ * Why the login refuses a client assertion (AADSTS codes as Entra ID answers them), or null when
+ * it is the app registration's, signed by its certificate, for this token URL and still valid.
+ */
+function assertionRefusal(
+  assertion: string,
+  expected: { clientId: string; tokenUrl: string; certificate: X509Certificate },
+): string | null {
+  const [header, claims, signature] = assertion.split('.');
+  if (!header || !claims || !signature) return 'AADSTS50027: JWT token is invalid or malformed.';
+  let head: { alg?: unknown; 'x5t#S256'?: unknown; x5t?: unknown };
+  let body: Record<string, unknown>;
+  try {
+    head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as typeof head;
+    body = JSON.parse(Buffer.from(claims, 'base64url').toString('utf8')) as typeof body;
+  } catch {
+    return 'AADSTS50027: JWT token is invalid or malformed.';
+  }
+  const { certificate } = expected;
+  const named =
+    head['x5t#S256'] === thumbprint(certificate.fingerprint256) ||
+    head.x5t === thumbprint(certificate.fingerprint);
+  if (!named) {
+    return 'AADSTS700027: The certificate with identifier used to sign the client assertion is not registered on application.';
+  }
+  const padding =
+    head.alg === 'PS256'
+      ? { padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: constants.RSA_PSS_SALTLEN_DIGEST }
+      : head.alg === 'RS256'
+        ? { padding: constants.RSA_PKCS1_PADDING }
+        : null;
+  const signed =
+    padding !== null &&
+    verify(
+      'sha256',
+      Buffer.from(`${header}.${claims}`),
+      { key: certificate.publicKey, ...padding },
+      Buffer.from(signature, 'base64url'),
+    );
+  if (!signed) return 'AADSTS700027: Client assertion contains an invalid signature.';
+  if (body.aud !== expected.tokenUrl) {
+    return 'AADSTS50013: Assertion audience claim does not match the required value.';
+  }
+  if (body.iss !== expected.clientId || body.sub !== expected.clientId) {
+    return "AADSTS700021: Client assertion application identifier doesn't match 'client_id' parameter.";
+  }
+  if (typeof body.jti !== 'string' || body.jti === '') {
+    return 'AADSTS50027: JWT token is invalid or malformed (no jti).';
+  }
+  const now = Date.now() / 1000;
+  const skew = 300;
+  if (
+    typeof body.exp !== 'number' ||
+    body.exp < now - skew ||
+    (typeof body.nbf === 'number' && body.nbf > now + skew)
+  ) {
+    return 'AADSTS700024: Client assertion is not within its valid time range.';
+  }
+  return null;
 }
 
 /** The `{ error: { code, message } }` of Graph, Resource Manager and Key Vault. */
@@ -163,6 +273,8 @@ export async function startAzureStandIn(
   const requests: string[] = [];
   let url = '';
   const vaultUrl = (name: string) => `${url}/vaults/${name}`;
+  let registered: ReturnType<typeof makeCertificate> | undefined;
+  const appCertificate = () => (registered ??= makeCertificate());
 
   /** One page of `items` and the link to the next (`$skiptoken` is the offset). */
   const page = <T>(request: URL, items: readonly T[], size: number) => {
@@ -210,6 +322,7 @@ export async function startAzureStandIn(
         tenant_id: tenantId,
         client_id: clientId,
         client_secret: clientSecret,
+        certificate: appCertificate().pem,
         authority_host: url,
         graph_url: url,
         management_url: url,
@@ -258,11 +371,23 @@ export async function startAzureStandIn(
         });
         return;
       }
-      if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret) {
-        send(response, 401, {
-          error: 'invalid_client',
-          error_description: 'AADSTS7000215: Invalid client secret provided.',
-        });
+      const assertion = form.get('client_assertion');
+      const refusal =
+        form.get('client_id') !== clientId
+          ? `AADSTS700016: Application with identifier '${form.get('client_id')}' was not found in the directory.`
+          : assertion !== null
+            ? form.get('client_assertion_type') !== CLIENT_ASSERTION_TYPE
+              ? "AADSTS50027: The 'client_assertion_type' is not jwt-bearer."
+              : assertionRefusal(assertion, {
+                  clientId,
+                  tokenUrl: `${url}${path}`,
+                  certificate: appCertificate().certificate,
+                })
+            : form.get('client_secret') !== clientSecret
+              ? 'AADSTS7000215: Invalid client secret provided.'
+              : null;
+      if (refusal !== null) {
+        send(response, 401, { error: 'invalid_client', error_description: refusal });
         return;
       }
       const audience = (Object.keys(SCOPES) as Audience[]).find(
@@ -416,6 +541,7 @@ export async function startAzureStandIn(
     tenantId,
     clientId,
     clientSecret,
+    certificatePem: () => appCertificate().pem,
     vaultUrl,
     requests,
     setState: (next) => {

@@ -36,7 +36,7 @@ import { vaultDiscovery } from '../../adapters/vault-discovery';
 import type { IntegrationRecord } from '../../data/entities/integration';
 import { claimScheduledSync } from '../../data/integration-records';
 import type { UserRecord } from '../../data/user-records';
-import type { Discovery } from '../../domain/discovery';
+import type { Discovery, DiscoveryProgress } from '../../domain/discovery';
 import { followingSyncAt } from '../../domain/integration-schedule';
 import { badRequest } from '../../platform/app-error';
 import { getConfig } from '../../platform/config';
@@ -69,8 +69,14 @@ function storedValue<Schema extends z.ZodType>(schema: Schema, value: unknown): 
   );
 }
 
-/** What the integration's provider finds at its source. */
-export async function discover(integration: IntegrationRecord): Promise<Discovery> {
+/**
+ * What the integration's provider finds at its source; with `progress` (the scheduled worker),
+ * the providers that read in parts (GitHub, Azure, Google Cloud) may stop early.
+ */
+export async function discover(
+  integration: IntegrationRecord,
+  progress?: DiscoveryProgress,
+): Promise<Discovery> {
   switch (integration.kind) {
     case 'aws': {
       const settings = storedValue(awsSettingsSchema, integration.settings);
@@ -99,17 +105,17 @@ export async function discover(integration: IntegrationRecord): Promise<Discover
     case 'github': {
       const settings = storedValue(githubSettingsSchema, integration.settings);
       const credentials = storedValue(githubCredentialsSchema, await openCredentials(integration));
-      return githubDiscovery()({ settings, credentials });
+      return githubDiscovery()({ settings, credentials, progress });
     }
     case 'azure': {
       const settings = storedValue(azureSettingsSchema, integration.settings);
       const credentials = storedValue(azureCredentialsSchema, await openCredentials(integration));
-      return azureDiscovery()({ settings, credentials });
+      return azureDiscovery()({ settings, credentials, progress });
     }
     case 'gcp': {
       const settings = storedValue(gcpSettingsSchema, integration.settings);
       const credentials = storedValue(gcpCredentialsSchema, await openCredentials(integration));
-      return gcpDiscovery()({ settings, credentials });
+      return gcpDiscovery()({ settings, credentials, progress });
     }
   }
 }

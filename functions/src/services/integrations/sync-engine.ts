@@ -71,7 +71,29 @@ export interface SyncPlan {
   readonly linkCandidates: SyncReport['link_candidates'];
   /** What the source answered, before the rules (the first MAX_REPORTED_ITEMS). */
   readonly found: SyncReport['found'];
+  /**
+   * Of a partial run's message: the integration's tokens under the parts it read that it did not
+   * find, for the run's last message to mark (or delete).
+   */
+  readonly missing: readonly string[];
 }
+
+/**
+ * A sync read over several messages (the scheduled worker on a large account): only its last
+ * message marks tokens removed at source or deletes them, once the whole source was read, so the
+ * inventory is never marked from half a reading.
+ */
+export interface SyncRun {
+  /** Part prefixes (domain/discovery.ts) the earlier messages read. */
+  readonly earlierParts: readonly string[];
+  /** The integration's tokens under those parts that the earlier messages did not find. */
+  readonly earlierMissing: readonly string[];
+  /** More messages follow: nothing is marked or deleted now; what is missing is answered. */
+  readonly partial: boolean;
+}
+
+const underAny = (externalId: string, prefixes: readonly string[]) =>
+  prefixes.some((prefix) => externalId.startsWith(prefix));
 
 const DAY_MS = 86_400_000;
 
@@ -136,6 +158,8 @@ export function planSync(options: {
   now: Date;
   /** The integration's rules; by default everything is kept and removals are only marked. */
   rules?: IntegrationRules;
+  /** Of a sync read over several messages; by default the discovery is the whole source. */
+  run?: SyncRun;
 }): SyncPlan {
   const { integration, discovery, now } = options;
   const rules = options.rules ?? DEFAULT_INTEGRATION_RULES;
@@ -219,9 +243,25 @@ export function planSync(options: {
   }
 
   const deleteBefore = now.getTime() - rules.delete_after_days * DAY_MS;
+  const earlierParts = options.run?.earlierParts ?? [];
+  const earlierMissing = new Set(options.run?.earlierMissing ?? []);
+  const missing: string[] = [];
   for (const [externalId, record] of ours) {
     const current = record.token;
     if (found.has(externalId)) continue;
+    // Found by an earlier message of the same run.
+    if (underAny(externalId, earlierParts) && !earlierMissing.has(externalId)) continue;
+    if (options.run?.partial) {
+      const markable = !current.source?.removed_at || rules.removed === 'delete';
+      if (
+        markable &&
+        underAny(externalId, discovery.readParts ?? []) &&
+        !underAny(externalId, discovery.unreadPrefixes)
+      ) {
+        missing.push(externalId);
+      }
+      continue;
+    }
     const removedAt = current.source?.removed_at;
     if (removedAt) {
       if (rules.removed === 'delete' && Date.parse(removedAt) <= deleteBefore) {
@@ -240,7 +280,7 @@ export function planSync(options: {
       update: { current, lastAlert: record.schedule.lastAlert, next },
     });
   }
-  return { changes, unchanged, linkCandidates, found: reported };
+  return { changes, unchanged, linkCandidates, found: reported, missing };
 }
 
 export function reportOf(plan: SyncPlan, errors: readonly string[], dryRun: boolean): SyncReport {
@@ -366,6 +406,8 @@ async function recordSync(options: {
   actor: SyncActor;
   trigger: 'manual' | 'schedule';
   now: Date;
+  /** Link candidates of a run's earlier messages (not in the report's list). */
+  earlierLinkCandidates?: number;
 }): Promise<void> {
   const { workspace, integration, report, now } = options;
   if (!syncNeedsRecord(integration.lastSync, report)) return;
@@ -394,7 +436,7 @@ async function recordSync(options: {
       removed: report.removed,
       deleted: report.deleted,
       unchanged: report.unchanged,
-      link_candidates: report.link_candidates.length,
+      link_candidates: report.link_candidates.length + (options.earlierLinkCandidates ?? 0),
       errors: report.errors.length,
     },
     now,
@@ -438,6 +480,65 @@ export async function syncFromDiscovery(options: {
   return report;
 }
 
+/** What the earlier messages of a run wrote and met, added to the outcome its end records. */
+export interface SyncRunTotals {
+  readonly created: number;
+  readonly updated: number;
+  readonly unchanged: number;
+  readonly renewed: number;
+  readonly link_candidates: number;
+}
+
+/**
+ * One message of a scheduled sync that may be read over several (services/integrations/
+ * scheduled-sync.ts): writes what this message found (creations and updates at once), marks or
+ * deletes only in the run's last message (`run.partial` false), and records the run's outcome,
+ * the earlier messages' totals and errors added, when it ends or when `record` asks (a run
+ * stopped by a failure worth retrying shows it on the integration). Answers this message's report
+ * and the tokens its parts no longer hold, for the next message.
+ */
+export async function syncRunMessage(options: {
+  workspace: SyncWorkspace;
+  integration: IntegrationRecord;
+  discovery: Discovery;
+  actor: SyncActor;
+  now: Date;
+  run: SyncRun;
+  earlier: { readonly totals: SyncRunTotals; readonly errors: readonly string[] };
+  record: boolean;
+}): Promise<{ report: SyncReport; missing: readonly string[] }> {
+  const { workspace, integration, discovery, now, run, earlier } = options;
+  const stored = await listAllTokens(workspace.workspaceId);
+  const plan = planSync({ integration, discovery, stored, now, rules: rulesOf(integration), run });
+  const outcome = await writePlan(workspace.workspaceId, workspace.plan, plan.changes, now);
+  const report = reportOf(
+    { ...plan, changes: outcome.written },
+    [...discovery.errors, ...outcome.errors],
+    false,
+  );
+  if (options.record) {
+    const whole: SyncReport = {
+      ...report,
+      created: report.created + earlier.totals.created,
+      updated: report.updated + earlier.totals.updated,
+      unchanged: report.unchanged + earlier.totals.unchanged,
+      renewed: report.renewed + earlier.totals.renewed,
+      errors: [...earlier.errors, ...report.errors],
+    };
+    await recordSync({
+      workspace,
+      integration,
+      report: whole,
+      actor: options.actor,
+      trigger: 'schedule',
+      now,
+      earlierLinkCandidates: earlier.totals.link_candidates,
+    });
+    return { report: whole, missing: plan.missing };
+  }
+  return { report, missing: plan.missing };
+}
+
 /**
  * A sync that could not even ask its source (its kind has no provider, its credentials would not
  * open): recorded like a sync that changed nothing and found this one error, so the same failure
@@ -452,7 +553,7 @@ export async function recordSyncFailure(options: {
   now: Date;
 }): Promise<SyncReport> {
   const report = reportOf(
-    { changes: [], unchanged: 0, linkCandidates: [], found: [] },
+    { changes: [], unchanged: 0, linkCandidates: [], found: [], missing: [] },
     [options.error],
     false,
   );

@@ -57,7 +57,9 @@ export interface IntegrationFormValues {
   private_key: string;
   tenant_id: string;
   client_id: string;
+  azure_auth: 'secret' | 'certificate';
   client_secret: string;
+  azure_certificate: string;
   vault_urls: string;
   subscription_ids: string;
   app_registrations: 'yes' | 'no';
@@ -106,7 +108,9 @@ export const EMPTY_FORM: IntegrationFormValues = {
   private_key: '',
   tenant_id: '',
   client_id: '',
+  azure_auth: 'secret',
   client_secret: '',
+  azure_certificate: '',
   vault_urls: '',
   subscription_ids: '',
   app_registrations: 'yes',
@@ -263,7 +267,9 @@ function credentialFields(values: IntegrationFormValues): Record<string, string>
         ? { token: values.vault_token }
         : { role_id: values.role_id, secret_id: values.secret_id };
     case 'azure':
-      return { client_id: values.client_id, client_secret: values.client_secret };
+      return values.azure_auth === 'certificate'
+        ? { client_id: values.client_id, certificate: values.azure_certificate }
+        : { client_id: values.client_id, client_secret: values.client_secret };
     case 'gcp':
       return { service_account_key: values.service_account_key };
     case 'github':
@@ -299,7 +305,10 @@ export function fieldOfPath(
     if (kind === 'github') {
       return second === 'app_id' || second === 'private_key' ? second : 'github_token';
     }
-    if (kind === 'azure') return second === 'client_id' ? second : 'client_secret';
+    if (kind === 'azure') {
+      if (second === 'client_id') return second;
+      return second === 'certificate' ? 'azure_certificate' : 'client_secret';
+    }
     if (kind === 'gcp') return 'service_account_key';
     if (second === 'role_id' || second === 'secret_id') return second;
     return 'vault_token';
@@ -314,13 +323,21 @@ function errorsOf(
   kind: IntegrationKind,
   issues: readonly z.core.$ZodIssue[],
   prefix: readonly PropertyKey[] = [],
-  githubAuth: IntegrationFormValues['github_auth'] = 'token',
+  signIn: Pick<IntegrationFormValues, 'github_auth' | 'azure_auth'> = {
+    github_auth: 'token',
+    azure_auth: 'secret',
+  },
 ): Partial<Record<IntegrationFormField, string>> {
   const errors: Partial<Record<IntegrationFormField, string>> = {};
   for (const issue of issues) {
     const field = fieldOfPath(kind, [...prefix, ...issue.path]);
-    // A GitHub App's credentials refused as a whole show at its first field, the one on screen.
-    const shown = field === 'github_token' && githubAuth === 'app' ? 'app_id' : field;
+    // Credentials refused as a whole show at the field of the sign-in chosen, the one on screen.
+    const shown =
+      field === 'github_token' && signIn.github_auth === 'app'
+        ? 'app_id'
+        : field === 'client_secret' && signIn.azure_auth === 'certificate'
+          ? 'azure_certificate'
+          : field;
     errors[shown] ??= issue.message;
   }
   return errors;
@@ -341,7 +358,7 @@ export function createBodyOf(values: IntegrationFormValues): FormResult<CreateIn
     ? { ok: true, body: result.data }
     : {
         ok: false,
-        errors: errorsOf(values.kind, result.error.issues, [], values.github_auth),
+        errors: errorsOf(values.kind, result.error.issues, [], values),
       };
 }
 
@@ -378,7 +395,7 @@ export function updateBodyOf(
   });
   const errors = {
     ...(checkedCredentials && !checkedCredentials.success
-      ? errorsOf(values.kind, checkedCredentials.error.issues, ['credentials'], values.github_auth)
+      ? errorsOf(values.kind, checkedCredentials.error.issues, ['credentials'], values)
       : {}),
     ...(settings.success ? {} : errorsOf(values.kind, settings.error.issues, ['settings'])),
     ...(common.success ? {} : errorsOf(values.kind, common.error.issues)),

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
-import type { Integration, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
+import {
+  INTEGRATION_MESSAGES,
+  type Integration,
+  type SyncReport,
+} from '@expiry-radar/shared/api/integration-api-schemas';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
 import { renderRoutes } from '../../../test-support/render-app';
 import { tokenFixture } from '../../../test-support/token-fixtures';
@@ -514,6 +518,40 @@ describe('integrations page', () => {
         kv_mounts: [],
       },
       credentials: { role_id: 'role-1', secret_id: 'secret-1' },
+    });
+  });
+
+  it("sends an Azure app registration's certificate instead of a client secret when chosen", async () => {
+    const { requests } = serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add integration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add integration' });
+    await user.click(within(dialog).getByLabelText('Kind'));
+    await user.click(await screen.findByRole('option', { name: 'Azure (Key Vault and Entra ID)' }));
+    await user.type(within(dialog).getByLabelText(/^Name\s*\*?$/), 'Azure');
+    await fill(user, within(dialog).getByLabelText(/^Tenant id/), 'contoso.onmicrosoft.com');
+    await fill(
+      user,
+      within(dialog).getByLabelText(/^Client id/),
+      '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
+    );
+    expect(within(dialog).getByLabelText(/^Client secret/)).toBeVisible();
+    await user.click(within(dialog).getByLabelText('Sign in with'));
+    await user.click(await screen.findByRole('option', { name: /^Certificate/ }));
+    expect(within(dialog).queryByLabelText(/^Client secret/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
+    expect(
+      await within(dialog).findByText(INTEGRATION_MESSAGES.invalidAzureCertificate),
+    ).toBeVisible();
+    const pem =
+      '-----BEGIN CERTIFICATE-----\nMIIB\n-----END CERTIFICATE-----\n-----BEGIN PRIVATE KEY-----\nMIIE\n-----END PRIVATE KEY-----';
+    await fill(user, within(dialog).getByLabelText(/^Certificate/), pem);
+    await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST' && r.path === LIST)?.body).toMatchObject({
+      kind: 'azure',
+      credentials: { client_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d', certificate: pem },
     });
   });
 

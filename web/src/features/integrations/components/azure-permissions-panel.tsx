@@ -32,6 +32,10 @@ az role assignment create --assignee "$APP_ID" --role "Reader" \\
 # The tenant id, client id and client secret to paste here
 az ad app credential reset --id "$APP_ID" --display-name expiry-radar --years 1 \\
   --query "{tenant_id: tenant, client_id: appId, client_secret: password}"
+# Or a certificate instead of the secret: Azure CLI writes it with its private key to a PEM file
+# whose whole text is pasted here (Sign in with: Certificate)
+# az ad app credential reset --id "$APP_ID" --create-cert --years 1 \\
+#   --query "{tenant_id: tenant, client_id: appId, certificate_file: fileWithCertAndPrivateKey}"
 `;
 
 /** "Least privileges in Azure": what to grant the app registration, and a script that does it. */
@@ -48,12 +52,13 @@ export function AzurePermissionsPanel() {
           Least privileges in Azure
         </Typography>
         <Typography variant="body2" color="textSecondary">
-          Expiry Radar signs in as an app registration of your tenant with a client secret and only
-          reads: Microsoft Graph&apos;s Application.Read.All (application permission, admin consent)
-          for app registrations&apos; client secrets and certificates, and the Key Vault Reader role
-          on the vaults (metadata of certificates, secrets and keys; never a value), with Reader on
-          a subscription only to list its vaults. The script makes such an app registration and
-          prints the tenant id, client id and client secret to paste below.
+          Expiry Radar signs in as an app registration of your tenant with a client secret or a
+          certificate and only reads: Microsoft Graph&apos;s Application.Read.All (application
+          permission, admin consent) for app registrations&apos; client secrets and certificates,
+          and the Key Vault Reader role on the vaults (metadata of certificates, secrets and keys;
+          never a value), with Reader on a subscription only to list its vaults. The script makes
+          such an app registration and prints the tenant id, client id and client secret (or the
+          certificate&apos;s file) to paste below.
         </Typography>
         <CodeBlock
           id="azure-setup-script"

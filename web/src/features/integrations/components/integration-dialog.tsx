@@ -104,6 +104,12 @@ gcloud projects add-iam-policy-binding "$PROJECT" \\
   --member "serviceAccount:$SA" --role roles/iam.serviceAccountViewer
 gcloud iam service-accounts keys create expiry-radar-key.json --iam-account "$SA"
 `;
+const AZURE_AUTH_OPTIONS = [
+  { value: 'secret', label: 'Client secret' },
+  { value: 'certificate', label: 'Certificate (PEM with its private key)' },
+];
+export const AZURE_AUTH_HELP =
+  'With a certificate, each sign-in sends a short-lived assertion signed with its private key rather than a shared secret. Either is stored encrypted and never shown again.';
 const YES_NO_OPTIONS = [
   { value: 'yes', label: 'Yes (Microsoft Graph, Application.Read.All)' },
   { value: 'no', label: 'No' },
@@ -168,6 +174,7 @@ export function IntegrationDialog({
   const schedule = useWatch({ control, name: 'schedule' });
   const vaultAuth = useWatch({ control, name: 'vault_auth' });
   const githubAuth = useWatch({ control, name: 'github_auth' });
+  const azureAuth = useWatch({ control, name: 'azure_auth' });
   const appRegistrations = useWatch({ control, name: 'app_registrations' });
   const include = useWatch({ control, name: 'include' });
   const exclude = useWatch({ control, name: 'exclude' });
@@ -423,11 +430,32 @@ export function IntegrationDialog({
                     required: !stored,
                   },
                 )}
-                {secret(
-                  'client_secret',
-                  'Client secret',
-                  'A client secret of that app registration.',
+                {field(
+                  'azure_auth',
+                  'Sign in with',
+                  AZURE_AUTH_HELP,
+                  { value: azureAuth },
+                  AZURE_AUTH_OPTIONS,
                 )}
+                {azureAuth === 'certificate'
+                  ? field(
+                      'azure_certificate',
+                      'Certificate',
+                      secretHelp(
+                        'The PEM file with the certificate uploaded to the app registration and its private key (-----BEGIN CERTIFICATE-----… -----BEGIN PRIVATE KEY-----…).',
+                      ),
+                      {
+                        required: !stored,
+                        multiline: true,
+                        minRows: 3,
+                        slotProps: { htmlInput: { spellCheck: false } },
+                      },
+                    )
+                  : secret(
+                      'client_secret',
+                      'Client secret',
+                      'A client secret of that app registration.',
+                    )}
                 {field(
                   'app_registrations',
                   'Read app registrations',
