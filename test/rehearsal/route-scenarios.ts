@@ -300,6 +300,19 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     );
     await context.call('googleCallback', 'refusal', { withoutOriginSecret: true }, 403);
   },
+  // Single sign-on: an address of no verified domain has no connection to go to.
+  async ssoLookup(context) {
+    const body = { email: `rehearsal-${randomUUID()}@example.com` };
+    await context.call('ssoLookup', 'happy', { body }, 200);
+  },
+  async ssoSignIn(context) {
+    const query = { email: `rehearsal-${randomUUID()}@example.com` };
+    await context.call('ssoSignIn', 'happy', { query }, 302);
+  },
+  async ssoCallback(context) {
+    // Without the browser's state cookie the answer goes back to the login page.
+    await context.call('ssoCallback', 'refusal', { query: { code: 'code', state: 'state' } }, 302);
+  },
 
   // Two-factor authentication
   async verifyTwoFactorSignIn(context) {
@@ -970,6 +983,41 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     const { owner } = await world();
     await context.call('getOrganizationUsage', 'happy', { session: owner }, 200);
     await signedOut(context, 'getOrganizationUsage');
+  },
+  async getOrganizationSignIn(context) {
+    const { owner } = await world();
+    await context.call('getOrganizationSignIn', 'happy', { session: owner }, 200);
+    await signedOut(context, 'getOrganizationSignIn');
+  },
+  async addOrganizationDomain(context) {
+    const { owner } = await world();
+    const body = { domain: `rehearsal-${randomUUID().slice(0, 8)}.example` };
+    await context.call('addOrganizationDomain', 'happy', { session: owner, body }, 201);
+    await signedOut(context, 'addOrganizationDomain', { body });
+  },
+  async verifyOrganizationDomain(context) {
+    const { owner } = await world();
+    const params = { domain: `rehearsal-${randomUUID().slice(0, 8)}.example` };
+    // A domain the organization never added: nothing to verify.
+    await context.call('verifyOrganizationDomain', 'refusal', { session: owner, params }, 404);
+  },
+  async removeOrganizationDomain(context) {
+    const { owner } = await world();
+    const domain = `rehearsal-${randomUUID().slice(0, 8)}.example`;
+    await context.call('addOrganizationDomain', 'setup', { session: owner, body: { domain } }, 201);
+    const request = { session: owner, params: { domain } };
+    await context.call('removeOrganizationDomain', 'happy', request, 200);
+  },
+  async saveSsoConnection(context) {
+    const { owner } = await world();
+    const body = {
+      issuer: 'https://idp.example.com',
+      client_id: 'expiry-radar',
+      client_secret: 'secret',
+      default_workspace_id: randomUUID(),
+    };
+    // Refused before the issuer is read: the workspace is not the owner's.
+    await context.call('saveSsoConnection', 'refusal', { session: owner, body }, 400);
   },
 
   // Audit

@@ -81,6 +81,8 @@ export async function markDomainVerified(
   organizationId: string,
   domain: string,
   now: Date,
+  /** When it was verified first (a check again keeps that date). */
+  firstVerifiedAt: string | null,
 ): Promise<'verified' | 'taken'> {
   const { tableName } = getConfig();
   const verifiedAt = now.toISOString();
@@ -100,10 +102,11 @@ export async function markDomainVerified(
             Update: {
               TableName: tableName,
               Key: keys.organizationDomain(organizationId, domain),
+              // A pending domain stores verifiedAt as null, which if_not_exists counts as set.
               UpdateExpression:
-                'SET verifiedAt = if_not_exists(verifiedAt, :now), lastCheckError = :none',
+                'SET verifiedAt = :verifiedAt, lastCheckError = :none',
               ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':now': verifiedAt, ':none': null },
+              ExpressionAttributeValues: { ':verifiedAt': firstVerifiedAt ?? verifiedAt, ':none': null },
             },
           },
         ],

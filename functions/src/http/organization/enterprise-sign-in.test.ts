@@ -177,6 +177,11 @@ describe('organization domains', () => {
     expect(verified.statusCode).toBe(200);
     expect(verified.json).toMatchObject({ status: 'verified', last_check_error: null });
     expect(await ownerEvents(owner.userId, 'organization.domain_verified')).toHaveLength(1);
+    const listed = await invoke(
+      getSignIn,
+      routeRequest('GET', '/api/organization/sign-in', { cookie: owner.cookie }),
+    );
+    expect(listed.json).toMatchObject({ allowed: true, domains: [{ domain, status: 'verified' }] });
 
     // The rival publishes its own token: the domain is taken all the same.
     const rivalRecord = (await invoke(getSignIn, routeRequest('GET', '/api/organization/sign-in', { cookie: rival.cookie })))

@@ -111,7 +111,7 @@ export async function verifyDomain(owner: Owner, domain: string, now: Date) {
       now,
     );
   }
-  if ((await markDomainVerified(owner.id, domain, now)) === 'taken') {
+  if ((await markDomainVerified(owner.id, domain, now, record.verifiedAt)) === 'taken') {
     return refuseCheck(owner, domain, DOMAIN_TAKEN_MESSAGE, now);
   }
   if (!record.verifiedAt) {

@@ -16,7 +16,17 @@ const usage = {
   workspaces: [{ id: 'ws-1', name: 'Engineering', is_frozen: false, tokens: 0, members: 1, webhooks: 0 }],
 };
 
-const pending = {
+interface DomainAnswer {
+  domain: string;
+  status: string;
+  record_name: string;
+  record_value: string;
+  added_at: string;
+  verified_at: string | null;
+  last_check_error: string | null;
+}
+
+const pending: DomainAnswer = {
   domain: 'acme.example',
   status: 'pending',
   record_name: '_expiry-radar-verification.acme.example',
@@ -27,7 +37,7 @@ const pending = {
 };
 
 function serve(options: { allowed: boolean }) {
-  let domains: Array<typeof pending> = [];
+  let domains: DomainAnswer[] = [];
   let verifyAttempts = 0;
   return installFetchMock({
     'GET /api/session': () => jsonResponse(sessionFor({ plan: options.allowed ? 'team' : 'pro' })),
@@ -48,7 +58,7 @@ function serve(options: { allowed: boolean }) {
         );
       }
       const verified = { ...pending, status: 'verified', verified_at: '2026-11-29T08:05:00.000Z' };
-      domains = [verified as typeof pending];
+      domains = [verified];
       return jsonResponse(verified);
     },
     'PUT /api/organization/sso': (request) =>
