@@ -89,9 +89,11 @@ export const jobPermissions = {
   ],
   /**
    * Reads the integration and its workspace, opens its credentials (Decrypt only), reads the
-   * workspace's tokens and writes what the sync changed (tokens, search index, counters), the
-   * last sync and the audit event; assumes the customer's role for an AWS integration. Its own
-   * queue's consumption is granted by its event source.
+   * workspace's tokens and writes what the sync changed (tokens, search index, counters; deletes
+   * the tokens its rules delete), the last sync and the audit event; assumes the customer's role
+   * for an AWS integration; sends a large account's continuation to its own queue and delays a
+   * failed sync's retry there (its visibility). Its own queue's consumption is granted by its
+   * event source.
    */
   integrationSyncWorker: [
     'table:GetItem',
@@ -99,8 +101,11 @@ export const jobPermissions = {
     'table:Query',
     'table:PutItem',
     'table:UpdateItem',
+    'table:DeleteItem',
     'integrationCredentialsOpen',
     'discoveryRoleAssume',
+    'integrationSyncQueueSend',
+    'integrationSyncQueueRetryDelay',
   ],
   /**
    * Finds the registration schedules due (the due-alerts index), reads them, moves each to its

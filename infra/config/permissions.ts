@@ -37,6 +37,11 @@ export type Permission =
   | 'endpointCheckQueueSend'
   /** SendMessage to the integration sync queue. */
   | 'integrationSyncQueueSend'
+  /**
+   * ChangeMessageVisibility on the integration sync queue: the sync worker delays the retry of a
+   * sync its source failed (its backoff) by hiding the message for longer.
+   */
+  | 'integrationSyncQueueRetryDelay'
   /** SendMessage to the registration check queue. */
   | 'registrationCheckQueueSend'
   /** GetQueueAttributes on the alert queue and its dead-letter queue. */

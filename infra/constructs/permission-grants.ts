@@ -119,6 +119,9 @@ export function grantPermissions(
         break;
       case 'registrationCheckQueueSend':
         statement(['sqs:SendMessage'], [resources.registrationCheckQueue.queueArn]);
+      case 'integrationSyncQueueRetryDelay':
+        statement(['sqs:ChangeMessageVisibility'], [resources.integrationSyncQueue.queueArn]);
+        break;
         break;
       case 'queuesGetAttributes':
         statement(['sqs:GetQueueAttributes'], [alertQueue.queueArn, deadLetterQueue.queueArn]);

@@ -222,7 +222,16 @@ describe('jobs stack', () => {
     const worker = new Set(actionsOf(statementsOf('IntegrationSyncWorkerConsumerRole')));
     expect(worker.has('kms:Decrypt')).toBe(true);
     expect(worker.has('kms:GenerateDataKey')).toBe(false);
-    expect(worker.has('sqs:SendMessage')).toBe(false);
+    // A large account's continuation and a failed sync's backoff, on its own queue only.
+    expect(worker.has('sqs:SendMessage')).toBe(true);
+    expect(worker.has('sqs:ChangeMessageVisibility')).toBe(true);
+    const queueStatements = statementsOf('IntegrationSyncWorkerConsumerRole').filter((statement) =>
+      actionsOf([statement]).some((action) => action.startsWith('sqs:')),
+    );
+    // The queue its event source consumes, and no other.
+    expect(
+      new Set(queueStatements.map((statement) => JSON.stringify(statement.Resource))).size,
+    ).toBe(1);
     expect(worker.has('ses:SendEmail')).toBe(false);
     // An AWS integration's scheduled sync assumes the customer's role from the account it names.
     expect(worker.has('sts:AssumeRole')).toBe(true);
