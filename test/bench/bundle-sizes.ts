@@ -11,7 +11,7 @@ import { lambdaFunctions, readCloudAssembly } from '../rehearsal/cloud-assembly'
 const projectRoot = join(__dirname, '../..');
 const kilobytes = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
-function synthesizedAssembly(): string {
+export function synthesizedAssembly(): string {
   const assembly = join(projectRoot, 'cdk.out');
   if (!existsSync(join(assembly, 'manifest.json'))) {
     const synth = spawnSync('npm', ['run', 'synth'], { cwd: projectRoot, stdio: 'inherit' });

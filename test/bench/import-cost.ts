@@ -10,11 +10,11 @@
  * Standalone: `npx tsx test/bench/import-cost.ts`; also part of `npm run bench`.
  */
 import { performance } from 'node:perf_hooks';
-import type { ServiceOutputTypes } from '@aws-sdk/lib-dynamodb';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import { writeCsv } from '@expiry-radar/shared/domain/csv-text';
 import { withBenchEmulators } from './bench-emulators';
+import { meterDynamoDb } from './dynamodb-usage';
 
 const ROWS = 5_000;
 const LAMBDA_PAYLOAD_BYTES = 6 * 1024 * 1024;
@@ -28,62 +28,6 @@ const TYPES = {
   general: 'other',
 };
 const SECTIONS = ['platform', 'payments', 'identity', ''] as const;
-
-interface Usage {
-  requests: number;
-  readUnits: number;
-  writeUnits: number;
-  itemsRead: number;
-  itemsWritten: number;
-  transactions: number;
-  capacityReported: boolean;
-}
-
-const noUsage = (): Usage => ({
-  requests: 0,
-  readUnits: 0,
-  writeUnits: 0,
-  itemsRead: 0,
-  itemsWritten: 0,
-  transactions: 0,
-  capacityReported: false,
-});
-
-type Capacity = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
-
-function count(
-  usage: Usage,
-  command: { input?: Record<string, unknown>; constructor: { name: string } },
-  output: ServiceOutputTypes,
-): void {
-  const name = command.constructor.name;
-  const transactItems = command.input?.TransactItems;
-  if (Array.isArray(transactItems)) usage.itemsWritten += transactItems.length;
-  else if (/^(Put|Update|Delete)Command$/.test(name)) usage.itemsWritten += 1;
-  usage.requests += 1;
-  const result = output as {
-    Count?: number;
-    Item?: unknown;
-    Responses?: Record<string, unknown[]>;
-    ConsumedCapacity?: Capacity | Capacity[];
-  };
-  if (typeof result.Count === 'number') usage.itemsRead += result.Count;
-  else if (result.Responses) {
-    usage.itemsRead += Object.values(result.Responses).reduce(
-      (sum, items) => sum + items.length,
-      0,
-    );
-  } else if (result.Item) usage.itemsRead += 1;
-  if (name === 'TransactWriteCommand') usage.transactions += 1;
-  const writes = /Put|Update|Delete|Write/.test(name);
-  for (const capacity of [result.ConsumedCapacity ?? []].flat()) {
-    const units = capacity.CapacityUnits;
-    if (typeof units !== 'number') continue;
-    usage.capacityReported = true;
-    if (writes) usage.writeUnits += capacity.WriteCapacityUnits ?? units;
-    else usage.readUnits += capacity.ReadCapacityUnits ?? units;
-  }
-}
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
 const thousands = (value: number) => value.toLocaleString('en-US');
@@ -104,17 +48,7 @@ async function measureAgainstEmulators(): Promise<void> {
   const { givenWorkspace, routeRequest } =
     await import('../../functions/test-support/workspace-fixtures');
 
-  const client = getDocumentClient();
-  const send = client.send.bind(client) as (command: unknown) => Promise<ServiceOutputTypes>;
-  let meter: Usage | undefined;
-  Object.assign(client, {
-    send: async (command: { input?: Record<string, unknown>; constructor: { name: string } }) => {
-      if (meter && command.input) command.input.ReturnConsumedCapacity = 'TOTAL';
-      const output = await send(command);
-      if (meter) count(meter, command, output);
-      return output;
-    },
-  });
+  const { metered } = meterDynamoDb(getDocumentClient());
 
   const owner = await givenSignedInUser({ plan: 'team' });
   const workspaceId = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
@@ -151,14 +85,11 @@ async function measureAgainstEmulators(): Promise<void> {
     const sampler = setInterval(() => {
       heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
     }, 20);
-    meter = noUsage();
     const started = performance.now();
-    const response = await invoke(importHandler, event);
+    const { result: response, usage } = await metered(() => invoke(importHandler, event));
     const elapsed = performance.now() - started;
     clearInterval(sampler);
     heapPeak = Math.max(heapPeak, process.memoryUsage().heapUsed);
-    const usage = meter;
-    meter = undefined;
     if (response.statusCode !== 200) {
       throw new Error(`${label} answered ${response.statusCode}: ${response.body?.slice(0, 300)}`);
     }

@@ -20,6 +20,7 @@ import { measureEndpointChecks } from './endpoint-checks';
 import { measureExpiryScanCost } from './expiry-scan-cost';
 import { measureImportCost } from './import-cost';
 import { measureLandingJavaScript } from './landing-javascript';
+import { measureTenantCost } from './tenant-cost';
 import { measureTokenListCost } from './token-list-cost';
 import { measureTokenLoad } from './token-load';
 
@@ -41,6 +42,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'alert-digests', run: measureAlertDigests },
   { name: 'endpoint-checks', run: measureEndpointChecks },
   { name: 'dashboard', run: measureDashboardRender },
+  { name: 'cost', run: measureTenantCost },
 ];
 
 /** The argument with which the runner starts itself to run one benchmark in the child process. */

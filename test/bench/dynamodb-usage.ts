@@ -1,0 +1,98 @@
+/**
+ * What DynamoDB read and wrote for the calls of a benchmark, counted around the one document
+ * client's `send`: requests, items, and the read and write capacity units DynamoDB reports when a
+ * call asks for them (ReturnConsumedCapacity TOTAL, set here on every metered call).
+ */
+import type { DynamoDBDocumentClient, ServiceOutputTypes } from '@aws-sdk/lib-dynamodb';
+
+export interface DynamoDbUsage {
+  requests: number;
+  readUnits: number;
+  writeUnits: number;
+  itemsRead: number;
+  itemsWritten: number;
+  transactions: number;
+  /** Whether DynamoDB reported any capacity (DynamoDB Local does, for every call asking). */
+  capacityReported: boolean;
+}
+
+export const noDynamoDbUsage = (): DynamoDbUsage => ({
+  requests: 0,
+  readUnits: 0,
+  writeUnits: 0,
+  itemsRead: 0,
+  itemsWritten: 0,
+  transactions: 0,
+  capacityReported: false,
+});
+
+type Capacity = { CapacityUnits?: number; ReadCapacityUnits?: number; WriteCapacityUnits?: number };
+
+interface MeteredCommand {
+  input?: Record<string, unknown>;
+  constructor: { name: string };
+}
+
+/** Adds one call's requests, items and capacity to `usage`. */
+export function countDynamoDbCall(
+  usage: DynamoDbUsage,
+  command: MeteredCommand,
+  output: ServiceOutputTypes,
+): void {
+  const name = command.constructor.name;
+  const transactItems = command.input?.TransactItems;
+  if (Array.isArray(transactItems)) usage.itemsWritten += transactItems.length;
+  else if (/^(Put|Update|Delete)Command$/.test(name)) usage.itemsWritten += 1;
+  usage.requests += 1;
+  const result = output as {
+    Count?: number;
+    Item?: unknown;
+    Responses?: Record<string, unknown[]>;
+    ConsumedCapacity?: Capacity | Capacity[];
+  };
+  if (typeof result.Count === 'number') usage.itemsRead += result.Count;
+  else if (result.Responses) {
+    usage.itemsRead += Object.values(result.Responses).reduce(
+      (sum, items) => sum + items.length,
+      0,
+    );
+  } else if (result.Item) usage.itemsRead += 1;
+  if (name === 'TransactWriteCommand') usage.transactions += 1;
+  const writes = /Put|Update|Delete|Write/.test(name);
+  for (const capacity of [result.ConsumedCapacity ?? []].flat()) {
+    const units = capacity.CapacityUnits;
+    if (typeof units !== 'number') continue;
+    usage.capacityReported = true;
+    if (writes) usage.writeUnits += capacity.WriteCapacityUnits ?? units;
+    else usage.readUnits += capacity.ReadCapacityUnits ?? units;
+  }
+}
+
+/**
+ * Counts what `client` sends while a meter is running: `metered(call)` runs `call` with a fresh
+ * meter and answers its result with the usage of every DynamoDB call made meanwhile.
+ */
+export function meterDynamoDb(client: DynamoDBDocumentClient) {
+  const send = client.send.bind(client) as (command: unknown) => Promise<ServiceOutputTypes>;
+  let meter: DynamoDbUsage | undefined;
+  Object.assign(client, {
+    send: async (command: MeteredCommand) => {
+      const running = meter;
+      if (running && command.input) command.input.ReturnConsumedCapacity = 'TOTAL';
+      const output = await send(command);
+      if (running) countDynamoDbCall(running, command, output);
+      return output;
+    },
+  });
+  return {
+    async metered<T>(call: () => Promise<T>): Promise<{ result: T; usage: DynamoDbUsage }> {
+      const usage = noDynamoDbUsage();
+      meter = usage;
+      try {
+        return { result: await call(), usage };
+      } finally {
+        meter = undefined;
+      }
+    },
+  };
+}
