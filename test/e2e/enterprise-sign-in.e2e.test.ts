@@ -42,7 +42,7 @@ describe('enterprise sign-in in Chromium', () => {
   });
 
   async function saveConnection(page: Page, requireSso: boolean) {
-    const requireSwitch = page.getByRole('checkbox', { name: 'Require SSO' });
+    const requireSwitch = page.getByRole('switch', { name: 'Require SSO' });
     if ((await requireSwitch.isChecked()) !== requireSso) await requireSwitch.click();
     await page.getByRole('button', { name: 'Save single sign-on' }).click();
     await page.getByText('Single sign-on saved.').waitFor();

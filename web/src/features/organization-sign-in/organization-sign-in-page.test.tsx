@@ -92,7 +92,8 @@ describe('OrganizationSignInPage', () => {
     const user = userEvent.setup();
     const { requests } = serve({ allowed: true });
     renderPage();
-    await user.type(await screen.findByRole('textbox', { name: 'Email domain' }), 'acme.example');
+    await user.click(await screen.findByRole('textbox', { name: 'Email domain' }));
+    await user.paste('acme.example');
     await user.click(screen.getByRole('button', { name: 'Add domain' }));
     const row = await screen.findByRole('region', { name: 'acme.example' });
     expect(within(row).getByText('_expiry-radar-verification.acme.example')).toBeInTheDocument();
@@ -104,10 +105,13 @@ describe('OrganizationSignInPage', () => {
     expect(await within(row).findByText('Verified')).toBeInTheDocument();
 
     expect(screen.getByText(REQUIRE_SSO_HELP)).toBeInTheDocument();
-    await user.type(screen.getByRole('textbox', { name: /Issuer URL/ }), 'https://idp.acme.example');
-    await user.type(screen.getByRole('textbox', { name: /Client id/ }), 'expiry-radar');
-    await user.type(screen.getByLabelText(/Client secret/), 'secret');
-    await user.click(screen.getByRole('checkbox', { name: 'Require SSO' }));
+    await user.click(screen.getByRole('textbox', { name: /Issuer URL/ }));
+    await user.paste('https://idp.acme.example');
+    await user.click(screen.getByRole('textbox', { name: /Client id/ }));
+    await user.paste('expiry-radar');
+    await user.click(screen.getByLabelText(/Client secret/));
+    await user.paste('secret');
+    await user.click(screen.getByRole('switch', { name: 'Require SSO' }));
     await user.click(screen.getByRole('button', { name: 'Save single sign-on' }));
     expect(await screen.findByText('Single sign-on saved.')).toBeInTheDocument();
     const saved = requests.find((request) => request.method === 'PUT');
