@@ -277,6 +277,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/sso/lookup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether an address belongs to a verified domain with an SSO connection, whether SSO is required for it, and where to sign in. */
+        post: operations["ssoLookup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Redirects an address of a verified domain to its organization's identity provider (authorization code with PKCE, state and nonce). */
+        get: operations["ssoSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/sso/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The identity provider returns here; checks state, issuer and the ID token (nonce), signs in or creates the account, then redirects to the app. */
+        get: operations["ssoCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/two-factor": {
         parameters: {
             query?: never;
@@ -640,6 +691,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alert-actions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What a signed action link of an alert (acknowledge, snooze, renewed) would do, for its confirmation page; changes nothing. */
+        get: operations["getAlertActionLink"];
+        put?: never;
+        /** Does what a signed action link of an alert says (the confirmation page's button): acknowledges, snoozes until a date, or records a renewal (a monitored certificate's endpoint is checked instead). Each link works once, for 14 days. */
+        post: operations["takeAlertAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tokens/{id}/alert-action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The token's alert action (acknowledged, snoozed, renewed) for its current expiry. */
+        get: operations["getTokenAlertAction"];
+        /** Acknowledges the token's alerts for its current expiry, snoozes them until a date (never past the expiry), or clears that (editors). */
+        put: operations["setTokenAlertAction"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/alert-stats": {
         parameters: {
             query?: never;
@@ -838,6 +925,91 @@ export interface paths {
         /** Usage against the plan's limits, per owned workspace. */
         get: operations["getOrganizationUsage"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/sign-in": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's organization: its email domains (each with the DNS TXT record that verifies it) and its SSO connection (never the client secret). */
+        get: operations["getOrganizationSignIn"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/domains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds an email domain to verify (Team and Enterprise owners); answers the TXT record to publish. */
+        post: operations["addOrganizationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/domains/{domain}/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reads the domain's TXT records and verifies it when the token is there; a domain another organization verified is refused. */
+        post: operations["verifyOrganizationDomain"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/domains/{domain}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes an email domain (and its verification) from the organization. */
+        delete: operations["removeOrganizationDomain"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/sso": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Creates or changes the organization's OpenID Connect connection (issuer discovered and checked first), its default workspace and role, and Require SSO. */
+        put: operations["saveSsoConnection"];
         post?: never;
         delete?: never;
         options?: never;
@@ -1303,7 +1475,7 @@ export interface components {
         ApiError: {
             error: string;
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_CURRENT_PASSWORD" | "INVALID_LINK" | "FORBIDDEN" | "EBADCSRFTOKEN" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_SIGN_IN_EXPIRED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONFLICT" | "EMAIL_TAKEN" | "PLAN_LIMIT" | "WORKSPACE_FROZEN" | "RATE_LIMITED" | "WEBHOOK_BLOCKED" | "WEBHOOK_UNREACHABLE" | "WEBHOOK_TIMEOUT" | "WEBHOOK_REJECTED" | "INTERNAL";
+            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_CURRENT_PASSWORD" | "INVALID_LINK" | "FORBIDDEN" | "EBADCSRFTOKEN" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_SIGN_IN_EXPIRED" | "SSO_REQUIRED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONFLICT" | "EMAIL_TAKEN" | "PLAN_LIMIT" | "WORKSPACE_FROZEN" | "RATE_LIMITED" | "WEBHOOK_BLOCKED" | "WEBHOOK_UNREACHABLE" | "WEBHOOK_TIMEOUT" | "WEBHOOK_REJECTED" | "INTERNAL";
             details?: {
                 path: string;
                 message: string;
@@ -2122,6 +2294,137 @@ export interface operations {
             };
         };
     };
+    ssoLookup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    email: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        sso: boolean;
+                        required: boolean;
+                        sign_in_url: string | null;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ssoSignIn: {
+        parameters: {
+            query: {
+                email: string;
+                redirect?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirects to a page of the app. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ssoCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                iss?: string;
+                error?: string;
+                error_description?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirects to a page of the app. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     verifyTwoFactorSignIn: {
         parameters: {
             query?: never;
@@ -2457,6 +2760,9 @@ export interface operations {
                             used_by: string | null;
                             contact_group_id: string | null;
                             owner_id?: string | null;
+                            additional_contact_group_ids?: string[];
+                            renews_automatically?: boolean;
+                            renewal_grace_days?: number | null;
                             issuer: string | null;
                             serial_number: string | null;
                             subject: string | null;
@@ -2571,6 +2877,9 @@ export interface operations {
                     section?: string | null;
                     contact_group_id?: string | null;
                     owner_id?: string | null;
+                    additional_contact_group_ids?: string[];
+                    renews_automatically?: boolean;
+                    renewal_grace_days?: number | null;
                     domains?: string | string[] | null;
                     issuer?: string | null;
                     serial_number?: string | null;
@@ -2616,6 +2925,9 @@ export interface operations {
                         used_by: string | null;
                         contact_group_id: string | null;
                         owner_id?: string | null;
+                        additional_contact_group_ids?: string[];
+                        renews_automatically?: boolean;
+                        renewal_grace_days?: number | null;
                         issuer: string | null;
                         serial_number: string | null;
                         subject: string | null;
@@ -2741,6 +3053,9 @@ export interface operations {
                             used_by: string | null;
                             contact_group_id: string | null;
                             owner_id?: string | null;
+                            additional_contact_group_ids?: string[];
+                            renews_automatically?: boolean;
+                            renewal_grace_days?: number | null;
                             issuer: string | null;
                             serial_number: string | null;
                             subject: string | null;
@@ -2854,6 +3169,9 @@ export interface operations {
                     section?: string | null;
                     contact_group_id?: string | null;
                     owner_id?: string | null;
+                    additional_contact_group_ids?: string[];
+                    renews_automatically?: boolean;
+                    renewal_grace_days?: number | null;
                     domains?: string | string[] | null;
                     issuer?: string | null;
                     serial_number?: string | null;
@@ -2898,6 +3216,9 @@ export interface operations {
                         used_by: string | null;
                         contact_group_id: string | null;
                         owner_id?: string | null;
+                        additional_contact_group_ids?: string[];
+                        renews_automatically?: boolean;
+                        renewal_grace_days?: number | null;
                         issuer: string | null;
                         serial_number: string | null;
                         subject: string | null;
@@ -3604,6 +3925,9 @@ export interface operations {
                         used_by: string | null;
                         contact_group_id: string | null;
                         owner_id?: string | null;
+                        additional_contact_group_ids?: string[];
+                        renews_automatically?: boolean;
+                        renewal_grace_days?: number | null;
                         issuer: string | null;
                         serial_number: string | null;
                         subject: string | null;
@@ -3872,6 +4196,8 @@ export interface operations {
                             threshold: number;
                             /** @default false */
                             escalation: boolean;
+                            /** @default false */
+                            renewal_overdue: boolean;
                             /** @default null */
                             problem: string | null;
                             /** @enum {string} */
@@ -4006,6 +4332,244 @@ export interface operations {
                             name: string;
                         }[];
                         subscribed: boolean;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAlertActionLink: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        action: "acknowledge" | "snooze" | "renewed";
+                        snooze_days: number | null;
+                        recipient: string;
+                        workspace: {
+                            id: string;
+                            name: string;
+                        };
+                        token: {
+                            id: string;
+                            name: string;
+                            expires_at: string;
+                            monitored: boolean;
+                        };
+                        suggested_until: string | null;
+                        latest_until: string;
+                        current: {
+                            /** @enum {string} */
+                            kind: "acknowledged" | "snoozed" | "renewed";
+                            expires_at: string;
+                            snoozed_until: string | null;
+                            renewed_expires_at: string | null;
+                            by: string;
+                            at: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    takeAlertAction: {
+        parameters: {
+            query: {
+                token: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    until?: string;
+                    expires_at?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        message: string;
+                        state: {
+                            /** @enum {string} */
+                            kind: "acknowledged" | "snoozed" | "renewed";
+                            expires_at: string;
+                            snoozed_until: string | null;
+                            renewed_expires_at: string | null;
+                            by: string;
+                            at: string;
+                        };
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTokenAlertAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        action: {
+                            /** @enum {string} */
+                            kind: "acknowledged" | "snoozed" | "renewed";
+                            expires_at: string;
+                            snoozed_until: string | null;
+                            renewed_expires_at: string | null;
+                            by: string;
+                            at: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setTokenAlertAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    kind: "acknowledged";
+                } | {
+                    /** @constant */
+                    kind: "snoozed";
+                    until: string;
+                } | {
+                    /** @constant */
+                    kind: "none";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        action: {
+                            /** @enum {string} */
+                            kind: "acknowledged" | "snoozed" | "renewed";
+                            expires_at: string;
+                            snoozed_until: string | null;
+                            renewed_expires_at: string | null;
+                            by: string;
+                            at: string;
+                        } | null;
                     };
                 };
             };
@@ -4748,6 +5312,285 @@ export interface operations {
                             members: number;
                             webhooks: number;
                         }[];
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getOrganizationSignIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        allowed: boolean;
+                        domains: {
+                            domain: string;
+                            /** @enum {string} */
+                            status: "pending" | "verified";
+                            record_name: string;
+                            record_value: string;
+                            added_at: string;
+                            verified_at: string | null;
+                            last_check_error: string | null;
+                        }[];
+                        connection: {
+                            /** @enum {string} */
+                            protocol: "oidc";
+                            issuer: string;
+                            client_id: string;
+                            has_client_secret: boolean;
+                            default_workspace_id: string;
+                            /** @enum {string} */
+                            default_role: "admin" | "workspace_manager" | "viewer";
+                            require_sso: boolean;
+                            redirect_uri: string;
+                            updated_at: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    domain: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: string;
+                        /** @enum {string} */
+                        status: "pending" | "verified";
+                        record_name: string;
+                        record_value: string;
+                        added_at: string;
+                        verified_at: string | null;
+                        last_check_error: string | null;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    verifyOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        domain: string;
+                        /** @enum {string} */
+                        status: "pending" | "verified";
+                        record_name: string;
+                        record_value: string;
+                        added_at: string;
+                        verified_at: string | null;
+                        last_check_error: string | null;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    removeOrganizationDomain: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                domain: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveSsoConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @default oidc
+                     * @enum {string}
+                     */
+                    protocol?: "oidc";
+                    issuer: string;
+                    client_id: string;
+                    client_secret?: string;
+                    default_workspace_id: string;
+                    /**
+                     * @default viewer
+                     * @enum {string}
+                     */
+                    default_role?: "admin" | "workspace_manager" | "viewer";
+                    /** @default false */
+                    require_sso?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        protocol: "oidc";
+                        issuer: string;
+                        client_id: string;
+                        has_client_secret: boolean;
+                        default_workspace_id: string;
+                        /** @enum {string} */
+                        default_role: "admin" | "workspace_manager" | "viewer";
+                        require_sso: boolean;
+                        redirect_uri: string;
+                        updated_at: string;
                     };
                 };
             };
@@ -5649,6 +6492,8 @@ export interface operations {
                             end: string;
                             urgent_any_time: boolean;
                         } | null;
+                        /** @default 14 */
+                        renewal_grace_days: number;
                         admin_email: string | null;
                         /** @default [] */
                         bounced_addresses: {
@@ -5735,6 +6580,7 @@ export interface operations {
                         /** @default true */
                         urgent_any_time?: boolean;
                     } | null;
+                    renewal_grace_days?: number | null;
                     /** @default false */
                     rotate_signing_secret?: boolean;
                 };
@@ -5780,6 +6626,8 @@ export interface operations {
                             end: string;
                             urgent_any_time: boolean;
                         } | null;
+                        /** @default 14 */
+                        renewal_grace_days: number;
                         admin_email: string | null;
                         /** @default [] */
                         bounced_addresses: {
@@ -5873,6 +6721,8 @@ export interface operations {
                             end: string;
                             urgent_any_time: boolean;
                         } | null;
+                        /** @default 14 */
+                        renewal_grace_days: number;
                         admin_email: string | null;
                         /** @default [] */
                         bounced_addresses: {
@@ -5999,6 +6849,9 @@ export interface operations {
                         used_by: string | null;
                         contact_group_id: string | null;
                         owner_id?: string | null;
+                        additional_contact_group_ids?: string[];
+                        renews_automatically?: boolean;
+                        renewal_grace_days?: number | null;
                         issuer: string | null;
                         serial_number: string | null;
                         subject: string | null;
@@ -6140,7 +6993,7 @@ export interface operations {
                     format: "csv" | "json";
                     content: string;
                     mapping?: {
-                        [key: string]: ("name" | "category" | "type" | "expiresAt" | "section" | "domains" | "issuer" | "serial_number" | "subject" | "algorithm" | "key_size" | "location" | "used_by" | "description" | "vendor" | "license_type" | "cost" | "renewal_url" | "renewal_date" | "contacts" | "notes" | "contact_group_id" | "owner") | null;
+                        [key: string]: ("name" | "category" | "type" | "expiresAt" | "section" | "domains" | "issuer" | "serial_number" | "subject" | "algorithm" | "key_size" | "location" | "used_by" | "description" | "vendor" | "license_type" | "cost" | "renewal_url" | "renewal_date" | "contacts" | "notes" | "contact_group_id" | "additional_contact_group_ids" | "owner" | "renews_automatically" | "renewal_grace_days") | null;
                     };
                     /** @default false */
                     dryRun?: boolean;
@@ -6190,7 +7043,7 @@ export interface operations {
                         outcomes: ("create" | "update" | "unchanged" | "invalid" | "duplicate" | "refused")[];
                         columns: {
                             column: string;
-                            field: ("name" | "category" | "type" | "expiresAt" | "section" | "domains" | "issuer" | "serial_number" | "subject" | "algorithm" | "key_size" | "location" | "used_by" | "description" | "vendor" | "license_type" | "cost" | "renewal_url" | "renewal_date" | "contacts" | "notes" | "contact_group_id" | "owner") | null;
+                            field: ("name" | "category" | "type" | "expiresAt" | "section" | "domains" | "issuer" | "serial_number" | "subject" | "algorithm" | "key_size" | "location" | "used_by" | "description" | "vendor" | "license_type" | "cost" | "renewal_url" | "renewal_date" | "contacts" | "notes" | "contact_group_id" | "additional_contact_group_ids" | "owner" | "renews_automatically" | "renewal_grace_days") | null;
                         }[];
                     };
                 };
@@ -6804,7 +7657,8 @@ export interface operations {
                     };
                     credentials: {
                         client_id: string;
-                        client_secret: string;
+                        client_secret?: string;
+                        certificate?: string;
                     };
                 } | {
                     /** @constant */
@@ -7249,6 +8103,9 @@ export interface operations {
                         used_by: string | null;
                         contact_group_id: string | null;
                         owner_id?: string | null;
+                        additional_contact_group_ids?: string[];
+                        renews_automatically?: boolean;
+                        renewal_grace_days?: number | null;
                         issuer: string | null;
                         serial_number: string | null;
                         subject: string | null;

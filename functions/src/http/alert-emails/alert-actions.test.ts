@@ -289,14 +289,16 @@ describe('the expiry scan with alert actions', () => {
     });
 
     await worker(sqsEvent(await scan()), lambdaContext('alert-worker', randomUUID()));
-    expect(emails).toHaveLength(1);
+    // The earlier tests' tokens are due too: their owners get digests of their own.
+    const digests = emails.filter((email) => email.to === owner.email);
+    expect(digests).toHaveLength(1);
     const linkOf = (tokenName: string, label: string) => {
-      const text = emails[0]!.text;
+      const text = digests[0]!.text;
       const row = text.slice(text.indexOf(`${tokenName} expires`));
       const url = new RegExp(`  ${label}: (\\S+)`).exec(row)?.[1];
       return new URL(url ?? 'http://missing').searchParams.get('token') ?? '';
     };
-    expect(emails[0]!.html).toContain('Snooze 7 days');
+    expect(digests[0]!.html).toContain('Snooze 7 days');
     expect((await take(linkOf(snoozed.name, 'Snooze 7 days'), { until: inDays(3) })).statusCode).toBe(200);
     expect((await take(linkOf(acknowledged.name, 'Acknowledge'))).statusCode).toBe(200);
 
