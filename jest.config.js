@@ -93,8 +93,11 @@ module.exports = {
       globalTeardown: '<rootDir>/test/support/e2e-global-teardown.ts',
       setupFilesAfterEnv: ['<rootDir>/test/support/retry-once.ts'],
       // React Email's renderer (alert emails rendered for their screenshots), as in functions.
-      transform: { ...shared.transform, ...reactEmailTransform },
-      transformIgnorePatterns: ['/node_modules/(?!(@react-email)/)'],
+      transform: { ...shared.transform, '^.+\\.mjs$': swcTransform, ...reactEmailTransform },
+      // The SSO suite plays an OpenID provider with oauth2-mock-server, an ESM-only package.
+      transformIgnorePatterns: [
+        '/node_modules/(?!(@react-email|oauth2-mock-server|jose|is-plain-obj)/)',
+      ],
     },
   ],
 };
