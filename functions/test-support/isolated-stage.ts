@@ -33,6 +33,7 @@ beforeAll(async () => {
     stage.endpoints.endpointCheckQueueUrl,
     stage.endpoints.integrationSyncQueueUrl,
     stage.endpoints.registrationCheckQueueUrl,
+    stage.endpoints.ctWatchQueueUrl,
   ];
   resetConfigForTests();
   resetAwsClientsForTests();

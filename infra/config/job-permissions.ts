@@ -126,22 +126,33 @@ export const jobPermissions = {
   /** Stores the RDAP bootstrap file it read from IANA (one Put). */
   rdapBootstrapRefresh: ['table:PutItem'],
   /**
-   * Finds the watched domains due (the due-alerts index), reads them, their workspaces, the
-   * workspace's tokens, admins and findings, opens the Cert Spotter API key (Decrypt only),
-   * writes the domain's position, the findings, tokens added by themselves and their audit
-   * events, and emails the admins as the configured sender (links built on the app's origin).
+   * Finds the watched domains due (the due-alerts index), reads them, moves each to its next read
+   * and enqueues one read per watched domain.
    */
-  ctWatch: [
+  ctWatchDispatch: [
+    'table:BatchGetItem',
+    'index:dueAlerts',
+    'table:UpdateItem',
+    'ctWatchQueueSend',
+  ],
+  /**
+   * Reads the watched domain, its workspace, the workspace's tokens, admins, alert settings and
+   * findings, opens the Cert Spotter API key (Decrypt only), writes the domain's position, the
+   * findings, tokens added by themselves, alert records and audit events, sends the alerts to the
+   * alert queue, and emails the admins an unexpected issuer as the configured sender (links built
+   * on the app's origin). Its own queue's consumption is granted by its event source.
+   */
+  ctWatchWorker: [
     'table:GetItem',
     'table:BatchGetItem',
     'table:Query',
-    'index:dueAlerts',
     'table:PutItem',
     'table:UpdateItem',
     'table:DeleteItem',
     'table:BatchWriteItem',
     'table:ConditionCheckItem',
     'integrationCredentialsOpen',
+    'alertQueueSend',
     'senderEmailSend',
     'appOriginRead',
   ],

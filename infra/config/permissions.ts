@@ -44,6 +44,8 @@ export type Permission =
   | 'integrationSyncQueueRetryDelay'
   /** SendMessage to the registration check queue. */
   | 'registrationCheckQueueSend'
+  /** SendMessage to the certificate transparency watch queue. */
+  | 'ctWatchQueueSend'
   /** GetQueueAttributes on the alert queue and its dead-letter queue. */
   | 'queuesGetAttributes'
   /** Receive and delete from the dead-letter queue and send back to the alert queue (requeue). */

@@ -27,6 +27,8 @@ export interface AppResources {
   readonly integrationSyncQueue: IQueue;
   /** One message per followed domain due for a lookup (the dispatcher sends, its worker reads). */
   readonly registrationCheckQueue: IQueue;
+  /** One message per watched domain due for a read (the dispatcher sends, its worker reads). */
+  readonly ctWatchQueue: IQueue;
   /** The key material unsubscribe links of alert emails are signed with. */
   readonly alertLinkKey: ISecret;
   /** The KMS key that wraps the data keys of integration credentials. */
@@ -117,11 +119,14 @@ export function grantPermissions(
       case 'integrationSyncQueueSend':
         statement(['sqs:SendMessage'], [resources.integrationSyncQueue.queueArn]);
         break;
-      case 'registrationCheckQueueSend':
-        statement(['sqs:SendMessage'], [resources.registrationCheckQueue.queueArn]);
       case 'integrationSyncQueueRetryDelay':
         statement(['sqs:ChangeMessageVisibility'], [resources.integrationSyncQueue.queueArn]);
         break;
+      case 'registrationCheckQueueSend':
+        statement(['sqs:SendMessage'], [resources.registrationCheckQueue.queueArn]);
+        break;
+      case 'ctWatchQueueSend':
+        statement(['sqs:SendMessage'], [resources.ctWatchQueue.queueArn]);
         break;
       case 'queuesGetAttributes':
         statement(['sqs:GetQueueAttributes'], [alertQueue.queueArn, deadLetterQueue.queueArn]);

@@ -84,7 +84,7 @@ describe('data stack: the alert queue', () => {
       expect(queue.Properties?.SqsManagedSseEnabled).toBe(true);
     }
     const policies = Object.values(resourcesOf(data, 'AWS::SQS::QueuePolicy'));
-    expect(policies).toHaveLength(8);
+    expect(policies).toHaveLength(10);
     for (const policy of policies) {
       expect(policy.Properties?.PolicyDocument).toMatchObject({
         Statement: expect.arrayContaining([
@@ -98,12 +98,17 @@ describe('data stack: the alert queue', () => {
   });
 
   it('raises an alarm as soon as one message waits in the dead-letter queue', () => {
-    data.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      Namespace: 'AWS/SQS',
-      MetricName: 'ApproximateNumberOfMessagesVisible',
-      Dimensions: [{ Name: 'QueueName', Value: dlqName }],
-      Threshold: 1,
-      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
-    });
+    const ctWatchDlqName: unknown = stacks.data.resolve(
+      stacks.data.ctWatchDeadLetterQueue.queueName,
+    );
+    for (const name of [dlqName, ctWatchDlqName]) {
+      data.hasResourceProperties('AWS::CloudWatch::Alarm', {
+        Namespace: 'AWS/SQS',
+        MetricName: 'ApproximateNumberOfMessagesVisible',
+        Dimensions: [{ Name: 'QueueName', Value: name }],
+        Threshold: 1,
+        ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      });
+    }
   });
 });

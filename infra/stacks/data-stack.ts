@@ -28,6 +28,7 @@ import {
   ALERT_QUEUE_SETTINGS,
   ENDPOINT_CHECK_QUEUE_SETTINGS,
   REGISTRATION_CHECK_QUEUE_SETTINGS,
+  CT_WATCH_QUEUE_SETTINGS,
   INTEGRATION_SYNC_QUEUE_SETTINGS,
 } from '@expiry-radar/functions/data/queue-definition';
 import type { AppResources } from '../constructs/permission-grants';
@@ -57,6 +58,9 @@ export class DataStack extends Stack {
   readonly registrationCheckQueue: Queue;
   readonly registrationCheckDeadLetterQueue: Queue;
   readonly registrationCheckDeadLetterAlarm: Alarm;
+  readonly ctWatchQueue: Queue;
+  readonly ctWatchDeadLetterQueue: Queue;
+  readonly ctWatchDeadLetterAlarm: Alarm;
   /** Every alarm of the app notifies this topic (alarm and OK). */
   readonly alarmTopic: Topic;
   /** Signs the one-click unsubscribe links of alert emails (the worker signs, the routes verify). */
@@ -217,6 +221,37 @@ export class DataStack extends Stack {
       treatMissingData: TreatMissingData.NOT_BREACHING,
     });
 
+    // One message per watched domain due for a read; a read failing every retry waits here.
+    this.ctWatchDeadLetterQueue = new Queue(this, 'CtWatchDeadLetterQueue', {
+      retentionPeriod: Duration.seconds(CT_WATCH_QUEUE_SETTINGS.deadLetterRetentionSeconds),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.ctWatchQueue = new Queue(this, 'CtWatchQueue', {
+      visibilityTimeout: Duration.seconds(CT_WATCH_QUEUE_SETTINGS.visibilityTimeoutSeconds),
+      retentionPeriod: Duration.seconds(CT_WATCH_QUEUE_SETTINGS.retentionSeconds),
+      encryption: QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+      deadLetterQueue: {
+        queue: this.ctWatchDeadLetterQueue,
+        maxReceiveCount: CT_WATCH_QUEUE_SETTINGS.maxReceiveCount,
+      },
+      removalPolicy: RemovalPolicy.RETAIN,
+    });
+    this.ctWatchDeadLetterAlarm = new Alarm(this, 'CtWatchDeadLetterAlarm', {
+      alarmDescription:
+        "Certificate transparency reads failed every retry (a table error, not the search service's failure, which is recorded on the watched domain) and wait in their dead-letter queue.",
+      metric: this.ctWatchDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
+        period: Duration.minutes(1),
+        statistic: Stats.MAXIMUM,
+      }),
+      threshold: 1,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
+      evaluationPeriods: 1,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
+    });
+
     this.alarmTopic = this.createAlarmTopic(props.alarmEmail);
 
     this.alertLinkKey = new Secret(this, 'AlertLinkKey', {
@@ -248,6 +283,7 @@ export class DataStack extends Stack {
       endpointCheckQueue: this.endpointCheckQueue,
       integrationSyncQueue: this.integrationSyncQueue,
       registrationCheckQueue: this.registrationCheckQueue,
+      ctWatchQueue: this.ctWatchQueue,
       alertLinkKey: this.alertLinkKey,
       integrationCredentialsKey: this.integrationCredentialsKey,
     };

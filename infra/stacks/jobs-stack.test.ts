@@ -1,6 +1,7 @@
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import {
   ALERT_QUEUE_SETTINGS,
+  CT_WATCH_QUEUE_SETTINGS,
   INTEGRATION_SYNC_QUEUE_SETTINGS,
 } from '@expiry-radar/functions/data/queue-definition';
 import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
@@ -28,10 +29,10 @@ const actionsOf = (statements: Statement[]) =>
   statements.flatMap((statement) => [statement.Action].flat()).sort();
 
 describe('jobs stack', () => {
-  it('runs the expiry scan, the weekly summary, the dispatchers and the certificate transparency watch every hour, the RDAP bootstrap job weekly', () => {
+  it('runs the expiry scan, the weekly summary and the dispatchers every hour, the RDAP bootstrap job weekly', () => {
     const allRules = Object.values(resourcesOf(jobs, 'AWS::Events::Rule'));
     expect(allRules.map((rule) => rule.Properties?.Description).sort()).toEqual([
-      "Runs the certificate transparency watch: reads each watched domain's new certificates at Cert Spotter",
+      'Runs the certificate transparency watch dispatcher: enqueues one read per watched domain due',
       'Runs the endpoint check dispatcher: enqueues one check per due TLS endpoint',
       'Runs the hourly expiry scan: enqueues one alert per due token window',
       'Runs the integration sync dispatcher: enqueues each enabled daily integration due',
@@ -179,13 +180,32 @@ describe('jobs stack', () => {
     });
   });
 
-  it('alarms on a failed run of the certificate transparency watch (it has no dead-letter queue)', () => {
-    jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
-      MetricName: 'Errors',
-      Namespace: 'AWS/Lambda',
-      Threshold: 1,
-      AlarmDescription: Match.stringLikeRegexp('certificate transparency watch'),
+  it('feeds the certificate transparency watch worker from its own queue, two batches at once, with a backlog alarm', () => {
+    jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
+      BatchSize: 5,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+      ScalingConfig: { MaximumConcurrency: 2 },
     });
+    const workers = Object.values(resourcesOf(jobs, 'AWS::Lambda::Function')).filter((fn) =>
+      String(fn.Properties?.Description).startsWith('the certificate transparency watch worker'),
+    );
+    expect(workers.map((worker) => worker.Properties?.Timeout)).toEqual([
+      CT_WATCH_QUEUE_SETTINGS.visibilityTimeoutSeconds / 6,
+    ]);
+    jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'ApproximateAgeOfOldestMessage',
+      AlarmDescription: Match.stringLikeRegexp('certificate transparency watch worker'),
+    });
+    const dispatch = new Set(actionsOf(statementsOf('CtWatchDispatchJobRole')));
+    expect(dispatch.has('sqs:SendMessage')).toBe(true);
+    expect(dispatch.has('ses:SendEmail')).toBe(false);
+    expect([...dispatch].some((action) => action.startsWith('kms:'))).toBe(false);
+    const worker = new Set(actionsOf(statementsOf('CtWatchWorkerConsumerRole')));
+    // Alerts go to the alert queue; an unexpected issuer is emailed to the admins at once.
+    expect(worker.has('sqs:SendMessage')).toBe(true);
+    expect(worker.has('ses:SendEmail')).toBe(true);
+    expect(worker.has('kms:Decrypt')).toBe(true);
+    expect(worker.has('kms:GenerateDataKey')).toBe(false);
   });
 
   it('feeds the endpoint check worker from its own queue, at most 5 batches at once', () => {

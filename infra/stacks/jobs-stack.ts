@@ -11,17 +11,18 @@
  * integrations (the latter may only Decrypt with the integration credentials key); the registration
  * check dispatcher (hourly) does the same for the domains tokens follow, whose worker looks them up
  * at their registries' RDAP services, and the weekly RDAP bootstrap job stores IANA's bootstrap
- * file. The certificate transparency watch (hourly) reads the watched domains due from the
- * due-alerts index, opens a workspace's Cert Spotter API key (Decrypt only), records what it
- * finds, adds certificates to the inventory and emails the admins as the configured sender.
+ * file. The certificate transparency watch dispatcher (hourly) does the same for the watched
+ * domains due, whose worker opens a workspace's Cert Spotter API key (Decrypt only), records what
+ * it finds, adds certificates to the inventory, sends alerts to the alert queue and emails an
+ * unexpected issuer to the admins as the configured sender.
  */
 import * as path from 'node:path';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
 import {
   ALERT_QUEUE_SETTINGS,
+  CT_WATCH_QUEUE_SETTINGS,
   ENDPOINT_CHECK_QUEUE_SETTINGS,
   INTEGRATION_SYNC_QUEUE_SETTINGS,
   REGISTRATION_CHECK_QUEUE_SETTINGS,
@@ -77,6 +78,11 @@ export const REGISTRATION_WORKER_MAX_CONCURRENCY = 2;
  * Retry-After), from the position its last read reached.
  */
 export const CT_WATCH_SCHEDULE = Schedule.rate(Duration.hours(1));
+export const CT_WATCH_WORKER_TIMEOUT = Duration.seconds(
+  CT_WATCH_QUEUE_SETTINGS.visibilityTimeoutSeconds / 6,
+);
+/** Batches of reads at once: Cert Spotter rate-limits, so few (at most 2 × 5 reads open). */
+export const CT_WATCH_WORKER_MAX_CONCURRENCY = 2;
 /** IANA updates its bootstrap file rarely; a week is the job's period. */
 export const RDAP_BOOTSTRAP_SCHEDULE = Schedule.rate(Duration.days(7));
 
@@ -108,8 +114,8 @@ export class JobsStack extends Stack {
   readonly registrationDispatch: ScheduledJob;
   readonly registrationCheckWorker: QueueConsumer;
   readonly rdapBootstrapRefresh: ScheduledJob;
-  readonly ctWatch: ScheduledJob;
-  readonly ctWatchErrorAlarm: Alarm;
+  readonly ctWatchDispatch: ScheduledJob;
+  readonly ctWatchWorker: QueueConsumer;
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
@@ -125,6 +131,7 @@ export class JobsStack extends Stack {
       ENDPOINT_CHECK_QUEUE_URL: resources.endpointCheckQueue.queueUrl,
       INTEGRATION_SYNC_QUEUE_URL: resources.integrationSyncQueue.queueUrl,
       REGISTRATION_CHECK_QUEUE_URL: resources.registrationCheckQueue.queueUrl,
+      CT_WATCH_QUEUE_URL: resources.ctWatchQueue.queueUrl,
       INTEGRATION_CREDENTIALS_KMS_KEY_ID: resources.integrationCredentialsKey.keyArn,
       // The account customers' AWS discovery roles trust: the scheduled sync assumes them from it.
       DISCOVERY_ACCOUNT_ID: this.account,
@@ -238,32 +245,29 @@ export class JobsStack extends Stack {
       maxConcurrency: REGISTRATION_WORKER_MAX_CONCURRENCY,
       maxMessageAge: Duration.hours(2),
     });
-    // No queue: a domain's read is bounded (20 pages, 10 s a request) and resumes from its stored
-    // position, so a run cut short loses nothing; a domain not reached stays due.
-    this.ctWatch = new ScheduledJob(this, 'CtWatch', {
-      entry: path.join(jobsDir, 'ct-watch.ts'),
+    this.ctWatchDispatch = new ScheduledJob(this, 'CtWatchDispatch', {
+      entry: path.join(jobsDir, 'ct-watch-dispatch.ts'),
       description:
-        "the certificate transparency watch: reads each watched domain's new certificates at Cert Spotter",
+        'the certificate transparency watch dispatcher: enqueues one read per watched domain due',
       resources,
-      permissions: jobPermissions.ctWatch,
-      permissionTargets,
+      permissions: jobPermissions.ctWatchDispatch,
       environment,
-      timeout: Duration.minutes(10),
+      timeout: Duration.minutes(5),
       schedule: CT_WATCH_SCHEDULE,
     });
-    // Having no queue, the watch has no dead-letter queue: a run that fails (a table error, a
-    // timeout) raises this alarm instead. A domain whose read fails is a result, shown on it.
-    this.ctWatchErrorAlarm = new Alarm(this, 'CtWatchErrorAlarm', {
-      alarmDescription:
-        'The certificate transparency watch failed a run (a table error or its timeout); the domains it did not read stay due and are read at the next run.',
-      metric: this.ctWatch.job.function.metricErrors({
-        period: Duration.hours(1),
-        statistic: Stats.SUM,
-      }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
+    this.ctWatchWorker = new QueueConsumer(this, 'CtWatchWorker', {
+      entry: path.join(jobsDir, 'ct-watch-worker.ts'),
+      description:
+        "the certificate transparency watch worker: reads each watched domain's new certificates at Cert Spotter",
+      resources,
+      permissions: jobPermissions.ctWatchWorker,
+      permissionTargets,
+      environment,
+      timeout: CT_WATCH_WORKER_TIMEOUT,
+      queue: resources.ctWatchQueue,
+      batchSize: 5,
+      maxConcurrency: CT_WATCH_WORKER_MAX_CONCURRENCY,
+      maxMessageAge: Duration.hours(2),
     });
     this.rdapBootstrapRefresh = new ScheduledJob(this, 'RdapBootstrapRefresh', {
       entry: path.join(jobsDir, 'rdap-bootstrap-refresh.ts'),

@@ -314,9 +314,17 @@ describe('certificate endpoints in Chromium', () => {
       headers: controlAuthorization(app.endpoints.controlSecret!),
     });
     expect(watched.status).toBe(200);
-    await page.reload();
+    // The read runs on the watch queue; the section shows it once the page reads it again.
     const seen = section.getByRole('list', { name: 'Certificates seen' });
     const unexpected = seen.getByRole('listitem').filter({ hasText: `api.${domain}` });
+    const deadline = Date.now() + 30_000;
+    let listed = 0;
+    while (listed === 0 && Date.now() < deadline) {
+      await page.reload();
+      await section.getByRole('heading', { name: domain }).waitFor();
+      listed = await unexpected.count();
+      if (listed === 0) await page.waitForTimeout(500);
+    }
     await unexpected.getByText('Unexpected issuer').waitFor();
     const expected = seen.getByRole('listitem').filter({ hasText: `shop.${domain}` });
     await expected

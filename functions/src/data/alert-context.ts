@@ -1,5 +1,6 @@
 /**
- * What the alert worker needs to know about the alerts of one message: each token as it is now,
+ * What the alert worker needs to know about the alerts of one message: each token as it is now
+ * (or the certificate seen that a certificate transparency alert is about, as a token),
  * its workspace (name, plan, owner, frozen), the workspace's alert settings, and the owner's
  * address (the default recipient). One BatchGetItem for the tokens and workspaces, then settings
  * and owner once per workspace, and the address of each token's owner (`owner_id`) once per owner.
@@ -10,6 +11,9 @@
  */
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type { AlertContext, PartialRead } from '../domain/alert-delivery-model';
+import { ctFindingOfAlertSubject } from '../domain/certificate-transparency';
+import { ctFindingAlertSubject } from './ct-finding-alert-subject';
+import { ctFindingCodec } from './entities/ct-finding';
 import { readAlertSettings } from './alert-settings-records';
 import { tokenCodec } from './entities/token';
 import { workspaceCodec } from './entities/workspace';
@@ -42,6 +46,20 @@ async function workspaceContextOf(
   };
 }
 
+/** The item an alert is about: its token, or the certificate seen that it stands for. */
+function subjectKeyOf(alert: AlertRef): TableKey {
+  const finding = ctFindingOfAlertSubject(alert.tokenId);
+  return finding
+    ? keys.ctFinding(finding.workspaceId, finding.certificateId)
+    : keys.token(alert.workspaceId, alert.tokenId);
+}
+
+function subjectOf(alert: AlertRef, item: TableItem): AlertContext['token'] {
+  return ctFindingOfAlertSubject(alert.tokenId)
+    ? ctFindingAlertSubject(ctFindingCodec.fromItem(item))
+    : tokenCodec.fromItem(item).token;
+}
+
 /** Per alert id, the context of each alert whose workspace still exists, and the unreadable. */
 export async function loadAlertContexts(
   alerts: readonly AlertRef[],
@@ -51,7 +69,7 @@ export async function loadAlertContexts(
   const items = await reads.batchGet(
     [
       ...workspaceIds.map((workspaceId) => keys.workspace(workspaceId)),
-      ...alerts.map((alert) => keys.token(alert.workspaceId, alert.tokenId)),
+      ...alerts.map(subjectKeyOf),
     ],
     { consistentRead: true },
   );
@@ -75,20 +93,19 @@ export async function loadAlertContexts(
   const unreadable = new Map<string, string>();
   const tokens = new Map<string, AlertContext['token']>();
   for (const alert of alerts) {
-    const tokenItem = itemAt(keys.token(alert.workspaceId, alert.tokenId));
+    const subjectItem = itemAt(subjectKeyOf(alert));
     tokens.set(
       alert.alertId,
-      tokenItem && reads.decode(tokenItem, (item) => tokenCodec.fromItem(item).token),
+      subjectItem && reads.decode(subjectItem, (item) => subjectOf(alert, item)),
     );
   }
   const ownerEmails = await ownerEmailsOf([...tokens.values()]);
   for (const alert of alerts) {
-    const tokenKey = keys.token(alert.workspaceId, alert.tokenId);
     const token = tokens.get(alert.alertId);
     const failure =
       reads.failureAt(keys.workspace(alert.workspaceId)) ??
       reads.failureOf(alert.workspaceId) ??
-      reads.failureAt(tokenKey);
+      reads.failureAt(subjectKeyOf(alert));
     const workspace = workspaces.get(alert.workspaceId);
     if (failure !== undefined) unreadable.set(alert.alertId, failure);
     else if (workspace) {

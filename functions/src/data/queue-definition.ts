@@ -70,3 +70,24 @@ export function registrationCheckQueueNames(stage: string) {
     registrationCheckDeadLetterQueue: `expiry-radar-${stage}-registration-checks-dlq`,
   };
 }
+
+/** The certificate transparency watch queue and its dead-letter queue (one message per domain). */
+export const CT_WATCH_QUEUE_SETTINGS = {
+  /**
+   * A domain's read takes at most 20 pages of 10 s each, the reads of a batch at once: within the
+   * worker's 5 minutes, hidden for six times that.
+   */
+  visibilityTimeoutSeconds: 30 * 60,
+  /** A read is tried three times; a message that still fails is kept for an operator. */
+  maxReceiveCount: 3,
+  /** Reads are repeated hourly from the stored position: an old message is worth nothing later. */
+  retentionSeconds: 6 * 60 * 60,
+  deadLetterRetentionSeconds: 14 * 24 * 60 * 60,
+} as const;
+
+export function ctWatchQueueNames(stage: string) {
+  return {
+    ctWatchQueue: `expiry-radar-${stage}-ct-watch`,
+    ctWatchDeadLetterQueue: `expiry-radar-${stage}-ct-watch-dlq`,
+  };
+}

@@ -87,6 +87,13 @@ export interface AlertNotice {
    * (`example.com:443 serves an expired certificate`).
    */
   readonly endpointProblem?: string;
+  /**
+   * A certificate seen in certificate transparency logs for a watched domain rather than an alert
+   * window: what was seen (`new certificate for shop.example.com by Let's Encrypt, valid until
+   * 2027-03-01`, "Unexpected issuer: " first when its issuer is not on the domain's allow-list);
+   * `dashboardUrl` opens the watched domains, where "Add to inventory" is.
+   */
+  readonly certificateSeen?: string;
   /** A token that renews automatically, not renewed by its grace point ("renewal overdue"). */
   readonly renewalOverdue?: boolean;
   /**

@@ -45,6 +45,15 @@ describe('digest summary', () => {
     );
   });
 
+  it('counts the certificates seen for watched domains apart from expiries', () => {
+    const seen = {
+      certificateSeen: 'new certificate for shop.example.com by R3, valid until 2030-01-08',
+    };
+    expect(digestSummary([row('a', 30, seen), row('b', 40, seen), row('c', 1)])).toBe(
+      '2 new certificates were seen for your domains; 1 API key expires by tomorrow',
+    );
+  });
+
   it('names expired tokens first', () => {
     expect(
       digestSummary([

@@ -178,14 +178,21 @@ function horizonInWords(daysLeft: number): string {
 export function digestSummary(rows: readonly DigestRow[]): string {
   const notices = rows.map((row) => row.notice);
   const problems = notices.filter((notice) => notice.endpointProblem);
+  const seen = notices.filter((notice) => notice.certificateSeen);
   const overdue = notices.filter((notice) => notice.renewalOverdue);
-  const expiries = notices.filter((notice) => !notice.endpointProblem && !notice.renewalOverdue);
+  const expiries = notices.filter(
+    (notice) => !notice.certificateSeen && !notice.endpointProblem && !notice.renewalOverdue,
+  );
   const expired = expiries.filter((notice) => notice.daysLeft < 0);
   const upcoming = expiries.filter((notice) => notice.daysLeft >= 0);
   const parts: string[] = [];
   if (problems.length > 0) {
     const verb = problems.length === 1 ? 'has an endpoint problem' : 'have endpoint problems';
     parts.push(`${countInWords(problems)} ${verb}`);
+  }
+  if (seen.length > 0) {
+    const noun = seen.length === 1 ? 'new certificate was' : 'new certificates were';
+    parts.push(`${seen.length} ${noun} seen for your domains`);
   }
   if (overdue.length > 0) {
     const verb = overdue.length === 1 ? 'is' : 'are';

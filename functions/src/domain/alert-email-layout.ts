@@ -137,6 +137,7 @@ export function lineOfRow({ notice, identifiers }: DigestRow): TokenLine {
     ...(notice.escalation ? { note: ESCALATION_NOTE } : {}),
     ...(notice.renewalOverdue ? { note: RENEWAL_OVERDUE_NOTE } : {}),
     ...(notice.endpointProblem ? { note: notice.endpointProblem } : {}),
+    ...(notice.certificateSeen ? { note: notice.certificateSeen } : {}),
   };
 }
 

@@ -32,6 +32,7 @@ export const TOKEN_NAME_IN_SUBJECT_MAX_LENGTH = 80;
 export function alertEmailSubject(notice: AlertNotice): string {
   const name = subjectText(notice.tokenName, TOKEN_NAME_IN_SUBJECT_MAX_LENGTH);
   if (notice.endpointProblem) return subjectText(`${name}: ${notice.endpointProblem}`, 200);
+  if (notice.certificateSeen) return subjectText(`${name}: ${notice.certificateSeen}`, 200);
   if (notice.renewalOverdue) return `Renewal overdue: ${name} ${describeDaysLeft(notice.daysLeft)}`;
   return `${notice.escalation ? 'Escalation: ' : ''}${name} ${describeDaysLeft(notice.daysLeft)}`;
 }

@@ -99,3 +99,22 @@ export function issuancesUrl(
 export function compareIssuanceIds(a: string, b: string): number {
   return a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
 }
+
+const CT_FINDING_SUBJECT_MARK = 'ct-';
+
+/**
+ * What a certificate seen stands as in the alert pipeline, whose alerts are each about a token:
+ * an id of the token id's form, `<workspaceId>.ct-<cert_sha256>` (domain/token-ids.ts), so its
+ * alert record is stored and found as a token's, and the worker reads the finding in its place.
+ */
+export function ctFindingAlertSubjectId(workspaceId: string, certificateId: string): string {
+  return `${workspaceId}.${CT_FINDING_SUBJECT_MARK}${certificateId}`;
+}
+
+/** The finding an alert subject id names (`ctFindingAlertSubjectId`), or null for a token's. */
+export function ctFindingOfAlertSubject(
+  subjectId: string,
+): { readonly workspaceId: string; readonly certificateId: string } | null {
+  const match = /^(.+)\.ct-([0-9a-f]{64})$/.exec(subjectId);
+  return match ? { workspaceId: match[1]!, certificateId: match[2]! } : null;
+}

@@ -1,15 +1,16 @@
 /**
- * The certificate transparency watch's alert emails, to each admin of the workspace: "new
- * certificate for shop.example.com by Let's Encrypt, valid until 2027-03-01", with a link to the
- * Workspaces page (its "Watched domains" section, where "Add to inventory" is), and the
- * "unexpected issuer" alert, sent at once whatever the workspace's alert thresholds, for a
- * certificate whose issuer is not on its domain's allow-list.
+ * The certificate transparency watch's "unexpected issuer" email, to each admin of the workspace
+ * at once whatever the workspace's alert thresholds, for a certificate whose issuer is not on its
+ * domain's allow-list: "Unexpected issuer: new certificate for shop.example.com by DigiCert, valid
+ * until 2027-03-01", with a link to the Workspaces page (its "Watched domains" section, where "Add
+ * to inventory" is). A new certificate from an allowed issuer is an alert like any other
+ * (services/certificate-transparency/ct-watch.ts).
  */
 import { newCertificateText } from '@expiry-radar/shared/domain/watched-domains';
 import { linkEmail } from './account-emails';
 import type { EmailMessage } from './mailer';
 
-export function ctAlertEmail(options: {
+export function unexpectedIssuerEmail(options: {
   readonly appOrigin: string;
   readonly to: string;
   readonly workspaceName: string;
@@ -17,15 +18,12 @@ export function ctAlertEmail(options: {
   readonly dnsNames: readonly string[];
   readonly issuer: string;
   readonly notAfter: string;
-  readonly unexpectedIssuer: boolean;
   readonly addedToInventory: boolean;
 }): EmailMessage {
   const text = newCertificateText(options);
   const sentence = `${text.charAt(0).toUpperCase()}${text.slice(1)}.`;
   const lines = [
-    options.unexpectedIssuer
-      ? `Unexpected issuer: ${options.issuer} is not on the issuer allow-list of ${options.domain} in “${options.workspaceName}”.`
-      : `A certificate transparency log shows a certificate issued for ${options.domain}, watched by “${options.workspaceName}”.`,
+    `Unexpected issuer: ${options.issuer} is not on the issuer allow-list of ${options.domain} in “${options.workspaceName}”.`,
     sentence,
     `Names: ${options.dnsNames.join(', ') || 'none given'}.`,
     options.addedToInventory
@@ -34,9 +32,7 @@ export function ctAlertEmail(options: {
   ];
   return linkEmail({
     to: options.to,
-    subject: options.unexpectedIssuer
-      ? `Unexpected issuer: ${text}`
-      : `${sentence.slice(0, -1)} (${options.workspaceName})`,
+    subject: `Unexpected issuer: ${text}`,
     greeting: 'Hello,',
     lines,
     action: 'Open the watched domains',

@@ -35,6 +35,7 @@ export function alertSummary({ notice, test }: WebhookMessage): string {
   const line = `${notice.tokenName} ${describeDaysLeft(notice.daysLeft)}`;
   if (test) return `Test message from ${PRODUCT}: ${line}`;
   if (notice.endpointProblem) return `${notice.tokenName}: ${notice.endpointProblem}`;
+  if (notice.certificateSeen) return `${notice.tokenName}: ${notice.certificateSeen}`;
   if (notice.renewalOverdue) return `Renewal overdue: ${line}, not renewed automatically`;
   return notice.escalation ? `Escalation: ${line}, still not renewed after its last alert` : line;
 }

@@ -1,4 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { SQSEvent } from 'aws-lambda';
+import {
+  alertRefsOf,
+  type AlertQueueMessage,
+} from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type {
   ListWatchedDomainsResponse,
   WatchedDomain,
@@ -13,6 +18,8 @@ import { getConfig } from '../platform/config';
 import { createCertSpotterClient } from '../adapters/cert-spotter-client';
 import { listWorkspaceAuditEvents } from '../data/audit-queries';
 import { findWatchedDomain, readSealedCtApiKey } from '../data/ct-watch-records';
+import { readAlertSettingsRecord, writeAlertSettings } from '../data/alert-settings-records';
+import type { WebhookDelivery } from '../domain/alert-channels';
 import type { EmailMessage } from '../domain/mailer';
 import { handler as addCertificateToInventory } from '../http/certificates/add-certificate-to-inventory';
 import { handler as addWatchedDomain } from '../http/certificates/add-watched-domain';
@@ -21,7 +28,10 @@ import { handler as removeWatchedDomain } from '../http/certificates/remove-watc
 import { handler as setKey } from '../http/certificates/set-certificate-transparency-key';
 import { handler as updateWatchedDomain } from '../http/certificates/update-watched-domain';
 import { startCtSearchStandIn, type CtSearchStandIn } from '../local/emulators/ct-search-stand-in';
-import { runCtWatch } from './ct-watch';
+import { lambdaContext } from '../local/lambda-http-adapter';
+import { createAlertWorker } from './alert-worker';
+import { createCtWatchWorker } from './ct-watch-worker';
+import { runCtWatchDispatch } from './ct-watch-dispatch';
 
 let standIn: CtSearchStandIn;
 beforeAll(async () => {
@@ -41,17 +51,95 @@ const add = (id: string, cookie: string, body: unknown) =>
   invoke(addWatchedDomain, routeRequest('POST', COLLECTION, { params: { id }, cookie, body }));
 const errorOf = (answer: { json?: unknown }) => (answer.json as { error: string }).error;
 
-/** The real client against the stand-in, as CT_SEARCH_BASE_URL makes it locally. */
+function sqsEvent(messages: readonly unknown[]): SQSEvent {
+  return {
+    Records: messages.map((body) => ({
+      messageId: randomUUID(),
+      receiptHandle: randomUUID(),
+      body: JSON.stringify(body),
+      attributes: {
+        ApproximateReceiveCount: '1',
+        SentTimestamp: '0',
+        SenderId: 'test',
+        ApproximateFirstReceiveTimestamp: '0',
+      },
+      messageAttributes: {},
+      md5OfBody: '',
+      eventSource: 'aws:sqs',
+      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:queue',
+      awsRegion: 'us-east-1',
+    })),
+  };
+}
+
+/** The emails the watch sent itself (an unexpected issuer, to the admins at once). */
 const emails: EmailMessage[] = [];
-const ports = () => ({
-  issuances: createCertSpotterClient({
-    baseUrl: standIn.baseUrl,
-    policy: { allowLoopback: true, httpsOnly: false },
-    timeoutMs: 2_000,
-  }),
-  mailer: { send: (message: EmailMessage) => (emails.push(message), Promise.resolve()) },
-});
-const watchNow = (now = new Date()) => runCtWatch(now, ports(), { all: true });
+/** What the watch put on the alert queue. */
+const queued: AlertQueueMessage[] = [];
+/** The worker with the real client against the stand-in, as CT_SEARCH_BASE_URL makes it locally. */
+const watchWorker = () =>
+  createCtWatchWorker({
+    issuances: createCertSpotterClient({
+      baseUrl: standIn.baseUrl,
+      policy: { allowLoopback: true, httpsOnly: false },
+      timeoutMs: 2_000,
+    }),
+    mailer: { send: (message: EmailMessage) => (emails.push(message), Promise.resolve()) },
+    enqueueAlerts: (batch) => Promise.resolve(void queued.push(...batch)),
+  });
+
+/**
+ * Dispatches every watched domain and runs the worker on the messages of `workspaceId` (another
+ * file's domains are left to it), with a malformed message beside them.
+ */
+async function watchNow(workspaceId: string) {
+  const sent: { workspaceId: string }[] = [];
+  await runCtWatchDispatch(
+    new Date(),
+    { enqueue: (batch) => (sent.push(...batch), Promise.resolve([])) },
+    { all: true },
+  );
+  const ours = sent.filter((message) => message.workspaceId === workspaceId);
+  const response = await watchWorker()(
+    sqsEvent([...ours, { not: 'a read' }]),
+    lambdaContext('ct-watch-worker', randomUUID()),
+  );
+  // Only the malformed message fails: a read that failed at Cert Spotter is a result.
+  expect(response.batchItemFailures).toHaveLength(1);
+}
+
+/** The alert worker delivering what the watch queued: the emails and webhooks it sent. */
+async function deliverQueued() {
+  const delivered = { emails: [] as EmailMessage[], webhooks: [] as WebhookDelivery[] };
+  const alertWorker = createAlertWorker({
+    ports: {
+      mailer: { send: (message) => Promise.resolve(void delivered.emails.push(message)) },
+      sendWebhook: (delivery) => (
+        delivered.webhooks.push(delivery),
+        Promise.resolve({ status: 204 })
+      ),
+    },
+  });
+  await alertWorker(sqsEvent(queued), lambdaContext('alert-worker', randomUUID()));
+  return delivered;
+}
+
+/** A default contact group naming `emails`, and one webhook it alerts. */
+async function withDefaultGroup(workspaceId: string, emails: string[]) {
+  const current = await readAlertSettingsRecord(workspaceId);
+  await writeAlertSettings({
+    workspaceId,
+    changes: {
+      email_alerts_enabled: true,
+      webhook_urls: [{ name: 'ops', kind: 'generic', url: 'https://hooks.example.com/ct' }],
+      contact_groups: [{ id: 'ops', name: 'Ops', emails, webhook_names: ['ops'] }],
+      default_contact_group_id: 'ops',
+      thresholds: [30, 14, 7, 1, 0],
+    },
+    expectedRevision: current.revision,
+    now: new Date(),
+  });
+}
 
 async function workspaceItem(id: string): Promise<Record<string, unknown>> {
   const { Item } = await getDocumentClient().send(
@@ -162,7 +250,7 @@ describe('the certificate transparency watch', () => {
     expect(await readSealedCtApiKey(id)).toBeNull();
   });
 
-  it('alerts the admins once per new certificate, resumes after 429, 5xx and malformed answers, and adds on request', async () => {
+  it("alerts a new certificate once through the workspace's channels, an unexpected issuer to the admins at once, resumes after 429, 5xx and malformed answers, and adds on request", async () => {
     const team = await givenTeam({ plan: 'pro' });
     const id = team.workspaceId;
     const domain = `ct-${randomUUID().slice(0, 8)}.com`;
@@ -171,6 +259,8 @@ describe('the certificate transparency watch', () => {
     await add(id, team.admin.cookie, { domain });
     await add(id, team.admin.cookie, { domain: strict, allowed_issuers: ['letsencrypt.org'] });
     await add(id, team.admin.cookie, { domain: auto, auto_add: true });
+    // The default contact group: the manager and a webhook (the admin, the owner, is not in it).
+    await withDefaultGroup(id, [team.manager.email]);
     const first = standIn.addIssuance({ dns_names: [`shop.${domain}`, `www.shop.${domain}`] });
     standIn.addIssuance({ dns_names: [`other-${domain}`] });
     standIn.addIssuance({ dns_names: [`api.${strict}`], issuer: 'DigiCert' });
@@ -187,24 +277,46 @@ describe('the certificate transparency watch', () => {
     await setKeyFor();
 
     emails.length = 0;
-    await watchNow();
-    const ours = () => emails.filter((email) => email.to === team.admin.email);
-    const subjects = ours().map((email) => email.subject);
-    expect(subjects).toHaveLength(2);
-    expect(subjects).toEqual(
-      expect.arrayContaining([
+    queued.length = 0;
+    await watchNow(id);
+    // The unexpected issuer: emailed to the admins at once, and to no one else.
+    expect(emails.map((email) => [email.to, email.subject])).toEqual([
+      [
+        team.admin.email,
+        expect.stringMatching(/^Unexpected issuer: new certificate for api\.strict-.* by DigiCert/),
+      ],
+    ]);
+    expect(standIn.authorizations).toContain('Bearer stand-in-key-1234');
+    // Both alerts through the channels (the one added by itself has none), each queued once.
+    const alertIds = [...new Set(queued.flatMap(alertRefsOf).map((alert) => alert.alertId))];
+    expect(alertIds).toHaveLength(2);
+    const delivered = await deliverQueued();
+    const escaped = (name: string) => name.replaceAll('.', '\\.');
+    expect(delivered.emails.map((email) => [email.to, email.subject]).sort()).toEqual([
+      [
+        team.manager.email,
         expect.stringMatching(
           new RegExp(
-            `^New certificate for shop\\.${domain.replace('.', '\\.')} \\(and 1 more\\) by Let's Encrypt, valid until \\d{4}-\\d{2}-\\d{2}`,
+            `^${escaped(domain)}: new certificate for shop\\.${escaped(domain)} \\(and 1 more\\) by Let's Encrypt, valid until \\d{4}-\\d{2}-\\d{2}$`,
           ),
         ),
-        expect.stringMatching(/^Unexpected issuer: new certificate for api\.strict-.* by DigiCert/),
-      ]),
-    );
-    // To the admins only, the unexpected issuer included.
-    const others = [team.manager.email, team.viewer.email];
-    expect(emails.filter((email) => others.includes(email.to))).toEqual([]);
-    expect(standIn.authorizations).toContain('Bearer stand-in-key-1234');
+      ],
+      [
+        team.manager.email,
+        expect.stringMatching(
+          new RegExp(`^${escaped(strict)}: Unexpected issuer: new certificate for api\\.`),
+        ),
+      ],
+    ]);
+    expect(delivered.emails[0]?.text).toContain('/workspaces#watched-domains');
+    expect(delivered.webhooks.map((hook) => hook.notice.certificateSeen).sort()).toEqual([
+      expect.stringMatching(/^Unexpected issuer: new certificate for api\.strict-/),
+      expect.stringMatching(/^new certificate for shop\.ct-/),
+    ]);
+    expect(delivered.webhooks[0]?.notice.dashboardUrl).toMatch(/\/workspaces#watched-domains$/);
+    // Delivered again (a duplicate message): nothing is sent twice.
+    const redelivered = await deliverQueued();
+    expect([redelivered.emails, redelivered.webhooks]).toEqual([[], []]);
     let view = await list(id, team.viewer.cookie);
     const byDomain = (name: string) => view.certificates.filter((c) => c.domain === name);
     expect(byDomain(domain)).toEqual([
@@ -225,8 +337,9 @@ describe('the certificate transparency watch', () => {
 
     // Nothing new: no second alert. Then each bad answer keeps the position and says why.
     emails.length = 0;
-    await watchNow();
-    expect(ours()).toEqual([]);
+    queued.length = 0;
+    await watchNow(id);
+    expect([emails, queued]).toEqual([[], []]);
     const positionBefore = (await findWatchedDomain(id, domain))?.position;
     const second = standIn.addIssuance({ dns_names: [domain] });
     for (const [behaviour, error] of [
@@ -236,7 +349,7 @@ describe('the certificate transparency watch', () => {
     ] as const) {
       standIn.setBehaviour(behaviour, { times: 100, retryAfterSeconds: 120 });
       const now = new Date();
-      await watchNow(now);
+      await watchNow(id);
       const record = await findWatchedDomain(id, domain);
       expect(record).toMatchObject({
         position: positionBefore,
@@ -250,11 +363,14 @@ describe('the certificate transparency watch', () => {
       }
       standIn.setBehaviour('answer');
     }
-    expect(ours()).toEqual([]);
-    await watchNow();
-    await watchNow();
-    expect(ours().map((email) => email.subject)).toEqual([
-      expect.stringMatching(new RegExp(`^New certificate for ${domain.replace('.', '\\.')} by`)),
+    expect([emails, queued]).toEqual([[], []]);
+    await watchNow(id);
+    await watchNow(id);
+    expect(emails).toEqual([]);
+    expect((await deliverQueued()).emails.map((email) => email.subject)).toEqual([
+      expect.stringMatching(
+        new RegExp(`^${escaped(domain)}: new certificate for ${escaped(domain)} by`),
+      ),
     ]);
     expect(await findWatchedDomain(id, domain)).toMatchObject({
       position: second.id,
@@ -295,7 +411,7 @@ describe('the certificate transparency watch', () => {
     // Moved to the free plan, the workspace is not read any more; its domains are kept.
     await putItem({ ...(await workspaceItem(id)), plan: 'free' });
     const asked = standIn.requests.length;
-    await watchNow();
+    await watchNow(id);
     expect(standIn.requests.slice(asked).filter((path) => path.includes(domain))).toEqual([]);
     expect(await findWatchedDomain(id, domain)).not.toBeNull();
   });

@@ -121,8 +121,8 @@ export interface RunningLocalRuntime {
  * integration sync dispatcher on a fourth (INTEGRATION_SYNC_INTERVAL_SECONDS, hourly) with its
  * queue's worker likewise, and the registration check dispatcher on a fifth
  * (REGISTRATION_CHECK_INTERVAL_SECONDS, hourly) with its queue's worker likewise, and the
- * certificate transparency watch on a sixth (CT_WATCH_INTERVAL_SECONDS, hourly), each job also on
- * demand through the control endpoint.
+ * certificate transparency watch dispatcher on a sixth (CT_WATCH_INTERVAL_SECONDS, hourly) with
+ * its queue's worker likewise, each job also on demand through the control endpoint.
  * Imported after the environment points at the emulators, like the route handlers.
  */
 async function startLocalJobs(options: {
@@ -131,6 +131,7 @@ async function startLocalJobs(options: {
   endpointCheckQueueUrl: string;
   integrationSyncQueueUrl: string;
   registrationCheckQueueUrl: string;
+  ctWatchQueueUrl: string;
   controlPort: number;
   onUnexpectedError?: (error: unknown) => void;
 }) {
@@ -145,7 +146,8 @@ async function startLocalJobs(options: {
     { runIntegrationSyncDispatch },
     { handler: registrationWorker },
     { runRegistrationDispatch },
-    { runCtWatch },
+    { handler: ctWatchWorker },
+    { runCtWatchDispatch },
   ] = await Promise.all([
     import('../jobs/alert-worker'),
     import('../jobs/expiry-scan'),
@@ -157,7 +159,8 @@ async function startLocalJobs(options: {
     import('../jobs/integration-sync-dispatch'),
     import('../jobs/registration-check-worker'),
     import('../jobs/registration-dispatch'),
-    import('../jobs/ct-watch'),
+    import('../jobs/ct-watch-worker'),
+    import('../jobs/ct-watch-dispatch'),
   ]);
   const client = new SQSClient({
     endpoint: options.sqsEndpoint,
@@ -188,6 +191,12 @@ async function startLocalJobs(options: {
     worker: registrationWorker,
     onError: options.onUnexpectedError,
   });
+  const ctWatchPoller = startAlertQueuePoller({
+    client,
+    queueUrl: options.ctWatchQueueUrl,
+    worker: ctWatchWorker,
+    onError: options.onUnexpectedError,
+  });
   const registrationTimer = startExpiryScanTimer({
     intervalSeconds: registrationCheckIntervalSeconds(),
     scan: () => runRegistrationDispatch(new Date()),
@@ -195,7 +204,7 @@ async function startLocalJobs(options: {
   });
   const ctWatchTimer = startExpiryScanTimer({
     intervalSeconds: ctWatchIntervalSeconds(),
-    scan: () => runCtWatch(new Date()),
+    scan: () => runCtWatchDispatch(new Date()),
     onError: options.onUnexpectedError,
   });
   const integrationSyncTimer = startExpiryScanTimer({
@@ -229,7 +238,8 @@ async function startLocalJobs(options: {
     runIntegrationSyncs: () => integrationSyncTimer.runNow(),
     runRegistrationChecks: (all) =>
       all ? runRegistrationDispatch(new Date(), undefined, { all }) : registrationTimer.runNow(),
-    runCtWatch: (all) => (all ? runCtWatch(new Date(), undefined, { all }) : ctWatchTimer.runNow()),
+    runCtWatch: (all) =>
+      all ? runCtWatchDispatch(new Date(), undefined, { all }) : ctWatchTimer.runNow(),
   });
   return {
     controlUrl: control.url,
@@ -243,6 +253,7 @@ async function startLocalJobs(options: {
       await registrationTimer.stop();
       await ctWatchTimer.stop();
       await registrationPoller.stop();
+      await ctWatchPoller.stop();
       await poller.stop();
       await endpointPoller.stop();
       await integrationSyncPoller.stop();
@@ -328,6 +339,7 @@ export async function startLocalRuntime(
       endpointCheckQueueUrl: emulators.endpoints.endpointCheckQueueUrl,
       integrationSyncQueueUrl: emulators.endpoints.integrationSyncQueueUrl,
       registrationCheckQueueUrl: emulators.endpoints.registrationCheckQueueUrl,
+      ctWatchQueueUrl: emulators.endpoints.ctWatchQueueUrl,
       controlPort: options.controlPort ?? 0,
       onUnexpectedError: options.onUnexpectedError,
     });

@@ -40,7 +40,10 @@ async function main(): Promise<void> {
     ? bootstrapFromCopy(readFileSync(copyPath, 'utf8'), copyPath)
     : (await readRdapBootstrapFile(IANA_RDAP_BOOTSTRAP_URL)).bootstrap;
   const file = join(__dirname, '../adapters/rdap-bootstrap.snapshot.json');
-  writeFileSync(file, `${JSON.stringify(bootstrap, null, 2)}\n`);
+  // Formatted as the repository's formatter keeps it, so a refresh shows only what changed.
+  const { format, resolveConfig } = await import('prettier');
+  const style = await resolveConfig(file);
+  writeFileSync(file, await format(JSON.stringify(bootstrap), { ...style, parser: 'json' }));
   console.log(
     `Wrote ${bootstrap.services.length} services (published ${bootstrap.publication ?? 'undated'}) to ${file}`,
   );

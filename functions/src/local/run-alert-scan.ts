@@ -13,8 +13,9 @@
  * through the queue to the sync worker. `npm run domains:check` (with `domains`) the registration
  * check dispatcher: the followed domains due are looked up (with `--all`, every one, whatever its
  * schedule) at the local RDAP stand-in through the queue and its worker. `npm run ct:watch` (with
- * `ct`) the certificate transparency watch: the watched domains due are read at the local Cert
- * Spotter stand-in (with `--all`, every one, whatever its next read).
+ * `ct`) the certificate transparency watch dispatcher: the watched domains due are read (with
+ * `--all`, every one, whatever its next read) at the local Cert Spotter stand-in through the
+ * queue and its worker.
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';

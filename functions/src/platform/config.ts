@@ -14,6 +14,8 @@ export interface RuntimeConfig {
   readonly registrationCheckQueueUrl: string;
   /** The integration sync queue (one message per integration due for its daily sync). */
   readonly integrationSyncQueueUrl: string;
+  /** The certificate transparency watch queue (one message per watched domain to read). */
+  readonly ctWatchQueueUrl: string;
   /** Only set locally: the emulators' addresses. In AWS the SDK finds the real endpoints. */
   readonly dynamoDbEndpoint: string | undefined;
   readonly sqsEndpoint: string | undefined;
@@ -140,6 +142,7 @@ function readConfig(): RuntimeConfig {
     endpointCheckQueueUrl: process.env.ENDPOINT_CHECK_QUEUE_URL ?? '',
     registrationCheckQueueUrl: process.env.REGISTRATION_CHECK_QUEUE_URL ?? '',
     integrationSyncQueueUrl: process.env.INTEGRATION_SYNC_QUEUE_URL ?? '',
+    ctWatchQueueUrl: process.env.CT_WATCH_QUEUE_URL ?? '',
     dynamoDbEndpoint: optional('DYNAMODB_ENDPOINT'),
     sqsEndpoint: optional('SQS_ENDPOINT'),
     sesEndpoint: optional('SES_ENDPOINT'),

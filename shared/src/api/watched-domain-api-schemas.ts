@@ -3,7 +3,8 @@
  * (`GET`, `POST /api/v1/workspaces/{id}/watched-domains`, `PATCH`, `DELETE …/{domain}`), the
  * certificates seen for them (with "Add to inventory":
  * `POST …/watched-domains/certificates/{certificateId}/inventory`) and the optional Cert Spotter
- * API key (`PUT /api/v1/workspaces/{id}/certificate-transparency-key`), never answered back.
+ * API key (`PUT /api/v1/workspaces/{id}/certificate-transparency-key`), never answered back; and
+ * the message of the certificate transparency watch queue.
  */
 import * as z from 'zod';
 import {
@@ -14,6 +15,14 @@ import {
 } from '../domain/watched-domains';
 import { secretText } from '../domain/text-rules';
 import { idSchema } from './common-schemas';
+
+/** One watched domain to read (one message per domain due). */
+export const ctWatchMessageSchema = z.object({
+  workspaceId: z.string().min(1),
+  /** The A-label. */
+  domain: z.string().min(1),
+});
+export type CtWatchMessage = z.infer<typeof ctWatchMessageSchema>;
 
 export const watchedDomainParams = z.object({
   id: idSchema,

@@ -4,7 +4,9 @@ import {
   ENDPOINT_CHECK_QUEUE_SETTINGS,
   INTEGRATION_SYNC_QUEUE_SETTINGS,
   REGISTRATION_CHECK_QUEUE_SETTINGS,
+  CT_WATCH_QUEUE_SETTINGS,
   alertQueueNames,
+  ctWatchQueueNames,
   endpointCheckQueueNames,
   integrationSyncQueueNames,
   registrationCheckQueueNames,
@@ -36,6 +38,7 @@ export interface StageQueues {
   readonly endpointCheckQueueUrl: string;
   readonly integrationSyncQueueUrl: string;
   readonly registrationCheckQueueUrl: string;
+  readonly ctWatchQueueUrl: string;
 }
 
 /**
@@ -105,12 +108,19 @@ export async function createStageQueues(endpoint: string, stage: string): Promis
       },
       REGISTRATION_CHECK_QUEUE_SETTINGS,
     );
+    const ctWatchNames = ctWatchQueueNames(stage);
+    const ctWatchQueueUrl = await createQueueWithDeadLetters(
+      client,
+      { queue: ctWatchNames.ctWatchQueue, deadLetterQueue: ctWatchNames.ctWatchDeadLetterQueue },
+      CT_WATCH_QUEUE_SETTINGS,
+    );
     return {
       alertQueueUrl: alertQueue.QueueUrl ?? '',
       alertDeadLetterQueueUrl: deadLetter.QueueUrl ?? '',
       endpointCheckQueueUrl,
       integrationSyncQueueUrl,
       registrationCheckQueueUrl,
+      ctWatchQueueUrl,
     };
   } finally {
     client.destroy();

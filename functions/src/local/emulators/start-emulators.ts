@@ -34,6 +34,7 @@ export interface ProvisionedStage {
     readonly endpointCheckQueueUrl: string;
     readonly integrationSyncQueueUrl: string;
     readonly registrationCheckQueueUrl: string;
+    readonly ctWatchQueueUrl: string;
   };
 }
 
@@ -110,6 +111,7 @@ export async function provisionStage(
       ENDPOINT_CHECK_QUEUE_URL: queues.endpointCheckQueueUrl,
       INTEGRATION_SYNC_QUEUE_URL: queues.integrationSyncQueueUrl,
       REGISTRATION_CHECK_QUEUE_URL: queues.registrationCheckQueueUrl,
+      CT_WATCH_QUEUE_URL: queues.ctWatchQueueUrl,
     },
     endpoints: {
       dynamoDb: servers.dynamoDb,

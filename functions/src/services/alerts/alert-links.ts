@@ -10,6 +10,11 @@ export function tokenUrl(appOrigin: string, workspaceId: string, tokenId: string
   return `${appOrigin}/dashboard?${query.toString()}`;
 }
 
+/** The Workspaces page's watched domains, with the certificates seen and "Add to inventory". */
+export function watchedDomainsUrl(appOrigin: string): string {
+  return `${appOrigin}/workspaces#watched-domains`;
+}
+
 /** The dashboard with the workspace selected. */
 export function workspaceDashboardUrl(appOrigin: string, workspaceId: string): string {
   return `${appOrigin}/dashboard?${new URLSearchParams({ workspace: workspaceId }).toString()}`;

@@ -21,7 +21,8 @@ import {
   isEscalationAlertId,
   isRenewalOverdueAlertId,
 } from '../../domain/alert-schedule';
-import { tokenUrl } from './alert-links';
+import { ctFindingOfAlertSubject } from '../../domain/certificate-transparency';
+import { tokenUrl, watchedDomainsUrl } from './alert-links';
 import { errorMessage } from '../../platform/error-message';
 
 export interface RetryPolicy {
@@ -233,6 +234,8 @@ export function alertNoticeOf(
   now: Date,
 ): AlertNotice {
   const { token, workspace } = context;
+  // A certificate seen stands as a token whose description says what was seen.
+  const certificateSeen = ctFindingOfAlertSubject(token.id) ? token.description : null;
   return {
     alertId: alert.alertId,
     workspaceId: alert.workspaceId,
@@ -245,10 +248,13 @@ export function alertNoticeOf(
     daysLeft: daysLeft(token.expiresAt, now),
     threshold: alert.threshold,
     renewalUrl: token.renewal_url,
-    dashboardUrl: tokenUrl(appOrigin, alert.workspaceId, token.id),
+    dashboardUrl: certificateSeen
+      ? watchedDomainsUrl(appOrigin)
+      : tokenUrl(appOrigin, alert.workspaceId, token.id),
     ...(isEscalationAlertId(alert.alertId) ? { escalation: true } : {}),
     ...(isRenewalOverdueAlertId(alert.alertId) ? { renewalOverdue: true } : {}),
     ...endpointProblemNotice(alert.alertId),
+    ...(certificateSeen ? { certificateSeen } : {}),
   };
 }
 

@@ -11,11 +11,17 @@
  * - already in the inventory (an endpoint check saw it served, or a token was made from it):
  *   recorded as such, no alert;
  * - new, on a domain that adds by itself: a monitored certificate token, no alert;
- * - new otherwise: "new certificate for … by …, valid until …", emailed to the workspace's admins;
- * - an issuer not on the domain's allow-list: the "unexpected issuer" alert to the admins at
- *   once, whatever else (even added or held).
- * A finding whose email did not go out (a failure between the put and the send) is sent by the
- * next read of its page, which the unmoved position makes happen.
+ * - new otherwise: "new certificate for … by …, valid until …" through the workspace's alert
+ *   channels like any alert (an alert record, a digest row per address, its webhooks, the alert
+ *   worker): its default contact group (else the workspace owner) and its webhooks, the link
+ *   opening the watched domains, where "Add to inventory" is;
+ * - an issuer not on the domain's allow-list: the "unexpected issuer" alert, emailed to each
+ *   admin at once (no digest, whatever the thresholds), and through the same channels to the
+ *   others, whatever else (even added or held).
+ * The alert's id is the certificate's (`ctFindingAlertSubjectId`), so queuing it again sends
+ * nothing twice: the worker sends each of its deliveries once. A finding whose alert did not go
+ * out (a failure between the put and the send) is alerted by the next read of its page, which the
+ * unmoved position makes happen.
  *
  * Frozen workspaces, and workspaces whose plan no longer includes the watch: nothing is read (the
  * schedule moves on; the domains are kept for an upgrade).
@@ -24,9 +30,15 @@ import { isIssuerAllowed, issuerLabel } from '@expiry-radar/shared/domain/watche
 import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
 import { CT_WATCH_RETRY_MINUTES } from '@expiry-radar/shared/domain/watched-domains';
+import type { AlertEnqueuer } from '../../adapters/alert-queue';
 import { resolveAppOrigin } from '../../adapters/app-origin';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
+import { recordAlertEvent } from '../../data/alert-audit';
+import { listAlertEmailOptOuts } from '../../data/alert-email-opt-outs';
+import { createAlertRecord } from '../../data/alert-record-store';
+import { readAlertSettings } from '../../data/alert-settings-records';
 import { AUDIT_ACTIONS, recordAuditEvent, SYSTEM_ACTOR } from '../../data/audit-events';
+import { ctFindingAlertSubject } from '../../data/ct-finding-alert-subject';
 import {
   findCtFinding,
   insertCtFinding,
@@ -42,6 +54,7 @@ import { listMembers } from '../../data/member-records';
 import { listAllTokens } from '../../data/token-records';
 import { findUserById } from '../../data/user-records';
 import { findWorkspaces, type WorkspaceRecord } from '../../data/workspace-store';
+import { alertIdOf } from '../../domain/alert-schedule';
 import {
   certificateIdOf,
   compareIssuanceIds,
@@ -49,10 +62,12 @@ import {
   type Issuance,
   type IssuancesPort,
 } from '../../domain/certificate-transparency';
-import { ctAlertEmail } from '../../domain/ct-emails';
+import { unexpectedIssuerEmail } from '../../domain/ct-emails';
 import type { Mailer } from '../../domain/mailer';
 import { errorMessage } from '../../platform/error-message';
 import { logger } from '../../platform/logger';
+import { alertMessagesFor } from '../alerts/alert-messages';
+import { emailChannelKey, resolveDeliveries } from '../alerts/delivery-rules';
 import { createCtFindingToken, inventoryFingerprints } from './ct-inventory';
 
 /** Pages one read takes at most; the rest waits for the next hour (the position is kept). */
@@ -65,7 +80,10 @@ export function ctApiKeyContext(workspaceId: string) {
 
 export interface CtWatchPorts {
   readonly issuances: IssuancesPort;
+  /** The "unexpected issuer" emails to the admins. */
   readonly mailer: Mailer;
+  /** The alert queue, which every other alert goes through. */
+  readonly enqueueAlerts: AlertEnqueuer;
 }
 
 export type CtWatchOutcome =
@@ -75,7 +93,7 @@ export type CtWatchOutcome =
       readonly position: string | null;
       /** Certificates seen for the first time in this read. */
       readonly found: number;
-      /** Emails sent. */
+      /** Certificates alerted (each once). */
       readonly alerted: number;
       readonly error: string | null;
     };
@@ -112,18 +130,17 @@ async function adminAddresses(workspaceId: string): Promise<string[]> {
   return addresses;
 }
 
-async function alertAdmins(
+/** The "unexpected issuer" alert: an email to each admin at once. Answers who got it. */
+async function emailAdmins(
   context: WorkspaceContext,
   finding: CtFindingRecord,
   ports: CtWatchPorts,
-  now: Date,
-): Promise<number> {
+): Promise<readonly string[]> {
   context.admins ??= await adminAddresses(finding.workspaceId);
   const appOrigin = await resolveAppOrigin();
-  let sent = 0;
   for (const to of context.admins) {
     await ports.mailer.send(
-      ctAlertEmail({
+      unexpectedIssuerEmail({
         appOrigin,
         to,
         workspaceName: context.workspace.name,
@@ -131,14 +148,81 @@ async function alertAdmins(
         dnsNames: finding.dnsNames,
         issuer: finding.issuer,
         notAfter: finding.notAfter,
-        unexpectedIssuer: finding.unexpectedIssuer,
         addedToInventory: finding.status === 'added',
       }),
     );
-    sent += 1;
   }
+  return context.admins;
+}
+
+/**
+ * The alert through the workspace's channels: planned as a token's alert with no contact group of
+ * its own, less the addresses already emailed, recorded once under the certificate's id and queued.
+ */
+async function queueAlert(
+  context: WorkspaceContext,
+  finding: CtFindingRecord,
+  emailed: readonly string[],
+  ports: CtWatchPorts,
+  now: Date,
+): Promise<void> {
+  const { workspace } = context;
+  const subject = ctFindingAlertSubject(finding);
+  const [settings, owner, optedOut] = await Promise.all([
+    readAlertSettings(workspace.id),
+    findUserById(workspace.ownerId),
+    listAlertEmailOptOuts(workspace.id),
+  ]);
+  const already = new Set(emailed.map(emailChannelKey));
+  const planned = resolveDeliveries({
+    token: subject,
+    workspace,
+    settings,
+    ownerEmail: owner?.email ?? null,
+    optedOut,
+  }).filter((delivery) => !already.has(delivery.key));
+  if (planned.length === 0) return;
+  const alert = {
+    alertId: alertIdOf(subject.id, subject.expiresAt, 0),
+    workspaceId: workspace.id,
+    tokenId: subject.id,
+    expiresAt: subject.expiresAt,
+    threshold: 0,
+  };
+  const { created, deliveries } = await createAlertRecord({
+    ...alert,
+    tokenName: subject.name,
+    deliveries: planned,
+    now,
+  });
+  await ports.enqueueAlerts(alertMessagesFor([{ alert, deliveries }]));
+  if (created) {
+    await recordAlertEvent(
+      {
+        action: 'alert.queued',
+        workspaceId: workspace.id,
+        plan: workspace.plan,
+        alertId: alert.alertId,
+        tokenName: subject.name,
+        metadata: {
+          certificateTransparency: { domain: finding.domain, certificateId: finding.certificateId },
+        },
+      },
+      now,
+    );
+  }
+}
+
+async function raiseAlert(
+  context: WorkspaceContext,
+  finding: CtFindingRecord,
+  ports: CtWatchPorts,
+  now: Date,
+): Promise<number> {
+  const emailed = finding.unexpectedIssuer ? await emailAdmins(context, finding, ports) : [];
+  await queueAlert(context, finding, emailed, ports, now);
   await markCtFindingAlerted(finding.workspaceId, finding.certificateId, now.toISOString());
-  return sent;
+  return 1;
 }
 
 function needsAlert(finding: CtFindingRecord): boolean {
@@ -158,7 +242,7 @@ async function handleIssuance(
     // Seen before: only an alert that did not go out is sent now.
     return {
       found: false,
-      alerted: needsAlert(existing) ? await alertAdmins(context, existing, ports, now) : 0,
+      alerted: needsAlert(existing) ? await raiseAlert(context, existing, ports, now) : 0,
     };
   }
   context.inventory ??= inventoryFingerprints(await listAllTokens(record.workspaceId));
@@ -213,7 +297,7 @@ async function handleIssuance(
   }
   return {
     found: true,
-    alerted: needsAlert(finding) ? await alertAdmins(context, finding, ports, now) : 0,
+    alerted: needsAlert(finding) ? await raiseAlert(context, finding, ports, now) : 0,
   };
 }
 
