@@ -106,11 +106,18 @@ describe('local email viewer in Chromium', () => {
       const listed = await context.request.get(
         `${app.appUrl}/api/alert-queue?workspace_id=${workspaceId}`,
       );
-      const { items } = (await listed.json()) as { items: { token_name: string; expires_at: string }[] };
-      return items.filter((item) => item.token_name === name).map((item) => item.expires_at.slice(0, 10));
+      const { items } = (await listed.json()) as {
+        items: { token_name: string; expires_at: string }[];
+      };
+      return items
+        .filter((item) => item.token_name === name)
+        .map((item) => item.expires_at.slice(0, 10));
     };
     await scan();
-    const digest = await waitForEmail(app.endpoints.ses!, { to: address, subject: `${name} expires in 7 days` });
+    const digest = await waitForEmail(app.endpoints.ses!, {
+      to: address,
+      subject: `${name} expires in 7 days`,
+    });
 
     /** Clicks an action link of the digest in the viewer; its confirmation page opens in a tab. */
     const openAction = async (email: SesEmail, label: string): Promise<Page> => {
@@ -143,7 +150,9 @@ describe('local email viewer in Chromium', () => {
     await renew.close();
     await scan();
     await waitForEmail(app.endpoints.ses!, { to: address, subject: `${name} expires in 3 days` });
-    expect((await alertsOfToken()).sort()).toEqual([renewedTo, addCalendarDays(new Date(), 7)].sort());
+    expect((await alertsOfToken()).sort()).toEqual(
+      [renewedTo, addCalendarDays(new Date(), 7)].sort(),
+    );
     await context.close();
   }, 90_000);
 });

@@ -31,7 +31,9 @@ export async function findAlertAction(
 export async function findAlertActions(
   tokens: readonly { readonly workspace_id: string; readonly id: string }[],
 ): Promise<Map<string, AlertAction>> {
-  const items = await batchGetAll(tokens.map((token) => keys.alertAction(token.workspace_id, token.id)));
+  const items = await batchGetAll(
+    tokens.map((token) => keys.alertAction(token.workspace_id, token.id)),
+  );
   const actions = new Map<string, AlertAction>();
   for (const item of items) {
     try {

@@ -9,7 +9,10 @@
  */
 import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
-import { ALERT_LINK_ACTIONS, type AlertLinkAction } from '@expiry-radar/shared/api/alert-action-api-schemas';
+import {
+  ALERT_LINK_ACTIONS,
+  type AlertLinkAction,
+} from '@expiry-radar/shared/api/alert-action-api-schemas';
 
 const VERSION = 'a1';
 const HKDF_INFO = 'expiry-radar alert action link v1';

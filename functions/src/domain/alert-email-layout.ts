@@ -268,7 +268,12 @@ function actionLinks(actions: readonly AlertActionLinkView[]): ReactElement {
       index > 0 ? ' · ' : null,
       h(
         Link,
-        { key: action.id, href: action.url, className: 'er-link', style: { ...link, fontSize: '13px' } },
+        {
+          key: action.id,
+          href: action.url,
+          className: 'er-link',
+          style: { ...link, fontSize: '13px' },
+        },
         action.label,
       ),
     ]),

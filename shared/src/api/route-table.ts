@@ -679,7 +679,7 @@ export const routeTable = [
     path: '/api/alert-actions',
     auth: 'public',
     summary:
-      "What a signed action link of an alert (acknowledge, snooze, renewed) would do, for its confirmation page; changes nothing.",
+      'What a signed action link of an alert (acknowledge, snooze, renewed) would do, for its confirmation page; changes nothing.',
     request: { query: alertActionLinkQuery },
     response: alertActionLinkResponse,
   },

@@ -8,7 +8,10 @@
  * Reading: every attribute is required.
  */
 import * as z from 'zod';
-import { ALERT_ACTION_KINDS, type AlertActionKind } from '@expiry-radar/shared/api/alert-action-api-schemas';
+import {
+  ALERT_ACTION_KINDS,
+  type AlertActionKind,
+} from '@expiry-radar/shared/api/alert-action-api-schemas';
 import { epochSeconds, keys } from '../keys';
 import { parseItem, type EntityCodec } from './entity-codec';
 

@@ -12,7 +12,11 @@ import {
 } from '../../../test-support/token-fixtures';
 import { routeRequest } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
-import { newLinkClaims, signAlertActionLink, type AlertActionLinkClaims } from '../../domain/alert-action-link';
+import {
+  newLinkClaims,
+  signAlertActionLink,
+  type AlertActionLinkClaims,
+} from '../../domain/alert-action-link';
 import type { EmailMessage } from '../../domain/mailer';
 import { createAlertWorker } from '../../jobs/alert-worker';
 import { runExpiryScan } from '../../jobs/expiry-scan';
@@ -46,16 +50,25 @@ async function linkFor(
 }
 
 const describeLink = (link: string) =>
-  invoke(getAlertActionLink, routeRequest('GET', '/api/alert-actions', { query: `token=${encodeURIComponent(link)}` }));
+  invoke(
+    getAlertActionLink,
+    routeRequest('GET', '/api/alert-actions', { query: `token=${encodeURIComponent(link)}` }),
+  );
 
 const take = (link: string, body: Record<string, string> = {}) =>
   invoke(
     takeAlertAction,
-    routeRequest('POST', '/api/alert-actions', { query: `token=${encodeURIComponent(link)}`, body }),
+    routeRequest('POST', '/api/alert-actions', {
+      query: `token=${encodeURIComponent(link)}`,
+      body,
+    }),
   );
 
 const tokenAction = (cookie: string, id: string) =>
-  invoke(getTokenAlertAction, routeRequest('GET', '/api/tokens/{id}/alert-action', { params: { id }, cookie }));
+  invoke(
+    getTokenAlertAction,
+    routeRequest('GET', '/api/tokens/{id}/alert-action', { params: { id }, cookie }),
+  );
 
 const setTokenAction = (cookie: string, id: string, body: unknown) =>
   invoke(
@@ -65,7 +78,11 @@ const setTokenAction = (cookie: string, id: string, body: unknown) =>
 
 async function auditActions(workspaceId: string) {
   const events = await listWorkspaceAuditEvents(workspaceId, { count: 50, now: new Date() });
-  return events.map((event) => ({ action: event.action, actor: event.actor.email, metadata: event.metadata }));
+  return events.map((event) => ({
+    action: event.action,
+    actor: event.actor.email,
+    metadata: event.metadata,
+  }));
 }
 
 describe('alert action links', () => {
@@ -99,7 +116,8 @@ describe('alert action links', () => {
       action: { kind: 'snoozed', snoozed_until: inDays(7), expires_at: token.expiresAt },
     });
 
-    const used = 'This link was used already: each link works once. Use the links of a recent alert, or open the token in Expiry Radar.';
+    const used =
+      'This link was used already: each link works once. Use the links of a recent alert, or open the token in Expiry Radar.';
     expect(await describeLink(link)).toMatchObject({ statusCode: 400, json: { error: used } });
     const again = await take(link, { until: inDays(3) });
     expect(again).toMatchObject({ statusCode: 400, json: { error: used } });
@@ -111,11 +129,11 @@ describe('alert action links', () => {
         expect.objectContaining({
           action: 'alert.snoozed',
           actor: 'ada@example.com',
-          metadata: expect.objectContaining({ until: inDays(7), via: 'alert_link' }),
+          metadata: expect.objectContaining({ until: inDays(7), via: 'alert_link' }) as unknown,
         }),
         expect.objectContaining({
           action: 'alert.action_refused',
-          metadata: expect.objectContaining({ reason: 'used' }),
+          metadata: expect.objectContaining({ reason: 'used' }) as unknown,
         }),
       ]),
     );
@@ -149,7 +167,9 @@ describe('alert action links', () => {
     });
 
     const beforeRenewal = await linkFor(token, 'acknowledge');
-    expect((await updateRequest(owner.cookie, token.id, { expiresAt: inDays(40) })).statusCode).toBe(200);
+    expect(
+      (await updateRequest(owner.cookie, token.id, { expiresAt: inDays(40) })).statusCode,
+    ).toBe(200);
     expect((await take(beforeRenewal)).json).toMatchObject({
       error: `This alert is out of date: ${token.name} now expires on ${inDays(40)}. Nothing was changed.`,
     });
@@ -199,13 +219,16 @@ describe('alert action links', () => {
         expect.objectContaining({
           action: 'token.renewed',
           actor: 'ada@example.com',
-          metadata: expect.objectContaining({ expiresAt: inDays(365), via: 'alert_link' }),
+          metadata: expect.objectContaining({
+            expiresAt: inDays(365),
+            via: 'alert_link',
+          }) as unknown,
         }),
       ]),
     );
   });
 
-  it('checks a monitored certificate\'s endpoint instead of taking a date', async () => {
+  it("checks a monitored certificate's endpoint instead of taking a date", async () => {
     const { workspaceId, owner } = await givenWorkspace();
     const token = await givenToken(owner.cookie, workspaceId, {
       name: 'shop.example.com',
@@ -225,30 +248,39 @@ describe('alert action links', () => {
       expect.arrayContaining([
         expect.objectContaining({
           action: 'alert.endpoint_check_requested',
-          metadata: expect.objectContaining({ webhook: 'ops' }),
+          metadata: expect.objectContaining({ webhook: 'ops' }) as unknown,
         }),
       ]),
     );
   });
 });
 
-describe('a token\'s alert action in its details', () => {
+describe("a token's alert action in its details", () => {
   it('is read by members and set by editors only, never past the expiry', async () => {
     const { workspaceId, owner } = await givenWorkspace();
     const viewer = await givenMember(workspaceId, 'viewer');
     const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(9) });
 
-    expect((await setTokenAction(viewer.cookie, token.id, { kind: 'acknowledged' })).statusCode).toBe(403);
-    expect((await setTokenAction(owner.cookie, token.id, { kind: 'snoozed', until: inDays(10) })).json).toMatchObject({
+    expect(
+      (await setTokenAction(viewer.cookie, token.id, { kind: 'acknowledged' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await setTokenAction(owner.cookie, token.id, { kind: 'snoozed', until: inDays(10) })).json,
+    ).toMatchObject({
       error: `A snooze cannot last past the expiry: pick a date up to ${inDays(9)}.`,
     });
-    expect((await setTokenAction(owner.cookie, token.id, { kind: 'snoozed', until: 'later' })).statusCode).toBe(400);
+    expect(
+      (await setTokenAction(owner.cookie, token.id, { kind: 'snoozed', until: 'later' }))
+        .statusCode,
+    ).toBe(400);
     const set = await setTokenAction(owner.cookie, token.id, { kind: 'acknowledged' });
     expect(set.json).toMatchObject({ action: { kind: 'acknowledged', by: owner.email } });
     expect((await tokenAction(viewer.cookie, token.id)).json).toMatchObject({
       action: { kind: 'acknowledged' },
     });
-    expect((await setTokenAction(owner.cookie, token.id, { kind: 'none' })).json).toEqual({ action: null });
+    expect((await setTokenAction(owner.cookie, token.id, { kind: 'none' })).json).toEqual({
+      action: null,
+    });
   });
 });
 
@@ -280,7 +312,9 @@ describe('the expiry scan with alert actions', () => {
     const acknowledged = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(7) });
     const scan = async (now = new Date()) => {
       const messages: AlertQueueMessage[] = [];
-      await runExpiryScan(now, { enqueue: (batch) => Promise.resolve(void messages.push(...batch)) });
+      await runExpiryScan(now, {
+        enqueue: (batch) => Promise.resolve(void messages.push(...batch)),
+      });
       return messages;
     };
     const emails: EmailMessage[] = [];
@@ -299,7 +333,9 @@ describe('the expiry scan with alert actions', () => {
       return new URL(url ?? 'http://missing').searchParams.get('token') ?? '';
     };
     expect(digests[0]!.html).toContain('Snooze 7 days');
-    expect((await take(linkOf(snoozed.name, 'Snooze 7 days'), { until: inDays(3) })).statusCode).toBe(200);
+    expect(
+      (await take(linkOf(snoozed.name, 'Snooze 7 days'), { until: inDays(3) })).statusCode,
+    ).toBe(200);
     expect((await take(linkOf(acknowledged.name, 'Acknowledge'))).statusCode).toBe(200);
 
     // The 1-day window opens on day 6: the snooze is over by then, the acknowledgement is not.
@@ -312,7 +348,9 @@ describe('the expiry scan with alert actions', () => {
     expect(await scan()).toEqual([]);
 
     // A new expiry re-arms the acknowledged token.
-    expect((await updateRequest(owner.cookie, acknowledged.id, { expiresAt: inDays(5) })).statusCode).toBe(200);
+    expect(
+      (await updateRequest(owner.cookie, acknowledged.id, { expiresAt: inDays(5) })).statusCode,
+    ).toBe(200);
     const rearmed = (await scan()).flatMap((message) =>
       'alerts' in message ? message.alerts.map((alert) => alert.tokenId) : [],
     );

@@ -14,9 +14,7 @@ import { logger } from '../../platform/logger';
  * Per token: `undefined` (not held), `null` (acknowledged: no next alert) or the ISO instant it
  * is due again (snoozed).
  */
-export type AlertActionHold = (
-  token: Pick<Token, 'id' | 'expiresAt'>,
-) => string | null | undefined;
+export type AlertActionHold = (token: Pick<Token, 'id' | 'expiresAt'>) => string | null | undefined;
 
 export async function alertActionHolds(
   tokens: readonly Pick<Token, 'id' | 'workspace_id'>[],

@@ -38,9 +38,15 @@ export async function signAlertAction(claims: AlertActionLinkClaims): Promise<st
   return signAlertActionLink(claims, key);
 }
 
-/** The actions of an alert for one recipient, as signed links; none for an endpoint problem. */
+/**
+ * The actions of an alert for one recipient, as signed links; none for an endpoint problem or a
+ * certificate seen in certificate transparency logs (no token's expiry to act on).
+ */
 export async function alertActionLinks(
-  notice: Pick<AlertNotice, 'workspaceId' | 'tokenId' | 'expiresAt' | 'endpointProblem'>,
+  notice: Pick<
+    AlertNotice,
+    'workspaceId' | 'tokenId' | 'expiresAt' | 'endpointProblem' | 'certificateSeen'
+  >,
   recipient: string,
   ports: {
     readonly appOrigin: string;
@@ -48,7 +54,7 @@ export async function alertActionLinks(
   },
   now: Date,
 ): Promise<AlertActionLinkView[]> {
-  if (notice.endpointProblem) return [];
+  if (notice.endpointProblem || notice.certificateSeen) return [];
   return Promise.all(
     LINKS.map(async ({ id, label, action, snoozeDays }) => {
       const claims = newLinkClaims(
@@ -62,7 +68,11 @@ export async function alertActionLinks(
         },
         now,
       );
-      return { id, label, url: alertActionPageUrl(ports.appOrigin, await ports.signAlertAction(claims)) };
+      return {
+        id,
+        label,
+        url: alertActionPageUrl(ports.appOrigin, await ports.signAlertAction(claims)),
+      };
     }),
   );
 }

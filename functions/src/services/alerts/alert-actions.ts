@@ -40,7 +40,12 @@ import {
   webhookNameOf,
   type AlertActionLinkClaims,
 } from '../../domain/alert-action-link';
-import { dayOf, snoozeDayFor, snoozeRefusal, ALERT_ACTION_REFUSALS } from '../../domain/alert-action-policy';
+import {
+  dayOf,
+  snoozeDayFor,
+  snoozeRefusal,
+  ALERT_ACTION_REFUSALS,
+} from '../../domain/alert-action-policy';
 import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
 import { withTokenWriteErrors } from '../tokens/token-write-errors';
@@ -114,11 +119,16 @@ async function openLink(tokenText: string, now: Date): Promise<OpenedLink> {
   const [workspace] = await findWorkspaces([claims.workspaceId]);
   const token = workspace ? await findToken(workspace.id, claims.tokenId) : undefined;
   if (!workspace || !token) {
-    throw new RefusalWithContext(new LinkRefusal('deleted', ALERT_LINK_REFUSALS.deleted), claims, workspace);
+    throw new RefusalWithContext(
+      new LinkRefusal('deleted', ALERT_LINK_REFUSALS.deleted),
+      claims,
+      workspace,
+    );
   }
   const refuse = (reason: RefusalReason, message: string) =>
     new RefusalWithContext(new LinkRefusal(reason, message), claims, workspace, token);
-  if (linkExpiry(claims).getTime() <= now.getTime()) throw refuse('expired', ALERT_LINK_REFUSALS.expired);
+  if (linkExpiry(claims).getTime() <= now.getTime())
+    throw refuse('expired', ALERT_LINK_REFUSALS.expired);
   if (token.expiresAt !== claims.expiresAt) {
     throw refuse('outdated', ALERT_LINK_REFUSALS.outdated(token.name, dayOf(token.expiresAt)));
   }
@@ -151,7 +161,8 @@ export async function describeAlertActionLink(
     throw error;
   }
   const { claims, workspace, token } = opened;
-  if (await isActionLinkUsed(claims.linkId)) throw new LinkRefusal('used', ALERT_LINK_REFUSALS.used);
+  if (await isActionLinkUsed(claims.linkId))
+    throw new LinkRefusal('used', ALERT_LINK_REFUSALS.used);
   const current = await findAlertAction(workspace.id, token.id);
   const webhook = webhookNameOf(claims.recipient);
   return {
@@ -166,7 +177,9 @@ export async function describeAlertActionLink(
       monitored: isMonitored(token),
     },
     suggested_until:
-      claims.action === 'snooze' ? snoozeDayFor(claims.snoozeDays ?? 7, token.expiresAt, now) : null,
+      claims.action === 'snooze'
+        ? snoozeDayFor(claims.snoozeDays ?? 7, token.expiresAt, now)
+        : null,
     latest_until: dayOf(token.expiresAt),
     current: current && current.expiresAt === token.expiresAt ? alertActionStateOf(current) : null,
   };
@@ -197,7 +210,8 @@ function snoozeDayOf(
   now: Date,
 ): string {
   const day =
-    until ?? (claims.snoozeDays === null ? null : snoozeDayFor(claims.snoozeDays, token.expiresAt, now));
+    until ??
+    (claims.snoozeDays === null ? null : snoozeDayFor(claims.snoozeDays, token.expiresAt, now));
   if (day === null) {
     const message =
       dayOf(token.expiresAt) <= dayOf(now.toISOString())
@@ -220,7 +234,10 @@ function renewalOf(token: Token, expiresAt: string | undefined, now: Date): stri
   }
   const renewed = parsed.data.expiresAt!;
   if (dayOf(renewed) === dayOf(token.expiresAt)) {
-    throw new LinkRefusal('invalid_date', ALERT_ACTION_REFUSALS.renewalSameDate(dayOf(token.expiresAt)));
+    throw new LinkRefusal(
+      'invalid_date',
+      ALERT_ACTION_REFUSALS.renewalSameDate(dayOf(token.expiresAt)),
+    );
   }
   return renewed;
 }
@@ -349,7 +366,11 @@ export async function takeAlertAction(
       actor: auditActorOf(actor),
       target: { type: 'token', id: token.id, name: token.name },
       plan: workspace.plan,
-      metadata: { ...performed.metadata, via: 'alert_link', ...(actor.webhook ? { webhook: actor.webhook } : {}) },
+      metadata: {
+        ...performed.metadata,
+        via: 'alert_link',
+        ...(actor.webhook ? { webhook: actor.webhook } : {}),
+      },
       now,
     });
     return { message: performed.message, state: alertActionStateOf(performed.action) };

@@ -26,7 +26,8 @@ function serve(link: Record<string, unknown> = LINK) {
         ? jsonResponse(link)
         : jsonResponse(
             {
-              error: 'This link was used already: each link works once. Use the links of a recent alert, or open the token in Expiry Radar.',
+              error:
+                'This link was used already: each link works once. Use the links of a recent alert, or open the token in Expiry Radar.',
               code: 'INVALID_LINK',
             },
             400,
@@ -73,7 +74,9 @@ describe('alert action page', () => {
     await user.type(date, '2030-02-01');
     await user.click(screen.getByRole('button', { name: 'Snooze' }));
     expect(
-      await screen.findByText('A snooze cannot last past the expiry: pick a date up to 2030-01-20.'),
+      await screen.findByText(
+        'A snooze cannot last past the expiry: pick a date up to 2030-01-20.',
+      ),
     ).toBeVisible();
     await user.clear(date);
     await user.type(date, '2030-01-15');
@@ -96,7 +99,13 @@ describe('alert action page', () => {
   });
 
   it('offers the endpoint check for a monitored certificate', async () => {
-    serve({ ...LINK, action: 'renewed', snooze_days: null, suggested_until: null, token: { ...LINK.token, monitored: true } });
+    serve({
+      ...LINK,
+      action: 'renewed',
+      snooze_days: null,
+      suggested_until: null,
+      token: { ...LINK.token, monitored: true },
+    });
     renderApp('/alert-action?token=a1.signed');
     expect(await screen.findByRole('button', { name: 'Check the endpoint now' })).toBeVisible();
     expect(screen.queryByLabelText(/New expiry date/)).toBeNull();

@@ -59,11 +59,7 @@ function ActionForm({ link, token }: { link: AlertActionLinkAnswer; token: strin
       onSubmit={(event) => {
         event.preventDefault();
         take.mutate(
-          link.action === 'snooze'
-            ? { until }
-            : needsRenewalDate
-              ? { expires_at: expiresAt }
-              : {},
+          link.action === 'snooze' ? { until } : needsRenewalDate ? { expires_at: expiresAt } : {},
         );
       }}
     >

@@ -91,19 +91,18 @@ export function DocsAlertsPage() {
           Every alert about an expiry offers three actions: Acknowledge (no more alerts for this
           expiry, for everyone), Snooze (1 day, 7 days or until a date, never past the expiry) and
           Renewed (the new expiry date; for a certificate whose endpoints are monitored, the
-          endpoints are checked at once instead). A new expiry, however it is set, starts the
-          alerts again for the new date.
+          endpoints are checked at once instead). A new expiry, however it is set, starts the alerts
+          again for the new date.
         </P>
         <P>
-          In an email each token has them as links; in Microsoft Teams they are buttons of the
-          card; generic webhooks get them as <Code>action_urls</Code> (<Code>acknowledge</Code>,{' '}
-          <Code>snooze_1d</Code>, <Code>snooze_7d</Code>, <Code>snooze</Code>,{' '}
-          <Code>renewed</Code>) and PagerDuty as links of the event. Each link is signed for its
-          recipient, works once, for 14 days, and opens a page that needs no sign-in: it says what
-          the link does and acts only when you press its button, so a mail scanner that follows
-          links changes nothing. Every action is in the audit log with the address that took it.
-          Editors can also acknowledge or snooze a token from its details, where its current
-          action shows.
+          In an email each token has them as links; in Microsoft Teams they are buttons of the card;
+          generic webhooks get them as <Code>action_urls</Code> (<Code>acknowledge</Code>,{' '}
+          <Code>snooze_1d</Code>, <Code>snooze_7d</Code>, <Code>snooze</Code>, <Code>renewed</Code>)
+          and PagerDuty as links of the event. Each link is signed for its recipient, works once,
+          for 14 days, and opens a page that needs no sign-in: it says what the link does and acts
+          only when you press its button, so a mail scanner that follows links changes nothing.
+          Every action is in the audit log with the address that took it. Editors can also
+          acknowledge or snooze a token from its details, where its current action shows.
         </P>
       </DocsSection>
       <DocsSection title="Weekly summary">

@@ -9,7 +9,8 @@ import { call } from '../../../lib/api-call';
 export function useAlertActionLinkQuery(token: string) {
   return useQuery({
     queryKey: ['alert-action-link', token],
-    queryFn: ({ signal }) => call('getAlertActionLink', { query: { token } }, { silent: true, signal }),
+    queryFn: ({ signal }) =>
+      call('getAlertActionLink', { query: { token } }, { silent: true, signal }),
     enabled: token !== '',
     retry: false,
     staleTime: Infinity,

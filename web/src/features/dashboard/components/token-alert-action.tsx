@@ -11,7 +11,7 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import { call } from '../../../lib/api-call';
 import { toastRefusal } from '../../../lib/api-client';
 import { localIsoDate } from '../../../lib/date-format';
-import { alertActionText } from '../../alert-emails/alert-action-text';
+import { alertActionText } from '../../alert-emails';
 
 /** The action is for one expiry: a renewal asks again. */
 const alertActionKey = (token: Pick<Token, 'id' | 'expiresAt'>) =>
@@ -23,7 +23,15 @@ const AS_SCHEDULED = 'Alerts go out as the thresholds say';
  * The token's alert action in its details ("Snoozed until Dec 12, 2026 by ada@example.com"), and
  * for editors the buttons to acknowledge, snooze until a date (never past the expiry) or clear it.
  */
-export function TokenAlertAction({ token, canEdit }: { token: Token; canEdit: boolean }) {
+export function TokenAlertAction({
+  token,
+  canEdit,
+  now,
+}: {
+  token: Token;
+  canEdit: boolean;
+  now: Date;
+}) {
   const queryClient = useQueryClient();
   const [snoozing, setSnoozing] = useState(false);
   const [until, setUntil] = useState('');
@@ -44,12 +52,18 @@ export function TokenAlertAction({ token, canEdit }: { token: Token; canEdit: bo
   });
   const action = current.data?.action ?? null;
   const expiryDay = token.expiresAt.slice(0, 10);
-  const tomorrow = localIsoDate(new Date(Date.now() + 86_400_000));
+  const tomorrow = localIsoDate(new Date(now.getTime() + 86_400_000));
   const expired = expiryDay < tomorrow;
 
   return (
     <Box component="span" sx={{ display: 'block' }}>
-      {current.isPending ? '…' : current.isError ? '—' : action ? alertActionText(action) : AS_SCHEDULED}
+      {current.isPending
+        ? '…'
+        : current.isError
+          ? '—'
+          : action
+            ? alertActionText(action)
+            : AS_SCHEDULED}
       {canEdit && !current.isPending && !current.isError && (
         <Box component="span" sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 1 }}>
           {action?.kind !== 'acknowledged' && (
@@ -96,7 +110,10 @@ export function TokenAlertAction({ token, canEdit }: { token: Token; canEdit: bo
             required
             value={until}
             onChange={(event) => setUntil(event.target.value)}
-            slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: tomorrow, max: expiryDay } }}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: tomorrow, max: expiryDay },
+            }}
           />
           <Button type="submit" size="small" variant="contained" loading={change.isPending}>
             Snooze

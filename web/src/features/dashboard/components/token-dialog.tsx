@@ -158,7 +158,10 @@ export function TokenDialog(props: TokenDialogProps) {
       <RegistrationStatus key="registration" registration={token.registration} />,
     ]);
   }
-  rows.push(['Alerts', <TokenAlertAction key="alerts" token={token} canEdit={canEdit} />]);
+  rows.push([
+    'Alerts',
+    <TokenAlertAction key="alerts" token={token} canEdit={canEdit} now={now} />,
+  ]);
   rows.push(['Notes', token.notes ?? '']);
   rows.push(['Created', <DateText key="created" value={token.created_at} kind="dateTime" />]);
   rows.push(['Updated', <DateText key="updated" value={token.updated_at} kind="dateTime" />]);
