@@ -310,6 +310,8 @@ describe('awsDiscovery', () => {
         name: 'ACM certificate web.example.com (eu-west-1)',
         type: 'tls_cert',
         expiresAt: '2027-03-01',
+        // ACM renews what it issued: the token is created marked "renews automatically".
+        renewsAutomatically: true,
         fields: {
           domains: ['web.example.com'],
           subject: 'CN=web.example.com',
@@ -334,6 +336,7 @@ describe('awsDiscovery', () => {
       expect.objectContaining({
         externalId: certificateArn(region, 'imported'),
         expiresAt: '2026-12-24',
+        renewsAutomatically: false,
         fields: expect.objectContaining({
           issuer: 'Example CA',
           subject: 'CN=imported.example.com,O=Example',

@@ -1,5 +1,10 @@
 import type { ContactGroup } from './alert-channels';
-import { audiencesAt, tokenAlertPlan, type AudienceSettings } from './token-alert-audiences';
+import {
+  audiencesAt,
+  tokenAlertPlan,
+  type AudienceSettings,
+  type TokenAudience,
+} from './token-alert-audiences';
 
 const group = (id: string, thresholds?: number[]): ContactGroup => ({
   id,
@@ -22,7 +27,7 @@ const token = {
   renewal_grace_days: null,
 };
 
-const ids = (audiences: ReturnType<typeof audiencesAt>) =>
+const ids = (audiences: readonly TokenAudience[]) =>
   audiences.map((audience) => audience.group?.id ?? null);
 
 describe('token alert audiences', () => {
@@ -43,7 +48,11 @@ describe('token alert audiences', () => {
 
   it('falls back to the default group, then to the workspace, and ignores groups on free plans', () => {
     expect(ids(tokenAlertPlan(settings, token, 'pro').audiences)).toEqual(['web']);
-    const free = tokenAlertPlan(settings, { ...token, additional_contact_group_ids: ['ops'] }, 'free');
+    const free = tokenAlertPlan(
+      settings,
+      { ...token, additional_contact_group_ids: ['ops'] },
+      'free',
+    );
     expect(ids(free.audiences)).toEqual([null]);
     expect(free.thresholds).toEqual([30, 14, 7, 1, 0]);
   });

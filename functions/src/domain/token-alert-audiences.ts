@@ -22,7 +22,10 @@ export type AudienceSettings = Pick<
 
 export type AudienceToken = Pick<
   Token,
-  'contact_group_id' | 'additional_contact_group_ids' | 'renews_automatically' | 'renewal_grace_days'
+  | 'contact_group_id'
+  | 'additional_contact_group_ids'
+  | 'renews_automatically'
+  | 'renewal_grace_days'
 >;
 
 /** One audience of a token's alerts: a contact group (null: the workspace's owner and webhooks). */
@@ -83,7 +86,9 @@ export function tokenAlertPlan(
       ? groups.map((group) => ({
           group,
           thresholds: windowsOf(
-            group.thresholds && group.thresholds.length > 0 ? group.thresholds : settings.thresholds,
+            group.thresholds && group.thresholds.length > 0
+              ? group.thresholds
+              : settings.thresholds,
           ),
         }))
       : [{ group: null, thresholds: windowsOf(settings.thresholds) }];

@@ -58,8 +58,14 @@ async function scanFor(tokenId: string, now: Date): Promise<AlertQueueMessage[]>
   );
 }
 
-const alertIdsOf = (messages: readonly AlertQueueMessage[]) => [
-  ...new Set(messages.flatMap(alertRefsOf).map((alert) => alert.alertId)),
+/** The ids of the token's alerts in the messages (a digest may list other tokens too). */
+const alertIdsOf = (messages: readonly AlertQueueMessage[], tokenId: string) => [
+  ...new Set(
+    messages
+      .flatMap(alertRefsOf)
+      .filter((alert) => alert.tokenId === tokenId)
+      .map((alert) => alert.alertId),
+  ),
 ];
 const addressesOf = (messages: readonly AlertQueueMessage[]) =>
   messages.flatMap((message) => ('address' in message ? [message.address] : [])).sort();
@@ -140,16 +146,20 @@ describe('tokens that renew automatically', () => {
     expect(await scanFor(token.id, daysBefore(servedExpiry, 20))).toEqual([]);
 
     const overdue = await scanFor(token.id, daysBefore(servedExpiry, 13));
-    expect(alertIdsOf(overdue)).toEqual([`${token.id}~${servedExpiry}~14~renewal-overdue`]);
+    expect(alertIdsOf(overdue, token.id)).toEqual([
+      `${token.id}~${servedExpiry}~14~renewal-overdue`,
+    ]);
     const emails = await emailsFor(overdue);
     expect(emails).toHaveLength(1);
     expect(emails[0]?.subject).toMatch(new RegExp(`^Renewal overdue: ${token.name} expires in`));
-    expect(emails[0]?.text).toContain('Renewal overdue: it renews automatically but was not renewed');
+    expect(emails[0]?.text).toContain(
+      'Renewal overdue: it renews automatically but was not renewed',
+    );
 
     // Once: the next scans send nothing until the next threshold below the grace point.
     expect(await scanFor(token.id, daysBefore(servedExpiry, 12))).toEqual([]);
     const week = await scanFor(token.id, daysBefore(servedExpiry, 7));
-    expect(alertIdsOf(week)).toEqual([`${token.id}~${servedExpiry}~7`]);
+    expect(alertIdsOf(week, token.id)).toEqual([`${token.id}~${servedExpiry}~7`]);
   });
 
   it("keeps a token's own grace point, and the workspace's when it has none", async () => {
@@ -169,11 +179,11 @@ describe('tokens that renew automatically', () => {
     const plain = await givenToken(owner.cookie, workspaceId, { expiresAt });
     expect(plain.renews_automatically).toBe(false);
 
-    expect(alertIdsOf(await scanFor(workspaces.id, daysBefore(expiresAt, 19)))).toEqual([
-      `${workspaces.id}~${expiresAt}~20~renewal-overdue`,
-    ]);
+    expect(
+      alertIdsOf(await scanFor(workspaces.id, daysBefore(expiresAt, 19)), workspaces.id),
+    ).toEqual([`${workspaces.id}~${expiresAt}~20~renewal-overdue`]);
     expect(await scanFor(own.id, daysBefore(expiresAt, 6))).toEqual([]);
-    expect(alertIdsOf(await scanFor(own.id, daysBefore(expiresAt, 4)))).toEqual([
+    expect(alertIdsOf(await scanFor(own.id, daysBefore(expiresAt, 4)), own.id)).toEqual([
       `${own.id}~${expiresAt}~5~renewal-overdue`,
     ]);
 
@@ -191,8 +201,20 @@ describe('several contact groups per token', () => {
     await givenAlertSettings(workspaceId, {
       thresholds: [14],
       contact_groups: [
-        { id: 'ops', name: 'Ops', emails: ['ops@example.com'], webhook_names: [], thresholds: [30] },
-        { id: 'sec', name: 'Security', emails: ['sec@example.com'], webhook_names: [], thresholds: [7] },
+        {
+          id: 'ops',
+          name: 'Ops',
+          emails: ['ops@example.com'],
+          webhook_names: [],
+          thresholds: [30],
+        },
+        {
+          id: 'sec',
+          name: 'Security',
+          emails: ['sec@example.com'],
+          webhook_names: [],
+          thresholds: [7],
+        },
         { id: 'web', name: 'Web', emails: ['web@example.com'], webhook_names: [] },
       ],
     });
@@ -251,7 +273,10 @@ describe('several contact groups per token', () => {
     const added = await updateRequest(team.owner.cookie, token.id, {
       additional_contact_group_ids: ['ops'],
     });
-    expect(added.json).toMatchObject({ contact_group_id: 'ops', additional_contact_group_ids: ['ops'] });
+    expect(added.json).toMatchObject({
+      contact_group_id: 'ops',
+      additional_contact_group_ids: ['ops'],
+    });
 
     const free = await givenWorkspace({ plan: 'free' });
     const refused = await createRequest(free.owner.cookie, {

@@ -29,7 +29,11 @@ describe('createTokenSchema', () => {
       ...valid,
       section: null,
       contact_group_id: null,
+      additional_contact_group_ids: [],
       owner_id: null,
+      // A certificate without endpoints to monitor does not renew itself by default.
+      renews_automatically: false,
+      renewal_grace_days: null,
       domains: [],
       issuer: null,
       serial_number: null,
@@ -382,6 +386,31 @@ describe('createTokenSchema', () => {
     expect(messageFor({ ...license, renewal_date: 'soon' }, 'renewal_date')).toBe(
       'Invalid date format',
     );
+  });
+
+  it('renews automatically by default for a certificate with endpoints, and reads file cells', () => {
+    const withEndpoint = { ...valid, endpoints: 'www.example.com' };
+    expect(schema.parse(withEndpoint).renews_automatically).toBe(true);
+    expect(schema.parse({ ...withEndpoint, renews_automatically: 'no' })).toMatchObject({
+      renews_automatically: false,
+    });
+    expect(
+      schema.parse({
+        ...valid,
+        renews_automatically: 'yes',
+        renewal_grace_days: '21',
+        additional_contact_group_ids: ' ops, sec ,ops',
+      }),
+    ).toMatchObject({
+      renews_automatically: true,
+      renewal_grace_days: 21,
+      additional_contact_group_ids: ['ops', 'sec'],
+    });
+    const refused = schema.safeParse({ ...valid, renewal_grace_days: 366 });
+    expect(refused.error?.issues[0]).toMatchObject({
+      path: ['renewal_grace_days'],
+      message: 'Renewal grace must be whole days between 1 and 365',
+    });
   });
 
   it('keeps the contact group id', () => {

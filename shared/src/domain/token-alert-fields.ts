@@ -46,12 +46,15 @@ const NO = new Set(['false', 'no', '0']);
  * True or false; a file's cell may say `true`/`false`, `yes`/`no` or `1`/`0`, and an empty cell is
  * no value (a new token takes the default, an edit keeps the token's).
  */
-export const renewsAutomaticallyField = z.preprocess((value) => {
-  if (typeof value !== 'string') return value;
-  const text = value.trim().toLowerCase();
-  if (text === '') return undefined;
-  return YES.has(text) ? true : NO.has(text) ? false : value;
-}, z.boolean({ error: M.invalidRenewsAutomatically }).optional());
+export const renewsAutomaticallyField = z.preprocess(
+  (value) => {
+    if (typeof value !== 'string') return value;
+    const text = value.trim().toLowerCase();
+    if (text === '') return undefined;
+    return YES.has(text) ? true : NO.has(text) ? false : value;
+  },
+  z.boolean({ error: M.invalidRenewsAutomatically }).optional(),
+);
 
 /** Contact group ids, trimmed, blanks and repeats dropped; a file's cell lists them with commas. */
 export const additionalContactGroupIdsField = z.preprocess(

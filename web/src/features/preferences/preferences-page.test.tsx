@@ -176,6 +176,15 @@ describe('alert preferences', () => {
     ).toBeVisible();
     await user.clear(thresholds);
     await user.type(thresholds, '7, 30, 1, 7');
+    const grace = form.getByLabelText('Renewal grace (days before expiry)');
+    await user.clear(grace);
+    await user.type(grace, '400');
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    expect(
+      await form.findByText('Renewal grace must be whole days between 1 and 365'),
+    ).toBeVisible();
+    await user.clear(grace);
+    await user.type(grace, '10');
     await user.click(form.getByRole('button', { name: 'Save alert settings' }));
 
     expect(await screen.findByText('Alert settings saved')).toBeInTheDocument();
@@ -186,6 +195,7 @@ describe('alert preferences', () => {
       default_contact_group_id: null,
       thresholds: [30, 7, 1],
       delivery_window: null,
+      renewal_grace_days: 10,
       rotate_signing_secret: false,
     });
     expect(requests.find((r) => r.method === 'PUT')?.headers.get('X-CSRF-Token')).toBe('csrf');

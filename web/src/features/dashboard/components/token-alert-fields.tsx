@@ -132,7 +132,6 @@ export function RenewsAutomaticallyFields({ control, workspace, idPrefix }: Toke
                   checked={checked}
                   onChange={(event) => field.onChange(event.target.checked ? 'true' : 'false')}
                   onBlur={field.onBlur}
-                  inputRef={field.ref}
                 />
               }
               label={RENEWS_AUTOMATICALLY_LABEL}
