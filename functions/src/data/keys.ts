@@ -35,7 +35,10 @@ export const keys = {
     sk: 'VERIFIED_DOMAIN',
   }),
   /** An organization's one single sign-on connection. */
-  ssoConnection: (organizationId: string) => ({ pk: `ORG#${organizationId}`, sk: 'SSO_CONNECTION' }),
+  ssoConnection: (organizationId: string) => ({
+    pk: `ORG#${organizationId}`,
+    sk: 'SSO_CONNECTION',
+  }),
   /** A pending SSO sign-in, by the hash of its state. */
   ssoSignInState: (stateHash: string) => ({ pk: `SSO_STATE#${stateHash}`, sk: 'SSO_STATE' }),
   workspace: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WORKSPACE' }),

@@ -103,10 +103,12 @@ export async function markDomainVerified(
               TableName: tableName,
               Key: keys.organizationDomain(organizationId, domain),
               // A pending domain stores verifiedAt as null, which if_not_exists counts as set.
-              UpdateExpression:
-                'SET verifiedAt = :verifiedAt, lastCheckError = :none',
+              UpdateExpression: 'SET verifiedAt = :verifiedAt, lastCheckError = :none',
               ConditionExpression: 'attribute_exists(pk)',
-              ExpressionAttributeValues: { ':verifiedAt': firstVerifiedAt ?? verifiedAt, ':none': null },
+              ExpressionAttributeValues: {
+                ':verifiedAt': firstVerifiedAt ?? verifiedAt,
+                ':none': null,
+              },
             },
           },
         ],
@@ -142,7 +144,10 @@ export async function removeOrganizationDomain(
 ): Promise<void> {
   const { tableName } = getConfig();
   await getDocumentClient().send(
-    new DeleteCommand({ TableName: tableName, Key: keys.organizationDomain(organizationId, domain) }),
+    new DeleteCommand({
+      TableName: tableName,
+      Key: keys.organizationDomain(organizationId, domain),
+    }),
   );
   try {
     await getDocumentClient().send(

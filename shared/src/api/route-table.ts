@@ -372,7 +372,7 @@ export const routeTable = [
     path: '/auth/sso/lookup',
     auth: 'public',
     summary:
-      "Whether an address belongs to a verified domain with an SSO connection, whether SSO is required for it, and where to sign in.",
+      'Whether an address belongs to a verified domain with an SSO connection, whether SSO is required for it, and where to sign in.',
     request: { body: ssoLookupBody },
     response: ssoLookupResponse,
   },

@@ -34,15 +34,21 @@ export const emailDomainSchema = z
   .trim()
   .toLowerCase()
   .max(253)
-  .refine((value) => !value.startsWith('*.') && isValidDomainName(value) && !/^[\d.]+$/.test(value), {
-    message: INVALID_EMAIL_DOMAIN_MESSAGE,
-  });
+  .refine(
+    (value) => !value.startsWith('*.') && isValidDomainName(value) && !/^[\d.]+$/.test(value),
+    {
+      message: INVALID_EMAIL_DOMAIN_MESSAGE,
+    },
+  );
 
 /** The domain part of an address, lower-cased; undefined without one. */
 export function emailDomainOf(email: string): string | undefined {
   const at = email.lastIndexOf('@');
   if (at < 1 || at === email.length - 1) return undefined;
-  return email.slice(at + 1).trim().toLowerCase();
+  return email
+    .slice(at + 1)
+    .trim()
+    .toLowerCase();
 }
 
 export const SSO_PROTOCOLS = ['oidc'] as const;

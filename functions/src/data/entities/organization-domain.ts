@@ -57,7 +57,12 @@ export const organizationDomainCodec = {
         keyParts.organizationId(pk),
         'organization id',
       ),
-      domain: requireKeyPart('ORGANIZATION_DOMAIN', item, keyParts.organizationDomain(sk), 'domain'),
+      domain: requireKeyPart(
+        'ORGANIZATION_DOMAIN',
+        item,
+        keyParts.organizationDomain(sk),
+        'domain',
+      ),
       token,
       addedAt,
       verifiedAt,

@@ -54,11 +54,12 @@ export const ssoConnectionCodec = {
   }),
 
   fromItem(item) {
-    const { pk, sk: _sk, entity: _entity, ...stored } = parseItem(
-      'SSO_CONNECTION',
-      ssoConnectionItemSchema,
-      item,
-    );
+    const {
+      pk,
+      sk: _sk,
+      entity: _entity,
+      ...stored
+    } = parseItem('SSO_CONNECTION', ssoConnectionItemSchema, item);
     return {
       organizationId: requireKeyPart(
         'SSO_CONNECTION',

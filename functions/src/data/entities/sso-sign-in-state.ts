@@ -50,18 +50,15 @@ export const ssoSignInStateCodec = {
   }),
 
   fromItem(item) {
-    const { pk, sk: _sk, ttl: _ttl, expiresAt, ...pending } = parseItem(
-      'SSO_SIGN_IN_STATE',
-      ssoSignInStateItemSchema,
-      item,
-    );
+    const {
+      pk,
+      sk: _sk,
+      ttl: _ttl,
+      expiresAt,
+      ...pending
+    } = parseItem('SSO_SIGN_IN_STATE', ssoSignInStateItemSchema, item);
     return {
-      stateHash: requireKeyPart(
-        'SSO_SIGN_IN_STATE',
-        item,
-        keyParts.ssoStateHash(pk),
-        'state hash',
-      ),
+      stateHash: requireKeyPart('SSO_SIGN_IN_STATE', item, keyParts.ssoStateHash(pk), 'state hash'),
       pending,
       expiresAt,
     };

@@ -81,10 +81,18 @@ export const handler = createHttpHandler(
     const domains = await listOrganizationDomains(pending.organizationId);
     const verified = domains.some((record) => record.verifiedAt && record.domain === domain);
     if (!identity.email || !verified) {
-      return refuse(`address_outside_verified_domains: ${identity.email ?? 'none'}`, SSO_OUTSIDE_DOMAINS_REDIRECT);
+      return refuse(
+        `address_outside_verified_domains: ${identity.email ?? 'none'}`,
+        SSO_OUTSIDE_DOMAINS_REDIRECT,
+      );
     }
 
-    const outcome = await findOrCreateSsoAccount({ ...identity, email: identity.email }, connection, now, ip);
+    const outcome = await findOrCreateSsoAccount(
+      { ...identity, email: identity.email },
+      connection,
+      now,
+      ip,
+    );
     const returnTo = appRedirectPath(pending.redirect) ?? DEFAULT_SIGN_IN_REDIRECT;
     const signInMetadata = {
       method: 'sso',

@@ -4,8 +4,11 @@ import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 
 /** `POST /api/organization/domains`: a domain to verify, with the TXT record to publish. */
-export const handler = createHttpHandler('addOrganizationDomain', async ({ body, session, now }) => {
-  const { user } = requireSession(session);
-  requireOrganizationOwner(user);
-  return { status: 201, body: await addDomain(user, body.domain, now) };
-});
+export const handler = createHttpHandler(
+  'addOrganizationDomain',
+  async ({ body, session, now }) => {
+    const { user } = requireSession(session);
+    requireOrganizationOwner(user);
+    return { status: 201, body: await addDomain(user, body.domain, now) };
+  },
+);

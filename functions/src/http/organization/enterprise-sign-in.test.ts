@@ -58,7 +58,10 @@ beforeEach(() => {
 const uniqueDomain = () => `org-${randomUUID().slice(0, 8)}.example`;
 
 const add = (cookie: string, domain: unknown) =>
-  invoke(addDomain, routeRequest('POST', '/api/organization/domains', { cookie, body: { domain } }));
+  invoke(
+    addDomain,
+    routeRequest('POST', '/api/organization/domains', { cookie, body: { domain } }),
+  );
 
 const verify = (cookie: string, domain: string) =>
   invoke(
@@ -106,6 +109,11 @@ async function givenConnection(options: { requireSso?: boolean } = {}) {
   return organization;
 }
 
+/** The message of a refusal's answer. */
+function errorOf(response: { json: unknown }): string {
+  return (response.json as { error: string }).error;
+}
+
 function cookieOf(response: APIGatewayProxyStructuredResultV2, name: string): string {
   return response.cookies!.find((value) => value.startsWith(`${name}=`))!.split(';')[0]!;
 }
@@ -114,7 +122,11 @@ function cookieOf(response: APIGatewayProxyStructuredResultV2, name: string): st
 async function signInWithSso(email: string, tamper?: (returned: URL) => void) {
   const started = await invoke(
     ssoSignIn,
-    apiGatewayEvent({ method: 'GET', path: '/auth/sso', query: `email=${encodeURIComponent(email)}` }),
+    apiGatewayEvent({
+      method: 'GET',
+      path: '/auth/sso',
+      query: `email=${encodeURIComponent(email)}`,
+    }),
   );
   expect(started.statusCode).toBe(302);
   const stateCookie = cookieOf(started, 'er_sso_state');
@@ -137,7 +149,7 @@ describe('organization domains', () => {
     const pro = await givenSignedInUser({ plan: 'pro' });
     const response = await add(pro.cookie, uniqueDomain());
     expect(response.statusCode).toBe(403);
-    expect(response.json).toMatchObject({ error: expect.stringContaining('Team and Enterprise') });
+    expect(errorOf(response)).toContain('Team and Enterprise');
   });
 
   it('refuse what is not an email domain with a clear message', async () => {
@@ -145,7 +157,7 @@ describe('organization domains', () => {
     for (const domain of ['alice@example.com', '*.example.com', 'localhost', '10.0.0.1']) {
       const response = await add(owner.cookie, domain);
       expect(response.statusCode).toBe(400);
-      expect(response.json).toMatchObject({ error: expect.stringContaining('email domain') });
+      expect(errorOf(response)).toContain('email domain');
     }
   });
 
@@ -159,18 +171,18 @@ describe('organization domains', () => {
     expect(record).toMatchObject({
       status: 'pending',
       record_name: `_expiry-radar-verification.${domain}`,
-      record_value: expect.stringMatching(/^expiry-radar-verification=[\w-]{24}$/),
     });
+    expect(record.record_value).toMatch(/^expiry-radar-verification=[\w-]{24}$/);
     // The rival adds it too while nobody has verified it.
     expect((await add(rival.cookie, domain)).statusCode).toBe(201);
 
     const early = await verify(owner.cookie, domain);
     expect(early.statusCode).toBe(400);
-    expect(early.json).toMatchObject({ error: expect.stringContaining('No TXT record found') });
+    expect(errorOf(early)).toContain('No TXT record found');
 
     dns.setTxt(record.record_name, ['expiry-radar-verification=someone-elses-token']);
     const wrong = await verify(owner.cookie, domain);
-    expect(wrong.json).toMatchObject({ error: expect.stringContaining("do not hold this domain's token") });
+    expect(errorOf(wrong)).toContain("do not hold this domain's token");
 
     dns.setTxt(record.record_name, [record.record_value]);
     const verified = await verify(owner.cookie, domain);
@@ -184,15 +196,19 @@ describe('organization domains', () => {
     expect(listed.json).toMatchObject({ allowed: true, domains: [{ domain, status: 'verified' }] });
 
     // The rival publishes its own token: the domain is taken all the same.
-    const rivalRecord = (await invoke(getSignIn, routeRequest('GET', '/api/organization/sign-in', { cookie: rival.cookie })))
-      .json as { domains: Array<{ record_value: string }> };
+    const rivalRecord = (
+      await invoke(
+        getSignIn,
+        routeRequest('GET', '/api/organization/sign-in', { cookie: rival.cookie }),
+      )
+    ).json as { domains: Array<{ record_value: string }> };
     dns.setTxt(record.record_name, [record.record_value, rivalRecord.domains[0]!.record_value]);
     const taken = await verify(rival.cookie, domain);
     expect(taken.statusCode).toBe(400);
-    expect(taken.json).toMatchObject({ error: expect.stringContaining('Another organization has already verified this domain') });
+    expect(errorOf(taken)).toContain('Another organization has already verified this domain');
     const third = await add((await givenSignedInUser({ plan: 'team' })).cookie, domain);
     expect(third.statusCode).toBe(409);
-    expect(third.json).toMatchObject({ error: expect.stringContaining('Another organization') });
+    expect(errorOf(third)).toContain('Another organization');
   });
 });
 
@@ -207,11 +223,13 @@ describe('the SSO connection', () => {
     };
     const unreachable = await save(owner.cookie, { ...base, issuer: 'http://127.0.0.1:9/' });
     expect(unreachable.statusCode).toBe(400);
-    expect(unreachable.json).toMatchObject({ error: expect.stringContaining('OpenID configuration could not be read') });
+    expect(errorOf(unreachable)).toContain('OpenID configuration could not be read');
     const notHttps = await save(owner.cookie, { ...base, issuer: 'http://idp.example.com' });
     expect(notHttps.statusCode).toBe(400);
     const elsewhere = await save(owner.cookie, { ...base, default_workspace_id: randomUUID() });
-    expect(elsewhere.json).toMatchObject({ error: 'The default workspace must be one of the workspaces you own.' });
+    expect(elsewhere.json).toMatchObject({
+      error: 'The default workspace must be one of the workspaces you own.',
+    });
 
     const saved = await save(owner.cookie, base);
     expect(saved.json).toMatchObject({
@@ -224,9 +242,11 @@ describe('the SSO connection', () => {
     expect(JSON.stringify(saved.json)).not.toContain('provider-secret');
     // Without a secret the stored one stays.
     const { client_secret: _secret, ...withoutSecret } = base;
-    expect((await save(owner.cookie, { ...withoutSecret, require_sso: true })).statusCode).toBe(200);
+    expect((await save(owner.cookie, { ...withoutSecret, require_sso: true })).statusCode).toBe(
+      200,
+    );
     const events = await ownerEvents(owner.userId, 'organization.sso_connection_saved');
-    expect(events.map((event) => event.metadata?.requireSso)).toEqual(expect.arrayContaining([false, true]));
+    expect(events.map((event) => event.metadata?.requireSso).sort()).toEqual([false, true]);
   });
 });
 
@@ -234,17 +254,32 @@ describe('SSO sign-in', () => {
   it('creates a verified account in the default workspace with its role, then signs it in', async () => {
     const { domain, workspaceId } = await givenConnection();
     const email = `grace-${randomUUID().slice(0, 6)}@${domain}`;
-    const lookup = await invoke(ssoLookup, mutationEvent({ method: 'POST', path: '/auth/sso/lookup', body: { email } }));
-    expect(lookup.json).toEqual({ sso: true, required: false, sign_in_url: `/auth/sso?email=${encodeURIComponent(email)}` });
+    const lookup = await invoke(
+      ssoLookup,
+      mutationEvent({ method: 'POST', path: '/auth/sso/lookup', body: { email } }),
+    );
+    expect(lookup.json).toEqual({
+      sso: true,
+      required: false,
+      sign_in_url: `/auth/sso?email=${encodeURIComponent(email)}`,
+    });
 
     claims = { sub: randomUUID(), email, name: 'Grace Hopper' };
     const response = await signInWithSso(email);
     expect(response.headers?.location).toBe('/dashboard?new_user=true');
     const session = await invoke(
       getSession,
-      apiGatewayEvent({ method: 'GET', path: '/api/session', cookies: [cookieOf(response, 'er_session')] }),
+      apiGatewayEvent({
+        method: 'GET',
+        path: '/api/session',
+        cookies: [cookieOf(response, 'er_session')],
+      }),
     );
-    expect(session.json).toMatchObject({ loggedIn: true, needsVerification: false, user: { email } });
+    expect(session.json).toMatchObject({
+      loggedIn: true,
+      needsVerification: false,
+      user: { email },
+    });
     const userId = (await findUserIdByEmail(email))!;
     expect(await findMember(workspaceId, userId)).toMatchObject({ role: 'workspace_manager' });
 
@@ -286,12 +321,17 @@ describe('Require SSO', () => {
     await registerThroughHandler(email);
     const signIn = await invoke(
       login,
-      mutationEvent({ method: 'POST', path: '/auth/login', body: { email, password: TEST_PASSWORD } }),
+      mutationEvent({
+        method: 'POST',
+        path: '/auth/login',
+        body: { email, password: TEST_PASSWORD },
+      }),
     );
     expect(signIn.statusCode).toBe(403);
     expect(signIn.json).toMatchObject({
       code: 'SSO_REQUIRED',
-      error: 'Your organization signs in with single sign-on. Use "Continue with SSO" with this address.',
+      error:
+        'Your organization signs in with single sign-on. Use "Continue with SSO" with this address.',
     });
     const sentBefore = (await emailsTo(email)).length;
     const reset = await invoke(
@@ -301,7 +341,10 @@ describe('Require SSO', () => {
     expect(reset.statusCode).toBe(200);
     expect(await emailsTo(email)).toHaveLength(sentBefore);
 
-    const lookup = await invoke(ssoLookup, mutationEvent({ method: 'POST', path: '/auth/sso/lookup', body: { email } }));
+    const lookup = await invoke(
+      ssoLookup,
+      mutationEvent({ method: 'POST', path: '/auth/sso/lookup', body: { email } }),
+    );
     expect(lookup.json).toMatchObject({ sso: true, required: true });
   });
 });

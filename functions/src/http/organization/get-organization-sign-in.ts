@@ -1,4 +1,7 @@
-import { findSsoConnection, listOrganizationDomains } from '../../data/organization-sign-in-records';
+import {
+  findSsoConnection,
+  listOrganizationDomains,
+} from '../../data/organization-sign-in-records';
 import { domainView } from '../../services/organizations/organization-domains';
 import { organizationAllowed } from '../../services/organizations/organization-owner';
 import { connectionView } from '../../services/organizations/sso-connections';

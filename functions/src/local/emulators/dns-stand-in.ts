@@ -83,7 +83,10 @@ function answerRecord(value: string): Buffer {
 }
 
 /** The response to `query`, answering from `records` (name -> TXT values). */
-export function answerQuery(query: Buffer, records: ReadonlyMap<string, readonly string[]>): Buffer {
+export function answerQuery(
+  query: Buffer,
+  records: ReadonlyMap<string, readonly string[]>,
+): Buffer {
   const header = Buffer.alloc(HEADER_BYTES);
   header.writeUInt16BE(query.length >= 2 ? query.readUInt16BE(0) : 0, 0);
   const recursionDesired = query.length >= 3 ? (query[2] ?? 0) & 0x01 : 0;

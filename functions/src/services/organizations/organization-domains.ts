@@ -76,11 +76,17 @@ export async function addDomain(owner: Owner, domain: string, now: Date) {
 
 async function requireDomain(owner: Owner, domain: string): Promise<OrganizationDomainRecord> {
   const record = await findOrganizationDomain(owner.id, domain);
-  if (!record) throw new AppError('NOT_FOUND', `${domain} is not one of your organization's domains.`);
+  if (!record)
+    throw new AppError('NOT_FOUND', `${domain} is not one of your organization's domains.`);
   return record;
 }
 
-async function refuseCheck(owner: Owner, domain: string, message: string, now: Date): Promise<never> {
+async function refuseCheck(
+  owner: Owner,
+  domain: string,
+  message: string,
+  now: Date,
+): Promise<never> {
   await recordDomainCheckError(owner.id, domain, message);
   await recordAccountEvent(owner, AUDIT_ACTIONS.organizationDomainCheckFailed, now, {
     domain,
@@ -117,7 +123,11 @@ export async function verifyDomain(owner: Owner, domain: string, now: Date) {
   if (!record.verifiedAt) {
     await recordAccountEvent(owner, AUDIT_ACTIONS.organizationDomainVerified, now, { domain });
   }
-  return domainView({ ...record, verifiedAt: record.verifiedAt ?? now.toISOString(), lastCheckError: null });
+  return domainView({
+    ...record,
+    verifiedAt: record.verifiedAt ?? now.toISOString(),
+    lastCheckError: null,
+  });
 }
 
 export async function removeDomain(owner: Owner, domain: string, now: Date): Promise<void> {

@@ -12,8 +12,16 @@ import { REQUIRE_SSO_HELP } from './components/sso-connection-form';
 const usage = {
   plan: 'team',
   limits: PLAN_LIMITS.team,
-  usage: { month: '2026-11', workspacesOwned: 1, alertDeliveriesThisMonth: 0, tokens: 0, members: 1 },
-  workspaces: [{ id: 'ws-1', name: 'Engineering', is_frozen: false, tokens: 0, members: 1, webhooks: 0 }],
+  usage: {
+    month: '2026-11',
+    workspacesOwned: 1,
+    alertDeliveriesThisMonth: 0,
+    tokens: 0,
+    members: 1,
+  },
+  workspaces: [
+    { id: 'ws-1', name: 'Engineering', is_frozen: false, tokens: 0, members: 1, webhooks: 0 },
+  ],
 };
 
 interface DomainAnswer {
@@ -53,7 +61,10 @@ function serve(options: { allowed: boolean }) {
       verifyAttempts += 1;
       if (verifyAttempts === 1) {
         return jsonResponse(
-          { error: 'No TXT record found at _expiry-radar-verification.acme.example yet.', code: 'VALIDATION_ERROR' },
+          {
+            error: 'No TXT record found at _expiry-radar-verification.acme.example yet.',
+            code: 'VALIDATION_ERROR',
+          },
           400,
         );
       }
@@ -71,8 +82,7 @@ function serve(options: { allowed: boolean }) {
   });
 }
 
-const renderPage = () =>
-  renderRoutes([{ path: '/', element: <OrganizationSignInPage /> }], '/');
+const renderPage = () => renderRoutes([{ path: '/', element: <OrganizationSignInPage /> }], '/');
 
 beforeEach(() => {
   resetApiClientState();

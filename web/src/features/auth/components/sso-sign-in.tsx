@@ -7,7 +7,8 @@ import { call } from '../../../lib/api-call';
 import { refusalMessage } from '../../../lib/api-client';
 
 export const SSO_BUTTON_LABEL = 'Continue with SSO';
-export const SSO_NEEDS_EMAIL = 'Enter your work email address first, then choose "Continue with SSO".';
+export const SSO_NEEDS_EMAIL =
+  'Enter your work email address first, then choose "Continue with SSO".';
 export const SSO_NOT_SET_UP =
   'Single sign-on is not set up for this address. Sign in with your password instead.';
 
@@ -18,7 +19,8 @@ export const SSO_ERROR_MESSAGES: Readonly<Record<string, string>> = {
   sso_address_outside_domains:
     'Your identity provider signed you in with an address outside your organization’s verified domains.',
   sso_not_set_up: SSO_NOT_SET_UP,
-  sso_unavailable: 'Your organization’s identity provider cannot be reached right now. Try again shortly.',
+  sso_unavailable:
+    'Your organization’s identity provider cannot be reached right now. Try again shortly.',
   sso_required:
     'Your organization signs in with single sign-on. Use "Continue with SSO" with your work address.',
 };

@@ -29,7 +29,12 @@ interface Props {
 }
 
 /** The organization's OpenID Connect connection (one per organization). */
-export function SsoConnectionForm({ connection, workspaces, hasVerifiedDomain, redirectUri }: Props) {
+export function SsoConnectionForm({
+  connection,
+  workspaces,
+  hasVerifiedDomain,
+  redirectUri,
+}: Props) {
   const { saveConnection } = useOrganizationSignInMutations();
   const [issuer, setIssuer] = useState(connection?.issuer ?? '');
   const [clientId, setClientId] = useState(connection?.client_id ?? '');
@@ -67,8 +72,8 @@ export function SsoConnectionForm({ connection, workspaces, hasVerifiedDomain, r
         Single sign-on (OpenID Connect)
       </Typography>
       <Typography variant="body2" color="textSecondary">
-        Register Expiry Radar with your identity provider as a web application with the redirect
-        URI <code>{redirectUri}</code>, then enter its issuer URL, client id and client secret.
+        Register Expiry Radar with your identity provider as a web application with the redirect URI{' '}
+        <code>{redirectUri}</code>, then enter its issuer URL, client id and client secret.
       </Typography>
       <Stack component="form" spacing={2} onSubmit={submit} noValidate sx={{ maxWidth: 560 }}>
         {failure && <Alert severity="error">{failure}</Alert>}
