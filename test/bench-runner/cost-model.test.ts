@@ -58,9 +58,9 @@ describe('the cost model', () => {
     expect(priceOf('sesMessages', 1_000)).toBeCloseTo(0.1, 12);
 
     const perOperation = Object.fromEntries(
-      (['dashboardVisit', 'dueToken', 'alertDigest', 'endpointCheck', 'integrationSync'] as const).map(
-        (operation) => [operation, operation === 'dashboardVisit' ? visit : NO_UNITS],
-      ),
+      (
+        ['dashboardVisit', 'dueToken', 'alertDigest', 'endpointCheck', 'integrationSync'] as const
+      ).map((operation) => [operation, operation === 'dashboardVisit' ? visit : NO_UNITS]),
     ) as Record<Operation, OperationUnits>;
     const month = tenantMonth({
       tenant: team,
@@ -73,6 +73,27 @@ describe('the cost model', () => {
     expect(month.storage.bytes).toBe(5_000 * 1024);
     expect(month.logs.bytes).toBe(1_260 * 6 * MONTH_MODEL.logBytesPerInvocation);
     expect(month.usd).toBeCloseTo(visits.usd + month.storage.usd + month.logs.usd, 12);
+  });
+
+  it('grows an operation that reads the whole workspace with the tokens of the tenant', () => {
+    const sync: OperationUnits = { ...NO_UNITS, readUnits: 500, writeUnits: 2, lambdaMs: 1_000 };
+    const perOperation = Object.fromEntries(
+      (
+        ['dashboardVisit', 'dueToken', 'alertDigest', 'endpointCheck', 'integrationSync'] as const
+      ).map((operation) => [operation, operation === 'integrationSync' ? sync : NO_UNITS]),
+    ) as Record<Operation, OperationUnits>;
+    const enterprise = REFERENCE_TENANTS.find((tenant) => tenant.plan === 'enterprise')!;
+    const month = tenantMonth({
+      tenant: enterprise,
+      perOperation,
+      measuredAtTokens: { integrationSync: 5_000 },
+      storageBytesPerToken: 0,
+      logRetentionDays: 30,
+    });
+    const syncs = month.operations.find(({ operation }) => operation === 'integrationSync')!;
+    const perSync = (enterprise.tokens / 5_000) * 500;
+    expect(syncs.units.readUnits).toBeCloseTo(syncs.count * perSync, 6);
+    expect(syncs.units.writeUnits).toBeCloseTo(syncs.count * 2, 6);
   });
 
   it('judges the budget against 2% of the plan price', () => {

@@ -29,7 +29,11 @@ import {
 } from './cost/monthly-model';
 
 const usd = (value: number) =>
-  value >= 1 ? `$${value.toFixed(2)}` : value >= 0.01 ? `$${value.toFixed(3)}` : `$${value.toFixed(5)}`;
+  value >= 1
+    ? `$${value.toFixed(2)}`
+    : value >= 0.01
+      ? `$${value.toFixed(3)}`
+      : `$${value.toFixed(5)}`;
 const figure = (value: number) =>
   value >= 100 ? Math.round(value).toLocaleString('en-US') : value.toFixed(value >= 1 ? 1 : 3);
 
@@ -57,7 +61,12 @@ export async function measureTenantCost(): Promise<void> {
     async (emulators) => {
       measured = await measureOperations(emulators);
     },
-    { WEBHOOK_ALLOW_LOOPBACK: 'true' },
+    {
+      // The Vault stand-in listens on loopback; the integration's credentials are sealed with a
+      // key of this run (in AWS a KMS key).
+      WEBHOOK_ALLOW_LOOPBACK: 'true',
+      INTEGRATION_CREDENTIALS_KEY: 'cost-bench-integration-credentials-key',
+    },
   );
   if (!measured) throw new Error('Nothing was measured');
   const logRetentionDays = functionLogRetentionDays(assembly);
@@ -65,7 +74,9 @@ export async function measureTenantCost(): Promise<void> {
   console.log(
     `Cost model: units measured with the real handlers and jobs against the emulators, priced at the ${AWS_PRICES_REGION} list prices read ${AWS_PRICES_READ_ON} (${AWS_PRICES_SOURCE}; test/bench/cost/aws-prices.ts)`,
   );
-  console.log('Per operation (warm, Lambda time measured in this process at the configured memory):');
+  console.log(
+    'Per operation (warm, Lambda time measured in this process at the configured memory):',
+  );
   for (const operation of OPERATIONS) {
     const units = measured.perOperation[operation];
     console.log(
@@ -81,6 +92,7 @@ export async function measureTenantCost(): Promise<void> {
     const month = tenantMonth({
       tenant,
       perOperation: measured.perOperation,
+      measuredAtTokens: measured.measuredAtTokens,
       storageBytesPerToken: measured.storageBytesPerToken,
       logRetentionDays,
     });
@@ -109,7 +121,9 @@ export async function measureTenantCost(): Promise<void> {
   }
 
   const fixed = fixedMonthlyCost(assembly, measured.emptyScanRun);
-  console.log('\nFixed monthly cost of one deployment (from the synthesized templates in cdk.out):');
+  console.log(
+    '\nFixed monthly cost of one deployment (from the synthesized templates in cdk.out):',
+  );
   for (const line of fixed.lines) console.log(`  ${line.label}: ${usd(line.usd)}`);
   console.log(`  total: ${usd(fixed.usd)} a month`);
   console.log(

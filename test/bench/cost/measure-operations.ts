@@ -35,6 +35,8 @@ export interface MeasuredOperations {
   readonly perOperation: Record<Operation, OperationUnits>;
   /** One run of the hourly expiry scan with nothing due. */
   readonly emptyScanRun: OperationUnits;
+  /** Operations whose units grow with the workspace: the tokens it held as they were measured. */
+  readonly measuredAtTokens: Partial<Record<Operation, number>>;
   /** Bytes of the Team workspace's items (with their index copies) per token. */
   readonly storageBytesPerToken: number;
   readonly notes: readonly string[];
@@ -82,7 +84,8 @@ const perEach = (units: OperationUnits, count: number): OperationUnits => {
 function valueBytes(value: unknown): number {
   if (value === null || typeof value === 'boolean') return 1;
   if (typeof value === 'string') return Buffer.byteLength(value);
-  if (typeof value === 'number') return Math.ceil(String(value).replace(/[-.]/g, '').length / 2) + 1;
+  if (typeof value === 'number')
+    return Math.ceil(String(value).replace(/[-.]/g, '').length / 2) + 1;
   if (value instanceof Uint8Array) return value.byteLength;
   if (value instanceof Set) return [...value].reduce((sum: number, v) => sum + valueBytes(v), 0);
   if (Array.isArray(value)) return 3 + value.reduce((sum: number, v) => sum + 1 + valueBytes(v), 0);
@@ -360,7 +363,7 @@ export async function measureOperations(emulators: RunningEmulators): Promise<Me
   if (digests.length === 0) throw new Error('The scan queued no digest');
   const alertDigest = perEach(delivered, digests.length);
   notes.push(
-    `the alert digest measured: ${digests.length} digest of ${DUE_TOKENS} due tokens to one address`,
+    `the alert digest measured: ${digests.length} digest of ${DUE_TOKENS} due tokens to one address, more rows than the tenants' digests average`,
   );
 
   // Endpoint checks: ENDPOINTS endpoints of a local TLS server, dispatched, checked 10 a batch.
@@ -467,14 +470,17 @@ export async function measureOperations(emulators: RunningEmulators): Promise<Me
     if (created.statusCode !== 201) {
       throw new Error(`The integration was not created (${created.statusCode}): ${created.body}`);
     }
-    const message = JSON.stringify({ workspaceId, integrationId: (created.json as { id: string }).id });
+    const message = JSON.stringify({
+      workspaceId,
+      integrationId: (created.json as { id: string }).id,
+    });
     const worker = createIntegrationSyncWorker({ readShare: 1 });
     const sync = async () => {
       sqsRequests = 0;
       const measured = await invocation(DEFAULT_MEMORY_MB, () =>
         worker(sqsEventOf([message], 'integration-syncs'), lambdaContext('sync', 'bench')),
       );
-      // The dispatcher sends the message; Lambda's poller receives and deletes it.
+      // The sync reads every token of the Team workspace. The dispatcher sends the message; Lambda's poller receives and deletes it.
       return unitsOf({
         usage: measured.usage,
         invocations: [measured.invocation],
@@ -485,7 +491,7 @@ export async function measureOperations(emulators: RunningEmulators): Promise<Me
     if (first.writeUnits === 0) throw new Error('The first sync wrote nothing');
     integrationSync = await medianRun(sync);
     notes.push(
-      `the integration sync measured: Vault KV with ${INTEGRATION_SECRETS} secrets, all already tracked`,
+      `the integration sync measured: Vault KV with ${INTEGRATION_SECRETS} secrets, all already tracked, in a workspace of ${(TEAM_TOKENS + INTEGRATION_SECRETS).toLocaleString('en-US')} tokens; it reads every one, so its reads and time are scaled to each tenant's tokens`,
     );
   } finally {
     await vault.stop();
@@ -494,6 +500,7 @@ export async function measureOperations(emulators: RunningEmulators): Promise<Me
   return {
     perOperation: { dashboardVisit, dueToken, alertDigest, endpointCheck, integrationSync },
     emptyScanRun,
+    measuredAtTokens: { integrationSync: TEAM_TOKENS + INTEGRATION_SECRETS },
     storageBytesPerToken: storageBytes / TEAM_TOKENS,
     notes,
   };

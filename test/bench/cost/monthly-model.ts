@@ -10,7 +10,8 @@
  * - the tokens due on a day go out in one scan run, one digest per recipient with a token due:
  *   the tenant's tokens are spread evenly over its alert recipients;
  * - each monitored endpoint is checked at the product's default frequency (every 6 hours);
- * - each integration syncs once a day on schedule and finds nothing changed;
+ * - each integration syncs once a day on schedule and finds nothing changed; a sync reads every
+ *   token of its workspace, so its reads and time grow with the tenant's tokens;
  * - every invocation writes LOG_BYTES_PER_INVOCATION bytes of logs (Lambda's START, END and
  *   REPORT lines and one line of the function's own), kept for the log groups' retention.
  */
@@ -199,10 +200,31 @@ export interface TenantMonth {
   readonly usd: number;
 }
 
+/**
+ * An operation that reads every token of its workspace (an integration sync compares the source
+ * with all of them), measured at `measuredAtTokens`: its reads and Lambda time grow with the
+ * tenant's tokens.
+ */
+export function atWorkspaceSize(
+  units: OperationUnits,
+  measuredAtTokens: number,
+  tokens: number,
+): OperationUnits {
+  const factor = tokens / measuredAtTokens;
+  return {
+    ...units,
+    readUnits: units.readUnits * factor,
+    lambdaMs: units.lambdaMs * factor,
+    lambdaGbSeconds: units.lambdaGbSeconds * factor,
+  };
+}
+
 /** `tenant`'s variable cost in a month, from the units measured per operation. */
 export function tenantMonth(options: {
   tenant: TenantProfile;
   perOperation: Readonly<Record<Operation, OperationUnits>>;
+  /** Operations whose units grow with the workspace's tokens: the size they were measured at. */
+  measuredAtTokens?: Partial<Readonly<Record<Operation, number>>>;
   storageBytesPerToken: number;
   logRetentionDays: number;
   model?: MonthModel;
@@ -210,7 +232,12 @@ export function tenantMonth(options: {
   const { tenant, perOperation, model = MONTH_MODEL } = options;
   const counts = monthlyOperations(tenant, model);
   const operations = OPERATIONS.map((operation) => {
-    const units = scaleUnits(perOperation[operation], counts[operation]);
+    const measuredAt = options.measuredAtTokens?.[operation];
+    const each =
+      measuredAt === undefined
+        ? perOperation[operation]
+        : atWorkspaceSize(perOperation[operation], measuredAt, tenant.tokens);
+    const units = scaleUnits(each, counts[operation]);
     return { operation, count: counts[operation], units, usd: costOfUnits(units) };
   });
   const storageBytes = tenant.tokens * options.storageBytesPerToken;
