@@ -75,8 +75,10 @@ describe('local email viewer in Chromium', () => {
   }, 60_000);
 
   it('snoozes from a digest\'s link and re-arms the alerts with "Renewed"', async () => {
-    const { app, browser, page } = session!;
+    const { app, browser } = session!;
+    // A context of its own: the link's tab opens beside its viewer page.
     const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
     const address = uniqueEmail('alert-actions');
     await registerVerifiedAccount(context, app, {
       email: address,
