@@ -261,7 +261,9 @@ export async function runExpiryScan(
       tokenOwnerEmail: ownerEmailOf(ownerEmails, token),
       optedOut: workspace.optedOut,
       escalation: !window,
-      ...(window ? { audiences: audiencesAt(alertPlan, threshold, lastAlert, token.expiresAt) } : {}),
+      ...(window
+        ? { audiences: audiencesAt(alertPlan, threshold, lastAlert, token.expiresAt) }
+        : {}),
     });
     const alerted: LastAlert = window
       ? { expiresAt: token.expiresAt, threshold }

@@ -12,10 +12,7 @@ import {
   webhookKindSchema,
 } from '../domain/alerts';
 import { emailSchema } from '../domain/email';
-import {
-  DEFAULT_RENEWAL_GRACE_DAYS,
-  renewalGraceDaysSchema,
-} from '../domain/token-alert-fields';
+import { DEFAULT_RENEWAL_GRACE_DAYS, renewalGraceDaysSchema } from '../domain/token-alert-fields';
 
 export const ALERT_MESSAGES = {
   invalidWebhookUrl: 'Webhook URL must be a valid http(s) URL',

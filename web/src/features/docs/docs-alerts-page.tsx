@@ -46,10 +46,10 @@ export function DocsAlertsPage() {
         <P>
           Tokens that renew themselves (“Renews automatically”: on by default for a certificate
           whose endpoints are monitored and for ACM-issued certificates) get no alert while they
-          keep renewing. If one is not renewed by its grace point ({DEFAULT_RENEWAL_GRACE_DAYS}{' '}
-          days before expiry unless the workspace or the token says otherwise), it gets one
-          “Renewal overdue” alert (<Code>renewal_overdue: true</Code> in generic webhook payloads),
-          then the usual thresholds below that point.
+          keep renewing. If one is not renewed by its grace point ({DEFAULT_RENEWAL_GRACE_DAYS} days
+          before expiry unless the workspace or the token says otherwise), it gets one “Renewal
+          overdue” alert (<Code>renewal_overdue: true</Code> in generic webhook payloads), then the
+          usual thresholds below that point.
         </P>
         <P>
           A workspace with no email alerts and no webhook shows the notice “{ALERTS_DISABLED_NOTICE}
