@@ -321,7 +321,7 @@ describe('certificate endpoints in Chromium', () => {
     let listed = 0;
     while (listed === 0 && Date.now() < deadline) {
       await page.reload();
-      await section.getByRole('heading', { name: domain }).waitFor();
+      await section.getByRole('heading', { name: domain, exact: true }).waitFor();
       listed = await unexpected.count();
       if (listed === 0) await page.waitForTimeout(500);
     }
