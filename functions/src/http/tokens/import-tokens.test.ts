@@ -652,6 +652,47 @@ describe('POST /api/v1/workspaces/{id}/imports', () => {
     ]);
   });
 
+  it('reads the additional contact groups, "renews automatically" and its grace, checking the groups', async () => {
+    const pro = await givenTeam({ plan: 'pro' });
+    const settings = await readAlertSettingsRecord(pro.workspaceId);
+    await putItem(
+      alertSettingsCodec.toItem({
+        ...settings,
+        settings: {
+          ...settings.settings,
+          contact_groups: [
+            { id: 'g-ops', name: 'Ops', emails: ['ops@example.com'], webhook_names: [] },
+            { id: 'g-sec', name: 'Sec', emails: ['sec@example.com'], webhook_names: [] },
+          ],
+        },
+      }),
+    );
+    const answer = await importOk(pro.admin.cookie, pro.workspaceId, {
+      format: 'csv',
+      content: csv(
+        ['name', 'type', 'expiresAt', 'Additional contact groups', 'Auto renew', 'Grace days'],
+        [
+          ['Renewing', 'api_key', inDays(40), 'g-ops, g-sec', 'yes', '10'],
+          ['Unknown group', 'api_key', inDays(40), 'g-ops, g-none', '', ''],
+        ],
+      ),
+      dryRun: false,
+    });
+    expect(answer.outcomes).toEqual(['create', 'invalid']);
+    expect(answer.invalid[0]).toMatchObject({
+      row: 2,
+      field: 'additional_contact_group_ids',
+      message: "Contact group must be one of the workspace's contact groups",
+    });
+    const [renewing] = (await listAll(pro.admin.cookie, pro.workspaceId)).items;
+    expect(renewing).toMatchObject({
+      name: 'Renewing',
+      additional_contact_group_ids: ['g-ops', 'g-sec'],
+      renews_automatically: true,
+      renewal_grace_days: 10,
+    });
+  });
+
   it("reads the owner column as a member's address, refusing a row whose address is no member's", async () => {
     const { workspaceId, admin, viewer } = await givenTeam();
     const content = csv(
