@@ -1,12 +1,17 @@
 import type { GcpSettings } from '@expiry-radar/shared/api/integration-api-schemas';
 import { startGcpStandIn, type GcpStandIn } from '../local/emulators/gcp-stand-in';
+import type { DiscoveryProgress } from '../domain/discovery';
 import { gcpDiscovery } from './gcp-discovery';
 
 const LOOPBACK = { httpsOnly: false, allowLoopback: true };
 const sleeps: number[] = [];
 let standIn: GcpStandIn;
 
-const discover = (settings: Partial<GcpSettings>, key = standIn.serviceAccountKey) =>
+const discover = (
+  settings: Partial<GcpSettings>,
+  key = standIn.serviceAccountKey,
+  progress?: DiscoveryProgress,
+) =>
   gcpDiscovery({
     policy: LOOPBACK,
     sleep: (ms) => {
@@ -22,6 +27,7 @@ const discover = (settings: Partial<GcpSettings>, key = standIn.serviceAccountKe
       ...settings,
     },
     credentials: { service_account_key: key },
+    progress,
   });
 
 const SA = 'deployer@alpha-project.iam.gserviceaccount.com';
@@ -123,5 +129,20 @@ describe('gcpDiscovery', () => {
     expect(ids.filter((id) => id.startsWith('gcp:alpha-project:secret:'))).toHaveLength(29);
     expect(ids).toContain('gcp:beta-project:secret:b');
     expect(sleeps).toEqual([1_000]);
+  });
+});
+
+describe('gcpDiscovery in parts (the scheduled worker)', () => {
+  it("reads a project's secrets and its keys as two parts, skipping those an earlier message read", async () => {
+    const read = (done: string[]) =>
+      discover({}, standIn.serviceAccountKey, { done, timeIsUp: () => true });
+    const first = await read([]);
+    expect(first).toMatchObject({ readParts: ['gcp:alpha-project:secret:'], stoppedEarly: true });
+    const last = await read(['gcp:alpha-project:secret:']);
+    expect(last).toMatchObject({ readParts: ['gcp:alpha-project:key:'], stoppedEarly: false });
+    expect(last.tokens.length).toBeGreaterThan(0);
+    expect(
+      last.tokens.every((token) => token.externalId.startsWith('gcp:alpha-project:key:')),
+    ).toBe(true);
   });
 });

@@ -3,11 +3,16 @@ import type {
   GithubSettings,
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import { startGithubStandIn, type GithubStandIn } from '../local/emulators/github-stand-in';
+import type { DiscoveryProgress } from '../domain/discovery';
 import { githubDiscovery } from './github-discovery';
 
 const LOOPBACK = { httpsOnly: false, allowLoopback: true };
 const sleeps: number[] = [];
-const discover = (settings: Partial<GithubSettings>, credentials: GithubCredentials) =>
+const discover = (
+  settings: Partial<GithubSettings>,
+  credentials: GithubCredentials,
+  progress?: DiscoveryProgress,
+) =>
   githubDiscovery({
     policy: LOOPBACK,
     sleep: (ms) => {
@@ -23,6 +28,7 @@ const discover = (settings: Partial<GithubSettings>, credentials: GithubCredenti
       ...settings,
     },
     credentials,
+    progress,
   });
 
 let standIn: GithubStandIn;
@@ -152,5 +158,18 @@ describe('githubDiscovery', () => {
     expect(limited.errors).toEqual([
       "Deploy keys of acme/ops: GitHub's rate limit is spent (403); the next sync reads it",
     ]);
+  });
+});
+
+describe('githubDiscovery in parts (the scheduled worker)', () => {
+  it('skips the parts an earlier message read and stops after the first once time is up', async () => {
+    const settings = { repositories: ['api', 'web', 'ops'] };
+    const credentials = { token: standIn.token };
+    const read = (done: string[]) =>
+      discover(settings, credentials, { done, timeIsUp: () => true });
+    expect(await read([])).toMatchObject({ readParts: ['pat:'], stoppedEarly: true });
+    const last = await read(['pat:', 'pat-request:', 'repo:api:', 'repo:web:']);
+    expect(last).toMatchObject({ readParts: ['repo:ops:'], stoppedEarly: false });
+    expect(last.tokens.every((token) => token.externalId.startsWith('repo:ops:'))).toBe(true);
   });
 });
