@@ -84,15 +84,16 @@ export function meterDynamoDb(client: DynamoDBDocumentClient) {
       return output;
     },
   });
-  return {
-    async metered<T>(call: () => Promise<T>): Promise<{ result: T; usage: DynamoDbUsage }> {
-      const usage = noDynamoDbUsage();
-      meter = usage;
-      try {
-        return { result: await call(), usage };
-      } finally {
-        meter = undefined;
-      }
-    },
+  const metered = async <T>(
+    call: () => Promise<T>,
+  ): Promise<{ result: T; usage: DynamoDbUsage }> => {
+    const usage = noDynamoDbUsage();
+    meter = usage;
+    try {
+      return { result: await call(), usage };
+    } finally {
+      meter = undefined;
+    }
   };
+  return { metered };
 }
