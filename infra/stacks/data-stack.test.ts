@@ -98,10 +98,17 @@ describe('data stack: the alert queue', () => {
   });
 
   it('raises an alarm as soon as one message waits in the dead-letter queue', () => {
-    const ctWatchDlqName: unknown = stacks.data.resolve(
-      stacks.data.ctWatchDeadLetterQueue.queueName,
-    );
-    for (const name of [dlqName, ctWatchDlqName]) {
+    // The alert queue's, and each job queue's: endpoint checks, syncs, registrations, the watch.
+    const names: unknown[] = [
+      dlqName,
+      ...[
+        stacks.data.endpointCheckDeadLetterQueue,
+        stacks.data.integrationSyncDeadLetterQueue,
+        stacks.data.registrationCheckDeadLetterQueue,
+        stacks.data.ctWatchDeadLetterQueue,
+      ].map((queue) => stacks.data.resolve(queue.queueName)),
+    ];
+    for (const name of names) {
       data.hasResourceProperties('AWS::CloudWatch::Alarm', {
         Namespace: 'AWS/SQS',
         MetricName: 'ApproximateNumberOfMessagesVisible',
