@@ -111,6 +111,9 @@ export function ctFindingAlertSubjectId(workspaceId: string, certificateId: stri
   return `${workspaceId}.${CT_FINDING_SUBJECT_MARK}${certificateId}`;
 }
 
+/** What the alert queue says of a certificate seen's alert, in place of its window. */
+export const CT_FINDING_ALERT_QUEUE_TEXT = 'New certificate seen in certificate transparency logs';
+
 /** The finding an alert subject id names (`ctFindingAlertSubjectId`), or null for a token's. */
 export function ctFindingOfAlertSubject(
   subjectId: string,

@@ -120,8 +120,10 @@ export const alertQueueItemSchema = z.object({
   /** A token that renews automatically, not renewed by its grace point ("renewal overdue"). */
   renewal_overdue: z.boolean().default(false),
   /**
-   * For the alert of a monitored endpoint's problem, what is wrong ("api.example.com:443: …");
-   * null for an expiry alert. Its window is not an expiry's: it is shown instead.
+   * For the alert of a monitored endpoint's problem, what is wrong ("api.example.com:443: …"); for
+   * a certificate seen in certificate transparency logs, that it is one (`token_id` then names
+   * the certificate, not a token); null for an expiry alert. Its window is not an expiry's: it is
+   * shown instead.
    */
   problem: z.string().nullable().default(null),
   status: z.enum(ALERT_STATUSES),

@@ -1,6 +1,10 @@
 import { endpointProblemText } from '@expiry-radar/shared/domain/endpoints';
 import type { AlertRecord } from '../../domain/alert-delivery-model';
 import { alertIdOf, endpointProblemAlertIdOf } from '../../domain/alert-schedule';
+import {
+  CT_FINDING_ALERT_QUEUE_TEXT,
+  ctFindingAlertSubjectId,
+} from '../../domain/certificate-transparency';
 import { alertQueueItem } from './alert-queue-view';
 
 function record(alertId: string): AlertRecord {
@@ -34,6 +38,12 @@ describe('the alert queue view of an alert record', () => {
     expect(alertQueueItem(record(alertId)).problem).toBe(
       endpointProblemText('api.example.com:443', 'untrusted_chain'),
     );
+  });
+
+  it("says a certificate seen's alert is one, not an expiry", () => {
+    const subject = ctFindingAlertSubjectId('ws-1', 'ab'.repeat(32));
+    const seen = { ...record(alertIdOf(subject, '2030-05-01T00:00:00.000Z', 0)), tokenId: subject };
+    expect(alertQueueItem(seen).problem).toBe(CT_FINDING_ALERT_QUEUE_TEXT);
   });
 
   it('has no problem for an expiry alert', () => {

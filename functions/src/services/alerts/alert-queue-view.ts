@@ -10,6 +10,10 @@ import {
   isEscalationAlertId,
   isRenewalOverdueAlertId,
 } from '../../domain/alert-schedule';
+import {
+  CT_FINDING_ALERT_QUEUE_TEXT,
+  ctFindingOfAlertSubject,
+} from '../../domain/certificate-transparency';
 
 type ApiDeliveryStatus = 'pending' | 'sent' | 'failed' | 'skipped';
 
@@ -55,7 +59,9 @@ export function alertQueueItem(record: AlertRecord): AlertQueueItem {
     threshold: record.threshold,
     escalation: isEscalationAlertId(record.alertId),
     renewal_overdue: isRenewalOverdueAlertId(record.alertId),
-    problem: endpointProblemTextOfAlert(record.alertId),
+    problem:
+      endpointProblemTextOfAlert(record.alertId) ??
+      (ctFindingOfAlertSubject(record.tokenId) ? CT_FINDING_ALERT_QUEUE_TEXT : null),
     status: record.status,
     dead_lettered: record.deadLettered,
     channels,
