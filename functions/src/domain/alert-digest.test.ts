@@ -78,6 +78,13 @@ describe('digest summary', () => {
       '2 certificates have endpoint problems; 1 API key expires in the next 3 days',
     );
   });
+
+  it('counts tokens overdue for renewal apart from the expiries', () => {
+    const overdue = { ...cert, renewalOverdue: true } as const;
+    expect(digestSummary([row('a', 13, overdue), row('b', 7)])).toBe(
+      '1 certificate is overdue for renewal; 1 API key expires in the next 7 days',
+    );
+  });
 });
 
 describe('digest sections', () => {

@@ -68,6 +68,7 @@ describe('webhook formats', () => {
       days_left: 7,
       threshold_days: 7,
       escalation: false,
+      renewal_overdue: false,
       workspace: { id: 'ws', name: 'Platform <team>' },
       token: {
         id: 'ws.tok',
@@ -95,6 +96,11 @@ describe('webhook formats', () => {
       escalation: true,
       summary:
         'Escalation: api.example.com & co expired 2 days ago, still not renewed after its last alert',
+    });
+    expect(bodyOf('generic', {}, { ...notice, daysLeft: 13, renewalOverdue: true })).toMatchObject({
+      renewal_overdue: true,
+      summary:
+        'Renewal overdue: api.example.com & co expires in 13 days, not renewed automatically',
     });
   });
 
