@@ -7,7 +7,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { BatchWriteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { API_KEY_PREFIX } from '@expiry-radar/shared/domain/api-keys';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
-import { apiKeyCodec, apiKeyCredentialCodec, type ApiKeyRecord } from '../src/data/entities/api-key';
+import {
+  apiKeyCodec,
+  apiKeyCredentialCodec,
+  type ApiKeyRecord,
+} from '../src/data/entities/api-key';
 import { API_KEY_COUNT } from '../src/data/entities/user';
 import { keys } from '../src/data/keys';
 import { hashSecret } from '../src/data/secret-hash';

@@ -614,7 +614,12 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       200,
     );
     // The admin may have an API key: the request is sent with it.
-    await context.call('listTrustedCertificateAuthorities', 'happy', { session: owner, params }, 200);
+    await context.call(
+      'listTrustedCertificateAuthorities',
+      'happy',
+      { session: owner, params },
+      200,
+    );
     await signedOut(context, 'listTrustedCertificateAuthorities', { params });
   },
   async addTrustedCertificateAuthority(context) {
@@ -1207,6 +1212,14 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       201,
     );
     await context.call('createWorkspace', 'refusal', { session: user, body: { name: '' } }, 400);
+    // An owner of workspaces may have an API key: the request is sent with it.
+    const { owner } = await world();
+    await context.call(
+      'createWorkspace',
+      'happy',
+      { session: owner, body: { name: 'Rehearsal by key' } },
+      201,
+    );
   },
   async getWorkspace(context) {
     const { owner, values } = await world();

@@ -49,6 +49,31 @@ describe('what IAM checks for an SDK call', () => {
     ]);
   });
 
+  it("checks an STS AssumeRole on the role, with the keys its policy's conditions read", () => {
+    const role = 'arn:aws:iam::123456789012:role/Discovery';
+    expect(
+      requirementsOf(
+        call('STSClient', 'AssumeRoleCommand', {
+          RoleArn: role,
+          ExternalId: 'er-1',
+          RoleSessionName: 'er-1',
+        }),
+        resolver,
+        lookups,
+      ),
+    ).toEqual([
+      {
+        action: 'sts:AssumeRole',
+        resources: [role],
+        context: {
+          'sts:ExternalId': 'er-1',
+          'sts:RoleSessionName': 'er-1',
+          'aws:ResourceAccount': '123456789012',
+        },
+      },
+    ]);
+  });
+
   it('checks an SQS batch send as sqs:SendMessage on the queue ARN of its URL', () => {
     expect(
       requirementsOf(
