@@ -74,6 +74,7 @@ export const jobPermissions = {
     'table:GetItem',
     'table:BatchGetItem',
     'table:Query',
+    'table:PutItem',
     'table:UpdateItem',
     'alertQueueSend',
   ],

@@ -36,6 +36,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:DeleteItem',
   ],
   logout: ['table:BatchGetItem', 'table:PutItem', 'table:DeleteItem'],
+  // Handing a workspace on, or deleting it, emails its heir or members (links on the app's origin).
   deleteAccount: [
     'table:GetItem',
     'table:BatchGetItem',
@@ -46,6 +47,8 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:DeleteItem',
     'table:BatchWriteItem',
     'table:ConditionCheckItem',
+    'emailSend',
+    'appOriginRead',
   ],
   verifyEmail: [
     'table:GetItem',
