@@ -86,6 +86,7 @@ describe('GET /api/v1/workspaces/{id}/alert-settings', () => {
       default_contact_group_id: null,
       thresholds: [30, 14, 7, 1, 0],
       delivery_window: null,
+      renewal_grace_days: 14,
       admin_email: team.admin.email,
       bounced_addresses: [],
       limits: { contact_groups: true, webhooks: 5 },
@@ -187,6 +188,25 @@ describe('PUT /api/v1/workspaces/{id}/alert-settings', () => {
 
     const cleared = await putSettings(team.workspaceId, team.admin.cookie, settingsBody);
     expect((cleared.json as AlertSettings).delivery_window).toBeNull();
+  });
+
+  it('saves the renewal grace point: kept when not sent, null for the default, refused outside 1 to 365', async () => {
+    const team = await givenTeamOn('pro');
+    const graceOf = (response: { json: unknown }) =>
+      (response.json as AlertSettings).renewal_grace_days;
+    const put = (body: Record<string, unknown>) =>
+      putSettings(team.workspaceId, team.admin.cookie, { ...settingsBody, ...body });
+    expect(graceOf(await put({ renewal_grace_days: 21 }))).toBe(21);
+    // A client that does not know the field keeps it.
+    expect(graceOf(await put({}))).toBe(21);
+    const [event] = await auditOf(team.workspaceId);
+    expect((event?.metadata as { changed: string[] }).changed).not.toContain('renewal_grace_days');
+    expect(graceOf(await put({ renewal_grace_days: null }))).toBe(14);
+    const refused = await put({ renewal_grace_days: 0 });
+    expect(refused.statusCode).toBe(400);
+    expect(JSON.stringify(refused.json)).toContain(
+      'Renewal grace must be whole days between 1 and 365',
+    );
   });
 
   it('gives new contact groups an id and keeps the given ones', async () => {
