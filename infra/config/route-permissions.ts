@@ -95,7 +95,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:ConditionCheckItem',
   ],
   // Enterprise sign-in of the caller's organization: its domains, their claims, its connection.
-  getOrganizationSignIn: ['table:GetItem', 'table:BatchGetItem', 'table:Query', 'appOriginRead'],
+  getOrganizationSignIn: ['table:GetItem', 'table:BatchGetItem', 'table:Query'],
   addOrganizationDomain: ['table:GetItem', 'table:BatchGetItem', 'table:Query', 'table:PutItem'],
   verifyOrganizationDomain: [
     'table:GetItem',
@@ -117,7 +117,6 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:PutItem',
     'integrationCredentialsSeal',
     'integrationCredentialsOpen',
-    'appOriginRead',
   ],
   // The preview of an invitation counts lookups per client address.
   getInvitationPreview: ['table:BatchGetItem', 'index:byAlternateKey', 'table:UpdateItem'],

@@ -301,17 +301,22 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('googleCallback', 'refusal', { withoutOriginSecret: true }, 403);
   },
   // Single sign-on: an address of no verified domain has no connection to go to.
+  // Its happy paths go to the organization's identity provider, outside the deployment.
   async ssoLookup(context) {
     const body = { email: `rehearsal-${randomUUID()}@example.com` };
     await context.call('ssoLookup', 'happy', { body }, 200);
+    await context.call('ssoLookup', 'refusal', { body, withoutOriginSecret: true }, 403);
   },
   async ssoSignIn(context) {
     const query = { email: `rehearsal-${randomUUID()}@example.com` };
-    await context.call('ssoSignIn', 'happy', { query }, 302);
+    await context.call('ssoSignIn', 'external', { query }, 302);
+    await context.call('ssoSignIn', 'refusal', { query, withoutOriginSecret: true }, 403);
   },
   async ssoCallback(context) {
     // Without the browser's state cookie the answer goes back to the login page.
-    await context.call('ssoCallback', 'refusal', { query: { code: 'code', state: 'state' } }, 302);
+    const query = { code: 'code', state: 'state' };
+    await context.call('ssoCallback', 'external', { query }, 302);
+    await context.call('ssoCallback', 'refusal', { query, withoutOriginSecret: true }, 403);
   },
 
   // Two-factor authentication
@@ -1005,6 +1010,10 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     const params = { domain: `rehearsal-${randomUUID().slice(0, 8)}.example` };
     // A domain the organization never added: nothing to verify.
     await context.call('verifyOrganizationDomain', 'refusal', { session: owner, params }, 404);
+    // Verifying reads the domain's DNS, outside the deployment (here: no record, refused).
+    const body = { domain: params.domain };
+    await context.call('addOrganizationDomain', 'setup', { session: owner, body }, 201);
+    await context.call('verifyOrganizationDomain', 'external', { session: owner, params }, 400);
   },
   async removeOrganizationDomain(context) {
     const { owner } = await world();
@@ -1012,9 +1021,10 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('addOrganizationDomain', 'setup', { session: owner, body: { domain } }, 201);
     const request = { session: owner, params: { domain } };
     await context.call('removeOrganizationDomain', 'happy', request, 200);
+    await signedOut(context, 'removeOrganizationDomain', { params: { domain } });
   },
   async saveSsoConnection(context) {
-    const { owner } = await world();
+    const { owner, values } = await world();
     const body = {
       issuer: 'https://idp.example.com',
       client_id: 'expiry-radar',
@@ -1023,6 +1033,9 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     };
     // Refused before the issuer is read: the workspace is not the owner's.
     await context.call('saveSsoConnection', 'refusal', { session: owner, body }, 400);
+    // Saving reads the issuer's discovery document, outside the deployment (here: unreachable).
+    const owned = { ...body, default_workspace_id: values.workspace };
+    await context.call('saveSsoConnection', 'external', { session: owner, body: owned }, 400);
   },
 
   // Audit

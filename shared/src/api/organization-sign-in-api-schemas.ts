@@ -23,8 +23,6 @@ export const ssoConnectionSchema = z.object({
   default_workspace_id: z.string(),
   default_role: roleSchema,
   require_sso: z.boolean(),
-  /** Where the provider sends people back (to register with it). */
-  redirect_uri: z.string(),
   updated_at: z.string(),
 });
 

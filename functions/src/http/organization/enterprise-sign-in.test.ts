@@ -237,7 +237,6 @@ describe('the SSO connection', () => {
       has_client_secret: true,
       default_role: 'viewer',
       require_sso: false,
-      redirect_uri: 'http://localhost:4000/auth/sso/callback',
     });
     expect(JSON.stringify(saved.json)).not.toContain('provider-secret');
     // Without a secret the stored one stays.

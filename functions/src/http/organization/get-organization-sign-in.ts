@@ -22,7 +22,7 @@ export const handler = createHttpHandler('getOrganizationSignIn', async ({ sessi
     body: {
       allowed: organizationAllowed(user),
       domains: domains.map(domainView),
-      connection: connection ? await connectionView(connection) : null,
+      connection: connection ? connectionView(connection) : null,
     },
   };
 });

@@ -9,7 +9,7 @@ import {
 } from '@expiry-radar/shared/domain/organization-sign-in';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { checkWebhookUrl, webhookTargetPolicy } from '../../adapters/ssrf-guard';
-import { discoverProvider, ssoRedirectUri, type SsoClient } from '../../adapters/sso-openid-client';
+import { discoverProvider, type SsoClient } from '../../adapters/sso-openid-client';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import {
   findSsoConnection,
@@ -32,7 +32,7 @@ function sealingContext(organizationId: string) {
   return { workspaceId: `ORG#${organizationId}`, integrationId: 'SSO_CONNECTION' };
 }
 
-export async function connectionView(record: SsoConnectionRecord) {
+export function connectionView(record: SsoConnectionRecord) {
   return {
     protocol: record.protocol,
     issuer: record.issuer,
@@ -41,7 +41,6 @@ export async function connectionView(record: SsoConnectionRecord) {
     default_workspace_id: record.defaultWorkspaceId,
     default_role: record.defaultRole,
     require_sso: record.requireSso,
-    redirect_uri: await ssoRedirectUri(),
     updated_at: record.updatedAt,
   };
 }

@@ -76,7 +76,6 @@ function serve(options: { allowed: boolean }) {
       jsonResponse({
         ...(request.body as object),
         has_client_secret: true,
-        redirect_uri: 'http://localhost/auth/sso/callback',
         updated_at: '2026-11-29T08:06:00.000Z',
       }),
   });

@@ -51,7 +51,7 @@ function SignInSettings() {
         connection={connection}
         workspaces={usage.data.workspaces}
         hasVerifiedDomain={domains.some((domain) => domain.status === 'verified')}
-        redirectUri={connection?.redirect_uri ?? `${window.location.origin}/auth/sso/callback`}
+        redirectUri={`${window.location.origin}/auth/sso/callback`}
       />
     </Stack>
   );
