@@ -5372,7 +5372,6 @@ export interface operations {
                             /** @enum {string} */
                             default_role: "admin" | "workspace_manager" | "viewer";
                             require_sso: boolean;
-                            redirect_uri: string;
                             updated_at: string;
                         } | null;
                     };
@@ -5589,7 +5588,6 @@ export interface operations {
                         /** @enum {string} */
                         default_role: "admin" | "workspace_manager" | "viewer";
                         require_sso: boolean;
-                        redirect_uri: string;
                         updated_at: string;
                     };
                 };
