@@ -126,6 +126,8 @@ export class ApiStack extends Stack {
       TABLE_NAME: resources.table.tableName,
       ALERT_QUEUE_URL: resources.alertQueue.queueUrl,
       ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
+      // A monitored certificate marked renewed from an alert's link has its endpoints checked now.
+      ENDPOINT_CHECK_QUEUE_URL: resources.endpointCheckQueue.queueUrl,
       APP_ENV: 'production',
       ...appOriginEnvironment(props.appOrigin),
       ...(props.emailConfigurationSet

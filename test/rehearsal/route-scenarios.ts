@@ -856,8 +856,17 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     // Used once: refused, and the refusal audited.
     await context.call('takeAlertAction', 'refusal', { query: { token: snooze }, body: {} }, 400);
     const renewed = await alertActionLinkOf(context, values.workspace, values.token, 'renewed');
+    // A date in the past is refused after the link was claimed: the link is given back.
+    const past = {
+      query: { token: renewed },
+      body: { expires_at: addCalendarDays(new Date(), -1) },
+    };
+    await context.call('takeAlertAction', 'refusal', past, 400);
+    // The renewal is a token write: after many others it folds the search index's changes.
+    await searchIndexWithWaitingChanges(context, owner, values.workspace);
     const body = { expires_at: addCalendarDays(new Date(), 400) };
-    await context.call('takeAlertAction', 'happy', { query: { token: renewed }, body }, 200);
+    const renewal = { query: { token: renewed }, body };
+    await context.call('takeAlertAction', 'happy', renewal, 200, FOLDING_WRITE);
     // A monitored certificate's renewal sends its endpoint checks instead.
     const created = await context.call(
       'createToken',
