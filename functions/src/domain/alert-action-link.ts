@@ -2,20 +2,17 @@
  * The signed token of an alert's action link (acknowledge, snooze, renewed): who it was sent to,
  * the token and the expiry it is about, the action, when it was issued and a random id that makes
  * each link work once. HMAC-SHA-256 under a key derived (HKDF-SHA-256, its own label) from the
- * alert link key material, so it never verifies as an unsubscribe link and the other way round.
- * Valid for LINK_VALIDITY_DAYS after it was issued. Several key materials verify (the current one
- * first, then the one before a rotation); links are signed with the first.
- * `a1.<payload>.<signature>`, each part base64url.
+ * alert link key material, so it never verifies as an unsubscribe link and the other way round
+ * (the envelope: signed-link.ts). Valid for LINK_VALIDITY_DAYS after it was issued.
  */
-import { createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import * as z from 'zod';
 import {
   ALERT_LINK_ACTIONS,
   type AlertLinkAction,
 } from '@expiry-radar/shared/api/alert-action-api-schemas';
+import { openSignedLink, signLink, type SignedLinkKind } from './signed-link';
 
-const VERSION = 'a1';
-const HKDF_INFO = 'expiry-radar alert action link v1';
 export const LINK_VALIDITY_DAYS = 14;
 const DAY_MS = 86_400_000;
 
@@ -60,10 +57,11 @@ const payloadSchema = z.strictObject({
   n: z.string().min(16).max(64),
 });
 
-function signatureOf(payload: string, keyMaterial: string): Buffer {
-  const key = Buffer.from(hkdfSync('sha256', keyMaterial, '', HKDF_INFO, 32));
-  return createHmac('sha256', key).update(`${VERSION}.${payload}`).digest();
-}
+const ACTION_LINK: SignedLinkKind<typeof payloadSchema> = {
+  version: 'a1',
+  keyLabel: 'expiry-radar alert action link v1',
+  schema: payloadSchema,
+};
 
 /** A new link's claims: issued now, with a fresh random id. */
 export function newLinkClaims(
@@ -92,8 +90,7 @@ export function signAlertActionLink(claims: AlertActionLinkClaims, keyMaterial: 
     i: claims.issuedAt,
     n: claims.linkId,
   };
-  const payload = Buffer.from(JSON.stringify(fields)).toString('base64url');
-  return `${VERSION}.${payload}.${signatureOf(payload, keyMaterial).toString('base64url')}`;
+  return signLink(ACTION_LINK, fields, keyMaterial);
 }
 
 /**
@@ -104,23 +101,9 @@ export function verifyAlertActionLink(
   token: string,
   keyMaterials: readonly string[],
 ): AlertActionLinkClaims | null {
-  const [version, payload, signature, ...rest] = token.split('.');
-  if (version !== VERSION || !payload || !signature || rest.length > 0) return null;
-  const given = Buffer.from(signature, 'base64url');
-  const signed = keyMaterials.some((material) => {
-    const expected = signatureOf(payload, material);
-    return expected.length === given.length && timingSafeEqual(expected, given);
-  });
-  if (!signed) return null;
-  let decoded: unknown;
-  try {
-    decoded = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
-  } catch {
-    return null;
-  }
-  const parsed = payloadSchema.safeParse(decoded);
-  if (!parsed.success) return null;
-  const { r, w, t, e, a, d, i, n } = parsed.data;
+  const parsed = openSignedLink(ACTION_LINK, token, keyMaterials);
+  if (!parsed) return null;
+  const { r, w, t, e, a, d, i, n } = parsed;
   return {
     recipient: r,
     workspaceId: w,
