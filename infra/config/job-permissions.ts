@@ -76,6 +76,8 @@ export const jobPermissions = {
     'table:Query',
     'table:PutItem',
     'table:UpdateItem',
+    'table:ConditionCheckItem',
+    'table:BatchWriteItem',
     'alertQueueSend',
   ],
   /**
@@ -103,6 +105,7 @@ export const jobPermissions = {
     'table:PutItem',
     'table:UpdateItem',
     'table:DeleteItem',
+    'table:ConditionCheckItem',
     'integrationCredentialsOpen',
     'discoveryRoleAssume',
     'integrationSyncQueueSend',
@@ -123,7 +126,15 @@ export const jobPermissions = {
    * schedule's retry, a followed renewal (the token, its search delta and counters) and the audit
    * event. Its own queue's consumption is granted by its event source.
    */
-  registrationCheckWorker: ['table:GetItem', 'table:BatchGetItem', 'table:UpdateItem'],
+  registrationCheckWorker: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'table:PutItem',
+    'table:UpdateItem',
+    'table:ConditionCheckItem',
+    'table:BatchWriteItem',
+  ],
   /** Stores the RDAP bootstrap file it read from IANA (one Put). */
   rdapBootstrapRefresh: ['table:PutItem'],
   /**

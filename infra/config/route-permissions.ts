@@ -138,6 +138,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:Query',
     'table:PutItem',
     'table:UpdateItem',
+    'table:DeleteItem',
     'table:BatchWriteItem',
     'table:ConditionCheckItem',
   ],
