@@ -22,7 +22,7 @@ import { canAddSeenCertificates, canChangeWatchedDomains } from '../workspace-pe
 import { isBlockedByTwoFactor } from './two-factor-requirement';
 
 export const WATCHED_DOMAINS_HELP =
-  'Every hour, certificate transparency logs (through Cert Spotter) are read for the certificates issued for these domains since the last read. A certificate not in your inventory is listed below and emailed to the workspace’s admins; one from an issuer outside a domain’s allow-list is an “unexpected issuer” alert at once.';
+  'Every hour, certificate transparency logs (through Cert Spotter) are read for the certificates issued for these domains since the last read. A certificate not in your inventory is listed below and alerted like an expiry (the workspace’s default contact group, else its owner, and its webhooks); one from an issuer outside a domain’s allow-list is an “unexpected issuer” alert, emailed to the admins at once.';
 export const WATCHED_DOMAINS_ADMIN_NOTE = 'Only workspace admins change the watched domains.';
 export const NO_WATCHED_DOMAINS = 'No domain watched yet.';
 export const NO_CERTIFICATES_SEEN = 'No certificate seen yet for the watched domains.';
