@@ -2,11 +2,14 @@
  * Single sign-on through any standards-compliant OpenID provider, with openid-client: issuer
  * discovery, the authorization code flow with state, PKCE (S256) and nonce, and the ID token's
  * checks (signature, issuer, audience, expiry, nonce; the `iss` response parameter where the
- * provider sends it). Plain http is allowed only for an issuer on this machine (the local
- * provider of `npm start` and the tests).
+ * provider sends it). Every request goes through the SSRF guard of outbound requests
+ * (guarded-fetch.ts): https only in production, and no private, local or reserved address at
+ * connect time, whatever the issuer's host name resolves to later. Plain http is allowed only for
+ * an issuer on this machine outside production (the local provider of `npm start` and the tests).
  */
 import * as oidc from 'openid-client';
 import { resolveAppOrigin } from './app-origin';
+import { guardedFetch } from './guarded-fetch';
 
 const SCOPE = 'openid email profile';
 
@@ -47,7 +50,10 @@ export function discoverProvider(client: SsoClient): Promise<oidc.Configuration>
       client.clientId,
       client.clientSecret,
       undefined,
-      isLocalHttp(client.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      {
+        [oidc.customFetch]: guardedFetch,
+        ...(isLocalHttp(client.issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+      },
     );
     configurations.set(key, configuration);
     configuration.catch(() => configurations.delete(key));
