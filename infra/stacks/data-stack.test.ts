@@ -106,7 +106,7 @@ describe('data stack: the alert queue', () => {
         stacks.data.integrationSyncDeadLetterQueue,
         stacks.data.registrationCheckDeadLetterQueue,
         stacks.data.ctWatchDeadLetterQueue,
-      ].map((queue) => stacks.data.resolve(queue.queueName)),
+      ].map((queue): unknown => stacks.data.resolve(queue.queueName)),
     ];
     for (const name of names) {
       data.hasResourceProperties('AWS::CloudWatch::Alarm', {
