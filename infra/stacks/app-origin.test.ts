@@ -66,6 +66,8 @@ describe('the app origin of a deploy with no context', () => {
       'addMember',
       // The security emails of turning two-factor on or off and of a recovery code used.
       'confirmTwoFactorEnrolment',
+      // The emails of a workspace handed on or deleted with its members.
+      'deleteAccount',
       'disableTwoFactor',
       'googleCallback',
       'googleSignIn',
@@ -73,6 +75,9 @@ describe('the app origin of a deploy with no context', () => {
       'register',
       'requestPasswordReset',
       'resendVerification',
+      // The redirect URI of single sign-on.
+      'ssoCallback',
+      'ssoSignIn',
       'updateAccount',
       'upgradePlan',
       'verifyTwoFactorSignIn',
