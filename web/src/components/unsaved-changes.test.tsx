@@ -86,6 +86,21 @@ describe('unsaved changes', () => {
     expect(await screen.findByText('Elsewhere page')).toBeVisible();
   });
 
+  it("let the app replace the page's own query (the selected workspace written back) without asking", async () => {
+    const router = renderEditor();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Change' }));
+
+    await act(() => router.navigate('/edit?workspace=w1', { replace: true }));
+    expect(router.state.location.search).toBe('?workspace=w1');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // Another page, even by replacement, still asks.
+    await act(() => router.navigate('/elsewhere', { replace: true }));
+    await answer(user, 'Keep editing');
+    expect(router.state.location.pathname).toBe('/edit');
+  });
+
   it('have the browser ask before the tab closes or reloads', async () => {
     renderEditor();
     expect(unload()).toBe(false);

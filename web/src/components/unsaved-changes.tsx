@@ -5,7 +5,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useBlocker, type BlockerFunction } from 'react-router';
+import { NavigationType, useBlocker, type BlockerFunction } from 'react-router';
 
 export const DISCARD_CHANGES_TITLE = 'Discard changes?';
 export const DISCARD_CHANGES_TEXT =
@@ -66,14 +66,19 @@ export function useBeforeUnloadPrompt(when: boolean): void {
 /**
  * Unsaved changes (`when`): leaving for another page or another query (a link, the back button,
  * the workspace picker) asks "Discard changes?" first, and so does closing or reloading the tab.
- * Needs a data router (createBrowserRouter).
+ * The app's own replacements of the same page's query are not leaving: the selected workspace
+ * written into the URL once the workspace list has loaded, which on a slow connection comes
+ * after a person has started typing in a dialog. Needs a data router (createBrowserRouter).
  */
 export function UnsavedChangesGuard({ when }: { when: boolean }) {
   const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) =>
-      when &&
-      (currentLocation.pathname !== nextLocation.pathname ||
-        currentLocation.search !== nextLocation.search),
+    ({ currentLocation, nextLocation, historyAction }) => {
+      if (!when) return false;
+      if (currentLocation.pathname !== nextLocation.pathname) return true;
+      return (
+        historyAction !== NavigationType.Replace && currentLocation.search !== nextLocation.search
+      );
+    },
     [when],
   );
   const blocker = useBlocker(shouldBlock);
