@@ -39,8 +39,41 @@ export const keys = {
     pk: `ORG#${organizationId}`,
     sk: 'SSO_CONNECTION',
   }),
+  /** An organization's SCIM bearer token (its hash) for provisioning from its identity provider. */
+  scimToken: (organizationId: string) => ({ pk: `ORG#${organizationId}`, sk: 'SCIM_TOKEN' }),
+  /** An account the organization's identity provider provisioned (the SCIM User, by account id). */
+  scimUser: (organizationId: string, userId: string) => ({
+    pk: `ORG#${organizationId}`,
+    sk: `${SCIM_USER_SORT_PREFIX}${userId}`,
+  }),
+  /** A SCIM Group of the organization, with the workspace and role it is mapped to. */
+  scimGroup: (organizationId: string, groupId: string) => ({
+    pk: `ORG#${organizationId}`,
+    sk: `${SCIM_GROUP_SORT_PREFIX}${groupId}`,
+  }),
+  /** One member of a SCIM Group: listed by group, and (the same fact) by user. */
+  scimGroupMember: (organizationId: string, groupId: string, userId: string) => ({
+    pk: `ORG#${organizationId}`,
+    sk: `${SCIM_GROUP_MEMBER_SORT_PREFIX}${groupId}#${userId}`,
+  }),
+  scimUserGroup: (organizationId: string, userId: string, groupId: string) => ({
+    pk: `ORG#${organizationId}`,
+    sk: `${SCIM_USER_GROUP_SORT_PREFIX}${userId}#${groupId}`,
+  }),
   /** A pending SSO sign-in, by the hash of its state. */
   ssoSignInState: (stateHash: string) => ({ pk: `SSO_STATE#${stateHash}`, sk: 'SSO_STATE' }),
+  /** A provider's subject (organization, issuer, subject hashed) linked to the account it signs in as. */
+  ssoIdentity: (subjectHash: string) => ({ pk: `SSO_SUBJECT#${subjectHash}`, sk: 'SSO_SUBJECT' }),
+  /** A SAML authentication request we sent, by the hash of its RelayState. */
+  samlRequest: (relayStateHash: string) => ({
+    pk: `SAML_REQUEST#${relayStateHash}`,
+    sk: 'SAML_REQUEST',
+  }),
+  /** A SAML assertion already used (organization, issuer and assertion id hashed), until it expires. */
+  samlAssertion: (assertionHash: string) => ({
+    pk: `SAML_ASSERTION#${assertionHash}`,
+    sk: 'SAML_ASSERTION',
+  }),
   workspace: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'WORKSPACE' }),
   /**
    * Claims a workspace name for one owner (`nameKey`: domain/workspace-names), so that no two of
@@ -158,6 +191,11 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${ALERT_ACTION_SORT_PREFIX}${tokenId}`,
   }),
+  /** A PagerDuty webhook's V3 signing secret (its back-channel), sealed, by the webhook's name. */
+  pagerDutySecret: (workspaceId: string, webhookName: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${PAGERDUTY_SECRET_SORT_PREFIX}${webhookName}`,
+  }),
   /** An alert action link used once (its random id): it is refused after. */
   alertActionLinkUse: (linkId: string) => ({
     pk: `ALERT_ACTION_LINK#${linkId}`,
@@ -215,6 +253,10 @@ export const keyParts = {
   organizationDomain: (sk: string) => afterPrefix(sk, ORGANIZATION_DOMAIN_SORT_PREFIX),
   /** `VERIFIED_DOMAIN#<domain>` */
   verifiedDomain: (pk: string) => afterPrefix(pk, 'VERIFIED_DOMAIN#'),
+  /** `SCIM_USER#<userId>` */
+  scimUserId: (sk: string) => afterPrefix(sk, SCIM_USER_SORT_PREFIX),
+  /** `SCIM_GROUP#<groupId>` */
+  scimGroupId: (sk: string) => afterPrefix(sk, SCIM_GROUP_SORT_PREFIX),
   /** `SSO_STATE#<stateHash>` */
   ssoStateHash: (pk: string) => afterPrefix(pk, 'SSO_STATE#'),
   /** `SESSION#<sessionIdHash>` */
@@ -271,6 +313,7 @@ export const TOKEN_SORT_PREFIX = 'TOKEN#';
 export const ALERT_SORT_PREFIX = 'ALERT#';
 export const ALERT_EMAIL_OPT_OUT_SORT_PREFIX = 'EMAIL_OPT_OUT#';
 export const ALERT_ACTION_SORT_PREFIX = 'ALERT_ACTION#';
+export const PAGERDUTY_SECRET_SORT_PREFIX = 'PAGERDUTY_SECRET#';
 export const ENDPOINT_SCHEDULE_SORT_PREFIX = 'ENDPOINT_SCHEDULE#';
 export const REGISTRATION_SCHEDULE_SORT_PREFIX = 'REGISTRATION_SCHEDULE#';
 export const SEARCH_DELTA_SORT_PREFIX = 'SEARCH#DELTA#';
@@ -280,6 +323,10 @@ export const TRUSTED_CA_SORT_PREFIX = 'TRUSTED_CA#';
 export const WATCHED_DOMAIN_SORT_PREFIX = 'WATCHED_DOMAIN#';
 export const ORGANIZATION_DOMAIN_SORT_PREFIX = 'DOMAIN#';
 export const CT_FINDING_SORT_PREFIX = 'CT_FINDING#';
+export const SCIM_USER_SORT_PREFIX = 'SCIM_USER#';
+export const SCIM_GROUP_SORT_PREFIX = 'SCIM_GROUP#';
+export const SCIM_GROUP_MEMBER_SORT_PREFIX = 'SCIM_GROUP_MEMBER#';
+export const SCIM_USER_GROUP_SORT_PREFIX = 'SCIM_USER_GROUP#';
 const ALERT_USAGE_SORT_PREFIX = 'ALERT_USAGE#';
 const ALERT_STATS_SORT_PREFIX = 'ALERT_STATS#';
 
@@ -321,6 +368,10 @@ export const gsi1 = {
   googleIdentity: (userId: string, subject: string) => ({
     gsi1pk: gsi1.userItems(userId),
     gsi1sk: `GOOGLE#${subject}`,
+  }),
+  ssoIdentity: (userId: string, subjectHash: string) => ({
+    gsi1pk: gsi1.userItems(userId),
+    gsi1sk: `SSO_SUBJECT#${subjectHash}`,
   }),
   twoFactor: (userId: string) => ({
     gsi1pk: gsi1.userItems(userId),

@@ -1,10 +1,11 @@
 /**
  * The SSO connection entity (ACCESS_PATTERNS.md, enterprise sign-in; codec pattern:
  * entity-codec.ts): an organization's one single sign-on connection, `pk=ORG#<ownerUserId>`,
- * `sk=SSO_CONNECTION`. It names its protocol (OpenID Connect now; SAML's metadata and SCIM's
- * token hash become fields of this item), the provider's issuer and client (the client secret
- * sealed with the integration credentials' key), the workspace and role of people it creates,
- * and whether SSO is required for the organization's verified domains.
+ * `sk=SSO_CONNECTION`. It names its protocol: OpenID Connect (the issuer and client, the client
+ * secret sealed with the integration credentials' key) or SAML 2.0 (`issuer` is the IdP's entity
+ * id; `saml` holds what its metadata gave). Then the workspace and role of people it creates,
+ * whether SSO is required for the organization's verified domains, and whether the provider
+ * enforces multi-factor sign-in (the product's own second step is then skipped).
  */
 import * as z from 'zod';
 import type { Role } from '@expiry-radar/shared/domain/roles';
@@ -12,13 +13,28 @@ import { roleSchema } from '@expiry-radar/shared/domain/roles';
 import { keyParts, keys } from '../keys';
 import { parseItem, requireKeyPart, type EntityCodec } from './entity-codec';
 
+export interface SamlProviderSettings {
+  /** Where the IdP metadata was read from; null when it was uploaded. */
+  readonly metadataUrl: string | null;
+  /** The IdP's SingleSignOnService (HTTP-Redirect binding). */
+  readonly ssoUrl: string;
+  /** The IdP's signing certificates, base64 DER as in its metadata. */
+  readonly certificates: string[];
+}
+
 export interface SsoConnectionRecord {
   readonly organizationId: string;
-  readonly protocol: 'oidc';
+  readonly protocol: 'oidc' | 'saml';
+  /** OIDC: the issuer URL. SAML: the IdP's entity id. */
   readonly issuer: string;
-  readonly clientId: string;
-  /** The client secret sealed (domain/credential-sealing.ts); never answered. */
-  readonly sealedClientSecret: string;
+  /** OIDC only. */
+  readonly clientId?: string;
+  /** OIDC only: the client secret sealed (domain/credential-sealing.ts); never answered. */
+  readonly sealedClientSecret?: string;
+  /** SAML only. */
+  readonly saml?: SamlProviderSettings;
+  /** Missing on connections saved before the setting existed: false. */
+  readonly providerEnforcesMfa?: boolean;
   readonly defaultWorkspaceId: string;
   readonly defaultRole: Role;
   readonly requireSso: boolean;
@@ -29,10 +45,18 @@ export const ssoConnectionItemSchema = z.object({
   pk: z.string(),
   sk: z.string(),
   entity: z.literal('SSO_CONNECTION'),
-  protocol: z.literal('oidc'),
+  protocol: z.enum(['oidc', 'saml']),
   issuer: z.string(),
-  clientId: z.string(),
-  sealedClientSecret: z.string(),
+  clientId: z.string().optional(),
+  sealedClientSecret: z.string().optional(),
+  saml: z
+    .object({
+      metadataUrl: z.string().nullable(),
+      ssoUrl: z.string(),
+      certificates: z.array(z.string()),
+    })
+    .optional(),
+  providerEnforcesMfa: z.boolean().optional(),
   defaultWorkspaceId: z.string(),
   defaultRole: roleSchema,
   requireSso: z.boolean(),

@@ -46,6 +46,9 @@ export function connectionView(record: SsoConnectionRecord) {
 }
 
 export async function ssoClientOf(record: SsoConnectionRecord): Promise<SsoClient> {
+  if (record.protocol !== 'oidc' || !record.clientId || !record.sealedClientSecret) {
+    throw new Error('The SSO connection is not an OpenID Connect one');
+  }
   const clientSecret = await getCredentialSealer().open(
     record.sealedClientSecret,
     sealingContext(record.organizationId),
@@ -80,7 +83,7 @@ export async function saveConnection(owner: Owner, settings: SsoConnectionSettin
   if (settings.client_secret !== undefined) {
     clientSecret = settings.client_secret;
     sealedClientSecret = await getCredentialSealer().seal(clientSecret, sealingContext(owner.id));
-  } else if (current) {
+  } else if (current?.sealedClientSecret) {
     clientSecret = (await ssoClientOf(current)).clientSecret;
     sealedClientSecret = current.sealedClientSecret;
   } else {

@@ -1,0 +1,62 @@
+/**
+ * Links of a provider's subject to the account it signs in as (entities/sso-identity.ts): read
+ * first at every SSO sign-in, so the subject, not the address, decides the account once linked.
+ */
+import { createHash } from 'node:crypto';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import { ssoIdentityCodec, type SsoIdentityRecord } from './entities/sso-identity';
+import { keys } from './keys';
+import { isConditionalCheckFailure } from './table-operations';
+
+export interface SsoSubject {
+  readonly organizationId: string;
+  /** OIDC: the issuer URL; SAML: the IdP's entity id. */
+  readonly issuer: string;
+  /** OIDC: `sub`; SAML: the NameID (persistent). */
+  readonly subject: string;
+}
+
+export function ssoSubjectHash({ organizationId, issuer, subject }: SsoSubject): string {
+  return createHash('sha256')
+    .update(JSON.stringify([organizationId, issuer, subject]))
+    .digest('base64url');
+}
+
+export async function findSsoIdentity(subject: SsoSubject): Promise<SsoIdentityRecord | undefined> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: keys.ssoIdentity(ssoSubjectHash(subject)),
+      ConsistentRead: true,
+    }),
+  );
+  return Item ? ssoIdentityCodec.fromItem(Item) : undefined;
+}
+
+/** Links the subject to the account; false when it is linked already (to any account). */
+export async function linkSsoIdentity(
+  subject: SsoSubject,
+  userId: string,
+  now: Date,
+): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new PutCommand({
+        TableName: getConfig().tableName,
+        Item: ssoIdentityCodec.toItem({
+          ...subject,
+          subjectHash: ssoSubjectHash(subject),
+          userId,
+          linkedAt: now.toISOString(),
+        }),
+        ConditionExpression: 'attribute_not_exists(pk)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
