@@ -36,6 +36,7 @@ import { QueueConsumer } from '../constructs/queue-consumer';
 import { ScheduledJob } from '../constructs/scheduled-job';
 
 export const EXPIRY_SCAN_SCHEDULE = Schedule.rate(Duration.hours(1));
+export const EXPIRY_SCAN_TIMEOUT = Duration.minutes(5);
 export const WEEKLY_SUMMARY_SCHEDULE = Schedule.rate(Duration.hours(1));
 /** The worker's limit; the queue's visibility timeout is six times this (AWS guidance). */
 export const ALERT_WORKER_TIMEOUT = Duration.seconds(
@@ -157,7 +158,7 @@ export class JobsStack extends Stack {
       resources,
       permissions: jobPermissions.expiryScan,
       environment,
-      timeout: Duration.minutes(5),
+      timeout: EXPIRY_SCAN_TIMEOUT,
       schedule: EXPIRY_SCAN_SCHEDULE,
     });
     this.alertWorker = new QueueConsumer(this, 'AlertWorker', {
