@@ -30,7 +30,7 @@ const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const HTTP_HANDLERS_DIR = path.join(REPO_ROOT, 'functions/src/http');
 const JOBS_DIR = path.join(REPO_ROOT, 'functions/src/jobs');
 
-const ESBUILD_OPTIONS: BuildOptions = {
+export const ESBUILD_OPTIONS: BuildOptions = {
   bundle: true,
   platform: 'node',
   target: 'node22',

@@ -15,6 +15,7 @@ import { createInterface } from 'node:readline';
 import { measureAlertDigests } from './alert-digests';
 import { measureAlertPipeline } from './alert-pipeline';
 import { lambdaBundleSizes, webChunkSizes } from './bundle-sizes';
+import { measureColdStarts } from './cold-starts';
 import { measureDashboardRender } from './dashboard-render';
 import { measureEndpointChecks } from './endpoint-checks';
 import { measureExpiryScanCost } from './expiry-scan-cost';
@@ -32,6 +33,7 @@ interface Benchmark {
 
 export const benchmarks: readonly Benchmark[] = [
   { name: 'lambda-bundles', run: lambdaBundleSizes },
+  { name: 'cold-starts', run: measureColdStarts },
   { name: 'landing', run: measureLandingJavaScript },
   { name: 'web-chunks', run: webChunkSizes },
   { name: 'token-list', run: () => measureTokenListCost() },

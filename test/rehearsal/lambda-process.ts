@@ -8,6 +8,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { cpSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import type { RecordedCall } from './sdk-call-requirements';
 
 const RUNTIME_DIR = join(__dirname, 'lambda-runtime');
@@ -69,6 +70,8 @@ export class LambdaProcess {
   private exited = false;
   /** Calls made while the bundle was loaded (module scope, before the first invocation). */
   initCalls: readonly RecordedCall[] = [];
+  /** `performance.now()` when the process was started (its asset already copied): a cold start's start. */
+  startedAt = 0;
 
   private constructor(
     private readonly child: ChildProcess,
@@ -97,6 +100,7 @@ export class LambdaProcess {
 
   static async start(options: LambdaProcessOptions): Promise<LambdaProcess> {
     cpSync(options.assetDirectory, options.taskRoot, { recursive: true });
+    const startedAt = performance.now();
     const child = fork(join(RUNTIME_DIR, 'lambda-runtime.cjs'), [], {
       cwd: options.taskRoot,
       env: { ...options.environment, LAMBDA_TASK_ROOT: options.taskRoot },
@@ -105,6 +109,7 @@ export class LambdaProcess {
       serialization: 'advanced',
     });
     const lambda = new LambdaProcess(child, options);
+    lambda.startedAt = startedAt;
     const first = await new Promise<RuntimeMessage | undefined>((resolve) => {
       child.once('message', (message: RuntimeMessage) => resolve(message));
       child.once('exit', () => resolve(undefined));

@@ -134,7 +134,7 @@ async function runWithConcurrency(
 }
 
 /** A UDP socket standing in for the X-Ray daemon (segments are received and dropped). */
-async function startXraySink(): Promise<{ address: string; socket: Socket }> {
+export async function startXraySink(): Promise<{ address: string; socket: Socket }> {
   const socket = createSocket('udp4');
   socket.on('message', () => undefined);
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
@@ -142,7 +142,7 @@ async function startXraySink(): Promise<{ address: string; socket: Socket }> {
 }
 
 /** The runtime's node_modules: the AWS SDK v3 only, as the Lambda Node.js runtime provides it. */
-function runtimeNodeModules(workDirectory: string): string {
+export function runtimeNodeModules(workDirectory: string): string {
   const nodeModules = join(workDirectory, 'runtime', 'node_modules');
   mkdirSync(nodeModules, { recursive: true });
   const sdkPackage = require.resolve('@aws-sdk/client-dynamodb/package.json');

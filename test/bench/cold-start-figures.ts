@@ -1,0 +1,145 @@
+/**
+ * The cold-start benchmark's arithmetic (cold-starts.ts): the order of the runs, medians, the
+ * ratio to the empty handler and its budget, and, for a bundle over budget, its largest modules
+ * read from the bundle's source map.
+ */
+
+/** Budget (docs/architecture.md): a route function's cold start at most this many empty handlers'. */
+export const COLD_START_BUDGET_RATIO = 6;
+
+export function median(values: readonly number[]): number {
+  if (values.length === 0) throw new Error('No value to take the median of');
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[middle] ?? 0)
+    : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+
+/**
+ * The order of the cold starts: `runs` rounds over the functions, each round starting one place
+ * further on (no function always follows the same one), with the reference measured at the start
+ * of each round and then after every `referenceEvery` functions, so its runs share the load the
+ * functions' runs meet.
+ */
+export function coldStartSchedule<T>(
+  functions: readonly T[],
+  runs: number,
+  reference: T,
+  referenceEvery: number,
+): T[] {
+  const schedule: T[] = [];
+  for (let round = 0; round < runs; round += 1) {
+    const offset = functions.length === 0 ? 0 : (round * 7) % functions.length;
+    const order = [...functions.slice(offset), ...functions.slice(0, offset)];
+    order.forEach((fn, index) => {
+      if (index % referenceEvery === 0) schedule.push(reference);
+      schedule.push(fn);
+    });
+  }
+  return schedule;
+}
+
+export interface ColdStartJudgement {
+  readonly ratio: number;
+  readonly within: boolean;
+}
+
+export function judgeColdStart(initMs: number, referenceMs: number): ColdStartJudgement {
+  const ratio = initMs / referenceMs;
+  return { ratio, within: ratio <= COLD_START_BUDGET_RATIO };
+}
+
+/** `[budget 6x: within]` or `[budget 6x: OVER]`, as the benchmark runner reads it. */
+export function budgetMark(judgement: ColdStartJudgement): string {
+  return `[budget ${COLD_START_BUDGET_RATIO}x: ${judgement.within ? 'within' : 'OVER'}]`;
+}
+
+const BASE64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+
+/** The numbers of one source map segment (base64 VLQ). */
+export function decodeVlqSegment(segment: string): number[] {
+  const values: number[] = [];
+  let value = 0;
+  let shift = 0;
+  for (const char of segment) {
+    const digit = BASE64.indexOf(char);
+    if (digit < 0) throw new Error(`Not a base64 VLQ digit: ${char}`);
+    value += (digit & 31) * 2 ** shift;
+    if (digit & 32) {
+      shift += 5;
+      continue;
+    }
+    values.push(value % 2 === 1 ? -(value - 1) / 2 : value / 2);
+    value = 0;
+    shift = 0;
+  }
+  return values;
+}
+
+export interface SourceMapPayload {
+  readonly sources: readonly string[];
+  readonly mappings: string;
+}
+
+/**
+ * How many characters of the generated code each source of the map produced: a segment runs from
+ * its column to the next segment's (or its line's end). Code before a line's first segment, or in
+ * a segment that names no source, is the bundler's own and counted as `(bundler)`.
+ */
+export function generatedCharactersBySource(
+  code: string,
+  map: SourceMapPayload,
+): Map<string, number> {
+  const totals = new Map<string, number>();
+  const add = (source: string, characters: number) => {
+    if (characters > 0) totals.set(source, (totals.get(source) ?? 0) + characters);
+  };
+  const lines = code.split('\n');
+  let sourceIndex = 0;
+  map.mappings.split(';').forEach((lineMappings, lineIndex) => {
+    const lineLength = lines[lineIndex]?.length ?? 0;
+    let column = 0;
+    let previous: { column: number; source: string } = { column: 0, source: '(bundler)' };
+    for (const segment of lineMappings.split(',')) {
+      if (segment === '') continue;
+      const [columnDelta = 0, sourceDelta] = decodeVlqSegment(segment);
+      column += columnDelta;
+      add(previous.source, column - previous.column);
+      let source = '(bundler)';
+      if (sourceDelta !== undefined) {
+        sourceIndex += sourceDelta;
+        source = map.sources[sourceIndex] ?? '(bundler)';
+      }
+      previous = { column, source };
+    }
+    add(previous.source, lineLength - previous.column);
+  });
+  return totals;
+}
+
+/** A source's module: its npm package (`zod`, `@smithy/core`) or the repository's folder of it. */
+export function moduleOf(source: string): string {
+  const inPackage = /node_modules\/((?:@[^/]+\/)?[^/]+)\/(?!.*node_modules\/)/.exec(source);
+  if (inPackage?.[1]) return inPackage[1];
+  const inRepository = /(?:^|\/)((?:functions|shared)\/src\/[^/]+)\//.exec(source);
+  return inRepository?.[1] ?? source.replace(/^(\.\.\/)+/, '');
+}
+
+/** The modules that make up most of a bundle, largest first, with their share of its characters. */
+export function largestModules(
+  charactersBySource: ReadonlyMap<string, number>,
+  count: number,
+): Array<{ module: string; characters: number; share: number }> {
+  const byModule = new Map<string, number>();
+  let total = 0;
+  for (const [source, characters] of charactersBySource) {
+    const module = moduleOf(source);
+    byModule.set(module, (byModule.get(module) ?? 0) + characters);
+    total += characters;
+  }
+  return [...byModule]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, count)
+    .map(([module, characters]) => ({ module, characters, share: characters / total }));
+}
