@@ -506,6 +506,37 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'endpointCheckQueueSend',
   ],
   getTokenAlertAction: ['table:GetItem', 'table:BatchGetItem'],
+  // PagerDuty's back-channel: the address (on the app's origin) and which PagerDuty webhooks have
+  // their secret stored; the settings item is created on the first read, as getAlertSettings does.
+  getPagerDutyBackChannel: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'table:PutItem',
+    'table:ConditionCheckItem',
+    'appOriginRead',
+  ],
+  // Seals and stores a secret (PutItem) or removes it (DeleteItem), audits, answers the list.
+  putPagerDutyBackChannel: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'table:PutItem',
+    'table:DeleteItem',
+    'integrationCredentialsSeal',
+    'appOriginRead',
+  ],
+  // PagerDuty's events: the workspace, its stored secrets (opened to check the signature), its
+  // alert settings and the token; stores the action, audits and keeps the event's id (handled
+  // once); a resolved monitored certificate's endpoints go on the check queue.
+  receivePagerDutyWebhook: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'table:PutItem',
+    'integrationCredentialsOpen',
+    'endpointCheckQueueSend',
+  ],
   setTokenAlertAction: ['table:GetItem', 'table:BatchGetItem', 'table:PutItem', 'table:DeleteItem'],
   unsubscribeAlertEmails: [
     'table:GetItem',

@@ -90,6 +90,14 @@ export const AUDIT_ACTIONS = {
   alertActionRefused: 'alert.action_refused',
   alertSettingsUpdated: 'alert_settings.updated',
   webhookSigningSecretRotated: 'alert_settings.signing_secret_rotated',
+  /** A PagerDuty webhook's back-channel secret stored or removed (never its value). */
+  pagerDutySecretChanged: 'alert_settings.pagerduty_secret_changed',
+  slackAppInstalled: 'slack_app.installed',
+  slackAppRemoved: 'slack_app.removed',
+  /** Slack answered that the installation no longer works: alerts fall back to email. */
+  slackAppRevoked: 'slack_app.revoked',
+  /** A Slack interaction request refused (stale, replayed, not a member); nothing changed. */
+  slackInteractionRefused: 'slack_app.interaction_refused',
   calendarFeedRotated: 'calendar_feed.rotated',
   bouncedAddressRemoved: 'alert_settings.bounced_address_removed',
   integrationCreated: 'integration.created',
@@ -127,6 +135,8 @@ export interface AuditEventInput {
 /**
  * Writes one event. An event written while serving a request made with an API key names the key
  * in `metadata.api_key` (its id and name).
+/** The actor of alert actions PagerDuty's back-channel reports (incidents acknowledged, resolved). */
+export const PAGERDUTY_ACTOR = { id: 'pagerduty', email: null } as const;
  */
 export async function recordAuditEvent(input: AuditEventInput): Promise<void> {
   const apiKey = requestApiKey();

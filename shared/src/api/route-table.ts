@@ -30,6 +30,11 @@ import {
   tokenAlertActionResponse,
 } from './alert-action-api-schemas';
 import {
+  pagerDutyBackChannelBody,
+  pagerDutyBackChannelResponse,
+  pagerDutyWebhookResponse,
+} from './pagerduty-back-channel-api-schemas';
+import {
   alertStatsQuery,
   alertStatsResponse,
   listAlertQueueQuery,
@@ -705,6 +710,37 @@ export const routeTable = [
   {
     id: 'setTokenAlertAction',
     method: 'PUT',
+  {
+    id: 'getPagerDutyBackChannel',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/pagerduty-back-channel',
+    auth: 'verifiedSession',
+    summary:
+      "The address to give PagerDuty as a V3 webhook subscription's URL, and which PagerDuty webhooks have its signing secret stored (editors).",
+    request: { params: idParams },
+    response: pagerDutyBackChannelResponse,
+  },
+  {
+    id: 'putPagerDutyBackChannel',
+    method: 'PUT',
+    path: '/api/v1/workspaces/{id}/pagerduty-back-channel',
+    auth: 'verifiedSession',
+    summary:
+      "Stores a PagerDuty webhook's V3 subscription signing secret sealed (never answered), or removes it with null (editors).",
+    request: { params: idParams, body: pagerDutyBackChannelBody },
+    response: pagerDutyBackChannelResponse,
+  },
+  {
+    id: 'receivePagerDutyWebhook',
+    method: 'POST',
+    path: '/api/pagerduty/webhooks/{id}',
+    auth: 'public',
+    summary:
+      "PagerDuty V3 webhook events of a workspace's PagerDuty alerts (raw body, X-PagerDuty-Signature checked, no CSRF): incident.acknowledged acknowledges the alert's expiry, incident.resolved checks a monitored certificate's endpoints or else acknowledges; other events and incidents are answered 202 and change nothing.",
+    request: { params: idParams },
+    response: pagerDutyWebhookResponse,
+    successStatus: 202,
+  },
     path: '/api/tokens/{id}/alert-action',
     auth: 'verifiedSession',
     summary:

@@ -21,9 +21,9 @@ const TTL_AFTER_EXPIRY_MS = 30 * 86_400_000;
 export interface AlertActionActor {
   readonly userId: string | null;
   readonly email: string | null;
-  /** A webhook's name when the link came in a webhook's message. */
+  /** A webhook's name when the link came in a webhook's message, or PagerDuty's back-channel. */
   readonly webhook: string | null;
-  readonly via: 'link' | 'web';
+  readonly via: 'link' | 'web' | 'pagerduty';
 }
 
 export interface AlertAction {
@@ -55,7 +55,7 @@ export const alertActionItemSchema = z.object({
     userId: z.string().nullable(),
     email: z.string().nullable(),
     webhook: z.string().nullable(),
-    via: z.enum(['link', 'web']),
+    via: z.enum(['link', 'web', 'pagerduty']),
   }),
   at: z.string(),
   ttl: z.number(),

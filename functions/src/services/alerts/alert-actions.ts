@@ -99,6 +99,7 @@ function byText(actor: AlertActionActor): string {
 }
 
 export function alertActionStateOf(action: AlertAction): AlertActionState {
+  if (actor.via === 'pagerduty') return `PagerDuty, through the ${actor.webhook} webhook`;
   return {
     kind: action.kind,
     expires_at: action.expiresAt,
@@ -185,11 +186,13 @@ export async function describeAlertActionLink(
   };
 }
 
-function isMonitored(token: Token): boolean {
+/** A certificate followed by endpoint monitoring (an endpoint not paused). */
+export function isMonitored(token: Token): boolean {
   return (token.endpoints ?? []).some((endpoint) => !endpoint.paused_since);
 }
 
-async function checkEndpointsNow(token: Token): Promise<void> {
+/** Puts the token's endpoints on the endpoint check queue at once. */
+export async function checkEndpointsNow(token: Token): Promise<void> {
   const messages: EndpointCheckMessage[] = (token.endpoints ?? [])
     .filter((endpoint) => !endpoint.paused_since)
     .map(({ host, port, sni }) => ({

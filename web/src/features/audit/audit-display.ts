@@ -73,9 +73,10 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'alert.snoozed': 'Alerts snoozed',
   'alert.endpoint_check_requested': 'Marked renewed: endpoint check asked for',
   'alert.action_cleared': 'Alert action cleared',
-  'alert.action_refused': 'Alert action link refused',
+  'alert.action_refused': 'Alert action refused',
   'alert_settings.updated': 'Alert settings updated',
   'alert_settings.signing_secret_rotated': 'Webhook signing secret rotated',
+  'alert_settings.pagerduty_secret_changed': 'PagerDuty back-channel secret changed',
   'calendar_feed.rotated': 'Calendar link replaced',
   'alert_settings.bounced_address_removed': 'Bounced address taken off the suppression list',
   'integration.created': 'Integration added',
@@ -96,6 +97,7 @@ export function actionLabel(action: string): string {
 const SPECIAL_ACTORS: Readonly<Record<string, string>> = {
   system: 'System',
   stripe: 'Stripe',
+  pagerduty: 'PagerDuty',
   'deleted-user': 'Deleted user',
 };
 

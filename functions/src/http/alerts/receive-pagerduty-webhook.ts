@@ -1,0 +1,25 @@
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { PAGERDUTY_SIGNATURE_HEADER } from '../../domain/pagerduty-webhook';
+import { receivePagerDutyEvent } from '../../services/alerts/pagerduty-back-channel';
+
+/**
+ * `POST /api/pagerduty/webhooks/{id}`: PagerDuty's V3 webhook events for the workspace. Public and
+ * without CSRF (PagerDuty is no browser); the X-PagerDuty-Signature header must sign the raw body
+ * with a stored secret of one of its PagerDuty webhooks, else 403 (400 without one).
+ */
+export const handler = createHttpHandler(
+  'receivePagerDutyWebhook',
+  async ({ params, event, now }) => {
+    const rawBody = event.isBase64Encoded
+      ? Buffer.from(event.body ?? '', 'base64').toString('utf8')
+      : (event.body ?? '');
+    const outcome = await receivePagerDutyEvent({
+      workspaceId: params.id,
+      rawBody,
+      signatureHeader: event.headers[PAGERDUTY_SIGNATURE_HEADER],
+      now,
+    });
+    return { status: 202, body: outcome };
+  },
+  { skipCsrf: true },
+);
