@@ -31,6 +31,8 @@ export interface SsoIdentity {
   /** The address the provider names (email, else an address-shaped preferred_username), lower-cased. */
   readonly email: string | undefined;
   readonly name: string | undefined;
+  /** The ID token's `amr` (RFC 8176), e.g. `mfa` when the provider used a second factor. */
+  readonly authenticationMethods: readonly string[];
 }
 
 function isLocalHttp(issuer: string): boolean {
@@ -106,5 +108,11 @@ export async function completeSsoAuthorization(
   if (!claims) throw new Error('The provider returned no ID token');
   const username = text(claims.preferred_username);
   const email = text(claims.email) ?? (username?.includes('@') ? username : undefined);
-  return { subject: claims.sub, email: email?.toLowerCase(), name: text(claims.name) };
+  const amr = Array.isArray(claims.amr) ? claims.amr.filter((value) => typeof value === 'string') : [];
+  return {
+    subject: claims.sub,
+    email: email?.toLowerCase(),
+    name: text(claims.name),
+    authenticationMethods: amr,
+  };
 }

@@ -7,8 +7,9 @@ import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { ssoIdentityCodec, type SsoIdentityRecord } from './entities/sso-identity';
-import { keys } from './keys';
-import { isConditionalCheckFailure } from './table-operations';
+import { gsi1, keys } from './keys';
+import { INDEX_NAMES } from './table-definition';
+import { isConditionalCheckFailure, queryAll } from './table-operations';
 
 export interface SsoSubject {
   readonly organizationId: string;
@@ -59,4 +60,14 @@ export async function linkSsoIdentity(
     if (isConditionalCheckFailure(error)) return false;
     throw error;
   }
+}
+
+/** Every provider subject linked to the account (the user's index, one query). */
+export async function listSsoIdentitiesOfUser(userId: string): Promise<SsoIdentityRecord[]> {
+  const items = await queryAll({
+    IndexName: INDEX_NAMES.byAlternateKey,
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': gsi1.userItems(userId), ':prefix': 'SSO_SUBJECT#' },
+  });
+  return items.map((item) => ssoIdentityCodec.fromItem(item));
 }

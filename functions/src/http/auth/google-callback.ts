@@ -2,24 +2,18 @@ import { timingSafeEqual } from 'node:crypto';
 import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
 import { googleOpenIdProvider, googleRedirectUri } from '../../adapters/google-openid-client';
 import type { GoogleIdentity } from '../../domain/google-identity';
-import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { consumeGoogleSignInState } from '../../data/google-sign-in-records';
-import { createSession, deleteSession } from '../../data/session-records';
 import { AppError } from '../../platform/app-error';
 import { getConfig, isGoogleSignInConfigured } from '../../platform/config';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { logger } from '../../platform/logger';
-import { recordAccountEvent } from '../../services/accounts/account-audit';
 import { findOrCreateGoogleAccount } from '../../services/accounts/google-account';
 import { findUserIdByEmail } from '../../data/user-records';
 import { clientIp } from '../pipeline/client-ip';
 import { clearedGoogleStateCookie, GOOGLE_STATE_COOKIE } from '../pipeline/google-state-cookie';
+import { finishExternalSignIn } from './finish-external-sign-in';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
-import { signInCookies } from '../pipeline/session-cookie';
-import { twoFactorCookie } from '../pipeline/two-factor-cookie';
-import { startSecondStep } from '../../services/two-factor/sign-in-second-step';
 import { ssoRequiredFor } from '../../services/organizations/sso-connections';
-import { TWO_FACTOR_SIGN_IN_PAGE } from '@expiry-radar/shared/domain/two-factor';
 
 export const GOOGLE_FAILED_REDIRECT = '/login?error=google_sign_in_failed';
 export const GOOGLE_UNVERIFIED_REDIRECT = '/login?error=google_email_unverified';
@@ -77,31 +71,17 @@ export const handler = createHttpHandler(
       return fail(SSO_REQUIRED_REDIRECT);
     }
 
-    const returnTo = appRedirectPath(pending.redirect) ?? DEFAULT_SIGN_IN_REDIRECT;
-    if (outcome.user.twoFactorEnabled) {
-      const challenge = await startSecondStep({
-        user: outcome.user,
-        method: 'google',
-        redirect: returnTo,
-        now,
-      });
-      return {
-        redirectTo: TWO_FACTOR_SIGN_IN_PAGE,
-        cookies: [clearState, twoFactorCookie(challenge.challengeId, secureCookies)],
-      };
-    }
-
-    if (session) await deleteSession(session.sessionId);
-    const newSession = await createSession(outcome.user.id, now);
-    await recordAccountEvent(outcome.user, AUDIT_ACTIONS.signedIn, now, { method: 'google', ip });
-    const redirectTo =
-      outcome.created && returnTo === DEFAULT_SIGN_IN_REDIRECT
-        ? `${DEFAULT_SIGN_IN_REDIRECT}?new_user=true`
-        : returnTo;
-    return {
-      redirectTo,
-      cookies: [clearState, ...signInCookies(newSession, now, secureCookies)],
-    };
+    return finishExternalSignIn({
+      user: outcome.user,
+      created: outcome.created,
+      method: 'google',
+      returnTo: appRedirectPath(pending.redirect) ?? DEFAULT_SIGN_IN_REDIRECT,
+      currentSessionId: session?.sessionId,
+      cookies: [clearState],
+      audit: { ip },
+      now,
+      secureCookies,
+    });
   },
 );
 
