@@ -29,6 +29,8 @@ const SEARCH_ITEMS_PER_RESULT_BUDGET: Readonly<Record<number, number>> = {
   5_000: 5,
   100_000: 20,
 };
+/** Read units one search may consume, by workspace size (docs/architecture.md). */
+const SEARCH_READ_UNITS_BUDGET: Readonly<Record<number, number>> = { 100_000: 20 };
 const WRITE_BUDGET = 2;
 /** BatchWrites in flight while seeding: more makes DynamoDB Local time out on its locks. */
 const SEED_CONCURRENCY = 4;
@@ -129,6 +131,26 @@ interface Measurement {
 
 function describe({ label, timings, usage }: Measurement): string {
   return `  ${label}\n    median ${ms(median(timings)).padStart(11)}   ${thousands(usage.itemsRead)} items read in ${usage.requests} requests, ${usage.readUnits.toFixed(1)} RCU`;
+}
+
+/**
+ * A search's read units (the list call alone: the access check's read is the page's too) and how
+ * many of them were the index's, against the budget of the size.
+ */
+function readUnitsLine(
+  search: Usage,
+  index: Usage,
+  shown: number,
+  budget: number | undefined,
+): string {
+  if (!search.capacityReported) return 'read units: not reported by DynamoDB Local';
+  const units = search.readUnits;
+  const page = units - index.readUnits;
+  const judged =
+    budget === undefined
+      ? '[no budget at this size]'
+      : `[budget ${budget} RU: ${units <= budget ? 'within' : 'OVER'}]`;
+  return `read units per search: ${units.toFixed(1)} RU (the index ${index.readUnits.toFixed(1)} RU, the page's ${shown} tokens ${page.toFixed(1)} RU) ${judged}`;
 }
 
 /** Seeds, measures and prints; starts and stops its own emulators for each size. */
@@ -353,11 +375,17 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
       offset: 0,
       limit: 100,
     });
-  const [listing, commonListing, oneListing] = await Promise.all([
-    listingOf(undefined, ['cert']),
-    listingOf('acme', ['cert']),
-    listingOf(oneName, undefined),
-  ]);
+  // One at a time, so that each search's read units are its own: the whole search, and the
+  // index's read alone (the rest is the page's tokens).
+  const searchCost = async (q: string | undefined, category: ['cert'] | undefined) => {
+    const { usage: index } = await metered(() => readSearchIndex(workspaceId));
+    const { result, usage } = await metered(() => listingOf(q, category));
+    return { listing: result, usage, indexUsage: index };
+  };
+  const listing = await listingOf(undefined, ['cert']);
+  const commonCost = await searchCost('acme', ['cert']);
+  const oneCost = await searchCost(oneName, undefined);
+  const [commonListing, oneListing] = [commonCost.listing, oneCost.listing];
 
   // The page and its raw Query in turns; the searches apart, so that the garbage of decoding
   // their packs is not collected during the page's turn.
@@ -402,9 +430,10 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
     `  handler / raw: time median ${pageTime.toFixed(2)}x (${verdict(pageTime, LIST_TIME_BUDGET)}); items read ${pageItems.toFixed(2)}x (${verdict(pageItems, LIST_ITEMS_BUDGET)}): the page's tokens and the session, user, workspace and membership the access check read in one BatchGetItem`,
   );
   const budget = SEARCH_ITEMS_PER_RESULT_BUDGET[tokenCount];
-  for (const [measurement, listed, shown, total] of [
-    [commonSearch!, commonListing, common.items.length, common.total],
-    [oneSearch!, oneListing, one.items.length, one.total],
+  const unitsBudget = SEARCH_READ_UNITS_BUDGET[tokenCount];
+  for (const [measurement, listed, shown, total, cost] of [
+    [commonSearch!, commonListing, common.items.length, common.total, commonCost],
+    [oneSearch!, oneListing, one.items.length, one.total, oneCost],
   ] as const) {
     const perResult = listed.itemsRead / Math.max(1, shown);
     console.log(`Search page (${thousands(total)} matches, ${shown} shown):`);
@@ -412,6 +441,7 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
     console.log(
       `  items read / results shown: ${listed.itemsRead} / ${shown} = ${perResult.toFixed(2)}${budget === undefined ? ' [no budget at this size]' : ` (${verdict(perResult, budget)})`}; time ${(median(measurement.timings) / median(rawPageTime!.timings)).toFixed(2)}x the raw page query`,
     );
+    console.log(`  ${readUnitsLine(cost.usage, cost.indexUsage, shown, unitsBudget)}`);
   }
   if (everyToken) {
     console.log(describe(everyToken));

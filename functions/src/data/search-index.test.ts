@@ -17,7 +17,7 @@ import { tokenIndexSortKey } from './entities/token';
 import { keys } from './keys';
 import { readSearchIndex } from './search-index';
 import { compactSearchIndex } from './search-index-compaction';
-import { listTokens } from './token-listing';
+import { entriesToReadAgain, listTokens } from './token-listing';
 import {
   createToken,
   deleteToken,
@@ -454,6 +454,17 @@ describe('search index', () => {
     );
     expect(read.entries.map(({ id }) => id).sort()).toEqual(created.map(({ id }) => id).sort());
     expect(reads).toEqual({ manifest: 2, deltas: 1 });
+  });
+
+  it("reads a page's token again consistently only when the first read gave it older or not at all", () => {
+    const token = buildToken('ws', { name: 'Kept' });
+    const entry = searchEntryOf(token);
+    const later = { updated_at: new Date(Date.parse(token.updated_at) + 1).toISOString() };
+    const earlier = { updated_at: new Date(Date.parse(token.updated_at) - 1).toISOString() };
+    expect(entriesToReadAgain([entry], new Map([[entry.id, token]]))).toEqual([]);
+    expect(entriesToReadAgain([entry], new Map([[entry.id, later]]))).toEqual([]);
+    expect(entriesToReadAgain([entry], new Map([[entry.id, earlier]]))).toEqual([entry]);
+    expect(entriesToReadAgain([entry], new Map())).toEqual([entry]);
   });
 
   it('sorts entries by the keys the indexes hold', () => {

@@ -24,6 +24,7 @@ import {
   type CounterValues,
 } from '../domain/token-counters';
 import {
+  compareRevisions,
   entryMatches,
   entryOwnerId,
   entrySortKey,
@@ -98,15 +99,59 @@ function passesFilters(
   return section === undefined || section === SECTION_FILTER_ALL || entry.sectionKey === section;
 }
 
-/** The page's tokens, in the page's order (a token deleted since the index was read is left out). */
-async function readTokens(workspaceId: string, ids: readonly string[]): Promise<Token[]> {
+/**
+ * The page's entries whose token an eventually consistent read gave older than the index's entry,
+ * or not at all: written just now (or deleted since the index was read), to read again
+ * consistently.
+ */
+export function entriesToReadAgain(
+  page: readonly LiveSearchEntry[],
+  read: ReadonlyMap<string, Pick<Token, 'updated_at'>>,
+): LiveSearchEntry[] {
+  return page.filter((entry) => {
+    const token = read.get(entry.id);
+    return token === undefined || compareRevisions(token.updated_at, entry.rev) < 0;
+  });
+}
+
+async function readTokensById(
+  workspaceId: string,
+  entries: readonly LiveSearchEntry[],
+  consistentRead: boolean,
+): Promise<Map<string, Token>> {
   const items = await batchGetAll(
-    ids.map((id) => keys.token(workspaceId, id)),
-    { consistentRead: true },
+    entries.map(({ id }) => keys.token(workspaceId, id)),
+    { consistentRead },
   );
   const tokens = items.map((item) => tokenCodec.fromItem(item).token);
-  const byId = new Map(tokens.map((token) => [token.id, token]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
+  return new Map(tokens.map((token) => [token.id, token]));
+}
+
+/**
+ * The page's tokens, in the page's order, and the keys asked for. Read eventually consistent (half
+ * the read units of a consistent read: the page is most of a search's units); a token that read
+ * gives older than the index's entry, or not at all, is read again consistently, so a token is
+ * never older than the index that placed it on the page (a token deleted since the index was read
+ * is left out).
+ */
+async function readTokens(
+  workspaceId: string,
+  page: readonly LiveSearchEntry[],
+): Promise<{ tokens: Token[]; keysRead: number }> {
+  const byId = await readTokensById(workspaceId, page, false);
+  const again = entriesToReadAgain(page, byId);
+  if (again.length > 0) {
+    const reread = await readTokensById(workspaceId, again, true);
+    for (const { id } of again) {
+      const token = reread.get(id);
+      if (token) byId.set(id, token);
+      else byId.delete(id);
+    }
+  }
+  return {
+    tokens: page.flatMap(({ id }) => byId.get(id) ?? []),
+    keysRead: page.length + again.length,
+  };
 }
 
 async function listWithSearch(request: TokenListRequest, search: string): Promise<TokenListResult> {
@@ -126,8 +171,9 @@ async function listWithSearch(request: TokenListRequest, search: string): Promis
     request.sort,
     request.offset + request.limit,
   );
-  const page = first.slice(request.offset).map(({ id }) => id);
-  const items = page.length > 0 ? await readTokens(request.workspaceId, page) : [];
+  const page = first.slice(request.offset);
+  const { tokens: items, keysRead } =
+    page.length > 0 ? await readTokens(request.workspaceId, page) : { tokens: [], keysRead: 0 };
   return {
     items,
     total: filtered.length,
@@ -137,7 +183,7 @@ async function listWithSearch(request: TokenListRequest, search: string): Promis
         section: sectionKey === SECTION_FILTER_NONE ? null : sectionKey,
       })),
     ),
-    itemsRead: index.itemsRead + page.length,
+    itemsRead: index.itemsRead + keysRead,
   };
 }
 
