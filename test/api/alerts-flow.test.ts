@@ -10,6 +10,7 @@ import {
   verifyWebhookSignature,
 } from '@expiry-radar/functions/domain/webhook-signature';
 import { controlAuthorization } from '@expiry-radar/functions/local/local-control-server';
+import { sendPagerDutyEvent } from '@expiry-radar/functions/local/send-pagerduty-event';
 import type { LocalAppProcess } from '../support/local-app-process';
 import { appForSuite, suiteClientHeaders } from '../support/shared-app';
 import { readInbox, waitForEmail } from '../support/ses-inbox';
@@ -280,6 +281,45 @@ describe('expiry alerts over HTTP', () => {
     );
     expect(emails).toHaveLength(1);
     expect(requestsFor(tokenName)).toHaveLength(1);
+  }, 90_000);
+
+  it("takes PagerDuty's acknowledge back through its V3 webhook", async () => {
+    const user = await signUp();
+    const saved = await user.call('PUT', `/api/v1/workspaces/${user.workspaceId}/alert-settings`, {
+      email_alerts_enabled: false,
+      webhook_urls: [{ name: 'pd', url: receiver.url, kind: 'pagerduty', routing_key: 'R0UTE' }],
+    });
+    expect(saved.status).toBe(200);
+    const secret = `pd-secret-${randomUUID()}`;
+    const backChannel = await user.call(
+      'PUT',
+      `/api/v1/workspaces/${user.workspaceId}/pagerduty-back-channel`,
+      { webhook_name: 'pd', secret },
+    );
+    expect(backChannel.status).toBe(200);
+    const { url } = (await backChannel.json()) as { url: string };
+    const tokenName = `Paged key ${randomUUID().slice(0, 8)}`;
+    const token = await createToken(user, tokenName);
+    await scan();
+    const [trigger] = await eventually(
+      () => Promise.resolve(requestsFor(tokenName)),
+      (requests) => requests.length >= 1,
+      'the PagerDuty event',
+    );
+    const { dedup_key: incidentKey } = JSON.parse(trigger!.body) as { dedup_key: string };
+
+    // What PagerDuty posts back when the incident is acknowledged there.
+    const answer = await sendPagerDutyEvent({
+      url,
+      secret,
+      eventType: 'incident.acknowledged',
+      incidentKey,
+    });
+    expect(answer).toEqual({ status: 202, body: JSON.stringify({ outcome: 'acknowledged' }) });
+    const action = await user.call('GET', `/api/tokens/${token.id}/alert-action`);
+    expect(await action.json()).toMatchObject({
+      action: { kind: 'acknowledged', by: 'PagerDuty, through the pd webhook' },
+    });
   }, 90_000);
 
   it('retries a failing webhook, dead-letters it, and delivers it once after a requeue', async () => {

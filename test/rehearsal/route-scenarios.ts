@@ -34,6 +34,36 @@ async function world() {
   return (await worlds()).givenPropertyWorld();
 }
 
+const PAGERDUTY_SECRET = 'rehearsal-pagerduty-subscription-secret';
+
+/** A new workspace of a signed-in owner; with a PagerDuty webhook "On-call" and a Slack one. */
+async function pagerDutyWorkspace(context: ScenarioContext, options: { withWebhook: boolean }) {
+  const user = await signedInUser();
+  const created = await context.call(
+    'createWorkspace',
+    'setup',
+    { session: user, body: { name: `Rehearsal PagerDuty ${randomUUID().slice(0, 8)}` } },
+    201,
+  );
+  const { id } = created.json as { id: string };
+  if (options.withWebhook) {
+    const { givenAlertSettings } =
+      await import('../../functions/test-support/alert-settings-fixtures');
+    await givenAlertSettings(id, {
+      webhook_urls: [
+        {
+          name: 'On-call',
+          kind: 'pagerduty',
+          url: 'https://events.pagerduty.com/v2/enqueue',
+          routing_key: 'R0UT1NGKEY',
+        },
+        { name: 'Chat', kind: 'slack', url: 'https://hooks.slack.com/services/T/B/C' },
+      ],
+    });
+  }
+  return { user, id };
+}
+
 async function signedInUser(options: { emailVerified?: boolean; plan?: Plan } = {}) {
   return (await fixtures()).givenSignedInUser({ plan: 'team', ...options });
 }
@@ -893,6 +923,87 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('setTokenAlertAction', 'happy', { session: owner, ...request }, 200);
     const clear = { ...request, body: { kind: 'none' } };
     await context.call('setTokenAlertAction', 'happy', { session: owner, ...clear }, 200);
+  },
+
+  // PagerDuty's back-channel: a workspace of its own with a PagerDuty webhook; its first read
+  // creates the alert settings, its secret is stored sealed (KMS), PagerDuty's events are signed
+  // with it.
+  async getPagerDutyBackChannel(context) {
+    const { user, id } = await pagerDutyWorkspace(context, { withWebhook: false });
+    await context.call('getPagerDutyBackChannel', 'happy', { session: user, params: { id } }, 200);
+    await signedOut(context, 'getPagerDutyBackChannel', { params: { id } });
+  },
+  async putPagerDutyBackChannel(context) {
+    const { user, id } = await pagerDutyWorkspace(context, { withWebhook: true });
+    const request = { session: user, params: { id } };
+    const store = { ...request, body: { webhook_name: 'On-call', secret: PAGERDUTY_SECRET } };
+    await context.call('putPagerDutyBackChannel', 'happy', store, 200);
+    const notPagerDuty = { ...request, body: { webhook_name: 'Chat', secret: PAGERDUTY_SECRET } };
+    await context.call('putPagerDutyBackChannel', 'refusal', notPagerDuty, 400);
+    const remove = { ...request, body: { webhook_name: 'On-call', secret: null } };
+    await context.call('putPagerDutyBackChannel', 'happy', remove, 200);
+  },
+  async receivePagerDutyWebhook(context) {
+    const { user, id } = await pagerDutyWorkspace(context, { withWebhook: true });
+    const store = { webhook_name: 'On-call', secret: PAGERDUTY_SECRET };
+    await context.call(
+      'putPagerDutyBackChannel',
+      'setup',
+      { session: user, params: { id }, body: store },
+      200,
+    );
+    const { alertIdOf } = await import('@expiry-radar/functions/domain/alert-schedule');
+    const { pagerDutyIncidentEvent, pagerDutySignature } =
+      await import('@expiry-radar/functions/domain/pagerduty-webhook');
+    const tokenOf = async (body: Record<string, unknown>) => {
+      const expiresAt = addCalendarDays(new Date(), 20);
+      const created = await context.call(
+        'createToken',
+        'setup',
+        { session: user, body: { expiresAt, workspace_id: id, ...body } },
+        201,
+      );
+      const token = created.json as { id: string; expiresAt: string };
+      return alertIdOf(token.id, token.expiresAt, 30);
+    };
+    const signed = (eventType: string, incidentKey: string, secret = PAGERDUTY_SECRET) => {
+      const body = JSON.stringify(pagerDutyIncidentEvent({ eventType, incidentKey }));
+      return {
+        params: { id },
+        body,
+        headers: { 'x-pagerduty-signature': pagerDutySignature(secret, body) },
+      };
+    };
+    const licence = await tokenOf({
+      name: 'Rehearsal licence',
+      category: 'license',
+      type: 'software_license',
+    });
+    await context.call(
+      'receivePagerDutyWebhook',
+      'refusal',
+      signed('incident.acknowledged', licence, 'not-the-subscription-secret'),
+      403,
+    );
+    await context.call(
+      'receivePagerDutyWebhook',
+      'happy',
+      signed('incident.acknowledged', licence),
+      202,
+    );
+    // A resolved monitored certificate has its endpoints checked at once.
+    const certificate = await tokenOf({
+      name: 'pd.rehearsal-actions.com',
+      category: 'cert',
+      type: 'ssl_cert',
+      endpoints: [{ host: 'pd.rehearsal-actions.com' }],
+    });
+    await context.call(
+      'receivePagerDutyWebhook',
+      'happy',
+      signed('incident.resolved', certificate),
+      202,
+    );
   },
 
   // The calendar feed: a calendar app's GET with the owner's key derived from the deployment's
