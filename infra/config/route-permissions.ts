@@ -635,6 +635,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   ],
   // A sync opens the credentials (Decrypt) and writes tokens (deleting those its rules delete);
   // its preview opens them and only reads. Both assume the customer's role for an AWS integration.
+  // A sync too large for its request sends the rest to the integration sync queue.
   syncIntegration: [
     'table:GetItem',
     'table:BatchGetItem',
@@ -645,6 +646,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:ConditionCheckItem',
     'integrationCredentialsOpen',
     'discoveryRoleAssume',
+    'integrationSyncQueueSend',
   ],
   previewIntegrationSync: [
     'table:GetItem',

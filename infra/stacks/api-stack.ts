@@ -128,6 +128,8 @@ export class ApiStack extends Stack {
       ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
       // A monitored certificate marked renewed from an alert's link has its endpoints checked now.
       ENDPOINT_CHECK_QUEUE_URL: resources.endpointCheckQueue.queueUrl,
+      // A "Sync now" too large for its request goes on in the integration sync worker.
+      INTEGRATION_SYNC_QUEUE_URL: resources.integrationSyncQueue.queueUrl,
       APP_ENV: 'production',
       ...appOriginEnvironment(props.appOrigin),
       ...(props.emailConfigurationSet

@@ -179,6 +179,46 @@ export async function writeLastSync(
 }
 
 /**
+ * Marks the integration as synced by hand in the background since `at` (before its message is
+ * sent, so the worker's end of it cannot come first); nothing when it was deleted meanwhile.
+ */
+export async function markSyncRunning(
+  workspaceId: string,
+  integrationId: string,
+  at: Date,
+): Promise<void> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.integration(workspaceId, integrationId),
+        UpdateExpression: 'SET syncingSince = :at',
+        ConditionExpression: 'attribute_exists(pk)',
+        ExpressionAttributeValues: { ':at': at.toISOString() },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
+/** The background "Sync now" ended (after its outcome was recorded). */
+export async function endSyncRunning(workspaceId: string, integrationId: string): Promise<void> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.integration(workspaceId, integrationId),
+        UpdateExpression: 'REMOVE syncingSince',
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
+/**
  * The integrations due for their scheduled sync (`nextSyncAt <= now`; only enabled daily ones
  * are on the index): per shard of the due index (keys only), then the items, consistently.
  */

@@ -1,3 +1,4 @@
+import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SQSEvent } from 'aws-lambda';
 import type { Integration } from '@expiry-radar/shared/api/integration-api-schemas';
@@ -306,7 +307,10 @@ describe('a scheduled sync of a large account, and one its source fails', () => 
   const day = (days: number) => `${inDays(days)}T08:00:00Z`;
   const VAULTS = ['alpha', 'beta', 'gamma'] as const;
 
-  async function givenAzureIntegration(team: Team): Promise<string> {
+  async function givenAzureIntegration(
+    team: Team,
+    schedule: 'daily' | 'manual' = 'daily',
+  ): Promise<string> {
     const created = await invoke(
       createIntegration,
       routeRequest('POST', LIST_ROUTE, {
@@ -315,7 +319,7 @@ describe('a scheduled sync of a large account, and one its source fails', () => 
         body: {
           kind: 'azure',
           name: 'Azure, three vaults',
-          schedule: 'daily',
+          schedule,
           enabled: true,
           settings: {
             tenant_id: azure.tenantId,
@@ -488,5 +492,132 @@ describe('a scheduled sync of a large account, and one its source fails', () => 
     expect((await findIntegration(team.workspaceId, id))?.lastSync?.errors).toEqual([
       'Key Vault gamma (certificates): Azure answered 503: The request was throttled or the service is unavailable.',
     ]);
+  });
+  describe('"Sync now" of a source too large for its request', () => {
+    const sqs = () =>
+      new SQSClient({
+        endpoint: process.env.SQS_ENDPOINT,
+        region: 'us-east-1',
+        credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+      });
+    /** Hands what "Sync now" sent to the worker, and what the worker sends on, until none is left. */
+    async function runQueue(): Promise<IntegrationSyncMessage[]> {
+      const client = sqs();
+      const seen: IntegrationSyncMessage[] = [];
+      try {
+        for (;;) {
+          const { Messages = [] } = await client.send(
+            new ReceiveMessageCommand({
+              QueueUrl: getConfig().integrationSyncQueueUrl,
+              MaxNumberOfMessages: 10,
+            }),
+          );
+          if (Messages.length === 0) return seen;
+          for (const received of Messages) {
+            const body = JSON.parse(received.Body ?? '{}') as IntegrationSyncMessage;
+            seen.push(body);
+            const response = await worker(
+              sqsEvent([body]),
+              lambdaContext('integration-sync-worker', 'test-request', 300_000),
+            );
+            expect(response.batchItemFailures).toEqual([]);
+            await client.send(
+              new DeleteMessageCommand({
+                QueueUrl: getConfig().integrationSyncQueueUrl,
+                ReceiptHandle: received.ReceiptHandle,
+              }),
+            );
+          }
+        }
+      } finally {
+        client.destroy();
+      }
+    }
+    const syncNow = (team: Team, id: string) =>
+      invoke(
+        syncIntegration,
+        routeRequest('POST', `${LIST_ROUTE}/{iid}/sync`, {
+          params: { id: team.workspaceId, iid: id },
+          cookie: team.manager.cookie,
+        }),
+      );
+    const listed = async (team: Team, id: string) => {
+      const response = await invoke(
+        listIntegrations,
+        routeRequest('GET', LIST_ROUTE, {
+          params: { id: team.workspaceId },
+          cookie: team.admin.cookie,
+        }),
+      );
+      return (response.json as { items: Integration[] }).items.find((item) => item.id === id);
+    };
+    afterEach(() => {
+      delete process.env.SYNC_NOW_READ_SECONDS;
+      delete process.env.SYNC_NOW_DEADLINE_SECONDS;
+    });
+
+    it('writes the parts read in time, answers 202 and goes on in the worker as the person who asked, whatever the schedule', async () => {
+      azure.setState({
+        applications: [
+          {
+            appId: '00000000-0000-4000-8000-0000000000b1',
+            displayName: 'ledger',
+            passwordCredentials: [{ keyId: 'k1', displayName: 'ci', endDateTime: day(20) }],
+          },
+        ],
+        vaults: {
+          alpha: { secrets: [{ name: 'db', expires: day(30) }] },
+          beta: { secrets: [{ name: 'queue', expires: day(40) }] },
+          gamma: {},
+        },
+      });
+      const team = await givenTeam({ plan: 'pro' });
+      const id = await givenAzureIntegration(team, 'manual');
+      // No time to read beyond the first part (the app registrations) within the request.
+      process.env.SYNC_NOW_READ_SECONDS = '0';
+
+      const answered = await syncNow(team, id);
+      expect(answered.statusCode).toBe(202);
+      expect(answered.json).toMatchObject({ state: 'running', dry_run: false, created: 1 });
+      expect((await listed(team, id))?.syncing_since).toEqual(expect.any(String));
+      // Asked again meanwhile: the running sync is the answer, and nothing more is sent.
+      expect((await syncNow(team, id)).json).toMatchObject({ state: 'running', created: 0 });
+
+      const messages = await runQueue();
+      expect(messages).toHaveLength(1);
+      expect(messages[0]?.requestedBy?.id).toBe(team.manager.userId);
+      const integration = await listed(team, id);
+      expect(integration?.syncing_since).toBeNull();
+      expect(integration?.last_sync).toMatchObject({ created: 3, removed: 0, errors: [] });
+      const events = await listWorkspaceAuditEvents(team.workspaceId, {
+        count: 5,
+        now: new Date(),
+      });
+      expect(events.find((event) => event.action === 'integration.synced')).toMatchObject({
+        actor: { id: team.manager.userId },
+        metadata: { trigger: 'manual', created: 3 },
+      });
+    });
+
+    it('hands a source not read by the deadline whole to the worker, whose outcome is shown even when nothing changed', async () => {
+      azure.setState({
+        vaults: { alpha: { secrets: [{ name: 'db', expires: day(30) }] }, beta: {}, gamma: {} },
+      });
+      const team = await givenTeam({ plan: 'pro' });
+      const id = await givenAzureIntegration(team);
+      expect((await syncNow(team, id)).json).toMatchObject({ state: 'done', created: 1 });
+      const first = (await listed(team, id))?.last_sync;
+
+      process.env.SYNC_NOW_DEADLINE_SECONDS = '0';
+      const answered = await syncNow(team, id);
+      expect(answered.statusCode).toBe(202);
+      expect(answered.json).toMatchObject({ state: 'running', created: 0, errors: [] });
+      const messages = await runQueue();
+      expect(messages.map((message) => message.continuation)).toEqual([undefined]);
+      const integration = await listed(team, id);
+      expect(integration?.syncing_since).toBeNull();
+      expect(integration?.last_sync).toMatchObject({ created: 0, updated: 0, errors: [] });
+      expect(integration?.last_sync?.at).not.toBe(first?.at);
+    });
   });
 });

@@ -641,6 +641,11 @@ export const integrationSchema = z.object({
    * on its schedule nor by hand until an upgrade, or the removal of an older one, resumes it.
    */
   paused: z.boolean(),
+  /**
+   * When a "Sync now" too large to finish within its request went on in the background: the
+   * sync is running since then (its outcome becomes `last_sync`); null when none is.
+   */
+  syncing_since: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -713,3 +718,17 @@ export const syncReportSchema = z.object({
   ),
 });
 export type SyncReport = z.infer<typeof syncReportSchema>;
+
+export const SYNC_NOW_STATES = ['done', 'running'] as const;
+
+/**
+ * What "Sync now" answers: the report of what it wrote, and its state. `done` (200): the whole
+ * source was read and the report is the sync's. `running` (202): the source was too large to read
+ * within the request; the report holds what was written so far, the rest goes on in the
+ * background (the integration's `syncing_since`), and its outcome becomes the integration's
+ * `last_sync`.
+ */
+export const syncNowResponse = syncReportSchema.extend({
+  state: z.enum(SYNC_NOW_STATES),
+});
+export type SyncNowResponse = z.infer<typeof syncNowResponse>;

@@ -1,7 +1,8 @@
 /**
  * One integration the scheduled sync's dispatcher hands to its worker (one message each). A sync
  * of a large account that the worker could not finish within its time limit goes on in a second
- * message, carrying where it stopped (`continuation`).
+ * message, carrying where it stopped (`continuation`). A "Sync now" too large for its request
+ * continues here too (`requestedBy`).
  */
 import * as z from 'zod';
 
@@ -39,5 +40,10 @@ export const integrationSyncMessageSchema = z.object({
   workspaceId: z.string().min(1),
   integrationId: z.string().min(1),
   continuation: integrationSyncContinuationSchema.optional(),
+  /**
+   * A "Sync now" too large for its request, going on here: synced as the person who asked,
+   * whatever the integration's schedule, recorded even when nothing changed, and not retried.
+   */
+  requestedBy: z.object({ id: z.string().min(1), email: z.string().nullable() }).optional(),
 });
 export type IntegrationSyncMessage = z.infer<typeof integrationSyncMessageSchema>;

@@ -224,6 +224,14 @@ export function buildOpenApiDocument(
                 [route.responseMediaType ?? 'application/json']: { schema: answer.schema },
               },
             },
+            ...(route.acceptedStatus
+              ? {
+                  [String(route.acceptedStatus)]: {
+                    description: 'Accepted: the work goes on after the answer.',
+                    content: { 'application/json': { schema: answer.schema } },
+                  },
+                }
+              : {}),
           };
     const tag = routeTag(route.path);
     tags.add(tag);

@@ -147,6 +147,7 @@ import {
   integrationSchema,
   linkIntegrationTokenBody,
   listIntegrationsResponse,
+  syncNowResponse,
   syncReportSchema,
   updateIntegrationBody,
 } from './integration-api-schemas';
@@ -214,6 +215,11 @@ export interface RouteDefinition {
    * accepted and its outcome arrives by email).
    */
   readonly successStatus?: 201 | 202;
+  /**
+   * A second success status, with the same body: 202 when the work may go on after the answer
+   * (a large "Sync now" continues on the integration sync queue).
+   */
+  readonly acceptedStatus?: 202;
   /** The answer's media type when it is not JSON (the calendar feed). */
   readonly responseMediaType?: string;
 }
@@ -1235,9 +1241,10 @@ export const routeTable = [
     path: '/api/v1/workspaces/{id}/integrations/{iid}/sync',
     auth: 'verifiedSession',
     summary:
-      'Syncs an integration now (admin or workspace manager): creates, updates and marks removed at source the tokens it finds; answers the counts, changes, link candidates and errors.',
+      'Syncs an integration now (admin or workspace manager): creates, updates and marks removed at source the tokens it finds; answers the counts, changes, link candidates and errors (200, state done). A source too large to read within the request answers 202 (state running) with what was written so far, and the sync goes on in the background until the integration has no syncing_since.',
     request: { params: integrationParams },
-    response: syncReportSchema,
+    response: syncNowResponse,
+    acceptedStatus: 202,
   },
   {
     id: 'previewIntegrationSync',

@@ -5,7 +5,7 @@
  * sealed envelope (`sealedCredentials`, domain/credential-sealing.ts; null when the kind needs
  * none), the outcome of its last sync, its include and exclude rules (`rules`; absent on those
  * made before rules existed: everything kept, removed tokens marked) and a `revision` every write
- * bumps. An enabled integration
+ * bumps, and `syncingSince` while a "Sync now" goes on in the background. An enabled integration
  * on the daily schedule waits on the sparse due index (ACCESS_PATTERNS.md row 59) with
  * `dueShard=INTEGRATION_SYNC#<0..3>` and `nextAlertAt=<next scheduled sync>` (`nextSyncAt`);
  * any other has neither attribute, so the index holds only the integrations the job syncs. Deleted with the
@@ -57,6 +57,11 @@ export interface IntegrationRecord {
    * the integration is not enabled on the daily schedule.
    */
   readonly nextSyncAt?: string | null;
+  /**
+   * ISO instant since when a "Sync now" handed to the integration sync queue is running (it was
+   * too large for its request); absent or null when none is.
+   */
+  readonly syncingSince?: string | null;
   readonly revision: number;
   readonly createdAt: string;
   readonly updatedAt: string;
@@ -95,6 +100,7 @@ export const integrationItemSchema = z.object({
   rules: rulesItemSchema.optional().catch(undefined),
   dueShard: z.string().optional(),
   nextAlertAt: z.string().optional(),
+  syncingSince: z.string().optional(),
   revision: z.number().default(0),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -132,6 +138,7 @@ export const integrationCodec = {
     ...(record.nextSyncAt
       ? { dueShard: integrationSyncShardOf(record.integrationId), nextAlertAt: record.nextSyncAt }
       : {}),
+    ...(record.syncingSince ? { syncingSince: record.syncingSince } : {}),
     revision: record.revision,
     createdAt: record.createdAt,
     updatedAt: record.updatedAt,
@@ -145,8 +152,14 @@ export const integrationCodec = {
       dueShard: _dueShard,
       nextAlertAt,
       rules,
+      syncingSince,
       ...parsed
     } = parseItem('INTEGRATION', integrationItemSchema, item);
-    return { ...parsed, ...(rules ? { rules } : {}), nextSyncAt: nextAlertAt ?? null };
+    return {
+      ...parsed,
+      ...(rules ? { rules } : {}),
+      nextSyncAt: nextAlertAt ?? null,
+      syncingSince: syncingSince ?? null,
+    };
   },
 } satisfies EntityCodec<IntegrationRecord, IntegrationItem>;

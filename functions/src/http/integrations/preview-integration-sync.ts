@@ -1,7 +1,7 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 import { loadWorkspaceAccess } from '../../services/workspaces/workspace-access';
-import { syncWorkspaceIntegration } from '../../services/integrations/integration-sync';
+import { previewWorkspaceIntegration } from '../../services/integrations/integration-sync';
 
 /** `POST /api/v1/workspaces/{id}/integrations/{iid}/preview`: admins and workspace managers. */
 export const handler = createHttpHandler(
@@ -10,11 +10,10 @@ export const handler = createHttpHandler(
     const { user } = requireSession(session);
     const access = await loadWorkspaceAccess(params.id, user);
     return {
-      body: await syncWorkspaceIntegration({
+      body: await previewWorkspaceIntegration({
         access,
         actor: user,
         integrationId: params.iid,
-        dryRun: true,
         now,
       }),
     };

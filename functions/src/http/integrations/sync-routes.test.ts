@@ -114,7 +114,15 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
     expect(await discoveredNames(team.workspaceId)).toEqual([]);
 
     const first = await post(syncIntegration, 'sync', team.workspaceId, id, team.manager.cookie);
-    expect(first.json).toMatchObject({ dry_run: false, created: 2, updated: 0, removed: 0 });
+    // Read whole within the request: its report, done.
+    expect(first.statusCode).toBe(200);
+    expect(first.json).toMatchObject({
+      state: 'done',
+      dry_run: false,
+      created: 2,
+      updated: 0,
+      removed: 0,
+    });
     expect(await discoveredNames(team.workspaceId)).toEqual([
       ['GitLab personal access token: bot', inDays(40), null],
       ['GitLab personal access token: ci', inDays(20), null],

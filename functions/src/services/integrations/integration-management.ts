@@ -111,7 +111,24 @@ function rulesAudit(rules: IntegrationRules) {
   };
 }
 
-export function integrationView(record: IntegrationRecord, paused = false): Integration {
+/**
+ * A background "Sync now" not ended within this long counts as ended (its messages were
+ * dead-lettered): the page stops waiting and "Sync now" may start another.
+ */
+const SYNC_RUNNING_LIMIT_MS = 60 * 60 * 1000;
+
+/** Since when a "Sync now" handed to the queue runs, or null when none does. */
+export function syncRunningSince(record: IntegrationRecord, now: Date): string | null {
+  const since = record.syncingSince;
+  if (!since) return null;
+  return now.getTime() - Date.parse(since) < SYNC_RUNNING_LIMIT_MS ? since : null;
+}
+
+export function integrationView(
+  record: IntegrationRecord,
+  paused = false,
+  now = new Date(),
+): Integration {
   return {
     id: record.integrationId,
     workspace_id: record.workspaceId,
@@ -128,6 +145,7 @@ export function integrationView(record: IntegrationRecord, paused = false): Inte
     has_credentials: record.sealedCredentials !== null,
     last_sync: record.lastSync ? { ...record.lastSync, errors: [...record.lastSync.errors] } : null,
     paused,
+    syncing_since: syncRunningSince(record, now),
     created_at: record.createdAt,
     updated_at: record.updatedAt,
   };

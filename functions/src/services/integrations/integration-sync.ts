@@ -1,149 +1,143 @@
 /**
  * "Sync now" and its preview for one integration: admins and workspace managers, not while the
- * workspace is frozen nor for an integration its plan pauses. The integration's credentials are opened only here, for the provider's
- * requests, and never answered or logged; the provider's findings go through the sync engine.
- *
- * AWS has no stored credentials: the function's own assume the customer's role with the
- * workspace's external id. Where Expiry Radar runs outside AWS (the local runtime) there is no
- * account for the role to trust, so the sync answers that in its report instead of trying.
+ * workspace is frozen nor for an integration its plan pauses. The provider's findings
+ * (integration-discovery.ts) go through the sync engine.
  *
  * A sync now of an integration on the daily schedule is that day's sync: its next scheduled sync
  * moves a day on from now, so that the dispatcher does not run it again within the hour (as it
  * would after "Enable and sync", which makes it due at once).
+ *
+ * "Sync now" answers within API Gateway's 29 seconds at any size of source: it reads for
+ * SYNC_NOW_READ_SECONDS (a source read in parts starts no further part after that), and waits for
+ * the reading SYNC_NOW_DEADLINE_SECONDS at most. A source read whole answers its report (`done`);
+ * one stopped between parts writes what it read and sends the rest to the integration sync queue
+ * as the scheduled worker's continuation; one not read by the deadline goes whole to the queue
+ * (the reading left behind writes nothing). Both answer `running` (202) and mark the integration
+ * `syncingSince` until the worker records the outcome.
  */
-import {
-  awsSettingsSchema,
-  azureCredentialsSchema,
-  azureSettingsSchema,
-  gcpCredentialsSchema,
-  gcpSettingsSchema,
-  githubCredentialsSchema,
-  githubSettingsSchema,
-  gitlabCredentialsSchema,
-  gitlabSettingsSchema,
-  vaultCredentialsSchema,
-  vaultSettingsSchema,
-  type SyncReport,
-} from '@expiry-radar/shared/api/integration-api-schemas';
-import type * as z from 'zod';
-import { getCredentialSealer } from '../../adapters/credential-sealer';
-import { awsDiscovery } from '../../adapters/aws-discovery';
-import { azureDiscovery } from '../../adapters/azure-discovery';
-import { gcpDiscovery } from '../../adapters/gcp-discovery';
-import { githubDiscovery } from '../../adapters/github-discovery';
-import { gitlabDiscovery } from '../../adapters/gitlab-discovery';
-import { vaultDiscovery } from '../../adapters/vault-discovery';
-import type { IntegrationRecord } from '../../data/entities/integration';
-import { claimScheduledSync } from '../../data/integration-records';
+import type { SyncNowResponse, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
+import type { IntegrationSyncMessage } from '@expiry-radar/shared/api/integration-sync-message';
+import { enqueueIntegrationSyncs } from '../../adapters/integration-sync-queue';
+import { claimScheduledSync, markSyncRunning } from '../../data/integration-records';
 import type { UserRecord } from '../../data/user-records';
-import type { Discovery, DiscoveryProgress } from '../../domain/discovery';
+import type { Discovery } from '../../domain/discovery';
 import { followingSyncAt } from '../../domain/integration-schedule';
-import { badRequest } from '../../platform/app-error';
-import { getConfig } from '../../platform/config';
 import {
   requireEditor,
   requireNotFrozen,
   type WorkspaceAccess,
 } from '../workspaces/workspace-access';
-import { awsExternalId, requireIntegration, requireNotPaused } from './integration-management';
-import { syncFromDiscovery } from './sync-engine';
+import { discover } from './integration-discovery';
+import { requireIntegration, requireNotPaused, syncRunningSince } from './integration-management';
+import { syncMessageFromDiscovery } from './scheduled-sync';
+import { reportOf, syncFromDiscovery } from './sync-engine';
 
-async function openCredentials(integration: IntegrationRecord): Promise<unknown> {
-  if (integration.sealedCredentials === null) return {};
-  const text = await getCredentialSealer().open(integration.sealedCredentials, {
-    workspaceId: integration.workspaceId,
-    integrationId: integration.integrationId,
-  });
-  return JSON.parse(text) as unknown;
-}
+type SyncActor = Pick<UserRecord, 'id' | 'email'>;
 
-/**
- * A stored setting or credential as the provider needs it, or 400 with the schema's message: one
- * stored before today's rules (a namespace with a line break) is refused, not sent.
- */
-function storedValue<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
-  const result = schema.safeParse(value);
-  if (result.success) return result.data;
-  throw badRequest(
-    `${result.error.issues[0]?.message ?? 'Invalid integration'}. Edit the integration to fix it.`,
-  );
-}
-
-/**
- * What the integration's provider finds at its source; with `progress` (the scheduled worker),
- * the providers that read in parts (GitHub, Azure, Google Cloud) may stop early.
- */
-export async function discover(
-  integration: IntegrationRecord,
-  progress?: DiscoveryProgress,
-): Promise<Discovery> {
-  switch (integration.kind) {
-    case 'aws': {
-      const settings = storedValue(awsSettingsSchema, integration.settings);
-      const externalId = awsExternalId(integration.workspaceId);
-      if (!getConfig().discoveryAccountId) {
-        return {
-          tokens: [],
-          errors: [
-            `Could not assume the role ${settings.role_arn}: this installation does not run in an AWS account (the local runtime), so it has no credentials to assume roles with. AWS discovery works where Expiry Radar is deployed to AWS.`,
-          ],
-          unreadPrefixes: [''],
-        };
-      }
-      return awsDiscovery()({ settings, credentials: { externalId, sessionName: externalId } });
-    }
-    case 'gitlab': {
-      const settings = storedValue(gitlabSettingsSchema, integration.settings);
-      const credentials = storedValue(gitlabCredentialsSchema, await openCredentials(integration));
-      return gitlabDiscovery()({ settings, credentials });
-    }
-    case 'vault': {
-      const settings = storedValue(vaultSettingsSchema, integration.settings);
-      const credentials = storedValue(vaultCredentialsSchema, await openCredentials(integration));
-      return vaultDiscovery()({ settings, credentials });
-    }
-    case 'github': {
-      const settings = storedValue(githubSettingsSchema, integration.settings);
-      const credentials = storedValue(githubCredentialsSchema, await openCredentials(integration));
-      return githubDiscovery()({ settings, credentials, progress });
-    }
-    case 'azure': {
-      const settings = storedValue(azureSettingsSchema, integration.settings);
-      const credentials = storedValue(azureCredentialsSchema, await openCredentials(integration));
-      return azureDiscovery()({ settings, credentials, progress });
-    }
-    case 'gcp': {
-      const settings = storedValue(gcpSettingsSchema, integration.settings);
-      const credentials = storedValue(gcpCredentialsSchema, await openCredentials(integration));
-      return gcpDiscovery()({ settings, credentials, progress });
-    }
-  }
-}
-
-export async function syncWorkspaceIntegration(options: {
-  access: WorkspaceAccess;
-  actor: Pick<UserRecord, 'id' | 'email'>;
-  integrationId: string;
-  dryRun: boolean;
-  now: Date;
-}): Promise<SyncReport> {
-  const { access } = options;
+async function loadForSync(access: WorkspaceAccess, integrationId: string) {
   requireEditor(access);
   requireNotFrozen(access);
-  const integration = await requireIntegration(access, options.integrationId);
+  const integration = await requireIntegration(access, integrationId);
   await requireNotPaused(access, integration);
-  const discovery = await discover(integration);
-  const report = await syncFromDiscovery({
-    workspace: access,
+  return integration;
+}
+
+/** What a preview of the integration finds (nothing written). */
+export async function previewWorkspaceIntegration(options: {
+  access: WorkspaceAccess;
+  actor: SyncActor;
+  integrationId: string;
+  now: Date;
+}): Promise<SyncReport> {
+  const integration = await loadForSync(options.access, options.integrationId);
+  return syncFromDiscovery({
+    workspace: options.access,
     integration,
-    discovery,
+    discovery: await discover(integration),
     actor: options.actor,
-    dryRun: options.dryRun,
+    dryRun: true,
     now: options.now,
   });
-  if (!options.dryRun && integration.nextSyncAt != null) {
-    // Lost to a dispatch or an edit that moved it first: theirs stands.
-    await claimScheduledSync(integration, followingSyncAt(options.now));
+}
+
+function secondsSetting(variable: string, fallback: number): number {
+  const value = Number(process.env[variable]);
+  return process.env[variable] !== undefined && Number.isFinite(value) && value >= 0
+    ? value
+    : fallback;
+}
+
+/** The reading's outcome by the deadline, or null when the deadline came first. */
+async function readWithin(reading: Promise<Discovery>, ms: number): Promise<Discovery | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  // A reading left behind may still fail: nothing waits for it any more.
+  reading.catch(() => undefined);
+  try {
+    return await Promise.race([reading, deadline]);
+  } finally {
+    clearTimeout(timer);
   }
-  return report;
+}
+
+const EMPTY_REPORT = reportOf(
+  { changes: [], unchanged: 0, linkCandidates: [], found: [], missing: [] },
+  [],
+  false,
+);
+
+/** "Sync now": the whole sync within the request, or its first part and the rest on the queue. */
+export async function syncWorkspaceIntegration(options: {
+  access: WorkspaceAccess;
+  actor: SyncActor;
+  integrationId: string;
+  now: Date;
+}): Promise<SyncNowResponse> {
+  const { access, actor, now } = options;
+  const integration = await loadForSync(access, options.integrationId);
+  if (syncRunningSince(integration, now) !== null) return { ...EMPTY_REPORT, state: 'running' };
+  const started = Date.now();
+  const readMs = secondsSetting('SYNC_NOW_READ_SECONDS', 10) * 1_000;
+  const discovery = await readWithin(
+    discover(integration, { done: [], timeIsUp: () => Date.now() - started >= readMs }),
+    secondsSetting('SYNC_NOW_DEADLINE_SECONDS', 18) * 1_000,
+  );
+  if (integration.nextSyncAt != null) {
+    // Lost to a dispatch or an edit that moved it first: theirs stands.
+    await claimScheduledSync(integration, followingSyncAt(now));
+  }
+  const message: IntegrationSyncMessage = {
+    workspaceId: integration.workspaceId,
+    integrationId: integration.integrationId,
+    requestedBy: { id: actor.id, email: actor.email },
+  };
+  if (discovery === null) {
+    await markSyncRunning(integration.workspaceId, integration.integrationId, now);
+    await enqueueIntegrationSyncs([message]);
+    return { ...EMPTY_REPORT, state: 'running' };
+  }
+  if (discovery.stoppedEarly !== true) {
+    const report = await syncFromDiscovery({
+      workspace: access,
+      integration,
+      discovery,
+      actor,
+      dryRun: false,
+      now,
+    });
+    return { ...report, state: 'done' };
+  }
+  const outcome = await syncMessageFromDiscovery({
+    workspace: { workspaceId: access.workspaceId, plan: access.plan },
+    integration,
+    message,
+    discovery,
+    now,
+  });
+  if (outcome.continuation === null) return { ...outcome.report, state: 'done' };
+  await markSyncRunning(integration.workspaceId, integration.integrationId, now);
+  await enqueueIntegrationSyncs([{ ...message, continuation: outcome.continuation }]);
+  return { ...outcome.report, state: 'running' };
 }

@@ -15,6 +15,9 @@
  * removed at source, and records the run's outcome. A run that met a failure worth retrying (a
  * 5xx, throttling beyond its Retry-After) stops there, records what it has, and answers
  * `retryable` for the worker to have the same message tried again with backoff.
+ *
+ * A "Sync now" too large for its request goes on here too (`requestedBy`, services/integrations/
+ * integration-sync.ts): whatever the integration's schedule, as the person who asked.
  */
 import {
   MAX_CARRIED_ERRORS,
@@ -25,14 +28,16 @@ import {
   type IntegrationSyncMessage,
 } from '@expiry-radar/shared/api/integration-sync-message';
 import type { SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
+import type { Plan } from '@expiry-radar/shared/domain/plans';
 import * as z from 'zod';
 import { SYSTEM_ACTOR } from '../../data/audit-events';
-import { findIntegration } from '../../data/integration-records';
+import type { IntegrationRecord } from '../../data/entities/integration';
+import { endSyncRunning, findIntegration } from '../../data/integration-records';
 import { findWorkspaces } from '../../data/workspace-store';
 import type { Discovery } from '../../domain/discovery';
 import { AppError } from '../../platform/app-error';
 import { isIntegrationPaused } from './integration-management';
-import { discover } from './integration-sync';
+import { discover } from './integration-discovery';
 import { recordSyncFailure, syncRunMessage } from './sync-engine';
 import { errorMessage } from '../../platform/error-message';
 
@@ -75,6 +80,8 @@ function failureMessage(error: unknown): string {
   return `The sync could not start: ${detail}`.slice(0, MAX_ERROR_LENGTH);
 }
 
+type SyncedOutcome = Extract<ScheduledSyncOutcome, { kind: 'synced' }>;
+
 export async function syncScheduledIntegration(
   message: IntegrationSyncMessage,
   now: Date,
@@ -83,33 +90,55 @@ export async function syncScheduledIntegration(
 ): Promise<ScheduledSyncOutcome> {
   const integration = await findIntegration(message.workspaceId, message.integrationId);
   if (!integration) return { kind: 'skipped', reason: 'gone' };
-  if (!integration.enabled || integration.schedule !== 'daily') {
+  const byHand = message.requestedBy;
+  if (!byHand && (!integration.enabled || integration.schedule !== 'daily')) {
     return { kind: 'skipped', reason: 'not_scheduled' };
   }
-  const [workspace] = await findWorkspaces([integration.workspaceId]);
-  if (!workspace) return { kind: 'skipped', reason: 'gone' };
-  if (workspace.isFrozen) return { kind: 'skipped', reason: 'frozen' };
-  if (await isIntegrationPaused(integration, workspace.plan)) {
-    return { kind: 'skipped', reason: 'paused' };
-  }
-  const scope = { workspaceId: workspace.id, plan: workspace.plan };
-  const base = {
-    workspace: scope,
-    integration,
-    actor: SYSTEM_ACTOR,
-    trigger: 'schedule' as const,
-    now,
+  const skip = async (reason: 'gone' | 'frozen' | 'paused'): Promise<ScheduledSyncOutcome> => {
+    if (byHand) await endSyncRunning(integration.workspaceId, integration.integrationId);
+    return { kind: 'skipped', reason };
   };
+  const [workspace] = await findWorkspaces([integration.workspaceId]);
+  if (!workspace) return skip('gone');
+  if (workspace.isFrozen) return skip('frozen');
+  if (await isIntegrationPaused(integration, workspace.plan)) return skip('paused');
+  const scope = { workspaceId: workspace.id, plan: workspace.plan };
 
-  const carried = message.continuation;
   let discovery: Discovery;
   try {
-    discovery = await discover(integration, { done: carried?.parts ?? [], timeIsUp });
+    discovery = await discover(integration, { done: message.continuation?.parts ?? [], timeIsUp });
   } catch (error) {
-    const report = await recordSyncFailure({ ...base, error: failureMessage(error) });
+    const report = await recordSyncFailure({
+      workspace: scope,
+      integration,
+      actor: byHand ?? SYSTEM_ACTOR,
+      trigger: byHand ? 'manual' : 'schedule',
+      now,
+      error: failureMessage(error),
+      always: byHand !== undefined,
+    });
+    if (byHand) await endSyncRunning(integration.workspaceId, integration.integrationId);
     return { kind: 'synced', report, retryable: false, continuation: null };
   }
+  return syncMessageFromDiscovery({ workspace: scope, integration, message, discovery, now });
+}
 
+/**
+ * Writes what one message of a sync read (`discovery`) and answers its continuation when the
+ * reading stopped for time. Of a "Sync now" gone on in the background (`requestedBy`): acted by
+ * the person who asked, not retried (they wait for its outcome, errors and all), and its end
+ * clears the integration's `syncingSince` once the outcome is recorded.
+ */
+export async function syncMessageFromDiscovery(options: {
+  workspace: { readonly workspaceId: string; readonly plan: Plan };
+  integration: IntegrationRecord;
+  message: IntegrationSyncMessage;
+  discovery: Discovery;
+  now: Date;
+}): Promise<SyncedOutcome> {
+  const { workspace: scope, integration, message, discovery, now } = options;
+  const byHand = message.requestedBy;
+  const carried = message.continuation;
   const messages = (carried?.messages ?? 0) + 1;
   const parts = [...(carried?.parts ?? []), ...(discovery.readParts ?? [])];
   let unread = [...(carried?.unread ?? []), ...discovery.unreadPrefixes];
@@ -121,7 +150,8 @@ export async function syncScheduledIntegration(
     unread = [''];
     extraErrors = [SYNC_RUN_MESSAGES.tooLarge];
   }
-  const retryable = discovery.retryable === true;
+  const retryable = discovery.retryable === true && !byHand;
+  const ends = !partial || discovery.retryable === true;
   const { report, missing } = await syncRunMessage({
     workspace: scope,
     integration,
@@ -130,7 +160,7 @@ export async function syncScheduledIntegration(
       errors: [...discovery.errors, ...extraErrors],
       unreadPrefixes: unread,
     },
-    actor: SYSTEM_ACTOR,
+    actor: byHand ?? SYSTEM_ACTOR,
     now,
     run: {
       earlierParts: carried?.parts ?? [],
@@ -138,9 +168,13 @@ export async function syncScheduledIntegration(
       partial,
     },
     earlier: { totals: carried?.totals ?? NO_TOTALS, errors: carried?.errors ?? [] },
-    record: !partial || retryable,
+    record: ends,
+    trigger: byHand ? 'manual' : 'schedule',
   });
-  if (!partial || retryable) return { kind: 'synced', report, retryable, continuation: null };
+  if (ends) {
+    if (byHand) await endSyncRunning(integration.workspaceId, integration.integrationId);
+    return { kind: 'synced', report, retryable, continuation: null };
+  }
 
   const allMissing = [...(carried?.missing ?? []), ...missing];
   const totals = carried?.totals ?? NO_TOTALS;

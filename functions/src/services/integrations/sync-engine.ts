@@ -408,9 +408,11 @@ async function recordSync(options: {
   now: Date;
   /** Link candidates of a run's earlier messages (not in the report's list). */
   earlierLinkCandidates?: number;
+  /** Recorded even when nothing changed (a person waits for it: a background "Sync now"). */
+  always?: boolean;
 }): Promise<void> {
   const { workspace, integration, report, now } = options;
-  if (!syncNeedsRecord(integration.lastSync, report)) return;
+  if (options.always !== true && !syncNeedsRecord(integration.lastSync, report)) return;
   const lastSync: LastSync = {
     at: now.toISOString(),
     created: report.created,
@@ -506,6 +508,8 @@ export async function syncRunMessage(options: {
   run: SyncRun;
   earlier: { readonly totals: SyncRunTotals; readonly errors: readonly string[] };
   record: boolean;
+  /** `manual`: a "Sync now" gone on in the background, recorded even when nothing changed. */
+  trigger?: 'manual' | 'schedule';
 }): Promise<{ report: SyncReport; missing: readonly string[] }> {
   const { workspace, integration, discovery, now, run, earlier } = options;
   const stored = await listAllTokens(workspace.workspaceId);
@@ -530,9 +534,10 @@ export async function syncRunMessage(options: {
       integration,
       report: whole,
       actor: options.actor,
-      trigger: 'schedule',
+      trigger: options.trigger ?? 'schedule',
       now,
       earlierLinkCandidates: earlier.totals.link_candidates,
+      always: options.trigger === 'manual',
     });
     return { report: whole, missing: plan.missing };
   }
@@ -551,6 +556,8 @@ export async function recordSyncFailure(options: {
   actor: SyncActor;
   trigger: 'manual' | 'schedule';
   now: Date;
+  /** Recorded even when the same failure was the last outcome (a person waits for it). */
+  always?: boolean;
 }): Promise<SyncReport> {
   const report = reportOf(
     { changes: [], unchanged: 0, linkCandidates: [], found: [], missing: [] },

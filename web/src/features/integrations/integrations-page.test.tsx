@@ -5,11 +5,16 @@ import {
   type Integration,
   type SyncReport,
 } from '@expiry-radar/shared/api/integration-api-schemas';
-import { installFetchMock, jsonResponse, sessionFor } from '../../../test-support/mock-fetch';
+import {
+  installFetchMock,
+  jsonResponse,
+  sessionFor,
+  type RouteHandler,
+} from '../../../test-support/mock-fetch';
 import { renderRoutes } from '../../../test-support/render-app';
 import { tokenFixture } from '../../../test-support/token-fixtures';
 import { resetApiClientState } from '../../lib/api-client';
-import { IntegrationsPage } from './integrations-page';
+import { INTEGRATIONS_MESSAGES, IntegrationsPage } from './integrations-page';
 
 const LIST = '/api/v1/workspaces/ws-1/integrations';
 
@@ -31,6 +36,7 @@ const gitlab: Integration = {
     errors: ['Group 7 could not be read (403).'],
   },
   paused: false,
+  syncing_since: null,
   created_at: '2026-11-01T00:00:00.000Z',
   updated_at: '2026-11-20T06:00:00.000Z',
 };
@@ -68,7 +74,16 @@ const preview: SyncReport = {
 
 const DEFAULT_RULES = { include: [], exclude: [], removed: 'mark', delete_after_days: 30 };
 
-function serve(options: { role?: string; items?: Integration[]; limit?: number | null } = {}) {
+function serve(
+  options: {
+    role?: string;
+    items?: Integration[];
+    limit?: number | null;
+    /** The list as each read finds it (a sync going on in the background). */
+    listed?: () => Integration[];
+    routes?: Record<string, RouteHandler>;
+  } = {},
+) {
   let items = options.items ?? [];
   return installFetchMock({
     'GET /api/session': () => jsonResponse(sessionFor({ plan: 'pro' })),
@@ -87,7 +102,7 @@ function serve(options: { role?: string; items?: Integration[]; limit?: number |
       }),
     [`GET ${LIST}`]: () =>
       jsonResponse({
-        items,
+        items: options.listed?.() ?? items,
         limit: options.limit === undefined ? 5 : options.limit,
         aws_external_id: 'expiry-radar-ws-1',
         aws_trusted_account_id: '111122223333',
@@ -108,7 +123,15 @@ function serve(options: { role?: string; items?: Integration[]; limit?: number |
     [`PATCH ${LIST}/int-1`]: () => jsonResponse(gitlab),
     [`PATCH ${LIST}/int-3`]: () => jsonResponse({ ...gitlab, id: 'int-3', enabled: true }),
     [`POST ${LIST}/int-3/sync`]: () =>
-      jsonResponse({ ...preview, dry_run: false, created: 0, updated: 2, renewed: 1, changes: [] }),
+      jsonResponse({
+        ...preview,
+        dry_run: false,
+        created: 0,
+        updated: 2,
+        renewed: 1,
+        changes: [],
+        state: 'done',
+      }),
     [`DELETE ${LIST}/int-3`]: () => jsonResponse({ ok: true }),
     [`POST ${LIST}/int-2/preview`]: () => jsonResponse(preview),
     [`POST ${LIST}/int-1/preview`]: () =>
@@ -132,6 +155,7 @@ function serve(options: { role?: string; items?: Integration[]; limit?: number |
           },
         }),
       ),
+    ...options.routes,
   });
 }
 
@@ -431,6 +455,43 @@ describe('integrations page', () => {
     await waitFor(() =>
       expect(requests.some((r) => r.method === 'DELETE' && r.path === `${LIST}/int-3`)).toBe(true),
     );
+  });
+
+  it('shows a sync too large for its request as syncing until its result arrives', async () => {
+    let synced = false;
+    let reads = 0;
+    const { requests } = serve({
+      listed: () => {
+        if (!synced) return [gitlab];
+        reads += 1;
+        // Read once while it runs in the background, then with its outcome.
+        return reads === 1
+          ? [{ ...gitlab, syncing_since: '2026-11-21T09:00:00.000Z' }]
+          : [{ ...gitlab, last_sync: { ...gitlab.last_sync!, created: 40, errors: [] } }];
+      },
+      routes: {
+        [`POST ${LIST}/int-1/sync`]: () => {
+          synced = true;
+          return jsonResponse({ ...preview, dry_run: false, state: 'running' }, 202);
+        },
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const card = await screen.findByRole('article', { name: 'Company GitLab' });
+    await user.click(within(card).getByRole('button', { name: 'Sync now' }));
+    expect(await within(card).findByRole('status')).toHaveTextContent(
+      INTEGRATIONS_MESSAGES.syncing,
+    );
+    expect(within(card).getByRole('button', { name: 'Syncing…' })).toBeDisabled();
+    expect(within(card).queryByRole('region', { name: 'Last sync report' })).toBeNull();
+
+    await waitFor(() => expect(within(card).getByText(/40 created/)).toBeVisible(), {
+      timeout: 4_000,
+    });
+    expect(within(card).getByRole('button', { name: 'Sync now' })).toBeEnabled();
+    expect(within(card).queryByRole('status')).toBeNull();
+    expect(requests.filter((r) => r.method === 'POST' && r.path.endsWith('/sync'))).toHaveLength(1);
   });
 
   it('says a failed preview failed and keeps Enable and sync off until one succeeds', async () => {

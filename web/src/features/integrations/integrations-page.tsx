@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +19,7 @@ import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
 import { showSuccessToast } from '../../lib/toasts';
+import { dispatchTokensUpdated } from '../../lib/tokens-updated';
 import { useSession } from '../session';
 import { useWorkspaceSelection } from '../workspaces';
 import {
@@ -36,6 +37,9 @@ export const INTEGRATIONS_MESSAGES = {
     `Your plan allows ${limit} integration${limit === 1 ? '' : 's'} per workspace. Remove one or upgrade your plan to add another.`,
   deleted: (name: string) => `${name} removed. The tokens it found stay.`,
   enabled: (name: string) => `${name} enabled and synced.`,
+  enabledSyncing: (name: string) => `${name} enabled; its first sync goes on in the background.`,
+  syncing:
+    'Syncing in the background: this source is too large to read at once. The result shows here when it ends.',
   previewFailed: (reason: string) =>
     `Preview failed: ${reason} Check the settings and credentials, then preview again.`,
   enableAfterPreview: 'Enable and sync is off until a preview succeeds.',
@@ -43,6 +47,24 @@ export const INTEGRATIONS_MESSAGES = {
   pausedHelp:
     "Your workspace's plan allows fewer integrations than it has: the oldest ones sync. Delete one of them or upgrade to sync this one again.",
 } as const;
+
+/** A "Sync now" that goes on in the background (its outcome arrives as the last sync). */
+function isRunning(report: SyncReport): boolean {
+  return 'state' in report && report.state === 'running';
+}
+
+/**
+ * Every token list reloads when a background sync of the integration ends (the polled list shows
+ * it no longer syncing).
+ */
+function useSyncEnd(workspaceId: string, integration: Integration): void {
+  const wasSyncing = useRef(integration.syncing_since !== null);
+  useEffect(() => {
+    const syncing = integration.syncing_since !== null;
+    if (wasSyncing.current && !syncing) dispatchTokensUpdated({ workspaceId });
+    wasSyncing.current = syncing;
+  }, [workspaceId, integration.syncing_since]);
+}
 
 /** Why a preview failed: the call's refusal, or what the preview could not read. */
 export function previewFailure(report: SyncReport | undefined): string | null {
@@ -130,6 +152,8 @@ interface IntegrationCardProps {
   /** A preview whose call failed, in words (its report, when it answered, says so itself). */
   failure: string | undefined;
   onReport: (report: SyncReport) => void;
+  /** "Sync now" went on in the background: a report shown before is out of date. */
+  onRunning: () => void;
   onFailure: (error: unknown) => void;
   onEdit: () => void;
   onDelete: () => void;
@@ -142,6 +166,7 @@ function IntegrationCard({
   report,
   failure,
   onReport,
+  onRunning,
   onFailure,
   onEdit,
   onDelete,
@@ -149,7 +174,10 @@ function IntegrationCard({
 }: IntegrationCardProps) {
   const sync = useSyncIntegration(workspaceId);
   const update = useUpdateIntegration(workspaceId);
+  useSyncEnd(workspaceId, integration);
+  const syncing = integration.syncing_since !== null;
   const busy = sync.isPending || update.isPending;
+  const shown = (report: SyncReport) => (isRunning(report) ? onRunning() : onReport(report));
   const titleId = `integration-${integration.id}-title`;
 
   // A failed call has shown its toast already (the calls are not silent); a failed preview
@@ -157,20 +185,25 @@ function IntegrationCard({
   const run = (preview: boolean) =>
     sync
       .mutateAsync({ iid: integration.id, preview })
-      .then(onReport)
+      .then(shown)
       .catch((error: unknown) => {
         if (preview) onFailure(error);
       });
   const previewFailed = failure !== undefined || previewFailure(report) !== null;
   const enableReasonId = `integration-${integration.id}-enable-reason`;
   const pausedReasonId = `integration-${integration.id}-paused-reason`;
-  const syncOff = busy || integration.paused;
+  const syncOff = busy || syncing || integration.paused;
   const syncReasonId = integration.paused ? pausedReasonId : undefined;
   const enableAndSync = async () => {
     try {
       await update.mutateAsync({ iid: integration.id, body: { enabled: true }, silent: false });
-      onReport(await sync.mutateAsync({ iid: integration.id, preview: false }));
-      showSuccessToast(INTEGRATIONS_MESSAGES.enabled(integration.name));
+      const report = await sync.mutateAsync({ iid: integration.id, preview: false });
+      shown(report);
+      showSuccessToast(
+        isRunning(report)
+          ? INTEGRATIONS_MESSAGES.enabledSyncing(integration.name)
+          : INTEGRATIONS_MESSAGES.enabled(integration.name),
+      );
     } catch {
       // Reported by the call.
     }
@@ -214,6 +247,11 @@ function IntegrationCard({
           </Typography>
         )}
         <LastSyncText integration={integration} />
+        {syncing && (
+          <Typography variant="body2" role="status">
+            {INTEGRATIONS_MESSAGES.syncing}
+          </Typography>
+        )}
         {!readOnly && (
           <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
             {integration.enabled ? (
@@ -223,7 +261,7 @@ function IntegrationCard({
                 aria-describedby={syncReasonId}
                 onClick={() => void run(false)}
               >
-                {sync.isPending ? 'Syncing…' : 'Sync now'}
+                {sync.isPending || syncing ? 'Syncing…' : 'Sync now'}
               </Button>
             ) : (
               <>
@@ -316,6 +354,11 @@ function IntegrationsContent({ workspaceId, frozen }: { workspaceId: string; fro
     setReports((previous) => ({ ...previous, [iid]: report }));
     setFailure(iid, undefined);
   };
+  const dropReport = (iid: string) =>
+    setReports((previous) => {
+      const { [iid]: _dropped, ...rest } = previous;
+      return rest;
+    });
   const previewFailedWith = (iid: string) => (error: unknown) =>
     setFailure(iid, error instanceof Error ? error.message : 'the preview was refused.');
 
@@ -360,6 +403,7 @@ function IntegrationsContent({ workspaceId, frozen }: { workspaceId: string; fro
             report={reports[integration.id]}
             failure={failures[integration.id]}
             onReport={(report) => setReport(integration.id, report)}
+            onRunning={() => dropReport(integration.id)}
             onFailure={previewFailedWith(integration.id)}
             onEdit={() => setDialog({ mode: 'edit', integration })}
             onDelete={() => setDeleting(integration)}

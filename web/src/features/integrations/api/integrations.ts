@@ -1,6 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   CreateIntegrationBody,
+  SyncNowResponse,
+  SyncReport,
   UpdateIntegrationBody,
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import { call } from '../../../lib/api-call';
@@ -10,13 +12,23 @@ export const integrationKeys = {
   list: (workspaceId: string) => ['integrations', workspaceId] as const,
 };
 
-/** The workspace's integrations, the plan's limit and the AWS role's external id. */
+/** How often the list is read again while a "Sync now" goes on in the background. */
+export const SYNC_POLL_MS = 2_000;
+
+/**
+ * The workspace's integrations, the plan's limit and the AWS role's external id; read again every
+ * SYNC_POLL_MS while one of them is syncing in the background, until its outcome is recorded.
+ */
 export function useIntegrations(workspaceId: string | null) {
   return useQuery({
     queryKey: integrationKeys.list(workspaceId ?? ''),
     queryFn: ({ signal }) =>
       call('listIntegrations', { params: { id: workspaceId ?? '' } }, { signal }),
     enabled: workspaceId !== null,
+    refetchInterval: (query) =>
+      query.state.data?.items.some((integration) => integration.syncing_since !== null)
+        ? SYNC_POLL_MS
+        : false,
   });
 }
 
@@ -56,14 +68,20 @@ export function useDeleteIntegration(workspaceId: string) {
   });
 }
 
-/** "Sync now" (writes, then every token list reloads) or its preview (writes nothing). */
+/**
+ * "Sync now" (writes, then every token list reloads; one going on in the background answers
+ * `running` and the list, now polled, shows it) or its preview (writes nothing).
+ */
 export function useSyncIntegration(workspaceId: string) {
   const invalidate = useInvalidate(workspaceId);
   return useMutation({
-    mutationFn: (input: { iid: string; preview: boolean }) =>
-      call(input.preview ? 'previewIntegrationSync' : 'syncIntegration', {
-        params: { id: workspaceId, iid: input.iid },
-      }),
+    mutationFn: (input: {
+      iid: string;
+      preview: boolean;
+    }): Promise<SyncReport | SyncNowResponse> =>
+      input.preview
+        ? call('previewIntegrationSync', { params: { id: workspaceId, iid: input.iid } })
+        : call('syncIntegration', { params: { id: workspaceId, iid: input.iid } }),
     onSuccess: (report) => {
       if (report.dry_run) return;
       void invalidate();
