@@ -113,12 +113,30 @@ export const AUDIT_ACTIONS = {
   ssoConnectionSaved: 'organization.sso_connection_saved',
   /** An SSO response refused (state, nonce, issuer, ID token or address); nothing changed. */
   ssoSignInRefused: 'auth.sso_sign_in_refused',
+  scimTokenCreated: 'organization.scim_token_created',
+  scimTokenRevoked: 'organization.scim_token_revoked',
+  scimGroupMapped: 'organization.scim_group_mapped',
+  /** A SCIM request with a wrong token for the organization; nothing changed. */
+  scimRequestRefused: 'scim.request_refused',
+  scimUserCreated: 'scim.user_created',
+  scimUserUpdated: 'scim.user_updated',
+  /** Sessions ended, API keys deleted and the organization's memberships removed. */
+  scimUserDeactivated: 'scim.user_deactivated',
+  scimUserReactivated: 'scim.user_reactivated',
+  scimUserDeleted: 'scim.user_deleted',
+  scimGroupCreated: 'scim.group_created',
+  scimGroupUpdated: 'scim.group_updated',
+  scimGroupDeleted: 'scim.group_deleted',
+  /** A mapped group's member not added: the workspace is at its plan's member limit or frozen. */
+  scimMembershipSkipped: 'scim.membership_skipped',
 } as const;
 
 /** The actor of events the system does on its own (the expiry scan, the alert worker). */
 export const SYSTEM_ACTOR = { id: 'system', email: null } as const;
 /** The actor of plan changes Stripe reports through its webhook. */
 export const STRIPE_ACTOR = { id: 'stripe', email: null } as const;
+/** The actor of alert actions PagerDuty's back-channel reports (incidents acknowledged, resolved). */
+export const PAGERDUTY_ACTOR = { id: 'pagerduty', email: null } as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[keyof typeof AUDIT_ACTIONS];
 
 export interface AuditEventInput {
@@ -135,8 +153,6 @@ export interface AuditEventInput {
 /**
  * Writes one event. An event written while serving a request made with an API key names the key
  * in `metadata.api_key` (its id and name).
-/** The actor of alert actions PagerDuty's back-channel reports (incidents acknowledged, resolved). */
-export const PAGERDUTY_ACTOR = { id: 'pagerduty', email: null } as const;
  */
 export async function recordAuditEvent(input: AuditEventInput): Promise<void> {
   const apiKey = requestApiKey();

@@ -196,6 +196,21 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${PAGERDUTY_SECRET_SORT_PREFIX}${webhookName}`,
   }),
+  /** The workspace's Slack app installation (its bot token sealed, its channel, its status). */
+  slackInstallation: (workspaceId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: 'SLACK_INSTALLATION',
+  }),
+  /** An "Add to Slack" waiting for Slack's redirect, by the hash of its OAuth state. */
+  slackOAuthState: (stateHash: string) => ({
+    pk: `SLACK_OAUTH_STATE#${stateHash}`,
+    sk: 'SLACK_OAUTH_STATE',
+  }),
+  /** A Slack interaction request taken once, by the hash of its signature (replays refused). */
+  slackInteraction: (signatureHash: string) => ({
+    pk: `SLACK_INTERACTION#${signatureHash}`,
+    sk: 'SLACK_INTERACTION',
+  }),
   /** An alert action link used once (its random id): it is refused after. */
   alertActionLinkUse: (linkId: string) => ({
     pk: `ALERT_ACTION_LINK#${linkId}`,

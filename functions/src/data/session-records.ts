@@ -1,4 +1,10 @@
-import { BatchGetCommand, DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  BatchGetCommand,
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import { addSeconds, SESSION_LIFETIME_SECONDS } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -143,4 +149,22 @@ export async function deleteSessionsOfUser(
   const ending = sessions.map(keyOf).filter((key) => key.pk !== keep?.pk);
   await deleteItems(ending);
   return ending.length;
+}
+
+/**
+ * Revokes every session of a user at once, with one write on the user (`sessionsValidFrom`:
+ * sessions and pending two-factor sign-ins begun before it are refused), then deletes the
+ * session items; returns how many it deleted. Run again, it ends the same and deletes what is left.
+ */
+export async function endAllSessionsOfUser(userId: string, now: Date): Promise<number> {
+  await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: keys.user(userId),
+      UpdateExpression: 'SET sessionsValidFrom = :now',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':now': now.toISOString() },
+    }),
+  );
+  return deleteSessionsOfUser(userId);
 }

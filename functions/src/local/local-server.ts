@@ -42,7 +42,7 @@ function securityHeaders(settings: WebRuntimeSettings): Record<string, string> {
   };
 }
 
-const API_PREFIXES = ['/api/', '/auth/'];
+const API_PREFIXES = ['/api/', '/auth/', '/scim/'];
 
 const MALFORMED_PATH = 'The request path is not valid: a percent-escape is malformed.';
 const NOT_A_PATH = 'The request target is not a path.';

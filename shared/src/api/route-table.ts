@@ -86,6 +86,12 @@ import {
   calendarFeedResponse,
   openApiDocumentResponse,
 } from './calendar-feed-api-schemas';
+import {
+  slackInstallationSchema,
+  slackInteractionResponse,
+  slackOAuthCallbackQuery,
+  startSlackInstallationResponse,
+} from './slack-app-api-schemas';
 import { startUpRoutes } from './start-up-routes';
 import {
   addOrganizationDomainBody,
@@ -98,7 +104,18 @@ import {
   ssoLookupBody,
   ssoLookupResponse,
   ssoSignInQuery,
+  samlAcsBody,
+  samlMetadataResponse,
 } from './organization-sign-in-api-schemas';
+import {
+  createScimTokenResponse,
+  mapScimGroupBody,
+  scimGroupParams,
+  scimListQuery,
+  scimResourceParams,
+  scimResponse,
+  scimSettingsResponse,
+} from './scim-api-schemas';
 import {
   apiKeyParams,
   createApiKeyBody,
@@ -212,9 +229,9 @@ export interface RouteDefinition {
   readonly apiKey?: RouteApiKeyScope;
   /**
    * The status of a success when it is not 200 (201: the call created something; 202: it was
-   * accepted and its outcome arrives by email).
+   * accepted and its outcome arrives by email; 204: SCIM's answer to a deletion, no body).
    */
-  readonly successStatus?: 201 | 202;
+  readonly successStatus?: 201 | 202 | 204;
   /**
    * A second success status, with the same body: 202 when the work may go on after the answer
    * (a large "Sync now" continues on the integration sync queue).
@@ -405,6 +422,25 @@ export const routeTable = [
     summary:
       'The identity provider returns here; checks state, issuer and the ID token (nonce), signs in or creates the account, then redirects to the app.',
     request: { query: ssoCallbackQuery },
+    response: redirectResponse,
+  },
+  {
+    id: 'samlMetadata',
+    method: 'GET',
+    path: '/auth/saml/metadata',
+    auth: 'public',
+    summary:
+      "Expiry Radar's SAML 2.0 service provider metadata (its entity id is this URL; the assertion consumer service; signed assertions wanted), as an XML file.",
+    response: samlMetadataResponse,
+  },
+  {
+    id: 'samlAcs',
+    method: 'POST',
+    path: '/auth/saml/acs',
+    auth: 'public',
+    summary:
+      "The SAML assertion consumer service (HTTP-POST binding, a form body, no CSRF): checks the response's signed assertion, issuer, audience, recipient, time window, InResponseTo and replay, then signs in or creates the account and redirects to the app.",
+    request: { body: samlAcsBody },
     response: redirectResponse,
   },
   // Two-factor authentication
@@ -705,18 +741,6 @@ export const routeTable = [
     response: alertActionOutcomeResponse,
   },
   {
-    id: 'getTokenAlertAction',
-    method: 'GET',
-    path: '/api/tokens/{id}/alert-action',
-    auth: 'verifiedSession',
-    summary: "The token's alert action (acknowledged, snoozed, renewed) for its current expiry.",
-    request: { params: idParams },
-    response: tokenAlertActionResponse,
-  },
-  {
-    id: 'setTokenAlertAction',
-    method: 'PUT',
-  {
     id: 'getPagerDutyBackChannel',
     method: 'GET',
     path: '/api/v1/workspaces/{id}/pagerduty-back-channel',
@@ -747,12 +771,74 @@ export const routeTable = [
     response: pagerDutyWebhookResponse,
     successStatus: 202,
   },
+  {
+    id: 'getTokenAlertAction',
+    method: 'GET',
+    path: '/api/tokens/{id}/alert-action',
+    auth: 'verifiedSession',
+    summary: "The token's alert action (acknowledged, snoozed, renewed) for its current expiry.",
+    request: { params: idParams },
+    response: tokenAlertActionResponse,
+  },
+  {
+    id: 'setTokenAlertAction',
+    method: 'PUT',
     path: '/api/tokens/{id}/alert-action',
     auth: 'verifiedSession',
     summary:
       "Acknowledges the token's alerts for its current expiry, snoozes them until a date (never past the expiry), or clears that (editors).",
     request: { params: idParams, body: setTokenAlertActionBody },
     response: tokenAlertActionResponse,
+  },
+  // The Slack app: "Add to Slack" per workspace, alerts in its channel, actions from its buttons
+  {
+    id: 'getSlackInstallation',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/slack-installation',
+    auth: 'verifiedSession',
+    summary:
+      "The workspace's Slack app installation: its Slack workspace and channel, and whether it was revoked on Slack's side (alerts then fall back to email) (members).",
+    request: { params: idParams },
+    response: slackInstallationSchema,
+  },
+  {
+    id: 'startSlackInstallation',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/slack-installation',
+    auth: 'verifiedSession',
+    summary:
+      "Add to Slack: answers Slack's OAuth v2 authorize address, its state bound to the workspace and the admin who asked (10 minutes, once); Pro plans and above (admins).",
+    request: { params: idParams },
+    response: startSlackInstallationResponse,
+  },
+  {
+    id: 'deleteSlackInstallation',
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}/slack-installation',
+    auth: 'verifiedSession',
+    summary:
+      'Removes the Slack app installation and its bot token; alerts stop going to Slack (admins).',
+    request: { params: idParams },
+    response: okResponse,
+  },
+  {
+    id: 'slackOAuthCallback',
+    method: 'GET',
+    path: '/api/slack/oauth/callback',
+    auth: 'public',
+    summary:
+      "Slack's OAuth redirect: takes the state once (the same signed-in admin, within 10 minutes), exchanges the code with oauth.v2.access, stores the bot token sealed and the channel chosen in Slack, then redirects to the Alerts page.",
+    request: { query: slackOAuthCallbackQuery },
+    response: redirectResponse,
+  },
+  {
+    id: 'slackInteractions',
+    method: 'POST',
+    path: '/api/slack/interactions',
+    auth: 'public',
+    summary:
+      "Slack's interaction requests (form-encoded `payload`): X-Slack-Signature checked over the raw body, timestamps older than 5 minutes and replays refused; a button of an alert message acknowledges, snoozes or records a renewal as the member whose verified Slack email it is, and the message is updated in place.",
+    response: slackInteractionResponse,
   },
   {
     id: 'getAlertStats',
@@ -918,6 +1004,209 @@ export const routeTable = [
       "Creates or changes the organization's OpenID Connect connection (issuer discovered and checked first), its default workspace and role, and Require SSO.",
     request: { body: saveSsoConnectionBody },
     response: ssoConnectionResponse,
+  },
+  // SCIM provisioning: the organization page's part (its owner)
+  {
+    id: 'getScimSettings',
+    method: 'GET',
+    path: '/api/organization/scim',
+    auth: 'verifiedSession',
+    summary:
+      "The organization's SCIM provisioning: whether a token exists (never the token) and the groups its identity provider pushed, with their workspace and role.",
+    response: scimSettingsResponse,
+  },
+  {
+    id: 'createScimToken',
+    method: 'POST',
+    path: '/api/organization/scim/token',
+    auth: 'verifiedSession',
+    summary:
+      "Makes the organization's SCIM bearer token, replacing the one before (which stops working); answers it once.",
+    response: createScimTokenResponse,
+    successStatus: 201,
+  },
+  {
+    id: 'revokeScimToken',
+    method: 'DELETE',
+    path: '/api/organization/scim/token',
+    auth: 'verifiedSession',
+    summary: "Revokes the organization's SCIM token: provisioning stops until a new one is made.",
+    response: okResponse,
+  },
+  {
+    id: 'mapScimGroup',
+    method: 'PUT',
+    path: '/api/organization/scim/groups/{id}',
+    auth: 'verifiedSession',
+    summary:
+      'Maps a SCIM group to one of the owner\'s workspaces and a role (or unmaps it); its members get or lose that access at once.',
+    request: { params: scimGroupParams, body: mapScimGroupBody },
+    response: scimSettingsResponse,
+  },
+  // SCIM 2.0 (RFC 7644) for identity providers: the organization's bearer token, SCIM's JSON
+  {
+    id: 'scimServiceProviderConfig',
+    method: 'GET',
+    path: '/scim/v2/ServiceProviderConfig',
+    auth: 'public',
+    summary:
+      "SCIM: the service's configuration (RFC 7644 §5).",
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimResourceTypes',
+    method: 'GET',
+    path: '/scim/v2/ResourceTypes',
+    auth: 'public',
+    summary:
+      'SCIM: the resource types, User and Group.',
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimSchemas',
+    method: 'GET',
+    path: '/scim/v2/Schemas',
+    auth: 'public',
+    summary:
+      'SCIM: the User and Group schemas, with the attributes kept.',
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimListUsers',
+    method: 'GET',
+    path: '/scim/v2/Users',
+    auth: 'public',
+    summary:
+      "SCIM: the organization's provisioned users; filter (userName, externalId, id, active, emails.value eq), startIndex and count.",
+    request: { query: scimListQuery },
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimCreateUser',
+    method: 'POST',
+    path: '/scim/v2/Users',
+    auth: 'public',
+    summary:
+      'SCIM: provisions a user of a verified domain: a verified account (or the one holding the address), in the organization.',
+    response: scimResponse,
+    successStatus: 201,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimGetUser',
+    method: 'GET',
+    path: '/scim/v2/Users/{id}',
+    auth: 'public',
+    summary:
+      'SCIM: one provisioned user.',
+    request: { params: scimResourceParams },
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimReplaceUser',
+    method: 'PUT',
+    path: '/scim/v2/Users/{id}',
+    auth: 'public',
+    summary:
+      "SCIM: replaces a user (Okta); active false ends their sessions, API keys and memberships in the organization's workspaces at once.",
+    request: { params: scimResourceParams },
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimPatchUser',
+    method: 'PATCH',
+    path: '/scim/v2/Users/{id}',
+    auth: 'public',
+    summary:
+      'SCIM: changes a user with PATCH operations (Entra ID, Okta); active false ends their sessions, API keys and memberships at once.',
+    request: { params: scimResourceParams },
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimDeleteUser',
+    method: 'DELETE',
+    path: '/scim/v2/Users/{id}',
+    auth: 'public',
+    summary:
+      'SCIM: removes a user from the organization: access ended as on deactivation; the account stays.',
+    request: { params: scimResourceParams },
+    response: scimResponse,
+    successStatus: 204,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimListGroups',
+    method: 'GET',
+    path: '/scim/v2/Groups',
+    auth: 'public',
+    summary:
+      "SCIM: the organization's groups; filter (displayName, externalId, id eq), startIndex and count.",
+    request: { query: scimListQuery },
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimCreateGroup',
+    method: 'POST',
+    path: '/scim/v2/Groups',
+    auth: 'public',
+    summary:
+      'SCIM: creates a group, with its members.',
+    response: scimResponse,
+    successStatus: 201,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimGetGroup',
+    method: 'GET',
+    path: '/scim/v2/Groups/{id}',
+    auth: 'public',
+    summary:
+      'SCIM: one group with its members.',
+    request: { params: scimResourceParams, query: scimListQuery },
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimReplaceGroup',
+    method: 'PUT',
+    path: '/scim/v2/Groups/{id}',
+    auth: 'public',
+    summary:
+      "SCIM: replaces a group's name and members.",
+    request: { params: scimResourceParams },
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimPatchGroup',
+    method: 'PATCH',
+    path: '/scim/v2/Groups/{id}',
+    auth: 'public',
+    summary:
+      "SCIM: renames a group, adds or removes members; a mapped group's workspace follows at once.",
+    request: { params: scimResourceParams },
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
+  {
+    id: 'scimDeleteGroup',
+    method: 'DELETE',
+    path: '/scim/v2/Groups/{id}',
+    auth: 'public',
+    summary:
+      'SCIM: deletes a group; its members lose the workspace it was mapped to.',
+    request: { params: scimResourceParams },
+    response: scimResponse,
+    successStatus: 204,
+    responseMediaType: 'application/scim+json',
   },
   // API keys of the signed-in user (never callable with an API key)
   {

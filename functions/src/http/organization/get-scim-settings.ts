@@ -1,0 +1,9 @@
+import { scimSettingsView } from '../../services/scim/scim-settings';
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { requireSession } from '../pipeline/require-session';
+
+/** `GET /api/organization/scim`: the caller's organization's SCIM token (exists or not) and groups. */
+export const handler = createHttpHandler('getScimSettings', async ({ session }) => {
+  const { user } = requireSession(session);
+  return { body: await scimSettingsView(user) };
+});

@@ -1,0 +1,10 @@
+import { patchScimGroup } from '../../services/scim/scim-groups';
+import { createScimHandler } from '../pipeline/create-scim-handler';
+
+/** `PATCH /scim/v2/Groups/{id}`: rename, members added and removed. */
+export const handler = createScimHandler(
+  'scimPatchGroup',
+  async ({ caller, id, body, baseUrl, now }) => ({
+    body: await patchScimGroup(caller, id, body, baseUrl, now),
+  }),
+);
