@@ -14,6 +14,7 @@
 import { SAML, SamlStatusError, ValidateInResponseTo } from '@node-saml/node-saml';
 import { generateServiceProviderMetadata } from '@node-saml/node-saml/lib/metadata';
 import { parseXml2JsFromString } from '@node-saml/node-saml/lib/xml';
+import { samlServiceProviderUrls } from '@expiry-radar/shared/domain/organization-sign-in';
 import { resolveAppOrigin } from './app-origin';
 import { guardedRequest } from './guarded-http';
 
@@ -44,8 +45,7 @@ export interface SamlServiceProvider {
 }
 
 export async function samlServiceProvider(): Promise<SamlServiceProvider> {
-  const origin = await resolveAppOrigin();
-  return { entityId: `${origin}/auth/saml/metadata`, acsUrl: `${origin}/auth/saml/acs` };
+  return samlServiceProviderUrls(await resolveAppOrigin());
 }
 
 /** Our SP metadata: entity id, ACS URL (HTTP-POST), assertions must be signed. */

@@ -1,8 +1,13 @@
 /** Schemas of the organization's verified domains, its SSO connection and the SSO sign-in. */
 import * as z from 'zod';
 import { emailSchema } from '../domain/email';
-import { emailDomainSchema, ssoConnectionSettingsSchema } from '../domain/organization-sign-in';
+import {
+  emailDomainSchema,
+  SSO_PROTOCOLS,
+  ssoConnectionSettingsSchema,
+} from '../domain/organization-sign-in';
 import { roleSchema } from '../domain/roles';
+import { multiLineText } from '../domain/text-rules';
 
 export const organizationDomainSchema = z.object({
   domain: z.string(),
@@ -15,11 +20,24 @@ export const organizationDomainSchema = z.object({
   last_check_error: z.string().nullable(),
 });
 
+export const samlProviderSchema = z.object({
+  /** Where the metadata was read from; null when it was uploaded. */
+  metadata_url: z.string().nullable(),
+  /** The IdP's HTTP-Redirect sign-in URL and how many signing certificates it has. */
+  sso_url: z.string(),
+  certificates: z.number().int(),
+});
+
 export const ssoConnectionSchema = z.object({
-  protocol: z.enum(['oidc']),
+  protocol: z.enum(SSO_PROTOCOLS),
+  /** OIDC: the issuer URL; SAML: the IdP's entity id. */
   issuer: z.string(),
+  /** OIDC only (empty for SAML). */
   client_id: z.string(),
   has_client_secret: z.boolean(),
+  /** SAML only. */
+  saml: samlProviderSchema.nullable(),
+  provider_enforces_mfa: z.boolean(),
   default_workspace_id: z.string(),
   default_role: roleSchema,
   require_sso: z.boolean(),
@@ -60,3 +78,12 @@ export const ssoCallbackQuery = z.object({
   error: z.string().max(500).optional(),
   error_description: z.string().max(2000).optional(),
 });
+
+/** The IdP's HTTP-POST to our assertion consumer service (SAML 2.0 Web Browser SSO). */
+export const samlAcsBody = z.object({
+  SAMLResponse: multiLineText(z.string().max(500_000)),
+  RelayState: z.string().max(500).optional(),
+});
+
+/** The SP metadata XML (application/samlmetadata+xml). */
+export const samlMetadataResponse = z.string();

@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { isValidDomainName } from './domain-names';
 import { isPlanAtLeast, type Plan } from './plans';
 import { roleSchema } from './roles';
+import { multiLineText } from './text-rules';
 
 /** SSO, SCIM and verified domains come with Team and above. */
 export function planAllowsEnterpriseSignIn(plan: Plan): boolean {
@@ -51,7 +52,7 @@ export function emailDomainOf(email: string): string | undefined {
     .toLowerCase();
 }
 
-export const SSO_PROTOCOLS = ['oidc'] as const;
+export const SSO_PROTOCOLS = ['oidc', 'saml'] as const;
 export type SsoProtocol = (typeof SSO_PROTOCOLS)[number];
 
 export const ISSUER_MESSAGE =
@@ -70,15 +71,59 @@ export function isAllowedIssuerUrl(value: string): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-export const ssoConnectionSettingsSchema = z.object({
-  protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
-  issuer: z.string().trim().max(500).refine(isAllowedIssuerUrl, { message: ISSUER_MESSAGE }),
-  client_id: z.string().trim().min(1, 'Enter the client id.').max(500),
-  /** Omitted: keep the stored secret (it is never shown again). */
-  client_secret: z.string().min(1, 'Enter the client secret.').max(2000).optional(),
-  default_workspace_id: z.string().trim().min(1, 'Choose the workspace new people join.').max(100),
-  default_role: roleSchema.default('viewer'),
-  require_sso: z.boolean().default(false),
-});
+/**
+ * Expiry Radar as a SAML service provider at an app origin: its entity id (also where its
+ * metadata is served) and its assertion consumer service (HTTP-POST).
+ */
+export function samlServiceProviderUrls(appOrigin: string) {
+  return {
+    entityId: `${appOrigin}/auth/saml/metadata`,
+    acsUrl: `${appOrigin}/auth/saml/acs`,
+  };
+}
+
+export const SAML_METADATA_MESSAGE =
+  'Give the identity provider\'s SAML metadata: its URL, or the XML file.';
+export const METADATA_URL_MESSAGE =
+  'Enter the metadata URL your identity provider shows (https).';
+
+/**
+ * The connection as its owner saves it. OpenID Connect needs the issuer and client (the secret
+ * omitted keeps the stored one); SAML needs the IdP metadata, as a URL (fetched when saving) or
+ * the XML itself (omitted both: keep the stored metadata).
+ */
+export const ssoConnectionSettingsSchema = z
+  .object({
+    protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
+    issuer: z.string().trim().max(500).optional(),
+    client_id: z.string().trim().max(500).optional(),
+    /** Omitted: keep the stored secret (it is never shown again). */
+    client_secret: z.string().min(1, 'Enter the client secret.').max(2000).optional(),
+    metadata_url: z.string().trim().max(2000).optional(),
+    metadata_xml: multiLineText(z.string().max(200_000)).optional(),
+    default_workspace_id: z
+      .string()
+      .trim()
+      .min(1, 'Choose the workspace new people join.')
+      .max(100),
+    default_role: roleSchema.default('viewer'),
+    require_sso: z.boolean().default(false),
+    /** The provider enforces multi-factor sign-in: the product's own second step is skipped. */
+    provider_enforces_mfa: z.boolean().default(false),
+  })
+  .superRefine((settings, context) => {
+    if (settings.protocol === 'oidc') {
+      if (!settings.issuer || !isAllowedIssuerUrl(settings.issuer)) {
+        context.addIssue({ code: 'custom', path: ['issuer'], message: ISSUER_MESSAGE });
+      }
+      if (!settings.client_id) {
+        context.addIssue({ code: 'custom', path: ['client_id'], message: 'Enter the client id.' });
+      }
+      return;
+    }
+    if (settings.metadata_url && !isAllowedIssuerUrl(settings.metadata_url)) {
+      context.addIssue({ code: 'custom', path: ['metadata_url'], message: METADATA_URL_MESSAGE });
+    }
+  });
 export type SsoConnectionSettings = z.output<typeof ssoConnectionSettingsSchema>;
 export type SsoConnectionSettingsInput = z.input<typeof ssoConnectionSettingsSchema>;

@@ -2,10 +2,22 @@ import {
   startSsoAuthorization,
   type SsoAuthorizationRequest,
 } from '../../adapters/sso-openid-client';
+import {
+  startSamlAuthorization,
+  type SamlAuthorizationRequest,
+} from '../../adapters/saml-service-provider';
 import { saveSsoSignInState } from '../../data/organization-sign-in-records';
+import { saveSamlRequest } from '../../data/saml-sign-in-records';
+import { generateSecret } from '../../data/secret-hash';
 import { logger } from '../../platform/logger';
-import { connectionForAddress, ssoClientOf } from '../../services/organizations/sso-connections';
+import {
+  connectionForAddress,
+  identityProviderOf,
+  ssoClientOf,
+  type AddressConnection,
+} from '../../services/organizations/sso-connections';
 import { createHttpHandler } from '../pipeline/create-http-handler';
+import type { RouteResponse } from '../pipeline/http-types';
 import { ssoStateCookie } from '../pipeline/sso-state-cookie';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
 
@@ -13,12 +25,19 @@ export const SSO_NOT_SET_UP_REDIRECT = '/login?error=sso_not_set_up';
 export const SSO_UNAVAILABLE_REDIRECT = '/login?error=sso_unavailable';
 
 /**
- * `GET /auth/sso?email=`: sends an address of a verified domain to its organization's provider
- * (state, PKCE and nonce kept server-side for ten minutes, the state also in a cookie).
+ * `GET /auth/sso?email=`: sends an address of a verified domain to its organization's provider.
+ * OpenID Connect: state, PKCE and nonce kept server-side for ten minutes, the state also in a
+ * cookie. SAML: an AuthnRequest (HTTP-Redirect binding) whose id and RelayState are kept
+ * server-side for ten minutes; no cookie, since the IdP's cross-site form post would not carry a
+ * SameSite=Lax one back (the response must answer this request instead, once).
  */
 export const handler = createHttpHandler('ssoSignIn', async ({ query, now, secureCookies }) => {
   const found = await connectionForAddress(query.email);
   if (!found) return { redirectTo: SSO_NOT_SET_UP_REDIRECT };
+  const redirect = query.redirect ?? DEFAULT_SIGN_IN_REDIRECT;
+  if (found.connection.protocol === 'saml') {
+    return startSamlSignIn(found, query.email, redirect, now);
+  }
   let request: SsoAuthorizationRequest;
   try {
     request = await startSsoAuthorization(await ssoClientOf(found.connection), query.email);
@@ -33,9 +52,31 @@ export const handler = createHttpHandler('ssoSignIn', async ({ query, now, secur
       email: query.email,
       nonce: request.nonce,
       codeVerifier: request.codeVerifier,
-      redirect: query.redirect ?? DEFAULT_SIGN_IN_REDIRECT,
+      redirect,
     },
     now,
   );
   return { redirectTo: request.url, cookies: [ssoStateCookie(request.state, secureCookies)] };
 });
+
+async function startSamlSignIn(
+  found: AddressConnection,
+  email: string,
+  redirect: string,
+  now: Date,
+): Promise<RouteResponse> {
+  const relayState = generateSecret();
+  let request: SamlAuthorizationRequest;
+  try {
+    request = await startSamlAuthorization(identityProviderOf(found.connection), relayState);
+  } catch (error) {
+    logger.warn('SAML sign-in could not start', { error: error as Error });
+    return { redirectTo: SSO_UNAVAILABLE_REDIRECT };
+  }
+  await saveSamlRequest(
+    relayState,
+    { organizationId: found.organizationId, email, requestId: request.requestId, redirect },
+    now,
+  );
+  return { redirectTo: request.url };
+}

@@ -18,6 +18,7 @@ import type {
 } from './http-types';
 import { csrfProtection } from './middleware/csrf-protection';
 import { oneClickPostBody } from './middleware/one-click-post-body';
+import { formPostBody } from './middleware/form-post-body';
 import { errorResponse } from './middleware/error-response';
 import { jsonContentType } from './middleware/json-content-type';
 import { originVerify } from './middleware/origin-verify';
@@ -62,6 +63,12 @@ export interface HttpHandlerOptions<ReadAhead = never> {
    * `List-Unsubscribe=One-Click` without cookies, so neither CSRF nor a JSON body is asked for.
    */
   readonly oneClickPost?: boolean;
+  /**
+   * Only for the public endpoint an identity provider's page posts a form to through the browser
+   * (SAML's HTTP-POST binding): a form body instead of JSON, and no CSRF token (the message is
+   * signed, and answers a request the server sent).
+   */
+  readonly formPostFromProvider?: boolean;
 }
 
 function workspaceAccessOf(state: HttpStackState) {
@@ -101,11 +108,16 @@ export function createHttpHandler<Id extends RouteId, ReadAhead = never>(
     .use(originVerify());
   const isWrite = STATE_CHANGING_METHODS.has(route.method);
   const oneClick = options.oneClickPost === true && route.auth === 'public';
-  if (isWrite) stack.use(oneClick ? oneClickPostBody() : jsonContentType());
+  const formPost = options.formPostFromProvider === true && route.auth === 'public';
+  if (isWrite) {
+    if (oneClick) stack.use(oneClickPostBody());
+    else if (formPost) stack.use(formPostBody());
+    else stack.use(jsonContentType());
+  }
   stack.use(sessionAuth(route, options.prefetchWorkspaceOf, options.readAheadOf));
   // An API key request carries no cookie a forged page could ride on: it needs no CSRF token
   // (csrfProtection lets it through); a cookie session still does.
-  if (isWrite && !((options.skipCsrf || oneClick) && route.auth === 'public')) {
+  if (isWrite && !((options.skipCsrf || oneClick || formPost) && route.auth === 'public')) {
     stack.use(csrfProtection());
   }
   stack.use(requestValidation(route.request));

@@ -1,12 +1,20 @@
 /**
- * An organization's SSO connection: saved by its owner after the issuer's discovery answered
- * (so a typo is a 400 now, not a failed sign-in later), with the client secret sealed, and read
- * for the login page by the domain an address belongs to.
+ * An organization's SSO connection, OpenID Connect or SAML: saved by its owner once the provider
+ * answered (OIDC discovery, or the SAML IdP metadata read), so a typo is a 400 now, not a failed
+ * sign-in later; the OIDC client secret sealed; read for the login page by the domain an address
+ * belongs to.
  */
 import {
   emailDomainOf,
+  SAML_METADATA_MESSAGE,
   type SsoConnectionSettings,
 } from '@expiry-radar/shared/domain/organization-sign-in';
+import {
+  fetchIdentityProviderMetadata,
+  readIdentityProviderMetadata,
+  SamlMetadataError,
+  type IdentityProvider,
+} from '../../adapters/saml-service-provider';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { checkWebhookUrl, webhookTargetPolicy } from '../../adapters/ssrf-guard';
 import { discoverProvider, type SsoClient } from '../../adapters/sso-openid-client';
@@ -36,8 +44,16 @@ export function connectionView(record: SsoConnectionRecord) {
   return {
     protocol: record.protocol,
     issuer: record.issuer,
-    client_id: record.clientId,
-    has_client_secret: true,
+    client_id: record.clientId ?? '',
+    has_client_secret: record.sealedClientSecret !== undefined,
+    saml: record.saml
+      ? {
+          metadata_url: record.saml.metadataUrl,
+          sso_url: record.saml.ssoUrl,
+          certificates: record.saml.certificates.length,
+        }
+      : null,
+    provider_enforces_mfa: record.providerEnforcesMfa === true,
     default_workspace_id: record.defaultWorkspaceId,
     default_role: record.defaultRole,
     require_sso: record.requireSso,
@@ -56,27 +72,37 @@ export async function ssoClientOf(record: SsoConnectionRecord): Promise<SsoClien
   return { issuer: record.issuer, clientId: record.clientId, clientSecret };
 }
 
-export async function saveConnection(owner: Owner, settings: SsoConnectionSettings, now: Date) {
-  const current = await findSsoConnection(owner.id);
-  const issuerCheck = checkWebhookUrl(settings.issuer, webhookTargetPolicy());
+/** The IdP a SAML connection signs in with. */
+export function identityProviderOf(record: SsoConnectionRecord): IdentityProvider {
+  if (record.protocol !== 'saml' || !record.saml) {
+    throw new Error('The SSO connection is not a SAML one');
+  }
+  return {
+    entityId: record.issuer,
+    ssoUrl: record.saml.ssoUrl,
+    certificates: record.saml.certificates,
+  };
+}
+
+type ProtocolFields = Pick<
+  SsoConnectionRecord,
+  'protocol' | 'issuer' | 'clientId' | 'sealedClientSecret' | 'saml'
+>;
+
+/** OIDC: saved only once the issuer's discovery answered (a typo is a 400 now, not later). */
+async function oidcFields(
+  owner: Owner,
+  settings: SsoConnectionSettings,
+  current: SsoConnectionRecord | undefined,
+): Promise<ProtocolFields> {
+  const issuer = settings.issuer ?? '';
+  const clientId = settings.client_id ?? '';
+  const issuerCheck = checkWebhookUrl(issuer, webhookTargetPolicy());
   if (!issuerCheck.ok) {
     throw new AppError(
       'VALIDATION_ERROR',
       'The issuer URL must not point to a private, local or reserved network address.',
     );
-  }
-  const owned = await listOwnedWorkspaces(owner.id);
-  if (!owned.some((workspace) => workspace.id === settings.default_workspace_id)) {
-    throw new AppError(
-      'VALIDATION_ERROR',
-      'The default workspace must be one of the workspaces you own.',
-    );
-  }
-  if (settings.require_sso) {
-    const domains = await listOrganizationDomains(owner.id);
-    if (!domains.some((domain) => domain.verifiedAt)) {
-      throw new AppError('VALIDATION_ERROR', 'Verify a domain before requiring SSO for it.');
-    }
   }
   let sealedClientSecret: string;
   let clientSecret: string;
@@ -90,35 +116,105 @@ export async function saveConnection(owner: Owner, settings: SsoConnectionSettin
     throw new AppError('VALIDATION_ERROR', 'Enter the client secret.');
   }
   try {
-    await discoverProvider({ issuer: settings.issuer, clientId: settings.client_id, clientSecret });
+    await discoverProvider({ issuer, clientId, clientSecret });
   } catch (error) {
     logger.info('SSO issuer discovery failed', { error: error as Error });
     throw new AppError(
       'VALIDATION_ERROR',
-      `The issuer's OpenID configuration could not be read (${settings.issuer.replace(/\/$/, '')}/.well-known/openid-configuration). Check the issuer URL your provider shows.`,
+      `The issuer's OpenID configuration could not be read (${issuer.replace(/\/$/, '')}/.well-known/openid-configuration). Check the issuer URL your provider shows.`,
     );
   }
+  return { protocol: 'oidc', issuer, clientId, sealedClientSecret };
+}
+
+/**
+ * SAML: the IdP metadata read when saving (from its URL through the SSRF guard, or as uploaded),
+ * so a wrong file or URL is a 400 now; omitted, the stored metadata stays.
+ */
+async function samlFields(
+  settings: SsoConnectionSettings,
+  current: SsoConnectionRecord | undefined,
+): Promise<ProtocolFields> {
+  let provider: IdentityProvider;
+  let metadataUrl: string | null;
+  try {
+    if (settings.metadata_xml) {
+      provider = await readIdentityProviderMetadata(settings.metadata_xml);
+      metadataUrl = null;
+    } else if (settings.metadata_url) {
+      if (!checkWebhookUrl(settings.metadata_url, webhookTargetPolicy()).ok) {
+        throw new SamlMetadataError(
+          'The metadata URL must not point to a private, local or reserved network address.',
+        );
+      }
+      provider = await fetchIdentityProviderMetadata(settings.metadata_url);
+      metadataUrl = settings.metadata_url;
+    } else if (current?.protocol === 'saml' && current.saml) {
+      return { protocol: 'saml', issuer: current.issuer, saml: current.saml };
+    } else {
+      throw new SamlMetadataError(SAML_METADATA_MESSAGE);
+    }
+  } catch (error) {
+    if (error instanceof SamlMetadataError) throw new AppError('VALIDATION_ERROR', error.message);
+    throw error;
+  }
+  return {
+    protocol: 'saml',
+    issuer: provider.entityId,
+    saml: { metadataUrl, ssoUrl: provider.ssoUrl, certificates: provider.certificates },
+  };
+}
+
+export async function saveConnection(owner: Owner, settings: SsoConnectionSettings, now: Date) {
+  const current = await findSsoConnection(owner.id);
+  const owned = await listOwnedWorkspaces(owner.id);
+  if (!owned.some((workspace) => workspace.id === settings.default_workspace_id)) {
+    throw new AppError(
+      'VALIDATION_ERROR',
+      'The default workspace must be one of the workspaces you own.',
+    );
+  }
+  if (settings.require_sso) {
+    const domains = await listOrganizationDomains(owner.id);
+    if (!domains.some((domain) => domain.verifiedAt)) {
+      throw new AppError('VALIDATION_ERROR', 'Verify a domain before requiring SSO for it.');
+    }
+  }
+  const fields =
+    settings.protocol === 'saml'
+      ? await samlFields(settings, current)
+      : await oidcFields(owner, settings, current);
   const record: SsoConnectionRecord = {
     organizationId: owner.id,
-    protocol: 'oidc',
-    issuer: settings.issuer,
-    clientId: settings.client_id,
-    sealedClientSecret,
+    ...fields,
     defaultWorkspaceId: settings.default_workspace_id,
     defaultRole: settings.default_role,
     requireSso: settings.require_sso,
+    providerEnforcesMfa: settings.provider_enforces_mfa,
     updatedAt: now.toISOString(),
   };
   await putSsoConnection(record);
   await recordAccountEvent(owner, AUDIT_ACTIONS.ssoConnectionSaved, now, {
     protocol: record.protocol,
     issuer: record.issuer,
-    clientId: record.clientId,
-    clientSecretChanged: settings.client_secret !== undefined,
+    ...(record.protocol === 'oidc'
+      ? { clientId: record.clientId, clientSecretChanged: settings.client_secret !== undefined }
+      : {
+          metadataUrl: record.saml?.metadataUrl ?? null,
+          metadataChanged: Boolean(settings.metadata_url ?? settings.metadata_xml),
+        }),
     defaultWorkspaceId: record.defaultWorkspaceId,
     defaultRole: record.defaultRole,
     requireSso: record.requireSso,
-    ...(current ? { previousIssuer: current.issuer, previousRequireSso: current.requireSso } : {}),
+    providerEnforcesMfa: record.providerEnforcesMfa,
+    ...(current
+      ? {
+          previousProtocol: current.protocol,
+          previousIssuer: current.issuer,
+          previousRequireSso: current.requireSso,
+          previousProviderEnforcesMfa: current.providerEnforcesMfa === true,
+        }
+      : {}),
   });
   return connectionView(record);
 }
