@@ -676,6 +676,71 @@ describe('alert queue: email recipients', () => {
   });
 });
 
+describe("PagerDuty's acknowledge and resolve", () => {
+  const BACK_CHANNEL_PATH = '/api/v1/workspaces/ws-1/pagerduty-back-channel';
+  const pagerDuty = {
+    webhook_urls: [
+      {
+        name: 'On-call',
+        kind: 'pagerduty',
+        url: 'https://events.pagerduty.com/v2/enqueue',
+        routing_key: 'R0UTE',
+      },
+    ],
+  };
+  const answer = (connected: boolean) => ({
+    url: 'http://localhost:4000/api/pagerduty/webhooks/ws-1',
+    webhooks: [
+      {
+        name: 'On-call',
+        connected,
+        connected_at: connected ? '2026-11-29T10:00:00.000Z' : null,
+        connected_by: connected ? 'ada@example.com' : null,
+      },
+    ],
+  });
+
+  it('gives the URL for PagerDuty and stores the secret it shows, never showing it back', async () => {
+    const { requests } = serve(
+      {
+        [`GET ${BACK_CHANNEL_PATH}`]: () => jsonResponse(answer(false)),
+        [`PUT ${BACK_CHANNEL_PATH}`]: () => jsonResponse(answer(true)),
+      },
+      { settings: pagerDuty },
+    );
+    renderPage();
+    const user = userEvent.setup();
+    const section = within(
+      await screen.findByRole('region', { name: 'PagerDuty acknowledge and resolve' }),
+    );
+    expect(await section.findByLabelText('Webhook URL for PagerDuty')).toHaveValue(
+      'http://localhost:4000/api/pagerduty/webhooks/ws-1',
+    );
+    expect(section.getByText('Not connected')).toBeVisible();
+    await user.type(
+      section.getByLabelText('Signing secret from PagerDuty'),
+      'pd-secret-0123456789abcdef',
+    );
+    await user.click(section.getByRole('button', { name: 'Save the signing secret of On-call' }));
+    expect(await section.findByText('Connected')).toBeVisible();
+    expect(requests.find((r) => r.method === 'PUT' && r.path === BACK_CHANNEL_PATH)?.body).toEqual({
+      webhook_name: 'On-call',
+      secret: 'pd-secret-0123456789abcdef',
+    });
+    expect(section.getByLabelText('New signing secret')).toHaveValue('');
+  });
+
+  it('is not shown to viewers', async () => {
+    const { requests } = serve({}, { role: 'viewer', settings: pagerDuty });
+    renderPage();
+    await screen.findByRole('form', { name: 'Alert settings' });
+    expect(
+      screen.queryByRole('region', { name: 'PagerDuty acknowledge and resolve' }),
+    ).not.toBeInTheDocument();
+    expect(requests.some((r) => r.path === BACK_CHANNEL_PATH)).toBe(false);
+  });
+});
+
 describe('AlertsDisabledNotice', () => {
   it('links to the preferences of the workspace when alerts go nowhere', async () => {
     serve({}, { settings: { email_alerts_enabled: false } });
