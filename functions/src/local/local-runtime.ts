@@ -29,6 +29,7 @@ import { ensureLocalIntegrationCredentialsKey } from './integration-credentials-
 import { ensureLocalTwoFactorKey } from './two-factor-key-file';
 import { startAzureStandIn, type AzureStandIn } from './emulators/azure-stand-in';
 import { startGcpStandIn, type GcpStandIn } from './emulators/gcp-stand-in';
+import { startSamlIdpStandIn, type SamlIdpStandIn } from './emulators/saml-idp-stand-in';
 import { startGithubStandIn, type GithubStandIn } from './emulators/github-stand-in';
 import { startRdapStandIn, type RdapStandIn } from './emulators/rdap-stand-in';
 import { startDnsStandIn, type DnsStandIn } from './emulators/dns-stand-in';
@@ -67,6 +68,8 @@ export interface LocalRuntimeOptions {
   readonly azurePort?: number;
   /** The local Google Cloud stand-in's port; 0 or absent: any free port. */
   readonly gcpPort?: number;
+  /** The local SAML IdP stand-in's port; 0 or absent: any free port. */
+  readonly samlIdpPort?: number;
   /** The local DNS stand-in's UDP port (domain verification, DNS_RESOLVER); 0 or absent: any. */
   readonly dnsPort?: number;
 }
@@ -110,6 +113,12 @@ export interface RunningLocalRuntime {
    * service account key to give an integration.
    */
   readonly gcpUrl: string;
+  /**
+   * The local SAML IdP stand-in: its metadata at `{samlIdpUrl}/metadata` (a SAML connection's
+   * metadata URL), a page at `/sso` to pick the user to sign in as; `PUT {samlIdpUrl}/stand-in/users`
+   * sets the users it offers.
+   */
+  readonly samlIdpUrl: string;
   stop(): Promise<void>;
 }
 
@@ -290,6 +299,7 @@ export async function startLocalRuntime(
   let github: GithubStandIn | undefined;
   let azure: AzureStandIn | undefined;
   let gcp: GcpStandIn | undefined;
+  let samlIdp: SamlIdpStandIn | undefined;
   try {
     rdap = await startRdapStandIn({ port: options.rdapPort ?? 0 });
     dns = await startDnsStandIn({ port: options.dnsPort ?? 0 });
@@ -297,6 +307,7 @@ export async function startLocalRuntime(
     github = await startGithubStandIn({ port: options.githubPort ?? 0, seed: true });
     azure = await startAzureStandIn({ port: options.azurePort ?? 0, seed: true });
     gcp = await startGcpStandIn({ port: options.gcpPort ?? 0, seed: true });
+    samlIdp = await startSamlIdpStandIn({ port: options.samlIdpPort ?? 0 });
     Object.assign(process.env, emulators.environment, {
       APP_ENV: 'local',
       // Every registry's RDAP lookups go to the local stand-in (never honoured in production).
@@ -324,6 +335,7 @@ export async function startLocalRuntime(
     const githubStandIn = github;
     const azureStandIn = azure;
     const gcpStandIn = gcp;
+    const samlIdpStandIn = samlIdp;
     const ctStandIn = ctSearch;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
@@ -354,6 +366,7 @@ export async function startLocalRuntime(
       githubUrl: githubStandIn.apiUrl,
       azureUrl: azureStandIn.url,
       gcpUrl: gcpStandIn.url,
+      samlIdpUrl: samlIdpStandIn.url,
       stop: async () => {
         await jobs.stop();
         await standIn.stop();
@@ -362,6 +375,7 @@ export async function startLocalRuntime(
         await githubStandIn.stop();
         await azureStandIn.stop();
         await gcpStandIn.stop();
+        await samlIdpStandIn.stop();
         await new Promise<void>((resolve) => {
           listening.closeAllConnections();
           listening.close(() => resolve());
@@ -376,6 +390,7 @@ export async function startLocalRuntime(
     await github?.stop();
     await azure?.stop();
     await gcp?.stop();
+    await samlIdp?.stop();
     await ctSearch?.stop();
     await emulators.stop();
     throw error;

@@ -71,6 +71,7 @@ async function main(): Promise<void> {
     githubPort: process.env.GITHUB_STAND_IN_PORT ? portFrom('GITHUB_STAND_IN_PORT', 0) : 0,
     azurePort: process.env.AZURE_STAND_IN_PORT ? portFrom('AZURE_STAND_IN_PORT', 0) : 0,
     gcpPort: process.env.GCP_STAND_IN_PORT ? portFrom('GCP_STAND_IN_PORT', 0) : 0,
+    samlIdpPort: process.env.SAML_IDP_PORT ? portFrom('SAML_IDP_PORT', 0) : 0,
     ctSearchPort: process.env.CT_SEARCH_PORT ? portFrom('CT_SEARCH_PORT', 0) : 0,
     ...(runningEmulators ? { runningEmulators } : {}),
   });
@@ -87,6 +88,7 @@ async function main(): Promise<void> {
     github: runtime.githubUrl,
     azure: runtime.azureUrl,
     gcp: runtime.gcpUrl,
+    samlIdp: runtime.samlIdpUrl,
     ctSearch: runtime.ctSearchUrl,
     ...endpoints,
   };
@@ -107,6 +109,7 @@ async function main(): Promise<void> {
       `  Azure stand-in: ${runtime.azureUrl} (login, Graph, Resource Manager, Key Vault; credentials at ${runtime.azureUrl}/stand-in/credentials)`,
       `  Google Cloud stand-in: ${runtime.gcpUrl} (token endpoint, Secret Manager, IAM; key at ${runtime.gcpUrl}/stand-in/key)`,
       `  Cert Spotter stand-in: ${runtime.ctSearchUrl} (the certificate transparency watch; npm run ct:watch)`,
+      `  SAML IdP stand-in: ${runtime.samlIdpUrl} (a SAML connection's metadata URL: ${runtime.samlIdpUrl}/metadata)`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),
