@@ -7,7 +7,12 @@ import { renderRoutes } from '../../../test-support/render-app';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 import { OrganizationSignInPage, PLAN_NOTE } from './organization-sign-in-page';
-import { REQUIRE_SSO_HELP } from './components/sso-connection-form';
+import { samlServiceProviderUrls } from '@expiry-radar/shared/domain/organization-sign-in';
+import {
+  PROVIDER_MFA_HELP,
+  PROVIDER_MFA_LABEL,
+  REQUIRE_SSO_HELP,
+} from './components/sso-connection-form';
 
 const usage = {
   plan: 'team',
@@ -72,12 +77,24 @@ function serve(options: { allowed: boolean }) {
       domains = [verified];
       return jsonResponse(verified);
     },
-    'PUT /api/organization/sso': (request) =>
-      jsonResponse({
-        ...(request.body as object),
-        has_client_secret: true,
+    'PUT /api/organization/sso': (request) => {
+      const body = request.body as Record<string, unknown>;
+      const saml = body.protocol === 'saml';
+      return jsonResponse({
+        protocol: body.protocol,
+        issuer: saml ? 'https://idp.acme.example' : body.issuer,
+        client_id: saml ? '' : body.client_id,
+        has_client_secret: !saml,
+        saml: saml
+          ? { metadata_url: body.metadata_url, sso_url: 'https://idp.acme.example/sso', certificates: 1 }
+          : null,
+        provider_enforces_mfa: body.provider_enforces_mfa,
+        default_workspace_id: body.default_workspace_id,
+        default_role: body.default_role,
+        require_sso: body.require_sso,
         updated_at: '2026-11-29T08:06:00.000Z',
-      }),
+      });
+    },
   });
 }
 
@@ -132,6 +149,36 @@ describe('OrganizationSignInPage', () => {
       default_workspace_id: 'ws-1',
       default_role: 'viewer',
       require_sso: true,
+      provider_enforces_mfa: false,
+    });
+  });
+
+  it('saves a SAML connection from the IdP metadata URL, showing what to enter at the provider', async () => {
+    const user = userEvent.setup();
+    const { requests } = serve({ allowed: true });
+    renderPage();
+    await user.click(await screen.findByRole('combobox', { name: 'Protocol' }));
+    await user.click(screen.getByRole('option', { name: 'SAML 2.0' }));
+    const { entityId, acsUrl } = samlServiceProviderUrls(window.location.origin);
+    expect(screen.getByText(entityId)).toBeInTheDocument();
+    expect(screen.getByText(acsUrl)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Expiry Radar’s SAML metadata' })).toHaveAttribute(
+      'href',
+      '/auth/saml/metadata',
+    );
+    await user.click(screen.getByRole('textbox', { name: 'IdP metadata URL' }));
+    await user.paste('https://idp.acme.example/metadata');
+    expect(screen.getByText(PROVIDER_MFA_HELP)).toBeInTheDocument();
+    await user.click(screen.getByRole('switch', { name: PROVIDER_MFA_LABEL }));
+    await user.click(screen.getByRole('button', { name: 'Save single sign-on' }));
+    expect(await screen.findByText('Single sign-on saved.')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PUT')?.body).toEqual({
+      protocol: 'saml',
+      metadata_url: 'https://idp.acme.example/metadata',
+      default_workspace_id: 'ws-1',
+      default_role: 'viewer',
+      require_sso: false,
+      provider_enforces_mfa: true,
     });
   });
 });

@@ -51,7 +51,7 @@ function SignInSettings() {
         connection={connection}
         workspaces={usage.data.workspaces}
         hasVerifiedDomain={domains.some((domain) => domain.status === 'verified')}
-        redirectUri={`${window.location.origin}/auth/sso/callback`}
+        appOrigin={window.location.origin}
       />
     </Stack>
   );
@@ -62,7 +62,7 @@ export function OrganizationSignInPage() {
   return (
     <PageFrame
       title="Single sign-on"
-      description="Verify your organization's email domains and let its people sign in through your identity provider (Entra ID, Okta, Keycloak or any OpenID Connect provider)."
+      description="Verify your organization's email domains and let its people sign in through your identity provider (Entra ID, Okta, Keycloak or any OpenID Connect or SAML 2.0 provider)."
     >
       <SignInSettings />
     </PageFrame>
