@@ -292,6 +292,20 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'integrationCredentialsOpen',
     'appOriginRead',
   ],
+  // SAML: our metadata names our URLs; the assertion consumer service reads the request it
+  // answers and the connection, remembers the assertion, then signs in or creates the account.
+  samlMetadata: ['appOriginRead'],
+  samlAcs: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'index:byAlternateKey',
+    'table:PutItem',
+    'table:UpdateItem',
+    'table:DeleteItem',
+    'table:BatchWriteItem',
+    'appOriginRead',
+  ],
   googleCallback: [
     'table:GetItem',
     'table:BatchGetItem',
