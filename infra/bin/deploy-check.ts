@@ -66,6 +66,12 @@ export function deploySettingsOf(context: Record<string, unknown>): DeploySettin
       ...(account.googleClientId
         ? [{ name: account.googleClientSecretParameter, purpose: 'Google client secret' }]
         : []),
+      ...(account.slackClientId
+        ? [
+            { name: account.slackClientSecretParameter, purpose: 'Slack app client secret' },
+            { name: account.slackSigningSecretParameter, purpose: 'Slack app signing secret' },
+          ]
+        : []),
     ],
   };
 }

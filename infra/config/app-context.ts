@@ -116,6 +116,12 @@ export interface AccountContext {
   readonly googleClientId: string;
   /** Name of the SecureString parameter holding the Google client secret. */
   readonly googleClientSecretParameter: string;
+  /** The Slack app ("Add to Slack") is offered when set; its secrets are the parameters below. */
+  readonly slackClientId: string;
+  /** Name of the SecureString parameter holding the Slack app's client secret. */
+  readonly slackClientSecretParameter: string;
+  /** Name of the SecureString parameter holding the Slack app's signing secret. */
+  readonly slackSigningSecretParameter: string;
 }
 
 export const CONTEXT_KEYS = {
@@ -131,6 +137,9 @@ export const ACCOUNT_CONTEXT_KEYS = {
   emailFrom: 'emailFrom',
   googleClientId: 'googleClientId',
   googleClientSecretParameter: 'googleClientSecretParameter',
+  slackClientId: 'slackClientId',
+  slackClientSecretParameter: 'slackClientSecretParameter',
+  slackSigningSecretParameter: 'slackSigningSecretParameter',
 } as const satisfies Record<keyof AccountContext, string>;
 
 function readString(node: Node, key: string): string {
@@ -177,6 +186,13 @@ export function readAccountContext(node: Node): AccountContext {
     googleClientSecretParameter:
       readString(node, ACCOUNT_CONTEXT_KEYS.googleClientSecretParameter) ||
       `${SECRET_PARAMETER_PREFIX}google-client-secret`,
+    slackClientId: readString(node, ACCOUNT_CONTEXT_KEYS.slackClientId),
+    slackClientSecretParameter:
+      readString(node, ACCOUNT_CONTEXT_KEYS.slackClientSecretParameter) ||
+      `${SECRET_PARAMETER_PREFIX}slack-client-secret`,
+    slackSigningSecretParameter:
+      readString(node, ACCOUNT_CONTEXT_KEYS.slackSigningSecretParameter) ||
+      `${SECRET_PARAMETER_PREFIX}slack-signing-secret`,
   };
 }
 

@@ -32,6 +32,8 @@ export const jobPermissions = {
     'senderEmailSend',
     'alertLinkKeyRead',
     'appOriginRead',
+    // The Slack app's bot token, sealed like integration credentials.
+    'integrationCredentialsOpen',
   ],
   /**
    * Finds the weekly summaries due (the due-alerts index), reads each user's workspaces (gsi1),

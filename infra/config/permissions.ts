@@ -63,7 +63,10 @@ export type Permission =
    * callback, alert and summary emails).
    */
   | 'appOriginRead'
-  /** ssm:GetParameter under SECRET_PARAMETER_PREFIX: the Google client secret. */
+  /**
+   * ssm:GetParameter under SECRET_PARAMETER_PREFIX: the Google client secret, the Slack app's
+   * client secret and signing secret.
+   */
   | 'secretParameterRead'
   /**
    * ssm:GetParameter on exactly the two Stripe SecureString parameters (secret key, webhook

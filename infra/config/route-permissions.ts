@@ -560,6 +560,38 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:DeleteItem',
     'alertLinkKeyRead',
   ],
+  // The Slack app: its installation item; the OAuth redirect exchanges the code with the client
+  // secret (SSM) and seals the bot token; interactions check Slack's signature (the signing
+  // secret, SSM), open the bot token, and act as the alert action links do.
+  getSlackInstallation: ['table:GetItem', 'table:BatchGetItem'],
+  startSlackInstallation: ['table:BatchGetItem', 'table:PutItem', 'appOriginRead'],
+  deleteSlackInstallation: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:PutItem',
+    'table:DeleteItem',
+  ],
+  slackOAuthCallback: [
+    'table:BatchGetItem',
+    'table:PutItem',
+    'table:DeleteItem',
+    'secretParameterRead',
+    'integrationCredentialsSeal',
+    'appOriginRead',
+  ],
+  slackInteractions: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'table:PutItem',
+    'table:UpdateItem',
+    'table:DeleteItem',
+    'table:BatchWriteItem',
+    'table:ConditionCheckItem',
+    'secretParameterRead',
+    'integrationCredentialsOpen',
+    'endpointCheckQueueSend',
+  ],
   // A read that writes: the settings item and its signing secret are created on first read.
   getAlertSettings: [
     'table:GetItem',

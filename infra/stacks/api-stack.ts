@@ -189,6 +189,13 @@ function accountEnvironment(settings: ApiStackProps['accountSettings']): Record<
           GOOGLE_CLIENT_SECRET_PARAMETER: settings.googleClientSecretParameter,
         }
       : {}),
+    ...(settings.slackClientId
+      ? {
+          SLACK_CLIENT_ID: settings.slackClientId,
+          SLACK_CLIENT_SECRET_PARAMETER: settings.slackClientSecretParameter,
+          SLACK_SIGNING_SECRET_PARAMETER: settings.slackSigningSecretParameter,
+        }
+      : {}),
   };
 }
 

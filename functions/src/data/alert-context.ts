@@ -1,8 +1,8 @@
 /**
  * What the alert worker needs to know about the alerts of one message: each token as it is now
  * (or the certificate seen that a certificate transparency alert is about, as a token),
- * its workspace (name, plan, owner, frozen), the workspace's alert settings, and the owner's
- * address (the default recipient). One BatchGetItem for the tokens and workspaces, then settings
+ * its workspace (name, plan, owner, frozen), the workspace's alert settings, its Slack app
+ * installation, and the owner's address (the default recipient). One BatchGetItem for the tokens and workspaces, then settings
  * and owner once per workspace, and the address of each token's owner (`owner_id`) once per owner.
  *
  * A digest lists alerts of several workspaces: an item of one that cannot be read (its workspace,
@@ -15,6 +15,7 @@ import { ctFindingOfAlertSubject } from '../domain/certificate-transparency';
 import { ctFindingAlertSubject } from './ct-finding-alert-subject';
 import { ctFindingCodec } from './entities/ct-finding';
 import { readAlertSettings } from './alert-settings-records';
+import { findSlackInstallation, slackAppChannelOf } from './slack-app-records';
 import { tokenCodec } from './entities/token';
 import { workspaceCodec } from './entities/workspace';
 import { keys } from './keys';
@@ -30,9 +31,10 @@ async function workspaceContextOf(
   workspaceItem: TableItem,
 ): Promise<WorkspaceContext> {
   const { workspace } = workspaceCodec.fromItem(workspaceItem);
-  const [settings, owner] = await Promise.all([
+  const [settings, owner, slackInstallation] = await Promise.all([
     readAlertSettings(workspaceId),
     findUserById(workspace.ownerId),
+    findSlackInstallation(workspaceId),
   ]);
   return {
     workspace: {
@@ -43,6 +45,7 @@ async function workspaceContextOf(
     },
     settings,
     ownerEmail: owner?.email ?? null,
+    slackApp: slackAppChannelOf(slackInstallation),
   };
 }
 

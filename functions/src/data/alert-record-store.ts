@@ -206,6 +206,31 @@ export const alertRecordStore: AlertRecordStore = {
     return findAlertRecord(alertId);
   },
 
+  async addDeliveries(alertId, deliveries, now) {
+    for (const delivery of deliveries) {
+      // Added once: a delivery already planned keeps its state.
+      try {
+        await getDocumentClient().send(
+          new UpdateCommand({
+            TableName: getConfig().tableName,
+            Key: requireAlertLocation(alertId).key,
+            UpdateExpression: 'SET deliveries.#d = :delivery, updatedAt = :now ADD rev :revision',
+            ConditionExpression:
+              'attribute_exists(deliveries) AND attribute_not_exists(deliveries.#d)',
+            ExpressionAttributeNames: { '#d': delivery.key },
+            ExpressionAttributeValues: {
+              ':delivery': alertDeliveriesItem([delivery])[delivery.key],
+              ':now': now.toISOString(),
+              ':revision': 1,
+            },
+          }),
+        );
+      } catch (error) {
+        if (!isConditionalCheckFailure(error)) throw error;
+      }
+    }
+  },
+
   claim(alertId, key, { now, leaseUntil, digestId }) {
     return updateDelivery(alertId, key, {
       UpdateExpression:

@@ -5,9 +5,9 @@
  */
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import type { WebhookKind } from '@expiry-radar/shared/domain/alerts';
+import type { AlertChannel } from '@expiry-radar/shared/domain/alerts';
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
-import type { WebhookSender, WorkspaceAlertSettings } from './alert-channels';
+import type { AlertNotice, WebhookSender, WorkspaceAlertSettings } from './alert-channels';
 import type { Mailer } from './mailer';
 import type { UnsubscribeSubject } from './unsubscribe-token';
 import type { AlertActionLinkClaims } from './alert-action-link';
@@ -15,12 +15,12 @@ import type { AlertActionLinkClaims } from './alert-action-link';
 export type DeliveryStatus = 'pending' | 'sending' | 'sent' | 'failed' | 'skipped';
 
 export interface DeliveryState {
-  /** `email:<address>` or `webhook:<name>`: unique within the alert. */
+  /** `email:<address>`, `webhook:<name>` or `slack_app`: unique within the alert. */
   readonly key: string;
-  /** `email` or `webhook:<name>`: what a per-channel retry names. */
+  /** `email`, `webhook:<name>` or `slack_app`: what a per-channel retry names. */
   readonly channel: string;
-  readonly kind: 'email' | WebhookKind;
-  /** The address, or the webhook's name. */
+  readonly kind: AlertChannel;
+  /** The address, the webhook's name, or the Slack app's channel. */
   readonly target: string;
   readonly status: DeliveryStatus;
   readonly attempts: number;
@@ -107,6 +107,11 @@ export interface AlertRecordStore {
     now: Date,
   ): Promise<AlertRecord | undefined>;
   /**
+   * Adds deliveries to a planned record (email standing in for a Slack app that Slack revoked);
+   * one already there is left as it is.
+   */
+  addDeliveries(alertId: string, deliveries: readonly DeliveryState[], now: Date): Promise<void>;
+  /**
    * pending/failed (or sending with an expired lease) -> sending, naming the digest that claims
    * it; false when not claimable.
    */
@@ -138,7 +143,30 @@ export interface AlertContext {
   readonly ownerEmail: string | null;
   /** The address of the token's owner (`owner_id`); null when it has none. */
   readonly tokenOwnerEmail?: string | null;
+  /** The workspace's Slack app installation, if it has one (services/slack/). */
+  readonly slackApp?: SlackAppChannel | null;
 }
+
+/** Where the workspace's Slack app posts, and whether Slack still lets it. */
+export interface SlackAppChannel {
+  readonly channelName: string;
+  /** Revoked on Slack's side: its alerts fall back to email until it is installed again. */
+  readonly status: 'active' | 'revoked';
+}
+
+/** What posting an alert with the Slack app came to; a failure that may pass is thrown. */
+export type SlackAppSendResult =
+  | { readonly kind: 'sent' }
+  | { readonly kind: 'revoked'; readonly reason: string }
+  | { readonly kind: 'not_installed' };
+
+/** Port: posts one alert to the workspace's Slack channel (services/slack/slack-alerts.ts). */
+export type SlackAppSender = (request: {
+  readonly workspaceId: string;
+  readonly plan: Plan;
+  readonly notice: AlertNotice;
+  readonly token: Token;
+}) => Promise<SlackAppSendResult>;
 
 export type AlertAuditAction =
   'alert.sent' | 'alert.failed' | 'alert.dead_lettered' | 'alert.skipped';
@@ -180,6 +208,7 @@ export interface AlertDeliveryPorts {
   };
   readonly mailer: Mailer;
   readonly sendWebhook: WebhookSender;
+  readonly sendSlackApp: SlackAppSender;
   /**
    * Of these workspaces, those whose alert emails the address stopped (one-click links);
    * unreadable per workspace id.

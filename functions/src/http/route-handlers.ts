@@ -24,6 +24,12 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   resetPassword: 'auth/reset-password.ts',
   googleSignIn: 'auth/google-sign-in.ts',
   googleCallback: 'auth/google-callback.ts',
+  // The Slack app: installation, its OAuth redirect and Slack's interaction requests
+  getSlackInstallation: 'slack/get-slack-installation.ts',
+  startSlackInstallation: 'slack/start-slack-installation.ts',
+  deleteSlackInstallation: 'slack/delete-slack-installation.ts',
+  slackOAuthCallback: 'slack/slack-oauth-callback.ts',
+  slackInteractions: 'slack/slack-interactions.ts',
   ssoLookup: 'auth/sso-lookup.ts',
   ssoSignIn: 'auth/sso-sign-in.ts',
   ssoCallback: 'auth/sso-callback.ts',

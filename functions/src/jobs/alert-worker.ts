@@ -32,6 +32,7 @@ import type { AlertDeliveryPorts, DeliveryOutcomeMetric } from '../domain/alert-
 import { deliverQueueMessage } from '../services/alerts/alert-delivery';
 import { signUnsubscribe } from '../services/alerts/alert-unsubscribe';
 import { signAlertAction } from '../services/alerts/alert-action-links';
+import { sendSlackAppAlert } from '../services/slack/slack-alerts';
 import {
   retryDelaySeconds,
   type DeliveryResult,
@@ -78,6 +79,7 @@ export async function defaultAlertPorts(appOrigin?: string): Promise<AlertDelive
     stats: { count: countDeliveryOutcome },
     mailer: sesMailer,
     sendWebhook,
+    sendSlackApp: sendSlackAppAlert,
     workspacesOptedOut,
     suppressionOf: async (address) => (await findEmailSuppression(address))?.reason ?? null,
     signUnsubscribe,

@@ -43,6 +43,8 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import { enqueueAlerts, type AlertEnqueuer } from '../adapters/alert-queue';
 import { writeNextAlertAt } from '../data/alert-arming';
 import { listAlertEmailOptOuts } from '../data/alert-email-opt-outs';
+import { findSlackInstallation, slackAppChannelOf } from '../data/slack-app-records';
+import type { SlackAppChannel } from '../domain/alert-delivery-model';
 import { recordAlertEvent } from '../data/alert-audit';
 import { findDueTokens } from '../data/alert-due-tokens';
 import { createAlertRecord, findAlertRecord } from '../data/alert-record-store';
@@ -70,7 +72,7 @@ import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
 import { reportWorkspaceFailure } from '../platform/workspace-failures';
 import { alertMessagesFor, type AlertToDeliver } from '../services/alerts/alert-messages';
-import { resolveDeliveries } from '../services/alerts/delivery-rules';
+import { resolveDeliveries, slackAppRole } from '../services/alerts/delivery-rules';
 import { ownerEmailOf, ownerEmailsOf } from '../data/token-owner-emails';
 import { alertActionHolds } from '../services/alerts/alert-action-holds';
 import { metrics, METRIC_NAMES } from '../platform/metrics';
@@ -112,6 +114,8 @@ interface WorkspaceState {
   readonly ownerEmail: string | null;
   /** Addresses that stopped the workspace's alert emails. */
   readonly optedOut: ReadonlySet<string>;
+  /** The workspace's Slack app installation: its channel, or email when Slack revoked it. */
+  readonly slackApp: SlackAppChannel | null;
 }
 
 async function loadWorkspaces(
@@ -127,13 +131,14 @@ async function loadWorkspaces(
     try {
       const item = byPartition.get(keys.workspace(workspaceId).pk);
       const workspace = item ? workspaceCodec.fromItem(item).workspace : undefined;
-      const [settings, owner, optedOut] = workspace
+      const [settings, owner, optedOut, slackInstallation] = workspace
         ? await Promise.all([
             readAlertSettings(workspaceId),
             findUserById(workspace.ownerId),
             listAlertEmailOptOuts(workspaceId),
+            findSlackInstallation(workspaceId),
           ])
-        : [undefined, undefined, new Set<string>()];
+        : [undefined, undefined, new Set<string>(), undefined];
       states.set(workspaceId, {
         exists: workspace !== undefined,
         isFrozen: workspace?.isFrozen ?? false,
@@ -141,6 +146,7 @@ async function loadWorkspaces(
         settings,
         ownerEmail: owner?.email ?? null,
         optedOut,
+        slackApp: slackAppChannelOf(slackInstallation),
       });
     } catch (error) {
       reads.failWorkspace(workspaceId, error);
@@ -195,7 +201,9 @@ export async function runExpiryScan(
       await writeNextAlertAt(token, holdUntil);
       return;
     }
-    if (workspace.isFrozen || !hasAlertChannel(workspace.settings)) {
+    const hasChannel =
+      hasAlertChannel(workspace.settings) || slackAppRole(workspace.slackApp, workspace.plan) !== null;
+    if (workspace.isFrozen || !hasChannel) {
       paused += 1;
       const recheck = new Date(now.getTime() + PAUSED_RECHECK_SECONDS * 1000);
       await writeNextAlertAt(token, recheck.toISOString());
@@ -260,6 +268,7 @@ export async function runExpiryScan(
       ownerEmail: workspace.ownerEmail,
       tokenOwnerEmail: ownerEmailOf(ownerEmails, token),
       optedOut: workspace.optedOut,
+      slackApp: workspace.slackApp,
       escalation: !window,
       ...(window
         ? { audiences: audiencesAt(alertPlan, threshold, lastAlert, token.expiresAt) }

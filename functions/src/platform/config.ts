@@ -36,6 +36,7 @@ export interface RuntimeConfig {
    */
   readonly emailConfigurationSet: string | undefined;
   readonly google: GoogleSignInConfig;
+  readonly slack: SlackAppConfig;
   /**
    * WEBHOOK_ALLOW_LOOPBACK=true lets webhooks reach 127.0.0.0/8 and ::1 (a receiver on this
    * machine). Honoured only when APP_ENV is local or test; never in production.
@@ -106,6 +107,37 @@ export interface GoogleSignInConfig {
   readonly redirectUri: string | undefined;
 }
 
+/**
+ * The Slack app ("Add to Slack"): offered only when the client id and both secret sources are
+ * set. Locally the secrets come from SLACK_CLIENT_SECRET and SLACK_SIGNING_SECRET (the local
+ * runtime sets them for its Slack stand-in); in AWS from the SSM SecureString parameters named by
+ * SLACK_CLIENT_SECRET_PARAMETER and SLACK_SIGNING_SECRET_PARAMETER (adapters/slack-secrets.ts).
+ */
+export interface SlackAppConfig {
+  readonly clientId: string | undefined;
+  readonly clientSecret: string | undefined;
+  readonly clientSecretParameter: string | undefined;
+  readonly signingSecret: string | undefined;
+  readonly signingSecretParameter: string | undefined;
+  /**
+   * Outside production only (SLACK_API_BASE_URL, SLACK_AUTHORIZE_URL): the Web API and the OAuth
+   * authorize page of the local Slack stand-in instead of slack.com's.
+   */
+  readonly apiBaseUrl: string;
+  readonly authorizeUrl: string;
+}
+
+export const SLACK_API_BASE_URL = 'https://slack.com/api';
+export const SLACK_AUTHORIZE_URL = 'https://slack.com/oauth/v2/authorize';
+
+export function isSlackAppConfigured(slack: SlackAppConfig): boolean {
+  return Boolean(
+    slack.clientId &&
+    (slack.clientSecret || slack.clientSecretParameter) &&
+    (slack.signingSecret || slack.signingSecretParameter),
+  );
+}
+
 export const DEFAULT_EMAIL_FROM = 'Expiry Radar <no-reply@expiry-radar.local>';
 export const DEFAULT_GOOGLE_ISSUER = 'https://accounts.google.com';
 
@@ -156,6 +188,19 @@ function readConfig(): RuntimeConfig {
       clientSecretParameter: optional('GOOGLE_CLIENT_SECRET_PARAMETER'),
       issuer: optional('GOOGLE_ISSUER') ?? DEFAULT_GOOGLE_ISSUER,
       redirectUri: optional('GOOGLE_REDIRECT_URI'),
+    },
+    slack: {
+      clientId: optional('SLACK_CLIENT_ID'),
+      clientSecret: optional('SLACK_CLIENT_SECRET'),
+      clientSecretParameter: optional('SLACK_CLIENT_SECRET_PARAMETER'),
+      signingSecret: optional('SLACK_SIGNING_SECRET'),
+      signingSecretParameter: optional('SLACK_SIGNING_SECRET_PARAMETER'),
+      apiBaseUrl:
+        (appEnv === 'production' ? undefined : optional('SLACK_API_BASE_URL')) ??
+        SLACK_API_BASE_URL,
+      authorizeUrl:
+        (appEnv === 'production' ? undefined : optional('SLACK_AUTHORIZE_URL')) ??
+        SLACK_AUTHORIZE_URL,
     },
     webhookAllowLoopback: appEnv !== 'production' && process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
     rdapBaseUrl: appEnv === 'production' ? undefined : optional('RDAP_BASE_URL'),

@@ -29,8 +29,11 @@ export const WEBHOOK_KIND_LABELS: Readonly<Record<WebhookKind, string>> = {
   pagerduty: 'PagerDuty',
 };
 
-/** Alert channels: email, or a webhook by its kind. */
-export const ALERT_CHANNELS = ['email', ...WEBHOOK_KINDS] as const;
+/** The channel of the workspace's Slack app installation (its chosen Slack channel). */
+export const SLACK_APP_CHANNEL = 'slack_app';
+
+/** Alert channels: email, a webhook by its kind, or the Slack app. */
+export const ALERT_CHANNELS = ['email', ...WEBHOOK_KINDS, SLACK_APP_CHANNEL] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
 
 /**

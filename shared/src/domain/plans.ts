@@ -40,6 +40,8 @@ export interface PlanLimits {
    * follow their domain through RDAP are tokens, within `tokensPerWorkspace`.
    */
   readonly watchedDomainsPerWorkspace: Limit;
+  /** Whether a workspace may install the Slack app (alerts in a channel, actions in Slack). */
+  readonly slackApp: boolean;
 }
 
 export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
@@ -57,6 +59,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     integrationsPerWorkspace: 1,
     apiKeysPerUser: 2,
     watchedDomainsPerWorkspace: 0,
+    slackApp: false,
   },
   pro: {
     workspacesOwned: 3,
@@ -72,6 +75,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     integrationsPerWorkspace: 5,
     apiKeysPerUser: 10,
     watchedDomainsPerWorkspace: 5,
+    slackApp: true,
   },
   team: {
     workspacesOwned: 10,
@@ -87,6 +91,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     integrationsPerWorkspace: 20,
     apiKeysPerUser: 50,
     watchedDomainsPerWorkspace: 50,
+    slackApp: true,
   },
   enterprise: {
     workspacesOwned: null,
@@ -102,6 +107,7 @@ export const PLAN_LIMITS: Readonly<Record<Plan, PlanLimits>> = {
     integrationsPerWorkspace: null,
     apiKeysPerUser: null,
     watchedDomainsPerWorkspace: null,
+    slackApp: true,
   },
 };
 

@@ -23,7 +23,7 @@ export interface AlertActionActor {
   readonly email: string | null;
   /** A webhook's name when the link came in a webhook's message, or PagerDuty's back-channel. */
   readonly webhook: string | null;
-  readonly via: 'link' | 'web' | 'pagerduty';
+  readonly via: 'link' | 'web' | 'pagerduty' | 'slack';
 }
 
 export interface AlertAction {
@@ -55,7 +55,7 @@ export const alertActionItemSchema = z.object({
     userId: z.string().nullable(),
     email: z.string().nullable(),
     webhook: z.string().nullable(),
-    via: z.enum(['link', 'web', 'pagerduty']),
+    via: z.enum(['link', 'web', 'pagerduty', 'slack']),
   }),
   at: z.string(),
   ttl: z.number(),

@@ -73,10 +73,15 @@ class LinkRefusal extends AppError {
   }
 }
 
-interface OpenedLink {
-  readonly claims: AlertActionLinkClaims;
+/** What an action is about and asks for, from a link or from a member in Slack. */
+interface ActionSubject {
+  readonly claims: Pick<AlertActionLinkClaims, 'action' | 'snoozeDays'>;
   readonly workspace: WorkspaceRecord;
   readonly token: Token;
+}
+
+interface OpenedLink extends ActionSubject {
+  readonly claims: AlertActionLinkClaims;
 }
 
 /** Who a link's recipient is in an action and the audit: a member when the address is one. */
@@ -94,12 +99,12 @@ function auditActorOf(actor: AlertActionActor) {
 /** Who did it, in words: the address, or the webhook the link came through. */
 function byText(actor: AlertActionActor): string {
   if (actor.email) return actor.email;
+  if (actor.via === 'pagerduty') return `PagerDuty, through the ${actor.webhook} webhook`;
   if (actor.webhook) return `a link in the ${actor.webhook} webhook's message`;
   return 'a member';
 }
 
 export function alertActionStateOf(action: AlertAction): AlertActionState {
-  if (actor.via === 'pagerduty') return `PagerDuty, through the ${actor.webhook} webhook`;
   return {
     kind: action.kind,
     expires_at: action.expiresAt,
@@ -207,7 +212,7 @@ export async function checkEndpointsNow(token: Token): Promise<void> {
 }
 
 function snoozeDayOf(
-  claims: AlertActionLinkClaims,
+  claims: Pick<AlertActionLinkClaims, 'snoozeDays'>,
   until: string | undefined,
   token: Token,
   now: Date,
@@ -276,7 +281,7 @@ interface Performed {
 }
 
 async function perform(
-  opened: OpenedLink,
+  opened: ActionSubject,
   body: { until?: string; expires_at?: string },
   actor: AlertActionActor,
   now: Date,
@@ -440,4 +445,73 @@ export async function setAlertAction(options: {
     change.kind === 'snoozed' ? { until: change.until } : {},
   );
   return alertActionStateOf(action);
+}
+
+/** Who acted as a member in a channel that knows them (Slack), and how it is audited. */
+export interface MemberActor {
+  readonly userId: string;
+  readonly email: string;
+  readonly via: 'slack';
+  /** Recorded with the event (the Slack user and workspace). */
+  readonly metadata: Record<string, unknown>;
+}
+
+/**
+ * A member acts on an alert where it arrived (Slack's buttons): the same actions as a link's,
+ * stored and audited as the member's with `via`. The token must still have the expiry the alert
+ * was about; a refusal (out of date, a bad date) changes nothing, is audited as
+ * `alert.action_refused`, and comes back as a 400 with its message.
+ */
+export async function takeMemberAlertAction(options: {
+  readonly workspace: WorkspaceRecord;
+  readonly token: Token;
+  readonly expiresAt: string;
+  readonly action: AlertActionLinkClaims['action'];
+  readonly snoozeDays: number | null;
+  readonly input: { until?: string; expires_at?: string };
+  readonly member: MemberActor;
+  readonly now: Date;
+}): Promise<{ readonly message: string; readonly state: AlertActionState }> {
+  const { workspace, token, member, now } = options;
+  const actor: AlertActionActor = {
+    userId: member.userId,
+    email: member.email,
+    webhook: null,
+    via: member.via,
+  };
+  const audit = (action: AuditAction, metadata: Record<string, unknown>) =>
+    recordAuditEvent({
+      scope: { type: 'workspace', workspaceId: workspace.id },
+      action,
+      actor: auditActorOf(actor),
+      target: { type: 'token', id: token.id, name: token.name },
+      plan: workspace.plan,
+      metadata: { ...metadata, via: member.via, ...member.metadata },
+      now,
+    });
+  try {
+    if (token.expiresAt !== options.expiresAt) {
+      throw new LinkRefusal(
+        'outdated',
+        ALERT_LINK_REFUSALS.outdated(token.name, dayOf(token.expiresAt)),
+      );
+    }
+    const performed = await perform(
+      { claims: { action: options.action, snoozeDays: options.snoozeDays }, workspace, token },
+      options.input,
+      actor,
+      now,
+    );
+    await saveAlertAction(performed.action);
+    await audit(performed.audit, performed.metadata);
+    return { message: performed.message, state: alertActionStateOf(performed.action) };
+  } catch (error) {
+    if (!(error instanceof LinkRefusal)) throw error;
+    await audit(AUDIT_ACTIONS.alertActionRefused, {
+      reason: error.reason,
+      action: options.action,
+      expiresAt: options.expiresAt,
+    });
+    throw new AppError('VALIDATION_ERROR', error.message);
+  }
 }

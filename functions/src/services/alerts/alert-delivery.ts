@@ -43,10 +43,11 @@ import {
   UNREADABLE_ERROR,
   type DeliveryAttempt,
   type DeliveryResult,
+  type TokenAlertContext,
 } from './delivery-rules';
 import { alertActionLinks } from './alert-action-links';
 import { webhookRecipient } from '../../domain/alert-action-link';
-import type { WebhookKind } from '@expiry-radar/shared/domain/alerts';
+import { SLACK_APP_CHANNEL, type WebhookKind } from '@expiry-radar/shared/domain/alerts';
 
 /** The webhook kinds whose messages carry the alert's action links (Teams buttons, payload URLs). */
 const ACTION_LINK_KINDS: ReadonlySet<WebhookKind> = new Set(['teams', 'generic', 'pagerduty']);
@@ -105,6 +106,7 @@ export async function deliverAlert(
   const skippedNow: { channel: string; reason: string }[] = [];
   let retryable = false;
   let touched = false;
+  let slackRevoked = false;
 
   for (const delivery of deliveries.filter((planned) => planned.kind !== 'email')) {
     if (!isClaimable(delivery, now)) {
@@ -127,7 +129,11 @@ export async function deliverAlert(
       skippedNow.push({ channel: delivery.channel, reason: skipReason });
       continue;
     }
-    const failure = await sendWebhook(delivery, context, notice, ports);
+    const failure =
+      delivery.kind === SLACK_APP_CHANNEL
+        ? await sendSlackApp(message.workspaceId, context, notice, ports)
+        : await sendWebhook(delivery, context, notice, ports);
+    slackRevoked ||= failure !== null && 'revoked' in failure && failure.revoked === true;
     if (failure) {
       await ports.quota.release(context.workspace.ownerId, month);
       await ports.records.markFailed(
@@ -150,6 +156,9 @@ export async function deliverAlert(
     ports.metrics.count('sent', delivery.kind);
     sentNow.push(delivery.channel);
   }
+  const fallback = slackRevoked
+    ? await addEmailFallback(message.alertId, record, { ...context, slackApp: REVOKED }, ports, now)
+    : [];
   if (touched) await ports.records.settle(message.alertId, now);
 
   const base = {
@@ -189,16 +198,17 @@ export async function deliverAlert(
         error: lastError ?? 'Delivery pending',
       }
     : { kind: 'done' };
-  if (message.deliver !== 'webhooks') {
-    for (const delivery of deliveries.filter((planned) => planned.kind === 'email')) {
-      const digest = {
-        kind: 'digest' as const,
-        digestId: `${message.alertId}~${delivery.key}`,
-        address: delivery.target,
-        alerts: [message],
-      };
-      result = combineResults(result, await deliverDigest(digest, attempt, ports));
-    }
+  // A webhooks-only message leaves the planned addresses to their digests; the addresses that
+  // stand in for a revoked Slack app are sent here.
+  const emails = message.deliver === 'webhooks' ? fallback : [...deliveries, ...fallback];
+  for (const delivery of emails.filter((planned) => planned.kind === 'email')) {
+    const digest = {
+      kind: 'digest' as const,
+      digestId: `${message.alertId}~${delivery.key}`,
+      address: delivery.target,
+      alerts: [message],
+    };
+    result = combineResults(result, await deliverDigest(digest, attempt, ports));
   }
   return result;
 }
@@ -226,5 +236,55 @@ async function sendWebhook(
       error: errorText(error),
       permanent: error instanceof WebhookDeliveryError && error.reason === 'blocked',
     };
+  }
+}
+
+const REVOKED = { channelName: '', status: 'revoked' } as const;
+
+/**
+ * Slack revoked the workspace's installation while this alert was on its way: email stands in
+ * for it, so the addresses the alert would go to with email on (the contact groups', else the
+ * owner's, and the token's owner) are added to the record and sent now, as one-row digests.
+ */
+async function addEmailFallback(
+  alertId: string,
+  record: { readonly deliveries: readonly DeliveryState[] | null },
+  context: TokenAlertContext,
+  ports: AlertDeliveryPorts,
+  now: Date,
+): Promise<DeliveryState[]> {
+  const planned = new Set((record.deliveries ?? []).map((delivery) => delivery.key));
+  const fallback = resolveDeliveries({
+    ...context,
+    escalation: isEscalationAlertId(alertId),
+  }).filter((delivery) => delivery.kind === 'email' && !planned.has(delivery.key));
+  if (fallback.length > 0) await ports.records.addDeliveries(alertId, fallback, now);
+  return fallback;
+}
+
+async function sendSlackApp(
+  workspaceId: string,
+  context: TokenAlertContext,
+  notice: ReturnType<typeof alertNoticeOf>,
+  ports: AlertDeliveryPorts,
+): Promise<{ error: string; permanent: boolean; revoked?: boolean } | null> {
+  try {
+    const result = await ports.sendSlackApp({
+      workspaceId,
+      plan: context.workspace.plan,
+      notice,
+      token: context.token,
+    });
+    if (result.kind === 'sent') return null;
+    if (result.kind === 'not_installed') {
+      return { error: SKIP_REASONS.slackAppRemoved, permanent: true };
+    }
+    return {
+      error: `Slack answered ${result.reason}: the installation was revoked, so alerts go by email until it is installed again`,
+      permanent: true,
+      revoked: true,
+    };
+  } catch (error) {
+    return { error: errorText(error), permanent: false };
   }
 }

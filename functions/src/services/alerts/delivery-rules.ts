@@ -4,6 +4,7 @@
  * delivery is skipped on purpose, and what an alert says (`AlertNotice`).
  */
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { SLACK_APP_CHANNEL } from '@expiry-radar/shared/domain/alerts';
 import { keptWithinLimit, PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { AlertNotice, ContactGroup, WebhookChannel } from '../../domain/alert-channels';
@@ -63,6 +64,8 @@ export const SKIP_REASONS = {
   emailDisabled: 'Email alerts are disabled',
   unsubscribed: 'The address stopped these alert emails',
   bounced: 'Address bounced: it is on the suppression list',
+  slackAppRemoved: 'The Slack app was removed from the workspace',
+  slackAppNotInPlan: "The workspace's plan does not include the Slack app",
   complained: 'Address marked these emails as spam: it is on the suppression list',
 } as const;
 
@@ -91,6 +94,26 @@ export function emailChannelKey(address: string): string {
 
 export function webhookChannel(name: string): string {
   return `webhook:${name}`;
+}
+
+/**
+ * How the workspace's Slack app takes part: `post` (alerts go to its channel), `email` (Slack
+ * revoked it: alerts fall back to email, email alerts off or not) or null (none, or the plan
+ * does not include it).
+ */
+export function slackAppRole(
+  slackApp: AlertContext['slackApp'],
+  plan: Plan,
+): 'post' | 'email' | null {
+  if (!slackApp || !PLAN_LIMITS[plan].slackApp) return null;
+  return slackApp.status === 'active' ? 'post' : 'email';
+}
+
+/** Whether email goes out for the workspace: email alerts on, or the Slack app's fallback. */
+function emailOn(context: Pick<AlertContext, 'settings' | 'slackApp'>, plan: Plan): boolean {
+  return (
+    context.settings.email_alerts_enabled || slackAppRole(context.slackApp, plan) === 'email'
+  );
 }
 
 /**
@@ -130,7 +153,9 @@ export type TokenAlertContext = AlertContext & { readonly token: Token };
  * of the workspace; either way only webhooks within the plan's limit. An escalation goes to the group that group escalates to, and nowhere when
  * there is none. The token's owner (a member) gets every alert and escalation of the token as
  * well, whatever the groups say, once (an address in the group too is one delivery). Email only when email alerts are
- * on, and not to addresses that stopped the workspace's alert emails.
+ * on (or the workspace's Slack app was revoked on Slack's side: email stands in for it), and not
+ * to addresses that stopped the workspace's alert emails. The Slack app's channel, when it is
+ * installed and the plan includes it, gets every alert of the workspace.
  */
 export function resolveDeliveries(context: {
   readonly token: Pick<Token, 'contact_group_id' | 'additional_contact_group_ids'> | undefined;
@@ -139,6 +164,8 @@ export function resolveDeliveries(context: {
   readonly ownerEmail: string | null;
   /** The address of the token's owner (its `owner_id`), if it has one. */
   readonly tokenOwnerEmail?: string | null;
+  /** The workspace's Slack app: its channel gets every alert; revoked, email stands in for it. */
+  readonly slackApp?: AlertContext['slackApp'];
   /** Lower-cased addresses that stopped the workspace's alert emails. */
   readonly optedOut?: ReadonlySet<string>;
   /** The token's escalation rather than one of its windows. */
@@ -164,7 +191,7 @@ export function resolveDeliveries(context: {
   const groupAddresses = groups.flatMap((group) =>
     group ? group.emails : ownerEmail ? [ownerEmail] : [],
   );
-  const addresses = settings.email_alerts_enabled
+  const addresses = emailOn(context, workspace.plan)
     ? [...groupAddresses, ...(context.tokenOwnerEmail ? [context.tokenOwnerEmail] : [])]
     : [];
   const inUse = webhooksInUse(settings.webhook_urls, workspace.plan);
@@ -185,6 +212,16 @@ export function resolveDeliveries(context: {
     seen.add(key);
     deliveries.push(
       pendingDelivery({ key, channel: key, kind: webhook.kind, target: webhook.name }),
+    );
+  }
+  if (slackAppRole(context.slackApp, workspace.plan) === 'post' && context.slackApp) {
+    deliveries.push(
+      pendingDelivery({
+        key: SLACK_APP_CHANNEL,
+        channel: SLACK_APP_CHANNEL,
+        kind: SLACK_APP_CHANNEL,
+        target: context.slackApp.channelName,
+      }),
     );
   }
   return deliveries;
@@ -218,7 +255,11 @@ export function isClaimable(delivery: DeliveryState, now: Date): boolean {
 export function skipReasonOf(context: AlertContext, delivery: DeliveryState): string | null {
   if (context.workspace.isFrozen) return SKIP_REASONS.frozen;
   if (delivery.kind === 'email') {
-    return context.settings.email_alerts_enabled ? null : SKIP_REASONS.emailDisabled;
+    return emailOn(context, context.workspace.plan) ? null : SKIP_REASONS.emailDisabled;
+  }
+  if (delivery.kind === SLACK_APP_CHANNEL) {
+    if (!context.slackApp) return SKIP_REASONS.slackAppRemoved;
+    return PLAN_LIMITS[context.workspace.plan].slackApp ? null : SKIP_REASONS.slackAppNotInPlan;
   }
   const isTarget = (channel: WebhookChannel) => channel.name === delivery.target;
   if (!context.settings.webhook_urls.some(isTarget)) return SKIP_REASONS.webhookRemoved;

@@ -20,7 +20,11 @@ import type {
   AlertStats,
   DeliveryStatus,
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
-import { isWebhookKind, WEBHOOK_KIND_LABELS } from '@expiry-radar/shared/domain/alerts';
+import {
+  isWebhookKind,
+  SLACK_APP_CHANNEL,
+  WEBHOOK_KIND_LABELS,
+} from '@expiry-radar/shared/domain/alerts';
 import { CellText, oneLineTableSx } from '../../../components/cell-text';
 import { DateText } from '../../../components/date-text';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
@@ -81,6 +85,7 @@ export function describeWindow(
 /** "Email", "Slack: ops-alerts" (channel ids are `email` or `webhook:<name>`). */
 export function channelLabel(channel: AlertChannelState): string {
   if (channel.channel === 'email') return 'Email';
+  if (channel.kind === SLACK_APP_CHANNEL) return 'Slack app';
   const name = channel.channel.startsWith('webhook:')
     ? channel.channel.slice('webhook:'.length)
     : channel.channel;

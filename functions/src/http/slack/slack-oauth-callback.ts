@@ -1,0 +1,17 @@
+import { createHttpHandler } from '../pipeline/create-http-handler';
+import { completeSlackInstallation } from '../../services/slack/slack-installation';
+
+/**
+ * `GET /api/slack/oauth/callback`: Slack sends the browser back here after "Add to Slack". The
+ * state is taken once; only the signed-in admin who started the installation finishes it. Always
+ * redirects to the Alerts page (`/preferences`), its `slack` parameter saying how it went.
+ */
+export const handler = createHttpHandler('slackOAuthCallback', async ({ query, session, now }) => {
+  const caller = session && !session.apiKey ? session.user : undefined;
+  const result = await completeSlackInstallation({ query, caller, now });
+  const search = new URLSearchParams({
+    ...(result.workspaceId ? { workspace: result.workspaceId } : {}),
+    slack: result.outcome,
+  });
+  return { redirectTo: `/preferences?${search.toString()}` };
+});
