@@ -75,6 +75,9 @@ describe('the app origin of a deploy with no context', () => {
       'register',
       'requestPasswordReset',
       'resendVerification',
+      // The SAML entity id and assertion consumer service URL.
+      'samlAcs',
+      'samlMetadata',
       // The redirect URI of single sign-on.
       'ssoCallback',
       'ssoSignIn',

@@ -346,6 +346,20 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('ssoCallback', 'external', { query }, 302);
     await context.call('ssoCallback', 'refusal', { query, withoutOriginSecret: true }, 403);
   },
+  async samlMetadata(context) {
+    await context.call('samlMetadata', 'happy', {}, 200);
+    await context.call('samlMetadata', 'refusal', { withoutOriginSecret: true }, 403);
+  },
+  async samlAcs(context) {
+    // A response that answers no request of ours goes back to the login page; a signed one
+    // comes from the organization's identity provider, outside the deployment.
+    const form = {
+      body: new URLSearchParams({ SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlLz4=', RelayState: 'r' }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    };
+    await context.call('samlAcs', 'external', form, 302);
+    await context.call('samlAcs', 'refusal', { ...form, withoutOriginSecret: true }, 403);
+  },
 
   // Two-factor authentication
   async verifyTwoFactorSignIn(context) {
