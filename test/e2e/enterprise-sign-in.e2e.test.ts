@@ -3,7 +3,8 @@
  * domain (its TXT record published in the local DNS stand-in) and connects a local OpenID
  * provider on the Single sign-on page; a user of that domain signs in through the provider from
  * the login page and lands in the app, created just in time; with "Require SSO" on, the password
- * form refuses an address of the domain and says where to sign in.
+ * form refuses an address of the domain and says where to sign in; switched to SAML 2.0 (the
+ * local SAML IdP stand-in's metadata URL), another user of the domain signs in through it.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
@@ -23,6 +24,7 @@ describe('enterprise sign-in in Chromium', () => {
   const owner = { email: uniqueEmail('sso-owner'), password: strongPassword('sso-owner') };
   const domain = `sso-${randomUUID().slice(0, 8)}.example`;
   const member = `grace@${domain}`;
+  const samlMember = `ada@${domain}`;
 
   beforeAll(async () => {
     provider = new OAuth2Server();
@@ -99,6 +101,35 @@ describe('enterprise sign-in in Chromium', () => {
           'Your organization signs in with single sign-on. Use "Continue with SSO" with this address.',
         )
         .waitFor();
+    } finally {
+      await visitor.close();
+    }
+  });
+
+  it('switched to SAML 2.0, a user of the domain signs in through the SAML provider', async () => {
+    const { app, page, browser } = session!;
+    const samlIdp = app.endpoints.samlIdp!;
+    const users = await fetch(`${samlIdp}/stand-in/users`, {
+      method: 'PUT',
+      body: JSON.stringify({ users: [{ email: samlMember, name: 'Ada Lovelace', nameId: 'ada' }] }),
+    });
+    expect(users.status).toBe(200);
+    await page.goto(`${app.appUrl}/organization/sign-in`);
+    await page.getByRole('combobox', { name: 'Protocol' }).click();
+    await page.getByRole('option', { name: 'SAML 2.0' }).click();
+    await field(page, 'IdP metadata URL').fill(`${samlIdp}/metadata`);
+    await saveConnection(page, true);
+
+    const visitor = await browser.newContext();
+    try {
+      const login = await visitor.newPage();
+      await login.goto(`${app.appUrl}/login`);
+      await field(login, 'Email').fill(samlMember);
+      await login.getByRole('button', { name: 'Continue with SSO' }).click();
+      await login.getByRole('button', { name: samlMember }).click();
+      await login.waitForURL(/\/dashboard/);
+      const signedIn = await login.request.get(`${app.appUrl}/api/session`);
+      expect(await signedIn.json()).toMatchObject({ loggedIn: true, user: { email: samlMember } });
     } finally {
       await visitor.close();
     }
