@@ -304,6 +304,40 @@ describe('SSO sign-in', () => {
     expect(refused[0]!.metadata).toMatchObject({ email });
   });
 
+  it('links the account to the provider subject: a changed address keeps it, another subject is refused', async () => {
+    const { owner, domain } = await givenConnection();
+    const email = `linus-${randomUUID().slice(0, 6)}@${domain}`;
+    const subject = randomUUID();
+    claims = { sub: subject, email };
+    const first = await signInWithSso(email);
+    expect(first.headers?.location).toBe('/dashboard?new_user=true');
+    const userId = await findUserIdByEmail(email);
+
+    const renamed = `linus.t-${randomUUID().slice(0, 6)}@${domain}`;
+    claims = { sub: subject, email: renamed };
+    const again = await signInWithSso(renamed);
+    expect(again.headers?.location).toBe('/dashboard');
+    expect(await findUserIdByEmail(renamed)).toBeUndefined();
+    const session = await invoke(
+      getSession,
+      apiGatewayEvent({
+        method: 'GET',
+        path: '/api/session',
+        cookies: [cookieOf(again, 'er_session')],
+      }),
+    );
+    expect(session.json).toMatchObject({ user: { id: userId, email } });
+
+    // The address passed to someone else at the provider: not into the first person's account.
+    claims = { sub: randomUUID(), email };
+    const other = await signInWithSso(email);
+    expect(other.headers?.location).toBe('/login?error=sso_account_linked_elsewhere');
+    const refused = await ownerEvents(owner.userId, 'auth.sso_sign_in_refused');
+    expect(refused.map((event) => String(event.metadata?.reason))).toEqual([
+      `address_linked_to_another_subject: ${email}`,
+    ]);
+  });
+
   it('refuses an address outside the verified domains', async () => {
     const { domain } = await givenConnection();
     claims = { sub: randomUUID(), email: `mallory@not-${domain}` };
