@@ -44,6 +44,7 @@ export const PROPERTY_AREAS = {
   workspaces: ['workspaces', 'invitations', 'calendar', 'integrations'],
   tokens: ['tokens', 'audit', 'certificates'],
   alerts: ['alerts', 'alert-queue', 'alert-emails', 'billing', 'organization'],
+  scim: ['scim'],
 } as const satisfies Record<string, readonly string[]>;
 export type PropertyArea = keyof typeof PROPERTY_AREAS;
 
@@ -154,6 +155,17 @@ export function eventOf(
   return event;
 }
 
+/** A refusal in the API's error shape, or on SCIM's routes in SCIM's (RFC 7644 §3.12). */
+function isErrorAnswer(route: RouteDefinition, response: { json: unknown; body?: string }): boolean {
+  if (!route.path.startsWith('/scim/')) return apiErrorSchema.safeParse(response.json).success;
+  const body = JSON.parse(response.body ?? '{}') as { schemas?: unknown; status?: unknown };
+  return (
+    Array.isArray(body.schemas) &&
+    body.schemas.includes('urn:ietf:params:scim:api:messages:2.0:Error') &&
+    typeof body.status === 'string'
+  );
+}
+
 function prototypeKeys(): string[] {
   return Object.getOwnPropertyNames(Object.prototype).sort();
 }
@@ -229,8 +241,8 @@ export function describeRouteProperties(area: PropertyArea): void {
           const fail = (problem: string) =>
             new Error(describeFailure(route, problem, response, logged.errors));
           if (status >= 500) throw fail('answered a 5xx');
-          if (status >= 400 && !apiErrorSchema.safeParse(response.json).success) {
-            throw fail('answered a 4xx that is not JSON { error, code, details? }');
+          if (status >= 400 && !isErrorAnswer(route, response)) {
+            throw fail('answered a 4xx that is not JSON { error, code, details? } (SCIM: its error shape)');
           }
           if (JSON.stringify(prototypeKeys()) !== JSON.stringify(prototypeBefore)) {
             throw fail('polluted Object.prototype');

@@ -14,6 +14,23 @@ export const HTTP_ROUTE_BASE_PERMISSIONS: readonly Permission[] = ['originSecret
 
 // The routes that build links on the app's origin (emails, Google's callback, Stripe's return
 // addresses) read it from the web stack's parameter (functions/src/adapters/app-origin.ts).
+/**
+ * What a SCIM change of workspace access writes: group and membership items, workspace
+ * admissions (a transaction with the workspace's guard), member removals with their tokens
+ * handed on (token edits, search deltas), sessions ended and API keys deleted, audit events.
+ */
+const SCIM_ACCESS_WRITES: readonly Permission[] = [
+  'table:GetItem',
+  'table:BatchGetItem',
+  'table:Query',
+  'table:PutItem',
+  'table:UpdateItem',
+  'table:DeleteItem',
+  'table:BatchWriteItem',
+  'table:ConditionCheckItem',
+  'appOriginRead',
+];
+
 export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> = {
   // The session lookup reads (middleware/session-auth.ts) and these answer from what it read.
   getSession: ['table:BatchGetItem'],
@@ -118,6 +135,29 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'integrationCredentialsSeal',
     'integrationCredentialsOpen',
   ],
+  // SCIM on the organization page: the token's item, the groups, their members' workspaces.
+  getScimSettings: ['table:GetItem', 'table:BatchGetItem', 'table:Query'],
+  createScimToken: ['table:GetItem', 'table:BatchGetItem', 'table:Query', 'table:PutItem'],
+  revokeScimToken: ['table:GetItem', 'table:BatchGetItem', 'table:PutItem', 'table:DeleteItem'],
+  mapScimGroup: SCIM_ACCESS_WRITES,
+  // SCIM for identity providers: the token's and owner's reads and the app origin (resources'
+  // locations) on every route; the writers change accounts, memberships and audit trails.
+  scimServiceProviderConfig: ['table:GetItem', 'appOriginRead'],
+  scimResourceTypes: ['table:GetItem', 'appOriginRead'],
+  scimSchemas: ['table:GetItem', 'appOriginRead'],
+  scimListUsers: ['table:GetItem', 'table:Query', 'table:PutItem', 'appOriginRead'],
+  scimGetUser: ['table:GetItem', 'table:PutItem', 'appOriginRead'],
+  scimListGroups: ['table:GetItem', 'table:Query', 'table:PutItem', 'appOriginRead'],
+  scimGetGroup: ['table:GetItem', 'table:Query', 'table:PutItem', 'appOriginRead'],
+  // A new User may replace an account that never verified its address (as SSO does).
+  scimCreateUser: [...SCIM_ACCESS_WRITES, 'index:byAlternateKey', 'emailSend'],
+  scimReplaceUser: [...SCIM_ACCESS_WRITES, 'index:byAlternateKey'],
+  scimPatchUser: [...SCIM_ACCESS_WRITES, 'index:byAlternateKey'],
+  scimDeleteUser: [...SCIM_ACCESS_WRITES, 'index:byAlternateKey'],
+  scimCreateGroup: SCIM_ACCESS_WRITES,
+  scimReplaceGroup: SCIM_ACCESS_WRITES,
+  scimPatchGroup: SCIM_ACCESS_WRITES,
+  scimDeleteGroup: SCIM_ACCESS_WRITES,
   // The preview of an invitation counts lookups per client address.
   getInvitationPreview: ['table:BatchGetItem', 'index:byAlternateKey', 'table:UpdateItem'],
   // A registration's status reads its watch and account, and counts checks per client address.
@@ -520,6 +560,38 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'endpointCheckQueueSend',
   ],
   getTokenAlertAction: ['table:GetItem', 'table:BatchGetItem'],
+  // The Slack app: its installation item; the OAuth redirect exchanges the code with the client
+  // secret (SSM) and seals the bot token; interactions check Slack's signature (the signing
+  // secret, SSM), open the bot token, and act as the alert action links do.
+  getSlackInstallation: ['table:GetItem', 'table:BatchGetItem'],
+  startSlackInstallation: ['table:BatchGetItem', 'table:PutItem', 'appOriginRead'],
+  deleteSlackInstallation: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:PutItem',
+    'table:DeleteItem',
+  ],
+  slackOAuthCallback: [
+    'table:BatchGetItem',
+    'table:PutItem',
+    'table:DeleteItem',
+    'secretParameterRead',
+    'integrationCredentialsSeal',
+    'appOriginRead',
+  ],
+  slackInteractions: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'table:PutItem',
+    'table:UpdateItem',
+    'table:DeleteItem',
+    'table:BatchWriteItem',
+    'table:ConditionCheckItem',
+    'secretParameterRead',
+    'integrationCredentialsOpen',
+    'endpointCheckQueueSend',
+  ],
   // PagerDuty's back-channel: the address (on the app's origin) and which PagerDuty webhooks have
   // their secret stored; the settings item is created on the first read, as getAlertSettings does.
   getPagerDutyBackChannel: [
@@ -559,38 +631,6 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:UpdateItem',
     'table:DeleteItem',
     'alertLinkKeyRead',
-  ],
-  // The Slack app: its installation item; the OAuth redirect exchanges the code with the client
-  // secret (SSM) and seals the bot token; interactions check Slack's signature (the signing
-  // secret, SSM), open the bot token, and act as the alert action links do.
-  getSlackInstallation: ['table:GetItem', 'table:BatchGetItem'],
-  startSlackInstallation: ['table:BatchGetItem', 'table:PutItem', 'appOriginRead'],
-  deleteSlackInstallation: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:PutItem',
-    'table:DeleteItem',
-  ],
-  slackOAuthCallback: [
-    'table:BatchGetItem',
-    'table:PutItem',
-    'table:DeleteItem',
-    'secretParameterRead',
-    'integrationCredentialsSeal',
-    'appOriginRead',
-  ],
-  slackInteractions: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:Query',
-    'table:PutItem',
-    'table:UpdateItem',
-    'table:DeleteItem',
-    'table:BatchWriteItem',
-    'table:ConditionCheckItem',
-    'secretParameterRead',
-    'integrationCredentialsOpen',
-    'endpointCheckQueueSend',
   ],
   // A read that writes: the settings item and its signing secret are created on first read.
   getAlertSettings: [

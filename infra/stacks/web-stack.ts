@@ -71,7 +71,8 @@ import { REPO_ROOT } from '../constructs/app-function';
 import { CloudFrontAccessLogs } from '../constructs/cloudfront-access-logs';
 import { nagAccount, nagRegion } from '../constructs/nag-findings';
 
-export const API_PATH_PATTERNS = ['/api/*', '/auth/*'] as const;
+/** The API's paths: the product's, sign-in's and SCIM's (identity providers provision here). */
+export const API_PATH_PATTERNS = ['/api/*', '/auth/*', '/scim/*'] as const;
 
 /**
  * The viewer headers CloudFront passes to the API (besides every cookie and query string): the

@@ -146,6 +146,52 @@ async function searchIndexWithWaitingChanges(
 const signedOut = (context: ScenarioContext, routeId: RouteId, request = {}) =>
   context.call(routeId, 'refusal', request, 401);
 
+/**
+ * A Team owner with a workspace and a verified domain (seeded: DNS is outside the rehearsal),
+ * its SCIM token made through the token route, and the headers an identity provider sends.
+ */
+async function scimOrganization(context: ScenarioContext) {
+  const owner = await signedInUser();
+  const workspace = await (
+    await workspaceFixtures()
+  ).givenWorkspace({ ownerId: owner.userId, name: 'SCIM' });
+  const records = await import('@expiry-radar/functions/data/organization-sign-in-records');
+  const domain = `scim-${randomUUID().slice(0, 8)}.example`;
+  const now = new Date();
+  await records.addOrganizationDomain({
+    organizationId: owner.userId,
+    domain,
+    token: 'rehearsal',
+    addedAt: now.toISOString(),
+    verifiedAt: null,
+    lastCheckError: null,
+  });
+  await records.markDomainVerified(owner.userId, domain, now, null);
+  const made = await context.call('createScimToken', 'setup', { session: owner }, 201);
+  const { token } = made.json as { token: string };
+  const headers = { authorization: `Bearer ${token}` };
+  const user = async () => {
+    const body = { userName: `person-${randomUUID().slice(0, 8)}@${domain}`, active: true };
+    const created = await context.call('scimCreateUser', 'setup', { headers, body }, 201);
+    return (created.json as { id: string }).id;
+  };
+  const group = async (members: string[] = []) => {
+    const body = {
+      displayName: `Group ${randomUUID().slice(0, 8)}`,
+      members: members.map((value) => ({ value })),
+    };
+    const created = await context.call('scimCreateGroup', 'setup', { headers, body }, 201);
+    return (created.json as { id: string }).id;
+  };
+  return { owner, workspace, domain, headers, user, group };
+}
+
+const WRONG_SCIM_TOKEN = { authorization: 'Bearer scim_nobody.not-a-token' };
+const patchActive = (value: string) => ({
+  schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
+  Operations: [{ op: 'Replace', path: 'active', value }],
+});
+
 export const routeScenarios: Record<RouteId, Scenario> = {
   // Session and platform: public; refused without CloudFront's origin secret.
   async getSession(context) {
@@ -354,7 +400,10 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     // A response that answers no request of ours goes back to the login page; a signed one
     // comes from the organization's identity provider, outside the deployment.
     const form = {
-      body: new URLSearchParams({ SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlLz4=', RelayState: 'r' }).toString(),
+      body: new URLSearchParams({
+        SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlLz4=',
+        RelayState: 'r',
+      }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     };
     await context.call('samlAcs', 'external', form, 302);
@@ -1162,6 +1211,210 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     // Saving reads the issuer's discovery document, outside the deployment (here: unreachable).
     const owned = { ...body, default_workspace_id: values.workspace };
     await context.call('saveSsoConnection', 'external', { session: owner, body: owned }, 400);
+  },
+
+  // SCIM provisioning: the organization page's part, then the identity provider's routes.
+  async getScimSettings(context) {
+    const { owner } = await scimOrganization(context);
+    await context.call('getScimSettings', 'happy', { session: owner }, 200);
+    await signedOut(context, 'getScimSettings');
+  },
+  async createScimToken(context) {
+    await scimOrganization(context);
+    // Refused: no verified domain yet.
+    const owner = await signedInUser();
+    await context.call('createScimToken', 'refusal', { session: owner }, 400);
+  },
+  async revokeScimToken(context) {
+    const { owner } = await scimOrganization(context);
+    await context.call('revokeScimToken', 'happy', { session: owner }, 200);
+    await signedOut(context, 'revokeScimToken');
+  },
+  async mapScimGroup(context) {
+    const { owner, workspace, user, group } = await scimOrganization(context);
+    const id = await group([await user()]);
+    const body = { workspace_id: workspace, role: 'viewer' };
+    await context.call('mapScimGroup', 'happy', { session: owner, params: { id }, body }, 200);
+    await context.call(
+      'mapScimGroup',
+      'happy',
+      { session: owner, params: { id }, body: { workspace_id: null, role: null } },
+      200,
+    );
+    await context.call(
+      'mapScimGroup',
+      'refusal',
+      { session: owner, params: { id: randomUUID() }, body },
+      404,
+    );
+  },
+  async scimServiceProviderConfig(context) {
+    const { headers } = await scimOrganization(context);
+    await context.call('scimServiceProviderConfig', 'happy', { headers }, 200);
+    await context.call('scimServiceProviderConfig', 'refusal', { headers: WRONG_SCIM_TOKEN }, 401);
+  },
+  async scimResourceTypes(context) {
+    const { headers } = await scimOrganization(context);
+    await context.call('scimResourceTypes', 'happy', { headers }, 200);
+    await context.call('scimResourceTypes', 'refusal', { headers: WRONG_SCIM_TOKEN }, 401);
+  },
+  async scimSchemas(context) {
+    const { headers } = await scimOrganization(context);
+    await context.call('scimSchemas', 'happy', { headers }, 200);
+    await context.call('scimSchemas', 'refusal', { headers: WRONG_SCIM_TOKEN }, 401);
+  },
+  async scimListUsers(context) {
+    const { headers, domain, user } = await scimOrganization(context);
+    await user();
+    await context.call('scimListUsers', 'happy', { headers }, 200);
+    const filter = `userName eq "nobody@${domain}"`;
+    await context.call('scimListUsers', 'happy', { headers, query: { filter } }, 200);
+    await context.call(
+      'scimListUsers',
+      'refusal',
+      { headers, query: { filter: 'userName co "a"' } },
+      400,
+    );
+  },
+  async scimCreateUser(context) {
+    const { headers, domain } = await scimOrganization(context);
+    const body = { userName: `new-${randomUUID().slice(0, 8)}@${domain}`, active: true };
+    await context.call('scimCreateUser', 'happy', { headers, body }, 201);
+    const outside = { userName: 'someone@outside.example', active: true };
+    await context.call('scimCreateUser', 'refusal', { headers, body: outside }, 400);
+  },
+  async scimGetUser(context) {
+    const { headers, user } = await scimOrganization(context);
+    await context.call('scimGetUser', 'happy', { headers, params: { id: await user() } }, 200);
+    await context.call('scimGetUser', 'refusal', { headers, params: { id: randomUUID() } }, 404);
+  },
+  async scimReplaceUser(context) {
+    const { headers, domain, user } = await scimOrganization(context);
+    const id = await user();
+    const body = {
+      userName: `renamed-${randomUUID().slice(0, 8)}@${domain}`,
+      displayName: 'Renamed',
+      active: false,
+    };
+    await context.call('scimReplaceUser', 'happy', { headers, params: { id }, body }, 200);
+    await context.call(
+      'scimReplaceUser',
+      'refusal',
+      { headers: WRONG_SCIM_TOKEN, params: { id }, body },
+      401,
+    );
+  },
+  async scimPatchUser(context) {
+    const { headers, user, group, workspace, owner } = await scimOrganization(context);
+    const id = await user();
+    const groupId = await group([id]);
+    const mapping = { workspace_id: workspace, role: 'viewer' };
+    await context.call(
+      'mapScimGroup',
+      'setup',
+      { session: owner, params: { id: groupId }, body: mapping },
+      200,
+    );
+    await context.call(
+      'scimPatchUser',
+      'happy',
+      { headers, params: { id }, body: patchActive('False') },
+      200,
+    );
+    await context.call(
+      'scimPatchUser',
+      'happy',
+      { headers, params: { id }, body: patchActive('True') },
+      200,
+    );
+    await context.call(
+      'scimPatchUser',
+      'refusal',
+      { headers, params: { id }, body: { Operations: [] } },
+      400,
+    );
+  },
+  async scimDeleteUser(context) {
+    const { headers, user } = await scimOrganization(context);
+    await context.call('scimDeleteUser', 'happy', { headers, params: { id: await user() } }, 204);
+    await context.call('scimDeleteUser', 'refusal', { headers, params: { id: randomUUID() } }, 404);
+  },
+  async scimListGroups(context) {
+    const { headers, group } = await scimOrganization(context);
+    await group();
+    const query = { filter: 'displayName eq "Nobody"', excludedAttributes: 'members' };
+    await context.call('scimListGroups', 'happy', { headers, query }, 200);
+    await context.call('scimListGroups', 'happy', { headers }, 200);
+    await context.call(
+      'scimListGroups',
+      'refusal',
+      { headers, query: { filter: 'displayName sw "a"' } },
+      400,
+    );
+  },
+  async scimCreateGroup(context) {
+    const { headers, user } = await scimOrganization(context);
+    const body = { displayName: 'Created', members: [{ value: await user() }] };
+    await context.call('scimCreateGroup', 'happy', { headers, body }, 201);
+    await context.call('scimCreateGroup', 'refusal', { headers, body }, 409);
+  },
+  async scimGetGroup(context) {
+    const { headers, group } = await scimOrganization(context);
+    await context.call('scimGetGroup', 'happy', { headers, params: { id: await group() } }, 200);
+    await context.call('scimGetGroup', 'refusal', { headers, params: { id: randomUUID() } }, 404);
+  },
+  async scimReplaceGroup(context) {
+    const { headers, group, user } = await scimOrganization(context);
+    const id = await group();
+    const body = { displayName: 'Replaced', members: [{ value: await user() }] };
+    await context.call('scimReplaceGroup', 'happy', { headers, params: { id }, body }, 200);
+    await context.call('scimReplaceGroup', 'refusal', { headers, params: { id }, body: {} }, 400);
+  },
+  async scimPatchGroup(context) {
+    const { headers, group, user, workspace, owner } = await scimOrganization(context);
+    const id = await group();
+    const mapping = { workspace_id: workspace, role: 'viewer' };
+    await context.call(
+      'mapScimGroup',
+      'setup',
+      { session: owner, params: { id }, body: mapping },
+      200,
+    );
+    const member = [{ value: await user() }];
+    const operations = (op: string) => ({ Operations: [{ op, path: 'members', value: member }] });
+    await context.call(
+      'scimPatchGroup',
+      'happy',
+      { headers, params: { id }, body: operations('Add') },
+      200,
+    );
+    await context.call(
+      'scimPatchGroup',
+      'happy',
+      { headers, params: { id }, body: operations('Remove') },
+      200,
+    );
+    await context.call(
+      'scimPatchGroup',
+      'refusal',
+      { headers, params: { id }, body: operations('move') },
+      400,
+    );
+  },
+  async scimDeleteGroup(context) {
+    const { headers, group, user } = await scimOrganization(context);
+    await context.call(
+      'scimDeleteGroup',
+      'happy',
+      { headers, params: { id: await group([await user()]) } },
+      204,
+    );
+    await context.call(
+      'scimDeleteGroup',
+      'refusal',
+      { headers, params: { id: randomUUID() } },
+      404,
+    );
   },
 
   // Audit

@@ -1,0 +1,3 @@
+import { describeRouteProperties } from '../../test-support/route-properties';
+
+describeRouteProperties('scim');
