@@ -102,3 +102,22 @@ describe("the SDK's logger middleware", () => {
     for (const client of clients) expect(middlewareOf(client)).not.toContain(SDK_LOGGER_MIDDLEWARE);
   });
 });
+
+describe("the clients' SDK packages", () => {
+  it('are loaded when a client is first made, not with the module (a cold start loads fewer)', () => {
+    const loaded: string[] = [];
+    jest.isolateModules(() => {
+      for (const sdkPackage of ['@aws-sdk/client-ssm', '@aws-sdk/client-kms']) {
+        jest.doMock(sdkPackage, () => {
+          loaded.push(sdkPackage);
+          return jest.requireActual<object>(sdkPackage);
+        });
+      }
+      const fresh = jest.requireActual<{ getSsmClient: typeof getSsmClient }>('./aws-clients');
+      expect(loaded).toEqual([]);
+      fresh.getSsmClient();
+      fresh.getSsmClient();
+      expect(loaded).toEqual(['@aws-sdk/client-ssm']);
+    });
+  });
+});

@@ -2,24 +2,30 @@
  * Module-scope AWS clients: created on first use and then reused for the life of the container,
  * so warm invocations skip connection set-up. Locally they point at the emulators. In Lambda
  * each call is traced in X-Ray (platform/tracer.ts; untouched elsewhere).
+ *
+ * Each client's SDK package is required when the client is first made, not when this module is
+ * loaded: every function's bundle holds this module, and loading all seven packages (SSM's alone
+ * is 400 KB of JavaScript) took about a fifth of a route function's cold start, mostly for
+ * clients the function never makes (`npm run bench -- cold-starts`).
  */
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
-import { KMSClient } from '@aws-sdk/client-kms';
-import { SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
-import { SESv2Client } from '@aws-sdk/client-sesv2';
-import { SQSClient } from '@aws-sdk/client-sqs';
-import { SSMClient } from '@aws-sdk/client-ssm';
+/* eslint-disable @typescript-eslint/no-require-imports -- each SDK package is required on first use (above) */
+import type * as DynamoDb from '@aws-sdk/client-dynamodb';
+import type * as DynamoDbDocuments from '@aws-sdk/lib-dynamodb';
+import type * as Kms from '@aws-sdk/client-kms';
+import type * as SecretsManager from '@aws-sdk/client-secrets-manager';
+import type * as SesV2 from '@aws-sdk/client-sesv2';
+import type * as Sqs from '@aws-sdk/client-sqs';
+import type * as Ssm from '@aws-sdk/client-ssm';
 import { getConfig } from './config';
 import { tracer } from './tracer';
 
-let dynamoDbClient: DynamoDBClient | undefined;
-let documentClient: DynamoDBDocumentClient | undefined;
-let sqsClient: SQSClient | undefined;
-let sesClient: SESv2Client | undefined;
-let ssmClient: SSMClient | undefined;
-let secretsManagerClient: SecretsManagerClient | undefined;
-let kmsClient: KMSClient | undefined;
+let dynamoDbClient: DynamoDb.DynamoDBClient | undefined;
+let documentClient: DynamoDbDocuments.DynamoDBDocumentClient | undefined;
+let sqsClient: Sqs.SQSClient | undefined;
+let sesClient: SesV2.SESv2Client | undefined;
+let ssmClient: Ssm.SSMClient | undefined;
+let secretsManagerClient: SecretsManager.SecretsManagerClient | undefined;
+let kmsClient: Kms.KMSClient | undefined;
 
 /** The name the SDK gives its logger middleware. */
 export const SDK_LOGGER_MIDDLEWARE = 'loggerMiddleware';
@@ -37,8 +43,9 @@ function withoutSdkLogging<Client extends { middlewareStack: { remove(name: stri
   return client;
 }
 
-export function getDynamoDbClient(): DynamoDBClient {
+export function getDynamoDbClient(): DynamoDb.DynamoDBClient {
   if (!dynamoDbClient) {
+    const { DynamoDBClient } = require('@aws-sdk/client-dynamodb') as typeof DynamoDb;
     const { region, dynamoDbEndpoint } = getConfig();
     dynamoDbClient = tracer.captureAWSv3Client(
       withoutSdkLogging(new DynamoDBClient({ region, endpoint: dynamoDbEndpoint })),
@@ -47,15 +54,19 @@ export function getDynamoDbClient(): DynamoDBClient {
   return dynamoDbClient;
 }
 
-export function getDocumentClient(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(getDynamoDbClient(), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+export function getDocumentClient(): DynamoDbDocuments.DynamoDBDocumentClient {
+  if (!documentClient) {
+    const { DynamoDBDocumentClient } = require('@aws-sdk/lib-dynamodb') as typeof DynamoDbDocuments;
+    documentClient = DynamoDBDocumentClient.from(getDynamoDbClient(), {
+      marshallOptions: { removeUndefinedValues: true },
+    });
+  }
   return documentClient;
 }
 
-export function getSqsClient(): SQSClient {
+export function getSqsClient(): Sqs.SQSClient {
   if (!sqsClient) {
+    const { SQSClient } = require('@aws-sdk/client-sqs') as typeof Sqs;
     const { region, sqsEndpoint } = getConfig();
     sqsClient = tracer.captureAWSv3Client(
       withoutSdkLogging(new SQSClient({ region, endpoint: sqsEndpoint })),
@@ -64,8 +75,9 @@ export function getSqsClient(): SQSClient {
   return sqsClient;
 }
 
-export function getSesClient(): SESv2Client {
+export function getSesClient(): SesV2.SESv2Client {
   if (!sesClient) {
+    const { SESv2Client } = require('@aws-sdk/client-sesv2') as typeof SesV2;
     const { region, sesEndpoint } = getConfig();
     sesClient = tracer.captureAWSv3Client(
       withoutSdkLogging(new SESv2Client({ region, endpoint: sesEndpoint })),
@@ -74,24 +86,34 @@ export function getSesClient(): SESv2Client {
   return sesClient;
 }
 
-export function getSsmClient(): SSMClient {
-  ssmClient ??= tracer.captureAWSv3Client(
-    withoutSdkLogging(new SSMClient({ region: getConfig().region })),
-  );
+export function getSsmClient(): Ssm.SSMClient {
+  if (!ssmClient) {
+    const { SSMClient } = require('@aws-sdk/client-ssm') as typeof Ssm;
+    ssmClient = tracer.captureAWSv3Client(
+      withoutSdkLogging(new SSMClient({ region: getConfig().region })),
+    );
+  }
   return ssmClient;
 }
 
-export function getSecretsManagerClient(): SecretsManagerClient {
-  secretsManagerClient ??= withoutSdkLogging(
-    new SecretsManagerClient({ region: getConfig().region }),
-  );
+export function getSecretsManagerClient(): SecretsManager.SecretsManagerClient {
+  if (!secretsManagerClient) {
+    const { SecretsManagerClient } =
+      require('@aws-sdk/client-secrets-manager') as typeof SecretsManager;
+    secretsManagerClient = withoutSdkLogging(
+      new SecretsManagerClient({ region: getConfig().region }),
+    );
+  }
   return secretsManagerClient;
 }
 
-export function getKmsClient(): KMSClient {
-  kmsClient ??= tracer.captureAWSv3Client(
-    withoutSdkLogging(new KMSClient({ region: getConfig().region })),
-  );
+export function getKmsClient(): Kms.KMSClient {
+  if (!kmsClient) {
+    const { KMSClient } = require('@aws-sdk/client-kms') as typeof Kms;
+    kmsClient = tracer.captureAWSv3Client(
+      withoutSdkLogging(new KMSClient({ region: getConfig().region })),
+    );
+  }
   return kmsClient;
 }
 
