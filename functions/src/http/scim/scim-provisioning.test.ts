@@ -18,6 +18,11 @@ import {
 } from '../../data/organization-sign-in-records';
 import { createSession } from '../../data/session-records';
 import { queryAll } from '../../data/table-operations';
+import type { SsoConnectionRecord } from '../../data/organization-sign-in-records';
+import {
+  SSO_DEACTIVATED_REDIRECT,
+  ssoSignInAccount,
+} from '../../services/organizations/sso-sign-in';
 import { handler as createApiKey } from '../api-keys/create-api-key';
 import { handler as createScimToken } from '../organization/create-scim-token';
 import { handler as getScimSettings } from '../organization/get-scim-settings';
@@ -258,12 +263,33 @@ describe('SCIM provisioning as Microsoft Entra ID sends it', () => {
       workspacesLeft: [workspaceId],
     });
 
+    // The provider's next sign-in of the person is refused, whatever it answers.
+    const connection: SsoConnectionRecord = {
+      organizationId: owner.userId,
+      protocol: 'oidc',
+      issuer: 'https://idp.example',
+      defaultWorkspaceId: workspaceId,
+      defaultRole: 'viewer',
+      requireSso: false,
+      updatedAt: new Date().toISOString(),
+    };
+    const signIn = () =>
+      ssoSignInAccount({
+        connection,
+        identity: { subject: 'alice-subject', email: userName, name: 'Alice' },
+        requestedEmail: userName,
+        now: new Date(),
+        ip: '127.0.0.1',
+      });
+    expect(await signIn()).toEqual({ kind: 'refused', redirectTo: SSO_DEACTIVATED_REDIRECT });
+
     // Reactivated, the mapped group gives the workspace back.
     await scim(patchUser, token, 'PATCH', `/Users/${userId}`, {
       id: userId,
       body: { schemas: [PATCH_SCHEMA], Operations: [{ op: 'Replace', path: 'active', value: 'True' }] },
     });
     expect((await findMember(workspaceId, userId))?.role).toBe('workspace_manager');
+    expect(await signIn()).toMatchObject({ kind: 'account', user: { id: userId } });
 
     expect((await scim(deleteUser, token, 'DELETE', `/Users/${userId}`, { id: userId })).status).toBe(204);
     expect(await findMember(workspaceId, userId)).toBeUndefined();

@@ -10,6 +10,7 @@ import {
   listOrganizationDomains,
   type SsoConnectionRecord,
 } from '../../data/organization-sign-in-records';
+import { findScimUser } from '../../data/scim-records';
 import { findUserById, type UserRecord } from '../../data/user-records';
 import { findOrCreateSsoAccount } from './sso-accounts';
 import { organizationAllowed } from './organization-owner';
@@ -17,6 +18,7 @@ import { organizationAllowed } from './organization-owner';
 export const SSO_FAILED_REDIRECT = '/login?error=sso_sign_in_failed';
 export const SSO_OUTSIDE_DOMAINS_REDIRECT = '/login?error=sso_address_outside_domains';
 export const SSO_LINKED_ELSEWHERE_REDIRECT = '/login?error=sso_account_linked_elsewhere';
+export const SSO_DEACTIVATED_REDIRECT = '/login?error=sso_account_deactivated';
 
 export interface SsoRefusal {
   readonly organizationId: string;
@@ -88,6 +90,11 @@ export async function ssoSignInAccount(options: {
   );
   if (account.kind === 'refused') {
     return refuse(`${account.reason}: ${identity.email}`, SSO_LINKED_ELSEWHERE_REDIRECT);
+  }
+  // Deactivated through SCIM: the provider said this person left, whatever it answers now.
+  const provisioned = await findScimUser(connection.organizationId, account.user.id);
+  if (provisioned && !provisioned.active) {
+    return refuse(`deactivated_by_scim: ${identity.email}`, SSO_DEACTIVATED_REDIRECT);
   }
   return { kind: 'account', user: account.user, created: account.created };
 }

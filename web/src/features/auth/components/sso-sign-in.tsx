@@ -20,6 +20,8 @@ export const SSO_ERROR_MESSAGES: Readonly<Record<string, string>> = {
     'Your identity provider signed you in with an address outside your organization’s verified domains.',
   sso_account_linked_elsewhere:
     'Your identity provider signed you in as someone else than the account holding this address. Ask your administrator.',
+  sso_account_deactivated:
+    'Your organization has deactivated your account. Ask your administrator.',
   sso_not_set_up: SSO_NOT_SET_UP,
   sso_unavailable:
     'Your organization’s identity provider cannot be reached right now. Try again shortly.',
