@@ -298,7 +298,7 @@ export async function completeSamlResponse(
   if (!confirmations.some((data) => data.InResponseTo === expectedRequestId)) {
     throw new SamlResponseRefused(
       'in_response_to_mismatch',
-      "The signed subject confirmation does not answer the request we sent (InResponseTo)",
+      'The signed subject confirmation does not answer the request we sent (InResponseTo)',
     );
   }
   await checkDestination(profile.getSamlResponseXml?.(), sp.acsUrl);

@@ -108,7 +108,9 @@ export async function completeSsoAuthorization(
   if (!claims) throw new Error('The provider returned no ID token');
   const username = text(claims.preferred_username);
   const email = text(claims.email) ?? (username?.includes('@') ? username : undefined);
-  const amr = Array.isArray(claims.amr) ? claims.amr.filter((value) => typeof value === 'string') : [];
+  const amr = Array.isArray(claims.amr)
+    ? claims.amr.filter((value) => typeof value === 'string')
+    : [];
   return {
     subject: claims.sub,
     email: email?.toLowerCase(),

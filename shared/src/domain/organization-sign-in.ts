@@ -83,9 +83,8 @@ export function samlServiceProviderUrls(appOrigin: string) {
 }
 
 export const SAML_METADATA_MESSAGE =
-  'Give the identity provider\'s SAML metadata: its URL, or the XML file.';
-export const METADATA_URL_MESSAGE =
-  'Enter the metadata URL your identity provider shows (https).';
+  "Give the identity provider's SAML metadata: its URL, or the XML file.";
+export const METADATA_URL_MESSAGE = 'Enter the metadata URL your identity provider shows (https).';
 
 /**
  * The connection as its owner saves it. OpenID Connect needs the issuer and client (the secret

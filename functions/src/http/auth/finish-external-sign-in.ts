@@ -63,5 +63,8 @@ export async function finishExternalSignIn(signIn: ExternalSignIn): Promise<Rout
     signIn.created && signIn.returnTo === DEFAULT_SIGN_IN_REDIRECT
       ? `${DEFAULT_SIGN_IN_REDIRECT}?new_user=true`
       : signIn.returnTo;
-  return { redirectTo, cookies: [...signIn.cookies, ...signInCookies(session, now, secureCookies)] };
+  return {
+    redirectTo,
+    cookies: [...signIn.cookies, ...signInCookies(session, now, secureCookies)],
+  };
 }

@@ -201,7 +201,11 @@ describe('SAML sign-in', () => {
     expect(asked.response.headers?.location).toBe('/login/two-factor');
     expect(cookieOf(asked.response, 'er_session')).toBeUndefined();
 
-    const mfa = { protocol: 'saml', default_workspace_id: workspaceId, default_role: 'workspace_manager' };
+    const mfa = {
+      protocol: 'saml',
+      default_workspace_id: workspaceId,
+      default_role: 'workspace_manager',
+    };
     await save(owner.cookie, { ...mfa, provider_enforces_mfa: true });
     const exempt = await signInWithSaml(user);
     expect(exempt.response.headers?.location).toBe('/dashboard');
@@ -211,13 +215,21 @@ describe('SAML sign-in', () => {
   it.each<[string, Partial<SamlResponseOptions>, string]>([
     ['an unsigned response', { sign: 'none' }, 'signature_invalid'],
     ['a response signed by another key', { foreignKey: true }, 'signature_invalid'],
-    ['a signed response without a signed assertion', { sign: 'response-only' }, 'signature_invalid'],
+    [
+      'a signed response without a signed assertion',
+      { sign: 'response-only' },
+      'signature_invalid',
+    ],
     [
       'an expired response',
       { issuedAt: new Date(Date.now() - 30 * 60_000), validForMs: 5 * 60_000 },
       'outside_time_window',
     ],
-    ['a response for another audience', { audience: 'https://other.example/sp' }, 'audience_mismatch'],
+    [
+      'a response for another audience',
+      { audience: 'https://other.example/sp' },
+      'audience_mismatch',
+    ],
     [
       'a response for another recipient',
       { recipient: 'https://other.example/acs' },

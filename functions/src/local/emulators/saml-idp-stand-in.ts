@@ -177,7 +177,9 @@ function page(response: ServerResponse, status: number, html: string): void {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
   });
-  response.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SAML stand-in</title></head><body>${html}</body></html>`);
+  response.end(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SAML stand-in</title></head><body>${html}</body></html>`,
+  );
 }
 
 async function readBody(request: IncomingMessage): Promise<string> {
@@ -197,8 +199,7 @@ async function readAuthnRequest(encoded: string): Promise<AuthnRequest | undefin
     const xml = inflateRawSync(Buffer.from(encoded, 'base64')).toString('utf8');
     const document = await parseXml2JsFromString(xml);
     const request = document.AuthnRequest as
-      | { $?: Record<string, string>; Issuer?: Array<{ _?: string }> }
-      | undefined;
+      { $?: Record<string, string>; Issuer?: Array<{ _?: string }> } | undefined;
     const id = request?.$?.ID;
     const acsUrl = request?.$?.AssertionConsumerServiceURL;
     const spEntityId = request?.Issuer?.[0]?._;
@@ -240,7 +241,9 @@ function postingPage(acsUrl: string, samlResponse: string, relayState: string): 
   );
 }
 
-export async function startSamlIdpStandIn(options: { port?: number } = {}): Promise<SamlIdpStandIn> {
+export async function startSamlIdpStandIn(
+  options: { port?: number } = {},
+): Promise<SamlIdpStandIn> {
   const signing = makeSigningCertificate();
   const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
     .privateKey.export({ type: 'pkcs8', format: 'pem' })

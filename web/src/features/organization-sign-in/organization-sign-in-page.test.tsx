@@ -86,7 +86,11 @@ function serve(options: { allowed: boolean }) {
         client_id: saml ? '' : body.client_id,
         has_client_secret: !saml,
         saml: saml
-          ? { metadata_url: body.metadata_url, sso_url: 'https://idp.acme.example/sso', certificates: 1 }
+          ? {
+              metadata_url: body.metadata_url,
+              sso_url: 'https://idp.acme.example/sso',
+              certificates: 1,
+            }
           : null,
         provider_enforces_mfa: body.provider_enforces_mfa,
         default_workspace_id: body.default_workspace_id,

@@ -19,7 +19,8 @@ export function formPostBody(): HttpMiddleware {
       const fields: Record<string, string> = {};
       for (const [name, value] of new URLSearchParams(text)) {
         // A field sent twice is ambiguous: the schema sees neither value as its own.
-        if (Object.hasOwn(fields, name)) throw new AppError('VALIDATION_ERROR', `"${name}" is sent twice.`);
+        if (Object.hasOwn(fields, name))
+          throw new AppError('VALIDATION_ERROR', `"${name}" is sent twice.`);
         fields[name] = value;
       }
       event.body = JSON.stringify(fields);

@@ -148,8 +148,8 @@ export function SsoConnectionForm({ connection, workspaces, hasVerifiedDomain, a
           <>
             <Typography variant="body2" color="textSecondary">
               Add Expiry Radar to your identity provider as a SAML application with the entity id
-              (audience) <code>{samlProvider.entityId}</code> and the assertion consumer service
-              URL (HTTP-POST) <code>{samlProvider.acsUrl}</code>, assertions signed, or import{' '}
+              (audience) <code>{samlProvider.entityId}</code> and the assertion consumer service URL
+              (HTTP-POST) <code>{samlProvider.acsUrl}</code>, assertions signed, or import{' '}
               <Link href="/auth/saml/metadata" download="expiry-radar-saml-metadata.xml">
                 Expiry Radar’s SAML metadata
               </Link>
