@@ -11,6 +11,7 @@ import { paths } from '../../lib/paths';
 import { organizationUsageQueryOptions } from '../plan';
 import { useOrganizationSignIn } from './api/organization-sign-in';
 import { DomainsSection } from './components/domains-section';
+import { ScimSection } from './components/scim-section';
 import { SsoConnectionForm } from './components/sso-connection-form';
 
 export const PLAN_NOTE =
@@ -50,6 +51,13 @@ function SignInSettings() {
       <SsoConnectionForm
         connection={connection}
         workspaces={usage.data.workspaces}
+        hasVerifiedDomain={domains.some((domain) => domain.status === 'verified')}
+        appOrigin={window.location.origin}
+      />
+      <Divider />
+      <ScimSection
+        workspaces={usage.data.workspaces}
+        allowed={allowed}
         hasVerifiedDomain={domains.some((domain) => domain.status === 'verified')}
         appOrigin={window.location.origin}
       />
