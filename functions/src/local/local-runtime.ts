@@ -32,6 +32,7 @@ import { startGcpStandIn, type GcpStandIn } from './emulators/gcp-stand-in';
 import { startSamlIdpStandIn, type SamlIdpStandIn } from './emulators/saml-idp-stand-in';
 import { startGithubStandIn, type GithubStandIn } from './emulators/github-stand-in';
 import { startRdapStandIn, type RdapStandIn } from './emulators/rdap-stand-in';
+import { startSlackStandIn, type SlackStandIn } from './emulators/slack-stand-in';
 import { startDnsStandIn, type DnsStandIn } from './emulators/dns-stand-in';
 import { startCtSearchStandIn, type CtSearchStandIn } from './emulators/ct-search-stand-in';
 
@@ -70,6 +71,8 @@ export interface LocalRuntimeOptions {
   readonly gcpPort?: number;
   /** The local SAML IdP stand-in's port; 0 or absent: any free port. */
   readonly samlIdpPort?: number;
+  /** The local Slack stand-in's port; 0 or absent: any free port. */
+  readonly slackPort?: number;
   /** The local DNS stand-in's UDP port (domain verification, DNS_RESOLVER); 0 or absent: any. */
   readonly dnsPort?: number;
 }
@@ -119,6 +122,12 @@ export interface RunningLocalRuntime {
    * sets the users it offers.
    */
   readonly samlIdpUrl: string;
+  /**
+   * The local Slack stand-in (the Slack app's Web API, its authorize page and a page of the
+   * messages it received): `POST {slack.url}/stand-in/click` clicks a message's button as Slack
+   * would, signed. Its client id and secrets are the app's unless SLACK_CLIENT_ID was set.
+   */
+  readonly slack: SlackStandIn;
   stop(): Promise<void>;
 }
 
@@ -300,6 +309,7 @@ export async function startLocalRuntime(
   let azure: AzureStandIn | undefined;
   let gcp: GcpStandIn | undefined;
   let samlIdp: SamlIdpStandIn | undefined;
+  let slack: SlackStandIn | undefined;
   try {
     rdap = await startRdapStandIn({ port: options.rdapPort ?? 0 });
     dns = await startDnsStandIn({ port: options.dnsPort ?? 0 });
@@ -308,6 +318,17 @@ export async function startLocalRuntime(
     azure = await startAzureStandIn({ port: options.azurePort ?? 0, seed: true });
     gcp = await startGcpStandIn({ port: options.gcpPort ?? 0, seed: true });
     samlIdp = await startSamlIdpStandIn({ port: options.samlIdpPort ?? 0 });
+    slack = await startSlackStandIn({ port: options.slackPort ?? 0 });
+    if (!process.env.SLACK_CLIENT_ID) {
+      // The Slack app talks to the local stand-in (its URLs are never honoured in production).
+      Object.assign(process.env, {
+        SLACK_CLIENT_ID: slack.clientId,
+        SLACK_CLIENT_SECRET: slack.clientSecret,
+        SLACK_SIGNING_SECRET: slack.signingSecret,
+        SLACK_API_BASE_URL: slack.apiBaseUrl,
+        SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+      });
+    }
     Object.assign(process.env, emulators.environment, {
       APP_ENV: 'local',
       // Every registry's RDAP lookups go to the local stand-in (never honoured in production).
@@ -336,6 +357,7 @@ export async function startLocalRuntime(
     const azureStandIn = azure;
     const gcpStandIn = gcp;
     const samlIdpStandIn = samlIdp;
+    const slackStandIn = slack;
     const ctStandIn = ctSearch;
     await new Promise<void>((resolve, reject) => {
       listening.once('error', reject);
@@ -345,6 +367,7 @@ export async function startLocalRuntime(
     const appUrl = `http://localhost:${port}`;
     process.env.APP_ORIGIN = appUrl;
     resetConfigForTests();
+    slackStandIn.setInteractionUrl(`${appUrl}/api/slack/interactions`);
     const jobs = await startLocalJobs({
       sqsEndpoint: emulators.endpoints.sqs,
       alertQueueUrl: emulators.endpoints.alertQueueUrl,
@@ -367,6 +390,7 @@ export async function startLocalRuntime(
       azureUrl: azureStandIn.url,
       gcpUrl: gcpStandIn.url,
       samlIdpUrl: samlIdpStandIn.url,
+      slack: slackStandIn,
       stop: async () => {
         await jobs.stop();
         await standIn.stop();
@@ -376,6 +400,7 @@ export async function startLocalRuntime(
         await azureStandIn.stop();
         await gcpStandIn.stop();
         await samlIdpStandIn.stop();
+        await slackStandIn.stop();
         await new Promise<void>((resolve) => {
           listening.closeAllConnections();
           listening.close(() => resolve());
@@ -391,6 +416,7 @@ export async function startLocalRuntime(
     await azure?.stop();
     await gcp?.stop();
     await samlIdp?.stop();
+    await slack?.stop();
     await ctSearch?.stop();
     await emulators.stop();
     throw error;

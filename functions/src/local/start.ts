@@ -72,6 +72,7 @@ async function main(): Promise<void> {
     azurePort: process.env.AZURE_STAND_IN_PORT ? portFrom('AZURE_STAND_IN_PORT', 0) : 0,
     gcpPort: process.env.GCP_STAND_IN_PORT ? portFrom('GCP_STAND_IN_PORT', 0) : 0,
     samlIdpPort: process.env.SAML_IDP_PORT ? portFrom('SAML_IDP_PORT', 0) : 0,
+    slackPort: process.env.SLACK_STAND_IN_PORT ? portFrom('SLACK_STAND_IN_PORT', 0) : 0,
     ctSearchPort: process.env.CT_SEARCH_PORT ? portFrom('CT_SEARCH_PORT', 0) : 0,
     ...(runningEmulators ? { runningEmulators } : {}),
   });
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
     azure: runtime.azureUrl,
     gcp: runtime.gcpUrl,
     samlIdp: runtime.samlIdpUrl,
+    slack: runtime.slack.url,
     ctSearch: runtime.ctSearchUrl,
     ...endpoints,
   };
@@ -110,6 +112,7 @@ async function main(): Promise<void> {
       `  Google Cloud stand-in: ${runtime.gcpUrl} (token endpoint, Secret Manager, IAM; key at ${runtime.gcpUrl}/stand-in/key)`,
       `  Cert Spotter stand-in: ${runtime.ctSearchUrl} (the certificate transparency watch; npm run ct:watch)`,
       `  SAML IdP stand-in: ${runtime.samlIdpUrl} (a SAML connection's metadata URL: ${runtime.samlIdpUrl}/metadata)`,
+      `  Slack stand-in: ${runtime.slack.url} (the Slack app: "Add to Slack" on the Alerts page; the messages it received and their buttons)`,
       'Press Ctrl-C to stop.',
       '',
     ].join('\n'),
