@@ -101,6 +101,13 @@ export const organizationUsageResponse = z.object({
     alertDeliveriesThisMonth: z.number().int().nonnegative(),
     tokens: z.number().int().nonnegative(),
     members: z.number().int().nonnegative(),
+    /**
+     * Seats: the people who hold a place in the owner's workspaces (each member once, each
+     * pending invitation's address once), whatever the number of workspaces they are in.
+     */
+    seats: z.number().int().nonnegative(),
+    /** Of them, the people the organization's identity provider provisioned and keeps active (SCIM). */
+    provisionedSeats: z.number().int().nonnegative(),
   }),
   workspaces: z.array(
     z.object({

@@ -2,6 +2,7 @@ import { isPlan, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { readAlertSettings } from '../../data/alert-settings-records';
 import { readDeliveriesThisMonth } from '../../data/alert-usage';
 import { countMembersAndInvitations } from '../../data/member-records';
+import { organizationSeats } from '../../services/scim/organization-seats';
 import { listOwnedWorkspaces } from '../../data/workspace-store';
 import { monthOf } from '../../services/alerts/delivery-rules';
 import { createHttpHandler } from '../pipeline/create-http-handler';
@@ -9,18 +10,20 @@ import { requireSession } from '../pipeline/require-session';
 
 /**
  * `GET /api/organization/usage`: the caller's organization (the workspaces they own) against
- * their plan: alert deliveries this month, workspaces, and per workspace tokens, members
- * (pending invitations included) and webhooks.
+ * their plan: alert deliveries this month, workspaces, seats (distinct people, of whom how many
+ * SCIM keeps active), and per workspace tokens, members (pending invitations included) and
+ * webhooks.
  */
 export const handler = createHttpHandler('getOrganizationUsage', async ({ session, now }) => {
   const { user } = requireSession(session);
   const plan = isPlan(user.plan) ? user.plan : 'free';
   const month = monthOf(now);
   const owned = await listOwnedWorkspaces(user.id);
-  const [members, settings, deliveries] = await Promise.all([
+  const [members, settings, deliveries, seats] = await Promise.all([
     Promise.all(owned.map((workspace) => countMembersAndInvitations(workspace.id))),
     Promise.all(owned.map((workspace) => readAlertSettings(workspace.id))),
     readDeliveriesThisMonth([user.id], month),
+    organizationSeats(user.id, owned),
   ]);
   const workspaces = owned.map((workspace, index) => ({
     id: workspace.id,
@@ -40,6 +43,8 @@ export const handler = createHttpHandler('getOrganizationUsage', async ({ sessio
         alertDeliveriesThisMonth: deliveries.get(user.id) ?? 0,
         tokens: workspaces.reduce((sum, workspace) => sum + workspace.tokens, 0),
         members: workspaces.reduce((sum, workspace) => sum + workspace.members, 0),
+        seats: seats.seats,
+        provisionedSeats: seats.provisioned,
       },
       workspaces,
     },

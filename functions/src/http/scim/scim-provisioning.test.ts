@@ -28,6 +28,7 @@ import { handler as createScimToken } from '../organization/create-scim-token';
 import { handler as getScimSettings } from '../organization/get-scim-settings';
 import { handler as mapScimGroup } from '../organization/map-scim-group';
 import { handler as revokeScimToken } from '../organization/revoke-scim-token';
+import { handler as getOrganizationUsage } from '../organization/get-organization-usage';
 import { handler as listWorkspaces } from '../workspaces/list-workspaces';
 import { handler as createGroup } from './create-group';
 import { handler as createUser } from './create-user';
@@ -364,6 +365,12 @@ describe('SCIM provisioning as Okta sends it', () => {
     );
     expect((await findMember(workspaceId, bob.id as string))?.role).toBe('viewer');
     expect(await findMember(workspaceId, carol.id as string)).toBeUndefined();
+    // The Usage page's seats: the owner and Bob, of whom Bob came through SCIM.
+    const usage = await invoke(
+      getOrganizationUsage,
+      routeRequest('GET', '/api/organization/usage', { cookie: owner.cookie }),
+    );
+    expect((usage.json as { usage: unknown }).usage).toMatchObject({ seats: 2, provisionedSeats: 1 });
 
     const replaced = await scim(replaceUser, token, 'PUT', `/Users/${bob.id as string}`, {
       id: bob.id as string,

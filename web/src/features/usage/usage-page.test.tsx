@@ -21,6 +21,8 @@ const usage = {
     alertDeliveriesThisMonth: 1800,
     tokens: 120,
     members: 4,
+    seats: 3,
+    provisionedSeats: 2,
   },
   workspaces: [
     { id: 'ws-1', name: 'Main', is_frozen: false, tokens: 100, members: 3, webhooks: 2 },
@@ -69,6 +71,11 @@ describe('usage page', () => {
     for (const figure of ['Alert deliveries this month', 'Workspaces owned', 'Tokens', 'Members']) {
       expect(within(account).getByText(figure)).toBeVisible();
     }
+    expect(within(account).getByText('Seats')).toBeVisible();
+    expect(account).toHaveTextContent(
+      'Seats: 3 people hold a place in your workspaces (members and pending invitations, each person once',
+    );
+    expect(account).toHaveTextContent('2 of them provisioned by your identity provider.');
     const perWorkspace = screen.getByRole('region', { name: 'Per workspace' });
     expect(perWorkspace).toHaveTextContent('Counted for each workspace you own');
     expect(within(perWorkspace).queryByText('Alert deliveries this month')).toBeNull();

@@ -40,6 +40,14 @@ function ofLimit(value: number, limit: Limit): string {
   return limit === null ? count(value) : `${count(value)} / ${formatLimit(limit)}`;
 }
 
+/** What the seats figure counts, and how many of them SCIM provisioned. */
+export function seatsNote(seats: number, provisioned: number): string {
+  const people = `${count(seats)} ${seats === 1 ? 'person holds' : 'people hold'}`;
+  const scim =
+    provisioned > 0 ? ` ${count(provisioned)} of them provisioned by your identity provider.` : '';
+  return `Seats: ${people} a place in your workspaces (members and pending invitations, each person once; each place counts against the workspace's member limit).${scim}`;
+}
+
 /** Neutral until 80 % of the limit, the warning colour from 80 %, red only at the limit. */
 const BAR_COLORS = { normal: 'inherit', high: 'warning', full: 'error' } as const;
 
@@ -104,7 +112,11 @@ function UsageReport({ usage }: { usage: OrganizationUsage }) {
           />
           <UsageFigure label="Tokens" value={usage.usage.tokens} />
           <UsageFigure label="Members" value={usage.usage.members} />
+          <UsageFigure label="Seats" value={usage.usage.seats} />
         </Stack>
+        <Typography color="textSecondary" variant="body2">
+          {seatsNote(usage.usage.seats, usage.usage.provisionedSeats)}
+        </Typography>
       </Stack>
       <Paper variant="outlined" component="section" aria-labelledby="usage-workspaces">
         <Typography id="usage-workspaces" variant="h2" sx={{ fontSize: '1.25rem', p: 2, pb: 1 }}>
