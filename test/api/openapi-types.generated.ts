@@ -328,6 +328,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/auth/saml/metadata": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Expiry Radar's SAML 2.0 service provider metadata (its entity id is this URL; the assertion consumer service; signed assertions wanted), as an XML file. */
+        get: operations["samlMetadata"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/auth/saml/acs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The SAML assertion consumer service (HTTP-POST binding, a form body, no CSRF): checks the response's signed assertion, issuer, audience, recipient, time window, InResponseTo and replay, then signs in or creates the account and redirects to the app. */
+        post: operations["samlAcs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/auth/two-factor": {
         parameters: {
             query?: never;
@@ -709,6 +743,41 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/workspaces/{id}/pagerduty-back-channel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The address to give PagerDuty as a V3 webhook subscription's URL, and which PagerDuty webhooks have its signing secret stored (editors). */
+        get: operations["getPagerDutyBackChannel"];
+        /** Stores a PagerDuty webhook's V3 subscription signing secret sealed (never answered), or removes it with null (editors). */
+        put: operations["putPagerDutyBackChannel"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/pagerduty/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PagerDuty V3 webhook events of a workspace's PagerDuty alerts (raw body, X-PagerDuty-Signature checked, no CSRF): incident.acknowledged acknowledges the alert's expiry, incident.resolved checks a monitored certificate's endpoints or else acknowledges; other events and incidents are answered 202 and change nothing. */
+        post: operations["receivePagerDutyWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/tokens/{id}/alert-action": {
         parameters: {
             query?: never;
@@ -721,6 +790,59 @@ export interface paths {
         /** Acknowledges the token's alerts for its current expiry, snoozes them until a date (never past the expiry), or clears that (editors). */
         put: operations["setTokenAlertAction"];
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/workspaces/{id}/slack-installation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's Slack app installation: its Slack workspace and channel, and whether it was revoked on Slack's side (alerts then fall back to email) (members). */
+        get: operations["getSlackInstallation"];
+        put?: never;
+        /** Add to Slack: answers Slack's OAuth v2 authorize address, its state bound to the workspace and the admin who asked (10 minutes, once); Pro plans and above (admins). */
+        post: operations["startSlackInstallation"];
+        /** Removes the Slack app installation and its bot token; alerts stop going to Slack (admins). */
+        delete: operations["deleteSlackInstallation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slack/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Slack's OAuth redirect: takes the state once (the same signed-in admin, within 10 minutes), exchanges the code with oauth.v2.access, stores the bot token sealed and the channel chosen in Slack, then redirects to the Alerts page. */
+        get: operations["slackOAuthCallback"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/slack/interactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Slack's interaction requests (form-encoded `payload`): X-Slack-Signature checked over the raw body, timestamps older than 5 minutes and replays refused; a button of an alert message acknowledges, snoozes or records a renewal as the member whose verified Slack email it is, and the message is updated in place. */
+        post: operations["slackInteractions"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1015,6 +1137,185 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/organization/scim": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The organization's SCIM provisioning: whether a token exists (never the token) and the groups its identity provider pushed, with their workspace and role. */
+        get: operations["getScimSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/scim/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Makes the organization's SCIM bearer token, replacing the one before (which stops working); answers it once. */
+        post: operations["createScimToken"];
+        /** Revokes the organization's SCIM token: provisioning stops until a new one is made. */
+        delete: operations["revokeScimToken"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/organization/scim/groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Maps a SCIM group to one of the owner's workspaces and a role (or unmaps it); its members get or lose that access at once. */
+        put: operations["mapScimGroup"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ServiceProviderConfig": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: the service's configuration (RFC 7644 §5). */
+        get: operations["scimServiceProviderConfig"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/ResourceTypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: the resource types, User and Group. */
+        get: operations["scimResourceTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: the User and Group schemas, with the attributes kept. */
+        get: operations["scimSchemas"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: the organization's provisioned users; filter (userName, externalId, id, active, emails.value eq), startIndex and count. */
+        get: operations["scimListUsers"];
+        put?: never;
+        /** SCIM: provisions a user of a verified domain: a verified account (or the one holding the address), in the organization. */
+        post: operations["scimCreateUser"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Users/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: one provisioned user. */
+        get: operations["scimGetUser"];
+        /** SCIM: replaces a user (Okta); active false ends their sessions, API keys and memberships in the organization's workspaces at once. */
+        put: operations["scimReplaceUser"];
+        post?: never;
+        /** SCIM: removes a user from the organization: access ended as on deactivation; the account stays. */
+        delete: operations["scimDeleteUser"];
+        options?: never;
+        head?: never;
+        /** SCIM: changes a user with PATCH operations (Entra ID, Okta); active false ends their sessions, API keys and memberships at once. */
+        patch: operations["scimPatchUser"];
+        trace?: never;
+    };
+    "/scim/v2/Groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: the organization's groups; filter (displayName, externalId, id eq), startIndex and count. */
+        get: operations["scimListGroups"];
+        put?: never;
+        /** SCIM: creates a group, with its members. */
+        post: operations["scimCreateGroup"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/scim/v2/Groups/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** SCIM: one group with its members. */
+        get: operations["scimGetGroup"];
+        /** SCIM: replaces a group's name and members. */
+        put: operations["scimReplaceGroup"];
+        post?: never;
+        /** SCIM: deletes a group; its members lose the workspace it was mapped to. */
+        delete: operations["scimDeleteGroup"];
+        options?: never;
+        head?: never;
+        /** SCIM: renames a group, adds or removes members; a mapped group's workspace follows at once. */
+        patch: operations["scimPatchGroup"];
         trace?: never;
     };
     "/api/account/api-keys": {
@@ -1426,7 +1727,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Syncs an integration now (admin or workspace manager): creates, updates and marks removed at source the tokens it finds; answers the counts, changes, link candidates and errors. */
+        /** Syncs an integration now (admin or workspace manager): creates, updates and marks removed at source the tokens it finds; answers the counts, changes, link candidates and errors (200, state done). A source too large to read within the request answers 202 (state running) with what was written so far, and the sync goes on in the background until the integration has no syncing_since. */
         post: operations["syncIntegration"];
         delete?: never;
         options?: never;
@@ -2396,6 +2697,88 @@ export interface operations {
             cookie?: never;
         };
         requestBody?: never;
+        responses: {
+            /** @description Redirects to a page of the app. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    samlMetadata: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": string;
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    samlAcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    SAMLResponse: string;
+                    RelayState?: string;
+                };
+            };
+        };
         responses: {
             /** @description Redirects to a page of the app. */
             302: {
@@ -4479,6 +4862,153 @@ export interface operations {
             };
         };
     };
+    getPagerDutyBackChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        webhooks: {
+                            name: string;
+                            connected: boolean;
+                            connected_at: string | null;
+                            connected_by: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    putPagerDutyBackChannel: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    webhook_name: string;
+                    secret: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        url: string;
+                        webhooks: {
+                            name: string;
+                            connected: boolean;
+                            connected_at: string | null;
+                            connected_by: string | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    receivePagerDutyWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        outcome: "acknowledged" | "endpoint_check_requested" | "ignored";
+                        reason?: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getTokenAlertAction: {
         parameters: {
             query?: never;
@@ -4571,6 +5101,225 @@ export interface operations {
                             at: string;
                         } | null;
                     };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSlackInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        available: boolean;
+                        plan_allows: boolean;
+                        installation: {
+                            team_id: string;
+                            team_name: string;
+                            channel_id: string;
+                            channel_name: string;
+                            /** @enum {string} */
+                            status: "active" | "revoked";
+                            revoked_reason: string | null;
+                            revoked_at: string | null;
+                            installed_by: string;
+                            installed_at: string;
+                        } | null;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    startSlackInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        authorize_url: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteSlackInstallation: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    slackOAuthCallback: {
+        parameters: {
+            query?: {
+                code?: string;
+                state?: string;
+                error?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Redirects to a page of the app. */
+            302: {
+                headers: {
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    slackInteractions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": Record<string, never>;
                 };
             };
             /** @description An error: { error, code, details? }; the status follows the code. */
@@ -5303,6 +6052,8 @@ export interface operations {
                             alertDeliveriesThisMonth: number;
                             tokens: number;
                             members: number;
+                            seats: number;
+                            provisionedSeats: number;
                         };
                         workspaces: {
                             id: string;
@@ -5364,10 +6115,16 @@ export interface operations {
                         }[];
                         connection: {
                             /** @enum {string} */
-                            protocol: "oidc";
+                            protocol: "oidc" | "saml";
                             issuer: string;
                             client_id: string;
                             has_client_secret: boolean;
+                            saml: {
+                                metadata_url: string | null;
+                                sso_url: string;
+                                certificates: number;
+                            } | null;
+                            provider_enforces_mfa: boolean;
                             default_workspace_id: string;
                             /** @enum {string} */
                             default_role: "admin" | "workspace_manager" | "viewer";
@@ -5556,10 +6313,12 @@ export interface operations {
                      * @default oidc
                      * @enum {string}
                      */
-                    protocol?: "oidc";
-                    issuer: string;
-                    client_id: string;
+                    protocol?: "oidc" | "saml";
+                    issuer?: string;
+                    client_id?: string;
                     client_secret?: string;
+                    metadata_url?: string;
+                    metadata_xml?: string;
                     default_workspace_id: string;
                     /**
                      * @default viewer
@@ -5568,6 +6327,8 @@ export interface operations {
                     default_role?: "admin" | "workspace_manager" | "viewer";
                     /** @default false */
                     require_sso?: boolean;
+                    /** @default false */
+                    provider_enforces_mfa?: boolean;
                 };
             };
         };
@@ -5580,15 +6341,844 @@ export interface operations {
                 content: {
                     "application/json": {
                         /** @enum {string} */
-                        protocol: "oidc";
+                        protocol: "oidc" | "saml";
                         issuer: string;
                         client_id: string;
                         has_client_secret: boolean;
+                        saml: {
+                            metadata_url: string | null;
+                            sso_url: string;
+                            certificates: number;
+                        } | null;
+                        provider_enforces_mfa: boolean;
                         default_workspace_id: string;
                         /** @enum {string} */
                         default_role: "admin" | "workspace_manager" | "viewer";
                         require_sso: boolean;
                         updated_at: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getScimSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: {
+                            created_at: string;
+                        } | null;
+                        groups: {
+                            id: string;
+                            display_name: string;
+                            members: number;
+                            workspace_id: string | null;
+                            role: ("admin" | "workspace_manager" | "viewer") | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        created_at: string;
+                        token: string;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revokeScimToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        ok: true;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    mapScimGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    workspace_id: string | null;
+                    role: ("workspace_manager" | "viewer") | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        token: {
+                            created_at: string;
+                        } | null;
+                        groups: {
+                            id: string;
+                            display_name: string;
+                            members: number;
+                            workspace_id: string | null;
+                            role: ("admin" | "workspace_manager" | "viewer") | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimServiceProviderConfig: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimResourceTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimSchemas: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimListUsers: {
+        parameters: {
+            query?: {
+                filter?: string;
+                startIndex?: string;
+                count?: string;
+                attributes?: string;
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimCreateUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimGetUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimReplaceUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimDeleteUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimPatchUser: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimListGroups: {
+        parameters: {
+            query?: {
+                filter?: string;
+                startIndex?: string;
+                count?: string;
+                attributes?: string;
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimCreateGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimGetGroup: {
+        parameters: {
+            query?: {
+                filter?: string;
+                startIndex?: string;
+                count?: string;
+                attributes?: string;
+                excludedAttributes?: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimReplaceGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimDeleteGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "4XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description An error: { error, code, details? }; the status follows the code. */
+            "5XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    scimPatchGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/scim+json": {
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -7395,6 +8985,7 @@ export interface operations {
                                 errors: string[];
                             } | null;
                             paused: boolean;
+                            syncing_since: string | null;
                             created_at: string;
                             updated_at: string;
                         }[];
@@ -7744,6 +9335,7 @@ export interface operations {
                             errors: string[];
                         } | null;
                         paused: boolean;
+                        syncing_since: string | null;
                         created_at: string;
                         updated_at: string;
                     };
@@ -7897,6 +9489,7 @@ export interface operations {
                             errors: string[];
                         } | null;
                         paused: boolean;
+                        syncing_since: string | null;
                         created_at: string;
                         updated_at: string;
                     };
@@ -7969,6 +9562,48 @@ export interface operations {
                             type: string;
                             kept: boolean;
                         }[];
+                        /** @enum {string} */
+                        state: "done" | "running";
+                    };
+                };
+            };
+            /** @description Accepted: the work goes on after the answer. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        dry_run: boolean;
+                        created: number;
+                        updated: number;
+                        removed: number;
+                        deleted: number;
+                        unchanged: number;
+                        renewed: number;
+                        errors: string[];
+                        changes: {
+                            /** @enum {string} */
+                            action: "create" | "update" | "remove" | "delete";
+                            external_id: string;
+                            name: string;
+                            type: string;
+                            expires_at: string;
+                        }[];
+                        link_candidates: {
+                            token_id: string;
+                            name: string;
+                            type: string;
+                            external_id: string;
+                        }[];
+                        found: {
+                            external_id: string;
+                            name: string;
+                            type: string;
+                            kept: boolean;
+                        }[];
+                        /** @enum {string} */
+                        state: "done" | "running";
                     };
                 };
             };
