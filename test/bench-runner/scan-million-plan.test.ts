@@ -33,7 +33,8 @@ describe('the million-token scan benchmark', () => {
   });
 
   it("reads a digest's rows from its plain text", () => {
-    const text = 'Your alerts\n\nToken 12 expires in 7 days\nToken 3 expires today\nToken 4 renewed\n';
+    const text =
+      'Your alerts\n\nToken 12 expires in 7 days\nToken 3 expires today\nToken 4 renewed\n';
     expect(digestRowNames(text)).toEqual(['Token 12', 'Token 3']);
   });
 
@@ -54,7 +55,13 @@ describe('the million-token scan benchmark', () => {
     const wrong = new DigestLedger();
     wrong.record('recipient-0@example.com', ['Token 0', 'Token 1', 'Token 6']);
     wrong.record('recipient-0@example.com', ['Token 6']);
-    wrong.record('recipient-1@example.com', ['Token 2', 'Token 3', 'Token 8', 'Token 9', 'Token 4']);
+    wrong.record('recipient-1@example.com', [
+      'Token 2',
+      'Token 3',
+      'Token 8',
+      'Token 9',
+      'Token 4',
+    ]);
     wrong.record('recipient-2@example.com', ['Token 4', 'Token 5', 'Token 10', 'Token 11']);
     expect(wrong.compare(expected, oneEach)).toEqual({
       // Token 7 (recipient 0).

@@ -112,7 +112,13 @@ export class DigestLedger {
         recipientsWrong.add(address);
       }
     }
-    return { lost, twice, unexpected, recipientsWrong: recipientsWrong.size, recipientsOverEmailed };
+    return {
+      lost,
+      twice,
+      unexpected,
+      recipientsWrong: recipientsWrong.size,
+      recipientsOverEmailed,
+    };
   }
 }
 

@@ -48,11 +48,9 @@ import type { SlackAppChannel } from '../domain/alert-delivery-model';
 import { recordAlertEvent } from '../data/alert-audit';
 import { findDueTokens } from '../data/alert-due-tokens';
 import { createAlertRecord, findAlertRecord } from '../data/alert-record-store';
-import { readAlertSettings } from '../data/alert-settings-records';
-import { workspaceCodec } from '../data/entities/workspace';
 import { keys } from '../data/keys';
+import { readWorkspaceAlertContexts } from '../data/workspace-alert-contexts';
 import { WorkspaceIsolatedReads } from '../data/workspace-isolated-reads';
-import { findUserById } from '../data/user-records';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import {
   alertIdOf,
@@ -118,33 +116,42 @@ interface WorkspaceState {
   readonly slackApp: SlackAppChannel | null;
 }
 
+/** A workspace deleted since its tokens were armed: nothing of it is alerted. */
+const NO_WORKSPACE: WorkspaceState = {
+  exists: false,
+  isFrozen: false,
+  plan: 'free',
+  settings: undefined,
+  ownerEmail: null,
+  optedOut: new Set(),
+  slackApp: null,
+};
+
 async function loadWorkspaces(
   workspaceIds: readonly string[],
 ): Promise<Map<string, WorkspaceState>> {
   const reads = new WorkspaceIsolatedReads('expiry-scan');
-  const items = await reads.batchGet(workspaceIds.map((id) => keys.workspace(id)));
-  const byPartition = new Map(items.map((item) => [item.pk, item]));
+  // Left out of this scan when they cannot be read: their tokens stay due for the next one.
+  const contexts = await readWorkspaceAlertContexts(workspaceIds, reads);
   const states = new Map<string, WorkspaceState>();
   await forEachLimited(workspaceIds, CONCURRENCY, async (workspaceId) => {
-    // Left out of this scan: its tokens stay due, and the next scan tries them again.
-    if (reads.failureAt(keys.workspace(workspaceId)) !== undefined) return;
+    const context = contexts.get(workspaceId);
+    if (!context) {
+      const failed =
+        reads.failureAt(keys.workspace(workspaceId)) !== undefined ||
+        reads.failureAt(keys.alertSettings(workspaceId)) !== undefined ||
+        reads.failureOf(workspaceId) !== undefined;
+      if (!failed) states.set(workspaceId, NO_WORKSPACE);
+      return;
+    }
     try {
-      const item = byPartition.get(keys.workspace(workspaceId).pk);
-      const workspace = item ? workspaceCodec.fromItem(item).workspace : undefined;
-      const [settings, owner, optedOut, slackInstallation] = workspace
-        ? await Promise.all([
-            readAlertSettings(workspaceId),
-            findUserById(workspace.ownerId),
-            listAlertEmailOptOuts(workspaceId),
-            findSlackInstallation(workspaceId),
-          ])
-        : [undefined, undefined, new Set<string>(), undefined];
+      const [optedOut, slackInstallation] = await Promise.all([
+        listAlertEmailOptOuts(workspaceId),
+        findSlackInstallation(workspaceId),
+      ]);
       states.set(workspaceId, {
-        exists: workspace !== undefined,
-        isFrozen: workspace?.isFrozen ?? false,
-        plan: workspace?.plan ?? 'free',
-        settings,
-        ownerEmail: owner?.email ?? null,
+        ...context,
+        exists: true,
         optedOut,
         slackApp: slackAppChannelOf(slackInstallation),
       });
@@ -202,7 +209,8 @@ export async function runExpiryScan(
       return;
     }
     const hasChannel =
-      hasAlertChannel(workspace.settings) || slackAppRole(workspace.slackApp, workspace.plan) !== null;
+      hasAlertChannel(workspace.settings) ||
+      slackAppRole(workspace.slackApp, workspace.plan) !== null;
     if (workspace.isFrozen || !hasChannel) {
       paused += 1;
       const recheck = new Date(now.getTime() + PAUSED_RECHECK_SECONDS * 1000);
