@@ -6,7 +6,9 @@
  *   (budget: at most 1.5x on time, 1.2x on items read);
  * - search pages (a common term with 100 shown, and a term matching one token): items read per
  *   result shown (budget: at most 5 at 5,000 tokens, 20 at 100,000) and time, against the raw
- *   page query and against what a search read before the search index (every token);
+ *   page query and against what a search read before the search index (every token); the read
+ *   units each search consumes, the index's and the page's tokens' (budget at 100,000 tokens:
+ *   20 RU per search);
  * - write capacity per create, edit and delete: the transaction alone against the same
  *   transaction without the search delta (what these writes sent before), and all writes of 200
  *   creates, edits and deletes (compactions included) per write.
@@ -150,7 +152,7 @@ function readUnitsLine(
     budget === undefined
       ? '[no budget at this size]'
       : `[budget ${budget} RU: ${units <= budget ? 'within' : 'OVER'}]`;
-  return `read units per search: ${units.toFixed(1)} RU (the index ${index.readUnits.toFixed(1)} RU, the page's ${shown} tokens ${page.toFixed(1)} RU) ${judged}`;
+  return `read units per search: ${units.toFixed(1)} RU (the index ${index.readUnits.toFixed(1)} RU, the page's ${shown} token${shown === 1 ? '' : 's'} ${page.toFixed(1)} RU) ${judged}`;
 }
 
 /** Seeds, measures and prints; starts and stops its own emulators for each size. */
