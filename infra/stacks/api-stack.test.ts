@@ -121,6 +121,10 @@ describe('api stack: one function and one route per implemented route', () => {
           POWERTOOLS_LOG_LEVEL: 'INFO',
         },
       });
+      // Only the rehearsal lets discovery reach its stand-ins (adapters/guarded-http.ts).
+      expect(
+        (fn.Properties?.Environment as { Variables: Record<string, unknown> }).Variables,
+      ).not.toHaveProperty('DISCOVERY_STAND_IN_ORIGINS');
     }
   });
 

@@ -260,6 +260,8 @@ describe('jobs stack', () => {
       Variables: Record<string, unknown>;
     };
     expect(environment.Variables.DISCOVERY_ACCOUNT_ID).toEqual({ Ref: 'AWS::AccountId' });
+    // Only the rehearsal lets discovery reach its stand-ins (adapters/guarded-http.ts).
+    expect(environment.Variables).not.toHaveProperty('DISCOVERY_STAND_IN_ORIGINS');
   });
 
   it('reads the sender address out of a display name', () => {

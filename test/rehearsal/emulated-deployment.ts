@@ -5,7 +5,10 @@
  * fauxqs, every Secrets Manager secret (its generated value) in the secrets stand-in; SES is
  * aws-ses-v2-local. Names are CloudFormation's generated ones (`<stack>-<logicalId>-<suffix>`), so
  * the functions get the same kind of values from `Ref` and `Fn::GetAtt` as in AWS. STS is a
- * stand-in that refuses to let the functions assume customers' roles (sts-stand-in.ts).
+ * stand-in that refuses to let the functions assume customers' roles (sts-stand-in.ts). The
+ * discovery providers' stand-ins (Azure, Google Cloud, GitHub, Vault) run beside them, and the
+ * functions are told their origins (DISCOVERY_STAND_IN_ORIGINS, which no template sets), the one
+ * exception the SSRF guard of discovery requests makes to the template's production settings.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -20,6 +23,19 @@ import { LOCAL_AWS_ENVIRONMENT } from '@expiry-radar/functions/local/emulators/l
 import { startSesLocal } from '@expiry-radar/functions/local/emulators/ses-local';
 import { startFauxqs } from '@expiry-radar/functions/local/emulators/sqs-local';
 import { findFreePort } from '@expiry-radar/functions/local/ports';
+import {
+  startAzureStandIn,
+  type AzureStandIn,
+} from '@expiry-radar/functions/local/emulators/azure-stand-in';
+import {
+  startGcpStandIn,
+  type GcpStandIn,
+} from '@expiry-radar/functions/local/emulators/gcp-stand-in';
+import {
+  startGithubStandIn,
+  type GithubStandIn,
+} from '@expiry-radar/functions/local/emulators/github-stand-in';
+import { startVaultStandIn, type VaultStandIn } from '../../functions/test-support/vault-stand-in';
 import { resourcesOfType, textOf, type CloudAssembly, type ResourceRef } from './cloud-assembly';
 import {
   CfnResolver,
@@ -37,16 +53,28 @@ export const REHEARSAL_TARGET: DeploymentTarget = {
   urlSuffix: 'amazonaws.com',
 };
 
+/** The sources the integration sync reaches in the rehearsal. */
+export interface DiscoveryStandIns {
+  readonly azure: AzureStandIn;
+  readonly gcp: GcpStandIn;
+  readonly github: GithubStandIn;
+  readonly vault: VaultStandIn;
+}
+
 export interface EmulatedDeployment {
   readonly resolver: CfnResolver;
   readonly secrets: RunningSecretsStandIn;
+  readonly discovery: DiscoveryStandIns;
   readonly endpoints: {
     readonly dynamoDb: string;
     readonly sqs: string;
     readonly ses: string;
     readonly secrets: string;
   };
-  /** `AWS_ENDPOINT_URL_<SERVICE>`: the SDK's own way to reach another endpoint, no code change. */
+  /**
+   * `AWS_ENDPOINT_URL_<SERVICE>`: the SDK's own way to reach another endpoint, no code change;
+   * and DISCOVERY_STAND_IN_ORIGINS, the discovery stand-ins' origins.
+   */
   readonly endpointEnvironment: Readonly<Record<string, string>>;
   /** Emulated tables and queues, by `<stack>/<logicalId>`. */
   readonly emulated: ReadonlyMap<string, PhysicalResource>;
@@ -235,7 +263,7 @@ export async function startEmulatedDeployment(
       stops.push(() => stop(emulator));
       return emulator;
     };
-    const [dynamoDb, sqs, ses, secrets, sts] = await Promise.all([
+    const [dynamoDb, sqs, ses, secrets, sts, azure, gcp, github, vault] = await Promise.all([
       findFreePort()
         .then((port) => startDynamoDbLocal({ port }))
         .then((emulator) => started(emulator, (running) => running.stop())),
@@ -249,6 +277,10 @@ export async function startEmulatedDeployment(
         started(emulator, (running) => running.stop()),
       ),
       startStsStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+      startAzureStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+      startGcpStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+      startGithubStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+      startVaultStandIn().then((emulator) => started(emulator, (running) => running.stop())),
     ]);
 
     const emulated = new Map<string, PhysicalResource>();
@@ -265,6 +297,7 @@ export async function startEmulatedDeployment(
     return {
       resolver,
       secrets,
+      discovery: { azure, gcp, github, vault },
       endpoints: {
         dynamoDb: dynamoDb.endpoint,
         sqs: sqs.endpoint,
@@ -279,6 +312,9 @@ export async function startEmulatedDeployment(
         AWS_ENDPOINT_URL_SSM: secrets.endpoint,
         AWS_ENDPOINT_URL_KMS: secrets.endpoint,
         AWS_ENDPOINT_URL_STS: sts.endpoint,
+        DISCOVERY_STAND_IN_ORIGINS: [azure.url, gcp.url, github.apiUrl, vault.address]
+          .map((url) => new URL(url).origin)
+          .join(','),
       },
       emulated,
       queueArn: (queueUrl) => queueArns.get(queueUrl),

@@ -15,7 +15,7 @@ import {
 import type { ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import type { LambdaFunction } from './cloud-assembly';
-import type { ScenarioContext } from './scenario-context';
+import type { EventPurpose, ScenarioContext } from './scenario-context';
 
 export const JOBS = {
   expiryScan: 'ExpiryScan',
@@ -417,140 +417,134 @@ async function endpointChecks(context: ScenarioContext): Promise<void> {
 }
 
 /**
- * Enabled Vault, GitHub (signing in as a GitHub App), Azure, Google Cloud (a service account
- * key) and AWS (assuming the customer's role, which STS refuses) integrations on the daily schedule
- * (created through their route), the scheduled dispatch that enqueues each once, and the worker's
- * batches that sync them: the rehearsal has no network, so each sync opens its credentials (KMS
- * Decrypt; GitHub's and Google Cloud's also sign a JWT with their private key), cannot reach its source and
- * records that in the integration's last sync. A message that is no sync is reported failed.
+ * Enabled Vault (a token), GitHub (signing in as a GitHub App), Azure (a client secret), Google
+ * Cloud (a service account key) and AWS (assuming the customer's role, which STS refuses)
+ * integrations on the daily schedule (created through their route), the scheduled dispatch that
+ * enqueues each once, and the worker's batches that sync them: each opens its credentials (KMS
+ * Decrypt; GitHub's and Google Cloud's also sign a JWT with their private key), reads its
+ * provider's stand-in through the SSRF guard (emulated-deployment.ts) and writes the tokens it
+ * found; the AWS one records the refusal in its last sync. Then the Azure integration, whose
+ * rules delete what was removed at source a day ago, syncs twice more from messages of its own: a
+ * secret rotated and another gone (no creation: the transaction checks the workspace item it does
+ * not change), then, the mark a day old and a part of the vault answering 500, the token deleted
+ * and the message tried again after its backoff. A message that is no sync is reported failed.
  */
 async function integrationSyncs(context: ScenarioContext): Promise<void> {
   const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
   const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
   const { findIntegration } = await import('@expiry-radar/functions/data/integration-records');
+  const { listAllTokens } = await import('@expiry-radar/functions/data/token-records');
+  const { keys } = await import('@expiry-radar/functions/data/keys');
+  const { getDocumentClient } = await import('@expiry-radar/functions/platform/aws-clients');
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+  const { azure, gcp, github, vault } = context.deployment.discovery;
+  const at = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+  vault.setSecrets('kv', { 'billing/stripe': { expires_at: at(30).slice(0, 10) } });
+  github.setOrganization('acme', {
+    tokens: [{ id: 1, owner: 'mona', token_name: 'deploy', token_expires_at: at(40) }],
+  });
+  azure.setState({
+    vaults: {
+      ops: {
+        secrets: [
+          { name: 'db', expires: at(30) },
+          { name: 'queue', expires: at(45) },
+        ],
+      },
+    },
+  });
+  gcp.setState({
+    projects: { 'rehearsal-project': { secrets: [{ id: 'api', expireTime: at(50) }] } },
+  });
+
   const owner = await givenSignedInUser({ plan: 'team' });
   const workspaceId = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
-  const created = await context.call(
-    'createIntegration',
-    'setup',
-    {
-      session: owner,
-      params: { id: workspaceId },
-      body: {
-        kind: 'vault',
-        name: 'Rehearsal Vault',
-        schedule: 'daily',
-        enabled: true,
-        settings: { address: 'https://vault.rehearsal.invalid', kv_mounts: ['kv'] },
-        credentials: { token: 'hvs.rehearsal' },
+  const create = async (body: Record<string, unknown>): Promise<string> => {
+    const created = await context.call(
+      'createIntegration',
+      'setup',
+      {
+        session: owner,
+        params: { id: workspaceId },
+        body: { schedule: 'daily', enabled: true, ...body },
       },
+      201,
+    );
+    return (created.json as { id: string }).id;
+  };
+  const integrationId = await create({
+    kind: 'vault',
+    name: 'Rehearsal Vault',
+    settings: { address: vault.address, kv_mounts: ['kv'] },
+    credentials: { token: vault.token },
+  });
+  const githubId = await create({
+    kind: 'github',
+    name: 'Rehearsal GitHub',
+    settings: { api_url: github.apiUrl, organization: 'acme' },
+    credentials: { app_id: github.appId, private_key: github.appPrivateKey },
+  });
+  const azureId = await create({
+    kind: 'azure',
+    name: 'Rehearsal Azure',
+    settings: {
+      tenant_id: azure.tenantId,
+      authority_host: azure.url,
+      graph_url: azure.url,
+      management_url: azure.url,
+      app_registrations: false,
+      vault_urls: [azure.vaultUrl('ops')],
     },
-    201,
-  );
-  const integrationId = (created.json as { id: string }).id;
-  const { generateKeyPairSync } = await import('node:crypto');
-  const appKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
-    .privateKey.export({ type: 'pkcs1', format: 'pem' })
-    .toString();
-  const github = await context.call(
-    'createIntegration',
-    'setup',
-    {
-      session: owner,
-      params: { id: workspaceId },
-      body: {
-        kind: 'github',
-        name: 'Rehearsal GitHub',
-        schedule: 'daily',
-        enabled: true,
-        settings: { api_url: 'https://github.rehearsal.invalid/api/v3', organization: 'acme' },
-        credentials: { app_id: '1001', private_key: appKey },
-      },
+    credentials: { client_id: azure.clientId, client_secret: azure.clientSecret },
+    rules: { removed: 'delete', delete_after_days: 1 },
+  });
+  const gcpId = await create({
+    kind: 'gcp',
+    name: 'Rehearsal Google Cloud',
+    settings: {
+      project_ids: ['rehearsal-project'],
+      token_url: gcp.tokenUrl,
+      secret_manager_url: gcp.url,
+      iam_url: gcp.url,
     },
-    201,
-  );
-  const githubId = (github.json as { id: string }).id;
-  const azure = await context.call(
-    'createIntegration',
-    'setup',
-    {
-      session: owner,
-      params: { id: workspaceId },
-      body: {
-        kind: 'azure',
-        name: 'Rehearsal Azure',
-        schedule: 'daily',
-        enabled: true,
-        settings: {
-          tenant_id: 'rehearsal.onmicrosoft.com',
-          authority_host: 'https://login.rehearsal.invalid',
-          vault_urls: ['https://ops.vault.rehearsal.invalid'],
-        },
-        credentials: {
-          client_id: '0a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d',
-          client_secret: 'rehearsal~secret',
-        },
-      },
-    },
-    201,
-  );
-  const gcpKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
-    .privateKey.export({ type: 'pkcs8', format: 'pem' })
-    .toString();
-  const gcp = await context.call(
-    'createIntegration',
-    'setup',
-    {
-      session: owner,
-      params: { id: workspaceId },
-      body: {
-        kind: 'gcp',
-        name: 'Rehearsal Google Cloud',
-        schedule: 'daily',
-        enabled: true,
-        settings: {
-          project_ids: ['rehearsal-project'],
-          token_url: 'https://oauth2.rehearsal.invalid/token',
-        },
-        credentials: {
-          service_account_key: JSON.stringify({
-            type: 'service_account',
-            client_email: 'expiry-radar@rehearsal-project.iam.gserviceaccount.com',
-            private_key: gcpKey,
-          }),
-        },
-      },
-    },
-    201,
-  );
+    credentials: { service_account_key: gcp.serviceAccountKey },
+  });
   // The customer's role does not trust the deployment (the STS stand-in refuses every role).
   const roleArn = 'arn:aws:iam::123456789012:role/ExpiryRadarDiscovery';
-  const aws = await context.call(
-    'createIntegration',
-    'setup',
-    {
-      session: owner,
-      params: { id: workspaceId },
-      body: {
-        kind: 'aws',
-        name: 'Rehearsal AWS',
-        schedule: 'daily',
-        enabled: true,
-        settings: { role_arn: roleArn, regions: ['eu-west-1'] },
-      },
-    },
-    201,
-  );
-  // Each integration's last sync names what it could not reach.
-  const discoveryIntegrations = [
-    { id: (gcp.json as { id: string }).id, names: 'oauth2.rehearsal.invalid' },
-    { id: githubId, names: 'github.rehearsal.invalid' },
-    { id: (azure.json as { id: string }).id, names: 'login.rehearsal.invalid' },
-    { id: (aws.json as { id: string }).id, names: `Could not assume the role ${roleArn}` },
-  ];
+  const awsId = await create({
+    kind: 'aws',
+    name: 'Rehearsal AWS',
+    settings: { role_arn: roleArn, regions: ['eu-west-1'] },
+  });
+  const reached = [integrationId, githubId, azureId, gcpId];
   const client = sqsClient(context);
   const { integrationSyncQueueUrl: queueUrl, integrationSyncQueueArn: queueArn } =
     context.deployment;
+  /** Runs the worker on the messages given; answers the ids it reported failed. */
+  const work = async (messages: readonly Message[], purpose: EventPurpose = 'happy') => {
+    const outcome = await context.invokeJob(
+      JOBS.integrationSyncWorker,
+      purpose,
+      sqsEventOf(messages, context, queueArn),
+    );
+    return settle(client, context, messages, outcome.result as SQSBatchResponse, queueUrl);
+  };
+  /** A sync of the Azure integration of its own (as the dispatcher would send it). */
+  const syncAzure = async () => {
+    await client.send(
+      new SendMessageCommand({
+        QueueUrl: queueUrl,
+        MessageBody: JSON.stringify({ workspaceId, integrationId: azureId }),
+      }),
+    );
+    return work(
+      await receiveOwn(client, queueUrl, (message) => (message.Body ?? '').includes(azureId)),
+    );
+  };
+  const azureTokens = async () =>
+    (await listAllTokens(workspaceId))
+      .map(({ token }) => token)
+      .filter((token) => token.source?.integration_id === azureId);
   try {
     await context.invokeJob(
       JOBS.integrationSyncDispatch,
@@ -558,7 +552,7 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
       scheduledEvent(context, JOBS.integrationSyncDispatch),
     );
     // Every message is taken as it comes (one received but left unused would stay invisible).
-    const ids = [integrationId, ...discoveryIntegrations.map(({ id }) => id)];
+    const ids = [...reached, awsId];
     const ours = (message: Message) => ids.some((id) => (message.Body ?? '').includes(id));
     const received: Message[] = [];
     for (let round = 0; round < ids.length && received.length < ids.length; round += 1) {
@@ -566,7 +560,6 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
     }
     const messagesOf = (id: string) =>
       received.filter((message) => (message.Body ?? '').includes(id));
-    const syncs = messagesOf(integrationId);
     if (ids.some((id) => messagesOf(id).length !== 1)) {
       context.fail(
         JOBS.integrationSyncDispatch,
@@ -574,38 +567,50 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
       );
       return;
     }
-    const synced = await context.invokeJob(
-      JOBS.integrationSyncWorker,
-      'happy',
-      sqsEventOf(syncs, context, queueArn),
-    );
-    await settle(client, context, syncs, synced.result as SQSBatchResponse, queueUrl);
-    for (const { id, names } of discoveryIntegrations) {
-      const messages = messagesOf(id);
-      const outcome = await context.invokeJob(
-        JOBS.integrationSyncWorker,
-        'happy',
-        sqsEventOf(messages, context, queueArn),
-      );
-      await settle(client, context, messages, outcome.result as SQSBatchResponse, queueUrl);
-      const errors = (await findIntegration(workspaceId, id))?.lastSync?.errors ?? [];
-      if (errors.length !== 1 || !errors[0]?.includes(names)) {
+    for (const id of ids) await work(messagesOf(id));
+    for (const id of reached) {
+      const lastSync = (await findIntegration(workspaceId, id))?.lastSync;
+      if (!lastSync || lastSync.created === 0 || lastSync.errors.length > 0) {
         context.fail(
           JOBS.integrationSyncWorker,
-          `its last sync does not say ${names}: ${JSON.stringify(errors)}`,
+          `the sync of ${id} did not write the tokens its stand-in holds: ${JSON.stringify(lastSync)}`,
         );
       }
     }
-    const lastSync = (await findIntegration(workspaceId, integrationId))?.lastSync;
-    // Both the token's lookup and the KV mount fail to reach the address, each an error.
-    const unreachable = lastSync?.errors ?? [];
-    if (
-      unreachable.length === 0 ||
-      !unreachable.every((error) => error.includes('vault.rehearsal.invalid'))
-    ) {
+    const refusal = (await findIntegration(workspaceId, awsId))?.lastSync?.errors ?? [];
+    if (refusal.length !== 1 || !refusal[0]?.includes(`Could not assume the role ${roleArn}`)) {
       context.fail(
         JOBS.integrationSyncWorker,
-        `the unreachable source is not recorded: ${JSON.stringify(lastSync)}`,
+        `the refused role is not recorded: ${JSON.stringify(refusal)}`,
+      );
+    }
+
+    azure.setState({ vaults: { ops: { secrets: [{ name: 'db', expires: at(400) }] } } });
+    await syncAzure();
+    const marked = (await azureTokens()).find((token) => token.source?.removed_at);
+    const rotated = (await findIntegration(workspaceId, azureId))?.lastSync;
+    if (!marked || rotated?.updated !== 1 || rotated.removed !== 1) {
+      context.fail(
+        JOBS.integrationSyncWorker,
+        `the rotation and the removal were not synced: ${JSON.stringify(rotated)}`,
+      );
+      return;
+    }
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: context.deployment.tableName,
+        Key: keys.token(workspaceId, marked.id),
+        UpdateExpression: 'SET #source.removed_at = :dayAgo',
+        ExpressionAttributeNames: { '#source': 'source' },
+        ExpressionAttributeValues: { ':dayAgo': at(-1.5) },
+      }),
+    );
+    azure.fail({ path: '/vaults/ops/keys', status: 500 });
+    const retried = await syncAzure();
+    if (retried.length !== 1 || (await azureTokens()).length !== 1) {
+      context.fail(
+        JOBS.integrationSyncWorker,
+        `the token removed a day ago was not deleted, or the failed part not retried (${retried.length} retried)`,
       );
     }
 
@@ -616,18 +621,7 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
     const malformed = await receiveOwn(client, queueUrl, (message) =>
       (message.Body ?? '').includes(marker),
     );
-    const refused = await context.invokeJob(
-      JOBS.integrationSyncWorker,
-      'refusal',
-      sqsEventOf(malformed, context, queueArn),
-    );
-    const refusedIds = await settle(
-      client,
-      context,
-      malformed,
-      refused.result as SQSBatchResponse,
-      queueUrl,
-    );
+    const refusedIds = await work(malformed, 'refusal');
     if (malformed.length === 0 || refusedIds.length !== malformed.length) {
       context.fail(JOBS.integrationSyncWorker, 'a message that is no sync was not reported failed');
     }

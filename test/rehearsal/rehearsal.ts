@@ -470,6 +470,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         ctWatchQueueArn: deployment.queueArn(ctWatchQueueUrl) ?? '',
         sqsEndpoint: deployment.endpoints.sqs,
         region: resolver.target.region,
+        discovery: deployment.discovery,
       },
     };
 

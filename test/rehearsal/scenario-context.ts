@@ -6,6 +6,7 @@
 import type { RouteId } from '@expiry-radar/shared/api/route-table';
 import type { ApiAnswer, ApiRequest } from './api-gateway-request';
 import type { InvocationOptions, InvocationResult } from './lambda-process';
+import type { DiscoveryStandIns } from './emulated-deployment';
 
 /**
  * Why an event is sent: the route's or job's happy path, a refusal it must answer as one, the
@@ -58,5 +59,7 @@ export interface ScenarioContext {
     readonly deadLetterQueueUrl: string;
     readonly sqsEndpoint: string;
     readonly region: string;
+    /** The discovery providers' stand-ins the functions may reach (emulated-deployment.ts). */
+    readonly discovery: DiscoveryStandIns;
   };
 }

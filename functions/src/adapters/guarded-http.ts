@@ -1,9 +1,15 @@
 /**
- * Outbound GETs of discovery providers (GitLab, Vault) through the SSRF guard the webhooks use:
- * the URL's own checks (https only in production, no IP literal of a private, local or reserved
- * network) and the resolved addresses checked at connect time (loopback only with
- * WEBHOOK_ALLOW_LOOPBACK outside production). Redirects are not followed; the body is read up to
- * a limit; each request has a deadline and a fresh connection.
+ * Outbound requests of discovery providers (GitLab, Vault, GitHub, Azure, Google Cloud) through
+ * the SSRF guard the webhooks use: the URL's own checks (https only in production, no IP literal
+ * of a private, local or reserved network) and the resolved addresses checked at connect time
+ * (loopback only with WEBHOOK_ALLOW_LOOPBACK outside production). Redirects are not followed; the
+ * body is read up to a limit; each request has a deadline and a fresh connection.
+ *
+ * The one exception is DISCOVERY_STAND_IN_ORIGINS: exact `http://127.0.0.1:<port>` origins (loopback
+ * only; anything else in it is ignored) that are let through whatever APP_ENV says. The rehearsal
+ * sets it in its emulated functions' environment so that the sync worker's bundle, with the
+ * template's production settings, reaches the provider stand-ins on the same machine; no template
+ * sets it (infra's api and jobs stack tests), so a deployment's guard is unchanged.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -49,6 +55,29 @@ function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
 }
 
+const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|\[::1\]):\d{1,5}$/;
+
+/** The loopback origins of DISCOVERY_STAND_IN_ORIGINS (comma-separated). */
+export function standInOrigins(value = process.env.DISCOVERY_STAND_IN_ORIGINS): Set<string> {
+  return new Set(
+    (value ?? '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter((origin) => LOOPBACK_ORIGIN.test(origin)),
+  );
+}
+
+function policyFor(urlText: string, options: OutboundOptions): WebhookTargetPolicy {
+  const policy = options.policy ?? webhookTargetPolicy();
+  let origin: string;
+  try {
+    origin = new URL(urlText).origin;
+  } catch {
+    return policy;
+  }
+  return standInOrigins().has(origin) ? { httpsOnly: false, allowLoopback: true } : policy;
+}
+
 export function guardedRequest(
   method: 'GET' | 'POST',
   urlText: string,
@@ -56,7 +85,7 @@ export function guardedRequest(
   body?: string,
   options: OutboundOptions = {},
 ): Promise<OutboundResponse> {
-  const policy = options.policy ?? webhookTargetPolicy();
+  const policy = policyFor(urlText, options);
   const check = checkWebhookUrl(urlText, policy);
   if (!check.ok) {
     return Promise.reject(
