@@ -156,7 +156,10 @@ export function eventOf(
 }
 
 /** A refusal in the API's error shape, or on SCIM's routes in SCIM's (RFC 7644 §3.12). */
-function isErrorAnswer(route: RouteDefinition, response: { json: unknown; body?: string }): boolean {
+function isErrorAnswer(
+  route: RouteDefinition,
+  response: { json: unknown; body?: string },
+): boolean {
   if (!route.path.startsWith('/scim/')) return apiErrorSchema.safeParse(response.json).success;
   const body = JSON.parse(response.body ?? '{}') as { schemas?: unknown; status?: unknown };
   return (
@@ -242,7 +245,9 @@ export function describeRouteProperties(area: PropertyArea): void {
             new Error(describeFailure(route, problem, response, logged.errors));
           if (status >= 500) throw fail('answered a 5xx');
           if (status >= 400 && !isErrorAnswer(route, response)) {
-            throw fail('answered a 4xx that is not JSON { error, code, details? } (SCIM: its error shape)');
+            throw fail(
+              'answered a 4xx that is not JSON { error, code, details? } (SCIM: its error shape)',
+            );
           }
           if (JSON.stringify(prototypeKeys()) !== JSON.stringify(prototypeBefore)) {
             throw fail('polluted Object.prototype');

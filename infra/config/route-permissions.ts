@@ -732,6 +732,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:ConditionCheckItem',
     'integrationCredentialsOpen',
     'discoveryRoleAssume',
+    'gcpFederationRoleAssume',
     'integrationSyncQueueSend',
   ],
   previewIntegrationSync: [
@@ -740,6 +741,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:Query',
     'integrationCredentialsOpen',
     'discoveryRoleAssume',
+    'gcpFederationRoleAssume',
   ],
   linkIntegrationToken: [
     'table:GetItem',

@@ -8992,6 +8992,7 @@ export interface operations {
                         limit: number | null;
                         aws_external_id: string;
                         aws_trusted_account_id: string | null;
+                        gcp_federation_subject: string | null;
                     };
                 };
             };
@@ -9286,9 +9287,18 @@ export interface operations {
                         token_url?: string;
                         secret_manager_url?: string;
                         iam_url?: string;
+                        /**
+                         * @default service_account_key
+                         * @enum {string}
+                         */
+                        sign_in?: "service_account_key" | "workload_identity";
+                        workload_identity_provider?: string;
+                        service_account_email?: string;
+                        sts_url?: string;
+                        iam_credentials_url?: string;
                     };
                     credentials: {
-                        service_account_key: string;
+                        service_account_key?: string;
                     };
                 };
             };

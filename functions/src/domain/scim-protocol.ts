@@ -211,7 +211,11 @@ export function parsePatchOperations(body: unknown): ScimPatchOperation[] {
       throw new ScimError(400, 'An operation path must be text.', 'invalidPath');
     }
     if (path === undefined && op !== 'remove' && !isRecord(operation.value)) {
-      throw new ScimError(400, 'An operation without a path needs an object value.', 'invalidValue');
+      throw new ScimError(
+        400,
+        'An operation without a path needs an object value.',
+        'invalidValue',
+      );
     }
     if (path === undefined && op === 'remove') {
       throw new ScimError(400, 'A remove operation needs a path.', 'noTarget');

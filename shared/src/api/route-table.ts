@@ -1039,7 +1039,7 @@ export const routeTable = [
     path: '/api/organization/scim/groups/{id}',
     auth: 'verifiedSession',
     summary:
-      'Maps a SCIM group to one of the owner\'s workspaces and a role (or unmaps it); its members get or lose that access at once.',
+      "Maps a SCIM group to one of the owner's workspaces and a role (or unmaps it); its members get or lose that access at once.",
     request: { params: scimGroupParams, body: mapScimGroupBody },
     response: scimSettingsResponse,
   },
@@ -1049,8 +1049,7 @@ export const routeTable = [
     method: 'GET',
     path: '/scim/v2/ServiceProviderConfig',
     auth: 'public',
-    summary:
-      "SCIM: the service's configuration (RFC 7644 §5).",
+    summary: "SCIM: the service's configuration (RFC 7644 §5).",
     response: scimResponse,
     responseMediaType: 'application/scim+json',
   },
@@ -1059,8 +1058,7 @@ export const routeTable = [
     method: 'GET',
     path: '/scim/v2/ResourceTypes',
     auth: 'public',
-    summary:
-      'SCIM: the resource types, User and Group.',
+    summary: 'SCIM: the resource types, User and Group.',
     response: scimResponse,
     responseMediaType: 'application/scim+json',
   },
@@ -1069,8 +1067,7 @@ export const routeTable = [
     method: 'GET',
     path: '/scim/v2/Schemas',
     auth: 'public',
-    summary:
-      'SCIM: the User and Group schemas, with the attributes kept.',
+    summary: 'SCIM: the User and Group schemas, with the attributes kept.',
     response: scimResponse,
     responseMediaType: 'application/scim+json',
   },
@@ -1101,8 +1098,7 @@ export const routeTable = [
     method: 'GET',
     path: '/scim/v2/Users/{id}',
     auth: 'public',
-    summary:
-      'SCIM: one provisioned user.',
+    summary: 'SCIM: one provisioned user.',
     request: { params: scimResourceParams },
     response: scimResponse,
     responseMediaType: 'application/scim+json',
@@ -1157,8 +1153,7 @@ export const routeTable = [
     method: 'POST',
     path: '/scim/v2/Groups',
     auth: 'public',
-    summary:
-      'SCIM: creates a group, with its members.',
+    summary: 'SCIM: creates a group, with its members.',
     response: scimResponse,
     successStatus: 201,
     responseMediaType: 'application/scim+json',
@@ -1168,8 +1163,7 @@ export const routeTable = [
     method: 'GET',
     path: '/scim/v2/Groups/{id}',
     auth: 'public',
-    summary:
-      'SCIM: one group with its members.',
+    summary: 'SCIM: one group with its members.',
     request: { params: scimResourceParams, query: scimListQuery },
     response: scimResponse,
     responseMediaType: 'application/scim+json',
@@ -1179,8 +1173,7 @@ export const routeTable = [
     method: 'PUT',
     path: '/scim/v2/Groups/{id}',
     auth: 'public',
-    summary:
-      "SCIM: replaces a group's name and members.",
+    summary: "SCIM: replaces a group's name and members.",
     request: { params: scimResourceParams },
     response: scimResponse,
     responseMediaType: 'application/scim+json',
@@ -1201,8 +1194,7 @@ export const routeTable = [
     method: 'DELETE',
     path: '/scim/v2/Groups/{id}',
     auth: 'public',
-    summary:
-      'SCIM: deletes a group; its members lose the workspace it was mapped to.',
+    summary: 'SCIM: deletes a group; its members lose the workspace it was mapped to.',
     request: { params: scimResourceParams },
     response: scimResponse,
     successStatus: 204,

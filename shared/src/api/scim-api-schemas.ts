@@ -34,7 +34,9 @@ const MAPPING_MESSAGE = 'Choose a workspace and a role, or neither to unmap the 
 export const mapScimGroupBody = z
   .object({
     workspace_id: z.string().trim().min(1).max(64).nullable(),
-    role: z.enum(SCIM_GROUP_ROLES, { error: 'Role must be Workspace Manager or Viewer' }).nullable(),
+    role: z
+      .enum(SCIM_GROUP_ROLES, { error: 'Role must be Workspace Manager or Viewer' })
+      .nullable(),
   })
   .refine((body) => (body.workspace_id === null) === (body.role === null), {
     message: MAPPING_MESSAGE,

@@ -30,7 +30,7 @@ type ScimUserGroupItem = z.output<typeof scimUserGroupItemSchema>;
 
 function fromItemOf(
   entity: 'SCIM_GROUP_MEMBER' | 'SCIM_USER_GROUP',
-  schema: typeof scimGroupMemberItemSchema | typeof scimUserGroupItemSchema,
+  schema: ReturnType<typeof itemSchema>,
 ) {
   return (item: Record<string, unknown>): ScimGroupMemberRecord => {
     const { pk, groupId, userId } = parseItem(entity, schema, item);

@@ -49,12 +49,7 @@ export const scimUserCodec = {
   }),
 
   fromItem(item) {
-    const {
-      pk,
-      sk,
-      entity: _entity,
-      ...stored
-    } = parseItem('SCIM_USER', scimUserItemSchema, item);
+    const { pk, sk, entity: _entity, ...stored } = parseItem('SCIM_USER', scimUserItemSchema, item);
     return {
       organizationId: requireKeyPart(
         'SCIM_USER',

@@ -24,7 +24,7 @@ import { authenticateScimRequest, type ScimCaller } from '../../services/scim/sc
 import { authorizationHeaderOf } from './api-key-header';
 import { clientIp } from './client-ip';
 import { parseQueryString } from './query-string';
-import type { HttpContext, HttpLambdaHandler } from './http-types';
+import type { HttpContext, HttpLambdaHandler, HttpMiddleware } from './http-types';
 import { originVerify } from './middleware/origin-verify';
 import { requestContext } from './middleware/request-context';
 
@@ -109,9 +109,19 @@ function checkedText(value: unknown): unknown {
   return checked.value;
 }
 
-export type ScimRouteHandler = (request: ScimRequest) => Promise<ScimResult>;
+export type ScimRouteHandler = (request: ScimRequest) => ScimResult | Promise<ScimResult>;
 
-export function createScimHandler(routeId: RouteId, routeHandler: ScimRouteHandler): HttpLambdaHandler {
+/** Every failure, the origin check's included, as a SCIM error. */
+const scimErrorResponse: HttpMiddleware = {
+  onError: (request) => {
+    request.response = errorAnswer(request.error);
+  },
+};
+
+export function createScimHandler(
+  routeId: RouteId,
+  routeHandler: ScimRouteHandler,
+): HttpLambdaHandler {
   const route = findRoute(routeId);
   const stack = middy<
     APIGatewayProxyEventV2,
@@ -120,7 +130,7 @@ export function createScimHandler(routeId: RouteId, routeHandler: ScimRouteHandl
     HttpContext
   >()
     .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use({ onError: (request) => void (request.response = errorAnswer(request.error)) })
+    .use(scimErrorResponse)
     .use(requestContext())
     .use(originVerify());
 
@@ -132,7 +142,10 @@ export function createScimHandler(routeId: RouteId, routeHandler: ScimRouteHandl
       clientIp(event),
     );
     const query = singleValues(
-      checkedText(parseQueryString(event.rawQueryString ?? '')) as Record<string, string | string[]>,
+      checkedText(parseQueryString(event.rawQueryString ?? '')) as Record<
+        string,
+        string | string[]
+      >,
     );
     const body = readBody(event);
     const result = await routeHandler({
@@ -155,7 +168,9 @@ export function createScimHandler(routeId: RouteId, routeHandler: ScimRouteHandl
 }
 
 /** A parameter sent twice is refused: which one a client meant is unknown. */
-function singleValues(query: Record<string, string | string[]>): Record<string, string | undefined> {
+function singleValues(
+  query: Record<string, string | string[]>,
+): Record<string, string | undefined> {
   const single: Record<string, string | undefined> = {};
   for (const [name, value] of Object.entries(query)) {
     if (Array.isArray(value)) throw new ScimError(400, `Send ${name} once.`, 'invalidValue');

@@ -2,6 +2,9 @@ import { createScimUser } from '../../services/scim/scim-users';
 import { createScimHandler } from '../pipeline/create-scim-handler';
 
 /** `POST /scim/v2/Users`: provisions a person of a verified domain (201 with the User). */
-export const handler = createScimHandler('scimCreateUser', async ({ caller, body, baseUrl, now }) => ({
-  body: await createScimUser(caller, body, baseUrl, now),
-}));
+export const handler = createScimHandler(
+  'scimCreateUser',
+  async ({ caller, body, baseUrl, now }) => ({
+    body: await createScimUser(caller, body, baseUrl, now),
+  }),
+);

@@ -12,10 +12,7 @@ import { givenWorkspace, routeRequest } from '../../../test-support/workspace-fi
 import { auditEventCodec } from '../../data/entities/audit-event';
 import { AUDIT_SORT_PREFIX } from '../../data/keys';
 import { findMember } from '../../data/member-records';
-import {
-  addOrganizationDomain,
-  markDomainVerified,
-} from '../../data/organization-sign-in-records';
+import { addOrganizationDomain, markDomainVerified } from '../../data/organization-sign-in-records';
 import { createSession } from '../../data/session-records';
 import { queryAll } from '../../data/table-operations';
 import type { SsoConnectionRecord } from '../../data/organization-sign-in-records';
@@ -43,7 +40,24 @@ import { handler as replaceUser } from './replace-user';
 import { handler as serviceProviderConfig } from './service-provider-config';
 
 type Handler = Parameters<typeof invoke>[0];
-type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+/** What the tests read of SCIM's answers (resources, lists and errors). */
+interface ScimBody {
+  id: string;
+  userName: string;
+  externalId: string;
+  displayName: string;
+  active: boolean;
+  members: { value: string }[];
+  meta: { location: string };
+  patch: { supported: boolean };
+  totalResults: number;
+  startIndex: number;
+  itemsPerPage: number;
+  Resources: { id: string }[];
+  schemas: string[];
+  status: string;
+  scimType: string;
+}
 
 const USER_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:User';
 const GROUP_SCHEMA = 'urn:ietf:params:scim:schemas:core:2.0:Group';
@@ -99,7 +113,7 @@ async function scim(
   return {
     status: response.statusCode,
     headers: response.headers ?? {},
-    body: (response.body ? JSON.parse(response.body) : undefined) as Json,
+    body: (response.body ? JSON.parse(response.body) : {}) as ScimBody,
   };
 }
 
@@ -174,7 +188,7 @@ describe('SCIM provisioning as Microsoft Entra ID sends it', () => {
       },
     });
     expect(created.status).toBe(201);
-    const userId = created.body.id as string;
+    const userId = created.body.id;
     expect(created.headers.location).toBe(created.body.meta.location);
     expect(created.body).toMatchObject({ userName, active: true, externalId: 'alice' });
 
@@ -192,7 +206,11 @@ describe('SCIM provisioning as Microsoft Entra ID sends it', () => {
       body: { schemas: [USER_SCHEMA], userName, active: true },
     });
     expect(again.status).toBe(409);
-    expect(again.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: '409', scimType: 'uniqueness' });
+    expect(again.body).toMatchObject({
+      schemas: [ERROR_SCHEMA],
+      status: '409',
+      scimType: 'uniqueness',
+    });
 
     // Entra ID's group sync: look-up, create with members.
     const groupLookup = await scim(listGroups, token, 'GET', '/Groups', {
@@ -208,7 +226,7 @@ describe('SCIM provisioning as Microsoft Entra ID sends it', () => {
       },
     });
     expect(group.status).toBe(201);
-    const groupId = group.body.id as string;
+    const groupId = group.body.id;
 
     // The owner maps the group on the organization page: the member joins at once.
     const mapped = await invoke(
@@ -226,7 +244,14 @@ describe('SCIM provisioning as Microsoft Entra ID sends it', () => {
       schemas: [PATCH_SCHEMA],
       Operations: [{ op: 'Remove', path: 'members', value: [{ value: userId }] }],
     };
-    expect((await scim(patchGroup, token, 'PATCH', `/Groups/${groupId}`, { id: groupId, body: removeMember })).status).toBe(200);
+    expect(
+      (
+        await scim(patchGroup, token, 'PATCH', `/Groups/${groupId}`, {
+          id: groupId,
+          body: removeMember,
+        })
+      ).status,
+    ).toBe(200);
     expect(await findMember(workspaceId, userId)).toBeUndefined();
     const addMember = {
       schemas: [PATCH_SCHEMA],
@@ -287,14 +312,21 @@ describe('SCIM provisioning as Microsoft Entra ID sends it', () => {
     // Reactivated, the mapped group gives the workspace back.
     await scim(patchUser, token, 'PATCH', `/Users/${userId}`, {
       id: userId,
-      body: { schemas: [PATCH_SCHEMA], Operations: [{ op: 'Replace', path: 'active', value: 'True' }] },
+      body: {
+        schemas: [PATCH_SCHEMA],
+        Operations: [{ op: 'Replace', path: 'active', value: 'True' }],
+      },
     });
     expect((await findMember(workspaceId, userId))?.role).toBe('workspace_manager');
     expect(await signIn()).toMatchObject({ kind: 'account', user: { id: userId } });
 
-    expect((await scim(deleteUser, token, 'DELETE', `/Users/${userId}`, { id: userId })).status).toBe(204);
+    expect(
+      (await scim(deleteUser, token, 'DELETE', `/Users/${userId}`, { id: userId })).status,
+    ).toBe(204);
     expect(await findMember(workspaceId, userId)).toBeUndefined();
-    expect((await scim(getUser, token, 'GET', `/Users/${userId}`, { id: userId })).status).toBe(404);
+    expect((await scim(getUser, token, 'GET', `/Users/${userId}`, { id: userId })).status).toBe(
+      404,
+    );
     const members = await scim(getGroup, token, 'GET', `/Groups/${groupId}`, { id: groupId });
     expect(members.body.members).toEqual([]);
     expect(await ownerEvents(owner.userId, 'scim.user_created')).toHaveLength(1);
@@ -332,14 +364,18 @@ describe('SCIM provisioning as Okta sends it', () => {
     const group = await scim(createGroup, token, 'POST', '/Groups', {
       body: { schemas: [GROUP_SCHEMA], displayName: 'Okta Team', members: [] },
     });
-    const groupId = group.body.id as string;
+    const groupId = group.body.id;
     await scim(patchGroup, token, 'PATCH', `/Groups/${groupId}`, {
       id: groupId,
       body: {
         schemas: [PATCH_SCHEMA],
         Operations: [
           { op: 'replace', value: { id: groupId, displayName: 'Okta Viewers' } },
-          { op: 'add', path: 'members', value: [{ value: bob.id, display: bob.userName }, { value: carol.id }] },
+          {
+            op: 'add',
+            path: 'members',
+            value: [{ value: bob.id, display: bob.userName }, { value: carol.id }],
+          },
         ],
       },
     });
@@ -347,7 +383,7 @@ describe('SCIM provisioning as Okta sends it', () => {
       id: groupId,
       body: {
         schemas: [PATCH_SCHEMA],
-        Operations: [{ op: 'remove', path: `members[value eq "${carol.id as string}"]` }],
+        Operations: [{ op: 'remove', path: `members[value eq "${carol.id}"]` }],
       },
     });
     expect(removed.body).toMatchObject({
@@ -363,24 +399,32 @@ describe('SCIM provisioning as Okta sends it', () => {
         body: { workspace_id: workspaceId, role: 'viewer' },
       }),
     );
-    expect((await findMember(workspaceId, bob.id as string))?.role).toBe('viewer');
-    expect(await findMember(workspaceId, carol.id as string)).toBeUndefined();
+    expect((await findMember(workspaceId, bob.id))?.role).toBe('viewer');
+    expect(await findMember(workspaceId, carol.id)).toBeUndefined();
     // The Usage page's seats: the owner and Bob, of whom Bob came through SCIM.
     const usage = await invoke(
       getOrganizationUsage,
       routeRequest('GET', '/api/organization/usage', { cookie: owner.cookie }),
     );
-    expect((usage.json as { usage: unknown }).usage).toMatchObject({ seats: 2, provisionedSeats: 1 });
+    expect((usage.json as { usage: unknown }).usage).toMatchObject({
+      seats: 2,
+      provisionedSeats: 1,
+    });
 
-    const replaced = await scim(replaceUser, token, 'PUT', `/Users/${bob.id as string}`, {
-      id: bob.id as string,
-      body: { ...bob, name: { givenName: 'Robert', familyName: 'Okta' }, displayName: undefined, active: false },
+    const replaced = await scim(replaceUser, token, 'PUT', `/Users/${bob.id}`, {
+      id: bob.id,
+      body: {
+        ...bob,
+        name: { givenName: 'Robert', familyName: 'Okta' },
+        displayName: undefined,
+        active: false,
+      },
     });
     expect(replaced.body).toMatchObject({ active: false, displayName: 'Robert Okta' });
-    expect(await findMember(workspaceId, bob.id as string)).toBeUndefined();
+    expect(await findMember(workspaceId, bob.id)).toBeUndefined();
 
-    const pathLess = await scim(patchUser, token, 'PATCH', `/Users/${carol.id as string}`, {
-      id: carol.id as string,
+    const pathLess = await scim(patchUser, token, 'PATCH', `/Users/${carol.id}`, {
+      id: carol.id,
       body: { schemas: [PATCH_SCHEMA], Operations: [{ op: 'replace', value: { active: false } }] },
     });
     expect(pathLess.body.active).toBe(false);
@@ -398,7 +442,12 @@ describe('SCIM refusals', () => {
     expect(await ownerEvents(owner.userId, 'scim.request_refused')).toHaveLength(1);
     expect((await scim(listUsers, 'not-a-token', 'GET', '/Users')).status).toBe(401);
 
-    for (const filter of ['userName co "a"', 'userName eq', 'title eq "x"', 'userName eq "a" or id eq "b"']) {
+    for (const filter of [
+      'userName co "a"',
+      'userName eq',
+      'title eq "x"',
+      'userName eq "a" or id eq "b"',
+    ]) {
       const bad = await scim(listUsers, token, 'GET', '/Users', { query: filterQuery(filter) });
       expect({ filter, status: bad.status, scimType: bad.body.scimType }).toEqual({
         filter,

@@ -84,7 +84,11 @@ const schemaList = (baseUrl: string) => [
         type: 'complex',
         multiValued: true,
         mutability: 'readOnly',
-        subAttributes: [attribute('value'), attribute('type'), attribute('primary', { type: 'boolean' })],
+        subAttributes: [
+          attribute('value'),
+          attribute('type'),
+          attribute('primary', { type: 'boolean' }),
+        ],
       }),
       attribute('active', { type: 'boolean' }),
     ],

@@ -260,7 +260,10 @@ function applyGroupOperation(change: GroupChange, operation: ScimPatchOperation)
       return;
     case 'members': {
       const ids = memberIdsOf(operation.value);
-      if (operation.op === 'replace' || (operation.op === 'remove' && operation.value === undefined)) {
+      if (
+        operation.op === 'replace' ||
+        (operation.op === 'remove' && operation.value === undefined)
+      ) {
         change.members = new Set(operation.op === 'replace' ? ids : []);
         change.added.clear();
         change.removed.clear();

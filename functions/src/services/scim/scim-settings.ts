@@ -21,10 +21,7 @@ import { scimTokenView, type ScimCaller } from './scim-tokens';
 import { applyGroupAccess } from './scim-workspace-access';
 
 export async function scimSettingsView(owner: Pick<UserRecord, 'id'>) {
-  const [token, groups] = await Promise.all([
-    findScimToken(owner.id),
-    listScimGroups(owner.id),
-  ]);
+  const [token, groups] = await Promise.all([findScimToken(owner.id), listScimGroups(owner.id)]);
   const members = await Promise.all(
     groups.map((group) => listScimGroupMemberIds(owner.id, group.groupId)),
   );
@@ -50,11 +47,15 @@ export async function mapScimGroup(
   now: Date,
 ) {
   const group = await findScimGroup(owner.id, groupId);
-  if (!group) throw new AppError('NOT_FOUND', 'This group is not one your identity provider pushed.');
+  if (!group)
+    throw new AppError('NOT_FOUND', 'This group is not one your identity provider pushed.');
   if (mapping) {
     const owned = await listOwnedWorkspaces(owner.id);
     if (!owned.some((workspace) => workspace.id === mapping.workspaceId)) {
-      throw new AppError('VALIDATION_ERROR', 'The workspace must be one of the workspaces you own.');
+      throw new AppError(
+        'VALIDATION_ERROR',
+        'The workspace must be one of the workspaces you own.',
+      );
     }
   }
   await setScimGroupMapping(owner.id, groupId, mapping);

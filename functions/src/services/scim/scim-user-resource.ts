@@ -29,7 +29,7 @@ export interface ScimUserDraft {
 export function userNameOf(value: unknown): string {
   const parsed = emailSchema.safeParse(value);
   if (!parsed.success) {
-    throw invalidValue('userName must be the person\'s email address (such as their UPN or login).');
+    throw invalidValue("userName must be the person's email address (such as their UPN or login).");
   }
   return parsed.data;
 }

@@ -89,7 +89,10 @@ export async function getScimUser(caller: ScimCaller, id: string, baseUrl: strin
 }
 
 /** The account for a new User: the verified one holding the address, else a new one. */
-async function accountFor(draft: ScimUserDraft, now: Date): Promise<{ user: UserRecord; created: boolean }> {
+async function accountFor(
+  draft: ScimUserDraft,
+  now: Date,
+): Promise<{ user: UserRecord; created: boolean }> {
   const existingId = await findUserIdByEmail(draft.userName);
   const existing = existingId ? await findUserById(existingId) : undefined;
   if (existing?.emailVerified) return { user: existing, created: false };
@@ -111,7 +114,11 @@ async function accountFor(draft: ScimUserDraft, now: Date): Promise<{ user: User
     return { user, created: true };
   } catch (error) {
     if (error instanceof EmailTakenError) {
-      throw new ScimError(409, 'An account with this userName was created meanwhile.', 'uniqueness');
+      throw new ScimError(
+        409,
+        'An account with this userName was created meanwhile.',
+        'uniqueness',
+      );
     }
     throw error;
   }
@@ -145,7 +152,11 @@ export async function createScimUser(
     updatedAt: now.toISOString(),
   };
   if (!(await insertScimUser(record))) {
-    throw new ScimError(409, `A User with userName ${draft.userName} exists already.`, 'uniqueness');
+    throw new ScimError(
+      409,
+      `A User with userName ${draft.userName} exists already.`,
+      'uniqueness',
+    );
   }
   await recordScimEvent(caller.owner, AUDIT_ACTIONS.scimUserCreated, target(user), now, {
     userName: record.userName,
@@ -192,7 +203,12 @@ export async function listScimUsersPage(
       active: record.active,
       'emails.value': account.email,
     };
-    if (conditions?.every((condition) => scimValueMatches(values[condition.attribute], condition.value)) ?? true) {
+    if (
+      conditions?.every((condition) =>
+        scimValueMatches(values[condition.attribute], condition.value),
+      ) ??
+      true
+    ) {
       matching.push({ record, account });
     }
   }
@@ -200,7 +216,9 @@ export async function listScimUsersPage(
   const listed = listResponse(resources, page);
   return {
     ...listed,
-    Resources: listed.Resources.map(({ record, account }) => userResource(record, account, baseUrl)),
+    Resources: listed.Resources.map(({ record, account }) =>
+      userResource(record, account, baseUrl),
+    ),
   };
 }
 

@@ -11,7 +11,13 @@ const workspaces = [
   { id: 'ws-1', name: 'Engineering' },
   { id: 'ws-2', name: 'Finance' },
 ];
-const group = { id: 'g-1', display_name: 'Radar Viewers', members: 3, workspace_id: null, role: null };
+const group = {
+  id: 'g-1',
+  display_name: 'Radar Viewers',
+  members: 3,
+  workspace_id: null,
+  role: null,
+};
 
 function serve(initial: { token: { created_at: string } | null; groups: (typeof group)[] }) {
   let settings = initial;
@@ -21,7 +27,10 @@ function serve(initial: { token: { created_at: string } | null; groups: (typeof 
     'GET /api/organization/scim': () => jsonResponse(settings),
     'POST /api/organization/scim/token': () => {
       settings = { ...settings, token: { created_at: '2026-11-29T09:00:00.000Z' } };
-      return jsonResponse({ token: 'scim_owner.secret-shown-once', created_at: '2026-11-29T09:00:00.000Z' }, 201);
+      return jsonResponse(
+        { token: 'scim_owner.secret-shown-once', created_at: '2026-11-29T09:00:00.000Z' },
+        201,
+      );
     },
     'DELETE /api/organization/scim/token': () => {
       settings = { ...settings, token: null };
@@ -88,7 +97,10 @@ describe('ScimSection', () => {
     expect(await screen.findByText('No token yet: provisioning is off.')).toBeInTheDocument();
     expect(screen.queryByLabelText('SCIM token')).not.toBeInTheDocument();
     expect(requests.map((request) => `${request.method} ${request.path}`)).toEqual(
-      expect.arrayContaining(['POST /api/organization/scim/token', 'DELETE /api/organization/scim/token']),
+      expect.arrayContaining([
+        'POST /api/organization/scim/token',
+        'DELETE /api/organization/scim/token',
+      ]),
     );
   });
 
@@ -101,7 +113,10 @@ describe('ScimSection', () => {
 
   it('maps a pushed group to a workspace and role', async () => {
     const user = userEvent.setup();
-    const { requests } = serve({ token: { created_at: '2026-11-29T09:00:00.000Z' }, groups: [group] });
+    const { requests } = serve({
+      token: { created_at: '2026-11-29T09:00:00.000Z' },
+      groups: [group],
+    });
     renderSection();
     const row = await screen.findByRole('region', { name: 'Radar Viewers' });
     expect(within(row).getByText('(3 members)')).toBeInTheDocument();

@@ -34,7 +34,9 @@ interface Workspace {
 function GroupRow({ group, workspaces }: { group: Group; workspaces: readonly Workspace[] }) {
   const { mapGroup } = useScimMutations();
   const [workspaceId, setWorkspaceId] = useState(group.workspace_id ?? UNMAPPED);
-  const [role, setRole] = useState<GroupRole>(group.role === 'workspace_manager' ? 'workspace_manager' : 'viewer');
+  const [role, setRole] = useState<GroupRole>(
+    group.role === 'workspace_manager' ? 'workspace_manager' : 'viewer',
+  );
   const [failure, setFailure] = useState<string | null>(null);
   const changed =
     workspaceId !== (group.workspace_id ?? UNMAPPED) ||
@@ -59,7 +61,11 @@ function GroupRow({ group, workspaces }: { group: Group; workspaces: readonly Wo
             ({group.members} {group.members === 1 ? 'member' : 'members'})
           </Typography>
         </Typography>
-        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: 'flex-start' }}>
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ alignItems: 'flex-start' }}
+        >
           <TextField
             select
             size="small"
@@ -144,7 +150,8 @@ function TokenPart({
       <Typography variant="body2">
         {token ? (
           <>
-            A token was made on <DateText value={token.created_at} kind="dateTime" />. Provisioning is on.
+            A token was made on <DateText value={token.created_at} kind="dateTime" />. Provisioning
+            is on.
           </>
         ) : (
           'No token yet: provisioning is off.'
@@ -227,7 +234,11 @@ export function ScimSection({
       )}
       {settings.data && (
         <>
-          <TokenPart settings={settings.data} allowed={allowed} hasVerifiedDomain={hasVerifiedDomain} />
+          <TokenPart
+            settings={settings.data}
+            allowed={allowed}
+            hasVerifiedDomain={hasVerifiedDomain}
+          />
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
             Groups
           </Typography>
