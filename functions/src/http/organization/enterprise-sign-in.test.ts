@@ -6,6 +6,7 @@ import { registerThroughHandler, TEST_PASSWORD } from '../../../test-support/acc
 import { mutationEvent } from '../../../test-support/auth-requests';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { emailsTo } from '../../../test-support/sent-emails';
+import { givenTwoFactor } from '../../../test-support/two-factor-fixtures';
 import { givenWorkspace, routeRequest } from '../../../test-support/workspace-fixtures';
 import { auditEventCodec } from '../../data/entities/audit-event';
 import { AUDIT_SORT_PREFIX } from '../../data/keys';
@@ -336,6 +337,21 @@ describe('SSO sign-in', () => {
     expect(refused.map((event) => String(event.metadata?.reason))).toEqual([
       `address_linked_to_another_subject: ${email}`,
     ]);
+  });
+
+  it('asks an account with two-factor on for its code unless the ID token says MFA was used', async () => {
+    const { domain } = await givenConnection();
+    const email = `kay-${randomUUID().slice(0, 6)}@${domain}`;
+    claims = { sub: randomUUID(), email };
+    const first = await signInWithSso(email);
+    await givenTwoFactor(cookieOf(first, 'er_session'));
+
+    claims = { ...claims, amr: ['pwd'] };
+    expect((await signInWithSso(email)).headers?.location).toBe('/login/two-factor');
+    claims = { ...claims, amr: ['pwd', 'mfa'] };
+    const exempt = await signInWithSso(email);
+    expect(exempt.headers?.location).toBe('/dashboard');
+    expect(exempt.cookies?.some((cookie) => cookie.startsWith('er_session='))).toBe(true);
   });
 
   it('refuses an address outside the verified domains', async () => {
