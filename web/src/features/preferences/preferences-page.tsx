@@ -17,6 +17,7 @@ import { useWorkspaceSelection } from '../workspaces';
 import { alertSettingsQueryOptions } from '../../lib/alert-settings-query';
 import { AlertsDisabledNotice } from './alerts-disabled-notice';
 import { AlertSettingsForm } from './components/alert-settings-form';
+import { SlackAppPanel } from './components/slack-app-panel';
 import { PagerDutyBackChannelSection } from './components/pagerduty-back-channel-section';
 
 function loadFailure(error: unknown): string {
@@ -43,6 +44,7 @@ function WorkspacePreferences({ workspace }: { workspace: Workspace }) {
         <>
           <AlertsDisabledNotice workspaceId={workspace.id} showLink={false} />
           <AlertSettingsForm workspace={workspace} settings={settings.data} />
+          <SlackAppPanel workspace={workspace} />
           {canManageAlertSettings(workspace.role) &&
             settings.data.webhook_urls.some((webhook) => webhook.kind === 'pagerduty') && (
               <PagerDutyBackChannelSection workspaceId={workspace.id} />
