@@ -14,7 +14,9 @@
  * The one gap is a crash between the send and the marks: the leases run out and the next attempt
  * sends those rows again (at least once, not exactly once, in that window).
  *
- * Rows are claimed, marked and settled ROW_CONCURRENCY at a time (each is a record of its own).
+ * Rows are claimed, marked and settled ROW_CONCURRENCY at a time (each is a record of its own),
+ * once the first row has been claimed on its own: an attempt that finds that row held by another
+ * (a duplicate of the message received at the same time) leaves the digest to it whole.
  * A row of a workspace whose alert emails the address stopped (its one-click link) is skipped, and
  * so is every row to an address on the suppression list (SES reported it bouncing or complaining),
  * with the reason the alert queue shows.
@@ -190,7 +192,8 @@ export async function deliverDigest(
   let heldElsewhere = false;
   let unreadableError: string | null = null;
 
-  await forEachLimited(message.alerts, ROW_CONCURRENCY, async (alert) => {
+  let claimedAny = false;
+  const takeRow = async (alert: AlertRef): Promise<void> => {
     const record = recordsById.get(alert.alertId);
     const unreadable = unreadableOf(alert);
     if (unreadable !== undefined) {
@@ -221,6 +224,7 @@ export async function deliverDigest(
       return;
     }
     touched.add(alert.alertId);
+    claimedAny = true;
     const base = {
       workspaceId: alert.workspaceId,
       plan: context.workspace.plan,
@@ -256,7 +260,19 @@ export async function deliverDigest(
         reason: reasonFor(context, message.address, isEscalationAlertId(alert.alertId)),
       },
     });
-  });
+  };
+  // One row at a time up to the first one claimed: of two copies of this message handled at the
+  // same time (SQS delivers at least once), one claims that row, and the other, finding it held,
+  // leaves every row to it and comes back to see how it ended. Claimed all at once from the
+  // start, the two split the digest between two emails.
+  let next = 0;
+  while (next < message.alerts.length && !claimedAny && !heldElsewhere) {
+    await takeRow(message.alerts[next]!);
+    next += 1;
+  }
+  if (!heldElsewhere || claimedAny) {
+    await forEachLimited(message.alerts.slice(next), ROW_CONCURRENCY, takeRow);
+  }
 
   let failure: string | null = null;
   if (claimed.length > 0) {
