@@ -21,6 +21,7 @@ import { measureEndpointChecks } from './endpoint-checks';
 import { measureExpiryScanCost } from './expiry-scan-cost';
 import { measureImportCost } from './import-cost';
 import { measureLandingJavaScript } from './landing-javascript';
+import { measureScanMillion } from './scan-million';
 import { measureTenantCost } from './tenant-cost';
 import { measureTokenListCost } from './token-list-cost';
 import { measureTokenLoad } from './token-load';
@@ -40,6 +41,7 @@ export const benchmarks: readonly Benchmark[] = [
   { name: 'token-load', run: () => measureTokenLoad() },
   { name: 'import', run: measureImportCost },
   { name: 'expiry-scan', run: measureExpiryScanCost },
+  { name: 'scan-million', run: () => measureScanMillion() },
   { name: 'alert-pipeline', run: measureAlertPipeline },
   { name: 'alert-digests', run: measureAlertDigests },
   { name: 'endpoint-checks', run: measureEndpointChecks },
