@@ -988,6 +988,47 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('setTokenAlertAction', 'happy', { session: owner, ...clear }, 200);
   },
 
+  // The Slack app: the rehearsed deployment configures none (CDK context slackClientId), so
+  // starting an installation, Slack's redirect and Slack's interactions stop before Slack, a
+  // service outside the rehearsal; the handler tests drive them against the Slack stand-in.
+  async getSlackInstallation(context) {
+    const { viewer, values } = await world();
+    const request = { params: { id: values.workspace } };
+    await context.call('getSlackInstallation', 'happy', { session: viewer, ...request }, 200);
+    await signedOut(context, 'getSlackInstallation', request);
+  },
+  async startSlackInstallation(context) {
+    const { owner, viewer, values } = await world();
+    const request = { params: { id: values.workspace } };
+    await context.call('startSlackInstallation', 'refusal', { session: viewer, ...request }, 403);
+    await context.call('startSlackInstallation', 'external', { session: owner, ...request }, 409);
+  },
+  async deleteSlackInstallation(context) {
+    const { owner, viewer, values } = await world();
+    const request = { params: { id: values.workspace } };
+    await context.call('deleteSlackInstallation', 'refusal', { session: viewer, ...request }, 403);
+    // No installation without Slack's OAuth exchange: 404.
+    await context.call('deleteSlackInstallation', 'external', { session: owner, ...request }, 404);
+  },
+  async slackOAuthCallback(context) {
+    // A state no "Add to Slack" made goes back to the Alerts page, which says it expired.
+    const query = { code: 'code', state: `rehearsal-${randomUUID()}` };
+    await context.call('slackOAuthCallback', 'external', { query }, 302);
+    await context.call('slackOAuthCallback', 'refusal', { query, withoutOriginSecret: true }, 403);
+  },
+  async slackInteractions(context) {
+    const form = {
+      body: new URLSearchParams({ payload: '{"type":"block_actions"}' }).toString(),
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        'x-slack-request-timestamp': String(Math.floor(Date.now() / 1000)),
+        'x-slack-signature': 'v0=0000',
+      },
+    };
+    await context.call('slackInteractions', 'external', form, 404);
+    await context.call('slackInteractions', 'refusal', { ...form, withoutOriginSecret: true }, 403);
+  },
+
   // PagerDuty's back-channel: a workspace of its own with a PagerDuty webhook; its first read
   // creates the alert settings, its secret is stored sealed (KMS), PagerDuty's events are signed
   // with it.

@@ -37,6 +37,7 @@ import {
 } from '../../domain/slack-alert-message';
 import { checkSlackSignature } from '../../domain/slack-request-signature';
 import { AppError, badRequest } from '../../platform/app-error';
+import { getConfig, isSlackAppConfigured } from '../../platform/config';
 import { logger } from '../../platform/logger';
 import { ALERT_LINK_REFUSALS, takeMemberAlertAction } from '../alerts/alert-actions';
 import { loadWorkspaceAccess, type WorkspaceAccess } from '../workspaces/workspace-access';
@@ -187,6 +188,9 @@ export async function handleSlackInteraction(request: {
   readonly now: Date;
 }): Promise<void> {
   const { rawBody, now } = request;
+  if (!isSlackAppConfigured(getConfig().slack)) {
+    throw new AppError('NOT_FOUND', SLACK_APP_MESSAGES.notConfigured);
+  }
   const check = checkSlackSignature({
     signingSecret: await getSlackSigningSecret(),
     timestamp: request.timestamp,
