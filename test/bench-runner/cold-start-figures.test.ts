@@ -7,6 +7,8 @@ import {
   largestModules,
   median,
   moduleOf,
+  nearbyReferenceMs,
+  ratioToReference,
 } from '../bench/cold-start-figures';
 
 describe('the cold-start benchmark', () => {
@@ -23,12 +25,31 @@ describe('the cold-start benchmark', () => {
   });
 
   it('judges a function by its ratio to the empty handler, as the runner reads the mark', () => {
-    const within = judgeColdStart(180, 30);
+    const within = judgeColdStart(6);
     expect(within).toEqual({ ratio: 6, within: true });
     expect(budgetMark(within)).toBe('[budget 6x: within]');
-    const over = judgeColdStart(181, 30);
+    const over = judgeColdStart(6.01);
     expect(over.within).toBe(false);
     expect(budgetMark(over)).toBe('[budget 6x: OVER]');
+  });
+
+  it('compares each run with the empty handler runs nearest to it in the order', () => {
+    // A quiet start (the reference at 30 ms), then a busy minute (60 ms).
+    const reference = [
+      { order: 0, ms: 30 },
+      { order: 4, ms: 30 },
+      { order: 8, ms: 60 },
+      { order: 12, ms: 60 },
+    ];
+    expect(nearbyReferenceMs(reference, 1, 2)).toBe(30);
+    expect(nearbyReferenceMs(reference, 11, 2)).toBe(60);
+    expect(nearbyReferenceMs(reference, 6, 2)).toBe(45);
+    const runs = [
+      { order: 1, ms: 150 },
+      { order: 11, ms: 300 },
+      { order: 13, ms: 420 },
+    ];
+    expect(ratioToReference(runs, reference, 2)).toBe(5);
   });
 
   it('decodes source map segments (base64 VLQ, signed)', () => {

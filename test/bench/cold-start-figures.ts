@@ -40,13 +40,43 @@ export function coldStartSchedule<T>(
   return schedule;
 }
 
+/** One cold start, with its place in the order of the run. */
+export interface TimedRun {
+  readonly order: number;
+  readonly ms: number;
+}
+
+/**
+ * The reference's time at one moment of the run: the median of its `count` runs nearest in the
+ * order. The machine's load changes over minutes (other work starts and ends); a function's run is
+ * compared with the empty handler's runs around it, not with those of a quieter or busier minute.
+ */
+export function nearbyReferenceMs(
+  reference: readonly TimedRun[],
+  order: number,
+  count: number,
+): number {
+  const nearest = [...reference]
+    .sort((a, b) => Math.abs(a.order - order) - Math.abs(b.order - order))
+    .slice(0, count);
+  return median(nearest.map((run) => run.ms));
+}
+
+/** A function's ratio to the reference: the median of each of its runs over the reference then. */
+export function ratioToReference(
+  runs: readonly TimedRun[],
+  reference: readonly TimedRun[],
+  count: number,
+): number {
+  return median(runs.map((run) => run.ms / nearbyReferenceMs(reference, run.order, count)));
+}
+
 export interface ColdStartJudgement {
   readonly ratio: number;
   readonly within: boolean;
 }
 
-export function judgeColdStart(initMs: number, referenceMs: number): ColdStartJudgement {
-  const ratio = initMs / referenceMs;
+export function judgeColdStart(ratio: number): ColdStartJudgement {
   return { ratio, within: ratio <= COLD_START_BUDGET_RATIO };
 }
 

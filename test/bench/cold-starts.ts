@@ -43,6 +43,7 @@ import {
   judgeColdStart,
   largestModules,
   median,
+  ratioToReference,
   type SourceMapPayload,
 } from './cold-start-figures';
 
@@ -51,7 +52,9 @@ const RUNS = 5;
 /** Processes started at once (the machine has two cores). */
 const PARALLELISM = 2;
 /** The empty handler is started again after this many functions. */
-const REFERENCE_EVERY = 8;
+const REFERENCE_EVERY = 4;
+/** A run is compared with the median of this many empty handler runs nearest to it. */
+const NEARBY_REFERENCE_RUNS = 4;
 
 interface Target {
   readonly label: string;
@@ -65,6 +68,8 @@ interface Target {
 }
 
 interface ColdStart {
+  /** Its place in the order of the run. */
+  readonly order: number;
   /** Process start to the handler loaded (the runtime's `ready`). */
   readonly loadMs: number;
   /** Process start to the first invocation answered. */
@@ -124,7 +129,7 @@ async function bundleEmptyHandler(workDirectory: string): Promise<string> {
   return outdir;
 }
 
-async function coldStart(target: Target, taskRoot: string): Promise<ColdStart> {
+async function coldStart(target: Target, taskRoot: string, order: number): Promise<ColdStart> {
   const lambda = await LambdaProcess.start({
     label: target.label,
     assetDirectory: target.assetDirectory,
@@ -143,6 +148,7 @@ async function coldStart(target: Target, taskRoot: string): Promise<ColdStart> {
       );
     }
     return {
+      order,
       loadMs: loaded - lambda.startedAt,
       initMs: answered - lambda.startedAt,
       answer: answerOf(target.kind, result.result),
@@ -160,10 +166,11 @@ async function runAll(
   let next = 0;
   const worker = async (slot: number) => {
     while (next < schedule.length) {
-      const target = schedule[next];
+      const order = next;
+      const target = schedule[order];
       next += 1;
       if (!target) continue;
-      const measured = await coldStart(target, join(tasksDirectory, String(slot)));
+      const measured = await coldStart(target, join(tasksDirectory, String(slot)), order);
       results.set(target, [...(results.get(target) ?? []), measured]);
     }
   };
@@ -245,21 +252,28 @@ export async function measureColdStarts(): Promise<void> {
     mkdirSync(join(workDirectory, 'tasks'));
     const schedule = coldStartSchedule(targets, RUNS, reference, REFERENCE_EVERY);
     console.log(
-      `Cold starts: ${targets.length} functions x ${RUNS} runs and the empty handler ${schedule.length - targets.length * RUNS} times, ${PARALLELISM} at a time; process start to first answer, median (load: to the handler loaded).`,
+      `Cold starts: ${targets.length} functions x ${RUNS} runs and the empty handler ${schedule.length - targets.length * RUNS} times, ${PARALLELISM} at a time; process start to first answer, median (load: to the handler loaded); the ratio is the median of each run over the ${NEARBY_REFERENCE_RUNS} empty handler runs nearest to it.`,
     );
     const results = await runAll(schedule, join(workDirectory, 'tasks'));
 
     const referenceRuns = results.get(reference) ?? [];
     const referenceMs = median(referenceRuns.map((run) => run.initMs));
+    const referenceTimes = referenceRuns.map((run) => ({ order: run.order, ms: run.initMs }));
     console.log(
-      `  empty handler: ${milliseconds(referenceMs)} (load ${milliseconds(median(referenceRuns.map((run) => run.loadMs)))}), ${kilobytes(fileSize(reference.assetDirectory, 'index.js'))}`,
+      `  empty handler: ${milliseconds(referenceMs)} over the whole run (load ${milliseconds(median(referenceRuns.map((run) => run.loadMs)))}), ${kilobytes(fileSize(reference.assetDirectory, 'index.js'))}`,
     );
     const width = Math.max(...targets.map((target) => target.label.length));
     const routeRatios: number[] = [];
     for (const target of targets) {
       const runs = results.get(target) ?? [];
       const initMs = median(runs.map((run) => run.initMs));
-      const judgement = judgeColdStart(initMs, referenceMs);
+      const judgement = judgeColdStart(
+        ratioToReference(
+          runs.map((run) => ({ order: run.order, ms: run.initMs })),
+          referenceTimes,
+          NEARBY_REFERENCE_RUNS,
+        ),
+      );
       const answers = [...new Set(runs.map((run) => run.answer))].join('/');
       const size = `${kilobytes(fileSize(target.assetDirectory, 'index.js'))} (map ${kilobytes(fileSize(target.assetDirectory, 'index.js.map'))})`;
       const mark = target.kind === 'route' ? budgetMark(judgement) : '[job: for information]';
