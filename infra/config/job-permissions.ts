@@ -110,6 +110,7 @@ export const jobPermissions = {
     'table:ConditionCheckItem',
     'integrationCredentialsOpen',
     'discoveryRoleAssume',
+    'gcpFederationRoleAssume',
     'integrationSyncQueueSend',
     'integrationSyncQueueRetryDelay',
   ],

@@ -101,6 +101,12 @@ export type Permission =
    */
   | 'discoveryRoleAssume'
   /**
+   * sts:AssumeRole on exactly the deployment's Google Cloud federation role (no permissions of its
+   * own), only in a session named `expiry-radar-<workspace id>`: the identity a Google Cloud
+   * integration signing in by workload identity federation signs its GetCallerIdentity with.
+   */
+  | 'gcpFederationRoleAssume'
+  /**
    * kms:Decrypt only on the same key: opens stored integration credentials, never seals new
    * ones (the syncs and previews, the scheduled sync's worker, the certificate transparency job).
    */

@@ -4,7 +4,7 @@
  */
 import { Stack, Validations } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, type Role } from 'aws-cdk-lib/aws-iam';
+import { PolicyStatement, type IRole, type Role } from 'aws-cdk-lib/aws-iam';
 import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
@@ -33,6 +33,8 @@ export interface AppResources {
   readonly alertLinkKey: ISecret;
   /** The KMS key that wraps the data keys of integration credentials. */
   readonly integrationCredentialsKey: IKey;
+  /** The role (no permissions) Google Cloud workload identity federation signs in as. */
+  readonly gcpFederationRole: IRole;
 }
 
 /** What the permissions that name no data stack resource apply to. */
@@ -231,6 +233,17 @@ export function grantPermissions(
           reason:
             "Customers' discovery roles are in their own accounts, named by them: a cross-account AssumeRole cannot name them in advance. Only sts:AssumeRole, never in this account, and only with Expiry Radar's external id and session name; each role's trust policy requires its workspace's external id.",
         });
+        break;
+      }
+      case 'gcpFederationRoleAssume': {
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['sts:AssumeRole'],
+            resources: [resources.gcpFederationRole.roleArn],
+            // Only in a workspace's session, the name Google Cloud's pool providers trust.
+            conditions: { StringLike: { 'sts:RoleSessionName': `${AWS_DISCOVERY_ID_PREFIX}*` } },
+          }),
+        );
         break;
       }
       case 'integrationCredentialsOpen': {

@@ -142,6 +142,7 @@ export class ApiStack extends Stack {
       INTEGRATION_CREDENTIALS_KMS_KEY_ID: resources.integrationCredentialsKey.keyArn,
       // The account customers' AWS discovery roles trust (the Integrations page's template).
       DISCOVERY_ACCOUNT_ID: this.account,
+      GCP_FEDERATION_ROLE_ARN: resources.gcpFederationRole.roleArn,
       POWERTOOLS_SERVICE_NAME: 'expiry-radar',
       POWERTOOLS_LOG_LEVEL: 'INFO',
       ...accountEnvironment(props.accountSettings),

@@ -12,7 +12,7 @@ import {
   Table,
   TableEncryption,
 } from 'aws-cdk-lib/aws-dynamodb';
-import { PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
+import { AccountPrincipal, PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
@@ -67,6 +67,8 @@ export class DataStack extends Stack {
   readonly alertLinkKey: Secret;
   /** Wraps the data keys integration credentials are sealed with (envelope encryption). */
   readonly integrationCredentialsKey: Key;
+  /** What Google Cloud workload identity federation signs in as (functions/gcp-federation-identity.ts). */
+  readonly gcpFederationRole: Role;
   readonly resources: AppResources;
 
   constructor(scope: Construct, id: string, props: DataStackProps = {}) {
@@ -275,6 +277,16 @@ export class DataStack extends Stack {
       removalPolicy: RemovalPolicy.RETAIN,
     });
 
+    // No permissions: Google Cloud learns the caller's ARN from a signed GetCallerIdentity, which
+    // needs none; its session name (the workspace) is what a customer's pool provider trusts. The
+    // functions' own policies say which may assume it (gcpFederationRoleAssume).
+    this.gcpFederationRole = new Role(this, 'GcpFederationRole', {
+      description:
+        "Signs in to customers' Google Cloud by workload identity federation, one session per workspace; no permissions",
+      assumedBy: new AccountPrincipal(this.account),
+      maxSessionDuration: Duration.hours(1),
+    });
+
     this.resources = {
       table: this.table,
       tableIndexNames: definition.globalSecondaryIndexes.map((index) => index.indexName),
@@ -286,6 +298,7 @@ export class DataStack extends Stack {
       ctWatchQueue: this.ctWatchQueue,
       alertLinkKey: this.alertLinkKey,
       integrationCredentialsKey: this.integrationCredentialsKey,
+      gcpFederationRole: this.gcpFederationRole,
     };
   }
 

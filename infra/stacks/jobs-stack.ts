@@ -136,6 +136,7 @@ export class JobsStack extends Stack {
       INTEGRATION_CREDENTIALS_KMS_KEY_ID: resources.integrationCredentialsKey.keyArn,
       // The account customers' AWS discovery roles trust: the scheduled sync assumes them from it.
       DISCOVERY_ACCOUNT_ID: this.account,
+      GCP_FEDERATION_ROLE_ARN: resources.gcpFederationRole.roleArn,
       EMAIL_FROM: emailFrom,
       ...(props.emailConfigurationSet
         ? { EMAIL_CONFIGURATION_SET: props.emailConfigurationSet }

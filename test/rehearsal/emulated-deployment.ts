@@ -276,7 +276,9 @@ export async function startEmulatedDeployment(
       startSecretsStandIn(REHEARSAL_TARGET).then((emulator) =>
         started(emulator, (running) => running.stop()),
       ),
-      startStsStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+      startStsStandIn(REHEARSAL_TARGET.accountId).then((emulator) =>
+        started(emulator, (running) => running.stop()),
+      ),
       startAzureStandIn().then((emulator) => started(emulator, (running) => running.stop())),
       startGcpStandIn().then((emulator) => started(emulator, (running) => running.stop())),
       startGithubStandIn().then((emulator) => started(emulator, (running) => running.stop())),

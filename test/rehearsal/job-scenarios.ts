@@ -418,7 +418,9 @@ async function endpointChecks(context: ScenarioContext): Promise<void> {
 
 /**
  * Enabled Vault (a token), GitHub (signing in as a GitHub App), Azure (a client secret), Google
- * Cloud (a service account key) and AWS (assuming the customer's role, which STS refuses)
+ * Cloud (a service account key, and workload identity federation: the federation role assumed in
+ * the workspace's session signs the token exchange) and AWS (assuming the customer's role, which
+ * STS refuses)
  * integrations on the daily schedule (created through their route), the scheduled dispatch that
  * enqueues each once, and the worker's batches that sync them: each opens its credentials (KMS
  * Decrypt; GitHub's and Google Cloud's also sign a JWT with their private key), reads its
@@ -509,14 +511,30 @@ async function integrationSyncs(context: ScenarioContext): Promise<void> {
     },
     credentials: { service_account_key: gcp.serviceAccountKey },
   });
-  // The customer's role does not trust the deployment (the STS stand-in refuses every role).
+  // No key: the federation role's session of the workspace signs the token exchange.
+  const federatedId = await create({
+    kind: 'gcp',
+    name: 'Rehearsal Google Cloud, federated',
+    settings: {
+      project_ids: ['rehearsal-project'],
+      secret_manager_url: gcp.url,
+      iam_url: gcp.url,
+      sts_url: gcp.url,
+      iam_credentials_url: gcp.url,
+      sign_in: 'workload_identity',
+      workload_identity_provider: gcp.workloadIdentityProvider,
+      service_account_email: gcp.federatedServiceAccount,
+    },
+    credentials: {},
+  });
+  // The customer's role does not trust the deployment (the STS stand-in refuses their roles).
   const roleArn = 'arn:aws:iam::123456789012:role/ExpiryRadarDiscovery';
   const awsId = await create({
     kind: 'aws',
     name: 'Rehearsal AWS',
     settings: { role_arn: roleArn, regions: ['eu-west-1'] },
   });
-  const reached = [integrationId, githubId, azureId, gcpId];
+  const reached = [integrationId, githubId, azureId, gcpId, federatedId];
   const client = sqsClient(context);
   const { integrationSyncQueueUrl: queueUrl, integrationSyncQueueArn: queueArn } =
     context.deployment;

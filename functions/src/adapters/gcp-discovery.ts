@@ -3,7 +3,9 @@
  * service account's JSON key: the key signs a JWT assertion (RS256, `iss` the service account,
  * scope `cloud-platform`, audience the token URL) that the OAuth 2.0 token endpoint exchanges for
  * an access token (`grant_type=urn:ietf:params:oauth:grant-type:jwt-bearer`). The token URL is
- * the integration's setting, never the `token_uri` written in the key file. Then, per project:
+ * the integration's setting, never the `token_uri` written in the key file. Or, with workload
+ * identity federation (`sign_in`), no key at all (gcp-workload-identity.ts): the deployment's AWS
+ * identity buys a federated token that impersonates the service account. Then, per project:
  *
  * - Secret Manager: `GET {secret_manager}/v1/projects/{project}/secrets` (`pageSize`,
  *   `nextPageToken`): a secret's `expireTime`, or its rotation's `nextRotationTime` (the earlier
@@ -23,7 +25,11 @@
  * goes through the SSRF guard (adapters/guarded-http.ts).
  */
 import { createPrivateKey, createSign } from 'node:crypto';
-import type { GcpCredentials, GcpSettings } from '@expiry-radar/shared/api/integration-api-schemas';
+import {
+  INTEGRATION_MESSAGES,
+  type GcpCredentials,
+  type GcpSettings,
+} from '@expiry-radar/shared/api/integration-api-schemas';
 import {
   discoveryParts,
   type DiscoveredToken,
@@ -31,26 +37,17 @@ import {
   type DiscoveryProvider,
 } from '../domain/discovery';
 import { OutboundRequestError } from './guarded-http';
-import { requestRetryingThrottles, type ThrottledRequestOptions } from './throttled-request';
+import {
+  GCP_SCOPE as SCOPE,
+  GcpReadError,
+  googleMessage,
+  isTransientStatus,
+  send,
+  type GcpTransportOptions,
+} from './gcp-requests';
+import { federatedAccessToken } from './gcp-workload-identity';
 
-const SCOPE = 'https://www.googleapis.com/auth/cloud-platform';
 const MAX_PAGES = 100;
-
-class GcpReadError extends Error {
-  constructor(
-    message: string,
-    readonly refused: boolean,
-    /** A later try may mend it (5xx, throttling beyond Retry-After). */
-    readonly transient = false,
-  ) {
-    super(message);
-    this.name = 'GcpReadError';
-  }
-}
-
-export interface GcpTransportOptions extends ThrottledRequestOptions {
-  readonly now?: () => Date;
-}
 
 interface ServiceAccountKeyFile {
   readonly client_email: string;
@@ -78,45 +75,6 @@ interface GcpKey {
   readonly disabled?: boolean;
 }
 
-const isTransientStatus = (status: number) => status === 429 || status >= 500;
-
-function googleMessage(text: string): string {
-  try {
-    const parsed = JSON.parse(text) as {
-      error?: string | { message?: string; status?: string };
-      error_description?: string;
-    };
-    const message =
-      parsed.error_description ??
-      (typeof parsed.error === 'object'
-        ? (parsed.error.message ?? parsed.error.status)
-        : parsed.error);
-    return message ? `: ${message.slice(0, 200)}` : '';
-  } catch {
-    return '';
-  }
-}
-
-function send(
-  method: 'GET' | 'POST',
-  url: string,
-  headers: Readonly<Record<string, string>>,
-  body: string | undefined,
-  what: string,
-  options: GcpTransportOptions,
-) {
-  return requestRetryingThrottles(
-    { method, url, headers, body },
-    options,
-    (status) =>
-      new GcpReadError(
-        `${what}: Google Cloud is throttling (${status}); the next sync reads it`,
-        false,
-        true,
-      ),
-  );
-}
-
 const base64url = (data: Buffer | string) => Buffer.from(data).toString('base64url');
 
 /** The access token the service account's signed assertion buys at the token URL. */
@@ -125,6 +83,18 @@ async function accessToken(
   credentials: GcpCredentials,
   options: GcpTransportOptions,
 ): Promise<string> {
+  if (settings.sign_in === 'workload_identity') {
+    if (!options.federation) {
+      throw new GcpReadError(
+        "Workload identity federation signs in with the deployment's AWS role: this installation does not run in AWS (the local runtime). Sign in with a service account key instead.",
+        true,
+      );
+    }
+    return federatedAccessToken(settings, await options.federation(), options);
+  }
+  if (credentials.service_account_key === undefined) {
+    throw new GcpReadError(INTEGRATION_MESSAGES.serviceAccountKeyRequired, true);
+  }
   const key = JSON.parse(credentials.service_account_key) as ServiceAccountKeyFile;
   let privateKey;
   try {

@@ -90,6 +90,12 @@ export interface RuntimeConfig {
    * roles trust. Unset locally, where there is no account; the page then asks for it.
    */
   readonly discoveryAccountId: string | undefined;
+  /**
+   * GCP_FEDERATION_ROLE_ARN: the deployment's role (no permissions) that Google Cloud integrations
+   * signing in with workload identity federation assume, in a session named after the workspace,
+   * to sign the request Google's token exchange checks. Unset locally.
+   */
+  readonly gcpFederationRoleArn: string | undefined;
 }
 
 /**
@@ -214,6 +220,7 @@ function readConfig(): RuntimeConfig {
     integrationCredentialsKey: optional('INTEGRATION_CREDENTIALS_KEY'),
     integrationCredentialsKmsKeyId: optional('INTEGRATION_CREDENTIALS_KMS_KEY_ID'),
     discoveryAccountId: optional('DISCOVERY_ACCOUNT_ID'),
+    gcpFederationRoleArn: optional('GCP_FEDERATION_ROLE_ARN'),
   };
 }
 

@@ -37,6 +37,15 @@ export const PRIVATE_KEY_MAX_LENGTH = 8_000;
 export const DEFAULT_GCP_TOKEN_URL = 'https://oauth2.googleapis.com/token';
 export const DEFAULT_GCP_SECRET_MANAGER_URL = 'https://secretmanager.googleapis.com';
 export const DEFAULT_GCP_IAM_URL = 'https://iam.googleapis.com';
+export const DEFAULT_GCP_STS_URL = 'https://sts.googleapis.com';
+export const DEFAULT_GCP_IAM_CREDENTIALS_URL = 'https://iamcredentials.googleapis.com';
+
+/**
+ * How a Google Cloud integration signs in: a service account's JSON key (stored sealed), or
+ * workload identity federation with the deployment's AWS role (no key stored).
+ */
+export const GCP_SIGN_INS = ['service_account_key', 'workload_identity'] as const;
+export type GcpSignIn = (typeof GCP_SIGN_INS)[number];
 export const SERVICE_ACCOUNT_KEY_MAX_LENGTH = 10_000;
 /** A certificate with its private key in PEM (an app registration's certificate credential). */
 export const AZURE_CERTIFICATE_MAX_LENGTH = 16_000;
@@ -81,6 +90,16 @@ export const INTEGRATION_MESSAGES = {
   projectsRequired: 'Give at least one project',
   invalidServiceAccountKey:
     'The service account key must be the JSON key file Google Cloud gave (type service_account, with client_email and private_key)',
+  serviceAccountKeyRequired:
+    "Paste the service account's JSON key file, or sign in with workload identity federation",
+  noKeyWithWorkloadIdentity:
+    'Workload identity federation stores no key: leave the service account key out',
+  invalidWorkloadIdentityProvider:
+    "The provider must be the workload identity pool provider's full name (//iam.googleapis.com/projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>)",
+  invalidServiceAccountEmail:
+    'The service account must be its email address (name@project.iam.gserviceaccount.com)',
+  workloadIdentityRequired:
+    'Workload identity federation needs the pool provider and the service account to impersonate',
   invalidAppId: "App id must be the GitHub App's number",
   invalidPrivateKey:
     "Private key must be the GitHub App's private key in PEM (-----BEGIN RSA PRIVATE KEY-----)",
@@ -289,21 +308,56 @@ export const azureCredentialsSchema = z
     { message: INTEGRATION_MESSAGES.azureCredentialsRequired, path: ['client_secret'] },
   );
 
-export const gcpSettingsSchema = z.object({
-  project_ids: z
-    .array(
-      z
-        .string({ error: INTEGRATION_MESSAGES.invalidProjectId })
-        .trim()
-        .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, INTEGRATION_MESSAGES.invalidProjectId),
-    )
-    .min(1, INTEGRATION_MESSAGES.projectsRequired)
-    .max(MAX_SCOPE_IDS, INTEGRATION_MESSAGES.tooManyScopeIds),
-  /** Where the service account's signed assertion is exchanged for an access token. */
-  token_url: httpUrlSchema.default(DEFAULT_GCP_TOKEN_URL),
-  secret_manager_url: httpUrlSchema.default(DEFAULT_GCP_SECRET_MANAGER_URL),
-  iam_url: httpUrlSchema.default(DEFAULT_GCP_IAM_URL),
-});
+export const gcpSettingsSchema = z
+  .object({
+    project_ids: z
+      .array(
+        z
+          .string({ error: INTEGRATION_MESSAGES.invalidProjectId })
+          .trim()
+          .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, INTEGRATION_MESSAGES.invalidProjectId),
+      )
+      .min(1, INTEGRATION_MESSAGES.projectsRequired)
+      .max(MAX_SCOPE_IDS, INTEGRATION_MESSAGES.tooManyScopeIds),
+    /** Where the service account's signed assertion is exchanged for an access token. */
+    token_url: httpUrlSchema.default(DEFAULT_GCP_TOKEN_URL),
+    secret_manager_url: httpUrlSchema.default(DEFAULT_GCP_SECRET_MANAGER_URL),
+    iam_url: httpUrlSchema.default(DEFAULT_GCP_IAM_URL),
+    sign_in: z.enum(GCP_SIGN_INS).default('service_account_key'),
+    /**
+     * Workload identity federation: the pool's AWS provider (the token exchange's audience) and the
+     * service account it may impersonate.
+     */
+    workload_identity_provider: z
+      .string({ error: INTEGRATION_MESSAGES.invalidWorkloadIdentityProvider })
+      .trim()
+      .regex(
+        /^\/\/iam\.googleapis\.com\/projects\/\d{1,20}\/locations\/global\/workloadIdentityPools\/[a-z0-9-]{4,32}\/providers\/[a-z0-9-]{4,32}$/,
+        INTEGRATION_MESSAGES.invalidWorkloadIdentityProvider,
+      )
+      .optional(),
+    service_account_email: z
+      .string({ error: INTEGRATION_MESSAGES.invalidServiceAccountEmail })
+      .trim()
+      .regex(
+        /^[a-z][a-z0-9-]{4,29}@[a-z][a-z0-9-]{4,28}[a-z0-9]\.iam\.gserviceaccount\.com$/,
+        INTEGRATION_MESSAGES.invalidServiceAccountEmail,
+      )
+      .optional(),
+    /** Google's security token service and IAM credentials API (the federation's two steps). */
+    sts_url: httpUrlSchema.default(DEFAULT_GCP_STS_URL),
+    iam_credentials_url: httpUrlSchema.default(DEFAULT_GCP_IAM_CREDENTIALS_URL),
+  })
+  .refine(
+    (settings) =>
+      settings.sign_in !== 'workload_identity' ||
+      (settings.workload_identity_provider !== undefined &&
+        settings.service_account_email !== undefined),
+    {
+      message: INTEGRATION_MESSAGES.workloadIdentityRequired,
+      path: ['workload_identity_provider'],
+    },
+  );
 
 /** Whether `text` is a service account's JSON key file (its fields the sync needs). */
 function isServiceAccountKey(text: string): boolean {
@@ -320,7 +374,10 @@ function isServiceAccountKey(text: string): boolean {
   }
 }
 
-/** The JSON key file as downloaded: several lines, kept as given (never sent anywhere as is). */
+/**
+ * The JSON key file as downloaded: several lines, kept as given (never sent anywhere as is).
+ * Absent with workload identity federation (the settings' `sign_in`), which stores no key.
+ */
 export const gcpCredentialsSchema = z.object({
   service_account_key: multiLineText(
     z
@@ -328,7 +385,7 @@ export const gcpCredentialsSchema = z.object({
       .trim()
       .max(SERVICE_ACCOUNT_KEY_MAX_LENGTH, INTEGRATION_MESSAGES.invalidServiceAccountKey)
       .refine(isServiceAccountKey, INTEGRATION_MESSAGES.invalidServiceAccountKey),
-  ),
+  ).optional(),
 });
 
 /**
@@ -393,7 +450,7 @@ export const CREDENTIAL_DESTINATION_SETTINGS: Readonly<
     label: 'Azure endpoints or Key Vault URLs',
   },
   gcp: {
-    settings: ['token_url', 'secret_manager_url', 'iam_url'],
+    settings: ['token_url', 'secret_manager_url', 'iam_url', 'sts_url', 'iam_credentials_url'],
     label: 'Google Cloud endpoints',
   },
 };
@@ -662,6 +719,13 @@ export const listIntegrationsResponse = z.object({
    * (the local runtime). See domain/aws-discovery-role.ts for the role itself.
    */
   aws_trusted_account_id: z.string().nullable(),
+  /**
+   * The AWS identity a Google Cloud workload identity pool is to trust for this workspace: the
+   * deployment's federation role in the session `expiry-radar-<workspace id>`
+   * (`arn:aws:sts::<account>:assumed-role/<role>/expiry-radar-<workspace id>`); null where the
+   * deployment has none (the local runtime).
+   */
+  gcp_federation_subject: z.string().nullable(),
 });
 export type ListIntegrationsResponse = z.infer<typeof listIntegrationsResponse>;
 

@@ -113,6 +113,7 @@ describe('POST /api/v1/workspaces/{id}/integrations', () => {
       has_credentials: true,
       last_sync: null,
       paused: false,
+      syncing_since: null,
       created_at: expect.any(String) as string,
       updated_at: expect.any(String) as string,
     });

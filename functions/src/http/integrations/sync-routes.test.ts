@@ -1,4 +1,11 @@
-import type { Integration, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
+import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { mockClient } from 'aws-sdk-client-mock';
+import {
+  INTEGRATION_MESSAGES,
+  type Integration,
+  type ListIntegrationsResponse,
+  type SyncReport,
+} from '@expiry-radar/shared/api/integration-api-schemas';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { makeSelfSignedCertificate } from '../../../test-support/certificates';
 import { startGitlabStandIn, type GitlabStandIn } from '../../../test-support/gitlab-stand-in';
@@ -19,7 +26,9 @@ import { SYNC_INTERVAL_HOURS } from '../../domain/integration-schedule';
 import { resetConfigForTests } from '../../platform/config';
 import { handler as createIntegration } from './create-integration';
 import { handler as previewIntegrationSync } from './preview-integration-sync';
+import { handler as listIntegrations } from './list-integrations';
 import { handler as syncIntegration } from './sync-integration';
+import { handler as updateIntegration } from './update-integration';
 
 const LIST_ROUTE = '/api/v1/workspaces/{id}/integrations';
 
@@ -504,5 +513,116 @@ describe('POST .../integrations/{iid}/preview and /sync', () => {
       ],
     ]);
     expect(await sync()).toMatchObject({ created: 0, updated: 0, removed: 0, unchanged: 2 });
+  });
+  it("signs in to Google Cloud by workload identity federation with the workspace's session of the deployment's role, storing no key", async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    gcp.setState({
+      projects: {
+        'fed-project': { secrets: [{ id: 'ledger', expireTime: `${inDays(25)}T08:00:00Z` }] },
+      },
+    });
+    const settings = {
+      project_ids: ['fed-project'],
+      secret_manager_url: gcp.url,
+      iam_url: gcp.url,
+      sts_url: gcp.url,
+      iam_credentials_url: gcp.url,
+      sign_in: 'workload_identity',
+      workload_identity_provider: gcp.workloadIdentityProvider,
+      service_account_email: gcp.federatedServiceAccount,
+    };
+    const refused = await invoke(
+      createIntegration,
+      routeRequest('POST', LIST_ROUTE, {
+        params: { id: team.workspaceId },
+        cookie: team.admin.cookie,
+        body: {
+          kind: 'gcp',
+          name: 'Federated',
+          settings,
+          credentials: { service_account_key: gcp.serviceAccountKey },
+        },
+      }),
+    );
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json).toMatchObject({ error: INTEGRATION_MESSAGES.noKeyWithWorkloadIdentity });
+    const id = await addIntegration(team, {
+      kind: 'gcp',
+      name: 'Federated',
+      settings,
+      credentials: {},
+    });
+    expect((await findIntegration(team.workspaceId, id))?.sealedCredentials).toBeNull();
+
+    // Outside AWS there is no role to sign with: the report says so.
+    const local = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
+    expect((local.json as SyncReport).errors).toEqual([
+      expect.stringContaining(
+        "Workload identity federation signs in with the deployment's AWS role",
+      ),
+    ]);
+
+    const roleArn = 'arn:aws:iam::111122223333:role/ExpiryRadar-GcpFederationRole';
+    process.env.GCP_FEDERATION_ROLE_ARN = roleArn;
+    resetConfigForTests();
+    const sts = mockClient(STSClient);
+    sts.on(AssumeRoleCommand).resolves({
+      Credentials: {
+        AccessKeyId: 'ASIAFEDERATED',
+        SecretAccessKey: 'secret',
+        SessionToken: 'session',
+        Expiration: new Date(Date.now() + 900_000),
+      },
+    });
+    try {
+      const synced = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
+      expect(synced.json).toMatchObject({ created: 1, errors: [] });
+      expect(sts.commandCalls(AssumeRoleCommand)[0]?.args[0].input).toMatchObject({
+        RoleArn: roleArn,
+        RoleSessionName: `expiry-radar-${team.workspaceId}`,
+      });
+      expect(gcp.federations.at(-1)).toEqual({
+        accessKeyId: 'ASIAFEDERATED',
+        region: process.env.AWS_REGION ?? 'us-east-1',
+        audience: gcp.workloadIdentityProvider,
+      });
+      const listed = await invoke(
+        listIntegrations,
+        routeRequest('GET', LIST_ROUTE, {
+          params: { id: team.workspaceId },
+          cookie: team.admin.cookie,
+        }),
+      );
+      expect((listed.json as ListIntegrationsResponse).gcp_federation_subject).toBe(
+        `arn:aws:sts::111122223333:assumed-role/ExpiryRadar-GcpFederationRole/expiry-radar-${team.workspaceId}`,
+      );
+
+      // Impersonating a service account the pool may not: the sync is refused, nothing marked.
+      const other = await invoke(
+        updateIntegration,
+        routeRequest('PATCH', `${LIST_ROUTE}/{iid}`, {
+          params: { id: team.workspaceId, iid: id },
+          cookie: team.admin.cookie,
+          body: {
+            settings: {
+              ...settings,
+              service_account_email: 'someone@fed-project.iam.gserviceaccount.com',
+            },
+          },
+        }),
+      );
+      expect(other.statusCode).toBe(200);
+      const denied = await post(syncIntegration, 'sync', team.workspaceId, id, team.admin.cookie);
+      expect((denied.json as SyncReport).errors).toEqual([
+        expect.stringMatching(
+          /^Impersonating someone@fed-project\.iam\.gserviceaccount\.com refused the sign-in \(403\)/,
+        ),
+      ]);
+      expect((denied.json as SyncReport).removed).toBe(0);
+    } finally {
+      sts.restore();
+      delete process.env.GCP_FEDERATION_ROLE_ARN;
+      resetConfigForTests();
+    }
   });
 });

@@ -11,6 +11,15 @@
  *   `GET /v1/projects/{project}/serviceAccounts/{email}/keys?keyTypes=USER_MANAGED`:
  *   `validAfterTime`, `validBeforeTime`, `keyType`.
  *
+ * - workload identity federation: Google's security token service `POST /v1/token` (a token
+ *   exchange, `subject_token_type` `urn:ietf:params:aws:token-type:aws4_request`: the URL-encoded
+ *   JSON of a SigV4-signed STS `GetCallerIdentity` request, whose signed headers must hold
+ *   `host`, `x-amz-date` and `x-goog-cloud-target-resource` equal to the `audience`, the
+ *   stand-in's pool provider; `400 invalid_grant` otherwise) answers a federated token, which
+ *   IAM credentials `POST /v1/projects/-/serviceAccounts/{email}:generateAccessToken` takes to
+ *   impersonate the stand-in's federated service account (403 for another). The signature itself
+ *   is not checked: Google checks it by sending the request to AWS, which no stand-in can.
+ *
  * Both APIs want the bearer token the endpoint made (401 otherwise) and answer 403 for a project
  * the stand-in does not hold. What it holds is set by tests through the returned object, and by
  * anyone through `PUT /stand-in/state` (JSON: `projects` as id → { secrets, serviceAccounts }) and
@@ -52,9 +61,24 @@ export interface GcpStandInFailure {
   readonly retry_after?: number;
 }
 
+/** A token exchange the stand-in granted: whose signature, for which provider. */
+export interface GcpStandInFederation {
+  readonly accessKeyId: string;
+  readonly region: string;
+  readonly audience: string;
+}
+
 export interface GcpStandIn {
-  /** `http://127.0.0.1:<port>`: Secret Manager's and IAM's URL; `{url}/token` the token URL. */
+  /**
+   * `http://127.0.0.1:<port>`: Secret Manager's, IAM's, the security token service's and IAM
+   * credentials' URL; `{url}/token` the token URL.
+   */
   readonly url: string;
+  /** The pool provider token exchanges must name (`//iam.googleapis.com/projects/…/providers/…`). */
+  readonly workloadIdentityProvider: string;
+  /** The service account federated tokens may impersonate. */
+  readonly federatedServiceAccount: string;
+  readonly federations: GcpStandInFederation[];
   readonly tokenUrl: string;
   /** The service account's JSON key file, as Google Cloud gives it. */
   readonly serviceAccountKey: string;
@@ -130,6 +154,59 @@ export async function startGcpStandIn(
   const clientEmail = 'expiry-radar@stand-in-project.iam.gserviceaccount.com';
   let state: GcpStandInState = options.seed ? seedState() : {};
   const tokens = new Set<string>();
+  const federatedTokens = new Set<string>();
+  const federations: GcpStandInFederation[] = [];
+  const workloadIdentityProvider =
+    '//iam.googleapis.com/projects/123456789012/locations/global/workloadIdentityPools/expiry-radar/providers/aws-deployment';
+  const federatedServiceAccount = 'expiry-radar-reader@stand-in-project.iam.gserviceaccount.com';
+
+  /** What is wrong with a token exchange of a signed GetCallerIdentity, or its federation. */
+  const exchangeOf = (body: Record<string, unknown>): GcpStandInFederation | string => {
+    if (body.grant_type !== 'urn:ietf:params:oauth:grant-type:token-exchange') {
+      return 'Invalid grant_type.';
+    }
+    if (body.subject_token_type !== 'urn:ietf:params:aws:token-type:aws4_request') {
+      return 'Invalid subject_token_type.';
+    }
+    if (body.audience !== workloadIdentityProvider) return 'Invalid audience.';
+    let subject: { url?: string; method?: string; headers?: { key: string; value: string }[] };
+    try {
+      subject = JSON.parse(decodeURIComponent(String(body.subject_token))) as typeof subject;
+    } catch {
+      return 'The subject token is not URL-encoded JSON.';
+    }
+    const target =
+      /^https:\/\/(sts(?:\.([a-z0-9-]+))?\.amazonaws\.com)\?Action=GetCallerIdentity&Version=2011-06-15$/.exec(
+        subject.url ?? '',
+      );
+    if (!target || subject.method !== 'POST') return 'The subject token is no GetCallerIdentity.';
+    const headers = new Map(
+      (subject.headers ?? []).map(({ key, value }) => [key.toLowerCase(), value]),
+    );
+    const authorization =
+      /^AWS4-HMAC-SHA256 Credential=(\w+)\/(\d{8})\/([a-z0-9-]+)\/sts\/aws4_request, SignedHeaders=([a-z0-9;-]+), Signature=[0-9a-f]{64}$/.exec(
+        headers.get('authorization') ?? '',
+      );
+    const signed = new Set(authorization?.[4]?.split(';') ?? []);
+    if (
+      !authorization ||
+      !['host', 'x-amz-date', 'x-goog-cloud-target-resource'].every((name) => signed.has(name))
+    ) {
+      return 'The subject token is not signed with AWS Signature Version 4 over host, x-amz-date and x-goog-cloud-target-resource.';
+    }
+    if (
+      headers.get('host') !== target[1] ||
+      !headers.get('x-amz-date')?.startsWith(authorization[2] ?? '-') ||
+      headers.get('x-goog-cloud-target-resource') !== workloadIdentityProvider
+    ) {
+      return "The subject token's host, date or target resource does not match.";
+    }
+    return {
+      accessKeyId: authorization[1] ?? '',
+      region: authorization[3] ?? '',
+      audience: workloadIdentityProvider,
+    };
+  };
   const failures = new Map<string, GcpStandInFailure & { left: number }>();
   const requests: string[] = [];
   let url = '';
@@ -197,6 +274,61 @@ export async function startGcpStandIn(
           : 'The service is currently unavailable.',
         failure.retry_after === undefined ? {} : { 'retry-after': String(failure.retry_after) },
       );
+      return;
+    }
+    if (path === '/v1/token' && request.method === 'POST') {
+      const text = await bodyText(request);
+      const body = (
+        (request.headers['content-type'] ?? '').includes('json')
+          ? JSON.parse(text)
+          : Object.fromEntries(new URLSearchParams(text))
+      ) as Record<string, unknown>;
+      const exchange = exchangeOf(body);
+      if (typeof exchange === 'string') {
+        send(response, 400, { error: 'invalid_grant', error_description: exchange });
+        return;
+      }
+      federations.push(exchange);
+      const token = `federated.${randomUUID()}`;
+      federatedTokens.add(token);
+      send(response, 200, {
+        access_token: token,
+        issued_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+        token_type: 'Bearer',
+        expires_in: 3600,
+      });
+      return;
+    }
+    const impersonate = /^\/v1\/projects\/-\/serviceAccounts\/([^/:]+):generateAccessToken$/.exec(
+      path,
+    );
+    if (impersonate && request.method === 'POST') {
+      const bearer = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
+      const { scope } = JSON.parse(await bodyText(request)) as { scope?: string[] };
+      if (!federatedTokens.has(bearer)) {
+        googleError(
+          response,
+          401,
+          'UNAUTHENTICATED',
+          'Request had invalid authentication credentials.',
+        );
+        return;
+      }
+      if (decodeURIComponent(impersonate[1] ?? '') !== federatedServiceAccount || !scope?.length) {
+        googleError(
+          response,
+          403,
+          'PERMISSION_DENIED',
+          "Permission 'iam.serviceAccounts.getAccessToken' denied on resource (or it may not exist).",
+        );
+        return;
+      }
+      const token = `ya29.${randomUUID()}`;
+      tokens.add(token);
+      send(response, 200, {
+        accessToken: token,
+        expireTime: new Date(Date.now() + 3_600_000).toISOString(),
+      });
       return;
     }
     if (path === '/token' && request.method === 'POST') {
@@ -327,6 +459,9 @@ export async function startGcpStandIn(
   );
   return {
     url,
+    workloadIdentityProvider,
+    federatedServiceAccount,
+    federations,
     tokenUrl: `${url}/token`,
     serviceAccountKey,
     requests,

@@ -25,6 +25,7 @@ import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { awsDiscovery } from '../../adapters/aws-discovery';
 import { azureDiscovery } from '../../adapters/azure-discovery';
 import { gcpDiscovery } from '../../adapters/gcp-discovery';
+import { gcpFederationIdentity } from '../../adapters/gcp-federation-identity';
 import { githubDiscovery } from '../../adapters/github-discovery';
 import { gitlabDiscovery } from '../../adapters/gitlab-discovery';
 import { vaultDiscovery } from '../../adapters/vault-discovery';
@@ -101,7 +102,9 @@ export async function discover(
     case 'gcp': {
       const settings = storedValue(gcpSettingsSchema, integration.settings);
       const credentials = storedValue(gcpCredentialsSchema, await openCredentials(integration));
-      return gcpDiscovery()({ settings, credentials, progress });
+      // The workspace's own session of the federation role: see gcp-federation-identity.ts.
+      const federation = gcpFederationIdentity(awsExternalId(integration.workspaceId));
+      return gcpDiscovery(federation ? { federation } : {})({ settings, credentials, progress });
     }
   }
 }

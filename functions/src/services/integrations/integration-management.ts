@@ -124,6 +124,20 @@ export function syncRunningSince(record: IntegrationRecord, now: Date): string |
   return now.getTime() - Date.parse(since) < SYNC_RUNNING_LIMIT_MS ? since : null;
 }
 
+/**
+ * The ARN Google Cloud sees for this workspace's workload identity federation: the deployment's
+ * federation role in the workspace's session; null where there is none (the local runtime).
+ */
+export function gcpFederationSubject(workspaceId: string): string | null {
+  const roleArn = getConfig().gcpFederationRoleArn;
+  const match = roleArn
+    ? /^arn:([\w-]+):iam::(\d{12}):role\/(?:.*\/)?([\w+=,.@-]+)$/.exec(roleArn)
+    : null;
+  if (!match) return null;
+  const [, partition, account, role] = match;
+  return `arn:${partition}:sts::${account}:assumed-role/${role}/${awsExternalId(workspaceId)}`;
+}
+
 export function integrationView(
   record: IntegrationRecord,
   paused = false,
@@ -169,6 +183,28 @@ async function sealCredentials(
   return getCredentialSealer().seal(JSON.stringify(credentials), { workspaceId, integrationId });
 }
 
+/**
+ * Google Cloud signs in with a service account key (given now, or stored before) or by workload
+ * identity federation, which keeps no key: a key given with it is refused, and one stored before
+ * is dropped (`false`: store no credentials).
+ */
+function gcpKeyKept(
+  settings: Readonly<Record<string, unknown>>,
+  given: Readonly<Record<string, unknown>> | undefined,
+  stored: boolean,
+): boolean {
+  if (settings.sign_in === 'workload_identity') {
+    if (given && Object.keys(given).length > 0) {
+      throw badRequest(INTEGRATION_MESSAGES.noKeyWithWorkloadIdentity);
+    }
+    return false;
+  }
+  if (!stored && given?.service_account_key === undefined) {
+    throw badRequest(INTEGRATION_MESSAGES.serviceAccountKeyRequired);
+  }
+  return true;
+}
+
 /** The parsed value, or 400 with the first message of the schema. */
 function parseOrRefuse<Schema extends z.ZodType>(schema: Schema, value: unknown): z.output<Schema> {
   const result = schema.safeParse(value);
@@ -187,6 +223,7 @@ export async function listWorkspaceIntegrations(
     limit: PLAN_LIMITS[access.plan].integrationsPerWorkspace,
     aws_external_id: awsExternalId(access.workspaceId),
     aws_trusted_account_id: getConfig().discoveryAccountId ?? null,
+    gcp_federation_subject: gcpFederationSubject(access.workspaceId),
   };
 }
 
@@ -208,6 +245,7 @@ export async function createWorkspaceIntegration(options: {
   const { access, body, now } = options;
   requireEditor(access);
   requireNotFrozen(access);
+  if (body.kind === 'gcp') gcpKeyKept(body.settings, body.credentials, false);
   const integrationId = randomUUID();
   const at = now.toISOString();
   const record: IntegrationRecord = {
@@ -294,13 +332,18 @@ export async function updateWorkspaceIntegration(options: {
   const current = await requireIntegration(access, options.integrationId);
   const settings = body.settings ? settingsOf(current.kind, body.settings) : current.settings;
   requireCredentialsForNewDestination(current, settings, body);
-  const sealedCredentials = body.credentials
-    ? await sealCredentials(
-        credentialsOf(current.kind, body.credentials),
-        access.workspaceId,
-        current.integrationId,
-      )
-    : current.sealedCredentials;
+  const keyKept =
+    current.kind !== 'gcp' ||
+    gcpKeyKept(settings, body.credentials, current.sealedCredentials !== null);
+  const sealedCredentials = !keyKept
+    ? null
+    : body.credentials
+      ? await sealCredentials(
+          credentialsOf(current.kind, body.credentials),
+          access.workspaceId,
+          current.integrationId,
+        )
+      : current.sealedCredentials;
   const schedule = body.schedule ?? current.schedule;
   const enabled = body.enabled ?? current.enabled;
   const rules = body.rules ?? rulesOf(current);

@@ -11,8 +11,10 @@ import {
   DEFAULT_AZURE_GRAPH_URL,
   DEFAULT_AZURE_MANAGEMENT_URL,
   DEFAULT_DELETE_AFTER_DAYS,
+  DEFAULT_GCP_IAM_CREDENTIALS_URL,
   DEFAULT_GCP_IAM_URL,
   DEFAULT_GCP_SECRET_MANAGER_URL,
+  DEFAULT_GCP_STS_URL,
   DEFAULT_GCP_TOKEN_URL,
   DEFAULT_GITHUB_API_URL,
   INTEGRATION_MESSAGES,
@@ -20,6 +22,7 @@ import {
   INTEGRATION_SETTINGS_SCHEMAS,
   updateIntegrationBody,
   type CreateIntegrationBody,
+  type GcpSignIn,
   type Integration,
   type IntegrationKind,
   type IntegrationSchedule,
@@ -66,10 +69,15 @@ export interface IntegrationFormValues {
   authority_host: string;
   graph_url: string;
   management_url: string;
+  gcp_auth: GcpSignIn;
   service_account_key: string;
+  workload_identity_provider: string;
+  service_account_email: string;
   token_url: string;
   secret_manager_url: string;
   iam_url: string;
+  sts_url: string;
+  iam_credentials_url: string;
   /** Include and exclude patterns, one per line (a pattern may hold a comma). */
   include: string;
   exclude: string;
@@ -117,10 +125,15 @@ export const EMPTY_FORM: IntegrationFormValues = {
   authority_host: DEFAULT_AZURE_AUTHORITY_HOST,
   graph_url: DEFAULT_AZURE_GRAPH_URL,
   management_url: DEFAULT_AZURE_MANAGEMENT_URL,
+  gcp_auth: 'service_account_key',
   service_account_key: '',
+  workload_identity_provider: '',
+  service_account_email: '',
   token_url: DEFAULT_GCP_TOKEN_URL,
   secret_manager_url: DEFAULT_GCP_SECRET_MANAGER_URL,
   iam_url: DEFAULT_GCP_IAM_URL,
+  sts_url: DEFAULT_GCP_STS_URL,
+  iam_credentials_url: DEFAULT_GCP_IAM_CREDENTIALS_URL,
   include: '',
   exclude: '',
   removed: 'mark',
@@ -181,6 +194,12 @@ export function formOf(integration: Integration): IntegrationFormValues {
     token_url: textOf(settings.token_url) || EMPTY_FORM.token_url,
     secret_manager_url: textOf(settings.secret_manager_url) || EMPTY_FORM.secret_manager_url,
     iam_url: textOf(settings.iam_url) || EMPTY_FORM.iam_url,
+    gcp_auth:
+      settings.sign_in === 'workload_identity' ? 'workload_identity' : 'service_account_key',
+    workload_identity_provider: textOf(settings.workload_identity_provider),
+    service_account_email: textOf(settings.service_account_email),
+    sts_url: textOf(settings.sts_url) || EMPTY_FORM.sts_url,
+    iam_credentials_url: textOf(settings.iam_credentials_url) || EMPTY_FORM.iam_credentials_url,
     include: integration.rules.include.join('\n'),
     exclude: integration.rules.exclude.join('\n'),
     removed: integration.rules.removed,
@@ -212,6 +231,15 @@ function settingsOf(values: IntegrationFormValues): Record<string, unknown> {
         token_url: values.token_url,
         secret_manager_url: values.secret_manager_url,
         iam_url: values.iam_url,
+        sign_in: values.gcp_auth,
+        ...(values.gcp_auth === 'workload_identity'
+          ? {
+              workload_identity_provider: values.workload_identity_provider,
+              service_account_email: values.service_account_email,
+            }
+          : {}),
+        sts_url: values.sts_url,
+        iam_credentials_url: values.iam_credentials_url,
       };
     case 'azure':
       return {
@@ -271,7 +299,10 @@ function credentialFields(values: IntegrationFormValues): Record<string, string>
         ? { client_id: values.client_id, certificate: values.azure_certificate }
         : { client_id: values.client_id, client_secret: values.client_secret };
     case 'gcp':
-      return { service_account_key: values.service_account_key };
+      // Federation stores no key.
+      return values.gcp_auth === 'workload_identity'
+        ? {}
+        : { service_account_key: values.service_account_key };
     case 'github':
       return values.github_auth === 'token'
         ? { token: values.github_token }
@@ -405,6 +436,18 @@ export function updateBodyOf(
   }
   const needed = credentials ? {} : credentialsNeededAgain(values, settings.data, current);
   if (Object.keys(needed).length > 0) return { ok: false, errors: needed };
+  // From federation back to a key: none is stored to keep.
+  if (
+    values.kind === 'gcp' &&
+    values.gcp_auth === 'service_account_key' &&
+    !credentials &&
+    !current.has_credentials
+  ) {
+    return {
+      ok: false,
+      errors: { service_account_key: INTEGRATION_MESSAGES.serviceAccountKeyRequired },
+    };
+  }
   return {
     ok: true,
     body: {

@@ -14,6 +14,7 @@ import {
 import { renderRoutes } from '../../../test-support/render-app';
 import { tokenFixture } from '../../../test-support/token-fixtures';
 import { resetApiClientState } from '../../lib/api-client';
+import { GCP_FEDERATION_HELP, GCP_HELP } from './components/integration-dialog';
 import { INTEGRATIONS_MESSAGES, IntegrationsPage } from './integrations-page';
 
 const LIST = '/api/v1/workspaces/ws-1/integrations';
@@ -106,6 +107,8 @@ function serve(
         limit: options.limit === undefined ? 5 : options.limit,
         aws_external_id: 'expiry-radar-ws-1',
         aws_trusted_account_id: '111122223333',
+        gcp_federation_subject:
+          'arn:aws:sts::111122223333:assumed-role/ExpiryRadarData-GcpFederationRole/expiry-radar-ws-1',
       }),
     [`POST ${LIST}`]: (request) => {
       const body = request.body as { name: string; kind: Integration['kind'] };
@@ -523,6 +526,8 @@ describe('integrations page', () => {
           limit: 5,
           aws_external_id: 'expiry-radar-ws-1',
           aws_trusted_account_id: '111122223333',
+          gcp_federation_subject:
+            'arn:aws:sts::111122223333:assumed-role/ExpiryRadarData-GcpFederationRole/expiry-radar-ws-1',
         }),
       [`POST ${LIST}/int-5/preview`]: () => answer(),
     });
@@ -579,6 +584,49 @@ describe('integrations page', () => {
         kv_mounts: [],
       },
       credentials: { role_id: 'role-1', secret_id: 'secret-1' },
+    });
+  });
+
+  it('signs in to Google Cloud by workload identity federation: says why, gives the gcloud commands and sends no key', async () => {
+    const { requests } = serve();
+    renderPage();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Add integration' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add integration' });
+    await user.click(within(dialog).getByLabelText('Kind'));
+    await user.click(await screen.findByRole('option', { name: 'Google Cloud' }));
+    expect(within(dialog).getByText(GCP_HELP)).toBeVisible();
+    await user.click(within(dialog).getByLabelText('Sign in with'));
+    await user.click(await screen.findByRole('option', { name: /^Workload identity federation/ }));
+    expect(within(dialog).getByText(GCP_FEDERATION_HELP)).toBeVisible();
+    expect(within(dialog).queryByLabelText(/^Service account key/)).toBeNull();
+    const subject =
+      'arn:aws:sts::111122223333:assumed-role/ExpiryRadarData-GcpFederationRole/expiry-radar-ws-1';
+    expect(
+      within(dialog).getByText(/gcloud iam workload-identity-pools providers create-aws/),
+    ).toHaveTextContent(`--attribute-condition "assertion.arn == '${subject}'"`);
+    await user.type(within(dialog).getByLabelText(/^Name\s*\*?$/), 'Google Cloud');
+    await fill(user, within(dialog).getByLabelText(/^Projects/), 'prod-project');
+    await fill(
+      user,
+      within(dialog).getByLabelText(/^Workload identity pool provider/),
+      '//iam.googleapis.com/projects/42/locations/global/workloadIdentityPools/expiry-radar/providers/aws-deployment',
+    );
+    await fill(
+      user,
+      within(dialog).getByLabelText(/^Service account to impersonate/),
+      'expiry-radar-reader@prod-project.iam.gserviceaccount.com',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Add and preview' }));
+    await waitFor(() => expect(requests.some((r) => r.method === 'POST')).toBe(true));
+    expect(requests.find((r) => r.method === 'POST' && r.path === LIST)?.body).toMatchObject({
+      kind: 'gcp',
+      settings: {
+        project_ids: ['prod-project'],
+        sign_in: 'workload_identity',
+        service_account_email: 'expiry-radar-reader@prod-project.iam.gserviceaccount.com',
+      },
+      credentials: {},
     });
   });
 

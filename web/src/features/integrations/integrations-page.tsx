@@ -417,6 +417,7 @@ function IntegrationsContent({ workspaceId, frozen }: { workspaceId: string; fro
           integration={dialog.mode === 'edit' ? dialog.integration : undefined}
           awsExternalId={data.aws_external_id}
           awsTrustedAccountId={data.aws_trusted_account_id}
+          gcpFederationSubject={data.gcp_federation_subject}
           lastReport={dialog.mode === 'edit' ? reports[dialog.integration.id] : undefined}
           onClose={() => setDialog(null)}
           onSaved={(integration, created) => {

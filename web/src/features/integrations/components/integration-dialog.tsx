@@ -92,8 +92,19 @@ const GITHUB_AUTH_OPTIONS = [
 ];
 export const GITHUB_HELP =
   'Sign in as a GitHub App installed on the organization, with read-only permissions: organization "Personal access tokens: Read" and "Personal access token requests: Read" (GitHub opens the lists of fine-grained tokens and their requests to GitHub Apps only), and repository "Administration: Read" (deploy keys). A token (fine-grained, or classic with read:org and repo) reads deploy keys only.';
+const GCP_AUTH_OPTIONS = [
+  { value: 'service_account_key', label: 'Service account key (JSON key file)' },
+  {
+    value: 'workload_identity',
+    label: "Workload identity federation (this deployment's AWS role)",
+  },
+];
 export const GCP_HELP =
-  "Signs in with a service account key (the JSON key file), stored encrypted: workload identity federation is not offered. Grant that service account, on each project, the Secret Manager Viewer role (roles/secretmanager.viewer: secrets' metadata, never their values) and the Service Account Viewer role (roles/iam.serviceAccountViewer: service accounts and their keys' metadata).";
+  "Signs in with a service account key (the JSON key file), stored encrypted. Grant that service account, on each project, the Secret Manager Viewer role (roles/secretmanager.viewer: secrets' metadata, never their values) and the Service Account Viewer role (roles/iam.serviceAccountViewer: service accounts and their keys' metadata).";
+export const GCP_FEDERATION_HELP =
+  "Signs in by workload identity federation: no key is stored. This deployment's AWS role, in a session of this workspace only, signs a request that Google checks with AWS; the pool's AWS provider trusts that session, and may impersonate the service account, which holds the same two viewer roles. Choose it when your organization forbids service account keys or rotating them is a chore.";
+export const GCP_FEDERATION_UNAVAILABLE =
+  'This installation does not run in AWS (the local runtime), so it has no AWS role to sign in with: use a service account key here.';
 export const GCP_SETUP_SCRIPT = `PROJECT="<project id>"
 gcloud iam service-accounts create expiry-radar --project "$PROJECT" \\
   --display-name "Expiry Radar discovery"
@@ -104,6 +115,34 @@ gcloud projects add-iam-policy-binding "$PROJECT" \\
   --member "serviceAccount:$SA" --role roles/iam.serviceAccountViewer
 gcloud iam service-accounts keys create expiry-radar-key.json --iam-account "$SA"
 `;
+
+/**
+ * The customer's gcloud commands for workload identity federation: a pool whose AWS provider
+ * trusts the deployment's account and only this workspace's session (`subject`), and the service
+ * account that session may impersonate.
+ */
+export function gcpFederationScript(accountId: string, subject: string): string {
+  return `PROJECT="<project id>"
+PROJECT_NUMBER="$(gcloud projects describe "$PROJECT" --format 'value(projectNumber)')"
+gcloud iam workload-identity-pools create expiry-radar --project "$PROJECT" \\
+  --location global --display-name "Expiry Radar"
+gcloud iam workload-identity-pools providers create-aws aws-deployment --project "$PROJECT" \\
+  --location global --workload-identity-pool expiry-radar --account-id "${accountId}" \\
+  --attribute-condition "assertion.arn == '${subject}'"
+gcloud iam service-accounts create expiry-radar-reader --project "$PROJECT" \\
+  --display-name "Expiry Radar discovery"
+SA="expiry-radar-reader@$PROJECT.iam.gserviceaccount.com"
+gcloud projects add-iam-policy-binding "$PROJECT" \\
+  --member "serviceAccount:$SA" --role roles/secretmanager.viewer
+gcloud projects add-iam-policy-binding "$PROJECT" \\
+  --member "serviceAccount:$SA" --role roles/iam.serviceAccountViewer
+gcloud iam service-accounts add-iam-policy-binding "$SA" --project "$PROJECT" \\
+  --role roles/iam.workloadIdentityUser \\
+  --member "principal://iam.googleapis.com/projects/$PROJECT_NUMBER/locations/global/workloadIdentityPools/expiry-radar/subject/${subject}"
+echo "Pool provider: //iam.googleapis.com/projects/$PROJECT_NUMBER/locations/global/workloadIdentityPools/expiry-radar/providers/aws-deployment"
+echo "Service account: $SA"
+`;
+}
 const AZURE_AUTH_OPTIONS = [
   { value: 'secret', label: 'Client secret' },
   { value: 'certificate', label: 'Certificate (PEM with its private key)' },
@@ -125,6 +164,8 @@ interface IntegrationDialogProps {
   integration?: Integration;
   awsExternalId: string;
   awsTrustedAccountId: string | null;
+  /** The AWS session Google Cloud federation signs in as for this workspace; null locally. */
+  gcpFederationSubject: string | null;
   /** The integration's last preview or sync on this page: the rules are tested on its items. */
   lastReport?: SyncReport;
   onClose: () => void;
@@ -141,6 +182,7 @@ export function IntegrationDialog({
   integration,
   awsExternalId,
   awsTrustedAccountId,
+  gcpFederationSubject,
   lastReport,
   onClose,
   onSaved,
@@ -175,6 +217,7 @@ export function IntegrationDialog({
   const vaultAuth = useWatch({ control, name: 'vault_auth' });
   const githubAuth = useWatch({ control, name: 'github_auth' });
   const azureAuth = useWatch({ control, name: 'azure_auth' });
+  const gcpAuth = useWatch({ control, name: 'gcp_auth' });
   const appRegistrations = useWatch({ control, name: 'app_registrations' });
   const include = useWatch({ control, name: 'include' });
   const exclude = useWatch({ control, name: 'exclude' });
@@ -378,31 +421,82 @@ export function IntegrationDialog({
             )}
             {kind === 'gcp' && (
               <>
-                <Alert severity="info">{GCP_HELP}</Alert>
-                <CodeBlock
-                  id="gcp-setup-script"
-                  title="gcloud script"
-                  text={GCP_SETUP_SCRIPT}
-                  fileName="expiry-radar-gcp-setup.sh"
-                  mediaType="text/x-shellscript"
-                />
+                {field(
+                  'gcp_auth',
+                  'Sign in with',
+                  'How Expiry Radar signs in to Google Cloud.',
+                  { value: gcpAuth },
+                  GCP_AUTH_OPTIONS,
+                )}
+                {gcpAuth === 'workload_identity' ? (
+                  <>
+                    <Alert severity="info">{GCP_FEDERATION_HELP}</Alert>
+                    {gcpFederationSubject !== null && awsTrustedAccountId !== null ? (
+                      <CodeBlock
+                        id="gcp-federation-script"
+                        title="gcloud script (workload identity federation)"
+                        text={gcpFederationScript(awsTrustedAccountId, gcpFederationSubject)}
+                        fileName="expiry-radar-gcp-federation.sh"
+                        mediaType="text/x-shellscript"
+                      />
+                    ) : (
+                      <Alert severity="warning">{GCP_FEDERATION_UNAVAILABLE}</Alert>
+                    )}
+                  </>
+                ) : (
+                  <>
+                    <Alert severity="info">{GCP_HELP}</Alert>
+                    <CodeBlock
+                      id="gcp-setup-script"
+                      title="gcloud script"
+                      text={GCP_SETUP_SCRIPT}
+                      fileName="expiry-radar-gcp-setup.sh"
+                      mediaType="text/x-shellscript"
+                    />
+                  </>
+                )}
                 {field('project_ids', 'Projects', 'Project ids, one per line (my-project-123).', {
                   multiline: true,
                   minRows: 2,
                   required: true,
                 })}
-                {field(
-                  'service_account_key',
-                  'Service account key',
-                  secretHelp('Paste the whole JSON key file.'),
-                  {
-                    required: !stored,
-                    multiline: true,
-                    minRows: 3,
-                    slotProps: { htmlInput: { spellCheck: false } },
-                  },
+                {gcpAuth === 'workload_identity' ? (
+                  <>
+                    {field(
+                      'workload_identity_provider',
+                      'Workload identity pool provider',
+                      '//iam.googleapis.com/projects/<project number>/locations/global/workloadIdentityPools/<pool>/providers/<provider>',
+                      { required: true },
+                    )}
+                    {field(
+                      'service_account_email',
+                      'Service account to impersonate',
+                      'expiry-radar-reader@my-project.iam.gserviceaccount.com',
+                      { required: true },
+                    )}
+                    {field('sts_url', 'Security token service URL', 'https://sts.googleapis.com.')}
+                    {field(
+                      'iam_credentials_url',
+                      'IAM credentials URL',
+                      'https://iamcredentials.googleapis.com.',
+                    )}
+                  </>
+                ) : (
+                  <>
+                    {field(
+                      'service_account_key',
+                      'Service account key',
+                      secretHelp('Paste the whole JSON key file.'),
+                      {
+                        required: !stored,
+                        multiline: true,
+                        minRows: 3,
+                        slotProps: { htmlInput: { spellCheck: false } },
+                      },
+                    )}
+                    {field('token_url', 'Token URL', 'https://oauth2.googleapis.com/token.')}
+                  </>
                 )}
-                {field('token_url', 'Token URL', 'https://oauth2.googleapis.com/token.')}
                 {field(
                   'secret_manager_url',
                   'Secret Manager URL',
