@@ -3,7 +3,7 @@
  * webhook pointing at a receiver on this machine (loopback allowed by WEBHOOK_ALLOW_LOOPBACK),
  * sends a signed test message to it, saves thresholds and channels, and finds them again after
  * a reload; without email alerts or a webhook, "Alerts are disabled until a channel is defined"
- * shows.
+ * shows; on Pro, "Add to Slack" goes through the Slack stand-in's authorize page and back.
  */
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -22,6 +22,7 @@ import {
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
+import { csrfHeaders } from '../support/csrf';
 
 interface ReceivedRequest {
   method: string;
@@ -177,6 +178,31 @@ describe('alert preferences in Chromium', () => {
         .isChecked(),
     ).toBe(false);
     await screenshot(page, 'preferences-alerts-disabled');
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('adds the Slack app through the Slack stand-in on a Pro plan', async () => {
+    const request = page.context().request;
+    const upgraded = await request.post(url('/api/account/upgrade'), {
+      headers: await csrfHeaders(request, app.appUrl),
+      data: { plan: 'pro' },
+    });
+    expect(upgraded.status()).toBe(200);
+    await page.goto(url('/preferences'));
+    const slack = page.getByRole('region', { name: 'Slack app' });
+    await slack.getByRole('button', { name: 'Add to Slack' }).click();
+    // Slack's authorize page (the stand-in's): the person picks the channel and allows.
+    await page
+      .getByRole('combobox', { name: 'Where should Expiry Radar post?' })
+      .selectOption('ops');
+    expect(page.url().startsWith(app.endpoints.slack ?? 'no Slack stand-in')).toBe(true);
+    await page.getByRole('button', { name: 'Allow' }).click();
+    await slack
+      .getByText('The Slack app is installed: alerts go to the channel you chose.')
+      .waitFor();
+    await slack.getByText('#ops').waitFor();
+    expect(page.url()).toContain('slack=installed');
+    await screenshot(page, 'preferences-slack-installed');
     expect(pageErrors).toEqual([]);
   }, 60_000);
 });

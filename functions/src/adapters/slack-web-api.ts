@@ -117,7 +117,8 @@ export async function exchangeSlackCode(request: {
     channelId: text(webhook.channel_id),
     channelName: text(webhook.channel).replace(/^#/, ''),
   };
-  if (!access.botToken || !access.teamId) throw new SlackApiError('oauth.v2.access', 'no_bot_token');
+  if (!access.botToken || !access.teamId)
+    throw new SlackApiError('oauth.v2.access', 'no_bot_token');
   if (!access.channelId) throw new SlackApiError('oauth.v2.access', 'no_channel_chosen');
   return access;
 }
@@ -140,7 +141,12 @@ export async function postSlackMessage(
 
 export async function updateSlackMessage(
   token: string,
-  message: { channel: string; ts: string; text: string; blocks: readonly Record<string, unknown>[] },
+  message: {
+    channel: string;
+    ts: string;
+    text: string;
+    blocks: readonly Record<string, unknown>[];
+  },
 ): Promise<void> {
   await call('chat.update', {
     token,

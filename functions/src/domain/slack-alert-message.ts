@@ -107,7 +107,11 @@ export function slackAlertMessage(notice: AlertNotice, monitored: boolean): Slac
       ? [
           ...base.blocks,
           actionsBlock(
-            { workspaceId: notice.workspaceId, tokenId: notice.tokenId, expiresAt: notice.expiresAt },
+            {
+              workspaceId: notice.workspaceId,
+              tokenId: notice.tokenId,
+              expiresAt: notice.expiresAt,
+            },
             monitored,
           ),
         ]
@@ -122,6 +126,10 @@ export function shortDay(day: string, now: Date): string {
   const [year, month, date] = day.slice(0, 10).split('-').map(Number) as [number, number, number];
   const text = `${date} ${MONTHS[month - 1] ?? ''}`;
   return year === now.getUTCFullYear() ? text : `${text} ${year}`;
+}
+
+function blockIdOf(block: Record<string, unknown>): string {
+  return typeof block.block_id === 'string' ? block.block_id : '';
 }
 
 /** Slack mrkdwn: only &, < and > are special. */
@@ -140,7 +148,7 @@ export function slackUpdatedMessage(options: {
   readonly keepActions: boolean;
 }): SlackMessage {
   const kept = options.posted.filter((block) => {
-    const blockId = typeof block.block_id === 'string' ? block.block_id : '';
+    const blockId = blockIdOf(block);
     if (blockId === STATUS_BLOCK_ID) return false;
     return options.keepActions || subjectOfBlockId(blockId) === null;
   });
@@ -149,7 +157,7 @@ export function slackUpdatedMessage(options: {
     block_id: STATUS_BLOCK_ID,
     elements: [{ type: 'mrkdwn', text: escape(options.status) }],
   };
-  const actionsAt = kept.findIndex((block) => subjectOfBlockId(String(block.block_id ?? '')));
+  const actionsAt = kept.findIndex((block) => subjectOfBlockId(blockIdOf(block)));
   const blocks =
     actionsAt === -1
       ? [...kept, status]

@@ -372,7 +372,7 @@ export async function startSlackStandIn(
         blocks,
         updates: current.updates + 1,
       };
-      return { ok: true, channel: current.channel, ts: current.ts, text: messages[index]!.text };
+      return { ok: true, channel: current.channel, ts: current.ts, text: messages[index]?.text };
     }
     if (method === 'users.info') {
       const user = users.get(text(fields.user));

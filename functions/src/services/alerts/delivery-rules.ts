@@ -111,9 +111,7 @@ export function slackAppRole(
 
 /** Whether email goes out for the workspace: email alerts on, or the Slack app's fallback. */
 function emailOn(context: Pick<AlertContext, 'settings' | 'slackApp'>, plan: Plan): boolean {
-  return (
-    context.settings.email_alerts_enabled || slackAppRole(context.slackApp, plan) === 'email'
-  );
+  return context.settings.email_alerts_enabled || slackAppRole(context.slackApp, plan) === 'email';
 }
 
 /**

@@ -63,7 +63,9 @@ export function slackRedirectUri(appOrigin: string): string {
   return `${appOrigin}/api/slack/oauth/callback`;
 }
 
-function viewOf(installation: SlackInstallation | undefined): SlackInstallationView['installation'] {
+function viewOf(
+  installation: SlackInstallation | undefined,
+): SlackInstallationView['installation'] {
   if (!installation) return null;
   return {
     team_id: installation.teamId,

@@ -74,7 +74,11 @@ const payloadSchema = z.object({
   container: z.object({ channel_id: z.string(), message_ts: z.string() }).partial().optional(),
   channel: z.object({ id: z.string() }).optional(),
   message: z
-    .object({ ts: z.string().optional(), text: z.string().optional(), blocks: z.array(z.record(z.string(), z.unknown())).optional() })
+    .object({
+      ts: z.string().optional(),
+      text: z.string().optional(),
+      blocks: z.array(z.record(z.string(), z.unknown())).optional(),
+    })
     .optional(),
   response_url: z.string().optional(),
 });
