@@ -185,7 +185,7 @@ describe('api stack: least privilege', () => {
     );
   });
 
-  it("lets only the sync and its preview assume customers' AWS roles: other accounts, Expiry Radar's external id", () => {
+  it("lets only the sync and its preview assume customers' AWS roles (other accounts, Expiry Radar's external id) and the Google Cloud federation role", () => {
     const assumers = implementedRoutes()
       .filter(({ route }) =>
         actionsOf(functionIdOf(`${route.method} ${route.path}`)).includes('sts:AssumeRole'),
@@ -211,6 +211,15 @@ describe('api stack: least privilege', () => {
             },
             StringNotEquals: { 'aws:ResourceAccount': { Ref: 'AWS::AccountId' } },
           },
+        },
+        // Google Cloud federation: the deployment's own role, in a workspace's session only.
+        {
+          Effect: 'Allow',
+          Action: 'sts:AssumeRole',
+          Resource: {
+            'Fn::ImportValue': expect.stringContaining('GcpFederationRole') as string,
+          },
+          Condition: { StringLike: { 'sts:RoleSessionName': 'expiry-radar-*' } },
         },
       ]);
     }
