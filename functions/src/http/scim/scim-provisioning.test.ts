@@ -15,6 +15,8 @@ import { findMember } from '../../data/member-records';
 import { addOrganizationDomain, markDomainVerified } from '../../data/organization-sign-in-records';
 import { createSession } from '../../data/session-records';
 import { queryAll } from '../../data/table-operations';
+import { findUserById } from '../../data/user-records';
+import { endAccess } from '../../services/scim/scim-workspace-access';
 import type { SsoConnectionRecord } from '../../data/organization-sign-in-records';
 import {
   SSO_DEACTIVATED_REDIRECT,
@@ -460,6 +462,16 @@ describe('SCIM refusals', () => {
       body: { schemas: [USER_SCHEMA], userName: 'mallory@elsewhere.example' },
     });
     expect(outside.body).toMatchObject({ status: '400', scimType: 'invalidValue' });
+
+    // The owner, provisioned and deactivated by their provider, keeps their access.
+    const ownerRecord = (await findUserById(owner.userId))!;
+    const kept = await endAccess(
+      { organizationId: owner.userId, owner: ownerRecord },
+      ownerRecord,
+      new Date(),
+    );
+    expect(kept).toEqual({ sessionsEnded: 0, apiKeysDeleted: 0, workspacesLeft: [] });
+    expect((await withSession(owner.cookie)).statusCode).toBe(200);
 
     // Revoked on the page: the token stops working at once.
     await invoke(

@@ -91,9 +91,10 @@ export async function ssoSignInAccount(options: {
   if (account.kind === 'refused') {
     return refuse(`${account.reason}: ${identity.email}`, SSO_LINKED_ELSEWHERE_REDIRECT);
   }
-  // Deactivated through SCIM: the provider said this person left, whatever it answers now.
+  // Deactivated through SCIM: the provider said this person left, whatever it answers now (the
+  // organization's owner excepted, as Require SSO never holds them).
   const provisioned = await findScimUser(connection.organizationId, account.user.id);
-  if (provisioned && !provisioned.active) {
+  if (provisioned && !provisioned.active && account.user.id !== connection.organizationId) {
     return refuse(`deactivated_by_scim: ${identity.email}`, SSO_DEACTIVATED_REDIRECT);
   }
   return { kind: 'account', user: account.user, created: account.created };

@@ -191,35 +191,29 @@ export async function listScimUsersPage(
   } else {
     records = await listScimUsers(caller.organizationId);
   }
-  const accounts = new Map<string, UserRecord>();
-  const matching: { record: ScimUserRecord; account: UserRecord }[] = [];
-  for (const record of records) {
-    const account = accounts.get(record.userId) ?? (await findUserById(record.userId));
-    if (!account) continue;
+  // The account's address is the userName, so every filter reads the provisioning items only.
+  const matching = records.filter((record) => {
     const values: Record<string, string | boolean | null> = {
       username: record.userName,
       externalid: record.externalId,
       id: record.userId,
       active: record.active,
-      'emails.value': account.email,
+      'emails.value': record.userName,
     };
-    if (
+    return (
       conditions?.every((condition) =>
         scimValueMatches(values[condition.attribute], condition.value),
-      ) ??
-      true
-    ) {
-      matching.push({ record, account });
-    }
+      ) ?? true
+    );
+  });
+  const listed = listResponse(matching, page);
+  // Only the page's accounts are read (an account deleted meanwhile is left out of the page).
+  const resources = [];
+  for (const record of listed.Resources) {
+    const account = await findUserById(record.userId);
+    if (account) resources.push(userResource(record, account, baseUrl));
   }
-  const resources = matching.map(({ record, account }) => ({ record, account }));
-  const listed = listResponse(resources, page);
-  return {
-    ...listed,
-    Resources: listed.Resources.map(({ record, account }) =>
-      userResource(record, account, baseUrl),
-    ),
-  };
+  return { ...listed, itemsPerPage: resources.length, Resources: resources };
 }
 
 /** Applies a new draft of the User: address, name, fields, and access when `active` changes. */

@@ -195,13 +195,18 @@ export interface DeactivationOutcome {
 
 /**
  * Ends the person's access (the caller has marked them inactive first): every session, every
- * API key, every membership and invitation in the organization's workspaces.
+ * API key, every membership and invitation in the organization's workspaces. The organization's
+ * owner keeps theirs (as Require SSO never holds them).
  */
 export async function endAccess(
   caller: ScimCaller,
   person: ScimPerson,
   now: Date,
 ): Promise<DeactivationOutcome> {
+  // The owner is never locked out by the provider: they are the one who can fix it.
+  if (person.id === caller.organizationId) {
+    return { sessionsEnded: 0, apiKeysDeleted: 0, workspacesLeft: [] };
+  }
   const sessionsEnded = await endAllSessionsOfUser(person.id, now);
   let apiKeysDeleted = 0;
   for (const key of await listApiKeysOfUser(person.id)) {
