@@ -43,7 +43,7 @@ export const PROPERTY_AREAS = {
   'two-factor': ['two-factor'],
   workspaces: ['workspaces', 'invitations', 'calendar', 'integrations'],
   tokens: ['tokens', 'audit', 'certificates'],
-  alerts: ['alerts', 'alert-queue', 'alert-emails', 'billing', 'organization'],
+  alerts: ['alerts', 'alert-queue', 'alert-emails', 'billing', 'organization', 'slack'],
   scim: ['scim'],
 } as const satisfies Record<string, readonly string[]>;
 export type PropertyArea = keyof typeof PROPERTY_AREAS;
