@@ -73,7 +73,9 @@ export function parseScimFilter(
   attributes: readonly string[],
 ): ScimEquality[] | undefined {
   if (filter === undefined || filter.trim() === '') return undefined;
-  const parts = splitOutsideQuotes(filter, /\s+and\s+/i);
+  // Entra ID matches on the work address this way when mail is its matching attribute.
+  const plain = filter.replace(/emails\[\s*type\s+eq\s+"work"\s*\]\.value/gi, 'emails.value');
+  const parts = splitOutsideQuotes(plain, /\s+and\s+/i);
   return parts.map((part) => {
     const match = FILTER_PART.exec(part);
     if (!match) {
