@@ -78,9 +78,12 @@ describe('the app origin of a deploy with no context', () => {
       // The SAML entity id and assertion consumer service URL.
       'samlAcs',
       'samlMetadata',
+      // The Slack app's OAuth redirect URI.
+      'slackOAuthCallback',
       // The redirect URI of single sign-on.
       'ssoCallback',
       'ssoSignIn',
+      'startSlackInstallation',
       'updateAccount',
       'upgradePlan',
       'verifyTwoFactorSignIn',
