@@ -18,6 +18,7 @@ describe('audit display', () => {
     ['alert_settings.signing_secret_rotated', 'Webhook signing secret rotated'],
     ['trusted_ca.added', 'Certificate authority trusted'],
     ['trusted_ca.removed', 'Certificate authority removed'],
+    ['scim.user_deactivated', 'Person deactivated (SCIM)'],
     ['future.thing_happened', 'Future thing happened'],
   ])('action %s reads "%s"', (action, label) => {
     expect(actionLabel(action)).toBe(label);
@@ -30,6 +31,7 @@ describe('audit display', () => {
     expect(actorLabel({ id: 'system', email: null }, 'u1')).toBe('System');
     expect(actorLabel({ id: 'stripe', email: null }, 'u1')).toBe('Stripe');
     expect(actorLabel({ id: 'deleted-user', email: null }, 'u1')).toBe('Deleted user');
+    expect(actorLabel({ id: 'scim', email: null }, 'u1')).toBe('Identity provider (SCIM)');
   });
 
   it('names targets by the name the event kept: tokens, members by address', () => {
