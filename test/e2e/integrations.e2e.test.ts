@@ -8,7 +8,8 @@
  * the preview without the excluded token, the rule tested in the edit dialog against it, a sync.
  * Then Azure: the least-privileges panel and its script, the tenant, client id and secret and the
  * stand-in's endpoints, a preview of Key Vault items and app registration secrets, a sync. Then
- * Google Cloud: the roles and the gcloud script, a service account key pasted, a preview, a sync.
+ * Google Cloud: federation chosen says the local runtime has no AWS role to sign in with; with a
+ * service account key, the roles and the gcloud script, the key pasted, a preview, a sync.
  */
 import type { Locator, Page } from 'playwright-core';
 import {
@@ -295,7 +296,13 @@ describe('discovery integrations in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Add integration' });
     await dialog.getByRole('combobox', { name: 'Kind' }).click();
     await page.getByRole('option', { name: 'Google Cloud' }).click();
-    await dialog.getByText(/workload identity federation is not offered/).waitFor();
+    // Federation signs in with the deployment's AWS role, which the local runtime has not.
+    await dialog.getByRole('combobox', { name: 'Sign in with' }).click();
+    await page.getByRole('option', { name: /^Workload identity federation/ }).click();
+    await dialog.getByText(/does not run in AWS \(the local runtime\)/).waitFor();
+    await dialog.getByRole('combobox', { name: 'Sign in with' }).click();
+    await page.getByRole('option', { name: /^Service account key/ }).click();
+    await dialog.getByText(/^Signs in with a service account key/).waitFor();
     expect(await dialog.getByRole('region', { name: 'gcloud script' }).textContent()).toContain(
       'roles/secretmanager.viewer',
     );
