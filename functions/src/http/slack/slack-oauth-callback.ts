@@ -7,7 +7,9 @@ import { completeSlackInstallation } from '../../services/slack/slack-installati
  * redirects to the Alerts page (`/preferences`), its `slack` parameter saying how it went.
  */
 export const handler = createHttpHandler('slackOAuthCallback', async ({ query, session, now }) => {
-  const caller = session && !session.apiKey ? session.user : undefined;
+  // Only a browser's verified session finishes an installation (an API key never starts one).
+  const caller =
+    session && !session.apiKey && !session.needsVerification ? session.user : undefined;
   const result = await completeSlackInstallation({ query, caller, now });
   const search = new URLSearchParams({
     ...(result.workspaceId ? { workspace: result.workspaceId } : {}),

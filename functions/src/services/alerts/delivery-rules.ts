@@ -153,7 +153,8 @@ export type TokenAlertContext = AlertContext & { readonly token: Token };
  * well, whatever the groups say, once (an address in the group too is one delivery). Email only when email alerts are
  * on (or the workspace's Slack app was revoked on Slack's side: email stands in for it), and not
  * to addresses that stopped the workspace's alert emails. The Slack app's channel, when it is
- * installed and the plan includes it, gets every alert of the workspace.
+ * installed and the plan includes it, gets every alert planned with the workspace's `slackApp`
+ * (the expiry scan's).
  */
 export function resolveDeliveries(context: {
   readonly token: Pick<Token, 'contact_group_id' | 'additional_contact_group_ids'> | undefined;
