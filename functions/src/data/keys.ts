@@ -114,6 +114,11 @@ export const keys = {
     sk: `${SEARCH_PACK_SORT_PREFIX}${packId}`,
   }),
   searchManifest: (workspaceId: string) => ({ pk: `WS#${workspaceId}`, sk: 'SEARCH#MANIFEST' }),
+  /** A part of the search index's base (data/search-base.ts): a gram bucket or a chunk of ids. */
+  searchBasePart: (workspaceId: string, baseId: string, part: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: `${SEARCH_BASE_SORT_PREFIX}${baseId}#${part}`,
+  }),
   /**
    * When a token's TLS endpoints are checked next (the sparse due-alerts index, shards
    * `ENDPOINT_CHECK#<0..3>`); one per token that has endpoints.
@@ -295,6 +300,8 @@ export const keyParts = {
   searchDeltaId: (sk: string) => afterPrefix(sk, SEARCH_DELTA_SORT_PREFIX),
   /** `SEARCH#PACK#<packId>` */
   searchPackId: (sk: string) => afterPrefix(sk, SEARCH_PACK_SORT_PREFIX),
+  /** `SEARCH#BASE#<baseId>#<part>` */
+  searchBasePart: (sk: string) => afterPrefix(sk, SEARCH_BASE_SORT_PREFIX),
   /** `ENDPOINT_SCHEDULE#<tokenId>` */
   endpointScheduleTokenId: (sk: string) => afterPrefix(sk, ENDPOINT_SCHEDULE_SORT_PREFIX),
   /** `REGISTRATION_SCHEDULE#<tokenId>` */
@@ -334,6 +341,7 @@ export const REGISTRATION_SCHEDULE_SORT_PREFIX = 'REGISTRATION_SCHEDULE#';
 export const SEARCH_DELTA_SORT_PREFIX = 'SEARCH#DELTA#';
 export const INTEGRATION_SORT_PREFIX = 'INTEGRATION#';
 export const SEARCH_PACK_SORT_PREFIX = 'SEARCH#PACK#';
+export const SEARCH_BASE_SORT_PREFIX = 'SEARCH#BASE#';
 export const TRUSTED_CA_SORT_PREFIX = 'TRUSTED_CA#';
 export const WATCHED_DOMAIN_SORT_PREFIX = 'WATCHED_DOMAIN#';
 export const ORGANIZATION_DOMAIN_SORT_PREFIX = 'DOMAIN#';

@@ -49,6 +49,7 @@ export async function buildIndex(
     folded: deltas.map(({ deltaId }) => deltaId),
     retired: [],
     leaseUntil: null,
+    base: null,
   };
   const { tableName } = getConfig();
   try {

@@ -13,13 +13,18 @@
  * (data/search-index-build.ts).
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { latestEntries, type SearchEntry } from '../domain/search-entries';
+import { latestEntries, type LiveSearchEntry, type SearchEntry } from '../domain/search-entries';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
-import type { SearchManifestRecord, SearchPackRef } from './entities/search-manifest';
+import type {
+  SearchBaseRef,
+  SearchManifestRecord,
+  SearchPackRef,
+} from './entities/search-manifest';
 import { PACK_MAX_BYTES } from './entities/search-pack';
 import { keys } from './keys';
+import { deleteSearchBase, writeSearchBase } from './search-base';
 import {
   cleanUp,
   commitManifest,
@@ -47,6 +52,13 @@ const FULL_PACK_BYTES = PACK_MAX_BYTES / 2;
 /** About what an entry takes in a pack, deflated: to compare what is written with a pack. */
 const PACKED_ENTRY_BYTES = 60;
 const LEASE_MS = 30_000;
+/** A workspace gets a base (data/search-base.ts) from this many entries on. */
+const BASE_MIN_ENTRIES = 10_000;
+/**
+ * The base is built again once the packs it does not cover (a search reads them whole) hold more
+ * than this: about 1,700 of the benchmark's entries, 8 read units.
+ */
+const OVERLAY_MAX_BYTES = 64_000;
 
 type Mode = 'tiered' | 'all';
 
@@ -65,6 +77,24 @@ export async function compactAfterRead(index: IndexAsRead): Promise<void> {
   if (!garbage && index.unfoldedDeltas < SEARCH_FOLD_DELTAS) return;
   try {
     await compact(index.manifest, index.packs, garbage ? 'all' : 'tiered', 1);
+  } catch (error) {
+    logger.warn('Search index compaction after a read failed', { error });
+  }
+}
+
+/**
+ * A search the base answered read only the packs it does not cover: it folds the deltas it read
+ * once there are many (a compaction that reads the packs it merges itself).
+ */
+export async function compactAfterCandidates(
+  manifest: SearchManifestRecord,
+  deltas: readonly { deltaId: string }[],
+): Promise<void> {
+  const folded = new Set(manifest.folded);
+  const waiting = deltas.filter(({ deltaId }) => !folded.has(deltaId)).length;
+  if (waiting < SEARCH_FOLD_DELTAS) return;
+  try {
+    await compact(manifest, new Map(), 'tiered', 1);
   } catch (error) {
     logger.warn('Search index compaction after a read failed', { error });
   }
@@ -223,6 +253,7 @@ async function compact(
     }
     written = [];
     await cleanUp(committed);
+    await rebuildBaseIfDue(workspaceId);
     return true;
   } catch (error) {
     // Packs no manifest names: nobody reads them.
@@ -230,6 +261,61 @@ async function compact(
       workspaceId,
       written.map(({ id }) => id),
     ).catch(() => {});
+    throw error;
+  }
+}
+
+/** Whether the manifest's packs are many enough, and those its base does not cover large enough. */
+function baseDue(manifest: SearchManifestRecord): boolean {
+  const entries = manifest.packs.reduce((sum, pack) => sum + pack.entries, 0);
+  if (entries < BASE_MIN_ENTRIES) return false;
+  const covered = new Set(manifest.base?.packs ?? []);
+  const uncovered = manifest.packs.filter(({ id }) => !covered.has(id));
+  return uncovered.reduce((sum, pack) => sum + pack.bytes, 0) > OVERLAY_MAX_BYTES;
+}
+
+/**
+ * Builds the base again over every pack in use when `due` (by default `baseDue`), under the lease: reads the packs,
+ * writes the new base, switches the manifest to it (conditioned on its version), then deletes
+ * the old base (a search reading it then finds a part missing and reads the packs instead).
+ * Returns whether it built one.
+ */
+export async function rebuildBaseIfDue(
+  workspaceId: string,
+  due: (manifest: SearchManifestRecord) => boolean = baseDue,
+): Promise<boolean> {
+  const manifest = await readManifest(workspaceId);
+  if (!manifest || !due(manifest)) return false;
+  const leased = await takeLease(manifest);
+  if (!leased) return false;
+  let base: SearchBaseRef | undefined;
+  try {
+    const packIds = leased.packs.map(({ id }) => id);
+    const packs = await readPacks(workspaceId, packIds);
+    if (packs.size < packIds.length) throw new Error('A search pack in use is missing');
+    const live: LiveSearchEntry[] = [];
+    for (const entry of latestEntries([...packs.values()].flat()).values()) {
+      if (!entry.deleted) live.push(entry);
+    }
+    base = await writeSearchBase(workspaceId, live, packIds);
+    const committed = await commitManifest(leased, {
+      packs: leased.packs,
+      folded: leased.folded,
+      retired: leased.retired,
+      base,
+    });
+    if (!committed) {
+      await deleteSearchBase(workspaceId, base);
+      return false;
+    }
+    if (leased.base) {
+      await deleteSearchBase(workspaceId, leased.base).catch((error: unknown) => {
+        logger.warn('Deleting a replaced search base failed', { error, workspaceId });
+      });
+    }
+    return true;
+  } catch (error) {
+    if (base) await deleteSearchBase(workspaceId, base).catch(() => {});
     throw error;
   }
 }

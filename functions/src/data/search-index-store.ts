@@ -158,7 +158,8 @@ export async function deletePacks(workspaceId: string, packIds: readonly string[
  */
 export async function commitManifest(
   current: SearchManifestRecord,
-  next: Pick<SearchManifestRecord, 'packs' | 'folded' | 'retired'>,
+  next: Pick<SearchManifestRecord, 'packs' | 'folded' | 'retired'> &
+    Partial<Pick<SearchManifestRecord, 'base'>>,
 ): Promise<SearchManifestRecord | undefined> {
   const record: SearchManifestRecord = {
     ...current,

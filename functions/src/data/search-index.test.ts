@@ -15,8 +15,8 @@ import { readArmingContext } from './alert-arming';
 import { searchManifestCodec } from './entities/search-manifest';
 import { tokenIndexSortKey } from './entities/token';
 import { keys } from './keys';
-import { readSearchIndex } from './search-index';
-import { compactSearchIndex } from './search-index-compaction';
+import { readSearchIndex, readSearchIndexFor } from './search-index';
+import { compactSearchIndex, rebuildBaseIfDue } from './search-index-compaction';
 import { entriesToReadAgain, listTokens } from './token-listing';
 import {
   createToken,
@@ -59,6 +59,7 @@ type Step =
   | { kind: 'import'; creates: Fields[]; updates: { pick: number; name: string }[] }
   | { kind: 'transfer'; picks: number[] }
   | { kind: 'compact'; all: boolean }
+  | { kind: 'base' }
   | { kind: 'search' };
 
 const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
@@ -88,6 +89,7 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
     }),
   },
   { weight: 2, arbitrary: fc.record({ kind: fc.constant('compact' as const), all: fc.boolean() }) },
+  { weight: 1, arbitrary: fc.constant({ kind: 'base' as const }) },
   { weight: 1, arbitrary: fc.constant({ kind: 'search' as const }) },
 );
 
@@ -101,7 +103,7 @@ interface Query {
 }
 
 const queryArbitrary: fc.Arbitrary<Query> = fc.record({
-  q: fc.constantFrom('a', 'A', 'é', 'b', 'z a', 'zz', '#'),
+  q: fc.constantFrom('a', 'A', 'é', 'b', 'z a', 'zz', '#', 'a a', 'ab#', 'Éaz'),
   sort: fc.constantFrom<TokenSort>(...TOKEN_SORT_OPTIONS),
   category: fc.option(fc.subarray([...CATEGORIES], { minLength: 1 }), { nil: undefined }),
   section: fc.constantFrom(undefined, 'ops', 'Ops', '__none__', '__all__'),
@@ -252,6 +254,8 @@ describe('search index', () => {
               for (const { token } of result) moved.set(token.id, token);
             } else if (step.kind === 'compact') {
               await compactSearchIndex(workspaceId, { all: step.all });
+            } else if (step.kind === 'base') {
+              await rebuildBaseIfDue(workspaceId, () => true);
             } else {
               await expectSearchesMatch(workspaceId, tokens, queries.slice(0, 1));
             }
@@ -389,6 +393,62 @@ describe('search index', () => {
     });
     expect(page.total).toBe(200);
     expect(page.itemsRead).toBeLessThanOrEqual(103);
+  }, 60_000);
+
+  it("narrows a search to the base's candidates and the entries it does not cover, and answers as the naive filter", async () => {
+    const workspaceId = await givenWorkspace({ ownerId: randomUUID() });
+    const seeded = Array.from({ length: 300 }, (_, index) =>
+      buildToken(workspaceId, { name: `Token ${index}`, category: CATEGORIES[index % 4] }),
+    );
+    await readSearchIndex(workspaceId);
+    await seedTokens(workspaceId, seeded);
+    await compactSearchIndex(workspaceId);
+    expect(await rebuildBaseIfDue(workspaceId, () => true)).toBe(true);
+    const tokens = new Map(seeded.map((token) => [token.id, token]));
+    // After the base: one of its matches renamed, one deleted, a new match in a delta.
+    const renamed = await updateToken(seeded[123]!, { name: 'Renamed' }, new Date());
+    tokens.set(renamed.id, renamed);
+    await deleteToken(seeded[29]!, new Date());
+    tokens.delete(seeded[29]!.id);
+    const created = await createToken({
+      workspaceId,
+      fields: tokenFields({
+        name: 'Token 123 again',
+        vendor: null,
+        description: null,
+        section: null,
+        category: 'cert',
+        expiresAt: '2027-01-01',
+      }),
+      tokenLimit: null,
+      now: new Date(),
+    });
+    tokens.set(created.id, created);
+    const narrowed = await readSearchIndexFor(workspaceId, {
+      text: 'oken 123',
+      ownerId: undefined,
+      most: 10,
+    });
+    expect('candidates' in narrowed && narrowed.candidates.sort()).toEqual(
+      [seeded[123]!.id, created.id].sort(),
+    );
+    const query = (q: string): Query => ({
+      q,
+      sort: 'expiration_asc',
+      category: undefined,
+      section: undefined,
+      offset: 0,
+      limit: 100,
+    });
+    // Narrowed (one match, none, a trigram nobody has); too many candidates; too short.
+    await expectSearchesMatch(workspaceId, tokens, [
+      query('oken 123'),
+      query('OKEN 12'),
+      query('ken 2'),
+      query('zzz'),
+      query('n 29'),
+      query('29'),
+    ]);
   }, 60_000);
 
   it('reads the manifest again, not the deltas, when a compaction retires a pack it was about to read', async () => {

@@ -20,15 +20,35 @@
  *
  * Workspaces from before the index have no manifest: their first search builds it
  * (search-index-build.ts) from the workspace's tokens and the deltas written meanwhile.
+ *
+ * A workspace of many tokens also has a base (search-base.ts), named by the manifest: a trigram
+ * index over the entries of the packs it was built from. A search of three characters or more
+ * then reads the base's few items for its grams and, whole, only the packs the base does not
+ * cover and the deltas; when that leaves few candidates, the caller reads their tokens and keeps
+ * those that match (data/token-listing.ts). Otherwise (a short search, common grams only, many
+ * candidates, a base replaced while read) it reads every pack as above.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
-import { latestEntries, type LiveSearchEntry, type SearchEntry } from '../domain/search-entries';
+import {
+  entryMatches,
+  entryOwnerId,
+  latestEntries,
+  type LiveSearchEntry,
+  type SearchEntry,
+} from '../domain/search-entries';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { logger } from '../platform/logger';
 import { searchDeltaCodec, type SearchDeltaRecord } from './entities/search-delta';
+import type { SearchBaseRef, SearchManifestRecord } from './entities/search-manifest';
+import { readBaseCandidates } from './search-base';
 import { buildIndex } from './search-index-build';
-import { compactAfterRead } from './search-index-compaction';
+import {
+  compactAfterCandidates,
+  compactAfterRead,
+  rebuildBaseIfDue,
+} from './search-index-compaction';
 import { readDeltas, readManifest, readPacks, unfoldedDeltas } from './search-index-store';
 
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -82,11 +102,77 @@ function* entriesOf(
   for (const delta of deltas) yield* delta.entries;
 }
 
+/**
+ * What a search read when the index's base could narrow it: the ids of the tokens that may match
+ * (every token that matches is among them; the caller reads them and keeps those that match).
+ */
+export interface SearchCandidatesRead {
+  readonly candidates: string[];
+  readonly itemsRead: number;
+}
+
 /** Every live entry of the workspace's index, building the index first if it has none. */
 export async function readSearchIndex(workspaceId: string): Promise<SearchIndexRead> {
+  return (await readIndex(workspaceId, undefined)) as SearchIndexRead;
+}
+
+/**
+ * For a search (and an owner filter, or none): the candidates, when the index's base narrows
+ * the search to at most `most` tokens (the base's and those of the packs it does not cover and
+ * of the deltas that match); else every live entry, as readSearchIndex.
+ */
+export function readSearchIndexFor(
+  workspaceId: string,
+  search: { text: string; ownerId: string | undefined; most: number },
+): Promise<SearchIndexRead | SearchCandidatesRead> {
+  return readIndex(workspaceId, search);
+}
+
+/**
+ * The candidates of `search` from the base and from the entries it does not cover (the packs
+ * read into `packsRead` and the deltas), or undefined when the base cannot narrow the search.
+ */
+async function candidatesOf(
+  manifest: SearchManifestRecord,
+  base: SearchBaseRef,
+  packsRead: ReadonlyMap<string, readonly SearchEntry[]>,
+  deltas: readonly SearchDeltaRecord[],
+  search: { text: string; ownerId: string | undefined; most: number },
+): Promise<SearchCandidatesRead | undefined> {
+  const covered = new Set(base.packs);
+  const uncovered = manifest.packs.filter(({ id }) => !covered.has(id));
+  const others = latestEntries(
+    entriesOf(
+      uncovered.map(({ id }) => packsRead.get(id)!),
+      unfoldedDeltas(deltas, manifest),
+    ),
+  );
+  const candidates = new Set<string>();
+  for (const entry of liveOf(others)) {
+    if (!entryMatches(entry, search.text)) continue;
+    if (search.ownerId !== undefined && entryOwnerId(entry) !== search.ownerId) continue;
+    candidates.add(entry.id);
+  }
+  const fromBase = await readBaseCandidates(
+    manifest.workspaceId,
+    base,
+    search.text,
+    search.most - candidates.size,
+  );
+  if (!fromBase) return undefined;
+  for (const id of fromBase.ids) candidates.add(id);
+  if (candidates.size > search.most) return undefined;
+  return { candidates: [...candidates], itemsRead: fromBase.itemsRead };
+}
+
+async function readIndex(
+  workspaceId: string,
+  search: { text: string; ownerId: string | undefined; most: number } | undefined,
+): Promise<SearchIndexRead | SearchCandidatesRead> {
   const deltas = await readDeltas(workspaceId);
   let itemsRead = deltas.length;
   const packsRead = new Map<string, readonly SearchEntry[]>();
+  let narrowed = false;
   for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt += 1) {
     const manifest = await readManifest(workspaceId);
     itemsRead += 1;
@@ -94,11 +180,32 @@ export async function readSearchIndex(workspaceId: string): Promise<SearchIndexR
       const built = await buildIndex(workspaceId, deltas);
       // Another search built it first: read its manifest.
       if (!built) continue;
+      await rebuildBaseIfDue(workspaceId).catch((error: unknown) => {
+        logger.warn('Building the search base after the index failed', { error, workspaceId });
+      });
       return {
         entries: liveOf(built.latest),
         itemsRead: itemsRead + built.tokensRead,
         built: true,
       };
+    }
+    const base = manifest.base;
+    if (search && base && !narrowed) {
+      // Only the packs the base does not cover; the others only if the base cannot narrow it.
+      const covered = new Set(base.packs);
+      const wanted = manifest.packs
+        .map(({ id }) => id)
+        .filter((id) => !covered.has(id) && !packsRead.has(id));
+      const read = await readPacks(workspaceId, wanted);
+      itemsRead += read.size;
+      for (const [id, entries] of read) packsRead.set(id, entries);
+      if (read.size < wanted.length) continue;
+      const found = await candidatesOf(manifest, base, packsRead, deltas, search);
+      if (found) {
+        await compactAfterCandidates(manifest, deltas);
+        return { candidates: found.candidates, itemsRead: itemsRead + found.itemsRead };
+      }
+      narrowed = true;
     }
     const wanted = manifest.packs.map(({ id }) => id).filter((id) => !packsRead.has(id));
     const read = await readPacks(workspaceId, wanted);

@@ -28,12 +28,13 @@ import {
   entryMatches,
   entryOwnerId,
   entrySortKey,
+  searchEntryOf,
   type LiveSearchEntry,
 } from '../domain/search-entries';
 import { firstInIndexOrder } from '../domain/token-search';
 import { tokenCodec } from './entities/token';
 import { keys } from './keys';
-import { readSearchIndex } from './search-index';
+import { readSearchIndex, readSearchIndexFor } from './search-index';
 import { batchGetAll } from './table-operations';
 import { readIndexPage, type IndexPage } from './token-index-reader';
 import { findToken } from './token-records';
@@ -116,11 +117,11 @@ export function entriesToReadAgain(
 
 async function readTokensById(
   workspaceId: string,
-  entries: readonly LiveSearchEntry[],
+  ids: readonly string[],
   consistentRead: boolean,
 ): Promise<Map<string, Token>> {
   const items = await batchGetAll(
-    entries.map(({ id }) => keys.token(workspaceId, id)),
+    ids.map((id) => keys.token(workspaceId, id)),
     { consistentRead },
   );
   const tokens = items.map((item) => tokenCodec.fromItem(item).token);
@@ -138,10 +139,18 @@ async function readTokens(
   workspaceId: string,
   page: readonly LiveSearchEntry[],
 ): Promise<{ tokens: Token[]; keysRead: number }> {
-  const byId = await readTokensById(workspaceId, page, false);
+  const byId = await readTokensById(
+    workspaceId,
+    page.map(({ id }) => id),
+    false,
+  );
   const again = entriesToReadAgain(page, byId);
   if (again.length > 0) {
-    const reread = await readTokensById(workspaceId, again, true);
+    const reread = await readTokensById(
+      workspaceId,
+      again.map(({ id }) => id),
+      true,
+    );
     for (const { id } of again) {
       const token = reread.get(id);
       if (token) byId.set(id, token);
@@ -154,11 +163,18 @@ async function readTokens(
   };
 }
 
-async function listWithSearch(request: TokenListRequest, search: string): Promise<TokenListResult> {
-  const index = await readSearchIndex(request.workspaceId);
+/** The tokens a search reads to check the candidates the index's base gave, at most. */
+const CANDIDATES_READ_MOST = 10;
+
+/** A search's answer from the live entries (or the tokens read) it looked at: page, total, facets. */
+function answerOf(
+  request: TokenListRequest,
+  search: string,
+  entries: readonly LiveSearchEntry[],
+): { page: LiveSearchEntry[]; total: number; facets: TokenListResult['facets'] } {
   const owner = request.owner_id;
   // The owner filter narrows what is counted, like the search: facets count the owner's tokens.
-  const matches = index.entries.filter(
+  const matches = entries.filter(
     (entry) =>
       entryMatches(entry, search) && (owner === undefined || entryOwnerId(entry) === owner),
   );
@@ -171,11 +187,8 @@ async function listWithSearch(request: TokenListRequest, search: string): Promis
     request.sort,
     request.offset + request.limit,
   );
-  const page = first.slice(request.offset);
-  const { tokens: items, keysRead } =
-    page.length > 0 ? await readTokens(request.workspaceId, page) : { tokens: [], keysRead: 0 };
   return {
-    items,
+    page: first.slice(request.offset),
     total: filtered.length,
     facets: facetsFromTokens(
       matches.map(({ category, sectionKey }) => ({
@@ -183,8 +196,37 @@ async function listWithSearch(request: TokenListRequest, search: string): Promis
         section: sectionKey === SECTION_FILTER_NONE ? null : sectionKey,
       })),
     ),
-    itemsRead: index.itemsRead + keysRead,
   };
+}
+
+async function listWithSearch(request: TokenListRequest, search: string): Promise<TokenListResult> {
+  const index =
+    request.q === undefined
+      ? await readSearchIndex(request.workspaceId)
+      : await readSearchIndexFor(request.workspaceId, {
+          text: search,
+          ownerId: request.owner_id,
+          most: CANDIDATES_READ_MOST,
+        });
+  if ('candidates' in index) {
+    // The candidates' tokens, read consistently, are the answer's truth: each is matched again.
+    const tokens = await readTokensById(request.workspaceId, index.candidates, true);
+    const { page, total, facets } = answerOf(
+      request,
+      search,
+      [...tokens.values()].map(searchEntryOf),
+    );
+    return {
+      items: page.map(({ id }) => tokens.get(id)!),
+      total,
+      facets,
+      itemsRead: index.itemsRead + index.candidates.length,
+    };
+  }
+  const { page, total, facets } = answerOf(request, search, index.entries);
+  const { tokens: items, keysRead } =
+    page.length > 0 ? await readTokens(request.workspaceId, page) : { tokens: [], keysRead: 0 };
+  return { items, total, facets, itemsRead: index.itemsRead + keysRead };
 }
 
 /** One token by id (GetItem under the workspace's key, so only its own), with the facets. */

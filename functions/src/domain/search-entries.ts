@@ -67,6 +67,11 @@ export function entryOwnerId(entry: LiveSearchEntry): string | null {
   return text === undefined ? null : text.slice(OWNER_TEXT_PREFIX.length);
 }
 
+/** The texts a search looks in: the name and the searched texts, never the owner. */
+export function searchedTextsOf(entry: LiveSearchEntry): string[] {
+  return [entry.name, ...entry.texts.filter((text) => !text.startsWith(OWNER_TEXT_PREFIX))];
+}
+
 export function searchEntryOf(token: Token): LiveSearchEntry {
   const texts: string[] = [];
   for (const field of SEARCHED_TEXT_FIELDS) {

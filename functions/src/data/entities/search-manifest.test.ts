@@ -13,6 +13,17 @@ const manifestArbitrary: fc.Arbitrary<SearchManifestRecord> = fc.record({
   folded: fc.array(fc.uuid(), { maxLength: 10 }),
   retired: fc.array(fc.uuid(), { maxLength: 10 }),
   leaseUntil: fc.option(isoInstant, { nil: null }),
+  base: fc.option(
+    fc.record({
+      id: fc.uuid(),
+      packs: fc.array(fc.uuid(), { maxLength: 5 }),
+      entries: fc.nat(),
+      buckets: fc.integer({ min: 1, max: 1_000 }),
+      chunkSize: fc.integer({ min: 1, max: 1_000 }),
+      bytes: fc.nat(),
+    }),
+    { nil: null },
+  ),
 });
 
 describe('search manifest codec', () => {
@@ -28,6 +39,7 @@ describe('search manifest codec', () => {
       packs: [],
       folded: [],
       retired: [],
+      base: null,
       leaseUntil: null,
     });
   });

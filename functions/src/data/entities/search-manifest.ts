@@ -4,7 +4,8 @@
  * index was built. `packs`: the packs in use (id, entries, bytes of data), oldest first;
  * `folded`: deltas whose entries are in those packs, so readers skip them until they are deleted;
  * `retired`: packs replaced by others, to delete; `version`, bumped by every change (changes are
- * conditioned on the version read); `leaseUntil`: while a compaction runs (ISO instant).
+ * conditioned on the version read); `leaseUntil`: while a compaction runs (ISO instant); `base`:
+ * the gram index over the entries of some of its packs (data/search-base.ts), when it has one.
  *
  * Reading: the workspace comes from the key; a missing list reads as empty, a missing lease as
  * none.
@@ -19,6 +20,17 @@ export interface SearchPackRef {
   readonly bytes: number;
 }
 
+/** A base of the search index (data/search-base.ts) and what it was built from. */
+export interface SearchBaseRef {
+  readonly id: string;
+  /** The packs whose entries it holds (a pack retired since is no longer in `packs`). */
+  readonly packs: readonly string[];
+  readonly entries: number;
+  readonly buckets: number;
+  readonly chunkSize: number;
+  readonly bytes: number;
+}
+
 export interface SearchManifestRecord {
   readonly workspaceId: string;
   readonly version: number;
@@ -26,11 +38,21 @@ export interface SearchManifestRecord {
   readonly folded: readonly string[];
   readonly retired: readonly string[];
   readonly leaseUntil: string | null;
+  readonly base: SearchBaseRef | null;
 }
 
 const packRefSchema = z.object({
   id: z.string(),
   entries: z.number().int().nonnegative(),
+  bytes: z.number().int().nonnegative(),
+});
+
+const baseRefSchema = z.object({
+  id: z.string(),
+  packs: z.array(z.string()),
+  entries: z.number().int().nonnegative(),
+  buckets: z.number().int().positive(),
+  chunkSize: z.number().int().positive(),
   bytes: z.number().int().nonnegative(),
 });
 
@@ -43,6 +65,7 @@ export const searchManifestItemSchema = z.object({
   folded: z.array(z.string()).default([]),
   retired: z.array(z.string()).default([]),
   leaseUntil: z.string().optional(),
+  base: baseRefSchema.optional(),
 });
 
 export type SearchManifestItem = z.output<typeof searchManifestItemSchema>;
@@ -51,7 +74,7 @@ export const searchManifestCodec = {
   entity: 'SEARCH_MANIFEST',
   itemSchema: searchManifestItemSchema,
   keyOf: ({ workspaceId }) => keys.searchManifest(workspaceId),
-  toItem: ({ workspaceId, version, packs, folded, retired, leaseUntil }) => ({
+  toItem: ({ workspaceId, version, packs, folded, retired, leaseUntil, base }) => ({
     ...keys.searchManifest(workspaceId),
     entity: 'SEARCH_MANIFEST',
     version,
@@ -59,6 +82,7 @@ export const searchManifestCodec = {
     folded: [...folded],
     retired: [...retired],
     ...(leaseUntil === null ? {} : { leaseUntil }),
+    ...(base === null ? {} : { base: { ...base, packs: [...base.packs] } }),
   }),
   fromItem(item) {
     const parsed = parseItem('SEARCH_MANIFEST', searchManifestItemSchema, item);
@@ -74,6 +98,7 @@ export const searchManifestCodec = {
       folded: parsed.folded,
       retired: parsed.retired,
       leaseUntil: parsed.leaseUntil ?? null,
+      base: parsed.base ?? null,
     };
   },
 } satisfies EntityCodec<SearchManifestRecord, SearchManifestItem>;

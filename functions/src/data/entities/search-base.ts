@@ -1,0 +1,129 @@
+/**
+ * The parts of a search index's base (ACCESS_PATTERNS.md row 13e; data/search-base.ts; codec
+ * pattern: entity-codec.ts): `pk=WS#<workspaceId>`, `sk=SEARCH#BASE#<baseId>#<part>`, written once
+ * and never changed, `data` deflated JSON:
+ *
+ * - `G<bucket>`: the grams whose hash falls in the bucket: for each gram of at most a few
+ *   thousand entries the ordinals of those entries (ascending, each stored as its distance from the
+ *   one before), and the grams of more entries than that, named as common;
+ * - `I<chunk>`: the token ids of ordinals `chunk * chunkSize` onwards.
+ *
+ * Reading: workspace, base and part come from the key; `data` must inflate to the part's shape.
+ */
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import * as z from 'zod';
+import { keyParts, keys } from '../keys';
+import { MalformedItemError, parseItem, requireKeyPart, type EntityCodec } from './entity-codec';
+
+export interface SearchGramBucket {
+  readonly kind: 'grams';
+  readonly bucket: number;
+  /** Grams of more entries than the base keeps ordinals for. */
+  readonly common: readonly string[];
+  /** Each other gram's ordinals, ascending. */
+  readonly postings: Readonly<Record<string, readonly number[]>>;
+}
+
+export interface SearchIdChunk {
+  readonly kind: 'ids';
+  readonly chunk: number;
+  readonly ids: readonly string[];
+}
+
+export interface SearchBasePartRecord {
+  readonly workspaceId: string;
+  readonly baseId: string;
+  readonly part: SearchGramBucket | SearchIdChunk;
+}
+
+export const searchBasePartItemSchema = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  entity: z.literal('SEARCH_BASE_PART'),
+  data: z.instanceof(Uint8Array),
+});
+
+export type SearchBasePartItem = z.output<typeof searchBasePartItemSchema>;
+
+const bucketDataSchema = z.object({
+  common: z.array(z.string()),
+  gaps: z.record(z.string(), z.array(z.number().int().nonnegative())),
+});
+const idsDataSchema = z.array(z.string());
+
+export function basePartName(
+  part: { kind: 'grams'; bucket: number } | { kind: 'ids'; chunk: number },
+) {
+  return part.kind === 'grams' ? `G${part.bucket}` : `I${part.chunk}`;
+}
+
+function gapsOf(ordinals: readonly number[]): number[] {
+  return ordinals.map((ordinal, at) => (at === 0 ? ordinal : ordinal - ordinals[at - 1]!));
+}
+
+function ordinalsOf(gaps: readonly number[]): number[] {
+  let ordinal = 0;
+  return gaps.map((gap) => (ordinal += gap));
+}
+
+function dataOf(part: SearchBasePartRecord['part']): unknown {
+  if (part.kind === 'ids') return part.ids;
+  const gaps: Record<string, number[]> = {};
+  for (const [gram, ordinals] of Object.entries(part.postings)) gaps[gram] = gapsOf(ordinals);
+  return { common: part.common, gaps };
+}
+
+function decode(item: SearchBasePartItem, name: string): SearchBasePartRecord['part'] {
+  const malformed = (detail: string) =>
+    new MalformedItemError('SEARCH_BASE_PART', `${item.pk} ${item.sk}`, detail);
+  let data: unknown;
+  try {
+    data = JSON.parse(inflateRawSync(item.data).toString('utf8'));
+  } catch {
+    throw malformed('data: not deflated JSON');
+  }
+  const index = Number(name.slice(1));
+  if (!Number.isInteger(index) || index < 0) throw malformed('part: not G<n> or I<n>');
+  if (name.startsWith('I')) {
+    const ids = idsDataSchema.safeParse(data);
+    if (!ids.success) throw malformed('data: not a list of ids');
+    return { kind: 'ids', chunk: index, ids: ids.data };
+  }
+  const bucket = bucketDataSchema.safeParse(data);
+  if (!name.startsWith('G') || !bucket.success) throw malformed('data: not a gram bucket');
+  const postings: Record<string, number[]> = {};
+  for (const [gram, gaps] of Object.entries(bucket.data.gaps)) postings[gram] = ordinalsOf(gaps);
+  return { kind: 'grams', bucket: index, common: bucket.data.common, postings };
+}
+
+export const searchBasePartCodec = {
+  entity: 'SEARCH_BASE_PART',
+  itemSchema: searchBasePartItemSchema,
+  keyOf: ({ workspaceId, baseId, part }) =>
+    keys.searchBasePart(workspaceId, baseId, basePartName(part)),
+  toItem: ({ workspaceId, baseId, part }) => ({
+    ...keys.searchBasePart(workspaceId, baseId, basePartName(part)),
+    entity: 'SEARCH_BASE_PART',
+    data: deflateRawSync(Buffer.from(JSON.stringify(dataOf(part)), 'utf8')),
+  }),
+  fromItem(item) {
+    const parsed = parseItem('SEARCH_BASE_PART', searchBasePartItemSchema, item);
+    const basePart = requireKeyPart(
+      'SEARCH_BASE_PART',
+      item,
+      keyParts.searchBasePart(parsed.sk),
+      'base part',
+    );
+    const separator = basePart.lastIndexOf('#');
+    return {
+      workspaceId: requireKeyPart(
+        'SEARCH_BASE_PART',
+        item,
+        keyParts.workspaceId(parsed.pk),
+        'workspace id',
+      ),
+      baseId: basePart.slice(0, Math.max(0, separator)),
+      part: decode(parsed, basePart.slice(separator + 1)),
+    };
+  },
+} satisfies EntityCodec<SearchBasePartRecord, SearchBasePartItem>;

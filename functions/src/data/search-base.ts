@@ -1,0 +1,215 @@
+/**
+ * The base of a workspace's search index (ACCESS_PATTERNS.md row 13e; data/search-index.ts): a
+ * trigram index over the entries of the packs it was built from, so that a search of three
+ * characters or more reads a few small items instead of every pack.
+ *
+ * Entries get ordinals (their place in id order); for each trigram of their searched texts
+ * (domain/search-grams) the base keeps the ordinals of the entries holding it, in gram buckets
+ * chosen by the gram's hash, and the ids of the ordinals in chunks. A gram of more than
+ * COMMON_GRAM_ENTRIES entries is only named as common: a search made only of common grams takes
+ * the full read. The base is only ever a superset: the tokens holding every gram of a search
+ * include those that match it; the caller reads those tokens and keeps those that match.
+ */
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { LiveSearchEntry } from '../domain/search-entries';
+import { entryGrams, searchGrams } from '../domain/search-grams';
+import { getDocumentClient } from '../platform/aws-clients';
+import { getConfig } from '../platform/config';
+import {
+  basePartName,
+  searchBasePartCodec,
+  type SearchBasePartRecord,
+} from './entities/search-base';
+import type { SearchBaseRef } from './entities/search-manifest';
+import { keys } from './keys';
+import { batchGetAll, deleteItems } from './table-operations';
+
+/** A gram held by more entries than this is common: the base keeps no ordinals for it. */
+export const COMMON_GRAM_ENTRIES = 2_000;
+/** Ordinals per gram bucket, about (a few KB deflated: one read unit or less). */
+const BUCKET_ORDINALS = 4_000;
+/** Ids per chunk (about 4 KB). */
+const CHUNK_SIZE = 100;
+/** Base parts written at once. */
+const WRITE_CONCURRENCY = 8;
+
+/** FNV-1a over the gram's UTF-16 units. */
+function bucketOf(gram: string, buckets: number): number {
+  let hash = 0x811c9dc5;
+  for (let at = 0; at < gram.length; at += 1) {
+    hash = Math.imul(hash ^ gram.charCodeAt(at), 0x01000193) >>> 0;
+  }
+  return hash % buckets;
+}
+
+/** The parts of a base over `entries` (in any order), and how many gram buckets it has. */
+export function baseParts(entries: readonly LiveSearchEntry[]): {
+  parts: SearchBasePartRecord['part'][];
+  buckets: number;
+} {
+  const ordered = [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const postings = new Map<string, number[]>();
+  ordered.forEach((entry, ordinal) => {
+    for (const gram of entryGrams(entry)) {
+      const list = postings.get(gram);
+      if (list) list.push(ordinal);
+      else postings.set(gram, [ordinal]);
+    }
+  });
+  let kept = 0;
+  for (const list of postings.values()) if (list.length <= COMMON_GRAM_ENTRIES) kept += list.length;
+  const buckets = Math.max(1, Math.ceil(kept / BUCKET_ORDINALS));
+  const grams = Array.from({ length: buckets }, (_, bucket) => ({
+    kind: 'grams' as const,
+    bucket,
+    common: [] as string[],
+    postings: {} as Record<string, number[]>,
+  }));
+  for (const [gram, list] of postings) {
+    const part = grams[bucketOf(gram, buckets)]!;
+    if (list.length > COMMON_GRAM_ENTRIES) part.common.push(gram);
+    else part.postings[gram] = list;
+  }
+  const chunks = Array.from({ length: Math.ceil(ordered.length / CHUNK_SIZE) }, (_, chunk) => ({
+    kind: 'ids' as const,
+    chunk,
+    ids: ordered.slice(chunk * CHUNK_SIZE, (chunk + 1) * CHUNK_SIZE).map(({ id }) => id),
+  }));
+  return { parts: [...grams, ...chunks], buckets };
+}
+
+function partKeys(workspaceId: string, base: SearchBaseRef) {
+  const names = [
+    ...Array.from({ length: base.buckets }, (_, bucket) => basePartName({ kind: 'grams', bucket })),
+    ...Array.from({ length: Math.ceil(base.entries / base.chunkSize) }, (_, chunk) =>
+      basePartName({ kind: 'ids', chunk }),
+    ),
+  ];
+  return names.map((name) => keys.searchBasePart(workspaceId, base.id, name));
+}
+
+export async function deleteSearchBase(workspaceId: string, base: SearchBaseRef): Promise<void> {
+  await deleteItems(partKeys(workspaceId, base));
+}
+
+/**
+ * Writes a new base over `entries`, the live entries of the packs `packIds`, before any manifest
+ * names it; its parts already written are deleted when a write fails.
+ */
+export async function writeSearchBase(
+  workspaceId: string,
+  entries: readonly LiveSearchEntry[],
+  packIds: readonly string[],
+): Promise<SearchBaseRef> {
+  const { parts, buckets } = baseParts(entries);
+  const ref: SearchBaseRef = {
+    id: randomUUID(),
+    packs: [...packIds],
+    entries: entries.length,
+    buckets,
+    chunkSize: CHUNK_SIZE,
+    bytes: 0,
+  };
+  let bytes = 0;
+  try {
+    for (let start = 0; start < parts.length; start += WRITE_CONCURRENCY) {
+      await Promise.all(
+        parts.slice(start, start + WRITE_CONCURRENCY).map(async (part) => {
+          const item = searchBasePartCodec.toItem({ workspaceId, baseId: ref.id, part });
+          bytes += item.data.length;
+          await getDocumentClient().send(
+            new PutCommand({
+              TableName: getConfig().tableName,
+              Item: item,
+              ConditionExpression: 'attribute_not_exists(pk)',
+            }),
+          );
+        }),
+      );
+    }
+  } catch (error) {
+    await deleteSearchBase(workspaceId, ref).catch(() => {});
+    throw error;
+  }
+  return { ...ref, bytes };
+}
+
+function intersect(lists: readonly (readonly number[])[]): number[] {
+  const [shortest, ...others] = [...lists].sort((a, b) => a.length - b.length);
+  const sets = others.map((list) => new Set(list));
+  return (shortest ?? []).filter((ordinal) => sets.every((set) => set.has(ordinal)));
+}
+
+async function readParts(
+  workspaceId: string,
+  base: SearchBaseRef,
+  names: readonly string[],
+): Promise<Map<string, SearchBasePartRecord['part']> | undefined> {
+  const items = await batchGetAll(
+    names.map((name) => keys.searchBasePart(workspaceId, base.id, name)),
+  );
+  if (items.length < names.length) return undefined;
+  const parts = items.map((item) => searchBasePartCodec.fromItem(item).part);
+  return new Map(parts.map((part) => [basePartName(part), part]));
+}
+
+/** What the base gives for a search: the ids of the tokens that may match, and the items read. */
+export interface BaseCandidates {
+  readonly ids: string[];
+  readonly itemsRead: number;
+}
+
+/**
+ * The ids of the base's entries that hold every gram of `search` that is not common, or
+ * undefined when the base cannot narrow it to at most `most`: a search shorter than a gram or
+ * made of common grams only, more candidates than that, or a part missing (the base was replaced
+ * since the manifest was read).
+ */
+export async function readBaseCandidates(
+  workspaceId: string,
+  base: SearchBaseRef,
+  search: string,
+  most: number,
+): Promise<BaseCandidates | undefined> {
+  const grams = searchGrams(search);
+  if (grams.length === 0) return undefined;
+  const bucketNames = [
+    ...new Set(
+      grams.map((gram) => basePartName({ kind: 'grams', bucket: bucketOf(gram, base.buckets) })),
+    ),
+  ];
+  const buckets = await readParts(workspaceId, base, bucketNames);
+  if (!buckets) return undefined;
+  const lists: (readonly number[])[] = [];
+  for (const gram of grams) {
+    const part = buckets.get(basePartName({ kind: 'grams', bucket: bucketOf(gram, base.buckets) }));
+    if (part?.kind !== 'grams' || part.common.includes(gram)) continue;
+    lists.push(Object.hasOwn(part.postings, gram) ? part.postings[gram]! : []);
+  }
+  if (lists.length === 0) return undefined;
+  const ordinals = intersect(lists);
+  if (ordinals.length > most) return undefined;
+  const chunkNames = [
+    ...new Set(
+      ordinals.map((ordinal) =>
+        basePartName({ kind: 'ids', chunk: Math.floor(ordinal / base.chunkSize) }),
+      ),
+    ),
+  ];
+  const chunks =
+    chunkNames.length > 0
+      ? await readParts(workspaceId, base, chunkNames)
+      : new Map<string, SearchBasePartRecord['part']>();
+  if (!chunks) return undefined;
+  const ids: string[] = [];
+  for (const ordinal of ordinals) {
+    const chunk = chunks.get(
+      basePartName({ kind: 'ids', chunk: Math.floor(ordinal / base.chunkSize) }),
+    );
+    const id = chunk?.kind === 'ids' ? chunk.ids[ordinal % base.chunkSize] : undefined;
+    if (id === undefined) return undefined;
+    ids.push(id);
+  }
+  return { ids, itemsRead: bucketNames.length + chunkNames.length };
+}
