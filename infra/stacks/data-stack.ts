@@ -4,7 +4,7 @@
  * and the topic every alarm of the app notifies (see constructs/alarm-notifications.ts).
  */
 import { Duration, RemovalPolicy, Stack, Validations, type StackProps } from 'aws-cdk-lib';
-import { Alarm, ComparisonOperator, Stats, TreatMissingData } from 'aws-cdk-lib/aws-cloudwatch';
+import type { Alarm } from 'aws-cdk-lib/aws-cloudwatch';
 import {
   AttributeType,
   BillingMode,
@@ -17,7 +17,7 @@ import { Key } from 'aws-cdk-lib/aws-kms';
 import { Topic } from 'aws-cdk-lib/aws-sns';
 import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
-import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { Queue } from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import {
   tableDefinition,
@@ -31,7 +31,11 @@ import {
   CT_WATCH_QUEUE_SETTINGS,
   INTEGRATION_SYNC_QUEUE_SETTINGS,
 } from '@expiry-radar/functions/data/queue-definition';
+import { addDeadLetteredQueue } from '../constructs/dead-lettered-queue';
 import type { AppResources } from '../constructs/permission-grants';
+
+/** How long an alert message waits in the alert queue (its retries take far less). */
+const ALERT_QUEUE_RETENTION_SECONDS = 4 * 24 * 60 * 60;
 
 function attribute(key: KeyAttribute): { name: string; type: AttributeType } {
   return { name: key.name, type: key.type === 'S' ? AttributeType.STRING : AttributeType.NUMBER };
@@ -94,165 +98,55 @@ export class DataStack extends Stack {
       });
     }
 
-    this.deadLetterQueue = new Queue(this, 'AlertDeadLetterQueue', {
-      retentionPeriod: Duration.seconds(ALERT_QUEUE_SETTINGS.deadLetterRetentionSeconds),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.alertQueue = new Queue(this, 'AlertQueue', {
-      visibilityTimeout: Duration.seconds(ALERT_QUEUE_SETTINGS.visibilityTimeoutSeconds),
-      retentionPeriod: Duration.days(4),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: {
-        queue: this.deadLetterQueue,
-        maxReceiveCount: ALERT_QUEUE_SETTINGS.maxReceiveCount,
-      },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-
-    // Nothing is dropped silently: any message in the dead-letter queue raises the alarm.
-    this.deadLetterAlarm = new Alarm(this, 'AlertDeadLetterAlarm', {
+    const alert = addDeadLetteredQueue(this, 'Alert', {
+      ...ALERT_QUEUE_SETTINGS,
+      retentionSeconds: ALERT_QUEUE_RETENTION_SECONDS,
       alarmDescription:
         'Alert messages failed every retry and wait in the dead-letter queue; requeue them from the alert queue page once the cause is fixed.',
-      metric: this.deadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(1),
-        statistic: Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    this.alertQueue = alert.queue;
+    this.deadLetterQueue = alert.deadLetterQueue;
+    this.deadLetterAlarm = alert.deadLetterAlarm;
 
     // One message per TLS endpoint to check; a check failing every retry waits here.
-    this.endpointCheckDeadLetterQueue = new Queue(this, 'EndpointCheckDeadLetterQueue', {
-      retentionPeriod: Duration.seconds(ENDPOINT_CHECK_QUEUE_SETTINGS.deadLetterRetentionSeconds),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.endpointCheckQueue = new Queue(this, 'EndpointCheckQueue', {
-      visibilityTimeout: Duration.seconds(ENDPOINT_CHECK_QUEUE_SETTINGS.visibilityTimeoutSeconds),
-      retentionPeriod: Duration.seconds(ENDPOINT_CHECK_QUEUE_SETTINGS.retentionSeconds),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: {
-        queue: this.endpointCheckDeadLetterQueue,
-        maxReceiveCount: ENDPOINT_CHECK_QUEUE_SETTINGS.maxReceiveCount,
-      },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.endpointCheckDeadLetterAlarm = new Alarm(this, 'EndpointCheckDeadLetterAlarm', {
+    const endpointCheck = addDeadLetteredQueue(this, 'EndpointCheck', {
+      ...ENDPOINT_CHECK_QUEUE_SETTINGS,
       alarmDescription:
         'Endpoint checks failed every retry (a table or queue error, not a failed connection, which is a result) and wait in their dead-letter queue.',
-      metric: this.endpointCheckDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(1),
-        statistic: Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    this.endpointCheckQueue = endpointCheck.queue;
+    this.endpointCheckDeadLetterQueue = endpointCheck.deadLetterQueue;
+    this.endpointCheckDeadLetterAlarm = endpointCheck.deadLetterAlarm;
 
     // One message per integration due for its daily sync; a sync failing every retry waits here.
-    this.integrationSyncDeadLetterQueue = new Queue(this, 'IntegrationSyncDeadLetterQueue', {
-      retentionPeriod: Duration.seconds(INTEGRATION_SYNC_QUEUE_SETTINGS.deadLetterRetentionSeconds),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.integrationSyncQueue = new Queue(this, 'IntegrationSyncQueue', {
-      visibilityTimeout: Duration.seconds(INTEGRATION_SYNC_QUEUE_SETTINGS.visibilityTimeoutSeconds),
-      retentionPeriod: Duration.seconds(INTEGRATION_SYNC_QUEUE_SETTINGS.retentionSeconds),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: {
-        queue: this.integrationSyncDeadLetterQueue,
-        maxReceiveCount: INTEGRATION_SYNC_QUEUE_SETTINGS.maxReceiveCount,
-      },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.integrationSyncDeadLetterAlarm = new Alarm(this, 'IntegrationSyncDeadLetterAlarm', {
+    const integrationSync = addDeadLetteredQueue(this, 'IntegrationSync', {
+      ...INTEGRATION_SYNC_QUEUE_SETTINGS,
       alarmDescription:
         "Scheduled integration syncs failed every retry (a table error, not a source's error, which is recorded on the integration) and wait in their dead-letter queue.",
-      metric: this.integrationSyncDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(1),
-        statistic: Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    this.integrationSyncQueue = integrationSync.queue;
+    this.integrationSyncDeadLetterQueue = integrationSync.deadLetterQueue;
+    this.integrationSyncDeadLetterAlarm = integrationSync.deadLetterAlarm;
 
     // One message per followed domain due for a lookup; a check failing every retry waits here.
-    this.registrationCheckDeadLetterQueue = new Queue(this, 'RegistrationCheckDeadLetterQueue', {
-      retentionPeriod: Duration.seconds(
-        REGISTRATION_CHECK_QUEUE_SETTINGS.deadLetterRetentionSeconds,
-      ),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.registrationCheckQueue = new Queue(this, 'RegistrationCheckQueue', {
-      visibilityTimeout: Duration.seconds(
-        REGISTRATION_CHECK_QUEUE_SETTINGS.visibilityTimeoutSeconds,
-      ),
-      retentionPeriod: Duration.seconds(REGISTRATION_CHECK_QUEUE_SETTINGS.retentionSeconds),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: {
-        queue: this.registrationCheckDeadLetterQueue,
-        maxReceiveCount: REGISTRATION_CHECK_QUEUE_SETTINGS.maxReceiveCount,
-      },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.registrationCheckDeadLetterAlarm = new Alarm(this, 'RegistrationCheckDeadLetterAlarm', {
+    const registrationCheck = addDeadLetteredQueue(this, 'RegistrationCheck', {
+      ...REGISTRATION_CHECK_QUEUE_SETTINGS,
       alarmDescription:
         "Domain registration checks failed every retry (a table error, not a registry's failure, which is recorded on the token) and wait in their dead-letter queue.",
-      metric: this.registrationCheckDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(1),
-        statistic: Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    this.registrationCheckQueue = registrationCheck.queue;
+    this.registrationCheckDeadLetterQueue = registrationCheck.deadLetterQueue;
+    this.registrationCheckDeadLetterAlarm = registrationCheck.deadLetterAlarm;
 
     // One message per watched domain due for a read; a read failing every retry waits here.
-    this.ctWatchDeadLetterQueue = new Queue(this, 'CtWatchDeadLetterQueue', {
-      retentionPeriod: Duration.seconds(CT_WATCH_QUEUE_SETTINGS.deadLetterRetentionSeconds),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.ctWatchQueue = new Queue(this, 'CtWatchQueue', {
-      visibilityTimeout: Duration.seconds(CT_WATCH_QUEUE_SETTINGS.visibilityTimeoutSeconds),
-      retentionPeriod: Duration.seconds(CT_WATCH_QUEUE_SETTINGS.retentionSeconds),
-      encryption: QueueEncryption.SQS_MANAGED,
-      enforceSSL: true,
-      deadLetterQueue: {
-        queue: this.ctWatchDeadLetterQueue,
-        maxReceiveCount: CT_WATCH_QUEUE_SETTINGS.maxReceiveCount,
-      },
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
-    this.ctWatchDeadLetterAlarm = new Alarm(this, 'CtWatchDeadLetterAlarm', {
+    const ctWatch = addDeadLetteredQueue(this, 'CtWatch', {
+      ...CT_WATCH_QUEUE_SETTINGS,
       alarmDescription:
         "Certificate transparency reads failed every retry (a table error, not the search service's failure, which is recorded on the watched domain) and wait in their dead-letter queue.",
-      metric: this.ctWatchDeadLetterQueue.metricApproximateNumberOfMessagesVisible({
-        period: Duration.minutes(1),
-        statistic: Stats.MAXIMUM,
-      }),
-      threshold: 1,
-      comparisonOperator: ComparisonOperator.GREATER_THAN_OR_EQUAL_TO_THRESHOLD,
-      evaluationPeriods: 1,
-      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
+    this.ctWatchQueue = ctWatch.queue;
+    this.ctWatchDeadLetterQueue = ctWatch.deadLetterQueue;
+    this.ctWatchDeadLetterAlarm = ctWatch.deadLetterAlarm;
 
     this.alarmTopic = this.createAlarmTopic(props.alarmEmail);
 
