@@ -201,7 +201,10 @@ describe('alert action links', () => {
 
     const renewed = await linkFor(token, 'renewed');
     const past = await take(renewed, { expires_at: inDays(-1) });
-    expect(past.statusCode).toBe(400);
+    expect(past).toMatchObject({
+      statusCode: 400,
+      json: { error: 'Expiration date must be in the future' },
+    });
     expect((await take(renewed, { expires_at: 'soon' })).json).toMatchObject({
       error: 'The new expiry must be a date (YYYY-MM-DD)',
     });
