@@ -334,7 +334,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   ],
   // SAML: our metadata names our URLs; the assertion consumer service reads the request it
   // answers and the connection, remembers the assertion, then signs in or creates the account.
-  samlMetadata: ['appOriginRead'],
+  samlMetadata: ['table:BatchGetItem', 'appOriginRead'],
   samlAcs: [
     'table:GetItem',
     'table:BatchGetItem',
