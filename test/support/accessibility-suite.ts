@@ -3,7 +3,8 @@
  * violation; at 1280 px and at 390 px nothing wider than the window and no control cut off at the
  * side; at 390 px a title of the page's own and a working "Skip to content" first in the tab
  * order; and a screenshot of every page at both widths (test/artifacts/screenshots). Pages are
- * visited signed out and signed in (the public pages a signed-in user keeps, too). Dialogs checked
+ * visited signed out and signed in (the public pages a signed-in user keeps, too), and the page an
+ * alert's action link opens in its two states (a valid link's question, a refused link). Dialogs checked
  * by their own suites are not repeated here: the token details, renew and delete dialogs
  * (dashboard), create workspace and transfer tokens (workspaces), and an audit event's details
  * (audit). Each mode is a suite file of its own (test/e2e/accessibility-dark.e2e.test.ts,
@@ -23,6 +24,7 @@ import type { LocalAppProcess } from './local-app-process';
 import { blockingViolations } from './accessibility';
 import { trackRequests, waitForRequestsDone } from './requests-in-flight';
 import { measureFrame, skipLinkBehaviour, type PageFrame } from './page-frame';
+import { waitForEmail } from './ses-inbox';
 import { createShowcaseAccount, SHOWCASE } from './showcase-account';
 import {
   DESKTOP,
@@ -172,6 +174,33 @@ const DIALOGS: readonly DialogCase[] = [
   },
 ];
 
+/** Where an alert's action link leads: a valid snooze link's question, and a refused link. */
+const ALERT_ACTION_STATES = ['confirmation', 'refused'] as const;
+type AlertActionState = (typeof ALERT_ACTION_STATES)[number];
+
+/**
+ * The two states of /alert-action: the "Snooze 7 days" link of the showcase account's alert digest
+ * (its scan sent one), and a link that does not verify.
+ */
+async function alertActionPathsOf(
+  app: LocalAppProcess,
+  address: string,
+): Promise<Record<AlertActionState, string>> {
+  const digest = await waitForEmail(app.endpoints.ses ?? '', { to: address, subject: /expire/ });
+  const link = /^ {2}Snooze 7 days: (\S+)$/m.exec(digest.body.text ?? '')?.[1];
+  if (!link) throw new Error(`The showcase digest "${digest.subject}" has no snooze link`);
+  const url = new URL(link);
+  return {
+    confirmation: `${url.pathname}${url.search}`,
+    refused: '/alert-action?token=a1.not-a-link.forged',
+  };
+}
+
+/** The page a visited `<state> <path>` counts as for titles: the states of one link page are one. */
+function pageOfTitle(key: string): string {
+  return key.replace(/^(in|out) /, '').replace(/^\/alert-action\?.*$/, '/alert-action');
+}
+
 /**
  * The suite of one colour mode: the showcase account, then every page and dialog in `mode`.
  * Returns the shared app and browser for further tests of the file.
@@ -182,13 +211,15 @@ export function describeAccessibilityIn(
   let app: LocalAppProcess;
   let browser: Browser;
   let signedInState: StorageState;
+  let alertActionPaths: Record<AlertActionState, string>;
 
   beforeAll(async () => {
     ({ app, browser } = await startAppAndChromium());
     const setup = await browser.newContext();
     setup.setDefaultTimeout(15_000);
-    await createShowcaseAccount(setup, app);
+    const showcase = await createShowcaseAccount(setup, app);
     signedInState = await setup.storageState();
+    alertActionPaths = await alertActionPathsOf(app, showcase.email);
     await setup.close();
   }, 120_000);
 
@@ -266,6 +297,25 @@ export function describeAccessibilityIn(
       30_000,
     );
 
+    it.each(ALERT_ACTION_STATES)(
+      `alert-action (%s), signed out: ${CHECKS}`,
+      async (state) => {
+        const page = pages.out;
+        await checkPage(
+          page,
+          { name: `alert-action-${state}`, path: alertActionPaths[state] },
+          'out',
+        );
+        // The state it claims to be: the link's question with its button, or the refusal.
+        await (
+          state === 'confirmation'
+            ? page.getByRole('button', { name: 'Snooze', exact: true })
+            : page.getByText('This link is not valid.')
+        ).waitFor();
+      },
+      30_000,
+    );
+
     it.each([...SIGNED_IN_PAGES, ...SHARED_PAGES])(
       `$name ($path), signed in: ${CHECKS}`,
       (site) => checkPage(pages.in, site, 'in'),
@@ -274,7 +324,7 @@ export function describeAccessibilityIn(
 
     it('gives each page a title of its own', () => {
       const byPath = new Map<string, string>();
-      for (const [key, title] of titles) byPath.set(key.replace(/^(in|out) /, ''), title);
+      for (const [key, title] of titles) byPath.set(pageOfTitle(key), title);
       expect(new Set(byPath.values()).size).toBe(byPath.size);
       expect(byPath.get('/dashboard')).toBe('Dashboard · Expiry Radar');
       expect(byPath.get('/login')).toBe('Sign in · Expiry Radar');
