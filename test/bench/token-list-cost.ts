@@ -73,6 +73,8 @@ interface Usage {
   /** Items read by Queries (ScannedCount), GetItem and BatchGetItem. */
   itemsRead: number;
   readUnits: number;
+  /** Of readUnits, those of BatchGetItems of token items (a search's page or its candidates). */
+  tokenReadUnits: number;
   writeUnits: number;
   capacityReported: boolean;
 }
@@ -81,13 +83,26 @@ const noUsage = (): Usage => ({
   requests: 0,
   itemsRead: 0,
   readUnits: 0,
+  tokenReadUnits: 0,
   writeUnits: 0,
   capacityReported: false,
 });
 
 type ConsumedCapacity = { CapacityUnits?: number } | undefined;
 
-function count(usage: Usage, commandName: string, output: ServiceOutputTypes): void {
+/** Whether a command is a BatchGetItem of token items only. */
+function readsTokens(commandName: string, input: Record<string, unknown> | undefined): boolean {
+  if (commandName !== 'BatchGetCommand' || !input) return false;
+  const requests = Object.values(input.RequestItems as Record<string, { Keys: { sk: string }[] }>);
+  return requests.every(({ Keys }) => Keys.every(({ sk }) => sk.startsWith('TOKEN#')));
+}
+
+function count(
+  usage: Usage,
+  commandName: string,
+  output: ServiceOutputTypes,
+  tokens: boolean,
+): void {
   usage.requests += 1;
   const result = output as {
     ScannedCount?: number;
@@ -106,6 +121,7 @@ function count(usage: Usage, commandName: string, output: ServiceOutputTypes): v
     if (typeof capacity?.CapacityUnits !== 'number') continue;
     if (WRITE_COMMANDS.has(commandName)) usage.writeUnits += capacity.CapacityUnits;
     else usage.readUnits += capacity.CapacityUnits;
+    if (tokens) usage.tokenReadUnits += capacity.CapacityUnits;
     usage.capacityReported = true;
   }
 }
@@ -137,22 +153,17 @@ function describe({ label, timings, usage }: Measurement): string {
 
 /**
  * A search's read units (the list call alone: the access check's read is the page's too) and how
- * many of them were the index's, against the budget of the size.
+ * many of them were its tokens' (the page's, or the candidates it checked), against the budget.
  */
-function readUnitsLine(
-  search: Usage,
-  index: Usage,
-  shown: number,
-  budget: number | undefined,
-): string {
+function readUnitsLine(search: Usage, budget: number | undefined): string {
   if (!search.capacityReported) return 'read units: not reported by DynamoDB Local';
   const units = search.readUnits;
-  const page = units - index.readUnits;
+  const tokens = search.tokenReadUnits;
   const judged =
     budget === undefined
       ? '[no budget at this size]'
       : `[budget ${budget} RU: ${units <= budget ? 'within' : 'OVER'}]`;
-  return `read units per search: ${units.toFixed(1)} RU (the index ${index.readUnits.toFixed(1)} RU, the page's ${shown} token${shown === 1 ? '' : 's'} ${page.toFixed(1)} RU) ${judged}`;
+  return `read units per search: ${units.toFixed(1)} RU (the index ${(units - tokens).toFixed(1)} RU, its tokens read ${tokens.toFixed(1)} RU) ${judged}`;
 }
 
 /** Seeds, measures and prints; starts and stops its own emulators for each size. */
@@ -205,7 +216,14 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
       const metered = meter;
       if (metered && command.input) command.input.ReturnConsumedCapacity = 'TOTAL';
       const output = await send(command);
-      if (metered) count(metered, command.constructor.name, output);
+      if (metered) {
+        count(
+          metered,
+          command.constructor.name,
+          output,
+          readsTokens(command.constructor.name, command.input),
+        );
+      }
       return output;
     },
   });
@@ -377,12 +395,10 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
       offset: 0,
       limit: 100,
     });
-  // One at a time, so that each search's read units are its own: the whole search, and the
-  // index's read alone (the rest is the page's tokens).
+  // One at a time, so that each search's read units are its own.
   const searchCost = async (q: string | undefined, category: ['cert'] | undefined) => {
-    const { usage: index } = await metered(() => readSearchIndex(workspaceId));
     const { result, usage } = await metered(() => listingOf(q, category));
-    return { listing: result, usage, indexUsage: index };
+    return { listing: result, usage };
   };
   const listing = await listingOf(undefined, ['cert']);
   const commonCost = await searchCost('acme', ['cert']);
@@ -443,7 +459,7 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
     console.log(
       `  items read / results shown: ${listed.itemsRead} / ${shown} = ${perResult.toFixed(2)}${budget === undefined ? ' [no budget at this size]' : ` (${verdict(perResult, budget)})`}; time ${(median(measurement.timings) / median(rawPageTime!.timings)).toFixed(2)}x the raw page query`,
     );
-    console.log(`  ${readUnitsLine(cost.usage, cost.indexUsage, shown, unitsBudget)}`);
+    console.log(`  ${readUnitsLine(cost.usage, unitsBudget)}`);
   }
   if (everyToken) {
     console.log(describe(everyToken));
