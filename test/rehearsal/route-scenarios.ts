@@ -173,7 +173,7 @@ async function scimOrganization(context: ScenarioContext) {
   const user = async () => {
     const body = { userName: `person-${randomUUID().slice(0, 8)}@${domain}`, active: true };
     const created = await context.call('scimCreateUser', 'setup', { headers, body }, 201);
-    return (created.json as { id: string }).id;
+    return (JSON.parse(created.body) as { id: string }).id;
   };
   const group = async (members: string[] = []) => {
     const body = {
@@ -181,7 +181,7 @@ async function scimOrganization(context: ScenarioContext) {
       members: members.map((value) => ({ value })),
     };
     const created = await context.call('scimCreateGroup', 'setup', { headers, body }, 201);
-    return (created.json as { id: string }).id;
+    return (JSON.parse(created.body) as { id: string }).id;
   };
   return { owner, workspace, domain, headers, user, group };
 }
