@@ -253,7 +253,7 @@ async function compact(
     }
     written = [];
     await cleanUp(committed);
-    await rebuildBaseIfDue(workspaceId);
+    if (baseDue(committed)) await rebuildBaseIfDue(workspaceId);
     return true;
   } catch (error) {
     // Packs no manifest names: nobody reads them.
