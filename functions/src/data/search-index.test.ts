@@ -15,6 +15,7 @@ import { readArmingContext } from './alert-arming';
 import { searchManifestCodec } from './entities/search-manifest';
 import { tokenIndexSortKey } from './entities/token';
 import { keys } from './keys';
+import { readBaseCandidates } from './search-base';
 import { readSearchIndex, readSearchIndexFor } from './search-index';
 import { compactSearchIndex, rebuildBaseIfDue } from './search-index-compaction';
 import { entriesToReadAgain, listTokens } from './token-listing';
@@ -449,6 +450,11 @@ describe('search index', () => {
       query('n 29'),
       query('29'),
     ]);
+    // A base replaced while a search reads it: its parts are gone, so the search reads the packs.
+    const replaced = (await manifestOf(workspaceId))!.base!;
+    expect(await rebuildBaseIfDue(workspaceId, () => true)).toBe(true);
+    expect(await readBaseCandidates(workspaceId, replaced, 'oken 123', 10)).toBeUndefined();
+    await expectSearchesMatch(workspaceId, tokens, [query('oken 123')]);
   }, 60_000);
 
   it('reads the manifest again, not the deltas, when a compaction retires a pack it was about to read', async () => {
