@@ -11,7 +11,8 @@
  * is the CloudFront origin secret, as in AWS, then it answers 401, or 400 to a public route's
  * empty body), a queue consumer an empty batch, a scheduled job its rule's event.
  *
- * Reads cdk.out throughout: run it under the lock other readers of cdk.out take.
+ * Reads cdk.out throughout (run it under the lock other readers of cdk.out take), or the cloud
+ * assembly named by `CDK_ASSEMBLY` (a copy of cdk.out's manifest, templates and function assets).
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -198,7 +199,7 @@ const fileSize = (directory: string, file: string) =>
 export async function measureColdStarts(): Promise<void> {
   const started = performance.now();
   applyLocalCredentials();
-  const assembly = readCloudAssembly(synthesizedAssembly());
+  const assembly = readCloudAssembly(process.env.CDK_ASSEMBLY ?? synthesizedAssembly());
   const functions = lambdaFunctions(assembly)
     .filter(
       (fn) =>
