@@ -37,6 +37,11 @@ export const UNREHEARSED_GRANTS: UnrehearsedGrants = {
     'dynamodb:ConditionCheckItem': RENEWAL_SEEN,
     'dynamodb:BatchWriteItem': RENEWAL_SEEN,
   },
+  // The integration credentials key (its rehearsal id, deterministic per resource).
+  'Jobs/AlertWorker': {
+    'kms:Decrypt key/6vjn25vf2ntu-rehearsal':
+      "an alert posted with a workspace's Slack app: its bot token, sealed like integration credentials, is opened (an installation needs Slack's OAuth exchange, outside the rehearsal)",
+  },
   'ApiTokens/UpdateToken': {
     'dynamodb:DeleteItem':
       "an edit that takes away a certificate's last endpoint or a registration's domain: its check schedule is deleted in the token's transaction",
