@@ -8,10 +8,23 @@
  * container.
  */
 import { GetParameterCommand } from '@aws-sdk/client-ssm';
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { BillingPeriod, PaidPlan } from '@expiry-radar/shared/domain/plan-prices';
 import { getSsmClient } from '../platform/aws-clients';
 import { readStripeBillingConfig, type StripeBillingConfig } from './billing-config';
+
+let stripeSdk: typeof Stripe | undefined;
+
+/**
+ * Stripe's SDK (240 KB of JavaScript), required on first use: a billing route's cold start
+ * answers a request without a session, or a webhook without a valid signature, without loading
+ * it (`npm run bench -- cold-starts`).
+ */
+function loadStripe(): typeof Stripe {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports -- required on first use (above)
+  stripeSdk ??= require('stripe') as typeof Stripe;
+  return stripeSdk;
+}
 
 const cachedParameters = new Map<string, Promise<string>>();
 
@@ -64,7 +77,8 @@ export async function getStripeClient(
         protocol: config.apiUrl.protocol.replace(':', '') as 'http' | 'https',
       }
     : {};
-  const client = new Stripe(key, {
+  const StripeClient = loadStripe();
+  const client = new StripeClient(key, {
     ...endpoint,
     // The function gives up after 10 s: one retry (same idempotency key) fits within it.
     timeout: 4_000,
@@ -139,19 +153,23 @@ export async function verifyWebhookEvent(options: {
 }): Promise<Stripe.Event> {
   const secret = await getStripeWebhookSecret(options.config);
   // Verifying needs no API key; a client without one would do, but the static helper is shared.
-  return Stripe.webhooks.constructEvent(options.rawBody, options.signature, secret);
+  return loadStripe().webhooks.constructEvent(options.rawBody, options.signature, secret);
 }
 
 /** Whether an error is one Stripe answered about the request (bad id, unknown customer...). */
 export function isStripeRequestError(error: unknown): error is Stripe.errors.StripeError {
+  // Before Stripe's SDK is loaded, no error can be one of its.
   return (
-    error instanceof Stripe.errors.StripeInvalidRequestError ||
-    error instanceof Stripe.errors.StripeCardError
+    stripeSdk !== undefined &&
+    (error instanceof stripeSdk.errors.StripeInvalidRequestError ||
+      error instanceof stripeSdk.errors.StripeCardError)
   );
 }
 
 export function isStripeSignatureError(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeSignatureVerificationError;
+  return (
+    stripeSdk !== undefined && error instanceof stripeSdk.errors.StripeSignatureVerificationError
+  );
 }
 
 /** The id of an expandable Stripe field (an id string, an object with an id, or nothing). */

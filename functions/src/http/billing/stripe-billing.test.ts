@@ -492,3 +492,21 @@ describe('POST /api/billing/webhook', () => {
     expect((await userItem(user.userId))?.plan).toBe('enterprise');
   });
 });
+
+describe("Stripe's SDK", () => {
+  it('is loaded on first use, not with the billing routes (their cold start answers without it)', () => {
+    let loaded = false;
+    jest.isolateModules(() => {
+      jest.doMock('stripe', () => {
+        loaded = true;
+        return jest.requireActual<object>('stripe');
+      });
+      const adapter = jest.requireActual<{
+        isStripeSignatureError: (error: unknown) => boolean;
+      }>('../../adapters/stripe-billing');
+      // No Stripe call yet: no error can be Stripe's, and the SDK stays unloaded.
+      expect(adapter.isStripeSignatureError(new Error('Invalid signature'))).toBe(false);
+      expect(loaded).toBe(false);
+    });
+  });
+});
