@@ -1,5 +1,4 @@
-import { GetParameterCommand } from '@aws-sdk/client-ssm';
-import { getSsmClient } from '../platform/aws-clients';
+import { getSsmClient, loadSsm } from '../platform/aws-clients';
 import { getConfig, type RuntimeConfig } from '../platform/config';
 
 /**
@@ -59,6 +58,7 @@ export async function appOriginFrom(sources: AppOriginSources): Promise<string> 
 
 async function readSsmParameter(name: string): Promise<string | undefined> {
   try {
+    const { GetParameterCommand } = loadSsm();
     const { Parameter } = await getSsmClient().send(new GetParameterCommand({ Name: name }));
     return Parameter?.Value;
   } catch (error) {

@@ -7,7 +7,6 @@
  * that hold credentials cannot be saved, and the error says so.
  */
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { DecryptCommand, GenerateDataKeyCommand } from '@aws-sdk/client-kms';
 import {
   contextBytes,
   DATA_KEY_BYTES,
@@ -18,7 +17,7 @@ import {
   type CredentialSealer,
   type SealingContext,
 } from '../domain/credential-sealing';
-import { getKmsClient } from '../platform/aws-clients';
+import { getKmsClient, loadKms } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 
 const HKDF_INFO = 'expiry-radar integration credentials v1';
@@ -69,6 +68,7 @@ export function localCredentialSealer(keyMaterial: string): CredentialSealer {
 export function kmsCredentialSealer(keyId: string): CredentialSealer {
   return {
     async seal(plaintext, context) {
+      const { GenerateDataKeyCommand } = loadKms();
       const answer = await getKmsClient().send(
         new GenerateDataKeyCommand({
           KeyId: keyId,
@@ -93,6 +93,7 @@ export function kmsCredentialSealer(keyId: string): CredentialSealer {
     async open(text, context) {
       const envelope = parseEnvelope(text);
       if (envelope.wrapping !== 'kms') throw new Error('These credentials were sealed locally');
+      const { DecryptCommand } = loadKms();
       const answer = await getKmsClient().send(
         new DecryptCommand({
           KeyId: keyId,

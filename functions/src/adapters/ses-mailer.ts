@@ -1,12 +1,12 @@
-import { SendEmailCommand } from '@aws-sdk/client-sesv2';
 import type { EmailMessage, Mailer } from '../domain/mailer';
-import { getSesClient } from '../platform/aws-clients';
+import { getSesClient, loadSesV2 } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 
 /** Sends through SES v2 (aws-ses-v2-local when running locally). */
 export const sesMailer: Mailer = {
   async send(message: EmailMessage): Promise<void> {
     const { emailFrom, emailConfigurationSet } = getConfig();
+    const { SendEmailCommand } = loadSesV2();
     await getSesClient().send(
       new SendEmailCommand({
         FromEmailAddress: emailFrom,

@@ -6,7 +6,8 @@
  * Each client's SDK package is required when the client is first made, not when this module is
  * loaded: every function's bundle holds this module, and loading all seven packages (SSM's alone
  * is 400 KB of JavaScript) took about a fifth of a route function's cold start, mostly for
- * clients the function never makes (`npm run bench -- cold-starts`).
+ * clients the function never makes (`npm run bench -- cold-starts`). The adapters take the
+ * commands of the packages few functions use (KMS, SESv2, SSM) from the same loaders.
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- each SDK package is required on first use (above) */
 import type * as DynamoDb from '@aws-sdk/client-dynamodb';
@@ -27,6 +28,16 @@ let ssmClient: Ssm.SSMClient | undefined;
 let secretsManagerClient: SecretsManager.SecretsManagerClient | undefined;
 let kmsClient: Kms.KMSClient | undefined;
 
+/** An SDK package's module (its client and commands), required on first use (above). */
+const loadDynamoDb = () => require('@aws-sdk/client-dynamodb') as typeof DynamoDb;
+const loadDynamoDbDocuments = () => require('@aws-sdk/lib-dynamodb') as typeof DynamoDbDocuments;
+const loadSqs = () => require('@aws-sdk/client-sqs') as typeof Sqs;
+const loadSecretsManager = () =>
+  require('@aws-sdk/client-secrets-manager') as typeof SecretsManager;
+export const loadKms = () => require('@aws-sdk/client-kms') as typeof Kms;
+export const loadSesV2 = () => require('@aws-sdk/client-sesv2') as typeof SesV2;
+export const loadSsm = () => require('@aws-sdk/client-ssm') as typeof Ssm;
+
 /** The name the SDK gives its logger middleware. */
 export const SDK_LOGGER_MIDDLEWARE = 'loggerMiddleware';
 
@@ -45,7 +56,7 @@ function withoutSdkLogging<Client extends { middlewareStack: { remove(name: stri
 
 export function getDynamoDbClient(): DynamoDb.DynamoDBClient {
   if (!dynamoDbClient) {
-    const { DynamoDBClient } = require('@aws-sdk/client-dynamodb') as typeof DynamoDb;
+    const { DynamoDBClient } = loadDynamoDb();
     const { region, dynamoDbEndpoint } = getConfig();
     dynamoDbClient = tracer.captureAWSv3Client(
       withoutSdkLogging(new DynamoDBClient({ region, endpoint: dynamoDbEndpoint })),
@@ -56,7 +67,7 @@ export function getDynamoDbClient(): DynamoDb.DynamoDBClient {
 
 export function getDocumentClient(): DynamoDbDocuments.DynamoDBDocumentClient {
   if (!documentClient) {
-    const { DynamoDBDocumentClient } = require('@aws-sdk/lib-dynamodb') as typeof DynamoDbDocuments;
+    const { DynamoDBDocumentClient } = loadDynamoDbDocuments();
     documentClient = DynamoDBDocumentClient.from(getDynamoDbClient(), {
       marshallOptions: { removeUndefinedValues: true },
     });
@@ -66,7 +77,7 @@ export function getDocumentClient(): DynamoDbDocuments.DynamoDBDocumentClient {
 
 export function getSqsClient(): Sqs.SQSClient {
   if (!sqsClient) {
-    const { SQSClient } = require('@aws-sdk/client-sqs') as typeof Sqs;
+    const { SQSClient } = loadSqs();
     const { region, sqsEndpoint } = getConfig();
     sqsClient = tracer.captureAWSv3Client(
       withoutSdkLogging(new SQSClient({ region, endpoint: sqsEndpoint })),
@@ -77,7 +88,7 @@ export function getSqsClient(): Sqs.SQSClient {
 
 export function getSesClient(): SesV2.SESv2Client {
   if (!sesClient) {
-    const { SESv2Client } = require('@aws-sdk/client-sesv2') as typeof SesV2;
+    const { SESv2Client } = loadSesV2();
     const { region, sesEndpoint } = getConfig();
     sesClient = tracer.captureAWSv3Client(
       withoutSdkLogging(new SESv2Client({ region, endpoint: sesEndpoint })),
@@ -88,7 +99,7 @@ export function getSesClient(): SesV2.SESv2Client {
 
 export function getSsmClient(): Ssm.SSMClient {
   if (!ssmClient) {
-    const { SSMClient } = require('@aws-sdk/client-ssm') as typeof Ssm;
+    const { SSMClient } = loadSsm();
     ssmClient = tracer.captureAWSv3Client(
       withoutSdkLogging(new SSMClient({ region: getConfig().region })),
     );
@@ -98,8 +109,7 @@ export function getSsmClient(): Ssm.SSMClient {
 
 export function getSecretsManagerClient(): SecretsManager.SecretsManagerClient {
   if (!secretsManagerClient) {
-    const { SecretsManagerClient } =
-      require('@aws-sdk/client-secrets-manager') as typeof SecretsManager;
+    const { SecretsManagerClient } = loadSecretsManager();
     secretsManagerClient = withoutSdkLogging(
       new SecretsManagerClient({ region: getConfig().region }),
     );
@@ -109,7 +119,7 @@ export function getSecretsManagerClient(): SecretsManager.SecretsManagerClient {
 
 export function getKmsClient(): Kms.KMSClient {
   if (!kmsClient) {
-    const { KMSClient } = require('@aws-sdk/client-kms') as typeof Kms;
+    const { KMSClient } = loadKms();
     kmsClient = tracer.captureAWSv3Client(
       withoutSdkLogging(new KMSClient({ region: getConfig().region })),
     );
