@@ -15,21 +15,24 @@ export const HTTP_ROUTE_BASE_PERMISSIONS: readonly Permission[] = ['originSecret
 // The routes that build links on the app's origin (emails, Google's callback, Stripe's return
 // addresses) read it from the web stack's parameter (functions/src/adapters/app-origin.ts).
 /**
- * What a SCIM change of workspace access writes: group and membership items, workspace
- * admissions (a transaction with the workspace's guard), member removals with their tokens
- * handed on (token edits, search deltas), sessions ended and API keys deleted, audit events.
+ * What a SCIM change of workspace access does: group and membership items, the owner's workspaces
+ * (their index), workspace admissions (a transaction with the workspace's guard), member removals
+ * with their tokens handed on (token edits), sessions ended (their index, a batch delete) and API
+ * keys deleted, audit events.
  */
 const SCIM_ACCESS_WRITES: readonly Permission[] = [
   'table:GetItem',
   'table:BatchGetItem',
   'table:Query',
+  'index:byAlternateKey',
   'table:PutItem',
   'table:UpdateItem',
   'table:DeleteItem',
   'table:BatchWriteItem',
   'table:ConditionCheckItem',
-  'appOriginRead',
 ];
+/** A SCIM request: its token's and owner's reads, a wrong token's audit event. */
+const SCIM_REQUEST: readonly Permission[] = ['table:GetItem', 'table:PutItem', 'appOriginRead'];
 
 export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> = {
   // The session lookup reads (middleware/session-auth.ts) and these answer from what it read.
@@ -142,22 +145,21 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   mapScimGroup: SCIM_ACCESS_WRITES,
   // SCIM for identity providers: the token's and owner's reads and the app origin (resources'
   // locations) on every route; the writers change accounts, memberships and audit trails.
-  scimServiceProviderConfig: ['table:GetItem', 'appOriginRead'],
-  scimResourceTypes: ['table:GetItem', 'appOriginRead'],
-  scimSchemas: ['table:GetItem', 'appOriginRead'],
-  scimListUsers: ['table:GetItem', 'table:Query', 'table:PutItem', 'appOriginRead'],
-  scimGetUser: ['table:GetItem', 'table:PutItem', 'appOriginRead'],
-  scimListGroups: ['table:GetItem', 'table:Query', 'table:PutItem', 'appOriginRead'],
-  scimGetGroup: ['table:GetItem', 'table:Query', 'table:PutItem', 'appOriginRead'],
-  // A new User may replace an account that never verified its address (as SSO does).
-  scimCreateUser: [...SCIM_ACCESS_WRITES, 'index:byAlternateKey', 'emailSend'],
-  scimReplaceUser: [...SCIM_ACCESS_WRITES, 'index:byAlternateKey'],
-  scimPatchUser: [...SCIM_ACCESS_WRITES, 'index:byAlternateKey'],
-  scimDeleteUser: [...SCIM_ACCESS_WRITES, 'index:byAlternateKey'],
-  scimCreateGroup: SCIM_ACCESS_WRITES,
-  scimReplaceGroup: SCIM_ACCESS_WRITES,
-  scimPatchGroup: SCIM_ACCESS_WRITES,
-  scimDeleteGroup: SCIM_ACCESS_WRITES,
+  scimServiceProviderConfig: SCIM_REQUEST,
+  scimResourceTypes: SCIM_REQUEST,
+  scimSchemas: SCIM_REQUEST,
+  scimListUsers: [...SCIM_REQUEST, 'table:Query'],
+  scimGetUser: SCIM_REQUEST,
+  scimListGroups: [...SCIM_REQUEST, 'table:Query'],
+  scimGetGroup: [...SCIM_REQUEST, 'table:Query'],
+  scimCreateUser: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
+  scimReplaceUser: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
+  scimPatchUser: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
+  scimDeleteUser: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
+  scimCreateGroup: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
+  scimReplaceGroup: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
+  scimPatchGroup: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
+  scimDeleteGroup: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
   // The preview of an invitation counts lookups per client address.
   getInvitationPreview: ['table:BatchGetItem', 'index:byAlternateKey', 'table:UpdateItem'],
   // A registration's status reads its watch and account, and counts checks per client address.

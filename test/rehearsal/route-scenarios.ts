@@ -147,8 +147,10 @@ const signedOut = (context: ScenarioContext, routeId: RouteId, request = {}) =>
   context.call(routeId, 'refusal', request, 401);
 
 /**
- * A Team owner with a workspace and a verified domain (seeded: DNS is outside the rehearsal),
- * its SCIM token made through the token route, and the headers an identity provider sends.
+ * A Team owner with a workspace, a verified domain and an SSO connection whose default workspace
+ * it is (seeded: DNS and the provider are outside the rehearsal), its SCIM token made through the
+ * token route, and the headers an identity provider sends (`wrong`: a token that names the
+ * organization but is not its own, which is audited).
  */
 async function scimOrganization(context: ScenarioContext) {
   const owner = await signedInUser();
@@ -167,9 +169,19 @@ async function scimOrganization(context: ScenarioContext) {
     lastCheckError: null,
   });
   await records.markDomainVerified(owner.userId, domain, now, null);
-  const made = await context.call('createScimToken', 'setup', { session: owner }, 201);
+  await records.putSsoConnection({
+    organizationId: owner.userId,
+    protocol: 'oidc',
+    issuer: 'https://idp.rehearsal.example',
+    defaultWorkspaceId: workspace,
+    defaultRole: 'viewer',
+    requireSso: false,
+    updatedAt: now.toISOString(),
+  });
+  const made = await context.call('createScimToken', 'happy', { session: owner }, 201);
   const { token } = made.json as { token: string };
   const headers = { authorization: `Bearer ${token}` };
+  const wrong = { authorization: `Bearer scim_${owner.userId}.not-the-token` };
   const user = async () => {
     const body = { userName: `person-${randomUUID().slice(0, 8)}@${domain}`, active: true };
     const created = await context.call('scimCreateUser', 'setup', { headers, body }, 201);
@@ -183,10 +195,35 @@ async function scimOrganization(context: ScenarioContext) {
     const created = await context.call('scimCreateGroup', 'setup', { headers, body }, 201);
     return (JSON.parse(created.body) as { id: string }).id;
   };
-  return { owner, workspace, domain, headers, user, group };
+  /**
+   * A provisioned person (a Viewer of the connection's default workspace), signed in, with an
+   * API key, owning a token of the workspace: what a deactivation or a group's removal ends.
+   */
+  const leaver = async () => {
+    const id = await user();
+    const { createSession } = await import('@expiry-radar/functions/data/session-records');
+    const session = { sessionId: (await createSession(id, new Date())).sessionId };
+    const key = {
+      name: 'Leaver key',
+      workspace_id: null,
+      access: 'read',
+      expires_at: addCalendarDays(new Date(), 30),
+    };
+    await context.call('createApiKey', 'setup', { session, body: key }, 201);
+    const tokenBody = {
+      name: 'Owned by the leaver',
+      category: 'key_secret',
+      type: 'api_key',
+      expiresAt: addCalendarDays(new Date(), 90),
+      workspace_id: workspace,
+      owner_id: id,
+    };
+    await context.call('createToken', 'setup', { session: owner, body: tokenBody }, 201);
+    return id;
+  };
+  return { owner, workspace, domain, headers, wrong, user, group, leaver };
 }
 
-const WRONG_SCIM_TOKEN = { authorization: 'Bearer scim_nobody.not-a-token' };
 const patchActive = (value: string) => ({
   schemas: ['urn:ietf:params:scim:api:messages:2.0:PatchOp'],
   Operations: [{ op: 'Replace', path: 'active', value }],
@@ -1261,8 +1298,8 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await signedOut(context, 'getScimSettings');
   },
   async createScimToken(context) {
+    // The happy path: every organization of the SCIM scenarios makes its token.
     await scimOrganization(context);
-    // Refused: no verified domain yet.
     const owner = await signedInUser();
     await context.call('createScimToken', 'refusal', { session: owner }, 400);
   },
@@ -1272,126 +1309,103 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await signedOut(context, 'revokeScimToken');
   },
   async mapScimGroup(context) {
-    const { owner, workspace, user, group } = await scimOrganization(context);
-    const id = await group([await user()]);
-    const body = { workspace_id: workspace, role: 'viewer' };
-    await context.call('mapScimGroup', 'happy', { session: owner, params: { id }, body }, 200);
-    await context.call(
-      'mapScimGroup',
-      'happy',
-      { session: owner, params: { id }, body: { workspace_id: null, role: null } },
-      200,
-    );
+    const { owner, workspace, leaver, group } = await scimOrganization(context);
+    const id = await group([await leaver()]);
+    const viewer = { workspace_id: workspace, role: 'viewer' };
+    const request = (body: object) => ({ session: owner, params: { id }, body });
+    await context.call('mapScimGroup', 'happy', request(viewer), 200);
+    // Unmapped: the person leaves the workspace, their token keeps no owner.
+    await context.call('mapScimGroup', 'happy', request({ workspace_id: null, role: null }), 200);
     await context.call(
       'mapScimGroup',
       'refusal',
-      { session: owner, params: { id: randomUUID() }, body },
+      { session: owner, params: { id: randomUUID() }, body: viewer },
       404,
     );
   },
   async scimServiceProviderConfig(context) {
-    const { headers } = await scimOrganization(context);
+    const { headers, wrong } = await scimOrganization(context);
     await context.call('scimServiceProviderConfig', 'happy', { headers }, 200);
-    await context.call('scimServiceProviderConfig', 'refusal', { headers: WRONG_SCIM_TOKEN }, 401);
+    await context.call('scimServiceProviderConfig', 'refusal', { headers: wrong }, 401);
   },
   async scimResourceTypes(context) {
-    const { headers } = await scimOrganization(context);
+    const { headers, wrong } = await scimOrganization(context);
     await context.call('scimResourceTypes', 'happy', { headers }, 200);
-    await context.call('scimResourceTypes', 'refusal', { headers: WRONG_SCIM_TOKEN }, 401);
+    await context.call('scimResourceTypes', 'refusal', { headers: wrong }, 401);
   },
   async scimSchemas(context) {
-    const { headers } = await scimOrganization(context);
+    const { headers, wrong } = await scimOrganization(context);
     await context.call('scimSchemas', 'happy', { headers }, 200);
-    await context.call('scimSchemas', 'refusal', { headers: WRONG_SCIM_TOKEN }, 401);
+    await context.call('scimSchemas', 'refusal', { headers: wrong }, 401);
   },
   async scimListUsers(context) {
-    const { headers, domain, user } = await scimOrganization(context);
+    const { headers, wrong, domain, user } = await scimOrganization(context);
     await user();
     await context.call('scimListUsers', 'happy', { headers }, 200);
     const filter = `userName eq "nobody@${domain}"`;
     await context.call('scimListUsers', 'happy', { headers, query: { filter } }, 200);
-    await context.call(
-      'scimListUsers',
-      'refusal',
-      { headers, query: { filter: 'userName co "a"' } },
-      400,
-    );
+    const malformed = { filter: 'userName co "a"' };
+    await context.call('scimListUsers', 'refusal', { headers, query: malformed }, 400);
+    await context.call('scimListUsers', 'refusal', { headers: wrong }, 401);
   },
   async scimCreateUser(context) {
     const { headers, domain } = await scimOrganization(context);
     const body = { userName: `new-${randomUUID().slice(0, 8)}@${domain}`, active: true };
     await context.call('scimCreateUser', 'happy', { headers, body }, 201);
+    // An account registered with the address and never verified is replaced.
+    const email = `registered-${randomUUID().slice(0, 8)}@${domain}`;
+    await context.call(
+      'register',
+      'setup',
+      { body: { email, password: PASSWORD, name: 'Unverified' } },
+      202,
+    );
+    await context.call('scimCreateUser', 'happy', { headers, body: { userName: email } }, 201);
     const outside = { userName: 'someone@outside.example', active: true };
     await context.call('scimCreateUser', 'refusal', { headers, body: outside }, 400);
   },
   async scimGetUser(context) {
-    const { headers, user } = await scimOrganization(context);
-    await context.call('scimGetUser', 'happy', { headers, params: { id: await user() } }, 200);
+    const { headers, wrong, user } = await scimOrganization(context);
+    const id = await user();
+    await context.call('scimGetUser', 'happy', { headers, params: { id } }, 200);
     await context.call('scimGetUser', 'refusal', { headers, params: { id: randomUUID() } }, 404);
+    await context.call('scimGetUser', 'refusal', { headers: wrong, params: { id } }, 401);
   },
   async scimReplaceUser(context) {
-    const { headers, domain, user } = await scimOrganization(context);
-    const id = await user();
+    const { headers, wrong, domain, leaver } = await scimOrganization(context);
+    const id = await leaver();
     const body = {
       userName: `renamed-${randomUUID().slice(0, 8)}@${domain}`,
       displayName: 'Renamed',
       active: false,
     };
     await context.call('scimReplaceUser', 'happy', { headers, params: { id }, body }, 200);
-    await context.call(
-      'scimReplaceUser',
-      'refusal',
-      { headers: WRONG_SCIM_TOKEN, params: { id }, body },
-      401,
-    );
+    await context.call('scimReplaceUser', 'refusal', { headers: wrong, params: { id }, body }, 401);
   },
   async scimPatchUser(context) {
-    const { headers, user, group, workspace, owner } = await scimOrganization(context);
-    const id = await user();
-    const groupId = await group([id]);
-    const mapping = { workspace_id: workspace, role: 'viewer' };
-    await context.call(
-      'mapScimGroup',
-      'setup',
-      { session: owner, params: { id: groupId }, body: mapping },
-      200,
-    );
-    await context.call(
-      'scimPatchUser',
-      'happy',
-      { headers, params: { id }, body: patchActive('False') },
-      200,
-    );
-    await context.call(
-      'scimPatchUser',
-      'happy',
-      { headers, params: { id }, body: patchActive('True') },
-      200,
-    );
-    await context.call(
-      'scimPatchUser',
-      'refusal',
-      { headers, params: { id }, body: { Operations: [] } },
-      400,
-    );
+    const { headers, leaver } = await scimOrganization(context);
+    const id = await leaver();
+    const patch = (body: object) => ({ headers, params: { id }, body });
+    await context.call('scimPatchUser', 'happy', patch(patchActive('False')), 200);
+    // Reactivated: the default workspace and the mapped group's give the access back.
+    await context.call('scimPatchUser', 'happy', patch(patchActive('True')), 200);
+    await context.call('scimPatchUser', 'refusal', patch({ Operations: [] }), 400);
   },
   async scimDeleteUser(context) {
-    const { headers, user } = await scimOrganization(context);
-    await context.call('scimDeleteUser', 'happy', { headers, params: { id: await user() } }, 204);
-    await context.call('scimDeleteUser', 'refusal', { headers, params: { id: randomUUID() } }, 404);
+    const { headers, leaver } = await scimOrganization(context);
+    const id = await leaver();
+    await context.call('scimDeleteUser', 'happy', { headers, params: { id } }, 204);
+    await context.call('scimDeleteUser', 'refusal', { headers, params: { id } }, 404);
   },
   async scimListGroups(context) {
-    const { headers, group } = await scimOrganization(context);
+    const { headers, wrong, group } = await scimOrganization(context);
     await group();
     const query = { filter: 'displayName eq "Nobody"', excludedAttributes: 'members' };
     await context.call('scimListGroups', 'happy', { headers, query }, 200);
     await context.call('scimListGroups', 'happy', { headers }, 200);
-    await context.call(
-      'scimListGroups',
-      'refusal',
-      { headers, query: { filter: 'displayName sw "a"' } },
-      400,
-    );
+    const malformed = { filter: 'displayName sw "a"' };
+    await context.call('scimListGroups', 'refusal', { headers, query: malformed }, 400);
+    await context.call('scimListGroups', 'refusal', { headers: wrong }, 401);
   },
   async scimCreateGroup(context) {
     const { headers, user } = await scimOrganization(context);
@@ -1400,20 +1414,15 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('scimCreateGroup', 'refusal', { headers, body }, 409);
   },
   async scimGetGroup(context) {
-    const { headers, group } = await scimOrganization(context);
-    await context.call('scimGetGroup', 'happy', { headers, params: { id: await group() } }, 200);
+    const { headers, wrong, group } = await scimOrganization(context);
+    const id = await group();
+    await context.call('scimGetGroup', 'happy', { headers, params: { id } }, 200);
     await context.call('scimGetGroup', 'refusal', { headers, params: { id: randomUUID() } }, 404);
+    await context.call('scimGetGroup', 'refusal', { headers: wrong, params: { id } }, 401);
   },
   async scimReplaceGroup(context) {
-    const { headers, group, user } = await scimOrganization(context);
-    const id = await group();
-    const body = { displayName: 'Replaced', members: [{ value: await user() }] };
-    await context.call('scimReplaceGroup', 'happy', { headers, params: { id }, body }, 200);
-    await context.call('scimReplaceGroup', 'refusal', { headers, params: { id }, body: {} }, 400);
-  },
-  async scimPatchGroup(context) {
-    const { headers, group, user, workspace, owner } = await scimOrganization(context);
-    const id = await group();
+    const { headers, owner, workspace, group, user, leaver } = await scimOrganization(context);
+    const id = await group([await leaver()]);
     const mapping = { workspace_id: workspace, role: 'viewer' };
     await context.call(
       'mapScimGroup',
@@ -1421,41 +1430,40 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       { session: owner, params: { id }, body: mapping },
       200,
     );
-    const member = [{ value: await user() }];
-    const operations = (op: string) => ({ Operations: [{ op, path: 'members', value: member }] });
+    // The leaver is replaced by another person: one joins the workspace, the other leaves it.
+    const body = { displayName: 'Replaced', members: [{ value: await user() }] };
+    await context.call('scimReplaceGroup', 'happy', { headers, params: { id }, body }, 200);
+    await context.call('scimReplaceGroup', 'refusal', { headers, params: { id }, body: {} }, 400);
+  },
+  async scimPatchGroup(context) {
+    const { headers, group, user, leaver, workspace, owner } = await scimOrganization(context);
+    const id = await group();
+    const mapping = { workspace_id: workspace, role: 'workspace_manager' };
     await context.call(
-      'scimPatchGroup',
-      'happy',
-      { headers, params: { id }, body: operations('Add') },
+      'mapScimGroup',
+      'setup',
+      { session: owner, params: { id }, body: mapping },
       200,
     );
-    await context.call(
-      'scimPatchGroup',
-      'happy',
-      { headers, params: { id }, body: operations('Remove') },
-      200,
-    );
-    await context.call(
-      'scimPatchGroup',
-      'refusal',
-      { headers, params: { id }, body: operations('move') },
-      400,
-    );
+    const members = [{ value: await user() }, { value: await leaver() }];
+    const operations = (op: string) => ({ Operations: [{ op, path: 'members', value: members }] });
+    const patch = (op: string) => ({ headers, params: { id }, body: operations(op) });
+    await context.call('scimPatchGroup', 'happy', patch('Add'), 200);
+    await context.call('scimPatchGroup', 'happy', patch('Remove'), 200);
+    await context.call('scimPatchGroup', 'refusal', patch('move'), 400);
   },
   async scimDeleteGroup(context) {
-    const { headers, group, user } = await scimOrganization(context);
+    const { headers, group, leaver, owner, workspace } = await scimOrganization(context);
+    const id = await group([await leaver()]);
+    const mapping = { workspace_id: workspace, role: 'viewer' };
     await context.call(
-      'scimDeleteGroup',
-      'happy',
-      { headers, params: { id: await group([await user()]) } },
-      204,
+      'mapScimGroup',
+      'setup',
+      { session: owner, params: { id }, body: mapping },
+      200,
     );
-    await context.call(
-      'scimDeleteGroup',
-      'refusal',
-      { headers, params: { id: randomUUID() } },
-      404,
-    );
+    await context.call('scimDeleteGroup', 'happy', { headers, params: { id } }, 204);
+    await context.call('scimDeleteGroup', 'refusal', { headers, params: { id } }, 404);
   },
 
   // Audit
