@@ -104,6 +104,15 @@ export function DocsAlertsPage() {
           Every action is in the audit log with the address that took it. Editors can also
           acknowledge or snooze a token from its details, where its current action shows.
         </P>
+        <P>
+          PagerDuty can also answer back: acknowledging the incident there acknowledges the alert
+          here; resolving it has a monitored certificate’s endpoints checked at once, and
+          acknowledges anything else (PagerDuty gives no new date, so enter the renewal here). To
+          set it up, an editor opens Preferences, “PagerDuty acknowledge and resolve”, gives its URL
+          to a Generic Webhook (v3) subscription of the PagerDuty service (events{' '}
+          <Code>incident.acknowledged</Code> and <Code>incident.resolved</Code>) and pastes the
+          signing secret PagerDuty shows. Events without that signature are refused.
+        </P>
       </DocsSection>
       <DocsSection title="Weekly summary">
         <P>
