@@ -70,7 +70,7 @@ export class LambdaProcess {
   private exited = false;
   /** Calls made while the bundle was loaded (module scope, before the first invocation). */
   initCalls: readonly RecordedCall[] = [];
-  /** `performance.now()` when the process was started (its asset already copied): a cold start's start. */
+  /** `performance.now()` when the process was started, its asset already copied (a cold start). */
   startedAt = 0;
 
   private constructor(
