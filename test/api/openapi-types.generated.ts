@@ -8731,6 +8731,10 @@ export interface operations {
                             type: string;
                             kept: boolean;
                         }[];
+                        partial?: {
+                            previewed: number;
+                            message: string;
+                        };
                     };
                 };
             };
@@ -9572,6 +9576,10 @@ export interface operations {
                             type: string;
                             kept: boolean;
                         }[];
+                        partial?: {
+                            previewed: number;
+                            message: string;
+                        };
                         /** @enum {string} */
                         state: "done" | "running";
                     };
@@ -9612,6 +9620,10 @@ export interface operations {
                             type: string;
                             kept: boolean;
                         }[];
+                        partial?: {
+                            previewed: number;
+                            message: string;
+                        };
                         /** @enum {string} */
                         state: "done" | "running";
                     };
@@ -9684,6 +9696,10 @@ export interface operations {
                             type: string;
                             kept: boolean;
                         }[];
+                        partial?: {
+                            previewed: number;
+                            message: string;
+                        };
                     };
                 };
             };

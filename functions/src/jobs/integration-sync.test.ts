@@ -599,6 +599,64 @@ describe('a scheduled sync of a large account, and one its source fails', () => 
       });
     });
 
+    it('previews the parts read in time and says the preview is partial, counting nothing removed', async () => {
+      const vaults = {
+        alpha: { secrets: [{ name: 'db', expires: day(30) }] },
+        beta: { secrets: [{ name: 'queue', expires: day(40) }] },
+        gamma: {},
+      };
+      const ledger = {
+        appId: '00000000-0000-4000-8000-0000000000c1',
+        displayName: 'ledger',
+        passwordCredentials: [{ keyId: 'k1', displayName: 'ci', endDateTime: day(20) }],
+      };
+      azure.setState({ applications: [], vaults });
+      const team = await givenTeam({ plan: 'pro' });
+      const id = await givenAzureIntegration(team, 'manual');
+      expect((await syncNow(team, id)).json).toMatchObject({ state: 'done', created: 2 });
+      azure.setState({ applications: [ledger], vaults });
+      const preview = () =>
+        invoke(
+          previewIntegrationSync,
+          routeRequest('POST', `${LIST_ROUTE}/{iid}/preview`, {
+            params: { id: team.workspaceId, iid: id },
+            cookie: team.manager.cookie,
+          }),
+        );
+      // Whole within the request's time: no `partial`.
+      expect((await preview()).json).not.toHaveProperty('partial');
+
+      // No time to read beyond the first part (the app registrations): the vaults' two tokens
+      // were not read, so they are not counted removed.
+      process.env.SYNC_NOW_READ_SECONDS = '0';
+      const partial = await preview();
+      expect(partial.statusCode).toBe(200);
+      expect(partial.json).toMatchObject({
+        dry_run: true,
+        created: 1,
+        removed: 0,
+        errors: [],
+        found: [{ name: 'Entra ID app ledger client secret: ci', kept: true }],
+        partial: {
+          previewed: 1,
+          message: 'Previewed the first 1 item; the sync reads the rest.',
+        },
+      });
+
+      // Nothing answered by the deadline: nothing previewed, and the answer says so.
+      process.env.SYNC_NOW_DEADLINE_SECONDS = '0';
+      expect((await preview()).json).toMatchObject({
+        dry_run: true,
+        created: 0,
+        removed: 0,
+        found: [],
+        partial: { previewed: 0 },
+      });
+      expect(
+        (await listAllTokens(team.workspaceId)).map((record) => record.token.name),
+      ).toHaveLength(2);
+    });
+
     it('hands a source not read by the deadline whole to the worker, whose outcome is shown even when nothing changed', async () => {
       azure.setState({
         vaults: { alpha: { secrets: [{ name: 'db', expires: day(30) }] }, beta: {}, gamma: {} },

@@ -780,6 +780,12 @@ export const syncReportSchema = z.object({
       kept: z.boolean(),
     }),
   ),
+  /**
+   * A preview only, when the source was too large to read within the request: it previews the
+   * first `previewed` items (the parts read in time), counts no token removed, and says so in
+   * `message`; the sync reads the rest.
+   */
+  partial: z.object({ previewed: z.number().int().nonnegative(), message: z.string() }).optional(),
 });
 export type SyncReport = z.infer<typeof syncReportSchema>;
 

@@ -14,11 +14,15 @@
  * as the scheduled worker's continuation; one not read by the deadline goes whole to the queue
  * (the reading left behind writes nothing). Both answer `running` (202) and mark the integration
  * `syncingSince` until the worker records the outcome.
+ *
+ * The preview reads within the same time: a source stopped between parts is previewed on the parts
+ * read, and the answer says so (`partial`); one not read by the deadline previews nothing.
  */
 import type { SyncNowResponse, SyncReport } from '@expiry-radar/shared/api/integration-api-schemas';
 import type { IntegrationSyncMessage } from '@expiry-radar/shared/api/integration-sync-message';
 import { enqueueIntegrationSyncs } from '../../adapters/integration-sync-queue';
 import { claimScheduledSync, markSyncRunning } from '../../data/integration-records';
+import type { IntegrationRecord } from '../../data/entities/integration';
 import type { UserRecord } from '../../data/user-records';
 import type { Discovery } from '../../domain/discovery';
 import { followingSyncAt } from '../../domain/integration-schedule';
@@ -30,7 +34,7 @@ import {
 import { discover } from './integration-discovery';
 import { requireIntegration, requireNotPaused, syncRunningSince } from './integration-management';
 import { syncMessageFromDiscovery } from './scheduled-sync';
-import { reportOf, syncFromDiscovery } from './sync-engine';
+import { previewFromDiscovery, reportOf, syncFromDiscovery } from './sync-engine';
 
 type SyncActor = Pick<UserRecord, 'id' | 'email'>;
 
@@ -40,24 +44,6 @@ async function loadForSync(access: WorkspaceAccess, integrationId: string) {
   const integration = await requireIntegration(access, integrationId);
   await requireNotPaused(access, integration);
   return integration;
-}
-
-/** What a preview of the integration finds (nothing written). */
-export async function previewWorkspaceIntegration(options: {
-  access: WorkspaceAccess;
-  actor: SyncActor;
-  integrationId: string;
-  now: Date;
-}): Promise<SyncReport> {
-  const integration = await loadForSync(options.access, options.integrationId);
-  return syncFromDiscovery({
-    workspace: options.access,
-    integration,
-    discovery: await discover(integration),
-    actor: options.actor,
-    dryRun: true,
-    now: options.now,
-  });
 }
 
 function secondsSetting(variable: string, fallback: number): number {
@@ -82,11 +68,69 @@ async function readWithin(reading: Promise<Discovery>, ms: number): Promise<Disc
   }
 }
 
+/**
+ * The integration's source read within a request's time (SYNC_NOW_READ_SECONDS, then
+ * SYNC_NOW_DEADLINE_SECONDS at most), as "Sync now" and its preview read it; null when the
+ * deadline came first.
+ */
+function readInRequestTime(integration: IntegrationRecord): Promise<Discovery | null> {
+  const started = Date.now();
+  const readMs = secondsSetting('SYNC_NOW_READ_SECONDS', 10) * 1_000;
+  return readWithin(
+    discover(integration, { done: [], timeIsUp: () => Date.now() - started >= readMs }),
+    secondsSetting('SYNC_NOW_DEADLINE_SECONDS', 18) * 1_000,
+  );
+}
+
 const EMPTY_REPORT = reportOf(
   { changes: [], unchanged: 0, linkCandidates: [], found: [], missing: [] },
   [],
   false,
 );
+
+/** A preview of part of the source: how many items it read, and in words. */
+function partialOf(previewed: number): NonNullable<SyncReport['partial']> {
+  return {
+    previewed,
+    message:
+      previewed === 0
+        ? 'The source did not answer within the time of a preview: nothing was previewed; the sync reads it all.'
+        : `Previewed the first ${previewed.toLocaleString('en-US')} ${previewed === 1 ? 'item' : 'items'}; the sync reads the rest.`,
+  };
+}
+
+/**
+ * What a sync of the integration would do (nothing written), from what its source answers within
+ * the same time as "Sync now": a source read in part is previewed on what was read (`partial`),
+ * with no token counted removed, since what was not read says nothing.
+ */
+export async function previewWorkspaceIntegration(options: {
+  access: WorkspaceAccess;
+  actor: SyncActor;
+  integrationId: string;
+  now: Date;
+}): Promise<SyncReport> {
+  const { access, now } = options;
+  const integration = await loadForSync(access, options.integrationId);
+  const discovery = await readInRequestTime(integration);
+  if (discovery === null) {
+    return { ...EMPTY_REPORT, dry_run: true, partial: partialOf(0) };
+  }
+  if (discovery.stoppedEarly !== true) {
+    return previewFromDiscovery({ workspaceId: access.workspaceId, integration, discovery, now });
+  }
+  const report = await previewFromDiscovery({
+    workspaceId: access.workspaceId,
+    integration,
+    discovery,
+    now,
+    partial: true,
+  });
+  return {
+    ...report,
+    partial: partialOf(new Set(discovery.tokens.map((token) => token.externalId)).size),
+  };
+}
 
 /** "Sync now": the whole sync within the request, or its first part and the rest on the queue. */
 export async function syncWorkspaceIntegration(options: {
@@ -98,12 +142,7 @@ export async function syncWorkspaceIntegration(options: {
   const { access, actor, now } = options;
   const integration = await loadForSync(access, options.integrationId);
   if (syncRunningSince(integration, now) !== null) return { ...EMPTY_REPORT, state: 'running' };
-  const started = Date.now();
-  const readMs = secondsSetting('SYNC_NOW_READ_SECONDS', 10) * 1_000;
-  const discovery = await readWithin(
-    discover(integration, { done: [], timeIsUp: () => Date.now() - started >= readMs }),
-    secondsSetting('SYNC_NOW_DEADLINE_SECONDS', 18) * 1_000,
-  );
+  const discovery = await readInRequestTime(integration);
   if (integration.nextSyncAt != null) {
     // Lost to a dispatch or an edit that moved it first: theirs stands.
     await claimScheduledSync(integration, followingSyncAt(now));

@@ -446,6 +446,33 @@ async function recordSync(options: {
 }
 
 /**
+ * What a sync would do from what the provider found, nothing written. With `partial` (a reading
+ * stopped before every part was read) no token is counted removed or deleted: what was not read
+ * says nothing about them.
+ */
+export async function previewFromDiscovery(options: {
+  workspaceId: string;
+  integration: IntegrationRecord;
+  discovery: Discovery;
+  now: Date;
+  partial?: boolean;
+}): Promise<SyncReport> {
+  const { integration, discovery, now } = options;
+  const stored = await listAllTokens(options.workspaceId);
+  const plan = planSync({
+    integration,
+    discovery,
+    stored,
+    now,
+    rules: rulesOf(integration),
+    ...(options.partial === true
+      ? { run: { earlierParts: [], earlierMissing: [], partial: true } }
+      : {}),
+  });
+  return reportOf(plan, discovery.errors, true);
+}
+
+/**
  * Syncs (or with `dryRun` previews) one integration from what its provider found: one audit
  * event and the last-sync outcome on the integration per sync that changed something or whose
  * errors changed (`syncNeedsRecord`); a preview writes nothing.
@@ -461,9 +488,16 @@ export async function syncFromDiscovery(options: {
   trigger?: 'manual' | 'schedule';
 }): Promise<SyncReport> {
   const { workspace, integration, discovery, now } = options;
+  if (options.dryRun) {
+    return previewFromDiscovery({
+      workspaceId: workspace.workspaceId,
+      integration,
+      discovery,
+      now,
+    });
+  }
   const stored = await listAllTokens(workspace.workspaceId);
   const plan = planSync({ integration, discovery, stored, now, rules: rulesOf(integration) });
-  if (options.dryRun) return reportOf(plan, discovery.errors, true);
 
   const outcome = await writePlan(workspace.workspaceId, workspace.plan, plan.changes, now);
   const report = reportOf(

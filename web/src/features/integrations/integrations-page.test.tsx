@@ -140,6 +140,7 @@ function serve(
     [`POST ${LIST}/int-1/preview`]: () =>
       jsonResponse({
         ...preview,
+        partial: { previewed: 3, message: 'Previewed the first 3 items; the sync reads the rest.' },
         found: [
           { external_id: 'pat:1', name: 'prod deploy', type: 'api_key', kept: true },
           { external_id: 'pat:2', name: 'prod sandbox', type: 'api_key', kept: true },
@@ -326,6 +327,10 @@ describe('integrations page', () => {
     });
     expect(
       within(tested).getByText('Tested against the last preview: 3 of 3 items kept.'),
+    ).toBeVisible();
+    // A source too large to read within the request: the rules are tested on what was read.
+    expect(
+      within(tested).getByText('Previewed the first 3 items; the sync reads the rest.'),
     ).toBeVisible();
 
     await fill(user, within(dialog).getByLabelText('Include patterns'), '^PROD');
@@ -550,9 +555,15 @@ describe('integrations page', () => {
     ).toBeVisible();
     expect(enable).toBeDisabled();
 
-    answer = () => jsonResponse(preview);
+    // A partial preview (a source too large to read within the request) succeeds, and says so.
+    const partial = {
+      previewed: 2000,
+      message: 'Previewed the first 2,000 items; the sync reads the rest.',
+    };
+    answer = () => jsonResponse({ ...preview, partial });
     await user.click(within(card).getByRole('button', { name: 'Preview' }));
-    expect(await within(card).findByRole('region', { name: 'Preview' })).toBeVisible();
+    const shown = await within(card).findByRole('region', { name: 'Preview' });
+    expect(within(shown).getByText(partial.message)).toBeVisible();
     await waitFor(() => expect(enable).toBeEnabled());
   });
 

@@ -114,6 +114,11 @@ export function RulesTester({
         Tested against the last preview: {tested.kept.length} of {items.length}{' '}
         {items.length === 1 ? 'item' : 'items'} kept.
       </Typography>
+      {report.partial && (
+        <Typography variant="body2" color="textSecondary">
+          {report.partial.message}
+        </Typography>
+      )}
       {tested.lines.length > 0 && (
         <List dense aria-label="What each rule matches">
           {tested.lines.map((line) => (

@@ -55,6 +55,11 @@ export function SyncReportPanel({ workspaceId, integrationId, report }: SyncRepo
       <Typography variant="body2" sx={{ mt: 0.5 }}>
         {reportSummary(report)}
       </Typography>
+      {report.partial && (
+        <Alert severity="info" sx={{ mt: 1 }}>
+          {report.partial.message}
+        </Alert>
+      )}
       {report.errors.length > 0 && (
         <Alert severity={report.dry_run ? 'error' : 'warning'} sx={{ mt: 1 }}>
           {report.errors.map((error) => (
