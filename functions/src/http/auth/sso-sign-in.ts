@@ -2,10 +2,7 @@ import {
   startSsoAuthorization,
   type SsoAuthorizationRequest,
 } from '../../adapters/sso-openid-client';
-import {
-  startSamlAuthorization,
-  type SamlAuthorizationRequest,
-} from '../../adapters/saml-service-provider';
+import type { SamlAuthorizationRequest } from '../../adapters/saml-service-provider';
 import { saveSsoSignInState } from '../../data/organization-sign-in-records';
 import { saveSamlRequest } from '../../data/saml-sign-in-records';
 import { generateSecret } from '../../data/secret-hash';
@@ -68,6 +65,8 @@ async function startSamlSignIn(
   const relayState = generateSecret();
   let request: SamlAuthorizationRequest;
   try {
+    // Loaded for a SAML connection only: an OIDC sign-in never loads SAML's XML libraries.
+    const { startSamlAuthorization } = await import('../../adapters/saml-service-provider');
     request = await startSamlAuthorization(identityProviderOf(found.connection), relayState);
   } catch (error) {
     logger.warn('SAML sign-in could not start', { error: error as Error });

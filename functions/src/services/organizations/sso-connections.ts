@@ -9,12 +9,7 @@ import {
   SAML_METADATA_MESSAGE,
   type SsoConnectionSettings,
 } from '@expiry-radar/shared/domain/organization-sign-in';
-import {
-  fetchIdentityProviderMetadata,
-  readIdentityProviderMetadata,
-  SamlMetadataError,
-  type IdentityProvider,
-} from '../../adapters/saml-service-provider';
+import type { IdentityProvider } from '../../adapters/saml-service-provider';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
 import { checkWebhookUrl, webhookTargetPolicy } from '../../adapters/ssrf-guard';
 import { discoverProvider, type SsoClient } from '../../adapters/sso-openid-client';
@@ -135,6 +130,10 @@ async function samlFields(
   settings: SsoConnectionSettings,
   current: SsoConnectionRecord | undefined,
 ): Promise<ProtocolFields> {
+  // Loaded here, not at init: the sign-in routes that read connections (login, password reset,
+  // SSO lookup) would otherwise load SAML's XML libraries (about 560 KB) at every cold start.
+  const { fetchIdentityProviderMetadata, readIdentityProviderMetadata, SamlMetadataError } =
+    await import('../../adapters/saml-service-provider');
   let provider: IdentityProvider;
   let metadataUrl: string | null;
   try {
