@@ -4,8 +4,11 @@
  * Snooze 1 day, Snooze 7 days, and Renewed (a date picker for the new expiry) or, for a
  * certificate followed by endpoint monitoring, "Check endpoint now". The actions block's
  * `block_id` names the workspace, the token and the expiry the alert is about; Slack signs every
- * interaction request, so what comes back is what was posted. Endpoint problems and certificates
- * seen in certificate transparency logs carry no actions (no expiry to act on).
+ * interaction request, so what comes back is what was posted. An endpoint problem carries "Check
+ * endpoint now" alone while the certificate is monitored (once the endpoint is fixed, the check
+ * clears the problem or takes the renewed certificate; acknowledging or snoozing would hold the
+ * expiry's alerts, which is not what the problem is about). A certificate seen in certificate
+ * transparency logs carries none (it is no token of the workspace).
  *
  * After an action the message is updated in place: the same blocks with a line that says what
  * was done and by whom ("Snoozed until 12 Dec by Ada Lovelace"); after a snooze the actions stay
@@ -67,29 +70,36 @@ export function subjectOfBlockId(blockId: string): SlackAlertSubject | null {
 
 const plain = (text: string) => ({ type: 'plain_text', text });
 
-function actionsBlock(subject: SlackAlertSubject, monitored: boolean): Record<string, unknown> {
-  const button = (actionId: string, text: string) => ({
-    type: 'button',
-    action_id: actionId,
-    text: plain(text),
-    value: actionId,
-  });
-  return {
-    type: 'actions',
-    block_id: subjectBlockId(subject),
-    elements: [
-      { ...button(SLACK_ACTION_IDS.acknowledge, 'Acknowledge'), style: 'primary' },
-      button(SLACK_ACTION_IDS.snooze1d, 'Snooze 1 day'),
-      button(SLACK_ACTION_IDS.snooze7d, 'Snooze 7 days'),
-      monitored
-        ? button(SLACK_ACTION_IDS.checkEndpoint, 'Check endpoint now')
-        : {
-            type: 'datepicker',
-            action_id: SLACK_ACTION_IDS.renewed,
-            placeholder: plain('Renewed: new expiry date'),
-          },
-    ],
-  };
+const button = (actionId: string, text: string) => ({
+  type: 'button',
+  action_id: actionId,
+  text: plain(text),
+  value: actionId,
+});
+
+const CHECK_ENDPOINT_BUTTON = button(SLACK_ACTION_IDS.checkEndpoint, 'Check endpoint now');
+
+/** The buttons of an expiry alert. */
+function expiryActions(monitored: boolean): Record<string, unknown>[] {
+  return [
+    { ...button(SLACK_ACTION_IDS.acknowledge, 'Acknowledge'), style: 'primary' },
+    button(SLACK_ACTION_IDS.snooze1d, 'Snooze 1 day'),
+    button(SLACK_ACTION_IDS.snooze7d, 'Snooze 7 days'),
+    monitored
+      ? CHECK_ENDPOINT_BUTTON
+      : {
+          type: 'datepicker',
+          action_id: SLACK_ACTION_IDS.renewed,
+          placeholder: plain('Renewed: new expiry date'),
+        },
+  ];
+}
+
+/** The buttons the alert gets: none for a certificate seen, or an endpoint no longer monitored. */
+function actionsOf(notice: AlertNotice, monitored: boolean): Record<string, unknown>[] {
+  if (notice.certificateSeen) return [];
+  if (notice.endpointProblem) return monitored ? [CHECK_ENDPOINT_BUTTON] : [];
+  return expiryActions(monitored);
 }
 
 export interface SlackMessage {
@@ -100,22 +110,16 @@ export interface SlackMessage {
 /** The message of one alert; `monitored`: the token's endpoints are checked (renewal follows). */
 export function slackAlertMessage(notice: AlertNotice, monitored: boolean): SlackMessage {
   const base = slackPayload({ notice }) as { text: string; blocks: Record<string, unknown>[] };
-  const actionable = !notice.endpointProblem && !notice.certificateSeen;
+  const elements = actionsOf(notice, monitored);
+  if (elements.length === 0) return { text: base.text, blocks: base.blocks };
+  const subject = {
+    workspaceId: notice.workspaceId,
+    tokenId: notice.tokenId,
+    expiresAt: notice.expiresAt,
+  };
   return {
     text: base.text,
-    blocks: actionable
-      ? [
-          ...base.blocks,
-          actionsBlock(
-            {
-              workspaceId: notice.workspaceId,
-              tokenId: notice.tokenId,
-              expiresAt: notice.expiresAt,
-            },
-            monitored,
-          ),
-        ]
-      : base.blocks,
+    blocks: [...base.blocks, { type: 'actions', block_id: subjectBlockId(subject), elements }],
   };
 }
 

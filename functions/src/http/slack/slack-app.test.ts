@@ -3,7 +3,8 @@
  * stand-in's authorize step, an alert posted to the chosen channel with its buttons, clicks the
  * stand-in signs and posts to the interaction route (served here by the route's handler), the
  * refusals (forged signature, a 6-minute-old timestamp, a replay, a Slack user who is no member),
- * and a revoked installation's fallback to email.
+ * a revoked installation's fallback to email, and the endpoint problem and certificate
+ * transparency alerts posted to the channel too.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -32,6 +33,10 @@ import { handler as getSlackInstallation } from './get-slack-installation';
 import { handler as slackInteractions } from './slack-interactions';
 import { handler as slackOAuthCallback } from './slack-oauth-callback';
 import { handler as startSlackInstallation } from './start-slack-installation';
+import { handler as addWatchedDomain } from '../certificates/add-watched-domain';
+import { findWatchedDomain } from '../../data/ct-watch-records';
+import { watchDomain } from '../../services/certificate-transparency/ct-watch';
+import { checkEndpoint } from '../../services/endpoints/endpoint-checks';
 
 let slack: SlackStandIn;
 let interactionRoute: Server;
@@ -102,18 +107,23 @@ function sqsEvent(messages: readonly AlertQueueMessage[]): SQSEvent {
   };
 }
 
-/** One scan and the worker on what it queued; the emails sent. */
-async function scanAndDeliver(): Promise<EmailMessage[]> {
-  const messages: AlertQueueMessage[] = [];
-  await runExpiryScan(new Date(), {
-    enqueue: (batch) => Promise.resolve(void messages.push(...batch)),
-  });
+/** The alert worker on `messages`; the emails sent. */
+async function deliver(messages: readonly AlertQueueMessage[]): Promise<EmailMessage[]> {
   const emails: EmailMessage[] = [];
   const worker = createAlertWorker({
     ports: { mailer: { send: (message) => Promise.resolve(void emails.push(message)) } },
   });
   await worker(sqsEvent(messages), lambdaContext('alert-worker', randomUUID()));
   return emails;
+}
+
+/** One scan and the worker on what it queued; the emails sent. */
+async function scanAndDeliver(): Promise<EmailMessage[]> {
+  const messages: AlertQueueMessage[] = [];
+  await runExpiryScan(new Date(), {
+    enqueue: (batch) => Promise.resolve(void messages.push(...batch)),
+  });
+  return deliver(messages);
 }
 
 /** "Add to Slack" by the workspace's admin, approved on the stand-in's page for `channel`. */
@@ -307,5 +317,92 @@ describe('the Slack app', () => {
     expect(view.json).toMatchObject({
       installation: { status: 'revoked', revoked_reason: 'token_revoked' },
     });
+  });
+
+  it('posts an endpoint problem with "Check endpoint now" alone, and a certificate seen in certificate transparency logs without buttons', async () => {
+    const { workspaceId, owner, channel } = await givenSlackWorkspace();
+    const token = await givenToken(owner.cookie, workspaceId, {
+      category: 'cert',
+      type: 'ssl_cert',
+      expiresAt: inDays(60),
+      endpoints: [{ host: '127.0.0.1', port: 9, sni: 'app.test' }],
+    });
+    const queued: AlertQueueMessage[] = [];
+    const ports = {
+      check: () =>
+        Promise.resolve({
+          ok: false as const,
+          reason: 'unreachable' as const,
+          message: 'connect ECONNREFUSED 127.0.0.1:9',
+        }),
+      enqueueAlerts: (batch: readonly AlertQueueMessage[]) =>
+        Promise.resolve(void queued.push(...batch)),
+    };
+    const endpoint = {
+      workspaceId,
+      tokenId: token.id,
+      host: '127.0.0.1',
+      port: 9,
+      sni: 'app.test',
+    };
+    // Unreachable three times in a row: the problem's one alert.
+    for (let check = 0; check < 3; check += 1) await checkEndpoint(endpoint, ports, new Date());
+    await deliver(queued);
+
+    const [problem] = channelMessages(channel);
+    expect(problem?.text).toContain(token.name);
+    /** The alert's own buttons (beside the incoming webhook's links). */
+    const buttons = (message: { blocks: Record<string, unknown>[] }) =>
+      message.blocks
+        .filter((block) => String(block.block_id).startsWith('er_alert|'))
+        .flatMap((block) => (block as { elements: { text: { text: string } }[] }).elements)
+        .map((element) => element.text.text);
+    expect(buttons(problem!)).toEqual(['Check endpoint now']);
+    slack.setUser({ id: 'U0OWNER', email: owner.email, name: 'Ada Lovelace', confirmed: true });
+    const click = { channel, ts: problem!.ts, user: 'U0OWNER', actionId: 'er_check_endpoint' };
+    expect((await slack.click(click)).status).toBe(200);
+    expect(JSON.stringify(channelMessages(channel)[0]!.blocks)).toContain(
+      'Endpoint check asked for by Ada: the endpoints are checked now',
+    );
+
+    const domain = `ct-${randomUUID().slice(0, 8)}.com`;
+    const added = await invoke(
+      addWatchedDomain,
+      routeRequest('POST', '/api/v1/workspaces/{id}/watched-domains', {
+        params: { id: workspaceId },
+        cookie: owner.cookie,
+        body: { domain },
+      }),
+    );
+    expect(added.statusCode).toBe(201);
+    const issuance = {
+      id: '1',
+      tbs_sha256: 'a'.repeat(64),
+      cert_sha256: randomUUID().replaceAll('-', '').repeat(2),
+      dns_names: [`shop.${domain}`],
+      issuer: { friendly_name: "Let's Encrypt", caa_domains: ['letsencrypt.org'] },
+      not_before: new Date().toISOString(),
+      not_after: `${inDays(90)}T00:00:00Z`,
+    };
+    let pages = [[issuance], []];
+    queued.length = 0;
+    await watchDomain(
+      (await findWatchedDomain(workspaceId, domain))!,
+      {
+        issuances: () => {
+          const [page = [], ...rest] = pages;
+          pages = rest;
+          return Promise.resolve({ kind: 'page', issuances: page });
+        },
+        mailer: { send: () => Promise.resolve() },
+        enqueueAlerts: ports.enqueueAlerts,
+      },
+      new Date(),
+    );
+    await deliver(queued);
+
+    const seen = channelMessages(channel)[1];
+    expect(seen?.text).toContain(`new certificate for shop.${domain}`);
+    expect(buttons(seen!)).toEqual([]);
   });
 });

@@ -12,8 +12,8 @@
  *   recorded as such, no alert;
  * - new, on a domain that adds by itself: a monitored certificate token, no alert;
  * - new otherwise: "new certificate for … by …, valid until …" through the workspace's alert
- *   channels like any alert (an alert record, a digest row per address, its webhooks, the alert
- *   worker): its default contact group (else the workspace owner) and its webhooks, the link
+ *   channels like any alert (an alert record, a digest row per address, its webhooks, the Slack
+ *   app's channel, the alert worker): its default contact group (else the workspace owner) and its webhooks, the link
  *   opening the watched domains, where "Add to inventory" is;
  * - an issuer not on the domain's allow-list: the "unexpected issuer" alert, emailed to each
  *   admin at once (no digest, whatever the thresholds), and through the same channels to the
@@ -48,6 +48,7 @@ import {
   writeWatchProgress,
 } from '../../data/ct-watch-records';
 import { findEmailSuppression } from '../../data/email-suppressions';
+import { findSlackInstallation, slackAppChannelOf } from '../../data/slack-app-records';
 import type { CtFindingRecord } from '../../data/entities/ct-finding';
 import type { WatchedDomainRecord } from '../../data/entities/watched-domain';
 import { listMembers } from '../../data/member-records';
@@ -168,10 +169,11 @@ async function queueAlert(
 ): Promise<void> {
   const { workspace } = context;
   const subject = ctFindingAlertSubject(finding);
-  const [settings, owner, optedOut] = await Promise.all([
+  const [settings, owner, optedOut, slackInstallation] = await Promise.all([
     readAlertSettings(workspace.id),
     findUserById(workspace.ownerId),
     listAlertEmailOptOuts(workspace.id),
+    findSlackInstallation(workspace.id),
   ]);
   const already = new Set(emailed.map(emailChannelKey));
   const planned = resolveDeliveries({
@@ -179,6 +181,7 @@ async function queueAlert(
     workspace,
     settings,
     ownerEmail: owner?.email ?? null,
+    slackApp: slackAppChannelOf(slackInstallation),
     optedOut,
   }).filter((delivery) => !already.has(delivery.key));
   if (planned.length === 0) return;

@@ -7,7 +7,7 @@
  *   audit event "renewal detected" says so.
  * - A problem that appeared (expired, another name, untrusted chain, expiring sooner, unreachable
  *   three times in a row): one alert of kind "endpoint problem" through the alert pipeline (record,
- *   digest per address and webhook messages, the worker), idempotent by its id (token, expiry,
+ *   digest per address, webhook messages and the Slack app's channel, the worker), idempotent by its id (token, expiry,
  *   problem, first seen, endpoint). The check is written before the alert and marked alerted
  *   after, so a retried message queues the same alert again (the worker sends it once) and a
  *   lost one is queued by the next check.
@@ -36,6 +36,7 @@ import { readAlertSettings } from '../../data/alert-settings-records';
 import { AUDIT_ACTIONS, recordAuditEvent, SYSTEM_ACTOR } from '../../data/audit-events';
 import { writeEndpointCheck } from '../../data/endpoint-records';
 import { keys } from '../../data/keys';
+import { findSlackInstallation, slackAppChannelOf } from '../../data/slack-app-records';
 import { findToken } from '../../data/token-records';
 import { trustedCertificateAuthorityPems } from '../../data/trusted-certificate-authority-records';
 import { updateToken } from '../../data/token-mutations';
@@ -78,11 +79,12 @@ async function raiseProblem(options: {
   const { token, check, endpointKey, now } = options;
   if (!check.problem || !check.problem_since) return null;
   const workspaceId = token.workspace_id;
-  const [settings, owner, optedOut, ownerEmails] = await Promise.all([
+  const [settings, owner, optedOut, ownerEmails, slackInstallation] = await Promise.all([
     readAlertSettings(workspaceId),
     findUserById(options.ownerId),
     listAlertEmailOptOuts(workspaceId),
     ownerEmailsOf([token]),
+    findSlackInstallation(workspaceId),
   ]);
   const alertId = endpointProblemAlertIdOf({
     tokenId: token.id,
@@ -97,6 +99,7 @@ async function raiseProblem(options: {
     settings,
     ownerEmail: owner?.email ?? null,
     tokenOwnerEmail: ownerEmailOf(ownerEmails, token),
+    slackApp: slackAppChannelOf(slackInstallation),
     optedOut,
   });
   const alert = {

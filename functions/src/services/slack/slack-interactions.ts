@@ -181,7 +181,8 @@ export function statusLine(state: AlertActionState, by: string, now: Date): stri
   if (state.renewed_expires_at) {
     return `Renewed by ${by}: now expires on ${shortDay(dayOf(state.renewed_expires_at), now)}`;
   }
-  return `Endpoint check asked for by ${by}: once the endpoints serve the renewed certificate, its expiry is taken`;
+  // Said of an expiry alert and of an endpoint problem alike: the check follows what is served.
+  return `Endpoint check asked for by ${by}: the endpoints are checked now, and the token follows the certificate they serve`;
 }
 
 /** One interaction request, already read as its raw body and Slack's two headers. */
