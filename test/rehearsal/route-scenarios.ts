@@ -197,7 +197,8 @@ async function scimOrganization(context: ScenarioContext) {
   };
   /**
    * A provisioned person (a Viewer of the connection's default workspace), signed in, with an
-   * API key, owning a token of the workspace: what a deactivation or a group's removal ends.
+   * API key, owning a token of the workspace (whose search index is built): what a deactivation
+   * or a group's removal ends.
    */
   const leaver = async () => {
     const id = await user();
@@ -219,6 +220,9 @@ async function scimOrganization(context: ScenarioContext) {
       owner_id: id,
     };
     await context.call('createToken', 'setup', { session: owner, body: tokenBody }, 201);
+    // A search builds the workspace's index into packs, which the token handover then reads.
+    const search = { workspace_id: workspace, q: 'Owned' };
+    await context.call('listTokens', 'setup', { session: owner, query: search }, 200);
     return id;
   };
   return { owner, workspace, domain, headers, wrong, user, group, leaver };
