@@ -352,7 +352,7 @@ describe('the Slack app', () => {
     const [problem] = channelMessages(channel);
     expect(problem?.text).toContain(token.name);
     /** The alert's own buttons (beside the incoming webhook's links). */
-    const buttons = (message: { blocks: Record<string, unknown>[] }) =>
+    const buttons = (message: { blocks: readonly Record<string, unknown>[] }) =>
       message.blocks
         .filter((block) => String(block.block_id).startsWith('er_alert|'))
         .flatMap((block) => (block as { elements: { text: { text: string } }[] }).elements)
