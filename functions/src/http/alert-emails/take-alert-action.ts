@@ -1,5 +1,6 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { takeAlertAction } from '../../services/alerts/alert-actions';
+import { alertRoutes } from '@expiry-radar/shared/api/routes/alert-routes';
 
 /**
  * `POST /api/alert-actions?token=…`: the confirmation page's button. Does what the signed link
@@ -7,6 +8,9 @@ import { takeAlertAction } from '../../services/alerts/alert-actions';
  * nothing and are audited. Public: the signature is the proof; the browser's CSRF token is asked
  * for like on every page's write.
  */
-export const handler = createHttpHandler('takeAlertAction', async ({ query, body, now }) => ({
-  body: await takeAlertAction(query.token, body, now),
-}));
+export const handler = createHttpHandler(
+  alertRoutes.takeAlertAction,
+  async ({ query, body, now }) => ({
+    body: await takeAlertAction(query.token, body, now),
+  }),
+);

@@ -1,5 +1,6 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { setSubscription } from '../../services/alerts/alert-unsubscribe';
+import { alertRoutes } from '@expiry-radar/shared/api/routes/alert-routes';
 
 /**
  * `POST /api/alert-emails/unsubscribe?token=…`: stops the alert emails of the signed link's
@@ -9,7 +10,7 @@ import { setSubscription } from '../../services/alerts/alert-unsubscribe';
  * proof. Idempotent; 400 for a token that does not verify.
  */
 export const handler = createHttpHandler(
-  'unsubscribeAlertEmails',
+  alertRoutes.unsubscribeAlertEmails,
   async ({ query, now }) => ({ body: await setSubscription(query.token, query.resume, now) }),
   { oneClickPost: true },
 );

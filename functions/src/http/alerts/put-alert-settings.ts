@@ -21,6 +21,7 @@ import { requireSession } from '../pipeline/require-session';
 import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
 import { alertSettingsView } from '../../services/alerts/alert-settings-view';
 import { requireAllowedWebhookUrls } from '../../services/alerts/webhook-url-checks';
+import { invitationRoutes } from '@expiry-radar/shared/api/routes/invitation-routes';
 
 export const ALERT_SETTINGS_CONFLICT_MESSAGE =
   'The alert settings were changed by someone else meanwhile. Reload them and try again.';
@@ -31,7 +32,7 @@ export const ALERT_SETTINGS_CONFLICT_MESSAGE =
  * thresholds re-arm the workspace's tokens.
  */
 export const handler = createHttpHandler(
-  'putAlertSettings',
+  invitationRoutes.putAlertSettings,
   async ({ params, body, session, now }) => {
     const { user } = requireSession(session);
     const access = await loadWorkspaceAccess(params.id, user);

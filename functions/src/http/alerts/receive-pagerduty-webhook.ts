@@ -1,6 +1,7 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { PAGERDUTY_SIGNATURE_HEADER } from '../../domain/pagerduty-webhook';
 import { receivePagerDutyEvent } from '../../services/alerts/pagerduty-back-channel';
+import { alertRoutes } from '@expiry-radar/shared/api/routes/alert-routes';
 
 /**
  * `POST /api/pagerduty/webhooks/{id}`: PagerDuty's V3 webhook events for the workspace. Public and
@@ -8,7 +9,7 @@ import { receivePagerDutyEvent } from '../../services/alerts/pagerduty-back-chan
  * with a stored secret of one of its PagerDuty webhooks, else 403 (400 without one).
  */
 export const handler = createHttpHandler(
-  'receivePagerDutyWebhook',
+  alertRoutes.receivePagerDutyWebhook,
   async ({ params, event, now }) => {
     const rawBody = event.isBase64Encoded
       ? Buffer.from(event.body ?? '', 'base64').toString('utf8')

@@ -3,6 +3,7 @@ import { removeBouncedAddress } from '../../services/alerts/bounced-addresses';
 import { loadWorkspaceAccess, requireEditor } from '../../services/workspaces/workspace-access';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
+import { invitationRoutes } from '@expiry-radar/shared/api/routes/invitation-routes';
 
 /**
  * `POST /api/v1/workspaces/{id}/bounced-addresses/remove`: admins and workspace managers take one
@@ -10,7 +11,7 @@ import { requireSession } from '../pipeline/require-session';
  * settings as they now read.
  */
 export const handler = createHttpHandler(
-  'removeBouncedAddress',
+  invitationRoutes.removeBouncedAddress,
   async ({ params, body, session, now }) => {
     const { user } = requireSession(session);
     const access = await loadWorkspaceAccess(params.id, user);

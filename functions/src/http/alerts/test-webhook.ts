@@ -14,6 +14,7 @@ import {
 } from '../../services/workspaces/workspace-access';
 import { requireSession } from '../pipeline/require-session';
 import { requireAllowedWebhookUrl } from '../../services/alerts/webhook-url-checks';
+import { alertRoutes } from '@expiry-radar/shared/api/routes/alert-routes';
 
 const FAILURE_CODES = {
   blocked: 'WEBHOOK_BLOCKED',
@@ -46,28 +47,31 @@ async function testContext(workspaceId: string | undefined, caller: WorkspaceCal
  * `POST /api/test-webhook`: sends a sample alert in the kind's format, through the SSRF guard;
  * rate limited per user. A generic test for a workspace is signed with that workspace's secret.
  */
-export const handler = createHttpHandler('testWebhook', async ({ body, session, now }) => {
-  const { user } = requireSession(session);
-  requireAllowedWebhookUrl(body.url, 'url');
-  if (!(await consumeRateLimit(TEST_WEBHOOK_RATE_LIMIT, user.id, now))) {
-    throw new AppError('RATE_LIMITED');
-  }
-  const context = await testContext(body.workspace_id, user);
-  try {
-    const { status } = await sendTestWebhook({
-      channel: {
-        name: 'Test',
-        kind: body.kind,
-        url: body.url,
-        ...(body.routing_key ? { routing_key: body.routing_key } : {}),
-        ...(body.severity ? { severity: body.severity } : {}),
-      },
-      ...context,
-      now,
-    });
-    return { body: { ok: true as const, message: SUCCESS_MESSAGES.webhookTestSent, status } };
-  } catch (error) {
-    if (!(error instanceof WebhookDeliveryError)) throw error;
-    throw new AppError(FAILURE_CODES[error.reason], `Webhook test failed: ${error.message}.`);
-  }
-});
+export const handler = createHttpHandler(
+  alertRoutes.testWebhook,
+  async ({ body, session, now }) => {
+    const { user } = requireSession(session);
+    requireAllowedWebhookUrl(body.url, 'url');
+    if (!(await consumeRateLimit(TEST_WEBHOOK_RATE_LIMIT, user.id, now))) {
+      throw new AppError('RATE_LIMITED');
+    }
+    const context = await testContext(body.workspace_id, user);
+    try {
+      const { status } = await sendTestWebhook({
+        channel: {
+          name: 'Test',
+          kind: body.kind,
+          url: body.url,
+          ...(body.routing_key ? { routing_key: body.routing_key } : {}),
+          ...(body.severity ? { severity: body.severity } : {}),
+        },
+        ...context,
+        now,
+      });
+      return { body: { ok: true as const, message: SUCCESS_MESSAGES.webhookTestSent, status } };
+    } catch (error) {
+      if (!(error instanceof WebhookDeliveryError)) throw error;
+      throw new AppError(FAILURE_CODES[error.reason], `Webhook test failed: ${error.message}.`);
+    }
+  },
+);

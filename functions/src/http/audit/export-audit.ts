@@ -6,29 +6,33 @@ import {
   readAuditEvents,
   type AuditSource,
 } from '../../services/audit/audit-sources';
+import { auditRoutes } from '@expiry-radar/shared/api/routes/audit-routes';
 
 /**
  * `GET /api/account/export-audit`: up to `limit` events (newest first, optionally `since` a date)
  * of a workspace, the caller's organization or their own, as a JSON or CSV file download.
  */
-export const handler = createHttpHandler('exportAudit', async ({ query, session, now }) => {
-  const { user } = requireSession(session);
-  const source = auditSourceOf(query);
-  const events = await readAuditEvents(source, user, {
-    count: query.limit,
-    since: query.since,
-    now,
-  });
-  const fileName = exportFileName(source, query.format, now);
-  const headers = { 'content-disposition': `attachment; filename="${fileName}"` };
-  if (query.format === 'csv') {
-    return {
-      text: auditEventsToCsv(events),
-      headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' },
-    };
-  }
-  return { body: events, headers };
-});
+export const handler = createHttpHandler(
+  auditRoutes.exportAudit,
+  async ({ query, session, now }) => {
+    const { user } = requireSession(session);
+    const source = auditSourceOf(query);
+    const events = await readAuditEvents(source, user, {
+      count: query.limit,
+      since: query.since,
+      now,
+    });
+    const fileName = exportFileName(source, query.format, now);
+    const headers = { 'content-disposition': `attachment; filename="${fileName}"` };
+    if (query.format === 'csv') {
+      return {
+        text: auditEventsToCsv(events),
+        headers: { ...headers, 'content-type': 'text/csv; charset=utf-8' },
+      };
+    }
+    return { body: events, headers };
+  },
+);
 
 export function exportFileName(source: AuditSource, format: 'json' | 'csv', now: Date): string {
   const label =

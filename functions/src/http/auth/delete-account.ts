@@ -12,6 +12,7 @@ import {
 } from '../../services/accounts/account-rate-limits';
 import { requireSession } from '../pipeline/require-session';
 import { clearedSessionCookie } from '../pipeline/session-cookie';
+import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
 
 /**
  * `DELETE /auth/account`: needs the password, or a sign-in within the last 10 minutes (accounts
@@ -21,7 +22,7 @@ import { clearedSessionCookie } from '../pipeline/session-cookie';
  * the others are deleted (services/accounts/account-deletion).
  */
 export const handler = createHttpHandler(
-  'deleteAccount',
+  accountRoutes.deleteAccount,
   async ({ body, session, now, secureCookies }) => {
     const { user, signedInAt } = requireSession(session);
     const credentials = await findUserCredentials(user.id);

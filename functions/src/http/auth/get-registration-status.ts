@@ -4,6 +4,7 @@ import { isRegistrationVerified } from '../../services/accounts/registration-wat
 import { clientIp } from '../pipeline/client-ip';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { REGISTRATION_COOKIE } from '../pipeline/registration-cookie';
+import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
 
 /**
  * `GET /auth/registration`: what the waiting page after registering asks every few seconds.
@@ -13,7 +14,7 @@ import { REGISTRATION_COOKIE } from '../pipeline/registration-cookie';
  * apart. Starts no session. Limited per client address.
  */
 export const handler = createHttpHandler(
-  'getRegistrationStatus',
+  accountRoutes.getRegistrationStatus,
   async ({ cookies, event, now }) => {
     await enforceRateLimits([[RATE_LIMITS.registrationStatusPerIp, clientIp(event)]], now);
     return { body: { verified: await isRegistrationVerified(cookies[REGISTRATION_COOKIE], now) } };

@@ -14,6 +14,7 @@ import { clearedGoogleStateCookie, GOOGLE_STATE_COOKIE } from '../pipeline/googl
 import { finishExternalSignIn } from './finish-external-sign-in';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
 import { ssoRequiredFor } from '../../services/organizations/sso-connections';
+import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
 
 export const GOOGLE_FAILED_REDIRECT = '/login?error=google_sign_in_failed';
 export const GOOGLE_UNVERIFIED_REDIRECT = '/login?error=google_email_unverified';
@@ -28,7 +29,7 @@ export const SSO_REQUIRED_REDIRECT = '/login?error=sso_required';
  * instead (the app path waits in the pending sign-in).
  */
 export const handler = createHttpHandler(
-  'googleCallback',
+  accountRoutes.googleCallback,
   async ({ query, cookies, event, now, session, secureCookies }) => {
     const { google } = getConfig();
     if (!isGoogleSignInConfigured(google)) throw new AppError('NOT_FOUND');

@@ -17,6 +17,7 @@ import { signInCookies } from '../pipeline/session-cookie';
 import { twoFactorCookie } from '../pipeline/two-factor-cookie';
 import { startSecondStep } from '../../services/two-factor/sign-in-second-step';
 import { ssoRequiredFor } from '../../services/organizations/sso-connections';
+import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
 
 /**
  * `POST /auth/login`: one generic 401 for an unknown address and a wrong password alike, with the
@@ -27,7 +28,7 @@ import { ssoRequiredFor } from '../../services/organizations/sso-connections';
  * organization requires SSO is refused with SSO_REQUIRED (403) before any password check.
  */
 export const handler = createHttpHandler(
-  'login',
+  accountRoutes.login,
   async ({ body, event, now, session, secureCookies }) => {
     const ip = clientIp(event);
     await enforceRateLimits([[RATE_LIMITS.loginPerIp, ip]], now);

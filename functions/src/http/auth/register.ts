@@ -17,6 +17,7 @@ import { withSteadyDuration } from '../../services/accounts/steady-duration';
 import { clientIp } from '../pipeline/client-ip';
 import { registrationCookie } from '../pipeline/registration-cookie';
 import type { RegisterBody } from '@expiry-radar/shared/api/auth-schemas';
+import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
 
 /** Well above what hashing, the account's items and an email take, whichever way it goes. */
 export const REGISTRATION_ANSWER_MS = 600;
@@ -32,7 +33,7 @@ export const REGISTRATION_ANSWER_MS = 600;
  * was verified (for a taken address it watches nobody).
  */
 export const handler = createHttpHandler(
-  'register',
+  accountRoutes.register,
   async ({ body, event, now, secureCookies }) => {
     const ip = clientIp(event);
     if (!(await consumeRateLimit(RATE_LIMITS.registerPerIp, ip, now))) {

@@ -13,6 +13,7 @@ import { forgetPasswordFailures } from '../../services/accounts/account-rate-lim
 import { clientIp } from '../pipeline/client-ip';
 import { ssoRequiredFor } from '../../services/organizations/sso-connections';
 import { clearedSessionCookie } from '../pipeline/session-cookie';
+import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
 
 /**
  * `POST /auth/reset-password`: sets a new password with a reset link's token (single use, 30
@@ -21,7 +22,7 @@ import { clearedSessionCookie } from '../pipeline/session-cookie';
  * address is theirs.
  */
 export const handler = createHttpHandler(
-  'resetPassword',
+  accountRoutes.resetPassword,
   async ({ body, event, now, secureCookies }) => {
     const ip = clientIp(event);
     if (!(await consumeRateLimit(RATE_LIMITS.resetPasswordPerIp, ip, now))) {

@@ -22,6 +22,7 @@ import { clientIp } from '../pipeline/client-ip';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { finishExternalSignIn } from './finish-external-sign-in';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
+import { ssoRoutes } from '@expiry-radar/shared/api/routes/sso-routes';
 
 /**
  * `POST /auth/saml/acs`: the IdP's response, posted by the browser (HTTP-POST binding). The
@@ -34,7 +35,7 @@ import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
  * names is signed in (or created, just in time) as after any SSO sign-in.
  */
 export const handler = createHttpHandler(
-  'samlAcs',
+  ssoRoutes.samlAcs,
   async ({ body, event, now, secureCookies }) => {
     const ip = clientIp(event);
     const relayState = body.RelayState;

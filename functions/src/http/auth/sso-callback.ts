@@ -20,6 +20,7 @@ import { createHttpHandler } from '../pipeline/create-http-handler';
 import { clearedSsoStateCookie, SSO_STATE_COOKIE } from '../pipeline/sso-state-cookie';
 import { finishExternalSignIn } from './finish-external-sign-in';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
+import { ssoRoutes } from '@expiry-radar/shared/api/routes/sso-routes';
 
 export { SSO_FAILED_REDIRECT, SSO_OUTSIDE_DOMAINS_REDIRECT };
 
@@ -33,7 +34,7 @@ export { SSO_FAILED_REDIRECT, SSO_OUTSIDE_DOMAINS_REDIRECT };
  * through the end every external sign-in shares (finish-external-sign-in.ts).
  */
 export const handler = createHttpHandler(
-  'ssoCallback',
+  ssoRoutes.ssoCallback,
   async ({ query, cookies, event, now, session, secureCookies }) => {
     const clearState = clearedSsoStateCookie(secureCookies);
     const fail = (redirectTo = SSO_FAILED_REDIRECT) => ({ redirectTo, cookies: [clearState] });

@@ -17,6 +17,7 @@ import { createHttpHandler } from '../pipeline/create-http-handler';
 import type { RouteResponse } from '../pipeline/http-types';
 import { ssoStateCookie } from '../pipeline/sso-state-cookie';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
+import { ssoRoutes } from '@expiry-radar/shared/api/routes/sso-routes';
 
 export const SSO_NOT_SET_UP_REDIRECT = '/login?error=sso_not_set_up';
 export const SSO_UNAVAILABLE_REDIRECT = '/login?error=sso_unavailable';
@@ -28,33 +29,36 @@ export const SSO_UNAVAILABLE_REDIRECT = '/login?error=sso_unavailable';
  * server-side for ten minutes; no cookie, since the IdP's cross-site form post would not carry a
  * SameSite=Lax one back (the response must answer this request instead, once).
  */
-export const handler = createHttpHandler('ssoSignIn', async ({ query, now, secureCookies }) => {
-  const found = await connectionForAddress(query.email);
-  if (!found) return { redirectTo: SSO_NOT_SET_UP_REDIRECT };
-  const redirect = query.redirect ?? DEFAULT_SIGN_IN_REDIRECT;
-  if (found.connection.protocol === 'saml') {
-    return startSamlSignIn(found, query.email, redirect, now);
-  }
-  let request: SsoAuthorizationRequest;
-  try {
-    request = await startSsoAuthorization(await ssoClientOf(found.connection), query.email);
-  } catch (error) {
-    logger.warn('SSO sign-in could not start', { error: error as Error });
-    return { redirectTo: SSO_UNAVAILABLE_REDIRECT };
-  }
-  await saveSsoSignInState(
-    request.state,
-    {
-      organizationId: found.organizationId,
-      email: query.email,
-      nonce: request.nonce,
-      codeVerifier: request.codeVerifier,
-      redirect,
-    },
-    now,
-  );
-  return { redirectTo: request.url, cookies: [ssoStateCookie(request.state, secureCookies)] };
-});
+export const handler = createHttpHandler(
+  ssoRoutes.ssoSignIn,
+  async ({ query, now, secureCookies }) => {
+    const found = await connectionForAddress(query.email);
+    if (!found) return { redirectTo: SSO_NOT_SET_UP_REDIRECT };
+    const redirect = query.redirect ?? DEFAULT_SIGN_IN_REDIRECT;
+    if (found.connection.protocol === 'saml') {
+      return startSamlSignIn(found, query.email, redirect, now);
+    }
+    let request: SsoAuthorizationRequest;
+    try {
+      request = await startSsoAuthorization(await ssoClientOf(found.connection), query.email);
+    } catch (error) {
+      logger.warn('SSO sign-in could not start', { error: error as Error });
+      return { redirectTo: SSO_UNAVAILABLE_REDIRECT };
+    }
+    await saveSsoSignInState(
+      request.state,
+      {
+        organizationId: found.organizationId,
+        email: query.email,
+        nonce: request.nonce,
+        codeVerifier: request.codeVerifier,
+        redirect,
+      },
+      now,
+    );
+    return { redirectTo: request.url, cookies: [ssoStateCookie(request.state, secureCookies)] };
+  },
+);
 
 async function startSamlSignIn(
   found: AddressConnection,

@@ -23,6 +23,7 @@ import {
   startPasswordCheck,
 } from '../../services/accounts/account-rate-limits';
 import { requireSession } from '../pipeline/require-session';
+import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
 
 const missingPassword = (message: string) =>
   badRequest(message, [{ path: 'currentPassword', message }]);
@@ -35,74 +36,80 @@ const missingPassword = (message: string) =>
  * Asking for a new address needs the current password, or for accounts without one (Google
  * only) a sign-in within the last 10 minutes.
  */
-export const handler = createHttpHandler('updateAccount', async ({ body, session, now }) => {
-  const { user, sessionId, signedInAt } = requireSession(session);
-  const credentials = await findUserCredentials(user.id);
-  if (!credentials) throw new AppError('UNAUTHORIZED');
-  const hasPassword = credentials.passwordHash !== null;
-  const emailChanges = body.email !== undefined && body.email !== user.email;
-  const cancelsEmailChange = body.email === user.email && user.pendingEmail !== null;
+export const handler = createHttpHandler(
+  accountRoutes.updateAccount,
+  async ({ body, session, now }) => {
+    const { user, sessionId, signedInAt } = requireSession(session);
+    const credentials = await findUserCredentials(user.id);
+    if (!credentials) throw new AppError('UNAUTHORIZED');
+    const hasPassword = credentials.passwordHash !== null;
+    const emailChanges = body.email !== undefined && body.email !== user.email;
+    const cancelsEmailChange = body.email === user.email && user.pendingEmail !== null;
 
-  if (emailChanges && !hasPassword && !isRecentSignIn(signedInAt, now)) {
-    throw new AppError('REAUTHENTICATION_REQUIRED', UPDATE_ACCOUNT_MESSAGES.recentSignInForEmail);
-  }
-  if (body.newPassword !== undefined || (emailChanges && hasPassword)) {
-    if (!body.currentPassword) {
-      throw missingPassword(
-        body.newPassword !== undefined
-          ? UPDATE_ACCOUNT_MESSAGES.currentPasswordRequired
-          : UPDATE_ACCOUNT_MESSAGES.currentPasswordForEmail,
-      );
+    if (emailChanges && !hasPassword && !isRecentSignIn(signedInAt, now)) {
+      throw new AppError('REAUTHENTICATION_REQUIRED', UPDATE_ACCOUNT_MESSAGES.recentSignInForEmail);
     }
-    await startPasswordCheck(user.email, { userId: user.id }, now);
-    const matches =
-      credentials.passwordHash !== null &&
-      (await verifyPassword(body.currentPassword, credentials.passwordHash));
-    if (!matches) throw new AppError('INVALID_CURRENT_PASSWORD');
-    await passwordCheckSucceeded(user.email, { userId: user.id }, now);
-  }
-
-  const changed: string[] = [];
-  const metadata: Record<string, unknown> = {};
-  if (emailChanges && body.email) {
-    const holder = await findUserIdByEmail(body.email);
-    if (holder !== undefined && holder !== user.id) throw new AppError('EMAIL_TAKEN');
-    await limitLinkEmail([RATE_LIMITS.emailChangePerUser, user.id], body.email, now);
-    if (!(await requestEmailChange(user, body.email, now))) throw new AppError('UNAUTHORIZED');
-    changed.push('pendingEmail');
-    metadata.pendingEmail = body.email;
-    await sendVerificationEmail({ ...user, email: body.email }, now, { emailChange: true });
-    await sendSecurityNotice(user, { kind: 'email_change_requested', newEmail: body.email });
-  }
-  if (cancelsEmailChange) {
-    await cancelEmailChange(user.id, now);
-    changed.push('pendingEmail');
-    metadata.cancelledEmail = user.pendingEmail;
-  }
-  if (body.name !== undefined && body.name !== user.name) {
-    await updateUserName(user.id, body.name, now);
-    changed.push('name');
-  }
-  if (body.newPassword !== undefined) {
-    await setPasswordHash(user.id, await hashPassword(body.newPassword), now);
-    const signedOutEverywhere = body.signOutEverywhere !== false;
-    if (signedOutEverywhere) {
-      Object.assign(
-        metadata,
-        await endSessionsAndApiKeys(user, now, {
-          exceptSessionId: sessionId,
-          reason: 'password_changed',
-        }),
-      );
+    if (body.newPassword !== undefined || (emailChanges && hasPassword)) {
+      if (!body.currentPassword) {
+        throw missingPassword(
+          body.newPassword !== undefined
+            ? UPDATE_ACCOUNT_MESSAGES.currentPasswordRequired
+            : UPDATE_ACCOUNT_MESSAGES.currentPasswordForEmail,
+        );
+      }
+      await startPasswordCheck(user.email, { userId: user.id }, now);
+      const matches =
+        credentials.passwordHash !== null &&
+        (await verifyPassword(body.currentPassword, credentials.passwordHash));
+      if (!matches) throw new AppError('INVALID_CURRENT_PASSWORD');
+      await passwordCheckSucceeded(user.email, { userId: user.id }, now);
     }
-    changed.push('password');
-    metadata.signedOutEverywhere = signedOutEverywhere;
-    await sendSecurityNotice(user, { kind: 'password_changed', signedOutEverywhere });
-  }
 
-  const updated = (await findUserById(user.id)) ?? user;
-  if (changed.length > 0) {
-    await recordAccountEvent(updated, AUDIT_ACTIONS.updated, now, { fields: changed, ...metadata });
-  }
-  return { body: { user: sessionUser(updated), needsVerification: !updated.emailVerified } };
-});
+    const changed: string[] = [];
+    const metadata: Record<string, unknown> = {};
+    if (emailChanges && body.email) {
+      const holder = await findUserIdByEmail(body.email);
+      if (holder !== undefined && holder !== user.id) throw new AppError('EMAIL_TAKEN');
+      await limitLinkEmail([RATE_LIMITS.emailChangePerUser, user.id], body.email, now);
+      if (!(await requestEmailChange(user, body.email, now))) throw new AppError('UNAUTHORIZED');
+      changed.push('pendingEmail');
+      metadata.pendingEmail = body.email;
+      await sendVerificationEmail({ ...user, email: body.email }, now, { emailChange: true });
+      await sendSecurityNotice(user, { kind: 'email_change_requested', newEmail: body.email });
+    }
+    if (cancelsEmailChange) {
+      await cancelEmailChange(user.id, now);
+      changed.push('pendingEmail');
+      metadata.cancelledEmail = user.pendingEmail;
+    }
+    if (body.name !== undefined && body.name !== user.name) {
+      await updateUserName(user.id, body.name, now);
+      changed.push('name');
+    }
+    if (body.newPassword !== undefined) {
+      await setPasswordHash(user.id, await hashPassword(body.newPassword), now);
+      const signedOutEverywhere = body.signOutEverywhere !== false;
+      if (signedOutEverywhere) {
+        Object.assign(
+          metadata,
+          await endSessionsAndApiKeys(user, now, {
+            exceptSessionId: sessionId,
+            reason: 'password_changed',
+          }),
+        );
+      }
+      changed.push('password');
+      metadata.signedOutEverywhere = signedOutEverywhere;
+      await sendSecurityNotice(user, { kind: 'password_changed', signedOutEverywhere });
+    }
+
+    const updated = (await findUserById(user.id)) ?? user;
+    if (changed.length > 0) {
+      await recordAccountEvent(updated, AUDIT_ACTIONS.updated, now, {
+        fields: changed,
+        ...metadata,
+      });
+    }
+    return { body: { user: sessionUser(updated), needsVerification: !updated.emailVerified } };
+  },
+);

@@ -13,6 +13,7 @@ import {
 } from '../../data/user-records';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
+import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
 
 export { VERIFIED_REDIRECT };
 export const INVALID_LINK_REDIRECT = INVALID_VERIFICATION_LINK_REDIRECT;
@@ -25,7 +26,7 @@ export const INVALID_LINK_REDIRECT = INVALID_VERIFICATION_LINK_REDIRECT;
  * Lands on the app path the user was headed to when the link was sent (a plan's checkout), else
  * the dashboard's welcome.
  */
-export const handler = createHttpHandler('verifyEmail', async ({ query, now }) => {
+export const handler = createHttpHandler(accountRoutes.verifyEmail, async ({ query, now }) => {
   const token = await consumeAccountToken(query.token, 'verify-email', now);
   if (!token) return { redirectTo: INVALID_LINK_REDIRECT };
   const holder = await findUserById(token.userId);

@@ -4,6 +4,7 @@ import { badRequest } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { billingMessages } from '../../services/billing/billing-errors';
 import { handleStripeEvent } from '../../services/billing/stripe-events';
+import { billingRoutes } from '@expiry-radar/shared/api/routes/billing-routes';
 
 /**
  * `POST /api/billing/webhook`: Stripe's events. Public and without CSRF (Stripe is no browser);
@@ -11,7 +12,7 @@ import { handleStripeEvent } from '../../services/billing/stripe-events';
  * Each event id is handled once; replays answer 200 and change nothing.
  */
 export const handler = createHttpHandler(
-  'stripeWebhook',
+  billingRoutes.stripeWebhook,
   async ({ event, now }) => {
     const config = readStripeBillingConfig();
     if (billingMode(config) !== 'stripe') throw badRequest(billingMessages.unavailable);

@@ -1,13 +1,14 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 import { addCtFindingToInventory } from '../../services/certificate-transparency/watched-domains';
+import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 /**
  * `POST /api/v1/workspaces/{id}/watched-domains/certificates/{certificateId}/inventory` ("Add to
  * inventory"): admins and workspace managers.
  */
 export const handler = createHttpHandler(
-  'addCertificateToInventory',
+  tokenRoutes.addCertificateToInventory,
   async ({ params, session, workspaceAccess, now }) => {
     const { user } = requireSession(session);
     const access = await workspaceAccess(params.id);

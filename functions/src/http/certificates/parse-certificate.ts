@@ -2,13 +2,14 @@ import { CERTIFICATES_MAX_COUNT } from '@expiry-radar/shared/domain/certificate-
 import { readCertificates } from '../../domain/certificate-reading';
 import { badRequest } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
+import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 /**
  * `POST /api/certificates/parse`: the leaf certificates of PEM text in the token form's fields.
  * Reads and stores nothing else; a private key never gets here (the request schema refuses it,
  * answering 400 without the text).
  */
-export const handler = createHttpHandler('parseCertificate', ({ body }) => {
+export const handler = createHttpHandler(tokenRoutes.parseCertificate, ({ body }) => {
   const reading = readCertificates(body.pem);
   switch (reading.kind) {
     case 'read':

@@ -10,6 +10,7 @@ import { AppError, badRequest } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 import { loadWorkspaceAccess, requireEditor } from '../../services/workspaces/workspace-access';
+import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 export const ENDPOINT_PROBE_RATE_LIMIT: RateLimitRule = {
   name: 'endpoint-probe-user',
@@ -25,7 +26,7 @@ export const ENDPOINT_PROBE_RATE_LIMIT: RateLimitRule = {
  * the scheduled checks do. Stores nothing but the rate-limit counter.
  */
 export const handler = createHttpHandler(
-  'probeEndpoint',
+  tokenRoutes.probeEndpoint,
   async ({ params, body, session, now }) => {
     const { user } = requireSession(session);
     const access = await loadWorkspaceAccess(params.id, user);

@@ -1,10 +1,11 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 import { removeWorkspaceTrustedCa } from '../../services/certificate-authorities/trusted-certificate-authorities';
+import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 /** `DELETE /api/v1/workspaces/{id}/trusted-certificate-authorities/{caId}`: admins. */
 export const handler = createHttpHandler(
-  'removeTrustedCertificateAuthority',
+  tokenRoutes.removeTrustedCertificateAuthority,
   async ({ params, session, workspaceAccess, now }) => {
     const { user } = requireSession(session);
     const access = await workspaceAccess(params.id);

@@ -1,10 +1,11 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 import { removeWorkspaceWatchedDomain } from '../../services/certificate-transparency/watched-domains';
+import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 /** `DELETE /api/v1/workspaces/{id}/watched-domains/{domain}`: admins. */
 export const handler = createHttpHandler(
-  'removeWatchedDomain',
+  tokenRoutes.removeWatchedDomain,
   async ({ params, session, workspaceAccess, now }) => {
     const { user } = requireSession(session);
     const access = await workspaceAccess(params.id);

@@ -4,6 +4,7 @@ import { getDynamoDbClient, getSqsClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { logger } from '../../platform/logger';
+import { platformRoutes } from '@expiry-radar/shared/api/routes/platform-routes';
 
 interface CheckResult {
   ok: boolean;
@@ -22,7 +23,7 @@ async function timedCheck(name: string, probe: () => Promise<unknown>): Promise<
 }
 
 /** `GET /api/health`: 200 when the table and both alert queues answer, else 503. */
-export const handler = createHttpHandler('getHealth', async () => {
+export const handler = createHttpHandler(platformRoutes.getHealth, async () => {
   const { tableName, alertQueueUrl, alertDeadLetterQueueUrl } = getConfig();
   const queueProbe = (queueUrl: string) => () =>
     getSqsClient().send(

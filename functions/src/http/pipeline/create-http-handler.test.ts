@@ -3,13 +3,16 @@ import { givenSignedInUser } from '../../../test-support/fixtures';
 import { captureMetrics, metricCounts } from '../../../test-support/metrics-output';
 import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from './create-http-handler';
+import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
+import { platformRoutes } from '@expiry-radar/shared/api/routes/platform-routes';
+import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 const CSRF = 'csrf-token-value';
 
 describe('the HTTP stack', () => {
   describe('on a state-changing route (POST /auth/login)', () => {
     const received: unknown[] = [];
-    const login = createHttpHandler('login', ({ body }) => {
+    const login = createHttpHandler(accountRoutes.login, ({ body }) => {
       received.push(body);
       return { status: 201, body: { ok: true } };
     });
@@ -87,11 +90,11 @@ describe('the HTTP stack', () => {
 
   describe('on writes, the body must be declared JSON', () => {
     const received: unknown[] = [];
-    const login = createHttpHandler('login', ({ body }) => {
+    const login = createHttpHandler(accountRoutes.login, ({ body }) => {
       received.push(body);
       return { status: 201, body: { ok: true } };
     });
-    const logout = createHttpHandler('logout', () => ({ body: { ok: true } }));
+    const logout = createHttpHandler(accountRoutes.logout, () => ({ body: { ok: true } }));
     const body = JSON.stringify({ email: 'ada@example.com', password: 'a long enough password' });
     const post = (headers: Record<string, string>) =>
       invoke(
@@ -161,7 +164,7 @@ describe('the HTTP stack', () => {
   });
 
   describe('on a route for verified sessions (GET /api/tokens)', () => {
-    const listTokens = createHttpHandler('listTokens', ({ query, session }) => ({
+    const listTokens = createHttpHandler(tokenRoutes.listTokens, ({ query, session }) => ({
       body: { query, userId: session?.user.id },
     }));
     const get = (query: string, cookies?: string[]) =>
@@ -207,7 +210,7 @@ describe('the HTTP stack', () => {
     const startedFor: string[] = [];
     const handled: unknown[] = [];
     const listTokens = createHttpHandler<'listTokens', string>(
-      'listTokens',
+      tokenRoutes.listTokens,
       async ({ readAhead }) => {
         handled.push(await readAhead);
         return { body: { ok: true } };
@@ -257,7 +260,7 @@ describe('the HTTP stack', () => {
 
   describe('errors', () => {
     it('answers an AppError with its status, code and message', async () => {
-      const handler = createHttpHandler('getSession', () => {
+      const handler = createHttpHandler(platformRoutes.getSession, () => {
         throw new AppError('PLAN_LIMIT', 'Your plan allows 1 workspace.');
       });
       const response = await invoke(
@@ -269,7 +272,7 @@ describe('the HTTP stack', () => {
     });
 
     it('counts a plan-limit refusal per route as a CloudWatch metric', async () => {
-      const handler = createHttpHandler('getSession', () => {
+      const handler = createHttpHandler(platformRoutes.getSession, () => {
         throw new AppError('PLAN_LIMIT');
       });
       const event = apiGatewayEvent({ method: 'GET', path: '/api/session' });
@@ -281,7 +284,7 @@ describe('the HTTP stack', () => {
         Metrics: [{ Name: 'PlanLimitRefusals', Unit: 'Count' }],
       });
       // Other refusals count nothing, and nothing is printed while metrics are off (tests).
-      const forbidden = createHttpHandler('getSession', () => {
+      const forbidden = createHttpHandler(platformRoutes.getSession, () => {
         throw new AppError('FORBIDDEN');
       });
       expect(await captureMetrics(() => invoke(forbidden, event))).toEqual([]);
@@ -292,7 +295,7 @@ describe('the HTTP stack', () => {
     });
 
     it('answers anything else with a 500 that hides the cause', async () => {
-      const handler = createHttpHandler('getSession', () => {
+      const handler = createHttpHandler(platformRoutes.getSession, () => {
         throw new Error('connection string with a password in it');
       });
       const response = await invoke(

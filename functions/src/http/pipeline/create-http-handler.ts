@@ -5,7 +5,7 @@
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
+import type { RouteDefinition, RouteId } from '@expiry-radar/shared/api/route-table';
 import { jsonResponse, redirectResponse, textResponse } from './json-response';
 import type {
   HttpContext,
@@ -87,13 +87,15 @@ function workspaceAccessOf(state: HttpStackState) {
   };
 }
 
+/**
+ * `route` is the route's definition from its area's module (shared/src/api/routes/), not an id
+ * looked up in the whole route table: a route's bundle then holds only its area's schemas.
+ */
 export function createHttpHandler<Id extends RouteId, ReadAhead = never>(
-  routeId: Id,
+  route: RouteDefinition & { readonly id: Id },
   routeHandler: RouteHandler<Id, ReadAhead>,
   options: HttpHandlerOptions<ReadAhead> = {},
 ): HttpLambdaHandler {
-  const route = findRoute(routeId);
-
   const stack = middy<
     APIGatewayProxyEventV2,
     APIGatewayProxyStructuredResultV2,

@@ -8,7 +8,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { checkTextInput } from '@expiry-radar/shared/domain/text-rules';
-import { findRoute, type RouteId } from '@expiry-radar/shared/api/route-table';
+import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
 import { resolveAppOrigin } from '../../adapters/app-origin';
 import {
   SCIM_MEDIA_TYPE,
@@ -118,11 +118,11 @@ const scimErrorResponse: HttpMiddleware = {
   },
 };
 
+/** `route`: the route's definition from shared/src/api/routes/scim-routes.ts (as createHttpHandler's). */
 export function createScimHandler(
-  routeId: RouteId,
+  route: RouteDefinition,
   routeHandler: ScimRouteHandler,
 ): HttpLambdaHandler {
-  const route = findRoute(routeId);
   const stack = middy<
     APIGatewayProxyEventV2,
     APIGatewayProxyStructuredResultV2,

@@ -1,6 +1,7 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
 import { slackInstallationView } from '../../services/slack/slack-installation';
+import { slackAppRoutes } from '@expiry-radar/shared/api/routes/slack-app-routes';
 
 /**
  * `GET /api/v1/workspaces/{id}/slack-installation`: the workspace's Slack app installation (its
@@ -8,7 +9,7 @@ import { slackInstallationView } from '../../services/slack/slack-installation';
  * and whether the plan includes it. Every member reads it.
  */
 export const handler = createHttpHandler(
-  'getSlackInstallation',
+  slackAppRoutes.getSlackInstallation,
   async ({ params, session, workspaceAccess }) => {
     requireSession(session);
     return { body: await slackInstallationView(await workspaceAccess(params.id)) };

@@ -2,12 +2,13 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import type { HttpLambdaHandler } from '../pipeline/http-types';
 import { handleSlackInteraction } from '../../services/slack/slack-interactions';
+import { slackAppRoutes } from '@expiry-radar/shared/api/routes/slack-app-routes';
 
 /** Each request's raw body, read before the pipeline: the signature covers its exact bytes. */
 const rawBodies = new WeakMap<APIGatewayProxyEventV2, string>();
 
 const route = createHttpHandler(
-  'slackInteractions',
+  slackAppRoutes.slackInteractions,
   async ({ event, now }) => {
     await handleSlackInteraction({
       rawBody: rawBodies.get(event) ?? '',

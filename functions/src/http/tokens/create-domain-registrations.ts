@@ -2,13 +2,14 @@ import { addDomainRegistrations } from '../../services/domain-registrations/bulk
 import { requireEditor, requireNotFrozen } from '../../services/workspaces/workspace-access';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
+import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 /**
  * `POST /api/v1/workspaces/{id}/domain-registrations`: admins and workspace managers add domains
  * to follow in bulk, within the plan's tokens per workspace.
  */
 export const handler = createHttpHandler(
-  'createDomainRegistrations',
+  tokenRoutes.createDomainRegistrations,
   async ({ params, body, session, workspaceAccess, now }) => {
     const { user } = requireSession(session);
     const access = await workspaceAccess(params.id);

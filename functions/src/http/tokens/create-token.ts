@@ -15,34 +15,38 @@ import { requireMemberOwner } from '../../services/tokens/token-owner';
 import { requireAdditionalContactGroupsAllowed } from '../../services/tokens/additional-contact-groups';
 import { recordTokenEvent } from '../../services/tokens/token-audit';
 import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
+import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 /** `POST /api/tokens`: admins and workspace managers, within the plan's tokens per workspace. */
-export const handler = createHttpHandler('createToken', async ({ body, session, now }) => {
-  const { user } = requireSession(session);
-  const { workspace_id: workspaceId, ...fields } = body;
-  const access = await loadWorkspaceAccess(workspaceId, user);
-  requireEditor(access);
-  requireNotFrozen(access);
-  requireContactGroupAllowed(access, fields.contact_group_id);
-  await requireKnownContactGroup(access.workspaceId, fields.contact_group_id);
-  await requireMemberOwner(access.workspaceId, fields.owner_id);
-  await requireAdditionalContactGroupsAllowed(access, fields.additional_contact_group_ids);
-  await requireEndpointsAllowed(access, fields);
-  const token = await withTokenWriteErrors(access.plan, () =>
-    createToken({
-      workspaceId: access.workspaceId,
-      fields,
-      tokenLimit: PLAN_LIMITS[access.plan].tokensPerWorkspace,
+export const handler = createHttpHandler(
+  tokenRoutes.createToken,
+  async ({ body, session, now }) => {
+    const { user } = requireSession(session);
+    const { workspace_id: workspaceId, ...fields } = body;
+    const access = await loadWorkspaceAccess(workspaceId, user);
+    requireEditor(access);
+    requireNotFrozen(access);
+    requireContactGroupAllowed(access, fields.contact_group_id);
+    await requireKnownContactGroup(access.workspaceId, fields.contact_group_id);
+    await requireMemberOwner(access.workspaceId, fields.owner_id);
+    await requireAdditionalContactGroupsAllowed(access, fields.additional_contact_group_ids);
+    await requireEndpointsAllowed(access, fields);
+    const token = await withTokenWriteErrors(access.plan, () =>
+      createToken({
+        workspaceId: access.workspaceId,
+        fields,
+        tokenLimit: PLAN_LIMITS[access.plan].tokensPerWorkspace,
+        now,
+      }),
+    );
+    await recordTokenEvent({
+      access,
+      user,
+      action: AUDIT_ACTIONS.tokenCreated,
+      target: token,
+      metadata: { category: token.category, type: token.type, expiresAt: token.expiresAt },
       now,
-    }),
-  );
-  await recordTokenEvent({
-    access,
-    user,
-    action: AUDIT_ACTIONS.tokenCreated,
-    target: token,
-    metadata: { category: token.category, type: token.type, expiresAt: token.expiresAt },
-    now,
-  });
-  return { status: 201, body: token };
-});
+    });
+    return { status: 201, body: token };
+  },
+);

@@ -1,5 +1,6 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { exportTokens } from '../../services/tokens/token-export';
+import { invitationRoutes } from '@expiry-radar/shared/api/routes/invitation-routes';
 
 /**
  * `GET /api/v1/workspaces/{id}/tokens/export`: every token of the workspace as a CSV or JSON file
@@ -7,7 +8,7 @@ import { exportTokens } from '../../services/tokens/token-export';
  * their tokens can be taken out); non-members get 404.
  */
 export const handler = createHttpHandler(
-  'exportTokens',
+  invitationRoutes.exportTokens,
   async ({ params, query, workspaceAccess, now }) => {
     const access = await workspaceAccess(params.id);
     const file = await exportTokens(access, query.format, now);

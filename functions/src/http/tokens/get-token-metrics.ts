@@ -1,6 +1,7 @@
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { OPENMETRICS_CONTENT_TYPE } from '../../domain/token-metrics';
 import { tokenMetrics } from '../../services/tokens/token-metrics';
+import { invitationRoutes } from '@expiry-radar/shared/api/routes/invitation-routes';
 
 /**
  * `GET /api/v1/workspaces/{id}/metrics`: the workspace's tokens as Prometheus metrics in the
@@ -8,7 +9,7 @@ import { tokenMetrics } from '../../services/tokens/token-metrics';
  * member's session; like the export, for every member, viewers too; non-members get 404.
  */
 export const handler = createHttpHandler(
-  'getTokenMetrics',
+  invitationRoutes.getTokenMetrics,
   async ({ params, workspaceAccess, now }) => {
     const access = await workspaceAccess(params.id);
     return {

@@ -6,6 +6,7 @@ import type { IndexPage } from '../../data/token-index-reader';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { parseQueryString } from '../pipeline/query-string';
 import { requireSession } from '../pipeline/require-session';
+import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 /**
  * The `workspace_id` of the raw query, read before validation so the access check joins the
@@ -35,7 +36,7 @@ function readPageOfQuery(event: APIGatewayProxyEventV2): Promise<IndexPage> | un
  * `owner_id` (`me`: the caller) keeps the tokens that member owns, read from the search index.
  */
 export const handler = createHttpHandler(
-  'listTokens',
+  tokenRoutes.listTokens,
   async ({ query, session, workspaceAccess, readAhead }) => {
     const { workspace_id: workspaceId, owner_id: owner, ...request } = query;
     const access = await workspaceAccess(workspaceId);

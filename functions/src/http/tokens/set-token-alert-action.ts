@@ -3,6 +3,7 @@ import { requireSession } from '../pipeline/require-session';
 import { loadTokenAccess } from '../../services/tokens/token-access';
 import { requireEditor, requireNotFrozen } from '../../services/workspaces/workspace-access';
 import { setAlertAction } from '../../services/alerts/alert-actions';
+import { alertRoutes } from '@expiry-radar/shared/api/routes/alert-routes';
 
 /**
  * `PUT /api/tokens/{id}/alert-action`: an editor acknowledges the token's alerts for its current
@@ -10,7 +11,7 @@ import { setAlertAction } from '../../services/alerts/alert-actions';
  * that (`none`). Audited.
  */
 export const handler = createHttpHandler(
-  'setTokenAlertAction',
+  alertRoutes.setTokenAlertAction,
   async ({ params, body, session, now }) => {
     const { user } = requireSession(session);
     const { access, token } = await loadTokenAccess(params.id, user);

@@ -13,6 +13,7 @@ import { requireSession } from '../pipeline/require-session';
 import { loadTokensOf } from '../../services/tokens/token-access';
 import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
 import { tokenLimitError, withTokenWriteErrors } from '../../services/tokens/token-write-errors';
+import { invitationRoutes } from '@expiry-radar/shared/api/routes/invitation-routes';
 
 /**
  * `POST /api/v1/workspaces/{id}/transfer-tokens`: moves tokens from `from_workspace_id` into
@@ -21,7 +22,7 @@ import { tokenLimitError, withTokenWriteErrors } from '../../services/tokens/tok
  * plan limit holds. Moved tokens get new ids in the target.
  */
 export const handler = createHttpHandler(
-  'transferTokens',
+  invitationRoutes.transferTokens,
   async ({ params, body, session, now }) => {
     const { user } = requireSession(session);
     if (body.from_workspace_id === params.id) {

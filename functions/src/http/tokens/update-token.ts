@@ -18,6 +18,7 @@ import { requireMemberOwner } from '../../services/tokens/token-owner';
 import { requireAdditionalContactGroupsAllowed } from '../../services/tokens/additional-contact-groups';
 import { recordTokenEvent } from '../../services/tokens/token-audit';
 import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
+import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 /** Endpoints compare by address and SNI name: their last checks are not the caller's to change. */
 function comparable(field: string, value: unknown): string {
@@ -47,40 +48,43 @@ function changedFields(current: Token, update: TokenUpdate): string[] {
  * with the stored token, so type and category cannot change, an unchanged past expiry stays
  * editable, and fields of other categories are cleared.
  */
-export const handler = createHttpHandler('updateToken', async ({ params, session, now, event }) => {
-  const { user } = requireSession(session);
-  const { access, token } = await loadTokenAccess(params.id, user);
-  requireEditor(access);
-  requireNotFrozen(access);
-  const parsed = updateTokenSchema({ now, current: token }).safeParse(rawJsonBody(event));
-  if (!parsed.success) throw AppError.fromZodError(parsed.error);
-  const update = parsed.data;
-  requireContactGroupAllowed(access, update.contact_group_id, token.contact_group_id);
-  await requireKnownContactGroup(
-    access.workspaceId,
-    update.contact_group_id,
-    token.contact_group_id,
-  );
-  await requireMemberOwner(access.workspaceId, update.owner_id, token.owner_id ?? null);
-  await requireAdditionalContactGroupsAllowed(
-    access,
-    update.additional_contact_group_ids,
-    token.additional_contact_group_ids,
-  );
-  await requireEndpointsAllowed(access, { ...update, category: token.category }, token);
-  const fields = changedFields(token, update);
-  if (fields.length === 0) return { body: token };
-  const updated = await withTokenWriteErrors(access.plan, () => updateToken(token, update, now));
-  const renewed = fields.length === 1 && fields[0] === 'expiresAt';
-  await recordTokenEvent({
-    access,
-    user,
-    action: renewed ? AUDIT_ACTIONS.tokenRenewed : AUDIT_ACTIONS.tokenUpdated,
-    target: updated,
-    metadata: renewed
-      ? { previousExpiresAt: token.expiresAt, expiresAt: updated.expiresAt }
-      : { fields },
-    now,
-  });
-  return { body: updated };
-});
+export const handler = createHttpHandler(
+  tokenRoutes.updateToken,
+  async ({ params, session, now, event }) => {
+    const { user } = requireSession(session);
+    const { access, token } = await loadTokenAccess(params.id, user);
+    requireEditor(access);
+    requireNotFrozen(access);
+    const parsed = updateTokenSchema({ now, current: token }).safeParse(rawJsonBody(event));
+    if (!parsed.success) throw AppError.fromZodError(parsed.error);
+    const update = parsed.data;
+    requireContactGroupAllowed(access, update.contact_group_id, token.contact_group_id);
+    await requireKnownContactGroup(
+      access.workspaceId,
+      update.contact_group_id,
+      token.contact_group_id,
+    );
+    await requireMemberOwner(access.workspaceId, update.owner_id, token.owner_id ?? null);
+    await requireAdditionalContactGroupsAllowed(
+      access,
+      update.additional_contact_group_ids,
+      token.additional_contact_group_ids,
+    );
+    await requireEndpointsAllowed(access, { ...update, category: token.category }, token);
+    const fields = changedFields(token, update);
+    if (fields.length === 0) return { body: token };
+    const updated = await withTokenWriteErrors(access.plan, () => updateToken(token, update, now));
+    const renewed = fields.length === 1 && fields[0] === 'expiresAt';
+    await recordTokenEvent({
+      access,
+      user,
+      action: renewed ? AUDIT_ACTIONS.tokenRenewed : AUDIT_ACTIONS.tokenUpdated,
+      target: updated,
+      metadata: renewed
+        ? { previousExpiresAt: token.expiresAt, expiresAt: updated.expiresAt }
+        : { fields },
+      now,
+    });
+    return { body: updated };
+  },
+);

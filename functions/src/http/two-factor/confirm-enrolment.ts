@@ -5,6 +5,7 @@ import { sendSecurityNotice } from '../../services/accounts/account-mail';
 import { confirmEnrolment } from '../../services/two-factor/enrolment';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
+import { twoFactorRoutes } from '@expiry-radar/shared/api/routes/two-factor-routes';
 
 /**
  * `POST /api/account/two-factor/enrolment/confirm` `{code}`: a code of the pending secret turns
@@ -13,7 +14,7 @@ import { requireSession } from '../pipeline/require-session';
  * is told by email.
  */
 export const handler = createHttpHandler(
-  'confirmTwoFactorEnrolment',
+  twoFactorRoutes.confirmTwoFactorEnrolment,
   async ({ body, session, now }) => {
     const { user, sessionId } = requireSession(session);
     const recoveryCodes = await confirmEnrolment(user, body.code, now);

@@ -8,6 +8,7 @@ import { checkSecondFactor } from '../../services/two-factor/second-factor-check
 import { clientIp } from '../pipeline/client-ip';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
+import { twoFactorRoutes } from '@expiry-radar/shared/api/routes/two-factor-routes';
 
 /**
  * `DELETE /api/account/two-factor` `{password, code}`: turns two-factor authentication off. Both
@@ -16,7 +17,7 @@ import { requireSession } from '../pipeline/require-session';
  * The owner is told by email.
  */
 export const handler = createHttpHandler(
-  'disableTwoFactor',
+  twoFactorRoutes.disableTwoFactor,
   async ({ body, session, now, event }) => {
     const { user, signedInAt } = requireSession(session);
     await confirmIdentity({ user, signedInAt, password: body.password, now });

@@ -8,6 +8,7 @@ import { checkSecondFactor } from '../../services/two-factor/second-factor-check
 import { clientIp } from '../pipeline/client-ip';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
+import { twoFactorRoutes } from '@expiry-radar/shared/api/routes/two-factor-routes';
 
 /**
  * `POST /api/account/two-factor/recovery-codes` `{password?, code?}`: 10 new recovery codes in
@@ -15,7 +16,7 @@ import { requireSession } from '../pipeline/require-session';
  * counted, single use, locked after 5 wrong ones).
  */
 export const handler = createHttpHandler(
-  'regenerateRecoveryCodes',
+  twoFactorRoutes.regenerateRecoveryCodes,
   async ({ body, session, now, event }) => {
     const { user, signedInAt } = requireSession(session);
     if (body.code) {

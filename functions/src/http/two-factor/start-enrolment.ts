@@ -2,6 +2,7 @@ import { startEnrolment } from '../../services/two-factor/enrolment';
 import { confirmIdentity } from '../../services/two-factor/identity-confirmation';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
+import { twoFactorRoutes } from '@expiry-radar/shared/api/routes/two-factor-routes';
 
 /**
  * `POST /api/account/two-factor/enrolment` `{password?}`: a new secret for the authenticator app
@@ -10,7 +11,7 @@ import { requireSession } from '../pipeline/require-session';
  * two-factor authentication is on already.
  */
 export const handler = createHttpHandler(
-  'startTwoFactorEnrolment',
+  twoFactorRoutes.startTwoFactorEnrolment,
   async ({ body, session, now }) => {
     const { user, signedInAt } = requireSession(session);
     await confirmIdentity({ user, signedInAt, password: body.password, now });

@@ -13,6 +13,7 @@ import { clientIp } from '../pipeline/client-ip';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { signInCookies } from '../pipeline/session-cookie';
 import { clearedTwoFactorCookie, TWO_FACTOR_COOKIE } from '../pipeline/two-factor-cookie';
+import { twoFactorRoutes } from '@expiry-radar/shared/api/routes/two-factor-routes';
 
 /**
  * `POST /auth/two-factor` `{code}`: the sign-in's second step. Needs the pending sign-in cookie
@@ -21,7 +22,7 @@ import { clearedTwoFactorCookie, TWO_FACTOR_COOKIE } from '../pipeline/two-facto
  * 429 for 15 minutes after the 5th in a row.
  */
 export const handler = createHttpHandler(
-  'verifyTwoFactorSignIn',
+  twoFactorRoutes.verifyTwoFactorSignIn,
   async ({ body, cookies, event, now, session, secureCookies }) => {
     const ip = clientIp(event);
     await enforceRateLimits([[RATE_LIMITS.twoFactorPerIp, ip]], now);

@@ -6,6 +6,7 @@ import {
 } from '../../services/workspaces/workspace-access';
 import { requireSession } from '../pipeline/require-session';
 import { removeMemberOrInvitation } from '../../services/members/member-changes';
+import { workspaceRoutes } from '@expiry-radar/shared/api/routes/workspace-routes';
 
 /**
  * `DELETE /api/v1/workspaces/{id}/members/{userId}` (admin or workspace manager): removes a
@@ -13,7 +14,7 @@ import { removeMemberOrInvitation } from '../../services/members/member-changes'
  * `successor_id` (another member) or are left without an owner.
  */
 export const handler = createHttpHandler(
-  'removeMember',
+  workspaceRoutes.removeMember,
   async ({ params, query, session, now }) => {
     const { user } = requireSession(session);
     const access = await loadWorkspaceAccess(params.id, user);

@@ -10,13 +10,14 @@ import {
 import { requireSession } from '../pipeline/require-session';
 import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
 import { workspaceView } from '../../services/workspaces/workspace-view';
+import { workspaceRoutes } from '@expiry-radar/shared/api/routes/workspace-routes';
 
 /**
  * `PATCH /api/v1/workspaces/{id}` `{name}`: admin only; not while frozen; not to a name the owner
  * uses for another workspace (409 at the name).
  */
 export const handler = createHttpHandler(
-  'renameWorkspace',
+  workspaceRoutes.renameWorkspace,
   async ({ params, body, session, now }) => {
     const { user } = requireSession(session);
     const access = await loadWorkspaceAccess(params.id, user);

@@ -11,6 +11,7 @@ import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit'
 import { workspaceView } from '../../services/workspaces/workspace-view';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { requireSession } from '../pipeline/require-session';
+import { invitationRoutes } from '@expiry-radar/shared/api/routes/invitation-routes';
 
 export const TWO_FACTOR_PLAN_MESSAGE =
   'Requiring two-factor authentication needs a Team or Enterprise plan. Upgrade to use it.';
@@ -23,7 +24,7 @@ export const ADMIN_NOT_ENROLLED_MESSAGE =
  * authentication on; no longer requiring it is always allowed.
  */
 export const handler = createHttpHandler(
-  'setWorkspaceTwoFactorRequirement',
+  invitationRoutes.setWorkspaceTwoFactorRequirement,
   async ({ params, body, session, now }) => {
     const { user } = requireSession(session);
     const access = await loadWorkspaceAccess(params.id, user);

@@ -13,6 +13,8 @@ import {
 import { resetConfigForTests } from '../../../platform/config';
 import { createHttpHandler } from '../create-http-handler';
 import { ORIGIN_VERIFY_HEADER } from './origin-verify';
+import { billingRoutes } from '@expiry-radar/shared/api/routes/billing-routes';
+import { platformRoutes } from '@expiry-radar/shared/api/routes/platform-routes';
 
 const SECRET_ARN = 'arn:aws:secretsmanager:eu-west-1:111122223333:secret:origin-verify-AbCdEf';
 const CURRENT = 'current-origin-secret-value';
@@ -37,13 +39,13 @@ const send = jest
   .mockImplementation((command) => answer(command) as never);
 
 const reached: string[] = [];
-const getCsrfToken = createHttpHandler('getCsrfToken', () => {
+const getCsrfToken = createHttpHandler(platformRoutes.getCsrfToken, () => {
   reached.push('getCsrfToken');
   return { body: { csrfToken: 'token' } };
 });
 // Stripe calls the webhook through CloudFront too, so it gets the header like every route.
 const stripeWebhook = createHttpHandler(
-  'stripeWebhook',
+  billingRoutes.stripeWebhook,
   () => {
     reached.push('stripeWebhook');
     return { body: { received: true } };

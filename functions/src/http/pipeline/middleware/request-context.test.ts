@@ -4,6 +4,7 @@ import { lambdaContext } from '../../../local/lambda-http-adapter';
 import { AppError } from '../../../platform/app-error';
 import { logger } from '../../../platform/logger';
 import { createHttpHandler } from '../create-http-handler';
+import { platformRoutes } from '@expiry-radar/shared/api/routes/platform-routes';
 
 /** The JSON lines the logger writes while `run` runs. */
 async function captureLogs(run: () => Promise<void>): Promise<Record<string, unknown>[]> {
@@ -26,7 +27,7 @@ async function captureLogs(run: () => Promise<void>): Promise<Record<string, unk
 
 describe('request ids in the logs', () => {
   it("stamps each invocation's lines with its own request ids, cleared when it ends", async () => {
-    const handler = createHttpHandler('getSession', () => {
+    const handler = createHttpHandler(platformRoutes.getSession, () => {
       logger.info('inside the route');
       return { body: {} };
     });
@@ -56,7 +57,7 @@ describe('request ids in the logs', () => {
   });
 
   it('logs a refused request with its ids, then clears them', async () => {
-    const handler = createHttpHandler('getSession', () => {
+    const handler = createHttpHandler(platformRoutes.getSession, () => {
       throw new AppError('FORBIDDEN');
     });
     const event = apiGatewayEvent({ method: 'GET', path: '/api/session' });

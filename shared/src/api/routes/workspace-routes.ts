@@ -1,0 +1,106 @@
+/** Workspaces: this area's routes of the route table (route-table.ts), keyed by id. */
+import type { RouteDefinition } from '../route-definition';
+import { startUpRoutes } from '../start-up-routes';
+import { idParams, memberParams, okResponse } from '../common-schemas';
+import {
+  addMemberBody,
+  createWorkspaceBody,
+  listMembersQuery,
+  listMembersResponse,
+  listWorkspacesQuery,
+  listWorkspacesResponse,
+  memberSchema,
+  renameWorkspaceBody,
+  updateMemberBody,
+  removeMemberQuery,
+  workspaceSchema,
+} from '../workspace-api-schemas';
+
+export const workspaceRoutes = {
+  listWorkspaces: {
+    ...startUpRoutes.listWorkspaces,
+    auth: 'verifiedSession',
+    summary: "The user's workspaces with their role in each.",
+    request: { query: listWorkspacesQuery },
+    response: listWorkspacesResponse,
+    apiKey: 'workspace',
+  },
+  createWorkspace: {
+    id: 'createWorkspace',
+    method: 'POST',
+    path: '/api/v1/workspaces',
+    auth: 'verifiedSession',
+    summary: 'Creates a workspace owned by the user, within the plan limit.',
+    request: { body: createWorkspaceBody },
+    response: workspaceSchema,
+    apiKey: 'allWorkspaces',
+    successStatus: 201,
+  },
+  getWorkspace: {
+    id: 'getWorkspace',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}',
+    auth: 'verifiedSession',
+    summary: "One workspace with the user's role in it.",
+    request: { params: idParams },
+    response: workspaceSchema,
+    apiKey: 'workspace',
+  },
+  renameWorkspace: {
+    id: 'renameWorkspace',
+    method: 'PATCH',
+    path: '/api/v1/workspaces/{id}',
+    auth: 'verifiedSession',
+    summary: 'Renames a workspace (admin).',
+    request: { params: idParams, body: renameWorkspaceBody },
+    response: workspaceSchema,
+  },
+  deleteWorkspace: {
+    id: 'deleteWorkspace',
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}',
+    auth: 'verifiedSession',
+    summary: 'Deletes a workspace and its tokens (admin).',
+    request: { params: idParams },
+    response: okResponse,
+  },
+  listMembers: {
+    id: 'listMembers',
+    method: 'GET',
+    path: '/api/v1/workspaces/{id}/members',
+    auth: 'verifiedSession',
+    summary: "A workspace's members and invitations.",
+    request: { params: idParams, query: listMembersQuery },
+    response: listMembersResponse,
+  },
+  addMember: {
+    id: 'addMember',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/members',
+    auth: 'verifiedSession',
+    summary:
+      'Invites an address by email with a role, within the plan limit; it joins only when its owner accepts. Rate limited.',
+    request: { params: idParams, body: addMemberBody },
+    response: memberSchema,
+    successStatus: 201,
+  },
+  updateMember: {
+    id: 'updateMember',
+    method: 'PATCH',
+    path: '/api/v1/workspaces/{id}/members/{userId}',
+    auth: 'verifiedSession',
+    summary: "Changes a member's role.",
+    request: { params: memberParams, body: updateMemberBody },
+    response: memberSchema,
+  },
+  removeMember: {
+    id: 'removeMember',
+    method: 'DELETE',
+    path: '/api/v1/workspaces/{id}/members/{userId}',
+    auth: 'verifiedSession',
+    summary:
+      "Removes a member or cancels an invitation; the member's tokens go to `successor_id` (another member) or are left without an owner.",
+    request: { params: memberParams, query: removeMemberQuery },
+    response: okResponse,
+  },
+} as const satisfies Readonly<Record<string, RouteDefinition>>;
