@@ -40,6 +40,12 @@ export const ESBUILD_OPTIONS: BuildOptions = {
   // The runtime provides AWS SDK v3; each bundle holds only its function's code. Prettier is
   // loaded only by React Email's `pretty` option, which the alert email never asks for.
   external: ['@aws-sdk/*', 'prettier', 'prettier/*'],
+  // tldts's Public Suffix List is loaded by the first parse, not at every cold start: `tldts`
+  // names tldts-on-first-use.ts, which requires the package itself as `tldts-package`.
+  alias: {
+    tldts: path.join(REPO_ROOT, 'functions/src/platform/tldts-on-first-use.ts'),
+    'tldts-package': require.resolve('tldts'),
+  },
   tsconfig: path.join(REPO_ROOT, 'tsconfig.base.json'),
   logLevel: 'warning',
 };

@@ -1,0 +1,44 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import * as path from 'node:path';
+import { buildSync } from 'esbuild';
+import { parse } from 'tldts';
+import { ESBUILD_OPTIONS } from './function-bundles';
+
+describe("the functions' esbuild options", () => {
+  it('bundle tldts required by its first parse (not loaded with the bundle), answering as tldts does', () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'function-bundles-'));
+    try {
+      const entry = path.join(directory, 'entry.ts');
+      writeFileSync(
+        entry,
+        [
+          "import { parse } from 'tldts';",
+          'const options = { allowPrivateDomains: false, extractHostname: false };',
+          "console.log(JSON.stringify(parse('shop.example.co.uk', options)));",
+        ].join('\n'),
+      );
+      const { metafile } = buildSync({
+        ...ESBUILD_OPTIONS,
+        entryPoints: { index: entry },
+        outdir: directory,
+        metafile: true,
+      });
+      const importsOfTldts = Object.entries(metafile.inputs).flatMap(([importer, input]) =>
+        input.imports
+          .filter((imported) => imported.path.includes('node_modules/tldts/'))
+          .map((imported) => ({ importer: path.basename(importer), kind: imported.kind })),
+      );
+      expect(importsOfTldts).toEqual([{ importer: 'tldts-on-first-use.ts', kind: 'require-call' }]);
+      const answer: unknown = JSON.parse(
+        execFileSync(process.execPath, [path.join(directory, 'index.js')], { encoding: 'utf8' }),
+      );
+      expect(answer).toEqual(
+        parse('shop.example.co.uk', { allowPrivateDomains: false, extractHostname: false }),
+      );
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+});
