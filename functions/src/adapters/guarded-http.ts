@@ -22,6 +22,7 @@ import {
   type Resolver,
   type WebhookTargetPolicy,
 } from './ssrf-guard';
+import { getTracer } from '../platform/tracer';
 import { couldNotConnect } from './connection-failure';
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;
@@ -109,6 +110,7 @@ export function guardedRequest(
       clearTimeout(deadline);
       outcome();
     };
+    getTracer(); // Outgoing HTTPS is traced once the tracer exists (platform/tracer.ts).
     const outgoing = transport.request(url, {
       method,
       headers: {

@@ -8,7 +8,7 @@ import {
   getSsmClient,
   SDK_LOGGER_MIDDLEWARE,
 } from './aws-clients';
-import { tracer } from './tracer';
+import { getTracer } from './tracer';
 
 const XRAY_MIDDLEWARE = 'XRaySDKInstrumentation';
 
@@ -54,7 +54,7 @@ const IN_LAMBDA = {
 
 describe('AWS clients and X-Ray tracing', () => {
   it('leaves the clients as they are outside Lambda (tests, local runtime, benchmarks)', () => {
-    expect(tracer.isTracingEnabled()).toBe(false);
+    expect(getTracer().isTracingEnabled()).toBe(false);
     for (const client of [getDynamoDbClient(), getSqsClient(), getSesClient(), getSsmClient()]) {
       expect(middlewareOf(client)).not.toContain(XRAY_MIDDLEWARE);
     }
@@ -118,6 +118,26 @@ describe("the clients' SDK packages", () => {
       fresh.getSsmClient();
       fresh.getSsmClient();
       expect(loaded).toEqual(['@aws-sdk/client-ssm']);
+    });
+  });
+
+  it("leave the tracer's X-Ray SDK unloaded until a traced client is made (the origin secret's is not)", () => {
+    const loaded: string[] = [];
+    jest.isolateModules(() => {
+      jest.doMock('@aws-lambda-powertools/tracer', () => {
+        loaded.push('tracer');
+        return jest.requireActual<object>('@aws-lambda-powertools/tracer');
+      });
+      const fresh = jest.requireActual<{
+        getSecretsManagerClient: typeof getSecretsManagerClient;
+        getDynamoDbClient: typeof getDynamoDbClient;
+        getSqsClient: typeof getSqsClient;
+      }>('./aws-clients');
+      fresh.getSecretsManagerClient();
+      expect(loaded).toEqual([]);
+      fresh.getDynamoDbClient();
+      fresh.getSqsClient();
+      expect(loaded).toEqual(['tracer']);
     });
   });
 });

@@ -18,7 +18,7 @@ import type * as SesV2 from '@aws-sdk/client-sesv2';
 import type * as Sqs from '@aws-sdk/client-sqs';
 import type * as Ssm from '@aws-sdk/client-ssm';
 import { getConfig } from './config';
-import { tracer } from './tracer';
+import { getTracer } from './tracer';
 
 let dynamoDbClient: DynamoDb.DynamoDBClient | undefined;
 let documentClient: DynamoDbDocuments.DynamoDBDocumentClient | undefined;
@@ -58,7 +58,7 @@ export function getDynamoDbClient(): DynamoDb.DynamoDBClient {
   if (!dynamoDbClient) {
     const { DynamoDBClient } = loadDynamoDb();
     const { region, dynamoDbEndpoint } = getConfig();
-    dynamoDbClient = tracer.captureAWSv3Client(
+    dynamoDbClient = getTracer().captureAWSv3Client(
       withoutSdkLogging(new DynamoDBClient({ region, endpoint: dynamoDbEndpoint })),
     );
   }
@@ -79,7 +79,7 @@ export function getSqsClient(): Sqs.SQSClient {
   if (!sqsClient) {
     const { SQSClient } = loadSqs();
     const { region, sqsEndpoint } = getConfig();
-    sqsClient = tracer.captureAWSv3Client(
+    sqsClient = getTracer().captureAWSv3Client(
       withoutSdkLogging(new SQSClient({ region, endpoint: sqsEndpoint })),
     );
   }
@@ -90,7 +90,7 @@ export function getSesClient(): SesV2.SESv2Client {
   if (!sesClient) {
     const { SESv2Client } = loadSesV2();
     const { region, sesEndpoint } = getConfig();
-    sesClient = tracer.captureAWSv3Client(
+    sesClient = getTracer().captureAWSv3Client(
       withoutSdkLogging(new SESv2Client({ region, endpoint: sesEndpoint })),
     );
   }
@@ -100,7 +100,7 @@ export function getSesClient(): SesV2.SESv2Client {
 export function getSsmClient(): Ssm.SSMClient {
   if (!ssmClient) {
     const { SSMClient } = loadSsm();
-    ssmClient = tracer.captureAWSv3Client(
+    ssmClient = getTracer().captureAWSv3Client(
       withoutSdkLogging(new SSMClient({ region: getConfig().region })),
     );
   }
@@ -120,7 +120,7 @@ export function getSecretsManagerClient(): SecretsManager.SecretsManagerClient {
 export function getKmsClient(): Kms.KMSClient {
   if (!kmsClient) {
     const { KMSClient } = loadKms();
-    kmsClient = tracer.captureAWSv3Client(
+    kmsClient = getTracer().captureAWSv3Client(
       withoutSdkLogging(new KMSClient({ region: getConfig().region })),
     );
   }
