@@ -1,5 +1,6 @@
 import {
   budgetMark,
+  coldStartCause,
   coldStartSchedule,
   decodeVlqSegment,
   generatedCharactersBySource,
@@ -93,5 +94,10 @@ describe('the cold-start benchmark', () => {
       { module: 'zod', characters: 600, share: 0.6 },
       { module: 'shared/src/api', characters: 300, share: 0.3 },
     ]);
+  });
+
+  it("names a route's known cause by its construct id, none for the others", () => {
+    expect(coldStartCause('ExpiryRadarApiAuth/Routes/SamlAcs')).toContain("SAML's XML libraries");
+    expect(coldStartCause('ExpiryRadarApiAuth/Routes/Login')).toBeUndefined();
   });
 });

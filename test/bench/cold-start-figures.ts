@@ -71,6 +71,36 @@ export function ratioToReference(
   return median(runs.map((run) => run.ms / nearbyReferenceMs(reference, run.order, count)));
 }
 
+const OPENID_CLIENT =
+  'the OpenID Connect client (openid-client, oauth4webapi, jose) is loaded with the handler: the route signs in through an identity provider';
+
+/**
+ * Why a route function over budget takes long, where its bundle's largest modules do not say it
+ * (they include what loads on first use only), by the route's construct id. Checked against the
+ * handlers (docs/architecture.md, cold starts); a route not named here gets its largest modules.
+ */
+const COLD_START_CAUSES: Readonly<Record<string, string>> = {
+  SamlAcs:
+    "SAML's XML libraries (node-saml, xmldom, xpath, xml-crypto) are loaded with the handler: every answer of the route reads a SAML response",
+  SamlMetadata:
+    "SAML's XML libraries (node-saml, xmldom, xpath, xml-crypto) are loaded with the handler: its answer is our SAML metadata",
+  GetOpenApiDocument:
+    "the whole route table (every area's schemas) is loaded: its answer is built from them",
+  GetHealth:
+    'its first answer reads the table and both alert queues (the DynamoDB and SQS packages and the tracer load for it)',
+  GetRegistrationStatus:
+    "its first answer counts the caller's requests in the table (rate limit): the DynamoDB package and the tracer load for it",
+  GoogleSignIn: OPENID_CLIENT,
+  GoogleCallback: OPENID_CLIENT,
+  SsoSignIn: OPENID_CLIENT,
+  SsoCallback: OPENID_CLIENT,
+};
+
+/** The cause of a route's cold start over budget when COLD_START_CAUSES names it. */
+export function coldStartCause(label: string): string | undefined {
+  return COLD_START_CAUSES[label.split('/').at(-1) ?? ''];
+}
+
 export interface ColdStartJudgement {
   readonly ratio: number;
   readonly within: boolean;

@@ -39,6 +39,7 @@ import { synthesizedAssembly } from './bundle-sizes';
 import {
   COLD_START_BUDGET_RATIO,
   budgetMark,
+  coldStartCause,
   coldStartSchedule,
   generatedCharactersBySource,
   judgeColdStart,
@@ -283,8 +284,11 @@ export async function measureColdStarts(): Promise<void> {
         `  ${target.label.padEnd(width)} ${size.padStart(22)}  ${milliseconds(initMs).padStart(7)} (load ${milliseconds(median(runs.map((run) => run.loadMs)))})  ${judgement.ratio.toFixed(2)}x  answer ${answers}  ${mark}`,
       );
       if (target.kind === 'route' && !judgement.within) {
+        const cause = coldStartCause(target.label);
         console.log(
-          `      largest modules in the bundle: ${largestModulesOf(target.assetDirectory)}`,
+          cause
+            ? `      why: ${cause}`
+            : `      largest modules in the bundle (some load on first use only): ${largestModulesOf(target.assetDirectory)}`,
         );
       }
     }
