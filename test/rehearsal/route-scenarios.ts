@@ -1318,8 +1318,16 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     const viewer = { workspace_id: workspace, role: 'viewer' };
     const request = (body: object) => ({ session: owner, params: { id }, body });
     await context.call('mapScimGroup', 'happy', request(viewer), 200);
-    // Unmapped: the person leaves the workspace, their token keeps no owner.
-    await context.call('mapScimGroup', 'happy', request({ workspace_id: null, role: null }), 200);
+    // Unmapped: the person leaves the workspace, and the edit handing their token on folds the
+    // search index's waiting changes.
+    await searchIndexWithWaitingChanges(context, owner, workspace);
+    await context.call(
+      'mapScimGroup',
+      'happy',
+      request({ workspace_id: null, role: null }),
+      200,
+      FOLDING_WRITE,
+    );
     await context.call(
       'mapScimGroup',
       'refusal',
@@ -1458,14 +1466,19 @@ export const routeScenarios: Record<RouteId, Scenario> = {
   },
   async scimDeleteGroup(context) {
     const { headers, group, leaver, owner, workspace } = await scimOrganization(context);
-    const id = await group([await leaver()]);
-    const mapping = { workspace_id: workspace, role: 'viewer' };
-    await context.call(
-      'mapScimGroup',
-      'setup',
-      { session: owner, params: { id }, body: mapping },
-      200,
-    );
+    const person = await leaver();
+    const id = await group([person]);
+    const other = await group([person]);
+    const map = (groupId: string, role: string) =>
+      context.call(
+        'mapScimGroup',
+        'setup',
+        { session: owner, params: { id: groupId }, body: { workspace_id: workspace, role } },
+        200,
+      );
+    await map(id, 'workspace_manager');
+    await map(other, 'viewer');
+    // The person keeps the workspace through the other group, with its lower role.
     await context.call('scimDeleteGroup', 'happy', { headers, params: { id } }, 204);
     await context.call('scimDeleteGroup', 'refusal', { headers, params: { id } }, 404);
   },
