@@ -3,7 +3,8 @@
  * and nonce, ID token validation. The issuer is configurable so tests can use a mock server;
  * plain http is allowed only for such a local issuer.
  */
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
+import { loadOpenIdClient } from './openid-client-loader';
 import type {
   GoogleAuthorizationRequest,
   GoogleIdentity,
@@ -15,28 +16,30 @@ import { getGoogleClientSecret } from './google-client-secret';
 
 const SCOPE = 'openid email profile';
 
-let cachedConfiguration: { key: string; configuration: Promise<oidc.Configuration> } | undefined;
+let cachedConfiguration: { key: string; configuration: Promise<Oidc.Configuration> } | undefined;
 
 function isLocalHttp(issuer: string): boolean {
   const url = new URL(issuer);
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-async function discover(google: GoogleSignInConfig): Promise<oidc.Configuration> {
+async function discover(google: GoogleSignInConfig): Promise<Oidc.Configuration> {
   const clientId = google.clientId;
   if (!clientId) throw new Error('Google sign-in is not configured');
   const clientSecret = await getGoogleClientSecret(google);
-  return oidc.discovery(
+  return loadOpenIdClient().discovery(
     new URL(google.issuer),
     clientId,
     clientSecret,
     undefined,
-    isLocalHttp(google.issuer) ? { execute: [oidc.allowInsecureRequests] } : undefined,
+    isLocalHttp(google.issuer)
+      ? { execute: [loadOpenIdClient().allowInsecureRequests] }
+      : undefined,
   );
 }
 
 /** Discovery once per container (and per issuer and client, which only tests change). */
-function getConfiguration(google: GoogleSignInConfig): Promise<oidc.Configuration> {
+function getConfiguration(google: GoogleSignInConfig): Promise<Oidc.Configuration> {
   const key = `${google.issuer} ${google.clientId ?? ''}`;
   if (cachedConfiguration?.key !== key) {
     const configuration = discover(google);
@@ -57,13 +60,13 @@ export function googleOpenIdProvider(google: GoogleSignInConfig): GoogleIdentity
   return {
     async startAuthorization(): Promise<GoogleAuthorizationRequest> {
       const configuration = await getConfiguration(google);
-      const codeVerifier = oidc.randomPKCECodeVerifier();
-      const state = oidc.randomState();
-      const nonce = oidc.randomNonce();
-      const url = oidc.buildAuthorizationUrl(configuration, {
+      const codeVerifier = loadOpenIdClient().randomPKCECodeVerifier();
+      const state = loadOpenIdClient().randomState();
+      const nonce = loadOpenIdClient().randomNonce();
+      const url = loadOpenIdClient().buildAuthorizationUrl(configuration, {
         redirect_uri: await googleRedirectUri(google),
         scope: SCOPE,
-        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge: await loadOpenIdClient().calculatePKCECodeChallenge(codeVerifier),
         code_challenge_method: 'S256',
         state,
         nonce,
@@ -74,7 +77,7 @@ export function googleOpenIdProvider(google: GoogleSignInConfig): GoogleIdentity
 
     async completeAuthorization(callbackUrl, expected): Promise<GoogleIdentity> {
       const configuration = await getConfiguration(google);
-      const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+      const tokens = await loadOpenIdClient().authorizationCodeGrant(configuration, callbackUrl, {
         pkceCodeVerifier: expected.codeVerifier,
         expectedState: expected.state,
         expectedNonce: expected.nonce,

@@ -7,7 +7,8 @@
  * connect time, whatever the issuer's host name resolves to later. Plain http is allowed only for
  * an issuer on this machine outside production (the local provider of `npm start` and the tests).
  */
-import * as oidc from 'openid-client';
+import type * as Oidc from 'openid-client';
+import { loadOpenIdClient } from './openid-client-loader';
 import { resolveAppOrigin } from './app-origin';
 import { guardedFetch } from './guarded-fetch';
 
@@ -40,21 +41,23 @@ function isLocalHttp(issuer: string): boolean {
   return url.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname);
 }
 
-const configurations = new Map<string, Promise<oidc.Configuration>>();
+const configurations = new Map<string, Promise<Oidc.Configuration>>();
 
 /** Discovery once per container, issuer and client; a failed one is tried again next time. */
-export function discoverProvider(client: SsoClient): Promise<oidc.Configuration> {
+export function discoverProvider(client: SsoClient): Promise<Oidc.Configuration> {
   const key = JSON.stringify([client.issuer, client.clientId, client.clientSecret]);
   let configuration = configurations.get(key);
   if (!configuration) {
-    configuration = oidc.discovery(
+    configuration = loadOpenIdClient().discovery(
       new URL(client.issuer),
       client.clientId,
       client.clientSecret,
       undefined,
       {
-        [oidc.customFetch]: guardedFetch,
-        ...(isLocalHttp(client.issuer) ? { execute: [oidc.allowInsecureRequests] } : {}),
+        [loadOpenIdClient().customFetch]: guardedFetch,
+        ...(isLocalHttp(client.issuer)
+          ? { execute: [loadOpenIdClient().allowInsecureRequests] }
+          : {}),
       },
     );
     configurations.set(key, configuration);
@@ -72,13 +75,13 @@ export async function startSsoAuthorization(
   loginHint: string,
 ): Promise<SsoAuthorizationRequest> {
   const configuration = await discoverProvider(client);
-  const codeVerifier = oidc.randomPKCECodeVerifier();
-  const state = oidc.randomState();
-  const nonce = oidc.randomNonce();
-  const url = oidc.buildAuthorizationUrl(configuration, {
+  const codeVerifier = loadOpenIdClient().randomPKCECodeVerifier();
+  const state = loadOpenIdClient().randomState();
+  const nonce = loadOpenIdClient().randomNonce();
+  const url = loadOpenIdClient().buildAuthorizationUrl(configuration, {
     redirect_uri: await ssoRedirectUri(),
     scope: SCOPE,
-    code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+    code_challenge: await loadOpenIdClient().calculatePKCECodeChallenge(codeVerifier),
     code_challenge_method: 'S256',
     state,
     nonce,
@@ -98,7 +101,7 @@ export async function completeSsoAuthorization(
   expected: { state: string; nonce: string; codeVerifier: string },
 ): Promise<SsoIdentity> {
   const configuration = await discoverProvider(client);
-  const tokens = await oidc.authorizationCodeGrant(configuration, callbackUrl, {
+  const tokens = await loadOpenIdClient().authorizationCodeGrant(configuration, callbackUrl, {
     pkceCodeVerifier: expected.codeVerifier,
     expectedState: expected.state,
     expectedNonce: expected.nonce,
