@@ -71,9 +71,6 @@ export function ratioToReference(
   return median(runs.map((run) => run.ms / nearbyReferenceMs(reference, run.order, count)));
 }
 
-const OPENID_CLIENT =
-  'the OpenID Connect client (openid-client, oauth4webapi, jose) is loaded with the handler: the route signs in through an identity provider';
-
 /**
  * Why a route function over budget takes long, where its bundle's largest modules do not say it
  * (they include what loads on first use only), by the route's construct id. Checked against the
@@ -90,10 +87,6 @@ const COLD_START_CAUSES: Readonly<Record<string, string>> = {
     'its first answer reads the table and both alert queues (the DynamoDB and SQS packages and the tracer load for it)',
   GetRegistrationStatus:
     "its first answer counts the caller's requests in the table (rate limit): the DynamoDB package and the tracer load for it",
-  GoogleSignIn: OPENID_CLIENT,
-  GoogleCallback: OPENID_CLIENT,
-  SsoSignIn: OPENID_CLIENT,
-  SsoCallback: OPENID_CLIENT,
 };
 
 /** The cause of a route's cold start over budget when COLD_START_CAUSES names it. */
