@@ -1467,7 +1467,7 @@ export const routeScenarios: Record<RouteId, Scenario> = {
   async scimDeleteGroup(context) {
     const { headers, group, leaver, owner, workspace } = await scimOrganization(context);
     const person = await leaver();
-    const id = await group([person]);
+    const id = await group([person, await leaver()]);
     const other = await group([person]);
     const map = (groupId: string, role: string) =>
       context.call(
@@ -1478,7 +1478,8 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       );
     await map(id, 'workspace_manager');
     await map(other, 'viewer');
-    // The person keeps the workspace through the other group, with its lower role.
+    // One person keeps the workspace through the other group, with its lower role; the other
+    // leaves it, their token handed on.
     await context.call('scimDeleteGroup', 'happy', { headers, params: { id } }, 204);
     await context.call('scimDeleteGroup', 'refusal', { headers, params: { id } }, 404);
   },
