@@ -2773,7 +2773,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": {
+                "application/x-www-form-urlencoded": {
                     SAMLResponse: string;
                     RelayState?: string;
                 };

@@ -205,7 +205,7 @@ export function buildOpenApiDocument(
       const conversion = add(convert(request.body, 'input', route.id, 'body'));
       requestBody = {
         required: true,
-        content: { 'application/json': { schema: conversion.schema } },
+        content: { [route.requestMediaType ?? 'application/json']: { schema: conversion.schema } },
       };
     }
     const answer = add(convert(route.response, 'output', route.id, 'response'));

@@ -2,6 +2,8 @@
 import type { z } from 'zod';
 import type { RouteApiKeyScope } from '../domain/api-keys';
 
+export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Who may call a route: anyone, anyone with a session, or only a session whose email is verified. */
@@ -36,6 +38,11 @@ export interface RouteDefinition {
    * (a large "Sync now" continues on the integration sync queue).
    */
   readonly acceptedStatus?: 202;
+  /**
+   * The request body's media type when it is not JSON: a form an identity provider's page posts
+   * through the browser (SAML's HTTP-POST binding), read without a CSRF token on a public route.
+   */
+  readonly requestMediaType?: typeof FORM_MEDIA_TYPE;
   /** The answer's media type when it is not JSON (the calendar feed). */
   readonly responseMediaType?: string;
 }

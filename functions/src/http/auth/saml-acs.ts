@@ -114,5 +114,4 @@ export const handler = createHttpHandler(
       secureCookies,
     });
   },
-  { formPostFromProvider: true },
 );

@@ -6,6 +6,7 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import type { RouteDefinition, RouteId } from '@expiry-radar/shared/api/route-table';
+import { FORM_MEDIA_TYPE } from '@expiry-radar/shared/api/route-definition';
 import { jsonResponse, redirectResponse, textResponse } from './json-response';
 import type {
   HttpContext,
@@ -63,12 +64,6 @@ export interface HttpHandlerOptions<ReadAhead = never> {
    * `List-Unsubscribe=One-Click` without cookies, so neither CSRF nor a JSON body is asked for.
    */
   readonly oneClickPost?: boolean;
-  /**
-   * Only for the public endpoint an identity provider's page posts a form to through the browser
-   * (SAML's HTTP-POST binding): a form body instead of JSON, and no CSRF token (the message is
-   * signed, and answers a request the server sent).
-   */
-  readonly formPostFromProvider?: boolean;
 }
 
 function workspaceAccessOf(state: HttpStackState) {
@@ -110,7 +105,9 @@ export function createHttpHandler<Id extends RouteId, ReadAhead = never>(
     .use(originVerify());
   const isWrite = STATE_CHANGING_METHODS.has(route.method);
   const oneClick = options.oneClickPost === true && route.auth === 'public';
-  const formPost = options.formPostFromProvider === true && route.auth === 'public';
+  // An identity provider's form (SAML's HTTP-POST binding) needs no CSRF token: the message is
+  // signed, and answers a request the server sent.
+  const formPost = route.requestMediaType === FORM_MEDIA_TYPE && route.auth === 'public';
   if (isWrite) {
     if (oneClick) stack.use(oneClickPostBody());
     else if (formPost) stack.use(formPostBody());

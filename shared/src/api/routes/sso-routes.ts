@@ -1,5 +1,5 @@
 /** Single sign-on through an organization's identity provider: this area's routes of the route table (route-table.ts), keyed by id. */
-import type { RouteDefinition } from '../route-definition';
+import { FORM_MEDIA_TYPE, type RouteDefinition } from '../route-definition';
 import {
   ssoCallbackQuery,
   ssoLookupBody,
@@ -58,6 +58,7 @@ export const ssoRoutes = {
     summary:
       "The SAML assertion consumer service (HTTP-POST binding, a form body, no CSRF): checks the response's signed assertion, issuer, audience, recipient, time window, InResponseTo and replay, then signs in or creates the account and redirects to the app.",
     request: { body: samlAcsBody },
+    requestMediaType: FORM_MEDIA_TYPE,
     response: redirectResponse,
   },
 } as const satisfies Readonly<Record<string, RouteDefinition>>;
