@@ -49,8 +49,9 @@ function Status({ view }: { view: SlackInstallationView }) {
   if (!installation) {
     return (
       <Typography variant="body2">
-        Alerts go to a Slack channel you choose, each with Acknowledge, Snooze 1 day, Snooze 7 days
-        and Renewed buttons for the members of this workspace.
+        Alerts go to a Slack channel you choose. Expiry alerts carry Acknowledge, Snooze 1 day,
+        Snooze 7 days and Renewed buttons for the members of this workspace; endpoint problems carry
+        Check endpoint now.
       </Typography>
     );
   }
