@@ -1,14 +1,14 @@
 /**
  * Enterprise sign-in in Chromium against the local runtime: a Team owner verifies an email
- * domain (its TXT record published in the local DNS stand-in) and connects a local OpenID
- * provider on the Single sign-on page; a user of that domain signs in through the provider from
- * the login page and lands in the app, created just in time; with "Require SSO" on, the password
- * form refuses an address of the domain and says where to sign in; switched to SAML 2.0 (the
- * local SAML IdP stand-in's metadata URL), another user of the domain signs in through it.
+ * domain (its TXT record published in the local DNS stand-in) and connects the local OpenID
+ * provider stand-in on the Single sign-on page; a user of that domain signs in through the
+ * provider from the login page and lands in the app, created just in time; with "Require SSO" on,
+ * the password form refuses an address of the domain and says where to sign in; switched to
+ * SAML 2.0 (the local SAML IdP stand-in's metadata URL), another user of the domain signs in
+ * through it.
  */
 import { randomUUID } from 'node:crypto';
 import type { Page } from 'playwright-core';
-import { OAuth2Server } from 'oauth2-mock-server';
 import { firstWorkspaceId } from '../support/browser-accounts';
 import {
   startBrowserSession,
@@ -20,19 +20,12 @@ import { setLocalPlan } from '../support/local-plan';
 
 describe('enterprise sign-in in Chromium', () => {
   let session: BrowserSession | undefined;
-  let provider: OAuth2Server;
   const owner = { email: uniqueEmail('sso-owner'), password: strongPassword('sso-owner') };
   const domain = `sso-${randomUUID().slice(0, 8)}.example`;
   const member = `grace@${domain}`;
   const samlMember = `ada@${domain}`;
 
   beforeAll(async () => {
-    provider = new OAuth2Server();
-    await provider.issuer.keys.generate('RS256');
-    await provider.start(0, '127.0.0.1');
-    provider.service.on('beforeTokenSigning', (token: { payload: Record<string, unknown> }) => {
-      Object.assign(token.payload, { sub: 'grace', email: member, name: 'Grace Hopper' });
-    });
     session = await startBrowserSession({ account: owner });
     const workspaceId = await firstWorkspaceId(session.context, session.app);
     await setLocalPlan(session.app, { email: owner.email, workspaceId, plan: 'team' });
@@ -40,7 +33,6 @@ describe('enterprise sign-in in Chromium', () => {
 
   afterAll(async () => {
     await stopBrowserSession(session);
-    await provider.stop();
   });
 
   async function saveConnection(page: Page, requireSso: boolean) {
@@ -65,7 +57,7 @@ describe('enterprise sign-in in Chromium', () => {
     await row.getByRole('button', { name: 'Verify' }).click();
     await row.getByText('Verified', { exact: true }).waitFor();
 
-    await field(page, 'Issuer URL').fill(provider.issuer.url!);
+    await field(page, 'Issuer URL').fill(app.endpoints.oidcProvider!);
     await field(page, 'Client id').fill('expiry-radar');
     await field(page, 'Client secret').fill('provider-secret');
     await saveConnection(page, false);

@@ -30,6 +30,10 @@ import { ensureLocalTwoFactorKey } from './two-factor-key-file';
 import { startAzureStandIn, type AzureStandIn } from './emulators/azure-stand-in';
 import { startGcpStandIn, type GcpStandIn } from './emulators/gcp-stand-in';
 import { startSamlIdpStandIn, type SamlIdpStandIn } from './emulators/saml-idp-stand-in';
+import {
+  startOidcProviderStandIn,
+  type OidcProviderStandIn,
+} from './emulators/oidc-provider-stand-in';
 import { startGithubStandIn, type GithubStandIn } from './emulators/github-stand-in';
 import { startRdapStandIn, type RdapStandIn } from './emulators/rdap-stand-in';
 import { startSlackStandIn, type SlackStandIn } from './emulators/slack-stand-in';
@@ -71,6 +75,8 @@ export interface LocalRuntimeOptions {
   readonly gcpPort?: number;
   /** The local SAML IdP stand-in's port; 0 or absent: any free port. */
   readonly samlIdpPort?: number;
+  /** The local OpenID provider stand-in's port; 0 or absent: any free port. */
+  readonly oidcProviderPort?: number;
   /** The local Slack stand-in's port; 0 or absent: any free port. */
   readonly slackPort?: number;
   /** The local DNS stand-in's UDP port (domain verification, DNS_RESOLVER); 0 or absent: any. */
@@ -122,6 +128,11 @@ export interface RunningLocalRuntime {
    * sets the users it offers.
    */
   readonly samlIdpUrl: string;
+  /**
+   * The local OpenID provider stand-in's issuer URL (an OpenID Connect connection's issuer; any
+   * client id and secret): it signs in the address typed on the login page.
+   */
+  readonly oidcProviderUrl: string;
   /**
    * The local Slack stand-in (the Slack app's Web API, its authorize page and a page of the
    * messages it received): `POST {slack.url}/stand-in/click` clicks a message's button as Slack
@@ -309,6 +320,7 @@ export async function startLocalRuntime(
   let azure: AzureStandIn | undefined;
   let gcp: GcpStandIn | undefined;
   let samlIdp: SamlIdpStandIn | undefined;
+  let oidcProvider: OidcProviderStandIn | undefined;
   let slack: SlackStandIn | undefined;
   try {
     rdap = await startRdapStandIn({ port: options.rdapPort ?? 0 });
@@ -318,6 +330,7 @@ export async function startLocalRuntime(
     azure = await startAzureStandIn({ port: options.azurePort ?? 0, seed: true });
     gcp = await startGcpStandIn({ port: options.gcpPort ?? 0, seed: true });
     samlIdp = await startSamlIdpStandIn({ port: options.samlIdpPort ?? 0 });
+    oidcProvider = await startOidcProviderStandIn({ port: options.oidcProviderPort ?? 0 });
     slack = await startSlackStandIn({ port: options.slackPort ?? 0 });
     if (!process.env.SLACK_CLIENT_ID) {
       // The Slack app talks to the local stand-in (its URLs are never honoured in production).
@@ -357,6 +370,7 @@ export async function startLocalRuntime(
     const azureStandIn = azure;
     const gcpStandIn = gcp;
     const samlIdpStandIn = samlIdp;
+    const oidcProviderStandIn = oidcProvider;
     const slackStandIn = slack;
     const ctStandIn = ctSearch;
     await new Promise<void>((resolve, reject) => {
@@ -390,6 +404,7 @@ export async function startLocalRuntime(
       azureUrl: azureStandIn.url,
       gcpUrl: gcpStandIn.url,
       samlIdpUrl: samlIdpStandIn.url,
+      oidcProviderUrl: oidcProviderStandIn.issuerUrl,
       slack: slackStandIn,
       stop: async () => {
         await jobs.stop();
@@ -400,6 +415,7 @@ export async function startLocalRuntime(
         await azureStandIn.stop();
         await gcpStandIn.stop();
         await samlIdpStandIn.stop();
+        await oidcProviderStandIn.stop();
         await slackStandIn.stop();
         await new Promise<void>((resolve) => {
           listening.closeAllConnections();
@@ -416,6 +432,7 @@ export async function startLocalRuntime(
     await azure?.stop();
     await gcp?.stop();
     await samlIdp?.stop();
+    await oidcProvider?.stop();
     await slack?.stop();
     await ctSearch?.stop();
     await emulators.stop();
