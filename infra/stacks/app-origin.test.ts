@@ -69,15 +69,34 @@ describe('the app origin of a deploy with no context', () => {
       // The emails of a workspace handed on or deleted with its members.
       'deleteAccount',
       'disableTwoFactor',
+      // The webhook URL to give PagerDuty for its acknowledge and resolve events.
+      'getPagerDutyBackChannel',
       'googleCallback',
       'googleSignIn',
       'openBillingPortal',
+      'putPagerDutyBackChannel',
       'register',
       'requestPasswordReset',
       'resendVerification',
       // The SAML entity id and assertion consumer service URL.
       'samlAcs',
       'samlMetadata',
+      // SCIM resources' meta.location, and the base URL of ServiceProviderConfig.
+      'scimCreateGroup',
+      'scimCreateUser',
+      'scimDeleteGroup',
+      'scimDeleteUser',
+      'scimGetGroup',
+      'scimGetUser',
+      'scimListGroups',
+      'scimListUsers',
+      'scimPatchGroup',
+      'scimPatchUser',
+      'scimReplaceGroup',
+      'scimReplaceUser',
+      'scimResourceTypes',
+      'scimSchemas',
+      'scimServiceProviderConfig',
       // The Slack app's OAuth redirect URI.
       'slackOAuthCallback',
       // The redirect URI of single sign-on.
