@@ -43,7 +43,6 @@ const ports: Record<'closed' | 'silent' | 'garbage' | 'http', number> = {
 };
 
 beforeAll(async () => {
-  ports.closed = await closedPort();
   ports.silent = await listening(createServer(() => undefined));
   ports.garbage = await listening(
     createServer((socket) => socket.end('SSH-2.0-OpenSSH_9.6 not what you asked for\r\n')),
@@ -51,6 +50,8 @@ beforeAll(async () => {
   ports.http = await listening(
     createHttpServer((_request, response) => response.writeHead(404).end('not found')),
   );
+  // Last: a port just closed may be the next one the system hands out, to a server above.
+  ports.closed = await closedPort();
 });
 afterAll(async () => {
   for (const socket of sockets) socket.destroy();

@@ -28,6 +28,7 @@ const integrationArbitrary: fc.Arbitrary<IntegrationRecord> = fc.record({
     { nil: null },
   ),
   nextSyncAt: fc.option(isoInstant, { nil: null }),
+  syncingSince: fc.option(isoInstant, { nil: null }),
   revision: fc.nat(),
   createdAt: isoInstant,
   updatedAt: isoInstant,

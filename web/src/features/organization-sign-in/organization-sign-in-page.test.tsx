@@ -23,6 +23,8 @@ const usage = {
     alertDeliveriesThisMonth: 0,
     tokens: 0,
     members: 1,
+    seats: 1,
+    provisionedSeats: 0,
   },
   workspaces: [
     { id: 'ws-1', name: 'Engineering', is_frozen: false, tokens: 0, members: 1, webhooks: 0 },
