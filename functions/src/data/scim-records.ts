@@ -9,6 +9,7 @@ import {
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -73,6 +74,40 @@ async function putNew(item: TableItem): Promise<boolean> {
   }
 }
 
+function putItem(item: TableItem): Promise<unknown> {
+  return getDocumentClient().send(new PutCommand({ TableName: getConfig().tableName, Item: item }));
+}
+
+function deleteItem(key: TableKey): Promise<unknown> {
+  return getDocumentClient().send(
+    new DeleteCommand({ TableName: getConfig().tableName, Key: key }),
+  );
+}
+
+/** Updates the item at `key` if it exists; false when it does not. */
+async function updateExisting(
+  key: TableKey,
+  update: Pick<
+    UpdateCommandInput,
+    'UpdateExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+  >,
+): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: key,
+        ConditionExpression: 'attribute_exists(pk)',
+        ...update,
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
 // The token
 
 export async function findScimToken(organizationId: string): Promise<ScimTokenRecord | undefined> {
@@ -82,15 +117,11 @@ export async function findScimToken(organizationId: string): Promise<ScimTokenRe
 
 /** Replaces the organization's token: the one before stops working with this write. */
 export async function putScimToken(record: ScimTokenRecord): Promise<void> {
-  await getDocumentClient().send(
-    new PutCommand({ TableName: getConfig().tableName, Item: scimTokenCodec.toItem(record) }),
-  );
+  await putItem(scimTokenCodec.toItem(record));
 }
 
 export async function deleteScimToken(organizationId: string): Promise<void> {
-  await getDocumentClient().send(
-    new DeleteCommand({ TableName: getConfig().tableName, Key: keys.scimToken(organizationId) }),
-  );
+  await deleteItem(keys.scimToken(organizationId));
 }
 
 // Users
@@ -115,18 +146,11 @@ export function insertScimUser(record: ScimUserRecord): Promise<boolean> {
 }
 
 export async function putScimUser(record: ScimUserRecord): Promise<void> {
-  await getDocumentClient().send(
-    new PutCommand({ TableName: getConfig().tableName, Item: scimUserCodec.toItem(record) }),
-  );
+  await putItem(scimUserCodec.toItem(record));
 }
 
 export async function deleteScimUser(organizationId: string, userId: string): Promise<void> {
-  await getDocumentClient().send(
-    new DeleteCommand({
-      TableName: getConfig().tableName,
-      Key: keys.scimUser(organizationId, userId),
-    }),
-  );
+  await deleteItem(keys.scimUser(organizationId, userId));
 }
 
 // Groups
@@ -155,26 +179,14 @@ export async function updateScimGroupFields(
   fields: { displayName: string; externalId: string | null },
   now: Date,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: keys.scimGroup(organizationId, groupId),
-        UpdateExpression:
-          'SET displayName = :displayName, externalId = :externalId, updatedAt = :now',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: {
-          ':displayName': fields.displayName,
-          ':externalId': fields.externalId,
-          ':now': now.toISOString(),
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return updateExisting(keys.scimGroup(organizationId, groupId), {
+    UpdateExpression: 'SET displayName = :displayName, externalId = :externalId, updatedAt = :now',
+    ExpressionAttributeValues: {
+      ':displayName': fields.displayName,
+      ':externalId': fields.externalId,
+      ':now': now.toISOString(),
+    },
+  });
 }
 
 /** Maps the group to a workspace and role (null: unmapped). False when the group is gone. */
@@ -183,34 +195,18 @@ export async function setScimGroupMapping(
   groupId: string,
   mapping: { workspaceId: string; role: Role } | null,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: keys.scimGroup(organizationId, groupId),
-        UpdateExpression: 'SET workspaceId = :workspaceId, #role = :role',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#role': 'role' },
-        ExpressionAttributeValues: {
-          ':workspaceId': mapping?.workspaceId ?? null,
-          ':role': mapping?.role ?? null,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return updateExisting(keys.scimGroup(organizationId, groupId), {
+    UpdateExpression: 'SET workspaceId = :workspaceId, #role = :role',
+    ExpressionAttributeNames: { '#role': 'role' },
+    ExpressionAttributeValues: {
+      ':workspaceId': mapping?.workspaceId ?? null,
+      ':role': mapping?.role ?? null,
+    },
+  });
 }
 
 export async function deleteScimGroupItem(organizationId: string, groupId: string): Promise<void> {
-  await getDocumentClient().send(
-    new DeleteCommand({
-      TableName: getConfig().tableName,
-      Key: keys.scimGroup(organizationId, groupId),
-    }),
-  );
+  await deleteItem(keys.scimGroup(organizationId, groupId));
 }
 
 // Group memberships
