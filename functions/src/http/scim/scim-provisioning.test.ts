@@ -1,14 +1,15 @@
 /**
  * SCIM provisioning against DynamoDB Local, with the request sequences Microsoft Entra ID and
  * Okta send (their SCIM provisioning guides): look-up by filter, create, group with members,
- * member add and remove, deactivation (Entra's "False", Okta's PUT and path-less PATCH), delete;
- * and the refusals in SCIM's error shape.
+ * member add and remove, a group replaced by PUT, deactivation (Entra's "False", Okta's PUT and
+ * path-less PATCH), delete; and the refusals in SCIM's error shape.
  */
 import { randomUUID } from 'node:crypto';
 import { defaultApiKeyExpiry } from '@expiry-radar/shared/domain/api-keys';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { givenWorkspace, routeRequest } from '../../../test-support/workspace-fixtures';
+import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { auditEventCodec } from '../../data/entities/audit-event';
 import { AUDIT_SORT_PREFIX } from '../../data/keys';
 import { findMember } from '../../data/member-records';
@@ -38,6 +39,7 @@ import { handler as listGroups } from './list-groups';
 import { handler as listUsers } from './list-users';
 import { handler as patchGroup } from './patch-group';
 import { handler as patchUser } from './patch-user';
+import { handler as replaceGroup } from './replace-group';
 import { handler as replaceUser } from './replace-user';
 import { handler as serviceProviderConfig } from './service-provider-config';
 
@@ -50,7 +52,7 @@ interface ScimBody {
   displayName: string;
   active: boolean;
   members: { value: string }[];
-  meta: { location: string };
+  meta: { location: string; created: string };
   patch: { supported: boolean };
   totalResults: number;
   startIndex: number;
@@ -412,6 +414,42 @@ describe('SCIM provisioning as Okta sends it', () => {
       seats: 2,
       provisionedSeats: 1,
     });
+
+    // PUT replaces the group: the read-only id and meta sent are ignored, the members are as sent.
+    const putGroup = (body: Record<string, unknown>) =>
+      scim(replaceGroup, token, 'PUT', `/Groups/${groupId}`, {
+        id: groupId,
+        body: { schemas: [GROUP_SCHEMA], displayName: 'Okta Viewers', ...body },
+      });
+    const kept = await putGroup({
+      id: 'another-id',
+      meta: { created: '2000-01-01T00:00:00Z' },
+      members: [{ value: bob.id, display: bob.userName }],
+    });
+    expect(kept.body).toMatchObject({
+      id: groupId,
+      members: [expect.objectContaining({ value: bob.id })],
+    });
+    expect(kept.body.meta.created).toBe(group.body.meta.created);
+    // An attribute left out is cleared: without members the group has none, and Bob loses the
+    // workspace it gave him as a PATCH remove would take it, audited alike.
+    const emptied = await putGroup({});
+    expect(emptied.status).toBe(200);
+    expect(emptied.body.members).toEqual([]);
+    expect(await findMember(workspaceId, bob.id)).toBeUndefined();
+    const groupUpdates = await ownerEvents(owner.userId, 'scim.group_updated');
+    expect(groupUpdates.map((event) => event.metadata.membersRemoved)).toContainEqual([bob.id]);
+    const workspaceTrail = await listWorkspaceAuditEvents(workspaceId, {
+      count: 50,
+      now: new Date(),
+    });
+    expect(
+      workspaceTrail
+        .filter(({ action, target }) => action === 'member.removed' && target.id === bob.id)
+        .map(({ actor, metadata }) => ({ actor: actor.id, reason: metadata.reason })),
+    ).toEqual([{ actor: 'scim', reason: 'scim_group' }]);
+    expect((await putGroup({ members: [{ value: bob.id }] })).body.members).toHaveLength(1);
+    expect((await findMember(workspaceId, bob.id))?.role).toBe('viewer');
 
     const replaced = await scim(replaceUser, token, 'PUT', `/Users/${bob.id}`, {
       id: bob.id,

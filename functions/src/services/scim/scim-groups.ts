@@ -333,7 +333,12 @@ export async function patchScimGroup(
   return getScimGroup(caller, id, true, baseUrl);
 }
 
-/** PUT: the name and externalId as sent; the members as sent when `members` is there. */
+/**
+ * PUT replaces the group (RFC 7644 §3.5.1): its name, externalId and members as sent, and an
+ * attribute left out is cleared, so a body without `members` leaves the group with none (each
+ * member removed as a PATCH remove would). The read-only `id` and `meta` of the body are ignored.
+ * Okta's PUT sends the whole group, members included; Entra ID changes groups by PATCH only.
+ */
 export async function replaceScimGroup(
   caller: ScimCaller,
   id: string,
@@ -349,7 +354,7 @@ export async function replaceScimGroup(
     {
       displayName: displayNameOf(body.displayName),
       externalId: optionalScimText(body.externalId, 'externalId'),
-      members: body.members === undefined ? null : new Set(memberIdsOf(body.members)),
+      members: new Set(memberIdsOf(body.members)),
       added: new Set(),
       removed: new Set(),
     },
