@@ -34,7 +34,13 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  closeServer,
+  InjectedFailures,
+  jsonAnswer,
+  listenOnLoopback,
+  readBodyText,
+} from './stand-in-http';
 
 export interface AzureStandInCredential {
   readonly keyId: string;
@@ -102,10 +108,7 @@ type Audience = keyof typeof SCOPES;
 const DAY_MS = 86_400_000;
 export const SEED_SUBSCRIPTION = '00000000-0000-0000-0000-000000000001';
 
-function send(response: ServerResponse, status: number, body: unknown, headers = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers });
-  response.end(JSON.stringify(body));
-}
+const send = jsonAnswer();
 
 /** A self-signed certificate and its RSA key, made by `openssl` in a temporary folder. */
 function makeCertificate(): { pem: string; certificate: X509Certificate } {
@@ -217,12 +220,6 @@ function apiError(
   send(response, status, { error: { code, message } }, headers);
 }
 
-async function bodyText(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 function seedState(): AzureStandInState {
   const inDays = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString();
   return {
@@ -269,7 +266,7 @@ export async function startAzureStandIn(
   const clientSecret = 'stand-in~client.secret_0123456789';
   let state: AzureStandInState = options.seed ? seedState() : {};
   const tokens = new Map<string, Audience>();
-  const failures = new Map<string, AzureStandInFailure & { left: number }>();
+  const failures = new InjectedFailures<AzureStandInFailure>();
   const requests: string[] = [];
   let url = '';
   const vaultUrl = (name: string) => `${url}/vaults/${name}`;
@@ -332,19 +329,17 @@ export async function startAzureStandIn(
       return;
     }
     if (path === '/stand-in/state' && request.method === 'PUT') {
-      state = JSON.parse(await bodyText(request)) as AzureStandInState;
+      state = JSON.parse(await readBodyText(request)) as AzureStandInState;
       send(response, 200, { ok: true });
       return;
     }
     if (path === '/stand-in/failures' && request.method === 'PUT') {
-      const failure = JSON.parse(await bodyText(request)) as AzureStandInFailure;
-      failures.set(failure.path, { ...failure, left: failure.times ?? 1 });
+      failures.add(JSON.parse(await readBodyText(request)) as AzureStandInFailure);
       send(response, 200, { ok: true });
       return;
     }
-    const failure = failures.get(path);
-    if (failure && failure.left > 0) {
-      failure.left -= 1;
+    const failure = failures.take(path);
+    if (failure) {
       apiError(
         response,
         failure.status,
@@ -363,7 +358,7 @@ export async function startAzureStandIn(
 
     const login = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(path);
     if (login && request.method === 'POST') {
-      const form = new URLSearchParams(await bodyText(request));
+      const form = new URLSearchParams(await readBodyText(request));
       if (decodeURIComponent(login[1]!) !== tenantId) {
         send(response, 400, {
           error: 'invalid_request',
@@ -533,9 +528,7 @@ export async function startAzureStandIn(
       apiError(response, 400, 'BadRequest', 'The request body could not be read.'),
     );
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  url = `http://127.0.0.1:${port}`;
+  url = `http://127.0.0.1:${await listenOnLoopback(server, options.port)}`;
   return {
     url,
     tenantId,
@@ -547,13 +540,7 @@ export async function startAzureStandIn(
     setState: (next) => {
       state = next;
     },
-    fail: (next) => {
-      failures.set(next.path, { ...next, left: next.times ?? 1 });
-    },
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    fail: (next) => failures.add(next),
+    stop: () => closeServer(server),
   };
 }

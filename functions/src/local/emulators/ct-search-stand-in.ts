@@ -19,8 +19,8 @@
  * to answering).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server } from 'node:http';
+import { closeServer, jsonAnswer, listenOnLoopback, readBodyText } from './stand-in-http';
 
 export type CtStandInBehaviour = 'answer' | 'rate_limited' | 'server_error' | 'malformed';
 
@@ -106,19 +106,7 @@ function issuerNamed(friendlyName: string): CtStandInIssuer {
   return { ...issuer, pubkey_sha256: sha256(`issuer ${issuer.name}`) };
 }
 
-function send(response: ServerResponse, status: number, body: unknown, headers = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json', ...headers });
-  response.end(typeof body === 'string' ? body : JSON.stringify(body));
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
-}
+const send = jsonAnswer('application/json');
 
 /** Whether a certificate's DNS name is valid for the domain asked about. */
 function coversDomain(name: string, domain: string, includeSubdomains: boolean): boolean {
@@ -197,7 +185,7 @@ export async function startCtSearchStandIn(
     void (async () => {
       const url = new URL(request.url ?? '/', 'http://stand-in');
       if (request.method === 'POST' && url.pathname === '/stand-in/issuances') {
-        const input = newIssuanceFromJson(await readBody(request));
+        const input = newIssuanceFromJson(await readBodyText(request));
         if (!input) {
           send(response, 400, {
             code: 'bad_request',
@@ -211,7 +199,7 @@ export async function startCtSearchStandIn(
       }
       if (request.method === 'PUT' && url.pathname === '/stand-in/behaviour') {
         try {
-          const value = JSON.parse(await readBody(request)) as Record<string, unknown>;
+          const value = JSON.parse(await readBodyText(request)) as Record<string, unknown>;
           if (!BEHAVIOURS.includes(value.behaviour as CtStandInBehaviour)) throw new Error('kind');
           behaviour = {
             kind: value.behaviour as CtStandInBehaviour,
@@ -276,8 +264,7 @@ export async function startCtSearchStandIn(
       send(response, 200, page);
     })();
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server, options.port);
   return {
     baseUrl: `http://127.0.0.1:${port}/`,
     requests,
@@ -290,10 +277,6 @@ export async function startCtSearchStandIn(
         retryAfterSeconds: settings.retryAfterSeconds ?? 3600,
       };
     },
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => closeServer(server),
   };
 }

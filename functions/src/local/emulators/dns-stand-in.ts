@@ -9,7 +9,7 @@
  */
 import { createSocket, type RemoteInfo } from 'node:dgram';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { closeServer, jsonAnswer, listenOnLoopback, readJsonBody } from './stand-in-http';
 
 export interface DnsStandIn {
   /** `127.0.0.1:<port>`: the resolver address (DNS_RESOLVER). */
@@ -109,11 +109,7 @@ function normalName(name: string): string {
   return name.trim().toLowerCase().replace(/\.$/, '');
 }
 
-async function readJson(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}') as unknown;
-}
+const sendJson = jsonAnswer('application/json');
 
 function isStringList(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((entry) => typeof entry === 'string');
@@ -131,10 +127,7 @@ export async function startDnsStandIn(options: { port?: number; controlPort?: nu
   });
 
   const control = createServer((request: IncomingMessage, response: ServerResponse) => {
-    const send = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(body));
-    };
+    const send = (status: number, body: unknown) => sendJson(response, status, body);
     const match = /^\/stand-in\/txt\/([^/?]+)$/.exec(request.url ?? '');
     if (!match?.[1]) {
       send(404, { error: 'Use /stand-in/txt/<name>' });
@@ -150,7 +143,7 @@ export async function startDnsStandIn(options: { port?: number; controlPort?: nu
       send(405, { error: 'PUT or DELETE' });
       return;
     }
-    readJson(request).then(
+    readJsonBody(request).then(
       (body) => {
         const values = (body as { values?: unknown }).values;
         if (!isStringList(values)) {
@@ -163,13 +156,9 @@ export async function startDnsStandIn(options: { port?: number; controlPort?: nu
       () => send(400, { error: 'The body must be JSON' }),
     );
   });
-  await new Promise<void>((resolve, reject) => {
-    control.once('error', reject);
-    control.listen(options.controlPort ?? 0, '127.0.0.1', () => resolve());
-  });
+  const controlPort = await listenOnLoopback(control, options.controlPort);
 
   const { port } = socket.address();
-  const { port: controlPort } = control.address() as AddressInfo;
   return {
     resolver: `127.0.0.1:${port}`,
     controlUrl: `http://127.0.0.1:${controlPort}`,
@@ -180,10 +169,9 @@ export async function startDnsStandIn(options: { port?: number; controlPort?: nu
       records.delete(normalName(name));
     },
     stop: async () => {
-      control.closeAllConnections();
       await Promise.all([
         new Promise<void>((resolve) => socket.close(() => resolve())),
-        new Promise<void>((resolve) => control.close(() => resolve())),
+        closeServer(control),
       ]);
     },
   } satisfies DnsStandIn;

@@ -28,7 +28,13 @@
  */
 import { generateKeyPairSync, randomUUID, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  closeServer,
+  InjectedFailures,
+  jsonAnswer,
+  listenOnLoopback,
+  readBodyText,
+} from './stand-in-http';
 
 export interface GcpStandInSecret {
   readonly id: string;
@@ -90,10 +96,7 @@ export interface GcpStandIn {
 
 const DAY_MS = 86_400_000;
 
-function send(response: ServerResponse, status: number, body: unknown, headers = {}): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=UTF-8', ...headers });
-  response.end(JSON.stringify(body));
-}
+const send = jsonAnswer('application/json; charset=UTF-8');
 
 /** Google's `{ error: { code, message, status } }`. */
 function googleError(
@@ -104,12 +107,6 @@ function googleError(
   headers = {},
 ) {
   send(response, code, { error: { code, message, status } }, headers);
-}
-
-async function bodyText(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function seedState(): GcpStandInState {
@@ -207,7 +204,7 @@ export async function startGcpStandIn(
       audience: workloadIdentityProvider,
     };
   };
-  const failures = new Map<string, GcpStandInFailure & { left: number }>();
+  const failures = new InjectedFailures<GcpStandInFailure>();
   const requests: string[] = [];
   let url = '';
 
@@ -248,19 +245,17 @@ export async function startGcpStandIn(
       return;
     }
     if (path === '/stand-in/state' && request.method === 'PUT') {
-      state = JSON.parse(await bodyText(request)) as GcpStandInState;
+      state = JSON.parse(await readBodyText(request)) as GcpStandInState;
       send(response, 200, { ok: true });
       return;
     }
     if (path === '/stand-in/failures' && request.method === 'PUT') {
-      const failure = JSON.parse(await bodyText(request)) as GcpStandInFailure;
-      failures.set(failure.path, { ...failure, left: failure.times ?? 1 });
+      failures.add(JSON.parse(await readBodyText(request)) as GcpStandInFailure);
       send(response, 200, { ok: true });
       return;
     }
-    const failure = failures.get(path);
-    if (failure && failure.left > 0) {
-      failure.left -= 1;
+    const failure = failures.take(path);
+    if (failure) {
       googleError(
         response,
         failure.status,
@@ -277,7 +272,7 @@ export async function startGcpStandIn(
       return;
     }
     if (path === '/v1/token' && request.method === 'POST') {
-      const text = await bodyText(request);
+      const text = await readBodyText(request);
       const body = (
         (request.headers['content-type'] ?? '').includes('json')
           ? JSON.parse(text)
@@ -304,7 +299,7 @@ export async function startGcpStandIn(
     );
     if (impersonate && request.method === 'POST') {
       const bearer = (request.headers.authorization ?? '').replace(/^Bearer\s+/i, '');
-      const { scope } = JSON.parse(await bodyText(request)) as { scope?: string[] };
+      const { scope } = JSON.parse(await readBodyText(request)) as { scope?: string[] };
       if (!federatedTokens.has(bearer)) {
         googleError(
           response,
@@ -332,7 +327,7 @@ export async function startGcpStandIn(
       return;
     }
     if (path === '/token' && request.method === 'POST') {
-      const form = new URLSearchParams(await bodyText(request));
+      const form = new URLSearchParams(await readBodyText(request));
       if (
         form.get('grant_type') !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' ||
         !assertionValid(form.get('assertion') ?? '')
@@ -437,9 +432,7 @@ export async function startGcpStandIn(
       googleError(response, 400, 'INVALID_ARGUMENT', 'Invalid JSON payload received.'),
     );
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  url = `http://127.0.0.1:${port}`;
+  url = `http://127.0.0.1:${await listenOnLoopback(server, options.port)}`;
   const serviceAccountKey = JSON.stringify(
     {
       type: 'service_account',
@@ -468,13 +461,7 @@ export async function startGcpStandIn(
     setState: (next) => {
       state = next;
     },
-    fail: (next) => {
-      failures.set(next.path, { ...next, left: next.times ?? 1 });
-    },
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    fail: (next) => failures.add(next),
+    stop: () => closeServer(server),
   };
 }

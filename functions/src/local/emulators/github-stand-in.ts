@@ -21,7 +21,14 @@
  */
 import { generateKeyPairSync, randomBytes, verify, type KeyObject } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  closeServer,
+  InjectedFailures,
+  JSON_CONTENT_TYPE,
+  jsonAnswer,
+  listenOnLoopback,
+  readJsonBody,
+} from './stand-in-http';
 
 export interface GithubStandInGrant {
   readonly id: number;
@@ -72,19 +79,7 @@ export interface GithubStandIn {
 const INSTALLATION_ID = 4242;
 const DAY_MS = 86_400_000;
 
-function send(
-  response: ServerResponse,
-  status: number,
-  body: unknown,
-  headers: Record<string, string> = {},
-): void {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'x-github-api-version-selected': '2022-11-28',
-    ...headers,
-  });
-  response.end(JSON.stringify(body));
-}
+const send = jsonAnswer(JSON_CONTENT_TYPE, { 'x-github-api-version-selected': '2022-11-28' });
 
 function githubError(response: ServerResponse, status: number, message: string, headers = {}) {
   send(
@@ -93,13 +88,6 @@ function githubError(response: ServerResponse, status: number, message: string, 
     { message, documentation_url: 'https://docs.github.com/rest', status: String(status) },
     headers,
   );
-}
-
-async function bodyOf(request: IncomingMessage): Promise<unknown> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  const text = Buffer.concat(chunks).toString('utf8');
-  return text === '' ? {} : (JSON.parse(text) as unknown);
 }
 
 function user(login: string) {
@@ -180,7 +168,7 @@ export async function startGithubStandIn(
   const organizations = new Map<string, GithubStandInOrganization>();
   if (options.seed) organizations.set('expiry-radar-demo', demoOrganization());
   const installationTokens = new Set<string>();
-  const failures = new Map<string, GithubStandInFailure & { left: number }>();
+  const failures = new InjectedFailures<GithubStandInFailure>();
   const requests: string[] = [];
   let apiUrl = '';
 
@@ -213,20 +201,18 @@ export async function startGithubStandIn(
     }
     const orgControl = /^\/stand-in\/orgs\/([\w-]+)$/.exec(path);
     if (orgControl && request.method === 'PUT') {
-      organizations.set(orgControl[1]!, (await bodyOf(request)) as GithubStandInOrganization);
+      organizations.set(orgControl[1]!, (await readJsonBody(request)) as GithubStandInOrganization);
       send(response, 200, { ok: true });
       return;
     }
     if (path === '/stand-in/failures' && request.method === 'PUT') {
-      const failure = (await bodyOf(request)) as GithubStandInFailure;
-      failures.set(failure.path, { ...failure, left: failure.times ?? 1 });
+      failures.add((await readJsonBody(request)) as GithubStandInFailure);
       send(response, 200, { ok: true });
       return;
     }
 
-    const failure = failures.get(path);
-    if (failure && failure.left > 0) {
-      failure.left -= 1;
+    const failure = failures.take(path);
+    if (failure) {
       const headers: Record<string, string> =
         failure.retry_after === undefined
           ? {}
@@ -356,9 +342,7 @@ export async function startGithubStandIn(
   const server: Server = createServer((request, response) => {
     handle(request, response).catch(() => githubError(response, 400, 'Problems parsing JSON'));
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  apiUrl = `http://127.0.0.1:${port}`;
+  apiUrl = `http://127.0.0.1:${await listenOnLoopback(server, options.port)}`;
   return {
     apiUrl,
     token,
@@ -368,13 +352,7 @@ export async function startGithubStandIn(
     setOrganization: (login, organization) => {
       organizations.set(login, organization);
     },
-    fail: (failure) => {
-      failures.set(failure.path, { ...failure, left: failure.times ?? 1 });
-    },
-    stop: () =>
-      new Promise((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    fail: (failure) => failures.add(failure),
+    stop: () => closeServer(server),
   };
 }

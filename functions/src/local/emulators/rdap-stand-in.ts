@@ -15,9 +15,9 @@
  * and `DELETE /stand-in/domains/<name>`. A domain's behaviour can make it answer 404, 429 with
  * `Retry-After`, slowly (after `slowMs`, past a client's deadline), or with text that is not JSON.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import snapshot from '../../adapters/rdap-bootstrap.snapshot.json';
+import { closeServer, jsonAnswer, listenOnLoopback, readBodyText } from './stand-in-http';
 
 export type RdapStandInBehaviour = 'answer' | 'not_found' | 'rate_limited' | 'slow' | 'malformed';
 
@@ -44,10 +44,7 @@ export interface RdapStandIn {
 const DEFAULT_REGISTRAR = 'Stand-in Registrar, Inc.';
 const DEFAULT_STATUSES = ['active', 'client transfer prohibited'];
 
-function send(response: ServerResponse, status: number, body: unknown, headers = {}): void {
-  response.writeHead(status, { 'content-type': 'application/rdap+json', ...headers });
-  response.end(typeof body === 'string' ? body : JSON.stringify(body));
-}
+const send = jsonAnswer('application/rdap+json');
 
 function rdapError(response: ServerResponse, status: number, title: string, headers = {}) {
   send(
@@ -95,15 +92,6 @@ export function rdapDomainObject(name: string, domain: RdapStandInDomain) {
       },
     ],
   };
-}
-
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    request.on('error', reject);
-  });
 }
 
 const BEHAVIOURS: readonly RdapStandInBehaviour[] = [
@@ -158,7 +146,8 @@ export async function startRdapStandIn(
           response.writeHead(204).end();
           return;
         }
-        const domain = request.method === 'PUT' ? domainFromJson(await readBody(request)) : null;
+        const domain =
+          request.method === 'PUT' ? domainFromJson(await readBodyText(request)) : null;
         if (!domain) {
           rdapError(
             response,
@@ -213,19 +202,15 @@ export async function startRdapStandIn(
       }
     })();
   });
-  let port = 0;
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  ({ port } = server.address() as AddressInfo);
+  const port = await listenOnLoopback(server, options.port);
   return {
     baseUrl: `http://127.0.0.1:${port}/`,
     requests,
     setDomain: (name, domain) => domains.set(name.toLowerCase(), domain),
     removeDomain: (name) => domains.delete(name.toLowerCase()),
-    stop: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => {
+      for (const timer of timers) clearTimeout(timer);
+      return closeServer(server);
+    },
   };
 }

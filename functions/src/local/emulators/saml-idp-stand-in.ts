@@ -18,12 +18,12 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { parseXml2JsFromString, signXml } from '@node-saml/node-saml/lib/xml';
+import { closeServer, jsonAnswer, listenOnLoopback, readBodyText } from './stand-in-http';
 
 export interface SamlIdpUser {
   readonly email: string;
@@ -160,6 +160,8 @@ function responseXml(entityId: string, options: SamlResponseOptions, now: Date):
   );
 }
 
+const sendJson = jsonAnswer('application/json');
+
 const ASSERTION = "//*[local-name(.)='Assertion']";
 const RESPONSE = "/*[local-name(.)='Response']";
 
@@ -180,12 +182,6 @@ function page(response: ServerResponse, status: number, html: string): void {
   response.end(
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>SAML stand-in</title></head><body>${html}</body></html>`,
   );
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 interface AuthnRequest {
@@ -285,7 +281,7 @@ export async function startSamlIdpStandIn(
         return;
       }
       if (request.method === 'POST' && requestUrl.pathname === '/sso') {
-        const form = new URLSearchParams(await readBody(request));
+        const form = new URLSearchParams(await readBodyText(request));
         const email = form.get('email')?.trim().toLowerCase() ?? '';
         const acsUrl = form.get('acs_url') ?? '';
         const user = users.find((known) => known.email === email) ?? { email };
@@ -299,10 +295,9 @@ export async function startSamlIdpStandIn(
         return;
       }
       if (request.method === 'PUT' && requestUrl.pathname === '/stand-in/users') {
-        const body = JSON.parse(await readBody(request)) as { users?: SamlIdpUser[] };
+        const body = JSON.parse(await readBodyText(request)) as { users?: SamlIdpUser[] };
         users = (body.users ?? []).map((user) => ({ ...user, email: user.email.toLowerCase() }));
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.end(JSON.stringify({ users }));
+        sendJson(response, 200, { users });
         return;
       }
       response.writeHead(404, { 'content-type': 'text/plain' });
@@ -312,12 +307,7 @@ export async function startSamlIdpStandIn(
       response.end((error as Error).message);
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  url = `http://127.0.0.1:${String(port)}`;
+  url = `http://127.0.0.1:${String(await listenOnLoopback(server, options.port))}`;
   entityId = `${url}/metadata`;
   metadataXml = metadataOf(entityId, `${url}/sso`, signing.certificate);
 
@@ -330,10 +320,6 @@ export async function startSamlIdpStandIn(
       users = next.map((user) => ({ ...user, email: user.email.toLowerCase() }));
     },
     signedResponse,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => closeServer(server),
   };
 }

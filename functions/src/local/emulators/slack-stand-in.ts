@@ -28,8 +28,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { slackSignature } from '../../domain/slack-request-signature';
+import { closeServer, jsonAnswer, listenOnLoopback, readBodyText } from './stand-in-http';
 
 export const SLACK_STAND_IN_TEAM = { id: 'T0STANDIN', name: 'Expiry Radar Demo (Slack stand-in)' };
 const APP_ID = 'A0STANDIN';
@@ -103,12 +103,6 @@ function channelIdOf(name: string): string {
   return `C${createHash('sha256').update(name).digest('hex').slice(0, 10).toUpperCase()}`;
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 /** A Web API call's arguments: a form or a JSON body, and the query. */
 function argumentsOf(request: IncomingMessage, body: string, url: URL): Record<string, unknown> {
   const fields: Record<string, unknown> = Object.fromEntries(url.searchParams);
@@ -125,10 +119,7 @@ function argumentsOf(request: IncomingMessage, body: string, url: URL): Record<s
   return fields;
 }
 
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  response.end(JSON.stringify(body));
-}
+const sendJson = jsonAnswer();
 
 function sendHtml(response: ServerResponse, html: string): void {
   response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -397,7 +388,7 @@ export async function startSlackStandIn(
   const server: Server = createServer((request, response) => {
     void (async () => {
       const requestUrl = new URL(request.url ?? '/', 'http://127.0.0.1');
-      const body = await readBody(request);
+      const body = await readBodyText(request);
       const path = requestUrl.pathname;
       const api = /^\/api\/([a-zA-Z0-9.]+)$/.exec(path);
       if (api && request.method === 'POST') {
@@ -489,9 +480,7 @@ export async function startSlackStandIn(
       if (!response.headersSent) sendJson(response, 500, { ok: false, error: String(error) });
     });
   });
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  url = `http://127.0.0.1:${port}`;
+  url = `http://127.0.0.1:${await listenOnLoopback(server, options.port)}`;
   return {
     url,
     apiBaseUrl: `${url}/api`,
@@ -512,10 +501,6 @@ export async function startSlackStandIn(
     responses: () => responses,
     approve,
     click,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    stop: () => closeServer(server),
   };
 }
