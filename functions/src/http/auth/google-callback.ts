@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
 import { googleOpenIdProvider, googleRedirectUri } from '../../adapters/google-openid-client';
 import type { GoogleIdentity } from '../../domain/google-identity';
@@ -15,6 +14,7 @@ import { finishExternalSignIn } from './finish-external-sign-in';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
 import { ssoRequiredFor } from '../../services/organizations/sso-connections';
 import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
+import { sameSecretText } from '../../domain/constant-time';
 
 export const GOOGLE_FAILED_REDIRECT = '/login?error=google_sign_in_failed';
 export const GOOGLE_UNVERIFIED_REDIRECT = '/login?error=google_email_unverified';
@@ -40,7 +40,7 @@ export const handler = createHttpHandler(
     if (query.error || !query.code || !query.state || !browserState) {
       return fail(GOOGLE_FAILED_REDIRECT);
     }
-    if (!sameText(browserState, query.state)) return fail(GOOGLE_FAILED_REDIRECT);
+    if (!sameSecretText(browserState, query.state)) return fail(GOOGLE_FAILED_REDIRECT);
     const pending = await consumeGoogleSignInState(query.state, now);
     if (!pending) return fail(GOOGLE_FAILED_REDIRECT);
 
@@ -85,9 +85,3 @@ export const handler = createHttpHandler(
     });
   },
 );
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}

@@ -18,15 +18,18 @@ import {
   SSO_FAILED_REDIRECT,
   ssoSignInAccount,
 } from '../../services/organizations/sso-sign-in';
+import { sameSecretText } from '../../domain/constant-time';
 import { clientIp } from '../pipeline/client-ip';
 import { createHttpHandler } from '../pipeline/create-http-handler';
+import { clearedSamlStateCookie, SAML_STATE_COOKIE } from '../pipeline/saml-state-cookie';
 import { finishExternalSignIn } from './finish-external-sign-in';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
 import { ssoRoutes } from '@expiry-radar/shared/api/routes/sso-routes';
 
 /**
  * `POST /auth/saml/acs`: the IdP's response, posted by the browser (HTTP-POST binding). The
- * RelayState names the request we sent; the response must answer it (InResponseTo) and pass
+ * RelayState names the request we sent, and must be the one this browser's state cookie holds
+ * (pipeline/saml-state-cookie.ts); the response must answer it (InResponseTo) and pass
  * node-saml's checks (signed assertion, issuer, audience, recipient, destination, time window;
  * adapters/saml-service-provider.ts); its assertion id is remembered until it expires, so a
  * replay is refused, and the request is answered once. The address it names must be in one of
@@ -36,14 +39,16 @@ import { ssoRoutes } from '@expiry-radar/shared/api/routes/sso-routes';
  */
 export const handler = createHttpHandler(
   ssoRoutes.samlAcs,
-  async ({ body, event, now, secureCookies }) => {
+  async ({ body, cookies, event, now, secureCookies }) => {
     const ip = clientIp(event);
+    const clearState = clearedSamlStateCookie(secureCookies);
+    const fail = () => ({ redirectTo: SSO_FAILED_REDIRECT, cookies: [clearState] });
     const relayState = body.RelayState;
     const pending = relayState ? await findSamlRequest(relayState) : undefined;
     if (!relayState || !pending) {
       // Nothing names the organization: an unsolicited (IdP-initiated) or forged post.
       logger.info('SAML response without a request of ours refused');
-      return { redirectTo: SSO_FAILED_REDIRECT };
+      return fail();
     }
     const refuse = async (reason: string) => {
       await recordSsoRefusal({
@@ -53,8 +58,14 @@ export const handler = createHttpHandler(
         ip,
         now,
       });
-      return { redirectTo: SSO_FAILED_REDIRECT };
+      return fail();
     };
+    const browserState = cookies[SAML_STATE_COOKIE];
+    if (!browserState || !sameSecretText(browserState, relayState)) {
+      // Posted in a browser that did not start this sign-in (login CSRF): the request stays
+      // open for the browser that did.
+      return refuse('browser_mismatch');
+    }
     if (pending.expiresAt <= now.toISOString()) return refuse('request_expired');
     const connection = await findSsoConnection(pending.organizationId);
     if (connection?.protocol !== 'saml') return refuse('connection_changed');
@@ -93,7 +104,8 @@ export const handler = createHttpHandler(
       now,
       ip,
     });
-    if (account.kind === 'refused') return { redirectTo: account.redirectTo };
+    if (account.kind === 'refused')
+      return { redirectTo: account.redirectTo, cookies: [clearState] };
     return finishExternalSignIn({
       user: account.user,
       created: account.created,
@@ -101,7 +113,7 @@ export const handler = createHttpHandler(
       returnTo: appRedirectPath(pending.redirect) ?? DEFAULT_SIGN_IN_REDIRECT,
       // The IdP's cross-site post carries no SameSite=Lax session cookie to replace.
       currentSessionId: undefined,
-      cookies: [],
+      cookies: [clearState],
       audit: {
         organizationId: pending.organizationId,
         protocol: 'saml',

@@ -110,23 +110,29 @@ async function startSignIn(email: string) {
   const picker = await (await fetch(location)).text();
   const requestId = /name="request_id" value="([^"]+)"/.exec(picker)?.[1];
   expect(requestId).toBeDefined();
-  return { requestId: requestId!, relayState: location.searchParams.get('RelayState')! };
+  const relayState = location.searchParams.get('RelayState')!;
+  const stateCookie = started.cookies?.find((cookie) => cookie.startsWith('er_saml_state='));
+  expect(stateCookie).toContain('SameSite=None');
+  expect(stateCookie).toContain('Secure');
+  return { requestId: requestId!, relayState, browserCookie: stateCookie!.split(';')[0]! };
 }
 
-const postToAcs = (samlResponse: string, relayState: string) =>
+/** The IdP's form post, from the browser holding `browserCookie` (none: another browser). */
+const postToAcs = (samlResponse: string, relayState: string, browserCookie?: string) =>
   invoke(
     samlAcs,
     apiGatewayEvent({
       method: 'POST',
       path: '/auth/saml/acs',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      cookies: browserCookie ? [browserCookie] : undefined,
       body: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: relayState }).toString(),
     }),
   );
 
 /** The whole SP-initiated round: our AuthnRequest, the IdP's response, our ACS. */
 async function signInWithSaml(user: SamlIdpUser, changes: Partial<SamlResponseOptions> = {}) {
-  const { requestId, relayState } = await startSignIn(user.email);
+  const { requestId, relayState, browserCookie } = await startSignIn(user.email);
   const sp = await samlServiceProvider();
   const samlResponse = idp.signedResponse({
     user,
@@ -135,7 +141,12 @@ async function signInWithSaml(user: SamlIdpUser, changes: Partial<SamlResponseOp
     audience: sp.entityId,
     ...changes,
   });
-  return { response: await postToAcs(samlResponse, relayState), samlResponse, relayState };
+  return {
+    response: await postToAcs(samlResponse, relayState, browserCookie),
+    samlResponse,
+    relayState,
+    browserCookie,
+  };
 }
 
 describe('the SAML connection', () => {
@@ -255,16 +266,45 @@ describe('SAML sign-in', () => {
   it('refuses a replayed response: audited, nothing changed', async () => {
     const { owner, domain } = await givenSamlConnection();
     const user = { email: `mallory-${randomUUID().slice(0, 6)}@${domain}` };
-    const { response, samlResponse, relayState } = await signInWithSaml(user);
+    const { response, samlResponse, relayState, browserCookie } = await signInWithSaml(user);
     expect(response.headers?.location).toBe('/dashboard?new_user=true');
 
-    const replayed = await postToAcs(samlResponse, relayState);
+    const replayed = await postToAcs(samlResponse, relayState, browserCookie);
     expect(replayed.headers?.location).toBe('/login?error=sso_sign_in_failed');
     expect(cookieOf(replayed, 'er_session')).toBeUndefined();
     const refused = await ownerEvents(owner.userId, 'auth.sso_sign_in_refused');
     expect(refused.map((event) => String(event.metadata?.reason))).toEqual([
       expect.stringMatching(/^assertion_replayed/),
     ]);
+  });
+
+  it('refuses a response posted in a browser that did not start the sign-in (login CSRF)', async () => {
+    const { owner, domain } = await givenSamlConnection();
+    const user = { email: `mallory-${randomUUID().slice(0, 6)}@${domain}` };
+    const { requestId, relayState, browserCookie } = await startSignIn(user.email);
+    const sp = await samlServiceProvider();
+    const samlResponse = idp.signedResponse({
+      user,
+      inResponseTo: requestId,
+      acsUrl: sp.acsUrl,
+      audience: sp.entityId,
+    });
+
+    const elsewhere = await postToAcs(samlResponse, relayState);
+    const otherSignIn = await postToAcs(samlResponse, relayState, 'er_saml_state=other-sign-in');
+    for (const refused of [elsewhere, otherSignIn]) {
+      expect(refused.headers?.location).toBe('/login?error=sso_sign_in_failed');
+      expect(cookieOf(refused, 'er_session')).toBeUndefined();
+    }
+    const reasons = await ownerEvents(owner.userId, 'auth.sso_sign_in_refused');
+    expect(reasons.map((event) => String(event.metadata?.reason))).toEqual([
+      'browser_mismatch',
+      'browser_mismatch',
+    ]);
+    // The browser that started it still signs in with the same response.
+    const own = await postToAcs(samlResponse, relayState, browserCookie);
+    expect(own.headers?.location).toBe('/dashboard?new_user=true');
+    expect(own.cookies).toContainEqual(expect.stringMatching(/^er_saml_state=;.*Max-Age=0/));
   });
 
   it('refuses a post that answers no request of ours, and a form that is not one', async () => {

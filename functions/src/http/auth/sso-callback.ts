@@ -1,4 +1,3 @@
-import { timingSafeEqual } from 'node:crypto';
 import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
 import {
   completeSsoAuthorization,
@@ -21,6 +20,7 @@ import { clearedSsoStateCookie, SSO_STATE_COOKIE } from '../pipeline/sso-state-c
 import { finishExternalSignIn } from './finish-external-sign-in';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
 import { ssoRoutes } from '@expiry-radar/shared/api/routes/sso-routes';
+import { sameSecretText } from '../../domain/constant-time';
 
 export { SSO_FAILED_REDIRECT, SSO_OUTSIDE_DOMAINS_REDIRECT };
 
@@ -56,7 +56,7 @@ export const handler = createHttpHandler(
       return fail();
     };
     if (query.error) return refuse(`provider_error: ${query.error}`);
-    if (!query.state || !query.code || !sameText(browserState, query.state)) {
+    if (!query.state || !query.code || !sameSecretText(browserState, query.state)) {
       return refuse('state_mismatch');
     }
     const connection = await findSsoConnection(pending.organizationId);
@@ -104,9 +104,3 @@ export const handler = createHttpHandler(
     });
   },
 );
-
-function sameText(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
-}

@@ -15,6 +15,7 @@ import {
 } from '../../services/organizations/sso-connections';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import type { RouteResponse } from '../pipeline/http-types';
+import { samlStateCookie } from '../pipeline/saml-state-cookie';
 import { ssoStateCookie } from '../pipeline/sso-state-cookie';
 import { DEFAULT_SIGN_IN_REDIRECT } from './google-sign-in';
 import { ssoRoutes } from '@expiry-radar/shared/api/routes/sso-routes';
@@ -26,8 +27,9 @@ export const SSO_UNAVAILABLE_REDIRECT = '/login?error=sso_unavailable';
  * `GET /auth/sso?email=`: sends an address of a verified domain to its organization's provider.
  * OpenID Connect: state, PKCE and nonce kept server-side for ten minutes, the state also in a
  * cookie. SAML: an AuthnRequest (HTTP-Redirect binding) whose id and RelayState are kept
- * server-side for ten minutes; no cookie, since the IdP's cross-site form post would not carry a
- * SameSite=Lax one back (the response must answer this request instead, once).
+ * server-side for ten minutes, the RelayState also in a SameSite=None cookie (the IdP answers with
+ * a cross-site form post; pipeline/saml-state-cookie.ts), and the response must answer this
+ * request, once.
  */
 export const handler = createHttpHandler(
   ssoRoutes.ssoSignIn,
@@ -36,7 +38,7 @@ export const handler = createHttpHandler(
     if (!found) return { redirectTo: SSO_NOT_SET_UP_REDIRECT };
     const redirect = query.redirect ?? DEFAULT_SIGN_IN_REDIRECT;
     if (found.connection.protocol === 'saml') {
-      return startSamlSignIn(found, query.email, redirect, now);
+      return startSamlSignIn(found, query.email, redirect, now, secureCookies);
     }
     let request: SsoAuthorizationRequest;
     try {
@@ -65,6 +67,7 @@ async function startSamlSignIn(
   email: string,
   redirect: string,
   now: Date,
+  secureCookies: boolean,
 ): Promise<RouteResponse> {
   const relayState = generateSecret();
   let request: SamlAuthorizationRequest;
@@ -81,5 +84,5 @@ async function startSamlSignIn(
     { organizationId: found.organizationId, email, requestId: request.requestId, redirect },
     now,
   );
-  return { redirectTo: request.url };
+  return { redirectTo: request.url, cookies: [samlStateCookie(relayState, secureCookies)] };
 }

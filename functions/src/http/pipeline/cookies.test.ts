@@ -25,6 +25,20 @@ describe('cookies', () => {
     );
   });
 
+  it('writes a cookie a cross-site form post carries back as SameSite=None, always Secure', () => {
+    expect(
+      serializeCookie('er_saml_state', 'x', {
+        secure: true,
+        maxAgeSeconds: 600,
+        crossSitePost: true,
+      }),
+    ).toBe('__Host-er_saml_state=x; Path=/; HttpOnly; SameSite=None; Max-Age=600; Secure');
+    // On http://localhost too: browsers refuse SameSite=None without Secure, and accept Secure there.
+    expect(serializeCookie('er_saml_state', 'x', { secure: false, crossSitePost: true })).toBe(
+      'er_saml_state=x; Path=/; HttpOnly; SameSite=None; Secure',
+    );
+  });
+
   it('names a cookie __Host- only where cookies are Secure', () => {
     expect(hostCookieName('er_session', true)).toBe('__Host-er_session');
     expect(hostCookieName('er_session', false)).toBe('er_session');

@@ -60,18 +60,27 @@ export interface CookieOptions {
   readonly maxAgeSeconds?: number;
   /** Secure is left off only on localhost, where browsers serve http. */
   readonly secure: boolean;
+  /**
+   * Sent back on another site's form post too (SameSite=None), for a sign-in whose provider
+   * answers with one. Such a cookie is always Secure: browsers refuse SameSite=None without it,
+   * and accept Secure from http://localhost.
+   */
+  readonly crossSitePost?: boolean;
 }
 
-/** A product cookie (named as `hostCookieName` says), HttpOnly and SameSite=Lax for the whole site. */
+/**
+ * A product cookie (named as `hostCookieName` says), HttpOnly and SameSite=Lax (or None, see
+ * `crossSitePost`) for the whole site.
+ */
 export function serializeCookie(name: string, value: string, options: CookieOptions): string {
   const parts = [
     `${hostCookieName(name, options.secure)}=${encodeURIComponent(value)}`,
     'Path=/',
     'HttpOnly',
-    'SameSite=Lax',
+    options.crossSitePost ? 'SameSite=None' : 'SameSite=Lax',
   ];
   if (options.maxAgeSeconds !== undefined) parts.push(`Max-Age=${options.maxAgeSeconds}`);
-  if (options.secure) parts.push('Secure');
+  if (options.secure || options.crossSitePost) parts.push('Secure');
   return parts.join('; ');
 }
 

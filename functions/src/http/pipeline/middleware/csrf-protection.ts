@@ -1,7 +1,7 @@
-import { timingSafeEqual } from 'node:crypto';
 import { AppError } from '../../../platform/app-error';
 import { CSRF_COOKIE, CSRF_HEADER, sessionCsrfToken } from '../csrf-token';
 import type { HttpMiddleware } from '../http-types';
+import { sameSecretText } from '../../../domain/constant-time';
 
 /**
  * A state-changing request must carry the CSRF token in X-CSRF-Token: the session's token when
@@ -20,15 +20,9 @@ export function csrfProtection(): HttpMiddleware {
         ? sessionCsrfToken(state.session.sessionId)
         : state.cookies[CSRF_COOKIE];
       const presented = event.headers[CSRF_HEADER];
-      if (!expected || !presented || !constantTimeEquals(expected, presented)) {
+      if (!expected || !presented || !sameSecretText(expected, presented)) {
         throw new AppError('EBADCSRFTOKEN');
       }
     },
   };
-}
-
-function constantTimeEquals(a: string, b: string): boolean {
-  const left = Buffer.from(a);
-  const right = Buffer.from(b);
-  return left.length === right.length && timingSafeEqual(left, right);
 }
