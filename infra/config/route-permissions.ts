@@ -31,8 +31,13 @@ const SCIM_ACCESS_WRITES: readonly Permission[] = [
   'table:BatchWriteItem',
   'table:ConditionCheckItem',
 ];
-/** A SCIM request: its token's and owner's reads, a wrong token's audit event. */
-const SCIM_REQUEST: readonly Permission[] = ['table:GetItem', 'table:PutItem', 'appOriginRead'];
+/** A SCIM request: its token's and owner's reads, a wrong token's rate limits and audit event. */
+const SCIM_REQUEST: readonly Permission[] = [
+  'table:GetItem',
+  'table:PutItem',
+  'table:UpdateItem',
+  'appOriginRead',
+];
 
 export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> = {
   // The session lookup reads (middleware/session-auth.ts) and these answer from what it read.
@@ -625,14 +630,15 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'integrationCredentialsSeal',
     'appOriginRead',
   ],
-  // PagerDuty's events: the workspace, its stored secrets (opened to check the signature), its
-  // alert settings and the token; stores the action, audits and keeps the event's id (handled
-  // once); a resolved monitored certificate's endpoints go on the check queue.
+  // PagerDuty's events: the rate limits' counters, the workspace, its stored secrets (opened to
+  // check the signature), its alert settings and the token; stores the action, audits and keeps
+  // the event's id (handled once); a resolved monitored certificate's endpoints go on the queue.
   receivePagerDutyWebhook: [
     'table:GetItem',
     'table:BatchGetItem',
     'table:Query',
     'table:PutItem',
+    'table:UpdateItem',
     'integrationCredentialsOpen',
     'endpointCheckQueueSend',
   ],

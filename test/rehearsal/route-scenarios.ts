@@ -1420,10 +1420,11 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('scimListGroups', 'refusal', { headers: wrong }, 401);
   },
   async scimCreateGroup(context) {
-    const { headers, user } = await scimOrganization(context);
+    const { headers, wrong, user } = await scimOrganization(context);
     const body = { displayName: 'Created', members: [{ value: await user() }] };
     await context.call('scimCreateGroup', 'happy', { headers, body }, 201);
     await context.call('scimCreateGroup', 'refusal', { headers, body }, 409);
+    await context.call('scimCreateGroup', 'refusal', { headers: wrong, body }, 401);
   },
   async scimGetGroup(context) {
     const { headers, wrong, group } = await scimOrganization(context);

@@ -76,7 +76,12 @@ function errorAnswer(error: unknown): APIGatewayProxyStructuredResultV2 {
     return scimResponse(error.status, scimErrorBody(error), headers);
   }
   if (error instanceof AppError && error.status < 500) {
-    return scimResponse(error.status, scimErrorBody(new ScimError(error.status, error.message)));
+    // A rate limit's refusal keeps its Retry-After.
+    return scimResponse(
+      error.status,
+      scimErrorBody(new ScimError(error.status, error.message)),
+      error.headers,
+    );
   }
   logger.error('Unexpected SCIM error', { error: error as Error });
   return scimResponse(500, scimErrorBody(new ScimError(500, 'The request failed. Try again.')));

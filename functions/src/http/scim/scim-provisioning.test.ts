@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { defaultApiKeyExpiry } from '@expiry-radar/shared/domain/api-keys';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
+import { uniqueIp } from '../../../test-support/auth-requests';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { givenWorkspace, routeRequest } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
@@ -14,9 +15,11 @@ import { auditEventCodec } from '../../data/entities/audit-event';
 import { AUDIT_SORT_PREFIX } from '../../data/keys';
 import { findMember } from '../../data/member-records';
 import { addOrganizationDomain, markDomainVerified } from '../../data/organization-sign-in-records';
+import { lockRateLimit } from '../../data/rate-limiter';
 import { createSession } from '../../data/session-records';
 import { queryAll } from '../../data/table-operations';
 import { findUserById } from '../../data/user-records';
+import { SCIM_RATE_LIMITS } from '../../domain/scim-rate-limits';
 import { endAccess } from '../../services/scim/scim-workspace-access';
 import type { SsoConnectionRecord } from '../../data/organization-sign-in-records';
 import {
@@ -98,22 +101,21 @@ async function scim(
   token: string,
   method: string,
   path: string,
-  options: { body?: unknown; query?: string; id?: string } = {},
+  options: { body?: unknown; query?: string; id?: string; ip?: string } = {},
 ) {
-  const response = await invoke(
-    handler,
-    apiGatewayEvent({
-      method,
-      path: `/scim/v2${path}`,
-      query: options.query,
-      pathParameters: options.id ? { id: options.id } : undefined,
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(options.body === undefined ? {} : { 'content-type': 'application/scim+json' }),
-      },
-      body: options.body,
-    }),
-  );
+  const event = apiGatewayEvent({
+    method,
+    path: `/scim/v2${path}`,
+    query: options.query,
+    pathParameters: options.id ? { id: options.id } : undefined,
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(options.body === undefined ? {} : { 'content-type': 'application/scim+json' }),
+    },
+    body: options.body,
+  });
+  if (options.ip) event.requestContext.http.sourceIp = options.ip;
+  const response = await invoke(handler, event);
   return {
     status: response.statusCode,
     headers: response.headers ?? {},
@@ -472,15 +474,39 @@ describe('SCIM provisioning as Okta sends it', () => {
 });
 
 describe('SCIM refusals', () => {
-  it('answers a wrong token 401 in SCIM shape and audits it; a malformed filter 400 invalidFilter', async () => {
+  it('answers a wrong token 401 in SCIM shape, audited once per address, 429 over its limits; a malformed filter 400 invalidFilter', async () => {
     const { owner, token } = await givenOrganization();
     const wrong = `${token.slice(0, -4)}AAAA`;
-    const refused = await scim(listUsers, wrong, 'GET', '/Users');
+    const ip = uniqueIp();
+    const refused = await scim(listUsers, wrong, 'GET', '/Users', { ip });
     expect(refused.status).toBe(401);
     expect(refused.headers['content-type']).toContain('application/scim+json');
     expect(refused.body).toMatchObject({ schemas: [ERROR_SCHEMA], status: '401' });
-    expect(await ownerEvents(owner.userId, 'scim.request_refused')).toHaveLength(1);
-    expect((await scim(listUsers, 'not-a-token', 'GET', '/Users')).status).toBe(401);
+    expect((await scim(listUsers, 'not-a-token', 'GET', '/Users', { ip })).status).toBe(401);
+    // Repeated, a wrong token is refused alike but audited once per client address an hour.
+    expect((await scim(listUsers, wrong, 'GET', '/Users', { ip })).status).toBe(401);
+    const elsewhere = uniqueIp();
+    expect((await scim(listUsers, wrong, 'GET', '/Users', { ip: elsewhere })).status).toBe(401);
+    const refusalIps = async () =>
+      (await ownerEvents(owner.userId, 'scim.request_refused')).map(({ metadata }) => metadata.ip);
+    expect((await refusalIps()).sort()).toEqual([ip, elsewhere].sort());
+
+    // Over the limit of its client address, or of the organization it names, a wrong token is
+    // answered 429 with Retry-After and not audited; the right token still passes.
+    await lockRateLimit(SCIM_RATE_LIMITS.wrongTokenPerIp, ip, new Date());
+    const limited = await scim(listUsers, wrong, 'GET', '/Users', { ip });
+    expect(limited).toMatchObject({
+      status: 429,
+      body: { schemas: [ERROR_SCHEMA], status: '429' },
+    });
+    expect(limited.headers['content-type']).toContain('application/scim+json');
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await scim(listUsers, token, 'GET', '/Users', { ip })).status).toBe(200);
+    await lockRateLimit(SCIM_RATE_LIMITS.wrongTokenPerOrganization, owner.userId, new Date());
+    const fromAnywhere = await scim(listUsers, wrong, 'GET', '/Users', { ip: uniqueIp() });
+    expect(fromAnywhere.status).toBe(429);
+    expect(await refusalIps()).toHaveLength(2);
+    expect((await scim(listUsers, token, 'GET', '/Users', { ip: uniqueIp() })).status).toBe(200);
 
     for (const filter of [
       'userName co "a"',

@@ -12,10 +12,17 @@ import {
   putScimToken,
   type ScimTokenRecord,
 } from '../../data/scim-records';
+import { consumeRateLimit } from '../../data/rate-limiter';
 import { generateSecret, hashSecret } from '../../data/secret-hash';
 import { findUserById, type UserRecord } from '../../data/user-records';
 import { ScimError } from '../../domain/scim-protocol';
+import {
+  organizationAndClientSubject,
+  SCIM_RATE_LIMITS,
+  scimWrongTokenLimitMessage,
+} from '../../domain/scim-rate-limits';
 import { recordAccountEvent } from '../accounts/account-audit';
+import { enforceRateLimits } from '../accounts/account-rate-limits';
 import { organizationAllowed } from '../organizations/organization-owner';
 import { recordScimEvent } from './scim-audit';
 
@@ -76,8 +83,8 @@ function sameHash(presented: string, stored: string): boolean {
 
 /**
  * The caller a request's `Authorization: Bearer …` names; 401 in SCIM's shape otherwise (audited
- * in the named organization's trail when the token names one that uses SCIM), 403 when the
- * owner's plan no longer has SCIM.
+ * in the named organization's trail when the token names one that uses SCIM; 429 when wrong
+ * tokens exceed their limits), 403 when the owner's plan no longer has SCIM.
  */
 export async function authenticateScimRequest(
   authorization: string | undefined,
@@ -90,17 +97,38 @@ export async function authenticateScimRequest(
   const stored = organizationId ? await findScimToken(organizationId) : undefined;
   const owner = stored ? await findUserById(stored.organizationId) : undefined;
   if (!token || !stored || !owner || !sameHash(token, stored.tokenHash)) {
-    if (owner) {
-      await recordScimEvent(
-        owner,
-        AUDIT_ACTIONS.scimRequestRefused,
-        { type: 'user', id: owner.id, name: owner.email },
-        now,
-        { reason: 'wrong_token', ip },
-      );
-    }
-    throw new ScimError(401, SCIM_UNAUTHORIZED_MESSAGE);
+    return refuseWrongToken(owner, ip, now);
   }
   if (!organizationAllowed(owner)) throw new ScimError(403, SCIM_PLAN_MESSAGE);
   return { organizationId: owner.id, owner };
+}
+
+/**
+ * A wrong token: counted for the client address and the organization it names (429 over either,
+ * domain/scim-rate-limits.ts), audited once per organization and address an hour, then 401.
+ */
+async function refuseWrongToken(
+  owner: UserRecord | undefined,
+  ip: string,
+  now: Date,
+): Promise<never> {
+  await enforceRateLimits(
+    [
+      [SCIM_RATE_LIMITS.wrongTokenPerIp, ip],
+      ...(owner ? [[SCIM_RATE_LIMITS.wrongTokenPerOrganization, owner.id] as const] : []),
+    ],
+    now,
+    scimWrongTokenLimitMessage,
+  );
+  const rule = SCIM_RATE_LIMITS.refusalAuditPerOrganizationAndIp;
+  if (owner && (await consumeRateLimit(rule, organizationAndClientSubject(owner.id, ip), now))) {
+    await recordScimEvent(
+      owner,
+      AUDIT_ACTIONS.scimRequestRefused,
+      { type: 'user', id: owner.id, name: owner.email },
+      now,
+      { reason: 'wrong_token', ip },
+    );
+  }
+  throw new ScimError(401, SCIM_UNAUTHORIZED_MESSAGE);
 }
