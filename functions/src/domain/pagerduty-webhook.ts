@@ -7,8 +7,21 @@
  */
 import { createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
 import * as z from 'zod';
+import type { RateLimitRule } from './account-policy';
 
 export const PAGERDUTY_SIGNATURE_HEADER = 'x-pagerduty-signature';
+
+/**
+ * Deliveries to the receiver, counted before the signature is checked (each check opens the
+ * webhooks' sealed secrets): per client address first, so one address's flood stops counting for
+ * a workspace once its own limit refuses it, then per webhook id (the workspace). PagerDuty
+ * delivers from a few addresses for all its customers, hence the higher per-address limit; it
+ * retries a 429 after `Retry-After`.
+ */
+export const PAGERDUTY_WEBHOOK_RATE_LIMITS = {
+  perIp: { name: 'pagerduty-webhook-ip', limit: 600, windowSeconds: 5 * 60 },
+  perWebhook: { name: 'pagerduty-webhook-id', limit: 300, windowSeconds: 5 * 60 },
+} as const satisfies Record<string, RateLimitRule>;
 
 const SIGNATURE_VERSION = 'v1=';
 

@@ -1,4 +1,5 @@
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
+import { uniqueIp } from '../../../test-support/auth-requests';
 import { givenAlertSettings } from '../../../test-support/alert-settings-fixtures';
 import {
   deleteRequest,
@@ -10,8 +11,13 @@ import {
 import { routeRequest } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { findAlertAction } from '../../data/alert-action-records';
+import { lockRateLimit } from '../../data/rate-limiter';
 import { alertIdOf } from '../../domain/alert-schedule';
-import { pagerDutyIncidentEvent, pagerDutySignature } from '../../domain/pagerduty-webhook';
+import {
+  PAGERDUTY_WEBHOOK_RATE_LIMITS,
+  pagerDutyIncidentEvent,
+  pagerDutySignature,
+} from '../../domain/pagerduty-webhook';
 import { handler as getBackChannel } from './get-pagerduty-back-channel';
 import { handler as putBackChannel } from './put-pagerduty-back-channel';
 import { handler as receive } from './receive-pagerduty-webhook';
@@ -26,7 +32,7 @@ const putSecret = (cookie: string, id: string, body: unknown) =>
 function post(
   workspaceId: string,
   body: Record<string, unknown>,
-  options: { secret?: string; signature?: string | null } = {},
+  options: { secret?: string; signature?: string | null; ip?: string } = {},
 ) {
   const raw = JSON.stringify(body);
   const signature =
@@ -45,6 +51,7 @@ function post(
     },
     body: raw,
   });
+  if (options.ip) event.requestContext.http.sourceIp = options.ip;
   return invoke(receive, event);
 }
 
@@ -229,5 +236,24 @@ describe('the PagerDuty back-channel', () => {
       'deleted',
       'unknown_incident',
     ]);
+  });
+
+  it('answers 429 with Retry-After over the limit of the client address or of the webhook id, signed or not', async () => {
+    const { workspaceId } = await connectedWorkspace();
+    const event = pagerDutyIncidentEvent({ eventType: 'incident.triggered', incidentKey: 'k' });
+    const ip = uniqueIp();
+    expect((await post(workspaceId, event, { ip })).statusCode).toBe(202);
+
+    await lockRateLimit(PAGERDUTY_WEBHOOK_RATE_LIMITS.perIp, ip, new Date());
+    const limited = await post(workspaceId, event, { ip });
+    expect(limited).toMatchObject({ statusCode: 429, json: { code: 'RATE_LIMITED' } });
+    expect(Number(limited.headers?.['retry-after'])).toBeGreaterThan(0);
+    expect((await post(workspaceId, event, { ip, signature: null })).statusCode).toBe(429);
+    // Another address still gets through, until the webhook id's own limit refuses it too.
+    expect((await post(workspaceId, event, { ip: uniqueIp() })).statusCode).toBe(202);
+    await lockRateLimit(PAGERDUTY_WEBHOOK_RATE_LIMITS.perWebhook, workspaceId, new Date());
+    expect((await post(workspaceId, event, { ip: uniqueIp() })).statusCode).toBe(429);
+    const other = await connectedWorkspace();
+    expect((await post(other.workspaceId, event, { ip: uniqueIp() })).statusCode).toBe(202);
   });
 });

@@ -13,6 +13,8 @@
  * about an unknown incident, a token deleted since or an expiry that changed since changes nothing
  * and is answered 202 (a 4xx makes PagerDuty drop it and, three in a row, disable the
  * subscription), audited as refused. Each event acts once (its id is kept as a used link's is).
+ * Deliveries are rate-limited per client address and per webhook id (429 with Retry-After, which
+ * PagerDuty retries), before anything else is read.
  */
 import type {
   PagerDutyBackChannel,
@@ -47,12 +49,14 @@ import { parseAlertId } from '../../domain/alert-schedule';
 import {
   isActingEvent,
   isSignedWith,
+  PAGERDUTY_WEBHOOK_RATE_LIMITS,
   pagerDutyEventSchema,
   signaturesOf,
   type PagerDutyEvent,
 } from '../../domain/pagerduty-webhook';
 import { AppError, badRequest } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
+import { enforceRateLimits } from '../accounts/account-rate-limits';
 import {
   requireEditor,
   requireNotFrozen,
@@ -271,9 +275,18 @@ export async function receivePagerDutyEvent(options: {
   readonly workspaceId: string;
   readonly rawBody: string;
   readonly signatureHeader: string | undefined;
+  /** The client address, for the per-address limit. */
+  readonly ip: string;
   readonly now: Date;
 }): Promise<PagerDutyWebhookOutcome> {
   const { workspaceId, rawBody, signatureHeader, now } = options;
+  await enforceRateLimits(
+    [
+      [PAGERDUTY_WEBHOOK_RATE_LIMITS.perIp, options.ip],
+      [PAGERDUTY_WEBHOOK_RATE_LIMITS.perWebhook, workspaceId],
+    ],
+    now,
+  );
   const signatures = signaturesOf(signatureHeader ?? '');
   if (signatures.length === 0) throw badRequest(PAGERDUTY_BACK_CHANNEL_MESSAGES.signatureMissing);
   const [workspace] = await findWorkspaces([workspaceId]);
