@@ -3,7 +3,7 @@
  * tokens the test sets (GitLab's documented shape, one page), and 401 to any other token.
  */
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { jsonAnswer, listenOnLoopback } from '../src/local/emulators/stand-in-http';
 
 export interface StandInToken {
   readonly id: number;
@@ -18,14 +18,13 @@ export interface GitlabStandIn {
   stop(): Promise<void>;
 }
 
+const answer = jsonAnswer('application/json', { 'x-next-page': '' });
+
 export async function startGitlabStandIn(token = 'glpat-stand-in'): Promise<GitlabStandIn> {
   let tokens: readonly StandInToken[] = [];
   const server: Server = createServer((request, response) => {
     const url = new URL(request.url ?? '/', 'http://stand-in');
-    const json = (status: number, body: unknown) => {
-      response.writeHead(status, { 'content-type': 'application/json', 'x-next-page': '' });
-      response.end(JSON.stringify(body));
-    };
+    const json = (status: number, body: unknown) => answer(response, status, body);
     if (request.headers['private-token'] !== token) {
       json(401, { message: '401 Unauthorized' });
       return;
@@ -47,8 +46,7 @@ export async function startGitlabStandIn(token = 'glpat-stand-in'): Promise<Gitl
       })),
     );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     baseUrl: `http://127.0.0.1:${port}`,
     token,

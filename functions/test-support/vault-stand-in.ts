@@ -7,8 +7,8 @@
  * make a path answer given statuses first (`failNext`) or always refuse it (`deny`), and every
  * request is recorded with its namespace header.
  */
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { jsonAnswer, listenOnLoopback, readBodyText } from '../src/local/emulators/stand-in-http';
 
 export interface StandInCertificate {
   readonly serial: string;
@@ -44,13 +44,7 @@ export interface VaultStandIn {
   stop(): Promise<void>;
 }
 
-function readBody(request: IncomingMessage): Promise<string> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-  });
-}
+const answer = jsonAnswer('application/json');
 
 /** Vault's LIST answer of the entries directly under `folder` (sub-folders end with `/`). */
 function entriesUnder(paths: readonly string[], folder: string): string[] {
@@ -78,10 +72,6 @@ export async function startVaultStandIn(
   const failures: { prefix: string; statuses: number[] }[] = [];
   const denied: string[] = [];
 
-  const answer = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  };
   const list = (response: ServerResponse, url: URL, keys: readonly string[]) => {
     const limit = Number(url.searchParams.get('limit') ?? '0');
     const after = url.searchParams.get('after');
@@ -107,7 +97,7 @@ export async function startVaultStandIn(
         namespace: header('x-vault-namespace'),
         token: header('x-vault-token'),
       });
-      const body = await readBody(request);
+      const body = await readBodyText(request);
       const failure = failures.find(
         (entry) => url.pathname.startsWith(entry.prefix) && entry.statuses.length > 0,
       );
@@ -204,8 +194,7 @@ export async function startVaultStandIn(
       answer(response, 404, { errors: [] });
     })();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const port = await listenOnLoopback(server);
   return {
     address: `http://127.0.0.1:${port}`,
     token,

@@ -1,8 +1,9 @@
 /**
  * The small HTTP pieces the local stand-ins share (Azure, GCP, GitHub, Slack, the SAML identity
- * provider, certificate transparency search, RDAP, and the DNS stand-in's control port): reading
- * a request's body, answering JSON in a provider's content type, listening on the loopback
- * address and stopping at once.
+ * provider, certificate transparency search, RDAP, the DNS stand-in's control port, and the tests'
+ * Vault and GitLab stand-ins in test-support/): reading a request's body, answering JSON in a
+ * provider's content type, listening on the loopback address, stopping at once, and the failures
+ * a test injects per path.
  */
 import type { IncomingMessage, OutgoingHttpHeaders, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
