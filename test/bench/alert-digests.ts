@@ -9,7 +9,7 @@
  * Starts its own emulators. Standalone: `npx tsx test/bench/alert-digests.ts`.
  */
 import { performance } from 'node:perf_hooks';
-import { drainAlertQueue } from './alert-queue-drain';
+import { drainAlertQueue, workerReadsLine } from './alert-queue-drain';
 import { withBenchEmulators } from './bench-emulators';
 
 const FAILURE_RATE = 0.2;
@@ -100,7 +100,7 @@ export async function measureAlertDigests(
       const scan = await runExpiryScan(now);
       const scanSeconds = (performance.now() - started) / 1000;
       const expected = scan.queued;
-      const { requeued, seconds } = await drainAlertQueue({
+      const drain = await drainAlertQueue({
         emulators,
         worker,
         workspaceIds,
@@ -108,6 +108,7 @@ export async function measureAlertDigests(
         done: () => rows.size >= expected,
         progress: () => `${rows.size}/${expected} rows delivered in ${emailsSent} emails`,
       });
+      const { requeued, seconds } = drain;
       const recipients = new Set([...rows.keys()].map((key) => key.split('|')[1])).size;
       const twice = [...rows.values()].filter((count) => count > 1).length;
       const lost = expected - rows.size;
@@ -118,6 +119,7 @@ export async function measureAlertDigests(
         `  emails sent: ${emailsSent} (${(expected / Math.max(1, emailsSent)).toFixed(1)} rows each); injected failures: ${injectedFailures}; requeued from failed/dead letters: ${requeued}`,
       );
       console.log(`  lost: ${lost} [budget 0]; sent twice: ${twice} [budget 0]`);
+      console.log(workerReadsLine(drain));
       console.log(
         `  time: ${seconds.toFixed(1)} s (scan ${scanSeconds.toFixed(1)} s, then queue and worker with 1 s backoff): ${lost === 0 && twice === 0 ? 'within budget' : 'OVER BUDGET'}`,
       );

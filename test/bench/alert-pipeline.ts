@@ -8,7 +8,7 @@
  * Starts its own emulators. Standalone: `npx tsx test/bench/alert-pipeline.ts`.
  */
 import { performance } from 'node:perf_hooks';
-import { drainAlertQueue } from './alert-queue-drain';
+import { drainAlertQueue, workerReadsLine } from './alert-queue-drain';
 import { withBenchEmulators } from './bench-emulators';
 
 const FAILURE_RATE = 0.2;
@@ -93,7 +93,7 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
       const started = performance.now();
       const scan = await runExpiryScan(now);
       const expected = scan.queued * 2;
-      const { requeued, seconds } = await drainAlertQueue({
+      const drain = await drainAlertQueue({
         emulators,
         worker,
         workspaceIds,
@@ -101,6 +101,7 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
         done: () => sends.size >= expected,
         progress: () => `${sends.size}/${expected} delivered`,
       });
+      const { requeued, seconds } = drain;
       const delivered = sends.size;
       const twice = [...sends.values()].filter((count) => count > 1).length;
       const lost = expected - delivered;
@@ -110,6 +111,7 @@ export async function measureAlertPipeline(options: { alerts?: number } = {}): P
       console.log(
         `  lost: ${lost} [budget 0]; sent twice: ${twice} [budget 0]; injected failures: ${injectedFailures}; requeued from failed/dead letters: ${requeued}`,
       );
+      console.log(workerReadsLine(drain));
       console.log(
         `  time: ${seconds.toFixed(1)} s (scan, queue, worker with 1 s backoff): ${lost === 0 && twice === 0 ? 'within budget' : 'OVER BUDGET'}`,
       );

@@ -1,17 +1,32 @@
 /**
  * Runs the local queue poller with a worker until `done()` says every delivery arrived (or 30
  * minutes pass), bringing failed and dead-lettered alerts back as the requeue route does whenever
- * the queue has been idle a while. For the alert benchmarks.
+ * the queue has been idle a while. Counts what the worker's invocations read from DynamoDB (not
+ * the requeues'). For the alert benchmarks.
  */
 import { performance } from 'node:perf_hooks';
 import { GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSBatchResponse, SQSEvent, Context } from 'aws-lambda';
 import type { RunningEmulators } from '@expiry-radar/functions/local/emulators/start-emulators';
+import { meterDynamoDbWithin, noDynamoDbUsage, type DynamoDbUsage } from './dynamodb-usage';
 
 export interface DrainResult {
   /** Alerts the requeues brought back. */
   readonly requeued: number;
   readonly seconds: number;
+  /** What the worker's invocations sent to DynamoDB. */
+  readonly workerUsage: DynamoDbUsage;
+  readonly invocations: number;
+  /** Messages the worker was handed, redeliveries included. */
+  readonly messages: number;
+}
+
+/** The worker's reads, as the alert benchmarks print them. */
+export function workerReadsLine(drain: DrainResult): string {
+  const { workerUsage, invocations, messages } = drain;
+  const count = (value: number) => value.toLocaleString('en-US');
+  const each = (value: number, of: number) => (value / Math.max(1, of)).toFixed(1);
+  return `  worker reads: ${count(workerUsage.readRequests)} read requests for ${count(workerUsage.itemsRead)} items (${each(workerUsage.readRequests, invocations)} requests an invocation, ${each(workerUsage.readRequests, messages)} a message); ${count(invocations)} invocations, ${count(messages)} messages; all requests ${count(workerUsage.requests)}`;
 }
 
 export async function drainAlertQueue(options: {
@@ -25,7 +40,12 @@ export async function drainAlertQueue(options: {
   const { startAlertQueuePoller } =
     await import('@expiry-radar/functions/local/alert-queue-poller');
   const { requeueAlerts } = await import('@expiry-radar/functions/services/alerts/alert-requeue');
+  const { getDocumentClient } = await import('@expiry-radar/functions/platform/aws-clients');
   const { emulators } = options;
+  const { meteredWithin } = meterDynamoDbWithin(getDocumentClient());
+  const workerUsage = noDynamoDbUsage();
+  let invocations = 0;
+  let messages = 0;
   const sqs = new SQSClient({
     endpoint: emulators.endpoints.sqs,
     region: 'us-east-1',
@@ -34,7 +54,11 @@ export async function drainAlertQueue(options: {
   const poller = startAlertQueuePoller({
     client: sqs,
     queueUrl: emulators.endpoints.alertQueueUrl,
-    worker: options.worker,
+    worker: (event, context) => {
+      invocations += 1;
+      messages += event.Records.length;
+      return meteredWithin(workerUsage, () => options.worker(event, context));
+    },
     concurrency: 8,
     onError: (error) => console.error(error),
   });
@@ -69,5 +93,11 @@ export async function drainAlertQueue(options: {
   }
   await poller.stop();
   sqs.destroy();
-  return { requeued, seconds: (performance.now() - options.started) / 1000 };
+  return {
+    requeued,
+    seconds: (performance.now() - options.started) / 1000,
+    workerUsage,
+    invocations,
+    messages,
+  };
 }

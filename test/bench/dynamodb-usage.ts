@@ -3,10 +3,13 @@
  * client's `send`: requests, items, and the read and write capacity units DynamoDB reports when a
  * call asks for them (ReturnConsumedCapacity TOTAL, set here on every metered call).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DynamoDBDocumentClient, ServiceOutputTypes } from '@aws-sdk/lib-dynamodb';
 
 export interface DynamoDbUsage {
   requests: number;
+  /** GetItem, BatchGetItem and Query requests. */
+  readRequests: number;
   readUnits: number;
   writeUnits: number;
   itemsRead: number;
@@ -18,6 +21,7 @@ export interface DynamoDbUsage {
 
 export const noDynamoDbUsage = (): DynamoDbUsage => ({
   requests: 0,
+  readRequests: 0,
   readUnits: 0,
   writeUnits: 0,
   itemsRead: 0,
@@ -44,6 +48,7 @@ export function countDynamoDbCall(
   if (Array.isArray(transactItems)) usage.itemsWritten += transactItems.length;
   else if (/^(Put|Update|Delete)Command$/.test(name)) usage.itemsWritten += 1;
   usage.requests += 1;
+  if (/^(Get|BatchGet|Query)Command$/.test(name)) usage.readRequests += 1;
   const result = output as {
     Count?: number;
     Item?: unknown;
@@ -96,4 +101,28 @@ export function meterDynamoDb(client: DynamoDBDocumentClient) {
     }
   };
   return { metered };
+}
+
+/**
+ * Counts what `client` sends from within `meteredWithin(usage, call)` only, while other work
+ * (the scan, the requeues, the queue's pollers) runs beside it: each call adds to the usage of
+ * the asynchronous context it was made in. For the alert worker's invocations, which run several
+ * at once.
+ */
+export function meterDynamoDbWithin(client: DynamoDBDocumentClient) {
+  const send = client.send.bind(client) as (command: unknown) => Promise<ServiceOutputTypes>;
+  const meters = new AsyncLocalStorage<DynamoDbUsage>();
+  Object.assign(client, {
+    send: async (command: MeteredCommand) => {
+      const running = meters.getStore();
+      if (running && command.input) command.input.ReturnConsumedCapacity = 'TOTAL';
+      const output = await send(command);
+      if (running) countDynamoDbCall(running, command, output);
+      return output;
+    },
+  });
+  return {
+    meteredWithin: <T>(usage: DynamoDbUsage, call: () => Promise<T>): Promise<T> =>
+      meters.run(usage, call),
+  };
 }
