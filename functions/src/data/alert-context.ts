@@ -1,53 +1,31 @@
 /**
- * What the alert worker needs to know about the alerts of one message: each token as it is now
- * (or the certificate seen that a certificate transparency alert is about, as a token),
- * its workspace (name, plan, owner, frozen), the workspace's alert settings, its Slack app
- * installation, and the owner's address (the default recipient). One BatchGetItem for the tokens and workspaces, then settings
- * and owner once per workspace, and the address of each token's owner (`owner_id`) once per owner.
+ * What the alert worker needs to know about the alerts of its messages: each token as it is now
+ * (or the certificate seen that a certificate transparency alert is about, as a token), its
+ * workspace (name, plan, owner, frozen), the workspace's alert settings, its Slack app
+ * installation, and the owner's address (the default recipient). One BatchGetItem for the
+ * tokens, the workspaces, their settings and installations (data/workspace-alert-contexts.ts),
+ * then the workspaces' owners and the tokens' owners (`owner_id`), each once, in BatchGetItem.
  *
  * A digest lists alerts of several workspaces: an item of one that cannot be read (its workspace,
- * settings or owner, or one token) is reported for that workspace and answers its alerts as
- * unreadable (data/workspace-isolated-reads.ts), while every other alert gets its context.
+ * settings, installation or owner, or one token) is reported for that workspace and answers its
+ * alerts as unreadable (data/workspace-isolated-reads.ts), while every other alert gets its
+ * context.
  */
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type { AlertContext, PartialRead } from '../domain/alert-delivery-model';
 import { ctFindingOfAlertSubject } from '../domain/certificate-transparency';
 import { ctFindingAlertSubject } from './ct-finding-alert-subject';
 import { ctFindingCodec } from './entities/ct-finding';
-import { readAlertSettings } from './alert-settings-records';
-import { findSlackInstallation, slackAppChannelOf } from './slack-app-records';
 import { tokenCodec } from './entities/token';
-import { workspaceCodec } from './entities/workspace';
 import { keys } from './keys';
 import type { TableItem, TableKey } from './table-operations';
 import { ownerEmailOf, ownerEmailsOf } from './token-owner-emails';
-import { findUserById } from './user-records';
+import {
+  workspaceAlertContextKeys,
+  workspaceAlertContextsFrom,
+  workspaceFailure,
+} from './workspace-alert-contexts';
 import { WorkspaceIsolatedReads } from './workspace-isolated-reads';
-
-type WorkspaceContext = Omit<AlertContext, 'token'>;
-
-async function workspaceContextOf(
-  workspaceId: string,
-  workspaceItem: TableItem,
-): Promise<WorkspaceContext> {
-  const { workspace } = workspaceCodec.fromItem(workspaceItem);
-  const [settings, owner, slackInstallation] = await Promise.all([
-    readAlertSettings(workspaceId),
-    findUserById(workspace.ownerId),
-    findSlackInstallation(workspaceId),
-  ]);
-  return {
-    workspace: {
-      name: workspace.name,
-      plan: workspace.plan,
-      ownerId: workspace.ownerId,
-      isFrozen: workspace.isFrozen,
-    },
-    settings,
-    ownerEmail: owner?.email ?? null,
-    slackApp: slackAppChannelOf(slackInstallation),
-  };
-}
 
 /** The item an alert is about: its token, or the certificate seen that it stands for. */
 function subjectKeyOf(alert: AlertRef): TableKey {
@@ -63,37 +41,21 @@ function subjectOf(alert: AlertRef, item: TableItem): AlertContext['token'] {
     : tokenCodec.fromItem(item).token;
 }
 
-/** Per alert id, the context of each alert whose workspace still exists, and the unreadable. */
-export async function loadAlertContexts(
-  alerts: readonly AlertRef[],
-): Promise<PartialRead<ReadonlyMap<string, AlertContext>>> {
+/** The items the contexts of these alerts are read from, before the owners'. */
+export function alertContextKeys(alerts: readonly AlertRef[]): TableKey[] {
   const workspaceIds = [...new Set(alerts.map((alert) => alert.workspaceId))];
-  const reads = new WorkspaceIsolatedReads('alert-digest');
-  const items = await reads.batchGet(
-    [
-      ...workspaceIds.map((workspaceId) => keys.workspace(workspaceId)),
-      ...alerts.map(subjectKeyOf),
-    ],
-    { consistentRead: true },
-  );
-  const byKey = new Map(items.map((item) => [`${String(item.pk)}|${String(item.sk)}`, item]));
-  const itemAt = (key: TableKey) => byKey.get(`${key.pk}|${key.sk}`);
+  return [...workspaceIds.flatMap(workspaceAlertContextKeys), ...alerts.map(subjectKeyOf)];
+}
 
-  const workspaces = new Map<string, WorkspaceContext>();
-  await Promise.all(
-    workspaceIds.map(async (workspaceId) => {
-      const item = itemAt(keys.workspace(workspaceId));
-      if (!item) return;
-      try {
-        workspaces.set(workspaceId, await workspaceContextOf(workspaceId, item));
-      } catch (error) {
-        reads.failWorkspace(workspaceId, error);
-      }
-    }),
-  );
-
-  const contexts = new Map<string, AlertContext>();
-  const unreadable = new Map<string, string>();
+/**
+ * Per alert id, the context of each alert whose workspace still exists, and the unreadable, from
+ * the items of `alertContextKeys` already read (`itemAt`); the owners are read here.
+ */
+export async function alertContextsFrom(
+  alerts: readonly AlertRef[],
+  itemAt: (key: TableKey) => TableItem | undefined,
+  reads: WorkspaceIsolatedReads,
+): Promise<PartialRead<ReadonlyMap<string, AlertContext>>> {
   const tokens = new Map<string, AlertContext['token']>();
   for (const alert of alerts) {
     const subjectItem = itemAt(subjectKeyOf(alert));
@@ -102,22 +64,40 @@ export async function loadAlertContexts(
       subjectItem && reads.decode(subjectItem, (item) => subjectOf(alert, item)),
     );
   }
-  const ownerEmails = await ownerEmailsOf([...tokens.values()]);
+  const workspaceIds = [...new Set(alerts.map((alert) => alert.workspaceId))];
+  const [workspaces, ownerEmails] = await Promise.all([
+    workspaceAlertContextsFrom(workspaceIds, itemAt, reads),
+    ownerEmailsOf([...tokens.values()]),
+  ]);
+
+  const contexts = new Map<string, AlertContext>();
+  const unreadable = new Map<string, string>();
   for (const alert of alerts) {
     const token = tokens.get(alert.alertId);
     const failure =
-      reads.failureAt(keys.workspace(alert.workspaceId)) ??
-      reads.failureOf(alert.workspaceId) ??
-      reads.failureAt(subjectKeyOf(alert));
+      workspaceFailure(reads, alert.workspaceId) ?? reads.failureAt(subjectKeyOf(alert));
     const workspace = workspaces.get(alert.workspaceId);
     if (failure !== undefined) unreadable.set(alert.alertId, failure);
     else if (workspace) {
+      const { name, plan, ownerId, isFrozen, settings, ownerEmail, slackApp } = workspace;
       contexts.set(alert.alertId, {
-        ...workspace,
+        workspace: { name, plan, ownerId, isFrozen },
+        settings,
+        ownerEmail,
+        slackApp,
         token,
         tokenOwnerEmail: ownerEmailOf(ownerEmails, token),
       });
     }
   }
   return { found: contexts, unreadable };
+}
+
+/** Per alert id, the context of each alert whose workspace still exists, and the unreadable. */
+export async function loadAlertContexts(
+  alerts: readonly AlertRef[],
+): Promise<PartialRead<ReadonlyMap<string, AlertContext>>> {
+  const reads = new WorkspaceIsolatedReads('alert-digest');
+  const itemAt = await reads.readByKey(alertContextKeys(alerts), { consistentRead: true });
+  return alertContextsFrom(alerts, itemAt, reads);
 }

@@ -1,10 +1,12 @@
 /**
- * The addresses of tokens' owners (`owner_id`, a member's user id): one GetItem per distinct
- * owner. An owner whose account is gone has no address (the token's alerts go where its contact
- * groups say).
+ * The addresses of tokens' owners (`owner_id`, a member's user id): each distinct owner read
+ * once, in BatchGetItem. An owner whose account is gone has no address (the token's alerts go
+ * where its contact groups say).
  */
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { findUserById } from './user-records';
+import { keys } from './keys';
+import { batchGetAll } from './table-operations';
+import { toUserRecord } from './user-records';
 
 /** Per owner's user id, their address. */
 export async function ownerEmailsOf(
@@ -13,12 +15,11 @@ export async function ownerEmailsOf(
   const ownerIds = [
     ...new Set(tokens.flatMap((token) => (token?.owner_id ? [token.owner_id] : []))),
   ];
-  const users = await Promise.all(ownerIds.map((userId) => findUserById(userId)));
+  const items = await batchGetAll(ownerIds.map((userId) => keys.user(userId)));
   const emails = new Map<string, string>();
-  ownerIds.forEach((userId, index) => {
-    const email = users[index]?.email;
-    if (email) emails.set(userId, email);
-  });
+  for (const user of items.map(toUserRecord)) {
+    if (user.email) emails.set(user.id, user.email);
+  }
   return emails;
 }
 

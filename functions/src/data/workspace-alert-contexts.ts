@@ -1,74 +1,99 @@
 /**
- * What the expiry scan needs of each workspace it alerts for, read in batches: the workspace's
- * item and its alert settings together in BatchGetItem (100 keys a request), then each distinct
- * owner's item once, also in BatchGetItem. With one due token in each of 10,000 workspaces, a
- * GetItem per settings item and per owner had been 20,000 requests of the scan's one invocation
- * (and an owner of five workspaces read five times); batched, about 220.
+ * What the expiry scan and the alert worker need of each workspace they alert for, read in
+ * batches: the workspace's item, its alert settings and its Slack app installation together in
+ * BatchGetItem (100 keys a request), then each distinct owner's item once, also in BatchGetItem.
+ * With one due token in each of 10,000 workspaces, a GetItem per settings item, per owner and per
+ * installation had been 30,000 requests of the scan's one invocation (and an owner of five
+ * workspaces read five times); batched, about 320. The worker reads those of all the workspaces
+ * of an SQS batch's messages at once, in the same requests as their tokens (data/alert-context.ts).
  *
- * Isolated per workspace (data/workspace-isolated-reads.ts): a workspace whose item, settings or
- * owner cannot be read or decoded is reported and left out (its tokens stay due for the next run).
- * A workspace with no settings item yet gets its default one (`readAlertSettings` creates it).
+ * Isolated per workspace (data/workspace-isolated-reads.ts): a workspace whose item, settings,
+ * installation or owner cannot be read or decoded is reported and left out (`workspaceFailure`
+ * says why). A workspace with no settings item yet gets its default one (`readAlertSettings`
+ * creates it).
  */
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
+import type { SlackAppChannel } from '../domain/alert-delivery-model';
 import { forEachLimited } from '../platform/concurrency';
 import { readAlertSettings } from './alert-settings-records';
 import { alertSettingsCodec } from './entities/alert-settings';
+import { slackInstallationCodec } from './entities/slack-installation';
 import { workspaceCodec } from './entities/workspace';
 import { keys } from './keys';
-import { keyOf, type TableItem, type TableKey } from './table-operations';
+import type { TableItem, TableKey } from './table-operations';
+import { slackAppChannelOf } from './slack-app-records';
 import { toUserRecord } from './user-records';
 import type { WorkspaceIsolatedReads } from './workspace-isolated-reads';
 
 export interface WorkspaceAlertContext {
+  readonly name: string;
+  readonly ownerId: string;
   readonly isFrozen: boolean;
   readonly plan: Plan;
   readonly settings: WorkspaceAlertSettings;
   /** The owner's address (the default recipient); null when their account is gone. */
   readonly ownerEmail: string | null;
+  /** The workspace's Slack app installation: its channel, or email when Slack revoked it. */
+  readonly slackApp: SlackAppChannel | null;
 }
 
 /** Settings items created at once, for workspaces that have none yet. */
 const DEFAULT_SETTINGS_CONCURRENCY = 16;
 
-const keyText = (key: TableKey) => `${key.pk}|${key.sk}`;
+/** The items a workspace's context is read from, before its owner's. */
+export function workspaceAlertContextKeys(workspaceId: string): TableKey[] {
+  return [
+    keys.workspace(workspaceId),
+    keys.alertSettings(workspaceId),
+    keys.slackInstallation(workspaceId),
+  ];
+}
+
+/** Why the workspace's context could not be read; undefined when nothing of it failed. */
+export function workspaceFailure(
+  reads: WorkspaceIsolatedReads,
+  workspaceId: string,
+): string | undefined {
+  for (const key of workspaceAlertContextKeys(workspaceId)) {
+    const failure = reads.failureAt(key);
+    if (failure !== undefined) return failure;
+  }
+  return reads.failureOf(workspaceId);
+}
 
 /**
- * Per workspace id, its context; a workspace that does not exist is absent, and so is one that
- * failed (`reads.failureAt` its keys or `reads.failureOf` it say why).
+ * Per workspace id, its context, from its items already read (`itemAt` answers those of
+ * `workspaceAlertContextKeys`); the owners are read here. A workspace that does not exist is
+ * absent, and so is one that failed (`workspaceFailure`).
  */
-export async function readWorkspaceAlertContexts(
+export async function workspaceAlertContextsFrom(
   workspaceIds: readonly string[],
+  itemAt: (key: TableKey) => TableItem | undefined,
   reads: WorkspaceIsolatedReads,
 ): Promise<Map<string, WorkspaceAlertContext>> {
-  const items = await reads.batchGet(
-    workspaceIds.flatMap((workspaceId) => [
-      keys.workspace(workspaceId),
-      keys.alertSettings(workspaceId),
-    ]),
-  );
-  const byKey = new Map(items.map((item) => [keyText(keyOf(item)), item]));
-  const itemAt = (key: TableKey): TableItem | undefined => byKey.get(keyText(key));
-
   const found = new Map<
     string,
-    { isFrozen: boolean; plan: Plan; ownerId: string; settings?: WorkspaceAlertSettings }
+    Omit<WorkspaceAlertContext, 'settings' | 'ownerEmail'> & { settings?: WorkspaceAlertSettings }
   >();
   for (const workspaceId of workspaceIds) {
-    const workspaceKey = keys.workspace(workspaceId);
-    const settingsKey = keys.alertSettings(workspaceId);
-    if (reads.failureAt(workspaceKey) !== undefined || reads.failureAt(settingsKey) !== undefined) {
+    if (workspaceAlertContextKeys(workspaceId).some((key) => reads.failureAt(key) !== undefined)) {
       continue;
     }
-    const workspaceItem = itemAt(workspaceKey);
+    const workspaceItem = itemAt(keys.workspace(workspaceId));
     if (!workspaceItem) continue;
     try {
       const { workspace } = workspaceCodec.fromItem(workspaceItem);
-      const settingsItem = itemAt(settingsKey);
+      const settingsItem = itemAt(keys.alertSettings(workspaceId));
+      const installationItem = itemAt(keys.slackInstallation(workspaceId));
       found.set(workspaceId, {
+        name: workspace.name,
+        ownerId: workspace.ownerId,
         isFrozen: workspace.isFrozen,
         plan: workspace.plan,
-        ownerId: workspace.ownerId,
+        slackApp: slackAppChannelOf(
+          installationItem ? slackInstallationCodec.fromItem(installationItem) : undefined,
+        ),
         ...(settingsItem ? { settings: alertSettingsCodec.fromItem(settingsItem).settings } : {}),
       });
     } catch (error) {
@@ -99,8 +124,7 @@ export async function readWorkspaceAlertContexts(
     }
     try {
       contexts.set(workspaceId, {
-        isFrozen: read.isFrozen,
-        plan: read.plan,
+        ...read,
         settings: read.settings ?? (await readAlertSettings(workspaceId)),
         ownerEmail: ownerEmails.get(read.ownerId) ?? null,
       });
@@ -109,4 +133,16 @@ export async function readWorkspaceAlertContexts(
     }
   });
   return contexts;
+}
+
+/**
+ * Per workspace id, its context; a workspace that does not exist is absent, and so is one that
+ * failed (`workspaceFailure` says why).
+ */
+export async function readWorkspaceAlertContexts(
+  workspaceIds: readonly string[],
+  reads: WorkspaceIsolatedReads,
+): Promise<Map<string, WorkspaceAlertContext>> {
+  const itemAt = await reads.readByKey(workspaceIds.flatMap(workspaceAlertContextKeys));
+  return workspaceAlertContextsFrom(workspaceIds, itemAt, reads);
 }

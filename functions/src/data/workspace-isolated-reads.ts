@@ -29,6 +29,20 @@ export class WorkspaceIsolatedReads {
     return batchGetReadable(itemKeys, (key, error) => this.failKey(key, error), options);
   }
 
+  /**
+   * `batchGet` answered as a lookup by key (a key asked for twice is read once: BatchGetItem
+   * refuses a request that names a key twice).
+   */
+  async readByKey(
+    itemKeys: readonly TableKey[],
+    options: { consistentRead?: boolean } = {},
+  ): Promise<(key: TableKey) => TableItem | undefined> {
+    const unique = new Map(itemKeys.map((key) => [keyText(key), key]));
+    const items = await this.batchGet([...unique.values()], options);
+    const byKey = new Map(items.map((item) => [keyText(keyOf(item)), item]));
+    return (key) => byKey.get(keyText(key));
+  }
+
   /** The item decoded, or undefined (reported for its workspace) when the codec refuses it. */
   decode<Decoded>(item: TableItem, decode: (item: TableItem) => Decoded): Decoded | undefined {
     try {

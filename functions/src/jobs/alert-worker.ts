@@ -16,12 +16,14 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import {
   alertQueueMessageSchema,
   isDigestMessage,
+  type AlertQueueMessage,
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { delayRedelivery } from '../adapters/alert-queue';
 import { resolveAppOrigin } from '../adapters/app-origin';
 import { sesMailer } from '../adapters/ses-mailer';
 import { sendWebhook } from '../adapters/webhook-sender';
 import { recordAlertEvent } from '../data/alert-audit';
+import { alertBatchPorts } from '../data/alert-batch-reads';
 import { loadAlertContexts } from '../data/alert-context';
 import { workspacesOptedOut } from '../data/alert-email-opt-outs';
 import { findEmailSuppression } from '../data/email-suppressions';
@@ -108,16 +110,44 @@ export class AlertRetryError extends Error {
   }
 }
 
+/** The alert messages of a batch's records; one that is not is left to its record's handling. */
+function queueMessagesOf(event: SQSEvent): AlertQueueMessage[] {
+  return event.Records.flatMap((record) => {
+    try {
+      const parsed = alertQueueMessageSchema.safeParse(JSON.parse(record.body));
+      return parsed.success ? [parsed.data] : [];
+    } catch {
+      return [];
+    }
+  });
+}
+
 /** A worker handler with some ports replaced (tests and benchmarks inject failures here). */
 export function createAlertWorker(options: AlertWorkerOptions = {}) {
-  let ports: AlertDeliveryPorts | undefined;
+  let basePorts: AlertDeliveryPorts | undefined;
   const delay = options.delay ?? delayRedelivery;
 
-  const recordHandler = async (record: SQSRecord): Promise<void> => {
-    ports ??= {
+  /**
+   * The ports of one batch: its messages' contexts, opt-outs and suppressions read at once
+   * (data/alert-batch-reads.ts) unless a test replaced those ports.
+   */
+  const batchPortsOf = async (event: SQSEvent): Promise<AlertDeliveryPorts> => {
+    basePorts ??= {
       ...(await defaultAlertPorts(options.ports?.appOrigin)),
       ...options.ports,
     };
+    return {
+      ...basePorts,
+      ...alertBatchPorts(queueMessagesOf(event), basePorts),
+      ...options.ports,
+    };
+  };
+
+  const recordHandler = async (
+    record: SQSRecord,
+    batchPorts: Promise<AlertDeliveryPorts>,
+  ): Promise<void> => {
+    const ports = await batchPorts;
     const policy = options.policy ?? retryPolicyFromEnvironment();
     const parsed = alertQueueMessageSchema.safeParse(JSON.parse(record.body));
     if (!parsed.success) {
@@ -153,10 +183,15 @@ export function createAlertWorker(options: AlertWorkerOptions = {}) {
     // A processor per invocation: it holds the batch's state, and the local poller (unlike
     // Lambda) runs several invocations of one handler at once.
     const processor = new BatchProcessor(EventType.SQS);
-    const response = await processPartialResponse(event, recordHandler, processor, {
-      context,
-      throwOnFullBatchFailure: false,
-    });
+    const batchPorts = batchPortsOf(event);
+    // A failure to make the ports fails each record, as its own handling reports it.
+    batchPorts.catch(() => undefined);
+    const response = await processPartialResponse(
+      event,
+      (record: SQSRecord) => recordHandler(record, batchPorts),
+      processor,
+      { context, throwOnFullBatchFailure: false },
+    );
     if (response.batchItemFailures.length > 0) {
       logger.info('Alert deliveries to retry', { messages: response.batchItemFailures.length });
     }

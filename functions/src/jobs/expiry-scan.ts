@@ -43,13 +43,11 @@ import type { Token } from '@expiry-radar/shared/domain/token';
 import { enqueueAlerts, type AlertEnqueuer } from '../adapters/alert-queue';
 import { writeNextAlertAt } from '../data/alert-arming';
 import { listAlertEmailOptOuts } from '../data/alert-email-opt-outs';
-import { findSlackInstallation, slackAppChannelOf } from '../data/slack-app-records';
 import type { SlackAppChannel } from '../domain/alert-delivery-model';
 import { recordAlertEvent } from '../data/alert-audit';
 import { findDueTokens } from '../data/alert-due-tokens';
 import { createAlertRecord, findAlertRecord } from '../data/alert-record-store';
-import { keys } from '../data/keys';
-import { readWorkspaceAlertContexts } from '../data/workspace-alert-contexts';
+import { readWorkspaceAlertContexts, workspaceFailure } from '../data/workspace-alert-contexts';
 import { WorkspaceIsolatedReads } from '../data/workspace-isolated-reads';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import {
@@ -137,23 +135,16 @@ async function loadWorkspaces(
   await forEachLimited(workspaceIds, CONCURRENCY, async (workspaceId) => {
     const context = contexts.get(workspaceId);
     if (!context) {
-      const failed =
-        reads.failureAt(keys.workspace(workspaceId)) !== undefined ||
-        reads.failureAt(keys.alertSettings(workspaceId)) !== undefined ||
-        reads.failureOf(workspaceId) !== undefined;
-      if (!failed) states.set(workspaceId, NO_WORKSPACE);
+      if (workspaceFailure(reads, workspaceId) === undefined) {
+        states.set(workspaceId, NO_WORKSPACE);
+      }
       return;
     }
     try {
-      const [optedOut, slackInstallation] = await Promise.all([
-        listAlertEmailOptOuts(workspaceId),
-        findSlackInstallation(workspaceId),
-      ]);
       states.set(workspaceId, {
         ...context,
         exists: true,
-        optedOut,
-        slackApp: slackAppChannelOf(slackInstallation),
+        optedOut: await listAlertEmailOptOuts(workspaceId),
       });
     } catch (error) {
       reads.failWorkspace(workspaceId, error);
