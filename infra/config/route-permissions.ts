@@ -176,6 +176,8 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   scimReplaceGroup: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
   scimPatchGroup: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
   scimDeleteGroup: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
+  // The refusal of a path under /scim/ that no SCIM route takes reads nothing.
+  scimUnknownPath: [],
   // The preview of an invitation counts lookups per client address.
   getInvitationPreview: ['table:BatchGetItem', 'index:byAlternateKey', 'table:UpdateItem'],
   // A registration's status reads its watch and account, and counts checks per client address.

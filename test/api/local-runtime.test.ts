@@ -90,6 +90,18 @@ describe('local runtime over HTTP', () => {
     expect(await response.json()).toEqual({ error: 'Resource not found.', code: 'NOT_FOUND' });
   });
 
+  it("answers what no SCIM route takes under /scim/ in SCIM's error shape", async () => {
+    const unknown = await get('/scim/v2/Users/x/y');
+    expect(unknown.status).toBe(404);
+    expect(unknown.headers.get('content-type')).toContain('application/scim+json');
+    expect(await unknown.json()).toMatchObject({
+      schemas: ['urn:ietf:params:scim:api:messages:2.0:Error'],
+      status: '404',
+    });
+    const wrongMethod = await get('/scim/v2/Users', { method: 'DELETE' });
+    expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, POST']);
+  });
+
   it('answers a known path with the wrong method with 405', async () => {
     const response = await get('/api/session', { method: 'DELETE' });
     expect(response.status).toBe(405);

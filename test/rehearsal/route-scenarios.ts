@@ -1484,6 +1484,12 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('scimDeleteGroup', 'happy', { headers, params: { id } }, 204);
     await context.call('scimDeleteGroup', 'refusal', { headers, params: { id } }, 404);
   },
+  async scimUnknownPath(context) {
+    // A path under /scim/ that no SCIM route takes: SCIM's 404, whoever asks, reading nothing.
+    const params = { proxy: 'v2/Unknown' };
+    await context.call('scimUnknownPath', 'happy', { params }, 404);
+    await context.call('scimUnknownPath', 'refusal', { params, withoutOriginSecret: true }, 403);
+  },
 
   // Audit
   async listAuditEvents(context) {

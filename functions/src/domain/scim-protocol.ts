@@ -35,6 +35,8 @@ export class ScimError extends Error {
     readonly status: number,
     detail: string,
     readonly scimType?: ScimErrorType,
+    /** Headers of the answer besides the content type (a 405's Allow). */
+    readonly headers: Readonly<Record<string, string>> = {},
   ) {
     super(detail);
     this.name = 'ScimError';

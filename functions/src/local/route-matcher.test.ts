@@ -30,4 +30,21 @@ describe('RouteMatcher', () => {
     expect(matcher.match('PUT', '/api/tokens/tok1/extra')).toBeUndefined();
     expect(matcher.match('PUT', '/api/tokens/')).toBeUndefined();
   });
+
+  it('takes a greedy ANY route only when no route of the method and path does', () => {
+    const withCatchAll = new RouteMatcher([
+      { route: findRoute('scimUnknownPath'), handler: 'unknown' },
+      { route: findRoute('scimListUsers'), handler: 'users' },
+    ]);
+    expect(withCatchAll.match('GET', '/scim/v2/Users')).toMatchObject({ handler: 'users' });
+    expect(withCatchAll.match('DELETE', '/scim/v2/Users')).toEqual({
+      handler: 'unknown',
+      routeKey: 'ANY /scim/{proxy+}',
+      pathParameters: { proxy: 'v2/Users' },
+    });
+    expect(withCatchAll.match('GET', '/scim/v2/Users/x/y')).toMatchObject({
+      pathParameters: { proxy: 'v2/Users/x/y' },
+    });
+    expect(withCatchAll.match('GET', '/scim/')).toBeUndefined();
+  });
 });

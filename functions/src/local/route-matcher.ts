@@ -8,6 +8,8 @@ export interface MountedRoute<Handler> {
 interface CompiledRoute<Handler> extends MountedRoute<Handler> {
   readonly pattern: RegExp;
   readonly parameterNames: readonly string[];
+  /** A greedy `{name+}` parameter: the rest of the path, slashes included. */
+  readonly greedy: boolean;
 }
 
 export interface RouteMatch<Handler> {
@@ -16,24 +18,32 @@ export interface RouteMatch<Handler> {
   readonly pathParameters: Record<string, string>;
 }
 
-/** Matches requests to API Gateway path templates such as `/api/tokens/{id}`. */
+/**
+ * Matches requests to API Gateway path templates such as `/api/tokens/{id}`, and as API Gateway
+ * does, a route of method `ANY` with a greedy `{name+}` (`/scim/{proxy+}`) only after every other.
+ */
 export class RouteMatcher<Handler> {
   private readonly routes: CompiledRoute<Handler>[];
 
   constructor(mounted: readonly MountedRoute<Handler>[]) {
-    this.routes = mounted.map((entry) => {
+    const compiled = mounted.map((entry) => {
       const parameterNames: string[] = [];
+      let greedy = false;
       const source = entry.route.path
         .split('/')
         .map((segment) => {
-          const parameter = /^\{(\w+)\}$/.exec(segment);
+          const parameter = /^\{(\w+)(\+?)\}$/.exec(segment);
           if (!parameter?.[1]) return segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
           parameterNames.push(parameter[1]);
-          return '([^/]+)';
+          if (!parameter[2]) return '([^/]+)';
+          greedy = true;
+          return '(.+)';
         })
         .join('/');
-      return { ...entry, pattern: new RegExp(`^${source}$`), parameterNames };
+      return { ...entry, pattern: new RegExp(`^${source}$`), parameterNames, greedy };
     });
+    // A stable sort: the greedy routes last, each group in the order given.
+    this.routes = compiled.sort((a, b) => Number(a.greedy) - Number(b.greedy));
   }
 
   /**
@@ -49,7 +59,7 @@ export class RouteMatcher<Handler> {
       const found = candidate.pattern.exec(path);
       if (!found) continue;
       pathMatched = true;
-      if (candidate.route.method !== method) continue;
+      if (candidate.route.method !== method && candidate.route.method !== 'ANY') continue;
       const pathParameters: Record<string, string> = {};
       for (const [position, name] of candidate.parameterNames.entries()) {
         const value = decodePathSegment(found[position + 1] ?? '');

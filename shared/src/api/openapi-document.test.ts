@@ -35,16 +35,17 @@ describe('buildOpenApiDocument', () => {
     expect(result.valid).toBe(false);
   });
 
-  it('describes every route of the table, by its id', () => {
+  it('describes every route of the table but the catch-all, by its id', () => {
     const operations = describedOperations(document);
-    for (const route of routeTable) {
+    const described = routeTable.filter((route) => route.method !== 'ANY');
+    for (const route of described) {
       expect(operations).toContain(`${route.method} ${route.path}`);
       const operation = document.paths[route.path]?.[route.method.toLowerCase()] as {
         operationId: string;
       };
       expect(operation.operationId).toBe(route.id);
     }
-    expect(operations.size).toBe(routeTable.length);
+    expect(operations.size).toBe(described.length);
   });
 
   it('misses a route that is left out of the table it is built from', () => {

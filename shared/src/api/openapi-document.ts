@@ -186,6 +186,8 @@ export function buildOpenApiDocument(
   const tags = new Set<string>();
 
   for (const route of routes) {
+    // A catch-all (SCIM's unknown paths) refuses what no operation takes: no operation itself.
+    if (route.method === 'ANY') continue;
     const request: NonNullable<RouteDefinition['request']> = route.request ?? {};
     const parameters: Record<string, unknown>[] = [];
     let requestBody: Record<string, unknown> | undefined;

@@ -6,13 +6,19 @@ export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * A route's method: one of them, or `ANY` for a catch-all (API Gateway's `ANY` with a greedy
+ * `{name+}` path: it takes what no route of the method and path takes; no OpenAPI operation).
+ */
+export type RouteMethod = HttpMethod | 'ANY';
+
 /** Who may call a route: anyone, anyone with a session, or only a session whose email is verified. */
 export type RouteAuth = 'public' | 'session' | 'verifiedSession';
 
 export interface RouteDefinition {
   readonly id: string;
-  readonly method: HttpMethod;
-  /** API Gateway path syntax: `/api/tokens/{id}`. */
+  readonly method: RouteMethod;
+  /** API Gateway path syntax: `/api/tokens/{id}`, `/scim/{proxy+}` for a greedy catch-all. */
   readonly path: string;
   readonly auth: RouteAuth;
   readonly summary: string;

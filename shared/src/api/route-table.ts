@@ -31,7 +31,7 @@ import { invitationRoutes } from './routes/invitation-routes';
 import { calendarFeedRoutes } from './routes/calendar-feed-routes';
 import { integrationRoutes } from './routes/integration-routes';
 
-export type { HttpMethod, RouteAuth, RouteDefinition } from './route-definition';
+export type { HttpMethod, RouteAuth, RouteDefinition, RouteMethod } from './route-definition';
 
 /** An area's routes in their order; a key other than its route's id does not compile. */
 function routesOf<Routes extends { readonly [Id in keyof Routes]: { readonly id: Id } }>(

@@ -46,6 +46,8 @@ export const mapScimGroupBody = z
 /** A SCIM resource or list as RFC 7643 and 7644 shape it. */
 export const scimResponse = z.record(z.string(), z.unknown());
 export const scimResourceParams = z.object({ id: z.string() });
+/** The rest of a path under /scim/ that no SCIM route takes. */
+export const scimUnknownPathParams = z.object({ proxy: z.string() });
 export const scimListQuery = z.object({
   filter: z.string().optional(),
   startIndex: z.string().optional(),

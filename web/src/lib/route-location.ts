@@ -1,4 +1,4 @@
-import type { HttpMethod } from '@expiry-radar/shared/api/route-table';
+import type { RouteMethod } from '@expiry-radar/shared/api/route-table';
 import { getRuntimeConfig } from './runtime-config';
 
 // In the page's first script (start-reads.ts): type-only imports of the route table. Its build
@@ -9,7 +9,7 @@ import { getRuntimeConfig } from './runtime-config';
 /** A route of the route table: where a call goes. */
 export interface ApiRoute {
   readonly id: string;
-  readonly method: HttpMethod;
+  readonly method: RouteMethod;
   /** With `{name}` parameters: `/api/tokens/{id}`. */
   readonly path: string;
 }

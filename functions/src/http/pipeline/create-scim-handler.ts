@@ -71,8 +71,10 @@ function errorAnswer(error: unknown): APIGatewayProxyStructuredResultV2 {
   if (error instanceof ScimError) {
     if (error.status >= 500) logger.error('SCIM request failed', { error });
     else logger.info('SCIM request refused', { status: error.status, scimType: error.scimType });
-    const headers: Record<string, string> =
-      error.status === 401 ? { 'www-authenticate': 'Bearer realm="scim"' } : {};
+    const headers: Record<string, string> = {
+      ...(error.status === 401 ? { 'www-authenticate': 'Bearer realm="scim"' } : {}),
+      ...error.headers,
+    };
     return scimResponse(error.status, scimErrorBody(error), headers);
   }
   if (error instanceof AppError && error.status < 500) {
@@ -123,23 +125,34 @@ const scimErrorResponse: HttpMiddleware = {
   },
 };
 
+/** Every SCIM answer's stack: SCIM's errors, the request's context, CloudFront's origin check. */
+function scimStack() {
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, HttpContext>()
+    .use(injectLambdaContext(logger, { resetKeys: true }))
+    .use(scimErrorResponse)
+    .use(requestContext())
+    .use(originVerify());
+}
+
+/**
+ * A SCIM refusal that reads no token and no body (of a path no SCIM route takes), sent through
+ * the same stack, so CloudFront's origin check comes first.
+ */
+export function createTokenlessScimHandler(
+  refusalOf: (event: APIGatewayProxyEventV2) => ScimError,
+): HttpLambdaHandler {
+  const handler = scimStack().handler((event) =>
+    Promise.reject(refusalOf(event)),
+  ) as unknown as HttpLambdaHandler;
+  return (event, context) => runInRequestScope(() => handler(event, context));
+}
+
 /** `route`: the route's definition from shared/src/api/routes/scim-routes.ts (as createHttpHandler's). */
 export function createScimHandler(
   route: RouteDefinition,
   routeHandler: ScimRouteHandler,
 ): HttpLambdaHandler {
-  const stack = middy<
-    APIGatewayProxyEventV2,
-    APIGatewayProxyStructuredResultV2,
-    Error,
-    HttpContext
-  >()
-    .use(injectLambdaContext(logger, { resetKeys: true }))
-    .use(scimErrorResponse)
-    .use(requestContext())
-    .use(originVerify());
-
-  const lambdaHandler = stack.handler(async (event, context) => {
+  const lambdaHandler = scimStack().handler(async (event, context) => {
     const { now } = context.httpStack;
     const caller = await authenticateScimRequest(
       authorizationHeaderOf(event),

@@ -45,6 +45,7 @@ import { handler as patchUser } from './patch-user';
 import { handler as replaceGroup } from './replace-group';
 import { handler as replaceUser } from './replace-user';
 import { handler as serviceProviderConfig } from './service-provider-config';
+import { handler as unknownPath } from './unknown-path';
 
 type Handler = Parameters<typeof invoke>[0];
 /** What the tests read of SCIM's answers (resources, lists and errors). */
@@ -474,7 +475,7 @@ describe('SCIM provisioning as Okta sends it', () => {
 });
 
 describe('SCIM refusals', () => {
-  it('answers a wrong token 401 in SCIM shape, audited once per address, 429 over its limits; a malformed filter 400 invalidFilter', async () => {
+  it('answers a wrong token 401 in SCIM shape, audited once per address, 429 over its limits; a malformed filter 400 invalidFilter; an unknown path 404', async () => {
     const { owner, token } = await givenOrganization();
     const wrong = `${token.slice(0, -4)}AAAA`;
     const ip = uniqueIp();
@@ -521,6 +522,22 @@ describe('SCIM refusals', () => {
         scimType: 'invalidFilter',
       });
     }
+
+    // What no SCIM route takes (ANY /scim/{proxy+}) is refused in SCIM's shape too.
+    for (const [method, path] of [
+      ['GET', '/Foo'],
+      ['PATCH', '/Users/x/y'],
+    ]) {
+      const unknown = await scim(unknownPath, token, method!, path!);
+      expect(unknown).toMatchObject({
+        status: 404,
+        body: { schemas: [ERROR_SCHEMA], status: '404' },
+      });
+      expect(unknown.headers['content-type']).toContain('application/scim+json');
+    }
+    const wrongMethod = await scim(unknownPath, 'not-a-token', 'DELETE', '/Users');
+    expect(wrongMethod).toMatchObject({ status: 405, body: { status: '405' } });
+    expect(wrongMethod.headers.allow).toBe('GET, POST');
 
     const outside = await scim(createUser, token, 'POST', '/Users', {
       body: { schemas: [USER_SCHEMA], userName: 'mallory@elsewhere.example' },

@@ -1,6 +1,11 @@
 /** SCIM 2.0 (RFC 7644) for identity providers: the organization's bearer token, SCIM's JSON: this area's routes of the route table (route-table.ts), keyed by id. */
 import type { RouteDefinition } from '../route-definition';
-import { scimListQuery, scimResourceParams, scimResponse } from '../scim-api-schemas';
+import {
+  scimListQuery,
+  scimResourceParams,
+  scimResponse,
+  scimUnknownPathParams,
+} from '../scim-api-schemas';
 
 export const scimRoutes = {
   scimServiceProviderConfig: {
@@ -157,6 +162,17 @@ export const scimRoutes = {
     request: { params: scimResourceParams },
     response: scimResponse,
     successStatus: 204,
+    responseMediaType: 'application/scim+json',
+  },
+  scimUnknownPath: {
+    id: 'scimUnknownPath',
+    method: 'ANY',
+    path: '/scim/{proxy+}',
+    auth: 'public',
+    summary:
+      "SCIM: any other request under /scim/, refused in SCIM's error shape: 405 with Allow for a SCIM path the method is not one of, else 404.",
+    request: { params: scimUnknownPathParams },
+    response: scimResponse,
     responseMediaType: 'application/scim+json',
   },
 } as const satisfies Readonly<Record<string, RouteDefinition>>;
