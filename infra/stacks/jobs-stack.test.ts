@@ -180,6 +180,19 @@ describe('jobs stack', () => {
     });
   });
 
+  it('alarms when the expiry scan leaves due tokens for the next scan three hours running', () => {
+    jobs.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'ExpiryRadar',
+      MetricName: 'AlertScanDeferred',
+      Dimensions: [{ Name: 'service', Value: 'expiry-radar-jobs' }],
+      Statistic: 'Sum',
+      Period: 3600,
+      Threshold: 0,
+      EvaluationPeriods: 3,
+      TreatMissingData: 'notBreaching',
+    });
+  });
+
   it('feeds the certificate transparency watch worker from its own queue, two batches at once, with a backlog alarm', () => {
     jobs.hasResourceProperties('AWS::Lambda::EventSourceMapping', {
       BatchSize: 5,

@@ -18,6 +18,13 @@
  */
 import * as path from 'node:path';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  Alarm,
+  ComparisonOperator,
+  Metric,
+  Stats,
+  TreatMissingData,
+} from 'aws-cdk-lib/aws-cloudwatch';
 import { Schedule } from 'aws-cdk-lib/aws-events';
 import type { Construct } from 'constructs';
 import {
@@ -28,6 +35,7 @@ import {
   REGISTRATION_CHECK_QUEUE_SETTINGS,
 } from '@expiry-radar/functions/data/queue-definition';
 import { DEFAULT_EMAIL_FROM } from '@expiry-radar/functions/platform/config';
+import { METRIC_NAMES, METRIC_NAMESPACE } from '@expiry-radar/functions/platform/metric-names';
 import { appOriginEnvironment, type AccountContext } from '../config/app-context';
 import { jobPermissions } from '../config/job-permissions';
 import { REPO_ROOT } from '../constructs/app-function';
@@ -37,6 +45,8 @@ import { ScheduledJob } from '../constructs/scheduled-job';
 
 export const EXPIRY_SCAN_SCHEDULE = Schedule.rate(Duration.hours(1));
 export const EXPIRY_SCAN_TIMEOUT = Duration.minutes(5);
+/** The jobs' Powertools service name: the `service` dimension of their metrics. */
+const JOBS_SERVICE_NAME = 'expiry-radar-jobs';
 export const WEEKLY_SUMMARY_SCHEDULE = Schedule.rate(Duration.hours(1));
 /** The worker's limit; the queue's visibility timeout is six times this (AWS guidance). */
 export const ALERT_WORKER_TIMEOUT = Duration.seconds(
@@ -106,6 +116,7 @@ export function senderAddress(emailFrom: string): string {
 
 export class JobsStack extends Stack {
   readonly expiryScan: ScheduledJob;
+  readonly expiryScanBehindAlarm: Alarm;
   readonly alertWorker: QueueConsumer;
   readonly weeklySummary: ScheduledJob;
   readonly endpointDispatch: ScheduledJob;
@@ -143,7 +154,7 @@ export class JobsStack extends Stack {
         : {}),
       // The secret's ARN, never its value: the worker reads it at cold start.
       ALERT_LINK_KEY_SECRET_ARN: resources.alertLinkKey.secretArn,
-      POWERTOOLS_SERVICE_NAME: 'expiry-radar-jobs',
+      POWERTOOLS_SERVICE_NAME: JOBS_SERVICE_NAME,
     };
 
     const permissionTargets = {
@@ -161,6 +172,21 @@ export class JobsStack extends Stack {
       environment,
       timeout: EXPIRY_SCAN_TIMEOUT,
       schedule: EXPIRY_SCAN_SCHEDULE,
+    });
+    this.expiryScanBehindAlarm = new Alarm(this, 'ExpiryScanBehindAlarm', {
+      alarmDescription:
+        'The expiry scan ran out of time and left due tokens for the next scan, three hours running: it cannot keep up with what comes due.',
+      metric: new Metric({
+        namespace: METRIC_NAMESPACE,
+        metricName: METRIC_NAMES.alertScanDeferred,
+        dimensionsMap: { service: JOBS_SERVICE_NAME },
+        period: Duration.hours(1),
+        statistic: Stats.SUM,
+      }),
+      threshold: 0,
+      comparisonOperator: ComparisonOperator.GREATER_THAN_THRESHOLD,
+      evaluationPeriods: 3,
+      treatMissingData: TreatMissingData.NOT_BREACHING,
     });
     this.alertWorker = new QueueConsumer(this, 'AlertWorker', {
       entry: path.join(jobsDir, 'alert-worker.ts'),

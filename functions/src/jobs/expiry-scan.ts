@@ -31,7 +31,14 @@
  * Crash safety: record, then message, then the token's advance. A crash in between leaves the
  * token due, so the next scan enqueues the same alert id again (in a new digest); the worker's
  * per-delivery state makes that second message send nothing twice.
+ *
+ * Time: more due tokens than one invocation can plan, enqueue and advance (a backlog after an
+ * outage, a large import of one expiry) must not time the scan out, since a scan cut off before
+ * its messages leaves every token due for the next scan to meet again, and again. Planning stops
+ * at its share of the invocation (domain/scan-time-budget.ts); what it planned is enqueued and
+ * advanced, and the tokens not planned (`deferred`) stay due for the next scan.
  */
+import { performance } from 'node:perf_hooks';
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import { MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logMetrics } from '@aws-lambda-powertools/metrics/middleware';
@@ -64,6 +71,7 @@ import {
 } from '../domain/alert-schedule';
 import { audiencesAt, tokenAlertPlan } from '../domain/token-alert-audiences';
 import { mayDeliverNow, nextWindowStart } from '../domain/delivery-window';
+import { planningStopsBelow } from '../domain/scan-time-budget';
 import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
 import { reportWorkspaceFailure } from '../platform/workspace-failures';
@@ -95,10 +103,17 @@ export interface ExpiryScanResult {
   readonly unaddressed: number;
   /** Held by an alert action (acknowledged, or snoozed until a later day): nothing sent. */
   readonly heldByAction: number;
+  /** Not planned in this scan's time (domain/scan-time-budget.ts): still due, for the next one. */
+  readonly deferred: number;
 }
 
 export interface ExpiryScanPorts {
   readonly enqueue: AlertEnqueuer;
+}
+
+export interface ExpiryScanLimits {
+  /** What is left of the invocation's time, in ms (the Lambda context's); none locally. */
+  readonly timeLeftMs?: () => number;
 }
 
 interface WorkspaceState {
@@ -156,7 +171,11 @@ async function loadWorkspaces(
 export async function runExpiryScan(
   now: Date,
   ports: ExpiryScanPorts = { enqueue: enqueueAlerts },
+  limits: ExpiryScanLimits = {},
 ): Promise<ExpiryScanResult> {
+  const timeLeftMs = limits.timeLeftMs;
+  const planningStops = timeLeftMs ? planningStopsBelow(timeLeftMs()) : 0;
+  const startedAt = performance.now();
   const due = (await findDueTokens(now)).filter(
     ({ schedule }) => schedule.nextAlertAt !== null && schedule.nextAlertAt <= now.toISOString(),
   );
@@ -171,6 +190,7 @@ export async function runExpiryScan(
   let rearmed = 0;
   let heldCount = 0;
   let unaddressed = 0;
+  let deferred = 0;
   const queued: (AlertToDeliver & {
     token: Token;
     created: boolean;
@@ -180,6 +200,10 @@ export async function runExpiryScan(
   })[] = [];
 
   await forEachLimited(due, CONCURRENCY, async (record) => {
+    if (timeLeftMs && timeLeftMs() <= planningStops) {
+      deferred += 1;
+      return;
+    }
     try {
       await planWindow(record);
     } catch (error) {
@@ -299,6 +323,7 @@ export async function runExpiryScan(
     queued.push({ alert, deliveries, token, created, plan: workspace.plan, alerted });
   }
 
+  const plannedAt = performance.now();
   const messages = alertMessagesFor(queued);
   await ports.enqueue(messages);
 
@@ -359,18 +384,36 @@ export async function runExpiryScan(
     held: heldCount,
     unaddressed,
     heldByAction,
+    deferred,
   };
-  logger.info('Expiry scan done', { ...result });
+  // How the time divides between reading and planning, and enqueuing and advancing: the shares
+  // domain/scan-time-budget.ts gives them.
+  const timing = {
+    planningMs: Math.round(plannedAt - startedAt),
+    finishingMs: Math.round(performance.now() - plannedAt),
+  };
+  if (deferred > 0) {
+    logger.warn('Expiry scan ran out of time: the tokens it did not plan wait for the next scan', {
+      ...result,
+      ...timing,
+    });
+  } else {
+    logger.info('Expiry scan done', { ...result, ...timing });
+  }
   return result;
 }
 
 /**
- * The scheduled Lambda: one scan at the time EventBridge fires. Its AlertsQueued count (0 too,
- * so a stalled scan shows) is published when the invocation ends.
+ * The scheduled Lambda: one scan at the time EventBridge fires, within the invocation's time. Its
+ * AlertsQueued and AlertScanDeferred counts (0 too, so a stalled scan shows) are published when
+ * the invocation ends.
  */
-export const handler = middy(async (_event: ScheduledEvent, _context: Context): Promise<void> => {
-  const result = await runExpiryScan(new Date());
+export const handler = middy(async (_event: ScheduledEvent, context: Context): Promise<void> => {
+  const result = await runExpiryScan(new Date(), undefined, {
+    timeLeftMs: () => context.getRemainingTimeInMillis(),
+  });
   metrics.addMetric(METRIC_NAMES.alertsQueued, MetricUnit.Count, result.queued);
+  metrics.addMetric(METRIC_NAMES.alertScanDeferred, MetricUnit.Count, result.deferred);
 })
   .use(injectLambdaContext(logger, { resetKeys: true }))
   .use(logMetrics(metrics));

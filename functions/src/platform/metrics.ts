@@ -6,28 +6,9 @@
  * `POWERTOOLS_METRICS_DISABLED=false npm start` prints the EMF lines.
  */
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { METRIC_NAMES, METRIC_NAMESPACE } from './metric-names';
 
-export const METRIC_NAMESPACE = 'ExpiryRadar';
-
-export const METRIC_NAMES = {
-  /** Alert messages the expiry scan put on the queue (one per token window). */
-  alertsQueued: 'AlertsQueued',
-  /** Deliveries (one per address or webhook), per `channel` kind: email, generic, slack… */
-  alertsSent: 'AlertsSent',
-  alertsFailed: 'AlertsFailed',
-  /** Deliveries still failing when their message went to the dead-letter queue. */
-  alertsDeadLettered: 'AlertsDeadLettered',
-  /** Weekly summary emails sent, and those whose send failed (tried again next run). */
-  weeklySummariesSent: 'WeeklySummariesSent',
-  weeklySummariesFailed: 'WeeklySummariesFailed',
-  /**
-   * Per `job` (expiry-scan…): one workspace's part of a job for every workspace that failed (an
-   * item that cannot be read); the others went on, and that part is tried again at the next run.
-   */
-  workspaceJobFailures: 'WorkspaceJobFailures',
-  /** 409 PLAN_LIMIT answers, per `route` (`POST /api/tokens`…). */
-  planLimitRefusals: 'PlanLimitRefusals',
-} as const;
+export { METRIC_NAMES, METRIC_NAMESPACE };
 
 export type MetricName = (typeof METRIC_NAMES)[keyof typeof METRIC_NAMES];
 
