@@ -130,8 +130,8 @@ const postToAcs = (samlResponse: string, relayState: string, browserCookie?: str
     }),
   );
 
-/** The whole SP-initiated round: our AuthnRequest, the IdP's response, our ACS. */
-async function signInWithSaml(user: SamlIdpUser, changes: Partial<SamlResponseOptions> = {}) {
+/** Our AuthnRequest and the IdP's signed answer to it, not posted yet. */
+async function answeredSignIn(user: SamlIdpUser, changes: Partial<SamlResponseOptions> = {}) {
   const { requestId, relayState, browserCookie } = await startSignIn(user.email);
   const sp = await samlServiceProvider();
   const samlResponse = idp.signedResponse({
@@ -141,12 +141,14 @@ async function signInWithSaml(user: SamlIdpUser, changes: Partial<SamlResponseOp
     audience: sp.entityId,
     ...changes,
   });
-  return {
-    response: await postToAcs(samlResponse, relayState, browserCookie),
-    samlResponse,
-    relayState,
-    browserCookie,
-  };
+  return { samlResponse, relayState, browserCookie };
+}
+
+/** The whole SP-initiated round: our AuthnRequest, the IdP's response, our ACS. */
+async function signInWithSaml(user: SamlIdpUser, changes: Partial<SamlResponseOptions> = {}) {
+  const answered = await answeredSignIn(user, changes);
+  const { samlResponse, relayState, browserCookie } = answered;
+  return { response: await postToAcs(samlResponse, relayState, browserCookie), ...answered };
 }
 
 describe('the SAML connection', () => {
@@ -281,14 +283,7 @@ describe('SAML sign-in', () => {
   it('refuses a response posted in a browser that did not start the sign-in (login CSRF)', async () => {
     const { owner, domain } = await givenSamlConnection();
     const user = { email: `mallory-${randomUUID().slice(0, 6)}@${domain}` };
-    const { requestId, relayState, browserCookie } = await startSignIn(user.email);
-    const sp = await samlServiceProvider();
-    const samlResponse = idp.signedResponse({
-      user,
-      inResponseTo: requestId,
-      acsUrl: sp.acsUrl,
-      audience: sp.entityId,
-    });
+    const { samlResponse, relayState, browserCookie } = await answeredSignIn(user);
 
     const elsewhere = await postToAcs(samlResponse, relayState);
     const otherSignIn = await postToAcs(samlResponse, relayState, 'er_saml_state=other-sign-in');
