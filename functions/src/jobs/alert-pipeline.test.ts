@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
-import type { SQSBatchResponse, SQSEvent } from 'aws-lambda';
+import type { SQSBatchResponse } from 'aws-lambda';
 import {
   alertQueueMessageSchema,
   alertRefsOf,
@@ -52,6 +52,7 @@ import { sesPermanentBounce, snsEventOf } from '../local/ses-notification-sample
 import { createAlertWorker } from './alert-worker';
 import { handleEmailFeedback } from './email-feedback';
 import { runExpiryScan } from './expiry-scan';
+import { sqsEvent } from '../../test-support/sqs-event';
 
 const POLICY: RetryPolicy = { maxReceiveCount: 3, baseDelaySeconds: 1, maxDelaySeconds: 1 };
 
@@ -78,27 +79,6 @@ function alertsIn(messages: readonly AlertQueueMessage[]): AlertRef[] {
     alerts.set(alertId, { alertId, workspaceId, tokenId, expiresAt, threshold });
   }
   return [...alerts.values()];
-}
-
-function sqsEvent(messages: readonly AlertQueueMessage[], receiveCount = 1): SQSEvent {
-  return {
-    Records: messages.map((message) => ({
-      messageId: randomUUID(),
-      receiptHandle: randomUUID(),
-      body: JSON.stringify(message),
-      attributes: {
-        ApproximateReceiveCount: String(receiveCount),
-        SentTimestamp: String(Date.now()),
-        SenderId: 'test',
-        ApproximateFirstReceiveTimestamp: String(Date.now()),
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:alerts',
-      awsRegion: 'us-east-1',
-    })),
-  };
 }
 
 function channels(
@@ -134,7 +114,7 @@ function channels(
     },
   });
   const run = (messages: readonly AlertQueueMessage[], receiveCount = 1) =>
-    worker(sqsEvent(messages, receiveCount), lambdaContext('alert-worker', randomUUID()));
+    worker(sqsEvent(messages, { receiveCount }), lambdaContext('alert-worker', randomUUID()));
   return { emails, webhooks, delays, run };
 }
 

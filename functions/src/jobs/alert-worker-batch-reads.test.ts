@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
 import type { DigestMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { givenSignedInUser } from '../../test-support/fixtures';
 import { inDays } from '../../test-support/token-fixtures';
@@ -16,6 +15,7 @@ import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { resolveDeliveries } from '../services/alerts/delivery-rules';
 import { createAlertWorker } from './alert-worker';
+import { sqsEvent } from '../../test-support/sqs-event';
 
 /**
  * A workspace of its own owner with one token whose 7-day alert is due for the owner's address,
@@ -62,24 +62,7 @@ const putItem = (item: Record<string, unknown>) =>
 
 /** The worker's answer to one SQS batch of these digests, its emails and its DynamoDB commands. */
 async function deliverBatch(digests: readonly DigestMessage[]) {
-  const event: SQSEvent = {
-    Records: digests.map((digest) => ({
-      messageId: digest.digestId,
-      receiptHandle: randomUUID(),
-      body: JSON.stringify(digest),
-      attributes: {
-        ApproximateReceiveCount: '1',
-        SentTimestamp: String(Date.now()),
-        SenderId: 'test',
-        ApproximateFirstReceiveTimestamp: String(Date.now()),
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:alerts',
-      awsRegion: 'us-east-1',
-    })),
-  };
+  const event = sqsEvent(digests, { messageIdOf: (digest) => digest.digestId });
   const emails: EmailMessage[] = [];
   const worker = createAlertWorker({
     delay: () => Promise.resolve(),

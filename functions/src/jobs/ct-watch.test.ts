@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SQSEvent } from 'aws-lambda';
 import {
   alertRefsOf,
   type AlertQueueMessage,
@@ -32,6 +31,7 @@ import { lambdaContext } from '../local/lambda-http-adapter';
 import { createAlertWorker } from './alert-worker';
 import { createCtWatchWorker } from './ct-watch-worker';
 import { runCtWatchDispatch } from './ct-watch-dispatch';
+import { sqsEvent } from '../../test-support/sqs-event';
 
 let standIn: CtSearchStandIn;
 beforeAll(async () => {
@@ -50,27 +50,6 @@ const list = async (id: string, cookie: string) =>
 const add = (id: string, cookie: string, body: unknown) =>
   invoke(addWatchedDomain, routeRequest('POST', COLLECTION, { params: { id }, cookie, body }));
 const errorOf = (answer: { json?: unknown }) => (answer.json as { error: string }).error;
-
-function sqsEvent(messages: readonly unknown[]): SQSEvent {
-  return {
-    Records: messages.map((body) => ({
-      messageId: randomUUID(),
-      receiptHandle: randomUUID(),
-      body: JSON.stringify(body),
-      attributes: {
-        ApproximateReceiveCount: '1',
-        SentTimestamp: '0',
-        SenderId: 'test',
-        ApproximateFirstReceiveTimestamp: '0',
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:queue',
-      awsRegion: 'us-east-1',
-    })),
-  };
-}
 
 /** The emails the watch sent itself (an unexpected issuer, to the admins at once). */
 const emails: EmailMessage[] = [];

@@ -1,6 +1,5 @@
 import { DeleteMessageCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
 import type { Integration } from '@expiry-radar/shared/api/integration-api-schemas';
 import type { IntegrationSyncMessage } from '@expiry-radar/shared/api/integration-sync-message';
 import { invoke } from '../../test-support/api-gateway-event';
@@ -24,6 +23,7 @@ import { getConfig, resetConfigForTests } from '../platform/config';
 import { runIntegrationSyncDispatch } from './integration-sync-dispatch';
 import { createIntegrationSyncWorker, handler as worker } from './integration-sync-worker';
 import { startAzureStandIn, type AzureStandIn } from '../local/emulators/azure-stand-in';
+import { sqsEvent } from '../../test-support/sqs-event';
 
 const LIST_ROUTE = '/api/v1/workspaces/{id}/integrations';
 const HOUR = 60 * 60 * 1000;
@@ -77,27 +77,6 @@ async function dispatch(now: Date, workspaceId: string): Promise<string[]> {
   });
   // The table is shared with other test files: only this workspace's integrations count.
   return sent.filter((m) => m.workspaceId === workspaceId).map((m) => m.integrationId);
-}
-
-function sqsEvent(bodies: readonly unknown[], receiveCount = 1): SQSEvent {
-  return {
-    Records: bodies.map((body, index) => ({
-      messageId: `m${index}`,
-      receiptHandle: `r${index}`,
-      body: JSON.stringify(body),
-      attributes: {
-        ApproximateReceiveCount: String(receiveCount),
-        SentTimestamp: '0',
-        SenderId: 'test',
-        ApproximateFirstReceiveTimestamp: '0',
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:integration-syncs',
-      awsRegion: 'us-east-1',
-    })),
-  };
 }
 
 describe('the scheduled integration sync', () => {
@@ -440,7 +419,7 @@ describe('a scheduled sync of a large account, and one its source fails', () => 
     });
     const receive = (count: number) =>
       retryingWorker(
-        sqsEvent([{ workspaceId: team.workspaceId, integrationId: id }], count),
+        sqsEvent([{ workspaceId: team.workspaceId, integrationId: id }], { receiveCount: count }),
         lambdaContext('integration-sync-worker', 'test-request', 300_000),
       );
     // Key Vault beta answers 500 to the next two syncs.
@@ -483,7 +462,7 @@ describe('a scheduled sync of a large account, and one its source fails', () => 
     // Still unavailable after the throttling's three retries (Retry-After: 0).
     azure.fail({ path: '/vaults/gamma/certificates', status: 503, times: 4, retry_after: 0 });
     const response = await retryingWorker(
-      sqsEvent([{ workspaceId: team.workspaceId, integrationId: id }], 3),
+      sqsEvent([{ workspaceId: team.workspaceId, integrationId: id }], { receiveCount: 3 }),
       lambdaContext('integration-sync-worker', 'test-request', 300_000),
     );
     // Failed on its third receive: the queue's redrive policy (maxReceiveCount 3) dead-letters it.

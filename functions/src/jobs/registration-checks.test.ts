@@ -1,5 +1,4 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import type { SQSEvent } from 'aws-lambda';
 import type { RegistrationCheckMessage } from '@expiry-radar/shared/api/domain-registration-api-schemas';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import {
@@ -29,6 +28,7 @@ import { writeCsv } from '@expiry-radar/shared/domain/csv-text';
 import { listAllTokens } from '../data/token-records';
 import { applyImport, importAnswer, planImport } from '../services/tokens/token-import';
 import { loadWorkspaceAccess } from '../services/workspaces/workspace-access';
+import { sqsEvent } from '../../test-support/sqs-event';
 
 let standIn: RdapStandIn;
 beforeAll(async () => {
@@ -43,27 +43,6 @@ const lookup = () =>
     policy: { allowLoopback: true, httpsOnly: false },
     timeoutMs: 500,
   });
-
-function sqsEvent(messages: readonly unknown[]): SQSEvent {
-  return {
-    Records: messages.map((body, index) => ({
-      messageId: `m${index}`,
-      receiptHandle: `r${index}`,
-      body: JSON.stringify(body),
-      attributes: {
-        ApproximateReceiveCount: '1',
-        SentTimestamp: '0',
-        SenderId: 'test',
-        ApproximateFirstReceiveTimestamp: '0',
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:registration-checks',
-      awsRegion: 'us-east-1',
-    })),
-  };
-}
 
 /** Dispatches every followed domain, keeps the messages of `tokens`, and runs the worker on them. */
 async function checkNow(tokens: readonly Token[]) {

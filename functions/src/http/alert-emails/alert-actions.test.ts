@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { SQSEvent } from 'aws-lambda';
 import type { AlertQueueMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { invoke } from '../../../test-support/api-gateway-event';
 import {
@@ -26,6 +25,7 @@ import { handler as getTokenAlertAction } from '../tokens/get-token-alert-action
 import { handler as setTokenAlertAction } from '../tokens/set-token-alert-action';
 import { handler as getAlertActionLink } from './get-alert-action-link';
 import { handler as takeAlertAction } from './take-alert-action';
+import { sqsEvent } from '../../../test-support/sqs-event';
 
 const DAY_MS = 86_400_000;
 
@@ -286,27 +286,6 @@ describe("a token's alert action in its details", () => {
     });
   });
 });
-
-function sqsEvent(messages: readonly AlertQueueMessage[]): SQSEvent {
-  return {
-    Records: messages.map((message) => ({
-      messageId: randomUUID(),
-      receiptHandle: randomUUID(),
-      body: JSON.stringify(message),
-      attributes: {
-        ApproximateReceiveCount: '1',
-        SentTimestamp: String(Date.now()),
-        SenderId: 'test',
-        ApproximateFirstReceiveTimestamp: String(Date.now()),
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:alerts',
-      awsRegion: 'us-east-1',
-    })),
-  };
-}
 
 describe('the expiry scan with alert actions', () => {
   it('sends a digest with action links, holds a snoozed or acknowledged token, and a renewal re-arms it', async () => {

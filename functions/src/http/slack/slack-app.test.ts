@@ -9,7 +9,6 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { SQSEvent } from 'aws-lambda';
 import type { AlertQueueMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import {
@@ -37,6 +36,7 @@ import { handler as addWatchedDomain } from '../certificates/add-watched-domain'
 import { findWatchedDomain } from '../../data/ct-watch-records';
 import { watchDomain } from '../../services/certificate-transparency/ct-watch';
 import { checkEndpoint } from '../../services/endpoints/endpoint-checks';
+import { sqsEvent } from '../../../test-support/sqs-event';
 
 let slack: SlackStandIn;
 let interactionRoute: Server;
@@ -85,27 +85,6 @@ afterAll(async () => {
   await new Promise<void>((resolve) => interactionRoute.close(() => resolve()));
   await slack.stop();
 });
-
-function sqsEvent(messages: readonly AlertQueueMessage[]): SQSEvent {
-  return {
-    Records: messages.map((message) => ({
-      messageId: randomUUID(),
-      receiptHandle: randomUUID(),
-      body: JSON.stringify(message),
-      attributes: {
-        ApproximateReceiveCount: '1',
-        SentTimestamp: String(Date.now()),
-        SenderId: 'test',
-        ApproximateFirstReceiveTimestamp: String(Date.now()),
-      },
-      messageAttributes: {},
-      md5OfBody: '',
-      eventSource: 'aws:sqs',
-      eventSourceARN: 'arn:aws:sqs:us-east-1:000000000000:alerts',
-      awsRegion: 'us-east-1',
-    })),
-  };
-}
 
 /** The alert worker on `messages`; the emails sent. */
 async function deliver(messages: readonly AlertQueueMessage[]): Promise<EmailMessage[]> {
