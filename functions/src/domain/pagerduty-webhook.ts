@@ -12,15 +12,21 @@ import type { RateLimitRule } from './account-policy';
 export const PAGERDUTY_SIGNATURE_HEADER = 'x-pagerduty-signature';
 
 /**
- * Deliveries to the receiver, counted before the signature is checked (each check opens the
- * webhooks' sealed secrets): per client address first, so one address's flood stops counting for
- * a workspace once its own limit refuses it, then per webhook id (the workspace). PagerDuty
- * delivers from a few addresses for all its customers, hence the higher per-address limit; it
- * retries a 429 after `Retry-After`.
+ * Deliveries no stored secret signed, limited (each check opens the webhooks' sealed secrets).
+ * Every delivery is counted before its signature is checked and given back once it proves signed,
+ * so PagerDuty's own deliveries never add up: PagerDuty delivers from a few addresses for all its
+ * customers, and a limit that counted them would let one busy or misconfigured customer, or
+ * anyone posting to a workspace's address, hold up everybody's events. Per client address and
+ * workspace first (a stranger's flood refuses only their own address's posts to that workspace),
+ * then per client address. PagerDuty retries a 429 after `Retry-After`.
  */
 export const PAGERDUTY_WEBHOOK_RATE_LIMITS = {
-  perIp: { name: 'pagerduty-webhook-ip', limit: 600, windowSeconds: 5 * 60 },
-  perWebhook: { name: 'pagerduty-webhook-id', limit: 300, windowSeconds: 5 * 60 },
+  refusedPerIpAndWorkspace: {
+    name: 'pagerduty-webhook-refused',
+    limit: 60,
+    windowSeconds: 5 * 60,
+  },
+  refusedPerIp: { name: 'pagerduty-webhook-refused-ip', limit: 600, windowSeconds: 5 * 60 },
 } as const satisfies Record<string, RateLimitRule>;
 
 const SIGNATURE_VERSION = 'v1=';

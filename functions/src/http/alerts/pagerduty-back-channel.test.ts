@@ -238,22 +238,33 @@ describe('the PagerDuty back-channel', () => {
     ]);
   });
 
-  it('answers 429 with Retry-After over the limit of the client address or of the webhook id, signed or not', async () => {
+  it('limits refused deliveries per client address and workspace, then per address; signed ones never add up', async () => {
     const { workspaceId } = await connectedWorkspace();
     const event = pagerDutyIncidentEvent({ eventType: 'incident.triggered', incidentKey: 'k' });
-    const ip = uniqueIp();
-    expect((await post(workspaceId, event, { ip })).statusCode).toBe(202);
+    const { refusedPerIpAndWorkspace, refusedPerIp } = PAGERDUTY_WEBHOOK_RATE_LIMITS;
+    // PagerDuty's address: more signed deliveries than the limit of refused ones, all taken.
+    const pagerDuty = uniqueIp();
+    for (let sent = 0; sent <= refusedPerIpAndWorkspace.limit; sent += 10) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => post(workspaceId, event, { ip: pagerDuty })),
+      );
+      expect(answers.map(({ statusCode }) => statusCode)).toEqual(Array(10).fill(202));
+    }
 
-    await lockRateLimit(PAGERDUTY_WEBHOOK_RATE_LIMITS.perIp, ip, new Date());
-    const limited = await post(workspaceId, event, { ip });
+    // A stranger's forged posts to the workspace, up to the limit: then their own are refused,
+    // signed or not, while PagerDuty's address and the stranger's posts elsewhere go on.
+    const stranger = uniqueIp();
+    await lockRateLimit(refusedPerIpAndWorkspace, `${stranger}|${workspaceId}`, new Date());
+    const limited = await post(workspaceId, event, { ip: stranger, signature: 'v1=00' });
     expect(limited).toMatchObject({ statusCode: 429, json: { code: 'RATE_LIMITED' } });
     expect(Number(limited.headers?.['retry-after'])).toBeGreaterThan(0);
-    expect((await post(workspaceId, event, { ip, signature: null })).statusCode).toBe(429);
-    // Another address still gets through, until the webhook id's own limit refuses it too.
-    expect((await post(workspaceId, event, { ip: uniqueIp() })).statusCode).toBe(202);
-    await lockRateLimit(PAGERDUTY_WEBHOOK_RATE_LIMITS.perWebhook, workspaceId, new Date());
-    expect((await post(workspaceId, event, { ip: uniqueIp() })).statusCode).toBe(429);
+    expect((await post(workspaceId, event, { ip: stranger })).statusCode).toBe(429);
+    expect((await post(workspaceId, event, { ip: pagerDuty })).statusCode).toBe(202);
     const other = await connectedWorkspace();
-    expect((await post(other.workspaceId, event, { ip: uniqueIp() })).statusCode).toBe(202);
+    expect((await post(other.workspaceId, event, { ip: stranger })).statusCode).toBe(202);
+
+    // Refused everywhere past the address's own limit.
+    await lockRateLimit(refusedPerIp, stranger, new Date());
+    expect((await post(other.workspaceId, event, { ip: stranger })).statusCode).toBe(429);
   });
 });

@@ -56,7 +56,8 @@ import {
 } from '../../domain/pagerduty-webhook';
 import { AppError, badRequest } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
-import { enforceRateLimits } from '../accounts/account-rate-limits';
+import { enforceRateLimits, type RateLimitCheck } from '../accounts/account-rate-limits';
+import { refundRateLimit } from '../../data/rate-limiter';
 import {
   requireEditor,
   requireNotFrozen,
@@ -280,13 +281,11 @@ export async function receivePagerDutyEvent(options: {
   readonly now: Date;
 }): Promise<PagerDutyWebhookOutcome> {
   const { workspaceId, rawBody, signatureHeader, now } = options;
-  await enforceRateLimits(
-    [
-      [PAGERDUTY_WEBHOOK_RATE_LIMITS.perIp, options.ip],
-      [PAGERDUTY_WEBHOOK_RATE_LIMITS.perWebhook, workspaceId],
-    ],
-    now,
-  );
+  const limits: RateLimitCheck[] = [
+    [PAGERDUTY_WEBHOOK_RATE_LIMITS.refusedPerIpAndWorkspace, `${options.ip}|${workspaceId}`],
+    [PAGERDUTY_WEBHOOK_RATE_LIMITS.refusedPerIp, options.ip],
+  ];
+  await enforceRateLimits(limits, now);
   const signatures = signaturesOf(signatureHeader ?? '');
   if (signatures.length === 0) throw badRequest(PAGERDUTY_BACK_CHANNEL_MESSAGES.signatureMissing);
   const [workspace] = await findWorkspaces([workspaceId]);
@@ -295,6 +294,8 @@ export async function receivePagerDutyEvent(options: {
     logger.warn('PagerDuty event refused: no stored secret signed it', { workspaceId });
     throw new AppError('FORBIDDEN', PAGERDUTY_BACK_CHANNEL_MESSAGES.signatureInvalid);
   }
+  // Signed: PagerDuty's own deliveries do not count towards the limits of refused ones.
+  await Promise.all(limits.map(([rule, subject]) => refundRateLimit(rule, subject, now)));
   const parsed = pagerDutyEventSchema.safeParse(jsonOrNull(rawBody));
   if (!parsed.success) throw badRequest(PAGERDUTY_BACK_CHANNEL_MESSAGES.bodyInvalid);
   const { event } = parsed.data;
