@@ -24,6 +24,7 @@ import {
   requireAlertLocation,
   type StoredAlertRecord,
 } from './entities/alert';
+import { forEachLimited } from '../platform/concurrency';
 import { isConditionalCheckFailure } from './table-operations';
 import { WorkspaceIsolatedReads } from './workspace-isolated-reads';
 
@@ -131,9 +132,8 @@ async function updateDelivery(
  * fails, a delivery changed after this read: whoever changed it settles after its change, and
  * that later read sees this attempt's changes too, so nothing is lost by stopping here.
  */
-async function settleRecord(alertId: string, now: Date): Promise<void> {
-  const record = await findAlertRecord(alertId);
-  if (!record) return;
+async function writeOutcome(record: StoredAlertRecord, now: Date): Promise<void> {
+  const { alertId } = record;
   const outcome = alertOutcomeOf(record.deliveries ?? []);
   const values: Record<string, unknown> = {
     ':status': outcome.status,
@@ -174,6 +174,28 @@ async function settleRecord(alertId: string, now: Date): Promise<void> {
     );
   } catch (error) {
     if (!isConditionalCheckFailure(error)) throw error;
+  }
+}
+
+async function settleRecord(alertId: string, now: Date): Promise<void> {
+  const record = await findAlertRecord(alertId);
+  if (record) await writeOutcome(record, now);
+}
+
+/** Outcomes written at once by `settleRecords`: each is a conditional write of its own record. */
+const SETTLE_CONCURRENCY = 10;
+
+/**
+ * `settleRecord` of several records (a digest's rows), read in one consistent BatchGetItem (100
+ * a request) instead of a GetItem each. A record that cannot be read is not settled: the error
+ * names it once the others are written, so its message is retried as when it was read alone.
+ */
+async function settleRecords(alertIds: readonly string[], now: Date): Promise<void> {
+  const records = await findAlertRecords(alertIds);
+  await forEachLimited(records.found, SETTLE_CONCURRENCY, (record) => writeOutcome(record, now));
+  const [unreadable] = records.unreadable;
+  if (unreadable) {
+    throw new Error(`The alert record ${unreadable[0]} cannot be read: ${unreadable[1]}`);
   }
 }
 
@@ -301,6 +323,8 @@ export const alertRecordStore: AlertRecordStore = {
   },
 
   settle: settleRecord,
+
+  settleMany: settleRecords,
 
   async remove(alertId) {
     const location = alertLocation(alertId);

@@ -125,6 +125,8 @@ export interface AlertRecordStore {
   markSkipped(alertId: string, key: string, reason: string, now: Date): Promise<void>;
   /** Writes the record's outcome as its deliveries now say (`alertOutcomeOf`). */
   settle(alertId: string, now: Date): Promise<void>;
+  /** `settle` of several records, read together. */
+  settleMany(alertIds: readonly string[], now: Date): Promise<void>;
   remove(alertId: string): Promise<void>;
 }
 

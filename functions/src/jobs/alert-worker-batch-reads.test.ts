@@ -6,6 +6,7 @@ import { inDays } from '../../test-support/token-fixtures';
 import { buildToken, seedTokens } from '../../test-support/token-seeding';
 import { givenWorkspace } from '../../test-support/workspace-fixtures';
 import { createAlertRecord } from '../data/alert-record-store';
+import { alertLocation } from '../data/entities/alert';
 import { readAlertSettings } from '../data/alert-settings-records';
 import { keys } from '../data/keys';
 import { alertIdOf } from '../domain/alert-schedule';
@@ -18,41 +19,46 @@ import { createAlertWorker } from './alert-worker';
 import { sqsEvent } from '../../test-support/sqs-event';
 
 /**
- * A workspace of its own owner with one token whose 7-day alert is due for the owner's address,
- * and the digest that carries it. `tokenOwnerId` names the token's owner (`owner_id`).
+ * A workspace of its own owner with two tokens whose 7-day alerts are due for the owner's address,
+ * and the digest that carries them. `tokenOwnerId` names the first token's owner (`owner_id`).
  */
 async function givenDigest(options: { tokenOwnerId?: string } = {}) {
   const owner = await givenSignedInUser({ plan: 'team' });
   const workspaceId = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
   const settings = await readAlertSettings(workspaceId);
-  const token = buildToken(workspaceId, {
-    expiresAt: inDays(7),
-    ...(options.tokenOwnerId ? { owner_id: options.tokenOwnerId } : {}),
-  });
-  await seedTokens(workspaceId, [token], 1, undefined, { searchIndex: false });
-  const alert = {
+  const tokens = [
+    buildToken(workspaceId, {
+      expiresAt: inDays(7),
+      ...(options.tokenOwnerId ? { owner_id: options.tokenOwnerId } : {}),
+    }),
+    buildToken(workspaceId, { expiresAt: inDays(7) }),
+  ];
+  await seedTokens(workspaceId, tokens, 1, undefined, { searchIndex: false });
+  const alerts = tokens.map((token) => ({
     alertId: alertIdOf(token.id, token.expiresAt, 7),
     workspaceId,
     tokenId: token.id,
     expiresAt: token.expiresAt,
     threshold: 7,
-  };
-  await createAlertRecord({
-    ...alert,
-    tokenName: token.name,
-    deliveries: resolveDeliveries({
-      token,
-      workspace: { plan: 'team' },
-      settings,
-      ownerEmail: owner.email,
-    }),
-    now: new Date(),
-  });
+  }));
+  for (const [index, alert] of alerts.entries()) {
+    await createAlertRecord({
+      ...alert,
+      tokenName: tokens[index]!.name,
+      deliveries: resolveDeliveries({
+        token: tokens[index],
+        workspace: { plan: 'team' },
+        settings,
+        ownerEmail: owner.email,
+      }),
+      now: new Date(),
+    });
+  }
   const digest: DigestMessage = {
     kind: 'digest',
     digestId: randomUUID(),
     address: owner.email,
-    alerts: [alert],
+    alerts,
   };
   return { digest, workspaceId, ownerId: owner.userId };
 }
@@ -99,7 +105,7 @@ async function deliverBatch(digests: readonly DigestMessage[]) {
 }
 
 describe('alert worker: what it reads for an SQS batch', () => {
-  it("reads the batch's workspaces, their settings and Slack installations and its addresses' opt-outs and suppressions in one request, and the owners in one", async () => {
+  it("reads the batch's workspaces, their settings and Slack installations and its addresses' opt-outs and suppressions in one request, the owners in one, and a digest's records together", async () => {
     const given = [await givenDigest(), await givenDigest(), await givenDigest()];
 
     const { response, emails, readsOf } = await deliverBatch(given.map(({ digest }) => digest));
@@ -122,6 +128,14 @@ describe('alert worker: what it reads for an SQS batch', () => {
     expect(firstReads.size).toBe(1);
     const ownerReads = new Set(given.flatMap(({ ownerId }) => readsOf(keys.user(ownerId))));
     expect(ownerReads.size).toBe(1);
+    // Each digest reads its rows' records twice, each time together: before it claims them and
+    // when it settles them.
+    for (const { digest } of given) {
+      const recordReads = new Set(
+        digest.alerts.flatMap((alert) => readsOf(alertLocation(alert.alertId)!.key)),
+      );
+      expect(recordReads.size).toBe(2);
+    }
   });
 
   it('fails only the messages whose reads fail, and delivers the others', async () => {

@@ -14,9 +14,10 @@
  * The one gap is a crash between the send and the marks: the leases run out and the next attempt
  * sends those rows again (at least once, not exactly once, in that window).
  *
- * Rows are claimed, marked and settled ROW_CONCURRENCY at a time (each is a record of its own),
- * once the first row has been claimed on its own: an attempt that finds that row held by another
- * (a duplicate of the message received at the same time) leaves the digest to it whole.
+ * Rows are claimed and marked ROW_CONCURRENCY at a time (each is a record of its own), once the
+ * first row has been claimed on its own: an attempt that finds that row held by another (a
+ * duplicate of the message received at the same time) leaves the digest to it whole. Their
+ * records are settled together at the end, read in one request.
  * A row of a workspace whose alert emails the address stopped (its one-click link) is skipped, and
  * so is every row to an address on the suppression list (SES reported it bouncing or complaining),
  * with the reason the alert queue shows.
@@ -63,7 +64,7 @@ import { oneClickUnsubscribeUrl, preferencesUrl, unsubscribePageUrl } from './al
 import { alertActionLinks } from './alert-action-links';
 
 /**
- * Rows of one digest claimed, marked and settled at once: each row is its own record and its own
+ * Rows of one digest claimed and marked at once: each row is its own record and its own
  * conditional writes, so they need no order; a digest of 100 rows stays well within the worker's
  * time.
  */
@@ -332,9 +333,7 @@ export async function deliverDigest(
     }
   }
 
-  await forEachLimited([...touched], ROW_CONCURRENCY, (alertId) =>
-    ports.records.settle(alertId, now),
-  );
+  await ports.records.settleMany([...touched], now);
   await forEachLimited(audits, ROW_CONCURRENCY, (event) => ports.audit(event));
 
   const retryError = failure ?? unreadableError;
