@@ -41,4 +41,38 @@ describe("the functions' esbuild options", () => {
       rmSync(directory, { recursive: true, force: true });
     }
   });
+
+  it("bundle DynamoDB's document commands required by the first command made, each the package's own", () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'function-bundles-'));
+    try {
+      const entry = path.join(directory, 'entry.ts');
+      writeFileSync(
+        entry,
+        [
+          "import { GetCommand } from '@aws-sdk/lib-dynamodb';",
+          "const loaded = () => Object.keys(require.cache).some((file) => file.includes('/lib-dynamodb/'));",
+          'const atLoad = loaded();',
+          "const command = new GetCommand({ TableName: 'tokens', Key: { pk: 'a' } });",
+          "const { GetCommand: PackageCommand } = require('module').createRequire(__filename)('@aws-sdk/lib-dynamodb');",
+          'console.log(JSON.stringify({ atLoad, afterCommand: loaded(), own: command instanceof PackageCommand, input: command.input }));',
+        ].join('\n'),
+      );
+      buildSync({ ...ESBUILD_OPTIONS, entryPoints: { index: entry }, outdir: directory });
+      const answer: unknown = JSON.parse(
+        execFileSync(process.execPath, [path.join(directory, 'index.js')], {
+          encoding: 'utf8',
+          // The runtime's AWS SDK: the bundle leaves it out.
+          env: { ...process.env, NODE_PATH: path.resolve(__dirname, '../../node_modules') },
+        }),
+      );
+      expect(answer).toEqual({
+        atLoad: false,
+        afterCommand: true,
+        own: true,
+        input: { TableName: 'tokens', Key: { pk: 'a' } },
+      });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
 });

@@ -44,10 +44,16 @@ export const ESBUILD_OPTIONS: BuildOptions = {
   // loaded only by React Email's `pretty` option, which the alert email never asks for.
   external: ['@aws-sdk/*', 'prettier', 'prettier/*'],
   // tldts's Public Suffix List is loaded by the first parse, not at every cold start: `tldts`
-  // names tldts-on-first-use.ts, which requires the package itself as `tldts-package`.
+  // names tldts-on-first-use.ts, which requires the package itself as `tldts-package`. The
+  // DynamoDB document commands' package is required by the first command made (the runtime's,
+  // by a name the bundler leaves alone).
   alias: {
     tldts: path.join(REPO_ROOT, 'functions/src/platform/tldts-on-first-use.ts'),
     'tldts-package': require.resolve('tldts'),
+    '@aws-sdk/lib-dynamodb': path.join(
+      REPO_ROOT,
+      'functions/src/platform/lib-dynamodb-on-first-use.ts',
+    ),
   },
   tsconfig: path.join(REPO_ROOT, 'tsconfig.base.json'),
   logLevel: 'warning',

@@ -3,16 +3,10 @@
  * messages, the worker delays retries, the requeue moves dead letters back.
  */
 import {
-  ChangeMessageVisibilityCommand,
-  DeleteMessageBatchCommand,
-  ReceiveMessageCommand,
-  SendMessageBatchCommand,
-} from '@aws-sdk/client-sqs';
-import {
   alertQueueMessageSchema,
   type AlertQueueMessage,
 } from '@expiry-radar/shared/api/alert-queue-api-schemas';
-import { getSqsClient } from '../platform/aws-clients';
+import { getSqsClient, loadSqs } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 
 const SQS_BATCH_SIZE = 10;
@@ -46,6 +40,7 @@ function batchesOf(messages: readonly AlertQueueMessage[]): string[][] {
 /** SendMessageBatch, 10 (or fewer large) at a time, retrying entries SQS reports as failed. */
 export const enqueueAlerts: AlertEnqueuer = async (messages) => {
   const queueUrl = getConfig().alertQueueUrl;
+  const { SendMessageBatchCommand } = loadSqs();
   for (const bodies of batchesOf(messages)) {
     let entries = bodies.map((body, index) => ({ Id: String(index), MessageBody: body }));
     for (let attempt = 1; entries.length > 0; attempt += 1) {
@@ -64,6 +59,7 @@ export const enqueueAlerts: AlertEnqueuer = async (messages) => {
 
 /** Hides a received message for `seconds` before the queue hands it out again (retry backoff). */
 export async function delayRedelivery(receiptHandle: string, seconds: number): Promise<void> {
+  const { ChangeMessageVisibilityCommand } = loadSqs();
   await getSqsClient().send(
     new ChangeMessageVisibilityCommand({
       QueueUrl: getConfig().alertQueueUrl,
@@ -82,6 +78,7 @@ export async function moveDeadLetters(
   select: (message: AlertQueueMessage) => boolean,
 ): Promise<AlertQueueMessage[]> {
   const { alertDeadLetterQueueUrl } = getConfig();
+  const { DeleteMessageBatchCommand, ReceiveMessageCommand } = loadSqs();
   const moved: AlertQueueMessage[] = [];
   for (;;) {
     const { Messages } = await getSqsClient().send(

@@ -5,15 +5,9 @@
  * Certificates that have no validity (pending validation, failed, timed out) or were revoked
  * are left out.
  */
-import {
-  ACMClient,
-  DescribeCertificateCommand,
-  KeyAlgorithm,
-  ListCertificatesCommand,
-  type CertificateDetail,
-  type CertificateSummary,
-} from '@aws-sdk/client-acm';
+import type { CertificateDetail, CertificateSummary } from '@aws-sdk/client-acm';
 import type { DiscoveredToken } from '../domain/discovery';
+import { loadAcm } from '../platform/aws-clients';
 import { clientSettings, isValidDate, utcDate, type AwsReadContext } from './aws-discovery-common';
 
 const UNTRACKED_STATUSES = new Set([
@@ -93,6 +87,8 @@ function tokenOf(
 }
 
 export async function readAcmCertificates(context: AwsReadContext): Promise<DiscoveredToken[]> {
+  const { ACMClient, DescribeCertificateCommand, KeyAlgorithm, ListCertificatesCommand } =
+    loadAcm();
   const client = new ACMClient(clientSettings(context));
   const tokens: DiscoveredToken[] = [];
   let nextToken: string | undefined;

@@ -5,15 +5,9 @@
  *   the age past which a key is due for rotation is the workspace's rule;
  * - the server certificates uploaded to IAM (ListServerCertificates), expiring at Expiration.
  */
-import {
-  IAMClient,
-  ListAccessKeysCommand,
-  ListServerCertificatesCommand,
-  ListUsersCommand,
-  type AccessKeyMetadata,
-  type User,
-} from '@aws-sdk/client-iam';
+import type { AccessKeyMetadata, IAMClient, User } from '@aws-sdk/client-iam';
 import type { DiscoveredToken } from '../domain/discovery';
+import { loadIam } from '../platform/aws-clients';
 import { forEachLimited } from '../platform/concurrency';
 import {
   clientSettings,
@@ -39,6 +33,7 @@ export function accessKeyExpiry(createDate: Date, maxAgeDays: number): string {
 }
 
 async function listUsers(client: IAMClient): Promise<User[]> {
+  const { ListUsersCommand } = loadIam();
   const users: User[] = [];
   let marker: string | undefined;
   do {
@@ -50,6 +45,7 @@ async function listUsers(client: IAMClient): Promise<User[]> {
 }
 
 async function listAccessKeys(client: IAMClient, userName: string): Promise<AccessKeyMetadata[]> {
+  const { ListAccessKeysCommand } = loadIam();
   const keys: AccessKeyMetadata[] = [];
   let marker: string | undefined;
   do {
@@ -66,7 +62,7 @@ export async function readAccessKeys(
   context: AwsReadContext,
   maxAgeDays: number,
 ): Promise<DiscoveredToken[]> {
-  const client = new IAMClient(clientSettings(context));
+  const client = new (loadIam().IAMClient)(clientSettings(context));
   const tokens: DiscoveredToken[] = [];
   try {
     const users = (await listUsers(client)).flatMap((user) => (user.UserName ? [user] : []));
@@ -93,7 +89,8 @@ export async function readAccessKeys(
 }
 
 export async function readServerCertificates(context: AwsReadContext): Promise<DiscoveredToken[]> {
-  const client = new IAMClient(clientSettings(context));
+  const { ListServerCertificatesCommand } = loadIam();
+  const client = new (loadIam().IAMClient)(clientSettings(context));
   const tokens: DiscoveredToken[] = [];
   let marker: string | undefined;
   try {

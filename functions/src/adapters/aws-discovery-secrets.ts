@@ -8,12 +8,9 @@
  * Secrets with neither are left out (nothing says when they expire), as are secrets scheduled
  * for deletion and replicas whose primary region is read too (the primary stands for them).
  */
-import {
-  ListSecretsCommand,
-  SecretsManagerClient,
-  type SecretListEntry,
-} from '@aws-sdk/client-secrets-manager';
+import type { SecretListEntry } from '@aws-sdk/client-secrets-manager';
 import type { DiscoveredToken } from '../domain/discovery';
+import { loadSecretsManager } from '../platform/aws-clients';
 import { clientSettings, isValidDate, utcDate, type AwsReadContext } from './aws-discovery-common';
 
 /** The tag a customer puts on a secret that is not rotated but expires. */
@@ -78,6 +75,7 @@ export async function readSecrets(
   context: AwsReadContext,
   readRegions: readonly string[],
 ): Promise<DiscoveredToken[]> {
+  const { ListSecretsCommand, SecretsManagerClient } = loadSecretsManager();
   const client = new SecretsManagerClient(clientSettings(context));
   const tokens: DiscoveredToken[] = [];
   let nextToken: string | undefined;

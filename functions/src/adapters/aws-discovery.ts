@@ -9,9 +9,9 @@
  * SDK's retries, a region not enabled) is reported in words and its tokens are left as they are
  * (`unreadPrefixes`), while the rest is synced. A role that cannot be assumed reads nothing.
  */
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
 import type { AwsSettings } from '@expiry-radar/shared/api/integration-api-schemas';
 import type { DiscoveredToken, Discovery, DiscoveryProvider } from '../domain/discovery';
+import { loadSts } from '../platform/aws-clients';
 import { forEachLimited } from '../platform/concurrency';
 import { getConfig } from '../platform/config';
 import { acmPrefix, readAcmCertificates } from './aws-discovery-acm';
@@ -107,6 +107,7 @@ async function assumeRole(
   access: AwsRoleAccess,
   options: AwsDiscoveryOptions,
 ): Promise<AssumedCredentials | string> {
+  const { AssumeRoleCommand, STSClient } = loadSts();
   const sts = new STSClient({
     region: getConfig().region,
     ...AWS_CLIENT_SETTINGS,

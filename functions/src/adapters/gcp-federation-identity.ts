@@ -5,7 +5,7 @@
  * ARN from the signed request, so a customer's pool provider can trust exactly their own
  * workspace: another workspace of the same deployment signs as another session and is refused.
  */
-import { AssumeRoleCommand, STSClient } from '@aws-sdk/client-sts';
+import { loadSts } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { AWS_CLIENT_SETTINGS } from './aws-discovery-common';
 import { errorMessage } from '../platform/error-message';
@@ -20,6 +20,7 @@ export function gcpFederationIdentity(
   const { gcpFederationRoleArn: roleArn, region } = getConfig();
   if (!roleArn) return undefined;
   return async () => {
+    const { AssumeRoleCommand, STSClient } = loadSts();
     const sts = new STSClient({ region, ...AWS_CLIENT_SETTINGS });
     try {
       const { Credentials: credentials } = await sts.send(

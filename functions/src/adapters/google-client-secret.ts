@@ -1,6 +1,5 @@
-import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import type { GoogleSignInConfig } from '../platform/config';
-import { getSsmClient } from '../platform/aws-clients';
+import { getSsmClient, loadSsm } from '../platform/aws-clients';
 
 let cachedSecret: Promise<string> | undefined;
 
@@ -13,7 +12,7 @@ export function getGoogleClientSecret(google: GoogleSignInConfig): Promise<strin
   const parameterName = google.clientSecretParameter;
   if (!parameterName) return Promise.reject(new Error('Google sign-in is not configured'));
   cachedSecret ??= getSsmClient()
-    .send(new GetParameterCommand({ Name: parameterName, WithDecryption: true }))
+    .send(new (loadSsm().GetParameterCommand)({ Name: parameterName, WithDecryption: true }))
     .then(({ Parameter }) => {
       if (!Parameter?.Value) throw new Error(`SSM parameter ${parameterName} has no value`);
       return Parameter.Value;

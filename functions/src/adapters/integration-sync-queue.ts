@@ -2,9 +2,8 @@
  * The integration sync queue: the daily dispatcher puts one message per integration due; the
  * worker puts a sync's continuation, and hides a message to retry for its backoff.
  */
-import { ChangeMessageVisibilityCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import type { IntegrationSyncMessage } from '@expiry-radar/shared/api/integration-sync-message';
-import { getSqsClient } from '../platform/aws-clients';
+import { getSqsClient, loadSqs } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 
 const SQS_BATCH_SIZE = 10;
@@ -18,6 +17,7 @@ export type IntegrationSyncEnqueuer = (
 /** SendMessageBatch, 10 at a time, retrying entries SQS reports as failed. */
 export const enqueueIntegrationSyncs: IntegrationSyncEnqueuer = async (messages) => {
   const queueUrl = getConfig().integrationSyncQueueUrl;
+  const { SendMessageBatchCommand } = loadSqs();
   for (let start = 0; start < messages.length; start += SQS_BATCH_SIZE) {
     let entries = messages
       .slice(start, start + SQS_BATCH_SIZE)
@@ -47,6 +47,7 @@ export const delayIntegrationSyncRedelivery: IntegrationSyncRedeliveryDelay = as
   receiptHandle,
   seconds,
 ) => {
+  const { ChangeMessageVisibilityCommand } = loadSqs();
   await getSqsClient().send(
     new ChangeMessageVisibilityCommand({
       QueueUrl: getConfig().integrationSyncQueueUrl,

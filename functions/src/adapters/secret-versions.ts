@@ -3,8 +3,7 @@
  * rotation, the previous one. Read once per container and secret, and again after
  * SECRET_VERSIONS_CACHE_MS, so a rotation reaches warm functions without a redeploy.
  */
-import { GetSecretValueCommand, ResourceNotFoundException } from '@aws-sdk/client-secrets-manager';
-import { getSecretsManagerClient } from '../platform/aws-clients';
+import { getSecretsManagerClient, loadSecretsManager } from '../platform/aws-clients';
 
 export const SECRET_VERSIONS_CACHE_MS = 5 * 60 * 1000;
 
@@ -36,7 +35,7 @@ async function readValues(secretArn: string): Promise<readonly string[]> {
     readStage(secretArn, 'AWSCURRENT'),
     // Only after a rotation does a previous version exist.
     readStage(secretArn, 'AWSPREVIOUS').catch((error: unknown) => {
-      if (error instanceof ResourceNotFoundException) return undefined;
+      if (error instanceof loadSecretsManager().ResourceNotFoundException) return undefined;
       throw error;
     }),
   ]);
@@ -45,6 +44,7 @@ async function readValues(secretArn: string): Promise<readonly string[]> {
 }
 
 async function readStage(secretArn: string, stage: string): Promise<string | undefined> {
+  const { GetSecretValueCommand } = loadSecretsManager();
   const answer = await getSecretsManagerClient().send(
     new GetSecretValueCommand({ SecretId: secretArn, VersionStage: stage }),
   );

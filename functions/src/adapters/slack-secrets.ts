@@ -4,8 +4,7 @@
  * set (locally, the stand-in's), otherwise the SSM SecureString parameters named by
  * SLACK_CLIENT_SECRET_PARAMETER / SLACK_SIGNING_SECRET_PARAMETER, read once per container.
  */
-import { GetParameterCommand } from '@aws-sdk/client-ssm';
-import { getSsmClient } from '../platform/aws-clients';
+import { getSsmClient, loadSsm } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 
 const cached = new Map<string, Promise<string>>();
@@ -13,6 +12,7 @@ const cached = new Map<string, Promise<string>>();
 function readParameter(name: string): Promise<string> {
   let value = cached.get(name);
   if (!value) {
+    const { GetParameterCommand } = loadSsm();
     value = getSsmClient()
       .send(new GetParameterCommand({ Name: name, WithDecryption: true }))
       .then(({ Parameter }) => {

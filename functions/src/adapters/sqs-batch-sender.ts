@@ -4,8 +4,7 @@
  * answered, not thrown, so one bad batch loses no other. The check queues' dispatchers give the
  * unsent ones' schedules back, so the next dispatch takes them again.
  */
-import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
-import { getSqsClient } from '../platform/aws-clients';
+import { getSqsClient, loadSqs } from '../platform/aws-clients';
 import { logger } from '../platform/logger';
 
 const SQS_BATCH_SIZE = 10;
@@ -18,6 +17,7 @@ export async function sendInBatches<Message>(
   what: string,
 ): Promise<Message[]> {
   const unsent: Message[] = [];
+  const { SendMessageBatchCommand } = loadSqs();
   for (let start = 0; start < messages.length; start += SQS_BATCH_SIZE) {
     const batch = messages.slice(start, start + SQS_BATCH_SIZE);
     let entries = batch.map((message, index) => ({

@@ -7,10 +7,9 @@
  * named by STRIPE_SECRET_KEY_PARAMETER and STRIPE_WEBHOOK_SECRET_PARAMETER, read once per
  * container.
  */
-import { GetParameterCommand } from '@aws-sdk/client-ssm';
 import type Stripe from 'stripe';
 import type { BillingPeriod, PaidPlan } from '@expiry-radar/shared/domain/plan-prices';
-import { getSsmClient } from '../platform/aws-clients';
+import { getSsmClient, loadSsm } from '../platform/aws-clients';
 import { readStripeBillingConfig, type StripeBillingConfig } from './billing-config';
 
 let stripeSdk: typeof Stripe | undefined;
@@ -31,6 +30,7 @@ const cachedParameters = new Map<string, Promise<string>>();
 function readSecretParameter(parameterName: string): Promise<string> {
   let cached = cachedParameters.get(parameterName);
   if (!cached) {
+    const { GetParameterCommand } = loadSsm();
     cached = getSsmClient()
       .send(new GetParameterCommand({ Name: parameterName, WithDecryption: true }))
       .then(({ Parameter }) => {

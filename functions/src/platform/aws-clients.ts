@@ -6,17 +6,22 @@
  * Each client's SDK package is required when the client is first made, not when this module is
  * loaded: every function's bundle holds this module, and loading all seven packages (SSM's alone
  * is 400 KB of JavaScript) took about a fifth of a route function's cold start, mostly for
- * clients the function never makes (`npm run bench -- cold-starts`). The adapters take the
- * commands of the packages few functions use (KMS, SESv2, SSM) from the same loaders.
+ * clients the function never makes (`npm run bench -- cold-starts`). The adapters take their
+ * commands from the same loaders, and the clients they make for a customer's account (STS, IAM,
+ * ACM, Secrets Manager) too: a command imported from its package loads the package with the
+ * bundle (the sign-in, billing and Slack routes loaded SSM's, 400 KB, at init for one parameter).
  */
 /* eslint-disable @typescript-eslint/no-require-imports -- each SDK package is required on first use (above) */
+import type * as Acm from '@aws-sdk/client-acm';
 import type * as DynamoDb from '@aws-sdk/client-dynamodb';
 import type * as DynamoDbDocuments from '@aws-sdk/lib-dynamodb';
+import type * as Iam from '@aws-sdk/client-iam';
 import type * as Kms from '@aws-sdk/client-kms';
 import type * as SecretsManager from '@aws-sdk/client-secrets-manager';
 import type * as SesV2 from '@aws-sdk/client-sesv2';
 import type * as Sqs from '@aws-sdk/client-sqs';
 import type * as Ssm from '@aws-sdk/client-ssm';
+import type * as Sts from '@aws-sdk/client-sts';
 import { getConfig } from './config';
 import { getTracer } from './tracer';
 
@@ -29,14 +34,18 @@ let secretsManagerClient: SecretsManager.SecretsManagerClient | undefined;
 let kmsClient: Kms.KMSClient | undefined;
 
 /** An SDK package's module (its client and commands), required on first use (above). */
-const loadDynamoDb = () => require('@aws-sdk/client-dynamodb') as typeof DynamoDb;
+export const loadDynamoDb = () => require('@aws-sdk/client-dynamodb') as typeof DynamoDb;
 const loadDynamoDbDocuments = () => require('@aws-sdk/lib-dynamodb') as typeof DynamoDbDocuments;
-const loadSqs = () => require('@aws-sdk/client-sqs') as typeof Sqs;
-const loadSecretsManager = () =>
+export const loadSqs = () => require('@aws-sdk/client-sqs') as typeof Sqs;
+export const loadSecretsManager = () =>
   require('@aws-sdk/client-secrets-manager') as typeof SecretsManager;
 export const loadKms = () => require('@aws-sdk/client-kms') as typeof Kms;
 export const loadSesV2 = () => require('@aws-sdk/client-sesv2') as typeof SesV2;
 export const loadSsm = () => require('@aws-sdk/client-ssm') as typeof Ssm;
+/** The packages of the clients the integrations make for a customer's account (AWS discovery). */
+export const loadAcm = () => require('@aws-sdk/client-acm') as typeof Acm;
+export const loadIam = () => require('@aws-sdk/client-iam') as typeof Iam;
+export const loadSts = () => require('@aws-sdk/client-sts') as typeof Sts;
 
 /** The name the SDK gives its logger middleware. */
 export const SDK_LOGGER_MIDDLEWARE = 'loggerMiddleware';

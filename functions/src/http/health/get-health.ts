@@ -1,6 +1,4 @@
-import { DescribeTableCommand } from '@aws-sdk/client-dynamodb';
-import { GetQueueAttributesCommand } from '@aws-sdk/client-sqs';
-import { getDynamoDbClient, getSqsClient } from '../../platform/aws-clients';
+import { getDynamoDbClient, getSqsClient, loadDynamoDb, loadSqs } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { logger } from '../../platform/logger';
@@ -25,6 +23,8 @@ async function timedCheck(name: string, probe: () => Promise<unknown>): Promise<
 /** `GET /api/health`: 200 when the table and both alert queues answer, else 503. */
 export const handler = createHttpHandler(platformRoutes.getHealth, async () => {
   const { tableName, alertQueueUrl, alertDeadLetterQueueUrl } = getConfig();
+  const { DescribeTableCommand } = loadDynamoDb();
+  const { GetQueueAttributesCommand } = loadSqs();
   const queueProbe = (queueUrl: string) => () =>
     getSqsClient().send(
       new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }),
