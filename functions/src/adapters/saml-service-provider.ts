@@ -1,6 +1,6 @@
 /**
  * Expiry Radar as a SAML 2.0 service provider, through @node-saml/node-saml (every XML parse,
- * signature check and condition check happens inside it): our metadata, the IdP's metadata read
+ * signature check and condition check happens inside it): the IdP's metadata read
  * (uploaded, or fetched through the SSRF guard of outbound requests), the AuthnRequest sent with
  * the HTTP-Redirect binding, and the HTTP-POST response checked.
  *
@@ -12,7 +12,6 @@
  * check (the assertion id and its expiry are returned).
  */
 import { SAML, SamlStatusError, ValidateInResponseTo } from '@node-saml/node-saml';
-import { generateServiceProviderMetadata } from '@node-saml/node-saml/lib/metadata';
 import { parseXml2JsFromString } from '@node-saml/node-saml/lib/xml';
 import { samlServiceProviderUrls } from '@expiry-radar/shared/domain/organization-sign-in';
 import { resolveAppOrigin } from './app-origin';
@@ -46,17 +45,6 @@ export interface SamlServiceProvider {
 
 export async function samlServiceProvider(): Promise<SamlServiceProvider> {
   return samlServiceProviderUrls(await resolveAppOrigin());
-}
-
-/** Our SP metadata: entity id, ACS URL (HTTP-POST), assertions must be signed. */
-export async function serviceProviderMetadata(): Promise<string> {
-  const sp = await samlServiceProvider();
-  return generateServiceProviderMetadata({
-    issuer: sp.entityId,
-    callbackUrl: sp.acsUrl,
-    identifierFormat: 'urn:oasis:names:tc:SAML:2.0:nameid-format:persistent',
-    wantAssertionsSigned: true,
-  });
 }
 
 export interface IdentityProvider {

@@ -1,9 +1,5 @@
 import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
-import {
-  completeSamlResponse,
-  SamlResponseRefused,
-  type SamlIdentity,
-} from '../../adapters/saml-service-provider';
+import type { SamlIdentity } from '../../adapters/saml-service-provider';
 import { findSsoConnection } from '../../data/organization-sign-in-records';
 import {
   findSamlRequest,
@@ -36,6 +32,9 @@ import { ssoRoutes } from '@expiry-radar/shared/api/routes/sso-routes';
  * the organization's verified domains. Every refusal changes nothing and is in the organization
  * owner's audit trail; the login page explains it. Then the account the NameID or the address
  * names is signed in (or created, just in time) as after any SSO sign-in.
+ *
+ * SAML's adapter (its XML libraries, about 560 KB) is imported when a response is checked: an
+ * answer that refuses the post before (no form body, no request of ours) does without it.
  */
 export const handler = createHttpHandler(
   ssoRoutes.samlAcs,
@@ -70,6 +69,8 @@ export const handler = createHttpHandler(
     const connection = await findSsoConnection(pending.organizationId);
     if (connection?.protocol !== 'saml') return refuse('connection_changed');
 
+    const { completeSamlResponse, SamlResponseRefused } =
+      await import('../../adapters/saml-service-provider');
     let identity: SamlIdentity;
     try {
       identity = await completeSamlResponse(

@@ -1,4 +1,4 @@
-import { serviceProviderMetadata } from '../../adapters/saml-service-provider';
+import { serviceProviderMetadata } from '../../adapters/saml-metadata';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { ssoRoutes } from '@expiry-radar/shared/api/routes/sso-routes';
 
