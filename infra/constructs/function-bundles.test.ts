@@ -4,7 +4,9 @@ import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { buildSync } from 'esbuild';
 import { parse } from 'tldts';
-import { ESBUILD_OPTIONS } from './function-bundles';
+import { buildOpenApiDocument } from '@expiry-radar/shared/api/openapi-document';
+import { routeTable } from '@expiry-radar/shared/api/route-table';
+import { ESBUILD_OPTIONS, functionBundleOptions } from './function-bundles';
 
 describe("the functions' esbuild options", () => {
   it('bundle tldts required by its first parse (not loaded with the bundle), answering as tldts does', () => {
@@ -71,6 +73,34 @@ describe("the functions' esbuild options", () => {
         own: true,
         input: { TableName: 'tokens', Key: { pk: 'a' } },
       });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('bundle the OpenAPI document built from the route table at synth, without the table', () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'function-bundles-'));
+    try {
+      const entry = path.join(directory, 'entry.ts');
+      writeFileSync(
+        entry,
+        [
+          "import { servedOpenApiDocument } from '@expiry-radar/shared/api/served-openapi-document';",
+          'console.log(JSON.stringify(servedOpenApiDocument()));',
+        ].join('\n'),
+      );
+      const { metafile } = buildSync({
+        ...functionBundleOptions(directory),
+        entryPoints: { index: entry },
+        metafile: true,
+      });
+      const bundled = Object.keys(metafile.inputs).map((input) => path.basename(input));
+      expect(bundled).not.toContain('route-table.ts');
+      expect(bundled).not.toContain('openapi-document.ts');
+      const served: unknown = JSON.parse(
+        execFileSync(process.execPath, [path.join(directory, 'index.js')], { encoding: 'utf8' }),
+      );
+      expect(served).toEqual(buildOpenApiDocument(routeTable));
     } finally {
       rmSync(directory, { recursive: true, force: true });
     }

@@ -25,6 +25,8 @@ import { BUNDLING_STACKS } from 'aws-cdk-lib/cx-api';
 import type { Construct } from 'constructs';
 import { buildSync, type BuildOptions } from 'esbuild';
 import { routeHandlerFiles } from '@expiry-radar/functions/http/route-handlers';
+import { buildOpenApiDocument } from '@expiry-radar/shared/api/openapi-document';
+import { routeTable } from '@expiry-radar/shared/api/route-table';
 
 const REPO_ROOT = path.resolve(__dirname, '..', '..');
 const HTTP_HANDLERS_DIR = path.join(REPO_ROOT, 'functions/src/http');
@@ -59,6 +61,38 @@ export const ESBUILD_OPTIONS: BuildOptions = {
   logLevel: 'warning',
 };
 
+const SERVED_OPENAPI_DOCUMENT = '@expiry-radar/shared/api/served-openapi-document';
+
+/**
+ * The module the functions' bundles take for served-openapi-document.ts: the document built from
+ * the route table now, held as JSON text (parsed on first use: a JSON string parses faster than
+ * the same object written as JavaScript), written into `directory`.
+ */
+export function servedOpenApiDocumentModule(directory: string): string {
+  const file = path.join(directory, 'served-openapi-document.js');
+  const json = JSON.stringify(buildOpenApiDocument(routeTable));
+  writeFileSync(
+    file,
+    [
+      'let document;',
+      `export const servedOpenApiDocument = () => (document ??= JSON.parse(${JSON.stringify(json)}));`,
+    ].join('\n'),
+  );
+  return file;
+}
+
+/** The functions' esbuild options with the modules generated for them, written into `outdir`. */
+export function functionBundleOptions(outdir: string): BuildOptions {
+  return {
+    ...ESBUILD_OPTIONS,
+    alias: {
+      ...ESBUILD_OPTIONS.alias,
+      [SERVED_OPENAPI_DOCUMENT]: servedOpenApiDocumentModule(outdir),
+    },
+    outdir,
+  };
+}
+
 /** Where esbuild wrote one function's bundle: `index.js` and `index.js.map`. */
 type BundleDirectory = string;
 
@@ -80,9 +114,8 @@ function bundleEach(entries: readonly string[]): Map<string, BundleDirectory> {
   const outdir = mkdtempSync(path.join(tmpdir(), 'expiry-radar-function-bundles-'));
   const names = entries.map((entry, index) => [String(index), entry] as const);
   buildSync({
-    ...ESBUILD_OPTIONS,
+    ...functionBundleOptions(outdir),
     entryPoints: Object.fromEntries(names.map(([name, entry]) => [`${name}/index`, entry])),
-    outdir,
   });
   return new Map(names.map(([name, entry]) => [entry, path.join(outdir, name)]));
 }

@@ -1,8 +1,8 @@
 /**
  * `npm run openapi`: writes the API's OpenAPI 3.1 description, built from the route table, to
  * `openapi/openapi.json` (for clients and code generators; the deployed `GET /api/openapi.json`
- * serves the same document, built by its function from the same table). Fails, naming the route
- * and part, when a schema cannot be described.
+ * serves the same document, built from the same table when its function is bundled). Fails,
+ * naming the route and part, when a schema cannot be described.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';

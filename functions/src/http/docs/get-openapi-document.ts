@@ -1,15 +1,13 @@
-import { buildOpenApiDocument } from '@expiry-radar/shared/api/openapi-document';
-import { routeTable } from '@expiry-radar/shared/api/route-table';
-import { createHttpHandler } from '../pipeline/create-http-handler';
+import { servedOpenApiDocument } from '@expiry-radar/shared/api/served-openapi-document';
 import { platformRoutes } from '@expiry-radar/shared/api/routes/platform-routes';
+import { createHttpHandler } from '../pipeline/create-http-handler';
 
 /**
- * `GET /api/openapi.json`: the API's OpenAPI 3.1 description. It is built from the route table
- * bundled into this function, once per container, so it always describes the deployed routes.
+ * `GET /api/openapi.json`: the API's OpenAPI 3.1 description, built from the route table: in the
+ * deployed function at synth, when the function is bundled (served-openapi-document.ts), so it
+ * always describes the deployed routes.
  */
-let document: ReturnType<typeof buildOpenApiDocument> | undefined;
-
-export const handler = createHttpHandler(platformRoutes.getOpenApiDocument, () => {
-  document ??= buildOpenApiDocument(routeTable);
-  return { body: document, headers: { 'cache-control': 'public, max-age=300' } };
-});
+export const handler = createHttpHandler(platformRoutes.getOpenApiDocument, () => ({
+  body: servedOpenApiDocument(),
+  headers: { 'cache-control': 'public, max-age=300' },
+}));
