@@ -96,6 +96,7 @@ async function readAlertBatch(messages: readonly AlertQueueMessage[]): Promise<A
   };
 }
 
+/** The entries of these ids. */
 function onlyOf<Value>(map: ReadonlyMap<string, Value>, ids: readonly string[]) {
   return new Map(ids.flatMap((id) => (map.has(id) ? [[id, map.get(id)!] as const] : [])));
 }
