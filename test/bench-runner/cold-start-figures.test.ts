@@ -97,7 +97,9 @@ describe('the cold-start benchmark', () => {
   });
 
   it("names a route's known cause by its construct id, none for the others", () => {
-    expect(coldStartCause('ExpiryRadarApiAuth/Routes/SamlAcs')).toContain("SAML's XML libraries");
+    expect(coldStartCause('ExpiryRadarApiHealth/Routes/GetHealth')).toContain('alert queues');
+    expect(coldStartCause('ExpiryRadarApiScim/Routes/ScimGetUser')).toContain('wrong tokens');
+    expect(coldStartCause('ExpiryRadarApiScim/Routes/ScimUnknownPath')).toBeUndefined();
     expect(coldStartCause('ExpiryRadarApiAuth/Routes/Login')).toBeUndefined();
   });
 });

@@ -75,23 +75,28 @@ export function ratioToReference(
  * Why a route function over budget takes long, where its bundle's largest modules do not say it
  * (they include what loads on first use only), by the route's construct id. Checked against the
  * handlers (docs/architecture.md, cold starts); a route not named here gets its largest modules.
+ * What these name is what their first answer needs: a table read or write (the DynamoDB package,
+ * its client and the tracer with the X-Ray SDK load for it, and the read waits on the table).
  */
 const COLD_START_CAUSES: Readonly<Record<string, string>> = {
-  SamlAcs:
-    "SAML's XML libraries (node-saml, xmldom, xpath, xml-crypto) are loaded with the handler: every answer of the route reads a SAML response",
-  SamlMetadata:
-    "SAML's XML libraries (node-saml, xmldom, xpath, xml-crypto) are loaded with the handler: its answer is our SAML metadata",
-  GetOpenApiDocument:
-    "the whole route table (every area's schemas) is loaded: its answer is built from them",
   GetHealth:
     'its first answer reads the table and both alert queues (the DynamoDB and SQS packages and the tracer load for it)',
   GetRegistrationStatus:
     "its first answer counts the caller's requests in the table (rate limit): the DynamoDB package and the tracer load for it",
+  ReceivePagerDutyWebhook:
+    "its first answer counts the caller's refused events in the table (rate limits) before it checks the signature: the DynamoDB package and the tracer load for it",
 };
 
-/** The cause of a route's cold start over budget when COLD_START_CAUSES names it. */
+/** Every SCIM route but the catch-all refuses a wrong bearer token after counting it in the table. */
+const SCIM_STACK = 'ExpiryRadarApiScim/';
+const SCIM_CAUSE =
+  "its first answer (401, no bearer token) counts the client address's wrong tokens in the table (rate limit): the DynamoDB package and the tracer load for it";
+
+/** The cause of a route's cold start over budget when it is known (above). */
 export function coldStartCause(label: string): string | undefined {
-  return COLD_START_CAUSES[label.split('/').at(-1) ?? ''];
+  const id = label.split('/').at(-1) ?? '';
+  if (COLD_START_CAUSES[id]) return COLD_START_CAUSES[id];
+  return label.startsWith(SCIM_STACK) && id !== 'ScimUnknownPath' ? SCIM_CAUSE : undefined;
 }
 
 export interface ColdStartJudgement {
