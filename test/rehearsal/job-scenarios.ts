@@ -143,7 +143,8 @@ async function settle(
  * A token due for an alert (created through its route) in a workspace with a webhook, the
  * scheduled scan that enqueues its email and its webhook, the worker's batch that emails it and
  * cannot reach the webhook (no network: the message is reported failed after its visibility is
- * set to the retry's backoff), a second scan that enqueues nothing new, and a batch holding a
+ * set to the retry's backoff), a second scan that enqueues nothing new (nor for a token whose
+ * only recipient stopped the workspace's alert emails), and a batch holding a
  * message that is no alert, which the worker must report failed (partial batch response).
  */
 async function alertPipeline(context: ScenarioContext): Promise<void> {
@@ -209,10 +210,38 @@ async function alertPipeline(context: ScenarioContext): Promise<void> {
     if (emails.length === 0)
       context.fail(JOBS.alertWorker, `no alert email reached ${owner.email}`);
 
+    // A workspace whose only recipient stopped its alert emails: the second scan passes its
+    // token's window without a record (after looking for one) and enqueues nothing for it.
+    const { addAlertEmailOptOut } = await import('../../functions/src/data/alert-email-opt-outs');
+    const unaddressed = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
+    await addAlertEmailOptOut(unaddressed, owner.email, new Date());
+    await context.call(
+      'createToken',
+      'setup',
+      {
+        session: owner,
+        body: {
+          name: 'Rehearsal key nobody gets',
+          category: 'key_secret',
+          type: 'api_key',
+          expiresAt: addCalendarDays(new Date(), 3),
+          workspace_id: unaddressed,
+        },
+      },
+      201,
+    );
+
     await context.invokeJob(JOBS.expiryScan, 'happy', scheduledEvent(context));
-    const again = await receiveOwn(client, queueUrl, ofWorkspace);
+    const again = await receiveOwn(
+      client,
+      queueUrl,
+      (message) => ofWorkspace(message) || (message.Body ?? '').includes(unaddressed),
+    );
     if (again.length > 0) {
-      context.fail(JOBS.expiryScan, 'a second scan enqueued the same alert again');
+      context.fail(
+        JOBS.expiryScan,
+        'a second scan enqueued the same alert again, or an alert nobody was left to get',
+      );
     }
 
     const marker = randomUUID();
