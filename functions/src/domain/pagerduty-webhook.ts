@@ -12,7 +12,8 @@ import type { RateLimitRule } from './account-policy';
 export const PAGERDUTY_SIGNATURE_HEADER = 'x-pagerduty-signature';
 
 /**
- * Deliveries no stored secret signed, limited (each check opens the webhooks' sealed secrets).
+ * Deliveries no stored secret signed, limited (each check opens the webhooks' sealed secrets; one
+ * without a signature header is refused 400 before, opening nothing, and is not counted).
  * Every delivery is counted before its signature is checked and given back once it proves signed,
  * so PagerDuty's own deliveries never add up: PagerDuty delivers from a few addresses for all its
  * customers, and a limit that counted them would let one busy or misconfigured customer, or

@@ -1,6 +1,7 @@
 /**
- * Limits on SCIM requests with a wrong bearer token (a missing one, one of no organization, or
- * one that names an organization but is not its token). A right token is never limited here: a
+ * Limits on SCIM requests with a wrong bearer token that names an organization (its id is the
+ * token's prefix; the token is then looked up). A missing token, or one that names none, is
+ * refused 401 at once, reading nothing, and is not counted. A right token is never limited here: a
  * stranger's flood cannot hold up the organization's identity provider. Over a limit the answer
  * is 429 with `Retry-After` instead of 401, and nothing is audited.
  */

@@ -281,13 +281,14 @@ export async function receivePagerDutyEvent(options: {
   readonly now: Date;
 }): Promise<PagerDutyWebhookOutcome> {
   const { workspaceId, rawBody, signatureHeader, now } = options;
+  const signatures = signaturesOf(signatureHeader ?? '');
+  // Without a signature nothing is opened to check it: refused at once, not counted.
+  if (signatures.length === 0) throw badRequest(PAGERDUTY_BACK_CHANNEL_MESSAGES.signatureMissing);
   const limits: RateLimitCheck[] = [
     [PAGERDUTY_WEBHOOK_RATE_LIMITS.refusedPerIpAndWorkspace, `${options.ip}|${workspaceId}`],
     [PAGERDUTY_WEBHOOK_RATE_LIMITS.refusedPerIp, options.ip],
   ];
   await enforceRateLimits(limits, now);
-  const signatures = signaturesOf(signatureHeader ?? '');
-  if (signatures.length === 0) throw badRequest(PAGERDUTY_BACK_CHANNEL_MESSAGES.signatureMissing);
   const [workspace] = await findWorkspaces([workspaceId]);
   const webhookName = await signingWebhook(workspace, rawBody, signatures);
   if (!workspace || webhookName === null) {

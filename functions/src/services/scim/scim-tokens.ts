@@ -94,9 +94,11 @@ export async function authenticateScimRequest(
   const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '');
   const token = match?.[1];
   const organizationId = token ? organizationNamedBy(token) : undefined;
-  const stored = organizationId ? await findScimToken(organizationId) : undefined;
+  // No token, or one that names no organization, cost no read: refused without counting.
+  if (!token || !organizationId) throw new ScimError(401, SCIM_UNAUTHORIZED_MESSAGE);
+  const stored = await findScimToken(organizationId);
   const owner = stored ? await findUserById(stored.organizationId) : undefined;
-  if (!token || !stored || !owner || !sameHash(token, stored.tokenHash)) {
+  if (!stored || !owner || !sameHash(token, stored.tokenHash)) {
     return refuseWrongToken(owner, ip, now);
   }
   if (!organizationAllowed(owner)) throw new ScimError(403, SCIM_PLAN_MESSAGE);
