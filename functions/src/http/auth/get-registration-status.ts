@@ -16,7 +16,11 @@ import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
 export const handler = createHttpHandler(
   accountRoutes.getRegistrationStatus,
   async ({ cookies, event, now }) => {
-    await enforceRateLimits([[RATE_LIMITS.registrationStatusPerIp, clientIp(event)]], now);
-    return { body: { verified: await isRegistrationVerified(cookies[REGISTRATION_COOKIE], now) } };
+    // Read beside the limit's count, not after it (one round trip; over the limit, the 429 wins).
+    const [verified] = await Promise.all([
+      isRegistrationVerified(cookies[REGISTRATION_COOKIE], now),
+      enforceRateLimits([[RATE_LIMITS.registrationStatusPerIp, clientIp(event)]], now),
+    ]);
+    return { body: { verified } };
   },
 );
