@@ -2,107 +2,99 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
-import { buildSync } from 'esbuild';
+import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { parse } from 'tldts';
 import { buildOpenApiDocument } from '@expiry-radar/shared/api/openapi-document';
 import { routeTable } from '@expiry-radar/shared/api/route-table';
 import { ESBUILD_OPTIONS, functionBundleOptions } from './function-bundles';
 
+/**
+ * Bundles an entry of `lines` with `options(directory)` in a directory of its own, runs the
+ * bundle with Node.js and answers what it printed (JSON) and the build's metafile.
+ */
+function bundleAndRun(
+  lines: readonly string[],
+  options: (directory: string) => BuildOptions,
+  env?: NodeJS.ProcessEnv,
+): { answer: unknown; metafile: Metafile } {
+  const directory = mkdtempSync(path.join(tmpdir(), 'function-bundles-'));
+  try {
+    const entry = path.join(directory, 'entry.ts');
+    writeFileSync(entry, lines.join('\n'));
+    const { metafile } = buildSync({
+      ...options(directory),
+      entryPoints: { index: entry },
+      metafile: true,
+    });
+    const printed = execFileSync(process.execPath, [path.join(directory, 'index.js')], {
+      encoding: 'utf8',
+      env,
+    });
+    return { answer: JSON.parse(printed) as unknown, metafile };
+  } finally {
+    rmSync(directory, { recursive: true, force: true });
+  }
+}
+
+const withEsbuildOptions = (directory: string): BuildOptions => ({
+  ...ESBUILD_OPTIONS,
+  outdir: directory,
+});
+
 describe("the functions' esbuild options", () => {
   it('bundle tldts required by its first parse (not loaded with the bundle), answering as tldts does', () => {
-    const directory = mkdtempSync(path.join(tmpdir(), 'function-bundles-'));
-    try {
-      const entry = path.join(directory, 'entry.ts');
-      writeFileSync(
-        entry,
-        [
-          "import { parse } from 'tldts';",
-          'const options = { allowPrivateDomains: false, extractHostname: false };',
-          "console.log(JSON.stringify(parse('shop.example.co.uk', options)));",
-        ].join('\n'),
-      );
-      const { metafile } = buildSync({
-        ...ESBUILD_OPTIONS,
-        entryPoints: { index: entry },
-        outdir: directory,
-        metafile: true,
-      });
-      const importsOfTldts = Object.entries(metafile.inputs).flatMap(([importer, input]) =>
-        input.imports
-          .filter((imported) => imported.path.includes('node_modules/tldts/'))
-          .map((imported) => ({ importer: path.basename(importer), kind: imported.kind })),
-      );
-      expect(importsOfTldts).toEqual([{ importer: 'tldts-on-first-use.ts', kind: 'require-call' }]);
-      const answer: unknown = JSON.parse(
-        execFileSync(process.execPath, [path.join(directory, 'index.js')], { encoding: 'utf8' }),
-      );
-      expect(answer).toEqual(
-        parse('shop.example.co.uk', { allowPrivateDomains: false, extractHostname: false }),
-      );
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
+    const { answer, metafile } = bundleAndRun(
+      [
+        "import { parse } from 'tldts';",
+        'const options = { allowPrivateDomains: false, extractHostname: false };',
+        "console.log(JSON.stringify(parse('shop.example.co.uk', options)));",
+      ],
+      withEsbuildOptions,
+    );
+    const importsOfTldts = Object.entries(metafile.inputs).flatMap(([importer, input]) =>
+      input.imports
+        .filter((imported) => imported.path.includes('node_modules/tldts/'))
+        .map((imported) => ({ importer: path.basename(importer), kind: imported.kind })),
+    );
+    expect(importsOfTldts).toEqual([{ importer: 'tldts-on-first-use.ts', kind: 'require-call' }]);
+    expect(answer).toEqual(
+      parse('shop.example.co.uk', { allowPrivateDomains: false, extractHostname: false }),
+    );
   });
 
   it("bundle DynamoDB's document commands required by the first command made, each the package's own", () => {
-    const directory = mkdtempSync(path.join(tmpdir(), 'function-bundles-'));
-    try {
-      const entry = path.join(directory, 'entry.ts');
-      writeFileSync(
-        entry,
-        [
-          "import { GetCommand } from '@aws-sdk/lib-dynamodb';",
-          "const loaded = () => Object.keys(require.cache).some((file) => file.includes('/lib-dynamodb/'));",
-          'const atLoad = loaded();',
-          "const command = new GetCommand({ TableName: 'tokens', Key: { pk: 'a' } });",
-          "const { GetCommand: PackageCommand } = require('module').createRequire(__filename)('@aws-sdk/lib-dynamodb');",
-          'console.log(JSON.stringify({ atLoad, afterCommand: loaded(), own: command instanceof PackageCommand, input: command.input }));',
-        ].join('\n'),
-      );
-      buildSync({ ...ESBUILD_OPTIONS, entryPoints: { index: entry }, outdir: directory });
-      const answer: unknown = JSON.parse(
-        execFileSync(process.execPath, [path.join(directory, 'index.js')], {
-          encoding: 'utf8',
-          // The runtime's AWS SDK: the bundle leaves it out.
-          env: { ...process.env, NODE_PATH: path.resolve(__dirname, '../../node_modules') },
-        }),
-      );
-      expect(answer).toEqual({
-        atLoad: false,
-        afterCommand: true,
-        own: true,
-        input: { TableName: 'tokens', Key: { pk: 'a' } },
-      });
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
+    const { answer } = bundleAndRun(
+      [
+        "import { GetCommand } from '@aws-sdk/lib-dynamodb';",
+        "const loaded = () => Object.keys(require.cache).some((file) => file.includes('/lib-dynamodb/'));",
+        'const atLoad = loaded();',
+        "const command = new GetCommand({ TableName: 'tokens', Key: { pk: 'a' } });",
+        "const { GetCommand: PackageCommand } = require('module').createRequire(__filename)('@aws-sdk/lib-dynamodb');",
+        'console.log(JSON.stringify({ atLoad, afterCommand: loaded(), own: command instanceof PackageCommand, input: command.input }));',
+      ],
+      withEsbuildOptions,
+      // The runtime's AWS SDK: the bundle leaves it out.
+      { ...process.env, NODE_PATH: path.resolve(__dirname, '../../node_modules') },
+    );
+    expect(answer).toEqual({
+      atLoad: false,
+      afterCommand: true,
+      own: true,
+      input: { TableName: 'tokens', Key: { pk: 'a' } },
+    });
   });
 
   it('bundle the OpenAPI document built from the route table at synth, without the table', () => {
-    const directory = mkdtempSync(path.join(tmpdir(), 'function-bundles-'));
-    try {
-      const entry = path.join(directory, 'entry.ts');
-      writeFileSync(
-        entry,
-        [
-          "import { servedOpenApiDocument } from '@expiry-radar/shared/api/served-openapi-document';",
-          'console.log(JSON.stringify(servedOpenApiDocument()));',
-        ].join('\n'),
-      );
-      const { metafile } = buildSync({
-        ...functionBundleOptions(directory),
-        entryPoints: { index: entry },
-        metafile: true,
-      });
-      const bundled = Object.keys(metafile.inputs).map((input) => path.basename(input));
-      expect(bundled).not.toContain('route-table.ts');
-      expect(bundled).not.toContain('openapi-document.ts');
-      const served: unknown = JSON.parse(
-        execFileSync(process.execPath, [path.join(directory, 'index.js')], { encoding: 'utf8' }),
-      );
-      expect(served).toEqual(buildOpenApiDocument(routeTable));
-    } finally {
-      rmSync(directory, { recursive: true, force: true });
-    }
+    const { answer, metafile } = bundleAndRun(
+      [
+        "import { servedOpenApiDocument } from '@expiry-radar/shared/api/served-openapi-document';",
+        'console.log(JSON.stringify(servedOpenApiDocument()));',
+      ],
+      functionBundleOptions,
+    );
+    const bundled = Object.keys(metafile.inputs).map((input) => path.basename(input));
+    expect(bundled).not.toContain('route-table.ts');
+    expect(bundled).not.toContain('openapi-document.ts');
+    expect(answer).toEqual(buildOpenApiDocument(routeTable));
   });
 });
