@@ -197,6 +197,15 @@ function largestModulesOf(assetDirectory: string): string {
 const fileSize = (directory: string, file: string) =>
   existsSync(join(directory, file)) ? readFileSync(join(directory, file)).length : 0;
 
+/**
+ * `COLD_START_FUNCTIONS` (comma-separated parts of construct paths, such as `GetHealth,SamlAcs`)
+ * measures only the functions whose path holds one of them, to try a change on a few.
+ */
+function isSelected(path: string): boolean {
+  const parts = (process.env.COLD_START_FUNCTIONS ?? '').split(',').filter(Boolean);
+  return parts.length === 0 || parts.some((part) => path.includes(part));
+}
+
 export async function measureColdStarts(): Promise<void> {
   const started = performance.now();
   applyLocalCredentials();
@@ -206,7 +215,8 @@ export async function measureColdStarts(): Promise<void> {
       (fn) =>
         nodeMajorOf(fn.runtime) !== undefined &&
         fn.assetDirectory !== undefined &&
-        existsSync(join(fn.assetDirectory, 'index.js')),
+        existsSync(join(fn.assetDirectory, 'index.js')) &&
+        isSelected(fn.path),
     )
     .sort((a, b) => a.path.localeCompare(b.path));
   const workDirectory = mkdtempSync(join(tmpdir(), 'expiry-radar-cold-starts-'));
