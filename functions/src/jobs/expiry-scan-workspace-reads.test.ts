@@ -25,7 +25,10 @@ async function givenDueWorkspace(ownerId: string) {
   return { workspaceId, token };
 }
 
-/** The scan's messages, and the keys it read with GetItem and with BatchGetItem. */
+/**
+ * The scan's messages, and the keys it read with GetItem and with BatchGetItem (those of
+ * BatchGetItem also by how: strongly or eventually consistent).
+ */
 async function scanReading() {
   const client = getDocumentClient();
   const send = jest.spyOn(client, 'send');
@@ -35,18 +38,28 @@ async function scanReading() {
       enqueue: (batch) => Promise.resolve(void messages.push(...batch)),
     });
     const commands = send.mock.calls.map(([command]) => command as unknown);
-    const keysOf = (name: string) =>
+    const keysOf = (name: string, consistent?: boolean) =>
       commands.flatMap((command) => {
         if (!(command instanceof Object) || command.constructor.name !== name) return [];
         const input = (command as { input: Record<string, unknown> }).input;
         if (input.Key) return [input.Key as { pk: string; sk: string }];
         const requested = input.RequestItems as Record<
           string,
-          { Keys: { pk: string; sk: string }[] }
+          { Keys: { pk: string; sk: string }[]; ConsistentRead?: boolean }
         >;
-        return Object.values(requested).flatMap((table) => table.Keys);
+        return Object.values(requested)
+          .filter(
+            (table) => consistent === undefined || (table.ConsistentRead ?? false) === consistent,
+          )
+          .flatMap((table) => table.Keys);
       });
-    return { messages, gets: keysOf('GetCommand'), batchGets: keysOf('BatchGetCommand') };
+    return {
+      messages,
+      gets: keysOf('GetCommand'),
+      batchGets: keysOf('BatchGetCommand'),
+      consistentBatchGets: keysOf('BatchGetCommand', true),
+      eventualBatchGets: keysOf('BatchGetCommand', false),
+    };
   } finally {
     send.mockRestore();
   }
@@ -95,6 +108,25 @@ describe('expiry scan: what it reads of each workspace', () => {
       }),
     );
     expect(Item).toBeDefined();
+  });
+
+  it('reads the Slack app installations strongly consistent, in requests of their own', async () => {
+    // An app installed seconds before the scan decides Slack or email for the alerts planned now.
+    const owner = await givenSignedInUser({ plan: 'team' });
+    const { workspaceId } = await givenDueWorkspace(owner.userId);
+
+    const { consistentBatchGets, eventualBatchGets } = await scanReading();
+
+    const installation = keyText(keys.slackInstallation(workspaceId));
+    expect(consistentBatchGets.map(keyText)).toContain(installation);
+    expect(eventualBatchGets.map(keyText)).not.toContain(installation);
+    // Only the installations cost a consistent read: the workspace and its settings do not.
+    expect(eventualBatchGets.map(keyText)).toEqual(
+      expect.arrayContaining([
+        keyText(keys.workspace(workspaceId)),
+        keyText(keys.alertSettings(workspaceId)),
+      ]),
+    );
   });
 
   it('leaves a workspace whose alert settings do not decode due and reported, and alerts the others', async () => {
