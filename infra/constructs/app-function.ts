@@ -79,7 +79,7 @@ export class AppFunction extends Construct {
       logGroup: this.logGroup,
       loggingFormat: LoggingFormat.JSON,
       systemLogLevelV2: SystemLogLevel.WARN,
-      // X-Ray: Powertools Tracer records the AWS SDK and HTTPS calls (functions/src/platform).
+      // X-Ray: the function records its AWS SDK and HTTP calls (functions/src/platform/tracing.ts).
       tracing: Tracing.ACTIVE,
       // Stack traces in the logs point into the TypeScript sources.
       environment: { ...props.environment, NODE_OPTIONS: '--enable-source-maps' },

@@ -76,21 +76,21 @@ export function ratioToReference(
  * (they include what loads on first use only), by the route's construct id. Checked against the
  * handlers (docs/architecture.md, cold starts); a route not named here gets its largest modules.
  * What these name is what their first answer needs: a table read or write (the DynamoDB package,
- * its client and the tracer with the X-Ray SDK load for it, and the read waits on the table).
+ * and its client load for it, and the read waits on the table).
  */
 const COLD_START_CAUSES: Readonly<Record<string, string>> = {
   GetHealth:
-    'its first answer reads the table and both alert queues (the DynamoDB and SQS packages and the tracer load for it)',
+    'its first answer reads the table and both alert queues (the DynamoDB and SQS packages load for it)',
   GetRegistrationStatus:
-    "its first answer counts the caller's requests in the table (rate limit): the DynamoDB package and the tracer load for it",
+    "its first answer counts the caller's requests in the table (rate limit): the DynamoDB package loads for it",
   ReceivePagerDutyWebhook:
-    "its first answer counts the caller's refused events in the table (rate limits) before it checks the signature: the DynamoDB package and the tracer load for it",
+    "its first answer counts the caller's refused events in the table (rate limits) before it checks the signature: the DynamoDB package loads for it",
 };
 
 /** Every SCIM route but the catch-all refuses a wrong bearer token after counting it in the table. */
 const SCIM_STACK = 'ExpiryRadarApiScim/';
 const SCIM_CAUSE =
-  "its first answer (401, no bearer token) counts the client address's wrong tokens in the table (rate limit): the DynamoDB package and the tracer load for it";
+  "its first answer (401, no bearer token) counts the client address's wrong tokens in the table (rate limit): the DynamoDB package loads for it";
 
 /** The cause of a route's cold start over budget when it is known (above). */
 export function coldStartCause(label: string): string | undefined {

@@ -8,6 +8,7 @@
 import type { CertificateDetail, CertificateSummary } from '@aws-sdk/client-acm';
 import type { DiscoveredToken } from '../domain/discovery';
 import { loadAcm } from '../platform/aws-clients';
+import { traceAwsClient } from '../platform/tracing';
 import { clientSettings, isValidDate, utcDate, type AwsReadContext } from './aws-discovery-common';
 
 const UNTRACKED_STATUSES = new Set([
@@ -89,7 +90,7 @@ function tokenOf(
 export async function readAcmCertificates(context: AwsReadContext): Promise<DiscoveredToken[]> {
   const { ACMClient, DescribeCertificateCommand, KeyAlgorithm, ListCertificatesCommand } =
     loadAcm();
-  const client = new ACMClient(clientSettings(context));
+  const client = traceAwsClient(new ACMClient(clientSettings(context)));
   const tokens: DiscoveredToken[] = [];
   let nextToken: string | undefined;
   try {

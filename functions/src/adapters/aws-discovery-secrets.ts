@@ -11,6 +11,7 @@
 import type { SecretListEntry } from '@aws-sdk/client-secrets-manager';
 import type { DiscoveredToken } from '../domain/discovery';
 import { loadSecretsManager } from '../platform/aws-clients';
+import { traceAwsClient } from '../platform/tracing';
 import { clientSettings, isValidDate, utcDate, type AwsReadContext } from './aws-discovery-common';
 
 /** The tag a customer puts on a secret that is not rotated but expires. */
@@ -76,7 +77,7 @@ export async function readSecrets(
   readRegions: readonly string[],
 ): Promise<DiscoveredToken[]> {
   const { ListSecretsCommand, SecretsManagerClient } = loadSecretsManager();
-  const client = new SecretsManagerClient(clientSettings(context));
+  const client = traceAwsClient(new SecretsManagerClient(clientSettings(context)));
   const tokens: DiscoveredToken[] = [];
   let nextToken: string | undefined;
   try {

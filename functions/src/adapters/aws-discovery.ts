@@ -12,6 +12,7 @@
 import type { AwsSettings } from '@expiry-radar/shared/api/integration-api-schemas';
 import type { DiscoveredToken, Discovery, DiscoveryProvider } from '../domain/discovery';
 import { loadSts } from '../platform/aws-clients';
+import { traceAwsClient } from '../platform/tracing';
 import { forEachLimited } from '../platform/concurrency';
 import { getConfig } from '../platform/config';
 import { acmPrefix, readAcmCertificates } from './aws-discovery-acm';
@@ -108,11 +109,13 @@ async function assumeRole(
   options: AwsDiscoveryOptions,
 ): Promise<AssumedCredentials | string> {
   const { AssumeRoleCommand, STSClient } = loadSts();
-  const sts = new STSClient({
-    region: getConfig().region,
-    ...AWS_CLIENT_SETTINGS,
-    ...options.clientSettings,
-  });
+  const sts = traceAwsClient(
+    new STSClient({
+      region: getConfig().region,
+      ...AWS_CLIENT_SETTINGS,
+      ...options.clientSettings,
+    }),
+  );
   try {
     const answer = await sts.send(
       new AssumeRoleCommand({

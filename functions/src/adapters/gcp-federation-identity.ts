@@ -6,6 +6,7 @@
  * workspace: another workspace of the same deployment signs as another session and is refused.
  */
 import { loadSts } from '../platform/aws-clients';
+import { traceAwsClient } from '../platform/tracing';
 import { getConfig } from '../platform/config';
 import { AWS_CLIENT_SETTINGS } from './aws-discovery-common';
 import { errorMessage } from '../platform/error-message';
@@ -21,7 +22,7 @@ export function gcpFederationIdentity(
   if (!roleArn) return undefined;
   return async () => {
     const { AssumeRoleCommand, STSClient } = loadSts();
-    const sts = new STSClient({ region, ...AWS_CLIENT_SETTINGS });
+    const sts = traceAwsClient(new STSClient({ region, ...AWS_CLIENT_SETTINGS }));
     try {
       const { Credentials: credentials } = await sts.send(
         new AssumeRoleCommand({

@@ -22,7 +22,6 @@ import {
   type Resolver,
   type WebhookTargetPolicy,
 } from './ssrf-guard';
-import { getTracer } from '../platform/tracer';
 import { couldNotConnect } from './connection-failure';
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;
@@ -110,7 +109,6 @@ export function guardedRequest(
       clearTimeout(deadline);
       outcome();
     };
-    getTracer(); // Outgoing HTTPS is traced once the tracer exists (platform/tracer.ts).
     const outgoing = transport.request(url, {
       method,
       headers: {

@@ -7,7 +7,6 @@
  * calls at the local Slack stand-in.
  */
 import { getConfig } from '../platform/config';
-import { getTracer } from '../platform/tracer';
 
 const TIMEOUT_MS = 10_000;
 
@@ -67,7 +66,6 @@ async function call(
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(init.form ?? {}).toString();
   }
-  getTracer(); // Outgoing HTTPS is traced once the tracer exists (platform/tracer.ts).
   const response = await fetch(`${getConfig().slack.apiBaseUrl}/${method}`, {
     method: 'POST',
     headers,
@@ -196,7 +194,6 @@ export function isSlackResponseUrl(url: string): boolean {
 /** An ephemeral answer to the person who clicked, through the interaction's response_url. */
 export async function respondEphemeral(responseUrl: string, message: string): Promise<void> {
   if (!isSlackResponseUrl(responseUrl)) throw new Error('Not a Slack response_url');
-  getTracer(); // Outgoing HTTPS is traced once the tracer exists (platform/tracer.ts).
   const response = await fetch(responseUrl, {
     method: 'POST',
     headers: { 'content-type': 'application/json; charset=utf-8' },

@@ -5,7 +5,6 @@
  */
 import http from 'node:http';
 import https from 'node:https';
-import { getTracer } from '../platform/tracer';
 import { couldNotConnect } from './connection-failure';
 import {
   WebhookDeliveryError,
@@ -69,7 +68,6 @@ export function postWebhook(
 
   return new Promise<WebhookResult>((resolve, reject) => {
     let settled = false;
-    getTracer(); // Outgoing HTTPS is traced once the tracer exists (platform/tracer.ts).
     const outgoing = transport.request(url, {
       method: 'POST',
       headers: { ...request.headers, 'Content-Length': String(body.length) },

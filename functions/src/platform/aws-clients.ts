@@ -1,7 +1,7 @@
 /**
  * Module-scope AWS clients: created on first use and then reused for the life of the container,
  * so warm invocations skip connection set-up. Locally they point at the emulators. In Lambda
- * each call is traced in X-Ray (platform/tracer.ts; untouched elsewhere).
+ * each call is traced in X-Ray (platform/tracing.ts; nothing is recorded elsewhere).
  *
  * Each client's SDK package is required when the client is first made, not when this module is
  * loaded: every function's bundle holds this module, and loading all seven packages (SSM's alone
@@ -23,7 +23,7 @@ import type * as Sqs from '@aws-sdk/client-sqs';
 import type * as Ssm from '@aws-sdk/client-ssm';
 import type * as Sts from '@aws-sdk/client-sts';
 import { getConfig } from './config';
-import { getTracer } from './tracer';
+import { traceAwsClient } from './tracing';
 
 let dynamoDbClient: DynamoDb.DynamoDBClient | undefined;
 let documentClient: DynamoDbDocuments.DynamoDBDocumentClient | undefined;
@@ -67,7 +67,7 @@ export function getDynamoDbClient(): DynamoDb.DynamoDBClient {
   if (!dynamoDbClient) {
     const { DynamoDBClient } = loadDynamoDb();
     const { region, dynamoDbEndpoint } = getConfig();
-    dynamoDbClient = getTracer().captureAWSv3Client(
+    dynamoDbClient = traceAwsClient(
       withoutSdkLogging(new DynamoDBClient({ region, endpoint: dynamoDbEndpoint })),
     );
   }
@@ -88,9 +88,7 @@ export function getSqsClient(): Sqs.SQSClient {
   if (!sqsClient) {
     const { SQSClient } = loadSqs();
     const { region, sqsEndpoint } = getConfig();
-    sqsClient = getTracer().captureAWSv3Client(
-      withoutSdkLogging(new SQSClient({ region, endpoint: sqsEndpoint })),
-    );
+    sqsClient = traceAwsClient(withoutSdkLogging(new SQSClient({ region, endpoint: sqsEndpoint })));
   }
   return sqsClient;
 }
@@ -99,7 +97,7 @@ export function getSesClient(): SesV2.SESv2Client {
   if (!sesClient) {
     const { SESv2Client } = loadSesV2();
     const { region, sesEndpoint } = getConfig();
-    sesClient = getTracer().captureAWSv3Client(
+    sesClient = traceAwsClient(
       withoutSdkLogging(new SESv2Client({ region, endpoint: sesEndpoint })),
     );
   }
@@ -109,9 +107,7 @@ export function getSesClient(): SesV2.SESv2Client {
 export function getSsmClient(): Ssm.SSMClient {
   if (!ssmClient) {
     const { SSMClient } = loadSsm();
-    ssmClient = getTracer().captureAWSv3Client(
-      withoutSdkLogging(new SSMClient({ region: getConfig().region })),
-    );
+    ssmClient = traceAwsClient(withoutSdkLogging(new SSMClient({ region: getConfig().region })));
   }
   return ssmClient;
 }
@@ -119,8 +115,8 @@ export function getSsmClient(): Ssm.SSMClient {
 export function getSecretsManagerClient(): SecretsManager.SecretsManagerClient {
   if (!secretsManagerClient) {
     const { SecretsManagerClient } = loadSecretsManager();
-    secretsManagerClient = withoutSdkLogging(
-      new SecretsManagerClient({ region: getConfig().region }),
+    secretsManagerClient = traceAwsClient(
+      withoutSdkLogging(new SecretsManagerClient({ region: getConfig().region })),
     );
   }
   return secretsManagerClient;
@@ -129,9 +125,7 @@ export function getSecretsManagerClient(): SecretsManager.SecretsManagerClient {
 export function getKmsClient(): Kms.KMSClient {
   if (!kmsClient) {
     const { KMSClient } = loadKms();
-    kmsClient = getTracer().captureAWSv3Client(
-      withoutSdkLogging(new KMSClient({ region: getConfig().region })),
-    );
+    kmsClient = traceAwsClient(withoutSdkLogging(new KMSClient({ region: getConfig().region })));
   }
   return kmsClient;
 }
