@@ -1,12 +1,17 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
 import { parse } from 'tldts';
 import { buildOpenApiDocument } from '@expiry-radar/shared/api/openapi-document';
 import { routeTable } from '@expiry-radar/shared/api/route-table';
-import { ESBUILD_OPTIONS, functionBundleOptions } from './function-bundles';
+import {
+  bundleFunctions,
+  copyFunctionBundle,
+  ESBUILD_OPTIONS,
+  functionBundleOptions,
+} from './function-bundles';
 
 /**
  * Bundles an entry of `lines` with `options(directory)` in a directory of its own, runs the
@@ -96,5 +101,54 @@ describe("the functions' esbuild options", () => {
     expect(bundled).not.toContain('route-table.ts');
     expect(bundled).not.toContain('openapi-document.ts');
     expect(answer).toEqual(buildOpenApiDocument(routeTable));
+  });
+});
+
+describe("the functions' bundles", () => {
+  it('require a sibling module from its file beside index.js when its importer loads, not with the bundle', () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'function-bundles-'));
+    const libraries = path.join(directory, 'libraries.ts');
+    const taskRoot = path.join(directory, 'task');
+    let bundlesDirectory: string | undefined;
+    try {
+      writeFileSync(libraries, 'export const double = (n: number) => n * 2;');
+      writeFileSync(
+        path.join(directory, 'feature.ts'),
+        "import { double } from './libraries';\nexport const answer = () => double(21);",
+      );
+      const entry = path.join(directory, 'entry.ts');
+      writeFileSync(
+        entry,
+        [
+          "const loaded = () => Object.keys(require.cache).some((file) => file.endsWith('/libraries.js'));",
+          'const atLoad = loaded();',
+          "void import('./feature').then(({ answer }) =>",
+          '  console.log(JSON.stringify({ atLoad, answer: answer(), afterImport: loaded() })),',
+          ');',
+        ].join('\n'),
+      );
+      const bundle = bundleFunctions([entry], { './libraries': libraries }).get(entry);
+      if (!bundle) throw new Error('No bundle');
+      bundlesDirectory = path.dirname(bundle.directory);
+      copyFunctionBundle(bundle, taskRoot);
+
+      expect(readdirSync(taskRoot).sort()).toEqual([
+        'index.js',
+        'index.js.map',
+        'libraries.js',
+        'libraries.js.map',
+      ]);
+      const { sources } = JSON.parse(
+        readFileSync(path.join(taskRoot, 'libraries.js.map'), 'utf8'),
+      ) as { sources: string[] };
+      expect(sources.map((source) => path.resolve(taskRoot, source))).toEqual([libraries]);
+      const printed = execFileSync(process.execPath, [path.join(taskRoot, 'index.js')], {
+        encoding: 'utf8',
+      });
+      expect(JSON.parse(printed)).toEqual({ atLoad: false, answer: 42, afterImport: true });
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+      if (bundlesDirectory) rmSync(bundlesDirectory, { recursive: true, force: true });
+    }
   });
 });

@@ -8,6 +8,9 @@
  * CDK bundles an asset when the function is constructed, one function at a time; the first one
  * asked for bundles the whole batch (every entry known up front: the route handlers and the
  * jobs), the others take theirs from it. An entry outside the batch is bundled on its own.
+ *
+ * A few large modules, needed only on some requests, are bundled once into files of their own
+ * (SIBLING_MODULES), copied beside index.js into each function whose bundle requires them.
  */
 import {
   copyFileSync,
@@ -81,20 +84,47 @@ export function servedOpenApiDocumentModule(directory: string): string {
   return file;
 }
 
-/** The functions' esbuild options with the modules generated for them, written into `outdir`. */
-export function functionBundleOptions(outdir: string): BuildOptions {
+/**
+ * Modules a function's bundle requires from a file of their own beside index.js, each bundled
+ * once with its source map, by the import path their importers write: the bundler leaves
+ * `require("./saml-xml-libraries")` as it is, which finds saml-xml-libraries.js beside index.js.
+ * V8 reads a CommonJS bundle whole as it loads (esbuild cannot split one), so a large module
+ * imported only by code that loads on first use (saml-xml-libraries.ts, by saml-service-provider.ts,
+ * which the SAML routes import dynamically) is read by the requests that use it, not at every cold
+ * start. Its file has its own copy of whatever it imports, sharing no state with the bundle, so
+ * such a module holds libraries only, never the app's own modules.
+ */
+export const SIBLING_MODULES: Readonly<Record<string, string>> = {
+  './saml-xml-libraries': path.join(REPO_ROOT, 'functions/src/adapters/saml-xml-libraries.ts'),
+};
+
+/**
+ * The functions' esbuild options with the modules generated for them, written into `outdir`,
+ * and the sibling modules left to their files.
+ */
+export function functionBundleOptions(
+  outdir: string,
+  siblingModules: Readonly<Record<string, string>> = SIBLING_MODULES,
+): BuildOptions {
   return {
     ...ESBUILD_OPTIONS,
     alias: {
       ...ESBUILD_OPTIONS.alias,
       [SERVED_OPENAPI_DOCUMENT]: servedOpenApiDocumentModule(outdir),
     },
+    external: [...(ESBUILD_OPTIONS.external ?? []), ...Object.keys(siblingModules)],
     outdir,
   };
 }
 
-/** Where esbuild wrote one function's bundle: `index.js` and `index.js.map`. */
-type BundleDirectory = string;
+/**
+ * Where esbuild wrote one function's bundle: `index.js` (and `index.js.map`) in `directory`, and
+ * the sibling module files it requires, each with its map beside it.
+ */
+export interface FunctionBundle {
+  readonly directory: string;
+  readonly siblingFiles: readonly string[];
+}
 
 /** Every function entry the app has: each route's handler module and each job's module. */
 export function knownFunctionEntries(): string[] {
@@ -107,44 +137,91 @@ export function knownFunctionEntries(): string[] {
   ];
 }
 
-let batch: Map<string, BundleDirectory> | undefined;
+let batch: Map<string, FunctionBundle> | undefined;
 
-/** Bundles the entries with one esbuild run, each into a directory of its own. */
-function bundleEach(entries: readonly string[]): Map<string, BundleDirectory> {
+/**
+ * Bundles the entries with one esbuild run, each into a directory of its own, and the sibling
+ * modules once, each into its file in the directories' parent.
+ */
+export function bundleFunctions(
+  entries: readonly string[],
+  siblingModules: Readonly<Record<string, string>> = SIBLING_MODULES,
+): Map<string, FunctionBundle> {
   const outdir = mkdtempSync(path.join(tmpdir(), 'expiry-radar-function-bundles-'));
   const names = entries.map((entry, index) => [String(index), entry] as const);
-  buildSync({
-    ...functionBundleOptions(outdir),
-    entryPoints: Object.fromEntries(names.map(([name, entry]) => [`${name}/index`, entry])),
+  const siblingFiles = new Map(
+    Object.keys(siblingModules).map((importPath) => [
+      importPath,
+      path.join(outdir, `${path.basename(importPath)}.js`),
+    ]),
+  );
+  const { metafile } = buildSync({
+    ...functionBundleOptions(outdir, siblingModules),
+    entryPoints: {
+      ...Object.fromEntries(names.map(([name, entry]) => [`${name}/index`, entry])),
+      ...Object.fromEntries(
+        Object.entries(siblingModules).map(([importPath, module]) => [
+          path.basename(importPath),
+          module,
+        ]),
+      ),
+    },
+    metafile: true,
   });
-  return new Map(names.map(([name, entry]) => [entry, path.join(outdir, name)]));
+  // The import path is left as written wherever it is written: only the module's own directory
+  // may write it.
+  for (const [input, { imports }] of Object.entries(metafile.inputs)) {
+    for (const { path: importPath, external } of imports) {
+      const module = siblingModules[importPath];
+      if (external && module && path.resolve(path.dirname(input)) !== path.dirname(module)) {
+        throw new Error(`${input} imports ${importPath}, which names ${module} only beside it`);
+      }
+    }
+  }
+  return new Map(
+    names.map(([name, entry]) => {
+      const directory = path.join(outdir, name);
+      const output = path.relative(process.cwd(), path.join(directory, 'index.js'));
+      const required = (metafile.outputs[output]?.imports ?? []).flatMap((imported) => {
+        const file = imported.external ? siblingFiles.get(imported.path) : undefined;
+        return file ? [file] : [];
+      });
+      return [entry, { directory, siblingFiles: [...new Set(required)] }];
+    }),
+  );
 }
 
 /**
  * The entry's bundle: from the batch when every stack is bundled (`cdk synth`), else alone (a
  * synth that bundles only some stacks, as a test does, should not bundle every function).
  */
-function bundleOf(entry: string, everyStackBundled: boolean): BundleDirectory {
-  if (everyStackBundled) batch ??= bundleEach(knownFunctionEntries());
-  const directory = batch?.get(entry) ?? bundleEach([entry]).get(entry);
-  if (!directory) throw new Error(`No bundle for ${entry}`);
-  return directory;
+function bundleOf(entry: string, everyStackBundled: boolean): FunctionBundle {
+  if (everyStackBundled) batch ??= bundleFunctions(knownFunctionEntries());
+  const bundle = batch?.get(entry) ?? bundleFunctions([entry]).get(entry);
+  if (!bundle) throw new Error(`No bundle for ${entry}`);
+  return bundle;
 }
 
 /**
- * Copies a bundle to where CDK stages the asset. The source map's `sources` are relative to the
- * map, so they are made relative to the new place, as esbuild would have written them there.
+ * Copies a bundled file and its source map into `outputDir`. The map's `sources` are relative to
+ * the map, so they are made relative to the new place, as esbuild would have written them there.
  */
-function copyBundle(from: BundleDirectory, outputDir: string): void {
-  mkdirSync(outputDir, { recursive: true });
-  copyFileSync(path.join(from, 'index.js'), path.join(outputDir, 'index.js'));
-  const sourceMap = JSON.parse(readFileSync(path.join(from, 'index.js.map'), 'utf8')) as {
-    sources: string[];
-  };
+function copyWithSourceMap(file: string, outputDir: string): void {
+  const name = path.basename(file);
+  copyFileSync(file, path.join(outputDir, name));
+  const sourceMap = JSON.parse(readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
   sourceMap.sources = sourceMap.sources.map((source) =>
-    path.relative(outputDir, path.resolve(from, source)),
+    path.relative(outputDir, path.resolve(path.dirname(file), source)),
   );
-  writeFileSync(path.join(outputDir, 'index.js.map'), JSON.stringify(sourceMap));
+  writeFileSync(path.join(outputDir, `${name}.map`), JSON.stringify(sourceMap));
+}
+
+/** Copies a function's bundle, with the sibling module files it requires, to `outputDir`. */
+export function copyFunctionBundle(bundle: FunctionBundle, outputDir: string): void {
+  mkdirSync(outputDir, { recursive: true });
+  for (const file of [path.join(bundle.directory, 'index.js'), ...bundle.siblingFiles]) {
+    copyWithSourceMap(file, outputDir);
+  }
 }
 
 /**
@@ -166,7 +243,7 @@ export function bundledFunctionCode(scope: Construct, entry: string): Code {
       command: ['bundle', path.relative(REPO_ROOT, entry)],
       local: {
         tryBundle(outputDir) {
-          copyBundle(bundleOf(entry, everyStackBundled), outputDir);
+          copyFunctionBundle(bundleOf(entry, everyStackBundled), outputDir);
           return true;
         },
       },

@@ -11,11 +11,15 @@
  * InResponseTo on the response and in the signed subject confirmation. Replays are the caller's
  * check (the assertion id and its expiry are returned).
  */
-import { SAML, SamlStatusError, ValidateInResponseTo } from '@node-saml/node-saml';
-import { parseXml2JsFromString } from '@node-saml/node-saml/lib/xml';
 import { samlServiceProviderUrls } from '@expiry-radar/shared/domain/organization-sign-in';
 import { resolveAppOrigin } from './app-origin';
 import { guardedRequest } from './guarded-http';
+import {
+  parseXml2JsFromString,
+  SAML,
+  SamlStatusError,
+  ValidateInResponseTo,
+} from './saml-xml-libraries';
 
 const CLOCK_SKEW_MS = 60_000;
 /** An assertion issued longer ago than this is refused whatever its NotOnOrAfter says. */
