@@ -176,7 +176,8 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   scimReplaceGroup: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
   scimPatchGroup: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
   scimDeleteGroup: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
-  // The refusal of a path under /scim/ that no SCIM route takes reads nothing.
+  // The refusals of /scim/ on its own and of a path under it that no SCIM route takes read nothing.
+  scimBasePath: [],
   scimUnknownPath: [],
   // The preview of an invitation counts lookups per client address.
   getInvitationPreview: ['table:BatchGetItem', 'index:byAlternateKey', 'table:UpdateItem'],

@@ -100,6 +100,20 @@ describe('local runtime over HTTP', () => {
     });
     const wrongMethod = await get('/scim/v2/Users', { method: 'DELETE' });
     expect([wrongMethod.status, wrongMethod.headers.get('allow')]).toEqual([405, 'GET, POST']);
+    // The base on its own, with or without the version, and a malformed percent-escape too.
+    for (const [path, status] of [
+      ['/scim/', 404],
+      ['/scim/v2', 404],
+      ['/scim/v2/Users/%E0%A4%A', 400],
+    ] as const) {
+      const refused = await get(path);
+      expect([path, refused.status, refused.headers.get('content-type')]).toEqual([
+        path,
+        status,
+        expect.stringContaining('application/scim+json'),
+      ]);
+      expect(await refused.json()).toMatchObject({ status: String(status) });
+    }
   });
 
   it('answers a known path with the wrong method with 405', async () => {

@@ -1484,6 +1484,11 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('scimDeleteGroup', 'happy', { headers, params: { id } }, 204);
     await context.call('scimDeleteGroup', 'refusal', { headers, params: { id } }, 404);
   },
+  async scimBasePath(context) {
+    // /scim/ on its own: SCIM's 404, whoever asks, reading nothing.
+    await context.call('scimBasePath', 'happy', {}, 404);
+    await context.call('scimBasePath', 'refusal', { withoutOriginSecret: true }, 403);
+  },
   async scimUnknownPath(context) {
     // A path under /scim/ that no SCIM route takes: SCIM's 404, whoever asks, reading nothing.
     const params = { proxy: 'v2/Unknown' };

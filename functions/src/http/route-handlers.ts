@@ -139,6 +139,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   scimReplaceGroup: 'scim/replace-group.ts',
   scimPatchGroup: 'scim/patch-group.ts',
   scimDeleteGroup: 'scim/delete-group.ts',
+  scimBasePath: 'scim/base-path.ts',
   scimUnknownPath: 'scim/unknown-path.ts',
   // The calendar feed of a workspace's expiries, its URL and replacing its key
   getCalendarFeed: 'calendar/get-calendar-feed.ts',

@@ -4,6 +4,8 @@ import {
   PERMISSIONS_POLICY,
 } from '@expiry-radar/shared/constants/web-security-headers';
 import { apiError, ERROR_CODES, type ErrorCode } from '@expiry-radar/shared/errors/error-codes';
+import { ScimError, scimErrorBody } from '../domain/scim-protocol';
+import { scimResponse } from '../http/pipeline/create-scim-handler';
 import { jsonResponse } from '../http/pipeline/json-response';
 import {
   discardRestOfBody,
@@ -42,7 +44,8 @@ function securityHeaders(settings: WebRuntimeSettings): Record<string, string> {
   };
 }
 
-const API_PREFIXES = ['/api/', '/auth/', '/scim/'];
+const SCIM_PREFIX = '/scim/';
+const API_PREFIXES = ['/api/', '/auth/', SCIM_PREFIX];
 
 const MALFORMED_PATH = 'The request path is not valid: a percent-escape is malformed.';
 const NOT_A_PATH = 'The request target is not a path.';
@@ -73,7 +76,16 @@ export function createLocalServer(options: {
         return;
       }
       if (API_PREFIXES.some((prefix) => url.pathname.startsWith(prefix))) {
-        const match = matcher.match(method, url.pathname);
+        // API Gateway routes `/scim/` as `/scim` (its route `ANY /scim`).
+        const routedPath = url.pathname === SCIM_PREFIX ? '/scim' : url.pathname;
+        const match = matcher.match(method, routedPath);
+        if (match === 'malformedPath' && url.pathname.startsWith(SCIM_PREFIX)) {
+          // Identity providers read SCIM's error shape (RFC 7644 §3.12); no scimType names a
+          // malformed request path (`invalidPath` is PATCH's "path" attribute).
+          const refusal = new ScimError(400, MALFORMED_PATH);
+          writeLambdaResult(response, scimResponse(refusal.status, scimErrorBody(refusal)));
+          return;
+        }
         if (match === undefined) return answer('NOT_FOUND');
         if (match === 'methodNotAllowed') return answer('METHOD_NOT_ALLOWED');
         if (match === 'malformedPath') return answer('VALIDATION_ERROR', MALFORMED_PATH);

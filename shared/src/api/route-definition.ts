@@ -7,8 +7,9 @@ export const FORM_MEDIA_TYPE = 'application/x-www-form-urlencoded';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * A route's method: one of them, or `ANY` for a catch-all (API Gateway's `ANY` with a greedy
- * `{name+}` path: it takes what no route of the method and path takes; no OpenAPI operation).
+ * A route's method: one of them, or `ANY` for a catch-all (API Gateway's `ANY`: with a greedy
+ * `{name+}` path it takes what no route of the method and path takes, with a plain path every
+ * method of that path; no OpenAPI operation).
  */
 export type RouteMethod = HttpMethod | 'ANY';
 

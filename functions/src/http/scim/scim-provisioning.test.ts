@@ -37,6 +37,7 @@ import { handler as createGroup } from './create-group';
 import { handler as createUser } from './create-user';
 import { handler as deleteUser } from './delete-user';
 import { handler as getGroup } from './get-group';
+import { handler as basePath } from './base-path';
 import { handler as getUser } from './get-user';
 import { handler as listGroups } from './list-groups';
 import { handler as listUsers } from './list-users';
@@ -535,6 +536,16 @@ describe('SCIM refusals', () => {
       });
       expect(unknown.headers['content-type']).toContain('application/scim+json');
     }
+    // `/scim/` on its own (API Gateway's `ANY /scim`, where the catch-all does not reach) too.
+    const bare = await invoke(
+      basePath,
+      apiGatewayEvent({ method: 'GET', path: '/scim/', routePath: '/scim' }),
+    );
+    expect([bare.statusCode, bare.headers?.['content-type']]).toEqual([
+      404,
+      expect.stringContaining('application/scim+json'),
+    ]);
+    expect(JSON.parse(bare.body ?? '')).toMatchObject({ schemas: [ERROR_SCHEMA], status: '404' });
     const wrongMethod = await scim(unknownPath, 'not-a-token', 'DELETE', '/Users');
     expect(wrongMethod).toMatchObject({ status: 405, body: { status: '405' } });
     expect(wrongMethod.headers.allow).toBe('GET, POST');

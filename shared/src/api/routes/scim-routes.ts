@@ -164,6 +164,16 @@ export const scimRoutes = {
     successStatus: 204,
     responseMediaType: 'application/scim+json',
   },
+  scimBasePath: {
+    id: 'scimBasePath',
+    method: 'ANY',
+    path: '/scim',
+    auth: 'public',
+    summary:
+      "SCIM: /scim/ with no resource (API Gateway routes it as /scim, where the catch-all's greedy path does not reach), refused in SCIM's error shape: 404.",
+    response: scimResponse,
+    responseMediaType: 'application/scim+json',
+  },
   scimUnknownPath: {
     id: 'scimUnknownPath',
     method: 'ANY',
