@@ -28,12 +28,9 @@
  * holds an app registration with a client secret and a certificate, and a vault `demo-vault` in the
  * subscription 00000000-0000-0000-0000-000000000001.
  */
-import { execFileSync } from 'node:child_process';
 import { constants, randomBytes, randomUUID, verify, X509Certificate } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { makeSelfSignedCertificate } from './self-signed-certificate';
 import {
   closeServer,
   InjectedFailures,
@@ -110,38 +107,16 @@ export const SEED_SUBSCRIPTION = '00000000-0000-0000-0000-000000000001';
 
 const send = jsonAnswer();
 
-/** A self-signed certificate and its RSA key, made by `openssl` in a temporary folder. */
+/** The app registration's certificate: its PEM with the key, and the certificate read. */
 function makeCertificate(): { pem: string; certificate: X509Certificate } {
-  const folder = mkdtempSync(path.join(tmpdir(), 'azure-stand-in-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'key.pem',
-        '-out',
-        'certificate.pem',
-        '-days',
-        '365',
-        '-subj',
-        '/CN=expiry-radar-stand-in',
-      ],
-      { cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    const certificate = readFileSync(path.join(folder, 'certificate.pem'), 'utf8');
-    const key = readFileSync(path.join(folder, 'key.pem'), 'utf8');
-    return {
-      pem: `${certificate.trim()}\n${key.trim()}\n`,
-      certificate: new X509Certificate(certificate),
-    };
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
+  const { certificate, key } = makeSelfSignedCertificate({
+    commonName: 'expiry-radar-stand-in',
+    days: 365,
+  });
+  return {
+    pem: `${certificate.trim()}\n${key.trim()}\n`,
+    certificate: new X509Certificate(certificate),
+  };
 }
 
 const CLIENT_ASSERTION_TYPE = 'urn:ietf:params:oauth:client-assertion-type:jwt-bearer';

@@ -16,13 +16,10 @@
  * by another key, expired, for another audience or recipient).
  */
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
-import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type ServerResponse } from 'node:http';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { inflateRawSync } from 'node:zlib';
 import { parseXml2JsFromString, signXml } from '@node-saml/node-saml/lib/xml';
+import { makeSelfSignedCertificate } from './self-signed-certificate';
 import { closeServer, jsonAnswer, listenOnLoopback, readBodyText } from './stand-in-http';
 
 export interface SamlIdpUser {
@@ -79,38 +76,6 @@ function escapeXml(text: string): string {
     .replaceAll('>', '&gt;')
     .replaceAll('"', '&quot;')
     .replaceAll("'", '&apos;');
-}
-
-/** A self-signed certificate and its RSA key, made by `openssl` in a temporary folder. */
-function makeSigningCertificate(): { certificate: string; key: string } {
-  const folder = mkdtempSync(path.join(tmpdir(), 'saml-idp-stand-in-'));
-  try {
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-keyout',
-        'key.pem',
-        '-out',
-        'certificate.pem',
-        '-days',
-        '30',
-        '-subj',
-        '/CN=expiry-radar-saml-stand-in',
-      ],
-      { cwd: folder, stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    return {
-      certificate: readFileSync(path.join(folder, 'certificate.pem'), 'utf8'),
-      key: readFileSync(path.join(folder, 'key.pem'), 'utf8'),
-    };
-  } finally {
-    rmSync(folder, { recursive: true, force: true });
-  }
 }
 
 function certificateBody(pem: string): string {
@@ -240,7 +205,10 @@ function postingPage(acsUrl: string, samlResponse: string, relayState: string): 
 export async function startSamlIdpStandIn(
   options: { port?: number } = {},
 ): Promise<SamlIdpStandIn> {
-  const signing = makeSigningCertificate();
+  const signing = makeSelfSignedCertificate({
+    commonName: 'expiry-radar-saml-stand-in',
+    days: 30,
+  });
   const foreignKey = generateKeyPairSync('rsa', { modulusLength: 2048 })
     .privateKey.export({ type: 'pkcs8', format: 'pem' })
     .toString();
