@@ -29,10 +29,20 @@ export function lambdaBundleSizes(): void {
   );
   const width = Math.max(...functions.map((fn) => fn.path.length));
   for (const fn of functions) {
-    const code = readFileSync(join(fn.assetDirectory ?? '', 'index.js'));
-    console.log(
-      `  ${fn.path.replace(/\/Function$/, '').padEnd(width)} ${kilobytes(code.length).padStart(10)}  gzip ${kilobytes(gzipSync(code).length).padStart(9)}`,
+    const directory = fn.assetDirectory ?? '';
+    const size = (file: string) => {
+      const code = readFileSync(join(directory, file));
+      return `${kilobytes(code.length).padStart(10)}  gzip ${kilobytes(gzipSync(code).length).padStart(9)}`;
+    };
+    console.log(`  ${fn.path.replace(/\/Function$/, '').padEnd(width)} ${size('index.js')}`);
+    // The sibling module files beside index.js (infra/constructs/function-bundles.ts): read when
+    // first required, not as the bundle loads.
+    const siblingFiles = readdirSync(directory).filter(
+      (file) => file.endsWith('.js') && file !== 'index.js',
     );
+    for (const file of siblingFiles) {
+      console.log(`  ${`  + ${file} (on first use)`.padEnd(width)} ${size(file)}`);
+    }
   }
 }
 
