@@ -133,12 +133,48 @@ async function runWithConcurrency(
   await Promise.all(Array.from({ length: Math.max(1, concurrency) }, worker));
 }
 
-/** A UDP socket standing in for the X-Ray daemon (segments are received and dropped). */
-export async function startXraySink(): Promise<{ address: string; socket: Socket }> {
+/** What the X-Ray daemon stand-in received: how many subsegments, and what was not one. */
+export interface XrayReceipts {
+  subsegments: number;
+  readonly malformed: string[];
+}
+
+/** Whether a datagram is the daemon's header and one subsegment of a sampled invocation's trace. */
+export function malformedSegment(datagram: string): string | undefined {
+  const [header, body = ''] = datagram.split('\n');
+  if (header !== '{"format": "json", "version": 1}') return `no daemon header: ${datagram}`;
+  try {
+    const document = JSON.parse(body) as Record<string, unknown>;
+    const wellFormed =
+      document.type === 'subsegment' &&
+      /^1-[0-9a-f]{8}-[0-9a-f]{24}$/.test(String(document.trace_id)) &&
+      /^[0-9a-f]{16}$/.test(String(document.id)) &&
+      /^[0-9a-f]{16}$/.test(String(document.parent_id)) &&
+      typeof document.name === 'string' &&
+      typeof document.start_time === 'number' &&
+      typeof document.end_time === 'number' &&
+      document.end_time >= document.start_time;
+    return wellFormed ? undefined : `not a complete subsegment: ${body}`;
+  } catch {
+    return `not JSON: ${body}`;
+  }
+}
+
+/** A UDP socket standing in for the X-Ray daemon: it checks each segment document and drops it. */
+export async function startXraySink(): Promise<{
+  address: string;
+  socket: Socket;
+  receipts: XrayReceipts;
+}> {
   const socket = createSocket('udp4');
-  socket.on('message', () => undefined);
+  const receipts: XrayReceipts = { subsegments: 0, malformed: [] };
+  socket.on('message', (datagram) => {
+    const problem = malformedSegment(datagram.toString('utf8'));
+    if (problem) receipts.malformed.push(problem);
+    else receipts.subsegments += 1;
+  });
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve));
-  return { address: `127.0.0.1:${socket.address().port}`, socket };
+  return { address: `127.0.0.1:${socket.address().port}`, socket, receipts };
 }
 
 /** The runtime's node_modules: the AWS SDK v3 only, as the Lambda Node.js runtime provides it. */
@@ -191,7 +227,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
   const all = lambdaFunctions(assembly);
   const workDirectory = mkdtempSync(join(tmpdir(), 'expiry-radar-rehearsal-'));
   let deployment: EmulatedDeployment | undefined;
-  let xray: { address: string; socket: Socket } | undefined;
+  let xray: Awaited<ReturnType<typeof startXraySink>> | undefined;
   let pool: FunctionPool | undefined;
   const skipped = new Map<string, string>();
   const reports: FunctionReport[] = [];
@@ -588,6 +624,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         failures: functionFailures,
       });
     }
+    failures.push(...xrayFailures(xray.receipts));
   } finally {
     await pool?.stopAll();
     xray?.socket.close();
@@ -617,6 +654,14 @@ function dataEnvironmentOf(
     if (value) return value;
   }
   return undefined;
+}
+
+/** The functions trace in X-Ray: their calls reached the daemon stand-in, each well formed. */
+function xrayFailures(receipts: XrayReceipts): string[] {
+  return [
+    ...(receipts.subsegments === 0 ? ['No X-Ray subsegment reached the daemon stand-in'] : []),
+    ...receipts.malformed.slice(0, 5).map((problem) => `X-Ray daemon stand-in: ${problem}`),
+  ];
 }
 
 /** Why a function is skipped in a run restricted with `only`. */
