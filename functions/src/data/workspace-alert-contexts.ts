@@ -5,8 +5,9 @@
  * With one due token in each of 10,000 workspaces, a GetItem per settings item, per owner and per
  * installation had been 30,000 requests of the scan's one invocation (and an owner of five
  * workspaces read five times); batched, about 320. The scan reads the installations in requests
- * of their own, strongly consistent (`readWorkspaceAlertContexts`). The worker reads those of all the workspaces
- * of an SQS batch's messages at once, in the same requests as their tokens (data/alert-context.ts).
+ * of their own, strongly consistent (`readWorkspaceAlertContexts`). The worker reads those of all
+ * the workspaces of an SQS batch's messages at once, in the same requests as their tokens
+ * (data/alert-context.ts).
  *
  * Isolated per workspace (data/workspace-isolated-reads.ts): a workspace whose item, settings,
  * installation or owner cannot be read or decoded is reported and left out (`workspaceFailure`
