@@ -85,14 +85,16 @@ export function servedOpenApiDocumentModule(directory: string): string {
 }
 
 /**
- * Modules a function's bundle requires from a file of their own beside index.js, each bundled
- * once with its source map, by the import path their importers write: the bundler leaves
- * `require("./saml-xml-libraries")` as it is, which finds saml-xml-libraries.js beside index.js.
- * V8 reads a CommonJS bundle whole as it loads (esbuild cannot split one), so a large module
- * imported only by code that loads on first use (saml-xml-libraries.ts, by saml-service-provider.ts,
- * which the SAML routes import dynamically) is read by the requests that use it, not at every cold
- * start. Its file has its own copy of whatever it imports, sharing no state with the bundle, so
- * such a module holds libraries only, never the app's own modules.
+ * Modules left out of the functions' bundles, each bundled once into a file of its own that is
+ * copied beside index.js into every function whose bundle requires it. V8 reads a CommonJS bundle
+ * whole as it loads, and esbuild cannot split one: a large module imported only by code loaded on
+ * first use (saml-xml-libraries.ts, by saml-service-provider.ts, which the SAML routes import
+ * dynamically) is then read by the requests that use it, not at every cold start.
+ *
+ * Keyed by the import path its importers write, which the bundler leaves as it is
+ * (`require("./saml-xml-libraries")` finds saml-xml-libraries.js beside index.js). The file has
+ * its own copy of whatever the module imports, sharing no state with the bundle: such a module
+ * holds libraries only, never the app's own modules.
  */
 export const SIBLING_MODULES: Readonly<Record<string, string>> = {
   './saml-xml-libraries': path.join(REPO_ROOT, 'functions/src/adapters/saml-xml-libraries.ts'),
@@ -174,13 +176,14 @@ export function bundleFunctions(
     for (const { path: importPath, external } of imports) {
       const module = siblingModules[importPath];
       if (external && module && path.resolve(path.dirname(input)) !== path.dirname(module)) {
-        throw new Error(`${input} imports ${importPath}, which names ${module} only beside it`);
+        throw new Error(`${input} imports ${importPath}, which the bundles take for ${module}`);
       }
     }
   }
   return new Map(
     names.map(([name, entry]) => {
       const directory = path.join(outdir, name);
+      // The metafile names files relative to the working directory.
       const output = path.relative(process.cwd(), path.join(directory, 'index.js'));
       const required = (metafile.outputs[output]?.imports ?? []).flatMap((imported) => {
         const file = imported.external ? siblingFiles.get(imported.path) : undefined;
