@@ -2,7 +2,7 @@
  * Our SAML service provider metadata (entity id, the assertion consumer service with the HTTP-POST
  * binding, persistent NameIDs, signed assertions wanted; we sign and decrypt nothing), written as
  * @node-saml/node-saml's `generateServiceProviderMetadata` writes it for these settings, without
- * loading node-saml and its XML libraries (about 560 KB): every answer of the metadata route is
+ * loading node-saml and its XML libraries (about 700 KB): every answer of the metadata route is
  * this document, and loading them made its cold start twice a small route's. The test compares
  * the two documents.
  */

@@ -33,7 +33,7 @@ import { ssoRoutes } from '@expiry-radar/shared/api/routes/sso-routes';
  * owner's audit trail; the login page explains it. Then the account the NameID or the address
  * names is signed in (or created, just in time) as after any SSO sign-in.
  *
- * SAML's adapter (its XML libraries, about 560 KB) is imported when a response is checked: an
+ * SAML's adapter (its XML libraries, about 700 KB) is imported when a response is checked: an
  * answer that refuses the post before (no form body, no request of ours) does without it.
  */
 export const handler = createHttpHandler(

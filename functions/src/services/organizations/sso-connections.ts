@@ -131,7 +131,7 @@ async function samlFields(
   current: SsoConnectionRecord | undefined,
 ): Promise<ProtocolFields> {
   // Loaded here, not at init: the sign-in routes that read connections (login, password reset,
-  // SSO lookup) would otherwise load SAML's XML libraries (about 560 KB) at every cold start.
+  // SSO lookup) would otherwise load SAML's XML libraries (about 700 KB) at every cold start.
   const { fetchIdentityProviderMetadata, readIdentityProviderMetadata, SamlMetadataError } =
     await import('../../adapters/saml-service-provider');
   let provider: IdentityProvider;
