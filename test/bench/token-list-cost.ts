@@ -4,11 +4,11 @@
  *
  * - a 100-item page without search against the raw DynamoDB Query of gsi2 for the same 100 items
  *   (budget: at most 1.5x on time, 1.2x on items read);
- * - search pages (a common term with 100 shown, and a term matching one token): items read per
- *   result shown (budget: at most 5 at 5,000 tokens, 20 at 100,000) and time, against the raw
- *   page query and against what a search read before the search index (every token); the read
- *   units each search consumes, the index's and the page's tokens' (budget at 100,000 tokens:
- *   20 RU per search);
+ * - search pages (a common term with 100 shown, a term matching one token, and one matching 100,
+ *   the names that begin with `token 0012`): items read per result shown (budget: at most 5 at
+ *   5,000 tokens, 20 at 100,000) and time, against the raw page query and against what a search
+ *   read before the search index (every token); the read units each search consumes, the
+ *   index's and the page's tokens' (budget at 100,000 tokens: 20 RU per search);
  * - write capacity per create, edit and delete: the transaction alone against the same
  *   transaction without the search delta (what these writes sent before), and all writes of 200
  *   creates, edits and deletes (compactions included) per write.
@@ -376,6 +376,9 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
   const commonQuery = 'q=acme&category[]=cert&limit=100';
   const oneName = `token ${String(Math.floor(tokenCount / 2) + 3).padStart(digits, '0')}`;
   const oneQuery = `q=${encodeURIComponent(oneName)}&limit=100`;
+  // A page of exactly 100 results, all it matches: the names that begin with these digits.
+  const hundredName = `token ${String(12).padStart(digits - 2, '0')}`;
+  const hundredQuery = `q=${encodeURIComponent(hundredName)}&limit=100`;
   const page = await answerOf(pageQuery);
   const rawIds = await rawPage();
   const samePage =
@@ -383,6 +386,7 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
   if (!samePage) throw new Error('The handler and the raw Query did not answer the same 100 items');
   const common = await answerOf(commonQuery);
   const one = await answerOf(oneQuery);
+  const hundred = await answerOf(hundredQuery);
   const counters = await readTokenCounters(workspaceId);
   const listingOf = (q: string | undefined, category: ['cert'] | undefined) =>
     listTokens({
@@ -403,7 +407,12 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
   const listing = await listingOf(undefined, ['cert']);
   const commonCost = await searchCost('acme', ['cert']);
   const oneCost = await searchCost(oneName, undefined);
-  const [commonListing, oneListing] = [commonCost.listing, oneCost.listing];
+  const hundredCost = await searchCost(hundredName, undefined);
+  const [commonListing, oneListing, hundredListing] = [
+    commonCost.listing,
+    oneCost.listing,
+    hundredCost.listing,
+  ];
 
   // The page and its raw Query in turns; the searches apart, so that the garbage of decoding
   // their packs is not collected during the page's turn.
@@ -414,10 +423,11 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
     ],
     { timedRuns: PAGE_TIMED_RUNS, warmUpRuns: PAGE_WARM_UP_RUNS },
   );
-  const [commonSearch, oneSearch] = await measure(
+  const [commonSearch, oneSearch, hundredSearch] = await measure(
     [
       { label: `GET /api/tokens?${commonQuery} (handler)`, call: throughHandler(commonQuery) },
       { label: `GET /api/tokens?${oneQuery} (handler)`, call: throughHandler(oneQuery) },
+      { label: `GET /api/tokens?${hundredQuery} (handler)`, call: throughHandler(hundredQuery) },
     ],
     { warmUpRuns: SEARCH_WARM_UP_RUNS },
   );
@@ -452,6 +462,7 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
   for (const [measurement, listed, shown, total, cost] of [
     [commonSearch!, commonListing, common.items.length, common.total, commonCost],
     [oneSearch!, oneListing, one.items.length, one.total, oneCost],
+    [hundredSearch!, hundredListing, hundred.items.length, hundred.total, hundredCost],
   ] as const) {
     const perResult = listed.itemsRead / Math.max(1, shown);
     console.log(`Search page (${thousands(total)} matches, ${shown} shown):`);

@@ -16,7 +16,7 @@ import { searchManifestCodec } from './entities/search-manifest';
 import { tokenIndexSortKey } from './entities/token';
 import { keys } from './keys';
 import { readBaseCandidates } from './search-base';
-import { readSearchIndex, readSearchIndexFor } from './search-index';
+import { candidatesWorthReading, readSearchIndex, readSearchIndexFor } from './search-index';
 import { compactSearchIndex, rebuildBaseIfDue } from './search-index-compaction';
 import { entriesToReadAgain, listTokens } from './token-listing';
 import {
@@ -428,7 +428,6 @@ describe('search index', () => {
     const narrowed = await readSearchIndexFor(workspaceId, {
       text: 'oken 123',
       ownerId: undefined,
-      most: 10,
     });
     expect('candidates' in narrowed && narrowed.candidates.sort()).toEqual(
       [seeded[123]!.id, created.id].sort(),
@@ -456,6 +455,32 @@ describe('search index', () => {
     expect(await readBaseCandidates(workspaceId, replaced, 'oken 123', 10)).toBeUndefined();
     await expectSearchesMatch(workspaceId, tokens, [query('oken 123')]);
   }, 60_000);
+
+  it('reads candidates instead of packs while they cost fewer read units than the packs the base covers', () => {
+    const pack = (id: string, kilobytes: number) => ({ id, entries: 1, bytes: kilobytes * 1024 });
+    const manifest = {
+      workspaceId: 'ws',
+      version: 1,
+      folded: [],
+      retired: [],
+      leaseUntil: null,
+      base: null,
+      // 14 packs of 300 KB hold 100,000 entries; one more, written since, the base does not cover.
+      packs: [...Array.from({ length: 14 }, (_, at) => pack(`p${at}`, 300)), pack('new', 64)],
+    };
+    const base = {
+      id: 'b',
+      packs: Array.from({ length: 14 }, (_, at) => `p${at}`),
+      entries: 100_000,
+      buckets: 1,
+      chunkSize: 100,
+      bytes: 0,
+    };
+    // 75 units of 4 KB in each covered pack, half a unit each read eventually consistent.
+    expect(candidatesWorthReading(manifest, base)).toBe(525);
+    // However small the packs, a search narrowed to a few candidates reads them.
+    expect(candidatesWorthReading({ ...manifest, packs: [pack('p0', 4)] }, base)).toBe(10);
+  });
 
   it('reads the manifest again, not the deltas, when a compaction retires a pack it was about to read', async () => {
     const workspaceId = await givenWorkspace({ ownerId: randomUUID() });

@@ -116,16 +116,46 @@ export async function readSearchIndex(workspaceId: string): Promise<SearchIndexR
   return (await readIndex(workspaceId, undefined)) as SearchIndexRead;
 }
 
+/** A search and its owner filter (none: every owner's tokens). */
+interface SearchText {
+  readonly text: string;
+  readonly ownerId: string | undefined;
+}
+
 /**
- * For a search (and an owner filter, or none): the candidates, when the index's base narrows
- * the search to at most `most` tokens (the base's and those of the packs it does not cover and
- * of the deltas that match); else every live entry, as readSearchIndex.
+ * For a search (and an owner filter, or none): the candidates, when the index's base narrows the
+ * search to few enough tokens that reading them costs less than reading the packs it covers
+ * (`candidatesWorthReading`; the base's candidates and the matches among the packs it does not
+ * cover and the deltas); else every live entry, as readSearchIndex.
  */
 export function readSearchIndexFor(
   workspaceId: string,
-  search: { text: string; ownerId: string | undefined; most: number },
+  search: SearchText,
 ): Promise<SearchIndexRead | SearchCandidatesRead> {
   return readIndex(workspaceId, search);
+}
+
+/** Candidates read however many packs there are: a search that narrows to these reads them. */
+const CANDIDATES_READ_LEAST = 10;
+/** What DynamoDB charges per item read eventually consistent: half a unit per 4 KB begun. */
+const EVENTUALLY_CONSISTENT_UNITS_PER_4_KB = 0.5;
+
+/**
+ * The most candidates a search reads instead of the packs the base covers. The caller reads each
+ * candidate's token consistently (a read unit: a token item is under 4 KB), the packs are read
+ * eventually consistent (half a unit per 4 KB), so up to as many candidates as those packs cost
+ * in units: at 100,000 tokens about 430, where the packs' entries of all 100,000 tokens cost
+ * about 430 units and take longer to decode than those tokens to read.
+ */
+export function candidatesWorthReading(manifest: SearchManifestRecord, base: SearchBaseRef) {
+  const covered = new Set(base.packs);
+  const packUnits = manifest.packs
+    .filter(({ id }) => covered.has(id))
+    .reduce(
+      (units, { bytes }) => units + Math.ceil(bytes / 4096) * EVENTUALLY_CONSISTENT_UNITS_PER_4_KB,
+      0,
+    );
+  return Math.max(CANDIDATES_READ_LEAST, Math.floor(packUnits));
 }
 
 /**
@@ -137,8 +167,9 @@ async function candidatesOf(
   base: SearchBaseRef,
   packsRead: ReadonlyMap<string, readonly SearchEntry[]>,
   deltas: readonly SearchDeltaRecord[],
-  search: { text: string; ownerId: string | undefined; most: number },
+  search: SearchText,
 ): Promise<SearchCandidatesRead | undefined> {
+  const most = candidatesWorthReading(manifest, base);
   const covered = new Set(base.packs);
   const uncovered = manifest.packs.filter(({ id }) => !covered.has(id));
   const others = latestEntries(
@@ -157,17 +188,17 @@ async function candidatesOf(
     manifest.workspaceId,
     base,
     search.text,
-    search.most - candidates.size,
+    most - candidates.size,
   );
   if (!fromBase) return undefined;
   for (const id of fromBase.ids) candidates.add(id);
-  if (candidates.size > search.most) return undefined;
+  if (candidates.size > most) return undefined;
   return { candidates: [...candidates], itemsRead: fromBase.itemsRead };
 }
 
 async function readIndex(
   workspaceId: string,
-  search: { text: string; ownerId: string | undefined; most: number } | undefined,
+  search: SearchText | undefined,
 ): Promise<SearchIndexRead | SearchCandidatesRead> {
   const deltas = await readDeltas(workspaceId);
   let itemsRead = deltas.length;

@@ -115,16 +115,28 @@ export function entriesToReadAgain(
   });
 }
 
+/** Keys of one BatchGetItem request (DynamoDB's most). */
+const TOKENS_PER_REQUEST = 100;
+
+/** Tokens by id, in requests sent at once (a search's candidates can be hundreds). */
 async function readTokensById(
   workspaceId: string,
   ids: readonly string[],
   consistentRead: boolean,
 ): Promise<Map<string, Token>> {
-  const items = await batchGetAll(
-    ids.map((id) => keys.token(workspaceId, id)),
-    { consistentRead },
+  const groups: string[][] = [];
+  for (let start = 0; start < ids.length; start += TOKENS_PER_REQUEST) {
+    groups.push(ids.slice(start, start + TOKENS_PER_REQUEST));
+  }
+  const read = await Promise.all(
+    groups.map((group) =>
+      batchGetAll(
+        group.map((id) => keys.token(workspaceId, id)),
+        { consistentRead },
+      ),
+    ),
   );
-  const tokens = items.map((item) => tokenCodec.fromItem(item).token);
+  const tokens = read.flat().map((item) => tokenCodec.fromItem(item).token);
   return new Map(tokens.map((token) => [token.id, token]));
 }
 
@@ -162,9 +174,6 @@ async function readTokens(
     keysRead: page.length + again.length,
   };
 }
-
-/** The tokens a search reads to check the candidates the index's base gave, at most. */
-const CANDIDATES_READ_MOST = 10;
 
 /** A search's answer from the live entries (or the tokens read) it looked at: page, total, facets. */
 function answerOf(
@@ -206,10 +215,10 @@ async function listWithSearch(request: TokenListRequest, search: string): Promis
       : await readSearchIndexFor(request.workspaceId, {
           text: search,
           ownerId: request.owner_id,
-          most: CANDIDATES_READ_MOST,
         });
   if ('candidates' in index) {
-    // The candidates' tokens, read consistently, are the answer's truth: each is matched again.
+    // The candidates' tokens, read consistently, are the answer's truth: each is matched again
+    // (the index gives no more candidates than cost less to read than its packs).
     const tokens = await readTokensById(request.workspaceId, index.candidates, true);
     const { page, total, facets } = answerOf(
       request,
