@@ -476,8 +476,9 @@ describe('search index', () => {
       chunkSize: 100,
       bytes: 0,
     };
-    // 75 units of 4 KB in each covered pack, half a unit each read eventually consistent.
-    expect(candidatesWorthReading(manifest, base)).toBe(525);
+    // 75 units of 4 KB in each covered pack, half a unit each read eventually consistent: 525
+    // units, the cost of 350 candidates (a unit for the token, half a unit for its chunk of ids).
+    expect(candidatesWorthReading(manifest, base)).toBe(350);
     // However small the packs, a search narrowed to a few candidates reads them.
     expect(candidatesWorthReading({ ...manifest, packs: [pack('p0', 4)] }, base)).toBe(10);
   });

@@ -139,13 +139,17 @@ export function readSearchIndexFor(
 const CANDIDATES_READ_LEAST = 10;
 /** What DynamoDB charges per item read eventually consistent: half a unit per 4 KB begun. */
 const EVENTUALLY_CONSISTENT_UNITS_PER_4_KB = 0.5;
+/**
+ * What a candidate costs, at most: its token read consistently (a unit: a token item is under
+ * 4 KB) and the base's chunk of ids that names it (half a unit, eventually consistent).
+ */
+const UNITS_PER_CANDIDATE = 1.5;
 
 /**
- * The most candidates a search reads instead of the packs the base covers. The caller reads each
- * candidate's token consistently (a read unit: a token item is under 4 KB), the packs are read
- * eventually consistent (half a unit per 4 KB), so up to as many candidates as those packs cost
- * in units: at 100,000 tokens about 430, where the packs' entries of all 100,000 tokens cost
- * about 430 units and take longer to decode than those tokens to read.
+ * The most candidates a search reads instead of the packs the base covers: as many as cost no
+ * more read units than those packs (read eventually consistent, half a unit per 4 KB). At
+ * 100,000 tokens about 290, against about 430 units for the packs, whose entries also take
+ * longer to decode than those tokens to read.
  */
 export function candidatesWorthReading(manifest: SearchManifestRecord, base: SearchBaseRef) {
   const covered = new Set(base.packs);
@@ -155,7 +159,7 @@ export function candidatesWorthReading(manifest: SearchManifestRecord, base: Sea
       (units, { bytes }) => units + Math.ceil(bytes / 4096) * EVENTUALLY_CONSISTENT_UNITS_PER_4_KB,
       0,
     );
-  return Math.max(CANDIDATES_READ_LEAST, Math.floor(packUnits));
+  return Math.max(CANDIDATES_READ_LEAST, Math.floor(packUnits / UNITS_PER_CANDIDATE));
 }
 
 /**
