@@ -3,9 +3,9 @@
  * trigram index over the entries of the packs it was built from, so that a search of three
  * characters or more reads a few small items instead of every pack.
  *
- * Entries get ordinals (their place in id order); for each trigram of their searched texts
- * (domain/search-grams) the base keeps the ordinals of the entries holding it, in gram buckets
- * chosen by the gram's hash, and the ids of the ordinals in chunks. A gram of more than
+ * Entries get ordinals (their place in name order, then id); for each trigram of their searched
+ * texts (domain/search-grams) the base keeps the ordinals of the entries holding it, in gram
+ * buckets chosen by the gram's hash, and the ids of the ordinals in chunks. A gram of more than
  * COMMON_GRAM_ENTRIES entries is only named as common: a search made only of common grams takes
  * the full read. The base is only ever a superset: the tokens holding every gram of a search
  * include those that match it; the caller reads those tokens and keeps those that match.
@@ -34,6 +34,8 @@ const CHUNK_SIZE = 100;
 /** Base parts written at once. */
 const WRITE_CONCURRENCY = 8;
 
+const compareText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /** FNV-1a over the gram's UTF-16 units. */
 function bucketOf(gram: string, buckets: number): number {
   let hash = 0x811c9dc5;
@@ -48,7 +50,12 @@ export function baseParts(entries: readonly LiveSearchEntry[]): {
   parts: SearchBasePartRecord['part'][];
   buckets: number;
 } {
-  const ordered = [...entries].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  // In name order: tokens that match a search together mostly share a name's part ("acme-prod-"),
+  // so their ordinals are near and their ids in the same few chunks (a chunk read per candidate
+  // in id order).
+  const ordered = [...entries].sort(
+    (a, b) => compareText(a.name, b.name) || compareText(a.id, b.id),
+  );
   const postings = new Map<string, number[]>();
   ordered.forEach((entry, ordinal) => {
     for (const gram of entryGrams(entry)) {
