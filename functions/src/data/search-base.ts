@@ -5,7 +5,7 @@
  *
  * Entries get ordinals (their place in name order, then id); for each trigram of their searched
  * texts (domain/search-grams) the base keeps the ordinals of the entries holding it, in gram
- * buckets chosen by the gram's hash, and the ids of the ordinals in chunks. A gram of more than
+ * buckets chosen by the gram's hash, and the ids (with their revisions) of the ordinals in chunks. A gram of more than
  * COMMON_GRAM_ENTRIES entries is only named as common: a search made only of common grams takes
  * the full read. The base is only ever a superset: the tokens holding every gram of a search
  * include those that match it; the caller reads those tokens and keeps those that match.
@@ -82,6 +82,7 @@ export function baseParts(entries: readonly LiveSearchEntry[]): {
     kind: 'ids' as const,
     chunk,
     ids: ordered.slice(chunk * CHUNK_SIZE, (chunk + 1) * CHUNK_SIZE).map(({ id }) => id),
+    revs: ordered.slice(chunk * CHUNK_SIZE, (chunk + 1) * CHUNK_SIZE).map(({ rev }) => rev),
   }));
   return { parts: [...grams, ...chunks], buckets };
 }
@@ -161,9 +162,11 @@ async function readParts(
   return new Map(parts.map((part) => [basePartName(part), part]));
 }
 
-/** What the base gives for a search: the ids of the tokens that may match, and the items read. */
+/** What the base gives for a search: the tokens that may match, and the items read. */
 export interface BaseCandidates {
   readonly ids: string[];
+  /** The revision of each id's entry in the base (none for a base written before revisions). */
+  readonly revs: ReadonlyMap<string, string>;
   readonly itemsRead: number;
 }
 
@@ -210,13 +213,18 @@ export async function readBaseCandidates(
       : new Map<string, SearchBasePartRecord['part']>();
   if (!chunks) return undefined;
   const ids: string[] = [];
+  const revs = new Map<string, string>();
   for (const ordinal of ordinals) {
     const chunk = chunks.get(
       basePartName({ kind: 'ids', chunk: Math.floor(ordinal / base.chunkSize) }),
     );
-    const id = chunk?.kind === 'ids' ? chunk.ids[ordinal % base.chunkSize] : undefined;
+    if (chunk?.kind !== 'ids') return undefined;
+    const at = ordinal % base.chunkSize;
+    const id = chunk.ids[at];
     if (id === undefined) return undefined;
     ids.push(id);
+    const rev = chunk.revs?.[at];
+    if (rev !== undefined) revs.set(id, rev);
   }
-  return { ids, itemsRead: bucketNames.length + chunkNames.length };
+  return { ids, revs, itemsRead: bucketNames.length + chunkNames.length };
 }

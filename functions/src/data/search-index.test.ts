@@ -432,6 +432,20 @@ describe('search index', () => {
     expect('candidates' in narrowed && narrowed.candidates.sort()).toEqual(
       [seeded[123]!.id, created.id].sort(),
     );
+    // Each candidate's latest revision the index knows, which its token read must not be older
+    // than: the renamed one's rename (newer than its base entry), the new one's creation.
+    expect('revisions' in narrowed && Object.fromEntries(narrowed.revisions)).toEqual({
+      [renamed.id]: renamed.updated_at,
+      [created.id]: created.updated_at,
+    });
+    // One unchanged since the base: the revision its chunk of ids keeps.
+    const unchanged = await readSearchIndexFor(workspaceId, {
+      text: 'oken 250',
+      ownerId: undefined,
+    });
+    expect('revisions' in unchanged && Object.fromEntries(unchanged.revisions)).toEqual({
+      [seeded[250]!.id]: seeded[250]!.updated_at,
+    });
     const query = (q: string): Query => ({
       q,
       sort: 'expiration_asc',
@@ -477,8 +491,8 @@ describe('search index', () => {
       bytes: 0,
     };
     // 75 units of 4 KB in each covered pack, half a unit each read eventually consistent: 525
-    // units, the cost of 350 candidates (a unit for the token, half a unit for its chunk of ids).
-    expect(candidatesWorthReading(manifest, base)).toBe(350);
+    // units, the cost of 525 candidates (half a unit for the token, half for its chunk of ids).
+    expect(candidatesWorthReading(manifest, base)).toBe(525);
     // However small the packs, a search narrowed to a few candidates reads them.
     expect(candidatesWorthReading({ ...manifest, packs: [pack('p0', 4)] }, base)).toBe(10);
   });
@@ -548,7 +562,7 @@ describe('search index', () => {
     expect(reads).toEqual({ manifest: 2, deltas: 1 });
   });
 
-  it("reads a page's token again consistently only when the first read gave it older or not at all", () => {
+  it('reads a token again consistently only when the first read gave it older, not at all, or its revision is unknown', () => {
     const token = buildToken('ws', { name: 'Kept' });
     const entry = searchEntryOf(token);
     const later = { updated_at: new Date(Date.parse(token.updated_at) + 1).toISOString() };
@@ -557,6 +571,9 @@ describe('search index', () => {
     expect(entriesToReadAgain([entry], new Map([[entry.id, later]]))).toEqual([]);
     expect(entriesToReadAgain([entry], new Map([[entry.id, earlier]]))).toEqual([entry]);
     expect(entriesToReadAgain([entry], new Map())).toEqual([entry]);
+    // A token whose revision the index does not know (a base from before revisions were kept).
+    const unknown = { id: entry.id, rev: undefined };
+    expect(entriesToReadAgain([unknown], new Map([[entry.id, token]]))).toEqual([unknown]);
   });
 
   it('sorts entries by the keys the indexes hold', () => {

@@ -31,6 +31,7 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import {
+  compareRevisions,
   entryMatches,
   entryOwnerId,
   latestEntries,
@@ -108,6 +109,12 @@ function* entriesOf(
  */
 export interface SearchCandidatesRead {
   readonly candidates: string[];
+  /**
+   * The latest revision the index knows of each candidate (its base entry's, or a newer entry's
+   * among the packs the base does not cover and the deltas): its token read must be no older.
+   * None for a candidate of a base written before revisions were kept.
+   */
+  readonly revisions: ReadonlyMap<string, string>;
   readonly itemsRead: number;
 }
 
@@ -140,16 +147,17 @@ const CANDIDATES_READ_LEAST = 10;
 /** What DynamoDB charges per item read eventually consistent: half a unit per 4 KB begun. */
 const EVENTUALLY_CONSISTENT_UNITS_PER_4_KB = 0.5;
 /**
- * What a candidate costs, at most: its token read consistently (a unit: a token item is under
- * 4 KB) and the base's chunk of ids that names it (half a unit, eventually consistent).
+ * What a candidate costs, at most: its token read eventually consistent (half a unit: a token
+ * item is under 4 KB; again consistently only when written since the index was read) and the
+ * base's chunk of ids that names it (half a unit, eventually consistent).
  */
-const UNITS_PER_CANDIDATE = 1.5;
+const UNITS_PER_CANDIDATE = 1;
 
 /**
  * The most candidates a search reads instead of the packs the base covers: as many as cost no
  * more read units than those packs (read eventually consistent, half a unit per 4 KB). At
- * 100,000 tokens about 290, against about 430 units for the packs, whose entries also take
- * longer to decode than those tokens to read.
+ * 100,000 tokens about 430, as many as the packs' units, whose entries also take longer to
+ * decode than those tokens to read.
  */
 export function candidatesWorthReading(manifest: SearchManifestRecord, base: SearchBaseRef) {
   const covered = new Set(base.packs);
@@ -197,7 +205,17 @@ async function candidatesOf(
   if (!fromBase) return undefined;
   for (const id of fromBase.ids) candidates.add(id);
   if (candidates.size > most) return undefined;
-  return { candidates: [...candidates], itemsRead: fromBase.itemsRead };
+  const fromBaseIds = new Set(fromBase.ids);
+  const revisions = new Map<string, string>();
+  for (const id of candidates) {
+    const baseRev = fromBase.revs.get(id);
+    // A base written before revisions were kept gives none: its candidates are read consistently.
+    if (fromBaseIds.has(id) && baseRev === undefined) continue;
+    const known = [baseRev, others.get(id)?.rev].filter((rev) => rev !== undefined);
+    const latest = known.sort(compareRevisions).at(-1);
+    if (latest !== undefined) revisions.set(id, latest);
+  }
+  return { candidates: [...candidates], revisions, itemsRead: fromBase.itemsRead };
 }
 
 async function readIndex(
@@ -238,7 +256,7 @@ async function readIndex(
       const found = await candidatesOf(manifest, base, packsRead, deltas, search);
       if (found) {
         await compactAfterCandidates(manifest, deltas);
-        return { candidates: found.candidates, itemsRead: itemsRead + found.itemsRead };
+        return { ...found, itemsRead: itemsRead + found.itemsRead };
       }
       narrowed = true;
     }

@@ -100,18 +100,24 @@ function passesFilters(
   return section === undefined || section === SECTION_FILTER_ALL || entry.sectionKey === section;
 }
 
+/** A token to read, and the latest revision the index knows of it (none: read it consistently). */
+interface WantedToken {
+  readonly id: string;
+  readonly rev: string | undefined;
+}
+
 /**
- * The page's entries whose token an eventually consistent read gave older than the index's entry,
- * or not at all: written just now (or deleted since the index was read), to read again
- * consistently.
+ * The tokens whose eventually consistent read gave older than the revision the index knows, or
+ * not at all (written just now, or deleted since the index was read), or whose revision the
+ * index does not know: to read again consistently.
  */
-export function entriesToReadAgain(
-  page: readonly LiveSearchEntry[],
+export function entriesToReadAgain<Wanted extends WantedToken>(
+  wanted: readonly Wanted[],
   read: ReadonlyMap<string, Pick<Token, 'updated_at'>>,
-): LiveSearchEntry[] {
-  return page.filter((entry) => {
-    const token = read.get(entry.id);
-    return token === undefined || compareRevisions(token.updated_at, entry.rev) < 0;
+): Wanted[] {
+  return wanted.filter(({ id, rev }) => {
+    const token = read.get(id);
+    return token === undefined || rev === undefined || compareRevisions(token.updated_at, rev) < 0;
   });
 }
 
@@ -141,22 +147,21 @@ async function readTokensById(
 }
 
 /**
- * The page's tokens, in the page's order, and the keys asked for. Read eventually consistent (half
- * the read units of a consistent read: the page is most of a search's units); a token that read
- * gives older than the index's entry, or not at all, is read again consistently, so a token is
- * never older than the index that placed it on the page (a token deleted since the index was read
- * is left out).
+ * Tokens by id, none older than the index that named them: read eventually consistent (half the
+ * read units of a consistent read: a search's tokens are most of its units), and again
+ * consistently those that read gave older than their revision or not at all (a token deleted
+ * since the index was read is left out), and those whose revision the index does not know.
  */
-async function readTokens(
+async function readTokensNoOlderThanIndex(
   workspaceId: string,
-  page: readonly LiveSearchEntry[],
-): Promise<{ tokens: Token[]; keysRead: number }> {
+  wanted: readonly WantedToken[],
+): Promise<{ byId: Map<string, Token>; keysRead: number }> {
   const byId = await readTokensById(
     workspaceId,
-    page.map(({ id }) => id),
+    wanted.map(({ id }) => id),
     false,
   );
-  const again = entriesToReadAgain(page, byId);
+  const again = entriesToReadAgain(wanted, byId);
   if (again.length > 0) {
     const reread = await readTokensById(
       workspaceId,
@@ -169,10 +174,16 @@ async function readTokens(
       else byId.delete(id);
     }
   }
-  return {
-    tokens: page.flatMap(({ id }) => byId.get(id) ?? []),
-    keysRead: page.length + again.length,
-  };
+  return { byId, keysRead: wanted.length + again.length };
+}
+
+/** The page's tokens, in the page's order (as readTokensNoOlderThanIndex), and the keys asked for. */
+async function readTokens(
+  workspaceId: string,
+  page: readonly LiveSearchEntry[],
+): Promise<{ tokens: Token[]; keysRead: number }> {
+  const { byId, keysRead } = await readTokensNoOlderThanIndex(workspaceId, page);
+  return { tokens: page.flatMap(({ id }) => byId.get(id) ?? []), keysRead };
 }
 
 /** A search's answer from the live entries (or the tokens read) it looked at: page, total, facets. */
@@ -217,9 +228,12 @@ async function listWithSearch(request: TokenListRequest, search: string): Promis
           ownerId: request.owner_id,
         });
   if ('candidates' in index) {
-    // The candidates' tokens, read consistently, are the answer's truth: each is matched again
-    // (the index gives no more candidates than cost less to read than its packs).
-    const tokens = await readTokensById(request.workspaceId, index.candidates, true);
+    // The candidates' tokens, none older than the index, are the answer's truth: each is matched
+    // again (the index gives no more candidates than cost less to read than its packs).
+    const { byId: tokens, keysRead } = await readTokensNoOlderThanIndex(
+      request.workspaceId,
+      index.candidates.map((id) => ({ id, rev: index.revisions.get(id) })),
+    );
     const { page, total, facets } = answerOf(
       request,
       search,
@@ -229,7 +243,7 @@ async function listWithSearch(request: TokenListRequest, search: string): Promis
       items: page.map(({ id }) => tokens.get(id)!),
       total,
       facets,
-      itemsRead: index.itemsRead + index.candidates.length,
+      itemsRead: index.itemsRead + keysRead,
     };
   }
   const { page, total, facets } = answerOf(request, search, index.entries);

@@ -24,6 +24,16 @@ const partArbitrary: fc.Arbitrary<SearchBasePartRecord> = fc.record({
       chunk: fc.nat({ max: 5_000 }),
       ids: fc.array(fc.uuid(), { maxLength: 20 }),
     }),
+    fc
+      .array(fc.tuple(fc.uuid(), fc.date({ noInvalidDate: true })), { maxLength: 20 })
+      .chain((entries) =>
+        fc.record({
+          kind: fc.constant('ids' as const),
+          chunk: fc.nat({ max: 5_000 }),
+          ids: fc.constant(entries.map(([id]) => id)),
+          revs: fc.constant(entries.map(([, at]) => at.toISOString())),
+        }),
+      ),
   ),
 });
 
@@ -43,6 +53,10 @@ describe('search base part codec', () => {
     expect(() => searchBasePartCodec.fromItem(notDeflated)).toThrow(MalformedItemError);
     expect(() => searchBasePartCodec.fromItem(partItem('X0', []))).toThrow(MalformedItemError);
     expect(() => searchBasePartCodec.fromItem(partItem('I0', [1]))).toThrow(MalformedItemError);
+    // A chunk's revisions, one for each id.
+    expect(() =>
+      searchBasePartCodec.fromItem(partItem('I0', { ids: ['a', 'b'], revs: ['2026-01-01'] })),
+    ).toThrow(MalformedItemError);
     expect(() => searchBasePartCodec.fromItem(partItem('G0', { gaps: {} }))).toThrow(
       MalformedItemError,
     );

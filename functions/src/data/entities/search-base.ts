@@ -6,7 +6,8 @@
  * - `G<bucket>`: the grams whose hash falls in the bucket: for each gram of at most a few
  *   thousand entries the ordinals of those entries (ascending, each stored as its distance from the
  *   one before), and the grams of more entries than that, named as common;
- * - `I<chunk>`: the token ids of ordinals `chunk * chunkSize` onwards.
+ * - `I<chunk>`: the token ids of ordinals `chunk * chunkSize` onwards, with their entries'
+ *   revisions (a base written before revisions were kept has the ids alone).
  *
  * Reading: workspace, base and part come from the key; `data` must inflate to the part's shape.
  */
@@ -28,6 +29,8 @@ export interface SearchIdChunk {
   readonly kind: 'ids';
   readonly chunk: number;
   readonly ids: readonly string[];
+  /** The revision of each id's entry, by position; absent in a base written before. */
+  readonly revs?: readonly string[];
 }
 
 export interface SearchBasePartRecord {
@@ -49,7 +52,10 @@ const bucketDataSchema = z.object({
   common: z.array(z.string()),
   gaps: z.record(z.string(), z.array(z.number().int().nonnegative())),
 });
-const idsDataSchema = z.array(z.string());
+const idsDataSchema = z.union([
+  z.object({ ids: z.array(z.string()), revs: z.array(z.string()) }),
+  z.array(z.string()),
+]);
 
 export function basePartName(
   part: { kind: 'grams'; bucket: number } | { kind: 'ids'; chunk: number },
@@ -67,7 +73,7 @@ function ordinalsOf(gaps: readonly number[]): number[] {
 }
 
 function dataOf(part: SearchBasePartRecord['part']): unknown {
-  if (part.kind === 'ids') return part.ids;
+  if (part.kind === 'ids') return part.revs ? { ids: part.ids, revs: part.revs } : part.ids;
   const gaps: Record<string, number[]> = {};
   for (const [gram, ordinals] of Object.entries(part.postings)) gaps[gram] = gapsOf(ordinals);
   return { common: part.common, gaps };
@@ -85,9 +91,12 @@ function decode(item: SearchBasePartItem, name: string): SearchBasePartRecord['p
   const index = Number(name.slice(1));
   if (!Number.isInteger(index) || index < 0) throw malformed('part: not G<n> or I<n>');
   if (name.startsWith('I')) {
-    const ids = idsDataSchema.safeParse(data);
-    if (!ids.success) throw malformed('data: not a list of ids');
-    return { kind: 'ids', chunk: index, ids: ids.data };
+    const chunk = idsDataSchema.safeParse(data);
+    if (!chunk.success) throw malformed('data: not a list of ids');
+    if (Array.isArray(chunk.data)) return { kind: 'ids', chunk: index, ids: chunk.data };
+    const { ids, revs } = chunk.data;
+    if (revs.length !== ids.length) throw malformed('data: not a revision for each id');
+    return { kind: 'ids', chunk: index, ids, revs };
   }
   const bucket = bucketDataSchema.safeParse(data);
   if (!name.startsWith('G') || !bucket.success) throw malformed('data: not a gram bucket');
