@@ -160,7 +160,8 @@ function isErrorAnswer(
   route: RouteDefinition,
   response: { json: unknown; body?: string },
 ): boolean {
-  if (!route.path.startsWith('/scim/')) return apiErrorSchema.safeParse(response.json).success;
+  const isScimRoute = route.path === '/scim' || route.path.startsWith('/scim/');
+  if (!isScimRoute) return apiErrorSchema.safeParse(response.json).success;
   const body = JSON.parse(response.body ?? '{}') as { schemas?: unknown; status?: unknown };
   return (
     Array.isArray(body.schemas) &&
