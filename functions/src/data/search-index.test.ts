@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import fc from 'fast-check';
 import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
@@ -12,6 +12,7 @@ import { matchesFilters, matchesSearch, sortByIndexKey } from '../domain/token-s
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { readArmingContext } from './alert-arming';
+import { searchBasePartCodec } from './entities/search-base';
 import { searchManifestCodec } from './entities/search-manifest';
 import { tokenIndexSortKey } from './entities/token';
 import { keys } from './keys';
@@ -468,6 +469,35 @@ describe('search index', () => {
     expect(await rebuildBaseIfDue(workspaceId, () => true)).toBe(true);
     expect(await readBaseCandidates(workspaceId, replaced, 'oken 123', 10)).toBeUndefined();
     await expectSearchesMatch(workspaceId, tokens, [query('oken 123')]);
+    // A base written before its chunks of ids kept revisions: no revision for its candidates
+    // (their tokens are read consistently), the same answers.
+    const current = (await manifestOf(workspaceId))!.base!;
+    for (let chunk = 0; chunk * current.chunkSize < current.entries; chunk += 1) {
+      const { Item } = await getDocumentClient().send(
+        new GetCommand({
+          TableName: getConfig().tableName,
+          Key: keys.searchBasePart(workspaceId, current.id, `I${chunk}`),
+        }),
+      );
+      const { part } = searchBasePartCodec.fromItem(Item!);
+      if (part.kind !== 'ids') throw new Error('not a chunk of ids');
+      await getDocumentClient().send(
+        new PutCommand({
+          TableName: getConfig().tableName,
+          Item: searchBasePartCodec.toItem({
+            workspaceId,
+            baseId: current.id,
+            part: { kind: 'ids', chunk, ids: part.ids },
+          }),
+        }),
+      );
+    }
+    const withoutRevisions = await readSearchIndexFor(workspaceId, {
+      text: 'oken 250',
+      ownerId: undefined,
+    });
+    expect('revisions' in withoutRevisions && withoutRevisions.revisions.size).toBe(0);
+    await expectSearchesMatch(workspaceId, tokens, [query('oken 250'), query('oken 123')]);
   }, 60_000);
 
   it('reads candidates instead of packs while they cost fewer read units than the packs the base covers', () => {

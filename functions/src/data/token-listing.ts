@@ -156,12 +156,17 @@ async function readTokensNoOlderThanIndex(
   workspaceId: string,
   wanted: readonly WantedToken[],
 ): Promise<{ byId: Map<string, Token>; keysRead: number }> {
+  // Those whose revision the index does not know are read consistently at once.
+  const known = wanted.filter(({ rev }) => rev !== undefined);
   const byId = await readTokensById(
     workspaceId,
-    wanted.map(({ id }) => id),
+    known.map(({ id }) => id),
     false,
   );
-  const again = entriesToReadAgain(wanted, byId);
+  const again = [
+    ...entriesToReadAgain(known, byId),
+    ...wanted.filter(({ rev }) => rev === undefined),
+  ];
   if (again.length > 0) {
     const reread = await readTokensById(
       workspaceId,
@@ -174,7 +179,7 @@ async function readTokensNoOlderThanIndex(
       else byId.delete(id);
     }
   }
-  return { byId, keysRead: wanted.length + again.length };
+  return { byId, keysRead: known.length + again.length };
 }
 
 /** The page's tokens, in the page's order (as readTokensNoOlderThanIndex), and the keys asked for. */
