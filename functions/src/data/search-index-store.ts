@@ -17,7 +17,12 @@ import {
 } from './entities/search-manifest';
 import { PACK_MAX_BYTES, searchPackCodec } from './entities/search-pack';
 import { keys, SEARCH_DELTA_SORT_PREFIX } from './keys';
-import { batchGetAll, deleteItems, isConditionalCheckFailure, queryAll } from './table-operations';
+import {
+  batchGetAtOnce,
+  deleteItems,
+  isConditionalCheckFailure,
+  queryAll,
+} from './table-operations';
 
 /** Packs asked for per BatchGetItem, so that the packs of a large workspace come in parallel. */
 const PACKS_PER_REQUEST = 4;
@@ -60,20 +65,12 @@ async function getPacks(
   packIds: readonly string[],
   consistentRead: boolean,
 ): Promise<Map<string, readonly SearchEntry[]>> {
-  const groups: string[][] = [];
-  for (let start = 0; start < packIds.length; start += PACKS_PER_REQUEST) {
-    groups.push(packIds.slice(start, start + PACKS_PER_REQUEST));
-  }
   const found = new Map<string, readonly SearchEntry[]>();
-  const items = await Promise.all(
-    groups.map((group) =>
-      batchGetAll(
-        group.map((id) => keys.searchPack(workspaceId, id)),
-        { consistentRead },
-      ),
-    ),
+  const items = await batchGetAtOnce(
+    packIds.map((id) => keys.searchPack(workspaceId, id)),
+    { consistentRead, keysPerRequest: PACKS_PER_REQUEST },
   );
-  for (const item of items.flat()) {
+  for (const item of items) {
     const pack = searchPackCodec.fromItem(item);
     found.set(pack.packId, pack.entries);
   }

@@ -35,7 +35,7 @@ import { firstInIndexOrder } from '../domain/token-search';
 import { tokenCodec } from './entities/token';
 import { keys } from './keys';
 import { readSearchIndex, readSearchIndexFor } from './search-index';
-import { batchGetAll } from './table-operations';
+import { batchGetAtOnce } from './table-operations';
 import { readIndexPage, type IndexPage } from './token-index-reader';
 import { findToken } from './token-records';
 
@@ -121,28 +121,17 @@ export function entriesToReadAgain<Wanted extends WantedToken>(
   });
 }
 
-/** Keys of one BatchGetItem request (DynamoDB's most). */
-const TOKENS_PER_REQUEST = 100;
-
 /** Tokens by id, in requests sent at once (a search's candidates can be hundreds). */
 async function readTokensById(
   workspaceId: string,
   ids: readonly string[],
   consistentRead: boolean,
 ): Promise<Map<string, Token>> {
-  const groups: string[][] = [];
-  for (let start = 0; start < ids.length; start += TOKENS_PER_REQUEST) {
-    groups.push(ids.slice(start, start + TOKENS_PER_REQUEST));
-  }
-  const read = await Promise.all(
-    groups.map((group) =>
-      batchGetAll(
-        group.map((id) => keys.token(workspaceId, id)),
-        { consistentRead },
-      ),
-    ),
+  const items = await batchGetAtOnce(
+    ids.map((id) => keys.token(workspaceId, id)),
+    { consistentRead },
   );
-  const tokens = read.flat().map((item) => tokenCodec.fromItem(item).token);
+  const tokens = items.map((item) => tokenCodec.fromItem(item).token);
   return new Map(tokens.map((token) => [token.id, token]));
 }
 
