@@ -147,4 +147,42 @@ describe('the origin check (API reachable through CloudFront only)', () => {
     expect((await postWebhook()).statusCode).toBe(200);
     expect(send).not.toHaveBeenCalled();
   });
+
+  describe('in Lambda', () => {
+    beforeEach(() => {
+      process.env.AWS_EXECUTION_ENV = 'AWS_Lambda_nodejs22.x';
+    });
+    afterEach(() => {
+      delete process.env.AWS_EXECUTION_ENV;
+    });
+    const handlerMadeNow = () =>
+      createHttpHandler(platformRoutes.getCsrfToken, () => ({ body: { csrfToken: 'token' } }));
+    const firstRequest = (handler: ReturnType<typeof handlerMadeNow>) =>
+      invoke(
+        handler,
+        apiGatewayEvent({
+          method: 'GET',
+          path: '/api/csrf-token',
+          headers: { [ORIGIN_VERIFY_HEADER]: CURRENT },
+        }),
+      );
+
+    it('starts reading the secret as the function loads, so the first request finds it read', async () => {
+      const handler = handlerMadeNow();
+      // AWSCURRENT and AWSPREVIOUS, before any request.
+      expect(send).toHaveBeenCalledTimes(2);
+      expect((await firstRequest(handler)).statusCode).toBe(200);
+      expect(send).toHaveBeenCalledTimes(2);
+    });
+
+    it('reads it again for the first request when that read failed', async () => {
+      stages = {};
+      const handler = handlerMadeNow();
+      expect(send).toHaveBeenCalledTimes(2);
+      await new Promise((resolve) => setImmediate(resolve));
+      stages = { AWSCURRENT: CURRENT };
+      expect((await firstRequest(handler)).statusCode).toBe(200);
+      expect(send).toHaveBeenCalledTimes(4);
+    });
+  });
 });

@@ -15,6 +15,7 @@ export const ORIGIN_VERIFY_HEADER = 'x-origin-verify';
  * every request passes.
  */
 export function originVerify(): HttpMiddleware {
+  prefetchInLambda();
   return {
     before: async ({ event }) => {
       const secretArn = getConfig().originVerifySecretArn;
@@ -24,6 +25,17 @@ export function originVerify(): HttpMiddleware {
       if (!presented || !matchesAny(presented, accepted)) throw new AppError('FORBIDDEN');
     },
   };
+}
+
+/**
+ * In Lambda, the secret's read starts as the function loads: its round trip then overlaps the
+ * rest of the initialisation and the wait for the first event, instead of holding up the first
+ * request. A failed read is not kept (secret-versions), so that request reads it again.
+ */
+function prefetchInLambda(): void {
+  if (!process.env.AWS_EXECUTION_ENV) return;
+  const secretArn = getConfig().originVerifySecretArn;
+  if (secretArn) getOriginSecretValues(secretArn).catch(() => {});
 }
 
 /** Compares digests, so the time taken says nothing about the value or its length. */
