@@ -14,10 +14,10 @@ import { getConfig } from '../src/platform/config';
  * returns the session cookie.
  */
 export async function givenSignedInUser(
-  options: { emailVerified?: boolean; sessionExpiresAt?: Date; plan?: Plan } = {},
+  options: { emailVerified?: boolean; sessionExpiresAt?: Date; plan?: Plan; email?: string } = {},
 ) {
   const userId = randomUUID();
-  const email = `user-${userId}@example.com`;
+  const email = options.email ?? `user-${userId}@example.com`;
   const now = new Date();
   const { tableName } = getConfig();
   const put = (item: Record<string, unknown>) =>

@@ -39,6 +39,26 @@ const SCIM_REQUEST: readonly Permission[] = [
   'appOriginRead',
 ];
 
+/**
+ * Deleting an account (services/accounts/account-deletion.ts): its owned workspaces handed on in a
+ * transaction with the heir's guard, or deleted with their data, heirs and members emailed; its
+ * memberships, sessions and own items deleted, its audit events anonymised. Also what a sign-in
+ * does when it replaces an account whose address was never verified (Google, SSO, SCIM).
+ */
+const ACCOUNT_DELETION: readonly Permission[] = [
+  'table:GetItem',
+  'table:BatchGetItem',
+  'table:Query',
+  'index:byAlternateKey',
+  'table:PutItem',
+  'table:UpdateItem',
+  'table:DeleteItem',
+  'table:BatchWriteItem',
+  'table:ConditionCheckItem',
+  'emailSend',
+  'appOriginRead',
+];
+
 export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> = {
   // The session lookup reads (middleware/session-auth.ts) and these answer from what it read.
   getSession: ['table:BatchGetItem'],
@@ -62,19 +82,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   ],
   logout: ['table:BatchGetItem', 'table:PutItem', 'table:DeleteItem'],
   // Handing a workspace on, or deleting it, emails its heir or members (links on the app's origin).
-  deleteAccount: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:Query',
-    'index:byAlternateKey',
-    'table:PutItem',
-    'table:UpdateItem',
-    'table:DeleteItem',
-    'table:BatchWriteItem',
-    'table:ConditionCheckItem',
-    'emailSend',
-    'appOriginRead',
-  ],
+  deleteAccount: ACCOUNT_DELETION,
   verifyEmail: [
     'table:GetItem',
     'table:BatchGetItem',
@@ -158,16 +166,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   scimListGroups: [...SCIM_REQUEST, 'table:Query'],
   scimGetGroup: [...SCIM_REQUEST, 'table:Query'],
   // The account made (or one never verified replaced), then the default workspace's admission.
-  scimCreateUser: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:Query',
-    'index:byAlternateKey',
-    'table:PutItem',
-    'table:UpdateItem',
-    'table:BatchWriteItem',
-    'appOriginRead',
-  ],
+  scimCreateUser: ACCOUNT_DELETION,
   scimReplaceUser: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
   scimPatchUser: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
   scimDeleteUser: [...SCIM_ACCESS_WRITES, 'appOriginRead'],
@@ -341,44 +340,12 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'integrationCredentialsOpen',
     'appOriginRead',
   ],
-  ssoCallback: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:Query',
-    'index:byAlternateKey',
-    'table:PutItem',
-    'table:UpdateItem',
-    'table:DeleteItem',
-    'table:BatchWriteItem',
-    'integrationCredentialsOpen',
-    'appOriginRead',
-  ],
+  ssoCallback: [...ACCOUNT_DELETION, 'integrationCredentialsOpen'],
   // SAML: our metadata names our URLs; the assertion consumer service reads the request it
   // answers and the connection, remembers the assertion, then signs in or creates the account.
   samlMetadata: ['table:BatchGetItem', 'appOriginRead'],
-  samlAcs: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:Query',
-    'index:byAlternateKey',
-    'table:PutItem',
-    'table:UpdateItem',
-    'table:DeleteItem',
-    'table:BatchWriteItem',
-    'appOriginRead',
-  ],
-  googleCallback: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:Query',
-    'index:byAlternateKey',
-    'table:PutItem',
-    'table:UpdateItem',
-    'table:DeleteItem',
-    'table:BatchWriteItem',
-    'secretParameterRead',
-    'appOriginRead',
-  ],
+  samlAcs: ACCOUNT_DELETION,
+  googleCallback: [...ACCOUNT_DELETION, 'secretParameterRead'],
   // Billing: plan changes write the user, workspaces, audit and alert arming; Stripe's secrets;
   // Checkout and the portal return to the app's origin.
   upgradePlan: [

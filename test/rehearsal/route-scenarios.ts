@@ -17,7 +17,8 @@ import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { TWO_FACTOR_COOKIE } from '@expiry-radar/functions/http/pipeline/two-factor-cookie';
 import { SESSION_COOKIE } from '@expiry-radar/functions/http/pipeline/cookies';
 import { REGISTRATION_COOKIE } from '@expiry-radar/functions/http/pipeline/registration-cookie';
-import { cookieSet, type ApiSession } from './api-gateway-request';
+import { SAML_STATE_COOKIE } from '@expiry-radar/functions/http/pipeline/saml-state-cookie';
+import { cookieSet, type ApiAnswer, type ApiSession } from './api-gateway-request';
 import type { ScenarioContext } from './scenario-context';
 
 type Scenario = (context: ScenarioContext) => Promise<void>;
@@ -64,8 +65,27 @@ async function pagerDutyWorkspace(context: ScenarioContext, options: { withWebho
   return { user, id };
 }
 
-async function signedInUser(options: { emailVerified?: boolean; plan?: Plan } = {}) {
+async function signedInUser(
+  options: { emailVerified?: boolean; plan?: Plan; email?: string } = {},
+) {
   return (await fixtures()).givenSignedInUser({ plan: 'team', ...options });
+}
+
+/**
+ * An account of `email` never verified (set up in advance by someone else, maybe) that owns a
+ * workspace with a member: a sign-in that replaces it hands the workspace on to the member.
+ */
+async function unverifiedOwnerWithMember(email: string) {
+  const owner = await signedInUser({ email, emailVerified: false });
+  const member = await signedInUser();
+  await (
+    await workspaceFixtures()
+  ).givenWorkspace({
+    ownerId: owner.userId,
+    name: 'Set up in advance',
+    members: [{ userId: member.userId, role: 'workspace_manager' }],
+  });
+  return owner;
 }
 
 function sessionFrom(cookie: string | undefined): ApiSession {
@@ -146,6 +166,23 @@ async function searchIndexWithWaitingChanges(
 const signedOut = (context: ScenarioContext, routeId: RouteId, request = {}) =>
   context.call(routeId, 'refusal', request, 401);
 
+/** A new domain of the organization, verified (seeded: DNS is outside the rehearsal). */
+async function verifiedDomain(organizationId: string, prefix: string) {
+  const records = await import('@expiry-radar/functions/data/organization-sign-in-records');
+  const domain = `${prefix}-${randomUUID().slice(0, 8)}.example`;
+  const now = new Date();
+  await records.addOrganizationDomain({
+    organizationId,
+    domain,
+    token: 'rehearsal',
+    addedAt: now.toISOString(),
+    verifiedAt: null,
+    lastCheckError: null,
+  });
+  await records.markDomainVerified(organizationId, domain, now, null);
+  return domain;
+}
+
 /**
  * A Team owner with a workspace, a verified domain and an SSO connection whose default workspace
  * it is (seeded: DNS and the provider are outside the rehearsal), its SCIM token made through the
@@ -157,18 +194,9 @@ async function scimOrganization(context: ScenarioContext) {
   const workspace = await (
     await workspaceFixtures()
   ).givenWorkspace({ ownerId: owner.userId, name: 'SCIM' });
+  const domain = await verifiedDomain(owner.userId, 'scim');
   const records = await import('@expiry-radar/functions/data/organization-sign-in-records');
-  const domain = `scim-${randomUUID().slice(0, 8)}.example`;
   const now = new Date();
-  await records.addOrganizationDomain({
-    organizationId: owner.userId,
-    domain,
-    token: 'rehearsal',
-    addedAt: now.toISOString(),
-    verifiedAt: null,
-    lastCheckError: null,
-  });
-  await records.markDomainVerified(owner.userId, domain, now, null);
   await records.putSsoConnection({
     organizationId: owner.userId,
     protocol: 'oidc',
@@ -226,6 +254,78 @@ async function scimOrganization(context: ScenarioContext) {
     return id;
   };
   return { owner, workspace, domain, headers, wrong, user, group, leaver };
+}
+
+/**
+ * A Team owner with a workspace and a verified domain, and a SAML identity provider stand-in
+ * whose metadata the organization's connection is saved from (through its function). `signIn` runs the whole SP-initiated round through the deployed functions: our AuthnRequest
+ * (SSO sign-in), the provider's signed response to it, our assertion consumer. The three
+ * functions load SAML's XML libraries from the file bundled beside their index.js.
+ */
+async function samlOrganization(context: ScenarioContext) {
+  const owner = await signedInUser();
+  const workspace = await (
+    await workspaceFixtures()
+  ).givenWorkspace({ ownerId: owner.userId, name: 'SAML' });
+  const domain = await verifiedDomain(owner.userId, 'saml');
+  const { startSamlIdpStandIn } =
+    await import('@expiry-radar/functions/local/emulators/saml-idp-stand-in');
+  const idp = await startSamlIdpStandIn();
+  const connection = {
+    protocol: 'saml',
+    metadata_xml: idp.metadataXml,
+    default_workspace_id: workspace,
+    default_role: 'viewer',
+  };
+  await context.call('saveSsoConnection', 'setup', { session: owner, body: connection }, 200);
+
+  const startSignIn = async (email: string) => {
+    const started = await context.call('ssoSignIn', 'setup', { query: { email } }, 302);
+    const redirect = new URL(started.headers.location ?? '');
+    if (`${redirect.origin}${redirect.pathname}` !== `${idp.url}/sso`) {
+      context.fail('ssoSignIn', `SSO sign-in went to ${redirect.href}, not the provider's page`);
+    }
+    // The provider's page reads our AuthnRequest and names its id.
+    const page = await (await fetch(redirect)).text();
+    const requestId = /name="request_id" value="([^"]+)"/.exec(page)?.[1];
+    if (!requestId) context.fail('ssoSignIn', `The provider could not read our AuthnRequest`);
+    const browserState = cookieSet(started, SAML_STATE_COOKIE);
+    if (!browserState) context.fail('ssoSignIn', 'SSO sign-in set no SAML state cookie');
+    return {
+      requestId: requestId ?? '',
+      relayState: redirect.searchParams.get('RelayState') ?? '',
+      browserState: browserState ?? '',
+    };
+  };
+
+  /** Signs in `email` (by default a new address of the domain) with a NameID of its own. */
+  const signIn = async (email = `saml-person-${randomUUID().slice(0, 8)}@${domain}`) => {
+    const { requestId, relayState, browserState } = await startSignIn(email);
+    // Our entity id and assertion consumer URL as the deployment publishes them.
+    const metadata = await context.call('samlMetadata', 'setup', {}, 200);
+    const entityId = /entityID="([^"]+)"/.exec(metadata.body)?.[1] ?? '';
+    const acsUrl = /AssertionConsumerService[^>]*Location="([^"]+)"/.exec(metadata.body)?.[1] ?? '';
+    const samlResponse = idp.signedResponse({
+      user: { email, nameId: randomUUID() },
+      inResponseTo: requestId,
+      acsUrl,
+      audience: entityId,
+    });
+    return context.call(
+      'samlAcs',
+      'happy',
+      {
+        body: new URLSearchParams({
+          SAMLResponse: samlResponse,
+          RelayState: relayState,
+        }).toString(),
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        cookies: [browserState],
+      },
+      302,
+    );
+  };
+  return { domain, signIn, stop: () => idp.stop() };
 }
 
 const patchActive = (value: string) => ({
@@ -449,6 +549,33 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     };
     await context.call('samlAcs', 'external', form, 302);
     await context.call('samlAcs', 'refusal', { ...form, withoutOriginSecret: true }, 403);
+    // The provider's signed answer to our request, from the browser that started it: a new
+    // account of the organization's domain, signed in.
+    const saml = await samlOrganization(context);
+    try {
+      const expectSignedIn = (answer: ApiAnswer, location: string, who: string) => {
+        if (answer.headers.location !== location || !cookieSet(answer, SESSION_COOKIE)) {
+          context.fail('samlAcs', `SAML sign-in of ${who} went to ${answer.headers.location}`);
+        }
+      };
+      expectSignedIn(await saml.signIn(), '/dashboard?new_user=true', 'a new person');
+      // An account of the address already, verified: linked to the provider's NameID.
+      const verified = await signedInUser({ email: `verified-${randomUUID()}@${saml.domain}` });
+      expectSignedIn(await saml.signIn(verified.email), '/dashboard', 'an account');
+      // An account whose address was never verified (set up by someone else, maybe): deleted,
+      // its workspace passed on to its member, and a new one made for the person the provider
+      // vouches for.
+      const unverified = await unverifiedOwnerWithMember(
+        `unverified-${randomUUID()}@${saml.domain}`,
+      );
+      expectSignedIn(
+        await saml.signIn(unverified.email),
+        '/dashboard?new_user=true',
+        'an unverified address',
+      );
+    } finally {
+      await saml.stop();
+    }
   },
 
   // Two-factor authentication
@@ -1373,6 +1500,10 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       202,
     );
     await context.call('scimCreateUser', 'happy', { headers, body: { userName: email } }, 201);
+    // One whose workspace has a member: the workspace is handed on to them, who are told.
+    const owning = await unverifiedOwnerWithMember(`owning-${randomUUID().slice(0, 8)}@${domain}`);
+    const replaced = { userName: owning.email };
+    await context.call('scimCreateUser', 'happy', { headers, body: replaced }, 201);
     const outside = { userName: 'someone@outside.example', active: true };
     await context.call('scimCreateUser', 'refusal', { headers, body: outside }, 400);
   },
