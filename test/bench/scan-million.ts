@@ -36,6 +36,7 @@ import type { ServiceOutputTypes } from '@aws-sdk/lib-dynamodb';
 import { BatchWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Context, ScheduledEvent, SQSBatchResponse, SQSEvent } from 'aws-lambda';
 import { withBenchEmulators } from './bench-emulators';
+import { missingBatchKeyUnits } from './dynamodb-usage';
 import {
   DigestLedger,
   InvocationTimes,
@@ -256,7 +257,7 @@ export async function measureScanMillion(
         });
         function countRead(
           into: ScanReads,
-          command: { input?: Record<string, unknown> },
+          command: { input?: Record<string, unknown>; constructor: { name: string } },
           output: ServiceOutputTypes,
         ): void {
           const result = output as {
@@ -270,6 +271,7 @@ export async function measureScanMillion(
           for (const capacity of [result.ConsumedCapacity ?? []].flat()) {
             into.readUnits += capacity.CapacityUnits ?? 0;
           }
+          into.readUnits += missingBatchKeyUnits(command, output);
           const add = (sk: unknown) => {
             const key = String(sk);
             if (key.startsWith('TOKEN#')) into.tokenItems += 1;

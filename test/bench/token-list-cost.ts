@@ -24,6 +24,7 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { withBenchEmulators } from './bench-emulators';
+import { missingBatchKeyUnits } from './dynamodb-usage';
 
 const LIST_TIME_BUDGET = 1.5;
 const LIST_ITEMS_BUDGET = 1.2;
@@ -99,10 +100,11 @@ function readsTokens(commandName: string, input: Record<string, unknown> | undef
 
 function count(
   usage: Usage,
-  commandName: string,
+  command: { input?: unknown; constructor: { name: string } },
   output: ServiceOutputTypes,
   tokens: boolean,
 ): void {
+  const commandName = command.constructor.name;
   usage.requests += 1;
   const result = output as {
     ScannedCount?: number;
@@ -124,6 +126,9 @@ function count(
     if (tokens) usage.tokenReadUnits += capacity.CapacityUnits;
     usage.capacityReported = true;
   }
+  const missing = usage.capacityReported ? missingBatchKeyUnits(command, output) : 0;
+  usage.readUnits += missing;
+  if (tokens) usage.tokenReadUnits += missing;
 }
 
 const percentile = (sorted: readonly number[], fraction: number) =>
@@ -217,12 +222,7 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
       if (metered && command.input) command.input.ReturnConsumedCapacity = 'TOTAL';
       const output = await send(command);
       if (metered) {
-        count(
-          metered,
-          command.constructor.name,
-          output,
-          readsTokens(command.constructor.name, command.input),
-        );
+        count(metered, command, output, readsTokens(command.constructor.name, command.input));
       }
       return output;
     },
