@@ -6,9 +6,10 @@
  * aws-ses-v2-local. Names are CloudFormation's generated ones (`<stack>-<logicalId>-<suffix>`), so
  * the functions get the same kind of values from `Ref` and `Fn::GetAtt` as in AWS. STS is a
  * stand-in that refuses to let the functions assume customers' roles (sts-stand-in.ts). The
- * discovery providers' stand-ins (Azure, Google Cloud, GitHub, Vault) run beside them, and the
- * functions are told their origins (DISCOVERY_STAND_IN_ORIGINS, which no template sets), the one
- * exception the SSRF guard of discovery requests makes to the template's production settings.
+ * discovery providers' stand-ins (Azure, Google Cloud, GitHub, Vault) and an OpenID provider for
+ * SSO run beside them, and the functions are told their origins (DISCOVERY_STAND_IN_ORIGINS, which
+ * no template sets), the one exception the SSRF guard of outbound requests makes to the template's
+ * production settings.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -35,6 +36,10 @@ import {
   startGithubStandIn,
   type GithubStandIn,
 } from '@expiry-radar/functions/local/emulators/github-stand-in';
+import {
+  startOidcProviderStandIn,
+  type OidcProviderStandIn,
+} from '@expiry-radar/functions/local/emulators/oidc-provider-stand-in';
 import { startVaultStandIn, type VaultStandIn } from '../../functions/test-support/vault-stand-in';
 import { resourcesOfType, textOf, type CloudAssembly, type ResourceRef } from './cloud-assembly';
 import {
@@ -65,6 +70,8 @@ export interface EmulatedDeployment {
   readonly resolver: CfnResolver;
   readonly secrets: RunningSecretsStandIn;
   readonly discovery: DiscoveryStandIns;
+  /** The OpenID provider an organization's SSO connection can name as its issuer. */
+  readonly oidcProvider: OidcProviderStandIn;
   readonly endpoints: {
     readonly dynamoDb: string;
     readonly sqs: string;
@@ -73,7 +80,7 @@ export interface EmulatedDeployment {
   };
   /**
    * `AWS_ENDPOINT_URL_<SERVICE>`: the SDK's own way to reach another endpoint, no code change;
-   * and DISCOVERY_STAND_IN_ORIGINS, the discovery stand-ins' origins.
+   * and DISCOVERY_STAND_IN_ORIGINS, the discovery stand-ins' and the OpenID provider's origins.
    */
   readonly endpointEnvironment: Readonly<Record<string, string>>;
   /** Emulated tables and queues, by `<stack>/<logicalId>`. */
@@ -263,27 +270,31 @@ export async function startEmulatedDeployment(
       stops.push(() => stop(emulator));
       return emulator;
     };
-    const [dynamoDb, sqs, ses, secrets, sts, azure, gcp, github, vault] = await Promise.all([
-      findFreePort()
-        .then((port) => startDynamoDbLocal({ port }))
-        .then((emulator) => started(emulator, (running) => running.stop())),
-      findFreePort()
-        .then((port) => startFauxqs(port))
-        .then((emulator) => started(emulator, (running) => running.server.stop())),
-      findFreePort()
-        .then((port) => startSesLocal({ port }))
-        .then((emulator) => started(emulator, (running) => running.stop())),
-      startSecretsStandIn(REHEARSAL_TARGET).then((emulator) =>
-        started(emulator, (running) => running.stop()),
-      ),
-      startStsStandIn(REHEARSAL_TARGET.accountId).then((emulator) =>
-        started(emulator, (running) => running.stop()),
-      ),
-      startAzureStandIn().then((emulator) => started(emulator, (running) => running.stop())),
-      startGcpStandIn().then((emulator) => started(emulator, (running) => running.stop())),
-      startGithubStandIn().then((emulator) => started(emulator, (running) => running.stop())),
-      startVaultStandIn().then((emulator) => started(emulator, (running) => running.stop())),
-    ]);
+    const [dynamoDb, sqs, ses, secrets, sts, azure, gcp, github, vault, oidcProvider] =
+      await Promise.all([
+        findFreePort()
+          .then((port) => startDynamoDbLocal({ port }))
+          .then((emulator) => started(emulator, (running) => running.stop())),
+        findFreePort()
+          .then((port) => startFauxqs(port))
+          .then((emulator) => started(emulator, (running) => running.server.stop())),
+        findFreePort()
+          .then((port) => startSesLocal({ port }))
+          .then((emulator) => started(emulator, (running) => running.stop())),
+        startSecretsStandIn(REHEARSAL_TARGET).then((emulator) =>
+          started(emulator, (running) => running.stop()),
+        ),
+        startStsStandIn(REHEARSAL_TARGET.accountId).then((emulator) =>
+          started(emulator, (running) => running.stop()),
+        ),
+        startAzureStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+        startGcpStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+        startGithubStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+        startVaultStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+        startOidcProviderStandIn({ port: 0 }).then((emulator) =>
+          started(emulator, (running) => running.stop()),
+        ),
+      ]);
 
     const emulated = new Map<string, PhysicalResource>();
     const queueArns = new Map<string, string>();
@@ -300,6 +311,7 @@ export async function startEmulatedDeployment(
       resolver,
       secrets,
       discovery: { azure, gcp, github, vault },
+      oidcProvider,
       endpoints: {
         dynamoDb: dynamoDb.endpoint,
         sqs: sqs.endpoint,
@@ -314,7 +326,13 @@ export async function startEmulatedDeployment(
         AWS_ENDPOINT_URL_SSM: secrets.endpoint,
         AWS_ENDPOINT_URL_KMS: secrets.endpoint,
         AWS_ENDPOINT_URL_STS: sts.endpoint,
-        DISCOVERY_STAND_IN_ORIGINS: [azure.url, gcp.url, github.apiUrl, vault.address]
+        DISCOVERY_STAND_IN_ORIGINS: [
+          azure.url,
+          gcp.url,
+          github.apiUrl,
+          vault.address,
+          oidcProvider.issuerUrl,
+        ]
           .map((url) => new URL(url).origin)
           .join(','),
       },

@@ -507,6 +507,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         sqsEndpoint: deployment.endpoints.sqs,
         region: resolver.target.region,
         discovery: deployment.discovery,
+        oidcProviderIssuer: deployment.oidcProvider.issuerUrl,
       },
     };
 

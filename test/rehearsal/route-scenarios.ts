@@ -18,6 +18,7 @@ import { TWO_FACTOR_COOKIE } from '@expiry-radar/functions/http/pipeline/two-fac
 import { SESSION_COOKIE } from '@expiry-radar/functions/http/pipeline/cookies';
 import { REGISTRATION_COOKIE } from '@expiry-radar/functions/http/pipeline/registration-cookie';
 import { SAML_STATE_COOKIE } from '@expiry-radar/functions/http/pipeline/saml-state-cookie';
+import { SSO_STATE_COOKIE } from '@expiry-radar/functions/http/pipeline/sso-state-cookie';
 import { cookieSet, type ApiAnswer, type ApiSession } from './api-gateway-request';
 import type { ScenarioContext } from './scenario-context';
 
@@ -256,6 +257,52 @@ async function scimOrganization(context: ScenarioContext) {
   return { owner, workspace, domain, headers, wrong, user, group, leaver };
 }
 
+/** A Team owner with a workspace and a verified domain of the organization. */
+async function signInOrganization(name: string) {
+  const owner = await signedInUser();
+  const workspace = await (
+    await workspaceFixtures()
+  ).givenWorkspace({ ownerId: owner.userId, name: name.toUpperCase() });
+  const domain = await verifiedDomain(owner.userId, name);
+  return { owner, workspace, domain };
+}
+
+/**
+ * The OpenID provider stand-in of the emulated deployment as an organization's SSO connection
+ * (saved through its function, for `purpose`); `signIn` runs the whole round through the deployed
+ * functions, as a browser does: our redirect (SSO sign-in), the provider's redirect back with a
+ * code (it vouches for the address it was given), our callback, which exchanges the code and
+ * checks the ID token on the provider.
+ */
+async function oidcOrganization(context: ScenarioContext, purpose: 'happy' | 'setup') {
+  const { owner, workspace, domain } = await signInOrganization('oidc');
+  const connection = {
+    issuer: context.deployment.oidcProviderIssuer,
+    client_id: 'expiry-radar',
+    client_secret: 'rehearsal-provider-secret',
+    default_workspace_id: workspace,
+    default_role: 'viewer',
+  };
+  await context.call('saveSsoConnection', purpose, { session: owner, body: connection }, 200);
+  const startSignIn = (email: string, purpose: 'happy' | 'setup') =>
+    context.call('ssoSignIn', purpose, { query: { email } }, 302);
+  const signIn = async (email = `oidc-person-${randomUUID().slice(0, 8)}@${domain}`) => {
+    const started = await startSignIn(email, 'setup');
+    const authorize = await fetch(started.headers.location ?? '', { redirect: 'manual' });
+    const returned = new URL(authorize.headers.get('location') ?? '');
+    const browserState = cookieSet(started, SSO_STATE_COOKIE);
+    if (!browserState) context.fail('ssoSignIn', 'SSO sign-in set no state cookie');
+    const query = Object.fromEntries(returned.searchParams);
+    return context.call(
+      'ssoCallback',
+      'happy',
+      { query, cookies: browserState ? [browserState] : [] },
+      302,
+    );
+  };
+  return { owner, connection, domain, startSignIn, signIn };
+}
+
 /**
  * A Team owner with a workspace and a verified domain, and a SAML identity provider stand-in
  * whose metadata the organization's connection is saved from (through its function). `signIn` runs the whole SP-initiated round through the deployed functions: our AuthnRequest
@@ -263,11 +310,7 @@ async function scimOrganization(context: ScenarioContext) {
  * functions load SAML's XML libraries from the file bundled beside their index.js.
  */
 async function samlOrganization(context: ScenarioContext) {
-  const owner = await signedInUser();
-  const workspace = await (
-    await workspaceFixtures()
-  ).givenWorkspace({ ownerId: owner.userId, name: 'SAML' });
-  const domain = await verifiedDomain(owner.userId, 'saml');
+  const { owner, workspace, domain } = await signInOrganization('saml');
   const { startSamlIdpStandIn } =
     await import('@expiry-radar/functions/local/emulators/saml-idp-stand-in');
   const idp = await startSamlIdpStandIn();
@@ -523,14 +566,33 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('ssoLookup', 'refusal', { body, withoutOriginSecret: true }, 403);
   },
   async ssoSignIn(context) {
+    // An address of a domain with a connection goes to its provider.
+    const { domain, startSignIn } = await oidcOrganization(context, 'setup');
+    const started = await startSignIn(`person@${domain}`, 'happy');
+    const issuer = context.deployment.oidcProviderIssuer;
+    if (!started.headers.location?.startsWith(issuer)) {
+      context.fail('ssoSignIn', `SSO sign-in went to ${started.headers.location}, not ${issuer}`);
+    }
+    // One of no verified domain has no connection to go to: back to the login page.
     const query = { email: `rehearsal-${randomUUID()}@example.com` };
-    await context.call('ssoSignIn', 'external', { query }, 302);
+    await context.call('ssoSignIn', 'refusal', { query }, 302);
     await context.call('ssoSignIn', 'refusal', { query, withoutOriginSecret: true }, 403);
   },
   async ssoCallback(context) {
+    const { domain, signIn } = await oidcOrganization(context, 'setup');
+    const expectSignedIn = (answer: ApiAnswer, location: string, who: string) => {
+      if (answer.headers.location !== location || !cookieSet(answer, SESSION_COOKIE)) {
+        context.fail('ssoCallback', `SSO sign-in of ${who} went to ${answer.headers.location}`);
+      }
+    };
+    expectSignedIn(await signIn(), '/dashboard?new_user=true', 'a new person');
+    const verified = await signedInUser({ email: `verified-${randomUUID()}@${domain}` });
+    expectSignedIn(await signIn(verified.email), '/dashboard', 'an account');
+    const unverified = await unverifiedOwnerWithMember(`unverified-${randomUUID()}@${domain}`);
+    expectSignedIn(await signIn(unverified.email), '/dashboard?new_user=true', 'an unverified one');
     // Without the browser's state cookie the answer goes back to the login page.
     const query = { code: 'code', state: 'state' };
-    await context.call('ssoCallback', 'external', { query }, 302);
+    await context.call('ssoCallback', 'refusal', { query }, 302);
     await context.call('ssoCallback', 'refusal', { query, withoutOriginSecret: true }, 403);
   },
   async samlMetadata(context) {
@@ -538,8 +600,7 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('samlMetadata', 'refusal', { withoutOriginSecret: true }, 403);
   },
   async samlAcs(context) {
-    // A response that answers no request of ours goes back to the login page; a signed one
-    // comes from the organization's identity provider, outside the deployment.
+    // A response that answers no request of ours goes back to the login page.
     const form = {
       body: new URLSearchParams({
         SAMLResponse: 'PHNhbWxwOlJlc3BvbnNlLz4=',
@@ -547,7 +608,7 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       }).toString(),
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     };
-    await context.call('samlAcs', 'external', form, 302);
+    await context.call('samlAcs', 'refusal', form, 302);
     await context.call('samlAcs', 'refusal', { ...form, withoutOriginSecret: true }, 403);
     // The provider's signed answer to our request, from the browser that started it: a new
     // account of the organization's domain, signed in.
@@ -1417,9 +1478,15 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     };
     // Refused before the issuer is read: the workspace is not the owner's.
     await context.call('saveSsoConnection', 'refusal', { session: owner, body }, 400);
-    // Saving reads the issuer's discovery document, outside the deployment (here: unreachable).
+    // Saving reads the issuer's discovery document: one that cannot be reached is refused.
     const owned = { ...body, default_workspace_id: values.workspace };
-    await context.call('saveSsoConnection', 'external', { session: owner, body: owned }, 400);
+    await context.call('saveSsoConnection', 'refusal', { session: owner, body: owned }, 400);
+    // The emulated deployment's provider; saved again without the secret, which is kept, and
+    // now required of the organization's addresses (it has a verified domain).
+    const oidc = await oidcOrganization(context, 'happy');
+    const { client_secret: _kept, ...withoutSecret } = oidc.connection;
+    const again = { session: oidc.owner, body: { ...withoutSecret, require_sso: true } };
+    await context.call('saveSsoConnection', 'happy', again, 200);
   },
 
   // SCIM provisioning: the organization page's part, then the identity provider's routes.

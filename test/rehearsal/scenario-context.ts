@@ -61,5 +61,7 @@ export interface ScenarioContext {
     readonly region: string;
     /** The discovery providers' stand-ins the functions may reach (emulated-deployment.ts). */
     readonly discovery: DiscoveryStandIns;
+    /** The OpenID provider stand-in an SSO connection can name as its issuer. */
+    readonly oidcProviderIssuer: string;
   };
 }

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { guardedRequest, standInOrigins } from './guarded-http';
+import { guardedRequest, outboundPolicyFor, standInOrigins } from './guarded-http';
 
 const production = { policy: { httpsOnly: true, allowLoopback: false } };
 
@@ -25,6 +25,16 @@ describe("the discovery requests' stand-in origins", () => {
     await expect(
       guardedRequest('GET', `${origin}/v1`, {}, undefined, production),
     ).resolves.toMatchObject({ status: 200, text: '{"ok":true}' });
+  });
+
+  it('gives a URL checked before it is read (an SSO issuer) the same policy', () => {
+    process.env.DISCOVERY_STAND_IN_ORIGINS = origin;
+    const open = { httpsOnly: false, allowLoopback: true };
+    expect(
+      outboundPolicyFor(`${origin}/.well-known/openid-configuration`, production.policy),
+    ).toEqual(open);
+    expect(outboundPolicyFor('http://127.0.0.1:2/', production.policy)).toEqual(production.policy);
+    expect(outboundPolicyFor('not a url', production.policy)).toEqual(production.policy);
   });
 
   it('lists loopback origins only', () => {

@@ -7,9 +7,10 @@
  *
  * The one exception is DISCOVERY_STAND_IN_ORIGINS: exact `http://127.0.0.1:<port>` origins (loopback
  * only; anything else in it is ignored) that are let through whatever APP_ENV says. The rehearsal
- * sets it in its emulated functions' environment so that the sync worker's bundle, with the
- * template's production settings, reaches the provider stand-ins on the same machine; no template
- * sets it (infra's api and jobs stack tests), so a deployment's guard is unchanged.
+ * sets it in its emulated functions' environment so that the bundles, with the template's
+ * production settings, reach the provider stand-ins on the same machine (the sync worker's
+ * discovery providers, the SSO routes' OpenID provider); no template sets it (infra's api and jobs
+ * stack tests), so a deployment's guard is unchanged.
  */
 import http from 'node:http';
 import https from 'node:https';
@@ -67,8 +68,15 @@ export function standInOrigins(value = process.env.DISCOVERY_STAND_IN_ORIGINS): 
   );
 }
 
-function policyFor(urlText: string, options: OutboundOptions): WebhookTargetPolicy {
-  const policy = options.policy ?? webhookTargetPolicy();
+/**
+ * The guard's policy for a request to `urlText`: `policy` (by default the webhooks'), or, for an
+ * origin of DISCOVERY_STAND_IN_ORIGINS, plain http and loopback. A URL checked before it is read
+ * (an SSO provider's issuer or metadata URL) takes its policy from here too.
+ */
+export function outboundPolicyFor(
+  urlText: string,
+  policy: WebhookTargetPolicy = webhookTargetPolicy(),
+): WebhookTargetPolicy {
   let origin: string;
   try {
     origin = new URL(urlText).origin;
@@ -85,7 +93,7 @@ export function guardedRequest(
   body?: string,
   options: OutboundOptions = {},
 ): Promise<OutboundResponse> {
-  const policy = policyFor(urlText, options);
+  const policy = outboundPolicyFor(urlText, options.policy);
   const check = checkWebhookUrl(urlText, policy);
   if (!check.ok) {
     return Promise.reject(

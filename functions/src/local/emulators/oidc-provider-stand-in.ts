@@ -49,8 +49,10 @@ export async function startOidcProviderStandIn(options: {
     if (typeof req.body.code === 'string') addressOfCode.delete(req.body.code);
   });
   await server.start(options.port, '127.0.0.1');
+  // The address it listens on, not the `localhost` the library names by default.
+  server.issuer.url = `http://127.0.0.1:${server.address().port}`;
   return {
-    issuerUrl: server.issuer.url!,
+    issuerUrl: server.issuer.url,
     stop: () => server.stop(),
   };
 }

@@ -11,7 +11,8 @@ import {
 } from '@expiry-radar/shared/domain/organization-sign-in';
 import type { IdentityProvider } from '../../adapters/saml-service-provider';
 import { getCredentialSealer } from '../../adapters/credential-sealer';
-import { checkWebhookUrl, webhookTargetPolicy } from '../../adapters/ssrf-guard';
+import { outboundPolicyFor } from '../../adapters/guarded-http';
+import { checkWebhookUrl } from '../../adapters/ssrf-guard';
 import { discoverProvider, type SsoClient } from '../../adapters/sso-openid-client';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import {
@@ -92,7 +93,7 @@ async function oidcFields(
 ): Promise<ProtocolFields> {
   const issuer = settings.issuer ?? '';
   const clientId = settings.client_id ?? '';
-  const issuerCheck = checkWebhookUrl(issuer, webhookTargetPolicy());
+  const issuerCheck = checkWebhookUrl(issuer, outboundPolicyFor(issuer));
   if (!issuerCheck.ok) {
     throw new AppError(
       'VALIDATION_ERROR',
@@ -141,7 +142,7 @@ async function samlFields(
       provider = await readIdentityProviderMetadata(settings.metadata_xml);
       metadataUrl = null;
     } else if (settings.metadata_url) {
-      if (!checkWebhookUrl(settings.metadata_url, webhookTargetPolicy()).ok) {
+      if (!checkWebhookUrl(settings.metadata_url, outboundPolicyFor(settings.metadata_url)).ok) {
         throw new SamlMetadataError(
           'The metadata URL must not point to a private, local or reserved network address.',
         );
