@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
 import { buildSync, type BuildOptions, type Metafile } from 'esbuild';
@@ -149,6 +149,29 @@ describe("the functions' bundles", () => {
     } finally {
       rmSync(directory, { recursive: true, force: true });
       if (bundlesDirectory) rmSync(bundlesDirectory, { recursive: true, force: true });
+    }
+  });
+
+  it('removes the bundles it wrote as the process that wrote them exits', () => {
+    const directory = mkdtempSync(path.join(tmpdir(), 'function-bundles-'));
+    try {
+      const entry = path.join(directory, 'entry.ts');
+      writeFileSync(entry, "console.log('answer');");
+      const bundler = path.join(__dirname, 'function-bundles.ts');
+      const script = [
+        `const { bundleFunctions } = require(${JSON.stringify(bundler)});`,
+        `const bundle = bundleFunctions([${JSON.stringify(entry)}], {}).get(${JSON.stringify(entry)});`,
+        "console.log(require('node:path').dirname(bundle.directory));",
+        "console.log(require('node:fs').existsSync(bundle.directory));",
+      ].join('\n');
+      const printed = execFileSync(process.execPath, ['--import', 'tsx', '-e', script], {
+        encoding: 'utf8',
+      });
+      const [bundlesDirectory, existedWhileRunning] = printed.trim().split('\n');
+      expect(existedWhileRunning).toBe('true');
+      expect(existsSync(bundlesDirectory!)).toBe(false);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
     }
   });
 });

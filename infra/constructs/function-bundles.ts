@@ -18,6 +18,7 @@ import {
   mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,6 +142,20 @@ export function knownFunctionEntries(): string[] {
 
 let batch: Map<string, FunctionBundle> | undefined;
 
+/** The bundles' directories this process made (a synth's are about 480 MB), removed as it exits. */
+const bundleDirectories = new Set<string>();
+
+function newBundleDirectory(): string {
+  const directory = mkdtempSync(path.join(tmpdir(), 'expiry-radar-function-bundles-'));
+  if (bundleDirectories.size === 0) {
+    process.once('exit', () => {
+      for (const made of bundleDirectories) rmSync(made, { recursive: true, force: true });
+    });
+  }
+  bundleDirectories.add(directory);
+  return directory;
+}
+
 /**
  * Bundles the entries with one esbuild run, each into a directory of its own, and the sibling
  * modules once, each into its file in the directories' parent.
@@ -149,7 +164,7 @@ export function bundleFunctions(
   entries: readonly string[],
   siblingModules: Readonly<Record<string, string>> = SIBLING_MODULES,
 ): Map<string, FunctionBundle> {
-  const outdir = mkdtempSync(path.join(tmpdir(), 'expiry-radar-function-bundles-'));
+  const outdir = newBundleDirectory();
   const names = entries.map((entry, index) => [String(index), entry] as const);
   const siblingFiles = new Map(
     Object.keys(siblingModules).map((importPath) => [
