@@ -305,9 +305,10 @@ async function oidcOrganization(context: ScenarioContext, purpose: 'happy' | 'se
 
 /**
  * A Team owner with a workspace and a verified domain, and a SAML identity provider stand-in
- * whose metadata the organization's connection is saved from (through its function). `signIn` runs the whole SP-initiated round through the deployed functions: our AuthnRequest
- * (SSO sign-in), the provider's signed response to it, our assertion consumer. The three
- * functions load SAML's XML libraries from the file bundled beside their index.js.
+ * whose metadata the organization's connection is saved from (through its function). `signIn`
+ * runs the whole SP-initiated round through the deployed functions: our AuthnRequest (SSO
+ * sign-in), the provider's signed response to it, our assertion consumer. The three functions
+ * load SAML's XML libraries from the file bundled beside their index.js.
  */
 async function samlOrganization(context: ScenarioContext) {
   const { owner, workspace, domain } = await signInOrganization('saml');
@@ -369,6 +370,31 @@ async function samlOrganization(context: ScenarioContext) {
     );
   };
   return { domain, signIn, stop: () => idp.stop() };
+}
+
+/**
+ * The accounts a sign-in through an organization's provider meets, each signed in by `signIn`
+ * (an address of `domain`, by default a new one) and answered by `routeId`: a new person (an
+ * account made), an account of the address (linked to the provider's subject), and an account
+ * never verified, set up in advance by someone else maybe (deleted, its workspace handed on to
+ * its member, and an account made for the person the provider vouches for).
+ */
+async function signInEveryKindOfAccount(
+  context: ScenarioContext,
+  routeId: RouteId,
+  domain: string,
+  signIn: (email?: string) => Promise<ApiAnswer>,
+) {
+  const expectSignedIn = (answer: ApiAnswer, location: string, who: string) => {
+    if (answer.headers.location !== location || !cookieSet(answer, SESSION_COOKIE)) {
+      context.fail(routeId, `Signing in ${who} went to ${answer.headers.location}`);
+    }
+  };
+  expectSignedIn(await signIn(), '/dashboard?new_user=true', 'a new person');
+  const verified = await signedInUser({ email: `verified-${randomUUID()}@${domain}` });
+  expectSignedIn(await signIn(verified.email), '/dashboard', 'an account of the address');
+  const unverified = await unverifiedOwnerWithMember(`unverified-${randomUUID()}@${domain}`);
+  expectSignedIn(await signIn(unverified.email), '/dashboard?new_user=true', 'an unverified one');
 }
 
 const patchActive = (value: string) => ({
@@ -580,16 +606,7 @@ export const routeScenarios: Record<RouteId, Scenario> = {
   },
   async ssoCallback(context) {
     const { domain, signIn } = await oidcOrganization(context, 'setup');
-    const expectSignedIn = (answer: ApiAnswer, location: string, who: string) => {
-      if (answer.headers.location !== location || !cookieSet(answer, SESSION_COOKIE)) {
-        context.fail('ssoCallback', `SSO sign-in of ${who} went to ${answer.headers.location}`);
-      }
-    };
-    expectSignedIn(await signIn(), '/dashboard?new_user=true', 'a new person');
-    const verified = await signedInUser({ email: `verified-${randomUUID()}@${domain}` });
-    expectSignedIn(await signIn(verified.email), '/dashboard', 'an account');
-    const unverified = await unverifiedOwnerWithMember(`unverified-${randomUUID()}@${domain}`);
-    expectSignedIn(await signIn(unverified.email), '/dashboard?new_user=true', 'an unverified one');
+    await signInEveryKindOfAccount(context, 'ssoCallback', domain, signIn);
     // Without the browser's state cookie the answer goes back to the login page.
     const query = { code: 'code', state: 'state' };
     await context.call('ssoCallback', 'refusal', { query }, 302);
@@ -610,30 +627,10 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     };
     await context.call('samlAcs', 'refusal', form, 302);
     await context.call('samlAcs', 'refusal', { ...form, withoutOriginSecret: true }, 403);
-    // The provider's signed answer to our request, from the browser that started it: a new
-    // account of the organization's domain, signed in.
+    // The provider's signed answer to our request, from the browser that started it.
     const saml = await samlOrganization(context);
     try {
-      const expectSignedIn = (answer: ApiAnswer, location: string, who: string) => {
-        if (answer.headers.location !== location || !cookieSet(answer, SESSION_COOKIE)) {
-          context.fail('samlAcs', `SAML sign-in of ${who} went to ${answer.headers.location}`);
-        }
-      };
-      expectSignedIn(await saml.signIn(), '/dashboard?new_user=true', 'a new person');
-      // An account of the address already, verified: linked to the provider's NameID.
-      const verified = await signedInUser({ email: `verified-${randomUUID()}@${saml.domain}` });
-      expectSignedIn(await saml.signIn(verified.email), '/dashboard', 'an account');
-      // An account whose address was never verified (set up by someone else, maybe): deleted,
-      // its workspace passed on to its member, and a new one made for the person the provider
-      // vouches for.
-      const unverified = await unverifiedOwnerWithMember(
-        `unverified-${randomUUID()}@${saml.domain}`,
-      );
-      expectSignedIn(
-        await saml.signIn(unverified.email),
-        '/dashboard?new_user=true',
-        'an unverified address',
-      );
+      await signInEveryKindOfAccount(context, 'samlAcs', saml.domain, saml.signIn);
     } finally {
       await saml.stop();
     }
