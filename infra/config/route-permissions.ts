@@ -14,13 +14,8 @@ export const HTTP_ROUTE_BASE_PERMISSIONS: readonly Permission[] = ['originSecret
 
 // The routes that build links on the app's origin (emails, Google's callback, Stripe's return
 // addresses) read it from the web stack's parameter (functions/src/adapters/app-origin.ts).
-/**
- * What a SCIM change of workspace access does: group and membership items, the owner's workspaces
- * (their index), workspace admissions (a transaction with the workspace's guard), member removals
- * with their tokens handed on (token edits), sessions ended (their index, a batch delete) and API
- * keys deleted, audit events.
- */
-const SCIM_ACCESS_WRITES: readonly Permission[] = [
+/** Every action on the table's items, and queries of the alternate-key index. */
+const EVERY_TABLE_ACTION: readonly Permission[] = [
   'table:GetItem',
   'table:BatchGetItem',
   'table:Query',
@@ -31,6 +26,13 @@ const SCIM_ACCESS_WRITES: readonly Permission[] = [
   'table:BatchWriteItem',
   'table:ConditionCheckItem',
 ];
+/**
+ * What a SCIM change of workspace access does: group and membership items, the owner's workspaces
+ * (their index), workspace admissions (a transaction with the workspace's guard), member removals
+ * with their tokens handed on (token edits), sessions ended (their index, a batch delete) and API
+ * keys deleted, audit events.
+ */
+const SCIM_ACCESS_WRITES = EVERY_TABLE_ACTION;
 /** A SCIM request: its token's and owner's reads, a wrong token's rate limits and audit event. */
 const SCIM_REQUEST: readonly Permission[] = [
   'table:GetItem',
@@ -46,15 +48,7 @@ const SCIM_REQUEST: readonly Permission[] = [
  * does when it replaces an account whose address was never verified (Google, SSO, SCIM).
  */
 const ACCOUNT_DELETION: readonly Permission[] = [
-  'table:GetItem',
-  'table:BatchGetItem',
-  'table:Query',
-  'index:byAlternateKey',
-  'table:PutItem',
-  'table:UpdateItem',
-  'table:DeleteItem',
-  'table:BatchWriteItem',
-  'table:ConditionCheckItem',
+  ...EVERY_TABLE_ACTION,
   'emailSend',
   'appOriginRead',
 ];
