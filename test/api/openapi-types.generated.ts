@@ -3109,7 +3109,7 @@ export interface operations {
                 limit?: number;
                 offset?: number;
                 q?: string;
-                sort?: "expiration_asc" | "expiration_desc" | "name_asc";
+                sort?: "expiration_asc" | "expiration_desc" | "name_asc" | "name_desc";
                 category?: string | string[];
                 "category[]"?: string | string[];
                 section?: string;

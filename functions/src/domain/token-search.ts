@@ -39,11 +39,12 @@ export function matchesFilters(
 
 /** The sort key of the index a sort reads: gsi3 for names, gsi2 for expiry. */
 export function usesNameIndex(sort: TokenSort): boolean {
-  return sort === 'name_asc';
+  return sort === 'name_asc' || sort === 'name_desc';
 }
 
+/** Whether a sort reads its index backwards (ScanIndexForward false), last key first. */
 export function isDescending(sort: TokenSort): boolean {
-  return sort === 'expiration_desc';
+  return sort === 'expiration_desc' || sort === 'name_desc';
 }
 
 /** DynamoDB orders string sort keys by their UTF-8 bytes. */

@@ -217,7 +217,7 @@ describe('GET /api/tokens', () => {
   });
 
   it('orders a search exactly like the indexes', async () => {
-    for (const sort of ['expiration_asc', 'expiration_desc', 'name_asc']) {
+    for (const sort of ['expiration_asc', 'expiration_desc', 'name_asc', 'name_desc']) {
       const indexed = await inventory.list(`sort=${sort}`);
       const searched = await inventory.list(`sort=${sort}&q=e`);
       expect(searched.json).toEqual(indexed.json);
@@ -284,6 +284,8 @@ describe('GET /api/tokens over many tokens', () => {
     );
     const ids = (response: { json: unknown }) =>
       (response.json as ListTokensResponse).items.map((token) => token.id);
+    const keysLastFirst = byName.filter((t) => t.category === 'key_secret').reverse();
+    const searchedLastFirst = byName.filter((t) => t.name.includes('Token 1')).reverse();
     const cases = [
       { query: 'limit=10&offset=0', expected: byExpiry.slice(0, 10) },
       { query: 'limit=10&offset=13', expected: byExpiry.slice(13, 23) },
@@ -299,6 +301,23 @@ describe('GET /api/tokens over many tokens', () => {
       {
         query: 'limit=4&offset=2&section=blue&sort=name_asc',
         expected: byName.filter((t) => t.section === 'blue').slice(2, 6),
+      },
+      // A category's last names first, and "Load more" (the next offset) going on from there.
+      {
+        query: 'limit=4&category[]=key_secret&sort=name_desc',
+        expected: keysLastFirst.slice(0, 4),
+      },
+      {
+        query: 'limit=4&offset=4&category[]=key_secret&sort=name_desc',
+        expected: keysLastFirst.slice(4, 8),
+      },
+      {
+        query: 'limit=3&offset=0&q=token%201&sort=name_desc',
+        expected: searchedLastFirst.slice(0, 3),
+      },
+      {
+        query: 'limit=3&offset=3&q=token%201&sort=name_desc',
+        expected: searchedLastFirst.slice(3, 6),
       },
     ];
     for (const { query, expected } of cases) {

@@ -73,7 +73,8 @@ describe('token sorting', () => {
   it('asks the server for the order it can give', () => {
     expect(requestSort({ key: 'expiresAt', direction: 'asc' })).toBe('expiration_asc');
     expect(requestSort({ key: 'expiresAt', direction: 'desc' })).toBe('expiration_desc');
-    expect(requestSort({ key: 'name', direction: 'desc' })).toBe('name_asc');
+    expect(requestSort({ key: 'name', direction: 'asc' })).toBe('name_asc');
+    expect(requestSort({ key: 'name', direction: 'desc' })).toBe('name_desc');
     expect(requestSort({ key: 'vendor', direction: 'asc' })).toBe('expiration_asc');
   });
 

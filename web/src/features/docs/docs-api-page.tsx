@@ -52,8 +52,8 @@ curl -c jar -b jar -H 'Content-Type: application/json' -H 'X-CSRF-Token: ...' \\
               <Code>GET /api/tokens</Code>: a page of tokens with counts per category and section;
               parameters <Code>workspace_id</Code>, <Code>category[]</Code>, <Code>q</Code>,{' '}
               <Code>section</Code>, <Code>sort</Code> (<Code>expiration_asc</Code>,{' '}
-              <Code>expiration_desc</Code>, <Code>name_asc</Code>), <Code>limit</Code> (up to{' '}
-              {TOKEN_PAGE_SIZE}) and <Code>offset</Code>.
+              <Code>expiration_desc</Code>, <Code>name_asc</Code>, <Code>name_desc</Code>),{' '}
+              <Code>limit</Code> (up to {TOKEN_PAGE_SIZE}) and <Code>offset</Code>.
             </>,
             <>
               <Code>POST /api/tokens</Code>, <Code>PUT /api/tokens/&#123;id&#125;</Code>,{' '}
