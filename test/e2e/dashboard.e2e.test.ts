@@ -299,7 +299,8 @@ describe('token dashboard in Chromium', () => {
     await dialog
       .getByText('Default set based on token category/type. You can pick any future date.')
       .waitFor();
-    expect(await field(dialog, 'New Expiration Date').inputValue()).toBe(inDays(365));
+    // An API key's term (365 days) after its current expiry, a year ahead: never shorter.
+    expect(await field(dialog, 'New Expiration Date').inputValue()).toBe(inDays(730));
     await field(dialog, 'New Expiration Date').fill(inDays(500));
     await dialog.getByRole('button', { name: 'Confirm' }).click();
     await dialog.waitFor({ state: 'hidden' });

@@ -1,6 +1,6 @@
 import type { Category, TokenType } from './categories';
 import { TYPES_BY_CATEGORY } from './categories';
-import { defaultExpiryDate, defaultExpiryDays } from './default-expiry';
+import { defaultExpiryDate, defaultExpiryDays, renewalExpiryDate } from './default-expiry';
 
 const now = new Date('2025-06-15T23:00:00Z');
 
@@ -44,5 +44,14 @@ describe('default expiry', () => {
     expect(defaultExpiryDate('license', 'software_license', new Date('2024-03-01T00:00:00Z'))).toBe(
       '2025-03-01',
     );
+  });
+
+  it('suggests a renewal one term after the current expiry while it is ahead, else after today', () => {
+    const license = { category: 'license', type: 'software_license' } as const;
+    expect(renewalExpiryDate({ ...license, expiresAt: '2028-03-01' }, now)).toBe('2029-03-01');
+    expect(renewalExpiryDate({ ...license, expiresAt: '2025-06-01' }, now)).toBe('2026-06-15');
+    expect(
+      renewalExpiryDate({ category: 'cert', type: 'tls_cert', expiresAt: '2025-06-20' }, now),
+    ).toBe('2025-09-18');
   });
 });

@@ -1,6 +1,6 @@
 /** Default expiry suggestions, for the create form and the renew dialog. */
 import type { Category, TokenType } from './categories';
-import { addCalendarDays } from './calendar-date';
+import { addCalendarDays, parseDate } from './calendar-date';
 
 export const SHORT_DEFAULT_EXPIRY_DAYS = 90;
 export const LONG_DEFAULT_EXPIRY_DAYS = 365;
@@ -26,4 +26,22 @@ export function defaultExpiryDate(
   now: Date,
 ): string {
   return addCalendarDays(now, defaultExpiryDays(category, type));
+}
+
+/**
+ * The suggested new expiry of a renewal: the type's term after the current expiry while that is
+ * still ahead (a renewal before the end starts the next term where this one ends, so it never
+ * shortens what was paid for), else after today. `YYYY-MM-DD`.
+ */
+export function renewalExpiryDate(
+  token: {
+    readonly category: Category;
+    readonly type?: TokenType | null;
+    readonly expiresAt: string;
+  },
+  now: Date,
+): string {
+  const current = parseDate(token.expiresAt);
+  const from = current && current.getTime() > now.getTime() ? current : now;
+  return defaultExpiryDate(token.category, token.type, from);
 }

@@ -551,7 +551,8 @@ describe('token dashboard', () => {
     // The date in the user's locale, its ISO date on hover.
     expect(within(dialog).getByTitle(inDays(3))).toHaveTextContent(localeDay(inDays(3)));
     const date = within(dialog).getByLabelText(/^New Expiration Date/);
-    expect(date).toHaveValue(inDays(90));
+    // A certificate's term (90 days) after its current expiry, 3 days ahead.
+    expect(date).toHaveValue(inDays(93));
     expect(
       within(dialog).getByText(
         'Default set based on token category/type. You can pick any future date.',
@@ -569,7 +570,7 @@ describe('token dashboard', () => {
     expect(await screen.findByText('Token renewed successfully')).toBeInTheDocument();
     expect(screen.queryByText('Token updated successfully')).toBeNull();
     expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toEqual({
-      expiresAt: inDays(90),
+      expiresAt: inDays(93),
     });
   });
 

@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import { EARLIEST_DATE, LATEST_DATE } from '@expiry-radar/shared/domain/calendar-date';
-import { defaultExpiryDate } from '@expiry-radar/shared/domain/default-expiry';
+import { renewalExpiryDate } from '@expiry-radar/shared/domain/default-expiry';
 import type {
   RenewTokenData,
   RenewTokenInput,
@@ -34,7 +34,7 @@ interface RenewTokenDialogProps {
   onRenewed: (saved: Token, previous: Token) => void;
 }
 
-/** "Renew Token": a new future expiry, suggested by category and type. */
+/** "Renew Token": a new future expiry, suggested by category and type (`renewalExpiryDate`). */
 export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenDialogProps) {
   const [failure, setFailure] = useState<string | null>(null);
   // Quiet: a failure is said here, in the dialog.
@@ -45,7 +45,7 @@ export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenD
     formState: { isSubmitting },
   } = useForm<RenewTokenInput, unknown, RenewTokenData>({
     resolver: zodResolver(renewTokenFormSchema),
-    defaultValues: { expiresAt: defaultExpiryDate(token.category, token.type, now) },
+    defaultValues: { expiresAt: renewalExpiryDate(token, now) },
   });
 
   const onSubmit = handleSubmit(async ({ expiresAt }) => {
