@@ -1,4 +1,4 @@
-import { refuseMemberChange } from './member-policy';
+import { refuseMemberChange, refuseRemovalRequest } from './member-policy';
 
 const base = {
   actorId: 'manager',
@@ -24,5 +24,25 @@ describe('refuseMemberChange', () => {
     const self = { ...base, targetUserId: 'manager', targetRole: 'workspace_manager' } as const;
     expect(refuseMemberChange({ ...self, kind: 'role' })).toBe('ownRole');
     expect(refuseMemberChange({ ...self, kind: 'remove' })).toBeUndefined();
+  });
+});
+
+describe('refuseRemovalRequest', () => {
+  const request = { actorId: 'me', targetId: 'other', handsOver: false } as const;
+
+  it('leaves removing others to admins and workspace managers', () => {
+    expect(refuseRemovalRequest({ ...request, actorRole: 'workspace_manager' })).toBeUndefined();
+    expect(refuseRemovalRequest({ ...request, actorRole: 'viewer' })).toBe('readOnly');
+  });
+
+  it('lets every member leave, naming who takes over only as an editor', () => {
+    const leaving = { ...request, targetId: 'me' } as const;
+    expect(refuseRemovalRequest({ ...leaving, actorRole: 'viewer' })).toBeUndefined();
+    expect(refuseRemovalRequest({ ...leaving, actorRole: 'viewer', handsOver: true })).toBe(
+      'handOverReadOnly',
+    );
+    expect(
+      refuseRemovalRequest({ ...leaving, actorRole: 'workspace_manager', handsOver: true }),
+    ).toBeUndefined();
   });
 });

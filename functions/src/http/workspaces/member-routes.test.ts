@@ -409,6 +409,33 @@ describe('DELETE /api/v1/workspaces/{id}/members/{userId}', () => {
     expect(await findMember(workspaceId, manager.userId)).toBeUndefined();
   });
 
+  it('lets a viewer leave, without naming who takes over, but not remove anyone else', async () => {
+    const { workspaceId, manager, viewer } = await givenTeam();
+    expect((await remove(workspaceId, manager.userId, viewer.cookie)).json).toMatchObject({
+      code: 'FORBIDDEN',
+      error: 'Viewers have read-only access to this workspace.',
+    });
+    const handingOver = await invoke(
+      removeMember,
+      routeRequest('DELETE', `${MEMBERS_ROUTE}/{userId}`, {
+        params: { id: workspaceId, userId: viewer.userId },
+        query: `successor_id=${manager.userId}`,
+        cookie: viewer.cookie,
+      }),
+    );
+    expect(handingOver.statusCode).toBe(403);
+    expect(await findMember(workspaceId, manager.userId)).toBeDefined();
+    expect(await findMember(workspaceId, viewer.userId)).toBeDefined();
+
+    expect((await remove(workspaceId, viewer.userId, viewer.cookie)).statusCode).toBe(200);
+    expect(await findMember(workspaceId, viewer.userId)).toBeUndefined();
+    expect(await lastEvent(workspaceId)).toMatchObject({
+      action: 'member.removed',
+      actor: { id: viewer.userId },
+      target_id: viewer.userId,
+    });
+  });
+
   it('never removes the admin; 404 for unknown members', async () => {
     const { workspaceId, admin, manager } = await givenTeam();
     for (const cookie of [manager.cookie, admin.cookie]) {
