@@ -245,7 +245,12 @@ describe('token dashboard in Chromium', () => {
     await expectEventually(
       async () => (await rowNames(certs)).join() === 'api certificate,www certificate',
     );
+    // Z to A: the server's name order read backwards, so "Load more" would continue it.
+    const lastNamesFirst = page.waitForRequest(
+      (request) => new URL(request.url()).searchParams.get('sort') === 'name_desc',
+    );
     await certs.getByRole('button', { name: 'Name' }).click();
+    await lastNamesFirst;
     await expectEventually(
       async () => (await rowNames(certs)).join() === 'www certificate,api certificate',
     );

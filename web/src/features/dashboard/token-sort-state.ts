@@ -17,8 +17,9 @@ export interface TokenSortState {
 export const DEFAULT_SORT: TokenSortState = { key: 'expiresAt', direction: 'asc' };
 
 /**
- * The server's order for a card's pages (expiration_asc, expiration_desc, name_asc, name_desc), so
- * that "Load more" continues the order shown; other keys are sorted within what is loaded.
+ * The server's order for a card's pages (expiration_asc, expiration_desc, name_asc,
+ * name_desc), so that "Load more" continues the order shown; other keys are sorted within what
+ * is loaded.
  */
 export function requestSort({ key, direction }: TokenSortState): TokenSort {
   if (key === 'expiresAt') return direction === 'asc' ? 'expiration_asc' : 'expiration_desc';
