@@ -5,6 +5,8 @@ import {
   canDelete,
   canEditMembers,
   canRemove,
+  canLeave,
+  canChooseSuccessor,
   canRename,
   canTransferFrom,
   canTransferInto,
@@ -50,10 +52,19 @@ describe('workspace permissions (as the server enforces them)', () => {
     expect(canChangeRole(manager, member('other', 'viewer'), SELF)).toBe(true);
     expect(canChangeRole(manager, member('owner', 'admin'), SELF)).toBe(false);
     expect(canChangeRole(manager, member(SELF, 'workspace_manager'), SELF)).toBe(false);
-    expect(canRemove(manager, member('owner', 'admin'))).toBe(false);
-    expect(canRemove(manager, member(SELF, 'workspace_manager'))).toBe(true);
-    expect(canRemove(ws('viewer'), member('other', 'viewer'))).toBe(false);
-    expect(canRemove(ws('admin', true), member('other', 'viewer'))).toBe(false);
+    expect(canRemove(manager, member('owner', 'admin'), SELF)).toBe(false);
+    expect(canRemove(manager, member(SELF, 'workspace_manager'), SELF)).toBe(true);
+    expect(canRemove(ws('viewer'), member('other', 'viewer'), SELF)).toBe(false);
+    expect(canRemove(ws('admin', true), member('other', 'viewer'), SELF)).toBe(false);
+  });
+
+  it('lets every member but the admin leave, viewers too, choosing a successor as an editor', () => {
+    expect(canRemove(ws('viewer'), member(SELF, 'viewer'), SELF)).toBe(true);
+    expect(canLeave(ws('viewer'))).toBe(true);
+    expect(canLeave(ws('viewer', true))).toBe(false);
+    expect(canLeave(ws('admin'))).toBe(false);
+    expect(canChooseSuccessor(ws('viewer'))).toBe(false);
+    expect(canChooseSuccessor(ws('workspace_manager'))).toBe(true);
   });
 
   it('moves tokens out of any workspace the user edits, into active ones only', () => {

@@ -1,7 +1,7 @@
 /**
  * What the workspaces page offers, mirroring the server's rules (functions'
- * workspace-access and member-policy): admins and workspace managers manage members, only the
- * admin renames or deletes, nobody changes the admin or their own role, and a frozen workspace
+ * workspace-access and member-policy): admins and workspace managers manage members, every
+ * other member may leave, only the admin renames or deletes, nobody changes the admin or their own role, and a frozen workspace
  * is read-only (it can still be deleted, and its tokens moved out).
  */
 import type { Member, Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
@@ -12,6 +12,7 @@ import {
   canManageTrustedCertificateAuthorities,
   canManageWatchedDomains,
   canRenameOrDeleteWorkspace,
+  canViewTokens,
   isEditorRole,
 } from '@expiry-radar/shared/domain/permissions';
 
@@ -40,9 +41,20 @@ export function canChangeRole(workspace: Workspace, member: Member, selfId: stri
   return canEditMembers(workspace) && member.role !== 'admin' && member.user_id !== selfId;
 }
 
-/** Remove (or cancel the invitation): never the admin; leaving oneself is allowed. */
-export function canRemove(workspace: Workspace, member: Member): boolean {
-  return canEditMembers(workspace) && member.role !== 'admin';
+/** Leave (remove oneself): every member but the admin, viewers too; not while frozen. */
+export function canLeave(workspace: Workspace): boolean {
+  return canViewTokens(workspace.role) && workspace.role !== 'admin' && !workspace.is_frozen;
+}
+
+/** Remove someone else (or cancel their invitation), or leave: never the admin. */
+export function canRemove(workspace: Workspace, member: Member, selfId: string): boolean {
+  if (member.role === 'admin') return false;
+  return member.user_id === selfId ? canLeave(workspace) : canEditMembers(workspace);
+}
+
+/** Who takes over a leaving or removed member's tokens changes tokens: admins and managers. */
+export function canChooseSuccessor(workspace: Workspace): boolean {
+  return isEditorRole(workspace.role);
 }
 
 /** Tokens can move from any workspace the user edits (frozen too) into an active one. */

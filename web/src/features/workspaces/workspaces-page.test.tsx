@@ -13,7 +13,11 @@ import { tokenFixture } from '../../../test-support/token-fixtures';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 import { DELETE_WORKSPACE_WARNING } from './components/delete-workspace-dialog';
-import { NO_SUCCESSOR, SUCCESSOR_LABEL } from './components/remove-member-dialog';
+import {
+  LEAVING_TOKENS_NOTE,
+  NO_SUCCESSOR,
+  SUCCESSOR_LABEL,
+} from './components/remove-member-dialog';
 import { FROZEN_NOTE, VIEWER_MEMBERS_NOTE } from './components/workspace-details';
 import { WorkspacesPage } from './workspaces-page';
 
@@ -581,6 +585,45 @@ describe('workspaces page: members', () => {
     await user.click(within(form).getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText(FROZEN_NOTE)).toBeVisible();
     expect(screen.queryByRole('form', { name: 'Invite a member' })).toBeNull();
+  });
+
+  it('lets a viewer leave from their own row, and remove nobody else', async () => {
+    const { routes, state } = fakeServer({
+      workspaces: [shared, ws('ws-other', 'Other', 'admin')],
+      members: {
+        'ws-shared': [
+          member('owner', 'owner@example.com', 'admin', 'Olga Owner'),
+          member('user-2', 'grace@example.com', 'workspace_manager'),
+          member(SELF, 'ada@example.com', 'viewer', 'Ada Lovelace'),
+        ],
+        'ws-other': [member(SELF, 'ada@example.com', 'admin', 'Ada Lovelace')],
+      },
+    });
+    const { requests } = installFetchMock({
+      ...routes,
+      [`DELETE /api/v1/workspaces/ws-shared/members/${SELF}`]: () => {
+        state.workspaces = state.workspaces.filter((w) => w.id !== 'ws-shared');
+        return jsonResponse({ ok: true });
+      },
+    });
+    renderPage('/workspaces?workspace=ws-shared');
+    const user = userEvent.setup();
+    const members = await screen.findByRole('table', { name: 'Members of Shared' });
+    expect(within(members).getByRole('columnheader', { name: 'Actions' })).toBeVisible();
+    expect(within(members).getAllByRole('button')).toEqual([
+      within(members).getByRole('button', { name: 'Leave workspace ada@example.com' }),
+    ]);
+    await user.click(
+      within(members).getByRole('button', { name: 'Leave workspace ada@example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Leave workspace?' });
+    expect(within(dialog).getByText(new RegExp(LEAVING_TOKENS_NOTE))).toBeVisible();
+    expect(within(dialog).queryByRole('combobox', { name: SUCCESSOR_LABEL })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByRole('heading', { name: 'Members of Other' })).toBeVisible();
+    const leave = requests.find((r) => r.method === 'DELETE');
+    expect(leave?.path).toBe(`/api/v1/workspaces/ws-shared/members/${SELF}`);
+    expect(leave?.url.searchParams.has('successor_id')).toBe(false);
   });
 
   it('is read-only for viewers', async () => {

@@ -33,7 +33,9 @@ import { membersQueryOptions } from '../api/workspace-queries';
 import type { AssignableRole } from '../workspace-permissions';
 import {
   canChangeRole,
+  canChooseSuccessor,
   canEditMembers,
+  canLeave,
   canRemove,
   isAssignableRole,
 } from '../workspace-permissions';
@@ -101,6 +103,8 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
     placeholderData: keepPreviousData,
   });
   const editable = canEditMembers(workspace);
+  // A viewer's only action is leaving, on their own row.
+  const hasActions = editable || canLeave(workspace);
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down(MEMBER_TABLE_BREAKPOINT), { noSsr: true });
 
@@ -138,7 +142,7 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
     // The visible word starts the accessible name, as speech input users say it.
     const action = member.status === 'invited' ? 'Withdraw' : 'Remove';
     return (
-      canRemove(workspace, member) && (
+      canRemove(workspace, member, selfId) && (
         <Button
           size="small"
           color="error"
@@ -164,7 +168,7 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
               ...(member.display_name ? [['Email', member.email] as const] : []),
               ['Role', roleCell(member)] as const,
             ]}
-            actions={editable ? removeButton(member) : undefined}
+            actions={hasActions ? removeButton(member) : undefined}
           />
         );
       })}
@@ -191,7 +195,7 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
                     <TableCell>Email</TableCell>
                     <TableCell>Role</TableCell>
                     <TableCell>Status</TableCell>
-                    {editable && (
+                    {hasActions && (
                       <TableCell align="right" sx={actionsCellSx}>
                         Actions
                       </TableCell>
@@ -217,7 +221,7 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
                         </TableCell>
                         <TableCell>{roleCell(member)}</TableCell>
                         <TableCell>{statusChip(member)}</TableCell>
-                        {editable && (
+                        {hasActions && (
                           <TableCell align="right" sx={actionsCellSx}>
                             {removeButton(member)}
                           </TableCell>
@@ -246,6 +250,7 @@ export function MembersPanel({ workspace, selfId, onLeft, onFrozen }: MembersPan
           member={removing}
           workspaceName={workspace.name}
           isSelf={removing.user_id === selfId}
+          canChooseSuccessor={canChooseSuccessor(workspace)}
           successors={items.filter(
             (member) => member.status === 'active' && member.user_id !== removing.user_id,
           )}

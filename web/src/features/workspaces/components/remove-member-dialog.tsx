@@ -7,12 +7,15 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 
 export const SUCCESSOR_LABEL = 'Who takes over their tokens?';
 export const NO_SUCCESSOR = 'No one: their tokens keep no owner';
+export const LEAVING_TOKENS_NOTE = 'Tokens you own there keep no owner.';
 
 interface RemoveMemberDialogProps {
   member: Member;
   workspaceName: string;
   /** The member is the signed-in user: removing is leaving. */
   isSelf: boolean;
+  /** The user may name who takes over the member's tokens (admins and workspace managers). */
+  canChooseSuccessor: boolean;
   /** The other active members, who may take over the member's tokens. */
   successors?: readonly Member[];
   onClose: () => void;
@@ -25,22 +28,25 @@ const nameOf = (member: Member) =>
 
 /**
  * Confirms removing a member, cancelling an invitation, or leaving the workspace. Removing or
- * leaving asks who takes over the tokens the member owns (one of the other members, or no one).
+ * leaving asks who takes over the tokens the member owns (one of the other members, or no one),
+ * of those who may choose; a viewer's tokens keep no owner when they leave.
  */
 export function RemoveMemberDialog({
   member,
   workspaceName,
   isSelf,
+  canChooseSuccessor,
   successors = [],
   onClose,
   onConfirm,
 }: RemoveMemberDialogProps) {
   const [successorId, setSuccessorId] = useState('');
   const invited = member.status === 'invited';
+  const choosesSuccessor = canChooseSuccessor && !invited;
   const who = nameOf(member);
   const title = isSelf ? 'Leave workspace?' : invited ? 'Withdraw invitation?' : 'Remove member?';
   const text = isSelf
-    ? `You will lose access to “${workspaceName}” and its tokens. An admin or workspace manager can invite you again.`
+    ? `You will lose access to “${workspaceName}” and its tokens. An admin or workspace manager can invite you again.${choosesSuccessor ? '' : ` ${LEAVING_TOKENS_NOTE}`}`
     : invited
       ? `The invitation of ${who} to “${workspaceName}” is withdrawn; they can no longer accept it.`
       : `${who} loses access to “${workspaceName}” and its tokens. Their own account is not affected.`;
@@ -51,12 +57,12 @@ export function RemoveMemberDialog({
       title={title}
       confirmLabel={isSelf ? 'Leave' : invited ? 'Withdraw invitation' : 'Remove'}
       onClose={onClose}
-      onConfirm={() => onConfirm(invited || successorId === '' ? null : successorId)}
+      onConfirm={() => onConfirm(!choosesSuccessor || successorId === '' ? null : successorId)}
     >
       <DialogContentText id="remove-member-description" sx={{ overflowWrap: 'anywhere' }}>
         {text}
       </DialogContentText>
-      {!invited && (
+      {choosesSuccessor && (
         <TextField
           select
           id="remove-member-successor"
