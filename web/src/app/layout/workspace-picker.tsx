@@ -5,6 +5,7 @@ import Select from '@mui/material/Select';
 import Tooltip from '@mui/material/Tooltip';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { WorkspacePickerState } from './nav-items';
+import { workspaceOptionLabels } from './workspace-option-labels';
 
 interface WorkspacePickerProps {
   workspaces: Workspace[];
@@ -21,7 +22,8 @@ interface WorkspacePickerProps {
  * commit of every signed-in page's first render, is synchronous, so React ran the commit's
  * passive effects (the queries' first calls among them) and a second render before the page
  * could paint (docs/architecture.md, "What the commit pulls in before the paint"). The native
- * list is also the one phones and screen readers know best.
+ * list is also the one phones and screen readers know best. A name that repeats in the list says
+ * whose workspace it is (`workspaceOptionLabels`).
  */
 export function WorkspacePicker({
   workspaces,
@@ -31,6 +33,7 @@ export function WorkspacePicker({
   showHintText = false,
 }: WorkspacePickerProps) {
   const id = showHintText ? 'drawer-workspace' : 'top-bar-workspace';
+  const labels = workspaceOptionLabels(workspaces);
   const field = (
     <FormControl
       size="small"
@@ -61,7 +64,7 @@ export function WorkspacePicker({
         {selected === null && <option value="" disabled />}
         {workspaces.map((workspace) => (
           <option key={workspace.id} value={workspace.id}>
-            {workspace.name}
+            {labels.get(workspace.id)}
           </option>
         ))}
       </Select>
