@@ -509,7 +509,16 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:DeleteItem',
     'integrationCredentialsSeal',
   ],
-  listAlertQueue: ['table:BatchGetItem', 'table:Query', 'index:byAlternateKey'],
+  // Reads the alerts-by-time index; a workspace's first listing gives its older records their
+  // index entries (UpdateItem) and writes the marker that says so (PutItem).
+  listAlertQueue: [
+    'table:BatchGetItem',
+    'table:Query',
+    'table:PutItem',
+    'table:UpdateItem',
+    'index:byAlternateKey',
+    'index:alertsByTime',
+  ],
   requeueAlerts: [
     'table:BatchGetItem',
     'index:byAlternateKey',

@@ -42,6 +42,10 @@ export const UNREHEARSED_GRANTS: UnrehearsedGrants = {
     'kms:Decrypt key/6vjn25vf2ntu-rehearsal':
       "an alert posted with a workspace's Slack app: its bot token, sealed like integration credentials, is opened (an installation needs Slack's OAuth exchange, outside the rehearsal)",
   },
+  'ApiAlertQueue/ListAlertQueue': {
+    'dynamodb:UpdateItem':
+      "a workspace's first listing that finds alert records stored before the alerts-by-time index: each gets its entry (every record the rehearsal's deployment writes has it already)",
+  },
   'ApiTokens/UpdateToken': {
     'dynamodb:DeleteItem':
       "an edit that takes away a certificate's last endpoint or a registration's domain: its check schedule is deleted in the token's transaction",

@@ -191,6 +191,11 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: `${ALERT_SORT_PREFIX}${opensAt}#${alertId}`,
   }),
+  /** Says every alert record of the workspace carries its entry in the alerts-by-time index. */
+  alertTimeIndexMarker: (workspaceId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: 'ALERT_TIME_INDEX',
+  }),
   /** What was done about a token's alerts for its current expiry (acknowledged, snoozed, renewed). */
   alertAction: (workspaceId: string, tokenId: string) => ({
     pk: `WS#${workspaceId}`,
@@ -361,6 +366,18 @@ export const tokenIndexKeys = {
   partition: (workspaceId: string, category: string) => `WS#${workspaceId}#CAT#${category}`,
   byExpiry: (expiresAt: string, tokenId: string) => `${expiresAt}#${tokenId}`,
   byName: (name: string, tokenId: string) => `${name.toLowerCase()}#${tokenId}`,
+} as const;
+
+/**
+ * The alerts of a workspace by when they were queued (INDEX_NAMES.alertsByTime, on gsi2 beside
+ * the tokens' partitions): `<createdAt>#<the record's sk>`, so alerts queued by one scan follow
+ * their windows. The marker's sort key follows every ISO instant, so a descending query reads it
+ * first.
+ */
+export const alertTimeIndexKeys = {
+  partition: (workspaceId: string) => `WS#${workspaceId}#ALERTS`,
+  entry: (createdAt: string, alertSortKey: string) => `${createdAt}#${alertSortKey}`,
+  marker: '~INDEXED',
 } as const;
 export const INVITE_SORT_PREFIX = 'INVITE#';
 export const WORKSPACE_NAME_SORT_PREFIX = 'WORKSPACE_NAME#';

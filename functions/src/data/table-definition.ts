@@ -29,6 +29,11 @@ export const INDEX_NAMES = {
   byAlternateKey: 'gsi1',
   /** Tokens of a workspace and category ordered by expiry date. */
   tokensByExpiry: 'gsi2',
+  /**
+   * Alert records of a workspace, by when they were queued: partitions of their own on gsi2
+   * (`WS#<id>#ALERTS`, apart from the tokens' `WS#<id>#CAT#<category>`).
+   */
+  alertsByTime: 'gsi2',
   /** Tokens of a workspace and category ordered by lower-cased name. */
   tokensByName: 'gsi3',
   /** Sparse: only tokens with a pending alert window carry `nextAlertAt`. */

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { WEBHOOK_KINDS } from '@expiry-radar/shared/domain/alerts';
 import { expectRoundTrip } from '../../../test-support/codec-properties';
 import { alertIdOf } from '../../domain/alert-schedule';
-import { epochSeconds, gsi1, keys } from '../keys';
+import { alertTimeIndexKeys, epochSeconds, gsi1, keys } from '../keys';
 import {
   ALERT_RETENTION_SECONDS,
   alertCodec,
@@ -146,6 +146,8 @@ describe('alert codec', () => {
     expect(item).toMatchObject({
       ...key,
       ...gsi1.alertNeedingAttention('ws-1', key.sk),
+      gsi2pk: alertTimeIndexKeys.partition('ws-1'),
+      gsi2sk: `${record.createdAt}#${key.sk}`,
       entity: 'ALERT',
       id: alertId,
       ttl: epochSeconds(new Date(record.createdAt)) + ALERT_RETENTION_SECONDS,

@@ -6,7 +6,9 @@
  * Deliveries (one per email address, one per webhook) are a map `deliveries.<key>` inside it,
  * absent until the worker planned them. A record that needs a person (failed or skipped
  * deliveries no longer retried automatically) also carries `gsi1pk=ALERTS_ATTENTION#<workspaceId>`
- * and `gsi1sk=<its sk>`. `ttl`: a year after it was created.
+ * and `gsi1sk=<its sk>`. Every record is listed by when it was queued: `gsi2pk=WS#<workspaceId>#ALERTS`,
+ * `gsi2sk=<createdAt>#<its sk>` (records from before carry it once their workspace is listed:
+ * alert-listing.ts). `ttl`: a year after it was created.
  *
  * Reading: ids, token, expiry date, threshold and times are required. An unknown record or
  * delivery status reads as pending and an unknown channel kind as email (`.catch`); a missing
@@ -24,7 +26,7 @@ import type {
 } from '../../domain/alert-delivery-model';
 import { alertWindows, parseAlertId } from '../../domain/alert-schedule';
 import { workspaceIdOfToken } from '../../domain/token-ids';
-import { epochSeconds, gsi1, keys } from '../keys';
+import { alertTimeIndexKeys, epochSeconds, gsi1, keys } from '../keys';
 import type { TableKey } from '../table-operations';
 import { parseItem, type EntityCodec } from './entity-codec';
 
@@ -55,6 +57,19 @@ export function requireAlertLocation(alertId: string) {
   const location = alertLocation(alertId);
   if (!location) throw new Error(`Not an alert id: ${alertId}`);
   return location;
+}
+
+/**
+ * An alert's entry in the alerts-by-time index (the alert queue's list, ACCESS_PATTERNS.md row
+ * 15). `createdAt` is when the scan queued the alert, the time the bell shows beside it and that
+ * never changes after (`updatedAt` moves with every delivery attempt).
+ */
+export function alertTimeIndexAttributes(alertId: string, createdAt: string) {
+  const { workspaceId, key } = requireAlertLocation(alertId);
+  return {
+    gsi2pk: alertTimeIndexKeys.partition(workspaceId),
+    gsi2sk: alertTimeIndexKeys.entry(createdAt, key.sk),
+  };
 }
 
 /** The index entry of an alert waiting for a person (requeue, ACCESS_PATTERNS.md row 34). */
@@ -115,6 +130,8 @@ export const alertItemSchema = z.object({
   rev: z.number().default(0),
   gsi1pk: z.string().optional(),
   gsi1sk: z.string().optional(),
+  gsi2pk: z.string().optional(),
+  gsi2sk: z.string().optional(),
   ttl: z.number(),
 });
 
@@ -150,6 +167,7 @@ export const alertCodec = {
     rev: revision,
     ...(deliveries === null ? {} : { deliveries: alertDeliveriesItem(deliveries) }),
     ...(needsAttention ? attentionAttributes(alertId) : {}),
+    ...alertTimeIndexAttributes(alertId, record.createdAt),
     ttl: epochSeconds(new Date(record.createdAt)) + ALERT_RETENTION_SECONDS,
   }),
 

@@ -1,7 +1,18 @@
+import { randomUUID } from 'node:crypto';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { invoke } from '../../../test-support/api-gateway-event';
-import { givenToken } from '../../../test-support/token-fixtures';
-import { givenTeam, routeEvent, routeRequest } from '../../../test-support/workspace-fixtures';
+import { givenToken, inDays } from '../../../test-support/token-fixtures';
+import {
+  givenTeam,
+  givenWorkspace,
+  routeEvent,
+  routeRequest,
+} from '../../../test-support/workspace-fixtures';
+import { createAlertRecord } from '../../data/alert-record-store';
+import { requireAlertLocation } from '../../data/entities/alert';
 import { alertIdOf } from '../../domain/alert-schedule';
+import { getDocumentClient } from '../../platform/aws-clients';
+import { getConfig } from '../../platform/config';
 import { handler as getAlertStats } from './get-alert-stats';
 import { handler as listAlertQueue } from './list-alert-queue';
 import { handler as requeueAlerts } from './requeue-alerts';
@@ -70,5 +81,75 @@ describe('POST /api/alert-queue/{id}/retry', () => {
         body: { code: 'NOT_FOUND', error: 'Alert not found.' },
       });
     }
+  });
+});
+
+describe('GET /api/alert-queue order', () => {
+  const at = (time: string) => new Date(`2026-11-29T${time}:00.000Z`);
+  const expiresAt = inDays(3);
+
+  /** An alert of a token of `workspaceId` queued at `time` for its window `threshold` days out. */
+  async function givenAlertQueuedAt(workspaceId: string, time: string, threshold: number) {
+    const tokenId = `${workspaceId}.${randomUUID()}`;
+    const alert = {
+      alertId: alertIdOf(tokenId, expiresAt, threshold),
+      workspaceId,
+      tokenId,
+      tokenName: `queued ${time}`,
+      expiresAt,
+      threshold,
+    };
+    await createAlertRecord({ ...alert, deliveries: [], now: at(time) });
+    return alert;
+  }
+
+  /** As a record stored before alerts carried their place in time order: no `gsi2` entry. */
+  async function givenAlertStoredBeforeTimeOrder(workspaceId: string, time: string) {
+    const { alertId } = await givenAlertQueuedAt(workspaceId, time, 14);
+    const { pk, sk } = requireAlertLocation(alertId).key;
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: { pk, sk },
+        UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
+      }),
+    );
+  }
+
+  const page = async (cookie: string, query: string) => {
+    const response = await invoke(
+      listAlertQueue,
+      routeEvent({ method: 'GET', path: '/api/alert-queue', query, cookie }),
+    );
+    expect(response.statusCode).toBe(200);
+    return (response.json as { items: Array<{ token_name: string }> }).items.map(
+      (item) => item.token_name,
+    );
+  };
+
+  it('lists alerts newest queued first, older records included, on every page and merged', async () => {
+    const team = await givenTeam();
+    // Their windows open in another order: 19:25's in 2 days, 19:45's 4 days ago, 19:39's 27.
+    await givenAlertQueuedAt(team.workspaceId, '19:25', 1);
+    await givenAlertStoredBeforeTimeOrder(team.workspaceId, '19:30');
+    await givenAlertQueuedAt(team.workspaceId, '19:39', 30);
+    await givenAlertQueuedAt(team.workspaceId, '19:45', 7);
+    const cookie = team.admin.cookie;
+    const query = (paging: string) => `workspace_id=${team.workspaceId}&${paging}`;
+
+    expect(await page(cookie, query('limit=10'))).toEqual([
+      'queued 19:45',
+      'queued 19:39',
+      'queued 19:30',
+      'queued 19:25',
+    ]);
+    expect([
+      ...(await page(cookie, query('limit=2&offset=0'))),
+      ...(await page(cookie, query('limit=2&offset=2'))),
+    ]).toEqual(['queued 19:45', 'queued 19:39', 'queued 19:30', 'queued 19:25']);
+
+    const other = await givenWorkspace({ ownerId: team.admin.userId });
+    await givenAlertQueuedAt(other, '19:40', 1);
+    expect(await page(cookie, 'limit=3')).toEqual(['queued 19:45', 'queued 19:40', 'queued 19:39']);
   });
 });
