@@ -1818,6 +1818,7 @@ export interface operations {
                             downgraded: boolean;
                             twoFactorEnabled?: boolean;
                             pendingEmail?: string | null;
+                            createdAt?: string;
                         };
                         needsVerification?: boolean;
                         features: {
@@ -2008,6 +2009,7 @@ export interface operations {
                             downgraded: boolean;
                             twoFactorEnabled?: boolean;
                             pendingEmail?: string | null;
+                            createdAt?: string;
                         };
                         needsVerification?: boolean;
                         features: {
@@ -2204,6 +2206,7 @@ export interface operations {
                             downgraded: boolean;
                             twoFactorEnabled?: boolean;
                             pendingEmail?: string | null;
+                            createdAt?: string;
                         };
                         needsVerification: boolean;
                     };
@@ -2841,6 +2844,7 @@ export interface operations {
                             downgraded: boolean;
                             twoFactorEnabled?: boolean;
                             pendingEmail?: string | null;
+                            createdAt?: string;
                         };
                         needsVerification?: boolean;
                         features: {

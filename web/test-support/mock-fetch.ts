@@ -93,7 +93,12 @@ export function installUnansweredFetch(): FetchMock {
 export const LOGGED_OUT_SESSION = { loggedIn: false, features: FEATURES };
 
 export function sessionFor(
-  overrides: { plan?: string; needsVerification?: boolean; downgraded?: boolean } = {},
+  overrides: {
+    plan?: string;
+    needsVerification?: boolean;
+    downgraded?: boolean;
+    createdAt?: string;
+  } = {},
 ) {
   return {
     loggedIn: true,
@@ -106,6 +111,7 @@ export function sessionFor(
       avatar: null,
       plan: overrides.plan ?? 'free',
       downgraded: overrides.downgraded ?? false,
+      ...(overrides.createdAt ? { createdAt: overrides.createdAt } : {}),
     },
     features: FEATURES,
   };

@@ -22,6 +22,8 @@ export const sessionUserSchema = z.object({
   twoFactorEnabled: z.boolean().optional(),
   /** The address the user asked to move to, in force once its emailed link is used. */
   pendingEmail: z.string().nullable().optional(),
+  /** When the account was made (ISO instant): a welcome kept from a registration is for it only. */
+  createdAt: z.string().optional(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 

@@ -14,13 +14,35 @@ export function withoutWelcomeParams(search: URLSearchParams): URLSearchParams {
   return next;
 }
 
-/** Remembers that a welcome is due (set at registration, before the email is verified). */
+/** What a pending welcome kept from a registration holds: when the registration was sent. */
+const REGISTERED_PREFIX = 'registered:';
+/**
+ * How much earlier than the registration an account may be dated and still be the one it made:
+ * the account's date is the server's clock, the registration's this browser's.
+ */
+const CLOCK_SKEW_MS = 10 * 60 * 1000;
+
+/** Remembers that a welcome is due: a welcome flag seen before the session could use the app. */
 export function markWelcomePending(): void {
   localStore.set(storageKeys.pendingWelcome, 'true');
 }
 
-export function isWelcomePending(): boolean {
-  return localStore.get(storageKeys.pendingWelcome) === 'true';
+/**
+ * Remembers that a registration was sent. Registering answers the same for an address that has an
+ * account already (its owner gets a sign-in reminder instead), so the welcome it leaves pending is
+ * for an account made since only, not for that one.
+ */
+export function markRegistrationWelcomePending(now: Date = new Date()): void {
+  localStore.set(storageKeys.pendingWelcome, `${REGISTERED_PREFIX}${now.toISOString()}`);
+}
+
+/** Whether a welcome is pending for the signed-in account, made at `accountCreatedAt`. */
+export function isWelcomePending(accountCreatedAt: string | undefined): boolean {
+  const pending = localStore.get(storageKeys.pendingWelcome);
+  if (pending === 'true') return true;
+  if (!pending?.startsWith(REGISTERED_PREFIX) || accountCreatedAt === undefined) return false;
+  const registeredAt = Date.parse(pending.slice(REGISTERED_PREFIX.length));
+  return Date.parse(accountCreatedAt) >= registeredAt - CLOCK_SKEW_MS;
 }
 
 export function clearWelcomePending(): void {

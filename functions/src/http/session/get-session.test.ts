@@ -63,6 +63,8 @@ describe('GET /api/session', () => {
         twoFactorEnabled: false,
         // An email change waiting for its link (none here).
         pendingEmail: null,
+        // When the account was made (the web's welcome kept from a registration is for it only).
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
       needsVerification: false,
       features: { googleSignIn: false },

@@ -25,5 +25,6 @@ export function sessionUser(user: UserRecord) {
     downgraded: user.downgraded,
     twoFactorEnabled: user.twoFactorEnabled,
     pendingEmail: user.pendingEmail,
+    createdAt: user.createdAt,
   };
 }

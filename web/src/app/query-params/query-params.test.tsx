@@ -70,6 +70,24 @@ describe('welcome dialog', () => {
     expect(await screen.findByRole('dialog', { name: 'Welcome on board' })).toBeVisible();
   });
 
+  describe("a registration's pending welcome", () => {
+    // Sent at 10:00; registering answers the same for an address that has an account already.
+    beforeEach(() => window.localStorage.setItem(PENDING, 'registered:2026-11-29T10:00:00.000Z'));
+
+    it('shows for the account it made', async () => {
+      serve(sessionFor({ createdAt: '2026-11-29T10:00:01.000Z' }));
+      renderApp('/dashboard');
+      expect(await screen.findByRole('dialog', { name: 'Welcome on board' })).toBeVisible();
+    });
+
+    it('does not show for an account made before it (its owner was only reminded to sign in)', async () => {
+      serve(sessionFor({ createdAt: '2025-01-10T08:00:00.000Z' }));
+      renderApp('/dashboard');
+      await screen.findByRole('heading', { name: 'Token Management Dashboard' });
+      expect(screen.queryByRole('dialog', { name: 'Welcome on board' })).not.toBeInTheDocument();
+    });
+  });
+
   it('does not show without a flag or a pending welcome', async () => {
     serve();
     renderApp('/dashboard');

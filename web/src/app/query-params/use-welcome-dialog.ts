@@ -12,14 +12,15 @@ import {
 
 /**
  * The welcome dialog: open for a verified session when a welcome flag is in the URL,
- * or when one is pending from registration and the dashboard is shown. A flag seen before the
+ * or when one is pending (from a flag, or from a registration that made this account) and the
+ * dashboard is shown. A flag seen before the
  * session can use the app (not verified yet) is remembered as pending. Closing removes the flags
  * from the URL and clears the pending state.
  */
 export function useWelcomeDialog(): { open: boolean; close: () => void } {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
-  const { isLoggedIn, needsVerification } = useSession();
+  const { isLoggedIn, needsVerification, user } = useSession();
   const flagged = hasWelcomeParam(search);
   const ready = isLoggedIn && !needsVerification;
 
@@ -27,7 +28,8 @@ export function useWelcomeDialog(): { open: boolean; close: () => void } {
     if (flagged && !ready) markWelcomePending();
   }, [flagged, ready]);
 
-  const open = ready && (flagged || (pathname === paths.dashboard && isWelcomePending()));
+  const open =
+    ready && (flagged || (pathname === paths.dashboard && isWelcomePending(user?.createdAt)));
 
   const close = useCallback(() => {
     clearWelcomePending();

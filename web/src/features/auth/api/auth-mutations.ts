@@ -3,7 +3,7 @@ import type { LoginBody, RegisterBody } from '@expiry-radar/shared/api/auth-sche
 import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
 import { call } from '../../../lib/api-call';
 import { rememberLinkEmailCooldown } from '../../../lib/link-email-cooldown';
-import { markWelcomePending } from '../../../lib/welcome-flags';
+import { markRegistrationWelcomePending } from '../../../lib/welcome-flags';
 import { replaceSession } from '../../session';
 
 /**
@@ -42,7 +42,7 @@ export function useVerifyTwoFactorMutation() {
  * Registers: the server answers the same whether or not the address already has an account (it
  * emails either a verification link or, to an existing account's owner, a sign-in reminder), and
  * signs nobody in. The welcome dialog is remembered as pending (it shows once the user has
- * verified and signed in), and "Resend" waits a cooldown from now. Silent: the form shows a
+ * verified and signed in, if the account is the one this registration made), and "Resend" waits a cooldown from now. Silent: the form shows a
  * refusal.
  */
 export function useRegisterMutation() {
@@ -50,7 +50,7 @@ export function useRegisterMutation() {
     mutationFn: (body: RegisterBody) => call('register', { body }, { silent: true }),
     onSuccess: (_answer, body) => {
       rememberLinkEmailCooldown(body.email, EMAIL_RESEND_COOLDOWN_SECONDS);
-      markWelcomePending();
+      markRegistrationWelcomePending();
     },
   });
 }

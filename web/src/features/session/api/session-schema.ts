@@ -17,6 +17,8 @@ export const sessionUserSchema = z.object({
   twoFactorEnabled: z.optional(z.boolean()),
   /** The address the user asked to move to, in force once its emailed link is used. */
   pendingEmail: z.optional(z.nullable(z.string())),
+  /** When the account was made: a welcome kept from a registration is for it only. */
+  createdAt: z.optional(z.string()),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
