@@ -195,10 +195,11 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     );
     expect(queue.statusCode).toBe(200);
     const items = (queue.json as { items: { status: string; threshold: number }[] }).items;
-    // Newest window first: the renewed date's 14-day window opened before today's 7-day one.
+    // Newest queued first: the renewed date's 14-day alert, though its window opened before
+    // today's 7-day one.
     expect(items.map((item) => [item.threshold, item.status])).toEqual([
-      [7, 'sent'],
       [14, 'pending'],
+      [7, 'sent'],
     ]);
 
     const stats = await get(
