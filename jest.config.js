@@ -81,6 +81,9 @@ module.exports = {
       roots: ['<rootDir>/test'],
       // The rehearsal's tests synthesize the app too.
       setupFiles: ['<rootDir>/infra/test-support/skip-synth-validation.ts'],
+      // The rehearsal's deployment plays an OpenID provider with oauth2-mock-server (ESM only).
+      transform: { ...shared.transform, '^.+\\.mjs$': swcTransform },
+      transformIgnorePatterns: ['/node_modules/(?!(oauth2-mock-server|jose|is-plain-obj)/)'],
       testPathIgnorePatterns: ['/bench/', '<rootDir>/test/e2e/', '<rootDir>/test/api/'],
     },
     {
