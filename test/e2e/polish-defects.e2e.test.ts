@@ -168,17 +168,22 @@ describe('polish defects at 1280 and 390 px', () => {
       expect(await page.getByText(STATUS_LINE).count()).toBe(0);
       await screenshot(page, `polish-defects-token-limit-${width}`);
 
-      // Workspace create: in the dialog, no toast beside it.
+      // Workspace create: not offered at the limit, the reason under the button; the server
+      // refuses it with the same sentence.
       await page.goto(url('/workspaces'));
       await waitForPageHeading(page, 'Workspaces');
-      await page.getByRole('button', { name: 'Create workspace' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Create workspace' });
-      await field(dialog, 'Workspace name').fill(`Second ${width}`);
-      await dialog.getByRole('button', { name: 'Create' }).click();
-      await waitForTextIn(dialog, WORKSPACE_LIMIT_MESSAGE);
+      const create = page.getByRole('button', { name: 'Create workspace' });
+      await waitForTextIn(page.locator('body'), WORKSPACE_LIMIT_MESSAGE);
+      expect(await create.isDisabled()).toBe(true);
+      expect(await create.getAttribute('aria-describedby')).toBeTruthy();
       expect(await shownTimes(page, WORKSPACE_LIMIT_MESSAGE)).toBe(1);
       expect(await page.getByText(STATUS_LINE).count()).toBe(0);
-      await cancelTypedName(page, dialog);
+      const refused = await post('/api/v1/workspaces', { name: `Second ${width}` });
+      expect(refused.status()).toBe(409);
+      expect(await refused.json()).toMatchObject({
+        code: 'PLAN_LIMIT',
+        error: WORKSPACE_LIMIT_MESSAGE,
+      });
 
       // Member invite: in the form, no toast beside it.
       const invite = page.getByRole('form', { name: 'Invite a member' });

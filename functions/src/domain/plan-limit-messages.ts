@@ -10,10 +10,8 @@ import {
 const plural = (limit: Limit, noun: string) =>
   `${formatLimit(limit)} ${noun}${limit === 1 ? '' : 's'}`;
 
-export function workspaceLimitMessage(plan: Plan): string {
-  const limit = PLAN_LIMITS[plan].workspacesOwned;
-  return `Your ${PLAN_LABELS[plan]} plan allows ${plural(limit, 'workspace')}. Upgrade your plan to create more workspaces.`;
-}
+// The web gives the same reason for not offering "Create workspace".
+export { workspaceLimitMessage } from '@expiry-radar/shared/domain/workspace-limit';
 
 export function memberLimitMessage(plan: Plan): string {
   const limit = PLAN_LIMITS[plan].membersPerWorkspace;

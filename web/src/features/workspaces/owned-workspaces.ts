@@ -1,27 +1,29 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { isPlan, PLAN_LABELS, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import { workspaceLimitMessage } from '@expiry-radar/shared/domain/workspace-limit';
 
 /**
  * "Your Pro plan allows 3 workspaces; you own 2." The owner is a workspace's only admin, so the
- * workspaces where the user is admin are the ones they own (frozen ones count too). Null when
+ * workspaces where the user is admin are the ones they own (frozen ones count too). At the
+ * limit, `limitReason` says why no workspace can be created (the server's refusal). Null when
  * the plan is unknown.
  */
 export function ownedWorkspacesLine(
   plan: string | undefined,
   workspaces: readonly Workspace[],
-): { text: string; atLimit: boolean } | null {
+): { text: string; limitReason: string | null } | null {
   if (!isPlan(plan)) return null;
   const limit = PLAN_LIMITS[plan].workspacesOwned;
   const owned = workspaces.filter((workspace) => workspace.role === 'admin').length;
   if (limit === null) {
     return {
       text: `Your ${PLAN_LABELS[plan]} plan has no workspace limit; you own ${owned}.`,
-      atLimit: false,
+      limitReason: null,
     };
   }
   const noun = limit === 1 ? 'workspace' : 'workspaces';
   return {
     text: `Your ${PLAN_LABELS[plan]} plan allows ${limit} owned ${noun}; you own ${owned}.`,
-    atLimit: owned >= limit,
+    limitReason: owned >= limit ? workspaceLimitMessage(plan) : null,
   };
 }

@@ -79,13 +79,14 @@ describe('ownedWorkspacesLine', () => {
   it('counts the workspaces the user is admin of (their own) against the plan', () => {
     expect(ownedWorkspacesLine('pro', [ws('admin'), ws('admin', true), ws('viewer')])).toEqual({
       text: 'Your Pro plan allows 3 owned workspaces; you own 2.',
-      atLimit: false,
+      limitReason: null,
     });
     expect(ownedWorkspacesLine('free', [ws('admin')])).toEqual({
       text: 'Your Free plan allows 1 owned workspace; you own 1.',
-      atLimit: true,
+      limitReason:
+        'Your Free plan allows 1 workspace. Upgrade your plan to create more workspaces.',
     });
-    expect(ownedWorkspacesLine('enterprise', [ws('admin')])?.atLimit).toBe(false);
+    expect(ownedWorkspacesLine('enterprise', [ws('admin')])?.limitReason).toBeNull();
     expect(ownedWorkspacesLine('unknown', [])).toBeNull();
   });
 });

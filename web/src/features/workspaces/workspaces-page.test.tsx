@@ -223,6 +223,25 @@ describe('workspaces page: create, rename, delete', () => {
     expect(screen.queryByText('Workspace created')).toBeNull();
   });
 
+  it('turns "Create workspace" off with the reason once the plan’s owned workspaces are reached', async () => {
+    const reason =
+      'Your Free plan allows 1 workspace. Upgrade your plan to create more workspaces.';
+    const { routes } = fakeServer({
+      workspaces: [main, shared],
+      members: { 'ws-main': mainMembers },
+    });
+    installFetchMock({
+      ...routes,
+      'GET /api/session': () => jsonResponse(sessionFor({ plan: 'free' })),
+    });
+    renderPage();
+    await workspaceTable();
+    const create = await screen.findByRole('button', { name: 'Create workspace' });
+    await waitFor(() => expect(create).toBeDisabled());
+    expect(create).toHaveAccessibleDescription(reason);
+    expect(screen.getByText(reason)).toBeVisible();
+  });
+
   it('refuses a name the user already has, without regard to case, at the field', async () => {
     const { routes } = fakeServer({
       workspaces: [main, shared, old],

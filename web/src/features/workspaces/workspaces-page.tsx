@@ -35,6 +35,8 @@ import { WorkspaceTable } from './components/workspace-table';
 import { useWorkspaceSelection } from './hooks/use-workspace-selection';
 import { ownedWorkspacesLine } from './owned-workspaces';
 
+const CREATE_LIMIT_REASON_ID = 'create-workspace-limit-reason';
+
 type OpenDialog =
   | { kind: 'create' }
   | { kind: 'rename'; workspace: Workspace }
@@ -134,13 +136,27 @@ export function WorkspacesPage() {
       description="Create, rename and delete workspaces, invite members and set their roles, and move tokens between workspaces."
       actions={
         verified && (
-          <Button
-            variant="contained"
-            startIcon={<AddOutlined />}
-            onClick={() => setDialog({ kind: 'create' })}
-          >
-            Create workspace
-          </Button>
+          <Stack spacing={0.5} sx={{ alignItems: 'flex-end', maxWidth: 360 }}>
+            <Button
+              variant="contained"
+              startIcon={<AddOutlined />}
+              disabled={Boolean(owned?.limitReason)}
+              aria-describedby={owned?.limitReason ? CREATE_LIMIT_REASON_ID : undefined}
+              onClick={() => setDialog({ kind: 'create' })}
+            >
+              Create workspace
+            </Button>
+            {owned?.limitReason && (
+              <Typography
+                id={CREATE_LIMIT_REASON_ID}
+                variant="body2"
+                color="textSecondary"
+                sx={{ textAlign: 'right' }}
+              >
+                {owned.limitReason}
+              </Typography>
+            )}
+          </Stack>
         )
       }
     >
@@ -171,7 +187,7 @@ export function WorkspacesPage() {
               {owned && (
                 <Typography variant="body2" color="textSecondary">
                   {owned.text}
-                  {owned.atLimit && (
+                  {owned.limitReason && (
                     <>
                       {' '}
                       <Link component={RouterLink} to={paths.pricing}>
