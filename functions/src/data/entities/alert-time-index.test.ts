@@ -1,0 +1,31 @@
+import fc from 'fast-check';
+import { expectRoundTrip, isoInstant } from '../../../test-support/codec-properties';
+import { alertIdOf } from '../../domain/alert-schedule';
+import { alertTimeIndexAttributes } from './alert';
+import { alertTimeIndexMarkerCodec, isAlertTimeIndexMarker } from './alert-time-index';
+
+describe('alert time index marker codec', () => {
+  it('reads back every marker it wrote, and writes items its schema accepts', () => {
+    expectRoundTrip(
+      alertTimeIndexMarkerCodec,
+      fc.record({ workspaceId: fc.stringMatching(/^[a-z0-9-]{1,36}$/), indexedAt: isoInstant }),
+    );
+  });
+
+  it('sorts after every alert of its workspace, so a descending query reads it first', () => {
+    fc.assert(
+      fc.property(isoInstant, fc.nat({ max: 365 }), (createdAt, threshold) => {
+        const alertId = alertIdOf('ws-1.t-1', '9999-12-31', threshold);
+        const entry = alertTimeIndexAttributes(alertId, createdAt);
+        const marker = alertTimeIndexMarkerCodec.toItem({
+          workspaceId: 'ws-1',
+          indexedAt: createdAt,
+        });
+        expect(marker.gsi2pk).toBe(entry.gsi2pk);
+        expect(marker.gsi2sk > entry.gsi2sk).toBe(true);
+        expect(isAlertTimeIndexMarker(marker)).toBe(true);
+        expect(isAlertTimeIndexMarker(entry)).toBe(false);
+      }),
+    );
+  });
+});
