@@ -471,6 +471,24 @@ describe('account view: transfer from frozen workspaces', () => {
       'href',
       '/pricing',
     );
+    // Free allows one owned workspace, the frozen one: creating another would be refused.
+    expect(screen.getByText(/Your plan allows no more workspaces/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Create a workspace' })).toBeNull();
+  });
+
+  it('offers to create a workspace to move the tokens into while the plan allows another', async () => {
+    serve(
+      {
+        'GET /api/v1/workspaces': () =>
+          jsonResponse({ items: [workspace('ws-frozen', 'Old project', 'admin', true)] }),
+      },
+      sessionFor({ downgraded: true, plan: 'pro' }),
+    );
+    renderAccount();
+    expect(await screen.findByRole('link', { name: 'Create a workspace' })).toHaveAttribute(
+      'href',
+      '/workspaces',
+    );
   });
 });
 

@@ -44,7 +44,7 @@ export function AccountView() {
           ) : workspaces.isError ? (
             <Alert severity="error">Your workspaces could not be loaded.</Alert>
           ) : (
-            <TransferTokensSection workspaces={allWorkspaces} />
+            <TransferTokensSection workspaces={allWorkspaces} plan={user.plan} />
           ))}
         <DeleteAccountSection />
       </Stack>

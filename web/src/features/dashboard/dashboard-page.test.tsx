@@ -678,4 +678,21 @@ describe('token dashboard', () => {
     renderApp('/dashboard?workspace=ws-1');
     expect(await screen.findByText('No tokens in this workspace.')).toBeVisible();
   });
+
+  it('says why no workspace is available when the own ones are frozen, and offers what works', async () => {
+    // Free allows one owned workspace, and the frozen one is it: upgrading is the way out.
+    serve({ workspace: { is_frozen: true } });
+    const atLimit = renderApp('/dashboard');
+    expect(await screen.findByText(/yours are frozen, because they hold more/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Upgrade your plan' })).toHaveAttribute(
+      'href',
+      '/billing',
+    );
+    expect(screen.queryByRole('link', { name: 'Open Workspaces' })).toBeNull();
+    atLimit.unmount();
+    // Pro allows three: creating another is offered too.
+    serve({ workspace: { is_frozen: true, plan: 'pro' } });
+    renderApp('/dashboard');
+    expect(await screen.findByRole('link', { name: 'Open Workspaces' })).toBeVisible();
+  });
 });

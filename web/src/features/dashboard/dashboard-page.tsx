@@ -40,7 +40,7 @@ function TokenDashboard() {
           />
         </>
       ) : (
-        <NoWorkspace />
+        <NoWorkspace workspaces={selection.allWorkspaces} plan={session.user?.plan} />
       )}
     </PageFrame>
   );

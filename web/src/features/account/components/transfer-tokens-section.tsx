@@ -12,14 +12,26 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
 import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
 import { paths } from '../../../lib/paths';
-import { TransferTokenList, useTransferTokensMutation } from '../../workspaces';
+import {
+  ownedWorkspacesLine,
+  TransferTokenList,
+  useTransferTokensMutation,
+} from '../../workspaces';
 import { SectionCard } from './section-card';
 
 /**
  * Moving tokens out of frozen workspaces (workspaces beyond the owner's plan are read-only): pick
  * a frozen workspace, choose up to 48 of its tokens, pick a workspace that can take them.
  */
-export function TransferTokensSection({ workspaces }: { workspaces: Workspace[] }) {
+export function TransferTokensSection({
+  workspaces,
+  plan,
+}: {
+  workspaces: Workspace[];
+  plan: string | undefined;
+}) {
+  // Creating a workspace to move tokens into is offered only while the plan allows another.
+  const mayCreate = !ownedWorkspacesLine(plan, workspaces)?.limitReason;
   const frozen = workspaces.filter((workspace) => workspace.is_frozen);
   const sources = frozen.filter((workspace) => isEditorRole(workspace.role));
   const targets = workspaces.filter(
@@ -53,14 +65,26 @@ export function TransferTokensSection({ workspaces }: { workspaces: Workspace[] 
         <Alert severity="warning">
           No active workspace can receive tokens: you need one where you are an admin or workspace
           manager.{' '}
-          <Link component={RouterLink} to={paths.workspaces} color="inherit">
-            Create a workspace
-          </Link>{' '}
-          or{' '}
-          <Link component={RouterLink} to={paths.pricing} color="inherit">
-            upgrade your plan
-          </Link>
-          .
+          {mayCreate ? (
+            <>
+              <Link component={RouterLink} to={paths.workspaces} color="inherit">
+                Create a workspace
+              </Link>{' '}
+              or{' '}
+              <Link component={RouterLink} to={paths.pricing} color="inherit">
+                upgrade your plan
+              </Link>
+              .
+            </>
+          ) : (
+            <>
+              Your plan allows no more workspaces:{' '}
+              <Link component={RouterLink} to={paths.pricing} color="inherit">
+                upgrade your plan
+              </Link>{' '}
+              to unfreeze yours.
+            </>
+          )}
         </Alert>
       ) : (
         <Stack

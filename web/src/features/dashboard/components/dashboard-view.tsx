@@ -32,6 +32,7 @@ import {
   tokenSummaryQueryOptions,
   useTokensUpdatedReload,
 } from '../../tokens';
+import { ownedWorkspacesLine } from '../../workspaces';
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
 import { useDashboardPrefetch } from '../hooks/use-dashboard-prefetch';
 import { useLinkedToken } from '../hooks/use-linked-token';
@@ -375,16 +376,41 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   );
 }
 
-/** Shown when the user has no workspace to show (every one frozen, or none yet). */
-export function NoWorkspace() {
+/**
+ * Shown when the user has no workspace to show: none yet, or every one frozen. Creating one is
+ * offered only while the plan allows another owned workspace (frozen ones count).
+ */
+export function NoWorkspace({
+  workspaces,
+  plan,
+}: {
+  workspaces: readonly Workspace[];
+  plan: string | undefined;
+}) {
+  const ownFrozen = workspaces.some(
+    (workspace) => workspace.is_frozen && workspace.role === 'admin',
+  );
+  const mayCreate = !ownedWorkspacesLine(plan, workspaces)?.limitReason;
+  const createLink = (
+    <Link component={RouterLink} to={paths.workspaces} color="inherit">
+      Open Workspaces
+    </Link>
+  );
+  if (!ownFrozen) {
+    return (
+      <Box sx={{ py: 4 }}>
+        <Alert severity="info">No workspace is available. {createLink} to create one.</Alert>
+      </Box>
+    );
+  }
   return (
     <Box sx={{ py: 4 }}>
-      <Alert severity="info">
-        No workspace is available.{' '}
-        <Link component={RouterLink} to={paths.workspaces} color="inherit">
-          Open Workspaces
+      <Alert severity="warning">
+        No workspace is available: yours are frozen, because they hold more than your plan allows.{' '}
+        <Link component={RouterLink} to={paths.billing} color="inherit">
+          Upgrade your plan
         </Link>{' '}
-        to create one.
+        to unfreeze them{mayCreate ? <>, or {createLink} to create another</> : null}.
       </Alert>
     </Box>
   );
