@@ -124,6 +124,7 @@ describe('billing page', () => {
     renderBilling();
     await userEvent.click(await screen.findByRole('button', { name: 'Downgrade to Free' }));
     const dialog = await screen.findByRole('dialog', { name: 'Downgrade to Free?' });
+    expect(await within(dialog).findByText('Free: no charge')).toBeVisible();
     expect(within(dialog).getByText(/your newest 1 workspace will be frozen/)).toBeVisible();
     const listed = within(dialog).getByRole('list', { name: 'Frozen on the Free plan' });
     expect(

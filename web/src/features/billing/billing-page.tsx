@@ -322,7 +322,9 @@ function PlanChangeDialog(props: PlanChangeDialogProps) {
       <DialogContent>
         {prices ? (
           <Typography sx={{ fontWeight: 600, mb: 1 }}>
-            {PLAN_LABELS[plan]}: {priceText(prices[plan], period)}
+            {PLAN_LABELS[plan]}:{' '}
+            {/* The free plan's price reads "Free": "Free: Free" said nothing. */}
+            {prices[plan][period].amount === 0 ? 'no charge' : priceText(prices[plan], period)}
           </Typography>
         ) : (
           // Keeps the price's line while the prices load, so the dialog does not grow under the pointer.
