@@ -292,14 +292,17 @@ describe('workspaces in Chromium', () => {
       expect({ mode, page: await blockingViolations(page) }).toEqual({ mode, page: [] });
       await screenshot(page, `workspaces-${mode}`);
 
-      // The dialogs too.
-      await page.getByRole('button', { name: 'Create workspace' }).click();
-      const create = page.getByRole('dialog', { name: 'Create workspace' });
-      await create.waitFor();
+      // Free, owning two (one frozen): no create, its reason checked with the page above.
+      expect(await page.getByRole('button', { name: 'Create workspace' }).isDisabled()).toBe(true);
+
+      // The dialogs too (rename is the create dialog's form).
+      await page.getByRole('button', { name: 'Rename Personal' }).click();
+      const rename = page.getByRole('dialog', { name: 'Rename workspace' });
+      await rename.waitFor();
       await waitForPageAtRest(page);
-      expect({ mode, create: await blockingViolations(page) }).toEqual({ mode, create: [] });
-      await create.getByRole('button', { name: 'Cancel' }).click();
-      await create.waitFor({ state: 'hidden' });
+      expect({ mode, rename: await blockingViolations(page) }).toEqual({ mode, rename: [] });
+      await rename.getByRole('button', { name: 'Cancel' }).click();
+      await rename.waitFor({ state: 'hidden' });
 
       await page.getByRole('button', { name: 'Transfer tokens' }).click();
       const transfer = page.getByRole('dialog', { name: 'Transfer tokens' });
