@@ -483,8 +483,11 @@ describe('verify-email and reset-password pages', () => {
   it('explains a verification link the server refused', async () => {
     serve();
     renderApp(INVALID_VERIFICATION_LINK_REDIRECT);
+    // Signed out: most often a link used already, so its address is verified.
     expect(
-      await screen.findByText(/This verification link is invalid or has expired/),
+      await screen.findByText(
+        'This verification link is invalid or has expired. If you have verified your address already, sign in; if not, sign in to send yourself a new link.',
+      ),
     ).toBeVisible();
   });
 

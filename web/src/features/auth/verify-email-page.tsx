@@ -24,6 +24,12 @@ import { VERIFIED_SIGN_IN_STATE } from './verified-sign-in';
 export const VERIFICATION_SENT_MESSAGE = 'A new verification email is on its way.';
 export const INVALID_LINK_MESSAGE =
   'This verification link is invalid or has expired. Send yourself a new one below.';
+/**
+ * The same, signed out: a link used once already is the most common cause, and its address is
+ * verified then, so signing in is what is left to do (or, if it is not, the way to a new link).
+ */
+export const INVALID_LINK_SIGNED_OUT_MESSAGE =
+  'This verification link is invalid or has expired. If you have verified your address already, sign in; if not, sign in to send yourself a new link.';
 
 type ResendState = { kind: 'idle' } | { kind: 'sent' } | { kind: 'failed'; message: string };
 
@@ -114,7 +120,11 @@ export function VerifyEmailPage() {
       }
     >
       <Stack spacing={2}>
-        {invalidLink && <Alert severity="error">{INVALID_LINK_MESSAGE}</Alert>}
+        {invalidLink && (
+          <Alert severity="error">
+            {isLoggedIn ? INVALID_LINK_MESSAGE : INVALID_LINK_SIGNED_OUT_MESSAGE}
+          </Alert>
+        )}
         {resend.kind === 'sent' && <Alert severity="success">{VERIFICATION_SENT_MESSAGE}</Alert>}
         {resend.kind === 'failed' && <Alert severity="error">{resend.message}</Alert>}
         <Typography variant="body2" color="textSecondary">
