@@ -119,7 +119,7 @@ describe('Import', () => {
 
     const preview = await within(dialog).findByRole('table', { name: 'Rows of the file' });
     expect(within(preview).getAllByRole('row')[2]).toHaveTextContent(
-      '2Betaapi_keyWill createAlready expired',
+      '2BetaAPI KeyWill createAlready expired',
     );
     await user.click(within(dialog).getByRole('button', { name: /^Import 2 rows/ }));
     await within(dialog).findByText(/^Import finished/);
@@ -169,9 +169,9 @@ describe('Import', () => {
       .slice(1)
       .map((row) => row.textContent);
     expect(outcomes).toEqual([
-      '1Alphaapi_keyWill create',
-      '2Betaapi_keyInvalidExpiration Date: Expiration date must be in the future',
-      '3Alphaapi_keyDuplicateSame name and type as row 1',
+      '1AlphaAPI KeyWill create',
+      '2BetaAPI KeyInvalidExpiration Date: Expiration date must be in the future',
+      '3AlphaAPI KeyDuplicateSame name and type as row 1',
     ]);
     expect(importBodies(requests)).toEqual([
       {
@@ -260,11 +260,11 @@ describe('Import', () => {
       const rows = await within(dialog).findByRole('list', { name: 'Rows of the file' });
       const cards = within(rows).getAllByRole('listitem');
       expect(cards.map((card) => card.textContent)).toEqual([
-        expect.stringMatching(/^AlphaWill createRow1Typeapi_key$/),
+        expect.stringMatching(/^AlphaWill createRow1TypeAPI Key$/),
         expect.stringMatching(
-          /^BetaInvalidRow2Typeapi_keyDetailsExpiration Date: Expiration date must be in the future$/,
+          /^BetaInvalidRow2TypeAPI KeyDetailsExpiration Date: Expiration date must be in the future$/,
         ),
-        expect.stringMatching(/^AlphaDuplicateRow3Typeapi_keyDetails.*row 1/),
+        expect.stringMatching(/^AlphaDuplicateRow3TypeAPI KeyDetails.*row 1/),
       ]);
     } finally {
       phone.mockRestore();

@@ -10,7 +10,8 @@ import TableRow from '@mui/material/TableRow';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import type { ImportOutcome } from '@expiry-radar/shared/api/inventory-api-schemas';
-import type { ColumnMapping } from '@expiry-radar/shared/domain/token-import';
+import { isTokenType, TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
+import { typeValueOf, type ColumnMapping } from '@expiry-radar/shared/domain/token-import';
 import { CellText } from '../../../components/cell-text';
 import { RecordCard, RecordCardList } from '../../../components/record-cards';
 import { cellOf, type PreviewRow } from '../import-run';
@@ -55,6 +56,13 @@ function valueOf(source: ImportSource, mapping: ColumnMapping, row: number, fiel
   return cellOf(value);
 }
 
+/** The row's type as the app names it ("Software License"), whichever name the file gave. */
+function typeTextOf(source: ImportSource, mapping: ColumnMapping, row: number): string {
+  const text = valueOf(source, mapping, row, 'type');
+  const type = typeValueOf(text);
+  return isTokenType(type) ? TYPE_LABELS[type] : text;
+}
+
 function OutcomeChip({ outcome, stage }: { outcome: ImportOutcome; stage: 'preview' | 'done' }) {
   return (
     <Chip size="small" color={OUTCOME_COLORS[outcome]} label={OUTCOME_LABELS[stage][outcome]} />
@@ -94,7 +102,7 @@ export function ImportRowTable({
                 badge={<OutcomeChip outcome={row.outcome} stage={stage} />}
                 details={[
                   ['Row', row.row],
-                  ['Type', valueOf(source, mapping, row.row, 'type') || '—'],
+                  ['Type', typeTextOf(source, mapping, row.row) || '—'],
                   ...(reasons === '' ? [] : [['Details', reasons] as const]),
                 ]}
               />
@@ -121,7 +129,7 @@ export function ImportRowTable({
                     <CellText text={valueOf(source, mapping, row.row, 'name')} maxWidth="14rem" />
                   </TableCell>
                   <TableCell>
-                    <CellText text={valueOf(source, mapping, row.row, 'type')} maxWidth="10rem" />
+                    <CellText text={typeTextOf(source, mapping, row.row)} maxWidth="10rem" />
                   </TableCell>
                   <TableCell>
                     <OutcomeChip outcome={row.outcome} stage={stage} />
