@@ -32,14 +32,16 @@ export function DocsTeamsPage() {
           can be shared) and remembered for your next visit. On the Free plan you have one workspace
           ({formatLimit(PLAN_LIMITS.free.workspacesOwned)}); Pro allows{' '}
           {formatLimit(PLAN_LIMITS.pro.workspacesOwned)}, Team{' '}
-          {formatLimit(PLAN_LIMITS.team.workspacesOwned)} and Enterprise has no limit.
+          {formatLimit(PLAN_LIMITS.team.workspacesOwned)} and Enterprise has no limit. Where two
+          workspaces share a name, the picker says whose each is: yours, or your role in it.
         </P>
       </DocsSection>
       <DocsSection title="Inviting members">
         <P>
           On the Workspaces page, invite people by email with a role. They see the workspace once
           they sign in with that address. Member limits per workspace depend on the owner&apos;s
-          plan. Changing a role or removing a member takes effect immediately.
+          plan. Changing a role or removing a member takes effect immediately. Every member but the
+          admin, viewers too, can leave a workspace with &ldquo;Leave&rdquo; on their own row.
         </P>
       </DocsSection>
       <DocsSection title="Frozen workspaces">
