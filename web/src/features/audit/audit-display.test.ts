@@ -143,7 +143,12 @@ describe('audit display', () => {
     [
       'tokens.imported',
       { rows: 12, created: 8, updated: 1, unchanged: 1, invalid: 1, duplicates: 1, refused: 0 },
-      '12 rows: 8 created, 1 updated, 1 unchanged, 2 not imported',
+      '12 rows sent: 8 created, 1 updated, 1 unchanged, 2 not imported',
+    ],
+    [
+      'tokens.imported',
+      { rows: 132, created: 132, updated: 0, unchanged: 0, invalid: 0, duplicates: 0, refused: 0 },
+      '132 rows sent: 132 created, 0 updated, 0 unchanged',
     ],
     ['member.invited', { email: 'x@y.z', role: 'viewer' }, 'As Viewer'],
     ['workspace.ownership_transferred', { to_email: 'heir@y.z' }, 'To heir@y.z'],

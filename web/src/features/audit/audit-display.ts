@@ -295,7 +295,10 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'metadata'>): s
   if (action === 'tokens.imported' && typeof metadata.rows === 'number') {
     const count = (key: string) => (typeof metadata[key] === 'number' ? metadata[key] : 0);
     const notImported = count('invalid') + count('duplicates') + count('refused');
-    return `${metadata.rows} rows: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${notImported} not imported`;
+    // The import writes the rows its preview let through; rows the preview refused never reach
+    // the server, so "0 not imported" here would contradict what the user was told.
+    const refusedHere = notImported > 0 ? `, ${notImported} not imported` : '';
+    return `${metadata.rows} rows sent: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged${refusedHere}`;
   }
   if (action === 'workspace.ownership_transferred' && text(metadata.to_email)) {
     return `To ${text(metadata.to_email)}`;
