@@ -4,6 +4,7 @@ import { focusManager } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import { defaultApiKeyExpiry, latestApiKeyExpiry } from '@expiry-radar/shared/domain/api-keys';
 import { installFetchMock, jsonResponse, sessionFor } from '../../../../test-support/mock-fetch';
+import { mediaQueryList } from '../../../../test-support/match-media';
 import { renderRoutes } from '../../../../test-support/render-app';
 import { resetApiClientState } from '../../../lib/api-client';
 import { resetToastHistory } from '../../../lib/toasts';
@@ -77,6 +78,24 @@ describe('account: API keys', () => {
       screen.getByText('1 of 2 keys your plan allows; expired keys make room for new ones'),
     ).toBeVisible();
     expect(screen.getByRole('button', { name: 'Create API key' })).toBeEnabled();
+  });
+
+  it('on a phone, shows a card per key with every column and its Revoke button', async () => {
+    const phone = jest
+      .spyOn(window, 'matchMedia')
+      .mockImplementation((query: string) => mediaQueryList(query, query.includes('max-width')));
+    try {
+      serve([apiKey({ expired: true, last_used_at: '2030-01-02T10:00:00.000Z' })]);
+      renderSection();
+      const cards = await screen.findByRole('list', { name: 'API keys' });
+      expect(screen.queryByRole('table', { name: 'API keys' })).toBeNull();
+      const [card] = within(cards).getAllByRole('listitem');
+      expect(card).toHaveTextContent(/CI renewals.*Expired.*Scope.*Main.*Access.*Read and write/);
+      expect(card).toHaveTextContent(/Last used.*Expires/);
+      expect(within(card!).getByRole('button', { name: 'Revoke CI renewals' })).toBeVisible();
+    } finally {
+      phone.mockRestore();
+    }
   });
 
   it('shows a use made elsewhere when the user comes back to the tab, without a reload', async () => {

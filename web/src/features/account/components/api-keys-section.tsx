@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -24,6 +24,8 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import ContentCopy from '@mui/icons-material/ContentCopy';
 import { useQuery } from '@tanstack/react-query';
 import { createApiKeyBodySchema, type ApiKey } from '@expiry-radar/shared/api/api-key-api-schemas';
@@ -38,6 +40,7 @@ import {
 } from '@expiry-radar/shared/domain/api-keys';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateText } from '../../../components/date-text';
+import { RecordCard, RecordCardList } from '../../../components/record-cards';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { Spinner } from '../../../components/spinner';
 import { toastRefusal } from '../../../lib/api-client';
@@ -265,6 +268,59 @@ function NewSecretDialog({
   );
 }
 
+/** A key's columns but its name, as the table and the phone's cards show them. */
+function apiKeyDetails(apiKey: ApiKey): ReadonlyArray<readonly [string, ReactNode]> {
+  return [
+    ['Scope', apiKey.workspace_name ?? 'All workspaces'],
+    ['Access', API_KEY_ACCESS_LABELS[apiKey.access]],
+    [
+      'Last used',
+      apiKey.last_used_at ? <DateText value={apiKey.last_used_at} kind="dateTime" /> : 'Never',
+    ],
+    ['Expires', <DateText key="expires" value={apiKey.expires_at} kind="date" />],
+  ];
+}
+
+function ApiKeyStatus({ apiKey }: { apiKey: ApiKey }) {
+  return (
+    <>
+      {apiKey.paused && <Chip size="small" color="warning" label="Paused" />}
+      {apiKey.expired && <Chip size="small" color="error" label="Expired" />}
+    </>
+  );
+}
+
+function RevokeButton({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
+  return (
+    <Button color="error" size="small" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
+      Revoke
+    </Button>
+  );
+}
+
+/** On a phone: a card per key, every column and the Revoke button in view. */
+function ApiKeyCards({
+  items,
+  onRevoke,
+}: {
+  items: readonly ApiKey[];
+  onRevoke: (apiKey: ApiKey) => void;
+}) {
+  return (
+    <RecordCardList aria-label="API keys">
+      {items.map((apiKey) => (
+        <RecordCard
+          key={apiKey.id}
+          title={apiKey.name}
+          badge={<ApiKeyStatus apiKey={apiKey} />}
+          details={apiKeyDetails(apiKey)}
+          actions={<RevokeButton apiKey={apiKey} onRevoke={() => onRevoke(apiKey)} />}
+        />
+      ))}
+    </RecordCardList>
+  );
+}
+
 function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void }) {
   return (
     <TableRow>
@@ -286,9 +342,7 @@ function ApiKeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: () => void 
         </Stack>
       </TableCell>
       <TableCell align="right">
-        <Button color="error" size="small" onClick={onRevoke} aria-label={`Revoke ${apiKey.name}`}>
-          Revoke
-        </Button>
+        <RevokeButton apiKey={apiKey} onRevoke={onRevoke} />
       </TableCell>
     </TableRow>
   );
@@ -304,6 +358,9 @@ export function ApiKeysSection() {
   const [creating, setCreating] = useState(false);
   const [created, setCreated] = useState<{ key: ApiKey; secret: string } | null>(null);
   const [revoking, setRevoking] = useState<ApiKey | null>(null);
+  const theme = useTheme();
+  // The table's six columns do not fit a phone: a card per key instead.
+  const phone = useMediaQuery(theme.breakpoints.down('sm'), { noSsr: true });
 
   const items = query.data?.items ?? [];
   const limit = query.data?.limit ?? null;
@@ -331,6 +388,8 @@ export function ApiKeysSection() {
             <Typography variant="body2" color="textSecondary">
               You have no API keys.
             </Typography>
+          ) : phone ? (
+            <ApiKeyCards items={items} onRevoke={setRevoking} />
           ) : (
             <TableContainer>
               <Table size="small" aria-label="API keys">
