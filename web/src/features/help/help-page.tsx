@@ -117,8 +117,14 @@ export function HelpPage() {
         </Box>
         <Card component="section" aria-labelledby="support-title" sx={{ p: 3 }}>
           <Typography id="support-title" variant="h5" component="h2" sx={{ mb: 1 }}>
-            Contact support
+            {/* A deployment without a support address or chat offers the documentation only. */}
+            {supportMailto || communityChatUrl ? 'Contact support' : 'More help'}
           </Typography>
+          {!supportMailto && !communityChatUrl && (
+            <Typography color="textSecondary" sx={{ mb: 2 }}>
+              The documentation explains every page, and its API reference every route.
+            </Typography>
+          )}
           {supportMailto && (
             <Typography color="textSecondary" sx={{ mb: 2 }}>
               Write to <Link href={supportMailto}>{supportEmail}</Link>. We answer within one
