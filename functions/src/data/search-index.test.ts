@@ -125,7 +125,17 @@ function naiveSearch(tokens: readonly Token[], query: Query) {
   return {
     ids: sorted.slice(query.offset, query.offset + query.limit).map(({ id }) => id),
     total: filtered.length,
-    facets: facetsFromTokens(matches),
+    // Each facet leaves out only its own filter.
+    facets: {
+      category: facetsFromTokens(
+        matches.filter((token) => matchesFilters(token, undefined, query.section)),
+        {},
+      ).category,
+      section: facetsFromTokens(
+        matches.filter((token) => matchesFilters(token, query.category, undefined)),
+        {},
+      ).section,
+    },
   };
 }
 

@@ -1,5 +1,7 @@
 /**
- * `GET /api/tokens`: a page, its total and the facets (counts per category and per section).
+ * `GET /api/tokens`: a page, its total and the facets (counts per category and per section; each
+ * leaves out only its own filter: the category facet counts under the section filter, the section
+ * facet under the category filter, both under a search and an owner filter).
  * Without a search: the page from the indexes (token-index-reader) and total and facets from the
  * workspace's counters.
  * With an id: that one token (GetItem), for the link of an alert.
@@ -12,14 +14,13 @@ import type {
   ListTokensResponse,
 } from '@expiry-radar/shared/api/token-api-schemas';
 import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categories';
-import {
-  SECTION_FILTER_ALL,
-  SECTION_FILTER_NONE,
-} from '@expiry-radar/shared/domain/section-filter';
+import { SECTION_FILTER_NONE } from '@expiry-radar/shared/domain/section-filter';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import {
   facetsFromCounters,
   facetsFromTokens,
+  inCategories,
+  inSection,
   totalFromCounters,
   type CounterValues,
 } from '../domain/token-counters';
@@ -78,7 +79,7 @@ export function readPageAhead(request: TokenPageRequest): Promise<IndexPage> | u
 async function listWithoutSearch(request: TokenListRequest): Promise<TokenListResult> {
   const categories = categoriesOf(request);
   const counters = request.tokenCounters;
-  const total = totalFromCounters(counters, categories, request.section);
+  const total = totalFromCounters(counters, request);
   const page =
     request.offset >= total
       ? { items: [], itemsRead: 0 }
@@ -86,18 +87,9 @@ async function listWithoutSearch(request: TokenListRequest): Promise<TokenListRe
   return {
     items: page.items,
     total,
-    facets: facetsFromCounters(counters),
+    facets: facetsFromCounters(counters, request),
     itemsRead: page.itemsRead,
   };
-}
-
-function passesFilters(
-  entry: LiveSearchEntry,
-  categories: readonly Category[] | undefined,
-  section: string | undefined,
-): boolean {
-  if (categories && !categories.includes(entry.category)) return false;
-  return section === undefined || section === SECTION_FILTER_ALL || entry.sectionKey === section;
 }
 
 /** A token to read, and the latest revision the index knows of it (none: read it consistently). */
@@ -187,13 +179,14 @@ function answerOf(
   entries: readonly LiveSearchEntry[],
 ): { page: LiveSearchEntry[]; total: number; facets: TokenListResult['facets'] } {
   const owner = request.owner_id;
-  // The owner filter narrows what is counted, like the search: facets count the owner's tokens.
+  // The owner filter narrows what is counted, like the search: facets count the owner's tokens
+  // (and, each leaving out its own filter, those under the category or the section filter).
   const matches = entries.filter(
     (entry) =>
       entryMatches(entry, search) && (owner === undefined || entryOwnerId(entry) === owner),
   );
-  const filtered = matches.filter((entry) =>
-    passesFilters(entry, request.category, request.section),
+  const filtered = matches.filter(
+    (entry) => inCategories(entry.category, request) && inSection(entry.sectionKey, request),
   );
   const first = firstInIndexOrder(
     filtered,
@@ -209,6 +202,7 @@ function answerOf(
         category,
         section: sectionKey === SECTION_FILTER_NONE ? null : sectionKey,
       })),
+      request,
     ),
   };
 }
@@ -253,7 +247,7 @@ async function listOne(request: TokenListRequest, tokenId: string): Promise<Toke
   return {
     items,
     total: items.length,
-    facets: facetsFromCounters(request.tokenCounters),
+    facets: facetsFromCounters(request.tokenCounters, request),
     itemsRead: items.length,
   };
 }

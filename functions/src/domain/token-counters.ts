@@ -2,8 +2,8 @@
  * Facet counters kept on the workspace item, changed in the same transaction as the token write.
  * One counter per category and section pair (`tc#<category>#<section>`, `__none__` for tokens
  * without a section) plus `tokenCount`, the total the plan limit is checked against. Sums of the
- * pairs give the category facets, the section facets and the total of any category and section
- * filter, so a list page without a search needs no token reads to count.
+ * pairs give the category facets and the section facets under any category and section filter,
+ * and the total of any such filter, so a list page without a search needs no token reads to count.
  */
 import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categories';
 import {
@@ -63,6 +63,24 @@ function parseCell(name: string): { category: Category; sectionKey: string } | u
   return category ? { category, sectionKey: rest.slice(category.length + 1) } : undefined;
 }
 
+/**
+ * The category and section filters of a list request, in its names: `category` undefined for
+ * every category; `section` a name, `__none__`, or `__all__`/undefined for every section.
+ */
+export interface CellFilters {
+  readonly category?: readonly Category[] | undefined;
+  readonly section?: string | undefined;
+}
+
+export function inCategories(category: Category, filters: CellFilters): boolean {
+  return filters.category === undefined || filters.category.includes(category);
+}
+
+export function inSection(key: string, filters: CellFilters): boolean {
+  const { section } = filters;
+  return section === undefined || section === SECTION_FILTER_ALL || section === key;
+}
+
 interface FacetCounts {
   readonly category: ReadonlyMap<Category, number>;
   readonly section: ReadonlyMap<string, number>;
@@ -90,45 +108,60 @@ function addTo<K>(map: Map<K, number>, key: K, count: number): void {
   map.set(key, (map.get(key) ?? 0) + count);
 }
 
-/** The facets of a whole workspace, from its counters. */
-export function facetsFromCounters(values: CounterValues): TokenFacets {
-  const category = new Map<Category, number>();
-  const section = new Map<string, number>();
-  for (const [name, count] of values) {
-    const cell = parseCell(name);
-    if (!cell) continue;
-    addTo(category, cell.category, count);
-    addTo(section, cell.sectionKey, count);
-  }
-  return facetsOf({ category, section });
-}
-
-/** The facets of a set of tokens (a search's matches). */
-export function facetsFromTokens(tokens: readonly CounterCell[]): TokenFacets {
-  const category = new Map<Category, number>();
-  const section = new Map<string, number>();
-  for (const token of tokens) {
-    addTo(category, token.category, 1);
-    addTo(section, sectionKey(token.section), 1);
-  }
-  return facetsOf({ category, section });
+interface CountedCell {
+  readonly category: Category;
+  readonly sectionKey: string;
+  readonly count: number;
 }
 
 /**
- * How many tokens a category and section filter matches, from the counters. `section` is a
- * name, `__none__`, or `__all__`/undefined for every section.
+ * Each facet leaves out only its own filter: a category's count is what choosing that category
+ * would list with the section filter on, a section's what choosing that section would list with
+ * the category filter on (the dashboard's chips).
  */
-export function totalFromCounters(
-  values: CounterValues,
-  categories: readonly Category[],
-  section: string | undefined,
-): number {
-  let total = 0;
+function facetsOfCells(cells: Iterable<CountedCell>, filters: CellFilters): TokenFacets {
+  const category = new Map<Category, number>();
+  const section = new Map<string, number>();
+  for (const cell of cells) {
+    if (inSection(cell.sectionKey, filters)) addTo(category, cell.category, cell.count);
+    if (inCategories(cell.category, filters)) addTo(section, cell.sectionKey, cell.count);
+  }
+  return facetsOf({ category, section });
+}
+
+function* countedCells(values: CounterValues): Generator<CountedCell> {
   for (const [name, count] of values) {
     const cell = parseCell(name);
-    if (!cell || !categories.includes(cell.category)) continue;
-    if (section === undefined || section === SECTION_FILTER_ALL || section === cell.sectionKey) {
-      total += count;
+    if (cell) yield { ...cell, count };
+  }
+}
+
+/** A workspace's facets under a category and section filter, from its counters. */
+export function facetsFromCounters(values: CounterValues, filters: CellFilters): TokenFacets {
+  return facetsOfCells(countedCells(values), filters);
+}
+
+/** The facets of a set of tokens (a search's or an owner's matches) under the same filters. */
+export function facetsFromTokens(
+  tokens: readonly CounterCell[],
+  filters: CellFilters,
+): TokenFacets {
+  return facetsOfCells(
+    tokens.map((token) => ({
+      category: token.category,
+      sectionKey: sectionKey(token.section),
+      count: 1,
+    })),
+    filters,
+  );
+}
+
+/** How many tokens a category and section filter matches, from the counters. */
+export function totalFromCounters(values: CounterValues, filters: CellFilters): number {
+  let total = 0;
+  for (const cell of countedCells(values)) {
+    if (inCategories(cell.category, filters) && inSection(cell.sectionKey, filters)) {
+      total += cell.count;
     }
   }
   return total;

@@ -145,10 +145,20 @@ describe('GET /api/tokens', () => {
     expect(names(await inventory.list('sort=name_asc'))).toEqual(BY_NAME);
   });
 
-  it('filters by categories, repeated or comma-separated, keeping the facets whole', async () => {
+  it('filters by categories, repeated or comma-separated; the section facet counts in them', async () => {
     const response = await inventory.list('category[]=cert&category[]=license');
     expect(names(response)).toEqual(['Alpha cert', 'Epsilon license', 'beta cert']);
-    expect(response.json).toMatchObject({ total: 3, facets: ALL_FACETS });
+    // The category facet leaves out the category filter, the section facet does not.
+    expect(response.json).toMatchObject({
+      total: 3,
+      facets: {
+        category: ALL_FACETS.category,
+        section: [
+          { section: null, count: 2 },
+          { section: 'prod', count: 1 },
+        ],
+      },
+    });
     expect(names(await inventory.list('category=general,key_secret&sort=name_asc'))).toEqual([
       'delta secret',
       'Gamma key',
@@ -156,17 +166,33 @@ describe('GET /api/tokens', () => {
     ]);
   });
 
-  it('filters by section, unsectioned (__none__) or all (__all__)', async () => {
+  it('filters by section, unsectioned (__none__) or all (__all__); the category facet counts in it', async () => {
     const prod = await inventory.list('section=prod');
     expect(names(prod)).toEqual(['Gamma key', 'Alpha cert']);
-    expect(prod.json).toMatchObject({ total: 2, facets: ALL_FACETS });
+    // The section facet leaves out the section filter, the category facet does not.
+    expect(prod.json).toMatchObject({
+      total: 2,
+      facets: {
+        category: { cert: 1, key_secret: 1, license: 0, general: 0 },
+        section: ALL_FACETS.section,
+      },
+    });
     const none = await inventory.list('section=__none__');
     expect(names(none)).toEqual(['Epsilon license', 'beta cert', 'zeta doc']);
     expect(none.json).toMatchObject({ total: 3 });
     expect((await inventory.list('section=__all__')).json).toMatchObject({ total: 6 });
     const certsWithout = await inventory.list('category[]=cert&section=__none__');
     expect(names(certsWithout)).toEqual(['beta cert']);
-    expect(certsWithout.json).toMatchObject({ total: 1 });
+    expect(certsWithout.json).toMatchObject({
+      total: 1,
+      facets: {
+        category: { cert: 1, key_secret: 0, license: 1, general: 1 },
+        section: [
+          { section: 'prod', count: 1 },
+          { section: null, count: 1 },
+        ],
+      },
+    });
     expect((await inventory.list('section=nowhere')).json).toMatchObject({ items: [], total: 0 });
   });
 
@@ -193,11 +219,16 @@ describe('GET /api/tokens', () => {
     expect(await search('prod')).toEqual([]);
   });
 
-  it('counts facets over the search but not over the category and section filters', async () => {
+  it('counts facets over the search and every filter but their own', async () => {
     const response = await inventory.list('q=cert&category=key_secret&section=prod');
     expect(response.json).toEqual({
       items: [],
       total: 0,
+      facets: { category: { cert: 1, key_secret: 0, license: 0, general: 0 }, section: [] },
+    });
+    const certs = await inventory.list('q=cert&category=cert');
+    expect(certs.json).toMatchObject({
+      total: 2,
       facets: {
         category: { cert: 2, key_secret: 0, license: 0, general: 0 },
         section: [
@@ -328,7 +359,7 @@ describe('GET /api/tokens over many tokens', () => {
     expect(blue.json).toMatchObject({
       total: 12,
       facets: {
-        category: { cert: 9, key_secret: 9, license: 9, general: 9 },
+        category: { cert: 3, key_secret: 3, license: 3, general: 3 },
         section: [
           { section: null, count: 24 },
           { section: 'blue', count: 12 },

@@ -32,7 +32,8 @@ function readPageOfQuery(event: APIGatewayProxyEventV2): Promise<IndexPage> | un
 
 /**
  * `GET /api/tokens`: a page of a workspace's tokens (members only; non-members get 404), its
- * total, and facets counted with the search applied but not the category and section filters.
+ * total, and facets counted under the search and every filter but their own (the category facet
+ * under the section filter, the section facet under the category filter).
  * `owner_id` (`me`: the caller) keeps the tokens that member owns, read from the search index.
  */
 export const handler = createHttpHandler(

@@ -94,6 +94,47 @@ describe('token owners', () => {
     expect((all.json as { total: number }).total).toBe(4);
   });
 
+  it("counts the facets of the caller's tokens with owner_id=me, each under the other filter", async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
+    const manager = await givenMember(workspaceId, 'workspace_manager');
+    const mine = { owner_id: manager.userId };
+    await givenToken(owner.cookie, workspaceId, { ...mine, section: 'ops' });
+    await givenToken(owner.cookie, workspaceId, { ...mine, category: 'general', type: 'document' });
+    await givenToken(owner.cookie, workspaceId, {
+      ...mine,
+      category: 'general',
+      type: 'document',
+      section: 'ops',
+    });
+    await givenToken(owner.cookie, workspaceId, { owner_id: owner.userId, section: 'ops' });
+    await givenToken(owner.cookie, workspaceId, { section: 'ops' });
+    const list = (query: string) =>
+      listRequest(manager.cookie, `workspace_id=${workspaceId}&owner_id=me&${query}`);
+
+    // "Assigned to me" in section ops: the categories count my tokens there.
+    expect((await list('section=ops')).json).toMatchObject({
+      total: 2,
+      facets: {
+        category: { cert: 0, key_secret: 1, license: 0, general: 1 },
+        section: [
+          { section: 'ops', count: 2 },
+          { section: null, count: 1 },
+        ],
+      },
+    });
+    // And in one category: the sections count my tokens of it.
+    expect((await list('category[]=general')).json).toMatchObject({
+      total: 2,
+      facets: {
+        category: { cert: 0, key_secret: 1, license: 0, general: 2 },
+        section: [
+          { section: 'ops', count: 1 },
+          { section: null, count: 1 },
+        ],
+      },
+    });
+  });
+
   it("hands a removed member's tokens to the successor, or clears them, and audits it", async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
     const leaving = await givenMember(workspaceId, 'workspace_manager');
