@@ -20,24 +20,37 @@ const WORKSPACES = [
   },
 ];
 
-/** The whole workspace's counts, which every list answer without a search carries. */
-const FACETS = {
-  category: { cert: 2, license: 3 },
-  section: [
-    { section: null, count: 4 },
+/** Each category's tokens per section: what its page's section facet counts, whatever section. */
+const SECTIONS_OF: Record<
+  (typeof CATEGORIES)[number],
+  { section: string | null; count: number }[]
+> = {
+  cert: [
+    { section: null, count: 1 },
     { section: 'ops', count: 1 },
   ],
+  key_secret: [],
+  license: [{ section: null, count: 3 }],
+  general: [],
 };
 
-const EMPTY_PAGE = { items: [], total: 0, facets: FACETS };
+/** A category's first page: no tokens in the URL's section, and the facets of the workspace. */
+const emptyPage = (category: (typeof CATEGORIES)[number]) => ({
+  items: [],
+  total: 0,
+  facets: {
+    category: { cert: 0, key_secret: 0, license: 0, general: 0 },
+    section: SECTIONS_OF[category],
+  },
+});
 
 function serve(session: unknown = sessionFor(), tokensStatus = 200) {
   return installFetchMock({
     'GET /api/session': () => jsonResponse(session),
     'GET /api/v1/workspaces': () => jsonResponse({ items: WORKSPACES }),
-    'GET /api/tokens': () =>
+    'GET /api/tokens': ({ url }) =>
       tokensStatus === 200
-        ? jsonResponse(EMPTY_PAGE)
+        ? jsonResponse(emptyPage(url.searchParams.get('category[]') as (typeof CATEGORIES)[number]))
         : jsonResponse({ error: 'Down', code: 'INTERNAL' }, tokensStatus),
   });
 }
@@ -58,20 +71,27 @@ beforeEach(() => {
 });
 
 describe('the dashboard first reads, in the cache before the page renders', () => {
-  it("are the page's own queries: the session, the workspaces, every first page, and the summary the pages carry", async () => {
+  it("are the page's own queries: the session, the workspaces, every first page, and the summary the pages carry together", async () => {
     const { requests } = serve();
     const queryClient = createTestQueryClient();
 
     await fetchDashboardFirstReads(queryClient, dashboard('?workspace=ws-1'));
 
     expect(pathsOf(requests).filter((path) => path === '/api/tokens')).toHaveLength(4);
+    // Each page's section facet counts its category in every section: the sum is the workspace.
     expect(queryClient.getQueryData(tokenKeys.summary('ws-1'))).toEqual({
       total: 5,
-      facets: FACETS,
+      facets: {
+        category: { cert: 2, key_secret: 0, license: 3, general: 0 },
+        section: [
+          { section: null, count: 4 },
+          { section: 'ops', count: 1 },
+        ],
+      },
     });
     for (const category of CATEGORIES) {
       expect(queryClient.getQueryData(firstPageKey('ws-1', category))).toEqual({
-        pages: [EMPTY_PAGE],
+        pages: [emptyPage(category)],
         pageParams: [0],
       });
     }

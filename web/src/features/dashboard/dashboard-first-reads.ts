@@ -4,7 +4,7 @@ import { localStore, storageKeys } from '../../lib/local-store';
 import { queryParams } from '../../lib/paths';
 import { dropAnswersAhead } from '../../lib/requests-ahead';
 import { sessionQueryOptions } from '../session';
-import { tokenSummaryFromFacets, tokenSummaryQueryOptions } from '../tokens';
+import { tokenSummaryFromCategoryPages, tokenSummaryQueryOptions } from '../tokens';
 import { chooseWorkspace, isBlockedByTwoFactor, workspaceListQueryOptions } from '../workspaces';
 import { sectionFilterFrom } from './section-filter-param';
 import { firstPageQueryOptions } from './first-page-query';
@@ -13,8 +13,8 @@ import { firstPageQueryOptions } from './first-page-query';
  * The dashboard's first reads as the page's own queries, in the query cache before the page first
  * renders (the route's loader waits for them as the app starts on /dashboard): the session, the
  * workspace list, then every category's first page of the selected workspace, and its summary
- * (the total and the facets of the filter chips) from the first of those pages that answered,
- * which carries them (tokenSummaryFromFacets): one request fewer as the page starts. The page
+ * (the total and the facets with no filter) from those pages once every one answered, which
+ * together carry it (tokenSummaryFromCategoryPages): one request fewer as the page starts. The page
  * then renders once, with every card filled, rather than once per answer. They take the answers
  * asked for ahead (dashboard-requests-ahead.ts), so nothing is asked for twice.
  *
@@ -53,9 +53,15 @@ export async function fetchDashboardFirstReads(queryClient: QueryClient, url: UR
         .catch(() => undefined),
     ),
   );
-  const answered = firstPages.find((firstPage) => firstPage !== undefined)?.pages[0];
+  const answered = CATEGORIES.flatMap((category, index) => {
+    const facets = firstPages[index]?.pages[0]?.facets;
+    return facets ? [{ category, facets }] : [];
+  });
   const summary = tokenSummaryQueryOptions(workspace.id);
-  if (answered && queryClient.getQueryData(summary.queryKey) === undefined) {
-    queryClient.setQueryData(summary.queryKey, tokenSummaryFromFacets(answered.facets));
+  if (
+    answered.length === CATEGORIES.length &&
+    queryClient.getQueryData(summary.queryKey) === undefined
+  ) {
+    queryClient.setQueryData(summary.queryKey, tokenSummaryFromCategoryPages(answered));
   }
 }

@@ -105,21 +105,24 @@ function serve({ workspace, tokens = TOKENS, put }: ServeOptions = {}) {
           (!id || t.id === id) &&
           (!owner || t.owner_id === (owner === 'me' ? 'user-1' : owner)),
       );
-      const items = searched.filter(
-        (t) =>
-          (categories.length === 0 || categories.includes(t.category)) &&
-          (!section || (section === '__none__' ? t.section === null : t.section === section)),
-      );
+      const inCategories = (t: Token) => categories.length === 0 || categories.includes(t.category);
+      const inSection = (t: Token) =>
+        !section || (section === '__none__' ? t.section === null : t.section === section);
+      const items = searched.filter((t) => inCategories(t) && inSection(t));
       const limit = Number(url.searchParams.get('limit') ?? 100);
       const offset = Number(url.searchParams.get('offset') ?? 0);
+      // As the API counts: each facet under every filter but its own.
       const sections = new Map<string | null, number>();
-      for (const t of searched) sections.set(t.section, (sections.get(t.section) ?? 0) + 1);
+      for (const t of searched.filter(inCategories)) {
+        sections.set(t.section, (sections.get(t.section) ?? 0) + 1);
+      }
+      const inTheSection = searched.filter(inSection);
       return jsonResponse({
         items: items.slice(offset, offset + limit),
         total: items.length,
         facets: {
           category: Object.fromEntries(
-            CATEGORIES.map((c) => [c, searched.filter((t) => t.category === c).length]),
+            CATEGORIES.map((c) => [c, inTheSection.filter((t) => t.category === c).length]),
           ),
           section: [...sections].map(([name, count]) => ({ section: name, count })),
         },
@@ -343,6 +346,77 @@ describe('token dashboard', () => {
     await waitFor(() => expect(router.state.location.search).not.toContain('section='));
   });
 
+  it('counts the chips as the cards show them: under the section filter, a search and "Assigned to me"', async () => {
+    serve({
+      tokens: TOKENS.map((t) =>
+        t.id === 'c1' || t.id === 'k1' ? { ...t, owner_id: 'user-1' } : t,
+      ),
+    });
+    renderApp('/dashboard?workspace=ws-1&section=platform');
+    await within(await screen.findByRole('region', { name: /^Certificates/ })).findByText(
+      'api cert',
+    );
+    const categoryChips = () =>
+      within(screen.getByRole('group', { name: 'Filter by category' }))
+        .getAllByRole('button')
+        .map((chip) => chip.textContent);
+    const sectionChips = () =>
+      within(screen.getByRole('group', { name: 'Filter by section' }))
+        .getAllByRole('button')
+        .map((chip) => chip.textContent);
+    const title = (label: string) => within(card(label)).getByRole('heading').textContent;
+    // In section platform: the categories count its tokens, as the cards do.
+    expect(categoryChips()).toEqual([
+      'Certificates (2)',
+      'Keys & Secrets (1)',
+      'Licenses (0)',
+      'General (0)',
+    ]);
+    expect(title('Certificates')).toBe('Certificates (2)');
+    expect(sectionChips()).toEqual([
+      'All sections (5)',
+      'No section (1)',
+      'platform (3)',
+      'web (1)',
+    ]);
+
+    // A card's search: its chip, and the sections, count its matches.
+    const user = userEvent.setup();
+    await user.type(
+      within(card('Certificates')).getByRole('searchbox', { name: 'Search Certificates' }),
+      'api',
+    );
+    await waitFor(() => expect(title('Certificates')).toBe('Certificates (1)'));
+    expect(categoryChips()[0]).toBe('Certificates (1)');
+    expect(sectionChips()).toEqual(['All sections (3)', 'No section (1)', 'platform (2)']);
+
+    // One category chosen: the sections count in it; the others still count in the section.
+    await user.click(screen.getByRole('button', { name: 'Certificates (1)' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: /^Licenses/ })).toBeNull());
+    expect(sectionChips()).toEqual(['All sections (1)', 'No section (0)', 'platform (1)']);
+    await waitFor(() =>
+      expect(categoryChips()).toEqual([
+        'Certificates (1)',
+        'Keys & Secrets (1)',
+        'Licenses (0)',
+        'General (0)',
+      ]),
+    );
+
+    // "Assigned to me": only the caller's tokens count (www.example.com is in section web).
+    await user.click(screen.getByRole('button', { name: 'Assigned to me' }));
+    await waitFor(() => expect(title('Certificates')).toBe('Certificates (0)'));
+    await waitFor(() =>
+      expect(categoryChips()).toEqual([
+        'Certificates (0)',
+        'Keys & Secrets (1)',
+        'Licenses (0)',
+        'General (0)',
+      ]),
+    );
+    expect(sectionChips()).toEqual(['All sections (0)', 'No section (0)', 'platform (0)']);
+  });
+
   it("suggests the workspace's sections in the create form's Section field", async () => {
     serve();
     await renderDashboard();
@@ -450,8 +524,9 @@ describe('token dashboard', () => {
 
   it('opens the details of the token an alert email links to, once', async () => {
     const { requests } = serve();
-    const { router } = await renderDashboard('/dashboard?workspace=ws-1&token=k1');
-    const dialog = await screen.findByRole('dialog', { name: 'Stripe key' });
+    // The dialog may open before the cards' rows have rendered, and then hides the page.
+    const { router } = renderApp('/dashboard?workspace=ws-1&token=k1');
+    const dialog = await screen.findByRole('dialog', { name: 'Stripe key' }, { timeout: 5000 });
     expect(within(dialog).getByText('vault')).toBeVisible();
     expect(requests.some((request) => request.url.searchParams.get('id') === 'k1')).toBe(true);
     await waitFor(() => expect(router.state.location.search).toBe('?workspace=ws-1'));

@@ -48,7 +48,8 @@ function serve(tokensAnswered: Promise<unknown> = Promise.resolve()) {
           category: Object.fromEntries(
             CATEGORIES.map((c) => [c, TOKENS.filter((t) => t.category === c).length]),
           ),
-          section: [{ section: null, count: TOKENS.length }],
+          // As the API counts: the section facet in the category filter.
+          section: items.length > 0 ? [{ section: null, count: items.length }] : [],
         },
       });
     },

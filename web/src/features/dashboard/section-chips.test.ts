@@ -3,15 +3,12 @@ import { sectionFilterFrom } from './section-filter-param';
 
 describe('section chips', () => {
   it('lists All sections, No section, then sections by count and name', () => {
-    const chips = sectionChips(
-      [
-        { section: 'payments', count: 2 },
-        { section: null, count: 4 },
-        { section: 'Identity', count: 5 },
-        { section: 'data', count: 2 },
-      ],
-      13,
-    );
+    const chips = sectionChips([
+      { section: 'payments', count: 2 },
+      { section: null, count: 4 },
+      { section: 'Identity', count: 5 },
+      { section: 'data', count: 2 },
+    ]);
     expect(chips.map((chip) => `${chip.label} ${chip.count}`)).toEqual([
       'All sections 13',
       'No section 4',

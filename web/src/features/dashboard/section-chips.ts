@@ -13,8 +13,12 @@ export interface SectionChip {
   readonly count: number;
 }
 
-/** Named sections sorted by count (most first), then by name. */
-export function sectionChips(facets: TokenFacets['section'], total: number): SectionChip[] {
+/**
+ * Named sections sorted by count (most first), then by name. "All sections" counts every section's
+ * tokens: the facets leave out the section filter, so they are what it would show.
+ */
+export function sectionChips(facets: TokenFacets['section']): SectionChip[] {
+  const total = facets.reduce((sum, facet) => sum + facet.count, 0);
   const unsectioned = facets
     .filter((facet) => facet.section === null)
     .reduce((sum, facet) => sum + facet.count, 0);

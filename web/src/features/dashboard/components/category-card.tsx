@@ -12,6 +12,7 @@ import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories'
 import { TOKEN_SEARCH_MAX_LENGTH } from '@expiry-radar/shared/domain/token-list';
 import { tokenListQueryOptions } from '../../tokens';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
+import type { CardCounts } from '../chip-counts';
 import { useRowsAfterFirstPaint } from '../hooks/use-rows-after-first-paint';
 import type { SortKey, TokenSortState } from '../token-sorting';
 import { DEFAULT_SORT, requestSort, sortTokens, toggleSort } from '../token-sorting';
@@ -55,6 +56,11 @@ interface CategoryCardProps extends TokenActionHandlers {
   initialSearch?: string;
   /** Called with the search once it settles, to keep it in the URL. */
   onSearch?: (category: CategoryDefinition['value'], text: string) => void;
+  /**
+   * Called with the counts of the answer the card shows, at the commit that shows it, and with
+   * undefined as the card goes: the filter chips count what the cards show.
+   */
+  onCounts?: (category: CategoryDefinition['value'], counts: CardCounts | undefined) => void;
 }
 
 /** The id of a category card's search box: where the focus goes after one of its tokens goes. */
@@ -94,6 +100,7 @@ export const CategoryCard = memo(function CategoryCard({
   firstRenderRows,
   initialSearch = '',
   onSearch,
+  onCounts,
   ...actions
 }: CategoryCardProps) {
   const theme = useTheme();
@@ -124,9 +131,21 @@ export const CategoryCard = memo(function CategoryCard({
   );
   // The first render of the rows shows a first screen's worth; the rest follow in a transition.
   const shown = useRowsAfterFirstPaint(tokens, firstRenderRows);
-  const total = data?.pages[0]?.total ?? 0;
+  const firstPage = data?.pages[0];
+  const total = firstPage?.total ?? 0;
   const titleId = `category-${definition.value}-title`;
   const loaded = data !== undefined;
+
+  // Layout effects: the chips change in the same paint as the card's count.
+  useLayoutEffect(() => {
+    if (firstPage) {
+      onCounts?.(definition.value, { total: firstPage.total, sections: firstPage.facets.section });
+    }
+  }, [firstPage, onCounts, definition.value]);
+  useLayoutEffect(
+    () => () => onCounts?.(definition.value, undefined),
+    [onCounts, definition.value],
+  );
 
   // At the commit that shows the first page (the performance timeline's mark of it).
   useLayoutEffect(() => {

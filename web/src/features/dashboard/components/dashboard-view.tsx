@@ -33,6 +33,7 @@ import {
   useTokensUpdatedReload,
 } from '../../tokens';
 import { ownedWorkspacesLine } from '../../workspaces';
+import { useChipCounts } from '../hooks/use-chip-counts';
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
 import { useDashboardPrefetch } from '../hooks/use-dashboard-prefetch';
 import { useLinkedToken } from '../hooks/use-linked-token';
@@ -182,14 +183,22 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
     [],
   );
 
+  // The chips count what the cards show, under every filter but the chip's own.
+  const { counts: chipCounts, reportCounts } = useChipCounts({
+    workspaceId: workspace.id,
+    section,
+    assignedToMe,
+    shown: visibleValues,
+    unfiltered: summary.data?.facets,
+  });
   const chips = useMemo(() => {
-    if (!summary.data) return [];
-    const list = sectionChips(summary.data.facets.section, summary.data.total);
+    if (!chipCounts) return [];
+    const list = sectionChips(chipCounts.section);
     // A section from the URL that has no tokens (any more) stays visible, so it can be cleared.
     return list.some((chip) => chip.value === section)
       ? list
       : [...list, { value: section, label: section, count: 0 }];
-  }, [summary.data, section]);
+  }, [chipCounts, section]);
 
   const toggleCategory = useCallback(
     (value: Category) => {
@@ -298,7 +307,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
           )}
           <Stack spacing={1.5} sx={{ mb: 3 }} component="nav" aria-label="Token filters">
             <CategoryFilterChips
-              counts={summary.data?.facets.category ?? {}}
+              counts={chipCounts?.category ?? {}}
               selected={category}
               onToggle={toggleCategory}
             />
@@ -329,6 +338,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
                 firstRenderRows={firstRenderRows[definition.value]}
                 initialSearch={search.get(categorySearchParam(definition.value)) ?? ''}
                 onSearch={searchCategory}
+                onCounts={reportCounts}
                 {...actions}
               />
             ))}

@@ -1,6 +1,7 @@
 import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import type { AlertSettings } from '@expiry-radar/shared/api/alert-api-schemas';
 import type { TokenFacets } from '@expiry-radar/shared/api/token-api-schemas';
+import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/category-values';
 import { categoryPageQuery, tokenSummaryQuery } from '@expiry-radar/shared/api/token-list-request';
 import { MEMBER_LIST_PAGE_SIZE, TOKEN_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
@@ -73,21 +74,43 @@ export function tokenByIdQueryOptions(workspaceId: string, tokenId: string) {
   });
 }
 
-/** The workspace's token total and its facets per category and section, for the filter chips. */
+/**
+ * The workspace's token total and its facets per category and section, with no filter: whether
+ * it is empty, the section names the forms suggest, the filter chips until the cards answer.
+ */
 export interface TokenSummary {
   readonly total: number;
   readonly facets: TokenFacets;
 }
 
+/** Section facets added together: each section's count is the sum of its counts in `lists`. */
+export function sumSectionFacets(lists: readonly TokenFacets['section'][]): TokenFacets['section'] {
+  const counts = new Map<string | null, number>();
+  for (const list of lists) {
+    for (const { section, count } of list) counts.set(section, (counts.get(section) ?? 0) + count);
+  }
+  return [...counts].map(([section, count]) => ({ section, count }));
+}
+
 /**
- * The summary any token list answer without a search carries: its facets count the whole
- * workspace (they leave out the category and section filters), and every token is in exactly one
- * category, so the total is the sum of the category facets. The dashboard's first reads take it
- * from a card's first page instead of asking for it.
+ * The whole workspace's summary from one list answer of each category without a search or an
+ * owner filter (the dashboard's first pages): a facet leaves out only its own filter, so each
+ * answer's section facet counts its category's tokens in every section, whatever section the
+ * page was filtered by, and together they count every token once. The dashboard's first reads
+ * take it from those pages instead of asking for it.
  */
-export function tokenSummaryFromFacets(facets: TokenFacets): TokenSummary {
-  const total = Object.values(facets.category).reduce((sum, count) => sum + count, 0);
-  return { total, facets };
+export function tokenSummaryFromCategoryPages(
+  pages: readonly { readonly category: Category; readonly facets: TokenFacets }[],
+): TokenSummary {
+  const sum = (list: TokenFacets['section']) => list.reduce((total, { count }) => total + count, 0);
+  const category = Object.fromEntries(
+    CATEGORIES.map((value) => [
+      value,
+      sum(pages.find((page) => page.category === value)?.facets.section ?? []),
+    ]),
+  );
+  const section = sumSectionFacets(pages.map(({ facets }) => facets.section));
+  return { total: sum(section), facets: { category, section } };
 }
 
 /** The workspace's token summary: a one-token list answer's total and facets. */
