@@ -1418,7 +1418,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Removes a member or cancels an invitation; the member's tokens go to `successor_id` (another member) or are left without an owner. */
+        /** Removes a member or cancels an invitation (admins and workspace managers), or lets the caller leave (any member but the admin, viewers too); the member's tokens go to `successor_id` (another member; not when a viewer leaves) or are left without an owner. */
         delete: operations["removeMember"];
         options?: never;
         head?: never;

@@ -99,7 +99,7 @@ export const workspaceRoutes = {
     path: '/api/v1/workspaces/{id}/members/{userId}',
     auth: 'verifiedSession',
     summary:
-      "Removes a member or cancels an invitation; the member's tokens go to `successor_id` (another member) or are left without an owner.",
+      "Removes a member or cancels an invitation (admins and workspace managers), or lets the caller leave (any member but the admin, viewers too); the member's tokens go to `successor_id` (another member; not when a viewer leaves) or are left without an owner.",
     request: { params: memberParams, query: removeMemberQuery },
     response: okResponse,
   },
