@@ -58,6 +58,21 @@ describe('discovery integrations in Chromium', () => {
   let azure: AzureStandIn;
   let gcp: GcpStandIn;
 
+  /**
+   * Deletes the integration of `card`, the workspace's only one, and waits for its "removed"
+   * toast to go: it shows over the empty page's "Add integration" button, and a toast under the
+   * pointer waits for it to leave (a click there never lands).
+   */
+  const deleteOnlyIntegration = async (card: Locator) => {
+    await card.getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('button', { name: 'Delete integration' }).click();
+    await page.getByRole('heading', { name: 'Find tokens instead of typing them in' }).waitFor();
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'removed. The tokens it found stay.' })
+      .waitFor({ state: 'detached' });
+  };
+
   beforeAll(async () => {
     standIn = await startGitlabStandIn('glpat-e2e-stand-in');
     github = await startGithubStandIn();
@@ -176,9 +191,7 @@ describe('discovery integrations in Chromium', () => {
     });
     // The free plan's one integration: the GitLab one goes first.
     const gitlab = await openIntegrations();
-    await gitlab.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Delete integration' }).click();
-    await page.getByRole('heading', { name: 'Find tokens instead of typing them in' }).waitFor();
+    await deleteOnlyIntegration(gitlab);
 
     await page.getByRole('button', { name: 'Add integration' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add integration' });
@@ -233,9 +246,7 @@ describe('discovery integrations in Chromium', () => {
       vaults: { ops: { secrets: [{ name: 'db-password', expires: inDaysAt(25) }] } },
     });
     const github = page.getByRole('article', { name: 'Stand-in GitHub' });
-    await github.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Delete integration' }).click();
-    await page.getByRole('heading', { name: 'Find tokens instead of typing them in' }).waitFor();
+    await deleteOnlyIntegration(github);
 
     await page.getByRole('button', { name: 'Add integration' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add integration' });
@@ -288,9 +299,7 @@ describe('discovery integrations in Chromium', () => {
       },
     });
     const azureCard = page.getByRole('article', { name: 'Stand-in Azure' });
-    await azureCard.getByRole('button', { name: 'Delete' }).click();
-    await page.getByRole('button', { name: 'Delete integration' }).click();
-    await page.getByRole('heading', { name: 'Find tokens instead of typing them in' }).waitFor();
+    await deleteOnlyIntegration(azureCard);
 
     await page.getByRole('button', { name: 'Add integration' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add integration' });
