@@ -50,6 +50,8 @@ describe('GET /api/session', () => {
   it('answers the signed-in user', async () => {
     const { cookie, userId, email } = await givenSignedInUser();
     const response = await getSession([cookie]);
+    const { createdAt } = (response.json as { user: { createdAt: string } }).user;
+    expect(createdAt).toMatch(/^\d{4}-\d\d-\d\dT/);
     expect(response.json).toEqual({
       loggedIn: true,
       user: {
@@ -64,7 +66,7 @@ describe('GET /api/session', () => {
         // An email change waiting for its link (none here).
         pendingEmail: null,
         // When the account was made (the web's welcome kept from a registration is for it only).
-        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        createdAt,
       },
       needsVerification: false,
       features: { googleSignIn: false },
