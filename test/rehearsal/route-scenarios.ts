@@ -191,11 +191,7 @@ async function verifiedDomain(organizationId: string, prefix: string) {
  * organization but is not its own, which is audited).
  */
 async function scimOrganization(context: ScenarioContext) {
-  const owner = await signedInUser();
-  const workspace = await (
-    await workspaceFixtures()
-  ).givenWorkspace({ ownerId: owner.userId, name: 'SCIM' });
-  const domain = await verifiedDomain(owner.userId, 'scim');
+  const { owner, workspace, domain } = await signInOrganization('scim');
   const records = await import('@expiry-radar/functions/data/organization-sign-in-records');
   const now = new Date();
   await records.putSsoConnection({

@@ -1,10 +1,11 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
 import { workspaceNameKey } from '@expiry-radar/shared/domain/workspace-names';
+import { isOwnWorkspace } from '../../features/workspaces';
 
 /** What tells apart a workspace whose name repeats in the list: "yours", else the user's role. */
 export function workspaceDistinction(workspace: Pick<Workspace, 'role'>): string {
-  return workspace.role === 'admin' ? 'yours' : ROLE_LABELS[workspace.role];
+  return isOwnWorkspace(workspace) ? 'yours' : ROLE_LABELS[workspace.role];
 }
 
 /**

@@ -9,7 +9,7 @@ export { useTransferTokensMutation } from './api/workspace-mutations';
 export { workspaceKeys } from './api/workspace-keys';
 export { workspaceListQueryOptions } from './api/workspace-queries';
 export { chooseWorkspace } from './workspace-selection';
-export { ownedWorkspacesLine } from './owned-workspaces';
+export { isOwnWorkspace, ownedWorkspacesLine } from './owned-workspaces';
 export { FrozenWorkspaceNotice } from './components/frozen-workspace-notice';
 export { InvitationsBadge } from './components/invitations-badge';
 export { TransferTokenList } from './components/transfer-token-list';

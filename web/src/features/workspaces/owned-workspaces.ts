@@ -2,9 +2,13 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { isPlan, PLAN_LABELS, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { workspaceLimitMessage } from '@expiry-radar/shared/domain/workspace-limit';
 
+/** The owner is a workspace's only admin: the workspaces where the user is admin are their own. */
+export function isOwnWorkspace(workspace: Pick<Workspace, 'role'>): boolean {
+  return workspace.role === 'admin';
+}
+
 /**
- * "Your Pro plan allows 3 workspaces; you own 2." The owner is a workspace's only admin, so the
- * workspaces where the user is admin are the ones they own (frozen ones count too). At the
+ * "Your Pro plan allows 3 workspaces; you own 2." Frozen own workspaces count too. At the
  * limit, `limitReason` says why no workspace can be created (the server's refusal). Null when
  * the plan is unknown.
  */
@@ -14,7 +18,7 @@ export function ownedWorkspacesLine(
 ): { text: string; limitReason: string | null } | null {
   if (!isPlan(plan)) return null;
   const limit = PLAN_LIMITS[plan].workspacesOwned;
-  const owned = workspaces.filter((workspace) => workspace.role === 'admin').length;
+  const owned = workspaces.filter(isOwnWorkspace).length;
   if (limit === null) {
     return {
       text: `Your ${PLAN_LABELS[plan]} plan has no workspace limit; you own ${owned}.`,

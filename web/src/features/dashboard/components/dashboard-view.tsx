@@ -32,7 +32,7 @@ import {
   tokenSummaryQueryOptions,
   useTokensUpdatedReload,
 } from '../../tokens';
-import { ownedWorkspacesLine } from '../../workspaces';
+import { isOwnWorkspace, ownedWorkspacesLine } from '../../workspaces';
 import { useChipCounts } from '../hooks/use-chip-counts';
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
 import { useDashboardPrefetch } from '../hooks/use-dashboard-prefetch';
@@ -398,7 +398,7 @@ export function NoWorkspace({
   plan: string | undefined;
 }) {
   const ownFrozen = workspaces.some(
-    (workspace) => workspace.is_frozen && workspace.role === 'admin',
+    (workspace) => workspace.is_frozen && isOwnWorkspace(workspace),
   );
   const mayCreate = !ownedWorkspacesLine(plan, workspaces)?.limitReason;
   const createLink = (
