@@ -7,7 +7,10 @@ import type { Category } from '@expiry-radar/shared/domain/categories';
 import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
+import { compareUtf8 } from '@expiry-radar/shared/domain/token-list-order';
 import { sectionKey } from './token-counters';
+
+export { compareUtf8 };
 
 export const SEARCHED_TEXT_FIELDS = [
   'name',
@@ -64,27 +67,6 @@ export function sortByIndexKey<T>(
     .map((item) => ({ item, key: Buffer.from(keyOf(item), 'utf8') }))
     .sort((a, b) => (descending ? -1 : 1) * Buffer.compare(a.key, b.key))
     .map(({ item }) => item);
-}
-
-/**
- * UTF-8 byte order of two strings without encoding them: UTF-16 code units compare as code
- * points once surrogates (code points above U+FFFF) are moved above U+E000–U+FFFF.
- */
-export function compareUtf8(a: string, b: string): number {
-  const length = Math.min(a.length, b.length);
-  for (let index = 0; index < length; index += 1) {
-    const x = a.charCodeAt(index);
-    const y = b.charCodeAt(index);
-    if (x === y) continue;
-    return codePointRank(x) - codePointRank(y);
-  }
-  return a.length - b.length;
-}
-
-function codePointRank(unit: number): number {
-  if (unit >= 0xd800 && unit <= 0xdfff) return unit + 0x2000;
-  if (unit >= 0xe000) return unit - 0x800;
-  return unit;
 }
 
 /**

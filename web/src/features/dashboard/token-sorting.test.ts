@@ -62,6 +62,41 @@ describe('token sorting', () => {
     ]);
   });
 
+  it('orders names as the server pages them, so "Load more" only adds rows after those shown', () => {
+    // The server's name order: lower-cased names, then token ids, in byte order.
+    const serverOrder = [
+      token({ id: 't3', name: 'Key 1' }),
+      token({ id: 't2', name: 'key 10' }),
+      token({ id: 't1', name: 'KEY 9' }),
+      token({ id: 't4', name: 'key 9' }),
+    ];
+    const [first, second, third, fourth] = serverOrder;
+    const ascending = { key: 'name', direction: 'asc' } as const;
+    const firstPage = sortTokens([second!, first!], ascending);
+    expect(names(firstPage)).toEqual(['Key 1', 'key 10']);
+    const loaded = sortTokens([...firstPage, fourth!, third!], ascending);
+    expect(loaded).toEqual(serverOrder);
+    expect(names(sortTokens(loaded, { key: 'name', direction: 'desc' }))).toEqual([
+      'key 9',
+      'KEY 9',
+      'key 10',
+      'Key 1',
+    ]);
+  });
+
+  it('orders equal expiry dates by token id, as the server does', () => {
+    const expiresAt = '2030-01-15T00:00:00.000Z';
+    const tokens = [
+      token({ id: 'b', name: 'alpha', expiresAt }),
+      token({ id: 'a', name: 'beta', expiresAt }),
+    ];
+    expect(names(sortTokens(tokens, DEFAULT_SORT))).toEqual(['beta', 'alpha']);
+    expect(names(sortTokens(tokens, { key: 'expiresAt', direction: 'desc' }))).toEqual([
+      'alpha',
+      'beta',
+    ]);
+  });
+
   it('sorts types by their label', () => {
     const tokens = [
       token({ name: 'tls', type: 'tls_cert' }),

@@ -1,11 +1,13 @@
 /**
- * Per-category sorting: a column header toggles the sort key and direction; dates
- * compare as dates, lists joined by comma, anything else as case-insensitive text.
+ * Per-category sorting: a column header toggles the sort key and direction; names and expiry
+ * dates in the server's order, other dates as dates, lists joined by comma, anything else as
+ * case-insensitive text.
  */
 import type { CategoryDefinition } from '@expiry-radar/shared/domain/categories';
 import { TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
 import { parseDate } from '@expiry-radar/shared/domain/calendar-date';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { compareUtf8, tokenNameIndexKey } from '@expiry-radar/shared/domain/token-list-order';
 import { compareNames } from '../../lib/compare-names';
 import type { SortKey, TokenSortState } from './token-sort-state';
 
@@ -78,25 +80,15 @@ function sortText(token: Token, key: SortKey): string {
   return typeof value === 'number' ? String(value) : value;
 }
 
-/** Dates compare as instants; an invalid or missing date sorts after every valid one. */
-function compareDates(a: string, b: string): number {
-  const left = parseDate(a)?.getTime() ?? Number.POSITIVE_INFINITY;
-  const right = parseDate(b)?.getTime() ?? Number.POSITIVE_INFINITY;
-  if (left === right) return 0;
-  return left < right ? -1 : 1;
-}
-
-export function compareTokens(a: Token, b: Token, { key, direction }: TokenSortState): number {
-  const order = DATE_KEYS.has(key)
-    ? compareDates(sortText(a, key), sortText(b, key))
-    : compareNames(sortText(a, key), sortText(b, key));
-  const tieBreak = order === 0 ? compareNames(a.name, b.name) : order;
-  return direction === 'asc' ? tieBreak : -tieBreak;
-}
-
 /**
- * A sorted copy, in the order of `compareTokens`; each token's sort value (text, or a date's
- * instant) is worked out once rather than at every comparison.
+ * A sorted copy. The orders the server pages in (`requestSort`) are the server's own, so the rows
+ * "Load more" brings always fall after the rows already shown: names by the tokens-by-name
+ * index's key (lower-cased name, then token id, in UTF-8 byte order: "key 10" before "key 9"),
+ * expiry dates as instants, then by token id (the tokens-by-expiry index's key). The other
+ * columns, sorted within what is loaded, compare as people read them (`compareNames`: numbers by
+ * value), dates as dates, and equal values by the name order. An invalid or missing date sorts
+ * after every valid one. Each token's sort value is worked out once rather than at every
+ * comparison.
  */
 export function sortTokens(tokens: readonly Token[], sort: TokenSortState): Token[] {
   const { key, direction } = sort;
@@ -107,15 +99,21 @@ export function sortTokens(tokens: readonly Token[], sort: TokenSortState): Toke
     return {
       token,
       text,
+      nameKey: tokenNameIndexKey(token.name, token.id),
       time: byDate ? (parseDate(text)?.getTime() ?? Number.POSITIVE_INFINITY) : 0,
     };
   });
-  entries.sort((a, b) => {
+  type Entry = (typeof entries)[number];
+  const compare = (a: Entry, b: Entry): number => {
+    if (key === 'name') return compareUtf8(a.nameKey, b.nameKey);
     let order: number;
     if (byDate) order = a.time === b.time ? 0 : a.time < b.time ? -1 : 1;
     else order = compareNames(a.text, b.text);
-    if (order === 0) order = compareNames(a.token.name, b.token.name);
-    return sign * order;
-  });
+    if (order !== 0) return order;
+    return key === 'expiresAt'
+      ? compareUtf8(a.token.id, b.token.id)
+      : compareUtf8(a.nameKey, b.nameKey);
+  };
+  entries.sort((a, b) => sign * compare(a, b));
   return entries.map((entry) => entry.token);
 }
