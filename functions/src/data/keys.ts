@@ -3,6 +3,8 @@
  * only here so that the shapes in ACCESS_PATTERNS.md have one implementation; the entity codecs
  * (entities/) and the record modules use these builders.
  */
+import { tokenNameIndexKey } from '@expiry-radar/shared/domain/token-list-order';
+
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   /** Claims an address for one user; `email` is already lower-cased. */
@@ -365,7 +367,7 @@ const ALERT_STATS_SORT_PREFIX = 'ALERT_STATS#';
 export const tokenIndexKeys = {
   partition: (workspaceId: string, category: string) => `WS#${workspaceId}#CAT#${category}`,
   byExpiry: (expiresAt: string, tokenId: string) => `${expiresAt}#${tokenId}`,
-  byName: (name: string, tokenId: string) => `${name.toLowerCase()}#${tokenId}`,
+  byName: tokenNameIndexKey,
 } as const;
 
 /**
