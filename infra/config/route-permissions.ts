@@ -176,7 +176,9 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   getInvitationPreview: ['table:BatchGetItem', 'index:byAlternateKey', 'table:UpdateItem'],
   // A registration's status reads its watch and account, and counts checks per client address.
   getRegistrationStatus: ['table:BatchGetItem', 'table:UpdateItem'],
-  // Tokens, workspaces and members: their items, counters, search deltas and audit events.
+  // Tokens, workspaces and members: their items, counters, search deltas and audit events. A
+  // certificate's endpoints never checked are sent to the endpoint check queue at once, their
+  // schedule moved on (services/endpoints/saved-endpoint-checks.ts).
   createToken: [
     'table:GetItem',
     'table:BatchGetItem',
@@ -185,6 +187,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:UpdateItem',
     'table:BatchWriteItem',
     'table:ConditionCheckItem',
+    'endpointCheckQueueSend',
   ],
   updateToken: [
     'table:GetItem',
@@ -195,6 +198,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:DeleteItem',
     'table:BatchWriteItem',
     'table:ConditionCheckItem',
+    'endpointCheckQueueSend',
   ],
   deleteToken: [
     'table:GetItem',
@@ -496,11 +500,15 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:UpdateItem',
     'table:DeleteItem',
   ],
+  // The new certificate's endpoint is checked at once: the workspace's endpoint schedules (its
+  // plan's limit) and the endpoint check queue.
   addCertificateToInventory: [
     'table:GetItem',
     'table:BatchGetItem',
+    'table:Query',
     'table:PutItem',
     'table:UpdateItem',
+    'endpointCheckQueueSend',
   ],
   // Stores the sealed key (PutItem) or removes it (`api_key: null`, DeleteItem).
   setCertificateTransparencyKey: [
@@ -509,13 +517,16 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:DeleteItem',
     'integrationCredentialsSeal',
   ],
-  // Reads the alerts-by-time index; a workspace's first listing gives its older records their
-  // index entries (UpdateItem) and writes the marker that says so (PutItem).
+  // Reads the alerts-by-time index; a workspace's first listings give its older records their
+  // index entries (UpdateItem), keeping their progress between listings (GetItem, PutItem,
+  // DeleteItem) until the marker that says so is written (PutItem).
   listAlertQueue: [
     'table:BatchGetItem',
+    'table:GetItem',
     'table:Query',
     'table:PutItem',
     'table:UpdateItem',
+    'table:DeleteItem',
     'index:byAlternateKey',
     'index:alertsByTime',
   ],

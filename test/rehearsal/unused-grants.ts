@@ -45,6 +45,8 @@ export const UNREHEARSED_GRANTS: UnrehearsedGrants = {
   'ApiAlertQueue/ListAlertQueue': {
     'dynamodb:UpdateItem':
       "a workspace's first listing that finds alert records stored before the alerts-by-time index: each gets its entry (every record the rehearsal's deployment writes has it already)",
+    'dynamodb:DeleteItem':
+      "the end of a workspace's indexing of older alert records that took more than one listing: its progress is deleted",
   },
   'ApiTokens/UpdateToken': {
     'dynamodb:DeleteItem':

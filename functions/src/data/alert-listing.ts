@@ -7,29 +7,12 @@
  * by that index's sort key. The API's view of a record is built in
  * services/alerts/alert-queue-view.ts.
  */
-import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { forEachLimited } from '../platform/concurrency';
-import { getDocumentClient } from '../platform/aws-clients';
-import { getConfig } from '../platform/config';
-import {
-  alertCodec,
-  alertItemSchema,
-  alertTimeIndexAttributes,
-  type StoredAlertRecord,
-} from './entities/alert';
-import { alertTimeIndexMarkerCodec, isAlertTimeIndexMarker } from './entities/alert-time-index';
-import { parseItem } from './entities/entity-codec';
-import { ALERT_SORT_PREFIX, alertTimeIndexKeys, keys } from './keys';
+import { indexOlderAlerts } from './alert-time-indexing';
+import { alertCodec, alertTimeIndexAttributes, type StoredAlertRecord } from './entities/alert';
+import { isAlertTimeIndexMarker } from './entities/alert-time-index';
+import { alertTimeIndexKeys } from './keys';
 import { INDEX_NAMES } from './table-definition';
-import {
-  isConditionalCheckFailure,
-  queryAll,
-  queryFirst,
-  type TableItem,
-} from './table-operations';
-
-/** Index writes at once while a workspace's older records get their entries. */
-const INDEXING_CONCURRENCY = 8;
+import { queryFirst, type TableItem } from './table-operations';
 
 /** The marker (first, when there is one) and the newest `count` records of the index partition. */
 function readTimeIndex(workspaceId: string, count: number): Promise<TableItem[]> {
@@ -44,56 +27,6 @@ function readTimeIndex(workspaceId: string, count: number): Promise<TableItem[]>
   );
 }
 
-const unindexedAlertSchema = alertItemSchema.pick({
-  pk: true,
-  sk: true,
-  entity: true,
-  id: true,
-  createdAt: true,
-  gsi2pk: true,
-});
-
-/**
- * Gives the workspace's records stored before the alerts-by-time index their entries, then writes
- * the marker. Records the scan writes meanwhile carry their entry already; a record removed by its
- * TTL meanwhile is not brought back (the update's condition).
- */
-async function indexOlderAlerts(workspaceId: string, now: Date): Promise<void> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.workspace(workspaceId).pk,
-      ':prefix': ALERT_SORT_PREFIX,
-    },
-    ProjectionExpression: 'pk, sk, entity, id, createdAt, gsi2pk',
-  });
-  const unindexed = items
-    .map((item) => parseItem('ALERT', unindexedAlertSchema, item))
-    .filter((item) => item.gsi2pk === undefined);
-  await forEachLimited(unindexed, INDEXING_CONCURRENCY, async (item) => {
-    const entry = alertTimeIndexAttributes(item.id, item.createdAt);
-    try {
-      await getDocumentClient().send(
-        new UpdateCommand({
-          TableName: getConfig().tableName,
-          Key: { pk: item.pk, sk: item.sk },
-          UpdateExpression: 'SET gsi2pk = :pk, gsi2sk = :sk',
-          ConditionExpression: 'attribute_exists(pk)',
-          ExpressionAttributeValues: { ':pk': entry.gsi2pk, ':sk': entry.gsi2sk },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-    }
-  });
-  await getDocumentClient().send(
-    new PutCommand({
-      TableName: getConfig().tableName,
-      Item: alertTimeIndexMarkerCodec.toItem({ workspaceId, indexedAt: now.toISOString() }),
-    }),
-  );
-}
-
 async function listWorkspaceAlerts(
   workspaceId: string,
   count: number,
@@ -101,6 +34,8 @@ async function listWorkspaceAlerts(
 ): Promise<StoredAlertRecord[]> {
   let items = await readTimeIndex(workspaceId, count);
   if (!items[0] || !isAlertTimeIndexMarker(items[0])) {
+    // Unfinished, the records given their entries so far are listed: the ones left are older than
+    // every record written with its entry.
     await indexOlderAlerts(workspaceId, now);
     items = await readTimeIndex(workspaceId, count);
   }

@@ -198,6 +198,11 @@ export const keys = {
     pk: `WS#${workspaceId}`,
     sk: 'ALERT_TIME_INDEX',
   }),
+  /** How far the giving of index entries to a workspace's older alert records has come. */
+  alertTimeIndexProgress: (workspaceId: string) => ({
+    pk: `WS#${workspaceId}`,
+    sk: 'ALERT_TIME_INDEX_PROGRESS',
+  }),
   /** What was done about a token's alerts for its current expiry (acknowledged, snoozed, renewed). */
   alertAction: (workspaceId: string, tokenId: string) => ({
     pk: `WS#${workspaceId}`,

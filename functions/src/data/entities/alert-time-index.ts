@@ -56,3 +56,54 @@ export const alertTimeIndexMarkerCodec = {
 export function isAlertTimeIndexMarker(item: Record<string, unknown>): boolean {
   return item.gsi2sk === alertTimeIndexKeys.marker;
 }
+
+/**
+ * How far the giving of entries to a workspace's older records has come, while it has not
+ * finished (`pk=WS#<workspaceId>`, `sk=ALERT_TIME_INDEX_PROGRESS`, no index keys): the sort key of
+ * the last record handled, so the next listing goes on after it. Deleted once the marker is
+ * written. Goes with the workspace's other items.
+ *
+ * Reading: every attribute is required.
+ */
+export interface AlertTimeIndexProgress {
+  readonly workspaceId: string;
+  /** The sort key of the last alert record given its entry (or found to have one). */
+  readonly resumeAfterSk: string;
+  /** ISO instant this progress was written. */
+  readonly updatedAt: string;
+}
+
+export const alertTimeIndexProgressItemSchema = z.object({
+  pk: z.string(),
+  sk: z.string(),
+  entity: z.literal('ALERT_TIME_INDEX_PROGRESS'),
+  workspaceId: z.string(),
+  resumeAfterSk: z.string(),
+  updatedAt: z.string(),
+});
+
+export type AlertTimeIndexProgressItem = z.output<typeof alertTimeIndexProgressItemSchema>;
+
+export const alertTimeIndexProgressCodec = {
+  entity: 'ALERT_TIME_INDEX_PROGRESS',
+  itemSchema: alertTimeIndexProgressItemSchema,
+
+  keyOf: ({ workspaceId }) => keys.alertTimeIndexProgress(workspaceId),
+
+  toItem: ({ workspaceId, resumeAfterSk, updatedAt }) => ({
+    ...keys.alertTimeIndexProgress(workspaceId),
+    entity: 'ALERT_TIME_INDEX_PROGRESS',
+    workspaceId,
+    resumeAfterSk,
+    updatedAt,
+  }),
+
+  fromItem(item) {
+    const { workspaceId, resumeAfterSk, updatedAt } = parseItem(
+      'ALERT_TIME_INDEX_PROGRESS',
+      alertTimeIndexProgressItemSchema,
+      item,
+    );
+    return { workspaceId, resumeAfterSk, updatedAt };
+  },
+} satisfies EntityCodec<AlertTimeIndexProgress, AlertTimeIndexProgressItem>;
