@@ -7,11 +7,15 @@ import { formatDateText } from '../../lib/date-format';
 
 let costFormat: Intl.NumberFormat | undefined;
 
-/** A cost in the user's locale with two decimals (the format made on first use, not at start). */
+/**
+ * A cost in the user's locale as it is stored: two decimals at least, more when the stored amount
+ * has them ("120.00", "12.345"), up to 20, the most every browser's formatter allows (the format
+ * made on first use, not at start).
+ */
 function costText(cost: number): string {
   costFormat ??= new Intl.NumberFormat(undefined, {
     minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
+    maximumFractionDigits: 20,
   });
   return costFormat.format(cost);
 }
