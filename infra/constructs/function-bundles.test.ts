@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import * as path from 'node:path';
@@ -11,6 +11,7 @@ import {
   copyFunctionBundle,
   ESBUILD_OPTIONS,
   functionBundleOptions,
+  removeOrphanedBundleDirectories,
 } from './function-bundles';
 
 /**
@@ -172,6 +173,22 @@ describe("the functions' bundles", () => {
       expect(existsSync(bundlesDirectory!)).toBe(false);
     } finally {
       rmSync(directory, { recursive: true, force: true });
+    }
+  });
+
+  it('removes the bundles of processes that ended without removing them, not those of running ones', () => {
+    const { pid: ended } = spawnSync('true');
+    const bundles = (pid: number) =>
+      mkdtempSync(path.join(tmpdir(), `expiry-radar-function-bundles-${pid}-`));
+    const orphaned = bundles(ended);
+    const running = bundles(process.pid);
+    try {
+      removeOrphanedBundleDirectories();
+      expect([existsSync(orphaned), existsSync(running)]).toEqual([false, true]);
+    } finally {
+      for (const directory of [orphaned, running]) {
+        rmSync(directory, { recursive: true, force: true });
+      }
     }
   });
 });

@@ -142,18 +142,52 @@ export function knownFunctionEntries(): string[] {
 
 let batch: Map<string, FunctionBundle> | undefined;
 
+const BUNDLES_DIRECTORY_PREFIX = 'expiry-radar-function-bundles-';
+
 /** The bundles' directories this process made (a synth's are about 480 MB), removed as it exits. */
 const bundleDirectories = new Set<string>();
 
 function newBundleDirectory(): string {
-  const directory = mkdtempSync(path.join(tmpdir(), 'expiry-radar-function-bundles-'));
+  removeOrphanedBundleDirectories();
+  const directory = mkdtempSync(path.join(tmpdir(), `${BUNDLES_DIRECTORY_PREFIX}${process.pid}-`));
   if (bundleDirectories.size === 0) {
     process.once('exit', () => {
-      for (const made of bundleDirectories) rmSync(made, { recursive: true, force: true });
+      for (const made of bundleDirectories) removeBundleDirectory(made);
     });
   }
   bundleDirectories.add(directory);
   return directory;
+}
+
+function removeBundleDirectory(directory: string): void {
+  rmSync(directory, { recursive: true, force: true, maxRetries: 3 });
+  bundleDirectories.delete(directory);
+}
+
+/** Whether a process runs (signal 0 only asks); EPERM: it runs, as another user. */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Removes the bundles' directories of processes that ended without removing them, named by the
+ * process id in their name. Their exit hook did not run: tsx kills a child that does not answer a
+ * signal within 30 ms, as a synth busy bundling cannot, and a jest test file's `process` is the
+ * test environment's copy, whose `exit` never fires.
+ */
+export function removeOrphanedBundleDirectories(): void {
+  const pattern = new RegExp(`^${BUNDLES_DIRECTORY_PREFIX}(\\d+)-`);
+  for (const name of readdirSync(tmpdir())) {
+    const pid = pattern.exec(name)?.[1];
+    if (pid !== undefined && !processRuns(Number(pid))) {
+      rmSync(path.join(tmpdir(), name), { recursive: true, force: true, maxRetries: 3 });
+    }
+  }
 }
 
 /**
@@ -210,14 +244,24 @@ export function bundleFunctions(
 }
 
 /**
- * The entry's bundle: from the batch when every stack is bundled (`cdk synth`), else alone (a
- * synth that bundles only some stacks, as a test does, should not bundle every function).
+ * Copies the entry's bundle into `outputDir`: from the batch when every stack is bundled (`cdk
+ * synth`), else bundled alone and removed once copied (a synth that bundles only some stacks, as
+ * a test does, should not bundle every function).
  */
-function bundleOf(entry: string, everyStackBundled: boolean): FunctionBundle {
+function copyBundleOf(entry: string, everyStackBundled: boolean, outputDir: string): void {
   if (everyStackBundled) batch ??= bundleFunctions(knownFunctionEntries());
-  const bundle = batch?.get(entry) ?? bundleFunctions([entry]).get(entry);
-  if (!bundle) throw new Error(`No bundle for ${entry}`);
-  return bundle;
+  const fromBatch = batch?.get(entry);
+  if (fromBatch) {
+    copyFunctionBundle(fromBatch, outputDir);
+    return;
+  }
+  const alone = bundleFunctions([entry]).get(entry);
+  if (!alone) throw new Error(`No bundle for ${entry}`);
+  try {
+    copyFunctionBundle(alone, outputDir);
+  } finally {
+    removeBundleDirectory(path.dirname(alone.directory));
+  }
 }
 
 /**
@@ -261,7 +305,7 @@ export function bundledFunctionCode(scope: Construct, entry: string): Code {
       command: ['bundle', path.relative(REPO_ROOT, entry)],
       local: {
         tryBundle(outputDir) {
-          copyFunctionBundle(bundleOf(entry, everyStackBundled), outputDir);
+          copyBundleOf(entry, everyStackBundled, outputDir);
           return true;
         },
       },

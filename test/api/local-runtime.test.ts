@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { controlAuthorization } from '@expiry-radar/functions/local/local-control-server';
 import { findFreePort } from '@expiry-radar/functions/local/ports';
 import { projectRoot, startLocalApp, type LocalAppProcess } from '../support/local-app-process';
+import { withTemporaryDirectory } from '../support/temporary-directory';
 
 const SEVEN_MEGABYTES = 7 * 1024 * 1024;
 
@@ -240,15 +241,16 @@ describe('starting the local runtime', () => {
   }, 60_000);
 
   it('keeps the data of a previous start and stops everything on Ctrl-C', async () => {
-    const first = await startLocalApp();
-    const { dataDirectory } = first;
-    expect(await first.stop()).toBe(0);
-    expect(existsSync(join(dataDirectory, 'dynamodb', 'shared-local-instance.db'))).toBe(true);
-    const second = await startLocalApp({ dataDirectory });
-    try {
-      expect((await fetch(`${second.appUrl}/api/health`)).status).toBe(200);
-    } finally {
-      expect(await second.stop()).toBe(0);
-    }
+    await withTemporaryDirectory('expiry-radar-data-', async (dataDirectory) => {
+      const first = await startLocalApp({ dataDirectory });
+      expect(await first.stop()).toBe(0);
+      expect(existsSync(join(dataDirectory, 'dynamodb', 'shared-local-instance.db'))).toBe(true);
+      const second = await startLocalApp({ dataDirectory });
+      try {
+        expect((await fetch(`${second.appUrl}/api/health`)).status).toBe(200);
+      } finally {
+        expect(await second.stop()).toBe(0);
+      }
+    });
   }, 120_000);
 });

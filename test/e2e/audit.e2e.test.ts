@@ -4,7 +4,6 @@
  * and to the organization, opens an event's details, and exports CSV and JSON files named by the
  * server; axe-core finds no serious or critical violation, in dark and light mode.
  */
-import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { firstWorkspaceId } from '../support/browser-accounts';
@@ -15,7 +14,7 @@ import {
 } from '../support/browser-session';
 import {
   COLOR_MODE_STORAGE_KEY,
-  savedDownload,
+  downloadedText,
   screenshot,
   strongPassword,
   uniqueEmail,
@@ -33,8 +32,7 @@ async function download(page: Page, button: string): Promise<{ name: string; tex
     page.waitForEvent('download'),
     page.getByRole('button', { name: button }).click(),
   ]);
-  const path = await savedDownload(file);
-  return { name: file.suggestedFilename(), text: await readFile(path, 'utf8') };
+  return { name: file.suggestedFilename(), text: await downloadedText(file) };
 }
 
 describe('audit log in Chromium', () => {

@@ -5,9 +5,6 @@
  * fills a certificate token from a PEM made with openssl; the saved token carries the
  * certificate's expiry and names.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
 import { readCsv, writeCsv } from '@expiry-radar/shared/domain/csv-text';
@@ -20,9 +17,9 @@ import {
   type BrowserSession,
 } from '../support/browser-session';
 import {
+  downloadedText,
   field,
   openCreateTokenForm,
-  savedDownload,
   screenshot,
   strongPassword,
   uniqueEmail,
@@ -49,11 +46,15 @@ function inventoryCsv(): string {
   return writeCsv(['Token', 'Kind', 'Valid until', 'Section', 'Location'], rows);
 }
 
-/** Clicks `click` and answers the file the browser downloaded: its name, path and text. */
+/** Clicks `click` and answers the file the browser downloaded: its name and text. */
 async function download(page: Page, click: () => Promise<void>) {
   const [file] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = await savedDownload(file);
-  return { name: file.suggestedFilename(), path, text: await readFile(path, 'utf8') };
+  return { name: file.suggestedFilename(), text: await downloadedText(file) };
+}
+
+/** A CSV file as the file input takes it from the user's disk (nothing written here). */
+function csvFile(name: string, csv: string) {
+  return { name, mimeType: 'text/csv', buffer: Buffer.from(csv) };
 }
 
 describe('inventory intake in Chromium', () => {
@@ -89,13 +90,11 @@ describe('inventory intake in Chromium', () => {
   }
 
   it('imports a 200-row CSV with 10 invalid rows and offers the refused rows', async () => {
-    const file = join(tmpdir(), `intake-${Date.now()}.csv`);
-    await writeFile(file, inventoryCsv());
     await page.goto(dashboard());
     await waitForPageHeading(page, 'Token Management Dashboard');
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = importDialog();
-    await dialog.getByLabel('Token file').setInputFiles(file);
+    await dialog.getByLabel('Token file').setInputFiles(csvFile('inventory.csv', inventoryCsv()));
 
     // Mapping: the expiry column is not known by its name; the user maps it.
     const mapping = dialog.getByRole('table', { name: 'Column mapping' });
@@ -186,11 +185,9 @@ describe('inventory intake in Chromium', () => {
     expect(exported.name).toMatch(/^expiry-radar-tokens-.+\.csv$/);
     expect(readCsv(exported.text).records).toHaveLength(190);
 
-    const file = join(tmpdir(), exported.name);
-    await writeFile(file, exported.text);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
     const dialog = importDialog();
-    await dialog.getByLabel('Token file').setInputFiles(file);
+    await dialog.getByLabel('Token file').setInputFiles(csvFile(exported.name, exported.text));
     await dialog.getByRole('table', { name: 'Column mapping' }).waitFor();
     await dialog.getByRole('button', { name: 'Preview' }).click();
     await dialog

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, utimesSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { temporaryDirectoriesForTests } from '../support/temporary-directory';
 import { webBuildIsCurrent } from './web-build-freshness';
 
+const projectDirectory = temporaryDirectoriesForTests('web-build-freshness-');
+
 function projectWith(files: Record<string, Date>): string {
-  const root = mkdtempSync(join(tmpdir(), 'web-build-freshness-'));
+  const root = projectDirectory();
   for (const [file, modified] of Object.entries(files)) {
     const path = join(root, file);
     mkdirSync(join(path, '..'), { recursive: true });

@@ -1,8 +1,8 @@
 /** Small helpers shared by the end-to-end tests in Chromium. */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { text } from 'node:stream/consumers';
 import type { BrowserContext, Download, Locator, Page } from 'playwright-core';
 import { errorMessage } from '@expiry-radar/functions/platform/error-message';
 import { projectRoot } from './local-app-process';
@@ -75,16 +75,11 @@ export function field(scope: Page | Locator, label: string): Locator {
 }
 
 /**
- * Where a download was saved on this machine. The browser may run in another process (the shared
- * Chromium of the test run), where Playwright keeps no local path, so the file is copied here.
+ * A downloaded file's text. It is read from the browser, which may run in another process (the
+ * shared Chromium of the test run) where Playwright keeps no local path, and saved nowhere.
  */
-export async function savedDownload(download: Download): Promise<string> {
-  const path = join(
-    mkdtempSync(join(tmpdir(), 'expiry-radar-download-')),
-    download.suggestedFilename(),
-  );
-  await download.saveAs(path);
-  return path;
+export async function downloadedText(download: Download): Promise<string> {
+  return text(await download.createReadStream());
 }
 
 /**

@@ -1,8 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { findFreePort } from '@expiry-radar/functions/local/ports';
+import { makeTemporaryDirectory, removeTemporaryDirectory } from './temporary-directory';
 
 export const projectRoot = resolve(__dirname, '../..');
 
@@ -36,16 +36,41 @@ class PortTakenMeanwhile extends Error {}
 /**
  * Runs `npm start`'s program as its own process on free ports and a fresh data directory, the
  * way a developer or the end-to-end tests use it. Ports it chose that are taken before the app
- * binds them are chosen again; ports the caller names are not.
+ * binds them are chosen again; ports the caller names are not. A data directory the caller names
+ * is kept; the fresh one is removed once the app has stopped (or failed to start).
  */
 export async function startLocalApp(
   options: { dataDirectory?: string; env?: Record<string, string> } = {},
 ): Promise<LocalAppProcess> {
-  const dataDirectory = options.dataDirectory ?? mkdtempSync(join(tmpdir(), 'expiry-radar-data-'));
-  const callerNamesPorts = PORT_VARIABLES.some((variable) => options.env?.[variable] !== undefined);
+  if (options.dataDirectory !== undefined) {
+    return startRetryingPorts(options.dataDirectory, options.env ?? {});
+  }
+  const dataDirectory = makeTemporaryDirectory('expiry-radar-data-');
+  let app: LocalAppProcess;
+  try {
+    app = await startRetryingPorts(dataDirectory, options.env ?? {});
+  } catch (error) {
+    removeTemporaryDirectory(dataDirectory);
+    throw error;
+  }
+  return {
+    ...app,
+    stop: async () => {
+      const code = await app.stop();
+      removeTemporaryDirectory(dataDirectory);
+      return code;
+    },
+  };
+}
+
+async function startRetryingPorts(
+  dataDirectory: string,
+  callerEnv: Record<string, string>,
+): Promise<LocalAppProcess> {
+  const callerNamesPorts = PORT_VARIABLES.some((variable) => callerEnv[variable] !== undefined);
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await startOnFreePorts(dataDirectory, options.env ?? {});
+      return await startOnFreePorts(dataDirectory, callerEnv);
     } catch (error) {
       const again = error instanceof PortTakenMeanwhile && !callerNamesPorts;
       if (!again || attempt === START_ATTEMPTS) throw error;

@@ -5,9 +5,6 @@
  * app with another environment, or tests the start itself, starts its own (`startLocalApp`).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { chromium, type Browser, type BrowserServer } from 'playwright-core';
 import { endpointsOf, sharedEmulators } from '../../functions/test-support/shared-emulators';
 import { VIEWER_ADDRESS_HEADER } from '@expiry-radar/functions/http/pipeline/client-ip';
@@ -55,7 +52,6 @@ export async function startSharedServices(): Promise<void> {
   const [app, server] = await Promise.allSettled([
     sharedEmulators().then((emulators) =>
       startLocalApp({
-        dataDirectory: mkdtempSync(join(tmpdir(), 'expiry-radar-e2e-')),
         env: {
           ...SHARED_APP_ENVIRONMENT,
           RUNNING_EMULATORS: JSON.stringify(endpointsOf(emulators)),
