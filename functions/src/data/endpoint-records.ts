@@ -52,6 +52,19 @@ function sameEndpoints(a: Token, b: Token | undefined): boolean {
 }
 
 /**
+ * The schedule a token write (`previous` → `token`) puts, due at once: when the token has
+ * endpoints and they or their frequency changed (a new token's too); else undefined.
+ */
+export function endpointSchedulePutBy(
+  token: Token | undefined,
+  previous: Token | undefined,
+  now: Date,
+): EndpointScheduleRecord | undefined {
+  if (!token?.endpoints?.length || sameEndpoints(token, previous)) return undefined;
+  return endpointScheduleOf(token, now);
+}
+
+/**
  * What a token write (`previous` → `token`; undefined for a new or a deleted token) does to the
  * token's endpoint schedule: a put (first check at once) when its endpoints or their frequency
  * changed, a delete when none are left, nothing when they did not change (an edit of other fields
@@ -62,14 +75,12 @@ export function endpointScheduleWrite(
   previous: Token | undefined,
   now: Date,
 ): TransactItem | undefined {
-  const current = token?.endpoints?.length ? token : undefined;
-  if (current && sameEndpoints(current, previous)) return undefined;
-  const TableName = getConfig().tableName;
-  if (current) {
-    return {
-      Put: { TableName, Item: endpointScheduleCodec.toItem(endpointScheduleOf(current, now)) },
-    };
+  if (token?.endpoints?.length) {
+    const put = endpointSchedulePutBy(token, previous, now);
+    if (!put) return undefined;
+    return { Put: { TableName: getConfig().tableName, Item: endpointScheduleCodec.toItem(put) } };
   }
+  const TableName = getConfig().tableName;
   const gone = token ?? previous;
   if (gone && previous?.endpoints?.length) {
     return { Delete: { TableName, Key: keys.endpointSchedule(gone.workspace_id, gone.id) } };

@@ -110,6 +110,18 @@ async function givenCertificateWith(port: number, expiresAt = inDays(30)): Promi
   };
 }
 
+/** Makes the token's endpoint schedule due, as when its interval since it was saved is over. */
+async function scheduleDue(token: Token): Promise<void> {
+  await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: keys.endpointSchedule(token.workspace_id, token.id),
+      UpdateExpression: 'SET nextAlertAt = :now',
+      ExpressionAttributeValues: { ':now': new Date().toISOString() },
+    }),
+  );
+}
+
 const alertIdsOf = (messages: readonly AlertQueueMessage[]) => [
   ...new Set(messages.flatMap(alertRefsOf).map((alert) => alert.alertId)),
 ];
@@ -337,6 +349,7 @@ describe('endpoint checks against local TLS servers', () => {
 
   it('gives a schedule back when the queue does not take its messages, so the next dispatch sends them', async () => {
     const world = await givenCertificateWith(443);
+    await scheduleDue(world.token);
     const refused = await runEndpointDispatch(new Date(), {
       enqueue: (batch) => Promise.resolve([...batch]),
     });
@@ -353,6 +366,7 @@ describe('endpoint checks against local TLS servers', () => {
   it('dispatches one message per endpoint of a due token, and the worker checks them', async () => {
     const server = await tlsServer(contextOf(chain.leaf, chain.intermediate));
     const world = await givenCertificateWith(portOf(server));
+    await scheduleDue(world.token);
     const messages: EndpointCheckMessage[] = [];
 
     await runEndpointDispatch(new Date(), {

@@ -14,30 +14,30 @@ import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { Context, ScheduledEvent } from 'aws-lambda';
 import type { EndpointCheckMessage } from '@expiry-radar/shared/api/endpoint-api-schemas';
-import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import {
   enqueueEndpointChecks,
   type EndpointCheckEnqueuer,
 } from '../adapters/endpoint-check-queue';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
-import type { Token } from '@expiry-radar/shared/domain/token';
 import {
   advanceEndpointSchedule,
   deleteEndpointSchedule,
   findDueEndpointSchedules,
-  listWorkspaceEndpointSchedules,
-  markEndpointPaused,
   readScheduledTokens,
 } from '../data/endpoint-records';
-import { keys } from '../data/keys';
-import { keptEndpointCounts } from '../domain/endpoint-pausing';
 import type { EndpointScheduleRecord } from '../data/entities/endpoint-schedule';
 import { findWorkspaces } from '../data/workspace-store';
 import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
+import {
+  endpointCheckMessagesOf,
+  giveBackEndpointSchedule,
+  keptEndpointCountsOf,
+  markEndpointsPausedFrom,
+  nextEndpointCheckAt,
+} from '../services/endpoints/endpoint-check-round';
 
 const CONCURRENCY = 16;
-const DEFAULT_INTERVAL_HOURS = 6;
 
 export interface EndpointDispatchResult {
   /** Schedule items due. */
@@ -80,18 +80,12 @@ export async function runEndpointDispatch(
       await deleteEndpointSchedule(schedule.workspaceId, schedule.tokenId);
       return;
     }
-    // A plan that no longer has hourly checks gets the default interval.
-    const hours = PLAN_LIMITS[plan].hourlyEndpointChecks
-      ? schedule.intervalHours
-      : Math.max(schedule.intervalHours, DEFAULT_INTERVAL_HOURS);
-    const next = new Date(now.getTime() + hours * 60 * 60 * 1000);
+    const next = nextEndpointCheckAt(schedule, plan, now);
     if (!(await advanceEndpointSchedule(schedule, next))) return;
     taken.set(token.id, { schedule, next });
     const kept = keptCounts.get(token.workspace_id)?.get(token.id) ?? token.endpoints.length;
-    for (const { host, port, sni } of token.endpoints.slice(0, kept)) {
-      messages.push({ workspaceId: token.workspace_id, tokenId: token.id, host, port, sni });
-    }
-    await markPaused(token, kept, now);
+    messages.push(...endpointCheckMessagesOf(token, kept));
+    await markEndpointsPausedFrom(token, kept, now);
   });
   const unsent = await ports.enqueue(messages);
   const givenBack = await giveBackSchedules(
@@ -119,35 +113,19 @@ async function keptCountsOverLimit(
 ): Promise<Map<string, ReadonlyMap<string, number>>> {
   const overLimit = new Map<string, ReadonlyMap<string, number>>();
   await forEachLimited([...plans], CONCURRENCY, async ([workspaceId, plan]) => {
-    const limit = PLAN_LIMITS[plan].monitoredEndpointsPerWorkspace;
-    if (limit === null) return;
-    const kept = keptEndpointCounts(await listWorkspaceEndpointSchedules(workspaceId), limit);
+    const kept = await keptEndpointCountsOf(workspaceId, plan);
     if (kept) overLimit.set(workspaceId, kept);
   });
   return overLimit;
 }
 
-/** Marks the token's endpoints from `kept` on paused, those not marked already. */
-async function markPaused(token: Token, kept: number, now: Date): Promise<void> {
-  const endpoints = token.endpoints ?? [];
-  for (let index = kept; index < endpoints.length; index += 1) {
-    const endpoint = endpoints[index];
-    if (!endpoint || endpoint.paused_since) continue;
-    await markEndpointPaused(keys.token(token.workspace_id, token.id), index, endpoint, now);
-  }
-}
-
-/**
- * Puts each schedule back to the check it was due for, unless it changed meanwhile (its token was
- * edited): the next dispatch takes it again. Its messages already sent are checked twice at worst.
- */
+/** Gives each taken schedule back (endpoint-check-round `giveBackEndpointSchedule`). */
 async function giveBackSchedules(
   taken: readonly { schedule: EndpointScheduleRecord; next: Date }[],
 ): Promise<number> {
   let givenBack = 0;
   await forEachLimited(taken, CONCURRENCY, async ({ schedule, next }) => {
-    const back = { ...schedule, nextCheckAt: next.toISOString() };
-    if (await advanceEndpointSchedule(back, new Date(schedule.nextCheckAt))) givenBack += 1;
+    if (await giveBackEndpointSchedule(schedule, next)) givenBack += 1;
   });
   return givenBack;
 }

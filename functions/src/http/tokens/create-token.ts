@@ -11,13 +11,17 @@ import { requireKnownContactGroup } from '../../services/alerts/token-contact-gr
 import { requireSession } from '../pipeline/require-session';
 import { requireContactGroupAllowed } from '../../services/tokens/token-access';
 import { requireEndpointsAllowed } from '../../services/endpoints/endpoint-rules';
+import { checkSavedEndpoints } from '../../services/endpoints/saved-endpoint-checks';
 import { requireMemberOwner } from '../../services/tokens/token-owner';
 import { requireAdditionalContactGroupsAllowed } from '../../services/tokens/additional-contact-groups';
 import { recordTokenEvent } from '../../services/tokens/token-audit';
 import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
 import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
-/** `POST /api/tokens`: admins and workspace managers, within the plan's tokens per workspace. */
+/**
+ * `POST /api/tokens`: admins and workspace managers, within the plan's tokens per workspace. A
+ * certificate's endpoints are checked at once (services/endpoints/saved-endpoint-checks).
+ */
 export const handler = createHttpHandler(
   tokenRoutes.createToken,
   async ({ body, session, now }) => {
@@ -47,6 +51,7 @@ export const handler = createHttpHandler(
       metadata: { category: token.category, type: token.type, expiresAt: token.expiresAt },
       now,
     });
+    await checkSavedEndpoints({ token, previous: undefined, plan: access.plan, now });
     return { status: 201, body: token };
   },
 );

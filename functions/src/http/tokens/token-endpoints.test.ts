@@ -1,4 +1,6 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { EndpointCheckMessage } from '@expiry-radar/shared/api/endpoint-api-schemas';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import {
   createRequest,
@@ -8,9 +10,11 @@ import {
   updateRequest,
 } from '../../../test-support/token-fixtures';
 import { writeEndpointCheck } from '../../data/endpoint-records';
+import { findToken } from '../../data/token-records';
+import { runEndpointDispatch } from '../../jobs/endpoint-dispatch';
 import { endpointScheduleCodec } from '../../data/entities/endpoint-schedule';
 import { keys } from '../../data/keys';
-import { getDocumentClient } from '../../platform/aws-clients';
+import { getDocumentClient, getSqsClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 
 const certificate = (workspaceId: string, endpoints: unknown, extra: object = {}) => ({
@@ -34,8 +38,26 @@ async function scheduleOf(token: Token) {
   return Item ? endpointScheduleCodec.fromItem(Item) : undefined;
 }
 
+const hoursUntil = (instant: string) => (Date.parse(instant) - Date.now()) / 3_600_000;
+
+/** The endpoint check messages of `token` on the queue, taken off it (all others too). */
+async function takeCheckMessages(token: Token): Promise<EndpointCheckMessage[]> {
+  const QueueUrl = getConfig().endpointCheckQueueUrl;
+  const taken: EndpointCheckMessage[] = [];
+  for (;;) {
+    const { Messages = [] } = await getSqsClient().send(
+      new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10 }),
+    );
+    if (Messages.length === 0) return taken.filter((message) => message.tokenId === token.id);
+    for (const { Body, ReceiptHandle } of Messages) {
+      taken.push(JSON.parse(Body ?? '{}') as EndpointCheckMessage);
+      await getSqsClient().send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle }));
+    }
+  }
+}
+
 describe('certificate endpoints on token writes', () => {
-  it('stores the endpoints with a schedule due at once, keeps last checks on edit, and removes it on delete', async () => {
+  it('stores the endpoints with their schedule, keeps last checks on edit, and removes it on delete', async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
     const created = await createRequest(
       owner.cookie,
@@ -47,9 +69,11 @@ describe('certificate endpoints on token writes', () => {
       { host: 'shop.example.com', port: 443, sni: null },
       { host: '203.0.113.7', port: 8443, sni: 'shop.example.com' },
     ]);
+    // Never checked, both are checked at once: the schedule moved on by its interval.
     const schedule = await scheduleOf(token);
     expect(schedule).toMatchObject({ endpointCount: 2, intervalHours: 6 });
-    expect(schedule!.nextCheckAt <= new Date().toISOString()).toBe(true);
+    expect(hoursUntil(schedule!.nextCheckAt)).toBeGreaterThan(5.9);
+    expect(await takeCheckMessages(token)).toHaveLength(2);
 
     const check = {
       checked_at: new Date().toISOString(),
@@ -76,7 +100,11 @@ describe('certificate endpoints on token writes', () => {
     expect((renamed.json as Token).endpoints).toEqual([
       { host: 'shop.example.com', port: 443, sni: null, last_check: check },
     ]);
-    expect((await scheduleOf(token))?.endpointCount).toBe(1);
+    // Its one endpoint left was checked: its schedule is due, the next dispatch checks it.
+    const kept = await scheduleOf(token);
+    expect(kept?.endpointCount).toBe(1);
+    expect(hoursUntil(kept!.nextCheckAt)).toBeLessThanOrEqual(0);
+    expect(await takeCheckMessages(token)).toEqual([]);
 
     expect((await deleteRequest(owner.cookie, token.id)).statusCode).toBe(200);
     expect(await scheduleOf(token)).toBeUndefined();
@@ -109,11 +137,13 @@ describe('certificate endpoints on token writes', () => {
       const token = created.json as Token;
       const scheduleKey = keys.endpointSchedule(workspaceId, token.id).sk;
       const scheduled = writes().filter(({ sortKeys }) => sortKeys.includes(scheduleKey));
+      // Then moved on from its first check, which is sent at once.
       expect(scheduled).toEqual([
         {
           command: 'TransactWriteCommand',
           sortKeys: expect.arrayContaining([scheduleKey]) as string[],
         },
+        { command: 'UpdateCommand', sortKeys: [scheduleKey] },
       ]);
 
       send.mockClear();
@@ -204,5 +234,105 @@ describe('certificate endpoints on token writes', () => {
     );
     expect(created.statusCode).toBe(201);
     expect((await scheduleOf(created.json as Token))?.intervalHours).toBe(1);
+  });
+});
+
+describe('endpoints checked at once when saved', () => {
+  const check = {
+    checked_at: new Date().toISOString(),
+    status: 'ok' as const,
+    problem: null,
+    message: 'Serves the certificate',
+    problem_since: null,
+    consecutive_failures: 0,
+    not_after: null,
+    fingerprint_sha256: null,
+    issuer: null,
+    names: [],
+    protocol: 'TLSv1.3',
+    alerted_at: null,
+  };
+
+  it('sends a new endpoint to the check queue, which the next dispatch does not send again', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
+    const created = await createRequest(owner.cookie, certificate(workspaceId, 'shop.example.com'));
+    expect(created.statusCode).toBe(201);
+    const token = created.json as Token;
+    const message = { workspaceId, tokenId: token.id, host: 'shop.example.com', port: 443 };
+    expect(await takeCheckMessages(token)).toEqual([{ ...message, sni: null }]);
+    const dispatched: EndpointCheckMessage[] = [];
+    await runEndpointDispatch(new Date(), {
+      enqueue: (batch) => (dispatched.push(...batch), Promise.resolve([])),
+    });
+    expect(dispatched.filter(({ tokenId }) => tokenId === token.id)).toEqual([]);
+
+    // An edit of other fields sends none; an endpoint added (or changed) sends the token's round.
+    const moved = (await scheduleOf(token))!.nextCheckAt;
+    await writeEndpointCheck(keys.token(workspaceId, token.id), 0, token.endpoints![0]!, check);
+    expect(
+      (await updateRequest(owner.cookie, token.id, { notes: 'Renews itself' })).statusCode,
+    ).toBe(200);
+    expect(await takeCheckMessages(token)).toEqual([]);
+    expect((await scheduleOf(token))?.nextCheckAt).toBe(moved);
+    const added = await updateRequest(owner.cookie, token.id, {
+      endpoints: 'shop.example.com\nshop.example.com:8443',
+    });
+    expect(added.statusCode).toBe(200);
+    const round = await takeCheckMessages(token);
+    expect(round.sort((a, b) => a.port - b.port)).toEqual([
+      { ...message, sni: null },
+      { ...message, port: 8443, sni: null },
+    ]);
+  });
+
+  it('saves the token when the queue takes nothing, its schedule left due for the dispatcher', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
+    const send = jest
+      .spyOn(getSqsClient(), 'send')
+      .mockImplementation(() => Promise.reject(new Error('Queue unavailable')));
+    let created;
+    try {
+      created = await createRequest(owner.cookie, certificate(workspaceId, 'shop.example.com'));
+    } finally {
+      send.mockRestore();
+    }
+    expect(created.statusCode).toBe(201);
+    const token = created.json as Token;
+    expect(await findToken(workspaceId, token.id)).toMatchObject({ endpoints: token.endpoints });
+    expect(hoursUntil((await scheduleOf(token))!.nextCheckAt)).toBeLessThanOrEqual(0);
+    expect(await takeCheckMessages(token)).toEqual([]);
+  });
+
+  it("checks only the endpoints within the plan's limit after a downgrade, marking the others paused", async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
+    const four = (prefix: string) =>
+      Array.from({ length: 4 }, (_, index) => ({ host: `${prefix}${index}.example.com` }));
+    const older = await createRequest(owner.cookie, certificate(workspaceId, four('a')));
+    const newer = (await createRequest(owner.cookie, certificate(workspaceId, four('b'))))
+      .json as Token;
+    expect(older.statusCode).toBe(201);
+    await takeCheckMessages(newer);
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.workspace(workspaceId),
+        UpdateExpression: 'SET #plan = :plan',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: { ':plan': 'free' },
+      }),
+    );
+    // Free monitors 5: the older token's 4, then the first of the newer one's.
+    const changed = await updateRequest(owner.cookie, newer.id, {
+      endpoints: four('c'),
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await takeCheckMessages(newer)).map(({ host }) => host)).toEqual(['c0.example.com']);
+    const stored = await findToken(workspaceId, newer.id);
+    expect(stored?.endpoints?.map((endpoint) => Boolean(endpoint.paused_since))).toEqual([
+      false,
+      true,
+      true,
+      true,
+    ]);
   });
 });

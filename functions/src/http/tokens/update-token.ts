@@ -14,6 +14,7 @@ import { requireSession } from '../pipeline/require-session';
 import { rawJsonBody } from '../pipeline/raw-json-body';
 import { loadTokenAccess, requireContactGroupAllowed } from '../../services/tokens/token-access';
 import { requireEndpointsAllowed } from '../../services/endpoints/endpoint-rules';
+import { checkSavedEndpoints } from '../../services/endpoints/saved-endpoint-checks';
 import { requireMemberOwner } from '../../services/tokens/token-owner';
 import { requireAdditionalContactGroupsAllowed } from '../../services/tokens/additional-contact-groups';
 import { recordTokenEvent } from '../../services/tokens/token-audit';
@@ -46,7 +47,8 @@ function changedFields(current: Token, update: TokenUpdate): string[] {
 /**
  * `PUT /api/tokens/{id}`: edits or renews (a future `expiresAt`) a token. The body is parsed again
  * with the stored token, so type and category cannot change, an unchanged past expiry stays
- * editable, and fields of other categories are cleared.
+ * editable, and fields of other categories are cleared. Endpoints added or changed are checked at
+ * once (services/endpoints/saved-endpoint-checks).
  */
 export const handler = createHttpHandler(
   tokenRoutes.updateToken,
@@ -85,6 +87,7 @@ export const handler = createHttpHandler(
         : { fields },
       now,
     });
+    await checkSavedEndpoints({ token: updated, previous: token, plan: access.plan, now });
     return { body: updated };
   },
 );
