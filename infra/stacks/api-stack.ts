@@ -126,7 +126,8 @@ export class ApiStack extends Stack {
       TABLE_NAME: resources.table.tableName,
       ALERT_QUEUE_URL: resources.alertQueue.queueUrl,
       ALERT_DLQ_URL: resources.deadLetterQueue.queueUrl,
-      // A monitored certificate marked renewed from an alert's link has its endpoints checked now.
+      // A monitored certificate marked renewed from an alert's link, and endpoints just saved, are
+      // checked now.
       ENDPOINT_CHECK_QUEUE_URL: resources.endpointCheckQueue.queueUrl,
       // A "Sync now" too large for its request goes on in the integration sync worker.
       INTEGRATION_SYNC_QUEUE_URL: resources.integrationSyncQueue.queueUrl,
