@@ -5,7 +5,7 @@ import Select from '@mui/material/Select';
 import Tooltip from '@mui/material/Tooltip';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { WorkspacePickerState } from './nav-items';
-import { workspaceOptionLabels } from './workspace-option-labels';
+import { workspaceOptionLabels } from '../../features/workspaces';
 
 interface WorkspacePickerProps {
   workspaces: Workspace[];

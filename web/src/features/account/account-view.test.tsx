@@ -394,7 +394,11 @@ describe('account view: transfer from frozen workspaces', () => {
   it('moves the chosen tokens into an active workspace the user edits', async () => {
     const { requests } = serve(
       {
-        'GET /api/v1/workspaces': () => jsonResponse({ items: workspaces }),
+        // Another admin's workspace the user manages, with the user's own one's name.
+        'GET /api/v1/workspaces': () =>
+          jsonResponse({
+            items: [...workspaces, workspace('ws-team', 'MAIN', 'workspace_manager')],
+          }),
         'GET /api/tokens': () => jsonResponse(tokenPage(3)),
         'POST /api/v1/workspaces/ws-active/transfer-tokens': () => jsonResponse({ transferred: 2 }),
       },
@@ -408,10 +412,13 @@ describe('account view: transfer from frozen workspaces', () => {
     expect(scope.getByRole('combobox', { name: 'Frozen workspace' })).toHaveTextContent(
       'Old project',
     );
-    // The viewer's workspace cannot receive tokens.
+    // The viewer's workspace cannot receive tokens; names that repeat say whose.
     await user.click(scope.getByRole('combobox', { name: 'Transfer to' }));
     const options = await screen.findAllByRole('option');
-    expect(options.map((option) => option.textContent)).toEqual(['Main']);
+    expect(options.map((option) => option.textContent)).toEqual([
+      'Main (yours)',
+      'MAIN (Workspace Manager)',
+    ]);
     await user.keyboard('{Escape}');
 
     await user.click(await scope.findByRole('checkbox', { name: /Token 01/ }));

@@ -3,13 +3,15 @@
  * the user's workspaces, and token transfers between workspaces (the account view moves tokens
  * out of frozen ones with the same list and change). Workspace changes reload through
  * `workspaceKeys`. The top bar's pointer to the user's pending invitations; the app shell's notice
- * when a link named a frozen workspace and another one is shown.
+ * when a link named a frozen workspace and another one is shown. The labels of every list of
+ * workspaces the user chooses from (`workspaceOptionLabels`).
  */
 export { useTransferTokensMutation } from './api/workspace-mutations';
 export { workspaceKeys } from './api/workspace-keys';
 export { workspaceListQueryOptions } from './api/workspace-queries';
 export { chooseWorkspace } from './workspace-selection';
 export { isOwnWorkspace, ownedWorkspacesLine } from './owned-workspaces';
+export { workspaceOptionLabels } from './workspace-option-labels';
 export { FrozenWorkspaceNotice } from './components/frozen-workspace-notice';
 export { InvitationsBadge } from './components/invitations-badge';
 export { TransferTokenList } from './components/transfer-token-list';

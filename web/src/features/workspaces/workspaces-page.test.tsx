@@ -692,7 +692,8 @@ describe('workspaces page: frozen workspaces and transfers', () => {
 
   it('moves chosen tokens out of a frozen workspace into the open one', async () => {
     const { routes } = fakeServer({
-      workspaces: [main, old, shared],
+      // Another admin's workspace the user manages, with the user's own frozen one's name.
+      workspaces: [main, old, shared, ws('ws-old-team', 'old project', 'workspace_manager', true)],
       members: { 'ws-main': mainMembers },
     });
     let transferred = false;
@@ -717,15 +718,16 @@ describe('workspaces page: frozen workspaces and transfers', () => {
     await user.click(screen.getByRole('button', { name: 'Transfer tokens' }));
     const dialog = await screen.findByRole('dialog', { name: 'Transfer tokens' });
     expect(within(dialog).getByRole('combobox', { name: 'From workspace' })).toHaveTextContent(
-      'Old project (frozen)',
+      'Old project (yours, frozen)',
     );
     expect(within(dialog).getByRole('combobox', { name: 'Into workspace' })).toHaveTextContent(
       'Main',
     );
-    // A viewer's workspace is neither a source nor a target.
+    // A viewer's workspace is neither a source nor a target; names that repeat say whose.
     await user.click(within(dialog).getByRole('combobox', { name: 'From workspace' }));
     expect((await screen.findAllByRole('option')).map((o) => o.textContent)).toEqual([
-      'Old project (frozen)',
+      'Old project (yours, frozen)',
+      'old project (Workspace Manager, frozen)',
     ]);
     await user.keyboard('{Escape}');
 

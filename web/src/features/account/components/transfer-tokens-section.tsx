@@ -16,6 +16,7 @@ import {
   ownedWorkspacesLine,
   TransferTokenList,
   useTransferTokensMutation,
+  workspaceOptionLabels,
 } from '../../workspaces';
 import { SectionCard } from './section-card';
 
@@ -42,6 +43,7 @@ export function TransferTokensSection({
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const source = sources.find((workspace) => workspace.id === sourceChoice) ?? sources[0] ?? null;
   const target = targets.find((workspace) => workspace.id === targetChoice) ?? targets[0] ?? null;
+  const labels = workspaceOptionLabels(workspaces);
 
   const transfer = useTransferTokensMutation({ onSuccess: () => setSelected(new Set()) });
 
@@ -115,7 +117,7 @@ export function TransferTokensSection({
             >
               {sources.map((workspace) => (
                 <MenuItem key={workspace.id} value={workspace.id}>
-                  {workspace.name}
+                  {labels.get(workspace.id)}
                 </MenuItem>
               ))}
             </TextField>
@@ -128,7 +130,7 @@ export function TransferTokensSection({
             >
               {targets.map((workspace) => (
                 <MenuItem key={workspace.id} value={workspace.id}>
-                  {workspace.name}
+                  {labels.get(workspace.id)}
                 </MenuItem>
               ))}
             </TextField>

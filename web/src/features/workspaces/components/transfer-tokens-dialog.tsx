@@ -17,6 +17,7 @@ import {
 import { useTransferTokensMutation } from '../api/workspace-mutations';
 import { refusalMessage } from '../../../lib/api-client';
 import { canTransferFrom, canTransferInto } from '../workspace-permissions';
+import { workspaceOptionLabels } from '../workspace-option-labels';
 import { TransferTokenList } from './transfer-token-list';
 
 interface TransferTokensDialogProps {
@@ -54,6 +55,7 @@ export function TransferTokensDialog({
   const [failure, setFailure] = useState<string | null>(null);
   const sources = workspaces.filter((w) => canTransferFrom(w) && w.id !== pair.into);
   const targets = workspaces.filter((w) => canTransferInto(w) && w.id !== pair.from);
+  const labels = workspaceOptionLabels(workspaces, { markFrozen: true });
 
   const transfer = useTransferTokensMutation({
     onSuccess: onClose,
@@ -117,7 +119,7 @@ export function TransferTokensDialog({
                 >
                   {sources.map((w) => (
                     <MenuItem key={w.id} value={w.id}>
-                      {w.is_frozen ? `${w.name} (frozen)` : w.name}
+                      {labels.get(w.id)}
                     </MenuItem>
                   ))}
                 </TextField>
@@ -133,7 +135,7 @@ export function TransferTokensDialog({
                 >
                   {targets.map((w) => (
                     <MenuItem key={w.id} value={w.id}>
-                      {w.name}
+                      {labels.get(w.id)}
                     </MenuItem>
                   ))}
                 </TextField>

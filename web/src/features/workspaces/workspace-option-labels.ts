@@ -1,0 +1,41 @@
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
+import { workspaceNameKey } from '@expiry-radar/shared/domain/workspace-names';
+import { isOwnWorkspace } from './owned-workspaces';
+
+/** What tells apart a workspace whose name repeats in the list: "yours", else the user's role. */
+function workspaceDistinction(workspace: Pick<Workspace, 'role'>): string {
+  return isOwnWorkspace(workspace) ? 'yours' : ROLE_LABELS[workspace.role];
+}
+
+type LabelledWorkspace = Pick<Workspace, 'id' | 'name' | 'role' | 'is_frozen'>;
+
+/**
+ * The text of each workspace, by id, in every list of workspaces the user chooses from (the top
+ * bar's picker, the transfer of tokens): its name, and where another workspace of `workspaces`
+ * has the same name (as owners' names compare: case and extra spaces aside, so "Personal" and
+ * "personal" repeat), whose it is. Names that are unique stay as they are. Pass all the user's
+ * workspaces, also where a list shows some of them, so a workspace reads the same in every list.
+ * With `markFrozen`, frozen workspaces say so too: "Archive (frozen)", "Personal (yours, frozen)".
+ */
+export function workspaceOptionLabels(
+  workspaces: readonly LabelledWorkspace[],
+  { markFrozen = false }: { markFrozen?: boolean } = {},
+): ReadonlyMap<string, string> {
+  const counts = new Map<string, number>();
+  for (const { name } of workspaces) {
+    const key = workspaceNameKey(name);
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return new Map(
+    workspaces.map((workspace) => {
+      const notes: string[] = [];
+      if ((counts.get(workspaceNameKey(workspace.name)) ?? 0) > 1) {
+        notes.push(workspaceDistinction(workspace));
+      }
+      if (markFrozen && workspace.is_frozen) notes.push('frozen');
+      const label = notes.length > 0 ? `${workspace.name} (${notes.join(', ')})` : workspace.name;
+      return [workspace.id, label];
+    }),
+  );
+}
