@@ -8,7 +8,9 @@
  * concurrency. Schedules of tokens deleted or left without endpoints are removed. A schedule whose
  * messages the queue did not take is given back (due as it was), so no round of checks is lost.
  * Endpoints beyond the workspace plan's limit (after a downgrade; domain/endpoint-pausing.ts) are
- * not checked but marked paused, which the dashboard shows.
+ * not checked but marked paused, which the dashboard shows. A token saved with endpoints never
+ * checked has its round taken at once by its write (services/endpoints/saved-endpoint-checks.ts),
+ * so its schedule reaches this only when its interval is over or the queue did not take it.
  */
 import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
