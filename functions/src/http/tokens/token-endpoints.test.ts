@@ -289,7 +289,7 @@ describe('endpoints checked at once when saved', () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
     const send = jest
       .spyOn(getSqsClient(), 'send')
-      .mockImplementation(() => Promise.reject(new Error('Queue unavailable')));
+      .mockRejectedValue(new Error('Queue unavailable') as never);
     let created;
     try {
       created = await createRequest(owner.cookie, certificate(workspaceId, 'shop.example.com'));

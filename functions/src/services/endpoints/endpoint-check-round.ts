@@ -45,15 +45,13 @@ export async function keptEndpointCountsOf(
 
 /** The check messages of the token's first `kept` endpoints. */
 export function endpointCheckMessagesOf(token: Token, kept: number): EndpointCheckMessage[] {
-  return (token.endpoints ?? [])
-    .slice(0, kept)
-    .map(({ host, port, sni }) => ({
-      workspaceId: token.workspace_id,
-      tokenId: token.id,
-      host,
-      port,
-      sni,
-    }));
+  return (token.endpoints ?? []).slice(0, kept).map(({ host, port, sni }) => ({
+    workspaceId: token.workspace_id,
+    tokenId: token.id,
+    host,
+    port,
+    sni,
+  }));
 }
 
 /** Marks the token's endpoints from `kept` on paused, those not marked already. */

@@ -60,7 +60,7 @@ export async function checkSavedEndpoints(
     return 0;
   }
   let kept = token.endpoints!.length;
-  let unsent = 0;
+  let unsent: number;
   let failure: string | undefined;
   try {
     kept = (await keptEndpointCountsOf(token.workspace_id, plan))?.get(token.id) ?? kept;
