@@ -340,7 +340,8 @@ async function weeklySummary(context: ScenarioContext): Promise<void> {
 }
 
 /**
- * A certificate with an endpoint (created through its route): the scheduled dispatcher enqueues
+ * A certificate with an endpoint (created through its route, which enqueues its first check at
+ * once; taken off, the schedule made due again): the scheduled dispatcher enqueues
  * one check for it, the worker's batch checks it (no network in the rehearsal: the host is not
  * found, a first failure written on the endpoint); the next two checks of it (the same message,
  * as the dispatcher enqueues it each time it is due) find it unreachable three times in a row, a
@@ -351,6 +352,9 @@ async function endpointChecks(context: ScenarioContext): Promise<void> {
   const { givenSignedInUser } = await import('../../functions/test-support/fixtures');
   const { givenWorkspace } = await import('../../functions/test-support/workspace-fixtures');
   const { findToken } = await import('@expiry-radar/functions/data/token-records');
+  const { keys } = await import('@expiry-radar/functions/data/keys');
+  const { getDocumentClient } = await import('@expiry-radar/functions/platform/aws-clients');
+  const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
   const owner = await givenSignedInUser({ plan: 'team' });
   const workspaceId = await givenWorkspace({ ownerId: owner.userId, plan: 'team' });
   const created = await context.call(
@@ -373,6 +377,24 @@ async function endpointChecks(context: ScenarioContext): Promise<void> {
   const client = sqsClient(context);
   const { endpointCheckQueueUrl: queueUrl, endpointCheckQueueArn: queueArn } = context.deployment;
   try {
+    // Saved, its endpoint went on the queue at once, its schedule moved on: that check is taken
+    // off, and the schedule made due again, as after its interval.
+    const saved = await receiveOwn(client, queueUrl, (message) =>
+      (message.Body ?? '').includes(tokenId),
+    );
+    if (saved.length !== 1) {
+      context.fail('createToken', `${saved.length} checks enqueued for one endpoint saved`);
+      return;
+    }
+    await settle(client, context, saved, undefined, queueUrl);
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: context.deployment.tableName,
+        Key: keys.endpointSchedule(workspaceId, tokenId),
+        UpdateExpression: 'SET nextAlertAt = :now',
+        ExpressionAttributeValues: { ':now': new Date().toISOString() },
+      }),
+    );
     await context.invokeJob(
       JOBS.endpointDispatch,
       'happy',

@@ -785,6 +785,27 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await searchIndexWithWaitingChanges(context, owner, values.workspace);
     const again = { ...request, body: { name: 'Renamed key again' } };
     await context.call('updateToken', 'happy', { session: owner, ...again }, 200, FOLDING_WRITE);
+    // An endpoint added to a certificate is checked at once: sent to the endpoint check queue.
+    const certificate = await context.call(
+      'createToken',
+      'setup',
+      {
+        session: owner,
+        body: {
+          name: 'shop.rehearsal-edit.com',
+          category: 'cert',
+          type: 'ssl_cert',
+          expiresAt: addCalendarDays(new Date(), 60),
+          workspace_id: values.workspace,
+        },
+      },
+      201,
+    );
+    const edit = {
+      params: { id: (certificate.json as { id: string }).id },
+      body: { endpoints: [{ host: 'shop.rehearsal-edit.com' }] },
+    };
+    await context.call('updateToken', 'happy', { session: owner, ...edit }, 200);
   },
   async deleteToken(context) {
     const { owner, viewer, values } = await world();
