@@ -154,7 +154,7 @@ export const jobPermissions = {
    * Reads the watched domain, its workspace, the workspace's tokens, admins, alert settings and
    * findings, opens the Cert Spotter API key (Decrypt only), writes the domain's position, the
    * findings, tokens added by themselves, alert records and audit events, sends the alerts to the
-   * alert queue, and emails the admins an unexpected issuer as the configured sender (links built
+   * alert queue and the endpoints of tokens added by themselves to the endpoint check queue, and emails the admins an unexpected issuer as the configured sender (links built
    * on the app's origin). Its own queue's consumption is granted by its event source.
    */
   ctWatchWorker: [
@@ -168,6 +168,7 @@ export const jobPermissions = {
     'table:ConditionCheckItem',
     'integrationCredentialsOpen',
     'alertQueueSend',
+    'endpointCheckQueueSend',
     'senderEmailSend',
     'appOriginRead',
   ],

@@ -13,6 +13,7 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { ctWatchMessageSchema } from '@expiry-radar/shared/api/watched-domain-api-schemas';
 import { enqueueAlerts } from '../adapters/alert-queue';
 import { defaultCertSpotterClient } from '../adapters/cert-spotter-client';
+import { enqueueEndpointChecks } from '../adapters/endpoint-check-queue';
 import { sesMailer } from '../adapters/ses-mailer';
 import { findWatchedDomain } from '../data/ct-watch-records';
 import { errorMessage } from '../platform/error-message';
@@ -25,6 +26,7 @@ export function createCtWatchWorker(ports: Partial<CtWatchPorts> = {}) {
       issuances: ports.issuances ?? defaultCertSpotterClient(),
       mailer: ports.mailer ?? sesMailer,
       enqueueAlerts: ports.enqueueAlerts ?? enqueueAlerts,
+      enqueueEndpointChecks: ports.enqueueEndpointChecks ?? enqueueEndpointChecks,
     };
     const readOne = async (record: SQSRecord): Promise<void> => {
       const parsed = ctWatchMessageSchema.safeParse(JSON.parse(record.body));

@@ -12,11 +12,15 @@ import { invoke } from '../../test-support/api-gateway-event';
 import { givenTeam, putItem, routeRequest } from '../../test-support/workspace-fixtures';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { keys } from '../data/keys';
+import { endpointScheduleCodec } from '../data/entities/endpoint-schedule';
+import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import type { EndpointCheckMessage } from '@expiry-radar/shared/api/endpoint-api-schemas';
+import { inDays } from '../../test-support/token-fixtures';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { createCertSpotterClient } from '../adapters/cert-spotter-client';
 import { listWorkspaceAuditEvents } from '../data/audit-queries';
-import { findWatchedDomain, readSealedCtApiKey } from '../data/ct-watch-records';
+import { findWatchedDomain, insertCtFinding, readSealedCtApiKey } from '../data/ct-watch-records';
 import { readAlertSettingsRecord, writeAlertSettings } from '../data/alert-settings-records';
 import type { WebhookDelivery } from '../domain/alert-channels';
 import type { EmailMessage } from '../domain/mailer';
@@ -55,6 +59,8 @@ const errorOf = (answer: { json?: unknown }) => (answer.json as { error: string 
 const emails: EmailMessage[] = [];
 /** What the watch put on the alert queue. */
 const queued: AlertQueueMessage[] = [];
+/** What the watch put on the endpoint check queue (the endpoints of certificates it added). */
+const endpointChecks: EndpointCheckMessage[] = [];
 /** The worker with the real client against the stand-in, as CT_SEARCH_BASE_URL makes it locally. */
 const watchWorker = () =>
   createCtWatchWorker({
@@ -65,6 +71,7 @@ const watchWorker = () =>
     }),
     mailer: { send: (message: EmailMessage) => (emails.push(message), Promise.resolve()) },
     enqueueAlerts: (batch) => Promise.resolve(void queued.push(...batch)),
+    enqueueEndpointChecks: (batch) => (endpointChecks.push(...batch), Promise.resolve([])),
   });
 
 /**
@@ -257,6 +264,7 @@ describe('the certificate transparency watch', () => {
 
     emails.length = 0;
     queued.length = 0;
+    endpointChecks.length = 0;
     await watchNow(id);
     // The unexpected issuer: emailed to the admins at once, and to no one else.
     expect(emails.map((email) => [email.to, email.subject])).toEqual([
@@ -316,6 +324,10 @@ describe('the certificate transparency watch', () => {
     expect(byDomain(strict)).toEqual([expect.objectContaining({ unexpected_issuer: true })]);
     expect(byDomain(auto)).toEqual([
       expect.objectContaining({ status: 'added', token_id: expect.any(String) as string }),
+    ]);
+    // The certificate added by itself has its endpoint checked at once.
+    expect(endpointChecks).toEqual([
+      expect.objectContaining({ tokenId: byDomain(auto)[0]!.token_id, host: `mail.${auto}` }),
     ]);
 
     // Nothing new: no second alert. Then each bad answer keeps the position and says why.
@@ -397,5 +409,49 @@ describe('the certificate transparency watch', () => {
     await watchNow(id);
     expect(standIn.requests.slice(asked).filter((path) => path.includes(domain))).toEqual([]);
     expect(await findWatchedDomain(id, domain)).not.toBeNull();
+  });
+  it('adds a certificate without its endpoint once the plan monitors all it may, and says why', async () => {
+    const team = await givenTeam({ plan: 'pro' });
+    const id = team.workspaceId;
+    const limit = PLAN_LIMITS.pro.monitoredEndpointsPerWorkspace!;
+    await putItem(
+      endpointScheduleCodec.toItem({
+        workspaceId: id,
+        tokenId: `${id}.${randomUUID()}`,
+        endpointCount: limit,
+        intervalHours: 6,
+        nextCheckAt: new Date(Date.now() + 3_600_000).toISOString(),
+        tokenCreatedAt: null,
+      }),
+    );
+    const certificateId = randomUUID().replaceAll('-', '').repeat(2);
+    const now = new Date().toISOString();
+    await insertCtFinding({
+      workspaceId: id,
+      certificateId,
+      domain: 'full.example.com',
+      issuanceId: '1',
+      dnsNames: ['www.full.example.com'],
+      issuer: "Let's Encrypt",
+      notBefore: now,
+      notAfter: `${inDays(90)}T00:00:00.000Z`,
+      unexpectedIssuer: false,
+      status: 'new',
+      tokenId: null,
+      seenAt: now,
+      alertedAt: null,
+    });
+
+    const created = await invoke(
+      addCertificateToInventory,
+      routeRequest('POST', INVENTORY, { params: { id, certificateId }, cookie: team.admin.cookie }),
+    );
+    expect(created.statusCode).toBe(201);
+    const token = created.json as Token;
+    expect(token.domains).toEqual(['www.full.example.com']);
+    expect(token.endpoints ?? []).toEqual([]);
+    expect(token.notes).toContain(
+      `Its endpoint is not monitored: A workspace on the Pro plan can monitor ${limit} endpoints. Upgrade the plan to monitor more.`,
+    );
   });
 });

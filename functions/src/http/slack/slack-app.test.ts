@@ -375,6 +375,7 @@ describe('the Slack app', () => {
         },
         mailer: { send: () => Promise.resolve() },
         enqueueAlerts: ports.enqueueAlerts,
+        enqueueEndpointChecks: () => Promise.resolve([]),
       },
       new Date(),
     );

@@ -2,19 +2,29 @@
  * Making a certificate seen in certificate transparency logs a token ("Add to inventory", or a
  * watched domain's automatic adding): a monitored certificate token, named by its first name,
  * with its names, issuer and expiry, and its first name that is not a wildcard checked on port
- * 443 (as a certificate with an endpoint is), within the plan's tokens per workspace.
+ * 443 (as a certificate with an endpoint is), within the plan's tokens per workspace. With the
+ * plan's monitored endpoints all taken, the certificate is added without its endpoint (its expiry
+ * is known from the log), and its notes say why.
  */
 import { createTokenSchema } from '@expiry-radar/shared/domain/create-token-schema';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
 import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
 import type { CtFindingRecord } from '../../data/entities/ct-finding';
+import { countWorkspaceEndpoints } from '../../data/endpoint-records';
+import { endpointLimitMessage } from '../../domain/plan-limit-messages';
 import { createToken } from '../../data/token-mutations';
 import type { TokenRecord } from '../../data/entities/token';
 import { withTokenWriteErrors } from '../tokens/token-write-errors';
 
-/** The token fields of a certificate seen. */
-export function ctFindingTokenFields(finding: CtFindingRecord): TokenFields {
+/** The token fields of a certificate seen; `endpointAllowed` false leaves its endpoint out. */
+export function ctFindingTokenFields(
+  finding: CtFindingRecord,
+  endpointAllowed:
+    { readonly allowed: true } | { readonly allowed: false; readonly why: string } = {
+    allowed: true,
+  },
+): TokenFields {
   const names = finding.dnsNames.map((name) => name.toLowerCase());
   const host = names.find((name) => !name.startsWith('*.'));
   const base = {
@@ -25,7 +35,11 @@ export function ctFindingTokenFields(finding: CtFindingRecord): TokenFields {
     issuer: finding.issuer,
     notes: `Seen in certificate transparency logs for ${displayDomain(finding.domain)} (SHA-256 ${finding.certificateId}).`,
   };
-  const withEndpoint = host ? { ...base, domains: names, endpoints: [{ host, port: 443 }] } : base;
+  const withEndpoint = !host
+    ? base
+    : endpointAllowed.allowed
+      ? { ...base, domains: names, endpoints: [{ host, port: 443 }] }
+      : { ...base, domains: names, notes: `${base.notes} ${endpointAllowed.why}` };
   // Names the form would refuse (odd ones a log may hold) leave the token without them.
   const parsed = createTokenSchema(null).safeParse(withEndpoint);
   return parsed.success ? parsed.data : createTokenSchema(null).parse(base);
@@ -37,14 +51,27 @@ export async function createCtFindingToken(options: {
   readonly now: Date;
 }): Promise<Token> {
   const { finding, plan, now } = options;
+  const fields = ctFindingTokenFields(finding, await endpointAllowance(finding.workspaceId, plan));
   return withTokenWriteErrors(plan, () =>
     createToken({
       workspaceId: finding.workspaceId,
-      fields: ctFindingTokenFields(finding),
+      fields,
       tokenLimit: PLAN_LIMITS[plan].tokensPerWorkspace,
       now,
     }),
   );
+}
+
+/** Whether the workspace may monitor one more endpoint, as the token form's rule says. */
+async function endpointAllowance(workspaceId: string, plan: Plan) {
+  const limit = PLAN_LIMITS[plan].monitoredEndpointsPerWorkspace;
+  if (limit === null || (await countWorkspaceEndpoints(workspaceId)) < limit) {
+    return { allowed: true } as const;
+  }
+  return {
+    allowed: false,
+    why: `Its endpoint is not monitored: ${endpointLimitMessage(plan)}`,
+  } as const;
 }
 
 /** Lower-case hex of a fingerprint as endpoint checks store it (`AB:CD:…`). */

@@ -70,6 +70,8 @@ import { logger } from '../../platform/logger';
 import { alertMessagesFor } from '../alerts/alert-messages';
 import { emailChannelKey, resolveDeliveries } from '../alerts/delivery-rules';
 import { createCtFindingToken, inventoryFingerprints } from './ct-inventory';
+import { checkSavedEndpoints } from '../endpoints/saved-endpoint-checks';
+import type { EndpointCheckEnqueuer } from '../../adapters/endpoint-check-queue';
 
 /** Pages one read takes at most; the rest waits for the next hour (the position is kept). */
 export const MAX_PAGES_PER_READ = 20;
@@ -85,6 +87,8 @@ export interface CtWatchPorts {
   readonly mailer: Mailer;
   /** The alert queue, which every other alert goes through. */
   readonly enqueueAlerts: AlertEnqueuer;
+  /** The endpoint check queue: a certificate added by itself has its endpoint checked at once. */
+  readonly enqueueEndpointChecks: EndpointCheckEnqueuer;
 }
 
 export type CtWatchOutcome =
@@ -273,6 +277,10 @@ async function handleIssuance(
       const token = await createCtFindingToken({ finding, plan: context.workspace.plan, now });
       if (await markCtFindingAdded(record.workspaceId, certificateId, token.id)) {
         finding = { ...finding, status: 'added', tokenId: token.id };
+        await checkSavedEndpoints(
+          { token, previous: undefined, plan: context.workspace.plan, now },
+          ports.enqueueEndpointChecks,
+        );
         context.inventory.set(certificateId, token.id);
         await recordAuditEvent({
           scope: { type: 'workspace', workspaceId: record.workspaceId },
