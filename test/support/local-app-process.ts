@@ -22,6 +22,8 @@ const PORT_VARIABLES = ['PORT', 'DYNAMODB_PORT', 'SQS_PORT', 'SES_PORT'] as cons
 
 /** A start takes seconds on a quiet machine; far more on a busy one (the JVM, tsx compiling). */
 const START_TIMEOUT_MS = 120_000;
+/** How long a local app that did not start is given to stop before it is killed. */
+const STOP_GRACE_MS = 5_000;
 
 /** How often the app starts again on new ports when one it was given was taken meanwhile. */
 const START_ATTEMPTS = 3;
@@ -138,6 +140,19 @@ async function waitForReady(
     if (existsSync(endpointsFile) && output().includes('Press Ctrl-C to stop.')) return;
     await new Promise((done) => setTimeout(done, 100));
   }
-  child.kill('SIGKILL');
+  await stopOrKill(child);
   throw new Error(`The local app did not start within ${START_TIMEOUT_MS / 1000} s:\n${output()}`);
+}
+
+/**
+ * Asks the app to stop as Ctrl-C does (start.ts then stops its emulators and their processes),
+ * and kills it only if it has not ended within a few seconds: killed at once, tsx's parent alone
+ * would end, leaving the app and its emulators running.
+ */
+async function stopOrKill(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const ended = new Promise<boolean>((done) => child.once('exit', () => done(true)));
+  child.kill('SIGINT');
+  const timedOut = new Promise<boolean>((done) => setTimeout(() => done(false), STOP_GRACE_MS));
+  if (!(await Promise.race([ended, timedOut]))) child.kill('SIGKILL');
 }
