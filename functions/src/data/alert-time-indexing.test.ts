@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { removeAlertTimeIndexEntry } from '../../test-support/alert-fixtures';
 import { inDays } from '../../test-support/token-fixtures';
 import { givenTeam } from '../../test-support/workspace-fixtures';
 import { alertIdOf } from '../domain/alert-schedule';
@@ -8,7 +9,6 @@ import { getConfig } from '../platform/config';
 import { listAlertRecords } from './alert-listing';
 import { createAlertRecord } from './alert-record-store';
 import { indexOlderAlerts } from './alert-time-indexing';
-import { requireAlertLocation } from './entities/alert';
 import { alertTimeIndexKeys, keys } from './keys';
 import { INDEX_NAMES } from './table-definition';
 import { queryAll } from './table-operations';
@@ -33,14 +33,7 @@ async function givenOlderAlerts(workspaceId: string, count: number): Promise<str
       deliveries: [],
       now: queuedAt,
     });
-    const { pk, sk } = requireAlertLocation(alertId).key;
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: { pk, sk },
-        UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
-      }),
-    );
+    await removeAlertTimeIndexEntry(alertId);
     names.push(tokenName);
   }
   return names;

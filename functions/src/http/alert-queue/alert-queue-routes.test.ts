@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { removeAlertTimeIndexEntry } from '../../../test-support/alert-fixtures';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { givenToken, inDays } from '../../../test-support/token-fixtures';
 import {
@@ -9,10 +9,7 @@ import {
   routeRequest,
 } from '../../../test-support/workspace-fixtures';
 import { createAlertRecord } from '../../data/alert-record-store';
-import { requireAlertLocation } from '../../data/entities/alert';
 import { alertIdOf } from '../../domain/alert-schedule';
-import { getDocumentClient } from '../../platform/aws-clients';
-import { getConfig } from '../../platform/config';
 import { handler as getAlertStats } from './get-alert-stats';
 import { handler as listAlertQueue } from './list-alert-queue';
 import { handler as requeueAlerts } from './requeue-alerts';
@@ -106,14 +103,7 @@ describe('GET /api/alert-queue order', () => {
   /** As a record stored before alerts carried their place in time order: no `gsi2` entry. */
   async function givenAlertStoredBeforeTimeOrder(workspaceId: string, time: string) {
     const { alertId } = await givenAlertQueuedAt(workspaceId, time, 14);
-    const { pk, sk } = requireAlertLocation(alertId).key;
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: { pk, sk },
-        UpdateExpression: 'REMOVE gsi2pk, gsi2sk',
-      }),
-    );
+    await removeAlertTimeIndexEntry(alertId);
   }
 
   const page = async (cookie: string, query: string) => {

@@ -56,6 +56,22 @@ async function takeCheckMessages(token: Token): Promise<EndpointCheckMessage[]> 
   }
 }
 
+/** An endpoint check that found the certificate served, as the worker writes it. */
+const OK_CHECK = {
+  checked_at: new Date().toISOString(),
+  status: 'ok' as const,
+  problem: null,
+  message: 'Serves the certificate',
+  problem_since: null,
+  consecutive_failures: 0,
+  not_after: null,
+  fingerprint_sha256: null,
+  issuer: null,
+  names: [],
+  protocol: 'TLSv1.3',
+  alerted_at: null,
+};
+
 describe('certificate endpoints on token writes', () => {
   it('stores the endpoints with their schedule, keeps last checks on edit, and removes it on delete', async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
@@ -75,22 +91,13 @@ describe('certificate endpoints on token writes', () => {
     expect(hoursUntil(schedule!.nextCheckAt)).toBeGreaterThan(5.9);
     expect(await takeCheckMessages(token)).toHaveLength(2);
 
-    const check = {
-      checked_at: new Date().toISOString(),
-      status: 'ok' as const,
-      problem: null,
-      message: 'Serves the certificate',
-      problem_since: null,
-      consecutive_failures: 0,
-      not_after: null,
-      fingerprint_sha256: null,
-      issuer: null,
-      names: [],
-      protocol: 'TLSv1.3',
-      alerted_at: null,
-    };
     expect(
-      await writeEndpointCheck(keys.token(workspaceId, token.id), 0, token.endpoints![0]!, check),
+      await writeEndpointCheck(
+        keys.token(workspaceId, token.id),
+        0,
+        token.endpoints![0]!,
+        OK_CHECK,
+      ),
     ).toBe(true);
     const renamed = await updateRequest(owner.cookie, token.id, {
       name: 'Shop, renamed',
@@ -98,7 +105,7 @@ describe('certificate endpoints on token writes', () => {
     });
     expect(renamed.statusCode).toBe(200);
     expect((renamed.json as Token).endpoints).toEqual([
-      { host: 'shop.example.com', port: 443, sni: null, last_check: check },
+      { host: 'shop.example.com', port: 443, sni: null, last_check: OK_CHECK },
     ]);
     // Its one endpoint left was checked: its schedule is due, the next dispatch checks it.
     const kept = await scheduleOf(token);
@@ -238,21 +245,6 @@ describe('certificate endpoints on token writes', () => {
 });
 
 describe('endpoints checked at once when saved', () => {
-  const check = {
-    checked_at: new Date().toISOString(),
-    status: 'ok' as const,
-    problem: null,
-    message: 'Serves the certificate',
-    problem_since: null,
-    consecutive_failures: 0,
-    not_after: null,
-    fingerprint_sha256: null,
-    issuer: null,
-    names: [],
-    protocol: 'TLSv1.3',
-    alerted_at: null,
-  };
-
   it('sends a new endpoint to the check queue, which the next dispatch does not send again', async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'team' });
     const created = await createRequest(owner.cookie, certificate(workspaceId, 'shop.example.com'));
@@ -268,7 +260,7 @@ describe('endpoints checked at once when saved', () => {
 
     // An edit of other fields sends none; an endpoint added (or changed) sends the token's round.
     const moved = (await scheduleOf(token))!.nextCheckAt;
-    await writeEndpointCheck(keys.token(workspaceId, token.id), 0, token.endpoints![0]!, check);
+    await writeEndpointCheck(keys.token(workspaceId, token.id), 0, token.endpoints![0]!, OK_CHECK);
     expect(
       (await updateRequest(owner.cookie, token.id, { notes: 'Renews itself' })).statusCode,
     ).toBe(200);
