@@ -46,8 +46,10 @@ export const AUDIT_ACTIONS = {
   tokenCreated: 'token.created',
   tokenUpdated: 'token.updated',
   tokenRenewed: 'token.renewed',
-  /** An endpoint check found a newer certificate served, and the token now follows it. */
+  /** A later expiry found (a newer certificate served, a renewal at the registry) and followed. */
   tokenRenewalDetected: 'token.renewal_detected',
+  /** A domain's registry gives an earlier expiry than the token's (a date typed wrong). */
+  tokenExpiryCorrected: 'token.expiry_corrected',
   endpointProblemRaised: 'endpoint.problem_raised',
   endpointProblemCleared: 'endpoint.problem_cleared',
   trustedCaAdded: 'trusted_ca.added',

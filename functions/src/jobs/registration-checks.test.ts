@@ -92,6 +92,7 @@ describe('domain registrations followed through RDAP', () => {
       malformed: 'malformed-example.com',
       past: 'past-example.com',
     };
+    const corrected = 'corrected-example.com';
     const later = `${inDays(400)}T12:00:00.000Z`;
     standIn.setDomain(names.renewed, { expiresAt: later, registrar: 'Example Registrar, Inc.' });
     standIn.setDomain(names.same, { expiresAt: `${inDays(40)}T00:00:00Z` });
@@ -103,18 +104,22 @@ describe('domain registrations followed through RDAP', () => {
     standIn.setDomain(names.slow, { expiresAt: later, behaviour: 'slow' });
     standIn.setDomain(names.malformed, { expiresAt: later, behaviour: 'malformed' });
     standIn.setDomain(names.past, { expiresAt: '2020-01-01T00:00:00Z' });
+    standIn.setDomain(corrected, { expiresAt: `${inDays(20)}T00:00:00Z` });
     const tokens = await Promise.all([
       ...Object.values(names).map((name) =>
         givenToken(owner.cookie, workspaceId, registration(name)),
       ),
       // .de has no RDAP service in IANA's bootstrap file.
       givenToken(owner.cookie, workspaceId, registration('bücher.de')),
+      // The registry's date is earlier than the one typed: a correction, not a renewal.
+      givenToken(owner.cookie, workspaceId, registration(corrected, inDays(400))),
     ]);
     expect(tokens[7]!.registration).toEqual({ domain: 'xn--bcher-kva.de', last_check: null });
     expect(await schedule(tokens[0])).toMatchObject({ domain: names.renewed });
 
     const before = new Date();
-    const [renewed, same, missing, limited, slow, malformed, past, noRdap] = await checkNow(tokens);
+    const [renewed, same, missing, limited, slow, malformed, past, noRdap, fixed] =
+      await checkNow(tokens);
     expect(renewed?.expiresAt).toBe(inDays(400));
     expect(renewed?.registration?.last_check).toMatchObject({
       status: 'renewed',
@@ -130,6 +135,19 @@ describe('domain registrations followed through RDAP', () => {
     });
     expect(audit.map((event) => event.metadata)).toEqual([
       expect.objectContaining({ domain: names.renewed, expiresAt: inDays(400) }),
+    ]);
+    expect(fixed?.expiresAt).toBe(inDays(20));
+    const corrections = await listWorkspaceEventsOfAction(workspaceId, 'token.expiry_corrected', {
+      since: new Date(Date.now() - 60_000).toISOString(),
+      count: 20,
+      now: new Date(),
+    });
+    expect(corrections.map((event) => event.metadata)).toEqual([
+      expect.objectContaining({
+        domain: corrected,
+        previousExpiresAt: inDays(400),
+        expiresAt: inDays(20),
+      }),
     ]);
     expect(same?.expiresAt).toBe(inDays(40));
     expect(same?.registration?.last_check?.status).toBe('ok');

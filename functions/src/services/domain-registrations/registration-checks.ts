@@ -5,8 +5,9 @@
  *
  * - The registry gives another expiration than the token's (a renewal at the registry, or a date
  *   typed wrong by hand): the token follows it through the same write as an edit, which re-arms
- *   its alerts for the new date as a manual renewal does, and an audit event "renewal detected"
- *   says so; the expiry alerts then come from the expiry scan as for any token.
+ *   its alerts for the new date as a manual renewal does, and an audit event says so ("renewal
+ *   detected" for a later date, "expiry corrected" for an earlier one); the expiry alerts then
+ *   come from the expiry scan as for any token.
  * - No RDAP service, an unknown domain, a refusal, a timeout, malformed JSON, an expiration in the
  *   past: the token keeps its date; the check stores the reason as its last error, and the next
  *   check is brought forward (in an hour, or when the registry's Retry-After says).
@@ -34,7 +35,8 @@ export type RegistrationCheckOutcome =
       readonly kind: 'checked';
       readonly check: RegistrationCheck;
       readonly token: Token;
-      readonly renewed: boolean;
+      /** The token took the registry's date (a renewal or a correction). */
+      readonly followed: boolean;
     };
 
 export async function checkRegistration(
@@ -61,7 +63,10 @@ export async function checkRegistration(
     token = await updateToken(current, { expiresAt: verdict.renewal }, now);
     await recordAuditEvent({
       scope: { type: 'workspace', workspaceId: current.workspace_id },
-      action: AUDIT_ACTIONS.tokenRenewalDetected,
+      action:
+        verdict.check.status === 'renewed'
+          ? AUDIT_ACTIONS.tokenRenewalDetected
+          : AUDIT_ACTIONS.tokenExpiryCorrected,
       actor: SYSTEM_ACTOR,
       target: { type: 'token', id: current.id, name: current.name },
       plan: workspace.plan,
@@ -91,6 +96,6 @@ export async function checkRegistration(
     kind: 'checked',
     check: verdict.check,
     token: checked,
-    renewed: verdict.renewal !== null && !workspace.isFrozen,
+    followed: verdict.renewal !== null && !workspace.isFrozen,
   };
 }

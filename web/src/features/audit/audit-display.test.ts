@@ -16,6 +16,7 @@ describe('audit display', () => {
     ['member.role_updated', 'Member role changed'],
     ['tokens.imported', 'Tokens imported'],
     ['alert_settings.signing_secret_rotated', 'Webhook signing secret rotated'],
+    ['token.expiry_corrected', 'Expiry corrected from the registry'],
     ['trusted_ca.added', 'Certificate authority trusted'],
     ['trusted_ca.removed', 'Certificate authority removed'],
     ['scim.user_deactivated', 'Person deactivated (SCIM)'],
@@ -126,6 +127,11 @@ describe('audit display', () => {
       'token.renewed',
       { previousExpiresAt: '2026-01-01', expiresAt: '2027-01-01' },
       '2026-01-01 → 2027-01-01',
+    ],
+    [
+      'token.expiry_corrected',
+      { previousExpiresAt: '2027-11-01', expiresAt: '2026-12-19' },
+      '2027-11-01 → 2026-12-19',
     ],
     ['token.updated', { fields: ['name', 'notes'] }, 'Changed: name, notes'],
     [

@@ -50,6 +50,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'token.updated': 'Token updated',
   'token.renewed': 'Token renewed',
   'token.renewal_detected': 'Renewal detected',
+  'token.expiry_corrected': 'Expiry corrected from the registry',
   'endpoint.problem_raised': 'Endpoint problem',
   'endpoint.problem_cleared': 'Endpoint problem cleared',
   'trusted_ca.added': 'Certificate authority trusted',
@@ -220,6 +221,8 @@ export function workspaceLabel(
 }
 
 const PLAN_ACTIONS = new Set(['account.plan_changed', 'workspace.plan_changed']);
+/** Actions that move a token's expiry date: the row shows the old and the new date. */
+const EXPIRY_MOVES = new Set(['token.renewed', 'token.renewal_detected', 'token.expiry_corrected']);
 
 /** What `from` and `to` hold, by action. */
 function changeKind(action: string): 'plan' | 'role' | 'name' | null {
@@ -276,7 +279,7 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'metadata'>): s
           : '';
     return `${show(metadata.from)} → ${show(metadata.to)}${frozen}`;
   }
-  if (action === 'token.renewed' && metadata.expiresAt !== undefined) {
+  if (EXPIRY_MOVES.has(action) && metadata.expiresAt !== undefined) {
     return `${valueText(metadata.previousExpiresAt)} → ${valueText(metadata.expiresAt)}`;
   }
   if (action === 'token.updated' && Array.isArray(metadata.fields)) {
