@@ -23,7 +23,7 @@ describe('buildCalendarFeed', () => {
     workspaceId: 'ws-1',
     workspaceName: 'Main',
     tokens,
-    thresholds: [30, 7, 0, 7],
+    thresholds: [30, 7, 1, 0, 7],
     tokenUrl: (id) => `https://app.example/dashboard?token=${id}`,
     now: new Date('2026-11-26T00:00:00Z'),
   });
@@ -44,11 +44,19 @@ describe('buildCalendarFeed', () => {
   it('reminds at each threshold once, days before the expiry', () => {
     const alarms = events[0]!.getAllSubcomponents('valarm');
     const triggers = alarms.map((alarm) => String(alarm.getFirstPropertyValue('trigger')));
-    expect(triggers).toEqual(['-P30D', '-P7D', 'PT0S']);
+    expect(triggers).toEqual(['-P30D', '-P7D', '-P1D', 'PT0S']);
     expect(alarms.map((alarm) => alarm.getFirstPropertyValue('action'))).toEqual([
       'DISPLAY',
       'DISPLAY',
       'DISPLAY',
+      'DISPLAY',
+    ]);
+    // Worded as the alerts word the days left.
+    expect(alarms.map((alarm) => alarm.getFirstPropertyValue('description'))).toEqual([
+      'api.example.com expires in 30 days',
+      'api.example.com expires in 7 days',
+      'api.example.com expires tomorrow',
+      'api.example.com expires today',
     ]);
   });
 });

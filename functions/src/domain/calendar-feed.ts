@@ -8,6 +8,7 @@
 import ical, { ICalAlarmType, ICalCalendarMethod } from 'ical-generator';
 import { CATEGORY_DEFINITIONS } from '@expiry-radar/shared/domain/categories';
 import { parseDate } from '@expiry-radar/shared/domain/calendar-date';
+import { describeDaysLeft } from '@expiry-radar/shared/domain/days-left';
 import type { Token } from '@expiry-radar/shared/domain/token';
 
 const DAY_SECONDS = 24 * 60 * 60;
@@ -56,8 +57,7 @@ export function buildCalendarFeed(input: CalendarFeedInput): string {
       event.createAlarm({
         type: ICalAlarmType.display,
         trigger: days * DAY_SECONDS,
-        description:
-          days === 0 ? `${token.name} expires today` : `${token.name} expires in ${days} days`,
+        description: `${token.name} ${describeDaysLeft(days)}`,
       });
     }
   }
