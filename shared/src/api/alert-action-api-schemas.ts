@@ -29,6 +29,35 @@ export const ALERT_ACTION_MESSAGES = {
   invalidRenewalDate: 'The new expiry must be a date (YYYY-MM-DD)',
 } as const;
 
+/**
+ * A refusal of a link whose token is known (out of date, a snooze past the expiry, a renewal to
+ * the same day) names the token's expiry day in its message as `YYYY-MM-DD`, as alert emails
+ * write days, and gives that day in its `details` too, `{ path: 'tokenExpiresOn', message: day }`,
+ * for the page to write it as it writes every date.
+ */
+export const EXPIRY_DAY_DETAIL_PATH = 'tokenExpiresOn';
+
+export function expiryDayDetail(day: string): { path: string; message: string } {
+  return { path: EXPIRY_DAY_DETAIL_PATH, message: day };
+}
+
+/** The expiry day a refusal's `details` give; undefined when none. */
+export function expiryDayOf(details: unknown): string | undefined {
+  if (!Array.isArray(details)) return undefined;
+  for (const detail of details as unknown[]) {
+    if (typeof detail !== 'object' || detail === null) continue;
+    const { path, message } = detail as { path?: unknown; message?: unknown };
+    if (
+      path === EXPIRY_DAY_DETAIL_PATH &&
+      typeof message === 'string' &&
+      DATE_PATTERN.test(message)
+    ) {
+      return message;
+    }
+  }
+  return undefined;
+}
+
 /** The signed token of an alert's action link, in the query. */
 export const alertActionLinkQuery = z.object({
   token: z.string().trim().min(1).max(2000),

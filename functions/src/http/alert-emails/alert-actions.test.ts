@@ -172,6 +172,7 @@ describe('alert action links', () => {
     ).toBe(200);
     expect((await take(beforeRenewal)).json).toMatchObject({
       error: `This alert is out of date: ${token.name} now expires on ${inDays(40)}. Nothing was changed.`,
+      details: [{ path: 'tokenExpiresOn', message: inDays(40) }],
     });
 
     const gone = await givenToken(owner.cookie, workspaceId);
@@ -195,6 +196,7 @@ describe('alert action links', () => {
     const snooze = await linkFor(token, 'snooze');
     expect((await take(snooze, { until: inDays(6) })).json).toMatchObject({
       error: `A snooze cannot last past the expiry: pick a date up to ${inDays(5)}.`,
+      details: [{ path: 'tokenExpiresOn', message: inDays(5) }],
     });
     expect((await take(snooze)).json).toMatchObject({ error: 'Pick the date to snooze until.' });
     expect((await take(snooze, { until: inDays(5) })).statusCode).toBe(200);

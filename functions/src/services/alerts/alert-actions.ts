@@ -8,11 +8,12 @@
  * and audited with who did it; a refused link is audited too (one that does not verify names no
  * workspace it could be trusted with, so it is logged).
  */
-import type {
-  AlertActionLinkAnswer,
-  AlertActionOutcome,
-  AlertActionState,
-  SetTokenAlertAction,
+import {
+  expiryDayDetail,
+  type AlertActionLinkAnswer,
+  type AlertActionOutcome,
+  type AlertActionState,
+  type SetTokenAlertAction,
 } from '@expiry-radar/shared/api/alert-action-api-schemas';
 import type { EndpointCheckMessage } from '@expiry-radar/shared/api/endpoint-api-schemas';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
@@ -68,8 +69,14 @@ class LinkRefusal extends AppError {
   constructor(
     readonly reason: RefusalReason,
     message: string,
+    /** The token's expiry day, given beside the message for the page to write in its format. */
+    expiryDay?: string,
   ) {
-    super(reason === 'invalid_date' ? 'VALIDATION_ERROR' : 'INVALID_LINK', message);
+    super(
+      reason === 'invalid_date' ? 'VALIDATION_ERROR' : 'INVALID_LINK',
+      message,
+      expiryDay ? [expiryDayDetail(expiryDay)] : undefined,
+    );
   }
 }
 
@@ -152,6 +159,14 @@ class RefusalWithContext extends Error {
     super(refusal.message);
     this.name = 'RefusalWithContext';
   }
+
+  /** The refusal as answered: with the token's expiry day when the token is known. */
+  answer(): LinkRefusal {
+    const { refusal, token } = this;
+    return token && !refusal.details
+      ? new LinkRefusal(refusal.reason, refusal.message, dayOf(token.expiresAt))
+      : refusal;
+  }
 }
 
 /** The confirmation page's question: what the link would do; changes nothing. */
@@ -163,7 +178,7 @@ export async function describeAlertActionLink(
   try {
     opened = await openLink(tokenText, now);
   } catch (error) {
-    if (error instanceof RefusalWithContext) throw error.refusal;
+    if (error instanceof RefusalWithContext) throw error.answer();
     throw error;
   }
   const { claims, workspace, token } = opened;
@@ -391,7 +406,7 @@ export async function takeAlertAction(
           : undefined;
     if (!refused) throw error;
     await auditRefusal(refused, now);
-    throw refused.refusal;
+    throw refused.answer();
   }
 }
 

@@ -21,17 +21,25 @@ function serve(link: Record<string, unknown> = LINK) {
   return installFetchMock({
     'GET /api/session': () => jsonResponse({ loggedIn: false, user: null }),
     'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
-    'GET /api/alert-actions': ({ url }) =>
-      url.searchParams.get('token') === 'a1.signed'
-        ? jsonResponse(link)
-        : jsonResponse(
-            {
+    'GET /api/alert-actions': ({ url }) => {
+      const token = url.searchParams.get('token');
+      if (token === 'a1.signed') return jsonResponse(link);
+      return jsonResponse(
+        token === 'a1.outdated'
+          ? {
+              error:
+                'This alert is out of date: api.example.com now expires on 2031-01-20. Nothing was changed.',
+              code: 'INVALID_LINK',
+              details: [{ path: 'tokenExpiresOn', message: '2031-01-20' }],
+            }
+          : {
               error:
                 'This link was used already: each link works once. Use the links of a recent alert, or open the token in Expiry Radar.',
               code: 'INVALID_LINK',
             },
-            400,
-          ),
+        400,
+      );
+    },
     'POST /api/alert-actions': ({ body }) => {
       const { until } = (body ?? {}) as { until?: string };
       if (until && until > '2030-01-20') {
@@ -39,6 +47,7 @@ function serve(link: Record<string, unknown> = LINK) {
           {
             error: 'A snooze cannot last past the expiry: pick a date up to 2030-01-20.',
             code: 'VALIDATION_ERROR',
+            details: [{ path: 'tokenExpiresOn', message: '2030-01-20' }],
           },
           400,
         );
@@ -75,14 +84,14 @@ describe('alert action page', () => {
     await user.click(screen.getByRole('button', { name: 'Snooze' }));
     expect(
       await screen.findByText(
-        'A snooze cannot last past the expiry: pick a date up to 2030-01-20.',
+        'A snooze cannot last past the expiry: pick a date up to Jan 20, 2030.',
       ),
     ).toBeVisible();
     await user.clear(date);
     await user.type(date, '2030-01-15');
     await user.click(screen.getByRole('button', { name: 'Snooze' }));
     expect(
-      await screen.findByText('Snoozed: no alerts for api.example.com until 2030-01-15.'),
+      await screen.findByText('Snoozed: no alerts for api.example.com until Jan 15, 2030.'),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: 'Snooze' })).toBeNull();
   });
@@ -96,6 +105,16 @@ describe('alert action page', () => {
       ),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: /Snooze|Acknowledge|Renew/ })).toBeNull();
+  });
+
+  it('writes the new expiry of an out-of-date link as the page writes dates', async () => {
+    serve();
+    renderApp('/alert-action?token=a1.outdated');
+    expect(
+      await screen.findByText(
+        'This alert is out of date: api.example.com now expires on Jan 20, 2031. Nothing was changed.',
+      ),
+    ).toBeVisible();
   });
 
   it('offers the endpoint check for a monitored certificate', async () => {

@@ -8,10 +8,13 @@ import { useSearchParams } from 'react-router';
 import type { AlertActionLinkAnswer } from '@expiry-radar/shared/api/alert-action-api-schemas';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
-import { refusalMessage } from '../../lib/api-client';
 import { formatDateText, localIsoDate } from '../../lib/date-format';
 import { queryParams } from '../../lib/paths';
-import { alertActionText } from './alert-action-text';
+import {
+  alertActionOutcomeText,
+  alertActionRefusalText,
+  alertActionText,
+} from './alert-action-text';
 import { useAlertActionLinkQuery, useTakeAlertActionMutation } from './api/alert-action-api';
 
 function tomorrow(): string {
@@ -48,7 +51,7 @@ function ActionForm({ link, token }: { link: AlertActionLinkAnswer; token: strin
   if (take.data) {
     return (
       <Alert severity="success" role="status">
-        {take.data.message}
+        {alertActionOutcomeText(take.data)}
       </Alert>
     );
   }
@@ -99,7 +102,7 @@ function ActionForm({ link, token }: { link: AlertActionLinkAnswer; token: strin
       )}
       {take.isError && (
         <Alert severity="error" sx={{ mb: 2 }}>
-          {refusalMessage(take.error)}
+          {alertActionRefusalText(take.error)}
         </Alert>
       )}
       <Button type="submit" variant="contained" loading={take.isPending}>
@@ -133,7 +136,7 @@ export function AlertActionPage() {
         ) : link.isPending ? (
           <Spinner minHeight={120} />
         ) : link.isError ? (
-          <Alert severity="error">{refusalMessage(link.error)}</Alert>
+          <Alert severity="error">{alertActionRefusalText(link.error)}</Alert>
         ) : (
           <ActionForm link={link.data} token={token} />
         )}
