@@ -3,6 +3,7 @@
  * key. Every command takes `--api-url`, `--workspace` and `--help`; `--help` lists the exit codes.
  */
 import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { checkedApiUrl } from './api-url.js';
 import { EXIT_CODE_HELP, CliError, EXIT } from './exit-codes.js';
 import { COMMANDS, type Command } from './commands/index.js';
 import { completionScript } from './commands/completion.js';
@@ -63,7 +64,22 @@ function findCommand(args: readonly string[]): { command: Command; rest: string[
   return null;
 }
 
+/** A failure the tool did not foresee: one line and its own exit code, never a stack trace. */
+function unexpected(error: unknown): number {
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`${PROGRAM}: unexpected error: ${message.split('\n')[0]}\n`);
+  return EXIT.unexpected;
+}
+
 export async function main(args: readonly string[]): Promise<number> {
+  try {
+    return await runCommandLine(args);
+  } catch (error) {
+    return unexpected(error);
+  }
+}
+
+async function runCommandLine(args: readonly string[]): Promise<number> {
   if (args.length === 0 || args[0] === '--help' || args[0] === '-h' || args[0] === 'help') {
     process.stdout.write(overview());
     return args.length === 0 ? EXIT.usage : EXIT.ok;
@@ -112,6 +128,8 @@ export async function main(args: readonly string[]): Promise<number> {
     return EXIT.ok;
   }
   try {
+    const apiUrl = parsed.values['api-url'];
+    if (typeof apiUrl === 'string') checkedApiUrl(apiUrl, '--api-url');
     return await command.run({
       values: parsed.values as Record<string, string | boolean | string[] | undefined>,
       positionals: parsed.positionals,
@@ -119,11 +137,15 @@ export async function main(args: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CliError) {
       process.stderr.write(`${PROGRAM}: ${error.message}\n`);
-      if (error.exitCode === EXIT.usage) process.stderr.write(`\n${commandHelp(command)}`);
+      if (error.showHelp) process.stderr.write(`\n${commandHelp(command)}`);
       return error.exitCode;
     }
     throw error;
   }
 }
 
+// What fails outside the command's own course (a stray callback of a library) ends the same way.
+for (const event of ['uncaughtException', 'unhandledRejection'] as const) {
+  process.on(event, (error: unknown) => process.exit(unexpected(error)));
+}
 process.exitCode = await main(process.argv.slice(2));

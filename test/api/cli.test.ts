@@ -1,6 +1,16 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, mkdtempSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer as createHttpServer } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,6 +20,8 @@ import {
   type BrowserContext,
 } from 'playwright-core';
 import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import { TOKEN_FILE_FIELDS } from '@expiry-radar/shared/domain/token-file';
+import { categoryAndTypeProblems } from '@expiry-radar/shared/domain/token-import';
 import {
   makeCertificateChain,
   makeSelfSignedCertificate,
@@ -244,6 +256,105 @@ COMP_WORDS=(expiry-radar check --w); COMP_CWORD=2; _expiry_radar; echo "\${COMPR
     expect(afterRevoke.code).toBe(3);
     expect(afterRevoke.stderr).toContain(
       'This API key is not valid: it was revoked or never existed.',
+    );
+  });
+
+  it('says what is wrong in one line with the exit codes of its table: bad --api-url, files, formats, types, fields, workspaces, refused rows, no cluster', async () => {
+    const missing = join(home, 'missing.csv');
+    const rows = join(home, 'rows.csv');
+    const inAMonth = addCalendarDays(new Date(), 30);
+    writeFileSync(
+      rows,
+      `name,type,expiresAt\nCSV good,api_key,${inAMonth}\nCSV bad,bogus,${inAMonth}\n`,
+    );
+    const add = (...extra: string[]) =>
+      run(['tokens', 'add', '--name', 'QA', '--expires', inAMonth, ...extra]);
+    const loginConfig = join(home, 'login-refused');
+    // An API at --api-url that answers what no Expiry Radar API does: the tool's own failure.
+    const strange = createHttpServer((_request, response) => {
+      response.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+    await new Promise<void>((resolve) => strange.listen(0, '127.0.0.1', resolve));
+    const strangeUrl = `http://127.0.0.1:${(strange.address() as AddressInfo).port}`;
+    const workspaceName = (
+      (await (await api.get(`${app.appUrl}/api/v1/workspaces`)).json()) as {
+        items: { id: string; name: string }[];
+      }
+    ).items.find((workspace) => workspace.id === workspaceId)!.name;
+    const [
+      noScheme,
+      badPort,
+      badEnvironment,
+      unexpected,
+      missingFile,
+      xml,
+      bogusType,
+      unknownField,
+      unknownWorkspace,
+      knownWorkspace,
+      refusedRows,
+      noCluster,
+    ] = await Promise.all([
+      run(['check', '--api-url', 'localhost:4000']),
+      run(['tokens', 'list', '--api-url', 'http://localhost:4999x']),
+      run(['tokens', 'list'], { EXPIRY_RADAR_API_URL: 'localhost:4000' }),
+      run(['tokens', 'list', '--api-url', strangeUrl]),
+      run(['import', missing]),
+      run(['export', '--format', 'xml']),
+      add('--type', 'bogus'),
+      add('--type', 'api_key', '--field', 'nosuch=1'),
+      run(['login', '--workspace', 'Nope'], { XDG_CONFIG_HOME: loginConfig }),
+      run(['login', '--workspace', workspaceName.toUpperCase()], {
+        XDG_CONFIG_HOME: join(home, 'login-named'),
+      }),
+      run(['import', rows, '--dry-run']),
+      run(['scan', 'kubernetes', '--dry-run']),
+    ]);
+    await new Promise((resolve) => strange.close(resolve));
+    const oneLine = (result: Run, code: number, message: string) => {
+      expect(result).toMatchObject({ code, stderr: `expiry-radar: ${message}\n` });
+    };
+    oneLine(
+      noScheme,
+      2,
+      '--api-url must be an http:// or https:// URL, e.g. https://expiry-radar.example.com: got "localhost:4000"',
+    );
+    expect(badPort.code).toBe(2);
+    expect(badPort.stderr).toContain('got "http://localhost:4999x"');
+    expect(badEnvironment.code).toBe(2);
+    expect(badEnvironment.stderr).toMatch(/^expiry-radar: EXPIRY_RADAR_API_URL must be an http/);
+    expect(unexpected.code).toBe(70);
+    expect(unexpected.stderr).toMatch(/^expiry-radar: unexpected error: [^\n]+\n$/);
+    oneLine(missingFile, 2, `Cannot read ${missing}: no such file.`);
+    oneLine(xml, 2, '--format takes csv or json, not "xml".');
+    // The import's words for an unknown type, and the fields of the token file.
+    oneLine(bogusType, 2, categoryAndTypeProblems({ type: 'bogus' })[0]!.message);
+    const fieldsOfTheirOwn = ['name', 'category', 'type', 'expiresAt', 'section', 'owner'];
+    oneLine(
+      unknownField,
+      2,
+      `--field nosuch: no such token field. Use one of: ${TOKEN_FILE_FIELDS.filter((field) => !fieldsOfTheirOwn.includes(field)).join(', ')}.`,
+    );
+    oneLine(
+      unknownWorkspace,
+      2,
+      `No workspace "Nope" for this API key. It reaches: ${workspaceName} (${workspaceId}).`,
+    );
+    expect(existsSync(loginConfig)).toBe(false);
+    expect(knownWorkspace.code).toBe(0);
+    expect(
+      JSON.parse(
+        readFileSync(join(home, 'login-named', 'expiry-radar', 'config.json'), 'utf8'),
+      ),
+    ).toMatchObject({ workspace: workspaceId });
+    // Rows refused: the summary still, and an exit code of its own.
+    expect(refusedRows.code).toBe(11);
+    expect(refusedRows.stdout).toBe('Dry run: 2 rows: 1 created, 0 updated, 0 unchanged.\n');
+    expect(refusedRows.stderr).toContain('1 row was not imported (dry run).');
+    oneLine(
+      noCluster,
+      10,
+      'No Kubernetes configuration found: set KUBECONFIG, pass --kubeconfig, or run inside a cluster',
     );
   });
 

@@ -4,7 +4,8 @@
  * the key's only workspace).
  */
 import { ApiClient } from '../api-client.js';
-import { DEFAULT_API_URL, readStoredConfig } from '../config.js';
+import { checkedApiUrl } from '../api-url.js';
+import { DEFAULT_API_URL, configFile, readStoredConfig } from '../config.js';
 import { CliError, EXIT } from '../exit-codes.js';
 
 export type Values = Record<string, string | boolean | string[] | undefined>;
@@ -23,13 +24,15 @@ export const texts = (values: Values, name: string): string[] => {
   return Array.isArray(value) ? value : typeof value === 'string' ? [value] : [];
 };
 
+/** The API's address: `--api-url`, else `EXPIRY_RADAR_API_URL`, else the stored one, checked. */
 export function apiUrlOf(values: Values): string {
-  return (
-    text(values, 'api-url') ??
-    process.env.EXPIRY_RADAR_API_URL ??
-    readStoredConfig().api_url ??
-    DEFAULT_API_URL
-  ).replace(/\/+$/, '');
+  const option = text(values, 'api-url');
+  if (option !== undefined) return checkedApiUrl(option, '--api-url');
+  const environment = process.env.EXPIRY_RADAR_API_URL;
+  if (environment) return checkedApiUrl(environment, 'EXPIRY_RADAR_API_URL');
+  const stored = readStoredConfig().api_url;
+  if (stored) return checkedApiUrl(stored, `The api_url stored in ${configFile()}`);
+  return DEFAULT_API_URL;
 }
 
 export function clientOf(values: Values): ApiClient {
@@ -43,7 +46,7 @@ export function clientOf(values: Values): ApiClient {
   return new ApiClient({ apiUrl: apiUrlOf(values), apiKey });
 }
 
-interface Workspace {
+export interface Workspace {
   readonly id: string;
   readonly name: string;
   readonly role?: string;
@@ -56,30 +59,38 @@ export async function listWorkspaces(client: ApiClient): Promise<Workspace[]> {
   return answer.body.items;
 }
 
+const workspaceList = (workspaces: readonly Workspace[]): string =>
+  workspaces.map((workspace) => `${workspace.name} (${workspace.id})`).join(', ');
+
+/** The workspace of the key's that `named` names, by id or by name in any case. */
+export function namedWorkspace(workspaces: readonly Workspace[], named: string): Workspace {
+  const byId = workspaces.find((workspace) => workspace.id === named);
+  if (byId) return byId;
+  const byName = workspaces.filter(
+    (workspace) => workspace.name.toLowerCase() === named.toLowerCase(),
+  );
+  if (byName.length === 1) return byName[0]!;
+  throw new CliError(
+    EXIT.usage,
+    byName.length === 0
+      ? `No workspace "${named}" for this API key. ${workspaces.length === 0 ? 'It reaches none.' : `It reaches: ${workspaceList(workspaces)}.`}`
+      : `Several workspaces are named "${named}": give its id (${workspaceList(byName)}).`,
+    { showHelp: false },
+  );
+}
+
 /** The workspace a command acts on. */
 export async function workspaceOf(client: ApiClient, values: Values): Promise<Workspace> {
   const named =
-    text(values, 'workspace') ?? process.env.EXPIRY_RADAR_WORKSPACE ?? readStoredConfig().workspace;
+    text(values, 'workspace') || process.env.EXPIRY_RADAR_WORKSPACE || readStoredConfig().workspace;
   const workspaces = await listWorkspaces(client);
-  if (named) {
-    const found =
-      workspaces.find((workspace) => workspace.id === named) ??
-      workspaces.filter((workspace) => workspace.name.toLowerCase() === named.toLowerCase());
-    if (!Array.isArray(found)) return found;
-    if (found.length === 1) return found[0]!;
-    throw new CliError(
-      found.length === 0 ? EXIT.refused : EXIT.usage,
-      found.length === 0
-        ? `No workspace "${named}" for this API key.`
-        : `Several workspaces are named "${named}": give its id.`,
-    );
-  }
+  if (named) return namedWorkspace(workspaces, named);
   if (workspaces.length === 1) return workspaces[0]!;
   throw new CliError(
     EXIT.usage,
     workspaces.length === 0
       ? 'This API key reaches no workspace.'
-      : `Name the workspace with --workspace (this key reaches ${workspaces.length}: ${workspaces.map((workspace) => `${workspace.name} (${workspace.id})`).join(', ')}).`,
+      : `Name the workspace with --workspace (this key reaches ${workspaces.length}: ${workspaceList(workspaces)}).`,
   );
 }
 

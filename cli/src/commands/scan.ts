@@ -1,6 +1,7 @@
 /** `scan files` and `scan kubernetes`: report what was found, upserted by source id. */
 import { hostname } from 'node:os';
 import { CliError, EXIT, type ExitCode } from '../exit-codes.js';
+import { fileError } from '../file-errors.js';
 import { scanCertificateFiles } from '../scan/certificate-files.js';
 import type { ScanItem, ScanReport } from '../scan/scan-item.js';
 import { clientOf, print, text, texts, warn, workspaceOf, type Values } from './context.js';
@@ -95,7 +96,12 @@ ${SCAN_HELP}`,
           password: text(values, 'password') ?? process.env.EXPIRY_RADAR_PKCS12_PASSWORD,
         });
       } catch (error) {
-        throw new CliError(EXIT.usage, (error as Error).message);
+        // A file that cannot be read stops the scan before anything is sent: reported without
+        // it, its token would be marked removed at source.
+        const path = (error as { path?: unknown }).path;
+        throw error instanceof CliError
+          ? error
+          : fileError('read', typeof path === 'string' ? path : positionals.join(' '), error);
       }
       for (const problem of scan.problems) warn(problem.message);
       const result = await report(values, {

@@ -3,12 +3,22 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { ApiClient } from '../api-client.js';
 import { configFile, readStoredConfig, writeStoredConfig } from '../config.js';
 import { CliError, EXIT } from '../exit-codes.js';
+import { fileError } from '../file-errors.js';
+import {
+  FIELD_OPTION_NAMES,
+  TOKEN_TYPE_VALUES,
+  checkedCategory,
+  checkedTypeAndCategory,
+  fieldsOfOptions,
+} from '../token-values.js';
 import {
   apiUrlOf,
   clientOf,
   listWorkspaces,
+  namedWorkspace,
   print,
   text,
+  texts,
   warn,
   workspaceOf,
   type CommandInput,
@@ -125,6 +135,22 @@ export function windowDays(value: string): number {
   return Number(match[1]) * (match[2]?.toLowerCase() === 'w' ? 7 : 1);
 }
 
+const FILE_FORMATS = ['csv', 'json'] as const;
+
+/** `--format` of import and export, checked here: the API's refusal would only say "invalid". */
+function fileFormat(value: string | undefined, fallback: (typeof FILE_FORMATS)[number]): string {
+  if (value === undefined) return fallback;
+  if ((FILE_FORMATS as readonly string[]).includes(value)) return value;
+  throw new CliError(EXIT.usage, `--format takes csv or json, not "${value}".`, {
+    showHelp: false,
+  });
+}
+
+const categoryOption = (values: CommandInput['values']): string | undefined => {
+  const category = text(values, 'category');
+  return category === undefined ? undefined : checkedCategory(category);
+};
+
 const JSON_OPTION = { json: { type: 'boolean' } } as const;
 const JSON_HELP = '  --json               print JSON instead of text';
 
@@ -134,10 +160,11 @@ export const TOKEN_COMMANDS: Command[] = [
     summary: 'Store an API key (and the API URL, workspace) in your configuration folder',
     usage: 'login [--api-key er_…] [--api-url URL] [--workspace ID]',
     description:
-      'Checks the key against the API, then writes it to config.json in your configuration folder with mode 0600. Without --api-key the key is read from standard input (or EXPIRY_RADAR_API_KEY). Instead of logging in, scripts may set EXPIRY_RADAR_API_KEY.',
+      'Checks the key (and the workspace, when one is named) against the API, then writes it to config.json in your configuration folder with mode 0600. Without --api-key the key is read from standard input (or EXPIRY_RADAR_API_KEY). Instead of logging in, scripts may set EXPIRY_RADAR_API_KEY.',
     options: { 'api-key': { type: 'string' } },
     optionsHelp: '  --api-key KEY        the personal API key (er_…) from Account > API keys',
     async run({ values }) {
+      const apiUrl = apiUrlOf(values);
       let key = text(values, 'api-key') ?? process.env.EXPIRY_RADAR_API_KEY;
       if (!key) {
         if (process.stdin.isTTY) process.stderr.write('API key (er_…): ');
@@ -146,19 +173,21 @@ export const TOKEN_COMMANDS: Command[] = [
       if (!key) throw new CliError(EXIT.usage, 'No API key given.');
       if (!key.startsWith('er_'))
         throw new CliError(EXIT.badKey, 'An Expiry Radar API key starts with er_.');
-      const apiUrl = apiUrlOf(values);
       const client = new ApiClient({ apiUrl, apiKey: key });
       const workspaces = await listWorkspaces(client);
-      const workspace = text(values, 'workspace');
+      const named = text(values, 'workspace');
+      // Checked before anything is stored: a workspace the key does not reach fails every command.
+      const workspace = named ? namedWorkspace(workspaces, named) : undefined;
       const file = writeStoredConfig({
         ...readStoredConfig(),
         api_url: apiUrl,
         api_key: key,
-        ...(workspace ? { workspace } : {}),
+        ...(workspace ? { workspace: workspace.id } : {}),
       });
       print(
         `Logged in to ${apiUrl}: the key reaches ${workspaces.length} workspace${workspaces.length === 1 ? '' : 's'} (${workspaces.map((w) => w.name).join(', ')}).`,
       );
+      if (workspace) print(`Workspace: ${workspace.name} (${workspace.id}).`);
       print(`Stored in ${file} (mode 0600).`);
       return EXIT.ok;
     },
@@ -184,10 +213,8 @@ export const TOKEN_COMMANDS: Command[] = [
     async run({ values }) {
       const client = clientOf(values);
       const workspace = await workspaceOf(client, values);
-      const tokens = await allTokens(client, workspace.id, {
-        q: text(values, 'search'),
-        category: text(values, 'category'),
-      });
+      const category = categoryOption(values);
+      const tokens = await allTokens(client, workspace.id, { q: text(values, 'search'), category });
       print(
         values.json
           ? JSON.stringify(tokens, null, 2)
@@ -219,8 +246,8 @@ export const TOKEN_COMMANDS: Command[] = [
     summary: 'Add a token (needs a read-write key)',
     usage:
       'tokens add --name NAME --type TYPE --expires YYYY-MM-DD [--category C] [--section S] [--field name=value]... [--json]',
-    description:
-      'Types: ssl_cert, tls_cert, code_signing, client_cert, api_key, secret, password, encryption_key, ssh_key, software_license, service_subscription, domain_registration, other, document, membership. The category follows from the type unless given.',
+    description: `Types: ${TOKEN_TYPE_VALUES.join(', ')}. The category follows from the type unless given.
+Fields for --field: ${FIELD_OPTION_NAMES.join(', ')}.`,
     options: {
       ...JSON_OPTION,
       name: { type: 'string' },
@@ -230,28 +257,22 @@ export const TOKEN_COMMANDS: Command[] = [
       section: { type: 'string' },
       field: { type: 'string', multiple: true },
     },
-    optionsHelp: `  --name NAME          the token's name\n  --type TYPE          its type (see above)\n  --expires DATE       its expiry, YYYY-MM-DD\n  --category NAME      cert, key_secret, license or general (default: the type's)\n  --section NAME       its section\n  --field NAME=VALUE   any other field (issuer, domains, location, notes…), repeatable\n${JSON_HELP}`,
+    optionsHelp: `  --name NAME          the token's name\n  --type TYPE          its type (see above)\n  --expires DATE       its expiry, YYYY-MM-DD\n  --category NAME      cert, key_secret, license or general (default: the type's)\n  --section NAME       its section\n  --field NAME=VALUE   any other field (see above: issuer, domains, location, notes…), repeatable\n${JSON_HELP}`,
     async run({ values }) {
       const name = text(values, 'name');
       const type = text(values, 'type');
       const expiresAt = text(values, 'expires');
       if (!name || !type || !expiresAt)
         throw new CliError(EXIT.usage, 'tokens add needs --name, --type and --expires.');
+      const typeAndCategory = checkedTypeAndCategory(type, text(values, 'category'));
+      const fields = fieldsOfOptions(texts(values, 'field'));
       const client = clientOf(values);
       const workspace = await workspaceOf(client, values);
-      const fields = Object.fromEntries(
-        ((values.field as string[] | undefined) ?? []).map((pair) => {
-          const at = pair.indexOf('=');
-          if (at < 1) throw new CliError(EXIT.usage, `--field takes name=value, not "${pair}".`);
-          return [pair.slice(0, at), pair.slice(at + 1)];
-        }),
-      );
       const answer = await client.request<Token>('POST', '/api/tokens', {
         body: {
           ...fields,
           name,
-          type,
-          category: text(values, 'category') ?? categoryOfType(type),
+          ...typeAndCategory,
           expiresAt,
           section: text(values, 'section') ?? null,
           workspace_id: workspace.id,
@@ -309,9 +330,16 @@ export const TOKEN_COMMANDS: Command[] = [
     optionsHelp: `  --format csv|json    the file's format (default: from its name, else csv)\n  --dry-run            report what would happen, write nothing\n${JSON_HELP}`,
     async run(input) {
       const file = requireArgument(input, 0, 'the file to import');
-      const format =
-        text(input.values, 'format') ?? (file.toLowerCase().endsWith('.json') ? 'json' : 'csv');
-      const content = readFileSync(file === '-' ? 0 : file, 'utf8');
+      const format = fileFormat(
+        text(input.values, 'format'),
+        file.toLowerCase().endsWith('.json') ? 'json' : 'csv',
+      );
+      let content: string;
+      try {
+        content = readFileSync(file === '-' ? 0 : file, 'utf8');
+      } catch (error) {
+        throw fileError('read', file === '-' ? 'standard input' : file, error);
+      }
       const client = clientOf(input.values);
       const workspace = await workspaceOf(client, input.values);
       const answer = await client.request<{
@@ -321,6 +349,7 @@ export const TOKEN_COMMANDS: Command[] = [
         unchanged: number;
         outcomes?: string[];
         invalid?: { row: number; field: string | null; message: string }[];
+        duplicates?: { row: number; firstRow: number }[];
       }>('POST', `/api/v1/workspaces/${workspace.id}/imports`, {
         body: { format, content, dryRun: Boolean(input.values['dry-run']) },
       });
@@ -332,8 +361,18 @@ export const TOKEN_COMMANDS: Command[] = [
         );
         for (const row of answer.body.invalid ?? [])
           warn(`  row ${row.row}${row.field ? ` (${row.field})` : ''}: ${row.message}`);
+        for (const row of answer.body.duplicates ?? [])
+          warn(`  row ${row.row}: the name and type of row ${row.firstRow}, which is imported`);
       }
-      return EXIT.ok;
+      const notImported = (answer.body.outcomes ?? []).filter(
+        (outcome) => outcome === 'invalid' || outcome === 'duplicate' || outcome === 'refused',
+      ).length;
+      if (notImported === 0) return EXIT.ok;
+      if (!input.values.json)
+        warn(
+          `${notImported} row${notImported === 1 ? ' was' : 's were'} not imported${input.values['dry-run'] ? ' (dry run)' : ''}.`,
+        );
+      return EXIT.rowsNotImported;
     },
   },
   {
@@ -344,18 +383,21 @@ export const TOKEN_COMMANDS: Command[] = [
     optionsHelp:
       '  --format csv|json    the format (default: csv)\n  -o, --output FILE    write to a file instead of standard output',
     async run({ values }) {
+      const format = fileFormat(text(values, 'format'), 'csv');
+      const output = text(values, 'output');
       const client = clientOf(values);
       const workspace = await workspaceOf(client, values);
       const answer = await client.request<unknown>(
         'GET',
         `/api/v1/workspaces/${workspace.id}/tokens/export`,
-        {
-          query: { format: text(values, 'format') ?? 'csv' },
-        },
+        { query: { format } },
       );
-      const output = text(values, 'output');
       if (output) {
-        writeFileSync(output, answer.text);
+        try {
+          writeFileSync(output, answer.text);
+        } catch (error) {
+          throw fileError('write', output, error);
+        }
         print(`Wrote ${output}.`);
       } else process.stdout.write(answer.text);
       return EXIT.ok;
@@ -376,9 +418,10 @@ export const TOKEN_COMMANDS: Command[] = [
     optionsHelp: `  --within DAYS        the window: 14d, 2w or a number of days (default: 14d)\n  --category NAME      only tokens of a category\n  --section NAME       only tokens of a section\n${JSON_HELP}`,
     async run({ values }) {
       const within = windowDays(text(values, 'within') ?? '14d');
+      // A category nothing is of would pass every check: refused instead.
+      const category = categoryOption(values);
       const client = clientOf(values);
       const workspace = await workspaceOf(client, values);
-      const category = text(values, 'category');
       const section = text(values, 'section');
       const answer = await client.request<Token[]>(
         'GET',
@@ -430,25 +473,3 @@ export const TOKEN_COMMANDS: Command[] = [
     },
   },
 ];
-
-const CATEGORY_OF: Record<string, string> = {
-  ssl_cert: 'cert',
-  tls_cert: 'cert',
-  code_signing: 'cert',
-  client_cert: 'cert',
-  api_key: 'key_secret',
-  secret: 'key_secret',
-  password: 'key_secret',
-  encryption_key: 'key_secret',
-  ssh_key: 'key_secret',
-  software_license: 'license',
-  service_subscription: 'license',
-  domain_registration: 'license',
-  other: 'general',
-  document: 'general',
-  membership: 'general',
-};
-
-function categoryOfType(type: string): string {
-  return CATEGORY_OF[type] ?? 'general';
-}

@@ -12,6 +12,7 @@ import { readFileSync, statSync } from 'node:fs';
 import { basename, resolve, sep } from 'node:path';
 import type forge from 'node-forge';
 import { glob, isDynamicPattern } from 'tinyglobby';
+import { CliError, EXIT } from '../exit-codes.js';
 import { pemCertificates, scanItemOf, tokenCertificates, type ScanItem } from './scan-item.js';
 
 export const CERTIFICATE_FILE_PATTERN = '*.{pem,crt,cer,der,p12,pfx,key}';
@@ -70,7 +71,11 @@ async function filesOf(options: FileScanOptions): Promise<{ files: string[]; roo
     }
     const absolute = resolve(path);
     const stats = statSync(absolute, { throwIfNoEntry: false });
-    if (!stats) throw new Error(`${path}: no such file or folder`);
+    if (!stats) {
+      throw new CliError(EXIT.usage, `Cannot read ${path}: no such file or folder.`, {
+        showHelp: false,
+      });
+    }
     if (stats.isFile()) {
       roots.push(absolute);
       files.add(absolute);

@@ -72,6 +72,22 @@ function connectionFailure(error: unknown, server: string): CliError | null {
   return null;
 }
 
+const NO_CONFIGURATION =
+  'No Kubernetes configuration found: set KUBECONFIG, pass --kubeconfig, or run inside a cluster';
+
+/**
+ * What `loadFromDefault` makes when it finds no kubeconfig and no service account: a context of
+ * its own for an API at http://localhost:8080, which no cluster serves by default any more.
+ */
+function isLibraryFallback(config: KubeConfig): boolean {
+  const cluster = config.getCurrentCluster();
+  return (
+    config.getCurrentContext() === 'loaded-context' &&
+    cluster?.name === 'cluster' &&
+    cluster.server === 'http://localhost:8080'
+  );
+}
+
 function loadConfig(options: KubernetesScanOptions): KubeConfig {
   const config = new KubeConfig();
   try {
@@ -83,7 +99,19 @@ function loadConfig(options: KubernetesScanOptions): KubeConfig {
       `Cannot read the Kubernetes configuration: ${(error as Error).message}`,
     );
   }
-  if (options.context) config.setCurrentContext(options.context);
+  if (!options.kubeconfig && isLibraryFallback(config)) {
+    throw new CliError(EXIT.kubernetes, NO_CONFIGURATION);
+  }
+  if (options.context) {
+    const contexts = config.getContexts().map((context) => context.name);
+    if (!contexts.includes(options.context)) {
+      throw new CliError(
+        EXIT.kubernetes,
+        `No context "${options.context}" in the Kubernetes configuration (it has: ${contexts.join(', ') || 'none'}).`,
+      );
+    }
+    config.setCurrentContext(options.context);
+  }
   if (!config.getCurrentCluster()) {
     throw new CliError(
       EXIT.kubernetes,
@@ -139,6 +167,12 @@ export async function scanKubernetes(options: KubernetesScanOptions): Promise<Ku
       return new CliError(
         EXIT.kubernetes,
         `The Kubernetes API refused the credentials (401) when listing ${what}.`,
+      );
+    }
+    if (status !== undefined) {
+      return new CliError(
+        EXIT.kubernetes,
+        `The Kubernetes API at ${server} answered HTTP ${status} when listing ${what}.`,
       );
     }
     return null;
