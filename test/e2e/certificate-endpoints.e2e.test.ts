@@ -329,7 +329,7 @@ describe('certificate endpoints in Chromium', () => {
     await expected
       .getByRole('heading', {
         name: new RegExp(
-          `^new certificate for shop\\.${domain.replace('.', '\\.')} by Let's Encrypt, valid until`,
+          `^New certificate for shop\\.${domain.replace('.', '\\.')} by Let's Encrypt, valid until`,
         ),
       })
       .waitFor();

@@ -186,6 +186,12 @@ describe('product polish in Chromium', () => {
     const bar = page.getByRole('navigation', { name: 'Main' });
     // The workspace list has arrived (the picker is in place): nothing in the bar moves any more.
     await bar.getByRole('combobox', { name: 'Workspace' }).waitFor();
+    // Squeezed by the links, a long workspace label ends in "…" rather than being cut off.
+    expect(
+      await bar
+        .getByRole('combobox', { name: 'Workspace' })
+        .evaluate((picker) => getComputedStyle(picker).textOverflow),
+    ).toBe('ellipsis');
     await bar.getByRole('link', { name: 'Audit', exact: true }).click();
     await waitForPageHeading(page, /^audit log$/i);
 

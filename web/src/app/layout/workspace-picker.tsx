@@ -34,6 +34,7 @@ export function WorkspacePicker({
 }: WorkspacePickerProps) {
   const id = showHintText ? 'drawer-workspace' : 'top-bar-workspace';
   const labels = workspaceOptionLabels(workspaces);
+  const selectedLabel = selected ? labels.get(selected.id) : undefined;
   const field = (
     <FormControl
       size="small"
@@ -41,6 +42,13 @@ export function WorkspacePicker({
         width: '100%',
         minWidth: 120,
         maxWidth: 240,
+        // Squeezed to its minimum in the top bar, a long label ends in "…", never cut mid-way;
+        // the whole label is the field's title.
+        '& .MuiNativeSelect-select': {
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          textOverflow: 'ellipsis',
+        },
         // Disabled (the free plan's one workspace), the name stays readable in both modes.
         '& .MuiNativeSelect-select.Mui-disabled': {
           color: 'text.secondary',
@@ -59,7 +67,11 @@ export function WorkspacePicker({
         label="Workspace"
         value={selected?.id ?? ''}
         onChange={(event) => onSelect(event.target.value)}
-        inputProps={{ id, 'aria-describedby': state.hint ? `${id}-hint` : undefined }}
+        inputProps={{
+          id,
+          title: selectedLabel,
+          'aria-describedby': state.hint ? `${id}-hint` : undefined,
+        }}
       >
         {selected === null && <option value="" disabled />}
         {workspaces.map((workspace) => (

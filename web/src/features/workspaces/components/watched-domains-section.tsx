@@ -1,5 +1,6 @@
-import { useState, type FormEvent } from 'react';
+import { Fragment, useState, type FormEvent } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
@@ -306,6 +307,30 @@ function WatchedDomainCard({
   );
 }
 
+/**
+ * Text with domain names that may wrap after a dot or a hyphen ("shop.example.⏎com"), never
+ * inside a label: the card's `overflow-wrap: anywhere` is set back to `break-word`, which breaks
+ * a word only where it cannot fit on a line of its own.
+ */
+function BreaksAfterDots({ text }: { text: string }) {
+  const parts = text.split(/(?<=[.-])/);
+  return (
+    <Box component="span" sx={{ overflowWrap: 'break-word' }}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </Box>
+  );
+}
+
+/** The finding's message as a title: "New certificate for …" (alerts use it mid-sentence). */
+function titleOf(message: string): string {
+  return message.charAt(0).toUpperCase() + message.slice(1);
+}
+
 function SeenCertificateCard({
   finding,
   onAdd,
@@ -317,7 +342,7 @@ function SeenCertificateCard({
 }) {
   return (
     <RecordCard
-      title={finding.message}
+      title={<BreaksAfterDots text={titleOf(finding.message)} />}
       badge={
         finding.unexpected_issuer ? (
           <Chip size="small" color="error" label="Unexpected issuer" />
@@ -327,7 +352,10 @@ function SeenCertificateCard({
       }
       details={[
         ['Watched domain', displayDomain(finding.domain)],
-        ['Names', finding.dns_names.map(displayDomain).join(', ')],
+        [
+          'Names',
+          <BreaksAfterDots key="names" text={finding.dns_names.map(displayDomain).join(', ')} />,
+        ],
         ['Issuer', finding.issuer],
         ['Expires', <DateText key="expires" value={finding.not_after} kind="day" />],
         ['Status', STATUS_LABELS[finding.status]],
