@@ -17,8 +17,8 @@ export const GLOBAL_OPTIONS = {
 } as const satisfies ParseArgsConfig['options'];
 
 const GLOBAL_HELP = `Options of every command:
-  --api-url URL        the Expiry Radar API (default: the one stored by login, EXPIRY_RADAR_API_URL, or http://localhost:4000)
-  -w, --workspace ID   the workspace, by id or name (default: stored by login, EXPIRY_RADAR_WORKSPACE, or the key's only workspace)
+  --api-url URL        the Expiry Radar API, an http:// or https:// URL (default: EXPIRY_RADAR_API_URL, the one stored by login, or http://localhost:4000)
+  -w, --workspace ID   the workspace, by id or name (default: EXPIRY_RADAR_WORKSPACE, the one stored by login, or the key's only workspace)
   -h, --help           this help`;
 
 function overview(): string {
