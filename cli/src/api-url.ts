@@ -8,13 +8,8 @@ const EXAMPLE = 'https://expiry-radar.example.com';
 
 /** The address without trailing slashes; `source` names where it came from in the refusal. */
 export function checkedApiUrl(value: string, source: string): string {
-  let url: URL | null = null;
-  try {
-    url = new URL(value);
-  } catch {
-    url = null;
-  }
   // `localhost:4000` parses too, as a URL of the scheme "localhost:".
+  const url = URL.canParse(value) ? new URL(value) : null;
   if (!url || (url.protocol !== 'http:' && url.protocol !== 'https:') || url.hostname === '') {
     throw new CliError(
       EXIT.usage,

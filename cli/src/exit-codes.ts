@@ -12,7 +12,10 @@ const EXIT_CODE_TABLE = {
   notCertificate: { code: 6, help: 'a scanned file is not a certificate' },
   needsPassword: { code: 7, help: 'a PKCS#12 file needs a password (none given, or a wrong one)' },
   unreachable: { code: 8, help: 'the Expiry Radar API or the Kubernetes API cannot be reached' },
-  privateKeyFound: { code: 9, help: 'private keys were found: skipped, never read further nor sent' },
+  privateKeyFound: {
+    code: 9,
+    help: 'private keys were found: skipped, never read further nor sent',
+  },
   kubernetes: {
     code: 10,
     help: 'Kubernetes: no cluster configuration, or the cluster refused the scan',
