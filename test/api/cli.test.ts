@@ -343,9 +343,7 @@ COMP_WORDS=(expiry-radar check --w); COMP_CWORD=2; _expiry_radar; echo "\${COMPR
     expect(existsSync(loginConfig)).toBe(false);
     expect(knownWorkspace.code).toBe(0);
     expect(
-      JSON.parse(
-        readFileSync(join(home, 'login-named', 'expiry-radar', 'config.json'), 'utf8'),
-      ),
+      JSON.parse(readFileSync(join(home, 'login-named', 'expiry-radar', 'config.json'), 'utf8')),
     ).toMatchObject({ workspace: workspaceId });
     // Rows refused: the summary still, and an exit code of its own.
     expect(refusedRows.code).toBe(11);
