@@ -36,6 +36,7 @@ export class ApiClient {
       if (value !== undefined) url.searchParams.set(name, value);
     }
     let response: Response;
+    let text: string;
     try {
       response = await fetch(url, {
         method,
@@ -47,6 +48,7 @@ export class ApiClient {
         body: options.body === undefined ? undefined : JSON.stringify(options.body),
         signal: AbortSignal.timeout(60_000),
       });
+      text = await response.text();
     } catch (error) {
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
       throw new CliError(
@@ -54,7 +56,6 @@ export class ApiClient {
         `Cannot reach the Expiry Radar API at ${this.options.apiUrl}: ${cause?.code ?? cause?.message ?? (error as Error).message}. Check --api-url and the network.`,
       );
     }
-    const text = await response.text();
     let body: unknown = text;
     if ((response.headers.get('content-type') ?? '').includes('json') && text !== '') {
       try {
