@@ -211,9 +211,9 @@ export const TOKEN_COMMANDS: Command[] = [
     options: { ...JSON_OPTION, search: { type: 'string' }, category: { type: 'string' } },
     optionsHelp: `  --search TEXT        only tokens matching the text\n  --category NAME      only tokens of a category\n${JSON_HELP}`,
     async run({ values }) {
+      const category = categoryOption(values);
       const client = clientOf(values);
       const workspace = await workspaceOf(client, values);
-      const category = categoryOption(values);
       const tokens = await allTokens(client, workspace.id, { q: text(values, 'search'), category });
       print(
         values.json
@@ -257,7 +257,7 @@ Fields for --field: ${FIELD_OPTION_NAMES.join(', ')}.`,
       section: { type: 'string' },
       field: { type: 'string', multiple: true },
     },
-    optionsHelp: `  --name NAME          the token's name\n  --type TYPE          its type (see above)\n  --expires DATE       its expiry, YYYY-MM-DD\n  --category NAME      cert, key_secret, license or general (default: the type's)\n  --section NAME       its section\n  --field NAME=VALUE   any other field (see above: issuer, domains, location, notes…), repeatable\n${JSON_HELP}`,
+    optionsHelp: `  --name NAME          the token's name\n  --type TYPE          its type, by value or label (see above)\n  --expires DATE       its expiry, YYYY-MM-DD\n  --category NAME      cert, key_secret, license or general (default: the type's)\n  --section NAME       its section\n  --field NAME=VALUE   any other field (see above: issuer, domains, location, notes…), repeatable\n${JSON_HELP}`,
     async run({ values }) {
       const name = text(values, 'name');
       const type = text(values, 'type');
