@@ -35,11 +35,15 @@ function rotationExpiry(secret: SecretListEntry): string | null {
     : null;
 }
 
+function rotationInterval(days: number): string {
+  return days === 1 ? 'every day' : `every ${days} days`;
+}
+
 function describe(secret: SecretListEntry): string {
   const days = secret.RotationRules?.AutomaticallyAfterDays;
   const rotation =
     secret.RotationEnabled === true
-      ? `Rotated automatically${days ? ` every ${days} days` : ''}.`
+      ? `Rotated automatically${days ? ` ${rotationInterval(days)}` : ''}.`
       : `Not rotated: the expiry is its tag ${SECRET_EXPIRY_TAG}.`;
   const lastRotated = isValidDate(secret.LastRotatedDate)
     ? `Last rotated ${utcDate(secret.LastRotatedDate)}.`

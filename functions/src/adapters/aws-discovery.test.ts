@@ -371,6 +371,7 @@ describe('awsDiscovery', () => {
           ARN: secretArn('eu-west-1', 'both'),
           Name: 'both',
           RotationEnabled: true,
+          RotationRules: { AutomaticallyAfterDays: 1 },
           NextRotationDate: new Date('2027-08-01T00:00:00Z'),
           Tags: [{ Key: SECRET_EXPIRY_TAG, Value: '2027-07-01' }],
         },
@@ -418,7 +419,7 @@ describe('awsDiscovery', () => {
       [
         'Secret both (eu-west-1)',
         '2027-07-01',
-        'Rotated automatically. Never rotated. Never accessed.',
+        'Rotated automatically every day. Never rotated. Never accessed.',
       ],
     ]);
   });
