@@ -148,7 +148,14 @@ describe('local email viewer in Chromium', () => {
     const renewedTo = addCalendarDays(new Date(), 3);
     await renew.getByLabel('New expiry date').fill(renewedTo);
     await renew.getByRole('button', { name: 'Record the renewal' }).click();
-    await renew.getByText(`Renewed: ${name} now expires on ${renewedTo}`).waitFor();
+    // The page writes the day as it writes dates ("Dec 2, 2026"), the email's ISO day replaced.
+    const renewedToInWords = new Date(`${renewedTo}T00:00:00Z`).toLocaleDateString('en-US', {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    await renew.getByText(`Renewed: ${name} now expires on ${renewedToInWords}`).waitFor();
     await renew.close();
     await scan();
     await waitForEmail(app.endpoints.ses!, { to: address, subject: `${name} expires in 3 days` });
