@@ -113,7 +113,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether the account this browser's registration created (the registration cookie) has verified its address; verified false for no cookie, an expired one, or an address that already had an account. Starts no session. Rate limited. */
+        /** Whether the account this browser's registration created (the registration cookie) has verified its address, and then that address; verified false for no cookie, an expired one, or an address that already had an account. Starts no session. Rate limited. */
         get: operations["getRegistrationStatus"];
         put?: never;
         post?: never;
@@ -2106,6 +2106,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         verified: boolean;
+                        /** Format: email */
+                        email?: string;
                     };
                 };
             };

@@ -92,6 +92,14 @@ describe('account journeys in Chromium', () => {
     await page.goto(link.href);
     await page.waitForURL((current) => current.pathname === '/login');
     await page.getByText('Your email address is verified. Sign in to continue.').waitFor();
+    // In the browser that registered it, the address is filled in.
+    await page.waitForFunction(
+      (address) =>
+        document
+          .querySelector<HTMLInputElement>('form input[type="email"]')
+          ?.value.toLowerCase() === address,
+      email.toLowerCase(),
+    );
     await signIn(page, email, password);
     await page.waitForURL((current) => current.pathname === '/dashboard');
     const welcome = page.getByRole('dialog', { name: 'Welcome on board' });

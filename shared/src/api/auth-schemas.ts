@@ -165,7 +165,14 @@ export const verifyEmailQuery = z.object({ token: z.string().min(1).max(512) });
  * verified address. False alike for no registration, an expired one, and one of an address that
  * already had an account.
  */
-export const registrationStatusResponse = z.object({ verified: z.boolean() });
+/**
+ * `email`: once verified, the address this browser registered (it typed it), so a sign-in page
+ * opened by the verification link can fill it in; never sent otherwise.
+ */
+export const registrationStatusResponse = z.object({
+  verified: z.boolean(),
+  email: emailSchema.optional(),
+});
 export type RegistrationStatus = z.infer<typeof registrationStatusResponse>;
 
 export const requestPasswordResetBody = z.object({ email: emailSchema });

@@ -70,7 +70,8 @@ describe('GET /auth/registration', () => {
     await openVerificationLink(email);
     const after = await registrationStatus(cookie);
     expect(after.statusCode).toBe(200);
-    expect(after.json).toEqual({ verified: true });
+    // The address this browser typed, for the sign-in page the link opens.
+    expect(after.json).toEqual({ verified: true, email });
     expect(after.cookies ?? []).toEqual([]);
   });
 
@@ -111,6 +112,7 @@ describe('GET /auth/registration', () => {
     };
     expect((await registrationStatus(await watchOf(lifetimeMs - 60_000))).json).toEqual({
       verified: true,
+      email: owner.email,
     });
     expect((await registrationStatus(await watchOf(lifetimeMs + 1_000))).json).toEqual(
       NOT_VERIFIED,

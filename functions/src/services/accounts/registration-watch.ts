@@ -26,15 +26,21 @@ export function startRegistrationWatch(
   });
 }
 
+export type RegistrationVerification =
+  { readonly verified: false } | { readonly verified: true; readonly email: string };
+
 /**
- * True only once the account a registration created has a verified address; false alike for no
- * watch, an unknown or expired one, and one of an address that already had an account.
+ * Verified, with the account's address, only once the account a registration created has a
+ * verified address; not verified alike for no watch, an unknown or expired one, and one of an
+ * address that already had an account.
  */
-export async function isRegistrationVerified(
+export async function registrationVerification(
   watchId: string | undefined,
   now: Date,
-): Promise<boolean> {
-  if (!watchId) return false;
+): Promise<RegistrationVerification> {
+  if (!watchId) return { verified: false };
   const account = await findWatchedAccount(watchId, now);
-  return account?.emailVerified === true;
+  return account?.emailVerified === true
+    ? { verified: true, email: account.email }
+    : { verified: false };
 }

@@ -45,7 +45,7 @@ export const accountRoutes = {
     path: '/auth/registration',
     auth: 'public',
     summary:
-      "Whether the account this browser's registration created (the registration cookie) has verified its address; verified false for no cookie, an expired one, or an address that already had an account. Starts no session. Rate limited.",
+      "Whether the account this browser's registration created (the registration cookie) has verified its address, and then that address; verified false for no cookie, an expired one, or an address that already had an account. Starts no session. Rate limited.",
     response: registrationStatusResponse,
   },
   logout: {

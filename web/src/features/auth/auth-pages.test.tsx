@@ -191,8 +191,25 @@ describe('register page', () => {
 });
 
 describe('signing in after a used verification link', () => {
+  it('fills in the address in the browser that registered it', async () => {
+    const served = serve({
+      'GET /auth/registration': () => jsonResponse({ verified: true, email: 'ada@example.com' }),
+    });
+    const { router } = renderApp('/dashboard?verification_success=true');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(
+      await screen.findByText('Your email address is verified. Sign in to continue.'),
+    ).toBeVisible();
+    await waitFor(() => expect(screen.getByLabelText(/^Email/)).toHaveValue('ada@example.com'));
+    expect(served.requests.filter((r) => r.path === '/auth/registration')).toHaveLength(1);
+  });
+
   it('says the address is verified, then lands on the welcome', async () => {
-    serve({ 'POST /auth/login': () => jsonResponse(sessionFor()) });
+    // Another browser than the one that registered: nothing to fill in.
+    serve({
+      'GET /auth/registration': () => jsonResponse({ verified: false }),
+      'POST /auth/login': () => jsonResponse(sessionFor()),
+    });
     const { router } = renderApp('/dashboard?verification_success=true');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -18,6 +18,7 @@ import { AuthLayout } from './components/auth-layout';
 import { GoogleSignInButton } from './components/google-sign-in-button';
 import { InvitationNotice, invitationInSearch } from './components/invitation-notice';
 import { SSO_ERROR_MESSAGES, SsoSignIn } from './components/sso-sign-in';
+import { useVerifiedRegistrationEmail } from './hooks/use-verified-registration-email';
 import { arrivedFromVerification } from './verified-sign-in';
 
 /** Shown when a used verification link led here: the account is ready, its owner signs in. */
@@ -44,12 +45,22 @@ export function LoginPage() {
   const {
     register,
     getValues,
+    setValue,
     handleSubmit,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginBody),
     defaultValues: { email: search.get(queryParams.email) ?? '', password: '' },
   });
+  const fromVerification = arrivedFromVerification(location.state);
+  // Opened by the verification link in the browser that registered: its address, filled in
+  // unless the visitor typed one meanwhile.
+  const verifiedEmail = useVerifiedRegistrationEmail(
+    fromVerification && !search.get(queryParams.email),
+  );
+  useEffect(() => {
+    if (verifiedEmail && !getValues('email')) setValue('email', verifiedEmail);
+  }, [verifiedEmail, getValues, setValue]);
 
   const onSubmit = handleSubmit(async (values) => {
     setFailure(null);
@@ -85,12 +96,14 @@ export function LoginPage() {
       <GoogleSignInButton redirect={redirect} />
       <Stack component="form" noValidate spacing={2.5} onSubmit={(event) => void onSubmit(event)}>
         {failure && <Alert severity="error">{failure}</Alert>}
-        {!failure && arrivedFromVerification(location.state) && (
+        {!failure && fromVerification && (
           <Alert severity="success">{VERIFIED_SIGN_IN_MESSAGE}</Alert>
         )}
         {invitation.invited && <InvitationNotice link={invitation.link} purpose="login" />}
         <EmailField
           {...register('email')}
+          // A value set after the field mounted: MUI's label notices typing and autofill only.
+          slotProps={verifiedEmail ? { inputLabel: { shrink: true } } : undefined}
           autoFocus
           error={Boolean(errors.email)}
           helperText={errors.email?.message}
