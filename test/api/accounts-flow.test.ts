@@ -96,7 +96,7 @@ describe('accounts over HTTP', () => {
     const verified = await call('GET', `/auth/verify-email?token=${await linkTokenTo(email)}`);
     expect(verified.status).toBe(302);
     expect(verified.headers.get('location')).toBe('/dashboard?verification_success=true');
-    expect(await registration()).toEqual({ verified: true });
+    expect(await registration()).toEqual({ verified: true, email });
     expect(await (await call('GET', '/api/session')).json()).toMatchObject({ loggedIn: false });
     expect((await call('POST', '/auth/login', { email, password })).status).toBe(200);
     expect(await (await call('GET', '/api/session')).json()).toMatchObject({
