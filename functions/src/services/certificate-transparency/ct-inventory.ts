@@ -11,7 +11,7 @@ import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
 import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
 import type { CtFindingRecord } from '../../data/entities/ct-finding';
-import { countWorkspaceEndpoints } from '../../data/endpoint-records';
+import { endpointsWithinLimit } from '../endpoints/endpoint-rules';
 import { endpointLimitMessage } from '../../domain/plan-limit-messages';
 import { createToken } from '../../data/token-mutations';
 import type { TokenRecord } from '../../data/entities/token';
@@ -64,10 +64,7 @@ export async function createCtFindingToken(options: {
 
 /** Whether the workspace may monitor one more endpoint, as the token form's rule says. */
 async function endpointAllowance(workspaceId: string, plan: Plan) {
-  const limit = PLAN_LIMITS[plan].monitoredEndpointsPerWorkspace;
-  if (limit === null || (await countWorkspaceEndpoints(workspaceId)) < limit) {
-    return { allowed: true } as const;
-  }
+  if (await endpointsWithinLimit(workspaceId, plan, 1)) return { allowed: true } as const;
   return {
     allowed: false,
     why: `Its endpoint is not monitored: ${endpointLimitMessage(plan)}`,

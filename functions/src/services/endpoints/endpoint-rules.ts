@@ -9,7 +9,7 @@ import {
   type EndpointCheckFrequency,
 } from '@expiry-radar/shared/domain/endpoints';
 import type { Category } from '@expiry-radar/shared/domain/categories';
-import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
+import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { countWorkspaceEndpoints } from '../../data/endpoint-records';
 import { endpointLimitMessage } from '../../domain/plan-limit-messages';
@@ -40,8 +40,23 @@ export async function requireEndpointsAllowed(
     throw new AppError('PLAN_LIMIT', ENDPOINT_MESSAGES.hourly);
   }
   const added = count - (current?.endpoints?.length ?? 0);
-  const limit = limits.monitoredEndpointsPerWorkspace;
-  if (added <= 0 || limit === null) return;
-  const others = await countWorkspaceEndpoints(access.workspaceId, current?.id);
-  if (others + count > limit) throw new AppError('PLAN_LIMIT', endpointLimitMessage(access.plan));
+  if (added <= 0) return;
+  if (!(await endpointsWithinLimit(access.workspaceId, access.plan, count, current?.id))) {
+    throw new AppError('PLAN_LIMIT', endpointLimitMessage(access.plan));
+  }
+}
+
+/**
+ * Whether the workspace's plan lets a token have `count` endpoints beside those of its other
+ * tokens (`tokenId`'s own left out: the token being edited).
+ */
+export async function endpointsWithinLimit(
+  workspaceId: string,
+  plan: Plan,
+  count: number,
+  tokenId?: string,
+): Promise<boolean> {
+  const limit = PLAN_LIMITS[plan].monitoredEndpointsPerWorkspace;
+  if (limit === null) return true;
+  return (await countWorkspaceEndpoints(workspaceId, tokenId)) + count <= limit;
 }
