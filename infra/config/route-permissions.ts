@@ -223,13 +223,17 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:UpdateItem',
     'table:ConditionCheckItem',
   ],
+  // Moved certificates' endpoints never checked are checked at once, as createToken's are: the
+  // target's endpoint schedules (its plan's limit) and the endpoint check queue.
   transferTokens: [
     'table:GetItem',
     'table:BatchGetItem',
+    'table:Query',
     'table:PutItem',
     'table:UpdateItem',
     'table:DeleteItem',
     'table:ConditionCheckItem',
+    'endpointCheckQueueSend',
   ],
   createWorkspace: [
     'table:GetItem',

@@ -830,8 +830,31 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     };
     // The viewer is a member of the target only: the source is not found for them.
     await context.call('transferTokens', 'refusal', { session: viewer, ...request }, 404);
+    // A certificate moved with endpoints never checked has them checked at once in the target.
+    const certificate = await context.call(
+      'createToken',
+      'setup',
+      {
+        session: owner,
+        body: {
+          name: 'shop.rehearsal-transfer.com',
+          category: 'cert',
+          type: 'ssl_cert',
+          expiresAt: addCalendarDays(new Date(), 60),
+          workspace_id: values.otherWorkspace,
+          endpoints: [{ host: 'shop.rehearsal-transfer.com' }],
+        },
+      },
+      201,
+    );
     // Into a workspace whose alert settings were never read: arming the tokens makes them.
-    const fresh = { ...request, params: { id: await freshWorkspaceOf(owner) } };
+    const fresh = {
+      params: { id: await freshWorkspaceOf(owner) },
+      body: {
+        ...request.body,
+        token_ids: [values.otherToken, (certificate.json as { id: string }).id],
+      },
+    };
     await context.call('transferTokens', 'happy', { session: owner, ...fresh }, 200);
   },
 

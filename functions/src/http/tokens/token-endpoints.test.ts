@@ -1,4 +1,3 @@
-import { DeleteMessageCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EndpointCheckMessage } from '@expiry-radar/shared/api/endpoint-api-schemas';
 import type { Token } from '@expiry-radar/shared/domain/token';
@@ -9,6 +8,7 @@ import {
   inDays,
   updateRequest,
 } from '../../../test-support/token-fixtures';
+import { OK_CHECK, takeCheckMessages } from '../../../test-support/endpoint-check-fixtures';
 import { writeEndpointCheck } from '../../data/endpoint-records';
 import { findToken } from '../../data/token-records';
 import { runEndpointDispatch } from '../../jobs/endpoint-dispatch';
@@ -39,38 +39,6 @@ async function scheduleOf(token: Token) {
 }
 
 const hoursUntil = (instant: string) => (Date.parse(instant) - Date.now()) / 3_600_000;
-
-/** The endpoint check messages of `token` on the queue, taken off it (all others too). */
-async function takeCheckMessages(token: Token): Promise<EndpointCheckMessage[]> {
-  const QueueUrl = getConfig().endpointCheckQueueUrl;
-  const taken: EndpointCheckMessage[] = [];
-  for (;;) {
-    const { Messages = [] } = await getSqsClient().send(
-      new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10 }),
-    );
-    if (Messages.length === 0) return taken.filter((message) => message.tokenId === token.id);
-    for (const { Body, ReceiptHandle } of Messages) {
-      taken.push(JSON.parse(Body ?? '{}') as EndpointCheckMessage);
-      await getSqsClient().send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle }));
-    }
-  }
-}
-
-/** An endpoint check that found the certificate served, as the worker writes it. */
-const OK_CHECK = {
-  checked_at: new Date().toISOString(),
-  status: 'ok' as const,
-  problem: null,
-  message: 'Serves the certificate',
-  problem_since: null,
-  consecutive_failures: 0,
-  not_after: null,
-  fingerprint_sha256: null,
-  issuer: null,
-  names: [],
-  protocol: 'TLSv1.3',
-  alerted_at: null,
-};
 
 describe('certificate endpoints on token writes', () => {
   it('stores the endpoints with their schedule, keeps last checks on edit, and removes it on delete', async () => {

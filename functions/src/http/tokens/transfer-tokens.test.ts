@@ -11,12 +11,17 @@ import {
   transferRequest,
 } from '../../../test-support/token-fixtures';
 import { givenContactGroups } from '../../../test-support/alert-settings-fixtures';
+import { OK_CHECK, takeCheckMessages } from '../../../test-support/endpoint-check-fixtures';
+import { writeEndpointCheck } from '../../data/endpoint-records';
+import { keys } from '../../data/keys';
+import { findToken } from '../../data/token-records';
+import { runEndpointDispatch } from '../../jobs/endpoint-dispatch';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
 import { TokenConditionError } from '../../data/token-records';
 import { auditEventView } from '../../services/audit/audit-event-view';
 import { transferTokens } from '../../data/token-mutations';
 import { membershipItem } from '../../data/workspace-records';
-import { getDocumentClient } from '../../platform/aws-clients';
+import { getDocumentClient, getSqsClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 
 async function joinAs(workspaceId: string, userId: string, role: Role) {
@@ -192,6 +197,85 @@ describe('POST /api/v1/workspaces/{id}/transfer-tokens', () => {
     });
     expect(fits.json).toEqual({ transferred: 2 });
   }, 60_000);
+
+  it("checks moved endpoints never checked at once, within the target plan's limit", async () => {
+    const { source, target, user } = await givenTwoWorkspaces({ targetPlan: 'free' });
+    const hosts = (prefix: string, count: number) =>
+      Array.from({ length: count }, (_, index) => ({ host: `${prefix}${index}.example.com` }));
+    const certificate = (endpoints: object[]) =>
+      givenToken(user.cookie, source.workspaceId, {
+        category: 'cert',
+        type: 'ssl_cert',
+        endpoints,
+      });
+    const checked = await certificate(hosts('old', 1));
+    await writeEndpointCheck(
+      keys.token(source.workspaceId, checked.id),
+      0,
+      checked.endpoints![0]!,
+      OK_CHECK,
+    );
+    const unchecked = await certificate(hosts('new', 6));
+    await takeCheckMessages();
+    const response = await transferRequest(user.cookie, target.workspaceId, {
+      from_workspace_id: source.workspaceId,
+      token_ids: [checked.id, unchecked.id],
+    });
+    expect(response.json).toEqual({ transferred: 2 });
+    const moved = (await listOf(user.cookie, target.workspaceId)).items.find(
+      ({ name }) => name === unchecked.name,
+    )!;
+    // Free monitors 5: the checked certificate's 1 (the older), then 4 of the moved ones'.
+    expect(await takeCheckMessages()).toEqual(
+      hosts('new', 4).map(({ host }) => ({
+        workspaceId: target.workspaceId,
+        tokenId: moved.id,
+        host,
+        port: 443,
+        sni: null,
+      })),
+    );
+    const stored = await findToken(target.workspaceId, moved.id);
+    expect(stored?.endpoints?.map((endpoint) => Boolean(endpoint.paused_since))).toEqual([
+      false,
+      false,
+      false,
+      false,
+      true,
+      true,
+    ]);
+    const dispatched: string[] = [];
+    await runEndpointDispatch(new Date(), {
+      enqueue: (batch) => (
+        dispatched.push(...batch.map(({ tokenId }) => tokenId)),
+        Promise.resolve([])
+      ),
+    });
+    expect(dispatched).not.toContain(moved.id);
+  });
+
+  it('moves the tokens when the endpoint check queue takes nothing', async () => {
+    const { source, target, user } = await givenTwoWorkspaces();
+    const certificate = await givenToken(user.cookie, source.workspaceId, {
+      category: 'cert',
+      type: 'ssl_cert',
+      endpoints: [{ host: 'shop.example.com' }],
+    });
+    const send = jest
+      .spyOn(getSqsClient(), 'send')
+      .mockRejectedValue(new Error('Queue unavailable') as never);
+    let response;
+    try {
+      response = await transferRequest(user.cookie, target.workspaceId, {
+        from_workspace_id: source.workspaceId,
+        token_ids: [certificate.id],
+      });
+    } finally {
+      send.mockRestore();
+    }
+    expect(response.json).toEqual({ transferred: 1 });
+    expect((await listOf(user.cookie, target.workspaceId)).total).toBe(1);
+  });
 
   it('moves nothing when one token is unknown or from another workspace', async () => {
     const { source, target, user, tokens } = await givenTwoWorkspaces();

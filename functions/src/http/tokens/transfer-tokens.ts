@@ -10,6 +10,7 @@ import {
   requireNotFrozen,
 } from '../../services/workspaces/workspace-access';
 import { requireSession } from '../pipeline/require-session';
+import { checkSavedEndpoints } from '../../services/endpoints/saved-endpoint-checks';
 import { loadTokensOf } from '../../services/tokens/token-access';
 import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
 import { tokenLimitError, withTokenWriteErrors } from '../../services/tokens/token-write-errors';
@@ -19,7 +20,8 @@ import { invitationRoutes } from '@expiry-radar/shared/api/routes/invitation-rou
  * `POST /api/v1/workspaces/{id}/transfer-tokens`: moves tokens from `from_workspace_id` into
  * `{id}`, all or nothing. The caller edits both (admin or workspace manager); the source may be
  * frozen (moving out is how a frozen workspace is emptied), the target may not, and the target's
- * plan limit holds. Moved tokens get new ids in the target.
+ * plan limit holds. Moved tokens get new ids in the target; a moved certificate's endpoints never
+ * checked are checked at once within the target's plan (services/endpoints/saved-endpoint-checks).
  */
 export const handler = createHttpHandler(
   invitationRoutes.transferTokens,
@@ -75,6 +77,9 @@ export const handler = createHttpHandler(
         metadata,
         now,
       });
+    }
+    for (const { token } of moved) {
+      await checkSavedEndpoints({ token, previous: undefined, plan: target.plan, now });
     }
     return { body: { transferred: moved.length } };
   },
