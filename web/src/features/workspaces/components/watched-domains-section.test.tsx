@@ -183,7 +183,9 @@ describe('WatchedDomainsSection', () => {
     expect(await within(region).findByRole('button', { name: 'Remove key' })).toBeInTheDocument();
 
     await user.click(
-      within(region).getByRole('button', { name: `Add to inventory: ${seen.message}` }),
+      within(region).getByRole('button', {
+        name: 'Add to inventory: New certificate for shop.bücher.com by DigiCert, valid until 2027-02-26',
+      }),
     );
     expect(
       await screen.findByText(SUCCESS_MESSAGES.certificateAddedToInventory),

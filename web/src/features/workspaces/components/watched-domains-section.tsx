@@ -326,7 +326,10 @@ function BreaksAfterDots({ text }: { text: string }) {
   );
 }
 
-/** The finding's message as a title: "New certificate for …" (alerts use it mid-sentence). */
+/**
+ * The finding's message starting a title or a sentence: "New certificate for …" (alerts use it
+ * mid-sentence).
+ */
 function titleOf(message: string): string {
   return message.charAt(0).toUpperCase() + message.slice(1);
 }
@@ -368,7 +371,7 @@ function SeenCertificateCard({
             variant="outlined"
             disabled={busy}
             onClick={onAdd}
-            aria-label={`Add to inventory: ${finding.message}`}
+            aria-label={`Add to inventory: ${titleOf(finding.message)}`}
           >
             Add to inventory
           </Button>
