@@ -5,13 +5,15 @@
  *
  * Entries get ordinals (their place in name order, then id); for each trigram of their searched
  * texts (domain/search-grams) the base keeps the ordinals of the entries holding it, in gram
- * buckets chosen by the gram's hash, and the ids (with their revisions) of the ordinals in chunks. A gram of more than
+ * buckets chosen by the gram's hash, and the ids (with their revisions and, where the base has them,
+ * their tokens at those revisions: search-base-tokens.ts) of the ordinals in chunks. A gram of more than
  * COMMON_GRAM_ENTRIES entries is only named as common: a search made only of common grams takes
  * the full read. The base is only ever a superset: the tokens holding every gram of a search
  * include those that match it; the caller reads those tokens and keeps those that match.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import type { LiveSearchEntry } from '../domain/search-entries';
 import { entryGrams, searchGrams } from '../domain/search-grams';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -45,8 +47,14 @@ function bucketOf(gram: string, buckets: number): number {
   return hash % buckets;
 }
 
-/** The parts of a base over `entries` (in any order), and how many gram buckets it has. */
-export function baseParts(entries: readonly LiveSearchEntry[]): {
+/**
+ * The parts of a base over `entries` (in any order) with the tokens it keeps (by id, each at its
+ * entry's revision), and how many gram buckets it has.
+ */
+export function baseParts(
+  entries: readonly LiveSearchEntry[],
+  tokens: ReadonlyMap<string, Token>,
+): {
   parts: SearchBasePartRecord['part'][];
   buckets: number;
 } {
@@ -78,21 +86,29 @@ export function baseParts(entries: readonly LiveSearchEntry[]): {
     if (list.length > COMMON_GRAM_ENTRIES) part.common.push(gram);
     else part.postings[gram] = list;
   }
-  const chunks = Array.from({ length: Math.ceil(ordered.length / CHUNK_SIZE) }, (_, chunk) => ({
-    kind: 'ids' as const,
-    chunk,
-    ids: ordered.slice(chunk * CHUNK_SIZE, (chunk + 1) * CHUNK_SIZE).map(({ id }) => id),
-    revs: ordered.slice(chunk * CHUNK_SIZE, (chunk + 1) * CHUNK_SIZE).map(({ rev }) => rev),
-  }));
+  const chunks = Array.from({ length: Math.ceil(ordered.length / CHUNK_SIZE) }, (_, chunk) => {
+    const inChunk = ordered.slice(chunk * CHUNK_SIZE, (chunk + 1) * CHUNK_SIZE);
+    return {
+      kind: 'ids' as const,
+      chunk,
+      ids: inChunk.map(({ id }) => id),
+      revs: inChunk.map(({ rev }) => rev),
+      tokens: inChunk.map(({ id }) => tokens.get(id) ?? null),
+    };
+  });
   return { parts: [...grams, ...chunks], buckets };
+}
+
+function chunkPartNames(base: SearchBaseRef): string[] {
+  return Array.from({ length: Math.ceil(base.entries / base.chunkSize) }, (_, chunk) =>
+    basePartName({ kind: 'ids', chunk }),
+  );
 }
 
 function partKeys(workspaceId: string, base: SearchBaseRef) {
   const names = [
     ...Array.from({ length: base.buckets }, (_, bucket) => basePartName({ kind: 'grams', bucket })),
-    ...Array.from({ length: Math.ceil(base.entries / base.chunkSize) }, (_, chunk) =>
-      basePartName({ kind: 'ids', chunk }),
-    ),
+    ...chunkPartNames(base),
   ];
   return names.map((name) => keys.searchBasePart(workspaceId, base.id, name));
 }
@@ -102,15 +118,16 @@ export async function deleteSearchBase(workspaceId: string, base: SearchBaseRef)
 }
 
 /**
- * Writes a new base over `entries`, the live entries of the packs `packIds`, before any manifest
- * names it; its parts already written are deleted when a write fails.
+ * Writes a new base over `entries`, the live entries of the packs `packIds`, with the tokens it
+ * keeps, before any manifest names it; its parts already written are deleted when a write fails.
  */
 export async function writeSearchBase(
   workspaceId: string,
   entries: readonly LiveSearchEntry[],
   packIds: readonly string[],
+  tokens: ReadonlyMap<string, Token>,
 ): Promise<SearchBaseRef> {
-  const { parts, buckets } = baseParts(entries);
+  const { parts, buckets } = baseParts(entries, tokens);
   const ref: SearchBaseRef = {
     id: randomUUID(),
     packs: [...packIds],
@@ -118,6 +135,7 @@ export async function writeSearchBase(
     buckets,
     chunkSize: CHUNK_SIZE,
     bytes: 0,
+    tokensMissing: entries.filter(({ id }) => !tokens.has(id)).length,
   };
   let bytes = 0;
   try {
@@ -162,11 +180,31 @@ async function readParts(
   return new Map(parts.map((part) => [basePartName(part), part]));
 }
 
+/**
+ * The tokens a base keeps, by id, each at its entry's revision (none from a base written before
+ * tokens were kept), or undefined when a part is missing (the base was replaced meanwhile).
+ */
+export async function readBaseTokens(
+  workspaceId: string,
+  base: SearchBaseRef,
+): Promise<Map<string, Token> | undefined> {
+  const chunks = await readParts(workspaceId, base, chunkPartNames(base));
+  if (!chunks) return undefined;
+  const tokens = new Map<string, Token>();
+  for (const chunk of chunks.values()) {
+    if (chunk.kind !== 'ids') continue;
+    for (const token of chunk.tokens ?? []) if (token) tokens.set(token.id, token);
+  }
+  return tokens;
+}
+
 /** What the base gives for a search: the tokens that may match, and the items read. */
 export interface BaseCandidates {
   readonly ids: string[];
   /** The revision of each id's entry in the base (none for a base written before revisions). */
   readonly revs: ReadonlyMap<string, string>;
+  /** The token of each id the base keeps, at that revision. */
+  readonly tokens: ReadonlyMap<string, Token>;
   readonly itemsRead: number;
 }
 
@@ -214,6 +252,7 @@ export async function readBaseCandidates(
   if (!chunks) return undefined;
   const ids: string[] = [];
   const revs = new Map<string, string>();
+  const tokens = new Map<string, Token>();
   for (const ordinal of ordinals) {
     const chunk = chunks.get(
       basePartName({ kind: 'ids', chunk: Math.floor(ordinal / base.chunkSize) }),
@@ -225,6 +264,8 @@ export async function readBaseCandidates(
     ids.push(id);
     const rev = chunk.revs?.[at];
     if (rev !== undefined) revs.set(id, rev);
+    const token = chunk.tokens?.[at];
+    if (token) tokens.set(id, token);
   }
-  return { ids, revs, itemsRead: bucketNames.length + chunkNames.length };
+  return { ids, revs, tokens, itemsRead: bucketNames.length + chunkNames.length };
 }

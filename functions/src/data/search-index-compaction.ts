@@ -24,7 +24,8 @@ import type {
 } from './entities/search-manifest';
 import { PACK_MAX_BYTES } from './entities/search-pack';
 import { keys } from './keys';
-import { deleteSearchBase, writeSearchBase } from './search-base';
+import { deleteSearchBase, readBaseTokens, writeSearchBase } from './search-base';
+import { tokensForBase } from './search-base-tokens';
 import {
   cleanUp,
   commitManifest,
@@ -59,6 +60,12 @@ const BASE_MIN_ENTRIES = 10_000;
  * than this: about 1,700 of the benchmark's entries, 8 read units.
  */
 const OVERLAY_MAX_BYTES = 64_000;
+/**
+ * The base is also built again while it lacks the tokens of more entries than this (a first
+ * base over a large workspace, which reads a limited number of tokens per build: a candidate
+ * without its token in the base costs a read by key).
+ */
+const BASE_MISSING_TOKENS_MAX = 1_000;
 
 type Mode = 'tiered' | 'all';
 
@@ -265,19 +272,25 @@ async function compact(
   }
 }
 
-/** Whether the manifest's packs are many enough, and those its base does not cover large enough. */
-function baseDue(manifest: SearchManifestRecord): boolean {
+/**
+ * Whether the manifest's packs are many enough, and those its base does not cover large enough
+ * or the tokens its base lacks many enough.
+ */
+export function baseDue(manifest: SearchManifestRecord): boolean {
   const entries = manifest.packs.reduce((sum, pack) => sum + pack.entries, 0);
   if (entries < BASE_MIN_ENTRIES) return false;
-  const covered = new Set(manifest.base?.packs ?? []);
+  const base = manifest.base;
+  if (base && (base.tokensMissing ?? base.entries) > BASE_MISSING_TOKENS_MAX) return true;
+  const covered = new Set(base?.packs ?? []);
   const uncovered = manifest.packs.filter(({ id }) => !covered.has(id));
   return uncovered.reduce((sum, pack) => sum + pack.bytes, 0) > OVERLAY_MAX_BYTES;
 }
 
 /**
  * Builds the base again over every pack in use when `due` (by default `baseDue`), under the lease: reads the packs,
- * writes the new base, switches the manifest to it (conditioned on its version), then deletes
- * the old base (a search reading it then finds a part missing and reads the packs instead).
+ * gathers the tokens it keeps (search-base-tokens.ts: the old base's where unchanged), writes the
+ * new base, switches the manifest to it (conditioned on its version), then deletes the old base
+ * (a search reading it then finds a part missing and reads the packs instead).
  * Returns whether it built one.
  */
 export async function rebuildBaseIfDue(
@@ -297,7 +310,9 @@ export async function rebuildBaseIfDue(
     for (const entry of latestEntries([...packs.values()].flat()).values()) {
       if (!entry.deleted) live.push(entry);
     }
-    base = await writeSearchBase(workspaceId, live, packIds);
+    const previous = leased.base ? await readBaseTokens(workspaceId, leased.base) : undefined;
+    const { tokens } = await tokensForBase(workspaceId, live, previous ?? new Map());
+    base = await writeSearchBase(workspaceId, live, packIds, tokens);
     const committed = await commitManifest(leased, {
       packs: leased.packs,
       folded: leased.folded,

@@ -18,7 +18,7 @@ import { tokenIndexSortKey } from './entities/token';
 import { keys } from './keys';
 import { readBaseCandidates } from './search-base';
 import { candidatesWorthReading, readSearchIndex, readSearchIndexFor } from './search-index';
-import { compactSearchIndex, rebuildBaseIfDue } from './search-index-compaction';
+import { baseDue, compactSearchIndex, rebuildBaseIfDue } from './search-index-compaction';
 import { entriesToReadAgain, listTokens } from './token-listing';
 import {
   createToken,
@@ -449,7 +449,9 @@ describe('search index', () => {
       [renamed.id]: renamed.updated_at,
       [created.id]: created.updated_at,
     });
-    // One unchanged since the base: the revision its chunk of ids keeps.
+    // The renamed one changed since the base and the new one is not in it: their tokens are read.
+    expect('tokens' in narrowed && narrowed.tokens.size).toBe(0);
+    // One unchanged since the base: the revision its chunk of ids keeps, and its token there.
     const unchanged = await readSearchIndexFor(workspaceId, {
       text: 'oken 250',
       ownerId: undefined,
@@ -457,6 +459,31 @@ describe('search index', () => {
     expect('revisions' in unchanged && Object.fromEntries(unchanged.revisions)).toEqual({
       [seeded[250]!.id]: seeded[250]!.updated_at,
     });
+    expect('tokens' in unchanged && Object.fromEntries(unchanged.tokens)).toEqual({
+      [seeded[250]!.id]: seeded[250],
+    });
+    // Its page reads no token: nothing beyond what the index read.
+    const counters = await readTokenCounters(workspaceId);
+    const unchangedPage = await listTokens({
+      workspaceId,
+      tokenCounters: counters,
+      q: 'oken 250',
+      sort: 'expiration_asc',
+      category: undefined,
+      section: undefined,
+      offset: 0,
+      limit: 100,
+    });
+    expect(unchangedPage.items).toEqual([seeded[250]]);
+    expect(unchangedPage.itemsRead).toBe('itemsRead' in unchanged && unchanged.itemsRead);
+    // Deleted since the base: a candidate still, but its tombstone is newer than the token its
+    // chunk keeps, so it is read by key (and found gone).
+    await deleteToken(seeded[287]!, new Date());
+    tokens.delete(seeded[287]!.id);
+    const gone = await readSearchIndexFor(workspaceId, { text: 'oken 287', ownerId: undefined });
+    if (!('tokens' in gone)) throw new Error('The base did not narrow the search');
+    expect(gone.candidates).toEqual([seeded[287]!.id]);
+    expect(gone.tokens.size).toBe(0);
     const query = (q: string): Query => ({
       q,
       sort: 'expiration_asc',
@@ -468,6 +495,7 @@ describe('search index', () => {
     // Narrowed (one match, none, a trigram nobody has); too many candidates; too short.
     await expectSearchesMatch(workspaceId, tokens, [
       query('oken 123'),
+      query('oken 287'),
       query('OKEN 12'),
       query('ken 2'),
       query('zzz'),
@@ -535,6 +563,43 @@ describe('search index', () => {
     expect(candidatesWorthReading(manifest, base)).toBe(525);
     // However small the packs, a search narrowed to a few candidates reads them.
     expect(candidatesWorthReading({ ...manifest, packs: [pack('p0', 4)] }, base)).toBe(10);
+  });
+
+  it('builds the base again once the packs it does not cover are large, or while it lacks many tokens', () => {
+    const pack = (id: string, entries: number, kilobytes: number) => ({
+      id,
+      entries,
+      bytes: kilobytes * 1024,
+    });
+    const base = (tokensMissing: number | undefined) => ({
+      id: 'b',
+      packs: ['p0'],
+      entries: 20_000,
+      buckets: 1,
+      chunkSize: 100,
+      bytes: 0,
+      ...(tokensMissing === undefined ? {} : { tokensMissing }),
+    });
+    const manifest = (packs: ReturnType<typeof pack>[], tokensMissing?: number | null) => ({
+      workspaceId: 'ws',
+      version: 1,
+      folded: [],
+      retired: [],
+      leaseUntil: null,
+      base: tokensMissing === null ? null : base(tokensMissing),
+      packs,
+    });
+    const covered = pack('p0', 20_000, 300);
+    // Fewer than 10,000 entries: no base.
+    expect(baseDue(manifest([pack('p0', 9_999, 300)], null))).toBe(false);
+    expect(baseDue(manifest([covered], null))).toBe(true);
+    expect(baseDue(manifest([covered], 0))).toBe(false);
+    expect(baseDue(manifest([covered, pack('new', 100, 60)], 0))).toBe(false);
+    expect(baseDue(manifest([covered, pack('new', 2_000, 70)], 0))).toBe(true);
+    // A base lacking the tokens of more than 1,000 entries, or written before it kept any.
+    expect(baseDue(manifest([covered], 1_000))).toBe(false);
+    expect(baseDue(manifest([covered], 1_001))).toBe(true);
+    expect(baseDue(manifest([covered], undefined))).toBe(true);
   });
 
   it('reads the manifest again, not the deltas, when a compaction retires a pack it was about to read', async () => {

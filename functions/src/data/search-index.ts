@@ -24,12 +24,14 @@
  * A workspace of many tokens also has a base (search-base.ts), named by the manifest: a trigram
  * index over the entries of the packs it was built from. A search of three characters or more
  * then reads the base's few items for its grams and, whole, only the packs the base does not
- * cover and the deltas; when that leaves few candidates, the caller reads their tokens and keeps
- * those that match (data/token-listing.ts). Otherwise (a short search, common grams only, many
+ * cover and the deltas; when that leaves few candidates, the caller keeps those that match: the
+ * tokens the base's chunks keep where none changed since, the others read by key
+ * (data/token-listing.ts). Otherwise (a short search, common grams only, many
  * candidates, a base replaced while read) it reads every pack as above.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import {
   compareRevisions,
   entryMatches,
@@ -115,6 +117,11 @@ export interface SearchCandidatesRead {
    * None for a candidate of a base written before revisions were kept.
    */
   readonly revisions: ReadonlyMap<string, string>;
+  /**
+   * The candidates whose token the base keeps and the index knows nothing newer of: the token as
+   * it is at that latest revision, with no need to read it.
+   */
+  readonly tokens: ReadonlyMap<string, Token>;
   readonly itemsRead: number;
 }
 
@@ -207,15 +214,19 @@ async function candidatesOf(
   if (candidates.size > most) return undefined;
   const fromBaseIds = new Set(fromBase.ids);
   const revisions = new Map<string, string>();
+  const tokens = new Map<string, Token>();
   for (const id of candidates) {
     const baseRev = fromBase.revs.get(id);
     // A base written before revisions were kept gives none: its candidates are read consistently.
     if (fromBaseIds.has(id) && baseRev === undefined) continue;
     const known = [baseRev, others.get(id)?.rev].filter((rev) => rev !== undefined);
     const latest = known.sort(compareRevisions).at(-1);
-    if (latest !== undefined) revisions.set(id, latest);
+    if (latest === undefined) continue;
+    revisions.set(id, latest);
+    const kept = fromBase.tokens.get(id);
+    if (kept && latest === baseRev) tokens.set(id, kept);
   }
-  return { candidates: [...candidates], revisions, itemsRead: fromBase.itemsRead };
+  return { candidates: [...candidates], revisions, tokens, itemsRead: fromBase.itemsRead };
 }
 
 async function readIndex(

@@ -7,7 +7,9 @@
  * With an id: that one token (GetItem), for the link of an alert.
  * With a search or an owner filter: the workspace's search index (data/search-index: a few packs of many tokens'
  * entries and the deltas not folded yet), matched, counted, filtered, sorted and paged in memory
- * in the same order the indexes give; then only the page's tokens are read.
+ * in the same order the indexes give; then only the page's tokens are read. When the index's
+ * base narrows a search to a few candidates, they are matched instead, their tokens mostly
+ * from the base's chunks.
  */
 import type {
   ListTokensQuery,
@@ -217,11 +219,15 @@ async function listWithSearch(request: TokenListRequest, search: string): Promis
         });
   if ('candidates' in index) {
     // The candidates' tokens, none older than the index, are the answer's truth: each is matched
-    // again (the index gives no more candidates than cost less to read than its packs).
+    // again (the index gives no more candidates than cost less to read than its packs). Those the
+    // base keeps at the latest revision the index knows need no read.
     const { byId: tokens, keysRead } = await readTokensNoOlderThanIndex(
       request.workspaceId,
-      index.candidates.map((id) => ({ id, rev: index.revisions.get(id) })),
+      index.candidates
+        .filter((id) => !index.tokens.has(id))
+        .map((id) => ({ id, rev: index.revisions.get(id) })),
     );
+    for (const [id, token] of index.tokens) tokens.set(id, token);
     const { page, total, facets } = answerOf(
       request,
       search,

@@ -1,6 +1,7 @@
 import { deflateRawSync } from 'node:zlib';
 import fc from 'fast-check';
 import { expectRoundTrip } from '../../../test-support/codec-properties';
+import { buildToken } from '../../../test-support/token-seeding';
 import { keys } from '../keys';
 import { MalformedItemError } from './entity-codec';
 import { searchBasePartCodec, type SearchBasePartRecord } from './search-base';
@@ -9,33 +10,52 @@ const ordinals = fc
   .uniqueArray(fc.nat({ max: 100_000 }), { maxLength: 20 })
   .map((list) => list.sort((a, b) => a - b));
 
-const partArbitrary: fc.Arbitrary<SearchBasePartRecord> = fc.record({
-  workspaceId: fc.uuid(),
-  baseId: fc.uuid(),
-  part: fc.oneof(
+const chunkKeepingTokens = (workspaceId: string) =>
+  fc
+    .array(fc.tuple(fc.string({ minLength: 1, maxLength: 12 }), fc.boolean()), { maxLength: 8 })
+    .chain((rows) => {
+      const tokens = rows.map(([name, kept]) => (kept ? buildToken(workspaceId, { name }) : null));
+      return fc.record({
+        kind: fc.constant('ids' as const),
+        chunk: fc.nat({ max: 5_000 }),
+        ids: fc.constant(tokens.map((token, at) => token?.id ?? `missing-${at}`)),
+        revs: fc.constant(tokens.map((token) => token?.updated_at ?? '2026-01-01T00:00:00.000Z')),
+        tokens: fc.constant(tokens),
+      });
+    });
+
+const partArbitrary: fc.Arbitrary<SearchBasePartRecord> = fc.tuple(fc.uuid(), fc.uuid()).chain(
+  ([workspaceId, baseId]) =>
     fc.record({
-      kind: fc.constant('grams' as const),
-      bucket: fc.nat({ max: 5_000 }),
-      common: fc.array(fc.string({ minLength: 3, maxLength: 3 }), { maxLength: 5 }),
-      postings: fc.dictionary(fc.string({ minLength: 3, maxLength: 3 }), ordinals),
-    }),
-    fc.record({
-      kind: fc.constant('ids' as const),
-      chunk: fc.nat({ max: 5_000 }),
-      ids: fc.array(fc.uuid(), { maxLength: 20 }),
-    }),
-    fc
-      .array(fc.tuple(fc.uuid(), fc.date({ noInvalidDate: true })), { maxLength: 20 })
-      .chain((entries) =>
+      workspaceId: fc.constant(workspaceId),
+      baseId: fc.constant(baseId),
+      part: fc.oneof(
+        fc.record({
+          kind: fc.constant('grams' as const),
+          bucket: fc.nat({ max: 5_000 }),
+          common: fc.array(fc.string({ minLength: 3, maxLength: 3 }), { maxLength: 5 }),
+          postings: fc.dictionary(fc.string({ minLength: 3, maxLength: 3 }), ordinals),
+        }),
         fc.record({
           kind: fc.constant('ids' as const),
           chunk: fc.nat({ max: 5_000 }),
-          ids: fc.constant(entries.map(([id]) => id)),
-          revs: fc.constant(entries.map(([, at]) => at.toISOString())),
+          ids: fc.array(fc.uuid(), { maxLength: 20 }),
         }),
+        fc
+          .array(fc.tuple(fc.uuid(), fc.date({ noInvalidDate: true })), { maxLength: 20 })
+          .chain((entries) =>
+            fc.record({
+              kind: fc.constant('ids' as const),
+              chunk: fc.nat({ max: 5_000 }),
+              ids: fc.constant(entries.map(([id]) => id)),
+              revs: fc.constant(entries.map(([, at]) => at.toISOString())),
+            }),
+          ),
+        // Chunks that keep tokens: each the token of its id at its revision, or null.
+        chunkKeepingTokens(workspaceId),
       ),
-  ),
-});
+    }),
+);
 
 const partItem = (part: string, data: unknown) => ({
   ...keys.searchBasePart('ws-1', 'b-1', part),
@@ -57,6 +77,22 @@ describe('search base part codec', () => {
     expect(() =>
       searchBasePartCodec.fromItem(partItem('I0', { ids: ['a', 'b'], revs: ['2026-01-01'] })),
     ).toThrow(MalformedItemError);
+    // A chunk's tokens, one for each id or null, stored without what the chunk and key hold.
+    const token = buildToken('ws-1');
+    const { id: _id, updated_at: _updatedAt, workspace_id: _workspaceId, ...stored } = token;
+    const chunkOf = (tokens: unknown[]) =>
+      partItem('I0', { ids: [token.id], revs: [token.updated_at], tokens });
+    expect(searchBasePartCodec.fromItem(chunkOf([stored])).part).toEqual({
+      kind: 'ids',
+      chunk: 0,
+      ids: [token.id],
+      revs: [token.updated_at],
+      tokens: [token],
+    });
+    expect(() => searchBasePartCodec.fromItem(chunkOf([]))).toThrow(MalformedItemError);
+    expect(() => searchBasePartCodec.fromItem(chunkOf([{ name: 'No category' }]))).toThrow(
+      MalformedItemError,
+    );
     expect(() => searchBasePartCodec.fromItem(partItem('G0', { gaps: {} }))).toThrow(
       MalformedItemError,
     );

@@ -7,13 +7,18 @@
  *   thousand entries the ordinals of those entries (ascending, each stored as its distance from the
  *   one before), and the grams of more entries than that, named as common;
  * - `I<chunk>`: the token ids of ordinals `chunk * chunkSize` onwards, with their entries'
- *   revisions (a base written before revisions were kept has the ids alone).
+ *   revisions (a base written before revisions were kept has the ids alone) and each token's API
+ *   fields at that revision without the id, revision and workspace (the chunk and its key hold
+ *   them), or null where the base has none (a base written before tokens were kept has no
+ *   `tokens`).
  *
  * Reading: workspace, base and part come from the key; `data` must inflate to the part's shape.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import * as z from 'zod';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import { keyParts, keys } from '../keys';
+import { tokenFromFieldsItem } from './token';
 import { MalformedItemError, parseItem, requireKeyPart, type EntityCodec } from './entity-codec';
 
 export interface SearchGramBucket {
@@ -31,6 +36,11 @@ export interface SearchIdChunk {
   readonly ids: readonly string[];
   /** The revision of each id's entry, by position; absent in a base written before. */
   readonly revs?: readonly string[];
+  /**
+   * Each id's token at its entry's revision, by position (null: the base has none of it), so a
+   * search answers from the chunk without reading the token; absent in a base written before.
+   */
+  readonly tokens?: readonly (Token | null)[];
 }
 
 export interface SearchBasePartRecord {
@@ -53,7 +63,11 @@ const bucketDataSchema = z.object({
   gaps: z.record(z.string(), z.array(z.number().int().nonnegative())),
 });
 const idsDataSchema = z.union([
-  z.object({ ids: z.array(z.string()), revs: z.array(z.string()) }),
+  z.object({
+    ids: z.array(z.string()),
+    revs: z.array(z.string()),
+    tokens: z.array(z.record(z.string(), z.unknown()).nullable()).optional(),
+  }),
   z.array(z.string()),
 ]);
 
@@ -73,13 +87,51 @@ function ordinalsOf(gaps: readonly number[]): number[] {
 }
 
 function dataOf(part: SearchBasePartRecord['part']): unknown {
-  if (part.kind === 'ids') return part.revs ? { ids: part.ids, revs: part.revs } : part.ids;
+  if (part.kind === 'ids') {
+    if (!part.revs) return part.ids;
+    return part.tokens
+      ? { ids: part.ids, revs: part.revs, tokens: part.tokens.map(storedFieldsOf) }
+      : { ids: part.ids, revs: part.revs };
+  }
   const gaps: Record<string, number[]> = {};
   for (const [gram, ordinals] of Object.entries(part.postings)) gaps[gram] = gapsOf(ordinals);
   return { common: part.common, gaps };
 }
 
-function decode(item: SearchBasePartItem, name: string): SearchBasePartRecord['part'] {
+/** What a chunk stores of a token: all but what the chunk and its key already hold. */
+function storedFieldsOf(token: Token | null) {
+  if (token === null) return null;
+  const { id: _id, updated_at: _updatedAt, workspace_id: _workspaceId, ...stored } = token;
+  return stored;
+}
+
+/** Reads a chunk's stored token: the token of the id and revision at its place. */
+function tokenAt(
+  workspaceId: string,
+  ids: readonly string[],
+  revs: readonly string[],
+  malformed: (detail: string) => MalformedItemError,
+) {
+  return (stored: Record<string, unknown> | null, at: number): Token | null => {
+    if (stored === null) return null;
+    try {
+      return tokenFromFieldsItem({
+        ...stored,
+        id: ids[at],
+        updated_at: revs[at],
+        workspace_id: workspaceId,
+      });
+    } catch {
+      throw malformed(`data: token ${at} is not a token`);
+    }
+  };
+}
+
+function decode(
+  item: SearchBasePartItem,
+  workspaceId: string,
+  name: string,
+): SearchBasePartRecord['part'] {
   const malformed = (detail: string) =>
     new MalformedItemError('SEARCH_BASE_PART', `${item.pk} ${item.sk}`, detail);
   let data: unknown;
@@ -94,9 +146,17 @@ function decode(item: SearchBasePartItem, name: string): SearchBasePartRecord['p
     const chunk = idsDataSchema.safeParse(data);
     if (!chunk.success) throw malformed('data: not a list of ids');
     if (Array.isArray(chunk.data)) return { kind: 'ids', chunk: index, ids: chunk.data };
-    const { ids, revs } = chunk.data;
+    const { ids, revs, tokens } = chunk.data;
     if (revs.length !== ids.length) throw malformed('data: not a revision for each id');
-    return { kind: 'ids', chunk: index, ids, revs };
+    if (!tokens) return { kind: 'ids', chunk: index, ids, revs };
+    if (tokens.length !== ids.length) throw malformed('data: not a token or null for each id');
+    return {
+      kind: 'ids',
+      chunk: index,
+      ids,
+      revs,
+      tokens: tokens.map(tokenAt(workspaceId, ids, revs, malformed)),
+    };
   }
   const bucket = bucketDataSchema.safeParse(data);
   if (!name.startsWith('G') || !bucket.success) throw malformed('data: not a gram bucket');
@@ -124,15 +184,16 @@ export const searchBasePartCodec = {
       'base part',
     );
     const separator = basePart.lastIndexOf('#');
+    const workspaceId = requireKeyPart(
+      'SEARCH_BASE_PART',
+      item,
+      keyParts.workspaceId(parsed.pk),
+      'workspace id',
+    );
     return {
-      workspaceId: requireKeyPart(
-        'SEARCH_BASE_PART',
-        item,
-        keyParts.workspaceId(parsed.pk),
-        'workspace id',
-      ),
+      workspaceId,
       baseId: basePart.slice(0, Math.max(0, separator)),
-      part: decode(parsed, basePart.slice(separator + 1)),
+      part: decode(parsed, workspaceId, basePart.slice(separator + 1)),
     };
   },
 } satisfies EntityCodec<SearchBasePartRecord, SearchBasePartItem>;

@@ -29,6 +29,11 @@ export interface SearchBaseRef {
   readonly buckets: number;
   readonly chunkSize: number;
   readonly bytes: number;
+  /**
+   * Entries whose token the base does not keep (a search reads those tokens by key); absent in a
+   * base written before tokens were kept, which keeps none.
+   */
+  readonly tokensMissing?: number;
 }
 
 export interface SearchManifestRecord {
@@ -54,6 +59,7 @@ const baseRefSchema = z.object({
   buckets: z.number().int().positive(),
   chunkSize: z.number().int().positive(),
   bytes: z.number().int().nonnegative(),
+  tokensMissing: z.number().int().nonnegative().optional(),
 });
 
 export const searchManifestItemSchema = z.object({
