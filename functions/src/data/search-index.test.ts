@@ -451,7 +451,7 @@ describe('search index', () => {
     });
     // The renamed one changed since the base and the new one is not in it: their tokens are read.
     expect('tokens' in narrowed && narrowed.tokens.size).toBe(0);
-    // One unchanged since the base: the revision its chunk of ids keeps, and its token there.
+    // One unchanged since the base: the revision its chunk keeps, and its token there.
     const unchanged = await readSearchIndexFor(workspaceId, {
       text: 'oken 250',
       ownerId: undefined,
@@ -559,7 +559,7 @@ describe('search index', () => {
       bytes: 0,
     };
     // 75 units of 4 KB in each covered pack, half a unit each read eventually consistent: 525
-    // units, the cost of 525 candidates (half a unit for the token, half for its chunk of ids).
+    // units, the cost of 525 candidates (half a unit for its chunk, at most half for its token).
     expect(candidatesWorthReading(manifest, base)).toBe(525);
     // However small the packs, a search narrowed to a few candidates reads them.
     expect(candidatesWorthReading({ ...manifest, packs: [pack('p0', 4)] }, base)).toBe(10);

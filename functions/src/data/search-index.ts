@@ -154,9 +154,10 @@ const CANDIDATES_READ_LEAST = 10;
 /** What DynamoDB charges per item read eventually consistent: half a unit per 4 KB begun. */
 const EVENTUALLY_CONSISTENT_UNITS_PER_4_KB = 0.5;
 /**
- * What a candidate costs, at most: its token read eventually consistent (half a unit: a token
- * item is under 4 KB; again consistently only when written since the index was read) and the
- * base's chunk of ids that names it (half a unit, eventually consistent).
+ * What a candidate costs, at most: the base's chunk that names it (half a unit, eventually
+ * consistent: a chunk is about 2.5 KB) and, when the chunk does not keep its token as the index
+ * last knows it (changed since the base), its token read eventually consistent (half a unit: a
+ * token item is under 4 KB; again consistently only when written since the index was read).
  */
 const UNITS_PER_CANDIDATE = 1;
 

@@ -24,8 +24,9 @@ const chunkKeepingTokens = (workspaceId: string) =>
       });
     });
 
-const partArbitrary: fc.Arbitrary<SearchBasePartRecord> = fc.tuple(fc.uuid(), fc.uuid()).chain(
-  ([workspaceId, baseId]) =>
+const partArbitrary: fc.Arbitrary<SearchBasePartRecord> = fc
+  .tuple(fc.uuid(), fc.uuid())
+  .chain(([workspaceId, baseId]) =>
     fc.record({
       workspaceId: fc.constant(workspaceId),
       baseId: fc.constant(baseId),
@@ -55,7 +56,7 @@ const partArbitrary: fc.Arbitrary<SearchBasePartRecord> = fc.tuple(fc.uuid(), fc
         chunkKeepingTokens(workspaceId),
       ),
     }),
-);
+  );
 
 const partItem = (part: string, data: unknown) => ({
   ...keys.searchBasePart('ws-1', 'b-1', part),
