@@ -118,6 +118,53 @@ export async function deleteSearchBase(workspaceId: string, base: SearchBaseRef)
 }
 
 /**
+ * A chunk's item stays well under DynamoDB's 400 KB (and a search's read of it small): a chunk
+ * whose tokens deflate to more leaves out its largest ones, which searches read by key.
+ */
+const CHUNK_MAX_BYTES = 64_000;
+
+type BasePartItem = ReturnType<typeof searchBasePartCodec.toItem>;
+
+/** The item of `part`, its tokens left out largest first while the item is over CHUNK_MAX_BYTES. */
+function itemWithinLimit(
+  workspaceId: string,
+  baseId: string,
+  part: SearchBasePartRecord['part'],
+): { item: BasePartItem; tokensMissing: number } {
+  let current = part;
+  let item = searchBasePartCodec.toItem({ workspaceId, baseId, part: current });
+  while (current.kind === 'ids' && current.tokens && item.data.length > CHUNK_MAX_BYTES) {
+    const sizes = current.tokens.map((token) => (token ? JSON.stringify(token).length : -1));
+    const largest = sizes.indexOf(Math.max(...sizes));
+    if (sizes[largest]! < 0) break;
+    current = {
+      ...current,
+      tokens: current.tokens.map((token, at) => (at === largest ? null : token)),
+    };
+    item = searchBasePartCodec.toItem({ workspaceId, baseId, part: current });
+  }
+  const tokensMissing =
+    current.kind === 'ids' ? current.ids.length - (current.tokens ?? []).filter(Boolean).length : 0;
+  return { item, tokensMissing };
+}
+
+/** The items of a base's parts, and how many of its entries' tokens they leave out. */
+export function basePartItems(
+  workspaceId: string,
+  baseId: string,
+  parts: readonly SearchBasePartRecord['part'][],
+): { items: BasePartItem[]; tokensMissing: number } {
+  const items: BasePartItem[] = [];
+  let tokensMissing = 0;
+  for (const part of parts) {
+    const within = itemWithinLimit(workspaceId, baseId, part);
+    items.push(within.item);
+    tokensMissing += within.tokensMissing;
+  }
+  return { items, tokensMissing };
+}
+
+/**
  * Writes a new base over `entries`, the live entries of the packs `packIds`, with the tokens it
  * keeps, before any manifest names it; its parts already written are deleted when a write fails.
  */
@@ -128,37 +175,36 @@ export async function writeSearchBase(
   tokens: ReadonlyMap<string, Token>,
 ): Promise<SearchBaseRef> {
   const { parts, buckets } = baseParts(entries, tokens);
+  const id = randomUUID();
+  const { items, tokensMissing } = basePartItems(workspaceId, id, parts);
   const ref: SearchBaseRef = {
-    id: randomUUID(),
+    id,
     packs: [...packIds],
     entries: entries.length,
     buckets,
     chunkSize: CHUNK_SIZE,
-    bytes: 0,
-    tokensMissing: entries.filter(({ id }) => !tokens.has(id)).length,
+    bytes: items.reduce((sum, item) => sum + item.data.length, 0),
+    tokensMissing,
   };
-  let bytes = 0;
   try {
-    for (let start = 0; start < parts.length; start += WRITE_CONCURRENCY) {
+    for (let start = 0; start < items.length; start += WRITE_CONCURRENCY) {
       await Promise.all(
-        parts.slice(start, start + WRITE_CONCURRENCY).map(async (part) => {
-          const item = searchBasePartCodec.toItem({ workspaceId, baseId: ref.id, part });
-          bytes += item.data.length;
-          await getDocumentClient().send(
+        items.slice(start, start + WRITE_CONCURRENCY).map((item) =>
+          getDocumentClient().send(
             new PutCommand({
               TableName: getConfig().tableName,
               Item: item,
               ConditionExpression: 'attribute_not_exists(pk)',
             }),
-          );
-        }),
+          ),
+        ),
       );
     }
   } catch (error) {
     await deleteSearchBase(workspaceId, ref).catch(() => {});
     throw error;
   }
-  return { ...ref, bytes };
+  return ref;
 }
 
 function intersect(lists: readonly (readonly number[])[]): number[] {
