@@ -43,6 +43,15 @@ export const workspaceSchema = z.object({
    * for an empty workspace and shows it collapsed once tokens exist, from its first render.
    */
   token_count: z.number().int().optional(),
+  /**
+   * Its owner's display name, as every member sees it on the members page: the list of
+   * workspaces says it (the web tells apart workspaces of the same name by it); answers about one
+   * workspace leave it out, and so does the list when the owner's account is gone.
+   */
+  owner_name: z
+    .string()
+    .optional()
+    .describe("Its owner's display name; only the list of workspaces says it."),
 });
 export type Workspace = z.infer<typeof workspaceSchema>;
 

@@ -122,6 +122,7 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
           is_frozen: true,
           require_two_factor: false,
           token_count: 1,
+          owner_name: 'Ada Lovelace',
         },
         {
           id: own,
@@ -131,6 +132,7 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
           is_frozen: false,
           require_two_factor: false,
           token_count: 0,
+          owner_name: 'Ada Lovelace',
         },
       ]),
     );
@@ -172,6 +174,7 @@ describe('DELETE /auth/account: workspaces shared with others', () => {
         is_frozen: false,
         require_two_factor: false,
         token_count: 0,
+        owner_name: 'Ada Lovelace',
       },
     ]);
     expect(await sessionUserOf(member)).toMatchObject({ plan: 'pro', downgraded: false });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { givenSignedInUser } from '../../../test-support/fixtures';
 import { buildToken, putTokenItem } from '../../../test-support/token-seeding';
@@ -11,8 +12,9 @@ import {
   routeRequest,
 } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { updateUserName } from '../../data/user-records';
 import { keys } from '../../data/keys';
-import { keyOf } from '../../data/table-operations';
+import { keyOf, type TableKey } from '../../data/table-operations';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { auditEventView } from '../../services/audit/audit-event-view';
@@ -70,6 +72,7 @@ describe('GET /api/v1/workspaces', () => {
           is_frozen: true,
           require_two_factor: false,
           token_count: 0,
+          owner_name: 'Ada Lovelace',
         },
         {
           id: beta,
@@ -79,6 +82,7 @@ describe('GET /api/v1/workspaces', () => {
           is_frozen: false,
           require_two_factor: false,
           token_count: 0,
+          owner_name: 'Ada Lovelace',
         },
         {
           id: gamma,
@@ -88,12 +92,64 @@ describe('GET /api/v1/workspaces', () => {
           is_frozen: false,
           require_two_factor: false,
           token_count: 0,
+          owner_name: 'Ada Lovelace',
         },
       ],
       total: 3,
     });
     const page = await list(user.cookie, 'limit=1&offset=1');
     expect(page.json).toEqual({ items: [expect.objectContaining({ id: beta })], total: 3 });
+  });
+
+  it("names each workspace's owner, reading the other owners in one BatchGetItem", async () => {
+    const [user, jane, john] = await Promise.all([
+      givenSignedInUser({ plan: 'team' }),
+      givenSignedInUser({ plan: 'team' }),
+      givenSignedInUser({ plan: 'team' }),
+    ]);
+    await updateUserName(user.userId, 'Casey Caller', new Date());
+    await updateUserName(jane.userId, 'Jane Doe', new Date());
+    await updateUserName(john.userId, 'John Roe', new Date());
+    const asViewer = [{ userId: user.userId, role: 'viewer' as const }];
+    const janes = await givenWorkspace({ ownerId: jane.userId, name: 'Acme', members: asViewer });
+    const johns = await givenWorkspace({ ownerId: john.userId, name: 'ACME', members: asViewer });
+    const janesOther = await givenWorkspace({
+      ownerId: jane.userId,
+      name: 'Beta',
+      members: asViewer,
+    });
+    const own = await givenWorkspace({ ownerId: user.userId, name: 'Personal' });
+    // An owner whose account is gone (no user item) has no name to give.
+    const goneOwner = randomUUID();
+    const orphan = await givenWorkspace({ ownerId: goneOwner, name: 'Zeta', members: asViewer });
+
+    const send = jest.spyOn(getDocumentClient(), 'send');
+    const listed = await list(user.cookie);
+    const batchGets = send.mock.calls.flatMap(([command]) =>
+      command instanceof BatchGetCommand
+        ? [(command.input.RequestItems?.[getConfig().tableName]?.Keys ?? []) as TableKey[]]
+        : [],
+    );
+    send.mockRestore();
+
+    expect(listed.json).toMatchObject({ total: 5 });
+    const { items } = listed.json as { items: Workspace[] };
+    const ownerNames = new Map(items.map((item) => [item.id, item.owner_name]));
+    expect(Object.fromEntries(ownerNames)).toEqual({
+      [janes]: 'Jane Doe',
+      [johns]: 'John Roe',
+      [janesOther]: 'Jane Doe',
+      [own]: 'Casey Caller',
+      [orphan]: undefined,
+    });
+    expect(items.find((item) => item.id === orphan)).not.toHaveProperty('owner_name');
+    // Jane once for her two workspaces; the caller's own name is the session's.
+    const ownerReads = batchGets.filter((batch) =>
+      batch.some((key) => key.pk === keys.user(jane.userId).pk),
+    );
+    expect(ownerReads.map((batch) => batch.map((key) => key.pk).sort())).toEqual([
+      [jane.userId, john.userId, goneOwner].map((id) => keys.user(id).pk).sort(),
+    ]);
   });
 
   it('refuses a bad limit or offset with a clear message', async () => {

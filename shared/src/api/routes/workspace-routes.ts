@@ -20,7 +20,7 @@ export const workspaceRoutes = {
   listWorkspaces: {
     ...startUpRoutes.listWorkspaces,
     auth: 'verifiedSession',
-    summary: "The user's workspaces with their role in each.",
+    summary: "The user's workspaces with their role in each and its owner's display name.",
     request: { query: listWorkspacesQuery },
     response: listWorkspacesResponse,
     apiKey: 'workspace',
