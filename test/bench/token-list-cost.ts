@@ -325,7 +325,7 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
   if (base) {
     const parts = base.buckets + Math.ceil(base.entries / base.chunkSize);
     console.log(
-      `  its base: ${thousands(parts)} parts, ${(base.bytes / 1e6).toFixed(2)} MB deflated, keeping the tokens of all but ${thousands(base.tokensMissing ?? base.entries)} of its ${thousands(base.entries)} entries`,
+      `  its base: ${thousands(parts)} parts, ${(base.bytes / 1e6).toFixed(2)} MB deflated, lacking the tokens of ${thousands(base.tokensMissing ?? base.entries)} of its ${thousands(base.entries)} entries`,
     );
   }
 

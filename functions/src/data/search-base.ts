@@ -130,7 +130,7 @@ function itemWithinLimit(
   workspaceId: string,
   baseId: string,
   part: SearchBasePartRecord['part'],
-): { item: BasePartItem; tokensMissing: number } {
+): BasePartItem {
   let current = part;
   let item = searchBasePartCodec.toItem({ workspaceId, baseId, part: current });
   while (current.kind === 'ids' && current.tokens && item.data.length > CHUNK_MAX_BYTES) {
@@ -143,25 +143,16 @@ function itemWithinLimit(
     };
     item = searchBasePartCodec.toItem({ workspaceId, baseId, part: current });
   }
-  const tokensMissing =
-    current.kind === 'ids' ? current.ids.length - (current.tokens ?? []).filter(Boolean).length : 0;
-  return { item, tokensMissing };
+  return item;
 }
 
-/** The items of a base's parts, and how many of its entries' tokens they leave out. */
+/** The items of a base's parts (chunks over CHUNK_MAX_BYTES leave out their largest tokens). */
 export function basePartItems(
   workspaceId: string,
   baseId: string,
   parts: readonly SearchBasePartRecord['part'][],
-): { items: BasePartItem[]; tokensMissing: number } {
-  const items: BasePartItem[] = [];
-  let tokensMissing = 0;
-  for (const part of parts) {
-    const within = itemWithinLimit(workspaceId, baseId, part);
-    items.push(within.item);
-    tokensMissing += within.tokensMissing;
-  }
-  return { items, tokensMissing };
+): BasePartItem[] {
+  return parts.map((part) => itemWithinLimit(workspaceId, baseId, part));
 }
 
 /**
@@ -176,7 +167,7 @@ export async function writeSearchBase(
 ): Promise<SearchBaseRef> {
   const { parts, buckets } = baseParts(entries, tokens);
   const id = randomUUID();
-  const { items, tokensMissing } = basePartItems(workspaceId, id, parts);
+  const items = basePartItems(workspaceId, id, parts);
   const ref: SearchBaseRef = {
     id,
     packs: [...packIds],
@@ -184,7 +175,8 @@ export async function writeSearchBase(
     buckets,
     chunkSize: CHUNK_SIZE,
     bytes: items.reduce((sum, item) => sum + item.data.length, 0),
-    tokensMissing,
+    // Those the build did not have (a later build reads them), not those left out for size.
+    tokensMissing: entries.filter(({ id: tokenId }) => !tokens.has(tokenId)).length,
   };
   try {
     for (let start = 0; start < items.length; start += WRITE_CONCURRENCY) {

@@ -30,8 +30,9 @@ export interface SearchBaseRef {
   readonly chunkSize: number;
   readonly bytes: number;
   /**
-   * Entries whose token the base does not keep (a search reads those tokens by key); absent in a
-   * base written before tokens were kept, which keeps none.
+   * Entries whose token the build did not have (not read yet: a build reads a limited number; or
+   * changed since the packs were read), which a later build reads; those a chunk left out for
+   * their size are not counted. Absent in a base written before tokens were kept, which keeps none.
    */
   readonly tokensMissing?: number;
 }
