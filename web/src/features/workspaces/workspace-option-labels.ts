@@ -8,30 +8,39 @@ function workspaceDistinction(workspace: Pick<Workspace, 'role'>): string {
   return isOwnWorkspace(workspace) ? 'yours' : ROLE_LABELS[workspace.role];
 }
 
-type LabelledWorkspace = Pick<Workspace, 'id' | 'name' | 'role' | 'is_frozen'>;
+type LabelledWorkspace = Pick<Workspace, 'id' | 'name' | 'role' | 'is_frozen' | 'owner_name'>;
+
+function countsOf<T>(items: readonly T[], keyOf: (item: T) => string): (item: T) => number {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
+  return (item) => counts.get(keyOf(item)) ?? 0;
+}
 
 /**
  * The text of each workspace, by id, in every list of workspaces the user chooses from (the top
  * bar's picker, the transfer of tokens): its name, and where another workspace of `workspaces`
  * has the same name (as owners' names compare: case and extra spaces aside, so "Personal" and
- * "personal" repeat), whose it is. Names that are unique stay as they are. Pass all the user's
- * workspaces, also where a list shows some of them, so a workspace reads the same in every list.
- * With `markFrozen`, frozen workspaces say so too: "Archive (frozen)", "Personal (yours, frozen)".
+ * "personal" repeat), whose it is: "yours", else the user's role, and where that still leaves
+ * two alike (the user a Viewer of two people's "Acme"), the owner's name too: "Acme (Viewer,
+ * Jane Doe's)". Names that are unique stay as they are. Pass all the user's workspaces, also
+ * where a list shows some of them, so a workspace reads the same in every list. With
+ * `markFrozen`, frozen workspaces say so too: "Archive (frozen)", "Personal (yours, frozen)".
  */
 export function workspaceOptionLabels(
   workspaces: readonly LabelledWorkspace[],
   { markFrozen = false }: { markFrozen?: boolean } = {},
 ): ReadonlyMap<string, string> {
-  const counts = new Map<string, number>();
-  for (const { name } of workspaces) {
-    const key = workspaceNameKey(name);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
+  const nameKey = (workspace: LabelledWorkspace) => workspaceNameKey(workspace.name);
+  const sameName = countsOf(workspaces, nameKey);
+  const sameNameAndDistinction = countsOf(workspaces, (workspace) =>
+    JSON.stringify([nameKey(workspace), workspaceDistinction(workspace)]),
+  );
   return new Map(
     workspaces.map((workspace) => {
       const notes: string[] = [];
-      if ((counts.get(workspaceNameKey(workspace.name)) ?? 0) > 1) {
-        notes.push(workspaceDistinction(workspace));
+      if (sameName(workspace) > 1) notes.push(workspaceDistinction(workspace));
+      if (sameNameAndDistinction(workspace) > 1 && workspace.owner_name) {
+        notes.push(`${workspace.owner_name}'s`);
       }
       if (markFrozen && workspace.is_frozen) notes.push('frozen');
       const label = notes.length > 0 ? `${workspace.name} (${notes.join(', ')})` : workspace.name;
