@@ -1360,7 +1360,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's workspaces with their role in each. */
+        /** The user's workspaces with their role in each and its owner's display name. */
         get: operations["listWorkspaces"];
         put?: never;
         /** Creates a workspace owned by the user, within the plan limit. */
@@ -7404,6 +7404,8 @@ export interface operations {
                             is_frozen: boolean;
                             require_two_factor?: boolean;
                             token_count?: number;
+                            /** @description Its owner's display name; only the list of workspaces says it. */
+                            owner_name?: string;
                         }[];
                         total?: number;
                     };
@@ -7462,6 +7464,8 @@ export interface operations {
                         is_frozen: boolean;
                         require_two_factor?: boolean;
                         token_count?: number;
+                        /** @description Its owner's display name; only the list of workspaces says it. */
+                        owner_name?: string;
                     };
                 };
             };
@@ -7512,6 +7516,8 @@ export interface operations {
                         is_frozen: boolean;
                         require_two_factor?: boolean;
                         token_count?: number;
+                        /** @description Its owner's display name; only the list of workspaces says it. */
+                        owner_name?: string;
                     };
                 };
             };
@@ -7611,6 +7617,8 @@ export interface operations {
                         is_frozen: boolean;
                         require_two_factor?: boolean;
                         token_count?: number;
+                        /** @description Its owner's display name; only the list of workspaces says it. */
+                        owner_name?: string;
                     };
                 };
             };
@@ -7969,6 +7977,8 @@ export interface operations {
                             is_frozen: boolean;
                             require_two_factor?: boolean;
                             token_count?: number;
+                            /** @description Its owner's display name; only the list of workspaces says it. */
+                            owner_name?: string;
                         };
                     };
                 };
@@ -8387,6 +8397,8 @@ export interface operations {
                         is_frozen: boolean;
                         require_two_factor?: boolean;
                         token_count?: number;
+                        /** @description Its owner's display name; only the list of workspaces says it. */
+                        owner_name?: string;
                     };
                 };
             };
