@@ -1905,8 +1905,10 @@ export const routeScenarios: Record<RouteId, Scenario> = {
 
   // Workspaces and members
   async listWorkspaces(context) {
-    const { owner } = await world();
+    const { owner, viewer } = await world();
     await context.call('listWorkspaces', 'happy', { session: owner }, 200);
+    // A member of someone else's workspace: its owner's name is read (BatchGetItem of users).
+    await context.call('listWorkspaces', 'happy', { session: viewer }, 200);
     await signedOut(context, 'listWorkspaces');
   },
   async createWorkspace(context) {
