@@ -4,6 +4,7 @@
  * file's name.
  */
 import { IMPORT_MAX_ROWS } from '@expiry-radar/shared/api/inventory-api-schemas';
+import { countText } from '@expiry-radar/shared/domain/count-text';
 import { readCsv, uniqueColumnNames } from '@expiry-radar/shared/domain/csv-text';
 import { readFileBytes } from '../../lib/read-file';
 import { readXlsxRows } from './xlsx-rows';
@@ -80,7 +81,7 @@ export async function readImportSource(file: File): Promise<ImportSource> {
   if (source.records.length === 0) throw new ImportFileError(`${name} has no rows to import.`);
   if (source.records.length > IMPORT_MAX_ROWS) {
     throw new ImportFileError(
-      `${name} has ${source.records.length.toLocaleString('en-US')} rows; import at most ${IMPORT_MAX_ROWS.toLocaleString('en-US')} at once. Split it and import each part.`,
+      `${name} has ${countText(source.records.length)} rows; import at most ${countText(IMPORT_MAX_ROWS)} at once. Split it and import each part.`,
     );
   }
   return source;

@@ -228,6 +228,40 @@ describe('Import', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
+  it('writes every count with thousands separators, as the rest of the dialog does', async () => {
+    const user = userEvent.setup();
+    const { requests } = serve();
+    const lines = Array.from({ length: 1200 }, (_, index) => `T${index},api_key,2031-01-01,red`);
+    const file = ['Token,Kind,Expires,Colour', ...lines, ''].join('\r\n');
+    render(
+      <QueryClientProvider client={createTestQueryClient()}>
+        <ImportTokensButton workspaceId="ws-1" />
+      </QueryClientProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Import' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Import tokens' });
+    await user.upload(
+      within(dialog).getByLabelText('Token file'),
+      new File([file], 'many.csv', { type: 'text/csv' }),
+    );
+    expect(await within(dialog).findByText('many.csv: 1,200 rows')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Preview' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      '1,200 to create, 0 to update, 0 unchanged, 0 not imported.',
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: 'Import 1,200 rows' }));
+    expect(await within(dialog).findByText(/^Import finished/)).toHaveTextContent(
+      'Import finished: 1,200 created, 0 updated, 0 unchanged, 0 not imported.',
+    );
+    expect(within(dialog).getByText('Imported 1,200 of 1,200 rows')).toBeVisible();
+    expect(importBodies(requests)).toHaveLength(4);
+    expect(within(dialog).getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute(
+      'aria-valuenow',
+      '100',
+    );
+  });
+
   it('on a phone, fills the screen with a card per column and per row, each outcome in view', async () => {
     const phone = jest
       .spyOn(window, 'matchMedia')

@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import { IMPORT_MAX_ROWS } from '@expiry-radar/shared/api/inventory-api-schemas';
+import { countText } from '@expiry-radar/shared/domain/count-text';
 import {
   IMPORT_FILE_TYPES,
   ImportFileError,
@@ -83,7 +84,7 @@ export function ImportFileStep({ onRead }: { onRead: (source: ImportSource) => v
         />
         <Typography variant="body2" color="textSecondary" sx={{ mt: 2 }}>
           One token a row, with a header row naming the columns (an export of this dashboard works
-          as it is). Up to {IMPORT_MAX_ROWS.toLocaleString('en-US')} rows.
+          as it is). Up to {countText(IMPORT_MAX_ROWS)} rows.
         </Typography>
       </Box>
       {problem && (
