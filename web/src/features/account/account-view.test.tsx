@@ -64,6 +64,11 @@ function renderAccount(element = <AccountView />) {
   return { router, queryClient };
 }
 
+/** Whether MUI draws the checkbox ticked (its own state), beside the input's `checked`. */
+function drawnTicked(checkbox: HTMLElement): boolean {
+  return checkbox.closest('.MuiCheckbox-root')?.classList.contains('Mui-checked') === true;
+}
+
 function form(name: string): HTMLElement {
   return screen.getByRole('form', { name });
 }
@@ -183,7 +188,9 @@ describe('account view: password', () => {
       signOutEverywhere: true,
     });
     await waitFor(() => expect(scope.getByLabelText(/^New password/)).toHaveValue(''));
-    expect(scope.getByLabelText('Sign out everywhere and revoke API keys')).toBeChecked();
+    const everywhere = scope.getByLabelText('Sign out everywhere and revoke API keys');
+    expect(everywhere).toBeChecked();
+    expect(drawnTicked(everywhere)).toBe(true);
   });
 
   it('keeps the other sessions and keys when "Sign out everywhere" is unticked', async () => {
@@ -196,7 +203,10 @@ describe('account view: password', () => {
     const scope = within(await screen.findByRole('form', { name: 'Password' }));
     const everywhere = scope.getByLabelText('Sign out everywhere and revoke API keys');
     expect(everywhere).toBeChecked();
+    expect(drawnTicked(everywhere)).toBe(true);
     await user.click(everywhere);
+    expect(everywhere).not.toBeChecked();
+    expect(drawnTicked(everywhere)).toBe(false);
     await user.type(scope.getByLabelText(/^Current password/), 'old horse battery');
     await user.type(scope.getByLabelText(/^New password/), 'new horse battery staple');
     await user.type(scope.getByLabelText(/^Confirm new password/), 'new horse battery staple');

@@ -3,7 +3,7 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import * as z from 'zod';
 import { UPDATE_ACCOUNT_MESSAGES } from '@expiry-radar/shared/api/auth-schemas';
 import {
@@ -52,6 +52,7 @@ export function PasswordSection() {
   const update = useUpdateAccountMutation();
   const {
     register,
+    control,
     handleSubmit,
     reset,
     setError,
@@ -122,9 +123,25 @@ export function PasswordSection() {
           error={Boolean(errors.confirmPassword)}
           helperText={errors.confirmPassword?.message}
         />
-        <FormControlLabel
-          control={<Checkbox {...register('signOutEverywhere')} />}
-          label={SIGN_OUT_EVERYWHERE_LABEL}
+        {/* Controlled: MUI's Checkbox keeps its own state, so a registered one drew its ticked
+            default as empty. */}
+        <Controller
+          name="signOutEverywhere"
+          control={control}
+          render={({ field: { value, onChange, onBlur, name, ref } }) => (
+            <FormControlLabel
+              control={
+                <Checkbox
+                  name={name}
+                  checked={value}
+                  onChange={(event) => onChange(event.target.checked)}
+                  onBlur={onBlur}
+                  inputRef={ref}
+                />
+              }
+              label={SIGN_OUT_EVERYWHERE_LABEL}
+            />
+          )}
         />
         <Stack direction="row">
           <Button type="submit" variant="contained" disabled={isSubmitting}>
