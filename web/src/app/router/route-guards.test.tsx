@@ -1,5 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { SESSION_CHECK } from '@expiry-radar/shared/constants/timing';
+import { SESSION_CHECK_FAILED_NOTICE } from '@expiry-radar/shared/messages/notices';
 import toast from 'react-hot-toast';
 import {
   LOGGED_OUT_SESSION,
@@ -78,6 +80,29 @@ describe('route guards', () => {
     renderApp('/pricing');
     expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeVisible();
     expect(screen.queryByRole('heading', { name: 'Pricing' })).not.toBeInTheDocument();
+  });
+
+  it('with the API unreachable, checks the session 4 times on the dashboard, then offers Retry', async () => {
+    let down = true;
+    const { requests } = installFetchMock({
+      'GET /api/session': () =>
+        down ? Promise.reject(new TypeError('Failed to fetch')) : jsonResponse(sessionFor()),
+      'GET /api/v1/workspaces': () => jsonResponse(workspaces),
+    });
+    const sessionChecks = () => requests.filter((r) => r.path === '/api/session').length;
+    const { router } = renderApp('/dashboard');
+    const retry = await screen.findByRole('button', { name: 'Retry' }, { timeout: 3_000 });
+    expect(screen.getByText(SESSION_CHECK_FAILED_NOTICE)).toBeVisible();
+    expect(screen.queryByRole('progressbar', { name: 'Loading' })).not.toBeInTheDocument();
+    expect(sessionChecks()).toBe(1 + SESSION_CHECK.dashboardRetries);
+    expect(router.state.location.pathname).toBe('/dashboard');
+
+    down = false;
+    await userEvent.setup().click(retry);
+    expect(
+      await screen.findByRole('heading', { name: 'Token Management Dashboard' }),
+    ).toBeVisible();
+    expect(sessionChecks()).toBe(2 + SESSION_CHECK.dashboardRetries);
   });
 
   it('shows the sign-in form at once while the session loads', async () => {

@@ -3,7 +3,7 @@ import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
 import { verifiedRedirect } from '@expiry-radar/shared/api/verification-link';
 import { Spinner } from '../../components/spinner';
-import { useSession } from '../../features/session';
+import { SessionCheckFailed, useSession } from '../../features/session';
 import { paths, redirectParamOf, verifyEmailPath } from '../../lib/paths';
 
 interface FromState {
@@ -42,12 +42,14 @@ export function SessionGate({ children }: { children?: ReactNode }) {
 
 /**
  * Login required: unauthenticated visitors go to /login (with where they were going); with
- * `verified`, a session that needs verification goes to /verify-email?email=....
+ * `verified`, a session that needs verification goes to /verify-email?email=.... A check that got
+ * no answer says so, with Retry.
  */
 export function RequireSession({ verified = false }: { verified?: boolean }) {
   const location = useLocation();
-  const { isLoading, isLoggedIn, needsVerification, user } = useSession();
+  const { isLoading, isLoggedIn, needsVerification, user, checkFailed, retryCheck } = useSession();
   if (isLoading) return <Spinner minHeight="60vh" />;
+  if (checkFailed) return <SessionCheckFailed onRetry={retryCheck} />;
   if (!isLoggedIn) {
     return <Navigate to={paths.login} replace state={{ from: location }} />;
   }

@@ -5,6 +5,7 @@
 export { applySessionUser, refreshSession, replaceSession } from './api/session-cache';
 export { sessionQueryOptions } from './api/session-queries';
 export type { Session, SessionUser } from './api/session-schema';
+export { SessionCheckFailed } from './components/session-check-failed';
 export { useSession } from './hooks/use-session';
 export { useVerificationWatch } from './hooks/use-verification-watch';
 export { SIGNED_OUT_STATE, useSignedOutCleanup } from './hooks/use-signed-out-cleanup';

@@ -26,6 +26,9 @@ export function sessionQueryOptions(pathname: string) {
       requestRoute(startUpRoutes.getSession, {}, { schema: sessionSchema, signal }),
     retry: sessionRetryLimit(pathname),
     retryDelay: sessionRetryDelay,
+    // A failed check stays failed until Retry: a guard mounting on it must not start the check
+    // again (it would show the spinner, unmount, and mount again, without end).
+    retryOnMount: false,
     // Checked on load; sign-in, sign-out and plan changes update or invalidate it.
     staleTime: Number.POSITIVE_INFINITY,
   });

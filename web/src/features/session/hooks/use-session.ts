@@ -11,11 +11,15 @@ export interface SessionState {
   isLoggedIn: boolean;
   needsVerification: boolean;
   googleSignIn: boolean;
+  /** The check got no answer after its retries (the API unreachable or failing). */
+  checkFailed: boolean;
+  /** Checks again, with the same retries. */
+  retryCheck: () => void;
 }
 
 /**
  * The session, checked on load (retried 3 times on the dashboard, once elsewhere). A failed check
- * counts as signed out.
+ * counts as signed out on public pages; pages that need a session show it with Retry.
  * (No shared plan helpers here: they bring the full zod into the landing chunk.)
  */
 export function useSession(): SessionState {
@@ -30,5 +34,7 @@ export function useSession(): SessionState {
     isLoggedIn: Boolean(session?.loggedIn && user),
     needsVerification: Boolean(session?.loggedIn && session.needsVerification),
     googleSignIn: session?.features?.googleSignIn === true,
+    checkFailed: query.isError && session === undefined,
+    retryCheck: () => void query.refetch(),
   };
 }
