@@ -123,6 +123,50 @@ describe('DELETE /auth/account', () => {
     ]);
   });
 
+  it('records in a workspace they only belonged to that the member left with their account', async () => {
+    const { cookie, userId, email } = await givenRegisteredUser('member-leaver');
+    const [ownMembership] = await listMembershipsOfUser(userId);
+    const other = await givenRegisteredUser('workspace-owner');
+    const [otherMembership] = await listMembershipsOfUser(other.userId);
+    const workspaceId = otherMembership!.workspaceId;
+    await getDocumentClient().send(
+      new PutCommand({
+        TableName: table(),
+        Item: membershipItem({ workspaceId, userId, role: 'viewer', now: new Date() }),
+      }),
+    );
+
+    expect((await remove(cookie, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    const auditOf = async (id: string) =>
+      (
+        await getDocumentClient().send(
+          new QueryCommand({
+            TableName: table(),
+            KeyConditionExpression: 'pk = :pk AND begins_with(sk, :audit)',
+            ExpressionAttributeValues: { ':pk': `WS#${id}`, ':audit': 'AUDIT#' },
+          }),
+        )
+      ).Items ?? [];
+    expect(
+      (await auditOf(workspaceId)).filter((event) => event.action === AUDIT_ACTIONS.memberRemoved),
+    ).toEqual([
+      expect.objectContaining({
+        actorId: DELETED_ACTOR_ID,
+        actorEmail: null,
+        targetType: 'member',
+        targetId: userId,
+        targetName: email,
+        metadata: { role: 'viewer', reason: 'account_deleted' },
+      }),
+    ]);
+    // Their own workspace went with the account: no membership ended there.
+    expect(
+      (await auditOf(ownMembership!.workspaceId)).some(
+        (event) => event.action === AUDIT_ACTIONS.memberRemoved,
+      ),
+    ).toBe(false);
+  });
+
   it('accepts a sign-in within the last 10 minutes instead of the password', async () => {
     const { cookie, userId } = await givenRegisteredUser('recent');
     expect((await remove(cookie)).statusCode).toBe(200);

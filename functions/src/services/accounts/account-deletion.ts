@@ -36,6 +36,9 @@ import {
   transferOwnership,
 } from '../../data/workspace-records';
 import { claimWorkspaceNameIfFree } from '../../data/workspace-names';
+import { findWorkspaces } from '../../data/workspace-store';
+import { DELETED_ACTOR_ID } from '../../data/entities/audit-event';
+import type { MemberRecord } from '../../data/entities/member';
 import type { AccountDeletionPreview } from '@expiry-radar/shared/api/auth-schemas';
 import type { OwnedWorkspaceState } from '../../domain/plan-change';
 import { listMemberViews } from '../members/member-views';
@@ -43,6 +46,8 @@ import { settleOwnedWorkspaces } from '../billing/change-plan';
 
 /** Why the system changed the workspace: its owner deleted their account. */
 const REASON = 'owner_account_deleted';
+/** Why a member left a workspace they did not own: they deleted their account. */
+export const MEMBER_REASON = 'account_deleted';
 
 /** Workspace id -> the member the owner hands it to (any role), chosen in the deletion dialog. */
 export type ChosenSuccessors = Readonly<Record<string, string>>;
@@ -78,6 +83,12 @@ export async function deleteAccount(
       await tellMembersOfDeletion(workspace.name, outcome.memberIds, leaving, mailer);
     }
   }
+  const ownedIds = new Set(owned.map((workspace) => workspace.id));
+  await recordMembershipsEnded(
+    memberships.filter((membership) => !ownedIds.has(membership.workspaceId)),
+    leaving,
+    now,
+  );
   for (const heirId of heirs) {
     await settleOwnedWorkspaces({
       userId: heirId,
@@ -87,6 +98,33 @@ export async function deleteAccount(
     });
   }
   await deleteUserItems(userId);
+}
+
+/**
+ * Each workspace the user only belonged to records that they left with their account
+ * (`member.removed`, reason `account_deleted`, by the deleted user, as their anonymised events
+ * read); their membership goes with the user's items.
+ */
+async function recordMembershipsEnded(
+  memberships: readonly MemberRecord[],
+  leaving: UserRecord | undefined,
+  now: Date,
+): Promise<void> {
+  if (memberships.length === 0) return;
+  const workspaces = await findWorkspaces(memberships.map((membership) => membership.workspaceId));
+  for (const workspace of workspaces) {
+    const membership = memberships.find((candidate) => candidate.workspaceId === workspace.id);
+    if (!membership) continue;
+    await recordAuditEvent({
+      scope: { type: 'workspace', workspaceId: workspace.id },
+      action: AUDIT_ACTIONS.memberRemoved,
+      actor: { id: DELETED_ACTOR_ID, email: null },
+      target: { type: 'member', id: membership.userId, name: leaving?.email ?? null },
+      plan: workspace.plan,
+      metadata: { role: membership.role, reason: MEMBER_REASON },
+      now,
+    });
+  }
 }
 
 type PassOnOutcome =
