@@ -133,7 +133,19 @@ describe('audit display', () => {
       { previousExpiresAt: '2027-11-01', expiresAt: '2026-12-19' },
       '2027-11-01 → 2026-12-19',
     ],
-    ['token.updated', { fields: ['name', 'notes'] }, 'Changed: name, notes'],
+    ['token.updated', { fields: ['name', 'notes'] }, 'Changed: Name, Notes'],
+    [
+      'token.updated',
+      { fields: ['owner_id', 'additional_contact_group_ids', 'registration', 'someNewField'] },
+      'Changed: Owner, Also alert, Domain to follow, Some new field',
+    ],
+    ['account.updated', { fields: ['password'] }, 'Changed: Password'],
+    [
+      'member.removed',
+      { role: 'viewer', reason: 'account_deleted' },
+      'Left: their account was deleted',
+    ],
+    ['member.removed', { role: 'viewer' }, null],
     [
       'tokens.transferred',
       {

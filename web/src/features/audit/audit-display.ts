@@ -4,6 +4,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { TYPE_LABELS, type TokenType } from '@expiry-radar/shared/domain/categories';
 import { isPlan, PLAN_LABELS } from '@expiry-radar/shared/domain/plans';
 import { isRole, ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
+import { changedFieldLabel, listsChangedFields } from './changed-field-labels';
 
 /** The server's actions (functions/src/data/audit-events.ts AUDIT_ACTIONS) in words. */
 const ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -259,6 +260,18 @@ function valueText(value: unknown): string {
   return JSON.stringify(value) ?? '—';
 }
 
+/** Changed fields by the names the forms give them: "Name, Expiry date". */
+function changedFieldsText(action: string, fields: readonly unknown[]): string {
+  if (fields.length === 0) return 'None';
+  return fields
+    .map((field) =>
+      typeof field === 'string'
+        ? (changedFieldLabel(action, field) ?? keyInWords(field))
+        : valueText(field),
+    )
+    .join(', ');
+}
+
 /**
  * A one-line account of the change, for the row: "Free → Pro" (", frozen" when it froze the
  * workspace), "Viewer → Workspace Manager",
@@ -282,11 +295,11 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'metadata'>): s
   if (EXPIRY_MOVES.has(action) && metadata.expiresAt !== undefined) {
     return `${valueText(metadata.previousExpiresAt)} → ${valueText(metadata.expiresAt)}`;
   }
-  if (action === 'token.updated' && Array.isArray(metadata.fields)) {
-    return `Changed: ${valueText(metadata.fields)}`;
-  }
-  if (action === 'account.updated' && Array.isArray(metadata.fields)) {
-    return `Changed: ${valueText(metadata.fields)}`;
+  if (
+    (action === 'token.updated' || action === 'account.updated') &&
+    Array.isArray(metadata.fields)
+  ) {
+    return `Changed: ${changedFieldsText(action, metadata.fields)}`;
   }
   if (action === 'tokens.transferred' && Array.isArray(metadata.tokens)) {
     const count = metadata.tokens.length;
@@ -302,6 +315,9 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'metadata'>): s
     // the server, so "0 not imported" here would contradict what the user was told.
     const refusedHere = notImported > 0 ? `, ${notImported} not imported` : '';
     return `${metadata.rows} rows sent: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged${refusedHere}`;
+  }
+  if (action === 'member.removed' && metadata.reason === 'account_deleted') {
+    return 'Left: their account was deleted';
   }
   if (action === 'workspace.ownership_transferred' && text(metadata.to_email)) {
     return `To ${text(metadata.to_email)}`;
@@ -403,6 +419,9 @@ export function metadataEntries(
     if (key === 'api_key') {
       const apiKey = apiKeyOf(event.metadata);
       return ['API key', apiKey ? `${apiKey.name} (${apiKey.id})` : valueText(value)];
+    }
+    if (listsChangedFields(event.action, key) && Array.isArray(value)) {
+      return [detailLabel(event.action, key), changedFieldsText(event.action, value)];
     }
     const fromTo = key === 'from' || key === 'to';
     const shown =

@@ -174,6 +174,47 @@ describe('audit page', () => {
     ).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('names changed fields as the forms do, and a member who left with their account', async () => {
+    const user = userEvent.setup();
+    serve({
+      workspaceEvents: [
+        auditEvent(1, { action: 'token.updated', metadata: { fields: ['name', 'expiresAt'] } }),
+        auditEvent(2, {
+          action: 'account.updated',
+          target_type: 'user',
+          target_id: 'user-1',
+          target_name: 'ada@example.com',
+          metadata: { fields: ['pendingEmail', 'name'], pendingEmail: 'new@example.com' },
+        }),
+        auditEvent(3, {
+          action: 'member.removed',
+          actor: { id: 'deleted-user', email: null },
+          target_type: 'member',
+          target_id: 'user-3',
+          target_name: 'alan@example.com',
+          metadata: { role: 'viewer', reason: 'account_deleted' },
+        }),
+      ],
+    });
+    renderAudit();
+
+    const table = await screen.findByRole('table', { name: 'Events' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[1]!).getByText('Changed: Name, Expiry date')).toBeVisible();
+    expect(
+      within(rows[2]!).getByText('Changed: Email address (pending confirmation), Name'),
+    ).toBeVisible();
+    expect(within(rows[3]!).getByText('Member removed')).toBeVisible();
+    expect(within(rows[3]!).getByText('Left: their account was deleted')).toBeVisible();
+    expect(within(rows[3]!).getByText('Deleted user')).toBeVisible();
+    for (const row of rows.slice(1)) expect(row).not.toHaveTextContent(/expiresAt|pendingEmail/);
+
+    await user.click(screen.getByRole('button', { name: 'Show details: Token updated' }));
+    const details = screen.getByLabelText('Event details');
+    expect(within(details).getByText('Changed fields')).toBeVisible();
+    expect(within(details).getByText('Name, Expiry date')).toBeVisible();
+  });
+
   it('offers only the scopes the user may read, and switches between them', async () => {
     const user = userEvent.setup();
     const { requests } = serve({
