@@ -182,7 +182,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The link of the verification email: verifies and redirects to /dashboard?verification_success=true (or /verify-email?error=invalid). */
+        /** The link of the verification email: verifies and redirects to /dashboard?verification_success=true; the link of an email change completes it and redirects to /dashboard?email_changed=true (either, else /verify-email?error=invalid). */
         get: operations["verifyEmail"];
         put?: never;
         post?: never;

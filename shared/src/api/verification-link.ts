@@ -10,6 +10,12 @@ export const INVALID_VERIFICATION_LINK = 'invalid_or_expired';
 /** On the dashboard after a used verification link: the welcome (and, signed out, sign-in's note). */
 export const VERIFICATION_SUCCESS_PARAM = 'verification_success';
 export const VERIFIED_REDIRECT = `/dashboard?${VERIFICATION_SUCCESS_PARAM}=true`;
+/**
+ * On the dashboard after a used email-change link: "Your email address is now …" (not the new
+ * account's welcome).
+ */
+export const EMAIL_CHANGED_PARAM = 'email_changed';
+export const EMAIL_CHANGED_REDIRECT = `/dashboard?${EMAIL_CHANGED_PARAM}=true`;
 export const INVALID_VERIFICATION_LINK_REDIRECT = `/verify-email?${VERIFICATION_ERROR_PARAM}=${INVALID_VERIFICATION_LINK}`;
 
 /**

@@ -44,6 +44,11 @@ export function emailChangeRequestedMessage(newEmail: string): string {
   return `Check ${newEmail} for the link that completes the change`;
 }
 
+/** The dashboard that a used email-change link opens. */
+export function emailChangedMessage(newEmail: string): string {
+  return `Your email address is now ${newEmail}`;
+}
+
 /** "Requeued 3 alerts". */
 export function requeuedAlertsMessage(count: number): string {
   return `Requeued ${count} alerts`;

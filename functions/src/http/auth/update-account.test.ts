@@ -156,7 +156,8 @@ describe('PUT /auth/account', () => {
     const mail = await latestEmailTo(newEmail);
     expect(mail?.subject).toBe('Confirm your new email address for Expiry Radar');
     const verified = await followLink(linkToken(mail));
-    expect(verified.headers?.location).toBe('/dashboard?verification_success=true');
+    // The change's own notice, not the new account's welcome.
+    expect(verified.headers?.location).toBe('/dashboard?email_changed=true');
     expect(await findUserIdByEmail(email)).toBeUndefined();
     expect(await findUserIdByEmail(newEmail)).toBe(userId);
     expect(await findUserById(userId)).toMatchObject({

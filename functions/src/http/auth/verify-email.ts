@@ -1,4 +1,5 @@
 import {
+  EMAIL_CHANGED_REDIRECT,
   INVALID_VERIFICATION_LINK_REDIRECT,
   VERIFIED_REDIRECT,
   verifiedRedirect,
@@ -23,8 +24,9 @@ export const INVALID_LINK_REDIRECT = INVALID_VERIFICATION_LINK_REDIRECT;
  * sent to the account's address verifies it; one sent to the address the user asked to move to
  * completes that change (the new address becomes the account's, verified, and the old one is
  * released), unless it was cancelled or replaced, or someone else took the address meanwhile.
- * Lands on the app path the user was headed to when the link was sent (a plan's checkout), else
- * the dashboard's welcome.
+ * A registration's link lands on the app path the user was headed to when the link was sent (a
+ * plan's checkout), else the dashboard's welcome; a completed change on the dashboard that names
+ * the new address.
  */
 export const handler = createHttpHandler(accountRoutes.verifyEmail, async ({ query, now }) => {
   const token = await consumeAccountToken(query.token, 'verify-email', now);
@@ -32,7 +34,8 @@ export const handler = createHttpHandler(accountRoutes.verifyEmail, async ({ que
   const holder = await findUserById(token.userId);
   if (!holder) return { redirectTo: INVALID_LINK_REDIRECT };
 
-  if (holder.pendingEmail === token.email && holder.email !== token.email) {
+  const emailChange = holder.pendingEmail === token.email && holder.email !== token.email;
+  if (emailChange) {
     if (!(await completeEmailChange(holder, token.email, now))) {
       return { redirectTo: INVALID_LINK_REDIRECT };
     }
@@ -44,7 +47,7 @@ export const handler = createHttpHandler(accountRoutes.verifyEmail, async ({ que
   await recordAccountEvent(user, AUDIT_ACTIONS.emailVerified, now, {
     ...(user.email !== holder.email ? { previousEmail: holder.email } : {}),
   });
-  return { redirectTo: verifiedRedirect(token.redirect) };
+  return { redirectTo: emailChange ? EMAIL_CHANGED_REDIRECT : verifiedRedirect(token.redirect) };
 });
 
 async function completeEmailChange(

@@ -91,7 +91,7 @@ export const accountRoutes = {
     path: '/auth/verify-email',
     auth: 'public',
     summary:
-      'The link of the verification email: verifies and redirects to /dashboard?verification_success=true (or /verify-email?error=invalid).',
+      'The link of the verification email: verifies and redirects to /dashboard?verification_success=true; the link of an email change completes it and redirects to /dashboard?email_changed=true (either, else /verify-email?error=invalid).',
     request: { query: verifyEmailQuery },
     response: redirectResponse,
   },

@@ -104,6 +104,35 @@ describe('welcome dialog', () => {
   });
 });
 
+describe('email change confirmed', () => {
+  it('says the new address instead of the welcome, and removes the flag', async () => {
+    const successToast = jest.spyOn(toast, 'success');
+    serve();
+    const { router } = renderApp('/dashboard?email_changed=true');
+    await screen.findByRole('heading', { name: 'Token Management Dashboard' }, { timeout: 5_000 });
+    await waitFor(() =>
+      expect(successToast).toHaveBeenCalledWith(
+        'Your email address is now ada@example.com',
+        expect.anything(),
+      ),
+    );
+    await waitFor(() => expect(router.state.location.search).not.toContain('email_changed'));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.queryByRole('dialog', { name: 'Welcome on board' })).not.toBeInTheDocument();
+    expect(successToast).toHaveBeenCalledTimes(1);
+    successToast.mockRestore();
+  });
+
+  it('signed out, keeps the flag for the way back from sign-in', async () => {
+    serve({ loggedIn: false });
+    const { router } = renderApp('/dashboard?email_changed=true');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'), { timeout: 5_000 });
+    expect(router.state.location.state).toMatchObject({
+      from: { pathname: '/dashboard', search: '?email_changed=true' },
+    });
+  });
+});
+
 describe('billing return', () => {
   it('confirms a checkout, records the plan and removes the billing parameters', async () => {
     const successToast = jest.spyOn(toast, 'success');
