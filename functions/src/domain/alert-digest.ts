@@ -46,9 +46,21 @@ export interface WorkspaceLinks {
   readonly unsubscribeUrl: string;
 }
 
+/** Which part of a digest too long for one email this one is (alert-queue-api-schemas). */
+export interface DigestPartInfo {
+  readonly number: number;
+  readonly of: number;
+  /** The rows of the whole digest. */
+  readonly alerts: number;
+  /** The whole digest's summary line, on part 1 only. */
+  readonly summary?: string;
+}
+
 export interface AlertDigest {
   readonly to: string;
   readonly rows: readonly DigestRow[];
+  /** Absent for a digest sent whole (one email). */
+  readonly part?: DigestPartInfo;
   /** Per workspace id of the rows. */
   readonly workspaceLinks: ReadonlyMap<string, WorkspaceLinks>;
   /** The page that asks before it stops the alert emails of every workspace in the digest. */
@@ -176,7 +188,17 @@ function horizonInWords(daysLeft: number): string {
  * 1 password has expired; 2 API keys expire by tomorrow".
  */
 export function digestSummary(rows: readonly DigestRow[]): string {
-  const notices = rows.map((row) => row.notice);
+  return summaryOf(rows.map((row) => row.notice));
+}
+
+/** What the summary line says of a row. */
+export type SummaryNotice = Pick<
+  AlertNotice,
+  'type' | 'category' | 'daysLeft' | 'endpointProblem' | 'certificateSeen' | 'renewalOverdue'
+>;
+
+/** The summary line of rows known by what it says of them (the scan's, before the worker's rows). */
+export function summaryOf(notices: readonly SummaryNotice[]): string {
   const problems = notices.filter((notice) => notice.endpointProblem);
   const seen = notices.filter((notice) => notice.certificateSeen);
   const overdue = notices.filter((notice) => notice.renewalOverdue);
@@ -207,6 +229,16 @@ export function digestSummary(rows: readonly DigestRow[]): string {
     parts.push(`${countInWords(upcoming)} ${verb} ${horizonInWords(horizon)}`);
   }
   return parts.join('; ');
+}
+
+/** " (part 2 of 6)", after the subject. */
+export function partSuffix(part: DigestPartInfo): string {
+  return ` (part ${part.number} of ${part.of})`;
+}
+
+/** The line under the summary of a part: which part, of how many alerts, in what order. */
+export function partNote(part: DigestPartInfo): string {
+  return `This is part ${part.number} of ${part.of} of today's alerts: ${part.alerts} in all, too many for one email, so they come in ${part.of} emails, the most urgent first.`;
 }
 
 /** How a reason reads in the email. */

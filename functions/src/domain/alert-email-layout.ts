@@ -30,6 +30,7 @@ import {
   daysLeftTone,
   digestSections,
   digestSummary,
+  partNote,
   ESCALATION_NOTE,
   RENEWAL_OVERDUE_NOTE,
   sectionReasons,
@@ -386,6 +387,8 @@ function sectionOf(section: DigestSection, digest: AlertDigest): ReactElement {
 export function emailDocument(options: {
   /** The heading, also the inbox preview. */
   heading: string;
+  /** A line under the heading. */
+  note?: string;
   cards: readonly ReactElement[];
   footer: readonly ReactNode[];
 }): ReactElement {
@@ -441,6 +444,15 @@ export function emailDocument(options: {
           },
           options.heading,
         ),
+        ...(options.note
+          ? [
+              h(
+                Text,
+                { className: 'er-text', style: { ...text, margin: '0 0 16px' } },
+                options.note,
+              ),
+            ]
+          : []),
         ...options.cards,
         h(Hr, { className: 'er-line', style: { borderColor: LIGHT.line, margin: '8px 0 12px' } }),
         h(
@@ -456,6 +468,7 @@ export function emailDocument(options: {
 export function digestEmailDocument(digest: AlertDigest): ReactElement {
   return emailDocument({
     heading: digestSummary(digest.rows),
+    ...(digest.part ? { note: partNote(digest.part) } : {}),
     cards: digestSections(digest.rows).map((section) => sectionOf(section, digest)),
     footer: [
       `${PRODUCT_NAME} alerts for ${digest.to} · `,

@@ -2,7 +2,7 @@
  * The alert email: one digest to one address. The HTML part is rendered with React Email
  * (alert-email-layout.ts); the plain-text part says the same, in the same order, with every
  * link. A single alert's subject names its token (one capped line); a digest's subject is its
- * summary. The List-Unsubscribe headers give mail clients the one-click link (RFC 8058).
+ * summary; a part of a digest too long for one email says which part it is. The List-Unsubscribe headers give mail clients the one-click link (RFC 8058).
  */
 import { render } from '@react-email/render';
 import { describeDaysLeft } from '@expiry-radar/shared/domain/days-left';
@@ -11,6 +11,8 @@ import {
   daysLeftLabel,
   digestSections,
   digestSummary,
+  partNote,
+  partSuffix,
   sectionReasons,
   type AlertDigest,
   type DigestRow,
@@ -37,11 +39,16 @@ export function alertEmailSubject(notice: AlertNotice): string {
   return `${notice.escalation ? 'Escalation: ' : ''}${name} ${describeDaysLeft(notice.daysLeft)}`;
 }
 
-export function digestSubject(digest: Pick<AlertDigest, 'rows'>): string {
+/**
+ * A single alert's subject names its token, a digest's is its summary line; a part of a digest
+ * too long for one email says which part it is, the first with the whole digest's summary.
+ */
+export function digestSubject(digest: Pick<AlertDigest, 'rows' | 'part'>): string {
   const [only] = digest.rows;
-  return digest.rows.length === 1 && only
-    ? alertEmailSubject(only.notice)
-    : digestSummary(digest.rows);
+  const own =
+    digest.rows.length === 1 && only ? alertEmailSubject(only.notice) : digestSummary(digest.rows);
+  if (!digest.part) return own;
+  return `${digest.part.summary ?? own}${partSuffix(digest.part)}`;
 }
 
 /** A token line in the plain-text part: what the HTML table says of it, with its links. */
@@ -64,6 +71,7 @@ function rowText(row: DigestRow): string[] {
 
 export function digestText(digest: AlertDigest): string {
   const lines = [PRODUCT_NAME, '', `${digestSummary(digest.rows)}.`];
+  if (digest.part) lines.push('', partNote(digest.part));
   for (const section of digestSections(digest.rows)) {
     const links = digest.workspaceLinks.get(section.workspaceId);
     lines.push('', section.workspaceName, '-'.repeat(Math.min(60, section.workspaceName.length)));

@@ -618,6 +618,43 @@ describe('digests: one email per address for everything due for it', () => {
     }
   });
 
+  it('sends a digest of more than 100 rows in parts, the most urgent first, each saying which part it is', async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    const leastUrgent = buildToken(workspaceId, { name: 'Least urgent', expiresAt: inDays(25) });
+    const urgent = Array.from({ length: 100 }, (_, index) =>
+      buildToken(workspaceId, {
+        name: `Key ${String(index).padStart(3, '0')}`,
+        expiresAt: inDays(3 + (index % 5)),
+      }),
+    );
+    await seedTokens(workspaceId, [leastUrgent, ...urgent], 8, () => ({
+      nextAlertAt: `${inDays(0)}T00:00:00.000Z`,
+      lastAlert: null,
+    }));
+
+    const messages = await scanFor(workspaceId);
+    expect(messages).toHaveLength(2);
+    const { emails, run } = channels();
+    expect((await run(messages)).batchItemFailures).toEqual([]);
+    const [first, second] = [...emails].sort((a, b) => a.subject.localeCompare(b.subject));
+    expect([first!.to, second!.to]).toEqual([owner.email, owner.email]);
+    // Part 1: the 100 most urgent, under the summary of all 101; part 2: the one left.
+    expect(first!.subject).toBe('101 API keys expire in the next 25 days (part 1 of 2)');
+    expect(second!.subject).toBe('Least urgent expires in 25 days (part 2 of 2)');
+    const note = (part: number) =>
+      `This is part ${part} of 2 of today's alerts: 101 in all, too many for one email, so they come in 2 emails, the most urgent first.`;
+    expect(first!.text).toContain('100 API keys expire in the next 7 days.');
+    expect(first!.text).toContain(note(1));
+    expect(first!.html).toContain(note(1).replace("'", '&#x27;'));
+    expect(first!.text).not.toContain('Least urgent');
+    expect(second!.text).toContain(note(2));
+    expect(second!.text).not.toContain('Key 0');
+
+    // A duplicate of either part sends nothing more.
+    expect((await run(messages, 2)).batchItemFailures).toEqual([]);
+    expect(emails).toHaveLength(2);
+  });
+
   it('retries only the address whose email failed, with only what it has not received', async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
     const [ada, bob, cy] = ['ada', 'bob', 'cy'].map(

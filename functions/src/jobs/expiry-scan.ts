@@ -76,7 +76,11 @@ import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
 import { reportWorkspaceFailure } from '../platform/workspace-failures';
 import { alertMessagesFor, type AlertToDeliver } from '../services/alerts/alert-messages';
-import { resolveDeliveries, slackAppRole } from '../services/alerts/delivery-rules';
+import {
+  digestRowFactsOf,
+  resolveDeliveries,
+  slackAppRole,
+} from '../services/alerts/delivery-rules';
 import { ownerEmailOf, ownerEmailsOf } from '../data/token-owner-emails';
 import { alertActionHolds } from '../services/alerts/alert-action-holds';
 import { metrics, METRIC_NAMES } from '../platform/metrics';
@@ -91,7 +95,7 @@ export interface ExpiryScanResult {
   readonly queued: number;
   /** Of these, escalations (to the escalation group of a token still not renewed). */
   readonly escalated: number;
-  /** Digest messages enqueued: one per address (more when it has over DIGEST_MAX_ALERTS). */
+  /** Digest messages enqueued: one per address (its parts when it has over DIGEST_MAX_ALERTS). */
   readonly digests: number;
   /** In frozen workspaces or workspaces without a channel: checked again later. */
   readonly paused: number;
@@ -320,7 +324,15 @@ export async function runExpiryScan(
       deliveries: planned,
       now,
     });
-    queued.push({ alert, deliveries, token, created, plan: workspace.plan, alerted });
+    queued.push({
+      alert,
+      deliveries,
+      row: digestRowFactsOf(alert, token, now),
+      token,
+      created,
+      plan: workspace.plan,
+      alerted,
+    });
   }
 
   const plannedAt = performance.now();

@@ -32,6 +32,21 @@ export type AlertMessage = z.infer<typeof alertMessageSchema>;
 export const DIGEST_MAX_ALERTS = 100;
 
 /**
+ * One of the messages of a digest with more than DIGEST_MAX_ALERTS rows: the address's rows are
+ * split in one most-urgent-first order, so part 1 holds the most urgent. Each part is an email of
+ * its own that says which part it is.
+ */
+export const digestPartSchema = z.object({
+  number: z.number().int().min(1),
+  of: z.number().int().min(2),
+  /** The rows of the whole digest, over its parts. */
+  alerts: z.number().int().min(1),
+  /** Part 1 only: the summary line of the whole digest, as the scan planned it (its subject). */
+  summary: z.string().min(1).max(1000).optional(),
+});
+export type DigestPart = z.infer<typeof digestPartSchema>;
+
+/**
  * One email to one address listing every alert due for it (across workspaces): each row is the
  * email delivery `email:<address>` of one alert record, claimed and marked on its own.
  */
@@ -41,6 +56,7 @@ export const digestMessageSchema = z.object({
   digestId: z.string().min(1),
   address: z.string().min(1),
   alerts: z.array(alertRefSchema).min(1).max(DIGEST_MAX_ALERTS),
+  part: digestPartSchema.optional(),
 });
 export type DigestMessage = z.infer<typeof digestMessageSchema>;
 

@@ -52,18 +52,56 @@ describe('alert messages', () => {
     ]);
   });
 
-  it('splits an address with more alerts than a digest holds', () => {
-    const many = Array.from({ length: DIGEST_MAX_ALERTS + 1 }, (_, index) =>
-      alert(index, ['ada@example.com']),
-    );
+  it('splits an address with more alerts than a digest holds in parts, the most urgent first', () => {
+    ids = 0;
+    // The least urgent comes first: the parts follow urgency, not the order the scan met them.
+    const many = Array.from({ length: DIGEST_MAX_ALERTS + 1 }, (_, index) => {
+      const entry = alert(index, ['ada@example.com']);
+      const expiresAt = index === 0 ? '2030-01-25' : `2030-01-0${1 + (index % 9)}`;
+      return {
+        ...entry,
+        alert: { ...entry.alert, expiresAt },
+        row: {
+          tokenName: `Key ${index}`,
+          category: 'key_secret' as const,
+          type: 'api_key',
+          daysLeft: index === 0 ? 24 : index % 9,
+        },
+      };
+    });
     const messages = alertMessagesFor(many, nextId);
-    expect(messages.map((message) => ('alerts' in message ? message.alerts.length : 0))).toEqual([
-      DIGEST_MAX_ALERTS,
-      1,
+    expect(messages).toEqual([
+      expect.objectContaining({
+        digestId: 'digest-1',
+        part: { number: 1, of: 2, alerts: 101, summary: '101 API keys expire in the next 24 days' },
+      }),
+      {
+        kind: 'digest',
+        digestId: 'digest-2',
+        address: 'ada@example.com',
+        alerts: [many[0]!.alert],
+        part: { number: 2, of: 2, alerts: 101 },
+      },
     ]);
-    expect(new Set(messages.map((message) => 'digestId' in message && message.digestId)).size).toBe(
-      2,
+    const [first] = messages;
+    const firstAlerts = first && 'alerts' in first ? first.alerts : [];
+    expect(firstAlerts.map((ref) => ref.expiresAt)).toEqual(
+      firstAlerts.map((ref) => ref.expiresAt).sort(),
     );
+    // Without what each row is (a requeue), the parts keep their order but no whole summary.
+    const unknown = alertMessagesFor(
+      many.map(({ alert: ref, deliveries }) => ({ alert: ref, deliveries })),
+      nextId,
+    );
+    expect(unknown.map((message) => 'part' in message && message.part)).toEqual([
+      { number: 1, of: 2, alerts: 101 },
+      { number: 2, of: 2, alerts: 101 },
+    ]);
+  });
+
+  it('keeps a digest that fits one message whole, without parts', () => {
+    const messages = alertMessagesFor([alert(1, ['ada@example.com'])], nextId);
+    expect(messages[0]).not.toHaveProperty('part');
   });
 
   it('tells which deliveries a message already on its way carries', () => {

@@ -8,6 +8,7 @@ import { SLACK_APP_CHANNEL } from '@expiry-radar/shared/domain/alerts';
 import { keptWithinLimit, PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { AlertNotice, ContactGroup, WebhookChannel } from '../../domain/alert-channels';
+import type { SummaryNotice } from '../../domain/alert-digest';
 import { tokenContactGroups, type TokenAudience } from '../../domain/token-alert-audiences';
 import type {
   AlertContext,
@@ -267,6 +268,27 @@ export function skipReasonOf(context: AlertContext, delivery: DeliveryState): st
   return inUse.some(isTarget) ? null : SKIP_REASONS.webhookPaused;
 }
 
+/** What a digest's order and summary line need of an alert: the scan knows it before the worker. */
+export type DigestRowFacts = SummaryNotice & Pick<AlertNotice, 'tokenName'>;
+
+export function digestRowFactsOf(
+  alert: Pick<AlertRef, 'alertId'>,
+  token: Pick<Token, 'id' | 'name' | 'category' | 'type' | 'expiresAt' | 'description'>,
+  now: Date,
+): DigestRowFacts {
+  // A certificate seen stands as a token whose description says what was seen.
+  const certificateSeen = ctFindingOfAlertSubject(token.id) ? token.description : null;
+  return {
+    tokenName: token.name,
+    category: token.category,
+    type: token.type,
+    daysLeft: daysLeft(token.expiresAt, now),
+    ...(isRenewalOverdueAlertId(alert.alertId) ? { renewalOverdue: true } : {}),
+    ...endpointProblemNotice(alert.alertId),
+    ...(certificateSeen ? { certificateSeen } : {}),
+  };
+}
+
 export function alertNoticeOf(
   alert: AlertRef,
   context: TokenAlertContext,
@@ -274,8 +296,7 @@ export function alertNoticeOf(
   now: Date,
 ): AlertNotice {
   const { token, workspace } = context;
-  // A certificate seen stands as a token whose description says what was seen.
-  const certificateSeen = ctFindingOfAlertSubject(token.id) ? token.description : null;
+  const facts = digestRowFactsOf(alert, token, now);
   return {
     alertId: alert.alertId,
     workspaceId: alert.workspaceId,
@@ -285,16 +306,16 @@ export function alertNoticeOf(
     category: token.category,
     type: token.type,
     expiresAt: token.expiresAt,
-    daysLeft: daysLeft(token.expiresAt, now),
+    daysLeft: facts.daysLeft,
     threshold: alert.threshold,
     renewalUrl: token.renewal_url,
-    dashboardUrl: certificateSeen
+    dashboardUrl: facts.certificateSeen
       ? watchedDomainsUrl(appOrigin)
       : tokenUrl(appOrigin, alert.workspaceId, token.id),
     ...(isEscalationAlertId(alert.alertId) ? { escalation: true } : {}),
-    ...(isRenewalOverdueAlertId(alert.alertId) ? { renewalOverdue: true } : {}),
-    ...endpointProblemNotice(alert.alertId),
-    ...(certificateSeen ? { certificateSeen } : {}),
+    ...(facts.renewalOverdue ? { renewalOverdue: true } : {}),
+    ...(facts.endpointProblem ? { endpointProblem: facts.endpointProblem } : {}),
+    ...(facts.certificateSeen ? { certificateSeen: facts.certificateSeen } : {}),
   };
 }
 

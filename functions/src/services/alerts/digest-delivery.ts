@@ -22,9 +22,14 @@
  * so is every row to an address on the suppression list (SES reported it bouncing or complaining),
  * with the reason the alert queue shows.
  * Quota and statistics count per row (one alert delivered to one address); the delivery metrics
- * count emails.
+ * count emails. A part of a digest too long for one message (services/alerts/alert-messages.ts)
+ * is delivered the same way, its email saying which part it is.
  */
-import type { AlertRef, DigestMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import type {
+  AlertRef,
+  DigestMessage,
+  DigestPart,
+} from '@expiry-radar/shared/api/alert-queue-api-schemas';
 import type {
   AlertAuditEvent,
   AlertDeliveryPorts,
@@ -107,10 +112,21 @@ function reasonFor(
   return isTokenOwner ? { kind: 'token_owner' } : { kind: 'workspace_owner' };
 }
 
+/**
+ * Which part of its digest the email is. The whole digest's summary line stays only on a first
+ * part sent with every row: a retry, or rows dropped since the scan, send fewer than it sums up.
+ */
+function partOf(message: DigestMessage, rowsSent: number): DigestPart | undefined {
+  if (!message.part) return undefined;
+  const { summary, ...part } = message.part;
+  return summary && rowsSent === message.alerts.length ? { ...part, summary } : part;
+}
+
 /** The digest with its links: per workspace its preferences and a signed unsubscribe link. */
 async function digestOf(
   address: string,
   rows: readonly DigestRow[],
+  part: DigestPart | undefined,
   ports: Pick<AlertDeliveryPorts, 'signUnsubscribe' | 'appOrigin'>,
 ): Promise<AlertDigest> {
   const workspaceIds = [...new Set(rows.map((row) => row.notice.workspaceId))];
@@ -126,6 +142,7 @@ async function digestOf(
   return {
     to: address,
     rows,
+    ...(part ? { part } : {}),
     workspaceLinks,
     unsubscribePageUrl: unsubscribePageUrl(ports.appOrigin, all),
     unsubscribeUrl: oneClickUnsubscribeUrl(ports.appOrigin, all),
@@ -280,7 +297,9 @@ export async function deliverDigest(
     try {
       const rows = claimed.map(({ row }) => row);
       await ports.mailer.send(
-        await renderDigestEmail(await digestOf(message.address, rows, ports)),
+        await renderDigestEmail(
+          await digestOf(message.address, rows, partOf(message, rows.length), ports),
+        ),
       );
     } catch (error) {
       failure = errorText(error);
