@@ -12,6 +12,7 @@ import { conditionFailedAt, deleteItems, keyOf, queryAll } from './table-operati
 import { EmailTakenError, type UserRecord } from './user-records';
 import { membershipItem, PERSONAL_WORKSPACE_NAME, workspaceItem } from './workspace-records';
 import { workspaceNameClaimItem } from './workspace-names';
+import { emptySearchIndexItem } from './search-index-store';
 
 export interface NewAccount {
   readonly email: string;
@@ -32,7 +33,8 @@ export interface CreatedAccount {
 
 /**
  * One transaction: the user, the claim on their address (unique without regard to case), a
- * personal workspace on the free plan, their admin membership and the claim on its name.
+ * personal workspace on the free plan with its empty search index, their admin membership and the
+ * claim on its name.
  * EmailTakenError when the address is claimed already.
  */
 export async function createAccount(account: NewAccount, now: Date): Promise<CreatedAccount> {
@@ -79,6 +81,7 @@ export async function createAccount(account: NewAccount, now: Date): Promise<Cre
     ),
     put(membershipItem({ workspaceId, userId, role: 'admin', now })),
     put(workspaceNameClaimItem(userId, PERSONAL_WORKSPACE_NAME, workspaceId)),
+    put(emptySearchIndexItem(workspaceId)),
   ];
   if (account.googleSubject) {
     transactItems.push(put(googleIdentityItem(userId, account.googleSubject, now)));

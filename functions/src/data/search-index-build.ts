@@ -3,6 +3,7 @@
  * first search reads every token (ACCESS_PATTERNS.md row 13's Query) once.
  */
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import { latestEntries, searchEntryOf, type SearchEntry } from '../domain/search-entries';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -16,6 +17,8 @@ import { queryAll } from './table-operations';
 export interface BuiltIndex {
   /** The latest entry of every token, tombstones included. */
   readonly latest: ReadonlyMap<string, SearchEntry>;
+  /** The tokens read, by id (a base built next keeps them without reading them again). */
+  readonly tokens: ReadonlyMap<string, Token>;
   readonly tokensRead: number;
 }
 
@@ -37,8 +40,14 @@ export async function buildIndex(
     },
     ConsistentRead: true,
   });
+  const tokens = new Map(
+    items.map((item) => {
+      const { token } = tokenCodec.fromItem(item);
+      return [token.id, token];
+    }),
+  );
   const latest = latestEntries([
-    ...items.map((item) => searchEntryOf(tokenCodec.fromItem(item).token)),
+    ...[...tokens.values()].map(searchEntryOf),
     ...deltas.flatMap(({ entries }) => entries),
   ]);
   const packs = await writePacks(workspaceId, [...latest.values()]);
@@ -82,5 +91,5 @@ export async function buildIndex(
     throw error;
   }
   await cleanUp(manifest);
-  return { latest, tokensRead: items.length };
+  return { latest, tokens, tokensRead: items.length };
 }

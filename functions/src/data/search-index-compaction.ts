@@ -9,10 +9,12 @@
  *
  * Who compacts: a search that read many deltas, or packs holding more than twice the live
  * entries; a token write with the probability of its share of FOLD_EVERY_ENTRIES; an import at
- * its end. Never a workspace without an index: its first search builds it
- * (data/search-index-build.ts).
+ * its end. Never a workspace without an index (one from before it: its first search builds it,
+ * data/search-index-build.ts; a workspace created since has one from the start). The base is
+ * built again by the writes' compactions only, never by a search's.
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import { latestEntries, type LiveSearchEntry, type SearchEntry } from '../domain/search-entries';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -77,13 +79,17 @@ export interface IndexAsRead {
   readonly liveEntries: number;
 }
 
-/** A search that read many deltas, or mostly garbage, compacts with the packs it read. */
+/**
+ * A search that read many deltas, or mostly garbage, compacts with the packs it read. A search
+ * never builds the base (seconds at 100,000 tokens): the writes' compactions do, off the path of
+ * someone typing.
+ */
 export async function compactAfterRead(index: IndexAsRead): Promise<void> {
   const entries = index.manifest.packs.reduce((sum, pack) => sum + pack.entries, 0);
   const garbage = entries > GARBAGE_RATIO * index.liveEntries + GARBAGE_SLACK;
   if (!garbage && index.unfoldedDeltas < SEARCH_FOLD_DELTAS) return;
   try {
-    await compact(index.manifest, index.packs, garbage ? 'all' : 'tiered', 1);
+    await compact(index.manifest, index.packs, garbage ? 'all' : 'tiered', 1, false);
   } catch (error) {
     logger.warn('Search index compaction after a read failed', { error });
   }
@@ -101,7 +107,7 @@ export async function compactAfterCandidates(
   const waiting = deltas.filter(({ deltaId }) => !folded.has(deltaId)).length;
   if (waiting < SEARCH_FOLD_DELTAS) return;
   try {
-    await compact(manifest, new Map(), 'tiered', 1);
+    await compact(manifest, new Map(), 'tiered', 1, false);
   } catch (error) {
     logger.warn('Search index compaction after a read failed', { error });
   }
@@ -227,6 +233,7 @@ async function compact(
   loaded: ReadonlyMap<string, readonly SearchEntry[]>,
   mode: Mode,
   minDeltas: number,
+  buildBase = true,
 ): Promise<boolean> {
   const leased = await takeLease(manifest);
   if (!leased) return false;
@@ -260,7 +267,7 @@ async function compact(
     }
     written = [];
     await cleanUp(committed);
-    if (baseDue(committed)) await rebuildBaseIfDue(workspaceId);
+    if (buildBase && baseDue(committed)) await rebuildBaseIfDue(workspaceId);
     return true;
   } catch (error) {
     // Packs no manifest names: nobody reads them.
@@ -296,6 +303,8 @@ export function baseDue(manifest: SearchManifestRecord): boolean {
 export async function rebuildBaseIfDue(
   workspaceId: string,
   due: (manifest: SearchManifestRecord) => boolean = baseDue,
+  /** Tokens just read (the index's first build read them all): kept where at their revision. */
+  known: ReadonlyMap<string, Token> = new Map(),
 ): Promise<boolean> {
   const manifest = await readManifest(workspaceId);
   if (!manifest || !due(manifest)) return false;
@@ -311,7 +320,11 @@ export async function rebuildBaseIfDue(
       if (!entry.deleted) live.push(entry);
     }
     const previous = leased.base ? await readBaseTokens(workspaceId, leased.base) : undefined;
-    const { tokens } = await tokensForBase(workspaceId, live, previous ?? new Map());
+    const { tokens } = await tokensForBase(
+      workspaceId,
+      live,
+      new Map([...known, ...(previous ?? [])]),
+    );
     base = await writeSearchBase(workspaceId, live, packIds, tokens);
     const committed = await commitManifest(leased, {
       packs: leased.packs,

@@ -180,6 +180,24 @@ export async function commitManifest(
   return record;
 }
 
+/**
+ * The manifest of a new workspace's empty index, put in the transaction that creates the
+ * workspace: its deltas are folded by compactions from its first token write on, so its first
+ * search never builds the index from every token (search-index-build.ts is for workspaces from
+ * before the index).
+ */
+export function emptySearchIndexItem(workspaceId: string): Record<string, unknown> {
+  return searchManifestCodec.toItem({
+    workspaceId,
+    version: 1,
+    packs: [],
+    folded: [],
+    retired: [],
+    leaseUntil: null,
+    base: null,
+  });
+}
+
 /** Deletes the deltas folded and the packs retired by the manifest's last commit. */
 export async function deleteReplaced(manifest: SearchManifestRecord): Promise<void> {
   const { workspaceId } = manifest;

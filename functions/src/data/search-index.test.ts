@@ -18,7 +18,12 @@ import { tokenIndexSortKey } from './entities/token';
 import { keys } from './keys';
 import { readBaseCandidates } from './search-base';
 import { candidatesWorthReading, readSearchIndex, readSearchIndexFor } from './search-index';
-import { baseDue, compactSearchIndex, rebuildBaseIfDue } from './search-index-compaction';
+import {
+  baseDue,
+  compactAfterRead,
+  compactSearchIndex,
+  rebuildBaseIfDue,
+} from './search-index-compaction';
 import { entriesToReadAgain, listTokens } from './token-listing';
 import {
   createToken,
@@ -29,6 +34,9 @@ import {
   writeImportBatch,
 } from './token-mutations';
 import { readTokenCounters } from './token-records';
+import { givenSignedInUser } from '../../test-support/fixtures';
+import { createWorkspace } from './workspace-store';
+import { createAccount } from './account-records';
 
 const SECTIONS = ['ops', 'Ops', null] as const;
 const letters = fc.constantFrom('a', 'b', 'A', 'é', 'É', 'z', ' ', '#');
@@ -314,6 +322,73 @@ describe('search index', () => {
     await compactSearchIndex(workspaceId, { all: true });
     const after = (await readSearchIndex(workspaceId)).entries.map(({ id }) => id).sort();
     expect(after).toEqual(ids);
+  }, 120_000);
+
+  it('gives a workspace the app creates its index at once: writes are folded, and its first search reads no token', async () => {
+    const { userId } = await givenSignedInUser();
+    const workspace = await createWorkspace({
+      name: 'Imports',
+      ownerId: userId,
+      plan: 'team',
+      ownedLimit: null,
+      now: new Date(),
+    });
+    // A registration's personal workspace too.
+    const registered = await createAccount(
+      {
+        email: `${randomUUID()}@example.com`,
+        displayName: 'New user',
+        name: null,
+        avatar: null,
+        passwordHash: null,
+        emailVerified: true,
+      },
+      new Date(),
+    );
+    expect(await manifestOf(registered.workspaceId)).toMatchObject({ packs: [], base: null });
+    const tokens = Array.from({ length: 40 }, (_, index) =>
+      buildToken(workspace.id, { name: `Imported ${index}` }),
+    );
+    await seedTokens(workspace.id, tokens);
+    expect(await compactSearchIndex(workspace.id)).toBe(true);
+    const index = await readSearchIndex(workspace.id);
+    expect(index.built).toBe(false);
+    expect(index.entries).toHaveLength(40);
+    // The manifest and the one pack the compaction wrote: no deltas left, no token read.
+    expect(index.itemsRead).toBe(2);
+  });
+
+  it('leaves building the base to the writes: a search folds the deltas it read, but builds no base', async () => {
+    const { userId } = await givenSignedInUser();
+    const workspace = await createWorkspace({
+      name: 'Large',
+      ownerId: userId,
+      plan: 'team',
+      ownedLimit: null,
+      now: new Date(),
+    });
+    const seeded = Array.from({ length: 10_050 }, (_, index) =>
+      buildToken(workspace.id, { name: `Token ${index}` }),
+    );
+    await seedTokens(workspace.id, seeded);
+    // As a search that read many deltas compacts.
+    await compactAfterRead({
+      manifest: (await manifestOf(workspace.id))!,
+      packs: new Map(),
+      unfoldedDeltas: 32,
+      liveEntries: 0,
+    });
+    const afterSearch = (await manifestOf(workspace.id))!;
+    expect(afterSearch.packs.reduce((sum, pack) => sum + pack.entries, 0)).toBe(10_050);
+    expect(afterSearch.base).toBeNull();
+    expect(baseDue(afterSearch)).toBe(true);
+    // The next write's compaction builds it.
+    await seedTokens(workspace.id, [buildToken(workspace.id, { name: 'One more' })]);
+    expect(await compactSearchIndex(workspace.id)).toBe(true);
+    expect((await manifestOf(workspace.id))!.base).toMatchObject({
+      entries: 10_051,
+      tokensMissing: 0,
+    });
   }, 120_000);
 
   it('builds the index of a workspace from before it on the first search, and keeps it', async () => {

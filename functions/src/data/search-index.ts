@@ -18,7 +18,8 @@
  * pack of a manifest committed before it. A pack deleted after the reader's manifest read shows
  * as missing: the reader reads the manifest again, and only the packs it has not read yet.
  *
- * Workspaces from before the index have no manifest: their first search builds it
+ * A workspace gets an empty manifest when it is created (search-index-store.ts
+ * `emptySearchIndexItem`). Workspaces from before the index have none: their first search builds it
  * (search-index-build.ts) from the workspace's tokens and the deltas written meanwhile.
  *
  * A workspace of many tokens also has a base (search-base.ts), named by the manifest: a trigram
@@ -245,7 +246,7 @@ async function readIndex(
       const built = await buildIndex(workspaceId, deltas);
       // Another search built it first: read its manifest.
       if (!built) continue;
-      await rebuildBaseIfDue(workspaceId).catch((error: unknown) => {
+      await rebuildBaseIfDue(workspaceId, undefined, built.tokens).catch((error: unknown) => {
         logger.warn('Building the search base after the index failed', { error, workspaceId });
       });
       return {

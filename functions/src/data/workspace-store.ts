@@ -32,6 +32,7 @@ import {
   workspaceNameHolder,
 } from './workspace-names';
 import { membershipItem } from './workspace-records';
+import { emptySearchIndexItem } from './search-index-store';
 
 export type { WorkspaceRecord } from './entities/workspace';
 
@@ -129,7 +130,8 @@ async function ensureOwnedWorkspaceIds(ownerId: string): Promise<void> {
 }
 
 /**
- * One transaction: the workspace item, the creator's admin membership, its id added to the
+ * One transaction: the workspace item, the creator's admin membership, its empty search index
+ * (data/search-index-store.ts `emptySearchIndexItem`), its id added to the
  * owner's set on condition that the set holds fewer than `ownedLimit` ids, and the claim on its
  * name (OwnedWorkspaceLimitError, WorkspaceNameTakenError).
  */
@@ -172,6 +174,7 @@ export async function createWorkspace(options: {
         membershipItem({ workspaceId, userId: options.ownerId, role: 'admin', now: options.now }),
       ),
       workspaceNameClaimPut(options.ownerId, options.name, workspaceId),
+      put(emptySearchIndexItem(workspaceId)),
     ]);
   } catch (error) {
     if (conditionFailedAt(error, 0)) throw new OwnedWorkspaceLimitError();
