@@ -83,6 +83,34 @@ describe('alert email', () => {
     for (const link of links) expect(mail.text).toContain(link);
   });
 
+  it('says which part of a long digest it is: part 1 under the whole summary, the others their own', async () => {
+    const digest = sampleDigest();
+    const summary = '590 API keys expire in the next 30 days';
+    const first = await renderDigestEmail({
+      ...digest,
+      part: { number: 1, of: 6, alerts: 590, summary },
+    });
+    expect(first.subject).toBe(`${summary} (part 1 of 6)`);
+    const note =
+      "This is part 2 of 6 of today's alerts: 590 in all, too many for one email, so they come in 6 emails, the most urgent first.";
+    const second = await renderDigestEmail({ ...digest, part: { number: 2, of: 6, alerts: 590 } });
+    expect(second.subject).toBe(
+      '1 SSH key has expired; 2 certificates, 1 API key and 1 license expire in the next 14 days (part 2 of 6)',
+    );
+    expect(second.text).toContain(note);
+    expect(visibleText(second.html)).toContain(note);
+    const single = await renderDigestEmail({
+      ...digest,
+      rows: [{ notice, identifiers: [], reason: { kind: 'workspace_owner' } }],
+      part: { number: 6, of: 6, alerts: 501 },
+    });
+    expect(single.subject).toBe(
+      'Prod key Bcc: everyone@example.com expires in 7 days (part 6 of 6)',
+    );
+    // A digest sent whole says nothing of parts.
+    expect((await renderDigestEmail(digest)).text).not.toContain('part 1');
+  });
+
   it('lists the most urgent workspace first and its rows by days left, with status colours', async () => {
     const mail = await renderDigestEmail(sampleDigest());
     const order = ['Deploy SSH key', 'api.example.com', 'Stripe secret key', 'Payments & Billing'];
