@@ -26,6 +26,7 @@ export const localStore = {
 /** Keys of everything the app keeps in localStorage. */
 export const storageKeys = {
   lastWorkspace: 'expiry-radar:last-workspace',
+  knownWorkspaces: 'expiry-radar:known-workspaces',
   pendingWelcome: 'expiry-radar:pending-welcome',
   plan: 'expiry-radar:plan',
   savedStyles: 'expiry-radar:saved-styles',

@@ -13,6 +13,7 @@ import { useSession } from '../../features/session';
 import {
   FrozenWorkspaceNotice,
   isBlockedByTwoFactor,
+  LinkedWorkspaceMissingNotice,
   TwoFactorRequiredNotice,
   useWorkspaceSelection,
 } from '../../features/workspaces';
@@ -85,6 +86,9 @@ export function AppShell() {
             shown={selection.selected}
             onClose={selection.dismissReplacedFrozen}
           />
+        )}
+        {selection.linkedMissing && (
+          <LinkedWorkspaceMissingNotice onClose={selection.dismissLinkedMissing} />
         )}
         <Outlet />
       </PageContainer>

@@ -89,6 +89,28 @@ describe('the dashboard as the app starts on it', () => {
     expect(within(sectionFilter).getByRole('button', { name: 'All sections (25)' })).toBeVisible();
   });
 
+  it('a link to a workspace the user is not in: reads none of its tokens, shows the last used one and says why', async () => {
+    const { requests } = serve();
+    // As the page left them: the user's workspaces, and the one last used.
+    window.localStorage.setItem('expiry-radar:known-workspaces', 'ws-1');
+    window.localStorage.setItem('expiry-radar:last-workspace', 'ws-1');
+    const missing = '00000000-0000-4000-8000-000000000000';
+    window.history.pushState({}, '', `/dashboard?workspace=${missing}`);
+    render(<App />);
+    expect(
+      await screen.findByText(
+        'The workspace this link opens does not exist or you are not a member of it.',
+      ),
+    ).toBeVisible();
+    const licenses = await screen.findByRole('region', { name: /^Licenses/ });
+    expect(await within(licenses).findByRole('rowheader', { name: 'License 24' })).toBeVisible();
+    expect(window.location.search).toBe('?workspace=ws-1');
+    const tokenReads = requests.filter(({ url }) => url.pathname === '/api/tokens');
+    expect(tokenReads.map(({ url }) => url.searchParams.get('workspace_id'))).toEqual(
+      CATEGORIES.map(() => 'ws-1'),
+    );
+  });
+
   it('signed out, lets go at once of the answers it asked for ahead: the page goes to /login', async () => {
     const cancelled: string[] = [];
     installFetchMock({

@@ -2,6 +2,7 @@ import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
 import { categoryPageQuery } from '@expiry-radar/shared/api/token-list-request';
 import { WORKSPACE_LOOKUP_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { CATEGORIES } from '@expiry-radar/shared/domain/category-values';
+import { mayBeKnownWorkspace } from '../../lib/known-workspaces';
 import { requestAhead } from '../../lib/requests-ahead';
 import { localStore, storageKeys } from '../../lib/local-store';
 import { queryParams } from '../../lib/paths';
@@ -17,10 +18,11 @@ import { DEFAULT_SORT, requestSort } from './token-sort-state';
  * is not already asked for), all at once rather than each after the answer before it has
  * rendered: the session, the workspace list, and every category's first page of the workspace the
  * URL names (the app keeps it there), else of the last one used (the pages carry the summary the
- * filter chips show: dashboard-first-reads.ts). The same
- * routes and queries the page's own queries then send, so they take these answers. A workspace the
- * page does not select (the URL's was frozen or left) costs requests nobody takes: its page reads
- * its own as it renders.
+ * filter chips show: dashboard-first-reads.ts). The same routes and queries the page's own
+ * queries then send, so they take these answers. None for a workspace the user's last list did
+ * not offer (known-workspaces.ts: one deleted, left, frozen or another's, which the page does not
+ * select either); one the page still does not select (a first visit in this browser) costs
+ * requests nobody takes: the page reads its own as it renders.
  */
 export function requestDashboardAhead(url: URL): void {
   requestAhead(startUpRoutes.getSession);
@@ -29,8 +31,12 @@ export function requestDashboardAhead(url: URL): void {
   });
   // `view=account` is the account settings, not the dashboard.
   if (url.searchParams.get(queryParams.view) !== null) return;
-  const workspaceId =
-    url.searchParams.get(queryParams.workspace) ?? localStore.get(storageKeys.lastWorkspace);
+  // As the page chooses (chooseWorkspace), by the user's last list: a link to a workspace it did
+  // not offer (deleted, another's: its reads would answer 404) gives way to the last used one.
+  const workspaceId = [
+    url.searchParams.get(queryParams.workspace),
+    localStore.get(storageKeys.lastWorkspace),
+  ].find((id) => id && mayBeKnownWorkspace(id));
   if (!workspaceId) return;
   const section = sectionFilterFrom(url.searchParams.get(queryParams.section));
   for (const category of CATEGORIES) {

@@ -77,6 +77,22 @@ describe('useWorkspaceSelection', () => {
     expect(window.localStorage.getItem(LAST)).toBeNull();
   });
 
+  it("says when the link's workspace is not in the user's list, until another is selected", async () => {
+    const { result } = setup('/dashboard?workspace=gone');
+    await waitFor(() => expect(result.current.location.search).toBe('?workspace=b'));
+    expect(result.current.selection.linkedMissing).toBe(true);
+    // Remembered for the page's first script, which then reads no tokens of such a link.
+    expect(window.localStorage.getItem('expiry-radar:known-workspaces')).toBe('a b');
+    act(() => result.current.selection.select('a'));
+    expect(result.current.selection.linkedMissing).toBe(false);
+
+    const fromList = setup('/dashboard?workspace=c');
+    // The last used one, chosen just now.
+    await waitFor(() => expect(fromList.result.current.location.search).toBe('?workspace=a'));
+    expect(fromList.result.current.selection.linkedMissing).toBe(false);
+    expect(fromList.result.current.selection.replacedFrozen?.id).toBe('c');
+  });
+
   it('when the current workspace is deleted, picks the first remaining or clears', async () => {
     const { result, client } = setup('/dashboard?workspace=b');
     await waitFor(() => expect(result.current.selection.selected?.id).toBe('b'));
@@ -84,6 +100,8 @@ describe('useWorkspaceSelection', () => {
     items = items.filter((w) => w.id !== 'b');
     await act(() => client.invalidateQueries());
     await waitFor(() => expect(result.current.location.search).toBe('?workspace=a'));
+    // Deleted after the page opened: not the link's doing.
+    expect(result.current.selection.linkedMissing).toBe(false);
 
     items = [];
     await act(() => client.invalidateQueries());

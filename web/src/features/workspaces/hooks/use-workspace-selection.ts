@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
+import { rememberWorkspaces } from '../../../lib/known-workspaces';
 import { localStore, storageKeys } from '../../../lib/local-store';
 import { queryParams } from '../../../lib/paths';
 import { workspaceListQueryOptions } from '../api/workspace-queries';
@@ -23,6 +24,13 @@ export interface WorkspaceSelection {
   replacedFrozen: Workspace | null;
   /** Forgets `replacedFrozen` (the notice was dismissed). */
   dismissReplacedFrozen: () => void;
+  /**
+   * With `writeBack`: the link the page opened named a workspace the user's list does not hold
+   * (it does not exist or the user is not a member), until dismissed or a workspace is selected.
+   */
+  linkedMissing: boolean;
+  /** Forgets `linkedMissing` (the notice was dismissed). */
+  dismissLinkedMissing: () => void;
 }
 
 interface Options {
@@ -31,6 +39,9 @@ interface Options {
   /** Write the choice back to the URL and localStorage (once per page: the app shell). */
   writeBack?: boolean;
 }
+
+const isWholeList = ({ items, total }: { items: readonly Workspace[]; total?: number }) =>
+  total === undefined || total <= items.length;
 
 /**
  * The selected workspace, which every workspace page follows: chosen from the URL, the last used
@@ -60,6 +71,24 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
   if (frozenInUrl && frozenInUrl.id !== replacedFrozen?.id) setReplacedFrozen(frozenInUrl);
   const dismissReplacedFrozen = useCallback(() => setReplacedFrozen(null), []);
 
+  // The lookup holds the first 100 workspaces: of a user in more, it cannot tell who is not in one.
+  const listed = query.data && isWholeList(query.data) ? query.data.items : undefined;
+  // Asked once, of the first list the page reads: a workspace deleted or left later is not the
+  // link's doing.
+  const [linkChecked, setLinkChecked] = useState(false);
+  const [linkedMissing, setLinkedMissing] = useState(false);
+  if (writeBack && loaded && !linkChecked) {
+    setLinkChecked(true);
+    if (fromUrl && listed && !listed.some((workspace) => workspace.id === fromUrl)) {
+      setLinkedMissing(true);
+    }
+  }
+  const dismissLinkedMissing = useCallback(() => setLinkedMissing(false), []);
+
+  useEffect(() => {
+    if (writeBack && listed) rememberWorkspaces(selectableWorkspaces(listed).map(({ id }) => id));
+  }, [writeBack, listed]);
+
   useEffect(() => {
     if (!writeBack || !loaded) return;
     if (selectedId) {
@@ -82,6 +111,7 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
   const select = useCallback(
     (id: string) => {
       setReplacedFrozen(null);
+      setLinkedMissing(false);
       localStore.set(storageKeys.lastWorkspace, id);
       setSearch((current) => {
         const next = new URLSearchParams(current);
@@ -102,5 +132,7 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
     select,
     replacedFrozen,
     dismissReplacedFrozen,
+    linkedMissing,
+    dismissLinkedMissing,
   };
 }
