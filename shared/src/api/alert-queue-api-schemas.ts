@@ -42,7 +42,7 @@ export const digestPartSchema = z.object({
   /** The rows of the whole digest, over its parts. */
   alerts: z.number().int().min(1),
   /** Part 1 only: the summary line of the whole digest, as the scan planned it (its subject). */
-  summary: z.string().min(1).max(1000).optional(),
+  summary: z.string().min(1).optional(),
 });
 export type DigestPart = z.infer<typeof digestPartSchema>;
 
