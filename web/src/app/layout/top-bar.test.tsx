@@ -274,6 +274,8 @@ describe('top bar', () => {
 
   it('user menu: links, and Sign Out posts /api/logout and says so', async () => {
     const successToast = jest.spyOn(toast, 'success');
+    // jsdom does not scroll; the way home asks for the top.
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { requests } = serve();
     const { router } = renderApp('/dashboard');
     const user = userEvent.setup();
@@ -298,7 +300,9 @@ describe('top bar', () => {
     expect(router.state.location.pathname).toBe('/');
     expect(requests.some((r) => r.method === 'POST' && r.path === '/api/logout')).toBe(true);
     expect(successToast).toHaveBeenCalledWith('Successfully logged out', expect.anything());
+    expect(scrollTo).toHaveBeenCalledWith(0, 0);
     successToast.mockRestore();
+    scrollTo.mockRestore();
   });
 
   it('offers the same items in a side drawer', async () => {

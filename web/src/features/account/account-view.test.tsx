@@ -9,6 +9,7 @@ import {
 } from '../../../test-support/mock-fetch';
 import { renderRoutes } from '../../../test-support/render-app';
 import { tokenFixture } from '../../../test-support/token-fixtures';
+import { RootLayout } from '../../app/router/root-layout';
 import { resetApiClientState } from '../../lib/api-client';
 import { resetToastHistory } from '../../lib/toasts';
 import { AccountView } from './account-view';
@@ -53,11 +54,18 @@ function serve(
   });
 }
 
+/** Under the app's root layout, which finishes a sign-out once home is on screen. */
 function renderAccount(element = <AccountView />) {
   const { router, queryClient } = renderRoutes(
     [
-      { path: '/dashboard', element },
-      { path: '/', element: <h1>Home</h1> },
+      {
+        path: '/',
+        element: <RootLayout />,
+        children: [
+          { index: true, element: <h1>Home</h1> },
+          { path: 'dashboard', element },
+        ],
+      },
     ],
     '/dashboard?view=account',
   );
@@ -76,8 +84,13 @@ function form(name: string): HTMLElement {
 beforeEach(() => {
   resetApiClientState();
   resetToastHistory();
+  // jsdom does not scroll; the way home after deleting the account asks for the top.
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
 });
-afterEach(() => toast.remove());
+afterEach(() => {
+  toast.remove();
+  jest.restoreAllMocks();
+});
 
 describe('account view: profile', () => {
   it('validates the name and email before sending anything', async () => {
@@ -294,9 +307,12 @@ describe('account view: deletion', () => {
     expect(requests.filter((r) => r.method === 'DELETE')[0]?.body).toEqual({});
     await user.type(within(dialog).getByLabelText(/^Password/), 'correct horse battery');
     await user.click(within(dialog).getByRole('button', { name: 'Delete account' }));
+    // Said once home is on screen, at the top of the page.
     expect(await screen.findByText('Account deleted successfully')).toBeInTheDocument();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(router.state.location.state).toEqual({ signedOut: true });
+    expect(screen.getByRole('heading', { name: 'Home' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/');
+    expect(window.scrollTo).toHaveBeenCalledWith(0, 0);
+    await waitFor(() => expect(router.state.location.state).toBeNull());
     const second = requests.filter((r) => r.method === 'DELETE')[1];
     expect(second?.body).toEqual({ password: 'correct horse battery' });
     expect(second?.headers.get('X-CSRF-Token')).toBe('csrf');

@@ -8,4 +8,4 @@ export type { Session, SessionUser } from './api/session-schema';
 export { SessionCheckFailed } from './components/session-check-failed';
 export { useSession } from './hooks/use-session';
 export { useVerificationWatch } from './hooks/use-verification-watch';
-export { SIGNED_OUT_STATE, useSignedOutCleanup } from './hooks/use-signed-out-cleanup';
+export { signedOutState, useSignedOutCleanup } from './hooks/use-signed-out-cleanup';

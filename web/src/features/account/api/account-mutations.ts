@@ -56,9 +56,9 @@ export interface AccountDeletion {
 
 /**
  * Deletes the account (the password, unless the session signed in minutes ago), handing each
- * workspace in `successors` to the member chosen: the client forgets
- * its CSRF token, "Account deleted successfully"; the caller then goes home signed out. Silent:
- * the dialog shows a refusal (at the password, else as a toast).
+ * workspace in `successors` to the member chosen: the client forgets its CSRF token; the caller
+ * then goes home signed out, where "Account deleted successfully" shows. Silent: the dialog shows
+ * a refusal (at the password, else as a toast).
  */
 export function useDeleteAccountMutation() {
   return useMutation({
@@ -73,9 +73,6 @@ export function useDeleteAccountMutation() {
         },
         { silent: true },
       ),
-    onSuccess: () => {
-      resetApiClientState();
-      showSuccessToast(SUCCESS_MESSAGES.accountDeleted);
-    },
+    onSuccess: () => resetApiClientState(),
   });
 }

@@ -6,13 +6,14 @@ import Button from '@mui/material/Button';
 import DialogContentText from '@mui/material/DialogContentText';
 import Typography from '@mui/material/Typography';
 import { useNavigate } from 'react-router';
+import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { PasswordField } from '../../../components/password-field';
 import { Spinner } from '../../../components/spinner';
 import { toastRefusal } from '../../../lib/api-client';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
-import { SIGNED_OUT_STATE } from '../../session';
+import { signedOutState } from '../../session';
 import { accountDeletionPreviewQueryOptions } from '../api/account-deletion-api';
 import { useDeleteAccountMutation } from '../api/account-mutations';
 import { DELETE_WITH_ACCOUNT, OwnedWorkspacesOnDeletion } from './owned-workspaces-on-deletion';
@@ -87,8 +88,8 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
       } else toastRefusal(error);
       throw error;
     }
-    // The root layout drops the cached session and answers once home is on screen.
-    await navigate(paths.home, { state: SIGNED_OUT_STATE });
+    // Once home is on screen the root layout drops the cached session and answers, and says so.
+    await navigate(paths.home, { state: signedOutState(SUCCESS_MESSAGES.accountDeleted) });
   };
 
   return (

@@ -3,13 +3,12 @@ import { useNavigate } from 'react-router';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { resetApiClientState } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
-import { showSuccessToast } from '../../../lib/toasts';
-import { SIGNED_OUT_STATE } from '../../session';
+import { signedOutState } from '../../session';
 import { useLogoutMutation } from '../api/auth-mutations';
 
 /**
- * Sign Out: the logout call, "Successfully logged out", then home; the root layout drops the
- * cached session and answers once home is on screen.
+ * Sign Out: the logout call, then home; once home is on screen the root layout drops the cached
+ * session and answers and says "Successfully logged out".
  */
 export function useSignOut(): () => Promise<void> {
   const navigate = useNavigate();
@@ -21,7 +20,6 @@ export function useSignOut(): () => Promise<void> {
       return; // The API client has shown why.
     }
     resetApiClientState();
-    showSuccessToast(SUCCESS_MESSAGES.loggedOut);
-    await navigate(paths.home, { state: SIGNED_OUT_STATE });
+    await navigate(paths.home, { state: signedOutState(SUCCESS_MESSAGES.loggedOut) });
   }, [logout, navigate]);
 }
