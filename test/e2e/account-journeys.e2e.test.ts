@@ -1,4 +1,4 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, ConsoleMessage, Page, Request, Response } from 'playwright-core';
 import { csrfHeaders } from '../support/csrf';
 import {
   startBrowserSession,
@@ -209,7 +209,20 @@ describe('account journeys in Chromium', () => {
     await page.getByRole('link', { name: 'Sign in' }).first().waitFor();
     await screenshot(page, 'journey-signed-out');
 
-    // The session is gone on the server too: the dashboard asks to sign in.
+    // The session is gone on the server too: the dashboard asks to sign in. Nothing on the way
+    // is refused or cut off (no read that needs a session is sent before it is known), and the
+    // console stays clean.
+    const refused: string[] = [];
+    const onResponse = (response: Response) => {
+      if (response.status() >= 400) refused.push(`${response.status()} ${response.url()}`);
+    };
+    const onFailure = (request: Request) => refused.push(`failed ${request.url()}`);
+    const onConsole = (message: ConsoleMessage) => {
+      if (message.type() === 'error') refused.push(`console: ${message.text()}`);
+    };
+    page.on('response', onResponse);
+    page.on('requestfailed', onFailure);
+    page.on('console', onConsole);
     await page.goto(url('/dashboard'));
     await page.waitForURL((current) => current.pathname === '/login');
     await waitForPageHeading(page, 'Sign in');
@@ -219,6 +232,10 @@ describe('account journeys in Chromium', () => {
     await waitForPageHeading(page, 'Token Management Dashboard');
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.getByRole('button', { name: 'Account menu' }).waitFor();
+    page.off('response', onResponse);
+    page.off('requestfailed', onFailure);
+    page.off('console', onConsole);
+    expect(refused).toEqual([]);
 
     // Signing in gave the session a CSRF token of its own; the next write still goes through (the
     // web client, refused once with the token it held, fetches the session's and retries).

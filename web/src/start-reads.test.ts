@@ -33,6 +33,7 @@ function serve() {
 describe('the page’s first script', () => {
   it('on /dashboard asks for the settings, then the session, the workspaces and every first page (which carry the summary), before the app runs', async () => {
     const { requests } = serve();
+    window.localStorage.setItem('expiry-radar:signed-in', 'true');
     const app = await startPageAt('/dashboard?workspace=ws-1');
     const sent = requests.map(({ url }) => `${url.pathname}${url.search}`);
     expect(sent).toEqual([
@@ -59,6 +60,16 @@ describe('the page’s first script', () => {
       },
     });
     expect(requests).toHaveLength(sent.length);
+  });
+
+  it('on /dashboard in a browser not signed in at its last check, asks for the session alone: the reads that need one wait for it', async () => {
+    const { requests } = serve();
+    const app = await startPageAt('/dashboard?workspace=ws-1');
+    expect(requests.map(({ url }) => url.pathname)).toEqual(['/config.json', '/api/session']);
+    // The app takes both answers.
+    await app.loadRuntimeConfig();
+    await app.requestRoute(findRoute('getSession'));
+    expect(requests).toHaveLength(2);
   });
 
   it('asks for nothing on any other page', async () => {

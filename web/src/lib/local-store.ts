@@ -30,4 +30,6 @@ export const storageKeys = {
   pendingWelcome: 'expiry-radar:pending-welcome',
   plan: 'expiry-radar:plan',
   savedStyles: 'expiry-radar:saved-styles',
+  /** Set while this browser's last session check found a signed-in, verified session. */
+  signedIn: 'expiry-radar:signed-in',
 } as const;

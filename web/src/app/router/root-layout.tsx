@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router';
 import { lazyNamed } from '../../components/lazy-named';
-import { useSignedOutCleanup } from '../../features/session';
+import { useSignedInHint, useSignedOutCleanup } from '../../features/session';
 import { useAnalyticsPageViews } from '../../lib/use-analytics-page-views';
 import { useBillingReturn } from '../query-params/use-billing-return';
 import { useEmailChangedNotice } from '../query-params/use-email-changed-notice';
@@ -19,6 +19,7 @@ export function RootLayout() {
   useBillingReturn();
   useEmailChangedNotice();
   useSignedOutCleanup();
+  useSignedInHint();
   useAnalyticsPageViews();
   return (
     <>

@@ -105,6 +105,22 @@ describe('route guards', () => {
     expect(sessionChecks()).toBe(2 + SESSION_CHECK.dashboardRetries);
   });
 
+  it('remembers whether this browser is signed in, for the page’s first script', async () => {
+    const hint = () => window.localStorage.getItem('expiry-radar:signed-in');
+    serve(sessionFor());
+    const signedIn = renderApp('/pricing');
+    await waitFor(() => expect(hint()).toBe('true'));
+    signedIn.unmount();
+    serve(sessionFor({ needsVerification: true }));
+    const unverified = renderApp('/pricing');
+    await waitFor(() => expect(hint()).toBeNull());
+    unverified.unmount();
+    window.localStorage.setItem('expiry-radar:signed-in', 'true');
+    serve(LOGGED_OUT_SESSION);
+    renderApp('/pricing');
+    await waitFor(() => expect(hint()).toBeNull());
+  });
+
   it('shows the sign-in form at once while the session loads', async () => {
     installFetchMock({ 'GET /api/session': () => new Promise<Response>(() => {}) });
     renderApp('/login');

@@ -16,7 +16,8 @@ import { DEFAULT_SORT, requestSort } from './token-sort-state';
  * The dashboard's first reads, asked for as the page starts on /dashboard (start-reads.ts, before
  * the app's code runs; again by the route's loader once the settings are in, which sends only what
  * is not already asked for), all at once rather than each after the answer before it has
- * rendered: the session, the workspace list, and every category's first page of the workspace the
+ * rendered: the session, and when this browser was signed in at its last check
+ * (`useSignedInHint`) the workspace list and every category's first page of the workspace the
  * URL names (the app keeps it there), else of the last one used (the pages carry the summary the
  * filter chips show: dashboard-first-reads.ts). The same routes and queries the page's own
  * queries then send, so they take these answers. None for a workspace the user's last list did
@@ -26,6 +27,9 @@ import { DEFAULT_SORT, requestSort } from './token-sort-state';
  */
 export function requestDashboardAhead(url: URL): void {
   requestAhead(startUpRoutes.getSession);
+  // The other reads need a session: unless this browser was signed in at its last check, they
+  // wait for the session's answer (a signed-out visit would only get 401s, in the console too).
+  if (localStore.get(storageKeys.signedIn) === null) return;
   requestAhead(startUpRoutes.listWorkspaces, {
     query: { limit: WORKSPACE_LOOKUP_PAGE_SIZE, offset: 0 },
   });

@@ -7,5 +7,6 @@ export { sessionQueryOptions } from './api/session-queries';
 export type { Session, SessionUser } from './api/session-schema';
 export { SessionCheckFailed } from './components/session-check-failed';
 export { useSession } from './hooks/use-session';
+export { useSignedInHint } from './hooks/use-signed-in-hint';
 export { useVerificationWatch } from './hooks/use-verification-watch';
 export { signedOutState, useSignedOutCleanup } from './hooks/use-signed-out-cleanup';
