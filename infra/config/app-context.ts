@@ -251,9 +251,15 @@ export function isStripeConfigured(billing: BillingContext): boolean {
   return hasStripePrices(resolvePlanPrices(billing.planPrices));
 }
 
-/** The Stripe parameters' names, for the billing functions' read grant. */
-export function stripeParameterNames(billing: BillingContext): string[] {
-  return [billing.stripeSecretKeyParameter, billing.stripeWebhookSecretParameter];
+/** The Stripe parameters' names, for the billing functions' read grants. */
+export function stripeParameters(billing: BillingContext): {
+  secretKey: string;
+  webhookSecret: string;
+} {
+  return {
+    secretKey: billing.stripeSecretKeyParameter,
+    webhookSecret: billing.stripeWebhookSecretParameter,
+  };
 }
 
 /** The deployment's edge (CloudFront, WAF) and operations (alarm notifications) settings. */

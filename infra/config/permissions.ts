@@ -69,10 +69,15 @@ export type Permission =
    */
   | 'secretParameterRead'
   /**
-   * ssm:GetParameter on exactly the two Stripe SecureString parameters (secret key, webhook
-   * signing secret), named by CDK context (config/app-context.ts BillingContext).
+   * ssm:GetParameter on exactly the Stripe secret key's SecureString parameter, named by CDK
+   * context (config/app-context.ts BillingContext): the routes that call Stripe's API.
    */
-  | 'billingSecretParameterRead'
+  | 'stripeSecretKeyRead'
+  /**
+   * ssm:GetParameter on exactly the Stripe webhook signing secret's SecureString parameter: the
+   * webhook, which checks Stripe's signature and calls no API.
+   */
+  | 'stripeWebhookSecretRead'
   /**
    * secretsmanager:GetSecretValue on exactly the origin secret CloudFront sends to the API (the
    * HTTP pipeline refuses requests without it).

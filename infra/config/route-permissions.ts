@@ -348,19 +348,11 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   samlMetadata: ['table:BatchGetItem', 'appOriginRead'],
   samlAcs: ACCOUNT_DELETION,
   googleCallback: [...ACCOUNT_DELETION, 'secretParameterRead'],
-  // Billing: plan changes write the user, workspaces, audit and alert arming; Stripe's secrets;
-  // Checkout and the portal return to the app's origin.
-  upgradePlan: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:Query',
-    'index:byAlternateKey',
-    'table:PutItem',
-    'table:UpdateItem',
-    'table:ConditionCheckItem',
-    'billingSecretParameterRead',
-    'appOriginRead',
-  ],
+  // Billing: plan changes (the return from Checkout, the webhook) write the user, workspaces,
+  // audit and alert arming; Stripe's secret key for its API, its webhook signing secret for the
+  // webhook; Checkout and the portal return to the app's origin. An upgrade only reads who pays
+  // and starts a Checkout session: a deployment has no local billing mode that changes plans.
+  upgradePlan: ['table:GetItem', 'table:BatchGetItem', 'stripeSecretKeyRead', 'appOriginRead'],
   confirmBilling: [
     'table:GetItem',
     'table:BatchGetItem',
@@ -369,12 +361,12 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:PutItem',
     'table:UpdateItem',
     'table:ConditionCheckItem',
-    'billingSecretParameterRead',
+    'stripeSecretKeyRead',
   ],
   openBillingPortal: [
     'table:GetItem',
     'table:BatchGetItem',
-    'billingSecretParameterRead',
+    'stripeSecretKeyRead',
     'appOriginRead',
   ],
   stripeWebhook: [
@@ -385,7 +377,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:PutItem',
     'table:UpdateItem',
     'table:ConditionCheckItem',
-    'billingSecretParameterRead',
+    'stripeWebhookSecretRead',
   ],
   // Reads only: the session lookup and the items they answer.
   listWorkspaces: [
@@ -591,7 +583,6 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:Query',
     'table:PutItem',
     'table:UpdateItem',
-    'table:DeleteItem',
     'table:BatchWriteItem',
     'table:ConditionCheckItem',
     'secretParameterRead',

@@ -39,8 +39,8 @@ export interface AppResources {
 
 /** What the permissions that name no data stack resource apply to. */
 export interface PermissionTargets {
-  /** `billingSecretParameterRead`: the Stripe SSM parameters' names. */
-  readonly billingSecretParameters?: readonly string[];
+  /** `stripeSecretKeyRead`, `stripeWebhookSecretRead`: the Stripe SSM parameters' names. */
+  readonly stripeParameters?: { readonly secretKey: string; readonly webhookSecret: string };
   /** `senderEmailSend`: the sender's address (a bare address, no display name). */
   readonly emailSender?: string;
   /** `originSecretRead`: the secret CloudFront sends to the API. */
@@ -183,20 +183,20 @@ export function grantPermissions(
           reason: `Reads only the product's secret parameters under ${SECRET_PARAMETER_PREFIX} (SecureString, named at deploy time).`,
         });
         break;
-      case 'billingSecretParameterRead': {
-        const names = targets.billingSecretParameters ?? [];
-        if (names.length === 0) {
-          throw new Error('billingSecretParameterRead needs the Stripe parameter names');
-        }
+      case 'stripeSecretKeyRead':
+      case 'stripeWebhookSecretRead': {
+        const parameters = required(targets.stripeParameters, permission, 'the Stripe parameters');
+        const name =
+          permission === 'stripeSecretKeyRead' ? parameters.secretKey : parameters.webhookSecret;
         statement(
           ['ssm:GetParameter'],
-          names.map((name) =>
+          [
             stack.formatArn({
               service: 'ssm',
               resource: 'parameter',
               resourceName: name.replace(/^\//, ''),
             }),
-          ),
+          ],
         );
         break;
       }

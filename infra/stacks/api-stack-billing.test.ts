@@ -1,19 +1,20 @@
 /**
  * Billing in the api's route stacks: the four billing routes have their functions, only they may read
- * the Stripe secret parameters (exactly those two), the configured prices (PLAN_PRICES, with their
- * Stripe price ids) reach the functions, and the secrets' parameter names only when Stripe is on.
+ * the Stripe secret parameters (the webhook its signing secret, the others the secret key), the
+ * configured prices (PLAN_PRICES, with their Stripe price ids) reach the functions, and the secrets'
+ * parameter names only when Stripe is on.
  */
 import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
 import { buildTestApp, resourcesAcross, type Resources } from '../test-support/test-app';
 import { DEFAULT_STRIPE_PARAMETERS } from '../config/app-context';
 import type { Template } from 'aws-cdk-lib/assertions';
 
-const BILLING_ROUTE_KEYS = [
+const STRIPE_API_ROUTE_KEYS = [
   'POST /api/account/upgrade',
   'POST /api/billing/confirm',
   'POST /api/billing/portal',
-  'POST /api/billing/webhook',
 ];
+const BILLING_ROUTE_KEYS = [...STRIPE_API_ROUTE_KEYS, 'POST /api/billing/webhook'];
 
 interface Statement {
   Action: string | string[];
@@ -67,17 +68,21 @@ describe('api stack: billing', () => {
   const { templates } = buildTestApp();
   const { functions, functionIdOf, ssmParametersOf } = model(templates.apiRoutes);
 
-  it.each(BILLING_ROUTE_KEYS)(
-    '%s has its own function reading only the Stripe parameters (and the app origin)',
+  const stripeParametersOf = (key: string) =>
+    ssmParametersOf(functionIdOf(key)).filter((name) => name !== APP_ORIGIN_PARAMETER);
+
+  it.each(STRIPE_API_ROUTE_KEYS)(
+    '%s has its own function reading only the Stripe secret key (and the app origin)',
     (key) => {
-      const parameters = ssmParametersOf(functionIdOf(key)).filter(
-        (name) => name !== APP_ORIGIN_PARAMETER,
-      );
-      expect(parameters.sort()).toEqual(
-        [DEFAULT_STRIPE_PARAMETERS.secretKey, DEFAULT_STRIPE_PARAMETERS.webhookSecret].sort(),
-      );
+      expect(stripeParametersOf(key)).toEqual([DEFAULT_STRIPE_PARAMETERS.secretKey]);
     },
   );
+
+  it('gives the webhook its own function reading only the webhook signing secret', () => {
+    expect(stripeParametersOf('POST /api/billing/webhook')).toEqual([
+      DEFAULT_STRIPE_PARAMETERS.webhookSecret,
+    ]);
+  });
 
   it('grants no other function the Stripe parameters', () => {
     const billing = new Set(BILLING_ROUTE_KEYS.map(functionIdOf));
@@ -144,8 +149,11 @@ describe('api stack: billing with Stripe configured', () => {
   });
 
   it('grants the billing functions the configured parameter names', () => {
-    expect(ssmParametersOf(functionIdOf('POST /api/billing/webhook')).sort()).toEqual(
-      ['/expiry-radar/billing/stripe-key', DEFAULT_STRIPE_PARAMETERS.webhookSecret].sort(),
+    expect(ssmParametersOf(functionIdOf('POST /api/billing/portal')).sort()).toEqual(
+      ['/expiry-radar/billing/stripe-key', APP_ORIGIN_PARAMETER].sort(),
     );
+    expect(ssmParametersOf(functionIdOf('POST /api/billing/webhook'))).toEqual([
+      DEFAULT_STRIPE_PARAMETERS.webhookSecret,
+    ]);
   });
 });

@@ -22,7 +22,7 @@ import { PLAN_PRICES_SETTING } from '@expiry-radar/shared/domain/plan-prices';
 import {
   appOriginEnvironment,
   isStripeConfigured,
-  stripeParameterNames,
+  stripeParameters,
   type AccountContext,
   type BillingContext,
 } from '../config/app-context';
@@ -155,9 +155,7 @@ export class ApiStack extends Stack {
       ...(props.emailConfigurationSet
         ? { emailConfigurationSet: props.emailConfigurationSet }
         : {}),
-      billingSecretParameters: props.billingSettings
-        ? stripeParameterNames(props.billingSettings)
-        : undefined,
+      stripeParameters: props.billingSettings ? stripeParameters(props.billingSettings) : undefined,
     };
 
     const period = Duration.minutes(5);

@@ -6,10 +6,10 @@
  * aws-ses-v2-local. Names are CloudFormation's generated ones (`<stack>-<logicalId>-<suffix>`), so
  * the functions get the same kind of values from `Ref` and `Fn::GetAtt` as in AWS. STS is a
  * stand-in that refuses to let the functions assume customers' roles (sts-stand-in.ts). The
- * discovery providers' stand-ins (Azure, Google Cloud, GitHub, Vault) and an OpenID provider for
- * SSO run beside them, and the functions are told their origins (DISCOVERY_STAND_IN_ORIGINS, which
- * no template sets), the one exception the SSRF guard of outbound requests makes to the template's
- * production settings.
+ * discovery providers' stand-ins (Azure, Google Cloud, GitHub, Vault), an OpenID provider for SSO
+ * and Google sign-in, Stripe and Slack run beside them, and the functions are told their origins
+ * (DISCOVERY_STAND_IN_ORIGINS, which no template sets), the one exception the SSRF guard of
+ * outbound requests and the stand-in URLs' production rule make to the template's settings.
  */
 import { randomBytes } from 'node:crypto';
 import {
@@ -40,6 +40,10 @@ import {
   startOidcProviderStandIn,
   type OidcProviderStandIn,
 } from '@expiry-radar/functions/local/emulators/oidc-provider-stand-in';
+import {
+  startSlackStandIn,
+  type SlackStandIn,
+} from '@expiry-radar/functions/local/emulators/slack-stand-in';
 import { startVaultStandIn, type VaultStandIn } from '../../functions/test-support/vault-stand-in';
 import { resourcesOfType, textOf, type CloudAssembly, type ResourceRef } from './cloud-assembly';
 import {
@@ -49,6 +53,7 @@ import {
   type PhysicalResource,
 } from './cfn-resolver';
 import { startSecretsStandIn, type RunningSecretsStandIn } from './secrets-stand-in';
+import { startStripeStandIn, type StripeStandIn } from './stripe-stand-in';
 import { startStsStandIn } from './sts-stand-in';
 
 export const REHEARSAL_TARGET: DeploymentTarget = {
@@ -72,6 +77,12 @@ export interface EmulatedDeployment {
   readonly discovery: DiscoveryStandIns;
   /** The OpenID provider an organization's SSO connection can name as its issuer. */
   readonly oidcProvider: OidcProviderStandIn;
+  /**
+   * The outside services the synthesis configures (`npm run synth`'s context): Stripe, the Slack
+   * app; Google sign-in's issuer is the OpenID provider stand-in.
+   */
+  readonly stripe: StripeStandIn;
+  readonly slack: SlackStandIn;
   readonly endpoints: {
     readonly dynamoDb: string;
     readonly sqs: string;
@@ -80,7 +91,9 @@ export interface EmulatedDeployment {
   };
   /**
    * `AWS_ENDPOINT_URL_<SERVICE>`: the SDK's own way to reach another endpoint, no code change;
-   * and DISCOVERY_STAND_IN_ORIGINS, the discovery stand-ins' and the OpenID provider's origins.
+   * the stand-ins' URLs for Stripe, Slack and Google (STRIPE_API_URL, SLACK_API_BASE_URL,
+   * SLACK_AUTHORIZE_URL, GOOGLE_ISSUER); and DISCOVERY_STAND_IN_ORIGINS, the origins of the
+   * discovery stand-ins, the OpenID provider, Stripe's and Slack's (platform/stand-in-origins.ts).
    */
   readonly endpointEnvironment: Readonly<Record<string, string>>;
   /** Emulated tables and queues, by `<stack>/<logicalId>`. */
@@ -270,31 +283,45 @@ export async function startEmulatedDeployment(
       stops.push(() => stop(emulator));
       return emulator;
     };
-    const [dynamoDb, sqs, ses, secrets, sts, azure, gcp, github, vault, oidcProvider] =
-      await Promise.all([
-        findFreePort()
-          .then((port) => startDynamoDbLocal({ port }))
-          .then((emulator) => started(emulator, (running) => running.stop())),
-        findFreePort()
-          .then((port) => startFauxqs(port))
-          .then((emulator) => started(emulator, (running) => running.server.stop())),
-        findFreePort()
-          .then((port) => startSesLocal({ port }))
-          .then((emulator) => started(emulator, (running) => running.stop())),
-        startSecretsStandIn(REHEARSAL_TARGET).then((emulator) =>
-          started(emulator, (running) => running.stop()),
-        ),
-        startStsStandIn(REHEARSAL_TARGET.accountId).then((emulator) =>
-          started(emulator, (running) => running.stop()),
-        ),
-        startAzureStandIn().then((emulator) => started(emulator, (running) => running.stop())),
-        startGcpStandIn().then((emulator) => started(emulator, (running) => running.stop())),
-        startGithubStandIn().then((emulator) => started(emulator, (running) => running.stop())),
-        startVaultStandIn().then((emulator) => started(emulator, (running) => running.stop())),
-        startOidcProviderStandIn({ port: 0 }).then((emulator) =>
-          started(emulator, (running) => running.stop()),
-        ),
-      ]);
+    const [
+      dynamoDb,
+      sqs,
+      ses,
+      secrets,
+      sts,
+      azure,
+      gcp,
+      github,
+      vault,
+      oidcProvider,
+      stripe,
+      slack,
+    ] = await Promise.all([
+      findFreePort()
+        .then((port) => startDynamoDbLocal({ port }))
+        .then((emulator) => started(emulator, (running) => running.stop())),
+      findFreePort()
+        .then((port) => startFauxqs(port))
+        .then((emulator) => started(emulator, (running) => running.server.stop())),
+      findFreePort()
+        .then((port) => startSesLocal({ port }))
+        .then((emulator) => started(emulator, (running) => running.stop())),
+      startSecretsStandIn(REHEARSAL_TARGET).then((emulator) =>
+        started(emulator, (running) => running.stop()),
+      ),
+      startStsStandIn(REHEARSAL_TARGET.accountId).then((emulator) =>
+        started(emulator, (running) => running.stop()),
+      ),
+      startAzureStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+      startGcpStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+      startGithubStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+      startVaultStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+      startOidcProviderStandIn({ port: 0 }).then((emulator) =>
+        started(emulator, (running) => running.stop()),
+      ),
+      startStripeStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+      startSlackStandIn().then((emulator) => started(emulator, (running) => running.stop())),
+    ]);
 
     const emulated = new Map<string, PhysicalResource>();
     const queueArns = new Map<string, string>();
@@ -312,6 +339,8 @@ export async function startEmulatedDeployment(
       secrets,
       discovery: { azure, gcp, github, vault },
       oidcProvider,
+      stripe,
+      slack,
       endpoints: {
         dynamoDb: dynamoDb.endpoint,
         sqs: sqs.endpoint,
@@ -326,12 +355,18 @@ export async function startEmulatedDeployment(
         AWS_ENDPOINT_URL_SSM: secrets.endpoint,
         AWS_ENDPOINT_URL_KMS: secrets.endpoint,
         AWS_ENDPOINT_URL_STS: sts.endpoint,
+        STRIPE_API_URL: stripe.url,
+        SLACK_API_BASE_URL: slack.apiBaseUrl,
+        SLACK_AUTHORIZE_URL: slack.authorizeUrl,
+        GOOGLE_ISSUER: oidcProvider.issuerUrl,
         DISCOVERY_STAND_IN_ORIGINS: [
           azure.url,
           gcp.url,
           github.apiUrl,
           vault.address,
           oidcProvider.issuerUrl,
+          stripe.url,
+          slack.url,
         ]
           .map((url) => new URL(url).origin)
           .join(','),

@@ -140,10 +140,11 @@ async function settle(
 }
 
 /**
- * A token due for an alert (created through its route) in a workspace with a webhook, the
- * scheduled scan that enqueues its email and its webhook, the worker's batch that emails it and
- * cannot reach the webhook (no network: the message is reported failed after its visibility is
- * set to the retry's backoff), a second scan that enqueues nothing new (nor for a token whose
+ * A token due for an alert (created through its route) in a workspace with a webhook and the
+ * Slack app (installed through its routes), the scheduled scan that enqueues its email and its
+ * webhooks, the worker's batch that emails it, posts it with the Slack app (its bot token opened)
+ * and cannot reach the webhook (no network: the message is reported failed after its visibility
+ * is set to the retry's backoff), a second scan that enqueues nothing new (nor for a token whose
  * only recipient stopped the workspace's alert emails), and a batch holding a
  * message that is no alert, which the worker must report failed (partial batch response).
  */
@@ -157,6 +158,9 @@ async function alertPipeline(context: ScenarioContext): Promise<void> {
   await givenAlertSettings(workspaceId, {
     webhook_urls: [{ name: 'ops', kind: 'generic', url: 'https://hooks.rehearsal.invalid/alerts' }],
   });
+  const { installSlackApp } = await import('./route-scenarios');
+  await installSlackApp(context, 'setup', owner, workspaceId);
+  const slackMessagesBefore = context.deployment.slack.messages().length;
   await context.call(
     'createToken',
     'setup',
@@ -209,6 +213,9 @@ async function alertPipeline(context: ScenarioContext): Promise<void> {
     const emails = await context.emailsTo(owner.email);
     if (emails.length === 0)
       context.fail(JOBS.alertWorker, `no alert email reached ${owner.email}`);
+    if (context.deployment.slack.messages().length === slackMessagesBefore) {
+      context.fail(JOBS.alertWorker, 'no alert reached the Slack stand-in through the Slack app');
+    }
 
     // A workspace whose only recipient stopped its alert emails: the second scan passes its
     // token's window without a record (after looking for one) and enqueues nothing for it.

@@ -287,8 +287,14 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
     }
 
     // SecureString parameters the functions are told to read (`*_PARAMETER`: the Google client
-    // secret, Stripe's keys) exist before a deploy, put there by the operator; here, with a
-    // generated value.
+    // secret, Stripe's and Slack's secrets) exist before a deploy, put there by the operator;
+    // here, with the stand-ins' secrets or a generated value.
+    const standInSecrets: Readonly<Record<string, string>> = {
+      STRIPE_SECRET_KEY_PARAMETER: deployment.stripe.secretKey,
+      STRIPE_WEBHOOK_SECRET_PARAMETER: deployment.stripe.webhookSecret,
+      SLACK_CLIENT_SECRET_PARAMETER: deployment.slack.clientSecret,
+      SLACK_SIGNING_SECRET_PARAMETER: deployment.slack.signingSecret,
+    };
     for (const { resolved } of prepared.values()) {
       for (const [name, value] of Object.entries(resolved.templateEnvironment)) {
         if (
@@ -296,9 +302,18 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
           value.startsWith('/') &&
           !deployment.secrets.parameter(value)
         ) {
-          deployment.secrets.putParameter(value, `rehearsal-${randomUUID()}`);
+          deployment.secrets.putParameter(
+            value,
+            standInSecrets[name] ?? `rehearsal-${randomUUID()}`,
+          );
         }
       }
+    }
+    const slackClientId = dataEnvironmentOf(prepared, 'SLACK_CLIENT_ID');
+    if (slackClientId !== undefined && slackClientId !== deployment.slack.clientId) {
+      failures.push(
+        `SLACK_CLIENT_ID is ${slackClientId}, not the Slack stand-in's ${deployment.slack.clientId} (npm run synth's slackClientId)`,
+      );
     }
 
     // The values every function reads, for seeding through the fixtures.
@@ -508,6 +523,8 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
         region: resolver.target.region,
         discovery: deployment.discovery,
         oidcProviderIssuer: deployment.oidcProvider.issuerUrl,
+        stripe: deployment.stripe,
+        slack: deployment.slack,
       },
     };
 

@@ -6,9 +6,10 @@
  * alert: route-property-world.ts), or made through other routes' functions first (register, then
  * the link of the verification email; enrol in two-factor, then sign in with it).
  *
- * Routes that need a service outside the rehearsal answer as they do without it, their "external"
- * event: Google sign-in and Stripe billing (not configured by this deployment's CDK context), and
- * the webhook test (no network to reach a receiver).
+ * Google sign-in, Stripe billing and the Slack app are configured by the synthesis's context
+ * (`npm run synth`) and reach their stand-ins (emulated-deployment.ts). Routes that need a service
+ * outside the rehearsal answer as they do without it, their "external" event: the webhook test
+ * (no network to reach a receiver), a domain's registry.
  */
 import { randomUUID } from 'node:crypto';
 import type { RouteId } from '@expiry-radar/shared/api/route-table';
@@ -19,6 +20,7 @@ import { SESSION_COOKIE } from '@expiry-radar/functions/http/pipeline/cookies';
 import { REGISTRATION_COOKIE } from '@expiry-radar/functions/http/pipeline/registration-cookie';
 import { SAML_STATE_COOKIE } from '@expiry-radar/functions/http/pipeline/saml-state-cookie';
 import { SSO_STATE_COOKIE } from '@expiry-radar/functions/http/pipeline/sso-state-cookie';
+import { GOOGLE_STATE_COOKIE } from '@expiry-radar/functions/http/pipeline/google-state-cookie';
 import { cookieSet, type ApiAnswer, type ApiSession } from './api-gateway-request';
 import type { ScenarioContext } from './scenario-context';
 
@@ -300,6 +302,147 @@ async function oidcOrganization(context: ScenarioContext, purpose: 'happy' | 'se
 }
 
 /**
+ * A free user with a workspace who paid for Pro through the deployed functions and the Stripe
+ * stand-in: the upgrade's Checkout session, the payment on Stripe's page, the return's
+ * confirmation (the plan changes, the workspace's too; its alerts re-armed, which makes its alert
+ * settings on their first read; the Stripe customer linked). `upgrade` and `confirm` say what
+ * those calls are for.
+ */
+async function paidWithStripe(
+  context: ScenarioContext,
+  purposes: { upgrade?: 'happy'; confirm?: 'happy' },
+) {
+  const user = await signedInUser({ plan: 'free' });
+  await (
+    await workspaceFixtures()
+  ).givenWorkspace({ ownerId: user.userId, plan: 'free', name: 'Billing' });
+  const upgrade = { session: user, body: { plan: 'pro', period: 'monthly' } };
+  const started = await context.call('upgradePlan', purposes.upgrade ?? 'setup', upgrade, 200);
+  const { checkoutUrl } = started.json as { checkoutUrl: string };
+  const sessionId = checkoutUrl.split('/').pop() ?? '';
+  const paid = context.deployment.stripe.pay(sessionId);
+  const confirm = { session: user, body: { session_id: sessionId } };
+  await context.call('confirmBilling', purposes.confirm ?? 'setup', confirm, 200);
+  return { user, ...paid };
+}
+
+/**
+ * Google sign-in with the OpenID provider stand-in as Google (GOOGLE_ISSUER): `signIn` runs the
+ * round through the deployed functions as a browser does: our redirect (with the state cookie),
+ * the provider's redirect back with a code for the account the person picks there (`login_hint`),
+ * our callback, which exchanges the code with the client secret (SSM) and checks the ID token.
+ */
+function googleRound(context: ScenarioContext, purpose: 'happy' | 'setup') {
+  const start = () => context.call('googleSignIn', purpose, {}, 302);
+  const signIn = async (email = `google-person-${randomUUID().slice(0, 8)}@${GOOGLE_DOMAIN}`) => {
+    const started = await start();
+    const authorize = new URL(started.headers.location ?? '');
+    authorize.searchParams.set('login_hint', email);
+    const answer = await fetch(authorize, { redirect: 'manual' });
+    const returned = new URL(answer.headers.get('location') ?? '');
+    const browserState = cookieSet(started, GOOGLE_STATE_COOKIE);
+    if (!browserState) context.fail('googleSignIn', 'Google sign-in set no state cookie');
+    const query = Object.fromEntries(returned.searchParams);
+    const cookies = browserState ? [browserState] : [];
+    return context.call('googleCallback', 'happy', { query, cookies }, 302);
+  };
+  return { start, signIn };
+}
+
+const GOOGLE_DOMAIN = 'rehearsal-google.example.com';
+
+/**
+ * The Slack app installed in a workspace by its admin through the deployed functions: "Add to
+ * Slack" (our authorize URL on the Slack stand-in), the person's approval there, Slack's redirect
+ * to our callback, which exchanges the code with the client secret (SSM) and seals the bot token.
+ */
+export async function installSlackApp(
+  context: ScenarioContext,
+  purpose: 'happy' | 'setup',
+  admin: ApiSession,
+  workspaceId: string,
+): Promise<void> {
+  const add = { session: admin, params: { id: workspaceId } };
+  const started = await context.call('startSlackInstallation', purpose, add, 200);
+  const { authorize_url: authorizeUrl } = started.json as { authorize_url: string };
+  const redirect = new URL(context.deployment.slack.approve(authorizeUrl, 'alerts'));
+  const query = Object.fromEntries(redirect.searchParams);
+  const back = { session: admin, query };
+  const installed = await context.call('slackOAuthCallback', purpose, back, 302);
+  if (!installed.headers.location?.includes('slack=installed')) {
+    context.fail('slackOAuthCallback', `Slack's redirect went to ${installed.headers.location}`);
+  }
+}
+
+/** A Team owner's workspace (with a viewer and tokens) with the Slack app installed. */
+async function slackInstalled(context: ScenarioContext, purpose: 'happy' | 'setup') {
+  const { owner, viewer, values } = await world();
+  await installSlackApp(context, purpose, owner, values.workspace);
+  return { owner, viewer, values, request: { params: { id: values.workspace } } };
+}
+
+/**
+ * A click on a button of an alert's Slack message about `tokenId` (`actionId`, SLACK_ACTION_IDS),
+ * as Slack posts it to the interaction route: a `block_actions` payload naming the message's
+ * subject, form-encoded, signed with the signing secret. The clicking Slack user is `email` (the
+ * stand-in's `users.info`).
+ */
+async function slackClick(
+  context: ScenarioContext,
+  options: {
+    workspaceId: string;
+    tokenId: string;
+    actionId: string;
+    email: string;
+    /** The date picker's (the "Renewed" action's) date. */
+    selectedDate?: string;
+  },
+) {
+  const { subjectBlockId } = await import('@expiry-radar/functions/domain/slack-alert-message');
+  const { slackSignature } = await import('@expiry-radar/functions/domain/slack-request-signature');
+  const { SLACK_STAND_IN_TEAM } =
+    await import('@expiry-radar/functions/local/emulators/slack-stand-in');
+  const { findToken } = await import('@expiry-radar/functions/data/token-records');
+  const token = await findToken(options.workspaceId, options.tokenId);
+  if (!token) throw new Error(`No token ${options.tokenId}`);
+  const slack = context.deployment.slack;
+  const user = `U${randomUUID().slice(0, 8).toUpperCase()}`;
+  slack.setUser({ id: user, email: options.email, name: 'Rehearsal Admin', confirmed: true });
+  const blockId = subjectBlockId({
+    workspaceId: options.workspaceId,
+    tokenId: options.tokenId,
+    expiresAt: token.expiresAt,
+  });
+  const payload = {
+    type: 'block_actions',
+    user: { id: user, team_id: SLACK_STAND_IN_TEAM.id },
+    team: { id: SLACK_STAND_IN_TEAM.id },
+    actions: [
+      options.selectedDate
+        ? {
+            type: 'datepicker',
+            action_id: options.actionId,
+            block_id: blockId,
+            selected_date: options.selectedDate,
+          }
+        : { type: 'button', action_id: options.actionId, block_id: blockId },
+    ],
+    container: { type: 'message', channel_id: 'C0REHEARSAL', message_ts: '1700000000.000100' },
+    message: { ts: '1700000000.000100', text: 'Expiry Radar alert', blocks: [] },
+  };
+  const body = new URLSearchParams({ payload: JSON.stringify(payload) }).toString();
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  return {
+    body,
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      'x-slack-request-timestamp': timestamp,
+      'x-slack-signature': slackSignature(slack.signingSecret, timestamp, body),
+    },
+  };
+}
+
+/**
  * A Team owner with a workspace and a verified domain, and a SAML identity provider stand-in
  * whose metadata the organization's connection is saved from (through its function). `signIn`
  * runs the whole SP-initiated round through the deployed functions: our AuthnRequest (SSO
@@ -567,18 +710,20 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     );
   },
   async googleSignIn(context) {
-    // Google sign-in is configured by CDK context (googleClientId); without it the route is absent.
-    await context.call('googleSignIn', 'external', {}, 404);
+    const started = await googleRound(context, 'happy').start();
+    const issuer = context.deployment.oidcProviderIssuer;
+    if (!started.headers.location?.startsWith(issuer)) {
+      context.fail('googleSignIn', `Google sign-in went to ${started.headers.location}`);
+    }
     await context.call('googleSignIn', 'refusal', { withoutOriginSecret: true }, 403);
   },
   async googleCallback(context) {
-    await context.call(
-      'googleCallback',
-      'external',
-      { query: { code: 'code', state: 'state' } },
-      404,
-    );
-    await context.call('googleCallback', 'refusal', { withoutOriginSecret: true }, 403);
+    const { signIn } = googleRound(context, 'setup');
+    await signInEveryKindOfAccount(context, 'googleCallback', GOOGLE_DOMAIN, signIn);
+    // Without the browser's state cookie the answer goes back to the login page.
+    const query = { code: 'code', state: 'state' };
+    await context.call('googleCallback', 'refusal', { query }, 302);
+    await context.call('googleCallback', 'refusal', { query, withoutOriginSecret: true }, 403);
   },
   // Single sign-on: an address of no verified domain has no connection to go to.
   // Its happy paths go to the organization's identity provider, outside the deployment.
@@ -1254,9 +1399,8 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('setTokenAlertAction', 'happy', { session: owner, ...clear }, 200);
   },
 
-  // The Slack app: the rehearsed deployment configures none (CDK context slackClientId), so
-  // starting an installation, Slack's redirect and Slack's interactions stop before Slack, a
-  // service outside the rehearsal; the handler tests drive them against the Slack stand-in.
+  // The Slack app (CDK context slackClientId: the Slack stand-in's client), installed through the
+  // stand-in's OAuth; a member's clicks on an alert message's buttons, signed as Slack signs them.
   async getSlackInstallation(context) {
     const { viewer, values } = await world();
     const request = { params: { id: values.workspace } };
@@ -1264,35 +1408,72 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await signedOut(context, 'getSlackInstallation', request);
   },
   async startSlackInstallation(context) {
-    const { owner, viewer, values } = await world();
+    const { viewer, values } = await world();
     const request = { params: { id: values.workspace } };
     await context.call('startSlackInstallation', 'refusal', { session: viewer, ...request }, 403);
-    await context.call('startSlackInstallation', 'external', { session: owner, ...request }, 409);
+    await slackInstalled(context, 'happy');
   },
   async deleteSlackInstallation(context) {
-    const { owner, viewer, values } = await world();
-    const request = { params: { id: values.workspace } };
+    const { owner, viewer, request } = await slackInstalled(context, 'setup');
     await context.call('deleteSlackInstallation', 'refusal', { session: viewer, ...request }, 403);
-    // No installation without Slack's OAuth exchange: 404.
-    await context.call('deleteSlackInstallation', 'external', { session: owner, ...request }, 404);
+    await context.call('deleteSlackInstallation', 'happy', { session: owner, ...request }, 200);
   },
   async slackOAuthCallback(context) {
+    await slackInstalled(context, 'happy');
     // A state no "Add to Slack" made goes back to the Alerts page, which says it expired.
     const query = { code: 'code', state: `rehearsal-${randomUUID()}` };
-    await context.call('slackOAuthCallback', 'external', { query }, 302);
+    await context.call('slackOAuthCallback', 'refusal', { query }, 302);
     await context.call('slackOAuthCallback', 'refusal', { query, withoutOriginSecret: true }, 403);
   },
   async slackInteractions(context) {
-    const form = {
-      body: new URLSearchParams({ payload: '{"type":"block_actions"}' }).toString(),
-      headers: {
-        'content-type': 'application/x-www-form-urlencoded',
-        'x-slack-request-timestamp': String(Math.floor(Date.now() / 1000)),
-        'x-slack-signature': 'v0=0000',
-      },
+    const { owner, values } = await slackInstalled(context, 'setup');
+    const { SLACK_ACTION_IDS } = await import('@expiry-radar/functions/domain/slack-alert-message');
+    const click = (tokenId: string, actionId: string, selectedDate?: string) =>
+      slackClick(context, {
+        workspaceId: values.workspace,
+        tokenId,
+        actionId,
+        email: owner.email,
+        ...(selectedDate ? { selectedDate } : {}),
+      });
+    const acknowledge = await click(values.token, SLACK_ACTION_IDS.acknowledge);
+    await context.call('slackInteractions', 'happy', acknowledge, 200);
+    // Slack's request is taken once: the same request again is refused.
+    await context.call('slackInteractions', 'refusal', acknowledge, 400);
+    const forged = {
+      ...acknowledge,
+      headers: { ...acknowledge.headers, 'x-slack-signature': 'v0=00' },
     };
-    await context.call('slackInteractions', 'external', form, 404);
-    await context.call('slackInteractions', 'refusal', { ...form, withoutOriginSecret: true }, 403);
+    await context.call('slackInteractions', 'refusal', forged, 400);
+    await context.call(
+      'slackInteractions',
+      'refusal',
+      { ...forged, withoutOriginSecret: true },
+      403,
+    );
+    // "Renewed" is a token write: after many others it folds the search index's changes.
+    await searchIndexWithWaitingChanges(context, owner, values.workspace);
+    const renewedOn = addCalendarDays(new Date(), 400);
+    const renewed = await click(values.token, SLACK_ACTION_IDS.renewed, renewedOn);
+    await context.call('slackInteractions', 'happy', renewed, 200, FOLDING_WRITE);
+    // A monitored certificate's "Check endpoint now" sends its endpoint checks.
+    const certificate = {
+      name: 'slack.rehearsal-actions.com',
+      category: 'cert',
+      type: 'ssl_cert',
+      expiresAt: addCalendarDays(new Date(), 20),
+      endpoints: [{ host: 'slack.rehearsal-actions.com' }],
+      workspace_id: values.workspace,
+    };
+    const created = await context.call(
+      'createToken',
+      'setup',
+      { session: owner, body: certificate },
+      201,
+    );
+    const { id } = created.json as { id: string };
+    const check = await click(id, SLACK_ACTION_IDS.checkEndpoint);
+    await context.call('slackInteractions', 'happy', check, 200);
   },
 
   // PagerDuty's back-channel: a workspace of its own with a PagerDuty webhook; its first read
@@ -1874,32 +2055,44 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     await context.call('getPlanPrices', 'refusal', { withoutOriginSecret: true }, 403);
   },
   async upgradePlan(context) {
-    const user = await signedInUser();
-    await context.call('upgradePlan', 'external', { session: user, body: { plan: 'pro' } }, 400);
+    await paidWithStripe(context, { upgrade: 'happy' });
     await signedOut(context, 'upgradePlan', { body: { plan: 'pro' } });
   },
   async confirmBilling(context) {
-    const user = await signedInUser();
-    await context.call(
-      'confirmBilling',
-      'external',
-      { session: user, body: { session_id: 'cs_test_rehearsal' } },
-      400,
-    );
+    await paidWithStripe(context, { confirm: 'happy' });
     await signedOut(context, 'confirmBilling', { body: { session_id: 'cs_test_rehearsal' } });
   },
   async openBillingPortal(context) {
-    const user = await signedInUser();
-    await context.call('openBillingPortal', 'external', { session: user }, 400);
+    const { user } = await paidWithStripe(context, {});
+    await context.call('openBillingPortal', 'happy', { session: user }, 200);
     await signedOut(context, 'openBillingPortal');
   },
   async stripeWebhook(context) {
-    await context.call(
-      'stripeWebhook',
-      'external',
-      { body: '{}', headers: { 'stripe-signature': 't=1,v1=00' } },
-      400,
-    );
+    // The subscription ended (cancelled in the portal): its customer's user goes back to free.
+    // Of their two workspaces the older one keeps going (its alerts re-armed: its alert settings
+    // made on their first read), the newer one is frozen.
+    const { user, customer, subscription } = await paidWithStripe(context, {});
+    await (
+      await workspaceFixtures()
+    ).givenWorkspace({
+      ownerId: user.userId,
+      plan: 'pro',
+      name: 'Older',
+      now: new Date(Date.now() - 30 * 86_400_000),
+    });
+    const { body, signature } = context.deployment.stripe.signedWebhook({
+      id: `evt_${randomUUID().replace(/-/g, '')}`,
+      object: 'event',
+      type: 'customer.subscription.deleted',
+      created: Math.floor(Date.now() / 1000),
+      data: {
+        object: { id: subscription, object: 'subscription', status: 'canceled', customer },
+      },
+    });
+    const headers = { 'content-type': 'application/json', 'stripe-signature': signature };
+    await context.call('stripeWebhook', 'happy', { body, headers }, 200);
+    const forged = { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' };
+    await context.call('stripeWebhook', 'refusal', { body, headers: forged }, 400);
     await context.call('stripeWebhook', 'refusal', { withoutOriginSecret: true, body: '{}' }, 403);
   },
 

@@ -6,12 +6,14 @@
 import type { RouteId } from '@expiry-radar/shared/api/route-table';
 import type { ApiAnswer, ApiRequest } from './api-gateway-request';
 import type { InvocationOptions, InvocationResult } from './lambda-process';
+import type { SlackStandIn } from '@expiry-radar/functions/local/emulators/slack-stand-in';
 import type { DiscoveryStandIns } from './emulated-deployment';
+import type { StripeStandIn } from './stripe-stand-in';
 
 /**
  * Why an event is sent: the route's or job's happy path, a refusal it must answer as one, the
- * happy path of a route that needs a service outside the rehearsal (Google, Stripe, a webhook
- * receiver), answered as without it, or a set-up step of another scenario.
+ * happy path of a route that needs a service outside the rehearsal (a webhook receiver, IANA),
+ * answered as without it, or a set-up step of another scenario.
  */
 export type EventPurpose = 'happy' | 'refusal' | 'external' | 'setup';
 
@@ -61,7 +63,13 @@ export interface ScenarioContext {
     readonly region: string;
     /** The discovery providers' stand-ins the functions may reach (emulated-deployment.ts). */
     readonly discovery: DiscoveryStandIns;
-    /** The OpenID provider stand-in an SSO connection can name as its issuer. */
+    /**
+     * The OpenID provider stand-in an SSO connection can name as its issuer; Google sign-in's
+     * issuer too (GOOGLE_ISSUER).
+     */
     readonly oidcProviderIssuer: string;
+    /** The stand-ins of Stripe and Slack the synthesis configures (emulated-deployment.ts). */
+    readonly stripe: StripeStandIn;
+    readonly slack: SlackStandIn;
   };
 }

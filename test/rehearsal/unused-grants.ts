@@ -4,8 +4,8 @@
  * should allow exactly what the function does. Two kinds of unused grant are listed instead:
  *
  * - those of a function whose every happy-path event was `external` (the service behind it,
- *   Google, Stripe, IANA or a webhook receiver, is not part of the rehearsal's deployment, so
- *   what the function would do after it answers cannot be seen);
+ *   IANA, Cert Spotter or a webhook receiver, is not part of the rehearsal's deployment, so what
+ *   the function would do after it answers cannot be seen);
  * - those in UNREHEARSED_GRANTS: a path of the code needs each (the functions' handler tests drive
  *   it) that the rehearsal cannot drive; each entry names the path, and the list says why. An
  *   entry whose grant the rehearsal saw used, or that the role no longer has, fails too, so the
@@ -36,11 +36,6 @@ export const UNREHEARSED_GRANTS: UnrehearsedGrants = {
     'dynamodb:PutItem': RENEWAL_SEEN,
     'dynamodb:ConditionCheckItem': RENEWAL_SEEN,
     'dynamodb:BatchWriteItem': RENEWAL_SEEN,
-  },
-  // The integration credentials key (its rehearsal id, deterministic per resource).
-  'Jobs/AlertWorker': {
-    'kms:Decrypt key/6vjn25vf2ntu-rehearsal':
-      "an alert posted with a workspace's Slack app: its bot token, sealed like integration credentials, is opened (an installation needs Slack's OAuth exchange, outside the rehearsal)",
   },
   'ApiAlertQueue/ListAlertQueue': {
     'dynamodb:UpdateItem':

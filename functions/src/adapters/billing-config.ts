@@ -16,7 +16,7 @@ import {
   type PaidPlan,
   type PlanPrices,
 } from '@expiry-radar/shared/domain/plan-prices';
-import { getConfig } from '../platform/config';
+import { getConfig, standInUrl } from '../platform/config';
 
 export interface StripeBillingConfig {
   readonly secretKey: string | undefined;
@@ -30,7 +30,8 @@ export interface StripeBillingConfig {
   readonly planPrices: PlanPrices;
   /**
    * STRIPE_API_URL (`http://127.0.0.1:12111`): talk to a local Stripe stand-in instead of
-   * api.stripe.com. Honoured only outside production (tests).
+   * api.stripe.com. Honoured only outside production (tests), or on a stand-in origin
+   * (platform/stand-in-origins.ts: the deployment rehearsal's).
    */
   readonly apiUrl: URL | undefined;
 }
@@ -46,7 +47,7 @@ export function readPlanPrices(): PlanPrices {
 }
 
 export function readStripeBillingConfig(): StripeBillingConfig {
-  const apiUrl = getConfig().appEnv === 'production' ? undefined : optional('STRIPE_API_URL');
+  const apiUrl = standInUrl('STRIPE_API_URL', getConfig().appEnv);
   return {
     secretKey: optional('STRIPE_SECRET_KEY'),
     secretKeyParameter: optional('STRIPE_SECRET_KEY_PARAMETER'),

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { guardedRequest, outboundPolicyFor, standInOrigins } from './guarded-http';
+import { standInOrigins } from '../platform/stand-in-origins';
+import { guardedRequest, outboundPolicyFor } from './guarded-http';
 
 const production = { policy: { httpsOnly: true, allowLoopback: false } };
 

@@ -24,6 +24,7 @@ import {
   type WebhookTargetPolicy,
 } from './ssrf-guard';
 import { couldNotConnect } from './connection-failure';
+import { standInOrigins } from '../platform/stand-in-origins';
 
 export const OUTBOUND_TIMEOUT_MS = 10_000;
 export const OUTBOUND_MAX_BYTES = 5 * 1024 * 1024;
@@ -54,18 +55,6 @@ export class OutboundRequestError extends Error {
 
 function headerValue(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value.join(', ') : value;
-}
-
-const LOOPBACK_ORIGIN = /^http:\/\/(127\.0\.0\.1|\[::1\]):\d{1,5}$/;
-
-/** The loopback origins of DISCOVERY_STAND_IN_ORIGINS (comma-separated). */
-export function standInOrigins(value = process.env.DISCOVERY_STAND_IN_ORIGINS): Set<string> {
-  return new Set(
-    (value ?? '')
-      .split(',')
-      .map((origin) => origin.trim())
-      .filter((origin) => LOOPBACK_ORIGIN.test(origin)),
-  );
 }
 
 /**

@@ -2,6 +2,8 @@
  * Settings of the running function, read from the environment once per container. In AWS the
  * CDK stacks set them; locally the local runtime sets them before any handler is imported.
  */
+import { isStandInUrl } from './stand-in-origins';
+
 export interface RuntimeConfig {
   readonly appEnv: 'production' | 'local' | 'test';
   readonly region: string;
@@ -126,8 +128,9 @@ export interface SlackAppConfig {
   readonly signingSecret: string | undefined;
   readonly signingSecretParameter: string | undefined;
   /**
-   * Outside production only (SLACK_API_BASE_URL, SLACK_AUTHORIZE_URL): the Web API and the OAuth
-   * authorize page of the local Slack stand-in instead of slack.com's.
+   * Outside production only, or on a stand-in origin (standInUrl; SLACK_API_BASE_URL,
+   * SLACK_AUTHORIZE_URL): the Web API and the OAuth authorize page of the Slack stand-in instead
+   * of slack.com's.
    */
   readonly apiBaseUrl: string;
   readonly authorizeUrl: string;
@@ -159,6 +162,17 @@ function readAppEnv(value: string | undefined): RuntimeConfig['appEnv'] {
 function optional(name: string): string | undefined {
   const value = process.env[name];
   return value === undefined || value === '' ? undefined : value;
+}
+
+/**
+ * A stand-in's URL for an outside service: honoured outside production, and in production only
+ * on an origin of DISCOVERY_STAND_IN_ORIGINS (the deployment rehearsal's, platform/stand-in-origins.ts).
+ */
+export function standInUrl(name: string, appEnv: RuntimeConfig['appEnv']): string | undefined {
+  const value = optional(name);
+  return value !== undefined && (appEnv !== 'production' || isStandInUrl(value))
+    ? value
+    : undefined;
 }
 
 let cachedConfig: RuntimeConfig | undefined;
@@ -201,12 +215,8 @@ function readConfig(): RuntimeConfig {
       clientSecretParameter: optional('SLACK_CLIENT_SECRET_PARAMETER'),
       signingSecret: optional('SLACK_SIGNING_SECRET'),
       signingSecretParameter: optional('SLACK_SIGNING_SECRET_PARAMETER'),
-      apiBaseUrl:
-        (appEnv === 'production' ? undefined : optional('SLACK_API_BASE_URL')) ??
-        SLACK_API_BASE_URL,
-      authorizeUrl:
-        (appEnv === 'production' ? undefined : optional('SLACK_AUTHORIZE_URL')) ??
-        SLACK_AUTHORIZE_URL,
+      apiBaseUrl: standInUrl('SLACK_API_BASE_URL', appEnv) ?? SLACK_API_BASE_URL,
+      authorizeUrl: standInUrl('SLACK_AUTHORIZE_URL', appEnv) ?? SLACK_AUTHORIZE_URL,
     },
     webhookAllowLoopback: appEnv !== 'production' && process.env.WEBHOOK_ALLOW_LOOPBACK === 'true',
     rdapBaseUrl: appEnv === 'production' ? undefined : optional('RDAP_BASE_URL'),
