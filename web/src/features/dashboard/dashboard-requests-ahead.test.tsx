@@ -91,7 +91,8 @@ describe('the dashboard as the app starts on it', () => {
 
   it('a link to a workspace the user is not in: reads none of its tokens, shows the last used one and says why', async () => {
     const { requests } = serve();
-    // As the page left them: the user's workspaces, and the one last used.
+    // As the page left them: signed in, the user's workspaces, and the one last used.
+    window.localStorage.setItem('expiry-radar:signed-in', 'true');
     window.localStorage.setItem('expiry-radar:known-workspaces', 'ws-1');
     window.localStorage.setItem('expiry-radar:last-workspace', 'ws-1');
     const missing = '00000000-0000-4000-8000-000000000000';
