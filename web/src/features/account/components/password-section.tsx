@@ -128,7 +128,7 @@ export function PasswordSection() {
         <Controller
           name="signOutEverywhere"
           control={control}
-          render={({ field: { value, onChange, onBlur, name, ref } }) => (
+          render={({ field: { value, onChange, onBlur, name } }) => (
             <FormControlLabel
               control={
                 <Checkbox
@@ -136,7 +136,6 @@ export function PasswordSection() {
                   checked={value}
                   onChange={(event) => onChange(event.target.checked)}
                   onBlur={onBlur}
-                  inputRef={ref}
                 />
               }
               label={SIGN_OUT_EVERYWHERE_LABEL}
