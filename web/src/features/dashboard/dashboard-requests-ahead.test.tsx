@@ -62,6 +62,8 @@ afterEach(() => toast.remove());
 describe('the dashboard as the app starts on it', () => {
   it('asks for the session, the workspaces and every first page at once, each once, and shows every row and the counts', async () => {
     const { requests } = serve();
+    // Signed in at the last check: the first script asks for the reads that need a session too.
+    window.localStorage.setItem('expiry-radar:signed-in', 'true');
     window.history.pushState({}, '', '/dashboard?workspace=ws-1');
     render(<App />);
     const licenses = await screen.findByRole('region', { name: /^Licenses/ });
@@ -112,17 +114,20 @@ describe('the dashboard as the app starts on it', () => {
     );
   });
 
-  it('signed out, lets go at once of the answers it asked for ahead: the page goes to /login', async () => {
+  it('signed out since the last check, lets go at once of the answers it asked for ahead: the page goes to /login', async () => {
     const cancelled: string[] = [];
     installFetchMock({
       'GET /api/session': () => jsonResponse(LOGGED_OUT_SESSION),
       'GET /api/v1/workspaces': ({ path }) =>
         jsonResponseWithCancellableBody({ items: [] }, () => cancelled.push(path)),
     });
+    window.localStorage.setItem('expiry-radar:signed-in', 'true');
     window.history.pushState({}, '', '/dashboard');
     render(<App />);
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeVisible();
     expect(cancelled).toEqual(['/api/v1/workspaces']);
+    // The next visit asks for the session alone.
+    expect(window.localStorage.getItem('expiry-radar:signed-in')).toBeNull();
   });
 
   it("renders the page once its first reads are in: the page's first render shows every card's rows", async () => {
