@@ -179,20 +179,42 @@ function readCommunityChatUrl(node: Node): string {
   return value;
 }
 
+/** The names of the SSM parameters holding the Google and Slack secrets (the defaults without context). */
+export function accountSecretParameters(account: AccountContext | undefined): {
+  googleClientSecret: string;
+  slackClientSecret: string;
+  slackSigningSecret: string;
+} {
+  return {
+    googleClientSecret:
+      account?.googleClientSecretParameter || DEFAULT_ACCOUNT_SECRET_PARAMETERS.googleClientSecret,
+    slackClientSecret:
+      account?.slackClientSecretParameter || DEFAULT_ACCOUNT_SECRET_PARAMETERS.slackClientSecret,
+    slackSigningSecret:
+      account?.slackSigningSecretParameter || DEFAULT_ACCOUNT_SECRET_PARAMETERS.slackSigningSecret,
+  };
+}
+
+const DEFAULT_ACCOUNT_SECRET_PARAMETERS = {
+  googleClientSecret: `${SECRET_PARAMETER_PREFIX}google-client-secret`,
+  slackClientSecret: `${SECRET_PARAMETER_PREFIX}slack-client-secret`,
+  slackSigningSecret: `${SECRET_PARAMETER_PREFIX}slack-signing-secret`,
+} as const;
+
 export function readAccountContext(node: Node): AccountContext {
   return {
     emailFrom: readString(node, ACCOUNT_CONTEXT_KEYS.emailFrom),
     googleClientId: readString(node, ACCOUNT_CONTEXT_KEYS.googleClientId),
     googleClientSecretParameter:
       readString(node, ACCOUNT_CONTEXT_KEYS.googleClientSecretParameter) ||
-      `${SECRET_PARAMETER_PREFIX}google-client-secret`,
+      DEFAULT_ACCOUNT_SECRET_PARAMETERS.googleClientSecret,
     slackClientId: readString(node, ACCOUNT_CONTEXT_KEYS.slackClientId),
     slackClientSecretParameter:
       readString(node, ACCOUNT_CONTEXT_KEYS.slackClientSecretParameter) ||
-      `${SECRET_PARAMETER_PREFIX}slack-client-secret`,
+      DEFAULT_ACCOUNT_SECRET_PARAMETERS.slackClientSecret,
     slackSigningSecretParameter:
       readString(node, ACCOUNT_CONTEXT_KEYS.slackSigningSecretParameter) ||
-      `${SECRET_PARAMETER_PREFIX}slack-signing-secret`,
+      DEFAULT_ACCOUNT_SECRET_PARAMETERS.slackSigningSecret,
   };
 }
 

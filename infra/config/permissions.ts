@@ -64,10 +64,14 @@ export type Permission =
    */
   | 'appOriginRead'
   /**
-   * ssm:GetParameter under SECRET_PARAMETER_PREFIX: the Google client secret, the Slack app's
-   * client secret and signing secret.
+   * ssm:GetParameter on exactly the Google client secret's SecureString parameter, named by CDK
+   * context (config/app-context.ts AccountContext): Google sign-in and its callback.
    */
-  | 'secretParameterRead'
+  | 'googleClientSecretRead'
+  /** ssm:GetParameter on exactly the Slack app's client secret: the OAuth callback's code exchange. */
+  | 'slackClientSecretRead'
+  /** ssm:GetParameter on exactly the Slack app's signing secret: the interactions' signatures. */
+  | 'slackSigningSecretRead'
   /**
    * ssm:GetParameter on exactly the Stripe secret key's SecureString parameter, named by CDK
    * context (config/app-context.ts BillingContext): the routes that call Stripe's API.

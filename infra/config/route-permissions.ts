@@ -331,7 +331,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'emailSend',
     'appOriginRead',
   ],
-  googleSignIn: ['table:BatchGetItem', 'table:PutItem', 'secretParameterRead', 'appOriginRead'],
+  googleSignIn: ['table:BatchGetItem', 'table:PutItem', 'googleClientSecretRead', 'appOriginRead'],
   // SSO: the address's domain claim, its connection and owner; the pending sign-in; the client
   // secret opened; the callback signs in or creates the account (as Google's does).
   ssoLookup: ['table:GetItem', 'table:BatchGetItem'],
@@ -347,7 +347,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   // answers and the connection, remembers the assertion, then signs in or creates the account.
   samlMetadata: ['table:BatchGetItem', 'appOriginRead'],
   samlAcs: ACCOUNT_DELETION,
-  googleCallback: [...ACCOUNT_DELETION, 'secretParameterRead'],
+  googleCallback: [...ACCOUNT_DELETION, 'googleClientSecretRead'],
   // Billing: plan changes (the return from Checkout, the webhook) write the user, workspaces,
   // audit and alert arming; Stripe's secret key for its API, its webhook signing secret for the
   // webhook; Checkout and the portal return to the app's origin. An upgrade only reads who pays
@@ -573,7 +573,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:BatchGetItem',
     'table:PutItem',
     'table:DeleteItem',
-    'secretParameterRead',
+    'slackClientSecretRead',
     'integrationCredentialsSeal',
     'appOriginRead',
   ],
@@ -585,7 +585,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:UpdateItem',
     'table:BatchWriteItem',
     'table:ConditionCheckItem',
-    'secretParameterRead',
+    'slackSigningSecretRead',
     'integrationCredentialsOpen',
     'endpointCheckQueueSend',
   ],

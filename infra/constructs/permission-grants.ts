@@ -11,7 +11,7 @@ import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
 import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
 import { AWS_DISCOVERY_ID_PREFIX } from '@expiry-radar/shared/domain/aws-discovery-role';
-import { SECRET_PARAMETER_PREFIX, type Permission, type TableIndex } from '../config/permissions';
+import type { Permission, TableIndex } from '../config/permissions';
 import { nagAccount, nagRegion } from './nag-findings';
 
 /** The stateful resources of the data stack that functions may be granted access to. */
@@ -41,6 +41,15 @@ export interface AppResources {
 export interface PermissionTargets {
   /** `stripeSecretKeyRead`, `stripeWebhookSecretRead`: the Stripe SSM parameters' names. */
   readonly stripeParameters?: { readonly secretKey: string; readonly webhookSecret: string };
+  /**
+   * `googleClientSecretRead`, `slackClientSecretRead`, `slackSigningSecretRead`: the names of the
+   * SSM parameters holding those secrets.
+   */
+  readonly secretParameters?: {
+    readonly googleClientSecret: string;
+    readonly slackClientSecret: string;
+    readonly slackSigningSecret: string;
+  };
   /** `senderEmailSend`: the sender's address (a bare address, no display name). */
   readonly emailSender?: string;
   /** `originSecretRead`: the secret CloudFront sends to the API. */
@@ -167,22 +176,31 @@ export function grantPermissions(
           ],
         );
         break;
-      case 'secretParameterRead':
+      case 'googleClientSecretRead':
+      case 'slackClientSecretRead':
+      case 'slackSigningSecretRead': {
+        const parameters = required(
+          targets.secretParameters,
+          permission,
+          'the Google and Slack secret parameters',
+        );
+        const name = {
+          googleClientSecretRead: parameters.googleClientSecret,
+          slackClientSecretRead: parameters.slackClientSecret,
+          slackSigningSecretRead: parameters.slackSigningSecret,
+        }[permission];
         statement(
           ['ssm:GetParameter'],
           [
             stack.formatArn({
               service: 'ssm',
               resource: 'parameter',
-              resourceName: `${SECRET_PARAMETER_PREFIX.replace(/^\//, '')}*`,
+              resourceName: name.replace(/^\//, ''),
             }),
           ],
         );
-        Validations.of(role).acknowledge({
-          id: `AwsSolutions-IAM5[Resource::${nagArn('ssm', `parameter${SECRET_PARAMETER_PREFIX}*`)}]`,
-          reason: `Reads only the product's secret parameters under ${SECRET_PARAMETER_PREFIX} (SecureString, named at deploy time).`,
-        });
         break;
+      }
       case 'stripeSecretKeyRead':
       case 'stripeWebhookSecretRead': {
         const parameters = required(targets.stripeParameters, permission, 'the Stripe parameters');

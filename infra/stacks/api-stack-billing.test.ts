@@ -2,11 +2,12 @@
  * Billing in the api's route stacks: the four billing routes have their functions, only they may read
  * the Stripe secret parameters (the webhook its signing secret, the others the secret key), the
  * configured prices (PLAN_PRICES, with their Stripe price ids) reach the functions, and the secrets'
- * parameter names only when Stripe is on.
+ * parameter names only when Stripe is on. The Google and Slack secrets alike: each read only by the
+ * functions that use it, by its exact name.
  */
 import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
 import { buildTestApp, resourcesAcross, type Resources } from '../test-support/test-app';
-import { DEFAULT_STRIPE_PARAMETERS } from '../config/app-context';
+import { accountSecretParameters, DEFAULT_STRIPE_PARAMETERS } from '../config/app-context';
 import type { Template } from 'aws-cdk-lib/assertions';
 
 const STRIPE_API_ROUTE_KEYS = [
@@ -155,5 +156,40 @@ describe('api stack: billing with Stripe configured', () => {
     expect(ssmParametersOf(functionIdOf('POST /api/billing/webhook'))).toEqual([
       DEFAULT_STRIPE_PARAMETERS.webhookSecret,
     ]);
+  });
+});
+
+describe('api stack: the Google and Slack secrets', () => {
+  const readersOf = (templates: readonly Template[]) => {
+    const { functions, functionIdOf, ssmParametersOf } = model(templates);
+    const secretsOf = (id: string) =>
+      ssmParametersOf(id).filter((name) => name !== APP_ORIGIN_PARAMETER);
+    return {
+      secretsOf: (key: string) => secretsOf(functionIdOf(key)),
+      everyFunction: () => Object.keys(functions).map((id) => ({ id, secrets: secretsOf(id) })),
+    };
+  };
+
+  it('grants each secret by its exact name, only to the routes that use it', () => {
+    const { templates } = buildTestApp();
+    const { secretsOf, everyFunction } = readersOf(templates.apiRoutes);
+    const defaults = accountSecretParameters(undefined);
+    expect(secretsOf('GET /auth/google')).toEqual([defaults.googleClientSecret]);
+    expect(secretsOf('GET /auth/google/callback')).toEqual([defaults.googleClientSecret]);
+    expect(secretsOf('GET /api/slack/oauth/callback')).toEqual([defaults.slackClientSecret]);
+    expect(secretsOf('POST /api/slack/interactions')).toEqual([defaults.slackSigningSecret]);
+    for (const { secrets } of everyFunction()) {
+      for (const name of secrets) expect(name).not.toContain('*');
+    }
+  });
+
+  it('follows parameter names set in the context, wherever they are', () => {
+    const { templates } = buildTestApp({
+      googleClientSecretParameter: '/identity/google-secret',
+      slackSigningSecretParameter: '/chat/slack-signing',
+    });
+    const { secretsOf } = readersOf(templates.apiRoutes);
+    expect(secretsOf('GET /auth/google/callback')).toEqual(['/identity/google-secret']);
+    expect(secretsOf('POST /api/slack/interactions')).toEqual(['/chat/slack-signing']);
   });
 });

@@ -20,6 +20,7 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { Construct } from 'constructs';
 import { PLAN_PRICES_SETTING } from '@expiry-radar/shared/domain/plan-prices';
 import {
+  accountSecretParameters,
   appOriginEnvironment,
   isStripeConfigured,
   stripeParameters,
@@ -156,6 +157,7 @@ export class ApiStack extends Stack {
         ? { emailConfigurationSet: props.emailConfigurationSet }
         : {}),
       stripeParameters: props.billingSettings ? stripeParameters(props.billingSettings) : undefined,
+      secretParameters: accountSecretParameters(props.accountSettings),
     };
 
     const period = Duration.minutes(5);
