@@ -9,7 +9,8 @@
  *
  * The first answer is to a cheap event: a route gets a request without a session (its first read
  * is the CloudFront origin secret, as in AWS, then it answers 401, or 400 to a public route's
- * empty body), a queue consumer an empty batch, a scheduled job its rule's event.
+ * empty body or a query it refuses), a queue consumer an empty batch, a scheduled job its rule's
+ * event. The secrets an operator puts in Parameter Store are there, as after a deploy.
  *
  * Reads cdk.out throughout (run it under the lock other readers of cdk.out take), or the cloud
  * assembly named by `CDK_ASSEMBLY` (a copy of cdk.out's manifest, templates and function assets).
@@ -89,12 +90,25 @@ function routeParams(routeKey: string): Record<string, string> {
   return Object.fromEntries(names.map((name) => [name, 'cold-start']));
 }
 
+/**
+ * Public routes that answer a bare request by calling a service (Google sign-in starts at the
+ * provider's discovery document): a query they refuse before any call, as other public routes
+ * refuse an empty body.
+ */
+const REFUSED_QUERIES: Readonly<Record<string, Record<string, string>>> = {
+  'GET /auth/google': { redirect: '//elsewhere.example' },
+};
+
 function cheapEvent(fn: LambdaFunction, apiTarget: ApiTarget, region: string): unknown {
   const trigger = fn.triggers[0];
   switch (trigger?.kind) {
     case 'http': {
       const routeKey = trigger.routeKeys[0] ?? '';
-      return apiGatewayEvent(routeKey, { params: routeParams(routeKey) }, apiTarget);
+      return apiGatewayEvent(
+        routeKey,
+        { params: routeParams(routeKey), query: REFUSED_QUERIES[routeKey] },
+        apiTarget,
+      );
     }
     case 'sqs':
       return { Records: [] };
@@ -251,6 +265,10 @@ export async function measureColdStarts(): Promise<void> {
         event: cheapEvent(fn, apiTarget, resolver.target.region),
       };
     });
+    // The secrets an operator puts in Parameter Store before a deploy (Google's, Slack's, Stripe's).
+    deployment.putOperatorParameters(
+      functions.map((fn) => resolveFunction(fn, resolver).templateEnvironment),
+    );
     const firstRoute = targets.find((target) => target.kind === 'route');
     if (!firstRoute) throw new Error('The assembly has no route function');
     // Run as a route function is: its environment (source maps on), its event.

@@ -99,6 +99,12 @@ export interface EmulatedDeployment {
   /** Emulated tables and queues, by `<stack>/<logicalId>`. */
   readonly emulated: ReadonlyMap<string, PhysicalResource>;
   queueArn(queueUrl: string): string | undefined;
+  /**
+   * Puts the SecureString parameters the functions' environments name (`*_PARAMETER`: the Google
+   * client secret, Stripe's and Slack's secrets), which an operator puts there before a deploy:
+   * the stand-ins' secrets, or a generated value.
+   */
+  putOperatorParameters(environments: Iterable<Readonly<Record<string, string>>>): void;
   stop(): Promise<void>;
 }
 
@@ -373,6 +379,24 @@ export async function startEmulatedDeployment(
       },
       emulated,
       queueArn: (queueUrl) => queueArns.get(queueUrl),
+      putOperatorParameters: (environments) => {
+        const standInSecrets: Readonly<Record<string, string>> = {
+          STRIPE_SECRET_KEY_PARAMETER: stripe.secretKey,
+          STRIPE_WEBHOOK_SECRET_PARAMETER: stripe.webhookSecret,
+          SLACK_CLIENT_SECRET_PARAMETER: slack.clientSecret,
+          SLACK_SIGNING_SECRET_PARAMETER: slack.signingSecret,
+        };
+        for (const environment of environments) {
+          for (const [name, value] of Object.entries(environment)) {
+            if (name.endsWith('_PARAMETER') && value.startsWith('/') && !secrets.parameter(value)) {
+              secrets.putParameter(
+                value,
+                standInSecrets[name] ?? `rehearsal-${randomBytes(16).toString('hex')}`,
+              );
+            }
+          }
+        }
+      },
       stop: stopAll,
     };
   } catch (error) {

@@ -286,29 +286,9 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
       }
     }
 
-    // SecureString parameters the functions are told to read (`*_PARAMETER`: the Google client
-    // secret, Stripe's and Slack's secrets) exist before a deploy, put there by the operator;
-    // here, with the stand-ins' secrets or a generated value.
-    const standInSecrets: Readonly<Record<string, string>> = {
-      STRIPE_SECRET_KEY_PARAMETER: deployment.stripe.secretKey,
-      STRIPE_WEBHOOK_SECRET_PARAMETER: deployment.stripe.webhookSecret,
-      SLACK_CLIENT_SECRET_PARAMETER: deployment.slack.clientSecret,
-      SLACK_SIGNING_SECRET_PARAMETER: deployment.slack.signingSecret,
-    };
-    for (const { resolved } of prepared.values()) {
-      for (const [name, value] of Object.entries(resolved.templateEnvironment)) {
-        if (
-          name.endsWith('_PARAMETER') &&
-          value.startsWith('/') &&
-          !deployment.secrets.parameter(value)
-        ) {
-          deployment.secrets.putParameter(
-            value,
-            standInSecrets[name] ?? `rehearsal-${randomUUID()}`,
-          );
-        }
-      }
-    }
+    deployment.putOperatorParameters(
+      [...prepared.values()].map(({ resolved }) => resolved.templateEnvironment),
+    );
     const slackClientId = dataEnvironmentOf(prepared, 'SLACK_CLIENT_ID');
     if (slackClientId !== undefined && slackClientId !== deployment.slack.clientId) {
       failures.push(

@@ -1,4 +1,4 @@
-import { checkSlackSignature, slackSignature } from './slack-request-signature';
+import { checkSlackSignature, hasSlackSignature, slackSignature } from './slack-request-signature';
 import { shortDay, slackUpdatedMessage, subjectBlockId } from './slack-alert-message';
 
 const secret = 'signing-secret';
@@ -28,6 +28,13 @@ describe("Slack's request signature", () => {
     expect(check(timestamp, 'v0=short')).toBe('forged');
     expect(check(undefined, slackSignature(secret, timestamp, body))).toBe('forged');
     expect(check('12e3', slackSignature(secret, '12e3', body))).toBe('forged');
+  });
+
+  it('tells a request without a signature to check, refused before the secret is read', () => {
+    expect(hasSlackSignature(seconds(0), 'v0=abc')).toBe(true);
+    expect(hasSlackSignature(undefined, 'v0=abc')).toBe(false);
+    expect(hasSlackSignature(seconds(0), undefined)).toBe(false);
+    expect(hasSlackSignature('12e3', 'v0=abc')).toBe(false);
   });
 });
 

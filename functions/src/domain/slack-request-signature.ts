@@ -18,6 +18,17 @@ export function slackSignature(signingSecret: string, timestamp: string, rawBody
   return `${SLACK_SIGNATURE_VERSION}=${createHmac('sha256', signingSecret).update(base).digest('hex')}`;
 }
 
+/**
+ * Whether a request carries a signature to check at all (a timestamp of digits and a signature):
+ * one that does not is forged whatever the secret, so the secret need not be read for it.
+ */
+export function hasSlackSignature(
+  timestamp: string | undefined,
+  signature: string | undefined,
+): boolean {
+  return Boolean(timestamp && /^\d{1,12}$/.test(timestamp) && signature);
+}
+
 export function checkSlackSignature(request: {
   readonly signingSecret: string;
   readonly timestamp: string | undefined;
@@ -26,7 +37,7 @@ export function checkSlackSignature(request: {
   readonly now: Date;
 }): SlackSignatureCheck {
   const { timestamp, signature } = request;
-  if (!timestamp || !/^\d{1,12}$/.test(timestamp) || !signature) return 'forged';
+  if (!timestamp || !signature || !hasSlackSignature(timestamp, signature)) return 'forged';
   const expected = Buffer.from(slackSignature(request.signingSecret, timestamp, request.rawBody));
   const given = Buffer.from(signature);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) return 'forged';

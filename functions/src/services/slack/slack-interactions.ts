@@ -35,7 +35,7 @@ import {
   subjectOfBlockId,
   type SlackAlertSubject,
 } from '../../domain/slack-alert-message';
-import { checkSlackSignature } from '../../domain/slack-request-signature';
+import { checkSlackSignature, hasSlackSignature } from '../../domain/slack-request-signature';
 import { AppError, badRequest } from '../../platform/app-error';
 import { getConfig, isSlackAppConfigured } from '../../platform/config';
 import { logger } from '../../platform/logger';
@@ -196,13 +196,16 @@ export async function handleSlackInteraction(request: {
   if (!isSlackAppConfigured(getConfig().slack)) {
     throw new AppError('NOT_FOUND', SLACK_APP_MESSAGES.notConfigured);
   }
-  const check = checkSlackSignature({
-    signingSecret: await getSlackSigningSecret(),
-    timestamp: request.timestamp,
-    signature: request.signature,
-    rawBody,
-    now,
-  });
+  // A request without a signature is refused before the signing secret is read.
+  const check = hasSlackSignature(request.timestamp, request.signature)
+    ? checkSlackSignature({
+        signingSecret: await getSlackSigningSecret(),
+        timestamp: request.timestamp,
+        signature: request.signature,
+        rawBody,
+        now,
+      })
+    : 'forged';
   if (check === 'forged') {
     logger.warn('Slack interaction refused: its signature does not match');
     throw badRequest(SLACK_INTERACTION_MESSAGES.forged);
