@@ -18,8 +18,7 @@ import {
   type EndpointScheduleRecord,
 } from './entities/endpoint-schedule';
 import { findDueItems } from './due-index';
-import { MalformedItemError } from './entities/entity-codec';
-import { tokenCodec } from './entities/token';
+import { tokensOfItems } from './entities/token';
 import { ENDPOINT_SCHEDULE_SORT_PREFIX, keys } from './keys';
 import {
   batchGetAll,
@@ -270,15 +269,7 @@ export async function readScheduledTokens(
     schedules.map(({ workspaceId, tokenId }) => keys.token(workspaceId, tokenId)),
     { consistentRead: true },
   );
-  const tokens = new Map<string, Token>();
-  for (const item of items) {
-    try {
-      const { token } = tokenCodec.fromItem(item);
-      tokens.set(token.id, token);
-    } catch (error) {
-      if (!(error instanceof MalformedItemError)) throw error;
-      logger.error('Token left out of the endpoint dispatch', { error: error.message });
-    }
-  }
-  return tokens;
+  return tokensOfItems(items, (error) => {
+    logger.error('Token left out of the endpoint dispatch', { error: error.message });
+  });
 }

@@ -13,28 +13,14 @@
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { compareRevisions, type LiveSearchEntry } from '../domain/search-entries';
 import { logger } from '../platform/logger';
-import { tokenCodec } from './entities/token';
+import { tokensOfItems } from './entities/token';
 import { keys } from './keys';
-import { batchGetAtOnce, type TableItem } from './table-operations';
+import { batchGetAtOnce } from './table-operations';
 
 /** Tokens read by key per build: a few seconds of BatchGetItem in a function of 10 seconds. */
 export const TOKENS_READ_PER_BUILD = 25_000;
 /** Keys read at once: 8 BatchGetItem requests of 100. */
 const KEYS_AT_ONCE = 800;
-
-/** The tokens of the items read (a malformed one is logged and left out, read by key later). */
-function tokensOf(items: readonly TableItem[]): Map<string, Token> {
-  const tokens = new Map<string, Token>();
-  for (const item of items) {
-    try {
-      const { token } = tokenCodec.fromItem(item);
-      tokens.set(token.id, token);
-    } catch (error) {
-      logger.warn('A token the search base would keep is malformed', { error });
-    }
-  }
-  return tokens;
-}
 
 async function readTokens(
   workspaceId: string,
@@ -47,7 +33,10 @@ async function readTokens(
       ids.slice(start, start + KEYS_AT_ONCE).map((id) => keys.token(workspaceId, id)),
       { consistentRead },
     );
-    for (const [id, token] of tokensOf(items)) tokens.set(id, token);
+    const read = tokensOfItems(items, (error) => {
+      logger.warn('A token the search base would keep is malformed', { error: error.message });
+    });
+    for (const [id, token] of read) tokens.set(id, token);
   }
   return tokens;
 }

@@ -18,7 +18,7 @@ import { sectionKey } from '../../domain/token-counters';
 import { usesNameIndex } from '../../domain/token-search';
 import { keys, tokenIndexKeys } from '../keys';
 import type { TableItem } from '../table-operations';
-import { parseItem, type EntityCodec } from './entity-codec';
+import { MalformedItemError, parseItem, type EntityCodec } from './entity-codec';
 
 export interface TokenAlertSchedule {
   /** ISO instant; null: no window left (the token leaves the due-alerts index). */
@@ -180,4 +180,25 @@ export function tokenIndexSortKey(token: Token, sort: TokenSort): string {
   return usesNameIndex(sort)
     ? tokenIndexKeys.byName(token.name, token.id)
     : tokenIndexKeys.byExpiry(token.expiresAt, token.id);
+}
+
+/**
+ * The tokens of items read, by id; an item that is not a token is handed to `onMalformed` and
+ * left out (one broken item does not stop the work on the others).
+ */
+export function tokensOfItems(
+  items: readonly TableItem[],
+  onMalformed: (error: MalformedItemError) => void,
+): Map<string, Token> {
+  const tokens = new Map<string, Token>();
+  for (const item of items) {
+    try {
+      const { token } = tokenCodec.fromItem(item);
+      tokens.set(token.id, token);
+    } catch (error) {
+      if (!(error instanceof MalformedItemError)) throw error;
+      onMalformed(error);
+    }
+  }
+  return tokens;
 }
