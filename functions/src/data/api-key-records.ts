@@ -8,6 +8,7 @@ import type { Limit } from '@expiry-radar/shared/domain/plans';
 import { API_KEY_LAST_USED_RESOLUTION_SECONDS } from '@expiry-radar/shared/domain/api-keys';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { insertCountedItems } from './counted-items';
 import { apiKeyCodec, apiKeyCredentialCodec, type ApiKeyRecord } from './entities/api-key';
 import { API_KEY_COUNT, userCodec, type UserRecord } from './entities/user';
 import { API_KEY_SORT_PREFIX, keys } from './keys';
@@ -20,43 +21,11 @@ export type { ApiKeyRecord } from './entities/api-key';
  * of its items, all or nothing. False when the limit is reached.
  */
 export async function insertApiKey(record: ApiKeyRecord, limit: Limit): Promise<boolean> {
-  const { tableName } = getConfig();
-  const withinLimit =
-    limit === null ? '' : ` AND (attribute_not_exists(#count) OR #count < :limit)`;
   try {
-    await getDocumentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.user(record.userId),
-              UpdateExpression: 'ADD #count :one',
-              ConditionExpression: `attribute_exists(pk)${withinLimit}`,
-              ExpressionAttributeNames: { '#count': API_KEY_COUNT },
-              ExpressionAttributeValues: {
-                ':one': 1,
-                ...(limit === null ? {} : { ':limit': limit }),
-              },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: apiKeyCodec.toItem(record),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: apiKeyCredentialCodec.toItem(record),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
+    await insertCountedItems({ key: keys.user(record.userId), attribute: API_KEY_COUNT }, limit, [
+      apiKeyCodec.toItem(record),
+      apiKeyCredentialCodec.toItem(record),
+    ]);
     return true;
   } catch (error) {
     if (conditionFailedAt(error, 0)) return false;

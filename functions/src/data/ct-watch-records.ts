@@ -4,13 +4,7 @@
  * limit and read by the hourly job from the sparse due index; the certificates seen for them
  * (entities/ct-finding.ts), each put once by its SHA-256; and the sealed Cert Spotter API key.
  */
-import {
-  DeleteCommand,
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ALL_DUE_SHARDS } from '../domain/alert-schedule';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -21,6 +15,7 @@ import {
   watchedDomainCodec,
   type WatchedDomainRecord,
 } from './entities/watched-domain';
+import { insertCountedItems, removeCountedItem, type ItemCounter } from './counted-items';
 import { findDueItems } from './due-index';
 import { CT_FINDING_SORT_PREFIX, keys, WATCHED_DOMAIN_SORT_PREFIX } from './keys';
 import { conditionFailedAt, isConditionalCheckFailure, queryAll } from './table-operations';
@@ -45,6 +40,11 @@ export class WatchedDomainMissingError extends Error {
     this.name = 'WatchedDomainMissingError';
   }
 }
+
+const watchedDomainCounter = (workspaceId: string): ItemCounter => ({
+  key: keys.workspace(workspaceId),
+  attribute: WATCHED_DOMAIN_COUNT,
+});
 
 const underPrefix = (workspaceId: string, prefix: string) => ({
   KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
@@ -77,36 +77,10 @@ export async function insertWatchedDomain(
   record: WatchedDomainRecord,
   limit: number | null,
 ): Promise<void> {
-  const { tableName } = getConfig();
-  const withinLimit =
-    limit === null ? '' : ' AND (attribute_not_exists(#count) OR #count < :limit)';
   try {
-    await getDocumentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.workspace(record.workspaceId),
-              UpdateExpression: 'ADD #count :one',
-              ConditionExpression: `attribute_exists(pk)${withinLimit}`,
-              ExpressionAttributeNames: { '#count': WATCHED_DOMAIN_COUNT },
-              ExpressionAttributeValues: {
-                ':one': 1,
-                ...(limit === null ? {} : { ':limit': limit }),
-              },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: watchedDomainCodec.toItem(record),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
+    await insertCountedItems(watchedDomainCounter(record.workspaceId), limit, [
+      watchedDomainCodec.toItem(record),
+    ]);
   } catch (error) {
     if (conditionFailedAt(error, 1)) throw new WatchedDomainDuplicateError();
     if (conditionFailedAt(error, 0)) throw new WatchedDomainLimitError();
@@ -139,30 +113,10 @@ export async function updateWatchedDomainSettings(record: WatchedDomainRecord): 
 
 /** Deletes a watched domain and gives its place under the limit back. */
 export async function removeWatchedDomain(workspaceId: string, domain: string): Promise<void> {
-  const { tableName } = getConfig();
   try {
-    await getDocumentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName,
-              Key: keys.watchedDomain(workspaceId, domain),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.workspace(workspaceId),
-              UpdateExpression: 'ADD #count :minusOne',
-              ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
-              ExpressionAttributeNames: { '#count': WATCHED_DOMAIN_COUNT },
-              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-            },
-          },
-        ],
-      }),
+    await removeCountedItem(
+      keys.watchedDomain(workspaceId, domain),
+      watchedDomainCounter(workspaceId),
     );
   } catch (error) {
     if (conditionFailedAt(error, 0)) throw new WatchedDomainMissingError();

@@ -4,17 +4,12 @@
  * transaction, on condition the plan's limit is not reached, so two concurrent creations cannot
  * pass it; deleting one gives its place back.
  */
-import {
-  GetCommand,
-  PutCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-  type TransactWriteCommandInput,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LastSync } from '@expiry-radar/shared/api/integration-api-schemas';
 import { ALL_DUE_SHARDS } from '../domain/alert-schedule';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { insertCountedItems, removeCountedItem, type ItemCounter } from './counted-items';
 import { findDueItems } from './due-index';
 import {
   INTEGRATION_COUNT,
@@ -39,6 +34,11 @@ export class IntegrationChangedError extends Error {
     this.name = 'IntegrationChangedError';
   }
 }
+
+const integrationCounter = (workspaceId: string): ItemCounter => ({
+  key: keys.workspace(workspaceId),
+  attribute: INTEGRATION_COUNT,
+});
 
 export async function listIntegrations(workspaceId: string): Promise<IntegrationRecord[]> {
   const items = await queryAll({
@@ -73,31 +73,10 @@ export async function insertIntegration(
   record: IntegrationRecord,
   limit: number | null,
 ): Promise<void> {
-  const { tableName } = getConfig();
-  const transactItems: NonNullable<TransactWriteCommandInput['TransactItems']> = [
-    {
-      Update: {
-        TableName: tableName,
-        Key: keys.workspace(record.workspaceId),
-        UpdateExpression: 'ADD #count :one',
-        ConditionExpression:
-          limit === null
-            ? 'attribute_exists(pk)'
-            : 'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count < :limit)',
-        ExpressionAttributeNames: { '#count': INTEGRATION_COUNT },
-        ExpressionAttributeValues: { ':one': 1, ...(limit === null ? {} : { ':limit': limit }) },
-      },
-    },
-    {
-      Put: {
-        TableName: tableName,
-        Item: integrationCodec.toItem(record),
-        ConditionExpression: 'attribute_not_exists(pk)',
-      },
-    },
-  ];
   try {
-    await getDocumentClient().send(new TransactWriteCommand({ TransactItems: transactItems }));
+    await insertCountedItems(integrationCounter(record.workspaceId), limit, [
+      integrationCodec.toItem(record),
+    ]);
   } catch (error) {
     if (conditionFailedAt(error, 0)) throw new IntegrationLimitError();
     throw error;
@@ -123,30 +102,10 @@ export async function replaceIntegration(record: IntegrationRecord): Promise<voi
 
 /** Deletes the integration and gives its place under the plan limit back. */
 export async function removeIntegration(workspaceId: string, integrationId: string): Promise<void> {
-  const { tableName } = getConfig();
   try {
-    await getDocumentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName,
-              Key: keys.integration(workspaceId, integrationId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.workspace(workspaceId),
-              UpdateExpression: 'ADD #count :minusOne',
-              ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
-              ExpressionAttributeNames: { '#count': INTEGRATION_COUNT },
-              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-            },
-          },
-        ],
-      }),
+    await removeCountedItem(
+      keys.integration(workspaceId, integrationId),
+      integrationCounter(workspaceId),
     );
   } catch (error) {
     if (conditionFailedAt(error, 0)) throw new IntegrationChangedError();

@@ -5,9 +5,10 @@
  * certificate's fingerprint) is free, so neither concurrent additions nor the same certificate
  * twice get past; removing one gives its place back.
  */
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
+import { insertCountedItems, removeCountedItem, type ItemCounter } from './counted-items';
 import {
   TRUSTED_CA_COUNT,
   trustedCertificateAuthorityCodec,
@@ -15,6 +16,11 @@ import {
 } from './entities/trusted-certificate-authority';
 import { keys, TRUSTED_CA_SORT_PREFIX } from './keys';
 import { conditionFailedAt, queryAll } from './table-operations';
+
+const trustedCaCounter = (workspaceId: string): ItemCounter => ({
+  key: keys.workspace(workspaceId),
+  attribute: TRUSTED_CA_COUNT,
+});
 
 /** The workspace trusts as many certificate authorities as it may. */
 export class TrustedCaLimitError extends Error {
@@ -80,32 +86,10 @@ export async function insertTrustedCertificateAuthority(
   record: TrustedCertificateAuthorityRecord,
   limit: number,
 ): Promise<void> {
-  const { tableName } = getConfig();
   try {
-    await getDocumentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.workspace(record.workspaceId),
-              UpdateExpression: 'ADD #count :one',
-              ConditionExpression:
-                'attribute_exists(pk) AND (attribute_not_exists(#count) OR #count < :limit)',
-              ExpressionAttributeNames: { '#count': TRUSTED_CA_COUNT },
-              ExpressionAttributeValues: { ':one': 1, ':limit': limit },
-            },
-          },
-          {
-            Put: {
-              TableName: tableName,
-              Item: trustedCertificateAuthorityCodec.toItem(record),
-              ConditionExpression: 'attribute_not_exists(pk)',
-            },
-          },
-        ],
-      }),
-    );
+    await insertCountedItems(trustedCaCounter(record.workspaceId), limit, [
+      trustedCertificateAuthorityCodec.toItem(record),
+    ]);
   } catch (error) {
     // The same certificate again says so even when the workspace is also at its limit.
     if (conditionFailedAt(error, 1)) throw new TrustedCaDuplicateError();
@@ -119,30 +103,10 @@ export async function removeTrustedCertificateAuthority(
   workspaceId: string,
   caId: string,
 ): Promise<void> {
-  const { tableName } = getConfig();
   try {
-    await getDocumentClient().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Delete: {
-              TableName: tableName,
-              Key: keys.trustedCertificateAuthority(workspaceId, caId),
-              ConditionExpression: 'attribute_exists(pk)',
-            },
-          },
-          {
-            Update: {
-              TableName: tableName,
-              Key: keys.workspace(workspaceId),
-              UpdateExpression: 'ADD #count :minusOne',
-              ConditionExpression: 'attribute_exists(pk) AND #count > :zero',
-              ExpressionAttributeNames: { '#count': TRUSTED_CA_COUNT },
-              ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
-            },
-          },
-        ],
-      }),
+    await removeCountedItem(
+      keys.trustedCertificateAuthority(workspaceId, caId),
+      trustedCaCounter(workspaceId),
     );
   } catch (error) {
     if (conditionFailedAt(error, 0)) throw new TrustedCaMissingError();
