@@ -4,7 +4,7 @@
  * endpoint's check, written into the token item's `endpoints` list by an UpdateItem of that one
  * element (the token's `updated_at` is left as it is: a check is not an edit).
  */
-import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { EndpointCheck, TokenEndpoint } from '@expiry-radar/shared/domain/endpoints';
 import { ENDPOINT_CHECK_INTERVAL_HOURS } from '@expiry-radar/shared/domain/endpoints';
 import type { Token } from '@expiry-radar/shared/domain/token';
@@ -26,6 +26,7 @@ import {
   queryAll,
   type TableKey,
 } from './table-operations';
+import { scheduleWritesOf, sendScheduleWrite } from './schedule-writes';
 import type { TransactItem } from './token-records';
 
 /** The schedule a token's endpoints call for, checked first at `firstCheckAt`. */
@@ -93,8 +94,7 @@ export function endpointScheduleWrites(
   previous: Token | undefined,
   now: Date,
 ): TransactItem[] {
-  const write = endpointScheduleWrite(token, previous, now);
-  return write ? [write] : [];
+  return scheduleWritesOf(endpointScheduleWrite(token, previous, now));
 }
 
 /**
@@ -106,10 +106,7 @@ export async function syncEndpointSchedule(
   previous: Token | undefined,
   now: Date,
 ): Promise<void> {
-  const write = endpointScheduleWrite(token, previous, now);
-  const client = getDocumentClient();
-  if (write?.Put) await client.send(new PutCommand(write.Put));
-  if (write?.Delete) await client.send(new DeleteCommand(write.Delete));
+  await sendScheduleWrite(endpointScheduleWrite(token, previous, now));
 }
 
 export async function deleteEndpointSchedule(workspaceId: string, tokenId: string) {

@@ -20,6 +20,7 @@ import {
 } from './entities/registration-schedule';
 import { keys, REGISTRATION_SCHEDULE_SORT_PREFIX } from './keys';
 import { isConditionalCheckFailure, queryAll, type TableKey } from './table-operations';
+import { scheduleWritesOf, sendScheduleWrite } from './schedule-writes';
 import type { TransactItem } from './token-records';
 
 function followedDomain(token: Token | undefined): string | null {
@@ -62,8 +63,7 @@ export function registrationScheduleWrites(
   previous: Token | undefined,
   now: Date,
 ): TransactItem[] {
-  const write = registrationScheduleWrite(token, previous, now);
-  return write ? [write] : [];
+  return scheduleWritesOf(registrationScheduleWrite(token, previous, now));
 }
 
 /** Writes a token's registration schedule on its own, after a write whose transaction is full. */
@@ -72,10 +72,7 @@ export async function syncRegistrationSchedule(
   previous: Token | undefined,
   now: Date,
 ): Promise<void> {
-  const write = registrationScheduleWrite(token, previous, now);
-  const client = getDocumentClient();
-  if (write?.Put) await client.send(new PutCommand(write.Put));
-  if (write?.Delete) await client.send(new DeleteCommand(write.Delete));
+  await sendScheduleWrite(registrationScheduleWrite(token, previous, now));
 }
 
 export async function deleteRegistrationSchedule(workspaceId: string, tokenId: string) {
