@@ -9,6 +9,7 @@ import {
   isPlanAtLeast,
   isWithinLimit,
   planRank,
+  usageText,
 } from './plans';
 
 describe('plans', () => {
@@ -58,5 +59,10 @@ describe('plans', () => {
   it('formats limits', () => {
     expect(formatLimit(5000)).toBe('5,000');
     expect(formatLimit(null)).toBe('Unlimited');
+  });
+
+  it('writes a count against its limit, or alone when there is none', () => {
+    expect(usageText(1200, 5000)).toBe('1,200 / 5,000');
+    expect(usageText(1200, null)).toBe('1,200');
   });
 });

@@ -160,3 +160,8 @@ export function beyondLimit<T>(ordered: readonly T[], limit: Limit): T[] {
 export function formatLimit(limit: Limit): string {
   return limit === null ? 'Unlimited' : countText(limit);
 }
+
+/** A count against its limit: "1,200 / 5,000", or "1,200" with no limit. */
+export function usageText(count: number, limit: Limit): string {
+  return limit === null ? countText(count) : `${countText(count)} / ${formatLimit(limit)}`;
+}

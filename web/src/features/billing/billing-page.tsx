@@ -39,7 +39,9 @@ import {
   type Limit,
   type Plan,
   type PlanLimits,
+  usageText,
 } from '@expiry-radar/shared/domain/plans';
+import { countText } from '@expiry-radar/shared/domain/count-text';
 import { freezeReasons, type FreezeReason } from '@expiry-radar/shared/domain/workspace-freezing';
 import { planUpgradedMessage } from '@expiry-radar/shared/messages/success-messages';
 import { BillingPeriodToggle } from '../../components/billing-period-toggle';
@@ -59,13 +61,8 @@ import {
 type Usage = NonNullable<PlanResponse['usage']>;
 type Prices = PlanPricesResponse['prices'];
 
-function ofLimit(value: number, limit: Limit): string {
-  const count = value.toLocaleString('en-US');
-  return limit === null ? count : `${count} / ${formatLimit(limit)}`;
-}
-
 function pluralize(count: number, one: string, many: string): string {
-  return `${count.toLocaleString('en-US')} ${count === 1 ? one : many}`;
+  return `${countText(count)} ${count === 1 ? one : many}`;
 }
 
 /** "3 workspaces, 500 tokens and 5 members per workspace, contact groups." */
@@ -154,7 +151,7 @@ function CurrentPlan({ plan, usage }: { plan: Plan; usage: Usage | undefined }) 
       <Stack direction="row" useFlexGap spacing={3} sx={{ flexWrap: 'wrap', mb: 2 }}>
         <Figure
           label="Workspaces owned"
-          value={usage ? ofLimit(usage.workspacesOwned, limits.workspacesOwned) : '—'}
+          value={usage ? usageText(usage.workspacesOwned, limits.workspacesOwned) : '—'}
         />
         <Figure label="Tokens per workspace" value={formatLimit(limits.tokensPerWorkspace)} />
         <Figure label="Members per workspace" value={formatLimit(limits.membersPerWorkspace)} />
@@ -177,7 +174,7 @@ function CurrentPlan({ plan, usage }: { plan: Plan; usage: Usage | undefined }) 
                     )}
                   </>
                 }
-                secondary={`${ofLimit(workspace.tokens, limits.tokensPerWorkspace)} tokens · ${ofLimit(
+                secondary={`${usageText(workspace.tokens, limits.tokensPerWorkspace)} tokens · ${usageText(
                   workspace.members,
                   limits.membersPerWorkspace,
                 )} members`}

@@ -1,3 +1,4 @@
+import { countText } from '@expiry-radar/shared/domain/count-text';
 import { PLANS, PLAN_LABELS, PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { EXPORT_DEFAULT_LIMIT } from '@expiry-radar/shared/constants/paging';
 import { Bullets, Code, DocsArticle, DocsSection, P } from './components/docs-article';
@@ -32,10 +33,10 @@ export function DocsAuditPage() {
       <DocsSection title="Export">
         <P>
           Export downloads the events as JSON (the default) or CSV, up to{' '}
-          {EXPORT_DEFAULT_LIMIT.toLocaleString('en-US')} events per file, optionally for one
-          workspace and since a date. Through the API: <Code>GET /api/account/export-audit</Code>{' '}
-          with <Code>format</Code>, <Code>scope</Code>, <Code>workspace_id</Code>,{' '}
-          <Code>since</Code> and <Code>limit</Code>.
+          {countText(EXPORT_DEFAULT_LIMIT)} events per file, optionally for one workspace and since
+          a date. Through the API: <Code>GET /api/account/export-audit</Code> with{' '}
+          <Code>format</Code>, <Code>scope</Code>, <Code>workspace_id</Code>, <Code>since</Code> and{' '}
+          <Code>limit</Code>.
         </P>
       </DocsSection>
     </DocsArticle>

@@ -18,7 +18,8 @@ import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import type { OrganizationUsage } from '@expiry-radar/shared/api/billing-api-schemas';
 import { canSeeUsage } from '@expiry-radar/shared/domain/permissions';
-import { PLAN_LABELS, formatLimit, type Limit } from '@expiry-radar/shared/domain/plans';
+import { countText } from '@expiry-radar/shared/domain/count-text';
+import { PLAN_LABELS, usageText, type Limit } from '@expiry-radar/shared/domain/plans';
 import { CellText, oneLineTableSx } from '../../components/cell-text';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { DateText } from '../../components/date-text';
@@ -31,20 +32,13 @@ import { useSession } from '../session';
 import { useWorkspaceSelection } from '../workspaces';
 import { usageLevel, usagePercent } from './usage-level';
 
-function count(value: number): string {
-  return value.toLocaleString('en-US');
-}
-
-/** "12 / 50", or "12" with no limit. */
-function ofLimit(value: number, limit: Limit): string {
-  return limit === null ? count(value) : `${count(value)} / ${formatLimit(limit)}`;
-}
-
 /** What the seats figure counts, and how many of them SCIM provisioned. */
 export function seatsNote(seats: number, provisioned: number): string {
-  const people = `${count(seats)} ${seats === 1 ? 'person holds' : 'people hold'}`;
+  const people = `${countText(seats)} ${seats === 1 ? 'person holds' : 'people hold'}`;
   const scim =
-    provisioned > 0 ? ` ${count(provisioned)} of them provisioned by your identity provider.` : '';
+    provisioned > 0
+      ? ` ${countText(provisioned)} of them provisioned by your identity provider.`
+      : '';
   return `Seats: ${people} a place in your workspaces (members and pending invitations, each person once; each place counts against the workspace's member limit).${scim}`;
 }
 
@@ -61,7 +55,7 @@ function UsageFigure({ label, value, limit }: { label: string; value: number; li
         {label}
       </Typography>
       <Typography sx={{ fontSize: '1.625rem', fontWeight: 600 }}>
-        {limit === undefined ? count(value) : ofLimit(value, limit)}
+        {limit === undefined ? countText(value) : usageText(value, limit)}
       </Typography>
       {bounded && (
         <LinearProgress
@@ -138,9 +132,9 @@ function UsageReport({ usage }: { usage: OrganizationUsage }) {
                   title={workspace.name}
                   badge={workspace.is_frozen && frozen}
                   details={[
-                    ['Tokens', ofLimit(workspace.tokens, limits.tokensPerWorkspace)],
-                    ['Members', ofLimit(workspace.members, limits.membersPerWorkspace)],
-                    ['Webhooks', ofLimit(workspace.webhooks, limits.webhooksPerWorkspace)],
+                    ['Tokens', usageText(workspace.tokens, limits.tokensPerWorkspace)],
+                    ['Members', usageText(workspace.members, limits.membersPerWorkspace)],
+                    ['Webhooks', usageText(workspace.webhooks, limits.webhooksPerWorkspace)],
                   ]}
                 />
               ))}
@@ -167,13 +161,13 @@ function UsageReport({ usage }: { usage: OrganizationUsage }) {
                       </Box>
                     </TableCell>
                     <TableCell align="right">
-                      {ofLimit(workspace.tokens, limits.tokensPerWorkspace)}
+                      {usageText(workspace.tokens, limits.tokensPerWorkspace)}
                     </TableCell>
                     <TableCell align="right">
-                      {ofLimit(workspace.members, limits.membersPerWorkspace)}
+                      {usageText(workspace.members, limits.membersPerWorkspace)}
                     </TableCell>
                     <TableCell align="right">
-                      {ofLimit(workspace.webhooks, limits.webhooksPerWorkspace)}
+                      {usageText(workspace.webhooks, limits.webhooksPerWorkspace)}
                     </TableCell>
                   </TableRow>
                 ))}

@@ -1,3 +1,4 @@
+import { countText } from '@expiry-radar/shared/domain/count-text';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -119,13 +120,13 @@ function AlertStatsFigures({ stats }: { stats: AlertStats }) {
         label="Deliveries this month"
         value={
           limit === null
-            ? stats.deliveries_this_month.toLocaleString()
-            : `${stats.deliveries_this_month.toLocaleString()} / ${limit.toLocaleString()}`
+            ? countText(stats.deliveries_this_month)
+            : `${countText(stats.deliveries_this_month)} / ${countText(limit)}`
         }
       />
-      <StatFigure label="Sent" value={stats.totals.successes.toLocaleString()} />
-      <StatFigure label="Failed" value={stats.totals.failures.toLocaleString()} />
-      <StatFigure label="Attempts" value={stats.totals.attempts.toLocaleString()} />
+      <StatFigure label="Sent" value={countText(stats.totals.successes)} />
+      <StatFigure label="Failed" value={countText(stats.totals.failures)} />
+      <StatFigure label="Attempts" value={countText(stats.totals.attempts)} />
     </Stack>
   );
 }

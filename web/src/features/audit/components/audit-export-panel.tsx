@@ -1,3 +1,4 @@
+import { countText } from '@expiry-radar/shared/domain/count-text';
 import { useState } from 'react';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -66,8 +67,8 @@ export function AuditExportPanel({ scope, workspaceId, scopeText }: AuditExportP
         Export
       </Typography>
       <Typography variant="body2" color="textSecondary" sx={{ mt: 0.5, mb: 2 }}>
-        Downloads the events of {scopeText}, newest first, up to{' '}
-        {EXPORT_DEFAULT_LIMIT.toLocaleString('en-US')} per file.
+        Downloads the events of {scopeText}, newest first, up to {countText(EXPORT_DEFAULT_LIMIT)}{' '}
+        per file.
       </Typography>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}

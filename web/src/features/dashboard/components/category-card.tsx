@@ -1,3 +1,4 @@
+import { countText } from '@expiry-radar/shared/domain/count-text';
 import { memo, useCallback, useEffect, useLayoutEffect, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -218,7 +219,7 @@ export const CategoryCard = memo(function CategoryCard({
     >
       <div className={cardClasses.header}>
         <h2 id={titleId} className={cardClasses.title}>
-          {definition.label} <span className={cardClasses.count}>({total})</span>
+          {definition.label} <span className={cardClasses.count}>({countText(total)})</span>
         </h2>
         <div className={cardClasses.tools}>
           {narrow && <TokenSortSelect definition={definition} sort={sort} onChange={setSort} />}

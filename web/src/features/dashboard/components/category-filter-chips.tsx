@@ -1,3 +1,4 @@
+import { countText } from '@expiry-radar/shared/domain/count-text';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { Category } from '@expiry-radar/shared/domain/categories';
@@ -23,7 +24,7 @@ export function CategoryFilterChips({ counts, selected, onToggle }: CategoryFilt
         return (
           <Chip
             key={definition.value}
-            label={`${definition.label} (${counts[definition.value] ?? 0})`}
+            label={`${definition.label} (${countText(counts[definition.value] ?? 0)})`}
             clickable
             color={active ? 'primary' : 'default'}
             variant={active ? 'filled' : 'outlined'}

@@ -1,3 +1,4 @@
+import { countText } from '@expiry-radar/shared/domain/count-text';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { SectionChip } from '../section-chips';
@@ -22,7 +23,7 @@ export function SectionFilterChips({ chips, selected, onSelect }: SectionFilterC
         return (
           <Chip
             key={chip.value}
-            label={`${chip.label} (${chip.count})`}
+            label={`${chip.label} (${countText(chip.count)})`}
             clickable
             size="small"
             color={active ? 'primary' : 'default'}

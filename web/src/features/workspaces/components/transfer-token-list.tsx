@@ -1,3 +1,4 @@
+import { countText } from '@expiry-radar/shared/domain/count-text';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -101,8 +102,8 @@ export function TransferTokenList({ sourceId, selected, onChange }: TransferToke
       >
         <Typography variant="body2" aria-live="polite">
           {searching
-            ? `${selected.size} selected (${total} ${total === 1 ? 'token matches' : 'tokens match'})`
-            : `${selected.size} of ${Math.min(total, TRANSFER_MAX_TOKENS)} selected (${total} ${total === 1 ? 'token' : 'tokens'} in this workspace)`}
+            ? `${countText(selected.size)} selected (${countText(total)} ${total === 1 ? 'token matches' : 'tokens match'})`
+            : `${countText(selected.size)} of ${countText(Math.min(total, TRANSFER_MAX_TOKENS))} selected (${countText(total)} ${total === 1 ? 'token' : 'tokens'} in this workspace)`}
         </Typography>
         <Stack direction="row" spacing={1}>
           <Button
