@@ -206,7 +206,7 @@ function readConfig(): RuntimeConfig {
       clientId: optional('GOOGLE_CLIENT_ID'),
       clientSecret: optional('GOOGLE_CLIENT_SECRET'),
       clientSecretParameter: optional('GOOGLE_CLIENT_SECRET_PARAMETER'),
-      issuer: optional('GOOGLE_ISSUER') ?? DEFAULT_GOOGLE_ISSUER,
+      issuer: standInUrl('GOOGLE_ISSUER', appEnv) ?? DEFAULT_GOOGLE_ISSUER,
       redirectUri: optional('GOOGLE_REDIRECT_URI'),
     },
     slack: {

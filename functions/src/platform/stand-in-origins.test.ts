@@ -20,9 +20,11 @@ describe('stand-in URLs in production', () => {
       APP_ENV: 'production',
       STRIPE_API_URL: STAND_IN,
       SLACK_API_BASE_URL: `${STAND_IN}/api`,
+      GOOGLE_ISSUER: STAND_IN,
     });
     expect(readStripeBillingConfig().apiUrl).toBeUndefined();
     expect(getConfig().slack.apiBaseUrl).toBe('https://slack.com/api');
+    expect(getConfig().google.issuer).toBe('https://accounts.google.com');
   });
 
   it('are honoured on an origin of DISCOVERY_STAND_IN_ORIGINS (the rehearsal)', () => {
@@ -32,10 +34,12 @@ describe('stand-in URLs in production', () => {
       STRIPE_API_URL: STAND_IN,
       SLACK_API_BASE_URL: `${STAND_IN}/api`,
       SLACK_AUTHORIZE_URL: `${STAND_IN}/oauth/v2/authorize`,
+      GOOGLE_ISSUER: STAND_IN,
     });
     expect(readStripeBillingConfig().apiUrl?.origin).toBe(STAND_IN);
     expect(getConfig().slack.apiBaseUrl).toBe(`${STAND_IN}/api`);
     expect(getConfig().slack.authorizeUrl).toBe(`${STAND_IN}/oauth/v2/authorize`);
+    expect(getConfig().google.issuer).toBe(STAND_IN);
   });
 
   it('are never honoured off the machine, even when listed', () => {
