@@ -38,13 +38,8 @@ import type {
   AzureSettings,
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import type { TokenType } from '@expiry-radar/shared/domain/categories';
-import {
-  discoveryParts,
-  type DiscoveredToken,
-  type Discovery,
-  type DiscoveryProvider,
-} from '../domain/discovery';
-import { OutboundRequestError } from './guarded-http';
+import type { DiscoveredToken, DiscoveryProvider } from '../domain/discovery';
+import { discoveryReading, unreadableSource } from './discovery-reading';
 import { requestRetryingThrottles, type ThrottledRequestOptions } from './throttled-request';
 
 const KEY_VAULT_API_VERSION = '7.4';
@@ -375,34 +370,14 @@ function appCredentialTokens(app: GraphApplication, tenant: string): DiscoveredT
   ];
 }
 
+const azureReadFailure = (error: unknown) => (error instanceof AzureReadError ? error : undefined);
+
 export function azureDiscovery(
   options: AzureTransportOptions = {},
 ): DiscoveryProvider<AzureSettings, AzureCredentials> {
   return async ({ settings, credentials, progress }) => {
-    const tokens: DiscoveredToken[] = [];
-    const errors: string[] = [];
-    const unreadPrefixes: string[] = [];
-    const parts = discoveryParts(progress);
-    let retryable = false;
-    /**
-     * Runs one part, unless an earlier message read it or time is up; its failure is an error
-     * naming it and its prefix stays unread.
-     */
-    const part = async (prefix: string, what: string, run: () => Promise<void>) => {
-      if (!parts.take(prefix)) return;
-      try {
-        await run();
-      } catch (error) {
-        if (error instanceof AzureReadError && !error.refused) {
-          errors.push(error.message);
-          retryable ||= error.transient;
-        } else if (error instanceof OutboundRequestError) {
-          errors.push(`${what}: ${error.message}`);
-          retryable ||= error.transient;
-        } else throw error;
-        unreadPrefixes.push(prefix);
-      }
-    };
+    const reading = discoveryReading(progress, azureReadFailure);
+    const { tokens, unreadPrefixes, parts, part } = reading;
     try {
       if (settings.app_registrations && !parts.isDone('app:')) {
         const graphToken = await accessToken(settings, credentials, GRAPH_SCOPE, options);
@@ -468,25 +443,11 @@ export function azureDiscovery(
           });
         }
       }
-      return { tokens, errors, unreadPrefixes, retryable, ...parts.outcome() } satisfies Discovery;
+      return reading.outcome();
     } catch (error) {
       // The login refused the credentials: nothing was read, nothing may be marked removed.
-      if (error instanceof AzureReadError) {
-        return {
-          tokens: [],
-          errors: [error.message],
-          unreadPrefixes: [''],
-          retryable: error.transient,
-        };
-      }
-      if (error instanceof OutboundRequestError) {
-        return {
-          tokens: [],
-          errors: [`The Microsoft Entra ID login: ${error.message}`],
-          unreadPrefixes: [''],
-          retryable: error.transient,
-        };
-      }
+      const unread = unreadableSource(error, 'The Microsoft Entra ID login', azureReadFailure);
+      if (unread) return unread;
       throw error;
     }
   };

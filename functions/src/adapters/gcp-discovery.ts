@@ -30,13 +30,8 @@ import {
   type GcpCredentials,
   type GcpSettings,
 } from '@expiry-radar/shared/api/integration-api-schemas';
-import {
-  discoveryParts,
-  type DiscoveredToken,
-  type Discovery,
-  type DiscoveryProvider,
-} from '../domain/discovery';
-import { OutboundRequestError } from './guarded-http';
+import type { DiscoveredToken, DiscoveryProvider } from '../domain/discovery';
+import { discoveryReading, unreadableSource } from './discovery-reading';
 import {
   GCP_SCOPE as SCOPE,
   GcpReadError,
@@ -252,30 +247,14 @@ function keyToken(key: GcpKey, account: GcpServiceAccount, project: string): Dis
   ];
 }
 
+const gcpReadFailure = (error: unknown) => (error instanceof GcpReadError ? error : undefined);
+
 export function gcpDiscovery(
   options: GcpTransportOptions = {},
 ): DiscoveryProvider<GcpSettings, GcpCredentials> {
   return async ({ settings, credentials, progress }) => {
-    const tokens: DiscoveredToken[] = [];
-    const errors: string[] = [];
-    const unreadPrefixes: string[] = [];
-    const parts = discoveryParts(progress);
-    let retryable = false;
-    const part = async (prefix: string, what: string, run: () => Promise<void>) => {
-      if (!parts.take(prefix)) return;
-      try {
-        await run();
-      } catch (error) {
-        if (error instanceof GcpReadError && !error.refused) {
-          errors.push(error.message);
-          retryable ||= error.transient;
-        } else if (error instanceof OutboundRequestError) {
-          errors.push(`${what}: ${error.message}`);
-          retryable ||= error.transient;
-        } else throw error;
-        unreadPrefixes.push(prefix);
-      }
-    };
+    const reading = discoveryReading(progress, gcpReadFailure);
+    const { tokens, part } = reading;
     try {
       const token = await accessToken(settings, credentials, options);
       for (const project of settings.project_ids) {
@@ -315,24 +294,10 @@ export function gcpDiscovery(
           tokens.push(...found);
         });
       }
-      return { tokens, errors, unreadPrefixes, retryable, ...parts.outcome() } satisfies Discovery;
+      return reading.outcome();
     } catch (error) {
-      if (error instanceof GcpReadError) {
-        return {
-          tokens: [],
-          errors: [error.message],
-          unreadPrefixes: [''],
-          retryable: error.transient,
-        };
-      }
-      if (error instanceof OutboundRequestError) {
-        return {
-          tokens: [],
-          errors: [`Google's token endpoint: ${error.message}`],
-          unreadPrefixes: [''],
-          retryable: error.transient,
-        };
-      }
+      const unread = unreadableSource(error, "Google's token endpoint", gcpReadFailure);
+      if (unread) return unread;
       throw error;
     }
   };

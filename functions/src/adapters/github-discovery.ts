@@ -34,13 +34,9 @@ import {
   type GithubCredentials,
   type GithubSettings,
 } from '@expiry-radar/shared/api/integration-api-schemas';
-import {
-  discoveryParts,
-  type DiscoveredToken,
-  type Discovery,
-  type DiscoveryProvider,
-} from '../domain/discovery';
-import { guardedRequest, OutboundRequestError, type OutboundOptions } from './guarded-http';
+import type { DiscoveredToken, DiscoveryProvider } from '../domain/discovery';
+import { discoveryReading, unreadableSource } from './discovery-reading';
+import { guardedRequest, type OutboundOptions } from './guarded-http';
 
 const PER_PAGE = 100;
 /** At most this many pages of one list: 10,000 items. */
@@ -327,6 +323,11 @@ function deployKeyToken(
   ];
 }
 
+const githubReadFailure = (error: unknown) =>
+  error instanceof GithubReadError
+    ? { message: error.message, refused: error.unauthorized, transient: error.transient }
+    : undefined;
+
 export function githubDiscovery(
   options: GithubTransportOptions = {},
 ): DiscoveryProvider<GithubSettings, GithubCredentials> {
@@ -336,11 +337,8 @@ export function githubDiscovery(
     const orgPath = `${api}/orgs/${encodeURIComponent(org)}`;
     const webHost = new URL(api).host.replace(/^api\./, '');
     const location = `${webHost}/${org}`;
-    const tokens: DiscoveredToken[] = [];
-    const errors: string[] = [];
-    const unreadPrefixes: string[] = [];
-    const parts = discoveryParts(progress);
-    let retryable = false;
+    const reading = discoveryReading(progress, githubReadFailure);
+    const { tokens, errors, unreadPrefixes, parts } = reading;
     try {
       const authorization = await authorizationFor(api, org, credentials, options);
       const client = githubClient(() => authorization, options);
@@ -350,16 +348,7 @@ export function githubDiscovery(
         try {
           return await readList<Item>(client, url, what);
         } catch (error) {
-          if (error instanceof GithubReadError && !error.unauthorized) {
-            errors.push(error.message);
-            retryable ||= error.transient;
-          } else if (error instanceof OutboundRequestError) {
-            errors.push(`${what}: ${error.message}`);
-            retryable ||= error.transient;
-          } else {
-            throw error;
-          }
-          unreadPrefixes.push(prefix);
+          reading.failed(prefix, what, error);
           return null;
         }
       };
@@ -421,25 +410,11 @@ export function githubDiscovery(
           );
         }
       }
-      return { tokens, errors, unreadPrefixes, retryable, ...parts.outcome() } satisfies Discovery;
+      return reading.outcome();
     } catch (error) {
       // The credentials themselves are refused: nothing was read, nothing may be marked removed.
-      if (error instanceof GithubReadError) {
-        return {
-          tokens: [],
-          errors: [error.message],
-          unreadPrefixes: [''],
-          retryable: error.transient,
-        };
-      }
-      if (error instanceof OutboundRequestError) {
-        return {
-          tokens: [],
-          errors: [`GitHub: ${error.message}`],
-          unreadPrefixes: [''],
-          retryable: error.transient,
-        };
-      }
+      const unread = unreadableSource(error, 'GitHub', githubReadFailure);
+      if (unread) return unread;
       throw error;
     }
   };
