@@ -9,6 +9,7 @@ import { DELETED_ACTOR_ID } from '../../data/entities/audit-event';
 import { keys } from '../../data/keys';
 import { hashSecret } from '../../data/secret-hash';
 import { findActiveSession } from '../../data/session-records';
+import { findToken } from '../../data/token-records';
 import { findUserById, findUserIdByEmail } from '../../data/user-records';
 import { listMembershipsOfUser, membershipItem } from '../../data/workspace-records';
 import { getDocumentClient } from '../../platform/aws-clients';
@@ -88,6 +89,8 @@ describe('DELETE /auth/account', () => {
       }),
     );
 
+    const owned = buildToken(workspaceId, { name: 'owned', owner_id: userId });
+    await putTokenItem(owned);
     await recordAuditEvent({
       scope: { type: 'workspace', workspaceId },
       action: AUDIT_ACTIONS.updated,
@@ -118,6 +121,8 @@ describe('DELETE /auth/account', () => {
       new GetCommand({ TableName: table(), Key: keys.workspace(workspaceId) }),
     );
     expect(workspace?.ownerId).toBe(other.userId);
+    // The tokens the owner owned pass to the new owner with the workspace.
+    expect((await findToken(workspaceId, owned.id))?.owner_id).toBe(other.userId);
     expect(await listMembershipsOfUser(other.userId)).toEqual([
       expect.objectContaining({ workspaceId, role: 'admin' }),
     ]);
@@ -135,8 +140,15 @@ describe('DELETE /auth/account', () => {
         Item: membershipItem({ workspaceId, userId, role: 'viewer', now: new Date() }),
       }),
     );
+    const theirs = buildToken(workspaceId, { name: 'their token', owner_id: userId });
+    const owners = buildToken(workspaceId, { name: "the owner's token", owner_id: other.userId });
+    await putTokenItem(theirs);
+    await putTokenItem(owners);
 
     expect((await remove(cookie, { password: TEST_PASSWORD })).statusCode).toBe(200);
+    // The tokens they owned are left without an owner, as when a member is removed.
+    expect((await findToken(workspaceId, theirs.id))?.owner_id).toBeNull();
+    expect((await findToken(workspaceId, owners.id))?.owner_id).toBe(other.userId);
     const auditOf = async (id: string) =>
       (
         await getDocumentClient().send(
@@ -156,7 +168,12 @@ describe('DELETE /auth/account', () => {
         targetType: 'member',
         targetId: userId,
         targetName: email,
-        metadata: { role: 'viewer', reason: 'account_deleted' },
+        metadata: {
+          role: 'viewer',
+          reason: 'account_deleted',
+          tokensHandedOver: 1,
+          successor: null,
+        },
       }),
     ]);
     // Their own workspace went with the account: no membership ended there.

@@ -6,8 +6,10 @@
  * taken over gets its new owner's plan at once, and what they own is settled as on a plan change
  * (services/billing/change-plan): workspaces beyond their plan's limits (the number of
  * workspaces, tokens or members) are frozen, so nobody ends up with more than their plan allows.
- * Workspaces the user only belongs to are left. The new owner, and the members of a workspace
- * deleted with the account, are told by email. Then the user's items go and their audit events
+ * Workspaces the user only belongs to are left. The tokens the user owns in a workspace that
+ * stays pass to its new owner where it was theirs, and are left without an owner where they only
+ * belonged to it (as when a member is removed with no successor). The new owner, and the members
+ * of a workspace deleted with the account, are told by email. Then the user's items go and their audit events
  * are anonymised. `previewAccountDeletion` tells the dialog beforehand what would happen.
  */
 import { resolveAppOrigin } from '../../adapters/app-origin';
@@ -43,6 +45,7 @@ import type { AccountDeletionPreview } from '@expiry-radar/shared/api/auth-schem
 import type { OwnedWorkspaceState } from '../../domain/plan-change';
 import { listMemberViews } from '../members/member-views';
 import { settleOwnedWorkspaces } from '../billing/change-plan';
+import { handOverTokens } from '../members/token-handover';
 
 /** Why the system changed the workspace: its owner deleted their account. */
 const REASON = 'owner_account_deleted';
@@ -75,6 +78,12 @@ export async function deleteAccount(
     const outcome = await passOn(workspace, userId, now, options.successors?.[workspace.id]);
     if (outcome.kind === 'transferred') {
       heirs.add(outcome.heirId);
+      await handOverTokens({
+        workspaceId: workspace.id,
+        fromUserId: userId,
+        toUserId: outcome.heirId,
+        now,
+      });
       await tellHeir(workspace.name, outcome.heirId, leaving, mailer);
     }
     // Its audit events stay until they expire, as with any deleted workspace.
@@ -103,7 +112,8 @@ export async function deleteAccount(
 /**
  * Each workspace the user only belonged to records that they left with their account
  * (`member.removed`, reason `account_deleted`, by the deleted user, as their anonymised events
- * read); their membership goes with the user's items.
+ * read), and the tokens they owned there are left without an owner; their membership goes with
+ * the user's items.
  */
 async function recordMembershipsEnded(
   memberships: readonly MemberRecord[],
@@ -115,13 +125,24 @@ async function recordMembershipsEnded(
   for (const workspace of workspaces) {
     const membership = memberships.find((candidate) => candidate.workspaceId === workspace.id);
     if (!membership) continue;
+    const tokensHandedOver = await handOverTokens({
+      workspaceId: workspace.id,
+      fromUserId: membership.userId,
+      toUserId: null,
+      now,
+    });
     await recordAuditEvent({
       scope: { type: 'workspace', workspaceId: workspace.id },
       action: AUDIT_ACTIONS.memberRemoved,
       actor: { id: DELETED_ACTOR_ID, email: null },
       target: { type: 'member', id: membership.userId, name: leaving?.email ?? null },
       plan: workspace.plan,
-      metadata: { role: membership.role, reason: MEMBER_REASON },
+      metadata: {
+        role: membership.role,
+        reason: MEMBER_REASON,
+        tokensHandedOver,
+        successor: null,
+      },
       now,
     });
   }

@@ -26,7 +26,10 @@ export async function requireSuccessor(
   }
 }
 
-/** Gives every token `fromUserId` owns to `toUserId` (null: no owner); answers how many. */
+/**
+ * Gives every token `fromUserId` owns to `toUserId` (null: no owner); answers how many. A frozen
+ * workspace's tokens too: a member leaves it all the same (their account deleted, deprovisioned).
+ */
 export async function handOverTokens(options: {
   readonly workspaceId: string;
   readonly fromUserId: string;
@@ -40,7 +43,7 @@ export async function handOverTokens(options: {
   for (const entry of owned) {
     const token: Token | undefined = await findToken(workspaceId, entry.id);
     if (!token || token.owner_id !== fromUserId) continue;
-    await updateToken(token, { owner_id: toUserId }, now);
+    await updateToken(token, { owner_id: toUserId }, now, { evenIfFrozen: true });
     handed += 1;
   }
   return handed;
