@@ -6,7 +6,7 @@
  */
 import { BatchWriteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
-import type { Token, TokenFields } from '@expiry-radar/shared/domain/token';
+import { emptyTokenFields, type Token, type TokenFields } from '@expiry-radar/shared/domain/token';
 import { NO_ALERT_SCHEDULE, tokenCodec, type TokenAlertSchedule } from '../src/data/entities/token';
 import { searchDeltaCodec } from '../src/data/entities/search-delta';
 import { putSearchDelta } from '../src/data/search-index';
@@ -38,24 +38,7 @@ export function buildToken(
     type: DEFAULT_TYPE[category],
     category,
     expiresAt: '2030-01-01',
-    section: null,
-    domains: [],
-    location: null,
-    used_by: null,
-    contact_group_id: null,
-    issuer: null,
-    serial_number: null,
-    subject: null,
-    key_size: null,
-    algorithm: null,
-    license_type: null,
-    vendor: null,
-    cost: null,
-    renewal_url: null,
-    renewal_date: null,
-    contacts: null,
-    description: null,
-    notes: null,
+    ...emptyTokenFields(),
     ...fields,
     created_at: timestamp,
     updated_at: timestamp,

@@ -1,4 +1,4 @@
-import type { Token } from '@expiry-radar/shared/domain/token';
+import { emptyTokenFields, type Token } from '@expiry-radar/shared/domain/token';
 
 /** A token as the API returns it, every optional field empty; `overrides` set what a test needs. */
 export function tokenFixture(overrides: Partial<Token> = {}): Token {
@@ -8,24 +8,7 @@ export function tokenFixture(overrides: Partial<Token> = {}): Token {
     type: 'ssl_cert',
     category: 'cert',
     expiresAt: '2030-01-01',
-    section: null,
-    domains: [],
-    location: null,
-    used_by: null,
-    contact_group_id: null,
-    issuer: null,
-    serial_number: null,
-    subject: null,
-    key_size: null,
-    algorithm: null,
-    license_type: null,
-    vendor: null,
-    cost: null,
-    renewal_url: null,
-    renewal_date: null,
-    contacts: null,
-    description: null,
-    notes: null,
+    ...emptyTokenFields(),
     created_at: '2025-01-01T00:00:00.000Z',
     updated_at: '2025-01-01T00:00:00.000Z',
     workspace_id: 'ws-1',

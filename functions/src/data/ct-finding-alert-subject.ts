@@ -7,7 +7,7 @@
  * valid until …", "Unexpected issuer: …" first when its issuer is not on the allow-list).
  */
 import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
-import type { Token } from '@expiry-radar/shared/domain/token';
+import { emptyTokenFields, type Token } from '@expiry-radar/shared/domain/token';
 import { newCertificateText } from '@expiry-radar/shared/domain/watched-domains';
 import { ctFindingAlertSubjectId } from '../domain/certificate-transparency';
 import type { CtFindingRecord } from './entities/ct-finding';
@@ -25,25 +25,11 @@ export function ctFindingAlertSubject(finding: CtFindingRecord): Token {
     type: 'tls_cert',
     category: 'cert',
     expiresAt: finding.notAfter,
-    section: null,
+    ...emptyTokenFields(),
     domains: [...finding.dnsNames],
-    location: null,
-    used_by: null,
-    contact_group_id: null,
     owner_id: null,
     issuer: finding.issuer,
-    serial_number: null,
-    subject: null,
-    key_size: null,
-    algorithm: null,
-    license_type: null,
-    vendor: null,
-    cost: null,
-    renewal_url: null,
-    renewal_date: null,
-    contacts: null,
     description: ctFindingAlertText(finding),
-    notes: null,
     created_at: finding.seenAt,
     updated_at: finding.seenAt,
     workspace_id: finding.workspaceId,

@@ -86,6 +86,30 @@ export type TokenFields = Omit<
   'id' | 'created_at' | 'updated_at' | 'workspace_id' | 'source'
 >;
 
+/** Every field of a token but its name, type, category and expiry, empty: a new token's start. */
+export function emptyTokenFields(): Omit<TokenFields, 'name' | 'type' | 'category' | 'expiresAt'> {
+  return {
+    section: null,
+    domains: [],
+    location: null,
+    used_by: null,
+    contact_group_id: null,
+    issuer: null,
+    serial_number: null,
+    subject: null,
+    key_size: null,
+    algorithm: null,
+    license_type: null,
+    vendor: null,
+    cost: null,
+    renewal_url: null,
+    renewal_date: null,
+    contacts: null,
+    description: null,
+    notes: null,
+  };
+}
+
 /** The optional text fields of a token: empty means null. */
 export const OPTIONAL_TEXT_FIELDS = [
   'section',

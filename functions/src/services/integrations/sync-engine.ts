@@ -34,7 +34,12 @@ import {
 import { compileRules } from '@expiry-radar/shared/domain/integration-rules';
 import { categoryOfType } from '@expiry-radar/shared/domain/categories';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
-import type { Token, TokenFields, TokenSource } from '@expiry-radar/shared/domain/token';
+import {
+  emptyTokenFields,
+  type Token,
+  type TokenFields,
+  type TokenSource,
+} from '@expiry-radar/shared/domain/token';
 import { importKey } from '@expiry-radar/shared/domain/token-import';
 import { readArmingContext } from '../../data/alert-arming';
 import { AUDIT_ACTIONS, recordAuditEvent } from '../../data/audit-events';
@@ -96,27 +101,6 @@ const underAny = (externalId: string, prefixes: readonly string[]) =>
   prefixes.some((prefix) => externalId.startsWith(prefix));
 
 const DAY_MS = 86_400_000;
-
-const EMPTY_FIELDS: Omit<TokenFields, 'name' | 'type' | 'category' | 'expiresAt'> = {
-  section: null,
-  domains: [],
-  location: null,
-  used_by: null,
-  contact_group_id: null,
-  issuer: null,
-  serial_number: null,
-  subject: null,
-  key_size: null,
-  algorithm: null,
-  license_type: null,
-  vendor: null,
-  cost: null,
-  renewal_url: null,
-  renewal_date: null,
-  contacts: null,
-  description: null,
-  notes: null,
-};
 
 /** The fields a discovered token sets; what it leaves out (notes, contact group) stays the user's. */
 function discoveredFields(found: DiscoveredToken): Partial<TokenFields> {
@@ -231,7 +215,7 @@ export function planSync(options: {
       ...newImportedToken(
         integration.workspaceId,
         {
-          ...EMPTY_FIELDS,
+          ...emptyTokenFields(),
           ...fields,
           renews_automatically: item.renewsAutomatically === true,
         } as TokenFields,
