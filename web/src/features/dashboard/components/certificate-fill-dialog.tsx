@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -10,7 +10,6 @@ import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import ListItemText from '@mui/material/ListItemText';
-import TextField from '@mui/material/TextField';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
 import type {
   ParseCertificateResponse,
@@ -21,15 +20,12 @@ import {
   CERTIFICATE_TEXT_REQUIRED,
   CERTIFICATE_TEXT_TOO_LONG,
   PRIVATE_KEY_MESSAGE,
-  certificateFileText,
   holdsPrivateKey,
 } from '@expiry-radar/shared/domain/certificate-text';
+import { CertificatePemField } from '../../../components/certificate-pem-field';
 import { DateText } from '../../../components/date-text';
 import { refusalMessage } from '../../../lib/api-client';
-import { readFileBytes } from '../../../lib/read-file';
 import { useParseCertificateMutation } from '../../tokens';
-
-export const CERTIFICATE_FILE_TYPES = '.pem,.crt,.cer';
 
 interface CertificateFillDialogProps {
   onClose: () => void;
@@ -78,17 +74,6 @@ export function CertificateFillDialog({
     else setAnswer(result);
   };
 
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const fileText = certificateFileText(await readFileBytes(file));
-    // A private key is not shown either.
-    if (!holdsPrivateKey(fileText)) setText(fileText);
-    else setText('');
-    await read(fileText);
-  };
-
   return (
     <Dialog
       open
@@ -111,30 +96,18 @@ export function CertificateFillDialog({
             Paste a certificate in PEM form, or choose a .pem, .crt or .cer file. Only the
             certificate is read; never paste a private key.
           </DialogContentText>
-          <TextField
+          <CertificatePemField
             id="certificate-fill-text"
             label="Certificate (PEM)"
-            multiline
-            minRows={6}
-            maxRows={12}
-            fullWidth
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
+            fileLabel="Certificate file"
+            text={text}
+            problem={problem}
+            onTextChange={(next) => {
+              setText(next);
               setProblem(null);
             }}
-            error={problem !== null}
-            helperText={problem ?? 'Starts with -----BEGIN CERTIFICATE-----'}
-            placeholder="-----BEGIN CERTIFICATE-----"
-            slotProps={{ htmlInput: { spellCheck: false, sx: { fontFamily: 'monospace' } } }}
-          />
-          <input
-            ref={fileInput}
-            type="file"
-            accept={CERTIFICATE_FILE_TYPES}
-            hidden
-            aria-label="Certificate file"
-            onChange={(event) => void chooseFile(event)}
+            onFileText={(fileText) => void read(fileText)}
+            fileInput={fileInput}
           />
           {answer && (
             <Box sx={{ mt: 2 }}>

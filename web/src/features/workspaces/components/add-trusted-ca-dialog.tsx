@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent } from 'react';
+import { useRef, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -6,23 +6,16 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import UploadFileOutlined from '@mui/icons-material/UploadFileOutlined';
-import {
-  PRIVATE_KEY_MESSAGE,
-  certificateFileText,
-  holdsPrivateKey,
-} from '@expiry-radar/shared/domain/certificate-text';
+import { PRIVATE_KEY_MESSAGE, holdsPrivateKey } from '@expiry-radar/shared/domain/certificate-text';
 import {
   TRUSTED_CA_MESSAGES,
   TRUSTED_CA_PEM_MAX_LENGTH,
 } from '@expiry-radar/shared/domain/trusted-certificate-authorities';
+import { CertificatePemField } from '../../../components/certificate-pem-field';
 import { refusalMessage } from '../../../lib/api-client';
-import { readFileBytes } from '../../../lib/read-file';
-
-export const CA_CERTIFICATE_FILE_TYPES = '.pem,.crt,.cer';
 
 /** The text's own problem, found before anything is sent; a private key never leaves the browser. */
 function textProblem(text: string): string | null {
@@ -62,16 +55,6 @@ export function AddTrustedCaDialog({ onClose, onAdd }: AddTrustedCaDialogProps) 
     }
   };
 
-  const chooseFile = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    const fileText = certificateFileText(await readFileBytes(file));
-    // A private key is neither shown nor sent.
-    setText(holdsPrivateKey(fileText) ? '' : fileText);
-    setProblem(textProblem(fileText));
-  };
-
   return (
     <Dialog
       open
@@ -97,30 +80,18 @@ export function AddTrustedCaDialog({ onClose, onAdd }: AddTrustedCaDialogProps) 
             checks of this workspace then trust every certificate it issued. Never paste a private
             key.
           </DialogContentText>
-          <TextField
+          <CertificatePemField
             id="trusted-ca-pem"
             label="CA certificate (PEM)"
-            multiline
-            minRows={6}
-            maxRows={12}
-            fullWidth
-            value={text}
-            onChange={(event) => {
-              setText(event.target.value);
+            fileLabel="CA certificate file"
+            text={text}
+            problem={problem}
+            onTextChange={(next) => {
+              setText(next);
               setProblem(null);
             }}
-            error={problem !== null}
-            helperText={problem ?? 'Starts with -----BEGIN CERTIFICATE-----'}
-            placeholder="-----BEGIN CERTIFICATE-----"
-            slotProps={{ htmlInput: { spellCheck: false, sx: { fontFamily: 'monospace' } } }}
-          />
-          <input
-            ref={fileInput}
-            type="file"
-            accept={CA_CERTIFICATE_FILE_TYPES}
-            hidden
-            aria-label="CA certificate file"
-            onChange={(event) => void chooseFile(event)}
+            onFileText={(fileText) => setProblem(textProblem(fileText))}
+            fileInput={fileInput}
           />
         </DialogContent>
         <DialogActions sx={{ flexWrap: 'wrap', gap: 1 }}>
