@@ -1,12 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import type { Control } from 'react-hook-form';
-import { Controller } from 'react-hook-form';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { canSetContactGroup, isEditorRole } from '@expiry-radar/shared/domain/permissions';
 import { contactGroupsQueryOptions, workspaceAdminEmailQueryOptions } from '../../tokens';
 import type { TokenFormValues } from '../token-form-values';
+import { LoadedChoiceField } from './loaded-choice-field';
 
 export const USE_WORKSPACE_DEFAULT = 'Use workspace default';
 export const CONTACT_GROUP_UPGRADE_NOTE =
@@ -57,38 +56,15 @@ export function ContactGroupField({
   }
 
   return (
-    <Controller
+    <LoadedChoiceField
       control={control}
       name="contact_group_id"
-      render={({ field, fieldState }) => (
-        <TextField
-          select
-          id={`${idPrefix}-contact-group`}
-          label={label}
-          fullWidth
-          value={field.value}
-          onChange={field.onChange}
-          onBlur={field.onBlur}
-          inputRef={field.ref}
-          error={Boolean(fieldState.error)}
-          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-          helperText={
-            fieldState.error?.message ??
-            (groups.isError ? 'Contact groups could not be loaded.' : undefined)
-          }
-        >
-          <MenuItem value="">{USE_WORKSPACE_DEFAULT}</MenuItem>
-          {(groups.data ?? []).map((group) => (
-            <MenuItem key={group.id} value={group.id}>
-              {group.name}
-            </MenuItem>
-          ))}
-          {/* The token's group stays shown while the list loads, or if it was removed. */}
-          {field.value !== '' && !(groups.data ?? []).some((g) => g.id === field.value) && (
-            <MenuItem value={field.value}>{groups.data ? 'Removed group' : 'Loading…'}</MenuItem>
-          )}
-        </TextField>
-      )}
+      id={`${idPrefix}-contact-group`}
+      label={label}
+      noneLabel={USE_WORKSPACE_DEFAULT}
+      choices={groups.data?.map((group) => ({ id: group.id, label: group.name }))}
+      loadError={groups.isError ? 'Contact groups could not be loaded.' : null}
+      goneLabel="Removed group"
     />
   );
 }
