@@ -4,12 +4,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Link from '@mui/material/Link';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
@@ -44,6 +42,7 @@ import { errorPathFor, alertSettingsResolver } from '../alert-settings-resolver'
 import { BouncedAddressesNotice } from './bounced-addresses-notice';
 import { ContactGroupRow } from './contact-group-row';
 import { firstErrorMessage, ownErrorMessage } from './field-error';
+import { SettingSwitch } from './setting-switch';
 import { SigningSecretField } from './signing-secret-field';
 import { WebhookRow } from './webhook-row';
 
@@ -252,22 +251,11 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
         title="Channels"
         description="Where alerts go when tokens approach their expiry."
       >
-        <Controller
+        <SettingSwitch
           control={control}
           name="email_alerts_enabled"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={field.value}
-                  onChange={(event) => field.onChange(event.target.checked)}
-                  onBlur={field.onBlur}
-                  disabled={readOnly}
-                />
-              }
-              label="Email alerts"
-            />
-          )}
+          label="Email alerts"
+          readOnly={readOnly}
         />
         <BouncedAddressesNotice
           workspaceId={workspace.id}

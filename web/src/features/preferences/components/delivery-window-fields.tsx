@@ -4,13 +4,13 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import { Controller, useWatch, type Control, type FieldErrors } from 'react-hook-form';
 import { WEEKDAY_LABELS, WEEKDAYS } from '@expiry-radar/shared/domain/alerts';
 import { TimeZoneField } from '../../../components/time-zone-field';
 import type { AlertSettingsFormValues, AlertSettingsSubmit } from '../alert-settings-form-model';
 import { firstErrorMessage } from './field-error';
+import { SettingSwitch } from './setting-switch';
 
 interface DeliveryWindowFieldsProps {
   control: Control<AlertSettingsFormValues, unknown, AlertSettingsSubmit>;
@@ -27,22 +27,11 @@ export function DeliveryWindowFields({ control, errors, readOnly }: DeliveryWind
   const windowErrors = errors.delivery_window;
   return (
     <Stack spacing={2}>
-      <Controller
+      <SettingSwitch
         control={control}
         name="delivery_window.enabled"
-        render={({ field }) => (
-          <FormControlLabel
-            control={
-              <Switch
-                checked={field.value}
-                onChange={(event) => field.onChange(event.target.checked)}
-                onBlur={field.onBlur}
-                disabled={readOnly}
-              />
-            }
-            label="Send alerts only during a delivery window"
-          />
-        )}
+        label="Send alerts only during a delivery window"
+        readOnly={readOnly}
       />
       {enabled && (
         <>
