@@ -1,6 +1,3 @@
-import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
-import { AUDIT_ACTIONS } from '../../data/audit-events';
-import { createToken } from '../../data/token-mutations';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import {
   loadWorkspaceAccess,
@@ -14,8 +11,7 @@ import { requireEndpointsAllowed } from '../../services/endpoints/endpoint-rules
 import { checkSavedEndpoints } from '../../services/endpoints/saved-endpoint-checks';
 import { requireMemberOwner } from '../../services/tokens/token-owner';
 import { requireAdditionalContactGroupsAllowed } from '../../services/tokens/additional-contact-groups';
-import { recordTokenEvent } from '../../services/tokens/token-audit';
-import { withTokenWriteErrors } from '../../services/tokens/token-write-errors';
+import { createAuditedToken } from '../../services/tokens/token-creation';
 import { tokenRoutes } from '@expiry-radar/shared/api/routes/token-routes';
 
 /**
@@ -35,22 +31,7 @@ export const handler = createHttpHandler(
     await requireMemberOwner(access.workspaceId, fields.owner_id);
     await requireAdditionalContactGroupsAllowed(access, fields.additional_contact_group_ids);
     await requireEndpointsAllowed(access, fields);
-    const token = await withTokenWriteErrors(access.plan, () =>
-      createToken({
-        workspaceId: access.workspaceId,
-        fields,
-        tokenLimit: PLAN_LIMITS[access.plan].tokensPerWorkspace,
-        now,
-      }),
-    );
-    await recordTokenEvent({
-      access,
-      user,
-      action: AUDIT_ACTIONS.tokenCreated,
-      target: token,
-      metadata: { category: token.category, type: token.type, expiresAt: token.expiresAt },
-      now,
-    });
+    const token = await createAuditedToken({ access, user, fields, now });
     await checkSavedEndpoints({ token, previous: undefined, plan: access.plan, now });
     return { status: 201, body: token };
   },

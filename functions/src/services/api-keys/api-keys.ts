@@ -35,7 +35,7 @@ import { findWorkspaces } from '../../data/workspace-store';
 import { newTokenId } from '../../domain/token-ids';
 import { AppError } from '../../platform/app-error';
 import { recordAccountEvent } from '../accounts/account-audit';
-import { recordTokenEvent } from '../tokens/token-audit';
+import { createdTokenMetadata, recordTokenEvent } from '../tokens/token-audit';
 import { withTokenWriteErrors } from '../tokens/token-write-errors';
 import { listUserWorkspaces } from '../workspaces/user-workspaces';
 import { loadWorkspaceAccess, type WorkspaceAccess } from '../workspaces/workspace-access';
@@ -156,7 +156,7 @@ export async function createApiKey(
     user,
     action: AUDIT_ACTIONS.tokenCreated,
     target: token,
-    metadata: { category: token.category, type: token.type, expiresAt: token.expiresAt },
+    metadata: createdTokenMetadata(token),
     now,
   });
   await recordAccountEvent(user, AUDIT_ACTIONS.apiKeyCreated, now, {

@@ -38,6 +38,7 @@ import { listAlertEmailOptOuts } from '../../data/alert-email-opt-outs';
 import { createAlertRecord } from '../../data/alert-record-store';
 import { readAlertSettings } from '../../data/alert-settings-records';
 import { AUDIT_ACTIONS, recordAuditEvent, SYSTEM_ACTOR } from '../../data/audit-events';
+import { createdTokenMetadata } from '../tokens/token-audit';
 import { ctFindingAlertSubject } from '../../data/ct-finding-alert-subject';
 import {
   findCtFinding,
@@ -289,9 +290,7 @@ async function handleIssuance(
           target: { type: 'token', id: token.id, name: token.name },
           plan: context.workspace.plan,
           metadata: {
-            category: token.category,
-            type: token.type,
-            expiresAt: token.expiresAt,
+            ...createdTokenMetadata(token),
             certificateTransparency: { domain: record.domain, certificateId },
           },
           now,

@@ -45,7 +45,7 @@ import type { CtFindingRecord } from '../../data/entities/ct-finding';
 import type { WatchedDomainRecord } from '../../data/entities/watched-domain';
 import type { UserRecord } from '../../data/user-records';
 import { AppError } from '../../platform/app-error';
-import { recordTokenEvent } from '../tokens/token-audit';
+import { createdTokenMetadata, recordTokenEvent } from '../tokens/token-audit';
 import { requireNotFrozen, type WorkspaceAccess } from '../workspaces/workspace-access';
 import { recordWorkspaceEvent } from '../workspaces/workspace-audit';
 import { createCtFindingToken } from './ct-inventory';
@@ -285,9 +285,7 @@ export async function addCtFindingToInventory(options: {
     action: AUDIT_ACTIONS.tokenCreated,
     target: token,
     metadata: {
-      category: token.category,
-      type: token.type,
-      expiresAt: token.expiresAt,
+      ...createdTokenMetadata(token),
       certificateTransparency: { domain: finding.domain, certificateId },
     },
     now,

@@ -10,18 +10,14 @@
  */
 import type { DomainRegistrationsResponse } from '@expiry-radar/shared/api/domain-registration-api-schemas';
 import { createTokenSchema } from '@expiry-radar/shared/domain/create-token-schema';
-import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import {
   displayDomain,
   readRegisteredDomain,
 } from '@expiry-radar/shared/domain/registered-domains';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { listWorkspaceRegistrationSchedules } from '../../data/registration-records';
-import { createToken } from '../../data/token-mutations';
 import type { UserRecord } from '../../data/user-records';
-import { recordTokenEvent } from '../tokens/token-audit';
-import { withTokenWriteErrors } from '../tokens/token-write-errors';
+import { createAuditedToken } from '../tokens/token-creation';
 import type { WorkspaceAccess } from '../workspaces/workspace-access';
 
 export async function addDomainRegistrations(options: {
@@ -61,23 +57,7 @@ export async function addDomainRegistrations(options: {
       section: options.section,
       registration_domain: domain,
     });
-    const token = await withTokenWriteErrors(access.plan, () =>
-      createToken({
-        workspaceId: access.workspaceId,
-        fields,
-        tokenLimit: PLAN_LIMITS[access.plan].tokensPerWorkspace,
-        now,
-      }),
-    );
-    await recordTokenEvent({
-      access,
-      user,
-      action: AUDIT_ACTIONS.tokenCreated,
-      target: token,
-      metadata: { category: token.category, type: token.type, expiresAt: token.expiresAt },
-      now,
-    });
-    created.push(token);
+    created.push(await createAuditedToken({ access, user, fields, now }));
   }
   return { created, existing, refused };
 }

@@ -1,3 +1,4 @@
+import type { Token } from '@expiry-radar/shared/domain/token';
 import { recordAuditEvent, type AuditAction } from '../../data/audit-events';
 import type { UserRecord } from '../../data/user-records';
 import type { WorkspaceAccess } from '../workspaces/workspace-access';
@@ -21,4 +22,9 @@ export function recordTokenEvent(options: {
     metadata,
     now,
   });
+}
+
+/** What a "token created" event records of the new token. */
+export function createdTokenMetadata(token: Token) {
+  return { category: token.category, type: token.type, expiresAt: token.expiresAt };
 }
