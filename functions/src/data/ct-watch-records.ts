@@ -18,7 +18,12 @@ import {
 import { insertCountedItems, removeCountedItem, type ItemCounter } from './counted-items';
 import { findDueItems } from './due-index';
 import { CT_FINDING_SORT_PREFIX, keys, WATCHED_DOMAIN_SORT_PREFIX } from './keys';
-import { conditionFailedAt, isConditionalCheckFailure, queryAll } from './table-operations';
+import {
+  conditionFailedAt,
+  isConditionalCheckFailure,
+  queryAll,
+  updateIfExists,
+} from './table-operations';
 
 export class WatchedDomainLimitError extends Error {
   constructor() {
@@ -175,25 +180,17 @@ export async function writeWatchProgress(
     readonly nextCheckAt?: string;
   },
 ): Promise<void> {
-  try {
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: keys.watchedDomain(record.workspaceId, record.domain),
-        UpdateExpression: `SET #position = :position, lastCheckedAt = :at, lastError = :error${progress.nextCheckAt ? ', nextAlertAt = :next' : ''}`,
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeNames: { '#position': 'position' },
-        ExpressionAttributeValues: {
-          ':position': progress.position,
-          ':at': progress.checkedAt,
-          ':error': progress.lastError,
-          ...(progress.nextCheckAt ? { ':next': progress.nextCheckAt } : {}),
-        },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+  await updateIfExists({
+    Key: keys.watchedDomain(record.workspaceId, record.domain),
+    UpdateExpression: `SET #position = :position, lastCheckedAt = :at, lastError = :error${progress.nextCheckAt ? ', nextAlertAt = :next' : ''}`,
+    ExpressionAttributeNames: { '#position': 'position' },
+    ExpressionAttributeValues: {
+      ':position': progress.position,
+      ':at': progress.checkedAt,
+      ':error': progress.lastError,
+      ...(progress.nextCheckAt ? { ':next': progress.nextCheckAt } : {}),
+    },
+  });
 }
 
 /** The certificates seen for the workspace, newest first. */

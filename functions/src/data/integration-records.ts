@@ -18,7 +18,12 @@ import {
   type IntegrationRecord,
 } from './entities/integration';
 import { INTEGRATION_SORT_PREFIX, keys } from './keys';
-import { conditionFailedAt, isConditionalCheckFailure, queryAll } from './table-operations';
+import {
+  conditionFailedAt,
+  isConditionalCheckFailure,
+  queryAll,
+  updateIfExists,
+} from './table-operations';
 
 export class IntegrationLimitError extends Error {
   constructor() {
@@ -122,19 +127,11 @@ export async function writeLastSync(
   integrationId: string,
   lastSync: LastSync,
 ): Promise<void> {
-  try {
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: keys.integration(workspaceId, integrationId),
-        UpdateExpression: 'SET lastSync = :lastSync',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':lastSync': { ...lastSync, errors: [...lastSync.errors] } },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+  await updateIfExists({
+    Key: keys.integration(workspaceId, integrationId),
+    UpdateExpression: 'SET lastSync = :lastSync',
+    ExpressionAttributeValues: { ':lastSync': { ...lastSync, errors: [...lastSync.errors] } },
+  });
 }
 
 /**
@@ -146,35 +143,19 @@ export async function markSyncRunning(
   integrationId: string,
   at: Date,
 ): Promise<void> {
-  try {
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: keys.integration(workspaceId, integrationId),
-        UpdateExpression: 'SET syncingSince = :at',
-        ConditionExpression: 'attribute_exists(pk)',
-        ExpressionAttributeValues: { ':at': at.toISOString() },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+  await updateIfExists({
+    Key: keys.integration(workspaceId, integrationId),
+    UpdateExpression: 'SET syncingSince = :at',
+    ExpressionAttributeValues: { ':at': at.toISOString() },
+  });
 }
 
 /** The background "Sync now" ended (after its outcome was recorded). */
 export async function endSyncRunning(workspaceId: string, integrationId: string): Promise<void> {
-  try {
-    await getDocumentClient().send(
-      new UpdateCommand({
-        TableName: getConfig().tableName,
-        Key: keys.integration(workspaceId, integrationId),
-        UpdateExpression: 'REMOVE syncingSince',
-        ConditionExpression: 'attribute_exists(pk)',
-      }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+  await updateIfExists({
+    Key: keys.integration(workspaceId, integrationId),
+    UpdateExpression: 'REMOVE syncingSince',
+  });
 }
 
 /**

@@ -4,7 +4,9 @@ import {
   BatchWriteCommand,
   GetCommand,
   QueryCommand,
+  UpdateCommand,
   type QueryCommandInput,
+  type UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -184,6 +186,23 @@ export async function deleteItems(itemKeys: readonly TableKey[]): Promise<void> 
       requests = (result.UnprocessedItems?.[tableName] ?? []) as typeof requests;
       if (requests.length > 0) await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }
+  }
+}
+
+/** Updates the item if it exists; nothing when it does not (deleted meanwhile). */
+export async function updateIfExists(
+  input: Omit<UpdateCommandInput, 'TableName' | 'ConditionExpression'>,
+): Promise<void> {
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        ...input,
+        TableName: getConfig().tableName,
+        ConditionExpression: 'attribute_exists(pk)',
+      }),
+    );
+  } catch (error) {
+    if (!isConditionalCheckFailure(error)) throw error;
   }
 }
 
