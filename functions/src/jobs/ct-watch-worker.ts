@@ -16,9 +16,9 @@ import { defaultCertSpotterClient } from '../adapters/cert-spotter-client';
 import { enqueueEndpointChecks } from '../adapters/endpoint-check-queue';
 import { sesMailer } from '../adapters/ses-mailer';
 import { findWatchedDomain } from '../data/ct-watch-records';
-import { errorMessage } from '../platform/error-message';
 import { logger } from '../platform/logger';
 import { watchDomain, type CtWatchPorts } from '../services/certificate-transparency/ct-watch';
+import { handleEachMessage, queueMessageOf } from './queue-batch';
 
 export function createCtWatchWorker(ports: Partial<CtWatchPorts> = {}) {
   const worker = middy(async (event: SQSEvent, _context: Context): Promise<SQSBatchResponse> => {
@@ -29,28 +29,19 @@ export function createCtWatchWorker(ports: Partial<CtWatchPorts> = {}) {
       enqueueEndpointChecks: ports.enqueueEndpointChecks ?? enqueueEndpointChecks,
     };
     const readOne = async (record: SQSRecord): Promise<void> => {
-      const parsed = ctWatchMessageSchema.safeParse(JSON.parse(record.body));
-      if (!parsed.success) {
-        // Left to reach the dead-letter queue, where an operator can see it.
-        throw new Error(`Not a certificate transparency watch message: ${record.messageId}`);
-      }
-      const { workspaceId, domain } = parsed.data;
+      const { workspaceId, domain } = queueMessageOf(
+        record,
+        ctWatchMessageSchema,
+        'a certificate transparency watch',
+      );
       const watched = await findWatchedDomain(workspaceId, domain);
       if (watched) await watchDomain(watched, resolved, new Date());
     };
-    const failures: { itemIdentifier: string }[] = [];
-    await Promise.all(
-      event.Records.map(async (record) => {
-        try {
-          await readOne(record);
-        } catch (error) {
-          logger.warn('Certificate transparency read failed', {
-            messageId: record.messageId,
-            error: errorMessage(error),
-          });
-          failures.push({ itemIdentifier: record.messageId });
-        }
-      }),
+    // The reads of a batch at once.
+    const failures = await handleEachMessage(
+      event.Records,
+      { concurrency: event.Records.length, failedMessage: 'Certificate transparency read failed' },
+      readOne,
     );
     return { batchItemFailures: failures };
   }).use(injectLambdaContext(logger, { resetKeys: true }));

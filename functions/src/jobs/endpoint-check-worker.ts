@@ -11,10 +11,9 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { endpointCheckMessageSchema } from '@expiry-radar/shared/api/endpoint-api-schemas';
 import { enqueueAlerts } from '../adapters/alert-queue';
 import { checkTlsEndpoint } from '../adapters/tls-endpoint-checker';
-import { forEachLimited } from '../platform/concurrency';
 import { logger } from '../platform/logger';
 import { checkEndpoint, type EndpointCheckPorts } from '../services/endpoints/endpoint-checks';
-import { errorMessage } from '../platform/error-message';
+import { handleEachMessage, queueMessageOf } from './queue-batch';
 
 /** Checks of one batch running at once (each mostly waits on the network). */
 export const CHECK_CONCURRENCY = 10;
@@ -25,27 +24,16 @@ export function createEndpointCheckWorker(ports: Partial<EndpointCheckPorts> = {
     enqueueAlerts: ports.enqueueAlerts ?? enqueueAlerts,
   };
   const recordHandler = async (record: SQSRecord): Promise<void> => {
-    const parsed = endpointCheckMessageSchema.safeParse(JSON.parse(record.body));
-    if (!parsed.success) {
-      // Left to reach the dead-letter queue, where an operator can see it.
-      throw new Error(`Not an endpoint check message: ${record.messageId}`);
-    }
-    await checkEndpoint(parsed.data, resolved, new Date());
+    const message = queueMessageOf(record, endpointCheckMessageSchema, 'an endpoint check');
+    await checkEndpoint(message, resolved, new Date());
   };
 
   const worker = middy(async (event: SQSEvent, _context: Context): Promise<SQSBatchResponse> => {
-    const failures: { itemIdentifier: string }[] = [];
-    await forEachLimited(event.Records, CHECK_CONCURRENCY, async (record) => {
-      try {
-        await recordHandler(record);
-      } catch (error) {
-        logger.warn('Endpoint check failed', {
-          messageId: record.messageId,
-          error: errorMessage(error),
-        });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    });
+    const failures = await handleEachMessage(
+      event.Records,
+      { concurrency: CHECK_CONCURRENCY, failedMessage: 'Endpoint check failed' },
+      recordHandler,
+    );
     if (failures.length > 0) logger.info('Endpoint checks to retry', { messages: failures.length });
     return { batchItemFailures: failures };
   }).use(injectLambdaContext(logger, { resetKeys: true }));

@@ -29,7 +29,7 @@ import { INTEGRATION_SYNC_QUEUE_SETTINGS } from '../data/queue-definition';
 import { logger } from '../platform/logger';
 import { syncScheduledIntegration } from '../services/integrations/scheduled-sync';
 import { retryDelaySeconds, type RetryPolicy } from '../services/alerts/delivery-rules';
-import { errorMessage } from '../platform/error-message';
+import { handleEachMessage } from './queue-batch';
 
 /** The share of the invocation's time spent reading the source; the rest writes and sends. */
 const READ_SHARE = 0.6;
@@ -116,18 +116,12 @@ export function createIntegrationSyncWorker(options: IntegrationSyncWorkerOption
   };
 
   return middy(async (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => {
-    const failures: { itemIdentifier: string }[] = [];
-    for (const record of event.Records) {
-      try {
-        await syncRecord(record, context);
-      } catch (error) {
-        logger.warn('Integration sync failed', {
-          messageId: record.messageId,
-          error: errorMessage(error),
-        });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    }
+    // One at a time: each sync asks its source many times.
+    const failures = await handleEachMessage(
+      event.Records,
+      { concurrency: 1, failedMessage: 'Integration sync failed' },
+      (record) => syncRecord(record, context),
+    );
     return { batchItemFailures: failures };
   }).use(injectLambdaContext(logger, { resetKeys: true }));
 }

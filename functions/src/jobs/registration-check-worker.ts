@@ -12,13 +12,13 @@ import type { Context, SQSBatchResponse, SQSEvent, SQSRecord } from 'aws-lambda'
 import { registrationCheckMessageSchema } from '@expiry-radar/shared/api/domain-registration-api-schemas';
 import { defaultRdapClient, SNAPSHOT_BOOTSTRAP } from '../adapters/rdap-client';
 import { readStoredRdapBootstrap } from '../data/registration-records';
-import { forEachLimited } from '../platform/concurrency';
 import { errorMessage } from '../platform/error-message';
 import { logger } from '../platform/logger';
 import {
   checkRegistration,
   type RegistrationCheckPorts,
 } from '../services/domain-registrations/registration-checks';
+import { handleEachMessage, queueMessageOf } from './queue-batch';
 
 /** Lookups of one batch running at once (each mostly waits on the network). */
 export const CHECK_CONCURRENCY = 5;
@@ -42,25 +42,18 @@ export function createRegistrationCheckWorker(ports: Partial<RegistrationCheckPo
       lookup: ports.lookup ?? defaultRdapClient(() => bootstrap!),
     };
     const recordHandler = async (record: SQSRecord): Promise<void> => {
-      const parsed = registrationCheckMessageSchema.safeParse(JSON.parse(record.body));
-      if (!parsed.success) {
-        // Left to reach the dead-letter queue, where an operator can see it.
-        throw new Error(`Not a registration check message: ${record.messageId}`);
-      }
-      await checkRegistration(parsed.data, resolved, new Date());
+      const message = queueMessageOf(
+        record,
+        registrationCheckMessageSchema,
+        'a registration check',
+      );
+      await checkRegistration(message, resolved, new Date());
     };
-    const failures: { itemIdentifier: string }[] = [];
-    await forEachLimited(event.Records, CHECK_CONCURRENCY, async (record) => {
-      try {
-        await recordHandler(record);
-      } catch (error) {
-        logger.warn('Registration check failed', {
-          messageId: record.messageId,
-          error: errorMessage(error),
-        });
-        failures.push({ itemIdentifier: record.messageId });
-      }
-    });
+    const failures = await handleEachMessage(
+      event.Records,
+      { concurrency: CHECK_CONCURRENCY, failedMessage: 'Registration check failed' },
+      recordHandler,
+    );
     return { batchItemFailures: failures };
   }).use(injectLambdaContext(logger, { resetKeys: true }));
   return (event: SQSEvent, context: Context): Promise<SQSBatchResponse> => worker(event, context);
