@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import { emailClaimCodec } from '../src/data/entities/email-claim';
 import { sessionCodec } from '../src/data/entities/session';
 import { userCodec } from '../src/data/entities/user';
+import { keys } from '../src/data/keys';
 import { hashSecret } from '../src/data/secret-hash';
 import { newSessionId } from '../src/data/session-records';
 import { getDocumentClient } from '../src/platform/aws-clients';
@@ -49,8 +50,27 @@ export async function givenSignedInUser(
   await put(
     sessionCodec.toItem({
       sessionIdHash: hashSecret(sessionId),
-      session: { userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
+      session: {
+        userId,
+        createdAt: now.toISOString(),
+        expiresAt: expiresAt.toISOString(),
+        signIn: { method: 'password', secondFactor: false, device: 'Chrome on Linux' },
+        lastUsedAt: now.toISOString(),
+      },
     }),
   );
   return { userId, email, sessionId, cookie: `er_session=${sessionId}` };
+}
+
+/** Sets back when a session was last used (its last use is written again once an hour passed). */
+export async function givenSessionLastUsedAt(sessionId: string, lastUsedAt: Date): Promise<void> {
+  await getDocumentClient().send(
+    new UpdateCommand({
+      TableName: getConfig().tableName,
+      Key: keys.session(hashSecret(sessionId)),
+      UpdateExpression: 'SET lastUsedAt = :at',
+      ConditionExpression: 'attribute_exists(pk)',
+      ExpressionAttributeValues: { ':at': lastUsedAt.toISOString() },
+    }),
+  );
 }

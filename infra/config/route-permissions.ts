@@ -75,6 +75,15 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:DeleteItem',
   ],
   logout: ['table:BatchGetItem', 'table:PutItem', 'table:DeleteItem'],
+  // The caller's sessions (their index); signing one out deletes it and records the event.
+  listSessions: ['table:BatchGetItem', 'table:Query', 'index:byAlternateKey'],
+  revokeSession: [
+    'table:BatchGetItem',
+    'table:Query',
+    'index:byAlternateKey',
+    'table:DeleteItem',
+    'table:PutItem',
+  ],
   // Handing a workspace on, or deleting it, emails its heir or members (links on the app's origin).
   deleteAccount: ACCOUNT_DELETION,
   verifyEmail: [
@@ -764,8 +773,16 @@ const API_KEY_ROUTE_PERMISSIONS: readonly Permission[] = [
   'table:UpdateItem',
 ];
 
+/**
+ * A route that needs a session writes the session's last use when an hour has passed since the
+ * last write (functions' middleware/session-auth.ts), so even a route that only reads updates.
+ */
+const SESSION_ROUTE_PERMISSIONS: readonly Permission[] = ['table:UpdateItem'];
+
 export function permissionsFor(routeId: RouteId): readonly Permission[] {
   const own = routePermissions[routeId];
-  const forKeys = findRoute(routeId).apiKey === undefined ? [] : API_KEY_ROUTE_PERMISSIONS;
-  return [...new Set([...HTTP_ROUTE_BASE_PERMISSIONS, ...own, ...forKeys])];
+  const route = findRoute(routeId);
+  const forKeys = route.apiKey === undefined ? [] : API_KEY_ROUTE_PERMISSIONS;
+  const forSessions = route.auth === 'public' ? [] : SESSION_ROUTE_PERMISSIONS;
+  return [...new Set([...HTTP_ROUTE_BASE_PERMISSIONS, ...own, ...forKeys, ...forSessions])];
 }

@@ -219,6 +219,26 @@ function withEndedSession(
   return { ...request, session: { sessionId: `${randomUUID()}.${randomUUID()}` } };
 }
 
+/**
+ * A happy request with a session to a route that needs one finds the session last used over an
+ * hour ago, so the write of its last use (middleware/session-auth.ts) is part of what the
+ * rehearsal sees; a session that no longer exists is left alone.
+ */
+async function withSessionLastUsedLongAgo(
+  routeId: RouteId,
+  purpose: EventPurpose,
+  request: ApiRequest,
+): Promise<void> {
+  if (purpose !== 'happy' || !request.session || findRoute(routeId).auth === 'public') return;
+  const { givenSessionLastUsedAt } = await import('../../functions/test-support/fixtures');
+  const { isConditionalCheckFailure } =
+    await import('@expiry-radar/functions/data/table-operations');
+  const twoHoursAgo = new Date(Date.now() - 2 * 3_600_000);
+  await givenSessionLastUsedAt(request.session.sessionId, twoHoursAgo).catch((error: unknown) => {
+    if (!isConditionalCheckFailure(error)) throw error;
+  });
+}
+
 export async function rehearse(options: RehearsalOptions): Promise<RehearsalReport> {
   const started = Date.now();
   const log = options.log ?? (() => undefined);
@@ -457,6 +477,7 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
           purpose,
           withEndedSession(routeId, purpose, request),
         );
+        await withSessionLastUsedLongAgo(routeId, purpose, sent);
         const { fn, routeKey, answer } = await send(routeId, purpose, sent, options);
         if (answer.status !== expectedStatus) {
           const message = `${purpose} ${routeKey}: answered ${answer.status} (expected ${expectedStatus}): ${answer.body.slice(0, 400)}`;

@@ -230,7 +230,8 @@ async function scimOrganization(context: ScenarioContext) {
   const leaver = async () => {
     const id = await user();
     const { createSession } = await import('@expiry-radar/functions/data/session-records');
-    const session = { sessionId: (await createSession(id, new Date())).sessionId };
+    const signIn = { method: 'sso', secondFactor: false, device: 'Chrome on Linux' } as const;
+    const session = { sessionId: (await createSession(id, signIn, new Date())).sessionId };
     const key = {
       name: 'Leaver key',
       workspace_id: null,
@@ -611,6 +612,22 @@ export const routeScenarios: Record<RouteId, Scenario> = {
     const user = await signedInUser();
     await context.call('logout', 'happy', { session: user }, 200);
     await context.call('logout', 'refusal', { session: user, withoutCsrf: true }, 403);
+  },
+  async listSessions(context) {
+    const { session } = await registered(context);
+    await context.call('listSessions', 'happy', { session }, 200);
+    await signedOut(context, 'listSessions');
+  },
+  async revokeSession(context) {
+    // Signed in twice: the first browser signs the second out (by the list's id).
+    const { email, session } = await registered(context);
+    await context.call('login', 'setup', { body: { email, password: PASSWORD } }, 200);
+    const listed = await context.call('listSessions', 'setup', { session }, 200);
+    const { items } = listed.json as { items: Array<{ id: string; current: boolean }> };
+    const other = items.find((item) => !item.current);
+    if (!other) throw new Error('The second sign-in is not among the sessions listed');
+    await context.call('revokeSession', 'happy', { session, params: { id: other.id } }, 200);
+    await context.call('revokeSession', 'refusal', { session, params: { id: other.id } }, 404);
   },
   async updateAccount(context) {
     const user = await signedInUser();

@@ -37,9 +37,9 @@ export const UNREHEARSED_GRANTS: UnrehearsedGrants = {
     'dynamodb:ConditionCheckItem': RENEWAL_SEEN,
     'dynamodb:BatchWriteItem': RENEWAL_SEEN,
   },
+  // Its UpdateItem (also the entries of alert records stored before the alerts-by-time index) is
+  // used by every session's last use (rehearsal.ts withSessionLastUsedLongAgo).
   'ApiAlertQueue/ListAlertQueue': {
-    'dynamodb:UpdateItem':
-      "a workspace's first listing that finds alert records stored before the alerts-by-time index: each gets its entry (every record the rehearsal's deployment writes has it already)",
     'dynamodb:DeleteItem':
       "the end of a workspace's indexing of older alert records that took more than one listing: its progress is deleted",
   },

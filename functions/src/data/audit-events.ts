@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = {
   signedIn: 'auth.signed_in',
   signInFailed: 'auth.sign_in_failed',
   signedOut: 'auth.signed_out',
+  /** One of the user's other sessions signed out from Account settings. */
+  sessionSignedOut: 'auth.session_signed_out',
   registered: 'account.registered',
   /** Someone registered the account's address again; its owner was emailed instead. */
   registrationAttempted: 'account.registration_attempted',

@@ -5,17 +5,33 @@ import {
   PutCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { addSeconds, SESSION_LIFETIME_SECONDS } from '../domain/account-policy';
+import {
+  addSeconds,
+  SESSION_LAST_USE_INTERVAL_SECONDS,
+  SESSION_LIFETIME_SECONDS,
+} from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
-import { sessionCodec, type SessionRecord } from './entities/session';
+import {
+  sessionCodec,
+  type SessionRecord,
+  type SessionSignIn,
+  type StoredSession,
+} from './entities/session';
 import { userCodec, type UserRecord } from './entities/user';
 import { INDEX_NAMES } from './table-definition';
 import { gsi1, keys, SESSION_SORT_PREFIX } from './keys';
 import { generateSecret, hashSecret } from './secret-hash';
-import { deleteItems, keyOf, queryAll, type TableItem, type TableKey } from './table-operations';
+import {
+  deleteItems,
+  isConditionalCheckFailure,
+  keyOf,
+  queryAll,
+  type TableItem,
+  type TableKey,
+} from './table-operations';
 
-export type { SessionRecord } from './entities/session';
+export type { SessionRecord, SessionSignIn, StoredSession } from './entities/session';
 
 /**
  * A session id is `<userId>.<secret>`: naming the user lets one BatchGet read the session and its
@@ -104,8 +120,15 @@ export interface NewSession {
   readonly expiresAt: Date;
 }
 
-/** Starts a session with a fresh random id (a sign-in never reuses an id the browser had). */
-export async function createSession(userId: string, now: Date): Promise<NewSession> {
+/**
+ * Starts a session with a fresh random id (a sign-in never reuses an id the browser had), keeping
+ * how the user signed in; its last use is its start.
+ */
+export async function createSession(
+  userId: string,
+  signIn: SessionSignIn,
+  now: Date,
+): Promise<NewSession> {
   const sessionId = newSessionId(userId);
   const sessionIdHash = hashSecret(sessionId);
   const expiresAt = addSeconds(now, SESSION_LIFETIME_SECONDS);
@@ -114,7 +137,13 @@ export async function createSession(userId: string, now: Date): Promise<NewSessi
       TableName: getConfig().tableName,
       Item: sessionCodec.toItem({
         sessionIdHash,
-        session: { userId, createdAt: now.toISOString(), expiresAt: expiresAt.toISOString() },
+        session: {
+          userId,
+          createdAt: now.toISOString(),
+          expiresAt: expiresAt.toISOString(),
+          signIn,
+          lastUsedAt: now.toISOString(),
+        },
       }),
       ConditionExpression: 'attribute_not_exists(pk)',
     }),
@@ -129,6 +158,67 @@ export async function deleteSession(sessionId: string): Promise<void> {
       Key: keys.session(hashSecret(sessionId)),
     }),
   );
+}
+
+/** Whether a request now should write the session's last use (at most once an hour). */
+export function lastUseIsDue(session: SessionRecord, now: Date): boolean {
+  if (session.lastUsedAt === null) return true;
+  return Date.parse(session.lastUsedAt) <= now.getTime() - SESSION_LAST_USE_INTERVAL_SECONDS * 1000;
+}
+
+/**
+ * Writes the session's last use if it is due: conditional, so of requests arriving together only
+ * one writes, and a session deleted meanwhile is not brought back. Returns whether it wrote.
+ */
+export async function touchSession(sessionId: string, now: Date): Promise<boolean> {
+  const dueBefore = addSeconds(now, -SESSION_LAST_USE_INTERVAL_SECONDS).toISOString();
+  try {
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.session(hashSecret(sessionId)),
+        UpdateExpression: 'SET lastUsedAt = :now',
+        ConditionExpression:
+          'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt <= :dueBefore)',
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':dueBefore': dueBefore },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** A user's sessions (any, expired ones too), from the user's index. */
+export async function sessionsOfUser(userId: string): Promise<StoredSession[]> {
+  const items = await queryAll({
+    IndexName: INDEX_NAMES.byAlternateKey,
+    KeyConditionExpression: 'gsi1pk = :pk AND begins_with(gsi1sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': gsi1.userItems(userId), ':prefix': SESSION_SORT_PREFIX },
+  });
+  return items.map((item) => sessionCodec.fromItem(item));
+}
+
+/**
+ * Deletes the user's session whose hash is `sessionIdHash`, only if it is still the user's;
+ * false when there is none.
+ */
+export async function deleteSessionOfUser(userId: string, sessionIdHash: string): Promise<boolean> {
+  try {
+    await getDocumentClient().send(
+      new DeleteCommand({
+        TableName: getConfig().tableName,
+        Key: keys.session(sessionIdHash),
+        ConditionExpression: 'userId = :userId',
+        ExpressionAttributeValues: { ':userId': userId },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
 }
 
 /**

@@ -11,6 +11,8 @@ const MINUTE = 60;
 const HOUR = 60 * MINUTE;
 
 export const SESSION_LIFETIME_SECONDS = 14 * 24 * HOUR;
+/** A session's last use is written at most this often (a write on few requests, not every one). */
+export const SESSION_LAST_USE_INTERVAL_SECONDS = HOUR;
 export const EMAIL_VERIFICATION_LIFETIME_SECONDS = 24 * HOUR;
 export const PASSWORD_RESET_LIFETIME_SECONDS = 30 * MINUTE;
 export const GOOGLE_SIGN_IN_STATE_LIFETIME_SECONDS = 10 * MINUTE;

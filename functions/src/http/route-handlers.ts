@@ -18,6 +18,8 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   updateAccount: 'auth/update-account.ts',
   deleteAccount: 'auth/delete-account.ts',
   getAccountDeletionPreview: 'auth/get-account-deletion-preview.ts',
+  listSessions: 'auth/list-sessions.ts',
+  revokeSession: 'auth/revoke-session.ts',
   verifyEmail: 'auth/verify-email.ts',
   resendVerification: 'auth/resend-verification.ts',
   requestPasswordReset: 'auth/request-password-reset.ts',

@@ -1,4 +1,5 @@
 import { TWO_FACTOR_SIGN_IN_PAGE } from '@expiry-radar/shared/domain/two-factor';
+import { describeDevice } from '../../domain/device-description';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { createSession, deleteSession } from '../../data/session-records';
 import type { UserRecord } from '../../data/user-records';
@@ -18,6 +19,8 @@ export interface ExternalSignIn {
   readonly returnTo: string;
   /** The browser's current session, replaced by the new one. */
   readonly currentSessionId: string | undefined;
+  /** The sign-in request's User-Agent: its session keeps the device it names. */
+  readonly userAgent: string | undefined;
   /** Cookies to send with every outcome (the provider's state cookie cleared). */
   readonly cookies: readonly string[];
   /** What the sign-in's audit event says besides its method. */
@@ -53,7 +56,15 @@ export async function finishExternalSignIn(signIn: ExternalSignIn): Promise<Rout
     };
   }
   if (signIn.currentSessionId) await deleteSession(signIn.currentSessionId);
-  const session = await createSession(user.id, now);
+  const session = await createSession(
+    user.id,
+    {
+      method: signIn.method,
+      secondFactor: user.twoFactorEnabled,
+      device: describeDevice(signIn.userAgent),
+    },
+    now,
+  );
   await recordAccountEvent(user, AUDIT_ACTIONS.signedIn, now, {
     method: signIn.method,
     ...signIn.audit,

@@ -78,6 +78,7 @@ export const handler = createHttpHandler(
       method: 'google',
       returnTo: appRedirectPath(pending.redirect) ?? DEFAULT_SIGN_IN_REDIRECT,
       currentSessionId: session?.sessionId,
+      userAgent: event.headers['user-agent'],
       cookies: [clearState],
       audit: { ip },
       now,

@@ -262,7 +262,11 @@ describe('Google sign-in', () => {
       const started = Date.now();
       expect((await signInWithGoogle()).statusCode).toBe(302);
       // A sign-in that checked the old password before the takeover writes its session late.
-      const late = await createSession(squatter.userId, new Date(started - 1000));
+      const late = await createSession(
+        squatter.userId,
+        { method: 'password', secondFactor: false, device: 'Firefox on Linux' },
+        new Date(started - 1000),
+      );
       const lateCookie = `er_session=${late.sessionId}`;
       expect((await sessionOf(lateCookie)).json).toMatchObject({ loggedIn: false });
     });

@@ -13,6 +13,7 @@ import {
   startPasswordCheck,
 } from '../../services/accounts/account-rate-limits';
 import { clientIp } from '../pipeline/client-ip';
+import { signInDevice } from '../pipeline/sign-in-device';
 import { signInCookies } from '../pipeline/session-cookie';
 import { twoFactorCookie } from '../pipeline/two-factor-cookie';
 import { startSecondStep } from '../../services/two-factor/sign-in-second-step';
@@ -61,7 +62,11 @@ export const handler = createHttpHandler(
       };
     }
     if (session) await deleteSession(session.sessionId);
-    const newSession = await createSession(user.id, now);
+    const newSession = await createSession(
+      user.id,
+      { method: 'password', secondFactor: false, device: signInDevice(event) },
+      now,
+    );
     await recordAccountEvent(user, AUDIT_ACTIONS.signedIn, now, { method: 'password', ip });
     return {
       body: sessionBody(user),

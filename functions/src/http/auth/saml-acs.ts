@@ -114,6 +114,7 @@ export const handler = createHttpHandler(
       returnTo: appRedirectPath(pending.redirect) ?? DEFAULT_SIGN_IN_REDIRECT,
       // The IdP's cross-site post carries no SameSite=Lax session cookie to replace.
       currentSessionId: undefined,
+      userAgent: event.headers['user-agent'],
       cookies: [clearState],
       audit: {
         organizationId: pending.organizationId,

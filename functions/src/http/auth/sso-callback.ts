@@ -90,6 +90,7 @@ export const handler = createHttpHandler(
       method: 'sso',
       returnTo: appRedirectPath(pending.redirect) ?? DEFAULT_SIGN_IN_REDIRECT,
       currentSessionId: session?.sessionId,
+      userAgent: event.headers['user-agent'],
       cookies: [clearState],
       audit: {
         organizationId: pending.organizationId,

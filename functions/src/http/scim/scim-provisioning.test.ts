@@ -137,7 +137,11 @@ async function ownerEvents(ownerId: string, action: string) {
 
 /** The user signed in (a browser session) with an API key of their own. */
 async function givenSignedInWithKey(userId: string) {
-  const { sessionId } = await createSession(userId, new Date());
+  const { sessionId } = await createSession(
+    userId,
+    { method: 'password', secondFactor: false, device: 'Firefox on Linux' },
+    new Date(),
+  );
   const cookie = `er_session=${sessionId}`;
   const created = await invoke(
     createApiKey,

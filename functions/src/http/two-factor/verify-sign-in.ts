@@ -10,6 +10,7 @@ import {
   findPendingSignIn,
 } from '../../services/two-factor/sign-in-second-step';
 import { clientIp } from '../pipeline/client-ip';
+import { signInDevice } from '../pipeline/sign-in-device';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { signInCookies } from '../pipeline/session-cookie';
 import { clearedTwoFactorCookie, TWO_FACTOR_COOKIE } from '../pipeline/two-factor-cookie';
@@ -38,7 +39,11 @@ export const handler = createHttpHandler(
     await completeSecondStep(challengeId!, now);
 
     if (session) await deleteSession(session.sessionId);
-    const newSession = await createSession(user.id, now);
+    const newSession = await createSession(
+      user.id,
+      { method: challenge.method, secondFactor: true, device: signInDevice(event) },
+      now,
+    );
     await recordAccountEvent(user, AUDIT_ACTIONS.signedIn, now, {
       method: challenge.method,
       secondFactor: accepted.kind,

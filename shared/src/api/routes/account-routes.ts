@@ -17,6 +17,7 @@ import {
   verifyEmailQuery,
 } from '../auth-schemas';
 import { okResponse, redirectResponse } from '../common-schemas';
+import { listSessionsResponse, sessionParams } from '../session-api-schemas';
 
 export const accountRoutes = {
   login: {
@@ -74,6 +75,25 @@ export const accountRoutes = {
     summary:
       'What deleting the account would do to each workspace it owns: its members, its tokens, and who takes it over (or that it is deleted).',
     response: accountDeletionPreviewResponse,
+  },
+  listSessions: {
+    id: 'listSessions',
+    method: 'GET',
+    path: '/auth/sessions',
+    auth: 'session',
+    summary:
+      "The caller's active sessions, newest first: an opaque id, when each started, was last used (written at most once an hour) and expires, its device and sign-in method, and which is the current one.",
+    response: listSessionsResponse,
+  },
+  revokeSession: {
+    id: 'revokeSession',
+    method: 'DELETE',
+    path: '/auth/sessions/{id}',
+    auth: 'session',
+    summary:
+      "Signs out one of the caller's other sessions (by the list's id): its cookie no longer signs in. 404 for an id that is not one of the caller's sessions, 400 for the current session (sign out instead).",
+    request: { params: sessionParams },
+    response: okResponse,
   },
   deleteAccount: {
     id: 'deleteAccount',

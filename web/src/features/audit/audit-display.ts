@@ -11,6 +11,7 @@ const ACTION_LABELS: Readonly<Record<string, string>> = {
   'auth.signed_in': 'Signed in',
   'auth.sign_in_failed': 'Sign-in failed',
   'auth.signed_out': 'Signed out',
+  'auth.session_signed_out': 'Signed out another session',
   'account.registered': 'Account registered',
   'account.registration_attempted': 'Sign-up tried with this address',
   'account.email_verified': 'Email verified',

@@ -1,5 +1,10 @@
 import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
-import { claimedUserIdOf, findActiveSessionWithUser } from '../../../data/session-records';
+import {
+  claimedUserIdOf,
+  findActiveSessionWithUser,
+  lastUseIsDue,
+  touchSession,
+} from '../../../data/session-records';
 import { AppError } from '../../../platform/app-error';
 import { setRequestApiKey } from '../../../platform/request-scope';
 import { authorizationHeaderOf } from '../api-key-header';
@@ -22,7 +27,8 @@ import { workspaceAccessKeys } from '../../../services/workspaces/workspace-acce
  * `apiKey` says which keys a route takes; the header wins over a cookie). For routes that name
  * their workspace up front, the workspace and the caller's membership are read in the same
  * round trip as the user, and for a session a route's own read may start beside it
- * (`readAheadOf`).
+ * (`readAheadOf`). A route that needs the session writes its last use when an hour has passed
+ * since the last write (most requests write nothing).
  */
 export function sessionAuth(
   route: Pick<RouteDefinition, 'auth' | 'method' | 'apiKey'>,
@@ -41,7 +47,7 @@ export function sessionAuth(
         if (readAheadOf && sessionId && claimedUserIdOf(sessionId)) {
           state.readAhead = startReadAhead(readAheadOf, event);
         }
-        await loadSession(state, sessionId, workspaceId);
+        await loadSession(state, sessionId, workspaceId, { touch: route.auth !== 'public' });
       }
       if (route.auth === 'public') return;
       if (!state.session) throw new AppError('UNAUTHORIZED');
@@ -96,6 +102,7 @@ async function loadSession(
   state: HttpStackState,
   sessionId: string | undefined,
   workspaceId: string | undefined,
+  options: { touch: boolean },
 ): Promise<void> {
   if (!sessionId) return;
   const userId = claimedUserIdOf(sessionId);
@@ -103,6 +110,7 @@ async function loadSession(
   const found = await findActiveSessionWithUser(sessionId, state.now, alsoRead);
   if (!found) return;
   const { session, user } = found;
+  if (options.touch && lastUseIsDue(session, state.now)) await touchSession(sessionId, state.now);
   state.session = {
     sessionId,
     user,
