@@ -11,9 +11,9 @@ import {
   type IssuancePage,
   type IssuancesPort,
 } from '../domain/certificate-transparency';
-import { retryAfterInstant } from '../domain/rdap';
 import { getConfig } from '../platform/config';
-import { guardedRequest, OutboundRequestError, type OutboundOptions } from './guarded-http';
+import type { OutboundOptions } from './guarded-http';
+import { rateLimitedGet } from './rate-limited-get';
 
 export const CERT_SPOTTER_BASE_URL = 'https://api.certspotter.com/';
 
@@ -25,30 +25,16 @@ export interface CertSpotterClientOptions extends OutboundOptions {
 export function createCertSpotterClient(options: CertSpotterClientOptions = {}): IssuancesPort {
   const base = options.baseUrl ?? CERT_SPOTTER_BASE_URL;
   return async (request): Promise<IssuancePage> => {
-    let response;
-    try {
-      response = await guardedRequest(
-        'GET',
-        issuancesUrl(base, request),
-        {
-          accept: 'application/json',
-          ...(request.apiKey ? { authorization: `Bearer ${request.apiKey}` } : {}),
-        },
-        undefined,
-        options,
-      );
-    } catch (error) {
-      if (error instanceof OutboundRequestError) return { kind: 'failed', reason: error.message };
-      throw error;
-    }
-    if (response.status === 429 || response.status === 401 || response.status === 403) {
-      const now = options.now?.() ?? new Date();
-      return {
-        kind: 'refused',
-        status: response.status,
-        retryAt: retryAfterInstant(response.headers['retry-after'], now),
-      };
-    }
+    const answer = await rateLimitedGet(
+      issuancesUrl(base, request),
+      {
+        accept: 'application/json',
+        ...(request.apiKey ? { authorization: `Bearer ${request.apiKey}` } : {}),
+      },
+      options,
+    );
+    if (answer.kind !== 'answer') return answer;
+    const { response } = answer;
     if (response.status !== 200) {
       return {
         kind: 'failed',

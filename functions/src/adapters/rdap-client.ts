@@ -12,13 +12,13 @@ import {
   rdapBaseUrlFor,
   rdapBootstrapSchema,
   rdapDomainUrl,
-  retryAfterInstant,
   type RdapBootstrap,
   type RdapLookup,
   type RdapLookupPort,
 } from '../domain/rdap';
 import { getConfig } from '../platform/config';
-import { guardedRequest, OutboundRequestError, type OutboundOptions } from './guarded-http';
+import type { OutboundOptions } from './guarded-http';
+import { rateLimitedGet } from './rate-limited-get';
 import snapshot from './rdap-bootstrap.snapshot.json';
 
 /** The bootstrap file kept in the repository. */
@@ -39,28 +39,14 @@ export function createRdapClient(options: RdapClientOptions = {}): RdapLookupPor
     if (registryBase === null) return { kind: 'no_service' };
     const override = options.baseUrlOverride;
     const base = override ? (override.endsWith('/') ? override : `${override}/`) : registryBase;
-    let response;
-    try {
-      response = await guardedRequest(
-        'GET',
-        rdapDomainUrl(base, domain),
-        { accept: 'application/rdap+json, application/json' },
-        undefined,
-        options,
-      );
-    } catch (error) {
-      if (error instanceof OutboundRequestError) return { kind: 'failed', reason: error.message };
-      throw error;
-    }
+    const answer = await rateLimitedGet(
+      rdapDomainUrl(base, domain),
+      { accept: 'application/rdap+json, application/json' },
+      options,
+    );
+    if (answer.kind !== 'answer') return answer;
+    const { response } = answer;
     if (response.status === 404) return { kind: 'not_found' };
-    if (response.status === 429 || response.status === 401 || response.status === 403) {
-      const now = options.now?.() ?? new Date();
-      return {
-        kind: 'refused',
-        status: response.status,
-        retryAt: retryAfterInstant(response.headers['retry-after'], now),
-      };
-    }
     if (response.status !== 200) {
       return {
         kind: 'failed',
