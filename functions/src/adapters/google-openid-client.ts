@@ -5,6 +5,7 @@
  */
 import type * as Oidc from 'openid-client';
 import { loadOpenIdClient } from './openid-client-loader';
+import { openIdAuthorizationRequest, openIdTokenClaims } from './openid-code-flow';
 import type {
   GoogleAuthorizationRequest,
   GoogleIdentity,
@@ -59,32 +60,20 @@ export async function googleRedirectUri(google: GoogleSignInConfig): Promise<str
 export function googleOpenIdProvider(google: GoogleSignInConfig): GoogleIdentityProvider {
   return {
     async startAuthorization(): Promise<GoogleAuthorizationRequest> {
-      const configuration = await getConfiguration(google);
-      const codeVerifier = loadOpenIdClient().randomPKCECodeVerifier();
-      const state = loadOpenIdClient().randomState();
-      const nonce = loadOpenIdClient().randomNonce();
-      const url = loadOpenIdClient().buildAuthorizationUrl(configuration, {
-        redirect_uri: await googleRedirectUri(google),
-        scope: SCOPE,
-        code_challenge: await loadOpenIdClient().calculatePKCECodeChallenge(codeVerifier),
-        code_challenge_method: 'S256',
-        state,
-        nonce,
-        prompt: 'select_account',
-      });
-      return { url: url.href, state, nonce, codeVerifier };
+      return openIdAuthorizationRequest(
+        await getConfiguration(google),
+        { redirect_uri: await googleRedirectUri(google), scope: SCOPE },
+        { prompt: 'select_account' },
+      );
     },
 
     async completeAuthorization(callbackUrl, expected): Promise<GoogleIdentity> {
-      const configuration = await getConfiguration(google);
-      const tokens = await loadOpenIdClient().authorizationCodeGrant(configuration, callbackUrl, {
-        pkceCodeVerifier: expected.codeVerifier,
-        expectedState: expected.state,
-        expectedNonce: expected.nonce,
-        idTokenExpected: true,
-      });
-      const claims = tokens.claims();
-      if (!claims) throw new Error('Google returned no ID token');
+      const claims = await openIdTokenClaims(
+        await getConfiguration(google),
+        callbackUrl,
+        expected,
+        'Google returned no ID token',
+      );
       const text = (value: unknown) =>
         typeof value === 'string' && value !== '' ? value : undefined;
       return {

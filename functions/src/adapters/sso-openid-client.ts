@@ -9,6 +9,11 @@
  */
 import type * as Oidc from 'openid-client';
 import { loadOpenIdClient } from './openid-client-loader';
+import {
+  openIdAuthorizationRequest,
+  openIdTokenClaims,
+  type OpenIdAuthorizationRequest,
+} from './openid-code-flow';
 import { resolveAppOrigin } from './app-origin';
 import { guardedFetch } from './guarded-fetch';
 
@@ -20,12 +25,7 @@ export interface SsoClient {
   readonly clientSecret: string;
 }
 
-export interface SsoAuthorizationRequest {
-  readonly url: string;
-  readonly state: string;
-  readonly nonce: string;
-  readonly codeVerifier: string;
-}
+export type SsoAuthorizationRequest = OpenIdAuthorizationRequest;
 
 export interface SsoIdentity {
   readonly subject: string;
@@ -74,20 +74,11 @@ export async function startSsoAuthorization(
   client: SsoClient,
   loginHint: string,
 ): Promise<SsoAuthorizationRequest> {
-  const configuration = await discoverProvider(client);
-  const codeVerifier = loadOpenIdClient().randomPKCECodeVerifier();
-  const state = loadOpenIdClient().randomState();
-  const nonce = loadOpenIdClient().randomNonce();
-  const url = loadOpenIdClient().buildAuthorizationUrl(configuration, {
-    redirect_uri: await ssoRedirectUri(),
-    scope: SCOPE,
-    code_challenge: await loadOpenIdClient().calculatePKCECodeChallenge(codeVerifier),
-    code_challenge_method: 'S256',
-    state,
-    nonce,
-    login_hint: loginHint,
-  });
-  return { url: url.href, state, nonce, codeVerifier };
+  return openIdAuthorizationRequest(
+    await discoverProvider(client),
+    { redirect_uri: await ssoRedirectUri(), scope: SCOPE },
+    { login_hint: loginHint },
+  );
 }
 
 function text(value: unknown): string | undefined {
@@ -100,15 +91,12 @@ export async function completeSsoAuthorization(
   callbackUrl: URL,
   expected: { state: string; nonce: string; codeVerifier: string },
 ): Promise<SsoIdentity> {
-  const configuration = await discoverProvider(client);
-  const tokens = await loadOpenIdClient().authorizationCodeGrant(configuration, callbackUrl, {
-    pkceCodeVerifier: expected.codeVerifier,
-    expectedState: expected.state,
-    expectedNonce: expected.nonce,
-    idTokenExpected: true,
-  });
-  const claims = tokens.claims();
-  if (!claims) throw new Error('The provider returned no ID token');
+  const claims = await openIdTokenClaims(
+    await discoverProvider(client),
+    callbackUrl,
+    expected,
+    'The provider returned no ID token',
+  );
   const username = text(claims.preferred_username);
   const email = text(claims.email) ?? (username?.includes('@') ? username : undefined);
   const amr = Array.isArray(claims.amr)
