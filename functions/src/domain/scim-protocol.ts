@@ -146,6 +146,21 @@ export function scimValueMatches(actual: ScimFilterValue | undefined, wanted: Sc
   return (actual ?? null) === wanted;
 }
 
+/**
+ * Whether a resource whose filterable attributes have `values` (by lower-cased name) matches
+ * every comparison of a filter; no filter (undefined) matches all.
+ */
+export function matchesScimFilter(
+  conditions: readonly ScimEquality[] | undefined,
+  values: Readonly<Record<string, ScimFilterValue>>,
+): boolean {
+  return (
+    conditions?.every((condition) =>
+      scimValueMatches(values[condition.attribute], condition.value),
+    ) ?? true
+  );
+}
+
 // Paging
 
 export interface ScimPage {

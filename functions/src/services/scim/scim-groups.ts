@@ -23,12 +23,12 @@ import {
   invalidValue,
   isRecord,
   listResponse,
+  matchesScimFilter,
   optionalScimText,
   parsePatchOperations,
   parseScimFilter,
   SCIM_SCHEMAS,
   ScimError,
-  scimValueMatches,
   type ScimPage,
   type ScimPatchOperation,
 } from '../../domain/scim-protocol';
@@ -200,11 +200,7 @@ export async function listScimGroupsPage(
       externalid: group.externalId,
       id: group.groupId,
     };
-    return (
-      conditions?.every((condition) =>
-        scimValueMatches(values[condition.attribute], condition.value),
-      ) ?? true
-    );
+    return matchesScimFilter(conditions, values);
   });
   const listed = listResponse(groups, page);
   const resources = [];

@@ -34,9 +34,9 @@ import {
 } from '../../data/user-records';
 import {
   listResponse,
+  matchesScimFilter,
   parsePatchOperations,
   parseScimFilter,
-  scimValueMatches,
   ScimError,
   type ScimPage,
 } from '../../domain/scim-protocol';
@@ -200,11 +200,7 @@ export async function listScimUsersPage(
       active: record.active,
       'emails.value': record.userName,
     };
-    return (
-      conditions?.every((condition) =>
-        scimValueMatches(values[condition.attribute], condition.value),
-      ) ?? true
-    );
+    return matchesScimFilter(conditions, values);
   });
   const listed = listResponse(matching, page);
   // Only the page's accounts are read (an account deleted meanwhile is left out of the page).
