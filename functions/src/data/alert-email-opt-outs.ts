@@ -10,7 +10,7 @@ import { getConfig } from '../platform/config';
 import { alertEmailOptOutCodec } from './entities/alert-email-opt-out';
 import { ALERT_EMAIL_OPT_OUT_SORT_PREFIX, keys } from './keys';
 import type { PartialRead } from '../domain/alert-delivery-model';
-import { queryAll } from './table-operations';
+import { queryAll, sortKeyPrefixQuery } from './table-operations';
 import { WorkspaceIsolatedReads } from './workspace-isolated-reads';
 
 export async function addAlertEmailOptOut(
@@ -41,13 +41,9 @@ export async function removeAlertEmailOptOut(workspaceId: string, address: strin
 
 /** The lower-cased addresses that stopped this workspace's alert emails. */
 export async function listAlertEmailOptOuts(workspaceId: string): Promise<Set<string>> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.workspace(workspaceId).pk,
-      ':prefix': ALERT_EMAIL_OPT_OUT_SORT_PREFIX,
-    },
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.workspace(workspaceId).pk, ALERT_EMAIL_OPT_OUT_SORT_PREFIX),
+  );
   return new Set(items.map((item) => alertEmailOptOutCodec.fromItem(item).address));
 }
 

@@ -12,7 +12,13 @@ import { insertCountedItems } from './counted-items';
 import { apiKeyCodec, apiKeyCredentialCodec, type ApiKeyRecord } from './entities/api-key';
 import { API_KEY_COUNT, userCodec, type UserRecord } from './entities/user';
 import { API_KEY_SORT_PREFIX, keys } from './keys';
-import { conditionFailedAt, queryAll, type TableItem, type TableKey } from './table-operations';
+import {
+  conditionFailedAt,
+  queryAll,
+  sortKeyPrefixQuery,
+  type TableItem,
+  type TableKey,
+} from './table-operations';
 
 export type { ApiKeyRecord } from './entities/api-key';
 
@@ -35,11 +41,9 @@ export async function insertApiKey(record: ApiKeyRecord, limit: Limit): Promise<
 
 /** The user's keys, oldest id first (consistent: a key just created or revoked shows so). */
 export async function listApiKeysOfUser(userId: string): Promise<ApiKeyRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':prefix': API_KEY_SORT_PREFIX },
-    ConsistentRead: true,
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.user(userId).pk, API_KEY_SORT_PREFIX, { consistentRead: true }),
+  );
   return items.map((item) => apiKeyCodec.fromItem(item));
 }
 

@@ -22,6 +22,7 @@ import {
   conditionFailedAt,
   isConditionalCheckFailure,
   queryAll,
+  sortKeyPrefixQuery,
   updateIfExists,
 } from './table-operations';
 
@@ -51,11 +52,8 @@ const watchedDomainCounter = (workspaceId: string): ItemCounter => ({
   attribute: WATCHED_DOMAIN_COUNT,
 });
 
-const underPrefix = (workspaceId: string, prefix: string) => ({
-  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-  ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk, ':prefix': prefix },
-  ConsistentRead: true,
-});
+const underPrefix = (workspaceId: string, prefix: string) =>
+  sortKeyPrefixQuery(keys.workspace(workspaceId).pk, prefix, { consistentRead: true });
 
 /** The workspace's watched domains, by name. */
 export async function listWatchedDomains(workspaceId: string): Promise<WatchedDomainRecord[]> {

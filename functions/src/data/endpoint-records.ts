@@ -24,6 +24,7 @@ import {
   batchGetAll,
   isConditionalCheckFailure,
   queryAll,
+  sortKeyPrefixQuery,
   type TableKey,
 } from './table-operations';
 import { scheduleWritesOf, sendScheduleWrite } from './schedule-writes';
@@ -122,14 +123,11 @@ export async function deleteEndpointSchedule(workspaceId: string, tokenId: strin
 export async function listWorkspaceEndpointSchedules(
   workspaceId: string,
 ): Promise<EndpointScheduleRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.workspace(workspaceId).pk,
-      ':prefix': ENDPOINT_SCHEDULE_SORT_PREFIX,
-    },
-    ConsistentRead: true,
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.workspace(workspaceId).pk, ENDPOINT_SCHEDULE_SORT_PREFIX, {
+      consistentRead: true,
+    }),
+  );
   return items.map((item) => endpointScheduleCodec.fromItem(item));
 }
 

@@ -22,6 +22,7 @@ import {
   conditionFailedAt,
   isConditionalCheckFailure,
   queryAll,
+  sortKeyPrefixQuery,
   updateIfExists,
 } from './table-operations';
 
@@ -46,14 +47,11 @@ const integrationCounter = (workspaceId: string): ItemCounter => ({
 });
 
 export async function listIntegrations(workspaceId: string): Promise<IntegrationRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.workspace(workspaceId).pk,
-      ':prefix': INTEGRATION_SORT_PREFIX,
-    },
-    ConsistentRead: true,
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.workspace(workspaceId).pk, INTEGRATION_SORT_PREFIX, {
+      consistentRead: true,
+    }),
+  );
   return items
     .map((item) => integrationCodec.fromItem(item))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt));

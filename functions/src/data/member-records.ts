@@ -28,6 +28,7 @@ import {
   countAll,
   isConditionalCheckFailure,
   queryAll,
+  sortKeyPrefixQuery,
   type TableItem,
 } from './table-operations';
 
@@ -45,11 +46,8 @@ function toMember(item: TableItem): MemberEntry {
 
 const toInvitation = (item: TableItem): InvitationRecord => invitationCodec.fromItem(item);
 
-const underPrefix = (workspaceId: string, prefix: string) => ({
-  ConsistentRead: true,
-  KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-  ExpressionAttributeValues: { ':pk': keys.workspace(workspaceId).pk, ':prefix': prefix },
-});
+const underPrefix = (workspaceId: string, prefix: string) =>
+  sortKeyPrefixQuery(keys.workspace(workspaceId).pk, prefix, { consistentRead: true });
 
 export async function listMembers(workspaceId: string): Promise<MemberEntry[]> {
   return (await queryAll(underPrefix(workspaceId, MEMBER_SORT_PREFIX))).map(toMember);

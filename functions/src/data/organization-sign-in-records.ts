@@ -24,20 +24,21 @@ import {
 } from './entities/verified-domain-claim';
 import { keys, ORGANIZATION_DOMAIN_SORT_PREFIX } from './keys';
 import { hashSecret } from './secret-hash';
-import { conditionFailedAt, isConditionalCheckFailure, queryAll } from './table-operations';
+import {
+  conditionFailedAt,
+  isConditionalCheckFailure,
+  queryAll,
+  sortKeyPrefixQuery,
+} from './table-operations';
 
 export type { OrganizationDomainRecord, SsoConnectionRecord, SsoSignInState };
 
 export async function listOrganizationDomains(
   organizationId: string,
 ): Promise<OrganizationDomainRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': `ORG#${organizationId}`,
-      ':prefix': ORGANIZATION_DOMAIN_SORT_PREFIX,
-    },
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(`ORG#${organizationId}`, ORGANIZATION_DOMAIN_SORT_PREFIX),
+  );
   return items.map((item) => organizationDomainCodec.fromItem(item));
 }
 

@@ -11,7 +11,7 @@ import { getConfig } from '../platform/config';
 import { getDocumentClient } from '../platform/aws-clients';
 import { logger } from '../platform/logger';
 import { keys, PAGERDUTY_SECRET_SORT_PREFIX } from './keys';
-import { queryAll } from './table-operations';
+import { queryAll, sortKeyPrefixQuery } from './table-operations';
 
 export interface PagerDutySecretRecord {
   readonly webhookName: string;
@@ -33,14 +33,9 @@ const itemSchema = z.object({
 
 /** The workspace's stored secrets; an item this version cannot read is logged and left out. */
 export async function listPagerDutySecrets(workspaceId: string): Promise<PagerDutySecretRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': `WS#${workspaceId}`,
-      ':prefix': PAGERDUTY_SECRET_SORT_PREFIX,
-    },
-    ConsistentRead: true,
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(`WS#${workspaceId}`, PAGERDUTY_SECRET_SORT_PREFIX, { consistentRead: true }),
+  );
   return items.flatMap((item) => {
     const parsed = itemSchema.safeParse(item);
     if (parsed.success) {

@@ -19,7 +19,12 @@ import {
   type RegistrationScheduleRecord,
 } from './entities/registration-schedule';
 import { keys, REGISTRATION_SCHEDULE_SORT_PREFIX } from './keys';
-import { isConditionalCheckFailure, queryAll, type TableKey } from './table-operations';
+import {
+  isConditionalCheckFailure,
+  queryAll,
+  sortKeyPrefixQuery,
+  type TableKey,
+} from './table-operations';
 import { scheduleWritesOf, sendScheduleWrite } from './schedule-writes';
 import type { TransactItem } from './token-records';
 
@@ -212,13 +217,10 @@ export async function storeRdapBootstrap(file: string, now: Date): Promise<void>
 export async function listWorkspaceRegistrationSchedules(
   workspaceId: string,
 ): Promise<RegistrationScheduleRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.workspace(workspaceId).pk,
-      ':prefix': REGISTRATION_SCHEDULE_SORT_PREFIX,
-    },
-    ConsistentRead: true,
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.workspace(workspaceId).pk, REGISTRATION_SCHEDULE_SORT_PREFIX, {
+      consistentRead: true,
+    }),
+  );
   return items.map((item) => registrationScheduleCodec.fromItem(item));
 }

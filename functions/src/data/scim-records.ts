@@ -33,6 +33,7 @@ import {
   deleteItems,
   isConditionalCheckFailure,
   queryAll,
+  sortKeyPrefixQuery,
   type TableItem,
   type TableKey,
 } from './table-operations';
@@ -50,11 +51,7 @@ async function getItem(key: TableKey): Promise<TableItem | undefined> {
 }
 
 function queryPrefix(organizationId: string, prefix: string): Promise<TableItem[]> {
-  return queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: { ':pk': `ORG#${organizationId}`, ':prefix': prefix },
-    ConsistentRead: true,
-  });
+  return queryAll(sortKeyPrefixQuery(`ORG#${organizationId}`, prefix, { consistentRead: true }));
 }
 
 /** Puts `item` unless its key exists; false when it did. */

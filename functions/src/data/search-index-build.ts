@@ -12,7 +12,7 @@ import { searchManifestCodec, type SearchManifestRecord } from './entities/searc
 import { tokenCodec } from './entities/token';
 import { keys, TOKEN_SORT_PREFIX } from './keys';
 import { cleanUp, deletePacks, writePacks } from './search-index-store';
-import { queryAll } from './table-operations';
+import { queryAll, sortKeyPrefixQuery } from './table-operations';
 
 export interface BuiltIndex {
   /** The latest entry of every token, tombstones included. */
@@ -32,14 +32,9 @@ export async function buildIndex(
   workspaceId: string,
   deltas: readonly SearchDeltaRecord[],
 ): Promise<BuiltIndex | undefined> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.workspace(workspaceId).pk,
-      ':prefix': TOKEN_SORT_PREFIX,
-    },
-    ConsistentRead: true,
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.workspace(workspaceId).pk, TOKEN_SORT_PREFIX, { consistentRead: true }),
+  );
   const tokens = new Map(
     items.map((item) => {
       const { token } = tokenCodec.fromItem(item);

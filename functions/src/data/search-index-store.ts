@@ -22,6 +22,7 @@ import {
   deleteItems,
   isConditionalCheckFailure,
   queryAll,
+  sortKeyPrefixQuery,
 } from './table-operations';
 
 /** Packs asked for per BatchGetItem, so that the packs of a large workspace come in parallel. */
@@ -29,14 +30,11 @@ const PACKS_PER_REQUEST = 4;
 
 /** Every delta of the workspace (consistent: a delta committed before the Query is in it). */
 export async function readDeltas(workspaceId: string): Promise<SearchDeltaRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.workspace(workspaceId).pk,
-      ':prefix': SEARCH_DELTA_SORT_PREFIX,
-    },
-    ConsistentRead: true,
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.workspace(workspaceId).pk, SEARCH_DELTA_SORT_PREFIX, {
+      consistentRead: true,
+    }),
+  );
   return items.map((item) => searchDeltaCodec.fromItem(item));
 }
 

@@ -19,6 +19,19 @@ export interface TableKey {
 
 export type TableItem = Record<string, unknown>;
 
+/** The query of the items of partition `pk` whose sort key starts with `prefix`. */
+export function sortKeyPrefixQuery(
+  pk: string,
+  prefix: string,
+  options: { readonly consistentRead?: boolean } = {},
+) {
+  return {
+    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
+    ExpressionAttributeValues: { ':pk': pk, ':prefix': prefix },
+    ...(options.consistentRead === undefined ? {} : { ConsistentRead: options.consistentRead }),
+  };
+}
+
 /** Every item a query matches, following LastEvaluatedKey. */
 export async function queryAll(
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,

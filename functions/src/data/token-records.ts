@@ -29,7 +29,12 @@ import {
 import { workspaceCodec, type StoredWorkspace } from './entities/workspace';
 import { keys, TOKEN_SORT_PREFIX } from './keys';
 import { searchDeltaPutItem } from './search-index';
-import { isConditionalCheckFailure, isTransactionConflict, queryAll } from './table-operations';
+import {
+  isConditionalCheckFailure,
+  isTransactionConflict,
+  queryAll,
+  sortKeyPrefixQuery,
+} from './table-operations';
 
 export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
@@ -58,13 +63,9 @@ export async function findToken(workspaceId: string, tokenId: string): Promise<T
 
 /** Every token of a workspace (a search, a re-arm): bounded by the plan's token limit. */
 export async function listAllTokens(workspaceId: string): Promise<TokenRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.workspace(workspaceId).pk,
-      ':prefix': TOKEN_SORT_PREFIX,
-    },
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.workspace(workspaceId).pk, TOKEN_SORT_PREFIX),
+  );
   return items.map((item) => tokenCodec.fromItem(item));
 }
 

@@ -15,7 +15,7 @@ import {
   type TrustedCertificateAuthorityRecord,
 } from './entities/trusted-certificate-authority';
 import { keys, TRUSTED_CA_SORT_PREFIX } from './keys';
-import { conditionFailedAt, queryAll } from './table-operations';
+import { conditionFailedAt, queryAll, sortKeyPrefixQuery } from './table-operations';
 
 const trustedCaCounter = (workspaceId: string): ItemCounter => ({
   key: keys.workspace(workspaceId),
@@ -54,14 +54,11 @@ export async function listTrustedCertificateAuthorities(
   workspaceId: string,
   options: { readonly consistent: boolean },
 ): Promise<TrustedCertificateAuthorityRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.workspace(workspaceId).pk,
-      ':prefix': TRUSTED_CA_SORT_PREFIX,
-    },
-    ConsistentRead: options.consistent,
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.workspace(workspaceId).pk, TRUSTED_CA_SORT_PREFIX, {
+      consistentRead: options.consistent,
+    }),
+  );
   return items
     .map((item) => trustedCertificateAuthorityCodec.fromItem(item))
     .sort((a, b) => a.addedAt.localeCompare(b.addedAt) || a.caId.localeCompare(b.caId));

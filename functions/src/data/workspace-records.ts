@@ -17,6 +17,7 @@ import {
   deleteItems,
   keyOf,
   queryAll,
+  sortKeyPrefixQuery,
   type TableItem,
 } from './table-operations';
 
@@ -62,13 +63,9 @@ export async function listMembershipsOfUser(userId: string): Promise<MemberRecor
 }
 
 export async function listMembersOfWorkspace(workspaceId: string): Promise<MemberRecord[]> {
-  const items = await queryAll({
-    KeyConditionExpression: 'pk = :pk AND begins_with(sk, :prefix)',
-    ExpressionAttributeValues: {
-      ':pk': keys.workspace(workspaceId).pk,
-      ':prefix': MEMBER_SORT_PREFIX,
-    },
-  });
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.workspace(workspaceId).pk, MEMBER_SORT_PREFIX),
+  );
   return items.map(toMembership);
 }
 
