@@ -1,7 +1,8 @@
 /**
  * The account view (/dashboard?view=account) in Chromium against the local runtime: a verified
- * user renames themselves, changes the password, and deletes the account behind its
- * confirmation dialog; afterwards the account can no longer sign in.
+ * user renames themselves, changes the password, signs out the account's session in another
+ * browser, and deletes the account behind its confirmation dialog; afterwards the account can no
+ * longer sign in.
  */
 import type { Page } from 'playwright-core';
 import {
@@ -17,6 +18,9 @@ import {
   waitForPageHeading,
 } from '../support/e2e-helpers';
 import type { LocalAppProcess } from '../support/local-app-process';
+
+const FIREFOX_ON_WINDOWS =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:133.0) Gecko/20100101 Firefox/133.0';
 
 describe('account settings in Chromium', () => {
   let session: BrowserSession | undefined;
@@ -89,6 +93,40 @@ describe('account settings in Chromium', () => {
     await page.getByText('Email change cancelled').waitFor();
     await reloaded.getByRole('button', { name: 'Cancel change' }).waitFor({ state: 'detached' });
     expect(pageErrors).toEqual([]);
+  }, 60_000);
+
+  it('signs out the same account in another browser, whose next request lands on sign-in', async () => {
+    const other = await session!.browser.newContext({
+      viewport: { width: 1280, height: 800 },
+      userAgent: FIREFOX_ON_WINDOWS,
+    });
+    try {
+      const otherPage = await other.newPage();
+      await otherPage.goto(url('/login'));
+      const form = otherPage.locator('form');
+      await field(form, 'Email').fill(email);
+      await field(form, 'Password').fill(newPassword);
+      await form.getByRole('button', { name: 'Sign in' }).click();
+      await otherPage.waitForURL((current) => current.pathname === '/dashboard');
+
+      await page.goto(url('/dashboard?view=account'));
+      await waitForPageHeading(page, 'Account Settings');
+      const sessions = page.getByRole('list', { name: 'Sessions' });
+      await sessions.getByText('This device').waitFor();
+      await sessions.getByRole('button', { name: 'Sign out Firefox on Windows' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Sign out Firefox on Windows?' });
+      await dialog.getByRole('button', { name: 'Sign out' }).click();
+      await page.getByText('Session signed out').waitFor();
+      await sessions.getByRole('listitem', { name: 'Firefox on Windows' }).waitFor({
+        state: 'detached',
+      });
+
+      await otherPage.goto(url('/dashboard'));
+      await otherPage.waitForURL((current) => current.pathname === '/login');
+      expect(pageErrors).toEqual([]);
+    } finally {
+      await other.close();
+    }
   }, 60_000);
 
   it('deletes the account after confirmation and can no longer sign in', async () => {

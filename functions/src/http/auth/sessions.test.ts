@@ -1,11 +1,7 @@
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import { registerThroughHandler, TEST_PASSWORD } from '../../../test-support/account-fixtures';
-import {
-  mutationEvent,
-  sessionCookieFrom,
-  uniqueEmail,
-} from '../../../test-support/auth-requests';
+import { mutationEvent, sessionCookieFrom, uniqueEmail } from '../../../test-support/auth-requests';
 import { givenSessionLastUsedAt, givenSignedInUser } from '../../../test-support/fixtures';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { auditEventCodec } from '../../data/entities/audit-event';
@@ -190,11 +186,8 @@ describe('DELETE /auth/sessions/{id}', () => {
     expect((await listed(firefox)).map((item) => item.device)).toEqual(['Firefox on Windows']);
     const { userId } = (await storedSession(firefox)) as { userId: string };
     const events = await accountEvents(userId);
-    expect(events.filter((event) => event.action === AUDIT_ACTIONS.sessionSignedOut)).toEqual([
-      expect.objectContaining({
-        metadata: expect.objectContaining({ device: 'Safari on iPhone' }),
-      }),
-    ]);
+    const signedOut = events.filter((event) => event.action === AUDIT_ACTIONS.sessionSignedOut);
+    expect(signedOut.map((event) => event.metadata?.device)).toEqual(['Safari on iPhone']);
     // Signed out already: not found.
     expect((await revoke(other.id, [firefox])).statusCode).toBe(404);
   });

@@ -108,9 +108,9 @@ describe("account: where you're signed in", () => {
     serve(() => jsonResponse({ items: [session({ sign_in_method: null })] }));
     const { unmount } = renderSection();
     expect(await screen.findByText('No other sessions.')).toBeVisible();
-    expect(screen.getByRole('listitem', { name: 'Chrome on Linux, this device' })).toHaveTextContent(
-      /^Chrome on LinuxThis deviceSigned in/,
-    );
+    expect(
+      screen.getByRole('listitem', { name: 'Chrome on Linux, this device' }),
+    ).toHaveTextContent(/^Chrome on LinuxThis deviceSigned in/);
     unmount();
 
     serve(() => jsonResponse({ error: 'Internal error', code: 'INTERNAL' }, 500));

@@ -122,7 +122,9 @@ export function SessionsSection() {
       {query.isPending ? (
         <Spinner minHeight={80} />
       ) : query.isError ? (
-        <LoadErrorAlert onRetry={query.refetch}>{SESSIONS_SECTION_MESSAGES.loadFailed}</LoadErrorAlert>
+        <LoadErrorAlert onRetry={query.refetch}>
+          {SESSIONS_SECTION_MESSAGES.loadFailed}
+        </LoadErrorAlert>
       ) : (
         <Stack spacing={1}>
           <Stack
