@@ -4,27 +4,21 @@
  * by the expiry scan (its due tokens' actions, one BatchGetItem); and the used action links, a
  * conditional Put per link so that a link works once (kept until the link would have expired).
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../platform/config';
 import { getDocumentClient } from '../platform/aws-clients';
 import { logger } from '../platform/logger';
 import { alertActionCodec, type AlertAction } from './entities/alert-action';
 import { MalformedItemError } from './entities/entity-codec';
 import { epochSeconds, keys } from './keys';
-import { batchGetAll, isConditionalCheckFailure } from './table-operations';
+import { batchGetAll, isConditionalCheckFailure, readItem } from './table-operations';
 
 export async function findAlertAction(
   workspaceId: string,
   tokenId: string,
 ): Promise<AlertAction | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.alertAction(workspaceId, tokenId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? alertActionCodec.fromItem(Item) : undefined;
+  const item = await readItem(keys.alertAction(workspaceId, tokenId), { consistentRead: true });
+  return item ? alertActionCodec.fromItem(item) : undefined;
 }
 
 /** The actions of these tokens, by token id; a malformed item is logged and left out. */
@@ -85,14 +79,8 @@ export async function claimActionLink(linkId: string, until: Date, now: Date): P
 }
 
 export async function isActionLinkUsed(linkId: string): Promise<boolean> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.alertActionLinkUse(linkId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item !== undefined;
+  const item = await readItem(keys.alertActionLinkUse(linkId), { consistentRead: true });
+  return item !== undefined;
 }
 
 /** Gives a link back when what it asked for was refused after it was claimed. */

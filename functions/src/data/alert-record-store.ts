@@ -7,7 +7,6 @@
  */
 import {
   DeleteCommand,
-  GetCommand,
   PutCommand,
   UpdateCommand,
   type UpdateCommandInput,
@@ -25,7 +24,7 @@ import {
   type StoredAlertRecord,
 } from './entities/alert';
 import { forEachLimited } from '../platform/concurrency';
-import { isConditionalCheckFailure } from './table-operations';
+import { isConditionalCheckFailure, readItem } from './table-operations';
 import { WorkspaceIsolatedReads } from './workspace-isolated-reads';
 
 /**
@@ -77,10 +76,8 @@ export async function createAlertRecord(options: {
 export async function findAlertRecord(alertId: string): Promise<StoredAlertRecord | undefined> {
   const location = alertLocation(alertId);
   if (!location) return undefined;
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({ TableName: getConfig().tableName, Key: location.key, ConsistentRead: true }),
-  );
-  return Item ? alertCodec.fromItem(Item) : undefined;
+  const item = await readItem(location.key, { consistentRead: true });
+  return item ? alertCodec.fromItem(item) : undefined;
 }
 
 async function findAlertRecords(

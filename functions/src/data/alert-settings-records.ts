@@ -5,7 +5,7 @@
  * signing secret is stable from then on.
  */
 import { randomBytes } from 'node:crypto';
-import { GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_ALERT_THRESHOLDS } from '@expiry-radar/shared/domain/alerts';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -13,7 +13,7 @@ import { getConfig } from '../platform/config';
 import { alertSettingsCodec, type AlertSettingsRecord } from './entities/alert-settings';
 import { itemSize, MAX_ITEM_BYTES } from './item-size';
 import { keys } from './keys';
-import { conditionFailedAt, type TableItem } from './table-operations';
+import { conditionFailedAt, readItem, type TableItem } from './table-operations';
 
 /** What a workspace configures; the signing secret is kept apart (never sent back by a PUT). */
 export type AlertSettingsChanges = Omit<WorkspaceAlertSettings, 'workspaceId' | 'signing_secret'>;
@@ -171,14 +171,8 @@ export async function writeAlertSettings(options: {
 }
 
 async function getSettingsItem(workspaceId: string): Promise<TableItem | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.alertSettings(workspaceId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item;
+  const item = await readItem(keys.alertSettings(workspaceId), { consistentRead: true });
+  return item;
 }
 
 /** Puts the defaults with a new secret, only while the workspace exists and has no item yet. */

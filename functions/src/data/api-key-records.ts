@@ -3,7 +3,7 @@
  * the plan's limit by one transaction with the user's key counter, listed and revoked by id with
  * consistent reads, found by the hash of their secret, marked used at most once a minute.
  */
-import { BatchGetCommand, GetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { Limit } from '@expiry-radar/shared/domain/plans';
 import { API_KEY_LAST_USED_RESOLUTION_SECONDS } from '@expiry-radar/shared/domain/api-keys';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -15,6 +15,7 @@ import { API_KEY_SORT_PREFIX, keys } from './keys';
 import {
   conditionFailedAt,
   queryAll,
+  readItem,
   sortKeyPrefixQuery,
   type TableItem,
   type TableKey,
@@ -52,28 +53,16 @@ export async function findApiKeyOfUser(
   userId: string,
   keyId: string,
 ): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.apiKey(userId, keyId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? apiKeyCodec.fromItem(Item) : undefined;
+  const item = await readItem(keys.apiKey(userId, keyId), { consistentRead: true });
+  return item ? apiKeyCodec.fromItem(item) : undefined;
 }
 
 /** The key whose secret has this SHA-256 (consistent: a revoked key fails at once), or undefined. */
 export async function findApiKeyBySecretHash(
   secretHash: string,
 ): Promise<ApiKeyRecord | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.apiKeyCredential(secretHash),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? apiKeyCredentialCodec.fromItem(Item) : undefined;
+  const item = await readItem(keys.apiKeyCredential(secretHash), { consistentRead: true });
+  return item ? apiKeyCredentialCodec.fromItem(item) : undefined;
 }
 
 /**

@@ -4,7 +4,7 @@
  * membership and account of the member the key names) in one BatchGetItem, the rotation alone,
  * and replacing every member's key by adding 1 to the rotation.
  */
-import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_ALERT_THRESHOLDS } from '@expiry-radar/shared/domain/alerts';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -15,7 +15,7 @@ import { memberCodec } from './entities/member';
 import { userCodec } from './entities/user';
 import { workspaceCodec, type WorkspaceRecord } from './entities/workspace';
 import { keys } from './keys';
-import { batchGetAll, type TableItem, type TableKey } from './table-operations';
+import { batchGetAll, readItem, type TableItem, type TableKey } from './table-operations';
 
 /** The member a feed key names, as the feed checks them. */
 export interface CalendarFeedHolder {
@@ -80,14 +80,8 @@ export async function readCalendarFeedSubject(
 
 /** How many times the workspace's feed keys were replaced (0: never). */
 export async function readCalendarFeedRotation(workspaceId: string): Promise<number> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.calendarFeed(workspaceId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? calendarFeedCodec.fromItem(Item).rotation : 0;
+  const item = await readItem(keys.calendarFeed(workspaceId), { consistentRead: true });
+  return item ? calendarFeedCodec.fromItem(item).rotation : 0;
 }
 
 /** Replaces every member's feed key: the rotation after adding 1. */

@@ -22,6 +22,7 @@ import {
   conditionFailedAt,
   isConditionalCheckFailure,
   queryAll,
+  readItem,
   sortKeyPrefixQuery,
   updateIfExists,
 } from './table-operations';
@@ -65,14 +66,8 @@ export async function findWatchedDomain(
   workspaceId: string,
   domain: string,
 ): Promise<WatchedDomainRecord | null> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.watchedDomain(workspaceId, domain),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? watchedDomainCodec.fromItem(Item) : null;
+  const item = await readItem(keys.watchedDomain(workspaceId, domain), { consistentRead: true });
+  return item ? watchedDomainCodec.fromItem(item) : null;
 }
 
 /** Puts a new watched domain and counts it, within `limit` (null: unlimited). */
@@ -205,14 +200,8 @@ export async function findCtFinding(
   workspaceId: string,
   certificateId: string,
 ): Promise<CtFindingRecord | null> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.ctFinding(workspaceId, certificateId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? ctFindingCodec.fromItem(Item) : null;
+  const item = await readItem(keys.ctFinding(workspaceId, certificateId), { consistentRead: true });
+  return item ? ctFindingCodec.fromItem(item) : null;
 }
 
 /** Puts a finding if the certificate was never seen by the workspace: false when it was. */

@@ -4,12 +4,12 @@
  * an email is sent (the alert worker, account emails) and by the alert settings (which contact
  * addresses bounce), removed by a workspace admin once the address is fixed.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { emailSuppressionCodec, type EmailSuppression } from './entities/email-suppression';
 import { keys } from './keys';
-import { batchGetAll } from './table-operations';
+import { batchGetAll, readItem } from './table-operations';
 
 export async function putEmailSuppression(suppression: EmailSuppression): Promise<void> {
   await getDocumentClient().send(
@@ -22,14 +22,8 @@ export async function putEmailSuppression(suppression: EmailSuppression): Promis
 
 /** The suppression of one address, if any (consistent: a report just recorded counts). */
 export async function findEmailSuppression(address: string): Promise<EmailSuppression | null> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.emailSuppression(address),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? emailSuppressionCodec.fromItem(Item) : null;
+  const item = await readItem(keys.emailSuppression(address), { consistentRead: true });
+  return item ? emailSuppressionCodec.fromItem(item) : null;
 }
 
 /** Of these addresses, the suppressed ones, by lower-cased address. */

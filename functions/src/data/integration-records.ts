@@ -4,7 +4,7 @@
  * transaction, on condition the plan's limit is not reached, so two concurrent creations cannot
  * pass it; deleting one gives its place back.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { LastSync } from '@expiry-radar/shared/api/integration-api-schemas';
 import { ALL_DUE_SHARDS } from '../domain/alert-schedule';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -22,6 +22,7 @@ import {
   conditionFailedAt,
   isConditionalCheckFailure,
   queryAll,
+  readItem,
   sortKeyPrefixQuery,
   updateIfExists,
 } from './table-operations';
@@ -61,14 +62,10 @@ export async function findIntegration(
   workspaceId: string,
   integrationId: string,
 ): Promise<IntegrationRecord | null> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.integration(workspaceId, integrationId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? integrationCodec.fromItem(Item) : null;
+  const item = await readItem(keys.integration(workspaceId, integrationId), {
+    consistentRead: true,
+  });
+  return item ? integrationCodec.fromItem(item) : null;
 }
 
 /** Puts a new integration and counts it; `limit` null is unlimited. */

@@ -5,7 +5,6 @@
  */
 import {
   DeleteCommand,
-  GetCommand,
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -28,6 +27,7 @@ import {
   countAll,
   isConditionalCheckFailure,
   queryAll,
+  readItem,
   sortKeyPrefixQuery,
   type TableItem,
 } from './table-operations';
@@ -70,28 +70,16 @@ export async function findMember(
   workspaceId: string,
   userId: string,
 ): Promise<MemberEntry | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.membership(workspaceId, userId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toMember(Item) : undefined;
+  const item = await readItem(keys.membership(workspaceId, userId), { consistentRead: true });
+  return item ? toMember(item) : undefined;
 }
 
 export async function findInvitation(
   workspaceId: string,
   email: string,
 ): Promise<InvitationRecord | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.invitation(workspaceId, email),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? toInvitation(Item) : undefined;
+  const item = await readItem(keys.invitation(workspaceId, email), { consistentRead: true });
+  return item ? toInvitation(item) : undefined;
 }
 
 /** One write, or a transaction after `guard` (an admission guard) when given. */

@@ -4,7 +4,6 @@
  */
 import {
   DeleteCommand,
-  GetCommand,
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -28,6 +27,7 @@ import {
   conditionFailedAt,
   isConditionalCheckFailure,
   queryAll,
+  readItem,
   sortKeyPrefixQuery,
 } from './table-operations';
 
@@ -42,18 +42,13 @@ export async function listOrganizationDomains(
   return items.map((item) => organizationDomainCodec.fromItem(item));
 }
 
-async function getItem(key: { pk: string; sk: string }, consistent = false) {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({ TableName: getConfig().tableName, Key: key, ConsistentRead: consistent }),
-  );
-  return Item;
-}
-
 export async function findOrganizationDomain(
   organizationId: string,
   domain: string,
 ): Promise<OrganizationDomainRecord | undefined> {
-  const item = await getItem(keys.organizationDomain(organizationId, domain), true);
+  const item = await readItem(keys.organizationDomain(organizationId, domain), {
+    consistentRead: true,
+  });
   return item ? organizationDomainCodec.fromItem(item) : undefined;
 }
 
@@ -167,14 +162,14 @@ export async function removeOrganizationDomain(
 export async function findVerifiedDomainClaim(
   domain: string,
 ): Promise<VerifiedDomainClaimRecord | undefined> {
-  const item = await getItem(keys.verifiedDomainClaim(domain));
+  const item = await readItem(keys.verifiedDomainClaim(domain));
   return item ? verifiedDomainClaimCodec.fromItem(item) : undefined;
 }
 
 export async function findSsoConnection(
   organizationId: string,
 ): Promise<SsoConnectionRecord | undefined> {
-  const item = await getItem(keys.ssoConnection(organizationId), true);
+  const item = await readItem(keys.ssoConnection(organizationId), { consistentRead: true });
   return item ? ssoConnectionCodec.fromItem(item) : undefined;
 }
 

@@ -3,7 +3,7 @@
  * the assertions used (entities/saml-assertion.ts), each remembered until it expires.
  */
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { addSeconds, GOOGLE_SIGN_IN_STATE_LIFETIME_SECONDS } from '../domain/account-policy';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -11,7 +11,7 @@ import { samlAssertionCodec } from './entities/saml-assertion';
 import { samlRequestCodec, type SamlRequestRecord } from './entities/saml-request';
 import { keys } from './keys';
 import { hashSecret } from './secret-hash';
-import { isConditionalCheckFailure } from './table-operations';
+import { isConditionalCheckFailure, readItem } from './table-operations';
 
 export type { SamlRequestRecord };
 
@@ -42,14 +42,8 @@ export async function saveSamlRequest(
 
 /** The request a RelayState names, answered or not; undefined when unknown. */
 export async function findSamlRequest(relayState: string): Promise<SamlRequestRecord | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.samlRequest(hashSecret(relayState)),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? samlRequestCodec.fromItem(Item) : undefined;
+  const item = await readItem(keys.samlRequest(hashSecret(relayState)), { consistentRead: true });
+  return item ? samlRequestCodec.fromItem(item) : undefined;
 }
 
 /** Marks the request answered; false when it was answered already or has expired. */

@@ -5,7 +5,6 @@
  */
 import {
   DeleteCommand,
-  GetCommand,
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -33,6 +32,7 @@ import {
   deleteItems,
   isConditionalCheckFailure,
   queryAll,
+  readItem,
   sortKeyPrefixQuery,
   type TableItem,
   type TableKey,
@@ -42,13 +42,6 @@ export type { ScimGroupRecord, ScimTokenRecord, ScimUserRecord };
 
 /** DynamoDB's limit of items in one transaction; a membership is two items. */
 const MEMBERSHIPS_PER_TRANSACTION = 50;
-
-async function getItem(key: TableKey): Promise<TableItem | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({ TableName: getConfig().tableName, Key: key, ConsistentRead: true }),
-  );
-  return Item;
-}
 
 function queryPrefix(organizationId: string, prefix: string): Promise<TableItem[]> {
   return queryAll(sortKeyPrefixQuery(`ORG#${organizationId}`, prefix, { consistentRead: true }));
@@ -108,7 +101,7 @@ async function updateExisting(
 // The token
 
 export async function findScimToken(organizationId: string): Promise<ScimTokenRecord | undefined> {
-  const item = await getItem(keys.scimToken(organizationId));
+  const item = await readItem(keys.scimToken(organizationId), { consistentRead: true });
   return item ? scimTokenCodec.fromItem(item) : undefined;
 }
 
@@ -127,7 +120,7 @@ export async function findScimUser(
   organizationId: string,
   userId: string,
 ): Promise<ScimUserRecord | undefined> {
-  const item = await getItem(keys.scimUser(organizationId, userId));
+  const item = await readItem(keys.scimUser(organizationId, userId), { consistentRead: true });
   return item ? scimUserCodec.fromItem(item) : undefined;
 }
 
@@ -156,7 +149,7 @@ export async function findScimGroup(
   organizationId: string,
   groupId: string,
 ): Promise<ScimGroupRecord | undefined> {
-  const item = await getItem(keys.scimGroup(organizationId, groupId));
+  const item = await readItem(keys.scimGroup(organizationId, groupId), { consistentRead: true });
   return item ? scimGroupCodec.fromItem(item) : undefined;
 }
 

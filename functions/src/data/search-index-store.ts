@@ -5,7 +5,7 @@
  * What they mean and in which order they change: data/search-index.ts.
  */
 import { randomUUID } from 'node:crypto';
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { SearchEntry } from '../domain/search-entries';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -22,6 +22,7 @@ import {
   deleteItems,
   isConditionalCheckFailure,
   queryAll,
+  readItem,
   sortKeyPrefixQuery,
 } from './table-operations';
 
@@ -48,14 +49,8 @@ export function unfoldedDeltas(
 }
 
 export async function readManifest(workspaceId: string): Promise<SearchManifestRecord | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.searchManifest(workspaceId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? searchManifestCodec.fromItem(Item) : undefined;
+  const item = await readItem(keys.searchManifest(workspaceId), { consistentRead: true });
+  return item ? searchManifestCodec.fromItem(item) : undefined;
 }
 
 async function getPacks(

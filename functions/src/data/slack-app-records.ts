@@ -6,13 +6,13 @@
  * once by the hash of its signature, kept past the 5 minutes its timestamp is accepted.
  */
 import { randomBytes, createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { getConfig } from '../platform/config';
 import { getDocumentClient } from '../platform/aws-clients';
 import type { SlackAppChannel } from '../domain/alert-delivery-model';
 import { slackInstallationCodec, type SlackInstallation } from './entities/slack-installation';
 import { epochSeconds, keys } from './keys';
-import { isConditionalCheckFailure } from './table-operations';
+import { isConditionalCheckFailure, readItem } from './table-operations';
 
 const OAUTH_STATE_SECONDS = 10 * 60;
 const INTERACTION_KEPT_SECONDS = 15 * 60;
@@ -22,14 +22,8 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export async function findSlackInstallation(
   workspaceId: string,
 ): Promise<SlackInstallation | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.slackInstallation(workspaceId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? slackInstallationCodec.fromItem(Item) : undefined;
+  const item = await readItem(keys.slackInstallation(workspaceId), { consistentRead: true });
+  return item ? slackInstallationCodec.fromItem(item) : undefined;
 }
 
 /** Where the installation posts and whether Slack still lets it, as alert delivery sees it. */

@@ -3,13 +3,13 @@
  * first at every SSO sign-in, so the subject, not the address, decides the account once linked.
  */
 import { createHash } from 'node:crypto';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { ssoIdentityCodec, type SsoIdentityRecord } from './entities/sso-identity';
 import { gsi1, keys } from './keys';
 import { INDEX_NAMES } from './table-definition';
-import { isConditionalCheckFailure, queryAll } from './table-operations';
+import { isConditionalCheckFailure, queryAll, readItem } from './table-operations';
 
 export interface SsoSubject {
   readonly organizationId: string;
@@ -26,14 +26,8 @@ export function ssoSubjectHash({ organizationId, issuer, subject }: SsoSubject):
 }
 
 export async function findSsoIdentity(subject: SsoSubject): Promise<SsoIdentityRecord | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.ssoIdentity(ssoSubjectHash(subject)),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? ssoIdentityCodec.fromItem(Item) : undefined;
+  const item = await readItem(keys.ssoIdentity(ssoSubjectHash(subject)), { consistentRead: true });
+  return item ? ssoIdentityCodec.fromItem(item) : undefined;
 }
 
 /** Links the subject to the account; false when it is linked already (to any account). */

@@ -32,6 +32,21 @@ export function sortKeyPrefixQuery(
   };
 }
 
+/** The item at `key`, or undefined when there is none. */
+export async function readItem(
+  key: TableKey,
+  options: { readonly consistentRead?: boolean } = {},
+): Promise<TableItem | undefined> {
+  const { Item } = await getDocumentClient().send(
+    new GetCommand({
+      TableName: getConfig().tableName,
+      Key: key,
+      ...(options.consistentRead === undefined ? {} : { ConsistentRead: options.consistentRead }),
+    }),
+  );
+  return Item;
+}
+
 /** Every item a query matches, following LastEvaluatedKey. */
 export async function queryAll(
   input: Omit<QueryCommandInput, 'TableName' | 'ExclusiveStartKey'>,

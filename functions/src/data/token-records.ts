@@ -5,7 +5,6 @@
  * transaction.
  */
 import {
-  GetCommand,
   TransactWriteCommand,
   UpdateCommand,
   type TransactWriteCommandInput,
@@ -33,6 +32,7 @@ import {
   isConditionalCheckFailure,
   isTransactionConflict,
   queryAll,
+  readItem,
   sortKeyPrefixQuery,
 } from './table-operations';
 
@@ -51,14 +51,8 @@ export function counterCellOf(token: Pick<Token, 'category' | 'section'>): Count
 }
 
 export async function findToken(workspaceId: string, tokenId: string): Promise<Token | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.token(workspaceId, tokenId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? tokenCodec.fromItem(Item).token : undefined;
+  const item = await readItem(keys.token(workspaceId, tokenId), { consistentRead: true });
+  return item ? tokenCodec.fromItem(item).token : undefined;
 }
 
 /** Every token of a workspace (a search, a re-arm): bounded by the plan's token limit. */
@@ -70,14 +64,8 @@ export async function listAllTokens(workspaceId: string): Promise<TokenRecord[]>
 }
 
 async function getWorkspace(workspaceId: string): Promise<StoredWorkspace | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.workspace(workspaceId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? workspaceCodec.fromItem(Item) : undefined;
+  const item = await readItem(keys.workspace(workspaceId), { consistentRead: true });
+  return item ? workspaceCodec.fromItem(item) : undefined;
 }
 
 export async function readTokenCounters(workspaceId: string): Promise<CounterValues> {

@@ -5,9 +5,6 @@
  * certificate's fingerprint) is free, so neither concurrent additions nor the same certificate
  * twice get past; removing one gives its place back.
  */
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
-import { getDocumentClient } from '../platform/aws-clients';
-import { getConfig } from '../platform/config';
 import { insertCountedItems, removeCountedItem, type ItemCounter } from './counted-items';
 import {
   TRUSTED_CA_COUNT,
@@ -15,7 +12,7 @@ import {
   type TrustedCertificateAuthorityRecord,
 } from './entities/trusted-certificate-authority';
 import { keys, TRUSTED_CA_SORT_PREFIX } from './keys';
-import { conditionFailedAt, queryAll, sortKeyPrefixQuery } from './table-operations';
+import { conditionFailedAt, queryAll, readItem, sortKeyPrefixQuery } from './table-operations';
 
 const trustedCaCounter = (workspaceId: string): ItemCounter => ({
   key: keys.workspace(workspaceId),
@@ -68,14 +65,10 @@ export async function findTrustedCertificateAuthority(
   workspaceId: string,
   caId: string,
 ): Promise<TrustedCertificateAuthorityRecord | null> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.trustedCertificateAuthority(workspaceId, caId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? trustedCertificateAuthorityCodec.fromItem(Item) : null;
+  const item = await readItem(keys.trustedCertificateAuthority(workspaceId, caId), {
+    consistentRead: true,
+  });
+  return item ? trustedCertificateAuthorityCodec.fromItem(item) : null;
 }
 
 /** Puts a new trusted certificate authority and counts it, within `limit` per workspace. */

@@ -3,7 +3,7 @@
  * ACCESS_PATTERNS.md row 44). The cookie holds `<userId>.<secret>`; only the hash of the whole
  * value is stored, and the stored challenge must name the same user.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import {
@@ -13,7 +13,7 @@ import {
 } from './entities/two-factor-challenge';
 import { keys } from './keys';
 import { generateSecret, hashSecret } from './secret-hash';
-import { isConditionalCheckFailure, type TableItem } from './table-operations';
+import { isConditionalCheckFailure, readItem, type TableItem } from './table-operations';
 
 export type { SignInMethod, TwoFactorChallengeRecord } from './entities/two-factor-challenge';
 
@@ -69,14 +69,10 @@ export async function findTwoFactorChallenge(
   challengeId: string,
   now: Date,
 ): Promise<TwoFactorChallengeRecord | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.twoFactorChallenge(hashSecret(challengeId)),
-      ConsistentRead: true,
-    }),
-  );
-  return activeChallengeOf(challengeId, Item, now);
+  const item = await readItem(keys.twoFactorChallenge(hashSecret(challengeId)), {
+    consistentRead: true,
+  });
+  return activeChallengeOf(challengeId, item, now);
 }
 
 /**

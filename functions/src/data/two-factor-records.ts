@@ -5,7 +5,6 @@
  */
 import {
   DeleteCommand,
-  GetCommand,
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
@@ -14,20 +13,14 @@ import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { twoFactorCodec, type TwoFactorRecord } from './entities/two-factor';
 import { keys } from './keys';
-import { conditionFailedAt, isConditionalCheckFailure } from './table-operations';
+import { conditionFailedAt, isConditionalCheckFailure, readItem } from './table-operations';
 
 export type { TwoFactorRecord } from './entities/two-factor';
 
 /** The user's two-factor item (consistent: a code just used must count as used). */
 export async function findTwoFactor(userId: string): Promise<TwoFactorRecord | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.twoFactor(userId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? twoFactorCodec.fromItem(Item) : undefined;
+  const item = await readItem(keys.twoFactor(userId), { consistentRead: true });
+  return item ? twoFactorCodec.fromItem(item) : undefined;
 }
 
 /**

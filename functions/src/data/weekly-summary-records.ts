@@ -5,24 +5,18 @@
  * that it still holds the instant that was due. A send that fails gives the instant back, so the
  * next run tries again.
  */
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { nextWeeklySummaryAt, ALL_WEEKLY_SUMMARY_SHARDS } from '../domain/weekly-summary-schedule';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { findDueItems } from './due-index';
 import { weeklySummaryCodec, type WeeklySummaryRecord } from './entities/weekly-summary';
 import { keys } from './keys';
-import { isConditionalCheckFailure } from './table-operations';
+import { isConditionalCheckFailure, readItem } from './table-operations';
 
 export async function findWeeklySummary(userId: string): Promise<WeeklySummaryRecord | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: keys.weeklySummary(userId),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? weeklySummaryCodec.fromItem(Item) : undefined;
+  const item = await readItem(keys.weeklySummary(userId), { consistentRead: true });
+  return item ? weeklySummaryCodec.fromItem(item) : undefined;
 }
 
 /**

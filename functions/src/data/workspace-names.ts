@@ -4,13 +4,13 @@
  * cannot both take one name. Workspaces older than the claims have none; the writes also compare
  * with the owner's workspaces (row 27) before the transaction.
  */
-import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { workspaceNameKey } from '@expiry-radar/shared/domain/workspace-names';
 import { getConfig } from '../platform/config';
 import { getDocumentClient } from '../platform/aws-clients';
 import { workspaceNameClaimCodec } from './entities/workspace-name-claim';
 import { keys } from './keys';
-import { isConditionalCheckFailure } from './table-operations';
+import { isConditionalCheckFailure, readItem } from './table-operations';
 
 export function workspaceNameClaimKey(ownerId: string, name: string) {
   return keys.workspaceName(ownerId, workspaceNameKey(name));
@@ -38,14 +38,8 @@ export async function workspaceNameHolder(
   ownerId: string,
   name: string,
 ): Promise<string | undefined> {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: getConfig().tableName,
-      Key: workspaceNameClaimKey(ownerId, name),
-      ConsistentRead: true,
-    }),
-  );
-  return Item ? workspaceNameClaimCodec.fromItem(Item).workspaceId : undefined;
+  const item = await readItem(workspaceNameClaimKey(ownerId, name), { consistentRead: true });
+  return item ? workspaceNameClaimCodec.fromItem(item).workspaceId : undefined;
 }
 
 /** Gives the name back when the workspace that holds it is deleted (nothing when another does). */

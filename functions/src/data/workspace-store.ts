@@ -24,6 +24,7 @@ import {
   isConditionalCheckFailure,
   isTransactionConflict,
   queryAll,
+  readItem,
   type TableItem,
 } from './table-operations';
 import {
@@ -267,15 +268,9 @@ export async function renameWorkspace(options: {
     }
     throw error;
   }
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({
-      TableName: tableName,
-      Key: keys.workspace(workspaceId),
-      ConsistentRead: true,
-    }),
-  );
-  if (!Item) throw new WorkspaceChangedError();
-  return toWorkspaceRecord(Item);
+  const item = await readItem(keys.workspace(workspaceId), { consistentRead: true });
+  if (!item) throw new WorkspaceChangedError();
+  return toWorkspaceRecord(item);
 }
 
 /**
