@@ -76,10 +76,9 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   ],
   logout: ['table:BatchGetItem', 'table:PutItem', 'table:DeleteItem'],
   // The caller's sessions (their index); signing one out deletes it and records the event.
-  listSessions: ['table:BatchGetItem', 'table:Query', 'index:byAlternateKey'],
+  listSessions: ['table:BatchGetItem', 'index:byAlternateKey'],
   revokeSession: [
     'table:BatchGetItem',
-    'table:Query',
     'index:byAlternateKey',
     'table:DeleteItem',
     'table:PutItem',
