@@ -11,7 +11,7 @@ import { logger } from '../platform/logger';
 import { alertActionCodec, type AlertAction } from './entities/alert-action';
 import { MalformedItemError } from './entities/entity-codec';
 import { epochSeconds, keys } from './keys';
-import { batchGetAll, isConditionalCheckFailure, readItem } from './table-operations';
+import { batchGetAll, conditionalWrite, readItem } from './table-operations';
 
 export async function findAlertAction(
   workspaceId: string,
@@ -58,8 +58,8 @@ export async function deleteAlertAction(workspaceId: string, tokenId: string): P
 
 /** Marks an action link used; false when it was used before. Kept until `until` (TTL). */
 export async function claimActionLink(linkId: string, until: Date, now: Date): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
         Item: {
@@ -70,12 +70,8 @@ export async function claimActionLink(linkId: string, until: Date, now: Date): P
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export async function isActionLinkUsed(linkId: string): Promise<boolean> {

@@ -23,7 +23,7 @@ import {
   workspacePlanFromItem,
 } from './entities/workspace';
 import { keys } from './keys';
-import { isConditionalCheckFailure } from './table-operations';
+import { conditionalWrite } from './table-operations';
 import { listAllTokens } from './token-records';
 
 /** The schedule of a token under these settings, given the window it was last alerted for. */
@@ -182,8 +182,8 @@ export async function writeNextAlertAt(
   ]
     .filter(Boolean)
     .join(' ');
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.token(token.workspace_id, token.id),
@@ -191,10 +191,6 @@ export async function writeNextAlertAt(
         ConditionExpression: 'attribute_exists(pk) AND updated_at = :updatedAt',
         ExpressionAttributeValues: values,
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

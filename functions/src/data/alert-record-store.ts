@@ -24,7 +24,7 @@ import {
   type StoredAlertRecord,
 } from './entities/alert';
 import { forEachLimited } from '../platform/concurrency';
-import { isConditionalCheckFailure, readItem } from './table-operations';
+import { conditionalWrite, isConditionalCheckFailure, readItem } from './table-operations';
 import { WorkspaceIsolatedReads } from './workspace-isolated-reads';
 
 /**
@@ -106,8 +106,8 @@ async function updateDelivery(
     values: Record<string, unknown>;
   },
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: requireAlertLocation(alertId).key,
@@ -116,12 +116,8 @@ async function updateDelivery(
         ExpressionAttributeNames: { '#d': key, '#st': 'status', ...input.names },
         ExpressionAttributeValues: { ...input.values, ':revision': 1 },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

@@ -18,7 +18,7 @@ import {
   type ChannelStats,
 } from './entities/alert-usage';
 import { keys } from './keys';
-import { batchGetAll, isConditionalCheckFailure } from './table-operations';
+import { batchGetAll, conditionalWrite, isConditionalCheckFailure } from './table-operations';
 
 /** Counts one delivery against the owner's plan for the month; false when the limit is reached. */
 export async function reserveDelivery(
@@ -27,8 +27,8 @@ export async function reserveDelivery(
   month: string,
 ): Promise<boolean> {
   const limit = PLAN_LIMITS[plan].alertDeliveriesPerMonth;
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.alertUsage(ownerId, month),
@@ -43,12 +43,8 @@ export async function reserveDelivery(
           ...(limit === null ? {} : { ':limit': limit }),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Gives back a reserved delivery whose send failed. */

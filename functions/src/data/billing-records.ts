@@ -8,7 +8,7 @@ import { getConfig } from '../platform/config';
 import { stripeCustomerCodec } from './entities/stripe-customer';
 import { stripeEventCodec } from './entities/stripe-event';
 import { keys } from './keys';
-import { isConditionalCheckFailure } from './table-operations';
+import { conditionalWrite } from './table-operations';
 
 /**
  * Claims a Stripe event id: true the first time, false when it was claimed before (a replay or a
@@ -19,8 +19,8 @@ export async function claimStripeEvent(options: {
   type: string;
   now: Date;
 }): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
         Item: stripeEventCodec.toItem({
@@ -30,12 +30,8 @@ export async function claimStripeEvent(options: {
         }),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Gives a claimed event id back when handling it failed, so Stripe's retry handles it again. */

@@ -19,6 +19,7 @@ import { insertCountedItems, removeCountedItem, type ItemCounter } from './count
 import { findDueItems } from './due-index';
 import { CT_FINDING_SORT_PREFIX, keys, WATCHED_DOMAIN_SORT_PREFIX } from './keys';
 import {
+  conditionalWrite,
   conditionFailedAt,
   isConditionalCheckFailure,
   queryAll,
@@ -142,8 +143,8 @@ export async function claimWatchedDomain(
   record: WatchedDomainRecord,
   next: Date,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: watchedDomainCodec.keyOf(record),
@@ -151,12 +152,8 @@ export async function claimWatchedDomain(
         ConditionExpression: 'nextAlertAt = :read',
         ExpressionAttributeValues: { ':next': next.toISOString(), ':read': record.nextCheckAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -206,19 +203,15 @@ export async function findCtFinding(
 
 /** Puts a finding if the certificate was never seen by the workspace: false when it was. */
 export async function insertCtFinding(record: CtFindingRecord): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
         Item: ctFindingCodec.toItem(record),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Marks a finding alerted (its email went out). */
@@ -247,8 +240,8 @@ export async function markCtFindingAdded(
   certificateId: string,
   tokenId: string,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.ctFinding(workspaceId, certificateId),
@@ -257,12 +250,8 @@ export async function markCtFindingAdded(
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':added': 'added', ':token': tokenId },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** The workspace's sealed Cert Spotter API key, or null. */

@@ -22,7 +22,7 @@ import { tokensOfItems } from './entities/token';
 import { ENDPOINT_SCHEDULE_SORT_PREFIX, keys } from './keys';
 import {
   batchGetAll,
-  isConditionalCheckFailure,
+  conditionalWrite,
   queryAll,
   sortKeyPrefixQuery,
   type TableKey,
@@ -161,8 +161,8 @@ export async function advanceEndpointSchedule(
   record: EndpointScheduleRecord,
   nextCheckAt: Date,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: endpointScheduleCodec.keyOf(record),
@@ -173,12 +173,8 @@ export async function advanceEndpointSchedule(
           ':read': record.nextCheckAt,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 type EndpointAddress = Pick<TokenEndpoint, 'host' | 'port' | 'sni'>;
@@ -196,8 +192,8 @@ async function updateEndpointElement(
   values: Record<string, unknown>,
 ): Promise<boolean> {
   const element = `endpoints[${index}]`;
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: tokenKey,
@@ -210,12 +206,8 @@ async function updateEndpointElement(
           ':sni': endpoint.sni,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import {
 } from './entities/integration';
 import { INTEGRATION_SORT_PREFIX, keys } from './keys';
 import {
+  conditionalWrite,
   conditionFailedAt,
   isConditionalCheckFailure,
   queryAll,
@@ -181,8 +182,8 @@ export async function claimScheduledSync(
   record: IntegrationRecord,
   nextSyncAt: string,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.integration(record.workspaceId, record.integrationId),
@@ -190,10 +191,6 @@ export async function claimScheduledSync(
         ConditionExpression: 'nextAlertAt = :read',
         ExpressionAttributeValues: { ':next': nextSyncAt, ':read': record.nextSyncAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -23,6 +23,7 @@ import { memberCodec, newMember, type MemberRecord } from './entities/member';
 import { gsi1, INVITE_SORT_PREFIX, keys, MEMBER_SORT_PREFIX } from './keys';
 import { INDEX_NAMES } from './table-definition';
 import {
+  conditionalWrite,
   conditionFailedAt,
   countAll,
   isConditionalCheckFailure,
@@ -147,8 +148,8 @@ export async function updateInvitationRole(
 }
 
 async function conditionalUpdate(key: { pk: string; sk: string }, role: Role): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: key,
@@ -157,12 +158,8 @@ async function conditionalUpdate(key: { pk: string; sk: string }, role: Role): P
         ExpressionAttributeNames: { '#role': 'role' },
         ExpressionAttributeValues: { ':role': role, ':admin': 'admin' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** False when there was no such (non-admin) member. */
@@ -175,8 +172,8 @@ export async function removeInvitation(workspaceId: string, email: string): Prom
 }
 
 async function conditionalDelete(key: { pk: string; sk: string }): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new DeleteCommand({
         TableName: getConfig().tableName,
         Key: key,
@@ -184,12 +181,8 @@ async function conditionalDelete(key: { pk: string; sk: string }): Promise<boole
         ExpressionAttributeNames: { '#role': 'role' },
         ExpressionAttributeValues: { ':admin': 'admin' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** The pending invitations of an address, across workspaces. */
@@ -204,20 +197,16 @@ export async function listInvitationsOfEmail(email: string): Promise<InvitationR
 
 /** Declines (removes) this very invitation; false when it is gone or was sent again since. */
 export async function deleteInvitation(invitation: InvitationRecord): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new DeleteCommand({
         TableName: getConfig().tableName,
         Key: invitationCodec.keyOf(invitation),
         ConditionExpression: 'invitationId = :id',
         ExpressionAttributeValues: { ':id': invitation.invitationId },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

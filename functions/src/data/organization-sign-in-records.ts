@@ -24,6 +24,7 @@ import {
 import { keys, ORGANIZATION_DOMAIN_SORT_PREFIX } from './keys';
 import { hashSecret } from './secret-hash';
 import {
+  conditionalWrite,
   conditionFailedAt,
   isConditionalCheckFailure,
   queryAll,
@@ -54,19 +55,15 @@ export async function findOrganizationDomain(
 
 /** False when the organization has the domain already. */
 export async function addOrganizationDomain(record: OrganizationDomainRecord): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
         Item: organizationDomainCodec.toItem(record),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

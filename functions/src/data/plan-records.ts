@@ -10,7 +10,7 @@ import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { keys } from './keys';
 import { countMembersAndInvitations } from './member-records';
-import { batchGetAll, isConditionalCheckFailure } from './table-operations';
+import { batchGetAll, conditionalWrite } from './table-operations';
 import {
   OWNED_WORKSPACE_IDS_NAMES,
   OWNED_WORKSPACE_IDS_PROJECTION,
@@ -89,8 +89,8 @@ export async function writeWorkspacePlan(options: {
   isFrozen: boolean;
   now: Date;
 }): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.workspace(options.workspaceId),
@@ -104,12 +104,8 @@ export async function writeWorkspacePlan(options: {
           ':now': options.now.toISOString(),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** What a plan change learnt from Stripe, kept on the user item. */

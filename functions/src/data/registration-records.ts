@@ -20,6 +20,7 @@ import {
 } from './entities/registration-schedule';
 import { keys, REGISTRATION_SCHEDULE_SORT_PREFIX } from './keys';
 import {
+  conditionalWrite,
   isConditionalCheckFailure,
   queryAll,
   sortKeyPrefixQuery,
@@ -109,8 +110,8 @@ export async function advanceRegistrationSchedule(
   record: RegistrationScheduleRecord,
   nextCheckAt: Date,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: registrationScheduleCodec.keyOf(record),
@@ -123,12 +124,8 @@ export async function advanceRegistrationSchedule(
           ':domain': record.domain,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -166,8 +163,8 @@ export async function writeRegistrationCheck(
   domain: string,
   check: RegistrationCheck,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: tokenKey,
@@ -176,12 +173,8 @@ export async function writeRegistrationCheck(
         ExpressionAttributeNames: { '#domain': 'domain' },
         ExpressionAttributeValues: { ':check': check, ':domain': domain },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** The bootstrap file the weekly job stored, or null before its first run (or if unreadable). */

@@ -11,7 +11,7 @@ import { samlAssertionCodec } from './entities/saml-assertion';
 import { samlRequestCodec, type SamlRequestRecord } from './entities/saml-request';
 import { keys } from './keys';
 import { hashSecret } from './secret-hash';
-import { isConditionalCheckFailure, readItem } from './table-operations';
+import { conditionalWrite, readItem } from './table-operations';
 
 export type { SamlRequestRecord };
 
@@ -48,8 +48,8 @@ export async function findSamlRequest(relayState: string): Promise<SamlRequestRe
 
 /** Marks the request answered; false when it was answered already or has expired. */
 export async function markSamlRequestAnswered(relayState: string, now: Date): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.samlRequest(hashSecret(relayState)),
@@ -58,12 +58,8 @@ export async function markSamlRequestAnswered(relayState: string, now: Date): Pr
           'attribute_exists(pk) AND attribute_not_exists(answeredAt) AND expiresAt > :now',
         ExpressionAttributeValues: { ':now': now.toISOString() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export interface UsedAssertion {
@@ -82,8 +78,8 @@ function assertionHash({ organizationId, issuer, assertionId }: UsedAssertion): 
 
 /** Remembers the assertion as used; false when it was used before (a replay). */
 export async function rememberSamlAssertion(assertion: UsedAssertion, now: Date): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
         Item: samlAssertionCodec.toItem({
@@ -94,10 +90,6 @@ export async function rememberSamlAssertion(assertion: UsedAssertion, now: Date)
         }),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

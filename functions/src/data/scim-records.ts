@@ -29,8 +29,8 @@ import {
   SCIM_USER_SORT_PREFIX,
 } from './keys';
 import {
+  conditionalWrite,
   deleteItems,
-  isConditionalCheckFailure,
   queryAll,
   readItem,
   sortKeyPrefixQuery,
@@ -49,19 +49,15 @@ function queryPrefix(organizationId: string, prefix: string): Promise<TableItem[
 
 /** Puts `item` unless its key exists; false when it did. */
 async function putNew(item: TableItem): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
         Item: item,
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 function putItem(item: TableItem): Promise<unknown> {
@@ -82,20 +78,16 @@ async function updateExisting(
     'UpdateExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
   >,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: key,
         ConditionExpression: 'attribute_exists(pk)',
         ...update,
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 // The token

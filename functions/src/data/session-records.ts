@@ -23,8 +23,8 @@ import { INDEX_NAMES } from './table-definition';
 import { gsi1, keys, SESSION_SORT_PREFIX } from './keys';
 import { generateSecret, hashSecret } from './secret-hash';
 import {
+  conditionalWrite,
   deleteItems,
-  isConditionalCheckFailure,
   keyOf,
   queryAll,
   type TableItem,
@@ -172,8 +172,8 @@ export function lastUseIsDue(session: SessionRecord, now: Date): boolean {
  */
 export async function touchSession(sessionId: string, now: Date): Promise<boolean> {
   const dueBefore = addSeconds(now, -SESSION_LAST_USE_INTERVAL_SECONDS).toISOString();
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.session(hashSecret(sessionId)),
@@ -182,12 +182,8 @@ export async function touchSession(sessionId: string, now: Date): Promise<boolea
           'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt <= :dueBefore)',
         ExpressionAttributeValues: { ':now': now.toISOString(), ':dueBefore': dueBefore },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** A user's sessions (any, expired ones too), from the user's index. */
@@ -205,20 +201,16 @@ export async function sessionsOfUser(userId: string): Promise<StoredSession[]> {
  * false when there is none.
  */
 export async function deleteSessionOfUser(userId: string, sessionIdHash: string): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new DeleteCommand({
         TableName: getConfig().tableName,
         Key: keys.session(sessionIdHash),
         ConditionExpression: 'userId = :userId',
         ExpressionAttributeValues: { ':userId': userId },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**

@@ -12,7 +12,7 @@ import { getDocumentClient } from '../platform/aws-clients';
 import type { SlackAppChannel } from '../domain/alert-delivery-model';
 import { slackInstallationCodec, type SlackInstallation } from './entities/slack-installation';
 import { epochSeconds, keys } from './keys';
-import { isConditionalCheckFailure, readItem } from './table-operations';
+import { conditionalWrite, readItem } from './table-operations';
 
 const OAUTH_STATE_SECONDS = 10 * 60;
 const INTERACTION_KEPT_SECONDS = 15 * 60;
@@ -62,8 +62,8 @@ export async function markSlackInstallationRevoked(
   reason: string,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.slackInstallation(installation.workspaceId),
@@ -78,12 +78,8 @@ export async function markSlackInstallationRevoked(
           ':token': installation.sealedBotToken,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export interface SlackOAuthState {
@@ -131,8 +127,8 @@ export async function takeSlackOAuthState(
 
 /** Takes an interaction request once by its signature; false when it was taken before (a replay). */
 export async function claimSlackInteraction(signature: string, now: Date): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
         Item: {
@@ -143,10 +139,6 @@ export async function claimSlackInteraction(signature: string, now: Date): Promi
         },
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

@@ -9,7 +9,7 @@ import { getConfig } from '../platform/config';
 import { ssoIdentityCodec, type SsoIdentityRecord } from './entities/sso-identity';
 import { gsi1, keys } from './keys';
 import { INDEX_NAMES } from './table-definition';
-import { isConditionalCheckFailure, queryAll, readItem } from './table-operations';
+import { conditionalWrite, queryAll, readItem } from './table-operations';
 
 export interface SsoSubject {
   readonly organizationId: string;
@@ -36,8 +36,8 @@ export async function linkSsoIdentity(
   userId: string,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
         Item: ssoIdentityCodec.toItem({
@@ -48,12 +48,8 @@ export async function linkSsoIdentity(
         }),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Every provider subject linked to the account (the user's index, one query). */

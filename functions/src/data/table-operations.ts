@@ -217,6 +217,17 @@ export async function deleteItems(itemKeys: readonly TableKey[]): Promise<void> 
   }
 }
 
+/** Awaits a conditional write: true when it was written, false when its condition failed. */
+export async function conditionalWrite(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionalCheckFailure(error)) return false;
+    throw error;
+  }
+}
+
 /** Updates the item if it exists; nothing when it does not (deleted meanwhile). */
 export async function updateIfExists(
   input: Omit<UpdateCommandInput, 'TableName' | 'ConditionExpression'>,

@@ -13,7 +13,12 @@ import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { twoFactorCodec, type TwoFactorRecord } from './entities/two-factor';
 import { keys } from './keys';
-import { conditionFailedAt, isConditionalCheckFailure, readItem } from './table-operations';
+import {
+  conditionalWrite,
+  conditionFailedAt,
+  isConditionalCheckFailure,
+  readItem,
+} from './table-operations';
 
 export type { TwoFactorRecord } from './entities/two-factor';
 
@@ -33,8 +38,8 @@ export async function savePendingTwoFactor(
   expiresAt: Date,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new PutCommand({
         TableName: getConfig().tableName,
         Item: twoFactorCodec.toItem({
@@ -51,12 +56,8 @@ export async function savePendingTwoFactor(
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending' },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -120,8 +121,8 @@ export async function enableTwoFactor(options: {
  * code is refused); false when it is not, or two-factor authentication is no longer on.
  */
 export async function useTotpStep(userId: string, step: number, now: Date): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.twoFactor(userId),
@@ -135,12 +136,8 @@ export async function useTotpStep(userId: string, step: number, now: Date): Prom
           ':now': now.toISOString(),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -182,8 +179,8 @@ export async function replaceRecoveryCodes(
   codeHashes: readonly string[],
   now: Date,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.twoFactor(userId),
@@ -196,12 +193,8 @@ export async function replaceRecoveryCodes(
           ':now': now.toISOString(),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Turns two-factor authentication off: the item goes, the profile flag is cleared. */

@@ -4,7 +4,7 @@ import { getConfig } from '../platform/config';
 import { emailClaimCodec } from './entities/email-claim';
 import { userCodec, type UserRecord } from './entities/user';
 import { keys } from './keys';
-import { conditionFailedAt, isConditionalCheckFailure, type TableItem } from './table-operations';
+import { conditionalWrite, conditionFailedAt, type TableItem } from './table-operations';
 
 export type { UserRecord } from './entities/user';
 
@@ -85,8 +85,8 @@ export async function setPasswordHash(userId: string, passwordHash: string, now:
  * address must not verify a newer one). False when it is not.
  */
 export async function markEmailVerified(userId: string, email: string, now: Date) {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.user(userId),
@@ -94,12 +94,8 @@ export async function markEmailVerified(userId: string, email: string, now: Date
         ConditionExpression: `${userExists} AND email = :email`,
         ExpressionAttributeValues: { ':true': true, ':email': email, ':now': now.toISOString() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 export class EmailTakenError extends Error {
@@ -119,8 +115,8 @@ export async function requestEmailChange(
   newEmail: string,
   now: Date,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.user(user.id),
@@ -133,12 +129,8 @@ export async function requestEmailChange(
           ':now': now.toISOString(),
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Drops the pending address change; its link then verifies nothing. */

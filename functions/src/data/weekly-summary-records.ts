@@ -12,7 +12,7 @@ import { getConfig } from '../platform/config';
 import { findDueItems } from './due-index';
 import { weeklySummaryCodec, type WeeklySummaryRecord } from './entities/weekly-summary';
 import { keys } from './keys';
-import { isConditionalCheckFailure, readItem } from './table-operations';
+import { conditionalWrite, isConditionalCheckFailure, readItem } from './table-operations';
 
 export async function findWeeklySummary(userId: string): Promise<WeeklySummaryRecord | undefined> {
   const item = await readItem(keys.weeklySummary(userId), { consistentRead: true });
@@ -66,8 +66,8 @@ export async function claimWeeklySummary(
   userId: string,
   claim: { due: string; next: string; now: Date },
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.weeklySummary(userId),
@@ -80,12 +80,8 @@ export async function claimWeeklySummary(
           ':on': true,
         },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Gives a claimed summary back after its send failed: due again at `due`, last sent as before. */
@@ -118,8 +114,8 @@ export async function releaseWeeklySummary(
 
 /** Turns a user's summary off (its one-click link), keeping its time zone; false without one. */
 export async function stopWeeklySummary(userId: string, now: Date): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
+  return conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.weeklySummary(userId),
@@ -127,10 +123,6 @@ export async function stopWeeklySummary(userId: string, now: Date): Promise<bool
         ConditionExpression: 'attribute_exists(pk)',
         ExpressionAttributeValues: { ':off': false, ':now': now.toISOString() },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }

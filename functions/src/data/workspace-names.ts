@@ -10,7 +10,7 @@ import { getConfig } from '../platform/config';
 import { getDocumentClient } from '../platform/aws-clients';
 import { workspaceNameClaimCodec } from './entities/workspace-name-claim';
 import { keys } from './keys';
-import { isConditionalCheckFailure, readItem } from './table-operations';
+import { conditionalWrite, isConditionalCheckFailure, readItem } from './table-operations';
 
 export function workspaceNameClaimKey(ownerId: string, name: string) {
   return keys.workspaceName(ownerId, workspaceNameKey(name));
@@ -71,13 +71,7 @@ export async function claimWorkspaceNameIfFree(
   name: string,
   workspaceId: string,
 ): Promise<boolean> {
-  try {
-    await getDocumentClient().send(
-      new PutCommand(workspaceNameClaimPut(ownerId, name, workspaceId).Put),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionalCheckFailure(error)) return false;
-    throw error;
-  }
+  return conditionalWrite(
+    getDocumentClient().send(new PutCommand(workspaceNameClaimPut(ownerId, name, workspaceId).Put)),
+  );
 }
