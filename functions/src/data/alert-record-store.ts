@@ -151,8 +151,8 @@ async function writeOutcome(record: StoredAlertRecord, now: Date): Promise<void>
     values[':attention'] = attention.gsi1pk;
     values[':sk'] = attention.gsi1sk;
   }
-  try {
-    await getDocumentClient().send(
+  await conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: requireAlertLocation(alertId).key,
@@ -164,10 +164,8 @@ async function writeOutcome(record: StoredAlertRecord, now: Date): Promise<void>
         ExpressionAttributeNames: { '#st': 'status' },
         ExpressionAttributeValues: values,
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 async function settleRecord(alertId: string, now: Date): Promise<void> {
@@ -199,8 +197,8 @@ export const alertRecordStore: AlertRecordStore = {
   getMany: findAlertRecords,
 
   async planDeliveries(alertId, deliveries, now) {
-    try {
-      await getDocumentClient().send(
+    await conditionalWrite(
+      getDocumentClient().send(
         new UpdateCommand({
           TableName: getConfig().tableName,
           Key: requireAlertLocation(alertId).key,
@@ -214,18 +212,16 @@ export const alertRecordStore: AlertRecordStore = {
             ':now': now.toISOString(),
           },
         }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-    }
+      ),
+    );
     return findAlertRecord(alertId);
   },
 
   async addDeliveries(alertId, deliveries, now) {
     for (const delivery of deliveries) {
       // Added once: a delivery already planned keeps its state.
-      try {
-        await getDocumentClient().send(
+      await conditionalWrite(
+        getDocumentClient().send(
           new UpdateCommand({
             TableName: getConfig().tableName,
             Key: requireAlertLocation(alertId).key,
@@ -239,10 +235,8 @@ export const alertRecordStore: AlertRecordStore = {
               ':revision': 1,
             },
           }),
-        );
-      } catch (error) {
-        if (!isConditionalCheckFailure(error)) throw error;
-      }
+        ),
+      );
     }
   },
 

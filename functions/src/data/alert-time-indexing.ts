@@ -27,7 +27,7 @@ import {
 } from './entities/alert-time-index';
 import { parseItem } from './entities/entity-codec';
 import { ALERT_SORT_PREFIX, keys } from './keys';
-import { isConditionalCheckFailure } from './table-operations';
+import { conditionalWrite } from './table-operations';
 
 export interface IndexingLimits {
   /** Records read per page. */
@@ -109,8 +109,8 @@ async function giveEntries(items: readonly Record<string, unknown>[]): Promise<v
     .filter((item) => item.gsi2pk === undefined);
   await forEachLimited(unindexed, INDEXING_CONCURRENCY, async (item) => {
     const entry = alertTimeIndexAttributes(item.id, item.createdAt);
-    try {
-      await getDocumentClient().send(
+    await conditionalWrite(
+      getDocumentClient().send(
         new UpdateCommand({
           TableName: getConfig().tableName,
           Key: { pk: item.pk, sk: item.sk },
@@ -118,10 +118,8 @@ async function giveEntries(items: readonly Record<string, unknown>[]): Promise<v
           ConditionExpression: 'attribute_exists(pk)',
           ExpressionAttributeValues: { ':pk': entry.gsi2pk, ':sk': entry.gsi2sk },
         }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-    }
+      ),
+    );
   });
 }
 

@@ -18,7 +18,7 @@ import {
   type ChannelStats,
 } from './entities/alert-usage';
 import { keys } from './keys';
-import { batchGetAll, conditionalWrite, isConditionalCheckFailure } from './table-operations';
+import { batchGetAll, conditionalWrite } from './table-operations';
 
 /** Counts one delivery against the owner's plan for the month; false when the limit is reached. */
 export async function reserveDelivery(
@@ -49,8 +49,8 @@ export async function reserveDelivery(
 
 /** Gives back a reserved delivery whose send failed. */
 export async function releaseDelivery(ownerId: string, month: string): Promise<void> {
-  try {
-    await getDocumentClient().send(
+  await conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.alertUsage(ownerId, month),
@@ -58,10 +58,8 @@ export async function releaseDelivery(ownerId: string, month: string): Promise<v
         ConditionExpression: 'deliveries > :zero',
         ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0 },
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 export async function countDeliveryOutcome(

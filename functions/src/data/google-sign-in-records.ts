@@ -8,7 +8,7 @@ import { googleIdentityCodec } from './entities/google-identity';
 import { googleSignInStateCodec, type GoogleSignInState } from './entities/google-sign-in-state';
 import { keys } from './keys';
 import { hashSecret } from './secret-hash';
-import { isConditionalCheckFailure } from './table-operations';
+import { conditionalWrite, isConditionalCheckFailure } from './table-operations';
 
 export async function findUserIdByGoogleSubject(subject: string): Promise<string | undefined> {
   const { Item } = await getDocumentClient().send(
@@ -23,17 +23,15 @@ export async function findUserIdByGoogleSubject(subject: string): Promise<string
  */
 export async function linkGoogleIdentity(userId: string, subject: string, now: Date) {
   const { tableName } = getConfig();
-  try {
-    await getDocumentClient().send(
+  await conditionalWrite(
+    getDocumentClient().send(
       new PutCommand({
         TableName: tableName,
         Item: googleIdentityItem(userId, subject, now),
         ConditionExpression: 'attribute_not_exists(pk)',
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
   await getDocumentClient().send(
     new UpdateCommand({
       TableName: tableName,

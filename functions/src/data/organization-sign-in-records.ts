@@ -142,18 +142,16 @@ export async function removeOrganizationDomain(
       Key: keys.organizationDomain(organizationId, domain),
     }),
   );
-  try {
-    await getDocumentClient().send(
+  await conditionalWrite(
+    getDocumentClient().send(
       new DeleteCommand({
         TableName: tableName,
         Key: keys.verifiedDomainClaim(domain),
         ConditionExpression: 'organizationId = :organizationId',
         ExpressionAttributeValues: { ':organizationId': organizationId },
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 export async function findVerifiedDomainClaim(

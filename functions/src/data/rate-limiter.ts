@@ -20,7 +20,7 @@ import {
 } from './entities/rate-limit';
 import { epochSeconds, keys } from './keys';
 import { hashSecret } from './secret-hash';
-import { isConditionalCheckFailure } from './table-operations';
+import { conditionalWrite, isConditionalCheckFailure } from './table-operations';
 
 /**
  * Subjects (addresses, IPs) are hashed: the counters hold no personal data. A client IP counts
@@ -144,8 +144,8 @@ export async function refundRateLimit(
   subject: string,
   now: Date,
 ): Promise<void> {
-  try {
-    await getDocumentClient().send(
+  await conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: counterKey(rule, subject),
@@ -153,10 +153,8 @@ export async function refundRateLimit(
         ConditionExpression: 'windowEndsAt > :now AND hits > :zero',
         ExpressionAttributeValues: { ':minusOne': -1, ':zero': 0, ':now': now.toISOString() },
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /**

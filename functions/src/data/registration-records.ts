@@ -19,13 +19,7 @@ import {
   type RegistrationScheduleRecord,
 } from './entities/registration-schedule';
 import { keys, REGISTRATION_SCHEDULE_SORT_PREFIX } from './keys';
-import {
-  conditionalWrite,
-  isConditionalCheckFailure,
-  queryAll,
-  sortKeyPrefixQuery,
-  type TableKey,
-} from './table-operations';
+import { conditionalWrite, queryAll, sortKeyPrefixQuery, type TableKey } from './table-operations';
 import { scheduleWritesOf, sendScheduleWrite } from './schedule-writes';
 import type { TransactItem } from './token-records';
 
@@ -138,8 +132,8 @@ export async function retryRegistrationAt(
   domain: string,
   at: string,
 ): Promise<void> {
-  try {
-    await getDocumentClient().send(
+  await conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.registrationSchedule(workspaceId, tokenId),
@@ -148,10 +142,8 @@ export async function retryRegistrationAt(
         ExpressionAttributeNames: { '#domain': 'domain' },
         ExpressionAttributeValues: { ':at': at, ':domain': domain },
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /**

@@ -19,6 +19,7 @@ import { PACK_MAX_BYTES, searchPackCodec } from './entities/search-pack';
 import { keys, SEARCH_DELTA_SORT_PREFIX } from './keys';
 import {
   batchGetAtOnce,
+  conditionalWrite,
   deleteItems,
   isConditionalCheckFailure,
   queryAll,
@@ -207,8 +208,8 @@ export async function deleteReplaced(manifest: SearchManifestRecord): Promise<vo
 export async function cleanUp(manifest: SearchManifestRecord): Promise<void> {
   if (manifest.folded.length === 0 && manifest.retired.length === 0) return;
   await deleteReplaced(manifest);
-  try {
-    await getDocumentClient().send(
+  await conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         TableName: getConfig().tableName,
         Key: keys.searchManifest(manifest.workspaceId),
@@ -220,8 +221,6 @@ export async function cleanUp(manifest: SearchManifestRecord): Promise<void> {
           ':version': manifest.version,
         },
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }

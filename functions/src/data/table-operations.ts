@@ -232,17 +232,15 @@ export async function conditionalWrite(write: Promise<unknown>): Promise<boolean
 export async function updateIfExists(
   input: Omit<UpdateCommandInput, 'TableName' | 'ConditionExpression'>,
 ): Promise<void> {
-  try {
-    await getDocumentClient().send(
+  await conditionalWrite(
+    getDocumentClient().send(
       new UpdateCommand({
         ...input,
         TableName: getConfig().tableName,
         ConditionExpression: 'attribute_exists(pk)',
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
 
 /** The key of an item read with at least `pk, sk`; MalformedItemError when it has none. */

@@ -29,7 +29,7 @@ import { workspaceCodec, type StoredWorkspace } from './entities/workspace';
 import { keys, TOKEN_SORT_PREFIX } from './keys';
 import { searchDeltaPutItem } from './search-index';
 import {
-  isConditionalCheckFailure,
+  conditionalWrite,
   isTransactionConflict,
   queryAll,
   readItem,
@@ -303,8 +303,8 @@ export async function pruneEmptyCounters(
 ): Promise<void> {
   const names = [...cellDeltas(cells.map((cell) => ({ cell, delta: -1 }))).keys()];
   for (const name of names) {
-    try {
-      await getDocumentClient().send(
+    await conditionalWrite(
+      getDocumentClient().send(
         new UpdateCommand({
           TableName: getConfig().tableName,
           Key: keys.workspace(workspaceId),
@@ -313,9 +313,7 @@ export async function pruneEmptyCounters(
           ExpressionAttributeNames: { '#cell': name },
           ExpressionAttributeValues: { ':zero': 0 },
         }),
-      );
-    } catch (error) {
-      if (!isConditionalCheckFailure(error)) throw error;
-    }
+      ),
+    );
   }
 }

@@ -234,8 +234,8 @@ export async function disableTwoFactor(userId: string, now: Date): Promise<boole
 
 /** Removes an abandoned enrolment (nothing when two-factor authentication is on). */
 export async function deletePendingTwoFactor(userId: string): Promise<void> {
-  try {
-    await getDocumentClient().send(
+  await conditionalWrite(
+    getDocumentClient().send(
       new DeleteCommand({
         TableName: getConfig().tableName,
         Key: keys.twoFactor(userId),
@@ -243,8 +243,6 @@ export async function deletePendingTwoFactor(userId: string): Promise<void> {
         ExpressionAttributeNames: { '#status': 'status' },
         ExpressionAttributeValues: { ':pending': 'pending' },
       }),
-    );
-  } catch (error) {
-    if (!isConditionalCheckFailure(error)) throw error;
-  }
+    ),
+  );
 }
