@@ -147,6 +147,17 @@ describe('audit display', () => {
     ],
     ['member.removed', { role: 'viewer' }, null],
     [
+      'member.removed',
+      { role: 'viewer', tokensHandedOver: 2, successor: 'bob@example.com' },
+      '2 tokens to bob@example.com',
+    ],
+    [
+      'member.removed',
+      { role: 'viewer', reason: 'account_deleted', tokensHandedOver: 1, successor: null },
+      'Left: their account was deleted; 1 token left without an owner',
+    ],
+    ['member.removed', { role: 'viewer', tokensHandedOver: 0, successor: null }, null],
+    [
       'tokens.transferred',
       {
         from_workspace_name: 'Old',

@@ -317,9 +317,7 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'metadata'>): s
     const refusedHere = notImported > 0 ? `, ${notImported} not imported` : '';
     return `${metadata.rows} rows sent: ${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged${refusedHere}`;
   }
-  if (action === 'member.removed' && metadata.reason === 'account_deleted') {
-    return 'Left: their account was deleted';
-  }
+  if (action === 'member.removed') return memberRemovedSummary(metadata);
   if (action === 'workspace.ownership_transferred' && text(metadata.to_email)) {
     return `To ${text(metadata.to_email)}`;
   }
@@ -330,6 +328,22 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'metadata'>): s
     return `As ${roleText(metadata.role)}`;
   }
   return null;
+}
+
+/**
+ * Why a member left, when the account deletion was the reason, and where the tokens they owned
+ * went ("2 tokens to bob@example.com", "1 token left without an owner"); null when neither.
+ */
+function memberRemovedSummary(metadata: AuditEvent['metadata']): string | null {
+  const parts: string[] = [];
+  if (metadata.reason === 'account_deleted') parts.push('Left: their account was deleted');
+  const handed = metadata.tokensHandedOver;
+  if (typeof handed === 'number' && handed > 0) {
+    const tokens = `${handed} ${handed === 1 ? 'token' : 'tokens'}`;
+    const successor = text(metadata.successor);
+    parts.push(successor ? `${tokens} to ${successor}` : `${tokens} left without an owner`);
+  }
+  return parts.length > 0 ? parts.join('; ') : null;
 }
 
 /** Labels of the metadata keys the server writes; any other key is put in words from its name. */
@@ -356,6 +370,8 @@ const DETAIL_LABELS: Readonly<Record<string, string>> = {
   reason: 'Reason',
   to_user_id: 'New owner id',
   to_email: 'New owner',
+  tokensHandedOver: 'Tokens handed over',
+  successor: 'Tokens handed to',
   from_role: "New owner's previous role",
   from_plan: 'Previous plan',
   to_plan: 'New plan',
