@@ -2,6 +2,7 @@
  * Admissions to a workspace (an invitation, or an invitation turning into a membership) within
  * its plan's member limit, through the admission guard, with its refusals as API errors.
  */
+import { WORKSPACE_NOT_FOUND_MESSAGE } from '@expiry-radar/shared/errors/workspace-not-found';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import { MEMBER_POLICY_MESSAGES } from '../../domain/member-policy';
 import { memberLimitMessage } from '../../domain/plan-limit-messages';
@@ -44,7 +45,7 @@ export async function withinMemberLimit<T>(
       throw new AppError('PLAN_LIMIT', memberLimitMessage(workspace.plan));
     }
     if (error instanceof AdmissionScopeGoneError) {
-      throw new AppError('NOT_FOUND', 'Workspace not found.');
+      throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND_MESSAGE);
     }
     if (error instanceof AdmissionScopeFrozenError) throw new AppError('WORKSPACE_FROZEN');
     if (error instanceof AdmissionContendedError) {

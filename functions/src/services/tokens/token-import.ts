@@ -13,6 +13,7 @@
  * are written), or when its token changed meanwhile (CONFLICT). A dry run answers the same
  * without writing. One audit event per import that changed tokens, with its counts.
  */
+import { WORKSPACE_NOT_FOUND_MESSAGE } from '@expiry-radar/shared/errors/workspace-not-found';
 import { storedValueOf } from '@expiry-radar/shared/domain/token-alert-fields';
 import type {
   ImportOutcome,
@@ -509,7 +510,8 @@ async function writeEntries(options: {
           continue;
         }
         if (error instanceof WorkspaceConditionError) {
-          if (error.reason === 'missing') throw new AppError('NOT_FOUND', 'Workspace not found.');
+          if (error.reason === 'missing')
+            throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND_MESSAGE);
           if (error.reason === 'frozen') {
             for (const entry of [...batch, ...pending.splice(0)]) {
               refuse(entry, 'WORKSPACE_FROZEN', FROZEN_MESSAGE);

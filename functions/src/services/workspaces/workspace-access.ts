@@ -4,6 +4,7 @@
  * without two-factor authentication gets 403 TWO_FACTOR_REQUIRED in a workspace whose admins
  * require it (while its plan allows the requirement), whatever the call.
  */
+import { WORKSPACE_NOT_FOUND_MESSAGE } from '@expiry-radar/shared/errors/workspace-not-found';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { API_KEY_MESSAGES } from '@expiry-radar/shared/domain/api-keys';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
@@ -86,7 +87,7 @@ export function workspaceAccessFrom(
   requireInApiKeyScope(workspaceId, caller);
   const role = membership ? memberCodec.fromItem(membership).role : null;
   // A role this version does not know grants nothing.
-  if (!workspace || role === null) throw new AppError('NOT_FOUND', 'Workspace not found.');
+  if (!workspace || role === null) throw new AppError('NOT_FOUND', WORKSPACE_NOT_FOUND_MESSAGE);
   const stored = workspaceCodec.fromItem(workspace);
   if (!isOpenTo(stored.workspace, caller)) throw new AppError('TWO_FACTOR_REQUIRED');
   return {

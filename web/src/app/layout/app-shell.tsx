@@ -14,6 +14,7 @@ import {
   FrozenWorkspaceNotice,
   isBlockedByTwoFactor,
   LinkedWorkspaceMissingNotice,
+  LostMembershipNotice,
   TwoFactorRequiredNotice,
   useWorkspaceSelection,
 } from '../../features/workspaces';
@@ -89,6 +90,12 @@ export function AppShell() {
         )}
         {selection.linkedMissing && (
           <LinkedWorkspaceMissingNotice onClose={selection.dismissLinkedMissing} />
+        )}
+        {selection.lostWorkspace && (
+          <LostMembershipNotice
+            workspaceName={selection.lostWorkspace.name}
+            onClose={selection.dismissLostWorkspace}
+          />
         )}
         <Outlet />
       </PageContainer>

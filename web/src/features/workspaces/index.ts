@@ -3,7 +3,8 @@
  * the user's workspaces, and token transfers between workspaces (the account view moves tokens
  * out of frozen ones with the same list and change). Workspace changes reload through
  * `workspaceKeys`. The top bar's pointer to the user's pending invitations; the app shell's notices
- * when a link named a frozen workspace, or one the user is not in, and another one is shown. The
+ * when a link named a frozen workspace, or one the user is not in, and another one is shown, and
+ * when the user turned out to be no longer a member of the one shown. The
  * labels of every list of workspaces the user chooses from (`workspaceOptionLabels`).
  */
 export { useTransferTokensMutation } from './api/workspace-mutations';
@@ -17,6 +18,7 @@ export {
   LINKED_WORKSPACE_MISSING,
   LinkedWorkspaceMissingNotice,
 } from './components/linked-workspace-missing-notice';
+export { LostMembershipNotice } from './components/lost-membership-notice';
 export { InvitationsBadge } from './components/invitations-badge';
 export { TransferTokenList } from './components/transfer-token-list';
 export { useWorkspaceSelection, type WorkspaceSelection } from './hooks/use-workspace-selection';

@@ -4,11 +4,12 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { MemoryRouter, useLocation } from 'react-router';
 import { installFetchMock, jsonResponse } from '../../../../test-support/mock-fetch';
 import { createTestQueryClient } from '../../../../test-support/render-app';
-import { resetApiClientState } from '../../../lib/api-client';
+import { ApiError, resetApiClientState } from '../../../lib/api-client';
 import { useWorkspaceSelection } from './use-workspace-selection';
 
 const LAST = 'expiry-radar:last-workspace';
 
+let workspaceReads = 0;
 let items = [
   { id: 'a', name: 'A', plan: 'pro', role: 'viewer', is_frozen: false },
   { id: 'b', name: 'B', plan: 'pro', role: 'admin', is_frozen: false },
@@ -39,7 +40,13 @@ beforeEach(() => {
     { id: 'b', name: 'B', plan: 'pro', role: 'admin', is_frozen: false },
     { id: 'c', name: 'C', plan: 'pro', role: 'admin', is_frozen: true },
   ];
-  installFetchMock({ 'GET /api/v1/workspaces': () => jsonResponse({ items }) });
+  workspaceReads = 0;
+  installFetchMock({
+    'GET /api/v1/workspaces': () => {
+      workspaceReads += 1;
+      return jsonResponse({ items });
+    },
+  });
 });
 
 describe('useWorkspaceSelection', () => {
@@ -108,5 +115,41 @@ describe('useWorkspaceSelection', () => {
     await waitFor(() => expect(result.current.location.search).toBe(''));
     expect(result.current.selection.selected).toBeNull();
     expect(window.localStorage.getItem(LAST)).toBeNull();
+  });
+
+  it('when a read of the selected workspace is refused as of a non-member, leaves it once', async () => {
+    const { result, client } = setup('/dashboard?workspace=b');
+    await waitFor(() => expect(result.current.selection.selected?.id).toBe('b'));
+    client.setQueryData(['tokens', 'b', 'summary'], { total: 3 });
+    client.setQueryData(['tokens', 'a', 'summary'], { total: 1 });
+    const refused = (serverMessage: string) => (key: string) =>
+      client
+        .fetchQuery({
+          queryKey: ['tokens', 'b', 'list', key],
+          queryFn: () =>
+            Promise.reject(new ApiError(serverMessage, { status: 404, serverMessage })),
+          retry: false,
+        })
+        .catch(() => undefined);
+
+    // One token that is not there: the list is not read again.
+    await act(() => refused('Token not found.')('one'));
+    // Still a member: the list is read again and nothing changes.
+    await act(() => refused('Workspace not found.')('two'));
+    await waitFor(() => expect(workspaceReads).toBe(2));
+    expect(result.current.selection.lostWorkspace).toBeNull();
+    expect(result.current.selection.selected?.id).toBe('b');
+
+    // Removed meanwhile: several reads refused together read the list once more.
+    items = items.filter((w) => w.id !== 'b');
+    await act(() => Promise.all(['three', 'four'].map(refused('Workspace not found.'))));
+    await waitFor(() => expect(result.current.location.search).toBe('?workspace=a'));
+    expect(workspaceReads).toBe(3);
+    expect(result.current.selection.lostWorkspace?.name).toBe('B');
+    expect(client.getQueryData(['tokens', 'b', 'summary'])).toBeUndefined();
+    expect(client.getQueryData(['tokens', 'a', 'summary'])).toEqual({ total: 1 });
+
+    act(() => result.current.selection.dismissLostWorkspace());
+    expect(result.current.selection.lostWorkspace).toBeNull();
   });
 });

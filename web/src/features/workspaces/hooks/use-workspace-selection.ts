@@ -7,6 +7,7 @@ import { localStore, storageKeys } from '../../../lib/local-store';
 import { queryParams } from '../../../lib/paths';
 import { workspaceListQueryOptions } from '../api/workspace-queries';
 import { chooseWorkspace, selectableWorkspaces } from '../workspace-selection';
+import { useLostMembership } from './use-lost-membership';
 
 export interface WorkspaceSelection {
   /** The workspaces the user may pick (frozen ones left out). */
@@ -31,6 +32,13 @@ export interface WorkspaceSelection {
   linkedMissing: boolean;
   /** Forgets `linkedMissing` (the notice was dismissed). */
   dismissLinkedMissing: () => void;
+  /**
+   * With `writeBack`: the workspace that was selected until the user turned out to be no longer
+   * a member of it (use-lost-membership.ts), until dismissed or a workspace is selected.
+   */
+  lostWorkspace: Workspace | null;
+  /** Forgets `lostWorkspace` (the notice was dismissed). */
+  dismissLostWorkspace: () => void;
 }
 
 interface Options {
@@ -85,6 +93,14 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
   }
   const dismissLinkedMissing = useCallback(() => setLinkedMissing(false), []);
 
+  const { lostWorkspace, dismissLostWorkspace } = useLostMembership({
+    active: writeBack && enabled,
+    selected,
+    listed,
+    listedAt: query.dataUpdatedAt,
+    listFetching: query.isFetching,
+  });
+
   useEffect(() => {
     if (writeBack && listed) rememberWorkspaces(selectableWorkspaces(listed).map(({ id }) => id));
   }, [writeBack, listed]);
@@ -112,6 +128,7 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
     (id: string) => {
       setReplacedFrozen(null);
       setLinkedMissing(false);
+      dismissLostWorkspace();
       localStore.set(storageKeys.lastWorkspace, id);
       setSearch((current) => {
         const next = new URLSearchParams(current);
@@ -121,7 +138,7 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
         return next;
       });
     },
-    [setSearch],
+    [setSearch, dismissLostWorkspace],
   );
 
   return {
@@ -134,5 +151,7 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
     dismissReplacedFrozen,
     linkedMissing,
     dismissLinkedMissing,
+    lostWorkspace,
+    dismissLostWorkspace,
   };
 }
