@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { DEFAULT_ALERT_THRESHOLDS } from '@expiry-radar/shared/domain/alerts';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
+import { nextRevision } from '../domain/search-entries';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { alertSettingsCodec, type AlertSettingsRecord } from './entities/alert-settings';
@@ -76,6 +77,8 @@ export type AlertSettingsWriteResult =
 /**
  * Replaces the configured settings if the item is still at `expectedRevision` and the workspace
  * exists and is not frozen, in one transaction. `rotateSigningSecret` also replaces the secret.
+ * The new `updatedAt` is later than `previousUpdatedAt` (domain/search-entries `nextRevision`),
+ * so each revision has its own entity tag (shared/api/entity-tags).
  * Settings within the schema's list limits can still make an item beyond DynamoDB's 400 KB (long
  * addresses in many groups), so the item as it would be after the write is measured first.
  */
@@ -83,13 +86,15 @@ export async function writeAlertSettings(options: {
   workspaceId: string;
   changes: AlertSettingsChanges;
   expectedRevision: number;
+  /** The stored item's `updatedAt` at `expectedRevision`, if known; null: never saved. */
+  previousUpdatedAt?: string | null;
   rotateSigningSecret?: boolean;
   now: Date;
 }): Promise<AlertSettingsWriteResult> {
   const { tableName } = getConfig();
-  const { workspaceId, changes, expectedRevision } = options;
+  const { workspaceId, changes, expectedRevision, previousUpdatedAt, now } = options;
   const revision = expectedRevision + 1;
-  const updatedAt = options.now.toISOString();
+  const updatedAt = nextRevision(previousUpdatedAt ?? '', now);
   const rotated = options.rotateSigningSecret ? newSigningSecret() : undefined;
   const after = alertSettingsCodec.toItem({
     settings: {

@@ -59,6 +59,14 @@ export const ERROR_CODES = {
     message: 'Request body must be JSON (Content-Type: application/json).',
   },
   CONFLICT: { status: 409, message: 'The request conflicts with the current state.' },
+  /**
+   * A write sent with `If-Match` (api/entity-tags) whose resource changed since the client read
+   * it: nothing was written. The web shows the message where the user edits.
+   */
+  PRECONDITION_FAILED: {
+    status: 412,
+    message: 'Someone else changed this after you opened it. Your changes were not saved.',
+  },
   EMAIL_TAKEN: { status: 409, message: 'An account with this email already exists' },
   PLAN_LIMIT: {
     status: 409,

@@ -18,6 +18,7 @@ import {
   requireNotFrozen,
 } from '../../services/workspaces/workspace-access';
 import { requireSession } from '../pipeline/require-session';
+import { entityTagHeader, ifMatchOf, requireMatch } from '../pipeline/if-match';
 import { recordWorkspaceEvent } from '../../services/workspaces/workspace-audit';
 import { alertSettingsView } from '../../services/alerts/alert-settings-view';
 import { requireAllowedWebhookUrls } from '../../services/alerts/webhook-url-checks';
@@ -25,20 +26,26 @@ import { invitationRoutes } from '@expiry-radar/shared/api/routes/invitation-rou
 
 export const ALERT_SETTINGS_CONFLICT_MESSAGE =
   'The alert settings were changed by someone else meanwhile. Reload them and try again.';
+export const ALERT_SETTINGS_CHANGED_MESSAGE =
+  'Someone else changed these alert settings after you opened them. Your changes were not saved.';
 
 /**
  * `PUT /api/v1/workspaces/{id}/alert-settings`: admins and workspace managers, not while frozen,
  * within the plan, and within what one table item holds (400 with a message saying so). Changed
- * thresholds re-arm the workspace's tokens.
+ * thresholds re-arm the workspace's tokens. With `If-Match` (shared/api/entity-tags) the write is
+ * made only while the settings are still at that `updated_at` (412 otherwise); the answer's `ETag`
+ * is the saved settings'.
  */
 export const handler = createHttpHandler(
   invitationRoutes.putAlertSettings,
-  async ({ params, body, session, now }) => {
+  async ({ params, body, session, now, event }) => {
     const { user } = requireSession(session);
+    const ifMatch = ifMatchOf(event);
     const access = await loadWorkspaceAccess(params.id, user);
     requireEditor(access);
     requireNotFrozen(access);
     const current = await readAlertSettingsRecord(access.workspaceId);
+    requireMatch(ifMatch, current.updatedAt, ALERT_SETTINGS_CHANGED_MESSAGE);
     const violation = planLimitViolation(access.plan, body, current.settings);
     if (violation) throw new AppError('PLAN_LIMIT', violation);
     requireAllowedWebhookUrls(body.webhook_urls);
@@ -55,17 +62,20 @@ export const handler = createHttpHandler(
           ? (current.settings.renewal_grace_days ?? null)
           : body.renewal_grace_days,
     };
+    // Conditioned on the revision just read, which the precondition matched.
     const result = await writeAlertSettings({
       workspaceId: access.workspaceId,
       changes,
       expectedRevision: current.revision,
+      previousUpdatedAt: current.updatedAt,
       rotateSigningSecret: body.rotate_signing_secret,
       now,
     });
     if (!result.ok) {
       if (result.reason === 'too_large') throw badRequest(ALERT_MESSAGES.settingsTooLarge);
-      throw result.reason === 'frozen'
-        ? new AppError('WORKSPACE_FROZEN')
+      if (result.reason === 'frozen') throw new AppError('WORKSPACE_FROZEN');
+      throw ifMatch
+        ? new AppError('PRECONDITION_FAILED', ALERT_SETTINGS_CHANGED_MESSAGE)
         : new AppError('CONFLICT', ALERT_SETTINGS_CONFLICT_MESSAGE);
     }
     // Channels matter too: a workspace without any has nothing to arm.
@@ -93,6 +103,9 @@ export const handler = createHttpHandler(
         now,
       });
     }
-    return { body: await alertSettingsView(result.record, access) };
+    return {
+      body: await alertSettingsView(result.record, access),
+      headers: entityTagHeader(result.record.updatedAt),
+    };
   },
 );
