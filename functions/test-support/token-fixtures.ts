@@ -81,19 +81,19 @@ function withId<E extends { pathParameters?: Record<string, string | undefined> 
   return event;
 }
 
-export const updateRequest = (cookie: string | undefined, id: string, body: unknown) =>
-  invoke(
-    updateToken,
-    withId(
-      mutationEvent({
-        method: 'PUT',
-        path: `/api/tokens/${id}`,
-        body,
-        cookies: cookie ? [cookie] : [],
-      }),
-      id,
-    ),
+export const updateEvent = (cookie: string | undefined, id: string, body: unknown) =>
+  withId(
+    mutationEvent({
+      method: 'PUT',
+      path: `/api/tokens/${id}`,
+      body,
+      cookies: cookie ? [cookie] : [],
+    }),
+    id,
   );
+
+export const updateRequest = (cookie: string | undefined, id: string, body: unknown) =>
+  invoke(updateToken, updateEvent(cookie, id, body));
 
 export const deleteRequest = (cookie: string | undefined, id: string) =>
   invoke(

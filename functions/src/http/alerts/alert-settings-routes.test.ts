@@ -37,11 +37,16 @@ const getSettings = (workspaceId: string, cookie?: string) =>
     routeRequest('GET', SETTINGS_ROUTE, { params: { id: workspaceId }, cookie }),
   );
 
-const putSettings = (workspaceId: string, cookie: string | undefined, body: unknown) =>
-  invoke(
-    putAlertSettings,
-    routeRequest('PUT', SETTINGS_ROUTE, { params: { id: workspaceId }, cookie, body }),
-  );
+const putSettings = (
+  workspaceId: string,
+  cookie: string | undefined,
+  body: unknown,
+  ifMatch?: string,
+) => {
+  const event = routeRequest('PUT', SETTINGS_ROUTE, { params: { id: workspaceId }, cookie, body });
+  if (ifMatch !== undefined) event.headers['if-match'] = ifMatch;
+  return invoke(putAlertSettings, event);
+};
 
 const slack = { name: 'Ops Slack', kind: 'slack', url: 'https://hooks.slack.com/services/T/B/X' };
 const pager = {
@@ -307,6 +312,51 @@ describe('PUT /api/v1/workspaces/{id}/alert-settings', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json).toMatchObject({ code: 'WORKSPACE_FROZEN' });
     expect((await getSettings(frozen.workspaceId, frozen.viewer.cookie)).statusCode).toBe(200);
+  });
+
+  it('saves with If-Match only while the settings are as read: stale 412, malformed 400, none as before', async () => {
+    const team = await givenTeamOn('team');
+    const read = (await getSettings(team.workspaceId, team.admin.cookie)).json as AlertSettings;
+    expect(read.updated_at).toBeNull();
+    // Erin saves from the page she read; Dave's page was read before that.
+    const erin = await putSettings(
+      team.workspaceId,
+      team.manager.cookie,
+      { ...settingsBody, thresholds: [45, 10, 2] },
+      '""',
+    );
+    expect(erin.statusCode).toBe(200);
+    const saved = erin.json as AlertSettings;
+    expect(erin.headers?.ETag).toBe(`"${saved.updated_at}"`);
+    const dave = await putSettings(
+      team.workspaceId,
+      team.admin.cookie,
+      { ...settingsBody, renewal_grace_days: 21 },
+      '""',
+    );
+    expect(dave.statusCode).toBe(412);
+    expect(dave.json).toEqual({
+      code: 'PRECONDITION_FAILED',
+      error:
+        'Someone else changed these alert settings after you opened them. Your changes were not saved.',
+    });
+    const malformed = await putSettings(team.workspaceId, team.admin.cookie, settingsBody, 'x');
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json).toMatchObject({ error: expect.stringMatching(/^If-Match must be/) });
+    expect((await getSettings(team.workspaceId, team.admin.cookie)).json).toEqual(saved);
+
+    const fresh = await putSettings(
+      team.workspaceId,
+      team.admin.cookie,
+      { ...settingsBody, thresholds: [45, 10, 2], renewal_grace_days: 21 },
+      `"${saved.updated_at}"`,
+    );
+    expect(fresh.statusCode).toBe(200);
+    const after = fresh.json as AlertSettings;
+    expect(after).toMatchObject({ thresholds: [45, 10, 2], renewal_grace_days: 21 });
+    expect(after.updated_at! > saved.updated_at!).toBe(true);
+    const unconditional = await putSettings(team.workspaceId, team.admin.cookie, settingsBody);
+    expect(unconditional.statusCode).toBe(200);
   });
 
   it('keeps contact groups to Pro and Team and webhooks to the plan limit', async () => {

@@ -7,9 +7,12 @@ import {
   givenWorkspace,
   inDays,
   listRequest,
+  updateEvent,
   updateRequest,
 } from '../../../test-support/token-fixtures';
 import { putTokenItem } from '../../../test-support/token-seeding';
+import { invoke } from '../../../test-support/api-gateway-event';
+import { handler as updateToken } from './update-token';
 
 describe('PUT /api/tokens/{id}', () => {
   let workspace: Awaited<ReturnType<typeof givenWorkspace>>;
@@ -134,6 +137,40 @@ describe('PUT /api/tokens/{id}', () => {
         ],
       },
     });
+  });
+
+  it('writes with If-Match only while the token is as read: stale 412, malformed 400, none as before', async () => {
+    const token = await givenToken(workspace.owner.cookie, workspace.workspaceId);
+    const conditional = (body: unknown, ifMatch: string) => {
+      const event = updateEvent(workspace.owner.cookie, token.id, body);
+      event.headers['if-match'] = ifMatch;
+      return invoke(updateToken, event);
+    };
+    // Alice saves from the dialog she opened; Bob's dialog was opened before that.
+    const alice = await conditional({ notes: 'from Alice' }, `"${token.updated_at}"`);
+    expect(alice.statusCode).toBe(200);
+    const saved = alice.json as Token;
+    expect(alice.headers?.ETag).toBe(`"${saved.updated_at}"`);
+    const bob = await conditional({ ...token, used_by: 'Bob' }, `"${token.updated_at}"`);
+    expect(bob.statusCode).toBe(412);
+    expect(bob.json).toEqual({
+      code: 'PRECONDITION_FAILED',
+      error: 'Someone else changed this token after you opened it. Your changes were not saved.',
+    });
+    const malformed = await conditional({ used_by: 'Bob' }, token.updated_at);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json).toMatchObject({ error: expect.stringMatching(/^If-Match must be/) });
+    const list = await listRequest(
+      workspace.owner.cookie,
+      `workspace_id=${workspace.workspaceId}&id=${token.id}`,
+    );
+    expect((list.json as ListTokensResponse).items).toEqual([saved]);
+
+    const fresh = await conditional({ ...saved, used_by: 'Bob' }, `"${saved.updated_at}"`);
+    expect(fresh.statusCode).toBe(200);
+    expect(fresh.json).toMatchObject({ notes: 'from Alice', used_by: 'Bob' });
+    const unconditional = await update(token.id, { ...token, notes: 'no precondition' });
+    expect(unconditional.statusCode).toBe(200);
   });
 
   it('answers 403 to viewers, 404 to non-members and for unknown ids', async () => {
