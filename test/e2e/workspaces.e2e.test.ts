@@ -1,7 +1,8 @@
 /**
  * /workspaces in Chromium against the local runtime: an owner on the Pro plan creates a
  * workspace, renames it, invites a registered colleague (who signs in, sees the invitation and
- * accepts it), changes their role and removes them, moves tokens into it from their first
+ * accepts it), changes their role and removes them (the colleague's open page then leaves the
+ * workspace and says so), moves tokens into it from their first
  * workspace, and deletes it; after a downgrade (local billing mode) the newest workspace is
  * frozen, read-only, and its tokens are moved out; axe-core finds no serious or critical
  * violation on the page and its dialogs, in dark and light mode.
@@ -138,7 +139,6 @@ describe('workspaces in Chromium', () => {
     await rowOf(theirWorkspaces, 'Team Beta').getByText('Viewer').waitFor();
     await inviteePage.getByRole('heading', { name: 'Members of Team Beta' }).waitFor();
     await inviteePage.getByRole('region', { name: 'Invitations' }).waitFor({ state: 'detached' });
-    await invitee.close();
 
     // The owner sees them as a member now.
     await page.reload();
@@ -172,6 +172,18 @@ describe('workspaces in Chromium', () => {
     await dialog.getByRole('button', { name: 'Remove' }).click();
     await page.getByText('Member removed').waitFor();
     await members.getByText(colleague.email).waitFor({ state: 'detached' });
+
+    // The colleague, whose page still shows Team Beta, opens its tokens: refused, the page moves
+    // to their own workspace and says why, once.
+    const betaId = new URL(page.url()).searchParams.get('workspace');
+    await inviteePage.getByRole('link', { name: 'Tokens', exact: true }).click();
+    await inviteePage.getByText('You are no longer a member of Team Beta.').waitFor();
+    await inviteePage.waitForURL((current) => {
+      const shown = current.searchParams.get('workspace');
+      return shown !== null && shown !== betaId;
+    });
+    expect(await inviteePage.getByText('You are no longer a member of Team Beta.').count()).toBe(1);
+    await invitee.close();
 
     // Transfer two tokens from the first workspace into this one.
     await page.getByRole('button', { name: 'Transfer tokens' }).click();
