@@ -53,6 +53,17 @@ export async function readAlertSettings(workspaceId: string): Promise<WorkspaceA
   return (await readAlertSettingsRecord(workspaceId)).settings;
 }
 
+/**
+ * The workspace's stored alert settings, without creating them: undefined while it has none (the
+ * defaults, with no contact groups).
+ */
+export async function findAlertSettings(
+  workspaceId: string,
+): Promise<WorkspaceAlertSettings | undefined> {
+  const item = await getSettingsItem(workspaceId);
+  return item ? alertSettingsCodec.fromItem(item).settings : undefined;
+}
+
 export async function readAlertSettingsRecord(workspaceId: string): Promise<AlertSettingsRecord> {
   const existing = await getSettingsItem(workspaceId);
   if (existing) return alertSettingsCodec.fromItem(existing);

@@ -90,7 +90,10 @@ export const AUDIT_ACTIONS = {
   /** A monitored certificate marked renewed: its endpoint is checked at once. */
   alertEndpointCheckRequested: 'alert.endpoint_check_requested',
   alertActionCleared: 'alert.action_cleared',
-  /** An alert action link refused (expired, used, out of date, a bad date, a deleted token). */
+  /**
+   * An alert action link refused (expired, used, out of date, a bad date, a deleted token, or a
+   * recipient who may not act now: not a member, a viewer, an address no longer alerted).
+   */
   alertActionRefused: 'alert.action_refused',
   alertSettingsUpdated: 'alert_settings.updated',
   webhookSigningSecretRotated: 'alert_settings.signing_secret_rotated',

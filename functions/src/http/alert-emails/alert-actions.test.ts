@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertQueueMessage } from '@expiry-radar/shared/api/alert-queue-api-schemas';
+import { givenRegisteredUser, TEST_PASSWORD } from '../../../test-support/account-fixtures';
+import { givenAlertSettings } from '../../../test-support/alert-settings-fixtures';
 import { invoke } from '../../../test-support/api-gateway-event';
+import { mutationEvent } from '../../../test-support/auth-requests';
 import {
   deleteRequest,
   givenMember,
@@ -9,8 +12,10 @@ import {
   inDays,
   updateRequest,
 } from '../../../test-support/token-fixtures';
-import { routeRequest } from '../../../test-support/workspace-fixtures';
+import { putItem, routeRequest } from '../../../test-support/workspace-fixtures';
 import { listWorkspaceAuditEvents } from '../../data/audit-queries';
+import { memberCodec, newMember } from '../../data/entities/member';
+import { findToken } from '../../data/token-records';
 import {
   newLinkClaims,
   signAlertActionLink,
@@ -21,8 +26,10 @@ import { createAlertWorker } from '../../jobs/alert-worker';
 import { runExpiryScan } from '../../jobs/expiry-scan';
 import { lambdaContext } from '../../local/lambda-http-adapter';
 import { signAlertAction } from '../../services/alerts/alert-action-links';
+import { handler as deleteAccount } from '../auth/delete-account';
 import { handler as getTokenAlertAction } from '../tokens/get-token-alert-action';
 import { handler as setTokenAlertAction } from '../tokens/set-token-alert-action';
+import { handler as removeMember } from '../workspaces/remove-member';
 import { handler as getAlertActionLink } from './get-alert-action-link';
 import { handler as takeAlertAction } from './take-alert-action';
 import { sqsEvent } from '../../../test-support/sqs-event';
@@ -76,6 +83,13 @@ const setTokenAction = (cookie: string, id: string, body: unknown) =>
     routeRequest('PUT', '/api/tokens/{id}/alert-action', { params: { id }, cookie, body }),
   );
 
+/** The workspace's "Ops" contact group (its default) with these addresses. */
+const givenOpsGroup = (workspaceId: string, emails: string[]) =>
+  givenAlertSettings(workspaceId, {
+    contact_groups: [{ id: 'ops', name: 'Ops', emails, webhook_names: [] }],
+    default_contact_group_id: 'ops',
+  });
+
 async function auditActions(workspaceId: string) {
   const events = await listWorkspaceAuditEvents(workspaceId, { count: 50, now: new Date() });
   return events.map((event) => ({
@@ -88,6 +102,7 @@ async function auditActions(workspaceId: string) {
 describe('alert action links', () => {
   it('asks first, snoozes on the button once, and refuses the link after', async () => {
     const { workspaceId, owner } = await givenWorkspace();
+    await givenOpsGroup(workspaceId, ['Ada@Example.com']);
     const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(20) });
     const link = await linkFor(token, 'snooze', { snoozeDays: 7 });
 
@@ -192,6 +207,7 @@ describe('alert action links', () => {
 
   it('refuses a snooze past the expiry and gives the link back; renewed takes a future date', async () => {
     const { workspaceId, owner } = await givenWorkspace();
+    await givenOpsGroup(workspaceId, ['ada@example.com']);
     const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(5) });
     const snooze = await linkFor(token, 'snooze');
     expect((await take(snooze, { until: inDays(6) })).json).toMatchObject({
@@ -257,6 +273,136 @@ describe('alert action links', () => {
         }),
       ]),
     );
+  });
+});
+
+describe('alert action links act with what their recipient may do now', () => {
+  const notMember = 'This link is no longer valid: you are not a member of this workspace.';
+  const notRecipient =
+    "This link is no longer valid: this address no longer gets this token's alerts. Nothing was changed.";
+  const refusalReasons = async (workspaceId: string) =>
+    (await auditActions(workspaceId))
+      .filter((event) => event.action === 'alert.action_refused')
+      .map((event) => event.metadata.reason);
+
+  it("refuses a viewer's renewal and acknowledgement (no form offered); a manager's renewal works", async () => {
+    const { workspaceId, owner } = await givenWorkspace();
+    const viewer = await givenMember(workspaceId, 'viewer');
+    const manager = await givenMember(workspaceId, 'workspace_manager');
+    const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(1) });
+
+    const renew = await linkFor(token, 'renewed', { recipient: viewer.email });
+    const readOnly = 'You can no longer renew this token: viewers have read-only access.';
+    expect(await describeLink(renew)).toMatchObject({ statusCode: 403, json: { error: readOnly } });
+    expect(await take(renew, { expires_at: inDays(400) })).toMatchObject({
+      statusCode: 403,
+      json: { error: readOnly },
+    });
+    expect(
+      (await take(await linkFor(token, 'acknowledge', { recipient: viewer.email }))).json,
+    ).toMatchObject({
+      error: "You can no longer acknowledge this token's alerts: viewers have read-only access.",
+    });
+    expect((await findToken(workspaceId, token.id))?.expiresAt).toBe(token.expiresAt);
+    expect((await tokenAction(owner.cookie, token.id)).json).toEqual({ action: null });
+
+    const managerRenew = await linkFor(token, 'renewed', { recipient: manager.email });
+    expect((await describeLink(managerRenew)).statusCode).toBe(200);
+    expect((await take(managerRenew, { expires_at: inDays(400) })).json).toMatchObject({
+      state: { kind: 'renewed', renewed_expires_at: inDays(400), by: manager.email },
+    });
+    expect(await auditActions(workspaceId)).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ action: 'token.renewed', actor: manager.email }),
+        expect.objectContaining({
+          action: 'alert.action_refused',
+          actor: viewer.email,
+          metadata: expect.objectContaining({ reason: 'read_only', action: 'renewed' }) as unknown,
+        }),
+      ]),
+    );
+  });
+
+  it('refuses a removed member, even while their address is still in the contact group', async () => {
+    const { workspaceId, owner } = await givenWorkspace();
+    const bob = await givenMember(workspaceId, 'workspace_manager');
+    await givenOpsGroup(workspaceId, [bob.email]);
+    const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(20) });
+    const snooze = await linkFor(token, 'snooze', { recipient: bob.email, snoozeDays: 7 });
+
+    const removal = await invoke(
+      removeMember,
+      routeRequest('DELETE', '/api/v1/workspaces/{id}/members/{userId}', {
+        params: { id: workspaceId, userId: bob.userId },
+        cookie: owner.cookie,
+      }),
+    );
+    expect(removal.statusCode).toBe(200);
+    expect(await take(snooze, { until: inDays(7) })).toMatchObject({
+      statusCode: 400,
+      json: { error: notMember },
+    });
+    expect((await tokenAction(owner.cookie, token.id)).json).toEqual({ action: null });
+    expect(await refusalReasons(workspaceId)).toEqual(['not_member']);
+  });
+
+  it("refuses a deleted account's link, unless its address is still a contact group's", async () => {
+    const { workspaceId, owner } = await givenWorkspace();
+    const leaver = await givenRegisteredUser('alert-link-leaver');
+    const now = new Date();
+    await putItem(
+      memberCodec.toItem(
+        newMember({ workspaceId, userId: leaver.userId, role: 'workspace_manager', now }),
+      ),
+    );
+    const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(20) });
+    const snooze = await linkFor(token, 'snooze', { recipient: leaver.email, snoozeDays: 7 });
+    const deletion = await invoke(
+      deleteAccount,
+      mutationEvent({
+        method: 'DELETE',
+        path: '/auth/account',
+        body: { password: TEST_PASSWORD },
+        cookies: [leaver.cookie],
+      }),
+    );
+    expect(deletion.statusCode).toBe(200);
+
+    expect(await describeLink(snooze)).toMatchObject({
+      statusCode: 400,
+      json: { error: notRecipient },
+    });
+    expect((await take(snooze, { until: inDays(7) })).json).toMatchObject({ error: notRecipient });
+    expect((await tokenAction(owner.cookie, token.id)).json).toEqual({ action: null });
+
+    // Its address in a contact group is an external address of the group, as documented.
+    await givenOpsGroup(workspaceId, [leaver.email]);
+    expect((await take(snooze, { until: inDays(7) })).statusCode).toBe(200);
+  });
+
+  it("takes an external address's link while it is in the token's contact group, not after", async () => {
+    const { workspaceId, owner } = await givenWorkspace();
+    await givenOpsGroup(workspaceId, ['oncall@partner.example']);
+    const token = await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(20) });
+    const recipient = 'OnCall@Partner.example';
+
+    const acknowledge = await linkFor(token, 'acknowledge', { recipient });
+    expect((await take(acknowledge)).json).toMatchObject({
+      state: { kind: 'acknowledged', by: 'oncall@partner.example' },
+    });
+
+    await givenOpsGroup(workspaceId, ['someone-else@partner.example']);
+    const renew = await linkFor(token, 'renewed', { recipient });
+    expect(await describeLink(renew)).toMatchObject({
+      statusCode: 400,
+      json: { error: notRecipient },
+    });
+    expect(await take(renew, { expires_at: inDays(400) })).toMatchObject({
+      statusCode: 400,
+      json: { error: notRecipient },
+    });
+    expect((await findToken(workspaceId, token.id))?.expiresAt).toBe(token.expiresAt);
+    expect(await refusalReasons(workspaceId)).toEqual(['not_recipient']);
   });
 });
 

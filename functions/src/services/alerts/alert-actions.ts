@@ -2,9 +2,9 @@
  * Acting on an alert: acknowledge (no more alerts for this expiry, for everyone), snooze until a
  * day (never past the expiry), or renewed (a new expiry; for a certificate followed by endpoint
  * monitoring, its endpoints are checked at once instead). From an alert's signed link (the
- * confirmation page asks first, its button acts; each link works once, for 14 days, and only
- * while the token still has the expiry the alert was about) or from a token's details by an
- * editor. The action is stored with the token's current expiry (a new expiry re-arms the alerts)
+ * confirmation page asks first, its button acts; each link works once, for 14 days, only while
+ * the token still has the expiry the alert was about, and only while its recipient may still take
+ * the action: domain/alert-link-rights.ts) or from a token's details by an editor. The action is stored with the token's current expiry (a new expiry re-arms the alerts)
  * and audited with who did it; a refused link is audited too (one that does not verify names no
  * workspace it could be trusted with, so it is logged).
  */
@@ -41,6 +41,7 @@ import {
   webhookNameOf,
   type AlertActionLinkClaims,
 } from '../../domain/alert-action-link';
+import { linkRightsRefusal, type LinkRightsRefusalReason } from '../../domain/alert-link-rights';
 import {
   dayOf,
   snoozeDayFor,
@@ -50,6 +51,7 @@ import {
 import { AppError } from '../../platform/app-error';
 import { logger } from '../../platform/logger';
 import { withTokenWriteErrors } from '../tokens/token-write-errors';
+import { linkRecipientNow } from './alert-link-recipient';
 
 export const ALERT_LINK_REFUSALS = {
   invalid: 'This link is not valid. Use the links of a recent alert.',
@@ -63,7 +65,20 @@ export const ALERT_LINK_REFUSALS = {
   renewalDateRequired: 'Give the new expiry date.',
 } as const;
 
-type RefusalReason = 'expired' | 'used' | 'deleted' | 'outdated' | 'invalid_date';
+type RefusalReason =
+  'expired' | 'used' | 'deleted' | 'outdated' | 'invalid_date' | LinkRightsRefusalReason;
+
+/** Refusals for what the recipient may do now rather than for the link itself. */
+const FORBIDDEN_REASONS: ReadonlySet<RefusalReason> = new Set([
+  'read_only',
+  'two_factor_required',
+  'frozen',
+]);
+
+function errorCodeOf(reason: RefusalReason) {
+  if (reason === 'invalid_date') return 'VALIDATION_ERROR';
+  return FORBIDDEN_REASONS.has(reason) ? 'FORBIDDEN' : 'INVALID_LINK';
+}
 
 class LinkRefusal extends AppError {
   constructor(
@@ -72,11 +87,7 @@ class LinkRefusal extends AppError {
     /** The token's expiry day, given beside the message for the page to write in its format. */
     expiryDay?: string,
   ) {
-    super(
-      reason === 'invalid_date' ? 'VALIDATION_ERROR' : 'INVALID_LINK',
-      message,
-      expiryDay ? [expiryDayDetail(expiryDay)] : undefined,
-    );
+    super(errorCodeOf(reason), message, expiryDay ? [expiryDayDetail(expiryDay)] : undefined);
   }
 }
 
@@ -89,6 +100,7 @@ interface ActionSubject {
 
 interface OpenedLink extends ActionSubject {
   readonly claims: AlertActionLinkClaims;
+  readonly actor: AlertActionActor;
 }
 
 /** Who a link's recipient is in an action and the audit: a member when the address is one. */
@@ -122,7 +134,10 @@ export function alertActionStateOf(action: AlertAction): AlertActionState {
   };
 }
 
-/** The link's claims, workspace and token; refuses what cannot be acted on. */
+/**
+ * The link's claims, workspace, token and recipient; refuses what cannot be acted on, and what its
+ * recipient may not do now (domain/alert-link-rights.ts).
+ */
 async function openLink(tokenText: string, now: Date): Promise<OpenedLink> {
   const claims = verifyAlertActionLink(tokenText, await getAlertLinkKeys());
   if (!claims) {
@@ -145,7 +160,10 @@ async function openLink(tokenText: string, now: Date): Promise<OpenedLink> {
   if (token.expiresAt !== claims.expiresAt) {
     throw refuse('outdated', ALERT_LINK_REFUSALS.outdated(token.name, dayOf(token.expiresAt)));
   }
-  return { claims, workspace, token };
+  const actor = await actorOfLink(claims);
+  const refusal = linkRightsRefusal(await linkRecipientNow(actor, workspace, token), claims.action);
+  if (refusal) throw refuse(refusal.reason, refusal.message);
+  return { claims, workspace, token, actor };
 }
 
 /** A refusal with what the link named, so that it can be audited in its workspace. */
@@ -355,7 +373,8 @@ async function perform(
 
 /**
  * The confirmation page's button: does what the link says, once. Refusals (expired, used, out of
- * date, a bad date, a deleted token) change nothing and are audited in the link's workspace.
+ * date, a bad date, a deleted token, a recipient who may not act now) change nothing and are
+ * audited in the link's workspace.
  */
 export async function takeAlertAction(
   tokenText: string,
@@ -365,8 +384,7 @@ export async function takeAlertAction(
   let opened: OpenedLink | undefined;
   try {
     opened = await openLink(tokenText, now);
-    const { claims, workspace, token } = opened;
-    const actor = await actorOfLink(claims);
+    const { claims, workspace, token, actor } = opened;
     if (!(await claimActionLink(claims.linkId, linkExpiry(claims), now))) {
       throw new RefusalWithContext(
         new LinkRefusal('used', ALERT_LINK_REFUSALS.used),
