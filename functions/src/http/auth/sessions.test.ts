@@ -232,6 +232,26 @@ describe("a session's last use", () => {
     expect(written).toBeGreaterThanOrEqual(before - 1000);
   });
 
+  it('leaves the request answered when its write fails (throttled)', async () => {
+    const user = await givenSignedInUser();
+    await givenSessionLastUsedAt(user.sessionId, new Date(Date.now() - 2 * HOUR));
+    const client = getDocumentClient();
+    const send = client.send.bind(client) as (command: unknown) => Promise<unknown>;
+    const throttled = jest.spyOn(client, 'send').mockImplementation(((command: unknown) =>
+      command instanceof UpdateCommand
+        ? Promise.reject(
+            Object.assign(new Error('Rate of requests exceeds the allowed throughput.'), {
+              name: 'ProvisionedThroughputExceededException',
+            }),
+          )
+        : send(command)) as typeof client.send);
+    try {
+      expect((await listed(user.cookie)).length).toBeGreaterThan(0);
+    } finally {
+      throttled.mockRestore();
+    }
+  });
+
   it('is written once by requests arriving together', async () => {
     const user = await givenSignedInUser();
     await givenSessionLastUsedAt(user.sessionId, new Date(Date.now() - 2 * HOUR));

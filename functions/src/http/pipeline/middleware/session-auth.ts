@@ -6,6 +6,7 @@ import {
   touchSession,
 } from '../../../data/session-records';
 import { AppError } from '../../../platform/app-error';
+import { logger } from '../../../platform/logger';
 import { setRequestApiKey } from '../../../platform/request-scope';
 import { authorizationHeaderOf } from '../api-key-header';
 import { SESSION_COOKIE } from '../cookies';
@@ -98,6 +99,18 @@ async function loadApiKey(
   }
 }
 
+/**
+ * The session's last use is for the user's list of sessions only: a request whose write of it
+ * fails (throttled, say) is answered all the same, and a later request writes it.
+ */
+async function recordLastUse(sessionId: string, now: Date): Promise<void> {
+  try {
+    await touchSession(sessionId, now);
+  } catch (error) {
+    logger.warn("The session's last use was not written", { error });
+  }
+}
+
 async function loadSession(
   state: HttpStackState,
   sessionId: string | undefined,
@@ -110,7 +123,7 @@ async function loadSession(
   const found = await findActiveSessionWithUser(sessionId, state.now, alsoRead);
   if (!found) return;
   const { session, user } = found;
-  if (options.touch && lastUseIsDue(session, state.now)) await touchSession(sessionId, state.now);
+  if (options.touch && lastUseIsDue(session, state.now)) await recordLastUse(sessionId, state.now);
   state.session = {
     sessionId,
     user,
