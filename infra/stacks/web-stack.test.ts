@@ -185,6 +185,7 @@ describe('web stack: CloudFront', () => {
         FORWARDED_AUTHORIZATION_HEADER,
         'stripe-signature',
         'content-type',
+        'if-match',
       ]),
     );
     expect(headers).toEqual([...API_FORWARDED_HEADERS]);

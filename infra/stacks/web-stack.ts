@@ -86,6 +86,8 @@ export const API_FORWARDED_HEADERS = [
   FORWARDED_AUTHORIZATION_HEADER,
   'stripe-signature',
   'content-type',
+  // A conditional write's precondition (shared/api/entity-tags).
+  'if-match',
   'accept',
   'origin',
   'sec-fetch-site',

@@ -1810,7 +1810,7 @@ export interface components {
         ApiError: {
             error: string;
             /** @enum {string} */
-            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_CURRENT_PASSWORD" | "INVALID_LINK" | "FORBIDDEN" | "EBADCSRFTOKEN" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_SIGN_IN_EXPIRED" | "SSO_REQUIRED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONFLICT" | "EMAIL_TAKEN" | "PLAN_LIMIT" | "WORKSPACE_FROZEN" | "RATE_LIMITED" | "WEBHOOK_BLOCKED" | "WEBHOOK_UNREACHABLE" | "WEBHOOK_TIMEOUT" | "WEBHOOK_REJECTED" | "INTERNAL";
+            code: "VALIDATION_ERROR" | "UNAUTHORIZED" | "INVALID_CREDENTIALS" | "INVALID_CURRENT_PASSWORD" | "INVALID_LINK" | "FORBIDDEN" | "EBADCSRFTOKEN" | "EMAIL_NOT_VERIFIED" | "REAUTHENTICATION_REQUIRED" | "TWO_FACTOR_REQUIRED" | "INVALID_TWO_FACTOR_CODE" | "TWO_FACTOR_SIGN_IN_EXPIRED" | "SSO_REQUIRED" | "NOT_FOUND" | "METHOD_NOT_ALLOWED" | "PAYLOAD_TOO_LARGE" | "UNSUPPORTED_MEDIA_TYPE" | "CONFLICT" | "PRECONDITION_FAILED" | "EMAIL_TAKEN" | "PLAN_LIMIT" | "WORKSPACE_FROZEN" | "RATE_LIMITED" | "WEBHOOK_BLOCKED" | "WEBHOOK_UNREACHABLE" | "WEBHOOK_TIMEOUT" | "WEBHOOK_REJECTED" | "INTERNAL";
             details?: {
                 path: string;
                 message: string;
@@ -3668,7 +3668,10 @@ export interface operations {
     updateToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: the entity tag of the resource as the client read it (the token's `updated_at` in double quotes). The write is made only while the resource is still at this tag; otherwise 412 PRECONDITION_FAILED and nothing is written. Without it the write is made as before. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -3714,6 +3717,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The entity tag of what was saved (the token's `updated_at` in double quotes). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3797,6 +3802,15 @@ export interface operations {
                             removed_at: string | null;
                         };
                     };
+                };
+            };
+            /** @description PRECONDITION_FAILED: the resource changed since the If-Match tag was read; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description An error: { error, code, details? }; the status follows the code. */
@@ -8264,7 +8278,10 @@ export interface operations {
     putAlertSettings: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Optional: the entity tag of the resource as the client read it (the settings' `updated_at` in double quotes, `""` while never saved). The write is made only while the resource is still at this tag; otherwise 412 PRECONDITION_FAILED and nothing is written. Without it the write is made as before. */
+                "If-Match"?: string;
+            };
             path: {
                 id: string;
             };
@@ -8320,6 +8337,8 @@ export interface operations {
             /** @description Success. */
             200: {
                 headers: {
+                    /** @description The entity tag of what was saved (the settings' `updated_at` in double quotes, `""` while never saved). */
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8373,6 +8392,15 @@ export interface operations {
                         webhook_signing_secret?: string;
                         updated_at: string | null;
                     };
+                };
+            };
+            /** @description PRECONDITION_FAILED: the resource changed since the If-Match tag was read; nothing was written. */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
                 };
             };
             /** @description An error: { error, code, details? }; the status follows the code. */

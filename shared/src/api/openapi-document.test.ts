@@ -62,9 +62,15 @@ describe('buildOpenApiDocument', () => {
     };
     expect(update.parameters).toEqual([
       expect.objectContaining({ name: 'id', in: 'path', required: true }),
+      expect.objectContaining({ name: 'If-Match', in: 'header', required: false }),
     ]);
     expect(update.requestBody.content['application/json']?.schema.type).toBe('object');
-    expect(Object.keys(update.responses)).toEqual(['200', '4XX', '5XX']);
+    expect(Object.keys(update.responses)).toEqual(['200', '412', '4XX', '5XX']);
+    expect(update.responses['200']).toMatchObject({ headers: { ETag: expect.any(Object) } });
+    const remove = document.paths['/api/tokens/{id}']?.delete as {
+      responses: Record<string, unknown>;
+    };
+    expect(Object.keys(remove.responses)).toEqual(['200', '4XX', '5XX']);
     const list = document.paths['/api/tokens']?.get as {
       parameters: { name: string; in: string; required: boolean }[];
     };

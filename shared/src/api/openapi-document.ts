@@ -14,6 +14,7 @@ import {
   SESSION_COOKIE_NAME,
 } from './api-credentials';
 import { redirectResponse } from './common-schemas';
+import { ETAG_HEADER, IF_MATCH_HEADER } from './entity-tags';
 import type { RouteDefinition } from './route-table';
 
 type JsonSchema = Record<string, unknown>;
@@ -210,6 +211,15 @@ export function buildOpenApiDocument(
         content: { [route.requestMediaType ?? 'application/json']: { schema: conversion.schema } },
       };
     }
+    if (route.ifMatch) {
+      parameters.push({
+        name: IF_MATCH_HEADER,
+        in: 'header',
+        required: false,
+        schema: { type: 'string' },
+        description: `Optional: the entity tag of the resource as the client read it (${route.ifMatch}). The write is made only while the resource is still at this tag; otherwise 412 PRECONDITION_FAILED and nothing is written. Without it the write is made as before.`,
+      });
+    }
     const answer = add(convert(route.response, 'output', route.id, 'response'));
     const success =
       route.response === redirectResponse
@@ -222,6 +232,16 @@ export function buildOpenApiDocument(
         : {
             [String(route.successStatus ?? 200)]: {
               description: 'Success.',
+              ...(route.ifMatch
+                ? {
+                    headers: {
+                      [ETAG_HEADER]: {
+                        description: `The entity tag of what was saved (${route.ifMatch}).`,
+                        schema: { type: 'string' },
+                      },
+                    },
+                  }
+                : {}),
               content: {
                 [route.responseMediaType ?? 'application/json']: { schema: answer.schema },
               },
@@ -245,7 +265,20 @@ export function buildOpenApiDocument(
       security: operationSecurity(route),
       ...(parameters.length > 0 ? { parameters } : {}),
       ...(requestBody ? { requestBody } : {}),
-      responses: { ...success, '4XX': errorAnswer, '5XX': errorAnswer },
+      responses: {
+        ...success,
+        ...(route.ifMatch
+          ? {
+              '412': {
+                ...errorAnswer,
+                description:
+                  'PRECONDITION_FAILED: the resource changed since the If-Match tag was read; nothing was written.',
+              },
+            }
+          : {}),
+        '4XX': errorAnswer,
+        '5XX': errorAnswer,
+      },
     };
   }
 

@@ -52,4 +52,10 @@ export interface RouteDefinition {
   readonly requestMediaType?: typeof FORM_MEDIA_TYPE;
   /** The answer's media type when it is not JSON (the calendar feed). */
   readonly responseMediaType?: string;
+  /**
+   * A write that may be conditional (api/entity-tags): what its entity tag is. With `If-Match`
+   * it is made only while the resource is still at that tag (else 412 PRECONDITION_FAILED), and
+   * its success answers the new `ETag`.
+   */
+  readonly ifMatch?: string;
 }

@@ -81,6 +81,7 @@ export const invitationRoutes = {
     summary: "Replaces a workspace's alert settings (admin or workspace manager).",
     request: { params: idParams, body: alertSettingsBody },
     response: alertSettingsSchema,
+    ifMatch: 'the settings\' `updated_at` in double quotes, `""` while never saved',
   },
   removeBouncedAddress: {
     id: 'removeBouncedAddress',

@@ -74,6 +74,7 @@ export const tokenRoutes = {
     request: { params: idParams, body: updateTokenBodySchema },
     response: tokenResponse,
     apiKey: 'workspace',
+    ifMatch: "the token's `updated_at` in double quotes",
   },
   deleteToken: {
     id: 'deleteToken',
