@@ -24,6 +24,15 @@ function serve(link: Record<string, unknown> = LINK) {
     'GET /api/alert-actions': ({ url }) => {
       const token = url.searchParams.get('token');
       if (token === 'a1.signed') return jsonResponse(link);
+      if (token === 'a1.viewer') {
+        return jsonResponse(
+          {
+            error: 'You can no longer renew this token: viewers have read-only access.',
+            code: 'FORBIDDEN',
+          },
+          403,
+        );
+      }
       return jsonResponse(
         token === 'a1.outdated'
           ? {
@@ -105,6 +114,17 @@ describe('alert action page', () => {
       ),
     ).toBeVisible();
     expect(screen.queryByRole('button', { name: /Snooze|Acknowledge|Renew/ })).toBeNull();
+  });
+
+  it('offers no renewal form to a recipient who may not renew', async () => {
+    const { requests } = serve();
+    renderApp('/alert-action?token=a1.viewer');
+    expect(
+      await screen.findByText('You can no longer renew this token: viewers have read-only access.'),
+    ).toBeVisible();
+    expect(screen.queryByLabelText(/New expiry date/)).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Record the renewal' })).toBeNull();
+    expect(requests.some((request) => request.method === 'POST')).toBe(false);
   });
 
   it('writes the new expiry of an out-of-date link as the page writes dates', async () => {

@@ -3,8 +3,9 @@ import { call } from '../../../lib/api-call';
 
 /**
  * What a signed action link of an alert would do (route table: getAlertActionLink); a refusal
- * (not valid, expired, used, out of date, deleted token) is the page's to show, so it is silent
- * and not retried.
+ * (not valid, expired, used, out of date, deleted token, or a recipient who may not take the
+ * action now, such as a viewer) is the page's to show instead of its form, so it is silent and
+ * not retried.
  */
 export function useAlertActionLinkQuery(token: string) {
   return useQuery({
