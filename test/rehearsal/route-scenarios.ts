@@ -1356,19 +1356,40 @@ export const routeScenarios: Record<RouteId, Scenario> = {
   // An alert's action links (acknowledge, snooze, renewed): signed under a key derived from the
   // deployment's alert link key; the confirmation page asks (GET), its button acts (POST, once).
   async getAlertActionLink(context) {
-    const { values } = await world();
-    const token = await alertActionLinkOf(context, values.workspace, values.token, 'snooze');
+    const { owner, viewer, values } = await world();
+    const token = await alertActionLinkOf(context, owner, values.workspace, values.token, 'snooze');
     await context.call('getAlertActionLink', 'happy', { query: { token } }, 200);
     const forged = { query: { token: `a1.${randomUUID()}.forged` } };
     await context.call('getAlertActionLink', 'refusal', forged, 400);
+    // A link acts with its recipient's rights now: a viewer may not renew.
+    const renew = await alertActionLinkOf(
+      context,
+      viewer,
+      values.workspace,
+      values.token,
+      'renewed',
+    );
+    await context.call('getAlertActionLink', 'refusal', { query: { token: renew } }, 403);
   },
   async takeAlertAction(context) {
     const { owner, values } = await world();
-    const snooze = await alertActionLinkOf(context, values.workspace, values.token, 'snooze');
+    const snooze = await alertActionLinkOf(
+      context,
+      owner,
+      values.workspace,
+      values.token,
+      'snooze',
+    );
     await context.call('takeAlertAction', 'happy', { query: { token: snooze }, body: {} }, 200);
     // Used once: refused, and the refusal audited.
     await context.call('takeAlertAction', 'refusal', { query: { token: snooze }, body: {} }, 400);
-    const renewed = await alertActionLinkOf(context, values.workspace, values.token, 'renewed');
+    const renewed = await alertActionLinkOf(
+      context,
+      owner,
+      values.workspace,
+      values.token,
+      'renewed',
+    );
     // A date in the past is refused after the link was claimed: the link is given back.
     const past = {
       query: { token: renewed },
@@ -1398,7 +1419,7 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       201,
     );
     const { id } = created.json as { id: string };
-    const check = await alertActionLinkOf(context, values.workspace, id, 'renewed');
+    const check = await alertActionLinkOf(context, owner, values.workspace, id, 'renewed');
     await context.call('takeAlertAction', 'happy', { query: { token: check }, body: {} }, 200);
   },
   async getTokenAlertAction(context) {
@@ -2392,6 +2413,7 @@ export const routeScenarios: Record<RouteId, Scenario> = {
 /** A signed action link of an alert about the token's current expiry, sent to the owner. */
 async function alertActionLinkOf(
   context: ScenarioContext,
+  recipient: { readonly email: string },
   workspaceId: string,
   tokenId: string,
   action: 'snooze' | 'renewed',
@@ -2403,7 +2425,7 @@ async function alertActionLinkOf(
   if (!token) throw new Error(`No token ${tokenId}`);
   const claims = newLinkClaims(
     {
-      recipient: 'rehearsal@example.com',
+      recipient: recipient.email,
       workspaceId,
       tokenId,
       expiresAt: token.expiresAt,
