@@ -1,8 +1,10 @@
-import { useState, type ReactNode } from 'react';
+import { Suspense, useState, type ReactNode } from 'react';
 import { Navigate, Outlet, useLocation, useSearchParams } from 'react-router';
 import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
 import { verifiedRedirect } from '@expiry-radar/shared/api/verification-link';
+import { lazyNamed } from '../../components/lazy-named';
 import { Spinner } from '../../components/spinner';
+import { invitationsPath, signedInInvitation } from '../../lib/signed-in-invitation';
 import { SessionCheckFailed, useSession } from '../../features/session';
 import { paths, redirectParamOf, verifyEmailPath } from '../../lib/paths';
 
@@ -59,14 +61,33 @@ export function RequireSession({ verified = false }: { verified?: boolean }) {
   return <Outlet />;
 }
 
+// Loaded only when an invitation link is opened signed in with another address.
+const InvitationForAnotherAddressPage = lazyNamed(
+  () => import('../../features/auth/invitation-for-another-address-page'),
+  'InvitationForAnotherAddressPage',
+);
+
 /**
  * /login and /register forward a signed-in user (also right after signing in); the form shows
- * at once while the check runs.
+ * at once while the check runs. An invitation email's link forwards a verified user to their
+ * pending invitations with that one offered, or, sent to another address, says whose it is.
  */
 export function RedirectSignedIn() {
   const location = useLocation();
   const [search] = useSearchParams();
   const { isLoggedIn, needsVerification, user } = useSession();
+  const invitation =
+    isLoggedIn && !needsVerification ? signedInInvitation(search, user?.email) : null;
+  if (invitation?.kind === 'another') {
+    return (
+      <Suspense fallback={<Spinner minHeight="100vh" />}>
+        <InvitationForAnotherAddressPage email={invitation.email} />
+      </Suspense>
+    );
+  }
+  if (invitation?.kind === 'own') {
+    return <Navigate to={invitationsPath(invitation.invitation)} replace />;
+  }
   if (isLoggedIn) {
     const destination = destinationOf(search, location.state);
     return <Navigate to={signedInHome(needsVerification, user?.email, destination)} replace />;

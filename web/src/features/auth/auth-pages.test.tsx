@@ -1,4 +1,4 @@
-import { act, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import {
@@ -379,6 +379,66 @@ describe('an invitation email link', () => {
     renderApp('/register?email=grace%40example.com&invitation=1');
     expect(await screen.findByText('You were invited to a workspace')).toBeVisible();
     expect(requests.some((r) => r.path === '/api/invitations/preview')).toBe(false);
+  });
+});
+
+describe('an invitation email link opened signed in', () => {
+  const invitation = (id: string, workspace: string) => ({
+    id,
+    workspace_id: `w-${id}`,
+    workspace_name: workspace,
+    role: 'viewer',
+    invited_by_name: 'Grace Hopper',
+    invited_at: '2026-11-01T10:00:00.000Z',
+  });
+
+  it('to another address says whose it is, and signs out back to the same link', async () => {
+    let loggedIn = true;
+    serve({
+      'GET /api/session': () => jsonResponse(loggedIn ? sessionFor() : LOGGED_OUT_SESSION),
+      'POST /api/logout': () => {
+        loggedIn = false;
+        return jsonResponse({ ok: true });
+      },
+      'GET /api/invitations/preview': () =>
+        jsonResponse({ workspace_name: 'Client Acme', inviter_name: 'Grace Hopper' }),
+    });
+    // Signed out, the page is shown from its top.
+    const scrollTo = jest.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    const link = '/login?email=dave%40example.com&invitation=inv-1';
+    const { router } = renderApp(link);
+    expect(
+      await screen.findByText(
+        'This invitation is for dave@example.com. Sign out to accept it with that address.',
+      ),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/login');
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(
+      await screen.findByText('You were invited to Client Acme by Grace Hopper'),
+    ).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('dave@example.com');
+    expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(link);
+    scrollTo.mockRestore();
+  });
+
+  it('to their own address offers that invitation at once', async () => {
+    serve({
+      'GET /api/session': () => jsonResponse(sessionFor()),
+      'GET /api/invitations': () =>
+        jsonResponse({ items: [invitation('inv-2', 'Other'), invitation('inv-1', 'Client Acme')] }),
+    });
+    const { router } = renderApp('/login?email=Ada%40Example.com&invitation=inv-1');
+    const offered = await screen.findByRole('listitem', { name: 'Invitation to Client Acme' });
+    expect(router.state.location.pathname).toBe('/workspaces');
+    expect(offered).toHaveAttribute('aria-current', 'true');
+    await waitFor(() =>
+      expect(within(offered).getByRole('button', { name: 'Accept' })).toHaveFocus(),
+    );
+    expect(screen.getByRole('listitem', { name: 'Invitation to Other' })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 });
 

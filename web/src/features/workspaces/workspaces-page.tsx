@@ -7,14 +7,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import AddOutlined from '@mui/icons-material/AddOutlined';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { PendingInvitation } from '@expiry-radar/shared/api/invitation-api-schemas';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { WORKSPACE_LIST_PAGE_SIZE } from '@expiry-radar/shared/constants/paging';
 import { LoadErrorAlert } from '../../components/load-error-alert';
 import { PageFrame } from '../../components/page-frame';
 import { Spinner } from '../../components/spinner';
-import { paths } from '../../lib/paths';
+import { paths, queryParams } from '../../lib/paths';
 import { useSession } from '../session';
 import {
   useAcceptInvitationMutation,
@@ -55,6 +55,9 @@ export function WorkspacesPage() {
   const verified = session.isLoggedIn && !session.needsVerification;
   const selection = useWorkspaceSelection({ enabled: verified });
   const invitations = useQuery({ ...invitationsQueryOptions(), enabled: verified });
+  // An invitation email's link opened by its signed-in addressee: that invitation first.
+  const [search] = useSearchParams();
+  const offeredInvitation = search.get(queryParams.invitation);
   const [page, setPage] = useState(0);
   const [openId, setOpenId] = useState<string | null>(null);
   const [dialog, setDialog] = useState<OpenDialog | null>(null);
@@ -171,6 +174,7 @@ export function WorkspacesPage() {
           <InvitationsList
             invitations={invitations.data?.items ?? []}
             busyId={answering?.id ?? null}
+            offeredId={offeredInvitation}
             onAccept={(invitation) => void acceptInvitation(invitation)}
             onDecline={(invitation) => decline.mutate(invitation)}
           />

@@ -9,6 +9,8 @@ import { DateText } from '../../../components/date-text';
 interface InvitationsListProps {
   invitations: PendingInvitation[];
   busyId: string | null;
+  /** The invitation the link the page opened offers: set apart, its Accept focused. */
+  offeredId?: string | null;
   onAccept: (invitation: PendingInvitation) => void;
   onDecline: (invitation: PendingInvitation) => void;
 }
@@ -23,10 +25,14 @@ function InvitedLine({ invitation }: { invitation: PendingInvitation }) {
   );
 }
 
-/** Pending invitations to the user's address, each with Accept and Decline; none: nothing. */
+/**
+ * Pending invitations to the user's address, each with Accept and Decline; none: nothing. The
+ * offered one (an invitation email's link) is set apart and has its Accept focused.
+ */
 export function InvitationsList({
   invitations,
   busyId,
+  offeredId,
   onAccept,
   onDecline,
 }: InvitationsListProps) {
@@ -45,14 +51,25 @@ export function InvitationsList({
       <Stack component="ul" spacing={2} sx={{ listStyle: 'none', p: 0, m: 0 }}>
         {invitations.map((invitation) => {
           const busy = busyId === invitation.id;
+          const offered = offeredId === invitation.id;
           return (
             <Stack
               component="li"
               key={invitation.id}
               aria-label={`Invitation to ${invitation.workspace_name}`}
+              aria-current={offered || undefined}
               direction={{ xs: 'column', sm: 'row' }}
               spacing={1.5}
-              sx={{ alignItems: { sm: 'center' } }}
+              sx={[
+                { alignItems: { sm: 'center' } },
+                offered && {
+                  p: 1.5,
+                  border: 2,
+                  borderColor: 'primary.main',
+                  borderRadius: 1,
+                  bgcolor: 'action.selected',
+                },
+              ]}
             >
               <Stack sx={{ flex: 1, minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
@@ -66,6 +83,8 @@ export function InvitationsList({
                 <Button
                   variant="contained"
                   disabled={busyId !== null}
+                  // The page opened to answer this one.
+                  autoFocus={offered}
                   onClick={() => onAccept(invitation)}
                 >
                   {busy ? 'Accepting…' : 'Accept'}
