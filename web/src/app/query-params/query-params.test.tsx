@@ -58,9 +58,29 @@ describe('welcome dialog', () => {
   it('"Get Started" closes it and opens the getting-started guide', async () => {
     serve();
     const { router } = renderApp('/dashboard?new_user=true');
-    await screen.findByRole('dialog', { name: 'Welcome on board' });
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome on board' });
+    expect(dialog).toHaveTextContent(
+      'Your account is ready. Add the certificates, keys, licenses and other items you want to keep an eye on, and Expiry Radar will alert you before any of them expires.',
+    );
     await userEvent.setup().click(screen.getByRole('button', { name: 'Get Started' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/docs/tokens'));
+  });
+
+  it('words it for a viewer of the selected workspace, whose Get Started is about alerts', async () => {
+    serve(sessionFor(), {
+      'GET /api/v1/workspaces': () =>
+        jsonResponse({
+          items: [{ id: 'w2', name: 'Acme', plan: 'team', role: 'viewer', is_frozen: false }],
+        }),
+    });
+    const { router } = renderApp('/dashboard?new_user=true');
+    const dialog = await screen.findByRole('dialog', { name: 'Welcome on board' });
+    expect(dialog).toHaveTextContent(
+      "You can see this workspace's certificates, keys and licenses and get their alerts; its admins and managers keep them up to date.",
+    );
+    expect(dialog).not.toHaveTextContent('Add the certificates');
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Get Started' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/docs/alerts'));
   });
 
   it('shows for a pending welcome on the dashboard', async () => {

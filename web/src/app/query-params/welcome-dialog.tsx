@@ -5,6 +5,9 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useLocation, useNavigate } from 'react-router';
+import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
+import { useSession } from '../../features/session';
+import { useWorkspaceSelection } from '../../features/workspaces';
 import { paths } from '../../lib/paths';
 
 interface WelcomeDialogProps {
@@ -12,25 +15,44 @@ interface WelcomeDialogProps {
   onClose: () => void;
 }
 
-/** "Welcome on board" for new users. */
+const WELCOME_TEXT = {
+  editor:
+    'Your account is ready. Add the certificates, keys, licenses and other items you want to keep an eye on, and Expiry Radar will alert you before any of them expires.',
+  viewer:
+    "You can see this workspace's certificates, keys and licenses and get their alerts; its admins and managers keep them up to date.",
+} as const;
+
+/** Where "Get Started" leads: adding items, or for a viewer (no Create form) their alerts. */
+const GET_STARTED_PATH = { editor: paths.docsTokens, viewer: paths.docsAlerts } as const;
+
+/**
+ * "Welcome on board" for new users, worded for what they can do in the selected workspace: a
+ * viewer reads and gets alerts. Shown once the workspaces have answered.
+ */
 export function WelcomeDialog({ open, onClose }: WelcomeDialogProps) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const { isLoggedIn } = useSession();
+  const selection = useWorkspaceSelection({ enabled: isLoggedIn });
+  const role = selection.selected && !isEditorRole(selection.selected.role) ? 'viewer' : 'editor';
   const go = (to: string) => {
     onClose();
     if (pathname !== to) void navigate(to);
   };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="welcome-title" maxWidth="xs" fullWidth>
+    <Dialog
+      open={open && !selection.isLoading}
+      onClose={onClose}
+      aria-labelledby="welcome-title"
+      maxWidth="xs"
+      fullWidth
+    >
       <DialogTitle id="welcome-title">Welcome on board</DialogTitle>
       <DialogContent>
-        <DialogContentText>
-          Your account is ready. Add the certificates, keys, licenses and other items you want to
-          keep an eye on, and Expiry Radar will alert you before any of them expires.
-        </DialogContentText>
+        <DialogContentText>{WELCOME_TEXT[role]}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => go(paths.docsTokens)}>Get Started</Button>
+        <Button onClick={() => go(GET_STARTED_PATH[role])}>Get Started</Button>
         <Button variant="contained" onClick={() => go(paths.dashboard)}>
           Go to Dashboard
         </Button>
