@@ -100,9 +100,13 @@ export function DocsAlertsPage() {
           <Code>snooze_1d</Code>, <Code>snooze_7d</Code>, <Code>snooze</Code>, <Code>renewed</Code>)
           and PagerDuty as links of the event. Each link is signed for its recipient, works once,
           for 14 days, and opens a page that needs no sign-in: it says what the link does and acts
-          only when you press its button, so a mail scanner that follows links changes nothing.
-          Every action is in the audit log with the address that took it. Editors can also
-          acknowledge or snooze a token from its details, where its current action shows.
+          only when you press its button, so a mail scanner that follows links changes nothing. A
+          link acts with its recipient&apos;s rights when it is used: a member needs a role that may
+          take the action in the app (viewers are read-only, and someone who is no longer a member
+          is refused), and an address without an account works only while it is still in one of the
+          token&apos;s contact groups. Every action is in the audit log with the address that took
+          it. Editors can also acknowledge or snooze a token from its details, where its current
+          action shows.
         </P>
         <P>
           PagerDuty can also answer back: acknowledging the incident there acknowledges the alert
