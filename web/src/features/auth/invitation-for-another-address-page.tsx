@@ -6,7 +6,7 @@ import { paths } from '../../lib/paths';
 import { AuthLayout } from './components/auth-layout';
 import { useSignOut } from './hooks/use-sign-out';
 
-export function invitationForAnotherMessage(email: string): string {
+function invitationForAnotherMessage(email: string): string {
   return `This invitation is for ${email}. Sign out to accept it with that address.`;
 }
 
