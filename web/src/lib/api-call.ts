@@ -30,10 +30,16 @@ type Part<Name extends string, T> = [T] extends [never]
     ? { readonly [K in Name]?: T }
     : { readonly [K in Name]: T };
 
-/** What a call of the route sends: its path parameters, query and body. */
+/**
+ * What a call of the route sends: its path parameters, query and body, and the `If-Match` of a
+ * conditional write (the route table's `ifMatch` routes).
+ */
 export type CallInput<Id extends RouteId> = Part<'params', InputAt<Id, 'params'>> &
   Part<'query', QueryInput<InputAt<Id, 'query'>>> &
-  Part<'body', InputAt<Id, 'body'>>;
+  Part<'body', InputAt<Id, 'body'>> &
+  (RouteOf<Id> extends { readonly ifMatch: string }
+    ? { readonly ifMatch?: string }
+    : { readonly ifMatch?: never });
 
 /** What a call of the route answers: the output of its answer schema. */
 export type CallAnswer<Id extends RouteId> = z.output<RouteOf<Id>['response']>;

@@ -1,3 +1,4 @@
+import { IF_MATCH_HEADER } from '@expiry-radar/shared/api/entity-tags';
 import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
 import {
   CLIENT_ERROR_MESSAGES,
@@ -36,9 +37,13 @@ export interface ResponseParser<T> {
   parse(data: unknown): T;
 }
 
-/** What a call sends: the values of the path's parameters, the query and the JSON body. */
+/**
+ * What a call sends: the values of the path's parameters, the query and the JSON body; and, for
+ * a write made only while the resource is as read, its `If-Match` (shared/api/entity-tags).
+ */
 export interface ApiInput extends RouteInput {
   readonly body?: unknown;
+  readonly ifMatch?: string;
 }
 
 export interface ApiCallOptions {
@@ -289,6 +294,7 @@ export async function exchange(
   const url = routeLocation(route, input);
   const headers: Record<string, string> = { Accept: accept };
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (input.ifMatch !== undefined) headers[IF_MATCH_HEADER] = input.ifMatch;
   const body = input.body === undefined ? undefined : JSON.stringify(input.body);
 
   // A change makes every answer asked for ahead stale.

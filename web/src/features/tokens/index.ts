@@ -6,8 +6,14 @@
 export {
   useCreateTokenMutation,
   useDeleteTokenMutation,
+  useReloadTokenMutation,
   useUpdateTokenMutation,
 } from './api/token-mutations';
+export {
+  isTokenChangedMeanwhile,
+  isTokenDeleted,
+  TOKEN_DELETED_MESSAGE,
+} from './api/token-refusals';
 export { useParseCertificateMutation } from './api/certificate-parse';
 export { useProbeEndpointMutation } from './api/endpoint-probe';
 export { useExportTokensMutation } from './api/token-export';

@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -14,9 +15,14 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { allowedCategoryFields } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenUpdate } from '@expiry-radar/shared/domain/update-token-schema';
-import { toastRefusal } from '../../../lib/api-client';
+import { refusalMessage, toastRefusal } from '../../../lib/api-client';
+import { showErrorToast } from '../../../lib/toasts';
 import {
+  isTokenChangedMeanwhile,
+  isTokenDeleted,
   ownerOptionsQueryOptions,
+  TOKEN_DELETED_MESSAGE,
+  useReloadTokenMutation,
   useUpdateTokenMutation,
   type ContactGroupOption,
   type OwnerOption,
@@ -82,12 +88,20 @@ function ownerText(token: Token, members: readonly OwnerOption[] | undefined): s
   return members?.find((member) => member.id === token.owner_id)?.label ?? 'Former member';
 }
 
+export const LOAD_THEIR_CHANGES = 'Load their changes';
+
 /**
  * The token detail dialog: view, then edit; cancel reverts. Unsaved edits are not lost silently:
- * cancelling or leaving the page asks first.
+ * cancelling or leaving the page asks first. A save is made only while the token is as the
+ * dialog shows it: when another member changed it meanwhile the dialog keeps the user's input,
+ * says so and offers their changes instead; when another member deleted it the dialog closes.
  */
 export function TokenDialog(props: TokenDialogProps) {
-  const { token, workspace, userEmail, canEdit, contactGroups, now, onClose, onSaved } = props;
+  const { workspace, userEmail, canEdit, contactGroups, now, onClose, onSaved } = props;
+  // Their changes, once loaded, until a later save gives the dialog a newer token.
+  const [reloaded, setReloaded] = useState<Token | null>(null);
+  const token = reloaded && reloaded.updated_at > props.token.updated_at ? reloaded : props.token;
+  const [conflict, setConflict] = useState<string | null>(null);
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const [editing, setEditing] = useState(false);
@@ -97,6 +111,7 @@ export function TokenDialog(props: TokenDialogProps) {
   });
   // Silent: a refusal shows at the fields it names, else as a toast.
   const save = useUpdateTokenMutation({ silent: true });
+  const reload = useReloadTokenMutation();
   const form = useForm<TokenFormValues, unknown, TokenUpdate>({
     resolver: editTokenResolver(token),
     defaultValues: tokenToFormValues(token),
@@ -110,7 +125,31 @@ export function TokenDialog(props: TokenDialogProps) {
 
   const cancelEdit = () => {
     reset(tokenToFormValues(token));
+    setConflict(null);
     setEditing(false);
+  };
+
+  const closeDeleted = () => {
+    showErrorToast(TOKEN_DELETED_MESSAGE);
+    onClose();
+  };
+
+  // The user's input is dropped only here, when they choose to.
+  const loadTheirChanges = async () => {
+    let fresh: Token | null;
+    try {
+      fresh = await reload.mutateAsync(token);
+    } catch (error) {
+      toastRefusal(error);
+      return;
+    }
+    if (!fresh) {
+      closeDeleted();
+      return;
+    }
+    setReloaded(fresh);
+    reset(tokenToFormValues(fresh));
+    setConflict(null);
   };
   // Cancel, Escape or the backdrop with unsaved changes asks "Discard changes?" first.
   const { requestDiscard, confirmation } = useDiscardConfirmation(isDirty, cancelEdit);
@@ -118,11 +157,18 @@ export function TokenDialog(props: TokenDialogProps) {
   const onSubmit = handleSubmit(async (update) => {
     let saved: Token;
     try {
-      saved = await save.mutateAsync({ token, update: editBody(token, update) });
+      saved = await save.mutateAsync({
+        token,
+        update: editBody(token, update),
+        onlyIfUnchanged: true,
+      });
     } catch (error) {
-      if (applyServerFieldErrors(error, setError) === 0) toastRefusal(error);
+      if (isTokenChangedMeanwhile(error)) setConflict(refusalMessage(error));
+      else if (isTokenDeleted(error)) closeDeleted();
+      else if (applyServerFieldErrors(error, setError) === 0) toastRefusal(error);
       return;
     }
+    setConflict(null);
     reset(tokenToFormValues(saved));
     setEditing(false);
     onSaved(saved, token);
@@ -181,6 +227,24 @@ export function TokenDialog(props: TokenDialogProps) {
       {editing ? (
         <Box component="form" noValidate onSubmit={(event) => void onSubmit(event)}>
           <DialogContent dividers>
+            {conflict && (
+              <Alert
+                severity="error"
+                sx={{ mb: 2 }}
+                action={
+                  <Button
+                    color="inherit"
+                    size="small"
+                    disabled={reload.isPending || isSubmitting}
+                    onClick={() => void loadTheirChanges()}
+                  >
+                    {LOAD_THEIR_CHANGES}
+                  </Button>
+                }
+              >
+                {conflict}
+              </Alert>
+            )}
             <TokenFormFields
               form={form}
               mode="edit"
