@@ -575,6 +575,49 @@ describe('alert preferences', () => {
   });
 });
 
+describe('alert preferences another member saved meanwhile', () => {
+  it('keeps the input on 412, says so beside Save, and loads their settings only when asked', async () => {
+    const CHANGED =
+      'Someone else changed these alert settings after you opened them. Your changes were not saved.';
+    const read = '2026-01-01T10:00:00.000Z';
+    const theirs = settings({ thresholds: [45, 10, 2], updated_at: '2026-01-01T10:05:00.000Z' });
+    let stored = settings({ updated_at: read });
+    const { requests } = serve({
+      [`GET ${SETTINGS_PATH}`]: () => jsonResponse(stored),
+      [`PUT ${SETTINGS_PATH}`]: (request) =>
+        request.headers.get('If-Match') === `"${theirs.updated_at}"`
+          ? jsonResponse({ ...theirs, ...(request.body as object), updated_at: 'later' })
+          : jsonResponse({ error: CHANGED, code: 'PRECONDITION_FAILED' }, 412),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const form = await settingsForm();
+    stored = theirs;
+    const thresholds = form.getByLabelText('Alert thresholds (days before expiry)');
+    await user.clear(thresholds);
+    await user.type(thresholds, '60, 7');
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+
+    const alert = await form.findByRole('alert');
+    expect(alert).toHaveTextContent(CHANGED);
+    expect(thresholds).toHaveValue('60, 7');
+    expect(requests.find((r) => r.method === 'PUT')?.headers.get('If-Match')).toBe(`"${read}"`);
+
+    await user.click(within(alert).getByRole('button', { name: 'Load their changes' }));
+    await waitFor(() => expect(thresholds).toHaveValue('45, 10, 2'));
+    expect(form.queryByRole('alert')).toBeNull();
+    const grace = form.getByLabelText('Renewal grace (days before expiry)');
+    await user.clear(grace);
+    await user.type(grace, '21');
+    await user.click(form.getByRole('button', { name: 'Save alert settings' }));
+    expect(await screen.findByText('Alert settings saved')).toBeInTheDocument();
+    expect(requests.filter((r) => r.method === 'PUT').at(-1)?.body).toMatchObject({
+      thresholds: [45, 10, 2],
+      renewal_grace_days: 21,
+    });
+  }, 30_000);
+});
+
 describe('alert queue', () => {
   it('lists alerts with their channels; requeues failed ones and retries a channel', async () => {
     const { requests } = serve({

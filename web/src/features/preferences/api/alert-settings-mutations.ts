@@ -1,8 +1,18 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AlertSettingsInput } from '@expiry-radar/shared/api/alert-api-schemas';
+import { entityTagOf } from '@expiry-radar/shared/api/entity-tags';
 import type { WebhookKind } from '@expiry-radar/shared/domain/alerts';
 import { call } from '../../../lib/api-call';
 import { preferencesKeys } from './preferences-keys';
+
+export interface AlertSettingsSave {
+  readonly body: AlertSettingsInput;
+  /**
+   * The `updated_at` of the settings the form shows: they are replaced only while still so
+   * (If-Match), else refused with 412, so nobody's save puts back what another member changed.
+   */
+  readonly readUpdatedAt: string | null;
+}
 
 /**
  * Replaces a workspace's alert settings; the stored settings the server answers with become the
@@ -12,8 +22,12 @@ import { preferencesKeys } from './preferences-keys';
 export function useSaveAlertSettingsMutation(workspaceId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: AlertSettingsInput) =>
-      call('putAlertSettings', { params: { id: workspaceId }, body }, { silent: true }),
+    mutationFn: ({ body, readUpdatedAt }: AlertSettingsSave) =>
+      call(
+        'putAlertSettings',
+        { params: { id: workspaceId }, body, ifMatch: entityTagOf(readUpdatedAt) },
+        { silent: true },
+      ),
     onSuccess: (stored) => {
       queryClient.setQueryData(preferencesKeys.alertSettings(workspaceId), stored);
     },

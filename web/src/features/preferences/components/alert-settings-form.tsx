@@ -1,5 +1,6 @@
 import { DEFAULT_RENEWAL_GRACE_DAYS } from '@expiry-radar/shared/domain/token-alert-fields';
 import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -21,7 +22,8 @@ import { DEFAULT_ALERT_THRESHOLDS } from '@expiry-radar/shared/domain/alerts';
 import { canManageAlertSettings } from '@expiry-radar/shared/domain/permissions';
 import { SUCCESS_MESSAGES } from '@expiry-radar/shared/messages/success-messages';
 import { UnsavedChangesGuard } from '../../../components/unsaved-changes';
-import { ApiError, reportApiError, toastRefusal } from '../../../lib/api-client';
+import { alertSettingsQueryOptions } from '../../../lib/alert-settings-query';
+import { ApiError, refusalMessage, reportApiError, toastRefusal } from '../../../lib/api-client';
 import { apiFieldErrors, hasErrorCode } from '../../../lib/api-error-details';
 import { paths } from '../../../lib/paths';
 import { showErrorToast, showSuccessToast } from '../../../lib/toasts';
@@ -112,12 +114,22 @@ interface AlertSettingsFormProps {
   settings: AlertSettings;
 }
 
+/** The button of the alert that another member's save refused this one. */
+export const LOAD_THEIR_CHANGES = 'Load their changes';
+
 /**
  * The alert settings of one workspace; read-only for viewers. Leaving with unsaved changes (another
- * page, another workspace, closing the tab) asks first.
+ * page, another workspace, closing the tab) asks first. A save is made only while the settings are
+ * as the form loaded them: when another member saved meanwhile, the form keeps the user's input,
+ * says so and offers their settings instead.
  */
 export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProps) {
+  const queryClient = useQueryClient();
   const save = useSaveAlertSettingsMutation(workspace.id);
+  // The settings the form's values were last loaded from: what a save expects to replace.
+  const [loaded, setLoaded] = useState(settings);
+  const [conflict, setConflict] = useState<string | null>(null);
+  const [loadingTheirs, setLoadingTheirs] = useState(false);
   const sendTest = useTestWebhookMutation();
   const canEdit = canManageAlertSettings(workspace.role) && !workspace.is_frozen;
   const readOnly = !canEdit;
@@ -152,10 +164,16 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
 
   const onSubmit = handleSubmit(async (body) => {
     try {
-      const answer = await save.mutateAsync(body);
+      const answer = await save.mutateAsync({ body, readUpdatedAt: loaded.updated_at });
       reset(toFormValues(answer));
+      setLoaded(answer);
+      setConflict(null);
       showSuccessToast(SUCCESS_MESSAGES.alertSettingsSaved);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 412) {
+        setConflict(refusalMessage(error));
+        return;
+      }
       const fields = Object.entries(apiFieldErrors(error));
       for (const [path, message] of fields) {
         const name = errorPathFor(path.split('.')).join('.');
@@ -165,9 +183,30 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
     }
   });
 
+  // The user's input is dropped only here, when they choose to.
+  const loadTheirChanges = async () => {
+    setLoadingTheirs(true);
+    try {
+      const theirs = await queryClient.fetchQuery({
+        ...alertSettingsQueryOptions(workspace.id),
+        staleTime: 0,
+      });
+      reset(toFormValues(theirs));
+      setLoaded(theirs);
+      setConflict(null);
+    } catch (error) {
+      toastRefusal(error);
+    } finally {
+      setLoadingTheirs(false);
+    }
+  };
+
   const rotateSecret = async () => {
     try {
-      await save.mutateAsync({ ...storedAsBody(settings), rotate_signing_secret: true });
+      await save.mutateAsync({
+        body: { ...storedAsBody(settings), rotate_signing_secret: true },
+        readUpdatedAt: settings.updated_at,
+      });
     } catch (error) {
       toastRefusal(error);
       throw error;
@@ -494,6 +533,23 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
               Some settings need attention: see the highlighted fields.
             </Alert>
           )}
+          {conflict && (
+            <Alert
+              severity="error"
+              action={
+                <Button
+                  color="inherit"
+                  size="small"
+                  disabled={loadingTheirs || isSubmitting}
+                  onClick={() => void loadTheirChanges()}
+                >
+                  {LOAD_THEIR_CHANGES}
+                </Button>
+              }
+            >
+              {conflict}
+            </Alert>
+          )}
           <Stack direction="row" spacing={1.5}>
             <Button type="submit" variant="contained" disabled={isSubmitting || !isDirty}>
               {isSubmitting ? 'Saving…' : 'Save alert settings'}
@@ -501,7 +557,11 @@ export function AlertSettingsForm({ workspace, settings }: AlertSettingsFormProp
             <Button
               type="button"
               disabled={isSubmitting || !isDirty}
-              onClick={() => reset(toFormValues(settings))}
+              onClick={() => {
+                reset(toFormValues(settings));
+                setLoaded(settings);
+                setConflict(null);
+              }}
             >
               Discard changes
             </Button>
