@@ -522,16 +522,45 @@ describe('token dashboard', () => {
     ).toBeVisible();
   });
 
-  it('opens the details of the token an alert email links to, once', async () => {
+  it('opens the details of the token an alert email links to; closing drops the link', async () => {
     const { requests } = serve();
     // The dialog may open before the cards' rows have rendered, and then hides the page.
     const { router } = renderApp('/dashboard?workspace=ws-1&token=k1');
     const dialog = await screen.findByRole('dialog', { name: 'Stripe key' }, { timeout: 5000 });
     expect(within(dialog).getByText('vault')).toBeVisible();
     expect(requests.some((request) => request.url.searchParams.get('id') === 'k1')).toBe(true);
-    await waitFor(() => expect(router.state.location.search).toBe('?workspace=ws-1'));
     await userEvent.setup().click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Stripe key' })).toBeNull());
+    expect(router.state.location.search).toBe('?workspace=ws-1');
+  });
+
+  it('makes Details a history entry: Back closes it and keeps the filters, Forward reopens it', async () => {
+    serve();
+    const { router } = await renderDashboard();
+    const user = userEvent.setup();
+    const chips = screen.getByRole('group', { name: 'Filter by category' });
+    await user.click(within(chips).getByRole('button', { name: 'Certificates (3)' }));
+    const filtered = router.state.location.search;
+    expect(filtered).toBe('?workspace=ws-1&category=cert');
+    await user.click(within(card('Certificates')).getByText('www.example.com'));
+    expect(await screen.findByRole('dialog', { name: 'www.example.com' })).toBeVisible();
+    expect(router.state.location.search).toBe(`${filtered}&token=c1`);
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe(filtered);
+    expect(within(chips).getByRole('button', { name: 'Certificates (3)' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+
+    await act(() => router.navigate(1));
+    const reopened = await screen.findByRole('dialog', { name: 'www.example.com' });
+    // Closing goes back past the entry it added: Back from there leaves the dashboard as filtered.
+    await user.click(within(reopened).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe(filtered);
+    expect(router.state.historyAction).toBe('POP');
   });
 
   it('says so when the linked token is not in the workspace', async () => {

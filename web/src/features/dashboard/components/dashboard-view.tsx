@@ -36,7 +36,7 @@ import { isOwnWorkspace, ownedWorkspacesLine } from '../../workspaces';
 import { useChipCounts } from '../hooks/use-chip-counts';
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
 import { useDashboardPrefetch } from '../hooks/use-dashboard-prefetch';
-import { useLinkedToken } from '../hooks/use-linked-token';
+import { useTokenDetails } from '../hooks/use-token-details';
 import { firstPageQueryOptions } from '../first-page-query';
 import { firstRenderRowsOfCards } from '../first-screen-rows';
 import { sectionChips } from '../section-chips';
@@ -100,7 +100,7 @@ function useFirstRenderRows(
 export const EMPTY_WORKSPACE_EDITOR = 'No tokens found. Create your first token above.';
 export const EMPTY_WORKSPACE_VIEWER = 'No tokens in this workspace.';
 
-type OpenDialog = { kind: 'details' | 'renew' | 'delete'; token: Token } | null;
+type OpenDialog = { kind: 'renew' | 'delete'; token: Token } | null;
 
 interface DashboardViewProps {
   workspace: Workspace;
@@ -114,6 +114,8 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const categoryParam = search.get(queryParams.category);
   const category = categoryParam && isCategory(categoryParam) ? categoryParam : null;
   const [dialog, setDialog] = useState<OpenDialog>(null);
+  const details = useTokenDetails(workspace.id);
+  const { open: openDetails, update: updateDetails } = details;
   const [certificateImport, setCertificateImport] = useState<ImportSource | null>(null);
   useTokenDialogsAhead();
   const section = sectionFilterFrom(search.get(queryParams.section));
@@ -167,20 +169,19 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const onTokenSaved = useCallback(
     (saved: Token, previous: Token) => {
       if ((saved.section ?? null) !== (previous.section ?? null)) setSection(SECTION_FILTER_ALL);
-      setDialog((current) =>
-        current?.kind === 'details' ? { kind: 'details', token: saved } : null,
-      );
+      updateDetails(saved);
+      setDialog(null);
     },
-    [setSection],
+    [setSection, updateDetails],
   );
 
   const actions = useMemo(
     () => ({
-      onDetails: (token: Token) => setDialog({ kind: 'details', token }),
+      onDetails: openDetails,
       onRenew: (token: Token) => setDialog({ kind: 'renew', token }),
       onDelete: (token: Token) => setDialog({ kind: 'delete', token }),
     }),
-    [],
+    [openDetails],
   );
 
   // The chips count what the cards show, under every filter but the chip's own.
@@ -265,11 +266,10 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
     [],
   );
   const empty = summary.data?.total === 0;
-  const linkMissing = useLinkedToken(workspace.id, actions.onDetails);
 
   return (
     <>
-      {linkMissing && (
+      {details.linkMissing && (
         <Alert severity="info" sx={{ mb: 2 }}>
           The token this link opens is not in this workspace (it may have been deleted).
         </Alert>
@@ -346,16 +346,16 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
         </>
       )}
       <Suspense fallback={null}>
-        {dialog?.kind === 'details' && (
+        {details.token && (
           <TokenDialog
-            key={dialog.token.id}
-            token={dialog.token}
+            key={details.token.id}
+            token={details.token}
             workspace={workspace}
             userEmail={userEmail}
             canEdit={canEdit}
             contactGroups={contactGroups.data}
             now={now}
-            onClose={closeDialog}
+            onClose={details.close}
             onSaved={onTokenSaved}
           />
         )}
