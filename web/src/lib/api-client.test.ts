@@ -14,6 +14,7 @@ import {
   ApiError,
   CSRF_HEADER,
   forgetCsrfToken,
+  isSessionExpired,
   refusalMessage,
   requestRoute,
   resetApiClientState,
@@ -231,8 +232,9 @@ describe('requestRoute', () => {
   });
 
   describe('401', () => {
-    it('outside public pages: session expired, then /login after 800 ms', async () => {
+    it('outside public pages: session expired, then /login after 800 ms, back here once signed in', async () => {
       jest.useFakeTimers();
+      at('/dashboard?workspace=ws-1&category=cert');
       installFetchMock({
         'GET /api/account/plan': () => jsonResponse({ code: 'UNAUTHORIZED' }, 401),
       });
@@ -244,7 +246,29 @@ describe('requestRoute', () => {
       await jest.advanceTimersByTimeAsync(799);
       expect(assignLocation).not.toHaveBeenCalled();
       await jest.advanceTimersByTimeAsync(1);
-      expect(assignLocation).toHaveBeenCalledWith('/login');
+      expect(assignLocation).toHaveBeenCalledWith(
+        `/login?redirect=${encodeURIComponent('/dashboard?workspace=ws-1&category=cert')}`,
+      );
+    });
+
+    it('a silent call (a form saying its own refusals) still says so and moves to sign-in', async () => {
+      jest.useFakeTimers();
+      installFetchMock({
+        'GET /api/csrf-token': () => jsonResponse({ csrfToken: 'csrf' }),
+        'PUT /api/tokens/t1': () => jsonResponse({ error: 'Please log in to continue.' }, 401),
+      });
+      const error = await call(
+        'updateToken',
+        { params: { id: 't1' }, body: { name: 'x' } },
+        { silent: true },
+      ).catch((e: unknown) => e);
+      expect(isSessionExpired(error)).toBe(true);
+      expect(errorToast).toHaveBeenCalledWith(
+        'Your session has expired. Please log in again.',
+        expect.anything(),
+      );
+      await jest.advanceTimersByTimeAsync(800);
+      expect(assignLocation).toHaveBeenCalledWith('/login?redirect=%2Fdashboard');
     });
 
     it('redirects once for several 401s', async () => {
@@ -366,7 +390,7 @@ describe('requestAhead', () => {
     });
     expect(errorToast).toHaveBeenCalledTimes(1);
     jest.advanceTimersByTime(800);
-    expect(assignLocation).toHaveBeenCalledWith('/login');
+    expect(assignLocation).toHaveBeenCalledWith('/login?redirect=%2Fdashboard');
   });
 
   it('sends again when the answer asked for ahead failed, or is older than 10 seconds', async () => {

@@ -1,3 +1,4 @@
+import { appRedirectPath } from '@expiry-radar/shared/api/app-redirect';
 import { IF_MATCH_HEADER } from '@expiry-radar/shared/api/entity-tags';
 import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
 import {
@@ -12,7 +13,7 @@ import {
 import { REQUEST_TIMEOUT_MS } from '@expiry-radar/shared/constants/timing';
 import { assignLocation } from './browser-location';
 import { logger } from './logger';
-import { paths } from './paths';
+import { paths, withRedirect } from './paths';
 import { dropAnswersAhead, takeAnswerAhead } from './requests-ahead';
 import { routeLocation, type ApiRoute, type RouteInput } from './route-location';
 import { showErrorToast } from './toasts';
@@ -49,7 +50,8 @@ export interface ApiInput extends RouteInput {
 export interface ApiCallOptions {
   /**
    * No toast for a failure: the caller shows `refusalMessage(error)` itself (inline, or as a toast
-   * when it placed nothing at its fields), so each refusal shows once. A 401 still redirects.
+   * when it placed nothing at its fields), so each refusal shows once. An expired session is not
+   * the caller's refusal: it still shows its toast and moves to sign-in (`isSessionExpired`).
    */
   silent?: boolean;
   /** Cancels the request (TanStack Query passes one). */
@@ -195,11 +197,17 @@ export function resetApiClientState(): void {
   loginRedirectTimer = null;
 }
 
+/** /login leading back to the page the user is on once they have signed in again. */
+function loginBackHere(): string {
+  const { pathname, search, hash } = window.location;
+  return withRedirect(paths.login, appRedirectPath(`${pathname}${search}${hash}`));
+}
+
 function scheduleLoginRedirect(delayMs: number): void {
   if (loginRedirectTimer !== null) return;
   loginRedirectTimer = setTimeout(() => {
     loginRedirectTimer = null;
-    assignLocation(paths.login);
+    assignLocation(loginBackHere());
   }, delayMs);
 }
 
@@ -230,6 +238,14 @@ export function refusalMessage(error: unknown): string {
   return message === CLIENT_ERROR_MESSAGES.tooManyRequests
     ? tooManyRequestsFor(wait)
     : `${message} ${tryAgainIn(wait)}.`;
+}
+
+/**
+ * The session ended (signed out in another tab, expired) outside the public pages: the client
+ * has said so in a toast and is moving to sign-in, so a form shows nothing of it itself.
+ */
+export function isSessionExpired(error: unknown): boolean {
+  return error instanceof ApiError && outcomeOf(error).redirectToLoginAfterMs !== undefined;
 }
 
 /** The server refused the request (a 4xx answer): the app says why; nothing went wrong. */
@@ -264,13 +280,15 @@ export function toastRefusal(error: unknown): void {
 
 /**
  * Shows the catalogue's message for a failure (unless silent: the caller shows it itself, see
- * `refusalMessage`) and schedules the 401 redirect.
+ * `refusalMessage`); an expired session, whoever called, shows its toast and schedules the move
+ * to sign-in (back to this page afterwards).
  */
 export function reportApiError(error: unknown, silent = false): void {
   const outcome = outcomeOf(error);
   const message = refusalMessage(error);
   logFailure(error, message);
-  if (!outcome.silent && !silent) showErrorToast(message);
+  const sessionExpired = outcome.redirectToLoginAfterMs !== undefined;
+  if (!outcome.silent && (!silent || sessionExpired)) showErrorToast(message);
   if (outcome.redirectToLoginAfterMs !== undefined) {
     scheduleLoginRedirect(outcome.redirectToLoginAfterMs);
   }

@@ -142,7 +142,7 @@ describe('download', () => {
       expect.anything(),
     );
     await jest.advanceTimersByTimeAsync(800);
-    expect(assignLocation).toHaveBeenCalledWith('/login');
+    expect(assignLocation).toHaveBeenCalledWith('/login?redirect=%2Faudit');
   });
 
   it('gives up after 10 seconds with the network error', async () => {

@@ -678,6 +678,27 @@ describe('token dashboard', () => {
     });
   });
 
+  it('says an expired session (signed out in another tab) in the toast, not in the dialog', async () => {
+    serve({ put: () => jsonResponse({ error: 'Please log in to continue.' }, 401) });
+    // The client reads the browser's location (the memory router leaves it at /, a public page).
+    window.history.pushState({}, '', '/dashboard?workspace=ws-1');
+    await renderDashboard();
+    const user = userEvent.setup();
+    await user.click(
+      within(card('Certificates')).getByRole('button', { name: 'Renew www.example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Token' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(
+      await screen.findByText('Your session has expired. Please log in again.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Please log in to continue.')).toBeNull();
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    // The move to sign-in is the client's (lib/api-client.test.ts); not here.
+    resetApiClientState();
+    window.history.pushState({}, '', '/');
+  });
+
   it('says "Failed to update token" when a renewal fails without a message', async () => {
     serve({ put: () => new Response('', { status: 502 }) });
     await renderDashboard();

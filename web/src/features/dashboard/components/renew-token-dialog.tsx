@@ -21,7 +21,7 @@ import {
   renewTokenFormSchema,
 } from '@expiry-radar/shared/domain/renew-token-schema';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, isSessionExpired } from '../../../lib/api-client';
 import { useUpdateTokenMutation } from '../../tokens';
 import { DateText } from '../../../components/date-text';
 
@@ -54,6 +54,8 @@ export function RenewTokenDialog({ token, now, onClose, onRenewed }: RenewTokenD
     try {
       saved = await renew.mutateAsync({ token, update: { expiresAt } });
     } catch (error) {
+      // The client says an expired session in a toast and moves to sign-in.
+      if (isSessionExpired(error)) return;
       const message =
         error instanceof ApiError && error.serverMessage
           ? error.serverMessage
