@@ -307,6 +307,43 @@ describe('token dashboard in Chromium', () => {
     await expectEventually(async () => (await rowNames(card(page, 'Certificates'))).length === 2);
   }, 30_000);
 
+  it("keeps one tab's edit when another saves a dialog opened before it", async () => {
+    const other = await owner.newPage();
+    await other.goto(dashboardUrl());
+    const open = async (on: Page) => {
+      await card(on, 'Licenses').getByRole('rowheader', { name: 'IDE seats' }).click();
+      const dialog = on.getByRole('dialog', { name: 'IDE seats' });
+      await dialog.getByRole('button', { name: 'Edit' }).click();
+      return dialog;
+    };
+    const first = await open(page);
+    const second = await open(other);
+    await field(first, 'Notes').fill('Renewal owner: Alice');
+    await first.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Token updated successfully').waitFor();
+
+    await field(second, 'Vendor').fill('JetBrains GmbH');
+    await second.getByRole('button', { name: 'Save' }).click();
+    const refused = second.getByRole('alert');
+    await refused
+      .getByText(
+        'Someone else changed this token after you opened it. Your changes were not saved.',
+      )
+      .waitFor();
+    expect(await field(second, 'Vendor').inputValue()).toBe('JetBrains GmbH');
+    await refused.getByRole('button', { name: 'Load their changes' }).click();
+    await expectEventually(
+      async () => (await field(second, 'Notes').inputValue()) === 'Renewal owner: Alice',
+    );
+    await field(second, 'Vendor').fill('JetBrains GmbH');
+    await second.getByRole('button', { name: 'Save' }).click();
+    await second.getByText('JetBrains GmbH').waitFor();
+    await second.getByText('Renewal owner: Alice').waitFor();
+    await other.close();
+    await first.getByRole('button', { name: 'Close' }).click();
+    await first.waitFor({ state: 'hidden' });
+  }, 30_000);
+
   it('renews a token', async () => {
     await page.getByRole('button', { name: 'Renew Stripe live key' }).click();
     const dialog = page.getByRole('dialog', { name: 'Renew Token' });
