@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { addCalendarDays } from '@expiry-radar/shared/domain/calendar-date';
+import { addCalendarDays, dayBegunEverywhere } from '@expiry-radar/shared/domain/calendar-date';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import type { Token } from '@expiry-radar/shared/domain/token';
@@ -23,6 +23,9 @@ async function put(item: Record<string, unknown>) {
 
 /** A day `days` after today, as `YYYY-MM-DD`. */
 export const inDays = (days: number) => addCalendarDays(new Date(), days);
+
+/** Today where it is latest (UTC-12): a day no one can still call the future, at any hour. */
+export const todayEverywhere = () => dayBegunEverywhere(new Date());
 
 /** A workspace straight in the table, owned by a fresh user who is its admin. */
 export async function givenWorkspace(options: { plan?: Plan; frozen?: boolean } = {}) {

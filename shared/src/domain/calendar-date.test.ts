@@ -2,6 +2,8 @@ import {
   addCalendarDays,
   calendarDaysBetween,
   isAfterToday,
+  isAfterTodaySomewhere,
+  dayBegunEverywhere,
   normalizeDate,
   parseDate,
   readClock,
@@ -56,6 +58,16 @@ describe('calendar dates', () => {
     expect(calendarDaysBetween(now, new Date('2025-06-15T00:00:00Z'))).toBe(0);
     expect(isAfterToday(new Date('2025-06-15T23:59:59Z'), now)).toBe(false);
     expect(isAfterToday(new Date('2025-06-16T00:00:00Z'), now)).toBe(true);
+    // 03:55 UTC on the 16th is 19:55 on the 15th in Los Angeles: the 16th is still their tomorrow.
+    const losAngelesEvening = new Date('2025-06-16T03:55:00Z');
+    expect(isAfterToday(new Date('2025-06-16'), losAngelesEvening)).toBe(false);
+    expect(isAfterTodaySomewhere(new Date('2025-06-16'), losAngelesEvening)).toBe(true);
+    expect(isAfterTodaySomewhere(new Date('2025-06-15'), losAngelesEvening)).toBe(false);
+    expect(dayBegunEverywhere(losAngelesEvening)).toBe('2025-06-15');
+    // Once the 16th has begun in UTC-12 (at noon UTC), it is today everywhere.
+    expect(isAfterTodaySomewhere(new Date('2025-06-16'), new Date('2025-06-16T12:00:00Z'))).toBe(
+      false,
+    );
     expect(addCalendarDays(now, 1)).toBe('2025-06-16');
     expect(toIsoDate(now)).toBe('2025-06-15');
   });

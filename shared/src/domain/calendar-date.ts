@@ -91,6 +91,28 @@ export function isAfterToday(date: Date, now: Date): boolean {
   return calendarDaysBetween(now, date) > 0;
 }
 
+/** The earliest time zone's offset from UTC (UTC-12): where a day begins last. */
+const LAST_ZONE_OFFSET_MS = -12 * 3_600_000;
+
+/**
+ * Whether `date` falls on a day after today somewhere on Earth: after the day it still is in the
+ * last zone to begin it (UTC-12). Days are UTC calendar days, but a person picks dates on their own
+ * calendar: in Los Angeles at 8 pm it is already tomorrow in UTC, and their tomorrow must still
+ * count as the future.
+ */
+export function isAfterTodaySomewhere(date: Date, now: Date): boolean {
+  return isAfterToday(date, lastZoneNow(now));
+}
+
+/** `YYYY-MM-DD` of the latest day that has begun everywhere: today in UTC-12, never the future. */
+export function dayBegunEverywhere(now: Date): string {
+  return toIsoDate(lastZoneNow(now));
+}
+
+function lastZoneNow(now: Date): Date {
+  return new Date(now.getTime() + LAST_ZONE_OFFSET_MS);
+}
+
 /** `YYYY-MM-DD` of the UTC calendar day of an instant. */
 export function toIsoDate(date: Date): string {
   return date.toISOString().slice(0, 10);

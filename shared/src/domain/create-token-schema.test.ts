@@ -222,7 +222,8 @@ describe('createTokenSchema', () => {
       let current = new Date('2025-06-15T12:00:00Z');
       const live = createTokenSchema(() => current);
       expect(live.safeParse(valid).success).toBe(true);
-      current = new Date('2025-06-16T00:00:01Z');
+      // The expiry's day has begun everywhere once it is noon UTC (midnight in UTC-12).
+      current = new Date('2025-06-16T12:00:01Z');
       expect(live.safeParse(valid).success).toBe(false);
     });
   });

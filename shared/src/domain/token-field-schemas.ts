@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { categorySchema } from './categories';
 import { PRIVATE_KEY_MESSAGE, holdsPrivateKey } from './certificate-text';
 import type { Clock } from './calendar-date';
-import { isAfterToday, normalizeDate, parseDate, readClock } from './calendar-date';
+import { isAfterTodaySomewhere, normalizeDate, parseDate, readClock } from './calendar-date';
 import { invalidDomainEntries, joinDomainList, splitDomainList } from './domain-names';
 import type { LimitedField } from './field-limits';
 import { FIELD_MAX_LENGTHS, maxLengthMessage } from './field-limits';
@@ -167,7 +167,8 @@ export const domainsField = z
   });
 
 /**
- * A required date (`YYYY-MM-DD` or ISO date-time) that must fall on a UTC day after today.
+ * A required date (`YYYY-MM-DD` or ISO date-time) that must fall on a day after today somewhere on
+ * Earth (calendar-date.ts `isAfterTodaySomewhere`: the user's tomorrow, whatever their zone).
  * `unchanged` may name a value accepted even when not in the future (the token's current expiry).
  */
 export function expiresAtField(clock: Clock | null, unchanged?: string) {
@@ -184,7 +185,7 @@ export function expiresAtField(clock: Clock | null, unchanged?: string) {
       return z.NEVER;
     }
     const isUnchanged = unchanged !== undefined && normalizeDate(unchanged) === normalized;
-    if (clock !== null && !isUnchanged && !isAfterToday(instant, readClock(clock))) {
+    if (clock !== null && !isUnchanged && !isAfterTodaySomewhere(instant, readClock(clock))) {
       ctx.addIssue({ code: 'custom', message: M.expiresAtNotFuture });
       return z.NEVER;
     }

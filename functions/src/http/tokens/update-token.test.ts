@@ -6,6 +6,7 @@ import {
   givenToken,
   givenWorkspace,
   inDays,
+  todayEverywhere,
   listRequest,
   updateEvent,
   updateRequest,
@@ -65,7 +66,7 @@ describe('PUT /api/tokens/{id}', () => {
     expect(renewed.json).toMatchObject({ expiresAt: inDays(400), name: token.name });
     const past = await update(token.id, { expiresAt: inDays(-1) });
     expect(past.json).toMatchObject({ error: 'Expiration date must be in the future' });
-    const today = await update(token.id, { expiresAt: inDays(0) });
+    const today = await update(token.id, { expiresAt: todayEverywhere() });
     expect(today.json).toMatchObject({ error: 'Expiration date must be in the future' });
     expect((await update(token.id, { expiresAt: 'someday' })).json).toMatchObject({
       error: 'Invalid date format',

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { QueryClientProvider } from '@tanstack/react-query';
 import toast from 'react-hot-toast';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
-import { addCalendarDays, toIsoDate } from '@expiry-radar/shared/domain/calendar-date';
+import { addCalendarDays, dayBegunEverywhere } from '@expiry-radar/shared/domain/calendar-date';
 import { installFetchMock, jsonResponse } from '../../../../test-support/mock-fetch';
 import { createTestQueryClient } from '../../../../test-support/render-app';
 import { resetApiClientState } from '../../../lib/api-client';
@@ -65,7 +65,7 @@ function renderForm(workspace: Workspace = FREE, userEmail: string | null = 'ada
   );
 }
 
-const today = () => toIsoDate(new Date());
+const today = () => dayBegunEverywhere(new Date());
 const inDays = (days: number) => addCalendarDays(new Date(), days);
 
 async function choose(user: ReturnType<typeof userEvent.setup>, label: RegExp, option: string) {
