@@ -26,6 +26,12 @@ export type Permission =
   | `index:${TableIndex}`
   /** DescribeTable only: a reachability check that reads no items. */
   | 'tableDescribe'
+  /**
+   * UpdateItem on session items only (their partition keys begin with `SESSION#`: IAM's
+   * `dynamodb:LeadingKeys`): every route that needs a session writes its last use, at most once an
+   * hour, and a route that only reads may write nothing else.
+   */
+  | 'sessionLastUseWrite'
   /** SendMessage to the alert queue. */
   | 'alertQueueSend'
   /**

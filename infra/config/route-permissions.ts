@@ -774,9 +774,10 @@ const API_KEY_ROUTE_PERMISSIONS: readonly Permission[] = [
 
 /**
  * A route that needs a session writes the session's last use when an hour has passed since the
- * last write (functions' middleware/session-auth.ts), so even a route that only reads updates.
+ * last write (functions' middleware/session-auth.ts): an update of session items only, so a route
+ * that only reads may write nothing else.
  */
-const SESSION_ROUTE_PERMISSIONS: readonly Permission[] = ['table:UpdateItem'];
+const SESSION_ROUTE_PERMISSIONS: readonly Permission[] = ['sessionLastUseWrite'];
 
 export function permissionsFor(routeId: RouteId): readonly Permission[] {
   const own = routePermissions[routeId];

@@ -9,6 +9,7 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
+import { SESSION_KEY_PREFIX } from '@expiry-radar/functions/data/keys';
 import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
 import { AWS_DISCOVERY_ID_PREFIX } from '@expiry-radar/shared/domain/aws-discovery-role';
 import type { Permission, TableIndex } from '../config/permissions';
@@ -116,6 +117,17 @@ export function grantPermissions(
     switch (permission) {
       case 'tableDescribe':
         statement(['dynamodb:DescribeTable'], [table.tableArn]);
+        break;
+      case 'sessionLastUseWrite':
+        role.addToPrincipalPolicy(
+          new PolicyStatement({
+            actions: ['dynamodb:UpdateItem'],
+            resources: [table.tableArn],
+            conditions: {
+              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${SESSION_KEY_PREFIX}*`] },
+            },
+          }),
+        );
         break;
       // Sending by queue URL is all they do: no GetQueueAttributes (the rehearsal never saw it).
       case 'alertQueueSend':

@@ -59,6 +59,18 @@ describe('IAM evaluation of one action on one resource', () => {
     expect(decide({ 'aws:SourceIp': '10.0.0.1' }, unreadable)).toBe(false);
   });
 
+  it("reads a grant on some items only: ForAllValues:StringLike on an item's leading key", () => {
+    const sessionsOnly: PolicyStatement = {
+      ...allow(['dynamodb:UpdateItem'], [TABLE], true),
+      conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+    };
+    const decide = (context: Record<string, string>) =>
+      evaluate([sessionsOnly], 'dynamodb:UpdateItem', TABLE, context).allowed;
+    expect(decide({ 'dynamodb:LeadingKeys': 'SESSION#' })).toBe(true);
+    expect(decide({ 'dynamodb:LeadingKeys': 'USER#' })).toBe(false);
+    expect(decide({})).toBe(false);
+  });
+
   it('reads NotAction and NotResource', () => {
     const notAction: PolicyStatement = {
       effect: 'Allow',

@@ -4,8 +4,9 @@
  * evaluation of one action on one resource: an explicit Deny wins, else an Allow whose actions
  * and resources match (wildcards `*` and `?`, actions case-insensitive) and whose conditions
  * hold, else denied. Conditions are read for the string operators (StringEquals, StringNotEquals,
- * StringLike, StringNotLike) on the keys the request gives (its context: STS's external id and
- * session name, the account of the role assumed); any other condition, or a key the request does
+ * StringLike, StringNotLike, and ForAllValues:StringLike on a single value) on the keys the request
+ * gives (its context: STS's external id and session name, the account of the role assumed, the
+ * leading key of a DynamoDB item); any other condition, or a key the request does
  * not give, is read conservatively: its statement never allows and always denies.
  */
 import { referencedLogicalId, type AssemblyStack, type CfnValue } from './cloud-assembly';
@@ -151,6 +152,9 @@ const STRING_OPERATORS: Readonly<
   StringNotEquals: (patterns, value) => !patterns.includes(value),
   StringLike: (patterns, value) => patterns.some((pattern) => matchesPattern(pattern, value)),
   StringNotLike: (patterns, value) => !patterns.some((pattern) => matchesPattern(pattern, value)),
+  // The request's keys are single-valued here (a DynamoDB call on one item has one leading key).
+  'ForAllValues:StringLike': (patterns, value) =>
+    patterns.some((pattern) => matchesPattern(pattern, value)),
 };
 
 /** Whether the statement's conditions hold for the request; `unknown` when it cannot tell. */

@@ -49,6 +49,26 @@ describe('what IAM checks for an SDK call', () => {
     ]);
   });
 
+  it("gives a call on one item its partition key's prefix, which dynamodb:LeadingKeys reads", () => {
+    const update = call('DynamoDBClient', 'UpdateItemCommand', {
+      TableName: 'Table-1',
+      LeadingKeyPrefix: 'SESSION#',
+    });
+    expect(requirementsOf(update, resolver, lookups)).toEqual([
+      {
+        action: 'dynamodb:UpdateItem',
+        resources: [TABLE],
+        context: { 'dynamodb:LeadingKeys': 'SESSION#' },
+      },
+    ]);
+    const transaction = call('DynamoDBClient', 'TransactWriteItemsCommand', {
+      TransactItems: [{ operation: 'Update', TableName: 'Table-1', LeadingKeyPrefix: 'USER#' }],
+    });
+    expect(requirementsOf(transaction, resolver, lookups)[0]?.context).toEqual({
+      'dynamodb:LeadingKeys': 'USER#',
+    });
+  });
+
   it("checks an STS AssumeRole on the role, with the keys its policy's conditions read", () => {
     const role = 'arn:aws:iam::123456789012:role/Discovery';
     expect(

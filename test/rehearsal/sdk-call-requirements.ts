@@ -76,6 +76,21 @@ export function operationOf(call: RecordedCall): string {
   return call.command.replace(/Command$/, '');
 }
 
+/** A transaction's item as the recorder summarizes it. */
+interface TransactItemSummary {
+  readonly operation: string;
+  readonly TableName: string;
+  readonly LeadingKeyPrefix?: string;
+}
+
+/**
+ * `dynamodb:LeadingKeys` of a call on one item: its partition key, of which the recorder keeps
+ * the entity prefix (`SESSION#`), enough for the grants' patterns (`SESSION#*`).
+ */
+function leadingKeyContext(prefix: unknown): { context?: RequestContext } {
+  return typeof prefix === 'string' ? { context: { 'dynamodb:LeadingKeys': prefix } } : {};
+}
+
 export function requirementsOf(
   call: RecordedCall,
   resolver: CfnResolver,
@@ -94,12 +109,11 @@ export function requirementsOf(
           ? String(name)
           : resolver.arn('dynamodb', `table/${String(name)}`);
       if (Array.isArray(input.TransactItems)) {
-        return (input.TransactItems as Array<{ operation: string; TableName: string }>).map(
-          (item) => ({
-            action: `dynamodb:${TRANSACTION_ACTIONS[item.operation] ?? item.operation}`,
-            resources: [table(item.TableName)],
-          }),
-        );
+        return (input.TransactItems as TransactItemSummary[]).map((item) => ({
+          action: `dynamodb:${TRANSACTION_ACTIONS[item.operation] ?? item.operation}`,
+          resources: [table(item.TableName)],
+          ...leadingKeyContext(item.LeadingKeyPrefix),
+        }));
       }
       if (Array.isArray(input.RequestItems)) {
         return (input.RequestItems as string[]).map((name) => ({
@@ -109,7 +123,8 @@ export function requirementsOf(
       }
       if (input.TableName === undefined) return one('*');
       const tableArn = table(input.TableName);
-      return one(input.IndexName ? `${tableArn}/index/${textOf(input.IndexName)}` : tableArn);
+      if (input.IndexName) return one(`${tableArn}/index/${textOf(input.IndexName)}`);
+      return [{ action, resources: [tableArn], ...leadingKeyContext(input.LeadingKeyPrefix) }];
     }
     case 'sqs': {
       if (input.QueueUrl === undefined) return one('*');

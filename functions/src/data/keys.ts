@@ -5,11 +5,20 @@
  */
 import { tokenNameIndexKey } from '@expiry-radar/shared/domain/token-list-order';
 
+/**
+ * What a session item's partition key begins with: the IAM grant of the session's last-use write
+ * names it (infra's permission `sessionLastUseWrite`), so it may touch no other item.
+ */
+export const SESSION_KEY_PREFIX = 'SESSION#';
+
 export const keys = {
   user: (userId: string) => ({ pk: `USER#${userId}`, sk: 'PROFILE' }),
   /** Claims an address for one user; `email` is already lower-cased. */
   userEmail: (email: string) => ({ pk: `EMAIL#${email.toLowerCase()}`, sk: 'EMAIL' }),
-  session: (sessionIdHash: string) => ({ pk: `SESSION#${sessionIdHash}`, sk: 'SESSION' }),
+  session: (sessionIdHash: string) => ({
+    pk: `${SESSION_KEY_PREFIX}${sessionIdHash}`,
+    sk: 'SESSION',
+  }),
   /** A user's two-factor authentication: the encrypted secret, recovery code hashes, last step. */
   twoFactor: (userId: string) => ({ pk: `USER#${userId}`, sk: 'TWO_FACTOR' }),
   /** A sign-in waiting for its second step, by the hash of its cookie's value. */

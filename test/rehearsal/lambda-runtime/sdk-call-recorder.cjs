@@ -36,19 +36,40 @@ const NAMING_FIELDS = [
   'RoleSessionName',
 ];
 
+/**
+ * The entity prefix of a DynamoDB item's partition key (`SESSION#` of `SESSION#<hash>`), which
+ * IAM's `dynamodb:LeadingKeys` condition reads; the rest of the key is not recorded. Marshalled
+ * (`{ S: … }`) or not, as the document client's middleware may not have run yet.
+ */
+function leadingKeyPrefixOf(request) {
+  const item = request && (request.Key || request.Item);
+  const pk = item && item.pk;
+  const value = pk && typeof pk === 'object' ? pk.S : pk;
+  if (typeof value !== 'string') return undefined;
+  const end = value.indexOf('#');
+  return end === -1 ? '' : value.slice(0, end + 1);
+}
+
 function summarize(input) {
   const summary = {};
   if (!input || typeof input !== 'object') return summary;
   for (const field of NAMING_FIELDS) {
     if (input[field] !== undefined) summary[field] = input[field];
   }
+  const leadingKeyPrefix = leadingKeyPrefixOf(input);
+  if (leadingKeyPrefix !== undefined) summary.LeadingKeyPrefix = leadingKeyPrefix;
   if (input.RequestItems && typeof input.RequestItems === 'object') {
     summary.RequestItems = Object.keys(input.RequestItems);
   }
   if (Array.isArray(input.TransactItems)) {
     summary.TransactItems = input.TransactItems.map((item) => {
       const [operation] = Object.keys(item);
-      return { operation, TableName: item[operation] && item[operation].TableName };
+      const request = item[operation];
+      return {
+        operation,
+        TableName: request && request.TableName,
+        LeadingKeyPrefix: leadingKeyPrefixOf(request),
+      };
     });
   }
   return summary;
