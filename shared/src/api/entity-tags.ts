@@ -22,8 +22,7 @@ export function entityTagOf(updatedAt: string | null): string {
 
 /** What an `If-Match` asks: any current revision (`*`), or one of these entity tags. */
 export type IfMatch =
-  | { readonly any: true }
-  | { readonly any: false; readonly tags: readonly EntityTag[] };
+  { readonly any: true } | { readonly any: false; readonly tags: readonly EntityTag[] };
 
 export interface EntityTag {
   readonly weak: boolean;

@@ -66,7 +66,7 @@ describe('buildOpenApiDocument', () => {
     ]);
     expect(update.requestBody.content['application/json']?.schema.type).toBe('object');
     expect(Object.keys(update.responses)).toEqual(['200', '412', '4XX', '5XX']);
-    expect(update.responses['200']).toMatchObject({ headers: { ETag: expect.any(Object) } });
+    expect(Object.keys((update.responses['200'] as { headers: object }).headers)).toEqual(['ETag']);
     const remove = document.paths['/api/tokens/{id}']?.delete as {
       responses: Record<string, unknown>;
     };

@@ -1,3 +1,4 @@
+import { MALFORMED_IF_MATCH_MESSAGE } from '@expiry-radar/shared/api/entity-tags';
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import {
   MAX_ALERT_THRESHOLDS,
@@ -342,7 +343,7 @@ describe('PUT /api/v1/workspaces/{id}/alert-settings', () => {
     });
     const malformed = await putSettings(team.workspaceId, team.admin.cookie, settingsBody, 'x');
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json).toMatchObject({ error: expect.stringMatching(/^If-Match must be/) });
+    expect(malformed.json).toMatchObject({ error: MALFORMED_IF_MATCH_MESSAGE });
     expect((await getSettings(team.workspaceId, team.admin.cookie)).json).toEqual(saved);
 
     const fresh = await putSettings(

@@ -1,3 +1,4 @@
+import { MALFORMED_IF_MATCH_MESSAGE } from '@expiry-radar/shared/api/entity-tags';
 import type { ListTokensResponse } from '@expiry-radar/shared/api/token-api-schemas';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { givenSignedInUser } from '../../../test-support/fixtures';
@@ -160,7 +161,7 @@ describe('PUT /api/tokens/{id}', () => {
     });
     const malformed = await conditional({ used_by: 'Bob' }, token.updated_at);
     expect(malformed.statusCode).toBe(400);
-    expect(malformed.json).toMatchObject({ error: expect.stringMatching(/^If-Match must be/) });
+    expect(malformed.json).toMatchObject({ error: MALFORMED_IF_MATCH_MESSAGE });
     const list = await listRequest(
       workspace.owner.cookie,
       `workspace_id=${workspace.workspaceId}&id=${token.id}`,
