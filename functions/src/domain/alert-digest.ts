@@ -5,6 +5,7 @@
  * email's layout is domain/alert-email.ts.
  */
 import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
+import { displayDomainList } from '@expiry-radar/shared/domain/domain-names';
 import { CRITICAL_DAYS, WARNING_DAYS } from '@expiry-radar/shared/domain/expiry-status';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { AlertNotice } from './alert-channels';
@@ -82,7 +83,7 @@ export function identifyingFields(
   const fields: [string, string | null][] =
     token.category === 'cert'
       ? [
-          ['Domains', token.domains.length > 0 ? token.domains.join(', ') : null],
+          ['Domains', token.domains.length > 0 ? displayDomainList(token.domains) : null],
           ['Issuer', token.issuer],
         ]
       : token.category === 'license'

@@ -56,6 +56,15 @@ describe('search entries', () => {
     );
   });
 
+  it('find a kept A-label domain by its Unicode form too', () => {
+    const token = fc.sample(tokenArbitrary, { numRuns: 1, seed: 1 })[0]!;
+    const withDomain = { ...token, domains: ['xn--bcher-kva.de'] };
+    for (const search of ['bücher', 'xn--bcher']) {
+      expect(matchesSearch(withDomain, search)).toBe(true);
+      expect(entryMatches(searchEntryOf(withDomain), search)).toBe(true);
+    }
+  });
+
   it('give each write of a token a later revision, whatever the clock says', () => {
     fc.assert(
       // Clocks a server can show: the extremes of Date's range have no millisecond beyond them.

@@ -9,6 +9,7 @@
  * one id, the one with the latest revision is the token's state, wherever it was read.
  */
 import type { Category } from '@expiry-radar/shared/domain/categories';
+import { searchedDomainForms } from '@expiry-radar/shared/domain/domain-names';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
 import { sectionKey } from './token-counters';
@@ -79,7 +80,7 @@ export function searchEntryOf(token: Token): LiveSearchEntry {
     const value = token[field];
     if (value !== null) texts.push(value.toLowerCase());
   }
-  for (const domain of token.domains) texts.push(domain.toLowerCase());
+  for (const domain of searchedDomainForms(token.domains)) texts.push(domain.toLowerCase());
   if (token.owner_id) texts.push(`${OWNER_TEXT_PREFIX}${token.owner_id}`);
   return {
     id: token.id,

@@ -4,6 +4,7 @@
  * order of the indexes a list without search reads (byte order of the index sort keys).
  */
 import type { Category } from '@expiry-radar/shared/domain/categories';
+import { searchedDomainForms } from '@expiry-radar/shared/domain/domain-names';
 import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
@@ -25,7 +26,10 @@ export const SEARCHED_TEXT_FIELDS = [
 /** Whether the token matches the search text, without regard to case. */
 export function matchesSearch(token: Token, search: string): boolean {
   const needle = search.toLowerCase();
-  const texts = [...SEARCHED_TEXT_FIELDS.map((field) => token[field]), ...token.domains];
+  const texts = [
+    ...SEARCHED_TEXT_FIELDS.map((field) => token[field]),
+    ...searchedDomainForms(token.domains),
+  ];
   return texts.some((text) => text !== null && text.toLowerCase().includes(needle));
 }
 

@@ -1,7 +1,9 @@
 import {
+  displayDomainList,
   invalidDomainEntries,
   isValidDomainName,
   joinDomainList,
+  searchedDomainForms,
   splitDomainList,
 } from './domain-names';
 
@@ -49,5 +51,25 @@ describe('domain names', () => {
     ]);
     expect(invalidDomainEntries(['x.io', 'y, *.z.dev'])).toEqual(['y']);
     expect(invalidDomainEntries(['x.io', ' , '])).toEqual([]);
+  });
+
+  it('takes Unicode names as their A-labels, as watched domains and certificates have them', () => {
+    expect(invalidDomainEntries('bücher.de,  Bücher.DE , *.Bücher.de, xn--bcher-kva.de')).toEqual(
+      [],
+    );
+    expect(splitDomainList(' Bücher.DE , xn--bcher-kva.de, *.bücher.de, 例え.jp')).toEqual([
+      'xn--bcher-kva.de',
+      '*.xn--bcher-kva.de',
+      'xn--r8jz45g.jp',
+    ]);
+    expect(invalidDomainEntries('bücher, bü cher.de')).toEqual(['bücher', 'bü cher.de']);
+    expect(displayDomainList(['xn--bcher-kva.de', '*.xn--bcher-kva.de', 'a.com'])).toBe(
+      'bücher.de, *.bücher.de, a.com',
+    );
+    expect(searchedDomainForms(['xn--bcher-kva.de', 'a.com'])).toEqual([
+      'xn--bcher-kva.de',
+      'bücher.de',
+      'a.com',
+    ]);
   });
 });

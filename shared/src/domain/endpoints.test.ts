@@ -1,5 +1,6 @@
 import {
   endpointKeyOf,
+  endpointLabel,
   endpointsField,
   endpointsFromText,
   endpointsToText,
@@ -32,6 +33,19 @@ describe('endpoint addresses', () => {
     expect(endpointKeyOf({ host: '203.0.113.7', port: 8443, sni: 'shop.example.com' })).toBe(
       '203.0.113.7:8443/shop.example.com',
     );
+  });
+
+  it('keeps Unicode host and SNI names as their A-labels and shows them in Unicode', () => {
+    const endpoints = endpointsFromText('Bücher.DE:8443 www.bücher.de\nxn--bcher-kva.de');
+    expect(endpoints).toEqual([
+      { host: 'xn--bcher-kva.de', port: 8443, sni: 'www.xn--bcher-kva.de' },
+      { host: 'xn--bcher-kva.de', port: 443, sni: null },
+    ]);
+    expect(endpointsToText(endpoints as never)).toBe('bücher.de:8443 www.bücher.de\nbücher.de:443');
+    expect(endpointLabel(endpoints[0] as never)).toBe('bücher.de:8443/www.bücher.de');
+    expect(endpointsField.parse([{ host: ' Bücher.de ', sni: 'WWW.bücher.de' }])).toEqual([
+      { host: 'xn--bcher-kva.de', port: 443, sni: 'www.xn--bcher-kva.de' },
+    ]);
   });
 
   it('refuses bad hosts, duplicates and more than 10, with one message for the field', () => {

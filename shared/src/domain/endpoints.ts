@@ -4,6 +4,7 @@
  * certificate really in use. Each endpoint carries the outcome of its last check.
  */
 import * as z from 'zod';
+import { asciiName, displayDomain } from './domain-names';
 import { multiLineText } from './text-rules';
 
 export const DEFAULT_TLS_PORT = 443;
@@ -68,6 +69,17 @@ export function isEndpointHost(value: string): boolean {
   return labels.every((label) => HOST_LABEL.test(label)) && !NUMERIC_LABEL.test(labels.at(-1)!);
 }
 
+/**
+ * A host or SNI name as it is kept: a Unicode name as its A-labels (`bücher.de` →
+ * `xn--bcher-kva.de`, what DNS and the certificate carry); an address, or text with no A-label
+ * form, lower-cased for `isEndpointHost` to judge.
+ */
+export function canonicalHost(text: string): string {
+  const value = text.trim().toLowerCase();
+  if (value.includes(':') || /^[\d.]+$/.test(value)) return value;
+  return asciiName(value) ?? value;
+}
+
 /** A form entry read: its endpoint, or what is wrong with it (naming the entry). */
 export type EndpointEntry =
   | { readonly endpoint: { host: string; port: number; sni: string | null } }
@@ -92,6 +104,7 @@ function readAddress(text: string): { host: string; port: number } | { reason: s
     const colons = value.split(':').length - 1;
     if (colons > 1) return { reason: 'Write an IPv6 address in brackets, e.g. [2001:db8::1]:443' };
     [host = '', portText] = value.split(':');
+    host = canonicalHost(host);
   }
   if (portText !== undefined) {
     const port = Number(portText);
@@ -127,7 +140,7 @@ export function readEndpointEntry(entry: string): EndpointEntry {
   const [addressText = '', sniText] = parts;
   const address = readAddress(addressText);
   if ('reason' in address) return { problem: `"${text}": ${address.reason}` };
-  const sni = sniText === undefined ? null : sniText.toLowerCase();
+  const sni = sniText === undefined ? null : canonicalHost(sniText);
   if (sni !== null && !isEndpointHost(sni)) {
     return { problem: `"${text}": ${ENDPOINT_MESSAGES.sni}` };
   }
@@ -140,6 +153,16 @@ export function endpointAddress(endpoint: { host: string; port: number }): strin
   return `${host}:${endpoint.port}`;
 }
 
+/** An endpoint as people read it: its names in Unicode, `bücher.de:443/www.bücher.de`. */
+export function endpointLabel(endpoint: { host: string; port: number; sni: string | null }) {
+  return `${shownAddress(endpoint)}${endpoint.sni ? `/${displayDomain(endpoint.sni)}` : ''}`;
+}
+
+/** `host:port` with the host in Unicode. */
+function shownAddress(endpoint: { host: string; port: number }): string {
+  return endpointAddress({ host: displayDomain(endpoint.host), port: endpoint.port });
+}
+
 /** Names an endpoint within its token: address and SNI name. */
 export function endpointKeyOf(endpoint: { host: string; port: number; sni: string | null }) {
   return `${endpointAddress(endpoint)}${endpoint.sni ? `/${endpoint.sni}` : ''}`;
@@ -147,8 +170,7 @@ export function endpointKeyOf(endpoint: { host: string; port: number; sni: strin
 
 const hostField = z
   .string({ error: ENDPOINT_MESSAGES.host })
-  .trim()
-  .toLowerCase()
+  .transform(canonicalHost)
   .refine(isEndpointHost, ENDPOINT_MESSAGES.host);
 const portField = z
   .number({ error: ENDPOINT_MESSAGES.port })
@@ -157,9 +179,7 @@ const portField = z
   .max(65535, ENDPOINT_MESSAGES.port);
 const sniField = z
   .string({ error: ENDPOINT_MESSAGES.sni })
-  .trim()
-  .toLowerCase()
-  .transform((value) => (value === '' ? null : value))
+  .transform((value) => (value.trim() === '' ? null : canonicalHost(value)))
   .refine((value) => value === null || isEndpointHost(value), ENDPOINT_MESSAGES.sni)
   .nullable();
 
@@ -203,7 +223,10 @@ export function endpointsToText(
   endpoints: readonly { host: string; port: number; sni: string | null }[] | undefined,
 ): string {
   return (endpoints ?? [])
-    .map((endpoint) => `${endpointAddress(endpoint)}${endpoint.sni ? ` ${endpoint.sni}` : ''}`)
+    .map(
+      (endpoint) =>
+        `${shownAddress(endpoint)}${endpoint.sni ? ` ${displayDomain(endpoint.sni)}` : ''}`,
+    )
     .join('\n');
 }
 

@@ -1,5 +1,3 @@
-// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- punycode.js ships no types; the declaration is included for every package that imports this module
-/// <reference path="../types/punycode-js.d.ts" />
 /**
  * Registered domains: the names a registry registers (`example.com`, `example.co.uk`), the ones a
  * "Domain registration" token follows through RDAP. A name is read as people type it (any case,
@@ -8,8 +6,10 @@
  * section of the Public Suffix List: not a public suffix alone (`co.uk`), not a name under a
  * registered one (`shop.example.com`: its registration is `example.com`'s).
  */
-import { toASCII, toUnicode } from 'punycode.js';
 import { parse } from 'tldts';
+import { asciiName, displayDomain } from './domain-names';
+
+export { asciiName, displayDomain };
 
 export const REGISTERED_DOMAIN_MESSAGES = {
   required: 'Enter the domain whose registration to follow (e.g. example.com)',
@@ -17,24 +17,7 @@ export const REGISTERED_DOMAIN_MESSAGES = {
   typeOnly: 'Only a domain registration can follow a domain',
 } as const;
 
-const LABEL = /^(?!-)[a-z0-9-]{1,63}(?<!-)$/;
-const MAX_NAME_LENGTH = 253;
-
 export type RegisteredDomainReading = { readonly domain: string } | { readonly problem: string };
-
-/** The A-label form of a name, lower-cased, without a trailing dot; null if it has none. */
-export function asciiName(text: string): string | null {
-  const name = text.trim().toLowerCase().replace(/\.$/, '');
-  if (name === '' || /[\s/:@?#]/.test(name)) return null;
-  try {
-    const ascii = toASCII(name);
-    return ascii.length <= MAX_NAME_LENGTH && ascii.split('.').every((label) => LABEL.test(label))
-      ? ascii
-      : null;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * Reads a domain to follow: its A-label, or why it is not one (naming what was typed and, for a
@@ -68,15 +51,6 @@ export function registeredDomainOf(hostname: string): string | null {
   if (ascii === null) return null;
   const parts = parse(ascii, { allowPrivateDomains: false, extractHostname: false });
   return parts.isIcann && !parts.isIp ? parts.domain : null;
-}
-
-/** A stored A-label name as people read it: `xn--bcher-kva.de` → `bücher.de`. */
-export function displayDomain(ascii: string): string {
-  try {
-    return toUnicode(ascii);
-  } catch {
-    return ascii;
-  }
 }
 
 /** The registered domains of a certificate's names, each once, in order (`shop.example.com` → `example.com`). */

@@ -68,6 +68,27 @@ describe('POST /api/tokens', () => {
     expect(await auditActions(workspace.workspaceId)).toContain('token.created');
   });
 
+  it('keeps Unicode domain and endpoint names as their A-labels, as certificates carry them', async () => {
+    const response = await createRequest(workspace.owner.cookie, {
+      ...valid(workspace.workspaceId),
+      category: 'cert',
+      type: 'ssl_cert',
+      domains: '  Bücher.DE , xn--bcher-kva.de, *.bücher.de',
+      endpoints: [{ host: 'Bücher.de', port: 8443, sni: 'www.bücher.de' }],
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json).toMatchObject({
+      domains: ['xn--bcher-kva.de', '*.xn--bcher-kva.de'],
+      endpoints: [
+        expect.objectContaining({
+          host: 'xn--bcher-kva.de',
+          port: 8443,
+          sni: 'www.xn--bcher-kva.de',
+        }),
+      ],
+    });
+  });
+
   it('lets a workspace manager create; answers 403 to viewers and 404 to non-members', async () => {
     const manager = await givenMember(workspace.workspaceId, 'workspace_manager');
     expect((await createRequest(manager.cookie, valid(workspace.workspaceId))).statusCode).toBe(

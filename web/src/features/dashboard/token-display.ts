@@ -1,7 +1,7 @@
 /** How token values read in the table, the cards and the dialogs. */
 import type { CategoryField } from '@expiry-radar/shared/domain/categories';
 import { CATEGORY_DEFINITIONS, TYPE_LABELS } from '@expiry-radar/shared/domain/categories';
-import { joinDomainList } from '@expiry-radar/shared/domain/domain-names';
+import { displayDomainList } from '@expiry-radar/shared/domain/domain-names';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { formatDateText } from '../../lib/date-format';
 
@@ -24,7 +24,7 @@ function costText(cost: number): string {
 export function fieldText(token: Token, field: CategoryField): string {
   switch (field) {
     case 'domains':
-      return joinDomainList(token.domains);
+      return displayDomainList(token.domains);
     case 'cost':
       return token.cost === null ? '' : costText(token.cost);
     case 'key_size':

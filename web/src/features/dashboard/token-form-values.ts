@@ -13,7 +13,7 @@ import {
 import { parseDate, toIsoDate } from '@expiry-radar/shared/domain/calendar-date';
 import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-schema';
 import { createTokenFormSchema } from '@expiry-radar/shared/domain/create-token-schema';
-import { joinDomainList } from '@expiry-radar/shared/domain/domain-names';
+import { displayDomainList } from '@expiry-radar/shared/domain/domain-names';
 import { endpointsToText } from '@expiry-radar/shared/domain/endpoints';
 import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
 import type { Token } from '@expiry-radar/shared/domain/token';
@@ -172,7 +172,7 @@ export function tokenToFormValues(token: Token): TokenFormValues {
       token.renewal_grace_days === null || token.renewal_grace_days === undefined
         ? ''
         : String(token.renewal_grace_days),
-    domains: joinDomainList(token.domains),
+    domains: displayDomainList(token.domains),
     issuer: text(token.issuer),
     serial_number: text(token.serial_number),
     subject: text(token.subject),

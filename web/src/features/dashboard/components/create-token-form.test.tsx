@@ -305,11 +305,12 @@ describe('Create New Token form', () => {
       ),
     ).toBeVisible();
     expect(requests.some((r) => r.method === 'POST')).toBe(false);
-    setField(/^Domains/, 'Example.com, www.example.com');
+    setField(/^Domains/, 'Example.com, www.example.com, Bücher.DE');
     await submit(user);
     await waitFor(() => expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1));
+    // A Unicode name is one name with its A-labels (kept so, shown in Unicode).
     expect(requests.find((r) => r.method === 'POST')?.body).toMatchObject({
-      domains: ['example.com', 'www.example.com'],
+      domains: ['example.com', 'www.example.com', 'xn--bcher-kva.de'],
     });
   });
 

@@ -16,6 +16,7 @@ import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import type { Category, TokenType } from '@expiry-radar/shared/domain/categories';
 import type { CreateTokenData } from '@expiry-radar/shared/domain/create-token-schema';
 import { defaultExpiryDate } from '@expiry-radar/shared/domain/default-expiry';
+import { displayDomainList } from '@expiry-radar/shared/domain/domain-names';
 import { displayDomain, registeredDomainsOf } from '@expiry-radar/shared/domain/registered-domains';
 import { toastRefusal } from '../../../lib/api-client';
 import { useCreateTokenMutation } from '../../tokens';
@@ -204,7 +205,7 @@ function CreateTokenFields({
     if (form.getValues('type') === '') setValue('type', token.type, options);
     setValue('name', token.name, options);
     setValue('expiresAt', token.expiresAt, options);
-    setValue('domains', token.domains.join(', '), options);
+    setValue('domains', displayDomainList(token.domains), options);
     setValue('issuer', token.issuer ?? '', options);
     setValue('serial_number', token.serial_number ?? '', options);
     setValue('subject', token.subject ?? '', options);

@@ -3,6 +3,7 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import {
   endpointKeyOf,
+  endpointLabel,
   type EndpointCheck,
   type TokenEndpoint,
 } from '@expiry-radar/shared/domain/endpoints';
@@ -61,7 +62,7 @@ export function EndpointStatusCell({ endpoints }: { endpoints: readonly TokenEnd
           <Box
             key={key}
             component="span"
-            title={`${key}: ${title}`}
+            title={`${endpointLabel(endpoint)}: ${title}`}
             sx={{ display: 'flex', alignItems: 'baseline', fontSize: '0.8125rem' }}
           >
             <Box
@@ -72,7 +73,7 @@ export function EndpointStatusCell({ endpoints }: { endpoints: readonly TokenEnd
             </Box>
             {/* Cut with an ellipsis like the table's other texts, so the Actions stay in view. */}
             <span className={cellTextClasses.clip}>
-              <span className={cellTextClasses.text}>{key}</span>
+              <span className={cellTextClasses.text}>{endpointLabel(endpoint)}</span>
             </span>
           </Box>
         );
@@ -92,7 +93,7 @@ export function EndpointStatusList({ endpoints }: { endpoints: readonly TokenEnd
           <li key={key}>
             <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
               <Chip size="small" label={label} color={tone} />
-              <span>{key}</span>
+              <span>{endpointLabel(endpoint)}</span>
             </Box>
             {endpoint.paused_since && (
               <Typography variant="body2" color="textSecondary">

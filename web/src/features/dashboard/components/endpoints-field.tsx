@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import type { UseFormReturn } from 'react-hook-form';
+import { displayDomainList } from '@expiry-radar/shared/domain/domain-names';
 import { readEndpointsText } from '@expiry-radar/shared/domain/endpoints';
 import type { EndpointProbeResponse } from '@expiry-radar/shared/api/endpoint-api-schemas';
 import { useProbeEndpointMutation } from '../../tokens';
@@ -48,7 +49,7 @@ export function EndpointsField({
     }
     setValue('expiresAt', token.expiresAt, options);
     if (mode === 'edit' || isBlank('domains')) {
-      setValue('domains', token.domains.join(', '), options);
+      setValue('domains', displayDomainList(token.domains), options);
     }
     setValue('issuer', token.issuer ?? '', options);
     setValue('serial_number', token.serial_number ?? '', options);

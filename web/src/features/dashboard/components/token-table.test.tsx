@@ -79,6 +79,38 @@ describe('discovered tokens in the table', () => {
   });
 });
 
+describe('certificate names in the table', () => {
+  it('shows kept A-label names (domains, endpoints) in Unicode', () => {
+    const token = tokenFixture({
+      name: 'Bücher certificate',
+      type: 'ssl_cert',
+      category: 'cert',
+      expiresAt: '2031-05-06',
+      domains: ['xn--bcher-kva.de', '*.xn--bcher-kva.de'],
+      endpoints: [
+        { host: 'xn--bcher-kva.de', port: 443, sni: 'www.xn--bcher-kva.de', last_check: null },
+      ],
+    });
+    render(
+      <TokenTable
+        definition={CATEGORY_DEFINITIONS.cert}
+        tokens={[token]}
+        sort={DEFAULT_SORT}
+        onSort={noop}
+        canEdit={false}
+        now={new Date('2030-01-01T00:00:00Z')}
+        onDetails={noop}
+        onRenew={noop}
+        onDelete={noop}
+      />,
+    );
+    const row = screen.getByRole('row', { name: /Bücher certificate/ });
+    expect(within(row).getByText('bücher.de, *.bücher.de')).toBeInTheDocument();
+    expect(within(row).getByText('bücher.de:443/www.bücher.de')).toBeInTheDocument();
+    expect(row).not.toHaveTextContent('xn--');
+  });
+});
+
 describe('certificate endpoints in the table', () => {
   it("shows each endpoint's last check: a status word, the address, the problem on hover", () => {
     const check = {
