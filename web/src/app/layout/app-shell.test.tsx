@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import toast from 'react-hot-toast';
 import { DOWNGRADED_NOTICE } from '@expiry-radar/shared/messages/notices';
@@ -87,6 +87,44 @@ describe('app shell', () => {
     renderApp('/docs?workspace=ws-own');
     expect(await screen.findByRole('heading', { level: 1 }, { timeout: 5_000 })).toBeVisible();
     expect(screen.queryByText(/” is frozen$/)).toBeNull();
+  });
+
+  it('lifts the limits as the tab comes back after the plan changed in another tab', async () => {
+    let plan = 'free';
+    const { requests } = installFetchMock({
+      'GET /api/session': () => jsonResponse(sessionFor({ plan })),
+      'GET /api/v1/workspaces': () =>
+        jsonResponse({ items: [{ ...workspace('ws-own', 'Own', 'admin'), plan }] }),
+    });
+    renderApp('/help');
+    const picker = await screen.findByRole('combobox', { name: 'Workspace' }, { timeout: 5_000 });
+    expect(picker).toBeDisabled();
+    expect(picker).toHaveAccessibleDescription('Upgrade to create more workspaces');
+    const reads = (path: string) => requests.filter((request) => request.path === path).length;
+    expect(reads('/api/session')).toBe(1);
+
+    plan = 'pro';
+    const comeBack = () =>
+      act(() => {
+        window.dispatchEvent(new Event('visibilitychange'));
+      });
+    // Within the plan's cache time (15 s) the tab keeps its answers.
+    comeBack();
+    expect(reads('/api/session')).toBe(1);
+    const later = Date.now() + 16_000;
+    const clock = jest.spyOn(Date, 'now').mockReturnValue(later);
+    try {
+      comeBack();
+      // The picker is drawn anew once it may be used.
+      const current = () => screen.getByRole('combobox', { name: 'Workspace' });
+      await waitFor(() => expect(current()).toBeEnabled());
+      expect(current()).not.toHaveAccessibleDescription('Upgrade to create more workspaces');
+      expect(reads('/api/session')).toBe(2);
+      // The owned workspace, read before the change, is read again: its limits are the plan's.
+      await waitFor(() => expect(reads('/api/v1/workspaces')).toBe(2));
+    } finally {
+      clock.mockRestore();
+    }
   });
 
   it('names the page in the document title', async () => {

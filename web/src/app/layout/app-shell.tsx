@@ -23,6 +23,7 @@ import { hasBillingReturnParam } from '../query-params/billing-return-params';
 import { visibleNavItems, workspacePickerState } from './nav-items';
 import type { NavContext } from './nav-items';
 import { TopBar } from './top-bar';
+import { useAnswersFollowPlan } from './use-answers-follow-plan';
 
 /**
  * Top bar, page and footer for every page but the landing and the sign-in screens. Waits for the
@@ -40,6 +41,7 @@ export function AppShell() {
     // After the billing return parameters are gone: one writer of the URL at a time.
     writeBack: verified && !isPublicPage(pathname) && !hasBillingReturnParam(search),
   });
+  useAnswersFollowPlan(session.user?.plan);
 
   if (session.isLoading) return <Spinner minHeight="100vh" />;
 

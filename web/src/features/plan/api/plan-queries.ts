@@ -3,12 +3,16 @@ import { CLIENT_CACHE_MS } from '@expiry-radar/shared/constants/timing';
 import { call } from '../../../lib/api-call';
 import { planKeys } from './plan-keys';
 
-/** The user's plan, its limits and usage, and the billing mode; cached 15 s. */
+/**
+ * The user's plan, its limits and usage, and the billing mode; cached 15 s, and read again as the
+ * tab comes back (focus, visible) after that: another tab may have changed the plan.
+ */
 export function planQueryOptions() {
   return queryOptions({
     queryKey: planKeys.current(),
     queryFn: ({ signal }) => call('getPlan', {}, { signal }),
     staleTime: CLIENT_CACHE_MS.plan,
+    refetchOnWindowFocus: true,
   });
 }
 

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { SESSION_CHECK } from '@expiry-radar/shared/constants/timing';
+import { CLIENT_CACHE_MS, SESSION_CHECK } from '@expiry-radar/shared/constants/timing';
 import { startUpRoutes } from '@expiry-radar/shared/api/start-up-routes';
 import { requestRoute } from '../../../lib/api-client';
 import { paths } from '../../../lib/paths';
@@ -31,5 +31,9 @@ export function sessionQueryOptions(pathname: string) {
     retryOnMount: false,
     // Checked on load; sign-in, sign-out and plan changes update or invalidate it.
     staleTime: Number.POSITIVE_INFINITY,
+    // Checked again as the tab comes back (focus, visible) once the answer is as old as the
+    // plan's cache time: another tab may have changed the plan or signed out meanwhile.
+    refetchOnWindowFocus: (query) =>
+      Date.now() - query.state.dataUpdatedAt >= CLIENT_CACHE_MS.plan ? 'always' : false,
   });
 }
