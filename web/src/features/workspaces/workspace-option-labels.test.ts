@@ -39,4 +39,17 @@ describe('workspaceOptionLabels', () => {
       gone: 'Acme (Viewer)',
     });
   });
+
+  it('sets a right-to-left name apart from the notes after it', () => {
+    const labels = workspaceOptionLabels([
+      ws('mine', 'فريق', 'admin'),
+      ws('theirs', 'فريق', 'viewer', { owner_name: 'דנה' }),
+      ws('other', 'فريق', 'viewer', { owner_name: 'Jane Doe' }),
+    ]);
+    expect(Object.fromEntries(labels)).toEqual({
+      mine: '\u2068فريق\u2069 (yours)',
+      theirs: "\u2068فريق\u2069 (Viewer, \u2068דנה\u2069's)",
+      other: "\u2068فريق\u2069 (Viewer, Jane Doe's)",
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
 import { workspaceNameKey } from '@expiry-radar/shared/domain/workspace-names';
+import { isolated } from '../../lib/bidi-isolate';
 import { isOwnWorkspace } from './owned-workspaces';
 
 /** What tells apart a workspace whose name repeats in the list: "yours", else the user's role. */
@@ -40,10 +41,12 @@ export function workspaceOptionLabels(
       const notes: string[] = [];
       if (sameName(workspace) > 1) notes.push(workspaceDistinction(workspace));
       if (sameNameAndDistinction(workspace) > 1 && workspace.owner_name) {
-        notes.push(`${workspace.owner_name}'s`);
+        notes.push(`${isolated(workspace.owner_name)}'s`);
       }
       if (markFrozen && workspace.is_frozen) notes.push('frozen');
-      const label = notes.length > 0 ? `${workspace.name} (${notes.join(', ')})` : workspace.name;
+      // A right-to-left name is set apart from the notes after it (lib/bidi-isolate.ts).
+      const label =
+        notes.length > 0 ? `${isolated(workspace.name)} (${notes.join(', ')})` : workspace.name;
       return [workspace.id, label];
     }),
   );

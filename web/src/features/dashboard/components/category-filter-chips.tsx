@@ -1,8 +1,8 @@
-import { countText } from '@expiry-radar/shared/domain/count-text';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { Category } from '@expiry-radar/shared/domain/categories';
 import { CATEGORY_LIST } from '@expiry-radar/shared/domain/categories';
+import { LabelWithCount } from '../../../components/label-with-count';
 
 interface CategoryFilterChipsProps {
   counts: Readonly<Record<string, number>>;
@@ -24,7 +24,9 @@ export function CategoryFilterChips({ counts, selected, onToggle }: CategoryFilt
         return (
           <Chip
             key={definition.value}
-            label={`${definition.label} (${countText(counts[definition.value] ?? 0)})`}
+            label={
+              <LabelWithCount label={definition.label} count={counts[definition.value] ?? 0} />
+            }
             clickable
             color={active ? 'primary' : 'default'}
             variant={active ? 'filled' : 'outlined'}

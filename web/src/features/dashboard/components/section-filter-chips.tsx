@@ -1,6 +1,6 @@
-import { countText } from '@expiry-radar/shared/domain/count-text';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import { LabelWithCount } from '../../../components/label-with-count';
 import type { SectionChip } from '../section-chips';
 
 interface SectionFilterChipsProps {
@@ -23,7 +23,7 @@ export function SectionFilterChips({ chips, selected, onSelect }: SectionFilterC
         return (
           <Chip
             key={chip.value}
-            label={`${chip.label} (${countText(chip.count)})`}
+            label={<LabelWithCount label={chip.label} count={chip.count} />}
             clickable
             size="small"
             color={active ? 'primary' : 'default'}
