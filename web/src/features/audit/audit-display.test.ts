@@ -244,5 +244,7 @@ describe('audit display', () => {
       'ada@example.com (you)',
     );
     expect(metadataEntries(event)[0]).toEqual(['API key', 'CI (key-1)']);
+    const rightToLeft = { ...event, metadata: { api_key: { id: 'key-2', name: 'מפתח' } } };
+    expect(metadataEntries(rightToLeft)[0]).toEqual(['API key', '\u2068מפתח\u2069 (key-2)']);
   });
 });

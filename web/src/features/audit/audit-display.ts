@@ -5,6 +5,7 @@ import { TYPE_LABELS, type TokenType } from '@expiry-radar/shared/domain/categor
 import { isPlan, PLAN_LABELS } from '@expiry-radar/shared/domain/plans';
 import { isRole, ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
 import { changedFieldLabel, listsChangedFields } from './changed-field-labels';
+import { isolated } from '../../lib/bidi-isolate';
 
 /** The server's actions (functions/src/data/audit-events.ts AUDIT_ACTIONS) in words. */
 const ACTION_LABELS: Readonly<Record<string, string>> = {
@@ -435,7 +436,7 @@ export function metadataEntries(
   return Object.entries(event.metadata).map(([key, value]) => {
     if (key === 'api_key') {
       const apiKey = apiKeyOf(event.metadata);
-      return ['API key', apiKey ? `${apiKey.name} (${apiKey.id})` : valueText(value)];
+      return ['API key', apiKey ? `${isolated(apiKey.name)} (${apiKey.id})` : valueText(value)];
     }
     if (listsChangedFields(event.action, key) && Array.isArray(value)) {
       return [detailLabel(event.action, key), changedFieldsText(event.action, value)];

@@ -6,6 +6,7 @@
 import { IMPORT_MAX_ROWS } from '@expiry-radar/shared/api/inventory-api-schemas';
 import { countText } from '@expiry-radar/shared/domain/count-text';
 import { readCsv, uniqueColumnNames } from '@expiry-radar/shared/domain/csv-text';
+import { isolated } from '../../lib/bidi-isolate';
 import { readFileBytes } from '../../lib/read-file';
 import { readXlsxRows } from './xlsx-rows';
 
@@ -78,10 +79,11 @@ export async function readImportSource(file: File): Promise<ImportSource> {
       throw new ImportFileError('Choose a CSV, XLSX or JSON file.');
     }
   }
-  if (source.records.length === 0) throw new ImportFileError(`${name} has no rows to import.`);
+  if (source.records.length === 0)
+    throw new ImportFileError(`${isolated(name)} has no rows to import.`);
   if (source.records.length > IMPORT_MAX_ROWS) {
     throw new ImportFileError(
-      `${name} has ${countText(source.records.length)} rows; import at most ${countText(IMPORT_MAX_ROWS)} at once. Split it and import each part.`,
+      `${isolated(name)} has ${countText(source.records.length)} rows; import at most ${countText(IMPORT_MAX_ROWS)} at once. Split it and import each part.`,
     );
   }
   return source;

@@ -21,6 +21,7 @@ import {
 import { countText } from '@expiry-radar/shared/domain/count-text';
 import type { NumericDates } from '@expiry-radar/shared/domain/import-dates';
 import { resolveColumnMapping, type ColumnMapping } from '@expiry-radar/shared/domain/token-import';
+import { isolated } from '../../../lib/bidi-isolate';
 import { refusalMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
@@ -196,7 +197,7 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
       <DialogContent>
         {source && step.kind !== 'file' && (
           <Typography variant="body2" color="textSecondary" sx={{ mb: 2 }}>
-            {source.fileName}: {countText(source.records.length)}{' '}
+            {isolated(source.fileName)}: {countText(source.records.length)}{' '}
             {source.records.length === 1 ? 'row' : 'rows'}
           </Typography>
         )}
