@@ -563,6 +563,22 @@ describe('token dashboard', () => {
     expect(router.state.historyAction).toBe('POP');
   });
 
+  it('closes the details of a token deleted meanwhile without asking about the edit', async () => {
+    serve({ put: () => jsonResponse({ error: 'Token not found' }, 404) });
+    const { router } = await renderDashboard();
+    const user = userEvent.setup();
+    await user.click(within(card('Certificates')).getByText('www.example.com'));
+    const dialog = await screen.findByRole('dialog', { name: 'www.example.com' });
+    await user.click(within(dialog).getByRole('button', { name: 'Edit' }));
+    const issuer = within(dialog).getByLabelText('Issuer');
+    await user.clear(issuer);
+    await user.type(issuer, 'Changed');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This token was deleted by someone else.')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.search).toBe('?workspace=ws-1'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
   it('says so when the linked token is not in the workspace', async () => {
     serve();
     await renderDashboard('/dashboard?workspace=ws-1&token=gone');

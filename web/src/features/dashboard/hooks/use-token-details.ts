@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { Token } from '@expiry-radar/shared/domain/token';
@@ -42,7 +42,12 @@ export function useTokenDetails(workspaceId: string): TokenDetails {
     ...tokenByIdQueryOptions(workspaceId, tokenId ?? ''),
     enabled: tokenId !== null && tokenId !== '' && !knownHere,
   });
-  const token = knownHere ? known : tokenId ? (linked.data ?? null) : null;
+  // Closing goes back past the entry once the dialog is gone: with it would go its guard of
+  // unsaved changes (a save refused as the token was deleted), which would ask about that Back.
+  const [leaving, setLeaving] = useState<string | null>(null);
+  if (leaving !== null && leaving !== tokenId) setLeaving(null);
+  const shown = tokenId !== null && leaving !== tokenId;
+  const token = !shown ? null : knownHere ? known : (linked.data ?? null);
   const linkMissing = tokenId !== null && !knownHere && (tokenId === '' || linked.data === null);
   const addedEntry = (location.state as DetailsEntryState | null)?.tokenDetails === true;
 
@@ -61,9 +66,13 @@ export function useTokenDetails(workspaceId: string): TokenDetails {
     [setSearch, setKnown],
   );
 
+  useEffect(() => {
+    if (leaving !== null && leaving === tokenId) void navigate(-1);
+  }, [leaving, tokenId, navigate]);
+
   const close = useCallback(() => {
     if (addedEntry) {
-      void navigate(-1);
+      setLeaving(tokenId);
       return;
     }
     setSearch(
@@ -74,7 +83,7 @@ export function useTokenDetails(workspaceId: string): TokenDetails {
       },
       { replace: true },
     );
-  }, [addedEntry, navigate, setSearch]);
+  }, [addedEntry, tokenId, setSearch]);
 
   const update = useCallback(
     (saved: Token) => {
