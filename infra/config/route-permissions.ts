@@ -269,6 +269,20 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:BatchWriteItem',
     'table:ConditionCheckItem',
   ],
+  // A handover as account deletion's (services/workspaces/ownership-transfer.ts): the new owner's
+  // plan and owned workspaces read, one transaction, names, plans settled, the new owner emailed.
+  transferWorkspaceOwnership: [
+    'table:GetItem',
+    'table:BatchGetItem',
+    'table:Query',
+    'index:byAlternateKey',
+    'table:PutItem',
+    'table:UpdateItem',
+    'table:DeleteItem',
+    'table:ConditionCheckItem',
+    'emailSend',
+    'appOriginRead',
+  ],
   updateMember: [
     'table:GetItem',
     'table:BatchGetItem',

@@ -2218,6 +2218,28 @@ export const routeScenarios: Record<RouteId, Scenario> = {
       200,
     );
   },
+  async transferWorkspaceOwnership(context) {
+    // A team owner hands a workspace to its workspace manager (team too): names, plans settled,
+    // the new owner emailed; the former owner, a manager now, may not hand it back (403).
+    const owner = await signedInUser();
+    const manager = await signedInUser();
+    const workspaceId = await (
+      await workspaceFixtures()
+    ).givenWorkspace({
+      ownerId: owner.userId,
+      plan: 'team',
+      name: 'Handed over',
+      members: [{ userId: manager.userId, role: 'workspace_manager' }],
+    });
+    const request = { params: { id: workspaceId }, body: { user_id: manager.userId } };
+    await context.call('transferWorkspaceOwnership', 'happy', { session: owner, ...request }, 200);
+    await context.call(
+      'transferWorkspaceOwnership',
+      'refusal',
+      { session: owner, ...request },
+      403,
+    );
+  },
   async listMembers(context) {
     const { owner, values } = await world();
     await context.call(

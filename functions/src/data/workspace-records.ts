@@ -91,7 +91,8 @@ export type OwnershipTransferResult =
  * its owner and admin: the workspace takes the new owner's `plan` and is frozen until their
  * limits are settled (services/billing/change-plan), its owner index entry moves to them, ordered
  * from now (`ownedSince`), the leaving owner's membership goes, and the id joins the new owner's
- * `ownedWorkspaceIds`.
+ * `ownedWorkspaceIds`. With `formerOwnerStays` (a handover by a living owner) the former owner
+ * stays as a workspace manager instead, and the id leaves their `ownedWorkspaceIds`.
  */
 export async function transferOwnership(options: {
   workspaceId: string;
@@ -101,6 +102,8 @@ export async function transferOwnership(options: {
   now: Date;
   /** The owner chose this heir: a viewer may take it too (the default successors never are). */
   anyRole?: boolean;
+  /** The former owner keeps a membership, as a workspace manager (they are not leaving). */
+  formerOwnerStays?: boolean;
 }): Promise<OwnershipTransferResult> {
   const { tableName } = getConfig();
   const { workspaceId, fromUserId, toUserId, now } = options;
@@ -144,7 +147,18 @@ export async function transferOwnership(options: {
                 : { ':admin': 'admin', ':manager': 'workspace_manager' },
             },
           },
-          { Delete: { TableName: tableName, Key: keys.membership(workspaceId, fromUserId) } },
+          options.formerOwnerStays
+            ? {
+                Update: {
+                  TableName: tableName,
+                  Key: keys.membership(workspaceId, fromUserId),
+                  UpdateExpression: 'SET #role = :manager',
+                  ConditionExpression: 'attribute_exists(pk)',
+                  ExpressionAttributeNames: { '#role': 'role' },
+                  ExpressionAttributeValues: { ':manager': 'workspace_manager' },
+                },
+              }
+            : { Delete: { TableName: tableName, Key: keys.membership(workspaceId, fromUserId) } },
           {
             Update: {
               TableName: tableName,
@@ -155,12 +169,28 @@ export async function transferOwnership(options: {
               ExpressionAttributeValues: { ':id': new Set([workspaceId]) },
             },
           },
+          ...(options.formerOwnerStays
+            ? [
+                {
+                  Update: {
+                    TableName: tableName,
+                    Key: keys.user(fromUserId),
+                    UpdateExpression: 'DELETE #ids :id',
+                    ConditionExpression: 'attribute_exists(pk)',
+                    ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+                    ExpressionAttributeValues: { ':id': new Set([workspaceId]) },
+                  },
+                },
+              ]
+            : []),
         ],
       }),
     );
     return 'transferred';
   } catch (error) {
-    if (conditionFailedAt(error, 0)) return 'workspace_changed';
+    if (conditionFailedAt(error, 0) || conditionFailedAt(error, 2) || conditionFailedAt(error, 4)) {
+      return 'workspace_changed';
+    }
     if (conditionFailedAt(error, 1) || conditionFailedAt(error, 3)) return 'heir_unavailable';
     throw error;
   }

@@ -264,3 +264,13 @@ export function workspaceHandedOverEmail(options: OwnerLeftOptions): EmailMessag
     ],
   }));
 }
+
+/** To the member a workspace's owner handed it to (the owner stays, as a workspace manager). */
+export function workspaceTransferredEmail(options: OwnerLeftOptions): EmailMessage {
+  return ownerLeftEmail(options, (workspace) => ({
+    subject: `You now own the workspace “${workspace}”`,
+    lines: [
+      `${options.ownerEmail} handed you the workspace “${workspace}”, with its tokens and members. You are its owner and admin now, it is on your plan, and ${options.ownerEmail} stays in it as a workspace manager.`,
+    ],
+  }));
+}

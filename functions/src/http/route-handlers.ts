@@ -50,6 +50,7 @@ export const routeHandlerFiles: Partial<Record<RouteId, string>> = {
   getWorkspace: 'workspaces/get-workspace.ts',
   renameWorkspace: 'workspaces/rename-workspace.ts',
   deleteWorkspace: 'workspaces/delete-workspace.ts',
+  transferWorkspaceOwnership: 'workspaces/transfer-ownership.ts',
   listMembers: 'workspaces/list-members.ts',
   addMember: 'workspaces/add-member.ts',
   updateMember: 'workspaces/update-member.ts',

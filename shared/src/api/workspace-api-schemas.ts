@@ -6,7 +6,7 @@ import {
   WORKSPACE_LOOKUP_PAGE_SIZE,
 } from '../constants/paging';
 import { emailSchema } from '../domain/email';
-import { workspaceIdSchema } from '../domain/ids';
+import { ID_MAX_LENGTH, workspaceIdSchema } from '../domain/ids';
 import { planSchema } from '../domain/plans';
 import { roleSchema } from '../domain/roles';
 import { idSchema, pageOf, pagingQuery } from './common-schemas';
@@ -71,6 +71,16 @@ export const listWorkspacesResponse = pageOf(workspaceSchema);
 /** A `plan` in the body is accepted and ignored: a workspace's plan is its owner's. */
 export const createWorkspaceBody = z.object({ name: workspaceName, plan: planSchema.optional() });
 export const renameWorkspaceBody = z.object({ name: workspaceName });
+
+const CHOOSE_NEW_OWNER = 'Choose the member who becomes the new owner.';
+/** The member who becomes the workspace's owner and admin (their user id). */
+export const transferOwnershipBody = z.object({
+  user_id: z
+    .string({ error: CHOOSE_NEW_OWNER })
+    .trim()
+    .min(1, { error: CHOOSE_NEW_OWNER })
+    .max(ID_MAX_LENGTH, { error: CHOOSE_NEW_OWNER }),
+});
 
 /**
  * A member, or a pending invitation (`status: 'invited'`, `user_id` is then the invitation's id

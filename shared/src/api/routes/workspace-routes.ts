@@ -11,6 +11,7 @@ import {
   listWorkspacesResponse,
   memberSchema,
   renameWorkspaceBody,
+  transferOwnershipBody,
   updateMemberBody,
   removeMemberQuery,
   workspaceSchema,
@@ -62,6 +63,16 @@ export const workspaceRoutes = {
     auth: 'verifiedSession',
     summary: 'Deletes a workspace and its tokens (admin).',
     request: { params: idParams },
+    response: okResponse,
+  },
+  transferWorkspaceOwnership: {
+    id: 'transferWorkspaceOwnership',
+    method: 'POST',
+    path: '/api/v1/workspaces/{id}/transfer-ownership',
+    auth: 'verifiedSession',
+    summary:
+      "Hands the workspace to another active member (its owner only): they become its owner and admin and it takes their plan; the former owner stays as a workspace manager. Refused (409) when the new owner's plan would not keep it active.",
+    request: { params: idParams, body: transferOwnershipBody },
     response: okResponse,
   },
   listMembers: {
