@@ -19,6 +19,7 @@ export const SUCCESS_MESSAGES = {
   workspaceCreated: 'Workspace created',
   workspaceRenamed: 'Workspace renamed',
   workspaceDeleted: 'Workspace deleted',
+  ownershipTransferred: 'Ownership transferred',
   memberInvited: 'Member invited',
   roleUpdated: 'Role updated',
   memberRemoved: 'Member removed',

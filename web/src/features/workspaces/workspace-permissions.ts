@@ -31,6 +31,14 @@ export function canDelete(workspace: Workspace): boolean {
   return canRenameOrDeleteWorkspace(workspace.role);
 }
 
+/**
+ * Hand the workspace to another member: its admin (the owner; the server refuses any other
+ * admin), frozen too, since the new owner's plan may lift the freeze.
+ */
+export function canTransferOwnership(workspace: Workspace): boolean {
+  return workspace.role === 'admin';
+}
+
 /** Invite, change roles, remove. */
 export function canEditMembers(workspace: Workspace): boolean {
   return canManageMembers(workspace.role) && !workspace.is_frozen;

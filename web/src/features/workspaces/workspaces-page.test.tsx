@@ -851,3 +851,79 @@ describe('workspaces page: invitations to the user', () => {
     expect(within(table).queryByRole('rowheader', { name: 'Team space' })).toBeNull();
   });
 });
+
+describe('workspaces page: transfer ownership', () => {
+  it('hands the workspace to a chosen member, shows a refusal in the dialog, then the new role', async () => {
+    const refusal =
+      "Grace Hopper's Pro plan allows 3 workspaces; they must upgrade before they can own this one.";
+    const { state, routes } = fakeServer({
+      workspaces: [main],
+      members: {
+        'ws-main': [
+          ...mainMembers,
+          { ...member('inv-9', 'new@example.com', 'viewer'), status: 'invited', joined_at: null },
+        ],
+      },
+    });
+    let refuse = true;
+    const { requests } = installFetchMock({
+      ...routes,
+      'POST /api/v1/workspaces/ws-main/transfer-ownership': () => {
+        if (refuse) return jsonResponse({ error: refusal, code: 'PLAN_LIMIT' }, 409);
+        state.workspaces[0]!.role = 'workspace_manager';
+        return jsonResponse({ ok: true });
+      },
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+    await user.click(within(table).getByRole('button', { name: 'Transfer ownership of Main' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer ownership' });
+    const choices = within(dialog).getByRole('radiogroup', { name: 'New owner' });
+    // The other active members, with their roles: not the caller, not a pending invitation.
+    expect(
+      (await within(choices).findAllByRole('radio')).map(
+        (radio) => radio.closest('label')?.textContent,
+      ),
+    ).toEqual(['Grace Hopper · Workspace Manager', 'alan@example.com · Viewer']);
+    const transfer = within(dialog).getByRole('button', { name: 'Transfer' });
+    expect(transfer).toBeDisabled();
+
+    await user.click(
+      within(choices).getByRole('radio', { name: 'Grace Hopper · Workspace Manager' }),
+    );
+    expect(
+      within(dialog).getByText(
+        "Grace Hopper becomes the owner and admin; you stay as a workspace manager. The workspace moves to Grace Hopper's plan.",
+      ),
+    ).toBeVisible();
+    await user.click(transfer);
+    expect(await within(dialog).findByText(refusal)).toBeVisible();
+    expect(screen.getAllByText(refusal)).toHaveLength(1);
+
+    refuse = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('Ownership transferred')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((r) => r.path.endsWith('/transfer-ownership')).at(-1)?.body).toEqual({
+      user_id: 'user-2',
+    });
+    // The caller is a workspace manager now: the admin's controls are gone.
+    await waitFor(() =>
+      expect(within(row(table, 'Main')).getByText('Workspace Manager')).toBeVisible(),
+    );
+    expect(within(table).queryByRole('button', { name: 'Transfer ownership of Main' })).toBeNull();
+    expect(within(table).queryByRole('button', { name: 'Delete Main' })).toBeNull();
+  });
+
+  it('is offered to the admin only', async () => {
+    const { routes } = fakeServer({ workspaces: [main, shared] });
+    installFetchMock(routes);
+    renderPage();
+    const table = await workspaceTable();
+    expect(within(table).getByRole('button', { name: 'Transfer ownership of Main' })).toBeVisible();
+    expect(
+      within(table).queryByRole('button', { name: 'Transfer ownership of Shared' }),
+    ).toBeNull();
+  });
+});

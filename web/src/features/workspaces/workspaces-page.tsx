@@ -22,10 +22,12 @@ import {
   useDeclineInvitationMutation,
   useDeleteWorkspaceMutation,
   useRenameWorkspaceMutation,
+  useTransferOwnershipMutation,
 } from './api/workspace-mutations';
 import { invitationsQueryOptions, workspaceListQueryOptions } from './api/workspace-queries';
 import { DeleteWorkspaceDialog } from './components/delete-workspace-dialog';
 import { InvitationsList } from './components/invitations-list';
+import { TransferOwnershipDialog } from './components/transfer-ownership-dialog';
 import { TransferTokensDialog } from './components/transfer-tokens-dialog';
 import { TrustedCasSection } from './components/trusted-cas-section';
 import { WatchedDomainsSection } from './components/watched-domains-section';
@@ -41,11 +43,12 @@ type OpenDialog =
   | { kind: 'create' }
   | { kind: 'rename'; workspace: Workspace }
   | { kind: 'delete'; workspace: Workspace }
-  | { kind: 'transfer'; workspace: Workspace };
+  | { kind: 'transfer'; workspace: Workspace }
+  | { kind: 'transfer-ownership'; workspace: Workspace };
 
 /**
  * /workspaces: the user's workspaces (50 per page) with plan, role and frozen state;
- * create, rename and delete; the open workspace's members (invite, change role, remove) and the
+ * create, rename, delete and transfer ownership; the open workspace's members (invite, change role, remove) and the
  * certificate authorities its endpoint checks trust, and its watched domains (the certificate
  * transparency watch, with the certificates seen and "Add to inventory"); token transfers between workspaces; the user's pending invitations (accept or decline). Controls
  * follow the server's rules (workspace-permissions).
@@ -102,6 +105,7 @@ export function WorkspacesPage() {
 
   const create = useCreateWorkspaceMutation({ onSuccess: close });
   const rename = useRenameWorkspaceMutation({ onSuccess: close });
+  const transferOwnership = useTransferOwnershipMutation({ onSuccess: close });
   const accept = useAcceptInvitationMutation();
   const decline = useDeclineInvitationMutation();
   const answering = accept.isPending
@@ -217,6 +221,9 @@ export function WorkspacesPage() {
                 onOpen={openWorkspace}
                 onRename={(workspace) => setDialog({ kind: 'rename', workspace })}
                 onDelete={(workspace) => setDialog({ kind: 'delete', workspace })}
+                onTransferOwnership={(workspace) =>
+                  setDialog({ kind: 'transfer-ownership', workspace })
+                }
               />
             )}
           </Paper>
@@ -266,6 +273,16 @@ export function WorkspacesPage() {
           workspace={dialog.workspace}
           onClose={close}
           onConfirm={() => remove.mutateAsync(dialog.workspace)}
+        />
+      )}
+      {dialog?.kind === 'transfer-ownership' && session.user && (
+        <TransferOwnershipDialog
+          workspace={dialog.workspace}
+          selfId={session.user.id}
+          onClose={close}
+          onTransfer={(userId) =>
+            transferOwnership.mutateAsync({ workspace: dialog.workspace, userId })
+          }
         />
       )}
       {dialog?.kind === 'transfer' && (

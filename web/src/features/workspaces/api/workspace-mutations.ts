@@ -97,6 +97,28 @@ export function useDeleteWorkspaceMutation({ onSuccess }: ChangeSteps<Workspace>
 }
 
 /**
+ * Hands the workspace to another member (its owner only), who becomes its owner and admin; the
+ * caller stays as a workspace manager, so the lists load again with their new role. Silent: the
+ * dialog shows a refusal (409: the new owner's plan is too small).
+ */
+export function useTransferOwnershipMutation({ onSuccess }: ChangeSteps<Workspace> = {}) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ workspace, userId }: { workspace: Workspace; userId: string }) =>
+      call(
+        'transferWorkspaceOwnership',
+        { params: { id: workspace.id }, body: { user_id: userId } },
+        { silent: true },
+      ),
+    onSuccess: async (_answer, { workspace }) => {
+      showSuccessToast(SUCCESS_MESSAGES.ownershipTransferred);
+      onSuccess?.(workspace);
+      await refreshWorkspaces(queryClient);
+    },
+  });
+}
+
+/**
  * Invites the address by email; it joins when its owner accepts. Silent: the invite form shows a
  * refusal.
  */

@@ -14,12 +14,13 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import DeleteOutlined from '@mui/icons-material/DeleteOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
+import ManageAccountsOutlined from '@mui/icons-material/ManageAccountsOutlined';
 import type { Workspace } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { PLAN_LABELS } from '@expiry-radar/shared/domain/plans';
 import { ROLE_LABELS } from '@expiry-radar/shared/domain/roles';
 import { actionsCellSx, CellText, oneLineTableSx } from '../../../components/cell-text';
 import { RecordCard, RecordCardList } from '../../../components/record-cards';
-import { canDelete, canRename } from '../workspace-permissions';
+import { canDelete, canRename, canTransferOwnership } from '../workspace-permissions';
 
 interface WorkspaceTableProps {
   workspaces: Workspace[];
@@ -32,6 +33,7 @@ interface WorkspaceTableProps {
   onOpen: (workspace: Workspace) => void;
   onRename: (workspace: Workspace) => void;
   onDelete: (workspace: Workspace) => void;
+  onTransferOwnership: (workspace: Workspace) => void;
 }
 
 /** Below this width the columns do not fit: one card per workspace. */
@@ -48,6 +50,7 @@ export function WorkspaceTable({
   onOpen,
   onRename,
   onDelete,
+  onTransferOwnership,
 }: WorkspaceTableProps) {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down(WORKSPACE_TABLE_BREAKPOINT), { noSsr: true });
@@ -94,6 +97,16 @@ export function WorkspaceTable({
                         onClick={() => onRename(workspace)}
                       >
                         Rename
+                      </Button>
+                    )}
+                    {canTransferOwnership(workspace) && (
+                      <Button
+                        size="small"
+                        startIcon={<ManageAccountsOutlined />}
+                        aria-label={`Transfer ownership of ${workspace.name}`}
+                        onClick={() => onTransferOwnership(workspace)}
+                      >
+                        Transfer ownership
                       </Button>
                     )}
                     {canDelete(workspace) && (
@@ -148,6 +161,17 @@ export function WorkspaceTable({
                             onClick={() => onRename(workspace)}
                           >
                             <EditOutlined fontSize="small" />
+                          </IconButton>
+                        </Tooltip>
+                      )}
+                      {canTransferOwnership(workspace) && (
+                        <Tooltip title="Transfer ownership">
+                          <IconButton
+                            size="small"
+                            aria-label={`Transfer ownership of ${workspace.name}`}
+                            onClick={() => onTransferOwnership(workspace)}
+                          >
+                            <ManageAccountsOutlined fontSize="small" />
                           </IconButton>
                         </Tooltip>
                       )}
