@@ -4,7 +4,9 @@
  * accepts it), changes their role and removes them (the colleague's open page then leaves the
  * workspace and says so), moves tokens into it from their first
  * workspace, and deletes it; after a downgrade (local billing mode) the newest workspace is
- * frozen, read-only, and its tokens are moved out; axe-core finds no serious or critical
+ * frozen, read-only, and its tokens are moved out, then its ownership is transferred to the
+ * colleague (whose plan lifts the freeze) and the owner sees themselves as its workspace
+ * manager; axe-core finds no serious or critical
  * violation on the page and its dialogs, in dark and light mode.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
@@ -325,4 +327,64 @@ describe('workspaces in Chromium', () => {
       await transfer.waitFor({ state: 'hidden' });
     }
   }, 90_000);
+
+  it('transfers ownership of the frozen workspace to a member whose plan lifts the freeze', async () => {
+    // The colleague, on the Team plan, is a workspace manager of the owner's frozen "Archive"
+    // (written through the data layer: a free owner cannot invite).
+    const { PutCommand, UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
+    const { findUserIdByEmail } = await import('@expiry-radar/functions/data/user-records');
+    const { membershipItem } = await import('@expiry-radar/functions/data/workspace-records');
+    const { keys } = await import('@expiry-radar/functions/data/keys');
+    const { getDocumentClient } = await import('@expiry-radar/functions/platform/aws-clients');
+    const colleagueId = (await findUserIdByEmail(colleague.email))!;
+    const listed = await owner.request.get(url('/api/v1/workspaces'));
+    const archive = (
+      (await listed.json()) as { items: Array<{ id: string; name: string }> }
+    ).items.find((workspace) => workspace.name === 'Archive')!;
+    await getDocumentClient().send(
+      new PutCommand({
+        TableName: app.tableName,
+        Item: membershipItem({
+          workspaceId: archive.id,
+          userId: colleagueId,
+          role: 'workspace_manager',
+          now: new Date(),
+        }),
+      }),
+    );
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: app.tableName,
+        Key: keys.user(colleagueId),
+        UpdateExpression: 'SET #plan = :plan',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+        ExpressionAttributeValues: { ':plan': 'team' },
+      }),
+    );
+
+    await page.goto(url('/workspaces'));
+    await waitForPageHeading(page, 'Workspaces');
+    const workspaces = page.getByRole('table', { name: 'Your workspaces' });
+    await rowOf(workspaces, 'Archive').getByText('Frozen').waitFor();
+    await workspaces.getByRole('button', { name: 'Transfer ownership of Archive' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Transfer ownership' });
+    const transfer = dialog.getByRole('button', { name: 'Transfer' });
+    await dialog.getByRole('radio', { name: /Workspace Manager/ }).check();
+    await dialog.getByText('you stay as a workspace manager', { exact: false }).waitFor();
+    await waitForPageAtRest(page);
+    expect(await blockingViolations(page)).toEqual([]);
+    await transfer.click();
+    await page.getByText('Ownership transferred').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    // The owner is a workspace manager of it now, on its new owner's plan, no longer frozen.
+    const archiveRow = rowOf(workspaces, 'Archive');
+    await archiveRow.getByText('Workspace Manager').waitFor();
+    await archiveRow.getByText('Team').waitFor();
+    await archiveRow.getByText('Active').waitFor();
+    expect(await workspaces.getByRole('button', { name: 'Delete Archive' }).count()).toBe(0);
+    expect(
+      await workspaces.getByRole('button', { name: 'Transfer ownership of Archive' }).count(),
+    ).toBe(0);
+    expect(pageErrors).toEqual([]);
+  }, 60_000);
 });
