@@ -181,6 +181,11 @@ describe('audit display', () => {
     ],
     ['member.invited', { email: 'x@y.z', role: 'viewer' }, 'As Viewer'],
     ['workspace.ownership_transferred', { to_email: 'heir@y.z' }, 'To heir@y.z'],
+    [
+      'workspace.ownership_transferred',
+      { from_email: 'ada@y.z', to_email: 'heir@y.z', reason: 'transferred_by_owner' },
+      'From ada@y.z to heir@y.z',
+    ],
     ['token.created', { category: 'cert' }, null],
   ])('sums up %s as %p', (action, metadata, summary) => {
     expect(changeSummary({ action, metadata })).toBe(summary);

@@ -320,7 +320,9 @@ export function changeSummary(event: Pick<AuditEvent, 'action' | 'metadata'>): s
   }
   if (action === 'member.removed') return memberRemovedSummary(metadata);
   if (action === 'workspace.ownership_transferred' && text(metadata.to_email)) {
-    return `To ${text(metadata.to_email)}`;
+    // Handed over by its owner (`from_email`), or passed on when its owner deleted their account.
+    const from = text(metadata.from_email);
+    return from ? `From ${from} to ${text(metadata.to_email)}` : `To ${text(metadata.to_email)}`;
   }
   if (
     (action === 'member.invited' || action.startsWith('invitation.')) &&
@@ -371,6 +373,8 @@ const DETAIL_LABELS: Readonly<Record<string, string>> = {
   reason: 'Reason',
   to_user_id: 'New owner id',
   to_email: 'New owner',
+  from_user_id: 'Previous owner id',
+  from_email: 'Previous owner',
   tokensHandedOver: 'Tokens handed over',
   successor: 'Tokens handed to',
   from_role: "New owner's previous role",
