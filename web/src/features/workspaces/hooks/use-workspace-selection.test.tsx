@@ -69,8 +69,8 @@ describe('useWorkspaceSelection', () => {
     expect(window.localStorage.getItem(LAST)).toBe('b');
   });
 
-  it('select() updates URL and storage and drops the section', async () => {
-    const { result } = setup('/dashboard?workspace=b&section=ops');
+  it('select() updates URL and storage and drops the section and the open token', async () => {
+    const { result } = setup('/dashboard?workspace=b&section=ops&token=t1');
     await waitFor(() => expect(result.current.selection.selected?.id).toBe('b'));
     act(() => result.current.selection.select('a'));
     await waitFor(() => expect(result.current.location.search).toBe('?workspace=a'));
@@ -101,11 +101,12 @@ describe('useWorkspaceSelection', () => {
   });
 
   it('when the current workspace is deleted, picks the first remaining or clears', async () => {
-    const { result, client } = setup('/dashboard?workspace=b');
+    const { result, client } = setup('/dashboard?workspace=b&token=t1');
     await waitFor(() => expect(result.current.selection.selected?.id).toBe('b'));
 
     items = items.filter((w) => w.id !== 'b');
     await act(() => client.invalidateQueries());
+    // The token open in the workspace it left is not the next one's.
     await waitFor(() => expect(result.current.location.search).toBe('?workspace=a'));
     // Deleted after the page opened: not the link's doing.
     expect(result.current.selection.linkedMissing).toBe(false);

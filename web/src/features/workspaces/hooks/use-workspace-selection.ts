@@ -51,6 +51,12 @@ interface Options {
 const isWholeList = ({ items, total }: { items: readonly Workspace[]; total?: number }) =>
   total === undefined || total <= items.length;
 
+/** A section and an open token belong to the workspace they were chosen in. */
+function dropWorkspaceItems(search: URLSearchParams): void {
+  search.delete(queryParams.section);
+  search.delete(queryParams.token);
+}
+
 /**
  * The selected workspace, which every workspace page follows: chosen from the URL, the last used
  * one and the list (`chooseWorkspace`), never a frozen one.
@@ -118,6 +124,9 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
         const next = new URLSearchParams(current);
         if (selectedId) next.set(queryParams.workspace, selectedId);
         else next.delete(queryParams.workspace);
+        // Another workspace than the URL named (one left, deleted or frozen): its token and
+        // section are not this one's.
+        if (fromUrl) dropWorkspaceItems(next);
         return next;
       },
       { replace: true },
@@ -133,8 +142,7 @@ export function useWorkspaceSelection({ enabled, writeBack = false }: Options): 
       setSearch((current) => {
         const next = new URLSearchParams(current);
         next.set(queryParams.workspace, id);
-        // A section belongs to the workspace it was chosen in.
-        next.delete(queryParams.section);
+        dropWorkspaceItems(next);
         return next;
       });
     },
