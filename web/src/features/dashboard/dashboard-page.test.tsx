@@ -563,6 +563,33 @@ describe('token dashboard', () => {
     expect(router.state.historyAction).toBe('POP');
   });
 
+  it('makes Renew a history entry too: Back closes it and keeps the filters', async () => {
+    serve();
+    const { router } = await renderDashboard();
+    const user = userEvent.setup();
+    const chips = screen.getByRole('group', { name: 'Filter by category' });
+    await user.click(within(chips).getByRole('button', { name: 'Certificates (3)' }));
+    const filtered = router.state.location.search;
+    await user.click(
+      within(card('Certificates')).getByRole('button', { name: 'Renew www.example.com' }),
+    );
+    expect(await screen.findByRole('dialog', { name: 'Renew Token' })).toBeVisible();
+
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe(filtered);
+
+    // Cancel goes back past the entry it added, to the dashboard as filtered.
+    await user.click(
+      within(card('Certificates')).getByRole('button', { name: 'Renew www.example.com' }),
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Renew Token' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.search).toBe(filtered);
+    expect(router.state.historyAction).toBe('POP');
+  });
+
   it('closes the details of a token deleted meanwhile without asking about the edit', async () => {
     serve({ put: () => jsonResponse({ error: 'Token not found' }, 404) });
     const { router } = await renderDashboard();

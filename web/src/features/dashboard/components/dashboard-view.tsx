@@ -36,6 +36,7 @@ import { isOwnWorkspace, ownedWorkspacesLine } from '../../workspaces';
 import { useChipCounts } from '../hooks/use-chip-counts';
 import { useDashboardPerformance } from '../hooks/use-dashboard-performance';
 import { useDashboardPrefetch } from '../hooks/use-dashboard-prefetch';
+import { useDialogEntry } from '../hooks/use-dialog-entry';
 import { useTokenDetails } from '../hooks/use-token-details';
 import { firstPageQueryOptions } from '../first-page-query';
 import { firstRenderRowsOfCards } from '../first-screen-rows';
@@ -100,7 +101,7 @@ function useFirstRenderRows(
 export const EMPTY_WORKSPACE_EDITOR = 'No tokens found. Create your first token above.';
 export const EMPTY_WORKSPACE_VIEWER = 'No tokens in this workspace.';
 
-type OpenDialog = { kind: 'renew' | 'delete'; token: Token } | null;
+type OpenDialog = { kind: 'renew' | 'delete'; token: Token };
 
 interface DashboardViewProps {
   workspace: Workspace;
@@ -113,7 +114,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
   const [now] = useState(() => new Date());
   const categoryParam = search.get(queryParams.category);
   const category = categoryParam && isCategory(categoryParam) ? categoryParam : null;
-  const [dialog, setDialog] = useState<OpenDialog>(null);
+  const { value: dialog, open: openDialog, close: closeDialog } = useDialogEntry<OpenDialog>();
   const details = useTokenDetails(workspace.id);
   const { open: openDetails, update: updateDetails } = details;
   const [certificateImport, setCertificateImport] = useState<ImportSource | null>(null);
@@ -170,18 +171,18 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
     (saved: Token, previous: Token) => {
       if ((saved.section ?? null) !== (previous.section ?? null)) setSection(SECTION_FILTER_ALL);
       updateDetails(saved);
-      setDialog(null);
+      closeDialog();
     },
-    [setSection, updateDetails],
+    [setSection, updateDetails, closeDialog],
   );
 
   const actions = useMemo(
     () => ({
       onDetails: openDetails,
-      onRenew: (token: Token) => setDialog({ kind: 'renew', token }),
-      onDelete: (token: Token) => setDialog({ kind: 'delete', token }),
+      onRenew: (token: Token) => openDialog({ kind: 'renew', token }),
+      onDelete: (token: Token) => openDialog({ kind: 'delete', token }),
     }),
-    [openDetails],
+    [openDetails, openDialog],
   );
 
   // The chips count what the cards show, under every filter but the chip's own.
@@ -235,14 +236,16 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
     [setSection, section],
   );
 
-  const closeDialog = useCallback(() => setDialog(null), []);
   // After a delete the dialog's opener (the row's Delete button) is gone: the focus goes to the
   // card's search box instead of falling back to the page, once the dialog has let go of it.
   const focusAfterDelete = useRef<Category | null>(null);
-  const onTokenDeleted = useCallback((token: Token) => {
-    focusAfterDelete.current = token.category;
-    setDialog(null);
-  }, []);
+  const onTokenDeleted = useCallback(
+    (token: Token) => {
+      focusAfterDelete.current = token.category;
+      closeDialog();
+    },
+    [closeDialog],
+  );
   useEffect(() => {
     const category = focusAfterDelete.current;
     if (!category || dialog) return;
