@@ -103,6 +103,8 @@ describe('the app origin of a deploy with no context', () => {
       'ssoCallback',
       'ssoSignIn',
       'startSlackInstallation',
+      // The email to the new owner of a workspace handed over ("You now own the workspace …").
+      'transferWorkspaceOwnership',
       'updateAccount',
       'upgradePlan',
       'verifyTwoFactorSignIn',
