@@ -244,7 +244,7 @@ describe("a session's last use", () => {
               name: 'ProvisionedThroughputExceededException',
             }),
           )
-        : send(command)) as typeof client.send);
+        : send(command)) as never);
     try {
       expect((await listed(user.cookie)).length).toBeGreaterThan(0);
     } finally {
