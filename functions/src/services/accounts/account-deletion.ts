@@ -12,7 +12,6 @@
  * of a workspace deleted with the account, are told by email. Then the user's items go and their audit events
  * are anonymised. `previewAccountDeletion` tells the dialog beforehand what would happen.
  */
-import { resolveAppOrigin } from '../../adapters/app-origin';
 import { sesMailer } from '../../adapters/ses-mailer';
 import {
   workspaceDeletedWithOwnerEmail,
@@ -20,9 +19,7 @@ import {
 } from '../../domain/account-emails';
 import type { Mailer } from '../../domain/mailer';
 import { successorsOf, type MemberSeniority } from '../../domain/ownership-succession';
-import { findEmailSuppression } from '../../data/email-suppressions';
 import { findUserById, type UserRecord } from '../../data/user-records';
-import { logger } from '../../platform/logger';
 import { deleteUserItems } from '../../data/account-records';
 import {
   anonymiseAuditEventsOfActor,
@@ -45,6 +42,7 @@ import type { AccountDeletionPreview } from '@expiry-radar/shared/api/auth-schem
 import type { OwnedWorkspaceState } from '../../domain/plan-change';
 import { listMemberViews } from '../members/member-views';
 import { settleOwnedWorkspaces } from '../billing/change-plan';
+import { sendWorkspaceNotice } from './account-mail';
 import { handOverTokens } from '../members/token-handover';
 
 /** Why the system changed the workspace: its owner deleted their account. */
@@ -228,13 +226,13 @@ async function tellMembersOfDeletion(
   owner: UserRecord | undefined,
   mailer: Mailer,
 ): Promise<void> {
-  if (memberIds.length === 0) return;
-  const appOrigin = await resolveAppOrigin();
   for (const memberId of memberIds) {
     const member = await findUserById(memberId);
-    if (!member || (await findEmailSuppression(member.email))) continue;
-    try {
-      await mailer.send(
+    if (!member) continue;
+    await sendWorkspaceNotice(
+      member,
+      'workspace deleted with its owner',
+      (appOrigin) =>
         workspaceDeletedWithOwnerEmail({
           appOrigin,
           to: member.email,
@@ -242,13 +240,8 @@ async function tellMembersOfDeletion(
           workspaceName,
           ownerEmail: owner?.email ?? 'Its owner',
         }),
-      );
-    } catch (error) {
-      logger.error('The email about a workspace deleted with its owner was not sent', {
-        memberId,
-        error,
-      });
-    }
+      mailer,
+    );
   }
 }
 
@@ -260,20 +253,20 @@ async function tellHeir(
   mailer: Mailer,
 ): Promise<void> {
   const heir = await findUserById(heirId);
-  if (!heir || (await findEmailSuppression(heir.email))) return;
-  try {
-    await mailer.send(
+  if (!heir) return;
+  await sendWorkspaceNotice(
+    heir,
+    'workspace handed over',
+    (appOrigin) =>
       workspaceHandedOverEmail({
-        appOrigin: await resolveAppOrigin(),
+        appOrigin,
         to: heir.email,
         displayName: heir.displayName,
         workspaceName,
         ownerEmail: owner?.email ?? 'Its owner',
       }),
-    );
-  } catch (error) {
-    logger.error('The email about a workspace handed over was not sent', { heirId, error });
-  }
+    mailer,
+  );
 }
 
 /**

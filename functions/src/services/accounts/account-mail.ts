@@ -16,7 +16,7 @@ import {
   verificationEmail,
   type SecurityNotice,
 } from '../../domain/account-emails';
-import type { Mailer } from '../../domain/mailer';
+import type { EmailMessage, Mailer } from '../../domain/mailer';
 import { sesMailer } from '../../adapters/ses-mailer';
 import { createAccountToken } from '../../data/account-token-records';
 import { findEmailSuppression } from '../../data/email-suppressions';
@@ -119,4 +119,23 @@ export async function sendSecurityNotice(
       notice,
     }),
   );
+}
+
+/**
+ * An email telling a user of a workspace that changed hands (a new owner, a workspace deleted with
+ * its owner's account); suppressed addresses get none. A failed send is logged: the change it
+ * tells of is done all the same.
+ */
+export async function sendWorkspaceNotice(
+  user: Recipient,
+  emailKind: string,
+  email: (appOrigin: string) => EmailMessage,
+  mailer: Mailer,
+): Promise<void> {
+  if (await isSuppressed(user, emailKind)) return;
+  try {
+    await mailer.send(email(await resolveAppOrigin()));
+  } catch (error) {
+    logger.error('A workspace email was not sent', { userId: user.id, emailKind, error });
+  }
 }

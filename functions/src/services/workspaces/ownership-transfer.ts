@@ -9,12 +9,10 @@
  */
 import { ownershipTransferLimitMessage } from '@expiry-radar/shared/domain/ownership-transfer';
 import { freezeReasons } from '@expiry-radar/shared/domain/workspace-freezing';
-import { resolveAppOrigin } from '../../adapters/app-origin';
 import { workspaceTransferredEmail } from '../../domain/account-emails';
 import type { Mailer } from '../../domain/mailer';
 import { byAge, type OwnedWorkspaceState } from '../../domain/plan-change';
 import { AUDIT_ACTIONS, recordAuditEvent } from '../../data/audit-events';
-import { findEmailSuppression } from '../../data/email-suppressions';
 import { countMembersAndInvitations, findMember } from '../../data/member-records';
 import { readOwnedWorkspaceStates, readPlanHolder, type PlanHolder } from '../../data/plan-records';
 import { isTransactionConflict } from '../../data/table-operations';
@@ -22,15 +20,14 @@ import { findUserById, type UserRecord } from '../../data/user-records';
 import { claimWorkspaceNameIfFree, releaseWorkspaceName } from '../../data/workspace-names';
 import { transferOwnership } from '../../data/workspace-records';
 import { AppError, badRequest } from '../../platform/app-error';
-import { logger } from '../../platform/logger';
+import { sendWorkspaceNotice } from '../accounts/account-mail';
 import { settleOwnedWorkspaces } from '../billing/change-plan';
-import type { WorkspaceAccess } from './workspace-access';
+import { requireOwner, type WorkspaceAccess } from './workspace-access';
 
 /** Why the workspace changed owner, in its audit event. */
 const REASON = 'transferred_by_owner';
 
 export const OWNERSHIP_TRANSFER_MESSAGES = {
-  notOwner: 'Only the workspace admin can do this.',
   toSelf: 'You already own this workspace. Choose another member to transfer it to.',
   notMember: 'The new owner must be an active member of this workspace.',
   changed: 'This workspace changed meanwhile and was not transferred. Reload and try again.',
@@ -45,9 +42,7 @@ export async function transferWorkspaceOwnership(options: {
 }): Promise<void> {
   const { access, caller, toUserId, now } = options;
   // Admins other than the owner (a SCIM group's) may not give away what is not theirs.
-  if (access.ownerId !== caller.id) {
-    throw new AppError('FORBIDDEN', OWNERSHIP_TRANSFER_MESSAGES.notOwner);
-  }
+  requireOwner(access, caller.id);
   if (toUserId === caller.id) throw badRequest(OWNERSHIP_TRANSFER_MESSAGES.toSelf);
   const [membership, heir, holder] = await Promise.all([
     findMember(access.workspaceId, toUserId),
@@ -150,21 +145,17 @@ async function tellNewOwner(
   owner: UserRecord,
   mailer: Mailer,
 ): Promise<void> {
-  if (await findEmailSuppression(heir.email)) return;
-  try {
-    await mailer.send(
+  await sendWorkspaceNotice(
+    heir,
+    'workspace transferred',
+    (appOrigin) =>
       workspaceTransferredEmail({
-        appOrigin: await resolveAppOrigin(),
+        appOrigin,
         to: heir.email,
         displayName: heir.displayName,
         workspaceName,
         ownerEmail: owner.email,
       }),
-    );
-  } catch (error) {
-    logger.error('The email about a workspace transferred was not sent', {
-      heirId: heir.id,
-      error,
-    });
-  }
+    mailer,
+  );
 }

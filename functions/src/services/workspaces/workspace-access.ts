@@ -132,10 +132,15 @@ export function requireEditor(access: WorkspaceAccess): void {
   }
 }
 
+const ONLY_ADMIN_MESSAGE = 'Only the workspace admin can do this.';
+
 export function requireAdmin(access: WorkspaceAccess): void {
-  if (access.role !== 'admin') {
-    throw new AppError('FORBIDDEN', 'Only the workspace admin can do this.');
-  }
+  if (access.role !== 'admin') throw new AppError('FORBIDDEN', ONLY_ADMIN_MESSAGE);
+}
+
+/** The workspace's owner only: not another admin (a SCIM group's), for what only they may give away. */
+export function requireOwner(access: WorkspaceAccess, callerId: string): void {
+  if (access.ownerId !== callerId) throw new AppError('FORBIDDEN', ONLY_ADMIN_MESSAGE);
 }
 
 /** A frozen workspace accepts no changes until its owner upgrades or moves its tokens out. */
