@@ -201,6 +201,47 @@ describe('workspaces page: create, rename, delete', () => {
     expect(router.state.location.search).toBe('?workspace=ws-new');
   });
 
+  it('opens the new workspace before its dialog closes: typing in the next dialog is never asked to discard', async () => {
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    // The lists load again slowly once the workspace is made (a busy API).
+    const heldLists: Array<() => void> = [];
+    let created = false;
+    installFetchMock({
+      ...routes,
+      'POST /api/v1/workspaces': (request) => {
+        created = true;
+        return routes['POST /api/v1/workspaces']!(request);
+      },
+      'GET /api/v1/workspaces': (request) =>
+        created
+          ? new Promise((resolve) => {
+              heldLists.push(() => resolve(routes['GET /api/v1/workspaces']!(request)));
+            })
+          : routes['GET /api/v1/workspaces']!(request),
+    });
+    const { router } = renderPage();
+    const user = userEvent.setup();
+    await workspaceTable();
+    await user.click(screen.getByRole('button', { name: 'Create workspace' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Create workspace' });
+    await user.type(within(dialog).getByLabelText(/^Workspace name/), 'Side project');
+    await user.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(created).toBe(true));
+    // Not listed yet: the dialog waits, its buttons off, and no toast claims it is done.
+    expect(within(dialog).getByRole('button', { name: 'Create' })).toBeDisabled();
+    expect(screen.queryByText('Workspace created')).toBeNull();
+
+    for (const answer of heldLists) answer();
+    expect(await screen.findByText('Workspace created')).toBeInTheDocument();
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    expect(router.state.location.search).toBe('?workspace=ws-new');
+    await user.click(screen.getByRole('button', { name: 'Rename Side project' }));
+    const rename = await screen.findByRole('dialog', { name: 'Rename workspace' });
+    await user.type(within(rename).getByLabelText(/^Workspace name/), ' 2');
+    expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
+    expect(router.state.location.search).toBe('?workspace=ws-new');
+  });
+
   it('keeps the dialog open with the server’s reason on 409 PLAN_LIMIT', async () => {
     const message =
       'Your Pro plan allows 3 workspaces. Upgrade your plan to create more workspaces.';

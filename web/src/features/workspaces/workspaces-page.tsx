@@ -103,7 +103,16 @@ export function WorkspacesPage() {
     if (page > 0 && items.length === 1) setPage(page - 1);
   };
 
-  const create = useCreateWorkspaceMutation({ onSuccess: close });
+  const create = useCreateWorkspaceMutation();
+  /**
+   * The dialog stays open (submitting) until the new workspace is listed and opened: selecting it
+   * once the dialog had closed would be a navigation of the app's own while the person may be
+   * typing in the next dialog, which would ask them to discard their changes.
+   */
+  const createAndOpen = async (name: string) => {
+    openWorkspace(await create.mutateAsync(name));
+    close();
+  };
   const rename = useRenameWorkspaceMutation({ onSuccess: close });
   const transferOwnership = useTransferOwnershipMutation({ onSuccess: close });
   const accept = useAcceptInvitationMutation();
@@ -253,7 +262,7 @@ export function WorkspacesPage() {
           submitLabel="Create"
           takenNames={ownNamesBut()}
           onClose={close}
-          onSubmit={async (name) => openWorkspace(await create.mutateAsync(name))}
+          onSubmit={createAndOpen}
         />
       )}
       {dialog?.kind === 'rename' && (

@@ -28,16 +28,16 @@ interface ChangeSteps<T> {
 
 /**
  * Creates a workspace owned by the user, on their plan (409 PLAN_LIMIT beyond it). Silent: the
- * name dialog shows a refusal.
+ * name dialog shows a refusal. Settles once the workspace lists hold the new one, so that it can
+ * be selected at once.
  */
-export function useCreateWorkspaceMutation({ onSuccess }: ChangeSteps<Workspace> = {}) {
+export function useCreateWorkspaceMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (name: string) => call('createWorkspace', { body: { name } }, { silent: true }),
-    onSuccess: async (created) => {
-      showSuccessToast(SUCCESS_MESSAGES.workspaceCreated);
-      onSuccess?.(created);
+    onSuccess: async () => {
       await refreshWorkspaces(queryClient);
+      showSuccessToast(SUCCESS_MESSAGES.workspaceCreated);
     },
   });
 }
