@@ -239,6 +239,9 @@ export function describeAccessibilityIn(
           viewport: DESKTOP,
           // The opposite system preference: the app must follow its own setting, not the system.
           colorScheme: mode === 'dark' ? 'light' : 'dark',
+          // Less motion, as some people ask their system for: colours are measured at their end,
+          // never halfway through a button's change from disabled.
+          reducedMotion: 'reduce',
           storageState: state === 'in' ? signedInState : undefined,
         });
         context.setDefaultTimeout(15_000);
@@ -353,6 +356,22 @@ export function describeAccessibilityIn(
       },
       30_000,
     );
+
+    it('turns transitions off for whoever asks for less motion, and only for them', async () => {
+      const transitionOf = async (page: Page) => {
+        await openPage(page, `${app.appUrl}/login`);
+        return page
+          .getByRole('button', { name: 'Sign in', exact: true })
+          .evaluate((button) => getComputedStyle(button).transitionDuration);
+      };
+      expect(await transitionOf(pages.out)).toMatch(/^0s(, 0s)*$/);
+      const moving = await browser.newContext({ reducedMotion: 'no-preference' });
+      try {
+        expect(await transitionOf(await moving.newPage())).not.toMatch(/^0s(, 0s)*$/);
+      } finally {
+        await moving.close();
+      }
+    });
 
     it('raised no uncaught error', () => {
       expect(pageErrors.flat()).toEqual([]);

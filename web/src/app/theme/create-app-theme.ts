@@ -111,6 +111,15 @@ export function createAppTheme(mode: ColorMode): Theme {
           // A visible focus ring on whatever the keyboard reaches (MUI's fields show theirs on
           // their border; its buttons below).
           ':where(a, summary, [tabindex]):focus-visible': focusRing,
+          // Whoever asks their system for less motion gets no transitions: dialogs, menus and
+          // colour changes show their end at once (spinners keep turning; they say "busy").
+          '@media (prefers-reduced-motion: reduce)': {
+            '*, *::before, *::after': {
+              transitionDuration: '0s !important',
+              transitionDelay: '0s !important',
+              scrollBehavior: 'auto !important',
+            },
+          },
         },
       },
       MuiButtonBase: {
