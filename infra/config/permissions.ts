@@ -32,6 +32,14 @@ export type Permission =
    * hour, and a route that only reads may write nothing else.
    */
   | 'sessionLastUseWrite'
+  /**
+   * What a request with an API key writes on any route (functions' data/api-key-records.ts
+   * API_KEY_USE_WRITES): UpdateItem of the key's rate-limit counter (partition key `RATE#…`),
+   * and of the key's last use on its two items (`API_KEY#…`, `USER#…`) naming no attribute but
+   * `lastUsedAt` and the key (IAM's `dynamodb:LeadingKeys` and `dynamodb:Attributes`), so a route
+   * that only reads may change nothing else, a user's plan say.
+   */
+  | 'apiKeyUseWrite'
   /** SendMessage to the alert queue. */
   | 'alertQueueSend'
   /**

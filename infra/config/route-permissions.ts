@@ -774,7 +774,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
 
 /**
  * A route that takes API keys writes even when it only reads: the key's rate-limit counter and
- * its last use (functions' api-key-authentication).
+ * its last use (functions' api-key-authentication), and nothing else (`apiKeyUseWrite`).
  */
 const API_KEY_ROUTE_PERMISSIONS: readonly Permission[] = [
   // The key by its secret's hash, the key's user (with the route's workspace), and the user's
@@ -782,8 +782,7 @@ const API_KEY_ROUTE_PERMISSIONS: readonly Permission[] = [
   'table:GetItem',
   'table:BatchGetItem',
   'table:Query',
-  // The key's rate-limit counter and its last use.
-  'table:UpdateItem',
+  'apiKeyUseWrite',
 ];
 
 /**

@@ -9,8 +9,9 @@ import type { IKey } from 'aws-cdk-lib/aws-kms';
 import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import { APP_ORIGIN_PARAMETER } from '@expiry-radar/functions/adapters/app-origin';
+import { API_KEY_USE_WRITES } from '@expiry-radar/functions/data/api-key-records';
 import { SESSION_KEY_PREFIX } from '@expiry-radar/functions/data/keys';
-import { INDEX_NAMES } from '@expiry-radar/functions/data/table-definition';
+import { INDEX_NAMES, tableDefinition } from '@expiry-radar/functions/data/table-definition';
 import { AWS_DISCOVERY_ID_PREFIX } from '@expiry-radar/shared/domain/aws-discovery-role';
 import type { Permission, TableIndex } from '../config/permissions';
 import { nagAccount, nagRegion } from './nag-findings';
@@ -129,6 +130,38 @@ export function grantPermissions(
           }),
         );
         break;
+      case 'apiKeyUseWrite': {
+        const updateOn = (conditions: Record<string, Record<string, string[]>>) =>
+          role.addToPrincipalPolicy(
+            new PolicyStatement({
+              actions: ['dynamodb:UpdateItem'],
+              resources: [table.tableArn],
+              conditions,
+            }),
+          );
+        const { rateLimitPrefix, lastUsePrefixes, lastUseAttribute } = API_KEY_USE_WRITES;
+        updateOn({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${rateLimitPrefix}*`] },
+        });
+        // The last use only: IAM counts the item's key among an update's attributes, so it is
+        // listed too, and returning whole items (ALL_OLD, ALL_NEW) would read attributes not
+        // listed (AWS's fine-grained access control). An update in a transaction has no
+        // ReturnValues, hence IfExists.
+        updateOn({
+          'ForAllValues:StringLike': {
+            'dynamodb:LeadingKeys': lastUsePrefixes.map((prefix) => `${prefix}*`),
+          },
+          'ForAllValues:StringEquals': {
+            'dynamodb:Attributes': [
+              tableDefinition.partitionKey.name,
+              tableDefinition.sortKey.name,
+              lastUseAttribute,
+            ],
+          },
+          StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
+        });
+        break;
+      }
       // Sending by queue URL is all they do: no GetQueueAttributes (the rehearsal never saw it).
       case 'alertQueueSend':
         statement(['sqs:SendMessage'], [alertQueue.queueArn]);

@@ -11,7 +11,7 @@ import {
   type Resources,
 } from '../test-support/test-app';
 import { implementedRoutes } from '../config/route-areas';
-import { permissionsFor } from '../config/route-permissions';
+import { permissionsFor, routePermissions } from '../config/route-permissions';
 import { API_THROTTLE } from './api-stack';
 
 const APP_ORIGIN = 'https://expiry-radar.example.com';
@@ -171,6 +171,33 @@ describe('api stack: least privilege', () => {
     );
     expect(actions).not.toContain('dynamodb:BatchWriteItem');
     expect(actions).not.toContain('dynamodb:Query');
+  });
+
+  it("lets a route that takes API keys update, beyond its own writes, only the key's rate-limit counter and last use", () => {
+    const tableWide = (statement: Statement) =>
+      [statement.Action].flat().includes('dynamodb:UpdateItem') &&
+      !JSON.stringify(statement.Resource).includes('/index/');
+    const keyRoutes = implementedRoutes().filter(({ route }) => route.apiKey !== undefined);
+    const readOnly = keyRoutes.filter(
+      ({ route }) => !routePermissions[route.id].includes('table:UpdateItem'),
+    );
+    expect(readOnly.map(({ route }) => route.id)).toContain('exportTokens');
+    for (const { route } of readOnly) {
+      const updates = statementsOf(functionIdOf(`${route.method} ${route.path}`)).filter(tableWide);
+      expect(updates.filter((statement) => statement.Condition === undefined)).toEqual([]);
+      expect(updates.map((statement) => statement.Condition)).toEqual([
+        { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } },
+        {
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['API_KEY#*', 'USER#*'] },
+          'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] },
+          StringEqualsIfExists: {
+            'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'],
+          },
+        },
+        // The session's last use, for a request with a session cookie.
+        { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+      ]);
+    }
   });
 
   it('grants * as resource only for the X-Ray writes of active tracing', () => {

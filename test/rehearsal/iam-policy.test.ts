@@ -71,6 +71,35 @@ describe('IAM evaluation of one action on one resource', () => {
     expect(decide({})).toBe(false);
   });
 
+  it('reads a key of several values with ForAllValues and ForAnyValue, and IfExists on a key not given', () => {
+    const someAttributes: PolicyStatement = {
+      ...allow(['dynamodb:UpdateItem'], [TABLE], true),
+      conditions: {
+        'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] },
+        StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_NEW'] },
+      },
+    };
+    const decide = (context: Record<string, string | string[]>, statement = someAttributes) =>
+      evaluate([statement], 'dynamodb:UpdateItem', TABLE, context).allowed;
+    expect(decide({ 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] })).toBe(true);
+    expect(decide({ 'dynamodb:Attributes': ['pk', 'sk', 'plan'] })).toBe(false);
+    expect(
+      decide({ 'dynamodb:Attributes': ['pk', 'lastUsedAt'], 'dynamodb:ReturnValues': 'ALL_NEW' }),
+    ).toBe(false);
+    expect(decide({ 'dynamodb:ReturnValues': 'NONE' })).toBe(false);
+    const anyValue: PolicyStatement = {
+      ...someAttributes,
+      conditions: { 'ForAnyValue:StringLike': { 'dynamodb:Attributes': ['last*'] } },
+    };
+    expect(decide({ 'dynamodb:Attributes': ['pk', 'lastUsedAt'] }, anyValue)).toBe(true);
+    expect(decide({ 'dynamodb:Attributes': ['pk', 'plan'] }, anyValue)).toBe(false);
+    const single: PolicyStatement = {
+      ...someAttributes,
+      conditions: { StringEquals: { 'dynamodb:Attributes': ['pk'] } },
+    };
+    expect(decide({ 'dynamodb:Attributes': ['pk'] }, single)).toBe(false);
+  });
+
   it('reads NotAction and NotResource', () => {
     const notAction: PolicyStatement = {
       effect: 'Allow',

@@ -4,10 +4,11 @@
  * evaluation of one action on one resource: an explicit Deny wins, else an Allow whose actions
  * and resources match (wildcards `*` and `?`, actions case-insensitive) and whose conditions
  * hold, else denied. Conditions are read for the string operators (StringEquals, StringNotEquals,
- * StringLike, StringNotLike, and ForAllValues:StringLike on a single value) on the keys the request
- * gives (its context: STS's external id and session name, the account of the role assumed, the
- * leading key of a DynamoDB item); any other condition, or a key the request does
- * not give, is read conservatively: its statement never allows and always denies.
+ * StringLike, StringNotLike; with ForAllValues: or ForAnyValue:, and IfExists) on the keys the
+ * request gives (its context: STS's external id and session name, the account of the role
+ * assumed, the leading key of a DynamoDB item, the attributes and ReturnValues of an update); any
+ * other condition, or a key the request does not give (but for IfExists), is read
+ * conservatively: its statement never allows and always denies.
  */
 import { referencedLogicalId, type AssemblyStack, type CfnValue } from './cloud-assembly';
 import { UnresolvableValueError, type CfnResolver } from './cfn-resolver';
@@ -142,20 +143,45 @@ function statementMatches(statement: PolicyStatement, action: string, resource: 
     : !(statement.notResources ?? []).some((pattern) => matchesPattern(pattern, resource));
 }
 
-/** The values of the condition keys a request gives (`sts:ExternalId`, `aws:ResourceAccount`). */
-export type RequestContext = Readonly<Record<string, string>>;
+/**
+ * The values of the condition keys a request gives (`sts:ExternalId`, `aws:ResourceAccount`); a
+ * list for a key of several values (`dynamodb:Attributes`).
+ */
+export type RequestContext = Readonly<Record<string, string | readonly string[]>>;
 
-const STRING_OPERATORS: Readonly<
+const STRING_MATCHES: Readonly<
   Record<string, (patterns: readonly string[], value: string) => boolean>
 > = {
   StringEquals: (patterns, value) => patterns.includes(value),
   StringNotEquals: (patterns, value) => !patterns.includes(value),
   StringLike: (patterns, value) => patterns.some((pattern) => matchesPattern(pattern, value)),
   StringNotLike: (patterns, value) => !patterns.some((pattern) => matchesPattern(pattern, value)),
-  // The request's keys are single-valued here (a DynamoDB call on one item has one leading key).
-  'ForAllValues:StringLike': (patterns, value) =>
-    patterns.some((pattern) => matchesPattern(pattern, value)),
 };
+
+/**
+ * Whether one operator's test of one key holds: `ForAllValues:` when every value of the key
+ * passes, `ForAnyValue:` when one does, a plain operator on a single value; `…IfExists` when the
+ * request gives no such key. Undefined when it cannot tell (an operator it does not read, a key
+ * the request does not give, a plain operator on several values).
+ */
+function operatorHolds(
+  operator: string,
+  patterns: readonly string[],
+  value: string | readonly string[] | undefined,
+): boolean | undefined {
+  const separator = operator.indexOf(':');
+  const qualifier = separator === -1 ? undefined : operator.slice(0, separator);
+  const name = operator.slice(separator + 1);
+  const ifExists = name.endsWith('IfExists');
+  const match = STRING_MATCHES[ifExists ? name.slice(0, -'IfExists'.length) : name];
+  if (!match) return undefined;
+  if (value === undefined) return ifExists ? true : undefined;
+  const values = typeof value === 'string' ? [value] : value;
+  if (qualifier === 'ForAllValues') return values.every((one) => match(patterns, one));
+  if (qualifier === 'ForAnyValue') return values.some((one) => match(patterns, one));
+  if (qualifier !== undefined || typeof value !== 'string') return undefined;
+  return match(patterns, value);
+}
 
 /** Whether the statement's conditions hold for the request; `unknown` when it cannot tell. */
 function conditionsHold(
@@ -166,14 +192,14 @@ function conditionsHold(
   if (!statement.conditions) return 'unknown';
   let verdict: 'yes' | 'no' | 'unknown' = 'yes';
   for (const [operator, keys] of Object.entries(statement.conditions)) {
-    const test = STRING_OPERATORS[operator];
     for (const [key, patterns] of Object.entries(keys)) {
       // Condition keys are case-insensitive.
       const value = Object.entries(context).find(
         ([name]) => name.toLowerCase() === key.toLowerCase(),
       )?.[1];
-      if (!test || value === undefined) verdict = verdict === 'no' ? 'no' : 'unknown';
-      else if (!test(patterns, value)) verdict = 'no';
+      const holds = operatorHolds(operator, patterns, value);
+      if (holds === undefined) verdict = verdict === 'no' ? 'no' : 'unknown';
+      else if (!holds) verdict = 'no';
     }
   }
   return verdict;

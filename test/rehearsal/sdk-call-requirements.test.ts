@@ -1,4 +1,6 @@
 import { CfnResolver } from './cfn-resolver';
+import { evaluate, type PolicyStatement } from './iam-policy';
+import { summarize } from './lambda-runtime/sdk-call-summary.cjs';
 import { requirementsOf, type RecordedCall } from './sdk-call-requirements';
 
 const resolver = new CfnResolver(
@@ -66,6 +68,105 @@ describe('what IAM checks for an SDK call', () => {
     });
     expect(requirementsOf(transaction, resolver, lookups)[0]?.context).toEqual({
       'dynamodb:LeadingKeys': 'USER#',
+    });
+  });
+
+  describe("an API key's writes, against the grant of them (apiKeyUseWrite)", () => {
+    const updateOn = (conditions: PolicyStatement['conditions']): PolicyStatement => ({
+      effect: 'Allow',
+      actions: ['dynamodb:UpdateItem'],
+      resources: [TABLE],
+      conditional: true,
+      conditions,
+      source: 'Stack/Policy',
+    });
+    const grant = [
+      updateOn({ 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } }),
+      updateOn({
+        'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['API_KEY#*', 'USER#*'] },
+        'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] },
+        StringEqualsIfExists: { 'dynamodb:ReturnValues': ['NONE', 'UPDATED_OLD', 'UPDATED_NEW'] },
+      }),
+    ];
+    /** Whether the grant allows every item action of a call, as the recorder would record it. */
+    const allows = (command: string, input: Record<string, unknown>) =>
+      requirementsOf(call('DynamoDBClient', command, summarize(input)), resolver, lookups).every(
+        ({ action, resources, context }) =>
+          resources.every((resource) => evaluate(grant, action, resource, context).allowed),
+      );
+    const onUser = (update: Record<string, unknown>) => ({
+      TableName: 'Table-1',
+      Key: { pk: 'USER#u1', sk: 'PROFILE' },
+      ...update,
+    });
+
+    it("allows the key's last use on its two items, as noteApiKeyUse writes it", () => {
+      const lastUse = (Key: Record<string, string>) => ({
+        Update: {
+          TableName: 'Table-1',
+          Key,
+          UpdateExpression: 'SET #lastUsedAt = :now',
+          ConditionExpression:
+            'attribute_exists(pk) AND (attribute_not_exists(#lastUsedAt) OR #lastUsedAt <= :cutoff)',
+          ExpressionAttributeNames: { '#lastUsedAt': 'lastUsedAt' },
+        },
+      });
+      expect(
+        allows('TransactWriteItemsCommand', {
+          TransactItems: [
+            lastUse({ pk: 'API_KEY#hash', sk: 'API_KEY' }),
+            lastUse({ pk: 'USER#u1', sk: 'API_KEY#k1' }),
+          ],
+        }),
+      ).toBe(true);
+      expect(
+        allows('UpdateItemCommand', onUser({ UpdateExpression: 'SET lastUsedAt = :now' })),
+      ).toBe(true);
+    });
+
+    it("refuses an update of a user's plan, or one returning the whole item", () => {
+      const setPlan = onUser({
+        UpdateExpression: 'SET #plan = :plan',
+        ExpressionAttributeNames: { '#plan': 'plan' },
+      });
+      expect(
+        requirementsOf(
+          call('DynamoDBClient', 'UpdateItemCommand', summarize(setPlan)),
+          resolver,
+          lookups,
+        )[0]?.context,
+      ).toEqual({
+        'dynamodb:LeadingKeys': 'USER#',
+        'dynamodb:Attributes': ['pk', 'plan', 'sk'],
+        'dynamodb:ReturnValues': 'NONE',
+      });
+      expect(allows('UpdateItemCommand', setPlan)).toBe(false);
+      expect(
+        allows(
+          'UpdateItemCommand',
+          onUser({ UpdateExpression: 'SET lastUsedAt = :now, plan = :plan' }),
+        ),
+      ).toBe(false);
+      expect(
+        allows(
+          'UpdateItemCommand',
+          onUser({ UpdateExpression: 'SET lastUsedAt = :now', ReturnValues: 'ALL_NEW' }),
+        ),
+      ).toBe(false);
+    });
+
+    it("allows the rate-limit counter's update, and refuses any other item's", () => {
+      const counter = {
+        TableName: 'Table-1',
+        Key: { pk: 'RATE#api-key#hash', sk: 'RATE' },
+        UpdateExpression: 'ADD hits :one',
+        ConditionExpression: 'windowEndsAt > :now AND hits < :limit',
+        ReturnValues: 'UPDATED_NEW',
+      };
+      expect(allows('UpdateItemCommand', counter)).toBe(true);
+      expect(
+        allows('UpdateItemCommand', { ...counter, Key: { pk: 'WS#w1', sk: 'WORKSPACE' } }),
+      ).toBe(false);
     });
   });
 

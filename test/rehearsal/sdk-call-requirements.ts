@@ -2,11 +2,12 @@
  * What IAM checks for an AWS SDK call a bundle made (as sdk-call-recorder.cjs records it): the
  * action (`<service prefix>:<operation>`) and the resource ARN, following each service's
  * authorization rules for the operations the app uses: a DynamoDB transaction is checked as one
- * PutItem, UpdateItem, DeleteItem, ConditionCheckItem or GetItem per item; a batch once per table;
- * a query on an index against the index's ARN; an SES send against the sender's identity, which
- * may be verified as the address or as its domain (either one suffices); an STS AssumeRole
- * against the role's ARN, with the external id, session name and role's account its conditions
- * read.
+ * PutItem, UpdateItem, DeleteItem, ConditionCheckItem or GetItem per item, and a call on one item
+ * with the condition keys of its item (its key's prefix, an update's attributes); a batch once
+ * per table; a query on an index against the index's ARN; an SES send against the sender's
+ * identity, which may be verified as the address or as its domain (either one suffices); an STS
+ * AssumeRole against the role's ARN, with the external id, session name and role's account its
+ * conditions read.
  */
 import type { CfnResolver } from './cfn-resolver';
 import type { RequestContext } from './iam-policy';
@@ -76,19 +77,35 @@ export function operationOf(call: RecordedCall): string {
   return call.command.replace(/Command$/, '');
 }
 
+/** A call on one item as the recorder summarizes it, or one item of a transaction. */
+interface ItemSummary {
+  readonly LeadingKeyPrefix?: unknown;
+  readonly Attributes?: unknown;
+}
+
 /** A transaction's item as the recorder summarizes it. */
-interface TransactItemSummary {
+interface TransactItemSummary extends ItemSummary {
   readonly operation: string;
   readonly TableName: string;
-  readonly LeadingKeyPrefix?: string;
 }
 
 /**
- * `dynamodb:LeadingKeys` of a call on one item: its partition key, of which the recorder keeps
- * the entity prefix (`SESSION#`), enough for the grants' patterns (`SESSION#*`).
+ * The condition keys of a call on one item: `dynamodb:LeadingKeys`, its partition key, of which
+ * the recorder keeps the entity prefix (`SESSION#`), enough for the grants' patterns
+ * (`SESSION#*`); for an update, `dynamodb:Attributes`, the names of the attributes it touches
+ * (its key's among them), and `dynamodb:ReturnValues`, which an UpdateItem always has (NONE
+ * unless it asks for more) and an update in a transaction never.
  */
-function leadingKeyContext(prefix: unknown): { context?: RequestContext } {
-  return typeof prefix === 'string' ? { context: { 'dynamodb:LeadingKeys': prefix } } : {};
+function itemContext(item: ItemSummary, returnValues?: string): { context?: RequestContext } {
+  const context: Record<string, string | readonly string[]> = {};
+  if (typeof item.LeadingKeyPrefix === 'string') {
+    context['dynamodb:LeadingKeys'] = item.LeadingKeyPrefix;
+  }
+  if (Array.isArray(item.Attributes)) {
+    context['dynamodb:Attributes'] = item.Attributes.map(String);
+    if (returnValues !== undefined) context['dynamodb:ReturnValues'] = returnValues;
+  }
+  return Object.keys(context).length > 0 ? { context } : {};
 }
 
 export function requirementsOf(
@@ -112,7 +129,7 @@ export function requirementsOf(
         return (input.TransactItems as TransactItemSummary[]).map((item) => ({
           action: `dynamodb:${TRANSACTION_ACTIONS[item.operation] ?? item.operation}`,
           resources: [table(item.TableName)],
-          ...leadingKeyContext(item.LeadingKeyPrefix),
+          ...itemContext(item),
         }));
       }
       if (Array.isArray(input.RequestItems)) {
@@ -124,7 +141,8 @@ export function requirementsOf(
       if (input.TableName === undefined) return one('*');
       const tableArn = table(input.TableName);
       if (input.IndexName) return one(`${tableArn}/index/${textOf(input.IndexName)}`);
-      return [{ action, resources: [tableArn], ...leadingKeyContext(input.LeadingKeyPrefix) }];
+      const returnValues = typeof input.ReturnValues === 'string' ? input.ReturnValues : 'NONE';
+      return [{ action, resources: [tableArn], ...itemContext(input, returnValues) }];
     }
     case 'sqs': {
       if (input.QueueUrl === undefined) return one('*');

@@ -103,6 +103,29 @@ export async function deleteApiKey(record: ApiKeyRecord): Promise<boolean> {
   }
 }
 
+/** A partition key up to its first `#`: what IAM's `dynamodb:LeadingKeys` patterns name. */
+const entityPrefixOf = (pk: string): string => pk.slice(0, pk.indexOf('#') + 1);
+
+/**
+ * Everything a request with an API key writes, on any route (services/api-keys/
+ * api-key-authentication.ts): IAM allows a route that takes keys exactly this (infra's grant
+ * `apiKeyUseWrite`), so a route that only reads may write nothing else.
+ */
+export const API_KEY_USE_WRITES = {
+  /** The key's rate-limit counter: UpdateItem of a counter (data/rate-limiter.ts). */
+  rateLimitPrefix: entityPrefixOf(keys.rateLimit('rule', 'subject').pk),
+  /** The key's two items, its credential's and its user's, whose last use noteApiKeyUse sets. */
+  lastUsePrefixes: [
+    entityPrefixOf(keys.apiKeyCredential('hash').pk),
+    entityPrefixOf(keys.apiKey('user', 'key').pk),
+  ],
+  /**
+   * The one attribute noteApiKeyUse sets; besides it, its update names only the item's key
+   * (the condition's `attribute_exists(pk)`).
+   */
+  lastUseAttribute: 'lastUsedAt',
+} as const;
+
 /**
  * Notes that a key was used, on both its items, unless it was noted less than a minute ago:
  * a busy key costs one write a minute, not one per request. Another request noting the same
@@ -116,9 +139,10 @@ export async function noteApiKeyUse(record: ApiKeyRecord, now: Date): Promise<vo
     Update: {
       TableName: tableName,
       Key: key,
-      UpdateExpression: 'SET lastUsedAt = :now',
+      UpdateExpression: 'SET #lastUsedAt = :now',
       ConditionExpression:
-        'attribute_exists(pk) AND (attribute_not_exists(lastUsedAt) OR lastUsedAt <= :cutoff)',
+        'attribute_exists(pk) AND (attribute_not_exists(#lastUsedAt) OR #lastUsedAt <= :cutoff)',
+      ExpressionAttributeNames: { '#lastUsedAt': API_KEY_USE_WRITES.lastUseAttribute },
       ExpressionAttributeValues: { ':now': now.toISOString(), ':cutoff': cutoff.toISOString() },
     },
   });

@@ -2,8 +2,8 @@
  * Preloaded (`node --require`) into the process of each rehearsed function, before its bundle.
  * Every AWS SDK v3 client sends through the Smithy `Client.prototype.send`; this wraps it so each
  * client's middleware stack gets, once, a middleware at the initialize step that records the call
- * (client, command and the input fields that name resources) and its outcome. The bundle, its
- * clients and the requests they send are left as they are.
+ * (client, command and what sdk-call-summary.cjs keeps of its input) and its outcome. The
+ * bundle, its clients and the requests they send are left as they are.
  *
  * The runtime (lambda-runtime.cjs) hands the records to the rehearsal after each invocation.
  */
@@ -11,69 +11,10 @@
 /* eslint-disable @typescript-eslint/no-require-imports -- CommonJS: loaded with `node --require` before the bundle */
 
 const Module = require('node:module');
+const { summarize } = require('./sdk-call-summary.cjs');
 
 const CALLS = Symbol.for('expiry-radar.rehearsal.sdk-calls');
 globalThis[CALLS] = [];
-
-/**
- * The input fields that name what a call acts on (never values, keys or message bodies), and
- * those IAM's conditions read (STS's external id and session name, which name a workspace).
- */
-const NAMING_FIELDS = [
-  'TableName',
-  'IndexName',
-  'QueueUrl',
-  'SecretId',
-  'KeyId',
-  'VersionStage',
-  'Name',
-  'Names',
-  'FromEmailAddress',
-  'FromEmailAddressIdentityArn',
-  'ConfigurationSetName',
-  'RoleArn',
-  'ExternalId',
-  'RoleSessionName',
-];
-
-/**
- * The entity prefix of a DynamoDB item's partition key (`SESSION#` of `SESSION#<hash>`), which
- * IAM's `dynamodb:LeadingKeys` condition reads; the rest of the key is not recorded. Marshalled
- * (`{ S: … }`) or not, as the document client's middleware may not have run yet.
- */
-function leadingKeyPrefixOf(request) {
-  const item = request && (request.Key || request.Item);
-  const pk = item && item.pk;
-  const value = pk && typeof pk === 'object' ? pk.S : pk;
-  if (typeof value !== 'string') return undefined;
-  const end = value.indexOf('#');
-  return end === -1 ? '' : value.slice(0, end + 1);
-}
-
-function summarize(input) {
-  const summary = {};
-  if (!input || typeof input !== 'object') return summary;
-  for (const field of NAMING_FIELDS) {
-    if (input[field] !== undefined) summary[field] = input[field];
-  }
-  const leadingKeyPrefix = leadingKeyPrefixOf(input);
-  if (leadingKeyPrefix !== undefined) summary.LeadingKeyPrefix = leadingKeyPrefix;
-  if (input.RequestItems && typeof input.RequestItems === 'object') {
-    summary.RequestItems = Object.keys(input.RequestItems);
-  }
-  if (Array.isArray(input.TransactItems)) {
-    summary.TransactItems = input.TransactItems.map((item) => {
-      const [operation] = Object.keys(item);
-      const request = item[operation];
-      return {
-        operation,
-        TableName: request && request.TableName,
-        LeadingKeyPrefix: leadingKeyPrefixOf(request),
-      };
-    });
-  }
-  return summary;
-}
 
 const recordCall = (next, context) => async (args) => {
   const call = {
