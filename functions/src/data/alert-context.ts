@@ -1,10 +1,11 @@
 /**
  * What the alert worker needs to know about the alerts of its messages: each token as it is now
  * (or the certificate seen that a certificate transparency alert is about, as a token), its
- * workspace (name, plan, owner, frozen), the workspace's alert settings, its Slack app
- * installation, and the owner's address (the default recipient). One BatchGetItem for the
- * tokens, the workspaces, their settings and installations (data/workspace-alert-contexts.ts),
- * then the workspaces' owners and the tokens' owners (`owner_id`), each once, in BatchGetItem.
+ * workspace (name, plan, owner, frozen, two-factor requirement), the workspace's alert settings,
+ * its Slack app installation, and the owner's address (the default recipient). One BatchGetItem
+ * for the tokens, the workspaces, their settings and installations
+ * (data/workspace-alert-contexts.ts), then the workspaces' owners and the tokens' owners
+ * (`owner_id`), each once, in BatchGetItem.
  *
  * A digest lists alerts of several workspaces: an item of one that cannot be read (its workspace,
  * settings, installation or owner, or one token) is reported for that workspace and answers its
@@ -79,9 +80,10 @@ export async function alertContextsFrom(
     const workspace = workspaces.get(alert.workspaceId);
     if (failure !== undefined) unreadable.set(alert.alertId, failure);
     else if (workspace) {
-      const { name, plan, ownerId, isFrozen, settings, ownerEmail, slackApp } = workspace;
+      const { name, plan, ownerId, isFrozen, requireTwoFactor, settings, ownerEmail, slackApp } =
+        workspace;
       contexts.set(alert.alertId, {
-        workspace: { name, plan, ownerId, isFrozen },
+        workspace: { name, plan, ownerId, isFrozen, requireTwoFactor },
         settings,
         ownerEmail,
         slackApp,

@@ -40,7 +40,7 @@ export interface MemberEntry extends MemberRecord {
   readonly role: Role;
 }
 
-function toMember(item: TableItem): MemberEntry {
+export function toMember(item: TableItem): MemberEntry {
   const member = memberCodec.fromItem(item);
   return { ...member, role: member.role ?? 'viewer' };
 }

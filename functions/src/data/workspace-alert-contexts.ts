@@ -32,6 +32,7 @@ export interface WorkspaceAlertContext {
   readonly name: string;
   readonly ownerId: string;
   readonly isFrozen: boolean;
+  readonly requireTwoFactor: boolean;
   readonly plan: Plan;
   readonly settings: WorkspaceAlertSettings;
   /** The owner's address (the default recipient); null when their account is gone. */
@@ -94,6 +95,7 @@ export async function workspaceAlertContextsFrom(
         name: workspace.name,
         ownerId: workspace.ownerId,
         isFrozen: workspace.isFrozen,
+        requireTwoFactor: workspace.requireTwoFactor,
         plan: workspace.plan,
         slackApp: slackAppChannelOf(
           installationItem ? slackInstallationCodec.fromItem(installationItem) : undefined,

@@ -4,6 +4,7 @@
  * Adapters in data/ and the worker implement the ports.
  */
 import type { Plan } from '@expiry-radar/shared/domain/plans';
+import type { Role } from '@expiry-radar/shared/domain/roles';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { AlertChannel } from '@expiry-radar/shared/domain/alerts';
 import type { AlertRef } from '@expiry-radar/shared/api/alert-queue-api-schemas';
@@ -135,6 +136,16 @@ export interface AlertWorkspace {
   readonly plan: Plan;
   readonly ownerId: string;
   readonly isFrozen: boolean;
+  /** Its admins ask for two-factor authentication (applied where its plan offers it). */
+  readonly requireTwoFactor: boolean;
+}
+
+/** The account an alert email's address belongs to, as its action links see it. */
+export interface RecipientAccount {
+  readonly id: string;
+  readonly twoFactorEnabled: boolean;
+  /** Per workspace id asked about, the account's role there; absent where it is not a member. */
+  readonly roles: ReadonlyMap<string, Role>;
 }
 
 export interface AlertContext {
@@ -224,6 +235,14 @@ export interface AlertDeliveryPorts {
    * or null when it is not: nothing more is sent to it.
    */
   suppressionOf(address: string): Promise<'bounce' | 'complaint' | null>;
+  /**
+   * The account holding the address (any case) and its roles in these workspaces, for the action
+   * links its email may offer; undefined when no account holds it.
+   */
+  recipientAccountOf(
+    address: string,
+    workspaceIds: readonly string[],
+  ): Promise<RecipientAccount | undefined>;
   /** The signed token of a one-click unsubscribe link (domain/unsubscribe-token.ts). */
   signUnsubscribe(subject: UnsubscribeSubject): Promise<string>;
   /** The signed token of an alert's action link (domain/alert-action-link.ts). */

@@ -37,6 +37,11 @@ export interface DigestRow {
   readonly notice: AlertNotice;
   readonly identifiers: readonly IdentifyingField[];
   readonly reason: RecipientReason;
+  /**
+   * Why the alert's action links are left out for this address (using them would be refused:
+   * services/alerts/alert-action-links.ts); absent when every one is offered.
+   */
+  readonly actionsWithheld?: string;
 }
 
 /** The links of one workspace's part of a digest. */
@@ -266,6 +271,11 @@ export const ESCALATION_NOTE = 'Escalated: still not renewed after its last aler
 
 /** What marks a "renewal overdue" row: the token renews itself and did not, by its grace point. */
 export const RENEWAL_OVERDUE_NOTE = 'Renewal overdue: it renews automatically but was not renewed';
+
+/** Why a section's rows offer fewer actions, each once (in the place of their links). */
+export function sectionActionsWithheld(section: DigestSection): string[] {
+  return [...new Set(section.rows.flatMap((row) => row.actionsWithheld ?? []))];
+}
 
 /** The reasons of a section's rows, each once. */
 export function sectionReasons(section: DigestSection): string[] {

@@ -33,6 +33,7 @@ import {
   partNote,
   ESCALATION_NOTE,
   RENEWAL_OVERDUE_NOTE,
+  sectionActionsWithheld,
   sectionReasons,
   type AlertDigest,
   type DaysLeftTone,
@@ -304,6 +305,19 @@ export function tokenTable(lines: readonly TokenLine[]): ReactElement {
   );
 }
 
+/** Why the table's rows offer fewer actions: under the table, where its links would be. */
+function withheldActionsNote(line: string): ReactElement {
+  return h(
+    Text,
+    {
+      key: line,
+      className: 'er-muted er-actions-withheld',
+      style: { ...muted, margin: 0, padding: '0 16px 8px' },
+    },
+    line,
+  );
+}
+
 /** A muted paragraph under a card's table. */
 export function noteText(key: string, content: ReactNode): ReactElement {
   return h(Text, { key, className: 'er-muted', style: { ...muted, margin: '0 0 6px' } }, content);
@@ -364,7 +378,10 @@ function sectionOf(section: DigestSection, digest: AlertDigest): ReactElement {
   return workspaceCard({
     key: section.workspaceId,
     title: section.workspaceName,
-    children: [tokenTable(section.rows.map(lineOfRow))],
+    children: [
+      tokenTable(section.rows.map(lineOfRow)),
+      ...sectionActionsWithheld(section).map((line) => withheldActionsNote(line)),
+    ],
     footer: [
       ...sectionReasons(section).map((reason) => noteText(reason, reason)),
       links

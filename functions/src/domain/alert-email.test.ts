@@ -1,6 +1,7 @@
 import { sampleDigest } from '../../test-support/alert-digest-sample';
 import type { AlertNotice } from './alert-channels';
 import { alertEmailSubject, renderDigestEmail } from './alert-email';
+import { ALERT_EMAIL_NO_ACTIONS } from './alert-link-rights';
 
 const notice: AlertNotice = {
   alertId: 'a1',
@@ -126,6 +127,27 @@ describe('alert email', () => {
     expect(mail.text).toContain(
       'No contact group is set for these tokens in Payments & Billing, so they go to the workspace owner (you).',
     );
+  });
+
+  it('says once per workspace why its rows offer no actions, in the place of their links', async () => {
+    const digest = sampleDigest();
+    const readOnly = ALERT_EMAIL_NO_ACTIONS.read_only;
+    const mail = await renderDigestEmail({
+      ...digest,
+      rows: digest.rows.map((row) =>
+        row.notice.workspaceId === 'ws-payments'
+          ? { ...row, notice: { ...row.notice, actions: [] }, actionsWithheld: readOnly }
+          : row,
+      ),
+    });
+    const payments = mail.text.slice(mail.text.indexOf('Payments & Billing\n'));
+    expect(payments.split(readOnly)).toHaveLength(2);
+    expect(payments).not.toContain('/alert-action?');
+    expect(payments).toContain('  Open Tax engine license: ');
+    expect(mail.text.split(readOnly)).toHaveLength(2);
+    expect(visibleText(mail.html).filter((part) => part === readOnly)).toHaveLength(1);
+    // The other workspace's 3 rows keep their 5 actions each.
+    expect(hrefs(mail.html).filter((link) => link.includes('/alert-action?'))).toHaveLength(15);
   });
 
   it('links the page that asks before it stops the emails, never the one-click address', async () => {

@@ -13,6 +13,7 @@ import {
   digestSummary,
   partNote,
   partSuffix,
+  sectionActionsWithheld,
   sectionReasons,
   type AlertDigest,
   type DigestRow,
@@ -76,6 +77,8 @@ export function digestText(digest: AlertDigest): string {
     const links = digest.workspaceLinks.get(section.workspaceId);
     lines.push('', section.workspaceName, '-'.repeat(Math.min(60, section.workspaceName.length)));
     for (const row of section.rows) lines.push('', ...rowText(row));
+    const withheld = sectionActionsWithheld(section);
+    if (withheld.length > 0) lines.push('', ...withheld);
     lines.push('', ...sectionReasons(section));
     if (links) {
       lines.push(

@@ -34,6 +34,21 @@ export const ALERT_LINK_RIGHTS_REFUSALS = {
     'Nothing can be changed in this workspace while it is frozen: its owner can upgrade the plan or move its tokens out.',
 } as const;
 
+/**
+ * What an alert email says in place of the action links it leaves out because every one of them
+ * would be refused (`linkRightsRefusal`), per reason, worded for the email.
+ */
+export const ALERT_EMAIL_NO_ACTIONS: Readonly<Record<LinkRightsRefusalReason, string>> = {
+  not_member: 'You are not a member of this workspace, so this email offers no actions.',
+  not_recipient:
+    "This address no longer gets these tokens' alerts, so this email offers no actions on them.",
+  read_only: 'You have read-only access to this workspace, so this email offers no actions.',
+  two_factor_required:
+    'This workspace requires two-factor authentication, so this email offers no actions until you turn it on in your account settings.',
+  frozen:
+    'This workspace is frozen, so this email offers no actions: its owner can upgrade the plan or move its tokens out.',
+};
+
 /** Who a link was sent to, as they are now. */
 export type LinkRecipient =
   | { readonly kind: 'webhook' }

@@ -105,7 +105,7 @@ async function deliverBatch(digests: readonly DigestMessage[]) {
 }
 
 describe('alert worker: what it reads for an SQS batch', () => {
-  it("reads the batch's workspaces, their settings and Slack installations and its addresses' opt-outs and suppressions in one request, the owners in one, and a digest's records together", async () => {
+  it("reads the batch's workspaces, their settings and Slack installations and its addresses' opt-outs, suppressions and accounts in one request, the owners in one, the accounts' memberships in one, and a digest's records together", async () => {
     const given = [await givenDigest(), await givenDigest(), await givenDigest()];
 
     const { response, emails, readsOf } = await deliverBatch(given.map(({ digest }) => digest));
@@ -122,12 +122,20 @@ describe('alert worker: what it reads for an SQS batch', () => {
           keys.slackInstallation(workspaceId),
           keys.alertEmailOptOut(workspaceId, digest.address),
           keys.emailSuppression(digest.address),
+          keys.userEmail(digest.address),
         ].flatMap(readsOf),
       ),
     );
     expect(firstReads.size).toBe(1);
+    // Each address is its workspace's owner: read as the owner, then as the account the email's
+    // action links are offered to, with its memberships.
     const ownerReads = new Set(given.flatMap(({ ownerId }) => readsOf(keys.user(ownerId))));
-    expect(ownerReads.size).toBe(1);
+    expect(ownerReads.size).toBe(2);
+    const membershipReads = new Set(
+      given.flatMap(({ workspaceId, ownerId }) => readsOf(keys.membership(workspaceId, ownerId))),
+    );
+    expect(membershipReads.size).toBe(1);
+    expect([...membershipReads].every((read) => ownerReads.has(read))).toBe(true);
     // Each digest reads its rows' records twice, each time together: before it claims them and
     // when it settles them.
     for (const { digest } of given) {

@@ -27,6 +27,7 @@ import { alertBatchPorts } from '../data/alert-batch-reads';
 import { loadAlertContexts } from '../data/alert-context';
 import { workspacesOptedOut } from '../data/alert-email-opt-outs';
 import { findEmailSuppression } from '../data/email-suppressions';
+import { findRecipientAccount } from '../data/alert-recipient-accounts';
 import { alertRecordStore } from '../data/alert-record-store';
 import { countDeliveryOutcome, releaseDelivery, reserveDelivery } from '../data/alert-usage';
 import { ALERT_QUEUE_SETTINGS } from '../data/queue-definition';
@@ -84,6 +85,7 @@ export async function defaultAlertPorts(appOrigin?: string): Promise<AlertDelive
     sendSlackApp: sendSlackAppAlert,
     workspacesOptedOut,
     suppressionOf: async (address) => (await findEmailSuppression(address))?.reason ?? null,
+    recipientAccountOf: findRecipientAccount,
     signUnsubscribe,
     signAlertAction,
     audit: (event) => recordAlertEvent(event, new Date()),

@@ -21,6 +21,10 @@
  * A row of a workspace whose alert emails the address stopped (its one-click link) is skipped, and
  * so is every row to an address on the suppression list (SES reported it bouncing or complaining),
  * with the reason the alert queue shows.
+ * Each row offers the alert's action links its address may use now: its account (if any) and its
+ * memberships of the digest's workspaces are read once for the digest (the `recipientAccountOf`
+ * port) and held to the rule the links are checked with when used (alert-link-recipient.ts,
+ * domain/alert-link-rights.ts); a row whose links would be refused carries none and says why.
  * Quota and statistics count per row (one alert delivered to one address); the delivery metrics
  * count emails. A part of a digest too long for one message (services/alerts/alert-messages.ts)
  * is delivered the same way, its email saying which part it is.
@@ -66,7 +70,9 @@ import {
 } from './delivery-rules';
 import { forEachLimited } from '../../platform/concurrency';
 import { oneClickUnsubscribeUrl, preferencesUrl, unsubscribePageUrl } from './alert-links';
-import { alertActionLinks } from './alert-action-links';
+import { offeredAlertActions } from './alert-action-links';
+import { linkRecipientFrom } from './alert-link-recipient';
+import { getsTokenAlerts } from '../../domain/alert-link-rights';
 
 /**
  * Rows of one digest claimed and marked at once: each row is its own record and its own
@@ -185,11 +191,12 @@ export async function deliverDigest(
   const { now } = attempt;
   const key = emailChannelKey(message.address);
   const workspaceIds = [...new Set(message.alerts.map((alert) => alert.workspaceId))];
-  const [records, contexts, optedOut, suppression] = await Promise.all([
+  const [records, contexts, optedOut, suppression, account] = await Promise.all([
     ports.records.getMany(message.alerts.map((alert) => alert.alertId)),
     ports.loadContexts(message.alerts),
     ports.workspacesOptedOut(message.address, workspaceIds),
     ports.suppressionOf(message.address),
+    ports.recipientAccountOf(message.address, workspaceIds),
   ]);
   const suppressedReason =
     suppression === 'bounce'
@@ -266,16 +273,27 @@ export async function deliverDigest(
       return;
     }
     const notice = alertNoticeOf(alert, context, ports.appOrigin, now);
+    const recipient = linkRecipientFrom(
+      account && { ...account, role: account.roles.get(alert.workspaceId) },
+      context.workspace,
+      () =>
+        getsTokenAlerts(context.settings, context.token, context.workspace.plan, message.address),
+    );
+    const { actions, withheld } = await offeredAlertActions(
+      notice,
+      message.address,
+      recipient,
+      ports,
+      now,
+    );
     claimed.push({
       record,
       context,
       row: {
-        notice: {
-          ...notice,
-          actions: await alertActionLinks(notice, message.address, ports, now),
-        },
+        notice: { ...notice, actions },
         identifiers: identifyingFields(context.token),
         reason: reasonFor(context, message.address, isEscalationAlertId(alert.alertId)),
+        ...(withheld ? { actionsWithheld: withheld } : {}),
       },
     });
   };
