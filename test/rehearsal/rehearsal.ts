@@ -609,8 +609,12 @@ export async function rehearse(options: RehearsalOptions): Promise<RehearsalRepo
           },
         });
         for (const denied of permissions.denied) {
+          // The condition keys the request gave, which the grant's conditions may have refused.
+          const context = Object.entries(denied.context ?? {}).map(
+            ([key, value]) => `; ${key} ${[value].flat().join(', ')}`,
+          );
           functionFailures.push(
-            `${record.label} is not allowed ${denied.action} on ${denied.resources.join(' or ')} (${denied.madeBy})`,
+            `${record.label} is not allowed ${denied.action} on ${denied.resources.join(' or ')} (${denied.madeBy}${context.join('')})`,
           );
         }
         if (!reason) {
