@@ -24,7 +24,8 @@
  * Each row offers the alert's action links its address may use now: its account (if any) and its
  * memberships of the digest's workspaces are read once for the digest (the `recipientAccountOf`
  * port) and held to the rule the links are checked with when used (alert-link-recipient.ts,
- * domain/alert-link-rights.ts); a row whose links would be refused carries none and says why.
+ * domain/alert-link-rights.ts); a row whose links would be refused carries none, and the email
+ * says why once per workspace.
  * Quota and statistics count per row (one alert delivered to one address); the delivery metrics
  * count emails. A part of a digest too long for one message (services/alerts/alert-messages.ts)
  * is delivered the same way, its email saying which part it is.
