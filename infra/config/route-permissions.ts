@@ -402,14 +402,8 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'stripeWebhookSecretRead',
   ],
   // Reads only: the session lookup and the items they answer.
-  listWorkspaces: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:Query',
-    'index:byAlternateKey',
-    'table:UpdateItem',
-  ],
-  getWorkspace: ['table:GetItem', 'table:BatchGetItem', 'table:UpdateItem'],
+  listWorkspaces: ['table:GetItem', 'table:BatchGetItem', 'table:Query', 'index:byAlternateKey'],
+  getWorkspace: ['table:GetItem', 'table:BatchGetItem'],
   listMembers: ['table:BatchGetItem', 'table:Query'],
   getPlan: ['table:BatchGetItem', 'table:Query', 'index:byAlternateKey'],
   listApiKeys: ['table:BatchGetItem', 'table:Query'],
@@ -460,7 +454,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   ],
   exportTokens: ['table:BatchGetItem', 'table:Query'],
   // Reads the workspace's tokens and renders them in memory.
-  getTokenMetrics: ['table:GetItem', 'table:BatchGetItem', 'table:Query', 'table:UpdateItem'],
+  getTokenMetrics: ['table:GetItem', 'table:BatchGetItem', 'table:Query'],
   // The feed's key is derived from the alert link key; the feed and its URL read only, the
   // rotation adds 1 to the feed's counter and writes an audit event.
   getCalendarFeed: ['table:BatchGetItem', 'table:Query', 'alertLinkKeyRead'],
@@ -480,12 +474,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
   probeEndpoint: ['table:BatchGetItem', 'table:Query', 'table:UpdateItem'],
   // The list reads the certificate authorities and their adders' accounts; adding and removing
   // write the item, the workspace's count and the audit event.
-  listTrustedCertificateAuthorities: [
-    'table:GetItem',
-    'table:BatchGetItem',
-    'table:Query',
-    'table:UpdateItem',
-  ],
+  listTrustedCertificateAuthorities: ['table:GetItem', 'table:BatchGetItem', 'table:Query'],
   addTrustedCertificateAuthority: [
     'table:GetItem',
     'table:BatchGetItem',
