@@ -248,6 +248,15 @@ export function isSessionExpired(error: unknown): boolean {
   return error instanceof ApiError && outcomeOf(error).redirectToLoginAfterMs !== undefined;
 }
 
+/**
+ * What a form shows beside its fields for a failed silent call: the refusal's message, or null
+ * when the session expired, which the client's toast says (on its way to sign-in) and the form
+ * would only repeat.
+ */
+export function formRefusal(error: unknown): string | null {
+  return isSessionExpired(error) ? null : refusalMessage(error);
+}
+
 /** The server refused the request (a 4xx answer): the app says why; nothing went wrong. */
 export function isRefusal(error: unknown): error is ApiError {
   return (

@@ -355,6 +355,31 @@ describe('workspaces page: create, rename, delete', () => {
     expect(patch?.body).toEqual({ name: 'Production' });
   });
 
+  it('says an expired session in the toast only, never again in the name dialog', async () => {
+    const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
+    installFetchMock({
+      ...routes,
+      'PATCH /api/v1/workspaces/ws-main': () =>
+        jsonResponse({ error: 'Please log in to continue.' }, 401),
+    });
+    // The client reads the browser's location (the memory router leaves it at /, a public page).
+    window.history.pushState({}, '', '/workspaces?workspace=ws-main');
+    renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+    await user.click(within(table).getByRole('button', { name: 'Rename Main' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename workspace' });
+    await user.type(within(dialog).getByLabelText(/^Workspace name/), ' 2');
+    await user.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(
+      await screen.findByText('Your session has expired. Please log in again.'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByText(/session has expired/)).toHaveLength(1);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    resetApiClientState();
+    window.history.pushState({}, '', '/');
+  });
+
   it('asks before dropping a changed name (Cancel or Escape), and not for an unchanged one', async () => {
     const { routes } = fakeServer({ workspaces: [main], members: { 'ws-main': mainMembers } });
     const { requests } = installFetchMock(routes);

@@ -24,7 +24,7 @@ import {
 } from '@expiry-radar/shared/domain/certificate-text';
 import { CertificatePemField } from '../../../components/certificate-pem-field';
 import { DateText } from '../../../components/date-text';
-import { refusalMessage } from '../../../lib/api-client';
+import { formRefusal } from '../../../lib/api-client';
 import { useParseCertificateMutation } from '../../tokens';
 
 interface CertificateFillDialogProps {
@@ -67,7 +67,7 @@ export function CertificateFillDialog({
     try {
       result = await parse.mutateAsync(pem);
     } catch (error) {
-      setProblem(refusalMessage(error));
+      setProblem(formRefusal(error));
       return;
     }
     if (result.certificates.length === 1) onFill(result.certificates[0]!, result);

@@ -19,7 +19,7 @@ import {
   type SyncReport,
 } from '@expiry-radar/shared/api/integration-api-schemas';
 import { UnsavedChangesGuard, useDiscardConfirmation } from '../../../components/unsaved-changes';
-import { refusalMessage } from '../../../lib/api-client';
+import { formRefusal } from '../../../lib/api-client';
 import {
   createBodyOf,
   EMPTY_FORM,
@@ -200,7 +200,7 @@ export function IntegrationDialog({
     preview
       .mutateAsync({ iid: integration.id, preview: true })
       .then(setLoaded)
-      .catch((error: unknown) => setLoadFailure(refusalMessage(error)));
+      .catch((error: unknown) => setLoadFailure(formRefusal(error)));
   };
   const {
     register,
@@ -240,7 +240,7 @@ export function IntegrationDialog({
         : await create.mutateAsync(result.body as Parameters<typeof create.mutateAsync>[0]);
       onSaved(saved, !editing);
     } catch (error) {
-      setFailure(refusalMessage(error));
+      setFailure(formRefusal(error));
     }
   });
 

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { z } from 'zod';
 import type { organizationDomainSchema } from '@expiry-radar/shared/api/organization-sign-in-api-schemas';
-import { refusalMessage } from '../../../lib/api-client';
+import { formRefusal } from '../../../lib/api-client';
 import { useOrganizationSignInMutations } from '../api/organization-sign-in';
 
 type OrganizationDomain = z.infer<typeof organizationDomainSchema>;
@@ -22,7 +22,7 @@ function DomainRow({ domain }: { domain: OrganizationDomain }) {
   const verified = domain.status === 'verified';
   const verify = () => {
     setFailure(null);
-    verifyDomain.mutate(domain.domain, { onError: (error) => setFailure(refusalMessage(error)) });
+    verifyDomain.mutate(domain.domain, { onError: (error) => setFailure(formRefusal(error)) });
   };
   return (
     <Paper variant="outlined" sx={{ p: 2 }} aria-label={domain.domain} component="section">
@@ -79,7 +79,7 @@ export function DomainsSection({ domains }: { domains: readonly OrganizationDoma
     setFailure(null);
     addDomain.mutate(value, {
       onSuccess: () => setValue(''),
-      onError: (error) => setFailure(refusalMessage(error)),
+      onError: (error) => setFailure(formRefusal(error)),
     });
   };
   return (

@@ -12,7 +12,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { DateText } from '../../../components/date-text';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { Spinner } from '../../../components/spinner';
-import { refusalMessage } from '../../../lib/api-client';
+import { formRefusal } from '../../../lib/api-client';
 import { useScimMutations, useScimSettings } from '../api/scim-provisioning';
 
 export const SCIM_HELP =
@@ -49,7 +49,7 @@ function GroupRow({ group, workspaces }: { group: Group; workspaces: readonly Wo
         workspace_id: workspaceId === UNMAPPED ? null : workspaceId,
         role: workspaceId === UNMAPPED ? null : role,
       },
-      { onError: (error) => setFailure(refusalMessage(error)) },
+      { onError: (error) => setFailure(formRefusal(error)) },
     );
   };
   return (
@@ -122,7 +122,7 @@ function TokenPart({
         setShown(answer.token);
         setAsking(null);
       },
-      onError: (error) => setFailure(refusalMessage(error)),
+      onError: (error) => setFailure(formRefusal(error)),
     });
   const revoke = () =>
     revokeToken.mutateAsync(undefined, {
@@ -130,7 +130,7 @@ function TokenPart({
         setShown(null);
         setAsking(null);
       },
-      onError: (error) => setFailure(refusalMessage(error)),
+      onError: (error) => setFailure(formRefusal(error)),
     });
   const { token } = settings;
   return (

@@ -15,7 +15,7 @@ import {
   type SsoProtocol,
 } from '@expiry-radar/shared/domain/organization-sign-in';
 import { ROLE_LABELS, ROLES, type Role } from '@expiry-radar/shared/domain/roles';
-import { refusalMessage } from '../../../lib/api-client';
+import { formRefusal } from '../../../lib/api-client';
 import { useOrganizationSignInMutations } from '../api/organization-sign-in';
 
 type SsoConnection = z.infer<typeof ssoConnectionSchema>;
@@ -89,7 +89,7 @@ export function SsoConnectionForm({ connection, workspaces, hasVerifiedDomain, a
         setClientSecret('');
         setMetadataXml(null);
       },
-      onError: (error) => setFailure(refusalMessage(error)),
+      onError: (error) => setFailure(formRefusal(error)),
     });
   };
   const samlProvider = samlServiceProviderUrls(appOrigin);

@@ -22,7 +22,7 @@ import { countText } from '@expiry-radar/shared/domain/count-text';
 import type { NumericDates } from '@expiry-radar/shared/domain/import-dates';
 import { resolveColumnMapping, type ColumnMapping } from '@expiry-radar/shared/domain/token-import';
 import { isolated } from '../../../lib/bidi-isolate';
-import { refusalMessage } from '../../../lib/api-client';
+import { formRefusal, refusalMessage } from '../../../lib/api-client';
 import { saveFile } from '../../../lib/save-file';
 import { dispatchTokensUpdated } from '../../../lib/tokens-updated';
 import { useImportTokensMutation } from '../api/import-mutations';
@@ -129,7 +129,7 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
       });
       setStep({ kind: 'preview', rows: previewRows(answer), numericDates: answer.numericDates });
     } catch (error) {
-      setFailure(refusalMessage(error));
+      setFailure(formRefusal(error));
     }
   };
 
@@ -156,7 +156,7 @@ export function ImportDialog({ workspaceId, onClose, initialSource }: ImportDial
         });
       } catch (error) {
         const reason = `Not imported: ${refusalMessage(error)}`;
-        setFailure(refusalMessage(error));
+        setFailure(formRefusal(error));
         for (const row of chunks.slice(index).flat()) {
           written.push({ row, outcome: 'refused', reasons: [reason] });
         }

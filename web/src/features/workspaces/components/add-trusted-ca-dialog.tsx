@@ -15,7 +15,7 @@ import {
   TRUSTED_CA_PEM_MAX_LENGTH,
 } from '@expiry-radar/shared/domain/trusted-certificate-authorities';
 import { CertificatePemField } from '../../../components/certificate-pem-field';
-import { refusalMessage } from '../../../lib/api-client';
+import { formRefusal } from '../../../lib/api-client';
 
 /** The text's own problem, found before anything is sent; a private key never leaves the browser. */
 function textProblem(text: string): string | null {
@@ -50,7 +50,7 @@ export function AddTrustedCaDialog({ onClose, onAdd }: AddTrustedCaDialogProps) 
     try {
       await onAdd(text);
     } catch (error) {
-      setProblem(refusalMessage(error));
+      setProblem(formRefusal(error));
       setBusy(false);
     }
   };

@@ -15,7 +15,7 @@ import {
   type Workspace,
 } from '@expiry-radar/shared/api/workspace-api-schemas';
 import { useTransferTokensMutation } from '../api/workspace-mutations';
-import { refusalMessage } from '../../../lib/api-client';
+import { formRefusal } from '../../../lib/api-client';
 import { canTransferFrom, canTransferInto } from '../workspace-permissions';
 import { workspaceOptionLabels } from '../workspace-option-labels';
 import { TransferTokenList } from './transfer-token-list';
@@ -59,7 +59,7 @@ export function TransferTokensDialog({
 
   const transfer = useTransferTokensMutation({
     onSuccess: onClose,
-    onError: (error) => setFailure(refusalMessage(error)),
+    onError: (error) => setFailure(formRefusal(error)),
   });
 
   const noPair = sources.length === 0 || targets.length === 0;

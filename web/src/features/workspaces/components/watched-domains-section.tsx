@@ -16,7 +16,7 @@ import { DateText } from '../../../components/date-text';
 import { LoadErrorAlert } from '../../../components/load-error-alert';
 import { RecordCard, RecordCardList } from '../../../components/record-cards';
 import { Spinner } from '../../../components/spinner';
-import { refusalMessage } from '../../../lib/api-client';
+import { formRefusal } from '../../../lib/api-client';
 import { useSession } from '../../session';
 import { useWatchedDomainMutations, useWatchedDomains } from '../api/watched-domains';
 import { canAddSeenCertificates, canChangeWatchedDomains } from '../workspace-permissions';
@@ -73,7 +73,7 @@ function AddWatchedDomainForm({
       setDomain('');
       setIssuers('');
     } catch (error) {
-      setProblem(refusalMessage(error));
+      setProblem(formRefusal(error));
     } finally {
       setBusy(false);
     }
@@ -146,7 +146,7 @@ function ApiKeyForm({
       await onSave(apiKey);
       setKey('');
     } catch (error) {
-      setProblem(refusalMessage(error));
+      setProblem(formRefusal(error));
     } finally {
       setBusy(false);
     }
@@ -208,7 +208,7 @@ function IssuersEditor({
       await onSave(issuersOf(text));
       onClose();
     } catch (error) {
-      setProblem(refusalMessage(error));
+      setProblem(formRefusal(error));
     }
   };
   return (
