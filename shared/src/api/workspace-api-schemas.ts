@@ -96,7 +96,20 @@ export const memberSchema = z.object({
 });
 export type Member = z.infer<typeof memberSchema>;
 
-export const listMembersQuery = pagingQuery(MEMBER_LIST_PAGE_SIZE);
+/** The longest member search: an email address's length. */
+export const MEMBER_SEARCH_MAX_LENGTH = 254;
+
+/**
+ * `GET …/members` query: a page, of the members and invitations whose name or address holds `q`
+ * (without regard to case) when it is given.
+ */
+export const listMembersQuery = pagingQuery(MEMBER_LIST_PAGE_SIZE).extend({
+  q: z
+    .string()
+    .trim()
+    .max(MEMBER_SEARCH_MAX_LENGTH, `Search must be ${MEMBER_SEARCH_MAX_LENGTH} characters or less`)
+    .optional(),
+});
 
 /** `DELETE …/members/{userId}`: the member who takes over the removed member's tokens. */
 export const removeMemberQuery = z.object({ successor_id: idSchema.optional() });

@@ -89,6 +89,25 @@ describe('GET /api/v1/workspaces/{id}/members', () => {
       'viewer',
     ]);
   });
+
+  it('finds members and invitations by part of a name or an address, without regard to case', async () => {
+    const { workspaceId, admin, manager } = await givenTeam();
+    await add(workspaceId, admin.cookie, { email: 'zed-invitee@example.com', role: 'viewer' });
+    const found = async (q: string) => {
+      const response = await members(workspaceId, admin.cookie, `q=${encodeURIComponent(q)}`);
+      expect(response.statusCode).toBe(200);
+      const { items, total } = response.json as { items: Array<{ email: string }>; total: number };
+      return { emails: items.map((member) => member.email), total };
+    };
+    expect(await found(manager.email.toUpperCase())).toEqual({ emails: [manager.email], total: 1 });
+    expect(await found('ZED-INV')).toEqual({ emails: ['zed-invitee@example.com'], total: 1 });
+    // Every active member here is named Ada Lovelace: the name finds them, paged as usual.
+    expect((await found(' lovelace ')).total).toBe(3);
+    expect(await found('nobody-by-this-name')).toEqual({ emails: [], total: 0 });
+    const tooLong = await members(workspaceId, admin.cookie, `q=${'a'.repeat(255)}`);
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json).toMatchObject({ error: 'Search must be 254 characters or less' });
+  });
 });
 
 describe('POST /api/v1/workspaces/{id}/members', () => {

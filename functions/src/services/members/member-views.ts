@@ -34,6 +34,14 @@ export function invitedMemberView(invitation: InvitationRecord): Member {
   };
 }
 
+/** Whether a member's name or address holds `search`, without regard to case. */
+export function memberMatches(member: Member, search: string): boolean {
+  const wanted = search.toLowerCase();
+  return [member.email, member.display_name ?? ''].some((text) =>
+    text.toLowerCase().includes(wanted),
+  );
+}
+
 /** Members by role (admin first) then address, then pending invitations by address. */
 export async function listMemberViews(workspaceId: string): Promise<Member[]> {
   const [members, invitations] = await Promise.all([

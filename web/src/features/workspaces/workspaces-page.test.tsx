@@ -82,7 +82,16 @@ function fakeServer(options: { workspaces: Workspace[]; members?: Record<string,
         path: `${base}/calendar.ics?key=k`,
         canRotate: workspace.role !== 'viewer',
       });
-    routes[`GET ${base}/members`] = (request) => page(request, state.members[idOf(request)] ?? []);
+    routes[`GET ${base}/members`] = (request) => {
+      const q = request.url.searchParams.get('q')?.toLowerCase();
+      const all = state.members[idOf(request)] ?? [];
+      const found = q
+        ? all.filter((m) =>
+            [m.email, m.display_name ?? ''].some((t) => t.toLowerCase().includes(q)),
+          )
+        : all;
+      return page(request, found);
+    };
     routes[`GET ${base}/trusted-certificate-authorities`] = () =>
       jsonResponse({ items: [], limit: 20 });
     routes[`GET ${base}/watched-domains`] = () =>
@@ -980,6 +989,63 @@ describe('workspaces page: transfer ownership', () => {
     );
     expect(within(table).queryByRole('button', { name: 'Transfer ownership of Main' })).toBeNull();
     expect(within(table).queryByRole('button', { name: 'Delete Main' })).toBeNull();
+  });
+
+  it('finds the new owner by name or address when the members are more than one list', async () => {
+    const many = Array.from({ length: 120 }, (_, index) =>
+      member(`user-${index + 10}`, `member-${index + 10}@example.com`, 'viewer'),
+    );
+    const { routes } = fakeServer({
+      workspaces: [main],
+      members: { 'ws-main': [...mainMembers, ...many] },
+    });
+    const { requests } = installFetchMock({
+      ...routes,
+      'POST /api/v1/workspaces/ws-main/transfer-ownership': () => jsonResponse({ ok: true }),
+    });
+    renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+    await user.click(within(table).getByRole('button', { name: 'Transfer ownership of Main' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer ownership' });
+    const search = await within(dialog).findByRole('searchbox', { name: 'Find a member' });
+    expect(
+      within(dialog).getByText(
+        'The first 100 members are listed; search by name or address for the others.',
+      ),
+    ).toBeVisible();
+    expect(
+      within(dialog).queryByRole('radio', { name: 'member-129@example.com · Viewer' }),
+    ).toBeNull();
+
+    await user.click(search);
+    await user.paste('MEMBER-129');
+    const last = await within(dialog).findByRole('radio', {
+      name: 'member-129@example.com · Viewer',
+    });
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(1);
+    await user.click(last);
+    // Another search keeps the choice on the list.
+    await user.clear(search);
+    await user.click(search);
+    await user.paste('no such person');
+    expect(
+      await within(dialog).findByText('No other member matches “no such person”.'),
+    ).toBeVisible();
+    await user.clear(search);
+    await user.click(search);
+    await user.paste('member-12');
+    await waitFor(() =>
+      expect(
+        within(dialog).getByRole('radio', { name: 'member-129@example.com · Viewer' }),
+      ).toBeChecked(),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(requests.filter((r) => r.path.endsWith('/transfer-ownership')).at(-1)?.body).toEqual({
+      user_id: 'user-129',
+    });
+    expect(requests.some((r) => r.url.searchParams.get('q') === 'MEMBER-129')).toBe(true);
   });
 
   it('is offered to the admin only', async () => {

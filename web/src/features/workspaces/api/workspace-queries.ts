@@ -28,10 +28,16 @@ export function invitationsQueryOptions() {
   });
 }
 
-/** A page of a workspace's members and pending invitations (50 per page). */
+/**
+ * A page of a workspace's members and pending invitations (50 per page); with `q`, of those whose
+ * name or address holds it.
+ */
 export function membersQueryOptions(
   workspaceId: string,
-  page = { limit: MEMBER_LIST_PAGE_SIZE, offset: 0 },
+  page: { limit: number; offset: number; q?: string } = {
+    limit: MEMBER_LIST_PAGE_SIZE,
+    offset: 0,
+  },
 ) {
   return queryOptions({
     queryKey: workspaceKeys.memberPage(workspaceId, page),
