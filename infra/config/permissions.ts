@@ -40,6 +40,12 @@ export type Permission =
    * that only reads may change nothing else, a user's plan say.
    */
   | 'apiKeyUseWrite'
+  /**
+   * UpdateItem on rate-limit counters only (partition key `RATE#…`: functions' data/rate-limiter.ts):
+   * for a route whose only updates are its rate limits' counters. The same statement as
+   * `apiKeyUseWrite`'s for the key's counter, granted once when a route has both.
+   */
+  | 'rateLimitWrite'
   /** SendMessage to the alert queue. */
   | 'alertQueueSend'
   /**

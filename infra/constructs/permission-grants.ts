@@ -65,6 +65,13 @@ export interface PermissionTargets {
   readonly emailConfigurationSet?: string;
 }
 
+type UpdateConditions = Record<string, Record<string, string[]>>;
+
+/** Rate-limit counters' items only (their partition keys begin with `RATE#`). */
+const RATE_LIMIT_UPDATE: UpdateConditions = {
+  'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${API_KEY_USE_WRITES.rateLimitPrefix}*`] },
+};
+
 function required<T>(value: T | undefined, permission: Permission, what: string): T {
   if (value === undefined) throw new Error(`${permission} needs ${what}`);
   return value;
@@ -81,6 +88,21 @@ export function grantPermissions(
   const indexArn = (indexName: string) => `${table.tableArn}/index/${indexName}`;
   const statement = (actions: string[], arns: string[]): void => {
     role.addToPrincipalPolicy(new PolicyStatement({ actions, resources: arns }));
+  };
+  // An UpdateItem on conditions, each set of them stated once (`rateLimitWrite` and
+  // `apiKeyUseWrite` both grant the rate-limit counters' statement).
+  const conditionedUpdates = new Set<string>();
+  const updateOn = (conditions: UpdateConditions): void => {
+    const key = JSON.stringify(conditions);
+    if (conditionedUpdates.has(key)) return;
+    conditionedUpdates.add(key);
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['dynamodb:UpdateItem'],
+        resources: [table.tableArn],
+        conditions,
+      }),
+    );
   };
   const nagArn = (service: string, resource: string) =>
     `arn:<AWS::Partition>:${service}:${nagRegion(stack)}:${nagAccount(stack)}:${resource}`;
@@ -120,29 +142,16 @@ export function grantPermissions(
         statement(['dynamodb:DescribeTable'], [table.tableArn]);
         break;
       case 'sessionLastUseWrite':
-        role.addToPrincipalPolicy(
-          new PolicyStatement({
-            actions: ['dynamodb:UpdateItem'],
-            resources: [table.tableArn],
-            conditions: {
-              'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${SESSION_KEY_PREFIX}*`] },
-            },
-          }),
-        );
+        updateOn({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${SESSION_KEY_PREFIX}*`] },
+        });
+        break;
+      case 'rateLimitWrite':
+        updateOn(RATE_LIMIT_UPDATE);
         break;
       case 'apiKeyUseWrite': {
-        const updateOn = (conditions: Record<string, Record<string, string[]>>) =>
-          role.addToPrincipalPolicy(
-            new PolicyStatement({
-              actions: ['dynamodb:UpdateItem'],
-              resources: [table.tableArn],
-              conditions,
-            }),
-          );
-        const { rateLimitPrefix, lastUsePrefixes, lastUseAttribute } = API_KEY_USE_WRITES;
-        updateOn({
-          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [`${rateLimitPrefix}*`] },
-        });
+        updateOn(RATE_LIMIT_UPDATE);
+        const { lastUsePrefixes, lastUseAttribute } = API_KEY_USE_WRITES;
         // The last use only: IAM counts the item's key among an update's attributes, so it is
         // listed too, and returning whole items (ALL_OLD, ALL_NEW) would read attributes not
         // listed (AWS's fine-grained access control). An update in a transaction has no

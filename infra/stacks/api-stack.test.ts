@@ -4,6 +4,7 @@
  * integration and route are in its area's template.
  */
 import { Match } from 'aws-cdk-lib/assertions';
+import type { RouteId } from '@expiry-radar/shared/api/route-table';
 import {
   buildTestApp,
   resourcesAcross,
@@ -71,6 +72,85 @@ function statementsOf(functionId: string, resources: Resources = policies): Stat
 function actionsOf(functionId: string, resources: Resources = policies): string[] {
   return statementsOf(functionId, resources).flatMap((statement) => [statement.Action].flat());
 }
+
+/** The statements of a route's function that allow UpdateItem on the table's items. */
+function tableUpdatesOf(route: { method: string; path: string }): Statement[] {
+  return statementsOf(functionIdOf(`${route.method} ${route.path}`)).filter(
+    (statement) =>
+      [statement.Action].flat().includes('dynamodb:UpdateItem') &&
+      !JSON.stringify(statement.Resource).includes('/index/'),
+  );
+}
+
+const RATE_LIMIT_UPDATE = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } };
+const SESSION_UPDATE = { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } };
+
+/**
+ * The routes whose own writes update items other than rate-limit counters (`rateLimitWrite`),
+ * sessions' and API keys' last use, each with what it updates (reviewed from the handlers' code
+ * paths in functions/src/http): their UpdateItem is table-wide, with no condition.
+ */
+const UPDATES_OF_OTHER_ITEMS: Readonly<Partial<Record<RouteId, string>>> = {
+  deleteAccount:
+    "workspaces handed on (guards, roles, owners' lists), plans, audit events anonymised",
+  verifyEmail: "the account's verification (and a new address confirmed)",
+  resetPassword: "the account's password hash; its API keys' count as they are revoked",
+  createApiKey: "the user's count of API keys",
+  revokeApiKey: "the user's count of API keys",
+  verifyOrganizationDomain: "the domain's verification or its last check's error",
+  mapScimGroup: "the group's mapping, members' roles, admission guards, tokens handed on",
+  scimCreateUser: "as deleteAccount's (an account never verified replaced), the admission guard",
+  scimReplaceUser: "members' roles, admission guards, tokens handed on, API keys' counts",
+  scimPatchUser: "members' roles, admission guards, tokens handed on, API keys' counts",
+  scimDeleteUser: "the member's tokens handed on, API keys' counts, sessions ended",
+  scimReplaceGroup: "the group's fields, members' roles, admission guards, tokens handed on",
+  scimPatchGroup: "the group's fields, members' roles, admission guards, tokens handed on",
+  scimDeleteGroup: "members' roles, admission guards, tokens handed on",
+  createToken: "the workspace's token counters, endpoint schedules, the search index's fold",
+  updateToken: "the workspace's token counters, endpoint schedules, the search index's fold",
+  deleteToken: "the workspace's token counters, the search index's fold",
+  importTokens: "the workspace's token counters, the search index's fold",
+  reportScan: "the workspace's token counters, the search index's fold",
+  transferTokens: "both workspaces' token counters, endpoint schedules, the search index's fold",
+  createWorkspace: "the owner's list of workspaces",
+  renameWorkspace: "the workspace's name",
+  deleteWorkspace: "the owner's list of workspaces, a frozen workspace's plan, alert arming",
+  transferWorkspaceOwnership: "roles, owners' lists of workspaces, plans, alert arming",
+  updateMember: "the member's or invitation's role",
+  removeMember: "the member's tokens handed on: token counters, the search index's fold",
+  setWorkspaceTwoFactorRequirement: "the workspace's two-factor requirement",
+  putAlertSettings: "the alert settings and their tokens' alert arming",
+  updateAccount: "the account's name, password or pending address; API keys' counts",
+  ssoCallback: "as deleteAccount's (an account never verified replaced)",
+  samlAcs: "as deleteAccount's (an account never verified replaced), the request answered",
+  googleCallback: "as deleteAccount's (an account never verified replaced), the pending sign-in",
+  confirmBilling: 'the plan of the user and their workspaces, alert arming',
+  stripeWebhook: 'the plan of the user and their workspaces, alert arming',
+  addMember: "the workspace's admission guard, in the invitation's transaction",
+  acceptInvitation: "the workspace's admission guard, in the membership's transaction",
+  listTokens: "the search index's build and fold (its lease and version)",
+  rotateCalendarFeed: "the feed's rotation counter",
+  addTrustedCertificateAuthority: "the workspace's count of certificate authorities",
+  removeTrustedCertificateAuthority: "the workspace's count of certificate authorities",
+  createDomainRegistrations: "the workspace's token counters, the search index's fold",
+  addWatchedDomain: "the workspace's count of watched domains",
+  updateWatchedDomain: "the watched domain's settings",
+  removeWatchedDomain: "the workspace's count of watched domains",
+  addCertificateToInventory: "the certificate seen, the new token's counters and endpoint schedule",
+  listAlertQueue: "older alert records' entries in the alerts-by-time index",
+  requeueAlerts: 'the alert records requeued',
+  retryAlert: 'the alert record retried',
+  takeAlertAction: "a renewal's token edit: token counters, the search index's fold",
+  slackInteractions: "a renewal's token edit; an installation revoked",
+  unsubscribeAlertEmails: 'the weekly summary turned off',
+  verifyTwoFactorSignIn: "the authenticator's last step, a recovery code used",
+  confirmTwoFactorEnrolment: "the enrolment confirmed, the account's two-factor flag",
+  regenerateRecoveryCodes: "the recovery codes, the authenticator's last step",
+  disableTwoFactor: "the account's two-factor flag, the authenticator's last step",
+  createIntegration: "the workspace's count of integrations",
+  deleteIntegration: "the workspace's count of integrations",
+  syncIntegration: "the integration's sync state, the workspace's token counters",
+};
 
 describe('api stack: one function and one route per implemented route', () => {
   const implemented = implementedRoutes();
@@ -174,19 +254,16 @@ describe('api stack: least privilege', () => {
   });
 
   it("lets a route that takes API keys update, beyond its own writes, only the key's rate-limit counter and last use", () => {
-    const tableWide = (statement: Statement) =>
-      [statement.Action].flat().includes('dynamodb:UpdateItem') &&
-      !JSON.stringify(statement.Resource).includes('/index/');
     const keyRoutes = implementedRoutes().filter(({ route }) => route.apiKey !== undefined);
     const readOnly = keyRoutes.filter(
       ({ route }) => !routePermissions[route.id].includes('table:UpdateItem'),
     );
     expect(readOnly.map(({ route }) => route.id)).toContain('exportTokens');
     for (const { route } of readOnly) {
-      const updates = statementsOf(functionIdOf(`${route.method} ${route.path}`)).filter(tableWide);
+      const updates = tableUpdatesOf(route);
       expect(updates.filter((statement) => statement.Condition === undefined)).toEqual([]);
       expect(updates.map((statement) => statement.Condition)).toEqual([
-        { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['RATE#*'] } },
+        RATE_LIMIT_UPDATE,
         {
           'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['API_KEY#*', 'USER#*'] },
           'ForAllValues:StringEquals': { 'dynamodb:Attributes': ['pk', 'sk', 'lastUsedAt'] },
@@ -195,8 +272,34 @@ describe('api stack: least privilege', () => {
           },
         },
         // The session's last use, for a request with a session cookie.
-        { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': ['SESSION#*'] } },
+        SESSION_UPDATE,
       ]);
+    }
+  });
+
+  it('lets a route update the whole table only when it is reviewed as updating more than rate-limit counters, sessions and API keys', () => {
+    const unconditioned = implementedRoutes()
+      .filter(({ route }) =>
+        tableUpdatesOf(route).some((statement) => statement.Condition === undefined),
+      )
+      .map(({ route }) => route.id);
+    expect(unconditioned.sort()).toEqual(Object.keys(UPDATES_OF_OTHER_ITEMS).sort());
+  });
+
+  it('lets a route that counts requests against its own rate limits update no item but their counters, in one statement', () => {
+    const counting = implementedRoutes().filter(({ route }) =>
+      routePermissions[route.id].includes('rateLimitWrite'),
+    );
+    expect(counting.map(({ route }) => route.id)).toEqual(
+      expect.arrayContaining(['login', 'probeEndpoint', 'scimGetUser']),
+    );
+    for (const { route } of counting) {
+      const conditions = tableUpdatesOf(route).map((statement) => statement.Condition);
+      expect(conditions).not.toContain(undefined);
+      const rateLimits = JSON.stringify(RATE_LIMIT_UPDATE);
+      expect(
+        conditions.filter((condition) => JSON.stringify(condition) === rateLimits),
+      ).toHaveLength(1);
     }
   });
 
