@@ -84,7 +84,12 @@ export type OwnershipTransferResult =
   /** The workspace is gone or no longer the leaving owner's: leave it alone. */
   | 'workspace_changed'
   /** The new owner's account, or their membership as an admin or workspace manager, is gone. */
-  | 'heir_unavailable';
+  | 'heir_unavailable'
+  /**
+   * With `heirMayOwnFewerThan`: the new owner owns that many workspaces already (one made
+   * meanwhile, say), or their account is gone.
+   */
+  | 'heir_at_limit';
 
 /**
  * One transaction handing a workspace from its leaving owner to `toUserId`, a member who becomes
@@ -104,10 +109,16 @@ export async function transferOwnership(options: {
   anyRole?: boolean;
   /** The former owner keeps a membership, as a workspace manager (they are not leaving). */
   formerOwnerStays?: boolean;
+  /**
+   * The new owner's plan's number of owned workspaces, held in the transaction: a workspace they
+   * create at the same moment cannot leave one of the two beyond it (null: no limit).
+   */
+  heirMayOwnFewerThan?: number | null;
 }): Promise<OwnershipTransferResult> {
   const { tableName } = getConfig();
   const { workspaceId, fromUserId, toUserId, now } = options;
   const owned = gsi1.ownedWorkspace(toUserId, now.toISOString(), workspaceId);
+  const limit = options.heirMayOwnFewerThan;
   try {
     await getDocumentClient().send(
       new TransactWriteCommand({
@@ -164,9 +175,17 @@ export async function transferOwnership(options: {
               TableName: tableName,
               Key: keys.user(toUserId),
               UpdateExpression: 'ADD #ids :id',
-              ConditionExpression: 'attribute_exists(pk)',
               ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
-              ExpressionAttributeValues: { ':id': new Set([workspaceId]) },
+              ...(typeof limit === 'number'
+                ? {
+                    ConditionExpression:
+                      'attribute_exists(pk) AND (attribute_not_exists(#ids) OR size(#ids) < :limit)',
+                    ExpressionAttributeValues: { ':id': new Set([workspaceId]), ':limit': limit },
+                  }
+                : {
+                    ConditionExpression: 'attribute_exists(pk)',
+                    ExpressionAttributeValues: { ':id': new Set([workspaceId]) },
+                  }),
             },
           },
           ...(options.formerOwnerStays
@@ -191,6 +210,7 @@ export async function transferOwnership(options: {
     if (conditionFailedAt(error, 0) || conditionFailedAt(error, 2) || conditionFailedAt(error, 4)) {
       return 'workspace_changed';
     }
+    if (conditionFailedAt(error, 3) && typeof limit === 'number') return 'heir_at_limit';
     if (conditionFailedAt(error, 1) || conditionFailedAt(error, 3)) return 'heir_unavailable';
     throw error;
   }

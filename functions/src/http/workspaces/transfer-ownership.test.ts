@@ -2,7 +2,7 @@
  * `POST /api/v1/workspaces/{id}/transfer-ownership`: the owner hands the workspace to another
  * member, who takes it on their plan; the former owner stays as a workspace manager.
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { givenSignedInUser } from '../../../test-support/fixtures';
@@ -14,11 +14,14 @@ import {
   type TestUser,
 } from '../../../test-support/workspace-fixtures';
 import { AUDIT_ACTIONS } from '../../data/audit-events';
-import { ownedWorkspaceIdsFromItem } from '../../data/entities/user';
+import { OWNED_WORKSPACE_IDS, ownedWorkspaceIdsFromItem } from '../../data/entities/user';
 import { AUDIT_SORT_PREFIX, keys } from '../../data/keys';
 import { findUserById, updateUserName } from '../../data/user-records';
 import { workspaceNameClaimItem } from '../../data/workspace-names';
-import { listMembersOfWorkspace } from '../../data/workspace-records';
+import {
+  listMembersOfWorkspace,
+  transferOwnership as transferOwnershipRecords,
+} from '../../data/workspace-records';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { loadWorkspaceAccess } from '../../services/workspaces/workspace-access';
@@ -220,6 +223,37 @@ describe('POST /api/v1/workspaces/{id}/transfer-ownership', () => {
     });
     expect((await rolesIn(workspaceId))[owner.userId]).toBe('admin');
     expect(await emailsTo(member.email)).toEqual([]);
+  });
+
+  it("holds the new owner's number of workspaces in the transaction: one they made meanwhile stops it", async () => {
+    const { owner, member, workspaceId } = await givenSharedWorkspace('workspace_manager', 'pro');
+    // Checked beforehand with two, the member owns three by the time the transaction runs.
+    await getDocumentClient().send(
+      new UpdateCommand({
+        TableName: getConfig().tableName,
+        Key: keys.user(member.userId),
+        UpdateExpression: 'ADD #ids :ids',
+        ExpressionAttributeNames: { '#ids': OWNED_WORKSPACE_IDS },
+        ExpressionAttributeValues: { ':ids': new Set(['ws-a', 'ws-b', 'ws-c']) },
+      }),
+    );
+    const handOver = (heirMayOwnFewerThan: number | null) =>
+      transferOwnershipRecords({
+        workspaceId,
+        fromUserId: owner.userId,
+        toUserId: member.userId,
+        plan: 'pro',
+        now: new Date(),
+        anyRole: true,
+        formerOwnerStays: true,
+        heirMayOwnFewerThan,
+      });
+
+    expect(await handOver(3)).toBe('heir_at_limit');
+    expect(await itemOf(keys.workspace(workspaceId))).toMatchObject({ ownerId: owner.userId });
+    expect((await rolesIn(workspaceId))[owner.userId]).toBe('admin');
+    expect(await handOver(4)).toBe('transferred');
+    expect(await itemOf(keys.workspace(workspaceId))).toMatchObject({ ownerId: member.userId });
   });
 
   it('unfreezes a frozen workspace handed to a member whose plan lifts the freeze', async () => {

@@ -8,6 +8,7 @@
  * workspace by surprise. A frozen workspace may go to a member whose plan lifts the freeze.
  */
 import { ownershipTransferLimitMessage } from '@expiry-radar/shared/domain/ownership-transfer';
+import { PLAN_LIMITS } from '@expiry-radar/shared/domain/plans';
 import { freezeReasons } from '@expiry-radar/shared/domain/workspace-freezing';
 import { workspaceTransferredEmail } from '../../domain/account-emails';
 import type { Mailer } from '../../domain/mailer';
@@ -60,10 +61,13 @@ export async function transferWorkspaceOwnership(options: {
     now,
     anyRole: true,
     formerOwnerStays: true,
+    heirMayOwnFewerThan: PLAN_LIMITS[holder.plan].workspacesOwned,
   }).catch((error: unknown) => {
     if (isTransactionConflict(error)) return 'workspace_changed' as const;
     throw error;
   });
+  // The new owner made a workspace meanwhile that leaves no room for this one: say what is over.
+  if (result === 'heir_at_limit') await requireWithinHeirPlan(access, heir, holder, now);
   // Lost a race: the workspace changed owner, or the member left or was removed meanwhile.
   if (result !== 'transferred') throw new AppError('CONFLICT', OWNERSHIP_TRANSFER_MESSAGES.changed);
 
