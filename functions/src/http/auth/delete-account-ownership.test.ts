@@ -3,7 +3,6 @@
  * new owner's plan applied at once (the attack: a workspace on its leaving owner's bigger plan,
  * handed to a member whose plan does not allow it).
  */
-import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
@@ -22,8 +21,7 @@ import { ownedWorkspaceIdsFromItem } from '../../data/entities/user';
 import { AUDIT_SORT_PREFIX, keys } from '../../data/keys';
 import { workspaceNameClaimItem } from '../../data/workspace-names';
 import { listMembersOfWorkspace, membershipItem } from '../../data/workspace-records';
-import { getDocumentClient } from '../../platform/aws-clients';
-import { getConfig } from '../../platform/config';
+import { queryAll, readItem, sortKeyPrefixQuery } from '../../data/table-operations';
 import { handler as getSession } from '../session/get-session';
 import { handler as listWorkspaces } from '../workspaces/list-workspaces';
 import { handler as deleteAccount } from './delete-account';
@@ -56,26 +54,10 @@ const sessionUserOf = async (user: TestUser) =>
     ).json as { user: { plan: Plan; downgraded: boolean } }
   ).user;
 
-async function itemOf(key: { pk: string; sk: string }) {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({ TableName: getConfig().tableName, Key: key, ConsistentRead: true }),
-  );
-  return Item;
-}
+const itemOf = (key: { pk: string; sk: string }) => readItem(key, { consistentRead: true });
 
-async function auditEventsOf(workspaceId: string) {
-  const { Items } = await getDocumentClient().send(
-    new QueryCommand({
-      TableName: getConfig().tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :audit)',
-      ExpressionAttributeValues: {
-        ':pk': keys.workspace(workspaceId).pk,
-        ':audit': AUDIT_SORT_PREFIX,
-      },
-    }),
-  );
-  return Items ?? [];
-}
+const auditEventsOf = (workspaceId: string) =>
+  queryAll(sortKeyPrefixQuery(keys.workspace(workspaceId).pk, AUDIT_SORT_PREFIX));
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000);
 

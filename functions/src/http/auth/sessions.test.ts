@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { apiGatewayEvent, invoke } from '../../../test-support/api-gateway-event';
 import { registerThroughHandler, TEST_PASSWORD } from '../../../test-support/account-fixtures';
 import { mutationEvent, sessionCookieFrom, uniqueEmail } from '../../../test-support/auth-requests';
@@ -6,9 +6,10 @@ import { givenSessionLastUsedAt, givenSignedInUser } from '../../../test-support
 import { AUDIT_ACTIONS } from '../../data/audit-events';
 import { auditEventCodec } from '../../data/entities/audit-event';
 import { sessionCodec } from '../../data/entities/session';
-import { keys } from '../../data/keys';
+import { AUDIT_SORT_PREFIX, keys } from '../../data/keys';
 import { hashSecret } from '../../data/secret-hash';
 import { newSessionId, touchSession } from '../../data/session-records';
+import { queryAll, readItem, sortKeyPrefixQuery } from '../../data/table-operations';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { handler as getSession } from '../session/get-session';
@@ -81,23 +82,13 @@ async function signsIn(cookie: string): Promise<boolean> {
   return (answer.json as { loggedIn: boolean }).loggedIn;
 }
 
-async function storedSession(cookie: string) {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({ TableName: getConfig().tableName, Key: sessionKeyOf(cookie) }),
-  );
-  return Item;
-}
+const storedSession = (cookie: string) => readItem(sessionKeyOf(cookie));
 
 async function accountEvents(userId: string) {
-  const { Items } = await getDocumentClient().send(
-    new QueryCommand({
-      TableName: getConfig().tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :audit)',
-      ExpressionAttributeValues: { ':pk': keys.user(userId).pk, ':audit': 'AUDIT#' },
-      ConsistentRead: true,
-    }),
+  const items = await queryAll(
+    sortKeyPrefixQuery(keys.user(userId).pk, AUDIT_SORT_PREFIX, { consistentRead: true }),
   );
-  return (Items ?? []).map((item) => auditEventCodec.fromItem(item));
+  return items.map((item) => auditEventCodec.fromItem(item));
 }
 
 describe('GET /auth/sessions', () => {

@@ -2,7 +2,7 @@
  * `POST /api/v1/workspaces/{id}/transfer-ownership`: the owner hands the workspace to another
  * member, who takes it on their plan; the former owner stays as a workspace manager.
  */
-import { GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Role } from '@expiry-radar/shared/domain/roles';
 import { invoke } from '../../../test-support/api-gateway-event';
 import { givenSignedInUser } from '../../../test-support/fixtures';
@@ -22,6 +22,7 @@ import {
   listMembersOfWorkspace,
   transferOwnership as transferOwnershipRecords,
 } from '../../data/workspace-records';
+import { queryAll, readItem, sortKeyPrefixQuery } from '../../data/table-operations';
 import { getDocumentClient } from '../../platform/aws-clients';
 import { getConfig } from '../../platform/config';
 import { loadWorkspaceAccess } from '../../services/workspaces/workspace-access';
@@ -38,26 +39,10 @@ const transfer = (workspaceId: string, caller: TestUser, userId: string) =>
     }),
   );
 
-async function itemOf(key: { pk: string; sk: string }) {
-  const { Item } = await getDocumentClient().send(
-    new GetCommand({ TableName: getConfig().tableName, Key: key, ConsistentRead: true }),
-  );
-  return Item;
-}
+const itemOf = (key: { pk: string; sk: string }) => readItem(key, { consistentRead: true });
 
-async function auditEventsOf(workspaceId: string) {
-  const { Items } = await getDocumentClient().send(
-    new QueryCommand({
-      TableName: getConfig().tableName,
-      KeyConditionExpression: 'pk = :pk AND begins_with(sk, :audit)',
-      ExpressionAttributeValues: {
-        ':pk': keys.workspace(workspaceId).pk,
-        ':audit': AUDIT_SORT_PREFIX,
-      },
-    }),
-  );
-  return Items ?? [];
-}
+const auditEventsOf = (workspaceId: string) =>
+  queryAll(sortKeyPrefixQuery(keys.workspace(workspaceId).pk, AUDIT_SORT_PREFIX));
 
 const rolesIn = async (workspaceId: string) =>
   Object.fromEntries(
