@@ -1,10 +1,35 @@
 import { render, screen, within } from '@testing-library/react';
-import { CATEGORY_DEFINITIONS } from '@expiry-radar/shared/domain/categories';
+import {
+  CATEGORY_DEFINITIONS,
+  type CategoryDefinition,
+} from '@expiry-radar/shared/domain/categories';
+import type { Token } from '@expiry-radar/shared/domain/token';
 import { tokenFixture } from '../../../../test-support/token-fixtures';
 import { DEFAULT_SORT } from '../token-sorting';
 import { TokenTable } from './token-table';
 
 const noop = () => undefined;
+
+/** A read-only table of `tokens` in `definition`'s category, as seen at `now`. */
+function renderTable(
+  definition: CategoryDefinition,
+  tokens: readonly Token[],
+  now = new Date('2030-01-01T00:00:00Z'),
+) {
+  render(
+    <TokenTable
+      definition={definition}
+      tokens={tokens}
+      sort={DEFAULT_SORT}
+      onSort={noop}
+      canEdit={false}
+      now={now}
+      onDetails={noop}
+      onRenew={noop}
+      onDelete={noop}
+    />,
+  );
+}
 
 describe('token table cells', () => {
   it('show the expiry in the user locale with the ISO date on hover, and "—" when empty', () => {
@@ -17,19 +42,7 @@ describe('token table cells', () => {
       used_by: null,
       description: '',
     });
-    render(
-      <TokenTable
-        definition={CATEGORY_DEFINITIONS.key_secret}
-        tokens={[token]}
-        sort={DEFAULT_SORT}
-        onSort={noop}
-        canEdit={false}
-        now={new Date('2030-01-01T00:00:00Z')}
-        onDetails={noop}
-        onRenew={noop}
-        onDelete={noop}
-      />,
-    );
+    renderTable(CATEGORY_DEFINITIONS.key_secret, [token]);
     const row = screen.getByRole('row', { name: /VPN key/ });
     const expiry = within(row).getByTitle('2031-05-06');
     expect(expiry.tagName).toBe('TIME');
@@ -59,18 +72,10 @@ describe('discovered tokens in the table', () => {
       name: 'GitLab token: ci',
       source: { ...source, external_id: 'pat:2', removed_at: null },
     });
-    render(
-      <TokenTable
-        definition={CATEGORY_DEFINITIONS.key_secret}
-        tokens={[removed, found]}
-        sort={DEFAULT_SORT}
-        onSort={noop}
-        canEdit={false}
-        now={new Date('2030-01-03T00:00:00Z')}
-        onDetails={noop}
-        onRenew={noop}
-        onDelete={noop}
-      />,
+    renderTable(
+      CATEGORY_DEFINITIONS.key_secret,
+      [removed, found],
+      new Date('2030-01-03T00:00:00Z'),
     );
     const removedRow = screen.getByRole('row', { name: /GitLab token: bot/ });
     expect(within(removedRow).getByText('Removed at source')).toBeVisible();
@@ -91,19 +96,7 @@ describe('certificate names in the table', () => {
         { host: 'xn--bcher-kva.de', port: 443, sni: 'www.xn--bcher-kva.de', last_check: null },
       ],
     });
-    render(
-      <TokenTable
-        definition={CATEGORY_DEFINITIONS.cert}
-        tokens={[token]}
-        sort={DEFAULT_SORT}
-        onSort={noop}
-        canEdit={false}
-        now={new Date('2030-01-01T00:00:00Z')}
-        onDetails={noop}
-        onRenew={noop}
-        onDelete={noop}
-      />,
-    );
+    renderTable(CATEGORY_DEFINITIONS.cert, [token]);
     const row = screen.getByRole('row', { name: /Bücher certificate/ });
     expect(within(row).getByText('bücher.de, *.bücher.de')).toBeInTheDocument();
     expect(within(row).getByText('bücher.de:443/www.bücher.de')).toBeInTheDocument();
@@ -151,19 +144,7 @@ describe('certificate endpoints in the table', () => {
         },
       ],
     });
-    render(
-      <TokenTable
-        definition={CATEGORY_DEFINITIONS.cert}
-        tokens={[token]}
-        sort={DEFAULT_SORT}
-        onSort={noop}
-        canEdit={false}
-        now={new Date('2030-01-01T00:00:00Z')}
-        onDetails={noop}
-        onRenew={noop}
-        onDelete={noop}
-      />,
-    );
+    renderTable(CATEGORY_DEFINITIONS.cert, [token]);
     expect(screen.getByRole('columnheader', { name: 'Endpoints' })).toBeInTheDocument();
     const row = screen.getByRole('row', { name: /Shop certificate/ });
     // Each endpoint's line: its status word, then its address (cut with an ellipsis when the
