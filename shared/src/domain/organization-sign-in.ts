@@ -29,12 +29,18 @@ export function domainVerificationRecordValue(token: string): string {
 export const INVALID_EMAIL_DOMAIN_MESSAGE =
   'Enter an email domain such as example.com (no @, no wildcard, no address).';
 
+/** A DNS name's longest form (RFC 1035). */
+export const EMAIL_DOMAIN_MAX_LENGTH = 253;
+
 /** An email domain as typed: trimmed, lower-cased, a hostname of two or more labels. */
 export const emailDomainSchema = z
   .string()
   .trim()
   .toLowerCase()
-  .max(253)
+  .max(
+    EMAIL_DOMAIN_MAX_LENGTH,
+    `An email domain must be ${EMAIL_DOMAIN_MAX_LENGTH} characters or less`,
+  )
   .refine(
     (value) => !value.startsWith('*.') && isValidDomainName(value) && !/^[\d.]+$/.test(value),
     {
@@ -86,6 +92,20 @@ export const SAML_METADATA_MESSAGE =
   "Give the identity provider's SAML metadata: its URL, or the XML file.";
 export const METADATA_URL_MESSAGE = 'Enter the metadata URL your identity provider shows (https).';
 
+/** The connection's limits, each refused with its own words rather than the schema library's. */
+export const SSO_CONNECTION_LIMITS = {
+  issuer: { max: 500, message: 'The issuer URL must be 500 characters or less' },
+  client_id: { max: 500, message: 'The client id must be 500 characters or less' },
+  client_secret: { max: 2000, message: 'The client secret must be 2,000 characters or less' },
+  metadata_url: { max: 2000, message: 'The metadata URL must be 2,000 characters or less' },
+  metadata_xml: {
+    max: 200_000,
+    message: 'The IdP metadata file must be 200,000 characters or less',
+  },
+  default_workspace_id: { max: 100, message: 'The workspace id must be 100 characters or less' },
+} as const;
+const limit = SSO_CONNECTION_LIMITS;
+
 /**
  * The connection as its owner saves it. OpenID Connect needs the issuer and client (the secret
  * omitted keeps the stored one); SAML needs the IdP metadata, as a URL (fetched when saving) or
@@ -94,17 +114,27 @@ export const METADATA_URL_MESSAGE = 'Enter the metadata URL your identity provid
 export const ssoConnectionSettingsSchema = z
   .object({
     protocol: z.enum(SSO_PROTOCOLS).default('oidc'),
-    issuer: z.string().trim().max(500).optional(),
-    client_id: z.string().trim().max(500).optional(),
+    issuer: z.string().trim().max(limit.issuer.max, limit.issuer.message).optional(),
+    client_id: z.string().trim().max(limit.client_id.max, limit.client_id.message).optional(),
     /** Omitted: keep the stored secret (it is never shown again). */
-    client_secret: z.string().min(1, 'Enter the client secret.').max(2000).optional(),
-    metadata_url: z.string().trim().max(2000).optional(),
-    metadata_xml: multiLineText(z.string().max(200_000)).optional(),
+    client_secret: z
+      .string()
+      .min(1, 'Enter the client secret.')
+      .max(limit.client_secret.max, limit.client_secret.message)
+      .optional(),
+    metadata_url: z
+      .string()
+      .trim()
+      .max(limit.metadata_url.max, limit.metadata_url.message)
+      .optional(),
+    metadata_xml: multiLineText(
+      z.string().max(limit.metadata_xml.max, limit.metadata_xml.message),
+    ).optional(),
     default_workspace_id: z
       .string()
       .trim()
       .min(1, 'Choose the workspace new people join.')
-      .max(100),
+      .max(limit.default_workspace_id.max, limit.default_workspace_id.message),
     default_role: roleSchema.default('viewer'),
     require_sso: z.boolean().default(false),
     /** The provider enforces multi-factor sign-in: the product's own second step is skipped. */
