@@ -1,4 +1,5 @@
 import {
+  ENDPOINT_MESSAGES,
   endpointKeyOf,
   endpointLabel,
   endpointsField,
@@ -111,5 +112,27 @@ describe('endpoint addresses', () => {
     ).toBe(
       'Endpoint 2: Enter a host name or IP address, optionally with :port (e.g. example.com:8443)',
     );
+  });
+
+  it('reads a list item written as the form writes an entry, and names a wrong one by its place', () => {
+    expect(
+      endpointsField.parse([
+        'shop.example.com',
+        '203.0.113.7:8443 Bücher.de',
+        { host: 'a.example' },
+      ]),
+    ).toEqual([
+      { host: 'shop.example.com', port: 443, sni: null },
+      { host: '203.0.113.7', port: 8443, sni: 'xn--bcher-kva.de' },
+      { host: 'a.example', port: 443, sni: null },
+    ]);
+    expect(
+      endpointsField.safeParse(['shop.example.com', '256.1.1.1:443']).error?.issues[0]?.message,
+    ).toBe(
+      'Endpoint 2: "256.1.1.1:443": 256.1.1.1 is not an IPv4 address: four numbers from 0 to 255',
+    );
+    expect(
+      endpointsField.safeParse(['a.example.com', 'A.example.com:443']).error?.issues[0]?.message,
+    ).toBe(ENDPOINT_MESSAGES.duplicate);
   });
 });

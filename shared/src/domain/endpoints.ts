@@ -232,6 +232,25 @@ export function endpointsToText(
 
 const endpointListSchema = z.array(endpointInputSchema);
 
+/**
+ * A JSON list's items: an object ({ host, port?, sni? }) as it is, or an entry written as the form
+ * writes it (`"host[:port] [SNI name]"`), read as the form's text is, its problem named by its
+ * place ("Endpoint 2: …").
+ */
+function readListEntries(items: readonly unknown[]): { entries: unknown[]; problems: string[] } {
+  const problems: string[] = [];
+  const entries = items.map((item, index) => {
+    if (typeof item !== 'string') return item;
+    const entry = readEndpointEntry(item);
+    if ('problem' in entry) {
+      problems.push(`Endpoint ${index + 1}: ${entry.problem}`);
+      return item;
+    }
+    return entry.endpoint;
+  });
+  return { entries, problems };
+}
+
 /** A list of endpoints, or a form's text of them; one message for the whole field. */
 export const endpointsField = z
   .union([multiLineText(z.string()), z.array(z.unknown())], { error: ENDPOINT_MESSAGES.host })
@@ -245,7 +264,12 @@ export const endpointsField = z
       }
       entries = read.endpoints;
     } else {
-      entries = value;
+      const read = readListEntries(value);
+      if (read.problems.length > 0) {
+        ctx.addIssue({ code: 'custom', message: read.problems.join('; ') });
+        return z.NEVER;
+      }
+      entries = read.entries;
     }
     const parsed = endpointListSchema.safeParse(entries);
     if (!parsed.success) {
