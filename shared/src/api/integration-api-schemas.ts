@@ -32,6 +32,8 @@ export const SECRET_MAX_LENGTH = 4_000;
 export const DEFAULT_ACCESS_KEY_MAX_AGE_DAYS = 90;
 export const MAX_AWS_REGIONS = 30;
 export const MAX_SCOPE_IDS = 100;
+/** A Vault namespace's or mount's path. */
+export const VAULT_NAME_MAX_LENGTH = 255;
 export const DEFAULT_GITHUB_API_URL = 'https://api.github.com';
 export const PRIVATE_KEY_MAX_LENGTH = 8_000;
 export const DEFAULT_GCP_TOKEN_URL = 'https://oauth2.googleapis.com/token';
@@ -108,6 +110,9 @@ export const INTEGRATION_MESSAGES = {
     `Enter the credentials again to change the ${place}: stored credentials are only sent where they were entered for`,
   secretLineBreak: 'Credentials must not contain line breaks or NUL characters',
   namespaceLineBreak: 'Namespace must not contain line breaks or NUL characters',
+  namespaceTooLong: `Namespace must be ${VAULT_NAME_MAX_LENGTH} characters or less`,
+  mountTooLong: `Mounts must be ${VAULT_NAME_MAX_LENGTH} characters or less each`,
+  tooManyMounts: `At most ${MAX_SCOPE_IDS} PKI mounts and ${MAX_SCOPE_IDS} KV mounts`,
   credentialsForKind: (kind: string) => `These credentials are not those of a ${kind} integration`,
   externalIdRequired: 'The id of the token at the source is required',
   tokenAlreadyLinked: 'This token is already linked to a source',
@@ -194,18 +199,23 @@ export const gitlabSettingsSchema = z.object({
   group_ids: scopeIdsSchema,
 });
 
+const vaultMountsSchema = z
+  .array(z.string().trim().min(1).max(VAULT_NAME_MAX_LENGTH, INTEGRATION_MESSAGES.mountTooLong))
+  .max(MAX_SCOPE_IDS, INTEGRATION_MESSAGES.tooManyMounts)
+  .default([]);
+
 export const vaultSettingsSchema = z.object({
   address: httpUrlSchema,
   /** Vault Enterprise namespace, sent as X-Vault-Namespace. */
   namespace: z
     .string()
     .trim()
-    .max(255)
+    .max(VAULT_NAME_MAX_LENGTH, INTEGRATION_MESSAGES.namespaceTooLong)
     .refine((namespace) => !HEADER_BREAKER.test(namespace), INTEGRATION_MESSAGES.namespaceLineBreak)
     .nullable()
     .default(null),
-  pki_mounts: z.array(z.string().trim().min(1).max(255)).max(MAX_SCOPE_IDS).default([]),
-  kv_mounts: z.array(z.string().trim().min(1).max(255)).max(MAX_SCOPE_IDS).default([]),
+  pki_mounts: vaultMountsSchema,
+  kv_mounts: vaultMountsSchema,
 });
 
 export const githubSettingsSchema = z.object({
