@@ -94,6 +94,7 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:UpdateItem',
     'table:DeleteItem',
   ],
+  // The new password, every session and API key ended, and the owner told by email.
   resetPassword: [
     'table:GetItem',
     'table:BatchGetItem',
@@ -103,6 +104,8 @@ export const routePermissions: Readonly<Record<RouteId, readonly Permission[]>> 
     'table:UpdateItem',
     'table:DeleteItem',
     'table:BatchWriteItem',
+    'emailSend',
+    'appOriginRead',
   ],
   updateWeeklySummary: ['table:GetItem', 'table:BatchGetItem', 'table:PutItem'],
   createApiKey: [

@@ -78,6 +78,8 @@ describe('the app origin of a deploy with no context', () => {
       'register',
       'requestPasswordReset',
       'resendVerification',
+      // The security email of a password set with a reset link.
+      'resetPassword',
       // The SAML entity id and assertion consumer service URL.
       'samlAcs',
       'samlMetadata',

@@ -127,7 +127,7 @@ describe('POST /auth/reset-password', () => {
     expect(stale.json).toMatchObject({ code: 'INVALID_LINK' });
   });
 
-  it('sets the new password, ends every session and accepts the token once', async () => {
+  it('sets the new password, ends every session, tells the owner by email and accepts the token once', async () => {
     const { email, userId, cookie } = await givenRegisteredUser('reset');
     await request({ email });
     const token = linkToken(await latestEmailTo(email));
@@ -145,6 +145,12 @@ describe('POST /auth/reset-password', () => {
       );
     expect((await signIn(TEST_PASSWORD)).statusCode).toBe(401);
     expect((await signIn(newPassword)).statusCode).toBe(200);
+
+    const notice = await latestEmailTo(email);
+    expect(notice?.subject).toBe('Your Expiry Radar password was changed');
+    expect(notice?.body.text).toContain(
+      'Every other session was signed out and every API key revoked.',
+    );
 
     const again = await reset({ token, password: 'yet another passphrase' });
     expect(again.statusCode).toBe(400);

@@ -9,6 +9,7 @@ import { AppError } from '../../platform/app-error';
 import { createHttpHandler } from '../pipeline/create-http-handler';
 import { recordAccountEvent } from '../../services/accounts/account-audit';
 import { revokeAllApiKeys } from '../../services/api-keys/api-keys';
+import { sendSecurityNotice } from '../../services/accounts/account-mail';
 import { forgetPasswordFailures } from '../../services/accounts/account-rate-limits';
 import { clientIp } from '../pipeline/client-ip';
 import { ssoRequiredFor } from '../../services/organizations/sso-connections';
@@ -19,7 +20,8 @@ import { accountRoutes } from '@expiry-radar/shared/api/routes/account-routes';
  * `POST /auth/reset-password`: sets a new password with a reset link's token (single use, 30
  * minutes), revokes the user's other reset links, ends every session of the user and revokes
  * every API key they hold (whoever had the account may have made some). The link also proves the
- * address is theirs.
+ * address is theirs. The owner is told by email, as for a change in Account settings: a reset
+ * link reaching someone else (a forwarded or shared mailbox) must not go unnoticed.
  */
 export const handler = createHttpHandler(
   accountRoutes.resetPassword,
@@ -41,6 +43,7 @@ export const handler = createHttpHandler(
     if (!user.emailVerified) await markEmailVerified(user.id, user.email, now);
     await forgetPasswordFailures(user.email, ip);
     await recordAccountEvent(user, AUDIT_ACTIONS.passwordReset, now, { ip });
+    await sendSecurityNotice(user, { kind: 'password_changed', signedOutEverywhere: true });
     return { body: { ok: true }, cookies: [clearedSessionCookie(secureCookies)] };
   },
 );
