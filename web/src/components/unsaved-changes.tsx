@@ -68,18 +68,28 @@ export function useBeforeUnloadPrompt(when: boolean): void {
  * the workspace picker) asks "Discard changes?" first, and so does closing or reloading the tab.
  * The app's own replacements of the same page's query are not leaving: the selected workspace
  * written into the URL once the workspace list has loaded, which on a slow connection comes
- * after a person has started typing in a dialog. Needs a data router (createBrowserRouter).
+ * after a person has started typing in a dialog. With `leavingParams`, only a change of those
+ * query parameters leaves (an edit that outlives the page's other parameters, such as its
+ * filters). Needs a data router (createBrowserRouter).
  */
-export function UnsavedChangesGuard({ when }: { when: boolean }) {
+export function UnsavedChangesGuard({
+  when,
+  leavingParams,
+}: {
+  when: boolean;
+  leavingParams?: readonly string[];
+}) {
   const shouldBlock = useCallback<BlockerFunction>(
     ({ currentLocation, nextLocation, historyAction }) => {
       if (!when) return false;
       if (currentLocation.pathname !== nextLocation.pathname) return true;
-      return (
-        historyAction !== NavigationType.Replace && currentLocation.search !== nextLocation.search
-      );
+      if (historyAction === NavigationType.Replace) return false;
+      if (leavingParams === undefined) return currentLocation.search !== nextLocation.search;
+      const current = new URLSearchParams(currentLocation.search);
+      const next = new URLSearchParams(nextLocation.search);
+      return leavingParams.some((name) => current.get(name) !== next.get(name));
     },
-    [when],
+    [when, leavingParams],
   );
   const blocker = useBlocker(shouldBlock);
   useBeforeUnloadPrompt(when);

@@ -428,6 +428,31 @@ describe('token dashboard', () => {
     expect([...options].map((option) => option.value)).toEqual(['platform', 'web']);
   });
 
+  it("keeps the create form's draft through the filters, and asks before another page drops it", async () => {
+    serve();
+    const { router } = await renderDashboard();
+    const user = userEvent.setup();
+    const form = screen.getByRole('region', { name: 'Create New Token' });
+    await user.type(await within(form).findByRole('textbox', { name: /^Name/ }), 'Draft key');
+
+    const chips = screen.getByRole('group', { name: 'Filter by category' });
+    await user.click(within(chips).getByRole('button', { name: 'Certificates (3)' }));
+    expect(router.state.location.search).toBe('?workspace=ws-1&category=cert');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await act(() => router.navigate('/docs'));
+    const ask = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(ask).getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(within(form).getByRole('textbox', { name: /^Name/ })).toHaveValue('Draft key');
+
+    await act(() => router.navigate('/docs'));
+    const again = await screen.findByRole('dialog', { name: 'Discard changes?' });
+    await user.click(within(again).getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/docs'));
+  });
+
   it('sorts a category by the clicked column, toggling the direction', async () => {
     serve();
     await renderDashboard();

@@ -54,6 +54,8 @@ interface CreateTokenFormProps {
   onImportCertificates?: (certificates: readonly ParsedCertificate[]) => void;
   /** The workspace holds no token (now): the form is open whatever was chosen before. */
   empty?: boolean;
+  /** Told whether the form holds input not created yet (false again once it is gone). */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }
 
 const currentTime = () => new Date();
@@ -78,6 +80,7 @@ export const CreateTokenForm = memo(function CreateTokenForm({
   actions,
   onImportCertificates,
   empty = false,
+  onUnsavedChange,
 }: CreateTokenFormProps) {
   // Open while the workspace is empty; once it holds tokens the inventory comes first, and the
   // form is one click away. Its fields mount when it first opens and stay (closing keeps a draft).
@@ -132,6 +135,7 @@ export const CreateTokenForm = memo(function CreateTokenForm({
             userEmail={userEmail}
             now={now}
             onImportCertificates={onImportCertificates}
+            onUnsavedChange={onUnsavedChange}
           />
         ) : (
           <CreateTokenFieldsPlaceholder workspace={workspace} />
@@ -156,6 +160,7 @@ function CreateTokenFields({
   userEmail,
   now,
   onImportCertificates,
+  onUnsavedChange,
 }: CreateTokenFieldsProps) {
   const form = useForm<TokenFormValues, unknown, CreateTokenData>({
     resolver: createTokenResolver(),
@@ -174,8 +179,13 @@ function CreateTokenFields({
     reset,
     setValue,
     setError,
-    formState: { isSubmitting },
+    formState: { isSubmitting, isDirty },
   } = form;
+  const unsaved = isDirty && !isSubmitting;
+  useEffect(() => {
+    onUnsavedChange?.(unsaved);
+  }, [onUnsavedChange, unsaved]);
+  useEffect(() => () => onUnsavedChange?.(false), [onUnsavedChange]);
 
   // The fields' callbacks keep their identity from one render to the next: the fields are
   // memoized, and the form re-renders as it mounts (react-hook-form's own state) and on every

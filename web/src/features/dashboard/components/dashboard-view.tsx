@@ -19,6 +19,7 @@ import {
 import { SECTION_FILTER_ALL } from '@expiry-radar/shared/domain/section-filter';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { lazyNamed } from '../../../components/lazy-named';
+import { UnsavedChangesGuard } from '../../../components/unsaved-changes';
 import { Spinner } from '../../../components/spinner';
 import { categorySearchParam, paths, queryParams } from '../../../lib/paths';
 import {
@@ -51,6 +52,8 @@ import { SectionFilterChips } from './section-filter-chips';
 // The token dialogs' code is not part of the page's first render: it loads once the page has
 // rendered and the browser is idle (useTokenDialogsAhead), or as one first opens.
 export const ASSIGNED_TO_ME = 'Assigned to me';
+/** The create form's draft belongs to its workspace: choosing another one leaves it. */
+const DRAFT_LEAVING_PARAMS = [queryParams.workspace] as const;
 const ASSIGNED_TO_ME_VALUE = 'me';
 
 const loadTokenDialog = () => import('./token-dialog');
@@ -269,9 +272,12 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
     [],
   );
   const empty = summary.data?.total === 0;
+  // A draft in the create form outlives the filters and dialogs, not another page or workspace.
+  const [draftUnsaved, setDraftUnsaved] = useState(false);
 
   return (
     <>
+      {draftUnsaved && <UnsavedChangesGuard when leavingParams={DRAFT_LEAVING_PARAMS} />}
       {details.linkMissing && (
         <Alert severity="info" sx={{ mb: 2 }}>
           The token this link opens is not in this workspace (it may have been deleted).
@@ -285,6 +291,7 @@ export function DashboardView({ workspace, userEmail }: DashboardViewProps) {
           actions={formActions}
           onImportCertificates={importCertificates}
           empty={empty}
+          onUnsavedChange={setDraftUnsaved}
         />
       ) : (
         <Box sx={{ display: 'flex', justifyContent: 'flex-end', mb: 2 }}>
