@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { configure } from '@testing-library/react';
+import { installProductValidationMessages } from '@expiry-radar/shared/errors/validation-messages';
 import { TextDecoder, TextEncoder } from 'node:util';
 // jsdom has no fetch API; React Router builds a Request for every navigation.
 import 'whatwg-fetch';
@@ -12,6 +13,9 @@ Object.assign(globalThis, {
   TextEncoder: globalThis.TextEncoder ?? TextEncoder,
   TextDecoder: globalThis.TextDecoder ?? TextDecoder,
 });
+
+// As the app does as it starts (web/src/lib/zod-settings.ts).
+installProductValidationMessages();
 
 // jsdom has no matchMedia; MUI and react-hot-toast ask for reduced motion and breakpoints.
 if (!window.matchMedia) {

@@ -1,5 +1,5 @@
 // First: zod's settings apply to the schemas the modules below make as they load.
-import './lib/zod-without-eval';
+import './lib/zod-settings';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';

@@ -86,6 +86,26 @@ describe('the HTTP stack', () => {
       expect(body.error).toBe('Please enter a valid email address');
       expect(body.details.length).toBeGreaterThanOrEqual(2);
     });
+
+    it("words a refusal in the product's words where the field's schema has none of its own", async () => {
+      const register = createHttpHandler(accountRoutes.register, () => ({ body: { ok: true } }));
+      const response = await invoke(
+        register,
+        apiGatewayEvent({
+          method: 'POST',
+          path: '/auth/register',
+          cookies: [`er_csrf=${CSRF}`],
+          headers: { 'x-csrf-token': CSRF },
+          body: { email: 'ada@example.com', password: 'a long enough password', redirect: 5 },
+        }),
+      );
+      expect(response.statusCode).toBe(400);
+      expect(response.json).toEqual({
+        error: 'Redirect must be text',
+        code: 'VALIDATION_ERROR',
+        details: [{ path: 'redirect', message: 'Redirect must be text' }],
+      });
+    });
   });
 
   describe('on writes, the body must be declared JSON', () => {

@@ -2,9 +2,14 @@ import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import type { z } from 'zod';
 import type { RouteDefinition } from '@expiry-radar/shared/api/route-table';
 import { checkTextInput } from '@expiry-radar/shared/domain/text-rules';
+import { installProductValidationMessages } from '@expiry-radar/shared/errors/validation-messages';
 import { AppError, badRequest } from '../../../platform/app-error';
 import type { HttpMiddleware } from '../http-types';
 import { parseQueryString } from '../query-string';
+
+// Every route's refusals, its services' included, are worded by the product where a schema gives
+// no message of its own: this module is loaded by every HTTP route before it parses anything.
+installProductValidationMessages();
 
 /** Parses the JSON body, query and path parameters and validates each against the route's schemas. */
 export function requestValidation(request: RouteDefinition['request']): HttpMiddleware {
