@@ -286,6 +286,59 @@ describe('alert pipeline: scan, worker and the alert queue routes', () => {
     expect(twice.statusCode).toBe(409);
   });
 
+  it("retries only the webhook asked for: the alert's other dead-lettered webhook waits for its own retry", async () => {
+    const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
+    await givenAlertSettings(workspaceId, {
+      webhook_urls: [
+        { name: 'ops', kind: 'generic', url: 'https://hooks.example.com/ops' },
+        { name: 'pager', kind: 'generic', url: 'https://hooks.example.com/pager' },
+      ],
+    });
+    await givenToken(owner.cookie, workspaceId, { expiresAt: inDays(1) });
+    const messages = await scanFor(workspaceId);
+    let failing = true;
+    const { webhooks, run } = channels({ failWebhook: () => failing });
+    for (let receive = 1; receive <= POLICY.maxReceiveCount; receive += 1) {
+      await run(messages, receive);
+    }
+    const webhookChannels = async () => {
+      const queue = await get(
+        listAlertQueue,
+        '/api/alert-queue',
+        owner.cookie,
+        `workspace_id=${workspaceId}`,
+      );
+      const [alert] = (queue.json as { items: { id: string; channels: unknown[] }[] }).items;
+      return { id: alert!.id, channels: alert!.channels };
+    };
+    const deadLettered = await webhookChannels();
+    expect(deadLettered.channels).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ channel: 'webhook:ops', status: 'failed', attempts: 3 }),
+        expect.objectContaining({ channel: 'webhook:pager', status: 'failed', attempts: 3 }),
+      ]),
+    );
+
+    failing = false;
+    const retried = await invoke(
+      retryAlert,
+      routeRequest('POST', '/api/alert-queue/{id}/retry', {
+        params: { id: deadLettered.id },
+        body: { channel: 'webhook:ops' },
+        cookie: owner.cookie,
+      }),
+    );
+    expect(retried.statusCode).toBe(200);
+    expect((await run(messages, 1)).batchItemFailures).toEqual([]);
+    expect(webhooks.map((delivery) => delivery.channel.name)).toEqual(['ops']);
+    expect((await webhookChannels()).channels).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ channel: 'webhook:ops', status: 'sent', attempts: 4 }),
+        expect.objectContaining({ channel: 'webhook:pager', status: 'failed', attempts: 3 }),
+      ]),
+    );
+  });
+
   it('counts sent, failed and dead-lettered deliveries per channel kind as metrics', async () => {
     const { workspaceId, owner } = await givenWorkspace({ plan: 'pro' });
     await withWebhook(workspaceId);

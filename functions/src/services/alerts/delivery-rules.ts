@@ -241,10 +241,14 @@ function audienceGroupsOf(
   return groups.length > 0 ? groups : [null];
 }
 
-/** Whether this attempt may claim the delivery (its claim is still a conditional write). */
+/**
+ * Whether this attempt may claim the delivery (its claim is still a conditional write). A failed
+ * delivery with no attempt left (dead-lettered) waits for a retry of its own channel or a
+ * requeue, which set it pending again: a retry of another channel of the alert leaves it alone.
+ */
 export function isClaimable(delivery: DeliveryState, now: Date): boolean {
   if (delivery.status === 'pending') return true;
-  if (delivery.status === 'failed') return !delivery.permanent;
+  if (delivery.status === 'failed') return !delivery.permanent && delivery.nextAttemptAt !== null;
   if (delivery.status === 'sending') {
     return delivery.leaseUntil === null || new Date(delivery.leaseUntil) <= now;
   }
