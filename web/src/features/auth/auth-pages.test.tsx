@@ -601,6 +601,33 @@ describe('verify-email and reset-password pages', () => {
     });
   });
 
+  it('offers a new link, not the password form again, when the link is used or expired', async () => {
+    const { requests } = serve({
+      'POST /auth/reset-password': () =>
+        jsonResponse(
+          { error: 'This link is invalid or has expired.', code: 'INVALID_LINK' },
+          400,
+        ),
+    });
+    const { router } = renderApp('/reset-password?token=used');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^New password/), 'a long and unusual passphrase');
+    await user.type(
+      screen.getByLabelText(/^Confirm new password/),
+      'a long and unusual passphrase',
+    );
+    await user.click(screen.getByRole('button', { name: 'Set new password' }));
+    expect(await screen.findByText('This link is invalid or has expired.')).toBeVisible();
+    expect(screen.queryByLabelText(/^New password/)).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('link', { name: 'Send a new link' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(router.state.location.pathname).toBe('/reset-password');
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    expect(screen.getByRole('button', { name: 'Send reset link' })).toBeEnabled();
+    expect(requests.filter((r) => r.path === '/auth/reset-password')).toHaveLength(1);
+  });
+
   describe('resend cooldown', () => {
     beforeEach(() => jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick'] }));
     afterEach(() => jest.useRealTimers());

@@ -10,6 +10,7 @@ import * as z from 'zod';
 import { requestPasswordResetBody } from '@expiry-radar/shared/api/auth-schemas';
 import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
 import { newPasswordSchema } from '@expiry-radar/shared/domain/password-policy';
+import { hasErrorCode } from '../../lib/api-error-details';
 import { paths, queryParams } from '../../lib/paths';
 import { EmailField } from '../../components/email-field';
 import { PasswordField } from '../../components/password-field';
@@ -20,6 +21,7 @@ import { ResendCountdown } from './components/resend-countdown';
 import { useResendCooldown } from './hooks/use-resend-cooldown';
 
 export const PASSWORDS_DIFFER_MESSAGE = 'Passwords do not match';
+export const REQUEST_NEW_LINK_LABEL = 'Send a new link';
 
 const newPasswordForm = z
   .object({ password: newPasswordSchema, confirm: z.string() })
@@ -111,6 +113,8 @@ function NewPasswordForm({ token }: { token: string }) {
   const reset = useResetPasswordMutation();
   const [done, setDone] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // A used or expired link never works again: the way on is a new link, not another password.
+  const [linkInvalid, setLinkInvalid] = useState(false);
   const {
     register,
     handleSubmit,
@@ -126,8 +130,20 @@ function NewPasswordForm({ token }: { token: string }) {
       setDone(true);
     } catch (error) {
       setFailure(formErrorMessage(error));
+      setLinkInvalid(hasErrorCode(error, 'INVALID_LINK'));
     }
   });
+
+  if (linkInvalid) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="error">{failure}</Alert>
+        <Button component={RouterLink} to={paths.resetPassword} variant="contained" size="large">
+          {REQUEST_NEW_LINK_LABEL}
+        </Button>
+      </Stack>
+    );
+  }
 
   if (done) {
     return (
