@@ -414,6 +414,10 @@ COMP_WORDS=(expiry-radar check --w); COMP_CWORD=2; _expiry_radar; echo "\${COMPR
       'intranet.example.com',
       'shop.example.com',
     ]);
+    const dueAfterFirstScan = json<{ due: { name: string }[] }>(
+      await run(['check', '--within', '14d', '--json']),
+    ).due.map((token) => token.name);
+    expect(dueAfterFirstScan).toContain('intranet.example.com');
     // The same files again: nothing written.
     expect(json<Report>(await scan())).toMatchObject({
       created: 0,
@@ -441,6 +445,11 @@ COMP_WORDS=(expiry-radar check --w); COMP_CWORD=2; _expiry_radar; echo "\${COMPR
     });
     expect(byName('intranet.example.com').source?.removed_at).toEqual(expect.any(String));
     expect(byName('client.example.com').type).toBe('client_cert');
+
+    // The certificate gone from disk expires in 10 days, yet no longer fails a check.
+    const check = await run(['check', '--within', '14d', '--json']);
+    const due = json<{ due: { name: string }[] }>(check).due.map((token) => token.name);
+    expect(due).not.toContain('intranet.example.com');
   });
 
   it('names each bad file with its own exit code: a PKCS#12 without its password, not a certificate, a private key', async () => {

@@ -423,16 +423,11 @@ Fields for --field: ${FIELD_OPTION_NAMES.join(', ')}.`,
       const client = clientOf(values);
       const workspace = await workspaceOf(client, values);
       const section = text(values, 'section');
-      const answer = await client.request<Token[]>(
-        'GET',
-        `/api/v1/workspaces/${workspace.id}/tokens/export`,
-        {
-          query: { format: 'json' },
-        },
-      );
-      const due = answer.body
+      // The token list, not the export: only the list answers each token's source, whose
+      // removed_at keeps tokens gone at their source out of the check.
+      const tokens = await allTokens(client, workspace.id, { category });
+      const due = tokens
         .filter((token) => !token.source?.removed_at)
-        .filter((token) => !category || token.category === category)
         .filter((token) => !section || token.section === section)
         .map((token) => ({ token, days: daysLeft(token.expiresAt) }))
         .filter(
