@@ -520,6 +520,19 @@ describe('verify-email and reset-password pages', () => {
     expect(requests.some((r) => r.path === '/auth/verify-email/resend')).toBe(true);
   });
 
+  it('signs in from the waiting page with the registered address filled in', async () => {
+    serve();
+    const { router } = renderApp('/verify-email?email=ada%40example.com');
+    const user = userEvent.setup();
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toHaveAttribute(
+      'href',
+      '/login?email=ada%40example.com',
+    );
+    await user.click(screen.getByRole('link', { name: 'Sign in to resend the email' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(await screen.findByLabelText(/^Email/)).toHaveValue('ada@example.com');
+  });
+
   it('keeps counting down after a reload, and after a 429 says how long to wait', async () => {
     const { requests } = serve({
       'GET /api/session': () => jsonResponse(sessionFor({ needsVerification: true })),

@@ -10,7 +10,7 @@ import {
   VERIFICATION_ERROR_PARAM,
 } from '@expiry-radar/shared/api/verification-link';
 import { EMAIL_RESEND_COOLDOWN_SECONDS } from '@expiry-radar/shared/errors/retry-after';
-import { loginPath, paths, queryParams, redirectParamOf, withRedirect } from '../../lib/paths';
+import { loginPath, queryParams, redirectParamOf } from '../../lib/paths';
 import { useSession, useVerificationWatch } from '../session';
 import { useResendVerificationMutation } from './api/auth-mutations';
 import { formErrorMessage, retryAfterSeconds } from './api/form-error';
@@ -112,7 +112,7 @@ export function VerifyEmailPage() {
         ) : (
           <>
             Already verified?{' '}
-            <Link component={RouterLink} to={withRedirect(paths.login, redirect)}>
+            <Link component={RouterLink} to={loginPath(email, redirect)}>
               Sign in
             </Link>
           </>
@@ -145,7 +145,7 @@ export function VerifyEmailPage() {
         ) : (
           <Button
             component={RouterLink}
-            to={withRedirect(paths.login, redirect)}
+            to={loginPath(email, redirect)}
             variant="contained"
             size="large"
           >
