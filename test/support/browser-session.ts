@@ -71,6 +71,7 @@ export async function startBrowserSession(
       viewport: options.viewport ?? { width: 1280, height: 900 },
     });
     context.setDefaultTimeout(options.timeout ?? 15_000);
+    context.on('page', leaveWhenAsked);
     if (options.account) await registerVerifiedAccount(context, app, options.account);
     const page = await context.newPage();
     return { app, browser, context, page, pageErrors: collectPageErrors(page) };
@@ -78,6 +79,18 @@ export async function startBrowserSession(
     await stopBrowserSession({ app, browser });
     throw error;
   }
+}
+
+/**
+ * A test's `page.goto` or `reload` from a page holding unsaved input (a refused token form, a
+ * failed attempt before a retry) leaves it, as a person answering the browser's "Leave site?"
+ * with Leave would; without this, Playwright dismisses the question and the navigation never
+ * happens. Any other dialog is dismissed, as Playwright does when nothing listens.
+ */
+function leaveWhenAsked(page: Page): void {
+  page.on('dialog', (dialog) => {
+    void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
+  });
 }
 
 /** Closes the browser and stops the app; nothing to do when the session never started. */
