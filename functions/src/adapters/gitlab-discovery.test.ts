@@ -204,8 +204,31 @@ describe('gitlabDiscovery against a GitLab stand-in', () => {
     });
     expect(result.tokens).toEqual([]);
     expect(result.errors).toEqual([
-      `${new URL(standIn.baseUrl).host} is a private, local or reserved network address`,
+      `/personal_access_tokens: ${new URL(standIn.baseUrl).host} is a private, local or reserved network address`,
     ]);
     expect(standIn.requests).toEqual([]);
+  });
+
+  it('names each list an unreachable instance could not give', async () => {
+    const unreachable = standIn.baseUrl;
+    await standIn.stop();
+    standIn = await startGitlabStandIn();
+    const result = await gitlabDiscovery({ policy: LOOPBACK })({
+      settings: { base_url: unreachable, project_ids: ['ops/infra'], group_ids: ['9'] },
+      credentials: { token: TOKEN },
+    });
+    expect(result.tokens).toEqual([]);
+    expect(result.errors.map((error) => error.split(': ')[0])).toEqual([
+      '/personal_access_tokens',
+      '/projects/ops%2Finfra/access_tokens',
+      '/projects/ops%2Finfra/deploy_tokens',
+      '/groups/9/access_tokens',
+    ]);
+    expect(result.unreadPrefixes).toEqual([
+      'pat:',
+      'project:ops/infra:access_token:',
+      'project:ops/infra:deploy_token:',
+      'group:9:access_token:',
+    ]);
   });
 });

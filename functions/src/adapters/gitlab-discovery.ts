@@ -203,7 +203,11 @@ export function gitlabDiscovery(
           // The token itself is refused: nothing was read, nothing may be marked removed.
           return { tokens: [], errors: [error.message], unreadPrefixes: [''] };
         }
-        errors.push(error.message);
+        // A read error names its list already; a failed connection is named here, so each
+        // list's failure says which list it was.
+        errors.push(
+          error instanceof OutboundRequestError ? `${list.path}: ${error.message}` : error.message,
+        );
         unreadPrefixes.push(list.prefix);
       }
     }
