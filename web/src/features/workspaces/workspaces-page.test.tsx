@@ -18,7 +18,12 @@ import {
   NO_SUCCESSOR,
   SUCCESSOR_LABEL,
 } from './components/remove-member-dialog';
-import { FROZEN_NOTE, VIEWER_MEMBERS_NOTE } from './components/workspace-details';
+import {
+  FROZEN_NOTE,
+  FROZEN_NOTE_FOR_MEMBERS,
+  FROZEN_TRANSFER_NOTE,
+  VIEWER_MEMBERS_NOTE,
+} from './components/workspace-details';
 import { WorkspacesPage } from './workspaces-page';
 
 const SELF = 'user-1';
@@ -763,6 +768,34 @@ describe('workspaces page: frozen workspaces and transfers', () => {
     expect(within(members).queryByRole('combobox')).toBeNull();
     // A frozen workspace never becomes the app's selection.
     expect(router.state.location.search).toBe('?workspace=ws-main');
+  });
+
+  it("sends only the owner of a frozen workspace to Billing: a member's own plan does not unfreeze it", async () => {
+    const managed = ws('ws-managed', 'Client project', 'workspace_manager', true);
+    const watched = ws('ws-watched', 'Partner project', 'viewer', true);
+    const others = [
+      member('owner', 'owner@example.com', 'admin', 'Olga Owner'),
+      member(SELF, 'ada@example.com', 'workspace_manager', 'Ada Lovelace'),
+    ];
+    const { routes } = fakeServer({
+      workspaces: [main, managed, watched],
+      members: { 'ws-main': mainMembers, 'ws-managed': others, 'ws-watched': others },
+    });
+    installFetchMock(routes);
+    renderPage();
+    const user = userEvent.setup();
+    const table = await workspaceTable();
+
+    await user.click(within(table).getByRole('button', { name: 'Members of Client project' }));
+    await screen.findByRole('table', { name: 'Members of Client project' });
+    expect(screen.getByText(`${FROZEN_NOTE_FOR_MEMBERS} ${FROZEN_TRANSFER_NOTE}`)).toBeVisible();
+    expect(screen.queryByText(FROZEN_NOTE)).toBeNull();
+    expect(screen.queryByRole('link', { name: 'Billing & Plans' })).toBeNull();
+
+    await user.click(within(table).getByRole('button', { name: 'Members of Partner project' }));
+    await screen.findByRole('table', { name: 'Members of Partner project' });
+    expect(screen.getByText(FROZEN_NOTE_FOR_MEMBERS)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Billing & Plans' })).toBeNull();
   });
 
   it('moves chosen tokens out of a frozen workspace into the open one', async () => {

@@ -20,6 +20,13 @@ import {
 
 export const FROZEN_NOTE =
   'This workspace is frozen: it is read-only and its alerts are paused, because it is beyond its owner’s plan limit. Upgrade the plan to unfreeze it, or transfer its tokens into an active workspace.';
+/**
+ * The same for a member who is not the owner: their own plan does not change the workspace's
+ * (a workspace's plan is its owner's), so they are not sent to Billing.
+ */
+export const FROZEN_NOTE_FOR_MEMBERS =
+  'This workspace is frozen: it is read-only and its alerts are paused, because it is beyond its owner’s plan limit. Only its owner can unfreeze it, by upgrading their plan.';
+export const FROZEN_TRANSFER_NOTE = 'You can transfer its tokens into an active workspace.';
 export const VIEWER_MEMBERS_NOTE = 'Admins and workspace managers invite members and change roles.';
 
 interface WorkspaceDetailsProps {
@@ -89,12 +96,19 @@ export function WorkspaceDetails({
           )}
         </Stack>
         {workspace.is_frozen ? (
-          <Alert severity="warning">
-            {FROZEN_NOTE}{' '}
-            <Link component={RouterLink} to={paths.billing} color="inherit">
-              Billing & Plans
-            </Link>
-          </Alert>
+          workspace.role === 'admin' ? (
+            <Alert severity="warning">
+              {FROZEN_NOTE}{' '}
+              <Link component={RouterLink} to={paths.billing} color="inherit">
+                Billing & Plans
+              </Link>
+            </Alert>
+          ) : (
+            <Alert severity="warning">
+              {FROZEN_NOTE_FOR_MEMBERS}
+              {canTransferFrom(workspace) && ` ${FROZEN_TRANSFER_NOTE}`}
+            </Alert>
+          )
         ) : (
           !canEditMembers(workspace) && <Alert severity="info">{VIEWER_MEMBERS_NOTE}</Alert>
         )}
