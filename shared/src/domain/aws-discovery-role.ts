@@ -97,7 +97,7 @@ export function awsDiscoveryRoleTemplate(input: AwsDiscoveryRoleInput): string {
 /** The same role as a CDK (TypeScript) stack, for teams that deploy with the CDK. */
 export function awsDiscoveryRoleCdkSnippet(input: AwsDiscoveryRoleInput): string {
   const account = input.trustedAccountId ?? ACCOUNT_ID_PLACEHOLDER;
-  const actions = AWS_DISCOVERY_ACTIONS.map((action) => `        '${action}',`).join('\n');
+  const actions = AWS_DISCOVERY_ACTIONS.map((action) => `          '${action}',`).join('\n');
   return `import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
