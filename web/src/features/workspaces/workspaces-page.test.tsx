@@ -528,6 +528,8 @@ describe('workspaces page: members', () => {
     expect(await within(members).findByText('new@example.com')).toBeVisible();
     expect(within(members).getByText('Invited')).toBeVisible();
     expect(within(form).getByLabelText(/^Email/)).toHaveValue('');
+    // Invite was turned off while sending, which drops a keyboard user's focus: the address has it.
+    expect(within(form).getByLabelText(/^Email/)).toHaveFocus();
   });
 
   it('shows why an invitation was refused', async () => {
@@ -545,6 +547,7 @@ describe('workspaces page: members', () => {
     await user.click(within(form).getByRole('button', { name: 'Invite' }));
     expect(await within(form).findByText(message)).toBeVisible();
     expect(within(form).getByLabelText(/^Email/)).toHaveValue('grace@example.com');
+    expect(within(form).getByLabelText(/^Email/)).toHaveFocus();
   });
 
   it('says when invitations can be sent again after 429', async () => {

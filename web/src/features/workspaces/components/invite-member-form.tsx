@@ -30,21 +30,27 @@ export function InviteMemberForm({ onInvite }: InviteMemberFormProps) {
     handleSubmit,
     reset,
     setError,
+    setFocus,
     formState: { errors, isSubmitting },
   } = useForm<InviteInput, unknown, InviteValues>({
     resolver: zodResolver(addMemberBody),
     defaultValues: { email: '', role: 'viewer' },
   });
 
+  // Invite is turned off while it is sent, and the browser then drops its focus to the page:
+  // it goes to the address instead, for the next invitation or to correct this one (before the
+  // reset, which unregisters the fields until the next render).
   const submit = handleSubmit(async (values) => {
     setFailure(null);
     try {
       await onInvite(values);
+      setFocus('email');
       reset({ email: '', role: values.role });
     } catch (error) {
       const reason = requestFailure(error, 'email');
       if (reason.field !== undefined) setError('email', { type: 'server', message: reason.field });
       else setFailure(reason.message);
+      setFocus('email');
     }
   });
 
