@@ -7,7 +7,13 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Plan } from '@expiry-radar/shared/domain/plans';
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { WorkspaceAlertSettings } from '../domain/alert-channels';
-import { dueShardOf, escalationFor, nextAlertAt, type LastAlert } from '../domain/alert-schedule';
+import {
+  dueShardOf,
+  escalationFor,
+  isRemovedAtSource,
+  nextAlertAt,
+  type LastAlert,
+} from '../domain/alert-schedule';
 import { tokenAlertPlan, type AudienceToken } from '../domain/token-alert-audiences';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
@@ -28,13 +34,14 @@ import { listAllTokens } from './token-records';
 
 /** The schedule of a token under these settings, given the window it was last alerted for. */
 export function scheduleFor(options: {
-  token: Pick<Token, 'expiresAt'> & AudienceToken;
+  token: Pick<Token, 'expiresAt'> & Partial<Pick<Token, 'source'>> & AudienceToken;
   settings: WorkspaceAlertSettings;
   plan: Plan;
   lastAlert: LastAlert | null;
   now: Date;
 }): TokenAlertSchedule {
   const { token, settings, plan, lastAlert, now } = options;
+  if (isRemovedAtSource(token)) return { nextAlertAt: null, lastAlert };
   const next = nextAlertAt({
     expiresAt: token.expiresAt,
     thresholds: tokenAlertPlan(settings, token, plan).thresholds,

@@ -304,6 +304,17 @@ export function isEscalationAlertId(alertId: string): boolean {
 }
 
 /** Whole UTC calendar days from `now` to the expiry day; negative once expired. */
+/**
+ * A token its source no longer has ("removed at source": an integration's sync or a scan of the
+ * command-line tool no longer found it) is not alerted: what no longer exists expires on nobody.
+ * Found again, it loses the mark, and its write arms it as any other.
+ */
+export function isRemovedAtSource(token: {
+  readonly source?: { readonly removed_at: string | null } | undefined;
+}): boolean {
+  return Boolean(token.source?.removed_at);
+}
+
 export function daysLeft(expiresAt: string, now: Date): number {
   const expiry = parseDate(expiresAt);
   return expiry ? utcDayNumber(expiry) - utcDayNumber(now) : 0;

@@ -22,6 +22,9 @@
  * Unsubscribed: a window whose every recipient stopped the workspace's alert emails (and with no
  * webhook) passes without an alert record or message; the token is armed for its next window.
  *
+ * Removed at source (domain/alert-schedule `isRemovedAtSource`): a token its source no longer has
+ * is disarmed without an alert; its own write arms it again once it is found again.
+ *
  * Paused workspaces (frozen, or with no channel: email off and no webhook) enqueue nothing.
  * Their tokens are not marked alerted: `nextAlertAt` moves a day ahead (PAUSED_RECHECK_SECONDS),
  * so the window is looked at again daily and fires once the workspace is unfrozen or gets a
@@ -65,6 +68,7 @@ import {
   escalationDueAt,
   escalationFor,
   hasAlertChannel,
+  isRemovedAtSource,
   nextAlertAt,
   renewalOverdueAlertIdOf,
   type LastAlert,
@@ -107,6 +111,8 @@ export interface ExpiryScanResult {
   readonly unaddressed: number;
   /** Held by an alert action (acknowledged, or snoozed until a later day): nothing sent. */
   readonly heldByAction: number;
+  /** Removed at source since they were armed (domain/alert-schedule): disarmed, nothing sent. */
+  readonly removedAtSource: number;
   /** Not planned in this scan's time (domain/scan-time-budget.ts): still due, for the next one. */
   readonly deferred: number;
 }
@@ -190,6 +196,7 @@ export async function runExpiryScan(
     now,
   );
   let heldByAction = 0;
+  let removedAtSource = 0;
   let paused = 0;
   let rearmed = 0;
   let heldCount = 0;
@@ -220,6 +227,11 @@ export async function runExpiryScan(
     const workspace = workspaces.get(token.workspace_id);
     if (!workspace?.exists || !workspace.settings) return;
     const lastAlert = schedule.lastAlert;
+    if (isRemovedAtSource(token)) {
+      removedAtSource += 1;
+      await writeNextAlertAt(token, null);
+      return;
+    }
     const holdUntil = holdOf(token);
     if (holdUntil !== undefined) {
       // Acknowledged: no alert for this expiry; snoozed: due again when the snooze ends.
@@ -396,6 +408,7 @@ export async function runExpiryScan(
     held: heldCount,
     unaddressed,
     heldByAction,
+    removedAtSource,
     deferred,
   };
   // How the time divides between reading and planning, and enqueuing and advancing: the shares
