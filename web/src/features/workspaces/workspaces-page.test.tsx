@@ -1027,6 +1027,8 @@ describe('workspaces page: transfer ownership', () => {
     expect(within(table).queryByRole('button', { name: 'Delete Main' })).toBeNull();
   });
 
+  const SLOW_LIST_TIMEOUT_MS = 15_000;
+
   it('finds the new owner by name or address when the members are more than one list', async () => {
     const many = Array.from({ length: 120 }, (_, index) =>
       member(`user-${index + 10}`, `member-${index + 10}@example.com`, 'viewer'),
@@ -1056,9 +1058,12 @@ describe('workspaces page: transfer ownership', () => {
 
     await user.click(search);
     await user.paste('MEMBER-129');
-    const last = await within(dialog).findByRole('radio', {
-      name: 'member-129@example.com · Viewer',
-    });
+    // A hundred radios render again per answer: slow on a busy machine, so wait longer than usual.
+    const last = await within(dialog).findByRole(
+      'radio',
+      { name: 'member-129@example.com · Viewer' },
+      { timeout: SLOW_LIST_TIMEOUT_MS },
+    );
     expect(within(dialog).getAllByRole('radio')).toHaveLength(1);
     await user.click(last);
     // Another search keeps the choice on the list.
@@ -1066,15 +1071,21 @@ describe('workspaces page: transfer ownership', () => {
     await user.click(search);
     await user.paste('no such person');
     expect(
-      await within(dialog).findByText('No other member matches “no such person”.'),
+      await within(dialog).findByText(
+        'No other member matches “no such person”.',
+        {},
+        { timeout: SLOW_LIST_TIMEOUT_MS },
+      ),
     ).toBeVisible();
     await user.clear(search);
     await user.click(search);
     await user.paste('member-12');
-    await waitFor(() =>
-      expect(
-        within(dialog).getByRole('radio', { name: 'member-129@example.com · Viewer' }),
-      ).toBeChecked(),
+    await waitFor(
+      () =>
+        expect(
+          within(dialog).getByRole('radio', { name: 'member-129@example.com · Viewer' }),
+        ).toBeChecked(),
+      { timeout: SLOW_LIST_TIMEOUT_MS },
     );
     await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
