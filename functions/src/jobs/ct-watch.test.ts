@@ -449,6 +449,8 @@ describe('the certificate transparency watch', () => {
     expect(created.statusCode).toBe(201);
     const token = created.json as Token;
     expect(token.domains).toEqual(['www.full.example.com']);
+    // A calendar day, as every token's expiry is: the UTC day the certificate stops being valid.
+    expect(token.expiresAt).toBe(inDays(90));
     expect(token.endpoints ?? []).toEqual([]);
     expect(token.notes).toContain(
       `Its endpoint is not monitored: A workspace on the Pro plan can monitor ${limit} endpoints. Upgrade the plan to monitor more.`,

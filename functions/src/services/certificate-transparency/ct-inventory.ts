@@ -6,6 +6,7 @@
  * plan's monitored endpoints all taken, the certificate is added without its endpoint (its expiry
  * is known from the log), and its notes say why.
  */
+import { toIsoDate } from '@expiry-radar/shared/domain/calendar-date';
 import { createTokenSchema } from '@expiry-radar/shared/domain/create-token-schema';
 import { PLAN_LIMITS, type Plan } from '@expiry-radar/shared/domain/plans';
 import { displayDomain } from '@expiry-radar/shared/domain/registered-domains';
@@ -31,7 +32,8 @@ export function ctFindingTokenFields(
     name: displayDomain(names[0] ?? finding.domain),
     category: 'cert',
     type: 'tls_cert',
-    expiresAt: finding.notAfter,
+    // A token's expiry is a calendar day: the UTC day of the certificate's notAfter.
+    expiresAt: toIsoDate(new Date(finding.notAfter)),
     issuer: finding.issuer,
     notes: `Seen in certificate transparency logs for ${displayDomain(finding.domain)} (SHA-256 ${finding.certificateId}).`,
   };
