@@ -617,10 +617,7 @@ describe('verify-email and reset-password pages', () => {
   it('offers a new link, not the password form again, when the link is used or expired', async () => {
     const { requests } = serve({
       'POST /auth/reset-password': () =>
-        jsonResponse(
-          { error: 'This link is invalid or has expired.', code: 'INVALID_LINK' },
-          400,
-        ),
+        jsonResponse({ error: 'This link is invalid or has expired.', code: 'INVALID_LINK' }, 400),
     });
     const { router } = renderApp('/reset-password?token=used');
     const user = userEvent.setup();
