@@ -107,6 +107,16 @@ describe('weekly summary', () => {
       buildToken(own, { name: 'Far key', expiresAt: on(45) }),
       buildToken(own, { name: 'Lapsed key', expiresAt: on(-2) }),
       buildToken(own, { name: 'Long lapsed key', expiresAt: on(-20) }),
+      // Gone from its source (the command-line tool's scan no longer finds it): not expiring.
+      {
+        ...buildToken(own, { name: 'Gone key', expiresAt: on(4) }),
+        source: {
+          kind: 'files',
+          integration_id: 'files:build-host',
+          external_id: '/etc/keys/gone.pem',
+          removed_at: new Date().toISOString(),
+        },
+      },
     ]);
     const renewed = buildToken(own, {
       name: 'Renewed key',
@@ -143,7 +153,7 @@ describe('weekly summary', () => {
     const positions = order.map((part) => text.indexOf(part));
     expect(positions.every((position) => position >= 0)).toBe(true);
     expect(positions).toEqual([...positions].sort((a, b) => a - b));
-    for (const absent of ['Far key', 'Long lapsed key', 'Not hers', 'Elsewhere']) {
+    for (const absent of ['Far key', 'Long lapsed key', 'Gone key', 'Not hers', 'Elsewhere']) {
       expect(text).not.toContain(absent);
     }
     expect(text).toContain(`  Renewed key: renewed until ${on(300)}`);

@@ -1,7 +1,8 @@
 /**
  * What a user's weekly summary lists (domain/weekly-summary.ts): per workspace they belong to
  * (any role), its tokens expiring from WEEKLY_SUMMARY_RENEWED_DAYS days ago to
- * WEEKLY_SUMMARY_HORIZON_DAYS ahead (expired ones still unrenewed: renewing moves the date) and
+ * WEEKLY_SUMMARY_HORIZON_DAYS ahead (expired ones still unrenewed: renewing moves the date; not
+ * those removed at source, which expire on nobody, as their alerts say: domain/alert-schedule) and
  * its renewals of the last WEEKLY_SUMMARY_RENEWED_DAYS days (the `token.renewed` audit events),
  * with the links of the email: each token's details, the workspace's dashboard, the account
  * settings, and the signed links that stop the summary.
@@ -21,7 +22,7 @@ import { listMembershipsOfUser } from '../../data/workspace-records';
 import { WorkspaceIsolatedReads } from '../../data/workspace-isolated-reads';
 import type { TokenLine } from '../../domain/alert-email-layout';
 import { identifyingFields } from '../../domain/alert-digest';
-import { daysLeft } from '../../domain/alert-schedule';
+import { daysLeft, isRemovedAtSource } from '../../domain/alert-schedule';
 import type { WeeklySummarySubject } from '../../domain/unsubscribe-token';
 import type { RenewedToken, SummaryWorkspace, WeeklySummary } from '../../domain/weekly-summary';
 import {
@@ -87,7 +88,9 @@ async function workspaceSummary(
   return {
     workspaceId: workspace.id,
     workspaceName: workspace.name,
-    expiring: tokens.map((token) => lineOf(token, appOrigin, now)),
+    expiring: tokens
+      .filter((token) => !isRemovedAtSource(token))
+      .map((token) => lineOf(token, appOrigin, now)),
     renewed,
     dashboardUrl: workspaceDashboardUrl(appOrigin, workspace.id),
   };
