@@ -312,12 +312,15 @@ describe('domain registrations followed through RDAP', () => {
     expect(byName('named-example.org').registration?.domain).toBe('named-example.org');
     expect(byName('Not a domain').registration).toBeUndefined();
     expect(byName('Broken').registration).toBeUndefined();
-    // A Domain cell that is no domain is left out, with why: the token keeps its date.
-    expect(importAnswer(plan).dropped).toContainEqual({
-      row: 4,
-      field: 'registration_domain',
-      message: '"not a domain": Enter a registered domain such as example.com',
-    });
+    // A Domain cell that is no domain is left out, with why, once (not again as a certificate's
+    // domain list, which a registration has not): the token keeps its date.
+    expect(importAnswer(plan).dropped.filter(({ row }) => row === 4)).toEqual([
+      {
+        row: 4,
+        field: 'registration_domain',
+        message: '"not a domain": Enter a registered domain such as example.com',
+      },
+    ]);
     const [checked] = await checkNow([byName('Shop domain')]);
     expect(checked?.expiresAt).toBe(inDays(500));
   });

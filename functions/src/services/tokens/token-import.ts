@@ -406,11 +406,14 @@ async function classifyRows(options: {
         };
       }
     } else {
-      // A new domain registration follows its domain (its Domain column, else its name).
+      // A new domain registration follows its domain (its Domain column, else its name). The
+      // column then says which domain, not a certificate's domain list: it is read once, so a
+      // wrong one is reported once.
       const followed = followedDomainOfRow(input);
+      const { domains: _domainCell, ...withoutDomainCell } = input;
       const parsed = parseLeavingOutBadOptionals(
         createSchema,
-        followed === null ? input : { ...input, registration_domain: followed },
+        followed === null ? input : { ...withoutDomainCell, registration_domain: followed },
         row,
       );
       if (!parsed.ok) {
