@@ -87,6 +87,17 @@ describe('login page', () => {
     window.history.pushState({}, '', '/');
   });
 
+  it('says a bare 401 in the same words as the API refuses a password', async () => {
+    serve({ 'POST /auth/login': () => new Response(null, { status: 401 }) });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'ada@example.com');
+    await user.type(screen.getByLabelText(/^Password/), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    expect(await screen.findByText('Invalid email or password')).toBeVisible();
+    window.history.pushState({}, '', '/');
+  });
+
   it('never calls a wrong password an expired session, in the page, a toast or the log', async () => {
     const errorToast = jest.spyOn(toast, 'error');
     const logged = [

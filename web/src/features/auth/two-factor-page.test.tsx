@@ -48,7 +48,7 @@ describe('login with two-factor authentication', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login/two-factor'));
     expect(await screen.findByRole('heading', { name: 'Two-factor authentication' })).toBeVisible();
-    expect(screen.queryByText('Invalid email or password.')).toBeNull();
+    expect(screen.queryByText('Invalid email or password')).toBeNull();
     expect(requests.filter((r) => r.path === '/auth/login')).toHaveLength(1);
   });
 });

@@ -1,7 +1,9 @@
+import { CLIENT_ERROR_MESSAGES } from '@expiry-radar/shared/errors/client-error-message';
 import { retryAfterSecondsOf } from '@expiry-radar/shared/errors/retry-after';
 import { ApiError, refusalMessage } from '../../../lib/api-client';
 
-export const INVALID_CREDENTIALS_MESSAGE = 'Invalid email or password.';
+/** Word for word the API's refusal, so a sign-in says it one way whichever way it was refused. */
+export const INVALID_CREDENTIALS_MESSAGE = CLIENT_ERROR_MESSAGES.invalidCredentials;
 
 /**
  * The line a form shows when the server refused (its call is silent, so this is the one place):
