@@ -108,7 +108,10 @@ describe('GET /api/v1/workspaces/{id}/audit-events', () => {
       }),
     );
     expect((await list(workspaceId, admin.cookie)).json).toEqual({ items: [] });
-    expect((await list(workspaceId, viewer.cookie)).json).toMatchObject({ code: 'FORBIDDEN' });
+    expect((await list(workspaceId, viewer.cookie)).json).toEqual({
+      code: 'FORBIDDEN',
+      error: "Only the workspace's admin and workspace managers can read its audit trail.",
+    });
     expect((await list(workspaceId, outsider.cookie)).statusCode).toBe(404);
     expect((await list(workspaceId, admin.cookie, 'limit=abc')).json).toMatchObject({
       error: 'Limit must be an integer between 1 and 100',

@@ -10,11 +10,12 @@ import {
   listWorkspaceAuditEvents,
   type AuditQuery,
 } from '../../data/audit-queries';
+import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
 import { listOwnedWorkspaces } from '../../data/workspace-store';
+import { AppError } from '../../platform/app-error';
 import {
   isOpenTo,
   loadWorkspaceAccess,
-  requireEditor,
   type WorkspaceCaller,
 } from '../workspaces/workspace-access';
 import { auditEventView } from './audit-event-view';
@@ -34,10 +35,14 @@ export function auditSourceOf(query: {
   return query.scope === 'organization' ? { kind: 'organization' } : { kind: 'own' };
 }
 
+/** A viewer asking for a workspace's trail: a read, refused for who may read it, not for writing. */
+export const AUDIT_TRAIL_REFUSAL =
+  "Only the workspace's admin and workspace managers can read its audit trail.";
+
 /** Checks access to a workspace's trail: 404 for non-members, 403 for viewers. */
 export async function requireAuditAccess(workspaceId: string, caller: WorkspaceCaller) {
   const access = await loadWorkspaceAccess(workspaceId, caller);
-  requireEditor(access);
+  if (!isEditorRole(access.role)) throw new AppError('FORBIDDEN', AUDIT_TRAIL_REFUSAL);
   return access;
 }
 
