@@ -55,6 +55,17 @@ describe('welcome dialog', () => {
     },
   );
 
+  it('"Go to Dashboard" from Account settings shows the dashboard, in the same workspace', async () => {
+    serve();
+    const { router } = renderApp('/dashboard?view=account&workspace=w1&new_user=true');
+    await screen.findByRole('dialog', { name: 'Welcome on board' }, { timeout: 5_000 });
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Go to Dashboard' }));
+    await waitFor(() => expect(router.state.location.search).not.toContain('view=account'));
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.state.location.search).toContain('workspace=w1');
+    expect(router.state.location.search).not.toContain('new_user');
+  });
+
   it('"Get Started" closes it and opens the getting-started guide', async () => {
     serve();
     const { router } = renderApp('/dashboard?new_user=true');

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { useSession } from '../../features/session';
-import { paths } from '../../lib/paths';
+import { paths, queryParams } from '../../lib/paths';
 import {
   clearWelcomePending,
   hasWelcomeParam,
@@ -10,6 +10,11 @@ import {
   withoutWelcomeParams,
 } from '../../lib/welcome-flags';
 
+export interface WelcomeCloseOptions {
+  /** Also leave Account settings for the dashboard's own view (the workspace kept). */
+  readonly toDashboardView?: boolean;
+}
+
 /**
  * The welcome dialog: open for a verified session when a welcome flag is in the URL,
  * or when one is pending (from a flag, or from a registration that made this account) and the
@@ -17,7 +22,10 @@ import {
  * session can use the app (not verified yet) is remembered as pending. Closing removes the flags
  * from the URL and clears the pending state.
  */
-export function useWelcomeDialog(): { open: boolean; close: () => void } {
+export function useWelcomeDialog(): {
+  open: boolean;
+  close: (options?: WelcomeCloseOptions) => void;
+} {
   const [search, setSearch] = useSearchParams();
   const { pathname } = useLocation();
   const { isLoggedIn, needsVerification, user } = useSession();
@@ -31,10 +39,20 @@ export function useWelcomeDialog(): { open: boolean; close: () => void } {
   const open =
     ready && (flagged || (pathname === paths.dashboard && isWelcomePending(user?.createdAt)));
 
-  const close = useCallback(() => {
-    clearWelcomePending();
-    setSearch((current) => withoutWelcomeParams(current), { replace: true });
-  }, [setSearch]);
+  const close = useCallback(
+    (options: WelcomeCloseOptions = {}) => {
+      clearWelcomePending();
+      setSearch(
+        (current) => {
+          const next = withoutWelcomeParams(current);
+          if (options.toDashboardView) next.delete(queryParams.view);
+          return next;
+        },
+        { replace: true },
+      );
+    },
+    [setSearch],
+  );
 
   return { open, close };
 }

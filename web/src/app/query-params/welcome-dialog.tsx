@@ -9,10 +9,11 @@ import { isEditorRole } from '@expiry-radar/shared/domain/permissions';
 import { useSession } from '../../features/session';
 import { useWorkspaceSelection } from '../../features/workspaces';
 import { paths } from '../../lib/paths';
+import type { WelcomeCloseOptions } from './use-welcome-dialog';
 
 interface WelcomeDialogProps {
   open: boolean;
-  onClose: () => void;
+  onClose: (options?: WelcomeCloseOptions) => void;
 }
 
 const WELCOME_TEXT = {
@@ -36,13 +37,18 @@ export function WelcomeDialog({ open, onClose }: WelcomeDialogProps) {
   const selection = useWorkspaceSelection({ enabled: isLoggedIn });
   const role = selection.selected && !isEditorRole(selection.selected.role) ? 'viewer' : 'editor';
   const go = (to: string) => {
+    // On the dashboard already (its Account settings view among them): stay, with its workspace.
+    if (pathname === to) {
+      onClose({ toDashboardView: to === paths.dashboard });
+      return;
+    }
     onClose();
-    if (pathname !== to) void navigate(to);
+    void navigate(to);
   };
   return (
     <Dialog
       open={open && !selection.isLoading}
-      onClose={onClose}
+      onClose={() => onClose()}
       aria-labelledby="welcome-title"
       maxWidth="xs"
       fullWidth
