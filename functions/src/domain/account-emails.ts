@@ -144,7 +144,12 @@ export function accountSettingsLink(appOrigin: string): string {
 
 /** The changes to an account its owner is told about by email, whoever made them. */
 export type SecurityNotice =
-  | { readonly kind: 'password_changed'; readonly signedOutEverywhere: boolean }
+  | {
+      readonly kind: 'password_changed';
+      readonly signedOutEverywhere: boolean;
+      /** Changed with a reset link: whoever did it was not signed in, so the owner cannot be either. */
+      readonly byResetLink?: boolean;
+    }
   | { readonly kind: 'two_factor_enabled' }
   | { readonly kind: 'two_factor_disabled' }
   | { readonly kind: 'recovery_code_used'; readonly codesLeft: number }
@@ -152,6 +157,9 @@ export type SecurityNotice =
 
 const NOT_YOU =
   'If this was not you, open Account settings, change your password and check your sign-in methods.';
+/** After a reset the old password no longer signs in: the owner's way back is a reset of their own. */
+const NOT_YOU_AFTER_RESET =
+  'If this was not you, someone used a reset link sent to this address: choose a new password with "Forgot password?" on the sign-in page, and check who else can read this mailbox.';
 
 function noticeWording(notice: SecurityNotice): { subject: string; lines: string[] } {
   switch (notice.kind) {
@@ -206,14 +214,19 @@ export function securityNoticeEmail(options: {
   notice: SecurityNotice;
 }): EmailMessage {
   const { subject, lines } = noticeWording(options.notice);
+  const afterReset = options.notice.kind === 'password_changed' && options.notice.byResetLink;
   return linkEmail({
     to: options.to,
     subject,
     greeting: greetingFor(options.displayName),
     lines,
-    action: 'Open Account settings',
-    url: accountSettingsLink(options.appOrigin),
-    footer: NOT_YOU,
+    ...(afterReset
+      ? { action: 'Sign in', url: `${options.appOrigin}/login`, footer: NOT_YOU_AFTER_RESET }
+      : {
+          action: 'Open Account settings',
+          url: accountSettingsLink(options.appOrigin),
+          footer: NOT_YOU,
+        }),
   });
 }
 

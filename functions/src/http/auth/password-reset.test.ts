@@ -151,6 +151,10 @@ describe('POST /auth/reset-password', () => {
     expect(notice?.body.text).toContain(
       'Every other session was signed out and every API key revoked.',
     );
+    // Whoever used the link was not signed in: the owner's way back is a reset of their own.
+    expect(notice?.body.text).toContain('choose a new password with "Forgot password?"');
+    expect(notice?.body.text).toContain('/login');
+    expect(notice?.body.text).not.toContain('open Account settings, change your password');
 
     const again = await reset({ token, password: 'yet another passphrase' });
     expect(again.statusCode).toBe(400);

@@ -43,7 +43,11 @@ export const handler = createHttpHandler(
     if (!user.emailVerified) await markEmailVerified(user.id, user.email, now);
     await forgetPasswordFailures(user.email, ip);
     await recordAccountEvent(user, AUDIT_ACTIONS.passwordReset, now, { ip });
-    await sendSecurityNotice(user, { kind: 'password_changed', signedOutEverywhere: true });
+    await sendSecurityNotice(user, {
+      kind: 'password_changed',
+      signedOutEverywhere: true,
+      byResetLink: true,
+    });
     return { body: { ok: true }, cookies: [clearedSessionCookie(secureCookies)] };
   },
 );
