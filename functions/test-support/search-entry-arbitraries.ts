@@ -2,6 +2,7 @@
 import fc from 'fast-check';
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import type { SearchEntry } from '../src/domain/search-entries';
+import type { ItemOrigin, OverlayItem } from '../src/domain/search-origins';
 import { isoInstant } from './codec-properties';
 
 export const searchEntryArbitrary: fc.Arbitrary<SearchEntry> = fc.oneof(
@@ -19,5 +20,16 @@ export const searchEntryArbitrary: fc.Arbitrary<SearchEntry> = fc.oneof(
     expiresAt: fc.string(),
     name: fc.string(),
     texts: fc.array(fc.string({ unit: 'grapheme' }), { maxLength: 8 }),
+  }),
+);
+
+/** An overlay item (domain/search-origins): an entry and an origin of its id. */
+export const overlayItemArbitrary: fc.Arbitrary<OverlayItem> = searchEntryArbitrary.chain((entry) =>
+  fc.record({
+    entry: fc.constant(entry),
+    origin: fc.oneof(
+      fc.constantFrom<ItemOrigin>('self', 'absent', 'unknown'),
+      searchEntryArbitrary.map((prior): ItemOrigin => ({ ...prior, id: entry.id })),
+    ),
   }),
 );

@@ -99,7 +99,15 @@ function seedDeltas(workspaceId: string, tokens: readonly Token[]): Record<strin
   }
   return deltas
     .filter((entries) => entries.length > 0)
-    .map((entries) => searchDeltaCodec.toItem({ workspaceId, deltaId: randomUUID(), entries }));
+    .map((entries) =>
+      searchDeltaCodec.toItem({
+        workspaceId,
+        deltaId: randomUUID(),
+        entries,
+        // New tokens: nothing before them.
+        priors: entries.map(() => 'absent'),
+      }),
+    );
 }
 
 async function batchWrite(items: readonly Record<string, unknown>[]): Promise<void> {

@@ -567,7 +567,7 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
       raw([
         replaceTokenItem(
           next,
-          token.updated_at,
+          token,
           (await armTokens(workspaceId, [next], new Date(), ({ id }) => id)).get(next.id),
         ).item,
         workspaceChangeItem({ workspaceId, cells: [], requireNotFrozen: true }),

@@ -45,7 +45,11 @@ export async function buildIndex(
     ...[...tokens.values()].map(searchEntryOf),
     ...deltas.flatMap(({ entries }) => entries),
   ]);
-  const packs = await writePacks(workspaceId, [...latest.values()]);
+  // No base yet: it holds nothing of any token (the first base covers these packs).
+  const packs = await writePacks(
+    workspaceId,
+    [...latest.values()].map((entry) => ({ entry, origin: 'absent' as const })),
+  );
   const manifest: SearchManifestRecord = {
     workspaceId,
     version: 1,

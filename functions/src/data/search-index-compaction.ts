@@ -15,7 +15,8 @@
  */
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { latestEntries, type LiveSearchEntry, type SearchEntry } from '../domain/search-entries';
+import { latestEntries, type LiveSearchEntry } from '../domain/search-entries';
+import { overlayOf, type ItemOrigin, type OverlayItem } from '../domain/search-origins';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
@@ -74,7 +75,7 @@ type Mode = 'tiered' | 'all';
 /** What a search read: the manifest, its packs, and how many of their entries are live. */
 export interface IndexAsRead {
   readonly manifest: SearchManifestRecord;
-  readonly packs: ReadonlyMap<string, readonly SearchEntry[]>;
+  readonly packs: ReadonlyMap<string, readonly OverlayItem[]>;
   readonly unfoldedDeltas: number;
   readonly liveEntries: number;
 }
@@ -200,24 +201,39 @@ export function packsToMerge(
 }
 
 /**
- * The entries a merge writes: the latest of each id among the merged packs' and the folded
- * deltas' entries. Once no older pack is left, a tombstone that was already in a pack is dropped:
- * every entry it hid was folded no later than this compaction's deltas. Tombstones of the deltas
- * folded now stay until the next such merge, for a reader who read those deltas before they
- * were folded and a live entry of the same token among them.
+ * The items a merge writes: for each id among the merged packs' items and the folded deltas'
+ * entries (with their priors), its latest entry, with the origin of its earliest item
+ * (domain/search-origins `overlayOf`; `self` when that is the entry written). Items of packs the
+ * base covers come in as `self`: the base holds exactly their entry.
+ *
+ * Once no older pack is left, a tombstone that was already in a pack is dropped, unless the base
+ * (`hasBase`) still holds a live entry of its token or may (origin `unknown`): it is what tells a
+ * search the base's entry is gone. Every entry it hid was folded no later than this compaction's
+ * deltas. Tombstones of the deltas folded now stay until the next such merge, for a reader who
+ * read those deltas before they were folded and a live entry of the same token among them.
  */
-export function mergedEntries(
-  packEntries: readonly SearchEntry[],
-  folding: readonly SearchEntry[],
+export function mergedItems(
+  packItems: readonly OverlayItem[],
+  folding: readonly OverlayItem[],
   reachesOldest: boolean,
-): SearchEntry[] {
-  const latest = latestEntries([...packEntries, ...folding]);
-  if (!reachesOldest) return [...latest.values()];
+  hasBase: boolean,
+): OverlayItem[] {
+  const merged: OverlayItem[] = [];
+  for (const { latest, origin } of overlayOf([...packItems, ...folding]).values()) {
+    const same = typeof origin === 'object' && origin.rev === latest.rev;
+    merged.push({ entry: latest, origin: same ? 'self' : origin });
+  }
+  if (!reachesOldest) return merged;
   const newTombstones = new Set(
-    folding.filter(({ deleted }) => deleted).map(({ id, rev }) => `${id}\u0000${rev}`),
+    folding
+      .filter(({ entry }) => entry.deleted)
+      .map(({ entry: { id, rev } }) => `${id}\u0000${rev}`),
   );
-  return [...latest.values()].filter(
-    (entry) => !entry.deleted || newTombstones.has(`${entry.id}\u0000${entry.rev}`),
+  const baseMayCount = (origin: ItemOrigin) =>
+    hasBase && (origin === 'unknown' || (typeof origin === 'object' && !origin.deleted));
+  return merged.filter(
+    ({ entry, origin }) =>
+      !entry.deleted || newTombstones.has(`${entry.id}\u0000${entry.rev}`) || baseMayCount(origin),
   );
 }
 
@@ -230,7 +246,7 @@ export function mergedEntries(
  */
 async function compact(
   manifest: SearchManifestRecord,
-  loaded: ReadonlyMap<string, readonly SearchEntry[]>,
+  loaded: ReadonlyMap<string, readonly OverlayItem[]>,
   mode: Mode,
   minDeltas: number,
   buildBase = true,
@@ -246,13 +262,24 @@ async function compact(
       await commitManifest(leased, { packs: leased.packs, folded: [], retired: [] });
       return true;
     }
-    const folding = deltas.flatMap(({ entries }) => entries);
+    const folding = deltas.flatMap(({ entries, priors }) =>
+      entries.map((entry, index) => ({ entry, origin: priors[index] ?? 'unknown' })),
+    );
     const { kept, merged } = packsToMerge(leased.packs, folding.length, mode);
     const toRead = merged.map(({ id }) => id).filter((id) => !loaded.has(id));
     const read = await readPacks(workspaceId, toRead);
     if (read.size < toRead.length) throw new Error('A search pack in use is missing');
-    const packEntries = merged.flatMap(({ id }) => loaded.get(id) ?? read.get(id) ?? []);
-    written = await writePacks(workspaceId, mergedEntries(packEntries, folding, kept.length === 0));
+    const covered = new Set(leased.base?.packs ?? []);
+    const packItems = merged.flatMap(({ id }) => {
+      const items = loaded.get(id) ?? read.get(id) ?? [];
+      return covered.has(id)
+        ? items.map(({ entry }) => ({ entry, origin: 'self' as const }))
+        : items;
+    });
+    written = await writePacks(
+      workspaceId,
+      mergedItems(packItems, folding, kept.length === 0, leased.base !== null),
+    );
     const committed = await commitManifest(leased, {
       packs: [...kept, ...written],
       folded: deltas.map(({ deltaId }) => deltaId),
@@ -316,7 +343,8 @@ export async function rebuildBaseIfDue(
     const packs = await readPacks(workspaceId, packIds);
     if (packs.size < packIds.length) throw new Error('A search pack in use is missing');
     const live: LiveSearchEntry[] = [];
-    for (const entry of latestEntries([...packs.values()].flat()).values()) {
+    const entries = [...packs.values()].flat().map(({ entry }) => entry);
+    for (const entry of latestEntries(entries).values()) {
       if (!entry.deleted) live.push(entry);
     }
     const previous = leased.base ? await readBaseTokens(workspaceId, leased.base) : undefined;

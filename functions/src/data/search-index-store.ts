@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { SearchEntry } from '../domain/search-entries';
+import type { OverlayItem } from '../domain/search-origins';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { searchDeltaCodec, type SearchDeltaRecord } from './entities/search-delta';
@@ -58,48 +58,49 @@ async function getPacks(
   workspaceId: string,
   packIds: readonly string[],
   consistentRead: boolean,
-): Promise<Map<string, readonly SearchEntry[]>> {
-  const found = new Map<string, readonly SearchEntry[]>();
+): Promise<Map<string, readonly OverlayItem[]>> {
+  const found = new Map<string, readonly OverlayItem[]>();
   const items = await batchGetAtOnce(
     packIds.map((id) => keys.searchPack(workspaceId, id)),
     { consistentRead, keysPerRequest: PACKS_PER_REQUEST },
   );
   for (const item of items) {
     const pack = searchPackCodec.fromItem(item);
-    found.set(pack.packId, pack.entries);
+    found.set(pack.packId, pack.items);
   }
   return found;
 }
 
 /**
- * Packs by id: read eventually consistent (a pack never changes), those not found again with a
- * consistent read (one written just now). A pack still missing was deleted (retired by a newer
- * manifest) and is not in the answer.
+ * The items of packs by id (their entries with their origins, domain/search-origins): read
+ * eventually consistent (a pack never changes), those not found again with a consistent read (one
+ * written just now). A pack still missing was deleted (retired by a newer manifest) and is not in
+ * the answer.
  */
 export async function readPacks(
   workspaceId: string,
   packIds: readonly string[],
-): Promise<Map<string, readonly SearchEntry[]>> {
+): Promise<Map<string, readonly OverlayItem[]>> {
   const packs = await getPacks(workspaceId, packIds, false);
   const missing = packIds.filter((id) => !packs.has(id));
   if (missing.length > 0) {
-    for (const [id, entries] of await getPacks(workspaceId, missing, true)) packs.set(id, entries);
+    for (const [id, items] of await getPacks(workspaceId, missing, true)) packs.set(id, items);
   }
   return packs;
 }
 
 /**
- * Writes entries as new packs of at most PACK_MAX_BYTES each (split further while one is too
- * large), before any manifest names them; returns what the manifest records of them. When a
- * write fails, the packs already written are deleted.
+ * Writes items (entries with their origins) as new packs of at most PACK_MAX_BYTES each (split
+ * further while one is too large), before any manifest names them; returns what the manifest
+ * records of them. When a write fails, the packs already written are deleted.
  */
 export async function writePacks(
   workspaceId: string,
-  entries: readonly SearchEntry[],
+  items: readonly OverlayItem[],
 ): Promise<SearchPackRef[]> {
   const written: SearchPackRef[] = [];
   try {
-    await writeEachPack(workspaceId, entries, written);
+    await writeEachPack(workspaceId, items, written);
   } catch (error) {
     await deletePacks(
       workspaceId,
@@ -112,14 +113,14 @@ export async function writePacks(
 
 async function writeEachPack(
   workspaceId: string,
-  entries: readonly SearchEntry[],
+  items: readonly OverlayItem[],
   written: SearchPackRef[],
 ): Promise<void> {
-  const chunks: (readonly SearchEntry[])[] = entries.length > 0 ? [entries] : [];
+  const chunks: (readonly OverlayItem[])[] = items.length > 0 ? [items] : [];
   while (chunks.length > 0) {
     const chunk = chunks.shift()!;
     const packId = randomUUID();
-    const item = searchPackCodec.toItem({ workspaceId, packId, entries: chunk });
+    const item = searchPackCodec.toItem({ workspaceId, packId, items: chunk });
     if (item.data.length > PACK_MAX_BYTES && chunk.length > 1) {
       const parts = Math.ceil(item.data.length / (PACK_MAX_BYTES * 0.9));
       const size = Math.ceil(chunk.length / parts);

@@ -28,7 +28,10 @@
  * cover and the deltas; when that leaves few candidates, the caller keeps those that match: the
  * tokens the base's chunks keep where none changed since, the others read by key
  * (data/token-listing.ts). Otherwise (a short search, common grams only, many
- * candidates, a base replaced while read) it reads every pack as above.
+ * candidates, a base replaced while read) it reads every pack as above. Every entry of the
+ * packs the base does not cover and of the deltas carries its origin, what the base holds of its
+ * token (domain/search-origins; `overlayOfBase`), so those entries can correct what the base
+ * counts.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -41,6 +44,12 @@ import {
   type LiveSearchEntry,
   type SearchEntry,
 } from '../domain/search-entries';
+import {
+  overlayOf,
+  type ItemOrigin,
+  type OverlayItem,
+  type OverlayState,
+} from '../domain/search-origins';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
@@ -60,15 +69,19 @@ type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[numb
 /** Manifest reads of one search, when compactions keep retiring the packs it is reading. */
 const READ_ATTEMPTS = 4;
 
-/** The Put of a token transaction's delta: the entries of the tokens it writes. */
+/**
+ * The Put of a token transaction's delta: the entries of the tokens it writes and, aligned with
+ * them, what each was before (domain/search-origins; none: `unknown`).
+ */
 export function searchDeltaPutItem(
   workspaceId: string,
   entries: readonly SearchEntry[],
+  priors: readonly ItemOrigin[] = entries.map(() => 'unknown'),
 ): TransactItem {
   return {
     Put: {
       TableName: getConfig().tableName,
-      Item: searchDeltaCodec.toItem({ workspaceId, deltaId: randomUUID(), entries }),
+      Item: searchDeltaCodec.toItem({ workspaceId, deltaId: randomUUID(), entries, priors }),
       ConditionExpression: 'attribute_not_exists(pk)',
     },
   };
@@ -78,8 +91,9 @@ export function searchDeltaPutItem(
 export async function putSearchDelta(
   workspaceId: string,
   entries: readonly SearchEntry[],
+  priors?: readonly ItemOrigin[],
 ): Promise<void> {
-  const { Put } = searchDeltaPutItem(workspaceId, entries);
+  const { Put } = searchDeltaPutItem(workspaceId, entries, priors);
   await getDocumentClient().send(new PutCommand(Put!));
 }
 
@@ -98,12 +112,42 @@ function liveOf(latest: ReadonlyMap<string, SearchEntry>): LiveSearchEntry[] {
   return live;
 }
 
-function* entriesOf(
-  packs: Iterable<readonly SearchEntry[]>,
+/** The items of packs, then those of deltas: their entries with their priors as origins. */
+export function* overlayItemsOf(
+  packs: Iterable<readonly OverlayItem[]>,
   deltas: readonly SearchDeltaRecord[],
-): Generator<SearchEntry> {
-  for (const entries of packs) yield* entries;
-  for (const delta of deltas) yield* delta.entries;
+): Generator<OverlayItem> {
+  for (const items of packs) yield* items;
+  for (const { entries, priors } of deltas) {
+    for (const [index, entry] of entries.entries()) {
+      yield { entry, origin: priors[index] ?? 'unknown' };
+    }
+  }
+}
+
+function* entriesOf(items: Iterable<OverlayItem>): Generator<SearchEntry> {
+  for (const { entry } of items) yield entry;
+}
+
+/**
+ * The overlay of a base (domain/search-origins): per id among the packs it does not cover (read
+ * into `packsRead`) and the deltas the manifest does not name as folded, its latest entry and
+ * what the base holds of it.
+ */
+export function overlayOfBase(
+  manifest: SearchManifestRecord,
+  base: SearchBaseRef,
+  packsRead: ReadonlyMap<string, readonly OverlayItem[]>,
+  deltas: readonly SearchDeltaRecord[],
+): Map<string, OverlayState> {
+  const covered = new Set(base.packs);
+  const uncovered = manifest.packs.filter(({ id }) => !covered.has(id));
+  return overlayOf(
+    overlayItemsOf(
+      uncovered.map(({ id }) => packsRead.get(id)!),
+      unfoldedDeltas(deltas, manifest),
+    ),
+  );
 }
 
 /**
@@ -186,18 +230,13 @@ export function candidatesWorthReading(manifest: SearchManifestRecord, base: Sea
 async function candidatesOf(
   manifest: SearchManifestRecord,
   base: SearchBaseRef,
-  packsRead: ReadonlyMap<string, readonly SearchEntry[]>,
+  packsRead: ReadonlyMap<string, readonly OverlayItem[]>,
   deltas: readonly SearchDeltaRecord[],
   search: SearchText,
 ): Promise<SearchCandidatesRead | undefined> {
   const most = candidatesWorthReading(manifest, base);
-  const covered = new Set(base.packs);
-  const uncovered = manifest.packs.filter(({ id }) => !covered.has(id));
-  const others = latestEntries(
-    entriesOf(
-      uncovered.map(({ id }) => packsRead.get(id)!),
-      unfoldedDeltas(deltas, manifest),
-    ),
+  const others = new Map(
+    [...overlayOfBase(manifest, base, packsRead, deltas)].map(([id, { latest }]) => [id, latest]),
   );
   const candidates = new Set<string>();
   for (const entry of liveOf(others)) {
@@ -237,7 +276,7 @@ async function readIndex(
 ): Promise<SearchIndexRead | SearchCandidatesRead> {
   const deltas = await readDeltas(workspaceId);
   let itemsRead = deltas.length;
-  const packsRead = new Map<string, readonly SearchEntry[]>();
+  const packsRead = new Map<string, readonly OverlayItem[]>();
   let narrowed = false;
   for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt += 1) {
     const manifest = await readManifest(workspaceId);
@@ -264,7 +303,7 @@ async function readIndex(
         .filter((id) => !covered.has(id) && !packsRead.has(id));
       const read = await readPacks(workspaceId, wanted);
       itemsRead += read.size;
-      for (const [id, entries] of read) packsRead.set(id, entries);
+      for (const [id, items] of read) packsRead.set(id, items);
       if (read.size < wanted.length) continue;
       const found = await candidatesOf(manifest, base, packsRead, deltas, search);
       if (found) {
@@ -276,12 +315,12 @@ async function readIndex(
     const wanted = manifest.packs.map(({ id }) => id).filter((id) => !packsRead.has(id));
     const read = await readPacks(workspaceId, wanted);
     itemsRead += read.size;
-    for (const [id, entries] of read) packsRead.set(id, entries);
+    for (const [id, items] of read) packsRead.set(id, items);
     // A pack retired since the manifest was read: a newer manifest names what replaced it.
     if (read.size < wanted.length) continue;
     const packs = new Map(manifest.packs.map(({ id }) => [id, packsRead.get(id)!]));
     const unfolded = unfoldedDeltas(deltas, manifest);
-    const entries = liveOf(latestEntries(entriesOf(packs.values(), unfolded)));
+    const entries = liveOf(latestEntries(entriesOf(overlayItemsOf(packs.values(), unfolded))));
     await compactAfterRead({
       manifest,
       packs,

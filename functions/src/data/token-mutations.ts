@@ -113,7 +113,7 @@ export async function updateToken(
   // nothing, and a renewal (new date) starts over with the new date's windows.
   const schedules = await armTokens(current.workspace_id, [next], now, (token) => token.id);
   await runTokenTransaction(
-    [replaceTokenItem(next, current.updated_at, schedules.get(next.id))],
+    [replaceTokenItem(next, current, schedules.get(next.id))],
     [
       {
         workspaceId: current.workspace_id,
@@ -271,7 +271,7 @@ export async function writeImportBatch(options: {
     [
       ...creates.map((token) => putNewTokenItem(token, schedules.get(token.id))),
       ...updates.map(({ current, next }) =>
-        replaceTokenItem(next, current.updated_at, schedules.get(next.id)),
+        replaceTokenItem(next, current, schedules.get(next.id)),
       ),
     ],
     [

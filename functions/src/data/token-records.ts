@@ -19,6 +19,7 @@ import {
   type CounterValues,
 } from '../domain/token-counters';
 import { searchEntryOf, searchTombstoneOf, type SearchEntry } from '../domain/search-entries';
+import type { ItemOrigin } from '../domain/search-origins';
 import {
   NO_ALERT_SCHEDULE,
   tokenCodec,
@@ -44,6 +45,8 @@ export interface TokenWrite {
   readonly item: TransactItem;
   readonly workspaceId: string;
   readonly search: SearchEntry;
+  /** The token's entry before the write; null for a token created (domain/search-origins). */
+  readonly prior: SearchEntry | null;
 }
 
 export function counterCellOf(token: Pick<Token, 'category' | 'section'>): CounterCell {
@@ -183,11 +186,16 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The search deltas of a transaction's token writes: one per workspace they touch. */
 function searchDeltaItems(tokenWrites: readonly TokenWrite[]): TransactItem[] {
-  const byWorkspace = new Map<string, SearchEntry[]>();
-  for (const { workspaceId, search } of tokenWrites) {
-    byWorkspace.set(workspaceId, [...(byWorkspace.get(workspaceId) ?? []), search]);
+  const byWorkspace = new Map<string, { entries: SearchEntry[]; priors: ItemOrigin[] }>();
+  for (const { workspaceId, search, prior } of tokenWrites) {
+    const delta = byWorkspace.get(workspaceId) ?? { entries: [], priors: [] };
+    delta.entries.push(search);
+    delta.priors.push(prior ?? 'absent');
+    byWorkspace.set(workspaceId, delta);
   }
-  return [...byWorkspace].map(([workspaceId, entries]) => searchDeltaPutItem(workspaceId, entries));
+  return [...byWorkspace].map(([workspaceId, { entries, priors }]) =>
+    searchDeltaPutItem(workspaceId, entries, priors),
+  );
 }
 
 /**
@@ -242,6 +250,7 @@ export function putNewTokenItem(
     tokenId: token.id,
     workspaceId: token.workspace_id,
     search: searchEntryOf(token),
+    prior: null,
     item: {
       Put: {
         TableName: getConfig().tableName,
@@ -253,24 +262,25 @@ export function putNewTokenItem(
 }
 
 /**
- * Replaces a token only if nobody changed it since `previousUpdatedAt`; the token's `updated_at`
- * must be later (domain/search-entries `nextRevision`).
+ * Replaces `previous` with `token` only if nobody changed it since it was read; the token's
+ * `updated_at` must be later (domain/search-entries `nextRevision`).
  */
 export function replaceTokenItem(
   token: Token,
-  previousUpdatedAt: string,
+  previous: Token,
   schedule: TokenAlertSchedule = NO_ALERT_SCHEDULE,
 ): TokenWrite {
   return {
     tokenId: token.id,
     workspaceId: token.workspace_id,
     search: searchEntryOf(token),
+    prior: searchEntryOf(previous),
     item: {
       Put: {
         TableName: getConfig().tableName,
         Item: tokenCodec.toItem({ token, schedule }),
         ConditionExpression: 'attribute_exists(pk) AND updated_at = :previous',
-        ExpressionAttributeValues: { ':previous': previousUpdatedAt },
+        ExpressionAttributeValues: { ':previous': previous.updated_at },
       },
     },
   };
@@ -282,6 +292,7 @@ export function deleteTokenItem(token: Token, now: Date): TokenWrite {
     tokenId: token.id,
     workspaceId: token.workspace_id,
     search: searchTombstoneOf(token, now),
+    prior: searchEntryOf(token),
     item: {
       Delete: {
         TableName: getConfig().tableName,
