@@ -7,28 +7,59 @@
  * texts (domain/search-grams) the base keeps the ordinals of the entries holding it, in gram
  * buckets chosen by the gram's hash, and the ids (with their revisions and, where the base has them,
  * their tokens at those revisions: search-base-tokens.ts) of the ordinals in chunks. A gram of more than
- * COMMON_GRAM_ENTRIES entries is only named as common: a search made only of common grams takes
+ * `commonGramEntries` entries is only named as common: a search made only of common grams takes
  * the full read. The base is only ever a superset: the tokens holding every gram of a search
  * include those that match it; the caller reads those tokens and keeps those that match.
+ *
+ * Texts many entries share (a vendor, an issuer) are not in the trigrams: the base counts them
+ * (domain/search-shared-texts: part `S0`), so that a search matching one is counted exactly
+ * without reading its matches (data/search-base-answer.ts). For the page of such a search, each
+ * category also has a *head*: its first `headEntries` entries in expiry order with their tokens,
+ * the order of the expiry sort.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import type { LiveSearchEntry } from '../domain/search-entries';
+import { entrySortKey, type LiveSearchEntry } from '../domain/search-entries';
 import { entryGrams, searchGrams } from '../domain/search-grams';
+import {
+  sharedTextStats,
+  type SharedTextLimits,
+  type SharedTextStats,
+} from '../domain/search-shared-texts';
+import { compareUtf8 } from '../domain/token-search';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import {
   basePartName,
   searchBasePartCodec,
-  type SearchBasePartRecord,
+  type SearchBasePart,
+  type SearchHeadChunk,
 } from './entities/search-base';
-import type { SearchBaseRef } from './entities/search-manifest';
+import type { SearchBaseHead, SearchBaseRef } from './entities/search-manifest';
 import { keys } from './keys';
 import { batchGetAll, deleteItems } from './table-operations';
 
-/** A gram held by more entries than this is common: the base keeps no ordinals for it. */
-export const COMMON_GRAM_ENTRIES = 2_000;
+export interface SearchBaseLimits {
+  /** A gram held by more entries than this is common: the base keeps no ordinals for it. */
+  readonly commonGramEntries: number;
+  readonly sharedTexts: SharedTextLimits;
+  /** Entries in each category's head. */
+  readonly headEntries: number;
+}
+
+/**
+ * How a base is cut. A text of 500 entries or more is shared: its trigrams would each hold
+ * hundreds of ordinals (or be common), while it costs one line of the shared texts. Heads of
+ * 2,000 entries hold a page of 100 for a search that matches one in 20 of a category's tokens
+ * (about 100 KB of chunks per category for the benchmark's tokens). Tests lower them.
+ */
+export const DEFAULT_BASE_LIMITS: SearchBaseLimits = {
+  commonGramEntries: 2_000,
+  sharedTexts: { leastEntries: 500, mostSignatures: 2_000 },
+  headEntries: 2_000,
+};
 /** Ordinals per gram bucket, about (a few KB deflated: one read unit or less). */
 const BUCKET_ORDINALS = 4_000;
 /** Entries per chunk: with their tokens, about 2.5 KB for the benchmark's (under the 4 KB a read is charged at least). */
@@ -54,10 +85,14 @@ function bucketOf(gram: string, buckets: number): number {
 export function baseParts(
   entries: readonly LiveSearchEntry[],
   tokens: ReadonlyMap<string, Token>,
+  limits: SearchBaseLimits = DEFAULT_BASE_LIMITS,
 ): {
-  parts: SearchBasePartRecord['part'][];
+  parts: SearchBasePart[];
   buckets: number;
+  heads: SearchBaseHead[];
 } {
+  const shared = sharedTextStats(entries, limits.sharedTexts);
+  const sharedTexts = new Set(shared.texts);
   // In name order: tokens that match a search together mostly share a name's part ("acme-prod-"),
   // so their ordinals are near and their ids in the same few chunks (a chunk read per candidate
   // in id order).
@@ -66,14 +101,16 @@ export function baseParts(
   );
   const postings = new Map<string, number[]>();
   ordered.forEach((entry, ordinal) => {
-    for (const gram of entryGrams(entry)) {
+    for (const gram of entryGrams(entry, sharedTexts)) {
       const list = postings.get(gram);
       if (list) list.push(ordinal);
       else postings.set(gram, [ordinal]);
     }
   });
   let kept = 0;
-  for (const list of postings.values()) if (list.length <= COMMON_GRAM_ENTRIES) kept += list.length;
+  for (const list of postings.values()) {
+    if (list.length <= limits.commonGramEntries) kept += list.length;
+  }
   const buckets = Math.max(1, Math.ceil(kept / BUCKET_ORDINALS));
   const grams = Array.from({ length: buckets }, (_, bucket) => ({
     kind: 'grams' as const,
@@ -83,7 +120,7 @@ export function baseParts(
   }));
   for (const [gram, list] of postings) {
     const part = grams[bucketOf(gram, buckets)]!;
-    if (list.length > COMMON_GRAM_ENTRIES) part.common.push(gram);
+    if (list.length > limits.commonGramEntries) part.common.push(gram);
     else part.postings[gram] = list;
   }
   const chunks = Array.from({ length: Math.ceil(ordered.length / CHUNK_SIZE) }, (_, chunk) => {
@@ -96,7 +133,45 @@ export function baseParts(
       tokens: inChunk.map(({ id }) => tokens.get(id) ?? null),
     };
   });
-  return { parts: [...grams, ...chunks], buckets };
+  const { parts: headParts, heads } = headsOf(entries, tokens, limits.headEntries);
+  return {
+    parts: [...grams, ...chunks, { kind: 'shared', stats: shared }, ...headParts],
+    buckets,
+    heads,
+  };
+}
+
+/** Each category's first `headEntries` entries in the expiry sort's order, in chunks. */
+function headsOf(
+  entries: readonly LiveSearchEntry[],
+  tokens: ReadonlyMap<string, Token>,
+  headEntries: number,
+): { parts: SearchHeadChunk[]; heads: SearchBaseHead[] } {
+  const parts: SearchHeadChunk[] = [];
+  const heads: SearchBaseHead[] = [];
+  for (const category of CATEGORIES) {
+    const ofCategory = entries
+      .filter((entry) => entry.category === category)
+      .map((entry) => ({ entry, key: entrySortKey(entry, 'expiration_asc') }))
+      .sort((a, b) => compareUtf8(a.key, b.key))
+      .slice(0, headEntries + 1);
+    const head = ofCategory.slice(0, headEntries).map(({ entry }) => entry);
+    const chunks = Math.ceil(head.length / CHUNK_SIZE);
+    for (let chunk = 0; chunk < chunks; chunk += 1) {
+      const inChunk = head.slice(chunk * CHUNK_SIZE, (chunk + 1) * CHUNK_SIZE);
+      parts.push({
+        kind: 'head',
+        category,
+        chunk,
+        ids: inChunk.map(({ id }) => id),
+        revs: inChunk.map(({ rev }) => rev),
+        tokens: inChunk.map(({ id }) => tokens.get(id) ?? null),
+        entries: inChunk,
+      });
+    }
+    heads.push({ category, chunks, complete: ofCategory.length <= headEntries });
+  }
+  return { parts, heads };
 }
 
 function chunkPartNames(base: SearchBaseRef): string[] {
@@ -105,10 +180,21 @@ function chunkPartNames(base: SearchBaseRef): string[] {
   );
 }
 
+function headPartNames(base: SearchBaseRef): string[] {
+  if (!base.heads) return [];
+  return [
+    basePartName({ kind: 'shared' }),
+    ...base.heads.flatMap(({ category, chunks }) =>
+      Array.from({ length: chunks }, (_, chunk) => basePartName({ kind: 'head', category, chunk })),
+    ),
+  ];
+}
+
 function partKeys(workspaceId: string, base: SearchBaseRef) {
   const names = [
     ...Array.from({ length: base.buckets }, (_, bucket) => basePartName({ kind: 'grams', bucket })),
     ...chunkPartNames(base),
+    ...headPartNames(base),
   ];
   return names.map((name) => keys.searchBasePart(workspaceId, base.id, name));
 }
@@ -126,14 +212,15 @@ const CHUNK_MAX_BYTES = 64_000;
 type BasePartItem = ReturnType<typeof searchBasePartCodec.toItem>;
 
 /** The item of `part`, its tokens left out largest first while the item is over CHUNK_MAX_BYTES. */
-function itemWithinLimit(
-  workspaceId: string,
-  baseId: string,
-  part: SearchBasePartRecord['part'],
-): BasePartItem {
+function itemWithinLimit(workspaceId: string, baseId: string, part: SearchBasePart): BasePartItem {
   let current = part;
   let item = searchBasePartCodec.toItem({ workspaceId, baseId, part: current });
-  while (current.kind === 'ids' && current.tokens && item.data.length > CHUNK_MAX_BYTES) {
+  // A head chunk stores the entry of a token it leaves out, so that searches still match it.
+  while (
+    (current.kind === 'ids' || current.kind === 'head') &&
+    current.tokens &&
+    item.data.length > CHUNK_MAX_BYTES
+  ) {
     const sizes = current.tokens.map((token) => (token ? JSON.stringify(token).length : -1));
     const largest = sizes.indexOf(Math.max(...sizes));
     if (sizes[largest]! < 0) break;
@@ -150,7 +237,7 @@ function itemWithinLimit(
 export function basePartItems(
   workspaceId: string,
   baseId: string,
-  parts: readonly SearchBasePartRecord['part'][],
+  parts: readonly SearchBasePart[],
 ): BasePartItem[] {
   return parts.map((part) => itemWithinLimit(workspaceId, baseId, part));
 }
@@ -164,8 +251,9 @@ export async function writeSearchBase(
   entries: readonly LiveSearchEntry[],
   packIds: readonly string[],
   tokens: ReadonlyMap<string, Token>,
+  limits: SearchBaseLimits = DEFAULT_BASE_LIMITS,
 ): Promise<SearchBaseRef> {
-  const { parts, buckets } = baseParts(entries, tokens);
+  const { parts, buckets, heads } = baseParts(entries, tokens, limits);
   const id = randomUUID();
   const items = basePartItems(workspaceId, id, parts);
   const ref: SearchBaseRef = {
@@ -177,6 +265,7 @@ export async function writeSearchBase(
     bytes: items.reduce((sum, item) => sum + item.data.length, 0),
     // Those the build did not have (a later build reads them), not those left out for size.
     tokensMissing: entries.filter(({ id: tokenId }) => !tokens.has(tokenId)).length,
+    heads,
   };
   try {
     for (let start = 0; start < items.length; start += WRITE_CONCURRENCY) {
@@ -209,7 +298,7 @@ async function readParts(
   workspaceId: string,
   base: SearchBaseRef,
   names: readonly string[],
-): Promise<Map<string, SearchBasePartRecord['part']> | undefined> {
+): Promise<Map<string, SearchBasePart> | undefined> {
   const items = await batchGetAll(
     names.map((name) => keys.searchBasePart(workspaceId, base.id, name)),
   );
@@ -244,6 +333,12 @@ export interface BaseCandidates {
   /** The token of each id the base keeps, at that revision. */
   readonly tokens: ReadonlyMap<string, Token>;
   readonly itemsRead: number;
+  /**
+   * The base's shared texts (none in a base written before them). When one contains the search,
+   * `ids` are only the candidates among the texts that are not shared: the matches through a
+   * shared text are counted (data/search-base-answer.ts), not listed.
+   */
+  readonly shared: SharedTextStats | undefined;
 }
 
 /**
@@ -265,8 +360,14 @@ export async function readBaseCandidates(
       grams.map((gram) => basePartName({ kind: 'grams', bucket: bucketOf(gram, base.buckets) })),
     ),
   ];
-  const buckets = await readParts(workspaceId, base, bucketNames);
+  const sharedName = basePartName({ kind: 'shared' });
+  const buckets = await readParts(workspaceId, base, [
+    ...bucketNames,
+    ...(base.heads ? [sharedName] : []),
+  ]);
   if (!buckets) return undefined;
+  const sharedPart = buckets.get(sharedName);
+  const shared = sharedPart?.kind === 'shared' ? sharedPart.stats : undefined;
   const lists: (readonly number[])[] = [];
   for (const gram of grams) {
     const part = buckets.get(basePartName({ kind: 'grams', bucket: bucketOf(gram, base.buckets) }));
@@ -286,7 +387,7 @@ export async function readBaseCandidates(
   const chunks =
     chunkNames.length > 0
       ? await readParts(workspaceId, base, chunkNames)
-      : new Map<string, SearchBasePartRecord['part']>();
+      : new Map<string, SearchBasePart>();
   if (!chunks) return undefined;
   const ids: string[] = [];
   const revs = new Map<string, string>();
@@ -305,5 +406,11 @@ export async function readBaseCandidates(
     const token = chunk.tokens?.[at];
     if (token) tokens.set(id, token);
   }
-  return { ids, revs, tokens, itemsRead: bucketNames.length + chunkNames.length };
+  return {
+    ids,
+    revs,
+    tokens,
+    itemsRead: bucketNames.length + (shared ? 1 : 0) + chunkNames.length,
+    shared,
+  };
 }

@@ -27,7 +27,13 @@ import type {
 } from './entities/search-manifest';
 import { PACK_MAX_BYTES } from './entities/search-pack';
 import { keys } from './keys';
-import { deleteSearchBase, readBaseTokens, writeSearchBase } from './search-base';
+import {
+  DEFAULT_BASE_LIMITS,
+  deleteSearchBase,
+  readBaseTokens,
+  writeSearchBase,
+  type SearchBaseLimits,
+} from './search-base';
 import { tokensForBase } from './search-base-tokens';
 import {
   cleanUp,
@@ -332,6 +338,7 @@ export async function rebuildBaseIfDue(
   due: (manifest: SearchManifestRecord) => boolean = baseDue,
   /** Tokens just read (the index's first build read them all): kept where at their revision. */
   known: ReadonlyMap<string, Token> = new Map(),
+  limits: SearchBaseLimits = DEFAULT_BASE_LIMITS,
 ): Promise<boolean> {
   const manifest = await readManifest(workspaceId);
   if (!manifest || !due(manifest)) return false;
@@ -353,7 +360,7 @@ export async function rebuildBaseIfDue(
       live,
       new Map([...known, ...(previous ?? [])]),
     );
-    base = await writeSearchBase(workspaceId, live, packIds, tokens);
+    base = await writeSearchBase(workspaceId, live, packIds, tokens, limits);
     const committed = await commitManifest(leased, {
       packs: leased.packs,
       folded: leased.folded,

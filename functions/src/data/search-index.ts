@@ -55,7 +55,14 @@ import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
 import { searchDeltaCodec, type SearchDeltaRecord } from './entities/search-delta';
 import type { SearchBaseRef, SearchManifestRecord } from './entities/search-manifest';
+import { sharedTextMatches } from '../domain/search-shared-texts';
 import { readBaseCandidates } from './search-base';
+import {
+  answerFromBase,
+  type BaseAnswer,
+  type ReadTokens,
+  type SearchPageRequest,
+} from './search-base-answer';
 import { buildIndex } from './search-index-build';
 import {
   compactAfterCandidates,
@@ -179,18 +186,31 @@ export async function readSearchIndex(workspaceId: string): Promise<SearchIndexR
 interface SearchText {
   readonly text: string;
   readonly ownerId: string | undefined;
+  /**
+   * The page asked for and how to read its tokens: with them, the base answers a search that
+   * matches one of its shared texts (search-base-answer.ts) instead of the packs being read.
+   */
+  readonly page?: SearchPageRequest;
+  readonly readTokens?: ReadTokens;
+}
+
+/** What a search read when the base answered it whole: page, total and facets. */
+export interface SearchAnswerRead {
+  readonly answer: BaseAnswer;
+  readonly itemsRead: number;
 }
 
 /**
  * For a search (and an owner filter, or none): the candidates, when the index's base narrows the
  * search to few enough tokens that reading them costs less than reading the packs it covers
  * (`candidatesWorthReading`; the base's candidates and the matches among the packs it does not
- * cover and the deltas); else every live entry, as readSearchIndex.
+ * cover and the deltas); the answer itself, when the search matches a text the base counts
+ * (search-base-answer.ts); else every live entry, as readSearchIndex.
  */
 export function readSearchIndexFor(
   workspaceId: string,
   search: SearchText,
-): Promise<SearchIndexRead | SearchCandidatesRead> {
+): Promise<SearchIndexRead | SearchCandidatesRead | SearchAnswerRead> {
   return readIndex(workspaceId, search);
 }
 
@@ -233,11 +253,12 @@ async function candidatesOf(
   packsRead: ReadonlyMap<string, readonly OverlayItem[]>,
   deltas: readonly SearchDeltaRecord[],
   search: SearchText,
-): Promise<SearchCandidatesRead | undefined> {
+  /** Whether the deltas were read under this manifest (none committed meanwhile). */
+  deltasUnderManifest: boolean,
+): Promise<SearchCandidatesRead | SearchAnswerRead | undefined> {
   const most = candidatesWorthReading(manifest, base);
-  const others = new Map(
-    [...overlayOfBase(manifest, base, packsRead, deltas)].map(([id, { latest }]) => [id, latest]),
-  );
+  const overlay = overlayOfBase(manifest, base, packsRead, deltas);
+  const others = new Map([...overlay].map(([id, { latest }]) => [id, latest]));
   const candidates = new Set<string>();
   for (const entry of liveOf(others)) {
     if (!entryMatches(entry, search.text)) continue;
@@ -251,6 +272,25 @@ async function candidatesOf(
     most - candidates.size,
   );
   if (!fromBase) return undefined;
+  if (fromBase.shared && sharedTextMatches(fromBase.shared, search.text)) {
+    // The base's candidates leave out the matches through its shared texts: it counts them. A
+    // delta read before a compaction committed may carry an origin from before the base.
+    const { page, readTokens } = search;
+    if (!page || !readTokens || search.ownerId !== undefined || !deltasUnderManifest) {
+      return undefined;
+    }
+    const answer = await answerFromBase({
+      workspaceId: manifest.workspaceId,
+      base,
+      search: search.text,
+      request: page,
+      shared: fromBase.shared,
+      candidates: fromBase,
+      overlay,
+      readTokens,
+    });
+    return answer && { answer, itemsRead: fromBase.itemsRead + answer.itemsRead };
+  }
   for (const id of fromBase.ids) candidates.add(id);
   if (candidates.size > most) return undefined;
   const fromBaseIds = new Set(fromBase.ids);
@@ -273,9 +313,12 @@ async function candidatesOf(
 async function readIndex(
   workspaceId: string,
   search: SearchText | undefined,
-): Promise<SearchIndexRead | SearchCandidatesRead> {
+): Promise<SearchIndexRead | SearchCandidatesRead | SearchAnswerRead> {
+  // A search the base may answer reads the manifest before the deltas too: the same version
+  // after them means no compaction changed which deltas its packs and base hold meanwhile.
+  const before = search?.page ? await readManifest(workspaceId) : undefined;
   const deltas = await readDeltas(workspaceId);
-  let itemsRead = deltas.length;
+  let itemsRead = deltas.length + (search?.page ? 1 : 0);
   const packsRead = new Map<string, readonly OverlayItem[]>();
   let narrowed = false;
   for (let attempt = 1; attempt <= READ_ATTEMPTS; attempt += 1) {
@@ -305,7 +348,14 @@ async function readIndex(
       itemsRead += read.size;
       for (const [id, items] of read) packsRead.set(id, items);
       if (read.size < wanted.length) continue;
-      const found = await candidatesOf(manifest, base, packsRead, deltas, search);
+      const found = await candidatesOf(
+        manifest,
+        base,
+        packsRead,
+        deltas,
+        search,
+        before?.version === manifest.version,
+      );
       if (found) {
         await compactAfterCandidates(manifest, deltas);
         return { ...found, itemsRead: itemsRead + found.itemsRead };

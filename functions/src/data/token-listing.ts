@@ -9,7 +9,8 @@
  * entries and the deltas not folded yet), matched, counted, filtered, sorted and paged in memory
  * in the same order the indexes give; then only the page's tokens are read. When the index's
  * base narrows a search to a few candidates, they are matched instead, their tokens mostly
- * from the base's chunks.
+ * from the base's chunks; when the search matches a text many tokens share, the base answers it
+ * from its counts and heads (data/search-base-answer.ts).
  */
 import type {
   ListTokensQuery,
@@ -216,7 +217,13 @@ async function listWithSearch(request: TokenListRequest, search: string): Promis
       : await readSearchIndexFor(request.workspaceId, {
           text: search,
           ownerId: request.owner_id,
+          page: request,
+          readTokens: (wanted) => readTokensNoOlderThanIndex(request.workspaceId, wanted),
         });
+  if ('answer' in index) {
+    const { items, total, facets } = index.answer;
+    return { items, total, facets, itemsRead: index.itemsRead };
+  }
   if ('candidates' in index) {
     // The candidates' tokens, none older than the index, are the answer's truth: each is matched
     // again (the index gives no more candidates than cost less to read than its packs). Those the

@@ -21,9 +21,15 @@ export function searchGrams(search: string): string[] {
   return [...grams];
 }
 
-/** The distinct trigrams of an entry's name and searched texts (not its owner, never searched). */
-export function entryGrams(entry: LiveSearchEntry): Set<string> {
+/**
+ * The distinct trigrams of an entry's name and searched texts (not its owner, never searched),
+ * but those of the texts in `except` (the base's shared texts, counted instead: search-shared-texts).
+ */
+export function entryGrams(
+  entry: LiveSearchEntry,
+  except: ReadonlySet<string> = new Set(),
+): Set<string> {
   const grams = new Set<string>();
-  for (const text of searchedTextsOf(entry)) addGrams(text, grams);
+  for (const text of searchedTextsOf(entry)) if (!except.has(text)) addGrams(text, grams);
   return grams;
 }

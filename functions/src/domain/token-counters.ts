@@ -108,7 +108,7 @@ function addTo<K>(map: Map<K, number>, key: K, count: number): void {
   map.set(key, (map.get(key) ?? 0) + count);
 }
 
-interface CountedCell {
+export interface CountedCell {
   readonly category: Category;
   readonly sectionKey: string;
   readonly count: number;
@@ -119,7 +119,7 @@ interface CountedCell {
  * would list with the section filter on, a section's what choosing that section would list with
  * the category filter on (the dashboard's chips).
  */
-function facetsOfCells(cells: Iterable<CountedCell>, filters: CellFilters): TokenFacets {
+export function facetsOfCells(cells: Iterable<CountedCell>, filters: CellFilters): TokenFacets {
   const category = new Map<Category, number>();
   const section = new Map<string, number>();
   for (const cell of cells) {

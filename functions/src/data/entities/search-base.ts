@@ -11,15 +11,24 @@
  *   fields at that revision without the id, revision and workspace (the chunk and its key hold
  *   them), or null where the base has none (a base written before tokens were kept has no
  *   `tokens`).
+ * - `S0`: the shared texts and their signatures' counts per cell (domain/search-shared-texts);
+ * - `H<category>.<chunk>`: a category's head, its first entries in expiry order (the order of the
+ *   expiry sort's index), `chunk` five digits so that a Query reads them in order: ids, revisions
+ *   and tokens as in `I<chunk>`, and the entry tuple (entities/search-entry-tuples.ts) of each id
+ *   whose token the base does not have (null elsewhere).
  *
  * Reading: workspace, base and part come from the key; `data` must inflate to the part's shape.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import * as z from 'zod';
+import { CATEGORIES, isCategory, type Category } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import type { LiveSearchEntry } from '../../domain/search-entries';
+import type { SharedTextStats } from '../../domain/search-shared-texts';
 import { keyParts, keys } from '../keys';
 import { tokenFromFieldsItem } from './token';
 import { MalformedItemError, parseItem, requireKeyPart, type EntityCodec } from './entity-codec';
+import { entryOfTuple, tupleOfEntry } from './search-entry-tuples';
 
 export interface SearchGramBucket {
   readonly kind: 'grams';
@@ -43,10 +52,33 @@ export interface SearchIdChunk {
   readonly tokens?: readonly (Token | null)[];
 }
 
+export interface SearchSharedTextsPart {
+  readonly kind: 'shared';
+  readonly stats: SharedTextStats;
+}
+
+export interface SearchHeadChunk {
+  readonly kind: 'head';
+  readonly category: Category;
+  readonly chunk: number;
+  readonly ids: readonly string[];
+  readonly revs: readonly string[];
+  /** Each id's token at its revision, or null where the base has none. */
+  readonly tokens: readonly (Token | null)[];
+  /**
+   * Each id's entry where its token is null (what a search matches it on); a chunk being written
+   * may hold them all, only those are stored.
+   */
+  readonly entries: readonly (LiveSearchEntry | null)[];
+}
+
+export type SearchBasePart =
+  SearchGramBucket | SearchIdChunk | SearchSharedTextsPart | SearchHeadChunk;
+
 export interface SearchBasePartRecord {
   readonly workspaceId: string;
   readonly baseId: string;
-  readonly part: SearchGramBucket | SearchIdChunk;
+  readonly part: SearchBasePart;
 }
 
 export const searchBasePartItemSchema = z.object({
@@ -71,10 +103,48 @@ const idsDataSchema = z.union([
   z.array(z.string()),
 ]);
 
-export function basePartName(
-  part: { kind: 'grams'; bucket: number } | { kind: 'ids'; chunk: number },
-) {
-  return part.kind === 'grams' ? `G${part.bucket}` : `I${part.chunk}`;
+const sharedDataSchema = z.object({
+  texts: z.array(z.string()),
+  cells: z.array(z.tuple([z.string(), z.string()])),
+  signatures: z.array(
+    z.object({
+      texts: z.array(z.number().int().nonnegative()),
+      counts: z.array(z.tuple([z.number().int().nonnegative(), z.number().int().positive()])),
+    }),
+  ),
+});
+const headDataSchema = z.object({
+  ids: z.array(z.string()),
+  revs: z.array(z.string()),
+  tokens: z.array(z.record(z.string(), z.unknown()).nullable()),
+  entries: z.array(z.array(z.string()).nullable()),
+});
+
+/** Digits of a head chunk's number in its name: a Query of the head reads chunks in order. */
+const HEAD_CHUNK_DIGITS = 5;
+
+export type BasePartAddress =
+  | { kind: 'grams'; bucket: number }
+  | { kind: 'ids'; chunk: number }
+  | { kind: 'shared' }
+  | { kind: 'head'; category: Category; chunk: number };
+
+/** The start of the names of a category's head chunks. */
+export function headPartPrefix(category: Category): string {
+  return `H${CATEGORIES.indexOf(category)}.`;
+}
+
+export function basePartName(part: BasePartAddress): string {
+  switch (part.kind) {
+    case 'grams':
+      return `G${part.bucket}`;
+    case 'ids':
+      return `I${part.chunk}`;
+    case 'shared':
+      return 'S0';
+    case 'head':
+      return `${headPartPrefix(part.category)}${String(part.chunk).padStart(HEAD_CHUNK_DIGITS, '0')}`;
+  }
 }
 
 function gapsOf(ordinals: readonly number[]): number[] {
@@ -86,7 +156,25 @@ function ordinalsOf(gaps: readonly number[]): number[] {
   return gaps.map((gap) => (ordinal += gap));
 }
 
-function dataOf(part: SearchBasePartRecord['part']): unknown {
+function dataOf(part: SearchBasePart): unknown {
+  if (part.kind === 'shared') {
+    const { texts, cells, signatures } = part.stats;
+    return {
+      texts,
+      cells: cells.map(({ category, sectionKey }) => [category, sectionKey]),
+      signatures,
+    };
+  }
+  if (part.kind === 'head') {
+    return {
+      ids: part.ids,
+      revs: part.revs,
+      tokens: part.tokens.map(storedFieldsOf),
+      entries: part.entries.map((entry, at) =>
+        entry && !part.tokens[at] ? tupleOfEntry(entry) : null,
+      ),
+    };
+  }
   if (part.kind === 'ids') {
     if (!part.revs) return part.ids;
     return part.tokens
@@ -110,7 +198,7 @@ function tokenAt(
   workspaceId: string,
   ids: readonly string[],
   revs: readonly string[],
-  malformed: (detail: string) => MalformedItemError,
+  malformed: Malformed,
 ) {
   return (stored: Record<string, unknown> | null, at: number): Token | null => {
     if (stored === null) return null;
@@ -127,6 +215,59 @@ function tokenAt(
   };
 }
 
+type Malformed = (detail: string) => MalformedItemError;
+
+function decodeShared(data: unknown, malformed: Malformed): SearchSharedTextsPart {
+  const shared = sharedDataSchema.safeParse(data);
+  if (!shared.success) throw malformed('data: not shared texts');
+  const { texts, cells, signatures } = shared.data;
+  const stats = {
+    texts,
+    cells: cells.map(([category, sectionKey]) => {
+      if (!isCategory(category)) throw malformed(`data: ${category} is not a category`);
+      return { category, sectionKey };
+    }),
+    signatures,
+  };
+  for (const { texts: held, counts } of signatures) {
+    if (held.some((at) => at >= texts.length) || counts.some(([cell]) => cell >= cells.length)) {
+      throw malformed('data: a signature names a text or cell it does not hold');
+    }
+  }
+  return { kind: 'shared', stats };
+}
+
+function decodeHead(
+  data: unknown,
+  workspaceId: string,
+  name: string,
+  malformed: Malformed,
+): SearchHeadChunk {
+  const match = /^H(\d)\.(\d+)$/.exec(name);
+  const category = CATEGORIES[Number(match?.[1])];
+  if (!match || !category) throw malformed('part: not H<category>.<chunk>');
+  const head = headDataSchema.safeParse(data);
+  if (!head.success) throw malformed('data: not a head chunk');
+  const { ids, revs, tokens, entries } = head.data;
+  if ([revs, tokens, entries].some((list) => list.length !== ids.length)) {
+    throw malformed('data: not a revision, token and entry for each id');
+  }
+  return {
+    kind: 'head',
+    category,
+    chunk: Number(match[2]),
+    ids,
+    revs,
+    tokens: tokens.map(tokenAt(workspaceId, ids, revs, malformed)),
+    entries: entries.map((tuple, at) => {
+      if (tuple === null) return null;
+      const entry = entryOfTuple(tuple);
+      if (!entry || entry.deleted) throw malformed(`data: entry ${at} is not a live entry`);
+      return entry;
+    }),
+  };
+}
+
 function decode(
   item: SearchBasePartItem,
   workspaceId: string,
@@ -140,8 +281,11 @@ function decode(
   } catch {
     throw malformed('data: not deflated JSON');
   }
+  if (name === 'S0') return decodeShared(data, malformed);
+  if (name.startsWith('H')) return decodeHead(data, workspaceId, name, malformed);
   const index = Number(name.slice(1));
-  if (!Number.isInteger(index) || index < 0) throw malformed('part: not G<n> or I<n>');
+  if (!Number.isInteger(index) || index < 0)
+    throw malformed('part: not G<n>, I<n>, S0 or H<c>.<n>');
   if (name.startsWith('I')) {
     const chunk = idsDataSchema.safeParse(data);
     if (!chunk.success) throw malformed('data: not a list of ids');

@@ -11,6 +11,7 @@
  * none.
  */
 import * as z from 'zod';
+import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categories';
 import { keyParts, keys } from '../keys';
 import { parseItem, requireKeyPart, type EntityCodec } from './entity-codec';
 
@@ -18,6 +19,14 @@ export interface SearchPackRef {
   readonly id: string;
   readonly entries: number;
   readonly bytes: number;
+}
+
+/** A category's head in a base (data/search-base.ts): its first entries in expiry order. */
+export interface SearchBaseHead {
+  readonly category: Category;
+  readonly chunks: number;
+  /** Whether the head holds every entry of the category the base holds. */
+  readonly complete: boolean;
 }
 
 /** A base of the search index (data/search-base.ts) and what it was built from. */
@@ -35,6 +44,11 @@ export interface SearchBaseRef {
    * their size are not counted. Absent in a base written before tokens were kept, which keeps none.
    */
   readonly tokensMissing?: number;
+  /**
+   * Each category's head; a base that has them also has its shared texts (part `S0`). Absent in
+   * a base written before either.
+   */
+  readonly heads?: readonly SearchBaseHead[];
 }
 
 export interface SearchManifestRecord {
@@ -61,6 +75,15 @@ const baseRefSchema = z.object({
   chunkSize: z.number().int().positive(),
   bytes: z.number().int().nonnegative(),
   tokensMissing: z.number().int().nonnegative().optional(),
+  heads: z
+    .array(
+      z.object({
+        category: z.enum(CATEGORIES),
+        chunks: z.number().int().nonnegative(),
+        complete: z.boolean(),
+      }),
+    )
+    .optional(),
 });
 
 export const searchManifestItemSchema = z.object({
@@ -89,7 +112,15 @@ export const searchManifestCodec = {
     folded: [...folded],
     retired: [...retired],
     ...(leaseUntil === null ? {} : { leaseUntil }),
-    ...(base === null ? {} : { base: { ...base, packs: [...base.packs] } }),
+    ...(base === null
+      ? {}
+      : {
+          base: {
+            ...base,
+            packs: [...base.packs],
+            heads: base.heads?.map((head) => ({ ...head })),
+          },
+        }),
   }),
   fromItem(item) {
     const parsed = parseItem('SEARCH_MANIFEST', searchManifestItemSchema, item);
