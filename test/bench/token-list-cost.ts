@@ -319,11 +319,17 @@ async function measureAgainstEmulators(tokenCount: number, runs: number): Promis
   );
   if (rebuilds > 0) {
     console.log(
-      `  the search base built again ${rebuilds} more times until it kept its tokens, in ${rebuildSeconds.toFixed(1)} s (${thousands(rebuilding.itemsRead)} items read, ${rebuilding.writeUnits.toFixed(0)} WCU)`,
+      `  the search base built again ${rebuilds} more times until it kept its tokens, in ${rebuildSeconds.toFixed(1)} s (${thousands(rebuilding.itemsRead)} items read, ${rebuilding.writeUnits.toFixed(0)} WCU: ${(rebuilding.writeUnits / rebuilds).toFixed(0)} a build, the base it replaces left to the table's TTL)`,
     );
   }
   if (base) {
-    const parts = base.buckets + Math.ceil(base.entries / base.chunkSize);
+    // Gram buckets, chunks of ids, the shared texts and the categories' heads.
+    const heads = base.heads ?? [];
+    const parts =
+      base.buckets +
+      Math.ceil(base.entries / base.chunkSize) +
+      (heads.length > 0 ? 1 : 0) +
+      heads.reduce((sum, { chunks }) => sum + chunks, 0);
     console.log(
       `  its base: ${thousands(parts)} parts, ${(base.bytes / 1e6).toFixed(2)} MB deflated, lacking the tokens of ${thousands(base.tokensMissing ?? base.entries)} of its ${thousands(base.entries)} entries`,
     );

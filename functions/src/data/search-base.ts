@@ -38,7 +38,7 @@ import {
   type SearchHeadChunk,
 } from './entities/search-base';
 import type { SearchBaseHead, SearchBaseRef } from './entities/search-manifest';
-import { keys } from './keys';
+import { epochSeconds, keys } from './keys';
 import { batchGetAll, deleteItems } from './table-operations';
 
 export interface SearchBaseLimits {
@@ -204,6 +204,33 @@ export async function deleteSearchBase(workspaceId: string, base: SearchBaseRef)
 }
 
 /**
+ * How long a base's parts live (the table's TTL removes them, at no write cost): a base replaced
+ * is left to expire instead of being deleted, which would cost as many write units as writing it
+ * (half of what a rebuild wrote). The writes' compactions build a base again well before
+ * (`BASE_REFRESH_BEFORE_EXPIRY`); a workspace with no token write for that long loses its base and
+ * its searches read the packs, exact still, until its next write builds one.
+ */
+export const BASE_LIFETIME_DAYS = 30;
+/** A base is due again this long before its parts expire. */
+export const BASE_REFRESH_BEFORE_EXPIRY_DAYS = 10;
+
+const DAY_MS = 86_400_000;
+
+/** Whether the base's parts expire within the refresh window (a base written before: never). */
+export function baseNearsExpiry(base: SearchBaseRef, now: Date): boolean {
+  if (base.expiresAt === undefined) return false;
+  return Date.parse(base.expiresAt) - now.getTime() <= BASE_REFRESH_BEFORE_EXPIRY_DAYS * DAY_MS;
+}
+
+/**
+ * Retires a base the manifest no longer names: one written with a lifetime is left to expire
+ * (a search still reading it reads a consistent, older index); one written before is deleted.
+ */
+export async function retireSearchBase(workspaceId: string, base: SearchBaseRef): Promise<void> {
+  if (base.expiresAt === undefined) await deleteSearchBase(workspaceId, base);
+}
+
+/**
  * A chunk's item stays well under DynamoDB's 400 KB (and a search's read of it small): a chunk
  * whose tokens deflate to more leaves out its largest ones, which searches read by key.
  */
@@ -255,7 +282,11 @@ export async function writeSearchBase(
 ): Promise<SearchBaseRef> {
   const { parts, buckets, heads } = baseParts(entries, tokens, limits);
   const id = randomUUID();
-  const items = basePartItems(workspaceId, id, parts);
+  const expiresAt = new Date(Date.now() + BASE_LIFETIME_DAYS * DAY_MS);
+  const items = basePartItems(workspaceId, id, parts).map((item) => ({
+    ...item,
+    ttl: epochSeconds(expiresAt),
+  }));
   const ref: SearchBaseRef = {
     id,
     packs: [...packIds],
@@ -266,6 +297,7 @@ export async function writeSearchBase(
     // Those the build did not have (a later build reads them), not those left out for size.
     tokensMissing: entries.filter(({ id: tokenId }) => !tokens.has(tokenId)).length,
     heads,
+    expiresAt: expiresAt.toISOString(),
   };
   try {
     for (let start = 0; start < items.length; start += WRITE_CONCURRENCY) {

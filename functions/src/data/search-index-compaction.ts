@@ -28,9 +28,11 @@ import type {
 import { PACK_MAX_BYTES } from './entities/search-pack';
 import { keys } from './keys';
 import {
+  baseNearsExpiry,
   DEFAULT_BASE_LIMITS,
   deleteSearchBase,
   readBaseTokens,
+  retireSearchBase,
   writeSearchBase,
   type SearchBaseLimits,
 } from './search-base';
@@ -313,14 +315,15 @@ async function compact(
 }
 
 /**
- * Whether the manifest's packs are many enough, and those its base does not cover large enough
- * or the tokens its base lacks many enough.
+ * Whether the manifest's packs are many enough, and those its base does not cover large enough,
+ * the tokens its base lacks many enough, or its base's parts near their expiry.
  */
 export function baseDue(manifest: SearchManifestRecord): boolean {
   const entries = manifest.packs.reduce((sum, pack) => sum + pack.entries, 0);
   if (entries < BASE_MIN_ENTRIES) return false;
   const base = manifest.base;
   if (base && (base.tokensMissing ?? base.entries) > BASE_MISSING_TOKENS_MAX) return true;
+  if (base && baseNearsExpiry(base, new Date())) return true;
   const covered = new Set(base?.packs ?? []);
   const uncovered = manifest.packs.filter(({ id }) => !covered.has(id));
   return uncovered.reduce((sum, pack) => sum + pack.bytes, 0) > OVERLAY_MAX_BYTES;
@@ -329,8 +332,9 @@ export function baseDue(manifest: SearchManifestRecord): boolean {
 /**
  * Builds the base again over every pack in use when `due` (by default `baseDue`), under the lease: reads the packs,
  * gathers the tokens it keeps (search-base-tokens.ts: the old base's where unchanged), writes the
- * new base, switches the manifest to it (conditioned on its version), then deletes the old base
- * (a search reading it then finds a part missing and reads the packs instead).
+ * new base, switches the manifest to it (conditioned on its version), then retires the old base
+ * (search-base.ts `retireSearchBase`: left to the table's TTL, or deleted when written before
+ * it had one; a search that then finds a part missing reads the packs instead).
  * Returns whether it built one.
  */
 export async function rebuildBaseIfDue(
@@ -372,8 +376,8 @@ export async function rebuildBaseIfDue(
       return false;
     }
     if (leased.base) {
-      await deleteSearchBase(workspaceId, leased.base).catch((error: unknown) => {
-        logger.warn('Deleting a replaced search base failed', { error, workspaceId });
+      await retireSearchBase(workspaceId, leased.base).catch((error: unknown) => {
+        logger.warn('Retiring a replaced search base failed', { error, workspaceId });
       });
     }
     return true;

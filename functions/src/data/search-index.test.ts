@@ -15,7 +15,7 @@ import { searchBasePartCodec } from './entities/search-base';
 import { searchManifestCodec } from './entities/search-manifest';
 import { tokenIndexSortKey } from './entities/token';
 import { keys } from './keys';
-import { readBaseCandidates } from './search-base';
+import { deleteSearchBase, readBaseCandidates } from './search-base';
 import { candidatesWorthReading, readSearchIndex, readSearchIndexFor } from './search-index';
 import {
   baseDue,
@@ -534,9 +534,19 @@ describe('search index', () => {
       query('n 29'),
       query('29'),
     ]);
-    // A base replaced while a search reads it: its parts are gone, so the search reads the packs.
+    // A base replaced is left to the table's TTL: a search still reading it reads an older,
+    // consistent index. Once its parts are gone, a search that read it reads the packs.
     const replaced = (await manifestOf(workspaceId))!.base!;
     expect(await rebuildBaseIfDue(workspaceId, () => true)).toBe(true);
+    const { Item: replacedBucket } = await getDocumentClient().send(
+      new GetCommand({
+        TableName: getConfig().tableName,
+        Key: keys.searchBasePart(workspaceId, replaced.id, 'G0'),
+      }),
+    );
+    expect(replacedBucket?.ttl).toBe(Math.floor(Date.parse(replaced.expiresAt!) / 1000));
+    expect(await readBaseCandidates(workspaceId, replaced, 'oken 123', 10)).toBeDefined();
+    await deleteSearchBase(workspaceId, replaced);
     expect(await readBaseCandidates(workspaceId, replaced, 'oken 123', 10)).toBeUndefined();
     await expectSearchesMatch(workspaceId, tokens, [query('oken 123')]);
     // A base written before its chunks of ids kept revisions: no revision for its candidates
@@ -597,7 +607,7 @@ describe('search index', () => {
     expect(candidatesWorthReading({ ...manifest, packs: [pack('p0', 4)] }, base)).toBe(10);
   });
 
-  it('builds the base again once the packs it does not cover are large, or while it lacks many tokens', () => {
+  it('builds the base again once the packs it does not cover are large, while it lacks many tokens, or before its parts expire', () => {
     const pack = (id: string, entries: number, kilobytes: number) => ({
       id,
       entries,
@@ -632,6 +642,13 @@ describe('search index', () => {
     expect(baseDue(manifest([covered], 1_000))).toBe(false);
     expect(baseDue(manifest([covered], 1_001))).toBe(true);
     expect(baseDue(manifest([covered], undefined))).toBe(true);
+    // A base whose parts the table's TTL removes within 10 days is built again before.
+    const expiringIn = (days: number) => ({
+      ...manifest([covered], 0),
+      base: { ...base(0), expiresAt: new Date(Date.now() + days * 86_400_000).toISOString() },
+    });
+    expect(baseDue(expiringIn(11))).toBe(false);
+    expect(baseDue(expiringIn(9))).toBe(true);
   });
 
   it('reads the manifest again, not the deltas, when a compaction retires a pack it was about to read', async () => {

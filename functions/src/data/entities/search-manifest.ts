@@ -49,6 +49,8 @@ export interface SearchBaseRef {
    * a base written before either.
    */
   readonly heads?: readonly SearchBaseHead[];
+  /** When the table's TTL removes its parts (ISO instant); absent in a base written before. */
+  readonly expiresAt?: string;
 }
 
 export interface SearchManifestRecord {
@@ -84,6 +86,7 @@ const baseRefSchema = z.object({
       }),
     )
     .optional(),
+  expiresAt: z.string().optional(),
 });
 
 export const searchManifestItemSchema = z.object({
