@@ -4,11 +4,11 @@ import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categorie
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
 import { expectSearchesMatch, type NaiveQuery } from '../../test-support/naive-search';
-import { buildToken } from '../../test-support/token-seeding';
+import { buildToken, putTokenItem } from '../../test-support/token-seeding';
 import { givenWorkspace } from '../../test-support/workspace-fixtures';
 import { keys } from './keys';
 import type { SearchBaseLimits } from './search-base';
-import { readSearchIndex } from './search-index';
+import { readSearchIndex, readSearchIndexFor } from './search-index';
 import { compactSearchIndex, rebuildBaseIfDue } from './search-index-compaction';
 import { readManifest } from './search-index-store';
 import { deleteItems } from './table-operations';
@@ -158,6 +158,44 @@ describe('search answered from the base', () => {
       { numRuns: 25 },
     );
   }, 240_000);
+
+  it('reads the packs instead while the overlay holds a write whose origin is not known (written before origins)', async () => {
+    const workspaceId = await givenIndexedWorkspace();
+    const tokens = await givenTokens(
+      workspaceId,
+      Array.from({ length: 12 }, (_, at) => ({
+        name: `token ${at}`,
+        vendor: 'Acme Corporation',
+        issuer: null,
+        used_by: null,
+        category: 'cert' as const,
+        section: null,
+        expiresAt: `2027-01-${10 + at}`,
+      })),
+    );
+    await compactSearchIndex(workspaceId);
+    await rebuildBaseIfDue(workspaceId, () => true, new Map(), smallBase(40));
+    // A write as code from before origins left it: its delta says nothing of what the base holds.
+    const [renamed] = [...tokens.values()];
+    const next = {
+      ...renamed!,
+      vendor: 'Globex',
+      updated_at: new Date(Date.parse(renamed!.updated_at) + 1).toISOString(),
+    };
+    await putTokenItem(next);
+    tokens.set(next.id, next);
+    const search = { text: 'acme', ownerId: undefined };
+    const page = { sort: 'expiration_asc' as const, offset: 0, limit: 5 };
+    const read = await readSearchIndexFor(workspaceId, {
+      ...search,
+      page,
+      readTokens: async () => ({ byId: new Map(), keysRead: 0 }),
+    });
+    expect('answer' in read).toBe(false);
+    await expectSearchesMatch(workspaceId, tokens, [
+      { q: 'acme', category: undefined, section: undefined, ...page },
+    ]);
+  });
 
   it('answers a search matching a shared text from the base and the overlay alone: the packs it covers are not read', async () => {
     const workspaceId = await givenIndexedWorkspace();

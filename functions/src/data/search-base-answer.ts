@@ -104,7 +104,7 @@ interface PageCandidate {
   readonly token: Token | null;
 }
 
-/** The counts of the search's matches per cell, or undefined when an origin is not known. */
+/** The counts of the search's matches per cell (every origin known), or undefined when not exact. */
 async function countMatches(
   input: BaseAnswerInput,
 ): Promise<{ cells: CountedCell[]; keysRead: number } | undefined> {
@@ -129,8 +129,7 @@ async function countMatches(
     }
   }
   for (const { latest, origin } of overlay.values()) {
-    if (origin === 'unknown') return undefined;
-    if (origin !== 'absent' && !origin.deleted) {
+    if (origin !== 'absent' && origin !== 'unknown' && !origin.deleted) {
       if (entryMatchesSharedText(origin, sharedTexts, search)) counts.add(origin, -1);
     }
     if (!latest.deleted && entryMatches(latest, search)) counts.add(latest, 1);
@@ -263,6 +262,7 @@ async function firstMatches(
 /** The search's answer from the base, or undefined when it cannot be exact (see above). */
 export async function answerFromBase(input: BaseAnswerInput): Promise<BaseAnswer | undefined> {
   if (input.request.sort !== 'expiration_asc' || !input.base.heads) return undefined;
+  for (const { origin } of input.overlay.values()) if (origin === 'unknown') return undefined;
   const counted = await countMatches(input);
   if (!counted) return undefined;
   const { request } = input;
