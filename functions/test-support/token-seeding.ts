@@ -46,6 +46,18 @@ export function buildToken(
   };
 }
 
+/** The fields a token write takes (createToken's `fields`): a built token's, without its ids and times. */
+export function buildTokenFields(fields: Partial<TokenFields> = {}): TokenFields {
+  const {
+    id: _id,
+    created_at: _created,
+    updated_at: _updated,
+    workspace_id: _workspace,
+    ...rest
+  } = buildToken('x', fields);
+  return rest;
+}
+
 /**
  * Writes one token and its counter change in one transaction, as createToken does, but also into
  * a frozen workspace and without a plan limit.

@@ -4,7 +4,7 @@ import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categorie
 import type { Token } from '@expiry-radar/shared/domain/token';
 import type { TokenSort } from '@expiry-radar/shared/domain/token-list';
 import { expectSearchesMatch, type NaiveQuery } from '../../test-support/naive-search';
-import { buildToken, putTokenItem } from '../../test-support/token-seeding';
+import { buildTokenFields, putTokenItem } from '../../test-support/token-seeding';
 import { givenWorkspace } from '../../test-support/workspace-fixtures';
 import { keys } from './keys';
 import type { SearchBaseLimits } from './search-base';
@@ -97,24 +97,13 @@ async function givenTokens(workspaceId: string, rows: readonly Fields[]) {
   for (const fields of rows) {
     const token = await createToken({
       workspaceId,
-      fields: fieldsOf(fields),
+      fields: buildTokenFields(fields),
       tokenLimit: null,
       now: new Date(),
     });
     tokens.set(token.id, token);
   }
   return tokens;
-}
-
-function fieldsOf(fields: Fields) {
-  const {
-    id: _id,
-    created_at: _c,
-    updated_at: _u,
-    workspace_id: _w,
-    ...rest
-  } = buildToken('x', fields);
-  return rest;
 }
 
 describe('search answered from the base', () => {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
-import { buildToken } from '../../test-support/token-seeding';
+import { buildTokenFields } from '../../test-support/token-seeding';
 import { givenWorkspace } from '../../test-support/workspace-fixtures';
 import { latestEntries, searchEntryOf, type SearchEntry } from '../domain/search-entries';
 import type { OverlayItem } from '../domain/search-origins';
@@ -132,17 +132,6 @@ const stepArbitrary: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.constant({ kind: 'search' as const }) },
 );
 
-function tokenFields(workspaceId: string, fields: Fields) {
-  const {
-    id: _id,
-    created_at: _c,
-    updated_at: _u,
-    workspace_id: _w,
-    ...rest
-  } = buildToken(workspaceId, fields);
-  return rest;
-}
-
 const pickFrom = <T>(items: readonly T[], pick: number): T | undefined =>
   items.length === 0 ? undefined : items[pick % items.length];
 
@@ -198,7 +187,7 @@ describe('search index origins', () => {
             if (step.kind === 'create') {
               const token = await createToken({
                 workspaceId,
-                fields: tokenFields(workspaceId, step.fields),
+                fields: buildTokenFields(step.fields),
                 tokenLimit: null,
                 now,
               });
@@ -215,7 +204,7 @@ describe('search index origins', () => {
               tokens.delete(token.id);
             } else if (step.kind === 'import') {
               const creates = step.creates.map((fields) =>
-                newImportedToken(workspaceId, tokenFields(workspaceId, fields), now),
+                newImportedToken(workspaceId, buildTokenFields(fields), now),
               );
               const chosen = [
                 ...new Set(step.updates.flatMap((pick) => pickFrom(current, pick) ?? [])),

@@ -5,7 +5,7 @@ import { CATEGORIES, type Category } from '@expiry-radar/shared/domain/categorie
 import type { Token } from '@expiry-radar/shared/domain/token';
 import { TOKEN_SORT_OPTIONS, type TokenSort } from '@expiry-radar/shared/domain/token-list';
 import { expectSearchesMatch } from '../../test-support/naive-search';
-import { buildToken, seedTokens } from '../../test-support/token-seeding';
+import { buildToken, buildTokenFields, seedTokens } from '../../test-support/token-seeding';
 import { givenWorkspace } from '../../test-support/workspace-fixtures';
 import { searchEntryOf, entrySortKey } from '../domain/search-entries';
 import { getDocumentClient } from '../platform/aws-clients';
@@ -120,19 +120,6 @@ const queryArbitrary: fc.Arbitrary<Query> = fc.record({
   limit: fc.constantFrom(1, 2, 100),
 });
 
-function tokenFields(fields: Fields) {
-  const {
-    id: _id,
-    created_at: _c,
-    updated_at: _u,
-    workspace_id: _w,
-    ...rest
-  } = buildToken('x', {
-    ...fields,
-  });
-  return rest;
-}
-
 const pickFrom = <T>(items: readonly T[], pick: number): T | undefined =>
   items.length === 0 ? undefined : items[pick % items.length];
 
@@ -167,7 +154,7 @@ describe('search index', () => {
             if (step.kind === 'create') {
               const token = await createToken({
                 workspaceId,
-                fields: tokenFields(step.fields),
+                fields: buildTokenFields(step.fields),
                 tokenLimit: null,
                 now,
               });
@@ -184,7 +171,7 @@ describe('search index', () => {
               tokens.delete(token.id);
             } else if (step.kind === 'import') {
               const creates = step.creates.map((fields) =>
-                newImportedToken(workspaceId, tokenFields(fields), now),
+                newImportedToken(workspaceId, buildTokenFields(fields), now),
               );
               const chosen = [
                 ...new Set(step.updates.map(({ pick }) => pick % (current.length || 1))),
@@ -252,7 +239,7 @@ describe('search index', () => {
     const creates = Array.from({ length: 24 }, (_, index) =>
       createToken({
         workspaceId,
-        fields: tokenFields({
+        fields: buildTokenFields({
           name: `Parallel ${index}`,
           vendor: 'Acme',
           description: null,
@@ -361,7 +348,7 @@ describe('search index', () => {
     const now = new Date();
     const added = await createToken({
       workspaceId,
-      fields: tokenFields({
+      fields: buildTokenFields({
         name: 'New acme',
         vendor: null,
         description: null,
@@ -455,7 +442,7 @@ describe('search index', () => {
     tokens.delete(seeded[29]!.id);
     const created = await createToken({
       workspaceId,
-      fields: tokenFields({
+      fields: buildTokenFields({
         name: 'Token 123 again',
         vendor: null,
         description: null,
@@ -657,7 +644,7 @@ describe('search index', () => {
     const create = (name: string) =>
       createToken({
         workspaceId,
-        fields: tokenFields({
+        fields: buildTokenFields({
           name,
           vendor: null,
           description: null,
