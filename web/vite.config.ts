@@ -287,6 +287,12 @@ export default defineConfig({
     outDir: 'dist',
     emptyOutDir: true,
     rolldownOptions: {
+      treeshake: {
+        // Emotion imports hoist-non-react-statics bare, beside the withTheme that uses it and that
+        // the app never calls: as a CommonJS module without a sideEffects field it would stay in
+        // the start-up chunk (3 KB) unused. Imported for what it exports, it is kept as usual.
+        moduleSideEffects: (id: string) => !id.includes('/node_modules/hoist-non-react-statics/'),
+      },
       output: {
         codeSplitting: {
           includeDependenciesRecursively: false,

@@ -40,15 +40,7 @@ export const SUCCESS_MESSAGES = {
   certificateAddedToInventory: 'Certificate added to the inventory, its endpoint monitored',
 } as const;
 
-/** The profile's save when it asks for a new address (the current one stays until then). */
-export function emailChangeRequestedMessage(newEmail: string): string {
-  return `Check ${newEmail} for the link that completes the change`;
-}
-
-/** The dashboard that a used email-change link opens. */
-export function emailChangedMessage(newEmail: string): string {
-  return `Your email address is now ${newEmail}`;
-}
+export { emailChangedMessage, emailChangeRequestedMessage } from './email-change-messages';
 
 /** "Requeued 3 alerts". */
 export function requeuedAlertsMessage(count: number): string {

@@ -1,5 +1,4 @@
 import { config } from 'zod';
-import { installProductValidationMessages } from '@expiry-radar/shared/errors/validation-messages';
 
 /**
  * zod's settings for the web app, imported first by main.tsx, before any module makes a schema.
@@ -9,7 +8,7 @@ import { installProductValidationMessages } from '@expiry-radar/shared/errors/va
  * shared/src/constants/web-security-headers.ts), so zod is told not to try: trying would be
  * refused and reported as a violation on every page (zod decides as each object schema is made).
  *
- * A field without a message of its own is refused in the product's words, as the API refuses it.
+ * The product's words for a field without a message of its own come with the first page that
+ * has a form (lib/validation-messages-loader.ts).
  */
 config({ jitless: true });
-installProductValidationMessages();

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { EMAIL_CHANGED_PARAM } from '@expiry-radar/shared/api/verification-link';
-import { emailChangedMessage } from '@expiry-radar/shared/messages/success-messages';
+import { emailChangedMessage } from '@expiry-radar/shared/messages/email-change-messages';
 import { useSession } from '../../features/session';
 import { showSuccessToast } from '../../lib/toasts';
 

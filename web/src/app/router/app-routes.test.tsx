@@ -5,6 +5,12 @@ import {
   jsonResponse,
 } from '../../../test-support/mock-fetch';
 import { renderApp } from '../../../test-support/render-app';
+import { installValidationMessages } from '../../lib/validation-messages-loader';
+
+// The wording itself is installed for every test (jest.setup.ts); here, who asks for its chunk.
+jest.mock('../../lib/validation-messages-loader', () => ({
+  installValidationMessages: jest.fn(() => Promise.resolve()),
+}));
 
 function renderAt(path: string) {
   return renderApp(path).router;
@@ -24,6 +30,15 @@ describe('app routes', () => {
     for (const category of ['Certificates', 'Keys & secrets', 'Licenses', 'General']) {
       expect(screen.getByRole('heading', { name: category })).toBeVisible();
     }
+  });
+
+  it('loads the validation wording with a page that has forms, not with the landing page', async () => {
+    renderAt('/');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Expiry Radar' })).toBeVisible();
+    expect(installValidationMessages).not.toHaveBeenCalled();
+    renderAt('/login');
+    expect(await screen.findByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(installValidationMessages).toHaveBeenCalled();
   });
 
   it('renders the not-found page for an unknown path, with a link home', async () => {

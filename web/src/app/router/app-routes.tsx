@@ -5,6 +5,7 @@ import { createBrowserRouter } from 'react-router';
 import { Spinner } from '../../components/spinner';
 import { importWithPreloadErrorEvent } from '../../lib/preload-error';
 import { paths } from '../../lib/paths';
+import { installValidationMessages } from '../../lib/validation-messages-loader';
 import { dashboardLoader } from './read-ahead';
 import { RootLayout } from './root-layout';
 import {
@@ -16,9 +17,22 @@ import {
 } from './route-guards';
 import { RouterErrorPage } from './router-error-page';
 
-/** A lazy route's loader: the page's own chunk, raising vite:preloadError if it fails to load. */
-function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return async () => ({ Component: pick(await importWithPreloadErrorEvent(load)) });
+/**
+ * A lazy route's loader: the page's own chunk, raising vite:preloadError if it fails to load, and
+ * for a page with forms (all but the landing page) the product's validation wording with it.
+ */
+function lazyPage<M>(
+  load: () => Promise<M>,
+  pick: (module: M) => ComponentType,
+  options: { readonly hasForms?: boolean } = {},
+) {
+  return async () => {
+    const [module] = await Promise.all([
+      importWithPreloadErrorEvent(load),
+      options.hasForms === false ? undefined : installValidationMessages(),
+    ]);
+    return { Component: pick(module) };
+  };
 }
 
 /** Route paths relative to the root, from the one paths module. */
@@ -52,6 +66,7 @@ export function appRoutes(queryClient: QueryClient): RouteObject[] {
               lazy: lazyPage(
                 () => import('../../features/landing/landing-page'),
                 (m) => m.LandingPage,
+                { hasForms: false },
               ),
             },
           ],
