@@ -40,7 +40,8 @@ export const EXIT_CODE_HELP = `Exit codes:\n${Object.values(EXIT_CODE_TABLE)
 
 /**
  * A failure that ends the command with its exit code and message. A wrong argument is followed by
- * the command's help, unless the message itself says what is accepted (`showHelp: false`).
+ * the command's usage line and where its help is, unless the message itself says what is
+ * accepted (`showHelp: false`).
  */
 export class CliError extends Error {
   readonly showHelp: boolean;

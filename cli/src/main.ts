@@ -49,6 +49,16 @@ ${EXIT_CODE_HELP}
 `;
 }
 
+/**
+ * What follows a usage error: the command's usage line and where its options are, not its
+ * whole help, so the error stays the first thing read.
+ */
+export function usageHint(command: Command): string {
+  return `Usage: ${PROGRAM} ${command.usage}
+Run "${PROGRAM} ${command.name} --help" for its options and the exit codes.
+`;
+}
+
 /** The command a line of arguments names: the longest match (`tokens list` before `tokens`). */
 function findCommand(args: readonly string[]): { command: Command; rest: string[] } | null {
   const words = args.filter((arg) => !arg.startsWith('-'));
@@ -120,7 +130,7 @@ async function runCommandLine(args: readonly string[]): Promise<number> {
       strict: true,
     });
   } catch (error) {
-    process.stderr.write(`${(error as Error).message}\n\n${commandHelp(command)}`);
+    process.stderr.write(`${PROGRAM}: ${(error as Error).message}\n${usageHint(command)}`);
     return EXIT.usage;
   }
   if (parsed.values.help) {
@@ -137,7 +147,7 @@ async function runCommandLine(args: readonly string[]): Promise<number> {
   } catch (error) {
     if (error instanceof CliError) {
       process.stderr.write(`${PROGRAM}: ${error.message}\n`);
-      if (error.showHelp) process.stderr.write(`\n${commandHelp(command)}`);
+      if (error.showHelp) process.stderr.write(usageHint(command));
       return error.exitCode;
     }
     throw error;

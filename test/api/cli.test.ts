@@ -233,8 +233,13 @@ describe('the expiry-radar command-line tool', () => {
     expect(unreachable.stderr).toContain(
       `Cannot reach the Expiry Radar API at http://127.0.0.1:${closed}: ECONNREFUSED`,
     );
+    // A usage error: its message, the usage line and where the options are, not the whole help.
     expect(usage.code).toBe(2);
-    expect(usage.stderr).toContain('Exit codes:');
+    expect(usage.stderr).toMatch(/^expiry-radar: [^\n]+\nUsage: expiry-radar check /);
+    expect(usage.stderr).toContain(
+      'Run "expiry-radar check --help" for its options and the exit codes.',
+    );
+    expect(usage.stderr).not.toContain('Exit codes:');
     // The bash completion offers a group's commands and a command's options.
     const completions = execFileSync('bash', [
       '-c',
