@@ -178,7 +178,7 @@ describe('search answered from the base', () => {
     const read = await readSearchIndexFor(workspaceId, {
       ...search,
       page,
-      readTokens: async () => ({ byId: new Map(), keysRead: 0 }),
+      readTokens: () => Promise.resolve({ byId: new Map(), keysRead: 0 }),
     });
     expect('answer' in read).toBe(false);
     await expectSearchesMatch(workspaceId, tokens, [
