@@ -124,9 +124,13 @@ function reachableFrom(
 
 type Bundle = NonNullable<IndexHtmlTransformContext['bundle']>;
 
+/** The module every page with forms loads beside its own (web/src/lib/validation-messages-loader.ts). */
+const FORM_PAGES_MODULE = /[\\/]shared[\\/]src[\\/]errors[\\/]validation-messages\.ts$/;
+
 /**
- * The files of the dashboard route's chunk and of the chunks it imports statically (directly or
- * not) that the entry does not: what the route's first render waits for beyond the entry, which
+ * The files of the dashboard route's chunk, of the validation wording's chunk its page waits for
+ * too (app-routes `lazyPage`), and of the chunks they import statically (directly or not) that
+ * the entry does not: what the route's first render waits for beyond the entry, which
  * index.html already loads with its own static imports. A browser's module preload fetches the
  * one file it names, not what that file imports, so each is named.
  */
@@ -141,7 +145,13 @@ function dashboardRouteChunkFiles(bundle: Bundle): string[] {
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!route || !entry) return [];
   const loadedWithEntry = importedFrom(entry.fileName);
-  return [...importedFrom(route.fileName)].filter((file) => !loadedWithEntry.has(file));
+  const formPages = chunks.filter(
+    (chunk) => chunk.facadeModuleId !== null && FORM_PAGES_MODULE.test(chunk.facadeModuleId),
+  );
+  const waitedFor = new Set(
+    [route, ...formPages].flatMap((chunk) => [...importedFrom(chunk.fileName)]),
+  );
+  return [...waitedFor].filter((file) => !loadedWithEntry.has(file));
 }
 
 /**

@@ -27,11 +27,13 @@
  * then reads the base's few items for its grams and, whole, only the packs the base does not
  * cover and the deltas; when that leaves few candidates, the caller keeps those that match: the
  * tokens the base's chunks keep where none changed since, the others read by key
- * (data/token-listing.ts). Otherwise (a short search, common grams only, many
- * candidates, a base replaced while read) it reads every pack as above. Every entry of the
- * packs the base does not cover and of the deltas carries its origin, what the base holds of its
- * token (domain/search-origins; `overlayOfBase`), so those entries can correct what the base
- * counts.
+ * (data/token-listing.ts). A search that matches one of the base's shared texts (texts many
+ * tokens hold, counted rather than indexed) is answered by the base itself: total and facets from
+ * its counts, the page from its heads (search-base-answer.ts). Otherwise (a short search, common
+ * grams only, many candidates, a base replaced while read) it reads every pack as above. Every
+ * entry of the packs the base does not cover and of the deltas carries its origin, what the base
+ * holds of its token (domain/search-origins; `overlayOfBase`), so those entries correct what the
+ * base counts.
  */
 import { randomUUID } from 'node:crypto';
 import { PutCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
@@ -50,12 +52,12 @@ import {
   type OverlayItem,
   type OverlayState,
 } from '../domain/search-origins';
+import { sharedTextMatches } from '../domain/search-shared-texts';
 import { getDocumentClient } from '../platform/aws-clients';
 import { getConfig } from '../platform/config';
 import { logger } from '../platform/logger';
 import { searchDeltaCodec, type SearchDeltaRecord } from './entities/search-delta';
 import type { SearchBaseRef, SearchManifestRecord } from './entities/search-manifest';
-import { sharedTextMatches } from '../domain/search-shared-texts';
 import { readBaseCandidates } from './search-base';
 import {
   answerFromBase,
