@@ -33,3 +33,21 @@ export const overlayItemArbitrary: fc.Arbitrary<OverlayItem> = searchEntryArbitr
     ),
   }),
 );
+
+/** A live entry of a token named `name` (a certificate, no section), for example-based tests. */
+export const liveEntry = (id: string, rev: string, name = 'token'): SearchEntry => ({
+  id,
+  rev,
+  deleted: false,
+  category: 'cert',
+  sectionKey: '__none__',
+  expiresAt: '2027-01-01',
+  name,
+  texts: [],
+});
+
+export const tombstoneEntry = (id: string, rev: string): SearchEntry => ({
+  id,
+  rev,
+  deleted: true,
+});

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import fc from 'fast-check';
 import { CATEGORIES } from '@expiry-radar/shared/domain/categories';
 import type { Token } from '@expiry-radar/shared/domain/token';
+import { liveEntry, tombstoneEntry } from '../../test-support/search-entry-arbitraries';
 import { buildTokenFields } from '../../test-support/token-seeding';
 import { givenWorkspace } from '../../test-support/workspace-fixtures';
 import { latestEntries, searchEntryOf, type SearchEntry } from '../domain/search-entries';
@@ -19,17 +20,8 @@ import {
   writeImportBatch,
 } from './token-mutations';
 
-const live = (id: string, rev: string, name = 'token'): SearchEntry => ({
-  id,
-  rev,
-  deleted: false,
-  category: 'cert',
-  sectionKey: '__none__',
-  expiresAt: '2027-01-01',
-  name,
-  texts: [],
-});
-const tombstone = (id: string, rev: string): SearchEntry => ({ id, rev, deleted: true });
+const live = liveEntry;
+const tombstone = tombstoneEntry;
 const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
 
 describe('mergedItems', () => {

@@ -1,19 +1,14 @@
 import fc from 'fast-check';
-import { overlayItemArbitrary } from '../../test-support/search-entry-arbitraries';
-import { compareRevisions, latestEntries, type SearchEntry } from './search-entries';
+import {
+  liveEntry,
+  overlayItemArbitrary,
+  tombstoneEntry,
+} from '../../test-support/search-entry-arbitraries';
+import { compareRevisions, latestEntries } from './search-entries';
 import { overlayOf, type OverlayItem } from './search-origins';
 
-const live = (rev: string, name = 'token'): SearchEntry => ({
-  id: 'a',
-  rev,
-  deleted: false,
-  category: 'cert',
-  sectionKey: '__none__',
-  expiresAt: '2027-01-01',
-  name,
-  texts: [],
-});
-const tombstone = (rev: string): SearchEntry => ({ id: 'a', rev, deleted: true });
+const live = (rev: string, name?: string) => liveEntry('a', rev, name);
+const tombstone = (rev: string) => tombstoneEntry('a', rev);
 const at = (day: number) => `2026-01-0${day}T00:00:00.000Z`;
 
 describe('overlayOf', () => {
